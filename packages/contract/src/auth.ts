@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { flag, idInput } from './common.ts';
+
+export const USER_NAME_MAX_CHARS = 50;
+export const PASSWORD_MAX_CHARS = 128;
+export const PASSWORD_MIN_CHARS = 8;
+
+/** Spec §5: letters, digits and @$!%*#?& only. */
+export const PASSWORD_ALLOWED = /^[A-Za-z\d@$!%*#?&]+$/;
+
+/**
+ * The new-password rule of spec §5, shared by the change-password form and the server.
+ * Messages are written for people; each failure names what to fix.
+ */
+export const newPassword = z
+  .string({ error: 'New password is required' })
+  .min(1, 'New password is required')
+  .min(PASSWORD_MIN_CHARS, `New password must be at least ${PASSWORD_MIN_CHARS} characters`)
+  .max(PASSWORD_MAX_CHARS, `New password must be at most ${PASSWORD_MAX_CHARS} characters`)
+  .regex(/[A-Za-z]/, 'New password must contain at least one letter')
+  .regex(/\d/, 'New password must contain at least one digit')
+  .regex(PASSWORD_ALLOWED, 'New password may only use letters, digits and @$!%*#?&');
+
+/**
+ * Spec §5 match validator: the second field gets a 'matching' error when it differs from the first.
+ * Reusable for any pair of fields.
+ */
+export function matchFields<T extends z.ZodType<Record<string, unknown>>>(
+  schema: T,
+  field: string,
+  confirmField: string,
+  message = 'Passwords do not match',
+) {
+  return schema.superRefine((value, ctx) => {
+    if (value[field] !== value[confirmField]) {
+      ctx.addIssue({ code: 'custom', path: [confirmField], message, params: { type: 'matching' } });
+    }
+  });
+}
+
+export const loginRequest = z.object({
+  user_name: z
+    .string({ error: 'User name is required' })
+    .trim()
+    .min(1, 'User name is required')
+    .max(USER_NAME_MAX_CHARS, `User name must be at most ${USER_NAME_MAX_CHARS} characters`),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX_CHARS, `Password must be at most ${PASSWORD_MAX_CHARS} characters`),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+/** User info of spec §3, returned by login and stored by the client as `userinfo`. */
+export const userInfo = z.object({
+  user_id: z.number().int(),
+  user_name: z.string(),
+  is_change_password: flag,
+  is_signup_user: flag,
+  /** -1 when the user has no parent (the spec's "neither -1 nor empty" rule). */
+  parent_id: z.number().int(),
+  token: z.string(),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+const changePasswordFields = z.object({
+  master_password: z
+    .string({ error: 'Master password is required' })
+    .min(1, 'Master password is required')
+    .max(PASSWORD_MAX_CHARS, `Master password must be at most ${PASSWORD_MAX_CHARS} characters`),
+  old_password: z.string().max(PASSWORD_MAX_CHARS).optional(),
+  new_password: newPassword,
+  confirm_password: z
+    .string({ error: 'Confirm password is required' })
+    .min(1, 'Confirm password is required')
+    .max(PASSWORD_MAX_CHARS),
+});
+export const changePasswordRequest = matchFields(changePasswordFields, 'new_password', 'confirm_password');
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+export const logoutRequest = z.object({
+  user_id: idInput,
+  token: z.string().max(512),
+});
+export type LogoutRequest = z.infer<typeof logoutRequest>;

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { activeInput, idInput, isoDateTime, TEXT_MAX_CHARS } from './common.ts';
+
+// ---- entities (spec §3) ----
+
+export const sport = z.object({
+  sport_id: z.number().int(),
+  name: z.string(),
+  is_active: z.number().int(),
+  order: z.number().int(),
+});
+export type Sport = z.infer<typeof sport>;
+
+export const series = z.object({
+  series_id: z.number().int(),
+  name: z.string(),
+  sport_id: z.number().int(),
+});
+export type Series = z.infer<typeof series>;
+
+export const marketSummary = z.object({
+  market_id: z.number().int(),
+  market_name: z.string(),
+  market_start_time: isoDateTime,
+});
+
+export const match = z.object({
+  match_id: z.number().int(),
+  match_name: z.string(),
+  /** Start time of the match (ISO, UTC). */
+  match_Date: isoDateTime,
+  /** When the match opened for betting (ISO, UTC). */
+  open_date: isoDateTime,
+  sport_id: z.number().int(),
+  sport_name: z.string(),
+  series_id: z.number().int(),
+  series_name: z.string(),
+  /** Two-letter country code, or null when the event has no country. */
+  country: z.string().nullable(),
+  /** Venue name for racing events, null otherwise. */
+  venue: z.string().nullable(),
+  in_play: z.boolean(),
+  markets: z.array(marketSummary),
+});
+export type Match = z.infer<typeof match>;
+
+export const cup = z.object({
+  cup_id: z.number().int(),
+  name: z.string(),
+  sport_id: z.number().int(),
+  series_id: z.number().int().nullable(),
+});
+export type Cup = z.infer<typeof cup>;
+
+export const casinoSport = z.object({
+  /** For example 'matka' or 'worldcasino'. */
+  sport_id: z.string(),
+  name: z.string(),
+  is_active: z.number().int(),
+  order: z.number().int(),
+  /** 'indian' for the in-house (Our Casino) games, 'world' for live casino and slots. */
+  category: z.enum(['indian', 'world']),
+});
+export type CasinoSport = z.infer<typeof casinoSport>;
+
+// ---- calls ----
+
+export const getSportsRequest = z.object({
+  sport_id: idInput.optional(),
+  is_active: activeInput.optional(),
+});
+
+export const getSeriesRequest = z.object({
+  sport_id: idInput,
+  is_active: activeInput.optional(),
+});
+
+export const getMatchesRequest = z.object({
+  sport_id: idInput.optional(),
+  series_id: idInput.optional(),
+  is_active: activeInput.optional(),
+});
+
+/** 1: header (top navigation), 2: sidebar (all-sports tree with matches). */
+export const getSeriesHeaderRequest = z.object({
+  is_sidebar_call: z.coerce
+    .number({ error: 'is_sidebar_call must be 1 or 2' })
+    .int()
+    .refine((v) => v === 1 || v === 2, 'is_sidebar_call must be 1 or 2'),
+});
+
+export const seriesHeaderMatch = z.object({
+  match_id: z.number().int(),
+  match_name: z.string(),
+  match_Date: isoDateTime,
+  in_play: z.boolean(),
+});
+
+export const seriesHeaderEntry = z.object({
+  sport_id: z.number().int(),
+  sport_name: z.string(),
+  order: z.number().int(),
+  series: z.array(
+    z.object({
+      series_id: z.number().int(),
+      name: z.string(),
+      /** Present for the sidebar call (2); absent for the header call (1). */
+      matches: z.array(seriesHeaderMatch).optional(),
+    }),
+  ),
+});
+export type SeriesHeaderEntry = z.infer<typeof seriesHeaderEntry>;
+
+export const SEARCH_RESULTS_MAX = 50;
+
+export const searchRequest = z.object({
+  search: z.string().max(TEXT_MAX_CHARS, `search must be at most ${TEXT_MAX_CHARS} characters`),
+});
+
+export const searchGroup = z.object({
+  sport_id: z.number().int(),
+  sport_name: z.string(),
+  matches: z.array(
+    z.object({
+      match_id: z.number().int(),
+      match_name: z.string(),
+      match_Date: isoDateTime,
+      series_name: z.string(),
+    }),
+  ),
+});
+export type SearchGroup = z.infer<typeof searchGroup>;
+
+export const venueListRequest = z.object({
+  /** Two-letter country code; empty for every country. */
+  country: z
+    .string()
+    .max(2, 'country must be a two-letter code')
+    .regex(/^([A-Za-z]{2})?$/, 'country must be a two-letter code')
+    .transform((v) => v.toUpperCase()),
+  /** The race day, YYYY-MM-DD, in UTC+5:30. */
+  date: z.iso.date({ error: 'date must be a date like 2026-11-21' }),
+  sport_id: idInput,
+});
+
+export const venueEntry = z.object({
+  venue: z.string(),
+  country: z.string(),
+  races: z.array(
+    z.object({
+      match_id: z.number().int(),
+      match_name: z.string(),
+      /** Start time (ISO, UTC). */
+      time: isoDateTime,
+      country: z.string(),
+    }),
+  ),
+});
+export type VenueEntry = z.infer<typeof venueEntry>;

@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { changePasswordRequest, loginRequest, logoutRequest, userInfo } from './auth.ts';
+import {
+  casinoSport,
+  cup,
+  getMatchesRequest,
+  getSeriesHeaderRequest,
+  getSeriesRequest,
+  getSportsRequest,
+  match,
+  searchGroup,
+  searchRequest,
+  series,
+  seriesHeaderEntry,
+  sport,
+  venueEntry,
+  venueListRequest,
+} from './catalog.ts';
+import { globalSetting } from './settings.ts';
+import { buttonValue, setButtonValueRequest } from './stakes.ts';
+import { exposureDetail, userBalance } from './wallet.ts';
+
+/** Who may call an endpoint: anyone, a signed-in user, or an operator. */
+export type Access = 'public' | 'user' | 'operator';
+
+export type Endpoint = {
+  method: 'GET' | 'POST';
+  /** Path under /api/, exactly as spec §7 names it. */
+  path: string;
+  access: Access;
+  summary: string;
+  /** Body schema for POST; undefined for calls without a payload. */
+  request?: z.ZodType;
+  /** Schema of the envelope's `data` on success. */
+  response: z.ZodType;
+};
+
+const define = <const T extends Record<string, Endpoint>>(endpoints: T) => endpoints;
+
+/**
+ * Every call of the API. The server registers a route per entry with these schemas,
+ * the client's fetchers use them, and docs/api.md is generated from this table.
+ */
+export const endpoints = define({
+  getGlobalSetting: {
+    method: 'GET',
+    path: 'globalSetting/getGlobalSetting',
+    access: 'public',
+    summary: 'Global settings (logo, colours, site message, links); loaded on start.',
+    response: globalSetting,
+  },
+  login: {
+    method: 'POST',
+    path: 'user/login',
+    access: 'public',
+    summary: 'Sign in; returns the user info with a fresh token.',
+    request: loginRequest,
+    response: userInfo,
+  },
+  logout: {
+    method: 'POST',
+    path: 'user/logout',
+    access: 'user',
+    summary: 'Revoke the token.',
+    request: logoutRequest,
+    response: z.null(),
+  },
+  changePassword: {
+    method: 'POST',
+    path: 'user/changePassword',
+    access: 'user',
+    summary: 'Change password (master_password is the current one); revokes the other sessions.',
+    request: changePasswordRequest,
+    response: z.null(),
+  },
+  getUserBalance: {
+    method: 'GET',
+    path: 'user/getUserBalance',
+    access: 'user',
+    summary: 'Balance and liability (exposure) in rupees; polled every 5 s.',
+    response: userBalance,
+  },
+  getButtonValue: {
+    method: 'GET',
+    path: 'user/getButtonValue',
+    access: 'user',
+    summary: "The user's quick-stake buttons (Game and Casino).",
+    response: z.array(buttonValue),
+  },
+  setButtonValue: {
+    method: 'POST',
+    path: 'user/setButtonValue',
+    access: 'user',
+    summary: "Replace the user's buttons of each type present in the array.",
+    request: setButtonValueRequest,
+    response: z.array(buttonValue),
+  },
+  getSports: {
+    method: 'POST',
+    path: 'sport/getSports',
+    access: 'user',
+    summary: 'Sport list.',
+    request: getSportsRequest,
+    response: z.array(sport),
+  },
+  getSeriesHeader: {
+    method: 'POST',
+    path: 'series/getSeriesHeader',
+    access: 'user',
+    summary: 'Sports with their series (1: header) or with series and matches (2: sidebar).',
+    request: getSeriesHeaderRequest,
+    response: z.array(seriesHeaderEntry),
+  },
+  getSeries: {
+    method: 'POST',
+    path: 'series/getSeries',
+    access: 'user',
+    summary: 'Series of a sport.',
+    request: getSeriesRequest,
+    response: z.array(series),
+  },
+  getMatches: {
+    method: 'POST',
+    path: 'match/getMatches',
+    access: 'user',
+    summary: 'Matches of a sport and/or series, soonest first.',
+    request: getMatchesRequest,
+    response: z.array(match),
+  },
+  getCupsForMenu: {
+    method: 'GET',
+    path: 'match/getCupsForMenu',
+    access: 'user',
+    summary: 'Cup menu entries.',
+    response: z.array(cup),
+  },
+  getCasinoSport: {
+    method: 'GET',
+    path: 'casino/getCasinoSport',
+    access: 'user',
+    summary: 'Casino sports (for example matka, worldcasino).',
+    response: z.array(casinoSport),
+  },
+  searchByMatchNameHeader: {
+    method: 'POST',
+    path: 'match/searchByMatchNameHeader',
+    access: 'user',
+    summary: 'Matches whose name contains the text (case-insensitive), grouped by sport; at most 50.',
+    request: searchRequest,
+    response: z.array(searchGroup),
+  },
+  getExposureDetail: {
+    method: 'GET',
+    path: 'bet/getExposureDetail',
+    access: 'user',
+    summary: 'Markets holding exposure, in data.data.',
+    response: exposureDetail,
+  },
+  getMatchVenueListByCountryCodeSportId: {
+    method: 'POST',
+    path: 'match/getMatchVenueListByCountryCodeSportId',
+    access: 'user',
+    summary: 'Races of a racing sport on a day (UTC+5:30) in a country, grouped by venue.',
+    request: venueListRequest,
+    response: z.array(venueEntry),
+  },
+});
+
+export type EndpointName = keyof typeof endpoints;
+export type RequestOf<N extends EndpointName> = (typeof endpoints)[N] extends {
+  request: infer R extends z.ZodType;
+}
+  ? z.input<R>
+  : never;
+export type ResponseOf<N extends EndpointName> = z.infer<(typeof endpoints)[N]['response']>;

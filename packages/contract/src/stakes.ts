@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+export const BUTTON_NAME_MAX_CHARS = 10;
+export const BUTTON_VALUE_MAX = 99_999_999;
+export const BUTTON_ROWS_MAX_PER_TYPE = 10;
+
+export const buttonType = z.enum(['Game', 'Casino'], { error: "type must be 'Game' or 'Casino'" });
+export type ButtonType = z.infer<typeof buttonType>;
+
+/** A quick-stake button row (spec §3): label, stake in whole rupees, and which buttons it belongs to. */
+export const buttonValue = z.object({
+  button_name: z
+    .string({ error: 'Price Label is required' })
+    .trim()
+    .min(1, 'Price Label is required')
+    .max(BUTTON_NAME_MAX_CHARS, `Price Label must be at most ${BUTTON_NAME_MAX_CHARS} characters`),
+  button_value: z.coerce
+    .number({ error: 'Price Value must be a number' })
+    .int('Price Value must be a whole number')
+    .min(1, 'Price Value must be at least 1')
+    .max(BUTTON_VALUE_MAX, `Price Value must be at most ${BUTTON_VALUE_MAX.toLocaleString('en-IN')}`),
+  type: buttonType,
+});
+export type ButtonValue = z.infer<typeof buttonValue>;
+
+/** setButtonValue: an array of rows; each type present is replaced whole. */
+export const setButtonValueRequest = z
+  .array(buttonValue)
+  .min(1, 'At least one button row is required')
+  .max(BUTTON_ROWS_MAX_PER_TYPE * 2)
+  .superRefine((rows, ctx) => {
+    for (const type of buttonType.options) {
+      if (rows.filter((r) => r.type === type).length > BUTTON_ROWS_MAX_PER_TYPE) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `At most ${BUTTON_ROWS_MAX_PER_TYPE} ${type} buttons are allowed`,
+        });
+      }
+    }
+  });
+
+export const DEFAULT_BUTTON_VALUES: Record<ButtonType, readonly number[]> = {
+  Game: [100, 500, 1000, 5000, 10000, 25000, 50000, 100000],
+  Casino: [25, 50, 100, 200, 500, 1000, 2000, 5000],
+};
