@@ -1,0 +1,54 @@
+// Per-bet profit/loss and commission. All arithmetic on exact integers (BigInt where a product
+// could pass 2^53), one rounding step per bet, documented in docs/decisions.md "Settlement".
+import type { SettleSide, StakeFraction } from './types.ts';
+import { BASIS_POINTS, SettlementError, assertBp, assertPrice, assertSafeInt } from './errors.ts';
+
+export const DEFAULT_COMMISSION_BP = 200;
+
+/** Division of integers rounded toward zero (so a loss is never rounded up against the bettor). */
+function divTrunc(num: bigint, den: bigint): bigint {
+  return num / den; // BigInt division truncates toward zero
+}
+
+function toSafeNumber(v: bigint, what: string): number {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n)) throw new SettlementError(`${what} out of the safe integer range`);
+  return n;
+}
+
+/**
+ * Profit/loss of one matched bet, in paise, signed.
+ *
+ * `win_share` is the share of the stake settled as winning: 1/1 for a winner, 0 for a loser, 1/k for
+ * a k-way dead heat for one place (places/k in general). For a back:
+ *   exact = stake × price × share / 100 − stake
+ * (a winner: stake × (price − 1); a loser: −stake; a 2-way dead heat: half the stake wins at full
+ * odds and the other half is lost). A lay is the exact negation. The exact value is rounded toward
+ * zero, so winnings are rounded down and a loss is never more than the exact risk (the back's
+ * stake, the lay's stake × (price − 1)); a back and a lay matched at the same price and stake
+ * settle to exactly opposite amounts.
+ */
+export function betProfitPaise(
+  side: SettleSide,
+  price: number,
+  stake_paise: number,
+  win_share: StakeFraction,
+): number {
+  assertPrice(price);
+  assertSafeInt(stake_paise, 'stake_paise', 1);
+  assertSafeInt(win_share.den, 'win_share.den', 1);
+  assertSafeInt(win_share.num, 'win_share.num', 0, win_share.den);
+  const s = BigInt(stake_paise);
+  const num = s * (BigInt(price) * BigInt(win_share.num) - 100n * BigInt(win_share.den));
+  const den = 100n * BigInt(win_share.den);
+  const back = divTrunc(num, den);
+  return toSafeNumber(side === 'BACK' ? back : -back, 'profit');
+}
+
+/** Commission on a user's net market result: floor(net × bp / 10000) if net > 0, else 0 (never on a loss). */
+export function commissionPaise(net_paise: number, commission_bp: number): number {
+  assertSafeInt(net_paise, 'net_paise', Number.MIN_SAFE_INTEGER);
+  assertBp(commission_bp, 'commission_bp');
+  if (net_paise <= 0) return 0;
+  return toSafeNumber((BigInt(net_paise) * BigInt(commission_bp)) / BigInt(BASIS_POINTS), 'commission');
+}
