@@ -81,7 +81,7 @@ function validate(input: SettleMarketInput): void {
  * and the ledger movements (user ↔ house) that carry them out.
  *
  * Order of rules per bet: whole-market void; bet on a removed runner (NON_RUNNER); bet on a
- * voided runner (SELECTION_VOID); placed inside a void window (TIME_WINDOW); otherwise settle at
+ * voided runner (SELECTION_VOID); named in void_bet_ids (BET_VOID); placed inside a void window (TIME_WINDOW); otherwise settle at
  * the reduced price with the dead-heat share; then a conduct void removes the bet only if its
  * profit is positive (spec §6: only winning bets are voided).
  *
@@ -104,6 +104,7 @@ export function settleMarket(input: SettleMarketInput): MarketSettlement {
   const removed = new Set(removals.map((r) => r.selection_id));
   const voidSelections = new Set(input.void_selections ?? []);
   const windows = input.void_windows ?? [];
+  const voidBets = new Set(input.void_bet_ids ?? []);
   const conductUsers = new Set(input.conduct_voids?.user_ids ?? []);
   const conductBets = new Set(input.conduct_voids?.bet_ids ?? []);
 
@@ -127,6 +128,7 @@ export function settleMarket(input: SettleMarketInput): MarketSettlement {
     if (marketVoid) return voided(marketVoid.reason);
     if (removed.has(b.selection_id)) return voided('NON_RUNNER');
     if (voidSelections.has(b.selection_id)) return voided('SELECTION_VOID');
+    if (voidBets.has(b.bet_id)) return voided('BET_VOID');
     if (windows.some((w) => w.from_ms <= b.placed_at_ms && b.placed_at_ms <= w.to_ms))
       return voided('TIME_WINDOW');
 

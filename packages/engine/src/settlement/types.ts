@@ -67,6 +67,8 @@ export type MarketVoidReason =
 export type BetVoidReason =
   | MarketVoidReason
   | 'SELECTION_VOID'
+  /** Named bets voided by management (e.g. the counterpart of a conduct void, a deleted bet). */
+  | 'BET_VOID'
   | 'NON_RUNNER'
   | 'TIME_WINDOW'
   /** Spec §6: a winning bet of an illegitimate id/bet; losing bets stand. */
@@ -94,6 +96,8 @@ export interface SettleMarketInput {
   /** Runners voided by the operator: bets on them void, the others stand. */
   readonly void_selections?: readonly string[];
   readonly void_windows?: readonly VoidWindow[];
+  /** Bets voided by id whatever their result (management decision); see also conduct_voids. */
+  readonly void_bet_ids?: readonly string[];
   /** Horse racing non-runners: bets on them void; reduction factors on the rest. */
   readonly removals?: readonly RunnerRemoval[];
   readonly conduct_voids?: ConductVoids;
