@@ -97,7 +97,7 @@ export const RULE_TABS: readonly RuleTab[] = [
             'abandoned;',
             'a walkover;',
             'moved to a different venue;',
-            'not run on the day it was scheduled for.',
+            'not run on the day it was scheduled for (the local day at the course).',
           ),
           p(
             'If the race is moved to a different surface (for example from turf to all-weather) at the same venue, bets stand.',
@@ -108,11 +108,11 @@ export const RULE_TABS: readonly RuleTab[] = [
         heading: 'Non-runners and reduction factors',
         blocks: [
           p(
-            'When a horse is withdrawn after the market has opened, it is given a reduction factor (RF): a percentage that reflects its chance of winning when it was withdrawn. The odds of matched bets on the other horses are reduced by that percentage, so that the price you took stays fair for the smaller field.',
+            'When a horse is withdrawn after the market has opened, it is given a reduction factor (RF): a percentage that reflects its chance of winning when it was withdrawn. Bets matched on the other horses before the withdrawal have their odds reduced, so that the price you took stays fair for the smaller field. Unmatched bets on the withdrawn horse are cancelled.',
           ),
           ul(
-            'Win market: the reduction applies only when the withdrawn horse’s RF is 2.5% or more.',
-            'Place market: the reduction always applies, whatever the RF. Unmatched lay bets are cancelled when the RF is 4.0% or more.',
+            'Win market: the reduction applies only when the RF is 2.5% or more. The odds are reduced by the RF: for example 8.00 with an RF of 25% becomes 6.00. Unmatched lay bets on the other horses are then cancelled too. Below 2.5% nothing changes.',
+            'Place market: the reduction always applies, whatever the RF, to the winnings part of the odds: for example 8.00 with an RF of 25% becomes 6.25. Unmatched lay bets on the other horses are cancelled when the RF is 4.0% or more.',
             'After a reduction, odds never fall below 1.01.',
             'Reduction factors may be updated until about 15 minutes after the off (about 5 minutes for Australian and US races). Bets are settled on the final figures.',
           ),
