@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactElement } from 'react';
 import { RULE_TABS } from './rulesContent.ts';
 import type { RuleBlock, RuleSection, RuleTab } from './rulesContent.ts';
@@ -108,8 +108,23 @@ export function RulesContent({
   const baseId = useId();
   const [selected, setSelected] = useState(() => tabIndexOf(tabs, initialTabId));
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const listRef = useRef<HTMLDivElement>(null);
   const titleLevel = headingLevel ?? (variant === 'modal' ? 3 : 2);
   const sectionLevel = (titleLevel + 1) as Level;
+
+  // Keep the selected tab visible inside the tab list when the list scrolls on its own (in the modal,
+  // and as a horizontal strip on narrow screens), without scrolling the page itself.
+  useEffect(() => {
+    const list = listRef.current;
+    const tab = tabRefs.current[selected];
+    if (!list || !tab) return;
+    if (tab.offsetTop < list.scrollTop) list.scrollTop = tab.offsetTop;
+    else if (tab.offsetTop + tab.offsetHeight > list.scrollTop + list.clientHeight)
+      list.scrollTop = tab.offsetTop + tab.offsetHeight - list.clientHeight;
+    if (tab.offsetLeft < list.scrollLeft) list.scrollLeft = tab.offsetLeft;
+    else if (tab.offsetLeft + tab.offsetWidth > list.scrollLeft + list.clientWidth)
+      list.scrollLeft = tab.offsetLeft + tab.offsetWidth - list.clientWidth;
+  }, [selected]);
 
   const tabId = (tab: RuleTab) => `${baseId}-tab-${tab.id}`;
   const panelId = (tab: RuleTab) => `${baseId}-panel-${tab.id}`;
@@ -153,6 +168,7 @@ export function RulesContent({
   return (
     <div className={`rules rules--${variant}`}>
       <div
+        ref={listRef}
         className="rules-tablist"
         role="tablist"
         aria-orientation="vertical"
