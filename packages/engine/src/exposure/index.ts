@@ -1,1 +1,12 @@
-export {};
+// Position (P_i per runner) and exposure of one user in one market, and the what-if of a new bet.
+export type { PositionBet, MarketBets, RunnerPosition, MarketPosition, WhatIf } from './exposure.ts';
+export {
+  backWinPaise,
+  layLiabilityPaise,
+  betRiskPaise,
+  marketPosition,
+  marketExposurePaise,
+  whatIf,
+  unmatchedBetsOf,
+  matchedBetsFromEvents,
+} from './exposure.ts';

@@ -1,0 +1,225 @@
+// Position and exposure of one user in one market (DOMAIN.md "Exposure and profit/loss").
+//
+//   P_i = Σ backs on i · win − Σ backs on others · stake − Σ lays on i · liability + Σ lays on others · stake
+//
+// over matched bets; unmatched bets add only their worst case (an unmatched back loses its stake on
+// every other outcome, an unmatched lay loses its liability on its own outcome), never netted.
+// Exposure = max(0, −min_i). Rounding (docs/decisions.md "Engine"): a back's win
+// stake·(odds−1) is rounded DOWN to the paisa, a lay's liability stake·(odds−1) is rounded UP,
+// per bet (per matched fill / per unmatched remainder). Positions never overstate a win and never
+// understate a loss, so the exposure covers whatever settlement (which rounds toward zero) charges.
+import type { Paise, PriceHundredths } from '../ladder/index.ts';
+import type { BookEvent, OrderBook, OrderSide } from '../book/index.ts';
+
+/** One bet (or matched part of one, or unmatched remainder) as far as position is concerned. */
+export interface PositionBet {
+  readonly selection_id: string;
+  readonly side: OrderSide;
+  /** Hundredths, an integer in 101..100000 (the fill price for matched parts, the limit for unmatched). */
+  readonly price: PriceHundredths;
+  readonly stake_paise: Paise;
+}
+
+/** A user's bets in one market. Cancelled and lapsed amounts are not included. */
+export interface MarketBets {
+  /** Matched parts, ideally one per fill at its own price. */
+  readonly matched: readonly PositionBet[];
+  /** Unmatched remainders at their limit price. */
+  readonly unmatched?: readonly PositionBet[];
+}
+
+export interface RunnerPosition {
+  readonly selection_id: string;
+  /** P_i over matched bets: the profit (negative: loss) if this runner wins. The "position" shown. */
+  readonly pnl_paise: Paise;
+  /** P_i with every unmatched bet's loss added (matched + unmatched worst case). */
+  readonly worst_paise: Paise;
+}
+
+export interface MarketPosition {
+  /** In the order of the selection ids given. */
+  readonly runners: RunnerPosition[];
+  /** max(0, −min_i worst_paise): the market's liability, what the balance must cover. */
+  readonly exposure_paise: Paise;
+  /** max(0, −min_i pnl_paise): the liability of the matched bets alone. */
+  readonly matched_exposure_paise: Paise;
+}
+
+function checkBet(b: PositionBet): void {
+  if (!Number.isSafeInteger(b.price) || b.price < 101 || b.price > 100_000) {
+    throw new RangeError(`price must be integer hundredths in 101..100000, got ${String(b.price)}`);
+  }
+  if (!Number.isSafeInteger(b.stake_paise) || b.stake_paise < 0) {
+    throw new RangeError(`stake_paise must be a non-negative integer, got ${String(b.stake_paise)}`);
+  }
+  if (b.side !== 'BACK' && b.side !== 'LAY') throw new RangeError(`bad side ${String(b.side)}`);
+}
+
+function checkedResult(v: bigint): number {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n)) throw new RangeError('amount out of the safe integer range');
+  return n;
+}
+
+/** A back's profit if it wins: stake·(odds−1), rounded down to the paisa. */
+export function backWinPaise(stake_paise: Paise, price: PriceHundredths): Paise {
+  const num = stake_paise * (price - 100);
+  if (Number.isSafeInteger(num)) return Math.floor(num / 100);
+  return checkedResult((BigInt(stake_paise) * BigInt(price - 100)) / 100n);
+}
+
+/** A lay's loss if its runner wins: stake·(odds−1), rounded up to the paisa. */
+export function layLiabilityPaise(stake_paise: Paise, price: PriceHundredths): Paise {
+  const num = stake_paise * (price - 100);
+  if (Number.isSafeInteger(num)) return Math.ceil(num / 100);
+  return checkedResult((BigInt(stake_paise) * BigInt(price - 100) + 99n) / 100n);
+}
+
+/**
+ * What a bet risks if it loses: a back its stake, a lay its liability (rounded up). This is the
+ * profit/liability figure of a bet slip, with `backWinPaise` for what a back wins.
+ */
+export function betRiskPaise(side: OrderSide, stake_paise: Paise, price: PriceHundredths): Paise {
+  return side === 'BACK' ? stake_paise : layLiabilityPaise(stake_paise, price);
+}
+
+function safe(n: number): number {
+  if (!Number.isSafeInteger(n)) throw new RangeError('position out of the safe integer range');
+  return n;
+}
+
+/**
+ * Per-runner position and the exposure of one user's bets in one market. `selection_ids` are the
+ * market's outcomes (the runners still running); a bet on any other selection is an error (void
+ * bets on removed runners must be left out by the caller). O(bets + runners).
+ */
+export function marketPosition(selection_ids: readonly string[], bets: MarketBets): MarketPosition {
+  const n = selection_ids.length;
+  const at = new Map<string, number>();
+  for (let i = 0; i < n; i++) at.set(selection_ids[i]!, i);
+  // P_i = base + delta[i]: a back on i takes its stake from every outcome (base) and gives it back
+  // plus the win on i; a lay on i gives its stake to every outcome and takes it back plus the liability.
+  let base = 0;
+  const delta = new Array<number>(n).fill(0);
+  let worstBase = 0;
+  const worstDelta = new Array<number>(n).fill(0);
+  const indexOf = (b: PositionBet): number => {
+    checkBet(b);
+    const i = at.get(b.selection_id);
+    if (i === undefined)
+      throw new RangeError(`bet on selection ${b.selection_id}, not a runner of the market`);
+    return i;
+  };
+  for (const b of bets.matched) {
+    const i = indexOf(b);
+    if (b.side === 'BACK') {
+      base -= b.stake_paise;
+      delta[i]! += b.stake_paise + backWinPaise(b.stake_paise, b.price);
+    } else {
+      base += b.stake_paise;
+      delta[i]! -= b.stake_paise + layLiabilityPaise(b.stake_paise, b.price);
+    }
+  }
+  for (const b of bets.unmatched ?? []) {
+    const i = indexOf(b);
+    if (b.side === 'BACK') {
+      worstBase -= b.stake_paise;
+      worstDelta[i]! += b.stake_paise;
+    } else {
+      worstDelta[i]! -= layLiabilityPaise(b.stake_paise, b.price);
+    }
+  }
+  const runners: RunnerPosition[] = [];
+  let minPnl = 0;
+  let minWorst = 0;
+  for (let i = 0; i < n; i++) {
+    const pnl = safe(base + delta[i]!);
+    const worst = safe(pnl + worstBase + worstDelta[i]!);
+    runners.push({ selection_id: selection_ids[i]!, pnl_paise: pnl, worst_paise: worst });
+    if (pnl < minPnl) minPnl = pnl;
+    if (worst < minWorst) minWorst = worst;
+  }
+  return { runners, exposure_paise: -minWorst || 0, matched_exposure_paise: -minPnl || 0 };
+}
+
+/** The market's exposure (liability) in paise: max(0, −min_i worst P_i). */
+export function marketExposurePaise(selection_ids: readonly string[], bets: MarketBets): Paise {
+  return marketPosition(selection_ids, bets).exposure_paise;
+}
+
+export interface WhatIf {
+  /** The position now. */
+  readonly before: MarketPosition;
+  /** As if the new bet matched in full at its price: the position a bet slip shows. */
+  readonly if_matched: MarketPosition;
+  /**
+   * As if it stayed unmatched in full: the worst case. Its exposure is never below if_matched's
+   * (a bet matched at its price or better only helps), so this is what a balance check must cover.
+   */
+  readonly if_unmatched: MarketPosition;
+  /** if_unmatched.exposure − before.exposure: the extra liability to check against the balance (may be ≤ 0). */
+  readonly exposure_change_paise: Paise;
+}
+
+/**
+ * The position and exposure a prospective bet would make, before it is placed. The server checks
+ * `before.exposure_paise`-less liability + `if_unmatched.exposure_paise` against the balance (or,
+ * exactly, recomputes after matching); the client's bet slip shows `if_matched.runners`.
+ */
+export function whatIf(selection_ids: readonly string[], bets: MarketBets, bet: PositionBet): WhatIf {
+  const before = marketPosition(selection_ids, bets);
+  const if_matched = marketPosition(selection_ids, {
+    matched: [...bets.matched, bet],
+    unmatched: bets.unmatched ?? [],
+  });
+  const if_unmatched = marketPosition(selection_ids, {
+    matched: bets.matched,
+    unmatched: [...(bets.unmatched ?? []), bet],
+  });
+  return {
+    before,
+    if_matched,
+    if_unmatched,
+    exposure_change_paise: if_unmatched.exposure_paise - before.exposure_paise,
+  };
+}
+
+/** A user's unmatched remainders on a book, as position bets (for `MarketBets.unmatched`). */
+export function unmatchedBetsOf(book: OrderBook, user_id: string): PositionBet[] {
+  const out: PositionBet[] = [];
+  for (const o of book.orders.values()) {
+    if (o.user_id === user_id) {
+      out.push({
+        selection_id: o.selection_id,
+        side: o.side,
+        price: o.price,
+        stake_paise: o.remaining_paise,
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * The matched parts a user got from a command's events (one per fill, at the fill price, on the
+ * user's own side whether maker or taker): add them to `MarketBets.matched`.
+ */
+export function matchedBetsFromEvents(events: readonly BookEvent[], user_id: string): PositionBet[] {
+  const out: PositionBet[] = [];
+  for (const e of events) {
+    if (e.type !== 'FILL') continue;
+    if (e.taker_user_id === user_id) {
+      out.push({
+        selection_id: e.selection_id,
+        side: e.taker_side,
+        price: e.price,
+        stake_paise: e.size_paise,
+      });
+    }
+    if (e.maker_user_id === user_id) {
+      const side: OrderSide = e.taker_side === 'BACK' ? 'LAY' : 'BACK';
+      out.push({ selection_id: e.selection_id, side, price: e.price, stake_paise: e.size_paise });
+    }
+  }
+  return out;
+}
