@@ -10,7 +10,15 @@ import type {
   StakeFraction,
 } from './types.ts';
 import { SettlementError, assertBp, assertPrice, assertSafeInt, assertTime } from './errors.ts';
-import { DEFAULT_COMMISSION_BP, betProfitPaise, commissionPaise } from './money.ts';
+import {
+  DEFAULT_COMMISSION_BP,
+  EXACT_ZERO,
+  addExact,
+  betProfitExact,
+  commissionPaise,
+  truncExact,
+  type ExactPaise,
+} from './money.ts';
 import { reducedPrice } from './reduction.ts';
 
 const LOSER: StakeFraction = { num: 0, den: 1 };
@@ -21,7 +29,7 @@ function byCodeUnit(a: string, b: string): number {
 }
 
 /** The share of the stake settled as winning, per winning selection (dead heats included). */
-function winShares(input: SettleMarketInput): Map<string, StakeFraction> {
+function winShares(input: SettleMarketInput, kind: SettleMarketKind): Map<string, StakeFraction> {
   const result = input.result;
   if (result == null) throw new SettlementError('a result is required unless the whole market is void');
   if (result.winners.length === 0) throw new SettlementError('result.winners is empty');
@@ -33,6 +41,14 @@ function winShares(input: SettleMarketInput): Map<string, StakeFraction> {
   for (const w of result.winners) {
     if (shares.has(w)) throw new SettlementError(`winner ${w} listed twice`);
     shares.set(w, count === 1 ? FULL : { num: 1, den: count });
+  }
+  if (count > 1 && result.winners.length > count)
+    throw new SettlementError(`${result.winners.length} winners in a ${count}-way dead heat`);
+  if (kind === 'MATCH_ODDS') {
+    if (result.dead_heats && result.dead_heats.length > 0)
+      throw new SettlementError('dead_heats is for place markets; use dead_heat_count');
+    if (count === 1 && result.winners.length !== 1)
+      throw new SettlementError('a match-odds market has one winner unless dead_heat_count says otherwise');
   }
   const grouped = new Set<string>();
   for (const g of result.dead_heats ?? []) {
@@ -99,7 +115,7 @@ export function settleMarket(input: SettleMarketInput): MarketSettlement {
   validate(input);
 
   const marketVoid = input.void_market ?? null;
-  const shares = marketVoid ? new Map<string, StakeFraction>() : winShares(input);
+  const shares = marketVoid ? new Map<string, StakeFraction>() : winShares(input, kind);
   const removals = input.removals ?? [];
   const removed = new Set(removals.map((r) => r.selection_id));
   const voidSelections = new Set(input.void_selections ?? []);
@@ -108,6 +124,8 @@ export function settleMarket(input: SettleMarketInput): MarketSettlement {
   const conductUsers = new Set(input.conduct_voids?.user_ids ?? []);
   const conductBets = new Set(input.conduct_voids?.bet_ids ?? []);
 
+  // The exact (unrounded) profit of every bet, by index: a user's market result is rounded once from their sum.
+  const exact: ExactPaise[] = [];
   const bets: SettledBet[] = input.bets.map((b) => {
     const base = {
       bet_id: b.bet_id,
@@ -117,6 +135,7 @@ export function settleMarket(input: SettleMarketInput): MarketSettlement {
       stake_paise: b.stake_paise,
       price: b.price,
     };
+    exact.push(EXACT_ZERO);
     const voided = (reason: BetVoidReason, settled_price = b.price): SettledBet => ({
       ...base,
       settled_price,
@@ -137,9 +156,11 @@ export function settleMarket(input: SettleMarketInput): MarketSettlement {
         ? reducedPrice(kind, { ...b, matched_at_ms: b.matched_at_ms ?? b.placed_at_ms }, removals)
         : b.price;
     const share = shares.get(b.selection_id) ?? LOSER;
-    const profit_paise = betProfitPaise(b.side, settled_price, b.stake_paise, share);
-    if (profit_paise > 0 && (conductUsers.has(b.user_id) || conductBets.has(b.bet_id)))
+    const x = betProfitExact(b.side, settled_price, b.stake_paise, share);
+    if (x.num > 0n && (conductUsers.has(b.user_id) || conductBets.has(b.bet_id)))
       return voided('CONDUCT', settled_price);
+    exact[exact.length - 1] = x;
+    const profit_paise = truncExact(x);
     const runnerWon = share.num > 0;
     return {
       ...base,
@@ -153,32 +174,38 @@ export function settleMarket(input: SettleMarketInput): MarketSettlement {
 
   const acc = new Map<
     string,
-    { won: number; lost: number; voidStake: number; betCount: number; voidCount: number }
+    { won: number; lost: number; exact: ExactPaise; voidStake: number; betCount: number; voidCount: number }
   >();
-  for (const b of bets) {
+  bets.forEach((b, i) => {
     let a = acc.get(b.user_id);
     if (!a) {
-      a = { won: 0, lost: 0, voidStake: 0, betCount: 0, voidCount: 0 };
+      a = { won: 0, lost: 0, exact: EXACT_ZERO, voidStake: 0, betCount: 0, voidCount: 0 };
       acc.set(b.user_id, a);
     }
     a.betCount += 1;
     if (b.outcome === 'VOID') {
       a.voidCount += 1;
       a.voidStake += b.stake_paise;
-    } else if (b.profit_paise > 0) a.won += b.profit_paise;
+      return;
+    }
+    if (b.profit_paise > 0) a.won += b.profit_paise;
     else a.lost -= b.profit_paise;
-  }
+    a.exact = addExact(a.exact, exact[i] ?? EXACT_ZERO);
+  });
 
   const users: SettledUser[] = [...acc.keys()].sort(byCodeUnit).map((user_id) => {
     const a = acc.get(user_id)!;
-    const net = a.won - a.lost;
-    const commission = commissionPaise(net, commission_bp);
     for (const v of [a.won, a.lost, a.voidStake])
       if (!Number.isSafeInteger(v)) throw new SettlementError('amount out of the safe integer range');
+    // One rounding per user and market, toward zero, from the exact sum: the loss charged never
+    // exceeds the exact loss of the outcome that happened (so never the exposure held for it).
+    const net = truncExact(a.exact);
+    const commission = commissionPaise(net, commission_bp);
     return {
       user_id,
       won_paise: a.won,
       lost_paise: a.lost,
+      rounding_paise: net - (a.won - a.lost),
       net_paise: net,
       commission_paise: commission,
       balance_change_paise: net - commission,

@@ -129,7 +129,7 @@ export interface SettledBet {
   readonly void_reason: BetVoidReason | null;
   /** Set when the bet's selection dead-heated: the share of the stake settled as winning. */
   readonly dead_heat: StakeFraction | null;
-  /** Signed profit/loss in paise (0 for VOID), before commission. */
+  /** Signed profit/loss in paise (0 for VOID), before commission: the exact value rounded toward zero. */
   readonly profit_paise: number;
 }
 
@@ -139,7 +139,17 @@ export interface SettledUser {
   readonly won_paise: number;
   /** Sum of the negative bet profits, as a positive number. */
   readonly lost_paise: number;
-  /** won − lost: the market result before commission. */
+  /**
+   * net − (won − lost): the difference between rounding each bet and rounding the user's exact
+   * market sum once (a fraction of a paisa per bet at most; usually 0). Show it as a rounding line
+   * if a statement lists the bets.
+   */
+  readonly rounding_paise: number;
+  /**
+   * The market result before commission: the exact sum of the user's bet results rounded toward
+   * zero (= won − lost + rounding). Never a bigger loss than the exact loss, so never more than the
+   * exposure held for the outcome that happened.
+   */
   readonly net_paise: number;
   /** floor(net × commission_bp / 10000) when net > 0, else 0. */
   readonly commission_paise: number;
@@ -177,7 +187,7 @@ export interface MarketSettlement {
   /** Sorted by user_id then MARKET_WIN/MARKET_LOSS before COMMISSION. */
   readonly movements: readonly SettlementMovement[];
   readonly totals: {
-    /** Σ users' net_paise (0 when every bet is matched against an opposite bet at the same price and stake). */
+    /** Σ users' net_paise; can differ from 0 by rounding (fractions of a paisa per user), which the house takes or pays. */
     readonly users_net_paise: number;
     readonly commission_paise: number;
     /** What the house account gains: −Σ balance_change = commission − users_net. */

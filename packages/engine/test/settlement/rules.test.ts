@@ -104,6 +104,29 @@ describe('match odds: win, lose, commission', () => {
   });
 });
 
+describe('rounding', () => {
+  it('rounding once per user and market: two 0.5-paisa wins and a 1-paisa loss net exactly 0 → both users 10,000, house 0', () => {
+    const s = settleMarket({
+      market,
+      bets: [
+        bet('alice', 'BACK', 'A', 150, 1),
+        bet('alice', 'BACK', 'A', 150, 1),
+        bet('alice', 'BACK', 'B', 200, 1),
+        bet('bob', 'LAY', 'A', 150, 1),
+        bet('bob', 'LAY', 'A', 150, 1),
+        bet('bob', 'LAY', 'B', 200, 1),
+      ],
+      result: { winners: ['A'] },
+    });
+    expect(s.bets.map((b) => b.profit_paise)).toEqual([0, 0, -1, 0, 0, 1]);
+    expect(s.users.map((u) => [u.user_id, u.net_paise, u.rounding_paise])).toEqual([
+      ['alice', 0, 1],
+      ['bob', 0, -1],
+    ]);
+    expect(balancesAfter(s, ['alice', 'bob'])).toEqual({ alice: 10_000, bob: 10_000, house: 0 });
+  });
+});
+
 describe('dead heat', () => {
   it('two-way dead heat: back 100 @ 4.00 → 50 wins 150, 50 is lost: +100, commission 2 → 10,098; the layer −100 → 9,900', () => {
     const s = settleMarket({

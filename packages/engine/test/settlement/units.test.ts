@@ -114,10 +114,23 @@ describe('refused input', () => {
       'window from after to',
       { market, bets: ok, result: { winners: ['A'] }, void_windows: [{ from_ms: 2, to_ms: 1 }] },
     ],
+    ['two winners in match odds without a dead heat', { market, bets: ok, result: { winners: ['A', 'B'] } }],
+    [
+      'three winners in a 2-way dead heat',
+      { market, bets: ok, result: { winners: ['A', 'B', 'C'], dead_heat_count: 2 } },
+    ],
+    [
+      'dead_heats groups on match odds',
+      {
+        market,
+        bets: ok,
+        result: { winners: ['A', 'B'], dead_heats: [{ selection_ids: ['A', 'B'], places: 1 }] },
+      },
+    ],
     [
       'dead-heat group runner not a winner',
       {
-        market,
+        market: { market_id: 'p', kind: 'PLACE' as const },
         bets: ok,
         result: { winners: ['A'], dead_heats: [{ selection_ids: ['B', 'C'], places: 1 }] },
       },
