@@ -97,9 +97,10 @@ function validate(input: SettleMarketInput): void {
  * and the ledger movements (user ↔ house) that carry them out.
  *
  * Order of rules per bet: whole-market void; bet on a removed runner (NON_RUNNER); bet on a
- * voided runner (SELECTION_VOID); named in void_bet_ids (BET_VOID); placed inside a void window (TIME_WINDOW); otherwise settle at
- * the reduced price with the dead-heat share; then a conduct void removes the bet only if its
- * profit is positive (spec §6: only winning bets are voided).
+ * voided runner (SELECTION_VOID); named in void_bet_ids (BET_VOID); placed inside a void window
+ * (TIME_WINDOW); otherwise settle at the reduced price with the dead-heat share; then a conduct
+ * void removes the bet only if its exact profit is positive (spec §6: only winning bets are
+ * voided). A user's net is the exact sum of their bets rounded toward zero, once.
  *
  * Deterministic: the same input gives the same output, and the per-user numbers and movements do
  * not depend on the order of the bets. Unsettle = reverse the movements (see `reverseMovements`);
@@ -124,7 +125,7 @@ export function settleMarket(input: SettleMarketInput): MarketSettlement {
   const conductUsers = new Set(input.conduct_voids?.user_ids ?? []);
   const conductBets = new Set(input.conduct_voids?.bet_ids ?? []);
 
-  // The exact (unrounded) profit of every bet, by index: a user's market result is rounded once from their sum.
+  // The exact (unrounded) profit of every bet, by index; a user's result is rounded once from the sum.
   const exact: ExactPaise[] = [];
   const bets: SettledBet[] = input.bets.map((b) => {
     const base = {
