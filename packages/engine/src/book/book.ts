@@ -146,6 +146,9 @@ export function placeOrder(book: OrderBook, cmd: PlaceOrder): PlaceResult {
   if (idx < 0) throw new BookError('INVALID_PRICE', `price ${String(cmd.price)} is not on the ladder`);
   checkSize(cmd.size_paise, 'size_paise');
   const persistence = checkPersistence(cmd.persistence);
+  if (cmd.seq !== undefined && (!Number.isSafeInteger(cmd.seq) || cmd.seq < book.next_seq)) {
+    throw new BookError('INVALID_ORDER', `seq must be an integer ≥ ${book.next_seq}`);
+  }
   if (book.orders.has(cmd.order_id)) {
     throw new BookError('DUPLICATE_ORDER', `order ${cmd.order_id} is already on the book`);
   }
@@ -186,11 +189,12 @@ export function placeOrder(book: OrderBook, cmd: PlaceOrder): PlaceResult {
       price: cmd.price,
       size_paise: cmd.size_paise,
       persistence,
-      seq: book.next_seq++,
+      seq: cmd.seq ?? book.next_seq,
       remaining_paise: remaining,
       matched_paise: matched,
       cancelled_paise: 0,
     };
+    book.next_seq = order.seq + 1;
     enqueue(rb, order, idx);
     book.orders.set(order.order_id, order);
     events.push({

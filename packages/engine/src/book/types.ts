@@ -59,6 +59,11 @@ export interface PlaceOrder {
   readonly size_paise: Paise;
   /** Default 'LAPSE'. */
   readonly persistence?: Persistence;
+  /**
+   * Time priority to give the order if it rests (e.g. the server's bet sequence number). Default
+   * `book.next_seq`; must not be below it (later orders must queue behind earlier ones).
+   */
+  readonly seq?: number;
 }
 
 /** One match between a resting order (maker) and an incoming one (taker), at the maker's price. */
