@@ -1,0 +1,20 @@
+import { useState } from 'react';
+import { createHashRouter, RouterProvider } from 'react-router';
+import { Providers, createQueryClient } from './providers.tsx';
+import { routes } from './routes.tsx';
+import { installUnauthorizedHandler, startupAuth } from './session.ts';
+import './styles.css';
+
+export function App() {
+  const [{ queryClient, router }] = useState(() => {
+    startupAuth();
+    const queryClient = createQueryClient();
+    installUnauthorizedHandler(queryClient);
+    return { queryClient, router: createHashRouter(routes) };
+  });
+  return (
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>
+  );
+}

@@ -1,0 +1,57 @@
+import { useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Footer } from '../features/footer/index.ts';
+import { Header } from '../features/header/index.ts';
+import { Sidebar } from '../features/sidebar/index.ts';
+import { WelcomePopup } from '../features/welcome/index.ts';
+import { ModalHost } from './ModalHost.tsx';
+
+function useFocusMainOnNavigate() {
+  const { pathname } = useLocation();
+  const ref = useRef<HTMLElement>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    ref.current?.focus({ preventScroll: false });
+    window.scrollTo?.(0, 0);
+  }, [pathname]);
+  return ref;
+}
+
+/** Header, sidebar, content and footer: every signed-in screen. */
+export function MainLayout() {
+  const mainRef = useFocusMainOnNavigate();
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main" onClick={(e) => (e.preventDefault(), mainRef.current?.focus())}>
+        Skip to content
+      </a>
+      <Header />
+      <div className="app__body">
+        <Sidebar />
+        <main id="main" className="app__main" ref={mainRef} tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+      <Footer />
+      <ModalHost />
+      <WelcomePopup />
+    </div>
+  );
+}
+
+/** Public rules pages: content and footer only. */
+export function FooterOnlyLayout() {
+  return (
+    <div className="app app--footer-only">
+      <main id="main" className="app__main app__main--public">
+        <Outlet />
+      </main>
+      <Footer />
+      <ModalHost signedIn={false} />
+    </div>
+  );
+}

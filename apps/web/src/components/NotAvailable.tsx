@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import './NotAvailable.css';
+
+/** The honest state of a screen whose data arrives with a later release: no fake data. */
+export function NotAvailable({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <section className="not-available" aria-labelledby="not-available-title">
+      <div className="not-available__icon" aria-hidden="true">
+        ⏳
+      </div>
+      <h1 id="not-available-title" className="not-available__title">
+        {title}
+      </h1>
+      <p className="not-available__text">
+        {children ?? 'This section is not available yet. It will open in a coming release of Backlay.'}
+      </p>
+    </section>
+  );
+}

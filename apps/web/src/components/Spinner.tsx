@@ -1,0 +1,10 @@
+import './Spinner.css';
+
+export function Spinner({ label = 'Loading…', inline = false }: { label?: string; inline?: boolean }) {
+  return (
+    <span className={`spinner${inline ? ' spinner--inline' : ''}`} role="status" aria-live="polite">
+      <span className="spinner__ring" aria-hidden="true" />
+      <span className="spinner__label">{label}</span>
+    </span>
+  );
+}

@@ -1,0 +1,1 @@
+export { AgeGateModal, AGE_STATEMENTS } from './AgeGateModal.tsx';

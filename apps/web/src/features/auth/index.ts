@@ -1,0 +1,2 @@
+export { LoginScreen } from './LoginScreen.tsx';
+export { SignUpScreen } from './SignUpScreen.tsx';

@@ -1,0 +1,1 @@
+export { MyMarketModal } from './MyMarketModal.tsx';

@@ -1,0 +1,31 @@
+import { NavLink } from 'react-router';
+import { useCasinoSports } from '../../lib/api/casino-sports.ts';
+import { TOP_NAV_SPORT_IDS } from '../../lib/constants.ts';
+import { useHeaderSeries } from './api/series-header.ts';
+
+/** Top navigation: Home, the sports 4, 1, 2, 998917, 7522 (when present), and the casino series. */
+export function TopNav() {
+  const sports = useHeaderSeries().data ?? [];
+  const casino = useCasinoSports().data ?? [];
+  const navSports = TOP_NAV_SPORT_IDS.flatMap((id) => sports.filter((s) => s.sport_id === id));
+  const casinoSeries = casino.filter((c) => c.category === 'indian');
+  return (
+    <nav className="top-nav" aria-label="Main">
+      <ul>
+        <li>
+          <NavLink to="/home">Home</NavLink>
+        </li>
+        {navSports.map((s) => (
+          <li key={s.sport_id}>
+            <NavLink to={`/all-sports/${s.sport_id}`}>{s.sport_name}</NavLink>
+          </li>
+        ))}
+        {casinoSeries.map((c) => (
+          <li key={c.sport_id}>
+            <NavLink to={`/casino/list/${encodeURIComponent(c.sport_id)}`}>{c.name}</NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,113 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Switch, useDismiss } from '../../components/index.ts';
+import { useGlobalSetting } from '../../lib/api/global-settings.ts';
+import { useLogout } from '../../lib/api/logout.ts';
+import { readToken, STORAGE_KEYS, storage } from '../../lib/storage.ts';
+import { useClientStore } from '../../lib/store.ts';
+import { showAccountSecurityItems, showPaymentItems } from './menu-rules.ts';
+
+/** The user menu of spec §2 (a disclosure: button + panel), with the visibility rules of spec §6. */
+export function UserMenu() {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const user = useClientStore((s) => s.loginData);
+  const isMobile = useClientStore((s) => s.isMobileDevice);
+  const showBalance = useClientStore((s) => s.showBalance);
+  const showExposure = useClientStore((s) => s.showExposure);
+  const setShowBalance = useClientStore((s) => s.setShowBalance);
+  const setShowExposure = useClientStore((s) => s.setShowExposure);
+  const openModal = useClientStore((s) => s.openModal);
+  const settings = useGlobalSetting().data;
+  const logoutMutation = useLogout();
+  useDismiss(rootRef, open, () => setOpen(false), buttonRef);
+
+  const ctx = {
+    user,
+    parentId: storage.get(STORAGE_KEYS.parentId) ?? user?.parent_id,
+    token: readToken(),
+    settings,
+  };
+  const close = () => setOpen(false);
+  const item = (key: string, node: ReactNode) => (
+    <li key={key} className="user-menu__item">
+      {node}
+    </li>
+  );
+  const link = (to: string, label: string) =>
+    item(
+      to,
+      <Link to={to} onClick={close}>
+        {label}
+      </Link>,
+    );
+  const action = (label: string, run: () => void) =>
+    item(
+      label,
+      <button
+        type="button"
+        onClick={() => {
+          close();
+          run();
+        }}
+      >
+        {label}
+      </button>,
+    );
+
+  return (
+    <div className="user-menu" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="user-menu__button"
+        aria-expanded={open}
+        aria-controls="user-menu-panel"
+        onClick={() => setOpen((v) => !v)}
+      >
+        <span className="user-menu__icon" aria-hidden="true">
+          👤
+        </span>
+        <span className="user-menu__name">{user?.user_name ?? 'Account'}</span>
+        <span className="visually-hidden"> account menu</span>
+        <span className="user-menu__caret" aria-hidden="true">
+          ▾
+        </span>
+      </button>
+      {open ? (
+        <nav id="user-menu-panel" className="user-menu__panel" aria-label="Account">
+          <ul>
+            {link('/report/account-statement', 'Account Statement')}
+            {showPaymentItems(ctx) ? link('/report/payment-withdraw', 'Payment Statement') : null}
+            {link('/report/current-bet', 'Current Bet')}
+            {link('/report/casino-result', 'Casino Result')}
+            {link('/report/live-casino-bets', 'Live Casino Bets')}
+            {action('Set Button Values', () => openModal('buttonValues'))}
+            {showAccountSecurityItems(ctx) ? link('/security-auth', 'Security Auth Verification') : null}
+            {showAccountSecurityItems(ctx) ? link('/setting/change-password', 'Change Password') : null}
+            {action('Rules', () => openModal('rules'))}
+            {isMobile
+              ? item('balance', <Switch label="Balance" checked={showBalance} onChange={setShowBalance} />)
+              : null}
+            {isMobile
+              ? item(
+                  'exposure',
+                  <Switch label="Exposure" checked={showExposure} onChange={setShowExposure} />,
+                )
+              : null}
+            <li className="user-menu__item user-menu__item--signout">
+              <button
+                type="button"
+                onClick={() => logoutMutation.mutate()}
+                disabled={logoutMutation.isPending}
+              >
+                SignOut
+              </button>
+            </li>
+          </ul>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

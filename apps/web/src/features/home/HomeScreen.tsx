@@ -1,0 +1,83 @@
+import type { Match } from '@backlay/contract';
+import { EmptyState, MatchRow, Spinner } from '../../components/index.ts';
+import { useMatches } from '../../lib/api/matches.ts';
+import { SPORT_ID } from '../../lib/constants.ts';
+import { displayDay } from '../../lib/time.ts';
+import './HomeScreen.css';
+
+type SportGroup = { sportId: number; sportName: string; matches: Match[] };
+
+/** Groups matches by sport, cricket first, then by name. */
+export function groupBySport(matches: Match[]): SportGroup[] {
+  const groups = new Map<number, SportGroup>();
+  for (const m of matches) {
+    const g = groups.get(m.sport_id) ?? { sportId: m.sport_id, sportName: m.sport_name, matches: [] };
+    g.matches.push(m);
+    groups.set(m.sport_id, g);
+  }
+  return [...groups.values()].sort((a, b) =>
+    a.sportId === SPORT_ID.CRICKET
+      ? -1
+      : b.sportId === SPORT_ID.CRICKET
+        ? 1
+        : a.sportName.localeCompare(b.sportName),
+  );
+}
+
+/** Today's matches (UTC+5:30) and the ones in play. */
+export function matchesOfTheDay(matches: Match[], now = new Date()): Match[] {
+  const today = displayDay(now);
+  return matches.filter((m) => m.in_play || displayDay(m.match_Date) === today);
+}
+
+function Groups({ groups }: { groups: SportGroup[] }) {
+  return (
+    <>
+      {groups.map((g) => (
+        <section key={g.sportId} className="home__sport" aria-labelledby={`home-sport-${g.sportId}`}>
+          <h2 className="home__sport-title" id={`home-sport-${g.sportId}`}>
+            {g.sportName}
+            <span className="home__count">{g.matches.length}</span>
+          </h2>
+          <ul className="match-list">
+            {g.matches.map((m) => (
+              <MatchRow
+                key={m.match_id}
+                sportId={m.sport_id}
+                matchId={m.match_id}
+                name={m.match_name}
+                series={m.series_name}
+                date={m.match_Date}
+                inPlay={m.in_play}
+              />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </>
+  );
+}
+
+export function HomeScreen() {
+  const query = useMatches({ is_active: 1 });
+  if (query.isPending) return <Spinner label="Loading matches…" />;
+  const all = query.data ?? [];
+  const today = groupBySport(matchesOfTheDay(all));
+  const upcoming = groupBySport(all.filter((m) => !matchesOfTheDay([m]).length).slice(0, 30));
+  return (
+    <div className="home">
+      <h1 className="page-title">Today&apos;s Matches</h1>
+      {today.length > 0 ? (
+        <Groups groups={today} />
+      ) : (
+        <EmptyState>No matches are scheduled for today.</EmptyState>
+      )}
+      {upcoming.length > 0 ? (
+        <>
+          <h2 className="page-subtitle">Coming Up</h2>
+          <Groups groups={upcoming} />
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { LegalPage, type LegalPageId } from './LegalPage.tsx';

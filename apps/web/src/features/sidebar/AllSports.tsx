@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import { Spinner } from '../../components/index.ts';
+import { useSidebarSeries } from './api/sidebar-series.ts';
+import { Disclosure } from './Disclosure.tsx';
+
+/** All Sports accordion: sport → series → matches → game-details. */
+export function AllSports({ onNavigate }: { onNavigate: () => void }) {
+  const query = useSidebarSeries();
+  if (query.isPending) return <Spinner label="Loading sports…" />;
+  const sports = query.data ?? [];
+  if (sports.length === 0) return <p className="sidebar__empty">No sports available.</p>;
+  return (
+    <ul className="sidebar__list">
+      {sports.map((sport) => (
+        <li key={sport.sport_id}>
+          <Disclosure level="item" label={sport.sport_name}>
+            {() =>
+              sport.series.length === 0 ? (
+                <p className="sidebar__empty">No competitions.</p>
+              ) : (
+                <ul className="sidebar__list">
+                  {sport.series.map((series) => (
+                    <li key={series.series_id}>
+                      <Disclosure level="sub" label={series.name}>
+                        {() =>
+                          (series.matches ?? []).length === 0 ? (
+                            <p className="sidebar__empty">No matches.</p>
+                          ) : (
+                            <ul className="sidebar__matches">
+                              {(series.matches ?? []).map((m) => (
+                                <li key={m.match_id}>
+                                  <Link
+                                    to={`/game-details/${sport.sport_id}/${m.match_id}`}
+                                    onClick={onNavigate}
+                                  >
+                                    {m.in_play ? (
+                                      <span className="live-dot" role="img" aria-label="In play" />
+                                    ) : null}
+                                    {m.match_name}
+                                  </Link>
+                                </li>
+                              ))}
+                            </ul>
+                          )
+                        }
+                      </Disclosure>
+                    </li>
+                  ))}
+                </ul>
+              )
+            }
+          </Disclosure>
+        </li>
+      ))}
+    </ul>
+  );
+}

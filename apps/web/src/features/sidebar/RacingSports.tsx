@@ -1,0 +1,58 @@
+import { Link } from 'react-router';
+import { Spinner } from '../../components/index.ts';
+import { SPORT_ID } from '../../lib/constants.ts';
+import { displayDay, formatTime } from '../../lib/time.ts';
+import { useVenues } from './api/venues.ts';
+import { Disclosure } from './Disclosure.tsx';
+
+const RACING = [
+  { id: SPORT_ID.HORSE_RACING, name: 'Horse Racing' },
+  { id: SPORT_ID.GREYHOUND_RACING, name: 'Greyhound Racing' },
+];
+
+function VenueList({ sportId, onNavigate }: { sportId: number; onNavigate: () => void }) {
+  const date = displayDay();
+  const venues = useVenues({ sport_id: sportId, date, country: '' }, true);
+  if (venues.isPending) return <Spinner label="Loading races…" />;
+  const list = venues.data ?? [];
+  if (list.length === 0) return <p className="sidebar__empty">No races today.</p>;
+  return (
+    <ul className="sidebar__list">
+      {list.map((v) => (
+        <li key={`${v.country}-${v.venue}`}>
+          <Disclosure level="sub" label={`${v.venue} (${v.country})`}>
+            {() => (
+              <ul className="sidebar__races">
+                {v.races.map((r) => (
+                  <li key={r.match_id}>
+                    <Link to={`/horse-racing/${r.match_id}/${date}`} onClick={onNavigate} className="race">
+                      <time className="race__time" dateTime={r.time}>
+                        {formatTime(r.time)}
+                      </time>
+                      <span className="race__name">{r.match_name}</span>
+                      <span className="race__country">{r.country}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Disclosure>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function RacingSports({ onNavigate }: { onNavigate: () => void }) {
+  return (
+    <ul className="sidebar__list">
+      {RACING.map((s) => (
+        <li key={s.id}>
+          <Disclosure level="item" label={s.name}>
+            {() => <VenueList sportId={s.id} onNavigate={onNavigate} />}
+          </Disclosure>
+        </li>
+      ))}
+    </ul>
+  );
+}

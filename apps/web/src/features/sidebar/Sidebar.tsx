@@ -1,0 +1,109 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { focusableIn, trapTab } from '../../components/focus.ts';
+import { useCasinoSports } from '../../lib/api/casino-sports.ts';
+import { useClientStore } from '../../lib/store.ts';
+import { AllSports } from './AllSports.tsx';
+import { Disclosure } from './Disclosure.tsx';
+import { RacingSports } from './RacingSports.tsx';
+import './Sidebar.css';
+
+/**
+ * The sidebar: Racing Sports, Others, All Sports. On wide screens a column; under 993 px a
+ * drawer (a modal dialog: focus trapped, Escape and the backdrop close it).
+ */
+export function Sidebar() {
+  const isMobile = useClientStore((s) => s.isMobileDevice);
+  const open = useClientStore((s) => s.sidebarOpen);
+  const setOpen = useClientStore((s) => s.setSidebarOpen);
+  const casino = useCasinoSports().data ?? [];
+  const ourCasino = casino.find((c) => c.category === 'indian');
+  const ref = useRef<HTMLElement>(null);
+  const drawer = isMobile;
+  const drawerOpen = drawer && open;
+  const close = () => {
+    if (drawer) setOpen(false);
+  };
+
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const previous = document.activeElement as HTMLElement | null;
+    const el = ref.current;
+    if (el) (focusableIn(el)[0] ?? el).focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+      else if (ref.current) trapTab(e, ref.current);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      previous?.focus();
+    };
+  }, [drawerOpen, setOpen]);
+
+  return (
+    <>
+      {drawerOpen ? (
+        <div className="sidebar__backdrop" onClick={() => setOpen(false)} aria-hidden="true" />
+      ) : null}
+      <aside
+        id="sidebar"
+        ref={ref}
+        className={`sidebar${drawer ? ' sidebar--drawer' : ''}${drawerOpen ? ' is-open' : ''}`}
+        aria-label="Sports menu"
+        role={drawerOpen ? 'dialog' : undefined}
+        aria-modal={drawerOpen ? true : undefined}
+        hidden={drawer && !open ? true : undefined}
+        tabIndex={-1}
+      >
+        {drawer ? (
+          <div className="sidebar__drawer-head">
+            <span>Sports</span>
+            <button type="button" className="sidebar__close" aria-label="Close sports menu" onClick={close}>
+              ×
+            </button>
+          </div>
+        ) : null}
+        <Disclosure label="Racing Sports" defaultOpen>
+          {() => <RacingSports onNavigate={close} />}
+        </Disclosure>
+        <Disclosure label="Others" defaultOpen>
+          {() => (
+            <ul className="sidebar__list sidebar__links">
+              {ourCasino ? (
+                <li>
+                  <Link to={`/casino/list/${encodeURIComponent(ourCasino.sport_id)}`} onClick={close}>
+                    Our Casino
+                  </Link>
+                </li>
+              ) : null}
+              <li>
+                <Link to="/casino/list/virtual" onClick={close}>
+                  Our Virtual
+                </Link>
+              </li>
+              <li>
+                <Link to="/world-casino" onClick={close}>
+                  Live Casino
+                </Link>
+              </li>
+              <li>
+                <Link to="/world-casino" onClick={close}>
+                  Slot Game
+                </Link>
+              </li>
+              <li>
+                <Link to="/casino/list/fantasy" onClick={close}>
+                  Fantasy Game
+                </Link>
+              </li>
+            </ul>
+          )}
+        </Disclosure>
+        <Disclosure label="All Sports" defaultOpen>
+          {() => <AllSports onNavigate={close} />}
+        </Disclosure>
+      </aside>
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+export { Sidebar } from './Sidebar.tsx';
+export { sidebarSports } from './api/sidebar-series.ts';

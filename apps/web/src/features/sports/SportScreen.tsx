@@ -1,0 +1,46 @@
+import { useParams } from 'react-router';
+import { EmptyState, MatchRow, Spinner } from '../../components/index.ts';
+import { useMatches } from '../../lib/api/matches.ts';
+import { useSeries } from './api/series.ts';
+import { useSports } from './api/sports.ts';
+
+/** all-sports/{sportId}: the sport's competitions with their matches. */
+export function SportScreen() {
+  const sportId = Number(useParams().sportId);
+  const valid = Number.isInteger(sportId);
+  const sports = useSports();
+  const series = useSeries(sportId);
+  const matches = useMatches({ sport_id: sportId, is_active: 1 });
+  if (!valid) return <EmptyState>This sport does not exist.</EmptyState>;
+  const name =
+    sports.data?.find((s) => s.sport_id === sportId)?.name ?? matches.data?.[0]?.sport_name ?? 'Sport';
+  if (series.isPending || matches.isPending) return <Spinner label="Loading matches…" />;
+  const bySeries = (series.data ?? [])
+    .map((s) => ({ ...s, matches: (matches.data ?? []).filter((m) => m.series_id === s.series_id) }))
+    .filter((s) => s.matches.length > 0);
+  return (
+    <div className="sport-screen">
+      <h1 className="page-title">{name}</h1>
+      {bySeries.length === 0 ? <EmptyState>No matches are open in {name} right now.</EmptyState> : null}
+      {bySeries.map((s) => (
+        <section key={s.series_id} className="home__sport card" aria-labelledby={`series-${s.series_id}`}>
+          <h2 className="card__title" id={`series-${s.series_id}`}>
+            {s.name}
+          </h2>
+          <ul className="match-list">
+            {s.matches.map((m) => (
+              <MatchRow
+                key={m.match_id}
+                sportId={m.sport_id}
+                matchId={m.match_id}
+                name={m.match_name}
+                date={m.match_Date}
+                inPlay={m.in_play}
+              />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { SportScreen } from './SportScreen.tsx';

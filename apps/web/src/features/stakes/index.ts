@@ -1,0 +1,1 @@
+export { SetButtonValueModal } from './SetButtonValueModal.tsx';

@@ -1,0 +1,1 @@
+export { WelcomePopup, WELCOME_TITLE } from './WelcomePopup.tsx';

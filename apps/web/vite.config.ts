@@ -1,0 +1,22 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// The dev server proxies /api to a running Backlay server (API_TARGET, default http://localhost:8080).
+const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  base: './',
+  server: {
+    port: Number(process.env.WEB_PORT ?? 5173),
+    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
+  },
+  build: { outDir: 'dist', sourcemap: true },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+    setupFiles: ['./test/setup.ts'],
+    css: false,
+  },
+});
