@@ -45,9 +45,10 @@ type Cmd =
 const placeArb = fc.record({
   kind: fc.constant('place' as const),
   side: fc.constantFrom<OrderSide>('BACK', 'LAY'),
-  runner: fc.nat({ max: RUNNERS.length - 1 }),
+  // mostly one runner and a few neighbouring prices, so queues form and orders cross often
+  runner: fc.oneof({ arbitrary: fc.constant(0), weight: 3 }, fc.nat({ max: RUNNERS.length - 1 })),
   user: fc.nat({ max: USERS.length - 1 }),
-  tick: fc.nat({ max: 30 }),
+  tick: fc.oneof(fc.nat({ max: 3 }), fc.nat({ max: 30 })),
   size: fc.oneof(fc.integer({ min: 1, max: 3000 }), fc.constantFrom(100, 1000, 10000)),
   persist: fc.boolean(),
 });
@@ -90,7 +91,7 @@ function apply(book: OrderBook, cmds: readonly Cmd[], i: number): BookEvent[] | 
         throw e;
       }
     case 'cancel':
-      return cancelOrder(book, targetId(cmds, c.target), c.reduce ?? undefined).events;
+      return cancelOrder(book, targetId(book, cmds, i), c.reduce ?? undefined).events;
     case 'inplay':
       return setInPlay(book);
     case 'close':
@@ -98,9 +99,14 @@ function apply(book: OrderBook, cmds: readonly Cmd[], i: number): BookEvent[] | 
   }
 }
 
-function targetId(cmds: readonly Cmd[], target: number): string {
-  const placed = cmds.flatMap((c, i) => (c.kind === 'place' ? [i] : []));
-  return placed.length === 0 ? 'none' : `o${placed[target % placed.length]!}`;
+/** Mostly an order resting now (in seq order); one time in five any order placed so far (maybe finished). */
+function targetId(book: OrderBook, cmds: readonly Cmd[], i: number): string {
+  const c = cmds[i]!;
+  if (c.kind !== 'cancel') throw new Error('not a cancel');
+  const resting = [...book.orders.keys()];
+  if (c.target % 5 !== 0 && resting.length > 0) return resting[c.target % resting.length]!;
+  const placed = cmds.slice(0, i).flatMap((x, j) => (x.kind === 'place' ? [j] : []));
+  return placed.length === 0 ? 'none' : `o${placed[c.target % placed.length]!}`;
 }
 
 interface Tracked {
@@ -123,12 +129,13 @@ describe('order book properties', () => {
         const orders = new Map<string, Tracked>();
         for (let i = 0; i < cmds.length; i++) {
           const c = cmds[i]!;
+          const cancelId = c.kind === 'cancel' ? targetId(book, cmds, i) : '';
           const got = apply(book, cmds, i);
           let want: BookEvent[] | 'CLOSED';
           if (c.kind === 'place') {
             want = ref.closed ? 'CLOSED' : refPlace(ref, toPlace(c, i));
           } else if (c.kind === 'cancel') {
-            want = refCancel(ref, targetId(cmds, c.target), c.reduce ?? undefined);
+            want = refCancel(ref, cancelId, c.reduce ?? undefined);
           } else {
             want = c.kind === 'inplay' ? refInPlay(ref) : refClose(ref);
           }
