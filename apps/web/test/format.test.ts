@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import * as C from '../src/lib/constants.ts';
+import { formatExposure, formatMoney } from '../src/lib/money.ts';
+import { displayDay, formatDateTime, formatTime } from '../src/lib/time.ts';
+
+describe('time helper', () => {
+  it('formats in UTC+5:30 as dd/MM/yyyy HH:mm:ss', () => {
+    expect(formatDateTime('2026-11-21T18:45:07Z')).toBe('22/11/2026 00:15:07');
+    expect(formatDateTime('2026-01-05T03:00:00.000Z')).toBe('05/01/2026 08:30:00');
+    expect(formatTime('2026-01-05T03:00:00Z')).toBe('08:30');
+    expect(displayDay('2026-11-21T18:30:00Z')).toBe('2026-11-22');
+    expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('money', () => {
+  it('shows 2 decimals and exposure as an absolute value', () => {
+    expect(formatMoney(1500)).toBe('1,500.00');
+    expect(formatMoney(100000.5)).toBe('1,00,000.50');
+    expect(formatMoney(-3.456)).toBe('-3.46');
+    expect(formatExposure(-250.5)).toBe('250.50');
+  });
+});
+
+describe('application constants (spec §9)', () => {
+  it('hold the spec values', () => {
+    expect(C.BALANCE_POLL_MS).toBe(5000);
+    expect(C.MOBILE_BREAKPOINT_PX).toBe(993);
+    expect(C.WELCOME_POPUP_DELAY_MS).toBe(100);
+    expect(C.DISPLAY_TIME_ZONE).toBe('+05:30');
+    expect(C.TOAST_OPTIONS).toEqual({
+      autoClose: 800,
+      position: 'top-center',
+      closeOnClick: true,
+      closeButton: true,
+    });
+    expect(C.CONSOLE_CLEAR_AFTER_MS).toBe(1_115_000);
+    expect(C.AGE_LIMIT_YEARS).toBe(18);
+    expect(Object.values(C.SPORT_ID).sort((a, b) => a - b)).toEqual([
+      1, 2, 4, 7, 4339, 7522, 998917, 2378961,
+    ]);
+    expect([...C.TOP_NAV_SPORT_IDS].sort((a, b) => a - b)).toEqual([1, 2, 4, 7522, 998917]);
+    expect(C.RACING_SPORT_IDS).toEqual([7, 4339]);
+    expect(C.SIDEBAR_EXCLUDED_SPORT_IDS).toEqual([-17, -1]);
+  });
+});

@@ -1,0 +1,129 @@
+import type { GlobalSetting, UserInfo } from '@backlay/contract';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { createQueryClient, Providers } from '../src/app/providers.tsx';
+import { routes } from '../src/app/routes.tsx';
+import { installUnauthorizedHandler, startupAuth } from '../src/app/session.ts';
+import { saveSignIn } from '../src/lib/storage.ts';
+import { useClientStore } from '../src/lib/store.ts';
+
+export const demoUser: UserInfo = {
+  user_id: 2,
+  user_name: 'demo',
+  is_change_password: '0',
+  is_signup_user: '0',
+  parent_id: 1,
+  token: 'tok-demo',
+};
+
+export const settings: GlobalSetting = {
+  logo: '',
+  site_message: 'Welcome to Backlay',
+  payment_gateway: '0',
+  is_show_apk: '0',
+  welcome_banner: '',
+  site_title: 'Backlay',
+  favicon: '',
+  bg_primary_color: '#17324d',
+  bg_secondry_color: '#24527a',
+  text_primary_color: '#ffffff',
+  text_secondry_color: '#ffffff',
+  other_color: '#ffb80c',
+  fb_link: '',
+  insta_link: '',
+  telegram_link: '',
+  twiter_link: '',
+  whatsapp_link: '',
+};
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+type Handler = unknown | ((body: unknown, init: RequestInit) => unknown);
+
+/**
+ * Stubs fetch with an API: `handlers` maps a path under /api/ to the envelope's data (wrapped
+ * as {status:true,data}) or to a function returning a Response or data. Unknown paths get [] .
+ */
+export function mockApi(handlers: Record<string, Handler> = {}) {
+  const all: Record<string, Handler> = {
+    'globalSetting/getGlobalSetting': settings,
+    'user/getUserBalance': { total_balance: 1500, liability: -250.5 },
+    ...handlers,
+  };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    const path = url.replace(/^.*\/api\//, '');
+    const handler = all[path];
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const value =
+      typeof handler === 'function'
+        ? await (handler as (b: unknown, i: RequestInit) => unknown)(body, init)
+        : handler;
+    if (value instanceof Response) return value;
+    return json({ status: true, data: value ?? [] });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** Signs in as the app does; the welcome flag is dropped unless `welcome` is true. */
+export function signIn(user: UserInfo = demoUser, { welcome = false } = {}) {
+  saveSignIn(user);
+  if (!welcome) localStorage.removeItem('openWelcomePopup');
+  useClientStore.getState().setLoggedIn(user);
+}
+
+export function resetStore() {
+  useClientStore.setState({
+    isLoggedIn: false,
+    loginData: null,
+    modal: null,
+    sidebarOpen: false,
+    isMobileDevice: false,
+    showBalance: true,
+    showExposure: true,
+    betPlacedCounter: 0,
+  });
+}
+
+/** Renders the real route table at `path` with fresh providers (startup auth as the app does it). */
+export function renderApp(path: string) {
+  startupAuth();
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false } });
+  installUnauthorizedHandler(queryClient);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const utils = render(
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...utils, router, queryClient };
+}
+
+export function setViewport(mobile: boolean) {
+  const listeners = new Set<(e: MediaQueryListEvent) => void>();
+  const mql = {
+    matches: mobile,
+    media: '',
+    onchange: null,
+    addEventListener: (_: string, cb: (e: MediaQueryListEvent) => void) => listeners.add(cb),
+    removeEventListener: (_: string, cb: (e: MediaQueryListEvent) => void) => listeners.delete(cb),
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => true,
+  };
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn(() => mql),
+  );
+  return {
+    change(next: boolean) {
+      mql.matches = next;
+      listeners.forEach((cb) => cb({ matches: next } as MediaQueryListEvent));
+    },
+  };
+}

@@ -1,0 +1,237 @@
+import type { Match, SeriesHeaderEntry } from '@backlay/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { applyTheme } from '../src/app/useTheme.ts';
+import { groupBySport, matchesOfTheDay } from '../src/features/home/HomeScreen.tsx';
+import { sidebarSports } from '../src/features/sidebar/index.ts';
+import { useClientStore } from '../src/lib/store.ts';
+import { mockApi, renderApp, resetStore, settings, setViewport, signIn } from './helpers.tsx';
+
+const entry = (sport_id: number, sport_name: string, order: number): SeriesHeaderEntry => ({
+  sport_id,
+  sport_name,
+  order,
+  series: [{ series_id: sport_id * 10, name: `${sport_name} League`, matches: [] }],
+});
+
+const match = (over: Partial<Match>): Match => ({
+  match_id: 1,
+  match_name: 'A v B',
+  match_Date: '2026-11-21T10:00:00Z',
+  open_date: '2026-11-20T10:00:00Z',
+  sport_id: 4,
+  sport_name: 'Cricket',
+  series_id: 40,
+  series_name: 'Test Series',
+  country: null,
+  venue: null,
+  in_play: false,
+  markets: [],
+  ...over,
+});
+
+describe('sidebar', () => {
+  beforeEach(() => resetStore());
+
+  it('drops sport ids -17 and -1 and puts cricket first', () => {
+    const sorted = sidebarSports([
+      entry(1, 'Football', 1),
+      entry(-1, 'Hidden', 0),
+      entry(4, 'Cricket', 3),
+      entry(-17, 'X', 0),
+      entry(2, 'Tennis', 2),
+    ]);
+    expect(sorted.map((s) => s.sport_id)).toEqual([4, 1, 2]);
+  });
+
+  it('All Sports opens sport → series → matches linking to game-details; sections toggle', async () => {
+    mockApi({
+      'series/getSeriesHeader': (body: unknown) =>
+        (body as { is_sidebar_call: number }).is_sidebar_call === 2
+          ? [
+              {
+                sport_id: 4,
+                sport_name: 'Cricket',
+                order: 1,
+                series: [
+                  {
+                    series_id: 40,
+                    name: 'Test Series',
+                    matches: [
+                      {
+                        match_id: 9,
+                        match_name: 'India v England',
+                        match_Date: '2026-11-21T10:00:00Z',
+                        in_play: true,
+                      },
+                    ],
+                  },
+                ],
+              },
+            ]
+          : [],
+    });
+    signIn();
+    renderApp('/home');
+    const user = userEvent.setup();
+    const aside = screen.getByRole('complementary', { name: 'Sports menu' });
+    const cricket = await within(aside).findByRole('button', { name: /Cricket/ });
+    expect(cricket).toHaveAttribute('aria-expanded', 'false');
+    await user.click(cricket);
+    expect(cricket).toHaveAttribute('aria-expanded', 'true');
+    await user.click(within(aside).getByRole('button', { name: /Test Series/ }));
+    expect(within(aside).getByRole('link', { name: /India v England/ })).toHaveAttribute(
+      'href',
+      '/game-details/4/9',
+    );
+    await user.click(cricket);
+    expect(within(aside).queryByRole('link', { name: /India v England/ })).toBeNull();
+  });
+
+  it('Our Casino shows only when an Indian casino sport exists', async () => {
+    mockApi({ 'casino/getCasinoSport': [] });
+    signIn();
+    const first = renderApp('/home');
+    await screen.findByRole('link', { name: 'Our Virtual' });
+    expect(screen.queryByRole('link', { name: 'Our Casino' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Live Casino' })).toHaveAttribute('href', '/world-casino');
+    expect(screen.getByRole('link', { name: 'Slot Game' })).toHaveAttribute('href', '/world-casino');
+    first.unmount();
+    mockApi({
+      'casino/getCasinoSport': [
+        { sport_id: 'matka', name: 'Matka', is_active: 1, order: 1, category: 'indian' },
+      ],
+    });
+    renderApp('/home');
+    expect(await screen.findByRole('link', { name: 'Our Casino' })).toBeInTheDocument();
+  });
+
+  it('is a drawer under 993 px: opened by the header button, closed by Escape', async () => {
+    setViewport(true);
+    mockApi();
+    signIn();
+    renderApp('/home');
+    const user = userEvent.setup();
+    const toggle = await screen.findByRole('button', { name: 'Open sports menu' });
+    expect(document.getElementById('sidebar')).not.toBeVisible();
+    await user.click(toggle);
+    const drawer = screen.getByRole('dialog', { name: 'Sports menu' });
+    expect(drawer).toHaveAttribute('aria-modal', 'true');
+    await user.keyboard('{Escape}');
+    expect(useClientStore.getState().sidebarOpen).toBe(false);
+    expect(screen.queryByRole('dialog', { name: 'Sports menu' })).toBeNull();
+  });
+});
+
+describe('header', () => {
+  beforeEach(() => resetStore());
+
+  it('search shows results grouped by sport with the IST date, and toggles closed', async () => {
+    mockApi({
+      'match/searchByMatchNameHeader': [
+        {
+          sport_id: 4,
+          sport_name: 'Cricket',
+          matches: [
+            {
+              match_id: 9,
+              match_name: 'India v England',
+              match_Date: '2026-11-21T18:45:07Z',
+              series_name: 'Test',
+            },
+          ],
+        },
+      ],
+    });
+    signIn();
+    renderApp('/home');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('searchbox', { name: 'Search events' }), 'ind');
+    const results = await screen.findByLabelText('Search results');
+    expect(await within(results).findByRole('heading', { name: 'Cricket' })).toBeInTheDocument();
+    const link = within(results).getByRole('link', { name: /India v England/ });
+    expect(link).toHaveTextContent('22/11/2026 00:15:07');
+    expect(link).toHaveAttribute('href', '/game-details/4/9');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByLabelText('Search results')).toBeNull();
+  });
+
+  it('top navigation lists Home, the sports of note, and casino series', async () => {
+    mockApi({
+      'series/getSeriesHeader': (body: unknown) =>
+        (body as { is_sidebar_call: number }).is_sidebar_call === 1
+          ? [
+              entry(1, 'Football', 2),
+              entry(4, 'Cricket', 1),
+              entry(99, 'Darts', 5),
+              entry(7522, 'Basketball', 3),
+            ]
+          : [],
+      'casino/getCasinoSport': [
+        { sport_id: 'matka', name: 'Matka', is_active: 1, order: 1, category: 'indian' },
+      ],
+    });
+    signIn();
+    renderApp('/home');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await within(nav).findByRole('link', { name: 'Matka' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Home', 'Cricket', 'Football', 'Basketball', 'Matka']);
+  });
+
+  it('the balance is polled with a refetch interval and refreshed when a bet is placed', async () => {
+    const fetchMock = mockApi();
+    signIn();
+    renderApp('/home');
+    await screen.findByText('1,500.00');
+    const count = () => fetchMock.mock.calls.filter(([u]) => String(u).endsWith('getUserBalance')).length;
+    const before = count();
+    act(() => useClientStore.getState().bumpBetPlaced());
+    await waitFor(() => expect(count()).toBe(before + 1));
+  });
+
+  it('the site message scrolls in the news marquee', async () => {
+    mockApi();
+    signIn();
+    renderApp('/home');
+    const news = await screen.findByRole('region', { name: 'News' });
+    await waitFor(() => expect(news).toHaveTextContent('Welcome to Backlay'));
+  });
+});
+
+describe('home and theme', () => {
+  it("keeps today's matches (IST) and in-play ones, grouped by sport with cricket first", () => {
+    const now = new Date('2026-11-21T20:00:00Z'); // 22/11 01:30 IST
+    const list = [
+      match({ match_id: 1, match_Date: '2026-11-21T19:00:00Z' }), // 22/11 00:30 IST: today
+      match({ match_id: 2, match_Date: '2026-11-21T10:00:00Z' }), // 21/11 IST: yesterday
+      match({ match_id: 3, match_Date: '2026-11-21T10:00:00Z', in_play: true }),
+      match({ match_id: 4, sport_id: 1, sport_name: 'Football', match_Date: '2026-11-22T10:00:00Z' }),
+    ];
+    expect(matchesOfTheDay(list, now).map((m) => m.match_id)).toEqual([1, 3, 4]);
+    expect(groupBySport(list).map((g) => g.sportName)).toEqual(['Cricket', 'Football']);
+  });
+
+  it('theme: the five colours become CSS variables; title and favicon follow settings', () => {
+    document.documentElement.removeAttribute('style');
+    applyTheme({
+      ...settings,
+      bg_primary_color: '#112233',
+      other_color: 'url(x)',
+      site_title: 'My Exchange',
+      favicon: 'fav.png',
+    });
+    const style = document.documentElement.style;
+    expect(style.getPropertyValue('--bg-primary')).toBe('#112233');
+    expect(style.getPropertyValue('--bg-secondary')).toBe('#24527a');
+    expect(style.getPropertyValue('--text-primary')).toBe('#ffffff');
+    expect(style.getPropertyValue('--text-secondary')).toBe('#ffffff');
+    expect(style.getPropertyValue('--other-color')).toBe('');
+    expect(document.title).toBe('My Exchange');
+    expect(document.querySelector('link[rel="icon"]')).toHaveAttribute('href', '/api/upload/image/fav.png');
+  });
+});
