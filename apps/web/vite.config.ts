@@ -11,7 +11,21 @@ export default defineConfig({
     port: Number(process.env.WEB_PORT ?? 5173),
     proxy: { '/api': { target: apiTarget, changeOrigin: true } },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    // Libraries change less often than the app: a separate chunk stays cached across releases.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            { name: 'vendor', test: /node_modules/ },
+          ],
+        },
+      },
+    },
+  },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -1,13 +1,12 @@
 import type { ReactNode } from 'react';
+import { Icon } from './Icon.tsx';
 import './NotAvailable.css';
 
 /** The honest state of a screen whose data arrives with a later release: no fake data. */
 export function NotAvailable({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <section className="not-available" aria-labelledby="not-available-title">
-      <div className="not-available__icon" aria-hidden="true">
-        ⏳
-      </div>
+      <Icon name="clock" size={40} className="not-available__icon" />
       <h1 id="not-available-title" className="not-available__title">
         {title}
       </h1>

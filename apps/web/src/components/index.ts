@@ -6,3 +6,4 @@ export { Switch } from './Switch.tsx';
 export { Tabs, type TabItem } from './Tabs.tsx';
 export { useDismiss } from './useDismiss.ts';
 export { MatchRow } from './MatchRow.tsx';
+export { Icon, type IconName } from './Icon.tsx';

@@ -1,3 +1,4 @@
+import { Icon } from '../../components/index.ts';
 import { useGlobalSetting } from '../../lib/api/global-settings.ts';
 import { useClientStore } from '../../lib/store.ts';
 import './Footer.css';
@@ -44,7 +45,8 @@ export function Footer({ showAgeButton = true }: { showAgeButton?: boolean }) {
       </div>
       <div className="footer__bottom">
         <p className="footer__safe">
-          <span aria-hidden="true">🛡</span> 100% SAFE — protected connection and secured data
+          <Icon name="shield" className="footer__shield" /> <strong>100% SAFE</strong> — protected connection
+          and secured data
         </p>
         {showAgeButton ? (
           <button

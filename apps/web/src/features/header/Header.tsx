@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Icon } from '../../components/index.ts';
 import { useGlobalSetting } from '../../lib/api/global-settings.ts';
 import { imageUrl } from '../../lib/images.ts';
 import { formatExposure, formatMoney } from '../../lib/money.ts';
@@ -41,7 +42,7 @@ export function Header() {
           aria-controls="sidebar"
           onClick={() => setSidebarOpen(!sidebarOpen)}
         >
-          <span aria-hidden="true">☰</span>
+          <Icon name="menu" size={22} />
         </button>
         <Link to="/home" className="header__logo" aria-label={`${title} home`}>
           {settings?.logo ? <img src={imageUrl(settings.logo)} alt="" /> : <span>{title}</span>}

@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Switch, useDismiss } from '../../components/index.ts';
+import { Icon, Switch, useDismiss } from '../../components/index.ts';
 import { useGlobalSetting } from '../../lib/api/global-settings.ts';
 import { useLogout } from '../../lib/api/logout.ts';
 import { readToken, STORAGE_KEYS, storage } from '../../lib/storage.ts';
@@ -66,9 +66,7 @@ export function UserMenu() {
         aria-controls="user-menu-panel"
         onClick={() => setOpen((v) => !v)}
       >
-        <span className="user-menu__icon" aria-hidden="true">
-          👤
-        </span>
+        <Icon name="user" className="user-menu__icon" />
         <span className="user-menu__name">{user?.user_name ?? 'Account'}</span>
         <span className="visually-hidden"> account menu</span>
         <span className="user-menu__caret" aria-hidden="true">
@@ -80,6 +78,7 @@ export function UserMenu() {
           <ul>
             {link('/report/account-statement', 'Account Statement')}
             {showPaymentItems(ctx) ? link('/report/payment-withdraw', 'Payment Statement') : null}
+            {isMobile && showPaymentItems(ctx) ? link('/setting/d-w', 'Deposit / Withdraw') : null}
             {link('/report/current-bet', 'Current Bet')}
             {link('/report/casino-result', 'Casino Result')}
             {link('/report/live-casino-bets', 'Live Casino Bets')}

@@ -1,0 +1,242 @@
+/**
+ * The client shell in a real browser against the real server (issue 3's browser tests).
+ * One server and one browser for the file; a fresh context per test. The expiry test uses a
+ * second server whose tokens live 3.6 s (TOKEN_TTL_HOURS=0.001), started alongside the first.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  apiSession,
+  describeBrowser,
+  ensureWebBuilt,
+  istString,
+  launchBrowser,
+  login,
+  openPage,
+  startServer,
+  type RunningServer,
+} from './harness.ts';
+
+const RULE_TABS = [
+  'Horse Racing',
+  'Handball',
+  'Table Tennis',
+  'Basketball',
+  'Vollyball',
+  'Ice Hockey',
+  'Football',
+  'Tennis',
+  'Snooker',
+  'E-Games',
+  'Fustal',
+  'Big Bash League',
+  'Lunch Favourite',
+  'Politics',
+  'Bookmaker',
+  'Teenpatti',
+  'CricketCasino',
+  'Fancy Market 1',
+  'Football Fancy',
+  'IPL',
+  'Kabaddi',
+  'World Cup',
+  'Khado',
+  'Election',
+  'Fancy',
+  'Match',
+  'Binary',
+];
+const WELCOME = 'Beware Of Phishing Websites Before Login. Enable Security Auth To Secure Your ID.';
+const MOBILE = { width: 390, height: 844 };
+
+describeBrowser('client shell in the browser', () => {
+  let server: RunningServer;
+  let shortLived: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    [server, shortLived, browser] = await Promise.all([
+      startServer(),
+      startServer({ TOKEN_TTL_HOURS: '0.001' }),
+      launchBrowser(),
+    ]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await Promise.all([server?.stop(), shortLived?.stop()]);
+  });
+
+  it('logs in as demo and shows the balance with 2 decimals', async () => {
+    const { page, context } = await openPage(browser, 'login-demo');
+    await login(page, server.url, 'demo', 'demo1234');
+    await page.waitForURL(/#\/home$/);
+    await expect.poll(() => page.getByRole('heading', { name: "Today's Matches" }).isVisible()).toBe(true);
+    const balance = page.getByTestId('balance');
+    await expect.poll(() => balance.textContent()).toMatch(/^-?[\d,]+\.\d{2}$/);
+    await expect.poll(() => page.getByTestId('exposure').textContent()).toMatch(/^[\d,]+\.\d{2}$/);
+    expect(await page.evaluate(() => localStorage.getItem('logedIn'))).toBe('true');
+    await context.close();
+  });
+
+  it('balance/exposure toggles persist across a reload (narrow screen)', async () => {
+    const { page, context } = await openPage(browser, 'toggles', MOBILE);
+    await login(page, server.url, 'demo', 'demo1234');
+    await page.waitForURL(/#\/home$/);
+    await page.getByTestId('balance').waitFor();
+    await page.getByRole('button', { name: /account menu/i }).click();
+    await page.getByRole('switch', { name: 'Balance' }).click({ force: true });
+    await page.getByRole('switch', { name: 'Exposure' }).click({ force: true });
+    await page.reload();
+    await page.getByRole('heading', { name: "Today's Matches" }).waitFor();
+    expect(await page.getByTestId('balance').count()).toBe(0);
+    expect(await page.getByTestId('exposure').count()).toBe(0);
+    await page.getByRole('button', { name: /account menu/i }).click();
+    expect(await page.getByRole('switch', { name: 'Balance' }).isChecked()).toBe(false);
+    await page.getByRole('switch', { name: 'Balance' }).click({ force: true });
+    await page.reload();
+    await page.getByTestId('balance').waitFor();
+    expect(await page.getByTestId('exposure').count()).toBe(0);
+    await context.close();
+  });
+
+  it('search finds a seeded match and shows its IST date', async () => {
+    const api = await apiSession(server.url, 'demo', 'demo1234');
+    const matches = (await api.call('match/getMatches', { is_active: 1 })).body.data as {
+      match_id: number;
+      match_name: string;
+      match_Date: string;
+      sport_id: number;
+    }[];
+    expect(matches.length).toBeGreaterThan(0);
+    const target = matches[0]!;
+    const { page, context } = await openPage(browser, 'search');
+    await login(page, server.url, 'demo', 'demo1234');
+    await page.waitForURL(/#\/home$/);
+    await page.getByRole('searchbox', { name: 'Search events' }).fill(target.match_name.slice(0, 12));
+    const results = page.getByLabel('Search results');
+    const row = results.getByRole('link', { name: new RegExp(escapeRe(target.match_name)) }).first();
+    await row.waitFor();
+    expect(await row.textContent()).toContain(istString(target.match_Date));
+    await row.click();
+    await page.waitForURL(new RegExp(`#/game-details/${target.sport_id}/${target.match_id}$`));
+    await context.close();
+  });
+
+  it('set button values: update, reopen, and the server has the new values', async () => {
+    const { page, context } = await openPage(browser, 'button-values');
+    await login(page, server.url, 'demo', 'demo1234');
+    await page.waitForURL(/#\/home$/);
+    const open = async () => {
+      await page.getByRole('button', { name: /account menu/i }).click();
+      await page.getByRole('button', { name: 'Set Button Values' }).click();
+      return page.getByRole('dialog', { name: 'Set Button Value' });
+    };
+    let dialog = await open();
+    await dialog.getByLabel('Game button 1 Price Label').fill('e2e 777');
+    await dialog.getByLabel('Game button 1 Price Value').fill('777');
+    await dialog.getByRole('tab', { name: 'Casino Buttons' }).click();
+    await dialog.getByLabel('Casino button 1 Price Value').fill('33');
+    await dialog.getByRole('button', { name: 'Update' }).click();
+    await page.locator('.Toastify__toast--success').first().waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    dialog = await open();
+    await expect.poll(() => dialog.getByLabel('Game button 1 Price Label').inputValue()).toBe('e2e 777');
+    expect(await dialog.getByLabel('Game button 1 Price Value').inputValue()).toBe('777');
+    await dialog.getByRole('tab', { name: 'Casino Buttons' }).click();
+    expect(await dialog.getByLabel('Casino button 1 Price Value').inputValue()).toBe('33');
+    const api = await apiSession(server.url, 'demo', 'demo1234');
+    const rows = (await api.call('user/getButtonValue')).body.data as {
+      button_name: string;
+      button_value: number;
+    }[];
+    expect(rows).toEqual(
+      expect.arrayContaining([expect.objectContaining({ button_name: 'e2e 777', button_value: 777 })]),
+    );
+    await context.close();
+  });
+
+  it('newbie must change the password first, then sees the welcome popup once', async () => {
+    const { page, context } = await openPage(browser, 'newbie');
+    await login(page, server.url, 'newbie', 'newbie123');
+    await page.waitForURL(/#\/setting\/change-password$/);
+    await page.goto(`${server.url}/#/home`);
+    await page.waitForURL(/#\/setting\/change-password$/);
+    await page.getByLabel('Current Password').fill('newbie123');
+    await page.getByLabel('New Password').fill('short');
+    await page.getByLabel('Confirm Password').fill('short');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.getByText('New password must be at least 8 characters').waitFor();
+    await page.getByLabel('New Password').fill('Fresh2026!');
+    await page.getByLabel('Confirm Password').fill('Fresh2026!');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.waitForURL(/#\/home$/);
+    const welcome = page.getByRole('dialog', { name: WELCOME });
+    await welcome.waitFor();
+    await welcome.getByRole('button', { name: 'Close' }).click();
+    await welcome.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByRole('heading', { name: "Today's Matches" }).waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.getByRole('dialog', { name: WELCOME }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('an expired token sends the user back to login', async () => {
+    const { page, context } = await openPage(browser, 'expired-token');
+    await login(page, shortLived.url, 'demo', 'demo1234');
+    await page.waitForURL(/#\/home$/);
+    await page.getByRole('heading', { name: "Today's Matches" }).waitFor();
+    // Tokens of this server live 3.6 s; the next balance poll after that gets a 401.
+    await page.getByRole('heading', { name: 'Login' }).waitFor({ timeout: 20_000 });
+    expect(new URL(page.url()).hash).toBe('#/');
+    expect(await page.evaluate(() => localStorage.getItem('usertoken'))).toBeNull();
+    await context.close();
+  });
+
+  it('an unauthenticated deep link goes to login', async () => {
+    const { page, context } = await openPage(browser, 'deep-link');
+    await page.goto(`${server.url}/#/report/account-statement`);
+    await page.getByRole('heading', { name: 'Login' }).waitFor();
+    expect(new URL(page.url()).hash).toBe('#/');
+    await context.close();
+  });
+
+  it('the rules screen shows all 27 tabs in order, Horse Racing selected', async () => {
+    const { page, context } = await openPage(browser, 'rules');
+    await login(page, server.url, 'demo', 'demo1234');
+    await page.waitForURL(/#\/home$/);
+    await page.goto(`${server.url}/#/rules`);
+    const tabs = page.getByRole('tablist').first().getByRole('tab');
+    await tabs.first().waitFor();
+    expect((await tabs.allTextContents()).map((t) => t.trim())).toEqual(RULE_TABS);
+    expect(await tabs.first().getAttribute('aria-selected')).toBe('true');
+    await context.close();
+  });
+
+  it('at 390 px the sidebar is a drawer', async () => {
+    const { page, context } = await openPage(browser, 'drawer', MOBILE);
+    await login(page, server.url, 'demo', 'demo1234');
+    await page.waitForURL(/#\/home$/);
+    const sidebar = page.locator('#sidebar');
+    expect(await sidebar.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open sports menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Sports menu' });
+    await drawer.waitFor();
+    const box = (await drawer.boundingBox())!;
+    expect(box.x).toBe(0);
+    expect(box.width).toBeLessThan(MOBILE.width);
+    expect(await page.evaluate(() => getComputedStyle(document.getElementById('sidebar')!).position)).toBe(
+      'fixed',
+    );
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+});
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
