@@ -5,7 +5,7 @@
 // Layout: per runner and side a 350-slot array indexed by ladder index; each slot a FIFO queue of
 // orders. The best index of each side is tracked, so matching touches only the levels it eats.
 import type { Paise, PriceHundredths } from '../ladder/index.ts';
-import { LADDER, LADDER_SIZE, priceToIndex } from '../ladder/index.ts';
+import { LADDER as LADDER_PRICES, LADDER_SIZE as SIZE, priceToIndex } from '../ladder/ladder.ts';
 import type {
   BookErrorCode,
   BookEvent,
@@ -24,6 +24,10 @@ import type {
   RunnerLadder,
 } from './types.ts';
 import { MAX_ORDER_PAISE } from './types.ts';
+
+// Module-local copies: the hot loops read these on every fill.
+const LADDER: readonly PriceHundredths[] = LADDER_PRICES;
+const LADDER_SIZE: number = SIZE;
 
 /** Thrown for a command the book refuses (the server validates first; this is the last guard). */
 export class BookError extends Error {
@@ -96,13 +100,14 @@ function enqueue(rb: RunnerBook, order: BookOrder, idx: number): void {
   const levels = order.side === 'BACK' ? rb.backs : rb.lays;
   let level = levels[idx];
   if (level === undefined) {
-    level = { orders: [], head: 0, total_paise: 0 };
+    level = { orders: [], head: 0, live: 0, total_paise: 0 };
     levels[idx] = level;
     if (order.side === 'BACK') {
       if (idx < rb.best_back_index) rb.best_back_index = idx;
     } else if (idx > rb.best_lay_index) rb.best_lay_index = idx;
   }
   level.orders.push(order);
+  level.live++;
   level.total_paise += order.remaining_paise;
 }
 
@@ -125,13 +130,25 @@ function dropLevel(rb: RunnerBook, side: OrderSide, idx: number): void {
   }
 }
 
-/** Remove a (now empty) order from the middle of its level's queue. */
+/**
+ * An order of this level has just gone to remaining 0 by cancel or lapse. It stays in the queue
+ * (O(1), no search) and is skipped later; the queue is compacted when the dead outnumber the live.
+ */
 function unlink(rb: RunnerBook, order: BookOrder, idx: number): void {
   const level = (order.side === 'BACK' ? rb.backs : rb.lays)[idx]!;
-  const at = level.orders.indexOf(order, level.head);
-  if (at === level.head) level.head++;
-  else level.orders.splice(at, 1);
-  if (level.head === level.orders.length) dropLevel(rb, order.side, idx);
+  level.live--;
+  if (level.live === 0) {
+    dropLevel(rb, order.side, idx);
+    return;
+  }
+  const q = level.orders;
+  while (q[level.head]!.remaining_paise === 0) level.head++;
+  if (q.length - level.head > 2 * level.live + 32) {
+    let w = 0;
+    for (let r = level.head; r < q.length; r++) if (q[r]!.remaining_paise > 0) q[w++] = q[r]!;
+    q.length = w;
+    level.head = 0;
+  }
 }
 
 /**
@@ -156,29 +173,26 @@ export function placeOrder(book: OrderBook, cmd: PlaceOrder): PlaceResult {
   const rb = runnerOf(book, cmd.selection_id);
   const events: BookEvent[] = [];
   let remaining = cmd.size_paise;
-  let matchedValue = 0;
+  eatenValue = 0;
 
   if (cmd.side === 'BACK') {
     // A back at p takes resting lays at p or higher, highest first.
     while (remaining > 0 && rb.best_lay_index >= idx) {
       const li = rb.best_lay_index;
       remaining = eat(book, rb.lays[li]!, LADDER[li]!, cmd, remaining, events);
-      if (rb.lays[li]!.head === rb.lays[li]!.orders.length) dropLevel(rb, 'LAY', li);
+      if (rb.lays[li]!.live === 0) dropLevel(rb, 'LAY', li);
     }
   } else {
     // A lay at p takes resting backs at p or lower, lowest first.
     while (remaining > 0 && rb.best_back_index <= idx) {
       const bi = rb.best_back_index;
       remaining = eat(book, rb.backs[bi]!, LADDER[bi]!, cmd, remaining, events);
-      if (rb.backs[bi]!.head === rb.backs[bi]!.orders.length) dropLevel(rb, 'BACK', bi);
+      if (rb.backs[bi]!.live === 0) dropLevel(rb, 'BACK', bi);
     }
   }
 
   const matched = cmd.size_paise - remaining;
-  for (let i = 0; i < events.length; i++) {
-    const e = events[i]!;
-    if (e.type === 'FILL') matchedValue += e.size_paise * e.price;
-  }
+  const matchedValue = eatenValue;
 
   if (remaining > 0) {
     const order: BookOrder = {
@@ -220,6 +234,9 @@ export function placeOrder(book: OrderBook, cmd: PlaceOrder): PlaceResult {
   };
 }
 
+/** Σ size × price of the fills of the current placeOrder call (set by `eat`; the engine is synchronous). */
+let eatenValue = 0;
+
 /** Match the taker against one level, oldest first; returns the taker's remaining size. */
 function eat(
   book: OrderBook,
@@ -233,11 +250,16 @@ function eat(
   let head = level.head;
   while (remaining > 0 && head < queue.length) {
     const maker = queue[head]!;
+    if (maker.remaining_paise === 0) {
+      head++; // cancelled while queued
+      continue;
+    }
     const q = maker.remaining_paise < remaining ? maker.remaining_paise : remaining;
     maker.remaining_paise -= q;
     maker.matched_paise += q;
     level.total_paise -= q;
     remaining -= q;
+    eatenValue += q * price;
     events.push({
       type: 'FILL',
       selection_id: taker.selection_id,
@@ -252,6 +274,7 @@ function eat(
     });
     if (maker.remaining_paise === 0) {
       book.orders.delete(maker.order_id);
+      level.live--;
       head++;
     }
   }

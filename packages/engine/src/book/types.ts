@@ -172,10 +172,15 @@ export interface LadderLevelChange {
   readonly size_paise: Paise;
 }
 
-/** Internal: one price level, a FIFO queue (orders[head..] are live). */
+/**
+ * Internal: one price level, a FIFO queue. orders[head..] hold the live orders in time order, and
+ * possibly cancelled ones (remaining 0) left in place until matching or compaction skips them.
+ */
 export interface PriceLevel {
   orders: BookOrder[];
   head: number;
+  /** Number of live orders (remaining > 0) in the queue. */
+  live: number;
   total_paise: Paise;
 }
 

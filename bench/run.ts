@@ -1,0 +1,20 @@
+// `npm run bench`: runs every benchmark module in turn (or only those named on the command line,
+// e.g. `npm run bench -- engine`). To add one, write `<name>.bench.ts` exporting a `Benchmark` and
+// list it below.
+import type { Benchmark } from './lib.ts';
+import { engineBench } from './engine.bench.ts';
+
+const benchmarks: Benchmark[] = [engineBench];
+
+const only = process.argv.slice(2);
+const chosen = only.length === 0 ? benchmarks : benchmarks.filter((b) => only.includes(b.name));
+if (chosen.length === 0) {
+  console.error(`no benchmark named ${only.join(', ')}; have: ${benchmarks.map((b) => b.name).join(', ')}`);
+  process.exit(1);
+}
+
+console.log(`node ${process.version}, ${new Date().toISOString()}`);
+for (const b of chosen) {
+  console.log(`\n[${b.name}] ${b.description}`);
+  await b.run();
+}
