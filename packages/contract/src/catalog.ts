@@ -18,9 +18,16 @@ export const series = z.object({
 });
 export type Series = z.infer<typeof series>;
 
+export const marketStatus = z.enum(['OPEN', 'SUSPENDED', 'CLOSED', 'INACTIVE']);
+export type MarketStatus = z.infer<typeof marketStatus>;
+
 export const marketSummary = z.object({
   market_id: z.number().int(),
   market_name: z.string(),
+  /** For example 'MATCH_ODDS'. */
+  market_type: z.string(),
+  status: marketStatus,
+  in_play: z.boolean(),
   market_start_time: isoDateTime,
 });
 

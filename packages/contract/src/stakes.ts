@@ -14,11 +14,28 @@ export const buttonValue = z.object({
     .trim()
     .min(1, 'Price Label is required')
     .max(BUTTON_NAME_MAX_CHARS, `Price Label must be at most ${BUTTON_NAME_MAX_CHARS} characters`),
-  button_value: z.coerce
-    .number({ error: 'Price Value must be a number' })
-    .int('Price Value must be a whole number')
-    .min(1, 'Price Value must be at least 1')
-    .max(BUTTON_VALUE_MAX, `Price Value must be at most ${BUTTON_VALUE_MAX.toLocaleString('en-IN')}`),
+  /** Whole rupees; a number or a string of digits ('500'). */
+  button_value: z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d{1,15}(\.\d+)?$/)
+          .transform(Number),
+      ],
+      {
+        error: 'Price Value must be a number',
+      },
+    )
+    .pipe(
+      z
+        .number()
+        .int('Price Value must be a whole number')
+        .min(1, 'Price Value must be at least 1')
+        .max(BUTTON_VALUE_MAX, `Price Value must be at most ${BUTTON_VALUE_MAX.toLocaleString('en-IN')}`),
+    ),
   type: buttonType,
 });
 export type ButtonValue = z.infer<typeof buttonValue>;

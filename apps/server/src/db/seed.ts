@@ -1,0 +1,450 @@
+// Base data (every start, idempotent) and demo data (first start on an empty store).
+import { count, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { HOUSE_CASH } from '../modules/wallet/service.ts';
+import {
+  casinoSports,
+  cups,
+  globalSettings,
+  markets,
+  matches,
+  runners,
+  series,
+  sports,
+  users,
+} from './schema.ts';
+import type { Executor, Tx } from './store.ts';
+
+/** The spec's sports; -17 and -1 exist in the data but the client's sidebar excludes them. */
+export const SPORTS = [
+  { sportId: 4, name: 'Cricket', sortOrder: 1, isRacing: false },
+  { sportId: 1, name: 'Football', sortOrder: 2, isRacing: false },
+  { sportId: 2, name: 'Tennis', sortOrder: 3, isRacing: false },
+  { sportId: 7, name: 'Horse Racing', sortOrder: 4, isRacing: true },
+  { sportId: 4339, name: 'Greyhound Racing', sortOrder: 5, isRacing: true },
+  { sportId: 998917, name: 'Volleyball', sortOrder: 6, isRacing: false },
+  { sportId: 7522, name: 'Basketball', sortOrder: 7, isRacing: false },
+  { sportId: 2378961, name: 'Politics', sortOrder: 8, isRacing: false },
+  { sportId: -17, name: 'Binary', sortOrder: 98, isRacing: false },
+  { sportId: -1, name: 'Casino', sortOrder: 99, isRacing: false },
+] as const;
+
+export const CASINO_SPORTS = [
+  { sportId: 'matka', name: 'Matka', category: 'indian', sortOrder: 1 },
+  { sportId: 'worldcasino', name: 'World Casino', category: 'world', sortOrder: 2 },
+] as const;
+
+export const DEMO_USERS = {
+  operator: { userName: 'operator', password: 'operator123' },
+  demo: { userName: 'demo', password: 'demo1234' },
+  newbie: { userName: 'newbie', password: 'newbie123' },
+} as const;
+
+/** ₹1,00,000.00 */
+export const DEMO_BALANCE_PAISE = 10_000_000;
+
+/** Rows every store needs whether or not it has demo data: house account, settings, sports. */
+export async function seedBase(app: FastifyInstance) {
+  await app.db.transaction(async (tx) => {
+    await app.wallet.houseAccount(tx, HOUSE_CASH);
+    await tx.insert(globalSettings).values({ id: 1 }).onConflictDoNothing();
+    await tx
+      .insert(sports)
+      .values(SPORTS.map((s) => ({ ...s })))
+      .onConflictDoNothing();
+    await tx
+      .insert(casinoSports)
+      .values(CASINO_SPORTS.map((s) => ({ ...s })))
+      .onConflictDoNothing();
+  });
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+type MatchSeed = {
+  name: string;
+  /** Minutes from now; negative = already started (in play). */
+  startsIn: number;
+  country?: string;
+  venue?: string;
+  runners?: string[];
+  marketName?: string;
+  marketType?: string;
+};
+type SeriesSeed = { sportId: number; name: string; matches: MatchSeed[] };
+
+const HORSES = [
+  'Golden Arrow',
+  'Midnight Express',
+  'Silver Comet',
+  'Royal Ascent',
+  'Desert Storm',
+  'Celtic Prince',
+  'Monsoon Magic',
+  'Starlight Dancer',
+  'Thunder Ridge',
+  'Kingsgate',
+  'Morning Glory',
+  'Blue Lagoon',
+  'Shannon Rover',
+  'Copper Kettle',
+  'Iron Duke',
+  'Lady Luck',
+  'Bold Venture',
+  'Saffron Sky',
+  'Northern Dancer',
+  'Wild Atlantic',
+  'Outback Jack',
+  'Southern Cross',
+  'Harbour Lights',
+  'Red Baron',
+  'Maharaja',
+  'Deccan Queen',
+  'Bombay Sapphire',
+  'Empire State',
+  'Liberty Bell',
+  'Hudson Star',
+  'Quiet Achiever',
+  'Scarlet Ribbon',
+  'Velvet Thunder',
+  'Jubilee Line',
+  'Emerald Isle',
+  'Cape Cod',
+];
+const DOGS = [
+  'Swift Blue',
+  'Droopys Ace',
+  'Ballymac Flash',
+  'Romeo Magico',
+  'Kinda Bling',
+  'Jet Black Rocket',
+  'Savana Storm',
+  'Crafty Kate',
+  'Rapid Rupert',
+  'Tiger Time',
+  'Silver Bullet',
+  'Night Owl',
+];
+
+const pick = (pool: readonly string[], start: number, n: number) =>
+  Array.from({ length: n }, (_, i) => pool[(start + i * 7) % pool.length]!);
+
+function raceCard(
+  venue: string,
+  country: string,
+  firstIn: number,
+  races: number,
+  kind: 'horse' | 'dog',
+  salt: number,
+) {
+  const distances =
+    kind === 'horse'
+      ? ['5f Mdn Stks', '7f Hcap', '1m Cond Stks', '1m2f Hcap', '6f Nursery', '1m4f Stks']
+      : ['A5 400m', 'A3 480m', 'S1 525m', 'A2 400m', 'D3 285m', 'A1 480m'];
+  return Array.from({ length: races }, (_, i): MatchSeed => {
+    const runnerCount = kind === 'horse' ? 6 + ((salt + i) % 5) : 6;
+    return {
+      name: `R${i + 1} ${distances[i % distances.length]}`,
+      startsIn: firstIn + i * 30,
+      country,
+      venue,
+      runners:
+        kind === 'horse'
+          ? pick(HORSES, salt * 5 + i * 3, runnerCount)
+          : pick(DOGS, salt + i, runnerCount).map((d, t) => `${t + 1}. ${d}`),
+      marketName: 'Win',
+      marketType: 'WIN',
+    };
+  });
+}
+
+function demoCatalog(): SeriesSeed[] {
+  const day = 24 * 60;
+  return [
+    {
+      sportId: 4,
+      name: 'India tour of Australia T20I Series',
+      matches: [
+        { name: 'Australia v India', startsIn: -55 },
+        { name: 'Australia v India (2nd T20I)', startsIn: 2 * day + 180 },
+      ],
+    },
+    {
+      sportId: 4,
+      name: 'Big Bash League',
+      matches: [
+        { name: 'Sydney Sixers v Perth Scorchers', startsIn: 150 },
+        { name: 'Melbourne Stars v Brisbane Heat', startsIn: day + 120 },
+        { name: 'Adelaide Strikers v Hobart Hurricanes', startsIn: 2 * day + 60 },
+      ],
+    },
+    {
+      sportId: 4,
+      name: 'Ranji Trophy',
+      matches: [
+        { name: 'Mumbai v Karnataka', startsIn: -180 },
+        { name: 'Delhi v Tamil Nadu', startsIn: day + 300 },
+      ],
+    },
+    {
+      sportId: 1,
+      name: 'English Premier League',
+      matches: [
+        { name: 'Arsenal v Chelsea', startsIn: -35 },
+        { name: 'Liverpool v Manchester City', startsIn: 95 },
+        { name: 'Tottenham v Newcastle', startsIn: day + 90 },
+        { name: 'Manchester United v Aston Villa', startsIn: 2 * day + 210 },
+      ],
+    },
+    {
+      sportId: 1,
+      name: 'Spanish La Liga',
+      matches: [
+        { name: 'Real Madrid v Barcelona', startsIn: 200 },
+        { name: 'Atletico Madrid v Sevilla', startsIn: day + 240 },
+      ],
+    },
+    {
+      sportId: 1,
+      name: 'Indian Super League',
+      matches: [{ name: 'Mohun Bagan v East Bengal', startsIn: 3 * day + 60 }],
+    },
+    {
+      sportId: 2,
+      name: 'ATP Finals',
+      matches: [
+        { name: 'Jannik Sinner v Carlos Alcaraz', startsIn: -25 },
+        { name: 'Alexander Zverev v Novak Djokovic', startsIn: 170 },
+      ],
+    },
+    {
+      sportId: 2,
+      name: 'WTA Finals',
+      matches: [{ name: 'Aryna Sabalenka v Iga Swiatek', startsIn: day + 30 }],
+    },
+    {
+      sportId: 998917,
+      name: 'Italian SuperLega',
+      matches: [
+        { name: 'Trentino v Perugia', startsIn: -15 },
+        { name: 'Modena v Milano', startsIn: day + 150 },
+      ],
+    },
+    {
+      sportId: 7522,
+      name: 'NBA',
+      matches: [
+        { name: 'Los Angeles Lakers v Boston Celtics', startsIn: -20 },
+        { name: 'Golden State Warriors v Denver Nuggets', startsIn: 260 },
+        { name: 'Miami Heat v New York Knicks', startsIn: day + 270 },
+      ],
+    },
+    {
+      sportId: 7522,
+      name: 'EuroLeague',
+      matches: [{ name: 'Real Madrid v Olympiacos', startsIn: 2 * day + 120 }],
+    },
+    {
+      sportId: 2378961,
+      name: 'US Politics',
+      matches: [
+        {
+          name: '2028 US Presidential Election',
+          startsIn: 700 * day,
+          country: 'US',
+          runners: ['Democratic Party', 'Republican Party', 'Any Other Party'],
+          marketName: 'Winning Party',
+        },
+      ],
+    },
+    {
+      sportId: 2378961,
+      name: 'UK Politics',
+      matches: [
+        {
+          name: 'Next UK General Election',
+          startsIn: 900 * day,
+          country: 'GB',
+          runners: ['Labour', 'Conservative', 'Reform UK', 'Liberal Democrats', 'Any Other Party'],
+          marketName: 'Most Seats',
+        },
+      ],
+    },
+    // Racing: each meeting is a series; races today and tomorrow.
+    ...(
+      [
+        ['Kempton', 'GB', 20, 7],
+        ['Dundalk', 'IE', 35, 6],
+        ['Flemington', 'AU', 50, 8],
+        ['Aqueduct', 'US', 65, 6],
+        ['Mahalakshmi (Mumbai)', 'IN', 80, 6],
+      ] as const
+    ).map(([venue, country, firstIn, races], i): SeriesSeed => ({
+      sportId: 7,
+      name: `${venue} (${country})`,
+      matches: [
+        ...raceCard(venue, country, firstIn, races, 'horse', i),
+        ...raceCard(venue, country, day + firstIn, races - 2, 'horse', i + 7),
+      ],
+    })),
+    ...(
+      [
+        ['Romford', 'GB', 12, 8],
+        ['Towcester', 'GB', 27, 6],
+        ['The Meadows', 'AU', 42, 6],
+      ] as const
+    ).map(([venue, country, firstIn, races], i): SeriesSeed => ({
+      sportId: 4339,
+      name: `${venue} (${country})`,
+      matches: [
+        ...raceCard(venue, country, firstIn, races, 'dog', i),
+        ...raceCard(venue, country, day + firstIn, races - 2, 'dog', i + 3),
+      ],
+    })),
+  ];
+}
+
+const COUNTRY_OF_SERIES: Record<string, string> = {
+  'India tour of Australia T20I Series': 'AU',
+  'Big Bash League': 'AU',
+  'Ranji Trophy': 'IN',
+  'English Premier League': 'GB',
+  'Spanish La Liga': 'ES',
+  'Indian Super League': 'IN',
+  'ATP Finals': 'IT',
+  'WTA Finals': 'SA',
+  'Italian SuperLega': 'IT',
+  NBA: 'US',
+  EuroLeague: 'ES',
+};
+
+function runnersFor(sportId: number, m: MatchSeed): string[] {
+  if (m.runners) return m.runners;
+  const sides = m.name.replace(/\s*\(.*\)$/, '').split(' v ');
+  return sportId === 1 ? [...sides, 'The Draw'] : sides;
+}
+
+/** Rounds to the minute so seeded times look like a real fixture list. */
+const atMinute = (ms: number) => new Date(Math.floor(ms / MINUTE) * MINUTE);
+
+async function seedCatalog(tx: Tx, now: Date) {
+  let seriesOrder = 0;
+  for (const s of demoCatalog()) {
+    const [sr] = await tx
+      .insert(series)
+      .values({ sportId: s.sportId, name: s.name, sortOrder: ++seriesOrder })
+      .returning({ seriesId: series.seriesId });
+    const matchRows = await tx
+      .insert(matches)
+      .values(
+        s.matches.map((m) => {
+          const start = atMinute(now.getTime() + m.startsIn * MINUTE);
+          return {
+            seriesId: sr!.seriesId,
+            sportId: s.sportId,
+            matchName: m.name,
+            country: m.country ?? COUNTRY_OF_SERIES[s.name] ?? null,
+            venue: m.venue ?? null,
+            startTime: start,
+            openDate: new Date(Math.min(start.getTime(), now.getTime()) - 2 * 24 * HOUR),
+            inPlay: m.startsIn < 0,
+          };
+        }),
+      )
+      .returning({ matchId: matches.matchId, startTime: matches.startTime, inPlay: matches.inPlay });
+    const marketRows = await tx
+      .insert(markets)
+      .values(
+        matchRows.map((row, i) => {
+          const m = s.matches[i]!;
+          return {
+            matchId: row.matchId,
+            marketName: m.marketName ?? 'Match Odds',
+            marketType: m.marketType ?? 'MATCH_ODDS',
+            status: 'OPEN' as const,
+            inPlay: row.inPlay,
+            betDelayS: row.inPlay ? (s.sportId === 4 ? 5 : 3) : 0,
+            startTime: row.startTime,
+          };
+        }),
+      )
+      .returning({ marketId: markets.marketId });
+    await tx.insert(runners).values(
+      marketRows.flatMap((mk, i) =>
+        runnersFor(s.sportId, s.matches[i]!).map((name, order) => ({
+          marketId: mk.marketId,
+          name,
+          sortOrder: order,
+        })),
+      ),
+    );
+  }
+  const seriesIds = new Map(
+    (await tx.select({ id: series.seriesId, name: series.name }).from(series)).map((r) => [r.name, r.id]),
+  );
+  await tx.insert(cups).values([
+    { name: 'Big Bash League', sportId: 4, seriesId: seriesIds.get('Big Bash League') ?? null, sortOrder: 1 },
+    {
+      name: 'Premier League',
+      sportId: 1,
+      seriesId: seriesIds.get('English Premier League') ?? null,
+      sortOrder: 2,
+    },
+    { name: 'ATP Finals', sportId: 2, seriesId: seriesIds.get('ATP Finals') ?? null, sortOrder: 3 },
+  ]);
+}
+
+async function seedSettings(tx: Executor) {
+  await tx
+    .update(globalSettings)
+    .set({
+      logo: '/api/upload/image/logo.svg',
+      siteMessage:
+        'Welcome to Backlay! Back and lay on cricket, football, tennis and racing. Never share your password: our staff will never ask for it.',
+      paymentGateway: true,
+      isShowApk: false,
+      welcomeBanner: '/api/upload/image/welcome-banner.svg',
+      siteTitle: 'Backlay Exchange',
+      favicon: '/api/upload/image/favicon.svg',
+      bgPrimaryColor: '#0b3d2e',
+      bgSecondryColor: '#145c43',
+      textPrimaryColor: '#ffffff',
+      textSecondryColor: '#f5c518',
+      otherColor: '#72bbef',
+      fbLink: 'https://www.facebook.com/backlay.example',
+      instaLink: 'https://www.instagram.com/backlay.example',
+      telegramLink: 'https://t.me/backlay_example',
+      twiterLink: 'https://twitter.com/backlay_example',
+      whatsappLink: 'https://wa.me/910000000000',
+    })
+    .where(sql`${globalSettings.id} = 1`);
+}
+
+/** Any number; the same on every node, so concurrent first starts seed once. */
+const SEED_LOCK_KEY = 74_142_261;
+
+/** Seeds the demo data when the store has no users and no matches yet. Returns whether it did. */
+export async function seedDemo(app: FastifyInstance): Promise<boolean> {
+  const now = app.clock.now();
+  return app.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [u] = await tx.select({ n: count() }).from(users);
+    const [m] = await tx.select({ n: count() }).from(matches);
+    if ((u?.n ?? 0) > 0 || (m?.n ?? 0) > 0) return false;
+
+    await seedSettings(tx);
+    await seedCatalog(tx, now);
+    const operatorId = await app.account.createUser(
+      { ...DEMO_USERS.operator, role: 'operator', parentId: null },
+      tx,
+    );
+    const demoId = await app.account.createUser(
+      { ...DEMO_USERS.demo, parentId: operatorId, isSignupUser: true, isChangePassword: false },
+      tx,
+    );
+    await app.account.createUser({ ...DEMO_USERS.newbie, parentId: operatorId, isChangePassword: true }, tx);
+    await app.wallet.deposit(demoId, DEMO_BALANCE_PAISE, `seed:deposit:${demoId}`, 'Demo balance', tx);
+    return true;
+  });
+}

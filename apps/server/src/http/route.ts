@@ -1,0 +1,85 @@
+import { endpoints, type EndpointName, type ResponseOf } from '@backlay/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AuthUser } from '../plugins/auth.ts';
+import { describeZodError, HttpError } from './errors.ts';
+
+/** What a handler answers: data (status true) or a business refusal (status false, HTTP 200). */
+export type Outcome<T> = { status: true; data: T; message?: string } | { status: false; message: string };
+
+export const ok = <T>(data: T, message?: string): Outcome<T> =>
+  message === undefined ? { status: true, data } : { status: true, data, message };
+export const refuse = (message: string): Outcome<never> => ({ status: false, message });
+
+type Ep<N extends EndpointName> = (typeof endpoints)[N];
+export type BodyOf<N extends EndpointName> =
+  Ep<N> extends { request: infer R extends z.ZodType } ? z.output<R> : undefined;
+type UserOf<N extends EndpointName> = Ep<N>['access'] extends 'public' ? AuthUser | null : AuthUser;
+
+export type HandlerContext<N extends EndpointName> = {
+  body: BodyOf<N>;
+  user: UserOf<N>;
+  req: FastifyRequest;
+};
+
+export type RouteOptions = {
+  /** Per-route rate limit (@fastify/rate-limit), e.g. login per IP. */
+  rateLimit?: { max: number; timeWindow: number };
+};
+
+/**
+ * Registers one call of the contract's `endpoints` table under /api/: its method and path,
+ * access check, request validation (400 naming the field) and response validation.
+ */
+export function route<N extends EndpointName>(
+  app: FastifyInstance,
+  name: N,
+  handler: (ctx: HandlerContext<N>) => Promise<Outcome<ResponseOf<N>>>,
+  options: RouteOptions = {},
+): void {
+  const endpoint: {
+    method: 'GET' | 'POST';
+    path: string;
+    access: 'public' | 'user' | 'operator';
+    request?: z.ZodType;
+    response: z.ZodType;
+  } = endpoints[name];
+  app.registeredEndpoints.add(name);
+  app.route({
+    method: endpoint.method,
+    url: `/api/${endpoint.path}`,
+    config: options.rateLimit ? { rateLimit: options.rateLimit } : {},
+    preHandler: async (req) => {
+      if (endpoint.access !== 'public') {
+        const user = await app.auth.authenticate(req);
+        if (endpoint.access === 'operator' && user.role !== 'operator') {
+          throw new HttpError(403, 'This call is for operators only');
+        }
+      }
+    },
+    handler: async (req, reply) => {
+      let body: unknown = undefined;
+      if (endpoint.request) {
+        const parsed = endpoint.request.safeParse(req.body ?? {});
+        if (!parsed.success) throw new HttpError(400, describeZodError(parsed.error));
+        body = parsed.data;
+      }
+      const outcome = await handler({ body, user: req.user, req } as HandlerContext<N>);
+      if (!outcome.status) return reply.send({ status: false, message: outcome.message });
+      const checked = endpoint.response.safeParse(outcome.data);
+      if (!checked.success) {
+        // A server bug, not the caller's fault: log it and answer 500 without details.
+        req.log.error(
+          { endpoint: name, issues: checked.error.issues },
+          'response failed its contract schema',
+        );
+        throw new Error(`response of ${name} failed its contract schema`);
+      }
+      return reply.send({
+        status: true,
+        ...(outcome.message === undefined ? {} : { message: outcome.message }),
+        data: checked.data,
+      });
+    },
+  });
+}

@@ -1,0 +1,36 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp, LOG_REDACT } from './app.ts';
+import { loadConfig } from './config.ts';
+
+const config = loadConfig();
+const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const app = await buildApp({
+  store: config.store,
+  seedDemo: config.seedDemo,
+  tokenTtlHours: config.tokenTtlHours,
+  webDistDir,
+  logger: { level: config.logLevel, redact: { paths: LOG_REDACT, censor: '[redacted]' } },
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { store: config.store.kind, dataDir: config.store.kind === 'pglite' ? config.store.dataDir : undefined },
+    'Backlay server ready',
+  );
+} catch (err) {
+  app.log.error({ err }, 'could not start');
+  await app.close();
+  process.exit(1);
+}

@@ -1,0 +1,44 @@
+import fp from 'fastify-plugin';
+import { bearerToken } from '../../plugins/auth.ts';
+import { ok, refuse, route } from '../../http/route.ts';
+import type { RateLimitOptions } from '../../plugins/rate-limit.ts';
+import { createAccountService } from './service.ts';
+
+export const accountModule = fp<{ limits: RateLimitOptions }>(
+  async (app, { limits }) => {
+    app.decorate(
+      'account',
+      createAccountService({
+        db: app.db,
+        clock: app.clock,
+        auth: app.auth,
+        wallet: app.wallet,
+        stakes: app.stakes,
+      }),
+    );
+
+    // A refused login is HTTP 200 with status:false: the client logs out on any 401/403.
+    route(
+      app,
+      'login',
+      async ({ body, req }) => {
+        const outcome = await app.account.login(body.user_name, body.password, req.ip);
+        return outcome.ok ? ok(outcome.user, 'Logged in') : refuse(outcome.message);
+      },
+      { rateLimit: { max: limits.loginPerMinute, timeWindow: 60_000 } },
+    );
+
+    // Always ends the caller's session; body.token is revoked too when it is another session of the same user.
+    route(app, 'logout', async ({ user, body, req }) => {
+      const current = bearerToken(req);
+      await app.account.logout(user, body.token && body.token !== current ? body.token : '');
+      return ok(null, 'Logged out');
+    });
+
+    route(app, 'changePassword', async ({ user, body }) => {
+      const outcome = await app.account.changePassword(user, body);
+      return outcome.ok ? ok(null, outcome.message) : refuse(outcome.message);
+    });
+  },
+  { name: 'account', dependencies: ['db', 'auth', 'wallet', 'stakes'] },
+);

@@ -1,0 +1,150 @@
+import type { ChangePasswordRequest, UserInfo } from '@backlay/contract';
+import { hash, verify } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema.ts';
+import type { Db, Tx } from '../../db/store.ts';
+import type { AuthService, AuthUser } from '../../plugins/auth.ts';
+import type { Clock } from '../../types.ts';
+import type { StakesService } from '../stakes/service.ts';
+import type { WalletService } from '../wallet/service.ts';
+import * as q from './queries.ts';
+
+export const MAX_FAILED_LOGINS = 5;
+export const FAILED_LOGIN_WINDOW_MS = 15 * 60_000;
+export const LOCK_MS = 15 * 60_000;
+
+export const INVALID_LOGIN = 'Invalid user name or password';
+export const JUST_LOCKED = 'Too many failed attempts: this account is locked for 15 minutes';
+
+// argon2id (the library's default algorithm) with OWASP's minimum parameters.
+const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string) => hash(password, ARGON2);
+
+/** Verified against unknown user names so that they take as long as known ones. */
+let dummyHash: Promise<string> | undefined;
+
+export type NewUser = {
+  userName: string;
+  password: string;
+  role?: 'bettor' | 'operator';
+  parentId?: number | null;
+  isChangePassword?: boolean;
+  isSignupUser?: boolean;
+};
+
+export type LoginOutcome = { ok: true; user: UserInfo } | { ok: false; message: string };
+
+function lockedMessage(until: Date, now: Date) {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+  return `This account is locked after too many failed attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+export function createAccountService(deps: {
+  db: Db;
+  clock: Clock;
+  auth: AuthService;
+  wallet: WalletService;
+  stakes: StakesService;
+}) {
+  const { db, clock, auth, wallet, stakes } = deps;
+
+  return {
+    /** A user with a cash account and the default buttons, in one transaction. */
+    async createUser(u: NewUser, outer?: Tx): Promise<number> {
+      const passwordHash = await hashPassword(u.password);
+      const run = async (tx: Tx) => {
+        const [row] = await tx
+          .insert(users)
+          .values({
+            userName: u.userName,
+            passwordHash,
+            role: u.role ?? 'bettor',
+            parentId: u.parentId ?? null,
+            isChangePassword: u.isChangePassword ?? false,
+            isSignupUser: u.isSignupUser ?? false,
+          })
+          .returning({ userId: users.userId });
+        const userId = row!.userId;
+        await wallet.openUserAccount(tx, userId);
+        await stakes.seedDefaults(tx, userId);
+        return userId;
+      };
+      return outer ? run(outer) : db.transaction(run);
+    },
+
+    async login(userName: string, password: string, ip: string | null): Promise<LoginOutcome> {
+      const now = clock.now();
+      const user = await q.userByName(db, userName);
+      if (!user) {
+        dummyHash ??= hashPassword('not-a-real-password-1');
+        await verify(await dummyHash, password).catch(() => false);
+        return { ok: false, message: INVALID_LOGIN };
+      }
+      if (user.lockedUntil && user.lockedUntil > now) {
+        return { ok: false, message: lockedMessage(user.lockedUntil, now) };
+      }
+      const good = await verify(user.passwordHash, password).catch(() => false);
+      if (!good) {
+        const count = await q.countFailedLogin(
+          db,
+          user.userId,
+          now,
+          new Date(now.getTime() - FAILED_LOGIN_WINDOW_MS),
+        );
+        if (count >= MAX_FAILED_LOGINS) {
+          await q.lockUser(db, user.userId, new Date(now.getTime() + LOCK_MS));
+          return { ok: false, message: JUST_LOCKED };
+        }
+        return { ok: false, message: INVALID_LOGIN };
+      }
+      const { token } = await db.transaction(async (tx) => {
+        if (user.failedLoginCount > 0 || user.lockedUntil) await q.clearFailedLogins(tx, user.userId);
+        return auth.issue(tx, user.userId, ip);
+      });
+      return {
+        ok: true,
+        user: {
+          user_id: user.userId,
+          user_name: user.userName,
+          is_change_password: user.isChangePassword ? '1' : '0',
+          is_signup_user: user.isSignupUser ? '1' : '0',
+          parent_id: user.parentId ?? -1,
+          token,
+        },
+      };
+    },
+
+    /** Revokes the caller's session, and the body's token too when it is another session of the same user. */
+    async logout(user: AuthUser, token: string) {
+      await db.transaction(async (tx) => {
+        await auth.revoke(tx, user.sessionId);
+        if (token) await auth.revokeToken(tx, user.userId, token);
+      });
+    },
+
+    async changePassword(
+      user: AuthUser,
+      req: ChangePasswordRequest,
+    ): Promise<{ ok: boolean; message: string }> {
+      const row = await q.userById(db, user.userId);
+      if (!row) return { ok: false, message: 'Unknown user' };
+      if (!(await verify(row.passwordHash, req.master_password).catch(() => false))) {
+        return { ok: false, message: 'Master password is incorrect' };
+      }
+      if (req.new_password === req.master_password) {
+        return { ok: false, message: 'New password must differ from the current password' };
+      }
+      const passwordHash = await hashPassword(req.new_password);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ passwordHash, isChangePassword: false, passwordChangedAt: clock.now() })
+          .where(eq(users.userId, user.userId));
+        await auth.revokeOthers(tx, user.userId, user.sessionId);
+      });
+      return { ok: true, message: 'Password changed' };
+    },
+  };
+}
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,104 @@
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, type SQL } from 'drizzle-orm';
+import { cups, markets, matches, series, sports } from '../../db/schema.ts';
+import type { Executor } from '../../db/store.ts';
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function listSports(db: Executor, filter: { sportId?: number; isActive: boolean }) {
+  const where: SQL[] = [eq(sports.isActive, filter.isActive)];
+  if (filter.sportId !== undefined) where.push(eq(sports.sportId, filter.sportId));
+  return db
+    .select()
+    .from(sports)
+    .where(and(...where))
+    .orderBy(asc(sports.sortOrder), asc(sports.sportId));
+}
+
+export function listSeries(db: Executor, filter: { sportId?: number; isActive: boolean }) {
+  const where: SQL[] = [eq(series.isActive, filter.isActive)];
+  if (filter.sportId !== undefined) where.push(eq(series.sportId, filter.sportId));
+  return db
+    .select()
+    .from(series)
+    .where(and(...where))
+    .orderBy(asc(series.sportId), asc(series.sortOrder), asc(series.name));
+}
+
+const matchColumns = {
+  matchId: matches.matchId,
+  matchName: matches.matchName,
+  startTime: matches.startTime,
+  openDate: matches.openDate,
+  sportId: matches.sportId,
+  sportName: sports.name,
+  seriesId: matches.seriesId,
+  seriesName: series.name,
+  country: matches.country,
+  venue: matches.venue,
+  inPlay: matches.inPlay,
+};
+
+export const MATCH_LIST_MAX = 500;
+
+export function listMatches(
+  db: Executor,
+  filter: { sportId?: number; seriesId?: number; isActive: boolean },
+) {
+  const where: SQL[] = [eq(matches.isActive, filter.isActive)];
+  if (filter.sportId !== undefined) where.push(eq(matches.sportId, filter.sportId));
+  if (filter.seriesId !== undefined) where.push(eq(matches.seriesId, filter.seriesId));
+  return db
+    .select(matchColumns)
+    .from(matches)
+    .innerJoin(series, eq(series.seriesId, matches.seriesId))
+    .innerJoin(sports, eq(sports.sportId, matches.sportId))
+    .where(and(...where))
+    .orderBy(asc(matches.startTime), asc(matches.matchId))
+    .limit(MATCH_LIST_MAX);
+}
+
+export function marketsOf(db: Executor, matchIds: number[]) {
+  if (matchIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(markets)
+    .where(inArray(markets.matchId, matchIds))
+    .orderBy(asc(markets.matchId), asc(markets.marketId));
+}
+
+export function searchMatches(db: Executor, text: string, limit: number) {
+  return db
+    .select({ ...matchColumns, sportOrder: sports.sortOrder })
+    .from(matches)
+    .innerJoin(series, eq(series.seriesId, matches.seriesId))
+    .innerJoin(sports, eq(sports.sportId, matches.sportId))
+    .where(and(eq(matches.isActive, true), ilike(matches.matchName, `%${likeEscape(text)}%`)))
+    .orderBy(desc(matches.inPlay), asc(matches.startTime), asc(matches.matchId))
+    .limit(limit);
+}
+
+export function racesBetween(
+  db: Executor,
+  filter: { sportId: number; country: string; from: Date; to: Date },
+) {
+  const where: SQL[] = [
+    eq(matches.isActive, true),
+    eq(matches.sportId, filter.sportId),
+    isNotNull(matches.venue),
+    gte(matches.startTime, filter.from),
+    lt(matches.startTime, filter.to),
+  ];
+  if (filter.country) where.push(eq(matches.country, filter.country));
+  return db
+    .select(matchColumns)
+    .from(matches)
+    .innerJoin(series, eq(series.seriesId, matches.seriesId))
+    .innerJoin(sports, eq(sports.sportId, matches.sportId))
+    .where(and(...where))
+    .orderBy(asc(matches.country), asc(matches.venue), asc(matches.startTime), asc(matches.matchId));
+}
+
+export function listCups(db: Executor) {
+  return db.select().from(cups).where(eq(cups.isActive, true)).orderBy(asc(cups.sortOrder), asc(cups.cupId));
+}

@@ -1,0 +1,27 @@
+import fp from 'fastify-plugin';
+import { ok, route } from '../../http/route.ts';
+import { createCatalogService } from './service.ts';
+
+export const catalogModule = fp(
+  async (app) => {
+    app.decorate('catalog', createCatalogService(app.db));
+    const c = app.catalog;
+
+    route(app, 'getSports', async ({ body }) =>
+      ok(await c.sports({ sportId: body.sport_id, isActive: body.is_active })),
+    );
+    route(app, 'getSeries', async ({ body }) =>
+      ok(await c.series({ sportId: body.sport_id, isActive: body.is_active })),
+    );
+    route(app, 'getMatches', async ({ body }) =>
+      ok(await c.matches({ sportId: body.sport_id, seriesId: body.series_id, isActive: body.is_active })),
+    );
+    route(app, 'getSeriesHeader', async ({ body }) => ok(await c.seriesHeader(body.is_sidebar_call)));
+    route(app, 'getCupsForMenu', async () => ok(await c.cups()));
+    route(app, 'searchByMatchNameHeader', async ({ body }) => ok(await c.search(body.search)));
+    route(app, 'getMatchVenueListByCountryCodeSportId', async ({ body }) =>
+      ok(await c.venues({ sportId: body.sport_id, country: body.country, date: body.date })),
+    );
+  },
+  { name: 'catalog', dependencies: ['db', 'auth'] },
+);

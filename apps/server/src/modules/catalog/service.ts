@@ -1,0 +1,168 @@
+import {
+  SEARCH_RESULTS_MAX,
+  type Cup,
+  type Match,
+  type SearchGroup,
+  type SeriesHeaderEntry,
+  type Series,
+  type Sport,
+  type VenueEntry,
+} from '@backlay/contract';
+import type { Db } from '../../db/store.ts';
+import * as q from './queries.ts';
+
+/** The client shows times in UTC+5:30; race days are days there. */
+const IST_OFFSET = '+05:30';
+
+type MatchRow = Awaited<ReturnType<typeof q.listMatches>>[number];
+
+/**
+ * Sports, series, matches with their markets, cups, search and racing venues. `is_active`
+ * filters by equality when given; without it only active rows are listed.
+ */
+export function createCatalogService(db: Db) {
+  async function withMarkets(rows: MatchRow[]): Promise<Match[]> {
+    const marketRows = await q.marketsOf(
+      db,
+      rows.map((r) => r.matchId),
+    );
+    const byMatch = new Map<number, Match['markets']>();
+    for (const m of marketRows) {
+      const list = byMatch.get(m.matchId) ?? [];
+      list.push({
+        market_id: m.marketId,
+        market_name: m.marketName,
+        market_type: m.marketType,
+        status: m.status,
+        in_play: m.inPlay,
+        market_start_time: m.startTime.toISOString(),
+      });
+      byMatch.set(m.matchId, list);
+    }
+    return rows.map((r) => ({
+      match_id: r.matchId,
+      match_name: r.matchName,
+      match_Date: r.startTime.toISOString(),
+      open_date: r.openDate.toISOString(),
+      sport_id: r.sportId,
+      sport_name: r.sportName,
+      series_id: r.seriesId,
+      series_name: r.seriesName,
+      country: r.country,
+      venue: r.venue,
+      in_play: r.inPlay,
+      markets: byMatch.get(r.matchId) ?? [],
+    }));
+  }
+
+  return {
+    async sports(filter: { sportId?: number; isActive?: boolean }): Promise<Sport[]> {
+      const rows = await q.listSports(db, { ...filter, isActive: filter.isActive ?? true });
+      return rows.map((s) => ({
+        sport_id: s.sportId,
+        name: s.name,
+        is_active: s.isActive ? 1 : 0,
+        order: s.sortOrder,
+      }));
+    },
+
+    async series(filter: { sportId: number; isActive?: boolean }): Promise<Series[]> {
+      const rows = await q.listSeries(db, { ...filter, isActive: filter.isActive ?? true });
+      return rows.map((s) => ({ series_id: s.seriesId, name: s.name, sport_id: s.sportId }));
+    },
+
+    async matches(filter: { sportId?: number; seriesId?: number; isActive?: boolean }): Promise<Match[]> {
+      return withMarkets(await q.listMatches(db, { ...filter, isActive: filter.isActive ?? true }));
+    },
+
+    /** 1: sports with their series (header); 2: sports, series and matches (sidebar tree). */
+    async seriesHeader(kind: number): Promise<SeriesHeaderEntry[]> {
+      const [sportRows, seriesRows, matchRows] = await Promise.all([
+        q.listSports(db, { isActive: true }),
+        q.listSeries(db, { isActive: true }),
+        kind === 2 ? q.listMatches(db, { isActive: true }) : Promise.resolve([]),
+      ]);
+      return sportRows.map((s) => ({
+        sport_id: s.sportId,
+        sport_name: s.name,
+        order: s.sortOrder,
+        series: seriesRows
+          .filter((r) => r.sportId === s.sportId)
+          .map((r) => ({
+            series_id: r.seriesId,
+            name: r.name,
+            ...(kind === 2
+              ? {
+                  matches: matchRows
+                    .filter((m) => m.seriesId === r.seriesId)
+                    .map((m) => ({
+                      match_id: m.matchId,
+                      match_name: m.matchName,
+                      match_Date: m.startTime.toISOString(),
+                      in_play: m.inPlay,
+                    })),
+                }
+              : {}),
+          })),
+      }));
+    },
+
+    async cups(): Promise<Cup[]> {
+      return (await q.listCups(db)).map((c) => ({
+        cup_id: c.cupId,
+        name: c.name,
+        sport_id: c.sportId,
+        series_id: c.seriesId,
+      }));
+    },
+
+    /** Case-insensitive substring of the match name; at most 50 matches, grouped by sport. */
+    async search(text: string): Promise<SearchGroup[]> {
+      const needle = text.trim();
+      if (!needle) return [];
+      const rows = await q.searchMatches(db, needle, SEARCH_RESULTS_MAX);
+      const groups = new Map<number, SearchGroup & { order: number }>();
+      for (const r of rows) {
+        let g = groups.get(r.sportId);
+        if (!g) {
+          g = { sport_id: r.sportId, sport_name: r.sportName, order: r.sportOrder, matches: [] };
+          groups.set(r.sportId, g);
+        }
+        g.matches.push({
+          match_id: r.matchId,
+          match_name: r.matchName,
+          match_Date: r.startTime.toISOString(),
+          series_name: r.seriesName,
+        });
+      }
+      return [...groups.values()]
+        .sort((a, b) => a.order - b.order || a.sport_id - b.sport_id)
+        .map(({ order: _order, ...g }) => g);
+    },
+
+    /** Races of a racing sport on a day (UTC+5:30), optionally in one country, grouped by venue. */
+    async venues(filter: { sportId: number; country: string; date: string }): Promise<VenueEntry[]> {
+      const from = new Date(`${filter.date}T00:00:00${IST_OFFSET}`);
+      const to = new Date(from.getTime() + 24 * 3_600_000);
+      const rows = await q.racesBetween(db, { ...filter, from, to });
+      const venues = new Map<string, VenueEntry>();
+      for (const r of rows) {
+        const country = r.country ?? '';
+        const key = `${country}\u0000${r.venue}`;
+        let v = venues.get(key);
+        if (!v) {
+          v = { venue: r.venue ?? '', country, races: [] };
+          venues.set(key, v);
+        }
+        v.races.push({
+          match_id: r.matchId,
+          match_name: r.matchName,
+          time: r.startTime.toISOString(),
+          country,
+        });
+      }
+      return [...venues.values()];
+    },
+  };
+}
+export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -1,0 +1,99 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/store.ts';
+import { ledgerAccounts, transfers } from '../../db/schema.ts';
+
+export async function insertUserAccount(tx: Executor, userId: number): Promise<number> {
+  const [row] = await tx
+    .insert(ledgerAccounts)
+    .values({ kind: 'user_cash', userId })
+    .returning({ accountId: ledgerAccounts.accountId });
+  return row!.accountId;
+}
+
+export async function ensureHouseAccount(tx: Executor, code: string): Promise<number> {
+  await tx.insert(ledgerAccounts).values({ kind: 'house', code }).onConflictDoNothing();
+  const [row] = await tx
+    .select({ accountId: ledgerAccounts.accountId })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.code, code));
+  return row!.accountId;
+}
+
+export async function userAccount(tx: Executor, userId: number) {
+  const [row] = await tx
+    .select({ accountId: ledgerAccounts.accountId, balancePaise: ledgerAccounts.balancePaise })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'user_cash')));
+  return row ?? null;
+}
+
+export type TransferInput = {
+  debitAccountId: number;
+  creditAccountId: number;
+  amountPaise: number;
+  kind: string;
+  idempotencyKey: string;
+  memo?: string;
+};
+
+/**
+ * Inserts a transfer and moves both cached balances in the same statement set. Idempotent on
+ * the key: repeating the same transfer returns the first one; reusing a key for a different
+ * transfer throws.
+ */
+export async function insertTransfer(tx: Executor, t: TransferInput) {
+  if (!Number.isSafeInteger(t.amountPaise) || t.amountPaise <= 0) {
+    throw new Error(`transfer amount must be a positive whole number of paise, got ${t.amountPaise}`);
+  }
+  if (t.debitAccountId === t.creditAccountId) throw new Error('transfer needs two different accounts');
+  const [inserted] = await tx
+    .insert(transfers)
+    .values({ ...t, memo: t.memo ?? null })
+    .onConflictDoNothing({ target: transfers.idempotencyKey })
+    .returning({ transferId: transfers.transferId });
+  if (!inserted) {
+    const [existing] = await tx
+      .select()
+      .from(transfers)
+      .where(eq(transfers.idempotencyKey, t.idempotencyKey));
+    if (
+      !existing ||
+      existing.debitAccountId !== t.debitAccountId ||
+      existing.creditAccountId !== t.creditAccountId ||
+      existing.amountPaise !== t.amountPaise
+    ) {
+      throw new Error(`idempotency key ${t.idempotencyKey} was already used for a different transfer`);
+    }
+    return { transferId: existing.transferId, repeated: true };
+  }
+  await tx
+    .update(ledgerAccounts)
+    .set({
+      balancePaise: sql`${ledgerAccounts.balancePaise} + case when ${ledgerAccounts.accountId} = ${t.creditAccountId} then ${t.amountPaise}::bigint else -${t.amountPaise}::bigint end`,
+    })
+    .where(sql`${ledgerAccounts.accountId} in (${t.debitAccountId}, ${t.creditAccountId})`);
+  return { transferId: inserted.transferId, repeated: false };
+}
+
+/** Every account with its cached balance and the balance recomputed from its transfers. */
+export async function auditAccounts(tx: Executor) {
+  const sumOf = (column: typeof transfers.creditAccountId | typeof transfers.debitAccountId) =>
+    tx
+      .select({ accountId: column, total: sql<string>`sum(${transfers.amountPaise})::text` })
+      .from(transfers)
+      .groupBy(column);
+  const [accounts, credits, debits] = await Promise.all([
+    tx
+      .select({ accountId: ledgerAccounts.accountId, cachedPaise: ledgerAccounts.balancePaise })
+      .from(ledgerAccounts)
+      .orderBy(ledgerAccounts.accountId),
+    sumOf(transfers.creditAccountId),
+    sumOf(transfers.debitAccountId),
+  ]);
+  const credited = new Map(credits.map((r) => [r.accountId, Number(r.total)]));
+  const debited = new Map(debits.map((r) => [r.accountId, Number(r.total)]));
+  return accounts.map((a) => ({
+    ...a,
+    computedPaise: (credited.get(a.accountId) ?? 0) - (debited.get(a.accountId) ?? 0),
+  }));
+}

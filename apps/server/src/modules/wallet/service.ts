@@ -1,0 +1,84 @@
+import type { Db, Executor } from '../../db/store.ts';
+import * as q from './queries.ts';
+
+/** House account that funds deposits and receives withdrawals. */
+export const HOUSE_CASH = 'HOUSE_CASH';
+
+export type ExposureEntry = {
+  sport_name: string;
+  match_name: string;
+  sport_id?: number;
+  match_id?: number;
+  market_id?: number;
+  market_details: { sub_type: string; bet_count: number }[];
+};
+
+/** Plugged in by the exchange module: a user's exposure (paise, ≥ 0) and the markets holding it. */
+export type ExposureSource = {
+  liabilityPaise(userId: number, tx?: Executor): Promise<number>;
+  detail(userId: number): Promise<ExposureEntry[]>;
+};
+
+/** Until bets exist, nobody has exposure. */
+const noExposure: ExposureSource = {
+  liabilityPaise: async () => 0,
+  detail: async () => [],
+};
+
+/**
+ * The ledger: one cash account per user plus house accounts, immutable double-entry transfers.
+ * A user's balance is the sum of their transfers (cached on the account in the same transaction).
+ */
+export function createWalletService(db: Db) {
+  let exposure: ExposureSource = noExposure;
+  return {
+    openUserAccount: (tx: Executor, userId: number) => q.insertUserAccount(tx, userId),
+    houseAccount: (tx: Executor, code: string) => q.ensureHouseAccount(tx, code),
+
+    /** Must run inside a transaction (it writes the transfer and two balances). */
+    transfer: (tx: Executor, t: q.TransferInput) => q.insertTransfer(tx, t),
+
+    /** Credits the user from the house; idempotent on the key. */
+    async deposit(userId: number, amountPaise: number, idempotencyKey: string, memo?: string, tx?: Executor) {
+      const run = async (t: Executor) => {
+        const account = await q.userAccount(t, userId);
+        if (!account) throw new Error(`user ${userId} has no cash account`);
+        const house = await q.ensureHouseAccount(t, HOUSE_CASH);
+        return q.insertTransfer(t, {
+          debitAccountId: house,
+          creditAccountId: account.accountId,
+          amountPaise,
+          kind: 'deposit',
+          idempotencyKey,
+          ...(memo === undefined ? {} : { memo }),
+        });
+      };
+      return tx ? run(tx) : db.transaction(run);
+    },
+
+    async balancePaise(userId: number, tx: Executor = db): Promise<number> {
+      return (await q.userAccount(tx, userId))?.balancePaise ?? 0;
+    },
+
+    liabilityPaise: (userId: number, tx?: Executor) => exposure.liabilityPaise(userId, tx),
+    exposureDetail: (userId: number) => exposure.detail(userId),
+    /** The exchange module registers the real exposure here. */
+    setExposureSource(source: ExposureSource) {
+      exposure = source;
+    },
+
+    /** Ledger invariants: the sum of all balances is zero and every cached balance equals its transfers. */
+    async audit() {
+      const accounts = await q.auditAccounts(db);
+      return {
+        accounts: accounts.length,
+        sumPaise: accounts.reduce((s, a) => s + a.computedPaise, 0),
+        mismatches: accounts.filter((a) => a.cachedPaise !== a.computedPaise),
+      };
+    },
+  };
+}
+export type WalletService = ReturnType<typeof createWalletService>;
+
+/** Paise → rupees for the wire (2 decimals, exact for safe integers). */
+export const toRupees = (paise: number) => Math.round(paise) / 100;

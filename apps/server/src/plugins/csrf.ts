@@ -1,0 +1,43 @@
+import cookie from '@fastify/cookie';
+import fp from 'fastify-plugin';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+
+export const CSRF_COOKIE = 'XSRF-TOKEN';
+export const CSRF_HEADER = 'x-xsrf-token';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Double-submit cookie: a readable XSRF-TOKEN cookie is set on any response that lacks it, and
+ * every state-changing request (login included) must echo it in X-XSRF-TOKEN, or gets 403.
+ */
+export const csrfPlugin = fp(
+  async (app) => {
+    await app.register(cookie);
+    app.addHook('onRequest', async (req, reply) => {
+      const cookieToken = req.cookies[CSRF_COOKIE];
+      if (!cookieToken) {
+        reply.setCookie(CSRF_COOKIE, randomBytes(24).toString('base64url'), {
+          path: '/',
+          sameSite: 'strict',
+          httpOnly: false,
+          secure: req.protocol === 'https',
+        });
+      }
+      if (SAFE_METHODS.has(req.method)) return;
+      const header = req.headers[CSRF_HEADER];
+      if (!cookieToken || typeof header !== 'string' || !sameToken(header, cookieToken)) {
+        return reply
+          .code(403)
+          .send({ status: false, message: 'Missing or invalid CSRF token; reload the page and try again' });
+      }
+    });
+  },
+  { name: 'csrf', dependencies: ['errors'] },
+);

@@ -1,0 +1,40 @@
+import type { FastifyError } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Fastify's own 4xx errors, reworded for people. */
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type; send application/json',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length',
+};
+
+/**
+ * Every error becomes the JSON envelope `{status: false, message}`. Client mistakes keep their
+ * 4xx status; anything else is a 500 with a generic message (and a log line with the details).
+ */
+export const errorsPlugin = fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, req, reply) => {
+      const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      if (statusCode >= 500) {
+        req.log.error({ err: error }, 'request failed');
+        return reply
+          .code(500)
+          .send({ status: false, message: 'Something went wrong on our side; please try again' });
+      }
+      let message = (error.code && FASTIFY_MESSAGES[error.code]) || error.message || 'Bad request';
+      if (error.code === 'FST_ERR_BAD_STATUS_CODE') message = 'Bad request';
+      if (statusCode === 400 && error.code?.startsWith('FST_ERR_CTP'))
+        message = FASTIFY_MESSAGES[error.code] ?? message;
+      return reply.code(statusCode).send({ status: false, message });
+    });
+    app.setNotFoundHandler((req, reply) => {
+      reply
+        .code(404)
+        .send({ status: false, message: `No such call: ${req.method} ${req.url.split('?')[0]}` });
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,31 @@
+import type { AuthService, AuthUser } from './plugins/auth.ts';
+import type { Db, Store } from './db/store.ts';
+import type { AccountService } from './modules/account/service.ts';
+import type { CasinoService } from './modules/casino/service.ts';
+import type { CatalogService } from './modules/catalog/service.ts';
+import type { SettingsService } from './modules/settings/service.ts';
+import type { StakesService } from './modules/stakes/service.ts';
+import type { WalletService } from './modules/wallet/service.ts';
+
+export type Clock = { now(): Date };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    store: Store;
+    db: Db;
+    clock: Clock;
+    auth: AuthService;
+    /** Names of the contract endpoints that have a route (app.ts checks none is missing). */
+    registeredEndpoints: Set<string>;
+    account: AccountService;
+    wallet: WalletService;
+    stakes: StakesService;
+    catalog: CatalogService;
+    casino: CasinoService;
+    settings: SettingsService;
+  }
+  interface FastifyRequest {
+    /** Set by the auth check of a protected route. */
+    user: AuthUser | null;
+  }
+}
