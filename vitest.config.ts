@@ -34,6 +34,7 @@ export default defineConfig({
           root: 'apps/server',
           environment: 'node',
           include: ['{src,test}/**/*.test.ts'],
+          globalSetup: ['test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -27,6 +27,15 @@ export type RouteOptions = {
   rateLimit?: { max: number; timeWindow: number };
 };
 
+/** The shape of one entry of the contract's `endpoints` table. */
+export type EndpointSpec = {
+  method: 'GET' | 'POST';
+  path: string;
+  access: 'public' | 'user' | 'operator';
+  request?: z.ZodType;
+  response: z.ZodType;
+};
+
 /**
  * Registers one call of the contract's `endpoints` table under /api/: its method and path,
  * access check, request validation (400 naming the field) and response validation.
@@ -37,14 +46,18 @@ export function route<N extends EndpointName>(
   handler: (ctx: HandlerContext<N>) => Promise<Outcome<ResponseOf<N>>>,
   options: RouteOptions = {},
 ): void {
-  const endpoint: {
-    method: 'GET' | 'POST';
-    path: string;
-    access: 'public' | 'user' | 'operator';
-    request?: z.ZodType;
-    response: z.ZodType;
-  } = endpoints[name];
   app.registeredEndpoints.add(name);
+  registerEndpoint(app, name, endpoints[name], handler as never, options);
+}
+
+/** The untyped core of `route`, also used by tests to mount endpoints the contract does not have yet. */
+export function registerEndpoint(
+  app: FastifyInstance,
+  name: string,
+  endpoint: EndpointSpec,
+  handler: (ctx: { body: unknown; user: AuthUser | null; req: FastifyRequest }) => Promise<Outcome<unknown>>,
+  options: RouteOptions = {},
+): void {
   app.route({
     method: endpoint.method,
     url: `/api/${endpoint.path}`,
@@ -64,7 +77,7 @@ export function route<N extends EndpointName>(
         if (!parsed.success) throw new HttpError(400, describeZodError(parsed.error));
         body = parsed.data;
       }
-      const outcome = await handler({ body, user: req.user, req } as HandlerContext<N>);
+      const outcome = await handler({ body, user: req.user, req });
       if (!outcome.status) return reply.send({ status: false, message: outcome.message });
       const checked = endpoint.response.safeParse(outcome.data);
       if (!checked.success) {

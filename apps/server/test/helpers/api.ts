@@ -1,0 +1,88 @@
+import { endpoints, type EndpointName } from '@backlay/contract';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import * as schema from '../../src/db/schema.ts';
+
+export const CSRF = 'test-csrf-token-0123456789';
+
+export type CallOptions = {
+  /** Bearer token; null sends none. Defaults to the Api's current token. */
+  token?: string | null;
+  /** Send the CSRF header and cookie (default true). */
+  csrf?: boolean;
+  remoteAddress?: string;
+  /** Raw payload instead of JSON.stringify(body). */
+  rawBody?: string;
+  contentType?: string;
+};
+
+export type Answer = { statusCode: number; body: { status: boolean; message?: string; data?: unknown }; res: LightMyRequestResponse };
+
+/** Calls the app through app.inject by contract endpoint name, as the client would. */
+export class Api {
+  token: string | null = null;
+  constructor(readonly app: FastifyInstance) {}
+
+  async call(name: EndpointName, body?: unknown, options: CallOptions = {}): Promise<Answer> {
+    const ep = endpoints[name];
+    return this.raw(ep.method, `/api/${ep.path}`, body, options);
+  }
+
+  async raw(method: 'GET' | 'POST', url: string, body?: unknown, options: CallOptions = {}): Promise<Answer> {
+    const token = options.token === undefined ? this.token : options.token;
+    const headers: Record<string, string> = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (options.csrf !== false) {
+      headers['x-xsrf-token'] = CSRF;
+      headers.cookie = `XSRF-TOKEN=${CSRF}`;
+    }
+    let payload: string | undefined;
+    if (options.rawBody !== undefined) payload = options.rawBody;
+    else if (method === 'POST' && body !== undefined) payload = JSON.stringify(body);
+    if (payload !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
+    const res = await this.app.inject({
+      method,
+      url,
+      headers,
+      ...(payload === undefined ? {} : { payload }),
+      remoteAddress: options.remoteAddress ?? '127.0.0.1',
+    });
+    let parsed: Answer['body'];
+    try {
+      parsed = res.json();
+    } catch {
+      parsed = { status: false, message: `non-JSON answer: ${res.body.slice(0, 80)}` };
+    }
+    return { statusCode: res.statusCode, body: parsed, res };
+  }
+
+  /** Logs in and keeps the token for the next calls. */
+  async login(user_name: string, password: string, remoteAddress?: string): Promise<string> {
+    const r = await this.call(
+      'login',
+      { user_name, password },
+      { token: null, ...(remoteAddress ? { remoteAddress } : {}) },
+    );
+    if (!r.body.status) throw new Error(`login ${user_name} failed: ${r.body.message}`);
+    const token = (r.body.data as { token: string }).token;
+    this.token = token;
+    return token;
+  }
+
+  /** A second client on the same app (own token). */
+  fork(): Api {
+    return new Api(this.app);
+  }
+}
+
+/** Every table's rows, ordered, as one JSON string: equal snapshots mean nothing changed. */
+export async function snapshotStore(app: FastifyInstance): Promise<string> {
+  const tables = Object.entries(schema).filter(([, t]) => is(t, PgTable));
+  const out: Record<string, unknown> = {};
+  for (const [name, table] of tables) {
+    const rows = (await app.db.select().from(table as typeof schema.users)) as Record<string, unknown>[];
+    out[name] = rows.map((r) => JSON.stringify(r)).sort();
+  }
+  return JSON.stringify(out);
+}

@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from '../../src/app.ts';
+import type { StoreOptions } from '../../src/db/store.ts';
+import { Api } from './api.ts';
+
+export type StoreName = 'pglite' | 'postgres';
+
+type OpenedStore = { options: StoreOptions; cleanup(): Promise<void> };
+
+/** A fresh PGlite store: a copy of the migrated and seeded template made by global-setup. */
+async function openPglite(): Promise<OpenedStore> {
+  const tarball = readFileSync(inject('pgliteTemplate'));
+  return {
+    options: { kind: 'pglite-memory', loadDataDir: new Blob([tarball]) },
+    cleanup: async () => {},
+  };
+}
+
+/** A fresh database on the TEST_DATABASE_URL server, dropped afterwards. */
+async function openPostgres(adminUrl: string): Promise<OpenedStore> {
+  const name = `backlay_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    options: { kind: 'postgres', url: url.toString(), poolMax: 4 },
+    cleanup: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      try {
+        await c.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+export const availableStores = (): StoreName[] =>
+  process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export async function openStore(name: StoreName): Promise<OpenedStore> {
+  return name === 'pglite' ? openPglite() : openPostgres(process.env.TEST_DATABASE_URL!);
+}
+
+export type StoreContext = {
+  store: StoreName;
+  app: FastifyInstance;
+  api: Api;
+};
+
+/** Generous limits so that tests never trip the rate limiter unless they mean to. */
+export const TEST_RATE_LIMITS = { globalPerMinute: 100_000, loginPerMinute: 1_000 };
+
+/**
+ * describe.each over the available stores (PGlite always, PostgreSQL when TEST_DATABASE_URL is
+ * set): one seeded store and app per store, shared by the tests of the block.
+ */
+export function describeStores(
+  title: string,
+  fn: (ctx: StoreContext) => void,
+  appOptions: Partial<Omit<AppOptions, 'store'>> = {},
+) {
+  describe.each(availableStores())(`${title} [%s]`, (store) => {
+    const ctx = { store } as StoreContext;
+    let cleanup: () => Promise<void> = async () => {};
+    beforeAll(async () => {
+      const opened = await openStore(store);
+      cleanup = opened.cleanup;
+      ctx.app = await buildApp({
+        seedDemo: true,
+        rateLimits: TEST_RATE_LIMITS,
+        ...appOptions,
+        store: opened.options,
+      });
+      await ctx.app.ready();
+      ctx.api = new Api(ctx.app);
+    });
+    afterAll(async () => {
+      await ctx.app?.close();
+      await cleanup();
+    });
+    fn(ctx);
+  });
+}
