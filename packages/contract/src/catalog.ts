@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { activeInput, idInput, isoDateTime, TEXT_MAX_CHARS } from './common.ts';
+import { activeInput, idInput, isoDateTime, TEXT_MAX_CHARS, wholeNumberInput } from './common.ts';
 
 // ---- entities (spec §3) ----
 
@@ -90,10 +90,9 @@ export const getMatchesRequest = z.object({
 
 /** 1: header (top navigation), 2: sidebar (all-sports tree with matches). */
 export const getSeriesHeaderRequest = z.object({
-  is_sidebar_call: z.coerce
-    .number({ error: 'is_sidebar_call must be 1 or 2' })
-    .int()
-    .refine((v) => v === 1 || v === 2, 'is_sidebar_call must be 1 or 2'),
+  is_sidebar_call: wholeNumberInput('is_sidebar_call must be 1 or 2').pipe(
+    z.number().refine((v) => v === 1 || v === 2, 'is_sidebar_call must be 1 or 2'),
+  ),
 });
 
 export const seriesHeaderMatch = z.object({

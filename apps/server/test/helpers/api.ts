@@ -20,9 +20,16 @@ export type CallOptions = {
 export type Answer = { statusCode: number; body: { status: boolean; message?: string; data?: unknown }; res: LightMyRequestResponse };
 
 /** Calls the app through app.inject by contract endpoint name, as the client would. */
+let clients = 0;
+
 export class Api {
   token: string | null = null;
-  constructor(readonly app: FastifyInstance) {}
+  /** Each client has its own address, so per-IP rate limits of one test never hit another. */
+  readonly remoteAddress: string;
+  constructor(readonly app: FastifyInstance) {
+    clients += 1;
+    this.remoteAddress = `10.0.${Math.floor(clients / 250)}.${(clients % 250) + 1}`;
+  }
 
   async call(name: EndpointName, body?: unknown, options: CallOptions = {}): Promise<Answer> {
     const ep = endpoints[name];
@@ -46,7 +53,7 @@ export class Api {
       url,
       headers,
       ...(payload === undefined ? {} : { payload }),
-      remoteAddress: options.remoteAddress ?? '127.0.0.1',
+      remoteAddress: options.remoteAddress ?? this.remoteAddress,
     });
     let parsed: Answer['body'];
     try {

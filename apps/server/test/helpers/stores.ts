@@ -70,6 +70,8 @@ export function describeStores(
   title: string,
   fn: (ctx: StoreContext) => void,
   appOptions: Partial<Omit<AppOptions, 'store'>> = {},
+  /** Runs on the built app before it is ready (e.g. to mount a test-only route). */
+  setup?: (app: FastifyInstance) => void,
 ) {
   describe.each(availableStores())(`${title} [%s]`, (store) => {
     const ctx = { store } as StoreContext;
@@ -83,6 +85,7 @@ export function describeStores(
         ...appOptions,
         store: opened.options,
       });
+      setup?.(ctx.app);
       await ctx.app.ready();
       ctx.api = new Api(ctx.app);
     });
