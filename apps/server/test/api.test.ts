@@ -12,7 +12,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeStores } from './helpers/stores.ts';
 import { expectLedgerBalanced } from './helpers/ledger.ts';
 
-const istDate = (iso: string) => new Date(new Date(iso).getTime() + 5.5 * 3_600_000).toISOString().slice(0, 10);
+const istDate = (iso: string) =>
+  new Date(new Date(iso).getTime() + 5.5 * 3_600_000).toISOString().slice(0, 10);
 
 /** A valid payload for every POST call (GET calls send none). */
 const VALID: Partial<Record<EndpointName, unknown>> = {
@@ -32,9 +33,10 @@ const VALID: Partial<Record<EndpointName, unknown>> = {
   getMatchVenueListByCountryCodeSportId: { country: 'GB', date: '2026-01-01', sport_id: 7 },
 };
 
-const protectedCalls = (Object.keys(endpoints) as EndpointName[]).filter((n) => endpoints[n].access !== 'public');
+const protectedCalls = (Object.keys(endpoints) as EndpointName[]).filter(
+  (n) => endpoints[n].access !== 'public',
+);
 const postCalls = (Object.keys(endpoints) as EndpointName[]).filter((n) => endpoints[n].method === 'POST');
-
 
 describeStores('every call', (ctx) => {
   beforeAll(async () => {
@@ -67,9 +69,17 @@ describeStores('every call', (ctx) => {
     const data = r.body.data as { token: string; parent_id: number };
     expect(data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(data.parent_id).toBeGreaterThan(0);
-    const newbie = await ctx.api.call('login', { user_name: 'NEWBIE', password: 'newbie123' }, { token: null });
+    const newbie = await ctx.api.call(
+      'login',
+      { user_name: 'NEWBIE', password: 'newbie123' },
+      { token: null },
+    );
     expect(newbie.body.data).toMatchObject({ user_name: 'newbie', is_change_password: '1' });
-    const op = await ctx.api.call('login', { user_name: 'operator', password: 'operator123' }, { token: null });
+    const op = await ctx.api.call(
+      'login',
+      { user_name: 'operator', password: 'operator123' },
+      { token: null },
+    );
     expect(op.body.data).toMatchObject({ parent_id: -1 });
     // The operator is the parent of both bettors.
     expect(data.parent_id).toBe((op.body.data as { user_id: number }).user_id);
@@ -84,8 +94,12 @@ describeStores('every call', (ctx) => {
   it('getButtonValue: the default Game and Casino rows', async () => {
     const r = await ctx.api.call('getButtonValue');
     const rows = r.body.data as { button_value: number; type: string; button_name: string }[];
-    expect(rows.filter((b) => b.type === 'Game').map((b) => b.button_value)).toEqual(DEFAULT_BUTTON_VALUES.Game);
-    expect(rows.filter((b) => b.type === 'Casino').map((b) => b.button_value)).toEqual(DEFAULT_BUTTON_VALUES.Casino);
+    expect(rows.filter((b) => b.type === 'Game').map((b) => b.button_value)).toEqual(
+      DEFAULT_BUTTON_VALUES.Game,
+    );
+    expect(rows.filter((b) => b.type === 'Casino').map((b) => b.button_value)).toEqual(
+      DEFAULT_BUTTON_VALUES.Casino,
+    );
     expect(rows[0]!.button_name).toBe('100');
   });
 
@@ -124,7 +138,11 @@ describeStores('every call', (ctx) => {
     }[];
     expect(series.length).toBeGreaterThanOrEqual(2);
     expect(series.every((s) => s.sport_id === 4)).toBe(true);
-    const r = await ctx.api.call('getMatches', { sport_id: 4, series_id: series[0]!.series_id, is_active: 1 });
+    const r = await ctx.api.call('getMatches', {
+      sport_id: 4,
+      series_id: series[0]!.series_id,
+      is_active: 1,
+    });
     const matches = r.body.data as Match[];
     expect(matches.length).toBeGreaterThan(0);
     for (const m of matches) {
@@ -139,7 +157,9 @@ describeStores('every call', (ctx) => {
     const all = (await ctx.api.call('getMatches', { is_active: 1 })).body.data as Match[];
     expect(all.some((m) => m.in_play)).toBe(true);
     expect(all.some((m) => !m.in_play && new Date(m.match_Date) > new Date())).toBe(true);
-    expect(all.filter((m) => new Date(m.match_Date).getTime() > Date.now() + 24 * 3_600_000).length).toBeGreaterThan(0);
+    expect(
+      all.filter((m) => new Date(m.match_Date).getTime() > Date.now() + 24 * 3_600_000).length,
+    ).toBeGreaterThan(0);
   });
 
   it('every demo match has a market with runners fitting its sport', async () => {
@@ -161,10 +181,12 @@ describeStores('every call', (ctx) => {
   });
 
   it('getSeriesHeader: 1 without matches, 2 with matches', async () => {
-    const header = (await ctx.api.call('getSeriesHeader', { is_sidebar_call: 1 })).body.data as SeriesHeaderEntry[];
+    const header = (await ctx.api.call('getSeriesHeader', { is_sidebar_call: 1 })).body
+      .data as SeriesHeaderEntry[];
     expect(header[0]!.sport_id).toBe(4);
     expect(header.flatMap((s) => s.series).every((s) => s.matches === undefined)).toBe(true);
-    const sidebar = (await ctx.api.call('getSeriesHeader', { is_sidebar_call: '2' })).body.data as SeriesHeaderEntry[];
+    const sidebar = (await ctx.api.call('getSeriesHeader', { is_sidebar_call: '2' })).body
+      .data as SeriesHeaderEntry[];
     const football = sidebar.find((s) => s.sport_id === 1)!;
     expect(football.series.length).toBeGreaterThan(0);
     expect(football.series[0]!.matches!.length).toBeGreaterThan(0);
@@ -173,7 +195,10 @@ describeStores('every call', (ctx) => {
   it('getCupsForMenu and getCasinoSport', async () => {
     const cups = (await ctx.api.call('getCupsForMenu')).body.data as { name: string }[];
     expect(cups.length).toBeGreaterThan(0);
-    const casino = (await ctx.api.call('getCasinoSport')).body.data as { sport_id: string; category: string }[];
+    const casino = (await ctx.api.call('getCasinoSport')).body.data as {
+      sport_id: string;
+      category: string;
+    }[];
     expect(casino).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ sport_id: 'matka', category: 'indian' }),
@@ -203,7 +228,11 @@ describeStores('every call', (ctx) => {
   it('getMatchVenueListByCountryCodeSportId: races in at least three countries, grouped by venue', async () => {
     const all = (await ctx.api.call('getMatches', { sport_id: 7 })).body.data as Match[];
     const day = istDate(all.find((m) => !m.in_play)!.match_Date);
-    const r = await ctx.api.call('getMatchVenueListByCountryCodeSportId', { country: '', date: day, sport_id: 7 });
+    const r = await ctx.api.call('getMatchVenueListByCountryCodeSportId', {
+      country: '',
+      date: day,
+      sport_id: 7,
+    });
     const venues = r.body.data as VenueEntry[];
     expect(new Set(venues.map((v) => v.country)).size).toBeGreaterThanOrEqual(3);
     for (const v of venues) {
@@ -213,9 +242,17 @@ describeStores('every call', (ctx) => {
         expect(race.country).toBe(v.country);
       }
     }
-    const gb = await ctx.api.call('getMatchVenueListByCountryCodeSportId', { country: 'gb', date: day, sport_id: 7 });
+    const gb = await ctx.api.call('getMatchVenueListByCountryCodeSportId', {
+      country: 'gb',
+      date: day,
+      sport_id: 7,
+    });
     expect((gb.body.data as VenueEntry[]).every((v) => v.country === 'GB')).toBe(true);
-    const dogs = await ctx.api.call('getMatchVenueListByCountryCodeSportId', { country: '', date: day, sport_id: 4339 });
+    const dogs = await ctx.api.call('getMatchVenueListByCountryCodeSportId', {
+      country: '',
+      date: day,
+      sport_id: 4339,
+    });
     expect((dogs.body.data as VenueEntry[]).length).toBeGreaterThan(0);
   });
 
@@ -289,13 +326,20 @@ describeStores('every call', (ctx) => {
       { rawBody: '<xml/>', contentType: 'application/xml', status: 415 },
       { rawBody: 'hello', contentType: 'text/plain', status: 400 },
       { rawBody: '{"__proto__": {"x": 1}, "search": "a"}', contentType: 'application/json', status: 400 },
-      { rawBody: JSON.stringify({ search: 'x'.repeat(200_000) }), contentType: 'application/json', status: 413 },
+      {
+        rawBody: JSON.stringify({ search: 'x'.repeat(200_000) }),
+        contentType: 'application/json',
+        status: 413,
+      },
       { rawBody: 'null', contentType: 'application/json', status: 400 },
       { rawBody: '[]', contentType: 'application/json', status: 400 },
     ];
     for (const c of cases) {
       const r = await ctx.api.call('searchByMatchNameHeader', undefined, c);
-      expect({ body: c.rawBody.slice(0, 30), status: r.statusCode }).toEqual({ body: c.rawBody.slice(0, 30), status: c.status });
+      expect({ body: c.rawBody.slice(0, 30), status: r.statusCode }).toEqual({
+        body: c.rawBody.slice(0, 30),
+        status: c.status,
+      });
       expect(r.body.status).toBe(false);
       expect(r.body.message).toBeTruthy();
     }

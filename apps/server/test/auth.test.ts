@@ -11,7 +11,14 @@ import { expectLedgerBalanced } from './helpers/ledger.ts';
 import { describeStores } from './helpers/stores.ts';
 
 /** Spec §5: at least 8 characters, a letter and a digit, only letters, digits and @$!%*#?&. */
-const VALID_PASSWORDS = ['abcdefg1', 'Passw0rd', '1234567a', 'p@ssw0rd!', 'A1@$!%*#?&', 'x'.repeat(127) + '1'];
+const VALID_PASSWORDS = [
+  'abcdefg1',
+  'Passw0rd',
+  '1234567a',
+  'p@ssw0rd!',
+  'A1@$!%*#?&',
+  'x'.repeat(127) + '1',
+];
 const INVALID_PASSWORDS: [string, string][] = [
   ['', 'New password is required'],
   ['abc1', 'New password must be at least 8 characters'],
@@ -105,7 +112,9 @@ describeStores(
       const r = await api.call('login', { user_name: 'ghost', password: 'x' });
       expect(r.body).toMatchObject({ status: false, message: expect.stringMatching(/Too many requests/) });
       // Another address is not affected.
-      expect((await ctx.api.fork().call('login', { user_name: 'ghost', password: 'x' })).statusCode).toBe(200);
+      expect((await ctx.api.fork().call('login', { user_name: 'ghost', password: 'x' })).statusCode).toBe(
+        200,
+      );
     });
 
     it('a token expires after TOKEN_TTL_HOURS (fractional hours allowed)', async () => {
@@ -126,8 +135,8 @@ describeStores(
       await b.login('demo', 'demo1234');
       const me = await a.call('getButtonValue');
       expect(me.statusCode).toBe(200);
-      const userId = (await a.call('login', { user_name: 'demo', password: 'demo1234' }, { token: null })).body
-        .data as { user_id: number };
+      const userId = (await a.call('login', { user_name: 'demo', password: 'demo1234' }, { token: null }))
+        .body.data as { user_id: number };
       expect((await a.call('logout', { user_id: userId.user_id, token: tokenA })).body.status).toBe(true);
       expect((await a.call('getUserBalance')).statusCode).toBe(401);
       expect((await b.call('getUserBalance')).statusCode).toBe(200);
@@ -154,7 +163,11 @@ describeStores(
       expect(old.body.status).toBe(false);
       const fresh = ctx.api.fork();
       await fresh.login('newbie', 'Fresh2026!');
-      const info = await fresh.call('login', { user_name: 'newbie', password: 'Fresh2026!' }, { token: null });
+      const info = await fresh.call(
+        'login',
+        { user_name: 'newbie', password: 'Fresh2026!' },
+        { token: null },
+      );
       expect(info.body.data).toMatchObject({ is_change_password: '0' });
     });
 
@@ -174,23 +187,29 @@ describeStores(
         new_password: 'operator123',
         confirm_password: 'operator123',
       });
-      expect(same.body).toEqual({ status: false, message: 'New password must differ from the current password' });
+      expect(same.body).toEqual({
+        status: false,
+        message: 'New password must differ from the current password',
+      });
       expect(await snapshotStore(ctx.app)).toBe(before);
     });
 
-    it.each(INVALID_PASSWORDS)('changePassword refuses new_password %j with a 400 naming the field', async (p, message) => {
-      const api = ctx.api.fork();
-      await api.login('operator', 'operator123');
-      const before = await snapshotStore(ctx.app);
-      const r = await api.call('changePassword', {
-        master_password: 'operator123',
-        new_password: p,
-        confirm_password: p,
-      });
-      expect(r.statusCode).toBe(400);
-      expect(r.body).toEqual({ status: false, message: `new_password: ${message}` });
-      expect(await snapshotStore(ctx.app)).toBe(before);
-    });
+    it.each(INVALID_PASSWORDS)(
+      'changePassword refuses new_password %j with a 400 naming the field',
+      async (p, message) => {
+        const api = ctx.api.fork();
+        await api.login('operator', 'operator123');
+        const before = await snapshotStore(ctx.app);
+        const r = await api.call('changePassword', {
+          master_password: 'operator123',
+          new_password: p,
+          confirm_password: p,
+        });
+        expect(r.statusCode).toBe(400);
+        expect(r.body).toEqual({ status: false, message: `new_password: ${message}` });
+        expect(await snapshotStore(ctx.app)).toBe(before);
+      },
+    );
 
     it('changePassword: confirm_password must match', async () => {
       const api = ctx.api.fork();
@@ -207,7 +226,11 @@ describeStores(
     it.each(VALID_PASSWORDS)('changePassword accepts new_password %j', async (p) => {
       const api = ctx.api.fork();
       await api.login('demo', 'demo1234');
-      const r = await api.call('changePassword', { master_password: 'demo1234', new_password: p, confirm_password: p });
+      const r = await api.call('changePassword', {
+        master_password: 'demo1234',
+        new_password: p,
+        confirm_password: p,
+      });
       expect(r.body).toMatchObject({ status: true });
       const back = await api.call('changePassword', {
         master_password: p,
@@ -225,7 +248,10 @@ describeStores(
       expect(r.body).toEqual({ status: false, message: 'This call is for operators only' });
       const operator = ctx.api.fork();
       await operator.login('operator', 'operator123');
-      expect((await operator.raw('GET', '/api/test/operatorOnly')).body).toEqual({ status: true, data: 'hello' });
+      expect((await operator.raw('GET', '/api/test/operatorOnly')).body).toEqual({
+        status: true,
+        data: 'hello',
+      });
       expect((await ctx.api.fork().raw('GET', '/api/test/operatorOnly')).statusCode).toBe(401);
     });
 
@@ -242,8 +268,15 @@ describeStores(
         new_password: 'demo1234',
         confirm_password: 'demo1234',
       });
-      await api.call('changePassword', { master_password: 'Secret999', new_password: 'weak', confirm_password: 'x' });
-      await api.raw('POST', '/api/user/login', undefined, { rawBody: '{"password": "Secret999"', token: null });
+      await api.call('changePassword', {
+        master_password: 'Secret999',
+        new_password: 'weak',
+        confirm_password: 'x',
+      });
+      await api.raw('POST', '/api/user/login', undefined, {
+        rawBody: '{"password": "Secret999"',
+        token: null,
+      });
       const text = logLines.join('');
       expect(logLines.length).toBeGreaterThan(10);
       expect(text).toContain('"reqId"');

@@ -22,7 +22,9 @@ export default async function setup(project: TestProject) {
   await app.close();
   project.provide('pgliteTemplate', file);
   if (!process.env.TEST_DATABASE_URL) {
-    console.log('TEST_DATABASE_URL is not set: the PostgreSQL pass of the store tests is skipped (PGlite only).');
+    console.log(
+      'TEST_DATABASE_URL is not set: the PostgreSQL pass of the store tests is skipped (PGlite only).',
+    );
   }
   return () => rmSync(dir, { recursive: true, force: true });
 }

@@ -4,8 +4,14 @@ import { snapshotStore } from './helpers/api.ts';
 import { expectLedgerBalanced } from './helpers/ledger.ts';
 import { describeStores } from './helpers/stores.ts';
 
-const row = (over: Record<string, unknown> = {}) => ({ button_name: 'Go', button_value: 100, type: 'Game', ...over });
-const rows = (n: number, type = 'Game') => Array.from({ length: n }, (_, i) => row({ button_name: `b${i}`, type }));
+const row = (over: Record<string, unknown> = {}) => ({
+  button_name: 'Go',
+  button_value: 100,
+  type: 'Game',
+  ...over,
+});
+const rows = (n: number, type = 'Game') =>
+  Array.from({ length: n }, (_, i) => row({ button_name: `b${i}`, type }));
 const huge = 'x'.repeat(20_000);
 
 /** [call, payload, the start of the 400 message] */
@@ -22,13 +28,25 @@ const BAD: [EndpointName, unknown, string][] = [
   ['logout', { user_id: true, token: '' }, 'user_id: must be a whole number'],
   ['logout', { user_id: 2, token: huge }, 'token:'],
   ['changePassword', {}, 'master_password: Master password is required'],
-  ['changePassword', { master_password: 'demo1234', new_password: 12345678, confirm_password: 12345678 }, 'new_password: New password is required'],
-  ['changePassword', { master_password: huge, new_password: 'abcdefg1', confirm_password: 'abcdefg1' }, 'master_password:'],
+  [
+    'changePassword',
+    { master_password: 'demo1234', new_password: 12345678, confirm_password: 12345678 },
+    'new_password: New password is required',
+  ],
+  [
+    'changePassword',
+    { master_password: huge, new_password: 'abcdefg1', confirm_password: 'abcdefg1' },
+    'master_password:',
+  ],
   ['setButtonValue', [], 'At least one button row is required'],
   ['setButtonValue', {}, 'The request body must be a JSON array'],
   ['setButtonValue', [row({ button_value: -100 })], '[0].button_value: Price Value must be at least 1'],
   ['setButtonValue', [row({ button_value: 0 })], '[0].button_value: Price Value must be at least 1'],
-  ['setButtonValue', [row(), row({ button_value: 1.5 })], '[1].button_value: Price Value must be a whole number'],
+  [
+    'setButtonValue',
+    [row(), row({ button_value: 1.5 })],
+    '[1].button_value: Price Value must be a whole number',
+  ],
   ['setButtonValue', [row({ button_value: '2.5' })], '[0].button_value: Price Value must be a whole number'],
   ['setButtonValue', [row({ button_value: 100_000_000 })], '[0].button_value: Price Value must be at most'],
   ['setButtonValue', [row({ button_value: true })], '[0].button_value: Price Value must be a number'],
@@ -37,7 +55,11 @@ const BAD: [EndpointName, unknown, string][] = [
   ['setButtonValue', [row({ button_value: '' })], '[0].button_value: Price Value must be a number'],
   ['setButtonValue', [row({ button_name: '' })], '[0].button_name: Price Label is required'],
   ['setButtonValue', [row({ button_name: '   ' })], '[0].button_name: Price Label is required'],
-  ['setButtonValue', [row({ button_name: 'elevenchars' })], '[0].button_name: Price Label must be at most 10'],
+  [
+    'setButtonValue',
+    [row({ button_name: 'elevenchars' })],
+    '[0].button_name: Price Label must be at most 10',
+  ],
   ['setButtonValue', [row({ button_name: huge })], '[0].button_name: Price Label must be at most 10'],
   ['setButtonValue', [row({ type: 'Sport' })], "[0].type: type must be 'Game' or 'Casino'"],
   ['setButtonValue', [row({ type: undefined })], "[0].type: type must be 'Game' or 'Casino'"],
@@ -57,11 +79,31 @@ const BAD: [EndpointName, unknown, string][] = [
   ['searchByMatchNameHeader', { search: 5 }, 'search:'],
   ['searchByMatchNameHeader', { search: huge }, 'search: search must be at most 200 characters'],
   ['getMatchVenueListByCountryCodeSportId', {}, 'country:'],
-  ['getMatchVenueListByCountryCodeSportId', { country: 'GBR', date: '2026-01-01', sport_id: 7 }, 'country: country must be a two-letter code'],
-  ['getMatchVenueListByCountryCodeSportId', { country: 'G1', date: '2026-01-01', sport_id: 7 }, 'country: country must be a two-letter code'],
-  ['getMatchVenueListByCountryCodeSportId', { country: 'GB', date: '01/01/2026', sport_id: 7 }, 'date: date must be a date like'],
-  ['getMatchVenueListByCountryCodeSportId', { country: 'GB', date: '2026-13-01', sport_id: 7 }, 'date: date must be a date like'],
-  ['getMatchVenueListByCountryCodeSportId', { country: 'GB', date: '2026-01-01' }, 'sport_id: must be a whole number'],
+  [
+    'getMatchVenueListByCountryCodeSportId',
+    { country: 'GBR', date: '2026-01-01', sport_id: 7 },
+    'country: country must be a two-letter code',
+  ],
+  [
+    'getMatchVenueListByCountryCodeSportId',
+    { country: 'G1', date: '2026-01-01', sport_id: 7 },
+    'country: country must be a two-letter code',
+  ],
+  [
+    'getMatchVenueListByCountryCodeSportId',
+    { country: 'GB', date: '01/01/2026', sport_id: 7 },
+    'date: date must be a date like',
+  ],
+  [
+    'getMatchVenueListByCountryCodeSportId',
+    { country: 'GB', date: '2026-13-01', sport_id: 7 },
+    'date: date must be a date like',
+  ],
+  [
+    'getMatchVenueListByCountryCodeSportId',
+    { country: 'GB', date: '2026-01-01' },
+    'sport_id: must be a whole number',
+  ],
 ];
 
 describeStores('bad payloads', (ctx) => {
@@ -77,7 +119,9 @@ describeStores('bad payloads', (ctx) => {
       const r = await ctx.api.call(name, payload);
       expect(r.statusCode).toBe(400);
       expect(r.body.status).toBe(false);
-      expect(r.body.message?.startsWith(message), `${r.body.message} should start with ${message}`).toBe(true);
+      expect(r.body.message?.startsWith(message), `${r.body.message} should start with ${message}`).toBe(
+        true,
+      );
     },
   );
 

@@ -17,7 +17,11 @@ export type CallOptions = {
   contentType?: string;
 };
 
-export type Answer = { statusCode: number; body: { status: boolean; message?: string; data?: unknown }; res: LightMyRequestResponse };
+export type Answer = {
+  statusCode: number;
+  body: { status: boolean; message?: string; data?: unknown };
+  res: LightMyRequestResponse;
+};
 
 /** Calls the app through app.inject by contract endpoint name, as the client would. */
 let clients = 0;

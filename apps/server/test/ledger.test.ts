@@ -1,0 +1,128 @@
+import { DEFAULT_BUTTON_VALUES } from '@backlay/contract';
+import { eq, sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { buttonValues, ledgerAccounts, transfers } from '../src/db/schema.ts';
+import { DEMO_BALANCE_PAISE } from '../src/db/seed.ts';
+import { HOUSE_CASH } from '../src/modules/wallet/service.ts';
+import { expectLedgerBalanced } from './helpers/ledger.ts';
+import { describeStores } from './helpers/stores.ts';
+
+describeStores('ledger', (ctx) => {
+  it('the seed: the demo balance is one deposit transfer from the house', async () => {
+    const rows = await ctx.app.db.select().from(transfers);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: 'deposit', amountPaise: DEMO_BALANCE_PAISE });
+    const [house] = await ctx.app.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, HOUSE_CASH));
+    expect(rows[0]!.debitAccountId).toBe(house!.accountId);
+    expect(house!.balancePaise).toBe(-DEMO_BALANCE_PAISE);
+    await expectLedgerBalanced(ctx.app);
+  });
+
+  it('a new user gets a cash account at zero and the default buttons', async () => {
+    const userId = await ctx.app.account.createUser({ userName: 'fresh', password: 'fresh1234' });
+    expect(await ctx.app.wallet.balancePaise(userId)).toBe(0);
+    const buttons = await ctx.app.db.select().from(buttonValues).where(eq(buttonValues.userId, userId));
+    expect(buttons).toHaveLength(DEFAULT_BUTTON_VALUES.Game.length + DEFAULT_BUTTON_VALUES.Casino.length);
+    const api = ctx.api.fork();
+    await api.login('FRESH', 'fresh1234');
+    expect((await api.call('getUserBalance')).body.data).toEqual({ total_balance: 0, liability: 0 });
+  });
+
+  it('user names are unique whatever their case', async () => {
+    await expect(ctx.app.account.createUser({ userName: 'Demo', password: 'x1234567' })).rejects.toThrow();
+  });
+
+  it('deposits are idempotent on their key and concurrent ones all count', async () => {
+    const userId = await ctx.app.account.createUser({ userName: 'saver', password: 'saver1234' });
+    const first = await ctx.app.wallet.deposit(userId, 12_345, 'test:dep:1');
+    const again = await ctx.app.wallet.deposit(userId, 12_345, 'test:dep:1');
+    expect(again).toEqual({ transferId: first.transferId, repeated: true });
+    await expect(ctx.app.wallet.deposit(userId, 99, 'test:dep:1')).rejects.toThrow(/already used/);
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) => ctx.app.wallet.deposit(userId, 1_001, `test:dep:c${i}`)),
+    );
+    expect(await ctx.app.wallet.balancePaise(userId)).toBe(12_345 + 10 * 1_001);
+    const api = ctx.api.fork();
+    await api.login('saver', 'saver1234');
+    expect((await api.call('getUserBalance')).body.data).toEqual({ total_balance: 223.55, liability: 0 });
+    await expectLedgerBalanced(ctx.app);
+  });
+
+  it('refuses zero, negative and fractional amounts', async () => {
+    const userId = await ctx.app.account.createUser({ userName: 'zero', password: 'zero12345' });
+    for (const amount of [0, -5, 1.5, Number.NaN]) {
+      await expect(ctx.app.wallet.deposit(userId, amount, `test:bad:${amount}`)).rejects.toThrow(
+        /positive whole/,
+      );
+    }
+    // The database refuses them too, whoever writes.
+    const [house] = await ctx.app.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, HOUSE_CASH));
+    const [account] = await ctx.app.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.userId, userId));
+    await expect(
+      ctx.app.db.insert(transfers).values({
+        debitAccountId: house!.accountId,
+        creditAccountId: account!.accountId,
+        amountPaise: -1,
+        kind: 'deposit',
+        idempotencyKey: 'test:raw:neg',
+      }),
+    ).rejects.toThrow();
+    await expectLedgerBalanced(ctx.app);
+  });
+
+  it('transfers are immutable: UPDATE and DELETE are refused by the store', async () => {
+    await expect(ctx.app.db.update(transfers).set({ amountPaise: 1 })).rejects.toThrow();
+    await expect(ctx.app.db.delete(transfers)).rejects.toThrow();
+    await expect(ctx.app.db.execute(sql`update transfers set memo = 'x'`)).rejects.toThrow();
+    await expectLedgerBalanced(ctx.app);
+  });
+
+  it('the audit notices a cached balance that drifted from its transfers', async () => {
+    const [house] = await ctx.app.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, HOUSE_CASH));
+    await ctx.app.db
+      .update(ledgerAccounts)
+      .set({ balancePaise: sql`${ledgerAccounts.balancePaise} + 1` })
+      .where(eq(ledgerAccounts.accountId, house!.accountId));
+    const audit = await ctx.app.wallet.audit();
+    expect(audit.mismatches).toEqual([
+      { accountId: house!.accountId, cachedPaise: expect.any(Number), computedPaise: expect.any(Number) },
+    ]);
+    await ctx.app.db
+      .update(ledgerAccounts)
+      .set({ balancePaise: sql`${ledgerAccounts.balancePaise} - 1` })
+      .where(eq(ledgerAccounts.accountId, house!.accountId));
+    await expectLedgerBalanced(ctx.app);
+  });
+
+  it('liability comes from the exposure source the exchange module plugs in', async () => {
+    const api = ctx.api.fork();
+    await api.login('demo', 'demo1234');
+    ctx.app.wallet.setExposureSource({
+      liabilityPaise: async () => 123_456,
+      detail: async () => [
+        {
+          sport_name: 'Cricket',
+          match_name: 'Australia v India',
+          market_details: [{ sub_type: 'Match Odds', bet_count: 2 }],
+        },
+      ],
+    });
+    try {
+      expect((await api.call('getUserBalance')).body.data).toEqual({
+        total_balance: 100000,
+        liability: 1234.56,
+      });
+      expect((await api.call('getExposureDetail')).body.data).toEqual({
+        data: [
+          {
+            sport_name: 'Cricket',
+            match_name: 'Australia v India',
+            market_details: [{ sub_type: 'Match Odds', bet_count: 2 }],
+          },
+        ],
+      });
+    } finally {
+      ctx.app.wallet.setExposureSource({ liabilityPaise: async () => 0, detail: async () => [] });
+    }
+  });
+});
