@@ -3,7 +3,7 @@
  * One server and one browser for the file; a fresh context per test. The expiry test uses a
  * second server whose tokens live 3.6 s (TOKEN_TTL_HOURS=0.001), started alongside the first.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   apiSession,
@@ -70,8 +70,7 @@ describeBrowser('client shell in the browser', () => {
 
   it('logs in as demo and shows the balance with 2 decimals', async () => {
     const { page, context } = await openPage(browser, 'login-demo');
-    await login(page, server.url, 'demo', 'demo1234');
-    await page.waitForURL(/#\/home$/);
+    await loginDemo(page, server.url);
     await expect.poll(() => page.getByRole('heading', { name: "Today's Matches" }).isVisible()).toBe(true);
     const balance = page.getByTestId('balance');
     await expect.poll(() => balance.textContent()).toMatch(/^-?[\d,]+\.\d{2}$/);
@@ -82,8 +81,7 @@ describeBrowser('client shell in the browser', () => {
 
   it('balance/exposure toggles persist across a reload (narrow screen)', async () => {
     const { page, context } = await openPage(browser, 'toggles', MOBILE);
-    await login(page, server.url, 'demo', 'demo1234');
-    await page.waitForURL(/#\/home$/);
+    await loginDemo(page, server.url);
     await page.getByTestId('balance').waitFor();
     await page.getByRole('button', { name: /account menu/i }).click();
     await page.getByRole('switch', { name: 'Balance' }).click({ force: true });
@@ -112,8 +110,7 @@ describeBrowser('client shell in the browser', () => {
     expect(matches.length).toBeGreaterThan(0);
     const target = matches[0]!;
     const { page, context } = await openPage(browser, 'search');
-    await login(page, server.url, 'demo', 'demo1234');
-    await page.waitForURL(/#\/home$/);
+    await loginDemo(page, server.url);
     await page.getByRole('searchbox', { name: 'Search events' }).fill(target.match_name.slice(0, 12));
     const results = page.getByLabel('Search results');
     const row = results.getByRole('link', { name: new RegExp(escapeRe(target.match_name)) }).first();
@@ -126,8 +123,7 @@ describeBrowser('client shell in the browser', () => {
 
   it('set button values: update, reopen, and the server has the new values', async () => {
     const { page, context } = await openPage(browser, 'button-values');
-    await login(page, server.url, 'demo', 'demo1234');
-    await page.waitForURL(/#\/home$/);
+    await loginDemo(page, server.url);
     const open = async () => {
       await page.getByRole('button', { name: /account menu/i }).click();
       await page.getByRole('button', { name: 'Set Button Values' }).click();
@@ -186,11 +182,10 @@ describeBrowser('client shell in the browser', () => {
 
   it('an expired token sends the user back to login', async () => {
     const { page, context } = await openPage(browser, 'expired-token');
-    await login(page, shortLived.url, 'demo', 'demo1234');
-    await page.waitForURL(/#\/home$/);
+    await loginDemo(page, shortLived.url);
     await page.getByRole('heading', { name: "Today's Matches" }).waitFor();
     // Tokens of this server live 3.6 s; the next balance poll after that gets a 401.
-    await page.getByRole('heading', { name: 'Login' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Login', exact: true }).waitFor({ timeout: 20_000 });
     expect(new URL(page.url()).hash).toBe('#/');
     expect(await page.evaluate(() => localStorage.getItem('usertoken'))).toBeNull();
     await context.close();
@@ -199,15 +194,14 @@ describeBrowser('client shell in the browser', () => {
   it('an unauthenticated deep link goes to login', async () => {
     const { page, context } = await openPage(browser, 'deep-link');
     await page.goto(`${server.url}/#/report/account-statement`);
-    await page.getByRole('heading', { name: 'Login' }).waitFor();
+    await page.getByRole('heading', { name: 'Login', exact: true }).waitFor();
     expect(new URL(page.url()).hash).toBe('#/');
     await context.close();
   });
 
   it('the rules screen shows all 27 tabs in order, Horse Racing selected', async () => {
     const { page, context } = await openPage(browser, 'rules');
-    await login(page, server.url, 'demo', 'demo1234');
-    await page.waitForURL(/#\/home$/);
+    await loginDemo(page, server.url);
     await page.goto(`${server.url}/#/rules`);
     const tabs = page.getByRole('tablist').first().getByRole('tab');
     await tabs.first().waitFor();
@@ -218,8 +212,7 @@ describeBrowser('client shell in the browser', () => {
 
   it('at 390 px the sidebar is a drawer', async () => {
     const { page, context } = await openPage(browser, 'drawer', MOBILE);
-    await login(page, server.url, 'demo', 'demo1234');
-    await page.waitForURL(/#\/home$/);
+    await loginDemo(page, server.url);
     const sidebar = page.locator('#sidebar');
     expect(await sidebar.isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open sports menu' }).click();
@@ -236,6 +229,16 @@ describeBrowser('client shell in the browser', () => {
     await context.close();
   });
 });
+
+/** Signs in as demo (the welcome popup shows after every sign-in of a settled user) and closes the popup. */
+async function loginDemo(page: Page, baseUrl: string): Promise<void> {
+  await login(page, baseUrl, 'demo', 'demo1234');
+  await page.waitForURL(/#\/home$/);
+  const welcome = page.getByRole('dialog', { name: WELCOME });
+  await welcome.waitFor();
+  await welcome.getByRole('button', { name: 'Close' }).click();
+  await welcome.waitFor({ state: 'detached' });
+}
 
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -17,7 +17,8 @@ export function ModalHost({ signedIn = true }: { signedIn?: boolean }) {
             <RulesContent variant="modal" />
           </Modal>
           <MyMarketModal open={modal === 'myMarket'} onClose={close} />
-          <SetButtonValueModal open={modal === 'buttonValues'} onClose={close} />
+          {/* Mounted only while open, so it always starts on Game Buttons with fresh values. */}
+          {modal === 'buttonValues' ? <SetButtonValueModal open onClose={close} /> : null}
         </>
       ) : null}
       <AgeGateModal open={modal === 'ageGate'} onClose={close} />

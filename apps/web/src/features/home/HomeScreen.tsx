@@ -1,4 +1,5 @@
 import type { Match } from '@backlay/contract';
+import { useId, useState } from 'react';
 import { EmptyState, MatchRow, Spinner } from '../../components/index.ts';
 import { useMatches } from '../../lib/api/matches.ts';
 import { SPORT_ID } from '../../lib/constants.ts';
@@ -30,29 +31,56 @@ export function matchesOfTheDay(matches: Match[], now = new Date()): Match[] {
   return matches.filter((m) => m.in_play || displayDay(m.match_Date) === today);
 }
 
+/** Long lists (a day of races) show this many rows until the user asks for all. */
+export const HOME_ROWS_COLLAPSED = 8;
+
+function SportSection({ group }: { group: SportGroup }) {
+  const [expanded, setExpanded] = useState(false);
+  const headingId = useId();
+  const listId = useId();
+  const rows = expanded ? group.matches : group.matches.slice(0, HOME_ROWS_COLLAPSED);
+  const hidden = group.matches.length - rows.length;
+  return (
+    <section className="home__sport" aria-labelledby={headingId}>
+      <h2 className="home__sport-title" id={headingId}>
+        {group.sportName}
+        <span className="home__count" aria-label={`${group.matches.length} matches`}>
+          {group.matches.length}
+        </span>
+      </h2>
+      <ul className="match-list" id={listId}>
+        {rows.map((m) => (
+          <MatchRow
+            key={m.match_id}
+            sportId={m.sport_id}
+            matchId={m.match_id}
+            name={m.match_name}
+            series={m.series_name}
+            date={m.match_Date}
+            inPlay={m.in_play}
+          />
+        ))}
+      </ul>
+      {group.matches.length > HOME_ROWS_COLLAPSED ? (
+        <button
+          type="button"
+          className="home__more"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          onClick={() => setExpanded((v) => !v)}
+        >
+          {expanded ? 'Show fewer' : `Show all ${group.matches.length} (${hidden} more)`}
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
 function Groups({ groups }: { groups: SportGroup[] }) {
   return (
     <>
       {groups.map((g) => (
-        <section key={g.sportId} className="home__sport" aria-labelledby={`home-sport-${g.sportId}`}>
-          <h2 className="home__sport-title" id={`home-sport-${g.sportId}`}>
-            {g.sportName}
-            <span className="home__count">{g.matches.length}</span>
-          </h2>
-          <ul className="match-list">
-            {g.matches.map((m) => (
-              <MatchRow
-                key={m.match_id}
-                sportId={m.sport_id}
-                matchId={m.match_id}
-                name={m.match_name}
-                series={m.series_name}
-                date={m.match_Date}
-                inPlay={m.in_play}
-              />
-            ))}
-          </ul>
-        </section>
+        <SportSection key={g.sportId} group={g} />
       ))}
     </>
   );
