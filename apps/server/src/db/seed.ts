@@ -43,11 +43,21 @@ export const DEMO_USERS = {
 /** ₹1,00,000.00 */
 export const DEMO_BALANCE_PAISE = 10_000_000;
 
+/** Served from apps/server/public/upload/image/ whether or not demo data is seeded. */
+export const DEFAULT_IMAGES = {
+  logo: '/api/upload/image/logo.svg',
+  welcomeBanner: '/api/upload/image/welcome-banner.svg',
+  favicon: '/api/upload/image/favicon.svg',
+};
+
 /** Rows every store needs whether or not it has demo data: house account, settings, sports. */
 export async function seedBase(app: FastifyInstance) {
   await app.db.transaction(async (tx) => {
     await app.wallet.houseAccount(tx, HOUSE_CASH);
-    await tx.insert(globalSettings).values({ id: 1 }).onConflictDoNothing();
+    await tx
+      .insert(globalSettings)
+      .values({ id: 1, ...DEFAULT_IMAGES })
+      .onConflictDoNothing();
     await tx
       .insert(sports)
       .values(SPORTS.map((s) => ({ ...s })))
@@ -399,14 +409,12 @@ async function seedSettings(tx: Executor) {
   await tx
     .update(globalSettings)
     .set({
-      logo: '/api/upload/image/logo.svg',
+      ...DEFAULT_IMAGES,
       siteMessage:
         'Welcome to Backlay! Back and lay on cricket, football, tennis and racing. Never share your password: our staff will never ask for it.',
       paymentGateway: true,
       isShowApk: false,
-      welcomeBanner: '/api/upload/image/welcome-banner.svg',
       siteTitle: 'Backlay Exchange',
-      favicon: '/api/upload/image/favicon.svg',
       bgPrimaryColor: '#0b3d2e',
       bgSecondryColor: '#145c43',
       textPrimaryColor: '#ffffff',

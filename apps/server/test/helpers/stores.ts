@@ -11,8 +11,9 @@ export type StoreName = 'pglite' | 'postgres';
 
 type OpenedStore = { options: StoreOptions; cleanup(): Promise<void> };
 
-/** A fresh PGlite store: a copy of the migrated and seeded template made by global-setup. */
-async function openPglite(): Promise<OpenedStore> {
+/** A fresh PGlite store: a copy of the migrated and seeded template made by global-setup, or empty. */
+async function openPglite(empty: boolean): Promise<OpenedStore> {
+  if (empty) return { options: { kind: 'pglite-memory' }, cleanup: async () => {} };
   const tarball = readFileSync(inject('pgliteTemplate'));
   return {
     options: { kind: 'pglite-memory', loadDataDir: new Blob([tarball]) },
@@ -49,8 +50,9 @@ async function openPostgres(adminUrl: string): Promise<OpenedStore> {
 export const availableStores = (): StoreName[] =>
   process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-export async function openStore(name: StoreName): Promise<OpenedStore> {
-  return name === 'pglite' ? openPglite() : openPostgres(process.env.TEST_DATABASE_URL!);
+/** A fresh store; `empty` skips the seeded template (PostgreSQL databases always start empty). */
+export async function openStore(name: StoreName, empty = false): Promise<OpenedStore> {
+  return name === 'pglite' ? openPglite(empty) : openPostgres(process.env.TEST_DATABASE_URL!);
 }
 
 export type StoreContext = {
@@ -64,7 +66,8 @@ export const TEST_RATE_LIMITS = { globalPerMinute: 100_000, loginPerMinute: 1_00
 
 /**
  * describe.each over the available stores (PGlite always, PostgreSQL when TEST_DATABASE_URL is
- * set): one seeded store and app per store, shared by the tests of the block.
+ * set): one seeded store and app per store, shared by the tests of the block. With
+ * `seedDemo: false` the store starts empty (no demo data at all).
  */
 export function describeStores(
   title: string,
@@ -77,7 +80,7 @@ export function describeStores(
     const ctx = { store } as StoreContext;
     let cleanup: () => Promise<void> = async () => {};
     beforeAll(async () => {
-      const opened = await openStore(store);
+      const opened = await openStore(store, appOptions.seedDemo === false);
       cleanup = opened.cleanup;
       ctx.app = await buildApp({
         seedDemo: true,

@@ -1,0 +1,48 @@
+import { count } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { ledgerAccounts, matches, users } from '../src/db/schema.ts';
+import { seedDemo } from '../src/db/seed.ts';
+import { expectLedgerBalanced } from './helpers/ledger.ts';
+import { describeStores } from './helpers/stores.ts';
+
+const rows = async (
+  ctx: { app: { db: import('../src/db/store.ts').Db } },
+  table: typeof users | typeof matches,
+) => (await ctx.app.db.select({ n: count() }).from(table))[0]!.n;
+
+describeStores(
+  'first start without demo data (SEED_DEMO=0)',
+  (ctx) => {
+    it('has the base data only: sports, casino sports, settings with images, the house account', async () => {
+      expect(await rows(ctx, users)).toBe(0);
+      expect(await rows(ctx, matches)).toBe(0);
+      const settings = await ctx.app.settings.get();
+      expect(settings.logo).toBe('/api/upload/image/logo.svg');
+      expect(settings.payment_gateway).toBe('0');
+      expect((await ctx.app.catalog.sports({})).length).toBe(10);
+      expect((await ctx.app.casino.sports()).map((s) => s.sport_id)).toEqual(['matka', 'worldcasino']);
+      expect(await ctx.app.db.select().from(ledgerAccounts)).toMatchObject([
+        { kind: 'house', code: 'HOUSE_CASH' },
+      ]);
+      const login = await ctx.api.call('login', { user_name: 'demo', password: 'demo1234' });
+      expect(login.body).toEqual({ status: false, message: 'Invalid user name or password' });
+    });
+
+    it('seeds the demo data once into the empty store, and never again', async () => {
+      expect(await seedDemo(ctx.app)).toBe(true);
+      expect(await rows(ctx, users)).toBe(3);
+      const matchCount = await rows(ctx, matches);
+      expect(matchCount).toBeGreaterThan(50);
+      expect(await seedDemo(ctx.app)).toBe(false);
+      expect(await rows(ctx, matches)).toBe(matchCount);
+      await ctx.api.login('demo', 'demo1234');
+      expect((await ctx.api.call('getUserBalance')).body.data).toEqual({
+        total_balance: 100000,
+        liability: 0,
+      });
+      expect((await ctx.app.settings.get()).payment_gateway).toBe('1');
+      await expectLedgerBalanced(ctx.app);
+    });
+  },
+  { seedDemo: false },
+);
