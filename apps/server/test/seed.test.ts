@@ -2,13 +2,12 @@ import { count } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { ledgerAccounts, matches, users } from '../src/db/schema.ts';
 import { seedDemo } from '../src/db/seed.ts';
+import type { Db } from '../src/db/store.ts';
 import { expectLedgerBalanced } from './helpers/ledger.ts';
 import { describeStores } from './helpers/stores.ts';
 
-const rows = async (
-  ctx: { app: { db: import('../src/db/store.ts').Db } },
-  table: typeof users | typeof matches,
-) => (await ctx.app.db.select({ n: count() }).from(table))[0]!.n;
+const rows = async (ctx: { app: { db: Db } }, table: typeof users | typeof matches) =>
+  (await ctx.app.db.select({ n: count() }).from(table))[0]!.n;
 
 describeStores(
   'first start without demo data (SEED_DEMO=0)',
