@@ -30,6 +30,8 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   clock?: Clock;
   rateLimits?: Partial<RateLimitOptions>;
+  /** Behind a reverse proxy: whose X-Forwarded-For to believe (per-IP rate limits use it). */
+  trustProxy?: boolean | string[];
   /** The built client (apps/web/dist), served at / when given and present. */
   webDistDir?: string;
 };
@@ -62,6 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
+    trustProxy: options.trustProxy ?? false,
   });
   app.decorate('clock', options.clock ?? { now: () => new Date() });
   app.decorate('registeredEndpoints', new Set<string>());

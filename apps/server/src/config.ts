@@ -19,6 +19,8 @@ const envSchema = z.object({
     .max(24 * 365)
     .default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** '1' trusts X-Forwarded-For from any proxy; or a comma-separated list of proxy addresses/CIDRs. */
+  TRUST_PROXY: z.string().optional(),
   /** Price feed: 'demo' (simulator, default) or a path to a recorded feed file. Used by the feed issue. */
   FEED: z.string().min(1).default('demo'),
 });
@@ -33,6 +35,8 @@ export type Config = {
   tokenTtlHours: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   feed: string;
+  /** fastify's trustProxy: false, true, or the addresses of trusted proxies. */
+  trustProxy: boolean | string[];
 };
 
 /** Reads and validates the environment once; a bad value stops the server with a message naming it. */
@@ -56,5 +60,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlHours: e.TOKEN_TTL_HOURS,
     logLevel: e.LOG_LEVEL,
     feed: e.FEED,
+    trustProxy:
+      e.TRUST_PROXY === undefined || e.TRUST_PROXY === '0'
+        ? false
+        : e.TRUST_PROXY === '1'
+          ? true
+          : e.TRUST_PROXY.split(',')
+              .map((a) => a.trim())
+              .filter(Boolean),
   };
 }

@@ -9,6 +9,7 @@ const app = await buildApp({
   store: config.store,
   seedDemo: config.seedDemo,
   tokenTtlHours: config.tokenTtlHours,
+  trustProxy: config.trustProxy,
   webDistDir,
   logger: { level: config.logLevel, redact: { paths: LOG_REDACT, censor: '[redacted]' } },
 });

@@ -26,6 +26,15 @@ describe('config', () => {
     expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
   });
 
+  it('TRUST_PROXY: off by default, 1 for any proxy, or a list of addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+    ]);
+  });
+
   it('accepts fractional TOKEN_TTL_HOURS and empty values as unset', () => {
     expect(loadConfig({ TOKEN_TTL_HOURS: '0.001', PORT: '' }).tokenTtlHours).toBe(0.001);
   });
