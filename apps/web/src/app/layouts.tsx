@@ -15,7 +15,7 @@ function useFocusMainOnNavigate() {
       first.current = false;
       return;
     }
-    ref.current?.focus({ preventScroll: false });
+    ref.current?.focus({ preventScroll: true });
     window.scrollTo?.(0, 0);
   }, [pathname]);
   return ref;

@@ -57,7 +57,7 @@ export function Modal({
     return () => {
       document.removeEventListener('keydown', onKey);
       document.body.style.overflow = overflow;
-      if (previous && document.contains(previous)) previous.focus();
+      if (previous && document.contains(previous)) previous.focus({ preventScroll: true });
     };
   }, [open]);
 

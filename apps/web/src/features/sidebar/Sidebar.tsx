@@ -37,7 +37,7 @@ export function Sidebar() {
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
-      previous?.focus();
+      previous?.focus({ preventScroll: true });
     };
   }, [drawerOpen, setOpen]);
 
