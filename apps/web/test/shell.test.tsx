@@ -1,12 +1,12 @@
 import type { Match, SeriesHeaderEntry } from '@backlay/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyTheme } from '../src/app/useTheme.ts';
 import { groupBySport, matchesOfTheDay } from '../src/features/home/HomeScreen.tsx';
 import { sidebarSports } from '../src/features/sidebar/index.ts';
 import { useClientStore } from '../src/lib/store.ts';
-import { mockApi, renderApp, resetStore, settings, setViewport, signIn } from './helpers.tsx';
+import { json, mockApi, renderApp, resetStore, settings, setViewport, signIn } from './helpers.tsx';
 
 const entry = (sport_id: number, sport_name: string, order: number): SeriesHeaderEntry => ({
   sport_id,
@@ -233,5 +233,37 @@ describe('home and theme', () => {
     expect(style.getPropertyValue('--other-color')).toBe('');
     expect(document.title).toBe('My Exchange');
     expect(document.querySelector('link[rel="icon"]')).toHaveAttribute('href', '/api/upload/image/fav.png');
+  });
+});
+
+describe('balance poll', () => {
+  beforeEach(() => resetStore());
+
+  it('a failed poll is retried silently 5 s later', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let calls = 0;
+    mockApi({
+      'user/getUserBalance': () => {
+        calls += 1;
+        return calls === 1
+          ? json({ status: false, message: 'Server busy' }, 500)
+          : { total_balance: 42, liability: 0 };
+      },
+    });
+    signIn();
+    renderApp('/home');
+    await waitFor(() => expect(calls).toBe(1));
+    expect(screen.getByTestId('balance')).toHaveTextContent('—');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3000);
+    });
+    expect(calls).toBe(1);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2100);
+    });
+    expect(await screen.findByText('42.00')).toBeInTheDocument();
+    expect(calls).toBe(2);
+    expect(screen.queryByText('Server busy')).toBeNull();
   });
 });

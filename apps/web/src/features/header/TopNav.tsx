@@ -1,11 +1,19 @@
+import { useEffect } from 'react';
 import { NavLink } from 'react-router';
 import { useCasinoSports } from '../../lib/api/casino-sports.ts';
 import { TOP_NAV_SPORT_IDS } from '../../lib/constants.ts';
+import { useClientStore } from '../../lib/store.ts';
 import { useHeaderSeries } from './api/series-header.ts';
 
 /** Top navigation: Home, the sports 4, 1, 2, 998917, 7522 (when present), and the casino series. */
 export function TopNav() {
-  const sports = useHeaderSeries().data ?? [];
+  const header = useHeaderSeries().data;
+  const sports = header ?? [];
+  const setHeaderList = useClientStore((s) => s.setHeaderList);
+  // The header list is client state too (spec §3): other screens read it without another call.
+  useEffect(() => {
+    if (header) setHeaderList(header);
+  }, [header, setHeaderList]);
   const casino = useCasinoSports().data ?? [];
   const navSports = TOP_NAV_SPORT_IDS.flatMap((id) => sports.filter((s) => s.sport_id === id));
   const casinoSeries = casino.filter((c) => c.category === 'indian');
