@@ -5,22 +5,30 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../src/app.ts';
+import { seedDemo } from '../src/db/seed.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
+    /** Migrated, base data only (as a first start with SEED_DEMO=0). */
+    pgliteEmptyTemplate: string;
+    /** Migrated, base and demo data. */
     pgliteTemplate: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'backlay-test-'));
-  const file = path.join(dir, 'pglite-template.tar');
-  const app = await buildApp({ store: { kind: 'pglite-memory' }, seedDemo: true });
+  const app = await buildApp({ store: { kind: 'pglite-memory' }, seedDemo: false });
   await app.ready();
-  const dump = await app.store.dump!();
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  const save = async (name: string) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, Buffer.from(await (await app.store.dump!()).arrayBuffer()));
+    return file;
+  };
+  project.provide('pgliteEmptyTemplate', await save('pglite-empty.tar'));
+  await seedDemo(app);
+  project.provide('pgliteTemplate', await save('pglite-seeded.tar'));
   await app.close();
-  project.provide('pgliteTemplate', file);
   if (!process.env.TEST_DATABASE_URL) {
     console.log(
       'TEST_DATABASE_URL is not set: the PostgreSQL pass of the store tests is skipped (PGlite only).',

@@ -11,10 +11,9 @@ export type StoreName = 'pglite' | 'postgres';
 
 type OpenedStore = { options: StoreOptions; cleanup(): Promise<void> };
 
-/** A fresh PGlite store: a copy of the migrated and seeded template made by global-setup, or empty. */
+/** A fresh PGlite store: a copy of a template made by global-setup (seeded, or base data only). */
 async function openPglite(empty: boolean): Promise<OpenedStore> {
-  if (empty) return { options: { kind: 'pglite-memory' }, cleanup: async () => {} };
-  const tarball = readFileSync(inject('pgliteTemplate'));
+  const tarball = readFileSync(inject(empty ? 'pgliteEmptyTemplate' : 'pgliteTemplate'));
   return {
     options: { kind: 'pglite-memory', loadDataDir: new Blob([tarball]) },
     cleanup: async () => {},
@@ -50,7 +49,7 @@ async function openPostgres(adminUrl: string): Promise<OpenedStore> {
 export const availableStores = (): StoreName[] =>
   process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-/** A fresh store; `empty` skips the seeded template (PostgreSQL databases always start empty). */
+/** A fresh store; `empty`: without demo data (PostgreSQL databases always start empty). */
 export async function openStore(name: StoreName, empty = false): Promise<OpenedStore> {
   return name === 'pglite' ? openPglite(empty) : openPostgres(process.env.TEST_DATABASE_URL!);
 }
