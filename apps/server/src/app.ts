@@ -118,7 +118,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
-  await seedBase(app);
-  if (options.seedDemo) await seedDemo(app);
+  try {
+    await seedBase(app);
+    if (options.seedDemo) await seedDemo(app);
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
   return app;
 }

@@ -1,5 +1,8 @@
 import { count } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
 import { ledgerAccounts, matches, users } from '../src/db/schema.ts';
 import { seedDemo } from '../src/db/seed.ts';
 import type { Db } from '../src/db/store.ts';
@@ -9,9 +12,35 @@ import { describeStores } from './helpers/stores.ts';
 const rows = async (ctx: { app: { db: Db } }, table: typeof users | typeof matches) =>
   (await ctx.app.db.select({ n: count() }).from(table))[0]!.n;
 
+// A stand-in for apps/web/dist.
+const webDist = mkdtempSync(path.join(tmpdir(), 'backlay-web-'));
+mkdirSync(path.join(webDist, 'assets'));
+writeFileSync(
+  path.join(webDist, 'index.html'),
+  '<!doctype html><script type="module" src="./assets/app.js"></script>',
+);
+writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log(1);');
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+
 describeStores(
-  'first start without demo data (SEED_DEMO=0)',
+  'first start without demo data (SEED_DEMO=0), serving the client',
   (ctx) => {
+    it('serves the built client at / next to the API', async () => {
+      const index = await ctx.app.inject({ method: 'GET', url: '/' });
+      expect(index.statusCode).toBe(200);
+      expect(index.headers['content-type']).toContain('text/html');
+      expect(index.headers['content-security-policy']).toContain("script-src 'self'");
+      const js = await ctx.app.inject({ method: 'GET', url: '/assets/app.js' });
+      expect(js.statusCode).toBe(200);
+      expect(js.headers['content-type']).toContain('javascript');
+      for (const url of ['/api/nope', '/missing.js', '/../package.json', '/%2e%2e/package.json']) {
+        const r = await ctx.app.inject({ method: 'GET', url });
+        expect(r.statusCode, url).toBe(404);
+        expect(r.json(), url).toMatchObject({ status: false });
+      }
+      expect((await ctx.api.call('getGlobalSetting')).statusCode).toBe(200);
+    });
+
     it('has the base data only: sports, casino sports, settings with images, the house account', async () => {
       expect(await rows(ctx, users)).toBe(0);
       expect(await rows(ctx, matches)).toBe(0);
@@ -43,5 +72,5 @@ describeStores(
       await expectLedgerBalanced(ctx.app);
     });
   },
-  { seedDemo: false },
+  { seedDemo: false, webDistDir: webDist },
 );
