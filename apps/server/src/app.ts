@@ -8,10 +8,12 @@ import { seedBase, seedDemo } from './db/seed.ts';
 import type { StoreOptions } from './db/store.ts';
 import { accountModule } from './modules/account/routes.ts';
 import { casinoModule } from './modules/casino/routes.ts';
+import { exchangeModule } from './modules/exchange/routes.ts';
 import { catalogModule } from './modules/catalog/routes.ts';
 import { settingsModule } from './modules/settings/routes.ts';
 import { stakesModule } from './modules/stakes/routes.ts';
 import { walletModule } from './modules/wallet/routes.ts';
+import { busPlugin } from './plugins/bus.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -81,12 +83,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(dbPlugin, { store: options.store });
   await app.register(authPlugin, { tokenTtlHours: options.tokenTtlHours ?? 12 });
 
+  await app.register(busPlugin);
+
   await app.register(walletModule);
   await app.register(stakesModule);
   await app.register(accountModule, { limits });
   await app.register(settingsModule);
   await app.register(casinoModule);
   await app.register(catalogModule);
+  await app.register(exchangeModule);
 
   const missing = Object.keys(endpoints).filter((name) => !app.registeredEndpoints.has(name));
   if (missing.length > 0) throw new Error(`contract endpoints without a route: ${missing.join(', ')}`);

@@ -31,6 +31,17 @@ export const marketSummary = z.object({
   market_start_time: isoDateTime,
 });
 
+/** First back/lay price (decimal odds) of a runner of a match's main market (home screen). */
+export const mainOdds = z.object({
+  selection_id: z.number().int(),
+  name: z.string(),
+  /** Best price to back at, null when nobody offers one. */
+  back: z.number().nullable(),
+  /** Best price to lay at, null when nobody offers one. */
+  lay: z.number().nullable(),
+});
+export type MainOdds = z.infer<typeof mainOdds>;
+
 export const match = z.object({
   match_id: z.number().int(),
   match_name: z.string(),
@@ -48,6 +59,11 @@ export const match = z.object({
   venue: z.string().nullable(),
   in_play: z.boolean(),
   markets: z.array(marketSummary),
+  /**
+   * The runners of the main (match-odds) market with their best prices; empty when it has none.
+   * Always sent by getMatches (optional only so older fixtures still type-check).
+   */
+  main_odds: z.array(mainOdds).optional(),
 });
 export type Match = z.infer<typeof match>;
 

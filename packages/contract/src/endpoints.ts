@@ -16,6 +16,18 @@ import {
   venueEntry,
   venueListRequest,
 } from './catalog.ts';
+import {
+  cancelBetRequest,
+  cancelBetResult,
+  currentBets,
+  getCurrentBetsRequest,
+  getMatchBetsRequest,
+  getMatchDetailRequest,
+  matchBets,
+  matchDetail,
+  placeMarketBetRequest,
+  placeMarketBetResult,
+} from './exchange.ts';
 import { globalSetting } from './settings.ts';
 import { buttonValue, setButtonValueRequest } from './stakes.ts';
 import { exposureDetail, userBalance } from './wallet.ts';
@@ -163,6 +175,49 @@ export const endpoints = define({
     summary: 'Races of a racing sport on a day (UTC+5:30) in a country, grouped by venue.',
     request: venueListRequest,
     response: z.array(venueEntry),
+  },
+  getMatchDetail: {
+    method: 'POST',
+    path: 'match/getMatchDetail',
+    access: 'user',
+    summary:
+      "A match with its markets: runners, three best back and lay levels {price, size} and the caller's position.",
+    request: getMatchDetailRequest,
+    response: matchDetail,
+  },
+  placeMarketBet: {
+    method: 'POST',
+    path: 'bet/placeMarketBet',
+    access: 'user',
+    summary:
+      'Place a back or lay bet (decimal odds, stake in rupees); matches at once as far as the book allows. The same request_id twice returns the first result.',
+    request: placeMarketBetRequest,
+    response: placeMarketBetResult,
+  },
+  cancelBet: {
+    method: 'POST',
+    path: 'bet/cancelBet',
+    access: 'user',
+    summary:
+      "Cancel the unmatched part of one bet ({bet_id}) or of all the caller's bets on a market ({market_id}).",
+    request: cancelBetRequest,
+    response: cancelBetResult,
+  },
+  getCurrentBets: {
+    method: 'POST',
+    path: 'bet/getCurrentBets',
+    access: 'user',
+    summary: "The caller's bets: M matched, U unmatched, D cancelled or lapsed; newest first, paged.",
+    request: getCurrentBetsRequest,
+    response: currentBets,
+  },
+  getMatchBets: {
+    method: 'POST',
+    path: 'bet/getMatchBets',
+    access: 'user',
+    summary: "The caller's matched and unmatched bets on one match (game-details screen).",
+    request: getMatchBetsRequest,
+    response: matchBets,
   },
 });
 

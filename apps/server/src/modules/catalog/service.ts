@@ -52,6 +52,7 @@ export function createCatalogService(db: Db) {
       venue: r.venue,
       in_play: r.inPlay,
       markets: byMatch.get(r.matchId) ?? [],
+      main_odds: [],
     }));
   }
 

@@ -1,0 +1,258 @@
+import { z } from 'zod';
+import { marketStatus } from './catalog.ts';
+import { flag, idInput, isoDateTime, TEXT_MAX_CHARS } from './common.ts';
+import { rupees } from './wallet.ts';
+
+// ---- prices and runners (odds are decimal numbers on the wire, sizes rupees) ----
+
+/** One level of a ladder: decimal odds and the rupees available there. */
+export const priceSize = z.object({ price: z.number(), size: rupees });
+export type PriceSize = z.infer<typeof priceSize>;
+
+export const runnerStatus = z.enum(['ACTIVE', 'WINNER', 'LOSER', 'REMOVED']);
+export type RunnerStatus = z.infer<typeof runnerStatus>;
+
+export const marketRunner = z.object({
+  selection_id: z.number().int(),
+  name: z.string(),
+  status: runnerStatus,
+  /** Up to 3 best prices a bettor can BACK at (resting lays), highest first. */
+  back: z.array(priceSize),
+  /** Up to 3 best prices a bettor can LAY at (resting backs), lowest first. */
+  lay: z.array(priceSize),
+  /** The caller's matched profit (or loss, negative) in rupees if this runner wins; 0 when none. */
+  position: rupees,
+});
+export type MarketRunner = z.infer<typeof marketRunner>;
+
+export const marketDetail = z.object({
+  market_id: z.number().int(),
+  market_name: z.string(),
+  market_type: z.string(),
+  status: marketStatus,
+  in_play: z.boolean(),
+  /** Seconds an in-play bet waits before it is matched. */
+  bet_delay: z.number().int(),
+  /** Moves on every status change; a bet may send it to be refused when the market moved on. */
+  version: z.number().int(),
+  /** Rupees. */
+  min_stake: rupees,
+  /** Rupees. */
+  max_stake: rupees,
+  runners: z.array(marketRunner),
+});
+export type MarketDetail = z.infer<typeof marketDetail>;
+
+export const matchDetail = z.object({
+  match_id: z.number().int(),
+  match_name: z.string(),
+  match_Date: isoDateTime,
+  sport_id: z.number().int(),
+  sport_name: z.string(),
+  series_name: z.string(),
+  in_play: z.boolean(),
+  markets: z.array(marketDetail),
+});
+export type MatchDetail = z.infer<typeof matchDetail>;
+
+export const getMatchDetailRequest = z.object({ match_id: idInput });
+
+// ---- bets ----
+
+/** Decimal odds as a number or a numeric string; the server checks them against the ladder. */
+const oddsInput = z.union(
+  [
+    z.number().positive(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,4}(\.\d{1,2})?$/)
+      .transform(Number),
+  ],
+  { error: 'odds must be a decimal number like 2.5' },
+);
+
+/** Rupees (up to 2 decimals) as a number or a numeric string. */
+const stakeInput = z.union(
+  [
+    z.number().positive(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,12}(\.\d{1,2})?$/)
+      .transform(Number),
+  ],
+  { error: 'stack must be a positive amount of rupees' },
+);
+
+export const placeMarketBetRequest = z.object({
+  match_id: idInput,
+  market_id: idInput,
+  selection_id: idInput,
+  /** '1' back, '0' lay. */
+  is_back: flag,
+  odds: oddsInput,
+  /** The stake in rupees. */
+  stack: stakeInput,
+  /** The client's id for this bet: the same id twice returns the first result and places nothing. */
+  request_id: z
+    .string()
+    .min(1, 'request_id must be 1 to 64 characters')
+    .max(64, 'request_id must be 1 to 64 characters'),
+  /** Keep the unmatched part when the market goes in play (PERSIST); lapse it by default. */
+  keep_in_play: z.boolean().optional(),
+  /** The market version the client saw; refused if the market moved on since. */
+  version: z.number().int().optional(),
+});
+export type PlaceMarketBetRequest = z.input<typeof placeMarketBetRequest>;
+
+export const placeStatus = z.enum(['MATCHED', 'PARTIAL', 'UNMATCHED']);
+export type PlaceStatus = z.infer<typeof placeStatus>;
+
+export const placeMarketBetResult = z.object({
+  bet_id: z.number().int(),
+  status: placeStatus,
+  size_matched: rupees,
+  size_remaining: rupees,
+  /** Decimal odds; 0 when nothing matched. */
+  average_price_matched: z.number(),
+});
+export type PlaceMarketBetResult = z.infer<typeof placeMarketBetResult>;
+
+export const cancelBetRequest = z.union([
+  z.object({ bet_id: idInput }).strict(),
+  z.object({ market_id: idInput }).strict(),
+]);
+export type CancelBetRequest = z.input<typeof cancelBetRequest>;
+
+export const cancelBetResult = z.object({
+  cancelled: z.number().int(),
+  /** Rupees of unmatched stake cancelled. */
+  size_cancelled: rupees,
+});
+export type CancelBetResult = z.infer<typeof cancelBetResult>;
+
+export const betStatus = z.enum([
+  'MATCHED',
+  'PARTIAL',
+  'UNMATCHED',
+  'CANCELLED',
+  'LAPSED',
+  'VOIDED',
+  'SETTLED',
+]);
+export type BetStatus = z.infer<typeof betStatus>;
+
+export const bet = z.object({
+  bet_id: z.number().int(),
+  match_id: z.number().int(),
+  match_name: z.string(),
+  sport_id: z.number().int(),
+  market_id: z.number().int(),
+  market_name: z.string(),
+  selection_id: z.number().int(),
+  selection_name: z.string(),
+  is_back: flag,
+  /** Requested decimal odds. */
+  odds: z.number(),
+  /** Requested stake, rupees. */
+  stack: rupees,
+  size_matched: rupees,
+  size_remaining: rupees,
+  size_cancelled: rupees,
+  average_price_matched: z.number(),
+  status: betStatus,
+  persistence: z.enum(['LAPSE', 'PERSIST']),
+  placed_at: isoDateTime,
+  updated_at: isoDateTime,
+});
+export type Bet = z.infer<typeof bet>;
+
+export const CURRENT_BETS_PAGE_SIZE = 20;
+
+export const getCurrentBetsRequest = z.object({
+  /** M matched (in part or whole), U unmatched (in part or whole), D cancelled or lapsed. */
+  bet_type: z.enum(['M', 'U', 'D'], { error: "bet_type must be 'M', 'U' or 'D'" }),
+  page: z.number().int().min(1, 'page must be 1 or more').default(1),
+  /** Match, market or runner name contains this text (case-insensitive). */
+  search: z.string().max(TEXT_MAX_CHARS, `search must be at most ${TEXT_MAX_CHARS} characters`).optional(),
+});
+
+export const currentBets = z.object({
+  bets: z.array(bet),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total: z.number().int(),
+});
+export type CurrentBets = z.infer<typeof currentBets>;
+
+export const getMatchBetsRequest = z.object({ match_id: idInput });
+
+export const matchBets = z.object({ matched: z.array(bet), unmatched: z.array(bet) });
+export type MatchBets = z.infer<typeof matchBets>;
+
+// ---- WebSocket /ws ----
+
+export const WS_MAX_SUBSCRIPTIONS = 50;
+
+export const runnerLevels = z.object({
+  selection_id: z.number().int(),
+  status: runnerStatus,
+  back: z.array(priceSize),
+  lay: z.array(priceSize),
+  /** Matched rupees on this runner (each match counted once). */
+  traded_volume: rupees,
+});
+export type RunnerLevels = z.infer<typeof runnerLevels>;
+
+export const marketImage = z.object({
+  market_id: z.number().int(),
+  status: marketStatus,
+  in_play: z.boolean(),
+  version: z.number().int(),
+  runners: z.array(runnerLevels),
+});
+export type MarketImage = z.infer<typeof marketImage>;
+
+export const marketDelta = z.object({
+  market_id: z.number().int().optional(),
+  status: marketStatus.optional(),
+  in_play: z.boolean().optional(),
+  version: z.number().int().optional(),
+  /** Only the runners that changed, each with its full top-3 back and lay. */
+  runners: z.array(runnerLevels).optional(),
+});
+export type MarketDelta = z.infer<typeof marketDelta>;
+
+const marketIds = z
+  .array(z.number().int())
+  .max(WS_MAX_SUBSCRIPTIONS, `at most ${WS_MAX_SUBSCRIPTIONS} markets`);
+
+export const wsClientMessage = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('auth'), token: z.string().min(1).max(512) }),
+  z.object({ op: z.literal('subscribe'), market_ids: marketIds }),
+  z.object({ op: z.literal('unsubscribe'), market_ids: marketIds }),
+  /** Ask again for a full image (after a gap in seq). */
+  z.object({ op: z.literal('image'), market_id: z.number().int() }),
+]);
+export type WsClientMessage = z.infer<typeof wsClientMessage>;
+
+export const wsServerMessage = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('image'),
+    market_id: z.number().int(),
+    /** Starts at 1 per market per server node and grows by 1 per message for that market. */
+    seq: z.number().int(),
+    market: marketImage,
+  }),
+  z.object({
+    type: z.literal('delta'),
+    market_id: z.number().int(),
+    seq: z.number().int(),
+    market: marketDelta,
+  }),
+  /** One of the user's bets on this market changed (filled, cancelled, lapsed): refetch them. */
+  z.object({ type: z.literal('bets'), market_id: z.number().int() }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+export type WsServerMessage = z.infer<typeof wsServerMessage>;
