@@ -1,0 +1,451 @@
+// Live prices over a WebSocket at /ws (protocol: docs/live-prices.md).
+//
+// A client subscribes to market ids and gets a full image, then deltas; every message of a market
+// carries that market's sequence number on this node (1, 2, 3, …). On a 'market' bus message the
+// node reads the market's image ONCE, diffs it against the last image it sent, and sends the same
+// serialised delta to every subscriber; bursts are coalesced (at most one read per market per
+// IMAGE_COALESCE_MS). 'user' bus messages become `{type:'bets', market_id}` on that user's
+// authenticated sockets.
+import fastifyWebsocket from '@fastify/websocket';
+import {
+  wsClientMessage,
+  type MarketDelta,
+  type MarketImage,
+  type RunnerLevels,
+  type WsServerMessage,
+} from '@backlay/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import fp from 'fastify-plugin';
+import type { WebSocket } from 'ws';
+import type { Bus } from './bus.ts';
+
+export const WS_PATH = '/ws';
+/** A ping every 30 s; a socket that has not answered the previous ping by then is terminated. */
+export const HEARTBEAT_INTERVAL_MS = 30_000;
+/** A client whose unsent data stays above this many bytes… */
+export const SLOW_CLIENT_MAX_BUFFERED_BYTES = 1024 * 1024;
+/** …for longer than this is dropped (it cannot keep up; it resyncs with a fresh image on reconnect). */
+export const SLOW_CLIENT_GRACE_MS = 5_000;
+/** How often the send buffers are looked at. */
+export const SLOW_CLIENT_CHECK_INTERVAL_MS = 1_000;
+/** At most one image read per market per this many ms (the first change is read at once). */
+export const IMAGE_COALESCE_MS = 50;
+/** Largest client message, bytes (a subscribe of 50 ids is under 1 KiB); bigger closes the socket (1009). */
+export const MAX_CLIENT_MESSAGE_BYTES = 8 * 1024;
+/** Markets one socket may follow at once (each subscribe message carries at most 50). */
+export const MAX_MARKETS_PER_SOCKET = 200;
+/** Client messages waiting to be handled on one socket; a client that floods beyond it is closed. */
+export const MAX_QUEUED_CLIENT_MESSAGES = 100;
+
+/** WebSocket close code for a policy violation (flooding, too slow). */
+const CLOSE_POLICY = 1008;
+
+export type LiveHubDeps = {
+  bus: Bus;
+  getImage(market_id: number): Promise<MarketImage | null>;
+  /** The user id of a live session token, or null. */
+  lookupToken(token: string): Promise<number | null>;
+  log: Pick<FastifyBaseLogger, 'warn' | 'debug' | 'error'>;
+  now?: () => number;
+};
+
+type Client = {
+  ws: WebSocket;
+  userId: number | null;
+  markets: Set<number>;
+  /** Subscribed markets whose first image has not been sent yet (no deltas before the image). */
+  pendingImage: Set<number>;
+  alive: boolean;
+  /** Since when bufferedAmount has been above the limit (ms), or null. */
+  overSince: number | null;
+  queue: Promise<void>;
+  queued: number;
+};
+
+type MarketFeed = {
+  market_id: number;
+  subscribers: Set<Client>;
+  seq: number;
+  /** The last image sent to subscribers; null until the first read (or for an unknown market). */
+  image: MarketImage | null;
+  /** Resolves when the first read is done. */
+  ready: Promise<void>;
+  /** A change arrived that has not been read yet. */
+  dirty: boolean;
+  /** A read is in flight or its coalescing window has not ended. */
+  busy: boolean;
+  timer: ReturnType<typeof setTimeout> | null;
+};
+
+const runnerKey = (r: RunnerLevels) => JSON.stringify(r);
+
+/** The delta from `prev` to `next`, or null when nothing a client shows changed. */
+export function diffImages(prev: MarketImage, next: MarketImage): MarketDelta | 'image' | null {
+  if (
+    prev.runners.length !== next.runners.length ||
+    prev.runners.some((r, i) => r.selection_id !== next.runners[i]!.selection_id)
+  ) {
+    return 'image';
+  }
+  const delta: MarketDelta = {};
+  if (prev.status !== next.status) delta.status = next.status;
+  if (prev.in_play !== next.in_play) delta.in_play = next.in_play;
+  if (prev.version !== next.version) delta.version = next.version;
+  const runners = next.runners.filter((r, i) => runnerKey(r) !== runnerKey(prev.runners[i]!));
+  if (runners.length > 0) delta.runners = runners;
+  return Object.keys(delta).length === 0 ? null : delta;
+}
+
+/** The per-node fan-out: sockets, subscriptions, images, sequence numbers. */
+export function createLiveHub(deps: LiveHubDeps) {
+  const { bus, getImage, lookupToken, log } = deps;
+  const now = deps.now ?? (() => Date.now());
+  const clients = new Set<Client>();
+  const feeds = new Map<number, MarketFeed>();
+  const byUser = new Map<number, Set<Client>>();
+  let closed = false;
+
+  const stats = { images_read: 0, deltas_sent: 0, dropped_slow: 0, dropped_dead: 0 };
+
+  function send(client: Client, data: string) {
+    if (client.ws.readyState !== client.ws.OPEN) return;
+    client.ws.send(data);
+  }
+  const sendMsg = (client: Client, msg: WsServerMessage) => send(client, JSON.stringify(msg));
+  const sendError = (client: Client, message: string) => sendMsg(client, { type: 'error', message });
+
+  function sendImage(client: Client, feed: MarketFeed) {
+    if (!feed.image) return;
+    client.pendingImage.delete(feed.market_id);
+    sendMsg(client, { type: 'image', market_id: feed.market_id, seq: feed.seq, market: feed.image });
+  }
+
+  function feedFor(market_id: number): MarketFeed {
+    let feed = feeds.get(market_id);
+    if (feed) return feed;
+    const created: MarketFeed = {
+      market_id,
+      subscribers: new Set(),
+      seq: 0,
+      image: null,
+      ready: Promise.resolve(),
+      dirty: false,
+      busy: true,
+      timer: null,
+    };
+    created.ready = (async () => {
+      try {
+        stats.images_read += 1;
+        const image = await getImage(market_id);
+        if (feeds.get(market_id) !== created) return;
+        if (image) {
+          created.image = image;
+          created.seq = 1;
+        }
+      } catch (err) {
+        log.warn({ err, market_id }, 'ws: market image read failed');
+      } finally {
+        created.busy = false;
+        // A change published while the first read ran may not be in it: read again.
+        if (feeds.get(market_id) === created) pump(created);
+      }
+    })();
+    feed = created;
+    feeds.set(market_id, feed);
+    return feed;
+  }
+
+  function dropFeedIfUnused(feed: MarketFeed) {
+    if (feed.subscribers.size > 0 || feeds.get(feed.market_id) !== feed) return;
+    feeds.delete(feed.market_id);
+    if (feed.timer) clearTimeout(feed.timer);
+    feed.timer = null;
+  }
+
+  function apply(feed: MarketFeed, next: MarketImage) {
+    const prev = feed.image;
+    if (!prev) return;
+    const delta = diffImages(prev, next);
+    if (delta === null) return;
+    feed.seq += 1;
+    feed.image = next;
+    const msg: WsServerMessage =
+      delta === 'image'
+        ? { type: 'image', market_id: feed.market_id, seq: feed.seq, market: next }
+        : { type: 'delta', market_id: feed.market_id, seq: feed.seq, market: delta };
+    const data = JSON.stringify(msg);
+    stats.deltas_sent += 1;
+    for (const client of feed.subscribers) {
+      if (!client.pendingImage.has(feed.market_id)) send(client, data);
+    }
+  }
+
+  /** Reads the image if a change is waiting and no read is in flight or cooling down. */
+  function pump(feed: MarketFeed) {
+    if (closed || feed.busy || !feed.dirty || feed.image === null) return;
+    feed.dirty = false;
+    feed.busy = true;
+    const started = now();
+    stats.images_read += 1;
+    getImage(feed.market_id)
+      .then((image) => {
+        if (feeds.get(feed.market_id) === feed && image) apply(feed, image);
+      })
+      .catch((err: unknown) => {
+        log.warn({ err, market_id: feed.market_id }, 'ws: market image read failed');
+        feed.dirty = true;
+      })
+      .finally(() => {
+        if (feeds.get(feed.market_id) !== feed || closed) return;
+        const wait = Math.max(0, started + IMAGE_COALESCE_MS - now());
+        feed.timer = setTimeout(() => {
+          feed.timer = null;
+          feed.busy = false;
+          pump(feed);
+        }, wait);
+      });
+  }
+
+  function onMarketChanged(market_id: number) {
+    const feed = feeds.get(market_id);
+    if (!feed) return; // nobody here follows it
+    feed.dirty = true;
+    pump(feed);
+  }
+
+  function onUserChanged(user_id: number, market_id: number) {
+    const sockets = byUser.get(user_id);
+    if (!sockets || sockets.size === 0) return;
+    const data = JSON.stringify({ type: 'bets', market_id } satisfies WsServerMessage);
+    for (const client of sockets) send(client, data);
+  }
+
+  function bind(client: Client, userId: number | null) {
+    if (client.userId !== null) {
+      const set = byUser.get(client.userId);
+      set?.delete(client);
+      if (set && set.size === 0) byUser.delete(client.userId);
+    }
+    client.userId = userId;
+    if (userId !== null) {
+      let set = byUser.get(userId);
+      if (!set) byUser.set(userId, (set = new Set()));
+      set.add(client);
+    }
+  }
+
+  async function subscribe(client: Client, ids: number[]) {
+    const fresh = [...new Set(ids)].filter((id) => !client.markets.has(id));
+    if (client.markets.size + fresh.length > MAX_MARKETS_PER_SOCKET) {
+      sendError(client, `At most ${MAX_MARKETS_PER_SOCKET} markets per connection`);
+      return;
+    }
+    for (const id of fresh) {
+      const feed = feedFor(id);
+      client.markets.add(id);
+      client.pendingImage.add(id);
+      feed.subscribers.add(client);
+    }
+    for (const id of fresh) {
+      const feed = feeds.get(id);
+      if (!feed) continue;
+      await feed.ready;
+      if (!client.markets.has(id) || feeds.get(id) !== feed) continue;
+      if (feed.image) {
+        sendImage(client, feed);
+      } else {
+        unsubscribe(client, [id]);
+        sendError(client, `Unknown market ${id}`);
+      }
+    }
+  }
+
+  function unsubscribe(client: Client, ids: number[]) {
+    for (const id of ids) {
+      if (!client.markets.delete(id)) continue;
+      client.pendingImage.delete(id);
+      const feed = feeds.get(id);
+      if (!feed) continue;
+      feed.subscribers.delete(client);
+      dropFeedIfUnused(feed);
+    }
+  }
+
+  async function handle(client: Client, raw: string) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      sendError(client, 'Messages must be JSON');
+      return;
+    }
+    const msg = wsClientMessage.safeParse(parsed);
+    if (!msg.success) {
+      const issue = msg.error.issues[0];
+      sendError(client, `Bad message${issue ? `: ${issue.path.join('.') || 'op'}: ${issue.message}` : ''}`);
+      return;
+    }
+    const m = msg.data;
+    switch (m.op) {
+      case 'auth': {
+        const userId = await lookupToken(m.token);
+        if (userId === null) {
+          bind(client, null);
+          sendError(client, 'Your session has ended; please log in again');
+        } else {
+          bind(client, userId);
+        }
+        return;
+      }
+      case 'subscribe':
+        return subscribe(client, m.market_ids);
+      case 'unsubscribe':
+        unsubscribe(client, m.market_ids);
+        return;
+      case 'image': {
+        const feed = client.markets.has(m.market_id) ? feeds.get(m.market_id) : undefined;
+        if (!feed) {
+          sendError(client, `Not subscribed to market ${m.market_id}`);
+          return;
+        }
+        await feed.ready;
+        if (!client.markets.has(m.market_id) || feeds.get(m.market_id) !== feed) return;
+        sendImage(client, feed);
+        // Also look again, in case a change notice was lost on the way (a later delta follows).
+        feed.dirty = true;
+        pump(feed);
+        return;
+      }
+    }
+  }
+
+  function connect(ws: WebSocket) {
+    const client: Client = {
+      ws,
+      userId: null,
+      markets: new Set(),
+      pendingImage: new Set(),
+      alive: true,
+      overSince: null,
+      queue: Promise.resolve(),
+      queued: 0,
+    };
+    clients.add(client);
+    ws.on('pong', () => {
+      client.alive = true;
+    });
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) {
+        sendError(client, 'Messages must be JSON text');
+        return;
+      }
+      if (client.queued >= MAX_QUEUED_CLIENT_MESSAGES) {
+        ws.close(CLOSE_POLICY, 'too many messages');
+        return;
+      }
+      client.queued += 1;
+      // One message at a time per socket, in order (a subscribe then an unsubscribe stay in order).
+      client.queue = client.queue
+        .then(() => handle(client, data.toString()))
+        .catch((err: unknown) => {
+          log.error({ err }, 'ws: message handling failed');
+          sendError(client, 'Something went wrong');
+        })
+        .finally(() => {
+          client.queued -= 1;
+        });
+    });
+    const gone = () => {
+      if (!clients.delete(client)) return;
+      unsubscribe(client, [...client.markets]);
+      bind(client, null);
+    };
+    ws.on('close', gone);
+    ws.on('error', (err) => {
+      log.debug({ err }, 'ws: socket error');
+      gone();
+    });
+  }
+
+  function heartbeat() {
+    for (const client of clients) {
+      if (!client.alive) {
+        stats.dropped_dead += 1;
+        client.ws.terminate();
+        continue;
+      }
+      client.alive = false;
+      try {
+        client.ws.ping();
+      } catch {
+        client.ws.terminate();
+      }
+    }
+  }
+
+  function checkSlowClients() {
+    const t = now();
+    for (const client of clients) {
+      if (client.ws.bufferedAmount <= SLOW_CLIENT_MAX_BUFFERED_BYTES) {
+        client.overSince = null;
+      } else if (client.overSince === null) {
+        client.overSince = t;
+      } else if (t - client.overSince > SLOW_CLIENT_GRACE_MS) {
+        stats.dropped_slow += 1;
+        log.warn({ buffered_bytes: client.ws.bufferedAmount }, 'ws: dropping a client that cannot keep up');
+        client.ws.terminate();
+      }
+    }
+  }
+
+  const unsubscribers = [
+    bus.subscribe('market', (m) => onMarketChanged(m.market_id)),
+    bus.subscribe('user', (m) => onUserChanged(m.user_id, m.market_id)),
+  ];
+  const heartbeatTimer = setInterval(heartbeat, HEARTBEAT_INTERVAL_MS);
+  const slowTimer = setInterval(checkSlowClients, SLOW_CLIENT_CHECK_INTERVAL_MS);
+  heartbeatTimer.unref();
+  slowTimer.unref();
+
+  return {
+    connect,
+    heartbeat,
+    checkSlowClients,
+    stats,
+    /** For tests and metrics. */
+    counts: () => ({ sockets: clients.size, markets: feeds.size, users: byUser.size }),
+    seqOf: (market_id: number) => feeds.get(market_id)?.seq ?? null,
+    close() {
+      closed = true;
+      clearInterval(heartbeatTimer);
+      clearInterval(slowTimer);
+      for (const u of unsubscribers) u();
+      for (const feed of feeds.values()) if (feed.timer) clearTimeout(feed.timer);
+      feeds.clear();
+    },
+  };
+}
+export type LiveHub = ReturnType<typeof createLiveHub>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    liveHub: LiveHub;
+  }
+}
+
+/** Registers @fastify/websocket and the /ws route; needs `app.bus`, `app.exchange` and `app.auth`. */
+export const wsPlugin = fp(
+  async (app) => {
+    await app.register(fastifyWebsocket, { options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES } });
+    const hub = createLiveHub({
+      bus: app.bus,
+      getImage: (id) => app.exchange.getMarketImage(id),
+      lookupToken: async (token) => (await app.auth.lookup(token))?.userId ?? null,
+      log: app.log,
+    });
+    app.decorate('liveHub', hub);
+    app.get(WS_PATH, { websocket: true }, (socket) => hub.connect(socket));
+    app.addHook('onClose', async () => hub.close());
+  },
+  { name: 'ws', dependencies: ['bus', 'auth', 'exchange'] },
+);
