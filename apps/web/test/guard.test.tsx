@@ -41,9 +41,9 @@ describe('routes and the guard', () => {
 
   it('renders later routes behind the guard with a not-available state', async () => {
     signIn();
-    renderApp('/game-details/4/101');
-    expect(await screen.findByRole('heading', { name: 'Match markets' })).toBeInTheDocument();
-    expect(screen.getByText(/open in a coming release/i)).toBeInTheDocument();
+    renderApp('/casino/list/virtual');
+    expect(await screen.findByRole('heading', { name: 'Casino' })).toBeInTheDocument();
+    expect(screen.getByText(/coming release|not available/i)).toBeInTheDocument();
   });
 
   it('forces /setting/change-password when is_change_password is 1', async () => {

@@ -3,6 +3,7 @@ import { NotAvailable } from '../components/index.ts';
 import { UserScreen } from '../features/account/index.ts';
 import { LoginScreen, SignUpScreen } from '../features/auth/index.ts';
 import { HomeScreen } from '../features/home/index.ts';
+import { GameDetailsScreen } from '../features/market/index.ts';
 import { LegalPage } from '../features/legal/index.ts';
 import { RulesScreen } from '../features/rules/index.ts';
 import { ChangePasswordScreen } from '../features/settings/index.ts';
@@ -47,10 +48,7 @@ export const routes: RouteObject[] = [
       { path: 'all-sports/:sportId', element: <SportScreen /> },
       {
         path: 'game-details/:sportId/:matchId',
-        element: later(
-          'Match markets',
-          'Live markets, prices and the bet slip for this match open in a coming release.',
-        ),
+        element: <GameDetailsScreen />,
       },
       {
         path: 'match/matchdetail/:matchId',

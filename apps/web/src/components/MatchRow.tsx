@@ -1,5 +1,33 @@
+import type { MainOdds } from '@backlay/contract';
 import { Link } from 'react-router';
 import { formatDateTime } from '../lib/time.ts';
+import './MatchRow.css';
+
+const oddsText = (price: number | null) => (price == null ? '–' : String(price));
+
+/** The first back and lay price of each runner of the match's main market. */
+function MainOddsStrip({ odds }: { odds: MainOdds[] }) {
+  return (
+    <span className="match-odds" data-testid="main-odds">
+      {odds.slice(0, 3).map((o) => (
+        <span key={o.selection_id} className="match-odds__pair" title={o.name}>
+          <span
+            className="match-odds__cell match-odds__cell--back"
+            aria-label={`${o.name} back ${oddsText(o.back)}`}
+          >
+            {oddsText(o.back)}
+          </span>
+          <span
+            className="match-odds__cell match-odds__cell--lay"
+            aria-label={`${o.name} lay ${oddsText(o.lay)}`}
+          >
+            {oddsText(o.lay)}
+          </span>
+        </span>
+      ))}
+    </span>
+  );
+}
 
 /** One match in a list: name (opens game-details), competition, start time in IST, in-play mark. */
 export function MatchRow({
@@ -9,6 +37,7 @@ export function MatchRow({
   series,
   date,
   inPlay,
+  odds,
 }: {
   sportId: number;
   matchId: number;
@@ -16,6 +45,8 @@ export function MatchRow({
   series?: string;
   date: string;
   inPlay: boolean;
+  /** First back/lay prices of the main market (home screen); none shown when absent or empty. */
+  odds?: MainOdds[];
 }) {
   return (
     <li className="match-row">
@@ -30,6 +61,7 @@ export function MatchRow({
             {formatDateTime(date)}
           </time>
         </span>
+        {odds && odds.length > 0 ? <MainOddsStrip odds={odds} /> : null}
       </Link>
     </li>
   );

@@ -18,6 +18,9 @@ export const STORAGE_KEYS = {
   showBalance: 'showBalance',
   showExposure: 'showExposure',
   otpVerify: 'otpVerify',
+  /** One-click betting: '1' on; and its stake in whole rupees. */
+  oneClickOn: 'oneClickOn',
+  oneClickStake: 'oneClickStake',
 } as const;
 
 /** Session-scoped (sessionStorage). */

@@ -1,0 +1,150 @@
+import type { MarketDetail } from '@backlay/contract';
+import { formatOdds } from '@backlay/engine';
+import { useId, type KeyboardEvent } from 'react';
+import { useButtonValues } from '../../lib/api/button-values.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { profitOrLiability, stakeToPaise, stepDown, stepUp, type SlipSelection } from './slip.ts';
+
+export type SlipState = SlipSelection & { stake: string };
+
+/**
+ * The bet slip: side and runner, odds moved by ladder ticks only (− / + or ArrowUp / ArrowDown),
+ * stake typed or from the Game quick-stake buttons, profit (back) or liability (lay), Place.
+ */
+export function BetSlip({
+  market,
+  slip,
+  placing,
+  onChange,
+  onPlace,
+  onCancel,
+}: {
+  market: MarketDetail;
+  slip: SlipState;
+  placing: boolean;
+  onChange: (slip: SlipState) => void;
+  onPlace: () => void;
+  onCancel: () => void;
+}) {
+  const oddsId = useId();
+  const stakeId = useId();
+  const buttons = useButtonValues();
+  const quick = (buttons.data ?? []).filter((b) => b.type === 'Game');
+  const runner = market.runners.find((r) => r.selection_id === slip.selection_id);
+  const stakePaise = stakeToPaise(slip.stake);
+  const amount = profitOrLiability(slip.side, slip.price, stakePaise);
+  const back = slip.side === 'BACK';
+  const setPrice = (price: number) => onChange({ ...slip, price });
+  const onOddsKey = (e: KeyboardEvent) => {
+    if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      setPrice(stepUp(slip.price));
+    } else if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      setPrice(stepDown(slip.price));
+    }
+  };
+  const stakeRupees = stakePaise == null ? null : stakePaise / 100;
+  const outOfRange =
+    stakeRupees != null && (stakeRupees < market.min_stake || stakeRupees > market.max_stake);
+  const canPlace = stakePaise != null && !outOfRange && !placing && market.status === 'OPEN';
+
+  return (
+    <form
+      className={`slip slip--${back ? 'back' : 'lay'}`}
+      aria-label="Bet slip"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (canPlace) onPlace();
+      }}
+    >
+      <div className="slip__title">
+        <strong>{back ? 'Back' : 'Lay'}</strong> {runner?.name ?? ''}
+        <span className="slip__market">{market.market_name}</span>
+      </div>
+      <div className="slip__row">
+        <div className="slip__field">
+          <label htmlFor={oddsId}>Odds</label>
+          <div className="stepper">
+            <button
+              type="button"
+              className="stepper__btn"
+              aria-label="Lower odds by one tick"
+              onClick={() => setPrice(stepDown(slip.price))}
+            >
+              −
+            </button>
+            <input
+              id={oddsId}
+              className="stepper__value"
+              value={formatOdds(slip.price)}
+              readOnly
+              inputMode="none"
+              onKeyDown={onOddsKey}
+              aria-describedby={`${oddsId}-hint`}
+            />
+            <button
+              type="button"
+              className="stepper__btn"
+              aria-label="Raise odds by one tick"
+              onClick={() => setPrice(stepUp(slip.price))}
+            >
+              +
+            </button>
+          </div>
+          <span id={`${oddsId}-hint`} className="visually-hidden">
+            Arrow up and down move the odds by one ladder tick.
+          </span>
+        </div>
+        <div className="slip__field">
+          <label htmlFor={stakeId}>Stake</label>
+          <input
+            id={stakeId}
+            className="slip__stake"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={`${market.min_stake}–${market.max_stake}`}
+            value={slip.stake}
+            onChange={(e) => onChange({ ...slip, stake: e.target.value.replace(/[^\d.]/g, '') })}
+            aria-invalid={slip.stake !== '' && (stakePaise == null || outOfRange)}
+          />
+        </div>
+      </div>
+      {quick.length > 0 ? (
+        <div className="slip__quick" role="group" aria-label="Quick stakes">
+          {quick.map((b) => (
+            <button
+              key={`${b.button_name}-${b.button_value}`}
+              type="button"
+              className="slip__chip"
+              onClick={() => onChange({ ...slip, stake: String(b.button_value) })}
+            >
+              {b.button_name}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {outOfRange ? (
+        <p className="slip__warn" role="alert">
+          Stake must be between {market.min_stake} and {market.max_stake.toLocaleString('en-IN')}.
+        </p>
+      ) : null}
+      <div className="slip__summary" data-testid="slip-summary">
+        {back ? 'Profit' : 'Liability'}: <strong>{formatMoney(amount)}</strong>
+      </div>
+      <div className="slip__actions">
+        <button type="button" className="btn btn--ghost" onClick={onCancel}>
+          Cancel
+        </button>
+        <button
+          type="submit"
+          className="btn btn--primary slip__place"
+          disabled={!canPlace}
+          aria-busy={placing}
+        >
+          {placing ? 'Placing…' : 'Place Bet'}
+        </button>
+      </div>
+    </form>
+  );
+}

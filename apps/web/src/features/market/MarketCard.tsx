@@ -1,0 +1,182 @@
+import type { MarketDetail, MarketRunner, PriceSize } from '@backlay/contract';
+import { Fragment, type ReactNode } from 'react';
+import { showOdds, showSize, signedMoney, toHundredths } from './format.ts';
+import type { Side, SlipSelection } from './slip.ts';
+
+export const LEVELS = 3;
+
+/** Three cells a side, best price nearest the centre: back shows level 3, 2, 1; lay shows 1, 2, 3. */
+export function ladderCells(runner: Pick<MarketRunner, 'back' | 'lay'>) {
+  const pad = (levels: PriceSize[]) =>
+    Array.from({ length: LEVELS }, (_, i) => levels[i] ?? null) as (PriceSize | null)[];
+  return { back: pad(runner.back).reverse(), lay: pad(runner.lay) };
+}
+
+/** A price for an empty cell: next to the other side's best, else evens-ish 2.0. */
+function fallbackPrice(runner: MarketRunner, side: Side): number {
+  const other = side === 'BACK' ? runner.lay[0] : runner.back[0];
+  return other ? toHundredths(other.price) : 200;
+}
+
+function PriceCell({
+  level,
+  side,
+  depth,
+  runnerName,
+  disabled,
+  onPick,
+}: {
+  level: PriceSize | null;
+  side: Side;
+  depth: number;
+  runnerName: string;
+  disabled: boolean;
+  onPick: (price: number | null) => void;
+}) {
+  const word = side === 'BACK' ? 'Back' : 'Lay';
+  const label = level
+    ? `${word} ${runnerName} at ${showOdds(level.price)}, ${showSize(level.size)} available`
+    : `${word} ${runnerName}`;
+  return (
+    <button
+      type="button"
+      className={`price price--${side.toLowerCase()} price--l${depth}`}
+      aria-label={label}
+      disabled={disabled}
+      onClick={() => onPick(level ? toHundredths(level.price) : null)}
+    >
+      {level ? (
+        <>
+          <span className="price__odds">{showOdds(level.price)}</span>
+          <span className="price__size">{showSize(level.size)}</span>
+        </>
+      ) : (
+        <span className="price__odds price__odds--empty">&nbsp;</span>
+      )}
+    </button>
+  );
+}
+
+export function Position({ value, after }: { value: number; after?: number }) {
+  const cls = (v: number) => (v > 0 ? 'pos pos--up' : v < 0 ? 'pos pos--down' : 'pos');
+  return (
+    <span className="runner__pos">
+      {value !== 0 ? <span className={cls(value)}>{signedMoney(value)}</span> : null}
+      {after !== undefined ? (
+        <span className={cls(after)} data-testid="what-if">
+          {' » '}
+          {signedMoney(after)}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+const OVERLAY: Partial<Record<MarketDetail['status'], string>> = {
+  SUSPENDED: 'Suspended',
+  CLOSED: 'Closed',
+  INACTIVE: 'Not open yet',
+};
+
+/** One market: header, the back/lay column heads and a row per runner with its ladder. */
+export function MarketCard({
+  market,
+  whatIf,
+  onPick,
+  renderBelow,
+}: {
+  market: MarketDetail;
+  /** Positions after the bet in the slip, when the slip is on this market. */
+  whatIf?: Map<number, number>;
+  onPick: (sel: SlipSelection) => void;
+  /** The bet slip, shown under the runner it belongs to. */
+  renderBelow?: (selectionId: number) => ReactNode;
+}) {
+  const overlay = OVERLAY[market.status];
+  const closedForBets = market.status !== 'OPEN';
+  return (
+    <section className="market" aria-label={market.market_name} data-market-id={market.market_id}>
+      <header className="market__head">
+        <h2 className="market__name">{market.market_name}</h2>
+        <span className="market__meta">
+          {market.in_play ? <span className="badge badge--live">In Play</span> : null}
+          {market.in_play && market.bet_delay > 0 ? (
+            <span className="market__delay" title="In-play bets wait this long before they match">
+              Delay {market.bet_delay}s
+            </span>
+          ) : null}
+          <span className="market__limits">
+            Min {market.min_stake} · Max {market.max_stake.toLocaleString('en-IN')}
+          </span>
+        </span>
+      </header>
+      <div className="market__grid" role="table" aria-label={`${market.market_name} prices`}>
+        <div className="market__cols" role="row">
+          <span className="market__col-runner" role="columnheader">
+            {market.runners.length} selections
+          </span>
+          <span className="market__col market__col--back" role="columnheader">
+            Back
+          </span>
+          <span className="market__col market__col--lay" role="columnheader">
+            Lay
+          </span>
+        </div>
+        <div className="market__body">
+          {market.runners.map((r) => {
+            const cells = ladderCells(r);
+            const runnerClosed = closedForBets || r.status !== 'ACTIVE';
+            const pick = (side: Side) => (price: number | null) =>
+              onPick({
+                market_id: market.market_id,
+                selection_id: r.selection_id,
+                side,
+                price: price ?? fallbackPrice(r, side),
+              });
+            return (
+              <Fragment key={r.selection_id}>
+                <div className="runner" role="row" data-selection-id={r.selection_id}>
+                  <div className="runner__info" role="cell">
+                    <span className="runner__name">{r.name}</span>
+                    <Position value={r.position} after={whatIf?.get(r.selection_id)} />
+                  </div>
+                  <div className="runner__prices" role="cell">
+                    {cells.back.map((lv, i) => (
+                      <PriceCell
+                        key={`b${i}`}
+                        level={lv}
+                        side="BACK"
+                        depth={LEVELS - i}
+                        runnerName={r.name}
+                        disabled={runnerClosed}
+                        onPick={pick('BACK')}
+                      />
+                    ))}
+                    {cells.lay.map((lv, i) => (
+                      <PriceCell
+                        key={`l${i}`}
+                        level={lv}
+                        side="LAY"
+                        depth={i + 1}
+                        runnerName={r.name}
+                        disabled={runnerClosed}
+                        onPick={pick('LAY')}
+                      />
+                    ))}
+                  </div>
+                  {r.status !== 'ACTIVE' ? <span className="runner__status">{r.status}</span> : null}
+                </div>
+                {renderBelow?.(r.selection_id)}
+              </Fragment>
+            );
+          })}
+          {overlay ? (
+            <div className={`market__overlay market__overlay--${market.status.toLowerCase()}`} role="status">
+              {overlay}
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,6 @@
+import type { PlaceMarketBetRequest, PlaceMarketBetResult } from '@backlay/contract';
+import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
+
+/** POST bet/placeMarketBet — odds decimal, stake in rupees; a refusal comes back as status false. */
+export const placeMarketBet = (req: PlaceMarketBetRequest): Promise<ApiResult<PlaceMarketBetResult>> =>
+  callEndpoint('placeMarketBet', req);

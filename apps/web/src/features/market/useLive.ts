@@ -1,0 +1,59 @@
+import type { MatchDetail } from '@backlay/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { useClientStore } from '../../lib/store.ts';
+import { liveClient, type ConnectionState } from '../../lib/ws.ts';
+import { applyToMatch, matchDetailKey } from './api/match-detail.ts';
+import { matchBetsKey } from './api/match-bets.ts';
+
+/** The live connection's state for the indicator. */
+export function useConnectionState(): ConnectionState {
+  const client = liveClient();
+  return useSyncExternalStore((cb) => client.onState(cb), client.getState, client.getState);
+}
+
+/** Refetches what shows the caller's bets: positions, bets, balance and exposure. */
+export function useRefreshBets(matchId: number) {
+  const queryClient = useQueryClient();
+  const bump = useClientStore((s) => s.bumpBetPlaced);
+  return () => {
+    bump();
+    void queryClient.invalidateQueries({ queryKey: matchBetsKey(matchId) });
+    void queryClient.invalidateQueries({ queryKey: matchDetailKey(matchId) });
+    void queryClient.invalidateQueries({ queryKey: ['exposureDetail'] });
+  };
+}
+
+/**
+ * Subscribes to the match's markets: images and deltas are merged into the match-detail cache,
+ * a notice about the caller's bets refetches them, and a reconnect refetches the whole screen.
+ */
+export function useLiveMarkets(matchId: number, marketIds: readonly number[]) {
+  const queryClient = useQueryClient();
+  const refreshBets = useRefreshBets(matchId);
+  const key = marketIds.join(',');
+  useEffect(() => {
+    if (!key) return;
+    const ids = key.split(',').map(Number);
+    const client = liveClient();
+    const off = client.subscribe(ids, (event) => {
+      if (event.type === 'bets') {
+        refreshBets();
+        return;
+      }
+      queryClient.setQueryData<MatchDetail>(matchDetailKey(matchId), (old) =>
+        old ? applyToMatch(old, event.market_id, event.market) : old,
+      );
+    });
+    const offResync = client.onResync(() => {
+      void queryClient.invalidateQueries({ queryKey: matchDetailKey(matchId) });
+      void queryClient.invalidateQueries({ queryKey: matchBetsKey(matchId) });
+    });
+    return () => {
+      offResync();
+      off();
+    };
+    // refreshBets is rebuilt each render; the subscription follows the match and its markets only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, matchId, queryClient]);
+}

@@ -1,0 +1,243 @@
+/**
+ * The live-price WebSocket (`/ws`). One connection for the app: it authenticates with the stored
+ * token, subscribes to the market ids that screens ask for, checks each market's sequence number
+ * (a gap asks for a fresh image) and reconnects with exponential backoff. After a reconnect every
+ * subscription is sent again and `resync` listeners run, so screens refetch what they show.
+ */
+import type { MarketDelta, MarketImage, WsClientMessage, WsServerMessage } from '@backlay/contract';
+import { readToken } from './storage.ts';
+
+export type ConnectionState = 'idle' | 'connecting' | 'open' | 'reconnecting';
+
+export type { MarketImage, MarketDelta, WsClientMessage, WsServerMessage };
+
+/** What a subscriber receives: images and deltas in order (gaps already repaired), and bet notices. */
+export type MarketEvent =
+  | { type: 'image'; market_id: number; market: MarketImage }
+  | { type: 'delta'; market_id: number; market: MarketDelta }
+  | { type: 'bets'; market_id: number };
+
+type Listener = (event: MarketEvent) => void;
+
+/** The bits of the WebSocket API we use (so tests can pass a fake). */
+export interface SocketLike {
+  readyState: number;
+  send(data: string): void;
+  close(): void;
+  onopen: ((ev: unknown) => void) | null;
+  onclose: ((ev: unknown) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+}
+
+export type LiveClientOptions = {
+  url: () => string;
+  token?: () => string | null;
+  createSocket?: (url: string) => SocketLike;
+  /** Backoff: first retry after `minDelayMs`, doubled each time up to `maxDelayMs`. */
+  minDelayMs?: number;
+  maxDelayMs?: number;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+};
+
+const OPEN = 1;
+
+export class LiveClient {
+  private socket: SocketLike | null = null;
+  private state: ConnectionState = 'idle';
+  private readonly stateListeners = new Set<(s: ConnectionState) => void>();
+  private readonly resyncListeners = new Set<() => void>();
+  /** market id → listeners */
+  private readonly subs = new Map<number, Set<Listener>>();
+  /** market id → last sequence number seen (undefined until an image arrives). */
+  private readonly seqs = new Map<number, number>();
+  /** Markets waiting for an image after a gap: deltas are dropped until it comes. */
+  private readonly awaitingImage = new Set<number>();
+  private attempts = 0;
+  private timer: unknown = null;
+  private everOpened = false;
+  private readonly opts: Required<Omit<LiveClientOptions, 'token'>> & { token: () => string | null };
+
+  constructor(options: LiveClientOptions) {
+    this.opts = {
+      token: options.token ?? readToken,
+      createSocket: options.createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike),
+      minDelayMs: options.minDelayMs ?? 500,
+      maxDelayMs: options.maxDelayMs ?? 15_000,
+      setTimer: options.setTimer ?? ((fn, ms) => setTimeout(fn, ms)),
+      clearTimer: options.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>)),
+      url: options.url,
+    };
+  }
+
+  getState = (): ConnectionState => this.state;
+
+  onState(fn: (s: ConnectionState) => void): () => void {
+    this.stateListeners.add(fn);
+    return () => this.stateListeners.delete(fn);
+  }
+
+  /** Runs after every reconnect (not the first connect): refetch what the screen shows. */
+  onResync(fn: () => void): () => void {
+    this.resyncListeners.add(fn);
+    return () => this.resyncListeners.delete(fn);
+  }
+
+  /** Subscribes to markets; returns the unsubscribe. Connects on first use. */
+  subscribe(marketIds: readonly number[], listener: Listener): () => void {
+    const added: number[] = [];
+    for (const id of marketIds) {
+      let set = this.subs.get(id);
+      if (!set) {
+        set = new Set();
+        this.subs.set(id, set);
+        added.push(id);
+      }
+      set.add(listener);
+    }
+    if (this.state === 'idle') this.connect();
+    else if (added.length > 0) this.send({ op: 'subscribe', market_ids: added });
+    return () => {
+      const removed: number[] = [];
+      for (const id of marketIds) {
+        const set = this.subs.get(id);
+        if (!set) continue;
+        set.delete(listener);
+        if (set.size === 0) {
+          this.subs.delete(id);
+          this.seqs.delete(id);
+          this.awaitingImage.delete(id);
+          removed.push(id);
+        }
+      }
+      if (removed.length > 0) this.send({ op: 'unsubscribe', market_ids: removed });
+      if (this.subs.size === 0) this.close();
+    };
+  }
+
+  /** Closes the socket and stops reconnecting (sign-out, last subscriber gone). */
+  close(): void {
+    if (this.timer != null) this.opts.clearTimer(this.timer);
+    this.timer = null;
+    const s = this.socket;
+    this.socket = null;
+    if (s) {
+      s.onclose = null;
+      s.onmessage = null;
+      s.onerror = null;
+      s.onopen = null;
+      s.close();
+    }
+    this.seqs.clear();
+    this.awaitingImage.clear();
+    this.attempts = 0;
+    this.everOpened = false;
+    this.setState('idle');
+  }
+
+  private setState(s: ConnectionState): void {
+    if (this.state === s) return;
+    this.state = s;
+    for (const fn of this.stateListeners) fn(s);
+  }
+
+  private send(msg: WsClientMessage): void {
+    if (this.socket && this.socket.readyState === OPEN) this.socket.send(JSON.stringify(msg));
+  }
+
+  private connect(): void {
+    this.setState(this.everOpened || this.attempts > 0 ? 'reconnecting' : 'connecting');
+    let socket: SocketLike;
+    try {
+      socket = this.opts.createSocket(this.opts.url());
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      const wasReconnect = this.everOpened;
+      this.everOpened = true;
+      this.attempts = 0;
+      const token = this.opts.token();
+      if (token) this.send({ op: 'auth', token });
+      this.seqs.clear();
+      this.awaitingImage.clear();
+      const ids = [...this.subs.keys()];
+      if (ids.length > 0) this.send({ op: 'subscribe', market_ids: ids });
+      this.setState('open');
+      if (wasReconnect) for (const fn of this.resyncListeners) fn();
+    };
+    socket.onmessage = (ev) => this.handle(ev.data);
+    socket.onerror = () => {};
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.scheduleReconnect();
+    };
+  }
+
+  private scheduleReconnect(): void {
+    if (this.subs.size === 0) {
+      this.setState('idle');
+      return;
+    }
+    this.setState('reconnecting');
+    const delay = Math.min(this.opts.maxDelayMs, this.opts.minDelayMs * 2 ** this.attempts);
+    this.attempts += 1;
+    this.timer = this.opts.setTimer(() => {
+      this.timer = null;
+      this.connect();
+    }, delay);
+  }
+
+  private emit(marketId: number, event: MarketEvent): void {
+    const set = this.subs.get(marketId);
+    if (!set) return;
+    for (const fn of [...set]) fn(event);
+  }
+
+  private handle(raw: unknown): void {
+    let msg: WsServerMessage;
+    try {
+      msg = JSON.parse(String(raw)) as WsServerMessage;
+    } catch {
+      return;
+    }
+    if (!msg || typeof msg !== 'object') return;
+    if (msg.type === 'image') {
+      this.seqs.set(msg.market_id, msg.seq);
+      this.awaitingImage.delete(msg.market_id);
+      this.emit(msg.market_id, { type: 'image', market_id: msg.market_id, market: msg.market });
+    } else if (msg.type === 'delta') {
+      const id = msg.market_id;
+      if (!this.subs.has(id) || this.awaitingImage.has(id)) return;
+      const last = this.seqs.get(id);
+      if (last === undefined || msg.seq > last + 1) {
+        // A gap (or a delta before any image): ask for the full image and drop deltas until it comes.
+        this.awaitingImage.add(id);
+        this.send({ op: 'image', market_id: id });
+        return;
+      }
+      if (msg.seq <= last) return; // old news
+      this.seqs.set(id, msg.seq);
+      this.emit(id, { type: 'delta', market_id: id, market: msg.market });
+    } else if (msg.type === 'bets') {
+      this.emit(msg.market_id, { type: 'bets', market_id: msg.market_id });
+    }
+  }
+}
+
+/** `ws(s)://{this host}/ws`. */
+export function defaultWsUrl(): string {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/ws`;
+}
+
+let shared: LiveClient | null = null;
+/** The app's one live connection. */
+export function liveClient(): LiveClient {
+  shared ??= new LiveClient({ url: defaultWsUrl });
+  return shared;
+}

@@ -1,0 +1,300 @@
+import type { MarketDetail, MatchDetail } from '@backlay/contract';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MarketCard } from '../src/features/market/MarketCard.tsx';
+import {
+  positionsAfter,
+  profitOrLiability,
+  stakeToPaise,
+  stepDown,
+  stepUp,
+} from '../src/features/market/slip.ts';
+import { json, mockApi, renderApp, resetStore, signIn } from './helpers.tsx';
+
+const market: MarketDetail = {
+  market_id: 50,
+  market_name: 'Match Odds',
+  market_type: 'MATCH_ODDS',
+  status: 'OPEN',
+  in_play: false,
+  bet_delay: 0,
+  version: 3,
+  min_stake: 100,
+  max_stake: 50000,
+  runners: [
+    {
+      selection_id: 1,
+      name: 'India',
+      status: 'ACTIVE',
+      back: [
+        { price: 1.9, size: 500 },
+        { price: 1.89, size: 1200 },
+        { price: 1.88, size: 25000 },
+      ],
+      lay: [
+        { price: 1.92, size: 300 },
+        { price: 1.93, size: 800 },
+      ],
+      position: 200,
+    },
+    {
+      selection_id: 2,
+      name: 'Australia',
+      status: 'ACTIVE',
+      back: [{ price: 2.1, size: 400 }],
+      lay: [],
+      position: -100,
+    },
+  ],
+};
+
+const match: MatchDetail = {
+  match_id: 9,
+  match_name: 'India v Australia',
+  match_Date: '2026-11-22T14:00:00.000Z',
+  sport_id: 4,
+  sport_name: 'Cricket',
+  series_name: 'Test Series',
+  in_play: false,
+  markets: [market],
+};
+
+class QuietSocket {
+  readyState = 0;
+  onopen = null;
+  onclose = null;
+  onerror = null;
+  onmessage = null;
+  send() {}
+  close() {}
+}
+
+beforeEach(() => {
+  resetStore();
+  vi.stubGlobal('WebSocket', QuietSocket);
+});
+
+describe('slip arithmetic', () => {
+  it('moves odds along the ladder and stays inside it', () => {
+    expect(stepUp(199)).toBe(200);
+    expect(stepUp(200)).toBe(202);
+    expect(stepDown(202)).toBe(200);
+    expect(stepDown(101)).toBe(101);
+    expect(stepUp(100_000)).toBe(100_000);
+    expect(stepUp(1000)).toBe(1050);
+  });
+
+  it('profit for a back, liability for a lay', () => {
+    expect(profitOrLiability('BACK', 250, stakeToPaise('100'))).toBe(150);
+    expect(profitOrLiability('LAY', 250, stakeToPaise('100'))).toBe(150);
+    expect(profitOrLiability('LAY', 101, stakeToPaise('33.33'))).toBe(0.34); // liability rounds up
+    expect(profitOrLiability('BACK', 101, stakeToPaise('33.33'))).toBe(0.33); // win rounds down
+    expect(stakeToPaise('abc')).toBeNull();
+    expect(stakeToPaise('0')).toBeNull();
+  });
+
+  it('what-if positions add the bet to the current positions', () => {
+    const back = positionsAfter(market, { selection_id: 1, side: 'BACK', price: 200 }, 10_000);
+    expect(back.get(1)).toBe(300); // 200 + 100
+    expect(back.get(2)).toBe(-200); // -100 - 100
+    const lay = positionsAfter(market, { selection_id: 2, side: 'LAY', price: 300 }, 10_000);
+    expect(lay.get(1)).toBe(300); // 200 + 100
+    expect(lay.get(2)).toBe(-300); // -100 - 200
+    expect(positionsAfter(market, { selection_id: 1, side: 'BACK', price: 200 }, null).get(1)).toBe(200);
+  });
+});
+
+describe('ladder', () => {
+  it('shows three back and three lay cells with the best prices in the centre', () => {
+    render(<MarketCard market={market} onPick={() => {}} />);
+    const row = screen.getByText('India').closest('[role="row"]') as HTMLElement;
+    const cells = within(row).getAllByRole('button');
+    expect(cells).toHaveLength(6);
+    expect(cells.map((c) => c.querySelector('.price__odds')?.textContent?.trim())).toEqual([
+      '1.88',
+      '1.89',
+      '1.9',
+      '1.92',
+      '1.93',
+      '',
+    ]);
+    expect(cells[2]).toHaveClass('price--back', 'price--l1');
+    expect(cells[3]).toHaveClass('price--lay', 'price--l1');
+    expect(cells[0]).toHaveTextContent('25K');
+    expect(cells[2]).toHaveAccessibleName('Back India at 1.9, 500 available');
+    // positions: green profit, red loss
+    expect(within(row).getByText('200.00')).toHaveClass('pos--up');
+    expect(screen.getByText('-100.00')).toHaveClass('pos--down');
+  });
+
+  it('a price click picks side, runner and price; empty cells offer the other side’s best', async () => {
+    const onPick = vi.fn();
+    render(<MarketCard market={market} onPick={onPick} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Lay India at 1.93, 800 available' }));
+    expect(onPick).toHaveBeenLastCalledWith({ market_id: 50, selection_id: 1, side: 'LAY', price: 193 });
+    const ausRow = screen.getByText('Australia').closest('[role="row"]') as HTMLElement;
+    await userEvent.click(within(ausRow).getAllByRole('button', { name: 'Lay Australia' })[0]!);
+    expect(onPick).toHaveBeenLastCalledWith({ market_id: 50, selection_id: 2, side: 'LAY', price: 210 });
+  });
+
+  it('suspended and closed markets are covered and refuse clicks', () => {
+    const { rerender } = render(<MarketCard market={{ ...market, status: 'SUSPENDED' }} onPick={() => {}} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Suspended');
+    expect(screen.getByRole('button', { name: /Back India at 1.9,/ })).toBeDisabled();
+    rerender(<MarketCard market={{ ...market, status: 'CLOSED' }} onPick={() => {}} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Closed');
+  });
+});
+
+function api(extra: Record<string, unknown> = {}) {
+  return mockApi({
+    'match/getMatchDetail': match,
+    'bet/getMatchBets': { matched: [], unmatched: [] },
+    'user/getButtonValue': [
+      { button_name: '1k', button_value: 1000, type: 'Game' },
+      { button_name: 'C5k', button_value: 5000, type: 'Casino' },
+      { button_name: '500', button_value: 500, type: 'Game' },
+    ],
+    'bet/placeMarketBet': {
+      bet_id: 77,
+      status: 'MATCHED',
+      size_matched: 500,
+      size_remaining: 0,
+      average_price_matched: 1.9,
+    },
+    ...extra,
+  });
+}
+
+const placeCalls = (fetchMock: ReturnType<typeof mockApi>) =>
+  fetchMock.mock.calls
+    .filter(([url]) => String(url).endsWith('bet/placeMarketBet'))
+    .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as Record<string, unknown>);
+
+describe('bet slip on the game-details screen', () => {
+  it('ticks, quick stakes, profit/liability and what-if positions; Place sends the bet', async () => {
+    signIn();
+    const fetchMock = api();
+    renderApp('/game-details/4/9');
+    await screen.findByRole('heading', { name: 'India v Australia' });
+    await userEvent.click(screen.getByRole('button', { name: 'Back India at 1.9, 500 available' }));
+    const slip = screen.getByRole('form', { name: 'Bet slip' });
+    const odds = within(slip).getByLabelText('Odds');
+    expect(odds).toHaveValue('1.90');
+    expect(odds).toHaveAttribute('readonly');
+    await userEvent.click(within(slip).getByRole('button', { name: 'Raise odds by one tick' }));
+    expect(odds).toHaveValue('1.91');
+    odds.focus();
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}{ArrowDown}');
+    expect(odds).toHaveValue('1.92');
+    await userEvent.click(within(slip).getByRole('button', { name: 'Lower odds by one tick' }));
+    expect(odds).toHaveValue('1.91');
+    // Game buttons only
+    const quick = await within(slip).findByRole('group', { name: 'Quick stakes' });
+    expect(
+      within(quick)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['1k', '500']);
+    await userEvent.click(within(quick).getByRole('button', { name: '1k' }));
+    expect(within(slip).getByLabelText('Stake')).toHaveValue('1000');
+    expect(within(slip).getByTestId('slip-summary')).toHaveTextContent('Profit: 910.00');
+    // positions after the bet: India 200 + 910, Australia -100 - 1000
+    const whatIfs = screen.getAllByTestId('what-if').map((e) => e.textContent);
+    expect(whatIfs).toEqual([' » 1,110.00', ' » -1,100.00']);
+    await userEvent.click(within(slip).getByRole('button', { name: 'Place Bet' }));
+    await waitFor(() => expect(placeCalls(fetchMock)).toHaveLength(1));
+    const sent = placeCalls(fetchMock)[0]!;
+    expect(sent).toMatchObject({
+      match_id: 9,
+      market_id: 50,
+      selection_id: 1,
+      is_back: '1',
+      odds: 1.91,
+      stack: 1000,
+      version: 3,
+    });
+    expect(sent.request_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await screen.findByText(/Bet matched/)).toBeInTheDocument();
+  });
+
+  it('a lay shows its liability; a refusal is shown as a toast and the slip stays', async () => {
+    signIn();
+    api({
+      'bet/placeMarketBet': () => json({ status: false, message: 'Insufficient balance for this bet' }),
+    });
+    renderApp('/game-details/4/9');
+    await screen.findByRole('heading', { name: 'India v Australia' });
+    await userEvent.click(screen.getByRole('button', { name: 'Lay India at 1.92, 300 available' }));
+    const slip = screen.getByRole('form', { name: 'Bet slip' });
+    await userEvent.type(within(slip).getByLabelText('Stake'), '200');
+    expect(within(slip).getByTestId('slip-summary')).toHaveTextContent('Liability: 184.00');
+    await userEvent.click(within(slip).getByRole('button', { name: 'Place Bet' }));
+    expect(await screen.findByText('Insufficient balance for this bet')).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Bet slip' })).toBeInTheDocument();
+  });
+
+  it('one-click: with a stake chosen, a price click places at once (and the choice is kept)', async () => {
+    signIn();
+    const fetchMock = api();
+    renderApp('/game-details/4/9');
+    await screen.findByRole('heading', { name: 'India v Australia' });
+    await userEvent.click(screen.getByRole('switch', { name: 'One-click betting' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Stake' }), '250');
+    expect(localStorage.getItem('oneClickOn')).toBe('1');
+    expect(localStorage.getItem('oneClickStake')).toBe('250');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Lay Australia' })[0]!);
+    // Australia lay is empty: the price offered is the back side's best.
+    await waitFor(() => expect(placeCalls(fetchMock)).toHaveLength(1));
+    expect(placeCalls(fetchMock)[0]).toMatchObject({ selection_id: 2, is_back: '0', odds: 2.1, stack: 250 });
+    expect(screen.queryByRole('form', { name: 'Bet slip' })).toBeNull();
+  });
+
+  it('lists matched and unmatched bets and cancels one or all', async () => {
+    signIn();
+    const bet = (id: number, over: Record<string, unknown>) => ({
+      bet_id: id,
+      match_id: 9,
+      match_name: 'India v Australia',
+      sport_id: 4,
+      market_id: 50,
+      market_name: 'Match Odds',
+      selection_id: 1,
+      selection_name: 'India',
+      is_back: '1',
+      odds: 2,
+      stack: 100,
+      size_matched: 0,
+      size_remaining: 100,
+      size_cancelled: 0,
+      average_price_matched: 0,
+      status: 'UNMATCHED',
+      persistence: 'LAPSE',
+      placed_at: '2026-11-22T10:00:00.000Z',
+      updated_at: '2026-11-22T10:00:00.000Z',
+      ...over,
+    });
+    const fetchMock = api({
+      'bet/getMatchBets': {
+        matched: [
+          bet(1, { status: 'MATCHED', size_matched: 100, size_remaining: 0, average_price_matched: 1.9 }),
+        ],
+        unmatched: [bet(2, {}), bet(3, { is_back: '0', odds: 3 })],
+      },
+      'bet/cancelBet': { cancelled: 1, size_cancelled: 100 },
+    });
+    renderApp('/game-details/4/9');
+    const unmatched = await screen.findByTestId('unmatched-bets');
+    await within(unmatched).findAllByRole('row');
+    expect(within(screen.getByTestId('matched-bets')).getByText('1.9')).toBeInTheDocument();
+    await userEvent.click(within(unmatched).getByRole('button', { name: 'Cancel lay India at 3' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel all' }));
+    await waitFor(() => {
+      const bodies = fetchMock.mock.calls
+        .filter(([url]) => String(url).endsWith('bet/cancelBet'))
+        .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as unknown);
+      expect(bodies).toEqual([{ bet_id: 3 }, { market_id: 50 }]);
+    });
+  });
+});
