@@ -8,13 +8,15 @@ import { expectLedgerBalanced } from './helpers/ledger.ts';
 import { describeStores } from './helpers/stores.ts';
 
 describeStores('ledger', (ctx) => {
-  it('the seed: the demo balance is one deposit transfer from the house', async () => {
+  it('the seed: each demo bettor (demo, demo2) has one deposit transfer from the house', async () => {
     const rows = await ctx.app.db.select().from(transfers);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ kind: 'deposit', amountPaise: DEMO_BALANCE_PAISE });
+    expect(rows).toHaveLength(2);
     const [house] = await ctx.app.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, HOUSE_CASH));
-    expect(rows[0]!.debitAccountId).toBe(house!.accountId);
-    expect(house!.balancePaise).toBe(-DEMO_BALANCE_PAISE);
+    for (const row of rows) {
+      expect(row).toMatchObject({ kind: 'deposit', amountPaise: DEMO_BALANCE_PAISE });
+      expect(row.debitAccountId).toBe(house!.accountId);
+    }
+    expect(house!.balancePaise).toBe(-2 * DEMO_BALANCE_PAISE);
     await expectLedgerBalanced(ctx.app);
   });
 

@@ -37,6 +37,8 @@ export const CASINO_SPORTS = [
 export const DEMO_USERS = {
   operator: { userName: 'operator', password: 'operator123' },
   demo: { userName: 'demo', password: 'demo1234' },
+  /** A second funded bettor: the other side of demo's bets (two-user browser test, manual trials). */
+  demo2: { userName: 'demo2', password: 'demo1234' },
   newbie: { userName: 'newbie', password: 'newbie123' },
 } as const;
 
@@ -453,6 +455,11 @@ export async function seedDemo(app: FastifyInstance): Promise<boolean> {
     );
     await app.account.createUser({ ...DEMO_USERS.newbie, parentId: operatorId, isChangePassword: true }, tx);
     await app.wallet.deposit(demoId, DEMO_BALANCE_PAISE, `seed:deposit:${demoId}`, 'Demo balance', tx);
+    const demo2Id = await app.account.createUser(
+      { ...DEMO_USERS.demo2, parentId: operatorId, isSignupUser: true, isChangePassword: false },
+      tx,
+    );
+    await app.wallet.deposit(demo2Id, DEMO_BALANCE_PAISE, `seed:deposit:${demo2Id}`, 'Demo balance', tx);
     return true;
   });
 }
