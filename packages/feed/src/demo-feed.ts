@@ -1,0 +1,430 @@
+// The demo liquidity simulator. Every tick it (1) moves markets through their life — in play at
+// the start time, closed some hours later — (2) re-quotes a few match-odds markets: market makers
+// keep `levels` prices each side of every runner around a slowly drifting fair price, and (3) now
+// and then lets a simulated bettor take a price, so matched volume and the ladder move.
+//
+// Everything goes through `FeedApi` (the same calls a bettor's bet uses); the clock and the
+// randomness come in, so a seeded PRNG and a fake API give the same run every time.
+import {
+  clampProbabilities,
+  driftProbabilities,
+  fairPrice,
+  limitTicks,
+  probabilitiesFromBook,
+  quotePrices,
+  randInt,
+  randomProbabilities,
+  type Random,
+} from './pricing.ts';
+import type { FeedApi, FeedClock, FeedImage, FeedLog, FeedMarket, FeedOrder } from './types.ts';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** Sports by id (the seed's ids, Betfair's numbering). */
+export const SPORT = { football: 1, tennis: 2, cricket: 4, basketball: 7522, volleyball: 998917 } as const;
+
+export interface FeedOptions {
+  /** Time between ticks when started (the tick itself is bounded, see below). */
+  tick_ms: number;
+  /** A market is looked at again (drift, re-quote if needed) this long after its last visit. */
+  quote_interval_ms: number;
+  /** Markets re-quoted per tick at most. */
+  max_markets_per_tick: number;
+  /** Orders one re-quote may place at most (runners beyond it are not quoted). */
+  max_orders_per_market: number;
+  /** Lifecycle changes (in play, close) per tick at most. */
+  max_lifecycle_per_tick: number;
+  /** Levels quoted each side of each runner. */
+  levels: number;
+  /** Size of a quoted level before the per-level liability cap, paise: [min, max]. */
+  level_size_paise: readonly [number, number];
+  /** A market maker's lay at price P is at most this liability (size × (P − 1)), paise. */
+  max_level_liability_paise: number;
+  /** A level smaller than this counts as missing (the market is re-quoted). */
+  min_level_size_paise: number;
+  /** Standard deviation of a log-probability step per visit. */
+  drift_sigma: number;
+  /** Fair probabilities stay within [min, max] (odds 1.05–100 by default). */
+  min_probability: number;
+  max_probability: number;
+  /** Per tick: the chance that one simulated bettor takes a price. */
+  bet_probability: number;
+  /** A simulated bettor's stake, paise: [min, max] (never more than the level it takes). */
+  bettor_stake_paise: readonly [number, number];
+  makers: readonly string[];
+  bettors: readonly string[];
+  /** Bet delay when a market goes in play, seconds, by sport id; `default_bet_delay_s` otherwise. */
+  bet_delay_s: Readonly<Record<number, number>>;
+  default_bet_delay_s: number;
+  /** A market closes this long after its start, by sport id; `default_match_duration_ms` otherwise. */
+  match_duration_ms: Readonly<Record<number, number>>;
+  default_match_duration_ms: number;
+}
+
+export const DEFAULT_FEED_OPTIONS: FeedOptions = {
+  tick_ms: 1_000,
+  quote_interval_ms: 6_000,
+  max_markets_per_tick: 3,
+  max_orders_per_market: 36,
+  max_lifecycle_per_tick: 5,
+  levels: 3,
+  level_size_paise: [50_000, 400_000],
+  max_level_liability_paise: 2_000_000,
+  min_level_size_paise: 10_000,
+  drift_sigma: 0.03,
+  min_probability: 0.01,
+  max_probability: 0.95,
+  bet_probability: 0.4,
+  bettor_stake_paise: [10_000, 150_000],
+  makers: ['mm_alpha', 'mm_beta'],
+  bettors: ['sim_bettor_1', 'sim_bettor_2', 'sim_bettor_3'],
+  bet_delay_s: { [SPORT.football]: 5, [SPORT.cricket]: 5 },
+  default_bet_delay_s: 3,
+  match_duration_ms: {
+    [SPORT.football]: 2 * HOUR_MS,
+    [SPORT.cricket]: 4 * HOUR_MS,
+    [SPORT.tennis]: 3 * HOUR_MS,
+    [SPORT.basketball]: 2.5 * HOUR_MS,
+    [SPORT.volleyball]: 2 * HOUR_MS,
+  },
+  default_match_duration_ms: 3 * HOUR_MS,
+};
+
+/** What the feed remembers of a market (per process; rebuilt from the book after a restart). */
+export interface MarketState {
+  readonly market_id: number;
+  /** Quoted runners, in the market's order. */
+  selections: number[];
+  /** Fair probabilities of `selections` (sum 1). */
+  probabilities: number[];
+  /** Centre price (hundredths) of the last quote per runner; null before the first quote. */
+  centers: number[] | null;
+  /** The maker whose orders are on the book now. */
+  maker: string | null;
+  quotes: number;
+  next_visit_ms: number;
+  in_play: boolean;
+}
+
+export interface TickReport {
+  in_play: number[];
+  closed: number[];
+  requoted: number[];
+  orders_placed: number;
+  bets_taken: number;
+}
+
+export interface DemoFeed {
+  /** One tick; resolves when everything it started has finished. */
+  tick(): Promise<TickReport>;
+  /** Ticks every `tick_ms` until `stop`. A market still busy (e.g. waiting a bet delay) is skipped. */
+  start(): void;
+  /** Stops ticking and waits for the work in flight. */
+  stop(): Promise<void>;
+  /** The feed's view of each market (for tests and logs). */
+  state(): ReadonlyMap<number, Readonly<MarketState>>;
+  readonly options: Readonly<FeedOptions>;
+}
+
+export function createDemoFeed(deps: {
+  api: FeedApi;
+  clock: FeedClock;
+  random: Random;
+  log: FeedLog;
+  options?: Partial<FeedOptions>;
+}): DemoFeed {
+  const { api, clock, random, log } = deps;
+  const o: FeedOptions = { ...DEFAULT_FEED_OPTIONS, ...deps.options };
+  if (o.makers.length < 2) throw new Error('the demo feed needs two market makers (they alternate)');
+  const markets = new Map<number, MarketState>();
+  /** Markets with work in flight (a re-quote or a bet may wait a bet delay in play). */
+  const busy = new Set<number>();
+  const inflight = new Set<Promise<unknown>>();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let running = false;
+  let ticking: Promise<unknown> | null = null;
+
+  const now = () => clock.now().getTime();
+  const betDelay = (sport: number) => o.bet_delay_s[sport] ?? o.default_bet_delay_s;
+  const duration = (sport: number) => o.match_duration_ms[sport] ?? o.default_match_duration_ms;
+  const clampStake = (m: FeedMarket, paise: number) =>
+    Math.min(m.max_stake_paise, Math.max(m.min_stake_paise, paise));
+  const roundRupees = (paise: number, step: number) => Math.max(step, Math.round(paise / step) * step);
+
+  function stateOf(m: FeedMarket): MarketState {
+    const selections = m.runners
+      .filter((r) => r.status === 'ACTIVE')
+      .map((r) => r.selection_id)
+      .slice(0, Math.floor(o.max_orders_per_market / (2 * o.levels)));
+    let st = markets.get(m.market_id);
+    if (st && st.selections.join() === selections.join()) return st;
+    st = {
+      market_id: m.market_id,
+      selections,
+      probabilities: [],
+      centers: null,
+      maker: null,
+      quotes: 0,
+      next_visit_ms: 0,
+      in_play: m.in_play,
+    };
+    markets.set(m.market_id, st);
+    return st;
+  }
+
+  /** Runs `work` for a market, marking it busy; tracked so `stop` can wait for it. */
+  function launch(market_id: number, work: () => Promise<void>): Promise<void> {
+    busy.add(market_id);
+    const p = work()
+      .catch((err: unknown) => log.warn({ err, market_id }, 'demo feed: market work failed'))
+      .finally(() => {
+        busy.delete(market_id);
+        inflight.delete(p);
+      });
+    inflight.add(p);
+    return p;
+  }
+
+  /** Whether the book already shows what we would quote: same centres, `levels` sizeable levels each side. */
+  function bookIsFine(st: MarketState, img: FeedImage, centers: number[]): boolean {
+    if (st.centers === null || st.in_play !== img.in_play) return false;
+    if (centers.some((c, i) => c !== st.centers![i])) return false;
+    return st.selections.every((sel) => {
+      const r = img.runners.find((x) => x.selection_id === sel);
+      if (!r) return false;
+      const deep = (levels: readonly { size_paise: number }[]) =>
+        levels.length >= o.levels &&
+        levels.slice(0, o.levels).every((l) => l.size_paise >= o.min_level_size_paise);
+      return deep(r.back) && deep(r.lay);
+    });
+  }
+
+  async function requote(m: FeedMarket, st: MarketState, report: TickReport): Promise<void> {
+    const img = await api.image(m.market_id);
+    if (!img || img.status !== 'OPEN') return;
+    if (st.probabilities.length !== st.selections.length) {
+      // First visit in this process: start from the book's mid prices if it has two sides (a
+      // restart keeps the prices where they were), else from random fair probabilities.
+      const best = st.selections.map((sel) => {
+        const r = img.runners.find((x) => x.selection_id === sel);
+        return { back: r?.back[0]?.price, lay: r?.lay[0]?.price };
+      });
+      st.probabilities = clampProbabilities(
+        probabilitiesFromBook(best) ?? randomProbabilities(random, st.selections.length),
+        o.min_probability,
+        o.max_probability,
+      );
+    } else {
+      st.probabilities = driftProbabilities(
+        random,
+        st.probabilities,
+        o.drift_sigma,
+        o.min_probability,
+        o.max_probability,
+      );
+    }
+    // The centre follows the fair price by at most one tick per visit, so a new quote never
+    // crosses the previous one (its best back stays below the old best lay and vice versa).
+    const centers = st.probabilities.map((p, i) => {
+      const target = fairPrice(p, o.levels);
+      const prev = st.centers?.[i];
+      return prev === undefined ? target : limitTicks(prev, target, 1);
+    });
+    if (bookIsFine(st, img, centers)) return;
+
+    // The other maker quotes first, then the previous maker's orders are cancelled: the ladder
+    // never goes empty between the two steps.
+    const maker = o.makers[st.quotes % o.makers.length]!;
+    const orders: FeedOrder[] = [];
+    st.selections.forEach((selection_id, i) => {
+      const { back, lay } = quotePrices(centers[i]!, o.levels);
+      back.forEach((price, k) => {
+        // Resting LAY orders fill the back column; cap the maker's liability at long odds.
+        const size = roundRupees(
+          Math.min(
+            randInt(random, o.level_size_paise[0], o.level_size_paise[1]) * (1 + 0.5 * k),
+            (o.max_level_liability_paise * 100) / (price - 100),
+          ),
+          1_000,
+        );
+        orders.push({
+          market_id: m.market_id,
+          selection_id,
+          side: 'LAY',
+          price,
+          size_paise: clampStake(m, size),
+        });
+      });
+      lay.forEach((price, k) => {
+        const size = roundRupees(
+          randInt(random, o.level_size_paise[0], o.level_size_paise[1]) * (1 + 0.5 * k),
+          1_000,
+        );
+        orders.push({
+          market_id: m.market_id,
+          selection_id,
+          side: 'BACK',
+          price,
+          size_paise: clampStake(m, size),
+        });
+      });
+    });
+    const results = await Promise.all(
+      orders.slice(0, o.max_orders_per_market).map((ord) => api.placeBet(maker, ord)),
+    );
+    const refused = results.filter((r) => !r.ok);
+    if (refused.length > 0) {
+      log.debug(
+        {
+          market_id: m.market_id,
+          refused: refused.length,
+          message: refused[0]!.ok ? '' : refused[0]!.message,
+        },
+        'demo feed: quotes refused',
+      );
+    }
+    for (const other of o.makers) if (other !== maker) await api.cancelAll(other, m.market_id);
+    st.centers = centers;
+    st.maker = maker;
+    st.quotes += 1;
+    st.in_play = img.in_play;
+    report.requoted.push(m.market_id);
+    report.orders_placed += results.length - refused.length;
+  }
+
+  async function takePrice(m: FeedMarket, report: TickReport): Promise<void> {
+    const img = await api.image(m.market_id);
+    if (!img || img.status !== 'OPEN') return;
+    const runners = img.runners.filter((r) => r.status === 'ACTIVE');
+    if (runners.length === 0) return;
+    const runner = runners[randInt(random, 0, runners.length - 1)]!;
+    const side = random() < 0.5 ? 'BACK' : 'LAY';
+    // Backing takes the best of the back column (resting lays), laying the best of the lay column.
+    const level = side === 'BACK' ? runner.back[0] : runner.lay[0];
+    if (!level) return;
+    const stake = Math.min(
+      level.size_paise,
+      roundRupees(randInt(random, o.bettor_stake_paise[0], o.bettor_stake_paise[1]), 1_000),
+      m.max_stake_paise,
+    );
+    if (stake < m.min_stake_paise) return;
+    const bettor = o.bettors[randInt(random, 0, o.bettors.length - 1)]!;
+    const order: FeedOrder = {
+      market_id: m.market_id,
+      selection_id: runner.selection_id,
+      side,
+      price: level.price,
+      size_paise: stake,
+    };
+    const result = await api.placeBet(bettor, order);
+    if (!result.ok) {
+      log.debug({ market_id: m.market_id, message: result.message }, 'demo feed: bettor refused');
+      return;
+    }
+    report.bets_taken += 1;
+    // The level may be gone: look at the market again on the next tick.
+    const st = markets.get(m.market_id);
+    if (st) st.next_visit_ms = 0;
+    // A bettor takes a price or nothing: whatever did not match (the price moved) is cancelled.
+    if (result.size_remaining_paise > 0) await api.cancelAll(bettor, m.market_id);
+  }
+
+  async function runTick(): Promise<{ report: TickReport; jobs: Promise<void>[] }> {
+    const report: TickReport = { in_play: [], closed: [], requoted: [], orders_placed: 0, bets_taken: 0 };
+    const jobs: Promise<void>[] = [];
+    const t = now();
+    const listed = (await api.listMarkets()).slice().sort((a, b) => a.market_id - b.market_id);
+    const ids = new Set(listed.map((m) => m.market_id));
+    for (const id of markets.keys()) if (!ids.has(id)) markets.delete(id);
+
+    let lifecycle = 0;
+    const open: FeedMarket[] = [];
+    for (const m of listed) {
+      if (m.status === 'CLOSED') continue;
+      if (lifecycle < o.max_lifecycle_per_tick && !busy.has(m.market_id)) {
+        if (t >= m.start_time_ms + duration(m.sport_id)) {
+          await api.closeMarket(m.market_id);
+          markets.delete(m.market_id);
+          report.closed.push(m.market_id);
+          lifecycle += 1;
+          continue;
+        }
+        if (!m.in_play && t >= m.start_time_ms) {
+          await api.setInPlay(m.market_id, betDelay(m.sport_id));
+          report.in_play.push(m.market_id);
+          lifecycle += 1;
+          // Unmatched orders lapsed: quote again at once.
+          const st = markets.get(m.market_id);
+          if (st) st.next_visit_ms = 0;
+          open.push({ ...m, in_play: true });
+          continue;
+        }
+      }
+      open.push(m);
+    }
+
+    const quotable = open.filter((m) => m.status === 'OPEN' && !busy.has(m.market_id));
+    const due = quotable
+      .map((m) => ({ m, st: stateOf(m) }))
+      .filter(({ st }) => st.selections.length >= 2 && st.next_visit_ms <= t)
+      .sort((a, b) => a.st.next_visit_ms - b.st.next_visit_ms || a.m.market_id - b.m.market_id)
+      .slice(0, o.max_markets_per_tick);
+    for (const { m, st } of due) {
+      st.next_visit_ms = t + o.quote_interval_ms;
+      jobs.push(launch(m.market_id, () => requote(m, st, report)));
+    }
+
+    if (o.bettors.length > 0 && random() < o.bet_probability) {
+      const takers = quotable.filter((m) => !busy.has(m.market_id) && markets.get(m.market_id)?.centers);
+      if (takers.length > 0) {
+        const m = takers[randInt(random, 0, takers.length - 1)]!;
+        jobs.push(launch(m.market_id, () => takePrice(m, report)));
+      }
+    }
+    return { report, jobs };
+  }
+
+  async function tick(): Promise<TickReport> {
+    const { report, jobs } = await runTick();
+    await Promise.all(jobs);
+    return report;
+  }
+
+  function schedule() {
+    if (!running) return;
+    timer = setTimeout(() => {
+      timer = null;
+      // The tick's own part (list, lifecycle, launching) is awaited; market work runs on.
+      ticking = runTick()
+        .then(({ report }) => {
+          if (report.in_play.length > 0 || report.closed.length > 0) {
+            log.info({ in_play: report.in_play, closed: report.closed }, 'demo feed: market lifecycle');
+          }
+        })
+        .catch((err: unknown) => log.warn({ err }, 'demo feed: tick failed'))
+        .finally(() => {
+          ticking = null;
+          schedule();
+        });
+    }, o.tick_ms);
+  }
+
+  return {
+    tick,
+    start() {
+      if (running) return;
+      running = true;
+      schedule();
+    },
+    async stop() {
+      running = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      if (ticking) await ticking;
+      await Promise.all([...inflight]);
+    },
+    state: () => markets,
+    options: o,
+  };
+}

@@ -1,0 +1,18 @@
+// Demo liquidity: market makers, simulated bettors and the market lifecycle, driven through FeedApi.
+export type * from './types.ts';
+export { createDemoFeed, DEFAULT_FEED_OPTIONS, SPORT } from './demo-feed.ts';
+export type { DemoFeed, FeedOptions, MarketState, TickReport } from './demo-feed.ts';
+export {
+  mulberry32,
+  gaussian,
+  randInt,
+  normalize,
+  clampProbabilities,
+  randomProbabilities,
+  driftProbabilities,
+  fairPrice,
+  limitTicks,
+  quotePrices,
+  probabilitiesFromBook,
+} from './pricing.ts';
+export type { Random } from './pricing.ts';

@@ -1,0 +1,260 @@
+import { priceToIndex } from '@backlay/engine';
+import { describe, expect, it } from 'vitest';
+import {
+  createDemoFeed,
+  DEFAULT_FEED_OPTIONS,
+  driftProbabilities,
+  fairPrice,
+  mulberry32,
+  quotePrices,
+  type FeedOptions,
+} from '../src/index.ts';
+import { FakeExchange } from './fake-exchange.ts';
+
+const HOUR = 3_600_000;
+const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
+const quiet = { info() {}, warn() {}, debug() {} };
+
+class Clock {
+  t = T0;
+  now = () => new Date(this.t);
+  advance(ms: number) {
+    this.t += ms;
+  }
+}
+
+function setup(seed = 1, options: Partial<FeedOptions> = {}) {
+  const ex = new FakeExchange();
+  const clock = new Clock();
+  const warnings: unknown[] = [];
+  const feed = createDemoFeed({
+    api: ex,
+    clock,
+    random: mulberry32(seed),
+    log: { ...quiet, warn: (o) => warnings.push(o) },
+    options,
+  });
+  return { ex, clock, feed, warnings };
+}
+
+/** Runs ticks, moving the clock one tick interval each time. */
+async function run(s: ReturnType<typeof setup>, ticks: number) {
+  const reports = [];
+  for (let i = 0; i < ticks; i++) {
+    reports.push(await s.feed.tick());
+    s.clock.advance(s.feed.options.tick_ms);
+  }
+  return reports;
+}
+
+async function expectDeepLadders(ex: FakeExchange, market_id: number, levels = 3) {
+  const img = (await ex.image(market_id))!;
+  for (const r of img.runners) {
+    expect(r.back.length, `back levels of ${r.selection_id}`).toBeGreaterThanOrEqual(levels);
+    expect(r.lay.length, `lay levels of ${r.selection_id}`).toBeGreaterThanOrEqual(levels);
+    expect(r.back[0]!.price).toBeLessThan(r.lay[0]!.price);
+  }
+  return img;
+}
+
+describe('pricing', () => {
+  it('quotes levels ticks either side of the centre', () => {
+    // Ticks are 0.01 below 2.00 and 0.02 from 2.00 to 3.00.
+    expect(quotePrices(200, 3)).toEqual({ back: [199, 198, 197], lay: [202, 204, 206] });
+    expect(fairPrice(0.5, 3)).toBe(200);
+    // Kept inside the ladder with room for the levels.
+    expect(fairPrice(0.999, 3)).toBe(104);
+  });
+
+  it('drift is bounded per step and keeps probabilities summing to 1 within the clamp', () => {
+    const rnd = mulberry32(9);
+    let ps = [0.5, 0.3, 0.2];
+    for (let i = 0; i < 2_000; i++) {
+      const next = driftProbabilities(rnd, ps, 0.03, 0.01, 0.95);
+      expect(next.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+      next.forEach((p, k) => {
+        expect(p).toBeGreaterThanOrEqual(0.01);
+        expect(p).toBeLessThanOrEqual(0.95);
+        expect(Math.abs(Math.log(p / ps[k]!))).toBeLessThanOrEqual(6 * 0.03 + 1e-9);
+      });
+      ps = next;
+    }
+  });
+});
+
+describe('demo feed', () => {
+  it('keeps at least three levels each side on every open market, never crossed, overround 100–105%', async () => {
+    const s = setup();
+    for (let id = 1; id <= 5; id++)
+      s.ex.addMarket({ market_id: id, start_time_ms: T0 + 10 * HOUR }, id === 5 ? 2 : 3);
+    await run(s, 60);
+    for (let id = 1; id <= 5; id++) {
+      const img = await expectDeepLadders(s.ex, id);
+      expect(s.ex.crossed(id)).toBe(false);
+      const overround = img.runners.reduce((sum, r) => sum + 100 / r.back[0]!.price, 0);
+      expect(overround).toBeGreaterThan(1.0);
+      expect(overround).toBeLessThan(1.1);
+      // The fair probabilities sum to 1.
+      const st = s.feed.state().get(id)!;
+      expect(st.probabilities.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+    }
+    expect(s.warnings).toEqual([]);
+  });
+
+  it('only one maker has orders on a market after a re-quote; the other cancelled', async () => {
+    const s = setup(2);
+    s.ex.addMarket({ market_id: 1, start_time_ms: T0 + 10 * HOUR });
+    await run(s, 40);
+    const makers = new Set(
+      s.ex
+        .resting(1)
+        .filter((o) => o.user_id.startsWith('mm_'))
+        .map((o) => o.user_id),
+    );
+    expect(makers.size).toBe(1);
+    expect(s.feed.state().get(1)!.quotes).toBeGreaterThan(2);
+  });
+
+  it('bounded work per tick: at most max_markets_per_tick re-quotes and max_orders_per_market orders each', async () => {
+    const s = setup(3, { max_markets_per_tick: 2 });
+    for (let id = 1; id <= 10; id++) s.ex.addMarket({ market_id: id, start_time_ms: T0 + 10 * HOUR });
+    const reports = await run(s, 30);
+    for (const r of reports) {
+      expect(r.requoted.length).toBeLessThanOrEqual(2);
+      expect(r.orders_placed).toBeLessThanOrEqual(2 * DEFAULT_FEED_OPTIONS.max_orders_per_market);
+    }
+    // Round-robin: every market got its quotes within the first five ticks.
+    for (let id = 1; id <= 10; id++) await expectDeepLadders(s.ex, id);
+  });
+
+  it('the quote centre moves at most one tick per re-quote (drift is slow)', async () => {
+    const s = setup(4, { drift_sigma: 0.2, bet_probability: 0 });
+    s.ex.addMarket({ market_id: 1, start_time_ms: T0 + 100 * HOUR });
+    let prev: number[] | null = null;
+    let moves = 0;
+    for (let i = 0; i < 300; i++) {
+      await s.feed.tick();
+      s.clock.advance(1_000);
+      const centers = s.feed.state().get(1)!.centers;
+      if (prev && centers) {
+        centers.forEach((c, k) => {
+          const d = Math.abs(priceToIndex(c) - priceToIndex(prev![k]!));
+          expect(d).toBeLessThanOrEqual(1);
+          moves += d;
+        });
+      }
+      if (centers) prev = [...centers];
+      expect(s.ex.crossed(1)).toBe(false);
+    }
+    expect(moves).toBeGreaterThan(0);
+  });
+
+  it('simulated bettors take prices, so traded volume grows', async () => {
+    const s = setup(5, { bet_probability: 1 });
+    s.ex.addMarket({ market_id: 1, start_time_ms: T0 + 10 * HOUR });
+    s.ex.addMarket({ market_id: 2, start_time_ms: T0 + 10 * HOUR });
+    const reports = await run(s, 40);
+    const taken = reports.reduce((n, r) => n + r.bets_taken, 0);
+    expect(taken).toBeGreaterThan(10);
+    const traded = async (id: number) =>
+      (await s.ex.image(id))!.runners.reduce((sum, r) => sum + r.traded_paise, 0);
+    expect((await traded(1)) + (await traded(2))).toBeGreaterThan(0);
+    // Bettors leave nothing resting: what did not match was cancelled.
+    for (const id of [1, 2]) expect(s.ex.resting(id).filter((o) => o.user_id.startsWith('sim_'))).toEqual([]);
+    // A taken level is quoted again on the next tick that market is not busy.
+    (s.feed.options as FeedOptions).bet_probability = 0;
+    await run(s, 2);
+    await expectDeepLadders(s.ex, 1);
+    await expectDeepLadders(s.ex, 2);
+  });
+
+  it('turns a market in play at its start time with the sport’s bet delay, and quotes again in play', async () => {
+    const s = setup(6);
+    s.ex.addMarket({ market_id: 1, sport_id: 1, start_time_ms: T0 + 30_000 });
+    s.ex.addMarket({ market_id: 2, sport_id: 2, start_time_ms: T0 + 30_000 });
+    await run(s, 30);
+    expect(s.ex.calls.filter((c) => c.op === 'setInPlay')).toEqual([]);
+    const [r] = await run(s, 1);
+    expect(r!.in_play).toEqual([1, 2]);
+    expect(s.ex.calls.filter((c) => c.op === 'setInPlay')).toEqual([
+      { op: 'setInPlay', market_id: 1, bet_delay_s: 5 },
+      { op: 'setInPlay', market_id: 2, bet_delay_s: 3 },
+    ]);
+    // The lapse emptied the books; the makers quote again within a few ticks.
+    await run(s, 4);
+    await expectDeepLadders(s.ex, 1);
+    await expectDeepLadders(s.ex, 2);
+    await run(s, 10);
+    expect(s.ex.calls.filter((c) => c.op === 'setInPlay')).toHaveLength(2);
+  });
+
+  it('closes a market some hours after its start and leaves it alone afterwards', async () => {
+    const s = setup(7, { quote_interval_ms: 60_000 });
+    s.ex.addMarket({ market_id: 1, sport_id: 1, start_time_ms: T0 - 2 * HOUR + 5_000, in_play: true });
+    s.ex.addMarket({ market_id: 2, sport_id: 4, start_time_ms: T0 - 2 * HOUR + 5_000, in_play: true });
+    await run(s, 3);
+    await expectDeepLadders(s.ex, 1);
+    const [, , closing] = await run(s, 3);
+    expect(closing!.closed).toEqual([1]);
+    expect(s.ex.markets.get(1)!.info.status).toBe('CLOSED');
+    expect(s.ex.resting(1)).toEqual([]); // unmatched lapsed
+    const after = s.ex.calls.length;
+    await run(s, 10);
+    expect(s.ex.calls.slice(after).some((c) => 'market_id' in c && c.market_id === 1)).toBe(false);
+    expect(s.ex.calls.slice(after).some((c) => c.op === 'place' && c.order.market_id === 1)).toBe(false);
+    expect(s.ex.markets.get(2)!.info.status).toBe('OPEN'); // cricket lasts longer
+  });
+
+  it('leaves suspended markets and non-active runners alone', async () => {
+    const s = setup(8);
+    s.ex.addMarket({ market_id: 1, start_time_ms: T0 + HOUR, status: 'SUSPENDED' });
+    const m = s.ex.addMarket({ market_id: 2, start_time_ms: T0 + HOUR });
+    s.ex.markets.get(2)!.info = {
+      ...m,
+      runners: m.runners.map((r, i) => (i === 2 ? { ...r, status: 'REMOVED' } : r)),
+    };
+    await run(s, 10);
+    expect(s.ex.calls.some((c) => c.op === 'place' && c.order.market_id === 1)).toBe(false);
+    expect(s.ex.calls.some((c) => c.op === 'place' && c.order.selection_id === 22)).toBe(false);
+    expect(s.feed.state().get(2)!.selections).toEqual([20, 21]);
+  });
+
+  it('is deterministic given the random source', async () => {
+    const trace = async (seed: number) => {
+      const s = setup(seed, { bet_probability: 0.7 });
+      for (let id = 1; id <= 4; id++) s.ex.addMarket({ market_id: id, start_time_ms: T0 + id * 20_000 });
+      await run(s, 120);
+      return JSON.stringify(s.ex.calls);
+    };
+    expect(await trace(11)).toBe(await trace(11));
+    expect(await trace(11)).not.toBe(await trace(12));
+  });
+
+  it('starts from the book’s prices after a restart', async () => {
+    const s = setup(9, { bet_probability: 0 });
+    s.ex.addMarket({ market_id: 1, start_time_ms: T0 + 10 * HOUR });
+    await run(s, 20);
+    const centers = s.feed.state().get(1)!.centers!;
+    const restarted = createDemoFeed({ api: s.ex, clock: s.clock, random: mulberry32(99), log: quiet });
+    await restarted.tick();
+    const again = restarted.state().get(1)!.centers!;
+    again.forEach((c, i) =>
+      expect(Math.abs(priceToIndex(c) - priceToIndex(centers[i]!))).toBeLessThanOrEqual(1),
+    );
+    await expectDeepLadders(s.ex, 1);
+    // Only the new maker's quotes are left.
+    expect(new Set(s.ex.resting(1).map((o) => o.user_id)).size).toBe(1);
+  });
+
+  it('start/stop runs ticks on a timer and stop waits for work in flight', async () => {
+    const s = setup(10, { tick_ms: 5 });
+    s.ex.addMarket({ market_id: 1, start_time_ms: T0 + HOUR });
+    s.feed.start();
+    await new Promise((r) => setTimeout(r, 60));
+    await s.feed.stop();
+    const n = s.ex.calls.length;
+    expect(n).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(s.ex.calls.length).toBe(n);
+  });
+});
