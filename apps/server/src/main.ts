@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp, LOG_REDACT } from './app.ts';
 import { loadConfig } from './config.ts';
+import { feedPlugin } from './plugins/feed.ts';
 
 const config = loadConfig();
 const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -13,6 +14,7 @@ const app = await buildApp({
   webDistDir,
   logger: { level: config.logLevel, redact: { paths: LOG_REDACT, censor: '[redacted]' } },
 });
+await app.register(feedPlugin, { source: config.feed });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -1,0 +1,179 @@
+// The demo feed (packages/feed) wired to this server: its FeedApi goes through `app.exchange`
+// — the same placeBet / cancelBets a bettor's request uses — and its accounts are ordinary users
+// funded by deposit transfers from the house through the wallet (never by editing balances).
+// Registered by main.ts when FEED is not 'off'; buildApp (and so every test) never starts it.
+import {
+  createDemoFeed,
+  DEFAULT_FEED_OPTIONS,
+  mulberry32,
+  type DemoFeed,
+  type FeedApi,
+  type FeedImage,
+  type FeedMarket,
+  type FeedOptions,
+} from '@backlay/feed';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { randomBytes, randomInt } from 'node:crypto';
+import { users } from '../db/schema.ts';
+
+/** A market maker's float: ₹5,00,00,000 (its exposure across every demo market stays far below). */
+export const MAKER_FLOAT_PAISE = 5_000_000_000;
+/** A simulated bettor's float: ₹10,00,000. */
+export const BETTOR_FLOAT_PAISE = 100_000_000;
+/** An account is topped up to its float when its balance falls below this share of it. */
+const TOP_UP_BELOW_SHARE = 0.5;
+
+/** Only match-odds markets get demo liquidity (racing WIN markets and others do not). */
+const DEMO_MARKET_TYPE = 'MATCH_ODDS';
+
+const toHundredths = (decimal: number) => Math.round(decimal * 100);
+const toPaise = (rupees: number) => Math.round(rupees * 100);
+
+/** Creates the feed's accounts if missing and tops their floats up from the house. Returns name → user id. */
+export async function ensureFeedAccounts(
+  app: FastifyInstance,
+  names: { makers: readonly string[]; bettors: readonly string[] },
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  const wanted = [
+    ...names.makers.map((n) => [n, MAKER_FLOAT_PAISE] as const),
+    ...names.bettors.map((n) => [n, BETTOR_FLOAT_PAISE] as const),
+  ];
+  for (const [userName, float] of wanted) {
+    const find = async () =>
+      (
+        await app.db.select({ userId: users.userId }).from(users).where(eq(users.userName, userName)).limit(1)
+      )[0]?.userId;
+    let userId = await find();
+    if (userId === undefined) {
+      try {
+        // A password nobody knows: these accounts are driven by the feed, never logged in.
+        userId = await app.account.createUser({ userName, password: randomBytes(24).toString('base64url') });
+      } catch (err) {
+        // Another node created it at the same moment.
+        userId = await find();
+        if (userId === undefined) throw err;
+      }
+    }
+    const balance = await app.wallet.balancePaise(userId);
+    if (balance < float * TOP_UP_BELOW_SHARE) {
+      await app.wallet.deposit(
+        userId,
+        float - balance,
+        `feed:float:${userId}:${app.clock.now().toISOString()}`,
+        'Demo liquidity float',
+      );
+    }
+    ids.set(userName, userId);
+  }
+  return ids;
+}
+
+/** FeedApi over `app.exchange`: engine units in, the service's units (paise, hundredths) out. */
+export function createExchangeFeedApi(app: FastifyInstance, accounts: ReadonlyMap<string, number>): FeedApi {
+  const userOf = (actor: string) => {
+    const id = accounts.get(actor);
+    if (id === undefined) throw new Error(`demo feed: no account for ${actor}`);
+    return id;
+  };
+  // Unique per user: a per-process prefix and a counter (1–64 characters).
+  const prefix = `feed-${Date.now().toString(36)}-${randomInt(1 << 30).toString(36)}`;
+  let n = 0;
+  return {
+    async listMarkets(): Promise<FeedMarket[]> {
+      const list = await app.exchange.listMarkets({ status: ['OPEN', 'SUSPENDED'] });
+      return list
+        .filter((m) => m.market_type === DEMO_MARKET_TYPE)
+        .map((m) => ({
+          market_id: m.market_id,
+          sport_id: m.sport_id,
+          status: m.status,
+          in_play: m.in_play,
+          start_time_ms: m.start_time.getTime(),
+          min_stake_paise: m.min_stake_paise,
+          max_stake_paise: m.max_stake_paise,
+          runners: m.runners.map((r) => ({ selection_id: r.selection_id, status: r.status })),
+        }));
+    },
+    async image(market_id): Promise<FeedImage | null> {
+      const img = await app.exchange.getMarketImage(market_id);
+      if (!img) return null;
+      return {
+        market_id: img.market_id,
+        status: img.status,
+        in_play: img.in_play,
+        runners: img.runners.map((r) => ({
+          selection_id: r.selection_id,
+          status: r.status,
+          back: r.back.map((l) => ({ price: toHundredths(l.price), size_paise: toPaise(l.size) })),
+          lay: r.lay.map((l) => ({ price: toHundredths(l.price), size_paise: toPaise(l.size) })),
+          traded_paise: toPaise(r.traded_volume),
+        })),
+      };
+    },
+    async placeBet(actor, order) {
+      const out = await app.exchange.placeBet(userOf(actor), {
+        market_id: order.market_id,
+        selection_id: order.selection_id,
+        side: order.side,
+        price: order.price,
+        size_paise: order.size_paise,
+        request_id: `${prefix}-${++n}`,
+      });
+      return out.ok ? { ok: true, size_remaining_paise: out.size_remaining_paise } : out;
+    },
+    async cancelAll(actor, market_id) {
+      await app.exchange.cancelBets(userOf(actor), { market_id });
+    },
+    async setInPlay(market_id, bet_delay_s) {
+      await app.exchange.setInPlay(market_id, bet_delay_s);
+    },
+    async closeMarket(market_id) {
+      await app.exchange.setMarketStatus(market_id, 'CLOSED');
+    },
+  };
+}
+
+/** Accounts, API and feed for this app (not started). Tests call it and drive `tick()` themselves. */
+export async function createServerFeed(
+  app: FastifyInstance,
+  opts: { seed?: number; options?: Partial<FeedOptions> } = {},
+): Promise<DemoFeed> {
+  const options = { ...DEFAULT_FEED_OPTIONS, ...opts.options };
+  const accounts = await ensureFeedAccounts(app, options);
+  return createDemoFeed({
+    api: createExchangeFeedApi(app, accounts),
+    clock: app.clock,
+    random: mulberry32(opts.seed ?? randomInt(2 ** 31)),
+    log: app.log,
+    options,
+  });
+}
+
+/**
+ * `source`: 'demo' runs the simulator once the app is ready and stops it on close. Recorded feed
+ * files are a later issue: any other value stops the start with a message naming it.
+ */
+export const feedPlugin = fp<{ source: string; seed?: number; options?: Partial<FeedOptions> }>(
+  async (app, { source, seed, options }) => {
+    if (source === 'off') return;
+    if (source !== 'demo') {
+      throw new Error(`FEED=${source}: recorded feed files are not supported yet; use FEED=demo or FEED=off`);
+    }
+    let feed: DemoFeed | null = null;
+    app.addHook('onReady', async () => {
+      feed = await createServerFeed(app, {
+        ...(seed === undefined ? {} : { seed }),
+        ...(options ? { options } : {}),
+      });
+      feed.start();
+      app.log.info({ makers: feed.options.makers, bettors: feed.options.bettors }, 'demo feed started');
+    });
+    app.addHook('preClose', async () => {
+      await feed?.stop();
+    });
+  },
+  { name: 'feed', dependencies: ['exchange', 'wallet', 'account'] },
+);
