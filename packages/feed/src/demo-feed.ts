@@ -31,6 +31,8 @@ export interface FeedOptions {
   quote_interval_ms: number;
   /** Markets re-quoted per tick at most. */
   max_markets_per_tick: number;
+  /** Markets with feed work in flight at once at most (in play, work waits the bet delay). */
+  max_busy_markets: number;
   /** Orders one re-quote may place at most (runners beyond it are not quoted). */
   max_orders_per_market: number;
   /** Lifecycle changes (in play, close) per tick at most. */
@@ -64,15 +66,16 @@ export interface FeedOptions {
 
 export const DEFAULT_FEED_OPTIONS: FeedOptions = {
   tick_ms: 1_000,
-  quote_interval_ms: 6_000,
-  max_markets_per_tick: 3,
+  quote_interval_ms: 10_000,
+  max_markets_per_tick: 2,
+  max_busy_markets: 4,
   max_orders_per_market: 36,
   max_lifecycle_per_tick: 5,
   levels: 3,
   level_size_paise: [50_000, 400_000],
   max_level_liability_paise: 2_000_000,
   min_level_size_paise: 10_000,
-  drift_sigma: 0.03,
+  drift_sigma: 0.02,
   min_probability: 0.01,
   max_probability: 0.95,
   bet_probability: 0.4,
@@ -369,13 +372,13 @@ export function createDemoFeed(deps: {
       .map((m) => ({ m, st: stateOf(m) }))
       .filter(({ st }) => st.selections.length >= 2 && st.next_visit_ms <= t)
       .sort((a, b) => a.st.next_visit_ms - b.st.next_visit_ms || a.m.market_id - b.m.market_id)
-      .slice(0, o.max_markets_per_tick);
+      .slice(0, Math.max(0, Math.min(o.max_markets_per_tick, o.max_busy_markets - busy.size)));
     for (const { m, st } of due) {
       st.next_visit_ms = t + o.quote_interval_ms;
       jobs.push(launch(m.market_id, () => requote(m, st, report)));
     }
 
-    if (o.bettors.length > 0 && random() < o.bet_probability) {
+    if (o.bettors.length > 0 && random() < o.bet_probability && busy.size < o.max_busy_markets) {
       const takers = quotable.filter((m) => !busy.has(m.market_id) && markets.get(m.market_id)?.centers);
       if (takers.length > 0) {
         const m = takers[randInt(random, 0, takers.length - 1)]!;
