@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// The dev server proxies /api to a running Backlay server (API_TARGET, default http://localhost:8080).
+// The dev server proxies /api (and the /ws live prices) to a running Backlay server (API_TARGET, default http://localhost:8080).
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
@@ -9,7 +9,10 @@ export default defineConfig({
   base: './',
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
-    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+      '/ws': { target: apiTarget, changeOrigin: true, ws: true },
+    },
   },
   build: {
     outDir: 'dist',

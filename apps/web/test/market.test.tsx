@@ -241,7 +241,7 @@ describe('bet slip on the game-details screen', () => {
     renderApp('/game-details/4/9');
     await screen.findByRole('heading', { name: 'India v Australia' });
     await userEvent.click(screen.getByRole('switch', { name: 'One-click betting' }));
-    await userEvent.type(screen.getByRole('textbox', { name: 'Stake' }), '250');
+    await userEvent.type(screen.getByRole('textbox', { name: 'One-click stake' }), '250');
     expect(localStorage.getItem('oneClickOn')).toBe('1');
     expect(localStorage.getItem('oneClickStake')).toBe('250');
     await userEvent.click(screen.getAllByRole('button', { name: 'Lay Australia' })[0]!);

@@ -6,13 +6,8 @@ const LABEL = { idle: 'Offline', connecting: 'Connecting…', open: 'Live', reco
 export function LiveIndicator() {
   const state = useConnectionState();
   return (
-    <span
-      className={`live-dot live-dot--${state}`}
-      role="status"
-      data-testid="live-indicator"
-      data-state={state}
-    >
-      <span className="live-dot__dot" aria-hidden="true" />
+    <span className={`conn conn--${state}`} role="status" data-testid="live-indicator" data-state={state}>
+      <span className="conn__dot" aria-hidden="true" />
       {LABEL[state]}
     </span>
   );

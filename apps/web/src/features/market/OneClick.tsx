@@ -41,7 +41,7 @@ export function OneClickBar({
         onChange={(on) => onChange({ ...settings, on })}
       />
       <label htmlFor={stakeId} className="oneclick__label">
-        Stake
+        One-click stake
       </label>
       <input
         id={stakeId}
