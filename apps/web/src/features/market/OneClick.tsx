@@ -48,7 +48,7 @@ export function OneClickBar({
         className="oneclick__stake"
         inputMode="numeric"
         value={settings.stake ?? ''}
-        placeholder="100"
+        placeholder="Stake"
         onChange={(e) => {
           const digits = e.target.value.replace(/\D/g, '');
           onChange({ ...settings, stake: digits ? Number(digits) : null });
