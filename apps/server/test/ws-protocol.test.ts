@@ -2,9 +2,17 @@
 // `app.exchange.getMarketImage` (so every transition is under the test's control). Bets through
 // the real exchange are in ws.test.ts.
 import type { MarketImage, WsServerMessage } from '@backlay/contract';
+import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { diffImages, MAX_MARKETS_PER_SOCKET } from '../src/plugins/ws.ts';
+import { createInProcessBus } from '../src/plugins/bus.ts';
+import {
+  createLiveHub,
+  diffImages,
+  MAX_MARKETS_PER_SOCKET,
+  SLOW_CLIENT_GRACE_MS,
+  SLOW_CLIENT_MAX_BUFFERED_BYTES,
+} from '../src/plugins/ws.ts';
 import { describeStores } from './helpers/stores.ts';
 import { isType, settle, WsClient } from './helpers/ws-client.ts';
 
@@ -274,3 +282,53 @@ describeStores(
     };
   },
 );
+
+describe('slow clients', () => {
+  it('a socket whose send buffer stays over the limit for longer than the grace period is terminated', () => {
+    let t = 0;
+    const hub = createLiveHub({
+      bus: createInProcessBus(),
+      getImage: async () => null,
+      lookupToken: async () => null,
+      log: { warn() {}, debug() {}, error() {} },
+      now: () => t,
+    });
+    const fake = () => {
+      const s = new EventEmitter() as EventEmitter & {
+        readyState: number;
+        OPEN: number;
+        bufferedAmount: number;
+        terminated: boolean;
+        send(): void;
+        ping(): void;
+        terminate(): void;
+      };
+      Object.assign(s, { readyState: 1, OPEN: 1, bufferedAmount: 0, terminated: false });
+      s.send = () => {};
+      s.ping = () => {};
+      s.terminate = () => {
+        s.terminated = true;
+        s.emit('close');
+      };
+      return s;
+    };
+    const slow = fake();
+    const brief = fake();
+    hub.connect(slow as never);
+    hub.connect(brief as never);
+    slow.bufferedAmount = SLOW_CLIENT_MAX_BUFFERED_BYTES + 1;
+    brief.bufferedAmount = SLOW_CLIENT_MAX_BUFFERED_BYTES + 1;
+    for (; t <= SLOW_CLIENT_GRACE_MS; t += 1_000) {
+      hub.checkSlowClients();
+      if (t === 2_000) brief.bufferedAmount = 0; // it caught up
+    }
+    expect(slow.terminated).toBe(false); // exactly at the grace period: not yet
+    t += 1;
+    hub.checkSlowClients();
+    expect(slow.terminated).toBe(true);
+    expect(brief.terminated).toBe(false);
+    expect(hub.counts().sockets).toBe(1);
+    expect(hub.stats.dropped_slow).toBe(1);
+    hub.close();
+  });
+});
