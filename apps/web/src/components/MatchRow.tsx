@@ -9,7 +9,7 @@ const oddsText = (price: number | null) => (price == null ? '–' : String(price
 function MainOddsStrip({ odds }: { odds: MainOdds[] }) {
   return (
     <span className="match-odds" data-testid="main-odds">
-      {odds.slice(0, 3).map((o) => (
+      {odds.map((o) => (
         <span key={o.selection_id} className="match-odds__pair" title={o.name}>
           <span
             className="match-odds__cell match-odds__cell--back"
@@ -45,7 +45,7 @@ export function MatchRow({
   series?: string;
   date: string;
   inPlay: boolean;
-  /** First back/lay prices of the main market (home screen); none shown when absent or empty. */
+  /** First back/lay prices of the main market (home screen); shown for two or three runners (not races). */
   odds?: MainOdds[];
 }) {
   return (
@@ -61,7 +61,7 @@ export function MatchRow({
             {formatDateTime(date)}
           </time>
         </span>
-        {odds && odds.length > 0 ? <MainOddsStrip odds={odds} /> : null}
+        {odds && odds.length > 0 && odds.length <= 3 ? <MainOddsStrip odds={odds} /> : null}
       </Link>
     </li>
   );
