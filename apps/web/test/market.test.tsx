@@ -298,3 +298,39 @@ describe('bet slip on the game-details screen', () => {
     });
   });
 });
+
+describe('home rows', () => {
+  it('show the first back and lay price of each runner, a dash where none; not for races', async () => {
+    const { MatchRow } = await import('../src/components/MatchRow.tsx');
+    const { MemoryRouter } = await import('react-router');
+    const odds = [
+      { selection_id: 1, name: 'India', back: 1.9, lay: 1.92 },
+      { selection_id: 2, name: 'Australia', back: null, lay: 2.1 },
+    ];
+    const row = (o: typeof odds) => (
+      <MemoryRouter>
+        <ul>
+          <MatchRow
+            sportId={4}
+            matchId={9}
+            name="India v Australia"
+            date="2026-11-22T14:00:00.000Z"
+            inPlay={false}
+            odds={o}
+          />
+        </ul>
+      </MemoryRouter>
+    );
+    const { rerender } = render(row(odds));
+    const strip = screen.getByTestId('main-odds');
+    expect([...strip.querySelectorAll('span[aria-label]')].map((e) => e.getAttribute('aria-label'))).toEqual([
+      'India back 1.9',
+      'India lay 1.92',
+      'Australia back –',
+      'Australia lay 2.1',
+    ]);
+    const race = [1, 2, 3, 4].map((i) => ({ selection_id: i, name: `Trap ${i}`, back: 3, lay: 3.1 }));
+    rerender(row(race));
+    expect(screen.queryByTestId('main-odds')).toBeNull();
+  });
+});
