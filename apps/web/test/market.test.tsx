@@ -203,6 +203,7 @@ describe('bet slip on the game-details screen', () => {
     // positions after the bet: India 200 + 910, Australia -100 - 1000
     const whatIfs = screen.getAllByTestId('what-if').map((e) => e.textContent);
     expect(whatIfs).toEqual([' » 1,110.00', ' » -1,100.00']);
+    await userEvent.click(within(slip).getByRole('checkbox', { name: /Keep the unmatched part/ }));
     await userEvent.click(within(slip).getByRole('button', { name: 'Place Bet' }));
     await waitFor(() => expect(placeCalls(fetchMock)).toHaveLength(1));
     const sent = placeCalls(fetchMock)[0]!;
@@ -214,6 +215,7 @@ describe('bet slip on the game-details screen', () => {
       odds: 1.91,
       stack: 1000,
       version: 3,
+      keep_in_play: true,
     });
     expect(sent.request_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(await screen.findByText(/Bet matched/)).toBeInTheDocument();

@@ -5,7 +5,7 @@ import { useButtonValues } from '../../lib/api/button-values.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { profitOrLiability, stakeToPaise, stepDown, stepUp, type SlipSelection } from './slip.ts';
 
-export type SlipState = SlipSelection & { stake: string };
+export type SlipState = SlipSelection & { stake: string; keepInPlay?: boolean };
 
 /**
  * The bet slip: side and runner, odds moved by ladder ticks only (− / + or ArrowUp / ArrowDown),
@@ -128,6 +128,20 @@ export function BetSlip({
         <p className="slip__warn" role="alert">
           Stake must be between {market.min_stake} and {market.max_stake.toLocaleString('en-IN')}.
         </p>
+      ) : null}
+      {market.in_play && market.bet_delay > 0 ? (
+        <p className="slip__note">
+          In play: your bet waits {market.bet_delay} s, then meets the book as it is then.
+        </p>
+      ) : !market.in_play ? (
+        <label className="slip__keep">
+          <input
+            type="checkbox"
+            checked={slip.keepInPlay === true}
+            onChange={(e) => onChange({ ...slip, keepInPlay: e.target.checked })}
+          />
+          Keep the unmatched part when the market goes in play
+        </label>
       ) : null}
       <div className="slip__summary" data-testid="slip-summary">
         {back ? 'Profit' : 'Liability'}: <strong>{formatMoney(amount)}</strong>

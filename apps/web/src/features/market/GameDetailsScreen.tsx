@@ -21,7 +21,7 @@ import './market.css';
 
 const STATUS_WORD = { MATCHED: 'matched', PARTIAL: 'partly matched', UNMATCHED: 'unmatched' } as const;
 
-type PlaceInput = SlipSelection & { stake: number; version: number };
+type PlaceInput = SlipSelection & { stake: number; version: number; keepInPlay?: boolean };
 
 /** game-details/{sportId}/{matchId}: every market of the match, live, with the bet slip and my bets. */
 export function GameDetailsScreen() {
@@ -46,6 +46,7 @@ export function GameDetailsScreen() {
         stack: input.stake,
         request_id: crypto.randomUUID(),
         version: input.version,
+        ...(input.keepInPlay ? { keep_in_play: true } : {}),
       }),
     onSuccess: (result) => {
       if (result.status) {
@@ -99,7 +100,7 @@ export function GameDetailsScreen() {
       place.mutate({ ...sel, stake: oneClick.stake, version: market.version });
       return;
     }
-    setSlip((old) => ({ ...sel, stake: old?.stake ?? '' }));
+    setSlip((old) => ({ ...sel, stake: old?.stake ?? '', keepInPlay: old?.keepInPlay }));
   };
 
   return (
