@@ -105,11 +105,19 @@ export function createLiveHub(deps: LiveHubDeps) {
   const byUser = new Map<number, Set<Client>>();
   let closed = false;
 
-  const stats = { images_read: 0, deltas_sent: 0, dropped_slow: 0, dropped_dead: 0 };
+  const stats = {
+    images_read: 0,
+    deltas_sent: 0,
+    dropped_slow: 0,
+    dropped_dead: 0,
+    /** The last fan-out: when its send loop ended (performance.now() ms) and how long the loop took. */
+    last_fanout: { market_id: 0, seq: 0, sockets: 0, ended_at_ms: 0, loop_ms: 0 },
+  };
 
-  function send(client: Client, data: string) {
+  /** A string is encoded per call; a fan-out encodes once and passes the same Buffer to every socket. */
+  function send(client: Client, data: string | Buffer) {
     if (client.ws.readyState !== client.ws.OPEN) return;
-    client.ws.send(data);
+    client.ws.send(data, { binary: false });
   }
   const sendMsg = (client: Client, msg: WsServerMessage) => send(client, JSON.stringify(msg));
   const sendError = (client: Client, message: string) => sendMsg(client, { type: 'error', message });
@@ -173,11 +181,23 @@ export function createLiveHub(deps: LiveHubDeps) {
       delta === 'image'
         ? { type: 'image', market_id: feed.market_id, seq: feed.seq, market: next }
         : { type: 'delta', market_id: feed.market_id, seq: feed.seq, market: delta };
-    const data = JSON.stringify(msg);
+    const data = Buffer.from(JSON.stringify(msg));
     stats.deltas_sent += 1;
+    const started = performance.now();
+    let sockets = 0;
     for (const client of feed.subscribers) {
-      if (!client.pendingImage.has(feed.market_id)) send(client, data);
+      if (client.pendingImage.has(feed.market_id)) continue;
+      send(client, data);
+      sockets += 1;
     }
+    const ended = performance.now();
+    stats.last_fanout = {
+      market_id: feed.market_id,
+      seq: feed.seq,
+      sockets,
+      ended_at_ms: ended,
+      loop_ms: ended - started,
+    };
   }
 
   /** Reads the image if a change is waiting and no read is in flight or cooling down. */
@@ -216,7 +236,7 @@ export function createLiveHub(deps: LiveHubDeps) {
   function onUserChanged(user_id: number, market_id: number) {
     const sockets = byUser.get(user_id);
     if (!sockets || sockets.size === 0) return;
-    const data = JSON.stringify({ type: 'bets', market_id } satisfies WsServerMessage);
+    const data = Buffer.from(JSON.stringify({ type: 'bets', market_id } satisfies WsServerMessage));
     for (const client of sockets) send(client, data);
   }
 
