@@ -235,6 +235,10 @@ describe('bet slip on the game-details screen', () => {
     await userEvent.click(within(slip).getByRole('button', { name: 'Place Bet' }));
     expect(await screen.findByText('Insufficient balance for this bet')).toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'Bet slip' })).toBeInTheDocument();
+    // Escape closes the slip.
+    within(slip).getByLabelText('Stake').focus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('form', { name: 'Bet slip' })).toBeNull();
   });
 
   it('one-click: with a stake chosen, a price click places at once (and the choice is kept)', async () => {

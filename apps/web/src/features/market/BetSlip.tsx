@@ -53,6 +53,9 @@ export function BetSlip({
     <form
       className={`slip slip--${back ? 'back' : 'lay'}`}
       aria-label="Bet slip"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onCancel();
+      }}
       onSubmit={(e) => {
         e.preventDefault();
         if (canPlace) onPlace();

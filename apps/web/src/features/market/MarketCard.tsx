@@ -46,10 +46,11 @@ function PriceCell({
       onClick={() => onPick(level ? toHundredths(level.price) : null)}
     >
       {level ? (
-        <>
+        // Keyed on price and size: a change remounts it, and its short highlight plays.
+        <span className="price__inner" key={`${level.price}:${level.size}`}>
           <span className="price__odds">{showOdds(level.price)}</span>
           <span className="price__size">{showSize(level.size)}</span>
-        </>
+        </span>
       ) : (
         <span className="price__odds price__odds--empty">&nbsp;</span>
       )}
