@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { buildApp } from '../apps/server/src/app.ts';
+import { MAX_SOCKETS_PER_IP } from '../apps/server/src/plugins/ws.ts';
 import type { Benchmark, Figure } from './lib.ts';
 
 const SOCKETS = Number(process.env.BENCH_WS_SOCKETS ?? 5_000);
@@ -33,7 +34,7 @@ const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const WebSocket = require(workerData.wsPath);
 const nowMs = () => performance.timeOrigin + performance.now();
-const { url, n, marketId, batch } = workerData;
+const { url, n, marketId, batch, perIp } = workerData;
 const arrivals = new Map(); // key -> array of times
 const sockets = [];
 function record(key) {
@@ -42,9 +43,12 @@ function record(key) {
   if (!a) arrivals.set(key, (a = []));
   a.push(t);
 }
-function open() {
+function open(i) {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { perMessageDeflate: false });
+    // The server allows perIp sockets per address: spread the clients over 127.0.0.0/8.
+    const a = 1 + Math.floor(i / perIp);
+    const localAddress = '127.0.' + (a >> 8) + '.' + (a & 255);
+    const ws = new WebSocket(url, { perMessageDeflate: false, localAddress });
     ws.once('error', reject);
     ws.on('message', (data) => {
       const s = data.toString();
@@ -68,7 +72,7 @@ parentPort.on('message', async (msg) => {
   if (msg === 'connect') {
     for (let i = 0; i < n; i += batch) {
       const k = Math.min(batch, n - i);
-      sockets.push(...(await Promise.all(Array.from({ length: k }, open))));
+      sockets.push(...(await Promise.all(Array.from({ length: k }, (_, j) => open(i + j)))));
     }
     const wait = () => ((arrivals.get('image') || []).length >= n ? parentPort.postMessage('ready') : setTimeout(wait, 20));
     wait();
@@ -131,6 +135,7 @@ export const wsPushBench: Benchmark = {
         n: SOCKETS,
         marketId: market_id,
         batch: CONNECT_BATCH,
+        perIp: MAX_SOCKETS_PER_IP,
         wsPath: createRequire(import.meta.url).resolve('ws'),
       },
     });

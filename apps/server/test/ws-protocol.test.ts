@@ -10,6 +10,7 @@ import {
   createLiveHub,
   diffImages,
   MAX_MARKETS_PER_SOCKET,
+  MAX_SOCKETS_PER_IP,
   SLOW_CLIENT_GRACE_MS,
   SLOW_CLIENT_MAX_BUFFERED_BYTES,
 } from '../src/plugins/ws.ts';
@@ -204,6 +205,22 @@ describeStores(
       });
       expect(c.messages.filter((m) => m.type === 'image')).toHaveLength(MAX_MARKETS_PER_SOCKET);
       await c.close();
+    });
+
+    it('at most MAX_SOCKETS_PER_IP sockets per address; the next is closed with 1008', async () => {
+      const before = ctx.app.liveHub.counts().sockets;
+      const many = await Promise.all(
+        Array.from({ length: MAX_SOCKETS_PER_IP - before }, () => WsClient.open(url)),
+      );
+      const extra = await open();
+      const code = await new Promise<number>((r) => extra.ws.once('close', (c) => r(c)));
+      expect(code).toBe(1008);
+      await many[0]!.close();
+      await settle(50);
+      const again = await open();
+      again.send({ op: 'subscribe', market_ids: [106] });
+      await again.next(isType('image', 106));
+      await Promise.all([...many.slice(1).map((c) => c.close()), again.close()]);
     });
 
     it('a message larger than the limit closes the socket (1009), the server stays up', async () => {

@@ -34,6 +34,8 @@ export const IMAGE_COALESCE_MS = 50;
 export const MAX_CLIENT_MESSAGE_BYTES = 8 * 1024;
 /** Markets one socket may follow at once (each subscribe message carries at most 50). */
 export const MAX_MARKETS_PER_SOCKET = 200;
+/** Open sockets per client address (req.ip, which honours TRUST_PROXY); more are closed at once (1008). */
+export const MAX_SOCKETS_PER_IP = 100;
 /** Client messages waiting to be handled on one socket; a client that floods beyond it is closed. */
 export const MAX_QUEUED_CLIENT_MESSAGES = 100;
 
@@ -103,6 +105,7 @@ export function createLiveHub(deps: LiveHubDeps) {
   const clients = new Set<Client>();
   const feeds = new Map<number, MarketFeed>();
   const byUser = new Map<number, Set<Client>>();
+  const byIp = new Map<string, number>();
   let closed = false;
 
   const stats = {
@@ -339,7 +342,13 @@ export function createLiveHub(deps: LiveHubDeps) {
     }
   }
 
-  function connect(ws: WebSocket) {
+  function connect(ws: WebSocket, ip = '') {
+    const open = byIp.get(ip) ?? 0;
+    if (open >= MAX_SOCKETS_PER_IP) {
+      ws.close(CLOSE_POLICY, 'too many connections from this address');
+      return;
+    }
+    byIp.set(ip, open + 1);
     const client: Client = {
       ws,
       userId: null,
@@ -377,6 +386,9 @@ export function createLiveHub(deps: LiveHubDeps) {
     });
     const gone = () => {
       if (!clients.delete(client)) return;
+      const left = (byIp.get(ip) ?? 1) - 1;
+      if (left > 0) byIp.set(ip, left);
+      else byIp.delete(ip);
       unsubscribe(client, [...client.markets]);
       bind(client, null);
     };
@@ -464,7 +476,7 @@ export const wsPlugin = fp(
       log: app.log,
     });
     app.decorate('liveHub', hub);
-    app.get(WS_PATH, { websocket: true }, (socket) => hub.connect(socket));
+    app.get(WS_PATH, { websocket: true }, (socket, req) => hub.connect(socket, req.ip));
     app.addHook('onClose', async () => hub.close());
   },
   { name: 'ws', dependencies: ['bus', 'auth', 'exchange'] },
