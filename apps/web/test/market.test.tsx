@@ -1,5 +1,5 @@
 import type { MarketDetail, MatchDetail } from '@backlay/contract';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MarketCard } from '../src/features/market/MarketCard.tsx';
@@ -338,5 +338,109 @@ describe('home rows', () => {
     const race = [1, 2, 3, 4].map((i) => ({ selection_id: i, name: `Trap ${i}`, back: 3, lay: 3.1 }));
     rerender(row(race));
     expect(screen.queryByTestId('main-odds')).toBeNull();
+  });
+});
+
+describe('live prices on the game-details screen', () => {
+  class ControlledSocket {
+    static all: ControlledSocket[] = [];
+    readyState = 0;
+    sent: unknown[] = [];
+    onopen: ((e: unknown) => void) | null = null;
+    onclose: ((e: unknown) => void) | null = null;
+    onerror: ((e: unknown) => void) | null = null;
+    onmessage: ((e: { data: unknown }) => void) | null = null;
+    constructor(readonly url: string) {
+      ControlledSocket.all.push(this);
+    }
+    send(data: string) {
+      this.sent.push(JSON.parse(data));
+    }
+    close() {
+      this.readyState = 3;
+    }
+    open() {
+      this.readyState = 1;
+      this.onopen?.({});
+    }
+    push(msg: unknown) {
+      this.onmessage?.({ data: JSON.stringify(msg) });
+    }
+  }
+
+  it('merges images and deltas into the ladder, refetches bets on a notice and everything after a reconnect', async () => {
+    ControlledSocket.all = [];
+    vi.stubGlobal('WebSocket', ControlledSocket);
+    signIn();
+    const fetchMock = api();
+    const calls = (path: string) => fetchMock.mock.calls.filter(([url]) => String(url).endsWith(path)).length;
+    renderApp('/game-details/4/9');
+    await screen.findByRole('heading', { name: 'India v Australia' });
+    await waitFor(() => expect(ControlledSocket.all).toHaveLength(1));
+    const ws = ControlledSocket.all[0]!;
+    expect(ws.url).toMatch(/^ws:\/\/.*\/ws$/);
+    act(() => ws.open());
+    expect(ws.sent).toEqual([
+      { op: 'auth', token: 'tok-demo' },
+      { op: 'subscribe', market_ids: [50] },
+    ]);
+    expect(screen.getByTestId('live-indicator')).toHaveTextContent('Live');
+    const levels = (back: [number, number][], lay: [number, number][]) => ({
+      back: back.map(([price, size]) => ({ price, size })),
+      lay: lay.map(([price, size]) => ({ price, size })),
+    });
+    act(() =>
+      ws.push({
+        type: 'image',
+        market_id: 50,
+        seq: 1,
+        market: {
+          market_id: 50,
+          status: 'OPEN',
+          in_play: false,
+          version: 3,
+          runners: [
+            { selection_id: 1, status: 'ACTIVE', traded_volume: 0, ...levels([[1.95, 700]], [[1.97, 100]]) },
+            { selection_id: 2, status: 'ACTIVE', traded_volume: 0, ...levels([], []) },
+          ],
+        },
+      }),
+    );
+    expect(
+      await screen.findByRole('button', { name: 'Back India at 1.95, 700 available' }),
+    ).toBeInTheDocument();
+    act(() =>
+      ws.push({
+        type: 'delta',
+        market_id: 50,
+        seq: 2,
+        market: {
+          status: 'SUSPENDED',
+          runners: [{ selection_id: 1, status: 'ACTIVE', traded_volume: 5, ...levels([[1.96, 50]], []) }],
+        },
+      }),
+    );
+    expect(await screen.findByRole('button', { name: 'Back India at 1.96, 50 available' })).toBeDisabled();
+    expect(screen.getByText('Suspended')).toBeInTheDocument();
+    // A gap: the client asks for a fresh image.
+    act(() => ws.push({ type: 'delta', market_id: 50, seq: 5, market: { status: 'OPEN' } }));
+    expect(ws.sent.at(-1)).toEqual({ op: 'image', market_id: 50 });
+    expect(screen.getByText('Suspended')).toBeInTheDocument();
+    // One of my bets changed: bets are fetched again.
+    const betsBefore = calls('bet/getMatchBets');
+    act(() => ws.push({ type: 'bets', market_id: 50 }));
+    await waitFor(() => expect(calls('bet/getMatchBets')).toBeGreaterThan(betsBefore));
+    // The connection drops: the indicator says so; on reconnect the screen is fetched again.
+    const detailBefore = calls('match/getMatchDetail');
+    act(() => {
+      ws.readyState = 3;
+      ws.onclose?.({});
+    });
+    await waitFor(() => expect(screen.getByTestId('live-indicator')).toHaveTextContent('Reconnecting'));
+    await waitFor(() => expect(ControlledSocket.all).toHaveLength(2), { timeout: 3000 });
+    act(() => ControlledSocket.all[1]!.open());
+    expect(ControlledSocket.all[1]!.sent).toContainEqual({ op: 'subscribe', market_ids: [50] });
+    await waitFor(() => expect(calls('match/getMatchDetail')).toBeGreaterThan(detailBefore));
+    await waitFor(() => expect(screen.getByTestId('live-indicator')).toHaveTextContent('Live'));
   });
 });
