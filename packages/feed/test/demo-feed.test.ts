@@ -258,3 +258,38 @@ describe('demo feed', () => {
     expect(s.ex.calls.length).toBe(n);
   });
 });
+
+describe('demo feed in flight', () => {
+  it('never has more than max_busy_markets markets with work in flight (in play, work waits the bet delay)', async () => {
+    class Gated extends FakeExchange {
+      release: () => void = () => {};
+      private gate = new Promise<void>((r) => (this.release = r));
+      readonly waiting = new Map<number, number>();
+      peak = 0;
+      override async placeBet(actor: string, order: Parameters<FakeExchange['placeBet']>[1]) {
+        this.waiting.set(order.market_id, (this.waiting.get(order.market_id) ?? 0) + 1);
+        this.peak = Math.max(this.peak, this.waiting.size);
+        await this.gate;
+        const n = this.waiting.get(order.market_id)! - 1;
+        if (n === 0) this.waiting.delete(order.market_id);
+        else this.waiting.set(order.market_id, n);
+        return super.placeBet(actor, order);
+      }
+    }
+    const ex = new Gated();
+    for (let id = 1; id <= 12; id++) ex.addMarket({ market_id: id, start_time_ms: T0 + HOUR });
+    const clock = new Clock();
+    const feed = createDemoFeed({
+      api: ex,
+      clock,
+      random: mulberry32(1),
+      log: quiet,
+      options: { tick_ms: 2, max_markets_per_tick: 3, max_busy_markets: 4, bet_probability: 1 },
+    });
+    feed.start();
+    await new Promise((r) => setTimeout(r, 80));
+    expect(ex.peak).toBe(4);
+    ex.release();
+    await feed.stop();
+  });
+});
