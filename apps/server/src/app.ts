@@ -9,6 +9,7 @@ import type { StoreOptions } from './db/store.ts';
 import { accountModule } from './modules/account/routes.ts';
 import { casinoModule } from './modules/casino/routes.ts';
 import { exchangeModule } from './modules/exchange/routes.ts';
+import type { ExchangeOptions } from './modules/exchange/service.ts';
 import { catalogModule } from './modules/catalog/routes.ts';
 import { settingsModule } from './modules/settings/routes.ts';
 import { stakesModule } from './modules/stakes/routes.ts';
@@ -35,6 +36,8 @@ export type AppOptions = {
   rateLimits?: Partial<RateLimitOptions>;
   /** Behind a reverse proxy: whose X-Forwarded-For to believe (per-IP rate limits use it). */
   trustProxy?: boolean | string[];
+  /** Exchange options: the in-play bet delay's sleeper (tests pass one that does not wait). */
+  exchange?: ExchangeOptions;
   /** The built client (apps/web/dist), served at / when given and present. */
   webDistDir?: string;
 };
@@ -92,7 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(settingsModule);
   await app.register(casinoModule);
   await app.register(catalogModule);
-  await app.register(exchangeModule);
+  await app.register(exchangeModule, { exchange: options.exchange ?? {} });
   await app.register(wsPlugin);
 
   const missing = Object.keys(endpoints).filter((name) => !app.registeredEndpoints.has(name));

@@ -1,6 +1,6 @@
 import type { AuthService, AuthUser } from './plugins/auth.ts';
 import type { Db, Store } from './db/store.ts';
-import type { ExchangeService } from './modules/exchange/types.ts';
+import type { ExchangeServiceImpl } from './modules/exchange/service.ts';
 import type { AccountService } from './modules/account/service.ts';
 import type { CasinoService } from './modules/casino/service.ts';
 import type { CatalogService } from './modules/catalog/service.ts';
@@ -24,7 +24,7 @@ declare module 'fastify' {
     catalog: CatalogService;
     casino: CasinoService;
     settings: SettingsService;
-    exchange: ExchangeService;
+    exchange: ExchangeServiceImpl;
   }
   interface FastifyRequest {
     /** Set by the auth check of a protected route. */

@@ -235,6 +235,8 @@ export const markets = pgTable(
     /** Commission on net winnings in basis points (200 = 2%). */
     commissionBps: integer('commission_bps').notNull().default(200),
     startTime: tstz('start_time').notNull(),
+    /** Time priority (seq) the next resting bet of this market gets. */
+    nextSeq: bigint('next_seq', { mode: 'number' }).notNull().default(1),
   },
   (t) => [
     index('markets_match_idx').on(t.matchId),
@@ -257,6 +259,8 @@ export const runners = pgTable(
       .notNull()
       .default('ACTIVE'),
     sortOrder: integer('sort_order').notNull(),
+    /** Matched stake on this runner, each match counted once (back side), paise. */
+    tradedPaise: paise('traded_paise').notNull().default(0),
   },
   (t) => [
     uniqueIndex('runners_market_order_key').on(t.marketId, t.sortOrder),
@@ -285,4 +289,119 @@ export const casinoSports = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [check('casino_sports_category_check', sql`${t.category} in ('indian', 'world')`)],
+);
+
+// ---------------------------------------------------------------- exchange
+
+/**
+ * A bet (an order): requested size and price, and how much of it is matched, still on the book
+ * (remaining) or cancelled/lapsed. size = matched + remaining + cancelled. Money paise, price
+ * hundredths. `seq` is its time priority in the market's book.
+ */
+export const bets = pgTable(
+  'bets',
+  {
+    betId: bigserial('bet_id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId),
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => matches.matchId),
+    marketId: integer('market_id')
+      .notNull()
+      .references(() => markets.marketId),
+    selectionId: integer('selection_id')
+      .notNull()
+      .references(() => runners.selectionId),
+    side: text('side', { enum: ['BACK', 'LAY'] }).notNull(),
+    price: integer('price').notNull(),
+    sizePaise: paise('size_paise').notNull(),
+    matchedPaise: paise('matched_paise').notNull().default(0),
+    remainingPaise: paise('remaining_paise').notNull(),
+    cancelledPaise: paise('cancelled_paise').notNull().default(0),
+    /** Σ fill size × fill price (paise × hundredths): average price = matched_value / matched. */
+    matchedValue: bigint('matched_value', { mode: 'number' }).notNull().default(0),
+    /** What placing it matched at once (the answer a repeated request_id gets). */
+    placedMatchedPaise: paise('placed_matched_paise').notNull().default(0),
+    placedMatchedValue: bigint('placed_matched_value', { mode: 'number' }).notNull().default(0),
+    persistence: text('persistence', { enum: ['LAPSE', 'PERSIST'] })
+      .notNull()
+      .default('LAPSE'),
+    /** How the unmatched rest ended, when it did not match: cancelled by the bettor or lapsed. */
+    endReason: text('end_reason', { enum: ['CANCELLED', 'LAPSED'] }),
+    /** VOIDED / SETTLED once the market is settled; null while open. */
+    settledStatus: text('settled_status', { enum: ['VOIDED', 'SETTLED'] }),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    requestId: text('request_id').notNull(),
+    placedAt: tstz('placed_at').notNull(),
+    updatedAt: tstz('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('bets_user_request_key').on(t.userId, t.requestId),
+    uniqueIndex('bets_market_seq_key').on(t.marketId, t.seq),
+    index('bets_resting_idx')
+      .on(t.marketId)
+      .where(sql`${t.remainingPaise} > 0`),
+    index('bets_user_placed_idx').on(t.userId, t.placedAt),
+    index('bets_user_match_idx').on(t.userId, t.matchId),
+    check('bets_side_check', sql`${t.side} in ('BACK', 'LAY')`),
+    check('bets_price_check', sql`${t.price} between 101 and 100000`),
+    check(
+      'bets_amounts_check',
+      sql`${t.sizePaise} > 0 and ${t.matchedPaise} >= 0 and ${t.remainingPaise} >= 0 and ${t.cancelledPaise} >= 0 and ${t.matchedPaise} + ${t.remainingPaise} + ${t.cancelledPaise} = ${t.sizePaise}`,
+    ),
+  ],
+);
+
+/** One match between a back bet and a lay bet at the maker's price. */
+export const fills = pgTable(
+  'fills',
+  {
+    fillId: bigserial('fill_id', { mode: 'number' }).primaryKey(),
+    marketId: integer('market_id')
+      .notNull()
+      .references(() => markets.marketId),
+    selectionId: integer('selection_id').notNull(),
+    price: integer('price').notNull(),
+    sizePaise: paise('size_paise').notNull(),
+    backBetId: bigint('back_bet_id', { mode: 'number' })
+      .notNull()
+      .references(() => bets.betId),
+    layBetId: bigint('lay_bet_id', { mode: 'number' })
+      .notNull()
+      .references(() => bets.betId),
+    backUserId: integer('back_user_id').notNull(),
+    layUserId: integer('lay_user_id').notNull(),
+    /** The bet that arrived and took the resting one. */
+    takerBetId: bigint('taker_bet_id', { mode: 'number' }).notNull(),
+    createdAt: tstz('created_at').notNull(),
+  },
+  (t) => [
+    index('fills_market_back_user_idx').on(t.marketId, t.backUserId),
+    index('fills_market_lay_user_idx').on(t.marketId, t.layUserId),
+    check('fills_size_check', sql`${t.sizePaise} > 0`),
+  ],
+);
+
+/**
+ * A user's exposure in one market (DOMAIN.md: unmatched counted at worst), kept up to date by
+ * every bet, fill, cancel and lapse so the balance call is one sum; tests recompute it from bets.
+ */
+export const marketExposures = pgTable(
+  'market_exposures',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId),
+    marketId: integer('market_id')
+      .notNull()
+      .references(() => markets.marketId),
+    exposurePaise: paise('exposure_paise').notNull(),
+    updatedAt: tstz('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('market_exposures_pk').on(t.userId, t.marketId),
+    check('market_exposures_nonneg', sql`${t.exposurePaise} >= 0`),
+  ],
 );

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, type SQL } from 'drizzle-orm';
-import { cups, markets, matches, series, sports } from '../../db/schema.ts';
+import { cups, markets, matches, runners, series, sports } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
@@ -101,4 +101,13 @@ export function racesBetween(
 
 export function listCups(db: Executor) {
   return db.select().from(cups).where(eq(cups.isActive, true)).orderBy(asc(cups.sortOrder), asc(cups.cupId));
+}
+
+export function runnersOf(db: Executor, marketIds: number[]) {
+  if (marketIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ marketId: runners.marketId, selectionId: runners.selectionId, name: runners.name })
+    .from(runners)
+    .where(inArray(runners.marketId, marketIds))
+    .orderBy(asc(runners.marketId), asc(runners.sortOrder));
 }

@@ -1,6 +1,7 @@
 import {
   SEARCH_RESULTS_MAX,
   type Cup,
+  type MainOdds,
   type Match,
   type SearchGroup,
   type SeriesHeaderEntry,
@@ -10,6 +11,7 @@ import {
 } from '@backlay/contract';
 import type { Db } from '../../db/store.ts';
 import * as q from './queries.ts';
+import { restingLevels } from '../exchange/queries.ts';
 
 /** The client shows times in UTC+5:30; race days are days there. */
 const IST_OFFSET = '+05:30';
@@ -27,6 +29,40 @@ export function createCatalogService(db: Db) {
       rows.map((r) => r.matchId),
     );
     const byMatch = new Map<number, Match['markets']>();
+    // The main market of a match: its first MATCH_ODDS market, else its first market.
+    const mainOf = new Map<number, number>();
+    for (const m of marketRows) {
+      const cur = mainOf.get(m.matchId);
+      if (
+        cur === undefined ||
+        (m.marketType === 'MATCH_ODDS' &&
+          marketRows.find((x) => x.marketId === cur)?.marketType !== 'MATCH_ODDS')
+      ) {
+        mainOf.set(m.matchId, m.marketId);
+      }
+    }
+    const mainIds = [...mainOf.values()];
+    const [mainRunners, levels] = await Promise.all([q.runnersOf(db, mainIds), restingLevels(db, mainIds)]);
+    const best = new Map<number, { back: number | null; lay: number | null }>();
+    for (const l of levels) {
+      const e = best.get(l.selectionId) ?? { back: null, lay: null };
+      // Resting lays are backed at (best = highest); resting backs are laid at (best = lowest).
+      if (l.side === 'LAY') e.back = e.back === null ? l.price : Math.max(e.back, l.price);
+      else e.lay = e.lay === null ? l.price : Math.min(e.lay, l.price);
+      best.set(l.selectionId, e);
+    }
+    const oddsByMarket = new Map<number, MainOdds[]>();
+    for (const r of mainRunners) {
+      const list = oddsByMarket.get(r.marketId) ?? [];
+      const b = best.get(r.selectionId);
+      list.push({
+        selection_id: r.selectionId,
+        name: r.name,
+        back: b?.back == null ? null : b.back / 100,
+        lay: b?.lay == null ? null : b.lay / 100,
+      });
+      oddsByMarket.set(r.marketId, list);
+    }
     for (const m of marketRows) {
       const list = byMatch.get(m.matchId) ?? [];
       list.push({
@@ -52,7 +88,7 @@ export function createCatalogService(db: Db) {
       venue: r.venue,
       in_play: r.inPlay,
       markets: byMatch.get(r.matchId) ?? [],
-      main_odds: [],
+      main_odds: oddsByMarket.get(mainOf.get(r.matchId) ?? -1) ?? [],
     }));
   }
 

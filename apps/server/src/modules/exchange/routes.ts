@@ -1,16 +1,199 @@
+import { CURRENT_BETS_PAGE_SIZE, type Bet, type MatchDetail } from '@backlay/contract';
+import { hundredthsFromDecimal, marketPosition, oddsFromDecimal } from '@backlay/engine';
+import { and, asc, eq, gt, or } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { refuse, route } from '../../http/route.ts';
-import { createExchangeService } from './service.ts';
+import { bets, markets, matches, runners, series, sports } from '../../db/schema.ts';
+import { ok, refuse, route } from '../../http/route.ts';
+import { averageOdds, betStatusOf, createExchangeService, type ExchangeOptions } from './service.ts';
+import * as q from './queries.ts';
 
-export const exchangeModule = fp(
-  async (app) => {
-    app.decorate('exchange', createExchangeService(app));
+const rupees = (paise: number) => Math.round(paise) / 100;
 
-    route(app, 'getMatchDetail', async () => refuse('Not available yet'));
-    route(app, 'placeMarketBet', async () => refuse('Not available yet'));
-    route(app, 'cancelBet', async () => refuse('Not available yet'));
-    route(app, 'getCurrentBets', async () => refuse('Not available yet'));
-    route(app, 'getMatchBets', async () => refuse('Not available yet'));
+function toBet(r: q.BetRow): Bet {
+  return {
+    bet_id: r.betId,
+    match_id: r.matchId,
+    match_name: r.matchName,
+    sport_id: r.sportId,
+    market_id: r.marketId,
+    market_name: r.marketName,
+    selection_id: r.selectionId,
+    selection_name: r.selectionName,
+    is_back: r.side === 'BACK' ? '1' : '0',
+    odds: r.price / 100,
+    stack: rupees(r.sizePaise),
+    size_matched: rupees(r.matchedPaise),
+    size_remaining: rupees(r.remainingPaise),
+    size_cancelled: rupees(r.cancelledPaise),
+    average_price_matched: averageOdds(r.matchedValue, r.matchedPaise),
+    status: betStatusOf(r),
+    persistence: r.persistence,
+    placed_at: r.placedAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  };
+}
+
+export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
+  async (app, options) => {
+    const exchange = createExchangeService(app, options.exchange);
+    app.decorate('exchange', exchange);
+    app.wallet.setExposureSource({
+      liabilityPaise: (userId, tx) => exchange.liabilityPaise(userId, tx),
+      detail: (userId) => exchange.exposureDetail(userId),
+    });
+    const db = app.db;
+
+    route(app, 'getMatchDetail', async ({ body, user }) => {
+      const [m] = await db
+        .select({
+          matchId: matches.matchId,
+          matchName: matches.matchName,
+          startTime: matches.startTime,
+          sportId: matches.sportId,
+          sportName: sports.name,
+          seriesName: series.name,
+          inPlay: matches.inPlay,
+        })
+        .from(matches)
+        .innerJoin(sports, eq(sports.sportId, matches.sportId))
+        .innerJoin(series, eq(series.seriesId, matches.seriesId))
+        .where(eq(matches.matchId, body.match_id));
+      if (!m) return refuse('Unknown match');
+      const marketRows = await db
+        .select()
+        .from(markets)
+        .where(eq(markets.matchId, m.matchId))
+        .orderBy(asc(markets.marketId));
+      const ids = marketRows.map((r) => r.marketId);
+      const [runnerRows, levels] = await Promise.all([
+        ids.length === 0
+          ? []
+          : db
+              .select()
+              .from(runners)
+              .where(or(...ids.map((id) => eq(runners.marketId, id))))
+              .orderBy(asc(runners.marketId), asc(runners.sortOrder)),
+        q.restingLevels(db, ids),
+      ]);
+      const markets_: MatchDetail['markets'] = [];
+      for (const mk of marketRows) {
+        const rs = runnerRows.filter((r) => r.marketId === mk.marketId);
+        const selIds = rs.map((r) => String(r.selectionId));
+        const matched = (await q.matchedParts(db, user.userId, mk.marketId)).map((p) => ({
+          selection_id: String(p.selectionId),
+          side: p.side,
+          price: p.price,
+          stake_paise: p.total,
+        }));
+        const position = marketPosition(selIds, { matched });
+        const lv = levels.filter((l) => l.marketId === mk.marketId);
+        markets_.push({
+          market_id: mk.marketId,
+          market_name: mk.marketName,
+          market_type: mk.marketType,
+          status: mk.status,
+          in_play: mk.inPlay,
+          bet_delay: mk.betDelayS,
+          version: mk.version,
+          min_stake: rupees(mk.minStakePaise),
+          max_stake: rupees(mk.maxStakePaise),
+          runners: rs.map((r, i) => {
+            const mine = lv.filter((l) => l.selectionId === r.selectionId);
+            return {
+              selection_id: r.selectionId,
+              name: r.name,
+              status: r.status,
+              back: mine
+                .filter((l) => l.side === 'LAY')
+                .sort((a, b) => b.price - a.price)
+                .slice(0, 3)
+                .map((l) => ({ price: l.price / 100, size: rupees(l.total) })),
+              lay: mine
+                .filter((l) => l.side === 'BACK')
+                .sort((a, b) => a.price - b.price)
+                .slice(0, 3)
+                .map((l) => ({ price: l.price / 100, size: rupees(l.total) })),
+              position: rupees(position.runners[i]!.pnl_paise),
+            };
+          }),
+        });
+      }
+      return ok({
+        match_id: m.matchId,
+        match_name: m.matchName,
+        match_Date: m.startTime.toISOString(),
+        sport_id: m.sportId,
+        sport_name: m.sportName,
+        series_name: m.seriesName,
+        in_play: m.inPlay,
+        markets: markets_,
+      });
+    });
+
+    route(app, 'placeMarketBet', async ({ body, user }) => {
+      const price = oddsFromDecimal(body.odds);
+      if (price === null) return refuse(`Odds ${body.odds} are not a valid price on the ladder`);
+      const size = hundredthsFromDecimal(body.stack);
+      if (size === null || size <= 0)
+        return refuse('Stake must be a positive amount with at most 2 decimals');
+      const r = await exchange.placeBet(user.userId, {
+        match_id: body.match_id,
+        market_id: body.market_id,
+        selection_id: body.selection_id,
+        side: body.is_back === '1' ? 'BACK' : 'LAY',
+        price,
+        size_paise: size,
+        request_id: body.request_id,
+        persistence: body.keep_in_play ? 'PERSIST' : 'LAPSE',
+        ...(body.version === undefined ? {} : { version: body.version }),
+      });
+      if (!r.ok) return refuse(r.message);
+      return ok(
+        {
+          bet_id: r.bet_id,
+          status: r.status,
+          size_matched: rupees(r.size_matched_paise),
+          size_remaining: rupees(r.size_remaining_paise),
+          average_price_matched:
+            r.average_price_matched === null ? 0 : Math.round(r.average_price_matched) / 100,
+        },
+        r.repeated ? 'Bet already placed' : undefined,
+      );
+    });
+
+    route(app, 'cancelBet', async ({ body, user }) => {
+      const r = await exchange.cancelBets(
+        user.userId,
+        'bet_id' in body ? { bet_id: body.bet_id } : { market_id: body.market_id },
+      );
+      if (!r.ok) return refuse(r.message);
+      return ok({ cancelled: r.cancelled, size_cancelled: rupees(r.size_cancelled_paise) });
+    });
+
+    route(app, 'getCurrentBets', async ({ body, user }) => {
+      const where = q.currentBetsWhere(user.userId, body.bet_type, body.search);
+      const [rows, total] = await Promise.all([
+        q.listBets(db, where, CURRENT_BETS_PAGE_SIZE, (body.page - 1) * CURRENT_BETS_PAGE_SIZE),
+        q.countBets(db, where),
+      ]);
+      return ok({ bets: rows.map(toBet), page: body.page, page_size: CURRENT_BETS_PAGE_SIZE, total });
+    });
+
+    route(app, 'getMatchBets', async ({ body, user }) => {
+      const rows = await q.listBets(
+        db,
+        and(
+          eq(bets.userId, user.userId),
+          eq(bets.matchId, body.match_id),
+          or(gt(bets.matchedPaise, 0), gt(bets.remainingPaise, 0)),
+        ),
+        500,
+      );
+      return ok({
+        matched: rows.filter((r) => r.matchedPaise > 0).map(toBet),
+        unmatched: rows.filter((r) => r.remainingPaise > 0).map(toBet),
+      });
+    });
   },
   { name: 'exchange', dependencies: ['db', 'auth', 'bus', 'wallet'] },
 );
