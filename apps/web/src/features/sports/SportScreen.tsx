@@ -36,6 +36,7 @@ export function SportScreen() {
                 name={m.match_name}
                 date={m.match_Date}
                 inPlay={m.in_play}
+                odds={m.main_odds}
               />
             ))}
           </ul>
