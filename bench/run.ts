@@ -3,9 +3,10 @@
 // list it below.
 import type { Benchmark } from './lib.ts';
 import { engineBench } from './engine.bench.ts';
+import { httpBetsBench } from './http-bets.bench.ts';
 import { wsPushBench } from './ws-push.bench.ts';
 
-const benchmarks: Benchmark[] = [engineBench, wsPushBench];
+const benchmarks: Benchmark[] = [engineBench, httpBetsBench, wsPushBench];
 
 const only = process.argv.slice(2);
 const chosen = only.length === 0 ? benchmarks : benchmarks.filter((b) => only.includes(b.name));

@@ -1,0 +1,215 @@
+// HTTP → committed bets: POST /api/bet/placeMarketBet through the whole server (auth, CSRF,
+// validation, one transaction with the market and wallet row locks, book rebuilt from the resting
+// bets, fills, exposure) on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL. Each answer
+// comes after the commit, so answered bets/s = committed bets/s. Latency is per request, p50/p99.
+// Bets alternate back and lay around 2.0 on one 3-runner market, so about half of them match.
+// Also: a bare Fastify route's req/s against the balance endpoint's (GET user/getUserBalance:
+// auth + two queries) in the same run, and their ratio.
+// The load comes from this process (fetch, keep-alive, CONCURRENCY requests in flight), so client
+// and server share the box's cores: the figures are a floor.
+import type { FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import type { StoreOptions } from '../apps/server/src/db/store.ts';
+import { markets, matches, runners, series } from '../apps/server/src/db/schema.ts';
+import { mulberry32, randInt, report, type Benchmark, type Figure } from './lib.ts';
+
+const DURATION_MS = Number(process.env.BENCH_HTTP_MS ?? 4_000);
+const CONCURRENCY = Number(process.env.BENCH_HTTP_CONCURRENCY ?? 16);
+const USERS = 16;
+const CSRF = 'bench-csrf-token-0123456789abcdef';
+
+type Store = { options: StoreOptions; label: string; cleanup(): Promise<void> };
+
+async function stores(): Promise<Store[]> {
+  const out: Store[] = [
+    { options: { kind: 'pglite-memory' }, label: 'PGlite (in-memory)', cleanup: async () => {} },
+  ];
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const name = `backlay_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    out.push({
+      options: { kind: 'postgres', url: u.toString(), poolMax: 20 },
+      label: 'PostgreSQL',
+      cleanup: async () => {
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    });
+  }
+  return out;
+}
+
+function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Runs `one` with CONCURRENCY workers for DURATION_MS; returns completed/s and latencies. */
+async function load(one: (worker: number, i: number) => Promise<boolean>) {
+  const latencies: number[] = [];
+  let failures = 0;
+  const end = performance.now() + DURATION_MS;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async (_, w) => {
+      for (let i = 0; performance.now() < end; i++) {
+        const s = performance.now();
+        const good = await one(w, i);
+        latencies.push(performance.now() - s);
+        if (!good) failures += 1;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - t0) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    rate: (latencies.length - failures) / elapsed,
+    failures,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
+async function setUp(app: FastifyInstance) {
+  const [s] = await app.db.select().from(series).limit(1);
+  const start = new Date(Date.now() + 86_400_000);
+  const [m] = await app.db
+    .insert(matches)
+    .values({
+      seriesId: s!.seriesId,
+      sportId: s!.sportId,
+      matchName: 'Bench v Mark',
+      startTime: start,
+      openDate: new Date(),
+    })
+    .returning();
+  const [mk] = await app.db
+    .insert(markets)
+    .values({
+      matchId: m!.matchId,
+      marketName: 'Match Odds',
+      marketType: 'MATCH_ODDS',
+      startTime: start,
+      minStakePaise: 100,
+    })
+    .returning();
+  const rs = await app.db
+    .insert(runners)
+    .values([0, 1, 2].map((i) => ({ marketId: mk!.marketId, name: `R${i}`, sortOrder: i })))
+    .returning();
+  const users: { userId: number; userName: string }[] = [];
+  for (let i = 0; i < USERS; i++) {
+    const userName = `bench${i}`;
+    const userId = await app.account.createUser({ userName, password: 'bench12345' });
+    await app.wallet.deposit(userId, 1_000_000_000, `bench:${userName}`);
+    users.push({ userId, userName });
+  }
+  return { matchId: m!.matchId, marketId: mk!.marketId, selectionIds: rs.map((r) => r.selectionId), users };
+}
+
+async function runOn(store: Store): Promise<Figure[]> {
+  const app = await buildApp({
+    store: store.options,
+    seedDemo: true,
+    logger: false,
+    rateLimits: { globalPerMinute: 100_000_000, loginPerMinute: 100_000 },
+  });
+  app.get('/bench/bare', async () => ({ status: true, data: { total_balance: 0, liability: 0 } }));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  try {
+    const fx = await setUp(app);
+    const tokens: string[] = [];
+    for (const u of fx.users) {
+      const r = await fetch(`${base}/api/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': CSRF, cookie: `XSRF-TOKEN=${CSRF}` },
+        body: JSON.stringify({ user_name: u.userName, password: 'bench12345' }),
+      });
+      tokens.push(((await r.json()) as { data: { token: string } }).data.token);
+    }
+    const headers = (w: number) => ({
+      'content-type': 'application/json',
+      authorization: `Bearer ${tokens[w % tokens.length]}`,
+      'x-xsrf-token': CSRF,
+      cookie: `XSRF-TOKEN=${CSRF}`,
+    });
+    const rand = mulberry32(7);
+    const prices = [1.96, 1.98, 2, 2.02, 2.04];
+    let n = 0;
+    const bets = await load(async (w) => {
+      n += 1;
+      const back = rand() < 0.5;
+      const res = await fetch(`${base}/api/bet/placeMarketBet`, {
+        method: 'POST',
+        headers: headers(w),
+        body: JSON.stringify({
+          match_id: fx.matchId,
+          market_id: fx.marketId,
+          selection_id: fx.selectionIds[randInt(rand, 0, 2)],
+          is_back: back ? '1' : '0',
+          odds: prices[randInt(rand, 0, prices.length - 1)],
+          stack: randInt(rand, 2, 50),
+          request_id: `b${n}`,
+        }),
+      });
+      const body = (await res.json()) as { status: boolean };
+      return body.status;
+    });
+    const bare = await load(async (w) => {
+      const res = await fetch(`${base}/bench/bare`, { headers: headers(w) });
+      await res.text();
+      return res.ok;
+    });
+    const balance = await load(async (w) => {
+      const res = await fetch(`${base}/api/user/getUserBalance`, { headers: headers(w) });
+      const body = (await res.json()) as { status: boolean };
+      return body.status;
+    });
+    const tag = store.label;
+    console.log(
+      `  ${tag}: placeMarketBet p50 ${bets.p50.toFixed(2)} ms, p99 ${bets.p99.toFixed(2)} ms` +
+        (bets.failures ? `, ${bets.failures} refused` : ''),
+    );
+    return [
+      report({ label: `${tag}: HTTP → committed bets`, value: bets.rate, unit: 'bets/s' }),
+      report({ label: `${tag}: placeMarketBet p50`, value: bets.p50, unit: 'ms' }),
+      report({ label: `${tag}: placeMarketBet p99`, value: bets.p99, unit: 'ms' }),
+      report({
+        label: `${tag}: balance endpoint`,
+        value: balance.rate,
+        unit: 'req/s',
+        baseline: { label: 'bare Fastify route', value: bare.rate },
+      }),
+    ];
+  } finally {
+    await app.close();
+  }
+}
+
+export const httpBetsBench: Benchmark = {
+  name: 'http-bets',
+  description: `HTTP → committed bets/s and latency (${CONCURRENCY} in flight, ${DURATION_MS} ms per phase); balance endpoint vs a bare route`,
+  async run() {
+    const figures: Figure[] = [];
+    for (const store of await stores()) {
+      try {
+        figures.push(...(await runOn(store)));
+      } finally {
+        await store.cleanup();
+      }
+    }
+    return figures;
+  },
+};
