@@ -1,0 +1,72 @@
+// The demo feed against the real exchange and store: a few ticks give every open demo match-odds
+// market three levels each side, through the bettors' code path, with the ledger still balanced.
+import type { FeedOptions } from '@backlay/feed';
+import { expect, it } from 'vitest';
+import {
+  BETTOR_FLOAT_PAISE,
+  createServerFeed,
+  ensureFeedAccounts,
+  MAKER_FLOAT_PAISE,
+} from '../src/plugins/feed.ts';
+import { expectExchangeInvariants } from './helpers/exchange.ts';
+import { expectLedgerBalanced } from './helpers/ledger.ts';
+import { describeStores } from './helpers/stores.ts';
+
+describeStores(
+  'demo feed on the exchange',
+  (ctx) => {
+    it('creates its accounts once and funds them by deposits from the house', async () => {
+      const names = { makers: ['mm_t1', 'mm_t2'], bettors: ['sim_t1'] };
+      const first = await ensureFeedAccounts(ctx.app, names);
+      const again = await ensureFeedAccounts(ctx.app, names);
+      expect([...again]).toEqual([...first]);
+      expect(await ctx.app.wallet.balancePaise(first.get('mm_t1')!)).toBe(MAKER_FLOAT_PAISE);
+      expect(await ctx.app.wallet.balancePaise(first.get('sim_t1')!)).toBe(BETTOR_FLOAT_PAISE);
+      await expectLedgerBalanced(ctx.app);
+    });
+
+    it('a few ticks quote every open demo match-odds market three deep each side; invariants hold', async () => {
+      const feed = await createServerFeed(ctx.app, {
+        seed: 42,
+        options: { max_markets_per_tick: 100, max_busy_markets: 100, bet_probability: 1 },
+      });
+      for (let i = 0; i < 3; i++) await feed.tick();
+      // A bettor may have just taken a whole level; the next tick quotes that market again.
+      (feed.options as FeedOptions).bet_probability = 0;
+      await feed.tick();
+
+      const open = (await ctx.app.exchange.listMarkets({ status: 'OPEN' })).filter(
+        (m) => m.market_type === 'MATCH_ODDS',
+      );
+      expect(open.length).toBeGreaterThan(5);
+      for (const m of open) {
+        const img = (await ctx.app.exchange.getMarketImage(m.market_id))!;
+        for (const r of img.runners) {
+          expect(
+            r.back.length,
+            `${m.market_name} ${m.market_id}/${r.selection_id} back`,
+          ).toBeGreaterThanOrEqual(3);
+          expect(r.lay.length, `${m.market_id}/${r.selection_id} lay`).toBeGreaterThanOrEqual(3);
+          expect(r.back[0]!.price).toBeLessThan(r.lay[0]!.price);
+        }
+        const overround = img.runners.reduce((s, r) => s + 1 / r.back[0]!.price, 0);
+        expect(overround).toBeGreaterThan(1);
+        expect(overround).toBeLessThan(1.1);
+      }
+      // Simulated bettors traded.
+      const traded = await Promise.all(
+        open.map(async (m) =>
+          (await ctx.app.exchange.getMarketImage(m.market_id))!.runners.reduce(
+            (s, r) => s + r.traded_volume,
+            0,
+          ),
+        ),
+      );
+      expect(traded.some((t) => t > 0)).toBe(true);
+
+      await expectLedgerBalanced(ctx.app);
+      await expectExchangeInvariants(ctx.app);
+    });
+  },
+  { exchange: { sleep: async () => {} } },
+);
