@@ -40,6 +40,8 @@ const realSleep: Sleeper = (ms) => new Promise((resolve) => setTimeout(resolve, 
 export type ExchangeOptions = {
   /** Waits the in-play bet delay; tests pass one that resolves at once (or on their cue). */
   sleep?: Sleeper;
+  /** Keep each market's book in memory between commands (default true); false rebuilds it every time. */
+  bookCache?: boolean;
 };
 
 type MarketRow = typeof markets.$inferSelect;
@@ -103,6 +105,38 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
   const db = app.db;
   const sleep = options.sleep ?? realSleep;
   const now = () => app.clock.now();
+  const useCache = options.bookCache ?? true;
+  /**
+   * Books by market, valid while the market row's next_seq equals `stamp`: every command that
+   * changes a book moves next_seq under the market lock, so another node's change (or anything
+   * this node did not commit) makes the entry stale. An entry is taken out for the length of a
+   * transaction and put back only after the commit; a rollback simply loses it.
+   */
+  const books = new Map<number, { stamp: number; book: OrderBook }>();
+
+  /** The market's book (cached or rebuilt), to be handed back with `keepBook` after the commit. */
+  async function takeBook(tx: Tx, market: MarketRow): Promise<OrderBook> {
+    const entry = books.get(market.marketId);
+    books.delete(market.marketId);
+    if (entry && entry.stamp === market.nextSeq) {
+      entry.book.next_seq = market.nextSeq;
+      entry.book.in_play = market.inPlay;
+      entry.book.closed = market.status === 'CLOSED';
+      return entry.book;
+    }
+    return loadBook(tx, market);
+  }
+
+  /** Moves the market's stamp on (the book changed); returns the new one. */
+  async function bumpStamp(tx: Tx, market: MarketRow): Promise<number> {
+    const stamp = market.nextSeq + 1;
+    await tx.update(markets).set({ nextSeq: stamp }).where(eq(markets.marketId, market.marketId));
+    return stamp;
+  }
+
+  function keepBook(marketId: number, stamp: number, book: OrderBook) {
+    if (useCache) books.set(marketId, { stamp, book });
+  }
 
   async function lockMarket(tx: Tx, marketId: number): Promise<MarketRow | null> {
     const [row] = await tx.select().from(markets).where(eq(markets.marketId, marketId)).for('update');
@@ -335,7 +369,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     userId: number,
     request: PlaceBetRequest,
     delayedVersion: number | null,
-  ): Promise<{ outcome: PlaceBetOutcome; touched: Set<number> }> {
+  ): Promise<{ outcome: PlaceBetOutcome; touched: Set<number>; keep?: () => void }> {
     const market = checkMarket(await lockMarket(tx, request.market_id), request);
     if (delayedVersion !== null && market.version !== delayedVersion) {
       throw new Refusal('Market changed during the bet delay; the bet was not placed');
@@ -359,9 +393,9 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     if (runner.status !== 'ACTIVE') throw new Refusal(`${runner.name} is not active`);
     const selIds = runnerRows.map((r) => String(r.selectionId));
 
-    const book = await loadBook(tx, market);
+    const book = await takeBook(tx, market);
     const at = now();
-    const seq = book.next_seq;
+    const seq = market.nextSeq;
     const [inserted] = await tx
       .insert(bets)
       .values({
@@ -410,11 +444,9 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
       .update(bets)
       .set({ placedMatchedPaise: result.size_matched_paise, placedMatchedValue: result.matched_value })
       .where(eq(bets.betId, betId));
-    // Every bet takes a seq, whether it rests or not (the book only counts resting ones).
-    await tx
-      .update(markets)
-      .set({ nextSeq: Math.max(book.next_seq, seq + 1) })
-      .where(eq(markets.marketId, market.marketId));
+    // Every bet takes a seq (and moves the stamp), whether it rests or not.
+    const stamp = await bumpStamp(tx, market);
+    book.next_seq = stamp;
     const touched = await applyEvents(tx, market, book, result.events, selIds, [userId]);
     return {
       outcome: {
@@ -427,6 +459,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
         repeated: false,
       },
       touched,
+      keep: () => keepBook(market.marketId, stamp, book),
     };
   }
 
@@ -468,14 +501,18 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     change: (tx: Tx, market: MarketRow, book: OrderBook) => Promise<BookEvent[]>,
   ) {
     let touched = new Set<number>();
+    let keep = () => {};
     await db.transaction(async (tx) => {
       const market = await lockMarket(tx, marketId);
       if (!market) throw new Error(`unknown market ${marketId}`);
-      const book = await loadBook(tx, market);
+      const book = await takeBook(tx, market);
       const events = await change(tx, market, book);
       const selIds = (await runnersOf(tx, marketId)).map((r) => String(r.selectionId));
       touched = await applyEvents(tx, market, book, events, selIds);
+      const stamp = await bumpStamp(tx, market);
+      keep = () => keepBook(marketId, stamp, book);
     });
+    keep();
     publish(marketId, touched);
   }
 
@@ -539,9 +576,10 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
           delayedVersion = market.version;
           await sleep(market.betDelayS * 1000);
         }
-        const { outcome, touched } = await db.transaction((tx) =>
+        const { outcome, touched, keep } = await db.transaction((tx) =>
           placeInTx(tx, userId, request, delayedVersion),
         );
+        keep?.();
         if (touched.size > 0) publish(request.market_id, touched);
         return outcome;
       } catch (err) {
@@ -573,11 +611,12 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
       let cancelled = 0;
       let size = 0;
       let touched = new Set<number>();
+      let keep = () => {};
       try {
         await db.transaction(async (tx) => {
           const market = await lockMarket(tx, marketId);
           if (!market) throw new Refusal('Unknown market');
-          const book = await loadBook(tx, market);
+          const book = await takeBook(tx, market);
           const ids =
             'bet_id' in target
               ? [String(target.bet_id)]
@@ -592,10 +631,16 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
             }
           }
           if ('bet_id' in target && cancelled === 0) throw new Refusal('Bet has nothing left to cancel');
-          if (events.length === 0) return;
+          if (events.length === 0) {
+            keep = () => keepBook(marketId, market.nextSeq, book);
+            return;
+          }
           const selIds = (await runnersOf(tx, marketId)).map((r) => String(r.selectionId));
           touched = await applyEvents(tx, market, book, events, selIds);
+          const stamp = await bumpStamp(tx, market);
+          keep = () => keepBook(marketId, stamp, book);
         });
+        keep();
       } catch (err) {
         if (err instanceof Refusal) return { ok: false, message: err.message };
         throw err;
