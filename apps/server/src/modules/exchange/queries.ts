@@ -1,32 +1,31 @@
 import { and, desc, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { bets, fills, marketExposures, markets, matches, runners, sports } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import { likeEscape } from '../catalog/queries.ts';
 
 /** A user's matched stake in a market per (runner, side, price), from the fills on either side. */
 export async function matchedParts(tx: Executor, userId: number, marketId: number) {
-  const side = async (sideName: 'BACK' | 'LAY') => {
+  const side = (sideName: 'BACK' | 'LAY') => {
     const userCol = sideName === 'BACK' ? fills.backUserId : fills.layUserId;
-    const rows = await tx
+    return tx
       .select({
         selectionId: fills.selectionId,
+        side: sql<'BACK' | 'LAY'>`${sideName}::text`.as('side'),
         price: fills.price,
-        total: sql<string>`sum(${fills.sizePaise})::text`,
+        total: sql<string>`sum(${fills.sizePaise})::text`.as('total'),
       })
       .from(fills)
       .where(and(eq(fills.marketId, marketId), eq(userCol, userId)))
       .groupBy(fills.selectionId, fills.price);
-    return rows.map((r) => ({
-      selectionId: r.selectionId,
-      side: sideName,
-      price: r.price,
-      total: Number(r.total),
-    }));
   };
-  // One after the other: inside a transaction there is one connection.
-  const backs = await side('BACK');
-  const lays = await side('LAY');
-  return [...backs, ...lays];
+  const rows = await unionAll(side('BACK'), side('LAY'));
+  return rows.map((r) => ({
+    selectionId: r.selectionId,
+    side: r.side,
+    price: r.price,
+    total: Number(r.total),
+  }));
 }
 
 /** Σ stored exposure of a user over every market but one. */

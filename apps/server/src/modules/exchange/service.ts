@@ -65,6 +65,17 @@ export function betStatusOf(b: {
   return b.endReason ?? 'CANCELLED';
 }
 
+/** Matched parts summed per (runner, side, price), as the stored fills are read (same rounding). */
+function aggregate(parts: PositionBet[]): PositionBet[] {
+  const by = new Map<string, PositionBet>();
+  for (const p of parts) {
+    const k = `${p.selection_id}:${p.side}:${p.price}`;
+    const cur = by.get(k);
+    by.set(k, cur ? { ...cur, stake_paise: cur.stake_paise + p.stake_paise } : p);
+  }
+  return [...by.values()];
+}
+
 function placeStatusOf(matched: number, remaining: number): 'MATCHED' | 'PARTIAL' | 'UNMATCHED' {
   if (remaining === 0) return 'MATCHED';
   return matched > 0 ? 'PARTIAL' : 'UNMATCHED';
@@ -234,6 +245,8 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     events: BookEvent[],
     selIds: string[],
     alsoUsers: number[] = [],
+    /** Exposures already computed in this transaction (after these events), by user. */
+    known: Map<number, number> = new Map(),
   ): Promise<Set<number>> {
     const at = now();
     const touched = new Set<number>(alsoUsers);
@@ -305,6 +318,11 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
         .where(eq(runners.selectionId, sel));
     }
     for (const userId of touched) {
+      const k = known.get(userId);
+      if (k !== undefined) {
+        await storeExposure(tx, userId, market.marketId, k);
+        continue;
+      }
       await storeExposure(
         tx,
         userId,
@@ -447,7 +465,15 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     // Every bet takes a seq (and moves the stamp), whether it rests or not.
     const stamp = await bumpStamp(tx, market);
     book.next_seq = stamp;
-    const touched = await applyEvents(tx, market, book, result.events, selIds, [userId]);
+    const touched = await applyEvents(
+      tx,
+      market,
+      book,
+      result.events,
+      selIds,
+      [userId],
+      new Map([[userId, newHere]]),
+    );
     return {
       outcome: {
         ok: true,
@@ -493,7 +519,8 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
         });
       }
     }
-    return marketPosition(selIds, { matched, unmatched: unmatchedBetsOf(book, u) }).exposure_paise;
+    return marketPosition(selIds, { matched: aggregate(matched), unmatched: unmatchedBetsOf(book, u) })
+      .exposure_paise;
   }
 
   async function lapse(
