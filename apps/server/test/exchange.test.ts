@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { markets, runners } from '../src/db/schema.ts';
 import type { Api } from './helpers/api.ts';
 import { snapshotStore } from './helpers/api.ts';
+import { createExchangeService } from '../src/modules/exchange/service.ts';
 import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';
 import { describeStores } from './helpers/stores.ts';
 
@@ -317,6 +318,38 @@ describeStores(
       const mine = list.find((x) => x.match_id === m.matchId);
       expect(mine?.main_odds[0]).toMatchObject({ back: 2.2, lay: 2.5 });
       expect(mine?.main_odds[1]).toMatchObject({ back: null, lay: null });
+    });
+
+    it('two nodes (two services with their own book caches) on one store see each other', async () => {
+      const m = await createMarket(ctx.app);
+      const a = await createBettor(ctx.app, 1_000_000);
+      const b = await createBettor(ctx.app, 1_000_000);
+      const nodeA = ctx.app.exchange;
+      const nodeB = createExchangeService(ctx.app);
+      const order = (user: number, side: 'BACK' | 'LAY', price: number, size: number) => ({
+        market_id: m.marketId,
+        selection_id: m.selectionIds[0]!,
+        side,
+        price,
+        size_paise: size,
+        request_id: nextRequestId(),
+      });
+      // A caches the book with a resting lay; B places a lay and cancels on its own node.
+      await nodeA.placeBet(a.userId, order(a.userId, 'LAY', 300, 10_000));
+      await nodeB.placeBet(b.userId, order(b.userId, 'LAY', 320, 10_000));
+      // A's cached book is stale: the back must meet B's better lay at 3.2 first.
+      const r = await nodeA.placeBet(a.userId, order(a.userId, 'BACK', 300, 15_000));
+      expect(r).toMatchObject({ ok: true, status: 'MATCHED', size_matched_paise: 15_000 });
+      expect(r.ok && r.average_price_matched).toBeCloseTo((10_000 * 320 + 5_000 * 300) / 15_000, 6);
+      // a cancels through node B; node A must not match the cancelled rest.
+      expect(await nodeB.cancelBets(a.userId, { market_id: m.marketId })).toMatchObject({
+        ok: true,
+        cancelled: 1,
+        size_cancelled_paise: 5_000,
+      });
+      const r2 = await nodeA.placeBet(b.userId, order(b.userId, 'BACK', 300, 1_000));
+      expect(r2).toMatchObject({ ok: true, status: 'UNMATCHED' });
+      await expectExchangeInvariants(ctx.app);
     });
 
     it('many concurrent bets from several users on one market keep every invariant', async () => {
