@@ -14,7 +14,8 @@ import {
   SLOW_CLIENT_GRACE_MS,
   SLOW_CLIENT_MAX_BUFFERED_BYTES,
 } from '../src/plugins/ws.ts';
-import { describeStores } from './helpers/stores.ts';
+import { describeStores, openStore } from './helpers/stores.ts';
+import { buildApp } from '../src/app.ts';
 import { isType, settle, WsClient } from './helpers/ws-client.ts';
 
 type Image = Extract<WsServerMessage, { type: 'image' }>;
@@ -347,5 +348,18 @@ describe('slow clients', () => {
     expect(hub.counts().sockets).toBe(1);
     expect(hub.stats.dropped_slow).toBe(1);
     hub.close();
+  });
+});
+
+describe('shutdown', () => {
+  it('open sockets are closed with 1001 (going away) and the app closes promptly', async () => {
+    const store = await openStore('pglite');
+    const app = await buildApp({ store: store.options, seedDemo: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const c = await WsClient.open(`ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws`);
+    const code = new Promise<number>((r) => c.ws.once('close', (x) => r(x)));
+    await app.close();
+    expect(await code).toBe(1001);
+    await store.cleanup();
   });
 });

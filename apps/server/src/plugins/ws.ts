@@ -41,6 +41,8 @@ export const MAX_QUEUED_CLIENT_MESSAGES = 100;
 
 /** WebSocket close code for a policy violation (flooding, too slow). */
 const CLOSE_POLICY = 1008;
+/** WebSocket close code: the server is going away (shutdown). */
+const CLOSE_GOING_AWAY = 1001;
 
 export type LiveHubDeps = {
   bus: Bus;
@@ -447,6 +449,10 @@ export function createLiveHub(deps: LiveHubDeps) {
     /** For tests and metrics. */
     counts: () => ({ sockets: clients.size, markets: feeds.size, users: byUser.size }),
     seqOf: (market_id: number) => feeds.get(market_id)?.seq ?? null,
+    /** Closes every socket with this code (shutdown). */
+    closeAll(code: number, reason: string) {
+      for (const client of clients) client.ws.close(code, reason);
+    },
     close() {
       closed = true;
       clearInterval(heartbeatTimer);
@@ -468,16 +474,21 @@ declare module 'fastify' {
 /** Registers @fastify/websocket and the /ws route; needs `app.bus`, `app.exchange` and `app.auth`. */
 export const wsPlugin = fp(
   async (app) => {
+    let hub: LiveHub | null = null;
+    // Added before @fastify/websocket's own preClose (which closes without a code): clients are
+    // told 1001 "going away", so they reconnect (to another node) rather than treat it as an error.
+    app.addHook('preClose', async () => hub?.closeAll(CLOSE_GOING_AWAY, 'server shutting down'));
     await app.register(fastifyWebsocket, { options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES } });
-    const hub = createLiveHub({
+    hub = createLiveHub({
       bus: app.bus,
       getImage: (id) => app.exchange.getMarketImage(id),
       lookupToken: async (token) => (await app.auth.lookup(token))?.userId ?? null,
       log: app.log,
     });
-    app.decorate('liveHub', hub);
-    app.get(WS_PATH, { websocket: true }, (socket, req) => hub.connect(socket, req.ip));
-    app.addHook('onClose', async () => hub.close());
+    const live = hub;
+    app.decorate('liveHub', live);
+    app.get(WS_PATH, { websocket: true }, (socket, req) => live.connect(socket, req.ip));
+    app.addHook('onClose', async () => live.close());
   },
   { name: 'ws', dependencies: ['bus', 'auth', 'exchange'] },
 );
