@@ -16,7 +16,7 @@ import {
 } from '@backlay/engine';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { bets, fills, ledgerAccounts, marketExposures, markets, matches, runners } from '../../db/schema.ts';
+import { bets, fills, marketExposures, markets, matches, runners } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import type { ExposureEntry } from '../wallet/service.ts';
 import type {
@@ -396,12 +396,8 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
       // Went in play between the pre-check and the lock: wait the delay like any in-play bet.
       throw new Refusal('Market has just gone in play; place the bet again');
     }
-    const [account] = await tx
-      .select({ balancePaise: ledgerAccounts.balancePaise })
-      .from(ledgerAccounts)
-      .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'user_cash')))
-      .for('update');
-    if (!account) throw new Refusal('No wallet for this user');
+    const balancePaise = await app.wallet.lockBalancePaise(tx, userId);
+    if (balancePaise === null) throw new Refusal('No wallet for this user');
     const repeated = await repeatedResult(tx, userId, request.request_id);
     if (repeated) return { outcome: repeated, touched: new Set() };
 
@@ -453,7 +449,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     const newHere = await exposureFromBookPlus(tx, userId, market.marketId, selIds, book, result.events);
     if (newHere > oldHere) {
       const others = await q.exposureElsewhere(tx, userId, market.marketId);
-      if (account.balancePaise - others - newHere < 0) {
+      if (balancePaise - others - newHere < 0) {
         throw new Refusal('Insufficient balance for this bet');
       }
     }

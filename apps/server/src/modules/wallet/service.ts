@@ -1,3 +1,5 @@
+import { and, eq } from 'drizzle-orm';
+import { ledgerAccounts } from '../../db/schema.ts';
 import type { Db, Executor } from '../../db/store.ts';
 import * as q from './queries.ts';
 
@@ -58,6 +60,20 @@ export function createWalletService(db: Db) {
 
     async balancePaise(userId: number, tx: Executor = db): Promise<number> {
       return (await q.userAccount(tx, userId))?.balancePaise ?? 0;
+    },
+
+    /**
+     * Locks the user's cash account row (SELECT … FOR UPDATE) for the rest of the transaction and
+     * returns its balance, or null when the user has no account. The exchange takes it after the
+     * market's row, always in that order.
+     */
+    async lockBalancePaise(tx: Executor, userId: number): Promise<number | null> {
+      const [row] = await tx
+        .select({ balancePaise: ledgerAccounts.balancePaise })
+        .from(ledgerAccounts)
+        .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'user_cash')))
+        .for('update');
+      return row?.balancePaise ?? null;
     },
 
     liabilityPaise: (userId: number, tx?: Executor) => exposure.liabilityPaise(userId, tx),
