@@ -4,7 +4,11 @@ import { createCatalogService } from './service.ts';
 
 export const catalogModule = fp(
   async (app) => {
-    app.decorate('catalog', createCatalogService(app.db));
+    // main_odds come from the exchange, registered later: looked up at request time.
+    app.decorate(
+      'catalog',
+      createCatalogService(app.db, (ids) => app.exchange.bestPrices(ids)),
+    );
     const c = app.catalog;
 
     route(app, 'getSports', async ({ body }) =>

@@ -11,7 +11,6 @@ import {
 } from '@backlay/contract';
 import type { Db } from '../../db/store.ts';
 import * as q from './queries.ts';
-import { restingLevels } from '../exchange/queries.ts';
 
 /** The client shows times in UTC+5:30; race days are days there. */
 const IST_OFFSET = '+05:30';
@@ -22,7 +21,12 @@ type MatchRow = Awaited<ReturnType<typeof q.listMatches>>[number];
  * Sports, series, matches with their markets, cups, search and racing venues. `is_active`
  * filters by equality when given; without it only active rows are listed.
  */
-export function createCatalogService(db: Db) {
+/** Best back/lay decimal odds by selection id of the given markets (the exchange provides it). */
+export type BestPrices = (
+  marketIds: number[],
+) => Promise<Map<number, { back: number | null; lay: number | null }>>;
+
+export function createCatalogService(db: Db, bestPrices: BestPrices = async () => new Map()) {
   async function withMarkets(rows: MatchRow[]): Promise<Match[]> {
     const marketRows = await q.marketsOf(
       db,
@@ -42,15 +46,7 @@ export function createCatalogService(db: Db) {
       }
     }
     const mainIds = [...mainOf.values()];
-    const [mainRunners, levels] = await Promise.all([q.runnersOf(db, mainIds), restingLevels(db, mainIds)]);
-    const best = new Map<number, { back: number | null; lay: number | null }>();
-    for (const l of levels) {
-      const e = best.get(l.selectionId) ?? { back: null, lay: null };
-      // Resting lays are backed at (best = highest); resting backs are laid at (best = lowest).
-      if (l.side === 'LAY') e.back = e.back === null ? l.price : Math.max(e.back, l.price);
-      else e.lay = e.lay === null ? l.price : Math.min(e.lay, l.price);
-      best.set(l.selectionId, e);
-    }
+    const [mainRunners, best] = await Promise.all([q.runnersOf(db, mainIds), bestPrices(mainIds)]);
     const oddsByMarket = new Map<number, MainOdds[]>();
     for (const r of mainRunners) {
       const list = oddsByMarket.get(r.marketId) ?? [];
@@ -58,8 +54,8 @@ export function createCatalogService(db: Db) {
       list.push({
         selection_id: r.selectionId,
         name: r.name,
-        back: b?.back == null ? null : b.back / 100,
-        lay: b?.lay == null ? null : b.lay / 100,
+        back: b?.back ?? null,
+        lay: b?.lay ?? null,
       });
       oddsByMarket.set(r.marketId, list);
     }

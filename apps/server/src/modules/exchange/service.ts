@@ -541,6 +541,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
 
   const service: ExchangeService & {
     exposureDetail(userId: number): Promise<ExposureEntry[]>;
+    bestPrices(marketIds: number[]): Promise<Map<number, { back: number | null; lay: number | null }>>;
     recomputeExposure(userId: number, marketId: number): Promise<number>;
   } = {
     async getMarketImage(marketId: number): Promise<MarketImage | null> {
@@ -741,6 +742,20 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
         start_time: m.startTime,
         runners: byMarket.get(m.marketId) ?? [],
       }));
+    },
+
+    /** Best price to back at and to lay at (decimal odds, null when none) by selection id. */
+    async bestPrices(marketIds: number[]) {
+      const best = new Map<number, { back: number | null; lay: number | null }>();
+      for (const l of await q.restingLevels(db, marketIds)) {
+        const e = best.get(l.selectionId) ?? { back: null, lay: null };
+        const price = l.price / 100;
+        // Resting lays are backed at (best = highest); resting backs are laid at (best = lowest).
+        if (l.side === 'LAY') e.back = e.back === null ? price : Math.max(e.back, price);
+        else e.lay = e.lay === null ? price : Math.min(e.lay, price);
+        best.set(l.selectionId, e);
+      }
+      return best;
     },
 
     liabilityPaise: (userId: number, tx: Executor = db) => q.totalExposure(tx, userId),
