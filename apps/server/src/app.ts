@@ -7,10 +7,12 @@ import { fileURLToPath } from 'node:url';
 import { seedBase, seedDemo } from './db/seed.ts';
 import type { StoreOptions } from './db/store.ts';
 import { accountModule } from './modules/account/routes.ts';
+import { adminModule } from './modules/admin/routes.ts';
 import { casinoModule } from './modules/casino/routes.ts';
 import { exchangeModule } from './modules/exchange/routes.ts';
 import type { ExchangeOptions } from './modules/exchange/service.ts';
 import { catalogModule } from './modules/catalog/routes.ts';
+import { reportsModule } from './modules/reports/routes.ts';
 import { settingsModule } from './modules/settings/routes.ts';
 import { stakesModule } from './modules/stakes/routes.ts';
 import { walletModule } from './modules/wallet/routes.ts';
@@ -96,6 +98,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(casinoModule);
   await app.register(catalogModule);
   await app.register(exchangeModule, { exchange: options.exchange ?? {} });
+  await app.register(reportsModule);
+  await app.register(adminModule);
   await app.register(wsPlugin);
 
   const missing = Object.keys(endpoints).filter((name) => !app.registeredEndpoints.has(name));

@@ -28,6 +28,26 @@ import {
   placeMarketBetRequest,
   placeMarketBetResult,
 } from './exchange.ts';
+import {
+  adminMarketResultRequest,
+  adminMarketStatusRequest,
+  adminMarketStatusResult,
+  adminMarketUnsettleRequest,
+  adminMarketVoidRequest,
+  adminMarketVoidWindowRequest,
+  adminWalletRequest,
+  adminWalletResult,
+  ledgerCheck,
+  settlementSummary,
+} from './admin.ts';
+import {
+  accountStatement,
+  betHistory,
+  getAccountStatementRequest,
+  getBetHistoryRequest,
+  getProfitLossRequest,
+  profitLoss,
+} from './reports.ts';
 import { globalSetting } from './settings.ts';
 import { buttonValue, setButtonValueRequest } from './stakes.ts';
 import { exposureDetail, userBalance } from './wallet.ts';
@@ -218,6 +238,101 @@ export const endpoints = define({
     summary: "The caller's matched and unmatched bets on one match (game-details screen).",
     request: getMatchBetsRequest,
     response: matchBets,
+  },
+  getAccountStatement: {
+    method: 'POST',
+    path: 'report/getAccountStatement',
+    access: 'user',
+    summary:
+      "The caller's statement over IST days: opening balance, then every transfer oldest first with credit, debit and the balance after it; filter all / deposit_withdraw / game; paged.",
+    request: getAccountStatementRequest,
+    response: accountStatement,
+  },
+  getProfitLoss: {
+    method: 'POST',
+    path: 'report/getProfitLoss',
+    access: 'user',
+    summary:
+      "The caller's settled profit and loss over IST days, by sport or by market, with commission and net.",
+    request: getProfitLossRequest,
+    response: profitLoss,
+  },
+  getBetHistory: {
+    method: 'POST',
+    path: 'report/getBetHistory',
+    access: 'user',
+    summary:
+      "The caller's settled bets with their results and profit or loss: by settlement day or by market; paged.",
+    request: getBetHistoryRequest,
+    response: betHistory,
+  },
+  adminMarketStatus: {
+    method: 'POST',
+    path: 'admin/market/status',
+    access: 'operator',
+    summary: 'Open, suspend or close a market (closing lapses every unmatched bet). Audited; idempotent.',
+    request: adminMarketStatusRequest,
+    response: adminMarketStatusResult,
+  },
+  adminMarketResult: {
+    method: 'POST',
+    path: 'admin/market/result',
+    access: 'operator',
+    summary:
+      'Declare the winners (dead_heat_count for a dead heat) and settle the market: every matched bet wins or loses, commission on net winnings, ledger transfers. Refused when already settled.',
+    request: adminMarketResultRequest,
+    response: settlementSummary,
+  },
+  adminMarketVoid: {
+    method: 'POST',
+    path: 'admin/market/void',
+    access: 'operator',
+    summary:
+      "Void a whole market, or one runner's bets (selection_id). A settled market is settled again with the void applied.",
+    request: adminMarketVoidRequest,
+    response: settlementSummary,
+  },
+  adminMarketVoidWindow: {
+    method: 'POST',
+    path: 'admin/market/voidWindow',
+    access: 'operator',
+    summary:
+      'Void the bets placed between from and to (the "wrong rate" rule). A settled market is settled again with the void applied.',
+    request: adminMarketVoidWindowRequest,
+    response: settlementSummary,
+  },
+  adminMarketUnsettle: {
+    method: 'POST',
+    path: 'admin/market/unsettle',
+    access: 'operator',
+    summary: "Undo a market's settlement with reversing transfers so it can be settled again.",
+    request: adminMarketUnsettleRequest,
+    response: settlementSummary,
+  },
+  adminWalletDeposit: {
+    method: 'POST',
+    path: 'admin/wallet/deposit',
+    access: 'operator',
+    summary: "Credit a user's cash from the house (rupees). Idempotent on request_id.",
+    request: adminWalletRequest,
+    response: adminWalletResult,
+  },
+  adminWalletWithdraw: {
+    method: 'POST',
+    path: 'admin/wallet/withdraw',
+    access: 'operator',
+    summary:
+      "Pay out from a user's cash to the house, at most their available balance (balance − exposure). Idempotent on request_id.",
+    request: adminWalletRequest,
+    response: adminWalletResult,
+  },
+  adminLedgerCheck: {
+    method: 'GET',
+    path: 'admin/ledger/check',
+    access: 'operator',
+    summary:
+      'The invariant check: transfers sum to zero, every balance equals its transfers, every stored exposure equals a recomputation from open bets, no available balance below zero.',
+    response: ledgerCheck,
   },
 });
 

@@ -6,6 +6,7 @@ import {
   bigserial,
   boolean,
   check,
+  jsonb,
   index,
   integer,
   pgTable,
@@ -124,10 +125,13 @@ export const transfers = pgTable(
     kind: text('kind').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     memo: text('memo'),
+    /** The market a settlement transfer (or its reversal) belongs to; null for cash movements. */
+    marketId: integer('market_id'),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('transfers_idempotency_key_key').on(t.idempotencyKey),
+    index('transfers_market_idx').on(t.marketId),
     index('transfers_debit_idx').on(t.debitAccountId),
     index('transfers_credit_idx').on(t.creditAccountId),
     check('transfers_amount_positive', sql`${t.amountPaise} > 0`),
@@ -332,6 +336,11 @@ export const bets = pgTable(
     endReason: text('end_reason', { enum: ['CANCELLED', 'LAPSED'] }),
     /** VOIDED / SETTLED once the market is settled; null while open. */
     settledStatus: text('settled_status', { enum: ['VOIDED', 'SETTLED'] }),
+    /** The settled bet's result (all its fills together): WON, LOST or VOID; null until settled. */
+    result: text('result', { enum: ['WON', 'LOST', 'VOID'] }),
+    /** Σ of its fills' settled profit (negative for a loss) before commission, paise; null until settled. */
+    profitLossPaise: paise('profit_loss_paise'),
+    settledAt: tstz('settled_at'),
     seq: bigint('seq', { mode: 'number' }).notNull(),
     requestId: text('request_id').notNull(),
     placedAt: tstz('placed_at').notNull(),
@@ -345,6 +354,7 @@ export const bets = pgTable(
       .where(sql`${t.remainingPaise} > 0`),
     index('bets_user_placed_idx').on(t.userId, t.placedAt),
     index('bets_user_match_idx').on(t.userId, t.matchId),
+    index('bets_user_settled_idx').on(t.userId, t.settledAt),
     check('bets_side_check', sql`${t.side} in ('BACK', 'LAY')`),
     check('bets_price_check', sql`${t.price} between 101 and 100000`),
     check(
@@ -403,5 +413,84 @@ export const marketExposures = pgTable(
   (t) => [
     uniqueIndex('market_exposures_pk').on(t.userId, t.marketId),
     check('market_exposures_nonneg', sql`${t.exposurePaise} >= 0`),
+  ],
+);
+
+// ---------------------------------------------------------------- settlement and operations
+
+/**
+ * The settlement state of a market. `generation` counts settlements: the ledger transfers of
+ * generation g carry `/g{g}` in their idempotency keys, so an unsettle reverses exactly them and
+ * a re-settlement writes new ones. `result` is the declared result (null while none is declared
+ * or after an unsettle); `void_market` voids every bet.
+ */
+export const marketSettlements = pgTable(
+  'market_settlements',
+  {
+    marketId: integer('market_id')
+      .primaryKey()
+      .references(() => markets.marketId),
+    state: text('state', { enum: ['SETTLED', 'UNSETTLED'] }).notNull(),
+    generation: integer('generation').notNull(),
+    result: jsonb('result').$type<{ winners: number[]; dead_heat_count: number } | null>(),
+    voidMarket: boolean('void_market').notNull().default(false),
+    settledAt: tstz('settled_at'),
+    settledBy: integer('settled_by').references(() => users.userId),
+    updatedAt: tstz('updated_at').notNull(),
+  },
+  (t) => [
+    check('market_settlements_state_check', sql`${t.state} in ('SETTLED', 'UNSETTLED')`),
+    check('market_settlements_generation_check', sql`${t.generation} >= 0`),
+  ],
+);
+
+/**
+ * Management voids of part of a market, applied whenever it is settled: one runner
+ * (selection_id) or the bets placed in a time window [from_at, to_at] (the "wrong rate" rule).
+ */
+export const marketVoids = pgTable(
+  'market_voids',
+  {
+    voidId: serial('void_id').primaryKey(),
+    marketId: integer('market_id')
+      .notNull()
+      .references(() => markets.marketId),
+    kind: text('kind', { enum: ['SELECTION', 'WINDOW'] }).notNull(),
+    selectionId: integer('selection_id').references(() => runners.selectionId),
+    fromAt: tstz('from_at'),
+    toAt: tstz('to_at'),
+    createdBy: integer('created_by').references(() => users.userId),
+    createdAt: tstz('created_at').notNull(),
+  },
+  (t) => [
+    index('market_voids_market_idx').on(t.marketId),
+    check(
+      'market_voids_shape_check',
+      sql`(${t.kind} = 'SELECTION' and ${t.selectionId} is not null) or (${t.kind} = 'WINDOW' and ${t.fromAt} is not null and ${t.toAt} is not null and ${t.fromAt} <= ${t.toAt})`,
+    ),
+  ],
+);
+
+/**
+ * Every operator call: who, when, what was asked and what was answered. A repeated
+ * (operator, action, request_id) returns the stored answer and changes nothing.
+ */
+export const adminActions = pgTable(
+  'admin_actions',
+  {
+    actionId: bigserial('action_id', { mode: 'number' }).primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => users.userId),
+    action: text('action').notNull(),
+    requestId: text('request_id'),
+    request: jsonb('request').notNull(),
+    /** The envelope answered: { status, message?, data? }. */
+    response: jsonb('response').notNull(),
+    createdAt: tstz('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('admin_actions_request_key').on(t.operatorId, t.action, t.requestId),
+    index('admin_actions_created_idx').on(t.createdAt),
   ],
 );

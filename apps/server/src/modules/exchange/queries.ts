@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { bets, fills, marketExposures, markets, matches, runners, sports } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
@@ -141,7 +141,8 @@ export function currentBetsWhere(userId: number, type: 'M' | 'U' | 'D', search?:
       : type === 'U'
         ? gt(bets.remainingPaise, 0)
         : gt(bets.cancelledPaise, 0);
-  const parts: (SQL | undefined)[] = [eq(bets.userId, userId), kind];
+  // A settled (or voided) market's bets leave "current bets" for the bet history.
+  const parts: (SQL | undefined)[] = [eq(bets.userId, userId), kind, isNull(bets.settledStatus)];
   if (search && search.trim() !== '') {
     const like = `%${likeEscape(search.trim())}%`;
     parts.push(

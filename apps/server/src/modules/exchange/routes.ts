@@ -1,37 +1,12 @@
-import { CURRENT_BETS_PAGE_SIZE, type Bet, type MatchDetail } from '@backlay/contract';
+import { CURRENT_BETS_PAGE_SIZE, type MatchDetail } from '@backlay/contract';
 import { hundredthsFromDecimal, marketPosition, oddsFromDecimal } from '@backlay/engine';
 import { and, asc, eq, gt, or } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { bets, markets, matches, runners, series, sports } from '../../db/schema.ts';
 import { ok, refuse, route } from '../../http/route.ts';
-import { averageOdds, betStatusOf, createExchangeService, type ExchangeOptions } from './service.ts';
+import { rupees, toBet } from './bet-view.ts';
+import { createExchangeService, type ExchangeOptions } from './service.ts';
 import * as q from './queries.ts';
-
-const rupees = (paise: number) => Math.round(paise) / 100;
-
-function toBet(r: q.BetRow): Bet {
-  return {
-    bet_id: r.betId,
-    match_id: r.matchId,
-    match_name: r.matchName,
-    sport_id: r.sportId,
-    market_id: r.marketId,
-    market_name: r.marketName,
-    selection_id: r.selectionId,
-    selection_name: r.selectionName,
-    is_back: r.side === 'BACK' ? '1' : '0',
-    odds: r.price / 100,
-    stack: rupees(r.sizePaise),
-    size_matched: rupees(r.matchedPaise),
-    size_remaining: rupees(r.remainingPaise),
-    size_cancelled: rupees(r.cancelledPaise),
-    average_price_matched: averageOdds(r.matchedValue, r.matchedPaise),
-    status: betStatusOf(r),
-    persistence: r.persistence,
-    placed_at: r.placedAt.toISOString(),
-    updated_at: r.updatedAt.toISOString(),
-  };
-}
 
 export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
   async (app, options) => {

@@ -16,7 +16,15 @@ import {
 } from '@backlay/engine';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { bets, fills, marketExposures, markets, matches, runners } from '../../db/schema.ts';
+import {
+  bets,
+  fills,
+  marketExposures,
+  markets,
+  marketSettlements,
+  matches,
+  runners,
+} from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import type { ExposureEntry } from '../wallet/service.ts';
 import type {
@@ -774,6 +782,12 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
 
     /** Recomputes a user's exposure in a market from the bets and fills (the invariant tests use it). */
     async recomputeExposure(userId: number, marketId: number): Promise<number> {
+      // A settled market holds no exposure: its result has moved the money.
+      const [settled] = await db
+        .select({ state: marketSettlements.state })
+        .from(marketSettlements)
+        .where(and(eq(marketSettlements.marketId, marketId), eq(marketSettlements.state, 'SETTLED')));
+      if (settled) return 0;
       const selIds = (await runnersOf(db, marketId)).map((r) => String(r.selectionId));
       const matched = await matchedOf(db, userId, marketId);
       const open = await db

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { marketStatus } from './catalog.ts';
+import { idInput, isoDateTime, TEXT_MAX_CHARS } from './common.ts';
+import { rupees } from './wallet.ts';
+
+// Operator calls under /api/admin/ (operator role only; 403 for a bettor). Every call is audited
+// (who, when, what was asked, what was answered). A call that carries a request_id is idempotent
+// on it: the same operator sending the same action and request_id again gets the first answer and
+// nothing changes. Without one, the calls are idempotent by their nature where they can be
+// (setting a status it already has changes nothing) and refuse what would double money
+// (settling a settled market is refused: unsettle it first).
+
+/** The operator's idempotency key: 1–64 characters, letters, digits and -_.:/ */
+export const adminRequestId = z
+  .string({ error: 'request_id must be a string' })
+  .min(1, 'request_id must be 1 to 64 characters')
+  .max(64, 'request_id must be 1 to 64 characters')
+  .regex(/^[A-Za-z0-9_.:/-]+$/, 'request_id may hold letters, digits and - _ . : / only');
+
+/** Rupees with at most 2 decimals, positive, at most ₹1,00,00,00,000 (10^9) per call. */
+export const ADMIN_MAX_AMOUNT_RUPEES = 1_000_000_000;
+export const adminAmount = z
+  .number({ error: 'amount must be a number of rupees' })
+  .positive('amount must be more than 0')
+  .max(ADMIN_MAX_AMOUNT_RUPEES, `amount must be at most ${ADMIN_MAX_AMOUNT_RUPEES}`)
+  .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
+    message: 'amount must have at most 2 decimals',
+  });
+
+export const adminMarketStatusRequest = z.object({
+  market_id: idInput,
+  status: z.enum(['OPEN', 'SUSPENDED', 'CLOSED'], {
+    error: "status must be 'OPEN', 'SUSPENDED' or 'CLOSED'",
+  }),
+  request_id: adminRequestId.optional(),
+});
+export const adminMarketStatusResult = z.object({
+  market_id: z.number().int(),
+  status: marketStatus,
+  version: z.number().int(),
+});
+
+export const adminMarketResultRequest = z.object({
+  market_id: idInput,
+  winners: z
+    .array(idInput, { error: 'winners must be a list of selection ids' })
+    .min(1, 'winners must name at least one selection')
+    .max(20, 'winners may name at most 20 selections'),
+  /** Dead heat among the winners: each pays on stake / dead_heat_count. Default 1. */
+  dead_heat_count: z
+    .number({ error: 'dead_heat_count must be a whole number' })
+    .int('dead_heat_count must be a whole number')
+    .min(1, 'dead_heat_count must be 1 or more')
+    .max(20, 'dead_heat_count must be at most 20')
+    .optional(),
+  request_id: adminRequestId.optional(),
+});
+
+export const adminMarketVoidRequest = z.object({
+  market_id: idInput,
+  /** Void one runner's bets; without it the whole market is void. */
+  selection_id: idInput.optional(),
+  request_id: adminRequestId.optional(),
+});
+
+export const adminMarketVoidWindowRequest = z
+  .object({
+    market_id: idInput,
+    /** Bets placed from this instant … */
+    from: isoDateTime,
+    /** … to this one (both inclusive) are void: the "wrong rate" rule. */
+    to: isoDateTime,
+    request_id: adminRequestId.optional(),
+  })
+  .refine((v) => Date.parse(v.from) <= Date.parse(v.to), {
+    message: 'from must not be after to',
+    path: ['from'],
+  });
+
+export const adminMarketUnsettleRequest = z.object({
+  market_id: idInput,
+  request_id: adminRequestId.optional(),
+});
+
+export const settlementMovementView = z.object({
+  user_id: z.number().int(),
+  kind: z.enum(['MARKET_WIN', 'MARKET_LOSS', 'COMMISSION']),
+  /** Signed from the user's side: + credits the user, − debits. */
+  amount: rupees,
+});
+
+/** Where a market's settlement stands after an operator call. */
+export const settlementSummary = z.object({
+  market_id: z.number().int(),
+  /** OPEN: no result yet (or unsettled); SETTLED: money has moved for `generation`. */
+  state: z.enum(['OPEN', 'SETTLED', 'UNSETTLED']),
+  /** How many times the market has been settled (the transfers of the current one carry it). */
+  generation: z.number().int(),
+  winners: z.array(z.number().int()),
+  dead_heat_count: z.number().int(),
+  void_market: z.boolean(),
+  void_selections: z.array(z.number().int()),
+  void_windows: z.array(z.object({ from: isoDateTime, to: isoDateTime })),
+  bets_settled: z.number().int(),
+  bets_void: z.number().int(),
+  /** Σ commission taken (rupees). */
+  commission: rupees,
+  /** What the house gained (negative: paid out), rupees. */
+  house: rupees,
+  movements: z.array(settlementMovementView),
+});
+export type SettlementSummary = z.infer<typeof settlementSummary>;
+
+export const adminWalletRequest = z.object({
+  user_id: idInput,
+  amount: adminAmount,
+  /** Required: a repeated deposit or withdrawal with the same request_id moves nothing. */
+  request_id: adminRequestId,
+  memo: z.string().max(TEXT_MAX_CHARS, `memo must be at most ${TEXT_MAX_CHARS} characters`).optional(),
+});
+export const adminWalletResult = z.object({
+  user_id: z.number().int(),
+  transfer_id: z.number().int(),
+  balance: rupees,
+  liability: rupees,
+});
+
+export const ledgerCheck = z.object({
+  ok: z.boolean(),
+  /** One readable sentence per broken invariant. */
+  problems: z.array(z.string()),
+  checked: z.object({
+    accounts: z.number().int(),
+    transfers: z.number().int(),
+    exposures: z.number().int(),
+    users: z.number().int(),
+  }),
+});
+export type LedgerCheck = z.infer<typeof ledgerCheck>;

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { idInput, isoDateTime, TEXT_MAX_CHARS } from './common.ts';
+import { bet } from './exchange.ts';
+import { rupees } from './wallet.ts';
+
+// Reports. Dates are calendar days in UTC+5:30 ('YYYY-MM-DD'); a range covers from_date 00:00
+// to to_date 24:00 IST, at most REPORT_MAX_DAYS days. Money in rupees with 2 decimals.
+
+export const REPORT_MAX_DAYS = 366;
+export const STATEMENT_PAGE_SIZE = 25;
+export const BET_HISTORY_PAGE_SIZE = 25;
+
+export const reportDay = z
+  .string({ error: 'must be a date YYYY-MM-DD' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  .refine(
+    (s) =>
+      !Number.isNaN(Date.parse(`${s}T00:00:00+05:30`)) &&
+      new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    {
+      message: 'must be a real calendar date',
+    },
+  );
+
+const dayNumber = (s: string) => Date.parse(`${s}T00:00:00Z`) / 86_400_000;
+
+/** from_date ≤ to_date and the range spans at most REPORT_MAX_DAYS days. */
+const rangeRefinements = <T extends { from_date?: string | undefined; to_date?: string | undefined }>(
+  v: T,
+  ctx: z.RefinementCtx,
+) => {
+  if (v.from_date === undefined || v.to_date === undefined) return;
+  const span = dayNumber(v.to_date) - dayNumber(v.from_date);
+  if (span < 0)
+    ctx.addIssue({ code: 'custom', message: 'from_date must not be after to_date', path: ['from_date'] });
+  else if (span >= REPORT_MAX_DAYS)
+    ctx.addIssue({
+      code: 'custom',
+      message: `the range may span at most ${REPORT_MAX_DAYS} days`,
+      path: ['to_date'],
+    });
+};
+
+const page = z
+  .number({ error: 'page must be a whole number' })
+  .int('page must be a whole number')
+  .min(1, 'page must be 1 or more')
+  .max(100_000, 'page is out of range')
+  .default(1);
+
+// ---- account statement ----
+
+export const accountType = z.enum(['all', 'deposit_withdraw', 'game'], {
+  error: "account_type must be 'all', 'deposit_withdraw' or 'game'",
+});
+
+export const getAccountStatementRequest = z
+  .object({ from_date: reportDay, to_date: reportDay, account_type: accountType.default('all'), page })
+  .superRefine(rangeRefinements);
+
+/** What a statement row is: cash in/out, a market's result, its commission, or a reversal of either. */
+export const statementKind = z.enum([
+  'deposit',
+  'withdrawal',
+  'market_win',
+  'market_loss',
+  'commission',
+  'settlement_reversal',
+]);
+
+export const statementRow = z.object({
+  transfer_id: z.number().int(),
+  date: isoDateTime,
+  kind: statementKind,
+  description: z.string(),
+  /** Rupees in (0 when none). */
+  credit: rupees,
+  /** Rupees out (0 when none). */
+  debit: rupees,
+  /** The account balance after this row (every row counted, whatever the filter). */
+  balance: rupees,
+  /** Set on market rows: the row opens that market's bets. */
+  market_id: z.number().int().nullable(),
+  match_id: z.number().int().nullable(),
+  sport_id: z.number().int().nullable(),
+});
+export type StatementRow = z.infer<typeof statementRow>;
+
+export const accountStatement = z.object({
+  /** Balance at from_date 00:00 IST. */
+  opening_balance: rupees,
+  /** Balance at the end of the range. */
+  closing_balance: rupees,
+  /** Oldest first. */
+  rows: z.array(statementRow),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total: z.number().int(),
+});
+export type AccountStatement = z.infer<typeof accountStatement>;
+
+// ---- profit and loss ----
+
+export const getProfitLossRequest = z
+  .object({
+    from_date: reportDay,
+    to_date: reportDay,
+    group_by: z.enum(['sport', 'market'], { error: "group_by must be 'sport' or 'market'" }).default('sport'),
+    /** Only this sport's markets. */
+    sport_id: idInput.optional(),
+  })
+  .superRefine(rangeRefinements);
+
+export const profitLossRow = z.object({
+  sport_id: z.number().int(),
+  sport_name: z.string(),
+  /** Market rows only (group_by 'market'); null on sport rows. */
+  market_id: z.number().int().nullable(),
+  market_name: z.string().nullable(),
+  match_id: z.number().int().nullable(),
+  match_name: z.string().nullable(),
+  /** Latest settlement of the market in the range (market rows). */
+  settled_at: isoDateTime.nullable(),
+  /** Won minus lost before commission, rupees. */
+  profit_loss: rupees,
+  /** Commission paid, rupees (≥ 0). */
+  commission: rupees,
+  /** profit_loss − commission: what the balance moved by. */
+  net: rupees,
+});
+export type ProfitLossRow = z.infer<typeof profitLossRow>;
+
+export const profitLoss = z.object({
+  rows: z.array(profitLossRow),
+  total: z.object({ profit_loss: rupees, commission: rupees, net: rupees }),
+});
+export type ProfitLoss = z.infer<typeof profitLoss>;
+
+// ---- bet history (settled bets with their results) ----
+
+export const getBetHistoryRequest = z
+  .object({
+    /** Settled on these days; not needed when market_id is given. */
+    from_date: reportDay.optional(),
+    to_date: reportDay.optional(),
+    /** One market's settled bets (a statement row opens these). */
+    market_id: idInput.optional(),
+    sport_id: idInput.optional(),
+    result: z
+      .enum(['all', 'WON', 'LOST', 'VOID'], { error: "result must be 'all', 'WON', 'LOST' or 'VOID'" })
+      .default('all'),
+    search: z.string().max(TEXT_MAX_CHARS, `search must be at most ${TEXT_MAX_CHARS} characters`).optional(),
+    page,
+  })
+  .superRefine((v, ctx) => {
+    if (v.market_id === undefined && (v.from_date === undefined || v.to_date === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'from_date and to_date are needed without market_id',
+        path: ['from_date'],
+      });
+    }
+    rangeRefinements(v, ctx);
+  });
+
+export const settledBet = bet.extend({
+  result: z.enum(['WON', 'LOST', 'VOID']),
+  /** Signed, rupees, before commission (0 for VOID). */
+  profit_loss: rupees,
+  settled_at: isoDateTime,
+});
+export type SettledBet = z.infer<typeof settledBet>;
+
+export const betHistory = z.object({
+  bets: z.array(settledBet),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total: z.number().int(),
+});
+export type BetHistory = z.infer<typeof betHistory>;
