@@ -13,6 +13,7 @@ import { exchangeModule } from './modules/exchange/routes.ts';
 import type { ExchangeOptions } from './modules/exchange/service.ts';
 import { catalogModule } from './modules/catalog/routes.ts';
 import { reportsModule } from './modules/reports/routes.ts';
+import { settlementModule } from './modules/settlement/plugin.ts';
 import { settingsModule } from './modules/settings/routes.ts';
 import { stakesModule } from './modules/stakes/routes.ts';
 import { walletModule } from './modules/wallet/routes.ts';
@@ -98,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(casinoModule);
   await app.register(catalogModule);
   await app.register(exchangeModule, { exchange: options.exchange ?? {} });
+  await app.register(settlementModule);
   await app.register(reportsModule);
   await app.register(adminModule);
   await app.register(wsPlugin);

@@ -4,6 +4,7 @@ import type { ExchangeServiceImpl } from './modules/exchange/service.ts';
 import type { AccountService } from './modules/account/service.ts';
 import type { CasinoService } from './modules/casino/service.ts';
 import type { CatalogService } from './modules/catalog/service.ts';
+import type { SettlementService } from './modules/settlement/service.ts';
 import type { SettingsService } from './modules/settings/service.ts';
 import type { StakesService } from './modules/stakes/service.ts';
 import type { WalletService } from './modules/wallet/service.ts';
@@ -25,6 +26,7 @@ declare module 'fastify' {
     casino: CasinoService;
     settings: SettingsService;
     exchange: ExchangeServiceImpl;
+    settlement: SettlementService;
   }
   interface FastifyRequest {
     /** Set by the auth check of a protected route. */

@@ -1,21 +1,159 @@
+import type { SettlementSummary } from '@backlay/contract';
 import fp from 'fastify-plugin';
-import { refuse, route } from '../../http/route.ts';
+import { markets, users } from '../../db/schema.ts';
+import { ok, refuse, route, type Outcome } from '../../http/route.ts';
+import type { SettlementOutcome, SettlementView } from '../settlement/service.ts';
+import { audited } from './audit.ts';
+import { checkLedger } from './ledger-check.ts';
+import { eq } from 'drizzle-orm';
 
-// SKELETON: replaced by the real operator calls.
+const rupees = (paise: number) => Math.round(paise) / 100;
+const paiseOf = (amountRupees: number) => Math.round(amountRupees * 100);
+
+/** The settlement's state as the wire shows it (rupees, ISO times). */
+export function toSummary(v: SettlementView): SettlementSummary {
+  return {
+    market_id: v.market_id,
+    state: v.state,
+    generation: v.generation,
+    winners: v.winners,
+    dead_heat_count: v.dead_heat_count,
+    void_market: v.void_market,
+    void_selections: v.void_selections,
+    void_windows: v.void_windows.map((w) => ({ from: w.from.toISOString(), to: w.to.toISOString() })),
+    bets_settled: v.bets_settled,
+    bets_void: v.bets_void,
+    commission: rupees(v.commission_paise),
+    house: rupees(v.house_paise),
+    movements: v.movements.map((m) => ({
+      user_id: m.user_id,
+      kind: m.kind,
+      amount: rupees(m.user_delta_paise),
+    })),
+  };
+}
+
+const answer = (r: SettlementOutcome<SettlementView>): Outcome<SettlementSummary> =>
+  r.ok ? ok(toSummary(r.value)) : refuse(r.message);
+
+/** Operator calls under /api/admin/: market status, settlement, voids, cash, the ledger check. */
 export const adminModule = fp(
   async (app) => {
-    for (const name of [
-      'adminMarketStatus',
-      'adminMarketResult',
-      'adminMarketVoid',
-      'adminMarketVoidWindow',
-      'adminMarketUnsettle',
-      'adminWalletDeposit',
-      'adminWalletWithdraw',
-      'adminLedgerCheck',
-    ] as const) {
-      route(app, name, async () => refuse('Not built yet'));
+    const settlement = app.settlement;
+
+    async function marketRow(marketId: number) {
+      const [m] = await app.db
+        .select({ marketId: markets.marketId, status: markets.status, version: markets.version })
+        .from(markets)
+        .where(eq(markets.marketId, marketId));
+      return m ?? null;
     }
+
+    async function bettor(userId: number) {
+      const [u] = await app.db
+        .select({ userId: users.userId, role: users.role })
+        .from(users)
+        .where(eq(users.userId, userId));
+      return u ?? null;
+    }
+
+    async function walletResult(userId: number, transferId: number) {
+      const [balance, liability] = await Promise.all([
+        app.wallet.balancePaise(userId),
+        app.wallet.liabilityPaise(userId),
+      ]);
+      return {
+        user_id: userId,
+        transfer_id: transferId,
+        balance: rupees(balance),
+        liability: rupees(liability),
+      };
+    }
+
+    route(app, 'adminMarketStatus', async ({ body, user }) =>
+      audited(app, user.userId, 'market/status', body, async () => {
+        if (!(await marketRow(body.market_id))) return refuse(`Unknown market ${body.market_id}`);
+        const settled = await settlement.view(body.market_id);
+        if (settled.state === 'SETTLED' && body.status !== 'CLOSED') {
+          return refuse('Market is settled; unsettle it before opening it again');
+        }
+        await app.exchange.setMarketStatus(body.market_id, body.status);
+        const after = (await marketRow(body.market_id))!;
+        return ok({ market_id: after.marketId, status: after.status, version: after.version });
+      }),
+    );
+
+    route(app, 'adminMarketResult', async ({ body, user }) =>
+      audited(app, user.userId, 'market/result', body, async () =>
+        answer(
+          await settlement.declareResult(user.userId, body.market_id, {
+            winners: body.winners,
+            ...(body.dead_heat_count === undefined ? {} : { dead_heat_count: body.dead_heat_count }),
+          }),
+        ),
+      ),
+    );
+
+    route(app, 'adminMarketVoid', async ({ body, user }) =>
+      audited(app, user.userId, 'market/void', body, async () =>
+        answer(await settlement.voidMarket(user.userId, body.market_id, body.selection_id)),
+      ),
+    );
+
+    route(app, 'adminMarketVoidWindow', async ({ body, user }) =>
+      audited(app, user.userId, 'market/voidWindow', body, async () =>
+        answer(
+          await settlement.voidWindow(user.userId, body.market_id, new Date(body.from), new Date(body.to)),
+        ),
+      ),
+    );
+
+    route(app, 'adminMarketUnsettle', async ({ body, user }) =>
+      audited(app, user.userId, 'market/unsettle', body, async () =>
+        answer(await settlement.unsettle(user.userId, body.market_id)),
+      ),
+    );
+
+    route(app, 'adminWalletDeposit', async ({ body, user }) =>
+      audited(app, user.userId, 'wallet/deposit', body, async () => {
+        const target = await bettor(body.user_id);
+        if (!target) return refuse(`Unknown user ${body.user_id}`);
+        try {
+          const t = await app.wallet.deposit(
+            body.user_id,
+            paiseOf(body.amount),
+            `admin/${user.userId}/deposit/${body.request_id}`,
+            body.memo,
+          );
+          return ok(await walletResult(body.user_id, t.transferId));
+        } catch (err) {
+          if (err instanceof Error && /already used/.test(err.message)) {
+            return refuse('request_id was already used for a different deposit');
+          }
+          if (err instanceof Error && /no cash account/.test(err.message)) {
+            return refuse(`User ${body.user_id} has no cash account`);
+          }
+          throw err;
+        }
+      }),
+    );
+
+    route(app, 'adminWalletWithdraw', async ({ body, user }) =>
+      audited(app, user.userId, 'wallet/withdraw', body, async () => {
+        const target = await bettor(body.user_id);
+        if (!target) return refuse(`Unknown user ${body.user_id}`);
+        const r = await app.wallet.withdraw(
+          body.user_id,
+          paiseOf(body.amount),
+          `admin/${user.userId}/withdraw/${body.request_id}`,
+          body.memo,
+        );
+        if (!r.ok) return refuse(r.message);
+        return ok(await walletResult(body.user_id, r.transferId));
+      }),
+    );
+
+    route(app, 'adminLedgerCheck', async () => ok(await checkLedger(app)));
   },
-  { name: 'admin', dependencies: ['db', 'auth', 'wallet', 'exchange'] },
+  { name: 'admin', dependencies: ['db', 'auth', 'wallet', 'exchange', 'settlement'] },
 );

@@ -34,6 +34,8 @@ export type TransferInput = {
   kind: string;
   idempotencyKey: string;
   memo?: string;
+  /** The market a settlement transfer belongs to. */
+  marketId?: number;
 };
 
 /**
@@ -48,7 +50,7 @@ export async function insertTransfer(tx: Executor, t: TransferInput) {
   if (t.debitAccountId === t.creditAccountId) throw new Error('transfer needs two different accounts');
   const [inserted] = await tx
     .insert(transfers)
-    .values({ ...t, memo: t.memo ?? null })
+    .values({ ...t, memo: t.memo ?? null, marketId: t.marketId ?? null })
     .onConflictDoNothing({ target: transfers.idempotencyKey })
     .returning({ transferId: transfers.transferId });
   if (!inserted) {
@@ -96,4 +98,9 @@ export async function auditAccounts(tx: Executor) {
     ...a,
     computedPaise: (credited.get(a.accountId) ?? 0) - (debited.get(a.accountId) ?? 0),
   }));
+}
+
+export async function transferByKey(tx: Executor, idempotencyKey: string) {
+  const [row] = await tx.select().from(transfers).where(eq(transfers.idempotencyKey, idempotencyKey));
+  return row ?? null;
 }

@@ -27,6 +27,16 @@ const noExposure: ExposureSource = {
   detail: async () => [],
 };
 
+/** SELECT … FOR UPDATE of the user's cash account row; its balance, or null without an account. */
+async function lockBalance(tx: Executor, userId: number): Promise<number | null> {
+  const [row] = await tx
+    .select({ balancePaise: ledgerAccounts.balancePaise })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'user_cash')))
+    .for('update');
+  return row?.balancePaise ?? null;
+}
+
 /**
  * The ledger: one cash account per user plus house accounts, immutable double-entry transfers.
  * A user's balance is the sum of their transfers (cached on the account in the same transaction).
@@ -58,6 +68,43 @@ export function createWalletService(db: Db) {
       return tx ? run(tx) : db.transaction(run);
     },
 
+    /**
+     * Pays out from the user to the house, at most the available balance (balance − exposure),
+     * checked under the wallet row's lock (bets take the same lock). Idempotent on the key.
+     * Returns the transfer, or a refusal message.
+     */
+    async withdraw(userId: number, amountPaise: number, idempotencyKey: string, memo?: string) {
+      return db.transaction(async (t) => {
+        const balance = await lockBalance(t, userId);
+        if (balance === null) return { ok: false as const, message: 'Unknown user' };
+        const account = await q.userAccount(t, userId);
+        const repeated = await q.transferByKey(t, idempotencyKey);
+        if (repeated) {
+          if (repeated.debitAccountId !== account!.accountId || repeated.amountPaise !== amountPaise) {
+            return { ok: false as const, message: 'request_id was already used for a different withdrawal' };
+          }
+          return { ok: true as const, transferId: repeated.transferId, repeated: true };
+        }
+        const available = balance - (await exposure.liabilityPaise(userId, t));
+        if (amountPaise > available) {
+          return {
+            ok: false as const,
+            message: `Withdrawal of ₹${(amountPaise / 100).toFixed(2)} is more than the available ₹${(Math.max(available, 0) / 100).toFixed(2)}`,
+          };
+        }
+        const house = await q.ensureHouseAccount(t, HOUSE_CASH);
+        const r = await q.insertTransfer(t, {
+          debitAccountId: account!.accountId,
+          creditAccountId: house,
+          amountPaise,
+          kind: 'withdrawal',
+          idempotencyKey,
+          ...(memo === undefined ? {} : { memo }),
+        });
+        return { ok: true as const, transferId: r.transferId, repeated: r.repeated };
+      });
+    },
+
     async balancePaise(userId: number, tx: Executor = db): Promise<number> {
       return (await q.userAccount(tx, userId))?.balancePaise ?? 0;
     },
@@ -67,14 +114,7 @@ export function createWalletService(db: Db) {
      * returns its balance, or null when the user has no account. The exchange takes it after the
      * market's row, always in that order.
      */
-    async lockBalancePaise(tx: Executor, userId: number): Promise<number | null> {
-      const [row] = await tx
-        .select({ balancePaise: ledgerAccounts.balancePaise })
-        .from(ledgerAccounts)
-        .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'user_cash')))
-        .for('update');
-      return row?.balancePaise ?? null;
-    },
+    lockBalancePaise: lockBalance,
 
     liabilityPaise: (userId: number, tx?: Executor) => exposure.liabilityPaise(userId, tx),
     exposureDetail: (userId: number) => exposure.detail(userId),

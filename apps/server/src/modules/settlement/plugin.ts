@@ -1,0 +1,10 @@
+import fp from 'fastify-plugin';
+import { createSettlementService } from './service.ts';
+
+/** `app.settlement`: declare results, void, unsettle (the operator calls and the demo feed use it). */
+export const settlementModule = fp(
+  async (app) => {
+    app.decorate('settlement', createSettlementService(app));
+  },
+  { name: 'settlement', dependencies: ['db', 'wallet', 'exchange', 'bus'] },
+);

@@ -1,0 +1,555 @@
+import {
+  marketPosition,
+  settleMarket,
+  SettlementError,
+  type PositionBet,
+  type SettleBet,
+  type SettlementMovement,
+} from '@backlay/engine';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  bets,
+  ledgerAccounts,
+  marketExposures,
+  marketSettlements,
+  marketVoids,
+  markets,
+  runners,
+  users,
+} from '../../db/schema.ts';
+import type { Executor, Tx } from '../../db/store.ts';
+import * as q from './queries.ts';
+
+/** House account that receives commission (kept apart from HOUSE_CASH so income is visible). */
+export const HOUSE_COMMISSION = 'HOUSE_COMMISSION';
+const HOUSE_CASH = 'HOUSE_CASH';
+
+/** Transfer kinds written by settlement; a reversal has kind settlement_reversal and the original kind as memo. */
+const TRANSFER_KIND = {
+  MARKET_WIN: 'market_win',
+  MARKET_LOSS: 'market_loss',
+  COMMISSION: 'commission',
+} as const;
+export const REVERSAL_KIND = 'settlement_reversal';
+
+/** Rows per multi-row UPDATE: keeps every statement's parameter count far below PostgreSQL's 65,535. */
+const UPDATE_CHUNK_ROWS = 1_000;
+
+/** A refusal: rolls the transaction back and becomes `{ ok: false, message }`. */
+export class SettlementRefusal extends Error {}
+
+export type SettlementOutcome<T> = { ok: true; value: T } | { ok: false; message: string };
+
+export type SettlementView = {
+  market_id: number;
+  state: 'OPEN' | 'SETTLED' | 'UNSETTLED';
+  generation: number;
+  winners: number[];
+  dead_heat_count: number;
+  void_market: boolean;
+  void_selections: number[];
+  void_windows: { from: Date; to: Date }[];
+  bets_settled: number;
+  bets_void: number;
+  commission_paise: number;
+  house_paise: number;
+  movements: { user_id: number; kind: SettlementMovement['kind']; user_delta_paise: number }[];
+};
+
+type Actor = number | null;
+
+/**
+ * Settles markets by the rules of packages/engine (settleMarket): one SettleBet per fill and side,
+ * every movement a ledger transfer against the house whose idempotency key names the market, the
+ * user, the kind and the settlement generation. Unsettle writes the reversing transfers of the
+ * current generation; a re-settlement (after unsettle, or when a void arrives for a settled
+ * market) writes a new generation. Lock order is the exchange's: market row, then wallet rows.
+ */
+export function createSettlementService(app: FastifyInstance) {
+  const db = app.db;
+  const now = () => app.clock.now();
+
+  async function run<T>(fn: () => Promise<T>): Promise<SettlementOutcome<T>> {
+    try {
+      return { ok: true, value: await fn() };
+    } catch (err) {
+      if (err instanceof SettlementRefusal) return { ok: false, message: err.message };
+      if (err instanceof SettlementError) return { ok: false, message: `Cannot settle: ${err.message}` };
+      throw err;
+    }
+  }
+
+  async function mustMarket(tx: Executor, marketId: number) {
+    const [market] = await tx.select().from(markets).where(eq(markets.marketId, marketId));
+    if (!market) throw new SettlementRefusal(`Unknown market ${marketId}`);
+    return market;
+  }
+
+  /** Closes the market first (lapsing its unmatched bets) through the exchange, which owns the book. */
+  async function closeForSettlement(marketId: number) {
+    const market = await mustMarket(db, marketId);
+    if (market.status !== 'CLOSED') await app.exchange.setMarketStatus(marketId, 'CLOSED');
+  }
+
+  /** Applies generation `generation` of the market's settlement from its current facts. */
+  async function applyGeneration(tx: Tx, market: q.MarketRow, row: q.SettlementRow, generation: number) {
+    const voids = await q.voidsOf(tx, market.marketId);
+    const fillRows = await q.fillsWithBets(tx, market.marketId);
+    const settleBets: SettleBet[] = [];
+    for (const f of fillRows) {
+      const common = {
+        selection_id: String(f.selectionId),
+        price: f.price,
+        stake_paise: f.sizePaise,
+        matched_at_ms: f.createdAt.getTime(),
+      };
+      settleBets.push({
+        ...common,
+        bet_id: `${f.backBetId}/${f.fillId}`,
+        user_id: String(f.backUserId),
+        side: 'BACK',
+        placed_at_ms: f.backPlacedAt.getTime(),
+      });
+      settleBets.push({
+        ...common,
+        bet_id: `${f.layBetId}/${f.fillId}`,
+        user_id: String(f.layUserId),
+        side: 'LAY',
+        placed_at_ms: f.layPlacedAt.getTime(),
+      });
+    }
+    const settlement = settleMarket({
+      market: { market_id: String(market.marketId), kind: 'MATCH_ODDS', commission_bp: market.commissionBps },
+      bets: settleBets,
+      result:
+        row.voidMarket || !row.result
+          ? null
+          : {
+              winners: row.result.winners.map(String),
+              dead_heat_count: row.result.dead_heat_count,
+            },
+      void_market: row.voidMarket ? { reason: 'OPERATOR' } : null,
+      void_selections: voids.filter((v) => v.kind === 'SELECTION').map((v) => String(v.selectionId)),
+      void_windows: voids
+        .filter((v) => v.kind === 'WINDOW')
+        .map((v) => ({ from_ms: v.fromAt!.getTime(), to_ms: v.toAt!.getTime() })),
+    });
+
+    // Ledger transfers, wallet rows locked in account order after the market row.
+    const userIds = [...new Set(settlement.movements.map((m) => Number(m.user_id)))].sort((a, b) => a - b);
+    const accounts = await q.cashAccounts(tx, userIds);
+    const house = await app.wallet.houseAccount(tx, HOUSE_CASH);
+    const commissionAccount = await app.wallet.houseAccount(tx, HOUSE_COMMISSION);
+    for (const m of settlement.movements) {
+      const userAccount = accounts.get(Number(m.user_id));
+      if (userAccount === undefined) throw new Error(`user ${m.user_id} has no cash account`);
+      const counterparty = m.kind === 'COMMISSION' ? commissionAccount : house;
+      const credit = m.user_delta_paise > 0;
+      await app.wallet.transfer(tx, {
+        debitAccountId: credit ? counterparty : userAccount,
+        creditAccountId: credit ? userAccount : counterparty,
+        amountPaise: Math.abs(m.user_delta_paise),
+        kind: TRANSFER_KIND[m.kind],
+        idempotencyKey: `${q.settleKeyPrefix(market.marketId)}${m.user_id}/${m.kind}/g${generation}`,
+        marketId: market.marketId,
+      });
+    }
+
+    // Each bet's result is the sum of its fills' results.
+    const perBet = new Map<number, { profit: number; outcome: 'WON' | 'LOST' | 'VOID' }>();
+    for (const b of settlement.bets) {
+      const betId = Number(b.bet_id.split('/')[0]);
+      const cur = perBet.get(betId);
+      if (!cur) perBet.set(betId, { profit: b.profit_paise, outcome: b.outcome });
+      else {
+        cur.profit += b.profit_paise;
+        // Fills of one bet share runner, side and placing time: they agree unless one is void.
+        if (cur.outcome === 'VOID') cur.outcome = b.outcome;
+      }
+    }
+    const at = now();
+    const rows = [...perBet.entries()];
+    for (let i = 0; i < rows.length; i += UPDATE_CHUNK_ROWS) {
+      const chunk = rows.slice(i, i + UPDATE_CHUNK_ROWS);
+      const values = sql.join(
+        chunk.map(
+          ([id, r]) =>
+            sql`(${id}::bigint, ${r.outcome}::text, ${r.profit}::bigint, ${r.outcome === 'VOID' ? 'VOIDED' : 'SETTLED'}::text)`,
+        ),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        update bets set result = v.result, profit_loss_paise = v.pl, settled_status = v.status,
+               settled_at = ${at}, updated_at = ${at}
+          from (values ${values}) as v(id, result, pl, status)
+         where bets.bet_id = v.id`);
+    }
+
+    // A settled market holds no exposure; its runners show the result.
+    await tx.delete(marketExposures).where(eq(marketExposures.marketId, market.marketId));
+    if (!row.voidMarket && row.result) {
+      const winners = row.result.winners;
+      await tx
+        .update(runners)
+        .set({
+          status: sql`case when ${inArray(runners.selectionId, winners)} then 'WINNER' else 'LOSER' end`,
+        })
+        .where(and(eq(runners.marketId, market.marketId), ne(runners.status, 'REMOVED')));
+    }
+    return new Set([...userIds, ...fillRows.flatMap((f) => [f.backUserId, f.layUserId])]);
+  }
+
+  /** Writes the reversal of every transfer of the generation and clears the bets' results. */
+  async function reverseGeneration(tx: Tx, marketId: number, generation: number) {
+    const done = await q.generationTransfers(tx, marketId, generation);
+    for (const t of done) {
+      await app.wallet.transfer(tx, {
+        debitAccountId: t.creditAccountId,
+        creditAccountId: t.debitAccountId,
+        amountPaise: t.amountPaise,
+        kind: REVERSAL_KIND,
+        memo: t.kind,
+        idempotencyKey: t.idempotencyKey.replace(q.settleKeyPrefix(marketId), q.reverseKeyPrefix(marketId)),
+        marketId,
+      });
+    }
+    await tx
+      .update(bets)
+      .set({ result: null, profitLossPaise: null, settledStatus: null, settledAt: null, updatedAt: now() })
+      .where(eq(bets.marketId, marketId));
+    await tx
+      .update(runners)
+      .set({ status: 'ACTIVE' })
+      .where(and(eq(runners.marketId, marketId), inArray(runners.status, ['WINNER', 'LOSER'])));
+  }
+
+  /** Stores every user's exposure in the market again (after an unsettle), recomputed from fills and bets. */
+  async function restoreExposures(tx: Tx, marketId: number) {
+    const selIds = (await q.runnersOf(tx, marketId)).map((r) => String(r.selectionId));
+    const fillRows = await q.fillsWithBets(tx, marketId);
+    const open = await tx
+      .select({
+        userId: bets.userId,
+        selectionId: bets.selectionId,
+        side: bets.side,
+        price: bets.price,
+        remaining: bets.remainingPaise,
+      })
+      .from(bets)
+      .where(and(eq(bets.marketId, marketId), gt(bets.remainingPaise, 0)));
+    const matched = new Map<number, PositionBet[]>();
+    const unmatched = new Map<number, PositionBet[]>();
+    const push = (m: Map<number, PositionBet[]>, user: number, p: PositionBet) => {
+      const list = m.get(user) ?? [];
+      list.push(p);
+      m.set(user, list);
+    };
+    for (const f of fillRows) {
+      const base = { selection_id: String(f.selectionId), price: f.price, stake_paise: f.sizePaise };
+      push(matched, f.backUserId, { ...base, side: 'BACK' });
+      push(matched, f.layUserId, { ...base, side: 'LAY' });
+    }
+    for (const o of open) {
+      push(unmatched, o.userId, {
+        selection_id: String(o.selectionId),
+        side: o.side,
+        price: o.price,
+        stake_paise: o.remaining,
+      });
+    }
+    const at = now();
+    for (const userId of new Set([...matched.keys(), ...unmatched.keys()])) {
+      const exposurePaise = marketPosition(selIds, {
+        matched: matched.get(userId) ?? [],
+        unmatched: unmatched.get(userId) ?? [],
+      }).exposure_paise;
+      await tx
+        .insert(marketExposures)
+        .values({ userId, marketId, exposurePaise, updatedAt: at })
+        .onConflictDoUpdate({
+          target: [marketExposures.userId, marketExposures.marketId],
+          set: { exposurePaise, updatedAt: at },
+        });
+    }
+  }
+
+  /** Refuses (rolling back) when a change would leave any of these users' available balance below zero. */
+  async function assertAvailable(tx: Tx, userIds: Iterable<number>) {
+    const ids = [...userIds];
+    if (ids.length === 0) return;
+    const rows = await tx
+      .select({
+        userName: users.userName,
+        balancePaise: ledgerAccounts.balancePaise,
+        exposurePaise: sql<string>`coalesce((select sum(e.exposure_paise) from ${marketExposures} e where e.user_id = ${ledgerAccounts.userId}), 0)::text`,
+      })
+      .from(ledgerAccounts)
+      .innerJoin(users, eq(users.userId, ledgerAccounts.userId))
+      .where(and(inArray(ledgerAccounts.userId, ids), eq(ledgerAccounts.kind, 'user_cash')));
+    const short = rows.filter((r) => r.balancePaise - Number(r.exposurePaise) < 0);
+    if (short.length > 0) {
+      throw new SettlementRefusal(
+        `Refused: it would leave ${short
+          .map((r) => `${r.userName} ₹${((r.balancePaise - Number(r.exposurePaise)) / 100).toFixed(2)}`)
+          .join(', ')} below zero available; deposit or adjust first`,
+      );
+    }
+  }
+
+  async function upsertSettlement(tx: Tx, marketId: number, values: Omit<q.SettlementRow, 'marketId'>) {
+    await tx
+      .insert(marketSettlements)
+      .values({ marketId, ...values })
+      .onConflictDoUpdate({ target: marketSettlements.marketId, set: values });
+  }
+
+  async function view(tx: Executor, marketId: number): Promise<SettlementView> {
+    const row = await q.settlementOf(tx, marketId);
+    const voids = await q.voidsOf(tx, marketId);
+    const counts = await q.settledCounts(tx, marketId);
+    const settled = row?.state === 'SETTLED';
+    const moved = settled ? await q.generationTransfers(tx, marketId, row.generation) : [];
+    const accountUsers = new Map<number, number>();
+    if (moved.length > 0) {
+      const accs = await tx
+        .select({ accountId: ledgerAccounts.accountId, userId: ledgerAccounts.userId })
+        .from(ledgerAccounts)
+        .where(eq(ledgerAccounts.kind, 'user_cash'));
+      for (const a of accs) accountUsers.set(a.accountId, a.userId!);
+    }
+    const movements = moved.map((t) => {
+      const credited = accountUsers.get(t.creditAccountId);
+      const userId = credited ?? accountUsers.get(t.debitAccountId)!;
+      const kind = (Object.entries(TRANSFER_KIND).find(([, v]) => v === t.kind)?.[0] ??
+        'MARKET_WIN') as SettlementMovement['kind'];
+      return {
+        user_id: userId,
+        kind,
+        user_delta_paise: credited !== undefined ? t.amountPaise : -t.amountPaise,
+      };
+    });
+    const commission = movements
+      .filter((m) => m.kind === 'COMMISSION')
+      .reduce((s, m) => s - m.user_delta_paise, 0);
+    return {
+      market_id: marketId,
+      state: row ? row.state : 'OPEN',
+      generation: row?.generation ?? 0,
+      winners: row?.result?.winners ?? [],
+      dead_heat_count: row?.result?.dead_heat_count ?? 1,
+      void_market: row?.voidMarket ?? false,
+      void_selections: voids.filter((v) => v.kind === 'SELECTION').map((v) => v.selectionId!),
+      void_windows: voids.filter((v) => v.kind === 'WINDOW').map((v) => ({ from: v.fromAt!, to: v.toAt! })),
+      bets_settled: counts.settled,
+      bets_void: counts.voided,
+      commission_paise: commission,
+      house_paise: -movements.reduce((s, m) => s + m.user_delta_paise, 0),
+      movements,
+    };
+  }
+
+  function publish(marketId: number, touched: Iterable<number>) {
+    app.bus.publish('market', { market_id: marketId });
+    for (const user_id of touched) app.bus.publish('user', { user_id, market_id: marketId });
+  }
+
+  /** Re-settles a settled market from its current facts: reverses generation g, applies g + 1. */
+  async function resettleIfSettled(
+    tx: Tx,
+    market: q.MarketRow,
+    by: Actor,
+    change: Partial<q.SettlementRow> = {},
+  ) {
+    const row = await q.settlementOf(tx, market.marketId);
+    if (!row || row.state !== 'SETTLED') return new Set<number>();
+    await reverseGeneration(tx, market.marketId, row.generation);
+    const next: q.SettlementRow = {
+      ...row,
+      ...change,
+      generation: row.generation + 1,
+      settledAt: now(),
+      settledBy: by,
+      updatedAt: now(),
+    };
+    await upsertSettlement(tx, market.marketId, next);
+    const touched = await applyGeneration(tx, market, next, next.generation);
+    await assertAvailable(tx, touched);
+    return touched;
+  }
+
+  async function inMarketTx<T>(
+    marketId: number,
+    fn: (tx: Tx, market: q.MarketRow) => Promise<{ value: T; touched: Set<number> }>,
+  ) {
+    let touched = new Set<number>();
+    const value = await db.transaction(async (tx) => {
+      const market = await q.lockMarket(tx, marketId);
+      if (!market) throw new SettlementRefusal(`Unknown market ${marketId}`);
+      const r = await fn(tx, market);
+      touched = r.touched;
+      return r.value;
+    });
+    publish(marketId, touched);
+    return value;
+  }
+
+  return {
+    view: (marketId: number) => view(db, marketId),
+
+    /** Declares the winners and settles: closes the market, moves the money, marks every bet. */
+    declareResult(by: Actor, marketId: number, result: { winners: number[]; dead_heat_count?: number }) {
+      return run(async () => {
+        const market = await mustMarket(db, marketId);
+        const existing = await q.settlementOf(db, marketId);
+        if (existing?.state === 'SETTLED') {
+          throw new SettlementRefusal('Market is already settled; unsettle it first to settle it again');
+        }
+        const runnerRows = await q.runnersOf(db, marketId);
+        for (const w of result.winners) {
+          const r = runnerRows.find((x) => x.selectionId === w);
+          if (!r) throw new SettlementRefusal(`Selection ${w} is not a runner of market ${marketId}`);
+          if (r.status === 'REMOVED') throw new SettlementRefusal(`${r.name} was removed and cannot win`);
+        }
+        if (new Set(result.winners).size !== result.winners.length) {
+          throw new SettlementRefusal('A winner is listed twice');
+        }
+        const deadHeat = result.dead_heat_count ?? 1;
+        if (deadHeat !== result.winners.length) {
+          throw new SettlementRefusal(
+            deadHeat === 1
+              ? 'A match-odds market has one winner; give dead_heat_count for a dead heat'
+              : `${result.winners.length} winners do not make a ${deadHeat}-way dead heat`,
+          );
+        }
+        if (market.status !== 'CLOSED') await closeForSettlement(marketId);
+        return inMarketTx(marketId, async (tx, locked) => {
+          const row = await q.settlementOf(tx, marketId);
+          if (row?.state === 'SETTLED') {
+            throw new SettlementRefusal('Market is already settled; unsettle it first to settle it again');
+          }
+          const next: q.SettlementRow = {
+            marketId,
+            state: 'SETTLED',
+            generation: (row?.generation ?? 0) + 1,
+            result: { winners: [...result.winners], dead_heat_count: deadHeat },
+            voidMarket: false,
+            settledAt: now(),
+            settledBy: by,
+            updatedAt: now(),
+          };
+          await upsertSettlement(tx, marketId, next);
+          const touched = await applyGeneration(tx, locked, next, next.generation);
+          await assertAvailable(tx, touched);
+          return { value: await view(tx, marketId), touched };
+        });
+      });
+    },
+
+    /** Voids the whole market (every bet void, no money moves) or one runner's bets. */
+    voidMarket(by: Actor, marketId: number, selectionId?: number) {
+      return run(async () => {
+        const market = await mustMarket(db, marketId);
+        if (selectionId === undefined) {
+          if (market.status !== 'CLOSED') await closeForSettlement(marketId);
+          return inMarketTx(marketId, async (tx, locked) => {
+            const row = await q.settlementOf(tx, marketId);
+            if (row?.state === 'SETTLED' && row.voidMarket) {
+              return { value: await view(tx, marketId), touched: new Set<number>() };
+            }
+            if (row?.state === 'SETTLED') {
+              const touched = await resettleIfSettled(tx, locked, by, { voidMarket: true, result: null });
+              return { value: await view(tx, marketId), touched };
+            }
+            const next: q.SettlementRow = {
+              marketId,
+              state: 'SETTLED',
+              generation: (row?.generation ?? 0) + 1,
+              result: null,
+              voidMarket: true,
+              settledAt: now(),
+              settledBy: by,
+              updatedAt: now(),
+            };
+            await upsertSettlement(tx, marketId, next);
+            const touched = await applyGeneration(tx, locked, next, next.generation);
+            return { value: await view(tx, marketId), touched };
+          });
+        }
+        const runnerRows = await q.runnersOf(db, marketId);
+        if (!runnerRows.some((r) => r.selectionId === selectionId)) {
+          throw new SettlementRefusal(`Selection ${selectionId} is not a runner of market ${marketId}`);
+        }
+        const value = await inMarketTx(marketId, async (tx, locked) => {
+          const already = (await q.voidsOf(tx, marketId)).some(
+            (v) => v.kind === 'SELECTION' && v.selectionId === selectionId,
+          );
+          if (already) return { value: await view(tx, marketId), touched: new Set<number>() };
+          await tx
+            .insert(marketVoids)
+            .values({ marketId, kind: 'SELECTION', selectionId, createdBy: by, createdAt: now() });
+          // The runner takes no more bets; bettors see the market moved on.
+          await tx.update(runners).set({ status: 'REMOVED' }).where(eq(runners.selectionId, selectionId));
+          await tx
+            .update(markets)
+            .set({ version: sql`${markets.version} + 1` })
+            .where(eq(markets.marketId, marketId));
+          const touched = await resettleIfSettled(tx, locked, by);
+          return { value: await view(tx, marketId), touched };
+        });
+        // Its unmatched bets leave the book (the exchange owns the book, so it cancels them).
+        for (const b of await q.restingBetsOn(db, marketId, selectionId)) {
+          await app.exchange.cancelBets(b.userId, { bet_id: b.betId });
+        }
+        return value;
+      });
+    },
+
+    /** Voids the bets placed in [from, to] ("wrong rate"); applied now if settled, else at settlement. */
+    voidWindow(by: Actor, marketId: number, from: Date, to: Date) {
+      return run(async () => {
+        if (from.getTime() > to.getTime()) throw new SettlementRefusal('from must not be after to');
+        return inMarketTx(marketId, async (tx, locked) => {
+          const already = (await q.voidsOf(tx, marketId)).some(
+            (v) =>
+              v.kind === 'WINDOW' &&
+              v.fromAt!.getTime() === from.getTime() &&
+              v.toAt!.getTime() === to.getTime(),
+          );
+          if (already) return { value: await view(tx, marketId), touched: new Set<number>() };
+          await tx
+            .insert(marketVoids)
+            .values({ marketId, kind: 'WINDOW', fromAt: from, toAt: to, createdBy: by, createdAt: now() });
+          const touched = await resettleIfSettled(tx, locked, by);
+          return { value: await view(tx, marketId), touched };
+        });
+      });
+    },
+
+    /** Reverses the current settlement so the market can be settled again; exposure comes back. */
+    unsettle(by: Actor, marketId: number) {
+      return run(async () =>
+        inMarketTx(marketId, async (tx) => {
+          const row = await q.settlementOf(tx, marketId);
+          if (row?.state !== 'SETTLED') throw new SettlementRefusal('Market is not settled');
+          await reverseGeneration(tx, marketId, row.generation);
+          await restoreExposures(tx, marketId);
+          await upsertSettlement(tx, marketId, {
+            state: 'UNSETTLED',
+            generation: row.generation,
+            result: null,
+            voidMarket: false,
+            settledAt: row.settledAt,
+            settledBy: by,
+            updatedAt: now(),
+          });
+          const touched = new Set(await q.usersWithBets(tx, marketId));
+          await assertAvailable(tx, touched);
+          return { value: await view(tx, marketId), touched };
+        }),
+      );
+    },
+  };
+}
+
+export type SettlementService = ReturnType<typeof createSettlementService>;
