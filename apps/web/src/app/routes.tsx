@@ -5,6 +5,12 @@ import { LoginScreen, SignUpScreen } from '../features/auth/index.ts';
 import { HomeScreen } from '../features/home/index.ts';
 import { GameDetailsScreen } from '../features/market/index.ts';
 import { LegalPage } from '../features/legal/index.ts';
+import {
+  AccountStatementScreen,
+  BetHistoryScreen,
+  CurrentBetsScreen,
+  ProfitLossScreen,
+} from '../features/reports/index.ts';
 import { RulesScreen } from '../features/rules/index.ts';
 import { ChangePasswordScreen } from '../features/settings/index.ts';
 import { SportScreen } from '../features/sports/index.ts';
@@ -54,8 +60,10 @@ export const routes: RouteObject[] = [
         path: 'match/matchdetail/:matchId',
         element: later('Match markets', 'Live markets and prices for this match open in a coming release.'),
       },
-      { path: 'report/account-statement', element: later('Account Statement') },
-      { path: 'report/current-bet', element: later('Current Bets') },
+      { path: 'report/account-statement', element: <AccountStatementScreen /> },
+      { path: 'report/current-bet', element: <CurrentBetsScreen /> },
+      { path: 'report/profit-loss', element: <ProfitLossScreen /> },
+      { path: 'report/bet-history', element: <BetHistoryScreen /> },
       { path: 'report/casino-result', element: later('Casino Results') },
       { path: 'report/payment-withdraw', element: later('Payment Statement') },
       { path: 'report/live-casino-bets', element: later('Live Casino Bets') },

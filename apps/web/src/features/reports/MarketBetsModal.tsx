@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Modal, Spinner } from '../../components/index.ts';
+import { useBetHistory } from './api/bet-history.ts';
+import { ResultBadge, SideBadge } from './Badges.tsx';
+import { betOdds, formatMoney, isBack, showOdds, signClass } from './format.ts';
+import { EmptyRow, LoadError, Pager } from './ReportStates.tsx';
+
+export type MarketRef = { market_id: number; title: string };
+
+/** One market's settled bets (a statement or profit-and-loss row opens it). */
+export function MarketBetsModal({ market, onClose }: { market: MarketRef | null; onClose: () => void }) {
+  return (
+    <Modal open={market != null} onClose={onClose} title={market?.title ?? ''} className="modal--wide">
+      {market ? <MarketBets key={market.market_id} marketId={market.market_id} /> : null}
+    </Modal>
+  );
+}
+
+function MarketBets({ marketId }: { marketId: number }) {
+  const [page, setPage] = useState(1);
+  const q = useBetHistory({ market_id: marketId, page });
+  if (q.isPending) return <Spinner label="Loading bets…" />;
+  if (q.isError)
+    return <LoadError what="the bets of this market" error={q.error} onRetry={() => void q.refetch()} />;
+  const { bets, total, page_size } = q.data;
+  const onePage = total <= bets.length;
+  const sum = bets.reduce((s, b) => s + b.profit_loss, 0);
+  return (
+    <div className="report-bets">
+      <div className="table-wrap">
+        <table className="table report-table" aria-label="Settled bets of the market">
+          <thead>
+            <tr>
+              <th scope="col">Runner</th>
+              <th scope="col">Type</th>
+              <th scope="col" className="num">
+                Odds
+              </th>
+              <th scope="col" className="num">
+                Stake
+              </th>
+              <th scope="col">Result</th>
+              <th scope="col" className="num">
+                Profit/Loss
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {bets.length === 0 ? (
+              <EmptyRow colSpan={6} />
+            ) : (
+              bets.map((b) => (
+                <tr key={b.bet_id} className={isBack(b) ? 'row--back' : 'row--lay'}>
+                  <td>{b.selection_name}</td>
+                  <td>
+                    <SideBadge back={isBack(b)} />
+                  </td>
+                  <td className="num">{showOdds(betOdds(b))}</td>
+                  <td className="num">{formatMoney(b.size_matched)}</td>
+                  <td>
+                    <ResultBadge result={b.result} />
+                  </td>
+                  <td className={`num ${signClass(b.profit_loss)}`}>{formatMoney(b.profit_loss)}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+          {bets.length > 0 && onePage ? (
+            <tfoot>
+              <tr className="report-table__total">
+                <th scope="row" colSpan={5}>
+                  Total
+                </th>
+                <td className={`num ${signClass(sum)}`}>{formatMoney(sum)}</td>
+              </tr>
+            </tfoot>
+          ) : null}
+        </table>
+      </div>
+      <Pager page={q.data.page} pageSize={page_size} total={total} onPage={setPage} busy={q.isFetching} />
+    </div>
+  );
+}

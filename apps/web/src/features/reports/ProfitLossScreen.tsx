@@ -1,0 +1,191 @@
+import type { ProfitLoss, ProfitLossRow } from '@backlay/contract';
+import { useId, useState } from 'react';
+import { formatDateTime } from '../../lib/time.ts';
+import { useProfitLoss, type ProfitLossRequest } from './api/profit-loss.ts';
+import { defaultRange, type DayRange } from './days.ts';
+import { formatMoney, matchMarket, signClass } from './format.ts';
+import { MarketBetsModal, type MarketRef } from './MarketBetsModal.tsx';
+import { RangeForm } from './RangeForm.tsx';
+import { EmptyRow, QueryView } from './ReportStates.tsx';
+import { ReportNav } from './ReportNav.tsx';
+import './reports.css';
+
+type GroupBy = 'sport' | 'market';
+type Sport = { sport_id: number; sport_name: string };
+
+/** report/profit-loss: settled profit and loss by sport (drill into a sport's markets) or by market. */
+export function ProfitLossScreen() {
+  const groupName = useId();
+  const [range, setRange] = useState<DayRange>(() => defaultRange());
+  const [days, setDays] = useState<DayRange>(range);
+  const [groupBy, setGroupBy] = useState<GroupBy>('sport');
+  const [sport, setSport] = useState<Sport | null>(null);
+  const [market, setMarket] = useState<MarketRef | null>(null);
+
+  const req: ProfitLossRequest = {
+    from_date: days.from,
+    to_date: days.to,
+    group_by: sport ? 'market' : groupBy,
+    ...(sport ? { sport_id: sport.sport_id } : {}),
+  };
+  const q = useProfitLoss(req);
+  const byMarket = req.group_by === 'market';
+
+  const choose = (g: GroupBy) => {
+    setGroupBy(g);
+    setSport(null);
+  };
+
+  return (
+    <div className="report">
+      <ReportNav />
+      <section className="report__card" aria-labelledby="report-title">
+        <h1 id="report-title" className="report__title">
+          Profit &amp; Loss
+        </h1>
+        <RangeForm range={range} onRangeChange={setRange} onSubmit={() => setDays(range)}>
+          <fieldset className="report__switch">
+            <legend>Show</legend>
+            {(['sport', 'market'] as const).map((g) => (
+              <label key={g} className={groupBy === g ? 'is-active' : undefined}>
+                <input
+                  type="radio"
+                  name={groupName}
+                  value={g}
+                  checked={groupBy === g}
+                  onChange={() => choose(g)}
+                />
+                {g === 'sport' ? 'By sport' : 'By market'}
+              </label>
+            ))}
+          </fieldset>
+        </RangeForm>
+        {sport ? (
+          <p className="report__crumbs">
+            <button type="button" className="link-button" onClick={() => setSport(null)}>
+              All sports
+            </button>
+            <span aria-hidden="true"> › </span>
+            <strong>{sport.sport_name}</strong>
+          </p>
+        ) : null}
+        <QueryView query={q} what="the profit and loss">
+          {(data) => (
+            <div className="table-wrap">
+              <PnlTable
+                data={data}
+                byMarket={byMarket}
+                busy={q.isFetching}
+                onSport={(r) => setSport({ sport_id: r.sport_id, sport_name: r.sport_name })}
+                onMarket={(r) =>
+                  setMarket({ market_id: r.market_id!, title: matchMarket(r.match_name, r.market_name) })
+                }
+              />
+            </div>
+          )}
+        </QueryView>
+      </section>
+      <MarketBetsModal market={market} onClose={() => setMarket(null)} />
+    </div>
+  );
+}
+
+function PnlTable({
+  data,
+  byMarket,
+  busy,
+  onSport,
+  onMarket,
+}: {
+  data: ProfitLoss;
+  byMarket: boolean;
+  busy: boolean;
+  onSport: (row: ProfitLossRow) => void;
+  onMarket: (row: ProfitLossRow) => void;
+}) {
+  const lead = byMarket ? 3 : 1;
+  return (
+    <table className="table report-table" aria-label="Profit and loss" aria-busy={busy}>
+      <thead>
+        <tr>
+          <th scope="col">Sport</th>
+          {byMarket ? (
+            <>
+              <th scope="col">Match › Market</th>
+              <th scope="col">Settled</th>
+            </>
+          ) : null}
+          <th scope="col" className="num">
+            Profit/Loss
+          </th>
+          <th scope="col" className="num">
+            Commission
+          </th>
+          <th scope="col" className="num">
+            Net
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {data.rows.length === 0 ? (
+          <EmptyRow colSpan={lead + 3} />
+        ) : (
+          data.rows.map((r) => (
+            <tr key={byMarket ? `m${r.market_id}` : `s${r.sport_id}`}>
+              <td>
+                {byMarket ? (
+                  r.sport_name
+                ) : (
+                  <button
+                    type="button"
+                    className="link-button"
+                    title="Show this sport's markets"
+                    onClick={() => onSport(r)}
+                  >
+                    {r.sport_name}
+                  </button>
+                )}
+              </td>
+              {byMarket ? (
+                <>
+                  <td>
+                    {r.market_id != null ? (
+                      <button
+                        type="button"
+                        className="link-button"
+                        title="Show the bets of this market"
+                        onClick={() => onMarket(r)}
+                      >
+                        {matchMarket(r.match_name, r.market_name)}
+                      </button>
+                    ) : (
+                      matchMarket(r.match_name, r.market_name)
+                    )}
+                  </td>
+                  <td className="nowrap">{r.settled_at ? formatDateTime(r.settled_at) : ''}</td>
+                </>
+              ) : null}
+              <td className={`num ${signClass(r.profit_loss)}`}>{formatMoney(r.profit_loss)}</td>
+              <td className="num">{formatMoney(r.commission)}</td>
+              <td className={`num ${signClass(r.net)}`}>{formatMoney(r.net)}</td>
+            </tr>
+          ))
+        )}
+      </tbody>
+      {data.rows.length > 0 ? (
+        <tfoot>
+          <tr className="report-table__total">
+            <th scope="row" colSpan={lead}>
+              Total
+            </th>
+            <td className={`num ${signClass(data.total.profit_loss)}`}>
+              {formatMoney(data.total.profit_loss)}
+            </td>
+            <td className="num">{formatMoney(data.total.commission)}</td>
+            <td className={`num ${signClass(data.total.net)}`}>{formatMoney(data.total.net)}</td>
+          </tr>
+        </tfoot>
+      ) : null}
+    </table>
+  );
+}

@@ -1,0 +1,94 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { rangeError, todayIst, type DayRange } from './days.ts';
+
+/**
+ * The filter bar of a report: From and To (IST days), any extra fields the report passes as
+ * children, and Submit. Submit checks the range first; a bad range shows why and sends nothing.
+ */
+export function RangeForm({
+  range,
+  onRangeChange,
+  onSubmit,
+  children,
+  busy = false,
+}: {
+  range: DayRange;
+  onRangeChange: (range: DayRange) => void;
+  onSubmit: () => void;
+  children?: ReactNode;
+  busy?: boolean;
+}) {
+  const id = useId();
+  const [error, setError] = useState<string | null>(null);
+  const today = todayIst();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const problem = rangeError(range);
+    setError(problem);
+    if (!problem) onSubmit();
+  };
+  return (
+    <form className="report__filters" onSubmit={submit} noValidate aria-label="Filters">
+      <div className="report__field">
+        <label htmlFor={`${id}-from`}>From</label>
+        <input
+          id={`${id}-from`}
+          type="date"
+          value={range.from}
+          max={today}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => onRangeChange({ ...range, from: e.target.value })}
+        />
+      </div>
+      <div className="report__field">
+        <label htmlFor={`${id}-to`}>To</label>
+        <input
+          id={`${id}-to`}
+          type="date"
+          value={range.to}
+          max={today}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => onRangeChange({ ...range, to: e.target.value })}
+        />
+      </div>
+      {children}
+      <button type="submit" className="btn btn--primary report__submit" disabled={busy}>
+        Submit
+      </button>
+      {error ? (
+        <p id={`${id}-error`} className="field__error report__range-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/** A select of the filter bar, labelled. */
+export function FilterSelect<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: V;
+  options: readonly { value: V; label: string }[];
+  onChange: (value: V) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="report__field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value as V)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import type { CurrentBets, RequestOf } from '@backlay/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryEndpoint } from '../../../lib/api.ts';
+
+export type CurrentBetsRequest = RequestOf<'getCurrentBets'>;
+
+/** POST bet/getCurrentBets — the caller's bets: M matched, U unmatched, D cancelled or lapsed; newest first, paged. */
+export const getCurrentBets = (req: CurrentBetsRequest, signal?: AbortSignal): Promise<CurrentBets> =>
+  queryEndpoint('getCurrentBets', req, { signal });
+
+/** Every current-bets list (all tabs, pages and searches) sits under this key. */
+export const CURRENT_BETS_KEY = ['reports', 'currentBets'] as const;
+
+export const currentBetsKey = (req: CurrentBetsRequest) => [...CURRENT_BETS_KEY, req] as const;
+
+export const currentBetsQueryOptions = (req: CurrentBetsRequest) =>
+  queryOptions({
+    queryKey: currentBetsKey(req),
+    queryFn: ({ signal }) => getCurrentBets(req, signal),
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+
+export const useCurrentBets = (req: CurrentBetsRequest) => useQuery(currentBetsQueryOptions(req));

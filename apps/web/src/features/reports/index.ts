@@ -1,0 +1,4 @@
+export { AccountStatementScreen } from './AccountStatementScreen.tsx';
+export { BetHistoryScreen } from './BetHistoryScreen.tsx';
+export { CurrentBetsScreen } from './CurrentBetsScreen.tsx';
+export { ProfitLossScreen } from './ProfitLossScreen.tsx';
