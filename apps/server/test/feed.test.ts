@@ -1,7 +1,10 @@
 // The demo feed against the real exchange and store: a few ticks give every open demo match-odds
 // market three levels each side, through the bettors' code path, with the ledger still balanced.
 import type { FeedOptions } from '@backlay/feed';
+import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { markets, matches } from '../src/db/schema.ts';
+import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import {
   BETTOR_FLOAT_PAISE,
   createServerFeed,
@@ -65,6 +68,44 @@ describeStores(
       expect(traded.some((t) => t > 0)).toBe(true);
 
       await expectLedgerBalanced(ctx.app);
+      await expectExchangeInvariants(ctx.app);
+    });
+
+    it('settles a finished match through the settlement service: a winner, money moved, invariants hold', async () => {
+      const feed = await createServerFeed(ctx.app, {
+        seed: 7,
+        options: { max_markets_per_tick: 100, max_busy_markets: 100, bet_probability: 1 },
+      });
+      for (let i = 0; i < 2; i++) await feed.tick();
+      // The busiest quoted market's match "started" ten hours ago: the next tick closes and settles it.
+      const open = (await ctx.app.exchange.listMarkets({ status: 'OPEN' })).filter(
+        (m) => m.market_type === 'MATCH_ODDS',
+      );
+      const volume = async (id: number) =>
+        (await ctx.app.exchange.getMarketImage(id))!.runners.reduce((s, r) => s + r.traded_volume, 0);
+      const volumes = await Promise.all(open.map((m) => volume(m.market_id)));
+      const target = open[volumes.indexOf(Math.max(...volumes))]!;
+      expect(Math.max(...volumes)).toBeGreaterThan(0);
+      const tenHoursAgo = new Date(Date.now() - 10 * 3_600_000);
+      await ctx.app.db
+        .update(markets)
+        .set({ startTime: tenHoursAgo })
+        .where(eq(markets.marketId, target.market_id));
+      await ctx.app.db
+        .update(matches)
+        .set({ startTime: tenHoursAgo })
+        .where(eq(matches.matchId, target.match_id));
+      const report = await feed.tick();
+      expect(report.closed).toContain(target.market_id);
+      const settled = report.settled.find((x) => x.market_id === target.market_id);
+      expect(target.runners.map((r) => r.selection_id)).toContain(settled?.winner_selection_id);
+      const view = await ctx.app.settlement.view(target.market_id);
+      expect(view).toMatchObject({
+        state: 'SETTLED',
+        generation: 1,
+        winners: [settled!.winner_selection_id],
+      });
+      expect((await checkLedger(ctx.app)).problems).toEqual([]);
       await expectExchangeInvariants(ctx.app);
     });
   },

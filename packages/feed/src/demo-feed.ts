@@ -14,6 +14,7 @@ import {
   quotePrices,
   randInt,
   randomProbabilities,
+  weightedIndex,
   type Random,
 } from './pricing.ts';
 import type { FeedApi, FeedClock, FeedImage, FeedLog, FeedMarket, FeedOrder } from './types.ts';
@@ -113,6 +114,8 @@ export interface MarketState {
 export interface TickReport {
   in_play: number[];
   closed: number[];
+  /** Markets closed and settled this tick, with the winner drawn from the fair probabilities. */
+  settled: { market_id: number; winner_selection_id: number }[];
   requoted: number[];
   orders_placed: number;
   bets_taken: number;
@@ -333,8 +336,29 @@ export function createDemoFeed(deps: {
     if (result.size_remaining_paise > 0) await api.cancelAll(bettor, m.market_id);
   }
 
+  /** The result of a finished demo match: a runner drawn with the last fair probabilities. */
+  async function settle(m: FeedMarket, st: MarketState | undefined, report: TickReport) {
+    const active = m.runners.filter((r) => r.status === 'ACTIVE').map((r) => r.selection_id);
+    if (active.length === 0) return;
+    const weights = active.map((sel) => {
+      const i = st ? st.selections.indexOf(sel) : -1;
+      return st && i >= 0 && st.probabilities.length === st.selections.length ? st.probabilities[i]! : 1;
+    });
+    const winner = active[weightedIndex(random, weights)]!;
+    const result = await api.settleMarket(m.market_id, winner);
+    if (result.ok) report.settled.push({ market_id: m.market_id, winner_selection_id: winner });
+    else log.warn({ market_id: m.market_id, message: result.message }, 'demo feed: settlement refused');
+  }
+
   async function runTick(): Promise<{ report: TickReport; jobs: Promise<void>[] }> {
-    const report: TickReport = { in_play: [], closed: [], requoted: [], orders_placed: 0, bets_taken: 0 };
+    const report: TickReport = {
+      in_play: [],
+      closed: [],
+      settled: [],
+      requoted: [],
+      orders_placed: 0,
+      bets_taken: 0,
+    };
     const jobs: Promise<void>[] = [];
     const t = now();
     const listed = (await api.listMarkets()).slice().sort((a, b) => a.market_id - b.market_id);
@@ -348,8 +372,9 @@ export function createDemoFeed(deps: {
       if (lifecycle < o.max_lifecycle_per_tick && !busy.has(m.market_id)) {
         if (t >= m.start_time_ms + duration(m.sport_id)) {
           await api.closeMarket(m.market_id);
-          markets.delete(m.market_id);
           report.closed.push(m.market_id);
+          await settle(m, markets.get(m.market_id), report);
+          markets.delete(m.market_id);
           lifecycle += 1;
           continue;
         }
@@ -402,7 +427,10 @@ export function createDemoFeed(deps: {
       ticking = runTick()
         .then(({ report }) => {
           if (report.in_play.length > 0 || report.closed.length > 0) {
-            log.info({ in_play: report.in_play, closed: report.closed }, 'demo feed: market lifecycle');
+            log.info(
+              { in_play: report.in_play, closed: report.closed, settled: report.settled },
+              'demo feed: market lifecycle',
+            );
           }
         })
         .catch((err: unknown) => log.warn({ err }, 'demo feed: tick failed'))

@@ -97,3 +97,15 @@ export function probabilitiesFromBook(best: readonly { back?: number; lay?: numb
   }
   return implied.length === 0 ? null : normalize(implied);
 }
+
+/** An index drawn with the given weights (they need not sum to 1); uniform when they are all 0. */
+export function weightedIndex(random: Random, weights: readonly number[]): number {
+  const total = weights.reduce((s, w) => s + Math.max(w, 0), 0);
+  if (!(total > 0)) return randInt(random, 0, weights.length - 1);
+  let x = random() * total;
+  for (let i = 0; i < weights.length; i++) {
+    x -= Math.max(weights[i]!, 0);
+    if (x < 0) return i;
+  }
+  return weights.length - 1;
+}

@@ -73,8 +73,13 @@ export interface FeedApi {
   cancelAll(actor: string, market_id: number): Promise<void>;
   /** Turns the market in play with this bet delay (unmatched orders lapse). */
   setInPlay(market_id: number, bet_delay_s: number): Promise<void>;
-  /** Closes the market (unmatched orders lapse; settlement is a later step). */
+  /** Closes the market (unmatched orders lapse). */
   closeMarket(market_id: number): Promise<void>;
+  /**
+   * Declares the winner of a closed market and settles it through the same settlement service an
+   * operator's result goes through. Refusals (already settled, …) are results, not throws.
+   */
+  settleMarket(market_id: number, winner_selection_id: number): Promise<{ ok: boolean; message?: string }>;
 }
 
 export interface FeedClock {

@@ -197,6 +197,9 @@ describe('demo feed', () => {
     const [, , closing] = await run(s, 3);
     expect(closing!.closed).toEqual([1]);
     expect(s.ex.markets.get(1)!.info.status).toBe('CLOSED');
+    // Settled at once, with one of its runners as the winner.
+    expect(closing!.settled).toEqual([{ market_id: 1, winner_selection_id: s.ex.settled.get(1) }]);
+    expect(s.ex.markets.get(1)!.info.runners.map((r) => r.selection_id)).toContain(s.ex.settled.get(1));
     expect(s.ex.resting(1)).toEqual([]); // unmatched lapsed
     const after = s.ex.calls.length;
     await run(s, 10);

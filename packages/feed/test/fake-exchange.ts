@@ -19,7 +19,8 @@ export type Call =
   | { op: 'place'; actor: string; order: FeedOrder }
   | { op: 'cancelAll'; actor: string; market_id: number }
   | { op: 'setInPlay'; market_id: number; bet_delay_s: number }
-  | { op: 'close'; market_id: number };
+  | { op: 'close'; market_id: number }
+  | { op: 'settle'; market_id: number; winner_selection_id: number };
 
 export class FakeExchange implements FeedApi {
   readonly markets = new Map<number, Market>();
@@ -118,6 +119,16 @@ export class FakeExchange implements FeedApi {
     this.calls.push({ op: 'close', market_id });
     closeBook(this.markets.get(market_id)!.book);
     this.set(market_id, { status: 'CLOSED' });
+  }
+
+  /** Winners declared by the feed, by market. */
+  readonly settled = new Map<number, number>();
+
+  async settleMarket(market_id: number, winner_selection_id: number) {
+    this.calls.push({ op: 'settle', market_id, winner_selection_id });
+    if (this.settled.has(market_id)) return { ok: false, message: 'Market is already settled' };
+    this.settled.set(market_id, winner_selection_id);
+    return { ok: true };
   }
 
   crossed(market_id: number) {

@@ -133,6 +133,11 @@ export function createExchangeFeedApi(app: FastifyInstance, accounts: ReadonlyMa
     async closeMarket(market_id) {
       await app.exchange.setMarketStatus(market_id, 'CLOSED');
     },
+    async settleMarket(market_id, winner_selection_id) {
+      // settled_by null: the feed, not an operator.
+      const r = await app.settlement.declareResult(null, market_id, { winners: [winner_selection_id] });
+      return r.ok ? { ok: true } : { ok: false, message: r.message };
+    },
   };
 }
 
@@ -175,5 +180,5 @@ export const feedPlugin = fp<{ source: string; seed?: number; options?: Partial<
       await feed?.stop();
     });
   },
-  { name: 'feed', dependencies: ['exchange', 'wallet', 'account'] },
+  { name: 'feed', dependencies: ['exchange', 'wallet', 'account', 'settlement'] },
 );
