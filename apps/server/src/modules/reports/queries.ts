@@ -1,0 +1,289 @@
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { bets, ledgerAccounts, markets, matches, runners, sports, transfers } from '../../db/schema.ts';
+import type { Executor } from '../../db/store.ts';
+import { likeEscape } from '../catalog/queries.ts';
+import { betColumns } from '../exchange/queries.ts';
+import { COMMISSION_KIND, MARKET_KINDS, REVERSAL_KIND } from './service.ts';
+
+/** The user's cash account id, or null (no account: nothing to report). */
+export async function cashAccountId(tx: Executor, userId: number): Promise<number | null> {
+  const [row] = await tx
+    .select({ accountId: ledgerAccounts.accountId })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'user_cash')));
+  return row?.accountId ?? null;
+}
+
+/** The account's side of a transfer: + amount when it is credited, − amount when debited. */
+const signedFor = (accountId: number) =>
+  sql`(case when ${transfers.creditAccountId} = ${accountId} then ${transfers.amountPaise} else -${transfers.amountPaise} end)`;
+
+const touches = (accountId: number) =>
+  or(eq(transfers.creditAccountId, accountId), eq(transfers.debitAccountId, accountId));
+
+// ---------------------------------------------------------------- statement
+
+export type StatementFilter = 'all' | 'deposit_withdraw' | 'game';
+
+/** Balance before `start` and the movement within [start, end), paise. */
+export async function statementBalances(tx: Executor, accountId: number, start: Date, end: Date) {
+  const signed = signedFor(accountId);
+  const [row] = await tx
+    .select({
+      before: sql<string>`coalesce(sum(${signed}) filter (where ${transfers.createdAt} < ${start}), 0)::text`,
+      within: sql<string>`coalesce(sum(${signed}) filter (where ${transfers.createdAt} >= ${start}), 0)::text`,
+    })
+    .from(transfers)
+    .where(and(touches(accountId), lt(transfers.createdAt, end)));
+  return { beforePaise: Number(row?.before ?? 0), withinPaise: Number(row?.within ?? 0) };
+}
+
+/**
+ * One page of the account's transfers in [start, end), oldest first, each with the running sum
+ * of EVERY transfer of the range up to it (the filter applies after the window), and the
+ * market's match for market rows.
+ */
+export async function statementPage(
+  tx: Executor,
+  accountId: number,
+  start: Date,
+  end: Date,
+  filter: StatementFilter,
+  limit: number,
+  offset: number,
+) {
+  const signed = signedFor(accountId);
+  const ranged = tx
+    .select({
+      transferId: transfers.transferId,
+      createdAt: transfers.createdAt,
+      kind: transfers.kind,
+      memo: transfers.memo,
+      marketId: transfers.marketId,
+      delta: sql<string>`${signed}::text`.as('delta'),
+      running:
+        sql<string>`(sum(${signed}) over (order by ${transfers.createdAt}, ${transfers.transferId}))::text`.as(
+          'running',
+        ),
+    })
+    .from(transfers)
+    .where(and(touches(accountId), gte(transfers.createdAt, start), lt(transfers.createdAt, end)))
+    .as('ranged');
+  const rows = await tx
+    .select({
+      transferId: ranged.transferId,
+      createdAt: ranged.createdAt,
+      kind: ranged.kind,
+      memo: ranged.memo,
+      marketId: ranged.marketId,
+      delta: ranged.delta,
+      running: ranged.running,
+      marketName: markets.marketName,
+      matchId: matches.matchId,
+      matchName: matches.matchName,
+      sportId: matches.sportId,
+    })
+    .from(ranged)
+    .leftJoin(markets, eq(markets.marketId, ranged.marketId))
+    .leftJoin(matches, eq(matches.matchId, markets.matchId))
+    .where(statementFilterOn(ranged.marketId, filter))
+    .orderBy(ranged.createdAt, ranged.transferId)
+    .limit(limit)
+    .offset(offset);
+  return rows.map((r) => ({ ...r, delta: Number(r.delta), running: Number(r.running) }));
+}
+
+/** Rows of the account in [start, end) that the filter keeps. */
+export async function statementCount(
+  tx: Executor,
+  accountId: number,
+  start: Date,
+  end: Date,
+  filter: StatementFilter,
+) {
+  const [row] = await tx
+    .select({ n: sql<string>`count(*)::text` })
+    .from(transfers)
+    .where(
+      and(
+        touches(accountId),
+        gte(transfers.createdAt, start),
+        lt(transfers.createdAt, end),
+        statementFilterOn(transfers.marketId, filter),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** 'game' = transfers of a market; 'deposit_withdraw' = cash movements (no market). */
+function statementFilterOn(marketId: Parameters<typeof isNull>[0], filter: StatementFilter): SQL | undefined {
+  if (filter === 'game') return isNotNull(marketId);
+  if (filter === 'deposit_withdraw') return isNull(marketId);
+  return undefined;
+}
+
+// ---------------------------------------------------------------- profit and loss
+
+/**
+ * Sums of the account's market transfers in [start, end) per sport or per market (paise, from
+ * the user's side): profit/loss = wins, losses and their reversals; commission = commission
+ * paid net of its reversals (a reversal's memo names the kind it undoes); net = their sum.
+ */
+export async function profitLoss(
+  tx: Executor,
+  accountId: number,
+  start: Date,
+  end: Date,
+  groupBy: 'sport' | 'market',
+  sportId?: number,
+) {
+  const signed = signedFor(accountId);
+  const isCommission = sql`(${transfers.kind} = ${COMMISSION_KIND} or (${transfers.kind} = ${REVERSAL_KIND} and ${transfers.memo} = ${COMMISSION_KIND}))`;
+  const sums = {
+    pl: sql<string>`coalesce(sum(${signed}) filter (where not ${isCommission}), 0)::text`,
+    commission: sql<string>`coalesce(-sum(${signed}) filter (where ${isCommission}), 0)::text`,
+    net: sql<string>`coalesce(sum(${signed}), 0)::text`,
+  };
+  const where = and(
+    touches(accountId),
+    isNotNull(transfers.marketId),
+    inArray(transfers.kind, [...MARKET_KINDS]),
+    gte(transfers.createdAt, start),
+    lt(transfers.createdAt, end),
+    sportId === undefined ? undefined : eq(matches.sportId, sportId),
+  );
+  const base = {
+    sportId: sports.sportId,
+    sportName: sports.name,
+    ...sums,
+  };
+  const toSums = (r: { pl: string; commission: string; net: string }) => ({
+    plPaise: Number(r.pl),
+    commissionPaise: Number(r.commission),
+    netPaise: Number(r.net),
+  });
+  if (groupBy === 'sport') {
+    const rows = await tx
+      .select(base)
+      .from(transfers)
+      .innerJoin(markets, eq(markets.marketId, transfers.marketId))
+      .innerJoin(matches, eq(matches.matchId, markets.matchId))
+      .innerJoin(sports, eq(sports.sportId, matches.sportId))
+      .where(where)
+      .groupBy(sports.sportId, sports.name, sports.sortOrder)
+      .orderBy(sports.sortOrder, sports.sportId);
+    return rows.map((r) => ({
+      sportId: r.sportId,
+      sportName: r.sportName,
+      market: null,
+      ...toSums(r),
+    }));
+  }
+  const settledAt = sql<Date>`max(${transfers.createdAt})`.mapWith(transfers.createdAt);
+  const rows = await tx
+    .select({
+      ...base,
+      marketId: markets.marketId,
+      marketName: markets.marketName,
+      matchId: matches.matchId,
+      matchName: matches.matchName,
+      settledAt,
+    })
+    .from(transfers)
+    .innerJoin(markets, eq(markets.marketId, transfers.marketId))
+    .innerJoin(matches, eq(matches.matchId, markets.matchId))
+    .innerJoin(sports, eq(sports.sportId, matches.sportId))
+    .where(where)
+    .groupBy(
+      sports.sportId,
+      sports.name,
+      markets.marketId,
+      markets.marketName,
+      matches.matchId,
+      matches.matchName,
+    )
+    .orderBy(desc(settledAt), desc(markets.marketId));
+  return rows.map((r) => ({
+    sportId: r.sportId,
+    sportName: r.sportName,
+    market: {
+      marketId: r.marketId,
+      marketName: r.marketName,
+      matchId: r.matchId,
+      matchName: r.matchName,
+      settledAt: r.settledAt,
+    },
+    ...toSums(r),
+  }));
+}
+
+// ---------------------------------------------------------------- bet history
+
+export type BetHistoryFilter = {
+  userId: number;
+  /** Settled at or after start / before end (either may be left open). */
+  start?: Date;
+  end?: Date;
+  marketId?: number;
+  sportId?: number;
+  result: 'all' | 'WON' | 'LOST' | 'VOID';
+  search?: string;
+};
+
+/** The user's settled bets (settled_status and result set) that the filter keeps. */
+export function betHistoryWhere(f: BetHistoryFilter): SQL | undefined {
+  const parts: (SQL | undefined)[] = [
+    eq(bets.userId, f.userId),
+    isNotNull(bets.settledStatus),
+    isNotNull(bets.result),
+  ];
+  if (f.start) parts.push(gte(bets.settledAt, f.start));
+  if (f.end) parts.push(lt(bets.settledAt, f.end));
+  if (f.marketId !== undefined) parts.push(eq(bets.marketId, f.marketId));
+  if (f.sportId !== undefined) parts.push(eq(matches.sportId, f.sportId));
+  if (f.result !== 'all') parts.push(eq(bets.result, f.result));
+  const text = f.search?.trim();
+  if (text) {
+    const like = `%${likeEscape(text)}%`;
+    parts.push(
+      or(
+        sql`${matches.matchName} ilike ${like}`,
+        sql`${markets.marketName} ilike ${like}`,
+        sql`${runners.name} ilike ${like}`,
+      ),
+    );
+  }
+  return and(...parts);
+}
+
+/** Settled bets with their names and results, newest settled first. */
+export function listSettledBets(tx: Executor, where: SQL | undefined, limit: number, offset: number) {
+  return tx
+    .select({
+      ...betColumns,
+      result: bets.result,
+      profitLossPaise: bets.profitLossPaise,
+      settledAt: bets.settledAt,
+    })
+    .from(bets)
+    .innerJoin(matches, eq(matches.matchId, bets.matchId))
+    .innerJoin(markets, eq(markets.marketId, bets.marketId))
+    .innerJoin(runners, eq(runners.selectionId, bets.selectionId))
+    .where(where)
+    .orderBy(desc(bets.settledAt), desc(bets.betId))
+    .limit(limit)
+    .offset(offset);
+}
+
+export type SettledBetRow = Awaited<ReturnType<typeof listSettledBets>>[number];
+
+export async function countSettledBets(tx: Executor, where: SQL | undefined) {
+  const [row] = await tx
+    .select({ n: sql<string>`count(*)::text` })
+    .from(bets)
+    .innerJoin(matches, eq(matches.matchId, bets.matchId))
+    .innerJoin(markets, eq(markets.marketId, bets.marketId))
+    .innerJoin(runners, eq(runners.selectionId, bets.selectionId))
+    .where(where);
+  return Number(row?.n ?? 0);
+}

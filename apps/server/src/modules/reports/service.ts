@@ -1,0 +1,93 @@
+import type { StatementRow } from '@backlay/contract';
+
+// Pure helpers of the reports: IST day ranges, statement wording and kinds, P&L buckets.
+
+const DAY_MS = 86_400_000;
+
+/** from_date 00:00 IST (inclusive) to to_date + 1 day 00:00 IST (exclusive). IST has no DST. */
+export function istRange(fromDate: string, toDate: string): { start: Date; end: Date } {
+  return {
+    start: new Date(Date.parse(`${fromDate}T00:00:00+05:30`)),
+    end: new Date(Date.parse(`${toDate}T00:00:00+05:30`) + DAY_MS),
+  };
+}
+
+/** Transfer kinds the settlement service writes (with market_id set). */
+export const MARKET_KINDS = ['market_win', 'market_loss', 'commission', 'settlement_reversal'] as const;
+export const REVERSAL_KIND = 'settlement_reversal';
+/** A reversal's memo names the kind it undoes; commission reversals count against commission. */
+export const COMMISSION_KIND = 'commission';
+
+type StatementKind = StatementRow['kind'];
+const KNOWN: ReadonlySet<string> = new Set<StatementKind>([
+  'deposit',
+  'withdrawal',
+  'market_win',
+  'market_loss',
+  'commission',
+  'settlement_reversal',
+]);
+
+/**
+ * The wire kind of a transfer. A kind the contract does not know is shown by where the money
+ * went: a market row as a win or a loss, a cash row as a deposit or a withdrawal.
+ */
+export function statementKindOf(kind: string, marketId: number | null, deltaPaise: number): StatementKind {
+  if (KNOWN.has(kind)) return kind as StatementKind;
+  if (marketId !== null) return deltaPaise >= 0 ? 'market_win' : 'market_loss';
+  return deltaPaise >= 0 ? 'deposit' : 'withdrawal';
+}
+
+const words = (kind: string) => kind.replace(/_/g, ' ');
+const capitalised = (s: string) => (s === '' ? s : s[0]!.toUpperCase() + s.slice(1));
+
+const MARKET_WORDING: Record<string, string> = {
+  market_win: 'won',
+  market_loss: 'lost',
+  commission: 'commission',
+  settlement_reversal: 'settlement reversed',
+};
+
+/** A person-readable line for a statement row. */
+export function describeTransfer(t: {
+  kind: string;
+  memo: string | null;
+  marketId: number | null;
+  matchName: string | null;
+  marketName: string | null;
+}): string {
+  if (t.marketId !== null) {
+    const where =
+      t.matchName !== null && t.marketName !== null
+        ? `${t.matchName} › ${t.marketName}`
+        : `Market ${t.marketId}`;
+    return `${where} — ${MARKET_WORDING[t.kind] ?? words(t.kind)}`;
+  }
+  const what =
+    t.kind === 'deposit' ? 'Deposit' : t.kind === 'withdrawal' ? 'Withdrawal' : capitalised(words(t.kind));
+  const memo = t.memo?.trim();
+  return memo ? `${what} — ${memo}` : what;
+}
+
+/** Credit and debit (paise, both ≥ 0) from the user's side of a signed movement. */
+export const creditDebit = (deltaPaise: number) => ({
+  creditPaise: deltaPaise > 0 ? deltaPaise : 0,
+  debitPaise: deltaPaise < 0 ? -deltaPaise : 0,
+});
+
+/** Paise → rupees for the wire (2 decimals). */
+export const rupees = (paise: number) => Math.round(paise) / 100;
+
+/** A P&L group's sums (paise): commission ≥ 0 when paid, net = profit_loss − commission. */
+export type ProfitLossSums = { plPaise: number; commissionPaise: number; netPaise: number };
+
+export function totalOf(rows: ProfitLossSums[]): ProfitLossSums {
+  return rows.reduce(
+    (t, r) => ({
+      plPaise: t.plPaise + r.plPaise,
+      commissionPaise: t.commissionPaise + r.commissionPaise,
+      netPaise: t.netPaise + r.netPaise,
+    }),
+    { plPaise: 0, commissionPaise: 0, netPaise: 0 },
+  );
+}
