@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { bets, ledgerAccounts, markets, matches, runners, series, transfers } from '../src/db/schema.ts';
 import type { Api } from './helpers/api.ts';
 import { snapshotStore } from './helpers/api.ts';
-import { createBettor } from './helpers/exchange.ts';
+import { createBettor, createMarket } from './helpers/exchange.ts';
 import { expectLedgerBalanced } from './helpers/ledger.ts';
 import { describeStores } from './helpers/stores.ts';
 
@@ -616,6 +616,65 @@ describeStores('reports', (ctx) => {
     expect(p1.bets.map((x) => x.bet_id)).toEqual(ids.slice(2).reverse());
     const p2 = await history(u, { market_id: m3.marketId, page: 2 });
     expect(p2.bets.map((x) => x.bet_id)).toEqual([ids[1], ids[0]]);
+    await expectLedgerBalanced(ctx.app);
+  });
+
+  it('end to end with the settlement service: settle, unsettle, re-settle; reports agree with the balance', async () => {
+    const backer = await bettor(1_000_000);
+    const layer = await bettor(1_000_000);
+    const m = await createMarket(ctx.app);
+    const place = (api: Api, isBack: boolean) =>
+      api.call('placeMarketBet', {
+        match_id: m.matchId,
+        market_id: m.marketId,
+        selection_id: m.selectionIds[0]!,
+        is_back: isBack ? '1' : '0',
+        odds: 2,
+        stack: 100,
+        request_id: `rep-${unique()}`,
+      });
+    expect((await place(layer, false)).body.status).toBe(true);
+    expect((await place(backer, true)).body.data).toMatchObject({ status: 'MATCHED' });
+    const first = await ctx.app.settlement.declareResult(null, m.marketId, { winners: [m.selectionIds[0]!] });
+    expect(first.ok).toBe(true);
+    const unsettled = await ctx.app.settlement.unsettle(null, m.marketId);
+    expect(unsettled.ok).toBe(true);
+    const second = await ctx.app.settlement.declareResult(null, m.marketId, {
+      winners: [m.selectionIds[1]!],
+    });
+    expect(second.ok).toBe(true);
+
+    // Today in IST, give or take a day so a run across midnight still sees every row.
+    const istDay = (offsetDays: number) =>
+      new Date(Date.now() + 330 * 60_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
+    const range = { from_date: istDay(-1), to_date: istDay(1) };
+
+    // Backer: won 100 (commission 2), reversed, then lost 100.
+    expect((await profitLoss(backer, { ...range, group_by: 'market' })).rows).toEqual([
+      expect.objectContaining({ market_id: m.marketId, profit_loss: -100, commission: 0, net: -100 }),
+    ]);
+    // Layer: lost 100, reversed, then won 100 paying 2 commission.
+    const layerPl = await profitLoss(layer, { ...range, group_by: 'market' });
+    expect(layerPl.total).toEqual({ profit_loss: 100, commission: 2, net: 98 });
+    const stmt = await statement(layer, { ...range, account_type: 'game' });
+    expect(stmt).toMatchObject({ opening_balance: 0, closing_balance: 10_098 });
+    expect(stmt.rows.map((r) => [r.kind, r.credit, r.debit])).toEqual([
+      ['market_loss', 0, 100],
+      ['settlement_reversal', 100, 0],
+      ['market_win', 100, 0],
+      ['commission', 0, 2],
+    ]);
+    expect(stmt.rows.at(-1)!.balance).toBe(10_098);
+    expect(stmt.rows[1]!.description).toBe(`${m.matchName} › Match Odds — settlement reversed`);
+    expect((await layer.call('getUserBalance')).body.data).toMatchObject({ total_balance: 10_098 });
+
+    const backerBets = await history(backer, { market_id: m.marketId });
+    expect(backerBets.bets).toEqual([
+      expect.objectContaining({ status: 'SETTLED', result: 'LOST', profit_loss: -100, is_back: '1' }),
+    ]);
+    const layerBets = await history(layer, { ...range, result: 'WON' });
+    expect(layerBets.bets).toEqual([expect.objectContaining({ market_id: m.marketId, profit_loss: 100 })]);
+    // (No expectExchangeInvariants here: other scenarios insert settled bets without fills.)
     await expectLedgerBalanced(ctx.app);
   });
 
