@@ -46,6 +46,22 @@ describe('routes and the guard', () => {
     expect(screen.getByText(/coming release|not available/i)).toBeInTheDocument();
   });
 
+  it('the report routes open their screens, not the not-available state', async () => {
+    signIn();
+    for (const [path, heading] of [
+      ['/report/account-statement', 'Account Statement'],
+      ['/report/current-bet', 'Current Bets'],
+      ['/report/profit-loss', 'Profit & Loss'],
+      ['/report/bet-history', 'Bet History'],
+    ] as const) {
+      const { unmount } = renderApp(path);
+      expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeInTheDocument();
+      expect(screen.getByRole('navigation', { name: 'Reports' })).toBeInTheDocument();
+      expect(screen.queryByText(/coming release|not available/i)).toBeNull();
+      unmount();
+    }
+  });
+
   it('forces /setting/change-password when is_change_password is 1', async () => {
     signIn({ ...demoUser, is_change_password: '1' });
     const { router } = renderApp('/home');

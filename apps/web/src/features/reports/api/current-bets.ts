@@ -1,5 +1,5 @@
 import type { CurrentBets, RequestOf } from '@backlay/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../lib/api.ts';
 
 export type CurrentBetsRequest = RequestOf<'getCurrentBets'>;
@@ -18,7 +18,10 @@ export const currentBetsQueryOptions = (req: CurrentBetsRequest) =>
     queryKey: currentBetsKey(req),
     queryFn: ({ signal }) => getCurrentBets(req, signal),
     retry: false,
-    placeholderData: keepPreviousData,
+    // While the next page or search loads, the last one stays on screen, but never another tab's
+    // bets (an unmatched list must not show matched bets with Cancel buttons).
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2].bet_type === req.bet_type ? previous : undefined,
   });
 
 export const useCurrentBets = (req: CurrentBetsRequest) => useQuery(currentBetsQueryOptions(req));

@@ -1,5 +1,5 @@
 import type { ProfitLoss, RequestOf } from '@backlay/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../lib/api.ts';
 
 export type ProfitLossRequest = RequestOf<'getProfitLoss'>;
@@ -15,7 +15,14 @@ export const profitLossQueryOptions = (req: ProfitLossRequest) =>
     queryKey: profitLossKey(req),
     queryFn: ({ signal }) => getProfitLoss(req, signal),
     retry: false,
-    placeholderData: keepPreviousData,
+    // New days keep the last table on screen while they load; another grouping (sport rows vs
+    // market rows) does not, since its rows do not fit the other table.
+    placeholderData: (previous, previousQuery) => {
+      const before = previousQuery?.queryKey[2];
+      return before !== undefined && before.group_by === req.group_by && before.sport_id === req.sport_id
+        ? previous
+        : undefined;
+    },
   });
 
 export const useProfitLoss = (req: ProfitLossRequest) => useQuery(profitLossQueryOptions(req));
