@@ -56,7 +56,9 @@ export function AccountStatementScreen() {
                   <thead>
                     <tr>
                       <th scope="col">Date</th>
-                      <th scope="col">Description</th>
+                      <th scope="col" className="wide">
+                        Description
+                      </th>
                       <th scope="col" className="num">
                         Credit
                       </th>

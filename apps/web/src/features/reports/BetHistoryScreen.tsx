@@ -73,7 +73,9 @@ export function BetHistoryScreen() {
                   <thead>
                     <tr>
                       <th scope="col">Settled</th>
-                      <th scope="col">Match › Market</th>
+                      <th scope="col" className="wide">
+                        Match › Market
+                      </th>
                       <th scope="col">Selection</th>
                       <th scope="col">Type</th>
                       <th scope="col" className="num">

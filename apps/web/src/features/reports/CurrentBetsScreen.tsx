@@ -132,7 +132,9 @@ function BetsTable({
       <thead>
         <tr>
           <th scope="col">Placed</th>
-          <th scope="col">Match › Market</th>
+          <th scope="col" className="wide">
+            Match › Market
+          </th>
           <th scope="col">Selection</th>
           <th scope="col">Type</th>
           <th scope="col" className="num">

@@ -111,7 +111,9 @@ function PnlTable({
           <th scope="col">Sport</th>
           {byMarket ? (
             <>
-              <th scope="col">Match › Market</th>
+              <th scope="col" className="wide">
+                Match › Market
+              </th>
               <th scope="col">Settled</th>
             </>
           ) : null}

@@ -26,8 +26,8 @@ export function EmptyRow({
 }) {
   return (
     <tr>
-      <td colSpan={colSpan} className="table__empty" role="status">
-        {children}
+      <td colSpan={colSpan} className="table__empty report-table__empty" role="status">
+        <span>{children}</span>
       </td>
     </tr>
   );
