@@ -155,3 +155,130 @@ export function currentBetsWhere(userId: number, type: 'M' | 'U' | 'D', search?:
   }
   return and(...parts);
 }
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** Every user's matched stake in a market per (runner, side, price): the positions a book cache keeps. */
+export async function marketPositions(tx: Executor, marketId: number) {
+  const rows = rowsOf<{
+    user_id: number;
+    selection_id: number;
+    side: 'BACK' | 'LAY';
+    price: number;
+    total: string;
+  }>(
+    await tx.execute(sql`
+      select back_user_id as user_id, selection_id, 'BACK' as side, price, sum(size_paise)::text as total
+        from ${fills} where market_id = ${marketId} group by back_user_id, selection_id, price
+      union all
+      select lay_user_id as user_id, selection_id, 'LAY' as side, price, sum(size_paise)::text as total
+        from ${fills} where market_id = ${marketId} group by lay_user_id, selection_id, price`),
+  );
+  return rows.map((r) => ({
+    userId: Number(r.user_id),
+    selectionId: Number(r.selection_id),
+    side: r.side,
+    price: Number(r.price),
+    total: Number(r.total),
+  }));
+}
+
+/** Σ stored exposure of each user over every market but one (users without any: absent). */
+export async function exposureElsewhereOf(tx: Executor, userIds: number[], marketId: number) {
+  const out = new Map<number, number>();
+  if (userIds.length === 0) return out;
+  const rows = await tx
+    .select({
+      userId: marketExposures.userId,
+      total: sql<string>`coalesce(sum(${marketExposures.exposurePaise}), 0)::text`,
+    })
+    .from(marketExposures)
+    .where(and(inArray(marketExposures.userId, userIds), ne(marketExposures.marketId, marketId)))
+    .groupBy(marketExposures.userId);
+  for (const r of rows) out.set(r.userId, Number(r.total));
+  return out;
+}
+
+/** The bets already placed under any of these (user, request_id) pairs, by `${user}:${request_id}`. */
+export async function betsByRequest(tx: Executor, pairs: { userId: number; requestId: string }[]) {
+  const out = new Map<string, typeof bets.$inferSelect>();
+  if (pairs.length === 0) return out;
+  const rows = await tx
+    .select()
+    .from(bets)
+    .where(
+      and(
+        inArray(bets.userId, [...new Set(pairs.map((p) => p.userId))]),
+        inArray(bets.requestId, [...new Set(pairs.map((p) => p.requestId))]),
+      ),
+    );
+  for (const r of rows) out.set(`${r.userId}:${r.requestId}`, r);
+  return out;
+}
+
+/** n fresh bet ids from the bets' sequence, ascending. */
+export async function allocateBetIds(tx: Executor, n: number): Promise<number[]> {
+  if (n === 0) return [];
+  const rows = rowsOf<{ id: string }>(
+    await tx.execute(
+      sql`select nextval(pg_get_serial_sequence('bets', 'bet_id'))::text as id from generate_series(1, ${n})`,
+    ),
+  );
+  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+}
+
+export type BetDelta = {
+  betId: number;
+  matched: number;
+  value: number;
+  cancelled: number;
+  end: 'CANCELLED' | 'LAPSED' | null;
+};
+
+/** Adds matched / value / cancelled amounts to existing bets (and sets the end reason) in one statement. */
+export async function applyBetDeltas(tx: Executor, deltas: BetDelta[], at: Date) {
+  if (deltas.length === 0) return;
+  const values = sql.join(
+    deltas.map(
+      (d) =>
+        sql`(${d.betId}::bigint, ${d.matched}::bigint, ${d.value}::bigint, ${d.cancelled}::bigint, ${d.end}::text)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update ${bets} as b set
+      matched_paise = b.matched_paise + v.m,
+      remaining_paise = b.remaining_paise - v.m - v.c,
+      matched_value = b.matched_value + v.val,
+      cancelled_paise = b.cancelled_paise + v.c,
+      end_reason = coalesce(v.e, b.end_reason),
+      updated_at = ${at.toISOString()}::timestamptz
+    from (values ${values}) as v(id, m, val, c, e)
+    where b.bet_id = v.id`);
+}
+
+/** Adds traded volume to runners in one statement. */
+export async function addTraded(tx: Executor, traded: Map<number, number>) {
+  if (traded.size === 0) return;
+  const values = sql.join(
+    [...traded].map(([sel, size]) => sql`(${sel}::int, ${size}::bigint)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update ${runners} as r set traded_paise = r.traded_paise + v.s
+    from (values ${values}) as v(id, s) where r.selection_id = v.id`);
+}
+
+/** Stores users' exposure in one market in one upsert. */
+export async function storeExposures(tx: Executor, marketId: number, byUser: Map<number, number>, at: Date) {
+  if (byUser.size === 0) return;
+  await tx
+    .insert(marketExposures)
+    .values(
+      [...byUser].map(([userId, exposurePaise]) => ({ userId, marketId, exposurePaise, updatedAt: at })),
+    )
+    .onConflictDoUpdate({
+      target: [marketExposures.userId, marketExposures.marketId],
+      set: { exposurePaise: sql`excluded.exposure_paise`, updatedAt: sql`excluded.updated_at` },
+    });
+}

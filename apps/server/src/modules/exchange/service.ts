@@ -2,13 +2,14 @@ import type { Bet, MarketImage, RunnerLevels } from '@backlay/contract';
 import {
   bookFromOrders,
   cancelOrder,
+  cloneBook,
   closeBook,
   isValidPrice,
   MAX_ORDER_PAISE,
   marketPosition,
+  matchedBetsFromEvents,
   placeOrder,
   setInPlay as bookSetInPlay,
-  unmatchedBetsOf,
   type BookEvent,
   type OrderBook,
   type PositionBet,
@@ -16,15 +17,7 @@ import {
 } from '@backlay/engine';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  bets,
-  fills,
-  marketExposures,
-  markets,
-  marketSettlements,
-  matches,
-  runners,
-} from '../../db/schema.ts';
+import { bets, fills, markets, marketSettlements, matches, runners } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import type { ExposureEntry } from '../wallet/service.ts';
 import type {
@@ -120,41 +113,219 @@ function levelsFrom(rows: { selectionId: number; side: 'BACK' | 'LAY'; price: nu
   return out;
 }
 
+/** Commands waiting at most this many to a batch (one transaction). */
+const MAX_BATCH = 200;
+
+type Outcome = PlaceBetOutcome | CancelOutcome;
+type PlaceCommand = {
+  kind: 'place';
+  userId: number;
+  request: PlaceBetRequest;
+  /** The market version seen before the in-play delay, or null when the bet did not wait. */
+  delayedVersion: number | null;
+  done(o: PlaceBetOutcome): void;
+  fail(err: unknown): void;
+};
+type CancelCommand = {
+  kind: 'cancel';
+  userId: number;
+  target: { bet_id: number } | { market_id: number };
+  done(o: CancelOutcome): void;
+  fail(err: unknown): void;
+};
+type Command = PlaceCommand | CancelCommand;
+
+type Level = { selection_id: string; side: 'BACK' | 'LAY'; price: number; stake_paise: number };
+/** Matched stake per user, then per (runner, side, price): the aggregate the fills would give. */
+type Positions = Map<string, Map<string, Level>>;
+/** What a node keeps of a market between commands (see `states`). */
+type MarketState = {
+  book: OrderBook;
+  positions: Positions;
+  /** Each user's resting order ids (pruned lazily: an id no longer on the book is skipped). */
+  ordersOf: Map<string, Set<string>>;
+};
+
+function addPosition(
+  positions: Positions,
+  user: string,
+  selection: string,
+  side: 'BACK' | 'LAY',
+  price: number,
+  size: number,
+) {
+  let m = positions.get(user);
+  if (!m) {
+    m = new Map();
+    positions.set(user, m);
+  }
+  const k = `${selection}:${side}:${price}`;
+  const cur = m.get(k);
+  if (cur) cur.stake_paise += size;
+  else m.set(k, { selection_id: selection, side, price, stake_paise: size });
+}
+
+function addFills(state: MarketState, events: BookEvent[]) {
+  for (const e of events) {
+    if (e.type !== 'FILL') continue;
+    addPosition(state.positions, e.taker_user_id, e.selection_id, e.taker_side, e.price, e.size_paise);
+    const makerSide = e.taker_side === 'BACK' ? 'LAY' : 'BACK';
+    addPosition(state.positions, e.maker_user_id, e.selection_id, makerSide, e.price, e.size_paise);
+  }
+}
+
+function positionOf(state: MarketState, user: string): PositionBet[] {
+  const m = state.positions.get(user);
+  return m ? [...m.values()] : [];
+}
+
+function idsOf(ordersOf: Map<string, Set<string>>, user: string): Set<string> {
+  let s = ordersOf.get(user);
+  if (!s) {
+    s = new Set();
+    ordersOf.set(user, s);
+  }
+  return s;
+}
+
+/** A user's resting remainders on `book` (the state's own book, or a copy of it when `prune` is false). */
+function unmatchedOf(state: MarketState, book: OrderBook, user: string, prune = true): PositionBet[] {
+  const ids = state.ordersOf.get(user);
+  if (!ids) return [];
+  const out: PositionBet[] = [];
+  for (const id of ids) {
+    const o = book.orders.get(id);
+    if (!o || o.remaining_paise === 0) {
+      if (prune) ids.delete(id);
+      continue;
+    }
+    out.push({ selection_id: o.selection_id, side: o.side, price: o.price, stake_paise: o.remaining_paise });
+  }
+  return out;
+}
+
+/** The answer a repeated request_id gets: what the first placement matched at once. */
+function repeatedOf(b: typeof bets.$inferSelect): PlaceBetOutcome {
+  const remaining = b.sizePaise - b.placedMatchedPaise;
+  return {
+    ok: true,
+    bet_id: b.betId,
+    status: placeStatusOf(b.placedMatchedPaise, remaining),
+    size_matched_paise: b.placedMatchedPaise,
+    size_remaining_paise: remaining,
+    average_price_matched: b.placedMatchedPaise > 0 ? b.placedMatchedValue / b.placedMatchedPaise : null,
+    repeated: true,
+  };
+}
+
+type NewBet = typeof bets.$inferInsert & { betId: number; sizePaise: number };
+
+/** What a batch's events do to the stored rows, gathered for `flush`. */
+class Changes {
+  /** Per bet: matched and value added, cancelled added, end reason. */
+  readonly deltas = new Map<number, q.BetDelta>();
+  /** Bets placed in this batch (inserted with their deltas applied). */
+  readonly newBets = new Map<number, NewBet>();
+  readonly fills: (typeof fills.$inferInsert)[] = [];
+  readonly traded = new Map<number, number>();
+  /** Users whose bets or exposure changed. */
+  readonly touched = new Set<number>();
+
+  constructor(
+    readonly marketId: number,
+    readonly at: Date,
+  ) {}
+
+  private delta(betId: number): q.BetDelta {
+    let e = this.deltas.get(betId);
+    if (!e) {
+      e = { betId, matched: 0, value: 0, cancelled: 0, end: null };
+      this.deltas.set(betId, e);
+    }
+    return e;
+  }
+
+  apply(events: BookEvent[]) {
+    for (const e of events) {
+      if (e.type === 'FILL') {
+        const maker = Number(e.maker_order_id);
+        const taker = Number(e.taker_order_id);
+        for (const id of [maker, taker]) {
+          const x = this.delta(id);
+          x.matched += e.size_paise;
+          x.value += e.size_paise * e.price;
+        }
+        this.touched.add(Number(e.maker_user_id)).add(Number(e.taker_user_id));
+        const takerBack = e.taker_side === 'BACK';
+        this.fills.push({
+          marketId: this.marketId,
+          selectionId: Number(e.selection_id),
+          price: e.price,
+          sizePaise: e.size_paise,
+          backBetId: takerBack ? taker : maker,
+          layBetId: takerBack ? maker : taker,
+          backUserId: Number(takerBack ? e.taker_user_id : e.maker_user_id),
+          layUserId: Number(takerBack ? e.maker_user_id : e.taker_user_id),
+          takerBetId: taker,
+          createdAt: this.at,
+        });
+        const sel = Number(e.selection_id);
+        this.traded.set(sel, (this.traded.get(sel) ?? 0) + e.size_paise);
+      } else if (e.type === 'CANCEL' || e.type === 'LAPSE') {
+        const x = this.delta(Number(e.order_id));
+        x.cancelled += e.size_paise;
+        x.end = e.type === 'CANCEL' ? 'CANCELLED' : 'LAPSED';
+        this.touched.add(Number(e.user_id));
+      }
+    }
+  }
+}
+
 export function createExchangeService(app: FastifyInstance, options: ExchangeOptions = {}) {
   const db = app.db;
   const sleep = options.sleep ?? realSleep;
   const now = () => app.clock.now();
   const useCache = options.bookCache ?? true;
   /**
-   * Books by market, valid while the market row's next_seq equals `stamp`: every command that
-   * changes a book moves next_seq under the market lock, so another node's change (or anything
-   * this node did not commit) makes the entry stale. An entry is taken out for the length of a
-   * transaction and put back only after the commit; a rollback simply loses it.
+   * Market state by market (book, matched positions, resting order ids per user), valid while the
+   * market row's next_seq equals `stamp`: every command that changes a book or adds fills moves
+   * next_seq under the market lock, so another node's change (or anything this node did not
+   * commit) makes the entry stale. An entry is taken out for the length of a transaction and put
+   * back only after the commit; a rollback simply loses it.
    */
-  const books = new Map<number, { stamp: number; book: OrderBook }>();
+  const states = new Map<number, { stamp: number; state: MarketState }>();
+  /**
+   * The last market row this node saw (after a batch's commit or a pre-check read). Only used to
+   * decide whether a bet needs the pre-check and the in-play delay; every check is made again on
+   * the locked row.
+   */
+  const marketRows = new Map<number, MarketRow>();
+  /** Commands waiting for their market's next batch, and the markets whose batches are running. */
+  const queues = new Map<number, Command[]>();
+  const draining = new Set<number>();
 
-  /** The market's book (cached or rebuilt), to be handed back with `keepBook` after the commit. */
-  async function takeBook(tx: Tx, market: MarketRow): Promise<OrderBook> {
-    const entry = books.get(market.marketId);
-    books.delete(market.marketId);
+  async function takeState(tx: Tx, market: MarketRow): Promise<MarketState> {
+    const entry = states.get(market.marketId);
+    states.delete(market.marketId);
     if (entry && entry.stamp === market.nextSeq) {
-      entry.book.next_seq = market.nextSeq;
-      entry.book.in_play = market.inPlay;
-      entry.book.closed = market.status === 'CLOSED';
-      return entry.book;
+      const book = entry.state.book;
+      book.next_seq = market.nextSeq;
+      book.in_play = market.inPlay;
+      book.closed = market.status === 'CLOSED';
+      return entry.state;
     }
-    return loadBook(tx, market);
+    const book = await loadBook(tx, market);
+    const positions: Positions = new Map();
+    for (const p of await q.marketPositions(tx, market.marketId)) {
+      addPosition(positions, String(p.userId), String(p.selectionId), p.side, p.price, p.total);
+    }
+    const ordersOf = new Map<string, Set<string>>();
+    for (const o of book.orders.values()) idsOf(ordersOf, o.user_id).add(o.order_id);
+    return { book, positions, ordersOf };
   }
 
-  /** Moves the market's stamp on (the book changed); returns the new one. */
-  async function bumpStamp(tx: Tx, market: MarketRow): Promise<number> {
-    const stamp = market.nextSeq + 1;
-    await tx.update(markets).set({ nextSeq: stamp }).where(eq(markets.marketId, market.marketId));
-    return stamp;
-  }
-
-  function keepBook(marketId: number, stamp: number, book: OrderBook) {
-    if (useCache) books.set(marketId, { stamp, book });
+  function keepState(marketId: number, stamp: number, state: MarketState) {
+    if (useCache) states.set(marketId, { stamp, state });
   }
 
   async function lockMarket(tx: Tx, marketId: number): Promise<MarketRow | null> {
@@ -207,7 +378,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     });
   }
 
-  /** A user's matched parts in a market, aggregated per (runner, side, price). */
+  /** A user's matched parts in a market, aggregated per (runner, side, price), from the fills. */
   async function matchedOf(tx: Executor, userId: number, marketId: number): Promise<PositionBet[]> {
     const rows = await q.matchedParts(tx, userId, marketId);
     return rows.map((r) => ({
@@ -218,127 +389,54 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     }));
   }
 
-  /** The exposure of one user in one market from the stored fills and the book's unmatched orders. */
-  async function exposureFromBook(
-    tx: Tx,
-    userId: number,
-    marketId: number,
-    selIds: string[],
-    book: OrderBook,
-  ) {
-    const matched = await matchedOf(tx, userId, marketId);
-    return marketPosition(selIds, { matched, unmatched: unmatchedBetsOf(book, String(userId)) })
-      .exposure_paise;
-  }
-
-  async function storeExposure(tx: Tx, userId: number, marketId: number, exposurePaise: number) {
-    await tx
-      .insert(marketExposures)
-      .values({ userId, marketId, exposurePaise, updatedAt: now() })
-      .onConflictDoUpdate({
-        target: [marketExposures.userId, marketExposures.marketId],
-        set: { exposurePaise, updatedAt: now() },
-      });
+  /** The user's exposure in the market from the state (matched positions + resting orders). */
+  function exposureOf(state: MarketState, selIds: string[], user: string): number {
+    return marketPosition(selIds, {
+      matched: positionOf(state, user),
+      unmatched: unmatchedOf(state, state.book, user),
+    }).exposure_paise;
   }
 
   /**
-   * Writes what a command's events did to the bets (fills to both sides, cancels and lapses to the
-   * order) and the fills table, and recomputes the stored exposure of every user touched.
-   * Returns the touched user ids.
+   * Writes what a batch did: the new bets (with everything that happened to them in the batch),
+   * the other bets' changes, the fills, traded volume, the exposure of every user touched
+   * (computed from the state), and the market's next_seq. A handful of statements however many
+   * commands the batch held.
    */
-  async function applyEvents(
+  async function flush(
     tx: Tx,
     market: MarketRow,
-    book: OrderBook,
-    events: BookEvent[],
+    state: MarketState,
+    ch: Changes,
     selIds: string[],
-    alsoUsers: number[] = [],
-    /** Exposures already computed in this transaction (after these events), by user. */
-    known: Map<number, number> = new Map(),
-  ): Promise<Set<number>> {
-    const at = now();
-    const touched = new Set<number>(alsoUsers);
-    // Per bet: matched and value added, cancelled added, end reason.
-    const delta = new Map<
-      number,
-      { matched: number; value: number; cancelled: number; end: 'CANCELLED' | 'LAPSED' | null }
-    >();
-    const d = (betId: number) => {
-      let e = delta.get(betId);
-      if (!e) {
-        e = { matched: 0, value: 0, cancelled: 0, end: null };
-        delta.set(betId, e);
-      }
-      return e;
-    };
-    const fillRows: (typeof fills.$inferInsert)[] = [];
-    const traded = new Map<number, number>();
-    for (const e of events) {
-      if (e.type === 'FILL') {
-        const maker = Number(e.maker_order_id);
-        const taker = Number(e.taker_order_id);
-        for (const id of [maker, taker]) {
-          const x = d(id);
-          x.matched += e.size_paise;
-          x.value += e.size_paise * e.price;
-        }
-        touched.add(Number(e.maker_user_id)).add(Number(e.taker_user_id));
-        const takerBack = e.taker_side === 'BACK';
-        fillRows.push({
-          marketId: market.marketId,
-          selectionId: Number(e.selection_id),
-          price: e.price,
-          sizePaise: e.size_paise,
-          backBetId: takerBack ? taker : maker,
-          layBetId: takerBack ? maker : taker,
-          backUserId: Number(takerBack ? e.taker_user_id : e.maker_user_id),
-          layUserId: Number(takerBack ? e.maker_user_id : e.taker_user_id),
-          takerBetId: taker,
-          createdAt: at,
-        });
-        const sel = Number(e.selection_id);
-        traded.set(sel, (traded.get(sel) ?? 0) + e.size_paise);
-      } else if (e.type === 'CANCEL' || e.type === 'LAPSE') {
-        const x = d(Number(e.order_id));
-        x.cancelled += e.size_paise;
-        x.end = e.type === 'CANCEL' ? 'CANCELLED' : 'LAPSED';
-        touched.add(Number(e.user_id));
-      }
+    nextSeq: number,
+  ) {
+    const newRows = [...ch.newBets.values()].map((b) => {
+      const d = ch.deltas.get(b.betId);
+      if (!d) return b;
+      return {
+        ...b,
+        matchedPaise: d.matched,
+        remainingPaise: b.sizePaise - d.matched - d.cancelled,
+        matchedValue: d.value,
+        cancelledPaise: d.cancelled,
+        endReason: d.end,
+      };
+    });
+    if (newRows.length > 0) await tx.insert(bets).values(newRows);
+    await q.applyBetDeltas(
+      tx,
+      [...ch.deltas.values()].filter((d) => !ch.newBets.has(d.betId)),
+      ch.at,
+    );
+    if (ch.fills.length > 0) await tx.insert(fills).values(ch.fills);
+    await q.addTraded(tx, ch.traded);
+    const exposures = new Map<number, number>();
+    for (const userId of ch.touched) exposures.set(userId, exposureOf(state, selIds, String(userId)));
+    await q.storeExposures(tx, market.marketId, exposures, ch.at);
+    if (nextSeq !== market.nextSeq) {
+      await tx.update(markets).set({ nextSeq }).where(eq(markets.marketId, market.marketId));
     }
-    for (const [betId, x] of delta) {
-      await tx
-        .update(bets)
-        .set({
-          matchedPaise: sql`${bets.matchedPaise} + ${x.matched}`,
-          remainingPaise: sql`${bets.remainingPaise} - ${x.matched + x.cancelled}`,
-          matchedValue: sql`${bets.matchedValue} + ${x.value}`,
-          cancelledPaise: sql`${bets.cancelledPaise} + ${x.cancelled}`,
-          ...(x.end ? { endReason: x.end } : {}),
-          updatedAt: at,
-        })
-        .where(eq(bets.betId, betId));
-    }
-    if (fillRows.length > 0) await tx.insert(fills).values(fillRows);
-    for (const [sel, size] of traded) {
-      await tx
-        .update(runners)
-        .set({ tradedPaise: sql`${runners.tradedPaise} + ${size}` })
-        .where(eq(runners.selectionId, sel));
-    }
-    for (const userId of touched) {
-      const k = known.get(userId);
-      if (k !== undefined) {
-        await storeExposure(tx, userId, market.marketId, k);
-        continue;
-      }
-      await storeExposure(
-        tx,
-        userId,
-        market.marketId,
-        await exposureFromBook(tx, userId, market.marketId, selIds, book),
-      );
-    }
-    return touched;
   }
 
   function publish(marketId: number, users: Iterable<number>, marketChanged = true) {
@@ -355,17 +453,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
       .select()
       .from(bets)
       .where(and(eq(bets.userId, userId), eq(bets.requestId, requestId)));
-    if (!b) return null;
-    const remaining = b.sizePaise - b.placedMatchedPaise;
-    return {
-      ok: true,
-      bet_id: b.betId,
-      status: placeStatusOf(b.placedMatchedPaise, remaining),
-      size_matched_paise: b.placedMatchedPaise,
-      size_remaining_paise: remaining,
-      average_price_matched: b.placedMatchedPaise > 0 ? b.placedMatchedValue / b.placedMatchedPaise : null,
-      repeated: true,
-    };
+    return b ? repeatedOf(b) : null;
   }
 
   function checkMarket(market: MarketRow | null | undefined, request: PlaceBetRequest): MarketRow {
@@ -390,141 +478,299 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     return market;
   }
 
-  async function placeInTx(
-    tx: Tx,
-    userId: number,
-    request: PlaceBetRequest,
-    delayedVersion: number | null,
-  ): Promise<{ outcome: PlaceBetOutcome; touched: Set<number>; keep?: () => void }> {
-    const market = checkMarket(await lockMarket(tx, request.market_id), request);
-    if (delayedVersion !== null && market.version !== delayedVersion) {
-      throw new Refusal('Market changed during the bet delay; the bet was not placed');
+  /** The checks on the locked market row of a bet that is not a repeat; the refusal or null. */
+  function marketRefusal(market: MarketRow | null, cmd: PlaceCommand): string | null {
+    try {
+      const m = checkMarket(market, cmd.request);
+      if (cmd.delayedVersion !== null && m.version !== cmd.delayedVersion) {
+        return 'Market changed during the bet delay; the bet was not placed';
+      }
+      if (cmd.delayedVersion === null && m.inPlay && m.betDelayS > 0) {
+        // Went in play between the pre-check and the lock: wait the delay like any in-play bet.
+        return 'Market has just gone in play; place the bet again';
+      }
+      return null;
+    } catch (err) {
+      if (err instanceof Refusal) return err.message;
+      throw err;
     }
-    if (delayedVersion === null && market.inPlay && market.betDelayS > 0) {
-      // Went in play between the pre-check and the lock: wait the delay like any in-play bet.
-      throw new Refusal('Market has just gone in play; place the bet again');
-    }
-    const balancePaise = await app.wallet.lockBalancePaise(tx, userId);
-    if (balancePaise === null) throw new Refusal('No wallet for this user');
-    const repeated = await repeatedResult(tx, userId, request.request_id);
-    if (repeated) return { outcome: repeated, touched: new Set() };
+  }
 
-    const runnerRows = await runnersOf(tx, market.marketId);
-    const runner = runnerRows.find((r) => r.selectionId === request.selection_id);
-    if (!runner) throw new Refusal('Unknown runner for this market');
-    if (runner.status !== 'ACTIVE') throw new Refusal(`${runner.name} is not active`);
+  /**
+   * One batch of a market's commands in one transaction: the market row locked once, the placing
+   * users' wallet rows in user-id order, every command run through the engine in arrival order
+   * (each bet's balance check against its user's exposure as the previous commands left it; a
+   * refused bet leaves nothing behind), then everything written with a few multi-row statements.
+   */
+  async function runBatch(tx: Tx, marketId: number, cmds: Command[]) {
+    const outcomes: Outcome[] = new Array<Outcome>(cmds.length);
+    const market = await lockMarket(tx, marketId);
+    const places = cmds.filter((c): c is PlaceCommand => c.kind === 'place');
+    const firsts = await q.betsByRequest(
+      tx,
+      places.map((c) => ({ userId: c.userId, requestId: c.request.request_id })),
+    );
+    // Repeats and the market's own refusals first; what is left are candidates.
+    const candidate = new Array<boolean>(cmds.length).fill(false);
+    cmds.forEach((c, i) => {
+      if (c.kind !== 'place') return;
+      const first = firsts.get(`${c.userId}:${c.request.request_id}`);
+      if (first) {
+        outcomes[i] = repeatedOf(first);
+        return;
+      }
+      const refusal = marketRefusal(market, c);
+      if (refusal !== null) outcomes[i] = { ok: false, message: refusal };
+      else candidate[i] = true;
+    });
+    if (!market) {
+      cmds.forEach((c, i) => {
+        if (c.kind === 'cancel') outcomes[i] = { ok: false, message: 'Unknown market' };
+      });
+      return { outcomes, changed: false, touched: new Set<number>(), keep: () => {} };
+    }
+    const candidateUsers = [...new Set(cmds.flatMap((c, i) => (candidate[i] ? [c.userId] : [])))].sort(
+      (a, b) => a - b,
+    );
+    const balances = new Map<number, number | null>();
+    for (const u of candidateUsers) balances.set(u, await app.wallet.lockBalancePaise(tx, u));
+    const elsewhere = await q.exposureElsewhereOf(tx, candidateUsers, marketId);
+    const runnerRows = await runnersOf(tx, marketId);
     const selIds = runnerRows.map((r) => String(r.selectionId));
+    const state = await takeState(tx, market);
+    const ids = await q.allocateBetIds(tx, candidate.filter(Boolean).length);
+    const ch = new Changes(marketId, now());
+    let seqNext = market.nextSeq;
+    const placedHere = new Map<string, PlaceBetOutcome & { ok: true }>();
 
-    const book = await takeBook(tx, market);
-    const at = now();
-    const seq = market.nextSeq;
-    const [inserted] = await tx
-      .insert(bets)
-      .values({
-        userId,
-        matchId: market.matchId,
-        marketId: market.marketId,
-        selectionId: request.selection_id,
-        side: request.side,
-        price: request.price,
-        sizePaise: request.size_paise,
-        remainingPaise: request.size_paise,
-        persistence: request.persistence ?? 'LAPSE',
-        seq,
-        requestId: request.request_id,
-        placedAt: at,
-        updatedAt: at,
-      })
-      .returning({ betId: bets.betId });
-    const betId = inserted!.betId;
-    const result = placeOrder(book, {
-      order_id: String(betId),
-      user_id: String(userId),
-      selection_id: String(request.selection_id),
-      side: request.side,
-      price: request.price,
-      size_paise: request.size_paise,
-      persistence: request.persistence ?? 'LAPSE',
-      seq,
+    cmds.forEach((c, i) => {
+      if (c.kind === 'cancel') {
+        outcomes[i] = cancelIn(state, ch, c, () => {
+          seqNext += 1;
+          return seqNext;
+        });
+        return;
+      }
+      if (!candidate[i]) return;
+      const betId = ids.shift()!;
+      const key = `${c.userId}:${c.request.request_id}`;
+      const earlier = placedHere.get(key);
+      if (earlier) {
+        outcomes[i] = { ...earlier, repeated: true };
+        return;
+      }
+      const balance = balances.get(c.userId);
+      if (balance === null || balance === undefined) {
+        outcomes[i] = { ok: false, message: 'No wallet for this user' };
+        return;
+      }
+      const runner = runnerRows.find((r) => r.selectionId === c.request.selection_id);
+      if (!runner) {
+        outcomes[i] = { ok: false, message: 'Unknown runner for this market' };
+        return;
+      }
+      if (runner.status !== 'ACTIVE') {
+        outcomes[i] = { ok: false, message: `${runner.name} is not active` };
+        return;
+      }
+      const budget = balance - (elsewhere.get(c.userId) ?? 0);
+      const outcome = placeIn(state, ch, selIds, c, betId, seqNext, budget, market);
+      if (outcome.ok) {
+        seqNext += 1;
+        state.book.next_seq = seqNext;
+        placedHere.set(key, outcome);
+      }
+      outcomes[i] = outcome;
     });
 
-    // Balance check on the user's whole exposure after the bet (unmatched at worst).
-    const [before] = await tx
-      .select({ exposurePaise: marketExposures.exposurePaise })
-      .from(marketExposures)
-      .where(and(eq(marketExposures.userId, userId), eq(marketExposures.marketId, market.marketId)));
-    const oldHere = before?.exposurePaise ?? 0;
-    const newHere = await exposureFromBookPlus(tx, userId, market.marketId, selIds, book, result.events);
-    if (newHere > oldHere) {
-      const others = await q.exposureElsewhere(tx, userId, market.marketId);
-      if (balancePaise - others - newHere < 0) {
-        throw new Refusal('Insufficient balance for this bet');
-      }
-    }
-
-    await tx
-      .update(bets)
-      .set({ placedMatchedPaise: result.size_matched_paise, placedMatchedValue: result.matched_value })
-      .where(eq(bets.betId, betId));
-    // Every bet takes a seq (and moves the stamp), whether it rests or not.
-    const stamp = await bumpStamp(tx, market);
-    book.next_seq = stamp;
-    const touched = await applyEvents(
-      tx,
-      market,
-      book,
-      result.events,
-      selIds,
-      [userId],
-      new Map([[userId, newHere]]),
-    );
+    const changed = seqNext !== market.nextSeq;
+    if (changed) await flush(tx, market, state, ch, selIds, seqNext);
+    const stamp = seqNext;
+    const row = { ...market, nextSeq: stamp };
     return {
-      outcome: {
-        ok: true,
-        bet_id: betId,
-        status: result.status,
-        size_matched_paise: result.size_matched_paise,
-        size_remaining_paise: result.size_remaining_paise,
-        average_price_matched: result.average_price_matched,
-        repeated: false,
+      outcomes,
+      changed,
+      touched: ch.touched,
+      keep: () => {
+        keepState(marketId, stamp, state);
+        marketRows.set(marketId, row);
       },
-      touched,
-      keep: () => keepBook(market.marketId, stamp, book),
     };
   }
 
-  /** The user's exposure after a placement whose fills are not stored yet: stored fills + new fills. */
-  async function exposureFromBookPlus(
-    tx: Tx,
-    userId: number,
-    marketId: number,
+  /** One placement inside a batch (the market and runner checks passed). */
+  function placeIn(
+    state: MarketState,
+    ch: Changes,
     selIds: string[],
-    book: OrderBook,
-    events: BookEvent[],
-  ) {
-    const matched = await matchedOf(tx, userId, marketId);
-    const u = String(userId);
-    for (const e of events) {
-      if (e.type !== 'FILL') continue;
-      if (e.taker_user_id === u) {
-        matched.push({
-          selection_id: e.selection_id,
-          side: e.taker_side,
-          price: e.price,
-          stake_paise: e.size_paise,
-        });
-      }
-      if (e.maker_user_id === u) {
-        matched.push({
-          selection_id: e.selection_id,
-          side: e.taker_side === 'BACK' ? 'LAY' : 'BACK',
-          price: e.price,
-          stake_paise: e.size_paise,
-        });
+    c: PlaceCommand,
+    betId: number,
+    seq: number,
+    budget: number,
+    market: MarketRow,
+  ): PlaceBetOutcome {
+    const r = c.request;
+    const u = String(c.userId);
+    const matchedNow = positionOf(state, u);
+    const unmatchedNow = unmatchedOf(state, state.book, u);
+    const asBet: PositionBet = {
+      selection_id: String(r.selection_id),
+      side: r.side,
+      price: r.price,
+      stake_paise: r.size_paise,
+    };
+    // The bet as if it stayed unmatched is the worst case (matching at its price or better only
+    // helps): when the balance covers that, or it does not raise the exposure, the bet passes
+    // whatever it matches, and it is placed on the book itself. Otherwise it is tried on a copy.
+    const old = marketPosition(selIds, { matched: matchedNow, unmatched: unmatchedNow }).exposure_paise;
+    const worst = marketPosition(selIds, {
+      matched: matchedNow,
+      unmatched: [...unmatchedNow, asBet],
+    }).exposure_paise;
+    const sure = worst <= old || budget - worst >= 0;
+    const book = sure ? state.book : cloneBook(state.book);
+    const result = placeOrder(book, {
+      order_id: String(betId),
+      user_id: u,
+      selection_id: String(r.selection_id),
+      side: r.side,
+      price: r.price,
+      size_paise: r.size_paise,
+      persistence: r.persistence ?? 'LAPSE',
+      seq,
+    });
+    const mine = idsOf(state.ordersOf, u);
+    if (result.size_remaining_paise > 0) mine.add(String(betId));
+    const newHere = marketPosition(selIds, {
+      matched: aggregate([...matchedNow, ...matchedBetsFromEvents(result.events, u)]),
+      unmatched: unmatchedOf(state, book, u, false),
+    }).exposure_paise;
+    if (newHere > old && budget - newHere < 0) {
+      // Placed on the book itself only when it could not fail: a failure here breaks that rule.
+      if (sure) throw new Error(`bet ${betId}: exposure ${newHere} above its worst case ${worst}`);
+      mine.delete(String(betId));
+      return { ok: false, message: 'Insufficient balance for this bet' };
+    }
+    if (!sure) state.book = book;
+    addFills(state, result.events);
+    const at = ch.at;
+    ch.newBets.set(betId, {
+      betId,
+      userId: c.userId,
+      matchId: market.matchId,
+      marketId: market.marketId,
+      selectionId: r.selection_id,
+      side: r.side,
+      price: r.price,
+      sizePaise: r.size_paise,
+      matchedPaise: 0,
+      remainingPaise: r.size_paise,
+      cancelledPaise: 0,
+      matchedValue: 0,
+      placedMatchedPaise: result.size_matched_paise,
+      placedMatchedValue: result.matched_value,
+      persistence: r.persistence ?? 'LAPSE',
+      endReason: null,
+      seq,
+      requestId: r.request_id,
+      placedAt: at,
+      updatedAt: at,
+    });
+    ch.touched.add(c.userId);
+    ch.apply(result.events);
+    return {
+      ok: true,
+      bet_id: betId,
+      status: result.status,
+      size_matched_paise: result.size_matched_paise,
+      size_remaining_paise: result.size_remaining_paise,
+      average_price_matched: result.average_price_matched,
+      repeated: false,
+    };
+  }
+
+  /** One cancel inside a batch; `bump` moves the stamp (once per cancel that changed the book). */
+  function cancelIn(state: MarketState, ch: Changes, c: CancelCommand, bump: () => number): CancelOutcome {
+    const u = String(c.userId);
+    const ids = 'bet_id' in c.target ? [String(c.target.bet_id)] : [...idsOf(state.ordersOf, u)];
+    let cancelled = 0;
+    let size = 0;
+    const events: BookEvent[] = [];
+    for (const id of ids) {
+      const r = cancelOrder(state.book, id);
+      if (r.cancelled_paise > 0) {
+        cancelled += 1;
+        size += r.cancelled_paise;
+        events.push(...r.events);
       }
     }
-    return marketPosition(selIds, { matched: aggregate(matched), unmatched: unmatchedBetsOf(book, u) })
-      .exposure_paise;
+    if ('bet_id' in c.target && cancelled === 0)
+      return { ok: false, message: 'Bet has nothing left to cancel' };
+    if (events.length > 0) {
+      ch.apply(events);
+      state.book.next_seq = bump();
+    }
+    return { ok: true, cancelled, size_cancelled_paise: size };
+  }
+
+  /** Runs a batch; if its transaction fails, runs its commands one by one. Answers after the commit. */
+  async function runCommands(marketId: number, cmds: Command[]): Promise<void> {
+    try {
+      const r = await db.transaction((tx) => runBatch(tx, marketId, cmds));
+      r.keep();
+      if (r.changed) publish(marketId, r.touched);
+      cmds.forEach((c, i) => answer(c, r.outcomes[i]!));
+    } catch (err) {
+      if (cmds.length > 1) {
+        for (const c of cmds) await runCommands(marketId, [c]);
+        return;
+      }
+      const c = cmds[0]!;
+      // Two requests with one request_id raced: the loser answers with the winner's result.
+      if (c.kind === 'place' && isUniqueViolation(err)) {
+        try {
+          const first = await repeatedResult(db, c.userId, c.request.request_id);
+          if (first) {
+            c.done(first);
+            return;
+          }
+        } catch {
+          // answered with the original error below
+        }
+      }
+      c.fail(err);
+    }
+  }
+
+  function answer(c: Command, o: Outcome) {
+    if (c.kind === 'place') c.done(o as PlaceBetOutcome);
+    else c.done(o as CancelOutcome);
+  }
+
+  /** Queues a command on its market; a market's batches run one after another. */
+  function submit(marketId: number, cmd: Command) {
+    let queue = queues.get(marketId);
+    if (!queue) {
+      queue = [];
+      queues.set(marketId, queue);
+    }
+    queue.push(cmd);
+    if (draining.has(marketId)) return;
+    draining.add(marketId);
+    void (async () => {
+      try {
+        // Let the commands that arrive in this turn of the event loop join the first batch.
+        await null;
+        for (;;) {
+          const batch = queue.splice(0, MAX_BATCH);
+          if (batch.length === 0) break;
+          await runCommands(marketId, batch);
+        }
+      } finally {
+        draining.delete(marketId);
+        if (queue.length === 0) queues.delete(marketId);
+      }
+    })();
   }
 
   async function lapse(
@@ -536,14 +782,18 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     await db.transaction(async (tx) => {
       const market = await lockMarket(tx, marketId);
       if (!market) throw new Error(`unknown market ${marketId}`);
-      const book = await takeBook(tx, market);
-      const events = await change(tx, market, book);
+      const state = await takeState(tx, market);
+      const events = await change(tx, market, state.book);
       const selIds = (await runnersOf(tx, marketId)).map((r) => String(r.selectionId));
-      touched = await applyEvents(tx, market, book, events, selIds);
-      const stamp = await bumpStamp(tx, market);
-      keep = () => keepBook(marketId, stamp, book);
+      const ch = new Changes(marketId, now());
+      ch.apply(events);
+      const stamp = market.nextSeq + 1;
+      await flush(tx, market, state, ch, selIds, stamp);
+      touched = ch.touched;
+      keep = () => keepState(marketId, stamp, state);
     });
     keep();
+    marketRows.delete(marketId);
     publish(marketId, touched);
   }
 
@@ -596,33 +846,31 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
       if (request.request_id.length < 1 || request.request_id.length > 64) {
         return { ok: false, message: 'request_id must be 1 to 64 characters' };
       }
-      const repeated = await repeatedResult(db, userId, request.request_id);
-      if (repeated) return repeated;
-      try {
-        // In play: check, wait the bet delay, then match against the book as it is then (refused
-        // if the market was suspended or its version moved meanwhile).
-        let delayedVersion: number | null = null;
+      // A market this node last saw open and without a bet delay goes straight to its queue (the
+      // batch repeats every check on the locked row). Otherwise: the repeat and market checks
+      // now, then in play the bet delay, then the queue; the batch refuses the bet if the market
+      // was suspended or its version moved meanwhile.
+      let delayedVersion: number | null = null;
+      const seen = marketRows.get(request.market_id);
+      if (!seen || seen.status !== 'OPEN' || (seen.inPlay && seen.betDelayS > 0)) {
+        const repeated = await repeatedResult(db, userId, request.request_id);
+        if (repeated) return repeated;
         const [pre] = await db.select().from(markets).where(eq(markets.marketId, request.market_id));
-        const market = checkMarket(pre, request);
-        if (market.inPlay && market.betDelayS > 0) {
-          delayedVersion = market.version;
-          await sleep(market.betDelayS * 1000);
+        if (pre) marketRows.set(pre.marketId, pre);
+        try {
+          const market = checkMarket(pre, request);
+          if (market.inPlay && market.betDelayS > 0) {
+            delayedVersion = market.version;
+            await sleep(market.betDelayS * 1000);
+          }
+        } catch (err) {
+          if (err instanceof Refusal) return { ok: false, message: err.message };
+          throw err;
         }
-        const { outcome, touched, keep } = await db.transaction((tx) =>
-          placeInTx(tx, userId, request, delayedVersion),
-        );
-        keep?.();
-        if (touched.size > 0) publish(request.market_id, touched);
-        return outcome;
-      } catch (err) {
-        if (err instanceof Refusal) return { ok: false, message: err.message };
-        // Two requests with one request_id raced: the loser answers with the winner's result.
-        if (isUniqueViolation(err)) {
-          const first = await repeatedResult(db, userId, request.request_id);
-          if (first) return first;
-        }
-        throw err;
       }
+      return new Promise<PlaceBetOutcome>((done, fail) =>
+        submit(request.market_id, { kind: 'place', userId, request, delayedVersion, done, fail }),
+      );
     },
 
     async cancelBets(
@@ -640,45 +888,9 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
       } else {
         marketId = target.market_id;
       }
-      let cancelled = 0;
-      let size = 0;
-      let touched = new Set<number>();
-      let keep = () => {};
-      try {
-        await db.transaction(async (tx) => {
-          const market = await lockMarket(tx, marketId);
-          if (!market) throw new Refusal('Unknown market');
-          const book = await takeBook(tx, market);
-          const ids =
-            'bet_id' in target
-              ? [String(target.bet_id)]
-              : [...book.orders.values()].filter((o) => o.user_id === String(userId)).map((o) => o.order_id);
-          const events: BookEvent[] = [];
-          for (const id of ids) {
-            const r = cancelOrder(book, id);
-            if (r.cancelled_paise > 0) {
-              cancelled += 1;
-              size += r.cancelled_paise;
-              events.push(...r.events);
-            }
-          }
-          if ('bet_id' in target && cancelled === 0) throw new Refusal('Bet has nothing left to cancel');
-          if (events.length === 0) {
-            keep = () => keepBook(marketId, market.nextSeq, book);
-            return;
-          }
-          const selIds = (await runnersOf(tx, marketId)).map((r) => String(r.selectionId));
-          touched = await applyEvents(tx, market, book, events, selIds);
-          const stamp = await bumpStamp(tx, market);
-          keep = () => keepBook(marketId, stamp, book);
-        });
-        keep();
-      } catch (err) {
-        if (err instanceof Refusal) return { ok: false, message: err.message };
-        throw err;
-      }
-      if (touched.size > 0) publish(marketId, touched);
-      return { ok: true, cancelled, size_cancelled_paise: size };
+      return new Promise<CancelOutcome>((done, fail) =>
+        submit(marketId, { kind: 'cancel', userId, target, done, fail }),
+      );
     },
 
     async setMarketStatus(marketId: number, status: 'OPEN' | 'SUSPENDED' | 'CLOSED') {
