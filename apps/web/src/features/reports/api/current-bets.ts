@@ -8,6 +8,9 @@ export type CurrentBetsRequest = RequestOf<'getCurrentBets'>;
 export const getCurrentBets = (req: CurrentBetsRequest, signal?: AbortSignal): Promise<CurrentBets> =>
   queryEndpoint('getCurrentBets', req, { signal });
 
+/** Bets match, lapse and settle while the screen is open: the list is asked for again this often. */
+export const CURRENT_BETS_REFRESH_MS = 10_000;
+
 /** Every current-bets list (all tabs, pages and searches) sits under this key. */
 export const CURRENT_BETS_KEY = ['reports', 'currentBets'] as const;
 
@@ -18,6 +21,8 @@ export const currentBetsQueryOptions = (req: CurrentBetsRequest) =>
     queryKey: currentBetsKey(req),
     queryFn: ({ signal }) => getCurrentBets(req, signal),
     retry: false,
+    refetchInterval: CURRENT_BETS_REFRESH_MS,
+    refetchIntervalInBackground: false,
     // While the next page or search loads, the last one stays on screen, but never another tab's
     // bets (an unmatched list must not show matched bets with Cancel buttons).
     placeholderData: (previous, previousQuery) =>
