@@ -39,6 +39,9 @@ const UPDATE_CHUNK_ROWS = 1_000;
 /** A refusal: rolls the transaction back and becomes `{ ok: false, message }`. */
 export class SettlementRefusal extends Error {}
 
+/** Thrown to roll back a rehearsal (see `rehearse`). */
+class Rehearsed extends Error {}
+
 export type SettlementOutcome<T> = { ok: true; value: T } | { ok: false; message: string };
 
 export type SettlementView = {
@@ -394,6 +397,20 @@ export function createSettlementService(app: FastifyInstance) {
     return value;
   }
 
+  /** Runs `fn` in a transaction on the locked market and rolls it back; throws what `fn` throws. */
+  async function rehearse(marketId: number, fn: (tx: Tx, market: q.MarketRow) => Promise<unknown>) {
+    try {
+      await db.transaction(async (tx) => {
+        const market = await q.lockMarket(tx, marketId);
+        if (!market) throw new SettlementRefusal(`Unknown market ${marketId}`);
+        await fn(tx, market);
+        throw new Rehearsed();
+      });
+    } catch (err) {
+      if (!(err instanceof Rehearsed)) throw err;
+    }
+  }
+
   return {
     view: (marketId: number) => view(db, marketId),
 
@@ -422,8 +439,7 @@ export function createSettlementService(app: FastifyInstance) {
               : `${result.winners.length} winners do not make a ${deadHeat}-way dead heat`,
           );
         }
-        if (market.status !== 'CLOSED') await closeForSettlement(marketId);
-        return inMarketTx(marketId, async (tx, locked) => {
+        const settle = async (tx: Tx, locked: q.MarketRow) => {
           const row = await q.settlementOf(tx, marketId);
           if (row?.state === 'SETTLED') {
             throw new SettlementRefusal('Market is already settled; unsettle it first to settle it again');
@@ -442,7 +458,15 @@ export function createSettlementService(app: FastifyInstance) {
           const touched = await applyGeneration(tx, locked, next, next.generation);
           await assertAvailable(tx, touched);
           return { value: await view(tx, marketId), touched };
-        });
+        };
+        if (market.status !== 'CLOSED') {
+          // Closing lapses the unmatched bets and cannot be rolled back: settle once in a
+          // transaction that is rolled back, so that a refusal (a bettor left below zero) comes
+          // before the close and changes nothing.
+          await rehearse(marketId, settle);
+          await closeForSettlement(marketId);
+        }
+        return inMarketTx(marketId, settle);
       });
     },
 
