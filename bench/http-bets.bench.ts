@@ -74,6 +74,7 @@ async function load(one: (worker: number, i: number) => Promise<boolean>) {
   const elapsed = (performance.now() - t0) / 1000;
   latencies.sort((a, b) => a - b);
   return {
+    count: latencies.length - failures,
     rate: (latencies.length - failures) / elapsed,
     failures,
     p50: percentile(latencies, 50),
@@ -148,6 +149,11 @@ async function runOn(store: Store): Promise<Figure[]> {
     const rand = mulberry32(7);
     const prices = [1.96, 1.98, 2, 2.02, 2.04];
     let n = 0;
+    // Each committed batch of the market publishes one 'market' notice: bets / notices = batch size.
+    let batches = 0;
+    const off = app.bus.subscribe('market', (msg) => {
+      if ((msg as { market_id: number }).market_id === fx.marketId) batches += 1;
+    });
     const bets = await load(async (w) => {
       n += 1;
       const back = rand() < 0.5;
@@ -167,6 +173,7 @@ async function runOn(store: Store): Promise<Figure[]> {
       const body = (await res.json()) as { status: boolean };
       return body.status;
     });
+    off();
     const bare = await load(async (w) => {
       const res = await fetch(`${base}/bench/bare`, { headers: headers(w) });
       await res.text();
@@ -179,7 +186,8 @@ async function runOn(store: Store): Promise<Figure[]> {
     });
     const tag = store.label;
     console.log(
-      `  ${tag}: placeMarketBet p50 ${bets.p50.toFixed(2)} ms, p99 ${bets.p99.toFixed(2)} ms` +
+      `  ${tag}: placeMarketBet p50 ${bets.p50.toFixed(2)} ms, p99 ${bets.p99.toFixed(2)} ms, ` +
+        `${batches} batches (${(bets.count / Math.max(batches, 1)).toFixed(1)} bets each)` +
         (bets.failures ? `, ${bets.failures} refused` : ''),
     );
     return [
@@ -203,7 +211,12 @@ export const httpBetsBench: Benchmark = {
   description: `HTTP → committed bets/s and latency (${CONCURRENCY} in flight, ${DURATION_MS} ms per phase); balance endpoint vs a bare route`,
   async run() {
     const figures: Figure[] = [];
+    const only = process.env.BENCH_STORE; // 'pglite' or 'postgres': run on that store alone
     for (const store of await stores()) {
+      if (only && !store.label.toLowerCase().startsWith(only.toLowerCase())) {
+        await store.cleanup();
+        continue;
+      }
       try {
         figures.push(...(await runOn(store)));
       } finally {

@@ -502,9 +502,8 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
    * (each bet's balance check against its user's exposure as the previous commands left it; a
    * refused bet leaves nothing behind), then everything written with a few multi-row statements.
    */
-  async function runBatch(tx: Tx, marketId: number, cmds: Command[]) {
+  async function runBatch(tx: Tx, marketId: number, market: MarketRow | null, cmds: Command[]) {
     const outcomes: Outcome[] = new Array<Outcome>(cmds.length);
-    const market = await lockMarket(tx, marketId);
     const places = cmds.filter((c): c is PlaceCommand => c.kind === 'place');
     const firsts = await q.betsByRequest(
       tx,
@@ -714,15 +713,28 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
   }
 
   /** Runs a batch; if its transaction fails, runs its commands one by one. Answers after the commit. */
-  async function runCommands(marketId: number, cmds: Command[]): Promise<void> {
+  /**
+   * Runs one batch. Without `fixed`, the batch is what the market's queue holds once its row is
+   * locked (so the commands that arrived while the lock was awaited join it). If the transaction
+   * fails, its commands run again one by one, so one bad command cannot fail its neighbours.
+   * Every caller is answered after the commit.
+   */
+  async function runCommands(marketId: number, queue: Command[], fixed?: Command[]): Promise<void> {
+    let cmds: Command[] = fixed ?? [];
     try {
-      const r = await db.transaction((tx) => runBatch(tx, marketId, cmds));
+      const r = await db.transaction(async (tx) => {
+        const market = await lockMarket(tx, marketId);
+        if (!fixed) cmds = queue.splice(0, MAX_BATCH);
+        return runBatch(tx, marketId, market, cmds);
+      });
       r.keep();
       if (r.changed) publish(marketId, r.touched);
       cmds.forEach((c, i) => answer(c, r.outcomes[i]!));
     } catch (err) {
-      if (cmds.length > 1) {
-        for (const c of cmds) await runCommands(marketId, [c]);
+      // Failed before taking its commands (the store is failing): each gets its own attempt.
+      if (cmds.length === 0) cmds = queue.splice(0, MAX_BATCH);
+      if (cmds.length > 1 || !fixed) {
+        for (const c of cmds) await runCommands(marketId, queue, [c]);
         return;
       }
       const c = cmds[0]!;
@@ -757,18 +769,18 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     queue.push(cmd);
     if (draining.has(marketId)) return;
     draining.add(marketId);
+    const pending = queue;
     void (async () => {
       try {
-        // Let the commands that arrive in this turn of the event loop join the first batch.
-        await null;
-        for (;;) {
-          const batch = queue.splice(0, MAX_BATCH);
-          if (batch.length === 0) break;
-          await runCommands(marketId, batch);
+        while (pending.length > 0) {
+          // One turn of the event loop first, so that requests already read from their sockets
+          // (and on PGlite, queries that waited for the previous batch) reach the queue.
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          await runCommands(marketId, pending);
         }
       } finally {
         draining.delete(marketId);
-        if (queue.length === 0) queues.delete(marketId);
+        if (pending.length === 0 && queues.get(marketId) === pending) queues.delete(marketId);
       }
     })();
   }
