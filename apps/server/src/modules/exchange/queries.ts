@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { bets, fills, marketExposures, markets, matches, runners, sports } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
@@ -35,6 +35,14 @@ export async function exposureElsewhere(tx: Executor, userId: number, marketId: 
     .from(marketExposures)
     .where(and(eq(marketExposures.userId, userId), ne(marketExposures.marketId, marketId)));
   return Number(row?.total ?? 0);
+}
+
+/**
+ * Σ stored exposure of a user as an SQL expression (paise, as text), so that a caller can read it
+ * in the same statement as its own columns; `userId` may be a placeholder of a prepared statement.
+ */
+export function totalExposureExpr(userId: SQLWrapper | number) {
+  return sql<string>`(select coalesce(sum(e.exposure_paise), 0)::text from ${marketExposures} e where e.user_id = ${userId})`;
 }
 
 /** Σ stored exposure of a user: the liability getUserBalance shows. */

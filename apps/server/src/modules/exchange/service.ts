@@ -15,7 +15,7 @@ import {
   type PositionBet,
   type RestingOrder,
 } from '@backlay/engine';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bets, fills, markets, marketSettlements, matches, runners } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/store.ts';
@@ -813,6 +813,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     exposureDetail(userId: number): Promise<ExposureEntry[]>;
     bestPrices(marketIds: number[]): Promise<Map<number, { back: number | null; lay: number | null }>>;
     recomputeExposure(userId: number, marketId: number): Promise<number>;
+    liabilityExpr(userId: SQLWrapper | number): SQL<string>;
   } = {
     async getMarketImage(marketId: number): Promise<MarketImage | null> {
       const [market] = await db.select().from(markets).where(eq(markets.marketId, marketId));
@@ -991,6 +992,12 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     },
 
     liabilityPaise: (userId: number, tx: Executor = db) => q.totalExposure(tx, userId),
+
+    /**
+     * The same sum as an SQL expression (paise as text) for a statement of another module that
+     * reads it with its own columns (getUserBalance: balance and liability in one query).
+     */
+    liabilityExpr: (userId: SQLWrapper | number) => q.totalExposureExpr(userId),
 
     async exposureDetail(userId: number): Promise<ExposureEntry[]> {
       const rows = await q.exposureDetail(db, userId);
