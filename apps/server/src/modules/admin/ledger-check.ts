@@ -32,44 +32,44 @@ export async function checkLedger(app: FastifyInstance): Promise<LedgerCheck> {
   // One consistent snapshot: every read sees the same committed state.
   return db.transaction(async (tx) => {
     await tx.execute(sql`set transaction isolation level repeatable read`);
-    const [accounts, sums, transferCount, stored, fillRows, openRows, runnerRows, settledRows] =
-      await Promise.all([
-        tx.select().from(ledgerAccounts),
-        tx.execute(sql`
+    // One connection, one statement at a time (a transaction cannot run queries in parallel).
+    const accounts = await tx.select().from(ledgerAccounts);
+    const sums = await tx.execute(sql`
           select account_id, sum(delta)::text as total from (
             select credit_account_id as account_id, amount_paise as delta from ${transfers}
             union all
             select debit_account_id, -amount_paise from ${transfers}) t
-          group by account_id`),
-        tx.select({ n: sql<string>`count(*)::text` }).from(transfers),
-        tx.select().from(marketExposures),
-        tx
-          .select({
-            marketId: fills.marketId,
-            selectionId: fills.selectionId,
-            price: fills.price,
-            sizePaise: fills.sizePaise,
-            backUserId: fills.backUserId,
-            layUserId: fills.layUserId,
-          })
-          .from(fills),
-        tx
-          .select({
-            userId: bets.userId,
-            marketId: bets.marketId,
-            selectionId: bets.selectionId,
-            side: bets.side,
-            price: bets.price,
-            remaining: bets.remainingPaise,
-          })
-          .from(bets)
-          .where(gt(bets.remainingPaise, 0)),
-        tx.select({ marketId: runners.marketId, selectionId: runners.selectionId }).from(runners),
-        tx
-          .select({ marketId: marketSettlements.marketId })
-          .from(marketSettlements)
-          .where(eq(marketSettlements.state, 'SETTLED')),
-      ]);
+          group by account_id`);
+    const transferCount = await tx.select({ n: sql<string>`count(*)::text` }).from(transfers);
+    const stored = await tx.select().from(marketExposures);
+    const fillRows = await tx
+      .select({
+        marketId: fills.marketId,
+        selectionId: fills.selectionId,
+        price: fills.price,
+        sizePaise: fills.sizePaise,
+        backUserId: fills.backUserId,
+        layUserId: fills.layUserId,
+      })
+      .from(fills);
+    const openRows = await tx
+      .select({
+        userId: bets.userId,
+        marketId: bets.marketId,
+        selectionId: bets.selectionId,
+        side: bets.side,
+        price: bets.price,
+        remaining: bets.remainingPaise,
+      })
+      .from(bets)
+      .where(gt(bets.remainingPaise, 0));
+    const runnerRows = await tx
+      .select({ marketId: runners.marketId, selectionId: runners.selectionId })
+      .from(runners);
+    const settledRows = await tx
+      .select({ marketId: marketSettlements.marketId })
+      .from(marketSettlements)
+      .where(eq(marketSettlements.state, 'SETTLED'));
 
     // Ledger: cached balance = Σ transfers; Σ balances = 0.
     const computed = new Map<number, number>();
