@@ -28,15 +28,6 @@ export async function matchedParts(tx: Executor, userId: number, marketId: numbe
   }));
 }
 
-/** Σ stored exposure of a user over every market but one. */
-export async function exposureElsewhere(tx: Executor, userId: number, marketId: number): Promise<number> {
-  const [row] = await tx
-    .select({ total: sql<string>`coalesce(sum(${marketExposures.exposurePaise}), 0)::text` })
-    .from(marketExposures)
-    .where(and(eq(marketExposures.userId, userId), ne(marketExposures.marketId, marketId)));
-  return Number(row?.total ?? 0);
-}
-
 /**
  * Σ stored exposure of a user as an SQL expression (paise, as text), so that a caller can read it
  * in the same statement as its own columns; `userId` may be a placeholder of a prepared statement.
@@ -207,34 +198,6 @@ export async function exposureElsewhereOf(tx: Executor, userIds: number[], marke
   return out;
 }
 
-/** The bets already placed under any of these (user, request_id) pairs, by `${user}:${request_id}`. */
-export async function betsByRequest(tx: Executor, pairs: { userId: number; requestId: string }[]) {
-  const out = new Map<string, typeof bets.$inferSelect>();
-  if (pairs.length === 0) return out;
-  const rows = await tx
-    .select()
-    .from(bets)
-    .where(
-      and(
-        inArray(bets.userId, [...new Set(pairs.map((p) => p.userId))]),
-        inArray(bets.requestId, [...new Set(pairs.map((p) => p.requestId))]),
-      ),
-    );
-  for (const r of rows) out.set(`${r.userId}:${r.requestId}`, r);
-  return out;
-}
-
-/** n fresh bet ids from the bets' sequence, ascending. */
-export async function allocateBetIds(tx: Executor, n: number): Promise<number[]> {
-  if (n === 0) return [];
-  const rows = rowsOf<{ id: string }>(
-    await tx.execute(
-      sql`select nextval(pg_get_serial_sequence('bets', 'bet_id'))::text as id from generate_series(1, ${n})`,
-    ),
-  );
-  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
-}
-
 export type BetDelta = {
   betId: number;
   matched: number;
@@ -243,50 +206,150 @@ export type BetDelta = {
   end: 'CANCELLED' | 'LAPSED' | null;
 };
 
-/** Adds matched / value / cancelled amounts to existing bets (and sets the end reason) in one statement. */
-export async function applyBetDeltas(tx: Executor, deltas: BetDelta[], at: Date) {
-  if (deltas.length === 0) return;
-  const values = sql.join(
-    deltas.map(
+export type BatchWrite = {
+  marketId: number;
+  at: Date;
+  /** Bets placed in the batch, as they stand at its end. */
+  newBets: (typeof bets.$inferInsert & { betId: number })[];
+  /** Changes to bets placed before the batch. */
+  deltas: BetDelta[];
+  fills: (typeof fills.$inferInsert)[];
+  traded: Map<number, number>;
+  exposures: Map<number, number>;
+  /** The market's next_seq after the batch, or null when it does not move. */
+  nextSeq: number | null;
+};
+
+/**
+ * Everything a batch writes, in one statement (data-modifying CTEs; foreign keys are checked at
+ * its end, so the fills may name bets inserted beside them): new bets, the other bets' changes,
+ * fills, traded volume, exposures and the market's next_seq.
+ */
+export async function writeBatch(tx: Executor, w: BatchWrite) {
+  const at = w.at.toISOString();
+  const parts: SQL[] = [];
+  if (w.newBets.length > 0) {
+    const rows = w.newBets.map(
+      (b) =>
+        sql`(${b.betId}, ${b.userId}, ${b.matchId}, ${b.marketId}, ${b.selectionId}, ${b.side}, ${b.price}, ${b.sizePaise}, ${b.matchedPaise ?? 0}, ${b.remainingPaise}, ${b.cancelledPaise ?? 0}, ${b.matchedValue ?? 0}, ${b.placedMatchedPaise ?? 0}, ${b.placedMatchedValue ?? 0}, ${b.persistence ?? 'LAPSE'}, ${b.endReason ?? null}, ${b.seq}, ${b.requestId}, ${at}::timestamptz, ${at}::timestamptz)`,
+    );
+    parts.push(sql`nb as (insert into ${bets} (bet_id, user_id, match_id, market_id, selection_id, side, price,
+      size_paise, matched_paise, remaining_paise, cancelled_paise, matched_value, placed_matched_paise,
+      placed_matched_value, persistence, end_reason, seq, request_id, placed_at, updated_at)
+      values ${sql.join(rows, sql`, `)})`);
+  }
+  if (w.deltas.length > 0) {
+    const rows = w.deltas.map(
       (d) =>
         sql`(${d.betId}::bigint, ${d.matched}::bigint, ${d.value}::bigint, ${d.cancelled}::bigint, ${d.end}::text)`,
-    ),
-    sql`, `,
-  );
-  await tx.execute(sql`
-    update ${bets} as b set
+    );
+    parts.push(sql`ub as (update ${bets} as b set
       matched_paise = b.matched_paise + v.m,
       remaining_paise = b.remaining_paise - v.m - v.c,
       matched_value = b.matched_value + v.val,
       cancelled_paise = b.cancelled_paise + v.c,
       end_reason = coalesce(v.e, b.end_reason),
-      updated_at = ${at.toISOString()}::timestamptz
-    from (values ${values}) as v(id, m, val, c, e)
-    where b.bet_id = v.id`);
+      updated_at = ${at}::timestamptz
+      from (values ${sql.join(rows, sql`, `)}) as v(id, m, val, c, e) where b.bet_id = v.id)`);
+  }
+  if (w.fills.length > 0) {
+    const rows = w.fills.map(
+      (f) =>
+        sql`(${f.marketId}, ${f.selectionId}, ${f.price}, ${f.sizePaise}, ${f.backBetId}, ${f.layBetId}, ${f.backUserId}, ${f.layUserId}, ${f.takerBetId}, ${at}::timestamptz)`,
+    );
+    parts.push(sql`nf as (insert into ${fills} (market_id, selection_id, price, size_paise, back_bet_id,
+      lay_bet_id, back_user_id, lay_user_id, taker_bet_id, created_at) values ${sql.join(rows, sql`, `)})`);
+  }
+  if (w.traded.size > 0) {
+    const rows = [...w.traded].map(([sel, size]) => sql`(${sel}::int, ${size}::bigint)`);
+    parts.push(sql`tr as (update ${runners} as r set traded_paise = r.traded_paise + v.s
+      from (values ${sql.join(rows, sql`, `)}) as v(id, s) where r.selection_id = v.id)`);
+  }
+  if (w.exposures.size > 0) {
+    const rows = [...w.exposures].map(
+      ([userId, exposure]) => sql`(${userId}, ${w.marketId}, ${exposure}, ${at}::timestamptz)`,
+    );
+    parts.push(sql`ex as (insert into ${marketExposures} (user_id, market_id, exposure_paise, updated_at)
+      values ${sql.join(rows, sql`, `)}
+      on conflict (user_id, market_id) do update
+      set exposure_paise = excluded.exposure_paise, updated_at = excluded.updated_at)`);
+  }
+  const main =
+    w.nextSeq === null
+      ? sql`select 1`
+      : sql`update ${markets} set next_seq = ${w.nextSeq} where market_id = ${w.marketId}`;
+  if (parts.length === 0 && w.nextSeq === null) return;
+  await tx.execute(parts.length === 0 ? main : sql`with ${sql.join(parts, sql`, `)} ${main}`);
 }
 
-/** Adds traded volume to runners in one statement. */
-export async function addTraded(tx: Executor, traded: Map<number, number>) {
-  if (traded.size === 0) return;
-  const values = sql.join(
-    [...traded].map(([sel, size]) => sql`(${sel}::int, ${size}::bigint)`),
-    sql`, `,
+/**
+ * What a batch reads once its market row is locked, in one statement: the bets already placed
+ * under its (user, request_id) pairs, the market's runners, and `ids` fresh bet ids.
+ */
+export async function batchReads(
+  tx: Executor,
+  marketId: number,
+  pairs: { userId: number; requestId: string }[],
+  ids: number,
+) {
+  const users = [...new Set(pairs.map((p) => p.userId))];
+  const requests = [...new Set(pairs.map((p) => p.requestId))];
+  const firstsSql =
+    pairs.length === 0
+      ? sql`'[]'::json`
+      : sql`(select coalesce(json_agg(json_build_object('betId', b.bet_id, 'userId', b.user_id,
+          'requestId', b.request_id, 'sizePaise', b.size_paise, 'placedMatchedPaise', b.placed_matched_paise,
+          'placedMatchedValue', b.placed_matched_value)), '[]'::json) from ${bets} b
+          where b.user_id in (${sql.join(
+            users.map((u) => sql`${u}::int`),
+            sql`, `,
+          )}) and b.request_id in (${sql.join(
+            requests.map((r) => sql`${r}::text`),
+            sql`, `,
+          )}))`;
+  const [row] = rowsOf<{ firsts: unknown; runners: unknown; ids: unknown }>(
+    await tx.execute(sql`select ${firstsSql} as firsts,
+      (select coalesce(json_agg(json_build_object('selectionId', r.selection_id, 'name', r.name,
+        'status', r.status) order by r.sort_order), '[]'::json) from ${runners} r
+        where r.market_id = ${marketId}) as runners,
+      (select coalesce(json_agg(nextval(pg_get_serial_sequence('bets', 'bet_id'))), '[]'::json)
+        from generate_series(1, ${ids}::int)) as ids`),
   );
-  await tx.execute(sql`
-    update ${runners} as r set traded_paise = r.traded_paise + v.s
-    from (values ${values}) as v(id, s) where r.selection_id = v.id`);
-}
-
-/** Stores users' exposure in one market in one upsert. */
-export async function storeExposures(tx: Executor, marketId: number, byUser: Map<number, number>, at: Date) {
-  if (byUser.size === 0) return;
-  await tx
-    .insert(marketExposures)
-    .values(
-      [...byUser].map(([userId, exposurePaise]) => ({ userId, marketId, exposurePaise, updatedAt: at })),
-    )
-    .onConflictDoUpdate({
-      target: [marketExposures.userId, marketExposures.marketId],
-      set: { exposurePaise: sql`excluded.exposure_paise`, updatedAt: sql`excluded.updated_at` },
+  const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+  const firsts = new Map<
+    string,
+    {
+      betId: number;
+      userId: number;
+      requestId: string;
+      sizePaise: number;
+      placedMatchedPaise: number;
+      placedMatchedValue: number;
+    }
+  >();
+  for (const b of json<
+    {
+      betId: number;
+      userId: number;
+      requestId: string;
+      sizePaise: number;
+      placedMatchedPaise: number;
+      placedMatchedValue: number;
+    }[]
+  >(row!.firsts)) {
+    firsts.set(`${b.userId}:${b.requestId}`, {
+      ...b,
+      betId: Number(b.betId),
+      sizePaise: Number(b.sizePaise),
+      placedMatchedPaise: Number(b.placedMatchedPaise),
+      placedMatchedValue: Number(b.placedMatchedValue),
     });
+  }
+  const runnerRows = json<
+    { selectionId: number; name: string; status: 'ACTIVE' | 'WINNER' | 'LOSER' | 'REMOVED' }[]
+  >(row!.runners);
+  const betIds = json<(number | string)[]>(row!.ids)
+    .map(Number)
+    .sort((a, b) => a - b);
+  return { firsts, runners: runnerRows, ids: betIds };
 }

@@ -17,7 +17,8 @@ import {
 } from '@backlay/engine';
 import { and, asc, eq, gt, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { bets, fills, markets, marketSettlements, matches, runners } from '../../db/schema.ts';
+import type { fills } from '../../db/schema.ts';
+import { bets, markets, marketSettlements, matches, runners } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import type { ExposureEntry } from '../wallet/service.ts';
 import type {
@@ -205,7 +206,12 @@ function unmatchedOf(state: MarketState, book: OrderBook, user: string, prune = 
 }
 
 /** The answer a repeated request_id gets: what the first placement matched at once. */
-function repeatedOf(b: typeof bets.$inferSelect): PlaceBetOutcome {
+function repeatedOf(b: {
+  betId: number;
+  sizePaise: number;
+  placedMatchedPaise: number;
+  placedMatchedValue: number;
+}): PlaceBetOutcome {
   const remaining = b.sizePaise - b.placedMatchedPaise;
   return {
     ok: true,
@@ -423,20 +429,18 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
         endReason: d.end,
       };
     });
-    if (newRows.length > 0) await tx.insert(bets).values(newRows);
-    await q.applyBetDeltas(
-      tx,
-      [...ch.deltas.values()].filter((d) => !ch.newBets.has(d.betId)),
-      ch.at,
-    );
-    if (ch.fills.length > 0) await tx.insert(fills).values(ch.fills);
-    await q.addTraded(tx, ch.traded);
     const exposures = new Map<number, number>();
     for (const userId of ch.touched) exposures.set(userId, exposureOf(state, selIds, String(userId)));
-    await q.storeExposures(tx, market.marketId, exposures, ch.at);
-    if (nextSeq !== market.nextSeq) {
-      await tx.update(markets).set({ nextSeq }).where(eq(markets.marketId, market.marketId));
-    }
+    await q.writeBatch(tx, {
+      marketId: market.marketId,
+      at: ch.at,
+      newBets: newRows,
+      deltas: [...ch.deltas.values()].filter((d) => !ch.newBets.has(d.betId)),
+      fills: ch.fills,
+      traded: ch.traded,
+      exposures,
+      nextSeq: nextSeq === market.nextSeq ? null : nextSeq,
+    });
   }
 
   function publish(marketId: number, users: Iterable<number>, marketChanged = true) {
@@ -505,10 +509,13 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
   async function runBatch(tx: Tx, marketId: number, market: MarketRow | null, cmds: Command[]) {
     const outcomes: Outcome[] = new Array<Outcome>(cmds.length);
     const places = cmds.filter((c): c is PlaceCommand => c.kind === 'place');
-    const firsts = await q.betsByRequest(
+    const reads = await q.batchReads(
       tx,
+      marketId,
       places.map((c) => ({ userId: c.userId, requestId: c.request.request_id })),
+      market ? places.length : 0,
     );
+    const firsts = reads.firsts;
     // Repeats and the market's own refusals first; what is left are candidates.
     const candidate = new Array<boolean>(cmds.length).fill(false);
     cmds.forEach((c, i) => {
@@ -534,10 +541,10 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     const balances = new Map<number, number | null>();
     for (const u of candidateUsers) balances.set(u, await app.wallet.lockBalancePaise(tx, u));
     const elsewhere = await q.exposureElsewhereOf(tx, candidateUsers, marketId);
-    const runnerRows = await runnersOf(tx, marketId);
+    const runnerRows = reads.runners;
     const selIds = runnerRows.map((r) => String(r.selectionId));
     const state = await takeState(tx, market);
-    const ids = await q.allocateBetIds(tx, candidate.filter(Boolean).length);
+    const ids = reads.ids;
     const ch = new Changes(marketId, now());
     let seqNext = market.nextSeq;
     const placedHere = new Map<string, PlaceBetOutcome & { ok: true }>();
