@@ -100,6 +100,42 @@ export function diffImages(prev: MarketImage, next: MarketImage): MarketDelta | 
   return Object.keys(delta).length === 0 ? null : delta;
 }
 
+/**
+ * A whole unmasked text frame (RFC 6455 §5.2: FIN + opcode 1, then the payload length) around
+ * `payload`: built once per message and written as-is to every subscriber's socket.
+ */
+export function textFrame(payload: Buffer): Buffer {
+  const n = payload.length;
+  const head = n < 126 ? 2 : n < 65_536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(head + n);
+  frame[0] = 0x81;
+  if (n < 126) {
+    frame[1] = n;
+  } else if (n < 65_536) {
+    frame[1] = 126;
+    frame.writeUInt16BE(n, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeUInt32BE(Math.floor(n / 2 ** 32), 2);
+    frame.writeUInt32BE(n >>> 0, 6);
+  }
+  payload.copy(frame, head);
+  return frame;
+}
+
+type RawSocket = { write(data: Buffer): boolean; writable: boolean; destroyed: boolean };
+
+/**
+ * The TCP socket under a WebSocket, when a ready-made frame may be written to it directly: no
+ * extension negotiated (so ws never compresses or queues, and writes each of its own frames whole
+ * and synchronously), the socket still writable. Otherwise null (use ws.send).
+ */
+function rawSocketOf(ws: WebSocket): RawSocket | null {
+  if (ws.extensions !== '') return null;
+  const socket = (ws as unknown as { _socket?: RawSocket })._socket;
+  return socket && socket.writable && !socket.destroyed ? socket : null;
+}
+
 /** The per-node fan-out: sockets, subscriptions, images, sequence numbers. */
 export function createLiveHub(deps: LiveHubDeps) {
   const { bus, getImage, lookupToken, log } = deps;
@@ -123,6 +159,22 @@ export function createLiveHub(deps: LiveHubDeps) {
   function send(client: Client, data: string | Buffer) {
     if (client.ws.readyState !== client.ws.OPEN) return;
     client.ws.send(data, { binary: false });
+  }
+  /**
+   * One message to many sockets: serialised and framed once, then the same bytes written to each
+   * socket (ws.send only where a raw write is not safe), so a socket costs one write.
+   */
+  function broadcast(clients: Iterable<Client>, data: Buffer, skip?: (client: Client) => boolean) {
+    let frame: Buffer | null = null;
+    let sockets = 0;
+    for (const client of clients) {
+      if (skip?.(client) || client.ws.readyState !== client.ws.OPEN) continue;
+      const raw = rawSocketOf(client.ws);
+      if (raw) raw.write((frame ??= textFrame(data)));
+      else client.ws.send(data, { binary: false });
+      sockets += 1;
+    }
+    return sockets;
   }
   const sendMsg = (client: Client, msg: WsServerMessage) => send(client, JSON.stringify(msg));
   const sendError = (client: Client, message: string) => sendMsg(client, { type: 'error', message });
@@ -189,12 +241,7 @@ export function createLiveHub(deps: LiveHubDeps) {
     const data = Buffer.from(JSON.stringify(msg));
     stats.deltas_sent += 1;
     const started = performance.now();
-    let sockets = 0;
-    for (const client of feed.subscribers) {
-      if (client.pendingImage.has(feed.market_id)) continue;
-      send(client, data);
-      sockets += 1;
-    }
+    const sockets = broadcast(feed.subscribers, data, (client) => client.pendingImage.has(feed.market_id));
     const ended = performance.now();
     stats.last_fanout = {
       market_id: feed.market_id,
@@ -242,7 +289,7 @@ export function createLiveHub(deps: LiveHubDeps) {
     const sockets = byUser.get(user_id);
     if (!sockets || sockets.size === 0) return;
     const data = Buffer.from(JSON.stringify({ type: 'bets', market_id } satisfies WsServerMessage));
-    for (const client of sockets) send(client, data);
+    broadcast(sockets, data);
   }
 
   function bind(client: Client, userId: number | null) {
