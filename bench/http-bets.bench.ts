@@ -56,13 +56,13 @@ function percentile(sorted: number[], p: number) {
 }
 
 /** Runs `one` with CONCURRENCY workers for DURATION_MS; returns completed/s and latencies. */
-async function load(one: (worker: number, i: number) => Promise<boolean>) {
+async function load(one: (worker: number, i: number) => Promise<boolean>, concurrency = CONCURRENCY) {
   const latencies: number[] = [];
   let failures = 0;
   const end = performance.now() + DURATION_MS;
   const t0 = performance.now();
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async (_, w) => {
+    Array.from({ length: concurrency }, async (_, w) => {
       for (let i = 0; performance.now() < end; i++) {
         const s = performance.now();
         const good = await one(w, i);
@@ -184,6 +184,35 @@ async function runOn(store: Store): Promise<Figure[]> {
       const body = (await res.json()) as { status: boolean };
       return body.status;
     });
+    // The same bets straight into app.exchange.placeBet (no HTTP, no client in this process's
+    // way): what the exchange and its store sustain, at the same and at 4× the concurrency.
+    const direct = async (inFlight: number) => {
+      let before = 0;
+      const offDirect = app.bus.subscribe('market', (msg) => {
+        if ((msg as { market_id: number }).market_id === fx.marketId) before += 1;
+      });
+      const r = await load(async (w) => {
+        n += 1;
+        const back = rand() < 0.5;
+        const out = await app.exchange.placeBet(fx.users[w % fx.users.length]!.userId, {
+          market_id: fx.marketId,
+          selection_id: fx.selectionIds[randInt(rand, 0, 2)]!,
+          side: back ? 'BACK' : 'LAY',
+          price: [196, 198, 200, 202, 204][randInt(rand, 0, 4)]!,
+          size_paise: 100 * randInt(rand, 2, 50),
+          request_id: `d${n}`,
+        });
+        return out.ok;
+      }, inFlight);
+      offDirect();
+      console.log(
+        `  ${store.label}: placeBet in-process, ${inFlight} in flight: ${r.rate.toFixed(0)} bets/s, ` +
+          `p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${(r.count / Math.max(before, 1)).toFixed(1)} bets per batch`,
+      );
+      return r;
+    };
+    const direct16 = await direct(CONCURRENCY);
+    const direct64 = await direct(CONCURRENCY * 4);
     const tag = store.label;
     console.log(
       `  ${tag}: placeMarketBet p50 ${bets.p50.toFixed(2)} ms, p99 ${bets.p99.toFixed(2)} ms, ` +
@@ -194,6 +223,27 @@ async function runOn(store: Store): Promise<Figure[]> {
       report({ label: `${tag}: HTTP → committed bets`, value: bets.rate, unit: 'bets/s' }),
       report({ label: `${tag}: placeMarketBet p50`, value: bets.p50, unit: 'ms' }),
       report({ label: `${tag}: placeMarketBet p99`, value: bets.p99, unit: 'ms' }),
+      report({
+        label: `${tag}: HTTP → committed bets vs bare route req/s`,
+        value: bets.rate,
+        unit: '/s',
+        baseline: { label: 'bare Fastify route', value: bare.rate },
+      }),
+      report({
+        label: `${tag}: placeBet in-process (${CONCURRENCY} in flight)`,
+        value: direct16.rate,
+        unit: 'bets/s',
+      }),
+      report({
+        label: `${tag}: placeBet in-process (${CONCURRENCY * 4} in flight)`,
+        value: direct64.rate,
+        unit: 'bets/s',
+      }),
+      report({
+        label: `${tag}: placeBet in-process p99 (${CONCURRENCY * 4} in flight)`,
+        value: direct64.p99,
+        unit: 'ms',
+      }),
       report({
         label: `${tag}: balance endpoint`,
         value: balance.rate,

@@ -539,7 +539,11 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
       (a, b) => a - b,
     );
     const balances = new Map<number, number | null>();
-    for (const u of candidateUsers) balances.set(u, await app.wallet.lockBalancePaise(tx, u));
+    // Issued together, so the connection runs them back to back, in user-id order (the order
+    // every batch locks in; should two batches ever deadlock, the store aborts one and it reruns
+    // its commands one by one).
+    const locked = await Promise.all(candidateUsers.map((u) => app.wallet.lockBalancePaise(tx, u)));
+    candidateUsers.forEach((u, i) => balances.set(u, locked[i]!));
     const elsewhere = await q.exposureElsewhereOf(tx, candidateUsers, marketId);
     const runnerRows = reads.runners;
     const selIds = runnerRows.map((r) => String(r.selectionId));
