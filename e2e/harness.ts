@@ -182,6 +182,23 @@ export async function login(page: Page, baseUrl: string, userName: string, passw
 }
 
 /** A small API client for checks from the test side (XSRF cookie + header, bearer token). */
+export const WELCOME = 'Beware Of Phishing Websites Before Login. Enable Security Auth To Secure Your ID.';
+
+/** Logs in through the login screen and closes the welcome popup, as a bettor does. */
+export async function signIn(
+  page: Page,
+  baseUrl: string,
+  userName: string,
+  password = 'demo1234',
+): Promise<void> {
+  await login(page, baseUrl, userName, password);
+  await page.waitForURL(/#\/home$/);
+  const welcome = page.getByRole('dialog', { name: WELCOME });
+  await welcome.waitFor();
+  await welcome.getByRole('button', { name: 'Close' }).click();
+  await welcome.waitFor({ state: 'detached' });
+}
+
 export async function apiSession(baseUrl: string, userName: string, password: string) {
   let cookie = '';
   let xsrf = '';

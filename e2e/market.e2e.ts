@@ -11,13 +11,12 @@ import {
   describeBrowser,
   ensureWebBuilt,
   launchBrowser,
-  login,
   openPage,
+  signIn,
   startServer,
   type RunningServer,
 } from './harness.ts';
 
-const WELCOME = 'Beware Of Phishing Websites Before Login. Enable Security Auth To Secure Your ID.';
 const MOBILE = { width: 390, height: 844 };
 const POLL = { timeout: 20_000, interval: 200 };
 
@@ -29,15 +28,6 @@ type MatchRow = {
   in_play: boolean;
   main_odds: MainOdds[];
 };
-
-async function signIn(page: Page, baseUrl: string, userName: string): Promise<void> {
-  await login(page, baseUrl, userName, 'demo1234');
-  await page.waitForURL(/#\/home$/);
-  const welcome = page.getByRole('dialog', { name: WELCOME });
-  await welcome.waitFor();
-  await welcome.getByRole('button', { name: 'Close' }).click();
-  await welcome.waitFor({ state: 'detached' });
-}
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

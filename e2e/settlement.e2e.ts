@@ -5,7 +5,7 @@
  * commission (and opens the market's settled bet); current bets no longer list the bet.
  * FEED=off, so the book holds only these two users' bets.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   ARTIFACTS,
@@ -13,13 +13,12 @@ import {
   describeBrowser,
   ensureWebBuilt,
   launchBrowser,
-  login,
   openPage,
+  signIn,
   startServer,
   type RunningServer,
 } from './harness.ts';
 
-const WELCOME = 'Beware Of Phishing Websites Before Login. Enable Security Auth To Secure Your ID.';
 const POLL = { timeout: 20_000, interval: 200 };
 
 type MatchRow = {
@@ -32,15 +31,6 @@ type MatchRow = {
 type Detail = {
   markets: { market_id: number; market_name: string; runners: { selection_id: number; name: string }[] }[];
 };
-
-async function signIn(page: Page, baseUrl: string, userName: string): Promise<void> {
-  await login(page, baseUrl, userName, 'demo1234');
-  await page.waitForURL(/#\/home$/);
-  const welcome = page.getByRole('dialog', { name: WELCOME });
-  await welcome.waitFor();
-  await welcome.getByRole('button', { name: 'Close' }).click();
-  await welcome.waitFor({ state: 'detached' });
-}
 
 describeBrowser('settlement in the browser', () => {
   let server: RunningServer;
