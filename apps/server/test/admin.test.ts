@@ -101,6 +101,12 @@ describeStores('operator calls', (ctx) => {
       (await o.call('adminWalletWithdraw', { user_id: b.userId, amount: 500.25, request_id: 'wd-1' })).body,
     ).toEqual(wd.body);
     expect(await balanceOf(b)).toEqual({ total_balance: 2000.25, liability: 0 });
+    await o.call('adminLedgerCheck');
+    const checks = await ctx.app.db
+      .select()
+      .from(adminActions)
+      .where(eq(adminActions.action, 'ledger/check'));
+    expect(checks.at(-1)).toMatchObject({ response: { status: true, data: { ok: true } } });
     const audit = await ctx.app.db.select().from(adminActions).where(eq(adminActions.requestId, 'dep-1'));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({

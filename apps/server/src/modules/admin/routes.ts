@@ -153,7 +153,10 @@ export const adminModule = fp(
       }),
     );
 
-    route(app, 'adminLedgerCheck', async () => ok(await checkLedger(app)));
+    // Read-only, but audited too: who looked at the books, and what they saw.
+    route(app, 'adminLedgerCheck', async ({ user }) =>
+      audited(app, user.userId, 'ledger/check', {}, async () => ok(await checkLedger(app))),
+    );
   },
   { name: 'admin', dependencies: ['db', 'auth', 'wallet', 'exchange', 'settlement'] },
 );
