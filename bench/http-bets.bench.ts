@@ -1,12 +1,15 @@
 // HTTP → committed bets: POST /api/bet/placeMarketBet through the whole server (auth, CSRF,
-// validation, one transaction with the market and wallet row locks, book rebuilt from the resting
-// bets, fills, exposure) on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL. Each answer
-// comes after the commit, so answered bets/s = committed bets/s. Latency is per request, p50/p99.
+// validation, then the exchange's per-market batch: one transaction with the market and wallet row
+// locks, the cached book, fills, exposure) on PGlite and, when TEST_DATABASE_URL is set, on
+// PostgreSQL (BENCH_STORE=pglite|postgres runs one). Each answer comes after the commit, so
+// answered bets/s = committed bets/s. Latency is per request, p50/p99; bets per batch = bets /
+// the market's bus notices (one per committed batch).
 // Bets alternate back and lay around 2.0 on one 3-runner market, so about half of them match.
-// Also: a bare Fastify route's req/s against the balance endpoint's (GET user/getUserBalance:
-// auth + two queries) in the same run, and their ratio.
-// The load comes from this process (fetch, keep-alive, CONCURRENCY requests in flight), so client
-// and server share the box's cores: the figures are a floor.
+// Then the same bets straight into app.exchange.placeBet (no HTTP) at the same and at 4× the
+// concurrency, and the balance endpoint (GET user/getUserBalance: auth + one query) against a bare
+// Fastify route returning the same JSON and against that route behind the session lookup.
+// The HTTP load comes from this process (fetch, keep-alive, BENCH_HTTP_CONCURRENCY requests in
+// flight, default 16), so client and server share the box's cores: the figures are a floor.
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
@@ -127,6 +130,12 @@ async function runOn(store: Store): Promise<Figure[]> {
     rateLimits: { globalPerMinute: 100_000_000, loginPerMinute: 100_000 },
   });
   app.get('/bench/bare', async () => ({ status: true, data: { total_balance: 0, liability: 0 } }));
+  // The bare route behind the session lookup every /api call makes: where the balance endpoint's
+  // time goes (auth, then its one query).
+  app.get('/bench/authed', async (req) => {
+    await app.auth.authenticate(req);
+    return { status: true, data: { total_balance: 0, liability: 0 } };
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   try {
@@ -176,6 +185,11 @@ async function runOn(store: Store): Promise<Figure[]> {
     off();
     const bare = await load(async (w) => {
       const res = await fetch(`${base}/bench/bare`, { headers: headers(w) });
+      await res.text();
+      return res.ok;
+    });
+    const authed = await load(async (w) => {
+      const res = await fetch(`${base}/bench/authed`, { headers: headers(w) });
       await res.text();
       return res.ok;
     });
@@ -249,6 +263,12 @@ async function runOn(store: Store): Promise<Figure[]> {
         value: balance.rate,
         unit: 'req/s',
         baseline: { label: 'bare Fastify route', value: bare.rate },
+      }),
+      report({
+        label: `${tag}: balance endpoint`,
+        value: balance.rate,
+        unit: 'req/s',
+        baseline: { label: 'bare route + session lookup', value: authed.rate },
       }),
     ];
   } finally {
