@@ -68,14 +68,17 @@ export async function fillsWithBets(tx: Executor, marketId: number) {
     .orderBy(asc(fills.fillId));
 }
 
-/** Cash account ids by user id. */
+/**
+ * Cash account ids by user id, their rows locked in user-id order: the order the exchange's
+ * batches lock wallets in, so the two never wait on each other in a cycle.
+ */
 export async function cashAccounts(tx: Executor, userIds: number[]): Promise<Map<number, number>> {
   if (userIds.length === 0) return new Map();
   const rows = await tx
     .select({ userId: ledgerAccounts.userId, accountId: ledgerAccounts.accountId })
     .from(ledgerAccounts)
     .where(and(inArray(ledgerAccounts.userId, userIds), eq(ledgerAccounts.kind, 'user_cash')))
-    .orderBy(asc(ledgerAccounts.accountId))
+    .orderBy(asc(ledgerAccounts.userId))
     .for('update');
   return new Map(rows.map((r) => [r.userId!, r.accountId]));
 }

@@ -205,6 +205,8 @@ export function createSettlementService(app: FastifyInstance) {
 
   /** Writes the reversal of every transfer of the generation and clears the bets' results. */
   async function reverseGeneration(tx: Tx, marketId: number, generation: number) {
+    // Wallets first, in user-id order, then the house rows (the lock order of every money path).
+    await q.cashAccounts(tx, await q.usersWithBets(tx, marketId));
     const done = await q.generationTransfers(tx, marketId, generation);
     for (const t of done) {
       await app.wallet.transfer(tx, {

@@ -53,6 +53,8 @@ export function createWalletService(db: Db) {
     /** Credits the user from the house; idempotent on the key. */
     async deposit(userId: number, amountPaise: number, idempotencyKey: string, memo?: string, tx?: Executor) {
       const run = async (t: Executor) => {
+        // Lock order everywhere: user wallets (by user id) before house accounts.
+        await lockBalance(t, userId);
         const account = await q.userAccount(t, userId);
         if (!account) throw new Error(`user ${userId} has no cash account`);
         const house = await q.ensureHouseAccount(t, HOUSE_CASH);
