@@ -730,15 +730,13 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
    */
   async function runCommands(marketId: number, queue: Command[], fixed?: Command[]): Promise<void> {
     let cmds: Command[] = fixed ?? [];
+    let r: Awaited<ReturnType<typeof runBatch>>;
     try {
-      const r = await db.transaction(async (tx) => {
+      r = await db.transaction(async (tx) => {
         const market = await lockMarket(tx, marketId);
         if (!fixed) cmds = queue.splice(0, MAX_BATCH);
         return runBatch(tx, marketId, market, cmds);
       });
-      r.keep();
-      if (r.changed) publish(marketId, r.touched);
-      cmds.forEach((c, i) => answer(c, r.outcomes[i]!));
     } catch (err) {
       // Failed before taking its commands (the store is failing): each gets its own attempt.
       if (cmds.length === 0) cmds = queue.splice(0, MAX_BATCH);
@@ -760,7 +758,16 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
         }
       }
       c.fail(err);
+      return;
     }
+    // Committed: nothing below may run the commands again.
+    r.keep();
+    try {
+      if (r.changed) publish(marketId, r.touched);
+    } catch (err) {
+      app.log.error({ err, market_id: marketId }, 'exchange: publishing a batch failed');
+    }
+    cmds.forEach((c, i) => answer(c, r.outcomes[i]!));
   }
 
   function answer(c: Command, o: Outcome) {
