@@ -29,8 +29,30 @@ export function bearerToken(req: FastifyRequest): string | null {
  * Sessions: opaque random tokens, only their SHA-256 stored, with an expiry; revoked by logout
  * and by a password change. `app.auth.authenticate(req)` sets `req.user` or throws 401.
  */
-export function createAuthService(app: { db: Executor; clock: { now(): Date }; tokenTtlHours: number }) {
+/**
+ * A looked-up session is remembered on this node for this long, so that the calls a client makes
+ * every few seconds (balance, bets) do not each wait for the store. Logout, revocation and a
+ * password change forget it on this node at once; another node may accept a revoked token for at
+ * most this long. Expiry is checked on every use.
+ */
+export const SESSION_CACHE_MS = 2_000;
+/** Bound on remembered sessions per node (oldest forgotten first). */
+export const SESSION_CACHE_MAX_ENTRIES = 50_000;
+
+type CachedSession = { user: AuthUser; expiresAtMs: number; freshUntilMs: number };
+
+export function createAuthService(app: {
+  db: Executor;
+  clock: { now(): Date };
+  tokenTtlHours: number;
+  sessionCacheMs?: number;
+}) {
   const { db, clock } = app;
+  const cacheMs = app.sessionCacheMs ?? SESSION_CACHE_MS;
+  const cache = new Map<string, CachedSession>();
+  const forget = (match: (c: CachedSession, tokenHash: string) => boolean) => {
+    for (const [k, c] of cache) if (match(c, k)) cache.delete(k);
+  };
   return {
     /** Issues a token for the user; returns the token (shown once) and its session id. */
     async issue(tx: Executor, userId: number, ip: string | null) {
@@ -52,24 +74,36 @@ export function createAuthService(app: { db: Executor; clock: { now(): Date }; t
     /** The live session of a token, or null when unknown, expired or revoked. */
     async lookup(token: string): Promise<AuthUser | null> {
       if (!TOKEN_SHAPE.test(token)) return null;
+      const tokenHash = hashToken(token);
+      const nowMs = clock.now().getTime();
+      const hit = cache.get(tokenHash);
+      if (hit && hit.freshUntilMs > nowMs && hit.expiresAtMs > nowMs) return hit.user;
+      if (hit) cache.delete(tokenHash);
       const [row] = await db
         .select({
           userId: users.userId,
           userName: users.userName,
           role: users.role,
           sessionId: sessions.sessionId,
+          expiresAt: sessions.expiresAt,
         })
         .from(sessions)
         .innerJoin(users, eq(users.userId, sessions.userId))
         .where(
           and(
-            eq(sessions.tokenHash, hashToken(token)),
+            eq(sessions.tokenHash, tokenHash),
             isNull(sessions.revokedAt),
             gt(sessions.expiresAt, clock.now()),
           ),
         )
         .limit(1);
-      return row ?? null;
+      if (!row) return null;
+      const { expiresAt, ...user } = row;
+      if (cacheMs > 0) {
+        if (cache.size >= SESSION_CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+        cache.set(tokenHash, { user, expiresAtMs: expiresAt.getTime(), freshUntilMs: nowMs + cacheMs });
+      }
+      return user;
     },
 
     async authenticate(req: FastifyRequest): Promise<AuthUser> {
@@ -82,6 +116,7 @@ export function createAuthService(app: { db: Executor; clock: { now(): Date }; t
     },
 
     async revoke(tx: Executor, sessionId: number) {
+      forget((c) => c.user.sessionId === sessionId);
       await tx
         .update(sessions)
         .set({ revokedAt: clock.now() })
@@ -90,6 +125,8 @@ export function createAuthService(app: { db: Executor; clock: { now(): Date }; t
 
     /** Revokes the session of a token if it belongs to the user; returns whether one was revoked. */
     async revokeToken(tx: Executor, userId: number, token: string): Promise<boolean> {
+      const tokenHash = hashToken(token);
+      forget((c, k) => k === tokenHash && c.user.userId === userId);
       const rows = await tx
         .update(sessions)
         .set({ revokedAt: clock.now() })
@@ -106,6 +143,7 @@ export function createAuthService(app: { db: Executor; clock: { now(): Date }; t
 
     /** Revokes every live session of the user except `keepSessionId`. */
     async revokeOthers(tx: Executor, userId: number, keepSessionId: number | null) {
+      forget((c) => c.user.userId === userId && c.user.sessionId !== keepSessionId);
       await tx
         .update(sessions)
         .set({ revokedAt: clock.now() })
