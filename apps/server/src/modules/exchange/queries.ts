@@ -226,51 +226,81 @@ export type BatchWrite = {
  * fills, traded volume, exposures and the market's next_seq.
  */
 export async function writeBatch(tx: Executor, w: BatchWrite) {
-  const at = w.at.toISOString();
+  // Rows travel as one JSON parameter per table (json_to_recordset), not one parameter per value.
+  const at = sql`${w.at.toISOString()}::timestamptz`;
+  const json = (rows: unknown[]) => sql`${JSON.stringify(rows)}::json`;
   const parts: SQL[] = [];
   if (w.newBets.length > 0) {
-    const rows = w.newBets.map(
-      (b) =>
-        sql`(${b.betId}, ${b.userId}, ${b.matchId}, ${b.marketId}, ${b.selectionId}, ${b.side}, ${b.price}, ${b.sizePaise}, ${b.matchedPaise ?? 0}, ${b.remainingPaise}, ${b.cancelledPaise ?? 0}, ${b.matchedValue ?? 0}, ${b.placedMatchedPaise ?? 0}, ${b.placedMatchedValue ?? 0}, ${b.persistence ?? 'LAPSE'}, ${b.endReason ?? null}, ${b.seq}, ${b.requestId}, ${at}::timestamptz, ${at}::timestamptz)`,
-    );
-    parts.push(sql`nb as (insert into ${bets} (bet_id, user_id, match_id, market_id, selection_id, side, price,
-      size_paise, matched_paise, remaining_paise, cancelled_paise, matched_value, placed_matched_paise,
-      placed_matched_value, persistence, end_reason, seq, request_id, placed_at, updated_at)
-      values ${sql.join(rows, sql`, `)})`);
+    const rows = w.newBets.map((b) => ({
+      bet_id: b.betId,
+      user_id: b.userId,
+      match_id: b.matchId,
+      market_id: b.marketId,
+      selection_id: b.selectionId,
+      side: b.side,
+      price: b.price,
+      size_paise: b.sizePaise,
+      matched_paise: b.matchedPaise ?? 0,
+      remaining_paise: b.remainingPaise,
+      cancelled_paise: b.cancelledPaise ?? 0,
+      matched_value: b.matchedValue ?? 0,
+      placed_matched_paise: b.placedMatchedPaise ?? 0,
+      placed_matched_value: b.placedMatchedValue ?? 0,
+      persistence: b.persistence ?? 'LAPSE',
+      end_reason: b.endReason ?? null,
+      seq: b.seq,
+      request_id: b.requestId,
+    }));
+    parts.push(sql`nb as (insert into ${bets} (bet_id, user_id, match_id, market_id, selection_id, side,
+      price, size_paise, matched_paise, remaining_paise, cancelled_paise, matched_value,
+      placed_matched_paise, placed_matched_value, persistence, end_reason, seq, request_id, placed_at,
+      updated_at)
+      select x.*, ${at}, ${at} from json_to_recordset(${json(rows)}) as x(bet_id bigint, user_id integer,
+        match_id integer, market_id integer, selection_id integer, side text, price integer,
+        size_paise bigint, matched_paise bigint, remaining_paise bigint, cancelled_paise bigint,
+        matched_value bigint, placed_matched_paise bigint, placed_matched_value bigint,
+        persistence text, end_reason text, seq bigint, request_id text))`);
   }
   if (w.deltas.length > 0) {
-    const rows = w.deltas.map(
-      (d) =>
-        sql`(${d.betId}::bigint, ${d.matched}::bigint, ${d.value}::bigint, ${d.cancelled}::bigint, ${d.end}::text)`,
-    );
+    const rows = w.deltas.map((d) => ({ id: d.betId, m: d.matched, val: d.value, c: d.cancelled, e: d.end }));
     parts.push(sql`ub as (update ${bets} as b set
       matched_paise = b.matched_paise + v.m,
       remaining_paise = b.remaining_paise - v.m - v.c,
       matched_value = b.matched_value + v.val,
       cancelled_paise = b.cancelled_paise + v.c,
       end_reason = coalesce(v.e, b.end_reason),
-      updated_at = ${at}::timestamptz
-      from (values ${sql.join(rows, sql`, `)}) as v(id, m, val, c, e) where b.bet_id = v.id)`);
+      updated_at = ${at}
+      from json_to_recordset(${json(rows)}) as v(id bigint, m bigint, val bigint, c bigint, e text)
+      where b.bet_id = v.id)`);
   }
   if (w.fills.length > 0) {
-    const rows = w.fills.map(
-      (f) =>
-        sql`(${f.marketId}, ${f.selectionId}, ${f.price}, ${f.sizePaise}, ${f.backBetId}, ${f.layBetId}, ${f.backUserId}, ${f.layUserId}, ${f.takerBetId}, ${at}::timestamptz)`,
-    );
+    const rows = w.fills.map((f) => ({
+      market_id: f.marketId,
+      selection_id: f.selectionId,
+      price: f.price,
+      size_paise: f.sizePaise,
+      back_bet_id: f.backBetId,
+      lay_bet_id: f.layBetId,
+      back_user_id: f.backUserId,
+      lay_user_id: f.layUserId,
+      taker_bet_id: f.takerBetId,
+    }));
     parts.push(sql`nf as (insert into ${fills} (market_id, selection_id, price, size_paise, back_bet_id,
-      lay_bet_id, back_user_id, lay_user_id, taker_bet_id, created_at) values ${sql.join(rows, sql`, `)})`);
+      lay_bet_id, back_user_id, lay_user_id, taker_bet_id, created_at)
+      select x.*, ${at} from json_to_recordset(${json(rows)}) as x(market_id integer,
+        selection_id integer, price integer, size_paise bigint, back_bet_id bigint, lay_bet_id bigint,
+        back_user_id integer, lay_user_id integer, taker_bet_id bigint))`);
   }
   if (w.traded.size > 0) {
-    const rows = [...w.traded].map(([sel, size]) => sql`(${sel}::int, ${size}::bigint)`);
+    const rows = [...w.traded].map(([id, s]) => ({ id, s }));
     parts.push(sql`tr as (update ${runners} as r set traded_paise = r.traded_paise + v.s
-      from (values ${sql.join(rows, sql`, `)}) as v(id, s) where r.selection_id = v.id)`);
+      from json_to_recordset(${json(rows)}) as v(id integer, s bigint) where r.selection_id = v.id)`);
   }
   if (w.exposures.size > 0) {
-    const rows = [...w.exposures].map(
-      ([userId, exposure]) => sql`(${userId}, ${w.marketId}, ${exposure}, ${at}::timestamptz)`,
-    );
+    const rows = [...w.exposures].map(([user_id, exposure_paise]) => ({ user_id, exposure_paise }));
     parts.push(sql`ex as (insert into ${marketExposures} (user_id, market_id, exposure_paise, updated_at)
-      values ${sql.join(rows, sql`, `)}
+      select x.user_id, ${w.marketId}::integer, x.exposure_paise, ${at}
+        from json_to_recordset(${json(rows)}) as x(user_id integer, exposure_paise bigint)
       on conflict (user_id, market_id) do update
       set exposure_paise = excluded.exposure_paise, updated_at = excluded.updated_at)`);
   }
