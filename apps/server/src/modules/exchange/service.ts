@@ -538,10 +538,9 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     const candidateUsers = [...new Set(cmds.flatMap((c, i) => (candidate[i] ? [c.userId] : [])))].sort(
       (a, b) => a - b,
     );
-    const balances = new Map<number, number | null>();
-    // One after another in user-id order, the order every batch locks in (issuing them together
-    // measured no faster, and node-postgres deprecates queueing queries on a busy client).
-    for (const u of candidateUsers) balances.set(u, await app.wallet.lockBalancePaise(tx, u));
+    // One statement locks every placing user's wallet row, in user-id order (every money path's order).
+    const locked = await app.wallet.lockBalancesPaise(tx, candidateUsers);
+    const balances = new Map<number, number | null>(candidateUsers.map((u) => [u, locked.get(u) ?? null]));
     const elsewhere = await q.exposureElsewhereOf(tx, candidateUsers, marketId);
     const runnerRows = reads.runners;
     const selIds = runnerRows.map((r) => String(r.selectionId));

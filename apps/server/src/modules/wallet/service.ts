@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ledgerAccounts } from '../../db/schema.ts';
 import type { Db, Executor } from '../../db/store.ts';
 import * as q from './queries.ts';
@@ -117,6 +117,22 @@ export function createWalletService(db: Db) {
      * market's row, always in that order.
      */
     lockBalancePaise: lockBalance,
+
+    /**
+     * Locks several users' cash account rows in one statement, in user-id order (the lock order
+     * of every money path), and returns their balances by user id (users without an account are
+     * missing from the map).
+     */
+    async lockBalancesPaise(tx: Executor, userIds: readonly number[]): Promise<Map<number, number>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await tx
+        .select({ userId: ledgerAccounts.userId, balancePaise: ledgerAccounts.balancePaise })
+        .from(ledgerAccounts)
+        .where(and(inArray(ledgerAccounts.userId, [...userIds]), eq(ledgerAccounts.kind, 'user_cash')))
+        .orderBy(asc(ledgerAccounts.userId))
+        .for('update');
+      return new Map(rows.map((r) => [r.userId!, r.balancePaise]));
+    },
 
     liabilityPaise: (userId: number, tx?: Executor) => exposure.liabilityPaise(userId, tx),
     exposureDetail: (userId: number) => exposure.detail(userId),
