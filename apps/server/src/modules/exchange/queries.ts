@@ -142,17 +142,23 @@ export function currentBetsWhere(userId: number, type: 'M' | 'U' | 'D', search?:
         : gt(bets.cancelledPaise, 0);
   // A settled (or voided) market's bets leave "current bets" for the bet history.
   const parts: (SQL | undefined)[] = [eq(bets.userId, userId), kind, isNull(bets.settledStatus)];
-  if (search && search.trim() !== '') {
-    const like = `%${likeEscape(search.trim())}%`;
-    parts.push(
-      or(
-        sql`${matches.matchName} ilike ${like}`,
-        sql`${markets.marketName} ilike ${like}`,
-        sql`${runners.name} ilike ${like}`,
-      ),
-    );
-  }
+  parts.push(betNamesContain(search));
   return and(...parts);
+}
+
+/**
+ * The bet's match, market or runner name contains the text (case-insensitive, % and _ literal);
+ * undefined (no condition) for an empty search. For queries joining matches, markets and runners.
+ */
+export function betNamesContain(search: string | undefined): SQL | undefined {
+  const text = search?.trim();
+  if (!text) return undefined;
+  const like = `%${likeEscape(text)}%`;
+  return or(
+    sql`${matches.matchName} ilike ${like}`,
+    sql`${markets.marketName} ilike ${like}`,
+    sql`${runners.name} ilike ${like}`,
+  );
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

@@ -1,8 +1,7 @@
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { bets, ledgerAccounts, markets, matches, runners, sports, transfers } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
-import { likeEscape } from '../catalog/queries.ts';
-import { betColumns } from '../exchange/queries.ts';
+import { betColumns, betNamesContain } from '../exchange/queries.ts';
 import { COMMISSION_KIND, MARKET_KINDS, REVERSAL_KIND } from './service.ts';
 
 /** The user's cash account id, or null (no account: nothing to report). */
@@ -242,17 +241,7 @@ export function betHistoryWhere(f: BetHistoryFilter): SQL | undefined {
   if (f.marketId !== undefined) parts.push(eq(bets.marketId, f.marketId));
   if (f.sportId !== undefined) parts.push(eq(matches.sportId, f.sportId));
   if (f.result !== 'all') parts.push(eq(bets.result, f.result));
-  const text = f.search?.trim();
-  if (text) {
-    const like = `%${likeEscape(text)}%`;
-    parts.push(
-      or(
-        sql`${matches.matchName} ilike ${like}`,
-        sql`${markets.marketName} ilike ${like}`,
-        sql`${runners.name} ilike ${like}`,
-      ),
-    );
-  }
+  parts.push(betNamesContain(f.search));
   return and(...parts);
 }
 
