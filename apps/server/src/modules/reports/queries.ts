@@ -266,13 +266,5 @@ export function listSettledBets(tx: Executor, where: SQL | undefined, limit: num
 
 export type SettledBetRow = Awaited<ReturnType<typeof listSettledBets>>[number];
 
-export async function countSettledBets(tx: Executor, where: SQL | undefined) {
-  const [row] = await tx
-    .select({ n: sql<string>`count(*)::text` })
-    .from(bets)
-    .innerJoin(matches, eq(matches.matchId, bets.matchId))
-    .innerJoin(markets, eq(markets.marketId, bets.marketId))
-    .innerJoin(runners, eq(runners.selectionId, bets.selectionId))
-    .where(where);
-  return Number(row?.n ?? 0);
-}
+/** Bets matching a filter over bets joined with their match, market and runner. */
+export { countBets as countSettledBets } from '../exchange/queries.ts';
