@@ -4,12 +4,14 @@
 // PostgreSQL (BENCH_STORE=pglite|postgres runs one). Each answer comes after the commit, so
 // answered bets/s = committed bets/s. Latency is per request, p50/p99; bets per batch = bets /
 // the market's bus notices (one per committed batch).
-// Bets alternate back and lay around 2.0 on one 3-runner market, so about half of them match.
-// Then the same bets straight into app.exchange.placeBet (no HTTP) at the same and at 4× the
-// concurrency, and the balance endpoint (GET user/getUserBalance: auth + one query) against a bare
-// Fastify route returning the same JSON and against that route behind the session lookup.
-// The HTTP load comes from this process (fetch, keep-alive, BENCH_HTTP_CONCURRENCY requests in
-// flight, default 16), so client and server share the box's cores: the figures are a floor.
+// Bets go back or lay at random around 2.0 on one 3-runner market, so about half of them match;
+// HTTP bets at BENCH_HTTP_CONCURRENCY (default 16) and 4× that in flight. Then the same bets straight
+// into app.exchange.placeBet (no HTTP) at the same two concurrencies, and the balance endpoint
+// (GET user/getUserBalance: auth + one query) against a bare Fastify route returning the same JSON
+// and against that route behind the session lookup.
+// The HTTP load comes from autocannon in a worker thread (bench/http-load.ts; keep-alive, one
+// request in flight per connection), so the server's event loop is not the load generator's; the
+// two still share the box's two cores with the database.
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
@@ -17,6 +19,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import type { StoreOptions } from '../apps/server/src/db/store.ts';
 import { markets, matches, runners, series } from '../apps/server/src/db/schema.ts';
+import { loadFromWorker, type LoadSpec } from './http-load.ts';
 import { mulberry32, randInt, report, type Benchmark, type Figure } from './lib.ts';
 
 const DURATION_MS = Number(process.env.BENCH_HTTP_MS ?? 4_000);
@@ -149,55 +152,32 @@ async function runOn(store: Store): Promise<Figure[]> {
       });
       tokens.push(((await r.json()) as { data: { token: string } }).data.token);
     }
-    const headers = (w: number) => ({
-      'content-type': 'application/json',
-      authorization: `Bearer ${tokens[w % tokens.length]}`,
-      'x-xsrf-token': CSRF,
-      cookie: `XSRF-TOKEN=${CSRF}`,
-    });
-    const rand = mulberry32(7);
-    const prices = [1.96, 1.98, 2, 2.02, 2.04];
     let n = 0;
+    const rand = mulberry32(7);
     // Each committed batch of the market publishes one 'market' notice: bets / notices = batch size.
     let batches = 0;
     const off = app.bus.subscribe('market', (msg) => {
       if ((msg as { market_id: number }).market_id === fx.marketId) batches += 1;
     });
-    const bets = await load(async (w) => {
-      n += 1;
-      const back = rand() < 0.5;
-      const res = await fetch(`${base}/api/bet/placeMarketBet`, {
-        method: 'POST',
-        headers: headers(w),
-        body: JSON.stringify({
-          match_id: fx.matchId,
-          market_id: fx.marketId,
-          selection_id: fx.selectionIds[randInt(rand, 0, 2)],
-          is_back: back ? '1' : '0',
-          odds: prices[randInt(rand, 0, prices.length - 1)],
-          stack: randInt(rand, 2, 50),
-          request_id: `b${n}`,
-        }),
-      });
-      const body = (await res.json()) as { status: boolean };
-      return body.status;
+    const http = (spec: LoadSpec, connections = CONCURRENCY) =>
+      loadFromWorker({ base_url: base, tokens, csrf: CSRF, spec, connections, duration_ms: DURATION_MS });
+    const betSpec = (prefix: string): LoadSpec => ({
+      kind: 'bet',
+      path: '/api/bet/placeMarketBet',
+      match_id: fx.matchId,
+      market_id: fx.marketId,
+      selection_ids: fx.selectionIds,
+      prices: [1.96, 1.98, 2, 2.02, 2.04],
+      request_prefix: prefix,
     });
+    const bets = await http(betSpec('h'));
+    const betsBatches = batches;
+    const bets4 = await http(betSpec('H'), CONCURRENCY * 4);
+    const bets4Batches = batches - betsBatches;
     off();
-    const bare = await load(async (w) => {
-      const res = await fetch(`${base}/bench/bare`, { headers: headers(w) });
-      await res.text();
-      return res.ok;
-    });
-    const authed = await load(async (w) => {
-      const res = await fetch(`${base}/bench/authed`, { headers: headers(w) });
-      await res.text();
-      return res.ok;
-    });
-    const balance = await load(async (w) => {
-      const res = await fetch(`${base}/api/user/getUserBalance`, { headers: headers(w) });
-      const body = (await res.json()) as { status: boolean };
-      return body.status;
-    });
+    const bare = await http({ kind: 'get', path: '/bench/bare' });
+    const authed = await http({ kind: 'get', path: '/bench/authed' });
+    const balance = await http({ kind: 'get', path: '/api/user/getUserBalance' });
     // The same bets straight into app.exchange.placeBet (no HTTP, no client in this process's
     // way): what the exchange and its store sustain, at the same and at 4× the concurrency.
     const direct = async (inFlight: number) => {
@@ -228,21 +208,33 @@ async function runOn(store: Store): Promise<Figure[]> {
     const direct16 = await direct(CONCURRENCY);
     const direct64 = await direct(CONCURRENCY * 4);
     const tag = store.label;
+    const perBatch = (count: number, b: number) => (count / Math.max(b, 1)).toFixed(1);
     console.log(
-      `  ${tag}: placeMarketBet p50 ${bets.p50.toFixed(2)} ms, p99 ${bets.p99.toFixed(2)} ms, ` +
-        `${batches} batches (${(bets.count / Math.max(batches, 1)).toFixed(1)} bets each)` +
+      `  ${tag}: placeMarketBet ${CONCURRENCY} in flight: p50 ${bets.p50_ms.toFixed(2)} ms, p99 ${bets.p99_ms.toFixed(2)} ms, ` +
+        `${betsBatches} batches (${perBatch(bets.count, betsBatches)} bets each)` +
         (bets.failures ? `, ${bets.failures} refused` : ''),
     );
+    console.log(
+      `  ${tag}: placeMarketBet ${CONCURRENCY * 4} in flight: p50 ${bets4.p50_ms.toFixed(2)} ms, p99 ${bets4.p99_ms.toFixed(2)} ms, ` +
+        `${bets4Batches} batches (${perBatch(bets4.count, bets4Batches)} bets each)` +
+        (bets4.failures ? `, ${bets4.failures} refused` : ''),
+    );
     return [
-      report({ label: `${tag}: HTTP → committed bets`, value: bets.rate, unit: 'bets/s' }),
-      report({ label: `${tag}: placeMarketBet p50`, value: bets.p50, unit: 'ms' }),
-      report({ label: `${tag}: placeMarketBet p99`, value: bets.p99, unit: 'ms' }),
+      report({ label: `${tag}: HTTP → committed bets (${CONCURRENCY} in flight)`, value: bets.rate, unit: 'bets/s' }),
+      report({ label: `${tag}: placeMarketBet p50`, value: bets.p50_ms, unit: 'ms' }),
+      report({ label: `${tag}: placeMarketBet p99`, value: bets.p99_ms, unit: 'ms' }),
       report({
         label: `${tag}: HTTP → committed bets vs bare route req/s`,
         value: bets.rate,
         unit: '/s',
         baseline: { label: 'bare Fastify route', value: bare.rate },
       }),
+      report({
+        label: `${tag}: HTTP → committed bets (${CONCURRENCY * 4} in flight)`,
+        value: bets4.rate,
+        unit: 'bets/s',
+      }),
+      report({ label: `${tag}: placeMarketBet p99 (${CONCURRENCY * 4} in flight)`, value: bets4.p99_ms, unit: 'ms' }),
       report({
         label: `${tag}: placeBet in-process (${CONCURRENCY} in flight)`,
         value: direct16.rate,
