@@ -227,6 +227,16 @@ export type BatchWrite = {
 };
 
 /**
+ * Integer ids as one array parameter ('{1,2,3}'). Beside a join on json_to_recordset (which the
+ * planner always guesses at 100 rows), `id = any(array)` tells it the exact ids, so it probes the
+ * primary key instead of hashing a scan of the whole table.
+ */
+function idArray(ids: readonly number[]): string {
+  for (const id of ids) if (!Number.isSafeInteger(id)) throw new Error(`idArray: ${id} is not an integer id`);
+  return `{${ids.join(',')}}`;
+}
+
+/**
  * Everything a batch writes, in one statement (data-modifying CTEs; foreign keys are checked at
  * its end, so the fills may name bets inserted beside them): new bets, the other bets' changes,
  * fills, traded volume, exposures and the market's next_seq.
@@ -277,7 +287,7 @@ export async function writeBatch(tx: Executor, w: BatchWrite) {
       end_reason = coalesce(v.e, b.end_reason),
       updated_at = ${at}
       from json_to_recordset(${json(rows)}) as v(id bigint, m bigint, val bigint, c bigint, e text)
-      where b.bet_id = v.id)`);
+      where b.bet_id = v.id and b.bet_id = any(${idArray(rows.map((r) => r.id))}::bigint[]))`);
   }
   if (w.fills.length > 0) {
     const rows = w.fills.map((f) => ({
@@ -300,7 +310,8 @@ export async function writeBatch(tx: Executor, w: BatchWrite) {
   if (w.traded.size > 0) {
     const rows = [...w.traded].map(([id, s]) => ({ id, s }));
     parts.push(sql`tr as (update ${runners} as r set traded_paise = r.traded_paise + v.s
-      from json_to_recordset(${json(rows)}) as v(id integer, s bigint) where r.selection_id = v.id)`);
+      from json_to_recordset(${json(rows)}) as v(id integer, s bigint)
+      where r.selection_id = v.id and r.selection_id = any(${idArray(rows.map((r) => r.id))}::integer[]))`);
   }
   if (w.exposures.size > 0) {
     const rows = [...w.exposures].map(([user_id, exposure_paise]) => ({ user_id, exposure_paise }));
@@ -328,21 +339,20 @@ export async function batchReads(
   pairs: { userId: number; requestId: string }[],
   ids: number,
 ) {
-  const users = [...new Set(pairs.map((p) => p.userId))];
-  const requests = [...new Set(pairs.map((p) => p.requestId))];
+  // One probe of the unique (user_id, request_id) index per pair, whatever the table's statistics
+  // say: the LIMIT keeps the lateral subquery from being flattened into a join that the planner
+  // may run as a scan of every bet (it guesses json_to_recordset at 100 rows).
   const firstsSql =
     pairs.length === 0
       ? sql`'[]'::json`
       : sql`(select coalesce(json_agg(json_build_object('betId', b.bet_id, 'userId', b.user_id,
           'requestId', b.request_id, 'sizePaise', b.size_paise, 'placedMatchedPaise', b.placed_matched_paise,
-          'placedMatchedValue', b.placed_matched_value)), '[]'::json) from ${bets} b
-          where b.user_id in (${sql.join(
-            users.map((u) => sql`${u}::int`),
-            sql`, `,
-          )}) and b.request_id in (${sql.join(
-            requests.map((r) => sql`${r}::text`),
-            sql`, `,
-          )}))`;
+          'placedMatchedValue', b.placed_matched_value)), '[]'::json)
+          from json_to_recordset(${JSON.stringify(
+            pairs.map((p) => ({ user_id: p.userId, request_id: p.requestId })),
+          )}::json) as p(user_id integer, request_id text)
+          cross join lateral (select * from ${bets} x
+            where x.user_id = p.user_id and x.request_id = p.request_id limit 1) b)`;
   const [row] = rowsOf<{ firsts: unknown; runners: unknown; ids: unknown }>(
     await tx.execute(sql`select ${firstsSql} as firsts,
       (select coalesce(json_agg(json_build_object('selectionId', r.selection_id, 'name', r.name,
