@@ -1,5 +1,6 @@
 // Base data (every start, idempotent) and demo data (first start on an empty store).
 import { count, sql } from 'drizzle-orm';
+import { DEFAULT_FEED_OPTIONS } from '@backlay/feed';
 import type { FastifyInstance } from 'fastify';
 import { HOUSE_CASH } from '../modules/wallet/service.ts';
 import {
@@ -14,6 +15,9 @@ import {
   users,
 } from './schema.ts';
 import type { Executor, Tx } from './store.ts';
+
+const inPlayDelayS = (sportId: number) =>
+  DEFAULT_FEED_OPTIONS.bet_delay_s[sportId] ?? DEFAULT_FEED_OPTIONS.default_bet_delay_s;
 
 /** The spec's sports; -17 and -1 exist in the data but the client's sidebar excludes them. */
 export const SPORTS = [
@@ -376,7 +380,9 @@ async function seedCatalog(tx: Tx, now: Date) {
             marketType: m.marketType ?? 'MATCH_ODDS',
             status: 'OPEN' as const,
             inPlay: row.inPlay,
-            betDelayS: row.inPlay ? (s.sportId === 4 ? 5 : 3) : 0,
+            // The demo feed's in-play delays (football and cricket 5 s, others 3 s), so a market seeded in
+            // play has the delay the feed gives one that goes in play later.
+            betDelayS: row.inPlay ? inPlayDelayS(s.sportId) : 0,
             startTime: row.startTime,
           };
         }),
