@@ -8,6 +8,7 @@ import {
   marketExposurePaise,
   marketPosition,
   whatIf,
+  exposureWithUnmatchedPaise,
 } from '../src/index.ts';
 import { bruteForcePosition } from './brute-force.ts';
 
@@ -183,5 +184,32 @@ describe('position and exposure: properties', () => {
       ),
       { numRuns: 200 },
     );
+  });
+
+  it('exposureWithUnmatchedPaise equals recomputing the position with the bet added as unmatched', () => {
+    fc.assert(
+      fc.property(
+        runnersArb.chain((rs) =>
+          fc.tuple(
+            fc.constant(rs),
+            fc.array(betArb(rs), { maxLength: 10 }),
+            fc.array(betArb(rs), { maxLength: 5 }),
+            betArb(rs),
+          ),
+        ),
+        ([rs, matched, unmatched, b]) => {
+          const before = marketPosition(rs, { matched, unmatched });
+          expect(exposureWithUnmatchedPaise(before, b)).toBe(
+            marketPosition(rs, { matched, unmatched: [...unmatched, b] }).exposure_paise,
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('exposureWithUnmatchedPaise refuses a bet on a selection that is not a runner', () => {
+    const before = marketPosition(R3, { matched: [] });
+    expect(() => exposureWithUnmatchedPaise(before, bet('Z', 'BACK', 200, 100))).toThrow(RangeError);
   });
 });

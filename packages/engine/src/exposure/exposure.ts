@@ -184,6 +184,33 @@ export function whatIf(selection_ids: readonly string[], bets: MarketBets, bet: 
   };
 }
 
+/**
+ * The exposure `position` would have with `bet` added as unmatched (the worst case a balance check
+ * must cover), in O(runners) from the position's own worst P_i: an unmatched back takes its stake
+ * from every other outcome, an unmatched lay its liability from its own. Equal to
+ * `marketPosition(ids, { matched, unmatched: [...unmatched, bet] }).exposure_paise`.
+ */
+export function exposureWithUnmatchedPaise(position: MarketPosition, bet: PositionBet): Paise {
+  checkBet(bet);
+  const k = position.runners.findIndex((r) => r.selection_id === bet.selection_id);
+  if (k < 0) throw new RangeError(`bet on selection ${bet.selection_id}, not a runner of the market`);
+  const lay = bet.side === 'LAY' ? layLiabilityPaise(bet.stake_paise, bet.price) : 0;
+  let minWorst = 0;
+  position.runners.forEach((r, i) => {
+    const worst = safe(
+      bet.side === 'BACK'
+        ? i === k
+          ? r.worst_paise
+          : r.worst_paise - bet.stake_paise
+        : i === k
+          ? r.worst_paise - lay
+          : r.worst_paise,
+    );
+    if (worst < minWorst) minWorst = worst;
+  });
+  return -minWorst || 0;
+}
+
 /** A user's unmatched remainders on a book, as position bets (for `MarketBets.unmatched`). */
 export function unmatchedBetsOf(book: OrderBook, user_id: string): PositionBet[] {
   const out: PositionBet[] = [];

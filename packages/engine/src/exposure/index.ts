@@ -6,6 +6,7 @@ export {
   betRiskPaise,
   marketPosition,
   marketExposurePaise,
+  exposureWithUnmatchedPaise,
   whatIf,
   unmatchedBetsOf,
   matchedBetsFromEvents,

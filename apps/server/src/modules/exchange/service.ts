@@ -6,6 +6,7 @@ import {
   closeBook,
   isValidPrice,
   MAX_ORDER_PAISE,
+  exposureWithUnmatchedPaise,
   marketPosition,
   matchedBetsFromEvents,
   placeOrder,
@@ -441,6 +442,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
       exposures,
       nextSeq: nextSeq === market.nextSeq ? null : nextSeq,
     });
+    return exposures;
   }
 
   function publish(marketId: number, users: Iterable<number>, marketChanged = true) {
@@ -549,6 +551,8 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     const ch = new Changes(marketId, now());
     let seqNext = market.nextSeq;
     const placedHere = new Map<string, PlaceBetOutcome & { ok: true }>();
+    /** Per placing user: max(budget, exposure before their first bet here), which no bet may pass. */
+    const ceilings = new Map<number, number>();
 
     cmds.forEach((c, i) => {
       if (c.kind === 'cancel') {
@@ -581,7 +585,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
         return;
       }
       const budget = balance - (elsewhere.get(c.userId) ?? 0);
-      const outcome = placeIn(state, ch, selIds, c, betId, seqNext, budget, market);
+      const outcome = placeIn(state, ch, selIds, c, betId, seqNext, budget, market, ceilings);
       if (outcome.ok) {
         seqNext += 1;
         state.book.next_seq = seqNext;
@@ -591,7 +595,18 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     });
 
     const changed = seqNext !== market.nextSeq;
-    if (changed) await flush(tx, market, state, ch, selIds, seqNext);
+    if (changed) {
+      const exposures = await flush(tx, market, state, ch, selIds, seqNext);
+      // Every accepted bet kept its user within budget or did not raise their exposure, and fills
+      // and cancels only lower a maker's: so no exposure ends above its user's ceiling. Checked
+      // here once per user (on the exposures written anyway) instead of after every bet.
+      for (const [userId, ceiling] of ceilings) {
+        const e = exposures.get(userId);
+        if (e !== undefined && e > ceiling) {
+          throw new Error(`market ${marketId}: user ${userId} exposure ${e} above its ceiling ${ceiling}`);
+        }
+      }
+    }
     const stamp = seqNext;
     const row = { ...market, nextSeq: stamp };
     return {
@@ -615,6 +630,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     seq: number,
     budget: number,
     market: MarketRow,
+    ceilings: Map<number, number>,
   ): PlaceBetOutcome {
     const r = c.request;
     const u = String(c.userId);
@@ -628,12 +644,13 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     };
     // The bet as if it stayed unmatched is the worst case (matching at its price or better only
     // helps): when the balance covers that, or it does not raise the exposure, the bet passes
-    // whatever it matches, and it is placed on the book itself. Otherwise it is tried on a copy.
-    const old = marketPosition(selIds, { matched: matchedNow, unmatched: unmatchedNow }).exposure_paise;
-    const worst = marketPosition(selIds, {
-      matched: matchedNow,
-      unmatched: [...unmatchedNow, asBet],
-    }).exposure_paise;
+    // whatever it matches, and it is placed on the book itself. Otherwise it is tried on a copy and
+    // its exposure recomputed after matching. (runBatch asserts the outcome for every user at the
+    // batch's end: no exposure above what its user's budget covers, unless it did not rise.)
+    const before = marketPosition(selIds, { matched: matchedNow, unmatched: unmatchedNow });
+    const old = before.exposure_paise;
+    if (!ceilings.has(c.userId)) ceilings.set(c.userId, Math.max(budget, old));
+    const worst = exposureWithUnmatchedPaise(before, asBet);
     const sure = worst <= old || budget - worst >= 0;
     const book = sure ? state.book : cloneBook(state.book);
     const result = placeOrder(book, {
@@ -648,15 +665,15 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     });
     const mine = idsOf(state.ordersOf, u);
     if (result.size_remaining_paise > 0) mine.add(String(betId));
-    const newHere = marketPosition(selIds, {
-      matched: aggregate([...matchedNow, ...matchedBetsFromEvents(result.events, u)]),
-      unmatched: unmatchedOf(state, book, u, false),
-    }).exposure_paise;
-    if (newHere > old && budget - newHere < 0) {
-      // Placed on the book itself only when it could not fail: a failure here breaks that rule.
-      if (sure) throw new Error(`bet ${betId}: exposure ${newHere} above its worst case ${worst}`);
-      mine.delete(String(betId));
-      return { ok: false, message: 'Insufficient balance for this bet' };
+    if (!sure) {
+      const newHere = marketPosition(selIds, {
+        matched: aggregate([...matchedNow, ...matchedBetsFromEvents(result.events, u)]),
+        unmatched: unmatchedOf(state, book, u, false),
+      }).exposure_paise;
+      if (newHere > old && budget - newHere < 0) {
+        mine.delete(String(betId));
+        return { ok: false, message: 'Insufficient balance for this bet' };
+      }
     }
     if (!sure) state.book = book;
     addFills(state, result.events);
