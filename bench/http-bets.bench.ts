@@ -220,7 +220,11 @@ async function runOn(store: Store): Promise<Figure[]> {
         (bets4.failures ? `, ${bets4.failures} refused` : ''),
     );
     return [
-      report({ label: `${tag}: HTTP → committed bets (${CONCURRENCY} in flight)`, value: bets.rate, unit: 'bets/s' }),
+      report({
+        label: `${tag}: HTTP → committed bets (${CONCURRENCY} in flight)`,
+        value: bets.rate,
+        unit: 'bets/s',
+      }),
       report({ label: `${tag}: placeMarketBet p50`, value: bets.p50_ms, unit: 'ms' }),
       report({ label: `${tag}: placeMarketBet p99`, value: bets.p99_ms, unit: 'ms' }),
       report({
@@ -234,7 +238,11 @@ async function runOn(store: Store): Promise<Figure[]> {
         value: bets4.rate,
         unit: 'bets/s',
       }),
-      report({ label: `${tag}: placeMarketBet p99 (${CONCURRENCY * 4} in flight)`, value: bets4.p99_ms, unit: 'ms' }),
+      report({
+        label: `${tag}: placeMarketBet p99 (${CONCURRENCY * 4} in flight)`,
+        value: bets4.p99_ms,
+        unit: 'ms',
+      }),
       report({
         label: `${tag}: placeBet in-process (${CONCURRENCY} in flight)`,
         value: direct16.rate,

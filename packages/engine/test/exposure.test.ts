@@ -160,50 +160,40 @@ describe('position and exposure: properties', () => {
     );
   });
 
+  /** Runners, matched and unmatched bets on them, and one more bet. */
+  const positionAndBetArb = runnersArb.chain((rs) =>
+    fc.tuple(
+      fc.constant(rs),
+      fc.array(betArb(rs), { maxLength: 10 }),
+      fc.array(betArb(rs), { maxLength: 5 }),
+      betArb(rs),
+    ),
+  );
+
   it('a bet counted unmatched is never less exposure than the same bet matched at its price', () => {
     fc.assert(
-      fc.property(
-        runnersArb.chain((rs) =>
-          fc.tuple(
-            fc.constant(rs),
-            fc.array(betArb(rs), { maxLength: 10 }),
-            fc.array(betArb(rs), { maxLength: 5 }),
-            betArb(rs),
-          ),
-        ),
-        ([rs, matched, unmatched, b]) => {
-          const w = whatIf(rs, { matched, unmatched }, b);
-          expect(w.if_unmatched.exposure_paise).toBeGreaterThanOrEqual(w.if_matched.exposure_paise);
-          expect(w.before.matched_exposure_paise).toBeLessThanOrEqual(w.before.exposure_paise);
-          for (let i = 0; i < rs.length; i++) {
-            expect(w.if_unmatched.runners[i]!.worst_paise).toBeLessThanOrEqual(
-              w.if_matched.runners[i]!.worst_paise,
-            );
-          }
-        },
-      ),
+      fc.property(positionAndBetArb, ([rs, matched, unmatched, b]) => {
+        const w = whatIf(rs, { matched, unmatched }, b);
+        expect(w.if_unmatched.exposure_paise).toBeGreaterThanOrEqual(w.if_matched.exposure_paise);
+        expect(w.before.matched_exposure_paise).toBeLessThanOrEqual(w.before.exposure_paise);
+        for (let i = 0; i < rs.length; i++) {
+          expect(w.if_unmatched.runners[i]!.worst_paise).toBeLessThanOrEqual(
+            w.if_matched.runners[i]!.worst_paise,
+          );
+        }
+      }),
       { numRuns: 200 },
     );
   });
 
   it('exposureWithUnmatchedPaise equals recomputing the position with the bet added as unmatched', () => {
     fc.assert(
-      fc.property(
-        runnersArb.chain((rs) =>
-          fc.tuple(
-            fc.constant(rs),
-            fc.array(betArb(rs), { maxLength: 10 }),
-            fc.array(betArb(rs), { maxLength: 5 }),
-            betArb(rs),
-          ),
-        ),
-        ([rs, matched, unmatched, b]) => {
-          const before = marketPosition(rs, { matched, unmatched });
-          expect(exposureWithUnmatchedPaise(before, b)).toBe(
-            marketPosition(rs, { matched, unmatched: [...unmatched, b] }).exposure_paise,
-          );
-        },
-      ),
+      fc.property(positionAndBetArb, ([rs, matched, unmatched, b]) => {
+        const before = marketPosition(rs, { matched, unmatched });
+        expect(exposureWithUnmatchedPaise(before, b)).toBe(
+          marketPosition(rs, { matched, unmatched: [...unmatched, b] }).exposure_paise,
+        );
+      }),
       { numRuns: 300 },
     );
   });
