@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { bets, fills, marketExposures, markets, matches, runners, sports } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
@@ -188,20 +188,10 @@ export async function marketPositions(tx: Executor, marketId: number) {
   }));
 }
 
-/** Σ stored exposure of each user over every market but one (users without any: absent). */
-export async function exposureElsewhereOf(tx: Executor, userIds: number[], marketId: number) {
-  const out = new Map<number, number>();
-  if (userIds.length === 0) return out;
-  const rows = await tx
-    .select({
-      userId: marketExposures.userId,
-      total: sql<string>`coalesce(sum(${marketExposures.exposurePaise}), 0)::text`,
-    })
-    .from(marketExposures)
-    .where(and(inArray(marketExposures.userId, userIds), ne(marketExposures.marketId, marketId)))
-    .groupBy(marketExposures.userId);
-  for (const r of rows) out.set(r.userId, Number(r.total));
-  return out;
+/** Σ stored exposure of a user on every market but `marketId` (text, for exactness past 2^53). */
+export function exposureElsewhereExpr(userId: SQLWrapper, marketId: number) {
+  return sql<string>`(select coalesce(sum(e.exposure_paise), 0)::text from ${marketExposures} e
+    where e.user_id = ${userId} and e.market_id <> ${marketId})`;
 }
 
 export type BetDelta = {

@@ -540,10 +540,15 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     const candidateUsers = [...new Set(cmds.flatMap((c, i) => (candidate[i] ? [c.userId] : [])))].sort(
       (a, b) => a - b,
     );
-    // One statement locks every placing user's wallet row, in user-id order (every money path's order).
-    const locked = await app.wallet.lockBalancesPaise(tx, candidateUsers);
-    const balances = new Map<number, number | null>(candidateUsers.map((u) => [u, locked.get(u) ?? null]));
-    const elsewhere = await q.exposureElsewhereOf(tx, candidateUsers, marketId);
+    // One statement locks every placing user's wallet row, in user-id order (every money path's order),
+    // and reads their exposure on other markets beside it.
+    const locked = await app.wallet.lockBalancesPaise(tx, candidateUsers, (u) =>
+      q.exposureElsewhereExpr(u, marketId),
+    );
+    const balances = new Map<number, number | null>(
+      candidateUsers.map((u) => [u, locked.get(u)?.balancePaise ?? null]),
+    );
+    const elsewhere = new Map(candidateUsers.map((u) => [u, Number(locked.get(u)?.alongside ?? 0)]));
     const runnerRows = reads.runners;
     const selIds = runnerRows.map((r) => String(r.selectionId));
     const state = await takeState(tx, market);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { ledgerAccounts } from '../../db/schema.ts';
 import type { Db, Executor } from '../../db/store.ts';
 import * as q from './queries.ts';
@@ -121,17 +121,28 @@ export function createWalletService(db: Db) {
     /**
      * Locks several users' cash account rows in one statement, in user-id order (the lock order
      * of every money path), and returns their balances by user id (users without an account are
-     * missing from the map).
+     * missing from the map). `alongside` adds one more column per user, read in the same
+     * statement (the exchange reads each user's exposure on other markets with it).
      */
-    async lockBalancesPaise(tx: Executor, userIds: readonly number[]): Promise<Map<number, number>> {
+    async lockBalancesPaise(
+      tx: Executor,
+      userIds: readonly number[],
+      alongside: (userId: SQLWrapper) => SQL<string> = () => sql<string>`null`,
+    ): Promise<Map<number, { balancePaise: number; alongside: string | null }>> {
       if (userIds.length === 0) return new Map();
       const rows = await tx
-        .select({ userId: ledgerAccounts.userId, balancePaise: ledgerAccounts.balancePaise })
+        .select({
+          userId: ledgerAccounts.userId,
+          balancePaise: ledgerAccounts.balancePaise,
+          // Qualified by hand: drizzle writes a one-table select's columns bare ("user_id"), which
+          // inside the caller's subquery would name the subquery's own column.
+          alongside: alongside(sql`${ledgerAccounts}.${sql.identifier(ledgerAccounts.userId.name)}`),
+        })
         .from(ledgerAccounts)
         .where(and(inArray(ledgerAccounts.userId, [...userIds]), eq(ledgerAccounts.kind, 'user_cash')))
         .orderBy(asc(ledgerAccounts.userId))
-        .for('update');
-      return new Map(rows.map((r) => [r.userId!, r.balancePaise]));
+        .for('update', { of: ledgerAccounts });
+      return new Map(rows.map((r) => [r.userId!, { balancePaise: r.balancePaise, alongside: r.alongside }]));
     },
 
     liabilityPaise: (userId: number, tx?: Executor) => exposure.liabilityPaise(userId, tx),
