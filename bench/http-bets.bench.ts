@@ -25,6 +25,8 @@ import { mulberry32, randInt, report, type Benchmark, type Figure } from './lib.
 const DURATION_MS = Number(process.env.BENCH_HTTP_MS ?? 4_000);
 const CONCURRENCY = Number(process.env.BENCH_HTTP_CONCURRENCY ?? 16);
 const USERS = 16;
+/** Markets of the phase that spreads the bets (real traffic is spread over many markets). */
+const SPREAD_MARKETS = 8;
 const CSRF = 'bench-csrf-token-0123456789abcdef';
 
 type Store = { options: StoreOptions; label: string; cleanup(): Promise<void> };
@@ -88,7 +90,8 @@ async function load(one: (worker: number, i: number) => Promise<boolean>, concur
   };
 }
 
-async function setUp(app: FastifyInstance) {
+/** One match with one 3-runner match-odds market, starting tomorrow. */
+async function benchMarket(app: FastifyInstance, k: number) {
   const [s] = await app.db.select().from(series).limit(1);
   const start = new Date(Date.now() + 86_400_000);
   const [m] = await app.db
@@ -96,7 +99,7 @@ async function setUp(app: FastifyInstance) {
     .values({
       seriesId: s!.seriesId,
       sportId: s!.sportId,
-      matchName: 'Bench v Mark',
+      matchName: `Bench v Mark ${k}`,
       startTime: start,
       openDate: new Date(),
     })
@@ -115,6 +118,13 @@ async function setUp(app: FastifyInstance) {
     .insert(runners)
     .values([0, 1, 2].map((i) => ({ marketId: mk!.marketId, name: `R${i}`, sortOrder: i })))
     .returning();
+  return { match_id: m!.matchId, market_id: mk!.marketId, selection_ids: rs.map((r) => r.selectionId) };
+}
+
+async function setUp(app: FastifyInstance) {
+  const spread: Awaited<ReturnType<typeof benchMarket>>[] = [];
+  for (let k = 0; k < SPREAD_MARKETS; k++) spread.push(await benchMarket(app, k));
+  const main = spread[0]!;
   const users: { userId: number; userName: string }[] = [];
   for (let i = 0; i < USERS; i++) {
     const userName = `bench${i}`;
@@ -122,7 +132,14 @@ async function setUp(app: FastifyInstance) {
     await app.wallet.deposit(userId, 1_000_000_000, `bench:${userName}`);
     users.push({ userId, userName });
   }
-  return { matchId: m!.matchId, marketId: mk!.marketId, selectionIds: rs.map((r) => r.selectionId), users };
+  return {
+    matchId: main.match_id,
+    marketId: main.market_id,
+    selectionIds: main.selection_ids,
+    main,
+    spread,
+    users,
+  };
 }
 
 async function runOn(store: Store): Promise<Figure[]> {
@@ -161,12 +178,10 @@ async function runOn(store: Store): Promise<Figure[]> {
     });
     const http = (spec: LoadSpec, connections = CONCURRENCY) =>
       loadFromWorker({ base_url: base, tokens, csrf: CSRF, spec, connections, duration_ms: DURATION_MS });
-    const betSpec = (prefix: string): LoadSpec => ({
+    const betSpec = (prefix: string, on = [fx.main]): LoadSpec => ({
       kind: 'bet',
       path: '/api/bet/placeMarketBet',
-      match_id: fx.matchId,
-      market_id: fx.marketId,
-      selection_ids: fx.selectionIds,
+      markets: on,
       prices: [1.96, 1.98, 2, 2.02, 2.04],
       request_prefix: prefix,
     });
@@ -175,22 +190,26 @@ async function runOn(store: Store): Promise<Figure[]> {
     const bets4 = await http(betSpec('H'), CONCURRENCY * 4);
     const bets4Batches = batches - betsBatches;
     off();
+    // The same 4× concurrency spread over several markets: their batches run side by side.
+    const spread = await http(betSpec('S', fx.spread), CONCURRENCY * 4);
     const bare = await http({ kind: 'get', path: '/bench/bare' });
     const authed = await http({ kind: 'get', path: '/bench/authed' });
     const balance = await http({ kind: 'get', path: '/api/user/getUserBalance' });
     // The same bets straight into app.exchange.placeBet (no HTTP, no client in this process's
     // way): what the exchange and its store sustain, at the same and at 4× the concurrency.
-    const direct = async (inFlight: number) => {
+    const direct = async (inFlight: number, on = [fx.main]) => {
+      const ids = new Set(on.map((m) => m.market_id));
       let before = 0;
       const offDirect = app.bus.subscribe('market', (msg) => {
-        if ((msg as { market_id: number }).market_id === fx.marketId) before += 1;
+        if (ids.has((msg as { market_id: number }).market_id)) before += 1;
       });
       const r = await load(async (w) => {
         n += 1;
         const back = rand() < 0.5;
+        const m = on[randInt(rand, 0, on.length - 1)]!;
         const out = await app.exchange.placeBet(fx.users[w % fx.users.length]!.userId, {
-          market_id: fx.marketId,
-          selection_id: fx.selectionIds[randInt(rand, 0, 2)]!,
+          market_id: m.market_id,
+          selection_id: m.selection_ids[randInt(rand, 0, 2)]!,
           side: back ? 'BACK' : 'LAY',
           price: [196, 198, 200, 202, 204][randInt(rand, 0, 4)]!,
           size_paise: 100 * randInt(rand, 2, 50),
@@ -200,13 +219,14 @@ async function runOn(store: Store): Promise<Figure[]> {
       }, inFlight);
       offDirect();
       console.log(
-        `  ${store.label}: placeBet in-process, ${inFlight} in flight: ${r.rate.toFixed(0)} bets/s, ` +
+        `  ${store.label}: placeBet in-process, ${inFlight} in flight over ${on.length} market(s): ${r.rate.toFixed(0)} bets/s, ` +
           `p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${(r.count / Math.max(before, 1)).toFixed(1)} bets per batch`,
       );
       return r;
     };
     const direct16 = await direct(CONCURRENCY);
     const direct64 = await direct(CONCURRENCY * 4);
+    const directSpread = await direct(CONCURRENCY * 4, fx.spread);
     const tag = store.label;
     const perBatch = (count: number, b: number) => (count / Math.max(b, 1)).toFixed(1);
     console.log(
@@ -244,6 +264,16 @@ async function runOn(store: Store): Promise<Figure[]> {
         unit: 'ms',
       }),
       report({
+        label: `${tag}: HTTP → committed bets (${CONCURRENCY * 4} in flight over ${SPREAD_MARKETS} markets)`,
+        value: spread.rate,
+        unit: 'bets/s',
+      }),
+      report({
+        label: `${tag}: placeMarketBet p99 (${CONCURRENCY * 4} in flight over ${SPREAD_MARKETS} markets)`,
+        value: spread.p99_ms,
+        unit: `ms (p50 ${spread.p50_ms} ms${spread.failures ? `, ${spread.failures} refused` : ''})`,
+      }),
+      report({
         label: `${tag}: placeBet in-process (${CONCURRENCY} in flight)`,
         value: direct16.rate,
         unit: 'bets/s',
@@ -257,6 +287,11 @@ async function runOn(store: Store): Promise<Figure[]> {
         label: `${tag}: placeBet in-process p99 (${CONCURRENCY * 4} in flight)`,
         value: direct64.p99,
         unit: 'ms',
+      }),
+      report({
+        label: `${tag}: placeBet in-process (${CONCURRENCY * 4} in flight over ${SPREAD_MARKETS} markets)`,
+        value: directSpread.rate,
+        unit: `bets/s (p99 ${directSpread.p99.toFixed(1)} ms)`,
       }),
       report({
         label: `${tag}: balance endpoint`,

@@ -10,9 +10,12 @@ export type LoadSpec =
   | {
       readonly kind: 'bet';
       readonly path: string;
-      readonly match_id: number;
-      readonly market_id: number;
-      readonly selection_ids: readonly number[];
+      /** Each bet goes to one of these markets, picked at random. */
+      readonly markets: readonly {
+        readonly match_id: number;
+        readonly market_id: number;
+        readonly selection_ids: readonly number[];
+      }[];
       /** Decimal odds the bets pick from (back or lay at random). */
       readonly prices: readonly number[];
       /** request_id prefix, unique per phase (a repeat would be answered from the first bet). */
@@ -47,10 +50,11 @@ function setupRequest(req) {
   n += 1;
   req.headers = headersOf(n);
   if (spec.kind === 'bet') {
+    const m = pick(spec.markets);
     req.body = JSON.stringify({
-      match_id: spec.match_id,
-      market_id: spec.market_id,
-      selection_id: pick(spec.selection_ids),
+      match_id: m.match_id,
+      market_id: m.market_id,
+      selection_id: pick(m.selection_ids),
       is_back: Math.random() < 0.5 ? '1' : '0',
       odds: pick(spec.prices),
       stack: 2 + Math.floor(Math.random() * 49),
@@ -98,6 +102,8 @@ export function loadFromWorker(options: {
   readonly duration_ms: number;
 }): Promise<LoadResult> {
   if (options.tokens.length === 0) throw new Error('loadFromWorker: no tokens');
+  if (options.spec.kind === 'bet' && options.spec.markets.length === 0)
+    throw new Error('loadFromWorker: no markets');
   if (options.connections < 1 || options.duration_ms < 100) throw new Error('loadFromWorker: bad phase');
   const worker = new Worker(WORKER, {
     eval: true,
