@@ -679,8 +679,8 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
         mine.delete(String(betId));
         return { ok: false, message: 'Insufficient balance for this bet' };
       }
+      state.book = book;
     }
-    if (!sure) state.book = book;
     addFills(state, result.events);
     const at = ch.at;
     ch.newBets.set(betId, {
