@@ -27,6 +27,8 @@ const CONCURRENCY = Number(process.env.BENCH_HTTP_CONCURRENCY ?? 16);
 const USERS = 16;
 /** Markets of the phase that spreads the bets (real traffic is spread over many markets). */
 const SPREAD_MARKETS = 8;
+/** Odds the bets pick from, in hundredths (around 2.0, so about half of them match). */
+const PRICES = [196, 198, 200, 202, 204];
 const CSRF = 'bench-csrf-token-0123456789abcdef';
 
 type Store = { options: StoreOptions; label: string; cleanup(): Promise<void> };
@@ -124,7 +126,6 @@ async function benchMarket(app: FastifyInstance, k: number) {
 async function setUp(app: FastifyInstance) {
   const spread: Awaited<ReturnType<typeof benchMarket>>[] = [];
   for (let k = 0; k < SPREAD_MARKETS; k++) spread.push(await benchMarket(app, k));
-  const main = spread[0]!;
   const users: { userId: number; userName: string }[] = [];
   for (let i = 0; i < USERS; i++) {
     const userName = `bench${i}`;
@@ -132,14 +133,7 @@ async function setUp(app: FastifyInstance) {
     await app.wallet.deposit(userId, 1_000_000_000, `bench:${userName}`);
     users.push({ userId, userName });
   }
-  return {
-    matchId: main.match_id,
-    marketId: main.market_id,
-    selectionIds: main.selection_ids,
-    main,
-    spread,
-    users,
-  };
+  return { main: spread[0]!, spread, users };
 }
 
 async function runOn(store: Store): Promise<Figure[]> {
@@ -174,7 +168,7 @@ async function runOn(store: Store): Promise<Figure[]> {
     // Each committed batch of the market publishes one 'market' notice: bets / notices = batch size.
     let batches = 0;
     const off = app.bus.subscribe('market', (msg) => {
-      if ((msg as { market_id: number }).market_id === fx.marketId) batches += 1;
+      if ((msg as { market_id: number }).market_id === fx.main.market_id) batches += 1;
     });
     const http = (spec: LoadSpec, connections = CONCURRENCY) =>
       loadFromWorker({ base_url: base, tokens, csrf: CSRF, spec, connections, duration_ms: DURATION_MS });
@@ -182,7 +176,7 @@ async function runOn(store: Store): Promise<Figure[]> {
       kind: 'bet',
       path: '/api/bet/placeMarketBet',
       markets: on,
-      prices: [1.96, 1.98, 2, 2.02, 2.04],
+      prices: PRICES.map((p) => p / 100),
       request_prefix: prefix,
     });
     const bets = await http(betSpec('h'));
@@ -211,7 +205,7 @@ async function runOn(store: Store): Promise<Figure[]> {
           market_id: m.market_id,
           selection_id: m.selection_ids[randInt(rand, 0, 2)]!,
           side: back ? 'BACK' : 'LAY',
-          price: [196, 198, 200, 202, 204][randInt(rand, 0, 4)]!,
+          price: PRICES[randInt(rand, 0, PRICES.length - 1)]!,
           size_paise: 100 * randInt(rand, 2, 50),
           request_id: `d${n}`,
         });

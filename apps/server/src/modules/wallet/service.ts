@@ -121,14 +121,14 @@ export function createWalletService(db: Db) {
     /**
      * Locks several users' cash account rows in one statement, in user-id order (the lock order
      * of every money path), and returns their balances by user id (users without an account are
-     * missing from the map). `alongside` adds one more column per user, read in the same
-     * statement (the exchange reads each user's exposure on other markets with it).
+     * missing from the map). `alongside` is one more column per user, read in the same statement
+     * (the exchange reads each user's exposure on other markets with it).
      */
     async lockBalancesPaise(
       tx: Executor,
       userIds: readonly number[],
-      alongside: (userId: SQLWrapper) => SQL<string> = () => sql<string>`null`,
-    ): Promise<Map<number, { balancePaise: number; alongside: string | null }>> {
+      alongside: (userId: SQLWrapper) => SQL<string>,
+    ): Promise<Map<number, { balancePaise: number; alongside: string }>> {
       if (userIds.length === 0) return new Map();
       const rows = await tx
         .select({
