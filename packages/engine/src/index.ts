@@ -1,5 +1,9 @@
 // The pure exchange domain: no I/O, no clock, no randomness it is not given (DESIGN.md §1).
+// Match odds' pieces (also gathered in ./match-odds/index.ts):
 export * from './ladder/index.ts';
 export * from './book/index.ts';
 export * from './exposure/index.ts';
 export * from './settlement/index.ts';
+// The kinds, and the two house-quoted ones:
+export * from './kinds.ts';
+export * from './bookmaker/index.ts';

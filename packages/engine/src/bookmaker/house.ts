@@ -1,0 +1,90 @@
+// What the two house-quoted kinds (bookmaker and fancy) share: the arithmetic of a rate "per 100"
+// (DOMAIN.md "Bookmaker markets": rate 45 = decimal 1.45), statuses and stake limits.
+//
+// ROUNDING RULE (every bookmaker and fancy kind): a winning amount stake·rate/100 is rounded DOWN
+// to the paisa and a losing amount stake·rate/100 is rounded UP, once per bet. So the house never
+// pays a fraction of a paisa and never takes less than it held: the same per-bet figure is the
+// bet's settled profit and its part of the exposure, and exposure = the worst settled loss, exactly.
+// (Both cases are the exact signed profit rounded toward −∞.)
+
+/** Throws unless `v` is a safe integer in [min, max]: the engine's inputs come checked, a bad one is a bug. */
+export function assertInt(v: number, what: string, min: number, max = Number.MAX_SAFE_INTEGER): void {
+  if (!Number.isSafeInteger(v) || v < min || v > max)
+    throw new RangeError(`${what} must be an integer in [${min}, ${max}], got ${String(v)}`);
+}
+
+/** A rate per 100 is a positive integer (a rate of 0 would take a stake for nothing in return). */
+export function assertRate(rate: number): void {
+  assertInt(rate, 'rate', 1);
+}
+
+export function assertStake(stake_paise: number): void {
+  assertInt(stake_paise, 'stake_paise', 1);
+}
+
+/** `v` as a number, or a throw if it left the safe integer range (money must stay exact). */
+export function safePaise(v: bigint | number): number {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n)) throw new RangeError('amount out of the safe integer range');
+  return n;
+}
+
+/** What a winning bet is paid: stake·rate/100 rounded down (the house never pays a fraction). */
+export function rateWinPaise(stake_paise: number, rate: number): number {
+  const num = stake_paise * rate;
+  if (Number.isSafeInteger(num)) return Math.floor(num / 100);
+  return safePaise((BigInt(stake_paise) * BigInt(rate)) / 100n);
+}
+
+/** What a losing bet pays: stake·rate/100 rounded up (exposure is never understated). */
+export function rateLossPaise(stake_paise: number, rate: number): number {
+  const num = stake_paise * rate;
+  if (Number.isSafeInteger(num)) return Math.ceil(num / 100);
+  return safePaise((BigInt(stake_paise) * BigInt(rate) + 99n) / 100n);
+}
+
+/** ceil(a / k) for a safe integer a and k ≥ 1, exactly (the remainder is exact where a / k is not). */
+export function ceilDiv(a: number, k: number): number {
+  const r = a % k; // sign of a; (a − r) / k is an exact integer, a rounded toward zero
+  return (a - r) / k + (r > 0 ? 1 : 0);
+}
+
+/** Paise as the rupees a refusal text shows, as the server's other stake messages do: 10000 → "100", 10050 → "100.5". */
+export function rupeesText(paise: number): string {
+  return String(paise / 100);
+}
+
+/** Stake limits the operator configured: non-negative integers with min ≤ max (anything else is a bug upstream). */
+export function assertStakeLimits(min_stake_paise: number, max_stake_paise: number): void {
+  assertInt(min_stake_paise, 'min_stake_paise', 0);
+  assertInt(max_stake_paise, 'max_stake_paise', min_stake_paise);
+}
+
+/** The common tail of both kinds' refusals: the stake is a positive integer within [min, max]. */
+export function stakeRefusal(
+  stake_paise: number,
+  min_stake_paise: number,
+  max_stake_paise: number,
+): string | null {
+  if (!Number.isSafeInteger(stake_paise) || stake_paise <= 0) return 'Invalid stake';
+  if (stake_paise < min_stake_paise) return `Minimum stake is ${rupeesText(min_stake_paise)}`;
+  if (stake_paise > max_stake_paise) return `Maximum stake is ${rupeesText(max_stake_paise)}`;
+  return null;
+}
+
+/** The refusal a market status gives ('ACTIVE' takes bets). Fancy's REMOVED reads as closed. */
+export function statusRefusal(status: string): string | null {
+  switch (status) {
+    case 'ACTIVE':
+      return null;
+    case 'SUSPENDED':
+      return 'Suspended';
+    case 'BALL_RUNNING':
+      return 'Ball running';
+    case 'CLOSED':
+    case 'REMOVED':
+      return 'Market closed';
+    default:
+      throw new RangeError(`unknown market status ${status}`);
+  }
+}
