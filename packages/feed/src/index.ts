@@ -16,3 +16,5 @@ export {
   probabilitiesFromBook,
 } from './pricing.ts';
 export type { Random } from './pricing.ts';
+// In-play cricket: ball by ball, scoreboard, fancies and bookmaker, driven through CricketFeedApi.
+export * from './cricket/index.ts';

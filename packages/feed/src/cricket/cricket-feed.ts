@@ -1,0 +1,398 @@
+// The in-play cricket simulator. For each in-play demo cricket match it bowls a ball every
+// `ball_interval_ms`, in two phases on separate ticks:
+//   1. start: every ACTIVE fancy and the bookmaker go BALL_RUNNING, then the score is published
+//      with `ball_running_until_ms` (the ball starts only once all of them are suspended);
+//   2. after `ball_running_ms`: the delivery's outcome is drawn (model.ts), the new score is
+//      published, every fancy whose event is now decided is settled, the open fancies are quoted
+//      again from the projected score and set ACTIVE, and the bookmaker is quoted near the match-odds
+//      prices and set ACTIVE ("upkeep").
+// Everything goes through CricketFeedApi (the operator's own quoting calls); the clock and the
+// randomness come in. The persisted Scoreboard is the game's state: every tick reads it back from
+// listCricketMatches, so a restarted or new leader continues the same game. What lives in memory
+// is only timing (when the next ball may start) and what has been done since the last score
+// (upkeep, refusals); losing it costs one repeated upkeep, nothing else.
+//
+// Failures: a failed call is logged and its step retried on the next tick; tick() never throws.
+// A settlement that threw (not a refusal) holds the match: no ball is bowled until it went
+// through, since the scoreboard after another ball no longer shows the value it settles on. A
+// failed quote only keeps its fancy suspended until a later upkeep goes through.
+import type { Random } from '../pricing.ts';
+import type { FeedClock, FeedLog } from '../types.ts';
+import {
+  applyBall,
+  bookmakerRates,
+  DEFAULT_CRICKET_MODEL,
+  drawBall,
+  eventState,
+  fancyQuote,
+  startBall,
+  winProbability,
+  type CricketModelOptions,
+} from './model.ts';
+import type { CricketFeedApi, CricketMatch, FancyQuote, FeedFancy, Scoreboard } from './types.ts';
+
+export interface CricketFeedOptions extends CricketModelOptions {
+  /** How often the server should call tick() (the feed does not schedule itself). */
+  tick_ms: number;
+  /** A ball starts this long after the previous one started. */
+  ball_interval_ms: number;
+  /** A ball runs (fancies and bookmaker suspended) this long, then its outcome is published. */
+  ball_running_ms: number;
+  /** Between the innings, at least this long. */
+  innings_break_ms: number;
+  /** Matches with work done per tick at most (the ones waiting longest first). */
+  max_matches_per_tick: number;
+}
+
+export const DEFAULT_CRICKET_FEED_OPTIONS: CricketFeedOptions = {
+  ...DEFAULT_CRICKET_MODEL,
+  tick_ms: 500,
+  ball_interval_ms: 5_000,
+  ball_running_ms: 2_000,
+  innings_break_ms: 30_000,
+  max_matches_per_tick: 4,
+};
+
+export interface CricketTickReport {
+  /** Matches whose ball started this tick. */
+  balls_started: number[];
+  /** Deliveries bowled this tick, as their strip entry. */
+  balls: { match_id: number; ball: string }[];
+  settled: { fancy_id: number; result: number }[];
+  /** Matches whose first innings ended this tick. */
+  innings_ended: number[];
+  completed: { match_id: number; result_text: string }[];
+  /** Calls that failed (logged; retried on the next tick). */
+  failures: number;
+  /** True when tick() was called while the previous tick was still running (nothing done). */
+  skipped: boolean;
+}
+
+export interface CricketFeed {
+  /** One tick; resolves when its work is done. Never throws. */
+  tick(): Promise<CricketTickReport>;
+  readonly options: Readonly<CricketFeedOptions>;
+}
+
+/** What the feed remembers of a match (per process; a restart starts from nothing). */
+interface MatchMemory {
+  /** The next ball may start at this time (0: at once). */
+  next_ball_ms: number;
+  /**
+   * The between-balls score (as JSON) whose decided fancies are all dealt with (settled, or
+   * suspended and left to the operator); null: not yet in this process. No ball starts before.
+   */
+  upkept: string | null;
+  /** Some quote or status call of the last upkeep failed: upkeep again while waiting for the ball. */
+  retry: boolean;
+  /** A complete match's last fancies and bookmaker have been dealt with. */
+  wrapped: boolean;
+  /** The bookmaker rates last quoted (as JSON). */
+  bookmaker_quote: string | null;
+}
+
+type Action = { kind: 'start' | 'bowl' | 'upkeep' | 'wrapup'; due: number; m: CricketMatch };
+
+const OPEN_STATUSES = new Set(['ACTIVE', 'BALL_RUNNING']);
+
+export function createCricketFeed(
+  api: CricketFeedApi,
+  clock: FeedClock,
+  rng: Random,
+  log: FeedLog,
+  options?: Partial<CricketFeedOptions>,
+): CricketFeed {
+  const o: CricketFeedOptions = {
+    ...DEFAULT_CRICKET_FEED_OPTIONS,
+    ...options,
+    overs: { ...DEFAULT_CRICKET_FEED_OPTIONS.overs, ...options?.overs },
+    weights: { ...DEFAULT_CRICKET_FEED_OPTIONS.weights, ...options?.weights },
+  };
+  const memory = new Map<number, MatchMemory>();
+  /** Fancies whose settlement was refused: left to the operator, not tried again in this process. */
+  const refused = new Set<number>();
+  /** Fancies already reported as left to the operator. */
+  const leftToOperator = new Set<number>();
+  let ticking = false;
+
+  /** A score's identity, independent of how its store orders the keys (jsonb does not keep them). */
+  const keyOf = (s: Scoreboard | null) =>
+    s === null
+      ? 'null'
+      : JSON.stringify([
+          s.innings,
+          s.status,
+          s.target,
+          s.totals.map((x) => [x.runs, x.wickets, x.balls]),
+          s.recent,
+          s.ball_running_until_ms,
+        ]);
+
+  function memoryOf(match_id: number): MatchMemory {
+    let mem = memory.get(match_id);
+    if (!mem) {
+      mem = { next_ball_ms: 0, upkept: null, retry: false, wrapped: false, bookmaker_quote: null };
+      memory.set(match_id, mem);
+    }
+    return mem;
+  }
+
+  /** Runs the calls side by side; logs and counts the failures; true when all went through. */
+  async function all(
+    what: string,
+    match_id: number,
+    calls: (() => Promise<unknown>)[],
+    report: CricketTickReport,
+  ): Promise<boolean> {
+    const results = await Promise.allSettled(calls.map((c) => Promise.resolve().then(c)));
+    let ok = true;
+    for (const r of results) {
+      if (r.status === 'rejected') {
+        ok = false;
+        report.failures += 1;
+        log.warn({ err: r.reason, match_id }, `cricket feed: ${what} failed`);
+      }
+    }
+    return ok;
+  }
+
+  function sameQuote(f: FeedFancy, q: FancyQuote): boolean {
+    return (
+      f.no_line === q.no_line &&
+      f.no_rate === q.no_rate &&
+      f.yes_line === q.yes_line &&
+      f.yes_rate === q.yes_rate
+    );
+  }
+
+  async function leaveToOperator(f: FeedFancy, why: string, match_id: number): Promise<void> {
+    if (!leftToOperator.has(f.fancy_id)) {
+      leftToOperator.add(f.fancy_id);
+      log.warn(
+        { match_id, fancy_id: f.fancy_id, name: f.name },
+        `cricket feed: fancy left to the operator: ${why}`,
+      );
+    }
+    if (OPEN_STATUSES.has(f.status)) await api.setFancyStatus(f.fancy_id, 'SUSPENDED');
+  }
+
+  /**
+   * One fancy between balls: settle it if its event is decided, else quote it again and open it.
+   * `final`: the match is complete.
+   */
+  async function fancyUpkeep(
+    m: CricketMatch,
+    f: FeedFancy,
+    s: Scoreboard | null,
+    final: boolean,
+    report: CricketTickReport,
+  ): Promise<void> {
+    const st = eventState(f.event, s);
+    if (st.state === 'DONE') {
+      if (refused.has(f.fancy_id)) return;
+      const r = await api.settleFancy(f.fancy_id, st.value);
+      if (r.ok) {
+        report.settled.push({ fancy_id: f.fancy_id, result: st.value });
+        return;
+      }
+      refused.add(f.fancy_id);
+      await leaveToOperator(f, `settlement on ${st.value} refused: ${r.message ?? ''}`, m.match_id);
+      return;
+    }
+    if (st.state === 'UNKNOWN') {
+      // Decided, but the scoreboard has gone past the moment (a fancy added late): the feed
+      // cannot know the value, the operator does.
+      await leaveToOperator(f, 'its result is no longer on the scoreboard', m.match_id);
+      return;
+    }
+    if (final) {
+      // The match is complete, so every event of a played innings is decided (DONE above, or
+      // UNKNOWN). What is left belongs to an innings that was never played (a scoreboard ended by
+      // hand before it): the rules text decides those (void, or the competition's average;
+      // DOMAIN.md), not the feed, so the fancy is suspended and left to the operator.
+      await leaveToOperator(f, 'its innings was never played', m.match_id);
+      return;
+    }
+    // Suspended or closed by the operator: theirs to reopen.
+    if (!OPEN_STATUSES.has(f.status)) return;
+    // Quoted only while its innings is in progress; before that it stays as the operator (or the
+    // seed) quoted it.
+    const q = fancyQuote(m.format, f.variant, f.event, s, o);
+    if (q && !sameQuote(f, q)) await api.quoteFancy(f.fancy_id, q);
+    if (f.status === 'BALL_RUNNING') await api.setFancyStatus(f.fancy_id, 'ACTIVE');
+  }
+
+  async function bookmakerUpkeep(m: CricketMatch, s: Scoreboard | null, mem: MatchMemory): Promise<void> {
+    const bm = m.bookmaker;
+    if (!bm || bm.status === 'SUSPENDED' || bm.status === 'CLOSED') return;
+    let prices: [number | null, number | null] = [null, null];
+    if (m.match_odds_market_id !== null) {
+      const book = await api.matchOddsBackPrices(m.match_odds_market_id);
+      const [a, b] = m.match_odds_selection_ids ?? bm.selection_ids;
+      if (book) prices = [book.get(a) ?? null, book.get(b) ?? null];
+    }
+    const rates = bookmakerRates(bm.selection_ids, prices, winProbability(m.format, s, o), o);
+    const key = JSON.stringify(rates);
+    if (key !== mem.bookmaker_quote) {
+      await api.quoteBookmaker(bm.market_id, rates);
+      mem.bookmaker_quote = key;
+    }
+    if (bm.status !== 'ACTIVE') await api.setBookmakerStatus(bm.market_id, 'ACTIVE');
+  }
+
+  /**
+   * Between balls: settle, quote and open the fancies; quote and open the bookmaker. A fancy whose
+   * event is decided must be settled (or suspended) before the next ball, so a failure there holds
+   * the match; a failed quote leaves its fancy suspended (BALL_RUNNING) and is tried again on the
+   * next ticks without holding the game.
+   */
+  async function upkeep(m: CricketMatch, s: Scoreboard | null, mem: MatchMemory, report: CricketTickReport) {
+    const decided: (() => Promise<unknown>)[] = [];
+    const rest: (() => Promise<unknown>)[] = [() => bookmakerUpkeep(m, s, mem)];
+    for (const f of m.fancies) {
+      if (f.settled || f.status === 'REMOVED') continue;
+      const st = eventState(f.event, s).state;
+      (st === 'DONE' || st === 'UNKNOWN' ? decided : rest).push(() => fancyUpkeep(m, f, s, false, report));
+    }
+    const [held, quoted] = await Promise.all([
+      all('settlement', m.match_id, decided, report),
+      all('upkeep', m.match_id, rest, report),
+    ]);
+    if (held) mem.upkept = keyOf(s);
+    mem.retry = !quoted;
+  }
+
+  /** A complete match: every unsettled fancy settled on its final value; the bookmaker closed. */
+  async function wrapup(m: CricketMatch, s: Scoreboard, mem: MatchMemory, report: CricketTickReport) {
+    const calls = m.fancies
+      .filter((f) => !f.settled && f.status !== 'REMOVED')
+      .map((f) => () => fancyUpkeep(m, f, s, true, report));
+    const bm = m.bookmaker;
+    if (bm && bm.status !== 'CLOSED') calls.push(() => api.setBookmakerStatus(bm.market_id, 'CLOSED'));
+    mem.wrapped = await all('wrap-up', m.match_id, calls, report);
+  }
+
+  /** Phase 1: suspend everything open, then publish the score with the ball running. */
+  async function start(m: CricketMatch, mem: MatchMemory, t: number, report: CricketTickReport) {
+    const next = startBall(m.score, t + o.ball_running_ms);
+    const calls: (() => Promise<unknown>)[] = [];
+    const bm = m.bookmaker;
+    if (bm && (bm.status === undefined || bm.status === 'ACTIVE')) {
+      calls.push(() => api.setBookmakerStatus(bm.market_id, 'BALL_RUNNING'));
+    }
+    for (const f of m.fancies) {
+      if (f.status === 'ACTIVE' && !f.settled)
+        calls.push(() => api.setFancyStatus(f.fancy_id, 'BALL_RUNNING'));
+    }
+    // The ball starts only once everything is suspended; what did not go through is tried again.
+    if (!(await all('ball start', m.match_id, calls, report))) return;
+    await api.publishScore(m.match_id, next);
+    mem.next_ball_ms = t + o.ball_interval_ms;
+    report.balls_started.push(m.match_id);
+  }
+
+  /** Phase 2: the delivery, the new score, then upkeep (or wrap-up when the match is over). */
+  async function bowl(
+    m: CricketMatch,
+    s0: Scoreboard,
+    mem: MatchMemory,
+    t: number,
+    report: CricketTickReport,
+  ) {
+    // Drawn before the first await, so matches handled side by side draw in a fixed order.
+    const ball = drawBall(m.format, s0, rng, o);
+    const s1 = applyBall(m.format, m.teams, s0, ball, o);
+    await api.publishScore(m.match_id, s1);
+    report.balls.push({ match_id: m.match_id, ball });
+    if (s1.status === 'INNINGS_BREAK') {
+      mem.next_ball_ms = Math.max(mem.next_ball_ms, t + o.innings_break_ms);
+      report.innings_ended.push(m.match_id);
+      log.info({ match_id: m.match_id, totals: s1.totals, target: s1.target }, 'cricket feed: innings break');
+    }
+    if (s1.status === 'COMPLETE') {
+      report.completed.push({ match_id: m.match_id, result_text: s1.result_text ?? '' });
+      log.info(
+        { match_id: m.match_id, totals: s1.totals, result: s1.result_text },
+        'cricket feed: match complete',
+      );
+      await wrapup(m, s1, mem, report);
+      return;
+    }
+    await upkeep(m, s1, mem, report);
+  }
+
+  async function run(a: Action, t: number, report: CricketTickReport): Promise<void> {
+    const mem = memoryOf(a.m.match_id);
+    try {
+      switch (a.kind) {
+        case 'bowl':
+          await bowl(a.m, a.m.score!, mem, t, report);
+          break;
+        case 'start':
+          await start(a.m, mem, t, report);
+          break;
+        case 'upkeep':
+          await upkeep(a.m, a.m.score, mem, report);
+          break;
+        case 'wrapup':
+          await wrapup(a.m, a.m.score!, mem, report);
+          break;
+      }
+    } catch (err) {
+      report.failures += 1;
+      log.warn({ err, match_id: a.m.match_id, step: a.kind }, 'cricket feed: match step failed');
+    }
+  }
+
+  /** What a match needs now, if anything. */
+  function actionOf(m: CricketMatch, t: number): Action | null {
+    const mem = memoryOf(m.match_id);
+    const s = m.score;
+    if (s?.status === 'COMPLETE') return mem.wrapped ? null : { kind: 'wrapup', due: 0, m };
+    if (s && s.ball_running_until_ms !== null) {
+      return t >= s.ball_running_until_ms ? { kind: 'bowl', due: s.ball_running_until_ms, m } : null;
+    }
+    if (mem.upkept !== keyOf(s)) return { kind: 'upkeep', due: 0, m };
+    if (t >= mem.next_ball_ms) return { kind: 'start', due: mem.next_ball_ms, m };
+    return mem.retry ? { kind: 'upkeep', due: t, m } : null;
+  }
+
+  async function tick(): Promise<CricketTickReport> {
+    const report: CricketTickReport = {
+      balls_started: [],
+      balls: [],
+      settled: [],
+      innings_ended: [],
+      completed: [],
+      failures: 0,
+      skipped: false,
+    };
+    if (ticking) {
+      report.skipped = true;
+      return report;
+    }
+    ticking = true;
+    try {
+      const t = clock.now().getTime();
+      const listed = (await api.listCricketMatches()).slice().sort((a, b) => a.match_id - b.match_id);
+      const ids = new Set(listed.map((m) => m.match_id));
+      for (const id of memory.keys()) if (!ids.has(id)) memory.delete(id);
+      const due = listed
+        .filter((m) => m.in_play)
+        .map((m) => actionOf(m, t))
+        .filter((a): a is Action => a !== null)
+        .sort((a, b) => a.due - b.due || a.m.match_id - b.m.match_id)
+        .slice(0, Math.max(0, o.max_matches_per_tick));
+      // Side by side; each bowl draws its ball synchronously as it is launched, in this order.
+      await Promise.all(due.map((a) => run(a, t, report)));
+    } catch (err) {
+      report.failures += 1;
+      log.warn({ err }, 'cricket feed: tick failed');
+    } finally {
+      ticking = false;
+    }
+    return report;
+  }
+
+  return { tick, options: o };
+}

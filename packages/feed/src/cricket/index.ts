@@ -1,0 +1,27 @@
+// The in-play cricket simulator: a ball-by-ball game, its scoreboard, fancy and bookmaker quoting.
+export type * from './types.ts';
+export { createCricketFeed, DEFAULT_CRICKET_FEED_OPTIONS } from './cricket-feed.ts';
+export type { CricketFeed, CricketFeedOptions, CricketTickReport } from './cricket-feed.ts';
+export {
+  DEFAULT_CRICKET_MODEL,
+  RECENT_MAX,
+  WICKETS,
+  applyBall,
+  bookmakerRates,
+  current,
+  drawBall,
+  entryRuns,
+  eventState,
+  fancyQuote,
+  inningsOver,
+  isLegal,
+  maxBalls,
+  parRates,
+  projectRuns,
+  resultText,
+  situationWeights,
+  startBall,
+  winProbability,
+  winnerOf,
+} from './model.ts';
+export type { BallWeights, CricketModelOptions, EventState } from './model.ts';

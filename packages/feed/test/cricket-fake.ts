@@ -1,0 +1,222 @@
+// A CricketFeedApi in memory: matches, fancies and bookmaker markets as the operator's calls leave
+// them, every call recorded, and failures or refusals to order.
+import type {
+  BookmakerRate,
+  BookmakerStatus,
+  CricketFeedApi,
+  CricketFormat,
+  CricketMatch,
+  FancyEvent,
+  FancyQuote,
+  FancyStatus,
+  FancyVariant,
+  FeedFancy,
+  Scoreboard,
+} from '../src/index.ts';
+
+export type CricketCall =
+  | { op: 'publishScore'; match_id: number; score: Scoreboard }
+  | { op: 'quoteFancy'; fancy_id: number; quote: FancyQuote }
+  | { op: 'setFancyStatus'; fancy_id: number; status: FancyStatus }
+  | { op: 'settleFancy'; fancy_id: number; result: number }
+  | { op: 'matchOddsBackPrices'; market_id: number }
+  | { op: 'quoteBookmaker'; market_id: number; rates: BookmakerRate[] }
+  | { op: 'setBookmakerStatus'; market_id: number; status: BookmakerStatus };
+
+type Op = CricketCall['op'] | 'listCricketMatches';
+
+export interface FakeBookmaker {
+  status: BookmakerStatus;
+  rates: BookmakerRate[];
+}
+
+/** A fancy as a test declares it: name, variant and event; id and quote filled in. */
+export type FancySpec = { name: string; variant: FancyVariant; event: FancyEvent } & Partial<FeedFancy>;
+
+/** The sessions an operator typically offers on a limited-overs match, for both innings. */
+export function standardFancies(
+  teams: readonly [string, string],
+  format: CricketFormat = 'T20',
+): FancySpec[] {
+  const sessions = format === 'T20' ? [6, 10, 15] : format === 'ODI' ? [10, 20, 40] : [10, 30, 60];
+  const specs: FancySpec[] = [];
+  for (const innings of [1, 2] as const) {
+    const team = teams[innings - 1];
+    for (const over of sessions) {
+      specs.push({
+        name: `${over} over runs ${team}`,
+        variant: 'RUNS',
+        event: { innings, kind: 'RUNS_AT_OVER', over },
+      });
+    }
+    specs.push({ name: `${team} lambi`, variant: 'LAMBI', event: { innings, kind: 'INNINGS_TOTAL' } });
+    specs.push({
+      name: `${sessions[0]} over khado ${team}`,
+      variant: 'KHADO',
+      event: { innings, kind: 'RUNS_AT_OVER', over: sessions[0]! },
+    });
+    specs.push({
+      name: `${sessions[1]} over meter ${team}`,
+      variant: 'METER',
+      event: { innings, kind: 'RUNS_AT_OVER', over: sessions[1]! },
+    });
+    specs.push({
+      name: `1st over odd/even ${team}`,
+      variant: 'ODD_EVEN',
+      event: { innings, kind: 'RUNS_AT_OVER', over: 1 },
+    });
+    specs.push({
+      name: `wicket in the first 3 overs ${team}`,
+      variant: 'FANCY1',
+      event: { innings, kind: 'WICKET_BEFORE_OVER', over: 3 },
+    });
+  }
+  return specs;
+}
+
+function sortKeys<T>(x: T): T {
+  if (Array.isArray(x)) return x.map(sortKeys) as T;
+  if (x === null || typeof x !== 'object') return x;
+  return Object.fromEntries(
+    Object.entries(x)
+      .sort(([a], [b]) => a.length - b.length || a.localeCompare(b))
+      .map(([k, v]) => [k, sortKeys(v)]),
+  ) as T;
+}
+
+export class FakeCricketApi implements CricketFeedApi {
+  readonly matches = new Map<number, CricketMatch>();
+  readonly fancies = new Map<number, FeedFancy & { match_id: number; result: number | null }>();
+  readonly bookmakers = new Map<number, FakeBookmaker>();
+  /** Match-odds best back prices by market. */
+  readonly prices = new Map<number, Map<number, number | null>>();
+  readonly calls: CricketCall[] = [];
+  /** Calls of an op that throw, counted down. */
+  readonly failNext = new Map<Op, number>();
+  /** Fancies whose settlement is refused. */
+  readonly refuse = new Set<number>();
+  /** Fancies whose quotes throw. */
+  readonly failQuotes = new Set<number>();
+  private nextFancy = 1;
+
+  addMatch(
+    m: Partial<Omit<CricketMatch, 'fancies'>> & { match_id: number },
+    fancies: FancySpec[] = standardFancies(m.teams ?? ['AUS', 'IND'], m.format ?? 'T20'),
+  ): CricketMatch {
+    const id = m.match_id;
+    const match: CricketMatch = {
+      format: 'T20',
+      in_play: true,
+      start_time_ms: 0,
+      teams: ['AUS', 'IND'],
+      score: null,
+      match_odds_market_id: id * 100,
+      bookmaker: { market_id: id * 100 + 1, selection_ids: [id * 1000 + 1, id * 1000 + 2] },
+      fancies: [],
+      ...m,
+    };
+    this.matches.set(id, match);
+    if (match.bookmaker) this.bookmakers.set(match.bookmaker.market_id, { status: 'ACTIVE', rates: [] });
+    for (const spec of fancies) {
+      const f = {
+        fancy_id: this.nextFancy++,
+        status: 'ACTIVE' as const,
+        no_line: 30,
+        no_rate: 100,
+        yes_line: 31,
+        yes_rate: 100,
+        settled: false,
+        result: null,
+        match_id: id,
+        ...spec,
+      };
+      this.fancies.set(f.fancy_id, f);
+    }
+    return match;
+  }
+
+  fancyNamed(name: string) {
+    const f = [...this.fancies.values()].find((x) => x.name === name);
+    if (!f) throw new Error(`no fancy ${name}`);
+    return f;
+  }
+
+  fanciesOf(match_id: number) {
+    return [...this.fancies.values()].filter((f) => f.match_id === match_id);
+  }
+
+  score(match_id: number): Scoreboard | null {
+    return this.matches.get(match_id)!.score;
+  }
+
+  private maybeFail(op: Op) {
+    const n = this.failNext.get(op) ?? 0;
+    if (n > 0) {
+      this.failNext.set(op, n - 1);
+      throw new Error(`${op} failed (test)`);
+    }
+  }
+
+  async listCricketMatches(): Promise<CricketMatch[]> {
+    this.maybeFail('listCricketMatches');
+    return structuredClone(
+      [...this.matches.values()].map((m) => ({
+        ...m,
+        bookmaker: m.bookmaker
+          ? { ...m.bookmaker, status: this.bookmakers.get(m.bookmaker.market_id)!.status }
+          : null,
+        fancies: this.fanciesOf(m.match_id).map(({ match_id: _m, result: _r, ...f }) => f),
+      })),
+    );
+  }
+
+  async publishScore(match_id: number, score: Scoreboard): Promise<void> {
+    this.calls.push({ op: 'publishScore', match_id, score: structuredClone(score) });
+    this.maybeFail('publishScore');
+    // Stored with its keys reordered, as a jsonb column gives it back.
+    this.matches.get(match_id)!.score = sortKeys(structuredClone(score));
+  }
+
+  async quoteFancy(fancy_id: number, quote: FancyQuote): Promise<void> {
+    this.calls.push({ op: 'quoteFancy', fancy_id, quote });
+    this.maybeFail('quoteFancy');
+    if (this.failQuotes.has(fancy_id)) throw new Error('quoteFancy failed (test)');
+    Object.assign(this.fancies.get(fancy_id)!, quote);
+  }
+
+  async setFancyStatus(fancy_id: number, status: FancyStatus): Promise<void> {
+    this.calls.push({ op: 'setFancyStatus', fancy_id, status });
+    this.maybeFail('setFancyStatus');
+    this.fancies.get(fancy_id)!.status = status;
+  }
+
+  async settleFancy(fancy_id: number, result: number) {
+    this.calls.push({ op: 'settleFancy', fancy_id, result });
+    this.maybeFail('settleFancy');
+    const f = this.fancies.get(fancy_id)!;
+    if (f.settled) return { ok: false, message: 'Fancy is already settled' };
+    if (this.refuse.has(fancy_id)) return { ok: false, message: 'refused (test)' };
+    f.settled = true;
+    f.result = result;
+    f.status = 'CLOSED';
+    return { ok: true };
+  }
+
+  async matchOddsBackPrices(market_id: number) {
+    this.calls.push({ op: 'matchOddsBackPrices', market_id });
+    this.maybeFail('matchOddsBackPrices');
+    return this.prices.get(market_id) ?? null;
+  }
+
+  async quoteBookmaker(market_id: number, rates: BookmakerRate[]): Promise<void> {
+    this.calls.push({ op: 'quoteBookmaker', market_id, rates });
+    this.maybeFail('quoteBookmaker');
+    this.bookmakers.get(market_id)!.rates = rates;
+  }
+
+  async setBookmakerStatus(market_id: number, status: BookmakerStatus): Promise<void> {
+    this.calls.push({ op: 'setBookmakerStatus', market_id, status });
+    this.maybeFail('setBookmakerStatus');
+    this.bookmakers.get(market_id)!.status = status;
+  }
+}
