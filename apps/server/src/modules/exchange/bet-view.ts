@@ -1,8 +1,24 @@
 import type { Bet } from '@backlay/contract';
-import { averageOdds, betStatusOf } from './service.ts';
 import type * as q from './queries.ts';
 
 export const rupees = (paise: number) => Math.round(paise) / 100;
+
+/** Average matched price in hundredths → decimal odds with 2 decimals (0 when nothing matched). */
+export const averageOdds = (value: number, matched: number) =>
+  matched > 0 ? Math.round(value / matched) / 100 : 0;
+
+/** A bet's status from its amounts (open markets) or its settlement. */
+export function betStatusOf(b: {
+  matchedPaise: number;
+  remainingPaise: number;
+  endReason: 'CANCELLED' | 'LAPSED' | null;
+  settledStatus: 'VOIDED' | 'SETTLED' | null;
+}): Bet['status'] {
+  if (b.settledStatus) return b.settledStatus;
+  if (b.remainingPaise > 0) return b.matchedPaise > 0 ? 'PARTIAL' : 'UNMATCHED';
+  if (b.matchedPaise > 0) return 'MATCHED';
+  return b.endReason ?? 'CANCELLED';
+}
 
 /** A bet row (with its match, market and runner names) as the wire shows it. */
 export function toBet(r: q.BetRow): Bet {

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { bets, markets, matches, runners, series, sports } from '../../db/schema.ts';
 import { ok, refuse, route } from '../../http/route.ts';
 import { rupees, toBet } from './bet-view.ts';
+import { ladderOf, readLadders } from './ladder-view.ts';
 import { createExchangeService, type ExchangeOptions } from './service.ts';
 import * as q from './queries.ts';
 
@@ -40,7 +41,7 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
         .where(eq(markets.matchId, m.matchId))
         .orderBy(asc(markets.marketId));
       const ids = marketRows.map((r) => r.marketId);
-      const [runnerRows, levels] = await Promise.all([
+      const [runnerRows, ladders] = await Promise.all([
         ids.length === 0
           ? []
           : db
@@ -48,7 +49,7 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
               .from(runners)
               .where(or(...ids.map((id) => eq(runners.marketId, id))))
               .orderBy(asc(runners.marketId), asc(runners.sortOrder)),
-        q.restingLevels(db, ids),
+        readLadders(db, ids),
       ]);
       const markets_: MatchDetail['markets'] = [];
       for (const mk of marketRows) {
@@ -61,7 +62,6 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
           stake_paise: p.total,
         }));
         const position = marketPosition(selIds, { matched });
-        const lv = levels.filter((l) => l.marketId === mk.marketId);
         markets_.push({
           market_id: mk.marketId,
           market_name: mk.marketName,
@@ -72,25 +72,13 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
           version: mk.version,
           min_stake: rupees(mk.minStakePaise),
           max_stake: rupees(mk.maxStakePaise),
-          runners: rs.map((r, i) => {
-            const mine = lv.filter((l) => l.selectionId === r.selectionId);
-            return {
-              selection_id: r.selectionId,
-              name: r.name,
-              status: r.status,
-              back: mine
-                .filter((l) => l.side === 'LAY')
-                .sort((a, b) => b.price - a.price)
-                .slice(0, 3)
-                .map((l) => ({ price: l.price / 100, size: rupees(l.total) })),
-              lay: mine
-                .filter((l) => l.side === 'BACK')
-                .sort((a, b) => a.price - b.price)
-                .slice(0, 3)
-                .map((l) => ({ price: l.price / 100, size: rupees(l.total) })),
-              position: rupees(position.runners[i]!.pnl_paise),
-            };
-          }),
+          runners: rs.map((r, i) => ({
+            selection_id: r.selectionId,
+            name: r.name,
+            status: r.status,
+            ...ladderOf(ladders, r.selectionId),
+            position: rupees(position.runners[i]!.pnl_paise),
+          })),
         });
       }
       return ok({

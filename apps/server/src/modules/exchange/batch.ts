@@ -1,0 +1,580 @@
+// A batch's commands run through the engine against a market's state: the pure part of the group
+// commit (no store, no clock, no I/O). service.ts reads what a batch needs under the market lock,
+// calls these functions, and writes what they gathered in `Changes`.
+import {
+  cancelOrder,
+  cloneBook,
+  exposureWithUnmatchedPaise,
+  marketPosition,
+  matchedBetsFromEvents,
+  placeOrder,
+  type BookEvent,
+  type OrderBook,
+  type PositionBet,
+} from '@backlay/engine';
+import type { bets, fills, markets } from '../../db/schema.ts';
+import type { BetDelta } from './queries.ts';
+import type { CancelOutcome, PlaceBetOutcome, PlaceBetRequest } from './types.ts';
+
+const rupees = (paise: number) => Math.round(paise) / 100;
+
+/** A refusal raised inside a transaction: rolls it back and becomes `{ ok: false, message }`. */
+export class Refusal extends Error {}
+
+export type MarketRow = typeof markets.$inferSelect;
+/** The columns of a market row that a batch reads. */
+export type BatchMarket = Pick<
+  MarketRow,
+  | 'marketId'
+  | 'matchId'
+  | 'status'
+  | 'version'
+  | 'inPlay'
+  | 'betDelayS'
+  | 'minStakePaise'
+  | 'maxStakePaise'
+  | 'nextSeq'
+>;
+export type RunnerRow = {
+  selectionId: number;
+  name: string;
+  status: 'ACTIVE' | 'WINNER' | 'LOSER' | 'REMOVED';
+};
+
+export type Outcome = PlaceBetOutcome | CancelOutcome;
+export type PlaceCommand = {
+  kind: 'place';
+  userId: number;
+  request: PlaceBetRequest;
+  /** The market version seen before the in-play delay, or null when the bet did not wait. */
+  delayedVersion: number | null;
+};
+export type CancelCommand = {
+  kind: 'cancel';
+  userId: number;
+  target: { bet_id: number } | { market_id: number };
+};
+export type BatchCommand = PlaceCommand | CancelCommand;
+
+/** What the store already holds under a (user, request_id) pair: the first placement's answer. */
+export type FirstBet = {
+  betId: number;
+  sizePaise: number;
+  placedMatchedPaise: number;
+  placedMatchedValue: number;
+};
+
+type Level = { selection_id: string; side: 'BACK' | 'LAY'; price: number; stake_paise: number };
+/** Matched stake per user, then per (runner, side, price): the aggregate the fills would give. */
+export type Positions = Map<string, Map<string, Level>>;
+/** What a node keeps of a market between commands (see book-cache.ts). */
+export type MarketState = {
+  book: OrderBook;
+  positions: Positions;
+  /** Each user's resting order ids (pruned lazily: an id no longer on the book is skipped). */
+  ordersOf: Map<string, Set<string>>;
+};
+
+/** Matched parts summed per (runner, side, price), as the stored fills are read (same rounding). */
+function aggregate(parts: PositionBet[]): PositionBet[] {
+  const by = new Map<string, PositionBet>();
+  for (const p of parts) {
+    const k = `${p.selection_id}:${p.side}:${p.price}`;
+    const cur = by.get(k);
+    by.set(k, cur ? { ...cur, stake_paise: cur.stake_paise + p.stake_paise } : p);
+  }
+  return [...by.values()];
+}
+
+function placeStatusOf(matched: number, remaining: number): 'MATCHED' | 'PARTIAL' | 'UNMATCHED' {
+  if (remaining === 0) return 'MATCHED';
+  return matched > 0 ? 'PARTIAL' : 'UNMATCHED';
+}
+
+export function addPosition(
+  positions: Positions,
+  user: string,
+  selection: string,
+  side: 'BACK' | 'LAY',
+  price: number,
+  size: number,
+) {
+  let m = positions.get(user);
+  if (!m) {
+    m = new Map();
+    positions.set(user, m);
+  }
+  const k = `${selection}:${side}:${price}`;
+  const cur = m.get(k);
+  if (cur) cur.stake_paise += size;
+  else m.set(k, { selection_id: selection, side, price, stake_paise: size });
+}
+
+function addFills(state: MarketState, events: BookEvent[]) {
+  for (const e of events) {
+    if (e.type !== 'FILL') continue;
+    addPosition(state.positions, e.taker_user_id, e.selection_id, e.taker_side, e.price, e.size_paise);
+    const makerSide = e.taker_side === 'BACK' ? 'LAY' : 'BACK';
+    addPosition(state.positions, e.maker_user_id, e.selection_id, makerSide, e.price, e.size_paise);
+  }
+}
+
+function positionOf(state: MarketState, user: string): PositionBet[] {
+  const m = state.positions.get(user);
+  return m ? [...m.values()] : [];
+}
+
+export function idsOf(ordersOf: Map<string, Set<string>>, user: string): Set<string> {
+  let s = ordersOf.get(user);
+  if (!s) {
+    s = new Set();
+    ordersOf.set(user, s);
+  }
+  return s;
+}
+
+/**
+ * A market's state from its book and the matched positions read from its fills: the rebuild of a
+ * state that is not (or no longer) cached.
+ */
+export function stateFrom(
+  book: OrderBook,
+  matched: { userId: number; selectionId: number; side: 'BACK' | 'LAY'; price: number; total: number }[],
+): MarketState {
+  const positions: Positions = new Map();
+  for (const p of matched) {
+    addPosition(positions, String(p.userId), String(p.selectionId), p.side, p.price, p.total);
+  }
+  const ordersOf = new Map<string, Set<string>>();
+  for (const o of book.orders.values()) idsOf(ordersOf, o.user_id).add(o.order_id);
+  return { book, positions, ordersOf };
+}
+
+/** A user's resting remainders on `book` (the state's own book, or a copy of it when `prune` is false). */
+function unmatchedOf(state: MarketState, book: OrderBook, user: string, prune = true): PositionBet[] {
+  const ids = state.ordersOf.get(user);
+  if (!ids) return [];
+  const out: PositionBet[] = [];
+  for (const id of ids) {
+    const o = book.orders.get(id);
+    if (!o || o.remaining_paise === 0) {
+      if (prune) ids.delete(id);
+      continue;
+    }
+    out.push({ selection_id: o.selection_id, side: o.side, price: o.price, stake_paise: o.remaining_paise });
+  }
+  return out;
+}
+
+/** The user's exposure in the market from the state (matched positions + resting orders). */
+export function exposureOf(state: MarketState, selIds: string[], user: string): number {
+  return marketPosition(selIds, {
+    matched: positionOf(state, user),
+    unmatched: unmatchedOf(state, state.book, user),
+  }).exposure_paise;
+}
+
+/** The exposure (paise) of each of `users` in the market, from the state. */
+export function exposuresOf(state: MarketState, selIds: string[], users: Iterable<number>) {
+  const exposures = new Map<number, number>();
+  for (const userId of users) exposures.set(userId, exposureOf(state, selIds, String(userId)));
+  return exposures;
+}
+
+/** The answer a repeated request_id gets: what the first placement matched at once. */
+export function repeatedOf(b: FirstBet): PlaceBetOutcome {
+  const remaining = b.sizePaise - b.placedMatchedPaise;
+  return {
+    ok: true,
+    bet_id: b.betId,
+    status: placeStatusOf(b.placedMatchedPaise, remaining),
+    size_matched_paise: b.placedMatchedPaise,
+    size_remaining_paise: remaining,
+    average_price_matched: b.placedMatchedPaise > 0 ? b.placedMatchedValue / b.placedMatchedPaise : null,
+    repeated: true,
+  };
+}
+
+export function checkMarket<M extends BatchMarket>(
+  market: M | null | undefined,
+  request: PlaceBetRequest,
+): M {
+  if (!market) throw new Refusal('Unknown market');
+  if (request.match_id !== undefined && market.matchId !== request.match_id) {
+    throw new Refusal('Unknown market for this match');
+  }
+  if (market.status !== 'OPEN') {
+    throw new Refusal(
+      market.status === 'SUSPENDED' ? 'Market is suspended' : 'Market is not open for betting',
+    );
+  }
+  if (request.version !== undefined && request.version !== market.version) {
+    throw new Refusal('Market has changed since you saw it; check the prices and try again');
+  }
+  if (request.size_paise < market.minStakePaise) {
+    throw new Refusal(`Minimum stake is ${rupees(market.minStakePaise)}`);
+  }
+  if (request.size_paise > market.maxStakePaise) {
+    throw new Refusal(`Maximum stake is ${rupees(market.maxStakePaise)}`);
+  }
+  return market;
+}
+
+/** The checks on the locked market row of a bet that is not a repeat; the refusal or null. */
+function marketRefusal(market: BatchMarket | null, cmd: PlaceCommand): string | null {
+  try {
+    const m = checkMarket(market, cmd.request);
+    if (cmd.delayedVersion !== null && m.version !== cmd.delayedVersion) {
+      return 'Market changed during the bet delay; the bet was not placed';
+    }
+    if (cmd.delayedVersion === null && m.inPlay && m.betDelayS > 0) {
+      // Went in play between the pre-check and the lock: wait the delay like any in-play bet.
+      return 'Market has just gone in play; place the bet again';
+    }
+    return null;
+  } catch (err) {
+    if (err instanceof Refusal) return err.message;
+    throw err;
+  }
+}
+
+type NewBet = typeof bets.$inferInsert & { betId: number; sizePaise: number };
+
+/** What a batch's events do to the stored rows, gathered for the batch's one write. */
+export class Changes {
+  /** Per bet: matched and value added, cancelled added, end reason. */
+  readonly deltas = new Map<number, BetDelta>();
+  /** Bets placed in this batch (inserted with their deltas applied). */
+  readonly newBets = new Map<number, NewBet>();
+  readonly fills: (typeof fills.$inferInsert)[] = [];
+  readonly traded = new Map<number, number>();
+  /** Users whose bets or exposure changed. */
+  readonly touched = new Set<number>();
+
+  constructor(
+    readonly marketId: number,
+    readonly at: Date,
+  ) {}
+
+  private delta(betId: number): BetDelta {
+    let e = this.deltas.get(betId);
+    if (!e) {
+      e = { betId, matched: 0, value: 0, cancelled: 0, end: null };
+      this.deltas.set(betId, e);
+    }
+    return e;
+  }
+
+  apply(events: BookEvent[]) {
+    for (const e of events) {
+      if (e.type === 'FILL') {
+        const maker = Number(e.maker_order_id);
+        const taker = Number(e.taker_order_id);
+        for (const id of [maker, taker]) {
+          const x = this.delta(id);
+          x.matched += e.size_paise;
+          x.value += e.size_paise * e.price;
+        }
+        this.touched.add(Number(e.maker_user_id)).add(Number(e.taker_user_id));
+        const takerBack = e.taker_side === 'BACK';
+        this.fills.push({
+          marketId: this.marketId,
+          selectionId: Number(e.selection_id),
+          price: e.price,
+          sizePaise: e.size_paise,
+          backBetId: takerBack ? taker : maker,
+          layBetId: takerBack ? maker : taker,
+          backUserId: Number(takerBack ? e.taker_user_id : e.maker_user_id),
+          layUserId: Number(takerBack ? e.maker_user_id : e.taker_user_id),
+          takerBetId: taker,
+          createdAt: this.at,
+        });
+        const sel = Number(e.selection_id);
+        this.traded.set(sel, (this.traded.get(sel) ?? 0) + e.size_paise);
+      } else if (e.type === 'CANCEL' || e.type === 'LAPSE') {
+        const x = this.delta(Number(e.order_id));
+        x.cancelled += e.size_paise;
+        x.end = e.type === 'CANCEL' ? 'CANCELLED' : 'LAPSED';
+        this.touched.add(Number(e.user_id));
+      }
+    }
+  }
+
+  /** The bets placed in the batch as they stand at its end (their own fills and cancels applied). */
+  newBetRows() {
+    return [...this.newBets.values()].map((b) => {
+      const d = this.deltas.get(b.betId);
+      if (!d) return b;
+      return {
+        ...b,
+        matchedPaise: d.matched,
+        remainingPaise: b.sizePaise - d.matched - d.cancelled,
+        matchedValue: d.value,
+        cancelledPaise: d.cancelled,
+        endReason: d.end,
+      };
+    });
+  }
+
+  /** The changes to bets placed before the batch. */
+  olderBetDeltas() {
+    return [...this.deltas.values()].filter((d) => !this.newBets.has(d.betId));
+  }
+}
+
+/** One cancel inside a batch; `bump` moves the stamp (once per cancel that changed the book). */
+function cancelIn(state: MarketState, ch: Changes, c: CancelCommand, bump: () => number): CancelOutcome {
+  const u = String(c.userId);
+  const ids = 'bet_id' in c.target ? [String(c.target.bet_id)] : [...idsOf(state.ordersOf, u)];
+  let cancelled = 0;
+  let size = 0;
+  const events: BookEvent[] = [];
+  for (const id of ids) {
+    const r = cancelOrder(state.book, id);
+    if (r.cancelled_paise > 0) {
+      cancelled += 1;
+      size += r.cancelled_paise;
+      events.push(...r.events);
+    }
+  }
+  if ('bet_id' in c.target && cancelled === 0)
+    return { ok: false, message: 'Bet has nothing left to cancel' };
+  if (events.length > 0) {
+    ch.apply(events);
+    state.book.next_seq = bump();
+  }
+  return { ok: true, cancelled, size_cancelled_paise: size };
+}
+
+/** One placement inside a batch (the market and runner checks passed). */
+function placeIn(
+  state: MarketState,
+  ch: Changes,
+  selIds: string[],
+  c: PlaceCommand,
+  betId: number,
+  seq: number,
+  budget: number,
+  market: BatchMarket,
+  ceilings: Map<number, number>,
+): PlaceBetOutcome {
+  const r = c.request;
+  const u = String(c.userId);
+  const matchedNow = positionOf(state, u);
+  const unmatchedNow = unmatchedOf(state, state.book, u);
+  const asBet: PositionBet = {
+    selection_id: String(r.selection_id),
+    side: r.side,
+    price: r.price,
+    stake_paise: r.size_paise,
+  };
+  // The bet as if it stayed unmatched is the worst case (matching at its price or better only
+  // helps): when the balance covers that, or it does not raise the exposure, the bet passes
+  // whatever it matches, and it is placed on the book itself. Otherwise it is tried on a copy and
+  // its exposure recomputed after matching. (The batch asserts the outcome for every user at its
+  // end, see assertCeilings: no exposure above what its user's budget covers, unless it did not rise.)
+  const before = marketPosition(selIds, { matched: matchedNow, unmatched: unmatchedNow });
+  const old = before.exposure_paise;
+  if (!ceilings.has(c.userId)) ceilings.set(c.userId, Math.max(budget, old));
+  const worst = exposureWithUnmatchedPaise(before, asBet);
+  const sure = worst <= old || budget - worst >= 0;
+  const book = sure ? state.book : cloneBook(state.book);
+  const result = placeOrder(book, {
+    order_id: String(betId),
+    user_id: u,
+    selection_id: String(r.selection_id),
+    side: r.side,
+    price: r.price,
+    size_paise: r.size_paise,
+    persistence: r.persistence ?? 'LAPSE',
+    seq,
+  });
+  const mine = idsOf(state.ordersOf, u);
+  if (result.size_remaining_paise > 0) mine.add(String(betId));
+  if (!sure) {
+    const newHere = marketPosition(selIds, {
+      matched: aggregate([...matchedNow, ...matchedBetsFromEvents(result.events, u)]),
+      unmatched: unmatchedOf(state, book, u, false),
+    }).exposure_paise;
+    if (newHere > old && budget - newHere < 0) {
+      mine.delete(String(betId));
+      return { ok: false, message: 'Insufficient balance for this bet' };
+    }
+    state.book = book;
+  }
+  addFills(state, result.events);
+  const at = ch.at;
+  ch.newBets.set(betId, {
+    betId,
+    userId: c.userId,
+    matchId: market.matchId,
+    marketId: market.marketId,
+    selectionId: r.selection_id,
+    side: r.side,
+    price: r.price,
+    sizePaise: r.size_paise,
+    matchedPaise: 0,
+    remainingPaise: r.size_paise,
+    cancelledPaise: 0,
+    matchedValue: 0,
+    placedMatchedPaise: result.size_matched_paise,
+    placedMatchedValue: result.matched_value,
+    persistence: r.persistence ?? 'LAPSE',
+    endReason: null,
+    seq,
+    requestId: r.request_id,
+    placedAt: at,
+    updatedAt: at,
+  });
+  ch.touched.add(c.userId);
+  ch.apply(result.events);
+  return {
+    ok: true,
+    bet_id: betId,
+    status: result.status,
+    size_matched_paise: result.size_matched_paise,
+    size_remaining_paise: result.size_remaining_paise,
+    average_price_matched: result.average_price_matched,
+    repeated: false,
+  };
+}
+
+/**
+ * A batch's first pass, before any wallet is locked: repeated request_ids answer with the first
+ * placement, and bets the locked market row refuses get their refusal (cancels on an unknown market
+ * too). The placements left without an outcome are the batch's candidates.
+ */
+export function screenBatch(
+  cmds: readonly BatchCommand[],
+  firsts: ReadonlyMap<string, FirstBet>,
+  market: BatchMarket | null,
+): (Outcome | undefined)[] {
+  const outcomes = new Array<Outcome | undefined>(cmds.length);
+  cmds.forEach((c, i) => {
+    if (c.kind !== 'place') return;
+    const first = firsts.get(`${c.userId}:${c.request.request_id}`);
+    if (first) {
+      outcomes[i] = repeatedOf(first);
+      return;
+    }
+    const refusal = marketRefusal(market, c);
+    if (refusal !== null) outcomes[i] = { ok: false, message: refusal };
+  });
+  if (!market) {
+    cmds.forEach((c, i) => {
+      if (c.kind === 'cancel') outcomes[i] = { ok: false, message: 'Unknown market' };
+    });
+  }
+  return outcomes;
+}
+
+/** The candidates' users (placements that screenBatch left without an outcome), in user-id order. */
+export function candidateUsers(
+  cmds: readonly BatchCommand[],
+  outcomes: readonly (Outcome | undefined)[],
+): number[] {
+  const users = cmds.flatMap((c, i) => (c.kind === 'place' && outcomes[i] === undefined ? [c.userId] : []));
+  return [...new Set(users)].sort((a, b) => a - b);
+}
+
+export type BatchInputs = {
+  market: BatchMarket;
+  /** The market's runners, in their order. */
+  runners: readonly RunnerRow[];
+  /** Fresh bet ids, ascending: one is taken by each candidate placement, in arrival order. */
+  betIds: readonly number[];
+  /** Per candidate user: cash balance in paise (null: no wallet). */
+  balances: ReadonlyMap<number, number | null>;
+  /** Per candidate user: stored exposure on the other markets, paise. */
+  elsewhere: ReadonlyMap<number, number>;
+  at: Date;
+};
+
+export type BatchRun = {
+  outcomes: Outcome[];
+  changes: Changes;
+  /** The market's next_seq after the batch (its stamp); unchanged when nothing changed the book. */
+  nextSeq: number;
+  /** Per placing user: max(budget, exposure before their first bet here), which no bet may pass. */
+  ceilings: Map<number, number>;
+};
+
+/**
+ * Runs a screened batch's commands through the engine on `state`, in arrival order. Each bet is
+ * checked (runner, balance) against its user's exposure as the earlier commands of the batch left
+ * it; a refused bet leaves nothing behind. Changes `state` in place.
+ */
+export function executeBatch(
+  state: MarketState,
+  cmds: readonly BatchCommand[],
+  screened: readonly (Outcome | undefined)[],
+  inputs: BatchInputs,
+): BatchRun {
+  const { market, runners: runnerRows, balances, elsewhere } = inputs;
+  const outcomes = [...screened];
+  const selIds = runnerRows.map((r) => String(r.selectionId));
+  const ids = [...inputs.betIds];
+  const ch = new Changes(market.marketId, inputs.at);
+  let seqNext = market.nextSeq;
+  const placedHere = new Map<string, PlaceBetOutcome & { ok: true }>();
+  const ceilings = new Map<number, number>();
+
+  cmds.forEach((c, i) => {
+    if (c.kind === 'cancel') {
+      outcomes[i] = cancelIn(state, ch, c, () => {
+        seqNext += 1;
+        return seqNext;
+      });
+      return;
+    }
+    if (screened[i] !== undefined) return;
+    const betId = ids.shift()!;
+    const key = `${c.userId}:${c.request.request_id}`;
+    const earlier = placedHere.get(key);
+    if (earlier) {
+      outcomes[i] = { ...earlier, repeated: true };
+      return;
+    }
+    const balance = balances.get(c.userId);
+    if (balance === null || balance === undefined) {
+      outcomes[i] = { ok: false, message: 'No wallet for this user' };
+      return;
+    }
+    const runner = runnerRows.find((r) => r.selectionId === c.request.selection_id);
+    if (!runner) {
+      outcomes[i] = { ok: false, message: 'Unknown runner for this market' };
+      return;
+    }
+    if (runner.status !== 'ACTIVE') {
+      outcomes[i] = { ok: false, message: `${runner.name} is not active` };
+      return;
+    }
+    const budget = balance - (elsewhere.get(c.userId) ?? 0);
+    const outcome = placeIn(state, ch, selIds, c, betId, seqNext, budget, market, ceilings);
+    if (outcome.ok) {
+      seqNext += 1;
+      state.book.next_seq = seqNext;
+      placedHere.set(key, outcome);
+    }
+    outcomes[i] = outcome;
+  });
+  return { outcomes: outcomes as Outcome[], changes: ch, nextSeq: seqNext, ceilings };
+}
+
+/**
+ * Every accepted bet kept its user within budget or did not raise their exposure, and fills and
+ * cancels only lower a maker's: so no exposure ends above its user's ceiling. Checked once per
+ * user on the exposures the batch writes, instead of after every bet; a breach aborts the batch.
+ */
+export function assertCeilings(
+  marketId: number,
+  exposures: ReadonlyMap<number, number>,
+  ceilings: ReadonlyMap<number, number>,
+) {
+  for (const [userId, ceiling] of ceilings) {
+    const e = exposures.get(userId);
+    if (e !== undefined && e > ceiling) {
+      throw new Error(`market ${marketId}: user ${userId} exposure ${e} above its ceiling ${ceiling}`);
+    }
+  }
+}

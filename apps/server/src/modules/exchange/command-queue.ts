@@ -1,0 +1,70 @@
+// The per-market command queue of the group commit: placements and cancels for one market wait
+// here and run in batches, one batch after another per market (docs/decisions.md, "Exchange server").
+
+/** Commands taken into one batch (one transaction) at most. */
+export const MAX_BATCH_COMMANDS = 200;
+
+/**
+ * Commands waiting for their market's next batch, at most (five full batches). Beyond it a command
+ * is refused at once (back-pressure) instead of queueing without bound while the store is slow.
+ */
+export const MAX_QUEUED_COMMANDS_PER_MARKET = 1_000;
+
+/** The answer of a bet refused because its market's queue is full. */
+export const QUEUE_FULL_BET_MESSAGE = 'Too many bets on this market right now; try again';
+/** The answer of a cancel refused because its market's queue is full. */
+export const QUEUE_FULL_CANCEL_MESSAGE = 'Too many requests on this market right now; try again';
+
+/**
+ * Queues per market. `run(marketId, pending)` runs one batch: it takes the commands it runs out of
+ * `pending` (at most MAX_BATCH_COMMANDS, see `takeBatch`), and is called again while commands wait.
+ */
+export function createCommandQueue<C>(
+  run: (marketId: number, pending: C[]) => Promise<void>,
+  maxQueued: number = MAX_QUEUED_COMMANDS_PER_MARKET,
+) {
+  /** Commands waiting for their market's next batch, and the markets whose batches are running. */
+  const queues = new Map<number, C[]>();
+  const draining = new Set<number>();
+
+  return {
+    /**
+     * Queues a command on its market; a market's batches run one after another. False (and nothing
+     * queued) when `maxQueued` commands already wait on that market.
+     */
+    submit(marketId: number, cmd: C): boolean {
+      let queue = queues.get(marketId);
+      if (!queue) {
+        queue = [];
+        queues.set(marketId, queue);
+      }
+      if (queue.length >= maxQueued) return false;
+      queue.push(cmd);
+      if (draining.has(marketId)) return true;
+      draining.add(marketId);
+      const pending = queue;
+      void (async () => {
+        try {
+          while (pending.length > 0) {
+            // One turn of the event loop first, so that requests already read from their sockets
+            // (and on PGlite, queries that waited for the previous batch) reach the queue.
+            await new Promise<void>((resolve) => setImmediate(resolve));
+            await run(marketId, pending);
+          }
+        } finally {
+          draining.delete(marketId);
+          if (pending.length === 0 && queues.get(marketId) === pending) queues.delete(marketId);
+        }
+      })();
+      return true;
+    },
+
+    /** Commands waiting on a market (not those of its running batch). */
+    waiting(marketId: number): number {
+      return queues.get(marketId)?.length ?? 0;
+    },
+  };
+}
+
+/** The next batch: the oldest commands waiting, at most MAX_BATCH_COMMANDS, taken out of `pending`. */
+export const takeBatch = <C>(pending: C[]): C[] => pending.splice(0, MAX_BATCH_COMMANDS);
