@@ -1,20 +1,105 @@
 // One linter for the whole tree. Type-aware rules are left out on purpose: `tsc` checks types,
 // and this stays fast enough to run on every `npm run check`.
 import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 
-const webFeatures = (() => {
+/** The feature folders of a client app (apps/web, apps/admin). */
+const featuresOf = (app) => {
   try {
-    return readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+    return readdirSync(new URL(`./apps/${app}/src/features`, import.meta.url), { withFileTypes: true })
       .filter((d) => d.isDirectory())
       .map((d) => d.name);
   } catch {
     return [];
   }
-})();
+};
+
+/** The client apps: each keeps imports one way, lib/components → features → app. */
+const CLIENT_APPS = ['web', 'admin'];
+
+/** One client app's zones (by resolved path and by import text). */
+function clientZones(app) {
+  const features = featuresOf(app);
+  const root = `./apps/${app}/src`;
+  const others = CLIENT_APPS.filter((a) => a !== app).map((a) => `./apps/${a}`);
+  return [
+    // Zones by resolved path, so a relative `../other-feature/` import is caught as well as an
+    // aliased one: a feature imports no other feature and nothing of src/app.
+    {
+      files: [`apps/${app}/src/**/*.{ts,tsx}`],
+      plugins: { 'import-x': importX },
+      rules: {
+        'import-x/no-restricted-paths': [
+          'error',
+          {
+            zones: [
+              ...features.map((feature) => ({
+                target: `${root}/features/${feature}`,
+                from: `${root}/features`,
+                except: [`./${feature}`],
+                message: 'Features do not import each other; move shared code to src/components or src/lib.',
+              })),
+              {
+                target: `${root}/features`,
+                from: `${root}/app`,
+                message: 'Features do not import from src/app.',
+              },
+              {
+                target: [`${root}/lib`, `${root}/components`],
+                from: [`${root}/features`, `${root}/app`],
+                message: 'Shared code (lib, components) imports no feature or app code.',
+              },
+              {
+                target: `./apps/${app}`,
+                from: [...others, './apps/server'],
+                message: 'A client app imports no other app; share code through packages/ui.',
+              },
+            ],
+          },
+        ],
+      },
+    },
+    ...features.map((feature) => ({
+      files: [`apps/${app}/src/features/${feature}/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: `(^|/)features/(?!${feature}(/|$))`,
+                message: 'Features do not import each other; move shared code to src/components or src/lib.',
+              },
+              { regex: '(^|/)app/', message: 'Features do not import from src/app.' },
+              { regex: '^@backlay/(web|admin|server)(/|$)', message: 'A client app imports no other app.' },
+            ],
+          },
+        ],
+      },
+    })),
+    {
+      files: [`apps/${app}/src/{lib,components}/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: '(^|/)(features|app)/',
+                message: 'Shared code (lib, components) imports no feature or app code.',
+              },
+              { regex: '^@backlay/(web|admin|server)(/|$)', message: 'A client app imports no other app.' },
+            ],
+          },
+        ],
+      },
+    },
+  ];
+}
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/coverage/**', '.e2e-artifacts/**'] },
@@ -27,6 +112,18 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       eqeqeq: ['error', 'always', { null: 'ignore' }],
     },
+  },
+  // No import cycles anywhere in the source (tests may import what they test from any side).
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      // The rule follows imports into other files: they must be parsed as TypeScript too.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   // The engine is pure: no I/O, no clock, no randomness it is not given (DESIGN.md §1).
   {
@@ -42,40 +139,39 @@ export default tseslint.config(
       'no-restricted-globals': ['error', 'setTimeout', 'setInterval', 'fetch', 'process'],
     },
   },
-  // Web client: browser globals, React hooks rules, and imports flow one way: lib/components → features → app.
+  // Client apps and the package they share: browser globals, React hooks rules.
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}', 'packages/ui/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  ...webFeatures.map((feature) => ({
-    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+  // Imports flow one way: packages/ui (shared by both apps) → an app's lib/components → its
+  // features → its app. The shared package imports no app.
+  ...CLIENT_APPS.flatMap(clientZones),
+  {
+    files: ['packages/ui/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
     rules: {
-      'no-restricted-imports': [
+      'import-x/no-restricted-paths': [
         'error',
         {
-          patterns: [
+          zones: [
             {
-              regex: `(^|/)features/(?!${feature}(/|$))`,
-              message: 'Features do not import each other; move shared code to src/components or src/lib.',
+              target: './packages/ui',
+              from: './apps',
+              message: 'packages/ui is shared by the apps: it imports none of them.',
             },
-            { regex: '(^|/)app/', message: 'Features do not import from src/app.' },
           ],
         },
       ],
-    },
-  })),
-  {
-    files: ['apps/web/src/{lib,components}/**/*.{ts,tsx}'],
-    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '(^|/)(features|app)/',
-              message: 'Shared code (lib, components) imports no feature or app code.',
+              regex: '^@backlay/(web|admin|server)(/|$)',
+              message: 'packages/ui is shared by the apps: it imports none of them.',
             },
           ],
         },

@@ -39,7 +39,16 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          name: 'ui',
+          root: 'packages/ui',
+          environment: 'node',
+          include: ['{src,test}/**/*.test.{ts,tsx}'],
+        },
+      },
       'apps/web/vite.config.ts',
+      'apps/admin/vite.config.ts',
       {
         test: {
           name: 'e2e',

@@ -7,20 +7,25 @@
 // Bets go back or lay at random around 2.0 on one 3-runner market, so about half of them match;
 // HTTP bets at BENCH_HTTP_CONCURRENCY (default 16) and 4× that in flight. Then the same bets straight
 // into app.exchange.placeBet (no HTTP) at the same two concurrencies, and the balance endpoint
-// (GET user/getUserBalance: auth + one query) against a bare Fastify route returning the same JSON
-// and against that route behind the session lookup.
+// (GET user/getUserBalance: auth, the per-user limit, the balance from the node's memory) against
+// a bare Fastify route returning the same JSON and against that route behind the session lookup;
+// then, each in an app of its own with its own bare route, the balance endpoint with the cache
+// off (one query per call, as before issue 11) and with the limits counted in Redis (what several
+// nodes run; when Redis answers at BENCH_REDIS_URL, default redis://127.0.0.1:6379).
 // The HTTP load comes from autocannon in a worker thread (bench/http-load.ts; keep-alive, one
 // request in flight per connection), so the server's event loop is not the load generator's; the
 // two still share the box's two cores with the database.
+// fancy-bets.bench.ts reuses `stores`, `load`, `benchMarket` and `CSRF` from here.
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.ts';
+import { buildApp, type AppOptions } from '../apps/server/src/app.ts';
 import type { StoreOptions } from '../apps/server/src/db/store.ts';
 import { markets, matches, runners, series } from '../apps/server/src/db/schema.ts';
 import { loadFromWorker, type LoadSpec } from './http-load.ts';
-import { mulberry32, randInt, report, type Benchmark, type Figure } from './lib.ts';
+import { median, mulberry32, randInt, report, type Benchmark, type Figure } from './lib.ts';
 
 const DURATION_MS = Number(process.env.BENCH_HTTP_MS ?? 4_000);
 const CONCURRENCY = Number(process.env.BENCH_HTTP_CONCURRENCY ?? 16);
@@ -29,11 +34,11 @@ const USERS = 16;
 const SPREAD_MARKETS = 8;
 /** Odds the bets pick from, in hundredths (around 2.0, so about half of them match). */
 const PRICES = [196, 198, 200, 202, 204];
-const CSRF = 'bench-csrf-token-0123456789abcdef';
+export const CSRF = 'bench-csrf-token-0123456789abcdef';
 
-type Store = { options: StoreOptions; label: string; cleanup(): Promise<void> };
+export type Store = { options: StoreOptions; label: string; cleanup(): Promise<void> };
 
-async function stores(): Promise<Store[]> {
+export async function stores(): Promise<Store[]> {
   const out: Store[] = [
     { options: { kind: 'pglite-memory' }, label: 'PGlite (in-memory)', cleanup: async () => {} },
   ];
@@ -66,7 +71,7 @@ function percentile(sorted: number[], p: number) {
 }
 
 /** Runs `one` with CONCURRENCY workers for DURATION_MS; returns completed/s and latencies. */
-async function load(one: (worker: number, i: number) => Promise<boolean>, concurrency = CONCURRENCY) {
+export async function load(one: (worker: number, i: number) => Promise<boolean>, concurrency = CONCURRENCY) {
   const latencies: number[] = [];
   let failures = 0;
   const end = performance.now() + DURATION_MS;
@@ -93,7 +98,7 @@ async function load(one: (worker: number, i: number) => Promise<boolean>, concur
 }
 
 /** One match with one 3-runner match-odds market, starting tomorrow. */
-async function benchMarket(app: FastifyInstance, k: number) {
+export async function benchMarket(app: FastifyInstance, k: number) {
   const [s] = await app.db.select().from(series).limit(1);
   const start = new Date(Date.now() + 86_400_000);
   const [m] = await app.db
@@ -305,6 +310,90 @@ async function runOn(store: Store): Promise<Figure[]> {
   }
 }
 
+const BENCH_REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Whether something answers on the Redis port (the Redis phase is skipped with a line if not). */
+async function redisAnswers(): Promise<boolean> {
+  const u = new URL(BENCH_REDIS_URL);
+  return new Promise((resolve) => {
+    const s = connect({ host: u.hostname, port: Number(u.port || 6379) });
+    s.setTimeout(1_000, () => (s.destroy(), resolve(false)));
+    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('error', () => resolve(false));
+  });
+}
+
+/** Rounds of (bare route, balance endpoint) in a balance variant; each figure is their median. */
+const BALANCE_ROUNDS = Number(process.env.BENCH_BALANCE_ROUNDS ?? 3);
+
+/**
+ * The balance endpoint in an app of its own built with `options`, against that app's bare route:
+ * 16 bettors, each connection asking for one of them in turn; BALANCE_ROUNDS alternating rounds of
+ * half a phase each, medians compared, so a load swing of the shared box hits both sides alike.
+ */
+async function balanceVariant(store: Store, label: string, options: Partial<AppOptions>): Promise<Figure[]> {
+  const app = await buildApp({
+    store: store.options,
+    seedDemo: true,
+    logger: false,
+    rateLimits: { globalPerMinute: 100_000_000, loginPerMinute: 100_000 },
+    ...options,
+  });
+  app.get('/bench/bare', async () => ({ status: true, data: { total_balance: 0, liability: 0 } }));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  try {
+    const tag = randomBytes(3).toString('hex');
+    const tokens: string[] = [];
+    for (let i = 0; i < USERS; i++) {
+      const userName = `bal${tag}${i}`;
+      const userId = await app.account.createUser({ userName, password: 'bench12345' });
+      await app.wallet.deposit(userId, 1_000_000, `bench:${userName}`);
+      const r = await fetch(`${base}/api/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': CSRF, cookie: `XSRF-TOKEN=${CSRF}` },
+        body: JSON.stringify({ user_name: userName, password: 'bench12345' }),
+      });
+      tokens.push(((await r.json()) as { data: { token: string } }).data.token);
+    }
+    const http = (spec: LoadSpec) =>
+      loadFromWorker({
+        base_url: base,
+        tokens,
+        csrf: CSRF,
+        spec,
+        connections: CONCURRENCY,
+        duration_ms: Math.max(1_000, DURATION_MS / 2),
+      });
+    const bare: number[] = [];
+    const balance: number[] = [];
+    const p99: number[] = [];
+    let failures = 0;
+    for (let round = 0; round < BALANCE_ROUNDS; round++) {
+      bare.push((await http({ kind: 'get', path: '/bench/bare' })).rate);
+      const b = await http({ kind: 'get', path: '/api/user/getUserBalance' });
+      balance.push(b.rate);
+      p99.push(b.p99_ms);
+      failures += b.failures;
+    }
+    const hits = app.balances.cache.stats;
+    console.log(
+      `  ${store.label}: balance, ${label}: rounds bare ${bare.map((x) => x.toFixed(0)).join(' / ')} req/s, ` +
+        `balance ${balance.map((x) => x.toFixed(0)).join(' / ')} req/s; balance cache ${hits.hits} hits, ${hits.misses} misses`,
+    );
+    return [
+      report({
+        label: `${store.label}: balance endpoint, ${label} (median of ${BALANCE_ROUNDS}, p99 ${median(p99)} ms${failures ? `, ${failures} failed` : ''})`,
+        value: median(balance),
+        unit: 'req/s',
+        baseline: { label: 'bare Fastify route', value: median(bare) },
+      }),
+    ];
+  } finally {
+    await app.close();
+  }
+}
+
 export const httpBetsBench: Benchmark = {
   name: 'http-bets',
   description: `HTTP → committed bets/s and latency (${CONCURRENCY} in flight, ${DURATION_MS} ms per phase); balance endpoint vs a bare route`,
@@ -317,7 +406,26 @@ export const httpBetsBench: Benchmark = {
         continue;
       }
       try {
-        figures.push(...(await runOn(store)));
+        // BENCH_BALANCE_ONLY=1: only the balance variants below (a quicker run).
+        if (process.env.BENCH_BALANCE_ONLY !== '1') figures.push(...(await runOn(store)));
+        figures.push(...(await balanceVariant(store, 'from memory, limits in memory', {})));
+        figures.push(
+          ...(await balanceVariant(store, 'cache off (the store every call)', { balanceCache: false })),
+        );
+        if (await redisAnswers()) {
+          figures.push(
+            ...(await balanceVariant(store, 'from memory, limits counted in Redis', {
+              rateLimitStore: {
+                redisUrl: BENCH_REDIS_URL,
+                prefix: `bench:rl:${randomBytes(4).toString('hex')}`,
+              },
+            })),
+          );
+        } else {
+          console.log(
+            `  ${store.label}: balance with the limits in Redis: skipped — no Redis at ${BENCH_REDIS_URL}`,
+          );
+        }
       } finally {
         await store.cleanup();
       }

@@ -4,9 +4,23 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
-/** What one load phase sends. `bet` posts placeMarketBet with a fresh request_id each time. */
+/**
+ * What one load phase sends. `bet` posts placeMarketBet and `fancy` placeFancyBet, each with a
+ * fresh request_id every time.
+ */
 export type LoadSpec =
   | { readonly kind: 'get'; readonly path: string }
+  | {
+      readonly kind: 'fancy';
+      readonly path: string;
+      readonly match_id: number;
+      readonly fancy_id: number;
+      /** Each bet takes one of these (the fancy's quoted Yes and No line and rate), at random. */
+      readonly sides: readonly { readonly is_yes: boolean; readonly line: number; readonly rate: number }[];
+      /** Whole rupees, picked uniformly in [min, max]. */
+      readonly stake_rupees: { readonly min: number; readonly max: number };
+      readonly request_prefix: string;
+    }
   | {
       readonly kind: 'bet';
       readonly path: string;
@@ -28,6 +42,8 @@ export type LoadResult = {
   readonly count: number;
   /** Answers that were not 2xx with `"status":true`, and connection errors. */
   readonly failures: number;
+  /** The refused answers by their `message` (at most 20 distinct texts; the rest as "other"). */
+  readonly refusals: Readonly<Record<string, number>>;
   readonly p50_ms: number;
   readonly p99_ms: number;
 };
@@ -60,15 +76,37 @@ function setupRequest(req) {
       stack: 2 + Math.floor(Math.random() * 49),
       request_id: spec.request_prefix + n,
     });
+  } else if (spec.kind === 'fancy') {
+    const side = pick(spec.sides);
+    const { min, max } = spec.stake_rupees;
+    req.body = JSON.stringify({
+      match_id: spec.match_id,
+      fancy_id: spec.fancy_id,
+      is_yes: side.is_yes ? '1' : '0',
+      line: side.line,
+      rate: side.rate,
+      stack: min + Math.floor(Math.random() * (max - min + 1)),
+      request_id: spec.request_prefix + n,
+    });
   }
   return req;
+}
+const refusals = {};
+function refused(body) {
+  let message = 'unreadable answer';
+  try {
+    message = String(JSON.parse(body).message);
+  } catch {}
+  if (!(message in refusals) && Object.keys(refusals).length >= 20) message = 'other';
+  refusals[message] = (refusals[message] || 0) + 1;
+  return false;
 }
 const opts = {
   url,
   connections,
   duration: duration_ms / 1000,
-  requests: [{ method: spec.kind === 'bet' ? 'POST' : 'GET', path: spec.path, setupRequest }],
-  verifyBody: (body) => body.includes('"status":true'),
+  requests: [{ method: spec.kind === 'get' ? 'GET' : 'POST', path: spec.path, setupRequest }],
+  verifyBody: (body) => body.includes('"status":true') || refused(body),
 };
 autocannon(opts, (err, raw) => {
     if (err) {
@@ -85,6 +123,7 @@ autocannon(opts, (err, raw) => {
       failures,
       p50_ms: r.latency.p50,
       p99_ms: r.latency.p99,
+      refusals,
     });
 });
 `;

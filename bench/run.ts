@@ -2,11 +2,21 @@
 // e.g. `npm run bench -- engine`). To add one, write `<name>.bench.ts` exporting a `Benchmark` and
 // list it below.
 import type { Benchmark } from './lib.ts';
+import { bundleSizeBench } from './bundle-size.bench.ts';
 import { engineBench } from './engine.bench.ts';
+import { fancyBetsBench } from './fancy-bets.bench.ts';
 import { httpBetsBench } from './http-bets.bench.ts';
+import { wsClusterBench } from './ws-cluster.bench.ts';
 import { wsPushBench } from './ws-push.bench.ts';
 
-const benchmarks: Benchmark[] = [engineBench, httpBetsBench, wsPushBench];
+const benchmarks: Benchmark[] = [
+  bundleSizeBench,
+  engineBench,
+  httpBetsBench,
+  fancyBetsBench,
+  wsPushBench,
+  wsClusterBench,
+];
 
 const only = process.argv.slice(2);
 const chosen = only.length === 0 ? benchmarks : benchmarks.filter((b) => only.includes(b.name));

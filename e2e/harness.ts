@@ -48,23 +48,34 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-/** Builds apps/web once when dist is missing or older than its sources. */
-export function ensureWebBuilt(): void {
-  const dist = join(ROOT, 'apps/web/dist/index.html');
+/** Builds a client app (apps/web, apps/admin) once when its dist is missing or older than its sources. */
+function ensureBuilt(app: 'web' | 'admin'): void {
+  const dist = join(ROOT, `apps/${app}/dist/index.html`);
   const sources = [
-    'apps/web/src',
-    'apps/web/index.html',
-    'apps/web/vite.config.ts',
-    'apps/web/public',
+    `apps/${app}/src`,
+    `apps/${app}/index.html`,
+    `apps/${app}/vite.config.ts`,
+    `apps/${app}/public`,
     'packages/contract/src',
+    'packages/ui/src',
   ].map((p) => newestMtime(join(ROOT, p)));
   if (existsSync(dist) && statSync(dist).mtimeMs >= Math.max(...sources)) return;
-  const run = spawnSync('npm', ['run', 'build', '-w', '@backlay/web'], {
+  const run = spawnSync('npm', ['run', 'build', '-w', `@backlay/${app}`], {
     cwd: ROOT,
     stdio: 'pipe',
     encoding: 'utf8',
   });
-  if (run.status !== 0) throw new Error(`web build failed:\n${run.stdout}\n${run.stderr}`);
+  if (run.status !== 0) throw new Error(`${app} build failed:\n${run.stdout}\n${run.stderr}`);
+}
+
+/** Builds apps/web once when dist is missing or older than its sources. */
+export function ensureWebBuilt(): void {
+  ensureBuilt('web');
+}
+
+/** Builds the operator console (apps/admin) once when dist is missing or older than its sources. */
+export function ensureAdminBuilt(): void {
+  ensureBuilt('admin');
 }
 
 export async function freePort(): Promise<number> {

@@ -1,15 +1,21 @@
 import fastifyStatic from '@fastify/static';
 import { endpoints } from '@backlay/contract';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seedBase, seedDemo } from './db/seed.ts';
+import { openApiPlugin } from './docs/openapi.ts';
 import type { StoreOptions } from './db/store.ts';
 import { accountModule } from './modules/account/routes.ts';
 import { adminModule } from './modules/admin/routes.ts';
+import { consoleModule } from './modules/console/plugin.ts';
 import { casinoModule } from './modules/casino/routes.ts';
-import { exchangeModule } from './modules/exchange/routes.ts';
+import { KIND_MODULES } from './modules/markets/kinds.ts';
+import { marketsModule } from './modules/markets/plugin.ts';
+import { cricketModule } from './modules/cricket/plugin.ts';
 import type { ExchangeOptions } from './modules/exchange/service.ts';
 import { catalogModule } from './modules/catalog/routes.ts';
 import { reportsModule } from './modules/reports/routes.ts';
@@ -17,12 +23,26 @@ import { settlementModule } from './modules/settlement/plugin.ts';
 import { settingsModule } from './modules/settings/routes.ts';
 import { stakesModule } from './modules/stakes/routes.ts';
 import { walletModule } from './modules/wallet/routes.ts';
-import { busPlugin } from './plugins/bus.ts';
+import { messagingModule } from './modules/messaging/plugin.ts';
+import type { SmsSender } from './modules/messaging/senders.ts';
+import type { PaymentGateway } from './modules/payments/gateway.ts';
+import { paymentsModule } from './modules/payments/plugin.ts';
+import { responsibleModule } from './modules/responsible/plugin.ts';
+import { securityModule } from './modules/security/plugin.ts';
+import { signupModule } from './modules/signup/plugin.ts';
+import { busPlugin, type Bus, type NatsBusOptions } from './plugins/bus.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
-import { DEFAULT_RATE_LIMITS, rateLimitPlugin, type RateLimitOptions } from './plugins/rate-limit.ts';
+import { leaderPlugin } from './plugins/leader.ts';
+import { metricsPlugin, type MetricsOptions } from './plugins/metrics.ts';
+import {
+  rateLimitPlugin,
+  resolveRateLimits,
+  type RateLimitInput,
+  type RateLimitStore,
+} from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { wsPlugin } from './plugins/ws.ts';
 import type { Clock } from './types.ts';
@@ -36,13 +56,39 @@ export type AppOptions = {
   /** fastify logger options; false (the default here) for tests. */
   logger?: FastifyServerOptions['logger'];
   clock?: Clock;
-  rateLimits?: Partial<RateLimitOptions>;
+  rateLimits?: RateLimitInput;
+  /** Where the limits count: Redis shared by every node (REDIS_URL), else this node's memory. */
+  rateLimitStore?: RateLimitStore;
+  /** getUserBalance from this node's memory, kept right by the bus (default on; off: the store every time). */
+  balanceCache?: boolean;
+  /** /metrics: its token, its own listener, process figures. */
+  metrics?: MetricsOptions;
   /** Behind a reverse proxy: whose X-Forwarded-For to believe (per-IP rate limits use it). */
   trustProxy?: boolean | string[];
   /** Exchange options: the in-play bet delay's sleeper (tests pass one that does not wait). */
   exchange?: ExchangeOptions;
   /** The built client (apps/web/dist), served at / when given and present. */
   webDistDir?: string;
+  /** Where SMS go (OTP): the built-in log sender unless given. */
+  smsSender?: SmsSender;
+  /** ms between outbox retry sweeps on this node; 0 turns the timer off (tests deliver by hand). */
+  outboxPollMs?: number;
+  /** The payment gateway whose signed webhooks are accepted; none: the webhook answers 404. */
+  paymentGateway?: PaymentGateway;
+  /** The built operator console (apps/admin/dist), served at /admin/ when given and present. */
+  adminDistDir?: string;
+  /**
+   * The bus between nodes: NATS (BUS_URL) when given, or a bus built elsewhere (tests); else the
+   * in-process bus (one node).
+   */
+  bus?: Omit<NatsBusOptions, 'onError' | 'log'> | Bus;
+  /**
+   * Where WebSocket sequence numbers come from: 'node' (this node counts, one node) or 'store'
+   * (per market in the store, the same on every node). Default: 'store' with a NATS bus.
+   */
+  priceSequence?: 'node' | 'store';
+  /** How often a node that is not the leader tries to take the lease (tests shorten it). */
+  leaseRetryMs?: number;
 };
 
 /** Largest request body we read; every payload of the API is far smaller. */
@@ -73,6 +119,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
+    // No info line per request: plugins/metrics.ts logs each at debug, slow ones at warn.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: options.trustProxy ?? false,
   });
   app.decorate('clock', options.clock ?? { now: () => new Date() });
@@ -82,27 +130,45 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return payload;
   });
 
-  const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  const limits = resolveRateLimits(options.rateLimits);
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin, options.metrics ?? {});
   await app.register(securityHeadersPlugin);
   await app.register(csrfPlugin);
-  await app.register(rateLimitPlugin, { limits });
+  await app.register(rateLimitPlugin, { limits, store: options.rateLimitStore ?? null });
   await app.register(dbPlugin, { store: options.store });
   await app.register(authPlugin, { tokenTtlHours: options.tokenTtlHours ?? 12 });
 
-  await app.register(busPlugin);
+  await app.register(leaderPlugin, {
+    store: options.store,
+    ...(options.leaseRetryMs ? { retryMs: options.leaseRetryMs } : {}),
+  });
+  const bus = options.bus;
+  await app.register(busPlugin, bus === undefined ? {} : 'publish' in bus ? { bus } : { nats: bus });
 
-  await app.register(walletModule);
+  await app.register(walletModule, { balanceCache: options.balanceCache ?? true });
   await app.register(stakesModule);
   await app.register(accountModule, { limits });
   await app.register(settingsModule);
+  await app.register(messagingModule, {
+    ...(options.smsSender ? { sender: options.smsSender } : {}),
+    ...(options.outboxPollMs === undefined ? {} : { pollMs: options.outboxPollMs }),
+  });
+  await app.register(responsibleModule);
+  await app.register(signupModule, { sendPerMinute: limits.loginPerMinute });
+  await app.register(securityModule, { codePerMinute: limits.loginPerMinute });
+  await app.register(paymentsModule, { gateway: options.paymentGateway });
   await app.register(casinoModule);
   await app.register(catalogModule);
-  await app.register(exchangeModule, { exchange: options.exchange ?? {} });
+  await app.register(marketsModule);
+  for (const kindModule of KIND_MODULES) await app.register(kindModule, { exchange: options.exchange ?? {} });
+  await app.register(cricketModule);
   await app.register(settlementModule);
   await app.register(reportsModule);
   await app.register(adminModule);
-  await app.register(wsPlugin);
+  await app.register(consoleModule);
+  await app.register(wsPlugin, options.priceSequence ? { sequence: options.priceSequence } : {});
+  await app.register(openApiPlugin);
 
   const missing = Object.keys(endpoints).filter((name) => !app.registeredEndpoints.has(name));
   if (missing.length > 0) throw new Error(`contract endpoints without a route: ${missing.join(', ')}`);
@@ -116,6 +182,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
+  // What a load balancer or an operator of several nodes asks one node: is it the leader of the
+  // timed work, is its bus connected. No secrets; the same answer to anyone.
+  app.get('/healthz/node', async () => ({
+    status: true,
+    data: {
+      pid: process.pid,
+      leader: app.leader.isLeader(),
+      bus: app.bus.kind,
+      bus_connected: app.bus.stats.connected,
+      price_sequence: app.liveHub.sequence,
+    },
+  }));
+
   // Images the settings point at (logo, banner, favicon) under /api/upload/image/.
   await app.register(fastifyStatic, {
     root: uploadsDir,
@@ -123,6 +202,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     decorateReply: false,
     index: false,
   });
+
+  const adminDistDir = options.adminDistDir;
+  if (adminDistDir && existsSync(adminDistDir)) {
+    // The operator console: its assets under /admin/, its index.html at /admin/ (hash routes, so
+    // no other page); /admin is sent to /admin/, where the build's relative asset paths resolve.
+    await app.register(fastifyStatic, {
+      root: adminDistDir,
+      prefix: '/admin/',
+      decorateReply: false,
+      wildcard: true,
+    });
+    app.get('/admin', async (req, reply) => {
+      if (!req.url.startsWith('/admin/')) return reply.redirect('/admin/', 301);
+      const html = await readFile(join(adminDistDir, 'index.html'), 'utf8').catch(() => null);
+      if (html === null) return reply.code(404).send({ status: false, message: 'The console is not built' });
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    });
+  }
 
   if (options.webDistDir && existsSync(options.webDistDir)) {
     // Hash routes: the client needs index.html at / and its assets; no history fallback.

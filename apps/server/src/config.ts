@@ -23,6 +23,48 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   /** Price feed: 'demo' (simulator, default) or a path to a recorded feed file. Used by the feed issue. */
   FEED: z.string().min(1).default('demo'),
+  /**
+   * The bus between nodes: NATS server(s), e.g. nats://127.0.0.1:4222 (several comma-separated for
+   * a NATS cluster). Unset: the in-process bus (one node).
+   */
+  BUS_URL: z
+    .string()
+    .regex(/^(nats|tls):\/\/\S+$/, 'BUS_URL must be nats://host:port (or several, comma-separated)')
+    .optional(),
+  /** The deployment's NATS subject prefix: nodes that share it share the bus. */
+  BUS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'BUS_PREFIX must be NATS subject tokens separated by dots')
+    .default('backlay'),
+  /** Demo cricket: ms between balls (a ball runs 40% of it, at most 2 s). Tests shorten it. */
+  CRICKET_BALL_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** An SMS provider with a JSON HTTP API; without it SMS go to the server log (and the operator's message list). */
+  SMS_HTTP_URL: z.url().optional(),
+  SMS_HTTP_TOKEN: z.string().optional(),
+  /** The payment gateway's webhook signing secret; without it the webhook answers 404. */
+  PAYMENT_GATEWAY_SECRET: z
+    .string()
+    .min(16, 'PAYMENT_GATEWAY_SECRET must be at least 16 characters')
+    .optional(),
+  PAYMENT_GATEWAY_NAME: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,32}$/)
+    .default('gateway'),
+  /** Redis for the request and login limits, shared by every node. Unset: each node counts in memory. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, 'REDIS_URL must be redis://host:port (or rediss:// for TLS)')
+    .optional(),
+  /** Key prefix of the limits in Redis: nodes of one deployment share it. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_:.-]{1,64}$/, 'REDIS_PREFIX must be letters, digits and _ : . -')
+    .default('backlay:rl'),
+  /** /metrics on the API port answers only `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** /metrics without a token on a listener of its own, bound to METRICS_HOST. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export type StoreConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
@@ -35,6 +77,14 @@ export type Config = {
   tokenTtlHours: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   feed: string;
+  cricketBallIntervalMs: number;
+  sms: { url: string; token?: string } | null;
+  paymentGateway: { name: string; secret: string } | null;
+  /** NATS (BUS_URL) when set; else the in-process bus. */
+  bus: { url: string; prefix: string } | null;
+  /** Redis for the limits (REDIS_URL) when set; else each node's memory. */
+  rateLimitStore: { redisUrl: string; prefix: string } | null;
+  metrics: { token?: string; listen?: { host: string; port: number } };
   /** fastify's trustProxy: false, true, or the addresses of trusted proxies. */
   trustProxy: boolean | string[];
 };
@@ -60,6 +110,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlHours: e.TOKEN_TTL_HOURS,
     logLevel: e.LOG_LEVEL,
     feed: e.FEED,
+    cricketBallIntervalMs: e.CRICKET_BALL_INTERVAL_MS,
+    sms: e.SMS_HTTP_URL
+      ? { url: e.SMS_HTTP_URL, ...(e.SMS_HTTP_TOKEN ? { token: e.SMS_HTTP_TOKEN } : {}) }
+      : null,
+    paymentGateway: e.PAYMENT_GATEWAY_SECRET
+      ? { name: e.PAYMENT_GATEWAY_NAME, secret: e.PAYMENT_GATEWAY_SECRET }
+      : null,
+    bus: e.BUS_URL ? { url: e.BUS_URL, prefix: e.BUS_PREFIX } : null,
+    rateLimitStore: e.REDIS_URL ? { redisUrl: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,
+    metrics: {
+      ...(e.METRICS_TOKEN ? { token: e.METRICS_TOKEN } : {}),
+      ...(e.METRICS_PORT ? { listen: { host: e.METRICS_HOST, port: e.METRICS_PORT } } : {}),
+    },
     trustProxy:
       e.TRUST_PROXY === undefined || e.TRUST_PROXY === '0'
         ? false

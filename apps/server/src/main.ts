@@ -2,9 +2,12 @@ import { fileURLToPath } from 'node:url';
 import { buildApp, LOG_REDACT } from './app.ts';
 import { loadConfig } from './config.ts';
 import { feedPlugin } from './plugins/feed.ts';
+import { hmacGateway } from './modules/payments/gateway.ts';
+import { httpSender } from './modules/messaging/senders.ts';
 
 const config = loadConfig();
 const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const adminDistDir = fileURLToPath(new URL('../../admin/dist', import.meta.url));
 
 const app = await buildApp({
   store: config.store,
@@ -12,9 +15,15 @@ const app = await buildApp({
   tokenTtlHours: config.tokenTtlHours,
   trustProxy: config.trustProxy,
   webDistDir,
+  ...(config.sms ? { smsSender: httpSender(config.sms) } : {}),
+  ...(config.paymentGateway ? { paymentGateway: hmacGateway(config.paymentGateway) } : {}),
+  adminDistDir,
+  ...(config.bus ? { bus: config.bus } : {}),
+  ...(config.rateLimitStore ? { rateLimitStore: config.rateLimitStore } : {}),
+  metrics: { ...config.metrics, processMetrics: true },
   logger: { level: config.logLevel, redact: { paths: LOG_REDACT, censor: '[redacted]' } },
 });
-await app.register(feedPlugin, { source: config.feed });
+await app.register(feedPlugin, { source: config.feed, cricketBallIntervalMs: config.cricketBallIntervalMs });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
@@ -29,7 +38,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 try {
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { store: config.store.kind, dataDir: config.store.kind === 'pglite' ? config.store.dataDir : undefined },
+    {
+      store: config.store.kind,
+      dataDir: config.store.kind === 'pglite' ? config.store.dataDir : undefined,
+      bus: app.bus.kind,
+      limits: app.limits.store,
+    },
     'Backlay server ready',
   );
 } catch (err) {

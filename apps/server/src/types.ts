@@ -8,6 +8,14 @@ import type { SettlementService } from './modules/settlement/service.ts';
 import type { SettingsService } from './modules/settings/service.ts';
 import type { StakesService } from './modules/stakes/service.ts';
 import type { WalletService } from './modules/wallet/service.ts';
+import type { KindRegistry } from './modules/markets/registry.ts';
+import type { BookmakerService } from './modules/bookmaker/service.ts';
+import type { FancyService } from './modules/fancy/service.ts';
+import type { Outbox } from './modules/messaging/outbox.ts';
+import type { PaymentsService } from './modules/payments/service.ts';
+import type { ResponsibleService } from './modules/responsible/service.ts';
+import type { SecurityService } from './modules/security/service.ts';
+import type { SignupService } from './modules/signup/service.ts';
 
 export type Clock = { now(): Date };
 
@@ -27,6 +35,15 @@ declare module 'fastify' {
     settings: SettingsService;
     exchange: ExchangeServiceImpl;
     settlement: SettlementService;
+    /** The market-kind registry (modules/markets). */
+    kinds: KindRegistry;
+    bookmaker: BookmakerService;
+    fancy: FancyService;
+    outbox: Outbox;
+    signup: SignupService;
+    security: SecurityService;
+    payments: PaymentsService;
+    responsible: ResponsibleService;
   }
   interface FastifyRequest {
     /** Set by the auth check of a protected route. */

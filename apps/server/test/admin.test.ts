@@ -485,7 +485,7 @@ describeStores('operator calls', (ctx) => {
     await api.login(b.userName, b.password);
     await api.call('placeMarketBet', bet(m, 0, true, 2, 10));
     await ctx.app.db.execute(
-      sql`update market_exposures set exposure_paise = exposure_paise + 1 where user_id = ${b.userId}`,
+      sql`update exposure_holds set exposure_paise = exposure_paise + 1 where user_id = ${b.userId}`,
     );
     const broken = await checkLedger(ctx.app);
     expect(broken.ok).toBe(false);
@@ -493,7 +493,7 @@ describeStores('operator calls', (ctx) => {
       `User ${b.userId} in market ${m.marketId}: stored exposure ₹10.01, recomputed ₹10.00`,
     ]);
     await ctx.app.db.execute(
-      sql`update market_exposures set exposure_paise = exposure_paise - 1 where user_id = ${b.userId}`,
+      sql`update exposure_holds set exposure_paise = exposure_paise - 1 where user_id = ${b.userId}`,
     );
     expect((await checkLedger(ctx.app)).ok).toBe(true);
   });

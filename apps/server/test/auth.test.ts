@@ -292,7 +292,7 @@ describeStores(
   {
     clock,
     tokenTtlHours: 0.001,
-    rateLimits: { globalPerMinute: 100_000, loginPerMinute: 10 },
+    rateLimits: { globalPerMinute: 100_000, loginPerMinute: 10, loginPerAccountPerMinute: 1_000 },
     logger: { level: 'trace', stream: logStream, redact: { paths: LOG_REDACT, censor: '[redacted]' } },
   },
   (app) => {

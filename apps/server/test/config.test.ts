@@ -35,6 +35,42 @@ describe('config', () => {
     ]);
   });
 
+  it('BUS_URL selects NATS (one server or several) under BUS_PREFIX; unset, the in-process bus', () => {
+    expect(loadConfig({}).bus).toBeNull();
+    expect(loadConfig({ BUS_URL: 'nats://127.0.0.1:4222' }).bus).toEqual({
+      url: 'nats://127.0.0.1:4222',
+      prefix: 'backlay',
+    });
+    expect(loadConfig({ BUS_URL: 'nats://a:4222,nats://b:4222', BUS_PREFIX: 'prod.eu' }).bus).toEqual({
+      url: 'nats://a:4222,nats://b:4222',
+      prefix: 'prod.eu',
+    });
+    expect(() => loadConfig({ BUS_URL: 'redis://127.0.0.1:6379' })).toThrow(/BUS_URL/);
+    expect(() => loadConfig({ BUS_URL: 'nats://x:1', BUS_PREFIX: 'a b' })).toThrow(/BUS_PREFIX/);
+  });
+
+  it('REDIS_URL puts the limits in Redis under REDIS_PREFIX; unset, each node counts in memory', () => {
+    expect(loadConfig({}).rateLimitStore).toBeNull();
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).rateLimitStore).toEqual({
+      redisUrl: 'redis://127.0.0.1:6379',
+      prefix: 'backlay:rl',
+    });
+    expect(loadConfig({ REDIS_URL: 'rediss://r:6380', REDIS_PREFIX: 'prod:rl' }).rateLimitStore).toEqual({
+      redisUrl: 'rediss://r:6380',
+      prefix: 'prod:rl',
+    });
+    expect(() => loadConfig({ REDIS_URL: 'nats://127.0.0.1:4222' })).toThrow(/REDIS_URL/);
+  });
+
+  it('METRICS_TOKEN and METRICS_PORT (bound to METRICS_HOST); neither: /metrics is not served', () => {
+    expect(loadConfig({}).metrics).toEqual({});
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(16), METRICS_PORT: '9464' }).metrics).toEqual({
+      token: 'a'.repeat(16),
+      listen: { host: '127.0.0.1', port: 9464 },
+    });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
+
   it('accepts fractional TOKEN_TTL_HOURS and empty values as unset', () => {
     expect(loadConfig({ TOKEN_TTL_HOURS: '0.001', PORT: '' }).tokenTtlHours).toBe(0.001);
   });

@@ -1,7 +1,7 @@
 // The pure part of a batch (modules/exchange/batch.ts): commands run through the engine against an
 // in-memory market state, without a store. What a batch answers, the fills and bet changes it
 // gathers for its one write, and the exposures it stores.
-import { bookFromOrders, type RestingOrder } from '@backlay/engine';
+import { bookFromOrders, layLiabilityPaise, type RestingOrder } from '@backlay/engine';
 import { describe, expect, it } from 'vitest';
 import {
   assertCeilings,
@@ -70,6 +70,26 @@ const resting = (
   ...o,
 });
 
+/**
+ * What the wallet reserves for each command before the batch (as `wallet.reserve` does, the
+ * user's hold on this market their only one): each bet's worst case, or what is left of the
+ * user's available balance (balance − hold − earlier reservations), in order; null for a user
+ * without a balance.
+ */
+function reserveFor(cmds: BatchCommand[], balances: Record<number, number>, held: Map<number, number>) {
+  const left = new Map(Object.entries(balances).map(([u, b]) => [Number(u), b - (held.get(Number(u)) ?? 0)]));
+  return cmds.map((c) => {
+    if (c.kind !== 'place') return null;
+    const avail = left.get(c.userId);
+    if (avail === undefined) return null;
+    const r = c.request;
+    const want = r.side === 'BACK' ? r.size_paise : layLiabilityPaise(r.size_paise, r.price);
+    const grant = Math.min(want, Math.max(avail, 0));
+    left.set(c.userId, avail - grant);
+    return grant;
+  });
+}
+
 /** Screens and runs a batch as service.ts does, with the store's reads given in memory. */
 function run(
   state: ReturnType<typeof stateFrom>,
@@ -84,14 +104,14 @@ function run(
   const m = opts.market ?? market();
   const screened = screenBatch(cmds, opts.firsts ?? new Map(), m);
   const users = candidateUsers(cmds, screened);
+  const held = exposuresOf(state, selIds, users);
   return {
     users,
     ...executeBatch(state, cmds, screened, {
       market: m,
       runners,
       betIds: opts.betIds ?? cmds.map((_, i) => 100 + i),
-      balances: new Map(users.map((u) => [u, opts.balances[u] ?? null])),
-      elsewhere: new Map(users.map((u) => [u, 0])),
+      reserved: reserveFor(cmds, opts.balances, held),
       at,
     }),
   };
@@ -276,7 +296,8 @@ describe('a batch run in memory (no store)', () => {
     const exposures = exposuresOf(state, selIds, r.changes.touched);
     expect(exposures.get(a)).toBe(7_500);
     expect(exposures.get(maker)).toBe(15_000);
-    // The ceiling is max(budget, exposure before): ₹100.
+    // The ceiling is the exposure before plus what the accepted bets reserved (nothing: the hold
+    // already took the whole balance): ₹100.
     expect(r.ceilings).toEqual(new Map([[a, 10_000]]));
     expect(() => assertCeilings(7, exposures, r.ceilings)).not.toThrow();
     expect(() => assertCeilings(7, new Map([[a, 10_001]]), r.ceilings)).toThrow(/above its ceiling/);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../src/app.ts';
 import { seedDemo } from '../src/db/seed.ts';
+import { missingClusterServices } from './helpers/services.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +14,9 @@ declare module 'vitest' {
     pgliteEmptyTemplate: string;
     /** Migrated, base and demo data. */
     pgliteTemplate: string;
+    /** What the cluster tests lack (NATS, PostgreSQL) and what the multi-node test lacks besides (haproxy). */
+    clusterMissing: string[];
+    haproxyMissing: string[];
   }
 }
 
@@ -33,6 +37,17 @@ export default async function setup(project: TestProject) {
     console.log(
       'TEST_DATABASE_URL is not set: the PostgreSQL pass of the store tests is skipped (PGlite only).',
     );
+  }
+  const missing = await missingClusterServices();
+  project.provide('clusterMissing', missing.cluster);
+  project.provide('haproxyMissing', missing.haproxy);
+  const all = [...missing.cluster, ...missing.haproxy];
+  if (all.length > 0 && process.env.CI !== 'true') {
+    const skipped =
+      missing.cluster.length > 0
+        ? 'the cluster tests (several nodes on NATS and PostgreSQL, three behind HAProxy) are skipped'
+        : 'the multi-node test (three nodes behind HAProxy) is skipped';
+    console.log(`No ${all.join(', no ')}: ${skipped}; the single-node suite runs.`);
   }
   return () => rmSync(dir, { recursive: true, force: true });
 }

@@ -12,7 +12,7 @@ import {
   bets,
   fills,
   ledgerAccounts,
-  marketExposures,
+  exposureHolds,
   marketSettlements,
   marketVoids,
   markets,
@@ -87,7 +87,7 @@ async function snapshotMoneyAndBook(real: Real, withAudit = false) {
     db.select({ n: sql<string>`count(*)::text`, last: sql<string>`max(transfer_id)::text` }).from(transfers),
     db.select().from(bets).where(inRun(bets)),
     db.select().from(fills).where(inRun(fills)),
-    db.select().from(marketExposures),
+    db.select().from(exposureHolds),
     db.select().from(marketSettlements).where(inRun(marketSettlements)),
     db.select().from(marketVoids).where(inRun(marketVoids)),
     db.select().from(markets).where(inRun(markets)),
@@ -131,8 +131,8 @@ async function ledgerCheckOk(real: Real, after: string) {
 async function exposuresIn(real: Real, market: number) {
   const rows = await real.ctx.app.db
     .select()
-    .from(marketExposures)
-    .where(eq(marketExposures.marketId, real.markets[market]!.marketId));
+    .from(exposureHolds)
+    .where(eq(exposureHolds.marketId, real.markets[market]!.marketId));
   const byUser = new Map(rows.map((r) => [r.userId, r.exposurePaise]));
   return real.users.map((u) => byUser.get(u.userId) ?? 0);
 }

@@ -1,7 +1,7 @@
 import { DEFAULT_BUTTON_VALUES } from '@backlay/contract';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { buttonValues, ledgerAccounts, transfers } from '../src/db/schema.ts';
+import { buttonValues, ledgerAccounts, markets, transfers, users } from '../src/db/schema.ts';
 import { DEMO_BALANCE_PAISE } from '../src/db/seed.ts';
 import { HOUSE_CASH } from '../src/modules/wallet/service.ts';
 import { expectLedgerBalanced } from './helpers/ledger.ts';
@@ -96,35 +96,35 @@ describeStores('ledger', (ctx) => {
     await expectLedgerBalanced(ctx.app);
   });
 
-  it('liability comes from the exposure source the exchange module plugs in', async () => {
+  it('liability and My Market come from the exposure holds of every market kind, summed', async () => {
     const api = ctx.api.fork();
     await api.login('demo', 'demo1234');
-    ctx.app.wallet.setExposureSource({
-      liabilityPaise: async () => 123_456,
-      detail: async () => [
-        {
-          sport_name: 'Cricket',
-          match_name: 'Australia v India',
-          market_details: [{ sub_type: 'Match Odds', bet_count: 2 }],
-        },
-      ],
+    const [{ userId }] = (await ctx.app.db
+      .select({ userId: users.userId })
+      .from(users)
+      .where(eq(users.userName, 'demo'))) as [{ userId: number }];
+    const two = await ctx.app.db
+      .select({ marketId: markets.marketId })
+      .from(markets)
+      .orderBy(markets.marketId)
+      .limit(2);
+    expect(two).toHaveLength(2);
+    await ctx.app.db.transaction(async (tx) => {
+      await ctx.app.wallet.holds.set(tx, two[0]!.marketId, new Map([[userId, 100_000]]), new Date());
+      await ctx.app.wallet.holds.set(tx, two[1]!.marketId, new Map([[userId, 23_456]]), new Date());
     });
     try {
       expect((await api.call('getUserBalance')).body.data).toEqual({
         total_balance: 100000,
         liability: 1234.56,
       });
-      expect((await api.call('getExposureDetail')).body.data).toEqual({
-        data: [
-          {
-            sport_name: 'Cricket',
-            match_name: 'Australia v India',
-            market_details: [{ sub_type: 'Match Odds', bet_count: 2 }],
-          },
-        ],
-      });
+      const detail = (await api.call('getExposureDetail')).body.data as { data: { market_id: number }[] };
+      expect(detail.data.map((d) => d.market_id).sort()).toEqual([two[0]!.marketId, two[1]!.marketId].sort());
     } finally {
-      ctx.app.wallet.setExposureSource({ liabilityPaise: async () => 0, detail: async () => [] });
+      await ctx.app.db.transaction(async (tx) => {
+        await ctx.app.wallet.holds.clearMarket(tx, two[0]!.marketId);
+        await ctx.app.wallet.holds.clearMarket(tx, two[1]!.marketId);
+      });
     }
   });
 });

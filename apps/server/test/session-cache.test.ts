@@ -1,13 +1,15 @@
-// The per-node session cache: a revocation on this node is seen at once; one made on another node
-// (another auth service on the same store) is seen within SESSION_CACHE_MS; expiry always counts.
+// The per-node session cache: a revocation on this node is seen at once, and on another node (another
+// auth service on the same store) at once when they share a bus, else within SESSION_CACHE_MS;
+// expiry always counts.
 import { expect, it } from 'vitest';
-import { createAuthService, SESSION_CACHE_MS } from '../src/plugins/auth.ts';
+import { createAuthService, hashToken as hashOf, SESSION_CACHE_MS } from '../src/plugins/auth.ts';
+import { createInProcessBus } from '../src/plugins/bus.ts';
 import { TestClock } from './helpers/clock.ts';
 import { createBettor } from './helpers/exchange.ts';
 import { describeStores } from './helpers/stores.ts';
 
 describeStores('session cache', (ctx) => {
-  it('a logout on this node ends the session at once; another node sees it within the cache time', async () => {
+  it('without a bus between them, another node sees a logout within the cache time', async () => {
     const clock = new TestClock();
     const nodeA = createAuthService({ db: ctx.app.db, clock, tokenTtlHours: 1 });
     const nodeB = createAuthService({ db: ctx.app.db, clock, tokenTtlHours: 1 });
@@ -29,6 +31,34 @@ describeStores('session cache', (ctx) => {
     expect((await nodeA.lookup(second.token))?.userId).toBe(u.userId);
     await nodeA.revokeOthers(ctx.app.db, u.userId, null);
     expect(await nodeA.lookup(second.token)).toBeNull();
+  });
+
+  it('with a bus between them, a logout, a revocation and a password change reach the other node at once', async () => {
+    const clock = new TestClock();
+    const bus = createInProcessBus();
+    const nodeA = createAuthService({ db: ctx.app.db, clock, tokenTtlHours: 1 });
+    const nodeB = createAuthService({ db: ctx.app.db, clock, tokenTtlHours: 1 });
+    nodeA.useBus(bus);
+    nodeB.useBus(bus);
+    const u = await createBettor(ctx.app, 0);
+    const [first, second, third] = [
+      await nodeA.issue(ctx.app.db, u.userId, null),
+      await nodeA.issue(ctx.app.db, u.userId, null),
+      await nodeA.issue(ctx.app.db, u.userId, null),
+    ];
+    for (const s of [first, second, third]) expect((await nodeB.lookup(s.token))?.userId).toBe(u.userId);
+    // Inside a transaction: nothing is forgotten before it commits.
+    await ctx.app.db.transaction(async (tx) => {
+      await nodeA.revoke(tx, first.sessionId);
+      expect(nodeB.cache.get(hashOf(first.token))).toBeDefined();
+    });
+    expect(await nodeB.lookup(first.token)).toBeNull();
+    expect((await nodeB.lookup(second.token))?.userId).toBe(u.userId);
+    expect(await nodeA.revokeToken(ctx.app.db, u.userId, second.token)).toBe(true);
+    expect(await nodeB.lookup(second.token)).toBeNull();
+    await nodeA.revokeOthers(ctx.app.db, u.userId, null);
+    expect(await nodeB.lookup(third.token)).toBeNull();
+    await bus.close();
   });
 
   it('expiry counts on every use, cached or not', async () => {

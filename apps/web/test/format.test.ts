@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as C from '../src/lib/constants.ts';
-import { formatExposure, formatMoney } from '../src/lib/money.ts';
-import { displayDay, formatDateTime, formatTime } from '../src/lib/time.ts';
+import { formatExposure, formatMoney } from '@backlay/ui/money';
+import { displayDay, formatDateTime, formatTime } from '@backlay/ui/time';
 
 describe('time helper', () => {
   it('formats in UTC+5:30 as dd/MM/yyyy HH:mm:ss', () => {

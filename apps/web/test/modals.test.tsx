@@ -51,9 +51,8 @@ describe('app modals', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /Exposure/ }));
     const dialog = await screen.findByRole('dialog', { name: 'My Market' });
-    const headers = within(dialog)
-      .getAllByRole('columnheader')
-      .map((h) => h.textContent);
+    // The table appears once the data is there (the endpoint table is fetched on demand).
+    const headers = (await within(dialog).findAllByRole('columnheader')).map((h) => h.textContent);
     expect(headers).toEqual(['Event Type', 'Event Name', 'Match Name', 'Trade']);
     expect(await within(dialog).findByText('No data available in table')).toBeInTheDocument();
   });
@@ -105,7 +104,7 @@ describe('app modals', () => {
     await user.click(await screen.findByRole('button', { name: /account menu/i }));
     await user.click(screen.getByRole('button', { name: 'Set Button Values' }));
     const dialog = await screen.findByRole('dialog', { name: 'Set Button Value' });
-    const tabs = within(dialog).getAllByRole('tab');
+    const tabs = await within(dialog).findAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual(['Game Buttons', 'Casino Buttons']);
     const label = await within(dialog).findByLabelText('Game button 2 Price Label');
     const value = within(dialog).getByLabelText('Game button 2 Price Value');

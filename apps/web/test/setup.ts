@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Screens and heavy modals load lazily (one chunk per route): in a test the first import of a
+// screen transforms its module tree, which on a busy 2-core CI box takes longer than the default
+// 1 s that findBy… waits. What the tests check is what appears, not how fast.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no scrolling.
 window.scrollTo = () => {};

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { marketStatus } from './catalog.ts';
-import { idInput, isoDateTime, TEXT_MAX_CHARS } from './common.ts';
+import { idInput, isoDateTime, textInput } from './common.ts';
 import { rupees } from './wallet.ts';
 
 // Operator calls under /api/admin/ (operator role only; 403 for a bettor). Every call is audited
@@ -38,6 +38,17 @@ export const adminMarketStatusResult = z.object({
   market_id: z.number().int(),
   status: marketStatus,
   version: z.number().int(),
+});
+
+export const adminMatchInPlayRequest = z.object({
+  match_id: idInput,
+  request_id: adminRequestId.optional(),
+});
+export const adminMatchInPlayResult = z.object({
+  match_id: z.number().int(),
+  in_play: z.boolean(),
+  /** The match-odds markets turned in play (each with its in-play bet delay). */
+  market_ids: z.array(z.number().int()),
 });
 
 export const adminMarketResultRequest = z.object({
@@ -97,10 +108,14 @@ export const settlementSummary = z.object({
   /** How many times the market has been settled (the transfers of the current one carry it). */
   generation: z.number().int(),
   winners: z.array(z.number().int()),
+  /** A line market's (fancy's) declared result value; null for runner markets. */
+  result_value: z.number().int().nullable().optional(),
   dead_heat_count: z.number().int(),
   void_market: z.boolean(),
   void_selections: z.array(z.number().int()),
   void_windows: z.array(z.object({ from: isoDateTime, to: isoDateTime })),
+  /** Bets voided by id (exchange markets). */
+  void_bets: z.array(z.number().int()),
   bets_settled: z.number().int(),
   bets_void: z.number().int(),
   /** Σ commission taken (rupees). */
@@ -116,7 +131,7 @@ export const adminWalletRequest = z.object({
   amount: adminAmount,
   /** Required: a repeated deposit or withdrawal with the same request_id moves nothing. */
   request_id: adminRequestId,
-  memo: z.string().max(TEXT_MAX_CHARS, `memo must be at most ${TEXT_MAX_CHARS} characters`).optional(),
+  memo: textInput('memo', { lines: true }).optional(),
 });
 export const adminWalletResult = z.object({
   user_id: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, idInput } from './common.ts';
+import { flag, idInput, plainText } from './common.ts';
 
 export const USER_NAME_MAX_CHARS = 50;
 export const PASSWORD_MAX_CHARS = 128;
@@ -9,17 +9,22 @@ export const PASSWORD_MIN_CHARS = 8;
 export const PASSWORD_ALLOWED = /^[A-Za-z\d@$!%*#?&]+$/;
 
 /**
- * The new-password rule of spec §5, shared by the change-password form and the server.
- * Messages are written for people; each failure names what to fix.
+ * The password rule of spec §5 (at least 8 characters, a letter and a digit, only letters, digits
+ * and @$!%*#?&), shared by the change-password and sign-up forms and the server. `label` starts
+ * each message, so each failure names the field and what to fix.
  */
-export const newPassword = z
-  .string({ error: 'New password is required' })
-  .min(1, 'New password is required')
-  .min(PASSWORD_MIN_CHARS, `New password must be at least ${PASSWORD_MIN_CHARS} characters`)
-  .max(PASSWORD_MAX_CHARS, `New password must be at most ${PASSWORD_MAX_CHARS} characters`)
-  .regex(/[A-Za-z]/, 'New password must contain at least one letter')
-  .regex(/\d/, 'New password must contain at least one digit')
-  .regex(PASSWORD_ALLOWED, 'New password may only use letters, digits and @$!%*#?&');
+export const passwordRule = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .min(1, `${label} is required`)
+    .min(PASSWORD_MIN_CHARS, `${label} must be at least ${PASSWORD_MIN_CHARS} characters`)
+    .max(PASSWORD_MAX_CHARS, `${label} must be at most ${PASSWORD_MAX_CHARS} characters`)
+    .regex(/[A-Za-z]/, `${label} must contain at least one letter`)
+    .regex(/\d/, `${label} must contain at least one digit`)
+    .regex(PASSWORD_ALLOWED, `${label} may only use letters, digits and @$!%*#?&`);
+
+/** The new-password rule of spec §5 (change password). */
+export const newPassword = passwordRule('New password');
 
 /**
  * Spec §5 match validator: the second field gets a 'matching' error when it differs from the first.
@@ -43,11 +48,13 @@ export const loginRequest = z.object({
     .string({ error: 'User name is required' })
     .trim()
     .min(1, 'User name is required')
-    .max(USER_NAME_MAX_CHARS, `User name must be at most ${USER_NAME_MAX_CHARS} characters`),
+    .max(USER_NAME_MAX_CHARS, `User name must be at most ${USER_NAME_MAX_CHARS} characters`)
+    .check(plainText('User name')),
   password: z
     .string({ error: 'Password is required' })
     .min(1, 'Password is required')
-    .max(PASSWORD_MAX_CHARS, `Password must be at most ${PASSWORD_MAX_CHARS} characters`),
+    .max(PASSWORD_MAX_CHARS, `Password must be at most ${PASSWORD_MAX_CHARS} characters`)
+    .check(plainText('Password')),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
@@ -67,19 +74,21 @@ const changePasswordFields = z.object({
   master_password: z
     .string({ error: 'Master password is required' })
     .min(1, 'Master password is required')
-    .max(PASSWORD_MAX_CHARS, `Master password must be at most ${PASSWORD_MAX_CHARS} characters`),
-  old_password: z.string().max(PASSWORD_MAX_CHARS).optional(),
+    .max(PASSWORD_MAX_CHARS, `Master password must be at most ${PASSWORD_MAX_CHARS} characters`)
+    .check(plainText('Master password')),
+  old_password: z.string().max(PASSWORD_MAX_CHARS).check(plainText('Old password')).optional(),
   new_password: newPassword,
   confirm_password: z
     .string({ error: 'Confirm password is required' })
     .min(1, 'Confirm password is required')
-    .max(PASSWORD_MAX_CHARS),
+    .max(PASSWORD_MAX_CHARS)
+    .check(plainText('Confirm password')),
 });
 export const changePasswordRequest = matchFields(changePasswordFields, 'new_password', 'confirm_password');
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 
 export const logoutRequest = z.object({
   user_id: idInput,
-  token: z.string().max(512),
+  token: z.string().max(512).check(plainText('token')),
 });
 export type LogoutRequest = z.infer<typeof logoutRequest>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { activeInput, idInput, isoDateTime, TEXT_MAX_CHARS, wholeNumberInput } from './common.ts';
+import { activeInput, idInput, isoDateTime, textInput, wholeNumberInput } from './common.ts';
 
 // ---- entities (spec §3) ----
 
@@ -136,7 +136,7 @@ export type SeriesHeaderEntry = z.infer<typeof seriesHeaderEntry>;
 export const SEARCH_RESULTS_MAX = 50;
 
 export const searchRequest = z.object({
-  search: z.string().max(TEXT_MAX_CHARS, `search must be at most ${TEXT_MAX_CHARS} characters`),
+  search: textInput('search'),
 });
 
 export const searchGroup = z.object({

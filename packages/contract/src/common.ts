@@ -3,6 +3,54 @@ import { z } from 'zod';
 /** Upper bound on any free-text field we accept, so no payload can make us do unbounded work. */
 export const TEXT_MAX_CHARS = 200;
 
+/**
+ * Whether a string is plain text: no control characters (C0 — NUL, ESC, … —, DEL and C1) and no
+ * lone UTF-16 surrogate (half of a character). With `lines`, tab, line feed and carriage return
+ * are allowed (a memo, a reason). PostgreSQL refuses NUL in text and both NUL and lone surrogates
+ * in JSON, so a request carrying one must be refused before it gets there.
+ */
+export function isPlainText(s: string, lines = false): boolean {
+  for (let i = 0; i < s.length; i += 1) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20) {
+      if (!lines || (c !== 0x09 && c !== 0x0a && c !== 0x0d)) return false;
+    } else if (c >= 0x7f && c <= 0x9f) {
+      return false;
+    } else if (c >= 0xd800 && c <= 0xdbff) {
+      const next = s.charCodeAt(i + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
+      i += 1; // a whole pair: one character outside the BMP
+    } else if (c >= 0xdc00 && c <= 0xdfff) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * The check every free-text string of a request carries, after its own rules:
+ * `z.string().max(…).check(plainText('search'))` refuses a NUL or another control character
+ * with a 400 naming the field.
+ */
+export const plainText = (label: string, { lines = false }: { lines?: boolean } = {}) =>
+  z.refine<string>((s) => isPlainText(s, lines), {
+    message: `${label} must not contain control characters`,
+  });
+
+/** A free-text field of a request (a search, a memo): at most `max` characters of plain text. */
+export const textInput = (label: string, { max = TEXT_MAX_CHARS, lines = false } = {}) =>
+  z
+    .string({ error: `${label} must be text` })
+    .max(max, `${label} must be at most ${max} characters`)
+    .check(plainText(label, { lines }));
+
+/** A client's id for a bet (idempotency key): 1 to 64 characters of plain text. */
+export const clientRequestId = z
+  .string({ error: 'request_id must be 1 to 64 characters' })
+  .min(1, 'request_id must be 1 to 64 characters')
+  .max(64, 'request_id must be 1 to 64 characters')
+  .check(plainText('request_id'));
+
 /** '1' / '0' flags, as the spec's entities carry them (is_change_password, is_signup_user, payment_gateway). */
 export const flag = z.enum(['0', '1']);
 export type Flag = z.infer<typeof flag>;

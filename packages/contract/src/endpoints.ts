@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { changePasswordRequest, loginRequest, logoutRequest, userInfo } from './auth.ts';
+import { accountEndpoints } from './account-endpoints.ts';
+import { consoleEndpoints } from './console-endpoints.ts';
+import { changePasswordRequest, loginRequest, logoutRequest } from './auth.ts';
+import { loginResult } from './onboarding.ts';
 import {
   casinoSport,
   cup,
@@ -32,6 +35,8 @@ import {
   adminMarketResultRequest,
   adminMarketStatusRequest,
   adminMarketStatusResult,
+  adminMatchInPlayRequest,
+  adminMatchInPlayResult,
   adminMarketUnsettleRequest,
   adminMarketVoidRequest,
   adminMarketVoidWindowRequest,
@@ -48,6 +53,33 @@ import {
   getProfitLossRequest,
   profitLoss,
 } from './reports.ts';
+import {
+  adminBookmakerIncompleteRequest,
+  adminBookmakerIncompleteResult,
+  adminBookmakerQuoteRequest,
+  adminBookmakerStatusRequest,
+  adminBookmakerView,
+  adminFancyAverageRequest,
+  adminFancyAverageSetRequest,
+  adminFancyAveragesRequest,
+  adminFancyIncompleteRequest,
+  adminFancyIncompleteResult,
+  adminFancyQuoteRequest,
+  adminFancyResultRequest,
+  adminFancyStatusRequest,
+  adminFancyView,
+  adminFancyVoidRequest,
+  cricketDetail,
+  fancyAveragesTable,
+  fancyBook,
+  getCricketDetailRequest,
+  getFancyBookRequest,
+  getKindBetsRequest,
+  kindBets,
+  placeBookmakerBetRequest,
+  placeFancyBetRequest,
+  placeKindBetResult,
+} from './cricket.ts';
 import { globalSetting } from './settings.ts';
 import { buttonValue, setButtonValueRequest } from './stakes.ts';
 import { exposureDetail, userBalance } from './wallet.ts';
@@ -85,9 +117,10 @@ export const endpoints = define({
     method: 'POST',
     path: 'user/login',
     access: 'public',
-    summary: 'Sign in; returns the user info with a fresh token.',
+    summary:
+      'Sign in; returns the user info with a fresh token, or with an empty token and `challenge` when a second step is needed (OTP of an unverified sign-up, Security Auth code).',
     request: loginRequest,
-    response: userInfo,
+    response: loginResult,
   },
   logout: {
     method: 'POST',
@@ -239,6 +272,50 @@ export const endpoints = define({
     request: getMatchBetsRequest,
     response: matchBets,
   },
+  getCricketDetail: {
+    method: 'POST',
+    path: 'match/getCricketDetail',
+    access: 'user',
+    summary:
+      "A cricket match's own markets: the scoreboard, bookmaker tables (rates per 100 with the caller's position) and fancy rows (No/Yes lines and rates, the caller's exposure).",
+    request: getCricketDetailRequest,
+    response: cricketDetail,
+  },
+  placeBookmakerBet: {
+    method: 'POST',
+    path: 'bet/placeBookmakerBet',
+    access: 'user',
+    summary:
+      'Back or lay a bookmaker runner at the quoted rate (per 100): taken whole at once or refused ("Rate changed"). The same request_id twice returns the first bet.',
+    request: placeBookmakerBetRequest,
+    response: placeKindBetResult,
+  },
+  placeFancyBet: {
+    method: 'POST',
+    path: 'bet/placeFancyBet',
+    access: 'user',
+    summary:
+      'Yes or No on a fancy at the quoted line and rate: taken whole at once or refused ("Line changed", "Ball running"). The same request_id twice returns the first bet.',
+    request: placeFancyBetRequest,
+    response: placeKindBetResult,
+  },
+  getFancyBook: {
+    method: 'POST',
+    path: 'bet/getFancyBook',
+    access: 'user',
+    summary:
+      "The caller's profit or loss on a fancy by result, from (lowest line − 2) to (highest line + 2).",
+    request: getFancyBookRequest,
+    response: fancyBook,
+  },
+  getCricketBets: {
+    method: 'POST',
+    path: 'bet/getCricketBets',
+    access: 'user',
+    summary: "The caller's bookmaker and fancy bets on one match, newest first (at most 200).",
+    request: getKindBetsRequest,
+    response: kindBets,
+  },
   getAccountStatement: {
     method: 'POST',
     path: 'report/getAccountStatement',
@@ -273,6 +350,15 @@ export const endpoints = define({
     summary: 'Open, suspend or close a market (closing lapses every unmatched bet). Audited; idempotent.',
     request: adminMarketStatusRequest,
     response: adminMarketStatusResult,
+  },
+  adminMatchInPlay: {
+    method: 'POST',
+    path: 'admin/match/inPlay',
+    access: 'operator',
+    summary:
+      'Start a match now: its match-odds markets go in play (unmatched bets lapse as at the off; each keeps its own bet delay) and the cricket feed starts bowling. Audited; idempotent.',
+    request: adminMatchInPlayRequest,
+    response: adminMatchInPlayResult,
   },
   adminMarketResult: {
     method: 'POST',
@@ -326,6 +412,102 @@ export const endpoints = define({
     request: adminWalletRequest,
     response: adminWalletResult,
   },
+  adminBookmakerQuote: {
+    method: 'POST',
+    path: 'admin/bookmaker/quote',
+    access: 'operator',
+    summary:
+      "Quote a bookmaker market's back and lay rates per runner (per 100; null takes a side off). Audited; idempotent.",
+    request: adminBookmakerQuoteRequest,
+    response: adminBookmakerView,
+  },
+  adminBookmakerStatus: {
+    method: 'POST',
+    path: 'admin/bookmaker/status',
+    access: 'operator',
+    summary: 'Set a bookmaker market ACTIVE, BALL_RUNNING, SUSPENDED or CLOSED. Audited; idempotent.',
+    request: adminBookmakerStatusRequest,
+    response: adminBookmakerView,
+  },
+  adminFancyQuote: {
+    method: 'POST',
+    path: 'admin/fancy/quote',
+    access: 'operator',
+    summary: "Quote a fancy's No and Yes lines and rates. Audited; idempotent.",
+    request: adminFancyQuoteRequest,
+    response: adminFancyView,
+  },
+  adminFancyStatus: {
+    method: 'POST',
+    path: 'admin/fancy/status',
+    access: 'operator',
+    summary:
+      'Set a fancy ACTIVE, BALL_RUNNING, SUSPENDED, CLOSED or REMOVED (removing it voids its bets). Audited; idempotent.',
+    request: adminFancyStatusRequest,
+    response: adminFancyView,
+  },
+  adminFancyResult: {
+    method: 'POST',
+    path: 'admin/fancy/result',
+    access: 'operator',
+    summary:
+      "Declare a fancy's result and settle it (Yes wins when result ≥ line, No when result < line; a FANCY1 dead heat settles on rate / dead_heat_count). Refused when already settled.",
+    request: adminFancyResultRequest,
+    response: settlementSummary,
+  },
+  adminFancyVoid: {
+    method: 'POST',
+    path: 'admin/fancy/void',
+    access: 'operator',
+    summary: 'Void a fancy: every stake is returned. A settled fancy is settled again as void.',
+    request: adminFancyVoidRequest,
+    response: settlementSummary,
+  },
+  adminFancyAverage: {
+    method: 'POST',
+    path: 'admin/fancy/average',
+    access: 'operator',
+    summary:
+      "Settle a fancy on its competition's average (abandoned or reduced match; the operator's table overrides the defaults), a Meter on its midpoint; void where the rules give no average.",
+    request: adminFancyAverageRequest,
+    response: settlementSummary,
+  },
+  adminFancyAverages: {
+    method: 'POST',
+    path: 'admin/fancy/averages',
+    access: 'operator',
+    summary:
+      "The fancy averages table: per competition and event the spec's default, the operator's override and the value an average settlement uses. Audited.",
+    request: adminFancyAveragesRequest,
+    response: fancyAveragesTable,
+  },
+  adminFancyAverageSet: {
+    method: 'POST',
+    path: 'admin/fancy/averages/set',
+    access: 'operator',
+    summary:
+      "Override one competition's average for an event (null: back to the default); answers that competition's rows. Audited; idempotent.",
+    request: adminFancyAverageSetRequest,
+    response: fancyAveragesTable,
+  },
+  adminFancyIncomplete: {
+    method: 'POST',
+    path: 'admin/fancy/incomplete',
+    access: 'operator',
+    summary:
+      "Declare a match incomplete with the overs bowled: every unsettled fancy of it is settled by the rules text (Test minimum overs 300/70/25/80, Khado 70 overs, Meter midpoint, the competition's averages) or voided. Refused, changing nothing, when a fancy that stands has no result given. Audited; idempotent.",
+    request: adminFancyIncompleteRequest,
+    response: adminFancyIncompleteResult,
+  },
+  adminBookmakerIncomplete: {
+    method: 'POST',
+    path: 'admin/bookmaker/incomplete',
+    access: 'operator',
+    summary:
+      'Settle a match-winner bookmaker market of an unfinished match on the 25-over (ODI) / 10-over (T20) comparison: more runs at the mark wins, equal runs a dead heat, no comparison (a Test, or an innings short of the mark) void. Scores given or read from the stored scoreboard. Audited; refused when already settled.',
+    request: adminBookmakerIncompleteRequest,
+    response: adminBookmakerIncompleteResult,
+  },
   adminLedgerCheck: {
     method: 'GET',
     path: 'admin/ledger/check',
@@ -334,6 +516,8 @@ export const endpoints = define({
       'The invariant check: transfers sum to zero, every balance equals its transfers, every stored exposure equals a recomputation from open bets, no available balance below zero.',
     response: ledgerCheck,
   },
+  ...consoleEndpoints,
+  ...accountEndpoints,
 });
 
 export type EndpointName = keyof typeof endpoints;

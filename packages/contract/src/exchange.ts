@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { marketStatus } from './catalog.ts';
-import { flag, idInput, isoDateTime, TEXT_MAX_CHARS } from './common.ts';
+import { clientRequestId, flag, idInput, isoDateTime, plainText, textInput } from './common.ts';
 import { rupees } from './wallet.ts';
 
 // ---- prices and runners (odds are decimal numbers on the wire, sizes rupees) ----
@@ -95,10 +95,7 @@ export const placeMarketBetRequest = z.object({
   /** The stake in rupees. */
   stack: stakeInput,
   /** The client's id for this bet: the same id twice returns the first result and places nothing. */
-  request_id: z
-    .string()
-    .min(1, 'request_id must be 1 to 64 characters')
-    .max(64, 'request_id must be 1 to 64 characters'),
+  request_id: clientRequestId,
   /** Keep the unmatched part when the market goes in play (PERSIST); lapse it by default. */
   keep_in_play: z.boolean().optional(),
   /** The market version the client saw; refused if the market moved on since. */
@@ -119,10 +116,10 @@ export const placeMarketBetResult = z.object({
 });
 export type PlaceMarketBetResult = z.infer<typeof placeMarketBetResult>;
 
-export const cancelBetRequest = z.union([
-  z.object({ bet_id: idInput }).strict(),
-  z.object({ market_id: idInput }).strict(),
-]);
+export const cancelBetRequest = z.union(
+  [z.object({ bet_id: idInput }).strict(), z.object({ market_id: idInput }).strict()],
+  { error: 'bet_id or market_id must be given, a whole number (one of them, nothing else)' },
+);
 export type CancelBetRequest = z.input<typeof cancelBetRequest>;
 
 export const cancelBetResult = z.object({
@@ -175,7 +172,7 @@ export const getCurrentBetsRequest = z.object({
   bet_type: z.enum(['M', 'U', 'D'], { error: "bet_type must be 'M', 'U' or 'D'" }),
   page: z.number().int().min(1, 'page must be 1 or more').default(1),
   /** Match, market or runner name contains this text (case-insensitive). */
-  search: z.string().max(TEXT_MAX_CHARS, `search must be at most ${TEXT_MAX_CHARS} characters`).optional(),
+  search: textInput('search').optional(),
 });
 
 export const currentBets = z.object({
@@ -229,7 +226,7 @@ const marketIds = z
   .max(WS_MAX_SUBSCRIPTIONS, `at most ${WS_MAX_SUBSCRIPTIONS} markets`);
 
 export const wsClientMessage = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('auth'), token: z.string().min(1).max(512) }),
+  z.object({ op: z.literal('auth'), token: z.string().min(1).max(512).check(plainText('token')) }),
   z.object({ op: z.literal('subscribe'), market_ids: marketIds }),
   z.object({ op: z.literal('unsubscribe'), market_ids: marketIds }),
   /** Ask again for a full image (after a gap in seq). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idInput, isoDateTime, TEXT_MAX_CHARS } from './common.ts';
+import { idInput, isoDateTime, textInput } from './common.ts';
 import { bet } from './exchange.ts';
 import { rupees } from './wallet.ts';
 
@@ -25,7 +25,7 @@ export const reportDay = z
 const dayNumber = (s: string) => Date.parse(`${s}T00:00:00Z`) / 86_400_000;
 
 /** from_date ≤ to_date and the range spans at most REPORT_MAX_DAYS days. */
-const rangeRefinements = <T extends { from_date?: string | undefined; to_date?: string | undefined }>(
+export const rangeRefinements = <T extends { from_date?: string | undefined; to_date?: string | undefined }>(
   v: T,
   ctx: z.RefinementCtx,
 ) => {
@@ -41,7 +41,7 @@ const rangeRefinements = <T extends { from_date?: string | undefined; to_date?: 
     });
 };
 
-const page = z
+export const page = z
   .number({ error: 'page must be a whole number' })
   .int('page must be a whole number')
   .min(1, 'page must be 1 or more')
@@ -149,7 +149,7 @@ export const getBetHistoryRequest = z
     result: z
       .enum(['all', 'WON', 'LOST', 'VOID'], { error: "result must be 'all', 'WON', 'LOST' or 'VOID'" })
       .default('all'),
-    search: z.string().max(TEXT_MAX_CHARS, `search must be at most ${TEXT_MAX_CHARS} characters`).optional(),
+    search: textInput('search').optional(),
     page,
   })
   .superRefine((v, ctx) => {

@@ -20,5 +20,7 @@ export const globalSetting = z.object({
   telegram_link: z.string(),
   twiter_link: z.string(),
   whatsapp_link: z.string(),
+  /** Sign-up's default country in the dial-code picker (two letters; the client needs no geolocation). */
+  default_country: z.string().optional(),
 });
 export type GlobalSetting = z.infer<typeof globalSetting>;

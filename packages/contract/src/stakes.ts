@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './common.ts';
 
 export const BUTTON_NAME_MAX_CHARS = 10;
 export const BUTTON_VALUE_MAX = 99_999_999;
@@ -13,7 +14,8 @@ export const buttonValue = z.object({
     .string({ error: 'Price Label is required' })
     .trim()
     .min(1, 'Price Label is required')
-    .max(BUTTON_NAME_MAX_CHARS, `Price Label must be at most ${BUTTON_NAME_MAX_CHARS} characters`),
+    .max(BUTTON_NAME_MAX_CHARS, `Price Label must be at most ${BUTTON_NAME_MAX_CHARS} characters`)
+    .check(plainText('Price Label')),
   /** Whole rupees; a number or a string of digits ('500'). */
   button_value: z
     .union(

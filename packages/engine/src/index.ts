@@ -7,3 +7,4 @@ export * from './settlement/index.ts';
 // The kinds, and the two house-quoted ones:
 export * from './kinds.ts';
 export * from './bookmaker/index.ts';
+export * from './fancy/index.ts';

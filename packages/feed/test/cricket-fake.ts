@@ -74,13 +74,14 @@ export function standardFancies(
   return specs;
 }
 
-function sortKeys<T>(x: T): T {
-  if (Array.isArray(x)) return x.map(sortKeys) as T;
+/** The object with its keys in reverse order (at every level). */
+function reverseKeys<T>(x: T): T {
+  if (Array.isArray(x)) return x.map(reverseKeys) as T;
   if (x === null || typeof x !== 'object') return x;
   return Object.fromEntries(
     Object.entries(x)
-      .sort(([a], [b]) => a.length - b.length || a.localeCompare(b))
-      .map(([k, v]) => [k, sortKeys(v)]),
+      .reverse()
+      .map(([k, v]) => [k, reverseKeys(v)]),
   ) as T;
 }
 
@@ -173,8 +174,8 @@ export class FakeCricketApi implements CricketFeedApi {
   async publishScore(match_id: number, score: Scoreboard): Promise<void> {
     this.calls.push({ op: 'publishScore', match_id, score: structuredClone(score) });
     this.maybeFail('publishScore');
-    // Stored with its keys reordered, as a jsonb column gives it back.
-    this.matches.get(match_id)!.score = sortKeys(structuredClone(score));
+    // Given back with its keys in another order than published (a store need not keep them).
+    this.matches.get(match_id)!.score = reverseKeys(structuredClone(score));
   }
 
   async quoteFancy(fancy_id: number, quote: FancyQuote): Promise<void> {

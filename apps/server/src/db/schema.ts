@@ -10,6 +10,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -38,10 +39,17 @@ export const users = pgTable(
     failedLoginWindowStart: tstz('failed_login_window_start'),
     lockedUntil: tstz('locked_until'),
     passwordChangedAt: tstz('password_changed_at'),
+    /** Sign-up: the mobile number (E.164), and when its OTP was verified. */
+    mobile: text('mobile'),
+    mobileVerifiedAt: tstz('mobile_verified_at'),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_user_name_lower_key').on(sql`lower(${t.userName})`),
+    // One verified account per mobile number.
+    uniqueIndex('users_verified_mobile_key')
+      .on(t.mobile)
+      .where(sql`${t.mobileVerifiedAt} is not null`),
     check('users_role_check', sql`${t.role} in ('bettor', 'operator')`),
   ],
 );
@@ -59,6 +67,8 @@ export const sessions = pgTable(
     expiresAt: tstz('expires_at').notNull(),
     revokedAt: tstz('revoked_at'),
     ip: text('ip'),
+    /** When a call last used it (moved at most once a minute): the console's "bettors online". */
+    lastSeenAt: tstz('last_seen_at'),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
 );
@@ -163,6 +173,8 @@ export const globalSettings = pgTable(
     telegramLink: text('telegram_link').notNull().default(''),
     twiterLink: text('twiter_link').notNull().default(''),
     whatsappLink: text('whatsapp_link').notNull().default(''),
+    /** Sign-up's default country (two letters) in the dial-code picker. */
+    defaultCountry: text('default_country').notNull().default('IN'),
   },
   (t) => [check('global_settings_single_row', sql`${t.id} = 1`)],
 );
@@ -227,6 +239,10 @@ export const markets = pgTable(
       .references(() => matches.matchId),
     marketName: text('market_name').notNull(),
     marketType: text('market_type').notNull(),
+    /** Which kind module owns the market's bets and settlement (modules/markets/kinds.ts). */
+    marketKind: text('market_kind', { enum: ['MATCH_ODDS', 'BOOKMAKER', 'FANCY'] })
+      .notNull()
+      .default('MATCH_ODDS'),
     status: text('status', { enum: ['OPEN', 'SUSPENDED', 'CLOSED', 'INACTIVE'] })
       .notNull()
       .default('OPEN'),
@@ -245,6 +261,7 @@ export const markets = pgTable(
   (t) => [
     index('markets_match_idx').on(t.matchId),
     check('markets_status_check', sql`${t.status} in ('OPEN', 'SUSPENDED', 'CLOSED', 'INACTIVE')`),
+    check('markets_kind_check', sql`${t.marketKind} in ('MATCH_ODDS', 'BOOKMAKER', 'FANCY')`),
     check('markets_stakes_check', sql`${t.minStakePaise} > 0 and ${t.maxStakePaise} >= ${t.minStakePaise}`),
     check('markets_commission_check', sql`${t.commissionBps} between 0 and 10000`),
     check('markets_bet_delay_check', sql`${t.betDelayS} >= 0`),
@@ -395,11 +412,13 @@ export const fills = pgTable(
 );
 
 /**
- * A user's exposure in one market (DOMAIN.md: unmatched counted at worst), kept up to date by
- * every bet, fill, cancel and lapse so the balance call is one sum; tests recompute it from bets.
+ * Exposure holds: a user's exposure (worst loss, ≥ 0) in one market of any kind — the market's
+ * kind is its product, its id the reference. Owned by the wallet module: every kind writes its
+ * holds through app.wallet.holds in the transaction that changed them, and the balance check,
+ * getUserBalance.liability, My Market and the ledger check read this one source.
  */
-export const marketExposures = pgTable(
-  'market_exposures',
+export const exposureHolds = pgTable(
+  'exposure_holds',
   {
     userId: integer('user_id')
       .notNull()
@@ -411,9 +430,224 @@ export const marketExposures = pgTable(
     updatedAt: tstz('updated_at').notNull(),
   },
   (t) => [
-    uniqueIndex('market_exposures_pk').on(t.userId, t.marketId),
-    check('market_exposures_nonneg', sql`${t.exposurePaise} >= 0`),
+    uniqueIndex('exposure_holds_pk').on(t.userId, t.marketId),
+    index('exposure_holds_market_idx').on(t.marketId),
+    check('exposure_holds_nonneg', sql`${t.exposurePaise} >= 0`),
   ],
+);
+
+/**
+ * Exposure reservations: a bet's worst case taken off its user's available balance by a short
+ * transaction under the wallet lock, before the market's batch; the batch deletes it when it turns
+ * the bet into the market's hold (the unused part is released with it). Left behind only by a
+ * node that died between the two: a sweep deletes reservations older than a timeout. Available
+ * balance = balance − Σ exposure_holds − Σ exposure_reservations (docs/decisions.md).
+ */
+export const exposureReservations = pgTable(
+  'exposure_reservations',
+  {
+    reservationId: bigserial('reservation_id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId),
+    /** The market whose batch will convert it (for the operator; nothing joins on it). */
+    marketId: integer('market_id').notNull(),
+    amountPaise: paise('amount_paise').notNull(),
+    /** The node that reserved it (which batch will take it). */
+    nodeId: text('node_id').notNull(),
+    createdAt: tstz('created_at').notNull(),
+  },
+  (t) => [
+    index('exposure_reservations_user_idx').on(t.userId),
+    index('exposure_reservations_created_idx').on(t.createdAt),
+    check('exposure_reservations_positive', sql`${t.amountPaise} > 0`),
+  ],
+);
+
+// ---------------------------------------------------------------- cricket: bookmaker and fancy
+
+/** A cricket match's format and teams, for its bookmaker and fancy markets and the scoreboard. */
+export const cricketMatches = pgTable('cricket_matches', {
+  matchId: integer('match_id')
+    .primaryKey()
+    .references(() => matches.matchId),
+  format: text('format', { enum: ['T20', 'ODI', 'TEST'] }).notNull(),
+  /** Competition for the fancy averages table (IPL, BBL, CPL, T20, ODI). */
+  competition: text('competition').notNull(),
+  teamA: text('team_a').notNull(),
+  teamB: text('team_b').notNull(),
+  /** The scoreboard as the feed (or an operator) last published it. */
+  score: jsonb('score'),
+  scoreUpdatedAt: tstz('score_updated_at'),
+});
+
+/** The house's quote on one bookmaker runner. Owned by the bookmaker module. */
+export const bookmakerQuotes = pgTable(
+  'bookmaker_quotes',
+  {
+    selectionId: integer('selection_id')
+      .primaryKey()
+      .references(() => runners.selectionId),
+    marketId: integer('market_id')
+      .notNull()
+      .references(() => markets.marketId),
+    backRate: integer('back_rate'),
+    layRate: integer('lay_rate'),
+    updatedAt: tstz('updated_at').notNull(),
+  },
+  (t) => [
+    index('bookmaker_quotes_market_idx').on(t.marketId),
+    check(
+      'bookmaker_quotes_rates_check',
+      sql`coalesce(${t.backRate}, 1) > 0 and coalesce(${t.layRate}, 1) > 0`,
+    ),
+  ],
+);
+
+/** Bookmaker state per market (ACTIVE / BALL_RUNNING / SUSPENDED / CLOSED). */
+export const bookmakerMarkets = pgTable(
+  'bookmaker_markets',
+  {
+    marketId: integer('market_id')
+      .primaryKey()
+      .references(() => markets.marketId),
+    status: text('status', { enum: ['ACTIVE', 'BALL_RUNNING', 'SUSPENDED', 'CLOSED'] }).notNull(),
+    /** Moves on every quote or status change: a bet names the rate it saw, this says it moved. */
+    version: integer('version').notNull().default(1),
+    updatedAt: tstz('updated_at').notNull(),
+  },
+  (t) => [
+    check(
+      'bookmaker_markets_status_check',
+      sql`${t.status} in ('ACTIVE', 'BALL_RUNNING', 'SUSPENDED', 'CLOSED')`,
+    ),
+  ],
+);
+
+/** A bookmaker bet: taken whole at the quoted rate. Owned by the bookmaker module. */
+export const bookmakerBets = pgTable(
+  'bookmaker_bets',
+  {
+    betId: bigserial('bet_id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId),
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => matches.matchId),
+    marketId: integer('market_id')
+      .notNull()
+      .references(() => markets.marketId),
+    selectionId: integer('selection_id')
+      .notNull()
+      .references(() => runners.selectionId),
+    isBack: boolean('is_back').notNull(),
+    rate: integer('rate').notNull(),
+    stakePaise: paise('stake_paise').notNull(),
+    requestId: text('request_id').notNull(),
+    placedAt: tstz('placed_at').notNull(),
+    settledStatus: text('settled_status', { enum: ['VOIDED', 'SETTLED'] }),
+    result: text('result', { enum: ['WON', 'LOST', 'VOID'] }),
+    profitLossPaise: paise('profit_loss_paise'),
+    settledAt: tstz('settled_at'),
+  },
+  (t) => [
+    uniqueIndex('bookmaker_bets_user_request_key').on(t.userId, t.requestId),
+    index('bookmaker_bets_market_user_idx').on(t.marketId, t.userId),
+    index('bookmaker_bets_user_match_idx').on(t.userId, t.matchId),
+    check('bookmaker_bets_rate_check', sql`${t.rate} > 0`),
+    check('bookmaker_bets_stake_check', sql`${t.stakePaise} > 0`),
+  ],
+);
+
+/** A fancy (session) line: one markets row of kind FANCY plus this. Owned by the fancy module. */
+export const fancies = pgTable(
+  'fancies',
+  {
+    marketId: integer('market_id')
+      .primaryKey()
+      .references(() => markets.marketId),
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => matches.matchId),
+    variant: text('variant', { enum: ['RUNS', 'LAMBI', 'KHADO', 'METER', 'ODD_EVEN', 'FANCY1'] }).notNull(),
+    status: text('status', { enum: ['ACTIVE', 'BALL_RUNNING', 'SUSPENDED', 'CLOSED', 'REMOVED'] }).notNull(),
+    noLine: integer('no_line'),
+    noRate: integer('no_rate'),
+    yesLine: integer('yes_line'),
+    yesRate: integer('yes_rate'),
+    /** KHADO: the band's width in runs. */
+    band: integer('band'),
+    /** The most one user may stake on this fancy in all. */
+    maxUserStakePaise: paise('max_user_stake_paise').notNull(),
+    displayOrder: integer('display_order').notNull().default(0),
+    /** The largest result the line can take (bounds METER's exposure; runs of an innings). */
+    resultMax: integer('result_max').notNull().default(999),
+    /** What it settles on, for the feed: {innings, kind, over?} (see packages/feed cricket). */
+    event: jsonb('event').notNull(),
+    /** Tests: 'SESSION' | 'LAMBI_INNINGS' | 'MATCH_WIDE' | 'FIRST_DAY_SESSION' | 'FIRST_DAY_TOTAL'. */
+    eventKind: text('event_kind').notNull().default('SESSION'),
+    /** Averages table key (FIRST_OVER_RUNS …) when the rules give this line an average. */
+    averageKey: text('average_key'),
+    version: integer('version').notNull().default(1),
+    updatedAt: tstz('updated_at').notNull(),
+  },
+  (t) => [
+    index('fancies_match_idx').on(t.matchId),
+    check(
+      'fancies_status_check',
+      sql`${t.status} in ('ACTIVE', 'BALL_RUNNING', 'SUSPENDED', 'CLOSED', 'REMOVED')`,
+    ),
+    check('fancies_rates_check', sql`coalesce(${t.noRate}, 1) > 0 and coalesce(${t.yesRate}, 1) > 0`),
+  ],
+);
+
+/** A fancy bet: taken whole at the quoted line and rate. Owned by the fancy module. */
+export const fancyBets = pgTable(
+  'fancy_bets',
+  {
+    betId: bigserial('bet_id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId),
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => matches.matchId),
+    marketId: integer('market_id')
+      .notNull()
+      .references(() => markets.marketId),
+    isYes: boolean('is_yes').notNull(),
+    line: integer('line').notNull(),
+    /** KHADO: the band's last run (inclusive); null otherwise. */
+    lineTo: integer('line_to'),
+    rate: integer('rate').notNull(),
+    stakePaise: paise('stake_paise').notNull(),
+    requestId: text('request_id').notNull(),
+    placedAt: tstz('placed_at').notNull(),
+    settledStatus: text('settled_status', { enum: ['VOIDED', 'SETTLED'] }),
+    result: text('result', { enum: ['WON', 'LOST', 'VOID'] }),
+    profitLossPaise: paise('profit_loss_paise'),
+    settledAt: tstz('settled_at'),
+  },
+  (t) => [
+    uniqueIndex('fancy_bets_user_request_key').on(t.userId, t.requestId),
+    index('fancy_bets_market_user_idx').on(t.marketId, t.userId),
+    index('fancy_bets_user_match_idx').on(t.userId, t.matchId),
+    check('fancy_bets_rate_check', sql`${t.rate} > 0`),
+    check('fancy_bets_stake_check', sql`${t.stakePaise} > 0`),
+  ],
+);
+
+/** The operator's overrides of the fancy averages table (competition, key) → value. */
+export const fancyAverages = pgTable(
+  'fancy_averages',
+  {
+    competition: text('competition').notNull(),
+    averageKey: text('average_key').notNull(),
+    value: integer('value').notNull(),
+    updatedAt: tstz('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('fancy_averages_pk').on(t.competition, t.averageKey)],
 );
 
 // ---------------------------------------------------------------- settlement and operations
@@ -432,7 +666,11 @@ export const marketSettlements = pgTable(
       .references(() => markets.marketId),
     state: text('state', { enum: ['SETTLED', 'UNSETTLED'] }).notNull(),
     generation: integer('generation').notNull(),
-    result: jsonb('result').$type<{ winners: number[]; dead_heat_count: number } | null>(),
+    result: jsonb('result').$type<
+      | { winners: number[]; dead_heat_count: number }
+      | { value: number; how: 'RESULT' | 'AVERAGE' | 'MIDPOINT'; dead_heat_count?: number }
+      | null
+    >(),
     voidMarket: boolean('void_market').notNull().default(false),
     settledAt: tstz('settled_at'),
     settledBy: integer('settled_by').references(() => users.userId),
@@ -446,7 +684,8 @@ export const marketSettlements = pgTable(
 
 /**
  * Management voids of part of a market, applied whenever it is settled: one runner
- * (selection_id) or the bets placed in a time window [from_at, to_at] (the "wrong rate" rule).
+ * (selection_id), the bets placed in a time window [from_at, to_at] (the "wrong rate" rule), or
+ * one bet (bet_id: the exchange's bets.bet_id).
  */
 export const marketVoids = pgTable(
   'market_voids',
@@ -455,8 +694,9 @@ export const marketVoids = pgTable(
     marketId: integer('market_id')
       .notNull()
       .references(() => markets.marketId),
-    kind: text('kind', { enum: ['SELECTION', 'WINDOW'] }).notNull(),
+    kind: text('kind', { enum: ['SELECTION', 'WINDOW', 'BET'] }).notNull(),
     selectionId: integer('selection_id').references(() => runners.selectionId),
+    betId: bigint('bet_id', { mode: 'number' }),
     fromAt: tstz('from_at'),
     toAt: tstz('to_at'),
     createdBy: integer('created_by').references(() => users.userId),
@@ -466,9 +706,28 @@ export const marketVoids = pgTable(
     index('market_voids_market_idx').on(t.marketId),
     check(
       'market_voids_shape_check',
-      sql`(${t.kind} = 'SELECTION' and ${t.selectionId} is not null) or (${t.kind} = 'WINDOW' and ${t.fromAt} is not null and ${t.toAt} is not null and ${t.fromAt} <= ${t.toAt})`,
+      sql`(${t.kind} = 'SELECTION' and ${t.selectionId} is not null) or (${t.kind} = 'WINDOW' and ${t.fromAt} is not null and ${t.toAt} is not null and ${t.fromAt} <= ${t.toAt}) or (${t.kind} = 'BET' and ${t.betId} is not null)`,
     ),
+    uniqueIndex('market_voids_bet_key').on(t.marketId, t.betId),
   ],
+);
+
+/**
+ * Images an operator uploaded for the settings (logo, favicon, welcome banner), served at
+ * /api/upload/image/{sha256}.{ext} by every node. Content-addressed: the same file is kept once.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    sha256: text('sha256').primaryKey(),
+    contentType: text('content_type').notNull(),
+    /** The file, base64 (images of at most 512 KiB). */
+    dataBase64: text('data_base64').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdBy: integer('created_by').references(() => users.userId),
+    createdAt: tstz('created_at').notNull(),
+  },
+  (t) => [check('uploads_bytes_check', sql`${t.bytes} > 0`)],
 );
 
 /**
@@ -493,4 +752,293 @@ export const adminActions = pgTable(
     uniqueIndex('admin_actions_request_key').on(t.operatorId, t.action, t.requestId),
     index('admin_actions_created_idx').on(t.createdAt),
   ],
+);
+
+// ---------------------------------------------------------------- sign-up, messages, Security Auth
+
+/** A parent account's referral code (the sign-up route's third segment), stored lower-case. */
+export const referralCodes = pgTable('referral_codes', {
+  code: text('code').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.userId),
+  createdBy: integer('created_by').references(() => users.userId),
+  createdAt: tstz('created_at').notNull(),
+});
+
+/**
+ * The half-signed-in state between a right password and its second step (OTP of an unverified
+ * sign-up, or the TOTP code): a token (only its SHA-256 kept) that the second-step calls accept
+ * and nothing else does. Expires; dies after too many wrong codes; used once.
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    challengeId: bigserial('challenge_id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId),
+    tokenHash: text('token_hash').notNull(),
+    purpose: text('purpose', { enum: ['otp', 'totp'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: tstz('created_at').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    consumedAt: tstz('consumed_at'),
+    ip: text('ip'),
+  },
+  (t) => [
+    uniqueIndex('login_challenges_token_key').on(t.tokenHash),
+    index('login_challenges_user_idx').on(t.userId),
+    check('login_challenges_purpose_check', sql`${t.purpose} in ('otp', 'totp')`),
+  ],
+);
+
+/** A one-time code sent to a mobile number: only its argon2id hash is kept. */
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    otpId: bigserial('otp_id', { mode: 'number' }).primaryKey(),
+    challengeId: bigint('challenge_id', { mode: 'number' })
+      .notNull()
+      .references(() => loginChallenges.challengeId),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId),
+    mobile: text('mobile').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: tstz('created_at').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    /** Used, or replaced by a newer code. */
+    consumedAt: tstz('consumed_at'),
+  },
+  (t) => [index('otp_codes_challenge_idx').on(t.challengeId)],
+);
+
+/**
+ * Fixed-window counters held in the store, so a limit holds across nodes: one row per bucket
+ * (e.g. 'otp:mobile:+91…') and window start, incremented atomically by an upsert.
+ */
+export const rateCounters = pgTable(
+  'rate_counters',
+  {
+    bucket: text('bucket').notNull(),
+    windowStart: tstz('window_start').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [uniqueIndex('rate_counters_pk').on(t.bucket, t.windowStart)],
+);
+
+/**
+ * Messages to send (SMS), written in the transaction that needs them and delivered after it by
+ * the configured sender: retried with backoff under a short lease, idempotent on the key.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    messageId: bigserial('message_id', { mode: 'number' }).primaryKey(),
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    body: text('body').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: text('status', { enum: ['PENDING', 'SENT', 'FAILED'] })
+      .notNull()
+      .default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tstz('next_attempt_at').notNull(),
+    leaseUntil: tstz('lease_until'),
+    sender: text('sender'),
+    providerId: text('provider_id'),
+    lastError: text('last_error'),
+    createdAt: tstz('created_at').notNull(),
+    sentAt: tstz('sent_at'),
+  },
+  (t) => [
+    uniqueIndex('outbox_messages_key').on(t.idempotencyKey),
+    index('outbox_messages_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'PENDING'`),
+    index('outbox_messages_created_idx').on(t.createdAt),
+    check('outbox_messages_status_check', sql`${t.status} in ('PENDING', 'SENT', 'FAILED')`),
+  ],
+);
+
+/** Security Auth: the TOTP secret (and one being set up), and the last time step accepted. */
+export const userTotp = pgTable('user_totp', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.userId),
+  secret: text('secret'),
+  pendingSecret: text('pending_secret'),
+  enabledAt: tstz('enabled_at'),
+  /** A code's time step is accepted once: a later code must be of a later step. */
+  lastStep: bigint('last_step', { mode: 'number' }),
+  updatedAt: tstz('updated_at').notNull(),
+});
+
+/** Security Auth recovery codes: argon2id hashes; each signs in once. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    codeId: serial('code_id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId),
+    codeHash: text('code_hash').notNull(),
+    usedAt: tstz('used_at'),
+    createdAt: tstz('created_at').notNull(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+// ---------------------------------------------------------------- payments
+
+/** Where bettors send deposits: bank transfer or UPI details (the operator's payment settings). */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    methodId: serial('method_id').primaryKey(),
+    kind: text('kind', { enum: ['BANK', 'UPI'] }).notNull(),
+    label: text('label').notNull(),
+    details: jsonb('details').notNull().$type<Record<string, string>>(),
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [check('payment_methods_kind_check', sql`${t.kind} in ('BANK', 'UPI')`)],
+);
+
+/** A bettor's saved bank accounts for withdrawals. */
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    bankAccountId: serial('bank_account_id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId),
+    accountName: text('account_name').notNull(),
+    accountNumber: text('account_number').notNull(),
+    ifsc: text('ifsc').notNull(),
+    bankName: text('bank_name').notNull(),
+    createdAt: tstz('created_at').notNull(),
+    removedAt: tstz('removed_at'),
+  },
+  (t) => [index('bank_accounts_user_idx').on(t.userId)],
+);
+
+/**
+ * A deposit or withdrawal request. Money moves only by ledger transfers keyed on the payment:
+ * an approved deposit `payment/{id}/deposit` (house → user); a withdrawal's hold
+ * `payment/{id}/hold` (user → HOUSE_WITHDRAWALS, at request), then `payment/{id}/paid`
+ * (HOUSE_WITHDRAWALS → HOUSE_CASH) or `payment/{id}/release` (back to the user).
+ */
+export const paymentRequests = pgTable(
+  'payment_requests',
+  {
+    paymentId: bigserial('payment_id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId),
+    type: text('type', { enum: ['DEPOSIT', 'WITHDRAW'] }).notNull(),
+    amountPaise: paise('amount_paise').notNull(),
+    methodId: integer('method_id').references(() => paymentMethods.methodId),
+    bankAccountId: integer('bank_account_id').references(() => bankAccounts.bankAccountId),
+    /** What the statement shows as the method (kept as it was when asked). */
+    methodLabel: text('method_label').notNull(),
+    /** Deposit: the payment reference (UTR / UPI id) as typed; reference_key is it upper-cased. */
+    reference: text('reference'),
+    referenceKey: text('reference_key'),
+    requestId: text('request_id').notNull(),
+    status: text('status', { enum: ['PENDING', 'APPROVED', 'PAID', 'REJECTED'] })
+      .notNull()
+      .default('PENDING'),
+    reason: text('reason'),
+    decidedBy: integer('decided_by').references(() => users.userId),
+    /** 'operator' or the gateway's name. */
+    decidedVia: text('decided_via'),
+    decidedAt: tstz('decided_at'),
+    payoutReference: text('payout_reference'),
+    createdAt: tstz('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('payment_requests_user_request_key').on(t.userId, t.requestId),
+    // A payment reference counts once, unless the request carrying it was rejected.
+    uniqueIndex('payment_requests_reference_key')
+      .on(t.referenceKey)
+      .where(sql`${t.type} = 'DEPOSIT' and ${t.status} <> 'REJECTED'`),
+    index('payment_requests_user_created_idx').on(t.userId, t.createdAt),
+    index('payment_requests_status_idx').on(t.status, t.createdAt),
+    check('payment_requests_amount_check', sql`${t.amountPaise} > 0`),
+    check('payment_requests_type_check', sql`${t.type} in ('DEPOSIT', 'WITHDRAW')`),
+    check('payment_requests_status_check', sql`${t.status} in ('PENDING', 'APPROVED', 'PAID', 'REJECTED')`),
+  ],
+);
+
+/** Webhook events received from a payment gateway, once each (idempotent on the gateway's id). */
+export const gatewayEvents = pgTable(
+  'gateway_events',
+  {
+    gateway: text('gateway').notNull(),
+    eventId: text('event_id').notNull(),
+    paymentId: bigint('payment_id', { mode: 'number' }),
+    type: text('type').notNull(),
+    outcome: text('outcome').notNull(),
+    receivedAt: tstz('received_at').notNull(),
+  },
+  (t) => [uniqueIndex('gateway_events_pk').on(t.gateway, t.eventId)],
+);
+
+// ---------------------------------------------------------------- responsible gaming
+
+/**
+ * Deposit and loss limits per rolling day / week / month. `amount_paise` is in force (null: none);
+ * a raise or removal waits in pending_* until pending_from (24 h after it was asked).
+ */
+export const rgLimits = pgTable(
+  'rg_limits',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId),
+    kind: text('kind', { enum: ['DEPOSIT', 'LOSS'] }).notNull(),
+    period: text('period', { enum: ['DAY', 'WEEK', 'MONTH'] }).notNull(),
+    amountPaise: paise('amount_paise'),
+    pendingAmountPaise: paise('pending_amount_paise'),
+    pendingFrom: tstz('pending_from'),
+    updatedAt: tstz('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('rg_limits_pk').on(t.userId, t.kind, t.period),
+    check('rg_limits_kind_check', sql`${t.kind} in ('DEPOSIT', 'LOSS')`),
+    check('rg_limits_period_check', sql`${t.period} in ('DAY', 'WEEK', 'MONTH')`),
+  ],
+);
+
+/** Reality-check interval and the current time-out or self-exclusion of a user. */
+export const rgSettings = pgTable('rg_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.userId),
+  realityCheckMinutes: integer('reality_check_minutes').notNull().default(0),
+  excludedUntil: tstz('excluded_until'),
+  exclusionKind: text('exclusion_kind', { enum: ['TIME_OUT', 'SELF_EXCLUSION'] }),
+  updatedAt: tstz('updated_at').notNull(),
+});
+
+// ---------------------------------------------------------------- live prices across nodes
+
+/**
+ * The numbered states of a market's WebSocket prices when several nodes serve them
+ * (plugins/price-sequence.ts): seq is the message number every node sends for that state, image
+ * the MarketImage as JSON text (kept as text so that it reads back key for key). Only markets
+ * someone follows are logged, and only their last few states are kept.
+ */
+export const priceImages = pgTable(
+  'price_images',
+  {
+    marketId: integer('market_id').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    image: text('image').notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.marketId, t.seq] })],
 );

@@ -2,12 +2,15 @@
 import { count, sql } from 'drizzle-orm';
 import { DEFAULT_FEED_OPTIONS } from '@backlay/feed';
 import type { FastifyInstance } from 'fastify';
+import { setUpCricketMatch } from '../modules/cricket/set-up.ts';
 import { HOUSE_CASH } from '../modules/wallet/service.ts';
 import {
   casinoSports,
   cups,
   globalSettings,
   markets,
+  paymentMethods,
+  referralCodes,
   matches,
   runners,
   series,
@@ -45,6 +48,32 @@ export const DEMO_USERS = {
   demo2: { userName: 'demo2', password: 'demo1234' },
   newbie: { userName: 'newbie', password: 'newbie123' },
 } as const;
+
+/** The demo referral code (the operator's): #/auth/sign-up/BACKLAY. */
+export const DEMO_REFERRAL_CODE = 'BACKLAY';
+
+/** Where demo deposits are sent: the operator's payment settings (changed by admin/payment/method). */
+export const DEMO_PAYMENT_METHODS: {
+  kind: 'BANK' | 'UPI';
+  label: string;
+  details: Record<string, string>;
+}[] = [
+  {
+    kind: 'UPI',
+    label: 'Backlay UPI',
+    details: { upi_id: 'backlay@upi', payee_name: 'Backlay Exchange' },
+  },
+  {
+    kind: 'BANK',
+    label: 'HDFC Bank',
+    details: {
+      account_name: 'Backlay Exchange Pvt Ltd',
+      account_number: '50200012345678',
+      ifsc: 'HDFC0001234',
+      bank_name: 'HDFC Bank',
+    },
+  },
+];
 
 /** ₹1,00,000.00 */
 export const DEMO_BALANCE_PAISE = 10_000_000;
@@ -344,6 +373,15 @@ function runnersFor(sportId: number, m: MatchSeed): string[] {
 /** Rounds to the minute so seeded times look like a real fixture list. */
 const atMinute = (ms: number) => new Date(Math.floor(ms / MINUTE) * MINUTE);
 
+const SPORT_CRICKET = 4;
+
+/** A demo cricket series' format and fancy-averages competition. */
+function CRICKET_FORMAT_OF_SERIES(name: string): { format: 'T20' | 'ODI' | 'TEST'; competition: string } {
+  if (name.includes('Big Bash')) return { format: 'T20', competition: 'BBL' };
+  if (name.includes('Ranji')) return { format: 'TEST', competition: 'ODI' };
+  return { format: 'T20', competition: 'T20' };
+}
+
 async function seedCatalog(tx: Tx, now: Date) {
   let seriesOrder = 0;
   for (const s of demoCatalog()) {
@@ -388,6 +426,19 @@ async function seedCatalog(tx: Tx, now: Date) {
         }),
       )
       .returning({ marketId: markets.marketId });
+    if (s.sportId === SPORT_CRICKET) {
+      for (const [i, row] of matchRows.entries()) {
+        const teams = s.matches[i]!.name.replace(/ \(.*\)$/, '').split(' v ') as [string, string];
+        await setUpCricketMatch(tx, {
+          matchId: row.matchId,
+          ...CRICKET_FORMAT_OF_SERIES(s.name),
+          teams,
+          startTime: row.startTime,
+          inPlay: row.inPlay,
+          at: now,
+        });
+      }
+    }
     await tx.insert(runners).values(
       marketRows.flatMap((mk, i) =>
         runnersFor(s.sportId, s.matches[i]!).map((name, order) => ({
@@ -466,6 +517,11 @@ export async function seedDemo(app: FastifyInstance): Promise<boolean> {
       tx,
     );
     await app.wallet.deposit(demo2Id, DEMO_BALANCE_PAISE, `seed:deposit:${demo2Id}`, 'Demo balance', tx);
+    // Sign-up: #/auth/sign-up/BACKLAY opens an account under the operator's account.
+    await tx
+      .insert(referralCodes)
+      .values({ code: DEMO_REFERRAL_CODE.toLowerCase(), userId: operatorId, createdAt: now });
+    await tx.insert(paymentMethods).values(DEMO_PAYMENT_METHODS.map((m, i) => ({ ...m, sortOrder: i + 1 })));
     return true;
   });
 }

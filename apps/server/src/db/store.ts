@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { installCommitHooks } from './commit-hooks.ts';
 import * as schema from './schema.ts';
 
 /** The query layer: the same drizzle API on PGlite and on node-postgres. */
@@ -26,6 +27,8 @@ export type Store = {
   db: Db;
   /** Throws when the store cannot answer. */
   ping(): Promise<void>;
+  /** PostgreSQL: the connection pool's use now (for /metrics); PGlite has one connection and none. */
+  pool?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
   /** PGlite only: a tarball of the data directory (tests use it as a template). */
   dump?(): Promise<File | Blob>;
@@ -59,12 +62,20 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       throw err;
     }
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    installCommitHooks(db);
+    const poolMax = options.poolMax ?? 10;
     return {
       kind: 'postgres',
       db,
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      pool: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: poolMax,
+      }),
       close: () => pool.end(),
     };
   }
@@ -77,6 +88,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     const pgliteDb = drizzlePglite(client, { schema });
     await migratePglite(pgliteDb, { migrationsFolder });
     const db = pgliteDb as unknown as Db;
+    installCommitHooks(db);
     return {
       kind: 'pglite',
       db,

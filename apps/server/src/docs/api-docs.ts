@@ -101,9 +101,10 @@ export function renderApiDocsMarkdown(): string {
     '- **Bad payloads**: HTTP 400, `status: false`, and a `message` naming the first failing field, e.g. `new_password: New password must contain at least one digit` or `[1].button_value: Price Value must be a whole number`. Nothing is changed.',
     '- **Authentication**: `Authorization: Bearer <token>` (the token of `user/login`). Missing, expired or revoked → 401; a role without permission → 403.',
     '- **CSRF**: every response sets a readable `XSRF-TOKEN` cookie when the request has none; every non-GET/HEAD request (login too) must send the header `X-XSRF-TOKEN` equal to it, or gets 403.',
-    '- **Other statuses**: unknown route 404; body too large (over 64 KiB) 413; a content type other than JSON 415; too many requests 429 (login: 10 per minute per IP). All carry the envelope.',
+    '- **Other statuses**: unknown route 404; body too large (over 64 KiB) 413; a content type other than JSON 415; too many requests 429 with `Retry-After` (per signed-in user 600 a minute; without a session 3,000 a minute per address; login 60 a minute per address and 30 per account name). All carry the envelope.',
     '- **Money** is rupees with up to 2 decimals on the wire (integer paise in the store); **times** are ISO-8601 UTC; the client shows them in UTC+5:30.',
     '- **Numbers in payloads** (ids, `is_sidebar_call`, `button_value`) may be JSON numbers or strings of digits; booleans, null and empty strings are refused.',
+    '- **Text in payloads** (a search, a name, a password, a `request_id`, a memo) holds no control characters: NUL, ESC and the like (and half of a UTF-16 pair) are refused with a 400 naming the field; a memo or a reason may hold tabs and line breaks.',
     '',
     '| method | path | access | what it does |',
     '| --- | --- | --- | --- |',
@@ -112,13 +113,15 @@ export function renderApiDocsMarkdown(): string {
         `| ${e.method} | [\`${e.path}\`](#${name.toLowerCase()}) | ${e.access} | ${e.summary.replace(/\|/g, '\\|')} |`,
     ),
     '',
-    'Outside the contract: `GET /healthz` (`{status: true, data: {store}}`, 503 when the store does not answer) and `GET /api/upload/image/<file>` (the images the global settings name).',
+    'Outside the contract: `GET /healthz` (`{status: true, data: {store}}`, 503 when the store does not answer), `GET /api/upload/image/<file>` (the bundled images the global settings name), `GET /api/upload/store/<sha256>.<ext>` (images an operator uploaded, cached for good), `GET /api/openapi.json` (these calls as an OpenAPI 3.1 document, generated from the same contract) and `GET /metrics` (Prometheus; with `METRICS_TOKEN` or on `METRICS_PORT`, docs/scaling.md).',
     '',
   );
   for (const [name, e] of list) {
     out.push(`## ${name}`, '', `\`${e.method} /api/${e.path}\` · ${ACCESS[e.access]}`, '', e.summary, '');
     if (e.request) {
-      out.push('Payload:', '', '```text', shapeOf(e.request, 'input'), '```', '');
+      // A GET call takes its parameters in the query string (every value a string on the wire).
+      const label = e.method === 'GET' ? 'Query parameters:' : 'Payload:';
+      out.push(label, '', '```text', shapeOf(e.request, 'input'), '```', '');
     } else {
       out.push('Payload: none.', '');
     }

@@ -25,6 +25,8 @@ export type HandlerContext<N extends EndpointName> = {
 export type RouteOptions = {
   /** Per-route rate limit (@fastify/rate-limit), e.g. login per IP. */
   rateLimit?: { max: number; timeWindow: number };
+  /** Largest body this route reads, when it is not the app's (an image upload). */
+  bodyLimit?: number;
 };
 
 /** The shape of one entry of the contract's `endpoints` table. */
@@ -38,7 +40,8 @@ export type EndpointSpec = {
 
 /**
  * Registers one call of the contract's `endpoints` table under /api/: its method and path,
- * access check, request validation (400 naming the field) and response validation.
+ * access check, request validation (400 naming the field; a GET call's query string, a POST
+ * call's body) and response validation.
  */
 export function route<N extends EndpointName>(
   app: FastifyInstance,
@@ -62,6 +65,7 @@ export function registerEndpoint(
     method: endpoint.method,
     url: `/api/${endpoint.path}`,
     config: options.rateLimit ? { rateLimit: options.rateLimit } : {},
+    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     preHandler: async (req) => {
       if (endpoint.access !== 'public') {
         const user = await app.auth.authenticate(req);
@@ -73,7 +77,9 @@ export function registerEndpoint(
     handler: async (req, reply) => {
       let body: unknown = undefined;
       if (endpoint.request) {
-        const parsed = endpoint.request.safeParse(req.body ?? {});
+        // A GET call's parameters are its query string; a POST call's, its JSON body.
+        const input = endpoint.method === 'GET' ? req.query : req.body;
+        const parsed = endpoint.request.safeParse(input ?? {});
         if (!parsed.success) throw new HttpError(400, describeZodError(parsed.error));
         body = parsed.data;
       }

@@ -2,9 +2,12 @@ import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createHash, randomBytes } from 'node:crypto';
+import { VersionedCache } from '../cache/versioned-cache.ts';
+import { afterCommit } from '../db/commit-hooks.ts';
 import type { Executor } from '../db/store.ts';
 import { sessions, users } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
+import type { Bus } from './bus.ts';
 
 export type AuthUser = {
   userId: number;
@@ -30,16 +33,30 @@ export function bearerToken(req: FastifyRequest): string | null {
  * and by a password change. `app.auth.authenticate(req)` sets `req.user` or throws 401.
  */
 /**
- * A looked-up session is remembered on this node for this long, so that the calls a client makes
- * every few seconds (balance, bets) do not each wait for the store. Logout, revocation and a
- * password change forget it on this node at once; another node may accept a revoked token for at
- * most this long. Expiry is checked on every use.
+ * A looked-up session is remembered on this node for at most this long, so that the calls a
+ * client makes every few seconds (balance, bets) do not each wait for the store. A logout, a
+ * revocation or a password change, on any node, makes every node forget the user's sessions once
+ * it commits (this node at once, the others through the bus: 'session' notices), so this is only
+ * a bound for a notice lost without the bus noticing. An auth service with no bus (useBus) has
+ * only this bound for changes made elsewhere. Expiry is checked on every use.
  */
-export const SESSION_CACHE_MS = 2_000;
+export const SESSION_CACHE_MS = 60_000;
 /** Bound on remembered sessions per node (oldest forgotten first). */
 export const SESSION_CACHE_MAX_ENTRIES = 50_000;
+/**
+ * A session's last_seen_at (the console's "bettors online") is written at most this often per
+ * session and node: one small update a minute for a bettor who polls every 5 s.
+ */
+export const LAST_SEEN_WRITE_MS = 60_000;
 
-type CachedSession = { user: AuthUser; expiresAtMs: number; freshUntilMs: number };
+declare module './bus.ts' {
+  interface BusChannels {
+    /** Sessions of a user were revoked (published after the commit): forget them. */
+    session: { user_id: number };
+  }
+}
+
+type CachedSession = { user: AuthUser; expiresAtMs: number };
 
 export function createAuthService(app: {
   db: Executor;
@@ -48,12 +65,50 @@ export function createAuthService(app: {
   sessionCacheMs?: number;
 }) {
   const { db, clock } = app;
-  const cacheMs = app.sessionCacheMs ?? SESSION_CACHE_MS;
-  const cache = new Map<string, CachedSession>();
-  const forget = (match: (c: CachedSession, tokenHash: string) => boolean) => {
-    for (const [k, c] of cache) if (match(c, k)) cache.delete(k);
-  };
+  const cache = new VersionedCache<string, CachedSession>({
+    maxEntries: SESSION_CACHE_MAX_ENTRIES,
+    ttlMs: app.sessionCacheMs ?? SESSION_CACHE_MS,
+    now: () => clock.now().getTime(),
+  });
+  let bus: Bus | null = null;
+  /** Whether this node may answer from memory: not while its bus is down (notices are lost then). */
+  const trusted = () => bus === null || bus.stats.connected;
+  /** Sessions of `userId` were revoked in `tx`: forget them everywhere once it commits. */
+  const revoked = (tx: Executor, userId: number) =>
+    afterCommit(tx, () => {
+      cache.invalidate(userId);
+      bus?.publish('session', { user_id: userId });
+    });
+  /** One session lookup per request, shared by the rate limiter and the route's auth check. */
+  const perRequest = new WeakMap<FastifyRequest, Promise<AuthUser | null>>();
+  /** session id → when this node last wrote its last_seen_at (ms). */
+  const seenWritten = new Map<number, number>();
+  function noteSeen(sessionId: number) {
+    const nowMs = clock.now().getTime();
+    const last = seenWritten.get(sessionId);
+    if (last !== undefined && nowMs - last < LAST_SEEN_WRITE_MS) return;
+    if (seenWritten.size >= SESSION_CACHE_MAX_ENTRIES) seenWritten.delete(seenWritten.keys().next().value!);
+    seenWritten.set(sessionId, nowMs);
+    // Not awaited: the caller's request never waits for it, and a failed write is only a figure.
+    db.update(sessions)
+      .set({ lastSeenAt: new Date(nowMs) })
+      .where(eq(sessions.sessionId, sessionId))
+      .then(
+        () => {},
+        () => seenWritten.delete(sessionId),
+      );
+  }
   return {
+    /** The remembered sessions (figures for /metrics). */
+    cache,
+
+    /** Revocations reach every node through `b`; its notices from other nodes reach this one. */
+    useBus(b: Bus) {
+      bus = b;
+      b.subscribe('session', (m) => cache.invalidate(m.user_id));
+      b.onResync(() => cache.clear());
+    },
+
     /** Issues a token for the user; returns the token (shown once) and its session id. */
     async issue(tx: Executor, userId: number, ip: string | null) {
       const token = randomBytes(32).toString('base64url');
@@ -76,9 +131,12 @@ export function createAuthService(app: {
       if (!TOKEN_SHAPE.test(token)) return null;
       const tokenHash = hashToken(token);
       const nowMs = clock.now().getTime();
-      const hit = cache.get(tokenHash);
-      if (hit && hit.freshUntilMs > nowMs && hit.expiresAtMs > nowMs) return hit.user;
-      if (hit) cache.delete(tokenHash);
+      const fromMemory = trusted();
+      if (fromMemory) {
+        const hit = cache.get(tokenHash);
+        if (hit && hit.expiresAtMs > nowMs) return hit.user;
+      }
+      const version = cache.begin();
       const [row] = await db
         .select({
           userId: users.userId,
@@ -99,34 +157,53 @@ export function createAuthService(app: {
         .limit(1);
       if (!row) return null;
       const { expiresAt, ...user } = row;
-      if (cacheMs > 0) {
-        if (cache.size >= SESSION_CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-        cache.set(tokenHash, { user, expiresAtMs: expiresAt.getTime(), freshUntilMs: nowMs + cacheMs });
+      if (fromMemory && trusted()) {
+        cache.set(tokenHash, user.userId, { user, expiresAtMs: expiresAt.getTime() }, version);
       }
       return user;
     },
 
-    async authenticate(req: FastifyRequest): Promise<AuthUser> {
+    /**
+     * Whether the request's session can be answered without the store: no token, a token that
+     * cannot be one, or one this node remembers. (A flood of made-up tokens would otherwise make
+     * each request a store read before any limit could count it.)
+     */
+    answersFromMemory(req: FastifyRequest): boolean {
       const token = bearerToken(req);
-      if (!token) throw new HttpError(401, 'Please log in');
-      const user = await this.lookup(token);
+      return token === null || !TOKEN_SHAPE.test(token) || (trusted() && cache.has(hashToken(token)));
+    },
+
+    /** The session of the request's bearer token (looked up once per request), or null. */
+    sessionOf(req: FastifyRequest): Promise<AuthUser | null> {
+      let found = perRequest.get(req);
+      if (!found) {
+        const token = bearerToken(req);
+        found = token ? this.lookup(token) : Promise.resolve(null);
+        perRequest.set(req, found);
+      }
+      return found;
+    },
+
+    async authenticate(req: FastifyRequest): Promise<AuthUser> {
+      if (!bearerToken(req)) throw new HttpError(401, 'Please log in');
+      const user = await this.sessionOf(req);
       if (!user) throw new HttpError(401, 'Your session has ended; please log in again');
+      noteSeen(user.sessionId);
       req.user = user;
       return user;
     },
 
     async revoke(tx: Executor, sessionId: number) {
-      forget((c) => c.user.sessionId === sessionId);
-      await tx
+      const rows = await tx
         .update(sessions)
         .set({ revokedAt: clock.now() })
-        .where(and(eq(sessions.sessionId, sessionId), isNull(sessions.revokedAt)));
+        .where(and(eq(sessions.sessionId, sessionId), isNull(sessions.revokedAt)))
+        .returning({ userId: sessions.userId });
+      for (const r of rows) revoked(tx, r.userId);
     },
 
     /** Revokes the session of a token if it belongs to the user; returns whether one was revoked. */
     async revokeToken(tx: Executor, userId: number, token: string): Promise<boolean> {
-      const tokenHash = hashToken(token);
-      forget((c, k) => k === tokenHash && c.user.userId === userId);
       const rows = await tx
         .update(sessions)
         .set({ revokedAt: clock.now() })
@@ -138,12 +215,12 @@ export function createAuthService(app: {
           ),
         )
         .returning({ sessionId: sessions.sessionId });
+      if (rows.length > 0) revoked(tx, userId);
       return rows.length > 0;
     },
 
     /** Revokes every live session of the user except `keepSessionId`. */
     async revokeOthers(tx: Executor, userId: number, keepSessionId: number | null) {
-      forget((c) => c.user.userId === userId && c.user.sessionId !== keepSessionId);
       await tx
         .update(sessions)
         .set({ revokedAt: clock.now() })
@@ -154,6 +231,7 @@ export function createAuthService(app: {
             keepSessionId === null ? undefined : ne(sessions.sessionId, keepSessionId),
           ),
         );
+      revoked(tx, userId);
     },
   };
 }
@@ -162,7 +240,12 @@ export type AuthService = ReturnType<typeof createAuthService>;
 export const authPlugin = fp<{ tokenTtlHours: number }>(
   async (app, { tokenTtlHours }) => {
     app.decorateRequest('user', null);
-    app.decorate('auth', createAuthService({ db: app.db, clock: app.clock, tokenTtlHours }));
+    const auth = createAuthService({ db: app.db, clock: app.clock, tokenTtlHours });
+    app.decorate('auth', auth);
+    // The bus is registered after this plugin; every revocation happens after the app is ready.
+    app.addHook('onReady', async () => {
+      auth.useBus(app.bus);
+    });
   },
   { name: 'auth', dependencies: ['db'] },
 );

@@ -31,6 +31,9 @@ export const csrfPlugin = fp(
         });
       }
       if (SAFE_METHODS.has(req.method)) return;
+      // A route called by another server (a payment gateway's signed webhook) opts out; it must
+      // authenticate its caller another way.
+      if ((req.routeOptions.config as { csrf?: boolean } | undefined)?.csrf === false) return;
       const header = req.headers[CSRF_HEADER];
       if (!cookieToken || typeof header !== 'string' || !sameToken(header, cookieToken)) {
         return reply

@@ -1,10 +1,15 @@
-// The demo feed (packages/feed) wired to this server: its FeedApi goes through `app.exchange`
+// The demo feeds (packages/feed) wired to this server. The match-odds feed's FeedApi goes through `app.exchange`
 // — the same placeBet / cancelBets a bettor's request uses — and its accounts are ordinary users
-// funded by deposit transfers from the house through the wallet (never by editing balances).
+// funded by deposit transfers from the house through the wallet (never by editing balances). The
+// cricket simulator's port is modules/cricket/feed-api.ts (the operator's quoting calls).
 // Registered by main.ts when FEED is not 'off'; buildApp (and so every test) never starts it.
 import {
+  createCricketFeed,
   createDemoFeed,
+  DEFAULT_CRICKET_FEED_OPTIONS,
   DEFAULT_FEED_OPTIONS,
+  type CricketFeed,
+  type CricketFeedOptions,
   mulberry32,
   type DemoFeed,
   type FeedApi,
@@ -17,6 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { randomBytes, randomInt } from 'node:crypto';
 import { users } from '../db/schema.ts';
+import { createCricketFeedApi } from '../modules/cricket/feed-api.ts';
 
 /** A market maker's float: ₹5,00,00,000 (its exposure across every demo market stays far below). */
 export const MAKER_FLOAT_PAISE = 5_000_000_000;
@@ -157,28 +163,115 @@ export async function createServerFeed(
   });
 }
 
+/** The cricket simulator on this app's services (not started). Tests call it and drive `tick()` themselves. */
+export function createServerCricketFeed(
+  app: FastifyInstance,
+  opts: { seed?: number; options?: Partial<CricketFeedOptions> } = {},
+): CricketFeed {
+  return createCricketFeed(
+    createCricketFeedApi(app),
+    app.clock,
+    mulberry32(opts.seed ?? randomInt(2 ** 31)),
+    app.log,
+    opts.options,
+  );
+}
+
 /**
- * `source`: 'demo' runs the simulator once the app is ready and stops it on close. Recorded feed
- * files are a later issue: any other value stops the start with a message naming it.
+ * The cricket feed's timing from one figure, the time between balls: a ball runs 40% of it (at
+ * most 2 s, as on a real ground's feed) and the innings break is six balls' time (at most 30 s).
  */
-export const feedPlugin = fp<{ source: string; seed?: number; options?: Partial<FeedOptions> }>(
-  async (app, { source, seed, options }) => {
+export function cricketTiming(ballIntervalMs: number): Partial<CricketFeedOptions> {
+  if (!Number.isSafeInteger(ballIntervalMs) || ballIntervalMs < 100) {
+    throw new RangeError(`ball interval must be a whole number of ms ≥ 100, got ${ballIntervalMs}`);
+  }
+  return {
+    ball_interval_ms: ballIntervalMs,
+    ball_running_ms: Math.min(DEFAULT_CRICKET_FEED_OPTIONS.ball_running_ms, Math.round(ballIntervalMs * 0.4)),
+    innings_break_ms: Math.min(DEFAULT_CRICKET_FEED_OPTIONS.innings_break_ms, ballIntervalMs * 6),
+    tick_ms: Math.min(DEFAULT_CRICKET_FEED_OPTIONS.tick_ms, Math.max(50, Math.round(ballIntervalMs / 10))),
+  };
+}
+
+/** Calls `tick()` every `tick_ms`, never two at once; `stop()` waits for the tick in flight. */
+function runTicks(feed: CricketFeed) {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let ticking: Promise<unknown> | null = null;
+  let running = true;
+  const next = () => {
+    if (!running) return;
+    timer = setTimeout(() => {
+      ticking = feed.tick().finally(() => {
+        ticking = null;
+        next();
+      });
+    }, feed.options.tick_ms);
+  };
+  next();
+  return async () => {
+    running = false;
+    if (timer) clearTimeout(timer);
+    if (ticking) await ticking;
+  };
+}
+
+/**
+ * `source`: 'demo' runs the simulators (match-odds liquidity and in-play cricket) on the node that
+ * leads the timed work (`app.leader`: every node of a deployment may be started with FEED=demo,
+ * one runs them, and another takes over within seconds when it dies), from when the app is ready
+ * until it closes. Recorded feed files are a later issue: any other value stops the start with a
+ * message naming it.
+ */
+export const feedPlugin = fp<{
+  source: string;
+  seed?: number;
+  options?: Partial<FeedOptions>;
+  cricketBallIntervalMs?: number;
+}>(
+  async (app, { source, seed, options, cricketBallIntervalMs }) => {
     if (source === 'off') return;
     if (source !== 'demo') {
       throw new Error(`FEED=${source}: recorded feed files are not supported yet; use FEED=demo or FEED=off`);
     }
     let feed: DemoFeed | null = null;
-    app.addHook('onReady', async () => {
+    let stopCricket: (() => Promise<void>) | null = null;
+    const start = async () => {
       feed = await createServerFeed(app, {
         ...(seed === undefined ? {} : { seed }),
         ...(options ? { options } : {}),
       });
       feed.start();
-      app.log.info({ makers: feed.options.makers, bettors: feed.options.bettors }, 'demo feed started');
+      const cricket = createServerCricketFeed(app, {
+        ...(seed === undefined ? {} : { seed }),
+        options: cricketTiming(cricketBallIntervalMs ?? DEFAULT_CRICKET_FEED_OPTIONS.ball_interval_ms),
+      });
+      stopCricket = runTicks(cricket);
+      app.log.info(
+        {
+          makers: feed.options.makers,
+          bettors: feed.options.bettors,
+          cricket_ball_interval_ms: cricket.options.ball_interval_ms,
+        },
+        'demo feed started',
+      );
+    };
+    const stop = async () => {
+      const running = [feed?.stop(), stopCricket?.()];
+      feed = null;
+      stopCricket = null;
+      await Promise.all(running);
+      app.log.info('demo feed stopped');
+    };
+    let resign: (() => Promise<void>) | null = null;
+    app.addHook('onReady', async () => {
+      resign = app.leader.onLeadership(start, stop);
     });
     app.addHook('preClose', async () => {
-      await feed?.stop();
+      await resign?.();
     });
   },
-  { name: 'feed', dependencies: ['exchange', 'wallet', 'account', 'settlement'] },
+  {
+    name: 'feed',
+    dependencies: ['leader', 'exchange', 'wallet', 'account', 'settlement', 'fancy', 'bookmaker'],
+  },
 );

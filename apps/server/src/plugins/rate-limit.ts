@@ -1,29 +1,272 @@
-import rateLimit from '@fastify/rate-limit';
+// Request limits (rate-limiter-flexible). With REDIS_URL the counters live in Redis, so a limit
+// holds across every node (one atomic Lua script per check, through ioredis); without it they are
+// kept in this node's memory, which is right for one node only. If Redis stops answering, each
+// node counts in its own memory until it is back (the library's insurance limiter), so a Redis
+// outage never turns requests away by itself.
+//
+// Who is counted: a signed-in caller by user id on every /api call (so one bettor on many
+// addresses has one budget, and many bettors behind one address, a mobile carrier's shared IPv4,
+// each have their own); a call without a valid session by its client address (IPv6 by its /64,
+// the block one subscriber gets). Login also counts per IP and per account name, and a route can
+// add its own per-IP limit (`route(..., { rateLimit })`: sign-up, OTP).
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { isIPv4 } from 'node:net';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import { HttpError } from '../http/errors.ts';
 
 export type RateLimitOptions = {
-  /** Requests per minute per IP on every /api call. */
-  globalPerMinute: number;
-  /** Login attempts per minute per IP. */
+  /** Requests per minute per signed-in user, on every /api call. */
+  userPerMinute: number;
+  /** Requests per minute per client address on /api calls without a valid session. */
+  anonymousPerMinute: number;
+  /** Login attempts per minute per client address. */
   loginPerMinute: number;
+  /** Login attempts per minute per account name (whatever the address). */
+  loginPerAccountPerMinute: number;
 };
 
-export const DEFAULT_RATE_LIMITS: RateLimitOptions = { globalPerMinute: 600, loginPerMinute: 10 };
+/** What buildApp takes: any of the figures; `globalPerMinute` sets both request limits at once. */
+export type RateLimitInput = Partial<RateLimitOptions> & { globalPerMinute?: number };
 
-/** Per-IP limits (in-memory; a multi-node deployment would give the plugin a shared store). */
-export const rateLimitPlugin = fp<{ limits: RateLimitOptions }>(
-  async (app, { limits }) => {
-    await app.register(rateLimit, {
-      global: true,
-      max: limits.globalPerMinute,
-      timeWindow: 60_000,
-      allowList: (req) => !req.url.startsWith('/api/'),
-      errorResponseBuilder: (_req, context) => ({
-        statusCode: 429,
-        code: 'RATE_LIMITED',
-        message: `Too many requests; try again in ${context.after}`,
-      }),
+/**
+ * The figures and why (docs/scaling.md, "Limits"):
+ * - 600 a minute per user: the web client makes 20–30 calls a minute (balance every 5 s, bets
+ *   every 10 s, the screen's own calls, bets); 10 a second sustained is far above any person.
+ * - 3,000 a minute per address without a session: one carrier-grade NAT address can carry a few
+ *   thousand subscribers. Without a session a client only loads the login page (the settings call
+ *   and three images) and logs in, about 5 calls, so this is 600 sign-ins a minute from one address.
+ * - 60 login attempts a minute per address, for the same shared addresses; guessing one account's
+ *   password is stopped by the lockout (5 failures in 15 minutes, in the store, so on every node).
+ * - 30 login attempts a minute per account name, from all addresses together: the owner never
+ *   needs more; it bounds the password-hashing work an attacker spread over many addresses can
+ *   make one account name (or an unknown one) cost, and the refusals of a locked account.
+ */
+export const DEFAULT_RATE_LIMITS: RateLimitOptions = {
+  userPerMinute: 600,
+  anonymousPerMinute: 3_000,
+  loginPerMinute: 60,
+  loginPerAccountPerMinute: 30,
+};
+
+export function resolveRateLimits(input: RateLimitInput = {}): RateLimitOptions {
+  const { globalPerMinute, ...rest } = input;
+  return {
+    ...DEFAULT_RATE_LIMITS,
+    ...(globalPerMinute === undefined
+      ? {}
+      : { userPerMinute: globalPerMinute, anonymousPerMinute: globalPerMinute }),
+    ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
+  };
+}
+
+/** Where the counters live: Redis shared by every node, or this node's memory. */
+export type RateLimitStore = { redisUrl: string; prefix?: string } | null;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A per-IP limit of this route on top of the general ones (`route(..., { rateLimit })`). */
+    rateLimit?: { max: number; timeWindow: number };
+  }
+  interface FastifyInstance {
+    limits: RateLimits;
+  }
+}
+
+/**
+ * The client address a per-IP limit counts: IPv4 as it is (also when IPv4-mapped), IPv6 by its
+ * first 64 bits (one subscriber's block; counting single addresses would let one client rotate).
+ */
+export function addressKey(ip: string): string {
+  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  if (isIPv4(v4)) return v4;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const front = head ? head.split(':') : [];
+  const back = tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...front, ...Array<string>(Math.max(0, 8 - front.length - back.length)).fill('0'), ...back]
+    : front;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+type Limiter = RateLimiterAbstract;
+
+export type RateLimits = ReturnType<typeof createLimits>;
+
+function createLimits(
+  limits: RateLimitOptions,
+  redis: Redis | null,
+  prefix: string,
+  onStoreError: (err: unknown) => void,
+  onLimited: (limit: string) => void,
+) {
+  const make = (name: string, points: number, durationS: number): Limiter => {
+    const memory = new RateLimiterMemory({ keyPrefix: `${prefix}:${name}`, points, duration: durationS });
+    if (!redis) return memory;
+    return new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: `${prefix}:${name}`,
+      points,
+      duration: durationS,
+      // Not connected: count in memory at once instead of queueing behind a reconnect.
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: memory,
+    });
+  };
+  const user = make('user', limits.userPerMinute, 60);
+  const anonymous = make('ip', limits.anonymousPerMinute, 60);
+  const loginAccount = make('login-account', limits.loginPerAccountPerMinute, 60);
+  const perRoute = new Map<string, Limiter>();
+
+  /** Resolves when within the limit; throws a 429 HttpError (with Retry-After) when over. */
+  async function take(limiter: Limiter, key: string, reply: FastifyReply | null, what: string) {
+    try {
+      await limiter.consume(key);
+    } catch (e) {
+      if (e instanceof RateLimiterRes) {
+        onLimited(limiter.keyPrefix.slice(prefix.length + 1));
+        const seconds = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
+        reply?.header('retry-after', String(seconds));
+        throw new HttpError(429, `${what}; try again in ${seconds} second${seconds === 1 ? '' : 's'}`);
+      }
+      // The store failed and no insurance answered: let the request through.
+      onStoreError(e);
+    }
+  }
+
+  return {
+    /** 'redis': shared by every node; 'memory': this node only. */
+    store: redis ? ('redis' as const) : ('memory' as const),
+    figures: limits,
+    /** A signed-in user's call. */
+    user: (userId: number, reply: FastifyReply | null) =>
+      take(user, String(userId), reply, 'Too many requests'),
+    /** A call without a valid session, by its client address. */
+    anonymous: (ip: string, reply: FastifyReply | null) =>
+      take(anonymous, addressKey(ip), reply, 'Too many requests'),
+    /**
+     * Refuses (429) an address already over its limit of calls without a session, counting
+     * nothing: asked before a session lookup that would read the store.
+     */
+    async anonymousNotSpent(ip: string, reply: FastifyReply | null) {
+      let res: RateLimiterRes | null = null;
+      try {
+        res = await anonymous.get(addressKey(ip));
+      } catch (e) {
+        onStoreError(e);
+      }
+      if (res && res.consumedPoints >= limits.anonymousPerMinute) {
+        onLimited('ip');
+        const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+        reply?.header('retry-after', String(seconds));
+        throw new HttpError(
+          429,
+          `Too many requests; try again in ${seconds} second${seconds === 1 ? '' : 's'}`,
+        );
+      }
+    },
+    /** A route's own per-IP limit. */
+    route(url: string, config: { max: number; timeWindow: number }, ip: string, reply: FastifyReply | null) {
+      const name = `route:${url}`;
+      let limiter = perRoute.get(name);
+      if (!limiter) {
+        limiter = make(name, config.max, Math.max(1, Math.round(config.timeWindow / 1000)));
+        perRoute.set(name, limiter);
+      }
+      return take(limiter, addressKey(ip), reply, 'Too many requests');
+    },
+    /** A login attempt for an account name (any case), from any address. */
+    loginAccount: (userName: string, reply: FastifyReply | null) =>
+      take(loginAccount, userName.trim().toLowerCase(), reply, 'Too many login attempts for this account'),
+  };
+}
+
+export const rateLimitPlugin = fp<{ limits: RateLimitOptions; store?: RateLimitStore }>(
+  async (app, { limits, store }) => {
+    let redis: Redis | null = null;
+    if (store) {
+      redis = new Redis(store.redisUrl, {
+        // A command while disconnected fails at once (the insurance limiter answers) instead of
+        // waiting in a queue; reconnects go on in the background.
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 0,
+        connectTimeout: 2_000,
+        retryStrategy: (times) => Math.min(times * 200, 2_000),
+        lazyConnect: true,
+      });
+      let state: 'never' | 'ready' | 'lost' = 'never';
+      redis.on('ready', () => {
+        if (state === 'lost') app.log.info('rate limits: Redis is back; limits are shared again');
+        state = 'ready';
+      });
+      redis.on('error', (err: Error) => {
+        if (state === 'ready') {
+          app.log.warn(
+            { err: err.message },
+            'rate limits: lost Redis; each node counts in its own memory until it is back',
+          );
+          state = 'lost';
+        }
+      });
+      try {
+        await redis.connect();
+      } catch (err) {
+        state = 'lost';
+        app.log.warn(
+          { err: (err as Error).message, url: redactUrl(store.redisUrl) },
+          'rate limits: Redis does not answer; counting in this node’s memory until it does',
+        );
+      }
+      app.addHook('onClose', async () => {
+        redis!.disconnect();
+      });
+    } else {
+      app.log.info('rate limits: in this node’s memory (one node); set REDIS_URL to share them across nodes');
+    }
+    let storeErrorLogged = false;
+    const rl = createLimits(
+      limits,
+      redis,
+      store?.prefix ?? 'backlay:rl',
+      (err) => {
+        if (!storeErrorLogged) app.log.error({ err }, 'rate limits: the store failed; requests let through');
+        storeErrorLogged = true;
+      },
+      (limit) => app.metrics.limited(limit),
+    );
+    app.decorate('limits', rl);
+
+    app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+      if (!req.url.startsWith('/api/')) return;
+      // A token this node does not remember costs a store read: not for an address that has
+      // already spent its budget of calls without a session (made-up tokens count there).
+      if (!app.auth.answersFromMemory(req)) await rl.anonymousNotSpent(req.ip, reply);
+      const user = await app.auth.sessionOf(req);
+      if (user) await rl.user(user.userId, reply);
+      else await rl.anonymous(req.ip, reply);
+      const own = req.routeOptions.config?.rateLimit;
+      if (own) await rl.route(req.routeOptions.url ?? req.url, own, req.ip, reply);
     });
   },
-  { name: 'rate-limit', dependencies: ['errors'] },
+  { name: 'rate-limit', dependencies: ['errors', 'metrics'] },
 );
+
+/** A URL without its password, for logs. */
+function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'redis://…';
+  }
+}

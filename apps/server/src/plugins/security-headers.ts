@@ -1,3 +1,4 @@
+import { UPLOAD_PATH_PREFIX } from '@backlay/contract';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 
@@ -37,7 +38,11 @@ export const securityHeadersPlugin = fp(
       setSecurityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
     });
     app.addHook('onSend', async (req, reply, payload) => {
-      if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+      // Every answer of the API is private and fresh, except uploaded images: their name is their
+      // content's hash, so they are cached for good.
+      if (req.url.startsWith('/api/') && !req.url.startsWith(UPLOAD_PATH_PREFIX)) {
+        reply.header('cache-control', 'no-store');
+      }
       return payload;
     });
   },

@@ -1,23 +1,29 @@
 // Live prices over a WebSocket at /ws (protocol: docs/live-prices.md).
 //
 // A client subscribes to market ids and gets a full image, then deltas; every message of a market
-// carries that market's sequence number on this node (1, 2, 3, …). On a 'market' bus message the
-// node reads the market's image ONCE, diffs it against the last image it sent, and sends the same
-// serialised delta to every subscriber; bursts are coalesced (at most one read per market per
-// IMAGE_COALESCE_MS). 'user' bus messages become `{type:'bets', market_id}` on that user's
-// authenticated sockets.
+// carries that market's sequence number (1, 2, 3, …), counted by this node or kept in the store
+// for every node (price-sequence.ts). On a 'market' bus message the node reads the market's image
+// ONCE, diffs it against the last image it sent, and sends the same serialised delta to every
+// subscriber; bursts are coalesced (at most one read per market per IMAGE_COALESCE_MS). 'user' bus
+// messages become `{type:'bets', market_id}` on that user's authenticated sockets. When the bus
+// lost messages (a NATS reconnect), every followed market's image is sent again to its sockets.
 import fastifyWebsocket from '@fastify/websocket';
-import {
-  wsClientMessage,
-  type MarketDelta,
-  type MarketImage,
-  type RunnerLevels,
-  type WsServerMessage,
-} from '@backlay/contract';
+import { wsClientMessage, type MarketImage, type WsServerMessage } from '@backlay/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import type { Bus } from './bus.ts';
+import {
+  createNodeSequencer,
+  createStoreSequencer,
+  PRICE_SWEEP_INTERVAL_MS,
+  sweepPriceLog,
+  type PriceSequencer,
+  type Sequenced,
+} from './price-sequence.ts';
+import { diffImages } from './ws-diff.ts';
+
+export { diffImages };
 
 export const WS_PATH = '/ws';
 /** A ping every 30 s; a socket that has not answered the previous ping by then is terminated. */
@@ -51,6 +57,8 @@ export type LiveHubDeps = {
   lookupToken(token: string): Promise<number | null>;
   log: Pick<FastifyBaseLogger, 'warn' | 'debug' | 'error'>;
   now?: () => number;
+  /** Where seq numbers come from; default: this node counts (createNodeSequencer over getImage). */
+  sequencer?: PriceSequencer;
 };
 
 type Client = {
@@ -78,27 +86,10 @@ type MarketFeed = {
   dirty: boolean;
   /** A read is in flight or its coalescing window has not ended. */
   busy: boolean;
+  /** The bus lost messages: send every subscriber a fresh image at the next read. */
+  resync: boolean;
   timer: ReturnType<typeof setTimeout> | null;
 };
-
-const runnerKey = (r: RunnerLevels) => JSON.stringify(r);
-
-/** The delta from `prev` to `next`, or null when nothing a client shows changed. */
-export function diffImages(prev: MarketImage, next: MarketImage): MarketDelta | 'image' | null {
-  if (
-    prev.runners.length !== next.runners.length ||
-    prev.runners.some((r, i) => r.selection_id !== next.runners[i]!.selection_id)
-  ) {
-    return 'image';
-  }
-  const delta: MarketDelta = {};
-  if (prev.status !== next.status) delta.status = next.status;
-  if (prev.in_play !== next.in_play) delta.in_play = next.in_play;
-  if (prev.version !== next.version) delta.version = next.version;
-  const runners = next.runners.filter((r, i) => runnerKey(r) !== runnerKey(prev.runners[i]!));
-  if (runners.length > 0) delta.runners = runners;
-  return Object.keys(delta).length === 0 ? null : delta;
-}
 
 /**
  * A whole unmasked text frame (RFC 6455 §5.2: FIN + opcode 1, then the payload length) around
@@ -139,6 +130,7 @@ function rawSocketOf(ws: WebSocket): RawSocket | null {
 /** The per-node fan-out: sockets, subscriptions, images, sequence numbers. */
 export function createLiveHub(deps: LiveHubDeps) {
   const { bus, getImage, lookupToken, log } = deps;
+  const sequencer = deps.sequencer ?? createNodeSequencer(getImage);
   const now = deps.now ?? (() => Date.now());
   const clients = new Set<Client>();
   const feeds = new Map<number, MarketFeed>();
@@ -151,6 +143,8 @@ export function createLiveHub(deps: LiveHubDeps) {
     deltas_sent: 0,
     dropped_slow: 0,
     dropped_dead: 0,
+    /** Times the sockets were sent fresh images because the bus had lost messages. */
+    resyncs: 0,
     /** The last fan-out: when its send loop ended (performance.now() ms) and how long the loop took. */
     last_fanout: { market_id: 0, seq: 0, sockets: 0, ended_at_ms: 0, loop_ms: 0 },
   };
@@ -196,16 +190,17 @@ export function createLiveHub(deps: LiveHubDeps) {
       ready: Promise.resolve(),
       dirty: false,
       busy: true,
+      resync: false,
       timer: null,
     };
     created.ready = (async () => {
       try {
         stats.images_read += 1;
-        const image = await getImage(market_id);
+        const latest = await sequencer.latest(market_id);
         if (feeds.get(market_id) !== created) return;
-        if (image) {
-          created.image = image;
-          created.seq = 1;
+        if (latest) {
+          created.image = latest.image;
+          created.seq = latest.seq;
         }
       } catch (err) {
         log.warn({ err, market_id }, 'ws: market image read failed');
@@ -227,17 +222,8 @@ export function createLiveHub(deps: LiveHubDeps) {
     feed.timer = null;
   }
 
-  function apply(feed: MarketFeed, next: MarketImage) {
-    const prev = feed.image;
-    if (!prev) return;
-    const delta = diffImages(prev, next);
-    if (delta === null) return;
-    feed.seq += 1;
-    feed.image = next;
-    const msg: WsServerMessage =
-      delta === 'image'
-        ? { type: 'image', market_id: feed.market_id, seq: feed.seq, market: next }
-        : { type: 'delta', market_id: feed.market_id, seq: feed.seq, market: delta };
+  /** Sends one message of a market to its subscribers that have had their image. */
+  function fanOut(feed: MarketFeed, msg: WsServerMessage) {
     const data = Buffer.from(JSON.stringify(msg));
     stats.deltas_sent += 1;
     const started = performance.now();
@@ -252,20 +238,57 @@ export function createLiveHub(deps: LiveHubDeps) {
     };
   }
 
+  /** Sends the states after the last one sent, in order: a delta each, or an image after a hole. */
+  function apply(feed: MarketFeed, entries: Sequenced[]) {
+    for (const next of entries) {
+      const prev = feed.image;
+      if (!prev || next.seq === feed.seq) continue;
+      // After a hole in the numbers (or a log that went back), an image at the new number.
+      const delta = next.seq === feed.seq + 1 ? diffImages(prev, next.image) : 'image';
+      feed.seq = next.seq;
+      feed.image = next.image;
+      fanOut(
+        feed,
+        delta === 'image'
+          ? { type: 'image', market_id: feed.market_id, seq: feed.seq, market: next.image }
+          : // A logged state always differs from the one before it; {} only keeps the numbers whole.
+            { type: 'delta', market_id: feed.market_id, seq: feed.seq, market: delta ?? {} },
+      );
+    }
+  }
+
+  /** After the bus lost messages: the newest state as an image to every subscriber. */
+  function applyResync(feed: MarketFeed, entries: Sequenced[]) {
+    const newest = entries.at(-1);
+    if (newest && newest.seq > feed.seq) {
+      feed.seq = newest.seq;
+      feed.image = newest.image;
+    }
+    if (!feed.image) return;
+    stats.resyncs += 1;
+    fanOut(feed, { type: 'image', market_id: feed.market_id, seq: feed.seq, market: feed.image });
+  }
+
   /** Reads the image if a change is waiting and no read is in flight or cooling down. */
   function pump(feed: MarketFeed) {
     if (closed || feed.busy || !feed.dirty || feed.image === null) return;
     feed.dirty = false;
     feed.busy = true;
+    const resync = feed.resync;
+    feed.resync = false;
     const started = now();
     stats.images_read += 1;
-    getImage(feed.market_id)
-      .then((image) => {
-        if (feeds.get(feed.market_id) === feed && image) apply(feed, image);
+    sequencer
+      .since(feed.market_id, { seq: feed.seq, image: feed.image })
+      .then((entries) => {
+        if (feeds.get(feed.market_id) !== feed) return;
+        if (resync) applyResync(feed, entries);
+        else apply(feed, entries);
       })
       .catch((err: unknown) => {
         log.warn({ err, market_id: feed.market_id }, 'ws: market image read failed');
         feed.dirty = true;
+        if (resync) feed.resync = true;
       })
       .finally(() => {
         if (feeds.get(feed.market_id) !== feed || closed) return;
@@ -283,6 +306,22 @@ export function createLiveHub(deps: LiveHubDeps) {
     if (!feed) return; // nobody here follows it
     feed.dirty = true;
     pump(feed);
+  }
+
+  /**
+   * The bus lost messages (NATS reconnected): every followed market is read again and sent to its
+   * sockets as an image, and each signed-in socket is told to refetch its bets on its markets.
+   */
+  function resyncAll() {
+    for (const feed of feeds.values()) {
+      feed.resync = true;
+      feed.dirty = true;
+      pump(feed);
+    }
+    for (const client of clients) {
+      if (client.userId === null) continue;
+      for (const market_id of client.markets) sendMsg(client, { type: 'bets', market_id });
+    }
   }
 
   function onUserChanged(user_id: number, market_id: number) {
@@ -482,6 +521,7 @@ export function createLiveHub(deps: LiveHubDeps) {
   const unsubscribers = [
     bus.subscribe('market', (m) => onMarketChanged(m.market_id)),
     bus.subscribe('user', (m) => onUserChanged(m.user_id, m.market_id)),
+    bus.onResync(resyncAll),
   ];
   const heartbeatTimer = setInterval(heartbeat, HEARTBEAT_INTERVAL_MS);
   const slowTimer = setInterval(checkSlowClients, SLOW_CLIENT_CHECK_INTERVAL_MS);
@@ -492,6 +532,8 @@ export function createLiveHub(deps: LiveHubDeps) {
     connect,
     heartbeat,
     checkSlowClients,
+    resyncAll,
+    sequence: sequencer.kind,
     stats,
     /** For tests and metrics. */
     counts: () => ({ sockets: clients.size, markets: feeds.size, users: byUser.size }),
@@ -518,17 +560,24 @@ declare module 'fastify' {
   }
 }
 
-/** Registers @fastify/websocket and the /ws route; needs `app.bus`, `app.exchange` and `app.auth`. */
-export const wsPlugin = fp(
-  async (app) => {
+/**
+ * Registers @fastify/websocket and the /ws route; needs `app.bus`, `app.exchange` and `app.auth`.
+ * `sequence`: where seq numbers come from (default 'store' on a bus between nodes, else 'node').
+ */
+export const wsPlugin = fp<{ sequence?: 'node' | 'store' }>(
+  async (app, options) => {
     let hub: LiveHub | null = null;
     // Added before @fastify/websocket's own preClose (which closes without a code): clients are
     // told 1001 "going away", so they reconnect (to another node) rather than treat it as an error.
     app.addHook('preClose', async () => hub?.closeAll(CLOSE_GOING_AWAY, 'server shutting down'));
     await app.register(fastifyWebsocket, { options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES } });
+    const getImage = (id: number) => app.exchange.getMarketImage(id);
+    const sequence = options.sequence ?? (app.bus.kind === 'nats' ? 'store' : 'node');
     hub = createLiveHub({
       bus: app.bus,
-      getImage: (id) => app.exchange.getMarketImage(id),
+      getImage,
+      sequencer:
+        sequence === 'store' ? createStoreSequencer(app.db, getImage) : createNodeSequencer(getImage),
       lookupToken: async (token) => (await app.auth.lookup(token))?.userId ?? null,
       log: app.log,
     });
@@ -536,6 +585,31 @@ export const wsPlugin = fp(
     app.decorate('liveHub', live);
     app.get(WS_PATH, { websocket: true }, (socket, req) => live.connect(socket, req.ip));
     app.addHook('onClose', async () => live.close());
+
+    if (sequence === 'store') {
+      // The leader trims the numbered states (each market keeps its newest).
+      let timer: ReturnType<typeof setInterval> | null = null;
+      let resign: (() => Promise<void>) | null = null;
+      const sweep = () =>
+        void sweepPriceLog(app.db).catch((err: unknown) =>
+          app.log.warn({ err }, 'ws: price log sweep failed'),
+        );
+      app.addHook('onReady', async () => {
+        resign = app.leader.onLeadership(
+          () => {
+            timer = setInterval(sweep, PRICE_SWEEP_INTERVAL_MS);
+            timer.unref();
+          },
+          () => {
+            if (timer) clearInterval(timer);
+            timer = null;
+          },
+        );
+      });
+      app.addHook('preClose', async () => {
+        await resign?.();
+      });
+    }
   },
-  { name: 'ws', dependencies: ['bus', 'auth', 'exchange'] },
+  { name: 'ws', dependencies: ['bus', 'auth', 'exchange', 'leader'] },
 );

@@ -35,8 +35,17 @@ export class Api {
     this.remoteAddress = `10.0.${Math.floor(clients / 250)}.${(clients % 250) + 1}`;
   }
 
+  /** A GET call's body becomes its query string (scalar fields), as the client sends it. */
   async call(name: EndpointName, body?: unknown, options: CallOptions = {}): Promise<Answer> {
     const ep = endpoints[name];
+    if (ep.method === 'GET' && body !== undefined && body !== null) {
+      const q = new URLSearchParams();
+      for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
+        if (v !== undefined) q.set(k, String(v));
+      }
+      const qs = q.toString();
+      return this.raw('GET', `/api/${ep.path}${qs ? `?${qs}` : ''}`, undefined, options);
+    }
     return this.raw(ep.method, `/api/${ep.path}`, body, options);
   }
 
@@ -87,12 +96,16 @@ export class Api {
   }
 }
 
-/** Every table's rows, ordered, as one JSON string: equal snapshots mean nothing changed. */
+/**
+ * Every table's rows, ordered, as one JSON string: equal snapshots mean nothing changed. A
+ * session's last_seen_at is left out: any authenticated call moves it (bookkeeping, not state).
+ */
 export async function snapshotStore(app: FastifyInstance): Promise<string> {
   const tables = Object.entries(schema).filter(([, t]) => is(t, PgTable));
   const out: Record<string, unknown> = {};
   for (const [name, table] of tables) {
     const rows = (await app.db.select().from(table as typeof schema.users)) as Record<string, unknown>[];
+    if (name === 'sessions') for (const r of rows) delete r.lastSeenAt;
     out[name] = rows.map((r) => JSON.stringify(r)).sort();
   }
   return JSON.stringify(out);

@@ -6,7 +6,7 @@ import {
   bets,
   fills,
   ledgerAccounts,
-  marketExposures,
+  exposureHolds,
   markets,
   matches,
   runners,
@@ -87,8 +87,8 @@ export async function createBettor(app: FastifyInstance, balancePaise: number, p
 
 /**
  * The exchange's invariants over every market: no bet over- or under-accounted, fills agree with
- * the bets' matched amounts, the stored exposure equals its recomputation, nobody's available
- * balance below zero, the ledger balanced, and no book crossed.
+ * the bets' matched amounts, the stored exposure equals its recomputation, no reservation left
+ * behind, nobody's available balance below zero, the ledger balanced, and no book crossed.
  */
 export async function expectExchangeInvariants(app: FastifyInstance) {
   const db = app.db;
@@ -136,7 +136,7 @@ export async function expectExchangeInvariants(app: FastifyInstance) {
   expect((crossed as unknown as { rows: unknown[] }).rows).toEqual([]);
   // Stored exposure = recomputation, for every (user, market) with bets.
   const pairs = new Set(allBets.map((b) => `${b.userId}:${b.marketId}`));
-  const stored = await db.select().from(marketExposures);
+  const stored = await db.select().from(exposureHolds);
   const storedMap = new Map(stored.map((e) => [`${e.userId}:${e.marketId}`, e.exposurePaise]));
   for (const p of pairs) {
     const [u, m] = p.split(':').map(Number) as [number, number];
@@ -144,7 +144,8 @@ export async function expectExchangeInvariants(app: FastifyInstance) {
       await app.exchange.recomputeExposure(u, m),
     );
   }
-  // Recompute one pair independently with the engine from bets alone (matched parts per bet).
+  // Every answered bet's reservation was taken by its batch or released: none is left.
+  expect(await app.wallet.reservations.all(db)).toEqual([]);
   // Nobody's available balance below zero.
   const accounts = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.kind, 'user_cash'));
   for (const a of accounts) {

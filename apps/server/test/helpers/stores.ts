@@ -61,7 +61,11 @@ export type StoreContext = {
 };
 
 /** Generous limits so that tests never trip the rate limiter unless they mean to. */
-export const TEST_RATE_LIMITS = { globalPerMinute: 100_000, loginPerMinute: 1_000 };
+export const TEST_RATE_LIMITS = {
+  globalPerMinute: 100_000,
+  loginPerMinute: 1_000,
+  loginPerAccountPerMinute: 1_000,
+};
 
 /**
  * describe.each over the available stores (PGlite always, PostgreSQL when TEST_DATABASE_URL is

@@ -1,9 +1,16 @@
+import { Suspense } from 'react';
 import { Modal } from '../components/index.ts';
 import { AgeGateModal } from '../features/age-gate/index.ts';
 import { MyMarketModal } from '../features/exposure/index.ts';
-import { RulesContent } from '../features/rules/index.ts';
-import { SetButtonValueModal } from '../features/stakes/index.ts';
 import { useClientStore } from '../lib/store.ts';
+import { lazyNamed } from './lazy.tsx';
+
+// The rules text and the button-value form (react-hook-form, zod) are chunks of their own, fetched
+// when their modal first opens; each dialog appears once its content is there.
+const RulesContent = lazyNamed(() => import('../features/rules/index.ts').then((m) => m.RulesContent));
+const SetButtonValueModal = lazyNamed(() =>
+  import('../features/stakes/index.ts').then((m) => m.SetButtonValueModal),
+);
 
 /** The app-wide modals, opened through the client store (header, user menu, footer). */
 export function ModalHost({ signedIn = true }: { signedIn?: boolean }) {
@@ -13,12 +20,20 @@ export function ModalHost({ signedIn = true }: { signedIn?: boolean }) {
     <>
       {signedIn ? (
         <>
-          <Modal open={modal === 'rules'} onClose={close} title="Rules" className="modal--wide rules-modal">
-            <RulesContent variant="modal" />
-          </Modal>
+          {modal === 'rules' ? (
+            <Suspense fallback={null}>
+              <Modal open onClose={close} title="Rules" className="modal--wide rules-modal">
+                <RulesContent variant="modal" />
+              </Modal>
+            </Suspense>
+          ) : null}
           <MyMarketModal open={modal === 'myMarket'} onClose={close} />
           {/* Mounted only while open, so it always starts on Game Buttons with fresh values. */}
-          {modal === 'buttonValues' ? <SetButtonValueModal open onClose={close} /> : null}
+          {modal === 'buttonValues' ? (
+            <Suspense fallback={null}>
+              <SetButtonValueModal open onClose={close} />
+            </Suspense>
+          ) : null}
         </>
       ) : null}
       <AgeGateModal open={modal === 'ageGate'} onClose={close} />

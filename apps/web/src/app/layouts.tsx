@@ -1,10 +1,29 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Footer } from '../features/footer/index.ts';
+import { useResponsibleGaming } from '../features/responsible/api/responsible-gaming.ts';
 import { Header } from '../features/header/index.ts';
 import { Sidebar } from '../features/sidebar/index.ts';
 import { WelcomePopup } from '../features/welcome/index.ts';
+import { useClientStore } from '../lib/store.ts';
+import { lazyNamed } from './lazy.tsx';
 import { ModalHost } from './ModalHost.tsx';
+
+// The reality-check reminder (responsible gaming) is a chunk of its own, fetched only for a user
+// who asked for reminders.
+const RealityCheckReminder = lazyNamed(() =>
+  import('../features/responsible/index.ts').then((m) => m.RealityCheckReminder),
+);
+
+function RealityCheck() {
+  const isLoggedIn = useClientStore((s) => s.isLoggedIn);
+  const minutes = useResponsibleGaming(isLoggedIn).data?.reality_check_minutes ?? 0;
+  return minutes > 0 ? (
+    <Suspense fallback={null}>
+      <RealityCheckReminder />
+    </Suspense>
+  ) : null;
+}
 
 function useFocusMainOnNavigate() {
   const { pathname } = useLocation();
@@ -39,6 +58,7 @@ export function MainLayout() {
       <Footer />
       <ModalHost />
       <WelcomePopup />
+      <RealityCheck />
     </div>
   );
 }

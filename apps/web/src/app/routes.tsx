@@ -1,21 +1,41 @@
 import { Navigate, useParams, type RouteObject } from 'react-router';
 import { NotAvailable } from '../components/index.ts';
-import { UserScreen } from '../features/account/index.ts';
-import { LoginScreen, SignUpScreen } from '../features/auth/index.ts';
 import { HomeScreen } from '../features/home/index.ts';
-import { GameDetailsScreen } from '../features/market/index.ts';
-import { LegalPage } from '../features/legal/index.ts';
-import {
-  AccountStatementScreen,
-  BetHistoryScreen,
-  CurrentBetsScreen,
-  ProfitLossScreen,
-} from '../features/reports/index.ts';
-import { RulesScreen } from '../features/rules/index.ts';
-import { ChangePasswordScreen } from '../features/settings/index.ts';
-import { SportScreen } from '../features/sports/index.ts';
+import './screen-styles.ts';
 import { PublicOnly, RequireAuth, SignUpGuard } from './guards.tsx';
 import { FooterOnlyLayout, MainLayout } from './layouts.tsx';
+import { lazyScreen } from './lazy.tsx';
+
+// Every screen but home loads in a chunk of its own when its route is first shown (lazy.tsx). The
+// features listed here and in ModalHost.tsx are the ones screen-styles.ts keeps the CSS of.
+const account = () => import('../features/account/index.ts');
+const auth = () => import('../features/auth/index.ts');
+const legal = () => import('../features/legal/index.ts');
+const market = () => import('../features/market/index.ts');
+const payments = () => import('../features/payments/index.ts');
+const reports = () => import('../features/reports/index.ts');
+const responsible = () => import('../features/responsible/index.ts');
+const rules = () => import('../features/rules/index.ts');
+const security = () => import('../features/security/index.ts');
+const settings = () => import('../features/settings/index.ts');
+const sports = () => import('../features/sports/index.ts');
+
+const UserScreen = lazyScreen(() => account().then((m) => m.UserScreen));
+const LoginScreen = lazyScreen(() => auth().then((m) => m.LoginScreen));
+const SignUpScreen = lazyScreen(() => auth().then((m) => m.SignUpScreen));
+const LegalPage = lazyScreen(() => legal().then((m) => m.LegalPage));
+const GameDetailsScreen = lazyScreen(() => market().then((m) => m.GameDetailsScreen));
+const AccountStatementScreen = lazyScreen(() => reports().then((m) => m.AccountStatementScreen));
+const BetHistoryScreen = lazyScreen(() => reports().then((m) => m.BetHistoryScreen));
+const CurrentBetsScreen = lazyScreen(() => reports().then((m) => m.CurrentBetsScreen));
+const PaymentStatementScreen = lazyScreen(() => reports().then((m) => m.PaymentStatementScreen));
+const ProfitLossScreen = lazyScreen(() => reports().then((m) => m.ProfitLossScreen));
+const DepositWithdrawScreen = lazyScreen(() => payments().then((m) => m.DepositWithdrawScreen));
+const ResponsibleGamingScreen = lazyScreen(() => responsible().then((m) => m.ResponsibleGamingScreen));
+const SecurityAuthScreen = lazyScreen(() => security().then((m) => m.SecurityAuthScreen));
+const RulesScreen = lazyScreen(() => rules().then((m) => m.RulesScreen));
+const ChangePasswordScreen = lazyScreen(() => settings().then((m) => m.ChangePasswordScreen));
+const SportScreen = lazyScreen(() => sports().then((m) => m.SportScreen));
 
 /** Routes whose data arrives with a later release: registered and guarded, honest about it. */
 const later = (title: string, text?: string) => <NotAvailable title={title}>{text}</NotAvailable>;
@@ -65,7 +85,7 @@ export const routes: RouteObject[] = [
       { path: 'report/profit-loss', element: <ProfitLossScreen /> },
       { path: 'report/bet-history', element: <BetHistoryScreen /> },
       { path: 'report/casino-result', element: later('Casino Results') },
-      { path: 'report/payment-withdraw', element: later('Payment Statement') },
+      { path: 'report/payment-withdraw', element: <PaymentStatementScreen /> },
       { path: 'report/live-casino-bets', element: later('Live Casino Bets') },
       { path: 'casino/list/:seriesId', element: later('Casino') },
       { path: 'casino/match/:matchId', element: later('Casino table') },
@@ -75,8 +95,9 @@ export const routes: RouteObject[] = [
         element: later('Race card', 'Race markets open in a coming release.'),
       },
       { path: 'setting/change-password', element: <ChangePasswordScreen /> },
-      { path: 'setting/d-w', element: later('Deposit / Withdraw') },
-      { path: 'security-auth', element: later('Security Auth Verification') },
+      { path: 'setting/d-w', element: <DepositWithdrawScreen /> },
+      { path: 'setting/responsible-gaming', element: <ResponsibleGamingScreen /> },
+      { path: 'security-auth', element: <SecurityAuthScreen /> },
       { path: 'world-casino', element: later('Live Casino and Slots') },
     ],
   },

@@ -1,7 +1,7 @@
 import type { GlobalSetting } from '@backlay/contract';
 import { useEffect } from 'react';
 import { useGlobalSetting } from '../lib/api/global-settings.ts';
-import { imageUrl } from '../lib/images.ts';
+import { imageUrl } from '@backlay/ui/images';
 
 const COLOR_VARS: [keyof GlobalSetting, string][] = [
   ['bg_primary_color', '--bg-primary'],

@@ -1,6 +1,6 @@
 import type { MainOdds } from '@backlay/contract';
 import { Link } from 'react-router';
-import { formatDateTime } from '../lib/time.ts';
+import { formatDateTime } from '@backlay/ui/time';
 import './MatchRow.css';
 
 const oddsText = (price: number | null) => (price == null ? '–' : String(price));

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Icon } from './Icon.tsx';
+import { Icon } from '@backlay/ui/components';
 import './NotAvailable.css';
 
 /** The honest state of a screen whose data arrives with a later release: no fake data. */

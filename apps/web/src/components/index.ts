@@ -1,9 +1,16 @@
-export { EmptyState } from './EmptyState.tsx';
-export { Modal } from './Modal.tsx';
-export { NotAvailable } from './NotAvailable.tsx';
-export { Spinner } from './Spinner.tsx';
-export { Switch } from './Switch.tsx';
-export { Tabs, type TabItem } from './Tabs.tsx';
-export { useDismiss } from './useDismiss.ts';
+// The UI blocks both apps share live in @backlay/ui; the bettor's own (match rows, the
+// not-available state) are here.
+export {
+  EmptyState,
+  Icon,
+  type IconName,
+  Modal,
+  Spinner,
+  Switch,
+  Tabs,
+  type TabItem,
+  useDismiss,
+} from '@backlay/ui/components';
 export { MatchRow } from './MatchRow.tsx';
-export { Icon, type IconName } from './Icon.tsx';
+export { NotAvailable } from './NotAvailable.tsx';
+export { CopyButton } from './CopyButton.tsx';

@@ -4,20 +4,25 @@
  */
 import type { ToastContainerProps } from 'react-toastify';
 
+// Shared with the operator console: money decimals, display zone and format, API and image
+// prefixes, the console clear.
+export {
+  API_PREFIX,
+  CONSOLE_CLEAR_AFTER_MS,
+  DISPLAY_DATE_TIME_FORMAT,
+  DISPLAY_TIME_ZONE,
+  IMAGE_PREFIX,
+  MONEY_DECIMALS,
+} from '@backlay/ui/constants';
+
 /** Balance poll interval; a failed poll is retried after the same delay. */
 export const BALANCE_POLL_MS = 5000;
-/** Balance and exposure are shown with this many decimals. */
-export const MONEY_DECIMALS = 2;
 /** Below this width (px) the layout is the mobile one: sidebar as a drawer, compact header. */
 export const MOBILE_BREAKPOINT_PX = 993;
 /** Media query that matches the mobile layout. */
 export const MOBILE_MEDIA_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
 /** Delay before the welcome popup shows. */
 export const WELCOME_POPUP_DELAY_MS = 100;
-/** Display time zone: every date the user sees is in UTC+5:30. */
-export const DISPLAY_TIME_ZONE = '+05:30';
-/** Display format of every date-time. */
-export const DISPLAY_DATE_TIME_FORMAT = 'dd/MM/yyyy HH:mm:ss';
 
 /** Toasts: 800 ms, top-center, tap to dismiss, close button shown. */
 export const TOAST_AUTO_CLOSE_MS = 800;
@@ -28,8 +33,6 @@ export const TOAST_OPTIONS = {
   closeButton: true,
 } as const satisfies Partial<ToastContainerProps>;
 
-/** The console is cleared once, this long after the first request. */
-export const CONSOLE_CLEAR_AFTER_MS = 1_115_000;
 /** Age limit stated in the 18+ modal. */
 export const AGE_LIMIT_YEARS = 18;
 /** Search: wait this long after the last keystroke before asking the server. */
@@ -64,8 +67,3 @@ export const SIDEBAR_EXCLUDED_SPORT_IDS: readonly number[] = [-17, -1];
 
 /** series/getSeriesHeader: 1 for the header, 2 for the sidebar. */
 export const SERIES_HEADER_CALL = { HEADER: 1, SIDEBAR: 2 } as const;
-
-/** Images (logo, banners) are served under this prefix when the setting holds a bare file name. */
-export const IMAGE_PREFIX = '/api/upload/image/';
-/** All calls go under this prefix. */
-export const API_PREFIX = '/api/';

@@ -4,6 +4,7 @@
  * ours and recorded in docs/decisions.md.
  */
 import type { UserInfo } from '@backlay/contract';
+import { sessionStore, storage } from '@backlay/ui/storage';
 
 export const STORAGE_KEYS = {
   userInfo: 'userinfo',
@@ -26,6 +27,8 @@ export const STORAGE_KEYS = {
 /** Session-scoped (sessionStorage). */
 export const SESSION_KEYS = {
   exposureBalance: 'exposureBalance',
+  /** A message for the login screen, shown once (e.g. after a time-out ended the session). */
+  loginNotice: 'loginNotice',
 } as const;
 
 /** What local logout removes — exactly these (spec §4). */
@@ -37,31 +40,7 @@ export const LOCAL_LOGOUT_KEYS: readonly string[] = [
   SESSION_KEYS.exposureBalance,
 ];
 
-function safe<T>(fn: () => T, fallback: T): T {
-  try {
-    return fn();
-  } catch {
-    return fallback;
-  }
-}
-
-export const storage = {
-  get: (key: string): string | null => safe(() => localStorage.getItem(key), null),
-  set: (key: string, value: string): void => safe(() => localStorage.setItem(key, value), undefined),
-  remove: (key: string): void => safe(() => localStorage.removeItem(key), undefined),
-  getJson<T>(key: string): T | null {
-    const raw = storage.get(key);
-    if (raw == null) return null;
-    return safe(() => JSON.parse(raw) as T, null);
-  },
-  setJson: (key: string, value: unknown): void => storage.set(key, JSON.stringify(value)),
-};
-
-export const sessionStore = {
-  get: (key: string): string | null => safe(() => sessionStorage.getItem(key), null),
-  set: (key: string, value: string): void => safe(() => sessionStorage.setItem(key, value), undefined),
-  clear: (): void => safe(() => sessionStorage.clear(), undefined),
-};
+export { sessionStore, storage };
 
 export function readToken(): string | null {
   const token = storage.get(STORAGE_KEYS.userToken);
@@ -99,7 +78,7 @@ export function updateUserInfo(patch: Partial<UserInfo>): UserInfo | null {
 /** Local logout (spec §4): removes exactly userinfo, usertoken, logedIn, parent_id and exposureBalance. */
 export function localLogout(): void {
   for (const key of LOCAL_LOGOUT_KEYS) {
-    if (key === SESSION_KEYS.exposureBalance) safe(() => sessionStorage.removeItem(key), undefined);
+    if (key === SESSION_KEYS.exposureBalance) sessionStore.remove(key);
     else storage.remove(key);
   }
 }

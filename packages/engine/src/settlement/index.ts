@@ -29,3 +29,4 @@ export type {
   DeclaredResult,
 } from './rules.ts';
 export { settleMarket, reverseMovements } from './settle.ts';
+export { movementsFromNets } from './movements.ts';

@@ -2,6 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
 
+/**
+ * An operator's lock (the console's Users screen): locked_until at this instant, far beyond any
+ * failed-login lockout, so the login's lockout check refuses it until an operator unlocks it.
+ */
+export const OPERATOR_LOCK_UNTIL = new Date('9999-12-31T00:00:00.000Z');
+
 export async function userByName(tx: Executor, userName: string) {
   const [row] = await tx
     .select()

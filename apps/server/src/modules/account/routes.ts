@@ -22,8 +22,11 @@ export const accountModule = fp<{ limits: RateLimitOptions }>(
       app,
       'login',
       async ({ body, req }) => {
+        // Per account name on every node, before any password work (per IP: the route's limit).
+        await app.limits.loginAccount(body.user_name, null);
         const outcome = await app.account.login(body.user_name, body.password, req.ip);
-        return outcome.ok ? ok(outcome.user, 'Logged in') : refuse(outcome.message);
+        if (!outcome.ok) return refuse(outcome.message);
+        return ok(outcome.user, outcome.user.challenge ? 'Enter the code to finish signing in' : 'Logged in');
       },
       { rateLimit: { max: limits.loginPerMinute, timeWindow: 60_000 } },
     );

@@ -1,4 +1,4 @@
-import type { ChangePasswordRequest, UserInfo } from '@backlay/contract';
+import type { ChangePasswordRequest, LoginResult, SecondStepChallenge, UserInfo } from '@backlay/contract';
 import { hash, verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
@@ -15,6 +15,7 @@ export const LOCK_MS = 15 * 60_000;
 
 export const INVALID_LOGIN = 'Invalid user name or password';
 export const JUST_LOCKED = 'Too many failed attempts: this account is locked for 15 minutes';
+export const ACCOUNT_LOCKED = 'This account is locked; please contact support';
 
 // argon2id (the library's default algorithm) with OWASP's minimum parameters.
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -31,11 +32,40 @@ export type NewUser = {
   parentId?: number | null;
   isChangePassword?: boolean;
   isSignupUser?: boolean;
+  /** Sign-up: the mobile number (E.164), not yet verified. */
+  mobile?: string;
 };
 
-export type LoginOutcome = { ok: true; user: UserInfo } | { ok: false; message: string };
+export type LoginOutcome = { ok: true; user: LoginResult } | { ok: false; message: string };
+
+export type UserRow = typeof users.$inferSelect;
+
+/**
+ * A step between a right password and a session, added by another module: refuse the login
+ * (time-out, self-exclusion), or ask for a second step (OTP of an unverified sign-up, TOTP).
+ * Gates run in the order they were added; a second step finished resumes after its gate.
+ */
+export type LoginGate = {
+  name: string;
+  check(
+    user: UserRow,
+    ip: string | null,
+  ): Promise<null | { refuse: string } | { challenge: SecondStepChallenge }>;
+};
+
+export function userInfoOf(user: UserRow, token: string): UserInfo {
+  return {
+    user_id: user.userId,
+    user_name: user.userName,
+    is_change_password: user.isChangePassword ? '1' : '0',
+    is_signup_user: user.isSignupUser ? '1' : '0',
+    parent_id: user.parentId ?? -1,
+    token,
+  };
+}
 
 function lockedMessage(until: Date, now: Date) {
+  if (until.getTime() >= q.OPERATOR_LOCK_UNTIL.getTime()) return ACCOUNT_LOCKED;
   const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
   return `This account is locked after too many failed attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
@@ -48,8 +78,41 @@ export function createAccountService(deps: {
   stakes: StakesService;
 }) {
   const { db, clock, auth, wallet, stakes } = deps;
+  const gates: LoginGate[] = [];
+
+  /** Runs the gates after `after` (all when null); a session when none stops the login. */
+  async function passGates(user: UserRow, ip: string | null, after: string | null): Promise<LoginOutcome> {
+    const start = after === null ? 0 : gates.findIndex((g) => g.name === after) + 1;
+    for (const gate of gates.slice(start)) {
+      const r = await gate.check(user, ip);
+      if (r === null) continue;
+      if ('refuse' in r) return { ok: false, message: r.refuse };
+      return { ok: true, user: { ...userInfoOf(user, ''), challenge: r.challenge } };
+    }
+    const { token } = await auth.issue(db, user.userId, ip);
+    return { ok: true, user: userInfoOf(user, token) };
+  }
 
   return {
+    addLoginGate(gate: LoginGate) {
+      gates.push(gate);
+    },
+
+    /** Finishes a login whose second step `after` was passed: the later gates, then a session. */
+    async completeSignIn(userId: number, ip: string | null, after: string): Promise<LoginOutcome> {
+      const user = await q.userById(db, userId);
+      if (!user) return { ok: false, message: 'Unknown user' };
+      return passGates(user, ip, after);
+    },
+
+    userById: (userId: number) => q.userById(db, userId),
+    userByName: (userName: string) => q.userByName(db, userName),
+    /** Whether the password is the user's (argon2id). */
+    async checkPassword(userId: number, password: string): Promise<boolean> {
+      const row = await q.userById(db, userId);
+      return !!row && (await verify(row.passwordHash, password).catch(() => false));
+    },
+
     /** A user with a cash account and the default buttons, in one transaction. */
     async createUser(u: NewUser, outer?: Tx): Promise<number> {
       const passwordHash = await hashPassword(u.password);
@@ -63,6 +126,7 @@ export function createAccountService(deps: {
             parentId: u.parentId ?? null,
             isChangePassword: u.isChangePassword ?? false,
             isSignupUser: u.isSignupUser ?? false,
+            mobile: u.mobile ?? null,
           })
           .returning({ userId: users.userId });
         const userId = row!.userId;
@@ -98,21 +162,8 @@ export function createAccountService(deps: {
         }
         return { ok: false, message: INVALID_LOGIN };
       }
-      const { token } = await db.transaction(async (tx) => {
-        if (user.failedLoginCount > 0 || user.lockedUntil) await q.clearFailedLogins(tx, user.userId);
-        return auth.issue(tx, user.userId, ip);
-      });
-      return {
-        ok: true,
-        user: {
-          user_id: user.userId,
-          user_name: user.userName,
-          is_change_password: user.isChangePassword ? '1' : '0',
-          is_signup_user: user.isSignupUser ? '1' : '0',
-          parent_id: user.parentId ?? -1,
-          token,
-        },
-      };
+      if (user.failedLoginCount > 0 || user.lockedUntil) await q.clearFailedLogins(db, user.userId);
+      return passGates(user, ip, null);
     },
 
     /** Revokes the caller's session, and the body's token too when it is another session of the same user. */

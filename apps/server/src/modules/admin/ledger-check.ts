@@ -1,16 +1,8 @@
 import type { LedgerCheck } from '@backlay/contract';
-import { marketPosition, type PositionBet } from '@backlay/engine';
-import { eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  bets,
-  fills,
-  ledgerAccounts,
-  marketExposures,
-  marketSettlements,
-  runners,
-  transfers,
-} from '../../db/schema.ts';
+import { ledgerAccounts, markets, marketSettlements, transfers } from '../../db/schema.ts';
+import { RESERVATION_SWEEP_MS, RESERVATION_TIMEOUT_MS } from '../wallet/reservations.ts';
 
 /** At most this many problems are listed (the first ones); the rest are counted. */
 const PROBLEMS_LISTED_MAX = 50;
@@ -21,7 +13,9 @@ const rupees = (paise: number) => `₹${(paise / 100).toFixed(2)}`;
  * The money invariants, recomputed from scratch and independently of the code that keeps them:
  * all balances sum to zero (every transfer debits what it credits); every cached balance equals
  * the sum of its transfers; every stored exposure equals a recomputation from the fills and open
- * bets (0 for a settled market); nobody's available balance (balance − exposure) is below zero.
+ * bets (0 for a settled market); withdrawal holds match the pending withdrawals; no exposure
+ * reservation outlived its timeout and the sweep after it (its node died and nothing released
+ * it); nobody's available balance (balance − holds − reservations) is below zero.
  * Used by the operator's GET /api/admin/ledger/check and by the tests after every scenario.
  */
 export async function checkLedger(app: FastifyInstance): Promise<LedgerCheck> {
@@ -41,31 +35,11 @@ export async function checkLedger(app: FastifyInstance): Promise<LedgerCheck> {
             select debit_account_id, -amount_paise from ${transfers}) t
           group by account_id`);
     const transferCount = await tx.select({ n: sql<string>`count(*)::text` }).from(transfers);
-    const stored = await tx.select().from(marketExposures);
-    const fillRows = await tx
-      .select({
-        marketId: fills.marketId,
-        selectionId: fills.selectionId,
-        price: fills.price,
-        sizePaise: fills.sizePaise,
-        backUserId: fills.backUserId,
-        layUserId: fills.layUserId,
-      })
-      .from(fills);
-    const openRows = await tx
-      .select({
-        userId: bets.userId,
-        marketId: bets.marketId,
-        selectionId: bets.selectionId,
-        side: bets.side,
-        price: bets.price,
-        remaining: bets.remainingPaise,
-      })
-      .from(bets)
-      .where(gt(bets.remainingPaise, 0));
-    const runnerRows = await tx
-      .select({ marketId: runners.marketId, selectionId: runners.selectionId })
-      .from(runners);
+    const stored = await app.wallet.holds.all(tx);
+    const reserved = await app.wallet.reservations.all(tx);
+    const marketRows = await tx
+      .select({ marketId: markets.marketId, kind: markets.marketKind })
+      .from(markets);
     const settledRows = await tx
       .select({ marketId: marketSettlements.marketId })
       .from(marketSettlements)
@@ -89,48 +63,23 @@ export async function checkLedger(app: FastifyInstance): Promise<LedgerCheck> {
     if (computedSum !== 0) note(`Transfers do not sum to zero: ${rupees(computedSum)}`);
     if (cachedSum !== 0) note(`Cached balances do not sum to zero: ${rupees(cachedSum)}`);
 
-    // Exposure: recompute every (user, market) from fills and open bets with the engine.
+    // Exposure: every kind recomputes its (user, market) holds from its own bets, from scratch.
     const settled = new Set(settledRows.map((r) => r.marketId));
-    const selections = new Map<number, string[]>();
-    for (const r of runnerRows) {
-      const list = selections.get(r.marketId) ?? [];
-      list.push(String(r.selectionId));
-      selections.set(r.marketId, list);
-    }
-    const positions = new Map<string, { matched: PositionBet[]; unmatched: PositionBet[] }>();
-    const at = (userId: number, marketId: number) => {
-      const k = `${userId}:${marketId}`;
-      let p = positions.get(k);
-      if (!p) {
-        p = { matched: [], unmatched: [] };
-        positions.set(k, p);
-      }
-      return p;
-    };
-    for (const f of fillRows) {
-      const base = { selection_id: String(f.selectionId), price: f.price, stake_paise: f.sizePaise };
-      at(f.backUserId, f.marketId).matched.push({ ...base, side: 'BACK' });
-      at(f.layUserId, f.marketId).matched.push({ ...base, side: 'LAY' });
-    }
-    for (const o of openRows) {
-      at(o.userId, o.marketId).unmatched.push({
-        selection_id: String(o.selectionId),
-        side: o.side,
-        price: o.price,
-        stake_paise: o.remaining,
-      });
+    const recomputed = new Map<string, number>();
+    for (const kind of app.kinds.all()) {
+      const ids = marketRows
+        .filter((m) => m.kind === kind.kind && !settled.has(m.marketId))
+        .map((m) => m.marketId);
+      for (const [k, paise] of await kind.recomputeHolds(tx, ids)) recomputed.set(k, paise);
     }
     const storedMap = new Map(stored.map((e) => [`${e.userId}:${e.marketId}`, e.exposurePaise]));
     const exposureByUser = new Map<number, number>();
     for (const e of stored)
       exposureByUser.set(e.userId, (exposureByUser.get(e.userId) ?? 0) + e.exposurePaise);
-    const pairs = new Set([...positions.keys(), ...storedMap.keys()]);
+    const pairs = new Set([...recomputed.keys(), ...storedMap.keys()]);
     for (const k of pairs) {
       const [userId, marketId] = k.split(':').map(Number) as [number, number];
-      const p = positions.get(k) ?? { matched: [], unmatched: [] };
-      const expected = settled.has(marketId)
-        ? 0
-        : marketPosition(selections.get(marketId) ?? [], p).exposure_paise;
+      const expected = recomputed.get(k) ?? 0;
       const have = storedMap.get(k) ?? 0;
       if (have !== expected) {
         note(
@@ -139,12 +88,30 @@ export async function checkLedger(app: FastifyInstance): Promise<LedgerCheck> {
       }
     }
 
-    // Available balance ≥ 0 for every user.
+    // Payments: the pending-withdrawals account holds exactly the pending withdrawals, and every
+    // deposit or withdrawal request has exactly the transfers its status says.
+    for (const p of await app.payments.ledgerProblems(tx)) note(p);
+
+    // Reservations: bets on their way to a market's batch, each gone within a batch's time; one
+    // older than the timeout plus a sweep's period was left by a dead node and not swept.
+    const stale = app.clock.now().getTime() - RESERVATION_TIMEOUT_MS - RESERVATION_SWEEP_MS;
+    const reservedByUser = new Map<number, number>();
+    for (const r of reserved) {
+      reservedByUser.set(r.userId, (reservedByUser.get(r.userId) ?? 0) + r.amountPaise);
+      if (r.createdAt.getTime() < stale) {
+        note(
+          `Reservation ${r.reservationId} of user ${r.userId} (${rupees(r.amountPaise)}, node ${r.nodeId}) is older than its timeout: the sweep has not released it`,
+        );
+      }
+    }
+
+    // Available balance (balance − holds − reservations) ≥ 0 for every user.
     let userCount = 0;
     for (const a of accounts) {
       if (a.kind !== 'user_cash' || a.userId === null) continue;
       userCount += 1;
-      const available = a.balancePaise - (exposureByUser.get(a.userId) ?? 0);
+      const available =
+        a.balancePaise - (exposureByUser.get(a.userId) ?? 0) - (reservedByUser.get(a.userId) ?? 0);
       if (available < 0) note(`User ${a.userId} has an available balance of ${rupees(available)}`);
     }
 

@@ -1,39 +1,16 @@
-import type { SettlementSummary } from '@backlay/contract';
 import fp from 'fastify-plugin';
 import { markets, users } from '../../db/schema.ts';
 import { ok, refuse, route, type Outcome } from '../../http/route.ts';
 import type { SettlementOutcome, SettlementView } from '../settlement/service.ts';
 import { audited } from './audit.ts';
+import { toSummary } from '../settlement/summary.ts';
 import { checkLedger } from './ledger-check.ts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 
 const rupees = (paise: number) => Math.round(paise) / 100;
 const paiseOf = (amountRupees: number) => Math.round(amountRupees * 100);
 
-/** The settlement's state as the wire shows it (rupees, ISO times). */
-export function toSummary(v: SettlementView): SettlementSummary {
-  return {
-    market_id: v.market_id,
-    state: v.state,
-    generation: v.generation,
-    winners: v.winners,
-    dead_heat_count: v.dead_heat_count,
-    void_market: v.void_market,
-    void_selections: v.void_selections,
-    void_windows: v.void_windows.map((w) => ({ from: w.from.toISOString(), to: w.to.toISOString() })),
-    bets_settled: v.bets_settled,
-    bets_void: v.bets_void,
-    commission: rupees(v.commission_paise),
-    house: rupees(v.house_paise),
-    movements: v.movements.map((m) => ({
-      user_id: m.user_id,
-      kind: m.kind,
-      amount: rupees(m.user_delta_paise),
-    })),
-  };
-}
-
-const answer = (r: SettlementOutcome<SettlementView>): Outcome<SettlementSummary> =>
+const answer = (r: SettlementOutcome<SettlementView>): Outcome<ReturnType<typeof toSummary>> =>
   r.ok ? ok(toSummary(r.value)) : refuse(r.message);
 
 /** Operator calls under /api/admin/: market status, settlement, voids, cash, the ledger check. */
@@ -80,6 +57,21 @@ export const adminModule = fp(
         await app.exchange.setMarketStatus(body.market_id, body.status);
         const after = (await marketRow(body.market_id))!;
         return ok({ market_id: after.marketId, status: after.status, version: after.version });
+      }),
+    );
+
+    route(app, 'adminMatchInPlay', async ({ body, user }) =>
+      audited(app, user.userId, 'match/inPlay', body, async () => {
+        const ms = await app.db
+          .select({ marketId: markets.marketId, status: markets.status })
+          .from(markets)
+          .where(and(eq(markets.matchId, body.match_id), eq(markets.marketKind, 'MATCH_ODDS')));
+        const open = ms.filter((m) => m.status !== 'CLOSED');
+        if (ms.length === 0) return refuse(`Match ${body.match_id} has no match-odds market`);
+        if (open.length === 0) return refuse('Every match-odds market of this match is closed');
+        // The exchange owns the markets' rows: each goes in play through its queue, as the feed's does.
+        for (const m of open) await app.exchange.setInPlay(m.marketId);
+        return ok({ match_id: body.match_id, in_play: true, market_ids: open.map((m) => m.marketId) });
       }),
     );
 
@@ -158,5 +150,5 @@ export const adminModule = fp(
       audited(app, user.userId, 'ledger/check', {}, async () => ok(await checkLedger(app))),
     );
   },
-  { name: 'admin', dependencies: ['db', 'auth', 'wallet', 'exchange', 'settlement'] },
+  { name: 'admin', dependencies: ['db', 'auth', 'wallet', 'exchange', 'settlement', 'payments'] },
 );

@@ -354,9 +354,8 @@ function placeIn(
   c: PlaceCommand,
   betId: number,
   seq: number,
-  budget: number,
+  allowance: (before: number) => number,
   market: BatchMarket,
-  ceilings: Map<number, number>,
 ): PlaceBetOutcome {
   const r = c.request;
   const u = String(c.userId);
@@ -371,11 +370,12 @@ function placeIn(
   // The bet as if it stayed unmatched is the worst case (matching at its price or better only
   // helps): when the balance covers that, or it does not raise the exposure, the bet passes
   // whatever it matches, and it is placed on the book itself. Otherwise it is tried on a copy and
-  // its exposure recomputed after matching. (The batch asserts the outcome for every user at its
-  // end, see assertCeilings: no exposure above what its user's budget covers, unless it did not rise.)
+  // its exposure recomputed after matching. `budget` is the most exposure the user may have here
+  // after this bet (their exposure before the batch plus what the batch's reservations cover).
+  // (The batch asserts the outcome for every user at its end, see assertCeilings.)
   const before = marketPosition(selIds, { matched: matchedNow, unmatched: unmatchedNow });
   const old = before.exposure_paise;
-  if (!ceilings.has(c.userId)) ceilings.set(c.userId, Math.max(budget, old));
+  const budget = allowance(old);
   const worst = exposureWithUnmatchedPaise(before, asBet);
   const sure = worst <= old || budget - worst >= 0;
   const book = sure ? state.book : cloneBook(state.book);
@@ -440,7 +440,7 @@ function placeIn(
 }
 
 /**
- * A batch's first pass, before any wallet is locked: repeated request_ids answer with the first
+ * A batch's first pass: repeated request_ids answer with the first
  * placement, and bets the locked market row refuses get their refusal (cancels on an unknown market
  * too). The placements left without an outcome are the batch's candidates.
  */
@@ -483,10 +483,13 @@ export type BatchInputs = {
   runners: readonly RunnerRow[];
   /** Fresh bet ids, ascending: one is taken by each candidate placement, in arrival order. */
   betIds: readonly number[];
-  /** Per candidate user: cash balance in paise (null: no wallet). */
-  balances: ReadonlyMap<number, number | null>;
-  /** Per candidate user: stored exposure on the other markets, paise. */
-  elsewhere: ReadonlyMap<number, number>;
+  /**
+   * Per command (by index): the paise its reservation covers (0: nothing was reserved; null: the
+   * user has no wallet). A user's exposure here may rise above what it was before the batch by at
+   * most the reservations of all their bets in the batch (the batch takes them all, whatever each
+   * bet's outcome: a refused bet's reservation serves the user's later bets).
+   */
+  reserved: readonly (number | null | undefined)[];
   at: Date;
 };
 
@@ -495,7 +498,10 @@ export type BatchRun = {
   changes: Changes;
   /** The market's next_seq after the batch (its stamp); unchanged when nothing changed the book. */
   nextSeq: number;
-  /** Per placing user: max(budget, exposure before their first bet here), which no bet may pass. */
+  /**
+   * Per placing user: their exposure before their first bet here plus the reservations of their
+   * bets in the batch, which no exposure may pass (the hold replaces those reservations).
+   */
   ceilings: Map<number, number>;
 };
 
@@ -510,14 +516,21 @@ export function executeBatch(
   screened: readonly (Outcome | undefined)[],
   inputs: BatchInputs,
 ): BatchRun {
-  const { market, runners: runnerRows, balances, elsewhere } = inputs;
+  const { market, runners: runnerRows, reserved } = inputs;
   const outcomes = [...screened];
   const selIds = runnerRows.map((r) => String(r.selectionId));
   const ids = [...inputs.betIds];
   const ch = new Changes(market.marketId, inputs.at);
   let seqNext = market.nextSeq;
   const placedHere = new Map<string, PlaceBetOutcome & { ok: true }>();
-  const ceilings = new Map<number, number>();
+  /** Per user: exposure before their first bet in the batch; Σ reserved by their bets in it. */
+  const bases = new Map<number, number>();
+  const pools = new Map<number, number>();
+  cmds.forEach((c, i) => {
+    const paise = reserved[i];
+    if (c.kind === 'place' && typeof paise === 'number')
+      pools.set(c.userId, (pools.get(c.userId) ?? 0) + paise);
+  });
 
   cmds.forEach((c, i) => {
     if (c.kind === 'cancel') {
@@ -535,8 +548,8 @@ export function executeBatch(
       outcomes[i] = { ...earlier, repeated: true };
       return;
     }
-    const balance = balances.get(c.userId);
-    if (balance === null || balance === undefined) {
+    const mine = reserved[i];
+    if (mine === null || mine === undefined) {
       outcomes[i] = { ok: false, message: 'No wallet for this user' };
       return;
     }
@@ -549,8 +562,11 @@ export function executeBatch(
       outcomes[i] = { ok: false, message: `${runner.name} is not active` };
       return;
     }
-    const budget = balance - (elsewhere.get(c.userId) ?? 0);
-    const outcome = placeIn(state, ch, selIds, c, betId, seqNext, budget, market, ceilings);
+    const allowance = (before: number) => {
+      if (!bases.has(c.userId)) bases.set(c.userId, before);
+      return bases.get(c.userId)! + (pools.get(c.userId) ?? 0);
+    };
+    const outcome = placeIn(state, ch, selIds, c, betId, seqNext, allowance, market);
     if (outcome.ok) {
       seqNext += 1;
       state.book.next_seq = seqNext;
@@ -558,12 +574,16 @@ export function executeBatch(
     }
     outcomes[i] = outcome;
   });
+  const ceilings = new Map<number, number>();
+  for (const [userId, base] of bases) ceilings.set(userId, base + (pools.get(userId) ?? 0));
   return { outcomes: outcomes as Outcome[], changes: ch, nextSeq: seqNext, ceilings };
 }
 
 /**
- * Every accepted bet kept its user within budget or did not raise their exposure, and fills and
- * cancels only lower a maker's: so no exposure ends above its user's ceiling. Checked once per
+ * Every accepted bet kept its user within what their exposure before the batch and their
+ * reservations cover, or did not raise their exposure, and fills and cancels only lower a maker's:
+ * so no exposure ends above its user's ceiling (and a hold never outgrows the reservations it
+ * replaces: balance − Σ holds − Σ reservations stays ≥ 0 without the wallet lock). Checked once per
  * user on the exposures the batch writes, instead of after every bet; a breach aborts the batch.
  */
 export function assertCeilings(

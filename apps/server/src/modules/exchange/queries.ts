@@ -1,7 +1,9 @@
 import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import { bets, fills, marketExposures, markets, matches, runners, sports } from '../../db/schema.ts';
+import { bets, fills, exposureHolds, markets, matches, runners, sports } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
+import * as holds from '../wallet/holds.ts';
+import * as reservations from '../wallet/reservations.ts';
 import { likeEscape } from '../catalog/queries.ts';
 
 /** A user's matched stake in a market per (runner, side, price), from the fills on either side. */
@@ -33,15 +35,15 @@ export async function matchedParts(tx: Executor, userId: number, marketId: numbe
  * in the same statement as its own columns; `userId` may be a placeholder of a prepared statement.
  */
 export function totalExposureExpr(userId: SQLWrapper | number) {
-  return sql<string>`(select coalesce(sum(e.exposure_paise), 0)::text from ${marketExposures} e where e.user_id = ${userId})`;
+  return sql<string>`(select coalesce(sum(e.exposure_paise), 0)::text from ${exposureHolds} e where e.user_id = ${userId})`;
 }
 
 /** Σ stored exposure of a user: the liability getUserBalance shows. */
 export async function totalExposure(tx: Executor, userId: number): Promise<number> {
   const [row] = await tx
-    .select({ total: sql<string>`coalesce(sum(${marketExposures.exposurePaise}), 0)::text` })
-    .from(marketExposures)
-    .where(eq(marketExposures.userId, userId));
+    .select({ total: sql<string>`coalesce(sum(${exposureHolds.exposurePaise}), 0)::text` })
+    .from(exposureHolds)
+    .where(eq(exposureHolds.userId, userId));
   return Number(row?.total ?? 0);
 }
 
@@ -74,11 +76,11 @@ export async function exposureDetail(tx: Executor, userId: number) {
       sportName: sports.name,
       betCount: sql<string>`(select count(*) from ${bets} b where b.user_id = ${userId} and b.market_id = ${markets.marketId} and (b.matched_paise > 0 or b.remaining_paise > 0))::text`,
     })
-    .from(marketExposures)
-    .innerJoin(markets, eq(markets.marketId, marketExposures.marketId))
+    .from(exposureHolds)
+    .innerJoin(markets, eq(markets.marketId, exposureHolds.marketId))
     .innerJoin(matches, eq(matches.matchId, markets.matchId))
     .innerJoin(sports, eq(sports.sportId, matches.sportId))
-    .where(and(eq(marketExposures.userId, userId), gt(marketExposures.exposurePaise, 0)))
+    .where(and(eq(exposureHolds.userId, userId), gt(exposureHolds.exposurePaise, 0)))
     .orderBy(matches.startTime, markets.marketId);
 }
 
@@ -186,12 +188,6 @@ export async function marketPositions(tx: Executor, marketId: number) {
     price: Number(r.price),
     total: Number(r.total),
   }));
-}
-
-/** Σ stored exposure of a user on every market but `marketId` (text, for exactness past 2^53). */
-export function exposureElsewhereExpr(userId: SQLWrapper, marketId: number) {
-  return sql<string>`(select coalesce(sum(e.exposure_paise), 0)::text from ${marketExposures} e
-    where e.user_id = ${userId} and e.market_id <> ${marketId})`;
 }
 
 export type BetDelta = {
@@ -304,12 +300,8 @@ export async function writeBatch(tx: Executor, w: BatchWrite) {
       where r.selection_id = v.id and r.selection_id = any(${idArray(rows.map((r) => r.id))}::integer[]))`);
   }
   if (w.exposures.size > 0) {
-    const rows = [...w.exposures].map(([user_id, exposure_paise]) => ({ user_id, exposure_paise }));
-    parts.push(sql`ex as (insert into ${marketExposures} (user_id, market_id, exposure_paise, updated_at)
-      select x.user_id, ${w.marketId}::integer, x.exposure_paise, ${at}
-        from json_to_recordset(${json(rows)}) as x(user_id integer, exposure_paise bigint)
-      on conflict (user_id, market_id) do update
-      set exposure_paise = excluded.exposure_paise, updated_at = excluded.updated_at)`);
+    // The wallet owns the holds; its statement joins this batch's one round trip.
+    parts.push(holds.upsertCte(tx, 'ex', w.marketId, w.exposures, at));
   }
   const main =
     w.nextSeq === null
@@ -321,13 +313,16 @@ export async function writeBatch(tx: Executor, w: BatchWrite) {
 
 /**
  * What a batch reads once its market row is locked, in one statement: the bets already placed
- * under its (user, request_id) pairs, the market's runners, and `ids` fresh bet ids.
+ * under its (user, request_id) pairs, the market's runners, `ids` fresh bet ids, and the
+ * reservations `reservationIds` that it takes (deletes; its hold replaces them), with their
+ * amounts (one the sweep got first is missing).
  */
 export async function batchReads(
   tx: Executor,
   marketId: number,
   pairs: { userId: number; requestId: string }[],
   ids: number,
+  reservationIds: readonly number[] = [],
 ) {
   // One probe of the unique (user_id, request_id) index per pair, whatever the table's statistics
   // say: the LIMIT keeps the lateral subquery from being flattened into a join that the planner
@@ -343,8 +338,14 @@ export async function batchReads(
           )}::json) as p(user_id integer, request_id text)
           cross join lateral (select * from ${bets} x
             where x.user_id = p.user_id and x.request_id = p.request_id limit 1) b)`;
-  const [row] = rowsOf<{ firsts: unknown; runners: unknown; ids: unknown }>(
-    await tx.execute(sql`select ${firstsSql} as firsts,
+  const taking = reservationIds.length > 0;
+  const [row] = rowsOf<{ firsts: unknown; runners: unknown; ids: unknown; reserved: unknown }>(
+    await tx.execute(sql`${taking ? sql`with ${reservations.takeCte('rv', reservationIds)} ` : sql``}select ${firstsSql} as firsts,
+      ${
+        taking
+          ? sql`(select coalesce(json_agg(json_build_object('id', rv.reservation_id, 'paise', rv.amount_paise)), '[]'::json) from rv)`
+          : sql`'[]'::json`
+      } as reserved,
       (select coalesce(json_agg(json_build_object('selectionId', r.selection_id, 'name', r.name,
         'status', r.status) order by r.sort_order), '[]'::json) from ${runners} r
         where r.market_id = ${marketId}) as runners,
@@ -387,5 +388,9 @@ export async function batchReads(
   const betIds = json<(number | string)[]>(row!.ids)
     .map(Number)
     .sort((a, b) => a - b);
-  return { firsts, runners: runnerRows, ids: betIds };
+  const reserved = new Map<number, number>();
+  for (const r of json<{ id: number | string; paise: number | string }[]>(row!.reserved)) {
+    reserved.set(Number(r.id), Number(r.paise));
+  }
+  return { firsts, runners: runnerRows, ids: betIds, reserved };
 }

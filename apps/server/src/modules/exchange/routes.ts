@@ -7,16 +7,14 @@ import { ok, refuse, route } from '../../http/route.ts';
 import { rupees, toBet } from './bet-view.ts';
 import { ladderOf, readLadders } from './ladder-view.ts';
 import { createExchangeService, type ExchangeOptions } from './service.ts';
+import { createMatchOddsKind } from './settler.ts';
 import * as q from './queries.ts';
 
 export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
   async (app, options) => {
     const exchange = createExchangeService(app, options.exchange);
     app.decorate('exchange', exchange);
-    app.wallet.setExposureSource({
-      liabilityPaise: (userId, tx) => exchange.liabilityPaise(userId, tx),
-      detail: (userId) => exchange.exposureDetail(userId),
-    });
+    app.kinds.register(createMatchOddsKind(app));
     const db = app.db;
 
     route(app, 'getMatchDetail', async ({ body, user }) => {
@@ -38,7 +36,8 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
       const marketRows = await db
         .select()
         .from(markets)
-        .where(eq(markets.matchId, m.matchId))
+        // The exchange's own markets only: bookmaker and fancy markets have their own calls.
+        .where(and(eq(markets.matchId, m.matchId), eq(markets.marketKind, 'MATCH_ODDS')))
         .orderBy(asc(markets.marketId));
       const ids = marketRows.map((r) => r.marketId);
       const [runnerRows, ladders] = await Promise.all([
@@ -158,5 +157,5 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
       });
     });
   },
-  { name: 'exchange', dependencies: ['db', 'auth', 'bus', 'wallet'] },
+  { name: 'exchange', dependencies: ['db', 'auth', 'bus', 'wallet', 'markets'] },
 );

@@ -3,6 +3,7 @@ import {
   bookFromOrders,
   closeBook,
   isValidPrice,
+  layLiabilityPaise,
   MAX_ORDER_PAISE,
   marketPosition,
   setInPlay as bookSetInPlay,
@@ -15,10 +16,10 @@ import { and, asc, eq, gt, inArray, sql, type SQL, type SQLWrapper } from 'drizz
 import type { FastifyInstance } from 'fastify';
 import { bets, markets, marketSettlements, matches, runners } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/store.ts';
-import type { ExposureEntry } from '../wallet/service.ts';
+import * as reservations from '../wallet/reservations.ts';
+import type { ExposureEntry, Reservation } from '../wallet/service.ts';
 import {
   assertCeilings,
-  candidateUsers,
   Changes,
   checkMarket,
   executeBatch,
@@ -37,6 +38,7 @@ import {
 import { createBookCache } from './book-cache.ts';
 import {
   createCommandQueue,
+  MAX_QUEUED_COMMANDS_PER_MARKET,
   QUEUE_FULL_BET_MESSAGE,
   QUEUE_FULL_CANCEL_MESSAGE,
   takeBatch,
@@ -60,6 +62,9 @@ export type * from './types.ts';
 // ladder views (ladder-view.ts) with the store: what a batch reads under its market lock and
 // writes in one statement, status changes, and the reads of the exchange's API.
 
+/** The answer of a bet whose reservation the sweep released before its batch ran. */
+export const RESERVATION_LOST_MESSAGE = 'The bet waited too long to be placed; place it again';
+
 const realSleep: Sleeper = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export type ExchangeOptions = {
@@ -71,7 +76,12 @@ export type ExchangeOptions = {
 
 /** A command waiting in its market's queue, with the callbacks that answer its caller. */
 type Command =
-  | (PlaceCommand & { done(o: PlaceBetOutcome): void; fail(err: unknown): void })
+  | (PlaceCommand & {
+      /** The bet's worst case reserved off its user's available balance before it was queued. */
+      reservation: Reservation;
+      done(o: PlaceBetOutcome): void;
+      fail(err: unknown): void;
+    })
   | (CancelCommand & { done(o: CancelOutcome): void; fail(err: unknown): void });
 
 export function createExchangeService(app: FastifyInstance, options: ExchangeOptions = {}) {
@@ -80,6 +90,10 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
   const now = () => app.clock.now();
   const cache = createBookCache({ enabled: options.bookCache ?? true });
   const queue = createCommandQueue<Command>((marketId, pending) => runCommands(marketId, pending));
+  /** Bets reserving their money before they join their market's queue, per market. */
+  const reserving = new Map<number, number>();
+  /** Commands waiting on a market: queued, or reserving on their way to the queue (back-pressure). */
+  const waitingOn = (marketId: number) => queue.waiting(marketId) + (reserving.get(marketId) ?? 0);
 
   /** The market's state: the cached one if it is still current, else rebuilt from the store. */
   async function takeState(tx: Tx, market: MarketRow): Promise<MarketState> {
@@ -201,21 +215,35 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
   }
 
   /**
-   * One batch of a market's commands in one transaction: the market row locked once, the placing
-   * users' wallet rows in user-id order, every command run through the engine in arrival order
-   * (each bet's balance check against its user's exposure as the previous commands left it; a
-   * refused bet leaves nothing behind), then everything written with a few multi-row statements.
+   * One batch of a market's commands in one transaction: the market row locked once, the bets'
+   * reservations taken (no wallet row is locked: each bet's money was reserved before it was
+   * queued), every command run through the engine in arrival order (each bet checked against its
+   * user's exposure as the previous commands left it and what their reservations cover; a refused
+   * bet leaves nothing behind), then everything written with a few multi-row statements.
    */
   async function runBatch(tx: Tx, marketId: number, market: MarketRow | null, cmds: Command[]) {
-    const places = cmds.filter((c): c is Command & PlaceCommand => c.kind === 'place');
+    const places = cmds.filter((c): c is Command & { kind: 'place' } => c.kind === 'place');
     const reads = await q.batchReads(
       tx,
       marketId,
       places.map((c) => ({ userId: c.userId, requestId: c.request.request_id })),
       market ? places.length : 0,
+      places.flatMap((c) => reservationIdOf(c)),
     );
     // Repeats and the market's own refusals first; what is left are candidates.
     const screened = screenBatch(cmds, reads.firsts, market);
+    // What each bet's reservation covers (all taken above, whatever the outcome: the holds
+    // written below replace them). A bet whose reservation the sweep released first is refused.
+    const reserved = cmds.map((c, i) => {
+      if (c.kind !== 'place' || !c.reservation.hasWallet) return null;
+      const id = c.reservation.id;
+      if (id === null) return 0;
+      const paise = reads.reserved.get(id);
+      if (paise === undefined && screened[i] === undefined) {
+        screened[i] = { ok: false, message: RESERVATION_LOST_MESSAGE };
+      }
+      return paise ?? 0;
+    });
     if (!market) {
       return {
         outcomes: screened as Outcome[],
@@ -224,14 +252,6 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
         keep: () => {},
       };
     }
-    const users = candidateUsers(cmds, screened);
-    // One statement locks every placing user's wallet row, in user-id order (every money path's order),
-    // and reads their exposure on other markets beside it.
-    const locked = await app.wallet.lockBalancesPaise(tx, users, (u) => q.exposureElsewhereExpr(u, marketId));
-    const balances = new Map<number, number | null>(
-      users.map((u) => [u, locked.get(u)?.balancePaise ?? null]),
-    );
-    const elsewhere = new Map(users.map((u) => [u, Number(locked.get(u)?.alongside ?? 0)]));
     const runnerRows = reads.runners;
     const selIds = runnerRows.map((r) => String(r.selectionId));
     const state = await takeState(tx, market);
@@ -239,8 +259,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
       market,
       runners: runnerRows,
       betIds: reads.ids,
-      balances,
-      elsewhere,
+      reserved,
       at: now(),
     });
 
@@ -285,6 +304,8 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
         return;
       }
       const c = cmds[0]!;
+      // Rolled back: the bet's reservation is still there and no batch will take it.
+      await release(c);
       // Two requests with one request_id raced: the loser answers with the winner's result.
       if (c.kind === 'place' && isUniqueViolation(err)) {
         try {
@@ -304,10 +325,35 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     r.keep();
     try {
       if (r.changed) publish(marketId, r.touched);
+      const placed = cmds.filter((c, i) => c.kind === 'place' && isNewBet(r.outcomes[i]!)).length;
+      app.metrics.exchangeBatch(cmds.length, placed);
     } catch (err) {
       app.log.error({ err, market_id: marketId }, 'exchange: publishing a batch failed');
     }
     cmds.forEach((c, i) => answer(c, r.outcomes[i]!));
+  }
+
+  /** A placement's outcome that put a new bet on the book (not a refusal, not a repeat). */
+  function isNewBet(o: Outcome) {
+    const p = o as PlaceBetOutcome;
+    return p.ok && 'repeated' in p && !p.repeated;
+  }
+
+  function reservationIdOf(c: Command): number[] {
+    return c.kind === 'place' && c.reservation.hasWallet && c.reservation.id !== null
+      ? [c.reservation.id]
+      : [];
+  }
+
+  /** Gives back a reservation no batch took (if the store fails, the sweep does, later). */
+  async function release(c: Command) {
+    const ids = reservationIdOf(c);
+    if (ids.length === 0) return;
+    await reservations
+      .release(db, ids)
+      .catch((err: unknown) =>
+        app.log.warn({ err, reservations: ids }, 'exchange: releasing a reservation failed'),
+      );
   }
 
   function answer(c: Command, o: Outcome) {
@@ -382,10 +428,37 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
           throw err;
         }
       }
-      return new Promise<PlaceBetOutcome>((done, fail) => {
-        const cmd: Command = { kind: 'place', userId, request, delayedVersion, done, fail };
-        if (!queue.submit(request.market_id, cmd)) done({ ok: false, message: QUEUE_FULL_BET_MESSAGE });
+      // The bet's worst case (a back's stake, a lay's liability: never less than the exposure it
+      // can add) comes off the user's available balance first, in a short transaction shared with
+      // the bets of every market arriving meanwhile; the market's batch turns it into the hold.
+      const marketId = request.market_id;
+      if (waitingOn(marketId) >= MAX_QUEUED_COMMANDS_PER_MARKET) {
+        return { ok: false, message: QUEUE_FULL_BET_MESSAGE };
+      }
+      reserving.set(marketId, (reserving.get(marketId) ?? 0) + 1);
+      let reservation: Reservation;
+      try {
+        reservation = await app.wallet.reserve({
+          userId,
+          marketId,
+          wantPaise:
+            request.side === 'BACK'
+              ? request.size_paise
+              : layLiabilityPaise(request.size_paise, request.price),
+        });
+      } finally {
+        const n = (reserving.get(marketId) ?? 1) - 1;
+        if (n > 0) reserving.set(marketId, n);
+        else reserving.delete(marketId);
+      }
+      let cmd: Command | null = null;
+      const answer = await new Promise<PlaceBetOutcome | null>((done, fail) => {
+        cmd = { kind: 'place', userId, request, delayedVersion, reservation, done, fail };
+        if (!queue.submit(marketId, cmd)) done(null);
       });
+      if (answer) return answer;
+      await release(cmd!);
+      return { ok: false, message: QUEUE_FULL_BET_MESSAGE };
     },
 
     async cancelBets(
@@ -402,6 +475,9 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
         marketId = b.marketId;
       } else {
         marketId = target.market_id;
+      }
+      if (waitingOn(marketId) >= MAX_QUEUED_COMMANDS_PER_MARKET) {
+        return { ok: false, message: QUEUE_FULL_CANCEL_MESSAGE };
       }
       return new Promise<CancelOutcome>((done, fail) => {
         const cmd: Command = { kind: 'cancel', userId, target, done, fail };
@@ -442,7 +518,9 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
         .select({ market: markets, sportId: matches.sportId })
         .from(markets)
         .innerJoin(matches, eq(matches.matchId, markets.matchId))
-        .where(statuses ? inArray(markets.status, statuses) : undefined)
+        .where(
+          and(eq(markets.marketKind, 'MATCH_ODDS'), statuses ? inArray(markets.status, statuses) : undefined),
+        )
         .orderBy(asc(markets.marketId));
       const runnerRows =
         rows.length === 0

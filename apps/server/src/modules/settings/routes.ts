@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { ok, route } from '../../http/route.ts';
+import { uploadRoute } from './save.ts';
 import { createSettingsService } from './service.ts';
 
 export const settingsModule = fp(
@@ -7,6 +8,8 @@ export const settingsModule = fp(
     app.decorate('settings', createSettingsService(app.db));
     // Public: the login screen needs the logo and colours.
     route(app, 'getGlobalSetting', async () => ok(await app.settings.get()));
+    // Public too: the images an operator uploaded for the settings.
+    uploadRoute(app);
   },
   { name: 'settings', dependencies: ['db', 'auth'] },
 );

@@ -23,6 +23,7 @@ const toWire = (r: Row): GlobalSetting => ({
   telegram_link: r.telegramLink,
   twiter_link: r.twiterLink,
   whatsapp_link: r.whatsappLink,
+  default_country: r.defaultCountry,
 });
 
 export function createSettingsService(db: Db) {

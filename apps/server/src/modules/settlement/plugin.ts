@@ -6,5 +6,5 @@ export const settlementModule = fp(
   async (app) => {
     app.decorate('settlement', createSettlementService(app));
   },
-  { name: 'settlement', dependencies: ['db', 'wallet', 'exchange', 'bus'] },
+  { name: 'settlement', dependencies: ['db', 'wallet', 'markets', 'bus'] },
 );

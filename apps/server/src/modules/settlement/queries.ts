@@ -1,8 +1,5 @@
-import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import {
-  bets,
-  fills,
   ledgerAccounts,
   marketSettlements,
   marketVoids,
@@ -42,32 +39,6 @@ export async function runnersOf(tx: Executor, marketId: number) {
     .orderBy(asc(runners.sortOrder));
 }
 
-const backBet = alias(bets, 'back_bet');
-const layBet = alias(bets, 'lay_bet');
-
-/** Every fill of a market with the placing time of both of its bets. */
-export async function fillsWithBets(tx: Executor, marketId: number) {
-  return tx
-    .select({
-      fillId: fills.fillId,
-      selectionId: fills.selectionId,
-      price: fills.price,
-      sizePaise: fills.sizePaise,
-      backBetId: fills.backBetId,
-      layBetId: fills.layBetId,
-      backUserId: fills.backUserId,
-      layUserId: fills.layUserId,
-      createdAt: fills.createdAt,
-      backPlacedAt: backBet.placedAt,
-      layPlacedAt: layBet.placedAt,
-    })
-    .from(fills)
-    .innerJoin(backBet, eq(backBet.betId, fills.backBetId))
-    .innerJoin(layBet, eq(layBet.betId, fills.layBetId))
-    .where(eq(fills.marketId, marketId))
-    .orderBy(asc(fills.fillId));
-}
-
 /**
  * Cash account ids by user id, their rows locked in user-id order: the order the exchange's
  * batches lock wallets in, so the two never wait on each other in a cycle.
@@ -99,39 +70,3 @@ export async function generationTransfers(tx: Executor, marketId: number, genera
 
 export const settleKeyPrefix = (marketId: number) => `settle/${marketId}/`;
 export const reverseKeyPrefix = (marketId: number) => `unsettle/${marketId}/`;
-
-/** Counts of a market's settled bets by result. */
-export async function settledCounts(tx: Executor, marketId: number) {
-  const rows = await tx
-    .select({ result: bets.result, n: sql<string>`count(*)::text` })
-    .from(bets)
-    .where(and(eq(bets.marketId, marketId), sql`${bets.result} is not null`))
-    .groupBy(bets.result);
-  let settled = 0;
-  let voided = 0;
-  for (const r of rows) {
-    if (r.result === 'VOID') voided += Number(r.n);
-    else settled += Number(r.n);
-  }
-  return { settled, voided };
-}
-
-/** Users with stored exposure or bets in a market. */
-export async function usersWithBets(tx: Executor, marketId: number): Promise<number[]> {
-  const rows = await tx
-    .selectDistinct({ userId: bets.userId })
-    .from(bets)
-    .where(eq(bets.marketId, marketId))
-    .orderBy(asc(bets.userId));
-  return rows.map((r) => r.userId);
-}
-
-/** Unmatched remainders still on a market's book, per selection (for a runner void). */
-export async function restingBetsOn(tx: Executor, marketId: number, selectionId: number) {
-  return tx
-    .select({ betId: bets.betId, userId: bets.userId })
-    .from(bets)
-    .where(
-      and(eq(bets.marketId, marketId), eq(bets.selectionId, selectionId), sql`${bets.remainingPaise} > 0`),
-    );
-}

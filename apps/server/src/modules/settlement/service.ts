@@ -1,17 +1,9 @@
-import {
-  marketPosition,
-  settleMarket,
-  SettlementError,
-  type PositionBet,
-  type SettleBet,
-  type SettlementMovement,
-} from '@backlay/engine';
-import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { SettlementError, type SettlementMovement } from '@backlay/engine';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   bets,
   ledgerAccounts,
-  marketExposures,
   marketSettlements,
   marketVoids,
   markets,
@@ -33,9 +25,6 @@ const TRANSFER_KIND = {
 } as const;
 export const REVERSAL_KIND = 'settlement_reversal';
 
-/** Rows per multi-row UPDATE: keeps every statement's parameter count far below PostgreSQL's 65,535. */
-const UPDATE_CHUNK_ROWS = 1_000;
-
 /** A refusal: rolls the transaction back and becomes `{ ok: false, message }`. */
 export class SettlementRefusal extends Error {}
 
@@ -49,10 +38,14 @@ export type SettlementView = {
   state: 'OPEN' | 'SETTLED' | 'UNSETTLED';
   generation: number;
   winners: number[];
+  /** A line market's (fancy's) declared value; null for runner markets. */
+  result_value: number | null;
   dead_heat_count: number;
   void_market: boolean;
   void_selections: number[];
   void_windows: { from: Date; to: Date }[];
+  /** Bets voided by id (exchange markets). */
+  void_bets: number[];
   bets_settled: number;
   bets_void: number;
   commission_paise: number;
@@ -89,55 +82,18 @@ export function createSettlementService(app: FastifyInstance) {
     return market;
   }
 
-  /** Closes the market first (lapsing its unmatched bets) through the exchange, which owns the book. */
+  /** Closes the market first through its kind's module (the exchange lapses its unmatched bets). */
   async function closeForSettlement(marketId: number) {
     const market = await mustMarket(db, marketId);
-    if (market.status !== 'CLOSED') await app.exchange.setMarketStatus(marketId, 'CLOSED');
+    if (market.status !== 'CLOSED') await app.kinds.of(market.marketKind).closeForSettlement(marketId);
   }
 
   /** Applies generation `generation` of the market's settlement from its current facts. */
   async function applyGeneration(tx: Tx, market: q.MarketRow, row: q.SettlementRow, generation: number) {
     const voids = await q.voidsOf(tx, market.marketId);
-    const fillRows = await q.fillsWithBets(tx, market.marketId);
-    const settleBets: SettleBet[] = [];
-    for (const f of fillRows) {
-      const common = {
-        selection_id: String(f.selectionId),
-        price: f.price,
-        stake_paise: f.sizePaise,
-        matched_at_ms: f.createdAt.getTime(),
-      };
-      settleBets.push({
-        ...common,
-        bet_id: `${f.backBetId}/${f.fillId}`,
-        user_id: String(f.backUserId),
-        side: 'BACK',
-        placed_at_ms: f.backPlacedAt.getTime(),
-      });
-      settleBets.push({
-        ...common,
-        bet_id: `${f.layBetId}/${f.fillId}`,
-        user_id: String(f.layUserId),
-        side: 'LAY',
-        placed_at_ms: f.layPlacedAt.getTime(),
-      });
-    }
-    const settlement = settleMarket({
-      market: { market_id: String(market.marketId), kind: 'MATCH_ODDS', commission_bp: market.commissionBps },
-      bets: settleBets,
-      result:
-        row.voidMarket || !row.result
-          ? null
-          : {
-              winners: row.result.winners.map(String),
-              dead_heat_count: row.result.dead_heat_count,
-            },
-      void_market: row.voidMarket ? { reason: 'OPERATOR' } : null,
-      void_selections: voids.filter((v) => v.kind === 'SELECTION').map((v) => String(v.selectionId)),
-      void_windows: voids
-        .filter((v) => v.kind === 'WINDOW')
-        .map((v) => ({ from_ms: v.fromAt!.getTime(), to_ms: v.toAt!.getTime() })),
-    });
+    const settlement = await app.kinds
+      .of(market.marketKind)
+      .settle(tx, market, { result: row.result, voidMarket: row.voidMarket, voids });
 
     // Ledger transfers, wallet rows locked in account order after the market row.
     const userIds = [...new Set(settlement.movements.map((m) => Number(m.user_id)))].sort((a, b) => a - b);
@@ -159,39 +115,9 @@ export function createSettlementService(app: FastifyInstance) {
       });
     }
 
-    // Each bet's result is the sum of its fills' results.
-    const perBet = new Map<number, { profit: number; outcome: 'WON' | 'LOST' | 'VOID' }>();
-    for (const b of settlement.bets) {
-      const betId = Number(b.bet_id.split('/')[0]);
-      const cur = perBet.get(betId);
-      if (!cur) perBet.set(betId, { profit: b.profit_paise, outcome: b.outcome });
-      else {
-        cur.profit += b.profit_paise;
-        // Fills of one bet share runner, side and placing time: they agree unless one is void.
-        if (cur.outcome === 'VOID') cur.outcome = b.outcome;
-      }
-    }
-    const at = now();
-    const rows = [...perBet.entries()];
-    for (let i = 0; i < rows.length; i += UPDATE_CHUNK_ROWS) {
-      const chunk = rows.slice(i, i + UPDATE_CHUNK_ROWS);
-      const values = sql.join(
-        chunk.map(
-          ([id, r]) =>
-            sql`(${id}::bigint, ${r.outcome}::text, ${r.profit}::bigint, ${r.outcome === 'VOID' ? 'VOIDED' : 'SETTLED'}::text)`,
-        ),
-        sql`, `,
-      );
-      await tx.execute(sql`
-        update bets set result = v.result, profit_loss_paise = v.pl, settled_status = v.status,
-               settled_at = ${at}, updated_at = ${at}
-          from (values ${values}) as v(id, result, pl, status)
-         where bets.bet_id = v.id`);
-    }
-
     // A settled market holds no exposure; its runners show the result.
-    await tx.delete(marketExposures).where(eq(marketExposures.marketId, market.marketId));
-    if (!row.voidMarket && row.result) {
+    await app.wallet.holds.clearMarket(tx, market.marketId);
+    if (!row.voidMarket && row.result && 'winners' in row.result) {
       const winners = row.result.winners;
       await tx
         .update(runners)
@@ -200,13 +126,15 @@ export function createSettlementService(app: FastifyInstance) {
         })
         .where(and(eq(runners.marketId, market.marketId), ne(runners.status, 'REMOVED')));
     }
-    return new Set([...userIds, ...fillRows.flatMap((f) => [f.backUserId, f.layUserId])]);
+    return new Set([...userIds, ...settlement.users]);
   }
 
   /** Writes the reversal of every transfer of the generation and clears the bets' results. */
-  async function reverseGeneration(tx: Tx, marketId: number, generation: number) {
+  async function reverseGeneration(tx: Tx, market: q.MarketRow, generation: number) {
+    const marketId = market.marketId;
+    const kind = app.kinds.of(market.marketKind);
     // Wallets first, in user-id order, then the house rows (the lock order of every money path).
-    await q.cashAccounts(tx, await q.usersWithBets(tx, marketId));
+    await q.cashAccounts(tx, await kind.usersWithBets(tx, marketId));
     const done = await q.generationTransfers(tx, marketId, generation);
     for (const t of done) {
       await app.wallet.transfer(tx, {
@@ -219,64 +147,19 @@ export function createSettlementService(app: FastifyInstance) {
         marketId,
       });
     }
-    await tx
-      .update(bets)
-      .set({ result: null, profitLossPaise: null, settledStatus: null, settledAt: null, updatedAt: now() })
-      .where(eq(bets.marketId, marketId));
+    await kind.clearResults(tx, marketId);
     await tx
       .update(runners)
       .set({ status: 'ACTIVE' })
       .where(and(eq(runners.marketId, marketId), inArray(runners.status, ['WINNER', 'LOSER'])));
   }
 
-  /** Stores every user's exposure in the market again (after an unsettle), recomputed from fills and bets. */
-  async function restoreExposures(tx: Tx, marketId: number) {
-    const selIds = (await q.runnersOf(tx, marketId)).map((r) => String(r.selectionId));
-    const fillRows = await q.fillsWithBets(tx, marketId);
-    const open = await tx
-      .select({
-        userId: bets.userId,
-        selectionId: bets.selectionId,
-        side: bets.side,
-        price: bets.price,
-        remaining: bets.remainingPaise,
-      })
-      .from(bets)
-      .where(and(eq(bets.marketId, marketId), gt(bets.remainingPaise, 0)));
-    const matched = new Map<number, PositionBet[]>();
-    const unmatched = new Map<number, PositionBet[]>();
-    const push = (m: Map<number, PositionBet[]>, user: number, p: PositionBet) => {
-      const list = m.get(user) ?? [];
-      list.push(p);
-      m.set(user, list);
-    };
-    for (const f of fillRows) {
-      const base = { selection_id: String(f.selectionId), price: f.price, stake_paise: f.sizePaise };
-      push(matched, f.backUserId, { ...base, side: 'BACK' });
-      push(matched, f.layUserId, { ...base, side: 'LAY' });
-    }
-    for (const o of open) {
-      push(unmatched, o.userId, {
-        selection_id: String(o.selectionId),
-        side: o.side,
-        price: o.price,
-        stake_paise: o.remaining,
-      });
-    }
-    const at = now();
-    for (const userId of new Set([...matched.keys(), ...unmatched.keys()])) {
-      const exposurePaise = marketPosition(selIds, {
-        matched: matched.get(userId) ?? [],
-        unmatched: unmatched.get(userId) ?? [],
-      }).exposure_paise;
-      await tx
-        .insert(marketExposures)
-        .values({ userId, marketId, exposurePaise, updatedAt: at })
-        .onConflictDoUpdate({
-          target: [marketExposures.userId, marketExposures.marketId],
-          set: { exposurePaise, updatedAt: at },
-        });
-    }
+  /** Stores every user's exposure in the market again (after an unsettle), recomputed by its kind. */
+  async function restoreExposures(tx: Tx, market: q.MarketRow) {
+    const recomputed = await app.kinds.of(market.marketKind).recomputeHolds(tx, [market.marketId]);
+    const holds = new Map<number, number>();
+    for (const [k, paise] of recomputed) holds.set(Number(k.split(':')[0]), paise);
+    await app.wallet.holds.set(tx, market.marketId, holds, now());
   }
 
   /** Refuses (rolling back) when a change would leave any of these users' available balance below zero. */
@@ -287,7 +170,8 @@ export function createSettlementService(app: FastifyInstance) {
       .select({
         userName: users.userName,
         balancePaise: ledgerAccounts.balancePaise,
-        exposurePaise: sql<string>`coalesce((select sum(e.exposure_paise) from ${marketExposures} e where e.user_id = ${ledgerAccounts.userId}), 0)::text`,
+        // Holds and reservations (bets on their way to a batch): what the balance must cover.
+        exposurePaise: app.wallet.committedExpr(ledgerAccounts.userId),
       })
       .from(ledgerAccounts)
       .innerJoin(users, eq(users.userId, ledgerAccounts.userId))
@@ -310,9 +194,11 @@ export function createSettlementService(app: FastifyInstance) {
   }
 
   async function view(tx: Executor, marketId: number): Promise<SettlementView> {
+    const market = await mustMarket(tx, marketId);
     const row = await q.settlementOf(tx, marketId);
     const voids = await q.voidsOf(tx, marketId);
-    const counts = await q.settledCounts(tx, marketId);
+    const counts = await app.kinds.of(market.marketKind).settledCounts(tx, marketId);
+    const result = row?.result ?? null;
     const settled = row?.state === 'SETTLED';
     const moved = settled ? await q.generationTransfers(tx, marketId, row.generation) : [];
     const accountUsers = new Map<number, number>();
@@ -341,11 +227,14 @@ export function createSettlementService(app: FastifyInstance) {
       market_id: marketId,
       state: row ? row.state : 'OPEN',
       generation: row?.generation ?? 0,
-      winners: row?.result?.winners ?? [],
-      dead_heat_count: row?.result?.dead_heat_count ?? 1,
+      winners: result && 'winners' in result ? result.winners : [],
+      result_value: result && 'value' in result ? result.value : null,
+      dead_heat_count:
+        result && 'winners' in result ? result.dead_heat_count : (result?.dead_heat_count ?? 1),
       void_market: row?.voidMarket ?? false,
       void_selections: voids.filter((v) => v.kind === 'SELECTION').map((v) => v.selectionId!),
       void_windows: voids.filter((v) => v.kind === 'WINDOW').map((v) => ({ from: v.fromAt!, to: v.toAt! })),
+      void_bets: voids.filter((v) => v.kind === 'BET').map((v) => v.betId!),
       bets_settled: counts.settled,
       bets_void: counts.voided,
       commission_paise: commission,
@@ -368,7 +257,7 @@ export function createSettlementService(app: FastifyInstance) {
   ) {
     const row = await q.settlementOf(tx, market.marketId);
     if (!row || row.state !== 'SETTLED') return new Set<number>();
-    await reverseGeneration(tx, market.marketId, row.generation);
+    await reverseGeneration(tx, market, row.generation);
     const next: q.SettlementRow = {
       ...row,
       ...change,
@@ -413,6 +302,39 @@ export function createSettlementService(app: FastifyInstance) {
     }
   }
 
+  /** Settles a market on a declared result (closing it first, rehearsed so a refusal changes nothing). */
+  async function settleOn(by: Actor, market: q.MarketRow, result: NonNullable<q.SettlementRow['result']>) {
+    const marketId = market.marketId;
+    const settle = async (tx: Tx, locked: q.MarketRow) => {
+      const row = await q.settlementOf(tx, marketId);
+      if (row?.state === 'SETTLED') {
+        throw new SettlementRefusal('Market is already settled; unsettle it first to settle it again');
+      }
+      const next: q.SettlementRow = {
+        marketId,
+        state: 'SETTLED',
+        generation: (row?.generation ?? 0) + 1,
+        result,
+        voidMarket: false,
+        settledAt: now(),
+        settledBy: by,
+        updatedAt: now(),
+      };
+      await upsertSettlement(tx, marketId, next);
+      const touched = await applyGeneration(tx, locked, next, next.generation);
+      await assertAvailable(tx, touched);
+      return { value: await view(tx, marketId), touched };
+    };
+    if (market.status !== 'CLOSED') {
+      // Closing (the exchange lapses unmatched bets) cannot be rolled back: settle once in a
+      // transaction that is rolled back, so that a refusal (a bettor left below zero) comes
+      // before the close and changes nothing.
+      await rehearse(marketId, settle);
+      await closeForSettlement(marketId);
+    }
+    return inMarketTx(marketId, settle);
+  }
+
   return {
     view: (marketId: number) => view(db, marketId),
 
@@ -441,34 +363,38 @@ export function createSettlementService(app: FastifyInstance) {
               : `${result.winners.length} winners do not make a ${deadHeat}-way dead heat`,
           );
         }
-        const settle = async (tx: Tx, locked: q.MarketRow) => {
-          const row = await q.settlementOf(tx, marketId);
-          if (row?.state === 'SETTLED') {
-            throw new SettlementRefusal('Market is already settled; unsettle it first to settle it again');
-          }
-          const next: q.SettlementRow = {
-            marketId,
-            state: 'SETTLED',
-            generation: (row?.generation ?? 0) + 1,
-            result: { winners: [...result.winners], dead_heat_count: deadHeat },
-            voidMarket: false,
-            settledAt: now(),
-            settledBy: by,
-            updatedAt: now(),
-          };
-          await upsertSettlement(tx, marketId, next);
-          const touched = await applyGeneration(tx, locked, next, next.generation);
-          await assertAvailable(tx, touched);
-          return { value: await view(tx, marketId), touched };
-        };
-        if (market.status !== 'CLOSED') {
-          // Closing lapses the unmatched bets and cannot be rolled back: settle once in a
-          // transaction that is rolled back, so that a refusal (a bettor left below zero) comes
-          // before the close and changes nothing.
-          await rehearse(marketId, settle);
-          await closeForSettlement(marketId);
+        return settleOn(by, market, { winners: [...result.winners], dead_heat_count: deadHeat });
+      });
+    },
+
+    /**
+     * Declares a line market's (fancy's) value and settles it: how = RESULT, AVERAGE or MIDPOINT;
+     * `deadHeatCount` ≥ 2: an event (value 1) shared by that many (the kind settles on rate / k).
+     */
+    declareValue(
+      by: Actor,
+      marketId: number,
+      value: number,
+      how: 'RESULT' | 'AVERAGE' | 'MIDPOINT',
+      deadHeatCount = 1,
+    ) {
+      return run(async () => {
+        const market = await mustMarket(db, marketId);
+        if (market.marketKind !== 'FANCY')
+          throw new SettlementRefusal(`Market ${marketId} is not a line market`);
+        if (!Number.isSafeInteger(value) || value < 0)
+          throw new SettlementRefusal('result must be a whole number ≥ 0');
+        const existing = await q.settlementOf(db, marketId);
+        if (existing?.state === 'SETTLED') {
+          throw new SettlementRefusal('Market is already settled; unsettle it first to settle it again');
         }
-        return inMarketTx(marketId, settle);
+        if (!Number.isSafeInteger(deadHeatCount) || deadHeatCount < 1)
+          throw new SettlementRefusal('dead_heat_count must be a whole number ≥ 1');
+        return settleOn(by, market, {
+          value,
+          how,
+          ...(deadHeatCount > 1 ? { dead_heat_count: deadHeatCount } : {}),
+        });
       });
     },
 
@@ -523,10 +449,8 @@ export function createSettlementService(app: FastifyInstance) {
           const touched = await resettleIfSettled(tx, locked, by);
           return { value: await view(tx, marketId), touched };
         });
-        // Its unmatched bets leave the book (the exchange owns the book, so it cancels them).
-        for (const b of await q.restingBetsOn(db, marketId, selectionId)) {
-          await app.exchange.cancelBets(b.userId, { bet_id: b.betId });
-        }
+        // Its bets still waiting leave (the exchange owns its book, so its kind cancels them).
+        await app.kinds.of(market.marketKind).onRunnerVoided?.(marketId, selectionId);
         return value;
       });
     },
@@ -552,14 +476,61 @@ export function createSettlementService(app: FastifyInstance) {
       });
     },
 
+    /**
+     * Voids named bets of an exchange (match-odds) market whatever their result (a management
+     * decision: a deleted bet, the other side of a conduct void); applied now if settled, else at
+     * settlement. Their unmatched rest is cancelled. House-quoted kinds void a whole fancy or
+     * market instead.
+     */
+    voidBets(by: Actor, marketId: number, betIds: readonly number[]) {
+      return run(async () => {
+        const market = await mustMarket(db, marketId);
+        if (market.marketKind !== 'MATCH_ODDS') {
+          throw new SettlementRefusal('Single bets are voided on exchange (match odds) markets only');
+        }
+        const wanted = [...new Set(betIds)];
+        const found = await db
+          .select({ betId: bets.betId, userId: bets.userId, remaining: bets.remainingPaise })
+          .from(bets)
+          .where(and(eq(bets.marketId, marketId), inArray(bets.betId, wanted)));
+        const missing = wanted.filter((id) => !found.some((b) => b.betId === id));
+        if (missing.length > 0) {
+          throw new SettlementRefusal(`Not bets of market ${marketId}: ${missing.slice(0, 10).join(', ')}`);
+        }
+        const value = await inMarketTx(marketId, async (tx, locked) => {
+          const already = new Set(
+            (await q.voidsOf(tx, marketId)).filter((v) => v.kind === 'BET').map((v) => v.betId!),
+          );
+          const fresh = wanted.filter((id) => !already.has(id));
+          if (fresh.length === 0) return { value: await view(tx, marketId), touched: new Set<number>() };
+          await tx.insert(marketVoids).values(
+            fresh.map((betId) => ({
+              marketId,
+              kind: 'BET' as const,
+              betId,
+              createdBy: by,
+              createdAt: now(),
+            })),
+          );
+          const touched = await resettleIfSettled(tx, locked, by);
+          return { value: await view(tx, marketId), touched };
+        });
+        // A voided bet takes no further part: what is left of it on the book is cancelled.
+        for (const b of found) {
+          if (b.remaining > 0) await app.exchange.cancelBets(b.userId, { bet_id: b.betId });
+        }
+        return value;
+      });
+    },
+
     /** Reverses the current settlement so the market can be settled again; exposure comes back. */
     unsettle(by: Actor, marketId: number) {
       return run(async () =>
-        inMarketTx(marketId, async (tx) => {
+        inMarketTx(marketId, async (tx, locked) => {
           const row = await q.settlementOf(tx, marketId);
           if (row?.state !== 'SETTLED') throw new SettlementRefusal('Market is not settled');
-          await reverseGeneration(tx, marketId, row.generation);
-          await restoreExposures(tx, marketId);
+          await reverseGeneration(tx, locked, row.generation);
+          await restoreExposures(tx, locked);
           await upsertSettlement(tx, marketId, {
             state: 'UNSETTLED',
             generation: row.generation,
@@ -569,7 +540,7 @@ export function createSettlementService(app: FastifyInstance) {
             settledBy: by,
             updatedAt: now(),
           });
-          const touched = new Set(await q.usersWithBets(tx, marketId));
+          const touched = new Set(await app.kinds.of(locked.marketKind).usersWithBets(tx, marketId));
           await assertAvailable(tx, touched);
           return { value: await view(tx, marketId), touched };
         }),

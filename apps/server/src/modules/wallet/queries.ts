@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/store.ts';
 import { ledgerAccounts, transfers } from '../../db/schema.ts';
+import { balancesChanged } from './changes.ts';
 
 export async function insertUserAccount(tx: Executor, userId: number): Promise<number> {
   const [row] = await tx
@@ -41,7 +42,7 @@ export type TransferInput = {
 /**
  * Inserts a transfer and moves both cached balances in the same statement set. Idempotent on
  * the key: repeating the same transfer returns the first one; reusing a key for a different
- * transfer throws.
+ * transfer throws. The users whose balance moved are noted as changed (changes.ts).
  */
 export async function insertTransfer(tx: Executor, t: TransferInput) {
   if (!Number.isSafeInteger(t.amountPaise) || t.amountPaise <= 0) {
@@ -68,12 +69,17 @@ export async function insertTransfer(tx: Executor, t: TransferInput) {
     }
     return { transferId: existing.transferId, repeated: true };
   }
-  await tx
+  const moved = await tx
     .update(ledgerAccounts)
     .set({
       balancePaise: sql`${ledgerAccounts.balancePaise} + case when ${ledgerAccounts.accountId} = ${t.creditAccountId} then ${t.amountPaise}::bigint else -${t.amountPaise}::bigint end`,
     })
-    .where(sql`${ledgerAccounts.accountId} in (${t.debitAccountId}, ${t.creditAccountId})`);
+    .where(sql`${ledgerAccounts.accountId} in (${t.debitAccountId}, ${t.creditAccountId})`)
+    .returning({ userId: ledgerAccounts.userId });
+  balancesChanged(
+    tx,
+    moved.map((r) => r.userId),
+  );
   return { transferId: inserted.transferId, repeated: false };
 }
 

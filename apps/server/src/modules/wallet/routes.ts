@@ -1,54 +1,57 @@
-import { and, eq, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { ledgerAccounts } from '../../db/schema.ts';
 import { ok, route } from '../../http/route.ts';
-import { createWalletService, toRupees, type ExposureSource } from './service.ts';
+import { createBalanceReader, type BalanceReader } from './balance-cache.ts';
+import { RESERVATION_SWEEP_MS } from './reservations.ts';
+import { createWalletService, toRupees } from './service.ts';
 
-export const walletModule = fp(
-  async (app) => {
-    const wallet = createWalletService(app.db);
-    // Which exposure source is plugged in: while it is the exchange module's own (the first one set
-    // once app.exchange exists), getUserBalance reads the exchange's Σ exposure expression in the
-    // same statement as the balance; any other source (tests plug their own) is asked as usual.
-    let current: ExposureSource | null = null;
-    let exchanges: ExposureSource | null = null;
-    const plug = wallet.setExposureSource;
-    wallet.setExposureSource = (source: ExposureSource) => {
-      if (exchanges === null && app.hasDecorator('exchange')) exchanges = source;
-      current = source;
-      plug(source);
-    };
-    app.decorate('wallet', wallet);
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** getUserBalance's reader: balances from this node's memory, kept right by the bus. */
+    balances: BalanceReader;
+  }
+}
 
-    /** Balance and liability in one prepared statement (prepared on first use). */
-    let balanceQuery: ReturnType<typeof prepareBalance> | null = null;
-    function prepareBalance() {
-      const user = sql.placeholder('user');
-      return app.db
-        .select({ balance: ledgerAccounts.balancePaise, liability: app.exchange.liabilityExpr(user) })
-        .from(ledgerAccounts)
-        .where(and(eq(ledgerAccounts.userId, user), eq(ledgerAccounts.kind, 'user_cash')))
-        .prepare('get_user_balance');
-    }
+export const walletModule = fp<{ balanceCache?: boolean }>(
+  async (app, options) => {
+    app.decorate('wallet', createWalletService(app.db, app.clock));
+    app.decorate('balances', createBalanceReader(app, { enabled: options.balanceCache ?? true }));
 
     route(app, 'getUserBalance', async ({ user }) => {
-      if (current !== null && current === exchanges) {
-        balanceQuery ??= prepareBalance();
-        const [row] = await balanceQuery.execute({ user: user.userId });
-        if (row) {
-          return ok({ total_balance: toRupees(row.balance), liability: toRupees(Number(row.liability)) });
-        }
-      }
-      const [balance, liability] = await Promise.all([
-        app.wallet.balancePaise(user.userId),
-        app.wallet.liabilityPaise(user.userId),
-      ]);
-      return ok({ total_balance: toRupees(balance), liability: toRupees(liability) });
+      const b = await app.balances.read(user.userId);
+      return ok({ total_balance: toRupees(b.balancePaise), liability: toRupees(b.liabilityPaise) });
     });
 
-    route(app, 'getExposureDetail', async ({ user }) =>
-      ok({ data: await app.wallet.exposureDetail(user.userId) }),
-    );
+    // The leader releases reservations left by a node that died between reserving a bet and its
+    // market's batch (safe twice: a batch takes its reservations by deleting them too).
+    let timer: ReturnType<typeof setInterval> | null = null;
+    let resign: (() => Promise<void>) | null = null;
+    const sweep = () =>
+      void app.wallet
+        .sweepReservations()
+        .then((r) => {
+          if (r.count > 0) {
+            app.log.warn(
+              { reservations: r.count, paise: r.paise, users: r.users },
+              'wallet: released reservations past their timeout (a node died before its batch?)',
+            );
+          }
+        })
+        .catch((err: unknown) => app.log.warn({ err }, 'wallet: reservation sweep failed'));
+    app.addHook('onReady', async () => {
+      resign = app.leader.onLeadership(
+        () => {
+          timer = setInterval(sweep, RESERVATION_SWEEP_MS);
+          timer.unref();
+        },
+        () => {
+          if (timer) clearInterval(timer);
+          timer = null;
+        },
+      );
+    });
+    app.addHook('preClose', async () => {
+      await resign?.();
+    });
   },
-  { name: 'wallet', dependencies: ['db', 'auth'] },
+  { name: 'wallet', dependencies: ['db', 'auth', 'bus', 'leader'] },
 );

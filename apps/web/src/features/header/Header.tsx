@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { Icon } from '../../components/index.ts';
 import { useGlobalSetting } from '../../lib/api/global-settings.ts';
-import { imageUrl } from '../../lib/images.ts';
-import { formatExposure, formatMoney } from '../../lib/money.ts';
+import { imageUrl } from '@backlay/ui/images';
+import { formatExposure, formatMoney } from '@backlay/ui/money';
 import { readToken, STORAGE_KEYS, storage } from '../../lib/storage.ts';
 import { useClientStore } from '../../lib/store.ts';
 import { useUserBalance } from './api/user-balance.ts';

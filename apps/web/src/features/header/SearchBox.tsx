@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner, useDismiss } from '../../components/index.ts';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from '../../lib/constants.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { formatDateTime } from '@backlay/ui/time';
 import { useSearchMatches } from './api/search.ts';
 
 /** Search box with a dropdown of results grouped by sport; each row: match name and IST date. */

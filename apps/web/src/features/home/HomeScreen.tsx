@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { EmptyState, MatchRow, Spinner } from '../../components/index.ts';
 import { useMatches } from '../../lib/api/matches.ts';
 import { SPORT_ID } from '../../lib/constants.ts';
-import { displayDay } from '../../lib/time.ts';
+import { displayDay } from '@backlay/ui/time';
 import './HomeScreen.css';
 
 type SportGroup = { sportId: number; sportName: string; matches: Match[] };

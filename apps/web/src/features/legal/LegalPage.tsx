@@ -1,7 +1,14 @@
 import { useEffect } from 'react';
 import './LegalPage.css';
 
-type Section = { heading: string; paragraphs: string[] };
+type Section = {
+  heading: string;
+  paragraphs: string[];
+  /** Tools described as a list: name, then what it does. */
+  items?: [string, string][];
+  /** A closing line with a link into the app. */
+  link?: { before: string; href: string; label: string; after: string };
+};
 
 const TERMS: Section[] = [
   {
@@ -39,6 +46,44 @@ const RESPONSIBLE: Section[] = [
       'Betting should be entertainment. Decide before you start how much money and time you are willing to spend, and stop when you reach it.',
       'Never chase losses, and never bet with money you need for rent, bills or food.',
     ],
+  },
+  {
+    heading: 'Tools to stay in control',
+    paragraphs: [
+      'Signed in, open Responsible Gaming settings to use these tools. They are enforced by our servers, on every device you use.',
+    ],
+    items: [
+      [
+        'Deposit limits',
+        'The most you can deposit in a day (24 hours), a week (7 days) or a month (30 days), counting deposits still waiting for approval. A deposit over a limit is refused.',
+      ],
+      [
+        'Loss limits',
+        'The most your settled bets can lose in a day, a week or a month. A bet that could lose more than what is left of the limit is refused.',
+      ],
+      [
+        'Changing a limit',
+        'Lowering a limit, or setting a first one, counts at once. Raising or removing a limit counts only after 24 hours; until then the lower limit stays.',
+      ],
+      [
+        'Reality check',
+        'A reminder every 15 minutes to 2 hours while you are logged in, showing how long you have played and your result in this session.',
+      ],
+      [
+        'Time-out',
+        'A short break of 24 hours, 7 days or 30 days. You are logged out everywhere at once and cannot log in until it ends.',
+      ],
+      [
+        'Self-exclusion',
+        'A long break of 6 months, 1 year or 5 years, for when betting has become a problem. Like a time-out, it cannot be shortened.',
+      ],
+    ],
+    link: {
+      before: 'Open bets stand and settle as usual during a break, and your balance stays yours. ',
+      href: '#/setting/responsible-gaming',
+      label: 'Set your limits',
+      after: ' (you will be asked to log in).',
+    },
   },
   {
     heading: 'Warning signs',
@@ -81,6 +126,23 @@ export function LegalPage({ page }: { page: LegalPageId }) {
           {s.paragraphs.map((p) => (
             <p key={p}>{p}</p>
           ))}
+          {s.items ? (
+            <dl className="legal__tools">
+              {s.items.map(([term, text]) => (
+                <div key={term}>
+                  <dt>{term}</dt>
+                  <dd>{text}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+          {s.link ? (
+            <p>
+              {s.link.before}
+              <a href={s.link.href}>{s.link.label}</a>
+              {s.link.after}
+            </p>
+          ) : null}
         </section>
       ))}
     </article>

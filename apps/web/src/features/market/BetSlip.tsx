@@ -2,7 +2,8 @@ import type { MarketDetail } from '@backlay/contract';
 import { formatOdds } from '@backlay/engine';
 import { useId, type KeyboardEvent } from 'react';
 import { useButtonValues } from '../../lib/api/button-values.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '@backlay/ui/money';
+import { QuickStakes, StakeField } from './SlipStake.tsx';
 import { profitOrLiability, stakeToPaise, stepDown, stepUp, type SlipSelection } from './slip.ts';
 
 export type SlipState = SlipSelection & { stake: string; keepInPlay?: boolean };
@@ -99,34 +100,16 @@ export function BetSlip({
             Arrow up and down move the odds by one ladder tick.
           </span>
         </div>
-        <div className="slip__field">
-          <label htmlFor={stakeId}>Stake</label>
-          <input
-            id={stakeId}
-            className="slip__stake"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={`${market.min_stake}–${market.max_stake}`}
-            value={slip.stake}
-            onChange={(e) => onChange({ ...slip, stake: e.target.value.replace(/[^\d.]/g, '') })}
-            aria-invalid={slip.stake !== '' && (stakePaise == null || outOfRange)}
-          />
-        </div>
+        <StakeField
+          id={stakeId}
+          value={slip.stake}
+          min={market.min_stake}
+          max={market.max_stake}
+          invalid={slip.stake !== '' && (stakePaise == null || outOfRange)}
+          onChange={(stake) => onChange({ ...slip, stake })}
+        />
       </div>
-      {quick.length > 0 ? (
-        <div className="slip__quick" role="group" aria-label="Quick stakes">
-          {quick.map((b) => (
-            <button
-              key={`${b.button_name}-${b.button_value}`}
-              type="button"
-              className="slip__chip"
-              onClick={() => onChange({ ...slip, stake: String(b.button_value) })}
-            >
-              {b.button_name}
-            </button>
-          ))}
-        </div>
-      ) : null}
+      <QuickStakes buttons={quick} onPick={(stake) => onChange({ ...slip, stake })} />
       {outOfRange ? (
         <p className="slip__warn" role="alert">
           Stake must be between {market.min_stake} and {market.max_stake.toLocaleString('en-IN')}.

@@ -5,12 +5,19 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { EmptyState, Spinner } from '../../components/index.ts';
-import { formatMoney } from '../../lib/money.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { SPORT_ID } from '../../lib/constants.ts';
+import { formatMoney } from '@backlay/ui/money';
+import { formatDateTime } from '@backlay/ui/time';
 import { cancelBet } from './api/cancel-bet.ts';
+import { useCricketDetail } from './api/cricket-detail.ts';
 import { useMatchDetail } from './api/match-detail.ts';
 import { placeMarketBet } from './api/place-bet.ts';
 import { BetSlip, type SlipState } from './BetSlip.tsx';
+import { CricketBets } from './cricket/CricketBets.tsx';
+import { CricketMarkets } from './cricket/CricketMarkets.tsx';
+import { Scoreboard } from './cricket/Scoreboard.tsx';
+import { useCricketLive, useNowPast, WS_SUBSCRIBE_MAX } from './cricket/useCricketLive.ts';
+import { useKindBetting } from './cricket/useKindBetting.ts';
 import { LiveIndicator } from './LiveIndicator.tsx';
 import { MarketCard } from './MarketCard.tsx';
 import { MyBets } from './MyBets.tsx';
@@ -18,6 +25,7 @@ import { OneClickBar, useOneClick } from './OneClick.tsx';
 import { positionsAfter, stakeToPaise, type SlipSelection } from './slip.ts';
 import { useLiveMarkets, useRefreshBets } from './useLive.ts';
 import './market.css';
+import './cricket/cricket.css';
 
 const STATUS_WORD = { MATCHED: 'matched', PARTIAL: 'partly matched', UNMATCHED: 'unmatched' } as const;
 
@@ -29,11 +37,28 @@ export function GameDetailsScreen() {
   const matchId = Number(params.matchId);
   const valid = Number.isInteger(matchId) && matchId > 0;
   const detail = useMatchDetail(valid ? matchId : 0);
-  const markets = detail.data?.markets ?? [];
-  useLiveMarkets(matchId, valid ? markets.map((m) => m.market_id) : []);
+  // Cricket's own markets are asked for at once when the route says cricket, else once the match does.
+  const cricketMatch =
+    detail.data != null
+      ? detail.data.sport_id === SPORT_ID.CRICKET
+      : Number(params.sportId) === SPORT_ID.CRICKET;
+  const cricket = useCricketDetail(matchId, valid && cricketMatch);
+  const kindData = cricketMatch ? cricket.data : undefined;
+  const kindIds = kindData
+    ? [...kindData.bookmakers.map((m) => m.market_id), ...kindData.fancies.map((f) => f.fancy_id)]
+    : [];
+  const kindIdSet = new Set(kindIds);
+  // Bookmaker and fancy markets show in their own tables, never as exchange ladders.
+  const markets = (detail.data?.markets ?? []).filter((m) => !kindIdSet.has(m.market_id));
+  const exchangeIds = valid ? markets.map((m) => m.market_id) : [];
+  useLiveMarkets(matchId, exchangeIds);
+  // One subscribe message carries at most WS_SUBSCRIBE_MAX ids; fancies past that rely on the poll.
+  useCricketLive(matchId, valid ? kindIds.slice(0, Math.max(0, WS_SUBSCRIBE_MAX - exchangeIds.length)) : []);
+  const now = useNowPast(kindData?.scoreboard?.ball_running_until_ms);
   const refreshBets = useRefreshBets(matchId);
   const [slip, setSlip] = useState<SlipState | null>(null);
   const [oneClick, setOneClick] = useOneClick();
+  const kindBetting = useKindBetting(matchId, oneClick, () => setSlip(null));
 
   const place = useMutation({
     mutationFn: (input: PlaceInput) =>
@@ -100,6 +125,7 @@ export function GameDetailsScreen() {
       place.mutate({ ...sel, stake: oneClick.stake, version: market.version });
       return;
     }
+    kindBetting.setSlip(null);
     setSlip((old) => ({ ...sel, stake: old?.stake ?? '', keepInPlay: old?.keepInPlay }));
   };
 
@@ -117,10 +143,13 @@ export function GameDetailsScreen() {
           <LiveIndicator />
         </div>
       </header>
+      {kindData?.scoreboard ? <Scoreboard detail={kindData} now={now} /> : null}
       <OneClickBar settings={oneClick} onChange={setOneClick} />
       <div className="game__layout">
         <div className="game__markets">
-          {markets.length === 0 ? <EmptyState>No markets are open on this match yet.</EmptyState> : null}
+          {markets.length === 0 && kindIds.length === 0 && !(cricketMatch && cricket.isPending) ? (
+            <EmptyState>No markets are open on this match yet.</EmptyState>
+          ) : null}
           {markets.map((m) => {
             const slipHere = slip && slip.market_id === m.market_id ? slip : null;
             return (
@@ -148,6 +177,12 @@ export function GameDetailsScreen() {
               />
             );
           })}
+          {kindData ? <CricketMarkets detail={kindData} now={now} betting={kindBetting} /> : null}
+          {cricketMatch && cricket.isError ? (
+            <p className="form-error" role="alert">
+              {cricket.error.message}
+            </p>
+          ) : null}
         </div>
         <aside className="game__side">
           <MyBets
@@ -158,6 +193,7 @@ export function GameDetailsScreen() {
               cancel.mutate({ market_ids: [...new Set(bets.map((b) => b.market_id))] })
             }
           />
+          {cricketMatch ? <CricketBets matchId={matchId} /> : null}
         </aside>
       </div>
     </div>

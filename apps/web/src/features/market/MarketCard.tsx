@@ -1,5 +1,6 @@
 import type { MarketDetail, MarketRunner, PriceSize } from '@backlay/contract';
 import { Fragment, type ReactNode } from 'react';
+import { BackLayHeads } from './SlipStake.tsx';
 import { showOdds, showSize, signedMoney, toHundredths } from './format.ts';
 import type { Side, SlipSelection } from './slip.ts';
 
@@ -112,17 +113,7 @@ export function MarketCard({
         </span>
       </header>
       <div className="market__grid" role="table" aria-label={`${market.market_name} prices`}>
-        <div className="market__cols" role="row">
-          <span className="market__col-runner" role="columnheader">
-            {market.runners.length} selections
-          </span>
-          <span className="market__col market__col--back" role="columnheader">
-            Back
-          </span>
-          <span className="market__col market__col--lay" role="columnheader">
-            Lay
-          </span>
-        </div>
+        <BackLayHeads runners={market.runners.length} />
         <div className="market__body">
           {market.runners.map((r) => {
             const cells = ladderCells(r);

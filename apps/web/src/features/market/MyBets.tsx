@@ -1,6 +1,6 @@
 import type { Bet } from '@backlay/contract';
 import { Spinner } from '../../components/index.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '@backlay/ui/money';
 import { useMatchBets } from './api/match-bets.ts';
 import { showOdds } from './format.ts';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatDateTime } from '../../lib/time.ts';
+import { formatDateTime } from '@backlay/ui/time';
 import { useAccountStatement, type AccountStatementRequest } from './api/account-statement.ts';
 import { defaultRange, type DayRange } from './days.ts';
 import { formatMoney, signClass } from './format.ts';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { SEARCH_DEBOUNCE_MS } from '../../lib/constants.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { formatDateTime } from '@backlay/ui/time';
 import { useBetHistory } from './api/bet-history.ts';
 import { ResultBadge, SideBadge } from './Badges.tsx';
 import { defaultRange, type DayRange } from './days.ts';

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Spinner, Tabs } from '../../components/index.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../lib/constants.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { formatDateTime } from '@backlay/ui/time';
 import { useCancelBet } from './api/cancel-bet.ts';
 import { useCurrentBets } from './api/current-bets.ts';
 import { SideBadge } from './Badges.tsx';

@@ -1,6 +1,6 @@
 import type { ProfitLoss, ProfitLossRow } from '@backlay/contract';
 import { useId, useState } from 'react';
-import { formatDateTime } from '../../lib/time.ts';
+import { formatDateTime } from '@backlay/ui/time';
 import { useProfitLoss, type ProfitLossRequest } from './api/profit-loss.ts';
 import { defaultRange, type DayRange } from './days.ts';
 import { formatMoney, matchMarket, signClass } from './format.ts';

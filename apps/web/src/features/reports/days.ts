@@ -1,5 +1,5 @@
 import { REPORT_MAX_DAYS, reportDay } from '@backlay/contract';
-import { displayDay } from '../../lib/time.ts';
+import { displayDay } from '@backlay/ui/time';
 
 /** Report days are calendar days in UTC+5:30, 'YYYY-MM-DD'. */
 export const todayIst = (now: Date = new Date()): string => displayDay(now);

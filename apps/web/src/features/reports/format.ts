@@ -1,21 +1,3 @@
-import type { Bet } from '@backlay/contract';
-import { formatMoney } from '../../lib/money.ts';
-
-/** Decimal odds as the exchange shows them: 1.5 → "1.5", 2 → "2", 2.02 → "2.02". */
-export const showOdds = (price: number): string => String(Number(price.toFixed(2)));
-
-/** The price a bet got: its average matched price once anything matched, else the price asked. */
-export const betOdds = (b: Pick<Bet, 'odds' | 'average_price_matched' | 'size_matched'>): number =>
-  b.size_matched > 0 && b.average_price_matched > 0 ? b.average_price_matched : b.odds;
-
-/** Class of a signed amount: green when above zero, red below. */
-export const signClass = (value: number): string =>
-  value > 0 ? 'amount amount--up' : value < 0 ? 'amount amount--down' : 'amount';
-
-export { formatMoney };
-
-export const isBack = (b: Pick<Bet, 'is_back'>): boolean => b.is_back === '1';
-
-/** "Match › Market". */
-export const matchMarket = (match: string | null, market: string | null): string =>
-  [match, market].filter((s) => s != null && s !== '').join(' › ');
+// The bet formatters are shared with the operator console (@backlay/ui/bets).
+export { betOdds, isBack, matchMarket, showOdds, signClass } from '@backlay/ui/bets';
+export { formatMoney } from '@backlay/ui/money';

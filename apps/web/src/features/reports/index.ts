@@ -2,3 +2,4 @@ export { AccountStatementScreen } from './AccountStatementScreen.tsx';
 export { BetHistoryScreen } from './BetHistoryScreen.tsx';
 export { CurrentBetsScreen } from './CurrentBetsScreen.tsx';
 export { ProfitLossScreen } from './ProfitLossScreen.tsx';
+export { PaymentStatementScreen } from './PaymentStatementScreen.tsx';

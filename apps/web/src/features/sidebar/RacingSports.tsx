@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Spinner } from '../../components/index.ts';
 import { SPORT_ID } from '../../lib/constants.ts';
-import { displayDay, formatTime } from '../../lib/time.ts';
+import { displayDay, formatTime } from '@backlay/ui/time';
 import { useVenues } from './api/venues.ts';
 import { Disclosure } from './Disclosure.tsx';
 

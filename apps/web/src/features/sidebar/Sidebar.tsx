@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { focusableIn, trapTab } from '../../components/focus.ts';
+import { focusableIn, trapTab } from '@backlay/ui/components';
 import { useCasinoSports } from '../../lib/api/casino-sports.ts';
 import { useClientStore } from '../../lib/store.ts';
 import { AllSports } from './AllSports.tsx';

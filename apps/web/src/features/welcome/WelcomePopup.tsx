@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { Modal } from '../../components/index.ts';
 import { useGlobalSetting } from '../../lib/api/global-settings.ts';
 import { WELCOME_POPUP_DELAY_MS } from '../../lib/constants.ts';
-import { imageUrl } from '../../lib/images.ts';
+import { imageUrl } from '@backlay/ui/images';
 import { STORAGE_KEYS, storage } from '../../lib/storage.ts';
 import { useClientStore } from '../../lib/store.ts';
 
@@ -36,8 +37,13 @@ export function WelcomePopup() {
         <img className="welcome__banner" src={imageUrl(banner)} alt="Security notice: enable Security Auth" />
       ) : null}
       <p>
-        Always check the address bar before you log in, and never share your password. Turn on Security Auth
-        Verification from the account menu for a second check at login.
+        Always check the address bar before you log in, and never share your password. Security Auth adds a
+        second check at login: a code from an authenticator app on your phone.
+      </p>
+      <p className="welcome__action">
+        <Link to="/security-auth" className="btn btn--primary" onClick={close}>
+          Enable Security Auth
+        </Link>
       </p>
     </Modal>
   );

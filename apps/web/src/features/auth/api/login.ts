@@ -1,21 +1,23 @@
-import type { LoginRequest, UserInfo } from '@backlay/contract';
+import type { LoginRequest, LoginResult } from '@backlay/contract';
 import { useMutation } from '@tanstack/react-query';
 import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
-import { saveSignIn, STORAGE_KEYS, storage } from '../../../lib/storage.ts';
-import { useClientStore } from '../../../lib/store.ts';
+import { beginSecondStep, finishSignIn } from '../session.ts';
 
-/** POST user/login. A refusal (wrong password, locked account) is status:false with a message. */
-export const login = (body: LoginRequest): Promise<ApiResult<UserInfo>> => callEndpoint('login', body);
+/**
+ * POST user/login. A refusal (wrong password, locked account, time-out) is status:false with a
+ * message. When a second step is owed (an unverified sign-up's OTP, Security Auth's code) the
+ * answer has an empty token and `challenge`: no session yet.
+ */
+export const login = (body: LoginRequest): Promise<ApiResult<LoginResult>> => callEndpoint('login', body);
 
-/** Signs in and stores the session (spec §3 keys); the caller navigates. */
+/** Signs in and stores the session (spec §3 keys), or starts the second step; the caller navigates. */
 export function useLogin() {
   return useMutation({
     mutationFn: login,
     onSuccess: (result) => {
       if (!result.status) return;
-      saveSignIn(result.data);
-      storage.remove(STORAGE_KEYS.otpVerify);
-      useClientStore.getState().setLoggedIn(result.data);
+      if (result.data.challenge) beginSecondStep(result.data.challenge, 'login');
+      else finishSignIn(result.data);
     },
   });
 }

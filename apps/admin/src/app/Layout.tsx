@@ -1,0 +1,96 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { callEndpoint } from '../lib/api.ts';
+import { clearSession, readToken, useSession } from '../lib/session.ts';
+
+const NAV = [
+  { to: '/', label: 'Dashboard', end: true },
+  { to: '/markets', label: 'Markets' },
+  { to: '/users', label: 'Users' },
+  { to: '/payments', label: 'Payments' },
+  { to: '/settings', label: 'Settings' },
+  { to: '/audit', label: 'Audit' },
+] as const;
+
+/** Signed-in operators only; anyone else goes to the login. */
+export function RequireOperator({ children }: { children: ReactNode }) {
+  const user = useSession();
+  const location = useLocation();
+  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return children;
+}
+
+export function PublicOnly({ children }: { children: ReactNode }) {
+  const user = useSession();
+  return user ? <Navigate to="/" replace /> : children;
+}
+
+export function Layout() {
+  const user = useSession();
+  const client = useQueryClient();
+  const location = useLocation();
+  // The narrow screens' menu closes when the route changes (it is open for one path only).
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const menuOpen = menuOpenAt === location.pathname;
+  const setMenuOpen = (toggle: (open: boolean) => boolean) =>
+    setMenuOpenAt(toggle(menuOpen) ? location.pathname : null);
+
+  async function logout() {
+    if (readToken()) {
+      try {
+        await callEndpoint('logout', { user_id: user?.user_id ?? 0, token: '' });
+      } catch {
+        // The session ends here whatever the server answered.
+      }
+    }
+    clearSession();
+    client.clear();
+  }
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <button
+          type="button"
+          className="topbar__menu"
+          aria-expanded={menuOpen}
+          aria-controls="console-nav"
+          onClick={() => setMenuOpen((o) => !o)}
+        >
+          Menu
+        </button>
+        <span className="topbar__brand">
+          Backlay <span>Console</span>
+        </span>
+        <span className="topbar__spacer" />
+        <a className="topbar__link" href="/" target="_blank" rel="noreferrer">
+          Bettor site
+        </a>
+        <span className="topbar__user" data-testid="operator-name">
+          {user?.user_name}
+        </span>
+        <button type="button" className="btn btn--small btn--ghost" onClick={() => void logout()}>
+          Sign out
+        </button>
+      </header>
+      <nav id="console-nav" className={`sidenav${menuOpen ? ' is-open' : ''}`} aria-label="Console">
+        <ul>
+          {NAV.map((n) => (
+            <li key={n.to}>
+              <NavLink to={n.to} end={'end' in n ? n.end : false}>
+                {n.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" className="content" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

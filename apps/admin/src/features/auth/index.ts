@@ -1,0 +1,1 @@
+export { isVerifyingLogin, LoginScreen } from './LoginScreen.tsx';

@@ -1,0 +1,1 @@
+export { DashboardScreen } from './DashboardScreen.tsx';

@@ -1,0 +1,520 @@
+// The match page's dialogs: declare a result, void (market, runner, window, bets), edit a
+// market's terms, edit the match, add a market. Each says what it will do before it does it.
+import {
+  adminMarketCreateRequest,
+  adminMarketUpdateRequest,
+  adminMatchUpdateRequest,
+  type AdminMatch,
+  type ConsoleMarket,
+} from '@backlay/contract';
+import { Modal } from '@backlay/ui/components';
+import { useState, type ReactNode } from 'react';
+import { useAction } from '../../lib/actions.ts';
+import { fromIstInput, rupees, toIstInput } from '../../lib/format.ts';
+import { Field, FormError } from '../../components/ui.tsx';
+import { emptyMarket, issuesByPath, MarketFields, marketBody, type MarketDraft } from './MarketFields.tsx';
+
+const matchKeys = (matchId: number) => [
+  ['adminMatch', { match_id: matchId }],
+  ['adminMatches'],
+  ['adminDashboard'],
+];
+
+function Dialog({
+  title,
+  onClose,
+  busy,
+  confirm,
+  danger,
+  onConfirm,
+  children,
+  wide,
+}: {
+  title: string;
+  onClose: () => void;
+  busy: boolean;
+  confirm: string;
+  danger?: boolean;
+  onConfirm: () => void;
+  children: ReactNode;
+  wide?: boolean;
+}) {
+  return (
+    <Modal
+      open
+      title={title}
+      onClose={busy ? () => {} : onClose}
+      className={wide ? 'modal--wide' : ''}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className={`btn ${danger ? 'btn--danger' : 'btn--primary'}`}
+            onClick={onConfirm}
+            disabled={busy}
+          >
+            {busy ? 'Working…' : confirm}
+          </button>
+        </>
+      }
+    >
+      {children}
+    </Modal>
+  );
+}
+
+/** Winners of a runner market (several: a dead heat among them). */
+export function ResultDialog({
+  matchId,
+  market,
+  onClose,
+}: {
+  matchId: number;
+  market: ConsoleMarket;
+  onClose: () => void;
+}) {
+  const [winners, setWinners] = useState<number[]>([]);
+  const [deadHeat, setDeadHeat] = useState(false);
+  const [local, setLocal] = useState<string | null>(null);
+  const action = useAction('adminMarketResult', {
+    invalidate: matchKeys(matchId),
+    success: (s) => `Market ${s.market_id} settled: ${s.bets_settled} bets, house ${rupees(s.house)}`,
+  });
+  const active = market.runners.filter((r) => r.status !== 'REMOVED');
+  const names = market.runners.filter((r) => winners.includes(r.selection_id)).map((r) => r.name);
+  async function go() {
+    if (winners.length === 0) return setLocal('Choose the winner');
+    if (winners.length > 1 && !deadHeat)
+      return setLocal('Several winners: tick "dead heat" (each pays on its share of the stake)');
+    setLocal(null);
+    const r = await action.run({
+      market_id: market.market_id,
+      winners,
+      ...(winners.length > 1 ? { dead_heat_count: winners.length } : {}),
+    });
+    if (r.ok) onClose();
+  }
+  return (
+    <Dialog
+      title={`Result: ${market.market_name}`}
+      onClose={onClose}
+      busy={action.busy}
+      confirm={names.length > 0 ? `Settle: ${names.join(' and ')} won` : 'Settle'}
+      danger
+      onConfirm={() => void go()}
+    >
+      <fieldset className="fieldset">
+        <legend>Winner{deadHeat ? 's (dead heat)' : ''}</legend>
+        {active.map((r) => (
+          <label key={r.selection_id} className="check">
+            <input
+              type={deadHeat ? 'checkbox' : 'radio'}
+              name="winner"
+              checked={winners.includes(r.selection_id)}
+              onChange={(e) =>
+                setWinners((w) =>
+                  deadHeat
+                    ? e.target.checked
+                      ? [...w, r.selection_id]
+                      : w.filter((x) => x !== r.selection_id)
+                    : [r.selection_id],
+                )
+              }
+            />{' '}
+            {r.name}
+          </label>
+        ))}
+      </fieldset>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={deadHeat}
+          onChange={(e) => {
+            setDeadHeat(e.target.checked);
+            if (!e.target.checked) setWinners((w) => w.slice(0, 1));
+          }}
+        />{' '}
+        Dead heat (several winners share: each pays on stake ÷ number of winners)
+      </label>
+      <p className="muted">
+        Settling closes the market (unmatched bets lapse), pays every matched bet and takes{' '}
+        {market.commission_percent}% commission on net winnings. {market.bets} bets, {rupees(market.matched)}{' '}
+        matched. It can be undone with Unsettle.
+      </p>
+      <FormError message={local ?? action.error} />
+    </Dialog>
+  );
+}
+
+type VoidMode = 'market' | 'runner' | 'window' | 'bets';
+
+/** Void the whole market, one runner, bets placed in a time window, or named bets. */
+export function VoidDialog({
+  matchId,
+  market,
+  onClose,
+}: {
+  matchId: number;
+  market: ConsoleMarket;
+  onClose: () => void;
+}) {
+  const [mode, setMode] = useState<VoidMode>('market');
+  const [runner, setRunner] = useState<number | ''>('');
+  const [from, setFrom] = useState(() => toIstInput(new Date(Date.now() - 10 * 60_000).toISOString()));
+  const [to, setTo] = useState(() => toIstInput(new Date().toISOString()));
+  const [betIds, setBetIds] = useState('');
+  const [local, setLocal] = useState<string | null>(null);
+  const keys = matchKeys(matchId);
+  const whole = useAction('adminMarketVoid', { invalidate: keys, success: 'Voided' });
+  const windowed = useAction('adminMarketVoidWindow', {
+    invalidate: keys,
+    success: 'Bets in the window voided',
+  });
+  const named = useAction('adminMarketVoidBets', { invalidate: keys, success: 'Bets voided' });
+  const busy = whole.busy || windowed.busy || named.busy;
+  const exchange = market.kind === 'MATCH_ODDS';
+  async function go() {
+    setLocal(null);
+    let r: { ok: boolean };
+    if (mode === 'market') r = await whole.run({ market_id: market.market_id });
+    else if (mode === 'runner') {
+      if (runner === '') return setLocal('Choose the runner');
+      r = await whole.run({ market_id: market.market_id, selection_id: runner });
+    } else if (mode === 'window') {
+      const f = fromIstInput(from);
+      const t = fromIstInput(to);
+      if (!f || !t) return setLocal('Give both times');
+      if (Date.parse(f) > Date.parse(t)) return setLocal('"From" must not be after "to"');
+      r = await windowed.run({ market_id: market.market_id, from: f, to: t });
+    } else {
+      const ids = betIds
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map(Number);
+      if (ids.length === 0 || ids.some((n) => !Number.isInteger(n) || n <= 0))
+        return setLocal('Give bet ids, e.g. 101, 102');
+      r = await named.run({ market_id: market.market_id, bet_ids: ids });
+    }
+    if (r.ok) onClose();
+  }
+  const what =
+    mode === 'market'
+      ? 'Every bet of this market is void: stakes back, no money moves.'
+      : mode === 'runner'
+        ? "That runner's bets are void and it takes no more bets."
+        : mode === 'window'
+          ? 'Bets placed between the two times (India time, both included) are void: the "wrong rate" rule.'
+          : 'These bets are void whatever their result; what is left of them on the book is cancelled.';
+  return (
+    <Dialog
+      title={`Void: ${market.market_name}`}
+      onClose={onClose}
+      busy={busy}
+      confirm="Void"
+      danger
+      onConfirm={() => void go()}
+    >
+      <fieldset className="fieldset">
+        <legend>What to void</legend>
+        {(
+          [
+            ['market', 'The whole market'],
+            ['runner', 'One runner'],
+            ['window', 'Bets placed in a time window'],
+            ['bets', 'Bets by id'],
+          ] as const
+        )
+          .filter(
+            ([m]) =>
+              exchange || m === 'market' || (m === 'runner' && market.kind === 'BOOKMAKER') || m === 'window',
+          )
+          .map(([m, label]) => (
+            <label key={m} className="check">
+              <input type="radio" name="void-mode" checked={mode === m} onChange={() => setMode(m)} /> {label}
+            </label>
+          ))}
+      </fieldset>
+      {mode === 'runner' ? (
+        <Field label="Runner">
+          {(p) => (
+            <select
+              {...p}
+              value={runner}
+              onChange={(e) => setRunner(e.target.value === '' ? '' : Number(e.target.value))}
+            >
+              <option value="">Choose…</option>
+              {market.runners.map((r) => (
+                <option key={r.selection_id} value={r.selection_id}>
+                  {r.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      ) : null}
+      {mode === 'window' ? (
+        <div className="form-grid">
+          <Field label="From (India time)">
+            {(p) => (
+              <input
+                {...p}
+                type="datetime-local"
+                step={1}
+                value={from}
+                onChange={(e) => setFrom(e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="To (India time)">
+            {(p) => (
+              <input
+                {...p}
+                type="datetime-local"
+                step={1}
+                value={to}
+                onChange={(e) => setTo(e.target.value)}
+              />
+            )}
+          </Field>
+        </div>
+      ) : null}
+      {mode === 'bets' ? (
+        <Field label="Bet ids" hint="Separated by commas or spaces">
+          {(p) => <input {...p} value={betIds} onChange={(e) => setBetIds(e.target.value)} />}
+        </Field>
+      ) : null}
+      <p className="muted">{what} A settled market is settled again with the void applied.</p>
+      <FormError message={local ?? whole.error ?? windowed.error ?? named.error} />
+    </Dialog>
+  );
+}
+
+/** A market's terms: name and start at any time; the rest while it takes no bets. */
+export function TermsDialog({
+  matchId,
+  market,
+  onClose,
+}: {
+  matchId: number;
+  market: ConsoleMarket;
+  onClose: () => void;
+}) {
+  const [name, setName] = useState(market.market_name);
+  const [start, setStart] = useState(toIstInput(market.start_time));
+  const [min, setMin] = useState(String(market.min_stake));
+  const [max, setMax] = useState(String(market.max_stake));
+  const [delay, setDelay] = useState(String(market.bet_delay_s));
+  const [commission, setCommission] = useState(String(market.commission_percent));
+  const [runnerNames, setRunnerNames] = useState(() =>
+    Object.fromEntries(market.runners.map((r) => [r.selection_id, r.name])),
+  );
+  const [added, setAdded] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const action = useAction('adminMarketUpdate', {
+    invalidate: matchKeys(matchId),
+    success: 'Market updated',
+  });
+  const open = market.status === 'OPEN';
+  async function go() {
+    const body: Record<string, unknown> = { market_id: market.market_id };
+    if (name !== market.market_name) body.market_name = name;
+    if (start !== toIstInput(market.start_time)) body.start_time = fromIstInput(start) ?? '';
+    if (Number(min) !== market.min_stake) body.min_stake = Number(min);
+    if (Number(max) !== market.max_stake) body.max_stake = Number(max);
+    if (Number(delay) !== market.bet_delay_s) body.bet_delay_s = Number(delay);
+    if (Number(commission) !== market.commission_percent) body.commission_percent = Number(commission);
+    const renamed = market.runners
+      .filter((r) => runnerNames[r.selection_id] !== r.name)
+      .map((r) => ({ selection_id: r.selection_id, name: runnerNames[r.selection_id] ?? r.name }));
+    if (renamed.length > 0) body.runners = renamed;
+    const add = added
+      .split('\n')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (add.length > 0) body.add_runners = add;
+    if (Object.keys(body).length === 1) return setErrors({ '': 'Nothing changed' });
+    const parsed = adminMarketUpdateRequest.safeParse(body);
+    if (!parsed.success) return setErrors(issuesByPath(parsed.error.issues));
+    setErrors({});
+    const r = await action.run(body as never);
+    if (r.ok) onClose();
+  }
+  return (
+    <Dialog
+      title={`Edit: ${market.market_name}`}
+      onClose={onClose}
+      busy={action.busy}
+      confirm="Save changes"
+      onConfirm={() => void go()}
+      wide
+    >
+      {open ? (
+        <p className="notice-inline">
+          The market is open: only its name and start time can change now. Suspend it to change its terms or
+          runners.
+        </p>
+      ) : null}
+      <div className="form-grid">
+        <Field label="Name" error={errors.market_name ?? null}>
+          {(p) => <input {...p} value={name} onChange={(e) => setName(e.target.value)} />}
+        </Field>
+        <Field label="Starts (India time)" error={errors.start_time ?? null}>
+          {(p) => (
+            <input {...p} type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} />
+          )}
+        </Field>
+        <Field label="Min stake (₹)" error={errors.min_stake ?? null}>
+          {(p) => <input {...p} disabled={open} value={min} onChange={(e) => setMin(e.target.value)} />}
+        </Field>
+        <Field label="Max stake (₹)" error={errors.max_stake ?? null}>
+          {(p) => <input {...p} disabled={open} value={max} onChange={(e) => setMax(e.target.value)} />}
+        </Field>
+        {market.kind === 'MATCH_ODDS' ? (
+          <Field label="In-play bet delay (s)" error={errors.bet_delay_s ?? null}>
+            {(p) => <input {...p} disabled={open} value={delay} onChange={(e) => setDelay(e.target.value)} />}
+          </Field>
+        ) : null}
+        <Field label="Commission (%)" error={errors.commission_percent ?? null}>
+          {(p) => (
+            <input
+              {...p}
+              disabled={open}
+              value={commission}
+              onChange={(e) => setCommission(e.target.value)}
+            />
+          )}
+        </Field>
+      </div>
+      {market.kind !== 'FANCY' ? (
+        <fieldset className="fieldset" disabled={open}>
+          <legend>Runners</legend>
+          <div className="form-grid">
+            {market.runners.map((r) => (
+              <Field key={r.selection_id} label={`Runner ${r.sort_order + 1}`}>
+                {(p) => (
+                  <input
+                    {...p}
+                    value={runnerNames[r.selection_id] ?? ''}
+                    onChange={(e) => setRunnerNames((n) => ({ ...n, [r.selection_id]: e.target.value }))}
+                  />
+                )}
+              </Field>
+            ))}
+            {market.bets === 0 ? (
+              <Field label="Add runners, one per line" wide>
+                {(p) => <textarea {...p} rows={2} value={added} onChange={(e) => setAdded(e.target.value)} />}
+              </Field>
+            ) : null}
+          </div>
+        </fieldset>
+      ) : null}
+      <FormError message={errors[''] ?? errors.runners ?? errors.add_runners ?? action.error} />
+    </Dialog>
+  );
+}
+
+/** The match's own details. */
+export function MatchEditDialog({ match, onClose }: { match: AdminMatch; onClose: () => void }) {
+  const [name, setName] = useState(match.match_name);
+  const [start, setStart] = useState(toIstInput(match.start_time));
+  const [country, setCountry] = useState(match.country ?? '');
+  const [venue, setVenue] = useState(match.venue ?? '');
+  const [active, setActive] = useState(match.is_active);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const action = useAction('adminMatchUpdate', {
+    invalidate: matchKeys(match.match_id),
+    success: 'Match updated',
+  });
+  async function go() {
+    const body = {
+      match_id: match.match_id,
+      match_name: name,
+      start_time: fromIstInput(start) ?? '',
+      country,
+      venue,
+      is_active: active,
+    };
+    const parsed = adminMatchUpdateRequest.safeParse(body);
+    if (!parsed.success) return setErrors(issuesByPath(parsed.error.issues));
+    setErrors({});
+    const r = await action.run(body);
+    if (r.ok) onClose();
+  }
+  return (
+    <Dialog
+      title="Edit match"
+      onClose={onClose}
+      busy={action.busy}
+      confirm="Save match"
+      onConfirm={() => void go()}
+    >
+      <div className="form-grid">
+        <Field label="Match name" error={errors.match_name ?? null} wide>
+          {(p) => <input {...p} value={name} onChange={(e) => setName(e.target.value)} />}
+        </Field>
+        <Field
+          label="Starts (India time)"
+          hint="Markets that start with the match move too"
+          error={errors.start_time ?? null}
+        >
+          {(p) => (
+            <input {...p} type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} />
+          )}
+        </Field>
+        <Field label="Country" error={errors.country ?? null}>
+          {(p) => <input {...p} maxLength={2} value={country} onChange={(e) => setCountry(e.target.value)} />}
+        </Field>
+        <Field label="Venue" error={errors.venue ?? null}>
+          {(p) => <input {...p} value={venue} onChange={(e) => setVenue(e.target.value)} />}
+        </Field>
+      </div>
+      <label className="check">
+        <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> Shown to
+        bettors
+      </label>
+      <FormError message={action.error} />
+    </Dialog>
+  );
+}
+
+/** A new market of the match. */
+export function AddMarketDialog({ match, onClose }: { match: AdminMatch; onClose: () => void }) {
+  const [draft, setDraft] = useState<MarketDraft>(() => ({
+    ...emptyMarket('MATCH_ODDS', match.cricket ? match.cricket.teams.join('\n') : ''),
+    market_name: '',
+  }));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const action = useAction('adminMarketCreate', {
+    invalidate: matchKeys(match.match_id),
+    success: (d) => `Market ${d.market_id} created`,
+  });
+  async function go() {
+    const body = { match_id: match.match_id, ...marketBody(draft) };
+    const parsed = adminMarketCreateRequest.safeParse(body);
+    if (!parsed.success) return setErrors(issuesByPath(parsed.error.issues));
+    setErrors({});
+    const r = await action.run(body as never);
+    if (r.ok) onClose();
+  }
+  return (
+    <Dialog
+      title={`Add a market to ${match.match_name}`}
+      onClose={onClose}
+      busy={action.busy}
+      confirm="Add market"
+      onConfirm={() => void go()}
+      wide
+    >
+      <MarketFields draft={draft} onChange={setDraft} errors={errors} allowFancy={match.cricket !== null} />
+      {match.cricket === null && match.sport_id === 4 ? (
+        <p className="muted small">
+          Fancy markets need the match's cricket details (format and competition).
+        </p>
+      ) : null}
+      <FormError message={errors[''] ?? action.error} />
+    </Dialog>
+  );
+}

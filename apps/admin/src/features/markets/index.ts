@@ -1,0 +1,2 @@
+export { MarketsScreen } from './MarketsScreen.tsx';
+export { MatchScreen } from './MatchScreen.tsx';

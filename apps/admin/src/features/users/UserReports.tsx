@@ -1,0 +1,327 @@
+// A user's reports, as the bettor sees them (the same calls' answers, fetched for the user).
+import { betOdds, isBack, showOdds, signClass } from '@backlay/ui/bets';
+import { Pager, Tabs } from '@backlay/ui/components';
+import { useState } from 'react';
+import { istToday, rupees, when } from '../../lib/format.ts';
+import { Loadable } from '../../components/ui.tsx';
+import { useEndpoint } from '../../components/queries.ts';
+
+const daysAgo = (n: number) => {
+  const d = new Date(Date.parse(`${istToday()}T00:00:00Z`) - n * 86_400_000);
+  return d.toISOString().slice(0, 10);
+};
+
+function Range({
+  from,
+  to,
+  onChange,
+}: {
+  from: string;
+  to: string;
+  onChange: (from: string, to: string) => void;
+}) {
+  return (
+    <>
+      <label>
+        <span>From</span>
+        <input type="date" value={from} max={to} onChange={(e) => onChange(e.target.value, to)} />
+      </label>
+      <label>
+        <span>To</span>
+        <input type="date" value={to} min={from} onChange={(e) => onChange(from, e.target.value)} />
+      </label>
+    </>
+  );
+}
+
+function Statement({ userId }: { userId: number }) {
+  const [range, setRange] = useState({ from: daysAgo(6), to: istToday() });
+  const [type, setType] = useState<'all' | 'deposit_withdraw' | 'game'>('all');
+  const [page, setPage] = useState(1);
+  const q = useEndpoint('adminUserStatement', {
+    user_id: userId,
+    from_date: range.from,
+    to_date: range.to,
+    account_type: type,
+    page,
+  });
+  return (
+    <>
+      <div className="filters">
+        <Range
+          from={range.from}
+          to={range.to}
+          onChange={(from, to) => {
+            setRange({ from, to });
+            setPage(1);
+          }}
+        />
+        <label>
+          <span>Type</span>
+          <select
+            value={type}
+            onChange={(e) => {
+              setType(e.target.value as typeof type);
+              setPage(1);
+            }}
+          >
+            <option value="all">All</option>
+            <option value="deposit_withdraw">Deposit / withdraw</option>
+            <option value="game">Game</option>
+          </select>
+        </label>
+      </div>
+      <Loadable query={q}>
+        {(s) => (
+          <>
+            <p className="small">
+              Opening {rupees(s.opening_balance)} · closing {rupees(s.closing_balance)} (India days)
+            </p>
+            <div className="table-wrap">
+              <table className="table table--compact" aria-label="User's account statement">
+                <thead>
+                  <tr>
+                    <th>Date</th>
+                    <th>Description</th>
+                    <th className="num">Credit</th>
+                    <th className="num">Debit</th>
+                    <th className="num">Balance</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {s.rows.length === 0 ? (
+                    <tr>
+                      <td colSpan={5} className="muted">
+                        No entries in these days.
+                      </td>
+                    </tr>
+                  ) : (
+                    s.rows.map((r) => (
+                      <tr key={r.transfer_id}>
+                        <td className="nowrap">{when(r.date)}</td>
+                        <td>{r.description}</td>
+                        <td className="num amount amount--up">{r.credit ? rupees(r.credit) : ''}</td>
+                        <td className="num amount amount--down">{r.debit ? rupees(r.debit) : ''}</td>
+                        <td className="num">{rupees(r.balance)}</td>
+                      </tr>
+                    ))
+                  )}
+                </tbody>
+              </table>
+            </div>
+            <Pager page={s.page} pageSize={s.page_size} total={s.total} noun="entries" onPage={setPage} />
+          </>
+        )}
+      </Loadable>
+    </>
+  );
+}
+
+function CurrentBets({ userId }: { userId: number }) {
+  const [type, setType] = useState<'M' | 'U' | 'D'>('M');
+  const [page, setPage] = useState(1);
+  const q = useEndpoint('adminUserCurrentBets', { user_id: userId, bet_type: type, page });
+  return (
+    <>
+      <div className="filters">
+        <label>
+          <span>Bets</span>
+          <select
+            value={type}
+            onChange={(e) => {
+              setType(e.target.value as typeof type);
+              setPage(1);
+            }}
+          >
+            <option value="M">Matched</option>
+            <option value="U">Unmatched</option>
+            <option value="D">Cancelled or lapsed</option>
+          </select>
+        </label>
+      </div>
+      <Loadable query={q}>
+        {(d) => (
+          <>
+            <div className="table-wrap">
+              <table className="table table--compact" aria-label="User's current bets">
+                <thead>
+                  <tr>
+                    <th>Bet</th>
+                    <th>Market</th>
+                    <th>Selection</th>
+                    <th>Side</th>
+                    <th className="num">Odds</th>
+                    <th className="num">Stake</th>
+                    <th className="num">Matched</th>
+                    <th>Placed</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {d.bets.length === 0 ? (
+                    <tr>
+                      <td colSpan={8} className="muted">
+                        No bets.
+                      </td>
+                    </tr>
+                  ) : (
+                    d.bets.map((b) => (
+                      <tr key={b.bet_id}>
+                        <td>{b.bet_id}</td>
+                        <td>
+                          {b.match_name}
+                          <div className="muted small">{b.market_name}</div>
+                        </td>
+                        <td>{b.selection_name}</td>
+                        <td>{isBack(b) ? 'Back' : 'Lay'}</td>
+                        <td className="num">{showOdds(betOdds(b))}</td>
+                        <td className="num">{rupees(b.stack)}</td>
+                        <td className="num">{rupees(b.size_matched)}</td>
+                        <td className="nowrap">{when(b.placed_at)}</td>
+                      </tr>
+                    ))
+                  )}
+                </tbody>
+              </table>
+            </div>
+            <Pager page={d.page} pageSize={d.page_size} total={d.total} noun="bets" onPage={setPage} />
+          </>
+        )}
+      </Loadable>
+    </>
+  );
+}
+
+function History({ userId }: { userId: number }) {
+  const [range, setRange] = useState({ from: daysAgo(6), to: istToday() });
+  const [page, setPage] = useState(1);
+  const q = useEndpoint('adminUserBetHistory', {
+    user_id: userId,
+    from_date: range.from,
+    to_date: range.to,
+    page,
+  });
+  return (
+    <>
+      <div className="filters">
+        <Range
+          from={range.from}
+          to={range.to}
+          onChange={(from, to) => {
+            setRange({ from, to });
+            setPage(1);
+          }}
+        />
+      </div>
+      <Loadable query={q}>
+        {(d) => (
+          <>
+            <div className="table-wrap">
+              <table className="table table--compact" aria-label="User's settled bets">
+                <thead>
+                  <tr>
+                    <th>Bet</th>
+                    <th>Market</th>
+                    <th>Selection</th>
+                    <th>Side</th>
+                    <th className="num">Odds</th>
+                    <th className="num">Stake</th>
+                    <th>Result</th>
+                    <th className="num">Profit / loss</th>
+                    <th>Settled</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {d.bets.length === 0 ? (
+                    <tr>
+                      <td colSpan={9} className="muted">
+                        No settled bets in these days.
+                      </td>
+                    </tr>
+                  ) : (
+                    d.bets.map((b) => (
+                      <tr key={b.bet_id}>
+                        <td>{b.bet_id}</td>
+                        <td>
+                          {b.match_name}
+                          <div className="muted small">{b.market_name}</div>
+                        </td>
+                        <td>{b.selection_name}</td>
+                        <td>{isBack(b) ? 'Back' : 'Lay'}</td>
+                        <td className="num">{showOdds(betOdds(b))}</td>
+                        <td className="num">{rupees(b.size_matched)}</td>
+                        <td>{b.result}</td>
+                        <td className={`num ${signClass(b.profit_loss)}`}>{rupees(b.profit_loss)}</td>
+                        <td className="nowrap">{when(b.settled_at)}</td>
+                      </tr>
+                    ))
+                  )}
+                </tbody>
+              </table>
+            </div>
+            <Pager page={d.page} pageSize={d.page_size} total={d.total} noun="bets" onPage={setPage} />
+          </>
+        )}
+      </Loadable>
+    </>
+  );
+}
+
+function Exposure({ userId }: { userId: number }) {
+  const q = useEndpoint('adminUserExposure', { user_id: userId });
+  return (
+    <Loadable query={q}>
+      {(d) => (
+        <div className="table-wrap">
+          <table className="table table--compact" aria-label="User's My Market">
+            <thead>
+              <tr>
+                <th>Event type</th>
+                <th>Event name</th>
+                <th>Market</th>
+                <th className="num">Bets</th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.data.length === 0 ? (
+                <tr>
+                  <td colSpan={4} className="muted">
+                    No data available in table
+                  </td>
+                </tr>
+              ) : (
+                d.data.flatMap((e) =>
+                  e.market_details.map((m, i) => (
+                    <tr key={`${e.market_id ?? e.match_name}-${i}`}>
+                      <td>{e.sport_name}</td>
+                      <td>{e.match_name}</td>
+                      <td>{m.sub_type}</td>
+                      <td className="num">{m.bet_count}</td>
+                    </tr>
+                  )),
+                )
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Loadable>
+  );
+}
+
+/** The user's statement, bets, settled bets and My Market, in tabs. */
+export function UserReports({ userId }: { userId: number }) {
+  const [tab, setTab] = useState('statement');
+  return (
+    <Tabs
+      label="User reports"
+      selected={tab}
+      onSelect={setTab}
+      items={[
+        { id: 'statement', label: 'Statement', panel: <Statement userId={userId} /> },
+        { id: 'bets', label: 'Current bets', panel: <CurrentBets userId={userId} /> },
+        { id: 'history', label: 'Settled bets', panel: <History userId={userId} /> },
+        { id: 'exposure', label: 'My Market', panel: <Exposure userId={userId} /> },
+      ]}
+    />
+  );
+}

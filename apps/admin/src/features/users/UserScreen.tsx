@@ -1,0 +1,302 @@
+import type { AdminUser } from '@backlay/contract';
+import { ConfirmDialog, Modal } from '@backlay/ui/components';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useAction } from '../../lib/actions.ts';
+import { rupees, when } from '../../lib/format.ts';
+import { Badge, Card, Field, FormError, Loadable, PageHeader } from '../../components/ui.tsx';
+import { useEndpoint } from '../../components/queries.ts';
+import { randomPassword } from './password.ts';
+import { UserReports } from './UserReports.tsx';
+
+const userKeys = (userId: number) => [
+  ['adminUser', { user_id: userId }],
+  ['adminUsers'],
+  ['adminUserStatement'],
+];
+
+/** Deposit or withdraw with a reason (the statement shows it); a withdrawal is confirmed first. */
+function CashDialog({
+  user,
+  kind,
+  onClose,
+}: {
+  user: AdminUser;
+  kind: 'deposit' | 'withdraw';
+  onClose: () => void;
+}) {
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [local, setLocal] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const opts = {
+    invalidate: userKeys(user.user_id),
+    success: (d: { balance: number }) => `Balance now ${rupees(d.balance)}`,
+  };
+  const deposit = useAction('adminWalletDeposit', opts);
+  const withdraw = useAction('adminWalletWithdraw', opts);
+  const action = kind === 'deposit' ? deposit : withdraw;
+  const value = Number(amount);
+  function check(): boolean {
+    if (!/^\d+(\.\d{1,2})?$/.test(amount.trim()) || value <= 0) {
+      setLocal('Give an amount in rupees, up to 2 decimals');
+      return false;
+    }
+    if (reason.trim().length < 3) {
+      setLocal('Give the reason (the bettor sees it on the statement)');
+      return false;
+    }
+    if (kind === 'withdraw' && value > user.available) {
+      setLocal(`At most the available ${rupees(user.available)}`);
+      return false;
+    }
+    setLocal(null);
+    return true;
+  }
+  async function go() {
+    const r = await action.run({ user_id: user.user_id, amount: value, memo: reason.trim() });
+    if (r.ok) onClose();
+    else setConfirming(false);
+  }
+  const title = `${kind === 'deposit' ? 'Deposit to' : 'Withdraw from'} ${user.user_name}`;
+  return (
+    <>
+      <Modal
+        open={!confirming}
+        title={title}
+        onClose={onClose}
+        className="modal--small"
+        footer={
+          <>
+            <button type="button" className="btn" onClick={onClose}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={action.busy}
+              onClick={() => {
+                if (!check()) return;
+                if (kind === 'withdraw') setConfirming(true);
+                else void go();
+              }}
+            >
+              {kind === 'deposit' ? 'Deposit' : 'Withdraw…'}
+            </button>
+          </>
+        }
+      >
+        <p className="small">
+          Balance {rupees(user.balance)} · exposure {rupees(user.exposure)} · available{' '}
+          {rupees(user.available)}
+        </p>
+        <Field label="Amount (₹)">
+          {(p) => (
+            <input {...p} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+          )}
+        </Field>
+        <Field label="Reason" hint="Shown on the bettor's statement">
+          {(p) => <input {...p} value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />}
+        </Field>
+        <FormError message={local ?? action.error} />
+      </Modal>
+      <ConfirmDialog
+        open={confirming}
+        title={`Withdraw ${rupees(value)}?`}
+        confirmLabel={`Withdraw ${rupees(value)}`}
+        danger
+        busy={action.busy}
+        error={action.error}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void go()}
+      >
+        <p>
+          {rupees(value)} leaves {user.user_name}'s cash for the house: “{reason.trim()}”.
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function ResetDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const [password, setPassword] = useState(randomPassword);
+  const [done, setDone] = useState(false);
+  const reset = useAction('adminUserResetPassword', {
+    invalidate: userKeys(user.user_id),
+    success: 'Temporary password set',
+  });
+  return (
+    <ConfirmDialog
+      open
+      title={done ? 'Temporary password set' : `Reset ${user.user_name}'s password?`}
+      confirmLabel={done ? 'Done' : 'Set temporary password'}
+      danger={!done}
+      busy={reset.busy}
+      error={reset.error}
+      onCancel={onClose}
+      onConfirm={() => {
+        if (done) return onClose();
+        void reset.run({ user_id: user.user_id, new_password: password }).then((r) => {
+          if (r.ok) setDone(true);
+        });
+      }}
+    >
+      {done ? (
+        <p>
+          Give {user.user_name} the password <code className="secret">{password}</code>. It works once: the
+          bettor must choose a new one at the next login.
+        </p>
+      ) : (
+        <>
+          <p>
+            Every session of {user.user_name} ends now; the bettor must choose a new password at the next
+            login.
+          </p>
+          <Field label="Temporary password">
+            {(p) => (
+              <input
+                {...p}
+                autoComplete="off"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            )}
+          </Field>
+        </>
+      )}
+    </ConfirmDialog>
+  );
+}
+
+function LockDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const locking = user.lock !== 'LOCKED';
+  const [reason, setReason] = useState('');
+  const lock = useAction('adminUserLock', {
+    invalidate: userKeys(user.user_id),
+    success: locking ? `${user.user_name} locked` : `${user.user_name} unlocked`,
+  });
+  return (
+    <ConfirmDialog
+      open
+      title={locking ? `Lock ${user.user_name}?` : `Unlock ${user.user_name}?`}
+      confirmLabel={locking ? 'Lock account' : 'Unlock account'}
+      danger={locking}
+      busy={lock.busy}
+      error={lock.error}
+      onCancel={onClose}
+      onConfirm={() =>
+        void lock
+          .run({
+            user_id: user.user_id,
+            locked: locking,
+            ...(reason.trim() ? { reason: reason.trim() } : {}),
+          })
+          .then((r) => {
+            if (r.ok) onClose();
+          })
+      }
+    >
+      <p>
+        {locking
+          ? 'Every session ends now and logins are refused until the account is unlocked. Open bets stay as they are.'
+          : 'The bettor can log in again (a failed-login lockout is cleared too).'}
+      </p>
+      <Field label="Reason (kept in the audit log)">
+        {(p) => <input {...p} value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />}
+      </Field>
+    </ConfirmDialog>
+  );
+}
+
+export function UserScreen() {
+  const userId = Number(useParams().userId);
+  const q = useEndpoint('adminUser', { user_id: userId }, { enabled: Number.isInteger(userId) });
+  const [dialog, setDialog] = useState<'deposit' | 'withdraw' | 'lock' | 'reset' | null>(null);
+  return (
+    <Loadable query={q}>
+      {(u) => (
+        <>
+          <p className="crumbs">
+            <Link to="/users">Users</Link> › {u.user_name}
+          </p>
+          <PageHeader title={u.user_name}>
+            {u.role === 'bettor' ? (
+              <>
+                <button type="button" className="btn btn--primary" onClick={() => setDialog('deposit')}>
+                  Deposit
+                </button>
+                <button type="button" className="btn" onClick={() => setDialog('withdraw')}>
+                  Withdraw
+                </button>
+                <button type="button" className="btn" onClick={() => setDialog('reset')}>
+                  Reset password
+                </button>
+                <button
+                  type="button"
+                  className={`btn ${u.lock === 'LOCKED' ? '' : 'btn--danger'}`}
+                  onClick={() => setDialog('lock')}
+                >
+                  {u.lock === 'LOCKED' ? 'Unlock' : 'Lock'}
+                </button>
+              </>
+            ) : null}
+          </PageHeader>
+          <Card>
+            <dl className="summary">
+              <div>
+                <dt>Balance</dt>
+                <dd data-testid="user-balance">{rupees(u.balance)}</dd>
+              </div>
+              <div>
+                <dt>Exposure</dt>
+                <dd>{rupees(u.exposure)}</dd>
+              </div>
+              <div>
+                <dt>Available</dt>
+                <dd>{rupees(u.available)}</dd>
+              </div>
+              <div>
+                <dt>Status</dt>
+                <dd>
+                  {u.lock === 'NONE' ? <Badge tone="green">ACTIVE</Badge> : <Badge>{u.lock}</Badge>}
+                  {u.locked_until && u.lock === 'LOGIN_LOCKOUT' ? (
+                    <span className="small"> until {when(u.locked_until)}</span>
+                  ) : null}
+                  {u.must_change_password ? <div className="small muted">must change password</div> : null}
+                </dd>
+              </div>
+              <div>
+                <dt>Role · parent</dt>
+                <dd>
+                  {u.role} · {u.parent_id ? <Link to={`/users/${u.parent_id}`}>{u.parent_name}</Link> : '—'}
+                </dd>
+              </div>
+              <div>
+                <dt>Children</dt>
+                <dd>{u.children > 0 ? <Link to={`/users?parent=${u.user_id}`}>{u.children}</Link> : 0}</dd>
+              </div>
+              <div>
+                <dt>Sessions</dt>
+                <dd>
+                  {u.live_sessions} live · last login {when(u.last_login_at)}
+                </dd>
+              </div>
+              <div>
+                <dt>Created</dt>
+                <dd>{when(u.created_at)}</dd>
+              </div>
+            </dl>
+          </Card>
+          <Card title="As the bettor sees it">
+            <UserReports userId={u.user_id} />
+          </Card>
+          {dialog === 'deposit' || dialog === 'withdraw' ? (
+            <CashDialog user={u} kind={dialog} onClose={() => setDialog(null)} />
+          ) : null}
+          {dialog === 'lock' ? <LockDialog user={u} onClose={() => setDialog(null)} /> : null}
+          {dialog === 'reset' ? <ResetDialog user={u} onClose={() => setDialog(null)} /> : null}
+        </>
+      )}
+    </Loadable>
+  );
+}

@@ -1,0 +1,241 @@
+import { adminUserCreateRequest } from '@backlay/contract';
+import { Modal, Pager } from '@backlay/ui/components';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useAction } from '../../lib/actions.ts';
+import { rupees, when } from '../../lib/format.ts';
+import { Badge, Card, Field, FormError, Loadable, PageHeader } from '../../components/ui.tsx';
+import { useEndpoint } from '../../components/queries.ts';
+import { randomPassword } from './password.ts';
+
+function NewBettorDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (id: number) => void }) {
+  const [userName, setUserName] = useState('');
+  const [password, setPassword] = useState(randomPassword);
+  const [parentId, setParentId] = useState('');
+  const [mustChange, setMustChange] = useState(true);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const create = useAction('adminUserCreate', {
+    invalidate: [['adminUsers']],
+    success: (d) => `Bettor ${d.user_name} created`,
+  });
+  async function go() {
+    const body = {
+      user_name: userName.trim(),
+      password,
+      must_change_password: mustChange,
+      ...(parentId.trim() ? { parent_id: Number(parentId) } : {}),
+    };
+    const parsed = adminUserCreateRequest.safeParse(body);
+    if (!parsed.success) {
+      const e: Record<string, string> = {};
+      for (const i of parsed.error.issues) e[String(i.path[0])] ??= i.message;
+      return setErrors(e);
+    }
+    setErrors({});
+    const r = await create.run(body);
+    if (r.ok) onCreated(r.data.user_id);
+  }
+  return (
+    <Modal
+      open
+      title="New bettor"
+      onClose={create.busy ? () => {} : onClose}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn--primary" onClick={() => void go()} disabled={create.busy}>
+            Create bettor
+          </button>
+        </>
+      }
+    >
+      <div className="form-grid">
+        <Field label="User name" hint="3–32 letters, digits, _ . -" error={errors.user_name ?? null}>
+          {(p) => (
+            <input {...p} autoComplete="off" value={userName} onChange={(e) => setUserName(e.target.value)} />
+          )}
+        </Field>
+        <Field
+          label="First password"
+          hint="Give it to the bettor; shown once"
+          error={errors.password ?? null}
+        >
+          {(p) => (
+            <input {...p} autoComplete="off" value={password} onChange={(e) => setPassword(e.target.value)} />
+          )}
+        </Field>
+        <Field label="Parent (user id)" hint="Empty: you" error={errors.parent_id ?? null}>
+          {(p) => (
+            <input
+              {...p}
+              inputMode="numeric"
+              value={parentId}
+              onChange={(e) => setParentId(e.target.value)}
+            />
+          )}
+        </Field>
+      </div>
+      <label className="check">
+        <input type="checkbox" checked={mustChange} onChange={(e) => setMustChange(e.target.checked)} /> Must
+        choose a new password at the first login
+      </label>
+      <FormError message={create.error} />
+    </Modal>
+  );
+}
+
+/** Users searched and filtered on the server, 25 a page. */
+export function UsersScreen() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const search = params.get('search') ?? '';
+  const role = (params.get('role') ?? '') as '' | 'bettor' | 'operator';
+  const status = (params.get('status') ?? '') as '' | 'active' | 'locked';
+  const parent = params.get('parent') ?? '';
+  const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
+  const [text, setText] = useState(search);
+  const list = useEndpoint(
+    'adminUsers',
+    {
+      ...(search ? { search } : {}),
+      ...(/^\d+$/.test(parent) ? { parent_id: Number(parent) } : {}),
+      ...(role ? { role } : {}),
+      ...(status ? { status } : {}),
+      page,
+    },
+    { keepPrevious: true },
+  );
+  const set = (patch: Record<string, string>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    if (!('page' in patch)) next.delete('page');
+    setParams(next, { replace: true });
+  };
+  return (
+    <>
+      <PageHeader title="Users">
+        <button type="button" className="btn btn--primary" onClick={() => setCreating(true)}>
+          New bettor
+        </button>
+      </PageHeader>
+      <Card>
+        <form
+          className="filters"
+          role="search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            set({ search: text.trim() });
+          }}
+        >
+          <label className="filters__grow">
+            <span>Search</span>
+            <input
+              type="search"
+              value={text}
+              placeholder="User name or id"
+              onChange={(e) => setText(e.target.value)}
+            />
+          </label>
+          <label>
+            <span>Role</span>
+            <select value={role} onChange={(e) => set({ role: e.target.value })}>
+              <option value="">All</option>
+              <option value="bettor">Bettors</option>
+              <option value="operator">Operators</option>
+            </select>
+          </label>
+          <label>
+            <span>Status</span>
+            <select value={status} onChange={(e) => set({ status: e.target.value })}>
+              <option value="">All</option>
+              <option value="active">Active</option>
+              <option value="locked">Locked</option>
+            </select>
+          </label>
+          <button type="submit" className="btn">
+            Search
+          </button>
+          {parent ? (
+            <button type="button" className="btn btn--ghost" onClick={() => set({ parent: '' })}>
+              Children of #{parent} ×
+            </button>
+          ) : null}
+        </form>
+        <Loadable query={list}>
+          {(d) => (
+            <>
+              <div className="table-wrap">
+                <table className="table" aria-label="Users">
+                  <thead>
+                    <tr>
+                      <th>User</th>
+                      <th>Parent</th>
+                      <th className="num">Balance</th>
+                      <th className="num">Exposure</th>
+                      <th className="num">Available</th>
+                      <th>Status</th>
+                      <th>Last login</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {d.rows.length === 0 ? (
+                      <tr>
+                        <td colSpan={7} className="muted">
+                          No user matches.
+                        </td>
+                      </tr>
+                    ) : (
+                      d.rows.map((u) => (
+                        <tr key={u.user_id}>
+                          <td>
+                            <Link to={`/users/${u.user_id}`}>{u.user_name}</Link>
+                            <div className="muted small">
+                              #{u.user_id} · {u.role}
+                            </div>
+                          </td>
+                          <td>{u.parent_name ?? '—'}</td>
+                          <td className="num">{rupees(u.balance)}</td>
+                          <td className="num">{rupees(u.exposure)}</td>
+                          <td className="num">{rupees(u.available)}</td>
+                          <td>
+                            {u.lock === 'NONE' ? <Badge tone="green">ACTIVE</Badge> : <Badge>{u.lock}</Badge>}
+                            {u.must_change_password ? (
+                              <div className="muted small">must change password</div>
+                            ) : null}
+                          </td>
+                          <td className="nowrap">{when(u.last_login_at)}</td>
+                        </tr>
+                      ))
+                    )}
+                  </tbody>
+                </table>
+              </div>
+              <Pager
+                page={d.page}
+                pageSize={d.page_size}
+                total={d.total}
+                noun="users"
+                onPage={(p) => set({ page: String(p) })}
+              />
+            </>
+          )}
+        </Loadable>
+      </Card>
+      {creating ? (
+        <NewBettorDialog
+          onClose={() => setCreating(false)}
+          onCreated={(id) => {
+            setCreating(false);
+            void navigate(`/users/${id}`);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+export { UserScreen } from './UserScreen.tsx';
+export { UsersScreen } from './UsersScreen.tsx';

@@ -1,0 +1,78 @@
+/**
+ * Every change the console makes goes through `useAction`: one contract call with a request_id
+ * (the operator calls are idempotent on it), kept while the same change is retried after a
+ * failure, so a double click or a retry after a lost answer never does it twice. The server's
+ * refusal comes back as `error`; success invalidates the lists it touched.
+ */
+import type { EndpointName, RequestOf, ResponseOf } from '@backlay/contract';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { callEndpoint } from './api.ts';
+import { useNotify } from './notices.tsx';
+
+export function newRequestId(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `r-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+type Body<N extends EndpointName> = Omit<Exclude<RequestOf<N>, undefined>, 'request_id'>;
+
+export type ActionResult<N extends EndpointName> =
+  { ok: true; data: ResponseOf<N>; message?: string } | { ok: false; message: string };
+
+export function useAction<N extends EndpointName>(
+  name: N,
+  options: { invalidate?: QueryKey[]; success?: string | ((data: ResponseOf<N>) => string) } = {},
+) {
+  const client = useQueryClient();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  /** The request_id of a change not yet known to have been made, by its body. */
+  const pending = useRef<{ key: string; id: string } | null>(null);
+
+  const run = useCallback(
+    async (body: Body<N>): Promise<ActionResult<N>> => {
+      const key = JSON.stringify(body);
+      if (pending.current?.key !== key) pending.current = { key, id: newRequestId() };
+      const requestId = pending.current.id;
+      setBusy(true);
+      setError(null);
+      try {
+        const r = await callEndpoint(name, { ...body, request_id: requestId } as unknown as RequestOf<N>);
+        if (!r.status) {
+          // A refusal is an answer: the same change asked again gets it again, so a new id is fine.
+          pending.current = null;
+          setError(r.message);
+          notify('error', r.message);
+          return { ok: false, message: r.message };
+        }
+        pending.current = null;
+        await Promise.all(
+          (options.invalidate ?? []).map((queryKey) => client.invalidateQueries({ queryKey })),
+        );
+        const text =
+          typeof options.success === 'function'
+            ? options.success(r.data)
+            : (options.success ?? r.message ?? 'Done');
+        notify('ok', text);
+        return r.message === undefined
+          ? { ok: true, data: r.data }
+          : { ok: true, data: r.data, message: r.message };
+      } catch (err) {
+        // No answer (network, server error): keep the request_id, so trying again is safe.
+        const message = err instanceof Error ? err.message : 'The request failed';
+        setError(`${message}. Trying again is safe: it will not be done twice.`);
+        notify('error', message);
+        return { ok: false, message };
+      } finally {
+        setBusy(false);
+      }
+    },
+    [client, name, notify, options],
+  );
+
+  const reset = useCallback(() => setError(null), []);
+  return { run, busy, error, reset };
+}

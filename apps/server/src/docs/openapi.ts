@@ -1,0 +1,143 @@
+// The OpenAPI 3.1 document of the API, generated from the contract's `endpoints` table (the same
+// source as the routes, the client and docs/api.md): each call's method and path, access, request
+// (a GET call's query parameters, a POST call's JSON body) and the envelope of its answer, with
+// the schemas from z.toJSONSchema (JSON Schema 2020-12, which OpenAPI 3.1 uses as it is).
+// Served at GET /api/openapi.json for integrators.
+import { endpoints, type Endpoint } from '@backlay/contract';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+
+type JsonSchema = { [key: string]: unknown };
+type Operation = { [key: string]: unknown };
+
+export const OPENAPI_PATH = '/api/openapi.json';
+
+/** A schema without the keys that belong to a whole document (`$schema`), refusing shared `$defs`. */
+function schemaOf(schema: z.ZodType, io: 'input' | 'output', where: string): JsonSchema {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  delete json.$schema;
+  if (json.$defs !== undefined) {
+    // A `$ref` to `#/$defs/…` would point at the OpenAPI document's root, where it does not exist.
+    throw new Error(`openapi: ${where} uses shared definitions ($defs); inline them in the contract`);
+  }
+  return json;
+}
+
+const refusal: JsonSchema = {
+  type: 'object',
+  description: 'A business refusal (HTTP 200) or an error (4xx): a message a person can read.',
+  properties: { status: { const: false }, message: { type: 'string' } },
+  required: ['status', 'message'],
+};
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Refusal' } } },
+});
+
+function operation(name: string, e: Endpoint): Operation {
+  const data = schemaOf(e.response, 'output', `${name} response`);
+  const op: Operation = {
+    operationId: name,
+    summary: e.summary,
+    tags: [e.access === 'operator' ? 'operator' : e.path.split('/')[0]!],
+    security: e.access === 'public' ? [] : [{ bearer: [] }],
+    responses: {
+      '200': {
+        description:
+          'The envelope: `status: true` with `data`, or `status: false` with a `message` (a refusal such as insufficient funds).',
+        content: {
+          'application/json': {
+            schema: {
+              oneOf: [
+                {
+                  type: 'object',
+                  properties: { status: { const: true }, message: { type: 'string' }, data },
+                  required: ['status', 'data'],
+                },
+                { $ref: '#/components/schemas/Refusal' },
+              ],
+            },
+          },
+        },
+      },
+      '400': errorResponse('The payload failed validation; the message names the first failing field.'),
+      ...(e.access === 'public'
+        ? {}
+        : { '401': errorResponse('No valid session (missing, expired or revoked token).') }),
+      ...(e.access === 'operator' ? { '403': errorResponse('The caller is not an operator.') } : {}),
+      '429': errorResponse('Too many requests; `Retry-After` says when to try again.'),
+    },
+  };
+  const parameters: JsonSchema[] = [];
+  if (e.request) {
+    const req = schemaOf(e.request, 'input', `${name} request`);
+    if (e.method === 'GET') {
+      const props = (req.properties ?? {}) as Record<string, JsonSchema>;
+      const required = new Set((req.required ?? []) as string[]);
+      for (const [param, schema] of Object.entries(props)) {
+        parameters.push({ name: param, in: 'query', required: required.has(param), schema });
+      }
+    } else {
+      op.requestBody = { required: true, content: { 'application/json': { schema: req } } };
+    }
+  }
+  if (e.method === 'POST') {
+    parameters.push({
+      name: 'X-XSRF-TOKEN',
+      in: 'header',
+      required: true,
+      description: 'The value of the XSRF-TOKEN cookie the server sets (CSRF check; 403 when they differ).',
+      schema: { type: 'string' },
+    });
+    (op.responses as Record<string, unknown>)['403'] = errorResponse(
+      e.access === 'operator'
+        ? 'The caller is not an operator, or the CSRF header does not match the cookie.'
+        : 'The CSRF header does not match the cookie.',
+    );
+  }
+  if (parameters.length > 0) op.parameters = parameters;
+  return op;
+}
+
+export function buildOpenApi(version = '0.1.0'): JsonSchema {
+  const paths: Record<string, Record<string, Operation>> = {};
+  for (const [name, e] of Object.entries(endpoints as Record<string, Endpoint>)) {
+    const path = `/api/${e.path}`;
+    paths[path] = { ...paths[path], [e.method.toLowerCase()]: operation(name, e) };
+  }
+  return {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: {
+      title: 'Backlay API',
+      version,
+      description:
+        'Every call answers the envelope `{status, message?, data?}`. Money is rupees with up to 2 decimals; times are ISO-8601 UTC. Generated from the contract (packages/contract/src/endpoints.ts); the same calls are described in docs/api.md.',
+    },
+    servers: [{ url: '/' }],
+    components: {
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The token of `user/login` (opaque; revoked by logout and by a password change).',
+        },
+      },
+      schemas: { Refusal: refusal },
+    },
+    paths,
+  };
+}
+
+/** GET /api/openapi.json: the document, built once on first request. */
+export const openApiPlugin = fp(
+  async (app) => {
+    let text: string | null = null;
+    app.get(OPENAPI_PATH, async (_req, reply) => {
+      text ??= JSON.stringify(buildOpenApi());
+      return reply.type('application/json; charset=utf-8').send(text);
+    });
+  },
+  { name: 'openapi' },
+);

@@ -1,0 +1,321 @@
+// The console's dashboard: the exchange at a glance, computed on each call from the store (any
+// node answers alike). Nothing here writes.
+import { DEFAULT_FEED_OPTIONS } from '@backlay/feed';
+import type { AdminDashboard, DashboardAlert } from '@backlay/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  adminActions,
+  bets,
+  bookmakerBets,
+  bookmakerMarkets,
+  bookmakerQuotes,
+  cricketMatches,
+  fancyBets,
+  fills,
+  ledgerAccounts,
+  markets,
+  marketSettlements,
+  matches,
+  paymentRequests,
+  sessions,
+  transfers,
+  users,
+} from '../../db/schema.ts';
+
+/** A bettor is online when a call of theirs was authenticated within this many minutes. */
+export const ONLINE_WINDOW_MINUTES = 5;
+/** The demo feed is stopped when its makers have not quoted for this long while markets are in play. */
+export const FEED_QUIET_MINUTES = 3;
+/** A cricket scoreboard in progress that has not moved for this long: the cricket feed stopped. */
+export const SCORE_QUIET_MINUTES = 3;
+/** A market closed this long without a result is overdue. */
+export const RESULT_OVERDUE_MINUTES = 30;
+/** Refused settlements this recent are listed (while the market is still unsettled). */
+export const FAILED_SETTLEMENT_HOURS = 24;
+/** A withdrawal waiting longer than this is an alert. */
+export const WITHDRAWAL_WAIT_MINUTES = 60;
+/** At most this many alerts of one kind are listed (the rest summed up in one line). */
+const ALERTS_PER_KIND_MAX = 10;
+
+const rupees = (paise: number) => Math.round(paise) / 100;
+const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
+const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
+
+/** 00:00 today in India (the display zone), as an instant. */
+export function istMidnight(now: Date): Date {
+  const offsetMs = 330 * 60_000;
+  const day = new Date(now.getTime() + offsetMs).toISOString().slice(0, 10);
+  return new Date(Date.parse(`${day}T00:00:00+05:30`));
+}
+
+/** The settlement actions whose refusal is a failed settlement. */
+const SETTLE_ACTIONS = [
+  'market/result',
+  'fancy/result',
+  'fancy/average',
+  'bookmaker/incomplete',
+  'market/void',
+];
+
+export async function dashboard(
+  app: FastifyInstance,
+  extraAlerts: () => Promise<DashboardAlert[]> = async () => [],
+): Promise<AdminDashboard> {
+  const db = app.db;
+  const now = app.clock.now();
+  const at = now.toISOString();
+  const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
+  const midnight = istMidnight(now);
+  const makers = DEFAULT_FEED_OPTIONS.makers as readonly string[];
+  const makerList = sql.join(
+    makers.map((m) => sql`${m}`),
+    sql`, `,
+  );
+
+  const [people, activity, house, marketCounts, ledger] = await Promise.all([
+    db.execute(sql`select
+        (select count(*)::int from ${users} where role = 'bettor') as total,
+        (select count(distinct s.user_id)::int from ${sessions} s join ${users} u on u.user_id = s.user_id
+          where u.role = 'bettor' and s.revoked_at is null and s.expires_at > ${at}::timestamptz) as signed_in,
+        (select count(distinct s.user_id)::int from ${sessions} s join ${users} u on u.user_id = s.user_id
+          where u.role = 'bettor' and s.revoked_at is null and s.expires_at > ${at}::timestamptz
+            and coalesce(s.last_seen_at, s.created_at) > ${at}::timestamptz - make_interval(mins => ${ONLINE_WINDOW_MINUTES})) as online`),
+    db.execute(sql`select
+        (select count(*)::int from ${bets} b join ${users} u on u.user_id = b.user_id
+          where b.placed_at > ${hourAgo}::timestamptz and u.user_name not in (${makerList}))
+        + (select count(*)::int from ${bookmakerBets} where placed_at > ${hourAgo}::timestamptz)
+        + (select count(*)::int from ${fancyBets} where placed_at > ${hourAgo}::timestamptz) as bets,
+        (select coalesce(sum(size_paise), 0)::text from ${fills} where created_at > ${hourAgo}::timestamptz) as matched,
+        (select coalesce(sum(stake_paise), 0)::text from ${bookmakerBets} where placed_at > ${hourAgo}::timestamptz) as bm,
+        (select coalesce(sum(stake_paise), 0)::text from ${fancyBets} where placed_at > ${hourAgo}::timestamptz) as fy`),
+    // What the house accounts gained from settlements since midnight IST: results (wins paid and
+    // losses taken, their reversals) apart from commission (and its reversals).
+    db.execute(sql`select
+        coalesce(sum(case when t.kind = 'commission' or (t.kind = 'settlement_reversal' and t.memo = 'commission') then 0
+          else (case when c.kind = 'house' then t.amount_paise else 0 end) - (case when d.kind = 'house' then t.amount_paise else 0 end) end), 0)::text as pl,
+        coalesce(sum(case when t.kind = 'commission' or (t.kind = 'settlement_reversal' and t.memo = 'commission')
+          then (case when c.kind = 'house' then t.amount_paise else 0 end) - (case when d.kind = 'house' then t.amount_paise else 0 end) else 0 end), 0)::text as commission
+      from ${transfers} t
+      join ${ledgerAccounts} c on c.account_id = t.credit_account_id
+      join ${ledgerAccounts} d on d.account_id = t.debit_account_id
+      where t.kind in ('market_win', 'market_loss', 'commission', 'settlement_reversal')
+        and t.created_at >= ${midnight.toISOString()}::timestamptz`),
+    db.execute(sql`select k.status, k.in_play, count(*)::int as n
+      from ${markets} k
+      where not exists (select 1 from ${marketSettlements} ms where ms.market_id = k.market_id and ms.state = 'SETTLED')
+      group by k.status, k.in_play`),
+    db.execute(sql`select a.created_at, a.response, u.user_name from ${adminActions} a
+      join ${users} u on u.user_id = a.operator_id
+      where a.action = 'ledger/check' order by a.action_id desc limit 1`),
+  ]);
+
+  const p = rows<{ total: number; signed_in: number; online: number }>(people)[0]!;
+  const a = rows<{ bets: number; matched: string; bm: string; fy: string }>(activity)[0]!;
+  const h = rows<{ pl: string; commission: string }>(house)[0]!;
+  const counts = { OPEN: 0, SUSPENDED: 0, CLOSED: 0, INACTIVE: 0, in_play: 0 };
+  for (const r of rows<{ status: keyof typeof counts; in_play: boolean; n: number }>(marketCounts)) {
+    counts[r.status] += Number(r.n);
+    if (r.in_play && (r.status === 'OPEN' || r.status === 'SUSPENDED')) counts.in_play += Number(r.n);
+  }
+  const l = rows<{
+    created_at: string | Date;
+    response: { data?: { ok?: boolean; problems?: string[] } };
+    user_name: string;
+  }>(ledger)[0];
+  const alerts = await collectAlerts(app, now, makers);
+  if (l && l.response.data && l.response.data.ok === false) {
+    alerts.unshift({
+      kind: 'LEDGER',
+      severity: 'critical',
+      message: `The last ledger check found ${l.response.data.problems?.length ?? 0} problem(s)`,
+      market_id: null,
+      match_id: null,
+      since: iso(l.created_at),
+    });
+  }
+  alerts.push(...(await extraAlerts()));
+  const pl = Number(h.pl);
+  const commission = Number(h.commission);
+  return {
+    at,
+    bettors_online: Number(p.online),
+    bettors_signed_in: Number(p.signed_in),
+    bettors_total: Number(p.total),
+    last_hour: {
+      bets: Number(a.bets),
+      turnover: rupees(Number(a.matched) + Number(a.bm) + Number(a.fy)),
+    },
+    house_today: {
+      since: midnight.toISOString(),
+      profit_loss: rupees(pl),
+      commission: rupees(commission),
+      net: rupees(pl + commission),
+    },
+    markets: counts,
+    ledger: l
+      ? {
+          at: iso(l.created_at)!,
+          ok: l.response.data?.ok === true,
+          problems: l.response.data?.problems?.length ?? 0,
+          operator: l.user_name,
+        }
+      : null,
+    alerts,
+  };
+}
+
+/** Keeps at most ALERTS_PER_KIND_MAX alerts, the rest told in one more line. */
+function capped(list: DashboardAlert[], more: (n: number) => string): DashboardAlert[] {
+  if (list.length <= ALERTS_PER_KIND_MAX) return list;
+  const first = list[0]!;
+  return [
+    ...list.slice(0, ALERTS_PER_KIND_MAX),
+    { ...first, message: more(list.length - ALERTS_PER_KIND_MAX), market_id: null, match_id: null },
+  ];
+}
+
+async function collectAlerts(
+  app: FastifyInstance,
+  now: Date,
+  makers: readonly string[],
+): Promise<DashboardAlert[]> {
+  const db = app.db;
+  const at = now.toISOString();
+  const makerList = sql.join(
+    makers.map((m) => sql`${m}`),
+    sql`, `,
+  );
+  const [noPrices, bmNoPrices, feed, score, overdue, failed, withdrawals] = await Promise.all([
+    // An exchange market open in play with nothing to back or lay on any runner.
+    db.execute(sql`select k.market_id, k.match_id, k.market_name, m.match_name
+      from ${markets} k join ${matches} m on m.match_id = k.match_id
+      where k.market_kind = 'MATCH_ODDS' and k.status = 'OPEN' and k.in_play
+        and not exists (select 1 from ${bets} b where b.market_id = k.market_id and b.remaining_paise > 0)
+      order by k.market_id`),
+    // A bookmaker market taking bets in play without a single rate.
+    db.execute(sql`select k.market_id, k.match_id, k.market_name, m.match_name
+      from ${markets} k join ${matches} m on m.match_id = k.match_id
+      join ${bookmakerMarkets} bm on bm.market_id = k.market_id
+      where k.in_play and bm.status = 'ACTIVE'
+        and not exists (select 1 from ${bookmakerQuotes} q where q.market_id = k.market_id
+          and (q.back_rate is not null or q.lay_rate is not null))
+      order by k.market_id`),
+    // The demo feed: its makers' last quote, if it ever ran, while exchange markets are in play.
+    db.execute(sql`select max(b.placed_at) as last_quote,
+        (select count(*)::int from ${markets} k where k.market_kind = 'MATCH_ODDS' and k.status = 'OPEN' and k.in_play) as in_play
+      from ${bets} b join ${users} u on u.user_id = b.user_id where u.user_name in (${makerList})`),
+    // The cricket feed: a scoreboard in progress that stopped moving.
+    db.execute(sql`select c.match_id, m.match_name, c.score_updated_at from ${cricketMatches} c
+      join ${matches} m on m.match_id = c.match_id
+      where m.in_play and c.score ->> 'status' in ('IN_PROGRESS', 'INNINGS_BREAK')
+        and c.score_updated_at < ${at}::timestamptz - make_interval(mins => ${SCORE_QUIET_MINUTES})
+      order by c.match_id`),
+    // Closed without a result for too long. (Closing time is not stored: the start time bounds it.)
+    db.execute(sql`select k.market_id, k.match_id, k.market_name, m.match_name, k.start_time
+      from ${markets} k join ${matches} m on m.match_id = k.match_id
+      where k.status = 'CLOSED'
+        and not exists (select 1 from ${marketSettlements} ms where ms.market_id = k.market_id and ms.state = 'SETTLED')
+        and k.start_time < ${at}::timestamptz - make_interval(mins => ${RESULT_OVERDUE_MINUTES})
+      order by k.start_time`),
+    // Refused settlement calls of the last day on markets still unsettled.
+    db.execute(sql`select distinct on (k.market_id) k.market_id, k.match_id, k.market_name, a.created_at,
+        a.response ->> 'message' as message
+      from ${adminActions} a
+      join ${markets} k on k.market_id = coalesce((a.request ->> 'market_id')::int, (a.request ->> 'fancy_id')::int)
+      where a.action in (${sql.join(
+        SETTLE_ACTIONS.map((x) => sql`${x}`),
+        sql`, `,
+      )})
+        and (a.response ->> 'status')::boolean = false
+        and a.created_at > ${at}::timestamptz - make_interval(hours => ${FAILED_SETTLEMENT_HOURS})
+        and (a.request ->> 'market_id' ~ '^[0-9]{1,9}$' or a.request ->> 'fancy_id' ~ '^[0-9]{1,9}$')
+        and not exists (select 1 from ${marketSettlements} ms where ms.market_id = k.market_id and ms.state = 'SETTLED')
+      order by k.market_id, a.action_id desc`),
+    // Withdrawals asked for over an hour ago and not yet paid or rejected.
+    db.execute(sql`select count(*)::int as n, min(p.created_at) as oldest, coalesce(sum(p.amount_paise), 0)::text as paise
+      from ${paymentRequests} p
+      where p.type = 'WITHDRAW' and p.status in ('PENDING', 'APPROVED')
+        and p.created_at < ${at}::timestamptz - make_interval(mins => ${WITHDRAWAL_WAIT_MINUTES})`),
+  ]);
+  type MarketRow = { market_id: number; match_id: number; market_name: string; match_name: string };
+  const out: DashboardAlert[] = [];
+  out.push(
+    ...capped(
+      [...rows<MarketRow>(noPrices), ...rows<MarketRow>(bmNoPrices)].map((r) => ({
+        kind: 'NO_PRICES' as const,
+        severity: 'warning' as const,
+        message: `${r.match_name} · ${r.market_name}: in play with no prices`,
+        market_id: r.market_id,
+        match_id: r.match_id,
+        since: null,
+      })),
+      (n) => `… and ${n} more markets in play without prices`,
+    ),
+  );
+  const f = rows<{ last_quote: string | Date | null; in_play: number }>(feed)[0];
+  if (f && f.last_quote !== null && Number(f.in_play) > 0) {
+    const quietMs = now.getTime() - new Date(f.last_quote).getTime();
+    if (quietMs > FEED_QUIET_MINUTES * 60_000) {
+      out.push({
+        kind: 'FEED_STOPPED',
+        severity: 'critical',
+        message: `The price feed has not quoted for ${Math.floor(quietMs / 60_000)} minutes while ${f.in_play} markets are in play`,
+        market_id: null,
+        match_id: null,
+        since: iso(f.last_quote),
+      });
+    }
+  }
+  out.push(
+    ...rows<{ match_id: number; match_name: string; score_updated_at: string | Date }>(score).map((r) => ({
+      kind: 'FEED_STOPPED' as const,
+      severity: 'critical' as const,
+      message: `${r.match_name}: the scoreboard has not moved since ${new Date(r.score_updated_at).toISOString().slice(11, 16)} UTC`,
+      market_id: null,
+      match_id: r.match_id,
+      since: iso(r.score_updated_at),
+    })),
+  );
+  out.push(
+    ...rows<{
+      market_id: number;
+      match_id: number;
+      market_name: string;
+      message: string;
+      created_at: string | Date;
+    }>(failed).map((r) => ({
+      kind: 'SETTLEMENT_FAILED' as const,
+      severity: 'critical' as const,
+      message: `Settlement of market ${r.market_id} (${r.market_name}) was refused: ${r.message ?? 'no reason given'}`,
+      market_id: r.market_id,
+      match_id: r.match_id,
+      since: iso(r.created_at),
+    })),
+  );
+  const w = rows<{ n: number; oldest: string | Date | null; paise: string }>(withdrawals)[0];
+  if (w && Number(w.n) > 0) {
+    out.push({
+      kind: 'WITHDRAWAL_PENDING',
+      severity: 'warning',
+      message: `${w.n} withdrawal${Number(w.n) === 1 ? '' : 's'} (₹${(Number(w.paise) / 100).toFixed(2)}) waiting over an hour`,
+      market_id: null,
+      match_id: null,
+      since: iso(w.oldest),
+    });
+  }
+  out.push(
+    ...capped(
+      rows<MarketRow & { start_time: string | Date }>(overdue).map((r) => ({
+        kind: 'AWAITING_RESULT' as const,
+        severity: 'warning' as const,
+        message: `${r.match_name} · ${r.market_name}: closed without a result`,
+        market_id: r.market_id,
+        match_id: r.match_id,
+        since: iso(r.start_time),
+      })),
+      (n) => `… and ${n} more closed markets without a result`,
+    ),
+  );
+  return out;
+}

@@ -1,0 +1,241 @@
+// The operator console's calls (packages/contract/src/console-endpoints.ts). Operator role only,
+// checked by the route itself (403 for a bettor). Every change is audited and idempotent on its
+// request_id (admin/audit.ts); so are the reads of one user's private data (who looked at whose
+// statement). Lists, the dashboard and the risk view are not audited: the console polls them.
+import { UPLOAD_BODY_LIMIT_BYTES } from '@backlay/contract';
+import fp from 'fastify-plugin';
+import { ok, refuse, route, type Outcome } from '../../http/route.ts';
+import { createAccountAdmin } from '../account/admin.ts';
+import { audited } from '../admin/audit.ts';
+import { currentBetsWhere, listBets, countBets } from '../exchange/queries.ts';
+import { toBet } from '../exchange/bet-view.ts';
+import { accountStatementOf, betHistoryOf } from '../reports/for-user.ts';
+import { toSummary } from '../settlement/summary.ts';
+import { saveSettings, storeUpload } from '../settings/save.ts';
+import {
+  createMarket,
+  createMatch,
+  createSeries,
+  listMatches,
+  listSeries,
+  matchView,
+  updateMarket,
+  updateMatch,
+} from './catalog.ts';
+import { dashboard } from './dashboard.ts';
+import { listAudit, listUsers, userDetail } from './lists.ts';
+import { marketRisk } from './risk.ts';
+import { exposureDetailOf } from '../markets/plugin.ts';
+
+/** Rows a page of a user's current bets (as getCurrentBets pages them). */
+const CURRENT_BETS_PAGE_SIZE = 20;
+
+export const consoleModule = fp(
+  async (app) => {
+    const accounts = createAccountAdmin({ db: app.db, clock: app.clock, auth: app.auth });
+    const now = () => app.clock.now();
+
+    const matchAnswer = async (
+      matchId: number,
+    ): Promise<Outcome<NonNullable<Awaited<ReturnType<typeof matchView>>>>> => {
+      const m = await matchView(app.db, matchId);
+      return m ? ok(m) : refuse(`Unknown match ${matchId}`);
+    };
+    const userAnswer = async (userId: number) => {
+      const u = await userDetail(app.db, now(), userId);
+      return u ? ok(u) : refuse(`Unknown user ${userId}`);
+    };
+    const knownUser = async (userId: number) => (await userDetail(app.db, now(), userId)) !== null;
+
+    route(app, 'adminSession', async ({ user }) =>
+      ok({ user_id: user.userId, user_name: user.userName, role: 'operator' as const }),
+    );
+
+    route(app, 'adminDashboard', async () => ok(await dashboard(app)));
+
+    // ---- catalog
+
+    route(app, 'adminSeries', async ({ body }) => ok(await listSeries(app.db, body.sport_id)));
+
+    route(app, 'adminSeriesCreate', async ({ body, user }) =>
+      audited(app, user.userId, 'series/create', body, async () => {
+        const r = await createSeries(app, body.sport_id, body.name);
+        return r.ok
+          ? ok(await listSeries(app.db, body.sport_id), `Series ${r.value} created`)
+          : refuse(r.message);
+      }),
+    );
+
+    route(app, 'adminMatches', async ({ body }) => ok(await listMatches(app, body)));
+
+    route(app, 'adminMatch', async ({ body }) => matchAnswer(body.match_id));
+
+    route(app, 'adminMatchCreate', async ({ body, user }) =>
+      audited(app, user.userId, 'match/create', body, async () => {
+        const r = await createMatch(app, body);
+        return r.ok ? ok(r.value, `Match ${r.value.match_id} created`) : refuse(r.message);
+      }),
+    );
+
+    route(app, 'adminMatchUpdate', async ({ body, user }) =>
+      audited(app, user.userId, 'match/update', body, async () => {
+        const r = await updateMatch(app, body);
+        return r.ok ? matchAnswer(r.value) : refuse(r.message);
+      }),
+    );
+
+    route(app, 'adminMarketCreate', async ({ body, user }) =>
+      audited(app, user.userId, 'market/create', body, async () => {
+        const r = await createMarket(app, body);
+        return r.ok ? ok({ market_id: r.value }, `Market ${r.value} created`) : refuse(r.message);
+      }),
+    );
+
+    route(app, 'adminMarketUpdate', async ({ body, user }) =>
+      audited(app, user.userId, 'market/update', body, async () => {
+        const r = await updateMarket(app, body);
+        return r.ok ? matchAnswer(r.value) : refuse(r.message);
+      }),
+    );
+
+    route(app, 'adminMarketVoidBets', async ({ body, user }) =>
+      audited(app, user.userId, 'market/voidBets', body, async () => {
+        const r = await app.settlement.voidBets(user.userId, body.market_id, body.bet_ids);
+        return r.ok ? ok(toSummary(r.value)) : refuse(r.message);
+      }),
+    );
+
+    route(app, 'adminMarketRisk', async ({ body }) => {
+      const r = await marketRisk(app.db, body.market_id);
+      return r ? ok(r) : refuse(`Unknown market ${body.market_id}`);
+    });
+
+    // ---- users
+
+    route(app, 'adminUsers', async ({ body }) => ok(await listUsers(app.db, now(), body)));
+
+    route(app, 'adminUser', async ({ body, user }) =>
+      audited(app, user.userId, 'user/view', body, async () => userAnswer(body.user_id)),
+    );
+
+    route(app, 'adminUserCreate', async ({ body, user }) =>
+      audited(app, user.userId, 'user/create', { ...body, password: '[redacted]' }, async () => {
+        const parentId = body.parent_id ?? user.userId;
+        if (!(await knownUser(parentId))) return refuse(`Unknown parent ${parentId}`);
+        try {
+          const userId = await app.account.createUser({
+            userName: body.user_name,
+            password: body.password,
+            parentId,
+            isChangePassword: body.must_change_password,
+          });
+          return ok({ user_id: userId, user_name: body.user_name }, `User ${body.user_name} created`);
+        } catch (err) {
+          const e = err as { code?: string; cause?: { code?: string } };
+          if (e.code === '23505' || e.cause?.code === '23505') {
+            return refuse(`The user name ${body.user_name} is taken`);
+          }
+          throw err;
+        }
+      }),
+    );
+
+    route(app, 'adminUserLock', async ({ body, user }) =>
+      audited(app, user.userId, 'user/lock', body, async () => {
+        const r = await accounts.setLocked(user.userId, body.user_id, body.locked);
+        return r.ok ? userAnswer(body.user_id) : refuse(r.message);
+      }),
+    );
+
+    route(app, 'adminUserResetPassword', async ({ body, user }) =>
+      audited(app, user.userId, 'user/resetPassword', { ...body, new_password: '[redacted]' }, async () => {
+        const r = await accounts.resetPassword(user.userId, body.user_id, body.new_password);
+        return r.ok ? userAnswer(body.user_id) : refuse(r.message);
+      }),
+    );
+
+    route(app, 'adminUserStatement', async ({ body, user }) =>
+      audited(app, user.userId, 'user/statement', body, async () =>
+        (await knownUser(body.user_id))
+          ? ok(await accountStatementOf(app.db, body.user_id, body))
+          : refuse(`Unknown user ${body.user_id}`),
+      ),
+    );
+
+    route(app, 'adminUserBetHistory', async ({ body, user }) =>
+      audited(app, user.userId, 'user/betHistory', body, async () =>
+        (await knownUser(body.user_id))
+          ? ok(await betHistoryOf(app.db, body.user_id, body))
+          : refuse(`Unknown user ${body.user_id}`),
+      ),
+    );
+
+    route(app, 'adminUserCurrentBets', async ({ body, user }) =>
+      audited(app, user.userId, 'user/currentBets', body, async () => {
+        if (!(await knownUser(body.user_id))) return refuse(`Unknown user ${body.user_id}`);
+        const where = currentBetsWhere(body.user_id, body.bet_type, body.search);
+        const [rows, total] = await Promise.all([
+          listBets(app.db, where, CURRENT_BETS_PAGE_SIZE, (body.page - 1) * CURRENT_BETS_PAGE_SIZE),
+          countBets(app.db, where),
+        ]);
+        return ok({ bets: rows.map(toBet), page: body.page, page_size: CURRENT_BETS_PAGE_SIZE, total });
+      }),
+    );
+
+    route(app, 'adminUserExposure', async ({ body, user }) =>
+      audited(app, user.userId, 'user/exposure', body, async () => {
+        if (!(await knownUser(body.user_id))) return refuse(`Unknown user ${body.user_id}`);
+        return ok({ data: await exposureDetailOf(app, body.user_id) });
+      }),
+    );
+
+    // ---- audit
+
+    route(app, 'adminAudit', async ({ body }) => ok(await listAudit(app.db, body)));
+
+    // ---- settings
+
+    route(app, 'adminSettingsSave', async ({ body, user }) =>
+      audited(app, user.userId, 'settings/save', body, async () => {
+        const { request_id: _requestId, ...settings } = body;
+        await saveSettings(app.db, settings);
+        return ok(await app.settings.get(), 'Settings saved');
+      }),
+    );
+
+    route(
+      app,
+      'adminSettingsUpload',
+      async ({ body, user }) => {
+        // The audit keeps what was uploaded, not the file itself.
+        const summary = {
+          field: body.field,
+          content_type: body.content_type,
+          base64_chars: body.data_base64.length,
+          ...(body.request_id === undefined ? {} : { request_id: body.request_id }),
+        };
+        return audited(app, user.userId, 'settings/upload', summary, async () => {
+          const r = await storeUpload(app.db, body, user.userId, now());
+          return r.ok
+            ? ok({ field: body.field, url: r.url, bytes: r.bytes, content_type: body.content_type })
+            : refuse(r.message);
+        });
+      },
+      { bodyLimit: UPLOAD_BODY_LIMIT_BYTES },
+    );
+  },
+  {
+    name: 'console',
+    dependencies: [
+      'db',
+      'auth',
+      'wallet',
+      'account',
+      'exchange',
+      'settlement',
+      'settings',
+      'markets',
+      'reports',
+    ],
+  },
+);

@@ -1,0 +1,178 @@
+// The cricket simulator's port (packages/feed CricketFeedApi) on this server: it reads the demo
+// cricket matches with their bookmaker market and fancies, and writes only through the calls an
+// operator's quoting uses (app.fancy, app.bookmaker, app.settlement, publishScore), so the feed
+// can do nothing an operator could not.
+import type {
+  BookmakerStatus,
+  CricketFeedApi,
+  CricketMatch,
+  FancyEvent,
+  FancyStatus,
+  FeedFancy,
+  Scoreboard,
+} from '@backlay/feed';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  bookmakerMarkets,
+  cricketMatches,
+  fancies,
+  markets,
+  marketSettlements,
+  matches,
+  runners,
+} from '../../db/schema.ts';
+import { publishScore } from './plugin.ts';
+
+/** At most this many cricket matches are handed to the feed per listing (in play first). */
+export const FEED_CRICKET_MATCHES_MAX = 50;
+
+type RunnerRow = { marketId: number; selectionId: number; name: string };
+
+/** teams[k]'s selection id among a market's runners, by name (null when a team has no runner). */
+function selectionsByTeam(
+  teams: readonly [string, string],
+  rs: readonly RunnerRow[],
+): readonly [number, number] | null {
+  const a = rs.find((r) => r.name === teams[0]);
+  const b = rs.find((r) => r.name === teams[1]);
+  return a && b ? [a.selectionId, b.selectionId] : null;
+}
+
+export function createCricketFeedApi(app: FastifyInstance): CricketFeedApi {
+  const db = app.db;
+  const feedActor = null; // settlement by the feed, not by an operator (settled_by null)
+
+  async function listCricketMatches(): Promise<CricketMatch[]> {
+    const rows = await db
+      .select({ cm: cricketMatches, startTime: matches.startTime, inPlay: matches.inPlay })
+      .from(cricketMatches)
+      .innerJoin(matches, eq(matches.matchId, cricketMatches.matchId))
+      .orderBy(asc(matches.startTime))
+      .limit(FEED_CRICKET_MATCHES_MAX);
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.cm.matchId);
+    const [ms, rs, fs] = await Promise.all([
+      db
+        .select({
+          marketId: markets.marketId,
+          matchId: markets.matchId,
+          kind: markets.marketKind,
+          status: markets.status,
+          inPlay: markets.inPlay,
+          bmStatus: bookmakerMarkets.status,
+        })
+        .from(markets)
+        .leftJoin(bookmakerMarkets, eq(bookmakerMarkets.marketId, markets.marketId))
+        .where(
+          and(
+            inArray(markets.matchId, ids),
+            or(eq(markets.marketKind, 'MATCH_ODDS'), eq(markets.marketKind, 'BOOKMAKER')),
+          ),
+        )
+        .orderBy(asc(markets.marketId)),
+      db
+        .select({ marketId: runners.marketId, selectionId: runners.selectionId, name: runners.name })
+        .from(runners)
+        .innerJoin(markets, eq(markets.marketId, runners.marketId))
+        .where(
+          and(
+            inArray(markets.matchId, ids),
+            or(eq(markets.marketKind, 'MATCH_ODDS'), eq(markets.marketKind, 'BOOKMAKER')),
+          ),
+        ),
+      db
+        .select({ f: fancies, name: markets.marketName, settled: marketSettlements.state })
+        .from(fancies)
+        .innerJoin(markets, eq(markets.marketId, fancies.marketId))
+        .leftJoin(marketSettlements, eq(marketSettlements.marketId, fancies.marketId))
+        .where(inArray(fancies.matchId, ids))
+        .orderBy(asc(fancies.displayOrder), asc(fancies.marketId)),
+    ]);
+    return rows.map(({ cm, startTime, inPlay }) => {
+      const teams = [cm.teamA, cm.teamB] as const;
+      const own = ms.filter((m) => m.matchId === cm.matchId);
+      const mo = own.find((m) => m.kind === 'MATCH_ODDS' && m.status !== 'CLOSED');
+      const bm = own.find((m) => m.kind === 'BOOKMAKER');
+      const bmSelections = bm
+        ? selectionsByTeam(
+            teams,
+            rs.filter((r) => r.marketId === bm.marketId),
+          )
+        : null;
+      const moSelections = mo
+        ? selectionsByTeam(
+            teams,
+            rs.filter((r) => r.marketId === mo.marketId),
+          )
+        : null;
+      const feedFancies: FeedFancy[] = fs
+        .filter((x) => x.f.matchId === cm.matchId)
+        .map(({ f, name, settled }) => ({
+          fancy_id: f.marketId,
+          name,
+          variant: f.variant,
+          status: f.status,
+          event: f.event as FancyEvent,
+          no_line: f.noLine,
+          no_rate: f.noRate,
+          yes_line: f.yesLine,
+          yes_rate: f.yesRate,
+          settled: settled === 'SETTLED',
+        }));
+      return {
+        match_id: cm.matchId,
+        format: cm.format,
+        // The match is in play once any of its markets is (the match-odds feed turns them in play).
+        in_play: inPlay || own.some((m) => m.inPlay),
+        start_time_ms: startTime.getTime(),
+        teams,
+        score: (cm.score as Scoreboard | null) ?? null,
+        match_odds_market_id: mo && moSelections ? mo.marketId : null,
+        ...(moSelections ? { match_odds_selection_ids: moSelections } : {}),
+        bookmaker:
+          bm && bmSelections
+            ? {
+                market_id: bm.marketId,
+                selection_ids: bmSelections,
+                status: bm.status === 'CLOSED' ? 'CLOSED' : (bm.bmStatus ?? 'SUSPENDED'),
+              }
+            : null,
+        fancies: feedFancies,
+      };
+    });
+  }
+
+  /** A refused quote or status change is the operator's to sort out: the feed logs and moves on. */
+  const must = (what: string, out: { ok: boolean; message?: string }) => {
+    if (!out.ok) throw new Error(`${what}: ${out.message ?? 'refused'}`);
+  };
+
+  return {
+    listCricketMatches,
+    publishScore: (matchId: number, score: Scoreboard) => publishScore(app, matchId, score),
+    async quoteFancy(fancyId, quote) {
+      must(`quote fancy ${fancyId}`, await app.fancy.quote(fancyId, quote));
+    },
+    async setFancyStatus(fancyId, status: FancyStatus) {
+      must(`fancy ${fancyId} ${status}`, await app.fancy.setStatus(fancyId, status));
+    },
+    async settleFancy(fancyId, result) {
+      const r = await app.settlement.declareValue(feedActor, fancyId, result, 'RESULT');
+      return r.ok ? { ok: true } : { ok: false, message: r.message };
+    },
+    async matchOddsBackPrices(marketId) {
+      const img = await app.exchange.getMarketImage(marketId);
+      if (!img) return null;
+      return new Map(
+        img.runners.map((r) => [r.selection_id, r.back[0] ? Math.round(r.back[0].price * 100) : null]),
+      );
+    },
+    async quoteBookmaker(marketId, rates) {
+      must(`quote bookmaker ${marketId}`, await app.bookmaker.quote(marketId, rates));
+    },
+    async setBookmakerStatus(marketId, status: BookmakerStatus) {
+      must(`bookmaker ${marketId} ${status}`, await app.bookmaker.setStatus(marketId, status));
+    },
+  };
+}

@@ -1,0 +1,222 @@
+// Match odds as a market kind: how its bets settle (one SettleBet per fill and side, by the engine's
+// settleMarket), how their results are cleared on an unsettle, and how every user's exposure is
+// recomputed from fills and open bets. The generic settlement service drives it (modules/markets).
+import { marketPosition, settleMarket, type PositionBet, type SettleBet } from '@backlay/engine';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { alias } from 'drizzle-orm/pg-core';
+import { bets, fills, runners } from '../../db/schema.ts';
+import type { Executor, Tx } from '../../db/store.ts';
+import { betCountsOf } from '../markets/bet-counts.ts';
+import { holdKey, type HoldMap, type MarketKindModule } from '../markets/registry.ts';
+
+/** Rows per multi-row UPDATE: keeps every statement's parameter count far below PostgreSQL's 65,535. */
+const UPDATE_CHUNK_ROWS = 1_000;
+
+const backBet = alias(bets, 'back_bet');
+const layBet = alias(bets, 'lay_bet');
+
+/** Every fill of a market with both bets' placing times (for void windows). */
+function fillsWithBets(tx: Executor, marketIds: readonly number[]) {
+  return tx
+    .select({
+      fillId: fills.fillId,
+      marketId: fills.marketId,
+      selectionId: fills.selectionId,
+      price: fills.price,
+      sizePaise: fills.sizePaise,
+      backBetId: fills.backBetId,
+      layBetId: fills.layBetId,
+      backUserId: fills.backUserId,
+      layUserId: fills.layUserId,
+      createdAt: fills.createdAt,
+      backPlacedAt: backBet.placedAt,
+      layPlacedAt: layBet.placedAt,
+    })
+    .from(fills)
+    .innerJoin(backBet, eq(backBet.betId, fills.backBetId))
+    .innerJoin(layBet, eq(layBet.betId, fills.layBetId))
+    .where(inArray(fills.marketId, [...marketIds]))
+    .orderBy(asc(fills.fillId));
+}
+
+export function createMatchOddsKind(app: FastifyInstance): MarketKindModule {
+  const now = () => app.clock.now();
+  return {
+    kind: 'MATCH_ODDS',
+
+    async closeForSettlement(marketId) {
+      await app.exchange.setMarketStatus(marketId, 'CLOSED');
+    },
+
+    async settle(tx: Tx, market, facts) {
+      const fillRows = await fillsWithBets(tx, [market.marketId]);
+      const settleBets: SettleBet[] = [];
+      for (const f of fillRows) {
+        const common = {
+          selection_id: String(f.selectionId),
+          price: f.price,
+          stake_paise: f.sizePaise,
+          matched_at_ms: f.createdAt.getTime(),
+        };
+        settleBets.push({
+          ...common,
+          bet_id: `${f.backBetId}/${f.fillId}`,
+          user_id: String(f.backUserId),
+          side: 'BACK',
+          placed_at_ms: f.backPlacedAt.getTime(),
+        });
+        settleBets.push({
+          ...common,
+          bet_id: `${f.layBetId}/${f.fillId}`,
+          user_id: String(f.layUserId),
+          side: 'LAY',
+          placed_at_ms: f.layPlacedAt.getTime(),
+        });
+      }
+      const result = facts.result && 'winners' in facts.result ? facts.result : null;
+      const voidedBets = new Set(facts.voids.filter((v) => v.kind === 'BET').map((v) => v.betId!));
+      const settlement = settleMarket({
+        market: {
+          market_id: String(market.marketId),
+          kind: 'MATCH_ODDS',
+          commission_bp: market.commissionBps,
+        },
+        bets: settleBets,
+        result:
+          facts.voidMarket || !result
+            ? null
+            : { winners: result.winners.map(String), dead_heat_count: result.dead_heat_count },
+        void_market: facts.voidMarket ? { reason: 'OPERATOR' } : null,
+        void_selections: facts.voids.filter((v) => v.kind === 'SELECTION').map((v) => String(v.selectionId)),
+        void_windows: facts.voids
+          .filter((v) => v.kind === 'WINDOW')
+          .map((v) => ({ from_ms: v.fromAt!.getTime(), to_ms: v.toAt!.getTime() })),
+        // A voided bet: every fill of it (the engine's bets are per fill and side).
+        void_bet_ids: settleBets
+          .filter((b) => voidedBets.has(Number(b.bet_id.split('/')[0])))
+          .map((b) => b.bet_id),
+      });
+
+      // Each bet's result is the sum of its fills' results.
+      const perBet = new Map<number, { profit: number; outcome: 'WON' | 'LOST' | 'VOID' }>();
+      for (const b of settlement.bets) {
+        const betId = Number(b.bet_id.split('/')[0]);
+        const cur = perBet.get(betId);
+        if (!cur) perBet.set(betId, { profit: b.profit_paise, outcome: b.outcome });
+        else {
+          cur.profit += b.profit_paise;
+          // Fills of one bet share runner, side and placing time: they agree unless one is void.
+          if (cur.outcome === 'VOID') cur.outcome = b.outcome;
+        }
+      }
+      const at = now();
+      const rows = [...perBet.entries()];
+      for (let i = 0; i < rows.length; i += UPDATE_CHUNK_ROWS) {
+        const chunk = rows.slice(i, i + UPDATE_CHUNK_ROWS);
+        const values = sql.join(
+          chunk.map(
+            ([id, r]) =>
+              sql`(${id}::bigint, ${r.outcome}::text, ${r.profit}::bigint, ${r.outcome === 'VOID' ? 'VOIDED' : 'SETTLED'}::text)`,
+          ),
+          sql`, `,
+        );
+        await tx.execute(sql`
+          update bets set result = v.result, profit_loss_paise = v.pl, settled_status = v.status,
+                 settled_at = ${at}, updated_at = ${at}
+            from (values ${values}) as v(id, result, pl, status)
+           where bets.bet_id = v.id`);
+      }
+      const users = new Set(fillRows.flatMap((f) => [f.backUserId, f.layUserId]));
+      for (const m of settlement.movements) users.add(Number(m.user_id));
+      return { movements: settlement.movements, users: [...users].sort((a, b) => a - b) };
+    },
+
+    async clearResults(tx, marketId) {
+      await tx
+        .update(bets)
+        .set({ result: null, profitLossPaise: null, settledStatus: null, settledAt: null, updatedAt: now() })
+        .where(eq(bets.marketId, marketId));
+    },
+
+    async recomputeHolds(tx, marketIds) {
+      const out: HoldMap = new Map();
+      if (marketIds.length === 0) return out;
+      const ids = [...marketIds];
+      const runnerRows = await tx
+        .select({ marketId: runners.marketId, selectionId: runners.selectionId })
+        .from(runners)
+        .where(inArray(runners.marketId, ids));
+      const selections = new Map<number, string[]>();
+      for (const r of runnerRows) {
+        const list = selections.get(r.marketId) ?? [];
+        list.push(String(r.selectionId));
+        selections.set(r.marketId, list);
+      }
+      const fillRows = await fillsWithBets(tx, ids);
+      const open = await tx
+        .select({
+          userId: bets.userId,
+          marketId: bets.marketId,
+          selectionId: bets.selectionId,
+          side: bets.side,
+          price: bets.price,
+          remaining: bets.remainingPaise,
+        })
+        .from(bets)
+        .where(and(inArray(bets.marketId, ids), gt(bets.remainingPaise, 0)));
+      const positions = new Map<
+        string,
+        { marketId: number; matched: PositionBet[]; unmatched: PositionBet[] }
+      >();
+      const at = (userId: number, marketId: number) => {
+        const k = holdKey(userId, marketId);
+        let p = positions.get(k);
+        if (!p) {
+          p = { marketId, matched: [], unmatched: [] };
+          positions.set(k, p);
+        }
+        return p;
+      };
+      for (const f of fillRows) {
+        const base = { selection_id: String(f.selectionId), price: f.price, stake_paise: f.sizePaise };
+        at(f.backUserId, f.marketId).matched.push({ ...base, side: 'BACK' });
+        at(f.layUserId, f.marketId).matched.push({ ...base, side: 'LAY' });
+      }
+      for (const o of open) {
+        at(o.userId, o.marketId).unmatched.push({
+          selection_id: String(o.selectionId),
+          side: o.side,
+          price: o.price,
+          stake_paise: o.remaining,
+        });
+      }
+      for (const [k, p] of positions) {
+        out.set(k, marketPosition(selections.get(p.marketId) ?? [], p).exposure_paise);
+      }
+      return out;
+    },
+
+    ...betCountsOf({
+      table: bets,
+      userId: bets.userId,
+      marketId: bets.marketId,
+      result: bets.result,
+      open: sql`(${bets.matchedPaise} > 0 or ${bets.remainingPaise} > 0)`,
+    }),
+
+    async onRunnerVoided(marketId, selectionId) {
+      const resting = await app.db
+        .select({ betId: bets.betId, userId: bets.userId })
+        .from(bets)
+        .where(
+          and(
+            eq(bets.marketId, marketId),
+            eq(bets.selectionId, selectionId),
+            sql`${bets.remainingPaise} > 0`,
+          ),
+        );
+      for (const b of resting) await app.exchange.cancelBets(b.userId, { bet_id: b.betId });
+    },
+  };
+}

@@ -1,0 +1,221 @@
+import type { AdminFancyIncompleteResult } from '@backlay/contract';
+import { eq } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import { cricketMatches } from '../../db/schema.ts';
+import { ok, refuse, route, type Outcome } from '../../http/route.ts';
+import { audited } from '../admin/audit.ts';
+import { toSummary } from '../settlement/summary.ts';
+import type { SettlementOutcome, SettlementView } from '../settlement/service.ts';
+import * as q from './queries.ts';
+import {
+  averageOverrides,
+  averagesTable,
+  incompleteDecision,
+  resultMaxOf,
+  setAverage,
+  type IncompleteDecision,
+} from './rules.ts';
+import { createFancyService } from './service.ts';
+
+const answer = (r: SettlementOutcome<SettlementView>) => (r.ok ? ok(toSummary(r.value)) : refuse(r.message));
+
+/** Fancy (session) markets: the bettor's calls and the operator's quoting and settling. */
+export const fancyModule = fp(
+  async (app) => {
+    const fancy = createFancyService(app);
+    app.decorate('fancy', fancy);
+    app.kinds.register(fancy.kind);
+
+    route(app, 'placeFancyBet', async ({ body, user }) => {
+      const r = await fancy.place(user.userId, {
+        match_id: body.match_id,
+        fancy_id: body.fancy_id,
+        is_yes: body.is_yes === '1',
+        line: body.line,
+        rate: body.rate,
+        stake_paise: fancy.toPaise(body.stack),
+        request_id: body.request_id,
+      });
+      return r.ok ? ok({ bet: r.bet }, r.repeated ? 'Bet already placed' : 'Bet placed') : refuse(r.message);
+    });
+
+    route(app, 'getFancyBook', async ({ body, user }) => {
+      const book = await fancy.book(user.userId, body.fancy_id);
+      return book ? ok(book) : refuse('Unknown fancy');
+    });
+
+    const viewAnswer = async (r: { ok: true } | { ok: false; message: string }, fancyId: number) => {
+      if (!r.ok) return refuse(r.message);
+      const v = await fancy.view(fancyId);
+      return v ? ok(v) : refuse(`Unknown fancy ${fancyId}`);
+    };
+
+    route(app, 'adminFancyQuote', async ({ body, user }) =>
+      audited(app, user.userId, 'fancy/quote', body, async () =>
+        viewAnswer(await fancy.quote(body.fancy_id, body), body.fancy_id),
+      ),
+    );
+
+    route(app, 'adminFancyStatus', async ({ body, user }) =>
+      audited(app, user.userId, 'fancy/status', body, async () => {
+        const r = await fancy.setStatus(body.fancy_id, body.status);
+        // Removing a fancy (a player dropped from the eleven, a line quoted in error) voids its bets.
+        if (r.ok && body.status === 'REMOVED') {
+          const v = await app.settlement.voidMarket(user.userId, body.fancy_id);
+          if (!v.ok) return refuse(v.message);
+        }
+        return viewAnswer(r, body.fancy_id);
+      }),
+    );
+
+    route(app, 'adminFancyResult', async ({ body, user }) =>
+      audited(app, user.userId, 'fancy/result', body, async () => {
+        const row = await fancy.fancyRow(body.fancy_id);
+        if (!row) return refuse(`Unknown fancy ${body.fancy_id}`);
+        const max = resultMaxOf(row.fancy);
+        if (body.result > max) return refuse(`result must be at most ${max} for this fancy`);
+        const deadHeat = body.dead_heat_count ?? 1;
+        if (deadHeat > 1 && row.fancy.variant !== 'FANCY1')
+          return refuse('A dead heat settles an event (FANCY1) fancy only');
+        if (deadHeat > 1 && body.result !== 1)
+          return refuse('A dead heat means the event happened: result 1');
+        return answer(
+          await app.settlement.declareValue(user.userId, body.fancy_id, body.result, 'RESULT', deadHeat),
+        );
+      }),
+    );
+
+    route(app, 'adminFancyVoid', async ({ body, user }) =>
+      audited(app, user.userId, 'fancy/void', body, async () =>
+        (await fancy.fancyRow(body.fancy_id))
+          ? answer(await app.settlement.voidMarket(user.userId, body.fancy_id))
+          : refuse(`Unknown fancy ${body.fancy_id}`),
+      ),
+    );
+
+    /** Settles (or voids) one fancy on its decision; a refusal of the settlement is passed on. */
+    const apply = (by: number, fancyId: number, d: Exclude<IncompleteDecision, { kind: 'REFUSE' }>) =>
+      d.kind === 'VOID'
+        ? app.settlement.voidMarket(by, fancyId)
+        : app.settlement.declareValue(by, fancyId, d.value, d.how);
+
+    const cricketMatchOf = async (matchId: number) =>
+      (await app.db.select().from(cricketMatches).where(eq(cricketMatches.matchId, matchId)))[0] ?? null;
+
+    // One fancy on its competition's average (a Meter on its midpoint), or void where the rules give none.
+    route(app, 'adminFancyAverage', async ({ body, user }) =>
+      audited(
+        app,
+        user.userId,
+        'fancy/average',
+        body,
+        async (): Promise<Outcome<ReturnType<typeof toSummary>>> => {
+          const row = await fancy.fancyRow(body.fancy_id);
+          if (!row) return refuse(`Unknown fancy ${body.fancy_id}`);
+          const cm = await cricketMatchOf(row.fancy.matchId);
+          if (!cm) return refuse('The fancy’s match has no cricket details');
+          // A void decision must not turn a declared result into a void: settled is settled.
+          if ((await app.settlement.view(body.fancy_id)).state === 'SETTLED')
+            return refuse('Market is already settled; unsettle it first to settle it again');
+          const d = incompleteDecision(
+            row.fancy,
+            row.market.marketName,
+            cm,
+            { overs_bowled: 0, abandoned_or_reduced: true, complete: false },
+            await averageOverrides(app.db),
+          );
+          if (d.kind === 'REFUSE') return refuse(d.message);
+          return answer(await apply(user.userId, body.fancy_id, d));
+        },
+      ),
+    );
+
+    route(app, 'adminFancyAverages', async ({ body, user }) =>
+      audited(app, user.userId, 'fancy/averages', body, async () =>
+        ok(await averagesTable(app.db, body.competition)),
+      ),
+    );
+
+    route(app, 'adminFancyAverageSet', async ({ body, user }) =>
+      audited(app, user.userId, 'fancy/averages/set', body, async () => {
+        await setAverage(app.db, body.competition, body.event, body.value, app.clock.now());
+        return ok(await averagesTable(app.db, body.competition));
+      }),
+    );
+
+    // A match abandoned or cut short: every unsettled fancy of it by the rules text. Every decision
+    // is made before anything is settled, so a fact missing refuses the call and changes nothing.
+    route(app, 'adminFancyIncomplete', async ({ body, user }) =>
+      audited(app, user.userId, 'fancy/incomplete', body, async () => {
+        const cm = await cricketMatchOf(body.match_id);
+        if (!cm) return refuse(`Unknown cricket match ${body.match_id}`);
+        const rows = await q.fanciesOfMatch(app.db, body.match_id);
+        const ids = new Set(rows.map((r) => r.fancy.marketId));
+        const foreign = [...(body.fancy_ids ?? []), ...(body.results ?? []).map((r) => r.fancy_id)].find(
+          (id) => !ids.has(id),
+        );
+        if (foreign !== undefined) return refuse(`Fancy ${foreign} is not a fancy of match ${body.match_id}`);
+        const results = new Map<number, { result: number; complete: boolean }>();
+        for (const r of body.results ?? []) {
+          if (results.has(r.fancy_id)) return refuse(`results name fancy ${r.fancy_id} twice`);
+          results.set(r.fancy_id, { result: r.result, complete: r.complete ?? false });
+        }
+        const only = body.fancy_ids ? new Set(body.fancy_ids) : null;
+        const overrides = await averageOverrides(app.db);
+        const plan: {
+          row: (typeof rows)[number];
+          decision: Exclude<IncompleteDecision, { kind: 'REFUSE' }> | 'ALREADY_SETTLED';
+        }[] = [];
+        for (const row of rows) {
+          if (only && !only.has(row.fancy.marketId)) continue;
+          if ((await app.settlement.view(row.fancy.marketId)).state === 'SETTLED') {
+            plan.push({ row, decision: 'ALREADY_SETTLED' });
+            continue;
+          }
+          const given = results.get(row.fancy.marketId);
+          const d = incompleteDecision(
+            row.fancy,
+            row.market.marketName,
+            cm,
+            {
+              overs_bowled: body.overs_bowled,
+              abandoned_or_reduced: body.abandoned_or_reduced,
+              complete: given?.complete ?? false,
+              ...(given ? { result: given.result } : {}),
+            },
+            overrides,
+          );
+          if (d.kind === 'REFUSE') return refuse(d.message);
+          plan.push({ row, decision: d });
+        }
+        const out: AdminFancyIncompleteResult = {
+          match_id: body.match_id,
+          overs_bowled: body.overs_bowled,
+          fancies: [],
+        };
+        for (const { row, decision } of plan) {
+          const base = {
+            fancy_id: row.fancy.marketId,
+            name: row.market.marketName,
+            variant: row.fancy.variant,
+            event_kind: row.fancy.eventKind,
+          };
+          if (decision === 'ALREADY_SETTLED') {
+            out.fancies.push({ ...base, decision, value: null, settlement: null, message: null });
+            continue;
+          }
+          const r = await apply(user.userId, row.fancy.marketId, decision);
+          out.fancies.push({
+            ...base,
+            decision: decision.kind === 'VOID' ? 'VOID' : decision.how,
+            value: decision.kind === 'VOID' ? null : decision.value,
+            settlement: r.ok ? toSummary(r.value) : null,
+            message: r.ok ? null : r.message,
+          });
+        }
+        return ok(out);
+      }),
+    );
+  },
+  { name: 'fancy', dependencies: ['db', 'auth', 'bus', 'wallet', 'markets'] },
+);

@@ -1,0 +1,57 @@
+// Three questions every kind answers from its own bets table (registry.ts): who has bets on a
+// market, how many of a market's bets are settled or void, and how many open bets a user has per
+// market. The table is the kind's own; the question is the same for all, so it is asked once here.
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/store.ts';
+import type { MarketKindModule } from './registry.ts';
+
+export type BetsTable = {
+  table: PgTable;
+  userId: AnyPgColumn;
+  marketId: AnyPgColumn;
+  /** 'VOID' for a voided bet, another value once settled, null while open. */
+  result: AnyPgColumn;
+  /** Which of the table's rows are still open bets (they hold exposure). */
+  open: SQL;
+};
+
+export function betCountsOf(
+  t: BetsTable,
+): Pick<MarketKindModule, 'usersWithBets' | 'settledCounts' | 'betCounts'> {
+  return {
+    async usersWithBets(tx: Executor, marketId: number) {
+      const rows = await tx
+        .selectDistinct({ userId: t.userId })
+        .from(t.table)
+        .where(eq(t.marketId, marketId))
+        .orderBy(asc(t.userId));
+      return rows.map((r) => Number(r.userId));
+    },
+
+    async settledCounts(tx: Executor, marketId: number) {
+      const rows = await tx
+        .select({ result: t.result, n: sql<string>`count(*)::text` })
+        .from(t.table)
+        .where(and(eq(t.marketId, marketId), sql`${t.result} is not null`))
+        .groupBy(t.result);
+      let settled = 0;
+      let voided = 0;
+      for (const r of rows) {
+        if (r.result === 'VOID') voided += Number(r.n);
+        else settled += Number(r.n);
+      }
+      return { settled, voided };
+    },
+
+    async betCounts(tx: Executor, userId: number, marketIds: readonly number[]) {
+      if (marketIds.length === 0) return new Map<number, number>();
+      const rows = await tx
+        .select({ marketId: t.marketId, n: sql<string>`count(*)::text` })
+        .from(t.table)
+        .where(and(eq(t.userId, userId), inArray(t.marketId, [...marketIds]), t.open))
+        .groupBy(t.marketId);
+      return new Map(rows.map((r) => [Number(r.marketId), Number(r.n)]));
+    },
+  };
+}

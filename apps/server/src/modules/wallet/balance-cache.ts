@@ -1,0 +1,78 @@
+// getUserBalance from memory. Each node keeps the last balance and liability it read per user;
+// every write of money or exposure drops them after its commit, on this node at once (before the
+// writer answers anyone) and on the others through the bus ('balance' notices). A read racing a
+// change can never store the old value (VersionedCache). While the bus is not connected the node
+// reads the store every time, and after a reconnect it forgets everything (messages of the
+// outage are lost).
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { VersionedCache } from '../../cache/versioned-cache.ts';
+import { ledgerAccounts } from '../../db/schema.ts';
+import { onBalancesChanged } from './changes.ts';
+import * as holds from './holds.ts';
+
+declare module '../../plugins/bus.ts' {
+  interface BusChannels {
+    /** A user's balance or exposure changed (published after the commit): forget it. */
+    balance: { user_id: number };
+  }
+}
+
+/**
+ * How long a node uses a remembered balance however quiet the user: only a bound for a notice
+ * lost without the bus noticing (change notices are what keep it right).
+ */
+export const BALANCE_CACHE_MS = 60_000;
+/** Users whose balance a node remembers at most (the least recently read are forgotten first). */
+export const BALANCE_CACHE_MAX_ENTRIES = 100_000;
+
+export type Balance = { balancePaise: number; liabilityPaise: number };
+
+export function createBalanceReader(app: FastifyInstance, options: { enabled: boolean }) {
+  const cache = new VersionedCache<number, Balance>({
+    maxEntries: options.enabled ? BALANCE_CACHE_MAX_ENTRIES : 0,
+    ttlMs: BALANCE_CACHE_MS,
+    now: () => app.clock.now().getTime(),
+  });
+
+  // Changes made on this node: forget them here first, then tell the others. The bus runs this
+  // node's own handlers too; forgetting twice costs nothing.
+  onBalancesChanged(app.db, (userIds) => {
+    for (const user_id of userIds) {
+      cache.invalidate(user_id);
+      app.bus.publish('balance', { user_id });
+    }
+  });
+  app.bus.subscribe('balance', (m) => cache.invalidate(m.user_id));
+  app.bus.onResync(() => cache.clear());
+
+  /** Balance and liability (Σ exposure holds) in one prepared statement (prepared on first use). */
+  let balanceQuery: ReturnType<typeof prepareBalance> | null = null;
+  function prepareBalance() {
+    const user = sql.placeholder('user');
+    return app.db
+      .select({ balance: ledgerAccounts.balancePaise, liability: holds.totalExpr(user) })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.userId, user), eq(ledgerAccounts.kind, 'user_cash')))
+      .prepare('get_user_balance');
+  }
+
+  return {
+    cache,
+    /** The user's balance and liability: from memory when this node may trust it, else the store. */
+    async read(userId: number): Promise<Balance> {
+      const trusted = app.bus.stats.connected;
+      if (trusted) {
+        const hit = cache.get(userId);
+        if (hit) return hit;
+      }
+      const version = cache.begin();
+      balanceQuery ??= prepareBalance();
+      const [row] = await balanceQuery.execute({ user: userId });
+      const value = { balancePaise: row?.balance ?? 0, liabilityPaise: Number(row?.liability ?? 0) };
+      if (trusted && app.bus.stats.connected) cache.set(userId, userId, value, version);
+      return value;
+    },
+  };
+}
+export type BalanceReader = ReturnType<typeof createBalanceReader>;

@@ -1,0 +1,171 @@
+// The cricket simulator on the real server: it bowls through the operator's quoting calls, a bet
+// during a ball is refused, and the first over's fancy settles on the runs the scoreboard showed,
+// with every bettor's money and the ledger checked afterwards.
+import type { CricketDetail, KindBet } from '@backlay/contract';
+import { createCricketFeed, mulberry32, type Scoreboard } from '@backlay/feed';
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { matches } from '../src/db/schema.ts';
+import { checkLedger } from '../src/modules/admin/ledger-check.ts';
+import { createCricketFeedApi } from '../src/modules/cricket/feed-api.ts';
+import { setUpCricketMatch } from '../src/modules/cricket/set-up.ts';
+import { cricketTiming } from '../src/plugins/feed.ts';
+import type { Api } from './helpers/api.ts';
+import { createBettor, createMarket } from './helpers/exchange.ts';
+import { describeStores } from './helpers/stores.ts';
+
+let rid = 0;
+const nextRequestId = () => `cf-${++rid}-${Math.random().toString(36).slice(2, 8)}`;
+
+describeStores('cricket feed on the server', (ctx) => {
+  async function bettor(balanceRupees = 10_000): Promise<Api & { userId: number }> {
+    const u = await createBettor(ctx.app, balanceRupees * 100);
+    const api = ctx.api.fork();
+    await api.login(u.userName, u.password);
+    return Object.assign(api, { userId: u.userId });
+  }
+
+  it('bowls the first over through the quoting calls; a ball refuses bets; the 1st-over fancy settles on the scoreboard', async () => {
+    const m = await createMarket(ctx.app);
+    const [match] = await ctx.app.db.select().from(matches).where(eq(matches.matchId, m.matchId));
+    const c = await ctx.app.db.transaction((tx) =>
+      setUpCricketMatch(tx, {
+        matchId: m.matchId,
+        format: 'T20',
+        competition: 'IPL',
+        teams: ['AUS', 'IND'],
+        startTime: match!.startTime,
+        inPlay: true,
+        at: new Date(),
+      }),
+    );
+    const firstOver = c.fancyIds[5]!; // "1st over runs AUS": No 6 / Yes 7, both @100
+    const yes = await bettor();
+    const no = await bettor();
+    const book = await bettor();
+    const placeFancy = (api: Api, is_yes: '1' | '0', line: number) =>
+      api.call('placeFancyBet', {
+        match_id: m.matchId,
+        fancy_id: firstOver,
+        is_yes,
+        line,
+        rate: 100,
+        stack: 500,
+        request_id: nextRequestId(),
+      });
+    expect((await placeFancy(yes, '1', 7)).body.status).toBe(true);
+    expect((await placeFancy(no, '0', 6)).body.status).toBe(true);
+    const bm = await book.call('placeBookmakerBet', {
+      match_id: m.matchId,
+      market_id: c.bookmakerMarketId,
+      selection_id: c.selectionIds[0]!,
+      is_back: '1',
+      rate: 85,
+      stack: 1000,
+      request_id: nextRequestId(),
+    });
+    expect(bm.body.status).toBe(true);
+
+    // Only this test's match (the store has other demo matches), on a clock the test moves.
+    const real = createCricketFeedApi(ctx.app);
+    const published: Scoreboard[] = [];
+    const api = {
+      ...real,
+      listCricketMatches: async () =>
+        (await real.listCricketMatches()).filter((x) => x.match_id === m.matchId),
+      publishScore: async (id: number, score: Scoreboard) => {
+        published.push(structuredClone(score));
+        await real.publishScore(id, score);
+      },
+    };
+    let now = Date.now();
+    const clock = { now: () => new Date(now) };
+    const warnings: unknown[] = [];
+    const log = {
+      debug: () => {},
+      info: () => {},
+      warn: (o: unknown) => void warnings.push(o),
+      error: (o: unknown) => void warnings.push(o),
+    };
+    const feed = createCricketFeed(api, clock, mulberry32(7), log, cricketTiming(1000));
+
+    // Tick until a ball is being bowled: every fancy is BALL_RUNNING and a bet is refused.
+    let sawBallRunningRefusal = false;
+    let settled: { fancy_id: number; result: number } | undefined;
+    for (let i = 0; i < 2_000 && !settled; i++) {
+      const report = await feed.tick();
+      expect(report.failures).toBe(0);
+      settled = report.settled.find((s) => s.fancy_id === firstOver);
+      if (!sawBallRunningRefusal && report.balls_started.length > 0) {
+        const late = await bettor();
+        const before = (await late.call('getUserBalance')).body.data;
+        const r = await placeFancy(late, '1', 7);
+        expect(r.body).toMatchObject({ status: false, message: 'Ball running' });
+        expect((await late.call('getUserBalance')).body.data).toEqual(before);
+        sawBallRunningRefusal = true;
+      }
+      now += feed.options.tick_ms;
+    }
+    expect(sawBallRunningRefusal).toBe(true);
+    expect(settled, 'the 1st-over fancy settled').toBeDefined();
+
+    // The value it settled on is the innings' runs on the first scoreboard after six legal balls.
+    const afterOver = published.find((s) => s.ball_running_until_ms === null && s.totals[0]!.balls === 6);
+    expect(settled!.result).toBe(afterOver!.totals[0]!.runs);
+    const runs = settled!.result;
+    const rupees = async (api: Api) =>
+      (await api.call('getUserBalance')).body.data as { total_balance: number; liability: number };
+    // Yes 7 @100 wins 500 when runs ≥ 7; No 6 @100 wins 500 when runs < 6.
+    expect(await rupees(yes)).toMatchObject({ total_balance: runs >= 7 ? 10_500 : 9_500 });
+    expect(await rupees(no)).toMatchObject({ total_balance: runs < 6 ? 10_500 : 9_500 });
+    // The bookmaker bet is still open (the match is not over): its liability stays held.
+    expect(await rupees(book)).toEqual({ total_balance: 10_000, liability: 1000 });
+    const detail = (await yes.call('getCricketDetail', { match_id: m.matchId })).body.data as CricketDetail;
+    expect(detail.scoreboard?.totals[0]!.balls).toBeGreaterThanOrEqual(6);
+    expect(detail.fancies.map((f) => f.fancy_id)).not.toContain(firstOver);
+    // The exchange's match page lists its own market only, settled fancies included in none.
+    const md = (await yes.call('getMatchDetail', { match_id: m.matchId })).body.data as {
+      markets: { market_id: number }[];
+    };
+    expect(md.markets.map((x) => x.market_id)).toEqual([m.marketId]);
+    const bets = (await yes.call('getCricketBets', { match_id: m.matchId })).body.data as { bets: KindBet[] };
+    expect(bets.bets).toHaveLength(1);
+    // The bookmaker was quoted by the feed after each ball and is open between balls.
+    const bmView = await ctx.app.bookmaker.view(c.bookmakerMarketId);
+    expect(bmView?.status).toBe('ACTIVE');
+    expect(warnings).toEqual([]);
+    expect((await checkLedger(ctx.app)).problems).toEqual([]);
+  });
+
+  it('the operator starts a match: its match-odds markets go in play and the feed sees it in play', async () => {
+    const m = await createMarket(ctx.app);
+    const [match] = await ctx.app.db.select().from(matches).where(eq(matches.matchId, m.matchId));
+    await ctx.app.db.transaction((tx) =>
+      setUpCricketMatch(tx, {
+        matchId: m.matchId,
+        format: 'ODI',
+        competition: 'ODI',
+        teams: ['AUS', 'IND'],
+        startTime: match!.startTime,
+        inPlay: false,
+        at: new Date(),
+      }),
+    );
+    const feedApi = createCricketFeedApi(ctx.app);
+    const listed = async () => (await feedApi.listCricketMatches()).find((x) => x.match_id === m.matchId)!;
+    expect((await listed()).in_play).toBe(false);
+    const b = await bettor();
+    expect((await b.call('adminMatchInPlay', { match_id: m.matchId })).statusCode).toBe(403);
+    expect((await listed()).in_play).toBe(false);
+    const op = ctx.api.fork();
+    await op.login('operator', 'operator123');
+    const r = await op.call('adminMatchInPlay', { match_id: m.matchId });
+    expect(r.body).toMatchObject({ status: true, data: { in_play: true, market_ids: [m.marketId] } });
+    expect((await listed()).in_play).toBe(true);
+    expect((await op.call('adminMatchInPlay', { match_id: m.matchId })).body.status).toBe(true);
+    expect((await op.call('adminMatchInPlay', { match_id: 2_000_000_000 })).body).toMatchObject({
+      status: false,
+      message: 'Match 2000000000 has no match-odds market',
+    });
+  });
+});

@@ -1,0 +1,20 @@
+// The stylesheets of the screens and modals that load lazily (routes.tsx, ModalHost.tsx) stay in
+// the first load, where they always were in the cascade: after the shared components' and before
+// the shell's (header, sidebar, footer, styles.css). Loaded with their chunks they would come
+// after styles.css, and where a screen's rule and a shell rule have the same specificity the later
+// one wins — today `.btn` (styles.css) over `.login__submit`, `.report__submit` and `.btn--ghost`,
+// so those buttons would change. Only the JavaScript is split; this CSS is a few kB gzip
+// (docs/decisions.md). A feature's own files come before its subfolders' (market.css, then
+// cricket/cricket.css), the order its screen imports them in.
+import.meta.glob(
+  '../features/{account,auth,legal,market,payments,reports,responsible,rules,security,settings,sports,stakes}/*.css',
+  {
+    eager: true,
+  },
+);
+import.meta.glob(
+  '../features/{account,auth,legal,market,payments,reports,responsible,rules,security,settings,sports,stakes}/*/**/*.css',
+  {
+    eager: true,
+  },
+);

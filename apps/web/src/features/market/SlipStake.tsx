@@ -1,0 +1,79 @@
+import type { ButtonValue } from '@backlay/contract';
+
+/** Digits and one decimal point only: what a stake box keeps of what was typed. */
+export const stakeText = (typed: string) => typed.replace(/[^\d.]/g, '');
+
+/** The stake box of a bet slip (exchange or house-quoted kinds alike). */
+export function StakeField({
+  id,
+  value,
+  min,
+  max,
+  invalid,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  min: number;
+  max: number;
+  invalid: boolean;
+  onChange: (stake: string) => void;
+}) {
+  return (
+    <div className="slip__field">
+      <label htmlFor={id}>Stake</label>
+      <input
+        id={id}
+        className="slip__stake"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={`${min}–${max}`}
+        value={value}
+        onChange={(e) => onChange(stakeText(e.target.value))}
+        aria-invalid={invalid}
+      />
+    </div>
+  );
+}
+
+/** The Game quick-stake buttons under a slip's stake box; nothing when the user has none. */
+export function QuickStakes({
+  buttons,
+  onPick,
+}: {
+  buttons: readonly ButtonValue[];
+  onPick: (stake: string) => void;
+}) {
+  if (buttons.length === 0) return null;
+  return (
+    <div className="slip__quick" role="group" aria-label="Quick stakes">
+      {buttons.map((b) => (
+        <button
+          key={`${b.button_name}-${b.button_value}`}
+          type="button"
+          className="slip__chip"
+          onClick={() => onPick(String(b.button_value))}
+        >
+          {b.button_name}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The column heads of a back/lay table: the runner count, then Back and Lay. */
+export function BackLayHeads({ runners }: { runners: number }) {
+  return (
+    <div className="market__cols" role="row">
+      <span className="market__col-runner" role="columnheader">
+        {runners} selections
+      </span>
+      <span className="market__col market__col--back" role="columnheader">
+        Back
+      </span>
+      <span className="market__col market__col--lay" role="columnheader">
+        Lay
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { DepositWithdrawScreen } from './DepositWithdrawScreen.tsx';

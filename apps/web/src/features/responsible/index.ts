@@ -1,0 +1,2 @@
+export { RealityCheckReminder } from './RealityCheckReminder.tsx';
+export { ResponsibleGamingScreen } from './ResponsibleGamingScreen.tsx';

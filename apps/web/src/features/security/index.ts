@@ -1,0 +1,1 @@
+export { SecurityAuthScreen } from './SecurityAuthScreen.tsx';

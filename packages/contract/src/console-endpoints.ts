@@ -1,0 +1,265 @@
+import type { z } from 'zod';
+import { settlementSummary } from './admin.ts';
+import { globalSetting } from './settings.ts';
+import {
+  adminAudit,
+  adminAuditRequest,
+  adminDashboard,
+  adminMarketCreateRequest,
+  adminMarketCreateResult,
+  adminMarketRisk,
+  adminMarketRiskRequest,
+  adminMarketUpdateRequest,
+  adminMarketVoidBetsRequest,
+  adminMatch,
+  adminMatchCreateRequest,
+  adminMatchCreateResult,
+  adminMatches,
+  adminMatchesRequest,
+  adminMatchRequest,
+  adminMatchUpdateRequest,
+  adminSeriesCreateRequest,
+  adminSeriesList,
+  adminSeriesRequest,
+  adminSession,
+  adminSettingsSaveRequest,
+  adminSettingsUploadRequest,
+  adminSettingsUploadResult,
+  adminUser,
+  adminUserCreateRequest,
+  adminUserCreateResult,
+  adminUserLockRequest,
+  adminUserOfRequest,
+  adminUserRequest,
+  adminUserResetPasswordRequest,
+  adminUsers,
+  adminUsersRequest,
+} from './console.ts';
+import { accountStatement, betHistory, getAccountStatementRequest, getBetHistoryRequest } from './reports.ts';
+import { currentBets, getCurrentBetsRequest } from './exchange.ts';
+import { exposureDetail } from './wallet.ts';
+
+/** The shape of an endpoint (endpoints.ts's `Endpoint`, restated: that file imports this one). */
+type ConsoleEndpoint = {
+  method: 'GET' | 'POST';
+  path: string;
+  access: 'operator';
+  summary: string;
+  request?: z.ZodType;
+  response: z.ZodType;
+};
+
+const define = <const T extends Record<string, ConsoleEndpoint>>(endpoints: T) => endpoints;
+
+/**
+ * The operator console's calls (apps/admin), merged into the contract's endpoint table. Operator
+ * role only (403 for a bettor). GET calls take their parameters in the query string.
+ */
+export const consoleEndpoints = define({
+  adminSession: {
+    method: 'GET',
+    path: 'admin/session',
+    access: 'operator',
+    summary: "The caller's operator identity: what the console asks after login (a bettor gets 403).",
+    response: adminSession,
+  },
+  adminDashboard: {
+    method: 'GET',
+    path: 'admin/dashboard',
+    access: 'operator',
+    summary:
+      'Bettors online and signed in, bets and turnover in the last hour, the house result today, unsettled markets by status, the last ledger check, and alerts (a market in play without prices, a feed that stopped, a settlement refused or overdue, a withdrawal waiting over an hour).',
+    response: adminDashboard,
+  },
+  adminSeries: {
+    method: 'GET',
+    path: 'admin/series',
+    access: 'operator',
+    summary: 'Every series (active or not) with its sport and match count; query sport_id filters.',
+    request: adminSeriesRequest,
+    response: adminSeriesList,
+  },
+  adminSeriesCreate: {
+    method: 'POST',
+    path: 'admin/series/create',
+    access: 'operator',
+    summary: 'Add a series (competition) to a sport. Audited; idempotent.',
+    request: adminSeriesCreateRequest,
+    response: adminSeriesList,
+  },
+  adminMatches: {
+    method: 'GET',
+    path: 'admin/matches',
+    access: 'operator',
+    summary:
+      'Matches with their markets, paged (25): query search (match, series or sport name), sport_id, series_id, status (IN_PLAY, OPEN, SUSPENDED, CLOSED, INACTIVE, UNSETTLED, SETTLED), page. In play first, then nearest to now.',
+    request: adminMatchesRequest,
+    response: adminMatches,
+  },
+  adminMatch: {
+    method: 'GET',
+    path: 'admin/match',
+    access: 'operator',
+    summary:
+      'One match with every market of every kind: terms, runners, bookmaker quotes, fancy lines, settlement state, bets, matched stake and exposure held. Query match_id.',
+    request: adminMatchRequest,
+    response: adminMatch,
+  },
+  adminMatchCreate: {
+    method: 'POST',
+    path: 'admin/match/create',
+    access: 'operator',
+    summary:
+      'Create a match in a series (cricket: with its format and competition), optionally with its first market. Markets start INACTIVE (bookmaker and fancy: SUSPENDED) until opened. Audited; idempotent.',
+    request: adminMatchCreateRequest,
+    response: adminMatchCreateResult,
+  },
+  adminMatchUpdate: {
+    method: 'POST',
+    path: 'admin/match/update',
+    access: 'operator',
+    summary:
+      'Edit a match: name, start time (its markets that started with it move too), country, venue, shown to bettors or not. Audited; idempotent.',
+    request: adminMatchUpdateRequest,
+    response: adminMatch,
+  },
+  adminMarketCreate: {
+    method: 'POST',
+    path: 'admin/market/create',
+    access: 'operator',
+    summary:
+      'Add a market to a match: MATCH_ODDS or BOOKMAKER with runners, FANCY with its variant and the event it settles on; start time, bet delay, min/max stake, commission. Audited; idempotent.',
+    request: adminMarketCreateRequest,
+    response: adminMarketCreateResult,
+  },
+  adminMarketUpdate: {
+    method: 'POST',
+    path: 'admin/market/update',
+    access: 'operator',
+    summary:
+      'Edit a market: name and start time at any time; bet delay, stakes, commission and runners only while it takes no bets (suspended, inactive or closed); new runners only before its first bet; commission not once settled. Audited; idempotent.',
+    request: adminMarketUpdateRequest,
+    response: adminMatch,
+  },
+  adminMarketVoidBets: {
+    method: 'POST',
+    path: 'admin/market/voidBets',
+    access: 'operator',
+    summary:
+      'Void named bets of an exchange market whatever their result (a deleted bet, the other side of a conduct void); their unmatched rest is cancelled. A settled market is settled again with the void applied. Audited; idempotent.',
+    request: adminMarketVoidBetsRequest,
+    response: settlementSummary,
+  },
+  adminMarketRisk: {
+    method: 'GET',
+    path: 'admin/market/risk',
+    access: 'operator',
+    summary:
+      "A market's risk: for each way it can end, the bettors' total profit and the house's result; the largest exposures with each user's profit per outcome. Query market_id.",
+    request: adminMarketRiskRequest,
+    response: adminMarketRisk,
+  },
+  adminUsers: {
+    method: 'GET',
+    path: 'admin/users',
+    access: 'operator',
+    summary:
+      'Users with balance, exposure, available, lock and last login, paged (25): query search (name or id), role, status (active, locked), parent_id, page.',
+    request: adminUsersRequest,
+    response: adminUsers,
+  },
+  adminUser: {
+    method: 'GET',
+    path: 'admin/user',
+    access: 'operator',
+    summary: 'One user: the list row plus children, live sessions and lock time. Query user_id. Audited.',
+    request: adminUserRequest,
+    response: adminUser,
+  },
+  adminUserCreate: {
+    method: 'POST',
+    path: 'admin/user/create',
+    access: 'operator',
+    summary:
+      'Create a bettor under a parent with a first password (changed at the first login unless must_change_password is false). Audited; idempotent.',
+    request: adminUserCreateRequest,
+    response: adminUserCreateResult,
+  },
+  adminUserLock: {
+    method: 'POST',
+    path: 'admin/user/lock',
+    access: 'operator',
+    summary:
+      'Lock a bettor (every session ends; logins refused until unlocked) or unlock one (also clears a failed-login lockout). Audited; idempotent.',
+    request: adminUserLockRequest,
+    response: adminUser,
+  },
+  adminUserResetPassword: {
+    method: 'POST',
+    path: 'admin/user/resetPassword',
+    access: 'operator',
+    summary:
+      'Give a bettor a temporary password: every session ends and the bettor must change it at the next login. Audited; idempotent.',
+    request: adminUserResetPasswordRequest,
+    response: adminUser,
+  },
+  adminUserStatement: {
+    method: 'POST',
+    path: 'admin/user/statement',
+    access: 'operator',
+    summary: "A user's account statement, exactly as getAccountStatement shows it to them. Audited.",
+    request: getAccountStatementRequest.and(adminUserOfRequest),
+    response: accountStatement,
+  },
+  adminUserCurrentBets: {
+    method: 'POST',
+    path: 'admin/user/currentBets',
+    access: 'operator',
+    summary: "A user's matched, unmatched or cancelled bets, exactly as getCurrentBets shows them. Audited.",
+    request: getCurrentBetsRequest.and(adminUserOfRequest),
+    response: currentBets,
+  },
+  adminUserBetHistory: {
+    method: 'POST',
+    path: 'admin/user/betHistory',
+    access: 'operator',
+    summary: "A user's settled bets, exactly as getBetHistory shows them. Audited.",
+    request: getBetHistoryRequest.and(adminUserOfRequest),
+    response: betHistory,
+  },
+  adminUserExposure: {
+    method: 'GET',
+    path: 'admin/user/exposure',
+    access: 'operator',
+    summary: "The markets holding a user's exposure, as their My Market shows them. Query user_id. Audited.",
+    request: adminUserOfRequest,
+    response: exposureDetail,
+  },
+  adminAudit: {
+    method: 'GET',
+    path: 'admin/audit',
+    access: 'operator',
+    summary:
+      'Every audited operator call, newest first, paged (25): query search (action, request or answer), action, operator_id, outcome (ok, refused), from, to, page.',
+    request: adminAuditRequest,
+    response: adminAudit,
+  },
+  adminSettingsSave: {
+    method: 'POST',
+    path: 'admin/settings/save',
+    access: 'operator',
+    summary:
+      'Save every global setting of spec §3 (site message, title, colours, images uploaded before, social links, payment gateway and app flags); answers the settings as bettors now get them. Audited; idempotent.',
+    request: adminSettingsSaveRequest,
+    response: globalSetting,
+  },
+  adminSettingsUpload: {
+    method: 'POST',
+    path: 'admin/settings/upload',
+    access: 'operator',
+    summary:
+      'Upload an image for the logo (≤ 256 KiB), favicon (≤ 64 KiB) or welcome banner (≤ 512 KiB): PNG, JPEG, WebP, GIF or ICO, checked by its bytes; answers the URL to save in the settings. Audited; idempotent.',
+    request: adminSettingsUploadRequest,
+    response: adminSettingsUploadResult,
+  },
+});

@@ -1,0 +1,737 @@
+import { z } from 'zod';
+import { adminRequestId } from './admin.ts';
+import { PASSWORD_ALLOWED, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from './auth.ts';
+import { marketStatus } from './catalog.ts';
+import { idInput, isoDateTime, plainText, TEXT_MAX_CHARS, wholeNumberInput } from './common.ts';
+import {
+  cricketFormat,
+  fancyCompetition,
+  fancyStatus,
+  fancyVariant,
+  marketKind,
+  quoteStatus,
+} from './cricket.ts';
+import { runnerStatus } from './exchange.ts';
+import { rupees } from './wallet.ts';
+
+// The operator console's calls (apps/admin): the lists and views it reads, and the changes it
+// makes that the older operator calls (admin.ts, cricket.ts) do not cover. Operator role only.
+// Lists are paged and filtered on the server (CONSOLE_PAGE_SIZE rows a page). Reads that take
+// parameters are GET calls with a query string, so every parameter is a string on the wire:
+// numbers come as digits, choices as their names. Every change is audited and idempotent on its
+// request_id, as the other operator calls are.
+
+export const CONSOLE_PAGE_SIZE = 25;
+
+// ---------------------------------------------------------------- common inputs
+
+const pageInput = wholeNumberInput('page must be a whole number')
+  .pipe(
+    z
+      .number()
+      .int('page must be a whole number')
+      .min(1, 'page must be 1 or more')
+      .max(100_000, 'page is out of range'),
+  )
+  .default(1);
+
+const searchInput = z
+  .string({ error: 'search must be text' })
+  .check(plainText('search'))
+  .trim()
+  .max(TEXT_MAX_CHARS, `search must be at most ${TEXT_MAX_CHARS} characters`)
+  .optional();
+
+/** A name an operator types (match, market, runner, series): 1–120 characters after trimming. */
+const nameInput = (what: string) =>
+  z
+    .string({ error: `${what} must be text` })
+    .check(plainText(what))
+    .trim()
+    .min(1, `${what} must not be empty`)
+    .max(120, `${what} must be at most 120 characters`);
+
+/** Rupees with at most 2 decimals, > 0: a stake limit. */
+const stakeLimit = (what: string) =>
+  z
+    .number({ error: `${what} must be a number of rupees` })
+    .positive(`${what} must be more than 0`)
+    .max(100_000_000, `${what} must be at most 100000000`)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${what} must have at most 2 decimals`);
+
+const betDelayInput = z
+  .number({ error: 'bet_delay_s must be a whole number of seconds' })
+  .int('bet_delay_s must be a whole number of seconds')
+  .min(0, 'bet_delay_s must be 0 or more')
+  .max(60, 'bet_delay_s must be at most 60');
+
+/** Commission on net winnings, percent with up to 2 decimals (2 = 2%). */
+const commissionInput = z
+  .number({ error: 'commission_percent must be a number' })
+  .min(0, 'commission_percent must be 0 or more')
+  .max(100, 'commission_percent must be at most 100')
+  .refine(
+    (v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
+    'commission_percent must have at most 2 decimals',
+  );
+
+const countryInput = z
+  .string({ error: 'country must be a two-letter code' })
+  .regex(/^([A-Za-z]{2})?$/, 'country must be a two-letter code')
+  .transform((v) => (v === '' ? null : v.toUpperCase()));
+
+const runnerNames = z
+  .array(nameInput('runner name'), { error: 'runners must be a list of names' })
+  .min(2, 'runners must name at least 2 runners')
+  .max(20, 'runners may name at most 20 runners')
+  .refine(
+    (names) => new Set(names.map((n) => n.toLowerCase())).size === names.length,
+    'runner names must differ',
+  );
+
+const paged = <T extends z.ZodType>(row: T) =>
+  z.object({
+    rows: z.array(row),
+    page: z.number().int(),
+    page_size: z.number().int(),
+    total: z.number().int(),
+  });
+
+// ---------------------------------------------------------------- session
+
+export const adminSession = z.object({
+  user_id: z.number().int(),
+  user_name: z.string(),
+  role: z.literal('operator'),
+});
+
+// ---------------------------------------------------------------- dashboard
+
+export const alertKind = z.enum([
+  'NO_PRICES',
+  'FEED_STOPPED',
+  'SETTLEMENT_FAILED',
+  'AWAITING_RESULT',
+  'WITHDRAWAL_PENDING',
+  'LEDGER',
+]);
+
+export const dashboardAlert = z.object({
+  kind: alertKind,
+  severity: z.enum(['warning', 'critical']),
+  message: z.string(),
+  market_id: z.number().int().nullable(),
+  match_id: z.number().int().nullable(),
+  /** Since when the condition holds, when known. */
+  since: isoDateTime.nullable(),
+});
+export type DashboardAlert = z.infer<typeof dashboardAlert>;
+
+export const adminDashboard = z.object({
+  at: isoDateTime,
+  /** Bettors whose session made a call in the last ONLINE_WINDOW_MINUTES. */
+  bettors_online: z.number().int(),
+  bettors_signed_in: z.number().int(),
+  bettors_total: z.number().int(),
+  last_hour: z.object({
+    /** Bets placed in the last hour by bettors (the demo feed's market makers left out), every kind. */
+    bets: z.number().int(),
+    /** Their stakes matched: exchange fills (each counted once) and bookmaker and fancy stakes, rupees. */
+    turnover: rupees,
+  }),
+  /** The house's result today (IST day): what settlements moved to the house, commission apart. */
+  house_today: z.object({
+    since: isoDateTime,
+    profit_loss: rupees,
+    commission: rupees,
+    net: rupees,
+  }),
+  /** Markets not settled yet, by status (CLOSED: closed and waiting for a result). */
+  markets: z.object({
+    OPEN: z.number().int(),
+    SUSPENDED: z.number().int(),
+    CLOSED: z.number().int(),
+    INACTIVE: z.number().int(),
+    in_play: z.number().int(),
+  }),
+  /** The last ledger check an operator ran. */
+  ledger: z
+    .object({ at: isoDateTime, ok: z.boolean(), problems: z.number().int(), operator: z.string() })
+    .nullable(),
+  alerts: z.array(dashboardAlert),
+});
+export type AdminDashboard = z.infer<typeof adminDashboard>;
+
+// ---------------------------------------------------------------- catalog: series, matches, markets
+
+export const adminSeriesRequest = z.object({ sport_id: idInput.optional() });
+export const adminSeriesRow = z.object({
+  series_id: z.number().int(),
+  name: z.string(),
+  sport_id: z.number().int(),
+  sport_name: z.string(),
+  is_active: z.boolean(),
+  matches: z.number().int(),
+});
+export const adminSeriesList = z.object({ rows: z.array(adminSeriesRow) });
+
+export const adminSeriesCreateRequest = z.object({
+  sport_id: idInput,
+  name: nameInput('name'),
+  request_id: adminRequestId.optional(),
+});
+
+/** Where a market's settlement stands. */
+export const settlementState = z.enum(['OPEN', 'SETTLED', 'UNSETTLED']);
+
+export const consoleMatchStatus = z.enum(
+  ['IN_PLAY', 'OPEN', 'SUSPENDED', 'CLOSED', 'INACTIVE', 'UNSETTLED', 'SETTLED'],
+  {
+    error: 'status must be one of IN_PLAY, OPEN, SUSPENDED, CLOSED, INACTIVE, UNSETTLED, SETTLED',
+  },
+);
+
+export const adminMatchesRequest = z.object({
+  /** Match, series or sport name contains this (case-insensitive). */
+  search: searchInput,
+  sport_id: idInput.optional(),
+  series_id: idInput.optional(),
+  /** Matches with at least one market in this state (UNSETTLED: closed without a result). */
+  status: consoleMatchStatus.optional(),
+  page: pageInput,
+});
+
+export const consoleMarketSummary = z.object({
+  market_id: z.number().int(),
+  market_name: z.string(),
+  kind: marketKind,
+  status: marketStatus,
+  in_play: z.boolean(),
+  settlement: settlementState,
+});
+
+export const adminMatchRow = z.object({
+  match_id: z.number().int(),
+  match_name: z.string(),
+  sport_id: z.number().int(),
+  sport_name: z.string(),
+  series_id: z.number().int(),
+  series_name: z.string(),
+  start_time: isoDateTime,
+  in_play: z.boolean(),
+  is_active: z.boolean(),
+  markets: z.array(consoleMarketSummary),
+});
+export type AdminMatchRow = z.infer<typeof adminMatchRow>;
+export const adminMatches = paged(adminMatchRow);
+
+export const adminMatchRequest = z.object({ match_id: idInput });
+
+export const consoleRunner = z.object({
+  selection_id: z.number().int(),
+  name: z.string(),
+  status: runnerStatus,
+  sort_order: z.number().int(),
+  /** Bookmaker quotes (per 100), null when not quoted or not a bookmaker market. */
+  back_rate: z.number().int().nullable(),
+  lay_rate: z.number().int().nullable(),
+});
+
+export const consoleMarket = z.object({
+  market_id: z.number().int(),
+  market_name: z.string(),
+  market_type: z.string(),
+  kind: marketKind,
+  status: marketStatus,
+  in_play: z.boolean(),
+  bet_delay_s: z.number().int(),
+  min_stake: rupees,
+  max_stake: rupees,
+  commission_percent: z.number(),
+  start_time: isoDateTime,
+  version: z.number().int(),
+  settlement: z.object({
+    state: settlementState,
+    generation: z.number().int(),
+    winners: z.array(z.number().int()),
+    result_value: z.number().int().nullable(),
+    dead_heat_count: z.number().int(),
+    void_market: z.boolean(),
+    void_selections: z.array(z.number().int()),
+    void_windows: z.array(z.object({ from: isoDateTime, to: isoDateTime })),
+    void_bets: z.array(z.number().int()),
+  }),
+  /** Bets of any status on the market, and the stake matched (rupees). */
+  bets: z.number().int(),
+  matched: rupees,
+  /** Σ of the users' exposure held on the market (rupees). */
+  exposure: rupees,
+  runners: z.array(consoleRunner),
+  bookmaker: z.object({ status: quoteStatus, version: z.number().int() }).nullable(),
+  fancy: z
+    .object({
+      variant: fancyVariant,
+      status: fancyStatus,
+      no_line: z.number().int().nullable(),
+      no_rate: z.number().int().nullable(),
+      yes_line: z.number().int().nullable(),
+      yes_rate: z.number().int().nullable(),
+      band: z.number().int().nullable(),
+      max_user_stake: rupees,
+      result_max: z.number().int(),
+      display_order: z.number().int(),
+    })
+    .nullable(),
+});
+export type ConsoleMarket = z.infer<typeof consoleMarket>;
+
+export const adminMatch = z.object({
+  match_id: z.number().int(),
+  match_name: z.string(),
+  sport_id: z.number().int(),
+  sport_name: z.string(),
+  series_id: z.number().int(),
+  series_name: z.string(),
+  country: z.string().nullable(),
+  venue: z.string().nullable(),
+  start_time: isoDateTime,
+  open_date: isoDateTime,
+  in_play: z.boolean(),
+  is_active: z.boolean(),
+  /** The cricket details the bookmaker and fancy rules need; null for other matches. */
+  cricket: z
+    .object({ format: cricketFormat, competition: z.string(), teams: z.array(z.string()) })
+    .nullable(),
+  markets: z.array(consoleMarket),
+});
+export type AdminMatch = z.infer<typeof adminMatch>;
+
+/** The feed event a fancy settles on (the cricket feed settles it when the event is decided). */
+export const fancyEventInput = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({
+      kind: z.literal('RUNS_AT_OVER'),
+      innings: z.union([z.literal(1), z.literal(2)], { error: 'innings must be 1 or 2' }),
+      over: z
+        .number({ error: 'over must be a whole number' })
+        .int('over must be a whole number')
+        .min(1, 'over must be 1 or more')
+        .max(450, 'over must be at most 450'),
+    }),
+    z.object({
+      kind: z.literal('INNINGS_TOTAL'),
+      innings: z.union([z.literal(1), z.literal(2)], { error: 'innings must be 1 or 2' }),
+    }),
+    z.object({
+      kind: z.literal('WICKET_BEFORE_OVER'),
+      innings: z.union([z.literal(1), z.literal(2)], { error: 'innings must be 1 or 2' }),
+      over: z
+        .number({ error: 'over must be a whole number' })
+        .int('over must be a whole number')
+        .min(1, 'over must be 1 or more')
+        .max(450, 'over must be at most 450'),
+    }),
+  ],
+  { error: "event.kind must be 'RUNS_AT_OVER', 'INNINGS_TOTAL' or 'WICKET_BEFORE_OVER'" },
+);
+
+/** A new market of a match: its kind, terms and runners (or, for a fancy, its line). */
+export const consoleMarketInput = z.object({
+  kind: marketKind.default('MATCH_ODDS'),
+  market_name: nameInput('market_name'),
+  /** MATCH_ODDS and BOOKMAKER: the runners in display order. */
+  runners: runnerNames.optional(),
+  /** Default: the match's start time. */
+  start_time: isoDateTime.optional(),
+  /** Seconds a bet waits in play (MATCH_ODDS). Default 0. */
+  bet_delay_s: betDelayInput.default(0),
+  min_stake: stakeLimit('min_stake').default(100),
+  max_stake: stakeLimit('max_stake').default(500_000),
+  /** Default 2% on exchange markets, 0 on house-quoted ones (bookmaker, fancy). */
+  commission_percent: commissionInput.optional(),
+  /** FANCY: what it is and what it settles on. */
+  fancy: z
+    .object({
+      variant: fancyVariant,
+      event: fancyEventInput,
+      /** KHADO: the band's width in runs. */
+      band: z
+        .number({ error: 'band must be a whole number of runs' })
+        .int('band must be a whole number of runs')
+        .min(1, 'band must be 1 or more')
+        .max(100, 'band must be at most 100')
+        .optional(),
+      /** The most one bettor may stake on it in all, rupees. */
+      max_user_stake: stakeLimit('max_user_stake').default(200_000),
+    })
+    .optional(),
+});
+
+const marketInputRefinements = (v: z.infer<typeof consoleMarketInput>, ctx: z.RefinementCtx) => {
+  if (v.min_stake > v.max_stake) {
+    ctx.addIssue({ code: 'custom', message: 'min_stake must not be above max_stake', path: ['min_stake'] });
+  }
+  if (v.kind === 'FANCY') {
+    if (!v.fancy) ctx.addIssue({ code: 'custom', message: 'a FANCY market needs fancy', path: ['fancy'] });
+    else if (v.fancy.variant === 'KHADO' && v.fancy.band === undefined)
+      ctx.addIssue({ code: 'custom', message: 'a KHADO fancy needs band', path: ['fancy', 'band'] });
+    if (v.runners)
+      ctx.addIssue({ code: 'custom', message: 'a FANCY market has no runners', path: ['runners'] });
+  } else {
+    if (!v.runners)
+      ctx.addIssue({ code: 'custom', message: `a ${v.kind} market needs runners`, path: ['runners'] });
+    if (v.fancy)
+      ctx.addIssue({ code: 'custom', message: 'only a FANCY market takes fancy', path: ['fancy'] });
+  }
+};
+
+export const adminMatchCreateRequest = z.object({
+  series_id: idInput,
+  match_name: nameInput('match_name'),
+  start_time: isoDateTime,
+  country: countryInput.optional(),
+  venue: z
+    .string({ error: 'venue must be text' })
+    .check(plainText('venue'))
+    .trim()
+    .max(120, 'venue must be at most 120 characters')
+    .optional(),
+  /** Cricket only: the format and the competition of the fancy averages table. */
+  cricket: z
+    .object({
+      format: cricketFormat,
+      competition: fancyCompetition,
+      /** The two teams, in batting order of the bookmaker comparison. Default: the name split at " v ". */
+      teams: z.array(nameInput('team')).length(2, 'teams must name two teams').optional(),
+    })
+    .optional(),
+  /** The match's first market (a match-odds market, usually). */
+  market: consoleMarketInput.superRefine(marketInputRefinements).optional(),
+  request_id: adminRequestId.optional(),
+});
+
+export const adminMatchCreateResult = z.object({
+  match_id: z.number().int(),
+  market_id: z.number().int().nullable(),
+});
+
+export const adminMatchUpdateRequest = z.object({
+  match_id: idInput,
+  match_name: nameInput('match_name').optional(),
+  start_time: isoDateTime.optional(),
+  country: countryInput.optional(),
+  venue: z
+    .string({ error: 'venue must be text' })
+    .check(plainText('venue'))
+    .trim()
+    .max(120, 'venue must be at most 120 characters')
+    .optional(),
+  /** false hides the match from bettors' lists (its markets keep their state). */
+  is_active: z.boolean({ error: 'is_active must be true or false' }).optional(),
+  request_id: adminRequestId.optional(),
+});
+
+export const adminMarketCreateRequest = consoleMarketInput
+  .extend({ match_id: idInput, request_id: adminRequestId.optional() })
+  .superRefine(marketInputRefinements);
+
+export const adminMarketCreateResult = z.object({ market_id: z.number().int() });
+
+export const adminMarketUpdateRequest = z
+  .object({
+    market_id: idInput,
+    market_name: nameInput('market_name').optional(),
+    start_time: isoDateTime.optional(),
+    bet_delay_s: betDelayInput.optional(),
+    min_stake: stakeLimit('min_stake').optional(),
+    max_stake: stakeLimit('max_stake').optional(),
+    commission_percent: commissionInput.optional(),
+    /** Rename runners. */
+    runners: z
+      .array(z.object({ selection_id: idInput, name: nameInput('runner name') }), {
+        error: 'runners must be a list of {selection_id, name}',
+      })
+      .max(20, 'runners may name at most 20 runners')
+      .optional(),
+    /** New runners (only while the market has no bets). */
+    add_runners: z
+      .array(nameInput('runner name'), { error: 'add_runners must be a list of names' })
+      .min(1, 'add_runners must name at least one runner')
+      .max(18, 'add_runners may name at most 18 runners')
+      .optional(),
+    request_id: adminRequestId.optional(),
+  })
+  .refine((v) => v.min_stake === undefined || v.max_stake === undefined || v.min_stake <= v.max_stake, {
+    message: 'min_stake must not be above max_stake',
+    path: ['min_stake'],
+  });
+
+export const adminMarketVoidBetsRequest = z.object({
+  market_id: idInput,
+  bet_ids: z
+    .array(idInput, { error: 'bet_ids must be a list of bet ids' })
+    .min(1, 'bet_ids must name at least one bet')
+    .max(500, 'bet_ids may name at most 500 bets'),
+  request_id: adminRequestId.optional(),
+});
+
+// ---------------------------------------------------------------- risk
+
+export const adminMarketRiskRequest = z.object({ market_id: idInput });
+
+export const adminMarketRisk = z.object({
+  market_id: z.number().int(),
+  kind: marketKind,
+  /** Each way the market can end: a runner winning, or a fancy's result (lowest line − 2 … highest + 2). */
+  outcomes: z.array(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      /** Σ of the bettors' profit (negative: loss) if this happens, before commission, rupees. */
+      bettors: rupees,
+      /** What the house makes if this happens: the bettors' losses less their wins, plus commission. */
+      house: rupees,
+    }),
+  ),
+  /** The largest exposures on the market, at most RISK_USERS_MAX. */
+  users: z.array(
+    z.object({
+      user_id: z.number().int(),
+      user_name: z.string(),
+      exposure: rupees,
+      bets: z.number().int(),
+      /** The user's profit if each outcome happens (same order as outcomes). */
+      positions: z.array(rupees),
+    }),
+  ),
+  totals: z.object({ exposure: rupees, users: z.number().int(), bets: z.number().int() }),
+});
+export type AdminMarketRisk = z.infer<typeof adminMarketRisk>;
+export const RISK_USERS_MAX = 20;
+
+// ---------------------------------------------------------------- users
+
+export const adminUsersRequest = z.object({
+  /** User name contains this (case-insensitive), or the user id equals it. */
+  search: searchInput,
+  role: z.enum(['bettor', 'operator'], { error: "role must be 'bettor' or 'operator'" }).optional(),
+  status: z.enum(['active', 'locked'], { error: "status must be 'active' or 'locked'" }).optional(),
+  parent_id: idInput.optional(),
+  page: pageInput,
+});
+
+export const adminUserRow = z.object({
+  user_id: z.number().int(),
+  user_name: z.string(),
+  role: z.enum(['bettor', 'operator']),
+  parent_id: z.number().int().nullable(),
+  parent_name: z.string().nullable(),
+  balance: rupees,
+  exposure: rupees,
+  /** balance − exposure. */
+  available: rupees,
+  /** Locked by an operator (LOCKED) or after failed logins until a time (LOGIN_LOCKOUT). */
+  lock: z.enum(['NONE', 'LOCKED', 'LOGIN_LOCKOUT']),
+  must_change_password: z.boolean(),
+  created_at: isoDateTime,
+  last_login_at: isoDateTime.nullable(),
+});
+export type AdminUserRow = z.infer<typeof adminUserRow>;
+export const adminUsers = paged(adminUserRow);
+
+export const adminUserRequest = z.object({ user_id: idInput });
+export const adminUser = adminUserRow.extend({
+  children: z.number().int(),
+  live_sessions: z.number().int(),
+  locked_until: isoDateTime.nullable(),
+});
+export type AdminUser = z.infer<typeof adminUser>;
+
+/** A user name: 3–32 letters, digits, _ . - */
+const userNameInput = z
+  .string({ error: 'user_name must be text' })
+  .trim()
+  .regex(/^[A-Za-z0-9_.-]{3,32}$/, 'user_name must be 3 to 32 letters, digits, _ . or -');
+
+/** A first or temporary password, by the rule of spec §5 (the change-password form's). */
+const operatorSetPassword = (what: string) =>
+  z
+    .string({ error: `${what} must be text` })
+    .min(PASSWORD_MIN_CHARS, `${what} must be at least ${PASSWORD_MIN_CHARS} characters`)
+    .max(PASSWORD_MAX_CHARS, `${what} must be at most ${PASSWORD_MAX_CHARS} characters`)
+    .regex(/[A-Za-z]/, `${what} must contain a letter`)
+    .regex(/\d/, `${what} must contain a digit`)
+    .regex(PASSWORD_ALLOWED, `${what} may hold letters, digits and @$!%*#?& only`);
+
+export const adminUserCreateRequest = z.object({
+  user_name: userNameInput,
+  password: operatorSetPassword('password'),
+  /** Default: the operator creating it. */
+  parent_id: idInput.optional(),
+  /** Default true: the bettor chooses their own password at the first login. */
+  must_change_password: z.boolean({ error: 'must_change_password must be true or false' }).default(true),
+  request_id: adminRequestId.optional(),
+});
+export const adminUserCreateResult = z.object({ user_id: z.number().int(), user_name: z.string() });
+
+export const adminUserLockRequest = z.object({
+  user_id: idInput,
+  locked: z.boolean({ error: 'locked must be true or false' }),
+  reason: z
+    .string({ error: 'reason must be text' })
+    .check(plainText('reason'))
+    .trim()
+    .max(TEXT_MAX_CHARS, `reason must be at most ${TEXT_MAX_CHARS} characters`)
+    .optional(),
+  request_id: adminRequestId.optional(),
+});
+
+export const adminUserResetPasswordRequest = z.object({
+  user_id: idInput,
+  /** A temporary password the bettor must change at the next login. */
+  new_password: operatorSetPassword('new_password'),
+  request_id: adminRequestId.optional(),
+});
+
+/** A user's reports as the bettor sees them: the same payloads plus user_id. */
+export const adminUserOfRequest = z.object({ user_id: idInput });
+
+// ---------------------------------------------------------------- audit
+
+export const adminAuditRequest = z
+  .object({
+    /** Action, request or answer contains this (case-insensitive). */
+    search: searchInput,
+    /** Exactly this action, e.g. market/result. */
+    action: z
+      .string({ error: 'action must be text' })
+      .trim()
+      .max(64, 'action must be at most 64 characters')
+      .regex(/^[A-Za-z/]*$/, 'action is a name like market/result')
+      .optional(),
+    operator_id: idInput.optional(),
+    outcome: z.enum(['ok', 'refused'], { error: "outcome must be 'ok' or 'refused'" }).optional(),
+    /** Calls made on or after this instant … */
+    from: isoDateTime.optional(),
+    /** … and before this one. */
+    to: isoDateTime.optional(),
+    page: pageInput,
+  })
+  .refine((v) => v.from === undefined || v.to === undefined || Date.parse(v.from) <= Date.parse(v.to), {
+    message: 'from must not be after to',
+    path: ['from'],
+  });
+
+export const adminAuditRow = z.object({
+  action_id: z.number().int(),
+  at: isoDateTime,
+  operator_id: z.number().int(),
+  operator_name: z.string(),
+  action: z.string(),
+  request_id: z.string().nullable(),
+  request: z.unknown(),
+  ok: z.boolean(),
+  message: z.string().nullable(),
+  response: z.unknown(),
+});
+export type AdminAuditRow = z.infer<typeof adminAuditRow>;
+export const adminAudit = paged(adminAuditRow);
+
+// ---------------------------------------------------------------- settings
+
+/** Every global setting of spec §3 but the images, which are uploaded (adminSettingsUpload). */
+const colourInput = (what: string) =>
+  z
+    .string({ error: `${what} must be a colour like #0b3d2e` })
+    .regex(/^#[0-9a-fA-F]{6}$/, `${what} must be a colour like #0b3d2e`);
+
+/** A social link: empty, or an https:// address. */
+const linkInput = (what: string) =>
+  z
+    .string({ error: `${what} must be text` })
+    .check(plainText(what))
+    .trim()
+    .max(300, `${what} must be at most 300 characters`)
+    .refine(
+      (v) => v === '' || /^https:\/\/[^\s"'<>]+$/.test(v),
+      `${what} must be empty or an https:// address`,
+    );
+
+/** Where uploaded images are served: UPLOAD_PATH_PREFIX + {sha256}.{ext}. */
+export const UPLOAD_PATH_PREFIX = '/api/upload/store/';
+
+/** An image setting: empty, one of the bundled images (/api/upload/image/…) or an uploaded one. */
+const imagePathInput = (what: string) =>
+  z
+    .string({ error: `${what} must be text` })
+    .max(300, `${what} must be at most 300 characters`)
+    .refine(
+      (v) =>
+        v === '' ||
+        /^\/api\/upload\/image\/[A-Za-z0-9_-]+\.[A-Za-z0-9]+$/.test(v) ||
+        /^\/api\/upload\/store\/[0-9a-f]{64}\.(png|jpg|webp|gif|ico)$/.test(v),
+      `${what} must be an uploaded image or empty`,
+    );
+
+export const adminSettingsSaveRequest = z.object({
+  site_title: z
+    .string({ error: 'site_title must be text' })
+    .check(plainText('site_title'))
+    .trim()
+    .min(1, 'site_title must not be empty')
+    .max(60, 'site_title must be at most 60 characters'),
+  site_message: z
+    .string({ error: 'site_message must be text' })
+    .check(plainText('site_message'))
+    .max(500, 'site_message must be at most 500 characters'),
+  payment_gateway: z.enum(['0', '1'], { error: "payment_gateway must be '0' or '1'" }),
+  is_show_apk: z.enum(['0', '1'], { error: "is_show_apk must be '0' or '1'" }),
+  logo: imagePathInput('logo'),
+  favicon: imagePathInput('favicon'),
+  welcome_banner: imagePathInput('welcome_banner'),
+  bg_primary_color: colourInput('bg_primary_color'),
+  bg_secondry_color: colourInput('bg_secondry_color'),
+  text_primary_color: colourInput('text_primary_color'),
+  text_secondry_color: colourInput('text_secondry_color'),
+  other_color: colourInput('other_color'),
+  fb_link: linkInput('fb_link'),
+  insta_link: linkInput('insta_link'),
+  telegram_link: linkInput('telegram_link'),
+  twiter_link: linkInput('twiter_link'),
+  whatsapp_link: linkInput('whatsapp_link'),
+  request_id: adminRequestId.optional(),
+});
+
+/** The image kinds an upload may hold, and the largest file each setting takes (bytes). */
+export const UPLOAD_LIMITS = {
+  logo: 256 * 1024,
+  favicon: 64 * 1024,
+  welcome_banner: 512 * 1024,
+} as const;
+export const UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/x-icon'] as const;
+/** The body of an upload call may be this large (base64 of the largest image, and the JSON around it). */
+export const UPLOAD_BODY_LIMIT_BYTES = 768 * 1024;
+
+export const adminSettingsUploadRequest = z.object({
+  field: z.enum(['logo', 'favicon', 'welcome_banner'], {
+    error: "field must be 'logo', 'favicon' or 'welcome_banner'",
+  }),
+  content_type: z.enum(UPLOAD_TYPES, {
+    error: 'content_type must be image/png, image/jpeg, image/webp, image/gif or image/x-icon',
+  }),
+  /** The file, base64. */
+  data_base64: z
+    .string({ error: 'data_base64 must be the file in base64' })
+    .min(4, 'data_base64 must not be empty')
+    .max(Math.ceil((UPLOAD_LIMITS.welcome_banner * 4) / 3) + 4, 'the file is too large')
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'data_base64 must be base64'),
+  request_id: adminRequestId.optional(),
+});
+export const adminSettingsUploadResult = z.object({
+  field: z.enum(['logo', 'favicon', 'welcome_banner']),
+  /** Where it is served; save it in the settings to use it. */
+  url: z.string(),
+  bytes: z.number().int(),
+  content_type: z.string(),
+});

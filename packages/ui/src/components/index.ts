@@ -1,0 +1,10 @@
+export { ConfirmDialog } from './ConfirmDialog.tsx';
+export { EmptyState } from './EmptyState.tsx';
+export { focusableIn, trapTab } from './focus.ts';
+export { Icon, type IconName } from './Icon.tsx';
+export { Modal } from './Modal.tsx';
+export { Pager } from './Pager.tsx';
+export { Spinner } from './Spinner.tsx';
+export { Switch } from './Switch.tsx';
+export { Tabs, type TabItem } from './Tabs.tsx';
+export { useDismiss } from './useDismiss.ts';
