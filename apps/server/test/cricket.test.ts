@@ -1,7 +1,7 @@
 import type { CricketDetail, KindBet } from '@backlay/contract';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { cricketMatches, matches } from '../src/db/schema.ts';
+import { cricketMatches, fancyBets, matches } from '../src/db/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { setUpCricketMatch } from '../src/modules/cricket/set-up.ts';
 import type { Api } from './helpers/api.ts';
@@ -235,6 +235,45 @@ describeStores('cricket: bookmaker and fancy', (ctx) => {
     expect(voided.body).toMatchObject({ status: true, data: { void_market: true } });
     expect((await yes.call('getUserBalance')).body.data).toEqual({ total_balance: 10_000, liability: 0 });
     expect((await no.call('getUserBalance')).body.data).toEqual({ total_balance: 10_000, liability: 0 });
+    await expectLedgerClean();
+  });
+
+  it('fancy idempotency: a request id answers its one bet, at once, twice together, and after a suspension', async () => {
+    const c = await cricketMatch();
+    const a = await bettor();
+    const op = await operator();
+    const fancyId = c.fancyIds[0]!; // No 48 / Yes 49 at 100
+    const bet = (request_id: string, stack = 1000) =>
+      a.call('placeFancyBet', {
+        match_id: c.matchId,
+        fancy_id: fancyId,
+        is_yes: '1',
+        line: 49,
+        rate: 100,
+        stack,
+        request_id,
+      });
+    const first = await bet('fy-1');
+    expect(first.body).toMatchObject({ status: true, message: 'Bet placed' });
+    const again = await bet('fy-1');
+    expect(again.body).toMatchObject({ status: true, message: 'Bet already placed' });
+    expect(again.body.data).toEqual(first.body.data);
+    expect((await bet('fy-1', 2000)).body).toMatchObject({
+      status: false,
+      message: 'request_id was already used for a different bet',
+    });
+    // Two copies in flight together: one bet, both answered with it.
+    const [x, y] = await Promise.all([bet('fy-2'), bet('fy-2')]);
+    expect([x.body.status, y.body.status]).toEqual([true, true]);
+    expect((x.body.data as { bet: KindBet }).bet.bet_id).toBe((y.body.data as { bet: KindBet }).bet.bet_id);
+    expect([x.body.message, y.body.message].sort()).toEqual(['Bet already placed', 'Bet placed']);
+    // A retry after the fancy was suspended still gets its bet, not the suspension.
+    await op.call('adminFancyStatus', { fancy_id: fancyId, status: 'SUSPENDED' });
+    expect((await bet('fy-2')).body).toMatchObject({ status: true, message: 'Bet already placed' });
+    expect((await bet('fy-3')).body).toMatchObject({ status: false });
+    const mine = await ctx.app.db.select().from(fancyBets).where(eq(fancyBets.userId, a.userId));
+    expect(mine.map((b) => b.requestId).sort()).toEqual(['fy-1', 'fy-2']);
+    expect((await a.call('getUserBalance')).body.data).toEqual({ total_balance: 10_000, liability: 2000 });
     await expectLedgerClean();
   });
 

@@ -11,7 +11,7 @@ import {
   QUEUE_FULL_BET_MESSAGE,
   QUEUE_FULL_CANCEL_MESSAGE,
   takeBatch,
-} from '../src/modules/exchange/command-queue.ts';
+} from '../src/modules/markets/command-queue.ts';
 import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';
 import { describeStores } from './helpers/stores.ts';
 

@@ -590,6 +590,12 @@ export const fancies = pgTable(
     /** Averages table key (FIRST_OVER_RUNS …) when the rules give this line an average. */
     averageKey: text('average_key'),
     version: integer('version').notNull().default(1),
+    /**
+     * Moved by every write to this fancy's bets (a batch of bets, a settlement, an unsettle): a node
+     * that caches the fancy's open bets (fancy/open-bets.ts) trusts its copy only at the sequence
+     * it last wrote, so a write by any other node is seen under the fancy's lock.
+     */
+    betsSeq: integer('bets_seq').notNull().default(0),
     updatedAt: tstz('updated_at').notNull(),
   },
   (t) => [

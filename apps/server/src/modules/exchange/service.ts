@@ -42,7 +42,7 @@ import {
   QUEUE_FULL_BET_MESSAGE,
   QUEUE_FULL_CANCEL_MESSAGE,
   takeBatch,
-} from './command-queue.ts';
+} from '../markets/command-queue.ts';
 import { readBestPrices, readMarketImage, type BestPrice } from './ladder-view.ts';
 import type {
   CancelOutcome,
@@ -57,10 +57,11 @@ import * as q from './queries.ts';
 
 export type * from './types.ts';
 
-// The exchange service: composes the per-market command queue (command-queue.ts), the cache of
-// market states (book-cache.ts), the pure run of a batch through the engine (batch.ts) and the
-// ladder views (ladder-view.ts) with the store: what a batch reads under its market lock and
-// writes in one statement, status changes, and the reads of the exchange's API.
+// The exchange service: composes the per-market command queue (markets/command-queue.ts, shared
+// with the fancy's batches), the cache of market states (book-cache.ts), the pure run of a batch
+// through the engine (batch.ts) and the ladder views (ladder-view.ts) with the store: what a batch
+// reads under its market lock and writes in one statement, status changes, and the reads of the
+// exchange's API.
 
 /** The answer of a bet whose reservation the sweep released before its batch ran. */
 export const RESERVATION_LOST_MESSAGE = 'The bet waited too long to be placed; place it again';

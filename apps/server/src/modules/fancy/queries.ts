@@ -1,19 +1,30 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { fancies, fancyBets, markets, matches } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
 
 export type FancyRow = typeof fancies.$inferSelect;
 export type FancyBetRow = typeof fancyBets.$inferSelect;
 
-/** The fancy and its market row; `lock` takes the rows FOR SHARE (a bet) or FOR UPDATE (a quote). */
-export async function fancyOf(tx: Executor, fancyId: number, lock?: 'share' | 'update') {
-  const q = tx
+/** The fancy and its market row. */
+export async function fancyOf(tx: Executor, fancyId: number) {
+  const [row] = await tx
     .select({ fancy: fancies, market: markets })
     .from(fancies)
     .innerJoin(markets, eq(markets.marketId, fancies.marketId))
     .where(eq(fancies.marketId, fancyId));
-  const [row] = lock ? await q.for(lock === 'share' ? 'share' : 'update') : await q;
   return row ?? null;
+}
+
+/**
+ * The fancy and its market row, both FOR UPDATE (a quote or a status change). The market row is
+ * locked first, by a statement of its own: the order of every path that locks both (a batch of
+ * bets, settlement), so that none of them can wait on another in a cycle.
+ */
+export async function fancyForQuote(tx: Executor, fancyId: number) {
+  const [market] = await tx.select().from(markets).where(eq(markets.marketId, fancyId)).for('update');
+  if (!market) return null;
+  const [fancy] = await tx.select().from(fancies).where(eq(fancies.marketId, fancyId)).for('update');
+  return fancy ? { fancy, market } : null;
 }
 
 export function fanciesOfMatch(tx: Executor, matchId: number) {
@@ -69,4 +80,68 @@ export function userMatchBets(tx: Executor, userId: number, matchId: number, lim
     .where(and(eq(fancyBets.userId, userId), eq(fancyBets.matchId, matchId)))
     .orderBy(desc(fancyBets.betId))
     .limit(limit);
+}
+
+/** A batch's first lock: the fancy's market row FOR SHARE (before the fancy's row, as every path). */
+export async function marketForShare(tx: Executor, fancyId: number) {
+  const [row] = await tx.select().from(markets).where(eq(markets.marketId, fancyId)).for('share');
+  return row ?? null;
+}
+
+/** A batch's second lock: the fancy's row FOR UPDATE (its quote and its bets' sequence). */
+export async function fancyForUpdate(tx: Executor, fancyId: number) {
+  const [row] = await tx.select().from(fancies).where(eq(fancies.marketId, fancyId)).for('update');
+  return row ?? null;
+}
+
+/** Moves a fancy's bets' sequence by one (fancy/open-bets.ts): every write to its bets does. */
+export async function moveBetsSeq(tx: Executor, fancyId: number) {
+  await tx
+    .update(fancies)
+    .set({ betsSeq: sql`${fancies.betsSeq} + 1` })
+    .where(eq(fancies.marketId, fancyId));
+}
+
+/** A batch's last statement: its bettors' holds (a common table expression) and the sequence moved. */
+export async function writeHoldsMovingSeq(tx: Executor, fancyId: number, holdsCte: SQL) {
+  await tx.execute(sql`with ${holdsCte}
+    update ${fancies} set bets_seq = bets_seq + 1 where market_id = ${fancyId}`);
+}
+
+/** The stored bets of some (user, request id) pairs, on any fancy (repeats are answered from them). */
+export function betsByRequests(tx: Executor, pairs: readonly { userId: number; requestId: string }[]) {
+  if (pairs.length === 0) return Promise.resolve([] as FancyBetRow[]);
+  // Exact pairs, each found by the unique (user_id, request_id) index: a bettor's bets on other
+  // fancies are never read (two lists would read every bet of each bettor and filter).
+  const list = sql.join(
+    pairs.map((p) => sql`(${p.userId}::integer, ${p.requestId}::text)`),
+    sql`, `,
+  );
+  return tx
+    .select()
+    .from(fancyBets)
+    .where(sql`(${fancyBets.userId}, ${fancyBets.requestId}) in (${list})`);
+}
+
+/** The open bets of some users on one fancy (what a batch needs of those it has no copy of). */
+export function openBetsOfUsers(tx: Executor, fancyId: number, userIds: readonly number[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return tx
+    .select({
+      userId: fancyBets.userId,
+      isYes: fancyBets.isYes,
+      line: fancyBets.line,
+      lineTo: fancyBets.lineTo,
+      rate: fancyBets.rate,
+      stakePaise: fancyBets.stakePaise,
+    })
+    .from(fancyBets)
+    .where(
+      and(
+        eq(fancyBets.marketId, fancyId),
+        inArray(fancyBets.userId, [...userIds]),
+        isNull(fancyBets.settledStatus),
+      ),
+    )
+    .orderBy(asc(fancyBets.betId));
 }

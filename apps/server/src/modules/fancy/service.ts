@@ -6,7 +6,6 @@ import type { Fancy, FancyStatus, KindBet } from '@backlay/contract';
 import {
   fancyBook,
   fancyExposurePaise,
-  fancyRefusal,
   movementsFromNets,
   settleFancyBetPaise,
   type FancyBet,
@@ -16,14 +15,11 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { fancies, fancyBets, markets } from '../../db/schema.ts';
 import type { Tx } from '../../db/store.ts';
-import {
-  BetRefusal,
-  budgetRefusal,
-  isUniqueViolation,
-  lockWallet,
-  type PlaceOutcome,
-} from '../markets/house-bets.ts';
+import { isUniqueViolation, type PlaceOutcome } from '../markets/house-bets.ts';
 import { betCountsOf } from '../markets/bet-counts.ts';
+import { createCommandQueue, QUEUE_FULL_BET_MESSAGE, takeBatch } from '../markets/command-queue.ts';
+import { decideBatch, openBetsOf, type FancyBetRequest, type UserOpenBets } from './batch.ts';
+import { createOpenBetsCache } from './open-bets.ts';
 import { holdKey, type HoldMap, type MarketKindModule } from '../markets/registry.ts';
 import * as q from './queries.ts';
 
@@ -38,7 +34,9 @@ function marketStatusOf(status: FancyStatus): 'OPEN' | 'SUSPENDED' | 'CLOSED' {
   return status === 'SUSPENDED' ? 'SUSPENDED' : 'CLOSED';
 }
 
-export function toEngineBet(b: q.FancyBetRow): FancyBet {
+export function toEngineBet(
+  b: Pick<q.FancyBetRow, 'isYes' | 'line' | 'lineTo' | 'rate' | 'stakePaise'>,
+): FancyBet {
   return {
     is_yes: b.isYes,
     line: b.line,
@@ -88,7 +86,7 @@ export function createFancyService(app: FastifyInstance) {
     change: (f: q.FancyRow) => Partial<typeof fancies.$inferInsert> | string,
   ): Promise<{ ok: true; fancy: q.FancyRow; version: number } | { ok: false; message: string }> {
     const out = await db.transaction(async (tx) => {
-      const row = await q.fancyOf(tx, fancyId, 'update');
+      const row = await q.fancyForQuote(tx, fancyId);
       if (!row) return { ok: false as const, message: `Unknown fancy ${fancyId}` };
       const values = change(row.fancy);
       if (typeof values === 'string') return { ok: false as const, message: values };
@@ -112,107 +110,240 @@ export function createFancyService(app: FastifyInstance) {
     return out;
   }
 
-  async function place(
-    userId: number,
-    req: {
-      match_id: number;
-      fancy_id: number;
-      is_yes: boolean;
-      line: number;
-      rate: number;
-      stake_paise: number;
-      request_id: string;
-    },
-  ): Promise<PlaceOutcome<KindBet>> {
-    const repeat = async () => {
-      const b = await q.betByRequest(db, userId, req.request_id);
-      if (!b) return null;
-      const same =
-        b.marketId === req.fancy_id &&
-        b.isYes === req.is_yes &&
-        b.line === req.line &&
-        b.rate === req.rate &&
-        b.stakePaise === req.stake_paise;
-      if (!same) return { ok: false as const, message: 'request_id was already used for a different bet' };
-      const row = await q.fancyOf(db, b.marketId);
-      return { ok: true as const, bet: toKindBet(b, row?.market.marketName ?? '', ''), repeated: true };
-    };
-    const first = await repeat();
-    if (first) return first;
+  // Bets on a fancy are taken in batches, one batch per fancy at a time on this node (the
+  // exchange's queue): one transaction, a few statements and one commit for many bets.
+  /** A taken bet's request id was already stored: the batch rolls back and runs with a lookup. */
+  class StoredRequest extends Error {}
+  type Command = {
+    userId: number;
+    req: FancyBetRequest;
+    done(out: PlaceOutcome<KindBet>): void;
+    fail(err: unknown): void;
+  };
+  const openBets = createOpenBetsCache();
+  const queue = createCommandQueue<Command>(runBatch);
+
+  function place(userId: number, req: FancyBetRequest): Promise<PlaceOutcome<KindBet>> {
+    return new Promise((done, fail) => {
+      if (!queue.submit(req.fancy_id, { userId, req, done, fail }))
+        done({ ok: false, message: QUEUE_FULL_BET_MESSAGE });
+    });
+  }
+
+  async function runBatch(fancyId: number, pending: Command[]) {
+    // One command per (user, request id) in a batch: a second copy waits for the next batch,
+    // which answers it from the stored bet when the first was taken.
+    const seen = new Set<string>();
+    const now: Command[] = [];
+    const later: Command[] = [];
+    for (const c of takeBatch(pending)) {
+      const key = `${c.userId}/${c.req.request_id}`;
+      (seen.has(key) ? later : now).push(c);
+      seen.add(key);
+    }
+    pending.unshift(...later);
     try {
-      const bet = await db.transaction(async (tx: Tx) => {
-        const row = await q.fancyOf(tx, req.fancy_id, 'share');
-        if (!row) throw new BetRefusal('Unknown fancy');
-        const { fancy: f, market } = row;
-        if (market.matchId !== req.match_id) throw new BetRefusal('Unknown fancy for this match');
-        if (market.status === 'CLOSED' && f.status !== 'REMOVED') throw new BetRefusal('Market closed');
-        const wallet = await lockWallet(app, tx, userId, f.marketId);
-        if (!wallet) throw new BetRefusal('Unknown user');
-        const mine = await q.userBets(tx, userId, [f.marketId]);
-        const engineBet: FancyBet = {
-          is_yes: req.is_yes,
-          line: req.line,
-          ...(f.variant === 'KHADO' && f.band !== null ? { line_to: req.line + f.band - 1 } : {}),
-          rate: req.rate,
-          stake_paise: req.stake_paise,
-        };
-        const refusal = fancyRefusal({
+      await runCommands(fancyId, now);
+    } catch (err) {
+      openBets.drop(fancyId);
+      // One at a time, so that one bad request cannot fail its neighbours; a request id taken
+      // meanwhile by another node's batch is answered as a repeat on the second try.
+      for (const c of now.length === 1 ? [] : now) {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await runCommands(fancyId, [c]);
+            break;
+          } catch (e) {
+            openBets.drop(fancyId);
+            if (attempt < 2 && isUniqueViolation(e)) continue;
+            c.fail(e);
+            break;
+          }
+        }
+      }
+      if (now.length === 1) now[0]!.fail(err);
+    }
+  }
+
+  /** The answer to a request whose (user, request id) is already stored. */
+  async function repeatOf(
+    c: Command,
+    b: q.FancyBetRow,
+    names: Map<number, string>,
+  ): Promise<PlaceOutcome<KindBet>> {
+    const { req } = c;
+    const same =
+      b.marketId === req.fancy_id &&
+      b.isYes === req.is_yes &&
+      b.line === req.line &&
+      b.rate === req.rate &&
+      b.stakePaise === req.stake_paise;
+    if (!same) return { ok: false, message: 'request_id was already used for a different bet' };
+    if (!names.has(b.marketId))
+      names.set(b.marketId, (await q.fancyOf(db, b.marketId))?.market.marketName ?? '');
+    return { ok: true, bet: toKindBet(b, names.get(b.marketId)!, ''), repeated: true };
+  }
+
+  /**
+   * One batch. Repeats are rare, so it is first run without looking up the batch's request ids: a
+   * refused bet's request id is looked up after the decisions (a repeat is answered as one, and it
+   * changed the bettor's state no more than a refusal), and a taken bet whose request id is already
+   * stored makes the insert skip it, which rolls the batch back to run again with the lookup first.
+   */
+  async function runCommands(fancyId: number, cmds: readonly Command[]) {
+    try {
+      await runOnce(fancyId, cmds, false);
+    } catch (err) {
+      if (!(err instanceof StoredRequest)) throw err;
+      await runOnce(fancyId, cmds, true);
+    }
+  }
+
+  /** One batch's transaction: read under the locks, decide in memory, write, commit, answer. */
+  async function runOnce(fancyId: number, cmds: readonly Command[], lookupFirst: boolean) {
+    const answers = new Map<Command, PlaceOutcome<KindBet>>();
+    const stored = new Map<Command, q.FancyBetRow>();
+    let committed: { before: number; seq: number; fresh: Map<number, UserOpenBets> } | null = null;
+    let marketName = '';
+    const keyOf = (c: Command) => `${c.userId}/${c.req.request_id}`;
+    const lookUp = async (tx: Tx, list: readonly Command[]) => {
+      const found = await q.betsByRequests(
+        tx,
+        list.map((c) => ({ userId: c.userId, requestId: c.req.request_id })),
+      );
+      const byKey = new Map(found.map((b) => [`${b.userId}/${b.requestId}`, b]));
+      for (const c of list) {
+        const b = byKey.get(keyOf(c));
+        if (b) stored.set(c, b);
+      }
+    };
+    await db.transaction(async (tx: Tx) => {
+      answers.clear();
+      stored.clear();
+      if (lookupFirst) await lookUp(tx, cmds);
+      const fresh = cmds.filter((c) => !stored.has(c));
+      if (fresh.length === 0) return;
+      const market = await q.marketForShare(tx, fancyId);
+      const f = market ? await q.fancyForUpdate(tx, fancyId) : null;
+      if (!market || !f) {
+        for (const c of fresh) answers.set(c, { ok: false, message: 'Unknown fancy' });
+        if (!lookupFirst) await lookUp(tx, fresh);
+        return;
+      }
+      marketName = market.marketName;
+      const users = [...new Set(fresh.map((c) => c.userId))].sort((a, b) => a - b);
+      const wallets = await app.wallet.lockBalancesPaise(tx, users, (u) =>
+        app.wallet.holds.elsewhereExpr(u, fancyId),
+      );
+      const known = openBets.at(fancyId, f.betsSeq);
+      const open = new Map<number, UserOpenBets>();
+      const unknown: number[] = [];
+      for (const u of users) {
+        const state = known.get(u);
+        if (state) open.set(u, state);
+        else unknown.push(u);
+      }
+      const read = new Map<number, FancyBet[]>();
+      for (const b of await q.openBetsOfUsers(tx, fancyId, unknown)) {
+        const list = read.get(b.userId) ?? [];
+        list.push(toEngineBet(b));
+        read.set(b.userId, list);
+      }
+      for (const u of unknown) open.set(u, openBetsOf(f.variant, f.resultMax, read.get(u) ?? []));
+
+      const { decisions, changed } = decideBatch({
+        fancy: {
           variant: f.variant,
-          quote: {
-            status: f.status,
-            no_line: f.noLine,
-            no_rate: f.noRate,
-            yes_line: f.yesLine,
-            yes_rate: f.yesRate,
-          },
-          bet: engineBet,
+          status: f.status,
+          no_line: f.noLine,
+          no_rate: f.noRate,
+          yes_line: f.yesLine,
+          yes_rate: f.yesRate,
+          band: f.band,
+          max_user_stake_paise: f.maxUserStakePaise,
+          result_max: f.resultMax,
+        },
+        market: {
+          match_id: market.matchId,
+          status: market.status,
           min_stake_paise: market.minStakePaise,
           max_stake_paise: market.maxStakePaise,
-          max_user_stake_paise: f.maxUserStakePaise,
-          user_stake_paise: mine
-            .filter((b) => b.settledStatus === null)
-            .reduce((s, b) => s + b.stakePaise, 0),
-        });
-        if (refusal) throw new BetRefusal(refusal);
-        const oldHold = exposureOf(f, mine);
-        const open = mine.filter((b) => b.settledStatus === null).map(toEngineBet);
-        const newHold = fancyExposurePaise(f.variant, [...open, engineBet], f.resultMax);
-        const short = budgetRefusal({
-          balance_paise: wallet.balance_paise,
-          elsewhere_paise: wallet.elsewhere_paise,
-          old_hold_paise: oldHold,
-          new_hold_paise: newHold,
-        });
-        if (short) throw new BetRefusal(short);
-        const [inserted] = await tx
-          .insert(fancyBets)
-          .values({
-            userId,
-            matchId: market.matchId,
-            marketId: f.marketId,
-            isYes: req.is_yes,
-            line: req.line,
-            lineTo: engineBet.line_to ?? null,
-            rate: req.rate,
-            stakePaise: req.stake_paise,
-            requestId: req.request_id,
-            placedAt: now(),
-          })
-          .returning();
-        await app.wallet.holds.set(tx, f.marketId, new Map([[userId, newHold]]), now());
-        return toKindBet(inserted!, market.marketName, '');
+        },
+        requests: fresh,
+        wallets: new Map(
+          [...wallets].map(([u, w]) => [
+            u,
+            { balance_paise: w.balancePaise, elsewhere_paise: Number(w.alongside) },
+          ]),
+        ),
+        open,
       });
-      publish(req.fancy_id, [userId]);
-      app.metrics.betPlaced('FANCY');
-      return { ok: true, bet, repeated: false };
-    } catch (err) {
-      if (err instanceof BetRefusal) return { ok: false, message: err.message };
-      if (isUniqueViolation(err)) {
-        const again = await repeat();
-        if (again) return again;
+      const at = now();
+      const taken = fresh.flatMap((c, i) => {
+        const d = decisions[i]!;
+        if (!d.ok) {
+          answers.set(c, { ok: false, message: d.message });
+          return [];
+        }
+        return [{ c, bet: d.bet }];
+      });
+      if (!lookupFirst) await lookUp(tx, [...answers.keys()]);
+      if (taken.length > 0) {
+        const rows = await tx
+          .insert(fancyBets)
+          .values(
+            taken.map(({ c, bet }) => ({
+              userId: c.userId,
+              matchId: market.matchId,
+              marketId: fancyId,
+              isYes: bet.is_yes,
+              line: bet.line,
+              lineTo: bet.line_to ?? null,
+              rate: bet.rate,
+              stakePaise: bet.stake_paise,
+              requestId: c.req.request_id,
+              placedAt: at,
+            })),
+          )
+          .onConflictDoNothing({ target: [fancyBets.userId, fancyBets.requestId] })
+          .returning();
+        if (rows.length < taken.length) throw new StoredRequest();
+        const byRequest = new Map(rows.map((r) => [`${r.userId}/${r.requestId}`, r]));
+        for (const { c } of taken) {
+          const row = byRequest.get(`${c.userId}/${c.req.request_id}`)!;
+          answers.set(c, { ok: true, bet: toKindBet(row, market.marketName, ''), repeated: false });
+        }
+        // The holds and the sequence in one statement (the batch's last before COMMIT).
+        const newHolds = new Map([...changed].map(([u, state]) => [u, state.hold_paise]));
+        await q.writeHoldsMovingSeq(
+          tx,
+          fancyId,
+          app.wallet.holds.upsertCte(tx, 'held', fancyId, newHolds, at),
+        );
       }
-      throw err;
+      committed = {
+        before: f.betsSeq,
+        seq: taken.length > 0 ? f.betsSeq + 1 : f.betsSeq,
+        fresh: new Map([...open, ...changed]),
+      };
+    });
+    if (committed) {
+      const c = committed as { before: number; seq: number; fresh: Map<number, UserOpenBets> };
+      openBets.commit(fancyId, c.before, c.seq, c.fresh);
     }
+    // The fancy's name, when this batch read it (a batch of repeats only did not: looked up).
+    const names = new Map<number, string>(marketName ? [[fancyId, marketName]] : []);
+    const placedBy = new Set<number>();
+    for (const c of cmds) {
+      const b = stored.get(c);
+      const out = b ? await repeatOf(c, b, names) : answers.get(c)!;
+      if (out.ok && !out.repeated) {
+        placedBy.add(c.userId);
+        app.metrics.betPlaced('FANCY');
+      }
+      c.done(out);
+    }
+    if (placedBy.size > 0) publish(fancyId, placedBy);
   }
 
   const kind: MarketKindModule = {
@@ -273,6 +404,7 @@ export function createFancyService(app: FastifyInstance) {
           .set({ status: 'CLOSED' })
           .where(and(eq(fancies.marketId, f.marketId), sql`${fancies.status} <> 'REMOVED'`));
       }
+      await q.moveBetsSeq(tx, f.marketId);
       return {
         movements: movementsFromNets(String(market.marketId), nets, market.commissionBps),
         users: [...new Set(bets.map((b) => b.userId))].sort((a, b) => a - b),
@@ -284,6 +416,7 @@ export function createFancyService(app: FastifyInstance) {
         .update(fancyBets)
         .set({ result: null, profitLossPaise: null, settledStatus: null, settledAt: null })
         .where(eq(fancyBets.marketId, marketId));
+      await q.moveBetsSeq(tx, marketId);
     },
 
     async recomputeHolds(tx, marketIds) {

@@ -1,5 +1,6 @@
-// The per-market command queue of the group commit: placements and cancels for one market wait
-// here and run in batches, one batch after another per market (docs/decisions.md, "Exchange server").
+// The per-market command queue of the group commit: commands for one market (the exchange's
+// placements and cancels, a fancy's bets) wait here and run in batches, one batch after another
+// per market (docs/decisions.md, "Exchange server" and "Fancy bets in batches").
 
 /** Commands taken into one batch (one transaction) at most. */
 export const MAX_BATCH_COMMANDS = 200;

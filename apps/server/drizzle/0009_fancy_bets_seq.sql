@@ -1,0 +1,1 @@
+ALTER TABLE "fancies" ADD COLUMN "bets_seq" integer DEFAULT 0 NOT NULL;
