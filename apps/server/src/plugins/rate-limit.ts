@@ -20,6 +20,7 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import { HttpError } from '../http/errors.ts';
+import { createLeasedLimiter, leaseBlock } from './leased-limiter.ts';
 
 export type RateLimitOptions = {
   /** Requests per minute per signed-in user, on every /api call. */
@@ -99,6 +100,8 @@ export function addressKey(ip: string): string {
 }
 
 type Limiter = RateLimiterAbstract;
+/** What `take` needs of a limiter: consume a point (rejecting with a RateLimiterRes when over). */
+type Counter = { keyPrefix: string; consume(key: string): Promise<unknown> };
 
 export type RateLimits = ReturnType<typeof createLimits>;
 
@@ -122,13 +125,18 @@ function createLimits(
       insuranceLimiter: memory,
     });
   };
-  const user = make('user', limits.userPerMinute, 60);
+  // The per-user limit, asked on every signed-in call, is taken from Redis in blocks
+  // (leased-limiter.ts): never more than the limit, one Redis round trip per block of a user's calls.
+  const userShared = make('user', limits.userPerMinute, 60);
+  const user: Counter = redis
+    ? createLeasedLimiter(userShared, leaseBlock(limits.userPerMinute))
+    : userShared;
   const anonymous = make('ip', limits.anonymousPerMinute, 60);
   const loginAccount = make('login-account', limits.loginPerAccountPerMinute, 60);
   const perRoute = new Map<string, Limiter>();
 
   /** Resolves when within the limit; throws a 429 HttpError (with Retry-After) when over. */
-  async function take(limiter: Limiter, key: string, reply: FastifyReply | null, what: string) {
+  async function take(limiter: Counter, key: string, reply: FastifyReply | null, what: string) {
     try {
       await limiter.consume(key);
     } catch (e) {
