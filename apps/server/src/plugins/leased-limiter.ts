@@ -4,7 +4,7 @@
 // node took, spent or not, so the limit is never exceeded: across N nodes a key may be refused up
 // to N × (block − 1) points early (a node's unspent lease), never let through late. A lease ends
 // with the counter's window, so it cannot carry points into the next window.
-import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 
 /** Keys whose lease a node remembers at most (expired ones are dropped first, then the oldest). */
 export const LEASED_LIMITER_MAX_KEYS = 100_000;
