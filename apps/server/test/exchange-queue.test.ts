@@ -6,7 +6,9 @@ import { stateFrom, type MarketRow } from '../src/modules/exchange/batch.ts';
 import { BOOK_CACHE_MAX_MARKETS, createBookCache } from '../src/modules/exchange/book-cache.ts';
 import {
   createCommandQueue,
+  createRoundQueue,
   MAX_BATCH_COMMANDS,
+  MAX_ROUND_MARKETS,
   MAX_QUEUED_COMMANDS_PER_MARKET,
   QUEUE_FULL_BET_MESSAGE,
   QUEUE_FULL_CANCEL_MESSAGE,
@@ -52,6 +54,47 @@ describe('command queue', () => {
     );
     expect(batches.every((b) => b.cmds.length <= MAX_BATCH_COMMANDS)).toBe(true);
     expect(queue.submit(1, 0)).toBe(true);
+  });
+});
+
+describe('round queue', () => {
+  it('one round at a time takes every waiting market (at most MAX_ROUND_MARKETS), and keeps the per-market bound', async () => {
+    let release!: () => void;
+    let gate = new Promise<void>((resolve) => (release = resolve));
+    const rounds: Map<number, number[]>[] = [];
+    let running = 0;
+    let most = 0;
+    const queue = createRoundQueue<number>(async (round) => {
+      running += 1;
+      most = Math.max(most, running);
+      rounds.push(new Map([...round].map(([m, pending]) => [m, takeBatch(pending)])));
+      await gate;
+      running -= 1;
+    });
+    expect(queue.submit(1, 0)).toBe(true);
+    await vi.waitFor(() => expect(rounds).toHaveLength(1)); // the first round: market 1 alone
+    // While it runs, MAX_ROUND_MARKETS + 1 markets queue up; market 1 fills to its bound.
+    for (const m of range(2, MAX_ROUND_MARKETS + 3)) expect(queue.submit(m, m)).toBe(true);
+    for (const i of range(0, MAX_QUEUED_COMMANDS_PER_MARKET)) expect(queue.submit(1, i + 1)).toBe(true);
+    expect(queue.submit(1, -1)).toBe(false);
+    expect(queue.waiting(1)).toBe(MAX_QUEUED_COMMANDS_PER_MARKET);
+
+    release();
+    gate = Promise.resolve();
+    await vi.waitFor(() => expect(queue.waiting(1)).toBe(0));
+    await vi.waitFor(() => expect([...rounds.at(-1)!.keys()].length).toBeGreaterThan(0));
+    expect(most).toBe(1);
+    // The second round: the markets in the order they started waiting, MAX_ROUND_MARKETS of them
+    // (market 1 waited longest); the one left over is in the third.
+    expect([...rounds[1]!.keys()]).toEqual(range(2, MAX_ROUND_MARKETS + 2));
+    expect([...rounds[2]!.keys()]).toContain(MAX_ROUND_MARKETS + 2);
+    // Every command ran once, in arrival order per market, at most MAX_BATCH_COMMANDS per round.
+    await vi.waitFor(() =>
+      expect(rounds.flatMap((r) => r.get(1) ?? [])).toEqual(range(0, MAX_QUEUED_COMMANDS_PER_MARKET + 1)),
+    );
+    for (const m of range(2, MAX_ROUND_MARKETS + 3))
+      expect(rounds.flatMap((r) => r.get(m) ?? [])).toEqual([m]);
+    expect(rounds.every((r) => [...r.values()].every((c) => c.length <= MAX_BATCH_COMMANDS))).toBe(true);
   });
 });
 
@@ -158,6 +201,46 @@ describeStores('exchange back-pressure', (ctx) => {
       cancelled: MAX_QUEUED_COMMANDS_PER_MARKET + 2,
       size_cancelled_paise: (MAX_QUEUED_COMMANDS_PER_MARKET + 2) * 100,
     });
+    await expectExchangeInvariants(ctx.app);
+  });
+});
+
+describeStores('exchange rounds', (ctx) => {
+  it('bets on several markets at once share rounds; every round commits, each bet once, every invariant holds', async () => {
+    const ms = await Promise.all(range(0, 4).map(() => createMarket(ctx.app)));
+    const us = await Promise.all(range(0, 6).map(() => createBettor(ctx.app, 5_000_000)));
+    const metric = async (name: string) =>
+      (await ctx.app.metrics.registry.getSingleMetric(name)!.get()).values;
+    const countOf = async () =>
+      (await metric('backlay_exchange_round_markets')).find((v) =>
+        (v as { metricName?: string }).metricName?.endsWith('_count'),
+      )?.value ?? 0;
+    const roundsBefore = await countOf();
+    const failedBefore = (await metric('backlay_exchange_rounds_failed_total'))[0]?.value ?? 0;
+    let n = 0;
+    // Each bettor backs and lays on every market at once: rounds take several markets each, and a
+    // lay meets a back of another bettor on the same market.
+    const answers = await Promise.all(
+      us.flatMap((u, i) =>
+        ms.flatMap((m) =>
+          (['BACK', 'LAY'] as const).map((side) =>
+            ctx.app.exchange.placeBet(u.userId, {
+              market_id: m.marketId,
+              selection_id: m.selectionIds[i % 2]!,
+              side,
+              price: side === 'BACK' ? 200 : 190 + (i % 3) * 10,
+              size_paise: 10_000 + i * 100,
+              request_id: `round-${++n}`,
+            }),
+          ),
+        ),
+      ),
+    );
+    expect(answers.every((a) => a.ok)).toBe(true);
+    const ids = answers.map((a) => (a.ok ? a.bet_id : 0));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(await countOf()).toBeGreaterThan(roundsBefore);
+    expect((await metric('backlay_exchange_rounds_failed_total'))[0]?.value ?? 0).toBe(failedBefore);
     await expectExchangeInvariants(ctx.app);
   });
 });

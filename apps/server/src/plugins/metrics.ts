@@ -38,6 +38,8 @@ export type Metrics = {
   registry: Registry;
   /** One committed exchange batch: its commands and the bets it placed. */
   exchangeBatch(commands: number, placed: number): void;
+  /** One round of several markets' batches in one transaction: its markets, and whether it committed. */
+  exchangeRound(markets: number, committed: boolean): void;
   /** A bet of a house-quoted kind (bookmaker, fancy) committed. */
   betPlaced(kind: string): void;
   /** A request turned away by a limit. */
@@ -77,6 +79,17 @@ export const metricsPlugin = fp<MetricsOptions>(
       name: 'backlay_exchange_batch_commands',
       help: "Commands (placements and cancels) per committed exchange batch (a market's group commit)",
       buckets: [1, 2, 4, 8, 16, 32, 64, 128, 200],
+      registers: [registry],
+    });
+    const roundMarkets = new Histogram({
+      name: 'backlay_exchange_round_markets',
+      help: "Markets per committed round (several markets' batches in one transaction)",
+      buckets: [2, 4, 8, 16, 32],
+      registers: [registry],
+    });
+    const roundsFailed = new Counter({
+      name: 'backlay_exchange_rounds_failed_total',
+      help: 'Rounds whose transaction failed (their markets then ran one by one)',
       registers: [registry],
     });
     const limited = new Counter({
@@ -185,6 +198,10 @@ export const metricsPlugin = fp<MetricsOptions>(
       exchangeBatch(commands, placed) {
         batchCommands.observe(commands);
         if (placed > 0) bets.inc({ kind: 'MATCH_ODDS' }, placed);
+      },
+      exchangeRound(markets, committed) {
+        if (committed) roundMarkets.observe(markets);
+        else roundsFailed.inc();
       },
       betPlaced(kind) {
         bets.inc({ kind });

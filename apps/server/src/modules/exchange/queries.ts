@@ -222,12 +222,27 @@ function idArray(ids: readonly number[]): string {
   return `{${ids.join(',')}}`;
 }
 
+/** Everything one market's batch writes, in one statement (`writeBatches`). */
+export function writeBatch(tx: Executor, w: BatchWrite) {
+  return writeBatches(tx, [w]);
+}
+
 /**
- * Everything a batch writes, in one statement (data-modifying CTEs; foreign keys are checked at
- * its end, so the fills may name bets inserted beside them): new bets, the other bets' changes,
- * fills, traded volume, exposures and the market's next_seq.
+ * Everything the batches of one or more markets write, in one statement (data-modifying CTEs;
+ * foreign keys are checked at its end, so the fills may name bets inserted beside them): new bets,
+ * the other bets' changes, fills, traded volume, exposures and each market's next_seq. Every row
+ * names its market (selection and bet ids are unique across markets), so several markets' rows
+ * travel together.
  */
-export async function writeBatch(tx: Executor, w: BatchWrite) {
+export async function writeBatches(tx: Executor, ws: readonly BatchWrite[]) {
+  if (ws.length === 0) return;
+  const w = {
+    at: ws[0]!.at,
+    newBets: ws.flatMap((x) => x.newBets),
+    deltas: ws.flatMap((x) => x.deltas),
+    fills: ws.flatMap((x) => x.fills),
+    traded: new Map(ws.flatMap((x) => [...x.traded])),
+  };
   // Rows travel as one JSON parameter per table (json_to_recordset), not one parameter per value.
   const at = sql`${w.at.toISOString()}::timestamptz`;
   const json = (rows: unknown[]) => sql`${JSON.stringify(rows)}::json`;
@@ -299,17 +314,31 @@ export async function writeBatch(tx: Executor, w: BatchWrite) {
       from json_to_recordset(${json(rows)}) as v(id integer, s bigint)
       where r.selection_id = v.id and r.selection_id = any(${idArray(rows.map((r) => r.id))}::integer[]))`);
   }
-  if (w.exposures.size > 0) {
-    // The wallet owns the holds; its statement joins this batch's one round trip.
-    parts.push(holds.upsertCte(tx, 'ex', w.marketId, w.exposures, at));
-  }
+  const held = new Map(ws.filter((x) => x.exposures.size > 0).map((x) => [x.marketId, x.exposures]));
+  // The wallet owns the holds; its statement joins this batch's one round trip.
+  if (held.size > 0) parts.push(holds.upsertManyCte(tx, 'ex', held, at));
+  const seqs = ws.flatMap((x) => (x.nextSeq === null ? [] : [{ id: x.marketId, seq: x.nextSeq }]));
   const main =
-    w.nextSeq === null
+    seqs.length === 0
       ? sql`select 1`
-      : sql`update ${markets} set next_seq = ${w.nextSeq} where market_id = ${w.marketId}`;
-  if (parts.length === 0 && w.nextSeq === null) return;
+      : sql`update ${markets} as m set next_seq = v.seq
+          from json_to_recordset(${json(seqs)}) as v(id integer, seq bigint)
+          where m.market_id = v.id and m.market_id = any(${idArray(seqs.map((x) => x.id))}::integer[])`;
+  if (parts.length === 0 && seqs.length === 0) return;
   await tx.execute(parts.length === 0 ? main : sql`with ${sql.join(parts, sql`, `)} ${main}`);
 }
+
+/** What one market's batch asks of `batchReads`. */
+export type BatchReadRequest = {
+  marketId: number;
+  pairs: { userId: number; requestId: string }[];
+  /** Fresh bet ids it needs. */
+  ids: number;
+  /** The reservations it takes. */
+  reservationIds: readonly number[];
+};
+
+export type BatchReads = Awaited<ReturnType<typeof batchReadsMany>>[number];
 
 /**
  * What a batch reads once its market row is locked, in one statement: the bets already placed
@@ -324,6 +353,15 @@ export async function batchReads(
   ids: number,
   reservationIds: readonly number[] = [],
 ) {
+  return (await batchReadsMany(tx, [{ marketId, pairs, ids, reservationIds }]))[0]!;
+}
+
+/** `batchReads` for the batches of several markets, still in one statement; one answer each. */
+export async function batchReadsMany(tx: Executor, requests: readonly BatchReadRequest[]) {
+  const pairs = requests.flatMap((r) => r.pairs);
+  const reservationIds = requests.flatMap((r) => r.reservationIds);
+  const totalIds = requests.reduce((n, r) => n + r.ids, 0);
+  const marketIds = requests.map((r) => r.marketId);
   // One probe of the unique (user_id, request_id) index per pair, whatever the table's statistics
   // say: the LIMIT keeps the lateral subquery from being flattened into a join that the planner
   // may run as a scan of every bet (it guesses json_to_recordset at 100 rows).
@@ -346,11 +384,11 @@ export async function batchReads(
           ? sql`(select coalesce(json_agg(json_build_object('id', rv.reservation_id, 'paise', rv.amount_paise)), '[]'::json) from rv)`
           : sql`'[]'::json`
       } as reserved,
-      (select coalesce(json_agg(json_build_object('selectionId', r.selection_id, 'name', r.name,
-        'status', r.status) order by r.sort_order), '[]'::json) from ${runners} r
-        where r.market_id = ${marketId}) as runners,
+      (select coalesce(json_agg(json_build_object('marketId', r.market_id, 'selectionId', r.selection_id,
+        'name', r.name, 'status', r.status) order by r.market_id, r.sort_order), '[]'::json) from ${runners} r
+        where r.market_id = any(${idArray(marketIds)}::integer[])) as runners,
       (select coalesce(json_agg(nextval(pg_get_serial_sequence('bets', 'bet_id'))), '[]'::json)
-        from generate_series(1, ${ids}::int)) as ids`),
+        from generate_series(1, ${totalIds}::int)) as ids`),
   );
   const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
   const firsts = new Map<
@@ -382,15 +420,24 @@ export async function batchReads(
       placedMatchedValue: Number(b.placedMatchedValue),
     });
   }
-  const runnerRows = json<
-    { selectionId: number; name: string; status: 'ACTIVE' | 'WINNER' | 'LOSER' | 'REMOVED' }[]
-  >(row!.runners);
-  const betIds = json<(number | string)[]>(row!.ids)
+  type RunnerRow = { selectionId: number; name: string; status: 'ACTIVE' | 'WINNER' | 'LOSER' | 'REMOVED' };
+  const runnersOf = new Map<number, RunnerRow[]>(marketIds.map((id) => [id, []]));
+  for (const r of json<(RunnerRow & { marketId: number })[]>(row!.runners)) {
+    runnersOf.get(r.marketId)?.push({ selectionId: r.selectionId, name: r.name, status: r.status });
+  }
+  const allIds = json<(number | string)[]>(row!.ids)
     .map(Number)
     .sort((a, b) => a - b);
   const reserved = new Map<number, number>();
   for (const r of json<{ id: number | string; paise: number | string }[]>(row!.reserved)) {
     reserved.set(Number(r.id), Number(r.paise));
   }
-  return { firsts, runners: runnerRows, ids: betIds, reserved };
+  // Each market gets its own run of the fresh ids, in ascending order; the firsts and reservations
+  // are keyed by (user, request id) and reservation id, which no two markets share.
+  let next = 0;
+  return requests.map((r) => {
+    const ids = allIds.slice(next, next + r.ids);
+    next += r.ids;
+    return { firsts, runners: runnersOf.get(r.marketId)!, ids, reserved };
+  });
 }

@@ -37,7 +37,7 @@ import {
 } from './batch.ts';
 import { createBookCache } from './book-cache.ts';
 import {
-  createCommandQueue,
+  createRoundQueue,
   MAX_QUEUED_COMMANDS_PER_MARKET,
   QUEUE_FULL_BET_MESSAGE,
   QUEUE_FULL_CANCEL_MESSAGE,
@@ -85,12 +85,20 @@ type Command =
     })
   | (CancelCommand & { done(o: CancelOutcome): void; fail(err: unknown): void });
 
+/** What a batch did, for what follows its commit (`finish`). */
+type BatchResult = {
+  outcomes: Outcome[];
+  changed: boolean;
+  touched: Set<number>;
+  keep(): void;
+};
+
 export function createExchangeService(app: FastifyInstance, options: ExchangeOptions = {}) {
   const db = app.db;
   const sleep = options.sleep ?? realSleep;
   const now = () => app.clock.now();
   const cache = createBookCache({ enabled: options.bookCache ?? true });
-  const queue = createCommandQueue<Command>((marketId, pending) => runCommands(marketId, pending));
+  const queue = createRoundQueue<Command>((round) => runRound(round));
   /** Bets reserving their money before they join their market's queue, per market. */
   const reserving = new Map<number, number>();
   /** Commands waiting on a market: queued, or reserving on their way to the queue (back-pressure). */
@@ -107,6 +115,17 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
       return cached;
     }
     return stateFrom(await loadBook(tx, market), await q.marketPositions(tx, market.marketId));
+  }
+
+  /** Several markets' rows FOR UPDATE, locked in market-id order (the order of every round). */
+  async function lockMarkets(tx: Tx, marketIds: readonly number[]): Promise<Map<number, MarketRow>> {
+    const rows = await tx
+      .select()
+      .from(markets)
+      .where(inArray(markets.marketId, [...marketIds]))
+      .orderBy(asc(markets.marketId))
+      .for('update');
+    return new Map(rows.map((r) => [r.marketId, r]));
   }
 
   async function lockMarket(tx: Tx, marketId: number): Promise<MarketRow | null> {
@@ -171,11 +190,34 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
   }
 
   /**
-   * Writes what a batch did: the new bets (with everything that happened to them in the batch),
-   * the other bets' changes, the fills, traded volume, the exposure of every user touched
-   * (computed from the state), and the market's next_seq. A handful of statements however many
-   * commands the batch held.
+   * What a batch did, as the rows to write: the new bets (with everything that happened to them in
+   * the batch), the other bets' changes, the fills, traded volume, the exposure of every user
+   * touched (computed from the state), and the market's next_seq.
    */
+  function batchWriteOf(
+    market: MarketRow,
+    state: MarketState,
+    ch: Changes,
+    selIds: string[],
+    nextSeq: number,
+  ): { write: q.BatchWrite; exposures: Map<number, number> } {
+    const exposures = exposuresOf(state, selIds, ch.touched);
+    return {
+      write: {
+        marketId: market.marketId,
+        at: ch.at,
+        newBets: ch.newBetRows(),
+        deltas: ch.olderBetDeltas(),
+        fills: ch.fills,
+        traded: ch.traded,
+        exposures,
+        nextSeq: nextSeq === market.nextSeq ? null : nextSeq,
+      },
+      exposures,
+    };
+  }
+
+  /** Writes what a batch did, in one statement. */
   async function flush(
     tx: Tx,
     market: MarketRow,
@@ -184,17 +226,8 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     selIds: string[],
     nextSeq: number,
   ) {
-    const exposures = exposuresOf(state, selIds, ch.touched);
-    await q.writeBatch(tx, {
-      marketId: market.marketId,
-      at: ch.at,
-      newBets: ch.newBetRows(),
-      deltas: ch.olderBetDeltas(),
-      fills: ch.fills,
-      traded: ch.traded,
-      exposures,
-      nextSeq: nextSeq === market.nextSeq ? null : nextSeq,
-    });
+    const { write, exposures } = batchWriteOf(market, state, ch, selIds, nextSeq);
+    await q.writeBatch(tx, write);
     return exposures;
   }
 
@@ -215,26 +248,37 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     return b ? repeatedOf(b) : null;
   }
 
+  /** The reads a market's batch needs (`q.batchReads`), asked with other markets' or alone. */
+  function readRequest(marketId: number, market: MarketRow | null, cmds: Command[]): q.BatchReadRequest {
+    const places = cmds.filter((c): c is Command & { kind: 'place' } => c.kind === 'place');
+    return {
+      marketId,
+      pairs: places.map((c) => ({ userId: c.userId, requestId: c.request.request_id })),
+      ids: market ? places.length : 0,
+      reservationIds: places.flatMap((c) => reservationIdOf(c)),
+    };
+  }
+
   /**
-   * One batch of a market's commands in one transaction: the market row locked once, the bets'
+   * One batch of a market's commands, on its locked row and what `batchReads` gave it: the bets'
    * reservations taken (no wallet row is locked: each bet's money was reserved before it was
    * queued), every command run through the engine in arrival order (each bet checked against its
    * user's exposure as the previous commands left it and what their reservations cover; a refused
-   * bet leaves nothing behind), then everything written with a few multi-row statements.
+   * bet leaves nothing behind). Returns the rows to write (null: nothing changed), the check to
+   * make once they are written, and what follows the commit.
    */
-  async function runBatch(tx: Tx, marketId: number, market: MarketRow | null, cmds: Command[]) {
-    const places = cmds.filter((c): c is Command & { kind: 'place' } => c.kind === 'place');
-    const reads = await q.batchReads(
-      tx,
-      marketId,
-      places.map((c) => ({ userId: c.userId, requestId: c.request.request_id })),
-      market ? places.length : 0,
-      places.flatMap((c) => reservationIdOf(c)),
-    );
+  async function prepareBatch(
+    tx: Tx,
+    marketId: number,
+    market: MarketRow | null,
+    cmds: Command[],
+    reads: q.BatchReads,
+    at: Date,
+  ): Promise<{ result: BatchResult; write: q.BatchWrite | null; check(): void }> {
     // Repeats and the market's own refusals first; what is left are candidates.
     const screened = screenBatch(cmds, reads.firsts, market);
-    // What each bet's reservation covers (all taken above, whatever the outcome: the holds
-    // written below replace them). A bet whose reservation the sweep released first is refused.
+    // What each bet's reservation covers (all taken by the reads, whatever the outcome: the holds
+    // written replace them). A bet whose reservation the sweep released first is refused.
     const reserved = cmds.map((c, i) => {
       if (c.kind !== 'place' || !c.reservation.hasWallet) return null;
       const id = c.reservation.id;
@@ -246,12 +290,13 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
       return paise ?? 0;
     });
     if (!market) {
-      return {
+      const result = {
         outcomes: screened as Outcome[],
         changed: false,
         touched: new Set<number>(),
         keep: () => {},
       };
+      return { result, write: null, check: () => {} };
     }
     const runnerRows = reads.runners;
     const selIds = runnerRows.map((r) => String(r.selectionId));
@@ -261,17 +306,20 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
       runners: runnerRows,
       betIds: reads.ids,
       reserved,
-      at: now(),
+      at,
     });
 
     const changed = run.nextSeq !== market.nextSeq;
+    let write: q.BatchWrite | null = null;
+    let check = () => {};
     if (changed) {
-      const exposures = await flush(tx, market, state, run.changes, selIds, run.nextSeq);
-      assertCeilings(marketId, exposures, run.ceilings);
+      const w = batchWriteOf(market, state, run.changes, selIds, run.nextSeq);
+      write = w.write;
+      check = () => assertCeilings(marketId, w.exposures, run.ceilings);
     }
     const stamp = run.nextSeq;
     const row = { ...market, nextSeq: stamp };
-    return {
+    const result: BatchResult = {
       outcomes: run.outcomes,
       changed,
       touched: run.changes.touched,
@@ -280,17 +328,79 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
         cache.rememberRow(row);
       },
     };
+    return { result, write, check };
+  }
+
+  /** One market's batch in its transaction: its reads, the engine, its write. */
+  async function runBatch(tx: Tx, marketId: number, market: MarketRow | null, cmds: Command[]) {
+    const r = readRequest(marketId, market, cmds);
+    const reads = await q.batchReads(tx, marketId, r.pairs, r.ids, r.reservationIds);
+    const p = await prepareBatch(tx, marketId, market, cmds, reads, now());
+    if (p.write) await q.writeBatch(tx, p.write);
+    p.check();
+    return p.result;
   }
 
   /**
-   * Runs one batch. Without `fixed`, the batch is what the market's queue holds once its row is
-   * locked (so the commands that arrived while the lock was awaited join it). If the transaction
-   * fails, its commands run again one by one, so one bad command cannot fail its neighbours.
-   * Every caller is answered after the commit.
+   * One round: the waiting commands of several markets in one transaction: their rows locked in
+   * market-id order, every market's reads in one statement, each market's batch through the
+   * engine, every market's writes in one statement, one commit. If the transaction fails, each
+   * market's commands run again in a transaction of their own (`runCommands`, which falls back to
+   * one command at a time).
+   */
+  async function runRound(round: Map<number, Command[]>): Promise<void> {
+    if (round.size === 1) {
+      const [marketId, pending] = [...round][0]!;
+      return runCommands(marketId, pending);
+    }
+    const ids = [...round.keys()].sort((a, b) => a - b);
+    const taken = new Map<number, Command[]>();
+    let results: Map<number, BatchResult>;
+    try {
+      results = await db.transaction(async (tx) => {
+        const rows = await lockMarkets(tx, ids);
+        const work = ids.flatMap((marketId) => {
+          const cmds = takeBatch(round.get(marketId)!);
+          taken.set(marketId, cmds);
+          return cmds.length === 0 ? [] : [{ marketId, market: rows.get(marketId) ?? null, cmds }];
+        });
+        const reads = await q.batchReadsMany(
+          tx,
+          work.map((x) => readRequest(x.marketId, x.market, x.cmds)),
+        );
+        const at = now();
+        const prepared: Awaited<ReturnType<typeof prepareBatch>>[] = [];
+        for (const [i, x] of work.entries())
+          prepared.push(await prepareBatch(tx, x.marketId, x.market, x.cmds, reads[i]!, at));
+        await q.writeBatches(
+          tx,
+          prepared.flatMap((p) => (p.write ? [p.write] : [])),
+        );
+        for (const p of prepared) p.check();
+        return new Map(work.map((x, i) => [x.marketId, prepared[i]!.result]));
+      });
+    } catch (err) {
+      app.metrics.exchangeRound(ids.length, false);
+      app.log.warn({ err, markets: ids }, 'exchange: a round failed; its markets run one by one');
+      for (const marketId of ids) {
+        const cmds = taken.get(marketId) ?? [];
+        await runCommands(marketId, round.get(marketId)!, cmds.length > 0 ? cmds : undefined);
+      }
+      return;
+    }
+    app.metrics.exchangeRound(results.size, true);
+    for (const [marketId, r] of results) finish(marketId, taken.get(marketId)!, r);
+  }
+
+  /**
+   * Runs one market's batch. Without `fixed`, the batch is what the market's queue holds once its
+   * row is locked (so the commands that arrived while the lock was awaited join it). If the
+   * transaction fails, its commands run again one by one, so one bad command cannot fail its
+   * neighbours. Every caller is answered after the commit.
    */
   async function runCommands(marketId: number, pending: Command[], fixed?: Command[]): Promise<void> {
     let cmds: Command[] = fixed ?? [];
-    let r: Awaited<ReturnType<typeof runBatch>>;
+    let r: BatchResult;
     try {
       r = await db.transaction(async (tx) => {
         const market = await lockMarket(tx, marketId);
@@ -322,7 +432,11 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
       c.fail(err);
       return;
     }
-    // Committed: nothing below may run the commands again.
+    finish(marketId, cmds, r);
+  }
+
+  /** After a batch's commit: keep its state, publish, count, answer. Nothing here runs it again. */
+  function finish(marketId: number, cmds: Command[], r: BatchResult) {
     r.keep();
     try {
       if (r.changed) publish(marketId, r.touched);

@@ -69,3 +69,70 @@ export function createCommandQueue<C>(
 
 /** The next batch: the oldest commands waiting, at most MAX_BATCH_COMMANDS, taken out of `pending`. */
 export const takeBatch = <C>(pending: C[]): C[] => pending.splice(0, MAX_BATCH_COMMANDS);
+
+/** Markets taken into one round (one transaction) at most. */
+export const MAX_ROUND_MARKETS = 32;
+
+/**
+ * Queues per market, run in rounds: one round at a time on this node takes every market with
+ * commands waiting (at most MAX_ROUND_MARKETS, the longest-waiting first) into one transaction, so
+ * bets spread over many markets share their statements and their commit. `run(round)` gets each
+ * market's waiting commands and takes from each what it runs (`takeBatch`). Same bound per market
+ * as `createCommandQueue`.
+ */
+export function createRoundQueue<C>(
+  run: (round: Map<number, C[]>) => Promise<void>,
+  maxQueued: number = MAX_QUEUED_COMMANDS_PER_MARKET,
+) {
+  /** Commands waiting per market, in the order the markets started waiting. */
+  const queues = new Map<number, C[]>();
+  let running = false;
+
+  async function drain() {
+    try {
+      while (queues.size > 0) {
+        // One turn of the event loop first, so that requests already read from their sockets
+        // (and on PGlite, queries that waited for the previous round) reach the queues.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        const round = new Map<number, C[]>();
+        for (const [marketId, pending] of queues) {
+          if (round.size >= MAX_ROUND_MARKETS) break;
+          round.set(marketId, pending);
+        }
+        await run(round);
+        // A market emptied by the round stops waiting; one with commands left goes to the back,
+        // so busy markets cannot keep the others out of every round.
+        for (const [marketId, pending] of round) {
+          if (queues.get(marketId) !== pending) continue;
+          queues.delete(marketId);
+          if (pending.length > 0) queues.set(marketId, pending);
+        }
+      }
+    } finally {
+      running = false;
+    }
+  }
+
+  return {
+    /** Queues a command on its market. False (and nothing queued) when `maxQueued` already wait. */
+    submit(marketId: number, cmd: C): boolean {
+      let queue = queues.get(marketId);
+      if (!queue) {
+        queue = [];
+        queues.set(marketId, queue);
+      }
+      if (queue.length >= maxQueued) return false;
+      queue.push(cmd);
+      if (!running) {
+        running = true;
+        void drain();
+      }
+      return true;
+    },
+
+    /** Commands waiting on a market (not those of the running round). */
+    waiting(marketId: number): number {
+      return queues.get(marketId)?.length ?? 0;
+    },
+  };
+}

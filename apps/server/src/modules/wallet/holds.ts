@@ -68,6 +68,31 @@ export function upsertCte(
   return sql`${sql.identifier(name)} as (${upsertStatement(marketId, holds, at)})`;
 }
 
+/**
+ * `upsertCte` for the holds of several markets at once (a round of the exchange's batches):
+ * `byMarket` maps each market to its users' holds.
+ */
+export function upsertManyCte(
+  tx: Executor,
+  name: string,
+  byMarket: ReadonlyMap<number, ReadonlyMap<number, number>>,
+  at: Date | SQL,
+) {
+  if (!transactionOf(tx)) throw new Error('holds.upsertManyCte: run its statement inside a transaction');
+  const rows = [...byMarket].flatMap(([market_id, holds]) =>
+    [...holds].map(([user_id, exposure_paise]) => ({ user_id, market_id, exposure_paise })),
+  );
+  balancesChanged(
+    tx,
+    rows.map((r) => r.user_id),
+  );
+  return sql`${sql.identifier(name)} as (insert into ${exposureHolds} (user_id, market_id, exposure_paise, updated_at)
+      select x.user_id, x.market_id, x.exposure_paise, ${at}
+        from json_to_recordset(${json(rows)}) as x(user_id integer, market_id integer, exposure_paise bigint)
+      on conflict (user_id, market_id) do update
+      set exposure_paise = excluded.exposure_paise, updated_at = excluded.updated_at)`;
+}
+
 /** Sets the holds of several users on one market (paise ≥ 0 each). */
 export async function set(tx: Executor, marketId: number, holds: ReadonlyMap<number, number>, at: Date) {
   for (const paise of holds.values()) {
