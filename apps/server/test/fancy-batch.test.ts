@@ -2,6 +2,7 @@
 // each bet from the full list of its bettor's taken bets, and the node's copy of open bets
 // (modules/fancy/open-bets.ts): trusted only at the sequence it was written at.
 import { fancyExposurePaise, type FancyBet } from '@backlay/engine';
+import { mulberry32 } from '@backlay/feed';
 import { describe, expect, it } from 'vitest';
 import {
   decideBatch,
@@ -43,18 +44,6 @@ function req(is_yes: boolean, stake_rupees: number, request_id: string, over: Pa
     stake_paise: stake_rupees * 100,
     request_id,
     ...over,
-  };
-}
-
-/** Seeded PRNG (mulberry32), so a failure replays. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 
@@ -136,7 +125,7 @@ describe('a fancy batch decided in memory', () => {
 
   it('agrees with a naive oracle over random batches (every decision, every bettor’s stake and hold)', () => {
     for (let seed = 1; seed <= 300; seed++) {
-      const rand = rng(seed);
+      const rand = mulberry32(seed); // seeded: a failure replays
       const users = 1 + Math.floor(rand() * 4);
       const wallets = new Map<number, { balance_paise: number; elsewhere_paise: number }>();
       const prior = new Map<number, FancyBet[]>();

@@ -34,6 +34,18 @@ function marketStatusOf(status: FancyStatus): 'OPEN' | 'SUSPENDED' | 'CLOSED' {
   return status === 'SUSPENDED' ? 'SUSPENDED' : 'CLOSED';
 }
 
+/** A fancy's status and quote, as the wire and the batch both name them. */
+function quoteOf(f: q.FancyRow) {
+  return {
+    status: f.status,
+    no_line: f.noLine,
+    no_rate: f.noRate,
+    yes_line: f.yesLine,
+    yes_rate: f.yesRate,
+    band: f.band,
+  };
+}
+
 export function toEngineBet(
   b: Pick<q.FancyBetRow, 'isYes' | 'line' | 'lineTo' | 'rate' | 'stakePaise'>,
 ): FancyBet {
@@ -254,12 +266,7 @@ export function createFancyService(app: FastifyInstance) {
       const { decisions, changed } = decideBatch({
         fancy: {
           variant: f.variant,
-          status: f.status,
-          no_line: f.noLine,
-          no_rate: f.noRate,
-          yes_line: f.yesLine,
-          yes_rate: f.yesRate,
-          band: f.band,
+          ...quoteOf(f),
           max_user_stake_paise: f.maxUserStakePaise,
           result_max: f.resultMax,
         },
@@ -468,12 +475,7 @@ export function createFancyService(app: FastifyInstance) {
           match_id: f.matchId,
           name: market.marketName,
           variant: f.variant,
-          status: f.status,
-          no_line: f.noLine,
-          no_rate: f.noRate,
-          yes_line: f.yesLine,
-          yes_rate: f.yesRate,
-          band: f.band,
+          ...quoteOf(f),
           min_stake: rupees(market.minStakePaise),
           max_stake: rupees(market.maxStakePaise),
           max_user_stake: rupees(f.maxUserStakePaise),

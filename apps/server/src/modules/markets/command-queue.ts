@@ -16,6 +16,18 @@ export const QUEUE_FULL_BET_MESSAGE = 'Too many bets on this market right now; t
 /** The answer of a cancel refused because its market's queue is full. */
 export const QUEUE_FULL_CANCEL_MESSAGE = 'Too many requests on this market right now; try again';
 
+/** Appends `cmd` to its market's queue; the queue, or null (nothing queued) when it is full. */
+function enqueue<C>(queues: Map<number, C[]>, marketId: number, cmd: C, maxQueued: number): C[] | null {
+  let queue = queues.get(marketId);
+  if (!queue) {
+    queue = [];
+    queues.set(marketId, queue);
+  }
+  if (queue.length >= maxQueued) return null;
+  queue.push(cmd);
+  return queue;
+}
+
 /**
  * Queues per market. `run(marketId, pending)` runs one batch: it takes the commands it runs out of
  * `pending` (at most MAX_BATCH_COMMANDS, see `takeBatch`), and is called again while commands wait.
@@ -34,13 +46,8 @@ export function createCommandQueue<C>(
      * queued) when `maxQueued` commands already wait on that market.
      */
     submit(marketId: number, cmd: C): boolean {
-      let queue = queues.get(marketId);
-      if (!queue) {
-        queue = [];
-        queues.set(marketId, queue);
-      }
-      if (queue.length >= maxQueued) return false;
-      queue.push(cmd);
+      const queue = enqueue(queues, marketId, cmd, maxQueued);
+      if (!queue) return false;
       if (draining.has(marketId)) return true;
       draining.add(marketId);
       const pending = queue;
@@ -116,13 +123,7 @@ export function createRoundQueue<C>(
   return {
     /** Queues a command on its market. False (and nothing queued) when `maxQueued` already wait. */
     submit(marketId: number, cmd: C): boolean {
-      let queue = queues.get(marketId);
-      if (!queue) {
-        queue = [];
-        queues.set(marketId, queue);
-      }
-      if (queue.length >= maxQueued) return false;
-      queue.push(cmd);
+      if (!enqueue(queues, marketId, cmd, maxQueued)) return false;
       if (!running) {
         running = true;
         void drain();
