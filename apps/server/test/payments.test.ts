@@ -117,6 +117,22 @@ describeStores(
           },
         ],
       });
+      // By state: the pending list of the Deposit/Withdraw screen asks for PENDING only.
+      const pending = await u.call('getPaymentStatement', {
+        from_date: ist,
+        to_date: ist,
+        status: 'PENDING',
+      });
+      expect(pending.body.data).toMatchObject({ rows: [], total_rows: 0 });
+      const rejected = await u.call('getPaymentStatement', {
+        from_date: ist,
+        to_date: ist,
+        status: 'REJECTED',
+      });
+      expect(rejected.body.data).toMatchObject({ rows: [{ payment_id: id }], total_rows: 1 });
+      const bad = await u.call('getPaymentStatement', { from_date: ist, to_date: ist, status: 'LOST' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.body.message).toMatch(/status/);
       await ledgerClean();
     });
 

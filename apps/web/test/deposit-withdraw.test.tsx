@@ -257,7 +257,8 @@ describe('Deposit / Withdraw (issue 12)', { timeout: 30_000 }, () => {
     const fetchMock = mockApi({
       ...gatewayOn,
       'payment/getPaymentMethods': METHODS,
-      'report/getPaymentStatement': statement([view(), view({ payment_id: 12, status: 'APPROVED' })]),
+      // The server answers the pending ones only (the call asks for status PENDING).
+      'report/getPaymentStatement': statement([view()]),
     });
     renderApp('/setting/d-w');
     const list = await screen.findByRole('list', { name: 'Pending requests' });
@@ -268,6 +269,7 @@ describe('Deposit / Withdraw (issue 12)', { timeout: 30_000 }, () => {
       from_date: '2026-08-26',
       to_date: '2026-11-23',
       type: 'all',
+      status: 'PENDING',
       page: 1,
     });
   });

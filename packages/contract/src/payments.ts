@@ -148,6 +148,12 @@ export const getPaymentStatementRequest = z
     type: z
       .enum(['all', 'DEPOSIT', 'WITHDRAW'], { error: "type must be 'all', 'DEPOSIT' or 'WITHDRAW'" })
       .default('all'),
+    /** Only requests in this state (the Deposit/Withdraw screen asks for PENDING ones). */
+    status: z
+      .enum(['all', ...paymentStatus.options], {
+        error: "status must be 'all', 'PENDING', 'APPROVED', 'PAID' or 'REJECTED'",
+      })
+      .default('all'),
     page,
   })
   .superRefine(rangeRefinements);

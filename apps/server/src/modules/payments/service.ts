@@ -418,7 +418,13 @@ export function createPaymentsService(deps: {
 
     async statement(
       userId: number,
-      q: { from_date: string; to_date: string; type: 'all' | 'DEPOSIT' | 'WITHDRAW'; page: number },
+      q: {
+        from_date: string;
+        to_date: string;
+        type: 'all' | 'DEPOSIT' | 'WITHDRAW';
+        status?: 'all' | PaymentRow['status'];
+        page: number;
+      },
     ) {
       const { start, end } = istRange(q.from_date, q.to_date);
       const where = and(
@@ -426,6 +432,7 @@ export function createPaymentsService(deps: {
         gte(paymentRequests.createdAt, start),
         lt(paymentRequests.createdAt, end),
         q.type === 'all' ? undefined : eq(paymentRequests.type, q.type),
+        !q.status || q.status === 'all' ? undefined : eq(paymentRequests.status, q.status),
       );
       const [total] = await db.select({ n: count() }).from(paymentRequests).where(where);
       const totalRows = total?.n ?? 0;

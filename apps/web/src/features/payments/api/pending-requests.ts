@@ -10,8 +10,8 @@ const DAY_MS = 86_400_000;
 
 /**
  * The caller's requests still waiting for the operator: report/getPaymentStatement over the last
- * 90 IST days (newest first, first page), keeping the pending ones; asked again every 10 s, so a request
- * the operator decided leaves the list.
+ * 90 IST days, pending ones only (newest first, the first page of 25); asked again every 10 s, so a
+ * request the operator decided leaves the list.
  */
 export async function getPendingRequests(
   signal?: AbortSignal,
@@ -23,11 +23,12 @@ export async function getPendingRequests(
       from_date: displayDay(new Date(now.getTime() - (PENDING_LOOKBACK_DAYS - 1) * DAY_MS)),
       to_date: displayDay(now),
       type: 'all',
+      status: 'PENDING',
       page: 1,
     },
     { signal },
   );
-  return statement.rows.filter((r) => r.status === 'PENDING');
+  return statement.rows;
 }
 
 export const pendingRequestsKey = ['payments', 'pending'] as const;
