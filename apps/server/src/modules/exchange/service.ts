@@ -57,11 +57,11 @@ import * as q from './queries.ts';
 
 export type * from './types.ts';
 
-// The exchange service: composes the per-market command queue (markets/command-queue.ts, shared
-// with the fancy's batches), the cache of market states (book-cache.ts), the pure run of a batch
-// through the engine (batch.ts) and the ladder views (ladder-view.ts) with the store: what a batch
-// reads under its market lock and writes in one statement, status changes, and the reads of the
-// exchange's API.
+// The exchange service: composes the per-market queues run in rounds (markets/command-queue.ts:
+// the markets with commands waiting share one transaction), the cache of market states
+// (book-cache.ts), the pure run of a batch through the engine (batch.ts) and the ladder views
+// (ladder-view.ts) with the store: what a round reads under its markets' locks and writes in one
+// statement each, status changes, and the reads of the exchange's API.
 
 /** The answer of a bet whose reservation the sweep released before its batch ran. */
 export const RESERVATION_LOST_MESSAGE = 'The bet waited too long to be placed; place it again';
