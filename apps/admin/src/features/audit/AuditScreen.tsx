@@ -1,11 +1,11 @@
 import type { AdminAuditRow, LedgerCheck } from '@backlay/contract';
 import { Pager } from '@backlay/ui/components';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useAction } from '../../lib/actions.ts';
 import { fromIstInput, when } from '../../lib/format.ts';
 import { Badge, Card, Loadable, PageHeader } from '../../components/ui.tsx';
 import { useEndpoint } from '../../components/queries.ts';
+import { useListParams } from '../../lib/list-params.ts';
 
 const ACTIONS = [
   'market/status',
@@ -109,13 +109,12 @@ function LedgerResult({ r }: { r: LedgerCheck }) {
 
 /** Every audited operator call, newest first, searched and filtered on the server. */
 export function AuditScreen() {
-  const [params, setParams] = useSearchParams();
+  const { params, page, set } = useListParams();
   const search = params.get('search') ?? '';
   const action = params.get('action') ?? '';
   const outcome = (params.get('outcome') ?? '') as '' | 'ok' | 'refused';
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
-  const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
   const [text, setText] = useState(search);
   const fromIso = from ? fromIstInput(`${from}T00:00`) : null;
   const toIso = to
@@ -139,15 +138,6 @@ export function AuditScreen() {
     success: (d) =>
       d.ok ? 'Ledger check: every invariant holds' : `Ledger check: ${d.problems.length} problem(s)`,
   });
-  const set = (patch: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    if (!('page' in patch)) next.delete('page');
-    setParams(next, { replace: true });
-  };
   return (
     <>
       <PageHeader title="Audit">

@@ -1,11 +1,12 @@
 import type { AdminMatchRow } from '@backlay/contract';
 import { Pager } from '@backlay/ui/components';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { when } from '../../lib/format.ts';
 import { Badge, Card, Loadable, PageHeader } from '../../components/ui.tsx';
 import { useEndpoint } from '../../components/queries.ts';
 import { NewMatchDialog } from './NewMatchDialog.tsx';
+import { useListParams } from '../../lib/list-params.ts';
 
 const STATUSES = ['IN_PLAY', 'OPEN', 'SUSPENDED', 'INACTIVE', 'UNSETTLED', 'SETTLED', 'CLOSED'] as const;
 type Status = (typeof STATUSES)[number];
@@ -36,14 +37,13 @@ function MarketChips({ row }: { row: AdminMatchRow }) {
 
 /** Matches and their markets, searched and filtered on the server, 25 a page. */
 export function MarketsScreen() {
-  const [params, setParams] = useSearchParams();
+  const { params, page, set } = useListParams();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const search = params.get('search') ?? '';
   const sport = params.get('sport') ?? '';
   const seriesId = params.get('series') ?? '';
   const status = (params.get('status') ?? '') as Status | '';
-  const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
   const [text, setText] = useState(search);
 
   const sports = useEndpoint('getSports', { is_active: 1 });
@@ -61,16 +61,6 @@ export function MarketsScreen() {
     },
     { keepPrevious: true },
   );
-
-  const set = (patch: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    if (!('page' in patch)) next.delete('page');
-    setParams(next, { replace: true });
-  };
 
   return (
     <>

@@ -2,11 +2,12 @@ import type { z } from 'zod';
 import type { adminPaymentRow } from '@backlay/contract';
 import { ConfirmDialog, Pager } from '@backlay/ui/components';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useAction } from '../../lib/actions.ts';
 import { rupees, when } from '../../lib/format.ts';
 import { Badge, Card, Field, Loadable, PageHeader } from '../../components/ui.tsx';
 import { useEndpoint } from '../../components/queries.ts';
+import { useListParams } from '../../lib/list-params.ts';
 
 type Row = z.infer<typeof adminPaymentRow>;
 
@@ -104,11 +105,10 @@ function DecisionDialog({ decision, onClose }: { decision: Decision; onClose: ()
 
 /** Deposit and withdrawal requests (issue 12's calls): pending first by default, paged on the server. */
 export function PaymentsScreen() {
-  const [params, setParams] = useSearchParams();
+  const { params, page, set } = useListParams({ keepEmpty: true });
   const status = (params.get('status') ?? 'PENDING') as '' | 'PENDING' | 'APPROVED' | 'PAID' | 'REJECTED';
   const type = (params.get('type') ?? '') as '' | 'DEPOSIT' | 'WITHDRAW';
   const userId = params.get('user') ?? '';
-  const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
   const [decision, setDecision] = useState<Decision | null>(null);
   const list = useEndpoint(
     'adminPayments',
@@ -121,12 +121,6 @@ export function PaymentsScreen() {
     },
     { refetchInterval: 15_000, keepPrevious: true },
   );
-  const set = (patch: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) next.set(k, v);
-    if (!('page' in patch)) next.delete('page');
-    setParams(next, { replace: true });
-  };
   return (
     <>
       <PageHeader title="Payments" />

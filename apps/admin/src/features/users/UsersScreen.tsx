@@ -1,12 +1,13 @@
 import { adminUserCreateRequest } from '@backlay/contract';
 import { Modal, Pager } from '@backlay/ui/components';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useAction } from '../../lib/actions.ts';
 import { rupees, when } from '../../lib/format.ts';
 import { Badge, Card, Field, FormError, Loadable, PageHeader } from '../../components/ui.tsx';
 import { useEndpoint } from '../../components/queries.ts';
 import { randomPassword } from './password.ts';
+import { useListParams } from '../../lib/list-params.ts';
 
 function NewBettorDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (id: number) => void }) {
   const [userName, setUserName] = useState('');
@@ -88,14 +89,13 @@ function NewBettorDialog({ onClose, onCreated }: { onClose: () => void; onCreate
 
 /** Users searched and filtered on the server, 25 a page. */
 export function UsersScreen() {
-  const [params, setParams] = useSearchParams();
+  const { params, page, set } = useListParams();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const search = params.get('search') ?? '';
   const role = (params.get('role') ?? '') as '' | 'bettor' | 'operator';
   const status = (params.get('status') ?? '') as '' | 'active' | 'locked';
   const parent = params.get('parent') ?? '';
-  const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
   const [text, setText] = useState(search);
   const list = useEndpoint(
     'adminUsers',
@@ -108,15 +108,6 @@ export function UsersScreen() {
     },
     { keepPrevious: true },
   );
-  const set = (patch: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    if (!('page' in patch)) next.delete('page');
-    setParams(next, { replace: true });
-  };
   return (
     <>
       <PageHeader title="Users">
