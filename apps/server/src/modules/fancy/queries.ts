@@ -45,14 +45,6 @@ export function userBets(tx: Executor, userId: number, fancyIds: readonly number
     .where(and(eq(fancyBets.userId, userId), inArray(fancyBets.marketId, [...fancyIds])));
 }
 
-export async function betByRequest(tx: Executor, userId: number, requestId: string) {
-  const [row] = await tx
-    .select()
-    .from(fancyBets)
-    .where(and(eq(fancyBets.userId, userId), eq(fancyBets.requestId, requestId)));
-  return row ?? null;
-}
-
 export function betsOfMarkets(tx: Executor, marketIds: readonly number[]) {
   if (marketIds.length === 0) return Promise.resolve([] as FancyBetRow[]);
   return tx
