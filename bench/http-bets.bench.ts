@@ -5,8 +5,10 @@
 // answered bets/s = committed bets/s. Latency is per request, p50/p99; bets per batch = bets /
 // the market's bus notices (one per committed batch).
 // Bets go back or lay at random around 2.0 on one 3-runner market, so about half of them match;
-// HTTP bets at BENCH_HTTP_CONCURRENCY (default 16) and 4× that in flight. Then the same bets straight
-// into app.exchange.placeBet (no HTTP) at the same two concurrencies, and the balance endpoint
+// HTTP bets at BENCH_HTTP_CONCURRENCY (default 16) and 4× that in flight, the 4× both on one market
+// and spread over 8 (the issue-11 figure: spread ÷ one market), in BENCH_SPREAD_ROUNDS alternating
+// rounds. Then the same bets straight into app.exchange.placeBet (no HTTP) at the same
+// concurrencies (each phase also logs how busy the server's thread was), and the balance endpoint
 // (GET user/getUserBalance: auth, the per-user limit, the balance from the node's memory) against
 // a bare Fastify route returning the same JSON and against that route behind the session lookup;
 // then, each in an app of its own with its own bare route, the balance endpoint with the cache
@@ -24,7 +26,7 @@ import pg from 'pg';
 import { buildApp, type AppOptions } from '../apps/server/src/app.ts';
 import type { StoreOptions } from '../apps/server/src/db/store.ts';
 import { markets, matches, runners, series } from '../apps/server/src/db/schema.ts';
-import { loadFromWorker, type LoadSpec } from './http-load.ts';
+import { loadFromWorker, type LoadResult, type LoadSpec } from './http-load.ts';
 import { median, mulberry32, randInt, report, type Benchmark, type Figure } from './lib.ts';
 
 const DURATION_MS = Number(process.env.BENCH_HTTP_MS ?? 4_000);
@@ -32,6 +34,10 @@ const CONCURRENCY = Number(process.env.BENCH_HTTP_CONCURRENCY ?? 16);
 const USERS = 16;
 /** Markets of the phase that spreads the bets (real traffic is spread over many markets). */
 const SPREAD_MARKETS = 8;
+/** Alternating rounds of (one market, spread over SPREAD_MARKETS) at 4× the concurrency. */
+const SPREAD_ROUNDS = Number(process.env.BENCH_SPREAD_ROUNDS ?? 3);
+/** Each phase of those rounds: half a phase. */
+const HALF_MS = Math.max(1_000, DURATION_MS / 2);
 /** Odds the bets pick from, in hundredths (around 2.0, so about half of them match). */
 const PRICES = [196, 198, 200, 202, 204];
 export const CSRF = 'bench-csrf-token-0123456789abcdef';
@@ -70,11 +76,29 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+/** Rounds of one load as one: the median rate and p50, the worst p99, the counts summed. */
+function summary(runs: readonly LoadResult[]): LoadResult {
+  const refusals: Record<string, number> = {};
+  for (const r of runs) for (const [k, v] of Object.entries(r.refusals)) refusals[k] = (refusals[k] ?? 0) + v;
+  return {
+    rate: median(runs.map((r) => r.rate)),
+    count: runs.reduce((n, r) => n + r.count, 0),
+    failures: runs.reduce((n, r) => n + r.failures, 0),
+    refusals,
+    p50_ms: median(runs.map((r) => r.p50_ms)),
+    p99_ms: Math.max(...runs.map((r) => r.p99_ms)),
+  };
+}
+
 /** Runs `one` with CONCURRENCY workers for DURATION_MS; returns completed/s and latencies. */
-export async function load(one: (worker: number, i: number) => Promise<boolean>, concurrency = CONCURRENCY) {
+export async function load(
+  one: (worker: number, i: number) => Promise<boolean>,
+  concurrency = CONCURRENCY,
+  durationMs = DURATION_MS,
+) {
   const latencies: number[] = [];
   let failures = 0;
-  const end = performance.now() + DURATION_MS;
+  const end = performance.now() + durationMs;
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async (_, w) => {
@@ -175,8 +199,34 @@ async function runOn(store: Store): Promise<Figure[]> {
     const off = app.bus.subscribe('market', (msg) => {
       if ((msg as { market_id: number }).market_id === fx.main.market_id) batches += 1;
     });
-    const http = (spec: LoadSpec, connections = CONCURRENCY) =>
-      loadFromWorker({ base_url: base, tokens, csrf: CSRF, spec, connections, duration_ms: DURATION_MS });
+    /** Each phase's share of the server thread busy (event-loop utilisation), by phase name. */
+    const busy = new Map<string, { active_ms: number; elapsed_ms: number; count: number }>();
+    const http = async (
+      spec: LoadSpec,
+      connections = CONCURRENCY,
+      phase?: string,
+      durationMs = DURATION_MS,
+    ) => {
+      const elu0 = performance.eventLoopUtilization();
+      const r = await loadFromWorker({
+        base_url: base,
+        tokens,
+        csrf: CSRF,
+        spec,
+        connections,
+        duration_ms: durationMs,
+      });
+      const elu = performance.eventLoopUtilization(elu0);
+      if (phase) {
+        const b = busy.get(phase) ?? { active_ms: 0, elapsed_ms: 0, count: 0 };
+        busy.set(phase, {
+          active_ms: b.active_ms + elu.active,
+          elapsed_ms: b.elapsed_ms + elu.idle + elu.active,
+          count: b.count + r.count,
+        });
+      }
+      return r;
+    };
     const betSpec = (prefix: string, on = [fx.main]): LoadSpec => ({
       kind: 'bet',
       path: '/api/bet/placeMarketBet',
@@ -184,49 +234,104 @@ async function runOn(store: Store): Promise<Figure[]> {
       prices: PRICES.map((p) => p / 100),
       request_prefix: prefix,
     });
-    const bets = await http(betSpec('h'));
+    const bets = await http(betSpec('h'), CONCURRENCY, `HTTP ${CONCURRENCY}, one market`);
     const betsBatches = batches;
-    const bets4 = await http(betSpec('H'), CONCURRENCY * 4);
-    const bets4Batches = batches - betsBatches;
+    // 4× the concurrency on one market, and the same spread over several markets, in alternating
+    // rounds of half a phase (the order swapped every round): the store's history grows with every
+    // phase, so a phase that always ran second would always run on more of it. Medians compared.
+    const oneRuns: LoadResult[] = [];
+    const spreadRuns: LoadResult[] = [];
+    let bets4Batches = 0;
+    for (let round = 0; round < SPREAD_ROUNDS; round++) {
+      for (const which of round % 2 === 0 ? ['one', 'spread'] : ['spread', 'one']) {
+        if (which === 'one') {
+          const before = batches;
+          oneRuns.push(
+            await http(
+              betSpec(`H${round}-`),
+              CONCURRENCY * 4,
+              `HTTP ${CONCURRENCY * 4}, one market`,
+              HALF_MS,
+            ),
+          );
+          bets4Batches += batches - before;
+        } else {
+          spreadRuns.push(
+            await http(
+              betSpec(`S${round}-`, fx.spread),
+              CONCURRENCY * 4,
+              `HTTP ${CONCURRENCY * 4}, ${SPREAD_MARKETS} markets`,
+              HALF_MS,
+            ),
+          );
+        }
+      }
+    }
+    const bets4 = summary(oneRuns);
+    const spread = summary(spreadRuns);
     off();
-    // The same 4× concurrency spread over several markets: their batches run side by side.
-    const spread = await http(betSpec('S', fx.spread), CONCURRENCY * 4);
     const bare = await http({ kind: 'get', path: '/bench/bare' });
     const authed = await http({ kind: 'get', path: '/bench/authed' });
     const balance = await http({ kind: 'get', path: '/api/user/getUserBalance' });
     // The same bets straight into app.exchange.placeBet (no HTTP, no client in this process's
     // way): what the exchange and its store sustain, at the same and at 4× the concurrency.
-    const direct = async (inFlight: number, on = [fx.main]) => {
+    const direct = async (inFlight: number, on = [fx.main], durationMs = DURATION_MS) => {
       const ids = new Set(on.map((m) => m.market_id));
       let before = 0;
       const offDirect = app.bus.subscribe('market', (msg) => {
         if (ids.has((msg as { market_id: number }).market_id)) before += 1;
       });
-      const r = await load(async (w) => {
-        n += 1;
-        const back = rand() < 0.5;
-        const m = on[randInt(rand, 0, on.length - 1)]!;
-        const out = await app.exchange.placeBet(fx.users[w % fx.users.length]!.userId, {
-          market_id: m.market_id,
-          selection_id: m.selection_ids[randInt(rand, 0, 2)]!,
-          side: back ? 'BACK' : 'LAY',
-          price: PRICES[randInt(rand, 0, PRICES.length - 1)]!,
-          size_paise: 100 * randInt(rand, 2, 50),
-          request_id: `d${n}`,
-        });
-        return out.ok;
-      }, inFlight);
+      const elu0 = performance.eventLoopUtilization();
+      const r = await load(
+        async (w) => {
+          n += 1;
+          const back = rand() < 0.5;
+          const m = on[randInt(rand, 0, on.length - 1)]!;
+          const out = await app.exchange.placeBet(fx.users[w % fx.users.length]!.userId, {
+            market_id: m.market_id,
+            selection_id: m.selection_ids[randInt(rand, 0, 2)]!,
+            side: back ? 'BACK' : 'LAY',
+            price: PRICES[randInt(rand, 0, PRICES.length - 1)]!,
+            size_paise: 100 * randInt(rand, 2, 50),
+            request_id: `d${n}`,
+          });
+          return out.ok;
+        },
+        inFlight,
+        durationMs,
+      );
       offDirect();
+      const elu = performance.eventLoopUtilization(elu0);
       console.log(
         `  ${store.label}: placeBet in-process, ${inFlight} in flight over ${on.length} market(s): ${r.rate.toFixed(0)} bets/s, ` +
-          `p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${(r.count / Math.max(before, 1)).toFixed(1)} bets per batch`,
+          `p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${(r.count / Math.max(before, 1)).toFixed(1)} bets per batch, ` +
+          `server thread busy ${(elu.utilization * 100).toFixed(0)}% (${(elu.active / Math.max(r.count, 1)).toFixed(3)} ms per bet)`,
       );
       return r;
     };
     const direct16 = await direct(CONCURRENCY);
-    const direct64 = await direct(CONCURRENCY * 4);
-    const directSpread = await direct(CONCURRENCY * 4, fx.spread);
+    const directOneRuns: Awaited<ReturnType<typeof load>>[] = [];
+    const directSpreadRuns: Awaited<ReturnType<typeof load>>[] = [];
+    for (let round = 0; round < SPREAD_ROUNDS; round++) {
+      for (const which of round % 2 === 0 ? ['one', 'spread'] : ['spread', 'one']) {
+        if (which === 'one') directOneRuns.push(await direct(CONCURRENCY * 4, [fx.main], HALF_MS));
+        else directSpreadRuns.push(await direct(CONCURRENCY * 4, fx.spread, HALF_MS));
+      }
+    }
+    const direct64 = {
+      rate: median(directOneRuns.map((r) => r.rate)),
+      p99: Math.max(...directOneRuns.map((r) => r.p99)),
+    };
+    const directSpread = {
+      rate: median(directSpreadRuns.map((r) => r.rate)),
+      p99: Math.max(...directSpreadRuns.map((r) => r.p99)),
+    };
     const tag = store.label;
+    for (const [phase, b] of busy)
+      console.log(
+        `  ${tag}: ${phase}: server thread busy ${((100 * b.active_ms) / Math.max(b.elapsed_ms, 1)).toFixed(0)}% ` +
+          `(${(b.active_ms / Math.max(b.count, 1)).toFixed(3)} ms per bet)`,
+      );
     const perBatch = (count: number, b: number) => (count / Math.max(b, 1)).toFixed(1);
     console.log(
       `  ${tag}: placeMarketBet ${CONCURRENCY} in flight: p50 ${bets.p50_ms.toFixed(2)} ms, p99 ${bets.p99_ms.toFixed(2)} ms, ` +
@@ -263,9 +368,10 @@ async function runOn(store: Store): Promise<Figure[]> {
         unit: 'ms',
       }),
       report({
-        label: `${tag}: HTTP → committed bets (${CONCURRENCY * 4} in flight over ${SPREAD_MARKETS} markets)`,
+        label: `${tag}: HTTP → committed bets (${CONCURRENCY * 4} in flight over ${SPREAD_MARKETS} markets; medians of ${SPREAD_ROUNDS} alternating rounds)`,
         value: spread.rate,
         unit: 'bets/s',
+        baseline: { label: 'one market', value: bets4.rate },
       }),
       report({
         label: `${tag}: placeMarketBet p99 (${CONCURRENCY * 4} in flight over ${SPREAD_MARKETS} markets)`,
@@ -288,9 +394,10 @@ async function runOn(store: Store): Promise<Figure[]> {
         unit: 'ms',
       }),
       report({
-        label: `${tag}: placeBet in-process (${CONCURRENCY * 4} in flight over ${SPREAD_MARKETS} markets)`,
+        label: `${tag}: placeBet in-process (${CONCURRENCY * 4} in flight over ${SPREAD_MARKETS} markets; medians of ${SPREAD_ROUNDS} alternating rounds, p99 ${directSpread.p99.toFixed(1)} ms)`,
         value: directSpread.rate,
-        unit: `bets/s (p99 ${directSpread.p99.toFixed(1)} ms)`,
+        unit: 'bets/s',
+        baseline: { label: 'one market', value: direct64.rate },
       }),
       report({
         label: `${tag}: balance endpoint`,
