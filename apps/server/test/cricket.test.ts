@@ -1,7 +1,7 @@
 import type { CricketDetail, KindBet } from '@backlay/contract';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { cricketMatches, fancyBets, matches } from '../src/db/schema.ts';
+import { cricketMatches, fancyBets, markets, matches } from '../src/db/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { setUpCricketMatch } from '../src/modules/cricket/set-up.ts';
 import type { Api } from './helpers/api.ts';
@@ -255,6 +255,17 @@ describeStores('cricket: bookmaker and fancy', (ctx) => {
       });
     const first = await bet('fy-1');
     expect(first.body).toMatchObject({ status: true, message: 'Bet placed' });
+    // The answer names the bet's match and fancy, as My Bets will.
+    const [names] = await ctx.app.db
+      .select({ match: matches.matchName, market: markets.marketName })
+      .from(markets)
+      .innerJoin(matches, eq(matches.matchId, markets.matchId))
+      .where(eq(markets.marketId, fancyId));
+    expect((first.body.data as { bet: KindBet }).bet).toMatchObject({
+      match_name: names!.match,
+      market_name: names!.market,
+    });
+    expect(names!.match).not.toBe('');
     const again = await bet('fy-1');
     expect(again.body).toMatchObject({ status: true, message: 'Bet already placed' });
     expect(again.body.data).toEqual(first.body.data);

@@ -8,9 +8,10 @@ export type FancyBetRow = typeof fancyBets.$inferSelect;
 /** The fancy and its market row. */
 export async function fancyOf(tx: Executor, fancyId: number) {
   const [row] = await tx
-    .select({ fancy: fancies, market: markets })
+    .select({ fancy: fancies, market: markets, matchName: matches.matchName })
     .from(fancies)
     .innerJoin(markets, eq(markets.marketId, fancies.marketId))
+    .innerJoin(matches, eq(matches.matchId, markets.matchId))
     .where(eq(fancies.marketId, fancyId));
   return row ?? null;
 }
@@ -76,8 +77,13 @@ export function userMatchBets(tx: Executor, userId: number, matchId: number, lim
 
 /** A batch's first lock: the fancy's market row FOR SHARE (before the fancy's row, as every path). */
 export async function marketForShare(tx: Executor, fancyId: number) {
-  const [row] = await tx.select().from(markets).where(eq(markets.marketId, fancyId)).for('share');
-  return row ?? null;
+  const [row] = await tx
+    .select({ market: markets, matchName: matches.matchName })
+    .from(markets)
+    .innerJoin(matches, eq(matches.matchId, markets.matchId))
+    .where(eq(markets.marketId, fancyId))
+    .for('share', { of: markets });
+  return row ? { ...row.market, matchName: row.matchName } : null;
 }
 
 /** A batch's second lock: the fancy's row FOR UPDATE (its quote and its bets' sequence). */

@@ -181,7 +181,7 @@ export function createFancyService(app: FastifyInstance) {
   async function repeatOf(
     c: Command,
     b: q.FancyBetRow,
-    names: Map<number, string>,
+    names: Map<number, { market: string; match: string }>,
   ): Promise<PlaceOutcome<KindBet>> {
     const { req } = c;
     const same =
@@ -191,9 +191,12 @@ export function createFancyService(app: FastifyInstance) {
       b.rate === req.rate &&
       b.stakePaise === req.stake_paise;
     if (!same) return { ok: false, message: 'request_id was already used for a different bet' };
-    if (!names.has(b.marketId))
-      names.set(b.marketId, (await q.fancyOf(db, b.marketId))?.market.marketName ?? '');
-    return { ok: true, bet: toKindBet(b, names.get(b.marketId)!, ''), repeated: true };
+    if (!names.has(b.marketId)) {
+      const f = await q.fancyOf(db, b.marketId);
+      names.set(b.marketId, { market: f?.market.marketName ?? '', match: f?.matchName ?? '' });
+    }
+    const name = names.get(b.marketId)!;
+    return { ok: true, bet: toKindBet(b, name.market, name.match), repeated: true };
   }
 
   /**
@@ -216,7 +219,7 @@ export function createFancyService(app: FastifyInstance) {
     const answers = new Map<Command, PlaceOutcome<KindBet>>();
     const stored = new Map<Command, q.FancyBetRow>();
     let committed: { before: number; seq: number; fresh: Map<number, UserOpenBets> } | null = null;
-    let marketName = '';
+    let name: { market: string; match: string } | null = null;
     const keyOf = (c: Command) => `${c.userId}/${c.req.request_id}`;
     const lookUp = async (tx: Tx, list: readonly Command[]) => {
       const found = await q.betsByRequests(
@@ -242,7 +245,7 @@ export function createFancyService(app: FastifyInstance) {
         if (!lookupFirst) await lookUp(tx, fresh);
         return;
       }
-      marketName = market.marketName;
+      name = { market: market.marketName, match: market.matchName };
       const users = [...new Set(fresh.map((c) => c.userId))].sort((a, b) => a - b);
       const wallets = await app.wallet.lockBalancesPaise(tx, users, (u) =>
         app.wallet.holds.elsewhereExpr(u, fancyId),
@@ -318,7 +321,11 @@ export function createFancyService(app: FastifyInstance) {
         const byRequest = new Map(rows.map((r) => [`${r.userId}/${r.requestId}`, r]));
         for (const { c } of taken) {
           const row = byRequest.get(`${c.userId}/${c.req.request_id}`)!;
-          answers.set(c, { ok: true, bet: toKindBet(row, market.marketName, ''), repeated: false });
+          answers.set(c, {
+            ok: true,
+            bet: toKindBet(row, market.marketName, market.matchName),
+            repeated: false,
+          });
         }
         // The holds and the sequence in one statement (the batch's last before COMMIT).
         const newHolds = new Map([...changed].map(([u, state]) => [u, state.hold_paise]));
@@ -339,7 +346,7 @@ export function createFancyService(app: FastifyInstance) {
       openBets.commit(fancyId, c.before, c.seq, c.fresh);
     }
     // The fancy's name, when this batch read it (a batch of repeats only did not: looked up).
-    const names = new Map<number, string>(marketName ? [[fancyId, marketName]] : []);
+    const names = new Map<number, { market: string; match: string }>(name ? [[fancyId, name]] : []);
     const placedBy = new Set<number>();
     for (const c of cmds) {
       const b = stored.get(c);
