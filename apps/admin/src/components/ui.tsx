@@ -1,6 +1,6 @@
 // The console's small building blocks: page header, card, badge, form field, load states.
 import { Spinner } from '@backlay/ui/components';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
   return (
@@ -8,6 +8,51 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
       <h1>{title}</h1>
       {children ? <div className="page-header__actions">{children}</div> : null}
     </header>
+  );
+}
+
+/**
+ * A list screen's filter bar: a search box applied on submit (`onSearch` gets its trimmed text),
+ * the screen's own filters (`children`), the Search button, then `after` (a chip that clears one).
+ */
+export function SearchFilters({
+  search,
+  placeholder,
+  onSearch,
+  children,
+  after,
+}: {
+  search: string;
+  placeholder: string;
+  onSearch(text: string): void;
+  children?: ReactNode;
+  after?: ReactNode;
+}) {
+  const [text, setText] = useState(search);
+  return (
+    <form
+      className="filters"
+      role="search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(text.trim());
+      }}
+    >
+      <label className="filters__grow">
+        <span>Search</span>
+        <input
+          type="search"
+          value={text}
+          placeholder={placeholder}
+          onChange={(e) => setText(e.target.value)}
+        />
+      </label>
+      {children}
+      <button type="submit" className="btn">
+        Search
+      </button>
+      {after}
+    </form>
   );
 }
 

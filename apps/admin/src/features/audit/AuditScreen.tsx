@@ -3,7 +3,7 @@ import { Pager } from '@backlay/ui/components';
 import { useState } from 'react';
 import { useAction } from '../../lib/actions.ts';
 import { fromIstInput, when } from '../../lib/format.ts';
-import { Badge, Card, Loadable, PageHeader } from '../../components/ui.tsx';
+import { Badge, Card, Loadable, PageHeader, SearchFilters } from '../../components/ui.tsx';
 import { useEndpoint } from '../../components/queries.ts';
 import { useListParams } from '../../lib/list-params.ts';
 
@@ -115,7 +115,6 @@ export function AuditScreen() {
   const outcome = (params.get('outcome') ?? '') as '' | 'ok' | 'refused';
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
-  const [text, setText] = useState(search);
   const fromIso = from ? fromIstInput(`${from}T00:00`) : null;
   const toIso = to
     ? new Date(Date.parse(fromIstInput(`${to}T00:00`) ?? '') + 86_400_000).toISOString()
@@ -156,23 +155,11 @@ export function AuditScreen() {
       </PageHeader>
       {ledger ? <LedgerResult r={ledger} /> : null}
       <Card>
-        <form
-          className="filters"
-          role="search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            set({ search: text.trim() });
-          }}
+        <SearchFilters
+          search={search}
+          placeholder="Market id, user, message…"
+          onSearch={(text) => set({ search: text })}
         >
-          <label className="filters__grow">
-            <span>Search</span>
-            <input
-              type="search"
-              value={text}
-              placeholder="Market id, user, message…"
-              onChange={(e) => setText(e.target.value)}
-            />
-          </label>
           <label>
             <span>Action</span>
             <select value={action} onChange={(e) => set({ action: e.target.value })}>
@@ -200,10 +187,7 @@ export function AuditScreen() {
             <span>To</span>
             <input type="date" value={to} onChange={(e) => set({ to: e.target.value })} />
           </label>
-          <button type="submit" className="btn">
-            Search
-          </button>
-        </form>
+        </SearchFilters>
         <Loadable query={list}>
           {(d) => (
             <>

@@ -3,7 +3,7 @@ import { Pager } from '@backlay/ui/components';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { when } from '../../lib/format.ts';
-import { Badge, Card, Loadable, PageHeader } from '../../components/ui.tsx';
+import { Badge, Card, Loadable, PageHeader, SearchFilters } from '../../components/ui.tsx';
 import { useEndpoint } from '../../components/queries.ts';
 import { NewMatchDialog } from './NewMatchDialog.tsx';
 import { useListParams } from '../../lib/list-params.ts';
@@ -44,7 +44,6 @@ export function MarketsScreen() {
   const sport = params.get('sport') ?? '';
   const seriesId = params.get('series') ?? '';
   const status = (params.get('status') ?? '') as Status | '';
-  const [text, setText] = useState(search);
 
   const sports = useEndpoint('getSports', { is_active: 1 });
   const seriesList = useEndpoint('adminSeries', sport ? { sport_id: Number(sport) } : undefined, {
@@ -70,23 +69,11 @@ export function MarketsScreen() {
         </button>
       </PageHeader>
       <Card>
-        <form
-          className="filters"
-          role="search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            set({ search: text.trim() });
-          }}
+        <SearchFilters
+          search={search}
+          placeholder="Match, series or sport name, or match id"
+          onSearch={(text) => set({ search: text })}
         >
-          <label className="filters__grow">
-            <span>Search</span>
-            <input
-              type="search"
-              value={text}
-              placeholder="Match, series or sport name, or match id"
-              onChange={(e) => setText(e.target.value)}
-            />
-          </label>
           <label>
             <span>Sport</span>
             <select value={sport} onChange={(e) => set({ sport: e.target.value, series: '' })}>
@@ -124,10 +111,7 @@ export function MarketsScreen() {
               ))}
             </select>
           </label>
-          <button type="submit" className="btn">
-            Search
-          </button>
-        </form>
+        </SearchFilters>
         <Loadable query={list}>
           {(d) => (
             <>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAction } from '../../lib/actions.ts';
 import { rupees, when } from '../../lib/format.ts';
-import { Badge, Card, Field, FormError, Loadable, PageHeader } from '../../components/ui.tsx';
+import { Badge, Card, Field, FormError, Loadable, PageHeader, SearchFilters } from '../../components/ui.tsx';
 import { useEndpoint } from '../../components/queries.ts';
 import { randomPassword } from './password.ts';
 import { useListParams } from '../../lib/list-params.ts';
@@ -96,7 +96,6 @@ export function UsersScreen() {
   const role = (params.get('role') ?? '') as '' | 'bettor' | 'operator';
   const status = (params.get('status') ?? '') as '' | 'active' | 'locked';
   const parent = params.get('parent') ?? '';
-  const [text, setText] = useState(search);
   const list = useEndpoint(
     'adminUsers',
     {
@@ -116,23 +115,18 @@ export function UsersScreen() {
         </button>
       </PageHeader>
       <Card>
-        <form
-          className="filters"
-          role="search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            set({ search: text.trim() });
-          }}
+        <SearchFilters
+          search={search}
+          placeholder="User name or id"
+          onSearch={(text) => set({ search: text })}
+          after={
+            parent ? (
+              <button type="button" className="btn btn--ghost" onClick={() => set({ parent: '' })}>
+                Children of #{parent} ×
+              </button>
+            ) : null
+          }
         >
-          <label className="filters__grow">
-            <span>Search</span>
-            <input
-              type="search"
-              value={text}
-              placeholder="User name or id"
-              onChange={(e) => setText(e.target.value)}
-            />
-          </label>
           <label>
             <span>Role</span>
             <select value={role} onChange={(e) => set({ role: e.target.value })}>
@@ -149,15 +143,7 @@ export function UsersScreen() {
               <option value="locked">Locked</option>
             </select>
           </label>
-          <button type="submit" className="btn">
-            Search
-          </button>
-          {parent ? (
-            <button type="button" className="btn btn--ghost" onClick={() => set({ parent: '' })}>
-              Children of #{parent} ×
-            </button>
-          ) : null}
-        </form>
+        </SearchFilters>
         <Loadable query={list}>
           {(d) => (
             <>
