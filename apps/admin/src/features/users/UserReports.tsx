@@ -1,7 +1,7 @@
 // A user's reports, as the bettor sees them (the same calls' answers, fetched for the user).
 import { betOdds, isBack, showOdds, signClass } from '@backlay/ui/bets';
 import { Pager, Tabs } from '@backlay/ui/components';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { istToday, rupees, when } from '../../lib/format.ts';
 import { Loadable } from '../../components/ui.tsx';
 import { useEndpoint } from '../../components/queries.ts';
@@ -31,6 +31,53 @@ function Range({
         <input type="date" value={to} min={from} onChange={(e) => onChange(from, e.target.value)} />
       </label>
     </>
+  );
+}
+
+/** A number column of a ReportTable (right-aligned). */
+const num = (label: string) => ({ label, num: true });
+
+/** A report's table: its column heads, one row per item, and a line saying so when there is none. */
+function ReportTable({
+  label,
+  columns,
+  empty,
+  rows,
+}: {
+  label: string;
+  columns: readonly (string | { label: string; num: boolean })[];
+  empty: string;
+  rows: ReactNode[];
+}) {
+  return (
+    <div className="table-wrap">
+      <table className="table table--compact" aria-label={label}>
+        <thead>
+          <tr>
+            {columns.map((c) =>
+              typeof c === 'string' ? (
+                <th key={c}>{c}</th>
+              ) : (
+                <th key={c.label} className="num">
+                  {c.label}
+                </th>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length} className="muted">
+                {empty}
+              </td>
+            </tr>
+          ) : (
+            rows
+          )}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -77,38 +124,20 @@ function Statement({ userId }: { userId: number }) {
             <p className="small">
               Opening {rupees(s.opening_balance)} · closing {rupees(s.closing_balance)} (India days)
             </p>
-            <div className="table-wrap">
-              <table className="table table--compact" aria-label="User's account statement">
-                <thead>
-                  <tr>
-                    <th>Date</th>
-                    <th>Description</th>
-                    <th className="num">Credit</th>
-                    <th className="num">Debit</th>
-                    <th className="num">Balance</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {s.rows.length === 0 ? (
-                    <tr>
-                      <td colSpan={5} className="muted">
-                        No entries in these days.
-                      </td>
-                    </tr>
-                  ) : (
-                    s.rows.map((r) => (
-                      <tr key={r.transfer_id}>
-                        <td className="nowrap">{when(r.date)}</td>
-                        <td>{r.description}</td>
-                        <td className="num amount amount--up">{r.credit ? rupees(r.credit) : ''}</td>
-                        <td className="num amount amount--down">{r.debit ? rupees(r.debit) : ''}</td>
-                        <td className="num">{rupees(r.balance)}</td>
-                      </tr>
-                    ))
-                  )}
-                </tbody>
-              </table>
-            </div>
+            <ReportTable
+              label="User's account statement"
+              columns={['Date', 'Description', num('Credit'), num('Debit'), num('Balance')]}
+              empty="No entries in these days."
+              rows={s.rows.map((r) => (
+                <tr key={r.transfer_id}>
+                  <td className="nowrap">{when(r.date)}</td>
+                  <td>{r.description}</td>
+                  <td className="num amount amount--up">{r.credit ? rupees(r.credit) : ''}</td>
+                  <td className="num amount amount--down">{r.debit ? rupees(r.debit) : ''}</td>
+                  <td className="num">{rupees(r.balance)}</td>
+                </tr>
+              ))}
+            />
             <Pager page={s.page} pageSize={s.page_size} total={s.total} noun="entries" onPage={setPage} />
           </>
         )}
@@ -142,47 +171,35 @@ function CurrentBets({ userId }: { userId: number }) {
       <Loadable query={q}>
         {(d) => (
           <>
-            <div className="table-wrap">
-              <table className="table table--compact" aria-label="User's current bets">
-                <thead>
-                  <tr>
-                    <th>Bet</th>
-                    <th>Market</th>
-                    <th>Selection</th>
-                    <th>Side</th>
-                    <th className="num">Odds</th>
-                    <th className="num">Stake</th>
-                    <th className="num">Matched</th>
-                    <th>Placed</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.bets.length === 0 ? (
-                    <tr>
-                      <td colSpan={8} className="muted">
-                        No bets.
-                      </td>
-                    </tr>
-                  ) : (
-                    d.bets.map((b) => (
-                      <tr key={b.bet_id}>
-                        <td>{b.bet_id}</td>
-                        <td>
-                          {b.match_name}
-                          <div className="muted small">{b.market_name}</div>
-                        </td>
-                        <td>{b.selection_name}</td>
-                        <td>{isBack(b) ? 'Back' : 'Lay'}</td>
-                        <td className="num">{showOdds(betOdds(b))}</td>
-                        <td className="num">{rupees(b.stack)}</td>
-                        <td className="num">{rupees(b.size_matched)}</td>
-                        <td className="nowrap">{when(b.placed_at)}</td>
-                      </tr>
-                    ))
-                  )}
-                </tbody>
-              </table>
-            </div>
+            <ReportTable
+              label="User's current bets"
+              columns={[
+                'Bet',
+                'Market',
+                'Selection',
+                'Side',
+                num('Odds'),
+                num('Stake'),
+                num('Matched'),
+                'Placed',
+              ]}
+              empty="No bets."
+              rows={d.bets.map((b) => (
+                <tr key={b.bet_id}>
+                  <td>{b.bet_id}</td>
+                  <td>
+                    {b.match_name}
+                    <div className="muted small">{b.market_name}</div>
+                  </td>
+                  <td>{b.selection_name}</td>
+                  <td>{isBack(b) ? 'Back' : 'Lay'}</td>
+                  <td className="num">{showOdds(betOdds(b))}</td>
+                  <td className="num">{rupees(b.stack)}</td>
+                  <td className="num">{rupees(b.size_matched)}</td>
+                  <td className="nowrap">{when(b.placed_at)}</td>
+                </tr>
+              ))}
+            />
             <Pager page={d.page} pageSize={d.page_size} total={d.total} noun="bets" onPage={setPage} />
           </>
         )}
@@ -215,49 +232,37 @@ function History({ userId }: { userId: number }) {
       <Loadable query={q}>
         {(d) => (
           <>
-            <div className="table-wrap">
-              <table className="table table--compact" aria-label="User's settled bets">
-                <thead>
-                  <tr>
-                    <th>Bet</th>
-                    <th>Market</th>
-                    <th>Selection</th>
-                    <th>Side</th>
-                    <th className="num">Odds</th>
-                    <th className="num">Stake</th>
-                    <th>Result</th>
-                    <th className="num">Profit / loss</th>
-                    <th>Settled</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.bets.length === 0 ? (
-                    <tr>
-                      <td colSpan={9} className="muted">
-                        No settled bets in these days.
-                      </td>
-                    </tr>
-                  ) : (
-                    d.bets.map((b) => (
-                      <tr key={b.bet_id}>
-                        <td>{b.bet_id}</td>
-                        <td>
-                          {b.match_name}
-                          <div className="muted small">{b.market_name}</div>
-                        </td>
-                        <td>{b.selection_name}</td>
-                        <td>{isBack(b) ? 'Back' : 'Lay'}</td>
-                        <td className="num">{showOdds(betOdds(b))}</td>
-                        <td className="num">{rupees(b.size_matched)}</td>
-                        <td>{b.result}</td>
-                        <td className={`num ${signClass(b.profit_loss)}`}>{rupees(b.profit_loss)}</td>
-                        <td className="nowrap">{when(b.settled_at)}</td>
-                      </tr>
-                    ))
-                  )}
-                </tbody>
-              </table>
-            </div>
+            <ReportTable
+              label="User's settled bets"
+              columns={[
+                'Bet',
+                'Market',
+                'Selection',
+                'Side',
+                num('Odds'),
+                num('Stake'),
+                'Result',
+                num('Profit / loss'),
+                'Settled',
+              ]}
+              empty="No settled bets in these days."
+              rows={d.bets.map((b) => (
+                <tr key={b.bet_id}>
+                  <td>{b.bet_id}</td>
+                  <td>
+                    {b.match_name}
+                    <div className="muted small">{b.market_name}</div>
+                  </td>
+                  <td>{b.selection_name}</td>
+                  <td>{isBack(b) ? 'Back' : 'Lay'}</td>
+                  <td className="num">{showOdds(betOdds(b))}</td>
+                  <td className="num">{rupees(b.size_matched)}</td>
+                  <td>{b.result}</td>
+                  <td className={`num ${signClass(b.profit_loss)}`}>{rupees(b.profit_loss)}</td>
+                  <td className="nowrap">{when(b.settled_at)}</td>
+                </tr>
+              ))}
+            />
             <Pager page={d.page} pageSize={d.page_size} total={d.total} noun="bets" onPage={setPage} />
           </>
         )}
@@ -271,38 +276,21 @@ function Exposure({ userId }: { userId: number }) {
   return (
     <Loadable query={q}>
       {(d) => (
-        <div className="table-wrap">
-          <table className="table table--compact" aria-label="User's My Market">
-            <thead>
-              <tr>
-                <th>Event type</th>
-                <th>Event name</th>
-                <th>Market</th>
-                <th className="num">Bets</th>
+        <ReportTable
+          label="User's My Market"
+          columns={['Event type', 'Event name', 'Market', num('Bets')]}
+          empty="No data available in table"
+          rows={d.data.flatMap((e) =>
+            e.market_details.map((m, i) => (
+              <tr key={`${e.market_id ?? e.match_name}-${i}`}>
+                <td>{e.sport_name}</td>
+                <td>{e.match_name}</td>
+                <td>{m.sub_type}</td>
+                <td className="num">{m.bet_count}</td>
               </tr>
-            </thead>
-            <tbody>
-              {d.data.length === 0 ? (
-                <tr>
-                  <td colSpan={4} className="muted">
-                    No data available in table
-                  </td>
-                </tr>
-              ) : (
-                d.data.flatMap((e) =>
-                  e.market_details.map((m, i) => (
-                    <tr key={`${e.market_id ?? e.match_name}-${i}`}>
-                      <td>{e.sport_name}</td>
-                      <td>{e.match_name}</td>
-                      <td>{m.sub_type}</td>
-                      <td className="num">{m.bet_count}</td>
-                    </tr>
-                  )),
-                )
-              )}
-            </tbody>
-          </table>
-        </div>
+            )),
+          )}
+        />
       )}
     </Loadable>
   );
