@@ -178,6 +178,69 @@ describe('Markets', () => {
     });
   });
 
+  it("publishes a fancy's line once every field is a whole number; Reset drops the edits", async () => {
+    signedIn();
+    const fancyMarket = {
+      ...market,
+      market_id: 80,
+      market_name: '6 over runs',
+      market_type: 'FANCY',
+      kind: 'FANCY',
+      runners: [],
+      fancy: {
+        variant: 'RUNS',
+        status: 'ACTIVE',
+        no_line: 45,
+        no_rate: 100,
+        yes_line: 46,
+        yes_rate: 100,
+        band: null,
+        max_user_stake: 50000,
+        result_max: 400,
+        display_order: 1,
+      },
+    };
+    const api = mockApi({
+      'admin/match': { ...match, markets: [fancyMarket] },
+      'match/getMatchDetail': { markets: [] },
+      'admin/fancy/quote': {
+        fancy_id: 80,
+        status: 'ACTIVE',
+        no_line: 45,
+        no_rate: 100,
+        yes_line: 48,
+        yes_rate: 100,
+        version: 2,
+        result: null,
+        settled: false,
+      },
+    });
+    renderConsole('/markets/7');
+    await userEvent.click(await screen.findByRole('button', { name: 'Manage' }));
+    const panel = await screen.findByTestId('market-80');
+    expect(within(panel).queryByRole('button', { name: 'Reset' })).toBeNull();
+    const noLine = within(panel).getByLabelText('No line');
+    await userEvent.clear(noLine);
+    await userEvent.type(noLine, '47');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Reset' }));
+    expect(within(panel).getByLabelText('No line')).toHaveValue('45');
+    await userEvent.clear(within(panel).getByLabelText('Yes line'));
+    await userEvent.click(within(panel).getByRole('button', { name: 'Publish line' }));
+    expect(await within(panel).findByText('Lines and rates are whole numbers')).toBeInTheDocument();
+    expect(api.callsTo('admin/fancy/quote')).toHaveLength(0);
+    await userEvent.type(within(panel).getByLabelText('Yes line'), '48');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Publish line' }));
+    await waitFor(() => expect(api.callsTo('admin/fancy/quote')).toHaveLength(1));
+    expect(api.callsTo('admin/fancy/quote')[0]!.body).toMatchObject({
+      fancy_id: 80,
+      no_line: 45,
+      no_rate: 100,
+      yes_line: 48,
+      yes_rate: 100,
+    });
+    await waitFor(() => expect(within(panel).queryByRole('button', { name: 'Reset' })).toBeNull());
+  });
+
   it('retries a change that got no answer with the same request_id, and a new change with a new one', async () => {
     signedIn();
     let fail = true;

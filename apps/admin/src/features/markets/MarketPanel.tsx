@@ -84,21 +84,39 @@ function BookmakerQuotes({ matchId, market }: { matchId: number; market: Console
           ))}
         </tbody>
       </table>
-      <button
-        type="button"
-        className="btn btn--small btn--primary"
-        onClick={() => void publish()}
-        disabled={quote.busy}
-      >
-        Publish rates
+      <QuoteActions
+        label="Publish rates"
+        busy={quote.busy}
+        edited={draft !== null}
+        error={local ?? quote.error}
+        onPublish={() => void publish()}
+        onReset={() => setDraft(null)}
+      />
+    </div>
+  );
+}
+
+/** Under a quote editor: publish it, drop the edits (once there are some), and what went wrong. */
+function QuoteActions(p: {
+  label: string;
+  busy: boolean;
+  edited: boolean;
+  error: string | null | undefined;
+  onPublish(): void;
+  onReset(): void;
+}) {
+  return (
+    <>
+      <button type="button" className="btn btn--small btn--primary" onClick={p.onPublish} disabled={p.busy}>
+        {p.label}
       </button>
-      {draft ? (
-        <button type="button" className="btn btn--small btn--ghost" onClick={() => setDraft(null)}>
+      {p.edited ? (
+        <button type="button" className="btn btn--small btn--ghost" onClick={p.onReset}>
           Reset
         </button>
       ) : null}
-      <FormError message={local ?? quote.error} />
-    </div>
+      <FormError message={p.error} />
+    </>
   );
 }
 
@@ -144,20 +162,14 @@ function FancyQuote({ matchId, market }: { matchId: number; market: ConsoleMarke
       {input('no_rate', 'No rate')}
       {input('yes_line', 'Yes line')}
       {input('yes_rate', 'Yes rate')}
-      <button
-        type="button"
-        className="btn btn--small btn--primary"
-        onClick={() => void publish()}
-        disabled={quote.busy}
-      >
-        Publish line
-      </button>
-      {draft ? (
-        <button type="button" className="btn btn--small btn--ghost" onClick={() => setDraft(null)}>
-          Reset
-        </button>
-      ) : null}
-      <FormError message={local ?? quote.error} />
+      <QuoteActions
+        label="Publish line"
+        busy={quote.busy}
+        edited={draft !== null}
+        error={local ?? quote.error}
+        onPublish={() => void publish()}
+        onReset={() => setDraft(null)}
+      />
     </div>
   );
 }
