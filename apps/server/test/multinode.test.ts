@@ -260,6 +260,10 @@ describe.skipIf(!ready)('three nodes behind HAProxy', () => {
     // Bettors and the market, made in the store directly (the accounts calls are not the subject).
     setupApp = await buildApp({ store: opened.options, rateLimits: TEST_RATE_LIMITS });
     await setupApp.ready();
+    // This process's app is not one of the nodes: it must not stand for the lease (its reservation
+    // sweep registers for leadership), or it may take over from the killed leader instead of the
+    // surviving node, and it runs no feed.
+    await setupApp.leader.close();
     const market = await createMarket(setupApp, { runners: 2 });
     const bettorAccounts = await Promise.all(
       Array.from({ length: BETTORS }, () => createBettor(setupApp!, 1_000_000_000, 'mn')),
