@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { markets, runners } from '../src/db/schema.ts';
+import { bets, markets, runners } from '../src/db/schema.ts';
 import type { Api } from './helpers/api.ts';
 import { snapshotStore } from './helpers/api.ts';
 import { createExchangeService } from '../src/modules/exchange/service.ts';
@@ -36,6 +36,44 @@ describeStores(
       await api.login(u.userName, u.password);
       return Object.assign(api, { userId: u.userId });
     }
+
+    it('a partial fill writes no indexed column of bets; `resting` follows the remainder', async () => {
+      // What matching writes to a resting bet. No index of bets may name one of these (as a key
+      // or in its predicate), or every partial fill becomes a non-HOT update with a new entry in
+      // each of the table's seven indexes (docs/decisions.md, "Resting bets and HOT updates").
+      const written = ['matched_paise', 'remaining_paise', 'matched_value', 'cancelled_paise', 'updated_at'];
+      const defs = (
+        (await ctx.app.db.execute(
+          sql`select pg_get_indexdef(indexrelid) as def from pg_index where indrelid = 'bets'::regclass`,
+        )) as unknown as { rows: { def: string }[] }
+      ).rows.map((r) => r.def);
+      expect(defs.length).toBeGreaterThanOrEqual(7);
+      for (const def of defs) for (const col of written) expect(def, def).not.toContain(col);
+      expect(
+        defs.some((d) => /bets_resting_idx .*\(market_id\) WHERE resting$/.test(d)),
+        defs.join('\n'),
+      ).toBe(true);
+
+      const m = await createMarket(ctx.app);
+      const layer = await bettor();
+      const backer = await bettor();
+      const lay = await layer.call('placeMarketBet', bet(m, 0, false, 2, 100));
+      const layId = (lay.body.data as { bet_id: number }).bet_id;
+      const row = async () => (await ctx.app.db.select().from(bets).where(eq(bets.betId, layId)))[0]!;
+      await backer.call('placeMarketBet', bet(m, 0, true, 2, 40));
+      expect(await row()).toMatchObject({ remainingPaise: 6_000, resting: true });
+      const ladder = async () =>
+        (
+          (await backer.call('getMatchDetail', { match_id: m.matchId })).body.data as {
+            markets: { runners: { back: unknown[] }[] }[];
+          }
+        ).markets[0]!.runners[0]!.back;
+      expect(await ladder()).toEqual([{ price: 2, size: 60 }]);
+      await backer.call('placeMarketBet', bet(m, 0, true, 2, 60));
+      expect(await row()).toMatchObject({ remainingPaise: 0, resting: false });
+      expect(await ladder()).toEqual([]);
+      await expectExchangeInvariants(ctx.app);
+    });
 
     it('a back meets a resting lay: fills, ladder, positions and exposure', async () => {
       const m = await createMarket(ctx.app);

@@ -340,6 +340,14 @@ export const bets = pgTable(
     sizePaise: paise('size_paise').notNull(),
     matchedPaise: paise('matched_paise').notNull().default(0),
     remainingPaise: paise('remaining_paise').notNull(),
+    /**
+     * Still on the book (remaining > 0), kept by PostgreSQL. The resting index's predicate names
+     * this column and not remaining_paise, so a partial fill (remaining changes, resting does not)
+     * touches no indexed column and is a HOT update: no new entry in any of the table's indexes.
+     */
+    resting: boolean('resting')
+      .notNull()
+      .generatedAlwaysAs(sql`remaining_paise > 0`),
     cancelledPaise: paise('cancelled_paise').notNull().default(0),
     /** Σ fill size × fill price (paise × hundredths): average price = matched_value / matched. */
     matchedValue: bigint('matched_value', { mode: 'number' }).notNull().default(0),
@@ -366,9 +374,7 @@ export const bets = pgTable(
   (t) => [
     uniqueIndex('bets_user_request_key').on(t.userId, t.requestId),
     uniqueIndex('bets_market_seq_key').on(t.marketId, t.seq),
-    index('bets_resting_idx')
-      .on(t.marketId)
-      .where(sql`${t.remainingPaise} > 0`),
+    index('bets_resting_idx').on(t.marketId).where(sql`${t.resting}`),
     index('bets_user_placed_idx').on(t.userId, t.placedAt),
     index('bets_user_match_idx').on(t.userId, t.matchId),
     index('bets_user_settled_idx').on(t.userId, t.settledAt),

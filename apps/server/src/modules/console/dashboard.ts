@@ -191,7 +191,7 @@ async function collectAlerts(
     db.execute(sql`select k.market_id, k.match_id, k.market_name, m.match_name
       from ${markets} k join ${matches} m on m.match_id = k.match_id
       where k.market_kind = 'MATCH_ODDS' and k.status = 'OPEN' and k.in_play
-        and not exists (select 1 from ${bets} b where b.market_id = k.market_id and b.remaining_paise > 0)
+        and not exists (select 1 from ${bets} b where b.market_id = k.market_id and b.resting)
       order by k.market_id`),
     // A bookmaker market taking bets in play without a single rate.
     db.execute(sql`select k.market_id, k.match_id, k.market_name, m.match_name

@@ -59,7 +59,7 @@ export async function restingLevels(tx: Executor, marketIds: number[]) {
       total: sql<string>`sum(${bets.remainingPaise})::text`,
     })
     .from(bets)
-    .where(and(inArray(bets.marketId, marketIds), gt(bets.remainingPaise, 0)))
+    .where(and(inArray(bets.marketId, marketIds), sql`${bets.resting}`))
     .groupBy(bets.marketId, bets.selectionId, bets.side, bets.price);
   return rows.map((r) => ({ ...r, total: Number(r.total) }));
 }

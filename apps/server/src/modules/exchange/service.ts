@@ -12,7 +12,7 @@ import {
   type PositionBet,
   type RestingOrder,
 } from '@backlay/engine';
-import { and, asc, eq, gt, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bets, markets, marketSettlements, matches, runners } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/store.ts';
@@ -157,7 +157,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
         seq: bets.seq,
       })
       .from(bets)
-      .where(and(eq(bets.marketId, market.marketId), gt(bets.remainingPaise, 0)));
+      .where(and(eq(bets.marketId, market.marketId), sql`${bets.resting}`));
     const orders: RestingOrder[] = rows.map((r) => ({
       order_id: String(r.betId),
       user_id: String(r.userId),
@@ -714,7 +714,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
           remaining: bets.remainingPaise,
         })
         .from(bets)
-        .where(and(eq(bets.userId, userId), eq(bets.marketId, marketId), gt(bets.remainingPaise, 0)));
+        .where(and(eq(bets.userId, userId), eq(bets.marketId, marketId), sql`${bets.resting}`));
       return marketPosition(selIds, {
         matched,
         unmatched: open.map((o) => ({

@@ -2,7 +2,7 @@
 // settleMarket), how their results are cleared on an unsettle, and how every user's exposure is
 // recomputed from fills and open bets. The generic settlement service drives it (modules/markets).
 import { marketPosition, settleMarket, type PositionBet, type SettleBet } from '@backlay/engine';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { alias } from 'drizzle-orm/pg-core';
 import { bets, fills, runners } from '../../db/schema.ts';
@@ -164,7 +164,7 @@ export function createMatchOddsKind(app: FastifyInstance): MarketKindModule {
           remaining: bets.remainingPaise,
         })
         .from(bets)
-        .where(and(inArray(bets.marketId, ids), gt(bets.remainingPaise, 0)));
+        .where(and(inArray(bets.marketId, ids), sql`${bets.resting}`));
       const positions = new Map<
         string,
         { marketId: number; matched: PositionBet[]; unmatched: PositionBet[] }
