@@ -89,6 +89,8 @@ export type AppOptions = {
   priceSequence?: 'node' | 'store';
   /** How often a node that is not the leader tries to take the lease (tests shorten it). */
   leaseRetryMs?: number;
+  /** ms between vacuums of a PGlite store (it has no autovacuum); 0: never. Default 60 s. */
+  pgliteVacuumMs?: number;
 };
 
 /** Largest request body we read; every payload of the API is far smaller. */
@@ -136,7 +138,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityHeadersPlugin);
   await app.register(csrfPlugin);
   await app.register(rateLimitPlugin, { limits, store: options.rateLimitStore ?? null });
-  await app.register(dbPlugin, { store: options.store });
+  await app.register(dbPlugin, {
+    store: options.store,
+    ...(options.pgliteVacuumMs === undefined ? {} : { pgliteVacuumMs: options.pgliteVacuumMs }),
+  });
   await app.register(authPlugin, { tokenTtlHours: options.tokenTtlHours ?? 12 });
 
   await app.register(leaderPlugin, {
