@@ -6,7 +6,7 @@
 // the market's bus notices (one per committed batch).
 // Bets go back or lay at random around 2.0 on one 3-runner market, so about half of them match;
 // HTTP bets at BENCH_HTTP_CONCURRENCY (default 16) and 4× that in flight, the 4× both on one market
-// and spread over 8 (the issue-11 figure: spread ÷ one market), in BENCH_SPREAD_ROUNDS alternating
+// and spread over 8 (the issue-11 figure: spread ÷ one market), in BENCH_SPREAD_ROUNDS (default 5) alternating
 // rounds. Then the same bets straight into app.exchange.placeBet (no HTTP) at the same
 // concurrencies (each phase also logs how busy the server's thread was), and the balance endpoint
 // (GET user/getUserBalance: auth, the per-user limit, the balance from the node's memory) against
@@ -35,7 +35,9 @@ const USERS = 16;
 /** Markets of the phase that spreads the bets (real traffic is spread over many markets). */
 const SPREAD_MARKETS = 8;
 /** Alternating rounds of (one market, spread over SPREAD_MARKETS) at 4× the concurrency. */
-const SPREAD_ROUNDS = Number(process.env.BENCH_SPREAD_ROUNDS ?? 3);
+const SPREAD_ROUNDS = Number(process.env.BENCH_SPREAD_ROUNDS ?? 5);
+/** The unmeasured phase before the first measured one. */
+const WARM_UP_MS = 3_000;
 /** Each phase of those rounds: half a phase. */
 const HALF_MS = Math.max(1_000, DURATION_MS / 2);
 /** Odds the bets pick from, in hundredths (around 2.0, so about half of them match). */
@@ -234,8 +236,12 @@ async function runOn(store: Store): Promise<Figure[]> {
       prices: PRICES.map((p) => p / 100),
       request_prefix: prefix,
     });
+    // Unmeasured first: the first seconds of a fresh process and database run cold (code not yet
+    // compiled by V8, tables without statistics; p99 above 500 ms), which no later phase pays.
+    await http(betSpec('w'), CONCURRENCY * 4, undefined, WARM_UP_MS);
+    const batchesBefore = batches;
     const bets = await http(betSpec('h'), CONCURRENCY, `HTTP ${CONCURRENCY}, one market`);
-    const betsBatches = batches;
+    const betsBatches = batches - batchesBefore;
     // 4× the concurrency on one market, and the same spread over several markets, in alternating
     // rounds of half a phase (the order swapped every round): the store's history grows with every
     // phase, so a phase that always ran second would always run on more of it. Medians compared.
@@ -270,6 +276,12 @@ async function runOn(store: Store): Promise<Figure[]> {
     const bets4 = summary(oneRuns);
     const spread = summary(spreadRuns);
     off();
+    // Each round's pair (the same order as run): how far apart rounds are on this box.
+    console.log(
+      `  ${store.label}: HTTP ${CONCURRENCY * 4} in flight, one market / spread over ${SPREAD_MARKETS} by round: ` +
+        oneRuns.map((r, i) => `${r.rate.toFixed(0)} / ${spreadRuns[i]!.rate.toFixed(0)}`).join(', ') +
+        ' bets/s',
+    );
     const bare = await http({ kind: 'get', path: '/bench/bare' });
     const authed = await http({ kind: 'get', path: '/bench/authed' });
     const balance = await http({ kind: 'get', path: '/api/user/getUserBalance' });
