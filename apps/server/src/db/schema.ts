@@ -374,7 +374,9 @@ export const bets = pgTable(
   (t) => [
     uniqueIndex('bets_user_request_key').on(t.userId, t.requestId),
     uniqueIndex('bets_market_seq_key').on(t.marketId, t.seq),
-    index('bets_resting_idx').on(t.marketId).where(sql`${t.resting}`),
+    index('bets_resting_idx')
+      .on(t.marketId)
+      .where(sql`${t.resting}`),
     index('bets_user_placed_idx').on(t.userId, t.placedAt),
     index('bets_user_match_idx').on(t.userId, t.matchId),
     index('bets_user_settled_idx').on(t.userId, t.settledAt),
