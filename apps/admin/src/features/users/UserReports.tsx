@@ -1,4 +1,5 @@
 // A user's reports, as the bettor sees them (the same calls' answers, fetched for the user).
+import type { Bet } from '@backlay/contract';
 import { betOdds, isBack, showOdds, signClass } from '@backlay/ui/bets';
 import { Pager, Tabs } from '@backlay/ui/components';
 import { useState, type ReactNode } from 'react';
@@ -80,6 +81,36 @@ function ReportTable({
     </div>
   );
 }
+
+/** The columns every bet table starts with, and their cells (BetCells). */
+const BET_COLUMNS = ['Bet', 'Market', 'Selection', 'Side', num('Odds')];
+
+function BetCells({ b }: { b: BetShown }) {
+  return (
+    <>
+      <td>{b.bet_id}</td>
+      <td>
+        {b.match_name}
+        <div className="muted small">{b.market_name}</div>
+      </td>
+      <td>{b.selection_name}</td>
+      <td>{isBack(b) ? 'Back' : 'Lay'}</td>
+      <td className="num">{showOdds(betOdds(b))}</td>
+    </>
+  );
+}
+
+type BetShown = Pick<
+  Bet,
+  | 'bet_id'
+  | 'match_name'
+  | 'market_name'
+  | 'selection_name'
+  | 'is_back'
+  | 'odds'
+  | 'average_price_matched'
+  | 'size_matched'
+>;
 
 function Statement({ userId }: { userId: number }) {
   const [range, setRange] = useState({ from: daysAgo(6), to: istToday() });
@@ -173,27 +204,11 @@ function CurrentBets({ userId }: { userId: number }) {
           <>
             <ReportTable
               label="User's current bets"
-              columns={[
-                'Bet',
-                'Market',
-                'Selection',
-                'Side',
-                num('Odds'),
-                num('Stake'),
-                num('Matched'),
-                'Placed',
-              ]}
+              columns={[...BET_COLUMNS, num('Stake'), num('Matched'), 'Placed']}
               empty="No bets."
               rows={d.bets.map((b) => (
                 <tr key={b.bet_id}>
-                  <td>{b.bet_id}</td>
-                  <td>
-                    {b.match_name}
-                    <div className="muted small">{b.market_name}</div>
-                  </td>
-                  <td>{b.selection_name}</td>
-                  <td>{isBack(b) ? 'Back' : 'Lay'}</td>
-                  <td className="num">{showOdds(betOdds(b))}</td>
+                  <BetCells b={b} />
                   <td className="num">{rupees(b.stack)}</td>
                   <td className="num">{rupees(b.size_matched)}</td>
                   <td className="nowrap">{when(b.placed_at)}</td>
@@ -234,28 +249,11 @@ function History({ userId }: { userId: number }) {
           <>
             <ReportTable
               label="User's settled bets"
-              columns={[
-                'Bet',
-                'Market',
-                'Selection',
-                'Side',
-                num('Odds'),
-                num('Stake'),
-                'Result',
-                num('Profit / loss'),
-                'Settled',
-              ]}
+              columns={[...BET_COLUMNS, num('Stake'), 'Result', num('Profit / loss'), 'Settled']}
               empty="No settled bets in these days."
               rows={d.bets.map((b) => (
                 <tr key={b.bet_id}>
-                  <td>{b.bet_id}</td>
-                  <td>
-                    {b.match_name}
-                    <div className="muted small">{b.market_name}</div>
-                  </td>
-                  <td>{b.selection_name}</td>
-                  <td>{isBack(b) ? 'Back' : 'Lay'}</td>
-                  <td className="num">{showOdds(betOdds(b))}</td>
+                  <BetCells b={b} />
                   <td className="num">{rupees(b.size_matched)}</td>
                   <td>{b.result}</td>
                   <td className={`num ${signClass(b.profit_loss)}`}>{rupees(b.profit_loss)}</td>
