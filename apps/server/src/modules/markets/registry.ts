@@ -47,6 +47,14 @@ export interface MarketKindModule {
   betCounts(tx: Executor, userId: number, marketIds: readonly number[]): Promise<Map<number, number>>;
   /** A runner of the market was voided: its bets still waiting (an exchange's unmatched ones) go. */
   onRunnerVoided?(marketId: number, selectionId: number): Promise<void>;
+  /**
+   * A void (runner, window, bets) was just recorded on the market in `tx`, whose market row the
+   * caller holds FOR UPDATE, before its commit. The kind drops whatever it keeps in memory that
+   * counts the voided bets (a cached book, a node's copy of open bets) so its next bet check reads
+   * them afresh; the caller then writes the holds recomputed by `recomputeHolds` (which, like every
+   * position, leaves out the bets `markets/voids.ts` says are void) in the same transaction.
+   */
+  onVoided?(tx: Tx, marketId: number): Promise<void>;
 }
 
 export function createKindRegistry() {
