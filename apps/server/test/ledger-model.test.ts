@@ -388,6 +388,7 @@ async function settledExpectations(
   state.status = 'CLOSED';
 }
 
+/** Only an unsettle is refused for a bettor's shortfall; a result or a void applies (a debt). */
 const BELOW_ZERO = /below zero available/;
 
 class DeclareResult implements Cmd {
@@ -411,7 +412,7 @@ class DeclareResult implements Cmd {
         ? { succeeds: false, refusal: 'Market is already settled; unsettle it first to settle it again' }
         : state.removed.has(this.winner)
           ? { succeeds: false, refusal: `Runner ${this.winner + 1} was removed and cannot win` }
-          : { succeeds: BELOW_ZERO };
+          : { succeeds: true };
     const r = await step(m, real, this.toString(), () => real.op.call('adminMarketResult', body), {
       ...expectation,
       balances: 'adopt',
@@ -427,13 +428,12 @@ class VoidMarket implements Cmd {
   constructor(readonly market: number) {}
   check = () => true;
   async run(m: Model, real: Real) {
-    const state = m.markets[this.market]!;
     const body = { market_id: real.markets[this.market]!.marketId, request_id: nextId('void') };
     const exposureBefore = await exposuresIn(real, this.market);
     const liabilityBefore = [...m.liability];
     const r = await step(m, real, this.toString(), () => real.op.call('adminMarketVoid', body), {
-      // Voiding a settled market re-settles it, which can leave a winner who withdrew short.
-      succeeds: state.settlement === 'SETTLED' ? BELOW_ZERO : true,
+      // Voiding a settled market re-settles it, even when a winner who withdrew is left owing.
+      succeeds: true,
       balances: 'adopt',
     });
     if (r.body.status) {
@@ -461,7 +461,7 @@ class VoidRunner implements Cmd {
     };
     const settled = state.settlement === 'SETTLED';
     const r = await step(m, real, this.toString(), () => real.op.call('adminMarketVoid', body), {
-      succeeds: settled ? BELOW_ZERO : true,
+      succeeds: true,
       balances: settled ? 'adopt' : 'same',
     });
     if (r.body.status) {
@@ -491,7 +491,7 @@ class VoidWindow implements Cmd {
     };
     const settled = state.settlement === 'SETTLED';
     const r = await step(m, real, this.toString(), () => real.op.call('adminMarketVoidWindow', body), {
-      succeeds: settled ? BELOW_ZERO : true,
+      succeeds: true,
       balances: settled ? 'adopt' : 'same',
     });
     if (r.body.status && settled)
@@ -621,7 +621,7 @@ describeStores('ledger model', (ctx) => {
     };
   }
 
-  it('a result refused for leaving a bettor below zero changes nothing (void window voids a hedge)', async () => {
+  it('a void window that voids a hedge after a withdrawal leaves a debt; the result still settles', async () => {
     const { model: _m, real } = await setup();
     const [a, b, c] = real.users as [Real['users'][0], Real['users'][0], Real['users'][0]];
     const mk = real.markets[0]!;
@@ -671,15 +671,17 @@ describeStores('ledger model', (ctx) => {
     });
     expect(vw.body.status).toBe(true);
     await ledgerCheckOk(real, 'void window');
-    const before = await snapshotMoneyAndBook(real);
-    // With a's back void, runner 1 winning costs a ₹200 on the lay: more than a has.
+    // With a's back void, runner 1 winning costs a ₹200 on the lay: ₹100 more than a has.
+    expect((await a.call('getUserBalance')).body.data).toEqual({ total_balance: 100, liability: 200 });
+    const owed = (await real.op.call('adminLedgerCheck')).body.data as { owed: { user_id: number }[] };
+    expect(owed.owed.map((o) => o.user_id)).toEqual([a.userId]);
     const r = await real.op.call('adminMarketResult', {
       market_id: mk.marketId,
       winners: [mk.selectionIds[0]],
     });
-    expect(r.body.status).toBe(false);
-    expect(r.body.message).toMatch(/below zero available/);
-    expect(await snapshotMoneyAndBook(real), 'the refused result changed the store').toEqual(before);
+    expect(r.body.status).toBe(true);
+    expect((await a.call('getUserBalance')).body.data).toEqual({ total_balance: -100, liability: 0 });
+    await ledgerCheckOk(real, 'result after the void');
   });
 
   it(

@@ -144,6 +144,11 @@ export const ledgerCheck = z.object({
   ok: z.boolean(),
   /** One readable sentence per broken invariant. */
   problems: z.array(z.string()),
+  /**
+   * Bettors whose holds are above their balance because an operator's void raised a hold after
+   * the money had left (a debt, not a broken invariant): what each owes, in rupees.
+   */
+  owed: z.array(z.object({ user_id: z.number().int(), user_name: z.string(), amount: rupees })),
   checked: z.object({
     accounts: z.number().int(),
     transfers: z.number().int(),

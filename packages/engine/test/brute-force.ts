@@ -1,14 +1,15 @@
 // Exposure straight from DOMAIN.md's formula, outcome by outcome and bet by bet, in BigInt: the
-// oracle of the exposure tests. Rounding as docs/decisions.md "Engine": a back's win is
-// stake·(odds−1) rounded down, a lay's liability stake·(odds−1) rounded up.
+// oracle of the exposure tests. Rounding as docs/settlement.md "One rounding rule": each outcome's
+// P_i summed exactly (hundredths of a paisa) and rounded down once.
 import type { MarketPosition, PositionBet } from '../src/index.ts';
 
-function win(b: PositionBet): bigint {
-  return (BigInt(b.stake_paise) * BigInt(b.price - 100)) / 100n; // floor (non-negative)
+/** stake·(odds−1) in hundredths of a paisa, exact. */
+function odds100(b: PositionBet): bigint {
+  return BigInt(b.stake_paise) * BigInt(b.price - 100);
 }
-function liability(b: PositionBet): bigint {
-  const num = BigInt(b.stake_paise) * BigInt(b.price - 100);
-  return num / 100n + (num % 100n === 0n ? 0n : 1n); // ceil
+/** Hundredths of a paisa to paise, rounded down (toward −∞). */
+function floor100(x: bigint): bigint {
+  return x >= 0n ? x / 100n : -((-x + 99n) / 100n);
 }
 
 export function bruteForcePosition(
@@ -19,16 +20,22 @@ export function bruteForcePosition(
   const rows = runners.map((k) => {
     let pnl = 0n;
     for (const b of matched) {
-      const stake = BigInt(b.stake_paise);
-      if (b.side === 'BACK') pnl += b.selection_id === k ? win(b) : -stake;
-      else pnl += b.selection_id === k ? -liability(b) : stake;
+      const stake100 = BigInt(b.stake_paise) * 100n;
+      if (b.side === 'BACK') pnl += b.selection_id === k ? odds100(b) : -stake100;
+      else pnl += b.selection_id === k ? -odds100(b) : stake100;
     }
     let worst = pnl;
     for (const b of unmatched) {
-      if (b.side === 'BACK' && b.selection_id !== k) worst -= BigInt(b.stake_paise);
-      if (b.side === 'LAY' && b.selection_id === k) worst -= liability(b);
+      if (b.side === 'BACK' && b.selection_id !== k) worst -= BigInt(b.stake_paise) * 100n;
+      if (b.side === 'LAY' && b.selection_id === k) worst -= odds100(b);
     }
-    return { selection_id: k, pnl_paise: Number(pnl), worst_paise: Number(worst) };
+    const worstPaise = floor100(worst);
+    return {
+      selection_id: k,
+      pnl_paise: Number(floor100(pnl)),
+      worst_paise: Number(worstPaise),
+      worst_rest: Number(worst - worstPaise * 100n),
+    };
   });
   const minOf = (xs: number[]): number => Math.min(0, ...xs);
   return {

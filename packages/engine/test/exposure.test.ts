@@ -66,7 +66,7 @@ describe('position and exposure: hand-computed examples', () => {
 
   it('is zero with no bets, and when every outcome is a profit', () => {
     expect(marketPosition(R3, { matched: [] })).toEqual({
-      runners: R3.map((selection_id) => ({ selection_id, pnl_paise: 0, worst_paise: 0 })),
+      runners: R3.map((selection_id) => ({ selection_id, pnl_paise: 0, worst_paise: 0, worst_rest: 0 })),
       exposure_paise: 0,
       matched_exposure_paise: 0,
     });
@@ -86,9 +86,25 @@ describe('position and exposure: hand-computed examples', () => {
     expect(layLiabilityPaise(10000, 101)).toBe(100);
     expect(betRiskPaise('BACK', 500, 1000)).toBe(500);
     expect(betRiskPaise('LAY', 500, 1000)).toBe(4500);
-    // the same rule inside positions: two 1-paisa lays at 1.50 risk 1 paisa each
+  });
+
+  it('sums each outcome exactly and rounds it once, down: however the bets are split', () => {
+    // Two 1-paisa lays at 1.50 lose 0.5 paisa each: 1 paisa in all (per bet it was 2).
     const p = marketPosition(['A', 'B'], { matched: [bet('A', 'LAY', 150, 1), bet('A', 'LAY', 150, 1)] });
-    expect(pnl(p)).toEqual([-2, 2]);
+    expect(pnl(p)).toEqual([-1, 2]);
+    // One 1-paisa lay at 1.50 alone still loses a whole paisa (rounded down, against the bettor).
+    expect(pnl(marketPosition(['A', 'B'], { matched: [bet('A', 'LAY', 150, 1)] }))).toEqual([-1, 1]);
+    // A lay of ₹200 at 1.50 risks exactly ₹100, matched in two parts of ₹100.01 and ₹99.99 or not.
+    const whole = marketPosition(['A', 'B'], { matched: [bet('A', 'LAY', 150, 20000)] });
+    const split = marketPosition(['A', 'B'], {
+      matched: [bet('A', 'LAY', 150, 10001)],
+      unmatched: [bet('A', 'LAY', 150, 9999)],
+    });
+    expect(whole.exposure_paise).toBe(10000);
+    expect(split.exposure_paise).toBe(10000);
+    // The O(runners) what-if keeps the exact rest too.
+    const part = marketPosition(['A', 'B'], { matched: [bet('A', 'LAY', 150, 10001)] });
+    expect(exposureWithUnmatchedPaise(part, bet('A', 'LAY', 150, 9999))).toBe(10000);
   });
 
   it('stays exact past 2^53 intermediate products', () => {

@@ -4,10 +4,11 @@
 //
 // over matched bets; unmatched bets add only their worst case (an unmatched back loses its stake on
 // every other outcome, an unmatched lay loses its liability on its own outcome), never netted.
-// Exposure = max(0, −min_i). Rounding (docs/decisions.md "Engine"): a back's win
-// stake·(odds−1) is rounded DOWN to the paisa, a lay's liability stake·(odds−1) is rounded UP,
-// per bet (per matched fill / per unmatched remainder). Positions never overstate a win and never
-// understate a loss, so the exposure covers whatever settlement (which rounds toward zero) charges.
+// Exposure = max(0, −min_i). Rounding (docs/settlement.md "One rounding rule"): each P_i is summed
+// EXACTLY (to the hundredth of a paisa: stake·(odds−1) is stake·(price−100)/100) and rounded once,
+// down (against the bettor). So a position does not depend on how the bets are split or grouped
+// (per fill, per bet, per price level), never overstates a win and never understates a loss, and
+// the exposure covers whatever settlement (one rounding per user and market) charges.
 import type { Paise, PriceHundredths } from '../ladder/index.ts';
 import type { BookEvent, OrderBook, OrderSide } from '../book/index.ts';
 
@@ -34,6 +35,8 @@ export interface RunnerPosition {
   readonly pnl_paise: Paise;
   /** P_i with every unmatched bet's loss added (matched + unmatched worst case). */
   readonly worst_paise: Paise;
+  /** What rounding worst_paise down dropped, in hundredths of a paisa (0..99): the exact worst is worst_paise + worst_rest/100. */
+  readonly worst_rest: number;
 }
 
 export interface MarketPosition {
@@ -89,6 +92,22 @@ function safe(n: number): number {
 }
 
 /**
+ * stake·(odds−1) split exactly as whole paise and the hundredths of a paisa left over:
+ * stake·(price−100) = 100·paise + rest, rest in 0..99 (safe for any stake the engine takes).
+ */
+function oddsPart(stake_paise: Paise, price: PriceHundredths): { paise: number; rest: number } {
+  return {
+    paise: backWinPaise(stake_paise, price),
+    rest: ((stake_paise % 100) * ((price - 100) % 100)) % 100,
+  };
+}
+
+/** Whole paise plus hundredths of a paisa (any sign), rounded down once: the one rounding of P_i. */
+function floorOf(paise: number, hundredths: number): number {
+  return safe(paise + Math.floor(hundredths / 100));
+}
+
+/**
  * Per-runner position and the exposure of one user's bets in one market. `selection_ids` are the
  * market's outcomes (the runners still running); a bet on any other selection is an error (void
  * bets on removed runners must be left out by the caller). O(bets + runners).
@@ -97,12 +116,16 @@ export function marketPosition(selection_ids: readonly string[], bets: MarketBet
   const n = selection_ids.length;
   const at = new Map<string, number>();
   for (let i = 0; i < n; i++) at.set(selection_ids[i]!, i);
-  // P_i = base + delta[i]: a back on i takes its stake from every outcome (base) and gives it back
-  // plus the win on i; a lay on i gives its stake to every outcome and takes it back plus the liability.
+  // P_i = base + delta[i] (+ hundredths[i] / 100, exact): a back on i takes its stake from every
+  // outcome (base) and gives it back plus the win on i; a lay on i gives its stake to every
+  // outcome and takes it back plus the liability. Whole paise and hundredths are kept apart so
+  // every sum stays an exact integer, and each outcome is rounded once at the end.
   let base = 0;
   const delta = new Array<number>(n).fill(0);
+  const hundredths = new Array<number>(n).fill(0);
   let worstBase = 0;
   const worstDelta = new Array<number>(n).fill(0);
+  const worstHundredths = new Array<number>(n).fill(0);
   const indexOf = (b: PositionBet): number => {
     checkBet(b);
     const i = at.get(b.selection_id);
@@ -112,12 +135,15 @@ export function marketPosition(selection_ids: readonly string[], bets: MarketBet
   };
   for (const b of bets.matched) {
     const i = indexOf(b);
+    const odds = oddsPart(b.stake_paise, b.price);
     if (b.side === 'BACK') {
       base -= b.stake_paise;
-      delta[i]! += b.stake_paise + backWinPaise(b.stake_paise, b.price);
+      delta[i]! += b.stake_paise + odds.paise;
+      hundredths[i]! += odds.rest;
     } else {
       base += b.stake_paise;
-      delta[i]! -= b.stake_paise + layLiabilityPaise(b.stake_paise, b.price);
+      delta[i]! -= b.stake_paise + odds.paise;
+      hundredths[i]! -= odds.rest;
     }
   }
   for (const b of bets.unmatched ?? []) {
@@ -126,16 +152,22 @@ export function marketPosition(selection_ids: readonly string[], bets: MarketBet
       worstBase -= b.stake_paise;
       worstDelta[i]! += b.stake_paise;
     } else {
-      worstDelta[i]! -= layLiabilityPaise(b.stake_paise, b.price);
+      const odds = oddsPart(b.stake_paise, b.price);
+      worstDelta[i]! -= odds.paise;
+      worstHundredths[i]! -= odds.rest;
     }
   }
   const runners: RunnerPosition[] = [];
   let minPnl = 0;
   let minWorst = 0;
   for (let i = 0; i < n; i++) {
-    const pnl = safe(base + delta[i]!);
-    const worst = safe(pnl + worstBase + worstDelta[i]!);
-    runners.push({ selection_id: selection_ids[i]!, pnl_paise: pnl, worst_paise: worst });
+    const whole = safe(base + delta[i]!);
+    const pnl = floorOf(whole, hundredths[i]!);
+    const worstWhole = safe(whole + worstBase + worstDelta[i]!);
+    const worstCenti = hundredths[i]! + worstHundredths[i]!;
+    const worst = floorOf(worstWhole, worstCenti);
+    const worst_rest = worstCenti - Math.floor(worstCenti / 100) * 100;
+    runners.push({ selection_id: selection_ids[i]!, pnl_paise: pnl, worst_paise: worst, worst_rest });
     if (pnl < minPnl) minPnl = pnl;
     if (worst < minWorst) minWorst = worst;
   }
@@ -194,18 +226,15 @@ export function exposureWithUnmatchedPaise(position: MarketPosition, bet: Positi
   checkBet(bet);
   const k = position.runners.findIndex((r) => r.selection_id === bet.selection_id);
   if (k < 0) throw new RangeError(`bet on selection ${bet.selection_id}, not a runner of the market`);
-  const lay = bet.side === 'LAY' ? layLiabilityPaise(bet.stake_paise, bet.price) : 0;
   let minWorst = 0;
   position.runners.forEach((r, i) => {
-    const worst = safe(
-      bet.side === 'BACK'
-        ? i === k
-          ? r.worst_paise
-          : r.worst_paise - bet.stake_paise
-        : i === k
-          ? r.worst_paise - lay
-          : r.worst_paise,
-    );
+    let worst = r.worst_paise;
+    if (bet.side === 'BACK' && i !== k) worst = safe(worst - bet.stake_paise);
+    if (bet.side === 'LAY' && i === k) {
+      // Exact: (worst_paise + worst_rest/100) − liability, rounded down once.
+      const odds = oddsPart(bet.stake_paise, bet.price);
+      worst = floorOf(worst - odds.paise, r.worst_rest - odds.rest);
+    }
     if (worst < minWorst) minWorst = worst;
   });
   return -minWorst || 0;

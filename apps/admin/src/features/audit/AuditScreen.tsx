@@ -103,6 +103,11 @@ function LedgerResult({ r }: { r: LedgerCheck }) {
           ))}
         </ul>
       ) : null}
+      {r.owed.length > 0 ? (
+        <p data-testid="ledger-owed">
+          Owing after a void: {r.owed.map((o) => `${o.user_name} ₹${o.amount.toFixed(2)}`).join(', ')}.
+        </p>
+      ) : null}
     </div>
   );
 }

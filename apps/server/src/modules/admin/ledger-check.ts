@@ -1,13 +1,21 @@
 import type { LedgerCheck } from '@backlay/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ledgerAccounts, markets, marketSettlements, transfers } from '../../db/schema.ts';
+import {
+  ledgerAccounts,
+  markets,
+  marketSettlements,
+  marketVoids,
+  transfers,
+  users,
+} from '../../db/schema.ts';
 import { RESERVATION_SWEEP_MS, RESERVATION_TIMEOUT_MS } from '../wallet/reservations.ts';
 
 /** At most this many problems are listed (the first ones); the rest are counted. */
 const PROBLEMS_LISTED_MAX = 50;
 
 const rupees = (paise: number) => `₹${(paise / 100).toFixed(2)}`;
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * The money invariants, recomputed from scratch and independently of the code that keeps them:
@@ -105,14 +113,39 @@ export async function checkLedger(app: FastifyInstance): Promise<LedgerCheck> {
       }
     }
 
-    // Available balance (balance − holds − reservations) ≥ 0 for every user.
+    // Available balance (balance − holds − reservations) ≥ 0 for every user — except a debt: an
+    // operator's void raised a hold after the money had left, or its settlement then took the
+    // balance below zero (docs/settlement.md "A bettor who owes"). A debt is never reserved
+    // against (nothing can be bet or withdrawn from it): below zero with a reservation is a fault,
+    // and so is a shortfall with neither a red balance nor a hold on a market carrying a void.
+    const voided = new Set(
+      rowsOf<{ market_id: number }>(await tx.execute(sql`select distinct market_id from ${marketVoids}`)).map(
+        (r) => Number(r.market_id),
+      ),
+    );
+    const voidHeld = new Map<number, number>();
+    for (const e of stored) {
+      if (voided.has(e.marketId)) voidHeld.set(e.userId, (voidHeld.get(e.userId) ?? 0) + e.exposurePaise);
+    }
+    const names = new Map(
+      (await tx.select({ userId: users.userId, userName: users.userName }).from(users)).map((u) => [
+        u.userId,
+        u.userName,
+      ]),
+    );
+    const owed: LedgerCheck['owed'] = [];
     let userCount = 0;
     for (const a of accounts) {
       if (a.kind !== 'user_cash' || a.userId === null) continue;
       userCount += 1;
-      const available =
-        a.balancePaise - (exposureByUser.get(a.userId) ?? 0) - (reservedByUser.get(a.userId) ?? 0);
-      if (available < 0) note(`User ${a.userId} has an available balance of ${rupees(available)}`);
+      const reservedPaise = reservedByUser.get(a.userId) ?? 0;
+      const available = a.balancePaise - (exposureByUser.get(a.userId) ?? 0) - reservedPaise;
+      if (available >= 0) continue;
+      if (reservedPaise === 0 && (a.balancePaise < 0 || (voidHeld.get(a.userId) ?? 0) > 0)) {
+        owed.push({ user_id: a.userId, user_name: names.get(a.userId) ?? '', amount: -available / 100 });
+      } else {
+        note(`User ${a.userId} has an available balance of ${rupees(available)}`);
+      }
     }
 
     const listed = problems.slice(0, PROBLEMS_LISTED_MAX);
@@ -121,6 +154,7 @@ export async function checkLedger(app: FastifyInstance): Promise<LedgerCheck> {
     return {
       ok: problems.length === 0,
       problems: listed,
+      owed,
       checked: {
         accounts: accounts.length,
         transfers: Number(transferCount[0]?.n ?? 0),

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { Refusal } from '../exchange/batch.ts';
 import { markets, users } from '../../db/schema.ts';
 import { ok, refuse, route, type Outcome } from '../../http/route.ts';
 import type { SettlementOutcome, SettlementView } from '../settlement/service.ts';
@@ -50,11 +51,13 @@ export const adminModule = fp(
     route(app, 'adminMarketStatus', async ({ body, user }) =>
       audited(app, user.userId, 'market/status', body, async () => {
         if (!(await marketRow(body.market_id))) return refuse(`Unknown market ${body.market_id}`);
-        const settled = await settlement.view(body.market_id);
-        if (settled.state === 'SETTLED' && body.status !== 'CLOSED') {
-          return refuse('Market is settled; unsettle it before opening it again');
+        try {
+          // Refused under the market's lock when the market is settled.
+          await app.exchange.setMarketStatus(body.market_id, body.status);
+        } catch (err) {
+          if (err instanceof Refusal) return refuse(err.message);
+          throw err;
         }
-        await app.exchange.setMarketStatus(body.market_id, body.status);
         const after = (await marketRow(body.market_id))!;
         return ok({ market_id: after.marketId, status: after.status, version: after.version });
       }),

@@ -27,6 +27,7 @@ export type BatchMarket = Pick<
   MarketRow,
   | 'marketId'
   | 'matchId'
+  | 'marketKind'
   | 'status'
   | 'version'
   | 'inPlay'
@@ -166,6 +167,14 @@ function unmatchedOf(state: MarketState, book: OrderBook, user: string, prune = 
   return out;
 }
 
+/**
+ * The outcomes a position is taken over: the runners still running (a removed runner's bets are
+ * void, and the state holds none of them: see queries.matchedSides and the exchange's onVoided).
+ */
+export function runningIds(runners: readonly RunnerRow[]): string[] {
+  return runners.filter((r) => r.status !== 'REMOVED').map((r) => String(r.selectionId));
+}
+
 /** The user's exposure in the market from the state (matched positions + resting orders). */
 export function exposureOf(state: MarketState, selIds: string[], user: string): number {
   return marketPosition(selIds, {
@@ -200,6 +209,11 @@ export function checkMarket<M extends BatchMarket>(
   request: PlaceBetRequest,
 ): M {
   if (!market) throw new Refusal('Unknown market');
+  // An exchange order on a house-quoted market would rest where that kind's settlement never
+  // looks and overwrite its holds: each kind takes its own orders only.
+  if (market.marketKind !== 'MATCH_ODDS') {
+    throw new Refusal('This market does not take exchange (back/lay) orders; use its own bet slip');
+  }
   if (request.match_id !== undefined && market.matchId !== request.match_id) {
     throw new Refusal('Unknown market for this match');
   }
@@ -518,7 +532,7 @@ export function executeBatch(
 ): BatchRun {
   const { market, runners: runnerRows, reserved } = inputs;
   const outcomes = [...screened];
-  const selIds = runnerRows.map((r) => String(r.selectionId));
+  const selIds = runningIds(runnerRows);
   const ids = [...inputs.betIds];
   const ch = new Changes(market.marketId, inputs.at);
   let seqNext = market.nextSeq;

@@ -1,33 +1,14 @@
 import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
 import { bets, fills, exposureHolds, markets, matches, runners, sports } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import * as holds from '../wallet/holds.ts';
 import * as reservations from '../wallet/reservations.ts';
 import { likeEscape } from '../catalog/queries.ts';
+import { notVoided } from '../markets/voids.ts';
 
-/** A user's matched stake in a market per (runner, side, price), from the fills on either side. */
+/** A user's matched stake in a market per (runner, side, price), from the fills that are not void. */
 export async function matchedParts(tx: Executor, userId: number, marketId: number) {
-  const side = (sideName: 'BACK' | 'LAY') => {
-    const userCol = sideName === 'BACK' ? fills.backUserId : fills.layUserId;
-    return tx
-      .select({
-        selectionId: fills.selectionId,
-        side: sql<'BACK' | 'LAY'>`${sideName}::text`.as('side'),
-        price: fills.price,
-        total: sql<string>`sum(${fills.sizePaise})::text`.as('total'),
-      })
-      .from(fills)
-      .where(and(eq(fills.marketId, marketId), eq(userCol, userId)))
-      .groupBy(fills.selectionId, fills.price);
-  };
-  const rows = await unionAll(side('BACK'), side('LAY'));
-  return rows.map((r) => ({
-    selectionId: r.selectionId,
-    side: r.side,
-    price: r.price,
-    total: Number(r.total),
-  }));
+  return matchedSides(tx, [marketId], userId);
 }
 
 /**
@@ -166,28 +147,54 @@ export function betNamesContain(search: string | undefined): SQL | undefined {
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** Every user's matched stake in a market per (runner, side, price): the positions a book cache keeps. */
-export async function marketPositions(tx: Executor, marketId: number) {
+/**
+ * Every user's matched stake per (market, runner, side, price) from the fills, each side of a fill
+ * counted only while the operator's voids leave its bet standing (a voided runner, a window its
+ * bet was placed in, the bet voided by id: markets/voids.ts) — the position settlement will pay.
+ * `userId`: that user's sides only.
+ */
+export async function matchedSides(tx: Executor, marketIds: readonly number[], userId?: number) {
+  if (marketIds.length === 0) return [];
+  const ids = sql`(${sql.join(
+    marketIds.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+  const side = (name: 'BACK' | 'LAY') => {
+    const user = sql.raw(name === 'BACK' ? 'f.back_user_id' : 'f.lay_user_id');
+    const bet = sql.raw(name === 'BACK' ? 'f.back_bet_id' : 'f.lay_bet_id');
+    const standing = notVoided({
+      marketId: sql`f.market_id`,
+      placedAt: sql`b.placed_at`,
+      selectionId: sql`f.selection_id`,
+      betId: sql`b.bet_id`,
+    });
+    return sql`select ${user} as user_id, f.market_id, f.selection_id, ${name}::text as side, f.price,
+        sum(f.size_paise)::text as total
+      from ${fills} f join ${bets} b on b.bet_id = ${bet}
+      where f.market_id in ${ids} ${userId === undefined ? sql`` : sql`and ${user} = ${userId}`} and ${standing}
+      group by ${user}, f.market_id, f.selection_id, f.price`;
+  };
   const rows = rowsOf<{
     user_id: number;
+    market_id: number;
     selection_id: number;
     side: 'BACK' | 'LAY';
     price: number;
     total: string;
-  }>(
-    await tx.execute(sql`
-      select back_user_id as user_id, selection_id, 'BACK' as side, price, sum(size_paise)::text as total
-        from ${fills} where market_id = ${marketId} group by back_user_id, selection_id, price
-      union all
-      select lay_user_id as user_id, selection_id, 'LAY' as side, price, sum(size_paise)::text as total
-        from ${fills} where market_id = ${marketId} group by lay_user_id, selection_id, price`),
-  );
+  }>(await tx.execute(sql`${side('BACK')} union all ${side('LAY')}`));
   return rows.map((r) => ({
     userId: Number(r.user_id),
+    marketId: Number(r.market_id),
     selectionId: Number(r.selection_id),
     side: r.side,
     price: Number(r.price),
     total: Number(r.total),
   }));
+}
+
+/** A market's matched positions (every user's), for rebuilding its state: see matchedSides. */
+export async function marketPositions(tx: Executor, marketId: number) {
+  return matchedSides(tx, [marketId]);
 }
 
 export type BetDelta = {

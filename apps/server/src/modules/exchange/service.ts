@@ -26,6 +26,7 @@ import {
   exposuresOf,
   Refusal,
   repeatedOf,
+  runningIds,
   screenBatch,
   stateFrom,
   type CancelCommand,
@@ -299,7 +300,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
       return { result, write: null, check: () => {} };
     }
     const runnerRows = reads.runners;
-    const selIds = runnerRows.map((r) => String(r.selectionId));
+    const selIds = runningIds(runnerRows);
     const state = await takeState(tx, market);
     const run = executeBatch(state, cmds, screened, {
       market,
@@ -487,7 +488,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
       if (!market) throw new Error(`unknown market ${marketId}`);
       const state = await takeState(tx, market);
       const events = await change(tx, market, state.book);
-      const selIds = (await runnersOf(tx, marketId)).map((r) => String(r.selectionId));
+      const selIds = runningIds(await runnersOf(tx, marketId));
       const ch = new Changes(marketId, now());
       ch.apply(events);
       const stamp = market.nextSeq + 1;
@@ -603,6 +604,15 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     async setMarketStatus(marketId: number, status: 'OPEN' | 'SUSPENDED' | 'CLOSED') {
       await lapse(marketId, async (tx, market, book) => {
         if (market.status === status) return [];
+        // Under the market lock: a settlement commits with the market closed, and nothing may
+        // open it again until it is unsettled (a market OPEN and SETTLED would take bets).
+        if (status !== 'CLOSED') {
+          const [settled] = await tx
+            .select({ state: marketSettlements.state })
+            .from(marketSettlements)
+            .where(and(eq(marketSettlements.marketId, marketId), eq(marketSettlements.state, 'SETTLED')));
+          if (settled) throw new Refusal('Market is settled; unsettle it before opening it again');
+        }
         await tx
           .update(markets)
           .set({ status, version: sql`${markets.version} + 1` })
@@ -704,7 +714,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
         .from(marketSettlements)
         .where(and(eq(marketSettlements.marketId, marketId), eq(marketSettlements.state, 'SETTLED')));
       if (settled) return 0;
-      const selIds = (await runnersOf(db, marketId)).map((r) => String(r.selectionId));
+      const selIds = runningIds(await runnersOf(db, marketId));
       const matched = await matchedOf(db, userId, marketId);
       const open = await db
         .select({

@@ -2,13 +2,23 @@
 // settleMarket), how their results are cleared on an unsettle, and how every user's exposure is
 // recomputed from fills and open bets. The generic settlement service drives it (modules/markets).
 import { marketPosition, settleMarket, type PositionBet, type SettleBet } from '@backlay/engine';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { alias } from 'drizzle-orm/pg-core';
-import { bets, fills, runners } from '../../db/schema.ts';
+import { bets, fills, markets, runners } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import { betCountsOf } from '../markets/bet-counts.ts';
 import { holdKey, type HoldMap, type MarketKindModule } from '../markets/registry.ts';
+import { notVoided } from '../markets/voids.ts';
+import { matchedSides } from './queries.ts';
+
+/** An exchange bet that no void of its market touches. */
+const standing = notVoided({
+  marketId: bets.marketId,
+  placedAt: bets.placedAt,
+  selectionId: bets.selectionId,
+  betId: bets.betId,
+});
 
 /** Rows per multi-row UPDATE: keeps every statement's parameter count far below PostgreSQL's 65,535. */
 const UPDATE_CHUNK_ROWS = 1_000;
@@ -143,17 +153,19 @@ export function createMatchOddsKind(app: FastifyInstance): MarketKindModule {
       const out: HoldMap = new Map();
       if (marketIds.length === 0) return out;
       const ids = [...marketIds];
+      // The runners still running, and the fills and resting bets that no void touches: the
+      // positions settlement will pay, one rounding per outcome (engine marketPosition).
       const runnerRows = await tx
         .select({ marketId: runners.marketId, selectionId: runners.selectionId })
         .from(runners)
-        .where(inArray(runners.marketId, ids));
+        .where(and(inArray(runners.marketId, ids), ne(runners.status, 'REMOVED')));
       const selections = new Map<number, string[]>();
       for (const r of runnerRows) {
         const list = selections.get(r.marketId) ?? [];
         list.push(String(r.selectionId));
         selections.set(r.marketId, list);
       }
-      const fillRows = await fillsWithBets(tx, ids);
+      const matched = await matchedSides(tx, ids);
       const open = await tx
         .select({
           userId: bets.userId,
@@ -164,7 +176,7 @@ export function createMatchOddsKind(app: FastifyInstance): MarketKindModule {
           remaining: bets.remainingPaise,
         })
         .from(bets)
-        .where(and(inArray(bets.marketId, ids), sql`${bets.resting}`));
+        .where(and(inArray(bets.marketId, ids), sql`${bets.resting}`, standing));
       const positions = new Map<
         string,
         { marketId: number; matched: PositionBet[]; unmatched: PositionBet[] }
@@ -178,10 +190,13 @@ export function createMatchOddsKind(app: FastifyInstance): MarketKindModule {
         }
         return p;
       };
-      for (const f of fillRows) {
-        const base = { selection_id: String(f.selectionId), price: f.price, stake_paise: f.sizePaise };
-        at(f.backUserId, f.marketId).matched.push({ ...base, side: 'BACK' });
-        at(f.layUserId, f.marketId).matched.push({ ...base, side: 'LAY' });
+      for (const m of matched) {
+        at(m.userId, m.marketId).matched.push({
+          selection_id: String(m.selectionId),
+          side: m.side,
+          price: m.price,
+          stake_paise: m.total,
+        });
       }
       for (const o of open) {
         at(o.userId, o.marketId).unmatched.push({
@@ -205,18 +220,25 @@ export function createMatchOddsKind(app: FastifyInstance): MarketKindModule {
       open: sql`(${bets.matchedPaise} > 0 or ${bets.remainingPaise} > 0)`,
     }),
 
-    async onRunnerVoided(marketId, selectionId) {
-      const resting = await app.db
-        .select({ betId: bets.betId, userId: bets.userId })
-        .from(bets)
-        .where(
-          and(
-            eq(bets.marketId, marketId),
-            eq(bets.selectionId, selectionId),
-            sql`${bets.remainingPaise} > 0`,
-          ),
-        );
-      for (const b of resting) await app.exchange.cancelBets(b.userId, { bet_id: b.betId });
+    async onVoided(tx, marketId) {
+      // A voided bet takes no further part: what rests of it is cancelled now, under the market
+      // lock the void holds, so it can never be matched (a fill against a void bet would be paid
+      // to its counterparty by the house). Moving next_seq makes every node's cached state of
+      // the market stale, so the next batch rebuilds it without the void fills.
+      const at = now();
+      await tx
+        .update(bets)
+        .set({
+          cancelledPaise: sql`${bets.cancelledPaise} + ${bets.remainingPaise}`,
+          remainingPaise: 0,
+          endReason: 'CANCELLED',
+          updatedAt: at,
+        })
+        .where(and(eq(bets.marketId, marketId), sql`${bets.resting}`, sql`not ${standing}`));
+      await tx
+        .update(markets)
+        .set({ nextSeq: sql`${markets.nextSeq} + 1`, version: sql`${markets.version} + 1` })
+        .where(eq(markets.marketId, marketId));
     },
   };
 }

@@ -45,8 +45,6 @@ export interface MarketKindModule {
   settledCounts(tx: Executor, marketId: number): Promise<{ settled: number; voided: number }>;
   /** A user's live bets per market (My Market's count). */
   betCounts(tx: Executor, userId: number, marketIds: readonly number[]): Promise<Map<number, number>>;
-  /** A runner of the market was voided: its bets still waiting (an exchange's unmatched ones) go. */
-  onRunnerVoided?(marketId: number, selectionId: number): Promise<void>;
   /**
    * A void (runner, window, bets) was just recorded on the market in `tx`, whose market row the
    * caller holds FOR UPDATE, before its commit. The kind drops whatever it keeps in memory that

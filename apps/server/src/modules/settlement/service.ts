@@ -28,8 +28,8 @@ export const REVERSAL_KIND = 'settlement_reversal';
 /** A refusal: rolls the transaction back and becomes `{ ok: false, message }`. */
 export class SettlementRefusal extends Error {}
 
-/** Thrown to roll back a rehearsal (see `rehearse`). */
-class Rehearsed extends Error {}
+/** Times a settlement closes a market that a status call keeps reopening before it gives up. */
+const CLOSE_ATTEMPTS_MAX = 3;
 
 export type SettlementOutcome<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -154,12 +154,33 @@ export function createSettlementService(app: FastifyInstance) {
       .where(and(eq(runners.marketId, marketId), inArray(runners.status, ['WINNER', 'LOSER'])));
   }
 
-  /** Stores every user's exposure in the market again (after an unsettle), recomputed by its kind. */
-  async function restoreExposures(tx: Tx, market: q.MarketRow) {
-    const recomputed = await app.kinds.of(market.marketKind).recomputeHolds(tx, [market.marketId]);
-    const holds = new Map<number, number>();
+  /**
+   * Stores every user's exposure in the unsettled market as its kind recomputes it from the bets
+   * that are not void (after a void, or an unsettle), in the caller's transaction on the locked
+   * market: a hold that no bet justifies any more goes to 0. Returns the users whose hold changed.
+   */
+  async function refreshHolds(tx: Tx, market: q.MarketRow): Promise<Set<number>> {
+    const kind = app.kinds.of(market.marketKind);
+    const recomputed = await kind.recomputeHolds(tx, [market.marketId]);
+    const stored = await app.wallet.holds.onMarkets(tx, [market.marketId]);
+    const before = new Map(stored.map((h) => [h.userId, h.exposurePaise]));
+    const holds = new Map(stored.map((h) => [h.userId, 0]));
     for (const [k, paise] of recomputed) holds.set(Number(k.split(':')[0]), paise);
-    await app.wallet.holds.set(tx, market.marketId, holds, now());
+    const changed = new Map([...holds].filter(([userId, paise]) => before.get(userId) !== paise));
+    await app.wallet.holds.set(tx, market.marketId, changed, now());
+    return new Set(changed.keys());
+  }
+
+  /**
+   * A void was just recorded: a settled market is settled again on the new facts; an unsettled one
+   * has its waiting bets that are now void taken off (the kind's onVoided) and every hold
+   * recomputed, in the same transaction, so no hold stays below what the bets now risk.
+   */
+  async function applyVoid(tx: Tx, market: q.MarketRow, by: Actor): Promise<Set<number>> {
+    const row = await q.settlementOf(tx, market.marketId);
+    if (row?.state === 'SETTLED') return resettleIfSettled(tx, market, by);
+    await app.kinds.of(market.marketKind).onVoided?.(tx, market.marketId);
+    return refreshHolds(tx, market);
   }
 
   /** Refuses (rolling back) when a change would leave any of these users' available balance below zero. */
@@ -203,10 +224,12 @@ export function createSettlementService(app: FastifyInstance) {
     const moved = settled ? await q.generationTransfers(tx, marketId, row.generation) : [];
     const accountUsers = new Map<number, number>();
     if (moved.length > 0) {
+      // Only the accounts these transfers name (this runs while the market is locked).
+      const named = [...new Set(moved.flatMap((t) => [t.creditAccountId, t.debitAccountId]))];
       const accs = await tx
         .select({ accountId: ledgerAccounts.accountId, userId: ledgerAccounts.userId })
         .from(ledgerAccounts)
-        .where(eq(ledgerAccounts.kind, 'user_cash'));
+        .where(and(eq(ledgerAccounts.kind, 'user_cash'), inArray(ledgerAccounts.accountId, named)));
       for (const a of accs) accountUsers.set(a.accountId, a.userId!);
     }
     const movements = moved.map((t) => {
@@ -267,9 +290,8 @@ export function createSettlementService(app: FastifyInstance) {
       updatedAt: now(),
     };
     await upsertSettlement(tx, market.marketId, next);
-    const touched = await applyGeneration(tx, market, next, next.generation);
-    await assertAvailable(tx, touched);
-    return touched;
+    // A void is a fact: it applies even when it leaves a bettor owing (docs/settlement.md).
+    return applyGeneration(tx, market, next, next.generation);
   }
 
   async function inMarketTx<T>(
@@ -288,27 +310,42 @@ export function createSettlementService(app: FastifyInstance) {
     return value;
   }
 
-  /** Runs `fn` in a transaction on the locked market and rolls it back; throws what `fn` throws. */
-  async function rehearse(marketId: number, fn: (tx: Tx, market: q.MarketRow) => Promise<unknown>) {
-    try {
-      await db.transaction(async (tx) => {
-        const market = await q.lockMarket(tx, marketId);
-        if (!market) throw new SettlementRefusal(`Unknown market ${marketId}`);
-        await fn(tx, market);
-        throw new Rehearsed();
+  /**
+   * Runs `fn` on the locked market once it is CLOSED: closes it first through its kind (the
+   * exchange lapses its unmatched bets, which cannot be rolled back), then checks the status again
+   * under the lock, since a status call may have reopened it in between (a settled market can
+   * never be OPEN). Bounded: a market reopened CLOSE_ATTEMPTS_MAX times in a row is refused.
+   */
+  async function inClosedMarketTx<T>(
+    marketId: number,
+    fn: (tx: Tx, market: q.MarketRow) => Promise<{ value: T; touched: Set<number> }>,
+  ): Promise<T> {
+    for (let attempt = 0; attempt < CLOSE_ATTEMPTS_MAX; attempt++) {
+      await closeForSettlement(marketId);
+      const done = await inMarketTx(marketId, async (tx, locked) => {
+        if (locked.status !== 'CLOSED') return { value: null, touched: new Set<number>() };
+        const r = await fn(tx, locked);
+        return { value: { value: r.value }, touched: r.touched };
       });
-    } catch (err) {
-      if (!(err instanceof Rehearsed)) throw err;
+      if (done) return done.value;
     }
+    throw new SettlementRefusal('The market was reopened while it was being settled; try again');
   }
 
-  /** Settles a market on a declared result (closing it first, rehearsed so a refusal changes nothing). */
+  /** Settles a market on a declared result: closes it, then settles it under its lock. */
   async function settleOn(by: Actor, market: q.MarketRow, result: NonNullable<q.SettlementRow['result']>) {
     const marketId = market.marketId;
-    const settle = async (tx: Tx, locked: q.MarketRow) => {
+    return inClosedMarketTx(marketId, async (tx, locked) => {
       const row = await q.settlementOf(tx, marketId);
       if (row?.state === 'SETTLED') {
         throw new SettlementRefusal('Market is already settled; unsettle it first to settle it again');
+      }
+      // Checked again under the lock: a runner voided since the call was checked cannot win.
+      if ('winners' in result) {
+        const removed = (await q.runnersOf(tx, marketId)).filter(
+          (r) => r.status === 'REMOVED' && result.winners.includes(r.selectionId),
+        );
+        if (removed.length > 0) throw new SettlementRefusal(`${removed[0]!.name} was removed and cannot win`);
       }
       const next: q.SettlementRow = {
         marketId,
@@ -321,18 +358,11 @@ export function createSettlementService(app: FastifyInstance) {
         updatedAt: now(),
       };
       await upsertSettlement(tx, marketId, next);
+      // Never refused for a bettor's shortfall: the holds follow every void, so a loss above the
+      // balance is a debt the ledger shows (docs/settlement.md "A bettor who owes").
       const touched = await applyGeneration(tx, locked, next, next.generation);
-      await assertAvailable(tx, touched);
       return { value: await view(tx, marketId), touched };
-    };
-    if (market.status !== 'CLOSED') {
-      // Closing (the exchange lapses unmatched bets) cannot be rolled back: settle once in a
-      // transaction that is rolled back, so that a refusal (a bettor left below zero) comes
-      // before the close and changes nothing.
-      await rehearse(marketId, settle);
-      await closeForSettlement(marketId);
-    }
-    return inMarketTx(marketId, settle);
+    });
   }
 
   return {
@@ -401,10 +431,9 @@ export function createSettlementService(app: FastifyInstance) {
     /** Voids the whole market (every bet void, no money moves) or one runner's bets. */
     voidMarket(by: Actor, marketId: number, selectionId?: number) {
       return run(async () => {
-        const market = await mustMarket(db, marketId);
+        await mustMarket(db, marketId);
         if (selectionId === undefined) {
-          if (market.status !== 'CLOSED') await closeForSettlement(marketId);
-          return inMarketTx(marketId, async (tx, locked) => {
+          return inClosedMarketTx(marketId, async (tx, locked) => {
             const row = await q.settlementOf(tx, marketId);
             if (row?.state === 'SETTLED' && row.voidMarket) {
               return { value: await view(tx, marketId), touched: new Set<number>() };
@@ -428,15 +457,19 @@ export function createSettlementService(app: FastifyInstance) {
             return { value: await view(tx, marketId), touched };
           });
         }
-        const runnerRows = await q.runnersOf(db, marketId);
-        if (!runnerRows.some((r) => r.selectionId === selectionId)) {
-          throw new SettlementRefusal(`Selection ${selectionId} is not a runner of market ${marketId}`);
-        }
-        const value = await inMarketTx(marketId, async (tx, locked) => {
+        return inMarketTx(marketId, async (tx, locked) => {
+          const runnerRows = await q.runnersOf(tx, marketId);
+          if (!runnerRows.some((r) => r.selectionId === selectionId)) {
+            throw new SettlementRefusal(`Selection ${selectionId} is not a runner of market ${marketId}`);
+          }
           const already = (await q.voidsOf(tx, marketId)).some(
             (v) => v.kind === 'SELECTION' && v.selectionId === selectionId,
           );
           if (already) return { value: await view(tx, marketId), touched: new Set<number>() };
+          const live = runnerRows.filter((r) => r.status !== 'REMOVED' && r.selectionId !== selectionId);
+          if (live.length === 0) {
+            throw new SettlementRefusal('That is the last runner left: void the whole market instead');
+          }
           await tx
             .insert(marketVoids)
             .values({ marketId, kind: 'SELECTION', selectionId, createdBy: by, createdAt: now() });
@@ -446,12 +479,9 @@ export function createSettlementService(app: FastifyInstance) {
             .update(markets)
             .set({ version: sql`${markets.version} + 1` })
             .where(eq(markets.marketId, marketId));
-          const touched = await resettleIfSettled(tx, locked, by);
+          const touched = await applyVoid(tx, locked, by);
           return { value: await view(tx, marketId), touched };
         });
-        // Its bets still waiting leave (the exchange owns its book, so its kind cancels them).
-        await app.kinds.of(market.marketKind).onRunnerVoided?.(marketId, selectionId);
-        return value;
       });
     },
 
@@ -460,17 +490,21 @@ export function createSettlementService(app: FastifyInstance) {
       return run(async () => {
         if (from.getTime() > to.getTime()) throw new SettlementRefusal('from must not be after to');
         return inMarketTx(marketId, async (tx, locked) => {
+          // A window voids bets already placed: one reaching into the future ends now, so a bet
+          // placed after the void is never void while every position counts it.
+          const end = new Date(Math.min(to.getTime(), now().getTime()));
+          if (from.getTime() > end.getTime()) throw new SettlementRefusal('from must not be in the future');
           const already = (await q.voidsOf(tx, marketId)).some(
             (v) =>
               v.kind === 'WINDOW' &&
               v.fromAt!.getTime() === from.getTime() &&
-              v.toAt!.getTime() === to.getTime(),
+              (v.toAt!.getTime() === end.getTime() || v.toAt!.getTime() === to.getTime()),
           );
           if (already) return { value: await view(tx, marketId), touched: new Set<number>() };
           await tx
             .insert(marketVoids)
-            .values({ marketId, kind: 'WINDOW', fromAt: from, toAt: to, createdBy: by, createdAt: now() });
-          const touched = await resettleIfSettled(tx, locked, by);
+            .values({ marketId, kind: 'WINDOW', fromAt: from, toAt: end, createdBy: by, createdAt: now() });
+          const touched = await applyVoid(tx, locked, by);
           return { value: await view(tx, marketId), touched };
         });
       });
@@ -497,7 +531,9 @@ export function createSettlementService(app: FastifyInstance) {
         if (missing.length > 0) {
           throw new SettlementRefusal(`Not bets of market ${marketId}: ${missing.slice(0, 10).join(', ')}`);
         }
-        const value = await inMarketTx(marketId, async (tx, locked) => {
+        // A voided bet takes no further part: what rests of it is cancelled in the same
+        // transaction, under the market lock (the kind's onVoided, through applyVoid).
+        return inMarketTx(marketId, async (tx, locked) => {
           const already = new Set(
             (await q.voidsOf(tx, marketId)).filter((v) => v.kind === 'BET').map((v) => v.betId!),
           );
@@ -512,14 +548,10 @@ export function createSettlementService(app: FastifyInstance) {
               createdAt: now(),
             })),
           );
-          const touched = await resettleIfSettled(tx, locked, by);
+          const touched = await applyVoid(tx, locked, by);
+          for (const b of found) touched.add(b.userId);
           return { value: await view(tx, marketId), touched };
         });
-        // A voided bet takes no further part: what is left of it on the book is cancelled.
-        for (const b of found) {
-          if (b.remaining > 0) await app.exchange.cancelBets(b.userId, { bet_id: b.betId });
-        }
-        return value;
       });
     },
 
@@ -530,7 +562,7 @@ export function createSettlementService(app: FastifyInstance) {
           const row = await q.settlementOf(tx, marketId);
           if (row?.state !== 'SETTLED') throw new SettlementRefusal('Market is not settled');
           await reverseGeneration(tx, locked, row.generation);
-          await restoreExposures(tx, locked);
+          await refreshHolds(tx, locked);
           await upsertSettlement(tx, marketId, {
             state: 'UNSETTLED',
             generation: row.generation,

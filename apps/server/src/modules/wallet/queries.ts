@@ -90,14 +90,13 @@ export async function auditAccounts(tx: Executor) {
       .select({ accountId: column, total: sql<string>`sum(${transfers.amountPaise})::text` })
       .from(transfers)
       .groupBy(column);
-  const [accounts, credits, debits] = await Promise.all([
-    tx
-      .select({ accountId: ledgerAccounts.accountId, cachedPaise: ledgerAccounts.balancePaise })
-      .from(ledgerAccounts)
-      .orderBy(ledgerAccounts.accountId),
-    sumOf(transfers.creditAccountId),
-    sumOf(transfers.debitAccountId),
-  ]);
+  // One statement at a time: the caller's transaction is one connection.
+  const accounts = await tx
+    .select({ accountId: ledgerAccounts.accountId, cachedPaise: ledgerAccounts.balancePaise })
+    .from(ledgerAccounts)
+    .orderBy(ledgerAccounts.accountId);
+  const credits = await sumOf(transfers.creditAccountId);
+  const debits = await sumOf(transfers.debitAccountId);
   const credited = new Map(credits.map((r) => [r.accountId, Number(r.total)]));
   const debited = new Map(debits.map((r) => [r.accountId, Number(r.total)]));
   return accounts.map((a) => ({

@@ -419,7 +419,12 @@ export function createWalletService(
 
     /** Ledger invariants: the sum of all balances is zero and every cached balance equals its transfers. */
     async audit() {
-      const accounts = await q.auditAccounts(db);
+      // One snapshot: three reads in parallel on a pool would each see another committed state,
+      // and a transfer committing between them shows as a false mismatch.
+      const accounts = await db.transaction(async (tx) => {
+        await tx.execute(sql`set transaction isolation level repeatable read`);
+        return q.auditAccounts(tx);
+      });
       return {
         accounts: accounts.length,
         sumPaise: accounts.reduce((s, a) => s + a.computedPaise, 0),
