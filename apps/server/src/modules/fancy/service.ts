@@ -34,6 +34,17 @@ function marketStatusOf(status: FancyStatus): 'OPEN' | 'SUSPENDED' | 'CLOSED' {
   return status === 'SUSPENDED' ? 'SUSPENDED' : 'CLOSED';
 }
 
+/**
+ * The status a bettor is shown: the fancy's own, unless the generic market status is stricter
+ * (`admin/market/status SUSPENDED` suspends an active fancy; the batch refuses its bets the same way).
+ */
+function shownStatus(f: q.FancyRow, marketStatus: string): FancyStatus {
+  if (marketStatus === 'SUSPENDED' && (f.status === 'ACTIVE' || f.status === 'BALL_RUNNING'))
+    return 'SUSPENDED';
+  if (marketStatus === 'CLOSED' && f.status !== 'REMOVED') return 'CLOSED';
+  return f.status;
+}
+
 /** A fancy's status and quote, as the wire and the batch both name them. */
 function quoteOf(f: q.FancyRow) {
   return {
@@ -102,7 +113,6 @@ export function createFancyService(app: FastifyInstance) {
       if (!row) return { ok: false as const, message: `Unknown fancy ${fancyId}` };
       const values = change(row.fancy);
       if (typeof values === 'string') return { ok: false as const, message: values };
-      const status = values.status ?? row.fancy.status;
       const [fancy] = await tx
         .update(fancies)
         .set({ ...values, version: sql`${fancies.version} + 1`, updatedAt: now() })
@@ -111,7 +121,11 @@ export function createFancyService(app: FastifyInstance) {
       const [market] = await tx
         .update(markets)
         .set({
-          status: row.market.status === 'CLOSED' ? 'CLOSED' : marketStatusOf(status),
+          // A fancy's status change moves the generic status with it (a closed market stays
+          // closed); a quote leaves it alone, so it never reopens what `admin/market/status` shut.
+          ...(values.status === undefined || row.market.status === 'CLOSED'
+            ? {}
+            : { status: marketStatusOf(values.status) }),
           version: sql`${markets.version} + 1`,
         })
         .where(eq(markets.marketId, fancyId))
@@ -238,8 +252,9 @@ export function createFancyService(app: FastifyInstance) {
       if (lookupFirst) await lookUp(tx, cmds);
       const fresh = cmds.filter((c) => !stored.has(c));
       if (fresh.length === 0) return;
+      const at = now();
       const market = await q.marketForShare(tx, fancyId);
-      const f = market ? await q.fancyForUpdate(tx, fancyId) : null;
+      const f = market ? await q.fancyForUpdate(tx, fancyId, at) : null;
       if (!market || !f) {
         for (const c of fresh) answers.set(c, { ok: false, message: 'Unknown fancy' });
         if (!lookupFirst) await lookUp(tx, fresh);
@@ -276,6 +291,7 @@ export function createFancyService(app: FastifyInstance) {
         market: {
           match_id: market.matchId,
           status: market.status,
+          voided_now: f.voidedAt,
           min_stake_paise: market.minStakePaise,
           max_stake_paise: market.maxStakePaise,
         },
@@ -288,7 +304,6 @@ export function createFancyService(app: FastifyInstance) {
         ),
         open,
       });
-      const at = now();
       const taken = fresh.flatMap((c, i) => {
         const d = decisions[i]!;
         if (!d.ok) {
@@ -433,6 +448,14 @@ export function createFancyService(app: FastifyInstance) {
       await q.moveBetsSeq(tx, marketId);
     },
 
+    // A void changed which bets count: every node's copy of this fancy's open bets is stale (its
+    // stamp, bets_seq, moves under the market's lock the void holds), so the next batch reads its
+    // bettors afresh, through `liveBet`, which leaves the voided bets out.
+    async onVoided(tx, marketId) {
+      await q.moveBetsSeq(tx, marketId);
+      openBets.drop(marketId);
+    },
+
     async recomputeHolds(tx, marketIds) {
       const out: HoldMap = new Map();
       if (marketIds.length === 0) return out;
@@ -470,7 +493,7 @@ export function createFancyService(app: FastifyInstance) {
     /** The fancies of a match as the bettor sees them (removed and settled ones left out). */
     async listForUser(userId: number, matchId: number): Promise<Fancy[]> {
       const rows = await q.fanciesOfMatch(db, matchId);
-      const mine = await q.userBets(
+      const mine = await q.userOpenBets(
         db,
         userId,
         rows.map((r) => r.fancy.marketId),
@@ -483,6 +506,7 @@ export function createFancyService(app: FastifyInstance) {
           name: market.marketName,
           variant: f.variant,
           ...quoteOf(f),
+          status: shownStatus(f, market.status),
           min_stake: rupees(market.minStakePaise),
           max_stake: rupees(market.maxStakePaise),
           max_user_stake: rupees(f.maxUserStakePaise),
@@ -501,7 +525,7 @@ export function createFancyService(app: FastifyInstance) {
     async book(userId: number, fancyId: number) {
       const row = await q.fancyOf(db, fancyId);
       if (!row) return null;
-      const mine = (await q.userBets(db, userId, [fancyId])).filter((b) => b.settledStatus === null);
+      const mine = await q.userOpenBets(db, userId, [fancyId]);
       const rows = fancyBook(row.fancy.variant, mine.map(toEngineBet), row.fancy.resultMax);
       return {
         fancy_id: fancyId,
