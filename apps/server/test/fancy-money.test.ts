@@ -221,6 +221,46 @@ describeStores(
       await expectInvariants();
     });
 
+    it('an average decided before a declare committed is refused under the lock (stale read made certain)', async () => {
+      const c = await cricketMatch();
+      const op = await operator();
+      const yes = await bettor(1000);
+      const fancyId = c.fancyIds[1]!;
+      await quote(op, fancyId, 80, 80);
+      expect((await bet(yes, c.matchId, fancyId, '1', 80, 100)).body.status).toBe(true);
+      expect((await op.call('adminFancyResult', { fancy_id: fancyId, result: 90 })).body.status).toBe(true);
+      // Every read before the lock now says "unsettled", as it did for a command that read it
+      // just before the declare committed: only the check under the lock can refuse.
+      const settlement = ctx.app.settlement;
+      const view = settlement.view;
+      settlement.view = async (id) => ({ ...(await view(id)), state: 'OPEN' });
+      try {
+        const averaged = await op.call('adminFancyAverage', { fancy_id: fancyId });
+        expect(averaged.body).toMatchObject({ status: false });
+        expect(averaged.body.message).toMatch(/already settled/);
+        const incomplete = await op.call('adminFancyIncomplete', {
+          match_id: c.matchId,
+          overs_bowled: 5,
+          fancy_ids: [fancyId],
+        });
+        expect((incomplete.body.data as AdminFancyIncompleteResult).fancies[0]).toMatchObject({
+          settlement: null,
+          message: expect.stringMatching(/already settled/),
+        });
+      } finally {
+        settlement.view = view;
+      }
+      expect(await ctx.app.fancy.view(fancyId)).toMatchObject({ result: 90, settled: true });
+      expect((await yes.call('getUserBalance')).body.data).toEqual({ total_balance: 1100, liability: 0 });
+      // The operator's own void of a settled fancy still re-settles it as void.
+      expect((await op.call('adminFancyVoid', { fancy_id: fancyId })).body).toMatchObject({
+        status: true,
+        data: { void_market: true },
+      });
+      expect((await yes.call('getUserBalance')).body.data).toEqual({ total_balance: 1000, liability: 0 });
+      await expectInvariants();
+    });
+
     it('REMOVED whose void is refused changes nothing: the fancy is not hidden and its result stands', async () => {
       const c = await cricketMatch();
       const op = await operator();

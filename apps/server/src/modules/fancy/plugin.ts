@@ -93,11 +93,16 @@ export const fancyModule = fp(
       ),
     );
 
-    /** Settles (or voids) one fancy on its decision; a refusal of the settlement is passed on. */
+    /**
+     * Settles (or voids) one fancy on a decision made while it was unsettled; a refusal of the
+     * settlement is passed on. Settled meanwhile (a racing declare): refused under the market's lock.
+     */
     const apply = (by: number, fancyId: number, d: Exclude<IncompleteDecision, { kind: 'REFUSE' }>) =>
-      d.kind === 'VOID'
-        ? app.settlement.voidMarket(by, fancyId)
-        : app.settlement.declareValue(by, fancyId, d.value, d.how);
+      fancy.whileUnsettled(fancyId, () =>
+        d.kind === 'VOID'
+          ? app.settlement.voidMarket(by, fancyId)
+          : app.settlement.declareValue(by, fancyId, d.value, d.how),
+      );
 
     const cricketMatchOf = async (matchId: number) =>
       (await app.db.select().from(cricketMatches).where(eq(cricketMatches.matchId, matchId)))[0] ?? null;
