@@ -147,6 +147,33 @@ describeStores(
       await expectInvariants();
     });
 
+    it('a bet placed inside a window the operator voided is refused, not held for and then left out', async () => {
+      const c = await cricketMatch();
+      const op = await operator();
+      const a = await bettor(1000);
+      const fancyId = c.fancyIds[0]!;
+      await quote(op, fancyId, 45, 46);
+      await ctx.app.db.transaction(async (tx) => {
+        await lockMarket(tx, fancyId);
+        await tx.insert(marketVoids).values({
+          marketId: fancyId,
+          kind: 'WINDOW',
+          fromAt: new Date(clock.now().getTime() - 1000),
+          toAt: new Date(clock.now().getTime() + 60_000),
+          createdAt: clock.now(),
+        });
+        await fancyKind().onVoided!(tx, fancyId);
+      });
+      const r = await bet(a, c.matchId, fancyId, '1', 46, 100);
+      expect(r.body).toMatchObject({ status: false });
+      expect(r.body.message).toMatch(/void/);
+      expect(await liability(a)).toBe(0);
+      clock.advance(61_000);
+      expect((await bet(a, c.matchId, fancyId, '1', 46, 100)).body.status).toBe(true);
+      expect(await liability(a)).toBe(100);
+      await expectInvariants();
+    });
+
     it('the generic market status SUSPENDED stops fancy bets and the bettor sees the fancy suspended', async () => {
       const c = await cricketMatch();
       const op = await operator();
@@ -272,7 +299,11 @@ describeStores(
       expect((await bet(b, c.matchId, fancyId, '0', 100, 500)).body.status).toBe(true);
       expect((await op.call('adminFancyResult', { fancy_id: fancyId, result: 120 })).body.status).toBe(true);
       // a won ₹500 and withdraws ₹1500: voiding now would take back what a no longer has.
-      const wd = await op.call('adminWalletWithdraw', { user_id: a.userId, amount: 1500, request_id: nextRequestId() });
+      const wd = await op.call('adminWalletWithdraw', {
+        user_id: a.userId,
+        amount: 1500,
+        request_id: nextRequestId(),
+      });
       expect(wd.body.status, wd.body.message).toBe(true);
       const removed = await op.call('adminFancyStatus', { fancy_id: fancyId, status: 'REMOVED' });
       expect(removed.body.status).toBe(false);
@@ -304,6 +335,9 @@ describeStores(
       const declared = await op.call('adminFancyResult', { fancy_id: fancyId, result: 41 });
       expect(declared.body.status).toBe(false);
       expect(declared.body.message).toMatch(/at most 40/);
+      // The settlement itself refuses, under the lock, whatever path the value came by.
+      const direct = await ctx.app.settlement.declareValue(null, fancyId, 41, 'AVERAGE');
+      expect(direct).toMatchObject({ ok: false, message: expect.stringMatching(/above 40/) });
       // The competition's average (46) lies above the range: refused, nothing settled.
       const averaged = await op.call('adminFancyAverage', { fancy_id: fancyId });
       expect(averaged.body.status).toBe(false);
@@ -326,7 +360,7 @@ describeStores(
         .where(eq(fancies.marketId, meterId));
       const midpoint = await op.call('adminFancyAverage', { fancy_id: meterId });
       expect(midpoint.body.status).toBe(false);
-      expect(midpoint.body.message).toMatch(/at most/);
+      expect(midpoint.body.message).toMatch(/above \d+, its largest result/);
       expect((await ctx.app.settlement.view(meterId)).state).toBe('OPEN');
       await expectInvariants();
     });

@@ -86,7 +86,8 @@ export function decideBatch(input: {
     if (market.match_id !== req.match_id) return refuse('Unknown fancy for this match');
     if (market.status === 'CLOSED') return refuse('Market closed');
     if (market.status !== 'OPEN') return refuse('Suspended');
-    if (market.voided_now) return refuse('Suspended: bets placed now are void (the operator voided this period)');
+    if (market.voided_now)
+      return refuse('Suspended: bets placed now are void (the operator voided this period)');
     const wallet = input.wallets.get(userId);
     if (!wallet) return refuse('Unknown user');
     const before =

@@ -159,12 +159,6 @@ export function openBetsOfUsers(tx: Executor, fancyId: number, userIds: readonly
       stakePaise: fancyBets.stakePaise,
     })
     .from(fancyBets)
-    .where(
-      and(
-        eq(fancyBets.marketId, fancyId),
-        inArray(fancyBets.userId, [...userIds]),
-        liveBet(),
-      ),
-    )
+    .where(and(eq(fancyBets.marketId, fancyId), inArray(fancyBets.userId, [...userIds]), liveBet()))
     .orderBy(asc(fancyBets.betId));
 }

@@ -24,6 +24,7 @@ import { createOpenBetsCache } from './open-bets.ts';
 import { holdKey, type HoldMap, type MarketKindModule } from '../markets/registry.ts';
 import { SettlementRefusal } from '../settlement/service.ts';
 import * as q from './queries.ts';
+import { resultMaxOf } from './rules.ts';
 
 const rupees = (paise: number) => Math.round(paise) / 100;
 const toPaise = (rupeesValue: number) => Math.round(rupeesValue * 100);
@@ -412,6 +413,13 @@ export function createFancyService(app: FastifyInstance) {
       const value = facts.result && 'value' in facts.result ? facts.result.value : null;
       const deadHeat = facts.result && 'value' in facts.result ? (facts.result.dead_heat_count ?? 1) : 1;
       const voidAll = facts.voidMarket || value === null;
+      // Every hold covered the results in [0, result_max]: a result past it could take more than
+      // was held. Checked here, under the market's lock, for every way a value is declared.
+      const max = resultMaxOf(f);
+      if (!voidAll && value! > max)
+        throw new SettlementRefusal(
+          `Result ${value} is above ${max}, the largest result of this fancy (its holds cover up to ${max}): declare at most ${max} or void it`,
+        );
       const windows = facts.voids.filter((v) => v.kind === 'WINDOW');
       const nets = new Map<string, number>();
       const at = now();
@@ -556,6 +564,11 @@ export function createFancyService(app: FastifyInstance) {
         if (f.status === 'CLOSED' || f.status === 'REMOVED') return 'Fancy is closed';
         if (f.variant !== 'ODD_EVEN' && quote.yes_line < quote.no_line)
           return 'yes_line must not be below no_line';
+        // A line past the fancy's largest result would take bets whose holds (computed over
+        // [0, result_max]) miss the results that line is about.
+        const max = resultMaxOf(f);
+        if (f.variant !== 'ODD_EVEN' && Math.max(quote.no_line, quote.yes_line) > max)
+          return `Lines must be at most ${max}, this fancy's largest result`;
         return {
           noLine: quote.no_line,
           noRate: quote.no_rate,
