@@ -288,6 +288,43 @@ describeStores(
       await expectInvariants();
     });
 
+    it('one rounding per outcome: a hedge at one rate holds and costs nothing; the bets add up to the ledger', async () => {
+      const c = await cricketMatch();
+      const op = await operator();
+      const a = await bettor(1000);
+      const fancyId = c.fancyIds[0]!;
+      const q = await op.call('adminFancyQuote', {
+        fancy_id: fancyId,
+        no_line: 45,
+        no_rate: 33,
+        yes_line: 45,
+        yes_rate: 33,
+      });
+      expect(q.body.status).toBe(true);
+      // ₹101.01 each @33: the Yes wins ₹33.3333 where the No loses ₹33.3333 (r ≥ 45), and the
+      // reverse below: exactly 0 everywhere (rounded per bet: −₹0.01 at r ≥ 45).
+      const placed = (is_yes: '0' | '1') =>
+        a.call('placeFancyBet', {
+          match_id: c.matchId,
+          fancy_id: fancyId,
+          is_yes,
+          line: 45,
+          rate: 33,
+          stack: 101.01,
+          request_id: nextRequestId(),
+        });
+      expect((await placed('1')).body.status).toBe(true);
+      expect((await placed('0')).body.status).toBe(true);
+      expect(await liability(a)).toBe(0);
+      expect((await fancyKind().recomputeHolds(ctx.app.db, [fancyId])).get(`${a.userId}:${fancyId}`)).toBe(0);
+      await expectInvariants();
+      expect((await op.call('adminFancyResult', { fancy_id: fancyId, result: 50 })).body.status).toBe(true);
+      expect((await a.call('getUserBalance')).body.data).toEqual({ total_balance: 1000, liability: 0 });
+      const mine = await ctx.app.db.select().from(fancyBets).where(eq(fancyBets.userId, a.userId));
+      expect(mine.map((b) => b.profitLossPaise).sort()).toEqual([-3333, 3333]);
+      await expectInvariants();
+    });
+
     it('REMOVED whose void is refused changes nothing: the fancy is not hidden and its result stands', async () => {
       const c = await cricketMatch();
       const op = await operator();

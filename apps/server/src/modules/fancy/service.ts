@@ -7,7 +7,7 @@ import {
   fancyBook,
   fancyExposurePaise,
   movementsFromNets,
-  settleFancyBetPaise,
+  settleFancyBetsPaise,
   type FancyBet,
   type FancyVariant,
 } from '@backlay/engine';
@@ -423,17 +423,24 @@ export function createFancyService(app: FastifyInstance) {
       const windows = facts.voids.filter((v) => v.kind === 'WINDOW');
       const nets = new Map<string, number>();
       const at = now();
+      const voided = (b: q.FancyBetRow) =>
+        voidAll || windows.some((w) => b.placedAt >= w.fromAt! && b.placedAt <= w.toAt!);
+      // Each user's standing bets settled together: one rounding of their exact total (the rule
+      // the bet check and recomputeHolds hold for), shared out over the bets to the paisa.
+      const profits = new Map<number, number>();
+      const byUser = new Map<number, q.FancyBetRow[]>();
+      for (const b of bets) if (!voided(b)) byUser.set(b.userId, [...(byUser.get(b.userId) ?? []), b]);
+      for (const list of byUser.values()) {
+        const each = settleFancyBetsPaise(f.variant, list.map(toEngineBet), {
+          kind: 'RESULT',
+          value: value!,
+          ...(deadHeat > 1 ? { dead_heat_count: deadHeat } : {}),
+        });
+        list.forEach((b, i) => profits.set(b.betId, each[i]!));
+      }
       for (const b of bets) {
-        const inWindow = windows.some((w) => b.placedAt >= w.fromAt! && b.placedAt <= w.toAt!);
-        const profit =
-          voidAll || inWindow
-            ? 0
-            : settleFancyBetPaise(f.variant, toEngineBet(b), {
-                kind: 'RESULT',
-                value: value!,
-                ...(deadHeat > 1 ? { dead_heat_count: deadHeat } : {}),
-              });
-        const outcome = voidAll || inWindow ? 'VOID' : profit > 0 ? 'WON' : 'LOST';
+        const profit = profits.get(b.betId) ?? 0;
+        const outcome = voided(b) ? 'VOID' : profit > 0 ? 'WON' : 'LOST';
         await tx
           .update(fancyBets)
           .set({
