@@ -480,7 +480,6 @@ export function createFancyService(app: FastifyInstance) {
     // bettors afresh, through `liveBet`, which leaves the voided bets out.
     async onVoided(tx, marketId) {
       await q.moveBetsSeq(tx, marketId);
-      openBets.drop(marketId);
     },
 
     async recomputeHolds(tx, marketIds) {
