@@ -7,21 +7,24 @@
 // Between consecutive breakpoints the sum is flat (steps: every variant but METER) or linear and
 // continuous (METER's pieces meet at the line, no jumps), so its minimum over the integers in
 // [0, result_max] is at 0, result_max or a breakpoint: sort the breakpoints, sweep once,
-// O(bets · log bets). Exact BigInt sums (a METER line near 999 runs
-// times a large stake passes 2^53 quickly); the profits are those of `fancyBetProfitPaise`, so
-// exposure = −(the worst settled total) exactly.
+// O(bets · log bets). Exact BigInt sums in hundredths of a paisa (a METER line near 999 runs
+// times a large stake passes 2^53 quickly), rounded once per result toward −∞ (profit.ts's rule, as
+// `settleFancyBetsPaise` settles), so exposure = −(the worst settled total) exactly.
 import type { FancyBet, FancyVariant } from './profit.ts';
-import { checkFancyBet, profitAt, variantResultMax } from './profit.ts';
-import { rateLossPaise, rateWinPaise, safePaise } from '../bookmaker/house.ts';
+import { checkFancyBet, exactProfitCenti, floorDivBig, variantResultMax } from './profit.ts';
+import { safePaise } from '../bookmaker/house.ts';
 
-/** From x on, the sum gains `jump` once and `slope` per result: profit(r) has `slope·(r − x) + jump` for r ≥ x. */
+/** A position in hundredths of a paisa rounded once, toward −∞, to paise. */
+const roundedPaise = (centi: bigint) => safePaise(floorDivBig(centi, 100n));
+
+/** From x on, the sum gains `jump` once and `slope` per result: profit(r) has `slope·(r − x) + jump` for r ≥ x (hundredths of a paisa). */
 interface Step {
   readonly x: number;
   readonly jump: bigint;
   readonly slope: bigint;
 }
 
-/** Σ profit(r) for a sweep: `at` must be called with non-decreasing r. `breakpoints` are the x of the pieces. */
+/** Σ exact profit(r) in hundredths of a paisa for a sweep: `at` takes non-decreasing r. `breakpoints` are the x of the pieces. */
 interface Profile {
   readonly breakpoints: readonly number[];
   readonly at: (r: number) => bigint;
@@ -31,8 +34,8 @@ function oddEvenProfile(bets: readonly FancyBet[]): Profile {
   let even = 0n;
   let odd = 0n;
   for (const b of bets) {
-    even += BigInt(profitAt('ODD_EVEN', b, 0));
-    odd += BigInt(profitAt('ODD_EVEN', b, 1));
+    even += exactProfitCenti('ODD_EVEN', b, 0);
+    odd += exactProfitCenti('ODD_EVEN', b, 1);
   }
   return { breakpoints: [0, 1], at: (r) => (r % 2 === 1 ? odd : even) };
 }
@@ -43,9 +46,10 @@ function stepProfile(variant: FancyVariant, bets: readonly FancyBet[]): Profile 
   let slope = 0n;
   const steps: Step[] = [];
   for (const b of bets) {
-    const stake = BigInt(b.stake_paise);
-    const win = BigInt(rateWinPaise(b.stake_paise, b.rate));
-    const loss = BigInt(rateLossPaise(b.stake_paise, b.rate));
+    // Exact, ×100: the stake and stake·R/100 (what a bet at rate R wins or, on a No, loses).
+    const stake = BigInt(b.stake_paise) * 100n;
+    const win = BigInt(b.stake_paise) * BigInt(b.rate);
+    const loss = win;
     const line = BigInt(b.line);
     switch (variant) {
       case 'RUNS':
@@ -121,7 +125,7 @@ export function fancyExposurePaise(
     const v = p.at(r);
     if (v < min) min = v;
   }
-  return safePaise(-min);
+  return -roundedPaise(min) || 0;
 }
 
 /** The lines a book is shown around: every line (KHADO: and line_to); ODD_EVEN's is 0, FANCY1's 1. */
@@ -152,6 +156,6 @@ export function fancyBook(
   const from = Math.max(0, lo - 2);
   const to = Math.min(top, hi + 2);
   const rows: { result: number; profit_paise: number }[] = [];
-  for (let r = from; r <= to; r++) rows.push({ result: r, profit_paise: safePaise(p.at(r)) });
+  for (let r = from; r <= to; r++) rows.push({ result: r, profit_paise: roundedPaise(p.at(r)) });
   return rows;
 }

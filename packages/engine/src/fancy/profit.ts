@@ -10,19 +10,14 @@
 //                a gain if positive and a loss if negative (no cap but the result's range).
 //   ODD_EVEN     Yes = odd, No = even, each wins stake·R/100 or loses the stake; the line is ignored.
 //
-// ROUNDING (every variant; ../bookmaker/house.ts): a winning amount stake·R/100 rounds down to the
-// paisa, a losing one rounds up, once per bet; for METER the per-run amount is rounded so (down on
-// a gain, up on a loss) and then multiplied by the runs. This one function is both the settlement
-// of a bet and its part of the exposure, so exposure = the worst settled loss exactly.
-import {
-  assertInt,
-  assertRate,
-  assertStake,
-  ceilDiv,
-  rateLossPaise,
-  rateWinPaise,
-  safePaise,
-} from '../bookmaker/house.ts';
+// ROUNDING (every variant; issue 28): one rounding per outcome, against the bettor. A bet's profit
+// at a result is exact in hundredths of a paisa (stake·R/100, METER's runs·stake·R/100: integers
+// once multiplied by 100); a bettor's position at a result is the exact sum over their bets,
+// rounded once, toward −∞ (a gain down, a loss up). The bet check, recomputeHolds (exposure =
+// −the worst rounded position), the book and the settlement (`settleFancyBetsPaise`: the user's
+// bets' amounts add up to exactly that rounded position) all use it, so exposure = the worst
+// settled loss exactly, and a hedge at one rate costs no paisa per bet.
+import { assertInt, assertRate, assertStake, safePaise } from '../bookmaker/house.ts';
 
 export type FancyVariant = 'RUNS' | 'LAMBI' | 'KHADO' | 'METER' | 'ODD_EVEN' | 'FANCY1';
 
@@ -80,30 +75,34 @@ export function checkResult(variant: FancyVariant, result: number): void {
   assertInt(result, 'result', 0, variant === 'FANCY1' ? 1 : Number.MAX_SAFE_INTEGER);
 }
 
-/** runs × per-run amount, exactly, or a throw past the safe integer range. */
-function times(runs: number, per_run_paise: number): number {
-  return safePaise(runs * per_run_paise) || 0; // || 0: no −0 from 0 runs × a loss
+/** floor(a / d) for d > 0 (BigInt division truncates toward zero). */
+export function floorDivBig(a: bigint, d: bigint): bigint {
+  const q = a / d;
+  return a % d !== 0n && a < 0n ? q - 1n : q;
 }
 
-/** The profit of a bet (a checked one) at result r: the rule table above, rounded per the rule. */
-export function profitAt(variant: FancyVariant, bet: FancyBet, r: number): number {
-  const win = rateWinPaise(bet.stake_paise, bet.rate);
-  const stake = bet.stake_paise;
+/** The exact profit of a (checked) bet at result r, in hundredths of a paisa: the rule table above. */
+export function exactProfitCenti(variant: FancyVariant, bet: FancyBet, r: number): bigint {
+  const stake = BigInt(bet.stake_paise) * 100n;
+  const win = BigInt(bet.stake_paise) * BigInt(bet.rate); // stake·R/100 paise, ×100
   switch (variant) {
     case 'RUNS':
     case 'LAMBI':
     case 'FANCY1':
       if (bet.is_yes) return r >= bet.line ? win : -stake;
-      return r < bet.line ? stake : -rateLossPaise(stake, bet.rate);
+      return r < bet.line ? stake : -win;
     case 'KHADO':
       return bet.line <= r && r <= bet.line_to! ? win : -stake;
-    case 'METER': {
-      const runs = bet.is_yes ? r - bet.line : bet.line - r;
-      return runs >= 0 ? times(runs, win) : times(runs, rateLossPaise(stake, bet.rate));
-    }
+    case 'METER':
+      return BigInt(bet.is_yes ? r - bet.line : bet.line - r) * win;
     case 'ODD_EVEN':
       return (r % 2 === 1) === bet.is_yes ? win : -stake;
   }
+}
+
+/** The profit of one bet alone at result r, rounded once toward −∞ (its position if it were alone). */
+export function profitAt(variant: FancyVariant, bet: FancyBet, r: number): number {
+  return safePaise(floorDivBig(exactProfitCenti(variant, bet, r), 100n));
 }
 
 /** Profit of one bet (negative: loss) if the fancy's result is `result`. */
@@ -120,24 +119,51 @@ export function deadHeatRateFactor(dead_heat_count: number): { num: 1; den: numb
 }
 
 /**
- * The settled profit of one bet: 0 when void, else its profit at the result.
+ * One user's bets on a fancy settled on `outcome` (the rounding rule above): their total is the
+ * exact sum rounded once toward −∞, and each bet gets its exact share rounded down or up so that the
+ * amounts add up to that total (the paise left by rounding each share down go to the bets with the
+ * largest remainders, earliest first): the bets' history adds up to the ledger's one movement.
  *
  * Dead heat (`dead_heat_count` k ≥ 2; FANCY1 only, where it means the bettor's event happened in a
  * k-way tie, so `value` is 1): the rate is divided by k (`deadHeatRateFactor`) on both sides, so a
  * winning Yes gets 1/k of its win and a losing No pays 1/k of its loss (a Yes and a No at the same
- * rate still cancel exactly). The amount is the bet's rounded result-1 figure divided by k and
- * rounded UP: then a user's dead-heat total is ≥ (their position at 1)/k ≥ −exposure, so a dead
- * heat never takes more than the exposure held (rounding a No's loss up and a Yes's win down could,
- * by a paisa). The house gives up < 1 paisa per bet.
+ * rate still cancel exactly). The exact total at 1 divided by k, rounded down, is never below the
+ * rounded position at 1, so a dead heat never takes more than the exposure held.
  */
-export function settleFancyBetPaise(variant: FancyVariant, bet: FancyBet, outcome: FancyOutcome): number {
-  checkFancyBet(variant, bet);
-  if (outcome.kind === 'VOID') return 0;
+export function settleFancyBetsPaise(
+  variant: FancyVariant,
+  bets: readonly FancyBet[],
+  outcome: FancyOutcome,
+): number[] {
+  for (const b of bets) checkFancyBet(variant, b);
+  if (outcome.kind === 'VOID') return bets.map(() => 0);
   if (outcome.kind !== 'RESULT') throw new RangeError('unknown outcome kind');
   const k = deadHeatRateFactor(outcome.dead_heat_count ?? 1).den;
-  const profit = fancyBetProfitPaise(variant, bet, outcome.value);
-  if (k === 1) return profit;
-  if (variant !== 'FANCY1') throw new RangeError('a dead heat settles FANCY1 (an event) only');
-  if (outcome.value !== 1) throw new RangeError('a dead heat means the event happened: value 1');
-  return ceilDiv(profit, k);
+  checkResult(variant, outcome.value);
+  if (k > 1 && variant !== 'FANCY1') throw new RangeError('a dead heat settles FANCY1 (an event) only');
+  if (k > 1 && outcome.value !== 1) throw new RangeError('a dead heat means the event happened: value 1');
+  const d = 100n * BigInt(k);
+  const exact = bets.map((b) => exactProfitCenti(variant, b, outcome.value));
+  const total = floorDivBig(
+    exact.reduce((s, x) => s + x, 0n),
+    d,
+  );
+  const shares = exact.map((x) => floorDivBig(x, d));
+  let left = total - shares.reduce((s, x) => s + x, 0n); // in [0, bets.length)
+  const order = exact
+    .map((x, i) => ({ i, rest: x - shares[i]! * d }))
+    .filter((e) => e.rest > 0n)
+    .sort((a, b) => (a.rest === b.rest ? a.i - b.i : a.rest > b.rest ? -1 : 1));
+  for (const { i } of order) {
+    if (left === 0n) break;
+    shares[i]! += 1n;
+    left -= 1n;
+  }
+  if (left !== 0n) throw new Error('fancy settlement: rounding residue left over');
+  return shares.map((x) => safePaise(x));
+}
+
+/** One bet settled alone (`settleFancyBetsPaise` of that bet): 0 when void, else its rounded profit. */
+export function settleFancyBetPaise(variant: FancyVariant, bet: FancyBet, outcome: FancyOutcome): number {
+  return settleFancyBetsPaise(variant, [bet], outcome)[0]!;
 }

@@ -7,6 +7,7 @@ import {
   fancyBook,
   fancyExposurePaise,
   settleFancyBetPaise,
+  settleFancyBetsPaise,
   type FancyBet,
 } from '../../src/index.ts';
 
@@ -53,6 +54,18 @@ describe('RUNS / LAMBI rates and rounding', () => {
   it('a win floors and a loss ceils: 1 paisa @ 45 wins 0 on Yes and loses 1 on No', () => {
     expect(fancyBetProfitPaise('RUNS', yes(10, 45, 1), 10)).toBe(0);
     expect(fancyBetProfitPaise('RUNS', no(10, 45, 1), 10)).toBe(-1);
+  });
+  it('one rounding per outcome, not per bet: a hedge at one rate costs nothing, the bet check and settlement agree', () => {
+    // Yes 45 and No 45, ₹1.01 each @33: at r ≥ 45 the Yes wins 33.33 and the No loses 33.33.
+    const hedge = [yes(45, 33, 101), no(45, 33, 101)];
+    expect(fancyExposurePaise('RUNS', hedge, 999)).toBe(0);
+    expect(fancyBook('RUNS', hedge, 999).every((r) => r.profit_paise === 0)).toBe(true);
+    expect(settleFancyBetsPaise('RUNS', hedge, { kind: 'RESULT', value: 50 })).toEqual([33, -33]);
+    // Three Nos @ 45 of 1 paisa each lose 1.35 paise at r ≥ 10: held and taken 2, not 3.
+    const nos = [no(10, 45, 1), no(10, 45, 1), no(10, 45, 1)];
+    expect(fancyExposurePaise('RUNS', nos, 999)).toBe(2);
+    const settled = settleFancyBetsPaise('RUNS', nos, { kind: 'RESULT', value: 10 });
+    expect(settled).toEqual([0, -1, -1]);
   });
   it('a line of 0: Yes always wins, No always loses', () => {
     expect(fancyBetProfitPaise('RUNS', yes(0, 100, 500), 0)).toBe(500);
@@ -107,9 +120,9 @@ describe('METER: per run', () => {
     expect(fancyBetProfitPaise('METER', no(30, 100, 100), 35)).toBe(-500);
     expect(fancyBetProfitPaise('METER', no(30, 100, 100), 27)).toBe(300);
   });
-  it('the per-run amount is rounded: 1 paisa @ 50 gains 0 a run and loses 1 a run', () => {
-    expect(fancyBetProfitPaise('METER', yes(10, 50, 1), 15)).toBe(0);
-    expect(fancyBetProfitPaise('METER', yes(10, 50, 1), 5)).toBe(-5);
+  it('runs × the exact per-run amount, rounded once: 1 paisa @ 50 over 5 runs gains 2 (2.5), short 5 loses 3', () => {
+    expect(fancyBetProfitPaise('METER', yes(10, 50, 1), 15)).toBe(2);
+    expect(fancyBetProfitPaise('METER', yes(10, 50, 1), 5)).toBe(-3);
   });
   it('exposure: Yes loses most at 0 (30 runs short), No at result_max (20 runs over 30 of 50)', () => {
     expect(fancyExposurePaise('METER', [yes(30, 100, 100)], 50)).toBe(3_000);
@@ -176,10 +189,12 @@ describe('settleFancyBetPaise', () => {
     expect(settleFancyBetPaise('FANCY1', no(1, 100, 1_000), dh)).toBe(-500);
     expect(settleFancyBetPaise('FANCY1', yes(1, 300, 900), { ...dh, dead_heat_count: 3 })).toBe(900);
   });
-  it('a dead heat rounds the halved figure up: Yes 100 @45 → 23 (45/2), No → −22', () => {
+  it('a dead heat rounds the exact halved figure once, against the bettor: Yes 100 @45 → 22 (22.5), No → −23', () => {
     const dh = { kind: 'RESULT', value: 1, dead_heat_count: 2 } as const;
-    expect(settleFancyBetPaise('FANCY1', yes(1, 45, 100), dh)).toBe(23);
-    expect(settleFancyBetPaise('FANCY1', no(1, 45, 100), dh)).toBe(-22);
+    expect(settleFancyBetPaise('FANCY1', yes(1, 45, 100), dh)).toBe(22);
+    expect(settleFancyBetPaise('FANCY1', no(1, 45, 100), dh)).toBe(-23);
+    // Together they cancel exactly: one rounding of the user's sum, not one per bet.
+    expect(settleFancyBetsPaise('FANCY1', [yes(1, 45, 100), no(1, 45, 100)], dh)).toEqual([23, -23]);
   });
   it('a dead heat count of 1 is no dead heat; a dead heat is FANCY1 with the event happened only', () => {
     expect(

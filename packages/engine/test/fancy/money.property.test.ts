@@ -16,14 +16,13 @@ import {
   fancyExposurePaise,
   fancyRefusal,
   movementsFromNets,
-  settleFancyBetPaise,
+  settleFancyBetsPaise,
   type FancyBet,
   type FancyOutcome,
   type FancyQuote,
   type FancyVariant,
 } from '../../src/index.ts';
 import {
-  ceilDivBig,
   deepFreeze,
   naiveHouseSettlement,
   overBudget,
@@ -31,7 +30,7 @@ import {
   statusArb,
   type HouseAccount,
 } from '../house-harness.ts';
-import { bruteExposure, referenceProfit, topOf } from './reference.ts';
+import { bruteExposure, floorBig, referenceProfit, topOf } from './reference.ts';
 
 const rateArb = fc.oneof(fc.integer({ min: 1, max: 200 }), fc.integer({ min: 1, max: 2_000 }));
 const stakeArb = fc.oneof(
@@ -64,13 +63,14 @@ function betArb(variant: FancyVariant, result_max: number): fc.Arbitrary<FancyBe
 // ---- the naive oracle (beyond reference.ts) ------------------------------------------------------
 
 /**
- * One bet settled on `outcome`: reference.ts's profit at the result; a k-way FANCY1 dead heat pays
- * 1/k of the rate on both sides (spec §9 "Top batsman"), the bet's result-1 figure / k rounded up.
+ * One user's bets settled on `outcome`: the exact sum of reference.ts's profits at the result,
+ * rounded once toward −∞; a k-way FANCY1 dead heat pays 1/k of the rate on both sides (spec §9
+ * "Top batsman"): the exact sum at 1 over k, rounded the same way.
  */
-function naiveSettled(variant: FancyVariant, b: FancyBet, outcome: FancyOutcome): bigint {
+function naiveSettled(variant: FancyVariant, bets: readonly FancyBet[], outcome: FancyOutcome): bigint {
   if (outcome.kind === 'VOID') return 0n;
-  const p = referenceProfit(variant, b, outcome.value);
-  return ceilDivBig(p, BigInt(outcome.dead_heat_count ?? 1));
+  const exact = bets.reduce((s, b) => s + referenceProfit(variant, b, outcome.value), 0n);
+  return floorBig(exact, 100n * BigInt(outcome.dead_heat_count ?? 1));
 }
 
 /** Every outcome a fancy can settle on: VOID, each result in range (FANCY1: 0, 1 and its dead heats). */
@@ -158,14 +158,12 @@ describe('fancy money properties, every variant (naive oracle)', () => {
         const nets = new Map(
           users.map((bets, i) => [
             ids[i]!,
-            bets.reduce((s, b) => s + settleFancyBetPaise(variant, b, outcome), 0),
+            settleFancyBetsPaise(variant, bets, outcome).reduce((s, x) => s + x, 0),
           ]),
         );
         const movements = movementsFromNets('f1', nets, bp);
 
-        const naiveNets = new Map(
-          users.map((bets, i) => [ids[i]!, bets.reduce((s, b) => s + naiveSettled(variant, b, outcome), 0n)]),
-        );
+        const naiveNets = new Map(users.map((bets, i) => [ids[i]!, naiveSettled(variant, bets, outcome)]));
         const house = naiveHouseSettlement(naiveNets, bp);
         let usersTotal = 0n;
         for (const [i, user] of ids.entries()) {

@@ -8,11 +8,11 @@ import {
   fancyBetProfitPaise,
   fancyBook,
   fancyExposurePaise,
-  settleFancyBetPaise,
+  settleFancyBetsPaise,
   type FancyBet,
   type FancyVariant,
 } from '../../src/index.ts';
-import { bruteExposure, referenceProfit, referenceSum, topOf } from './reference.ts';
+import { bruteExposure, floorBig, referenceProfit, referenceSum, topOf } from './reference.ts';
 
 const rateArb = fc.oneof(fc.integer({ min: 1, max: 200 }), fc.integer({ min: 1, max: 2_000 }));
 const stakeArb = fc.oneof(
@@ -49,12 +49,14 @@ const caseArb = fc.constantFrom(...FANCY_VARIANTS).chain((variant) =>
 );
 
 describe('fancy properties (every variant)', () => {
-  it('fancyBetProfitPaise follows the rule table: a win floors stake·R/100, a loss ceils it', () => {
+  it('fancyBetProfitPaise follows the rule table: a bet alone is its exact profit rounded toward −∞', () => {
     fc.assert(
       fc.property(caseArb, fc.integer({ min: 0, max: 70 }), ({ variant, bets }, r0) => {
         const r = topOf(variant, r0) === r0 ? r0 : r0 % 2; // FANCY1 takes 0 or 1
         for (const b of bets)
-          expect(fancyBetProfitPaise(variant, b, r)).toBe(Number(referenceProfit(variant, b, r)));
+          expect(fancyBetProfitPaise(variant, b, r)).toBe(
+            Number(floorBig(referenceProfit(variant, b, r), 100n)),
+          );
       }),
     );
   });
@@ -97,9 +99,15 @@ describe('fancy properties (every variant)', () => {
         const settled: number[] = [];
         const brute: number[] = [];
         for (let r = 0; r <= top; r++) {
-          settled.push(
-            bets.reduce((s, b) => s + settleFancyBetPaise(variant, b, { kind: 'RESULT', value: r }), 0),
-          );
+          const each = settleFancyBetsPaise(variant, bets, { kind: 'RESULT', value: r });
+          // Each bet's amount is its exact share rounded down or up (within a paisa).
+          for (const [i, b] of bets.entries()) {
+            const exact = referenceProfit(variant, b, r);
+            expect(BigInt(each[i]!) * 100n - exact < 100n && exact - BigInt(each[i]!) * 100n < 100n).toBe(
+              true,
+            );
+          }
+          settled.push(each.reduce((s, x) => s + x, 0));
           brute.push(referenceSum(variant, bets, r));
         }
         expect(settled).toEqual(brute);
@@ -107,7 +115,7 @@ describe('fancy properties (every variant)', () => {
           if (row.result <= top) expect(row.profit_paise).toBe(settled[row.result]);
         if (top === topOf(variant, result_max))
           expect(fancyExposurePaise(variant, bets, result_max)).toBe(-Math.min(0, ...settled) || 0);
-        expect(bets.reduce((s, b) => s + settleFancyBetPaise(variant, b, { kind: 'VOID' }), 0)).toBe(0);
+        expect(settleFancyBetsPaise(variant, bets, { kind: 'VOID' }).every((x) => x === 0)).toBe(true);
       }),
       { numRuns: 200 },
     );
@@ -119,13 +127,15 @@ describe('fancy properties (every variant)', () => {
         fc.array(betArb('FANCY1'), { maxLength: 20 }),
         fc.integer({ min: 2, max: 4 }),
         (bets, k) => {
-          let total = 0;
-          for (const b of bets) {
-            const got = settleFancyBetPaise('FANCY1', b, { kind: 'RESULT', value: 1, dead_heat_count: k });
-            total += got;
+          const each = settleFancyBetsPaise('FANCY1', bets, { kind: 'RESULT', value: 1, dead_heat_count: k });
+          let exactTotal = 0;
+          for (const [i, b] of bets.entries()) {
             const exact = (b.is_yes ? 1 : -1) * b.stake_paise * b.rate; // ×100k
-            expect(Math.abs(got * 100 * k - exact)).toBeLessThan(100 * k);
+            exactTotal += exact;
+            expect(Math.abs(each[i]! * 100 * k - exact)).toBeLessThan(100 * k);
           }
+          const total = each.reduce((s, x) => s + x, 0);
+          expect(total).toBe(Math.floor(exactTotal / (100 * k))); // one rounding, against the bettor
           expect(total).toBeGreaterThanOrEqual(-fancyExposurePaise('FANCY1', bets, 1));
         },
       ),

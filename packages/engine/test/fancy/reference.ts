@@ -1,35 +1,38 @@
 // The oracle of the fancy tests: each variant's profit straight from the rule table (DOMAIN.md and
-// the brief), in BigInt, and sums by brute force over every result. Nothing here is shared with src.
+// the brief), exact in BigInt, a user's sum rounded once per result, and the brute force over
+// every result. Nothing here is shared with src.
 import type { FancyBet, FancyVariant } from '../../src/index.ts';
 
-const floor100 = (n: bigint): bigint => n / 100n; // n ≥ 0
-const ceil100 = (n: bigint): bigint => (n + 99n) / 100n; // n ≥ 0
+/** floor(n / d), d > 0, for any sign of n (BigInt division truncates toward zero). */
+export const floorBig = (n: bigint, d: bigint): bigint => (n >= 0n ? n / d : -((-n + d - 1n) / d));
 
-/** One bet's profit at result r: a winning stake·rate/100 floored, a losing one ceiled (METER: per run). */
+/** One bet's exact profit at result r, ×100 (hundredths of a paisa): stake·rate/100 unrounded (METER: per run). */
 export function referenceProfit(variant: FancyVariant, b: FancyBet, r: number): bigint {
-  const s = BigInt(b.stake_paise);
-  const sr = s * BigInt(b.rate);
-  const win = floor100(sr);
-  const loss = ceil100(sr);
+  const s = BigInt(b.stake_paise) * 100n;
+  const win = BigInt(b.stake_paise) * BigInt(b.rate);
   switch (variant) {
     case 'RUNS':
     case 'LAMBI':
     case 'FANCY1':
       if (b.is_yes) return r >= b.line ? win : -s;
-      return r < b.line ? s : -loss;
+      return r < b.line ? s : -win;
     case 'KHADO':
       return r >= b.line && r <= b.line_to! ? win : -s;
-    case 'METER': {
-      const d = BigInt(b.is_yes ? r - b.line : b.line - r);
-      return d >= 0n ? d * win : d * loss;
-    }
+    case 'METER':
+      return BigInt(b.is_yes ? r - b.line : b.line - r) * win;
     case 'ODD_EVEN':
       return (r % 2 === 1) === b.is_yes ? win : -s;
   }
 }
 
+/** A user's position at r: the exact sum of their bets' profits, rounded once toward −∞ (issue 28). */
 export function referenceSum(variant: FancyVariant, bets: readonly FancyBet[], r: number): number {
-  return Number(bets.reduce((t, b) => t + referenceProfit(variant, b, r), 0n));
+  return Number(
+    floorBig(
+      bets.reduce((t, b) => t + referenceProfit(variant, b, r), 0n),
+      100n,
+    ),
+  );
 }
 
 /** The largest result of the variant: FANCY1 is an event (0 or 1). */

@@ -5,8 +5,8 @@
 import { RISK_USERS_MAX, type AdminMarketRisk, type FancyVariant } from '@backlay/contract';
 import {
   bookmakerPosition,
-  fancyBetProfitPaise,
   marketPosition,
+  settleFancyBetsPaise,
   type FancyBet,
   type PositionBet,
 } from '@backlay/engine';
@@ -153,7 +153,10 @@ export async function marketRisk(db: Executor, marketId: number): Promise<AdminM
     for (const [u, list] of byUser) {
       perUser.set(
         u,
-        results.map((r) => list.reduce((s, b) => s + fancyBetProfitPaise(variant, b, r), 0)),
+        // One rounding of the user's exact total per result, as settlement does.
+        results.map((r) =>
+          settleFancyBetsPaise(variant, list, { kind: 'RESULT', value: r }).reduce((s, x) => s + x, 0),
+        ),
       );
     }
   }

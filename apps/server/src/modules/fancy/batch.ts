@@ -32,7 +32,10 @@ export type FancyQuoteState = {
 
 export type FancyMarketState = {
   match_id: number;
+  /** The generic market status (OPEN, SUSPENDED, CLOSED): bets need OPEN and the fancy's own ACTIVE. */
   status: string;
+  /** An operator's window void covers the time of this batch (its bets would be void). */
+  voided_now?: boolean;
   min_stake_paise: number;
   max_stake_paise: number;
 };
@@ -81,7 +84,10 @@ export function decideBatch(input: {
   const decisions = input.requests.map(({ userId, req }): Decision => {
     const refuse = (message: string): Decision => ({ ok: false, message });
     if (market.match_id !== req.match_id) return refuse('Unknown fancy for this match');
-    if (market.status === 'CLOSED' && fancy.status !== 'REMOVED') return refuse('Market closed');
+    if (market.status === 'CLOSED') return refuse('Market closed');
+    if (market.status !== 'OPEN') return refuse('Suspended');
+    if (market.voided_now)
+      return refuse('Suspended: bets placed now are void (the operator voided this period)');
     const wallet = input.wallets.get(userId);
     if (!wallet) return refuse('Unknown user');
     const before =

@@ -58,13 +58,16 @@ export const fancyModule = fp(
 
     route(app, 'adminFancyStatus', async ({ body, user }) =>
       audited(app, user.userId, 'fancy/status', body, async () => {
-        const r = await fancy.setStatus(body.fancy_id, body.status);
-        // Removing a fancy (a player dropped from the eleven, a line quoted in error) voids its bets.
-        if (r.ok && body.status === 'REMOVED') {
+        // Removing a fancy (a player dropped from the eleven, a line quoted in error) voids its
+        // bets: the void first, so that a refused void (a winner who has withdrawn) changes
+        // nothing, then the status. Repeating REMOVED after a failure in between completes it
+        // (a void-settled market voids again as a no-op).
+        if (body.status === 'REMOVED') {
+          if (!(await fancy.fancyRow(body.fancy_id))) return refuse(`Unknown fancy ${body.fancy_id}`);
           const v = await app.settlement.voidMarket(user.userId, body.fancy_id);
           if (!v.ok) return refuse(v.message);
         }
-        return viewAnswer(r, body.fancy_id);
+        return viewAnswer(await fancy.setStatus(body.fancy_id, body.status), body.fancy_id);
       }),
     );
 
@@ -93,11 +96,16 @@ export const fancyModule = fp(
       ),
     );
 
-    /** Settles (or voids) one fancy on its decision; a refusal of the settlement is passed on. */
+    /**
+     * Settles (or voids) one fancy on a decision made while it was unsettled; a refusal of the
+     * settlement is passed on. Settled meanwhile (a racing declare): refused under the market's lock.
+     */
     const apply = (by: number, fancyId: number, d: Exclude<IncompleteDecision, { kind: 'REFUSE' }>) =>
-      d.kind === 'VOID'
-        ? app.settlement.voidMarket(by, fancyId)
-        : app.settlement.declareValue(by, fancyId, d.value, d.how);
+      fancy.whileUnsettled(fancyId, () =>
+        d.kind === 'VOID'
+          ? app.settlement.voidMarket(by, fancyId)
+          : app.settlement.declareValue(by, fancyId, d.value, d.how),
+      );
 
     const cricketMatchOf = async (matchId: number) =>
       (await app.db.select().from(cricketMatches).where(eq(cricketMatches.matchId, matchId)))[0] ?? null;

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { fancies, fancyBets, markets, matches } from '../../db/schema.ts';
+import { fancies, fancyBets, markets, marketVoids, matches } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
+import { notVoided } from '../markets/voids.ts';
 
 export type FancyRow = typeof fancies.$inferSelect;
 export type FancyBetRow = typeof fancyBets.$inferSelect;
@@ -37,15 +38,6 @@ export function fanciesOfMatch(tx: Executor, matchId: number) {
     .orderBy(asc(fancies.displayOrder), asc(fancies.marketId));
 }
 
-/** A user's bets on some fancies (all of them: settled ones too). */
-export function userBets(tx: Executor, userId: number, fancyIds: readonly number[]) {
-  if (fancyIds.length === 0) return Promise.resolve([] as FancyBetRow[]);
-  return tx
-    .select()
-    .from(fancyBets)
-    .where(and(eq(fancyBets.userId, userId), inArray(fancyBets.marketId, [...fancyIds])));
-}
-
 export function betsOfMarkets(tx: Executor, marketIds: readonly number[]) {
   if (marketIds.length === 0) return Promise.resolve([] as FancyBetRow[]);
   return tx
@@ -55,12 +47,32 @@ export function betsOfMarkets(tx: Executor, marketIds: readonly number[]) {
     .orderBy(asc(fancyBets.betId));
 }
 
+/**
+ * A fancy bet that counts in a position: not settled, and not void by any of the operator's voids
+ * (markets/voids.ts: a fancy has no runners and no single-bet voids, only windows).
+ */
+export const liveBet = () =>
+  and(
+    isNull(fancyBets.settledStatus),
+    notVoided({ marketId: fancyBets.marketId, placedAt: fancyBets.placedAt }),
+  )!;
+
+/** The bets every position is made of (the bet check, recomputeHolds, the bettor's exposure and book). */
 export function openBetsOfMarkets(tx: Executor, marketIds: readonly number[]) {
   if (marketIds.length === 0) return Promise.resolve([] as FancyBetRow[]);
   return tx
     .select()
     .from(fancyBets)
-    .where(and(inArray(fancyBets.marketId, [...marketIds]), isNull(fancyBets.settledStatus)));
+    .where(and(inArray(fancyBets.marketId, [...marketIds]), liveBet()));
+}
+
+/** A user's live bets on some fancies (see `liveBet`). */
+export function userOpenBets(tx: Executor, userId: number, fancyIds: readonly number[]) {
+  if (fancyIds.length === 0) return Promise.resolve([] as FancyBetRow[]);
+  return tx
+    .select()
+    .from(fancyBets)
+    .where(and(eq(fancyBets.userId, userId), inArray(fancyBets.marketId, [...fancyIds]), liveBet()));
 }
 
 /** A user's fancy bets on a match with names, newest first. */
@@ -86,10 +98,23 @@ export async function marketForShare(tx: Executor, fancyId: number) {
   return row ? { ...row.market, matchName: row.matchName } : null;
 }
 
-/** A batch's second lock: the fancy's row FOR UPDATE (its quote and its bets' sequence). */
-export async function fancyForUpdate(tx: Executor, fancyId: number) {
-  const [row] = await tx.select().from(fancies).where(eq(fancies.marketId, fancyId)).for('update');
-  return row ?? null;
+/**
+ * A batch's second lock: the fancy's row FOR UPDATE (its quote and its bets' sequence), and whether
+ * an operator's window void covers `at`, the time the batch's bets are placed at: such a bet would
+ * be void at settlement, so it is refused rather than held for and then left out of every position.
+ * (Read after the market's lock: a void, which holds that row FOR UPDATE, has committed or not begun.)
+ */
+export async function fancyForUpdate(tx: Executor, fancyId: number, at: Date) {
+  const [row] = await tx
+    .select({
+      fancy: fancies,
+      voidedAt: sql<boolean>`exists (select 1 from ${marketVoids} v where v.market_id = ${fancies.marketId}
+        and v.kind = 'WINDOW' and ${at.toISOString()}::timestamptz between v.from_at and v.to_at)`,
+    })
+    .from(fancies)
+    .where(eq(fancies.marketId, fancyId))
+    .for('update', { of: fancies });
+  return row ? { ...row.fancy, voidedAt: row.voidedAt } : null;
 }
 
 /** Moves a fancy's bets' sequence by one (fancy/open-bets.ts): every write to its bets does. */
@@ -134,12 +159,6 @@ export function openBetsOfUsers(tx: Executor, fancyId: number, userIds: readonly
       stakePaise: fancyBets.stakePaise,
     })
     .from(fancyBets)
-    .where(
-      and(
-        eq(fancyBets.marketId, fancyId),
-        inArray(fancyBets.userId, [...userIds]),
-        isNull(fancyBets.settledStatus),
-      ),
-    )
+    .where(and(eq(fancyBets.marketId, fancyId), inArray(fancyBets.userId, [...userIds]), liveBet()))
     .orderBy(asc(fancyBets.betId));
 }

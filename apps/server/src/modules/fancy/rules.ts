@@ -143,6 +143,14 @@ export function incompleteDecision(
     };
   }
   if (outcome.kind === 'VOID') return { kind: 'VOID' };
+  // An average or a Meter's midpoint past the fancy's largest result is refused, not capped: the
+  // rules give that number and no other, and the holds covered results up to result_max only.
+  // The operator declares a result in range or voids the fancy.
+  if (outcome.value > resultMaxOf(f))
+    return {
+      kind: 'REFUSE',
+      message: `${who}: the rules give ${outcome.value}, above ${resultMaxOf(f)}, its largest result: declare its result or void it`,
+    };
   // The label of the value the engine chose, in the engine's order of rules.
   const how = facts.complete
     ? 'RESULT'

@@ -7,10 +7,11 @@ import {
   fancyBook,
   fancyExposurePaise,
   movementsFromNets,
-  settleFancyBetPaise,
+  settleFancyBetsPaise,
   type FancyBet,
   type FancyVariant,
 } from '@backlay/engine';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { fancies, fancyBets, markets } from '../../db/schema.ts';
@@ -21,7 +22,9 @@ import { createCommandQueue, QUEUE_FULL_BET_MESSAGE, takeBatch } from '../market
 import { decideBatch, openBetsOf, type FancyBetRequest, type UserOpenBets } from './batch.ts';
 import { createOpenBetsCache } from './open-bets.ts';
 import { holdKey, type HoldMap, type MarketKindModule } from '../markets/registry.ts';
+import { SettlementRefusal } from '../settlement/service.ts';
 import * as q from './queries.ts';
+import { resultMaxOf } from './rules.ts';
 
 const rupees = (paise: number) => Math.round(paise) / 100;
 const toPaise = (rupeesValue: number) => Math.round(rupeesValue * 100);
@@ -32,6 +35,17 @@ export type FancyQuoteInput = { no_line: number; no_rate: number; yes_line: numb
 function marketStatusOf(status: FancyStatus): 'OPEN' | 'SUSPENDED' | 'CLOSED' {
   if (status === 'ACTIVE' || status === 'BALL_RUNNING') return 'OPEN';
   return status === 'SUSPENDED' ? 'SUSPENDED' : 'CLOSED';
+}
+
+/**
+ * The status a bettor is shown: the fancy's own, unless the generic market status is stricter
+ * (`admin/market/status SUSPENDED` suspends an active fancy; the batch refuses its bets the same way).
+ */
+function shownStatus(f: q.FancyRow, marketStatus: string): FancyStatus {
+  if (marketStatus === 'SUSPENDED' && (f.status === 'ACTIVE' || f.status === 'BALL_RUNNING'))
+    return 'SUSPENDED';
+  if (marketStatus === 'CLOSED' && f.status !== 'REMOVED') return 'CLOSED';
+  return f.status;
 }
 
 /** A fancy's status and quote, as the wire and the batch both name them. */
@@ -81,6 +95,14 @@ export function toKindBet(b: q.FancyBetRow, marketName: string, matchName: strin
 export function createFancyService(app: FastifyInstance) {
   const db = app.db;
   const now = () => app.clock.now();
+  /**
+   * The fancy a command settles "only while unsettled" (an average, an incomplete match's rules):
+   * its decision was made on an unsettled fancy, so a result declared meanwhile must win. The
+   * settlement service reverses a settled market (to void it again) under the market's lock, and
+   * the only kind hook it calls there is `clearResults`: that is where the check is made, on the
+   * locked state, refusing (and rolling back) the void that would flip a declared result.
+   */
+  const unsettledOnly = new AsyncLocalStorage<number>();
 
   function exposureOf(f: q.FancyRow, bets: readonly q.FancyBetRow[]): number {
     const open = bets.filter((b) => b.settledStatus === null).map(toEngineBet);
@@ -102,7 +124,6 @@ export function createFancyService(app: FastifyInstance) {
       if (!row) return { ok: false as const, message: `Unknown fancy ${fancyId}` };
       const values = change(row.fancy);
       if (typeof values === 'string') return { ok: false as const, message: values };
-      const status = values.status ?? row.fancy.status;
       const [fancy] = await tx
         .update(fancies)
         .set({ ...values, version: sql`${fancies.version} + 1`, updatedAt: now() })
@@ -111,7 +132,11 @@ export function createFancyService(app: FastifyInstance) {
       const [market] = await tx
         .update(markets)
         .set({
-          status: row.market.status === 'CLOSED' ? 'CLOSED' : marketStatusOf(status),
+          // A fancy's status change moves the generic status with it (a closed market stays
+          // closed); a quote leaves it alone, so it never reopens what `admin/market/status` shut.
+          ...(values.status === undefined || row.market.status === 'CLOSED'
+            ? {}
+            : { status: marketStatusOf(values.status) }),
           version: sql`${markets.version} + 1`,
         })
         .where(eq(markets.marketId, fancyId))
@@ -238,8 +263,9 @@ export function createFancyService(app: FastifyInstance) {
       if (lookupFirst) await lookUp(tx, cmds);
       const fresh = cmds.filter((c) => !stored.has(c));
       if (fresh.length === 0) return;
+      const at = now();
       const market = await q.marketForShare(tx, fancyId);
-      const f = market ? await q.fancyForUpdate(tx, fancyId) : null;
+      const f = market ? await q.fancyForUpdate(tx, fancyId, at) : null;
       if (!market || !f) {
         for (const c of fresh) answers.set(c, { ok: false, message: 'Unknown fancy' });
         if (!lookupFirst) await lookUp(tx, fresh);
@@ -276,6 +302,7 @@ export function createFancyService(app: FastifyInstance) {
         market: {
           match_id: market.matchId,
           status: market.status,
+          voided_now: f.voidedAt,
           min_stake_paise: market.minStakePaise,
           max_stake_paise: market.maxStakePaise,
         },
@@ -288,7 +315,6 @@ export function createFancyService(app: FastifyInstance) {
         ),
         open,
       });
-      const at = now();
       const taken = fresh.flatMap((c, i) => {
         const d = decisions[i]!;
         if (!d.ok) {
@@ -387,20 +413,34 @@ export function createFancyService(app: FastifyInstance) {
       const value = facts.result && 'value' in facts.result ? facts.result.value : null;
       const deadHeat = facts.result && 'value' in facts.result ? (facts.result.dead_heat_count ?? 1) : 1;
       const voidAll = facts.voidMarket || value === null;
+      // Every hold covered the results in [0, result_max]: a result past it could take more than
+      // was held. Checked here, under the market's lock, for every way a value is declared.
+      const max = resultMaxOf(f);
+      if (!voidAll && value! > max)
+        throw new SettlementRefusal(
+          `Result ${value} is above ${max}, the largest result of this fancy (its holds cover up to ${max}): declare at most ${max} or void it`,
+        );
       const windows = facts.voids.filter((v) => v.kind === 'WINDOW');
       const nets = new Map<string, number>();
       const at = now();
+      const voided = (b: q.FancyBetRow) =>
+        voidAll || windows.some((w) => b.placedAt >= w.fromAt! && b.placedAt <= w.toAt!);
+      // Each user's standing bets settled together: one rounding of their exact total (the rule
+      // the bet check and recomputeHolds hold for), shared out over the bets to the paisa.
+      const profits = new Map<number, number>();
+      const byUser = new Map<number, q.FancyBetRow[]>();
+      for (const b of bets) if (!voided(b)) byUser.set(b.userId, [...(byUser.get(b.userId) ?? []), b]);
+      for (const list of byUser.values()) {
+        const each = settleFancyBetsPaise(f.variant, list.map(toEngineBet), {
+          kind: 'RESULT',
+          value: value!,
+          ...(deadHeat > 1 ? { dead_heat_count: deadHeat } : {}),
+        });
+        list.forEach((b, i) => profits.set(b.betId, each[i]!));
+      }
       for (const b of bets) {
-        const inWindow = windows.some((w) => b.placedAt >= w.fromAt! && b.placedAt <= w.toAt!);
-        const profit =
-          voidAll || inWindow
-            ? 0
-            : settleFancyBetPaise(f.variant, toEngineBet(b), {
-                kind: 'RESULT',
-                value: value!,
-                ...(deadHeat > 1 ? { dead_heat_count: deadHeat } : {}),
-              });
-        const outcome = voidAll || inWindow ? 'VOID' : profit > 0 ? 'WON' : 'LOST';
+        const profit = profits.get(b.betId) ?? 0;
+        const outcome = voided(b) ? 'VOID' : profit > 0 ? 'WON' : 'LOST';
         await tx
           .update(fancyBets)
           .set({
@@ -426,10 +466,19 @@ export function createFancyService(app: FastifyInstance) {
     },
 
     async clearResults(tx, marketId) {
+      if (unsettledOnly.getStore() === marketId)
+        throw new SettlementRefusal('Market is already settled; unsettle it first to settle it again');
       await tx
         .update(fancyBets)
         .set({ result: null, profitLossPaise: null, settledStatus: null, settledAt: null })
         .where(eq(fancyBets.marketId, marketId));
+      await q.moveBetsSeq(tx, marketId);
+    },
+
+    // A void changed which bets count: every node's copy of this fancy's open bets is stale (its
+    // stamp, bets_seq, moves under the market's lock the void holds), so the next batch reads its
+    // bettors afresh, through `liveBet`, which leaves the voided bets out.
+    async onVoided(tx, marketId) {
       await q.moveBetsSeq(tx, marketId);
     },
 
@@ -470,7 +519,7 @@ export function createFancyService(app: FastifyInstance) {
     /** The fancies of a match as the bettor sees them (removed and settled ones left out). */
     async listForUser(userId: number, matchId: number): Promise<Fancy[]> {
       const rows = await q.fanciesOfMatch(db, matchId);
-      const mine = await q.userBets(
+      const mine = await q.userOpenBets(
         db,
         userId,
         rows.map((r) => r.fancy.marketId),
@@ -483,6 +532,7 @@ export function createFancyService(app: FastifyInstance) {
           name: market.marketName,
           variant: f.variant,
           ...quoteOf(f),
+          status: shownStatus(f, market.status),
           min_stake: rupees(market.minStakePaise),
           max_stake: rupees(market.maxStakePaise),
           max_user_stake: rupees(f.maxUserStakePaise),
@@ -501,7 +551,7 @@ export function createFancyService(app: FastifyInstance) {
     async book(userId: number, fancyId: number) {
       const row = await q.fancyOf(db, fancyId);
       if (!row) return null;
-      const mine = (await q.userBets(db, userId, [fancyId])).filter((b) => b.settledStatus === null);
+      const mine = await q.userOpenBets(db, userId, [fancyId]);
       const rows = fancyBook(row.fancy.variant, mine.map(toEngineBet), row.fancy.resultMax);
       return {
         fancy_id: fancyId,
@@ -520,6 +570,11 @@ export function createFancyService(app: FastifyInstance) {
         if (f.status === 'CLOSED' || f.status === 'REMOVED') return 'Fancy is closed';
         if (f.variant !== 'ODD_EVEN' && quote.yes_line < quote.no_line)
           return 'yes_line must not be below no_line';
+        // A line past the fancy's largest result would take bets whose holds (computed over
+        // [0, result_max]) miss the results that line is about.
+        const max = resultMaxOf(f);
+        if (f.variant !== 'ODD_EVEN' && Math.max(quote.no_line, quote.yes_line) > max)
+          return `Lines must be at most ${max}, this fancy's largest result`;
         return {
           noLine: quote.no_line,
           noRate: quote.no_rate,
@@ -552,6 +607,14 @@ export function createFancyService(app: FastifyInstance) {
         result: s.result_value,
         settled: s.state === 'SETTLED',
       };
+    },
+
+    /**
+     * Runs a settlement of the fancy (a void or a value) that must find it unsettled under the
+     * market's lock: a result declared since the caller decided is refused, not turned into a void.
+     */
+    whileUnsettled<T>(fancyId: number, settle: () => Promise<T>): Promise<T> {
+      return unsettledOnly.run(fancyId, settle);
     },
 
     variantOf: async (fancyId: number): Promise<FancyVariant | null> =>
