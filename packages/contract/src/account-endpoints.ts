@@ -18,6 +18,11 @@ import {
 } from './onboarding.ts';
 import {
   addBankAccountRequest,
+  adminDiscrepancies,
+  adminDiscrepanciesRequest,
+  adminDiscrepancy,
+  adminDiscrepancyDismissRequest,
+  adminDiscrepancyResolveRequest,
   adminPaymentDecisionRequest,
   adminPaymentMethodSetRequest,
   adminPaymentRejectRequest,
@@ -288,6 +293,33 @@ export const accountEndpoints = define({
       "Reject a pending withdrawal with a reason: the held amount goes back to the user's cash. Audited.",
     request: adminPaymentRejectRequest,
     response: paymentRequestView,
+  },
+  adminPaymentDiscrepancies: {
+    method: 'POST',
+    path: 'admin/payment/discrepancies',
+    access: 'operator',
+    summary:
+      "Needs attention: payments where the gateway's word disagrees with the decision (amount differs, succeeded after reject, failed after paid), oldest first, with the money resolving would move; paged.",
+    request: adminDiscrepanciesRequest,
+    response: adminDiscrepancies,
+  },
+  adminPaymentDiscrepancyResolve: {
+    method: 'POST',
+    path: 'admin/payment/discrepancy/resolve',
+    access: 'operator',
+    summary:
+      "Make the payment follow the gateway: a ledger transfer between the house and the bettor of the difference (move, signed to the bettor, must be what the queue showed), the payment's state and amount set to the gateway's. Audited; idempotent on request_id.",
+    request: adminDiscrepancyResolveRequest,
+    response: adminDiscrepancy,
+  },
+  adminPaymentDiscrepancyDismiss: {
+    method: 'POST',
+    path: 'admin/payment/discrepancy/dismiss',
+    access: 'operator',
+    summary:
+      'Close a disagreement without moving money (the gateway was wrong), with a note saying why. Audited; idempotent on request_id.',
+    request: adminDiscrepancyDismissRequest,
+    response: adminDiscrepancy,
   },
   adminPaymentMethodSet: {
     method: 'POST',

@@ -190,6 +190,27 @@ export const adminPaymentRow = paymentRequestView.extend({
   /** Who decided, and the gateway's or the operator's payout reference. */
   decided_by: z.string().nullable(),
   payout_reference: z.string().nullable(),
+  /** What really moved, when a disagreement was settled at the gateway's amount (else null). */
+  settled_amount: rupees.nullable(),
+  /** The gateway's latest word on this payment, beside the operator's decision (null: none yet). */
+  gateway: z
+    .object({
+      gateway: z.string(),
+      type: z.enum(['deposit.succeeded', 'deposit.failed', 'payout.succeeded', 'payout.failed']),
+      /** Null on events received before the amount was kept. */
+      amount: rupees.nullable(),
+      reference: z.string().nullable(),
+      reason: z.string().nullable(),
+      received_at: isoDateTime,
+    })
+    .nullable(),
+  /** The open disagreement the operator must resolve (Needs attention), if any. */
+  attention: z
+    .object({
+      discrepancy_id: z.number().int(),
+      kind: z.enum(['AMOUNT_DIFFERS', 'SUCCEEDED_AFTER_REJECT', 'FAILED_AFTER_PAID']),
+    })
+    .nullable(),
 });
 export const adminPayments = z.object({
   rows: z.array(adminPaymentRow),
@@ -238,3 +259,76 @@ export const gatewayEvent = z.object({
 });
 export type GatewayEvent = z.infer<typeof gatewayEvent>;
 export const gatewayAck = z.object({ received: z.boolean(), duplicate: z.boolean(), outcome: z.string() });
+
+// ---- the gateway's word against the operator's decision (Needs attention) ----
+
+export const discrepancyKind = z.enum(['AMOUNT_DIFFERS', 'SUCCEEDED_AFTER_REJECT', 'FAILED_AFTER_PAID']);
+export const discrepancyStatus = z.enum(['OPEN', 'RESOLVED', 'DISMISSED', 'SUPERSEDED']);
+export const adminDiscrepanciesRequest = z.object({
+  /** OPEN is the queue; the others are its history. */
+  status: discrepancyStatus.default('OPEN'),
+  page: z
+    .number({ error: 'page must be a whole number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be 1 or more')
+    .max(100_000, 'page is out of range')
+    .default(1),
+});
+export const DISCREPANCIES_PAGE_SIZE = 50;
+export const adminDiscrepancy = z.object({
+  discrepancy_id: z.number().int(),
+  kind: discrepancyKind,
+  status: discrepancyStatus,
+  payment_id: z.number().int(),
+  type: paymentType,
+  user_id: z.number().int(),
+  user_name: z.string(),
+  /** What the bettor asked for, and the operator's decision on it now. */
+  requested: rupees,
+  payment_status: paymentStatus,
+  settled_amount: rupees.nullable(),
+  decided_by: z.string().nullable(),
+  decided_at: isoDateTime.nullable(),
+  /** The event that disagrees. */
+  gateway: z.object({
+    gateway: z.string(),
+    event_id: z.string(),
+    type: z.enum(['deposit.succeeded', 'deposit.failed', 'payout.succeeded', 'payout.failed']),
+    amount: rupees,
+    received_at: isoDateTime,
+  }),
+  /**
+   * Open: what resolving moves now, signed to the bettor (+ credited from the house, − taken back
+   * to the house; 0: only the record changes). Resolved: what it moved. Null when dismissed.
+   */
+  move: rupees.nullable(),
+  note: z.string().nullable(),
+  resolved_by: z.string().nullable(),
+  resolved_at: isoDateTime.nullable(),
+  created_at: isoDateTime,
+});
+export const adminDiscrepancies = z.object({
+  rows: z.array(adminDiscrepancy),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total: z.number().int(),
+});
+export const adminDiscrepancyResolveRequest = z.object({
+  discrepancy_id: idInput,
+  /**
+   * The money the operator confirmed, signed to the bettor as `move` shows it: refused when the
+   * payment changed since and resolving would move something else.
+   */
+  move: z.number({ error: 'move must be a number of rupees' }).min(-1_000_000_000).max(1_000_000_000),
+  request_id: adminRequestId,
+});
+export const adminDiscrepancyDismissRequest = z.object({
+  discrepancy_id: idInput,
+  note: z
+    .string({ error: 'note is required' })
+    .trim()
+    .min(3, 'note must say why nothing moves (3 characters or more)')
+    .max(TEXT_MAX_CHARS, `note must be at most ${TEXT_MAX_CHARS} characters`)
+    .check(plainText('note', { lines: true })),
+  request_id: adminRequestId,
+});

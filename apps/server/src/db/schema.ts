@@ -971,6 +971,8 @@ export const paymentRequests = pgTable(
     decidedVia: text('decided_via'),
     decidedAt: tstz('decided_at'),
     payoutReference: text('payout_reference'),
+    /** What the gateway really moved, when the operator settled a disagreement at its amount. */
+    settledPaise: paise('settled_paise'),
     createdAt: tstz('created_at').notNull(),
   },
   (t) => [
@@ -996,10 +998,18 @@ export const gatewayEvents = pgTable(
     paymentId: bigint('payment_id', { mode: 'number' }),
     type: text('type').notNull(),
     outcome: text('outcome').notNull(),
+    /** What the gateway says moved (null on events received before 0011). */
+    amountPaise: paise('amount_paise'),
+    gatewayReference: text('gateway_reference'),
+    reason: text('reason'),
     receivedAt: tstz('received_at').notNull(),
   },
-  (t) => [uniqueIndex('gateway_events_pk').on(t.gateway, t.eventId)],
+  (t) => [
+    uniqueIndex('gateway_events_pk').on(t.gateway, t.eventId),
+    index('gateway_events_payment_idx').on(t.paymentId, t.receivedAt),
+  ],
 );
+export { paymentDiscrepancies } from '../modules/payments/schema.ts';
 
 // ---------------------------------------------------------------- responsible gaming
 

@@ -8,13 +8,20 @@ import { rupees, when } from '../../lib/format.ts';
 import { Badge, Card, Field, Loadable, PageHeader } from '../../components/ui.tsx';
 import { useEndpoint } from '../../components/queries.ts';
 import { useListParams } from '../../lib/list-params.ts';
+import { GatewayOutcome, KIND_LABEL, NeedsAttention } from './NeedsAttention.tsx';
 
 type Row = z.infer<typeof adminPaymentRow>;
 
 /** Requests a page. */
 export const PAYMENTS_PAGE_SIZE = 25;
 
-const keys = [['adminPayments'], ['adminDashboard'], ['adminUser'], ['adminUsers']];
+const keys = [
+  ['adminPayments'],
+  ['adminPaymentDiscrepancies'],
+  ['adminDashboard'],
+  ['adminUser'],
+  ['adminUsers'],
+];
 
 type Decision = { row: Row; kind: 'approve' | 'pay' | 'reject' };
 
@@ -124,6 +131,7 @@ export function PaymentsScreen() {
   return (
     <>
       <PageHeader title="Payments" />
+      <NeedsAttention />
       <Card>
         <div className="filters">
           <label>
@@ -164,14 +172,15 @@ export function PaymentsScreen() {
                       <th>User</th>
                       <th className="num">Amount</th>
                       <th>Method · reference</th>
-                      <th>Status</th>
+                      <th>Decision</th>
+                      <th>Gateway</th>
                       <th />
                     </tr>
                   </thead>
                   <tbody>
                     {d.rows.length === 0 ? (
                       <tr>
-                        <td colSpan={6} className="muted">
+                        <td colSpan={7} className="muted">
                           No requests match.
                         </td>
                       </tr>
@@ -185,7 +194,12 @@ export function PaymentsScreen() {
                           <td>
                             <Link to={`/users/${r.user_id}`}>{r.user_name}</Link>
                           </td>
-                          <td className="num">{rupees(r.amount)}</td>
+                          <td className="num">
+                            {rupees(r.amount)}
+                            {r.settled_amount !== null ? (
+                              <div className="small">moved {rupees(r.settled_amount)}</div>
+                            ) : null}
+                          </td>
                           <td>
                             {r.method}
                             {r.reference ? <div className="small">ref. {r.reference}</div> : null}
@@ -214,8 +228,21 @@ export function PaymentsScreen() {
                               <div className="small">payout {r.payout_reference}</div>
                             ) : null}
                           </td>
+                          <td>
+                            {r.gateway ? (
+                              <GatewayOutcome word={r.gateway} />
+                            ) : (
+                              <span className="muted">—</span>
+                            )}
+                            {r.gateway?.reason ? <div className="small">“{r.gateway.reason}”</div> : null}
+                            {r.attention ? (
+                              <div>
+                                <Badge tone="amber">{`Needs attention: ${KIND_LABEL[r.attention.kind]}`}</Badge>
+                              </div>
+                            ) : null}
+                          </td>
                           <td className="nowrap">
-                            {r.status === 'PENDING' ? (
+                            {r.status === 'PENDING' && !r.attention ? (
                               <>
                                 <button
                                   type="button"

@@ -6,6 +6,7 @@ import type { SettlementOutcome, SettlementView } from '../settlement/service.ts
 import { audited } from './audit.ts';
 import { toSummary } from '../settlement/summary.ts';
 import { checkLedger } from './ledger-check.ts';
+import { IdempotencyKeyReused } from '../wallet/queries.ts';
 import { and, eq } from 'drizzle-orm';
 
 const rupees = (paise: number) => Math.round(paise) / 100;
@@ -122,7 +123,7 @@ export const adminModule = fp(
           );
           return ok(await walletResult(body.user_id, t.transferId));
         } catch (err) {
-          if (err instanceof Error && /already used/.test(err.message)) {
+          if (err instanceof IdempotencyKeyReused) {
             return refuse('request_id was already used for a different deposit');
           }
           if (err instanceof Error && /no cash account/.test(err.message)) {

@@ -97,6 +97,32 @@ export const paymentsModule = fp<{ gateway?: PaymentGateway | undefined }>(
           : refuse(r.message);
       }),
     );
+    route(app, 'adminPaymentDiscrepancies', async ({ body }) => ok(await payments.discrepancies(body)));
+    route(app, 'adminPaymentDiscrepancyResolve', async ({ user, body }) =>
+      audited(app, user.userId, 'payment/discrepancy/resolve', body, async () => {
+        const r = await payments.resolveDiscrepancy(
+          body.discrepancy_id,
+          Math.round(body.move * 100),
+          user.userId,
+        );
+        if (!r.ok) return refuse(r.message);
+        const move = r.value.move ?? 0;
+        return ok(
+          r.value,
+          move > 0
+            ? `₹${move.toFixed(2)} credited to ${r.value.user_name}`
+            : move < 0
+              ? `₹${(-move).toFixed(2)} taken back from ${r.value.user_name}`
+              : 'Resolved: no money moved',
+        );
+      }),
+    );
+    route(app, 'adminPaymentDiscrepancyDismiss', async ({ user, body }) =>
+      audited(app, user.userId, 'payment/discrepancy/dismiss', body, async () => {
+        const r = await payments.dismissDiscrepancy(body.discrepancy_id, body.note, user.userId);
+        return r.ok ? ok(r.value, 'Dismissed: no money moved') : refuse(r.message);
+      }),
+    );
     route(app, 'adminPaymentMethodSet', async ({ user, body }) =>
       audited(app, user.userId, 'payment/method', body, async () => {
         const r = await payments.setMethod(body);

@@ -8,6 +8,7 @@ import {
   PAYMENT_STATEMENT_PAGE_SIZE,
   WITHDRAW_MAX_RUPEES,
   WITHDRAW_MIN_RUPEES,
+  DISCREPANCIES_PAGE_SIZE,
   type GatewayEvent,
   type PaymentRequestView,
 } from '@backlay/contract';
@@ -15,6 +16,8 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzl
 import {
   bankAccounts,
   gatewayEvents,
+  ledgerAccounts,
+  paymentDiscrepancies,
   paymentMethods,
   paymentRequests,
   transfers,
@@ -27,14 +30,26 @@ import type { ResponsibleService } from '../responsible/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { HOUSE_WITHDRAWALS, type WalletService } from '../wallet/service.ts';
 import { isUniqueViolation } from '../markets/house-bets.ts';
+import {
+  bettorReason,
+  describeDisagreement,
+  disagreement,
+  gatewayNetPaise,
+  gatewayState,
+  ledgerNetPaise,
+  type GatewayEventType,
+} from './reconcile.ts';
 
 type PaymentRow = typeof paymentRequests.$inferSelect;
+type DiscrepancyRow = typeof paymentDiscrepancies.$inferSelect;
 export type PayOutcome<T> = { ok: true; value: T; repeated?: boolean } | { ok: false; message: string };
 
 class Refusal extends Error {}
 
 const rupees = (paise: number) => Math.round(paise) / 100;
 const text = (paise: number) => `₹${(paise / 100).toFixed(2)}`;
+/** Money signed to the user, as the console confirms it: +₹500.00, −₹500.00, ₹0.00. */
+const signed = (paise: number) => `${paise > 0 ? '+' : paise < 0 ? '−' : ''}${text(Math.abs(paise))}`;
 export const NOT_ALLOWED = 'Deposits and withdrawals are not available for this account';
 
 export const maskAccount = (n: string) => `••••${n.slice(-4)}`;
@@ -54,6 +69,17 @@ export function toView(r: PaymentRow): PaymentRequestView {
 }
 
 export type Decider = { operatorId: number | null; via: string };
+
+/** User names by id (deciders, resolvers): one query for the ids of a page. */
+async function userNames(tx: Tx | Db, ids: readonly (number | null)[]) {
+  const wanted = [...new Set(ids.filter((x): x is number => x !== null))];
+  if (wanted.length === 0) return new Map<number, string>();
+  const rows = await tx
+    .select({ id: users.userId, n: users.userName })
+    .from(users)
+    .where(inArray(users.userId, wanted));
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
 
 export function createPaymentsService(deps: {
   db: Db;
@@ -107,6 +133,29 @@ export function createPaymentsService(deps: {
     return row!;
   }
 
+  async function openDiscrepancy(tx: Tx | Db, paymentId: number) {
+    const [d] = await tx
+      .select()
+      .from(paymentDiscrepancies)
+      .where(and(eq(paymentDiscrepancies.paymentId, paymentId), eq(paymentDiscrepancies.status, 'OPEN')));
+    return d ?? null;
+  }
+
+  /**
+   * The operator's decision on a locked payment: refused while the gateway disagrees with it (the
+   * queue decides that one, at the gateway's amount, never the request's).
+   */
+  async function lockUndisputed(tx: Tx, paymentId: number) {
+    const row = await lockPayment(tx, paymentId);
+    const open = await openDiscrepancy(tx, paymentId);
+    if (open) {
+      throw new Refusal(
+        `Payment ${paymentId}: ${describeDisagreement(open.kind, row, open.gatewayAmountPaise)}. Resolve it under Needs attention`,
+      );
+    }
+    return row;
+  }
+
   async function decide(
     tx: Tx,
     row: PaymentRow,
@@ -123,7 +172,7 @@ export function createPaymentsService(deps: {
   }
 
   async function approveDepositIn(tx: Tx, paymentId: number, by: Decider, gatewayReference?: string) {
-    const row = await lockPayment(tx, paymentId);
+    const row = await lockUndisputed(tx, paymentId);
     if (row.type !== 'DEPOSIT') throw new Refusal(`Payment ${paymentId} is not a deposit`);
     if (row.status === 'APPROVED') return { row, repeated: true };
     if (row.status !== 'PENDING')
@@ -146,7 +195,7 @@ export function createPaymentsService(deps: {
   }
 
   async function rejectDepositIn(tx: Tx, paymentId: number, reason: string, by: Decider) {
-    const row = await lockPayment(tx, paymentId);
+    const row = await lockUndisputed(tx, paymentId);
     if (row.type !== 'DEPOSIT') throw new Refusal(`Payment ${paymentId} is not a deposit`);
     if (row.status === 'REJECTED') return { row, repeated: true };
     if (row.status !== 'PENDING')
@@ -155,7 +204,7 @@ export function createPaymentsService(deps: {
   }
 
   async function payWithdrawalIn(tx: Tx, paymentId: number, by: Decider, payoutReference?: string) {
-    const row = await lockPayment(tx, paymentId);
+    const row = await lockUndisputed(tx, paymentId);
     if (row.type !== 'WITHDRAW') throw new Refusal(`Payment ${paymentId} is not a withdrawal`);
     if (row.status === 'PAID') return { row, repeated: true };
     if (row.status !== 'PENDING')
@@ -171,7 +220,7 @@ export function createPaymentsService(deps: {
   }
 
   async function rejectWithdrawalIn(tx: Tx, paymentId: number, reason: string, by: Decider) {
-    const row = await lockPayment(tx, paymentId);
+    const row = await lockUndisputed(tx, paymentId);
     if (row.type !== 'WITHDRAW') throw new Refusal(`Payment ${paymentId} is not a withdrawal`);
     if (row.status === 'REJECTED') return { row, repeated: true };
     if (row.status !== 'PENDING')
@@ -184,6 +233,163 @@ export function createPaymentsService(deps: {
       `Withdrawal ${row.paymentId} returned: ${reason}`,
     );
     return { row: await decide(tx, row, 'REJECTED', by, { reason }), repeated: false };
+  }
+
+  /**
+   * What a new gateway event does, in the event's transaction: its latest word supersedes an open
+   * disagreement about the payment; then it either disagrees with the payment's state (queued for
+   * the operator, nothing moves) or decides a pending request as before. A refusal (an open
+   * disagreement, already decided) is the outcome, not an error: the event stays recorded.
+   */
+  async function gatewayEffect(tx: Tx, gateway: string, e: GatewayEvent, amountPaise: number) {
+    const [p] = await tx
+      .select({ type: paymentRequests.type })
+      .from(paymentRequests)
+      .where(eq(paymentRequests.paymentId, e.payment_id));
+    if (!p || p.type !== (e.type.startsWith('deposit') ? 'DEPOSIT' : 'WITHDRAW')) return 'unknown payment';
+    const row = await lockPayment(tx, e.payment_id);
+    await tx
+      .update(paymentDiscrepancies)
+      .set({ status: 'SUPERSEDED', resolvedAt: clock.now() })
+      .where(and(eq(paymentDiscrepancies.paymentId, row.paymentId), eq(paymentDiscrepancies.status, 'OPEN')));
+    const kind = disagreement(row, e.type, amountPaise);
+    if (kind) {
+      await tx.insert(paymentDiscrepancies).values({
+        paymentId: row.paymentId,
+        kind,
+        gateway,
+        eventId: e.id,
+        eventType: e.type,
+        gatewayAmountPaise: amountPaise,
+        createdAt: clock.now(),
+      });
+      return `needs attention: ${describeDisagreement(kind, row, amountPaise)}`;
+    }
+    if (row.status !== 'PENDING') return `already ${row.status.toLowerCase()}`;
+    await tx.execute(sql`savepoint gateway_effect`);
+    try {
+      const by: Decider = { operatorId: null, via: gateway };
+      const reason = e.reason ?? 'Declined by the payment gateway';
+      const r =
+        e.type === 'deposit.succeeded'
+          ? await approveDepositIn(tx, row.paymentId, by, e.gateway_reference)
+          : e.type === 'deposit.failed'
+            ? await rejectDepositIn(tx, row.paymentId, reason, by)
+            : e.type === 'payout.succeeded'
+              ? await payWithdrawalIn(tx, row.paymentId, by, e.gateway_reference)
+              : await rejectWithdrawalIn(tx, row.paymentId, reason, by);
+      await tx.execute(sql`release savepoint gateway_effect`);
+      return r.repeated ? `already ${r.row.status.toLowerCase()}` : r.row.status.toLowerCase();
+    } catch (err) {
+      if (!(err instanceof Refusal)) throw err;
+      await tx.execute(sql`rollback to savepoint gateway_effect`);
+      return err.message;
+    }
+  }
+
+  /** The disagreement's payment locked (wallet, then payment), then the disagreement, still open. */
+  async function lockDiscrepancy(tx: Tx, discrepancyId: number) {
+    const [peek] = await tx
+      .select({ paymentId: paymentDiscrepancies.paymentId })
+      .from(paymentDiscrepancies)
+      .where(eq(paymentDiscrepancies.discrepancyId, discrepancyId));
+    if (!peek) throw new Refusal(`Unknown discrepancy ${discrepancyId}`);
+    const row = await lockPayment(tx, peek.paymentId);
+    const [d] = await tx
+      .select()
+      .from(paymentDiscrepancies)
+      .where(eq(paymentDiscrepancies.discrepancyId, discrepancyId))
+      .for('update');
+    if (d!.status !== 'OPEN') {
+      throw new Refusal(
+        d!.status === 'SUPERSEDED'
+          ? `Discrepancy ${discrepancyId} was superseded by a later word from the gateway`
+          : `Discrepancy ${discrepancyId} was already ${d!.status.toLowerCase()}`,
+      );
+    }
+    return { row, d: d! };
+  }
+
+  async function closeDiscrepancy(
+    tx: Tx,
+    d: DiscrepancyRow,
+    row: PaymentRow,
+    how: { status: 'RESOLVED'; movedPaise: number } | { status: 'DISMISSED'; note: string },
+    operatorId: number,
+  ) {
+    const [after] = await tx
+      .update(paymentDiscrepancies)
+      .set({ ...how, resolvedBy: operatorId, resolvedAt: clock.now() })
+      .where(eq(paymentDiscrepancies.discrepancyId, d.discrepancyId))
+      .returning();
+    const [u] = await tx.select({ n: users.userName }).from(users).where(eq(users.userId, row.userId));
+    return discrepancyView(after!, row, u?.n ?? '', await userNames(tx, [row.decidedBy, operatorId]));
+  }
+
+  function discrepancyView(d: DiscrepancyRow, p: PaymentRow, userName: string, names: Map<number, string>) {
+    const move =
+      d.status === 'OPEN'
+        ? gatewayNetPaise(d.eventType as GatewayEventType, d.gatewayAmountPaise) - ledgerNetPaise(p)
+        : d.movedPaise;
+    return {
+      discrepancy_id: d.discrepancyId,
+      kind: d.kind,
+      status: d.status,
+      payment_id: p.paymentId,
+      type: p.type,
+      user_id: p.userId,
+      user_name: userName,
+      requested: rupees(p.amountPaise),
+      payment_status: p.status,
+      settled_amount: p.settledPaise === null ? null : rupees(p.settledPaise),
+      decided_by: p.decidedBy !== null ? (names.get(p.decidedBy) ?? null) : (p.decidedVia ?? null),
+      decided_at: p.decidedAt?.toISOString() ?? null,
+      gateway: {
+        gateway: d.gateway,
+        event_id: d.eventId,
+        type: d.eventType as GatewayEventType,
+        amount: rupees(d.gatewayAmountPaise),
+        received_at: d.createdAt.toISOString(),
+      },
+      move: move === null ? null : rupees(move),
+      note: d.note,
+      resolved_by: d.resolvedBy !== null ? (names.get(d.resolvedBy) ?? null) : null,
+      resolved_at: d.resolvedAt?.toISOString() ?? null,
+      created_at: d.createdAt.toISOString(),
+    };
+  }
+
+  /** Each payment's latest gateway event (the page's ids; a payment has a handful at most). */
+  async function latestEvents(paymentIds: readonly number[]) {
+    const out = new Map<
+      number,
+      {
+        gateway: string;
+        type: GatewayEventType;
+        amount: number | null;
+        reference: string | null;
+        reason: string | null;
+        received_at: string;
+      }
+    >();
+    if (paymentIds.length === 0) return out;
+    const events = await db
+      .select()
+      .from(gatewayEvents)
+      .where(inArray(gatewayEvents.paymentId, [...paymentIds]))
+      .orderBy(desc(gatewayEvents.receivedAt), desc(gatewayEvents.eventId));
+    for (const e of events) {
+      if (e.paymentId === null || out.has(e.paymentId)) continue;
+      out.set(e.paymentId, {
+        gateway: e.gateway,
+        type: e.type as GatewayEventType,
+        amount: e.amountPaise === null ? null : rupees(e.amountPaise),
+        reference: e.gatewayReference,
+        reason: e.reason,
+        received_at: e.receivedAt.toISOString(),
+      });
+    }
+    return out;
   }
 
   const done = (r: PayOutcome<{ row: PaymentRow; repeated: boolean }>): PayOutcome<PaymentRequestView> =>
@@ -476,11 +682,23 @@ export function createPaymentsService(deps: {
         .orderBy(desc(paymentRequests.createdAt), desc(paymentRequests.paymentId))
         .limit(q.limit)
         .offset((q.page - 1) * q.limit);
-      const deciders = new Map<number, string>();
-      for (const id of new Set(rows.map((r) => r.p.decidedBy).filter((x): x is number => x !== null))) {
-        const [u] = await db.select({ n: users.userName }).from(users).where(eq(users.userId, id));
-        if (u) deciders.set(id, u.n);
-      }
+      const deciders = await userNames(
+        db,
+        rows.map((r) => r.p.decidedBy),
+      );
+      const ids = rows.map((r) => r.p.paymentId);
+      const latest = await latestEvents(ids);
+      const open = new Map(
+        (ids.length === 0
+          ? []
+          : await db
+              .select()
+              .from(paymentDiscrepancies)
+              .where(
+                and(inArray(paymentDiscrepancies.paymentId, ids), eq(paymentDiscrepancies.status, 'OPEN')),
+              )
+        ).map((d) => [d.paymentId, d]),
+      );
       const list = rows.map((r) => ({
         ...toView(r.p),
         user_id: r.p.userId,
@@ -495,6 +713,11 @@ export function createPaymentsService(deps: {
           : null,
         decided_by: r.p.decidedBy !== null ? (deciders.get(r.p.decidedBy) ?? null) : (r.p.decidedVia ?? null),
         payout_reference: r.p.payoutReference,
+        settled_amount: r.p.settledPaise === null ? null : rupees(r.p.settledPaise),
+        gateway: latest.get(r.p.paymentId) ?? null,
+        attention: open.has(r.p.paymentId)
+          ? { discrepancy_id: open.get(r.p.paymentId)!.discrepancyId, kind: open.get(r.p.paymentId)!.kind }
+          : null,
       }));
       return { rows: list, page: q.page, page_size: q.limit, total: Number(count?.n ?? 0) };
     },
@@ -516,6 +739,7 @@ export function createPaymentsService(deps: {
       gateway: string,
       e: GatewayEvent,
     ): Promise<{ duplicate: boolean; outcome: string }> {
+      const amountPaise = Math.round(e.amount * 100);
       return db.transaction(async (tx) => {
         const inserted = await tx
           .insert(gatewayEvents)
@@ -525,6 +749,9 @@ export function createPaymentsService(deps: {
             paymentId: e.payment_id,
             type: e.type,
             outcome: 'pending',
+            amountPaise,
+            gatewayReference: e.gateway_reference ?? null,
+            reason: e.reason ?? null,
             receivedAt: clock.now(),
           })
           .onConflictDoNothing()
@@ -536,37 +763,7 @@ export function createPaymentsService(deps: {
             .where(and(eq(gatewayEvents.gateway, gateway), eq(gatewayEvents.eventId, e.id)));
           return { duplicate: true, outcome: prev?.outcome ?? 'recorded' };
         }
-        const by: Decider = { operatorId: null, via: gateway };
-        let outcome: string;
-        const [p] = await tx
-          .select()
-          .from(paymentRequests)
-          .where(eq(paymentRequests.paymentId, e.payment_id));
-        const expectType = e.type.startsWith('deposit') ? 'DEPOSIT' : 'WITHDRAW';
-        if (!p || p.type !== expectType) outcome = 'unknown payment';
-        else if (Math.round(e.amount * 100) !== p.amountPaise)
-          outcome = 'amount does not match; left for the operator';
-        else {
-          // A refusal (already decided) is the outcome, not an error: the event stays recorded.
-          await tx.execute(sql`savepoint gateway_effect`);
-          try {
-            const reason = e.reason ?? 'Declined by the payment gateway';
-            const r =
-              e.type === 'deposit.succeeded'
-                ? await approveDepositIn(tx, p.paymentId, by, e.gateway_reference)
-                : e.type === 'deposit.failed'
-                  ? await rejectDepositIn(tx, p.paymentId, reason, by)
-                  : e.type === 'payout.succeeded'
-                    ? await payWithdrawalIn(tx, p.paymentId, by, e.gateway_reference)
-                    : await rejectWithdrawalIn(tx, p.paymentId, reason, by);
-            outcome = r.repeated ? `already ${r.row.status.toLowerCase()}` : r.row.status.toLowerCase();
-            await tx.execute(sql`release savepoint gateway_effect`);
-          } catch (err) {
-            if (!(err instanceof Refusal)) throw err;
-            await tx.execute(sql`rollback to savepoint gateway_effect`);
-            outcome = err.message;
-          }
-        }
+        const outcome = await gatewayEffect(tx, gateway, e, amountPaise);
         await tx
           .update(gatewayEvents)
           .set({ outcome })
@@ -575,45 +772,164 @@ export function createPaymentsService(deps: {
       });
     },
 
+    /** Needs attention (OPEN, oldest first) or its history (newest first), with the money. */
+    async discrepancies(q: { status: DiscrepancyRow['status']; page: number }) {
+      const where = eq(paymentDiscrepancies.status, q.status);
+      const [total] = await db.select({ n: count() }).from(paymentDiscrepancies).where(where);
+      const order = q.status === 'OPEN' ? asc : desc;
+      const rows = await db
+        .select({ d: paymentDiscrepancies, p: paymentRequests, userName: users.userName })
+        .from(paymentDiscrepancies)
+        .innerJoin(paymentRequests, eq(paymentRequests.paymentId, paymentDiscrepancies.paymentId))
+        .innerJoin(users, eq(users.userId, paymentRequests.userId))
+        .where(where)
+        .orderBy(order(paymentDiscrepancies.createdAt), order(paymentDiscrepancies.discrepancyId))
+        .limit(DISCREPANCIES_PAGE_SIZE)
+        .offset((q.page - 1) * DISCREPANCIES_PAGE_SIZE);
+      const names = await userNames(
+        db,
+        rows.flatMap((r) => [r.p.decidedBy, r.d.resolvedBy]),
+      );
+      return {
+        rows: rows.map((r) => discrepancyView(r.d, r.p, r.userName, names)),
+        page: q.page,
+        page_size: DISCREPANCIES_PAGE_SIZE,
+        total: total?.n ?? 0,
+      };
+    },
+
     /**
-     * The ledger check's part for payments: HOUSE_WITHDRAWALS holds exactly the pending
-     * withdrawals; each request has exactly the transfers its status says, of its amount.
+     * Makes the payment follow the gateway: the difference between what the gateway moved and what
+     * the ledger has moved for it goes between the house's cash and the bettor (a pending
+     * withdrawal's hold is paid out first), and the payment takes the gateway's state and amount.
+     * `confirmedPaise` is the move the operator confirmed; anything else is refused.
+     */
+    async resolveDiscrepancy(discrepancyId: number, confirmedPaise: number, operatorId: number) {
+      return refusable(async (tx) => {
+        const { row, d } = await lockDiscrepancy(tx, discrepancyId);
+        const type = d.eventType as GatewayEventType;
+        const delta = gatewayNetPaise(type, d.gatewayAmountPaise) - ledgerNetPaise(row);
+        if (delta !== confirmedPaise) {
+          throw new Refusal(
+            `Resolving discrepancy ${discrepancyId} moves ${signed(delta)} now, not ${signed(confirmedPaise)}: look again and confirm`,
+          );
+        }
+        if (row.type === 'WITHDRAW' && row.status === 'PENDING') {
+          // The hold leaves for the house's cash as a paid request's does; the rest is the delta.
+          await wallet.payWithdrawal(
+            tx,
+            row.amountPaise,
+            `payment/${row.paymentId}/paid`,
+            `Withdrawal ${row.paymentId} paid`,
+          );
+        }
+        if (delta !== 0) {
+          const moved = await wallet.settleWithHouse(
+            tx,
+            row.userId,
+            delta,
+            `payment/${row.paymentId}/reconcile/${discrepancyId}`,
+            `Payment ${row.paymentId}: ${describeDisagreement(d.kind, row, d.gatewayAmountPaise)}`,
+          );
+          if (!moved.ok) throw new Refusal(moved.message);
+        }
+        const [event] = await tx
+          .select({ reason: gatewayEvents.reason })
+          .from(gatewayEvents)
+          .where(and(eq(gatewayEvents.gateway, d.gateway), eq(gatewayEvents.eventId, d.eventId)));
+        const state = gatewayState(row, type, d.gatewayAmountPaise);
+        const after = await decide(
+          tx,
+          row,
+          state.status,
+          { operatorId, via: 'operator' },
+          {
+            settledPaise: state.settledPaise,
+            reason: bettorReason(row, type, d.gatewayAmountPaise, delta, event?.reason ?? null),
+          },
+        );
+        return closeDiscrepancy(tx, d, after, { status: 'RESOLVED', movedPaise: delta }, operatorId);
+      });
+    },
+
+    /** Closes a disagreement without moving money (the gateway was wrong), saying why. */
+    async dismissDiscrepancy(discrepancyId: number, note: string, operatorId: number) {
+      return refusable(async (tx) => {
+        const { row, d } = await lockDiscrepancy(tx, discrepancyId);
+        return closeDiscrepancy(tx, d, row, { status: 'DISMISSED', note }, operatorId);
+      });
+    },
+
+    /**
+     * The ledger check's part for payments: each request's transfers (its own and its resolved
+     * disagreements') move its user exactly what its state says (`ledgerNetPaise`), and leave in
+     * HOUSE_WITHDRAWALS exactly its held amount while pending; that account holds exactly the
+     * pending withdrawals; a resolved disagreement moved what it recorded.
      */
     async ledgerProblems(tx: Tx): Promise<string[]> {
       const problems: string[] = [];
       const rows = await tx.select().from(paymentRequests);
-      const keys = rows.flatMap((r) =>
-        r.type === 'DEPOSIT'
-          ? [`payment/${r.paymentId}/deposit`]
-          : [`payment/${r.paymentId}/hold`, `payment/${r.paymentId}/paid`, `payment/${r.paymentId}/release`],
-      );
-      const found = new Map<string, number>();
+      const resolved = await tx
+        .select()
+        .from(paymentDiscrepancies)
+        .where(eq(paymentDiscrepancies.status, 'RESOLVED'));
+      const reconcileKey = (d: DiscrepancyRow) => `payment/${d.paymentId}/reconcile/${d.discrepancyId}`;
+      const keys = [
+        ...rows.flatMap((r) =>
+          ['deposit', 'hold', 'paid', 'release'].map((what) => `payment/${r.paymentId}/${what}`),
+        ),
+        ...resolved.map(reconcileKey),
+      ];
+      const found = new Map<string, { amount: number; debit: number; credit: number }>();
       for (let i = 0; i < keys.length; i += 500) {
-        const part = keys.slice(i, i + 500);
         const ts = await tx
-          .select({ key: transfers.idempotencyKey, amount: transfers.amountPaise })
+          .select({
+            key: transfers.idempotencyKey,
+            amount: transfers.amountPaise,
+            debit: transfers.debitAccountId,
+            credit: transfers.creditAccountId,
+          })
           .from(transfers)
-          .where(inArray(transfers.idempotencyKey, part));
-        for (const t of ts) found.set(t.key, t.amount);
+          .where(inArray(transfers.idempotencyKey, keys.slice(i, i + 500)));
+        for (const t of ts) found.set(t.key, t);
+      }
+      const accounts = await tx
+        .select({ id: ledgerAccounts.accountId, userId: ledgerAccounts.userId, code: ledgerAccounts.code })
+        .from(ledgerAccounts)
+        .where(
+          sql`${ledgerAccounts.code} = ${HOUSE_WITHDRAWALS} or (${ledgerAccounts.kind} = 'user_cash' and ${ledgerAccounts.userId} in (select ${paymentRequests.userId} from ${paymentRequests}))`,
+        );
+      const cashOf = new Map(accounts.filter((a) => a.userId !== null).map((a) => [a.userId!, a.id]));
+      const pendingAccount = accounts.find((a) => a.code === HOUSE_WITHDRAWALS)?.id;
+      const net = (account: number | undefined, t: { amount: number; debit: number; credit: number }) =>
+        t.credit === account ? t.amount : t.debit === account ? -t.amount : 0;
+      const byPayment = new Map<number, string[]>();
+      for (const k of found.keys()) {
+        const id = Number(k.split('/')[1]);
+        byPayment.set(id, [...(byPayment.get(id) ?? []), k]);
       }
       let pendingSum = 0;
       for (const r of rows) {
-        const want: Record<string, boolean> =
-          r.type === 'DEPOSIT'
-            ? { deposit: r.status === 'APPROVED' }
-            : { hold: true, paid: r.status === 'PAID', release: r.status === 'REJECTED' };
         if (r.type === 'WITHDRAW' && r.status === 'PENDING') pendingSum += r.amountPaise;
-        for (const [what, should] of Object.entries(want)) {
-          const amount = found.get(`payment/${r.paymentId}/${what}`);
-          if (should && amount === undefined)
-            problems.push(`Payment ${r.paymentId} (${r.status}) has no ${what} transfer`);
-          if (!should && amount !== undefined)
-            problems.push(`Payment ${r.paymentId} (${r.status}) has a ${what} transfer it should not`);
-          if (amount !== undefined && amount !== r.amountPaise) {
-            problems.push(
-              `Payment ${r.paymentId}: ${what} transfer of ${text(amount)} for a request of ${text(r.amountPaise)}`,
-            );
-          }
+        const mine = (byPayment.get(r.paymentId) ?? []).map((k) => found.get(k)!);
+        const toUser = mine.reduce((a, t) => a + net(cashOf.get(r.userId), t), 0);
+        if (toUser !== ledgerNetPaise(r)) {
+          problems.push(
+            `Payment ${r.paymentId} (${r.type} ${r.status}) moved ${signed(toUser)} to its user, not ${signed(ledgerNetPaise(r))}`,
+          );
+        }
+        const held = mine.reduce((a, t) => a + net(pendingAccount, t), 0);
+        const shouldHold = r.type === 'WITHDRAW' && r.status === 'PENDING' ? r.amountPaise : 0;
+        if (held !== shouldHold) {
+          problems.push(`Payment ${r.paymentId} (${r.status}) leaves ${text(held)} in pending withdrawals`);
+        }
+      }
+      for (const d of resolved) {
+        const t = found.get(reconcileKey(d));
+        if ((t?.amount ?? 0) !== Math.abs(d.movedPaise ?? 0)) {
+          problems.push(
+            `Discrepancy ${d.discrepancyId} recorded ${signed(d.movedPaise ?? 0)} but its transfer moved ${text(t?.amount ?? 0)}`,
+          );
         }
       }
       const held = await wallet.houseBalancePaise(tx, HOUSE_WITHDRAWALS);

@@ -39,6 +39,13 @@ export type TransferInput = {
   marketId?: number;
 };
 
+/** An idempotency key already taken by a different transfer: the caller's request_id was reused. */
+export class IdempotencyKeyReused extends Error {
+  constructor(readonly key: string) {
+    super(`idempotency key ${key} was already used for a different transfer`);
+  }
+}
+
 /**
  * Inserts a transfer and moves both cached balances in the same statement set. Idempotent on
  * the key: repeating the same transfer returns the first one; reusing a key for a different
@@ -65,7 +72,7 @@ export async function insertTransfer(tx: Executor, t: TransferInput) {
       existing.creditAccountId !== t.creditAccountId ||
       existing.amountPaise !== t.amountPaise
     ) {
-      throw new Error(`idempotency key ${t.idempotencyKey} was already used for a different transfer`);
+      throw new IdempotencyKeyReused(t.idempotencyKey);
     }
     return { transferId: existing.transferId, repeated: true };
   }

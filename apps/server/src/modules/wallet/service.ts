@@ -194,6 +194,39 @@ export function createWalletService(
     });
   }
 
+  /** wallet.withdraw's transaction (a key taken meanwhile throws IdempotencyKeyReused). */
+  function withdrawNow(userId: number, amountPaise: number, idempotencyKey: string, memo?: string) {
+    return db.transaction(async (t) => {
+      const balance = await lockBalance(t, userId);
+      if (balance === null) return { ok: false as const, message: 'Unknown user' };
+      const account = await q.userAccount(t, userId);
+      const repeated = await q.transferByKey(t, idempotencyKey);
+      if (repeated) {
+        if (repeated.debitAccountId !== account!.accountId || repeated.amountPaise !== amountPaise) {
+          return { ok: false as const, message: 'request_id was already used for a different withdrawal' };
+        }
+        return { ok: true as const, transferId: repeated.transferId, repeated: true };
+      }
+      const available = balance - (await committedPaise(t, userId));
+      if (amountPaise > available) {
+        return {
+          ok: false as const,
+          message: `Withdrawal of ₹${(amountPaise / 100).toFixed(2)} is more than the available ₹${(Math.max(available, 0) / 100).toFixed(2)}`,
+        };
+      }
+      const house = await q.ensureHouseAccount(t, HOUSE_CASH);
+      const r = await q.insertTransfer(t, {
+        debitAccountId: account!.accountId,
+        creditAccountId: house,
+        amountPaise,
+        kind: 'withdrawal',
+        idempotencyKey,
+        ...(memo === undefined ? {} : { memo }),
+      });
+      return { ok: true as const, transferId: r.transferId, repeated: r.repeated };
+    });
+  }
+
   return {
     /** Who makes this node's reservations (the sweep logs it; an operator can read it). */
     nodeId,
@@ -256,35 +289,50 @@ export function createWalletService(
      * Returns the transfer, or a refusal message.
      */
     async withdraw(userId: number, amountPaise: number, idempotencyKey: string, memo?: string) {
-      return db.transaction(async (t) => {
-        const balance = await lockBalance(t, userId);
-        if (balance === null) return { ok: false as const, message: 'Unknown user' };
-        const account = await q.userAccount(t, userId);
-        const repeated = await q.transferByKey(t, idempotencyKey);
-        if (repeated) {
-          if (repeated.debitAccountId !== account!.accountId || repeated.amountPaise !== amountPaise) {
-            return { ok: false as const, message: 'request_id was already used for a different withdrawal' };
-          }
-          return { ok: true as const, transferId: repeated.transferId, repeated: true };
-        }
-        const available = balance - (await committedPaise(t, userId));
-        if (amountPaise > available) {
+      try {
+        return await withdrawNow(userId, amountPaise, idempotencyKey, memo);
+      } catch (err) {
+        // The key was taken meanwhile by another user's transfer (one request_id, two users at once).
+        if (err instanceof q.IdempotencyKeyReused)
+          return { ok: false as const, message: 'request_id was already used for a different withdrawal' };
+        throw err;
+      }
+    },
+
+    /**
+     * Settles a payment's difference with the gateway against the house's cash: `deltaPaise` > 0
+     * credits the user, < 0 takes it back, at most the available balance (checked under the wallet
+     * row's lock). Inside the caller's transaction; idempotent on the key.
+     */
+    async settleWithHouse(
+      tx: Executor,
+      userId: number,
+      deltaPaise: number,
+      idempotencyKey: string,
+      memo: string,
+    ): Promise<{ ok: true } | { ok: false; message: string }> {
+      const balance = await lockBalance(tx, userId);
+      const account = await q.userAccount(tx, userId);
+      if (balance === null || !account) return { ok: false, message: `User ${userId} has no cash account` };
+      if (deltaPaise < 0 && !(await q.transferByKey(tx, idempotencyKey))) {
+        const available = balance - (await committedPaise(tx, userId));
+        if (-deltaPaise > available) {
           return {
-            ok: false as const,
-            message: `Withdrawal of ₹${(amountPaise / 100).toFixed(2)} is more than the available ₹${(Math.max(available, 0) / 100).toFixed(2)}`,
+            ok: false,
+            message: `Taking back ₹${(-deltaPaise / 100).toFixed(2)} needs more than the bettor's available ₹${(Math.max(available, 0) / 100).toFixed(2)}`,
           };
         }
-        const house = await q.ensureHouseAccount(t, HOUSE_CASH);
-        const r = await q.insertTransfer(t, {
-          debitAccountId: account!.accountId,
-          creditAccountId: house,
-          amountPaise,
-          kind: 'withdrawal',
-          idempotencyKey,
-          ...(memo === undefined ? {} : { memo }),
-        });
-        return { ok: true as const, transferId: r.transferId, repeated: r.repeated };
+      }
+      const house = await q.ensureHouseAccount(tx, HOUSE_CASH);
+      await q.insertTransfer(tx, {
+        debitAccountId: deltaPaise > 0 ? house : account.accountId,
+        creditAccountId: deltaPaise > 0 ? account.accountId : house,
+        amountPaise: Math.abs(deltaPaise),
+        kind: 'payment_reconciled',
+        idempotencyKey,
+        memo,
       });
+      return { ok: true };
     },
 
     /**
