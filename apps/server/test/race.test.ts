@@ -23,9 +23,12 @@ import { TEST_BUS_URL } from './helpers/services.ts';
  * should): RACE_TEST=1 turns it on. The lead flips this to true after the merge.
  */
 const ON_BY_DEFAULT = false;
-/** The seeds `npm test` runs, each for RUNS_PER_SEED programs of at most STEPS steps. */
-const RACE_SEEDS = [1, 2, 3];
-const RUNS_PER_SEED = 3;
+/**
+ * The seeds `npm test` runs, each for RUNS_PER_SEED programs of at most STEPS steps (RACE_SEEDS and
+ * RACE_RUNS override them, e.g. to try a seed the soak printed without shrinking it).
+ */
+const RACE_SEEDS = process.env.RACE_SEEDS?.split(',').map(Number) ?? [1, 2, 3];
+const RUNS_PER_SEED = Number(process.env.RACE_RUNS ?? 3);
 const STEPS = 6;
 /** The soak's programs are longer. */
 const SOAK_STEPS = 12;

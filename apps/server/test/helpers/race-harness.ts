@@ -156,10 +156,12 @@ export async function runProgram(env: HarnessEnv, s: fc.Scheduler, program: Prog
       for (const { op, outcome } of answered) {
         const a = outcome.answer;
         if (a && a.statusCode >= 500) {
+          const forUser = [...BET_OPS, 'cancel', 'deposit', 'withdraw'].includes(op.op);
           problems.push({
             invariant: 'answer',
-            detail: `${outcome.endpoint} answered ${a.statusCode}: ${a.body.message ?? ''}`,
-            userId: world.bettors[op.user]!.userId,
+            detail: `${describeOp(op)}: ${outcome.endpoint} answered ${a.statusCode}: ${a.body.message ?? ''}`,
+            ...(forUser ? { userId: world.bettors[op.user]!.userId } : {}),
+            ...(marketOfOp(world, sw, op) === null ? {} : { marketId: marketOfOp(world, sw, op)! }),
           });
         }
         // A bet taken on a market that did not take bets when the burst began, unless an
