@@ -34,7 +34,7 @@ export const OPS = [
   'settle', // admin/market/result, admin/fancy/result
   'unsettle', // admin/market/unsettle
   'deposit', // admin/wallet/deposit
-  'withdraw', // admin/wallet/withdraw: all or half of what is available
+  'withdraw', // admin/wallet/withdraw: all, half or ₹1 more than what is available
   'check', // the snapshot invariants while other calls are in flight
 ] as const;
 export type OpName = (typeof OPS)[number];
@@ -426,7 +426,8 @@ export function makeRunner(world: World, apps: readonly [FastifyInstance, Fastif
     },
     async withdraw(o) {
       const available = await availablePaise(o);
-      const amount = o.b % 2 === 0 ? available : Math.floor(available / 2);
+      // All of it, half, or ₹1 more than there is (which must be refused).
+      const amount = [available, Math.floor(available / 2), available + 100][o.b % 3]!;
       if (amount < 1) return { skipped: `available ₹${available / 100}` };
       const body = { user_id: userId(o), amount: amount / 100, request_id: requestId('wd') };
       return {
