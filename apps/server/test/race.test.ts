@@ -30,9 +30,9 @@ const ON_BY_DEFAULT = false;
 const RACE_SEEDS = process.env.RACE_SEEDS?.split(',').map(Number) ?? [1, 2, 3];
 const RUNS_PER_SEED = Number(process.env.RACE_RUNS ?? 3);
 const STEPS = 6;
-/** The soak's programs are longer. */
-const SOAK_STEPS = 12;
-const SOAK_RUNS_PER_SEED = 10;
+/** The soak's programs are longer (SOAK_STEPS, SOAK_RUNS: replaying an npm-test seed takes its numbers). */
+const SOAK_STEPS = Number(process.env.SOAK_STEPS ?? 12);
+const SOAK_RUNS_PER_SEED = Number(process.env.SOAK_RUNS ?? 10);
 
 const SOAK_MS = Number(process.env.RACE_SOAK_MS ?? 0);
 const SOAK = SOAK_MS > 0 || process.env.SOAK_SEED !== undefined;
@@ -77,8 +77,14 @@ describe.skipIf(!ON || !ADMIN_URL)(
     if (!SOAK) {
       for (const seed of RACE_SEEDS) {
         it(`seed ${seed}`, { timeout: 60_000 }, async () => {
-          // No shrinking here (time): `SOAK_SEED=<seed> npm run soak` replays and shrinks a failure.
-          await fc.assert(property(STEPS), { seed, numRuns: RUNS_PER_SEED, endOnFailure: true });
+          // No shrinking here (time): the soak replays the seed with the same numbers and shrinks.
+          try {
+            await fc.assert(property(STEPS), { seed, numRuns: RUNS_PER_SEED, endOnFailure: true });
+          } catch (err) {
+            const replay = `SOAK_SEED=${seed} SOAK_STEPS=${STEPS} SOAK_RUNS=${RUNS_PER_SEED} npm run soak`;
+            (err as Error).message = `${(err as Error).message}\nreplay and shrink: ${replay}`;
+            throw err;
+          }
         });
       }
       return;
@@ -96,9 +102,11 @@ describe.skipIf(!ON || !ADMIN_URL)(
         const details = await fc.check(property(SOAK_STEPS), {
           seed,
           numRuns: SOAK_RUNS_PER_SEED,
-          ...(replay && path ? { path } : {}),
-          // Shrinking a failure may take a while: at most 5 minutes past the soak's end.
-          interruptAfterTimeLimit: Math.max(end - Date.now(), 0) + 300_000,
+          // With a path it replays that counterexample once, as it was printed.
+          ...(replay && path ? { path, endOnFailure: true } : {}),
+          // Shrinking a failure takes a while (each try is a fresh database and two nodes): at
+          // most 2 minutes past the soak's end.
+          interruptAfterTimeLimit: Math.max(end - Date.now(), 0) + 120_000,
         });
         seeds += 1;
         runs += details.numRuns;
