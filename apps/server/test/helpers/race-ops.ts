@@ -1,0 +1,491 @@
+// The race test's operations (docs/reliability.md): what a bettor and the operator can do, each
+// through the public API of one of the two app instances. An operation is generated as a name and
+// a few small integers; what they pick (a runner, a bet, a window, an amount) is read from the
+// store when it runs, so every operation stays meaningful in any interleaving and shrinks well.
+import type { EndpointName } from '@backlay/contract';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fc from 'fast-check';
+import {
+  bets,
+  bookmakerBets,
+  bookmakerQuotes,
+  fancies,
+  fancyBets,
+  ledgerAccounts,
+} from '../../src/db/schema.ts';
+import { Api, type Answer } from './api.ts';
+import type { World } from './race-world.ts';
+
+export const OPS = [
+  'place', // an exchange bet (back or lay) on the match odds
+  'placeMax', // an exchange bet whose worst case is the whole available balance
+  'placeWrongKind', // an exchange order naming the bookmaker market (must be refused)
+  'cancel', // cancel one resting exchange bet, or all of a user's on the market
+  'bmPlace', // a bookmaker bet at the quoted rate
+  'fancyPlace', // a fancy bet at the quoted line and rate
+  'voidRunner', // admin/market/void with selection_id (exchange or bookmaker)
+  'voidWindow', // admin/market/voidWindow between two bets' placing times
+  'voidBets', // admin/market/voidBets on one exchange bet
+  'voidMarket', // the whole market void (admin/market/void, admin/fancy/void)
+  'marketStatus', // admin/market/status OPEN / SUSPENDED / CLOSED on any kind's market
+  'kindStatus', // admin/bookmaker/status, admin/fancy/status
+  'quote', // admin/bookmaker/quote, admin/fancy/quote: the rate moves
+  'settle', // admin/market/result, admin/fancy/result
+  'unsettle', // admin/market/unsettle
+  'deposit', // admin/wallet/deposit
+  'withdraw', // admin/wallet/withdraw: all, half or ₹1 more than what is available
+  'check', // the snapshot invariants while other calls are in flight
+] as const;
+export type OpName = (typeof OPS)[number];
+
+export const KINDS = ['exchange', 'bookmaker', 'fancy'] as const;
+export type KindName = (typeof KINDS)[number];
+
+export type Op = {
+  op: OpName;
+  /** Which app instance answers it. */
+  node: 0 | 1;
+  /** Which bettor (index into the world's bettors). */
+  user: number;
+  /** Free choices, read per operation (runner, side, price, amount, which bet …). */
+  a: number;
+  b: number;
+  /** Waits this long after the scheduler releases it (ms): spreads a burst's calls. */
+  delayMs: number;
+};
+
+export type Switches = { ops: readonly OpName[]; kinds: readonly KindName[] };
+
+/** Reads RACE_OPS / RACE_KINDS (comma lists; unset: all) so that the lead can enable them one at a time. */
+export function switchesFromEnv(env: NodeJS.ProcessEnv = process.env): Switches {
+  const list = <T extends string>(raw: string | undefined, all: readonly T[], what: string): T[] => {
+    if (!raw) return [...all];
+    const names = raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    for (const n of names)
+      if (!all.includes(n as T)) throw new Error(`${what}: unknown name ${n} (known: ${all.join(', ')})`);
+    return names as T[];
+  };
+  return { ops: list(env.RACE_OPS, OPS, 'RACE_OPS'), kinds: list(env.RACE_KINDS, KINDS, 'RACE_KINDS') };
+}
+
+export function opArbitrary(sw: Switches, bettors: number): fc.Arbitrary<Op> {
+  return fc.record({
+    op: fc.constantFrom(...sw.ops),
+    node: fc.constantFrom(0 as const, 1 as const),
+    user: fc.nat({ max: bettors - 1 }),
+    a: fc.nat({ max: 1_000 }),
+    b: fc.nat({ max: 1_000 }),
+    delayMs: fc.constantFrom(0, 0, 0, 2, 10),
+  });
+}
+
+export const describeOp = (o: Op) =>
+  `${o.op}(node ${o.node === 0 ? 'A' : 'B'}, bettor ${o.user}, a=${o.a}, b=${o.b})`;
+
+/** Exchange prices and stakes from small sets, so that bets meet on the book. */
+const PRICES = [1.5, 2, 2, 2.02, 3, 1.01];
+const STAKES = [1, 2.5, 10, 50, 100, 100.01, 333.33];
+/** Bookmaker and fancy stakes: their markets take ₹100 and up. */
+const KIND_STAKES = [100, 150, 250, 500, 1000];
+
+export type Outcome = { skipped?: string; answer?: Answer; endpoint?: EndpointName; body?: unknown };
+
+let requests = 0;
+const requestId = (what: string) => `race-${what}-${Date.now().toString(36)}-${++requests}`;
+
+export function makeRunner(world: World, apps: readonly [FastifyInstance, FastifyInstance], sw: Switches) {
+  const bettorApi = (o: Op) => {
+    const api = new Api(apps[o.node]);
+    api.token = world.bettors[o.user % world.bettors.length]!.token;
+    return api;
+  };
+  const operatorApi = (o: Op) => {
+    const api = new Api(apps[o.node]);
+    api.token = world.operator.token;
+    return api;
+  };
+  const db = (o: Op) => apps[o.node].db;
+  const userId = (o: Op) => world.bettors[o.user % world.bettors.length]!.userId;
+
+  /** The markets of the enabled kinds, as {kind, id}. */
+  const marketsOn = (kinds: readonly KindName[]) =>
+    kinds
+      .filter((k) => sw.kinds.includes(k))
+      .map((k) => ({ kind: k, id: world[k].marketId, matchId: world[k].matchId }));
+
+  async function availablePaise(o: Op): Promise<number> {
+    const app = apps[o.node];
+    const [acct] = await app.db
+      .select()
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.userId, userId(o)));
+    const holds = await app.db.execute(
+      sql`select coalesce((select sum(exposure_paise) from exposure_holds where user_id = ${userId(o)}), 0)
+        + coalesce((select sum(amount_paise) from exposure_reservations where user_id = ${userId(o)}), 0) as c`,
+    );
+    const c = Number((holds as unknown as { rows: { c: string }[] }).rows[0]!.c);
+    return (acct?.balancePaise ?? 0) - c;
+  }
+
+  async function exchangeBet(
+    o: Op,
+    market: { id: number; matchId: number; selectionIds: number[] },
+    stack: number,
+    odds: number,
+  ) {
+    const body = {
+      match_id: market.matchId,
+      market_id: market.id,
+      selection_id: market.selectionIds[o.a % market.selectionIds.length]!,
+      is_back: o.b % 2 === 0 ? '1' : '0',
+      odds,
+      stack,
+      request_id: requestId('bet'),
+    };
+    return {
+      endpoint: 'placeMarketBet' as const,
+      body,
+      answer: await bettorApi(o).call('placeMarketBet', body),
+    };
+  }
+
+  const ops: Record<OpName, (o: Op) => Promise<Outcome>> = {
+    async place(o) {
+      if (!sw.kinds.includes('exchange')) return { skipped: 'exchange off' };
+      const odds = PRICES[Math.floor(o.a / 3) % PRICES.length]!;
+      const stack = STAKES[Math.floor(o.b / 2) % STAKES.length]!;
+      return exchangeBet(o, { id: world.exchange.marketId, ...world.exchange }, stack, odds);
+    },
+    async placeMax(o) {
+      if (!sw.kinds.includes('exchange')) return { skipped: 'exchange off' };
+      const available = await availablePaise(o);
+      if (available < 200) return { skipped: `available ₹${available / 100}` };
+      // A back risks its stake; a lay at 1.5 risks half its stake: the worst case is `available`.
+      const back = o.b % 2 === 0;
+      const stack = back ? available / 100 : (available * 2) / 100;
+      return exchangeBet(o, { id: world.exchange.marketId, ...world.exchange }, stack, back ? 2 : 1.5);
+    },
+    async placeWrongKind(o) {
+      if (!sw.kinds.includes('bookmaker')) return { skipped: 'bookmaker off' };
+      const odds = PRICES[Math.floor(o.a / 3) % PRICES.length]!;
+      const stack = STAKES[Math.floor(o.b / 2) % STAKES.length]!;
+      return exchangeBet(o, { id: world.bookmaker.marketId, ...world.bookmaker }, stack, odds);
+    },
+    async cancel(o) {
+      if (!sw.kinds.includes('exchange')) return { skipped: 'exchange off' };
+      if (o.b % 4 === 0) {
+        const body = { market_id: world.exchange.marketId };
+        return { endpoint: 'cancelBet', body, answer: await bettorApi(o).call('cancelBet', body) };
+      }
+      const resting = await db(o)
+        .select({ betId: bets.betId })
+        .from(bets)
+        .where(and(eq(bets.userId, userId(o)), gt(bets.remainingPaise, 0)))
+        .orderBy(asc(bets.betId));
+      if (resting.length === 0) return { skipped: 'no resting bet' };
+      const body = { bet_id: resting[o.a % resting.length]!.betId };
+      return { endpoint: 'cancelBet', body, answer: await bettorApi(o).call('cancelBet', body) };
+    },
+    async bmPlace(o) {
+      if (!sw.kinds.includes('bookmaker')) return { skipped: 'bookmaker off' };
+      const selectionId = world.bookmaker.selectionIds[o.a % world.bookmaker.selectionIds.length]!;
+      const [q] = await db(o)
+        .select()
+        .from(bookmakerQuotes)
+        .where(eq(bookmakerQuotes.selectionId, selectionId));
+      const back = o.b % 2 === 0;
+      const rate = back ? q?.backRate : q?.layRate;
+      if (!rate) return { skipped: 'no quote on that side' };
+      const body = {
+        match_id: world.bookmaker.matchId,
+        market_id: world.bookmaker.marketId,
+        selection_id: selectionId,
+        is_back: back ? '1' : '0',
+        rate,
+        stack: KIND_STAKES[Math.floor(o.b / 2) % KIND_STAKES.length]!,
+        request_id: requestId('bm'),
+      };
+      return {
+        endpoint: 'placeBookmakerBet',
+        body,
+        answer: await bettorApi(o).call('placeBookmakerBet', body),
+      };
+    },
+    async fancyPlace(o) {
+      if (!sw.kinds.includes('fancy')) return { skipped: 'fancy off' };
+      const [f] = await db(o).select().from(fancies).where(eq(fancies.marketId, world.fancy.marketId));
+      const yes = o.b % 2 === 0;
+      const line = yes ? f?.yesLine : f?.noLine;
+      const rate = yes ? f?.yesRate : f?.noRate;
+      if (line == null || rate == null) return { skipped: 'no quote on that side' };
+      const body = {
+        match_id: world.fancy.matchId,
+        fancy_id: world.fancy.marketId,
+        is_yes: yes ? '1' : '0',
+        line,
+        rate,
+        stack: KIND_STAKES[Math.floor(o.b / 2) % KIND_STAKES.length]!,
+        request_id: requestId('fancy'),
+      };
+      return { endpoint: 'placeFancyBet', body, answer: await bettorApi(o).call('placeFancyBet', body) };
+    },
+    async voidRunner(o) {
+      const ms = marketsOn(['exchange', 'bookmaker']);
+      if (ms.length === 0) return { skipped: 'no runner market on' };
+      const m = ms[o.a % ms.length]!;
+      const sels = m.kind === 'exchange' ? world.exchange.selectionIds : world.bookmaker.selectionIds;
+      const body = { market_id: m.id, selection_id: sels[o.b % sels.length]!, request_id: requestId('vr') };
+      return {
+        endpoint: 'adminMarketVoid',
+        body,
+        answer: await operatorApi(o).call('adminMarketVoid', body),
+      };
+    },
+    async voidWindow(o) {
+      const ms = marketsOn(KINDS);
+      if (ms.length === 0) return { skipped: 'no market on' };
+      const m = ms[o.a % ms.length]!;
+      const table = m.kind === 'exchange' ? bets : m.kind === 'bookmaker' ? bookmakerBets : fancyBets;
+      const placed = (
+        await db(o)
+          .select({ at: table.placedAt })
+          .from(table)
+          .where(eq(table.marketId, m.id))
+          .orderBy(asc(table.placedAt))
+      ).map((r) => r.at);
+      if (placed.length === 0) return { skipped: 'no bet to window' };
+      // A window from one bet's placing to a later one's (both ends included): the "wrong rate" rule.
+      const i = o.b % placed.length;
+      const j = Math.min(placed.length - 1, i + (Math.floor(o.b / 7) % 3));
+      const body = {
+        market_id: m.id,
+        from: placed[i]!.toISOString(),
+        to: placed[j]!.toISOString(),
+        request_id: requestId('vw'),
+      };
+      return {
+        endpoint: 'adminMarketVoidWindow',
+        body,
+        answer: await operatorApi(o).call('adminMarketVoidWindow', body),
+      };
+    },
+    async voidBets(o) {
+      if (!sw.kinds.includes('exchange')) return { skipped: 'exchange off' };
+      const all = await db(o)
+        .select({ betId: bets.betId })
+        .from(bets)
+        .where(eq(bets.marketId, world.exchange.marketId))
+        .orderBy(asc(bets.betId));
+      if (all.length === 0) return { skipped: 'no exchange bet' };
+      const body = {
+        market_id: world.exchange.marketId,
+        bet_ids: [all[o.a % all.length]!.betId],
+        request_id: requestId('vb'),
+      };
+      return {
+        endpoint: 'adminMarketVoidBets',
+        body,
+        answer: await operatorApi(o).call('adminMarketVoidBets', body),
+      };
+    },
+    async voidMarket(o) {
+      const ms = marketsOn(KINDS);
+      if (ms.length === 0) return { skipped: 'no market on' };
+      const m = ms[o.a % ms.length]!;
+      if (m.kind === 'fancy') {
+        const body = { fancy_id: m.id, request_id: requestId('fv') };
+        return {
+          endpoint: 'adminFancyVoid',
+          body,
+          answer: await operatorApi(o).call('adminFancyVoid', body),
+        };
+      }
+      const body = { market_id: m.id, request_id: requestId('vm') };
+      return {
+        endpoint: 'adminMarketVoid',
+        body,
+        answer: await operatorApi(o).call('adminMarketVoid', body),
+      };
+    },
+    async marketStatus(o) {
+      const ms = marketsOn(KINDS);
+      if (ms.length === 0) return { skipped: 'no market on' };
+      const m = ms[o.a % ms.length]!;
+      // OPEN most often: a market that stays shut takes no bets and finds nothing.
+      const status = (['OPEN', 'OPEN', 'SUSPENDED', 'CLOSED'] as const)[o.b % 4]!;
+      const body = { market_id: m.id, status, request_id: requestId('ms') };
+      return {
+        endpoint: 'adminMarketStatus',
+        body,
+        answer: await operatorApi(o).call('adminMarketStatus', body),
+      };
+    },
+    async kindStatus(o) {
+      const ms = marketsOn(['bookmaker', 'fancy']);
+      if (ms.length === 0) return { skipped: 'no bookmaker or fancy on' };
+      const m = ms[o.a % ms.length]!;
+      const status = (['ACTIVE', 'ACTIVE', 'SUSPENDED', 'BALL_RUNNING'] as const)[o.b % 4]!;
+      if (m.kind === 'bookmaker') {
+        const body = { market_id: m.id, status, request_id: requestId('bs') };
+        return {
+          endpoint: 'adminBookmakerStatus',
+          body,
+          answer: await operatorApi(o).call('adminBookmakerStatus', body),
+        };
+      }
+      const body = { fancy_id: m.id, status, request_id: requestId('fs') };
+      return {
+        endpoint: 'adminFancyStatus',
+        body,
+        answer: await operatorApi(o).call('adminFancyStatus', body),
+      };
+    },
+    async quote(o) {
+      const ms = marketsOn(['bookmaker', 'fancy']);
+      if (ms.length === 0) return { skipped: 'no bookmaker or fancy on' };
+      const m = ms[o.a % ms.length]!;
+      const step = o.b % 5;
+      if (m.kind === 'bookmaker') {
+        const body = {
+          market_id: m.id,
+          runners: world.bookmaker.selectionIds.map((selection_id, i) => ({
+            selection_id,
+            back_rate: (i === 0 ? 85 : 110) + step * 3,
+            lay_rate: (i === 0 ? 88 : 114) + step * 3,
+          })),
+          request_id: requestId('bq'),
+        };
+        return {
+          endpoint: 'adminBookmakerQuote',
+          body,
+          answer: await operatorApi(o).call('adminBookmakerQuote', body),
+        };
+      }
+      // The "wrong rate": a Yes line below the No line now and then, so hedges come cheap.
+      const no = 40 + step;
+      const yes = o.b % 3 === 0 ? no - 2 : no + 1;
+      const body = {
+        fancy_id: m.id,
+        no_line: no,
+        no_rate: 100,
+        yes_line: yes,
+        yes_rate: 100,
+        request_id: requestId('fq'),
+      };
+      return {
+        endpoint: 'adminFancyQuote',
+        body,
+        answer: await operatorApi(o).call('adminFancyQuote', body),
+      };
+    },
+    async settle(o) {
+      const ms = marketsOn(KINDS);
+      if (ms.length === 0) return { skipped: 'no market on' };
+      const m = ms[o.a % ms.length]!;
+      if (m.kind === 'fancy') {
+        const body = { fancy_id: m.id, result: 36 + (o.b % 12), request_id: requestId('fr') };
+        return {
+          endpoint: 'adminFancyResult',
+          body,
+          answer: await operatorApi(o).call('adminFancyResult', body),
+        };
+      }
+      const sels = m.kind === 'exchange' ? world.exchange.selectionIds : world.bookmaker.selectionIds;
+      const body = { market_id: m.id, winners: [sels[o.b % sels.length]!], request_id: requestId('mr') };
+      return {
+        endpoint: 'adminMarketResult',
+        body,
+        answer: await operatorApi(o).call('adminMarketResult', body),
+      };
+    },
+    async unsettle(o) {
+      const ms = marketsOn(KINDS);
+      if (ms.length === 0) return { skipped: 'no market on' };
+      const body = { market_id: ms[o.a % ms.length]!.id, request_id: requestId('mu') };
+      return {
+        endpoint: 'adminMarketUnsettle',
+        body,
+        answer: await operatorApi(o).call('adminMarketUnsettle', body),
+      };
+    },
+    async deposit(o) {
+      const body = {
+        user_id: userId(o),
+        amount: [1, 100, 500, 1000][o.b % 4]!,
+        request_id: requestId('dep'),
+      };
+      return {
+        endpoint: 'adminWalletDeposit',
+        body,
+        answer: await operatorApi(o).call('adminWalletDeposit', body),
+      };
+    },
+    async withdraw(o) {
+      const available = await availablePaise(o);
+      // All of it, half, or ₹1 more than there is (which must be refused).
+      const amount = [available, Math.floor(available / 2), available + 100][o.b % 3]!;
+      if (amount < 1) return { skipped: `available ₹${available / 100}` };
+      const body = { user_id: userId(o), amount: amount / 100, request_id: requestId('wd') };
+      return {
+        endpoint: 'adminWalletWithdraw',
+        body,
+        answer: await operatorApi(o).call('adminWalletWithdraw', body),
+      };
+    },
+    async check() {
+      return { skipped: 'runs in the harness' };
+    },
+  };
+  return (o: Op) => ops[o.op](o);
+}
+
+/** The market an operation touches (for the status rule), or null. */
+export function marketOfOp(world: World, sw: Switches, o: Op): number | null {
+  const on = (kinds: readonly KindName[]) =>
+    kinds.filter((k) => sw.kinds.includes(k)).map((k) => world[k].marketId);
+  switch (o.op) {
+    case 'place':
+    case 'placeMax':
+    case 'cancel':
+    case 'voidBets':
+      return world.exchange.marketId;
+    case 'placeWrongKind':
+    case 'bmPlace':
+      return world.bookmaker.marketId;
+    case 'fancyPlace':
+      return world.fancy.marketId;
+    case 'voidRunner': {
+      const ms = on(['exchange', 'bookmaker']);
+      return ms.length ? ms[o.a % ms.length]! : null;
+    }
+    case 'kindStatus':
+    case 'quote': {
+      const ms = on(['bookmaker', 'fancy']);
+      return ms.length ? ms[o.a % ms.length]! : null;
+    }
+    case 'voidWindow':
+    case 'voidMarket':
+    case 'marketStatus':
+    case 'settle':
+    case 'unsettle': {
+      const ms = on(KINDS);
+      return ms.length ? ms[o.a % ms.length]! : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** Operations that change whether a market takes bets. */
+export const STATUS_OPS: readonly OpName[] = [
+  'voidMarket',
+  'marketStatus',
+  'kindStatus',
+  'settle',
+  'unsettle',
+];
+export const BET_OPS: readonly OpName[] = ['place', 'placeMax', 'placeWrongKind', 'bmPlace', 'fancyPlace'];

@@ -1,0 +1,433 @@
+// The race test's oracle (docs/reliability.md): the money invariants recomputed from the rows of
+// one snapshot with packages/engine — the naive model — never with the server's own
+// recomputeHolds or settlement, which are what is under test. A position is a function of the
+// bets that are not void over the runners still running (issue 28 item 2): the voids of
+// market_voids (runner, window of placing, named bet) are applied here from the rows.
+import {
+  bookmakerPosition,
+  fancyExposurePaise,
+  marketPosition,
+  movementsFromNets,
+  settleBookmakerBetPaise,
+  settleFancyBetPaise,
+  settleMarket,
+  type PositionBet,
+  type SettleBet,
+} from '@backlay/engine';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  bets,
+  bookmakerBets,
+  exposureHolds,
+  exposureReservations,
+  fancies,
+  fancyBets,
+  fills,
+  ledgerAccounts,
+  markets,
+  marketSettlements,
+  marketVoids,
+  runners,
+  transfers,
+} from '../../src/db/schema.ts';
+
+export type Problem = {
+  /** Which invariant: kind, hold, available, conservation, ledger-check, audit, status, answer. */
+  invariant: string;
+  detail: string;
+  userId?: number;
+  marketId?: number;
+};
+
+const rupees = (paise: number) => `₹${(paise / 100).toFixed(2)}`;
+
+type Snapshot = Awaited<ReturnType<typeof readSnapshot>>;
+type VoidRow = typeof marketVoids.$inferSelect;
+
+/** Every row the invariants need, read in one REPEATABLE READ transaction (one committed state). */
+async function readSnapshot(app: FastifyInstance) {
+  return app.db.transaction(async (tx) => {
+    await tx.execute(sql`set transaction isolation level repeatable read`);
+    const cash = await tx.execute(sql`
+      select a.account_id, a.user_id, a.kind, a.balance_paise::bigint as balance,
+             coalesce((select sum(t.amount_paise) from ${transfers} t
+                        where t.credit_account_id = a.account_id and t.kind = 'deposit'), 0)::bigint as deposited,
+             coalesce((select sum(t.amount_paise) from ${transfers} t
+                        where t.debit_account_id = a.account_id and t.kind = 'withdrawal'), 0)::bigint as withdrawn
+        from ${ledgerAccounts} a`);
+    return {
+      markets: await tx.select().from(markets),
+      runners: await tx.select().from(runners),
+      settlements: await tx.select().from(marketSettlements),
+      voids: await tx.select().from(marketVoids),
+      bets: await tx.select().from(bets),
+      fills: await tx.select().from(fills),
+      bookmakerBets: await tx.select().from(bookmakerBets),
+      fancies: await tx.select().from(fancies),
+      fancyBets: await tx.select().from(fancyBets),
+      holds: await tx.select().from(exposureHolds),
+      reservations: await tx.select().from(exposureReservations),
+      accounts: (
+        cash as unknown as {
+          rows: {
+            account_id: number;
+            user_id: number | null;
+            kind: string;
+            balance: string;
+            deposited: string;
+            withdrawn: string;
+          }[];
+        }
+      ).rows.map((r) => ({
+        userId: r.user_id,
+        kind: r.kind,
+        balance: Number(r.balance),
+        deposited: Number(r.deposited),
+        withdrawn: Number(r.withdrawn),
+      })),
+    };
+  });
+}
+
+/** The voids of one market as a predicate on a bet (its id, runner and placing time). */
+function voidTest(voids: readonly VoidRow[]) {
+  const sel = new Set(voids.filter((v) => v.kind === 'SELECTION').map((v) => v.selectionId!));
+  const betIds = new Set(voids.filter((v) => v.kind === 'BET').map((v) => Number(v.betId)));
+  const windows = voids
+    .filter((v) => v.kind === 'WINDOW')
+    .map((v) => [v.fromAt!.getTime(), v.toAt!.getTime()]);
+  return {
+    selections: sel,
+    isVoid(b: { placedAt: Date; selectionId?: number | null; betId?: number }) {
+      if (b.selectionId != null && sel.has(b.selectionId)) return true;
+      if (b.betId !== undefined && betIds.has(b.betId)) return true;
+      const t = b.placedAt.getTime();
+      return windows.some(([from, to]) => t >= from! && t <= to!);
+    },
+  };
+}
+
+type MarketModel = { holds: Map<number, number>; settledNets: Map<number, number> | null };
+
+const add = (m: Map<number, number>, k: number, v: number) => m.set(k, (m.get(k) ?? 0) + v);
+
+function exchangeModel(
+  s: Snapshot,
+  marketId: number,
+  voids: readonly VoidRow[],
+  settled: boolean,
+): MarketModel {
+  const market = s.markets.find((m) => m.marketId === marketId)!;
+  const v = voidTest(voids);
+  const running = s.runners
+    .filter((r) => r.marketId === marketId && !v.selections.has(r.selectionId))
+    .map((r) => String(r.selectionId));
+  const betById = new Map(s.bets.filter((b) => b.marketId === marketId).map((b) => [b.betId, b]));
+  const marketFills = s.fills.filter((f) => f.marketId === marketId);
+  // Matched parts summed per (user, runner, side, price), as the market's batch keeps them; resting
+  // remainders one per bet.
+  const matched = new Map<number, Map<string, PositionBet>>();
+  const unmatched = new Map<number, PositionBet[]>();
+  const users = new Set<number>();
+  const part = (userId: number, selection: number, side: 'BACK' | 'LAY', price: number, size: number) => {
+    users.add(userId);
+    const m = matched.get(userId) ?? new Map<string, PositionBet>();
+    matched.set(userId, m);
+    const k = `${selection}:${side}:${price}`;
+    const prev = m.get(k);
+    m.set(k, {
+      selection_id: String(selection),
+      side,
+      price,
+      stake_paise: (prev?.stake_paise ?? 0) + size,
+    });
+  };
+  for (const f of marketFills) {
+    const back = betById.get(f.backBetId)!;
+    const lay = betById.get(f.layBetId)!;
+    if (!v.isVoid(back)) part(f.backUserId, f.selectionId, 'BACK', f.price, f.sizePaise);
+    if (!v.isVoid(lay)) part(f.layUserId, f.selectionId, 'LAY', f.price, f.sizePaise);
+  }
+  for (const b of betById.values()) {
+    if (b.remainingPaise === 0 || v.isVoid(b)) continue;
+    users.add(b.userId);
+    const list = unmatched.get(b.userId) ?? [];
+    unmatched.set(b.userId, list);
+    list.push({
+      selection_id: String(b.selectionId),
+      side: b.side,
+      price: b.price,
+      stake_paise: b.remainingPaise,
+    });
+  }
+  const holds = new Map<number, number>();
+  if (!settled) {
+    for (const u of users) {
+      holds.set(
+        u,
+        marketPosition(running, {
+          matched: [...(matched.get(u)?.values() ?? [])],
+          unmatched: unmatched.get(u) ?? [],
+        }).exposure_paise,
+      );
+    }
+    return { holds, settledNets: null };
+  }
+  // Settled: what settleMarket pays on the declared facts, one SettleBet per fill and side.
+  const facts = s.settlements.find((x) => x.marketId === marketId)!;
+  const settleBets: SettleBet[] = [];
+  for (const f of marketFills) {
+    const common = {
+      selection_id: String(f.selectionId),
+      price: f.price,
+      stake_paise: f.sizePaise,
+      matched_at_ms: f.createdAt.getTime(),
+    };
+    for (const side of ['BACK', 'LAY'] as const) {
+      const bet = betById.get(side === 'BACK' ? f.backBetId : f.layBetId)!;
+      settleBets.push({
+        ...common,
+        bet_id: `${bet.betId}/${f.fillId}`,
+        user_id: String(bet.userId),
+        side,
+        placed_at_ms: bet.placedAt.getTime(),
+      });
+    }
+  }
+  const result = facts.result && 'winners' in facts.result ? facts.result : null;
+  const voidBetIds = new Set(voids.filter((x) => x.kind === 'BET').map((x) => Number(x.betId)));
+  const settlement = settleMarket({
+    market: { market_id: String(marketId), kind: 'MATCH_ODDS', commission_bp: market.commissionBps },
+    bets: settleBets,
+    result:
+      facts.voidMarket || !result
+        ? null
+        : { winners: result.winners.map(String), dead_heat_count: result.dead_heat_count },
+    void_market: facts.voidMarket ? { reason: 'OPERATOR' } : null,
+    void_selections: [...v.selections].map(String),
+    void_windows: voids
+      .filter((x) => x.kind === 'WINDOW')
+      .map((x) => ({ from_ms: x.fromAt!.getTime(), to_ms: x.toAt!.getTime() })),
+    void_bet_ids: settleBets
+      .filter((b) => voidBetIds.has(Number(b.bet_id.split('/')[0])))
+      .map((b) => b.bet_id),
+  });
+  const nets = new Map<number, number>();
+  for (const mv of settlement.movements) add(nets, Number(mv.user_id), mv.user_delta_paise);
+  return { holds, settledNets: nets };
+}
+
+function bookmakerModel(
+  s: Snapshot,
+  marketId: number,
+  voids: readonly VoidRow[],
+  settled: boolean,
+): MarketModel {
+  const market = s.markets.find((m) => m.marketId === marketId)!;
+  const v = voidTest(voids);
+  const running = s.runners
+    .filter((r) => r.marketId === marketId && !v.selections.has(r.selectionId))
+    .map((r) => String(r.selectionId));
+  const mine = s.bookmakerBets.filter((b) => b.marketId === marketId);
+  const engineBet = (b: (typeof mine)[number]) => ({
+    selection_id: String(b.selectionId),
+    is_back: b.isBack,
+    rate: b.rate,
+    stake_paise: b.stakePaise,
+  });
+  const holds = new Map<number, number>();
+  if (!settled) {
+    for (const u of new Set(mine.map((b) => b.userId))) {
+      const live = mine.filter((b) => b.userId === u && !v.isVoid(b)).map(engineBet);
+      holds.set(u, live.length === 0 ? 0 : bookmakerPosition(running, live).exposure_paise);
+    }
+    return { holds, settledNets: null };
+  }
+  const facts = s.settlements.find((x) => x.marketId === marketId)!;
+  const result = facts.result && 'winners' in facts.result ? facts.result : null;
+  const nets = new Map<string, number>();
+  for (const b of mine) {
+    const isVoid = facts.voidMarket || result === null || v.isVoid(b);
+    const profit = isVoid
+      ? 0
+      : settleBookmakerBetPaise(engineBet(b), { winners: result.winners.map(String) });
+    nets.set(String(b.userId), (nets.get(String(b.userId)) ?? 0) + profit);
+  }
+  return { holds, settledNets: netsOf(movementsFromNets(String(marketId), nets, market.commissionBps)) };
+}
+
+function fancyModel(s: Snapshot, marketId: number, voids: readonly VoidRow[], settled: boolean): MarketModel {
+  const market = s.markets.find((m) => m.marketId === marketId)!;
+  const f = s.fancies.find((x) => x.marketId === marketId)!;
+  const v = voidTest(voids);
+  const mine = s.fancyBets.filter((b) => b.marketId === marketId);
+  const engineBet = (b: (typeof mine)[number]) => ({
+    is_yes: b.isYes,
+    line: b.line,
+    ...(b.lineTo === null ? {} : { line_to: b.lineTo }),
+    rate: b.rate,
+    stake_paise: b.stakePaise,
+  });
+  const holds = new Map<number, number>();
+  if (!settled) {
+    for (const u of new Set(mine.map((b) => b.userId))) {
+      const live = mine.filter((b) => b.userId === u && !v.isVoid(b)).map(engineBet);
+      holds.set(u, live.length === 0 ? 0 : fancyExposurePaise(f.variant, live, f.resultMax));
+    }
+    return { holds, settledNets: null };
+  }
+  const facts = s.settlements.find((x) => x.marketId === marketId)!;
+  const value = facts.result && 'value' in facts.result ? facts.result.value : null;
+  const deadHeat = facts.result && 'value' in facts.result ? (facts.result.dead_heat_count ?? 1) : 1;
+  const nets = new Map<string, number>();
+  for (const b of mine) {
+    const isVoid = facts.voidMarket || value === null || v.isVoid(b);
+    const profit = isVoid
+      ? 0
+      : settleFancyBetPaise(f.variant, engineBet(b), {
+          kind: 'RESULT',
+          value,
+          ...(deadHeat > 1 ? { dead_heat_count: deadHeat } : {}),
+        });
+    nets.set(String(b.userId), (nets.get(String(b.userId)) ?? 0) + profit);
+  }
+  return { holds, settledNets: netsOf(movementsFromNets(String(marketId), nets, market.commissionBps)) };
+}
+
+function netsOf(movements: readonly { user_id: string; user_delta_paise: number }[]) {
+  const nets = new Map<number, number>();
+  for (const mv of movements) add(nets, Number(mv.user_id), mv.user_delta_paise);
+  return nets;
+}
+
+export type OracleResult = {
+  problems: Problem[];
+  /**
+   * Users whose available balance may be below zero without a bug: they hold bets on an unsettled
+   * market with an operator's void, which can raise a hold above the cash (issue 28 item 2: the
+   * market still settles and the ledger shows what is owed).
+   */
+  owedAfterVoid: Set<number>;
+};
+
+/** The invariants on one snapshot: kinds, holds, available balances, conservation. */
+export async function oracleCheck(app: FastifyInstance): Promise<OracleResult> {
+  const s = await readSnapshot(app);
+  const problems: Problem[] = [];
+  const kindOf = new Map(s.markets.map((m) => [m.marketId, m.marketKind]));
+  const settled = new Set(s.settlements.filter((x) => x.state === 'SETTLED').map((x) => x.marketId));
+
+  // Every order went to its own kind (issue 28: an exchange order on a bookmaker market).
+  const wrongKind = (
+    table: string,
+    want: string,
+    rows: readonly { betId: number; marketId: number; userId: number }[],
+  ) => {
+    for (const b of rows) {
+      if (kindOf.get(b.marketId) !== want) {
+        problems.push({
+          invariant: 'kind',
+          detail: `${table} bet ${b.betId} is on market ${b.marketId} of kind ${kindOf.get(b.marketId)}`,
+          userId: b.userId,
+          marketId: b.marketId,
+        });
+      }
+    }
+  };
+  wrongKind('exchange', 'MATCH_ODDS', s.bets);
+  wrongKind('bookmaker', 'BOOKMAKER', s.bookmakerBets);
+  wrongKind('fancy', 'FANCY', s.fancyBets);
+
+  // Holds: every stored hold equals the engine's exposure of the non-void bets over the running runners.
+  const expected = new Map<string, number>();
+  const settledNets = new Map<number, number>();
+  const owedAfterVoid = new Set<number>();
+  for (const m of s.markets) {
+    const voids = s.voids.filter((x) => x.marketId === m.marketId);
+    const isSettled = settled.has(m.marketId);
+    const model =
+      m.marketKind === 'MATCH_ODDS'
+        ? exchangeModel(s, m.marketId, voids, isSettled)
+        : m.marketKind === 'BOOKMAKER'
+          ? bookmakerModel(s, m.marketId, voids, isSettled)
+          : fancyModel(s, m.marketId, voids, isSettled);
+    for (const [u, paise] of model.holds) {
+      expected.set(`${u}:${m.marketId}`, paise);
+      if (voids.length > 0 && paise > 0) owedAfterVoid.add(u);
+    }
+    for (const [u, paise] of model.settledNets ?? []) add(settledNets, u, paise);
+  }
+  const stored = new Map(s.holds.map((h) => [`${h.userId}:${h.marketId}`, h.exposurePaise]));
+  for (const k of new Set([...expected.keys(), ...stored.keys()])) {
+    const want = expected.get(k) ?? 0;
+    const have = stored.get(k) ?? 0;
+    if (want !== have) {
+      const [userId, marketId] = k.split(':').map(Number) as [number, number];
+      problems.push({
+        invariant: 'hold',
+        detail: `stored hold ${rupees(have)}, the engine recomputes ${rupees(want)} from the bets (${kindOf.get(marketId)}${settled.has(marketId) ? ', settled' : ''})`,
+        userId,
+        marketId,
+      });
+    }
+  }
+
+  // Available balance = balance − Σ holds − Σ reservations ≥ 0; and money conserved.
+  const committed = new Map<number, number>();
+  for (const h of s.holds) add(committed, h.userId, h.exposurePaise);
+  for (const r of s.reservations) add(committed, r.userId, r.amountPaise);
+  let total = 0;
+  for (const a of s.accounts) {
+    total += a.balance;
+    if (a.kind !== 'user_cash' || a.userId === null) continue;
+    const available = a.balance - (committed.get(a.userId) ?? 0);
+    if (available < 0 && !owedAfterVoid.has(a.userId)) {
+      problems.push({
+        invariant: 'available',
+        detail: `available balance ${rupees(available)} (cash ${rupees(a.balance)})`,
+        userId: a.userId,
+      });
+    }
+    // Cash = deposits − withdrawals + what the settled markets pay by the engine.
+    const fromMarkets = a.balance - a.deposited + a.withdrawn;
+    const want = settledNets.get(a.userId) ?? 0;
+    if (fromMarkets !== want) {
+      problems.push({
+        invariant: 'conservation',
+        detail: `cash ${rupees(a.balance)} = deposits ${rupees(a.deposited)} − withdrawals ${rupees(a.withdrawn)} + ${rupees(fromMarkets)} from markets, but the engine settles the settled markets to ${rupees(want)}`,
+        userId: a.userId,
+      });
+    }
+  }
+  if (total !== 0)
+    problems.push({ invariant: 'conservation', detail: `Σ ledger balances is ${rupees(total)}, not 0` });
+  return { problems, owedAfterVoid };
+}
+
+/** What each market's state lets a bettor do, read at a quiet moment (the status rule's basis). */
+export async function bettableMarkets(app: FastifyInstance): Promise<Map<number, string | null>> {
+  const s = await readSnapshot(app);
+  const settled = new Set(s.settlements.filter((x) => x.state === 'SETTLED').map((x) => x.marketId));
+  const bm = await app.db.execute(sql`select market_id, status from bookmaker_markets`);
+  const bmStatus = new Map(
+    (bm as unknown as { rows: { market_id: number; status: string }[] }).rows.map((r) => [
+      r.market_id,
+      r.status,
+    ]),
+  );
+  const out = new Map<number, string | null>();
+  for (const m of s.markets) {
+    let why: string | null = null;
+    if (settled.has(m.marketId)) why = 'settled';
+    else if (m.status !== 'OPEN') why = `market ${m.status}`;
+    else if (m.marketKind === 'BOOKMAKER' && bmStatus.get(m.marketId) !== 'ACTIVE')
+      why = `bookmaker ${bmStatus.get(m.marketId)}`;
+    else if (m.marketKind === 'FANCY') {
+      const f = s.fancies.find((x) => x.marketId === m.marketId);
+      if (f?.status !== 'ACTIVE') why = `fancy ${f?.status}`;
+    }
+    out.set(m.marketId, why);
+  }
+  return out;
+}

@@ -1,0 +1,212 @@
+// The race test's world (docs/reliability.md): one PostgreSQL template database made once per
+// test file — an operator, a few bettors with cash, one exchange market, one bookmaker market and
+// one fancy, every login's session — and a fresh copy of it for each fast-check run (CREATE
+// DATABASE … TEMPLATE: about 60 ms), served by two app instances joined by a bus. A failing run
+// therefore leaves nothing behind for the next one, and shrinking replays from a clean start.
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { fancies, markets, matches, runners, series } from '../../src/db/schema.ts';
+import { setUpCricketMatch } from '../../src/modules/cricket/set-up.ts';
+import { createInProcessBus, type Bus } from '../../src/plugins/bus.ts';
+import { Api } from './api.ts';
+import { TEST_RATE_LIMITS } from './stores.ts';
+
+const SPORT_CRICKET = 4;
+/** The bettors' opening cash: small, so that balance checks and withdrawals bite. */
+export const OPENING_CASH_PAISE = 200_000;
+export const BETTORS = 4;
+const PASSWORD = 'secret1234';
+
+export type World = {
+  operator: { userId: number; token: string };
+  bettors: { userId: number; token: string }[];
+  exchange: { matchId: number; marketId: number; selectionIds: number[] };
+  bookmaker: { matchId: number; marketId: number; selectionIds: number[] };
+  fancy: { matchId: number; marketId: number };
+};
+
+async function adminQuery(adminUrl: string, text: string) {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    await c.query(text);
+  } finally {
+    await c.end();
+  }
+}
+
+const dbUrl = (adminUrl: string, name: string) => {
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+/** Builds the template database on the TEST_DATABASE_URL server; returns what runs need. */
+export async function createTemplate(
+  adminUrl: string,
+): Promise<{ name: string; world: World; drop(): Promise<void> }> {
+  const name = `backlay_race_${randomBytes(5).toString('hex')}`;
+  await adminQuery(adminUrl, `create database ${name}`);
+  const app = await buildApp({
+    store: { kind: 'postgres', url: dbUrl(adminUrl, name), poolMax: 4 },
+    seedDemo: false,
+    rateLimits: TEST_RATE_LIMITS,
+    logger: false,
+  });
+  try {
+    await app.ready();
+    const world = await furnish(app);
+    return {
+      name,
+      world,
+      drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
+    };
+  } finally {
+    // A template must have no connection when it is copied.
+    await app.close();
+  }
+}
+
+async function login(app: FastifyInstance, userName: string): Promise<string> {
+  return new Api(app).login(userName, PASSWORD);
+}
+
+async function furnish(app: FastifyInstance): Promise<World> {
+  const tag = randomBytes(3).toString('hex');
+  const operatorId = await app.account.createUser({
+    userName: `race_op_${tag}`,
+    password: PASSWORD,
+    role: 'operator',
+    parentId: null,
+    isChangePassword: false,
+  });
+  const operator = { userId: operatorId, token: await login(app, `race_op_${tag}`) };
+  const bettors: World['bettors'] = [];
+  for (let i = 0; i < BETTORS; i++) {
+    const userName = `race_b${i}_${tag}`;
+    const userId = await app.account.createUser({ userName, password: PASSWORD, isChangePassword: false });
+    await app.wallet.deposit(userId, OPENING_CASH_PAISE, `race:open:${userName}`);
+    bettors.push({ userId, token: await login(app, userName) });
+  }
+  const [s] = await app.db.insert(series).values({ sportId: SPORT_CRICKET, name: 'Race Series' }).returning();
+  const start = new Date(Date.now() + 86_400_000);
+  return app.db.transaction(async (tx) => {
+    const [m] = await tx
+      .insert(matches)
+      .values({
+        seriesId: s!.seriesId,
+        sportId: SPORT_CRICKET,
+        matchName: 'Races v Locks',
+        startTime: start,
+        openDate: start,
+      })
+      .returning();
+    const matchId = m!.matchId;
+    const cricket = await setUpCricketMatch(tx, {
+      matchId,
+      format: 'T20',
+      competition: 'IPL',
+      teams: ['Races', 'Locks'],
+      startTime: start,
+      inPlay: false,
+      at: new Date(),
+    });
+    // Match odds of the same match: 3 runners, commission 2%, stakes from ₹1.
+    const [mk] = await tx
+      .insert(markets)
+      .values({
+        matchId,
+        marketName: 'Match Odds',
+        marketType: 'MATCH_ODDS',
+        status: 'OPEN',
+        startTime: start,
+        minStakePaise: 100,
+        commissionBps: 200,
+      })
+      .returning();
+    const rs = await tx
+      .insert(runners)
+      .values(
+        ['Races', 'Locks', 'The Draw'].map((name, sortOrder) => ({
+          marketId: mk!.marketId,
+          name,
+          sortOrder,
+        })),
+      )
+      .returning();
+    const fancyRows = await tx.select().from(fancies).where(eq(fancies.matchId, matchId));
+    const runs = fancyRows.find((f) => f.variant === 'RUNS');
+    if (!runs) throw new Error('the cricket set-up made no RUNS fancy');
+    return {
+      operator,
+      bettors,
+      exchange: { matchId, marketId: mk!.marketId, selectionIds: rs.map((r) => r.selectionId) },
+      bookmaker: { matchId, marketId: cricket.bookmakerMarketId, selectionIds: cricket.selectionIds },
+      fancy: { matchId, marketId: runs.marketId },
+    };
+  });
+}
+
+/**
+ * Two buses joined as NATS joins nodes: a publish runs the node's own handlers at once and reaches
+ * the other node a moment later (never in the same tick), with no order between the two nodes.
+ */
+export function pairedBuses(): [Bus, Bus] {
+  const local = [createInProcessBus(), createInProcessBus()] as const;
+  const joined = local.map((bus, i): Bus => {
+    const other = () => local[1 - i]!;
+    return {
+      kind: 'nats',
+      stats: bus.stats,
+      publish(channel, message) {
+        bus.publish(channel, message);
+        setImmediate(() => other().publish(channel, message));
+      },
+      subscribe: (channel, handler) => bus.subscribe(channel, handler),
+      onResync: () => () => {},
+      close: () => bus.close(),
+    };
+  });
+  return [joined[0]!, joined[1]!];
+}
+
+export type Run = {
+  apps: [FastifyInstance, FastifyInstance];
+  close(): Promise<void>;
+};
+
+/** A fresh copy of the template and two app instances on it. */
+export async function openRun(adminUrl: string, template: string, natsUrl: string | null): Promise<Run> {
+  const name = `${template}_r${randomBytes(4).toString('hex')}`;
+  await adminQuery(adminUrl, `create database ${name} template ${template}`);
+  const prefix = `race_${randomBytes(4).toString('hex')}`;
+  const buses = natsUrl ? null : pairedBuses();
+  const apps: FastifyInstance[] = [];
+  try {
+    for (let i = 0; i < 2; i++) {
+      const app = await buildApp({
+        store: { kind: 'postgres', url: dbUrl(adminUrl, name), poolMax: 4 },
+        seedDemo: false,
+        rateLimits: TEST_RATE_LIMITS,
+        logger: false,
+        bus: buses ? buses[i]! : { url: natsUrl!, prefix, reconnectTimeWaitMs: 100 },
+      });
+      apps.push(app);
+      await app.ready();
+    }
+  } catch (err) {
+    for (const app of apps) await app.close();
+    await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+    throw err;
+  }
+  return {
+    apps: [apps[0]!, apps[1]!],
+    async close() {
+      for (const app of apps) await app.close();
+      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
