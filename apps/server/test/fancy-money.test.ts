@@ -335,7 +335,20 @@ describeStores(
       expect((await bet(a, c.matchId, fancyId, '1', 100, 500)).body.status).toBe(true);
       expect((await bet(b, c.matchId, fancyId, '0', 100, 500)).body.status).toBe(true);
       expect((await op.call('adminFancyResult', { fancy_id: fancyId, result: 120 })).body.status).toBe(true);
-      // a won ₹500 and withdraws ₹1500: voiding now would take back what a no longer has.
+      // The void refused (whatever the reason): REMOVED must change nothing.
+      const real = ctx.app.settlement.voidMarket;
+      ctx.app.settlement.voidMarket = async () => ({ ok: false, message: 'Refused for the test' });
+      try {
+        const removed = await op.call('adminFancyStatus', { fancy_id: fancyId, status: 'REMOVED' });
+        expect(removed.body).toMatchObject({ status: false, message: 'Refused for the test' });
+      } finally {
+        ctx.app.settlement.voidMarket = real;
+      }
+      const [f] = await ctx.app.db.select().from(fancies).where(eq(fancies.marketId, fancyId));
+      expect(f!.status).toBe('CLOSED');
+      expect((await ctx.app.fancy.view(fancyId))!).toMatchObject({ result: 120, settled: true });
+      // a won ₹500 and withdraws ₹1500; REMOVED now voids the result all the same (a void is a
+      // fact): a owes the ₹500 back, and the ledger lists the debt.
       const wd = await op.call('adminWalletWithdraw', {
         user_id: a.userId,
         amount: 1500,
@@ -343,12 +356,12 @@ describeStores(
       });
       expect(wd.body.status, wd.body.message).toBe(true);
       const removed = await op.call('adminFancyStatus', { fancy_id: fancyId, status: 'REMOVED' });
-      expect(removed.body.status).toBe(false);
-      expect(removed.body.message).toMatch(/below zero/);
-      const [f] = await ctx.app.db.select().from(fancies).where(eq(fancies.marketId, fancyId));
-      expect(f!.status).toBe('CLOSED');
-      const view = (await ctx.app.fancy.view(fancyId))!;
-      expect(view).toMatchObject({ result: 120, settled: true });
+      expect(removed.body.status, removed.body.message).toBe(true);
+      const [after] = await ctx.app.db.select().from(fancies).where(eq(fancies.marketId, fancyId));
+      expect(after!.status).toBe('REMOVED');
+      expect((await checkLedger(ctx.app)).owed).toEqual([
+        { user_id: a.userId, user_name: expect.any(String), amount: 500 },
+      ]);
       await expectInvariants();
     });
 

@@ -101,11 +101,9 @@ export const fancyModule = fp(
      * settlement is passed on. Settled meanwhile (a racing declare): refused under the market's lock.
      */
     const apply = (by: number, fancyId: number, d: Exclude<IncompleteDecision, { kind: 'REFUSE' }>) =>
-      fancy.whileUnsettled(fancyId, () =>
-        d.kind === 'VOID'
-          ? app.settlement.voidMarket(by, fancyId)
-          : app.settlement.declareValue(by, fancyId, d.value, d.how),
-      );
+      d.kind === 'VOID'
+        ? app.settlement.voidMarket(by, fancyId, undefined, { unlessSettled: true })
+        : app.settlement.declareValue(by, fancyId, d.value, d.how);
 
     const cricketMatchOf = async (matchId: number) =>
       (await app.db.select().from(cricketMatches).where(eq(cricketMatches.matchId, matchId)))[0] ?? null;

@@ -11,7 +11,6 @@ import {
   type FancyBet,
   type FancyVariant,
 } from '@backlay/engine';
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { fancies, fancyBets, markets } from '../../db/schema.ts';
@@ -95,14 +94,6 @@ export function toKindBet(b: q.FancyBetRow, marketName: string, matchName: strin
 export function createFancyService(app: FastifyInstance) {
   const db = app.db;
   const now = () => app.clock.now();
-  /**
-   * The fancy a command settles "only while unsettled" (an average, an incomplete match's rules):
-   * its decision was made on an unsettled fancy, so a result declared meanwhile must win. The
-   * settlement service reverses a settled market (to void it again) under the market's lock, and
-   * the only kind hook it calls there is `clearResults`: that is where the check is made, on the
-   * locked state, refusing (and rolling back) the void that would flip a declared result.
-   */
-  const unsettledOnly = new AsyncLocalStorage<number>();
 
   function exposureOf(f: q.FancyRow, bets: readonly q.FancyBetRow[]): number {
     const open = bets.filter((b) => b.settledStatus === null).map(toEngineBet);
@@ -466,8 +457,6 @@ export function createFancyService(app: FastifyInstance) {
     },
 
     async clearResults(tx, marketId) {
-      if (unsettledOnly.getStore() === marketId)
-        throw new SettlementRefusal('Market is already settled; unsettle it first to settle it again');
       await tx
         .update(fancyBets)
         .set({ result: null, profitLossPaise: null, settledStatus: null, settledAt: null })
@@ -607,14 +596,6 @@ export function createFancyService(app: FastifyInstance) {
         result: s.result_value,
         settled: s.state === 'SETTLED',
       };
-    },
-
-    /**
-     * Runs a settlement of the fancy (a void or a value) that must find it unsettled under the
-     * market's lock: a result declared since the caller decided is refused, not turned into a void.
-     */
-    whileUnsettled<T>(fancyId: number, settle: () => Promise<T>): Promise<T> {
-      return unsettledOnly.run(fancyId, settle);
     },
 
     variantOf: async (fancyId: number): Promise<FancyVariant | null> =>

@@ -428,13 +428,21 @@ export function createSettlementService(app: FastifyInstance) {
       });
     },
 
-    /** Voids the whole market (every bet void, no money moves) or one runner's bets. */
-    voidMarket(by: Actor, marketId: number, selectionId?: number) {
+    /**
+     * Voids the whole market (every bet void, no money moves) or one runner's bets. A void of a
+     * settled market settles it again as void, unless `unlessSettled` (a void decided on the facts
+     * of an unsettled market — an average, an unfinished match — is refused once, under the lock,
+     * the market turns out settled: it never flips a declared result).
+     */
+    voidMarket(by: Actor, marketId: number, selectionId?: number, opts: { unlessSettled?: boolean } = {}) {
       return run(async () => {
         await mustMarket(db, marketId);
         if (selectionId === undefined) {
           return inClosedMarketTx(marketId, async (tx, locked) => {
             const row = await q.settlementOf(tx, marketId);
+            if (row?.state === 'SETTLED' && opts.unlessSettled) {
+              throw new SettlementRefusal('Market is already settled; unsettle it first to settle it again');
+            }
             if (row?.state === 'SETTLED' && row.voidMarket) {
               return { value: await view(tx, marketId), touched: new Set<number>() };
             }
