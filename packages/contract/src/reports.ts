@@ -176,8 +176,16 @@ export const getBetHistoryRequest = z
   });
 
 export const settledBet = bet.extend({
+  /**
+   * WON when the bet made money, LOST when it cost money; a profit of exactly 0 (a dead heat that
+   * returns the stake) is WON when the bet's side came in and LOST when not. VOID: stake returned
+   * (also a bet that never matched, lapsed or cancelled when its market settled).
+   */
   result: z.enum(['WON', 'LOST', 'VOID']),
-  /** Signed, rupees, before commission (0 for VOID). */
+  /**
+   * Signed, rupees, before commission (0 for VOID). A user's bets of one market add up to what
+   * their balance moved for it before commission (docs/settlement.md "Rounding").
+   */
   profit_loss: rupees,
   settled_at: isoDateTime,
 });

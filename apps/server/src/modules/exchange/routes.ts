@@ -132,15 +132,6 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
       return ok({ cancelled: r.cancelled, size_cancelled: rupees(r.size_cancelled_paise) });
     });
 
-    route(app, 'getCurrentBets', async ({ body, user }) => {
-      const where = q.currentBetsWhere(user.userId, body.bet_type, body.search);
-      const [rows, total] = await Promise.all([
-        q.listBets(db, where, CURRENT_BETS_PAGE_SIZE, (body.page - 1) * CURRENT_BETS_PAGE_SIZE),
-        q.countBets(db, where),
-      ]);
-      return ok({ bets: rows.map(toBet), page: body.page, page_size: CURRENT_BETS_PAGE_SIZE, total });
-    });
-
     route(app, 'getMatchBets', async ({ body, user }) => {
       const rows = await q.listBets(
         db,

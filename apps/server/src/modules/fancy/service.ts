@@ -22,6 +22,8 @@ import { decideBatch, openBetsOf, type FancyBetRequest, type UserOpenBets } from
 import { createOpenBetsCache } from './open-bets.ts';
 import { holdKey, type HoldMap, type MarketKindModule } from '../markets/registry.ts';
 import * as q from './queries.ts';
+import { fancyReportBets } from './report-bets.ts';
+import { betResultOf } from '../markets/report-bets.ts';
 
 const rupees = (paise: number) => Math.round(paise) / 100;
 const toPaise = (rupeesValue: number) => Math.round(rupeesValue * 100);
@@ -400,7 +402,10 @@ export function createFancyService(app: FastifyInstance) {
                 value: value!,
                 ...(deadHeat > 1 ? { dead_heat_count: deadHeat } : {}),
               });
-        const outcome = voidAll || inWindow ? 'VOID' : profit > 0 ? 'WON' : 'LOST';
+        // A profit of 0 (a dead heat's halved rate): labelled by whether the bet's side came in.
+        const cameIn = () =>
+          settleFancyBetPaise(f.variant, toEngineBet(b), { kind: 'RESULT', value: value! }) > 0;
+        const outcome = voidAll || inWindow ? 'VOID' : betResultOf(profit, profit === 0 && cameIn());
         await tx
           .update(fancyBets)
           .set({
@@ -453,6 +458,8 @@ export function createFancyService(app: FastifyInstance) {
       }
       return out;
     },
+
+    reportBets: fancyReportBets,
 
     ...betCountsOf({
       table: fancyBets,
