@@ -5,7 +5,7 @@
 import type { Bet, BetHistory, CurrentBets, ProfitLoss, SettledBet } from '@backlay/contract';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { fancies, matches } from '../src/db/schema.ts';
+import { fancies, markets as marketsTable, matches } from '../src/db/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { setUpCricketMatch } from '../src/modules/cricket/set-up.ts';
 import type { Api } from './helpers/api.ts';
@@ -309,6 +309,122 @@ describeStores('reports: every kind of bet', (ctx) => {
     expect(searched.bets.map((b) => b.market_id)).toEqual([khado.marketId]);
     const opHistory = await op.call('adminUserBetHistory', { user_id: u.userId, market_id: runs.marketId });
     expect(opHistory.body.data).toEqual(await history(u, { market_id: runs.marketId }));
+    await expectLedgerClean();
+  });
+
+  it('a user’s bets of a market add up to the ledger’s movement when the fills’ truncations lose paise', async () => {
+    const m = await createMarket(ctx.app, { minStakePaise: 100, runners: 2 });
+    await ctx.app.db
+      .update(marketsTable)
+      .set({ commissionBps: 0 })
+      .where(eq(marketsTable.marketId, m.marketId));
+    const market = { matchId: m.matchId, marketId: m.marketId };
+    const [r1, r2] = m.selectionIds as [number, number];
+    const backer = await bettor();
+    const layer = await bettor();
+    const others = await Promise.all([1, 2, 3, 4, 5].map(() => bettor()));
+    // The backer's ₹2.02 @ 1.5 is matched by two lays of ₹1.01: each fill wins 50.5 paise,
+    // truncated to 50; exact 101. A second bet (₹1.01 @ 1.5, one fill) wins 50.5 → 50.
+    await exchangeBet(others[0]!, market, r1, false, 1.5, 1.01);
+    await exchangeBet(others[1]!, market, r1, false, 1.5, 1.01);
+    await exchangeBet(backer, market, r1, true, 1.5, 2.02);
+    await exchangeBet(others[2]!, market, r1, false, 1.5, 1.01);
+    await exchangeBet(backer, market, r1, true, 1.5, 1.01);
+    // The layer's ₹2.02 @ 1.5 on runner 2 is matched by two backs of ₹1.01: each fill loses 50.5.
+    await exchangeBet(others[3]!, market, r2, true, 1.5, 1.01);
+    await exchangeBet(others[4]!, market, r2, true, 1.5, 1.01);
+    await exchangeBet(layer, market, r2, false, 1.5, 2.02);
+
+    const settle = await ctx.app.settlement.declareResult(null, m.marketId, { winners: [r1] });
+    expect(settle.ok).toBe(true);
+    const betsOf = async (u: Bettor) => (await history(u, { market_id: m.marketId })).bets;
+    // Backer: exact 151.5 → the ledger moved 151; the bets carry 101 + 50 (the residue on the larger).
+    expect(await ledgerPlPaise(backer, m.marketId)).toBe(151);
+    expect((await betsOf(backer)).map((b) => [b.stack, Math.round(b.profit_loss * 100)])).toEqual([
+      [1.01, 50],
+      [2.02, 101],
+    ]);
+    // Layer: runner 2 lost, so the lay wins the backers' stakes, 202 paise (no fractions).
+    expect(await ledgerPlPaise(layer, m.marketId)).toBe(202);
+    for (const u of [backer, layer, ...others]) {
+      expect(sumPaise(await betsOf(u))).toBe(await ledgerPlPaise(u, m.marketId));
+    }
+
+    // Unsettle clears every bet's result; settling again gives the same numbers.
+    expect((await ctx.app.settlement.unsettle(null, m.marketId)).ok).toBe(true);
+    expect((await betsOf(backer)).length).toBe(0);
+    expect((await ctx.app.settlement.declareResult(null, m.marketId, { winners: [r2] })).ok).toBe(true);
+    // Runner 2 won: the layer loses 2 × 50.5 = 101 exactly, charged once (not 2 × 50).
+    expect(await ledgerPlPaise(layer, m.marketId)).toBe(202 - 202 - 101);
+    for (const u of [backer, layer, ...others]) {
+      expect(sumPaise(await betsOf(u))).toBe(await ledgerPlPaise(u, m.marketId));
+    }
+    await expectLedgerClean();
+  });
+
+  it('a never-matched bet leaves current bets when its market settles (void, cancelled or lapsed) and comes back on unsettle', async () => {
+    const m = await createMarket(ctx.app, { minStakePaise: 100, runners: 2 });
+    const market = { matchId: m.matchId, marketId: m.marketId };
+    const u = await bettor();
+    const resting = (await exchangeBet(u, market, m.selectionIds[0]!, true, 5, 10)).data as {
+      bet_id: number;
+    };
+    const cancelled = (await exchangeBet(u, market, m.selectionIds[1]!, true, 5, 10)).data as {
+      bet_id: number;
+    };
+    await ok(u.call('cancelBet', { bet_id: cancelled.bet_id }));
+    expect((await current(u, 'U')).bets.map((b) => b.bet_id)).toEqual([resting.bet_id]);
+    expect((await current(u, 'D')).bets.map((b) => b.bet_id)).toEqual([cancelled.bet_id]);
+
+    expect(
+      (await ctx.app.settlement.declareResult(null, m.marketId, { winners: [m.selectionIds[0]!] })).ok,
+    ).toBe(true);
+    for (const t of ['M', 'U', 'D'] as const) expect((await current(u, t)).total).toBe(0);
+    const settled = (await history(u, { market_id: m.marketId })).bets;
+    expect(settled.map((b) => [b.bet_id, b.status, b.result, b.profit_loss]).sort()).toEqual(
+      [
+        [resting.bet_id, 'LAPSED', 'VOID', 0],
+        [cancelled.bet_id, 'CANCELLED', 'VOID', 0],
+      ].sort(),
+    );
+
+    expect((await ctx.app.settlement.unsettle(null, m.marketId)).ok).toBe(true);
+    expect((await current(u, 'D')).bets.map((b) => b.bet_id).sort()).toEqual(
+      [resting.bet_id, cancelled.bet_id].sort(),
+    );
+    expect((await history(u, { market_id: m.marketId })).total).toBe(0);
+    expect(
+      (await ctx.app.settlement.declareResult(null, m.marketId, { winners: [m.selectionIds[1]!] })).ok,
+    ).toBe(true);
+    expect((await current(u, 'D')).total).toBe(0);
+    expect((await history(u, { market_id: m.marketId })).total).toBe(2);
+    await expectLedgerClean();
+  });
+
+  it('a profit of exactly 0 is labelled by whether the bet’s side came in (a bookmaker dead heat at evens)', async () => {
+    const c = await cricketMatch();
+    const op = await operator();
+    const quote = await op.call('adminBookmakerQuote', {
+      market_id: c.bookmakerMarketId,
+      runners: c.teamIds.map((id) => ({ selection_id: id, back_rate: 100, lay_rate: 100 })),
+    });
+    expect(quote.body, JSON.stringify(quote.body)).toMatchObject({ status: true });
+    const backer = await bettor();
+    const layer = await bettor();
+    await bookmakerBet(backer, c.matchId, c.bookmakerMarketId, c.teamIds[0]!, true, 100);
+    await bookmakerBet(layer, c.matchId, c.bookmakerMarketId, c.teamIds[1]!, false, 100);
+    const r = await ctx.app.settlement.declareResult(null, c.bookmakerMarketId, {
+      winners: [...c.teamIds],
+      dead_heat_count: 2,
+    });
+    expect(r.ok, JSON.stringify(r)).toBe(true);
+    // Each bet's dead-heat result: (win + loss) / 2 = 0. The back's runner came in; the lay's did too.
+    expect((await history(backer, { market_id: c.bookmakerMarketId })).bets).toEqual([
+      expect.objectContaining({ result: 'WON', profit_loss: 0 }),
+    ]);
+    expect((await history(layer, { market_id: c.bookmakerMarketId })).bets).toEqual([
+      expect.objectContaining({ result: 'LOST', profit_loss: 0 }),
+    ]);
     await expectLedgerClean();
   });
 });
