@@ -1,4 +1,4 @@
-import { CURRENT_BETS_PAGE_SIZE, type MatchDetail } from '@backlay/contract';
+import type { MatchDetail } from '@backlay/contract';
 import { hundredthsFromDecimal, marketPosition, oddsFromDecimal } from '@backlay/engine';
 import { and, asc, eq, gt, or } from 'drizzle-orm';
 import fp from 'fastify-plugin';
