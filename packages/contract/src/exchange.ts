@@ -148,7 +148,8 @@ export type BetStatus = z.infer<typeof betStatus>;
  */
 export const bet = z.object({
   bet_id: z.number().int(),
-  kind: marketKind,
+  /** Absent on an older payload: an exchange bet. */
+  kind: marketKind.default('MATCH_ODDS'),
   match_id: z.number().int(),
   match_name: z.string(),
   sport_id: z.number().int(),
@@ -161,9 +162,9 @@ export const bet = z.object({
   /** '1' back (a fancy's Yes, and both sides of an Odd/Even fancy, which are backs), '0' lay (No). */
   is_back: flag,
   /** A fancy bet's line (runs); null for other kinds and for an Odd/Even fancy (no line). */
-  line: z.number().int().nullable(),
+  line: z.number().int().nullable().default(null),
   /** A bookmaker or fancy bet's quoted rate per 100; null for an exchange bet. */
-  rate: z.number().int().nullable(),
+  rate: z.number().int().nullable().default(null),
   /** Requested decimal odds (bookmaker and fancy: 1 + rate/100, what the rate pays). */
   odds: z.number(),
   /** Requested stake, rupees. */
