@@ -678,6 +678,52 @@ describeStores('reports', (ctx) => {
     await expectLedgerBalanced(ctx.app);
   });
 
+  it('report dates are bounded to the years 2000–2100: every report answers 400 naming the field, never 500', async () => {
+    const u = await bettor(1_000);
+    const op = ctx.api.fork();
+    await op.login('operator', 'operator123');
+    const before = await snapshotStore(ctx.app);
+    // [from_date, to_date, the fields refused]: each range is short, so only the bound can refuse it.
+    const ranges: [string, string, ('from_date' | 'to_date')[]][] = [
+      ['0001-01-01', '0001-01-01', ['from_date', 'to_date']],
+      ['0000-01-01', '0000-01-02', ['from_date', 'to_date']],
+      ['1999-12-31', '2000-01-01', ['from_date']],
+      ['2100-12-31', '2101-01-01', ['to_date']],
+      ['9999-12-30', '9999-12-31', ['from_date', 'to_date']],
+    ];
+    for (const [from, to, fields] of ranges) {
+      const range = { from_date: from, to_date: to };
+      const calls: [Api, string, object][] = [
+        [u, 'getAccountStatement', range],
+        [u, 'getProfitLoss', range],
+        [u, 'getBetHistory', range],
+        [u, 'getBetHistory', { ...range, market_id: 1 }],
+        [u, 'getPaymentStatement', range],
+        [op, 'adminUserStatement', { ...range, user_id: u.userId }],
+        [op, 'adminUserBetHistory', { ...range, user_id: u.userId }],
+      ];
+      for (const [api, name, body] of calls) {
+        const r = await api.call(name as 'getAccountStatement', body);
+        expect(r.statusCode, `${name} ${JSON.stringify(body)} ${JSON.stringify(r.body)}`).toBe(400);
+        // The message names the first field refused.
+        expect(r.body.message).toContain(`${fields[0]}: must be a day in the years 2000 to 2100`);
+      }
+    }
+    expect(await snapshotStore(ctx.app)).toBe(before);
+    // The bounds themselves are days like any other.
+    for (const range of [
+      { from_date: '2000-01-01', to_date: '2000-01-01' },
+      { from_date: '2100-12-31', to_date: '2100-12-31' },
+    ]) {
+      for (const name of ['getAccountStatement', 'getProfitLoss', 'getBetHistory'] as const) {
+        const r = await u.call(name, range);
+        expect(r.statusCode, `${name} ${JSON.stringify(range)} ${JSON.stringify(r.body)}`).toBe(200);
+      }
+      const r = await op.call('adminUserStatement', { ...range, user_id: u.userId });
+      expect(r.statusCode, JSON.stringify(r.body)).toBe(200);
+    }
+  });
+
   it('400 names the bad field, 401 without a token, and reports write nothing', async () => {
     const u = await bettor(1_000);
     const before = await snapshotStore(ctx.app);

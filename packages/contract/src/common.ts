@@ -88,3 +88,7 @@ export const activeInput = z
 
 /** ISO-8601 timestamp on the wire (UTC); the client shows it in UTC+5:30. */
 export const isoDateTime = z.iso.datetime({ offset: true });
+
+/** Every market kind; each is registered once on the server (modules/markets/kinds.ts). */
+export const marketKind = z.enum(['MATCH_ODDS', 'BOOKMAKER', 'FANCY']);
+export type MarketKind = z.infer<typeof marketKind>;

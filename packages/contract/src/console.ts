@@ -2,15 +2,8 @@ import { z } from 'zod';
 import { adminRequestId } from './admin.ts';
 import { PASSWORD_ALLOWED, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from './auth.ts';
 import { marketStatus } from './catalog.ts';
-import { idInput, isoDateTime, plainText, TEXT_MAX_CHARS, wholeNumberInput } from './common.ts';
-import {
-  cricketFormat,
-  fancyCompetition,
-  fancyStatus,
-  fancyVariant,
-  marketKind,
-  quoteStatus,
-} from './cricket.ts';
+import { idInput, isoDateTime, marketKind, plainText, TEXT_MAX_CHARS, wholeNumberInput } from './common.ts';
+import { cricketFormat, fancyCompetition, fancyStatus, fancyVariant, quoteStatus } from './cricket.ts';
 import { runnerStatus } from './exchange.ts';
 import { rupees } from './wallet.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adminRequestId, settlementSummary } from './admin.ts';
-import { clientRequestId, flag, idInput, textInput } from './common.ts';
+import { clientRequestId, flag, idInput, marketKind, textInput } from './common.ts';
 import { runnerStatus } from './exchange.ts';
 import { rupees } from './wallet.ts';
 
@@ -8,10 +8,6 @@ import { rupees } from './wallet.ts';
 // quotes them, so a bet is taken at the quoted rate/line at once or refused; nothing rests.
 // Rates are integers "per 100" (Indian format: rate 45 = decimal 1.45), lines whole runs,
 // money rupees on the wire.
-
-/** Every market kind; each is registered once on the server (modules/markets/kinds.ts). */
-export const marketKind = z.enum(['MATCH_ODDS', 'BOOKMAKER', 'FANCY']);
-export type MarketKind = z.infer<typeof marketKind>;
 
 export const cricketFormat = z.enum(['T20', 'ODI', 'TEST']);
 export type CricketFormat = z.infer<typeof cricketFormat>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { marketStatus } from './catalog.ts';
-import { clientRequestId, flag, idInput, isoDateTime, plainText, textInput } from './common.ts';
+import { clientRequestId, flag, idInput, isoDateTime, marketKind, plainText, textInput } from './common.ts';
 import { rupees } from './wallet.ts';
 
 // ---- prices and runners (odds are decimal numbers on the wire, sizes rupees) ----
@@ -140,17 +140,32 @@ export const betStatus = z.enum([
 ]);
 export type BetStatus = z.infer<typeof betStatus>;
 
+/**
+ * A bet of any kind as the reports list it (current bets, bet history, a match's bets). `kind`
+ * says which: MATCH_ODDS an exchange bet (may rest unmatched); BOOKMAKER and FANCY a bet the house
+ * took whole at its quoted rate (always fully matched, never cancelled or lapsed). bet_id is unique
+ * within its kind: (kind, bet_id) names a bet.
+ */
 export const bet = z.object({
   bet_id: z.number().int(),
+  /** Absent on an older payload: an exchange bet. */
+  kind: marketKind.default('MATCH_ODDS'),
   match_id: z.number().int(),
   match_name: z.string(),
   sport_id: z.number().int(),
   market_id: z.number().int(),
   market_name: z.string(),
-  selection_id: z.number().int(),
+  /** The runner; null for a fancy bet (it has no runner). */
+  selection_id: z.number().int().nullable(),
+  /** The runner's name; a fancy bet's side and line: "Yes 46", "No 45", "Yes 150-159", "Odd", "Even". */
   selection_name: z.string(),
+  /** '1' back (a fancy's Yes, and both sides of an Odd/Even fancy, which are backs), '0' lay (No). */
   is_back: flag,
-  /** Requested decimal odds. */
+  /** A fancy bet's line (runs); null for other kinds and for an Odd/Even fancy (no line). */
+  line: z.number().int().nullable().default(null),
+  /** A bookmaker or fancy bet's quoted rate per 100; null for an exchange bet. */
+  rate: z.number().int().nullable().default(null),
+  /** Requested decimal odds (bookmaker and fancy: 1 + rate/100, what the rate pays). */
   odds: z.number(),
   /** Requested stake, rupees. */
   stack: rupees,
@@ -168,7 +183,10 @@ export type Bet = z.infer<typeof bet>;
 export const CURRENT_BETS_PAGE_SIZE = 20;
 
 export const getCurrentBetsRequest = z.object({
-  /** M matched (in part or whole), U unmatched (in part or whole), D cancelled or lapsed. */
+  /**
+   * The caller's bets of every kind on markets not yet settled: M matched (in part or whole; every
+   * bookmaker and fancy bet), U unmatched (in part or whole), D cancelled or lapsed (in part).
+   */
   bet_type: z.enum(['M', 'U', 'D'], { error: "bet_type must be 'M', 'U' or 'D'" }),
   page: z.number().int().min(1, 'page must be 1 or more').default(1),
   /** Match, market or runner name contains this text (case-insensitive). */

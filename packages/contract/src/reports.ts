@@ -10,9 +10,21 @@ export const REPORT_MAX_DAYS = 366;
 export const STATEMENT_PAGE_SIZE = 25;
 export const BET_HISTORY_PAGE_SIZE = 25;
 
+/** The years a report day may fall in: every date a report can mean, and none the store cannot compare. */
+export const REPORT_FIRST_YEAR = 2000;
+export const REPORT_LAST_YEAR = 2100;
+
 export const reportDay = z
   .string({ error: 'must be a date YYYY-MM-DD' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  // Years 0 and 1 are real calendar days to Date but not to every store (a 500); bound them first.
+  .refine(
+    (s) => {
+      const year = Number(s.slice(0, 4));
+      return year >= REPORT_FIRST_YEAR && year <= REPORT_LAST_YEAR;
+    },
+    { message: `must be a day in the years ${REPORT_FIRST_YEAR} to ${REPORT_LAST_YEAR}`, abort: true },
+  )
   .refine(
     (s) =>
       !Number.isNaN(Date.parse(`${s}T00:00:00+05:30`)) &&
@@ -164,8 +176,16 @@ export const getBetHistoryRequest = z
   });
 
 export const settledBet = bet.extend({
+  /**
+   * WON when the bet made money, LOST when it cost money; a profit of exactly 0 (a dead heat that
+   * returns the stake) is WON when the bet's side came in and LOST when not. VOID: stake returned
+   * (also a bet that never matched, lapsed or cancelled when its market settled).
+   */
   result: z.enum(['WON', 'LOST', 'VOID']),
-  /** Signed, rupees, before commission (0 for VOID). */
+  /**
+   * Signed, rupees, before commission (0 for VOID). A user's bets of one market add up to what
+   * their balance moved for it before commission (docs/settlement.md "Rounding").
+   */
   profit_loss: rupees,
   settled_at: isoDateTime,
 });

@@ -17,3 +17,22 @@ export const isBack = (b: Pick<Bet, 'is_back'>): boolean => b.is_back === '1';
 /** "Match › Market". */
 export const matchMarket = (match: string | null, market: string | null): string =>
   [match, market].filter((s) => s != null && s !== '').join(' › ');
+
+type BetKindFields = Pick<Bet, 'kind' | 'bet_id' | 'is_back' | 'line' | 'rate'>;
+
+/** A list key for a bet: ids are unique within a kind only. */
+export const betKey = (b: Pick<Bet, 'kind' | 'bet_id'>): string => `${b.kind}:${b.bet_id}`;
+
+/**
+ * The side as the market names it: Back/Lay on the exchange and the bookmaker, Yes/No on a
+ * fancy; an Odd/Even fancy (no line) has two backs, its side named in selection_name.
+ */
+export function sideWord(b: Omit<BetKindFields, 'bet_id' | 'rate'>): string {
+  if (b.kind === 'FANCY' && b.line != null) return isBack(b) ? 'Yes' : 'No';
+  return isBack(b) ? 'Back' : 'Lay';
+}
+
+/** The price column: decimal odds on the exchange, the quoted rate (per 100) on the house's kinds. */
+export const shownPrice = (
+  b: Pick<Bet, 'kind' | 'rate' | 'odds' | 'average_price_matched' | 'size_matched'>,
+): string => (b.kind !== 'MATCH_ODDS' && b.rate != null ? String(b.rate) : showOdds(betOdds(b)));

@@ -1,6 +1,6 @@
 // A user's reports, as the bettor sees them (the same calls' answers, fetched for the user).
 import type { Bet } from '@backlay/contract';
-import { betOdds, isBack, showOdds, signClass } from '@backlay/ui/bets';
+import { betKey, shownPrice, sideWord, signClass } from '@backlay/ui/bets';
 import { Pager, Tabs } from '@backlay/ui/components';
 import { useState, type ReactNode } from 'react';
 import { istToday, rupees, when } from '../../lib/format.ts';
@@ -94,8 +94,8 @@ function BetCells({ b }: { b: BetShown }) {
         <div className="muted small">{b.market_name}</div>
       </td>
       <td>{b.selection_name}</td>
-      <td>{isBack(b) ? 'Back' : 'Lay'}</td>
-      <td className="num">{showOdds(betOdds(b))}</td>
+      <td>{sideWord(b)}</td>
+      <td className="num">{shownPrice(b)}</td>
     </>
   );
 }
@@ -103,6 +103,9 @@ function BetCells({ b }: { b: BetShown }) {
 type BetShown = Pick<
   Bet,
   | 'bet_id'
+  | 'kind'
+  | 'line'
+  | 'rate'
   | 'match_name'
   | 'market_name'
   | 'selection_name'
@@ -207,7 +210,7 @@ function CurrentBets({ userId }: { userId: number }) {
               columns={[...BET_COLUMNS, num('Stake'), num('Matched'), 'Placed']}
               empty="No bets."
               rows={d.bets.map((b) => (
-                <tr key={b.bet_id}>
+                <tr key={betKey(b)}>
                   <BetCells b={b} />
                   <td className="num">{rupees(b.stack)}</td>
                   <td className="num">{rupees(b.size_matched)}</td>
@@ -252,7 +255,7 @@ function History({ userId }: { userId: number }) {
               columns={[...BET_COLUMNS, num('Stake'), 'Result', num('Profit / loss'), 'Settled']}
               empty="No settled bets in these days."
               rows={d.bets.map((b) => (
-                <tr key={b.bet_id}>
+                <tr key={betKey(b)}>
                   <BetCells b={b} />
                   <td className="num">{rupees(b.size_matched)}</td>
                   <td>{b.result}</td>

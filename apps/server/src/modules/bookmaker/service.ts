@@ -41,6 +41,8 @@ import {
 } from '../markets/house-bets.ts';
 import { betCountsOf } from '../markets/bet-counts.ts';
 import { holdKey, type HoldMap, type MarketKindModule } from '../markets/registry.ts';
+import { betResultOf } from '../markets/report-bets.ts';
+import { bookmakerReportBets } from './report-bets.ts';
 
 type BetRow = typeof bookmakerBets.$inferSelect;
 
@@ -287,7 +289,9 @@ export function createBookmakerService(app: FastifyInstance) {
         const profit = isVoid
           ? 0
           : settleBookmakerBetPaise(toEngineBet(b), { winners: result!.winners.map(String) });
-        const outcome = isVoid ? 'VOID' : profit > 0 ? 'WON' : 'LOST';
+        // A profit of 0 (a dead heat at evens): labelled by whether the bet's side came in.
+        const cameIn = !isVoid && result!.winners.includes(b.selectionId) === b.isBack;
+        const outcome = isVoid ? 'VOID' : betResultOf(profit, cameIn);
         await tx
           .update(bookmakerBets)
           .set({
@@ -329,6 +333,8 @@ export function createBookmakerService(app: FastifyInstance) {
       }
       return out;
     },
+
+    reportBets: bookmakerReportBets,
 
     ...betCountsOf({
       table: bookmakerBets,

@@ -7,9 +7,7 @@ import fp from 'fastify-plugin';
 import { ok, refuse, route, type Outcome } from '../../http/route.ts';
 import { createAccountAdmin } from '../account/admin.ts';
 import { audited } from '../admin/audit.ts';
-import { currentBetsWhere, listBets, countBets } from '../exchange/queries.ts';
-import { toBet } from '../exchange/bet-view.ts';
-import { accountStatementOf, betHistoryOf } from '../reports/for-user.ts';
+import { accountStatementOf, betHistoryOf, currentBetsOf } from '../reports/for-user.ts';
 import { toSummary } from '../settlement/summary.ts';
 import { saveSettings, storeUpload } from '../settings/save.ts';
 import {
@@ -26,9 +24,6 @@ import { dashboard } from './dashboard.ts';
 import { listAudit, listUsers, userDetail } from './lists.ts';
 import { marketRisk } from './risk.ts';
 import { exposureDetailOf } from '../markets/plugin.ts';
-
-/** Rows a page of a user's current bets (as getCurrentBets pages them). */
-const CURRENT_BETS_PAGE_SIZE = 20;
 
 export const consoleModule = fp(
   async (app) => {
@@ -165,7 +160,7 @@ export const consoleModule = fp(
     route(app, 'adminUserBetHistory', async ({ body, user }) =>
       audited(app, user.userId, 'user/betHistory', body, async () =>
         (await knownUser(body.user_id))
-          ? ok(await betHistoryOf(app.db, body.user_id, body))
+          ? ok(await betHistoryOf(app.db, app.kinds, body.user_id, body))
           : refuse(`Unknown user ${body.user_id}`),
       ),
     );
@@ -173,12 +168,7 @@ export const consoleModule = fp(
     route(app, 'adminUserCurrentBets', async ({ body, user }) =>
       audited(app, user.userId, 'user/currentBets', body, async () => {
         if (!(await knownUser(body.user_id))) return refuse(`Unknown user ${body.user_id}`);
-        const where = currentBetsWhere(body.user_id, body.bet_type, body.search);
-        const [rows, total] = await Promise.all([
-          listBets(app.db, where, CURRENT_BETS_PAGE_SIZE, (body.page - 1) * CURRENT_BETS_PAGE_SIZE),
-          countBets(app.db, where),
-        ]);
-        return ok({ bets: rows.map(toBet), page: body.page, page_size: CURRENT_BETS_PAGE_SIZE, total });
+        return ok(await currentBetsOf(app.db, app.kinds, body.user_id, body));
       }),
     );
 

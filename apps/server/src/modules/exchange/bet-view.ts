@@ -1,4 +1,4 @@
-import type { Bet } from '@backlay/contract';
+import type { Bet, MarketKind } from '@backlay/contract';
 import type * as q from './queries.ts';
 
 export const rupees = (paise: number) => Math.round(paise) / 100;
@@ -7,23 +7,38 @@ export const rupees = (paise: number) => Math.round(paise) / 100;
 export const averageOdds = (value: number, matched: number) =>
   matched > 0 ? Math.round(value / matched) / 100 : 0;
 
-/** A bet's status from its amounts (open markets) or its settlement. */
+/**
+ * A bet's status from its amounts (open markets) or its settlement; a bet that never matched keeps
+ * saying why it ended (cancelled, lapsed) once its market settled it void.
+ */
 export function betStatusOf(b: {
   matchedPaise: number;
   remainingPaise: number;
   endReason: 'CANCELLED' | 'LAPSED' | null;
   settledStatus: 'VOIDED' | 'SETTLED' | null;
 }): Bet['status'] {
+  if (b.settledStatus && b.matchedPaise === 0 && b.endReason) return b.endReason;
   if (b.settledStatus) return b.settledStatus;
   if (b.remainingPaise > 0) return b.matchedPaise > 0 ? 'PARTIAL' : 'UNMATCHED';
   if (b.matchedPaise > 0) return 'MATCHED';
   return b.endReason ?? 'CANCELLED';
 }
 
+/** A bet row of any kind: the exchange's own rows (kind, line and rate absent) or a report's. */
+export type BetViewRow = Omit<q.BetRow, 'selectionId'> & {
+  selectionId: number | null;
+  kind?: MarketKind;
+  line?: number | null;
+  rate?: number | null;
+};
+
 /** A bet row (with its match, market and runner names) as the wire shows it. */
-export function toBet(r: q.BetRow): Bet {
+export function toBet(r: BetViewRow): Bet {
   return {
     bet_id: r.betId,
+    kind: r.kind ?? 'MATCH_ODDS',
+    line: r.line ?? null,
+    rate: r.rate ?? null,
     match_id: r.matchId,
     match_name: r.matchName,
     sport_id: r.sportId,

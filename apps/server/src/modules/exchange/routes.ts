@@ -1,4 +1,4 @@
-import { CURRENT_BETS_PAGE_SIZE, type MatchDetail } from '@backlay/contract';
+import type { MatchDetail } from '@backlay/contract';
 import { hundredthsFromDecimal, marketPosition, oddsFromDecimal } from '@backlay/engine';
 import { and, asc, eq, gt, or } from 'drizzle-orm';
 import fp from 'fastify-plugin';
@@ -130,15 +130,6 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
       );
       if (!r.ok) return refuse(r.message);
       return ok({ cancelled: r.cancelled, size_cancelled: rupees(r.size_cancelled_paise) });
-    });
-
-    route(app, 'getCurrentBets', async ({ body, user }) => {
-      const where = q.currentBetsWhere(user.userId, body.bet_type, body.search);
-      const [rows, total] = await Promise.all([
-        q.listBets(db, where, CURRENT_BETS_PAGE_SIZE, (body.page - 1) * CURRENT_BETS_PAGE_SIZE),
-        q.countBets(db, where),
-      ]);
-      return ok({ bets: rows.map(toBet), page: body.page, page_size: CURRENT_BETS_PAGE_SIZE, total });
     });
 
     route(app, 'getMatchBets', async ({ body, user }) => {

@@ -1,14 +1,22 @@
 // Match odds as a market kind: how its bets settle (one SettleBet per fill and side, by the engine's
 // settleMarket), how their results are cleared on an unsettle, and how every user's exposure is
 // recomputed from fills and open bets. The generic settlement service drives it (modules/markets).
-import { marketPosition, settleMarket, type PositionBet, type SettleBet } from '@backlay/engine';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import {
+  marketPosition,
+  settleMarket,
+  type MarketSettlement,
+  type PositionBet,
+  type SettleBet,
+} from '@backlay/engine';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { alias } from 'drizzle-orm/pg-core';
 import { bets, fills, markets, runners } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import { betCountsOf } from '../markets/bet-counts.ts';
 import { holdKey, type HoldMap, type MarketKindModule } from '../markets/registry.ts';
+import { betResultOf } from '../markets/report-bets.ts';
+import { exchangeReportBets } from './report-bets.ts';
 import { notVoided } from '../markets/voids.ts';
 import { matchedSides } from './queries.ts';
 
@@ -48,6 +56,62 @@ function fillsWithBets(tx: Executor, marketIds: readonly number[]) {
     .innerJoin(layBet, eq(layBet.betId, fills.layBetId))
     .where(inArray(fills.marketId, [...marketIds]))
     .orderBy(asc(fills.fillId));
+}
+
+type BetResult = { userId: number; result: 'WON' | 'LOST' | 'VOID'; profit: number };
+
+/**
+ * Each bet's result from the engine's per-fill results: its profit is the sum of its fills'
+ * (each truncated toward zero), so a user's bets can miss the user's market result (rounded once,
+ * from the exact sum) by the engine's `rounding_paise`. That residue is carried onto the user's
+ * not-void bet with the largest |profit| (the lowest bet id on a tie), so a user's bets of the
+ * market add up exactly to what their balance moved before commission (docs/settlement.md).
+ */
+export function betResults(settlement: MarketSettlement): Map<number, BetResult> {
+  const perBet = new Map<number, BetResult & { cameIn: boolean }>();
+  for (const b of settlement.bets) {
+    const betId = Number(b.bet_id.split('/')[0]);
+    const cur = perBet.get(betId);
+    const result = b.outcome;
+    if (!cur) perBet.set(betId, { userId: Number(b.user_id), result, profit: b.profit_paise, cameIn: false });
+    else {
+      cur.profit += b.profit_paise;
+      // Fills of one bet share runner, side and placing time: they agree unless one is void.
+      if (cur.result === 'VOID') cur.result = result;
+    }
+  }
+  const byUser = new Map<number, [number, BetResult & { cameIn: boolean }][]>();
+  for (const [betId, r] of perBet) {
+    if (r.result === 'VOID') continue;
+    r.cameIn = r.result === 'WON';
+    const list = byUser.get(r.userId);
+    if (list) list.push([betId, r]);
+    else byUser.set(r.userId, [[betId, r]]);
+  }
+  const size = (r: BetResult) => Math.abs(r.profit);
+  for (const u of settlement.users) {
+    const list = byUser.get(Number(u.user_id)) ?? [];
+    if (u.rounding_paise !== 0) {
+      // A residue comes from fractions of settled fills, so the user has a not-void bet to carry it.
+      let top = list[0]!;
+      for (const e of list) {
+        if (size(e[1]) > size(top[1]) || (size(e[1]) === size(top[1]) && e[0] < top[0])) top = e;
+      }
+      top[1].profit += u.rounding_paise;
+    }
+    const sum = list.reduce((s, [, r]) => s + r.profit, 0);
+    if (sum !== u.net_paise)
+      throw new Error(`user ${u.user_id}: bets sum to ${sum}, the market result is ${u.net_paise}`);
+  }
+  const out = new Map<number, BetResult>();
+  for (const [betId, r] of perBet) {
+    out.set(betId, {
+      userId: r.userId,
+      profit: r.profit,
+      result: r.result === 'VOID' ? 'VOID' : betResultOf(r.profit, r.cameIn),
+    });
+  }
+  return out;
 }
 
 export function createMatchOddsKind(app: FastifyInstance): MarketKindModule {
@@ -108,18 +172,7 @@ export function createMatchOddsKind(app: FastifyInstance): MarketKindModule {
           .map((b) => b.bet_id),
       });
 
-      // Each bet's result is the sum of its fills' results.
-      const perBet = new Map<number, { profit: number; outcome: 'WON' | 'LOST' | 'VOID' }>();
-      for (const b of settlement.bets) {
-        const betId = Number(b.bet_id.split('/')[0]);
-        const cur = perBet.get(betId);
-        if (!cur) perBet.set(betId, { profit: b.profit_paise, outcome: b.outcome });
-        else {
-          cur.profit += b.profit_paise;
-          // Fills of one bet share runner, side and placing time: they agree unless one is void.
-          if (cur.outcome === 'VOID') cur.outcome = b.outcome;
-        }
-      }
+      const perBet = betResults(settlement);
       const at = now();
       const rows = [...perBet.entries()];
       for (let i = 0; i < rows.length; i += UPDATE_CHUNK_ROWS) {
@@ -127,7 +180,7 @@ export function createMatchOddsKind(app: FastifyInstance): MarketKindModule {
         const values = sql.join(
           chunk.map(
             ([id, r]) =>
-              sql`(${id}::bigint, ${r.outcome}::text, ${r.profit}::bigint, ${r.outcome === 'VOID' ? 'VOIDED' : 'SETTLED'}::text)`,
+              sql`(${id}::bigint, ${r.result}::text, ${r.profit}::bigint, ${r.result === 'VOID' ? 'VOIDED' : 'SETTLED'}::text)`,
           ),
           sql`, `,
         );
@@ -137,7 +190,15 @@ export function createMatchOddsKind(app: FastifyInstance): MarketKindModule {
             from (values ${values}) as v(id, result, pl, status)
            where bets.bet_id = v.id`);
       }
+      // Every other bet of the market never matched (cancelled, or lapsed at the close): it is void
+      // with the market, so it leaves current bets for the history like every bet of the market.
+      const unmatched = await tx
+        .update(bets)
+        .set({ result: 'VOID', profitLossPaise: 0, settledStatus: 'VOIDED', settledAt: at, updatedAt: at })
+        .where(and(eq(bets.marketId, market.marketId), isNull(bets.settledStatus)))
+        .returning({ userId: bets.userId });
       const users = new Set(fillRows.flatMap((f) => [f.backUserId, f.layUserId]));
+      for (const u of unmatched) users.add(u.userId);
       for (const m of settlement.movements) users.add(Number(m.user_id));
       return { movements: settlement.movements, users: [...users].sort((a, b) => a - b) };
     },
@@ -211,6 +272,8 @@ export function createMatchOddsKind(app: FastifyInstance): MarketKindModule {
       }
       return out;
     },
+
+    reportBets: exchangeReportBets,
 
     ...betCountsOf({
       table: bets,

@@ -7,6 +7,7 @@ import {
   fancyBook,
   fancyExposurePaise,
   movementsFromNets,
+  settleFancyBetPaise,
   settleFancyBetsPaise,
   type FancyBet,
   type FancyVariant,
@@ -24,6 +25,8 @@ import { holdKey, type HoldMap, type MarketKindModule } from '../markets/registr
 import { SettlementRefusal } from '../settlement/service.ts';
 import * as q from './queries.ts';
 import { resultMaxOf } from './rules.ts';
+import { fancyReportBets } from './report-bets.ts';
+import { betResultOf } from '../markets/report-bets.ts';
 
 const rupees = (paise: number) => Math.round(paise) / 100;
 const toPaise = (rupeesValue: number) => Math.round(rupeesValue * 100);
@@ -431,7 +434,10 @@ export function createFancyService(app: FastifyInstance) {
       }
       for (const b of bets) {
         const profit = profits.get(b.betId) ?? 0;
-        const outcome = voided(b) ? 'VOID' : profit > 0 ? 'WON' : 'LOST';
+        // A profit of 0 (a dead heat's halved rate): labelled by whether the bet's side came in.
+        const cameIn = () =>
+          settleFancyBetPaise(f.variant, toEngineBet(b), { kind: 'RESULT', value: value! }) > 0;
+        const outcome = voided(b) ? 'VOID' : betResultOf(profit, profit === 0 && cameIn());
         await tx
           .update(fancyBets)
           .set({
@@ -491,6 +497,8 @@ export function createFancyService(app: FastifyInstance) {
       }
       return out;
     },
+
+    reportBets: fancyReportBets,
 
     ...betCountsOf({
       table: fancyBets,

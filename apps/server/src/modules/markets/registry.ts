@@ -4,8 +4,10 @@
 // ledger check — ask the kind of the market in hand and never name a kind themselves.
 import type { MarketKind } from '@backlay/contract';
 import type { SettlementMovement } from '@backlay/engine';
+import type { SQL } from 'drizzle-orm';
 import type { marketSettlements, markets, marketVoids } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/store.ts';
+import type { ReportBetsFilter } from './report-bets.ts';
 
 export type MarketRow = typeof markets.$inferSelect;
 export type SettlementRow = typeof marketSettlements.$inferSelect;
@@ -45,6 +47,12 @@ export interface MarketKindModule {
   settledCounts(tx: Executor, marketId: number): Promise<{ settled: number; voided: number }>;
   /** A user's live bets per market (My Market's count). */
   betCounts(tx: Executor, userId: number, marketIds: readonly number[]): Promise<Map<number, number>>;
+  /**
+   * A user's bets in the reports' shape (markets/report-bets.ts): one SELECT naming every column
+   * of REPORT_BET_COLUMNS, or null when the kind has no bets of that view (house-taken bets never
+   * rest unmatched). reports/ unions every kind's SELECT, then sorts and pages them.
+   */
+  reportBets(filter: ReportBetsFilter): SQL | null;
   /**
    * A void (runner, window, bets) was just recorded on the market in `tx`, whose market row the
    * caller holds FOR UPDATE, before its commit. The kind drops whatever it keeps in memory that

@@ -1,13 +1,16 @@
-// A user's reports (account statement, profit and loss, bet history), computed for any user id:
+// A user's reports (account statement, profit and loss, bet history, current bets), computed for any user id:
 // the bettor's own calls answer them for the caller, the operator console for the user it looks at,
 // so both see exactly the same thing. Nothing here writes.
 import {
   BET_HISTORY_PAGE_SIZE,
+  CURRENT_BETS_PAGE_SIZE,
   STATEMENT_PAGE_SIZE,
   type AccountStatement,
   type BetHistory,
+  type CurrentBets,
   type getAccountStatementRequest,
   type getBetHistoryRequest,
+  type getCurrentBetsRequest,
   type getProfitLossRequest,
   type ProfitLoss,
   type ProfitLossRow,
@@ -17,11 +20,13 @@ import {
 import type { z } from 'zod';
 import { toBet } from '../exchange/bet-view.ts';
 import type { Executor } from '../../db/store.ts';
+import type { KindRegistry } from '../markets/registry.ts';
+import type { ReportBetRow } from '../markets/report-bets.ts';
 import * as q from './queries.ts';
 import { creditDebit, describeTransfer, istRange, rupees, statementKindOf, totalOf } from './service.ts';
 
 /** A settled bet row as the wire shows it: the bet, its result and profit, and when it settled. */
-function toSettledBet(r: q.SettledBetRow): SettledBet {
+function toSettledBet(r: ReportBetRow): SettledBet {
   return {
     ...toBet(r),
     result: r.result!,
@@ -115,30 +120,46 @@ export async function profitLossOf(
   };
 }
 
-/** Settled bets with their results, by settlement day or by market; paged. */
+/** Settled bets of every kind with their results, by settlement day or by market; paged. */
 export async function betHistoryOf(
   db: Executor,
+  kinds: KindRegistry,
   userId: number,
   body: Body<typeof getBetHistoryRequest>,
 ): Promise<BetHistory> {
-  const where = q.betHistoryWhere({
-    userId: userId,
-    result: body.result,
-    // With market_id the dates are optional; a date given alone still bounds its side.
-    ...(body.from_date === undefined ? {} : { start: istRange(body.from_date, body.from_date).start }),
-    ...(body.to_date === undefined ? {} : { end: istRange(body.to_date, body.to_date).end }),
-    ...(body.market_id === undefined ? {} : { marketId: body.market_id }),
-    ...(body.sport_id === undefined ? {} : { sportId: body.sport_id }),
-    ...(body.search === undefined ? {} : { search: body.search }),
-  });
-  const [rows, total] = await Promise.all([
-    q.listSettledBets(db, where, BET_HISTORY_PAGE_SIZE, (body.page - 1) * BET_HISTORY_PAGE_SIZE),
-    q.countSettledBets(db, where),
-  ]);
-  return {
-    bets: rows.map(toSettledBet),
-    page: body.page,
-    page_size: BET_HISTORY_PAGE_SIZE,
-    total,
-  };
+  const { rows, total } = await q.pageOfBets(
+    db,
+    kinds,
+    {
+      view: 'settled',
+      userId,
+      result: body.result,
+      // With market_id the dates are optional; a date given alone still bounds its side.
+      start: body.from_date === undefined ? undefined : istRange(body.from_date, body.from_date).start,
+      end: body.to_date === undefined ? undefined : istRange(body.to_date, body.to_date).end,
+      marketId: body.market_id,
+      sportId: body.sport_id,
+      search: body.search,
+    },
+    BET_HISTORY_PAGE_SIZE,
+    (body.page - 1) * BET_HISTORY_PAGE_SIZE,
+  );
+  return { bets: rows.map(toSettledBet), page: body.page, page_size: BET_HISTORY_PAGE_SIZE, total };
+}
+
+/** Bets of every kind on markets not yet settled, by bet type (M, U, D), newest placed first; paged. */
+export async function currentBetsOf(
+  db: Executor,
+  kinds: KindRegistry,
+  userId: number,
+  body: Body<typeof getCurrentBetsRequest>,
+): Promise<CurrentBets> {
+  const { rows, total } = await q.pageOfBets(
+    db,
+    kinds,
+    { view: 'current', userId, type: body.bet_type, search: body.search },
+    CURRENT_BETS_PAGE_SIZE,
+    (body.page - 1) * CURRENT_BETS_PAGE_SIZE,
+  );
+  return { bets: rows.map(toBet), page: body.page, page_size: CURRENT_BETS_PAGE_SIZE, total };
 }

@@ -1,7 +1,13 @@
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { bets, ledgerAccounts, markets, matches, runners, sports, transfers } from '../../db/schema.ts';
+import { ledgerAccounts, markets, matches, sports, transfers } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
-import { betColumns, betNamesContain } from '../exchange/queries.ts';
+import type { KindRegistry } from '../markets/registry.ts';
+import {
+  readReportBetRow,
+  REPORT_BET_COLUMNS,
+  type ReportBetRow,
+  type ReportBetsFilter,
+} from '../markets/report-bets.ts';
 import { COMMISSION_KIND, MARKET_KINDS, REVERSAL_KIND } from './service.ts';
 
 /** The user's cash account id, or null (no account: nothing to report). */
@@ -216,55 +222,43 @@ export async function profitLoss(
   }));
 }
 
-// ---------------------------------------------------------------- bet history
+// ---------------------------------------------------------------- bets of every kind
 
-export type BetHistoryFilter = {
-  userId: number;
-  /** Settled at or after start / before end (either may be left open). */
-  start?: Date;
-  end?: Date;
-  marketId?: number;
-  sportId?: number;
-  result: 'all' | 'WON' | 'LOST' | 'VOID';
-  search?: string;
-};
-
-/** The user's settled bets (settled_status and result set) that the filter keeps. */
-export function betHistoryWhere(f: BetHistoryFilter): SQL | undefined {
-  const parts: (SQL | undefined)[] = [
-    eq(bets.userId, f.userId),
-    isNotNull(bets.settledStatus),
-    isNotNull(bets.result),
-  ];
-  if (f.start) parts.push(gte(bets.settledAt, f.start));
-  if (f.end) parts.push(lt(bets.settledAt, f.end));
-  if (f.marketId !== undefined) parts.push(eq(bets.marketId, f.marketId));
-  if (f.sportId !== undefined) parts.push(eq(matches.sportId, f.sportId));
-  if (f.result !== 'all') parts.push(eq(bets.result, f.result));
-  parts.push(betNamesContain(f.search));
-  return and(...parts);
+/**
+ * Every kind's SELECT of the user's bets (markets/report-bets.ts) as one relation: each is
+ * wrapped to name REPORT_BET_COLUMNS in one order and type, so they union whatever the kind wrote.
+ */
+function allKindsBets(kinds: KindRegistry, filter: ReportBetsFilter): SQL | null {
+  const cols = Object.entries(REPORT_BET_COLUMNS);
+  const list = sql.raw(cols.map(([name, type]) => `k.${name}::${type} as ${name}`).join(', '));
+  const parts = kinds
+    .all()
+    .map((k) => k.reportBets(filter))
+    .filter((s): s is SQL => s !== null)
+    .map((s) => sql`select ${list} from (${s}) as k`);
+  return parts.length === 0 ? null : sql.join(parts, sql` union all `);
 }
 
-/** Settled bets with their names and results, newest settled first. */
-export function listSettledBets(tx: Executor, where: SQL | undefined, limit: number, offset: number) {
-  return tx
-    .select({
-      ...betColumns,
-      result: bets.result,
-      profitLossPaise: bets.profitLossPaise,
-      settledAt: bets.settledAt,
-    })
-    .from(bets)
-    .innerJoin(matches, eq(matches.matchId, bets.matchId))
-    .innerJoin(markets, eq(markets.marketId, bets.marketId))
-    .innerJoin(runners, eq(runners.selectionId, bets.selectionId))
-    .where(where)
-    .orderBy(desc(bets.settledAt), desc(bets.betId))
-    .limit(limit)
-    .offset(offset);
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+
+/**
+ * One page of the user's bets of every kind, newest first by `order` (placing time for current
+ * bets, settling time for the history), then bet id and kind (ids are per kind), and how many in all.
+ */
+export async function pageOfBets(
+  tx: Executor,
+  kinds: KindRegistry,
+  filter: ReportBetsFilter,
+  limit: number,
+  offset: number,
+): Promise<{ rows: ReportBetRow[]; total: number }> {
+  const all = allKindsBets(kinds, filter);
+  if (all === null) return { rows: [], total: 0 };
+  const order = sql.raw(filter.view === 'current' ? 'placed_at' : 'settled_at');
+  const [page, count] = await Promise.all([
+    tx.execute(sql`select * from (${all}) as b
+      order by b.${order} desc, b.bet_id desc, b.kind limit ${limit} offset ${offset}`),
+    tx.execute(sql`select count(*)::text as n from (${all}) as b`),
+  ]);
+  return { rows: rowsOf(page).map(readReportBetRow), total: Number(rowsOf(count)[0]?.n ?? 0) };
 }
-
-export type SettledBetRow = Awaited<ReturnType<typeof listSettledBets>>[number];
-
-/** Bets matching a filter over bets joined with their match, market and runner. */
-export { countBets as countSettledBets } from '../exchange/queries.ts';

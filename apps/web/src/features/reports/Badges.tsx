@@ -1,8 +1,12 @@
 import type { SettledBet } from '@backlay/contract';
 
-/** Back (blue) or Lay (pink), in the market screen's colours. */
-export function SideBadge({ back }: { back: boolean }) {
-  return <span className={`side-badge side-badge--${back ? 'back' : 'lay'}`}>{back ? 'Back' : 'Lay'}</span>;
+/** Back (blue) or Lay (pink), in the market screen's colours; `label` names it as its market does (Yes/No). */
+export function SideBadge({ back, label }: { back: boolean; label?: string }) {
+  return (
+    <span className={`side-badge side-badge--${back ? 'back' : 'lay'}`}>
+      {label ?? (back ? 'Back' : 'Lay')}
+    </span>
+  );
 }
 
 const RESULT_WORD: Record<SettledBet['result'], string> = { WON: 'Won', LOST: 'Lost', VOID: 'Void' };

@@ -4,7 +4,7 @@ import { formatDateTime } from '@backlay/ui/time';
 import { useBetHistory } from './api/bet-history.ts';
 import { ResultBadge, SideBadge } from './Badges.tsx';
 import { defaultRange, type DayRange } from './days.ts';
-import { betOdds, formatMoney, isBack, matchMarket, showOdds, signClass } from './format.ts';
+import { betKey, formatMoney, isBack, matchMarket, shownPrice, sideWord, signClass } from './format.ts';
 import { FilterSelect, RangeForm } from './RangeForm.tsx';
 import { EmptyRow, Pager, QueryView } from './ReportStates.tsx';
 import { ReportNav } from './ReportNav.tsx';
@@ -96,14 +96,14 @@ export function BetHistoryScreen() {
                       <EmptyRow colSpan={9} />
                     ) : (
                       data.bets.map((b) => (
-                        <tr key={b.bet_id} className={isBack(b) ? 'row--back' : 'row--lay'}>
+                        <tr key={betKey(b)} className={isBack(b) ? 'row--back' : 'row--lay'}>
                           <td className="nowrap">{formatDateTime(b.settled_at)}</td>
                           <td>{matchMarket(b.match_name, b.market_name)}</td>
                           <td>{b.selection_name}</td>
                           <td>
-                            <SideBadge back={isBack(b)} />
+                            <SideBadge back={isBack(b)} label={sideWord(b)} />
                           </td>
-                          <td className="num">{showOdds(betOdds(b))}</td>
+                          <td className="num">{shownPrice(b)}</td>
                           <td className="num">{formatMoney(b.size_matched)}</td>
                           <td>
                             <ResultBadge result={b.result} />

@@ -7,7 +7,7 @@ import { formatDateTime } from '@backlay/ui/time';
 import { useCancelBet } from './api/cancel-bet.ts';
 import { useCurrentBets } from './api/current-bets.ts';
 import { SideBadge } from './Badges.tsx';
-import { betOdds, formatMoney, isBack, matchMarket, showOdds } from './format.ts';
+import { betKey, formatMoney, isBack, matchMarket, shownPrice, showOdds, sideWord } from './format.ts';
 import { EmptyRow, Pager, QueryView } from './ReportStates.tsx';
 import { ReportNav } from './ReportNav.tsx';
 import { useDebounced } from './useDebounced.ts';
@@ -170,16 +170,16 @@ function BetsTable({
         ) : (
           bets.map((b) => {
             const back = isBack(b);
-            const cancelling = cancellingId === b.bet_id;
+            const cancelling = b.kind === 'MATCH_ODDS' && cancellingId === b.bet_id;
             return (
-              <tr key={b.bet_id} className={back ? 'row--back' : 'row--lay'}>
+              <tr key={betKey(b)} className={back ? 'row--back' : 'row--lay'}>
                 <td className="nowrap">{formatDateTime(b.placed_at)}</td>
                 <td>{matchMarket(b.match_name, b.market_name)}</td>
                 <td>{b.selection_name}</td>
                 <td>
-                  <SideBadge back={back} />
+                  <SideBadge back={back} label={sideWord(b)} />
                 </td>
-                <td className="num">{showOdds(tab === 'M' ? betOdds(b) : b.odds)}</td>
+                <td className="num">{tab === 'M' ? shownPrice(b) : showOdds(b.odds)}</td>
                 <td className="num">{formatMoney(b.stack)}</td>
                 <td className="num">{formatMoney(b.size_matched)}</td>
                 {tab === 'U' ? <td className="num">{formatMoney(b.size_remaining)}</td> : null}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Modal, Spinner } from '../../components/index.ts';
 import { useBetHistory } from './api/bet-history.ts';
 import { ResultBadge, SideBadge } from './Badges.tsx';
-import { betOdds, formatMoney, isBack, showOdds, signClass } from './format.ts';
+import { betKey, formatMoney, isBack, shownPrice, sideWord, signClass } from './format.ts';
 import { EmptyRow, LoadError, Pager } from './ReportStates.tsx';
 
 export type MarketRef = { market_id: number; title: string };
@@ -50,12 +50,12 @@ function MarketBets({ marketId }: { marketId: number }) {
               <EmptyRow colSpan={6} />
             ) : (
               bets.map((b) => (
-                <tr key={b.bet_id} className={isBack(b) ? 'row--back' : 'row--lay'}>
+                <tr key={betKey(b)} className={isBack(b) ? 'row--back' : 'row--lay'}>
                   <td>{b.selection_name}</td>
                   <td>
-                    <SideBadge back={isBack(b)} />
+                    <SideBadge back={isBack(b)} label={sideWord(b)} />
                   </td>
-                  <td className="num">{showOdds(betOdds(b))}</td>
+                  <td className="num">{shownPrice(b)}</td>
                   <td className="num">{formatMoney(b.size_matched)}</td>
                   <td>
                     <ResultBadge result={b.result} />

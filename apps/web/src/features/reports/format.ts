@@ -1,3 +1,12 @@
 // The bet formatters are shared with the operator console (@backlay/ui/bets).
-export { betOdds, isBack, matchMarket, showOdds, signClass } from '@backlay/ui/bets';
+export {
+  betKey,
+  betOdds,
+  isBack,
+  matchMarket,
+  shownPrice,
+  showOdds,
+  sideWord,
+  signClass,
+} from '@backlay/ui/bets';
 export { formatMoney } from '@backlay/ui/money';

@@ -64,6 +64,77 @@ describe('Bet History', () => {
     expect(within(rows[2]!).getByText('0.00', { selector: 'td:nth-child(8)' })).not.toHaveClass('amount--up');
   });
 
+  it('shows fancy and bookmaker bets as their markets name them: Yes/No with the line, both Odd/Even sides backs, the rate', async () => {
+    const house = { size_remaining: 0, average_price_matched: 0, persistence: 'LAPSE' as const };
+    mockApi({
+      [PATH]: history({
+        bets: [
+          settledBet(7, {
+            ...house,
+            kind: 'FANCY',
+            market_name: '6 over runs AUS',
+            selection_id: null,
+            selection_name: 'Yes 46',
+            is_back: '1',
+            line: 46,
+            rate: 90,
+            odds: 1.9,
+            result: 'WON',
+            profit_loss: 90,
+          }),
+          settledBet(7, {
+            ...house,
+            kind: 'BOOKMAKER',
+            market_name: 'Bookmaker',
+            selection_name: 'AUS',
+            is_back: '0',
+            rate: 114,
+            odds: 2.14,
+            result: 'LOST',
+            profit_loss: -114,
+          }),
+          settledBet(8, {
+            ...house,
+            kind: 'FANCY',
+            selection_id: null,
+            selection_name: 'No 45',
+            is_back: '0',
+            line: 45,
+            rate: 100,
+            odds: 2,
+            result: 'LOST',
+            profit_loss: -100,
+          }),
+          settledBet(9, {
+            ...house,
+            kind: 'FANCY',
+            selection_id: null,
+            selection_name: 'Even',
+            is_back: '1',
+            line: null,
+            rate: 98,
+            odds: 1.98,
+            result: 'LOST',
+            profit_loss: -100,
+          }),
+        ],
+        total: 4,
+      }),
+    });
+    renderApp('/report/bet-history');
+    const rows = within(await table())
+      .getAllByRole('row')
+      .slice(1);
+    expect(rows.map((r) => cells(r).slice(2, 8))).toEqual([
+      ['Yes 46', 'Yes', '90', '100.00', 'Won', '90.00'],
+      ['AUS', 'Lay', '114', '100.00', 'Lost', '-114.00'],
+      ['No 45', 'No', '100', '100.00', 'Lost', '-100.00'],
+      ['Even', 'Back', '98', '100.00', 'Lost', '-100.00'],
+    ]);
+    expect(within(rows[3]!).getByText('Back')).toHaveClass('side-badge--back');
+    expect(within(rows[2]!).getByText('No')).toHaveClass('side-badge--lay');
+  });
+
   it('shows "No records found" when nothing settled', async () => {
     mockApi({ [PATH]: history({ bets: [], total: 0 }) });
     renderApp('/report/bet-history');

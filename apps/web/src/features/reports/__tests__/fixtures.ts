@@ -39,6 +39,9 @@ export const statementRow = (id: number, over: Partial<StatementRow> = {}): Stat
 
 export const bet = (id: number, over: Partial<Bet> = {}): Bet => ({
   bet_id: id,
+  kind: 'MATCH_ODDS',
+  line: null,
+  rate: null,
   match_id: 9,
   match_name: 'India v Australia',
   sport_id: 4,
