@@ -124,7 +124,10 @@ describeStores(
       ).toBe(true);
       const v = await api.call('verifyOtp', { challenge_token, otp: code }, { token: null });
       expect(v.body.status).toBe(false);
-      expect(v.body.message).toMatch(/locked/);
+      expect((v.body.data as LoginData | undefined)?.token).toBeUndefined();
+      // Logging in again says why.
+      const again = await api.call('login', { user_name: userName, password: 'secret123' }, { token: null });
+      expect(again.body).toMatchObject({ status: false, message: expect.stringMatching(/locked/) });
     });
 
     it(`a lock during a right-password login holds and leaves no session (${ROUNDS} rounds)`, async () => {
