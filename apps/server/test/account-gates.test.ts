@@ -15,7 +15,8 @@ const clock = new TestClock();
 const epoch = () => Math.floor(clock.now().getTime() / 1000);
 const ROUNDS = 20;
 let n = 0;
-const nextMobile = () => `9${String(200_000_000 + ++n * 7919 + Math.floor(Math.random() * 1000)).slice(0, 9)}`;
+const nextMobile = () =>
+  `9${String(200_000_000 + ++n * 7919 + Math.floor(Math.random() * 1000)).slice(0, 9)}`;
 const nextName = (p = 'gt') => `${p}${++n}${Math.random().toString(36).slice(2, 6)}`;
 
 type LoginData = { token: string; challenge?: { second_step: string; challenge_token: string } };
@@ -58,17 +59,21 @@ describeStores(
     async function secondStep(token: string, secret: string) {
       // Each call its own time step: a code is accepted once per step.
       clock.advance(30_000);
-      return ctx.api.call('loginTwoFactor', { challenge_token: token, code: await totpAt(secret, epoch()) }, {
-        token: null,
-      });
+      return ctx.api.call(
+        'loginTwoFactor',
+        { challenge_token: token, code: await totpAt(secret, epoch()) },
+        {
+          token: null,
+        },
+      );
     }
 
     it('a TOTP challenge dies when the operator locks the account', async () => {
       const u = await totpBettor();
       const c = await challengeOf(u.userName, u.password);
-      expect((await (await op()).call('adminUserLock', { user_id: u.userId, locked: true })).body.status).toBe(
-        true,
-      );
+      expect(
+        (await (await op()).call('adminUserLock', { user_id: u.userId, locked: true })).body.status,
+      ).toBe(true);
       const r = await secondStep(c, u.secret);
       expect(r.body.status).toBe(false);
       expect((r.body.data as LoginData | undefined)?.token).toBeUndefined();
@@ -77,7 +82,11 @@ describeStores(
     it('a TOTP challenge dies when the bettor self-excludes from another device', async () => {
       const u = await totpBettor();
       const c = await challengeOf(u.userName, u.password);
-      const ex = await u.api.call('selfExclude', { kind: 'SELF_EXCLUSION', period: '6m', password: u.password });
+      const ex = await u.api.call('selfExclude', {
+        kind: 'SELF_EXCLUSION',
+        period: '6m',
+        password: u.password,
+      });
       expect(ex.body.status).toBe(true);
       const r = await secondStep(c, u.secret);
       expect(r.body.status).toBe(false);
@@ -87,7 +96,9 @@ describeStores(
     it('a TOTP challenge dies when the operator resets the password', async () => {
       const u = await totpBettor();
       const c = await challengeOf(u.userName, u.password);
-      const reset = await (await op()).call('adminUserResetPassword', {
+      const reset = await (
+        await op()
+      ).call('adminUserResetPassword', {
         user_id: u.userId,
         new_password: 'temporary99',
       });
@@ -213,7 +224,11 @@ describeStores(
       const o = await op();
       await o.call('adminUserResetPassword', { user_id: u.userId, new_password: 'temporary99' });
       const api = ctx.api.fork();
-      const login = await api.call('login', { user_name: u.userName, password: 'temporary99' }, { token: null });
+      const login = await api.call(
+        'login',
+        { user_name: u.userName, password: 'temporary99' },
+        { token: null },
+      );
       expect(login.body.data).toMatchObject({ is_change_password: '1' });
       api.token = (login.body.data as LoginData).token;
       const balance = await api.call('getUserBalance');
@@ -246,7 +261,10 @@ describeStores(
       expect(list.body.status).toBe(true);
       const open = (list.body.data as { sessions: { session_id: number; ip: string | null }[] }).sessions;
       expect(open).toHaveLength(2);
-      const end = await o.call('adminUserSessionsEnd', { user_id: u.userId, session_id: open[0]!.session_id });
+      const end = await o.call('adminUserSessionsEnd', {
+        user_id: u.userId,
+        session_id: open[0]!.session_id,
+      });
       expect(end.body.status).toBe(true);
       expect([await live(a.token!), await live(b.token!)].filter(Boolean)).toHaveLength(1);
       const all = await o.call('adminUserSessionsEnd', { user_id: u.userId });

@@ -209,7 +209,8 @@ export const consoleEndpoints = define({
     method: 'GET',
     path: 'admin/user/sessions',
     access: 'operator',
-    summary: "A user's open sessions, newest first (at most 100): started, last used, expires, IP. Query user_id.",
+    summary:
+      "A user's open sessions, newest first (at most 100): started, last used, expires, IP. Query user_id.",
     request: adminUserOfRequest,
     response: adminUserSessions,
   },

@@ -277,7 +277,9 @@ export function createAuthService(app: {
           users,
           and(eq(users.userId, sessions.userId), eq(users.sessionGeneration, sessions.generation)),
         )
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock.now())))
+        .where(
+          and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock.now())),
+        )
         .orderBy(desc(sessions.sessionId))
         .limit(OPEN_SESSIONS_MAX);
     },
@@ -287,7 +289,9 @@ export function createAuthService(app: {
       const rows = await tx
         .update(sessions)
         .set({ revokedAt: clock.now() })
-        .where(and(eq(sessions.sessionId, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+        .where(
+          and(eq(sessions.sessionId, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)),
+        )
         .returning({ sessionId: sessions.sessionId });
       if (rows.length > 0) revoked(tx, userId);
       return rows.length > 0;

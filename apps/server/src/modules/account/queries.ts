@@ -38,7 +38,12 @@ export async function takeLoginAttempt(tx: Executor, userId: number, now: Date, 
       failedLoginCount: sql`case when ${fresh} then 1 else ${users.failedLoginCount} + 1 end`,
       failedLoginWindowStart: sql`case when ${fresh} then ${ts(now)} else ${users.failedLoginWindowStart} end`,
     })
-    .where(and(eq(users.userId, userId), sql`(${users.lockedUntil} is null or ${users.lockedUntil} <= ${ts(now)})`))
+    .where(
+      and(
+        eq(users.userId, userId),
+        sql`(${users.lockedUntil} is null or ${users.lockedUntil} <= ${ts(now)})`,
+      ),
+    )
     .returning();
   return row ?? null;
 }

@@ -199,7 +199,10 @@ export function createAccountService(deps: {
       const user = await q.takeLoginAttempt(db, found.userId, now, windowStart);
       if (!user) {
         const again = await q.userById(db, found.userId);
-        return { ok: false, message: lockedMessage(again?.lockedUntil ?? new Date(now.getTime() + LOCK_MS), now) };
+        return {
+          ok: false,
+          message: lockedMessage(again?.lockedUntil ?? new Date(now.getTime() + LOCK_MS), now),
+        };
       }
       if (user.failedLoginCount > MAX_FAILED_LOGINS) {
         const windowEnd = new Date((user.failedLoginWindowStart ?? now).getTime() + FAILED_LOGIN_WINDOW_MS);
@@ -245,7 +248,8 @@ export function createAccountService(deps: {
       return db.transaction(async (tx) => {
         const current = await q.lockedUserRow(tx, user.userId);
         // The master password was checked against `row`: a change, reset or lock since then wins.
-        if (current?.sessionGeneration !== row.sessionGeneration) return { ok: false, message: PASSWORD_MOVED };
+        if (current?.sessionGeneration !== row.sessionGeneration)
+          return { ok: false, message: PASSWORD_MOVED };
         await tx
           .update(users)
           .set({ passwordHash, isChangePassword: false, passwordChangedAt: clock.now() })

@@ -146,7 +146,14 @@ export function createSignupService(deps: {
       const mobile = user.mobile;
       const site = await deps.siteName();
       const r = await refusable(async (tx) => {
-        const { token, challenge } = await createChallenge(tx, user.userId, 'otp', clock.now(), ip, generation);
+        const { token, challenge } = await createChallenge(
+          tx,
+          user.userId,
+          'otp',
+          clock.now(),
+          ip,
+          generation,
+        );
         return challengeView(token, user.userName, mobile, await issueOtp(tx, challenge, mobile, ip, site));
       });
       if (!r.ok) return { refuse: r.message };
