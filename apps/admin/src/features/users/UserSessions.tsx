@@ -38,7 +38,8 @@ export function UserSessions({ userId, userName }: { userId: number; userName: s
     >
       <Loadable query={q}>
         {(d) => (
-          <div className="table-wrap">
+          // Focusable: on a phone the table scrolls sideways, and a keyboard must reach it.
+          <div className="table-wrap" tabIndex={0} role="region" aria-label={`Open sessions of ${userName}`}>
             <table className="table table--compact" aria-label={`Open sessions of ${userName}`}>
               <thead>
                 <tr>
