@@ -759,6 +759,10 @@ describeStores('operator console calls', (ctx) => {
     const temp = await u.call('login', { user_name: name, password: 'Temp5678' }, { token: null });
     expect(temp.body).toMatchObject({ status: true, data: { is_change_password: '1' } });
     u.token = (temp.body.data as { token: string }).token;
+    // Nothing but changing it works on the temporary password (issue 29).
+    expect((await u.call('getUserBalance')).statusCode).toBe(428);
+    const chosen = { master_password: 'Temp5678', new_password: 'Chosen567', confirm_password: 'Chosen567' };
+    expect((await u.call('changePassword', chosen)).body.status).toBe(true);
     // Neither call is kept with its password in the audit log.
     const audit = await ctx.app.db
       .select()

@@ -1,6 +1,7 @@
 // The per-node session cache: a revocation on this node is seen at once, and on another node (another
 // auth service on the same store) at once when they share a bus, else within SESSION_CACHE_MS;
 // expiry always counts.
+import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { createAuthService, hashToken as hashOf, SESSION_CACHE_MS } from '../src/plugins/auth.ts';
 import { createInProcessBus } from '../src/plugins/bus.ts';
@@ -58,6 +59,33 @@ describeStores('session cache', (ctx) => {
     expect(await nodeB.lookup(second.token)).toBeNull();
     await nodeA.revokeOthers(ctx.app.db, u.userId, null);
     expect(await nodeB.lookup(third.token)).toBeNull();
+    await bus.close();
+  });
+
+  it('ending every sign-in (lock, new password, exclusion) reaches the other node at once, and the store refuses the old generation', async () => {
+    const clock = new TestClock();
+    const bus = createInProcessBus();
+    const nodeA = createAuthService({ db: ctx.app.db, clock, tokenTtlHours: 1 });
+    const nodeB = createAuthService({ db: ctx.app.db, clock, tokenTtlHours: 1 });
+    const nodeC = createAuthService({ db: ctx.app.db, clock, tokenTtlHours: 1 }); // no bus
+    nodeA.useBus(bus);
+    nodeB.useBus(bus);
+    const u = await createBettor(ctx.app, 0);
+    const [kept, other] = [
+      await nodeA.issue(ctx.app.db, u.userId, null),
+      await nodeA.issue(ctx.app.db, u.userId, null),
+    ];
+    for (const s of [kept, other]) expect((await nodeB.lookup(s.token))?.userId).toBe(u.userId);
+    await ctx.app.db.transaction((tx) => nodeA.endAll(tx, u.userId, kept.sessionId));
+    expect(await nodeB.lookup(other.token)).toBeNull();
+    expect((await nodeB.lookup(kept.token))?.userId).toBe(u.userId);
+    expect((await nodeC.lookup(kept.token))?.userId).toBe(u.userId);
+    // A session of the old generation that escaped revocation is refused by the store itself.
+    const stale = await nodeA.issue(ctx.app.db, u.userId, null);
+    await ctx.app.db.execute(
+      sql`update users set session_generation = session_generation + 1 where user_id = ${u.userId}`,
+    );
+    expect(await nodeC.lookup(stale.token)).toBeNull();
     await bus.close();
   });
 

@@ -32,6 +32,8 @@ import {
   adminUserOfRequest,
   adminUserRequest,
   adminUserResetPasswordRequest,
+  adminUserSessions,
+  adminUserSessionsEndRequest,
   adminUsers,
   adminUsersRequest,
 } from './console.ts';
@@ -202,6 +204,24 @@ export const consoleEndpoints = define({
       'Give a bettor a temporary password: every session ends and the bettor must change it at the next login. Audited; idempotent.',
     request: adminUserResetPasswordRequest,
     response: adminUser,
+  },
+  adminUserSessions: {
+    method: 'GET',
+    path: 'admin/user/sessions',
+    access: 'operator',
+    summary:
+      "A user's open sessions, newest first (at most 100): started, last used, expires, IP. Query user_id.",
+    request: adminUserOfRequest,
+    response: adminUserSessions,
+  },
+  adminUserSessionsEnd: {
+    method: 'POST',
+    path: 'admin/user/sessions/end',
+    access: 'operator',
+    summary:
+      "End one of a user's sessions (session_id) or all of them with every half-finished login (no session_id): the next call with it gets 401 on every node. Answers the sessions still open. Audited; idempotent.",
+    request: adminUserSessionsEndRequest,
+    response: adminUserSessions,
   },
   adminUserStatement: {
     method: 'POST',

@@ -590,6 +590,25 @@ export const adminUserResetPasswordRequest = z.object({
 /** A user's reports as the bettor sees them: the same payloads plus user_id. */
 export const adminUserOfRequest = z.object({ user_id: idInput });
 
+/** One open session of a user (the console's user screen). */
+export const adminUserSession = z.object({
+  session_id: z.number().int(),
+  created_at: isoDateTime,
+  expires_at: isoDateTime,
+  /** When a call last used it (moved at most once a minute); null: not used since login. */
+  last_seen_at: isoDateTime.nullable(),
+  ip: z.string().nullable(),
+});
+export type AdminUserSession = z.infer<typeof adminUserSession>;
+export const adminUserSessions = z.object({ sessions: z.array(adminUserSession) });
+
+/** End one session of the user (session_id) or all of them (no session_id). */
+export const adminUserSessionsEndRequest = z.object({
+  user_id: idInput,
+  session_id: idInput.optional(),
+  request_id: adminRequestId.optional(),
+});
+
 // ---------------------------------------------------------------- audit
 
 export const adminAuditRequest = z

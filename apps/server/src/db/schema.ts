@@ -42,6 +42,13 @@ export const users = pgTable(
     /** Sign-up: the mobile number (E.164), and when its OTP was verified. */
     mobile: text('mobile'),
     mobileVerifiedAt: tstz('mobile_verified_at'),
+    /**
+     * Bumped (in the same transaction) by everything that ends all of a user's sessions: lock,
+     * unlock, password change or reset, time-out, self-exclusion. Sessions and login challenges
+     * carry the generation they began under; one from an older generation is dead
+     * (docs/security.md).
+     */
+    sessionGeneration: integer('session_generation').notNull().default(0),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -69,6 +76,8 @@ export const sessions = pgTable(
     ip: text('ip'),
     /** When a call last used it (moved at most once a minute): the console's "bettors online". */
     lastSeenAt: tstz('last_seen_at'),
+    /** users.session_generation when it was issued: live only while they are equal. */
+    generation: integer('generation').notNull().default(0),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
 );
@@ -799,6 +808,8 @@ export const loginChallenges = pgTable(
     expiresAt: tstz('expires_at').notNull(),
     consumedAt: tstz('consumed_at'),
     ip: text('ip'),
+    /** users.session_generation when the password was checked: the session gate compares it. */
+    generation: integer('generation').notNull().default(0),
   },
   (t) => [
     uniqueIndex('login_challenges_token_key').on(t.tokenHash),

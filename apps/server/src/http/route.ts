@@ -29,6 +29,14 @@ export type RouteOptions = {
   bodyLimit?: number;
 };
 
+/**
+ * What a session on a temporary password (is_change_password) may call: changing it and logging
+ * out. Anything else answers 428 (not 401/403, which make the clients log out) so that the
+ * client keeps the bettor on the change-password screen.
+ */
+export const MUST_CHANGE_PASSWORD_CALLS: ReadonlySet<string> = new Set(['changePassword', 'logout']);
+export const MUST_CHANGE_PASSWORD = 'Change your password first: the one you have is temporary';
+
 /** The shape of one entry of the contract's `endpoints` table. */
 export type EndpointSpec = {
   method: 'GET' | 'POST';
@@ -71,6 +79,9 @@ export function registerEndpoint(
         const user = await app.auth.authenticate(req);
         if (endpoint.access === 'operator' && user.role !== 'operator') {
           throw new HttpError(403, 'This call is for operators only');
+        }
+        if (user.mustChangePassword && !MUST_CHANGE_PASSWORD_CALLS.has(name)) {
+          throw new HttpError(428, MUST_CHANGE_PASSWORD);
         }
       }
     },

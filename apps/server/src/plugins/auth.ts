@@ -1,11 +1,11 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createHash, randomBytes } from 'node:crypto';
 import { VersionedCache } from '../cache/versioned-cache.ts';
 import { afterCommit } from '../db/commit-hooks.ts';
 import type { Executor } from '../db/store.ts';
-import { sessions, users } from '../db/schema.ts';
+import { loginChallenges, sessions, users } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Bus } from './bus.ts';
 
@@ -14,7 +14,12 @@ export type AuthUser = {
   userName: string;
   role: 'bettor' | 'operator';
   sessionId: number;
+  /** A temporary password: only changing it and logging out are allowed (http/route.ts). */
+  mustChangePassword: boolean;
 };
+
+/** Bound on the open sessions the console lists for one user. */
+export const OPEN_SESSIONS_MAX = 100;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -109,7 +114,11 @@ export function createAuthService(app: {
       b.onResync(() => cache.clear());
     },
 
-    /** Issues a token for the user; returns the token (shown once) and its session id. */
+    /**
+     * Issues a token for the user under the user's current session generation; returns the token
+     * (shown once) and its session id. Logins call it only through the account module's session
+     * gate, which holds the user row locked (docs/security.md).
+     */
     async issue(tx: Executor, userId: number, ip: string | null) {
       const token = randomBytes(32).toString('base64url');
       const now = clock.now();
@@ -121,6 +130,7 @@ export function createAuthService(app: {
           createdAt: now,
           expiresAt: new Date(now.getTime() + app.tokenTtlHours * 3_600_000),
           ip,
+          generation: sql`(select ${users.sessionGeneration} from ${users} where ${users.userId} = ${userId})`,
         })
         .returning({ sessionId: sessions.sessionId });
       return { token, sessionId: row!.sessionId };
@@ -143,10 +153,15 @@ export function createAuthService(app: {
           userName: users.userName,
           role: users.role,
           sessionId: sessions.sessionId,
+          mustChangePassword: users.isChangePassword,
           expiresAt: sessions.expiresAt,
         })
         .from(sessions)
-        .innerJoin(users, eq(users.userId, sessions.userId))
+        // A session of an older generation ended with a lock, a new password or an exclusion.
+        .innerJoin(
+          users,
+          and(eq(users.userId, sessions.userId), eq(users.sessionGeneration, sessions.generation)),
+        )
         .where(
           and(
             eq(sessions.tokenHash, tokenHash),
@@ -213,6 +228,69 @@ export function createAuthService(app: {
             eq(sessions.userId, userId),
             isNull(sessions.revokedAt),
           ),
+        )
+        .returning({ sessionId: sessions.sessionId });
+      if (rows.length > 0) revoked(tx, userId);
+      return rows.length > 0;
+    },
+
+    /**
+     * Shuts every door a sign-in could come through, in `tx`: bumps the user's session
+     * generation (so a challenge or a login begun before it can no longer end in a session: the
+     * session gate compares generations on the locked user row), ends every open challenge and
+     * every session except `keepSessionId` (which moves to the new generation), and makes every
+     * node forget the user's sessions once `tx` commits. Takes the user row's lock.
+     */
+    async endAll(tx: Executor, userId: number, keepSessionId: number | null) {
+      const now = clock.now();
+      const [row] = await tx
+        .update(users)
+        .set({ sessionGeneration: sql`${users.sessionGeneration} + 1` })
+        .where(eq(users.userId, userId))
+        .returning({ generation: users.sessionGeneration });
+      if (!row) return;
+      await tx
+        .update(loginChallenges)
+        .set({ consumedAt: now })
+        .where(and(eq(loginChallenges.userId, userId), isNull(loginChallenges.consumedAt)));
+      if (keepSessionId !== null) {
+        await tx
+          .update(sessions)
+          .set({ generation: row.generation })
+          .where(and(eq(sessions.sessionId, keepSessionId), eq(sessions.userId, userId)));
+      }
+      await this.revokeOthers(tx, userId, keepSessionId);
+    },
+
+    /** The user's live sessions, newest first (the console's user screen). */
+    async openSessions(tx: Executor, userId: number) {
+      return tx
+        .select({
+          sessionId: sessions.sessionId,
+          createdAt: sessions.createdAt,
+          expiresAt: sessions.expiresAt,
+          lastSeenAt: sessions.lastSeenAt,
+          ip: sessions.ip,
+        })
+        .from(sessions)
+        .innerJoin(
+          users,
+          and(eq(users.userId, sessions.userId), eq(users.sessionGeneration, sessions.generation)),
+        )
+        .where(
+          and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock.now())),
+        )
+        .orderBy(desc(sessions.sessionId))
+        .limit(OPEN_SESSIONS_MAX);
+    },
+
+    /** Revokes one session if it is the user's and live; returns whether one was revoked. */
+    async revokeOf(tx: Executor, userId: number, sessionId: number): Promise<boolean> {
+      const rows = await tx
+        .update(sessions)
+        .set({ revokedAt: clock.now() })
+        .where(
+          and(eq(sessions.sessionId, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)),
         )
         .returning({ sessionId: sessions.sessionId });
       if (rows.length > 0) revoked(tx, userId);

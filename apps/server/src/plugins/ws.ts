@@ -578,7 +578,11 @@ export const wsPlugin = fp<{ sequence?: 'node' | 'store' }>(
       getImage,
       sequencer:
         sequence === 'store' ? createStoreSequencer(app.db, getImage) : createNodeSequencer(getImage),
-      lookupToken: async (token) => (await app.auth.lookup(token))?.userId ?? null,
+      // A session on a temporary password gets nothing of its own until the password is changed.
+      lookupToken: async (token) => {
+        const user = await app.auth.lookup(token);
+        return user && !user.mustChangePassword ? user.userId : null;
+      },
       log: app.log,
     });
     const live = hub;

@@ -51,7 +51,8 @@ function ReportTable({
   rows: ReactNode[];
 }) {
   return (
-    <div className="table-wrap">
+    // Focusable: on a phone the table scrolls sideways, and a keyboard must reach it.
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={label}>
       <table className="table table--compact" aria-label={label}>
         <thead>
           <tr>

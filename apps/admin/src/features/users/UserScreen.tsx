@@ -8,11 +8,13 @@ import { Badge, Card, Field, FormError, Loadable, PageHeader } from '../../compo
 import { useEndpoint } from '../../components/queries.ts';
 import { randomPassword } from './password.ts';
 import { UserReports } from './UserReports.tsx';
+import { UserSessions } from './UserSessions.tsx';
 
 const userKeys = (userId: number) => [
   ['adminUser', { user_id: userId }],
   ['adminUsers'],
   ['adminUserStatement'],
+  ['adminUserSessions', { user_id: userId }],
 ];
 
 /** Deposit or withdraw with a reason (the statement shows it); a withdrawal is confirmed first. */
@@ -287,6 +289,7 @@ export function UserScreen() {
               </div>
             </dl>
           </Card>
+          <UserSessions userId={u.user_id} userName={u.user_name} />
           <Card title="As the bettor sees it">
             <UserReports userId={u.user_id} />
           </Card>

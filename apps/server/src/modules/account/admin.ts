@@ -3,6 +3,7 @@
 // createUser. Every call here ends the user's sessions where the change demands it.
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
+import type { AdminUserSession } from '@backlay/contract';
 import type { Db } from '../../db/store.ts';
 import type { AuthService } from '../../plugins/auth.ts';
 import type { Clock } from '../../types.ts';
@@ -10,6 +11,8 @@ import { OPERATOR_LOCK_UNTIL } from './queries.ts';
 import { hashPassword } from './service.ts';
 
 export type AccountAdminOutcome = { ok: true } | { ok: false; message: string };
+
+export const NO_SUCH_SESSION = 'This user has no such open session';
 
 export function createAccountAdmin(deps: { db: Db; clock: Clock; auth: AuthService }) {
   const { db, clock, auth } = deps;
@@ -28,7 +31,38 @@ export function createAccountAdmin(deps: { db: Db; clock: Clock; auth: AuthServi
     return { ok: true as const, row };
   }
 
+  /** The user's open sessions, as the console shows them. */
+  async function sessionsOf(userId: number): Promise<AdminUserSession[]> {
+    const rows = await auth.openSessions(db, userId);
+    return rows.map((r) => ({
+      session_id: r.sessionId,
+      created_at: r.createdAt.toISOString(),
+      expires_at: r.expiresAt.toISOString(),
+      last_seen_at: r.lastSeenAt?.toISOString() ?? null,
+      ip: r.ip,
+    }));
+  }
+
   return {
+    sessionsOf,
+
+    /**
+     * Ends one open session of a user, or (sessionId null) all of them with every half-finished
+     * login: the next call with one gets 401 on every node. Answers the sessions still open.
+     */
+    async endSessions(
+      userId: number,
+      sessionId: number | null,
+    ): Promise<{ ok: true; sessions: AdminUserSession[] } | { ok: false; message: string }> {
+      const ended = await db.transaction(async (tx) => {
+        if (sessionId !== null) return auth.revokeOf(tx, userId, sessionId);
+        await auth.endAll(tx, userId, null);
+        return true;
+      });
+      if (!ended) return { ok: false, message: NO_SUCH_SESSION };
+      return { ok: true, sessions: await sessionsOf(userId) };
+    },
+
     /**
      * Locks a bettor: no login until unlocked (locked_until far in the future, so the login's
      * lockout check refuses it with its own message), and every session ends now. Unlocking also
@@ -38,6 +72,9 @@ export function createAccountAdmin(deps: { db: Db; clock: Clock; auth: AuthServi
       const target = await bettor(userId, operatorId);
       if (!target.ok) return target;
       await db.transaction(async (tx) => {
+        // Ends every session and open sign-in (a challenge begun before the lock, a password
+        // check under way) in the same transaction: the session gate then refuses them.
+        await auth.endAll(tx, userId, null);
         await tx
           .update(users)
           .set(
@@ -46,7 +83,6 @@ export function createAccountAdmin(deps: { db: Db; clock: Clock; auth: AuthServi
               : { lockedUntil: null, failedLoginCount: 0, failedLoginWindowStart: null },
           )
           .where(eq(users.userId, userId));
-        if (locked) await auth.revokeOthers(tx, userId, null);
       });
       return { ok: true };
     },
@@ -64,11 +100,11 @@ export function createAccountAdmin(deps: { db: Db; clock: Clock; auth: AuthServi
       if (!target.ok) return target;
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
+        await auth.endAll(tx, userId, null);
         await tx
           .update(users)
           .set({ passwordHash, isChangePassword: true, passwordChangedAt: clock.now() })
           .where(eq(users.userId, userId));
-        await auth.revokeOthers(tx, userId, null);
       });
       return { ok: true };
     },

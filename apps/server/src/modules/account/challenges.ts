@@ -22,6 +22,8 @@ export async function createChallenge(
   purpose: ChallengePurpose,
   now: Date,
   ip: string | null,
+  /** The user's session generation when the password was checked (the session gate compares it). */
+  generation: number,
 ): Promise<{ token: string; challenge: Challenge }> {
   const token = randomBytes(32).toString('base64url');
   const [challenge] = await tx
@@ -33,6 +35,7 @@ export async function createChallenge(
       createdAt: now,
       expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
       ip,
+      generation,
     })
     .returning();
   return { token, challenge: challenge! };

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
 
@@ -22,32 +22,62 @@ export async function userById(tx: Executor, userId: number) {
   return row ?? null;
 }
 
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
 /**
- * Counts one failed login inside the rolling window (one atomic statement, so concurrent
- * failures are all counted) and returns the new count.
+ * Takes one of the window's password checks before any password work: one atomic statement, so
+ * that however many logins arrive together, at most `max` checks per window get a number ≤ max.
+ * A right password gives its number back (clearFailedLogins). Returns the number taken and the
+ * row as it is now (its hash is the one to check), or null when the user is locked now.
  */
-export async function countFailedLogin(tx: Executor, userId: number, now: Date, windowStart: Date) {
+export async function takeLoginAttempt(tx: Executor, userId: number, now: Date, windowStart: Date) {
+  const fresh = sql`${users.failedLoginWindowStart} is null or ${users.failedLoginWindowStart} <= ${ts(windowStart)}`;
   const [row] = await tx
     .update(users)
     .set({
-      failedLoginCount: sql`case when ${users.failedLoginWindowStart} is null or ${users.failedLoginWindowStart} <= ${windowStart.toISOString()}::timestamptz then 1 else ${users.failedLoginCount} + 1 end`,
-      failedLoginWindowStart: sql`case when ${users.failedLoginWindowStart} is null or ${users.failedLoginWindowStart} <= ${windowStart.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${users.failedLoginWindowStart} end`,
+      failedLoginCount: sql`case when ${fresh} then 1 else ${users.failedLoginCount} + 1 end`,
+      failedLoginWindowStart: sql`case when ${fresh} then ${ts(now)} else ${users.failedLoginWindowStart} end`,
     })
-    .where(eq(users.userId, userId))
-    .returning({ failedLoginCount: users.failedLoginCount });
-  return row?.failedLoginCount ?? 0;
+    .where(
+      and(
+        eq(users.userId, userId),
+        sql`(${users.lockedUntil} is null or ${users.lockedUntil} <= ${ts(now)})`,
+      ),
+    )
+    .returning();
+  return row ?? null;
 }
 
-export async function lockUser(tx: Executor, userId: number, until: Date) {
-  await tx
+/**
+ * The failed-login lockout, set by the check that used up the window: only over no lock or an
+ * expired one (an operator's lock is never replaced), and only while the window is still used
+ * up (a right password since then gave it back).
+ */
+export async function lockAfterFailures(tx: Executor, userId: number, until: Date, now: Date, max: number) {
+  const rows = await tx
     .update(users)
     .set({ lockedUntil: until, failedLoginCount: 0, failedLoginWindowStart: null })
-    .where(eq(users.userId, userId));
+    .where(
+      and(
+        eq(users.userId, userId),
+        gte(users.failedLoginCount, max),
+        sql`(${users.lockedUntil} is null or ${users.lockedUntil} <= ${ts(now)})`,
+      ),
+    )
+    .returning({ userId: users.userId });
+  return rows.length > 0;
 }
 
+/** A right password: the window starts again. Never touches a lock (the session gate refuses one). */
 export async function clearFailedLogins(tx: Executor, userId: number) {
   await tx
     .update(users)
-    .set({ failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null })
+    .set({ failedLoginCount: 0, failedLoginWindowStart: null })
     .where(eq(users.userId, userId));
+}
+
+/** The user row, locked FOR UPDATE until the transaction ends (the session gate's read). */
+export async function lockedUserRow(tx: Executor, userId: number) {
+  const [row] = await tx.select().from(users).where(eq(users.userId, userId)).for('update');
+  return row ?? null;
 }

@@ -2,7 +2,7 @@ import type { ChangePasswordRequest, LoginResult, SecondStepChallenge, UserInfo 
 import { hash, verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
-import type { Db, Tx } from '../../db/store.ts';
+import type { Db, Executor, Tx } from '../../db/store.ts';
 import type { AuthService, AuthUser } from '../../plugins/auth.ts';
 import type { Clock } from '../../types.ts';
 import type { StakesService } from '../stakes/service.ts';
@@ -16,6 +16,9 @@ export const LOCK_MS = 15 * 60_000;
 export const INVALID_LOGIN = 'Invalid user name or password';
 export const JUST_LOCKED = 'Too many failed attempts: this account is locked for 15 minutes';
 export const ACCOUNT_LOCKED = 'This account is locked; please contact support';
+export const SIGN_IN_GONE = 'This sign-in has expired; please log in again';
+export const NOT_VERIFIED = 'Verify your mobile number first: log in again for a new code';
+export const PASSWORD_MOVED = 'Your account changed while this was being checked; please try again';
 
 // argon2id (the library's default algorithm) with OWASP's minimum parameters.
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -42,15 +45,19 @@ export type UserRow = typeof users.$inferSelect;
 
 /**
  * A step between a right password and a session, added by another module: refuse the login
- * (time-out, self-exclusion), or ask for a second step (OTP of an unverified sign-up, TOTP).
- * Gates run in the order they were added; a second step finished resumes after its gate.
+ * early (time-out, self-exclusion), or ask for a second step (OTP of an unverified sign-up,
+ * TOTP), whose challenge carries `generation`. Gates run in the order they were added; a second
+ * step finished resumes after its gate. `holds` is a condition on the user that the session gate
+ * checks again at the very end, in the transaction that issues the session (after every step).
  */
 export type LoginGate = {
   name: string;
   check(
     user: UserRow,
     ip: string | null,
+    generation: number,
   ): Promise<null | { refuse: string } | { challenge: SecondStepChallenge }>;
+  holds?(tx: Executor, user: UserRow, now: Date): Promise<null | { refuse: string }>;
 };
 
 export function userInfoOf(user: UserRow, token: string): UserInfo {
@@ -80,17 +87,48 @@ export function createAccountService(deps: {
   const { db, clock, auth, wallet, stakes } = deps;
   const gates: LoginGate[] = [];
 
-  /** Runs the gates after `after` (all when null); a session when none stops the login. */
-  async function passGates(user: UserRow, ip: string | null, after: string | null): Promise<LoginOutcome> {
+  /**
+   * The session gate: whether the user may hold a session now, decided on the user row locked
+   * FOR UPDATE in the transaction that then issues the session. Not locked; the password and
+   * every lock, exclusion and reset unchanged since the sign-in began (`generation`); the
+   * sign-up's mobile number verified; every module's `holds` (time-out, self-exclusion). Every
+   * path that issues a session ends here (docs/security.md).
+   */
+  async function admitSession(userId: number, ip: string | null, generation: number): Promise<LoginOutcome> {
+    return db.transaction(async (tx) => {
+      const now = clock.now();
+      const user = await q.lockedUserRow(tx, userId);
+      if (!user) return { ok: false as const, message: SIGN_IN_GONE };
+      if (user.lockedUntil && user.lockedUntil > now) {
+        return { ok: false as const, message: lockedMessage(user.lockedUntil, now) };
+      }
+      if (user.sessionGeneration !== generation) return { ok: false as const, message: SIGN_IN_GONE };
+      if (user.mobile && !user.mobileVerifiedAt) return { ok: false as const, message: NOT_VERIFIED };
+      for (const gate of gates) {
+        const r = await gate.holds?.(tx, user, now);
+        if (r) return { ok: false as const, message: r.refuse };
+      }
+      if (user.failedLoginCount > 0) await q.clearFailedLogins(tx, userId);
+      const { token } = await auth.issue(tx, userId, ip);
+      return { ok: true as const, user: userInfoOf(user, token) };
+    });
+  }
+
+  /** Runs the gates after `after` (all when null), then the session gate. */
+  async function passGates(
+    user: UserRow,
+    ip: string | null,
+    after: string | null,
+    generation: number,
+  ): Promise<LoginOutcome> {
     const start = after === null ? 0 : gates.findIndex((g) => g.name === after) + 1;
     for (const gate of gates.slice(start)) {
-      const r = await gate.check(user, ip);
+      const r = await gate.check(user, ip, generation);
       if (r === null) continue;
       if ('refuse' in r) return { ok: false, message: r.refuse };
       return { ok: true, user: { ...userInfoOf(user, ''), challenge: r.challenge } };
     }
-    const { token } = await auth.issue(db, user.userId, ip);
-    return { ok: true, user: userInfoOf(user, token) };
+    return admitSession(user.userId, ip, generation);
   }
 
   return {
@@ -98,11 +136,19 @@ export function createAccountService(deps: {
       gates.push(gate);
     },
 
-    /** Finishes a login whose second step `after` was passed: the later gates, then a session. */
-    async completeSignIn(userId: number, ip: string | null, after: string): Promise<LoginOutcome> {
+    /**
+     * Finishes a login whose second step `after` was passed: the later gates, then the session
+     * gate, under the generation the challenge was created with.
+     */
+    async completeSignIn(
+      userId: number,
+      ip: string | null,
+      after: string,
+      generation: number,
+    ): Promise<LoginOutcome> {
       const user = await q.userById(db, userId);
-      if (!user) return { ok: false, message: 'Unknown user' };
-      return passGates(user, ip, after);
+      if (!user) return { ok: false, message: SIGN_IN_GONE };
+      return passGates(user, ip, after, generation);
     },
 
     userById: (userId: number) => q.userById(db, userId),
@@ -139,31 +185,43 @@ export function createAccountService(deps: {
 
     async login(userName: string, password: string, ip: string | null): Promise<LoginOutcome> {
       const now = clock.now();
-      const user = await q.userByName(db, userName);
-      if (!user) {
+      const found = await q.userByName(db, userName);
+      if (!found) {
         dummyHash ??= hashPassword('not-a-real-password-1');
         await verify(await dummyHash, password).catch(() => false);
         return { ok: false, message: INVALID_LOGIN };
       }
-      if (user.lockedUntil && user.lockedUntil > now) {
-        return { ok: false, message: lockedMessage(user.lockedUntil, now) };
+      if (found.lockedUntil && found.lockedUntil > now) {
+        return { ok: false, message: lockedMessage(found.lockedUntil, now) };
+      }
+      const windowStart = new Date(now.getTime() - FAILED_LOGIN_WINDOW_MS);
+      // The attempt is counted before the password is checked, so parallel guesses cannot all be checked.
+      const user = await q.takeLoginAttempt(db, found.userId, now, windowStart);
+      if (!user) {
+        const again = await q.userById(db, found.userId);
+        return {
+          ok: false,
+          message: lockedMessage(again?.lockedUntil ?? new Date(now.getTime() + LOCK_MS), now),
+        };
+      }
+      if (user.failedLoginCount > MAX_FAILED_LOGINS) {
+        const windowEnd = new Date((user.failedLoginWindowStart ?? now).getTime() + FAILED_LOGIN_WINDOW_MS);
+        return { ok: false, message: lockedMessage(windowEnd, now) };
       }
       const good = await verify(user.passwordHash, password).catch(() => false);
       if (!good) {
-        const count = await q.countFailedLogin(
-          db,
-          user.userId,
-          now,
-          new Date(now.getTime() - FAILED_LOGIN_WINDOW_MS),
-        );
-        if (count >= MAX_FAILED_LOGINS) {
-          await q.lockUser(db, user.userId, new Date(now.getTime() + LOCK_MS));
+        const until = new Date(now.getTime() + LOCK_MS);
+        if (
+          user.failedLoginCount >= MAX_FAILED_LOGINS &&
+          (await q.lockAfterFailures(db, user.userId, until, now, MAX_FAILED_LOGINS))
+        ) {
           return { ok: false, message: JUST_LOCKED };
         }
         return { ok: false, message: INVALID_LOGIN };
       }
-      if (user.failedLoginCount > 0 || user.lockedUntil) await q.clearFailedLogins(db, user.userId);
-      return passGates(user, ip, null);
+      // The generation of the row whose hash was checked: a new password, a lock or an exclusion
+      // committed since then makes the session gate refuse.
+      return passGates(user, ip, null, user.sessionGeneration);
     },
 
     /** Revokes the caller's session, and the body's token too when it is another session of the same user. */
@@ -187,14 +245,18 @@ export function createAccountService(deps: {
         return { ok: false, message: 'New password must differ from the current password' };
       }
       const passwordHash = await hashPassword(req.new_password);
-      await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
+        const current = await q.lockedUserRow(tx, user.userId);
+        // The master password was checked against `row`: a change, reset or lock since then wins.
+        if (current?.sessionGeneration !== row.sessionGeneration)
+          return { ok: false, message: PASSWORD_MOVED };
         await tx
           .update(users)
           .set({ passwordHash, isChangePassword: false, passwordChangedAt: clock.now() })
           .where(eq(users.userId, user.userId));
-        await auth.revokeOthers(tx, user.userId, user.sessionId);
+        await auth.endAll(tx, user.userId, user.sessionId);
+        return { ok: true, message: 'Password changed' };
       });
-      return { ok: true, message: 'Password changed' };
     },
   };
 }

@@ -149,6 +149,21 @@ export const consoleModule = fp(
       }),
     );
 
+    route(app, 'adminUserSessions', async ({ body }) =>
+      (await knownUser(body.user_id))
+        ? ok({ sessions: await accounts.sessionsOf(body.user_id) })
+        : refuse(`Unknown user ${body.user_id}`),
+    );
+
+    route(app, 'adminUserSessionsEnd', async ({ body, user }) =>
+      audited(app, user.userId, 'user/sessions/end', body, async () => {
+        if (!(await knownUser(body.user_id))) return refuse(`Unknown user ${body.user_id}`);
+        const r = await accounts.endSessions(body.user_id, body.session_id ?? null);
+        if (!r.ok) return refuse(r.message);
+        return ok({ sessions: r.sessions }, body.session_id ? 'Session ended' : 'Every session ended');
+      }),
+    );
+
     route(app, 'adminUserStatement', async ({ body, user }) =>
       audited(app, user.userId, 'user/statement', body, async () =>
         (await knownUser(body.user_id))

@@ -8,7 +8,11 @@ export const responsibleModule = fp(
     const rg = createResponsibleService({ db: app.db, clock: app.clock, auth: app.auth });
     app.decorate('responsible', rg);
     app.wallet.setBudgetCap((userId, now) => rg.budgetCap(userId, now));
-    app.account.addLoginGate({ name: 'exclusion', check: (user) => rg.exclusionGate(user) });
+    app.account.addLoginGate({
+      name: 'exclusion',
+      check: (user) => rg.exclusionGate(user),
+      holds: (tx, user) => rg.exclusionGate(user, tx),
+    });
 
     route(app, 'getResponsibleGaming', async ({ user }) => ok(await rg.view(user.userId, user.sessionId)));
     route(app, 'setResponsibleLimit', async ({ user, body }) => {

@@ -236,30 +236,42 @@ export function createResponsibleService(deps: { db: Db; clock: Clock; auth: Aut
       return view(userId, sessionId);
     },
 
-    /** Starts a time-out or self-exclusion (never shortens one in force) and ends every session. */
+    /**
+     * Starts a time-out or self-exclusion and ends every session and open sign-in, in one
+     * transaction. Only ever lengthens: one upsert keeps the later of the stored end and the new
+     * one on the row it locks, so two calls sent together end at the later end whatever the order
+     * of their commits. Returns the end that holds.
+     */
     async exclude(userId: number, kind: 'TIME_OUT' | 'SELF_EXCLUSION', period: keyof typeof EXCLUSION_MS) {
       const now = clock.now();
       const wanted = new Date(now.getTime() + EXCLUSION_MS[period]);
       return db.transaction(async (tx) => {
-        const current = await settingsOf(tx, userId);
-        const keep = current?.excludedUntil && current.excludedUntil > wanted;
-        const until = keep ? current.excludedUntil! : wanted;
-        const exclusionKind = keep ? current.exclusionKind : kind;
-        await tx
+        // The user row first (the session gate's lock), then the settings row: one lock order.
+        await auth.endAll(tx, userId, null);
+        const stored = rgSettings.excludedUntil;
+        const longer = sql`(${stored} is null or ${stored} < excluded.excluded_until)`;
+        const [row] = await tx
           .insert(rgSettings)
-          .values({ userId, excludedUntil: until, exclusionKind, updatedAt: now })
+          .values({ userId, excludedUntil: wanted, exclusionKind: kind, updatedAt: now })
           .onConflictDoUpdate({
             target: rgSettings.userId,
-            set: { excludedUntil: until, exclusionKind, updatedAt: now },
-          });
-        await auth.revokeOthers(tx, userId, null);
-        return until;
+            set: {
+              excludedUntil: sql`case when ${longer} then excluded.excluded_until else ${stored} end`,
+              exclusionKind: sql`case when ${longer} then excluded.exclusion_kind else ${rgSettings.exclusionKind} end`,
+              updatedAt: now,
+            },
+          })
+          .returning({ until: rgSettings.excludedUntil });
+        return row!.until!;
       });
     },
 
-    /** Login gate: refused while a time-out or self-exclusion lasts. */
-    async exclusionGate(user: UserRow): Promise<null | { refuse: string }> {
-      const s = await settingsOf(db, user.userId);
+    /**
+     * Login gate: refused while a time-out or self-exclusion lasts. Checked before any second
+     * step, and again by the session gate in the transaction that issues the session.
+     */
+    async exclusionGate(user: UserRow, tx: Executor = db): Promise<null | { refuse: string }> {
+      const s = await settingsOf(tx, user.userId);
       if (!s?.excludedUntil || s.excludedUntil <= clock.now()) return null;
       const what = s.exclusionKind === 'SELF_EXCLUSION' ? 'self-excluded' : 'on a time-out';
       return { refuse: `This account is ${what} until ${istText(s.excludedUntil)} (IST). Open bets stand.` };

@@ -12,7 +12,10 @@ export const securityModule = fp<{ codePerMinute: number }>(
       issuer: async () => (await app.settings.get()).site_title || 'Backlay',
     });
     app.decorate('security', security);
-    app.account.addLoginGate({ name: 'totp', check: (user, ip) => security.totpGate(user, ip) });
+    app.account.addLoginGate({
+      name: 'totp',
+      check: (user, ip, generation) => security.totpGate(user, ip, generation),
+    });
 
     route(
       app,

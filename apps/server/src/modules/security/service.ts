@@ -166,10 +166,14 @@ export function createSecurityService(deps: {
     },
 
     /** Login gate: with Security Auth on, a challenge instead of a session. */
-    async totpGate(user: UserRow, ip: string | null): Promise<null | { challenge: SecondStepChallenge }> {
+    async totpGate(
+      user: UserRow,
+      ip: string | null,
+      generation: number,
+    ): Promise<null | { challenge: SecondStepChallenge }> {
       const totp = await row(db, user.userId);
       if (!totp?.secret || !totp.enabledAt) return null;
-      const { token } = await createChallenge(db, user.userId, 'totp', clock.now(), ip);
+      const { token } = await createChallenge(db, user.userId, 'totp', clock.now(), ip, generation);
       return { challenge: { second_step: 'totp', challenge_token: token, user_name: user.userName } };
     },
 
@@ -188,10 +192,10 @@ export function createSecurityService(deps: {
           };
         }
         await consumeChallenge(tx, found.challenge.challengeId, clock.now());
-        return { ok: true as const, userId: found.challenge.userId };
+        return { ok: true as const, userId: found.challenge.userId, generation: found.challenge.generation };
       });
       if (!r.ok) return r;
-      const signedIn = await account.completeSignIn(r.userId, ip, 'totp');
+      const signedIn = await account.completeSignIn(r.userId, ip, 'totp', r.generation);
       return signedIn.ok ? { ok: true, value: signedIn.user } : signedIn;
     },
   };

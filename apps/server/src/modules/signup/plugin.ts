@@ -14,7 +14,10 @@ export const signupModule = fp<{ sendPerMinute: number }>(
       siteName: async () => (await app.settings.get()).site_title || 'Backlay',
     });
     app.decorate('signup', signup);
-    app.account.addLoginGate({ name: 'otp', check: (user, ip) => signup.otpGate(user, ip) });
+    app.account.addLoginGate({
+      name: 'otp',
+      check: (user, ip, generation) => signup.otpGate(user, ip, generation),
+    });
 
     // Sign-up and resends cost an argon2 hash and an SMS: limited per IP like login (the store
     // holds the per-number and per-IP send limits across nodes; this one is per node, in front).

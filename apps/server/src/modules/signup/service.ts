@@ -141,12 +141,19 @@ export function createSignupService(deps: {
 
   return {
     /** Login gate: a sign-up whose number is not verified gets a new code instead of a session. */
-    async otpGate(user: UserRow, ip: string | null) {
+    async otpGate(user: UserRow, ip: string | null, generation: number) {
       if (!user.mobile || user.mobileVerifiedAt) return null;
       const mobile = user.mobile;
       const site = await deps.siteName();
       const r = await refusable(async (tx) => {
-        const { token, challenge } = await createChallenge(tx, user.userId, 'otp', clock.now(), ip);
+        const { token, challenge } = await createChallenge(
+          tx,
+          user.userId,
+          'otp',
+          clock.now(),
+          ip,
+          generation,
+        );
         return challengeView(token, user.userName, mobile, await issueOtp(tx, challenge, mobile, ip, site));
       });
       if (!r.ok) return { refuse: r.message };
@@ -187,7 +194,8 @@ export function createSignupService(deps: {
             { userName: body.user_name, password: body.password, parentId, mobile, isSignupUser: false },
             tx,
           );
-          const { token, challenge } = await createChallenge(tx, userId, 'otp', clock.now(), ip);
+          // A new user's session generation is 0 (the column's default).
+          const { token, challenge } = await createChallenge(tx, userId, 'otp', clock.now(), ip, 0);
           return challengeView(
             token,
             body.user_name,
@@ -262,7 +270,7 @@ export function createSignupService(deps: {
             .returning({ attempts: otpCodes.attempts });
           const left = OTP_MAX_ATTEMPTS - (after?.attempts ?? OTP_MAX_ATTEMPTS);
           // The count must stay though the answer is a refusal: commit it, then refuse.
-          return { userId: found.challenge.userId, wrong: left };
+          return { userId: found.challenge.userId, wrong: left, generation: found.challenge.generation };
         }
         await tx.update(otpCodes).set({ consumedAt: now }).where(eq(otpCodes.otpId, code.otpId));
         await consumeChallenge(tx, found.challenge.challengeId, now);
@@ -279,7 +287,7 @@ export function createSignupService(deps: {
           }
           throw err;
         }
-        return { userId: found.challenge.userId, wrong: undefined };
+        return { userId: found.challenge.userId, wrong: undefined, generation: found.challenge.generation };
       });
       if (!r.ok) return r;
       if (r.value.wrong !== undefined) {
@@ -291,7 +299,7 @@ export function createSignupService(deps: {
               : 'Wrong code. Too many wrong codes: ask for a new one',
         };
       }
-      const signedIn = await account.completeSignIn(r.value.userId, ip, 'otp');
+      const signedIn = await account.completeSignIn(r.value.userId, ip, 'otp', r.value.generation);
       return signedIn.ok ? { ok: true, value: signedIn.user } : signedIn;
     },
 
