@@ -144,3 +144,22 @@ export async function betsByRequests(
     .where(sql`(${bookmakerBets.userId}, ${bookmakerBets.requestId}) in (${list})`);
   return new Map(rows.map((b) => [`${b.userId}/${b.requestId}`, b]));
 }
+
+/** Marks settled bets with their results, in one statement. */
+export async function markSettled(
+  tx: Executor,
+  marks: readonly {
+    bet_id: number;
+    result: 'WON' | 'LOST' | 'VOID';
+    profit_loss_paise: number;
+    settled_status: 'VOIDED' | 'SETTLED';
+  }[],
+  at: Date,
+) {
+  await tx.execute(sql`update ${bookmakerBets} as b
+    set result = x.result, profit_loss_paise = x.profit_loss_paise,
+        settled_status = x.settled_status, settled_at = ${at}
+    from json_to_recordset(${JSON.stringify(marks)})
+      as x(bet_id bigint, result text, profit_loss_paise bigint, settled_status text)
+    where b.bet_id = x.bet_id`);
+}

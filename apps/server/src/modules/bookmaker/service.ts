@@ -55,6 +55,7 @@ import {
   betsByRequests,
   lockForWrite,
   lockMarketRow,
+  markSettled,
   namesOf,
   openBets,
   openBetsMarked,
@@ -377,8 +378,7 @@ export function createBookmakerService(app: FastifyInstance) {
       const voidSel = new Set(facts.voids.filter((v) => v.kind === 'SELECTION').map((v) => v.selectionId));
       const windows = facts.voids.filter((v) => v.kind === 'WINDOW');
       const nets = new Map<string, number>();
-      const at = now();
-      for (const b of bets) {
+      const marks = bets.map((b) => {
         const isVoid =
           facts.voidMarket ||
           result === null ||
@@ -387,18 +387,17 @@ export function createBookmakerService(app: FastifyInstance) {
         const profit = isVoid
           ? 0
           : settleBookmakerBetPaise(toEngineBet(b), { winners: result!.winners.map(String) });
-        const outcome = isVoid ? 'VOID' : profit > 0 ? 'WON' : 'LOST';
-        await tx
-          .update(bookmakerBets)
-          .set({
-            result: outcome,
-            profitLossPaise: profit,
-            settledStatus: isVoid ? 'VOIDED' : 'SETTLED',
-            settledAt: at,
-          })
-          .where(eq(bookmakerBets.betId, b.betId));
         nets.set(String(b.userId), (nets.get(String(b.userId)) ?? 0) + profit);
-      }
+        return {
+          bet_id: b.betId,
+          result: isVoid ? ('VOID' as const) : profit > 0 ? ('WON' as const) : ('LOST' as const),
+          profit_loss_paise: profit,
+          settled_status: isVoid ? ('VOIDED' as const) : ('SETTLED' as const),
+        };
+      });
+      // Every bet marked in one statement (a settlement under a stream of bets holds the market's
+      // lock for as short as it can).
+      if (marks.length > 0) await markSettled(tx, marks, now());
       return {
         movements: movementsFromNets(String(market.marketId), nets, market.commissionBps),
         users: [...new Set(bets.map((b) => b.userId))].sort((a, b) => a - b),
