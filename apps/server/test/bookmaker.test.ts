@@ -116,6 +116,11 @@ describeStores('bookmaker: bets in batches, the operator never held off, positio
     await taken(a, c, c.aus, false, 88, 100);
     expect(await liability(a)).toBe(96_800);
     expect((await bookmakerOf(a, c)).runners.map((r) => r.position)).toEqual([-968, 0]);
+    // The position runs over the runners still running: a back of AUS, the one left, cannot lose.
+    const b = await bettor(1_000);
+    await taken(b, c, c.aus, true, 85, 100);
+    expect(await liability(b)).toBe(0);
+    expect(await recomputed(c, b)).toBe(0);
     await expectClean();
   });
 
