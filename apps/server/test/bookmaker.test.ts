@@ -67,7 +67,14 @@ describeStores('bookmaker: bets in batches, the operator never held off, positio
       request_id: nextRequestId(),
     });
   }
-  async function taken(b: Bettor, c: Match, selectionId: number, isBack: boolean, rate: number, stack: number) {
+  async function taken(
+    b: Bettor,
+    c: Match,
+    selectionId: number,
+    isBack: boolean,
+    rate: number,
+    stack: number,
+  ) {
     const r = await bet(b, c, selectionId, isBack, rate, stack);
     expect(r.body, JSON.stringify(r.body)).toMatchObject({ status: true });
   }
@@ -188,7 +195,8 @@ describeStores('bookmaker: bets in batches, the operator never held off, positio
       poor.call('placeBookmakerBet', body),
       bet(poor, c, c.aus, true, 85, 100), // ₹100 + ₹100 > ₹150: one of the two bets is taken
     ]);
-    for (const r of answers.slice(0, 4)) expect(r.body, JSON.stringify(r.body)).toMatchObject({ status: true });
+    for (const r of answers.slice(0, 4))
+      expect(r.body, JSON.stringify(r.body)).toMatchObject({ status: true });
     const [first, copy, other] = answers.slice(4).map((r) => r.body);
     expect(copy!.status).toBe(first!.status);
     expect([first!.status, other!.status].filter(Boolean)).toHaveLength(1);

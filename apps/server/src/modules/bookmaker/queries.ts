@@ -23,11 +23,7 @@ export type MarketRow = typeof markets.$inferSelect;
  * several nodes can keep a waiting writer out for as long as it lasts.
  */
 export async function lockMarketRow(tx: Executor, marketId: number): Promise<MarketRow | null> {
-  const [row] = await tx
-    .select()
-    .from(markets)
-    .where(eq(markets.marketId, marketId))
-    .for('no key update');
+  const [row] = await tx.select().from(markets).where(eq(markets.marketId, marketId)).for('no key update');
   return row ?? null;
 }
 

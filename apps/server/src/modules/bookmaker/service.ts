@@ -463,7 +463,9 @@ export function createBookmakerService(app: FastifyInstance) {
       for (const { bm, market } of rows) {
         const rs = await runnersWithQuotes(db, market.marketId);
         // The position over the runners still running, of the bets not voided (a removed runner: 0).
-        const running = rs.filter((r) => r.runner.status !== 'REMOVED').map((r) => String(r.runner.selectionId));
+        const running = rs
+          .filter((r) => r.runner.status !== 'REMOVED')
+          .map((r) => String(r.runner.selectionId));
         const mine = (
           await openBets(
             db,

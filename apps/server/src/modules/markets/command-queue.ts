@@ -1,6 +1,7 @@
 // The per-market command queue of the group commit: commands for one market (the exchange's
-// placements and cancels, a fancy's bets) wait here and run in batches, one batch after another
-// per market (docs/decisions.md, "Exchange server" and "Fancy bets in batches").
+// placements and cancels, a fancy's or a bookmaker's bets) wait here and run in batches, one batch
+// after another per market (docs/decisions.md, "Exchange server", "Fancy bets in batches" and
+// "Bookmaker bets in batches").
 
 /** Commands taken into one batch (one transaction) at most. */
 export const MAX_BATCH_COMMANDS = 200;
