@@ -52,7 +52,7 @@ describeStores('bookmaker: bets in batches, the operator never held off, positio
       }),
     );
     const [aus, ind] = made.selectionIds as [number, number];
-    return { matchId: m.matchId, marketId: made.bookmakerMarketId, aus, ind };
+    return { matchId: m.matchId, marketId: made.bookmakerMarketId, aus, ind, exchangeMarketId: m.marketId };
   }
   type Match = Awaited<ReturnType<typeof cricketMatch>>;
 
@@ -173,6 +173,9 @@ describeStores('bookmaker: bets in batches, the operator never held off, positio
     await op.call('adminMarketStatus', { market_id: c.marketId, status: 'OPEN' });
     expect((await bookmakerOf(a, c)).status).toBe('ACTIVE');
     await taken(a, c, c.aus, true, 80, 100);
+    // A bookmaker bet naming another kind's market is refused.
+    const other = await bet(a, { ...c, marketId: c.exchangeMarketId }, c.aus, true, 80, 100);
+    expect(other.body).toEqual({ status: false, message: 'Unknown bookmaker market' });
     await expectClean();
   });
 

@@ -23,7 +23,13 @@ export type MarketRow = typeof markets.$inferSelect;
  * several nodes can keep a waiting writer out for as long as it lasts.
  */
 export async function lockMarketRow(tx: Executor, marketId: number): Promise<MarketRow | null> {
-  const [row] = await tx.select().from(markets).where(eq(markets.marketId, marketId)).for('no key update');
+  // Only a bookmaker market's row is locked: a bet naming another kind's market is refused
+  // without touching that market's row (a market's kind never changes).
+  const [row] = await tx
+    .select()
+    .from(markets)
+    .where(and(eq(markets.marketId, marketId), eq(markets.marketKind, 'BOOKMAKER')))
+    .for('no key update');
   return row ?? null;
 }
 
