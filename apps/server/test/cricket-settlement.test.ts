@@ -984,9 +984,9 @@ describeStores('cricket settlement by the rules text (spec §9)', (ctx) => {
       request_id: nextRequestId(),
     });
     expect(lateBm.body).toEqual({ status: false, message: 'Smith is not taking bets' });
-    // The fancy's exposure is gone; the voided runner's bet still counts until the market settles
-    // (exposure stays on the safe side, as for a match-odds runner void).
-    expect(await money(p)).toEqual({ balance: START, liability: 100_000 });
+    // The fancy's exposure is gone, and so is the voided runner's bet's: a void recomputes the
+    // holds at once (docs/settlement.md "Voids and holds").
+    expect(await money(p)).toEqual({ balance: START, liability: 0 });
     expect(await money(q)).toEqual({ balance: START, liability: 100_000 });
 
     // Jones top-scores: Q's back 1000 @200 wins 2000, R's back on Root loses 500; P's bet on Smith is void.

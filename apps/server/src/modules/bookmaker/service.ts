@@ -1,7 +1,8 @@
 // Bookmaker markets: the house quotes back/lay rates per 100 on each runner; a bet is taken whole at
 // the quoted rate or refused ("Rate changed"); nothing rests. A bookmaker market is a markets row of
 // kind BOOKMAKER with ordinary runners; this module owns bookmaker_markets, bookmaker_quotes and
-// bookmaker_bets, and writes its users' exposure through the wallet's holds in the bet's transaction.
+// bookmaker_bets. Bets go through a per-market queue and are taken in batches (batch.ts), each
+// batch writing its bettors' exposure through the wallet's holds in its own transaction.
 import {
   scoreboard,
   type AdminBookmakerIncompleteResult,
@@ -13,7 +14,6 @@ import {
   BOOKMAKER_COMPARISON_OVERS,
   bookmakerIncompleteResult,
   bookmakerPosition,
-  bookmakerRefusal,
   movementsFromNets,
   settleBookmakerBetPaise,
   type BookmakerBet,
@@ -31,29 +31,50 @@ import {
 } from '../../db/schema.ts';
 import { runsAtMarkFromScore } from '../cricket/plugin.ts';
 import { toSummary } from '../settlement/summary.ts';
-import type { Executor, Tx } from '../../db/store.ts';
-import {
-  BetRefusal,
-  budgetRefusal,
-  isUniqueViolation,
-  lockWallet,
-  type PlaceOutcome,
-} from '../markets/house-bets.ts';
+import type { Tx } from '../../db/store.ts';
+import { isUniqueViolation, type PlaceOutcome } from '../markets/house-bets.ts';
 import { betCountsOf } from '../markets/bet-counts.ts';
+import {
+  createCommandQueue,
+  QUEUE_FULL_BET_MESSAGE,
+  runBatchOrEach,
+  takeDistinctBatch,
+} from '../markets/command-queue.ts';
 import { holdKey, type HoldMap, type MarketKindModule } from '../markets/registry.ts';
 import { betResultOf } from '../markets/report-bets.ts';
 import { bookmakerReportBets } from './report-bets.ts';
-
-type BetRow = typeof bookmakerBets.$inferSelect;
+import {
+  bookmakerStatusOf,
+  decideBatch,
+  positionOf,
+  runningIds,
+  type BatchMarket,
+  type BookmakerBetRequest,
+} from './batch.ts';
+import {
+  betsByRequests,
+  lockForWrite,
+  lockMarketRow,
+  markSettled,
+  namesOf,
+  openBets,
+  openBetsMarked,
+  runnersWithQuotes,
+  runningRunnerIds,
+  stateOf,
+  type BetRow,
+  type MarketRow,
+} from './queries.ts';
 
 const rupees = (paise: number) => Math.round(paise) / 100;
 
+/** The market row's status that mirrors the bookmaker's own (betting opens only on OPEN). */
 function marketStatusOf(status: QuoteStatus): 'OPEN' | 'SUSPENDED' | 'CLOSED' {
   if (status === 'ACTIVE' || status === 'BALL_RUNNING') return 'OPEN';
   return status === 'SUSPENDED' ? 'SUSPENDED' : 'CLOSED';
 }
 
-const toEngineBet = (b: BetRow): BookmakerBet => ({
+const toEngineBet = (b: Pick<BetRow, 'selectionId' | 'isBack' | 'rate' | 'stakePaise'>): BookmakerBet => ({
   selection_id: String(b.selectionId),
   is_back: b.isBack,
   rate: b.rate,
@@ -80,22 +101,6 @@ function toKindBet(b: BetRow, marketName: string, matchName: string, runnerName:
   };
 }
 
-async function runnerIds(tx: Executor, marketId: number): Promise<string[]> {
-  const rows = await tx
-    .select({ id: runners.selectionId })
-    .from(runners)
-    .where(eq(runners.marketId, marketId))
-    .orderBy(asc(runners.sortOrder));
-  return rows.map((r) => String(r.id));
-}
-
-function openBets(tx: Executor, where: ReturnType<typeof and>) {
-  return tx
-    .select()
-    .from(bookmakerBets)
-    .where(and(where, isNull(bookmakerBets.settledStatus)));
-}
-
 export function createBookmakerService(app: FastifyInstance) {
   const db = app.db;
   const now = () => app.clock.now();
@@ -105,150 +110,236 @@ export function createBookmakerService(app: FastifyInstance) {
     for (const user_id of userIds) app.bus.publish('user', { user_id, market_id: marketId });
   }
 
-  async function stateOf(tx: Executor, marketId: number, lock?: 'share' | 'update') {
-    const q = tx
-      .select({ bm: bookmakerMarkets, market: markets })
-      .from(bookmakerMarkets)
-      .innerJoin(markets, eq(markets.marketId, bookmakerMarkets.marketId))
-      .where(eq(bookmakerMarkets.marketId, marketId));
-    const [row] = lock ? await q.for(lock) : await q;
-    return row ?? null;
+  // Bets on a market are taken in batches, one batch per market at a time on this node (as the
+  // exchange's and the fancies' are): one transaction takes the market's row lock, decides every
+  // bet of the batch in memory, inserts the taken ones in one statement and writes their bettors'
+  // holds in one more. An operator's quote, status or settlement waits for one batch at most.
+  /** A taken bet's request id was already stored: the batch rolls back and runs again. */
+  class StoredRequest extends Error {}
+  type Command = {
+    userId: number;
+    req: BookmakerBetRequest;
+    done(out: PlaceOutcome<KindBet>): void;
+    fail(err: unknown): void;
+  };
+  const queue = createCommandQueue<Command>(async (marketId, pending) => {
+    const cmds = takeDistinctBatch(pending, (c) => `${c.userId}/${c.req.request_id}`);
+    await runBatchOrEach(cmds, (list) => runCommands(marketId, list), isUniqueViolation);
+  });
+
+  function place(userId: number, req: BookmakerBetRequest): Promise<PlaceOutcome<KindBet>> {
+    return new Promise((done, fail) => {
+      if (!queue.submit(req.market_id, { userId, req, done, fail }))
+        done({ ok: false, message: QUEUE_FULL_BET_MESSAGE });
+    });
   }
 
-  async function betByRequest(userId: number, requestId: string) {
-    const [b] = await db
-      .select()
-      .from(bookmakerBets)
-      .where(and(eq(bookmakerBets.userId, userId), eq(bookmakerBets.requestId, requestId)));
-    return b ?? null;
-  }
-
-  async function place(
-    userId: number,
-    req: {
-      match_id: number;
-      market_id: number;
-      selection_id: number;
-      is_back: boolean;
-      rate: number;
-      stake_paise: number;
-      request_id: string;
-    },
-  ): Promise<PlaceOutcome<KindBet>> {
-    const repeat = async () => {
-      const b = await betByRequest(userId, req.request_id);
-      if (!b) return null;
-      const same =
-        b.marketId === req.market_id &&
-        b.selectionId === req.selection_id &&
-        b.isBack === req.is_back &&
-        b.rate === req.rate &&
-        b.stakePaise === req.stake_paise;
-      if (!same) return { ok: false as const, message: 'request_id was already used for a different bet' };
-      return { ok: true as const, bet: toKindBet(b, '', '', ''), repeated: true };
-    };
-    const first = await repeat();
-    if (first) return first;
+  /** One batch; once more when another node stored one of its request ids meanwhile. */
+  async function runCommands(marketId: number, cmds: readonly Command[]) {
     try {
-      const bet = await db.transaction(async (tx: Tx) => {
-        const row = await stateOf(tx, req.market_id, 'share');
-        if (!row) throw new BetRefusal('Unknown bookmaker market');
-        const { bm, market } = row;
-        if (market.matchId !== req.match_id) throw new BetRefusal('Unknown market for this match');
-        const [quote] = await tx
-          .select({ quote: bookmakerQuotes, name: runners.name, status: runners.status })
-          .from(runners)
-          .leftJoin(bookmakerQuotes, eq(bookmakerQuotes.selectionId, runners.selectionId))
-          .where(and(eq(runners.selectionId, req.selection_id), eq(runners.marketId, req.market_id)));
-        if (!quote) throw new BetRefusal('Unknown runner for this market');
-        if (quote.status !== 'ACTIVE') throw new BetRefusal(`${quote.name} is not taking bets`);
-        const refusal = bookmakerRefusal({
-          quote: {
-            status: market.status === 'CLOSED' ? 'CLOSED' : bm.status,
-            back_rate: quote.quote?.backRate ?? null,
-            lay_rate: quote.quote?.layRate ?? null,
-          },
-          is_back: req.is_back,
-          rate: req.rate,
-          stake_paise: req.stake_paise,
-          min_stake_paise: market.minStakePaise,
-          max_stake_paise: market.maxStakePaise,
-        });
-        if (refusal) throw new BetRefusal(refusal);
-        const wallet = await lockWallet(app, tx, userId, market.marketId);
-        if (!wallet) throw new BetRefusal('Unknown user');
-        const sel = await runnerIds(tx, market.marketId);
-        const mine = (
-          await openBets(
-            tx,
-            and(eq(bookmakerBets.userId, userId), eq(bookmakerBets.marketId, market.marketId)),
-          )
-        ).map(toEngineBet);
-        const oldHold = bookmakerPosition(sel, mine).exposure_paise;
-        const newBet: BookmakerBet = {
-          selection_id: String(req.selection_id),
-          is_back: req.is_back,
-          rate: req.rate,
-          stake_paise: req.stake_paise,
-        };
-        const newHold = bookmakerPosition(sel, [...mine, newBet]).exposure_paise;
-        const short = budgetRefusal({
-          balance_paise: wallet.balance_paise,
-          elsewhere_paise: wallet.elsewhere_paise,
-          old_hold_paise: oldHold,
-          new_hold_paise: newHold,
-        });
-        if (short) throw new BetRefusal(short);
-        const [inserted] = await tx
-          .insert(bookmakerBets)
-          .values({
-            userId,
-            matchId: market.matchId,
-            marketId: market.marketId,
-            selectionId: req.selection_id,
-            isBack: req.is_back,
-            rate: req.rate,
-            stakePaise: req.stake_paise,
-            requestId: req.request_id,
-            placedAt: now(),
-          })
-          .returning();
-        await app.wallet.holds.set(tx, market.marketId, new Map([[userId, newHold]]), now());
-        return toKindBet(inserted!, market.marketName, '', quote.name);
-      });
-      publish(req.market_id, [userId]);
-      app.metrics.betPlaced('BOOKMAKER');
-      return { ok: true, bet, repeated: false };
+      await runOnce(marketId, cmds);
     } catch (err) {
-      if (err instanceof BetRefusal) return { ok: false, message: err.message };
-      if (isUniqueViolation(err)) {
-        const again = await repeat();
-        if (again) return again;
-      }
-      throw err;
+      if (!(err instanceof StoredRequest)) throw err;
+      await runOnce(marketId, cmds);
     }
   }
 
-  /** Writes quotes or the status and moves the market's version (sockets see the change). */
+  /** The answer to a request whose (user, request id) is already stored. */
+  function repeatOf(c: Command, b: BetRow, names: Names): PlaceOutcome<KindBet> {
+    const { req } = c;
+    const same =
+      b.marketId === req.market_id &&
+      b.selectionId === req.selection_id &&
+      b.isBack === req.is_back &&
+      b.rate === req.rate &&
+      b.stakePaise === req.stake_paise;
+    if (!same) return { ok: false, message: 'request_id was already used for a different bet' };
+    return {
+      ok: true,
+      bet: toKindBet(b, names.market, names.match, names.runners.get(b.selectionId) ?? ''),
+      repeated: true,
+    };
+  }
+
+  type Names = { market: string; match: string; runners: Map<number, string> };
+
+  /** One batch's transaction: read under the locks, decide in memory, write, commit, answer. */
+  async function runOnce(marketId: number, cmds: readonly Command[]) {
+    const answers = new Map<Command, PlaceOutcome<KindBet>>();
+    const repeats = new Map<Command, BetRow>();
+    let names: Names | null = null;
+    const placedBy = new Set<number>();
+    await db.transaction(async (tx: Tx) => {
+      answers.clear();
+      repeats.clear();
+      placedBy.clear();
+      // Repeats first: a stored (user, request id) is answered from its bet, decided no more.
+      const stored = await betsByRequests(
+        tx,
+        cmds.map((c) => ({ userId: c.userId, requestId: c.req.request_id })),
+      );
+      const fresh: Command[] = [];
+      for (const c of cmds) {
+        const b = stored.get(`${c.userId}/${c.req.request_id}`);
+        if (b) repeats.set(c, b);
+        else fresh.push(c);
+      }
+      if (fresh.length === 0) return;
+      // The lock order of every path: the market's row, then the wallets in user-id order.
+      const market = await lockMarketRow(tx, marketId);
+      const state = market ? await batchMarketOf(tx, market) : null;
+      if (!market || !state) {
+        for (const c of fresh) answers.set(c, { ok: false, message: 'Unknown bookmaker market' });
+        return;
+      }
+      names = state.names;
+      const users = [...new Set(fresh.map((c) => c.userId))].sort((a, b) => a - b);
+      const wallets = await app.wallet.lockBalancesPaise(tx, users, (u) =>
+        app.wallet.holds.elsewhereExpr(u, marketId),
+      );
+      const running = runningIds(state.market.runners);
+      const byUser = new Map<number, BookmakerBet[]>();
+      for (const b of await openBets(
+        tx,
+        and(eq(bookmakerBets.marketId, marketId), inArray(bookmakerBets.userId, users)),
+      )) {
+        const list = byUser.get(b.userId) ?? [];
+        list.push(toEngineBet(b));
+        byUser.set(b.userId, list);
+      }
+      const open = new Map([...byUser].map(([u, bets]) => [u, positionOf(running, bets)]));
+      const { decisions, changed } = decideBatch({
+        market: state.market,
+        requests: fresh,
+        wallets: new Map(
+          [...wallets].map(([u, w]) => [
+            u,
+            { balance_paise: w.balancePaise, elsewhere_paise: Number(w.alongside) },
+          ]),
+        ),
+        open,
+      });
+      const at = now();
+      const taken = fresh.flatMap((c, i) => {
+        const d = decisions[i]!;
+        if (d.ok) return [c];
+        answers.set(c, { ok: false, message: d.message });
+        return [];
+      });
+      if (taken.length === 0) return;
+      const rows = await tx
+        .insert(bookmakerBets)
+        .values(
+          taken.map((c) => ({
+            userId: c.userId,
+            matchId: market.matchId,
+            marketId,
+            selectionId: c.req.selection_id,
+            isBack: c.req.is_back,
+            rate: c.req.rate,
+            stakePaise: c.req.stake_paise,
+            requestId: c.req.request_id,
+            placedAt: at,
+          })),
+        )
+        .onConflictDoNothing({ target: [bookmakerBets.userId, bookmakerBets.requestId] })
+        .returning();
+      if (rows.length < taken.length) throw new StoredRequest();
+      const byRequest = new Map(rows.map((r) => [`${r.userId}/${r.requestId}`, r]));
+      for (const c of taken) {
+        const row = byRequest.get(`${c.userId}/${c.req.request_id}`)!;
+        const n = state.names;
+        answers.set(c, {
+          ok: true,
+          bet: toKindBet(row, n.market, n.match, n.runners.get(row.selectionId) ?? ''),
+          repeated: false,
+        });
+        placedBy.add(c.userId);
+      }
+      const holds = new Map([...changed].map(([u, p]) => [u, p.hold_paise]));
+      await tx.execute(
+        sql`with ${app.wallet.holds.upsertCte(tx, 'held', marketId, holds, at)} select 1 as written`,
+      );
+    });
+    if (repeats.size > 0 && !names) names = await namesOf(db, marketId);
+    for (const c of cmds) {
+      const b = repeats.get(c);
+      const out = b ? repeatOf(c, b, names!) : answers.get(c)!;
+      if (out.ok && !out.repeated) app.metrics.betPlaced('BOOKMAKER');
+      c.done(out);
+    }
+    if (placedBy.size > 0) publish(marketId, placedBy);
+  }
+
+  /** A batch's view of its market: the row it locked, the bookmaker's status, runners and quotes. */
+  async function batchMarketOf(
+    tx: Tx,
+    market: MarketRow,
+  ): Promise<{ market: BatchMarket; names: Names } | null> {
+    if (market.marketKind !== 'BOOKMAKER') return null;
+    const [bm] = await tx
+      .select()
+      .from(bookmakerMarkets)
+      .where(eq(bookmakerMarkets.marketId, market.marketId));
+    if (!bm) return null;
+    const [match] = await tx
+      .select({ name: matches.matchName })
+      .from(matches)
+      .where(eq(matches.matchId, market.matchId));
+    const rs = await runnersWithQuotes(tx, market.marketId);
+    return {
+      market: {
+        match_id: market.matchId,
+        status: market.status,
+        own_status: bm.status,
+        min_stake_paise: market.minStakePaise,
+        max_stake_paise: market.maxStakePaise,
+        runners: rs.map((r) => ({
+          selection_id: r.runner.selectionId,
+          name: r.runner.name,
+          status: r.runner.status,
+          back_rate: r.quote?.backRate ?? null,
+          lay_rate: r.quote?.layRate ?? null,
+        })),
+      },
+      names: {
+        market: market.marketName,
+        match: match?.name ?? '',
+        runners: new Map(rs.map((r) => [r.runner.selectionId, r.runner.name])),
+      },
+    };
+  }
+
+  /**
+   * Writes quotes or the status and moves the versions (sockets see the change). `change` returns
+   * the bookmaker's next status (the market row's follows it), null to keep both, or a refusal.
+   */
   async function write(
     marketId: number,
-    change: (tx: Tx, status: QuoteStatus) => Promise<QuoteStatus | string>,
+    change: (tx: Tx, status: QuoteStatus) => Promise<{ status: QuoteStatus | null } | string>,
   ): Promise<{ ok: true } | { ok: false; message: string }> {
     const out = await db.transaction(async (tx) => {
-      const row = await stateOf(tx, marketId, 'update');
+      const row = await lockForWrite(tx, marketId);
       if (!row) return { ok: false as const, message: `Unknown bookmaker market ${marketId}` };
       if (row.market.status === 'CLOSED') return { ok: false as const, message: 'Market is closed' };
-      const status = await change(tx, row.bm.status);
-      if (!['ACTIVE', 'BALL_RUNNING', 'SUSPENDED', 'CLOSED'].includes(status))
-        return { ok: false as const, message: status };
-      const next = status as QuoteStatus;
+      const next = await change(tx, row.bm.status);
+      if (typeof next === 'string') return { ok: false as const, message: next };
       await tx
         .update(bookmakerMarkets)
-        .set({ status: next, version: sql`${bookmakerMarkets.version} + 1`, updatedAt: now() })
+        .set({
+          ...(next.status === null ? {} : { status: next.status }),
+          version: sql`${bookmakerMarkets.version} + 1`,
+          updatedAt: now(),
+        })
         .where(eq(bookmakerMarkets.marketId, marketId));
+      // A quote leaves the market row's status alone: a market the operator suspended through
+      // admin/market/status stays suspended until a status call opens it.
       await tx
         .update(markets)
-        .set({ status: marketStatusOf(next), version: sql`${markets.version} + 1` })
+        .set({
+          ...(next.status === null ? {} : { status: marketStatusOf(next.status) }),
+          version: sql`${markets.version} + 1`,
+        })
         .where(eq(markets.marketId, marketId));
       return { ok: true as const };
     });
@@ -279,8 +370,7 @@ export function createBookmakerService(app: FastifyInstance) {
       const voidSel = new Set(facts.voids.filter((v) => v.kind === 'SELECTION').map((v) => v.selectionId));
       const windows = facts.voids.filter((v) => v.kind === 'WINDOW');
       const nets = new Map<string, number>();
-      const at = now();
-      for (const b of bets) {
+      const marks = bets.map((b) => {
         const isVoid =
           facts.voidMarket ||
           result === null ||
@@ -291,18 +381,17 @@ export function createBookmakerService(app: FastifyInstance) {
           : settleBookmakerBetPaise(toEngineBet(b), { winners: result!.winners.map(String) });
         // A profit of 0 (a dead heat at evens): labelled by whether the bet's side came in.
         const cameIn = !isVoid && result!.winners.includes(b.selectionId) === b.isBack;
-        const outcome = isVoid ? 'VOID' : betResultOf(profit, cameIn);
-        await tx
-          .update(bookmakerBets)
-          .set({
-            result: outcome,
-            profitLossPaise: profit,
-            settledStatus: isVoid ? 'VOIDED' : 'SETTLED',
-            settledAt: at,
-          })
-          .where(eq(bookmakerBets.betId, b.betId));
         nets.set(String(b.userId), (nets.get(String(b.userId)) ?? 0) + profit);
-      }
+        return {
+          bet_id: b.betId,
+          result: isVoid ? ('VOID' as const) : betResultOf(profit, cameIn),
+          profit_loss_paise: profit,
+          settled_status: isVoid ? ('VOIDED' as const) : ('SETTLED' as const),
+        };
+      });
+      // Every bet marked in one statement (a settlement under a stream of bets holds the market's
+      // lock for as short as it can).
+      if (marks.length > 0) await markSettled(tx, marks, now());
       return {
         movements: movementsFromNets(String(market.marketId), nets, market.commissionBps),
         users: [...new Set(bets.map((b) => b.userId))].sort((a, b) => a - b),
@@ -316,20 +405,25 @@ export function createBookmakerService(app: FastifyInstance) {
         .where(eq(bookmakerBets.marketId, marketId));
     },
 
+    /**
+     * Every bettor with an open bet on these markets: the exposure of their bets that are not
+     * voided over the runners still running (0 when every open bet of theirs is voided).
+     */
     async recomputeHolds(tx, marketIds) {
       const out: HoldMap = new Map();
       if (marketIds.length === 0) return out;
-      const bets = await openBets(tx, and(inArray(bookmakerBets.marketId, [...marketIds])));
-      const groups = new Map<string, BetRow[]>();
-      for (const b of bets) {
+      const groups = new Map<string, BookmakerBet[]>();
+      for (const b of await openBetsMarked(tx, inArray(bookmakerBets.marketId, [...marketIds]))) {
         const k = holdKey(b.userId, b.marketId);
-        groups.set(k, [...(groups.get(k) ?? []), b]);
+        const list = groups.get(k) ?? [];
+        if (b.counted) list.push(toEngineBet(b));
+        groups.set(k, list);
       }
-      const sels = new Map<number, string[]>();
+      const running = new Map<number, string[]>();
+      for (const marketId of new Set(marketIds)) running.set(marketId, await runningRunnerIds(tx, marketId));
       for (const [k, list] of groups) {
-        const marketId = list[0]!.marketId;
-        if (!sels.has(marketId)) sels.set(marketId, await runnerIds(tx, marketId));
-        out.set(k, bookmakerPosition(sels.get(marketId)!, list.map(toEngineBet)).exposure_paise);
+        const marketId = Number(k.split(':')[1]);
+        out.set(k, positionOf(running.get(marketId)!, list).hold_paise);
       }
       return out;
     },
@@ -359,26 +453,22 @@ export function createBookmakerService(app: FastifyInstance) {
         .orderBy(asc(markets.marketId));
       const out: BookmakerMarket[] = [];
       for (const { bm, market } of rows) {
-        const rs = await db
-          .select({ runner: runners, quote: bookmakerQuotes })
-          .from(runners)
-          .leftJoin(bookmakerQuotes, eq(bookmakerQuotes.selectionId, runners.selectionId))
-          .where(eq(runners.marketId, market.marketId))
-          .orderBy(asc(runners.sortOrder));
+        const rs = await runnersWithQuotes(db, market.marketId);
+        // The position over the runners still running, of the bets not voided (a removed runner: 0).
+        const running = rs
+          .filter((r) => r.runner.status !== 'REMOVED')
+          .map((r) => String(r.runner.selectionId));
         const mine = (
           await openBets(
             db,
             and(eq(bookmakerBets.userId, userId), eq(bookmakerBets.marketId, market.marketId)),
           )
         ).map(toEngineBet);
-        const pos = bookmakerPosition(
-          rs.map((r) => String(r.runner.selectionId)),
-          mine,
-        );
+        const profit = mine.length === 0 ? {} : bookmakerPosition(running, mine).profit_paise;
         out.push({
           market_id: market.marketId,
           market_name: market.marketName,
-          status: bm.status,
+          status: bookmakerStatusOf(bm.status, market.status),
           version: bm.version,
           min_stake: rupees(market.minStakePaise),
           max_stake: rupees(market.maxStakePaise),
@@ -388,7 +478,7 @@ export function createBookmakerService(app: FastifyInstance) {
             status: r.runner.status,
             back_rate: r.quote?.backRate ?? null,
             lay_rate: r.quote?.layRate ?? null,
-            position: rupees(pos.profit_paise[String(r.runner.selectionId)] ?? 0),
+            position: rupees(profit[String(r.runner.selectionId)] ?? 0),
           })),
         });
       }
@@ -417,8 +507,8 @@ export function createBookmakerService(app: FastifyInstance) {
       marketId: number,
       rates: { selection_id: number; back_rate: number | null; lay_rate: number | null }[],
     ) {
-      return write(marketId, async (tx, status) => {
-        const known = new Set((await runnerIds(tx, marketId)).map(Number));
+      return write(marketId, async (tx) => {
+        const known = new Set((await runnersWithQuotes(tx, marketId)).map((r) => r.runner.selectionId));
         const unknown = rates.find((r) => !known.has(r.selection_id));
         if (unknown) return `Selection ${unknown.selection_id} is not a runner of market ${marketId}`;
         for (const r of rates) {
@@ -436,11 +526,11 @@ export function createBookmakerService(app: FastifyInstance) {
               set: { backRate: r.back_rate, layRate: r.lay_rate, updatedAt: now() },
             });
         }
-        return status;
+        return { status: null };
       });
     },
 
-    setStatus: (marketId: number, status: QuoteStatus) => write(marketId, async () => status),
+    setStatus: (marketId: number, status: QuoteStatus) => write(marketId, async () => ({ status })),
 
     /**
      * Spec §9 "Bookmaker": a match-winner market of a match that was not completed, settled on the
@@ -462,6 +552,8 @@ export function createBookmakerService(app: FastifyInstance) {
         .from(cricketMatches)
         .where(eq(cricketMatches.matchId, row.market.matchId));
       if (!cm) return fail('The market’s match has no cricket details');
+      // A first look, for a quick answer; the decisive check is made under the market's lock (the
+      // declare refuses a settled market there, and so does the void: `unlessSettled`).
       if ((await app.settlement.view(marketId)).state === 'SETTLED')
         return fail('Market is already settled; unsettle it first to settle it again');
       const teams = [cm.teamA, cm.teamB] as const;
@@ -496,7 +588,7 @@ export function createBookmakerService(app: FastifyInstance) {
       const [a, b] = ids as [number, number];
       const settled =
         decision === 'VOID'
-          ? await app.settlement.voidMarket(by, marketId)
+          ? await app.settlement.voidMarket(by, marketId, undefined, { unlessSettled: true })
           : decision === 'TIE'
             ? await app.settlement.declareResult(by, marketId, { winners: [a, b], dead_heat_count: 2 })
             : await app.settlement.declareResult(by, marketId, { winners: [decision === 0 ? a : b] });
@@ -523,7 +615,7 @@ export function createBookmakerService(app: FastifyInstance) {
       const qs = await db.select().from(bookmakerQuotes).where(eq(bookmakerQuotes.marketId, marketId));
       return {
         market_id: marketId,
-        status: row.bm.status,
+        status: bookmakerStatusOf(row.bm.status, row.market.status),
         version: row.bm.version,
         runners: qs.map((x) => ({ selection_id: x.selectionId, back_rate: x.backRate, lay_rate: x.layRate })),
       };

@@ -1,6 +1,7 @@
 // The per-market command queue of the group commit: commands for one market (the exchange's
-// placements and cancels, a fancy's bets) wait here and run in batches, one batch after another
-// per market (docs/decisions.md, "Exchange server" and "Fancy bets in batches").
+// placements and cancels, a fancy's or a bookmaker's bets) wait here and run in batches, one batch
+// after another per market (docs/decisions.md, "Exchange server", "Fancy bets in batches" and
+// "Bookmaker bets in batches").
 
 /** Commands taken into one batch (one transaction) at most. */
 export const MAX_BATCH_COMMANDS = 200;
@@ -136,4 +137,56 @@ export function createRoundQueue<C>(
       return queues.get(marketId)?.length ?? 0;
     },
   };
+}
+
+/**
+ * The next batch with one command per key (a bettor's request id): a second copy of a key goes back
+ * to the front of `pending` for the next batch, which answers it from the stored bet if the first
+ * was taken (a batch decides each command against the store as the batch began).
+ */
+export function takeDistinctBatch<C>(pending: C[], keyOf: (cmd: C) => string): C[] {
+  const seen = new Set<string>();
+  const now: C[] = [];
+  const later: C[] = [];
+  for (const cmd of takeBatch(pending)) {
+    const key = keyOf(cmd);
+    (seen.has(key) ? later : now).push(cmd);
+    seen.add(key);
+  }
+  pending.unshift(...later);
+  return now;
+}
+
+/**
+ * Runs a batch's commands in one go; if that throws, runs them one at a time, so that one bad
+ * command cannot fail its neighbours. `retryAlone(err)`: an error worth a second try of a command
+ * alone (a request id stored meanwhile by another node's batch answers as a repeat then). A command
+ * that still throws gets `fail(err)` (its caller answers 500).
+ */
+export async function runBatchOrEach<C extends { fail(err: unknown): void }>(
+  cmds: readonly C[],
+  run: (cmds: readonly C[]) => Promise<void>,
+  retryAlone: (err: unknown) => boolean = () => false,
+): Promise<void> {
+  try {
+    await run(cmds);
+    return;
+  } catch (err) {
+    if (cmds.length === 1 && !retryAlone(err)) {
+      cmds[0]!.fail(err);
+      return;
+    }
+  }
+  for (const cmd of cmds) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await run([cmd]);
+        break;
+      } catch (err) {
+        if (attempt < 2 && retryAlone(err)) continue;
+        cmd.fail(err);
+        break;
+      }
+    }
+  }
 }

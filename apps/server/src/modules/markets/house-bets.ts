@@ -1,9 +1,5 @@
 // What the house-quoted kinds (bookmaker, fancy) share when a bet is placed: the budget rule and
-// the wallet lock. A bet is taken whole or refused, in one short transaction per bet.
-import type { FastifyInstance } from 'fastify';
-import type { Tx } from '../../db/store.ts';
-import * as holds from '../wallet/holds.ts';
-
+// the answer. A bet is taken whole or refused, in its market's next batch (markets/command-queue.ts).
 const rupeesText = (paise: number) => `₹${(paise / 100).toFixed(2)}`;
 
 /**
@@ -21,17 +17,6 @@ export function budgetRefusal(input: {
   if (input.balance_paise - input.elsewhere_paise >= input.new_hold_paise) return null;
   return `Insufficient balance: this bet needs ${rupeesText(input.new_hold_paise - input.old_hold_paise)}, available ${rupeesText(Math.max(available, 0))}`;
 }
-
-/** Locks the user's wallet row (after the market's row: the lock order of every money path). */
-export async function lockWallet(app: FastifyInstance, tx: Tx, userId: number, marketId: number) {
-  const rows = await app.wallet.lockBalancesPaise(tx, [userId], (u) => holds.elsewhereExpr(u, marketId));
-  const row = rows.get(userId);
-  if (!row) return null;
-  return { balance_paise: row.balancePaise, elsewhere_paise: Number(row.alongside) };
-}
-
-/** A bet refusal raised inside the transaction: rolls it back and becomes `{ ok: false, message }`. */
-export class BetRefusal extends Error {}
 
 export type PlaceOutcome<T> = { ok: true; bet: T; repeated: boolean } | { ok: false; message: string };
 
