@@ -146,6 +146,28 @@ describeStores(
       expect(r.body.status).toBe(false);
     });
 
+    it('bank accounts added at once: never more than 5, never the same one twice', async () => {
+      const u = await member();
+      const add = (n: number) =>
+        u.call('addBankAccount', {
+          account_name: 'A Bettor',
+          account_number: `1234567890${String(n).padStart(2, '0')}`,
+          confirm_account_number: `1234567890${String(n).padStart(2, '0')}`,
+          ifsc: 'HDFC0001234',
+          bank_name: 'HDFC Bank',
+        });
+      const same = await Promise.all(Array.from({ length: 4 }, () => add(0)));
+      expect(same.filter((r) => r.body.status)).toHaveLength(1);
+      for (const r of same.filter((x) => !x.body.status))
+        expect(r.body.message).toBe('This bank account is already saved');
+      const many = await Promise.all(Array.from({ length: 8 }, (_, i) => add(i + 1)));
+      expect(many.filter((r) => r.body.status)).toHaveLength(4);
+      for (const r of many.filter((x) => !x.body.status))
+        expect(r.body.message).toBe('At most 5 bank accounts; remove one first');
+      const list = await u.call('getBankAccounts');
+      expect((list.body.data as unknown[]).length).toBe(5);
+    });
+
     it('a withdrawal is held at once (available falls, bets see it), then paid; above available is refused', async () => {
       const u = await member();
       await deposited(u, 2000);

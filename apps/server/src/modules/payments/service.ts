@@ -46,6 +46,8 @@ export type PayOutcome<T> = { ok: true; value: T; repeated?: boolean } | { ok: f
 
 class Refusal extends Error {}
 
+/** Saved bank accounts a bettor may have at once. */
+const BANK_ACCOUNTS_MAX = 5;
 const rupees = (paise: number) => Math.round(paise) / 100;
 const text = (paise: number) => `₹${(paise / 100).toFixed(2)}`;
 /** Money signed to the user, as the console confirms it: +₹500.00, −₹500.00, ₹0.00. */
@@ -516,25 +518,33 @@ export function createPaymentsService(deps: {
       }>
     > {
       if (!(await allowed(userId))) return { ok: false, message: NOT_ALLOWED };
-      const existing = await db
-        .select()
-        .from(bankAccounts)
-        .where(and(eq(bankAccounts.userId, userId), isNull(bankAccounts.removedAt)));
-      if (existing.length >= 5) return { ok: false, message: 'At most 5 bank accounts; remove one first' };
-      if (existing.some((b) => b.accountNumber === body.account_number && b.ifsc === body.ifsc)) {
-        return { ok: false, message: 'This bank account is already saved' };
-      }
-      const [b] = await db
-        .insert(bankAccounts)
-        .values({
-          userId,
-          accountName: body.account_name,
-          accountNumber: body.account_number,
-          ifsc: body.ifsc,
-          bankName: body.bank_name,
-          createdAt: clock.now(),
-        })
-        .returning();
+      // "At most 5" and "already saved" decide the insert: both are checked with the user's row
+      // locked, so two adds at once cannot both pass them.
+      const added = await db.transaction(async (tx) => {
+        await tx.select({ userId: users.userId }).from(users).where(eq(users.userId, userId)).for('update');
+        const existing = await tx
+          .select()
+          .from(bankAccounts)
+          .where(and(eq(bankAccounts.userId, userId), isNull(bankAccounts.removedAt)));
+        if (existing.length >= BANK_ACCOUNTS_MAX) return 'At most 5 bank accounts; remove one first';
+        if (existing.some((b) => b.accountNumber === body.account_number && b.ifsc === body.ifsc)) {
+          return 'This bank account is already saved';
+        }
+        const [row] = await tx
+          .insert(bankAccounts)
+          .values({
+            userId,
+            accountName: body.account_name,
+            accountNumber: body.account_number,
+            ifsc: body.ifsc,
+            bankName: body.bank_name,
+            createdAt: clock.now(),
+          })
+          .returning();
+        return row!;
+      });
+      if (typeof added === 'string') return { ok: false, message: added };
+      const b = added;
       return {
         ok: true,
         value: {
