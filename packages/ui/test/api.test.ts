@@ -28,7 +28,12 @@ describe('callEndpoint', () => {
         new Response(
           JSON.stringify({
             status: true,
-            data: { ok: true, problems: [], checked: { accounts: 1, transfers: 0, exposures: 0, users: 0 } },
+            data: {
+              ok: true,
+              problems: [],
+              owed: [],
+              checked: { accounts: 1, transfers: 0, exposures: 0, users: 0 },
+            },
           }),
           {
             status: 200,
