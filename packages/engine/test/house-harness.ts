@@ -36,11 +36,6 @@ export function overBudget(
   return account.elsewhere_paise + new_hold_paise > account.balance_paise;
 }
 
-/** ceil(a / k) in BigInt, k > 0 (BigInt division truncates toward zero). */
-export function ceilDivBig(a: bigint, k: bigint): bigint {
-  return a >= 0n ? (a + k - 1n) / k : -(-a / k);
-}
-
 /**
  * The house's side of a settlement, naively: the house pays every user's net (or takes it when
  * negative) and collects the commission, DOMAIN.md's percentage of net winnings, rounded down, never

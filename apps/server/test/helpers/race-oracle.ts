@@ -8,7 +8,7 @@ import {
   fancyExposurePaise,
   marketPosition,
   movementsFromNets,
-  settleBookmakerBetPaise,
+  settleBookmakerBetsPaise,
   settleFancyBetPaise,
   settleMarket,
   type PositionBet,
@@ -247,12 +247,16 @@ function bookmakerModel(
   const facts = s.settlements.find((x) => x.marketId === marketId)!;
   const result = facts.result && 'winners' in facts.result ? facts.result : null;
   const nets = new Map<string, number>();
-  for (const b of mine) {
-    const isVoid = facts.voidMarket || result === null || v.isVoid(b);
-    const profit = isVoid
-      ? 0
-      : settleBookmakerBetPaise(engineBet(b), { winners: result.winners.map(String) });
-    nets.set(String(b.userId), (nets.get(String(b.userId)) ?? 0) + profit);
+  for (const u of new Set(mine.map((b) => b.userId))) {
+    const live = mine.filter((b) => b.userId === u && !(facts.voidMarket || result === null || v.isVoid(b)));
+    const each =
+      live.length === 0 || result === null
+        ? []
+        : settleBookmakerBetsPaise(live.map(engineBet), { winners: result.winners.map(String) });
+    nets.set(
+      String(u),
+      each.reduce((t, x) => t + x, 0),
+    );
   }
   return { holds, settledNets: netsOf(movementsFromNets(String(marketId), nets, market.commissionBps)) };
 }

@@ -2,15 +2,17 @@
 // on each runner; a bet is taken whole at the quoted rate or refused, so there is no unmatched part.
 // Position and exposure are match odds' P_i with odds = 1 + rate/100.
 //
-// Rounding (house.ts): a back's win stake·rate/100 rounds down, a lay's loss stake·rate/100 rounds
-// up, per bet. `bookmakerBetProfitPaise` is the one per-bet figure: the position sums it and
-// settlement pays it, so the exposure is exactly the worst loss a single winner can settle to.
+// Rounding (docs/settlement.md "One rounding rule"): a bettor's position at each outcome is the
+// EXACT sum of their bets (stake·rate/100 is exact in hundredths of a paisa), rounded once, down
+// (against the bettor); settlement (`settleBookmakerBetsPaise`) gives a user's bets amounts that
+// add up to exactly that rounded figure, so the exposure is exactly the worst loss a result can
+// settle to, and a hedge costs no paisa per bet. `bookmakerBetProfitPaise` is one bet's own figure
+// (a win rounded down, a loss up), what a bet slip shows and a bet alone settles to.
 import {
   assertInt,
   assertRate,
   assertStake,
   assertStakeLimits,
-  ceilDiv,
   rateLossPaise,
   rateWinPaise,
   safePaise,
@@ -43,10 +45,25 @@ export function bookmakerBetProfitPaise(bet: BookmakerBet, wins: boolean): numbe
   return wins ? -rateLossPaise(bet.stake_paise, bet.rate) : bet.stake_paise;
 }
 
+/** A bet's exact profit in hundredths of a paisa if its runner wins (`wins`) or another does. */
+function exactCenti(bet: BookmakerBet, wins: boolean): bigint {
+  const stake = BigInt(bet.stake_paise);
+  const odds = stake * BigInt(bet.rate);
+  if (bet.is_back) return wins ? odds : -100n * stake;
+  return wins ? -odds : 100n * stake;
+}
+
+/** a / d rounded toward −∞ (d > 0). */
+function floorDiv(a: bigint, d: bigint): bigint {
+  const q = a / d;
+  return a % d !== 0n && a < 0n ? q - 1n : q;
+}
+
 /**
  * Per-runner profit P_i (the position shown beside each runner) and exposure = max(0, −min_i P_i).
- * `selection_ids` lists every runner of the market; a bet on any other id is an error. O(bets + runners):
- * each bet adds its losing figure to every runner (base) and the difference to its own runner.
+ * `selection_ids` lists every runner of the market; a bet on any other id is an error. Each P_i is
+ * the exact sum of the bets' profits if runner i wins, rounded once, down. O(bets + runners): each
+ * bet adds its losing figure to every runner (base) and the difference to its own runner.
  */
 export function bookmakerPosition(
   selection_ids: readonly string[],
@@ -58,19 +75,20 @@ export function bookmakerPosition(
     if (at.has(id)) throw new RangeError(`runner ${id} listed twice`);
     at.set(id, i);
   });
-  let base = 0;
-  const delta = new Array<number>(selection_ids.length).fill(0);
+  let base = 0n;
+  const delta = new Array<bigint>(selection_ids.length).fill(0n);
   for (const b of bets) {
+    checkBet(b);
     const i = at.get(b.selection_id);
     if (i === undefined)
       throw new RangeError(`bet on selection ${b.selection_id}, not a runner of the market`);
-    const lose = bookmakerBetProfitPaise(b, false);
+    const lose = exactCenti(b, false);
     base += lose;
-    delta[i]! += bookmakerBetProfitPaise(b, true) - lose;
+    delta[i]! += exactCenti(b, true) - lose;
   }
   let min = 0;
   const profit = selection_ids.map((id, i): [string, number] => {
-    const p = safePaise(base + delta[i]!);
+    const p = safePaise(floorDiv(base + delta[i]!, 100n));
     if (p < min) min = p;
     return [id, p];
   });
@@ -104,26 +122,53 @@ export function bookmakerRefusal(input: {
 }
 
 /**
- * Settled profit of one bet: `winners` are the selection ids that won, or 'VOID' (0).
- *
- * One winner: `bookmakerBetProfitPaise` itself. A k-way dead heat (k = winners.length ≥ 2; DOMAIN.md
- * "Dead heat": the stake is divided by k, that share wins at the full rate and the rest is lost)
- * is exactly the mean of the bet's single-winner profits over the k tied runners; it is the mean of
- * the ROUNDED figures, rounded UP. Why up: then a user's dead-heat result is ≥ the mean of their
- * positions on the tied runners ≥ −exposure, so a dead heat never takes more than the exposure held
- * (rounding each bet down could, by up to a paisa per bet). The house gives up < 1 paisa per bet.
+ * Settled profits of one user's bets in a market: `winners` are the selection ids that won, or
+ * 'VOID' (all 0). Their exact total is rounded once, down — the user's position at that result, or
+ * in a k-way dead heat (DOMAIN.md "Dead heat": the stake is divided by k, that share wins at the
+ * full rate and the rest is lost) the exact mean of their positions on the k tied runners, never
+ * below the worst of them, so never more than the exposure held. Each bet gets its exact profit
+ * rounded down plus, largest rests first, a paisa of what the one rounding of the total leaves, so
+ * the bets add up to the user's result exactly (bet history = the ledger).
  */
+export function settleBookmakerBetsPaise(
+  bets: readonly BookmakerBet[],
+  outcome: { winners: readonly string[] } | 'VOID',
+): number[] {
+  for (const b of bets) checkBet(b);
+  if (outcome === 'VOID') return bets.map(() => 0);
+  const k = outcome.winners.length;
+  assertInt(k, 'winners.length', 1);
+  if (new Set(outcome.winners).size !== k) throw new RangeError('a winner is listed twice');
+  const d = 100n * BigInt(k);
+  // In hundredths of a paisa times k: a bet on a tied runner wins once and loses k − 1 times.
+  const exact = bets.map((b) =>
+    outcome.winners.includes(b.selection_id)
+      ? exactCenti(b, true) + BigInt(k - 1) * exactCenti(b, false)
+      : BigInt(k) * exactCenti(b, false),
+  );
+  const total = floorDiv(
+    exact.reduce((s, x) => s + x, 0n),
+    d,
+  );
+  const shares = exact.map((x) => floorDiv(x, d));
+  let left = total - shares.reduce((s, x) => s + x, 0n); // in [0, bets.length)
+  const order = exact
+    .map((x, i) => ({ i, rest: x - shares[i]! * d }))
+    .filter((e) => e.rest > 0n)
+    .sort((a, b) => (a.rest === b.rest ? a.i - b.i : a.rest > b.rest ? -1 : 1));
+  for (const { i } of order) {
+    if (left === 0n) break;
+    shares[i]! += 1n;
+    left -= 1n;
+  }
+  if (left !== 0n) throw new Error('bookmaker settlement: rounding residue left over');
+  return shares.map((x) => safePaise(x));
+}
+
+/** One bet settled alone (`settleBookmakerBetsPaise` of that bet). */
 export function settleBookmakerBetPaise(
   bet: BookmakerBet,
   outcome: { winners: readonly string[] } | 'VOID',
 ): number {
-  checkBet(bet);
-  if (outcome === 'VOID') return 0;
-  const k = outcome.winners.length;
-  assertInt(k, 'winners.length', 1);
-  if (new Set(outcome.winners).size !== k) throw new RangeError('a winner is listed twice');
-  if (!outcome.winners.includes(bet.selection_id)) return bookmakerBetProfitPaise(bet, false);
-  if (k === 1) return bookmakerBetProfitPaise(bet, true);
-  const sum = bookmakerBetProfitPaise(bet, true) + (k - 1) * bookmakerBetProfitPaise(bet, false);
-  return ceilDiv(safePaise(sum), k);
+  return settleBookmakerBetsPaise([bet], outcome)[0]!;
 }

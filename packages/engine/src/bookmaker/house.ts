@@ -1,11 +1,12 @@
 // What the two house-quoted kinds (bookmaker and fancy) share: the arithmetic of a rate "per 100"
 // (DOMAIN.md "Bookmaker markets": rate 45 = decimal 1.45), statuses and stake limits.
 //
-// ROUNDING RULE (every bookmaker and fancy kind): a winning amount stake·rate/100 is rounded DOWN
-// to the paisa and a losing amount stake·rate/100 is rounded UP, once per bet. So the house never
-// pays a fraction of a paisa and never takes less than it held: the same per-bet figure is the
-// bet's settled profit and its part of the exposure, and exposure = the worst settled loss, exactly.
-// (Both cases are the exact signed profit rounded toward −∞.)
+// ROUNDING RULE (both kinds; docs/settlement.md "One rounding rule"): one bet alone wins
+// stake·rate/100 rounded DOWN to the paisa and loses it rounded UP (its exact signed profit rounded
+// toward −∞: what a bet slip shows); a user's position at a result is the EXACT sum of their bets,
+// rounded once toward −∞, and their settled bets add up to exactly that (bookmaker.ts
+// settleBookmakerBetsPaise, fancy/profit.ts settleFancyBetsPaise), so exposure = the worst settled
+// loss, exactly, and a hedge costs no paisa per bet.
 
 /** Throws unless `v` is a safe integer in [min, max]: the engine's inputs come checked, a bad one is a bug. */
 export function assertInt(v: number, what: string, min: number, max = Number.MAX_SAFE_INTEGER): void {
@@ -41,12 +42,6 @@ export function rateLossPaise(stake_paise: number, rate: number): number {
   const num = stake_paise * rate;
   if (Number.isSafeInteger(num)) return Math.ceil(num / 100);
   return safePaise((BigInt(stake_paise) * BigInt(rate) + 99n) / 100n);
-}
-
-/** ceil(a / k) for a safe integer a and k ≥ 1, exactly (the remainder is exact where a / k is not). */
-export function ceilDiv(a: number, k: number): number {
-  const r = a % k; // sign of a; (a − r) / k is an exact integer, a rounded toward zero
-  return (a - r) / k + (r > 0 ? 1 : 0);
 }
 
 /** Paise as the rupees a refusal text shows, as the server's other stake messages do: 10000 → "100", 10050 → "100.5". */

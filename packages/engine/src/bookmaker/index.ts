@@ -5,5 +5,6 @@ export {
   bookmakerPosition,
   bookmakerRefusal,
   settleBookmakerBetPaise,
+  settleBookmakerBetsPaise,
 } from './bookmaker.ts';
 export { BOOKMAKER_COMPARISON_OVERS, bookmakerIncompleteResult } from './rules.ts';

@@ -9,6 +9,7 @@ import {
   bookmakerPosition,
   marketPosition as rootMarketPosition,
   settleBookmakerBetPaise,
+  settleBookmakerBetsPaise,
   type BookmakerBet,
   type MarketKind,
 } from '../../src/index.ts';
@@ -95,9 +96,14 @@ describe('settleBookmakerBetPaise', () => {
     // a runner outside the dead heat loses as usual
     expect(settleBookmakerBetPaise(bet('TIE', true, 45, 1_000), { winners: ['IND', 'AUS'] })).toBe(-1_000);
   });
-  it('dead heat rounds the mean of the rounded figures up: 100 at 45 → exact −27.5 → −27; the lay 27.5 → 28', () => {
-    expect(settleBookmakerBetPaise(bet('IND', true, 45, 100), { winners: ['IND', 'AUS'] })).toBe(-27);
-    expect(settleBookmakerBetPaise(bet('IND', false, 45, 100), { winners: ['IND', 'AUS'] })).toBe(28);
+  it('a dead heat settles the exact mean once, down: 100 at 45 → exact −27.5 → −28; the lay 27.5 → 27', () => {
+    expect(settleBookmakerBetPaise(bet('IND', true, 45, 100), { winners: ['IND', 'AUS'] })).toBe(-28);
+    expect(settleBookmakerBetPaise(bet('IND', false, 45, 100), { winners: ['IND', 'AUS'] })).toBe(27);
+  });
+  it("a user's bets are rounded once together: two lays of 1.01 at 50 lose 1.01 in all, not 0.51 + 0.51", () => {
+    const lays = [bet('IND', false, 50, 101), bet('IND', false, 50, 101)];
+    expect(settleBookmakerBetsPaise(lays, { winners: ['IND'] })).toEqual([-50, -51]);
+    expect(bookmakerPosition(['IND', 'AUS'], lays).exposure_paise).toBe(101);
   });
   it('three-way dead heat at 200 (decimal 3.0): a third wins 200·⅓, two thirds lost → 0', () => {
     expect(settleBookmakerBetPaise(bet('A', true, 200, 300), { winners: ['A', 'B', 'C'] })).toBe(0);

@@ -13,12 +13,11 @@ import {
   bookmakerPosition,
   bookmakerRefusal,
   movementsFromNets,
-  settleBookmakerBetPaise,
+  settleBookmakerBetsPaise,
   type BookmakerBet,
   type BookmakerQuote,
 } from '../../src/index.ts';
 import {
-  ceilDivBig,
   deepFreeze,
   naiveHouseSettlement,
   overBudget,
@@ -50,22 +49,27 @@ const betsArb = fc.array(betArb, { maxLength: 12 });
 
 // ---- the naive oracle ----------------------------------------------------------------------------
 
-/** One bet's amount when `winners` won, straight from DOMAIN.md, in BigInt. */
-function naiveBetAmount(b: BookmakerBet, winners: readonly string[]): bigint {
+/**
+ * One bet's exact amount when `winners` won, straight from DOMAIN.md, in hundredths of a paisa
+ * times k (k = winners.length: the stake is divided by k, that share wins at the full rate).
+ */
+function naiveBetExact(b: BookmakerBet, winners: readonly string[]): bigint {
   const stake = BigInt(b.stake_paise);
   const product = stake * BigInt(b.rate);
-  // back: wins stake·(odds − 1) floored, else loses the stake; lay: loses stake·(odds − 1) ceiled, else wins the stake
-  const ifRunnerWins = b.is_back ? product / 100n : -((product + 99n) / 100n);
-  const ifRunnerLoses = b.is_back ? -stake : stake;
-  if (!winners.includes(b.selection_id)) return ifRunnerLoses;
+  const ifRunnerWins = b.is_back ? product : -product;
+  const ifRunnerLoses = b.is_back ? -100n * stake : 100n * stake;
   const k = BigInt(winners.length);
-  return ceilDivBig(ifRunnerWins + (k - 1n) * ifRunnerLoses, k);
+  if (!winners.includes(b.selection_id)) return k * ifRunnerLoses;
+  return ifRunnerWins + (k - 1n) * ifRunnerLoses;
 }
 
+/** A user's result: the exact total of their bets, rounded once, down (against the bettor). */
 function naiveTotal(bets: readonly BookmakerBet[], winners: readonly string[]): bigint {
   let t = 0n;
-  for (const b of bets) t += naiveBetAmount(b, winners);
-  return t;
+  for (const b of bets) t += naiveBetExact(b, winners);
+  const d = 100n * BigInt(winners.length);
+  const q = t / d;
+  return t % d !== 0n && t < 0n ? q - 1n : q;
 }
 
 /** max(0, −the worst total over every result), by brute force over RESULTS. */
@@ -129,7 +133,7 @@ describe('bookmaker money properties (naive oracle)', () => {
         const nets = new Map(
           users.map((bets, i) => [
             ids[i]!,
-            bets.reduce((s, b) => s + settleBookmakerBetPaise(b, outcome), 0),
+            settleBookmakerBetsPaise(bets, outcome).reduce((s, x) => s + x, 0),
           ]),
         );
         const movements = movementsFromNets('m1', nets, bp);

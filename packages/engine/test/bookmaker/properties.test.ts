@@ -7,6 +7,7 @@ import {
   bookmakerBetProfitPaise,
   bookmakerPosition,
   settleBookmakerBetPaise,
+  settleBookmakerBetsPaise,
   type BookmakerBet,
 } from '../../src/index.ts';
 
@@ -24,18 +25,17 @@ const betArb: fc.Arbitrary<BookmakerBet> = fc.record({
 });
 const betsArb = fc.array(betArb, { maxLength: 30 });
 
-/** DOMAIN.md's P_i with odds = 1 + rate/100, a back's win floored and a lay's liability ceiled, in BigInt. */
+/** DOMAIN.md's P_i with odds = 1 + rate/100, summed exactly (hundredths of a paisa) and floored once, in BigInt. */
 function bruteProfit(runner: string, bets: readonly BookmakerBet[]): number {
   let p = 0n;
   for (const b of bets) {
     const s = BigInt(b.stake_paise);
-    const num = s * BigInt(b.rate);
-    const win = num / 100n;
-    const liability = (num + 99n) / 100n;
-    if (b.is_back) p += b.selection_id === runner ? win : -s;
-    else p += b.selection_id === runner ? -liability : s;
+    const odds = s * BigInt(b.rate);
+    if (b.is_back) p += b.selection_id === runner ? odds : -100n * s;
+    else p += b.selection_id === runner ? -odds : 100n * s;
   }
-  return Number(p);
+  const q = p / 100n;
+  return Number(p % 100n !== 0n && p < 0n ? q - 1n : q);
 }
 
 describe('bookmaker properties', () => {
@@ -55,11 +55,17 @@ describe('bookmaker properties', () => {
       fc.property(betsArb, (bets) => {
         const pos = bookmakerPosition(RUNNERS, bets);
         const settled = RUNNERS.map((w) =>
-          bets.reduce((s, b) => s + settleBookmakerBetPaise(b, { winners: [w] }), 0),
+          settleBookmakerBetsPaise(bets, { winners: [w] }).reduce((s, x) => s + x, 0),
         );
         expect(settled).toEqual(RUNNERS.map((w) => pos.profit_paise[w]));
         expect(pos.exposure_paise).toBe(Math.max(0, -Math.min(...settled)));
-        expect(bets.reduce((s, b) => s + settleBookmakerBetPaise(b, 'VOID'), 0)).toBe(0);
+        expect(settleBookmakerBetsPaise(bets, 'VOID').every((x) => x === 0)).toBe(true);
+        // One bet alone settles to its own figure (a win rounded down, a loss up).
+        for (const b of bets.slice(0, 3))
+          for (const w of RUNNERS)
+            expect(settleBookmakerBetPaise(b, { winners: [w] })).toBe(
+              bookmakerBetProfitPaise(b, b.selection_id === w),
+            );
       }),
     );
   });
@@ -69,8 +75,9 @@ describe('bookmaker properties', () => {
       fc.property(betsArb, fc.subarray(RUNNERS, { minLength: 2 }), (bets, winners) => {
         const k = BigInt(winners.length);
         let total = 0;
-        for (const b of bets) {
-          const got = settleBookmakerBetPaise(b, { winners });
+        const each = settleBookmakerBetsPaise(bets, { winners });
+        for (const [i, b] of bets.entries()) {
+          const got = each[i]!;
           total += got;
           // exact: stake/k wins at the full rate, the rest is lost (a lay: the negation); over 100k
           const s = BigInt(b.stake_paise);
@@ -83,9 +90,8 @@ describe('bookmaker properties', () => {
         }
         const pos = bookmakerPosition(RUNNERS, bets);
         expect(total).toBeGreaterThanOrEqual(-pos.exposure_paise);
-        // ≥ the mean of the user's positions on the tied runners (the reason it is rounded up)
-        const mean = winners.reduce((s, w) => s + pos.profit_paise[w]!, 0);
-        expect(total * winners.length).toBeGreaterThanOrEqual(mean);
+        // The exact mean of the positions on the tied runners, floored once: never below the worst.
+        expect(total).toBeGreaterThanOrEqual(Math.min(...winners.map((w) => pos.profit_paise[w]!)));
       }),
     );
   });

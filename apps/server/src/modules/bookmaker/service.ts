@@ -15,7 +15,7 @@ import {
   bookmakerIncompleteResult,
   bookmakerPosition,
   movementsFromNets,
-  settleBookmakerBetPaise,
+  settleBookmakerBetsPaise,
   type BookmakerBet,
 } from '@backlay/engine';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -370,23 +370,33 @@ export function createBookmakerService(app: FastifyInstance) {
       const voidSel = new Set(facts.voids.filter((v) => v.kind === 'SELECTION').map((v) => v.selectionId));
       const windows = facts.voids.filter((v) => v.kind === 'WINDOW');
       const nets = new Map<string, number>();
+      const isVoid = (b: BetRow) =>
+        facts.voidMarket ||
+        result === null ||
+        voidSel.has(b.selectionId) ||
+        windows.some((w) => b.placedAt >= w.fromAt! && b.placedAt <= w.toAt!);
+      // Each user's standing bets settled together: one rounding of their exact total (the rule
+      // the bet check and recomputeHolds hold for), shared out over the bets to the paisa.
+      const profits = new Map<number, number>();
+      const byUser = new Map<number, BetRow[]>();
+      for (const b of bets) if (!isVoid(b)) byUser.set(b.userId, [...(byUser.get(b.userId) ?? []), b]);
+      for (const list of byUser.values()) {
+        const each = settleBookmakerBetsPaise(list.map(toEngineBet), {
+          winners: result!.winners.map(String),
+        });
+        list.forEach((b, i) => profits.set(b.betId, each[i]!));
+      }
       const marks = bets.map((b) => {
-        const isVoid =
-          facts.voidMarket ||
-          result === null ||
-          voidSel.has(b.selectionId) ||
-          windows.some((w) => b.placedAt >= w.fromAt! && b.placedAt <= w.toAt!);
-        const profit = isVoid
-          ? 0
-          : settleBookmakerBetPaise(toEngineBet(b), { winners: result!.winners.map(String) });
+        const voided = isVoid(b);
+        const profit = profits.get(b.betId) ?? 0;
         // A profit of 0 (a dead heat at evens): labelled by whether the bet's side came in.
-        const cameIn = !isVoid && result!.winners.includes(b.selectionId) === b.isBack;
+        const cameIn = !voided && result!.winners.includes(b.selectionId) === b.isBack;
         nets.set(String(b.userId), (nets.get(String(b.userId)) ?? 0) + profit);
         return {
           bet_id: b.betId,
-          result: isVoid ? ('VOID' as const) : betResultOf(profit, cameIn),
+          result: voided ? ('VOID' as const) : betResultOf(profit, cameIn),
           profit_loss_paise: profit,
-          settled_status: isVoid ? ('VOIDED' as const) : ('SETTLED' as const),
+          settled_status: voided ? ('VOIDED' as const) : ('SETTLED' as const),
         };
       });
       // Every bet marked in one statement (a settlement under a stream of bets holds the market's
