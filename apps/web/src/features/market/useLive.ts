@@ -12,6 +12,12 @@ export function useConnectionState(): ConnectionState {
   return useSyncExternalStore((cb) => client.onState(cb), client.getState, client.getState);
 }
 
+/** While the socket delivers nothing, match odds are fetched over HTTP this often. */
+export const MATCH_ODDS_POLL_MS = 2_000;
+
+/** The prices on screen may be behind the server: the socket went quiet or is reconnecting. */
+export const isStale = (state: ConnectionState) => state === 'stale' || state === 'reconnecting';
+
 /** Refetches what shows the caller's bets: positions, bets, balance and exposure. */
 export function useRefreshBets(matchId: number) {
   const queryClient = useQueryClient();
@@ -27,11 +33,20 @@ export function useRefreshBets(matchId: number) {
 /**
  * Subscribes to the match's markets: images and deltas are merged into the match-detail cache,
  * a notice about the caller's bets refetches them, and a reconnect refetches the whole screen.
+ * While the socket is stale or reconnecting, the match (prices and status) is polled over HTTP.
  */
 export function useLiveMarkets(matchId: number, marketIds: readonly number[]) {
   const queryClient = useQueryClient();
   const refreshBets = useRefreshBets(matchId);
   const key = marketIds.join(',');
+  const stale = isStale(useConnectionState());
+  useEffect(() => {
+    if (!key || !stale) return;
+    const poll = () => void queryClient.invalidateQueries({ queryKey: matchDetailKey(matchId) });
+    poll();
+    const timer = setInterval(poll, MATCH_ODDS_POLL_MS);
+    return () => clearInterval(timer);
+  }, [key, stale, matchId, queryClient]);
   useEffect(() => {
     if (!key) return;
     const ids = key.split(',').map(Number);
