@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useClientStore } from '../../lib/store.ts';
 import { liveClient, type ConnectionState } from '../../lib/ws.ts';
-import { applyToMatch, matchDetailKey } from './api/match-detail.ts';
+import { applyToMatch, getMatchDetail, matchDetailKey } from './api/match-detail.ts';
 import { matchBetsKey } from './api/match-bets.ts';
 
 /** The live connection's state for the indicator. */
@@ -42,7 +42,13 @@ export function useLiveMarkets(matchId: number, marketIds: readonly number[]) {
   const stale = isStale(useConnectionState());
   useEffect(() => {
     if (!key || !stale) return;
-    const poll = () => void queryClient.invalidateQueries({ queryKey: matchDetailKey(matchId) });
+    // Fetched beside the query, not through it: a failed poll (server unreachable) keeps the
+    // screen as it is instead of putting the query in its error state.
+    const poll = () =>
+      void getMatchDetail(matchId).then(
+        (fresh) => queryClient.setQueryData(matchDetailKey(matchId), fresh),
+        () => {},
+      );
     poll();
     const timer = setInterval(poll, MATCH_ODDS_POLL_MS);
     return () => clearInterval(timer);
