@@ -26,6 +26,8 @@ const DESKTOP = { width: 1366, height: 900 };
 /** "Within a few seconds": the client's stale threshold is 5 s; polls allow some slack. */
 const SOON = { timeout: 9_000, interval: 200 };
 const POLL = { timeout: 20_000, interval: 200 };
+/** What the match-odds poll (every 2 s while stale) must show by. */
+const QUICK = { timeout: 3_000, interval: 100 };
 
 type MatchRow = {
   match_id: number;
@@ -114,9 +116,15 @@ describeBrowser('a live connection that goes silent', () => {
       await offer('2.1').click({ timeout: POLL.timeout });
       const slip = page.getByRole('form', { name: 'Bet slip' });
       await slip.getByLabel('Stake', { exact: true }).fill('100');
+      // Within 3 s: the 2 s poll shows it. (A silent socket is also replaced 10 s after its last
+      // message, and that reconnect refetches the screen; the suspension is made about 5 s after the
+      // last message, so only the poll can show it in time.)
       expect((await setStatus('SUSPENDED')).body).toMatchObject({ status: true });
-      await expect.poll(() => card.locator('.market__overlay').textContent(), POLL).toBe('Suspended');
-      await expect.poll(() => slip.getByRole('button', { name: 'Place Bet' }).isDisabled(), POLL).toBe(true);
+      // (allTextContents does not wait for the element, so the poll's timeout is the limit.)
+      await expect
+        .poll(() => card.locator('.market__overlay').allTextContents(), QUICK)
+        .toEqual(['Suspended']);
+      await expect.poll(() => slip.getByRole('button', { name: 'Place Bet' }).isDisabled(), QUICK).toBe(true);
       await page.screenshot({ path: `${ARTIFACTS}/live-stale-suspended-${label}.png`, fullPage: true });
 
       // The market reopens and the connection recovers: current prices and status, Live again.
