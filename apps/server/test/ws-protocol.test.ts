@@ -100,6 +100,21 @@ describeStores(
       await Promise.all([c.close(), c2.close()]);
     });
 
+    it('heartbeats go only to sockets that ask: one at once, then one per interval to each', async () => {
+      const asker = await open();
+      const quiet = await open();
+      const before = Date.now();
+      asker.send({ op: 'heartbeat' });
+      const first = await asker.next(isType('heartbeat'));
+      expect(first).toEqual({ type: 'heartbeat', at: expect.any(Number) });
+      expect((first as { at: number }).at).toBeGreaterThanOrEqual(before - 1);
+      ctx.app.liveHub.liveHeartbeat();
+      await asker.next(isType('heartbeat'));
+      await settle();
+      expect(quiet.rest()).toEqual([]);
+      await Promise.all([asker.close(), quiet.close()]);
+    });
+
     it('a notice with no visible change sends nothing; a burst is coalesced into few reads', async () => {
       images.set(102, image(102));
       const c = await open();

@@ -382,6 +382,7 @@ describe('live prices on the game-details screen', () => {
     act(() => ws.open());
     expect(ws.sent).toEqual([
       { op: 'auth', token: 'tok-demo' },
+      { op: 'heartbeat' },
       { op: 'subscribe', market_ids: [50] },
     ]);
     expect(screen.getByTestId('live-indicator')).toHaveTextContent('Live');

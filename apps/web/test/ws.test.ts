@@ -44,7 +44,22 @@ const delta = (market_id: number, seq: number) => ({
 function setup() {
   const sockets: FakeSocket[] = [];
   const timers: { fn: () => void; ms: number }[] = [];
+  const clock = { now: 0, watches: [] as (() => void)[] };
+  /** Moves the clock on, running the freshness watch once a second as it goes. */
+  const advance = (ms: number) => {
+    for (let t = 0; t < ms; t += 1000) {
+      clock.now += 1000;
+      for (const w of clock.watches) w();
+    }
+  };
   const client = new LiveClient({
+    now: () => clock.now,
+    every: (fn) => {
+      clock.watches.push(fn);
+      return () => {
+        clock.watches = clock.watches.filter((w) => w !== fn);
+      };
+    },
     url: () => 'ws://test/ws',
     token: () => 'tok',
     createSocket: () => {
@@ -63,7 +78,16 @@ function setup() {
   const events: MarketEvent[] = [];
   const states: string[] = [];
   client.onState((s) => states.push(s));
-  return { client, sockets, timers, events, states, listen: (e: MarketEvent) => events.push(e) };
+  return {
+    client,
+    sockets,
+    timers,
+    events,
+    states,
+    advance,
+    clock,
+    listen: (e: MarketEvent) => events.push(e),
+  };
 }
 
 describe('LiveClient', () => {
@@ -74,6 +98,7 @@ describe('LiveClient', () => {
     s.open();
     expect(s.sent).toEqual([
       { op: 'auth', token: 'tok' },
+      { op: 'heartbeat' },
       { op: 'subscribe', market_ids: [7] },
     ]);
     expect(t.client.getState()).toBe('open');
@@ -127,6 +152,7 @@ describe('LiveClient', () => {
     s.open();
     expect(s.sent).toEqual([
       { op: 'auth', token: 'tok' },
+      { op: 'heartbeat' },
       { op: 'subscribe', market_ids: [7, 8] },
     ]);
     expect(resyncs).toBe(1);
@@ -149,5 +175,49 @@ describe('LiveClient', () => {
     expect(s.sent.at(-1)).toEqual({ op: 'unsubscribe', market_ids: [7] });
     expect(s.closed).toBe(true);
     expect(t.client.getState()).toBe('idle');
+  });
+  it('nothing arriving for 5 s makes the state stale; the next message recovers with fresh images and a resync', () => {
+    const t = setup();
+    let resyncs = 0;
+    t.client.onResync(() => (resyncs += 1));
+    t.client.subscribe([7, 8], t.listen);
+    const s = t.sockets[0]!;
+    s.open();
+    s.receive(image(7, 1));
+    s.receive(image(8, 1));
+    t.advance(4000);
+    s.receive({ type: 'heartbeat', at: 1 });
+    t.advance(4000);
+    expect(t.client.getState()).toBe('open'); // 4 s since the heartbeat
+    t.advance(1000);
+    expect(t.client.getState()).toBe('stale');
+    s.receive(delta(7, 2)); // anything arriving: fresh images are asked for, deltas wait for them
+    expect(t.client.getState()).toBe('open');
+    expect(s.sent.slice(-2)).toEqual([
+      { op: 'image', market_id: 7 },
+      { op: 'image', market_id: 8 },
+    ]);
+    expect(resyncs).toBe(1);
+    s.receive(image(7, 5, 'SUSPENDED'));
+    expect(t.events.at(-1)).toMatchObject({ type: 'image', market_id: 7, market: { status: 'SUSPENDED' } });
+    expect(t.states).toEqual(['connecting', 'open', 'stale', 'open']);
+  });
+
+  it('nothing for 10 s drops the socket and opens another; it stays stale until a message comes', () => {
+    const t = setup();
+    t.client.subscribe([7], t.listen);
+    const s = t.sockets[0]!;
+    s.open();
+    t.advance(10_000);
+    expect(s.closed).toBe(true);
+    expect(t.client.getState()).toBe('reconnecting');
+    t.timers.at(-1)!.fn();
+    const s2 = t.sockets[1]!;
+    s2.open();
+    expect(t.client.getState()).toBe('stale'); // open, but nothing has arrived yet
+    s2.receive({ type: 'heartbeat', at: 2 });
+    expect(t.client.getState()).toBe('open');
+    t.client.close();
+    expect(t.clock.watches).toHaveLength(0);
   });
 });

@@ -249,6 +249,8 @@ export const wsClientMessage = z.discriminatedUnion('op', [
   z.object({ op: z.literal('unsubscribe'), market_ids: marketIds }),
   /** Ask again for a full image (after a gap in seq). */
   z.object({ op: z.literal('image'), market_id: z.number().int() }),
+  /** Ask for `{type:'heartbeat'}` every few seconds, so a silent connection can be told from a quiet market. */
+  z.object({ op: z.literal('heartbeat') }),
 ]);
 export type WsClientMessage = z.infer<typeof wsClientMessage>;
 
@@ -269,5 +271,7 @@ export const wsServerMessage = z.discriminatedUnion('type', [
   /** One of the user's bets on this market changed (filled, cancelled, lapsed): refetch them. */
   z.object({ type: z.literal('bets'), market_id: z.number().int() }),
   z.object({ type: z.literal('error'), message: z.string() }),
+  /** Sent every few seconds to sockets that asked (`{op:'heartbeat'}`); `at` is the server's clock (ms). */
+  z.object({ type: z.literal('heartbeat'), at: z.number().int() }),
 ]);
 export type WsServerMessage = z.infer<typeof wsServerMessage>;

@@ -28,6 +28,11 @@ export { diffImages };
 export const WS_PATH = '/ws';
 /** A ping every 30 s; a socket that has not answered the previous ping by then is terminated. */
 export const HEARTBEAT_INTERVAL_MS = 30_000;
+/**
+ * Sockets that sent `{op:'heartbeat'}` get `{type:'heartbeat', at}` this often (and once at once), so
+ * the client can tell a silent connection (stalled proxy, half-open network) from a quiet market.
+ */
+export const LIVE_HEARTBEAT_INTERVAL_MS = 2_000;
 /** A client whose unsent data stays above this many bytes… */
 export const SLOW_CLIENT_MAX_BUFFERED_BYTES = 1024 * 1024;
 /** …for longer than this is dropped (it cannot keep up; it resyncs with a fresh image on reconnect). */
@@ -70,6 +75,8 @@ type Client = {
   alive: boolean;
   /** Since when bufferedAmount has been above the limit (ms), or null. */
   overSince: number | null;
+  /** Asked for heartbeat messages. */
+  wantsHeartbeat: boolean;
   queue: Promise<void>;
   queued: number;
 };
@@ -427,7 +434,19 @@ export function createLiveHub(deps: LiveHubDeps) {
         pump(feed);
         return;
       }
+      case 'heartbeat':
+        client.wantsHeartbeat = true;
+        sendMsg(client, { type: 'heartbeat', at: Math.round(now()) });
+        return;
     }
+  }
+
+  /** One heartbeat, serialised once, to every socket that asked for them. */
+  function liveHeartbeat() {
+    const data = Buffer.from(
+      JSON.stringify({ type: 'heartbeat', at: Math.round(now()) } satisfies WsServerMessage),
+    );
+    broadcast(clients, data, (client) => !client.wantsHeartbeat);
   }
 
   function connect(ws: WebSocket, ip = '') {
@@ -444,6 +463,7 @@ export function createLiveHub(deps: LiveHubDeps) {
       pendingImage: new Set(),
       alive: true,
       overSince: null,
+      wantsHeartbeat: false,
       queue: Promise.resolve(),
       queued: 0,
     };
@@ -525,12 +545,15 @@ export function createLiveHub(deps: LiveHubDeps) {
   ];
   const heartbeatTimer = setInterval(heartbeat, HEARTBEAT_INTERVAL_MS);
   const slowTimer = setInterval(checkSlowClients, SLOW_CLIENT_CHECK_INTERVAL_MS);
+  const liveHeartbeatTimer = setInterval(liveHeartbeat, LIVE_HEARTBEAT_INTERVAL_MS);
   heartbeatTimer.unref();
   slowTimer.unref();
+  liveHeartbeatTimer.unref();
 
   return {
     connect,
     heartbeat,
+    liveHeartbeat,
     checkSlowClients,
     resyncAll,
     sequence: sequencer.kind,
@@ -546,6 +569,7 @@ export function createLiveHub(deps: LiveHubDeps) {
       closed = true;
       clearInterval(heartbeatTimer);
       clearInterval(slowTimer);
+      clearInterval(liveHeartbeatTimer);
       for (const u of unsubscribers) u();
       for (const feed of feeds.values()) if (feed.timer) clearTimeout(feed.timer);
       feeds.clear();

@@ -3,11 +3,24 @@
  * token, subscribes to the market ids that screens ask for, checks each market's sequence number
  * (a gap asks for a fresh image) and reconnects with exponential backoff. After a reconnect every
  * subscription is sent again and `resync` listeners run, so screens refetch what they show.
+ *
+ * Freshness: the client asks for the server's heartbeat (every 2 s) and watches the age of the last
+ * message of any kind. Nothing for `staleAfterMs` → state 'stale' (the socket may look open, but a
+ * stalled proxy or half-open network delivers nothing); nothing for `reconnectAfterMs` → the socket
+ * is dropped and a new one opened. The first message after staleness brings the state back to
+ * 'open', asks for fresh images of every market and runs the `resync` listeners.
  */
 import type { MarketDelta, MarketImage, WsClientMessage, WsServerMessage } from '@backlay/contract';
 import { readToken } from './storage.ts';
 
-export type ConnectionState = 'idle' | 'connecting' | 'open' | 'reconnecting';
+export type ConnectionState = 'idle' | 'connecting' | 'open' | 'stale' | 'reconnecting';
+
+/** No message for this long: the prices are no longer live. */
+export const STALE_AFTER_MS = 5_000;
+/** No message for this long: drop the socket and open a new one. */
+export const RECONNECT_AFTER_MS = 10_000;
+/** How often the age of the last message is checked. */
+export const WATCH_INTERVAL_MS = 1_000;
 
 export type { MarketImage, MarketDelta, WsClientMessage, WsServerMessage };
 
@@ -39,6 +52,12 @@ export type LiveClientOptions = {
   maxDelayMs?: number;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
+  /** The clock for message ages (ms). */
+  now?: () => number;
+  /** Calls `fn` every `ms` until the returned stop is called (the freshness watch). */
+  every?: (fn: () => void, ms: number) => () => void;
+  staleAfterMs?: number;
+  reconnectAfterMs?: number;
 };
 
 const OPEN = 1;
@@ -57,6 +76,11 @@ export class LiveClient {
   private attempts = 0;
   private timer: unknown = null;
   private everOpened = false;
+  /** When the current socket last delivered anything (or opened). */
+  private lastMessageAt = 0;
+  /** Nothing has arrived for staleAfterMs; cleared by the next message. Survives a reconnect. */
+  private stale = false;
+  private stopWatch: (() => void) | null = null;
   private readonly opts: Required<Omit<LiveClientOptions, 'token'>> & { token: () => string | null };
 
   constructor(options: LiveClientOptions) {
@@ -67,6 +91,15 @@ export class LiveClient {
       maxDelayMs: options.maxDelayMs ?? 15_000,
       setTimer: options.setTimer ?? ((fn, ms) => setTimeout(fn, ms)),
       clearTimer: options.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>)),
+      now: options.now ?? (() => Date.now()),
+      every:
+        options.every ??
+        ((fn, ms) => {
+          const h = setInterval(fn, ms);
+          return () => clearInterval(h);
+        }),
+      staleAfterMs: options.staleAfterMs ?? STALE_AFTER_MS,
+      reconnectAfterMs: options.reconnectAfterMs ?? RECONNECT_AFTER_MS,
       url: options.url,
     };
   }
@@ -120,6 +153,9 @@ export class LiveClient {
   close(): void {
     if (this.timer != null) this.opts.clearTimer(this.timer);
     this.timer = null;
+    this.stopWatch?.();
+    this.stopWatch = null;
+    this.stale = false;
     const s = this.socket;
     this.socket = null;
     if (s) {
@@ -136,7 +172,9 @@ export class LiveClient {
     this.setState('idle');
   }
 
-  private setState(s: ConnectionState): void {
+  private setState(next: ConnectionState): void {
+    // An open socket that has gone quiet is 'stale' until something arrives.
+    const s = next === 'open' && this.stale ? 'stale' : next;
     if (this.state === s) return;
     this.state = s;
     for (const fn of this.stateListeners) fn(s);
@@ -162,6 +200,8 @@ export class LiveClient {
       this.attempts = 0;
       const token = this.opts.token();
       if (token) this.send({ op: 'auth', token });
+      this.send({ op: 'heartbeat' });
+      this.lastMessageAt = this.opts.now();
       this.seqs.clear();
       this.awaitingImage.clear();
       const ids = [...this.subs.keys()];
@@ -169,7 +209,13 @@ export class LiveClient {
       this.setState('open');
       if (wasReconnect) for (const fn of this.resyncListeners) fn();
     };
-    socket.onmessage = (ev) => this.handle(ev.data);
+    socket.onmessage = (ev) => {
+      if (this.socket !== socket) return;
+      this.lastMessageAt = this.opts.now();
+      if (this.stale) this.recover();
+      this.handle(ev.data);
+    };
+    this.stopWatch ??= this.opts.every(() => this.watch(), WATCH_INTERVAL_MS);
     socket.onerror = () => {};
     socket.onclose = () => {
       if (this.socket !== socket) return;
@@ -178,8 +224,42 @@ export class LiveClient {
     };
   }
 
+  /** The freshness watch: how long since the open socket last delivered anything. */
+  private watch(): void {
+    const socket = this.socket;
+    if (!socket || socket.readyState !== OPEN) return;
+    const age = this.opts.now() - this.lastMessageAt;
+    if (age >= this.opts.reconnectAfterMs) {
+      // Half-open or stalled: a new socket (with fresh images) is the way out.
+      this.stale = true;
+      this.socket = null;
+      socket.onclose = null;
+      socket.onmessage = null;
+      socket.onerror = null;
+      socket.onopen = null;
+      socket.close();
+      this.scheduleReconnect();
+    } else if (age >= this.opts.staleAfterMs && !this.stale) {
+      this.stale = true;
+      this.setState('stale');
+    }
+  }
+
+  /** Messages flow again after staleness: fresh images of every market, and screens refetch. */
+  private recover(): void {
+    this.stale = false;
+    this.setState('open');
+    for (const id of this.subs.keys()) {
+      this.awaitingImage.add(id);
+      this.send({ op: 'image', market_id: id });
+    }
+    for (const fn of this.resyncListeners) fn();
+  }
+
   private scheduleReconnect(): void {
     if (this.subs.size === 0) {
+      this.stopWatch?.();
+      this.stopWatch = null;
       this.setState('idle');
       return;
     }

@@ -23,7 +23,8 @@ import { MarketCard } from './MarketCard.tsx';
 import { MyBets } from './MyBets.tsx';
 import { OneClickBar, useOneClick } from './OneClick.tsx';
 import { positionsAfter, stakeToPaise, type SlipSelection } from './slip.ts';
-import { useLiveMarkets, useRefreshBets } from './useLive.ts';
+import { StaleWarning } from './StaleWarning.tsx';
+import { isStale, useConnectionState, useLiveMarkets, useRefreshBets } from './useLive.ts';
 import './market.css';
 import './cricket/cricket.css';
 
@@ -52,6 +53,7 @@ export function GameDetailsScreen() {
   const markets = (detail.data?.markets ?? []).filter((m) => !kindIdSet.has(m.market_id));
   const exchangeIds = valid ? markets.map((m) => m.market_id) : [];
   useLiveMarkets(matchId, exchangeIds);
+  const stale = isStale(useConnectionState());
   // One subscribe message carries at most WS_SUBSCRIBE_MAX ids; fancies past that rely on the poll.
   useCricketLive(matchId, valid ? kindIds.slice(0, Math.max(0, WS_SUBSCRIBE_MAX - exchangeIds.length)) : []);
   const now = useNowPast(kindData?.scoreboard?.ball_running_until_ms);
@@ -145,6 +147,7 @@ export function GameDetailsScreen() {
       </header>
       {kindData?.scoreboard ? <Scoreboard detail={kindData} now={now} /> : null}
       <OneClickBar settings={oneClick} onChange={setOneClick} />
+      {stale ? <StaleWarning /> : null}
       <div className="game__layout">
         <div className="game__markets">
           {markets.length === 0 && kindIds.length === 0 && !(cricketMatch && cricket.isPending) ? (
@@ -156,6 +159,7 @@ export function GameDetailsScreen() {
               <MarketCard
                 key={m.market_id}
                 market={m}
+                stale={stale}
                 whatIf={slipHere ? positionsAfter(m, slipHere, stakeToPaise(slipHere.stake)) : undefined}
                 onPick={onPick(m)}
                 renderBelow={(selectionId) =>

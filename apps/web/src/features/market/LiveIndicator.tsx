@@ -1,8 +1,17 @@
 import { useConnectionState } from './useLive.ts';
 
-const LABEL = { idle: 'Offline', connecting: 'Connecting…', open: 'Live', reconnecting: 'Reconnecting…' };
+const LABEL = {
+  idle: 'Offline',
+  connecting: 'Connecting…',
+  open: 'Live',
+  stale: 'Prices delayed',
+  reconnecting: 'Reconnecting…',
+};
 
-/** A dot and a word: live prices on, or the connection being restored. */
+/**
+ * A dot and a word: live prices on, the connection quiet for seconds (prices may be behind), or
+ * the connection being restored.
+ */
 export function LiveIndicator() {
   const state = useConnectionState();
   return (

@@ -83,11 +83,14 @@ const OVERLAY: Partial<Record<MarketDetail['status'], string>> = {
 /** One market: header, the back/lay column heads and a row per runner with its ladder. */
 export function MarketCard({
   market,
+  stale = false,
   whatIf,
   onPick,
   renderBelow,
 }: {
   market: MarketDetail;
+  /** The live connection is quiet or down: the prices may be behind (shown dimmed). */
+  stale?: boolean;
   /** Positions after the bet in the slip, when the slip is on this market. */
   whatIf?: Map<number, number>;
   onPick: (sel: SlipSelection) => void;
@@ -97,7 +100,12 @@ export function MarketCard({
   const overlay = OVERLAY[market.status];
   const closedForBets = market.status !== 'OPEN';
   return (
-    <section className="market" aria-label={market.market_name} data-market-id={market.market_id}>
+    <section
+      className={stale ? 'market market--stale' : 'market'}
+      aria-label={market.market_name}
+      data-market-id={market.market_id}
+      data-stale={stale ? 'true' : undefined}
+    >
       <header className="market__head">
         <h2 className="market__name">{market.market_name}</h2>
         <span className="market__meta">

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useClientStore } from '../../lib/store.ts';
 import { liveClient, type ConnectionState } from '../../lib/ws.ts';
-import { applyToMatch, matchDetailKey } from './api/match-detail.ts';
+import { applyToMatch, getMatchDetail, matchDetailKey } from './api/match-detail.ts';
 import { matchBetsKey } from './api/match-bets.ts';
 
 /** The live connection's state for the indicator. */
@@ -11,6 +11,12 @@ export function useConnectionState(): ConnectionState {
   const client = liveClient();
   return useSyncExternalStore((cb) => client.onState(cb), client.getState, client.getState);
 }
+
+/** While the socket delivers nothing, match odds are fetched over HTTP this often. */
+export const MATCH_ODDS_POLL_MS = 2_000;
+
+/** The prices on screen may be behind the server: the socket went quiet or is reconnecting. */
+export const isStale = (state: ConnectionState) => state === 'stale' || state === 'reconnecting';
 
 /** Refetches what shows the caller's bets: positions, bets, balance and exposure. */
 export function useRefreshBets(matchId: number) {
@@ -27,11 +33,26 @@ export function useRefreshBets(matchId: number) {
 /**
  * Subscribes to the match's markets: images and deltas are merged into the match-detail cache,
  * a notice about the caller's bets refetches them, and a reconnect refetches the whole screen.
+ * While the socket is stale or reconnecting, the match (prices and status) is polled over HTTP.
  */
 export function useLiveMarkets(matchId: number, marketIds: readonly number[]) {
   const queryClient = useQueryClient();
   const refreshBets = useRefreshBets(matchId);
   const key = marketIds.join(',');
+  const stale = isStale(useConnectionState());
+  useEffect(() => {
+    if (!key || !stale) return;
+    // Fetched beside the query, not through it: a failed poll (server unreachable) keeps the
+    // screen as it is instead of putting the query in its error state.
+    const poll = () =>
+      void getMatchDetail(matchId).then(
+        (fresh) => queryClient.setQueryData(matchDetailKey(matchId), fresh),
+        () => {},
+      );
+    poll();
+    const timer = setInterval(poll, MATCH_ODDS_POLL_MS);
+    return () => clearInterval(timer);
+  }, [key, stale, matchId, queryClient]);
   useEffect(() => {
     if (!key) return;
     const ids = key.split(',').map(Number);
