@@ -87,6 +87,15 @@ describeBrowser('one intent, one bet', () => {
     return { page, context, api: await apiSession(server.url, user, 'demo1234') };
   }
 
+  /** How many place calls the page has sent (the lock: one per intent, a double click sends one). */
+  function placeCalls(page: Page): () => number {
+    let n = 0;
+    page.on('request', (r) => {
+      if (/\/api\/bet\/place(Market|Bookmaker|Fancy)Bet$/.test(r.url())) n += 1;
+    });
+    return () => n;
+  }
+
   /** Settles: whatever a second request would do has been done by now. */
   const settle = (page: Page) => page.waitForTimeout(1500);
 
@@ -94,16 +103,22 @@ describeBrowser('one intent, one bet', () => {
     const { page, context, api } = await open('demo', 'intent-exchange');
     const runner = target.main_odds[0]!.name;
     const before = await betsOn(api, 'exchange');
+    const calls = placeCalls(page);
     await page
       .getByRole('button', { name: new RegExp(`^Lay ${runner}`) })
       .first()
       .click();
     const slip = page.getByRole('form', { name: 'Bet slip' });
     await slip.getByLabel('Stake', { exact: true }).fill('100');
-    await slip.getByRole('button', { name: 'Place Bet' }).dblclick();
+    // Two clicks in one task: nothing is drawn between them, so only the synchronous lock holds.
+    await slip.getByRole('button', { name: 'Place Bet' }).evaluate((el: HTMLElement) => {
+      el.click();
+      el.click();
+    });
     await slip.waitFor({ state: 'detached', timeout: POLL.timeout });
     await settle(page);
     expect(await betsOn(api, 'exchange')).toBe(before + 1);
+    expect(calls()).toBe(1);
     await context.close();
   });
 
@@ -112,6 +127,7 @@ describeBrowser('one intent, one bet', () => {
     const bm = detail.bookmakers[0]!;
     const runner = bm.runners[0]!;
     const before = await betsOn(api, bm.market_id);
+    const calls = placeCalls(page);
     await page.getByRole('button', { name: `Back ${runner.name} at rate ${runner.back_rate}` }).click();
     let slip = page.getByRole('form', { name: 'Bet slip' });
     await slip.getByLabel('Stake', { exact: true }).fill('100');
@@ -131,6 +147,7 @@ describeBrowser('one intent, one bet', () => {
     await slip.waitFor({ state: 'detached', timeout: POLL.timeout });
     await settle(page);
     expect(await betsOn(api, fancy.fancy_id)).toBe(beforeFancy + 1);
+    expect(calls()).toBe(2);
     await context.close();
   });
 
@@ -144,10 +161,19 @@ describeBrowser('one intent, one bet', () => {
     const bm = detail.bookmakers[0]!;
     const runner = bm.runners[1] ?? bm.runners[0]!;
     const before = await betsOn(api, bm.market_id);
-    await page.getByRole('button', { name: `Back ${runner.name} at rate ${runner.back_rate}` }).dblclick();
+    const calls = placeCalls(page);
+    // Two clicks that land before the page has drawn anything after the first (a fast double
+    // click on a busy phone): the lock must hold without a render in between.
+    await page
+      .getByRole('button', { name: `Back ${runner.name} at rate ${runner.back_rate}` })
+      .evaluate((el: HTMLElement) => {
+        el.click();
+        el.click();
+      });
     await expect.poll(() => betsOn(api, bm.market_id), POLL).toBeGreaterThan(before);
     await settle(page);
     expect(await betsOn(api, bm.market_id)).toBe(before + 1);
+    expect(calls()).toBe(1);
     await context.close();
   });
 

@@ -110,8 +110,10 @@ export function useIntent() {
   const [busy, setBusy] = useState(false);
   const run = useCallback(
     async <T>(key: string, fn: (requestId: string) => Promise<T>) => {
-      if (intent.busy) return { ran: false } as const;
+      // Intent.run takes (or refuses) the lock synchronously; busy only mirrors it for rendering.
+      const dropped = intent.busy;
       const p = intent.run(key, fn);
+      if (dropped) return p;
       setBusy(true);
       try {
         return await p;
