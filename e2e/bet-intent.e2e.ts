@@ -7,9 +7,12 @@
  * changes; a page without crypto.randomUUID (plain HTTP off localhost) places a bet. The bets are
  * counted from the server's API.
  */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
+  ARTIFACTS,
   apiSession,
   describeBrowser,
   ensureWebBuilt,
@@ -251,6 +254,13 @@ describeBrowser('one intent, one bet', () => {
       .poll(() => slip.getByTestId('slip-result').textContent(), POLL)
       .toBe('Not placed: Insufficient balance for this bet');
     await page.waitForTimeout(2000); // the toast is long gone
+    // For the eye: the slip with its refusal at 1366 and 390 px (.e2e-artifacts/).
+    mkdirSync(ARTIFACTS, { recursive: true });
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: width > 1000 ? 800 : 844 });
+      await slip.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(ARTIFACTS, `bet-intent-refusal-${width}.png`) });
+    }
     expect(await slip.getByTestId('slip-result').textContent()).toBe(
       'Not placed: Insufficient balance for this bet',
     );
