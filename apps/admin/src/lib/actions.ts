@@ -1,20 +1,18 @@
 /**
  * Every change the console makes goes through `useAction`: one contract call with a request_id
  * (the operator calls are idempotent on it), kept while the same change is retried after a
- * failure, so a double click or a retry after a lost answer never does it twice. The server's
- * refusal comes back as `error`; success invalidates the lists it touched.
+ * failure, so a double click or a retry after a lost answer never does it twice. The id and the
+ * synchronous lock are `@backlay/ui/intent`'s, the same the bettor's app places bets with. The
+ * server's refusal comes back as `error`; success invalidates the lists it touched.
  */
 import type { EndpointName, RequestOf, ResponseOf } from '@backlay/contract';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useIntent } from '@backlay/ui/intent';
+import { useCallback, useState } from 'react';
 import { callEndpoint } from './api.ts';
 import { useNotify } from './notices.tsx';
 
-export function newRequestId(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `r-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-}
+export { newRequestId } from '@backlay/ui/intent';
 
 type Body<N extends EndpointName> = Omit<Exclude<RequestOf<N>, undefined>, 'request_id'>;
 
@@ -27,28 +25,28 @@ export function useAction<N extends EndpointName>(
 ) {
   const client = useQueryClient();
   const notify = useNotify();
-  const [busy, setBusy] = useState(false);
+  // The request_id of a change not yet known to have been made, kept by its body, and the lock.
+  const { intent, busy, run: runOnce } = useIntent();
   const [error, setError] = useState<string | null>(null);
-  /** The request_id of a change not yet known to have been made, by its body. */
-  const pending = useRef<{ key: string; id: string } | null>(null);
 
   const run = useCallback(
     async (body: Body<N>): Promise<ActionResult<N>> => {
-      const key = JSON.stringify(body);
-      if (pending.current?.key !== key) pending.current = { key, id: newRequestId() };
-      const requestId = pending.current.id;
-      setBusy(true);
-      setError(null);
       try {
-        const r = await callEndpoint(name, { ...body, request_id: requestId } as unknown as RequestOf<N>);
+        const sent = await runOnce(JSON.stringify(body), (requestId) => {
+          setError(null);
+          return callEndpoint(name, { ...body, request_id: requestId } as unknown as RequestOf<N>);
+        });
+        // A second click while the first is out sends nothing.
+        if (!sent.ran) return { ok: false, message: 'Already being done' };
+        const r = sent.value;
+        // An answer, made or refused: the same change asked again is a new one (a refusal is
+        // given again anyway).
+        intent.done();
         if (!r.status) {
-          // A refusal is an answer: the same change asked again gets it again, so a new id is fine.
-          pending.current = null;
           setError(r.message);
           notify('error', r.message);
           return { ok: false, message: r.message };
         }
-        pending.current = null;
         await Promise.all(
           (options.invalidate ?? []).map((queryKey) => client.invalidateQueries({ queryKey })),
         );
@@ -66,11 +64,9 @@ export function useAction<N extends EndpointName>(
         setError(`${message}. Trying again is safe: it will not be done twice.`);
         notify('error', message);
         return { ok: false, message };
-      } finally {
-        setBusy(false);
       }
     },
-    [client, name, notify, options],
+    [client, intent, name, notify, options, runOnce],
   );
 
   const reset = useCallback(() => setError(null), []);

@@ -5,8 +5,23 @@ import { useButtonValues } from '../../lib/api/button-values.ts';
 import { formatMoney } from '@backlay/ui/money';
 import { QuickStakes, StakeField } from './SlipStake.tsx';
 import { profitOrLiability, stakeToPaise, stepDown, stepUp, type SlipSelection } from './slip.ts';
+import type { SlipNotice } from './usePlaceOnce.ts';
 
 export type SlipState = SlipSelection & { stake: string; keepInPlay?: boolean };
+
+/** The slip's last answer ("Not placed: Market is suspended"), until the bettor changes something. */
+export function SlipNoticeLine({ notice }: { notice: SlipNotice | undefined }) {
+  if (!notice) return null;
+  return (
+    <p
+      className={`slip__result slip__result--${notice.tone}`}
+      role={notice.tone === 'error' ? 'alert' : 'status'}
+      data-testid="slip-result"
+    >
+      {notice.text}
+    </p>
+  );
+}
 
 /**
  * The bet slip: side and runner, odds moved by ladder ticks only (− / + or ArrowUp / ArrowDown),
@@ -16,6 +31,7 @@ export function BetSlip({
   market,
   slip,
   placing,
+  notice,
   onChange,
   onPlace,
   onCancel,
@@ -23,6 +39,7 @@ export function BetSlip({
   market: MarketDetail;
   slip: SlipState;
   placing: boolean;
+  notice?: SlipNotice | undefined;
   onChange: (slip: SlipState) => void;
   onPlace: () => void;
   onCancel: () => void;
@@ -132,6 +149,7 @@ export function BetSlip({
       <div className="slip__summary" data-testid="slip-summary">
         {back ? 'Profit' : 'Liability'}: <strong>{formatMoney(amount)}</strong>
       </div>
+      <SlipNoticeLine notice={notice} />
       <div className="slip__actions">
         <button type="button" className="btn btn--ghost" onClick={onCancel}>
           Cancel

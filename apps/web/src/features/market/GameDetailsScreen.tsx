@@ -25,12 +25,25 @@ import { OneClickBar, useOneClick } from './OneClick.tsx';
 import { positionsAfter, stakeToPaise, type SlipSelection } from './slip.ts';
 import { StaleWarning } from './StaleWarning.tsx';
 import { isStale, useConnectionState, useLiveMarkets, useRefreshBets } from './useLive.ts';
+import { usePlaceOnce } from './usePlaceOnce.ts';
 import './market.css';
 import './cricket/cricket.css';
 
 const STATUS_WORD = { MATCHED: 'matched', PARTIAL: 'partly matched', UNMATCHED: 'unmatched' } as const;
 
 type PlaceInput = SlipSelection & { stake: number; version: number; keepInPlay?: boolean };
+
+/** What the bettor means by an exchange bet: a change of any of it is a new intent (a new request_id). */
+function exchangeIntentKey(sel: SlipSelection, stakeRupees: number | null, keepInPlay?: boolean): string {
+  return JSON.stringify([
+    sel.market_id,
+    sel.selection_id,
+    sel.side,
+    sel.price,
+    stakeRupees,
+    keepInPlay === true,
+  ]);
+}
 
 /** game-details/{sportId}/{matchId}: every market of the match, live, with the bet slip and my bets. */
 export function GameDetailsScreen() {
@@ -62,33 +75,33 @@ export function GameDetailsScreen() {
   const [oneClick, setOneClick] = useOneClick();
   const kindBetting = useKindBetting(matchId, oneClick, () => setSlip(null));
 
-  const place = useMutation({
-    mutationFn: (input: PlaceInput) =>
-      placeMarketBet({
-        match_id: matchId,
-        market_id: input.market_id,
-        selection_id: input.selection_id,
-        is_back: input.side === 'BACK' ? '1' : '0',
-        odds: Number(formatOdds(input.price)),
-        stack: input.stake,
-        request_id: crypto.randomUUID(),
-        version: input.version,
-        ...(input.keepInPlay ? { keep_in_play: true } : {}),
-      }),
-    onSuccess: (result) => {
-      if (result.status) {
-        const r = result.data;
+  const placer = usePlaceOnce(refreshBets);
+  const place = (input: PlaceInput, fromSlip: boolean) =>
+    void placer.place(
+      exchangeIntentKey(input, input.stake, input.keepInPlay),
+      (request_id, signal) =>
+        placeMarketBet(
+          {
+            match_id: matchId,
+            market_id: input.market_id,
+            selection_id: input.selection_id,
+            is_back: input.side === 'BACK' ? '1' : '0',
+            odds: Number(formatOdds(input.price)),
+            stack: input.stake,
+            request_id,
+            version: input.version,
+            ...(input.keepInPlay ? { keep_in_play: true } : {}),
+          },
+          signal ? { signal } : undefined,
+        ),
+      (r, retried) => {
         const matchedPart =
           r.size_matched > 0 ? ` ₹${formatMoney(r.size_matched)} at ${r.average_price_matched}` : '';
         toast.success(`Bet ${STATUS_WORD[r.status]}${matchedPart}.`);
-        setSlip(null);
-      } else {
-        toast.error(result.message);
-      }
-      refreshBets();
-    },
-    onError: (err) => toast.error(err.message),
-  });
+        // After a lost answer the slip stays to say "Placed"; else it closes.
+        if (!(fromSlip && retried)) setSlip(null);
+      },
+    );
 
   const cancel = useMutation({
     mutationFn: async (target: { bet_id: number } | { market_ids: number[] }) => {
@@ -123,8 +136,7 @@ export function GameDetailsScreen() {
         toast.error('Choose a one-click stake first.');
         return;
       }
-      if (place.isPending) return;
-      place.mutate({ ...sel, stake: oneClick.stake, version: market.version });
+      place({ ...sel, stake: oneClick.stake, version: market.version }, false);
       return;
     }
     kindBetting.setSlip(null);
@@ -155,6 +167,7 @@ export function GameDetailsScreen() {
           ) : null}
           {markets.map((m) => {
             const slipHere = slip && slip.market_id === m.market_id ? slip : null;
+            const slipPaise = slipHere ? stakeToPaise(slipHere.stake) : null;
             return (
               <MarketCard
                 key={m.market_id}
@@ -167,13 +180,24 @@ export function GameDetailsScreen() {
                     <BetSlip
                       market={m}
                       slip={slipHere}
-                      placing={place.isPending}
+                      placing={placer.placing}
+                      notice={
+                        slipHere
+                          ? placer.noticeFor(
+                              exchangeIntentKey(
+                                slipHere,
+                                slipPaise == null ? null : slipPaise / 100,
+                                slipHere.keepInPlay,
+                              ),
+                            )
+                          : undefined
+                      }
                       onChange={setSlip}
                       onCancel={() => setSlip(null)}
                       onPlace={() => {
                         const stake = stakeToPaise(slipHere.stake);
                         if (stake == null) return;
-                        place.mutate({ ...slipHere, stake: stake / 100, version: m.version });
+                        place({ ...slipHere, stake: stake / 100, version: m.version }, true);
                       }}
                     />
                   ) : null

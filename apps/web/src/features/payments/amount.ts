@@ -1,3 +1,4 @@
+import { newRequestId as newId } from '@backlay/ui/intent';
 import { formatMoney } from '@backlay/ui/money';
 
 /** ₹ and 2 decimals with Indian grouping: ₹1,00,000.00. */
@@ -24,5 +25,4 @@ export function checkAmount(
 }
 
 /** A fresh idempotency key for one deposit or withdrawal request (kept while it is retried). */
-export const newRequestId = (kind: 'dep' | 'wd'): string =>
-  `${kind}-${typeof crypto !== 'undefined' && crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`}`;
+export const newRequestId = (kind: 'dep' | 'wd'): string => `${kind}-${newId()}`;

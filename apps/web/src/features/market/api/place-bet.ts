@@ -2,5 +2,7 @@ import type { PlaceMarketBetRequest, PlaceMarketBetResult } from '@backlay/contr
 import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
 
 /** POST bet/placeMarketBet — odds decimal, stake in rupees; a refusal comes back as status false. */
-export const placeMarketBet = (req: PlaceMarketBetRequest): Promise<ApiResult<PlaceMarketBetResult>> =>
-  callEndpoint('placeMarketBet', req);
+export const placeMarketBet = (
+  req: PlaceMarketBetRequest,
+  init?: { signal?: AbortSignal },
+): Promise<ApiResult<PlaceMarketBetResult>> => callEndpoint('placeMarketBet', req, init);

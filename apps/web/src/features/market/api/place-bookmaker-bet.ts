@@ -4,4 +4,5 @@ import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
 /** POST bet/placeBookmakerBet — rate per 100, stake in rupees; taken whole or refused ("Rate changed"). */
 export const placeBookmakerBet = (
   req: PlaceBookmakerBetRequest,
-): Promise<ApiResult<ResponseOf<'placeBookmakerBet'>>> => callEndpoint('placeBookmakerBet', req);
+  init?: { signal?: AbortSignal },
+): Promise<ApiResult<ResponseOf<'placeBookmakerBet'>>> => callEndpoint('placeBookmakerBet', req, init);

@@ -2,5 +2,7 @@ import type { PlaceFancyBetRequest, ResponseOf } from '@backlay/contract';
 import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
 
 /** POST bet/placeFancyBet — line and rate as quoted, stake in rupees; refused ("Line changed", "Ball running"). */
-export const placeFancyBet = (req: PlaceFancyBetRequest): Promise<ApiResult<ResponseOf<'placeFancyBet'>>> =>
-  callEndpoint('placeFancyBet', req);
+export const placeFancyBet = (
+  req: PlaceFancyBetRequest,
+  init?: { signal?: AbortSignal },
+): Promise<ApiResult<ResponseOf<'placeFancyBet'>>> => callEndpoint('placeFancyBet', req, init);

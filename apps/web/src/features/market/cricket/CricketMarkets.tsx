@@ -43,6 +43,7 @@ function BookmakerSlip({
           : null
       }
       placing={betting.placing}
+      notice={betting.notice}
       onChange={betting.setSlip}
       onPlace={betting.placeSlip}
       onCancel={() => betting.setSlip(null)}
@@ -90,6 +91,7 @@ function FancySlip({
           : null
       }
       placing={betting.placing}
+      notice={betting.notice}
       onChange={betting.setSlip}
       onPlace={betting.placeSlip}
       onCancel={() => betting.setSlip(null)}

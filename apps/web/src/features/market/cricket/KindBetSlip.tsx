@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import { useButtonValues } from '../../../lib/api/button-values.ts';
 import { formatMoney } from '@backlay/ui/money';
+import { SlipNoticeLine } from '../BetSlip.tsx';
 import { QuickStakes, StakeField } from '../SlipStake.tsx';
+import type { SlipNotice } from '../usePlaceOnce.ts';
 import { stakeToPaise } from '../slip.ts';
 import { outcomeOf, type KindSlipState } from './kind-slip.ts';
 
@@ -21,6 +23,7 @@ export function KindBetSlip({
   perRun,
   moved,
   placing,
+  notice,
   onChange,
   onPlace,
   onCancel,
@@ -40,6 +43,8 @@ export function KindBetSlip({
   /** The house quotes something else now ("46 @ 100"); the slip offers to take it. */
   moved?: { quote: string; onTake: () => void } | null;
   placing: boolean;
+  /** The last answer to Place, kept until the bettor changes something. */
+  notice?: SlipNotice | undefined;
   onChange: (slip: KindSlipState) => void;
   onPlace: () => void;
   onCancel: () => void;
@@ -120,6 +125,7 @@ export function KindBetSlip({
           Liability{unit}: <strong className="pos--down">{formatMoney(lose_paise / 100)}</strong>
         </span>
       </div>
+      <SlipNoticeLine notice={notice} />
       <div className="slip__actions">
         <button type="button" className="btn btn--ghost" onClick={onCancel}>
           Cancel

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { formatMoney } from '@backlay/ui/money';
@@ -6,34 +5,48 @@ import { placeBookmakerBet } from '../api/place-bookmaker-bet.ts';
 import { placeFancyBet } from '../api/place-fancy-bet.ts';
 import type { OneClickSettings } from '../OneClick.tsx';
 import { stakeToPaise } from '../slip.ts';
+import { usePlaceOnce } from '../usePlaceOnce.ts';
 import type { KindPick, KindSlipState } from './kind-slip.ts';
 import { useRefreshKindBets } from './useCricketLive.ts';
 
 type PlaceInput = KindPick & { stake: number };
 
-/** Sends one bookmaker or fancy bet at the quoted rate (and line), with a fresh request id. */
-function send(matchId: number, input: PlaceInput) {
-  const request_id = crypto.randomUUID();
+/** What the bettor means by this bet: a change of any of it is a new intent (a new request_id). */
+export function kindIntentKey(input: KindPick, stakeRupees: number | null): string {
+  return input.kind === 'BOOKMAKER'
+    ? JSON.stringify(['BM', input.market_id, input.selection_id, input.side, input.rate, stakeRupees])
+    : JSON.stringify(['F', input.fancy_id, input.yes, input.line, input.rate, stakeRupees]);
+}
+
+/** Sends one bookmaker or fancy bet at the quoted rate (and line) with the intent's request id. */
+function send(matchId: number, input: PlaceInput, request_id: string, signal: AbortSignal | undefined) {
+  const init = signal ? { signal } : undefined;
   if (input.kind === 'BOOKMAKER') {
-    return placeBookmakerBet({
+    return placeBookmakerBet(
+      {
+        match_id: matchId,
+        market_id: input.market_id,
+        selection_id: input.selection_id,
+        is_back: input.side === 'BACK' ? '1' : '0',
+        rate: input.rate,
+        stack: input.stake,
+        request_id,
+      },
+      init,
+    );
+  }
+  return placeFancyBet(
+    {
       match_id: matchId,
-      market_id: input.market_id,
-      selection_id: input.selection_id,
-      is_back: input.side === 'BACK' ? '1' : '0',
+      fancy_id: input.fancy_id,
+      is_yes: input.yes ? '1' : '0',
+      line: input.line,
       rate: input.rate,
       stack: input.stake,
       request_id,
-    });
-  }
-  return placeFancyBet({
-    match_id: matchId,
-    fancy_id: input.fancy_id,
-    is_yes: input.yes ? '1' : '0',
-    line: input.line,
-    rate: input.rate,
-    stack: input.stake,
-    request_id,
-  });
+    },
+    init,
+  );
 }
 
 /**
@@ -44,23 +57,21 @@ function send(matchId: number, input: PlaceInput) {
 export function useKindBetting(matchId: number, oneClick: OneClickSettings, onSlipOpen: () => void) {
   const [slip, setSlip] = useState<KindSlipState | null>(null);
   const refresh = useRefreshKindBets(matchId);
-  const place = useMutation({
-    mutationFn: (input: PlaceInput) => send(matchId, input),
-    onSuccess: (result) => {
-      if (result.status) {
-        const b = result.data.bet;
+  const placer = usePlaceOnce(refresh);
+  const place = (input: PlaceInput, fromSlip: boolean) =>
+    void placer.place(
+      kindIntentKey(input, input.stake),
+      (id, signal) => send(matchId, input, id, signal),
+      (data, retried) => {
+        const b = data.bet;
         const side = b.kind === 'BOOKMAKER' ? (b.is_back === '1' ? 'Back ' : 'Lay ') : '';
         toast.success(
           `Bet placed: ${side}${b.selection_name} (${b.market_name}), ₹${formatMoney(b.stack)} at ${b.rate}.`,
         );
-        setSlip(null);
-      } else {
-        toast.error(result.message);
-      }
-      refresh();
-    },
-    onError: (err) => toast.error(err.message),
-  });
+        // After a lost answer the slip stays to say "Placed"; else it closes.
+        if (!(fromSlip && retried)) setSlip(null);
+      },
+    );
 
   const pick = (p: KindPick) => {
     if (oneClick.on) {
@@ -68,9 +79,8 @@ export function useKindBetting(matchId: number, oneClick: OneClickSettings, onSl
         toast.error('Choose a one-click stake first.');
         return;
       }
-      if (place.isPending) return;
       setSlip(null);
-      place.mutate({ ...p, stake: oneClick.stake });
+      place({ ...p, stake: oneClick.stake }, false);
       return;
     }
     onSlipOpen();
@@ -81,10 +91,15 @@ export function useKindBetting(matchId: number, oneClick: OneClickSettings, onSl
     if (!slip) return;
     const stake = stakeToPaise(slip.stake);
     if (stake == null) return;
-    place.mutate({ ...slip, stake: stake / 100 });
+    place({ ...slip, stake: stake / 100 }, true);
   };
 
-  return { slip, setSlip, pick, placeSlip, placing: place.isPending };
+  // The slip's last answer, shown until the bettor changes the selection, rate, line or stake.
+  const slipPaise = slip ? stakeToPaise(slip.stake) : null;
+  const notice = placer.noticeFor(
+    slip ? kindIntentKey(slip, slipPaise == null ? null : slipPaise / 100) : null,
+  );
+  return { slip, setSlip, pick, placeSlip, placing: placer.placing, notice };
 }
 
 export type KindBetting = ReturnType<typeof useKindBetting>;
