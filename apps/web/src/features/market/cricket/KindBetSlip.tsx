@@ -3,7 +3,7 @@ import { useButtonValues } from '../../../lib/api/button-values.ts';
 import { formatMoney } from '@backlay/ui/money';
 import { QuickStakes, StakeField } from '../SlipStake.tsx';
 import { stakeToPaise } from '../slip.ts';
-import { outcomeOf, type KindSlipState } from './kind-slip.ts';
+import { outcomeOf, type FancyShape, type KindSlipState } from './kind-slip.ts';
 
 /**
  * The bet slip for a house-quoted bet (bookmaker runner or fancy row). The rate — and a fancy's
@@ -19,6 +19,7 @@ export function KindBetSlip({
   maxStake,
   blocked,
   perRun,
+  fancy,
   moved,
   placing,
   onChange,
@@ -37,6 +38,8 @@ export function KindBetSlip({
   blocked: string | null;
   /** METER pays per run beyond the line: the amounts are per run. */
   perRun?: boolean;
+  /** A fancy slip's variant and band: its figures follow the variant's rule (Odd/Even: two backs). */
+  fancy?: FancyShape;
   /** The house quotes something else now ("46 @ 100"); the slip offers to take it. */
   moved?: { quote: string; onTake: () => void } | null;
   placing: boolean;
@@ -50,7 +53,7 @@ export function KindBetSlip({
   const buttons = useButtonValues();
   const quick = (buttons.data ?? []).filter((b) => b.type === 'Game');
   const stakePaise = stakeToPaise(slip.stake);
-  const { win_paise, lose_paise } = outcomeOf(slip, stakePaise);
+  const { win_paise, lose_paise } = outcomeOf(slip, stakePaise, fancy);
   const backish = slip.kind === 'BOOKMAKER' ? slip.side === 'BACK' : slip.yes;
   const stakeRupees = stakePaise == null ? null : stakePaise / 100;
   const outOfRange = stakeRupees != null && (stakeRupees < minStake || stakeRupees > maxStake);
