@@ -650,6 +650,16 @@ describe('cricket game details', UI, () => {
             stack: 500,
           }),
           kindBet({ bet_id: 1, status: 'VOIDED' }),
+          // An Odd/Even bet as placeFancyBet and getCricketBets answer it: Even = "No 0".
+          kindBet({
+            bet_id: 4,
+            market_id: 75,
+            market_name: '6th over odd/even',
+            selection_name: 'No 0',
+            is_back: '0',
+            line: 0,
+            rate: 98,
+          }),
         ],
       },
     });
@@ -660,8 +670,11 @@ describe('cricket game details', UI, () => {
       ['45 @ 100', '1,000.00', '-1,000.00'],
       ['45', '500.00', 'Matched'],
       ['46 @ 100', '1,000.00', 'Void'],
+      ['98', '1,000.00', 'Matched'],
     ]);
-    expect(rows[0]).toHaveTextContent('Fancy No 45');
+    expect(rows[0]).toHaveTextContent(/^No 45/);
+    expect(rows[3]!.querySelector('td')).toHaveTextContent(/^Even 6th over odd\/even/);
+    expect(rows[3]).toHaveClass('bets__row--back');
     expect(rows[0]).toHaveTextContent('6 over runs AUS · 22/11 20:00');
     expect(rows[1]).toHaveTextContent('Back India');
     expect(within(rows[0]!).getByText('-1,000.00')).toHaveClass('pos--down');
