@@ -134,4 +134,58 @@ describeBrowser('the slip’s figures in the browser', () => {
       await context.close();
     }, 120_000);
   }
+
+  it('the exchange slip says the price moved away from the clicked odds (1366 and 390 px)', async () => {
+    const demo2 = await apiSession(server.url, 'demo2', 'demo1234');
+    const list = (await demo2.call('match/getMatches', { is_active: 1 })).body.data as MatchRow[];
+    const target = list.find((m) => m.sport_id === SPORT_CRICKET && !m.in_play) ?? list[0]!;
+    type Md = {
+      markets: { market_id: number; version: number; runners: { selection_id: number; name: string }[] }[];
+    };
+    const md = (await demo2.call('match/getMatchDetail', { match_id: target.match_id })).body.data as Md;
+    const market = md.markets[0]!;
+    const runner = market.runners[0]!;
+    let n = 0;
+    const lay = async (odds: number) => {
+      const r = await demo2.call('bet/placeMarketBet', {
+        match_id: target.match_id,
+        market_id: market.market_id,
+        selection_id: runner.selection_id,
+        is_back: '0',
+        odds,
+        stack: 100,
+        version: market.version,
+        request_id: `e2e-moved-${Date.now()}-${++n}`,
+      });
+      expect(r.body.status, r.body.message).toBe(true);
+    };
+    for (const [viewport, base, better] of [
+      [{ width: 1366, height: 900 }, '3.5', '3.55'],
+      [{ width: 390, height: 844 }, '3.6', '3.65'],
+    ] as const) {
+      await lay(Number(base));
+      const { page, context } = await openPage(browser, `slip-moved-${viewport.width}`, viewport);
+      await signIn(page, server.url, 'demo');
+      await page.goto(`${server.url}/#/game-details/${target.sport_id}/${target.match_id}`);
+      await page.getByRole('heading', { name: target.match_name }).waitFor();
+      await page
+        .getByRole('button', { name: new RegExp(`^Back ${runner.name} at ${base.replace('.', '\\.')}`) })
+        .first()
+        .click();
+      const slip = page.getByRole('form', { name: 'Bet slip' });
+      await expect
+        .poll(() => slip.getByLabel('Odds', { exact: true }).inputValue(), POLL)
+        .toBe(Number(base).toFixed(2));
+      // Someone offers better: the best back moves up.
+      await lay(Number(better));
+      const moved = slip.getByText(/The price is now/);
+      await expect.poll(() => moved.textContent(), POLL).toBe(`The price is now ${better}. Take ${better}`);
+      await page.screenshot({ path: `${ARTIFACTS}/slip-moved-${viewport.width}.png` });
+      expect(await axeProblems(page, 'form[aria-label="Bet slip"]')).toEqual([]);
+      await slip.getByRole('button', { name: `Take ${better}` }).click();
+      await expect.poll(() => slip.getByLabel('Odds', { exact: true }).inputValue(), POLL).toBe(better);
+      await expect.poll(() => moved.count(), POLL).toBe(0);
+      await context.close();
+    }
+  }, 120_000);
 });
