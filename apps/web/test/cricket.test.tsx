@@ -291,8 +291,15 @@ describe('quoted-bet arithmetic', () => {
     expect(bookmakerOutcome('LAY', 45, 100_000)).toEqual({ win_paise: 100_000, lose_paise: 45_000 });
     expect(bookmakerOutcome('BACK', 45, 3333)).toEqual({ win_paise: 1499, lose_paise: 3333 });
     expect(bookmakerOutcome('LAY', 45, 3333)).toEqual({ win_paise: 3333, lose_paise: 1500 });
-    expect(fancyOutcome(true, 90, 100_000)).toEqual({ win_paise: 90_000, lose_paise: 100_000 });
-    expect(fancyOutcome(false, 110, 100_000)).toEqual({ win_paise: 100_000, lose_paise: 110_000 });
+    const runs = { variant: 'RUNS', band: null } as const;
+    expect(fancyOutcome(runs, { yes: true, line: 46, rate: 90 }, 100_000)).toEqual({
+      win_paise: 90_000,
+      lose_paise: 100_000,
+    });
+    expect(fancyOutcome(runs, { yes: false, line: 45, rate: 110 }, 100_000)).toEqual({
+      win_paise: 100_000,
+      lose_paise: 110_000,
+    });
   });
 
   it('bookmaker positions after a bet; statuses; khado band; overs', () => {
@@ -386,6 +393,20 @@ describe('cricket game details', UI, () => {
     expect(within(oe).getByRole('button', { name: 'Odd 6th over odd/even at rate 98' })).toHaveTextContent(
       'Odd98',
     );
+  });
+
+  it('Odd/Even: both sides are backs, so Even at 98 wins 980 and risks the 1,000 stake', async () => {
+    signIn();
+    api();
+    await openMatch();
+    await userEvent.click(within(fancySection()).getByRole('tab', { name: 'Odd/Even' }));
+    for (const side of ['Even', 'Odd']) {
+      await userEvent.click(screen.getByRole('button', { name: `${side} 6th over odd/even at rate 98` }));
+      const slip = screen.getByRole('form', { name: 'Bet slip' });
+      await userEvent.clear(within(slip).getByLabelText('Stake'));
+      await userEvent.type(within(slip).getByLabelText('Stake'), '1000');
+      expect(within(slip).getByTestId('slip-summary')).toHaveTextContent('Profit: 980.00Liability: 1,000.00');
+    }
   });
 
   it('tapping Yes opens the slip with line and rate fixed; Place sends placeFancyBet', async () => {
@@ -629,6 +650,16 @@ describe('cricket game details', UI, () => {
             stack: 500,
           }),
           kindBet({ bet_id: 1, status: 'VOIDED' }),
+          // An Odd/Even bet as placeFancyBet and getCricketBets answer it: Even = "No 0".
+          kindBet({
+            bet_id: 4,
+            market_id: 75,
+            market_name: '6th over odd/even',
+            selection_name: 'No 0',
+            is_back: '0',
+            line: 0,
+            rate: 98,
+          }),
         ],
       },
     });
@@ -639,8 +670,11 @@ describe('cricket game details', UI, () => {
       ['45 @ 100', '1,000.00', '-1,000.00'],
       ['45', '500.00', 'Matched'],
       ['46 @ 100', '1,000.00', 'Void'],
+      ['98', '1,000.00', 'Matched'],
     ]);
-    expect(rows[0]).toHaveTextContent('Fancy No 45');
+    expect(rows[0]).toHaveTextContent(/^No 45/);
+    expect(rows[3]!.querySelector('td')).toHaveTextContent(/^Even 6th over odd\/even/);
+    expect(rows[3]).toHaveClass('bets__row--back');
     expect(rows[0]).toHaveTextContent('6 over runs AUS · 22/11 20:00');
     expect(rows[1]).toHaveTextContent('Back India');
     expect(within(rows[0]!).getByText('-1,000.00')).toHaveClass('pos--down');

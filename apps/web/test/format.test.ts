@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { showSize } from '../src/features/market/format.ts';
 import * as C from '../src/lib/constants.ts';
 import { formatExposure, formatMoney } from '@backlay/ui/money';
 import { displayDay, formatDateTime, formatTime } from '@backlay/ui/time';
@@ -42,5 +43,20 @@ describe('application constants (spec §9)', () => {
     expect([...C.TOP_NAV_SPORT_IDS].sort((a, b) => a - b)).toEqual([1, 2, 4, 7522, 998917]);
     expect(C.RACING_SPORT_IDS).toEqual([7, 4339]);
     expect(C.SIDEBAR_EXCLUDED_SPORT_IDS).toEqual([-17, -1]);
+  });
+});
+
+describe('showSize (ladder sizes never round up past what is offered)', () => {
+  it('rounds down at every boundary', () => {
+    expect(showSize(999.5)).toBe('999');
+    expect(showSize(1000)).toBe('1.0K');
+    expect(showSize(1_099.99)).toBe('1.0K');
+    expect(showSize(9_999.5)).toBe('9.9K');
+    expect(showSize(10_000)).toBe('10K');
+    expect(showSize(99_999.5)).toBe('99K');
+    expect(showSize(100_000)).toBe('1.0L');
+    expect(showSize(999_999.99)).toBe('9.9L');
+    expect(showSize(1_000_000)).toBe('10L');
+    expect(showSize(1_999_999)).toBe('19L');
   });
 });

@@ -1,5 +1,5 @@
 // How a bet's figures read, the same in the bettor's reports and in the console's view of them.
-import type { Bet } from '@backlay/contract';
+import type { Bet, KindBet } from '@backlay/contract';
 
 /** Decimal odds as the exchange shows them: 1.5 → "1.5", 2 → "2", 2.02 → "2.02". */
 export const showOdds = (price: number): string => String(Number(price.toFixed(2)));
@@ -36,3 +36,27 @@ export function sideWord(b: Omit<BetKindFields, 'bet_id' | 'rate'>): string {
 export const shownPrice = (
   b: Pick<Bet, 'kind' | 'rate' | 'odds' | 'average_price_matched' | 'size_matched'>,
 ): string => (b.kind !== 'MATCH_ODDS' && b.rate != null ? String(b.rate) : showOdds(betOdds(b)));
+
+/**
+ * A bookmaker or fancy bet of the match's bets panel as the bettor placed it: the side ("Back",
+ * "Lay", "Yes", "No", "Odd", "Even"), what it is on (the runner, the line "46" or band "150-159";
+ * nothing on Odd/Even, which has no line) and the price column ("46 @ 100", the rate). An Odd/Even
+ * fancy's two sides are both backs: its side is the one named (selection_name "Odd"/"Even", as the
+ * reports send it) or, when the bet still carries a Yes/No form, Yes = Odd and No = Even.
+ */
+export function kindBetParts(
+  b: Pick<KindBet, 'kind' | 'is_back' | 'line' | 'rate' | 'selection_name'>,
+  variant?: string,
+): { side: string; what: string; price: string } {
+  if (b.kind !== 'FANCY')
+    return { side: isBack(b) ? 'Back' : 'Lay', what: b.selection_name, price: String(b.rate) };
+  const named = /^(Odd|Even)$/.exec(b.selection_name)?.[1];
+  if (variant === 'ODD_EVEN' || named != null)
+    return { side: named ?? (isBack(b) ? 'Odd' : 'Even'), what: '', price: String(b.rate) };
+  const what = b.selection_name.replace(/^(Yes|No)\s*/, '') || (b.line != null ? String(b.line) : '');
+  return {
+    side: isBack(b) ? 'Yes' : 'No',
+    what,
+    price: b.line != null ? `${b.line} @ ${b.rate}` : String(b.rate),
+  };
+}

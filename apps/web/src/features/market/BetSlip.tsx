@@ -1,8 +1,9 @@
 import type { MarketDetail } from '@backlay/contract';
 import { formatOdds } from '@backlay/engine';
-import { useId, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { useButtonValues } from '../../lib/api/button-values.ts';
 import { formatMoney } from '@backlay/ui/money';
+import { showOdds, toHundredths } from './format.ts';
 import { QuickStakes, StakeField } from './SlipStake.tsx';
 import { profitOrLiability, stakeToPaise, stepDown, stepUp, type SlipSelection } from './slip.ts';
 import type { SlipNotice } from './usePlaceOnce.ts';
@@ -52,7 +53,17 @@ export function BetSlip({
   const stakePaise = stakeToPaise(slip.stake);
   const amount = profitOrLiability(slip.side, slip.price, stakePaise);
   const back = slip.side === 'BACK';
-  const setPrice = (price: number) => onChange({ ...slip, price });
+  // The price the bettor set with the stepper; any other is the one clicked on the ladder.
+  const [stepped, setStepped] = useState<number | null>(null);
+  const setPrice = (price: number) => {
+    setStepped(price);
+    onChange({ ...slip, price });
+  };
+  // The ladder's best price on the slip's side now: when it has moved away from the clicked odds the
+  // slip says so and offers it (the old price stays a valid limit, so Place is not blocked).
+  const best = (back ? runner?.back : runner?.lay)?.[0]?.price;
+  const bestNow = best == null ? null : toHundredths(best);
+  const moved = bestNow != null && slip.price !== stepped && bestNow !== slip.price ? bestNow : null;
   const onOddsKey = (e: KeyboardEvent) => {
     if (e.key === 'ArrowUp') {
       e.preventDefault();
@@ -130,6 +141,21 @@ export function BetSlip({
       {outOfRange ? (
         <p className="slip__warn" role="alert">
           Stake must be between {market.min_stake} and {market.max_stake.toLocaleString('en-IN')}.
+        </p>
+      ) : null}
+      {moved != null ? (
+        <p className="slip__warn kind-slip__moved" role="alert">
+          The price is now {showOdds(moved / 100)}.{' '}
+          <button
+            type="button"
+            className="kind-slip__take"
+            onClick={() => {
+              setStepped(null);
+              onChange({ ...slip, price: moved });
+            }}
+          >
+            Take {showOdds(moved / 100)}
+          </button>
         </p>
       ) : null}
       {market.in_play && market.bet_delay > 0 ? (

@@ -221,7 +221,7 @@ export function GameDetailsScreen() {
               cancel.mutate({ market_ids: [...new Set(bets.map((b) => b.market_id))] })
             }
           />
-          {cricketMatch ? <CricketBets matchId={matchId} /> : null}
+          {cricketMatch ? <CricketBets matchId={matchId} fancies={kindData?.fancies} /> : null}
         </aside>
       </div>
     </div>

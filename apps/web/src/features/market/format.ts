@@ -6,11 +6,17 @@ export const toHundredths = (price: number): number => oddsFromDecimal(price) ??
 /** Decimal odds as an exchange shows them: 1.5 → "1.5", 2 → "2", 2.02 → "2.02". */
 export const showOdds = (price: number): string => String(Number(formatOdds(toHundredths(price))));
 
-/** Ladder sizes: whole rupees, 1.2K, 3.4L (lakh) so three levels fit on a phone. */
+/**
+ * Ladder sizes: whole rupees, 1.2K, 3.4L (lakh) so three levels fit on a phone. Always rounded
+ * down (9,999.5 → "9.9K", never "10.0K"): a size never shows more than is offered.
+ */
 export function showSize(rupees: number): string {
-  if (rupees >= 100_000) return `${(rupees / 100_000).toFixed(rupees >= 1_000_000 ? 0 : 1)}L`;
-  if (rupees >= 10_000) return `${(rupees / 1000).toFixed(0)}K`;
-  if (rupees >= 1000) return `${(rupees / 1000).toFixed(1)}K`;
+  const down = (unit: number, decimals: 0 | 1) =>
+    (Math.floor(rupees / (unit / 10 ** decimals)) / 10 ** decimals).toFixed(decimals);
+  if (rupees >= 1_000_000) return `${down(100_000, 0)}L`;
+  if (rupees >= 100_000) return `${down(100_000, 1)}L`;
+  if (rupees >= 10_000) return `${down(1000, 0)}K`;
+  if (rupees >= 1000) return `${down(1000, 1)}K`;
   return String(Math.floor(rupees));
 }
 

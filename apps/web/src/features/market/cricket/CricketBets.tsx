@@ -1,11 +1,10 @@
-import type { KindBet } from '@backlay/contract';
+import type { Fancy, KindBet } from '@backlay/contract';
+import { kindBetParts } from '@backlay/ui/bets';
 import { Spinner } from '../../../components/index.ts';
 import { formatMoney } from '@backlay/ui/money';
 import { formatDateTime } from '@backlay/ui/time';
 import { useCricketBets } from '../api/cricket-bets.ts';
 import { signedMoney } from '../format.ts';
-
-const KIND_WORD = { MATCH_ODDS: 'Match Odds', BOOKMAKER: 'Bookmaker', FANCY: 'Fancy' } as const;
 
 function Outcome({ bet }: { bet: KindBet }) {
   if (bet.status === 'VOIDED') return <span className="pos">Void</span>;
@@ -16,8 +15,13 @@ function Outcome({ bet }: { bet: KindBet }) {
   return <span className="pos">Matched</span>;
 }
 
-/** The caller's bookmaker and fancy bets on this match: selection, line/rate, stake, status and P/L. */
-export function CricketBets({ matchId }: { matchId: number }) {
+/**
+ * The caller's bookmaker and fancy bets on this match: the bet as placed ("Back India", "Yes 46",
+ * "Even"), line/rate, stake, status and P/L. `fancies` (the match's, when known) name each fancy
+ * bet's variant, so an Odd/Even bet reads "Even", never "No 0".
+ */
+export function CricketBets({ matchId, fancies }: { matchId: number; fancies?: readonly Fancy[] }) {
+  const variants = new Map((fancies ?? []).map((f) => [f.fancy_id, f.variant]));
   const q = useCricketBets(matchId);
   return (
     <section className="bets kind-bets" aria-label="Bookmaker and fancy bets">
@@ -41,21 +45,23 @@ export function CricketBets({ matchId }: { matchId: number }) {
           </thead>
           <tbody>
             {q.data.bets.map((b) => {
-              const side = b.kind === 'BOOKMAKER' ? (b.is_back === '1' ? 'Back' : 'Lay') : KIND_WORD[b.kind];
+              const parts = kindBetParts(b, b.kind === 'FANCY' ? variants.get(b.market_id) : undefined);
               return (
                 <tr
                   key={`${b.kind}-${b.bet_id}`}
-                  className={b.is_back === '1' ? 'bets__row--back' : 'bets__row--lay'}
+                  className={
+                    parts.side === 'Lay' || parts.side === 'No' ? 'bets__row--lay' : 'bets__row--back'
+                  }
                   data-status={b.status}
                 >
                   <td>
-                    <span className="bets__side">{side}</span> {b.selection_name}
+                    <span className="bets__side">{parts.side}</span> {parts.what}
                     <span className="bets__market">
                       {b.market_name} ·{' '}
                       <time dateTime={b.placed_at}>{formatDateTime(b.placed_at, 'dd/MM HH:mm')}</time>
                     </span>
                   </td>
-                  <td>{b.line != null ? `${b.line} @ ${b.rate}` : b.rate}</td>
+                  <td>{parts.price}</td>
                   <td>{formatMoney(b.stack)}</td>
                   <td>
                     <Outcome bet={b} />

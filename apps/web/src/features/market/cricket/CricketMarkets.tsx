@@ -82,6 +82,7 @@ function FancySlip({
       maxStake={fancy.max_stake}
       blocked={blocked ?? (rate == null ? 'Suspended' : null)}
       perRun={fancy.variant === 'METER'}
+      fancy={fancy}
       moved={
         movedQuote != null && rate != null
           ? {

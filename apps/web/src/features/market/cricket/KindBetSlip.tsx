@@ -5,7 +5,7 @@ import { SlipNoticeLine } from '../BetSlip.tsx';
 import { QuickStakes, StakeField } from '../SlipStake.tsx';
 import type { SlipNotice } from '../usePlaceOnce.ts';
 import { stakeToPaise } from '../slip.ts';
-import { outcomeOf, type KindSlipState } from './kind-slip.ts';
+import { outcomeOf, type FancyShape, type KindSlipState } from './kind-slip.ts';
 
 /**
  * The bet slip for a house-quoted bet (bookmaker runner or fancy row). The rate — and a fancy's
@@ -21,6 +21,7 @@ export function KindBetSlip({
   maxStake,
   blocked,
   perRun,
+  fancy,
   moved,
   placing,
   notice,
@@ -40,6 +41,8 @@ export function KindBetSlip({
   blocked: string | null;
   /** METER pays per run beyond the line: the amounts are per run. */
   perRun?: boolean;
+  /** A fancy slip's variant and band: its figures follow the variant's rule (Odd/Even: two backs). */
+  fancy?: FancyShape;
   /** The house quotes something else now ("46 @ 100"); the slip offers to take it. */
   moved?: { quote: string; onTake: () => void } | null;
   placing: boolean;
@@ -55,7 +58,7 @@ export function KindBetSlip({
   const buttons = useButtonValues();
   const quick = (buttons.data ?? []).filter((b) => b.type === 'Game');
   const stakePaise = stakeToPaise(slip.stake);
-  const { win_paise, lose_paise } = outcomeOf(slip, stakePaise);
+  const { win_paise, lose_paise } = outcomeOf(slip, stakePaise, fancy);
   const backish = slip.kind === 'BOOKMAKER' ? slip.side === 'BACK' : slip.yes;
   const stakeRupees = stakePaise == null ? null : stakePaise / 100;
   const outOfRange = stakeRupees != null && (stakeRupees < minStake || stakeRupees > maxStake);

@@ -1,9 +1,19 @@
 /**
- * The arithmetic of the house-quoted bets (DOMAIN.md "Bookmaker markets", "Fancy (session)
- * markets"): a rate is per 100, so a stake S at rate R wins or risks S·R/100. A win is rounded
- * down and a loss up to the paisa, as the engine rounds a back's win and a lay's liability.
+ * The slip's figures for the house-quoted bets (DOMAIN.md "Bookmaker markets", "Fancy (session)
+ * markets"). No arithmetic of its own: every amount is the engine's (`@backlay/engine`), the very
+ * functions the server uses for the bet's exposure, book and settlement (docs/client.md "The
+ * slip's figures are the engine's").
  */
 import type { BookmakerMarket, Fancy, FancyStatus, QuoteStatus } from '@backlay/contract';
+import {
+  bookmakerBetProfitPaise,
+  bookmakerPosition,
+  fancyBetProfitPaise,
+  fancyExposurePaise,
+  type BookmakerBet,
+  type FancyBet,
+  type FancyVariant,
+} from '@backlay/engine';
 
 export type BookmakerPick = {
   kind: 'BOOKMAKER';
@@ -31,36 +41,91 @@ export type KindSlipState = KindPick & { stake: string };
 /** What a bet wins and what it loses, in paise. */
 export type Outcome = { win_paise: number; lose_paise: number };
 
-const perHundredDown = (stakePaise: number, rate: number) => Math.floor((stakePaise * rate) / 100);
-const perHundredUp = (stakePaise: number, rate: number) => Math.ceil((stakePaise * rate) / 100);
+/** A bookmaker pick as the engine's bet. */
+export const bookmakerBetOf = (
+  pick: Pick<BookmakerPick, 'selection_id' | 'side' | 'rate'>,
+  stakePaise: number,
+): BookmakerBet => ({
+  selection_id: String(pick.selection_id),
+  is_back: pick.side === 'BACK',
+  rate: pick.rate,
+  stake_paise: stakePaise,
+});
 
-// TODO(engine): switch to @backlay/engine's bookmakerBetProfitPaise / fancyBetProfitPaise once
-// packages/engine/src/bookmaker and fancy export them; these follow DOMAIN.md's table meanwhile.
-
-/** Bookmaker back: wins stake·rate/100, loses the stake. Lay: wins the stake, loses stake·rate/100. */
+/** Bookmaker: what the bet makes if its runner wins (back) or loses (lay), and what it risks. */
 export function bookmakerOutcome(side: 'BACK' | 'LAY', rate: number, stakePaise: number): Outcome {
-  return side === 'BACK'
-    ? { win_paise: perHundredDown(stakePaise, rate), lose_paise: stakePaise }
-    : { win_paise: stakePaise, lose_paise: perHundredUp(stakePaise, rate) };
+  const bet = bookmakerBetOf({ selection_id: 0, side, rate }, stakePaise);
+  const ifWins = bookmakerBetProfitPaise(bet, true);
+  const ifLoses = bookmakerBetProfitPaise(bet, false);
+  return { win_paise: Math.max(ifWins, ifLoses), lose_paise: -Math.min(ifWins, ifLoses) };
 }
 
-/** Fancy Yes: wins stake·rate/100, loses the stake. No: wins the stake, loses stake·rate/100. */
-export function fancyOutcome(yes: boolean, rate: number, stakePaise: number): Outcome {
-  return yes
-    ? { win_paise: perHundredDown(stakePaise, rate), lose_paise: stakePaise }
-    : { win_paise: stakePaise, lose_paise: perHundredUp(stakePaise, rate) };
+/** The fancy facts a bet's figures depend on. */
+export type FancyShape = Pick<Fancy, 'variant' | 'band'>;
+
+/** A fancy pick as the engine's bet, as the server builds it (fancy/batch.ts): KHADO's band → line_to. */
+export function fancyBetOf(
+  fancy: FancyShape,
+  pick: Pick<FancyPick, 'yes' | 'line' | 'rate'>,
+  stakePaise: number,
+): FancyBet {
+  return {
+    is_yes: pick.yes,
+    line: fancy.variant === 'ODD_EVEN' ? 0 : pick.line,
+    ...(fancy.variant === 'KHADO' && fancy.band != null ? { line_to: pick.line + fancy.band - 1 } : {}),
+    rate: pick.rate,
+    stake_paise: stakePaise,
+  };
 }
 
-export function outcomeOf(pick: KindPick, stakePaise: number | null): Outcome {
-  if (!stakePaise) return { win_paise: 0, lose_paise: 0 };
-  return pick.kind === 'BOOKMAKER'
-    ? bookmakerOutcome(pick.side, pick.rate, stakePaise)
-    : fancyOutcome(pick.yes, pick.rate, stakePaise);
+/** The results at which a bet alone shows its win and its loss (each variant's rule table). */
+function telling(variant: FancyVariant, bet: FancyBet): number[] {
+  switch (variant) {
+    case 'ODD_EVEN':
+    case 'FANCY1':
+      return [0, 1];
+    case 'KHADO':
+      return [Math.max(0, bet.line - 1), bet.line, bet.line_to! + 1];
+    default:
+      return [Math.max(0, bet.line - 1), bet.line];
+  }
 }
 
 /**
- * Each runner's position (rupees) if the bookmaker bet is taken: the picked runner gains the win
- * (back) or loses the liability (lay); every other runner loses (back) or gains (lay) the stake.
+ * Fancy: what the bet alone wins at best and loses at worst (the server's book of that bet and its
+ * exposure). Odd/Even's two sides are both backs; METER's are per run (the win and the loss of one
+ * run past the line, each rounded as the engine rounds a position).
+ */
+export function fancyOutcome(
+  fancy: FancyShape,
+  pick: Pick<FancyPick, 'yes' | 'line' | 'rate'>,
+  stakePaise: number,
+): Outcome {
+  const variant = fancy.variant;
+  if (variant === 'METER') {
+    // One run either way of a line at 0 (the per-run amount does not depend on the line).
+    const at = (yes: boolean, r: number) =>
+      fancyBetProfitPaise(variant, { is_yes: yes, line: 1, rate: pick.rate, stake_paise: stakePaise }, r);
+    return { win_paise: at(true, 2), lose_paise: -at(true, 0) };
+  }
+  const bet = fancyBetOf(fancy, pick, stakePaise);
+  const profits = telling(variant, bet).map((r) => fancyBetProfitPaise(variant, bet, r));
+  const top = Math.max(...profits);
+  return {
+    win_paise: Math.max(0, top),
+    lose_paise: fancyExposurePaise(variant, [bet], Math.max(...telling(variant, bet))),
+  };
+}
+
+export function outcomeOf(pick: KindPick, stakePaise: number | null, fancy?: FancyShape): Outcome {
+  if (!stakePaise) return { win_paise: 0, lose_paise: 0 };
+  if (pick.kind === 'BOOKMAKER') return bookmakerOutcome(pick.side, pick.rate, stakePaise);
+  return fancyOutcome(fancy ?? { variant: 'RUNS', band: null }, pick, stakePaise);
+}
+
+/**
+ * Each runner's position (rupees) if the bookmaker bet is taken: the server's position (the sum of
+ * the bettor's bets' engine profits, `bookmakerPosition`) plus the engine's position of this bet.
  */
 export function bookmakerPositionsAfter(
   market: Pick<BookmakerMarket, 'runners'>,
@@ -68,14 +133,11 @@ export function bookmakerPositionsAfter(
   stakePaise: number | null,
 ): Map<number, number> {
   const out = new Map<number, number>();
-  const o = stakePaise ? bookmakerOutcome(pick.side, pick.rate, stakePaise) : null;
+  const ids = market.runners.map((r) => String(r.selection_id));
+  const bet = stakePaise && ids.includes(String(pick.selection_id)) ? bookmakerBetOf(pick, stakePaise) : null;
+  const p = bet ? bookmakerPosition(ids, [bet]).profit_paise : {};
   for (const r of market.runners) {
-    let delta = 0;
-    if (o) {
-      const picked = r.selection_id === pick.selection_id;
-      if (pick.side === 'BACK') delta = picked ? o.win_paise : -o.lose_paise;
-      else delta = picked ? -o.lose_paise : o.win_paise;
-    }
+    const delta = p[String(r.selection_id)] ?? 0;
     out.set(r.selection_id, Math.round(r.position * 100 + delta) / 100);
   }
   return out;
