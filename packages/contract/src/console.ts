@@ -501,6 +501,24 @@ export const adminMarketRisk = z.object({
   totals: z.object({ exposure: rupees, users: z.number().int(), bets: z.number().int() }),
 });
 export type AdminMarketRisk = z.infer<typeof adminMarketRisk>;
+
+export const adminMarketVoidPreviewRequest = z.object({
+  market_id: idInput,
+  from: isoDateTime,
+  to: isoDateTime,
+});
+/** What a void window would void now: the bets placed in it (not void already) and their money. */
+export const adminMarketVoidPreview = z.object({
+  market_id: z.number().int(),
+  /** The window as the server reads it ("to" clamped to now). */
+  from: isoDateTime,
+  to: isoDateTime,
+  bets: z.number().int(),
+  users: z.number().int(),
+  /** Σ stake of those bets (matched stake on the exchange), rupees. */
+  stake: rupees,
+});
+export type AdminMarketVoidPreview = z.infer<typeof adminMarketVoidPreview>;
 export const RISK_USERS_MAX = 20;
 
 // ---------------------------------------------------------------- users

@@ -2,7 +2,12 @@
 // in all and what the house makes (the bettors' losses less their wins, plus commission), and the
 // largest exposures with each user's profit per outcome. Computed from the matched bets with the
 // engine's own functions, as settlement would compute them; nothing here writes.
-import { RISK_USERS_MAX, type AdminMarketRisk, type FancyVariant } from '@backlay/contract';
+import {
+  RISK_USERS_MAX,
+  type AdminMarketRisk,
+  type AdminMarketVoidPreview,
+  type FancyVariant,
+} from '@backlay/contract';
 import {
   bookmakerPosition,
   marketPosition,
@@ -10,7 +15,7 @@ import {
   type FancyBet,
   type PositionBet,
 } from '@backlay/engine';
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/store.ts';
 import {
   bets,
@@ -208,5 +213,59 @@ export async function marketRisk(db: Executor, marketId: number): Promise<AdminM
       users: new Set([...perUser.keys(), ...held.map((h) => h.userId)]).size,
       bets: [...betCount.values()].reduce((s, n) => s + n, 0),
     },
+  };
+}
+
+/**
+ * What voiding the bets placed in [from, to] would void now: "to" is clamped to now as
+ * settlement clamps it; bets void already (by id, or settled void) are not counted again. On the
+ * exchange a bet counts for its matched stake (its unmatched rest is not a position).
+ */
+export async function voidWindowPreview(
+  db: Executor,
+  marketId: number,
+  from: Date,
+  to: Date,
+  now: Date,
+): Promise<AdminMarketVoidPreview | null> {
+  const [market] = await db.select().from(markets).where(eq(markets.marketId, marketId));
+  if (!market) return null;
+  const end = new Date(Math.min(to.getTime(), now.getTime()));
+  let rows: { userId: number; paise: number }[];
+  if (market.marketKind === 'MATCH_ODDS') {
+    rows = await db
+      .select({ userId: bets.userId, paise: bets.matchedPaise })
+      .from(bets)
+      .where(
+        and(
+          eq(bets.marketId, marketId),
+          gte(bets.placedAt, from),
+          lte(bets.placedAt, end),
+          gt(bets.matchedPaise, 0),
+          sql`not exists (select 1 from market_voids v where v.market_id = ${marketId}
+            and v.kind = 'BET' and v.bet_id = ${bets.betId})`,
+        ),
+      );
+  } else {
+    const t = market.marketKind === 'BOOKMAKER' ? bookmakerBets : fancyBets;
+    rows = await db
+      .select({ userId: t.userId, paise: t.stakePaise })
+      .from(t)
+      .where(
+        and(
+          eq(t.marketId, marketId),
+          gte(t.placedAt, from),
+          lte(t.placedAt, end),
+          or(isNull(t.settledStatus), ne(t.settledStatus, 'VOIDED')),
+        ),
+      );
+  }
+  return {
+    market_id: marketId,
+    from: from.toISOString(),
+    to: end.toISOString(),
+    bets: rows.length,
+    users: new Set(rows.map((r) => r.userId)).size,
+    stake: rupees(rows.reduce((s, r) => s + r.paise, 0)),
   };
 }
