@@ -101,7 +101,7 @@ export const consoleModule = fp(
     );
 
     route(app, 'adminMarketRisk', async ({ body }) => {
-      const r = await marketRisk(app.db, body.market_id);
+      const r = await marketRisk(app.db, app.kinds, body.market_id);
       return r ? ok(r) : refuse(`Unknown market ${body.market_id}`);
     });
 
