@@ -1,6 +1,8 @@
 // Issue 31: the console's risk view reads the positions settlement pays (after a runner void, a
 // window void), and a void window's preview counts what the void will void.
+import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { users } from '../src/db/schema.ts';
 import type { Api } from './helpers/api.ts';
 import { createBettor, expectExchangeInvariants } from './helpers/exchange.ts';
 import { describeStores } from './helpers/stores.ts';
@@ -177,5 +179,39 @@ describeStores('console intent: risk = settlement, void previews', (ctx) => {
     const again = await o.call('adminMarketVoidPreview', { market_id, from, to });
     // Already void: nothing more to void.
     expect(again.body).toMatchObject({ status: true, data: { bets: 0, stake: 0 } });
+  });
+
+  it("money actions: refused for an operator account and the caller's own; a request_id reused with another amount is refused in words", async () => {
+    const o = await op();
+    const me = (await o.call('adminSession')).body.data as { user_id: number };
+    for (const call of ['adminWalletDeposit', 'adminWalletWithdraw'] as const) {
+      const own = await o.call(call, { user_id: me.user_id, amount: 100, request_id: nextId() });
+      expect(own.body).toMatchObject({ status: false, message: expect.stringMatching(/are for bettors/) });
+    }
+    // Another operator's account (made an operator directly: the console creates bettors only).
+    const other = await bettor(0);
+    await ctx.app.db.update(users).set({ role: 'operator' }).where(eq(users.userId, other.userId));
+    const r = await o.call('adminWalletDeposit', {
+      user_id: other.userId,
+      amount: 100,
+      request_id: nextId(),
+    });
+    expect(r.body).toMatchObject({ status: false, message: expect.stringMatching(/operator account/) });
+    const b = await bettor(1000);
+    for (const call of ['adminWalletDeposit', 'adminWalletWithdraw'] as const) {
+      const id = nextId();
+      const first = await o.call(call, { user_id: b.userId, amount: 100, request_id: id });
+      expect(first.body.status).toBe(true);
+      const again = await o.call(call, { user_id: b.userId, amount: 100, request_id: id });
+      expect(again.body).toMatchObject({ status: true });
+      const other = await o.call(call, { user_id: b.userId, amount: 250, request_id: id });
+      expect(other.body).toMatchObject({
+        status: false,
+        message: expect.stringMatching(/request_id was already used for a different/),
+      });
+    }
+    // One deposit and one withdrawal of 100 each: the balance is back where it was.
+    const bal = (await b.call('getUserBalance')).body.data as { total_balance: number };
+    expect(bal.total_balance).toBe(1000);
   });
 });
