@@ -251,3 +251,25 @@ describe('the fancy settle form', () => {
     expect(api.callsTo('admin/fancy/result')).toHaveLength(0);
   });
 });
+
+describe('edit match', () => {
+  it('sends only the venue when only the venue changed: the start time and its markets stay', async () => {
+    signedIn();
+    const api = mockApi({
+      'admin/match': { ...match, start_time: '2026-11-23T10:00:27.000Z' },
+      'match/getMatchDetail': { markets: [] },
+      'admin/match/update': { ...match, venue: "Lord's" },
+    });
+    renderConsole('/markets/7');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit match' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit match' });
+    await userEvent.type(within(dialog).getByLabelText('Venue'), "Lord's");
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save match' }));
+    await waitFor(() => expect(api.callsTo('admin/match/update')).toHaveLength(1));
+    expect(api.callsTo('admin/match/update')[0]!.body).toEqual({
+      match_id: 7,
+      venue: "Lord's",
+      request_id: expect.any(String),
+    });
+  });
+});

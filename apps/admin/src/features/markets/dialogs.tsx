@@ -480,18 +480,18 @@ export function MatchEditDialog({ match, onClose }: { match: AdminMatch; onClose
     success: 'Match updated',
   });
   async function go() {
-    const body = {
-      match_id: match.match_id,
-      match_name: name,
-      start_time: fromIstInput(start) ?? '',
-      country,
-      venue,
-      is_active: active,
-    };
+    // Only what the operator changed is sent: an untouched start time stays exactly as it is.
+    const body: Record<string, unknown> = { match_id: match.match_id };
+    if (name !== match.match_name) body.match_name = name;
+    if (start !== toIstInput(match.start_time)) body.start_time = fromIstInput(start) ?? '';
+    if (country !== (match.country ?? '')) body.country = country;
+    if (venue !== (match.venue ?? '')) body.venue = venue;
+    if (active !== match.is_active) body.is_active = active;
+    if (Object.keys(body).length === 1) return setErrors({ '': 'Nothing changed' });
     const parsed = adminMatchUpdateRequest.safeParse(body);
     if (!parsed.success) return setErrors(issuesByPath(parsed.error.issues));
     setErrors({});
-    const r = await action.run(body);
+    const r = await action.run(body as never);
     if (r.ok) onClose();
   }
   return (
@@ -526,7 +526,7 @@ export function MatchEditDialog({ match, onClose }: { match: AdminMatch; onClose
         <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> Shown to
         bettors
       </label>
-      <FormError message={action.error} />
+      <FormError message={errors[''] ?? action.error} />
     </Dialog>
   );
 }
