@@ -1,5 +1,9 @@
 // Issue 31: the console's risk view reads the positions settlement pays (after a runner void, a
 // window void), and a void window's preview counts what the void will void.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ADMIN_AUDIT_ACTIONS } from '@backlay/contract';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
@@ -213,5 +217,29 @@ describeStores('console intent: risk = settlement, void previews', (ctx) => {
     // One deposit and one withdrawal of 100 each: the balance is back where it was.
     const bal = (await b.call('getUserBalance')).body.data as { total_balance: number };
     expect(bal.total_balance).toBe(1000);
+  });
+
+  it('audit: every audited action is a filter of the Audit screen; a row names the user it concerns', async () => {
+    const root = fileURLToPath(new URL('../src/', import.meta.url));
+    const names = new Set<string>();
+    for (const f of readdirSync(root, { recursive: true }) as string[]) {
+      if (!f.endsWith('.ts')) continue;
+      const text = readFileSync(join(root, f), 'utf8');
+      for (const m of text.matchAll(/audited\(\s*app,\s*[\w.]+,\s*'([\w/]+)'/g)) names.add(m[1]!);
+    }
+    expect(names.size).toBeGreaterThan(30);
+    expect([...names].filter((n) => !(ADMIN_AUDIT_ACTIONS as readonly string[]).includes(n))).toEqual([]);
+
+    const o = await op();
+    const b = await bettor(10);
+    expect(
+      (await o.call('adminWalletDeposit', { user_id: b.userId, amount: 5, request_id: nextId() })).body
+        .status,
+    ).toBe(true);
+    const audit = await o.call('adminAudit', { action: 'wallet/deposit' });
+    const row = (audit.body.data as { rows: { user_id: number | null; user_name: string | null }[] })
+      .rows[0]!;
+    expect(row.user_id).toBe(b.userId);
+    expect(row.user_name).toEqual(expect.any(String));
   });
 });
