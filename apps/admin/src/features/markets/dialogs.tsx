@@ -103,7 +103,13 @@ export function ResultDialog({
       title={`Result: ${market.market_name}`}
       onClose={onClose}
       busy={action.busy}
-      confirm={names.length > 0 ? `Settle: ${names.join(' and ')} won` : 'Settle'}
+      confirm={
+        names.length > 1
+          ? `Settle: ${names.join(' and ')} won (dead heat of ${names.length})`
+          : names.length > 0
+            ? `Settle: ${names.join(' and ')} won`
+            : 'Settle'
+      }
       danger
       onConfirm={() => void go()}
     >
