@@ -242,4 +242,19 @@ describeStores('console intent: risk = settlement, void previews', (ctx) => {
     expect(row.user_id).toBe(b.userId);
     expect(row.user_name).toEqual(expect.any(String));
   });
+
+  it('a mistyped settlement call (bookmaker/incomplete on a match-odds market) raises no alert', async () => {
+    const o = await op();
+    const { market_id } = await newMatch();
+    const r = await o.call('adminBookmakerIncomplete', {
+      market_id,
+      runs_at_mark: [80, 75],
+      request_id: nextId(),
+    });
+    expect(r.body.status).toBe(false);
+    const d = (await o.call('adminDashboard')).body.data as {
+      alerts: { kind: string; market_id: number | null }[];
+    };
+    expect(d.alerts.some((a) => a.kind === 'SETTLEMENT_FAILED' && a.market_id === market_id)).toBe(false);
+  });
 });
