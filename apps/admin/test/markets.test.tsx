@@ -169,7 +169,9 @@ describe('Markets', () => {
     await userEvent.click(within(dialog).getByRole('checkbox', { name: /Dead heat/ }));
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Arsenal' }));
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Chelsea' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Settle: Arsenal and Chelsea won' }));
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Settle: Arsenal and Chelsea won (dead heat of 2)' }),
+    );
     await waitFor(() => expect(api.callsTo('admin/market/result')).toHaveLength(1));
     expect(api.callsTo('admin/market/result')[0]!.body).toMatchObject({
       market_id: 70,

@@ -9,6 +9,8 @@ import {
   adminMarketCreateResult,
   adminMarketRisk,
   adminMarketRiskRequest,
+  adminMarketVoidPreview,
+  adminMarketVoidPreviewRequest,
   adminMarketUpdateRequest,
   adminMarketVoidBetsRequest,
   adminMatch,
@@ -160,6 +162,15 @@ export const consoleEndpoints = define({
       "A market's risk: for each way it can end, the bettors' total profit and the house's result; the largest exposures with each user's profit per outcome. Query market_id.",
     request: adminMarketRiskRequest,
     response: adminMarketRisk,
+  },
+  adminMarketVoidPreview: {
+    method: 'GET',
+    path: 'admin/market/voidPreview',
+    access: 'operator',
+    summary:
+      'What voiding the bets placed between from and to would void now: how many bets, of how many users, and their stake (matched stake on the exchange). Query market_id, from, to. Nothing is written.',
+    request: adminMarketVoidPreviewRequest,
+    response: adminMarketVoidPreview,
   },
   adminUsers: {
     method: 'GET',

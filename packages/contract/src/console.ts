@@ -501,6 +501,24 @@ export const adminMarketRisk = z.object({
   totals: z.object({ exposure: rupees, users: z.number().int(), bets: z.number().int() }),
 });
 export type AdminMarketRisk = z.infer<typeof adminMarketRisk>;
+
+export const adminMarketVoidPreviewRequest = z.object({
+  market_id: idInput,
+  from: isoDateTime,
+  to: isoDateTime,
+});
+/** What a void window would void now: the bets placed in it (not void already) and their money. */
+export const adminMarketVoidPreview = z.object({
+  market_id: z.number().int(),
+  /** The window as the server reads it ("to" clamped to now). */
+  from: isoDateTime,
+  to: isoDateTime,
+  bets: z.number().int(),
+  users: z.number().int(),
+  /** Σ stake of those bets (matched stake on the exchange), rupees. */
+  stake: rupees,
+});
+export type AdminMarketVoidPreview = z.infer<typeof adminMarketVoidPreview>;
 export const RISK_USERS_MAX = 20;
 
 // ---------------------------------------------------------------- users
@@ -635,6 +653,55 @@ export const adminAuditRequest = z
     path: ['from'],
   });
 
+/** Every action the console's calls record in the audit log (the Audit screen's filter). */
+export const ADMIN_AUDIT_ACTIONS = [
+  'market/status',
+  'market/result',
+  'market/void',
+  'market/voidWindow',
+  'market/voidBets',
+  'market/unsettle',
+  'market/create',
+  'market/update',
+  'match/create',
+  'match/update',
+  'match/inPlay',
+  'series/create',
+  'bookmaker/quote',
+  'bookmaker/status',
+  'bookmaker/incomplete',
+  'fancy/quote',
+  'fancy/status',
+  'fancy/result',
+  'fancy/void',
+  'fancy/average',
+  'fancy/averages',
+  'fancy/averages/set',
+  'fancy/incomplete',
+  'wallet/deposit',
+  'wallet/withdraw',
+  'payment/deposit/approve',
+  'payment/deposit/reject',
+  'payment/withdraw/pay',
+  'payment/withdraw/reject',
+  'payment/discrepancy/resolve',
+  'payment/discrepancy/dismiss',
+  'payment/method',
+  'referral/create',
+  'user/create',
+  'user/lock',
+  'user/resetPassword',
+  'user/sessions/end',
+  'user/view',
+  'user/statement',
+  'user/currentBets',
+  'user/betHistory',
+  'user/exposure',
+  'settings/save',
+  'settings/upload',
+  'ledger/check',
+] as const;
+
 export const adminAuditRow = z.object({
   action_id: z.number().int(),
   at: isoDateTime,
@@ -646,6 +713,9 @@ export const adminAuditRow = z.object({
   ok: z.boolean(),
   message: z.string().nullable(),
   response: z.unknown(),
+  /** The user the call concerns (its user_id, or a payment decision's bettor), or null. */
+  user_id: z.number().int().nullable().optional(),
+  user_name: z.string().nullable().optional(),
 });
 export type AdminAuditRow = z.infer<typeof adminAuditRow>;
 export const adminAudit = paged(adminAuditRow);

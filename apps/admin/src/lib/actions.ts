@@ -10,6 +10,8 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useIntent } from '@backlay/ui/intent';
 import { useCallback, useState } from 'react';
 import { callEndpoint } from './api.ts';
+import { HttpError } from './http.ts';
+import { rupees } from './format.ts';
 import { useNotify } from './notices.tsx';
 
 export { newRequestId } from '@backlay/ui/intent';
@@ -18,6 +20,18 @@ type Body<N extends EndpointName> = Omit<Exclude<RequestOf<N>, undefined>, 'requ
 
 export type ActionResult<N extends EndpointName> =
   { ok: true; data: ResponseOf<N>; message?: string } | { ok: false; message: string };
+
+/**
+ * A server refusal in the console's words: "amount: amount must be at most 1000000000" becomes
+ * "Refused: the amount must be at most ₹1,00,00,00,000.00".
+ */
+export function refusalText(message: string): string {
+  const m = /^amount: amount must be (at most|at least|more than|less than) (\d+(?:\.\d+)?)(.*)$/s.exec(
+    message,
+  );
+  if (m) return `Refused: the amount must be ${m[1]} ${rupees(Number(m[2]))}${m[3]}`;
+  return `Refused: ${message}`;
+}
 
 export function useAction<N extends EndpointName>(
   name: N,
@@ -59,6 +73,20 @@ export function useAction<N extends EndpointName>(
           ? { ok: true, data: r.data }
           : { ok: true, data: r.data, message: r.message };
       } catch (err) {
+        // A 4xx with the server's message (a field out of range, say) is a refusal, not a failure.
+        if (
+          err instanceof HttpError &&
+          err.status >= 400 &&
+          err.status < 500 &&
+          err.status !== 408 &&
+          err.status !== 429
+        ) {
+          pending.current = null;
+          const message = refusalText(err.message);
+          setError(message);
+          notify('error', message);
+          return { ok: false, message };
+        }
         // No answer (network, server error): keep the request_id, so trying again is safe.
         const message = err instanceof Error ? err.message : 'The request failed';
         setError(`${message}. Trying again is safe: it will not be done twice.`);

@@ -15,14 +15,24 @@ export function istToday(now = new Date()): string {
   return new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
 }
 
-/** An ISO instant as the value of a datetime-local input, in India time. */
+/** An ISO instant as the value of a datetime-local input (step 1), in India time, to the second. */
 export function toIstInput(iso: string): string {
-  return new Date(Date.parse(iso) + 330 * 60_000).toISOString().slice(0, 16);
+  return new Date(Date.parse(iso) + 330 * 60_000).toISOString().slice(0, 19);
 }
 
-/** A datetime-local input's value, read as India time, as an ISO instant (null when empty or bad). */
+/**
+ * A datetime-local input's value (HH:MM, HH:MM:SS or HH:MM:SS.sss), read as India time, as an ISO
+ * instant (null when empty or bad).
+ */
 export function fromIstInput(value: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null;
-  const ms = Date.parse(`${value}:00+05:30`);
+  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(:\d{2}(\.\d{1,3})?)?$/.exec(value);
+  if (!m) return null;
+  const ms = Date.parse(`${m[1]}${m[2] ?? ':00'}+05:30`);
   return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 }
+
+/** The end of the second holding `ms` (so a window "to" that second includes every bet in it). */
+export const endOfSecond = (ms: number): number => Math.floor(ms / 1000) * 1000 + 999;
+
+/** A date-time to the second, India time: the void window's ends. */
+export const whenExact = (iso: string): string => `${formatDateTime(iso, 'yyyy-MM-dd HH:mm:ss')} IST`;

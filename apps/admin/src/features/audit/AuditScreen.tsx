@@ -1,4 +1,5 @@
-import type { AdminAuditRow, LedgerCheck } from '@backlay/contract';
+import { ADMIN_AUDIT_ACTIONS, type AdminAuditRow, type LedgerCheck } from '@backlay/contract';
+import { Link } from 'react-router';
 import { Pager } from '@backlay/ui/components';
 import { useState } from 'react';
 import { useAction } from '../../lib/actions.ts';
@@ -7,40 +8,7 @@ import { Badge, Card, Loadable, PageHeader, SearchFilters } from '../../componen
 import { useEndpoint } from '../../components/queries.ts';
 import { useListParams } from '../../lib/list-params.ts';
 
-const ACTIONS = [
-  'market/status',
-  'market/result',
-  'market/void',
-  'market/voidWindow',
-  'market/voidBets',
-  'market/unsettle',
-  'market/create',
-  'market/update',
-  'match/create',
-  'match/update',
-  'match/inPlay',
-  'series/create',
-  'bookmaker/quote',
-  'bookmaker/status',
-  'fancy/quote',
-  'fancy/status',
-  'fancy/result',
-  'fancy/void',
-  'fancy/average',
-  'wallet/deposit',
-  'wallet/withdraw',
-  'user/create',
-  'user/lock',
-  'user/resetPassword',
-  'user/view',
-  'user/statement',
-  'user/currentBets',
-  'user/betHistory',
-  'user/exposure',
-  'settings/save',
-  'settings/upload',
-  'ledger/check',
-];
+const ACTIONS = ADMIN_AUDIT_ACTIONS;
 
 function Row({ row }: { row: AdminAuditRow }) {
   const [open, setOpen] = useState(false);
@@ -51,6 +19,13 @@ function Row({ row }: { row: AdminAuditRow }) {
         <td>{row.operator_name}</td>
         <td>
           <code>{row.action}</code>
+        </td>
+        <td>
+          {row.user_id ? (
+            <Link to={`/users/${row.user_id}`}>{row.user_name ?? `User ${row.user_id}`}</Link>
+          ) : (
+            '—'
+          )}
         </td>
         <td>
           {row.ok ? <Badge tone="green">OK</Badge> : <Badge tone="red">REFUSED</Badge>}{' '}
@@ -70,7 +45,7 @@ function Row({ row }: { row: AdminAuditRow }) {
       </tr>
       {open ? (
         <tr className="audit-details">
-          <td colSpan={6}>
+          <td colSpan={7}>
             <div className="grid-2">
               <div>
                 <h4>Asked</h4>
@@ -203,6 +178,7 @@ export function AuditScreen() {
                       <th>When (IST)</th>
                       <th>Operator</th>
                       <th>Action</th>
+                      <th>User</th>
                       <th>Answer</th>
                       <th>Request id</th>
                       <th />

@@ -5,6 +5,7 @@ import { useAction } from '../../lib/actions.ts';
 import { rupees, when } from '../../lib/format.ts';
 import { Badge, FormError } from '../../components/ui.tsx';
 import { ResultDialog, TermsDialog, VoidDialog } from './dialogs.tsx';
+import { readFancyResult } from './fancy-result.ts';
 import { RiskPanel } from './RiskPanel.tsx';
 
 type Confirm = {
@@ -221,6 +222,7 @@ export function MarketPanel({
   const [risk, setRisk] = useState(false);
   const [fancyValue, setFancyValue] = useState('');
   const [fancyDeadHeat, setFancyDeadHeat] = useState('');
+  const [fancyError, setFancyError] = useState<string | null>(null);
 
   const settled = market.settlement.state === 'SETTLED';
   const ask = (c: Confirm) => {
@@ -536,13 +538,16 @@ export function MarketPanel({
           aria-label={`Result of ${market.market_name}`}
           onSubmit={(e) => {
             e.preventDefault();
-            const value = Number(fancyValue);
-            if (fancyValue.trim() === '' || !Number.isInteger(value) || value < 0) return;
-            const dh = fancyDeadHeat.trim() === '' ? undefined : Number(fancyDeadHeat);
+            const v = readFancyResult(fancyValue, fancyDeadHeat, market.fancy?.variant === 'FANCY1');
+            if (!v.ok) return setFancyError(v.message);
+            setFancyError(null);
+            const { value, deadHeat: dh } = v;
             ask({
-              title: `Settle ${market.market_name} at ${value}?`,
-              text: `Yes wins when the result is at or above its line, No below it. ${market.bets} bets are settled.`,
-              label: `Settle at ${value}`,
+              title: `Settle ${market.market_name} at ${value}${dh ? `, a dead heat of ${dh}` : ''}?`,
+              text: `Yes wins when the result is at or above its line, No below it.${
+                dh ? ` A dead heat of ${dh}: each winning bet is paid on its stake ÷ ${dh}.` : ''
+              } ${market.bets} bets, ${rupees(market.matched)} staked, are settled.`,
+              label: `Settle at ${value}${dh ? ` (dead heat of ${dh})` : ''}`,
               danger: true,
               go: () =>
                 fResult.run({
@@ -571,6 +576,11 @@ export function MarketPanel({
           <button type="submit" className="btn btn--small btn--primary">
             Settle…
           </button>
+          {fancyError ? (
+            <p role="alert" className="form-error">
+              {fancyError}
+            </p>
+          ) : null}
         </form>
       ) : null}
 

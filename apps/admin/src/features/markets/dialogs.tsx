@@ -10,7 +10,8 @@ import {
 import { Modal } from '@backlay/ui/components';
 import { useState, type ReactNode } from 'react';
 import { useAction } from '../../lib/actions.ts';
-import { fromIstInput, rupees, toIstInput } from '../../lib/format.ts';
+import { endOfSecond, fromIstInput, rupees, toIstInput, whenExact } from '../../lib/format.ts';
+import { useEndpoint } from '../../components/queries.ts';
 import { Field, FormError } from '../../components/ui.tsx';
 import { emptyMarket, issuesByPath, MarketFields, marketBody, type MarketDraft } from './MarketFields.tsx';
 
@@ -102,7 +103,13 @@ export function ResultDialog({
       title={`Result: ${market.market_name}`}
       onClose={onClose}
       busy={action.busy}
-      confirm={names.length > 0 ? `Settle: ${names.join(' and ')} won` : 'Settle'}
+      confirm={
+        names.length > 1
+          ? `Settle: ${names.join(' and ')} won (dead heat of ${names.length})`
+          : names.length > 0
+            ? `Settle: ${names.join(' and ')} won`
+            : 'Settle'
+      }
       danger
       onConfirm={() => void go()}
     >
@@ -151,6 +158,19 @@ export function ResultDialog({
 
 type VoidMode = 'market' | 'runner' | 'window' | 'bets';
 
+/** A void window's default span before the dialog opened. */
+export const VOID_WINDOW_DEFAULT_MS = 60 * 60_000;
+
+/** A window's inputs as the instants sent: "to" takes in the whole of its second. */
+export function windowInstants(from: string, to: string): { from: string; to: string } | null {
+  const f = fromIstInput(from);
+  const t = fromIstInput(to);
+  if (!f || !t) return null;
+  const toMs = Date.parse(t);
+  // A "to" given to the second (no milliseconds, or .000) takes in the whole of that second.
+  return { from: f, to: new Date(toMs % 1000 === 0 ? endOfSecond(toMs) : toMs).toISOString() };
+}
+
 /** Void the whole market, one runner, bets placed in a time window, or named bets. */
 export function VoidDialog({
   matchId,
@@ -163,8 +183,13 @@ export function VoidDialog({
 }) {
   const [mode, setMode] = useState<VoidMode>('market');
   const [runner, setRunner] = useState<number | ''>('');
-  const [from, setFrom] = useState(() => toIstInput(new Date(Date.now() - 10 * 60_000).toISOString()));
-  const [to, setTo] = useState(() => toIstInput(new Date().toISOString()));
+  // The window's default: the hour before the dialog opened, up to the end of the second it opened
+  // in, so every bet the operator is reacting to is inside it.
+  const [openedAt] = useState(() => Date.now());
+  const [from, setFrom] = useState(() =>
+    toIstInput(new Date(openedAt - VOID_WINDOW_DEFAULT_MS).toISOString()),
+  );
+  const [to, setTo] = useState(() => toIstInput(new Date(openedAt).toISOString()));
   const [betIds, setBetIds] = useState('');
   const [local, setLocal] = useState<string | null>(null);
   const keys = matchKeys(matchId);
@@ -176,6 +201,25 @@ export function VoidDialog({
   const named = useAction('adminMarketVoidBets', { invalidate: keys, success: 'Bets voided' });
   const busy = whole.busy || windowed.busy || named.busy;
   const exchange = market.kind === 'MATCH_ODDS';
+  const win = mode === 'window' ? windowInstants(from, to) : null;
+  const preview = useEndpoint(
+    'adminMarketVoidPreview',
+    win ? { market_id: market.market_id, from: win.from, to: win.to } : undefined,
+    { enabled: win !== null && Date.parse(win.from) <= Date.parse(win.to) },
+  );
+  const runnerName = market.runners.find((r) => r.selection_id === runner)?.name;
+  const confirm =
+    mode === 'market'
+      ? `Void all ${market.bets} bets of ${market.market_name}`
+      : mode === 'runner'
+        ? runnerName
+          ? `Void ${runnerName}`
+          : 'Void the runner'
+        : mode === 'window'
+          ? preview.data
+            ? `Void ${preview.data.bets} ${preview.data.bets === 1 ? 'bet' : 'bets'} (${rupees(preview.data.stake)})`
+            : 'Void the window'
+          : 'Void these bets';
   async function go() {
     setLocal(null);
     let r: { ok: boolean };
@@ -184,11 +228,11 @@ export function VoidDialog({
       if (runner === '') return setLocal('Choose the runner');
       r = await whole.run({ market_id: market.market_id, selection_id: runner });
     } else if (mode === 'window') {
-      const f = fromIstInput(from);
-      const t = fromIstInput(to);
-      if (!f || !t) return setLocal('Give both times');
-      if (Date.parse(f) > Date.parse(t)) return setLocal('"From" must not be after "to"');
-      r = await windowed.run({ market_id: market.market_id, from: f, to: t });
+      const w = windowInstants(from, to);
+      if (!w) return setLocal('Give both times (India time, to the second)');
+      if (Date.parse(w.from) > Date.parse(w.to)) return setLocal('"From" must not be after "to"');
+      if (!preview.data) return setLocal('Wait for the count of the bets in the window');
+      r = await windowed.run({ market_id: market.market_id, from: w.from, to: w.to });
     } else {
       const ids = betIds
         .split(/[\s,]+/)
@@ -213,7 +257,7 @@ export function VoidDialog({
       title={`Void: ${market.market_name}`}
       onClose={onClose}
       busy={busy}
-      confirm="Void"
+      confirm={confirm}
       danger
       onConfirm={() => void go()}
     >
@@ -246,11 +290,13 @@ export function VoidDialog({
               onChange={(e) => setRunner(e.target.value === '' ? '' : Number(e.target.value))}
             >
               <option value="">Choose…</option>
-              {market.runners.map((r) => (
-                <option key={r.selection_id} value={r.selection_id}>
-                  {r.name}
-                </option>
-              ))}
+              {market.runners
+                .filter((r) => r.status !== 'REMOVED')
+                .map((r) => (
+                  <option key={r.selection_id} value={r.selection_id}>
+                    {r.name}
+                  </option>
+                ))}
             </select>
           )}
         </Field>
@@ -280,6 +326,17 @@ export function VoidDialog({
             )}
           </Field>
         </div>
+      ) : null}
+      {mode === 'window' ? (
+        <p role="status" data-testid="void-window-preview">
+          {!win
+            ? 'Give both times to the second.'
+            : preview.data
+              ? `Bets placed ${whenExact(preview.data.from)} – ${whenExact(preview.data.to)}: ${preview.data.bets} ${preview.data.bets === 1 ? 'bet' : 'bets'} of ${preview.data.users} ${preview.data.users === 1 ? 'user' : 'users'}, ${rupees(preview.data.stake)} staked, will be void.`
+              : preview.error
+                ? `Could not count the bets: ${preview.error.message}`
+                : 'Counting the bets in the window…'}
+        </p>
       ) : null}
       {mode === 'bets' ? (
         <Field label="Bet ids" hint="Separated by commas or spaces">
@@ -429,18 +486,18 @@ export function MatchEditDialog({ match, onClose }: { match: AdminMatch; onClose
     success: 'Match updated',
   });
   async function go() {
-    const body = {
-      match_id: match.match_id,
-      match_name: name,
-      start_time: fromIstInput(start) ?? '',
-      country,
-      venue,
-      is_active: active,
-    };
+    // Only what the operator changed is sent: an untouched start time stays exactly as it is.
+    const body: Record<string, unknown> = { match_id: match.match_id };
+    if (name !== match.match_name) body.match_name = name;
+    if (start !== toIstInput(match.start_time)) body.start_time = fromIstInput(start) ?? '';
+    if (country !== (match.country ?? '')) body.country = country;
+    if (venue !== (match.venue ?? '')) body.venue = venue;
+    if (active !== match.is_active) body.is_active = active;
+    if (Object.keys(body).length === 1) return setErrors({ '': 'Nothing changed' });
     const parsed = adminMatchUpdateRequest.safeParse(body);
     if (!parsed.success) return setErrors(issuesByPath(parsed.error.issues));
     setErrors({});
-    const r = await action.run(body);
+    const r = await action.run(body as never);
     if (r.ok) onClose();
   }
   return (
@@ -475,7 +532,7 @@ export function MatchEditDialog({ match, onClose }: { match: AdminMatch; onClose
         <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> Shown to
         bettors
       </label>
-      <FormError message={action.error} />
+      <FormError message={errors[''] ?? action.error} />
     </Dialog>
   );
 }

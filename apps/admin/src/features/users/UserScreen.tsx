@@ -17,7 +17,7 @@ const userKeys = (userId: number) => [
   ['adminUserSessions', { user_id: userId }],
 ];
 
-/** Deposit or withdraw with a reason (the statement shows it); a withdrawal is confirmed first. */
+/** Deposit or withdraw with a reason (the statement shows it); each is confirmed first, naming the money and the user. */
 function CashDialog({
   user,
   kind,
@@ -58,7 +58,6 @@ function CashDialog({
   async function go() {
     const r = await action.run({ user_id: user.user_id, amount: value, memo: reason.trim() });
     if (r.ok) onClose();
-    else setConfirming(false);
   }
   const title = `${kind === 'deposit' ? 'Deposit to' : 'Withdraw from'} ${user.user_name}`;
   return (
@@ -79,11 +78,11 @@ function CashDialog({
               disabled={action.busy}
               onClick={() => {
                 if (!check()) return;
-                if (kind === 'withdraw') setConfirming(true);
-                else void go();
+                action.reset();
+                setConfirming(true);
               }}
             >
-              {kind === 'deposit' ? 'Deposit' : 'Withdraw…'}
+              {kind === 'deposit' ? 'Deposit…' : 'Withdraw…'}
             </button>
           </>
         }
@@ -104,16 +103,22 @@ function CashDialog({
       </Modal>
       <ConfirmDialog
         open={confirming}
-        title={`Withdraw ${rupees(value)}?`}
-        confirmLabel={`Withdraw ${rupees(value)}`}
-        danger
+        title={
+          kind === 'deposit'
+            ? `Deposit ${rupees(value)} to ${user.user_name}?`
+            : `Withdraw ${rupees(value)} from ${user.user_name}?`
+        }
+        confirmLabel={kind === 'deposit' ? `Deposit ${rupees(value)}` : `Withdraw ${rupees(value)}`}
+        danger={kind === 'withdraw'}
         busy={action.busy}
         error={action.error}
         onCancel={() => setConfirming(false)}
         onConfirm={() => void go()}
       >
         <p>
-          {rupees(value)} leaves {user.user_name}'s cash for the house: “{reason.trim()}”.
+          {kind === 'deposit'
+            ? `${rupees(value)} goes from the house into ${user.user_name}'s cash (user ${user.user_id}): balance ${rupees(user.balance)} becomes ${rupees(Math.round((user.balance + value) * 100) / 100)}. Reason: “${reason.trim()}”.`
+            : `${rupees(value)} leaves ${user.user_name}'s cash (user ${user.user_id}) for the house: balance ${rupees(user.balance)} becomes ${rupees(Math.round((user.balance - value) * 100) / 100)}. Reason: “${reason.trim()}”.`}
         </p>
       </ConfirmDialog>
     </>

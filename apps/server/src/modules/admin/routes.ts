@@ -36,6 +36,14 @@ export const adminModule = fp(
       return u ?? null;
     }
 
+    /** Money moves only to and from bettors: never an operator's account, the caller's own included. */
+    function refuseNonBettor(target: { userId: number; role: string }, callerId: number, what: string) {
+      if (target.userId === callerId) return refuse(`Not your own account: ${what} are for bettors`);
+      if (target.role !== 'bettor')
+        return refuse(`User ${target.userId} is an ${target.role} account: ${what} are for bettors`);
+      return null;
+    }
+
     async function walletResult(userId: number, transferId: number) {
       const [balance, liability] = await Promise.all([
         app.wallet.balancePaise(userId),
@@ -114,6 +122,8 @@ export const adminModule = fp(
       audited(app, user.userId, 'wallet/deposit', body, async () => {
         const target = await bettor(body.user_id);
         if (!target) return refuse(`Unknown user ${body.user_id}`);
+        const notBettor = refuseNonBettor(target, user.userId, 'deposits');
+        if (notBettor) return notBettor;
         try {
           const t = await app.wallet.deposit(
             body.user_id,
@@ -138,6 +148,8 @@ export const adminModule = fp(
       audited(app, user.userId, 'wallet/withdraw', body, async () => {
         const target = await bettor(body.user_id);
         if (!target) return refuse(`Unknown user ${body.user_id}`);
+        const notBettor = refuseNonBettor(target, user.userId, 'withdrawals');
+        if (notBettor) return notBettor;
         const r = await app.wallet.withdraw(
           body.user_id,
           paiseOf(body.amount),

@@ -40,7 +40,7 @@ import {
   runBatchOrEach,
   takeDistinctBatch,
 } from '../markets/command-queue.ts';
-import { holdKey, type HoldMap, type MarketKindModule } from '../markets/registry.ts';
+import { holdKey, type HoldMap, type MarketKindModule, type OutcomePositions } from '../markets/registry.ts';
 import { betResultOf } from '../markets/report-bets.ts';
 import { bookmakerReportBets } from './report-bets.ts';
 import {
@@ -419,6 +419,28 @@ export function createBookmakerService(app: FastifyInstance) {
      * Every bettor with an open bet on these markets: the exposure of their bets that are not
      * voided over the runners still running (0 when every open bet of theirs is voided).
      */
+    async outcomePositions(tx, marketId) {
+      // The runners still running and each bettor's open bets that no void touches: the
+      // position the hold is taken on and settlement pays.
+      const rs = await tx
+        .select({ selectionId: runners.selectionId, name: runners.name })
+        .from(runners)
+        .where(and(eq(runners.marketId, marketId), sql`${runners.status} <> 'REMOVED'`))
+        .orderBy(asc(runners.sortOrder));
+      const ids = rs.map((r) => String(r.selectionId));
+      const byUser = new Map<number, BookmakerBet[]>();
+      for (const b of await openBetsMarked(tx, eq(bookmakerBets.marketId, marketId))) {
+        if (!b.counted) continue;
+        byUser.set(b.userId, [...(byUser.get(b.userId) ?? []), toEngineBet(b)]);
+      }
+      const users: OutcomePositions['users'] = new Map();
+      for (const [u, list] of byUser) {
+        const profit = bookmakerPosition(ids, list).profit_paise;
+        users.set(u, { pnl: ids.map((id) => profit[id] ?? 0), bets: list.length });
+      }
+      return { outcomes: rs.map((r) => ({ key: String(r.selectionId), label: r.name })), users };
+    },
+
     async recomputeHolds(tx, marketIds) {
       const out: HoldMap = new Map();
       if (marketIds.length === 0) return out;

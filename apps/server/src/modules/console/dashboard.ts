@@ -228,6 +228,10 @@ async function collectAlerts(
         sql`, `,
       )})
         and (a.response ->> 'status')::boolean = false
+        -- A call of the wrong kind for the market (a mistyped id) settles nothing and is no failure.
+        and (a.action not like 'fancy/%' or k.market_kind = 'FANCY')
+        and (a.action <> 'bookmaker/incomplete' or k.market_kind = 'BOOKMAKER')
+        and (a.action not like 'market/%' or k.market_kind <> 'FANCY')
         and a.created_at > ${at}::timestamptz - make_interval(hours => ${FAILED_SETTLEMENT_HOURS})
         and (a.request ->> 'market_id' ~ '^[0-9]{1,9}$' or a.request ->> 'fancy_id' ~ '^[0-9]{1,9}$')
         and not exists (select 1 from ${marketSettlements} ms where ms.market_id = k.market_id and ms.state = 'SETTLED')

@@ -119,6 +119,8 @@ type AuditSqlRow = {
   request_id: string | null;
   request: unknown;
   response: { status?: boolean; message?: string };
+  concerned_id: number | null;
+  concerned_name: string | null;
 };
 
 export async function listAudit(db: Executor, q: In<typeof adminAuditRequest>) {
@@ -135,11 +137,21 @@ export async function listAudit(db: Executor, q: In<typeof adminAuditRequest>) {
   if (q.to) where.push(sql`a.created_at < ${q.to}::timestamptz`);
   const cond = sql.join(where, sql` and `);
   const from = sql`from ${adminActions} a join ${users} u on u.user_id = a.operator_id where ${cond}`;
+  // The user a row concerns: the request's user_id, or the bettor of the payment it decided (a
+  // discrepancy's through its payment).
+  const concerned = sql`coalesce(
+      case when (a.request ->> 'user_id') ~ '^[0-9]+$' then (a.request ->> 'user_id')::int end,
+      (select p.user_id from payment_requests p where (a.request ->> 'payment_id') ~ '^[0-9]+$'
+        and p.payment_id = (a.request ->> 'payment_id')::bigint),
+      (select p.user_id from payment_discrepancies d join payment_requests p on p.payment_id = d.payment_id
+        where (a.request ->> 'discrepancy_id') ~ '^[0-9]+$' and d.discrepancy_id = (a.request ->> 'discrepancy_id')::bigint))`;
   const [count, page] = await Promise.all([
     db.execute(sql`select count(*)::int as n ${from}`),
     db.execute(sql`select a.action_id, a.created_at, a.operator_id, u.user_name as operator_name, a.action,
-        a.request_id, a.request, a.response
-      ${from} order by a.action_id desc limit ${CONSOLE_PAGE_SIZE} offset ${(q.page - 1) * CONSOLE_PAGE_SIZE}`),
+        a.request_id, a.request, a.response, c.user_id as concerned_id, c.user_name as concerned_name
+      from ${adminActions} a join ${users} u on u.user_id = a.operator_id
+      left join ${users} c on c.user_id = ${concerned}
+      where ${cond} order by a.action_id desc limit ${CONSOLE_PAGE_SIZE} offset ${(q.page - 1) * CONSOLE_PAGE_SIZE}`),
   ]);
   return {
     rows: rows<AuditSqlRow>(page).map((r): AdminAuditRow => ({
@@ -153,6 +165,8 @@ export async function listAudit(db: Executor, q: In<typeof adminAuditRequest>) {
       ok: r.response?.status === true,
       message: typeof r.response?.message === 'string' ? r.response.message : null,
       response: r.response,
+      user_id: r.concerned_id ?? null,
+      user_name: r.concerned_name ?? null,
     })),
     page: q.page,
     page_size: CONSOLE_PAGE_SIZE,

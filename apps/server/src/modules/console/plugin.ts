@@ -22,7 +22,7 @@ import {
 } from './catalog.ts';
 import { dashboard } from './dashboard.ts';
 import { listAudit, listUsers, userDetail } from './lists.ts';
-import { marketRisk } from './risk.ts';
+import { marketRisk, voidWindowPreview } from './risk.ts';
 import { exposureDetailOf } from '../markets/plugin.ts';
 
 export const consoleModule = fp(
@@ -101,7 +101,18 @@ export const consoleModule = fp(
     );
 
     route(app, 'adminMarketRisk', async ({ body }) => {
-      const r = await marketRisk(app.db, body.market_id);
+      const r = await marketRisk(app.db, app.kinds, body.market_id);
+      return r ? ok(r) : refuse(`Unknown market ${body.market_id}`);
+    });
+
+    route(app, 'adminMarketVoidPreview', async ({ body }) => {
+      const r = await voidWindowPreview(
+        app.db,
+        body.market_id,
+        new Date(body.from),
+        new Date(body.to),
+        now(),
+      );
       return r ? ok(r) : refuse(`Unknown market ${body.market_id}`);
     });
 

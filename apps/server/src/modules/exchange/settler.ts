@@ -14,7 +14,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { bets, fills, markets, runners } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import { betCountsOf } from '../markets/bet-counts.ts';
-import { holdKey, type HoldMap, type MarketKindModule } from '../markets/registry.ts';
+import { holdKey, type HoldMap, type MarketKindModule, type OutcomePositions } from '../markets/registry.ts';
 import { betResultOf } from '../markets/report-bets.ts';
 import { exchangeReportBets } from './report-bets.ts';
 import { notVoided } from '../markets/voids.ts';
@@ -208,6 +208,40 @@ export function createMatchOddsKind(app: FastifyInstance): MarketKindModule {
         .update(bets)
         .set({ result: null, profitLossPaise: null, settledStatus: null, settledAt: null, updatedAt: now() })
         .where(eq(bets.marketId, marketId));
+    },
+
+    async outcomePositions(tx, marketId) {
+      // The runners still running and the matched sides no void touches: what settlement pays.
+      const rs = await tx
+        .select({ selectionId: runners.selectionId, name: runners.name })
+        .from(runners)
+        .where(and(eq(runners.marketId, marketId), ne(runners.status, 'REMOVED')))
+        .orderBy(asc(runners.sortOrder));
+      const ids = rs.map((r) => String(r.selectionId));
+      const byUser = new Map<number, PositionBet[]>();
+      for (const m of await matchedSides(tx, [marketId])) {
+        const list = byUser.get(m.userId) ?? [];
+        list.push({
+          selection_id: String(m.selectionId),
+          side: m.side,
+          price: m.price,
+          stake_paise: m.total,
+        });
+        byUser.set(m.userId, list);
+      }
+      const counts = await tx
+        .select({ userId: bets.userId, n: sql<number>`count(*)::int` })
+        .from(bets)
+        .where(and(eq(bets.marketId, marketId), sql`${bets.matchedPaise} > 0`, standing))
+        .groupBy(bets.userId);
+      const users: OutcomePositions['users'] = new Map();
+      for (const [u, matched] of byUser) {
+        users.set(u, {
+          pnl: marketPosition(ids, { matched }).runners.map((r) => r.pnl_paise),
+          bets: Number(counts.find((c) => c.userId === u)?.n ?? 0),
+        });
+      }
+      return { outcomes: rs.map((r) => ({ key: String(r.selectionId), label: r.name })), users };
     },
 
     async recomputeHolds(tx, marketIds) {

@@ -21,7 +21,10 @@ import { betCountsOf } from '../markets/bet-counts.ts';
 import { createCommandQueue, QUEUE_FULL_BET_MESSAGE, takeBatch } from '../markets/command-queue.ts';
 import { decideBatch, openBetsOf, type FancyBetRequest, type UserOpenBets } from './batch.ts';
 import { createOpenBetsCache } from './open-bets.ts';
-import { holdKey, type HoldMap, type MarketKindModule } from '../markets/registry.ts';
+import { holdKey, type HoldMap, type MarketKindModule, type OutcomePositions } from '../markets/registry.ts';
+
+/** At most this many fancy results are listed in the risk view (lowest line − 2 … highest line + 2, clamped). */
+const FANCY_OUTCOMES_MAX = 80;
 import { SettlementRefusal } from '../settlement/service.ts';
 import * as q from './queries.ts';
 import { resultMaxOf } from './rules.ts';
@@ -475,6 +478,50 @@ export function createFancyService(app: FastifyInstance) {
     // bettors afresh, through `liveBet`, which leaves the voided bets out.
     async onVoided(tx, marketId) {
       await q.moveBetsSeq(tx, marketId);
+    },
+
+    async outcomePositions(tx, marketId) {
+      // Each result from the lowest line − 2 to the highest + 2 (at most FANCY_OUTCOMES_MAX), and
+      // each bettor's live bets (no void touches them) settled together on it, as settlement does.
+      const [f] = await tx.select().from(fancies).where(eq(fancies.marketId, marketId));
+      const users: OutcomePositions['users'] = new Map();
+      if (!f) return { outcomes: [], users };
+      const rows = await q.openBetsOfMarkets(tx, [marketId]);
+      const top = resultMaxOf(f);
+      let results: number[];
+      if (f.variant === 'ODD_EVEN' || f.variant === 'FANCY1') results = [0, 1];
+      else {
+        const lines = rows.flatMap((b) => (b.lineTo === null ? [b.line] : [b.line, b.lineTo]));
+        const quoted = [f.noLine, f.yesLine].filter((x): x is number => typeof x === 'number');
+        const all = lines.length > 0 ? lines : quoted;
+        const lo = all.length > 0 ? Math.max(0, Math.min(...all) - 2) : 0;
+        const hi = all.length > 0 ? Math.min(top, Math.max(...all) + 2) : -1;
+        results = [];
+        for (let r = lo; r <= hi && results.length < FANCY_OUTCOMES_MAX; r++) results.push(r);
+      }
+      const label = (r: number) =>
+        f.variant === 'ODD_EVEN'
+          ? r === 1
+            ? 'Odd'
+            : 'Even'
+          : f.variant === 'FANCY1'
+            ? r === 1
+              ? 'Yes'
+              : 'No'
+            : String(r);
+      const byUser = new Map<number, q.FancyBetRow[]>();
+      for (const b of rows) byUser.set(b.userId, [...(byUser.get(b.userId) ?? []), b]);
+      for (const [u, list] of byUser) {
+        const engineBets = list.map(toEngineBet);
+        users.set(u, {
+          // One rounding of the user's exact total per result, as settlement does.
+          pnl: results.map((value) =>
+            settleFancyBetsPaise(f.variant, engineBets, { kind: 'RESULT', value }).reduce((s, x) => s + x, 0),
+          ),
+          bets: list.length,
+        });
+      }
+      return { outcomes: results.map((r) => ({ key: String(r), label: label(r) })), users };
     },
 
     async recomputeHolds(tx, marketIds) {

@@ -31,6 +31,13 @@ export type KindSettlement = {
 export type HoldMap = Map<string, number>;
 export const holdKey = (userId: number, marketId: number) => `${userId}:${marketId}`;
 
+/** Each way a market can end, and each user's profit (paise, − a loss) per way, in that order. */
+export type OutcomePositions = {
+  outcomes: { key: string; label: string }[];
+  /** user → profit per outcome (before commission) and their bets counted in it. */
+  users: Map<number, { pnl: number[]; bets: number }>;
+};
+
 export interface MarketKindModule {
   readonly kind: MarketKind;
   /** Stops betting before a settlement (the exchange lapses its unmatched bets here). */
@@ -61,6 +68,12 @@ export interface MarketKindModule {
    * position, leaves out the bets `markets/voids.ts` says are void) in the same transaction.
    */
   onVoided?(tx: Tx, marketId: number): Promise<void>;
+  /**
+   * The market's outcomes and each user's profit if each happens, from the very positions
+   * settlement pays and `recomputeHolds` holds for (voided bets and removed runners left out):
+   * the console's risk view, which never names a kind.
+   */
+  outcomePositions(tx: Executor, marketId: number): Promise<OutcomePositions>;
 }
 
 export function createKindRegistry() {
