@@ -81,7 +81,7 @@ export function useAction<N extends EndpointName>(
           err.status !== 408 &&
           err.status !== 429
         ) {
-          pending.current = null;
+          intent.done();
           const message = refusalText(err.message);
           setError(message);
           notify('error', message);
