@@ -103,6 +103,10 @@ describeStores('the slip equals the server after placing', (ctx) => {
           request_id: nextRequestId(),
         });
         expect(placed.body.status, `${what}: ${placed.body.message}`).toBe(true);
+        // The answer names the bet as it was placed (an Odd/Even side, never "No 0").
+        const name = (placed.body.data as { bet: { selection_name: string } }).bet.selection_name;
+        if (f.variant === 'ODD_EVEN') expect(name, what).toBe(yes ? 'Odd' : 'Even');
+        else expect(name, what).toMatch(yes ? /^Yes / : /^No /);
         const book = (await a.call('getFancyBook', { fancy_id: f.fancy_id })).body.data as {
           rows: { result: number; profit_loss: number }[];
         };

@@ -78,9 +78,15 @@ export function userOpenBets(tx: Executor, userId: number, fancyIds: readonly nu
 /** A user's fancy bets on a match with names, newest first. */
 export function userMatchBets(tx: Executor, userId: number, matchId: number, limit: number) {
   return tx
-    .select({ bet: fancyBets, marketName: markets.marketName, matchName: matches.matchName })
+    .select({
+      bet: fancyBets,
+      variant: fancies.variant,
+      marketName: markets.marketName,
+      matchName: matches.matchName,
+    })
     .from(fancyBets)
     .innerJoin(markets, eq(markets.marketId, fancyBets.marketId))
+    .innerJoin(fancies, eq(fancies.marketId, fancyBets.marketId))
     .innerJoin(matches, eq(matches.matchId, fancyBets.matchId))
     .where(and(eq(fancyBets.userId, userId), eq(fancyBets.matchId, matchId)))
     .orderBy(desc(fancyBets.betId))

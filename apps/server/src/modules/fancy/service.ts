@@ -77,7 +77,21 @@ export function toEngineBet(
   };
 }
 
-export function toKindBet(b: q.FancyBetRow, marketName: string, matchName: string): KindBet {
+/** What a bet's answer names of its fancy. */
+type FancyName = { market: string; match: string; variant: FancyVariant };
+
+/** A fancy bet as it was placed: "Yes 46", "No 45", "Yes 150-159"; an Odd/Even's sides "Odd", "Even". */
+function fancyBetName(b: q.FancyBetRow, variant: FancyVariant): string {
+  if (variant === 'ODD_EVEN') return b.isYes ? 'Odd' : 'Even';
+  return `${b.isYes ? 'Yes' : 'No'} ${b.lineTo === null ? b.line : `${b.line}-${b.lineTo}`}`;
+}
+
+export function toKindBet(
+  b: q.FancyBetRow,
+  variant: FancyVariant,
+  marketName: string,
+  matchName: string,
+): KindBet {
   return {
     bet_id: b.betId,
     kind: 'FANCY',
@@ -86,9 +100,10 @@ export function toKindBet(b: q.FancyBetRow, marketName: string, matchName: strin
     market_id: b.marketId,
     market_name: marketName,
     selection_id: null,
-    selection_name: `${b.isYes ? 'Yes' : 'No'} ${b.lineTo === null ? b.line : `${b.line}-${b.lineTo}`}`,
-    is_back: b.isYes ? '1' : '0',
-    line: b.line,
+    selection_name: fancyBetName(b, variant),
+    // Both sides of an Odd/Even fancy are backs, without a line (as the reports show them).
+    is_back: b.isYes || variant === 'ODD_EVEN' ? '1' : '0',
+    line: variant === 'ODD_EVEN' ? null : b.line,
     rate: b.rate,
     stack: rupees(b.stakePaise),
     status: b.settledStatus ?? 'MATCHED',
@@ -203,7 +218,7 @@ export function createFancyService(app: FastifyInstance) {
   async function repeatOf(
     c: Command,
     b: q.FancyBetRow,
-    names: Map<number, { market: string; match: string }>,
+    names: Map<number, FancyName>,
   ): Promise<PlaceOutcome<KindBet>> {
     const { req } = c;
     const same =
@@ -215,10 +230,14 @@ export function createFancyService(app: FastifyInstance) {
     if (!same) return { ok: false, message: 'request_id was already used for a different bet' };
     if (!names.has(b.marketId)) {
       const f = await q.fancyOf(db, b.marketId);
-      names.set(b.marketId, { market: f?.market.marketName ?? '', match: f?.matchName ?? '' });
+      names.set(b.marketId, {
+        market: f?.market.marketName ?? '',
+        match: f?.matchName ?? '',
+        variant: f?.fancy.variant ?? 'RUNS',
+      });
     }
     const name = names.get(b.marketId)!;
-    return { ok: true, bet: toKindBet(b, name.market, name.match), repeated: true };
+    return { ok: true, bet: toKindBet(b, name.variant, name.market, name.match), repeated: true };
   }
 
   /**
@@ -241,7 +260,7 @@ export function createFancyService(app: FastifyInstance) {
     const answers = new Map<Command, PlaceOutcome<KindBet>>();
     const stored = new Map<Command, q.FancyBetRow>();
     let committed: { before: number; seq: number; fresh: Map<number, UserOpenBets> } | null = null;
-    let name: { market: string; match: string } | null = null;
+    let name: FancyName | null = null;
     const keyOf = (c: Command) => `${c.userId}/${c.req.request_id}`;
     const lookUp = async (tx: Tx, list: readonly Command[]) => {
       const found = await q.betsByRequests(
@@ -268,7 +287,7 @@ export function createFancyService(app: FastifyInstance) {
         if (!lookupFirst) await lookUp(tx, fresh);
         return;
       }
-      name = { market: market.marketName, match: market.matchName };
+      name = { market: market.marketName, match: market.matchName, variant: f.variant };
       const users = [...new Set(fresh.map((c) => c.userId))].sort((a, b) => a - b);
       const wallets = await app.wallet.lockBalancesPaise(tx, users, (u) =>
         app.wallet.holds.elsewhereExpr(u, fancyId),
@@ -346,7 +365,7 @@ export function createFancyService(app: FastifyInstance) {
           const row = byRequest.get(`${c.userId}/${c.req.request_id}`)!;
           answers.set(c, {
             ok: true,
-            bet: toKindBet(row, market.marketName, market.matchName),
+            bet: toKindBet(row, f.variant, market.marketName, market.matchName),
             repeated: false,
           });
         }
@@ -369,7 +388,7 @@ export function createFancyService(app: FastifyInstance) {
       openBets.commit(fancyId, c.before, c.seq, c.fresh);
     }
     // The fancy's name, when this batch read it (a batch of repeats only did not: looked up).
-    const names = new Map<number, { market: string; match: string }>(name ? [[fancyId, name]] : []);
+    const names = new Map<number, FancyName>(name ? [[fancyId, name]] : []);
     const placedBy = new Set<number>();
     for (const c of cmds) {
       const b = stored.get(c);
@@ -606,7 +625,7 @@ export function createFancyService(app: FastifyInstance) {
 
     async betsOfMatch(userId: number, matchId: number, limit: number): Promise<KindBet[]> {
       const rows = await q.userMatchBets(db, userId, matchId, limit);
-      return rows.map((r) => toKindBet(r.bet, r.marketName, r.matchName));
+      return rows.map((r) => toKindBet(r.bet, r.variant, r.marketName, r.matchName));
     },
 
     quote(fancyId: number, quote: FancyQuoteInput) {
