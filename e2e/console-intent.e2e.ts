@@ -4,6 +4,7 @@
  * bets and how much it voids, and the void takes them out of the risk view; a voided runner leaves
  * the risk view, whose house figure is what settling moves.
  */
+import { ADMIN_AUDIT_ACTIONS } from '@backlay/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -11,6 +12,7 @@ import {
   apiSession,
   describeBrowser,
   ensureAdminBuilt,
+  expectNoSeriousAxe,
   launchBrowser,
   openPage,
   startServer,
@@ -106,8 +108,10 @@ describeBrowser('the console does what the operator means', () => {
       .poll(() => preview.textContent(), POLL)
       .toMatch(/2 bets of 2 users, ₹200\.00 staked, will be void/);
     await page.screenshot({ path: `${ARTIFACTS}/console-void-window.png`, fullPage: true });
+    await expectNoSeriousAxe(page, '[role="dialog"]');
     await page.setViewportSize(MOBILE);
     await page.screenshot({ path: `${ARTIFACTS}/console-void-window-390.png`, fullPage: true });
+    await expectNoSeriousAxe(page, '[role="dialog"]');
     await page.setViewportSize(DESKTOP);
     await dialog.getByRole('button', { name: 'Void 2 bets (₹200.00)' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -145,6 +149,10 @@ describeBrowser('the console does what the operator means', () => {
     await expect.poll(() => riskPanel.textContent(), POLL).toContain(home.name);
     expect(await riskPanel.textContent()).not.toContain('The Draw');
     await page.screenshot({ path: `${ARTIFACTS}/console-risk-after-runner-void.png`, fullPage: true });
+    await expectNoSeriousAxe(page, `[data-testid="risk-${market_id}"]`);
+    await page.setViewportSize(MOBILE);
+    await page.screenshot({ path: `${ARTIFACTS}/console-risk-after-runner-void-390.png`, fullPage: true });
+    await expectNoSeriousAxe(page, `[data-testid="risk-${market_id}"]`);
 
     const risk = (await op.call(`admin/market/risk?market_id=${market_id}`)).body.data as Risk;
     expect(risk.outcomes.map((o) => o.label)).toEqual([home.name, away.name]);
@@ -161,5 +169,123 @@ describeBrowser('the console does what the operator means', () => {
           .status,
       ).toBe(true);
     }
+  });
+
+  async function userId(op: Awaited<ReturnType<typeof apiSession>>, name: string): Promise<number> {
+    const list = (await op.call(`admin/users?search=${name}`)).body.data as {
+      rows: { user_id: number; user_name: string }[];
+    };
+    return list.rows.find((r) => r.user_name === name)!.user_id;
+  }
+
+  it('a deposit is confirmed first, naming the amount and the user; a refused one shows the server’s words as a refusal', async () => {
+    const op = await apiSession(server.url, 'operator', 'operator123');
+    const demo2 = await userId(op, 'demo2');
+    const { page } = await openPage(browser, 'console-intent-deposit', DESKTOP);
+    await consoleSignIn(page, server.url);
+    await page.goto(`${server.url}/admin/#/users/${demo2}`);
+    await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+    const form = page.getByRole('dialog', { name: 'Deposit to demo2' });
+    await form.getByLabel('Amount (₹)').fill('1234.50');
+    await form.getByLabel('Reason').fill('Bank transfer 4411');
+    await form.getByRole('button', { name: 'Deposit…' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Deposit ₹1,234.50 to demo2?' });
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain('₹1,234.50 goes from the house into demo2');
+    await page.screenshot({ path: `${ARTIFACTS}/console-deposit-confirm.png`, fullPage: true });
+    await expectNoSeriousAxe(page, '[role="dialog"]');
+    await page.setViewportSize(MOBILE);
+    await page.screenshot({ path: `${ARTIFACTS}/console-deposit-confirm-390.png`, fullPage: true });
+    await expectNoSeriousAxe(page, '[role="dialog"]');
+    await page.setViewportSize(DESKTOP);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+
+    await form.getByLabel('Amount (₹)').fill('10000000000');
+    await form.getByRole('button', { name: 'Deposit…' }).click();
+    const big = page.getByRole('dialog', { name: /^Deposit ₹[\d,]+\.00 to demo2\?$/ });
+    await big.getByRole('button', { name: /^Deposit ₹/ }).click();
+    const alert = big.getByRole('alert');
+    await alert.waitFor();
+    const words = (await alert.textContent()) ?? '';
+    expect(words).toMatch(/at most ₹/);
+    expect(words).not.toMatch(/Trying again is safe|network/i);
+    await page.screenshot({ path: `${ARTIFACTS}/console-deposit-refused.png`, fullPage: true });
+  });
+
+  it('a result dialog with a dead heat names it', async () => {
+    const { match_id, market_id, runners } = await openMatch('Heat Harriers v Tie Town');
+    const { page } = await openPage(browser, 'console-intent-dead-heat', DESKTOP);
+    await consoleSignIn(page, server.url);
+    await page.goto(`${server.url}/admin/#/markets/${match_id}`);
+    const panel = page.getByTestId(`market-${market_id}`);
+    await panel.getByRole('button', { name: 'Result…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Result: Match Odds' });
+    await dialog.getByRole('checkbox', { name: /^Dead heat/ }).check();
+    await dialog.getByRole('checkbox', { name: runners[0]!.name }).check();
+    await dialog.getByRole('checkbox', { name: runners[1]!.name }).check();
+    await dialog
+      .getByRole('button', {
+        name: `Settle: ${runners[0]!.name} and ${runners[1]!.name} won (dead heat of 2)`,
+      })
+      .waitFor();
+  });
+
+  it('editing only the venue leaves the start time as it was', async () => {
+    const { op, match_id } = await openMatch('Venue Vagabonds v Clock Keepers');
+    const exact = new Date(Math.floor(Date.now() / 1000) * 1000 + 7_200_000 + 37_000).toISOString();
+    expect(
+      (
+        await op.call('admin/match/update', {
+          match_id,
+          start_time: exact,
+          request_id: `e2e-start-${match_id}`,
+        })
+      ).body.status,
+    ).toBe(true);
+    const before = (await op.call(`admin/match?match_id=${match_id}`)).body.data as { start_time: string };
+    const { page } = await openPage(browser, 'console-intent-venue', DESKTOP);
+    await consoleSignIn(page, server.url);
+    await page.goto(`${server.url}/admin/#/markets/${match_id}`);
+    await page.getByRole('button', { name: 'Edit match' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit match' });
+    await dialog.getByLabel('Venue').fill('Eden Gardens');
+    await dialog.getByRole('button', { name: 'Save match' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const after = (await op.call(`admin/match?match_id=${match_id}`)).body.data as {
+      start_time: string;
+      venue: string;
+    };
+    expect(after.venue).toBe('Eden Gardens');
+    expect(after.start_time).toBe(before.start_time);
+  });
+
+  it('the audit screen filters every audited action and names the user each row concerns', async () => {
+    const op = await apiSession(server.url, 'operator', 'operator123');
+    const demo = await userId(op, 'demo');
+    expect(
+      (
+        await op.call('admin/wallet/deposit', {
+          user_id: demo,
+          amount: 12,
+          memo: 'audit row',
+          request_id: `e2e-audit-deposit-${demo}`,
+        })
+      ).body.status,
+    ).toBe(true);
+    const { page } = await openPage(browser, 'console-intent-audit', DESKTOP);
+    await consoleSignIn(page, server.url);
+    await page.goto(`${server.url}/admin/#/audit`);
+    const filter = page.getByLabel('Action');
+    const offered = await filter.locator('option').allTextContents();
+    for (const a of ADMIN_AUDIT_ACTIONS) expect(offered).toContain(a);
+    await filter.selectOption('wallet/deposit');
+    const row = page.getByRole('row').filter({ hasText: 'e2e-audit-deposit' });
+    await row.waitFor();
+    expect(await row.getByRole('link', { name: 'demo' }).count()).toBe(1);
+    await page.screenshot({ path: `${ARTIFACTS}/console-audit.png`, fullPage: true });
+    await expectNoSeriousAxe(page, 'main');
+    await page.setViewportSize(MOBILE);
+    await page.screenshot({ path: `${ARTIFACTS}/console-audit-390.png`, fullPage: true });
+    await expectNoSeriousAxe(page, 'main');
   });
 });

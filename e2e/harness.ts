@@ -4,13 +4,14 @@
  * through playwright-core. A failing test saves a screenshot into .e2e-artifacts/.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { describe, onTestFailed } from 'vitest';
+import { describe, expect, onTestFailed } from 'vitest';
 
 export const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 export const ARTIFACTS = join(ROOT, '.e2e-artifacts');
@@ -253,4 +254,33 @@ export function istString(iso: string): string {
   return `${p(d.getUTCDate())}/${p(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(
     d.getUTCMinutes(),
   )}:${p(d.getUTCSeconds())}`;
+}
+
+const requireHere = createRequire(import.meta.url);
+/** axe-core's browser bundle, from the e2e workspace's devDependency. */
+const AXE_SOURCE = readFileSync(requireHere.resolve('axe-core/axe.min.js'), 'utf8');
+
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+
+/**
+ * Runs axe-core on the page (or on the first element matching `selector`) and fails, listing them,
+ * on critical or serious violations. The bundle is evaluated through the debugging protocol, not
+ * `addScriptTag`: the app's CSP (script-src 'self') blocks an inline script tag.
+ */
+export async function expectNoSeriousAxe(page: Page, selector?: string): Promise<void> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async (sel) => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (c: Element | Document) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
+    const context = sel ? document.querySelector(sel) : document;
+    if (!context) throw new Error(`axe: nothing matches ${sel}`);
+    return (await axe.run(context)).violations;
+  }, selector ?? null);
+  const serious = violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(serious, `axe on ${selector ?? 'the page'}`).toEqual([]);
 }

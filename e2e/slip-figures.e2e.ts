@@ -3,16 +3,16 @@
  * "Even" slip at 98 for 1,000 wins 980.00 and risks the 1,000.00 stake, and after Place the
  * server holds exactly that (header exposure 1,000.00; the row's exposure −1,000.00) and the
  * bets panel lists the bet as "Even" at 98 (never "Fancy No 0"). At 1366 and 390 px.
- * With AXE_CORE pointing at axe.min.js the slip is also checked for critical/serious issues.
+ * axe-core checks the slip and the bets panel for critical/serious issues.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   ARTIFACTS,
   apiSession,
   describeBrowser,
   ensureWebBuilt,
+  expectNoSeriousAxe,
   launchBrowser,
   openPage,
   signIn,
@@ -25,28 +25,6 @@ const SPORT_CRICKET = 4;
 
 type MatchRow = { match_id: number; sport_id: number; match_name: string; in_play: boolean };
 type Detail = { fancies: { fancy_id: number; name: string; variant: string; no_rate: number | null }[] };
-
-async function axeProblems(page: Page, selector: string): Promise<string[]> {
-  const path = process.env.AXE_CORE;
-  if (!path || !existsSync(path)) return [];
-  // Evaluated through the debugging protocol: the app's CSP (script-src 'self') does not apply.
-  await page.evaluate(readFileSync(path, 'utf8'));
-  const found = await page.evaluate(async (sel) => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (context: Element) => Promise<{
-            violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
-          }>;
-        };
-      }
-    ).axe;
-    return (await axe.run(document.querySelector(sel)!)).violations;
-  }, selector);
-  return found
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 describeBrowser('the slip’s figures in the browser', () => {
   let server: RunningServer;
@@ -99,7 +77,7 @@ describeBrowser('the slip’s figures in the browser', () => {
         .poll(() => slip.getByTestId('slip-summary').textContent(), POLL)
         .toBe(`Profit: ${profit}Liability: 1,000.00`);
       await page.screenshot({ path: `${ARTIFACTS}/slip-figures-${viewport.width}-slip.png` });
-      expect(await axeProblems(page, 'form[aria-label="Bet slip"]')).toEqual([]);
+      await expectNoSeriousAxe(page, 'form[aria-label="Bet slip"]');
 
       await slip.getByRole('button', { name: 'Place Bet' }).click();
       await slip.waitFor({ state: 'detached' });
@@ -130,7 +108,7 @@ describeBrowser('the slip’s figures in the browser', () => {
         path: `${ARTIFACTS}/slip-figures-${viewport.width}-placed.png`,
         fullPage: true,
       });
-      expect(await axeProblems(page, '[data-testid="kind-bets"]')).toEqual([]);
+      await expectNoSeriousAxe(page, '[data-testid="kind-bets"]');
       await context.close();
     }, 120_000);
   }
@@ -181,7 +159,7 @@ describeBrowser('the slip’s figures in the browser', () => {
       const moved = slip.getByText(/The price is now/);
       await expect.poll(() => moved.textContent(), POLL).toBe(`The price is now ${better}. Take ${better}`);
       await page.screenshot({ path: `${ARTIFACTS}/slip-moved-${viewport.width}.png` });
-      expect(await axeProblems(page, 'form[aria-label="Bet slip"]')).toEqual([]);
+      await expectNoSeriousAxe(page, 'form[aria-label="Bet slip"]');
       await slip.getByRole('button', { name: `Take ${better}` }).click();
       await expect.poll(() => slip.getByLabel('Odds', { exact: true }).inputValue(), POLL).toBe(better);
       await expect.poll(() => moved.count(), POLL).toBe(0);

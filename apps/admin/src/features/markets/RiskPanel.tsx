@@ -19,7 +19,12 @@ export function RiskPanel({ marketId }: { marketId: number }) {
             {r.outcomes.length === 0 ? (
               <p className="muted">No bets yet.</p>
             ) : (
-              <div className="table-wrap">
+              <div
+                className="table-wrap"
+                tabIndex={0}
+                role="region"
+                aria-label={`Risk of market ${marketId}, scrolls`}
+              >
                 <table className="table table--compact" aria-label={`Risk of market ${marketId}`}>
                   <thead>
                     <tr>
