@@ -3,8 +3,9 @@
  * as behind a stalled proxy or a half-open network. `page.routeWebSocket` sits between the page
  * and the server and, once "silent", drops everything the server sends (the page's own messages
  * still go through). The screen must stop saying Live and mark its prices stale within seconds,
- * show a suspension made meanwhile (match odds fall back to polling) and block Place, and show
- * the current prices and status once messages flow again.
+ * show a suspension made meanwhile (match odds fall back to polling), hold the slip's Place while
+ * stale ("Prices delayed: waiting for live prices"), and show the current prices and status once
+ * messages flow again, when Place places.
  * FEED=off, so the book holds only this test's bets.
  */
 import type { Browser } from 'playwright-core';
@@ -116,6 +117,14 @@ describeBrowser('a live connection that goes silent', () => {
       await offer('2.1').click({ timeout: POLL.timeout });
       const slip = page.getByRole('form', { name: 'Bet slip' });
       await slip.getByLabel('Stake', { exact: true }).fill('100');
+      // Place waits while the prices are stale: held, and the slip says why (market still open).
+      const place = slip.getByRole('button', { name: 'Place Bet' });
+      await expect
+        .poll(() => slip.getByTestId('slip-stale').textContent(), QUICK)
+        .toBe('Prices delayed: waiting for live prices');
+      expect(await place.isDisabled()).toBe(true);
+      await place.click({ force: true });
+      await slip.press('Enter').catch(() => {});
       // Within 3 s: the 2 s poll shows it. (A silent socket is also replaced 10 s after its last
       // message, and that reconnect refetches the screen; the suspension is made about 5 s after the
       // last message, so only the poll can show it in time.)
@@ -136,6 +145,19 @@ describeBrowser('a live connection that goes silent', () => {
       await expect.poll(() => card.getAttribute('data-stale'), POLL).toBe(null);
       await expect.poll(() => page.getByTestId('stale-warning').count(), POLL).toBe(0);
       await expect.poll(() => slip.getByRole('button', { name: 'Place Bet' }).isDisabled(), POLL).toBe(false);
+      expect(await slip.getByTestId('slip-stale').count()).toBe(0);
+      // Nothing was placed while held; once fresh, Place places the bet.
+      const demo = await apiSession(server.url, 'demo', 'demo1234');
+      const myBets = async () => {
+        const b = (await demo.call('bet/getMatchBets', { match_id })).body.data as {
+          matched: { bet_id: number }[];
+          unmatched: { bet_id: number }[];
+        };
+        return b.matched.length + b.unmatched.length;
+      };
+      expect(await myBets()).toBe(0);
+      await place.click();
+      await expect.poll(myBets, POLL).toBe(1);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         viewport.width,
       );

@@ -214,4 +214,40 @@ describeStores('the slip equals the server after placing', (ctx) => {
       expect(await liability(s.api)).toBe(-Math.min(...positions.values()));
     }
   });
+
+  it('exchange what-if with matched bets already held: the fractions of the bets held and the new one add up exactly', async () => {
+    const m = await createMarket(ctx.app, { runners: 2 });
+    const price = 199; // 1.99: a back at 333.33 wins 329.9967; two win 659.9934, three 989.9901
+    const market = async (api: Api) =>
+      ((await api.call('getMatchDetail', { match_id: m.matchId })).body.data as MatchDetail).markets[0]!;
+    const layer = await bettor();
+    const backer = await bettor();
+    const sel = m.selectionIds[0]!;
+    const bet = (isBack: boolean, stack: number) => ({
+      match_id: m.matchId,
+      market_id: m.marketId,
+      selection_id: sel,
+      is_back: isBack ? '1' : '0',
+      odds: price / 100,
+      stack,
+      request_id: nextRequestId(),
+    });
+    expect((await layer.call('placeMarketBet', bet(false, 1000))).body.status).toBe(true);
+    for (let i = 0; i < 2; i++) {
+      const r = await backer.call('placeMarketBet', bet(true, Number(STAKE)));
+      expect(r.body).toMatchObject({ status: true, data: { status: 'MATCHED' } });
+    }
+    const before = await market(backer);
+    expect(before.runners.find((r) => r.selection_id === sel)!.position).toBe(659.99);
+    const whatIf = positionsAfter(before, { selection_id: sel, side: 'BACK', price }, stakePaise);
+    const r = await backer.call('placeMarketBet', bet(true, Number(STAKE)));
+    expect(r.body).toMatchObject({ status: true, data: { status: 'MATCHED' } });
+    const after = await market(backer);
+    const positions = new Map(after.runners.map((x) => [x.selection_id, x.position]));
+    expect(positions.get(sel)).toBe(989.99);
+    expect(whatIf).toEqual(positions);
+    // An answer without the exact remainder (an older server) still gives the rounded sum.
+    const old = { runners: before.runners.map(({ position_rest: _, ...x }) => x) };
+    expect(positionsAfter(old, { selection_id: sel, side: 'BACK', price }, stakePaise).get(sel)).toBe(989.98);
+  });
 });

@@ -22,6 +22,12 @@ export const marketRunner = z.object({
   lay: z.array(priceSize),
   /** The caller's matched profit (or loss, negative) in rupees if this runner wins; 0 when none. */
   position: rupees,
+  /**
+   * What rounding `position` down dropped, in hundredths of a paisa (0..99): the exact position is
+   * position + position_rest / 10000 rupees. Lets the slip add a new bet exactly (one rounding per
+   * runner, as the server). Optional: absent from older servers (taken as 0).
+   */
+  position_rest: z.number().int().min(0).max(99).optional(),
 });
 export type MarketRunner = z.infer<typeof marketRunner>;
 

@@ -9,6 +9,7 @@ import {
   marketPosition,
   whatIf,
   exposureWithUnmatchedPaise,
+  positionsIfMatchedPaise,
 } from '../src/index.ts';
 import { bruteForcePosition } from './brute-force.ts';
 
@@ -212,6 +213,45 @@ describe('position and exposure: properties', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('positionsIfMatchedPaise from the exact matched positions equals recomputing with the bet matched', () => {
+    fc.assert(
+      fc.property(positionAndBetArb, ([rs, matched, , b]) => {
+        // Matched bets alone: worst_rest is the rest of pnl_paise.
+        const now = marketPosition(rs, { matched }).runners.map((r) => ({
+          selection_id: r.selection_id,
+          pnl_paise: r.pnl_paise,
+          rest: r.worst_rest,
+        }));
+        expect(positionsIfMatchedPaise(now, b)).toEqual(
+          marketPosition(rs, { matched: [...matched, b] }).runners.map((r) => r.pnl_paise),
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('positionsIfMatchedPaise: the held fractions and the new bet add up (rounded sum is a paisa short)', () => {
+    // Backs at 1.99 for 333.33 win 329.9967 each: two hold 659.9934, three 989.9901.
+    const two = marketPosition(['A', 'B'], {
+      matched: [bet('A', 'BACK', 199, 33333), bet('A', 'BACK', 199, 33333)],
+    });
+    const now = two.runners.map((r) => ({
+      selection_id: r.selection_id,
+      pnl_paise: r.pnl_paise,
+      rest: r.worst_rest,
+    }));
+    expect(now[0]).toMatchObject({ pnl_paise: 65999, rest: 34 });
+    expect(positionsIfMatchedPaise(now, bet('A', 'BACK', 199, 33333))).toEqual([98999, -99999]);
+    // Without the remainder (rest 0): the rounded sum.
+    expect(
+      positionsIfMatchedPaise(
+        now.map((r) => ({ ...r, rest: 0 })),
+        bet('A', 'BACK', 199, 33333),
+      )[0],
+    ).toBe(98998);
+    expect(() => positionsIfMatchedPaise(now, bet('Z', 'BACK', 200, 100))).toThrow(RangeError);
   });
 
   it('exposureWithUnmatchedPaise refuses a bet on a selection that is not a runner', () => {

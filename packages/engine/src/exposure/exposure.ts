@@ -240,6 +240,33 @@ export function exposureWithUnmatchedPaise(position: MarketPosition, bet: Positi
   return -minWorst || 0;
 }
 
+/**
+ * The matched positions P_i (paise) if `bet` matched in full, from the positions now given exactly:
+ * `pnl_paise` plus `rest` hundredths of a paisa (0..99; what rounding P_i down dropped, i.e.
+ * marketPosition's `worst_rest` of matched bets alone; 0 when unknown). Each outcome is rounded once,
+ * so this equals `marketPosition(ids, { matched: [...matched, bet] }).runners[i].pnl_paise` —
+ * adding the new bet's own rounded figure to the rounded position can be a paisa off. O(runners).
+ */
+export function positionsIfMatchedPaise(
+  runners: readonly { readonly selection_id: string; readonly pnl_paise: Paise; readonly rest?: number }[],
+  bet: PositionBet,
+): Paise[] {
+  checkBet(bet);
+  const k = runners.findIndex((r) => r.selection_id === bet.selection_id);
+  if (k < 0) throw new RangeError(`bet on selection ${bet.selection_id}, not a runner of the market`);
+  const odds = oddsPart(bet.stake_paise, bet.price);
+  return runners.map((r, i) => {
+    const rest = r.rest ?? 0;
+    if (!Number.isSafeInteger(rest) || rest < 0 || rest > 99)
+      throw new RangeError(`rest must be an integer in 0..99, got ${String(rest)}`);
+    // A back on k: +win on k, −stake elsewhere; a lay on k: −liability on k, +stake elsewhere.
+    if (i !== k) return safe(r.pnl_paise + (bet.side === 'BACK' ? -bet.stake_paise : bet.stake_paise));
+    return bet.side === 'BACK'
+      ? floorOf(r.pnl_paise + odds.paise, rest + odds.rest)
+      : floorOf(r.pnl_paise - odds.paise, rest - odds.rest);
+  });
+}
+
 /** A user's unmatched remainders on a book, as position bets (for `MarketBets.unmatched`). */
 export function unmatchedBetsOf(book: OrderBook, user_id: string): PositionBet[] {
   const out: PositionBet[] = [];

@@ -7,6 +7,7 @@ export {
   marketPosition,
   marketExposurePaise,
   exposureWithUnmatchedPaise,
+  positionsIfMatchedPaise,
   whatIf,
   unmatchedBetsOf,
   matchedBetsFromEvents,

@@ -77,6 +77,8 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
             status: r.status,
             ...ladderOf(ladders, r.selectionId),
             position: rupees(position.runners[i]!.pnl_paise),
+            // Matched bets only, so worst_rest is the rest of pnl_paise.
+            position_rest: position.runners[i]!.worst_rest,
           })),
         });
       }

@@ -7,6 +7,7 @@ import { showOdds, toHundredths } from './format.ts';
 import { QuickStakes, StakeField } from './SlipStake.tsx';
 import { profitOrLiability, stakeToPaise, stepDown, stepUp, type SlipSelection } from './slip.ts';
 import type { SlipNotice } from './usePlaceOnce.ts';
+import { SlipStaleLine, useSlipHeld } from './StaleWarning.tsx';
 
 export type SlipState = SlipSelection & { stake: string; keepInPlay?: boolean };
 
@@ -76,7 +77,8 @@ export function BetSlip({
   const stakeRupees = stakePaise == null ? null : stakePaise / 100;
   const outOfRange =
     stakeRupees != null && (stakeRupees < market.min_stake || stakeRupees > market.max_stake);
-  const canPlace = stakePaise != null && !outOfRange && !placing && market.status === 'OPEN';
+  const held = useSlipHeld();
+  const canPlace = stakePaise != null && !outOfRange && !placing && market.status === 'OPEN' && !held;
 
   return (
     <form
@@ -176,6 +178,7 @@ export function BetSlip({
         {back ? 'Profit' : 'Liability'}: <strong>{formatMoney(amount)}</strong>
       </div>
       <SlipNoticeLine notice={notice} />
+      <SlipStaleLine held={held} />
       <div className="slip__actions">
         <button type="button" className="btn btn--ghost" onClick={onCancel}>
           Cancel

@@ -1,5 +1,5 @@
 /** The bet slip's arithmetic: ticks, profit/liability and the positions a bet would make. */
-import type { MarketDetail } from '@backlay/contract';
+import type { MarketRunner } from '@backlay/contract';
 import {
   backWinPaise,
   isValidPrice,
@@ -8,7 +8,7 @@ import {
   MIN_PRICE,
   ticksDown,
   ticksUp,
-  whatIf,
+  positionsIfMatchedPaise,
   type OrderSide,
 } from '@backlay/engine';
 
@@ -39,28 +39,32 @@ export function profitOrLiability(side: Side, price: number, stakePaise: number 
 }
 
 /**
- * The position (rupees) of every runner if the bet matched in full: the engine's what-if of the
- * bet alone, added to the matched positions the server reports.
+ * The position (rupees) of every runner if the bet matched in full: the engine adds the bet to the
+ * matched positions the server reports, exactly (each runner's `position_rest`, what the server's
+ * rounding dropped, is carried; absent from an older server, taken as 0), and rounds once.
  */
 export function positionsAfter(
-  market: Pick<MarketDetail, 'runners'>,
+  market: { runners: readonly Pick<MarketRunner, 'selection_id' | 'position' | 'position_rest'>[] },
   sel: Pick<SlipSelection, 'selection_id' | 'side' | 'price'>,
   stakePaise: number | null,
 ): Map<number, number> {
   const out = new Map<number, number>();
-  const ids = market.runners.map((r) => String(r.selection_id));
-  if (!stakePaise || !isValidPrice(sel.price)) {
+  if (
+    !stakePaise ||
+    !isValidPrice(sel.price) ||
+    !market.runners.some((r) => r.selection_id === sel.selection_id)
+  ) {
     for (const r of market.runners) out.set(r.selection_id, r.position);
     return out;
   }
-  const w = whatIf(
-    ids,
-    { matched: [] },
+  const after = positionsIfMatchedPaise(
+    market.runners.map((r) => ({
+      selection_id: String(r.selection_id),
+      pnl_paise: Math.round(r.position * 100),
+      rest: r.position_rest ?? 0,
+    })),
     { selection_id: String(sel.selection_id), side: sel.side, price: sel.price, stake_paise: stakePaise },
   );
-  market.runners.forEach((r, i) => {
-    const delta = w.if_matched.runners[i]?.pnl_paise ?? 0;
-    out.set(r.selection_id, Math.round(r.position * 100 + delta) / 100);
-  });
+  market.runners.forEach((r, i) => out.set(r.selection_id, after[i]! / 100));
   return out;
 }

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useButtonValues } from '../../../lib/api/button-values.ts';
 import { formatMoney } from '@backlay/ui/money';
 import { SlipNoticeLine } from '../BetSlip.tsx';
+import { SlipStaleLine, useSlipHeld } from '../StaleWarning.tsx';
 import { QuickStakes, StakeField } from '../SlipStake.tsx';
 import type { SlipNotice } from '../usePlaceOnce.ts';
 import { stakeToPaise } from '../slip.ts';
@@ -62,7 +63,8 @@ export function KindBetSlip({
   const backish = slip.kind === 'BOOKMAKER' ? slip.side === 'BACK' : slip.yes;
   const stakeRupees = stakePaise == null ? null : stakePaise / 100;
   const outOfRange = stakeRupees != null && (stakeRupees < minStake || stakeRupees > maxStake);
-  const canPlace = stakePaise != null && !outOfRange && !placing && blocked == null && !moved;
+  const held = useSlipHeld();
+  const canPlace = stakePaise != null && !outOfRange && !placing && blocked == null && !moved && !held;
   const unit = perRun ? ' per run' : '';
 
   return (
@@ -129,6 +131,7 @@ export function KindBetSlip({
         </span>
       </div>
       <SlipNoticeLine notice={notice} />
+      <SlipStaleLine held={held} />
       <div className="slip__actions">
         <button type="button" className="btn btn--ghost" onClick={onCancel}>
           Cancel
