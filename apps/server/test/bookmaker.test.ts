@@ -6,12 +6,11 @@
 import type { CricketDetail } from '@backlay/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { bookmakerBets, cricketMatches, matches } from '../src/db/schema.ts';
+import { bookmakerBets } from '../src/db/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
-import { setUpCricketMatch } from '../src/modules/cricket/set-up.ts';
 import type { Api } from './helpers/api.ts';
-import { createBettor, createMarket } from './helpers/exchange.ts';
 import { expectLedgerBalanced } from './helpers/ledger.ts';
+import { bettorOf, cricketTestMatch, operatorOf } from './helpers/people.ts';
 import { describeStores } from './helpers/stores.ts';
 
 let rid = 0;
@@ -20,39 +19,19 @@ const nextRequestId = () => `bk-${++rid}-${Math.random().toString(36).slice(2, 8
 type Bettor = Api & { userId: number };
 
 describeStores('bookmaker: bets in batches, the operator never held off, positions over the voids', (ctx) => {
-  async function bettor(balanceRupees = 10_000): Promise<Bettor> {
-    const u = await createBettor(ctx.app, balanceRupees * 100);
-    const api = ctx.api.fork();
-    await api.login(u.userName, u.password);
-    return Object.assign(api, { userId: u.userId });
-  }
-  async function operator(): Promise<Api> {
-    const api = ctx.api.fork();
-    await api.login('operator', 'operator123');
-    return api;
-  }
+  const bettor = (balanceRupees = 10_000) => bettorOf(ctx, balanceRupees * 100);
+  const operator = () => operatorOf(ctx);
   /** A T20 between AUS and IND with the demo bookmaker: AUS 85/88, IND 110/114. */
   async function cricketMatch() {
-    const m = await createMarket(ctx.app);
-    const [match] = await ctx.app.db.select().from(matches).where(eq(matches.matchId, m.matchId));
-    const existing = await ctx.app.db
-      .select()
-      .from(cricketMatches)
-      .where(eq(cricketMatches.matchId, m.matchId));
-    if (existing.length > 0) throw new Error('test match already has cricket markets');
-    const made = await ctx.app.db.transaction((tx) =>
-      setUpCricketMatch(tx, {
-        matchId: m.matchId,
-        format: 'T20',
-        competition: 'IPL',
-        teams: ['AUS', 'IND'],
-        startTime: match!.startTime,
-        inPlay: true,
-        at: new Date(),
-      }),
-    );
-    const [aus, ind] = made.selectionIds as [number, number];
-    return { matchId: m.matchId, marketId: made.bookmakerMarketId, aus, ind, exchangeMarketId: m.marketId };
+    const c = await cricketTestMatch(ctx.app);
+    const [aus, ind] = c.selectionIds as [number, number];
+    return {
+      matchId: c.matchId,
+      marketId: c.bookmakerMarketId,
+      aus,
+      ind,
+      exchangeMarketId: c.exchange.marketId,
+    };
   }
   type Match = Awaited<ReturnType<typeof cricketMatch>>;
 

@@ -1,50 +1,20 @@
 import type { CricketDetail, KindBet } from '@backlay/contract';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { cricketMatches, fancyBets, markets, matches } from '../src/db/schema.ts';
+import { fancyBets, markets, matches } from '../src/db/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
-import { setUpCricketMatch } from '../src/modules/cricket/set-up.ts';
 import type { Api } from './helpers/api.ts';
 import { snapshotStore } from './helpers/api.ts';
-import { createBettor, createMarket } from './helpers/exchange.ts';
+import { bettorOf, cricketTestMatch, operatorOf } from './helpers/people.ts';
 import { describeStores } from './helpers/stores.ts';
 
 let rid = 0;
 const nextRequestId = () => `cr-${++rid}-${Math.random().toString(36).slice(2, 8)}`;
 
 describeStores('cricket: bookmaker and fancy', (ctx) => {
-  async function bettor(balanceRupees = 10_000): Promise<Api & { userId: number }> {
-    const u = await createBettor(ctx.app, balanceRupees * 100);
-    const api = ctx.api.fork();
-    await api.login(u.userName, u.password);
-    return Object.assign(api, { userId: u.userId });
-  }
-  async function operator(): Promise<Api> {
-    const api = ctx.api.fork();
-    await api.login('operator', 'operator123');
-    return api;
-  }
-  async function cricketMatch() {
-    const m = await createMarket(ctx.app);
-    const [match] = await ctx.app.db.select().from(matches).where(eq(matches.matchId, m.matchId));
-    const existing = await ctx.app.db
-      .select()
-      .from(cricketMatches)
-      .where(eq(cricketMatches.matchId, m.matchId));
-    if (existing.length > 0) throw new Error('test match already has cricket markets');
-    const made = await ctx.app.db.transaction((tx) =>
-      setUpCricketMatch(tx, {
-        matchId: m.matchId,
-        format: 'T20',
-        competition: 'IPL',
-        teams: ['AUS', 'IND'],
-        startTime: match!.startTime,
-        inPlay: true,
-        at: new Date(),
-      }),
-    );
-    return { matchId: m.matchId, ...made };
-  }
+  const bettor = (balanceRupees = 10_000) => bettorOf(ctx, balanceRupees * 100);
+  const operator = () => operatorOf(ctx);
+  const cricketMatch = () => cricketTestMatch(ctx.app);
   async function detail(api: Api, matchId: number) {
     const r = await api.call('getCricketDetail', { match_id: matchId });
     expect(r.body.status).toBe(true);

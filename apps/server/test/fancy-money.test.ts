@@ -7,53 +7,28 @@
 import type { AdminFancyIncompleteResult, CricketDetail } from '@backlay/contract';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { fancies, fancyBets, marketVoids, matches } from '../src/db/schema.ts';
+import { fancies, fancyBets, marketVoids } from '../src/db/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
-import { setUpCricketMatch } from '../src/modules/cricket/set-up.ts';
 import { lockMarket } from '../src/modules/settlement/queries.ts';
 import type { Api } from './helpers/api.ts';
 import { TestClock } from './helpers/clock.ts';
-import { createBettor, createMarket } from './helpers/exchange.ts';
 import { expectLedgerBalanced } from './helpers/ledger.ts';
+import { bettorOf, cricketTestMatch, operatorOf } from './helpers/people.ts';
 import { describeStores } from './helpers/stores.ts';
 
 let rid = 0;
 const nextRequestId = () => `fm-${++rid}-${Math.random().toString(36).slice(2, 8)}`;
-
-type Bettor = Api & { userId: number };
 
 const clock = new TestClock();
 
 describeStores(
   'fancy money: voids, generic status, races, result range',
   (ctx) => {
-    async function bettor(balanceRupees: number): Promise<Bettor> {
-      const u = await createBettor(ctx.app, balanceRupees * 100);
-      const api = ctx.api.fork();
-      await api.login(u.userName, u.password);
-      return Object.assign(api, { userId: u.userId });
-    }
-    async function operator(): Promise<Api> {
-      const api = ctx.api.fork();
-      await api.login('operator', 'operator123');
-      return api;
-    }
+    const bettor = (balanceRupees: number) => bettorOf(ctx, balanceRupees * 100);
+    const operator = () => operatorOf(ctx);
     /** A T20 IPL match with the demo fancies (fancyIds[0]: 6 over runs, averaged; [1]: 10 over runs, void). */
     async function cricketMatch() {
-      const m = await createMarket(ctx.app);
-      const [match] = await ctx.app.db.select().from(matches).where(eq(matches.matchId, m.matchId));
-      const made = await ctx.app.db.transaction((tx) =>
-        setUpCricketMatch(tx, {
-          matchId: m.matchId,
-          format: 'T20',
-          competition: 'IPL',
-          teams: ['AUS', 'IND'],
-          startTime: match!.startTime,
-          inPlay: true,
-          at: clock.now(),
-        }),
-      );
-      return { matchId: m.matchId, ...made };
+      return cricketTestMatch(ctx.app, clock.now());
     }
     async function fancyOnDetail(api: Api, matchId: number, fancyId: number) {
       const r = await api.call('getCricketDetail', { match_id: matchId });

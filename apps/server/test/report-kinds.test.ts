@@ -5,12 +5,12 @@
 import type { Bet, BetHistory, CurrentBets, ProfitLoss, SettledBet } from '@backlay/contract';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { fancies, markets as marketsTable, matches } from '../src/db/schema.ts';
+import { fancies, markets as marketsTable } from '../src/db/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
-import { setUpCricketMatch } from '../src/modules/cricket/set-up.ts';
 import type { Api } from './helpers/api.ts';
-import { createBettor, createMarket } from './helpers/exchange.ts';
+import { createMarket } from './helpers/exchange.ts';
 import { expectLedgerBalanced } from './helpers/ledger.ts';
+import { bettorOf, cricketTestMatch, operatorOf } from './helpers/people.ts';
 import { describeStores } from './helpers/stores.ts';
 
 let rid = 0;
@@ -22,33 +22,13 @@ type Bettor = Api & { userId: number };
 const istToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 
 describeStores('reports: every kind of bet', (ctx) => {
-  async function bettor(balancePaise = 10_000_000): Promise<Bettor> {
-    const u = await createBettor(ctx.app, balancePaise, 'rk');
-    const api = ctx.api.fork();
-    await api.login(u.userName, u.password);
-    return Object.assign(api, { userId: u.userId });
-  }
-  async function operator(): Promise<Api> {
-    const api = ctx.api.fork();
-    await api.login('operator', 'operator123');
-    return api;
-  }
+  const bettor = (balancePaise = 10_000_000) => bettorOf(ctx, balancePaise);
+  const operator = () => operatorOf(ctx);
 
   /** An exchange market (3 runners, commission 0) and the cricket kinds on the same match. */
   async function cricketMatch() {
-    const m = await createMarket(ctx.app, { minStakePaise: 100 });
-    const [match] = await ctx.app.db.select().from(matches).where(eq(matches.matchId, m.matchId));
-    const made = await ctx.app.db.transaction((tx) =>
-      setUpCricketMatch(tx, {
-        matchId: m.matchId,
-        format: 'T20',
-        competition: 'IPL',
-        teams: ['AUS', 'IND'],
-        startTime: match!.startTime,
-        inPlay: true,
-        at: new Date(),
-      }),
-    );
+    const made = await cricketTestMatch(ctx.app);
+    const m = made.exchange;
     const fancyRows = await ctx.app.db.select().from(fancies).where(eq(fancies.matchId, m.matchId));
     const fancy = (variant: string) => fancyRows.find((f) => f.variant === variant)!;
     // Exchange runners Runner 1..3; bookmaker teams AUS (back 85, lay 88) and IND (back 110, lay 114).

@@ -4,10 +4,7 @@
 // the bet is then placed through the API and the server's book, exposure and positions must equal
 // them to the paisa. Stakes and rates are chosen so that a per-hundred amount has a fraction to round.
 import type { CricketDetail, Fancy, MarketDetail, MatchDetail } from '@backlay/contract';
-import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { cricketMatches, matches } from '../src/db/schema.ts';
-import { setUpCricketMatch } from '../src/modules/cricket/set-up.ts';
 import {
   bookmakerOutcome,
   bookmakerPositionsAfter,
@@ -15,7 +12,8 @@ import {
 } from '../../web/src/features/market/cricket/kind-slip.ts';
 import { positionsAfter, profitOrLiability, stakeToPaise } from '../../web/src/features/market/slip.ts';
 import type { Api } from './helpers/api.ts';
-import { createBettor, createMarket } from './helpers/exchange.ts';
+import { createMarket } from './helpers/exchange.ts';
+import { bettorOf, cricketTestMatch, operatorOf } from './helpers/people.ts';
 import { describeStores } from './helpers/stores.ts';
 
 let rid = 0;
@@ -25,36 +23,9 @@ const stakePaise = stakeToPaise(STAKE)!;
 const rupees = (paise: number) => paise / 100;
 
 describeStores('the slip equals the server after placing', (ctx) => {
-  async function bettor(balanceRupees = 1_000_000): Promise<Api> {
-    const u = await createBettor(ctx.app, balanceRupees * 100);
-    const api = ctx.api.fork();
-    await api.login(u.userName, u.password);
-    return api;
-  }
-  async function operator(): Promise<Api> {
-    const api = ctx.api.fork();
-    await api.login('operator', 'operator123');
-    return api;
-  }
-  async function cricketMatch() {
-    const m = await createMarket(ctx.app);
-    const [match] = await ctx.app.db.select().from(matches).where(eq(matches.matchId, m.matchId));
-    expect(
-      await ctx.app.db.select().from(cricketMatches).where(eq(cricketMatches.matchId, m.matchId)),
-    ).toEqual([]);
-    const made = await ctx.app.db.transaction((tx) =>
-      setUpCricketMatch(tx, {
-        matchId: m.matchId,
-        format: 'T20',
-        competition: 'IPL',
-        teams: ['AUS', 'IND'],
-        startTime: match!.startTime,
-        inPlay: true,
-        at: new Date(),
-      }),
-    );
-    return { matchId: m.matchId, ...made };
-  }
+  const bettor = (balanceRupees = 1_000_000) => bettorOf(ctx, balanceRupees * 100);
+  const operator = () => operatorOf(ctx);
+  const cricketMatch = () => cricketTestMatch(ctx.app);
   async function detail(api: Api, matchId: number) {
     const r = await api.call('getCricketDetail', { match_id: matchId });
     expect(r.body.status).toBe(true);
