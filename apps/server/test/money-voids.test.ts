@@ -240,6 +240,33 @@ describeStores('money: voids, kinds, rounding', (ctx) => {
     await ledgerClean();
   });
 
+  it('a settled win voided after it was spent on another bet: the debt is listed, not a fault', async () => {
+    const o = await op();
+    const m = await createMarket(ctx.app);
+    const a = await bettor(1_000);
+    const b = await bettor(1_000);
+    await placed(b, bet(m, 0, false, 2, 500));
+    const from = new Date();
+    await placed(a, bet(m, 0, true, 2, 500));
+    const to = new Date();
+    const r = await o.call('adminMarketResult', { market_id: m.marketId, winners: [m.selectionIds[0]] });
+    expect(r.body.status, JSON.stringify(r.body)).toBe(true);
+    // a won ₹500 (less 2% commission) and stakes everything on another market…
+    const total = (await balanceOf(a)).total_balance;
+    const other = await createMarket(ctx.app);
+    await placed(a, bet(other, 0, true, 2, total));
+    // … then the winning bet is voided (wrong rate): the win goes back, the stake stays held.
+    const v = await o.call('adminMarketVoidWindow', {
+      market_id: m.marketId,
+      from: from.toISOString(),
+      to: to.toISOString(),
+    });
+    expect(v.body.status, JSON.stringify(v.body)).toBe(true);
+    expect(await balanceOf(a)).toEqual({ total_balance: 1_000, liability: total });
+    const check = await ledgerClean();
+    expect(check.owed).toEqual([{ user_id: a.userId, user_name: expect.any(String), amount: total - 1_000 }]);
+  });
+
   it('a void after the money left: the hold shows the debt, the ledger lists it, the market still settles', async () => {
     const o = await op();
     const { m, a } = await hedge();
@@ -252,15 +279,18 @@ describeStores('money: voids, kinds, rounding', (ctx) => {
     });
     expect(v.body.status, JSON.stringify(v.body)).toBe(true);
     expect(await balanceOf(a)).toEqual({ total_balance: 500, liability: 1_000 });
-    const owing = await ledgerClean();
-    expect(owing.owed).toEqual([{ user_id: a.userId, user_name: expect.any(String), amount: 500 }]);
+    const mine = (check: Awaited<ReturnType<typeof ledgerClean>>) =>
+      check.owed.filter((o) => o.user_id === a.userId);
+    expect(mine(await ledgerClean())).toEqual([
+      { user_id: a.userId, user_name: expect.any(String), amount: 500 },
+    ]);
     // Nothing can be bet from a debt.
     const more = await a.call('placeMarketBet', bet(m, 2, true, 2, 10));
     expect(more.body.status).toBe(false);
     const r = await o.call('adminMarketResult', { market_id: m.marketId, winners: [m.selectionIds[1]] });
     expect(r.body.status, JSON.stringify(r.body)).toBe(true);
     expect(await balanceOf(a)).toEqual({ total_balance: -500, liability: 0 });
-    expect((await ledgerClean()).owed).toEqual([
+    expect(mine(await ledgerClean())).toEqual([
       { user_id: a.userId, user_name: expect.any(String), amount: 500 },
     ]);
   });

@@ -308,9 +308,9 @@ function netsOf(movements: readonly { user_id: string; user_delta_paise: number 
 export type OracleResult = {
   problems: Problem[];
   /**
-   * Users whose available balance may be below zero without a bug: they hold bets on an unsettled
-   * market with an operator's void, which can raise a hold above the cash (issue 28 item 2: the
-   * market still settles and the ledger shows what is owed).
+   * Users whose available balance may be below zero without a bug: they have bets on a market
+   * with an operator's void (settled or not), which can raise a hold above the cash or take back a
+   * win already spent (issue 28 item 2: the market still settles and the ledger shows what is owed).
    */
   owedAfterVoid: Set<number>;
 };
@@ -356,11 +356,17 @@ export async function oracleCheck(app: FastifyInstance): Promise<OracleResult> {
         : m.marketKind === 'BOOKMAKER'
           ? bookmakerModel(s, m.marketId, voids, isSettled)
           : fancyModel(s, m.marketId, voids, isSettled);
-    for (const [u, paise] of model.holds) {
-      expected.set(`${u}:${m.marketId}`, paise);
-      if (voids.length > 0 && paise > 0) owedAfterVoid.add(u);
-    }
+    for (const [u, paise] of model.holds) expected.set(`${u}:${m.marketId}`, paise);
     for (const [u, paise] of model.settledNets ?? []) add(settledNets, u, paise);
+  }
+  // A debt (docs/settlement.md "A bettor who owes") can come only from a void: a bet on a market
+  // that carries one (a runner, a window, named bets) or was voided whole, settled or not.
+  const voided = new Set([
+    ...s.voids.map((x) => x.marketId),
+    ...s.settlements.filter((x) => x.voidMarket).map((x) => x.marketId),
+  ]);
+  for (const b of [...s.bets, ...s.bookmakerBets, ...s.fancyBets]) {
+    if (voided.has(b.marketId)) owedAfterVoid.add(b.userId);
   }
   const stored = new Map(s.holds.map((h) => [`${h.userId}:${h.marketId}`, h.exposurePaise]));
   for (const k of new Set([...expected.keys(), ...stored.keys()])) {

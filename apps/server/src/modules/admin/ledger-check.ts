@@ -1,4 +1,4 @@
-import type { LedgerCheck } from '@backlay/contract';
+import type { LedgerCheck, MarketKind } from '@backlay/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -114,18 +114,19 @@ export async function checkLedger(app: FastifyInstance): Promise<LedgerCheck> {
     }
 
     // Available balance (balance − holds − reservations) ≥ 0 for every user — except a debt: an
-    // operator's void raised a hold after the money had left, or its settlement then took the
-    // balance below zero (docs/settlement.md "A bettor who owes"). A debt is never reserved
-    // against (nothing can be bet or withdrawn from it): below zero with a reservation is a fault,
-    // and so is a shortfall with neither a red balance nor a hold on a market carrying a void.
-    const voided = new Set(
-      rowsOf<{ market_id: number }>(await tx.execute(sql`select distinct market_id from ${marketVoids}`)).map(
-        (r) => Number(r.market_id),
-      ),
+    // operator's void raised a hold after the money had left, or took back a win already spent
+    // (docs/settlement.md "A bettor who owes"). A debt comes only from a void, and nothing can be
+    // bet or withdrawn from it: below zero with a reservation in flight is a fault, and so is a
+    // shortfall of a user with no bet on a market that carries a void (or was voided whole).
+    const voidedMarkets = rowsOf<{ market_id: number; market_kind: MarketKind }>(
+      await tx.execute(sql`select m.market_id, m.market_kind from ${markets} m
+        where exists (select 1 from ${marketVoids} v where v.market_id = m.market_id)
+           or exists (select 1 from ${marketSettlements} s where s.market_id = m.market_id and s.void_market)`),
     );
-    const voidHeld = new Map<number, number>();
-    for (const e of stored) {
-      if (voided.has(e.marketId)) voidHeld.set(e.userId, (voidHeld.get(e.userId) ?? 0) + e.exposurePaise);
+    const voidTouched = new Set<number>();
+    for (const m of voidedMarkets) {
+      for (const u of await app.kinds.of(m.market_kind).usersWithBets(tx, Number(m.market_id)))
+        voidTouched.add(u);
     }
     const names = new Map(
       (await tx.select({ userId: users.userId, userName: users.userName }).from(users)).map((u) => [
@@ -141,7 +142,7 @@ export async function checkLedger(app: FastifyInstance): Promise<LedgerCheck> {
       const reservedPaise = reservedByUser.get(a.userId) ?? 0;
       const available = a.balancePaise - (exposureByUser.get(a.userId) ?? 0) - reservedPaise;
       if (available >= 0) continue;
-      if (reservedPaise === 0 && (a.balancePaise < 0 || (voidHeld.get(a.userId) ?? 0) > 0)) {
+      if (reservedPaise === 0 && voidTouched.has(a.userId)) {
         owed.push({ user_id: a.userId, user_name: names.get(a.userId) ?? '', amount: -available / 100 });
       } else {
         note(`User ${a.userId} has an available balance of ${rupees(available)}`);
