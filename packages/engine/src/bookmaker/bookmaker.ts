@@ -15,7 +15,9 @@ import {
   assertStakeLimits,
   rateLossPaise,
   rateWinPaise,
+  floorDivBig,
   safePaise,
+  shareRoundedTotal,
   stakeRefusal,
   statusRefusal,
 } from './house.ts';
@@ -53,12 +55,6 @@ function exactCenti(bet: BookmakerBet, wins: boolean): bigint {
   return wins ? -odds : 100n * stake;
 }
 
-/** a / d rounded toward −∞ (d > 0). */
-function floorDiv(a: bigint, d: bigint): bigint {
-  const q = a / d;
-  return a % d !== 0n && a < 0n ? q - 1n : q;
-}
-
 /**
  * Per-runner profit P_i (the position shown beside each runner) and exposure = max(0, −min_i P_i).
  * `selection_ids` lists every runner of the market; a bet on any other id is an error. Each P_i is
@@ -88,7 +84,7 @@ export function bookmakerPosition(
   }
   let min = 0;
   const profit = selection_ids.map((id, i): [string, number] => {
-    const p = safePaise(floorDiv(base + delta[i]!, 100n));
+    const p = safePaise(floorDivBig(base + delta[i]!, 100n));
     if (p < min) min = p;
     return [id, p];
   });
@@ -146,23 +142,7 @@ export function settleBookmakerBetsPaise(
       ? exactCenti(b, true) + BigInt(k - 1) * exactCenti(b, false)
       : BigInt(k) * exactCenti(b, false),
   );
-  const total = floorDiv(
-    exact.reduce((s, x) => s + x, 0n),
-    d,
-  );
-  const shares = exact.map((x) => floorDiv(x, d));
-  let left = total - shares.reduce((s, x) => s + x, 0n); // in [0, bets.length)
-  const order = exact
-    .map((x, i) => ({ i, rest: x - shares[i]! * d }))
-    .filter((e) => e.rest > 0n)
-    .sort((a, b) => (a.rest === b.rest ? a.i - b.i : a.rest > b.rest ? -1 : 1));
-  for (const { i } of order) {
-    if (left === 0n) break;
-    shares[i]! += 1n;
-    left -= 1n;
-  }
-  if (left !== 0n) throw new Error('bookmaker settlement: rounding residue left over');
-  return shares.map((x) => safePaise(x));
+  return shareRoundedTotal(exact, d, 'bookmaker');
 }
 
 /** One bet settled alone (`settleBookmakerBetsPaise` of that bet). */

@@ -83,3 +83,34 @@ export function statusRefusal(status: string): string | null {
       throw new RangeError(`unknown market status ${status}`);
   }
 }
+
+/** a / d rounded toward −∞ (d > 0), in BigInt. */
+export function floorDivBig(a: bigint, d: bigint): bigint {
+  const q = a / d;
+  return a % d !== 0n && a < 0n ? q - 1n : q;
+}
+
+/**
+ * One user's bets settled together (both house kinds): `exact` is each bet's exact amount times
+ * `d`; their total is rounded once, down, and shared out: each bet its own amount rounded down,
+ * then a paisa each, largest rests first (then lowest index), until the shares add up to the total.
+ */
+export function shareRoundedTotal(exact: readonly bigint[], d: bigint, what: string): number[] {
+  const total = floorDivBig(
+    exact.reduce((s, x) => s + x, 0n),
+    d,
+  );
+  const shares = exact.map((x) => floorDivBig(x, d));
+  let left = total - shares.reduce((s, x) => s + x, 0n); // in [0, exact.length)
+  const order = exact
+    .map((x, i) => ({ i, rest: x - shares[i]! * d }))
+    .filter((e) => e.rest > 0n)
+    .sort((a, b) => (a.rest === b.rest ? a.i - b.i : a.rest > b.rest ? -1 : 1));
+  for (const { i } of order) {
+    if (left === 0n) break;
+    shares[i]! += 1n;
+    left -= 1n;
+  }
+  if (left !== 0n) throw new Error(`${what} settlement: rounding residue left over`);
+  return shares.map((x) => safePaise(x));
+}

@@ -11,8 +11,8 @@
 // times a large stake passes 2^53 quickly), rounded once per result toward −∞ (profit.ts's rule, as
 // `settleFancyBetsPaise` settles), so exposure = −(the worst settled total) exactly.
 import type { FancyBet, FancyVariant } from './profit.ts';
-import { checkFancyBet, exactProfitCenti, floorDivBig, variantResultMax } from './profit.ts';
-import { safePaise } from '../bookmaker/house.ts';
+import { checkFancyBet, exactProfitCenti, variantResultMax } from './profit.ts';
+import { floorDivBig, safePaise } from '../bookmaker/house.ts';
 
 /** A position in hundredths of a paisa rounded once, toward −∞, to paise. */
 const roundedPaise = (centi: bigint) => safePaise(floorDivBig(centi, 100n));

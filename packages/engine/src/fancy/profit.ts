@@ -17,7 +17,14 @@
 // −the worst rounded position), the book and the settlement (`settleFancyBetsPaise`: the user's
 // bets' amounts add up to exactly that rounded position) all use it, so exposure = the worst
 // settled loss exactly, and a hedge at one rate costs no paisa per bet.
-import { assertInt, assertRate, assertStake, safePaise } from '../bookmaker/house.ts';
+import {
+  assertInt,
+  assertRate,
+  assertStake,
+  floorDivBig,
+  safePaise,
+  shareRoundedTotal,
+} from '../bookmaker/house.ts';
 
 export type FancyVariant = 'RUNS' | 'LAMBI' | 'KHADO' | 'METER' | 'ODD_EVEN' | 'FANCY1';
 
@@ -73,12 +80,6 @@ export function checkFancyBet(variant: FancyVariant, bet: FancyBet): void {
 
 export function checkResult(variant: FancyVariant, result: number): void {
   assertInt(result, 'result', 0, variant === 'FANCY1' ? 1 : Number.MAX_SAFE_INTEGER);
-}
-
-/** floor(a / d) for d > 0 (BigInt division truncates toward zero). */
-export function floorDivBig(a: bigint, d: bigint): bigint {
-  const q = a / d;
-  return a % d !== 0n && a < 0n ? q - 1n : q;
 }
 
 /** The exact profit of a (checked) bet at result r, in hundredths of a paisa: the rule table above. */
@@ -144,23 +145,7 @@ export function settleFancyBetsPaise(
   if (k > 1 && outcome.value !== 1) throw new RangeError('a dead heat means the event happened: value 1');
   const d = 100n * BigInt(k);
   const exact = bets.map((b) => exactProfitCenti(variant, b, outcome.value));
-  const total = floorDivBig(
-    exact.reduce((s, x) => s + x, 0n),
-    d,
-  );
-  const shares = exact.map((x) => floorDivBig(x, d));
-  let left = total - shares.reduce((s, x) => s + x, 0n); // in [0, bets.length)
-  const order = exact
-    .map((x, i) => ({ i, rest: x - shares[i]! * d }))
-    .filter((e) => e.rest > 0n)
-    .sort((a, b) => (a.rest === b.rest ? a.i - b.i : a.rest > b.rest ? -1 : 1));
-  for (const { i } of order) {
-    if (left === 0n) break;
-    shares[i]! += 1n;
-    left -= 1n;
-  }
-  if (left !== 0n) throw new Error('fancy settlement: rounding residue left over');
-  return shares.map((x) => safePaise(x));
+  return shareRoundedTotal(exact, d, 'fancy');
 }
 
 /** One bet settled alone (`settleFancyBetsPaise` of that bet): 0 when void, else its rounded profit. */
