@@ -181,7 +181,7 @@ describeStores(
         confirm_password: 'Another123',
       });
       expect(wrong.statusCode).toBe(200);
-      expect(wrong.body).toEqual({ status: false, message: 'Master password is incorrect' });
+      expect(wrong.body).toEqual({ status: false, message: 'Current password is incorrect' });
       const same = await api.call('changePassword', {
         master_password: 'operator123',
         new_password: 'operator123',

@@ -27,7 +27,7 @@ const BAD: [EndpointName, unknown, string][] = [
   ['logout', { user_id: 1.5, token: '' }, 'user_id: must be a whole number'],
   ['logout', { user_id: true, token: '' }, 'user_id: must be a whole number'],
   ['logout', { user_id: 2, token: huge }, 'token:'],
-  ['changePassword', {}, 'master_password: Master password is required'],
+  ['changePassword', {}, 'master_password: Current password is required'],
   [
     'changePassword',
     { master_password: 'demo1234', new_password: 12345678, confirm_password: 12345678 },

@@ -12,7 +12,7 @@ const TABLE: Row[] = [
     'master password missing',
     { next: 'abc12345', confirm: 'abc12345' },
     'Current Password',
-    'Master password is required',
+    'Current password is required',
   ],
   ['new password missing', { master: 'old' }, 'New Password', 'New password is required'],
   [

@@ -172,6 +172,17 @@ const placeCalls = (fetchMock: ReturnType<typeof mockApi>) =>
     .filter(([url]) => String(url).endsWith('bet/placeMarketBet'))
     .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as Record<string, unknown>);
 
+describe('match/matchdetail/{matchId}', () => {
+  it('opens the match’s markets on game-details under the sport the match names (spec §2)', async () => {
+    signIn();
+    api();
+    const { router } = renderApp('/match/matchdetail/9');
+    await screen.findByRole('heading', { name: 'India v Australia' });
+    expect(router.state.location.pathname).toBe(`/game-details/${match.sport_id}/9`);
+    expect(screen.queryByText(/coming release/)).toBeNull();
+  });
+});
+
 describe('bet slip on the game-details screen', () => {
   it('ticks, quick stakes, profit/liability and what-if positions; Place sends the bet', async () => {
     signIn();

@@ -127,6 +127,36 @@ describe('app modals', () => {
     );
   });
 
+  it('Set Button Value: an emptied value is sent, and the server’s refusal names the row the bettor typed in', async () => {
+    const fetchMock = mockApi({
+      'user/getButtonValue': [
+        { button_name: '25', button_value: 25, type: 'Casino' },
+        { button_name: '100', button_value: 100, type: 'Game' },
+        { button_name: '500', button_value: 500, type: 'Game' },
+      ],
+      'user/setButtonValue': json(
+        { status: false, message: '[2].button_value: Price Value must be a number' },
+        400,
+      ),
+    });
+    signIn();
+    renderApp('/home');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /account menu/i }));
+    await user.click(screen.getByRole('button', { name: 'Set Button Values' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set Button Value' });
+    await user.clear(await within(dialog).findByLabelText('Game button 2 Price Value'));
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Game button 2: Price Value must be a number')).toBeInTheDocument();
+    expect(screen.queryByText(/Invalid input/)).toBeNull();
+    const call = fetchMock.mock.calls.find(([u]) => String(u).endsWith('user/setButtonValue'))!;
+    expect(JSON.parse(String((call[1] as RequestInit).body))[2]).toEqual({
+      button_name: '500',
+      button_value: '',
+      type: 'Game',
+    });
+  });
+
   it('Set Button Value shows a refusal as an error', async () => {
     mockApi({
       'user/getButtonValue': [{ button_name: '100', button_value: 100, type: 'Game' }],

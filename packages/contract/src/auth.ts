@@ -72,10 +72,10 @@ export type UserInfo = z.infer<typeof userInfo>;
 
 const changePasswordFields = z.object({
   master_password: z
-    .string({ error: 'Master password is required' })
-    .min(1, 'Master password is required')
-    .max(PASSWORD_MAX_CHARS, `Master password must be at most ${PASSWORD_MAX_CHARS} characters`)
-    .check(plainText('Master password')),
+    .string({ error: 'Current password is required' })
+    .min(1, 'Current password is required')
+    .max(PASSWORD_MAX_CHARS, `Current password must be at most ${PASSWORD_MAX_CHARS} characters`)
+    .check(plainText('Current password')),
   old_password: z.string().max(PASSWORD_MAX_CHARS).check(plainText('Old password')).optional(),
   new_password: newPassword,
   confirm_password: z

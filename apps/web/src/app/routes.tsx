@@ -25,6 +25,7 @@ const LoginScreen = lazyScreen(() => auth().then((m) => m.LoginScreen));
 const SignUpScreen = lazyScreen(() => auth().then((m) => m.SignUpScreen));
 const LegalPage = lazyScreen(() => legal().then((m) => m.LegalPage));
 const GameDetailsScreen = lazyScreen(() => market().then((m) => m.GameDetailsScreen));
+const MatchDetailRedirect = lazyScreen(() => market().then((m) => m.MatchDetailRedirect));
 const AccountStatementScreen = lazyScreen(() => reports().then((m) => m.AccountStatementScreen));
 const BetHistoryScreen = lazyScreen(() => reports().then((m) => m.BetHistoryScreen));
 const CurrentBetsScreen = lazyScreen(() => reports().then((m) => m.CurrentBetsScreen));
@@ -76,10 +77,7 @@ export const routes: RouteObject[] = [
         path: 'game-details/:sportId/:matchId',
         element: <GameDetailsScreen />,
       },
-      {
-        path: 'match/matchdetail/:matchId',
-        element: later('Match markets', 'Live markets and prices for this match open in a coming release.'),
-      },
+      { path: 'match/matchdetail/:matchId', element: <MatchDetailRedirect /> },
       { path: 'report/account-statement', element: <AccountStatementScreen /> },
       { path: 'report/current-bet', element: <CurrentBetsScreen /> },
       { path: 'report/profit-loss', element: <ProfitLossScreen /> },

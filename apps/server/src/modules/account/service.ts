@@ -239,7 +239,7 @@ export function createAccountService(deps: {
       const row = await q.userById(db, user.userId);
       if (!row) return { ok: false, message: 'Unknown user' };
       if (!(await verify(row.passwordHash, req.master_password).catch(() => false))) {
-        return { ok: false, message: 'Master password is incorrect' };
+        return { ok: false, message: 'Current password is incorrect' };
       }
       if (req.new_password === req.master_password) {
         return { ok: false, message: 'New password must differ from the current password' };

@@ -1,1 +1,2 @@
 export { GameDetailsScreen } from './GameDetailsScreen.tsx';
+export { MatchDetailRedirect } from './MatchDetailRedirect.tsx';

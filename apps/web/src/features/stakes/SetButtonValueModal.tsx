@@ -1,36 +1,40 @@
-import { setButtonValueRequest, type ButtonType } from '@backlay/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { ButtonType, ButtonValue } from '@backlay/contract';
 import { useEffect, useState } from 'react';
-import { useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { z } from 'zod';
 import { Modal, Spinner, Tabs } from '../../components/index.ts';
 import { useButtonValues, useSetButtonValues } from './api/button-values.ts';
 import './SetButtonValueModal.css';
 
-const formSchema = z.object({ rows: setButtonValueRequest });
-type FormInput = z.input<typeof formSchema>;
-type FormOutput = z.output<typeof formSchema>;
+// Spec §5: "Set button values: no validation is shown" — the rows go to the server as typed and
+// its answer, success or refusal, is the toast (§8). An emptied value is the server's to refuse.
+type FormInput = { rows: { button_name: string; button_value: number | string; type: ButtonType }[] };
 
 const TABS: { id: ButtonType; label: string }[] = [
   { id: 'Game', label: 'Game Buttons' },
   { id: 'Casino', label: 'Casino Buttons' },
 ];
 
-function rowError(errors: FieldErrors<FormInput>, index: number, field: 'button_name' | 'button_value') {
-  return errors.rows?.[index]?.[field]?.message;
+/**
+ * The server names a refused field by its place in the array ("[3].button_value: Price Value must
+ * be a number"); a bettor reads it as the row they typed in ("Game button 2: Price Value …").
+ */
+function refusalOfRows(message: string, rows: readonly { type: ButtonType }[]): string {
+  const m = /^\[(\d+)\]\.\w+: (.*)$/s.exec(message);
+  const row = m ? rows[Number(m[1])] : undefined;
+  if (!m || !row) return message;
+  const n = rows.slice(0, Number(m[1]) + 1).filter((r) => r.type === row.type).length;
+  return `${row.type} button ${n}: ${m[2]}`;
 }
 
 function ButtonRows({
   type,
   fields,
   register,
-  errors,
 }: {
   type: ButtonType;
   fields: { id: string; type: ButtonType }[];
-  register: ReturnType<typeof useForm<FormInput, unknown, FormOutput>>['register'];
-  errors: FieldErrors<FormInput>;
+  register: ReturnType<typeof useForm<FormInput>>['register'];
 }) {
   const rows = fields.map((f, index) => ({ f, index })).filter(({ f }) => f.type === type);
   return (
@@ -44,19 +48,15 @@ function ButtonRows({
       <tbody>
         {rows.map(({ f, index }, i) => {
           const n = i + 1;
-          const nameErr = rowError(errors, index, 'button_name');
-          const valueErr = rowError(errors, index, 'button_value');
           return (
             <tr key={f.id}>
               <td>
                 <input
                   className="stakes__input"
                   aria-label={`${type} button ${n} Price Label`}
-                  aria-invalid={nameErr ? true : undefined}
                   maxLength={10}
                   {...register(`rows.${index}.button_name`)}
                 />
-                {nameErr ? <p className="field__error">{nameErr}</p> : null}
               </td>
               <td>
                 <input
@@ -66,10 +66,8 @@ function ButtonRows({
                   min={1}
                   step={1}
                   aria-label={`${type} button ${n} Price Value`}
-                  aria-invalid={valueErr ? true : undefined}
                   {...register(`rows.${index}.button_value`)}
                 />
-                {valueErr ? <p className="field__error">{valueErr}</p> : null}
               </td>
             </tr>
           );
@@ -84,16 +82,7 @@ export function SetButtonValueModal({ open, onClose }: { open: boolean; onClose:
   const query = useButtonValues(open);
   const mutation = useSetButtonValues();
   const [tab, setTab] = useState<ButtonType>('Game');
-  const {
-    control,
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(formSchema),
-    defaultValues: { rows: [] },
-  });
+  const { control, register, handleSubmit, reset } = useForm<FormInput>({ defaultValues: { rows: [] } });
   const { fields } = useFieldArray({ control, name: 'rows' });
 
   useEffect(() => {
@@ -102,11 +91,23 @@ export function SetButtonValueModal({ open, onClose }: { open: boolean; onClose:
 
   const onSubmit = handleSubmit(async ({ rows }) => {
     try {
-      const result = await mutation.mutateAsync(rows);
+      // A number input gives a string once edited: digits go as the number they are, anything
+      // else (an emptied field) as typed, for the server to name.
+      const sent = rows.map((r) => ({
+        ...r,
+        button_value:
+          typeof r.button_value === 'string' && /^\d{1,15}$/.test(r.button_value.trim())
+            ? Number(r.button_value)
+            : r.button_value,
+      }));
+      const result = await mutation.mutateAsync(sent as ButtonValue[]);
       if (result.status) toast.success(result.message ?? 'Button values updated.');
-      else toast.error(result.message);
+      else toast.error(refusalOfRows(result.message, rows));
     } catch (e) {
-      toast.error(e instanceof Error ? e.message : 'Could not update the button values.');
+      // A 4xx (a field the server refused) arrives as an error carrying the server's message.
+      toast.error(
+        e instanceof Error ? refusalOfRows(e.message, rows) : 'Could not update the button values.',
+      );
     }
   });
 
@@ -128,14 +129,9 @@ export function SetButtonValueModal({ open, onClose }: { open: boolean; onClose:
             items={TABS.map((t) => ({
               id: t.id,
               label: t.label,
-              panel: <ButtonRows type={t.id} fields={typed} register={register} errors={errors} />,
+              panel: <ButtonRows type={t.id} fields={typed} register={register} />,
             }))}
           />
-          {errors.rows?.message || errors.rows?.root?.message ? (
-            <p className="field__error" role="alert">
-              {errors.rows?.message ?? errors.rows?.root?.message}
-            </p>
-          ) : null}
           <div className="stakes__actions">
             <button type="submit" className="btn btn--primary" disabled={mutation.isPending}>
               {mutation.isPending ? 'Updating…' : 'Update'}

@@ -1,0 +1,17 @@
+import { Navigate, useParams } from 'react-router';
+import { EmptyState, Spinner } from '../../components/index.ts';
+import { useMatchDetail } from './api/match-detail.ts';
+
+/**
+ * match/matchdetail/{matchId} (spec §2, "other navigation targets"): the match's markets live on
+ * game-details/{sportId}/{matchId}, so this asks the match its sport and goes there — one screen,
+ * one address for a match's markets.
+ */
+export function MatchDetailRedirect() {
+  const matchId = Number(useParams().matchId);
+  const valid = Number.isInteger(matchId) && matchId > 0;
+  const detail = useMatchDetail(valid ? matchId : 0);
+  if (!valid || detail.isError) return <EmptyState>Match not found.</EmptyState>;
+  if (!detail.data) return <Spinner />;
+  return <Navigate to={`/game-details/${detail.data.sport_id}/${matchId}`} replace />;
+}
