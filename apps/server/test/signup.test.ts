@@ -54,6 +54,17 @@ describeStores(
       return { r, body, e164: `+91${String(body.mobile)}`, challenge: r.body.data as Challenge };
     }
 
+    it('a sign-up link is checked on arrival: a known code (any case) is valid, an unknown one not, bad input named', async () => {
+      const api = ctx.api.fork();
+      const call = (code: unknown) => api.call('checkReferralCode', { referral_code: code }, { token: null });
+      expect((await call('BACKLAY')).body).toEqual({ status: true, data: { valid: true } });
+      expect((await call('backlay')).body).toEqual({ status: true, data: { valid: true } });
+      expect((await call('NOPE')).body).toEqual({ status: true, data: { valid: false } });
+      const bad = await call('a b');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.body.message).toMatch(/^referral_code: /);
+    });
+
     it('an unknown referral code is refused in words and creates nobody', async () => {
       const before = await ctx.app.db.select().from(users);
       const { r } = await signUp(ctx.api.fork(), { referral_code: 'NOSUCHCODE' });

@@ -58,6 +58,21 @@ describe('sign-up (issue 12)', { timeout: 30_000 }, () => {
     useSecondStep.setState({ step: null });
   });
 
+  it('checks the link’s code on arrival: an unknown invitation says so at once, with no form', async () => {
+    const fetchMock = mockApi({ 'user/checkReferralCode': { valid: false } });
+    renderApp('/auth/sign-up/NOPE');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/invitation NOPE is not valid/);
+    expect(screen.queryByLabelText('User Name')).toBeNull();
+    expect(bodiesOf(fetchMock, 'user/checkReferralCode')).toEqual([{ referral_code: 'NOPE' }]);
+  });
+
+  it('a valid invitation shows the form', async () => {
+    mockApi({ 'user/checkReferralCode': { valid: true } });
+    renderApp(PATH);
+    expect(await screen.findByLabelText('User Name')).toBeInTheDocument();
+    expect(screen.queryByText(/is not valid/)).toBeNull();
+  });
+
   it('checks the fields with the rules of spec §5 before sending anything', async () => {
     const fetchMock = mockApi();
     renderApp(PATH);

@@ -9,6 +9,8 @@ import {
   resendOtpRequest,
   secondStepChallenge,
   signUpRequest,
+  checkReferralCodeRequest,
+  referralCodeCheck,
   twoFactorDisableRequest,
   twoFactorEnableRequest,
   twoFactorEnableResult,
@@ -65,6 +67,15 @@ const define = <const T extends Record<string, Entry>>(entries: T) => entries;
  * gaming, and their operator calls (issue 12). Part of `endpoints` (endpoints.ts).
  */
 export const accountEndpoints = define({
+  checkReferralCode: {
+    method: 'POST',
+    path: 'user/checkReferralCode',
+    access: 'public',
+    summary:
+      "Whether the sign-up route's third segment is a referral code that opens an account (valid true/false), so the sign-up screen can say at once that an invitation is not valid. Limited per IP like sign-up.",
+    request: checkReferralCodeRequest,
+    response: referralCodeCheck,
+  },
   signUp: {
     method: 'POST',
     path: 'user/signUp',

@@ -15,6 +15,11 @@ export const referralCode = z
   .trim()
   .regex(REFERRAL_CODE, 'Referral code must be 3 to 32 letters, digits, - or _');
 
+/** checkReferralCode: whether a sign-up link's code opens an account (checked on arrival, spec §2). */
+export const checkReferralCodeRequest = z.object({ referral_code: referralCode });
+export const referralCodeCheck = z.object({ valid: z.boolean() });
+export type ReferralCodeCheck = z.infer<typeof referralCodeCheck>;
+
 export const SIGN_UP_USER_NAME = /^[A-Za-z0-9_]{4,20}$/;
 
 const signUpFields = z.object({

@@ -32,6 +32,14 @@ export const signupModule = fp<{ sendPerMinute: number }>(
       },
       limit,
     );
+    // A code that opens an account is meant to be shared; the per-IP limit keeps the call from
+    // being a fast way to try codes.
+    route(
+      app,
+      'checkReferralCode',
+      async ({ body }) => ok({ valid: (await signup.referralParent(body.referral_code)) !== null }),
+      limit,
+    );
     route(
       app,
       'resendOtp',

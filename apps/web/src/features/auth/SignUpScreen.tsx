@@ -9,6 +9,7 @@ import { Spinner } from '../../components/index.ts';
 import { useGlobalSetting } from '../../lib/api/global-settings.ts';
 import { HttpError } from '../../lib/http.ts';
 import { useClientStore } from '../../lib/store.ts';
+import { useReferralCodeCheck } from './api/check-referral-code.ts';
 import { useSignUp } from './api/sign-up.ts';
 import { CountryPicker } from './CountryPicker.tsx';
 import { SecondStepForm } from './SecondStepForm.tsx';
@@ -40,6 +41,7 @@ export function SignUpScreen() {
   const signedInAs = useClientStore((s) => (s.isLoggedIn ? s.loginData?.user_name : null));
   const step = useSecondStep((s) => s.step);
   const mutation = useSignUp();
+  const invitation = useReferralCodeCheck(code);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
   const {
@@ -116,6 +118,13 @@ export function SignUpScreen() {
         <h1 className="login__title">Sign up</h1>
         {step ? (
           <SecondStepForm step={step} />
+        ) : invitation.data?.valid === false ? (
+          <div className="login__note" role="alert">
+            <p>
+              The invitation <strong>{code}</strong> is not valid. Check the link you were sent, or ask the
+              person who invited you for a new one.
+            </p>
+          </div>
         ) : signedInAs ? (
           <p className="login__note" role="status">
             You are signed in as <strong>{signedInAs}</strong>. Sign out first to open another account, or{' '}
