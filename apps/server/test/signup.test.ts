@@ -54,6 +54,22 @@ describeStores(
       return { r, body, e164: `+91${String(body.mobile)}`, challenge: r.body.data as Challenge };
     }
 
+    it('the dial code starts on the visitor’s country, from their address on the server; else the default', async () => {
+      const from = async (remoteAddress: string) =>
+        (await ctx.app.inject({ method: 'GET', url: '/api/user/getVisitorCountry', remoteAddress })).json();
+      expect(await from('49.36.0.1')).toEqual({ status: true, data: { country_code: 'IN', source: 'ip' } });
+      expect(await from('8.8.8.8')).toEqual({ status: true, data: { country_code: 'US', source: 'ip' } });
+      expect(await from('::ffff:81.2.69.160')).toEqual({
+        status: true,
+        data: { country_code: 'GB', source: 'ip' },
+      });
+      // A private address has no country: the operator's default answers.
+      expect(await from('10.1.2.3')).toEqual({
+        status: true,
+        data: { country_code: 'IN', source: 'default' },
+      });
+    });
+
     it('a sign-up link is checked on arrival: a known code (any case) is valid, an unknown one not, bad input named', async () => {
       const api = ctx.api.fork();
       const call = (code: unknown) => api.call('checkReferralCode', { referral_code: code }, { token: null });

@@ -141,6 +141,15 @@ describe('sign-up (issue 12)', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it('starts on the visitor’s country the server resolved from their address, over the settings’ default', async () => {
+    mockApi({
+      'globalSetting/getGlobalSetting': { ...settings, default_country: 'AE' },
+      'user/getVisitorCountry': { country_code: 'GB', source: 'ip' },
+    });
+    renderApp(PATH);
+    expect(await screen.findByRole('button', { name: /Country: United Kingdom \+44/ })).toBeInTheDocument();
+  });
+
   it('searches countries by name, accents folded, by code and by dial code', () => {
     expect(searchCountries('')[0]?.code).toBe('IN');
     // Åland starts with it; New Zealand only contains it.

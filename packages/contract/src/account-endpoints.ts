@@ -11,6 +11,7 @@ import {
   signUpRequest,
   checkReferralCodeRequest,
   referralCodeCheck,
+  visitorCountry,
   twoFactorDisableRequest,
   twoFactorEnableRequest,
   twoFactorEnableResult,
@@ -67,6 +68,14 @@ const define = <const T extends Record<string, Entry>>(entries: T) => entries;
  * gaming, and their operator calls (issue 12). Part of `endpoints` (endpoints.ts).
  */
 export const accountEndpoints = define({
+  getVisitorCountry: {
+    method: 'GET',
+    path: 'user/getVisitorCountry',
+    access: 'public',
+    summary:
+      "The country the sign-up's dial code starts on: the caller's address looked up in an offline GeoIP database on the server (no key in the browser, no outside call), else the operator's default country.",
+    response: visitorCountry,
+  },
   checkReferralCode: {
     method: 'POST',
     path: 'user/checkReferralCode',

@@ -20,6 +20,15 @@ export const checkReferralCodeRequest = z.object({ referral_code: referralCode }
 export const referralCodeCheck = z.object({ valid: z.boolean() });
 export type ReferralCodeCheck = z.infer<typeof referralCodeCheck>;
 
+/** getVisitorCountry: the sign-up's dial code country, from the caller's address (spec §8). */
+export const visitorCountry = z.object({
+  /** ISO 3166-1 alpha-2, always one of the sign-up's country list. */
+  country_code: z.string(),
+  /** Where it came from: the address's country, or the operator's default when that is unknown. */
+  source: z.enum(['ip', 'default']),
+});
+export type VisitorCountry = z.infer<typeof visitorCountry>;
+
 export const SIGN_UP_USER_NAME = /^[A-Za-z0-9_]{4,20}$/;
 
 const signUpFields = z.object({

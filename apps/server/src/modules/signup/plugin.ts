@@ -1,6 +1,8 @@
+import { countryByCode, DEFAULT_COUNTRY_CODE } from '@backlay/contract';
 import fp from 'fastify-plugin';
 import { ok, refuse, route } from '../../http/route.ts';
 import { audited } from '../admin/audit.ts';
+import { countryOfAddress } from './geo.ts';
 import { createSignupService } from './service.ts';
 
 /** Sign-up with a referral code, the OTP of a mobile number, and the OTP step of a login. */
@@ -32,6 +34,21 @@ export const signupModule = fp<{ sendPerMinute: number }>(
       },
       limit,
     );
+    route(app, 'getVisitorCountry', async ({ req }) => {
+      let code: string | null = null;
+      try {
+        code = countryOfAddress(req.ip);
+      } catch (err) {
+        req.log.warn({ err }, 'visitor country: the address lookup failed; the default country answers');
+      }
+      if (code) return ok({ country_code: code, source: 'ip' as const });
+      const preferred = (await app.settings.get()).default_country?.toUpperCase();
+      return ok({
+        country_code: preferred && countryByCode(preferred) ? preferred : DEFAULT_COUNTRY_CODE,
+        source: 'default' as const,
+      });
+    });
+
     // A code that opens an account is meant to be shared; the per-IP limit keeps the call from
     // being a fast way to try codes.
     route(

@@ -11,6 +11,7 @@ import { HttpError } from '../../lib/http.ts';
 import { useClientStore } from '../../lib/store.ts';
 import { useReferralCodeCheck } from './api/check-referral-code.ts';
 import { useSignUp } from './api/sign-up.ts';
+import { useVisitorCountry } from './api/visitor-country.ts';
 import { CountryPicker } from './CountryPicker.tsx';
 import { SecondStepForm } from './SecondStepForm.tsx';
 import { useSecondStep } from './session.ts';
@@ -65,8 +66,13 @@ export function SignUpScreen() {
     },
   });
 
-  // The settings' default country, unless the visitor already chose one.
-  const preferred = settings?.default_country;
+  // The visitor's country (their address, looked up on the server), else the settings' default,
+  // unless the visitor already chose one.
+  const visitor = useVisitorCountry();
+  useEffect(() => {
+    if (visitor.isError) console.warn('Could not resolve the visitor country', visitor.error);
+  }, [visitor.isError, visitor.error]);
+  const preferred = visitor.data?.country_code ?? settings?.default_country;
   useEffect(() => {
     if (preferred && countryByCode(preferred) && !getFieldState('country_code').isDirty) {
       setValue('country_code', preferred.toUpperCase());
