@@ -204,6 +204,26 @@ describeStores('operator console calls', (ctx) => {
       ],
       [
         'adminSettingsSave',
+        { ...SETTINGS, support_channel: 'WHATSAPP', support_contact: '98765 43210' },
+        'support_contact: support_contact must be a number in international form',
+      ],
+      [
+        'adminSettingsSave',
+        { ...SETTINGS, support_channel: 'EMAIL', support_contact: 'nobody' },
+        'support_contact: support_contact must be an e-mail address',
+      ],
+      [
+        'adminSettingsSave',
+        { ...SETTINGS, support_channel: '', support_contact: '+919876543210' },
+        'support_contact: support_contact needs a support_channel',
+      ],
+      [
+        'adminSettingsSave',
+        { ...SETTINGS, support_channel: 'FAX', support_contact: '1' },
+        'support_channel:',
+      ],
+      [
+        'adminSettingsSave',
         { ...SETTINGS, site_message: 'x'.repeat(501) },
         'site_message: site_message must be at most 500 characters',
       ],
@@ -823,6 +843,31 @@ describeStores('operator console calls', (ctx) => {
     const opRow = await o.call('adminUserResetPassword', { user_id: 1, new_password: 'Another123' });
     expect(opRow.body).toEqual({ status: false, message: 'You cannot do this to your own account' });
     await invariantsHold();
+  });
+
+  it('settings: the 24X7 Support contact is the operator’s (kept when a save leaves it out)', async () => {
+    const o = await op();
+    const pub = async () =>
+      (await ctx.api.fork().call('getGlobalSetting', undefined, { token: null })).body.data as Record<
+        string,
+        unknown
+      >;
+    const before = await pub();
+    const original = Object.fromEntries(Object.keys(SETTINGS).map((k) => [k, before[k]]));
+    const saved = await o.call('adminSettingsSave', {
+      ...original,
+      support_channel: 'TELEGRAM',
+      support_contact: '@backlay_help',
+    });
+    expect(saved.body.status).toBe(true);
+    expect(await pub()).toMatchObject({ support_channel: 'TELEGRAM', support_contact: '@backlay_help' });
+    expect((await o.call('adminSettingsSave', original)).body.status).toBe(true);
+    expect(await pub()).toMatchObject({ support_channel: 'TELEGRAM', support_contact: '@backlay_help' });
+    await o.call('adminSettingsSave', {
+      ...original,
+      support_channel: before.support_channel,
+      support_contact: before.support_contact,
+    });
   });
 
   it('settings: saved at once for bettors; images uploaded, checked, kept once and served for good', async () => {

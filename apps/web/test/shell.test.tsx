@@ -1,4 +1,4 @@
-import type { Match, SeriesHeaderEntry } from '@backlay/contract';
+import { supportHref, type Match, type SeriesHeaderEntry } from '@backlay/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -200,6 +200,38 @@ describe('header', () => {
     renderApp('/home');
     const news = await screen.findByRole('region', { name: 'News' });
     await waitFor(() => expect(news).toHaveTextContent('Welcome to Backlay'));
+  });
+});
+
+describe('footer', () => {
+  it('24X7 Support is the contact the operator set: a WhatsApp chat opens', async () => {
+    mockApi({
+      'globalSetting/getGlobalSetting': {
+        ...settings,
+        support_channel: 'WHATSAPP',
+        support_contact: '+919876543210',
+      },
+    });
+    signIn();
+    const { unmount } = renderApp('/home');
+    const chat = await screen.findByRole('link', { name: /24X7 Support/ });
+    expect(chat).toHaveAttribute('href', 'https://wa.me/919876543210');
+    expect(chat).toHaveTextContent('WhatsApp: +919876543210');
+    unmount();
+    // One link per channel, from the contract's one function.
+    expect(supportHref('EMAIL', 'help@site.example')).toBe('mailto:help@site.example');
+    expect(supportHref('TELEGRAM', '@backlay_help')).toBe('https://t.me/backlay_help');
+    expect(supportHref('PHONE', '+919876543210')).toBe('tel:+919876543210');
+    expect(supportHref('', 'x')).toBeNull();
+  });
+
+  it('24X7 Support stays a label until the operator sets a contact', async () => {
+    resetStore();
+    mockApi();
+    signIn();
+    renderApp('/home');
+    await screen.findAllByText('24X7 Support');
+    expect(screen.queryByRole('link', { name: /24X7 Support/ })).toBeNull();
   });
 });
 

@@ -6,6 +6,7 @@ import { idInput, isoDateTime, marketKind, plainText, TEXT_MAX_CHARS, wholeNumbe
 import { cricketFormat, fancyCompetition, fancyStatus, fancyVariant, quoteStatus } from './cricket.ts';
 import { runnerStatus } from './exchange.ts';
 import { rupees } from './wallet.ts';
+import { SUPPORT_CHANNEL_LABELS, SUPPORT_CHANNELS } from './settings.ts';
 
 // The operator console's calls (apps/admin): the lists and views it reads, and the changes it
 // makes that the older operator calls (admin.ts, cricket.ts) do not cover. Operator role only.
@@ -756,34 +757,62 @@ const imagePathInput = (what: string) =>
       `${what} must be an uploaded image or empty`,
     );
 
-export const adminSettingsSaveRequest = z.object({
-  site_title: z
-    .string({ error: 'site_title must be text' })
-    .check(plainText('site_title'))
-    .trim()
-    .min(1, 'site_title must not be empty')
-    .max(60, 'site_title must be at most 60 characters'),
-  site_message: z
-    .string({ error: 'site_message must be text' })
-    .check(plainText('site_message'))
-    .max(500, 'site_message must be at most 500 characters'),
-  payment_gateway: z.enum(['0', '1'], { error: "payment_gateway must be '0' or '1'" }),
-  is_show_apk: z.enum(['0', '1'], { error: "is_show_apk must be '0' or '1'" }),
-  logo: imagePathInput('logo'),
-  favicon: imagePathInput('favicon'),
-  welcome_banner: imagePathInput('welcome_banner'),
-  bg_primary_color: colourInput('bg_primary_color'),
-  bg_secondry_color: colourInput('bg_secondry_color'),
-  text_primary_color: colourInput('text_primary_color'),
-  text_secondry_color: colourInput('text_secondry_color'),
-  other_color: colourInput('other_color'),
-  fb_link: linkInput('fb_link'),
-  insta_link: linkInput('insta_link'),
-  telegram_link: linkInput('telegram_link'),
-  twiter_link: linkInput('twiter_link'),
-  whatsapp_link: linkInput('whatsapp_link'),
-  request_id: adminRequestId.optional(),
-});
+export const adminSettingsSaveRequest = z
+  .object({
+    site_title: z
+      .string({ error: 'site_title must be text' })
+      .check(plainText('site_title'))
+      .trim()
+      .min(1, 'site_title must not be empty')
+      .max(60, 'site_title must be at most 60 characters'),
+    site_message: z
+      .string({ error: 'site_message must be text' })
+      .check(plainText('site_message'))
+      .max(500, 'site_message must be at most 500 characters'),
+    payment_gateway: z.enum(['0', '1'], { error: "payment_gateway must be '0' or '1'" }),
+    is_show_apk: z.enum(['0', '1'], { error: "is_show_apk must be '0' or '1'" }),
+    logo: imagePathInput('logo'),
+    favicon: imagePathInput('favicon'),
+    welcome_banner: imagePathInput('welcome_banner'),
+    bg_primary_color: colourInput('bg_primary_color'),
+    bg_secondry_color: colourInput('bg_secondry_color'),
+    text_primary_color: colourInput('text_primary_color'),
+    text_secondry_color: colourInput('text_secondry_color'),
+    other_color: colourInput('other_color'),
+    fb_link: linkInput('fb_link'),
+    insta_link: linkInput('insta_link'),
+    telegram_link: linkInput('telegram_link'),
+    twiter_link: linkInput('twiter_link'),
+    whatsapp_link: linkInput('whatsapp_link'),
+    /** The footer's 24X7 Support; both left out keeps what is set. */
+    support_channel: z
+      .enum(['', ...SUPPORT_CHANNELS], {
+        error: `support_channel must be empty or one of ${SUPPORT_CHANNELS.join(', ')}`,
+      })
+      .optional(),
+    support_contact: z
+      .string({ error: 'support_contact must be text' })
+      .trim()
+      .max(254, 'support_contact must be at most 254 characters')
+      .optional(),
+    request_id: adminRequestId.optional(),
+  })
+  .superRefine((s, ctx) => {
+    const channel = s.support_channel ?? '';
+    const contact = s.support_contact ?? '';
+    const bad = (message: string) => ctx.addIssue({ code: 'custom', path: ['support_contact'], message });
+    if (channel === '') {
+      if (contact !== '') bad('support_contact needs a support_channel (or leave both empty)');
+      return;
+    }
+    if (contact === '') return bad(`support_contact is required for ${SUPPORT_CHANNEL_LABELS[channel]}`);
+    if ((channel === 'WHATSAPP' || channel === 'PHONE') && !/^\+[1-9]\d{6,14}$/.test(contact))
+      bad('support_contact must be a number in international form, e.g. +919876543210');
+    if (channel === 'TELEGRAM' && !/^@?[A-Za-z][A-Za-z0-9_]{4,31}$/.test(contact))
+      bad('support_contact must be a Telegram user name, e.g. @backlay_support');
+    if (channel === 'EMAIL' && !/^[^\s@<>"]+@[^\s@<>"]+\.[A-Za-z]{2,}$/.test(contact))
+      bad('support_contact must be an e-mail address, e.g. support@example.com');
+  });
 
 /** The image kinds an upload may hold, and the largest file each setting takes (bytes). */
 export const UPLOAD_LIMITS = {

@@ -160,33 +160,7 @@ export const transfers = pgTable(
 
 // ---------------------------------------------------------------- settings
 
-/** One row (id = 1): every global-setting field of spec §3. */
-export const globalSettings = pgTable(
-  'global_settings',
-  {
-    id: smallint('id').primaryKey().default(1),
-    logo: text('logo').notNull().default(''),
-    siteMessage: text('site_message').notNull().default(''),
-    paymentGateway: boolean('payment_gateway').notNull().default(false),
-    isShowApk: boolean('is_show_apk').notNull().default(false),
-    welcomeBanner: text('welcome_banner').notNull().default(''),
-    siteTitle: text('site_title').notNull().default('Backlay'),
-    favicon: text('favicon').notNull().default(''),
-    bgPrimaryColor: text('bg_primary_color').notNull().default('#0b3d2e'),
-    bgSecondryColor: text('bg_secondry_color').notNull().default('#145c43'),
-    textPrimaryColor: text('text_primary_color').notNull().default('#ffffff'),
-    textSecondryColor: text('text_secondry_color').notNull().default('#f5c518'),
-    otherColor: text('other_color').notNull().default('#72bbef'),
-    fbLink: text('fb_link').notNull().default(''),
-    instaLink: text('insta_link').notNull().default(''),
-    telegramLink: text('telegram_link').notNull().default(''),
-    twiterLink: text('twiter_link').notNull().default(''),
-    whatsappLink: text('whatsapp_link').notNull().default(''),
-    /** Sign-up's default country (two letters) in the dial-code picker. */
-    defaultCountry: text('default_country').notNull().default('IN'),
-  },
-  (t) => [check('global_settings_single_row', sql`${t.id} = 1`)],
-);
+export { globalSettings } from '../modules/settings/schema.ts';
 
 // ---------------------------------------------------------------- catalog
 

@@ -484,6 +484,8 @@ async function seedSettings(tx: Executor) {
       telegramLink: 'https://t.me/backlay_example',
       twiterLink: 'https://twitter.com/backlay_example',
       whatsappLink: 'https://wa.me/910000000000',
+      supportChannel: 'EMAIL',
+      supportContact: 'support@backlay.example',
     })
     .where(sql`${globalSettings.id} = 1`);
 }

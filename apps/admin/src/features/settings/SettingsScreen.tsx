@@ -1,4 +1,12 @@
-import { adminSettingsSaveRequest, UPLOAD_LIMITS, UPLOAD_TYPES, type GlobalSetting } from '@backlay/contract';
+import {
+  adminSettingsSaveRequest,
+  SUPPORT_CHANNEL_LABELS,
+  SUPPORT_CHANNELS,
+  UPLOAD_LIMITS,
+  UPLOAD_TYPES,
+  type GlobalSetting,
+  type SupportChannel,
+} from '@backlay/contract';
 import { ConfirmDialog } from '@backlay/ui/components';
 import { imageUrl } from '@backlay/ui/images';
 import { useState, type CSSProperties } from 'react';
@@ -25,6 +33,8 @@ const FIELDS = [
   'telegram_link',
   'twiter_link',
   'whatsapp_link',
+  'support_channel',
+  'support_contact',
 ] as const;
 type Key = (typeof FIELDS)[number];
 type Draft = Record<Key, string>;
@@ -47,6 +57,15 @@ const LABELS: Record<Key, string> = {
   telegram_link: 'Telegram',
   twiter_link: 'Twitter',
   whatsapp_link: 'WhatsApp',
+  support_channel: 'Support channel',
+  support_contact: 'Support contact',
+};
+
+const CONTACT_HINTS: Record<SupportChannel, string> = {
+  WHATSAPP: 'The WhatsApp number in international form, e.g. +919876543210',
+  TELEGRAM: 'The Telegram user name, e.g. @backlay_support',
+  PHONE: 'The phone number in international form, e.g. +919876543210',
+  EMAIL: 'The e-mail address, e.g. support@example.com',
 };
 
 const IMAGES = ['logo', 'favicon', 'welcome_banner'] as const;
@@ -60,7 +79,7 @@ const COLOURS = [
 ] as const;
 const LINKS = ['fb_link', 'insta_link', 'telegram_link', 'twiter_link', 'whatsapp_link'] as const;
 
-const draftOf = (s: GlobalSetting): Draft => Object.fromEntries(FIELDS.map((k) => [k, s[k]])) as Draft;
+const draftOf = (s: GlobalSetting): Draft => Object.fromEntries(FIELDS.map((k) => [k, s[k] ?? ''])) as Draft;
 
 const kib = (bytes: number) => `${Math.round(bytes / 1024)} KiB`;
 
@@ -316,6 +335,52 @@ function SettingsForm({ saved }: { saved: Draft }) {
                 )}
               </Field>
             ))}
+          </div>
+        </Card>
+        <Card title="24X7 Support">
+          <div className="form-grid">
+            <Field
+              label={LABELS.support_channel}
+              hint="How bettors reach you from the footer's 24X7 Support"
+              error={errors.support_channel ?? null}
+            >
+              {(p) => (
+                <select
+                  {...p}
+                  value={d.support_channel}
+                  onChange={(e) => {
+                    set('support_channel', e.target.value);
+                    if (e.target.value === '') set('support_contact', '');
+                  }}
+                >
+                  <option value="">None (a label only)</option>
+                  {SUPPORT_CHANNELS.map((c) => (
+                    <option key={c} value={c}>
+                      {SUPPORT_CHANNEL_LABELS[c]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field
+              label={LABELS.support_contact}
+              hint={
+                d.support_channel
+                  ? CONTACT_HINTS[d.support_channel as SupportChannel]
+                  : 'Choose a channel first'
+              }
+              error={errors.support_contact ?? null}
+            >
+              {(p) => (
+                <input
+                  {...p}
+                  value={d.support_contact}
+                  disabled={d.support_channel === ''}
+                  maxLength={254}
+                  onChange={(e) => set('support_contact', e.target.value)}
+                />
+              )}
+            </Field>
           </div>
         </Card>
         <div className="settings__bar">

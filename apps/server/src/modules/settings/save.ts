@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import { globalSettings, uploads } from '../../db/schema.ts';
+import { uploads } from '../../db/schema.ts';
+import { globalSettings } from './schema.ts';
 import type { Executor } from '../../db/store.ts';
 
 type SaveInput = Omit<z.output<typeof adminSettingsSaveRequest>, 'request_id'>;
@@ -30,6 +31,9 @@ export async function saveSettings(db: Executor, s: SaveInput): Promise<void> {
     telegramLink: s.telegram_link,
     twiterLink: s.twiter_link,
     whatsappLink: s.whatsapp_link,
+    ...(s.support_channel === undefined && s.support_contact === undefined
+      ? {}
+      : { supportChannel: s.support_channel ?? '', supportContact: s.support_contact ?? '' }),
   };
   await db
     .insert(globalSettings)

@@ -1,6 +1,6 @@
 import type { GlobalSetting } from '@backlay/contract';
 import { eq } from 'drizzle-orm';
-import { globalSettings } from '../../db/schema.ts';
+import { globalSettings } from './schema.ts';
 import type { Db, Executor } from '../../db/store.ts';
 
 type Row = typeof globalSettings.$inferSelect;
@@ -24,6 +24,8 @@ const toWire = (r: Row): GlobalSetting => ({
   twiter_link: r.twiterLink,
   whatsapp_link: r.whatsappLink,
   default_country: r.defaultCountry,
+  support_channel: r.supportChannel as GlobalSetting['support_channel'],
+  support_contact: r.supportContact,
 });
 
 export function createSettingsService(db: Db) {

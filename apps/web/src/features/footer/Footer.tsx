@@ -1,3 +1,4 @@
+import { SUPPORT_CHANNEL_LABELS, supportHref, type SupportChannel } from '@backlay/contract';
 import { Icon } from '../../components/index.ts';
 import { useGlobalSetting } from '../../lib/api/global-settings.ts';
 import { useClientStore } from '../../lib/store.ts';
@@ -17,6 +18,11 @@ export function Footer({ showAgeButton = true }: { showAgeButton?: boolean }) {
   const openModal = useClientStore((s) => s.openModal);
   const host = typeof window === 'undefined' ? '' : window.location.host;
   const social = SOCIAL.filter((s) => settings?.[s.key]?.trim());
+  // The operator's contact (console → Settings); the plain label until one is set.
+  const supportLink = supportHref(settings?.support_channel, settings?.support_contact);
+  const channel = settings?.support_channel
+    ? SUPPORT_CHANNEL_LABELS[settings.support_channel as SupportChannel]
+    : '';
   return (
     <footer className="footer">
       <div className="footer__top">
@@ -29,7 +35,21 @@ export function Footer({ showAgeButton = true }: { showAgeButton?: boolean }) {
           </a>
         </nav>
         <div className="footer__support">
-          <span className="footer__support-badge">24X7 Support</span>
+          {supportLink ? (
+            <a
+              className="footer__support-badge footer__support-link"
+              href={supportLink}
+              target={supportLink.startsWith('https:') ? '_blank' : undefined}
+              rel="noopener noreferrer"
+            >
+              24X7 Support
+              <span className="footer__support-contact">
+                {channel}: {settings?.support_contact}
+              </span>
+            </a>
+          ) : (
+            <span className="footer__support-badge">24X7 Support</span>
+          )}
           {social.length > 0 ? (
             <ul className="footer__social" aria-label="Follow us">
               {social.map((s) => (
