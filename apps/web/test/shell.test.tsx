@@ -89,6 +89,33 @@ describe('sidebar', () => {
     expect(within(aside).queryByRole('link', { name: /India v England/ })).toBeNull();
   });
 
+  it('the cup menu lists match/getCupsForMenu; a cup opens its sport on its competition only', async () => {
+    mockApi({
+      'match/getCupsForMenu': [
+        { cup_id: 1, name: 'World Cup', sport_id: 4, series_id: 41 },
+        { cup_id: 2, name: 'Euro Cup', sport_id: 1, series_id: null },
+      ],
+      'series/getSeries': [
+        { series_id: 40, name: 'Test Series', sport_id: 4 },
+        { series_id: 41, name: 'ICC World Cup', sport_id: 4 },
+      ],
+      'match/getMatches': [
+        match({ match_id: 1, series_id: 40, series_name: 'Test Series', match_name: 'A v B' }),
+        match({ match_id: 2, series_id: 41, series_name: 'ICC World Cup', match_name: 'C v D' }),
+      ],
+    });
+    signIn();
+    renderApp('/home');
+    const aside = screen.getByRole('complementary', { name: 'Sports menu' });
+    const cup = await within(aside).findByRole('link', { name: 'World Cup' });
+    expect(cup).toHaveAttribute('href', '/all-sports/4?series=41');
+    expect(within(aside).getByRole('link', { name: 'Euro Cup' })).toHaveAttribute('href', '/all-sports/1');
+    await userEvent.click(cup);
+    expect(await screen.findByRole('heading', { name: 'ICC World Cup' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Test Series' })).toBeNull();
+    expect(screen.getByRole('link', { name: /All .* competitions/ })).toBeInTheDocument();
+  });
+
   it('Our Casino shows only when an Indian casino sport exists', async () => {
     mockApi({ 'casino/getCasinoSport': [] });
     signIn();

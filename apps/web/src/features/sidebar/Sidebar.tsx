@@ -4,6 +4,7 @@ import { focusableIn, trapTab } from '@backlay/ui/components';
 import { useCasinoSports } from '../../lib/api/casino-sports.ts';
 import { useClientStore } from '../../lib/store.ts';
 import { AllSports } from './AllSports.tsx';
+import { Cups } from './Cups.tsx';
 import { Disclosure } from './Disclosure.tsx';
 import { RacingSports } from './RacingSports.tsx';
 import './Sidebar.css';
@@ -99,6 +100,9 @@ export function Sidebar() {
               </li>
             </ul>
           )}
+        </Disclosure>
+        <Disclosure label="Cups" defaultOpen>
+          {() => <Cups onNavigate={close} />}
         </Disclosure>
         <Disclosure label="All Sports" defaultOpen>
           {() => <AllSports onNavigate={close} />}

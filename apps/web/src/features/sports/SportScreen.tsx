@@ -1,12 +1,13 @@
-import { useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { EmptyState, MatchRow, Spinner } from '../../components/index.ts';
 import { useMatches } from '../../lib/api/matches.ts';
 import { useSeries } from './api/series.ts';
 import { useSports } from './api/sports.ts';
 
-/** all-sports/{sportId}: the sport's competitions with their matches. */
+/** all-sports/{sportId}: the sport's competitions with their matches (one of them with ?series={id}). */
 export function SportScreen() {
   const sportId = Number(useParams().sportId);
+  const only = Number(useSearchParams()[0].get('series') ?? NaN);
   const valid = Number.isInteger(sportId);
   const sports = useSports();
   const series = useSeries(sportId);
@@ -17,10 +18,16 @@ export function SportScreen() {
   if (series.isPending || matches.isPending) return <Spinner label="Loading matches…" />;
   const bySeries = (series.data ?? [])
     .map((s) => ({ ...s, matches: (matches.data ?? []).filter((m) => m.series_id === s.series_id) }))
-    .filter((s) => s.matches.length > 0);
+    .filter((s) => s.matches.length > 0)
+    .filter((s) => !Number.isInteger(only) || s.series_id === only);
   return (
     <div className="sport-screen">
       <h1 className="page-title">{name}</h1>
+      {Number.isInteger(only) ? (
+        <p>
+          <Link to={`/all-sports/${sportId}`}>All {name} competitions</Link>
+        </p>
+      ) : null}
       {bySeries.length === 0 ? <EmptyState>No matches are open in {name} right now.</EmptyState> : null}
       {bySeries.map((s) => (
         <section key={s.series_id} className="home__sport card" aria-labelledby={`series-${s.series_id}`}>
