@@ -8,6 +8,7 @@ import { FilterSelect, RangeForm } from './RangeForm.tsx';
 import { EmptyRow, Pager, QueryView } from './ReportStates.tsx';
 import { ReportNav } from './ReportNav.tsx';
 import './reports.css';
+import { TableWrap } from './TableWrap.tsx';
 
 type AccountType = 'all' | 'deposit_withdraw' | 'game';
 
@@ -51,7 +52,7 @@ export function AccountStatementScreen() {
               <p className="report__balance">
                 Opening balance: <strong>{formatMoney(data.opening_balance)}</strong>
               </p>
-              <div className="table-wrap">
+              <TableWrap label="Account statement table">
                 <table className="table report-table" aria-label="Account statement" aria-busy={q.isFetching}>
                   <thead>
                     <tr>
@@ -105,7 +106,7 @@ export function AccountStatementScreen() {
                     )}
                   </tbody>
                 </table>
-              </div>
+              </TableWrap>
               <p className="report__balance">
                 Closing balance: <strong>{formatMoney(data.closing_balance)}</strong>
               </p>

@@ -10,6 +10,7 @@ import { EmptyRow, Pager, QueryView } from './ReportStates.tsx';
 import { ReportNav } from './ReportNav.tsx';
 import { useDebounced } from './useDebounced.ts';
 import './reports.css';
+import { TableWrap } from './TableWrap.tsx';
 
 type ResultFilter = 'all' | 'WON' | 'LOST' | 'VOID';
 
@@ -68,7 +69,7 @@ export function BetHistoryScreen() {
         <QueryView query={q} what="your bet history">
           {(data) => (
             <>
-              <div className="table-wrap">
+              <TableWrap label="Settled bets table">
                 <table className="table report-table" aria-label="Settled bets" aria-busy={q.isFetching}>
                   <thead>
                     <tr>
@@ -115,7 +116,7 @@ export function BetHistoryScreen() {
                     )}
                   </tbody>
                 </table>
-              </div>
+              </TableWrap>
               <Pager
                 page={data.page}
                 pageSize={data.page_size}

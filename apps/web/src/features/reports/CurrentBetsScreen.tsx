@@ -12,6 +12,7 @@ import { EmptyRow, Pager, QueryView } from './ReportStates.tsx';
 import { ReportNav } from './ReportNav.tsx';
 import { useDebounced } from './useDebounced.ts';
 import './reports.css';
+import { TableWrap } from './TableWrap.tsx';
 
 type BetType = 'M' | 'U' | 'D';
 
@@ -56,7 +57,7 @@ export function CurrentBetsScreen() {
     <QueryView query={q} what="your bets">
       {(data) => (
         <>
-          <div className="table-wrap">
+          <TableWrap label="Current bets table">
             <BetsTable
               tab={tab}
               bets={data.bets}
@@ -64,7 +65,7 @@ export function CurrentBetsScreen() {
               cancellingId={cancel.isPending ? cancel.variables : undefined}
               onCancel={(b) => cancel.mutate(b.bet_id)}
             />
-          </div>
+          </TableWrap>
           <Pager
             page={data.page}
             pageSize={data.page_size}

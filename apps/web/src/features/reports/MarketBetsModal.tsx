@@ -4,6 +4,7 @@ import { useBetHistory } from './api/bet-history.ts';
 import { ResultBadge, SideBadge } from './Badges.tsx';
 import { betKey, formatMoney, isBack, shownPrice, sideWord, signClass } from './format.ts';
 import { EmptyRow, LoadError, Pager } from './ReportStates.tsx';
+import { TableWrap } from './TableWrap.tsx';
 
 export type MarketRef = { market_id: number; title: string };
 
@@ -27,7 +28,7 @@ function MarketBets({ marketId }: { marketId: number }) {
   const sum = bets.reduce((s, b) => s + b.profit_loss, 0);
   return (
     <div className="report-bets">
-      <div className="table-wrap">
+      <TableWrap label="Settled bets of the market table">
         <table className="table report-table" aria-label="Settled bets of the market">
           <thead>
             <tr>
@@ -76,7 +77,7 @@ function MarketBets({ marketId }: { marketId: number }) {
             </tfoot>
           ) : null}
         </table>
-      </div>
+      </TableWrap>
       <Pager page={q.data.page} pageSize={page_size} total={total} onPage={setPage} busy={q.isFetching} />
     </div>
   );

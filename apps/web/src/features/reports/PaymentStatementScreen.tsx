@@ -11,6 +11,7 @@ import { FilterSelect, RangeForm } from './RangeForm.tsx';
 import { EmptyRow, Pager, QueryView } from './ReportStates.tsx';
 import { ReportNav } from './ReportNav.tsx';
 import './reports.css';
+import { TableWrap } from './TableWrap.tsx';
 
 type PaymentType = PaymentStatementRequest['type'] & string;
 
@@ -72,7 +73,7 @@ export function PaymentStatementScreen() {
         <QueryView query={q} what="the payment statement">
           {(data) => (
             <>
-              <div className="table-wrap">
+              <TableWrap label="Payment statement table">
                 <table className="table report-table" aria-label="Payment statement" aria-busy={q.isFetching}>
                   <thead>
                     <tr>
@@ -113,7 +114,7 @@ export function PaymentStatementScreen() {
                     )}
                   </tbody>
                 </table>
-              </div>
+              </TableWrap>
               <Pager
                 page={data.page}
                 pageSize={PAYMENT_STATEMENT_PAGE_SIZE}

@@ -9,6 +9,7 @@ import { RangeForm } from './RangeForm.tsx';
 import { EmptyRow, QueryView } from './ReportStates.tsx';
 import { ReportNav } from './ReportNav.tsx';
 import './reports.css';
+import { TableWrap } from './TableWrap.tsx';
 
 type GroupBy = 'sport' | 'market';
 type Sport = { sport_id: number; sport_name: string };
@@ -71,7 +72,7 @@ export function ProfitLossScreen() {
         ) : null}
         <QueryView query={q} what="the profit and loss">
           {(data) => (
-            <div className="table-wrap">
+            <TableWrap label="Profit and loss table">
               <PnlTable
                 data={data}
                 byMarket={byMarket}
@@ -81,7 +82,7 @@ export function ProfitLossScreen() {
                   setMarket({ market_id: r.market_id!, title: matchMarket(r.match_name, r.market_name) })
                 }
               />
-            </div>
+            </TableWrap>
           )}
         </QueryView>
       </section>

@@ -40,6 +40,23 @@ const table = () => screen.findByRole('table', { name: 'Account statement' });
 describe('Account Statement', () => {
   beforeEach(setUp);
 
+  it('on a phone each row reads as "Header: value": every cell carries its column, and the frame is reachable by keyboard', async () => {
+    mockApi({ [PATH]: statement() });
+    renderApp('/report/account-statement');
+    const t = await table();
+    const [first] = within(t).getAllByRole('row').slice(1);
+    expect([...first!.querySelectorAll('td')].map((td) => td.getAttribute('data-label'))).toEqual([
+      'Date',
+      'Description',
+      'Credit',
+      'Debit',
+      'Balance',
+    ]);
+    const frame = screen.getByRole('region', { name: 'Account statement table' });
+    expect(frame).toHaveAttribute('tabindex', '0');
+    expect(frame).toContainElement(t);
+  });
+
   it('asks for the last 7 IST days and shows opening balance, rows and closing balance with 2 decimals', async () => {
     const fetchMock = mockApi({ [PATH]: statement() });
     renderApp('/report/account-statement');
