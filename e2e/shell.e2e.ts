@@ -111,9 +111,9 @@ describeBrowser('client shell in the browser', () => {
     const target = matches[0]!;
     const { page, context } = await openPage(browser, 'search');
     await loginDemo(page, server.url);
-    await page.getByRole('searchbox', { name: 'Search events' }).fill(target.match_name.slice(0, 12));
+    await page.getByRole('combobox', { name: 'Search events' }).fill(target.match_name.slice(0, 12));
     const results = page.getByLabel('Search results');
-    const row = results.getByRole('link', { name: new RegExp(escapeRe(target.match_name)) }).first();
+    const row = results.getByRole('option', { name: new RegExp(escapeRe(target.match_name)) }).first();
     await row.waitFor();
     expect(await row.textContent()).toContain(istString(target.match_Date));
     await row.click();

@@ -174,14 +174,60 @@ describe('header', () => {
     signIn();
     renderApp('/home');
     const user = userEvent.setup();
-    await user.type(await screen.findByRole('searchbox', { name: 'Search events' }), 'ind');
-    const results = await screen.findByLabelText('Search results');
-    expect(await within(results).findByRole('heading', { name: 'Cricket' })).toBeInTheDocument();
-    const link = within(results).getByRole('link', { name: /India v England/ });
-    expect(link).toHaveTextContent('22/11/2026 00:15:07');
-    expect(link).toHaveAttribute('href', '/game-details/4/9');
+    const box = await screen.findByRole('combobox', { name: 'Search events' });
+    await user.type(box, 'ind');
+    const results = await screen.findByRole('listbox', { name: 'Search results' });
+    expect(await within(results).findByRole('group', { name: 'Cricket' })).toBeInTheDocument();
+    const option = within(results).getByRole('option', { name: /India v England/ });
+    expect(option).toHaveTextContent('22/11/2026 00:15:07');
+    expect(box).toHaveAttribute('aria-expanded', 'true');
     await user.keyboard('{Escape}');
-    expect(screen.queryByLabelText('Search results')).toBeNull();
+    expect(screen.queryByRole('listbox', { name: 'Search results' })).toBeNull();
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('search is a combobox: arrows move the active option, Enter opens the match', async () => {
+    mockApi({
+      'match/searchByMatchNameHeader': [
+        {
+          sport_id: 4,
+          sport_name: 'Cricket',
+          matches: [
+            {
+              match_id: 9,
+              match_name: 'India v England',
+              match_Date: '2026-11-21T18:45:07Z',
+              series_name: 'T',
+            },
+            {
+              match_id: 10,
+              match_name: 'India v Kenya',
+              match_Date: '2026-11-22T18:45:07Z',
+              series_name: 'T',
+            },
+          ],
+        },
+      ],
+    });
+    signIn();
+    const { router } = renderApp('/home');
+    const user = userEvent.setup();
+    const box = await screen.findByRole('combobox', { name: 'Search events' });
+    await user.type(box, 'ind');
+    const results = await screen.findByRole('listbox', { name: 'Search results' });
+    await within(results).findByRole('option', { name: /India v Kenya/ });
+    expect(box).not.toHaveAttribute('aria-activedescendant');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    const kenya = within(results).getByRole('option', { name: /India v Kenya/ });
+    expect(box).toHaveAttribute('aria-activedescendant', kenya.id);
+    expect(kenya).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowDown}');
+    expect(box).toHaveAttribute(
+      'aria-activedescendant',
+      within(results).getByRole('option', { name: /England/ }).id,
+    );
+    await user.keyboard('{ArrowUp}{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/game-details/4/10'));
   });
 
   it('top navigation lists Home, the sports of note, and casino series', async () => {
