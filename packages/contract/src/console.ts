@@ -671,6 +671,8 @@ export const ADMIN_AUDIT_ACTIONS = [
   'bookmaker/quote',
   'bookmaker/status',
   'bookmaker/incomplete',
+  'cricket/stop',
+  'cricket/reduce',
   'fancy/quote',
   'fancy/status',
   'fancy/result',

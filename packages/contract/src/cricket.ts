@@ -103,10 +103,22 @@ export const fancy = z.object({
 });
 export type Fancy = z.infer<typeof fancy>;
 
+export const inningsEnd = z.enum(['ALL_OUT', 'OVERS', 'TARGET', 'RAIN', 'BAD_LIGHT', 'ABANDONED']);
+export const stopReason = z.enum(['RAIN', 'BAD_LIGHT', 'ABANDONED']);
+
 export const scoreTotals = z.object({
   runs: z.number().int(),
   wickets: z.number().int(),
   balls: z.number().int(),
+  /**
+   * Runs after each completed over's last legal ball (before any extra bowled after it); null for
+   * an over bowled before the record was kept. Absent on a score written before it.
+   */
+  over_runs: z.array(z.number().int().nullable()).optional(),
+  /** How the innings ended: all out, its overs used, the target reached, or stopped; null while it runs. */
+  end: inningsEnd.nullable().optional(),
+  /** The overs the innings was cut to (overs reduced), null when not reduced. */
+  reduced_overs: z.number().int().nullable().optional(),
 });
 
 export const scoreboard = z.object({
@@ -121,8 +133,54 @@ export const scoreboard = z.object({
   /** Epoch ms until which the ball being bowled runs; null between balls. */
   ball_running_until_ms: z.number().int().nullable(),
   result_text: z.string().nullable(),
+  /** Set when the match was stopped (rain, bad light, abandoned): COMPLETE with no result. */
+  stopped: stopReason.nullable().optional(),
+  /** Once COMPLETE: who won (index in `teams`), a tie, a draw, or no result. */
+  result: z
+    .object({
+      kind: z.enum(['WIN', 'TIE', 'DRAW', 'NO_RESULT']),
+      winner: z.union([z.literal(0), z.literal(1)]).nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type Scoreboard = z.infer<typeof scoreboard>;
+
+/** The operator stops a match for good (rain, bad light, abandoned): no result; the feed stops bowling it. */
+export const adminCricketStopRequest = z.object({
+  match_id: idInput,
+  reason: z.enum(['RAIN', 'BAD_LIGHT', 'ABANDONED'], {
+    error: 'reason must be RAIN, BAD_LIGHT or ABANDONED',
+  }),
+  request_id: adminRequestId.optional(),
+});
+
+/**
+ * The operator cuts the overs (rain): the innings in progress (in the first, the chase too), or at
+ * the break the chase, now lasts `overs`; the chase's target is revised (`target`, e.g. from a DLS
+ * sheet, else the first innings' run rate over the chase's overs).
+ */
+export const adminCricketReduceRequest = z.object({
+  match_id: idInput,
+  overs: z
+    .number({ error: 'overs must be a whole number of overs' })
+    .int('overs must be a whole number of overs')
+    .min(1, 'overs must be 1 or more')
+    .max(90, 'overs must be at most 90'),
+  target: z
+    .number({ error: 'target must be a whole number of runs' })
+    .int('target must be a whole number of runs')
+    .min(1, 'target must be 1 or more')
+    .max(100_000, 'target must be at most 100000')
+    .optional(),
+  request_id: adminRequestId.optional(),
+});
+
+export const adminCricketScoreResult = z.object({
+  match_id: z.number().int(),
+  scoreboard: scoreboard,
+});
+export type AdminCricketScoreResult = z.infer<typeof adminCricketScoreResult>;
 
 export const cricketDetail = z.object({
   match_id: z.number().int(),

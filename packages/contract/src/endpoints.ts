@@ -56,6 +56,9 @@ import {
 import {
   adminBookmakerIncompleteRequest,
   adminBookmakerIncompleteResult,
+  adminCricketReduceRequest,
+  adminCricketScoreResult,
+  adminCricketStopRequest,
   adminBookmakerQuoteRequest,
   adminBookmakerStatusRequest,
   adminBookmakerView,
@@ -507,6 +510,24 @@ export const endpoints = define({
       'Settle a match-winner bookmaker market of an unfinished match on the 25-over (ODI) / 10-over (T20) comparison: more runs at the mark wins, equal runs a dead heat, no comparison (a Test, or an innings short of the mark) void. Scores given or read from the stored scoreboard. Audited; refused when already settled.',
     request: adminBookmakerIncompleteRequest,
     response: adminBookmakerIncompleteResult,
+  },
+  adminCricketStop: {
+    method: 'POST',
+    path: 'admin/cricket/stop',
+    access: 'operator',
+    summary:
+      'Stop a cricket match for good (RAIN, BAD_LIGHT, ABANDONED): the innings in progress ends there, the match is complete with no result, and the feed stops bowling it and settles its fancies and bookmaker by the incomplete rules (averages, Meter midpoint, the 10/25-over comparison). Refused on a complete match. Audited.',
+    request: adminCricketStopRequest,
+    response: adminCricketScoreResult,
+  },
+  adminCricketReduce: {
+    method: 'POST',
+    path: 'admin/cricket/reduce',
+    access: 'operator',
+    summary:
+      "Reduce a cricket match's overs (rain): the innings in progress (the chase too, when it is the first) or, at the break, the chase now lasts `overs`; the chase's target is revised (`target`, else the first innings' run rate over the chase's overs). Sessions past the new limit settle by the incomplete rules. Refused while a ball is running, on a match not started or complete, or overs that cut nothing. Audited.",
+    request: adminCricketReduceRequest,
+    response: adminCricketScoreResult,
   },
   adminLedgerCheck: {
     method: 'GET',

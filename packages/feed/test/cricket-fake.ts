@@ -11,6 +11,7 @@ import type {
   FancyStatus,
   FancyVariant,
   FeedFancy,
+  IncompleteFacts,
   Scoreboard,
 } from '../src/index.ts';
 
@@ -19,6 +20,8 @@ export type CricketCall =
   | { op: 'quoteFancy'; fancy_id: number; quote: FancyQuote }
   | { op: 'setFancyStatus'; fancy_id: number; status: FancyStatus }
   | { op: 'settleFancy'; fancy_id: number; result: number }
+  | { op: 'settleFancyIncomplete'; fancy_id: number; facts: IncompleteFacts }
+  | { op: 'settleBookmakerIncomplete'; market_id: number }
   | { op: 'matchOddsBackPrices'; market_id: number }
   | { op: 'quoteBookmaker'; market_id: number; rates: BookmakerRate[] }
   | { op: 'setBookmakerStatus'; market_id: number; status: BookmakerStatus };
@@ -28,6 +31,8 @@ type Op = CricketCall['op'] | 'listCricketMatches';
 export interface FakeBookmaker {
   status: BookmakerStatus;
   rates: BookmakerRate[];
+  /** Settled by the incomplete rules (the server's 10 / 25-over comparison). */
+  settled_incomplete?: boolean;
 }
 
 /** A fancy as a test declares it: name, variant and event; id and quote filled in. */
@@ -87,7 +92,10 @@ function reverseKeys<T>(x: T): T {
 
 export class FakeCricketApi implements CricketFeedApi {
   readonly matches = new Map<number, CricketMatch>();
-  readonly fancies = new Map<number, FeedFancy & { match_id: number; result: number | null }>();
+  readonly fancies = new Map<
+    number,
+    FeedFancy & { match_id: number; result: number | null; decision?: string }
+  >();
   readonly bookmakers = new Map<number, FakeBookmaker>();
   /** Match-odds best back prices by market. */
   readonly prices = new Map<number, Map<number, number | null>>();
@@ -200,6 +208,33 @@ export class FakeCricketApi implements CricketFeedApi {
     f.settled = true;
     f.result = result;
     f.status = 'CLOSED';
+    return { ok: true };
+  }
+
+  /**
+   * A stand-in for the server's incomplete rules (which the engine's tests and the server's cover):
+   * a Meter on the midpoint of its line pair, every other fancy void (no averages table here).
+   */
+  async settleFancyIncomplete(fancy_id: number, facts: IncompleteFacts) {
+    this.calls.push({ op: 'settleFancyIncomplete', fancy_id, facts });
+    this.maybeFail('settleFancyIncomplete');
+    const f = this.fancies.get(fancy_id)!;
+    if (f.settled) return { ok: false, message: 'Market is already settled' };
+    if (this.refuse.has(fancy_id)) return { ok: false, message: 'refused (test)' };
+    const meter = f.variant === 'METER' && f.no_line !== null && f.yes_line !== null;
+    f.settled = true;
+    f.status = 'CLOSED';
+    f.result = meter ? Math.floor((f.no_line! + f.yes_line!) / 2) : null;
+    f.decision = meter ? 'MIDPOINT' : 'VOID';
+    return { ok: true, decision: f.decision, value: f.result };
+  }
+
+  async settleBookmakerIncomplete(market_id: number) {
+    this.calls.push({ op: 'settleBookmakerIncomplete', market_id });
+    this.maybeFail('settleBookmakerIncomplete');
+    const bm = this.bookmakers.get(market_id)!;
+    bm.status = 'CLOSED';
+    bm.settled_incomplete = true;
     return { ok: true };
   }
 

@@ -609,7 +609,7 @@ describe('cricket feed: bounded and fault-tolerant', () => {
     }
   });
 
-  it('a complete scoreboard with an innings never played leaves that innings’ fancies to the operator', async () => {
+  it('a scoreboard stopped with no result: the fancies go to the incomplete rules, never settled as if the innings had finished', async () => {
     const s = setup(1);
     s.ex.addMatch(
       {
@@ -625,13 +625,50 @@ describe('cricket feed: bounded and fault-tolerant', () => {
           result_text: 'No result',
         },
       },
-      standardFancies(['AUS', 'IND']),
+      [
+        ...standardFancies(['AUS', 'IND']),
+        {
+          name: '20 over meter AUS',
+          variant: 'METER',
+          event: { innings: 1, kind: 'RUNS_AT_OVER', over: 20 },
+          no_line: 160,
+          yes_line: 161,
+        },
+      ],
     );
     await run(s, () => false, undefined, 3);
-    expect(s.ex.fancyNamed('AUS lambi')).toMatchObject({ settled: true, result: 120 });
-    expect(s.ex.fancyNamed('6 over runs AUS')).toMatchObject({ settled: false, status: 'SUSPENDED' }); // 84 > 36 balls
+    // "No result" at 14.0 overs, 120/4: the Lambi was never played out. It is not settled at 120
+    // (as it was before issue 32): the rules text decides (the fake voids it; the server averages
+    // or voids it, the engine's rules), on the facts of the stop.
+    const lambi = s.ex.fancyNamed('AUS lambi');
+    expect(lambi).toMatchObject({ settled: true, result: null, decision: 'VOID' });
+    expect(s.ex.calls.filter((c) => c.op === 'settleFancy' && c.fancy_id === lambi.fancy_id)).toEqual([]);
+    expect(s.ex.calls).toContainEqual({
+      op: 'settleFancyIncomplete',
+      fancy_id: lambi.fancy_id,
+      facts: { overs_bowled: 14, abandoned_or_reduced: true, result: 120 },
+    });
+    // Sessions never reached: the rules (void here); the 20-over Meter on its midpoint, 160.
+    expect(s.ex.fancyNamed('15 over runs AUS')).toMatchObject({
+      settled: true,
+      result: null,
+      decision: 'VOID',
+    });
+    expect(s.ex.fancyNamed('20 over meter AUS')).toMatchObject({
+      settled: true,
+      result: 160,
+      decision: 'MIDPOINT',
+    });
+    // A score that kept no per-over record: the 6-over runs (84 > 36 balls) cannot be read, the operator's.
+    expect(s.ex.fancyNamed('6 over runs AUS')).toMatchObject({ settled: false, status: 'SUSPENDED' });
+    // The innings never played: the incomplete rules too (facts: nothing reached).
     for (const f of s.ex.fanciesOf(1).filter((x) => x.event.innings === 2)) {
-      expect(f, f.name).toMatchObject({ settled: false, status: 'SUSPENDED' });
+      expect(f, f.name).toMatchObject({ settled: true });
+      expect(s.ex.calls).toContainEqual({
+        op: 'settleFancyIncomplete',
+        fancy_id: f.fancy_id,
+        facts: { overs_bowled: 14, abandoned_or_reduced: true, result: 0 },
+      });
     }
     expect(s.ex.bookmakers.get(101)!.status).toBe('CLOSED');
     expect(s.ex.calls.filter((c) => c.op === 'publishScore')).toEqual([]);

@@ -10,8 +10,11 @@ import {
   isLegal,
   mulberry32,
   projectRuns,
+  rainsAfter,
+  reduceOvers,
   resultText,
   startBall,
+  stopMatch,
   winProbability,
   type CricketFormat,
   type Scoreboard,
@@ -95,7 +98,15 @@ describe('cricket model: deliveries', () => {
     for (const e of ['4', 'wd', 'nb4', 'W', '6', '0', '1', '2', '3', '0', '0', '1', '1']) {
       s = applyBall('T20', TEAMS, startBall(s, 5), e, M);
     }
-    expect(s.totals[0]).toEqual({ runs: 4 + 1 + 5 + 6 + 1 + 2 + 3 + 1 + 1, wickets: 1, balls: 11 });
+    expect(s.totals[0]).toEqual({
+      runs: 4 + 1 + 5 + 6 + 1 + 2 + 3 + 1 + 1,
+      wickets: 1,
+      balls: 11,
+      // The runs after the first over's sixth legal ball (the '2'): 4, W, 6, 0, 1, 2 and two extras.
+      over_runs: [4 + 1 + 5 + 6 + 1 + 2],
+      end: null,
+      reduced_overs: null,
+    });
     expect(s.recent).toHaveLength(12);
     expect(s.recent[11]).toBe('1');
     expect(s.ball_running_until_ms).toBeNull();
@@ -109,10 +120,12 @@ describe('cricket model: deliveries', () => {
     expect(applyBall('ODI', TEAMS, inn1(170, 5, 119), '6', M).status).toBe('IN_PROGRESS');
     const second = startBall(overs, 9);
     expect(second).toMatchObject({ innings: 2, batting: 1, target: 177, recent: [], status: 'IN_PROGRESS' });
+    // A score from before the per-over record: the overs before are unknown (null), the last kept.
     expect(second.totals).toEqual([
-      { runs: 176, wickets: 5, balls: 120 },
-      { runs: 0, wickets: 0, balls: 0 },
+      { runs: 176, wickets: 5, balls: 120, over_runs: [...Array<null>(19).fill(null), 176], end: 'OVERS' },
+      { runs: 0, wickets: 0, balls: 0, over_runs: [], end: null, reduced_overs: null },
     ]);
+    expect(allOut.totals[0]!.end).toBe('ALL_OUT');
   });
 
   it('ends the match with its result', () => {
@@ -263,5 +276,169 @@ describe('cricket model: quotes', () => {
       back_rate: 1,
       lay_rate: 3,
     });
+  });
+});
+
+describe('cricket model: how an innings ends (issue 32)', () => {
+  const T20 = 'T20' as const;
+  /** Bowls `entries` from `s` (each a ball started and bowled). */
+  const bowlAll = (s: Scoreboard | null, entries: readonly string[]) =>
+    entries.reduce<Scoreboard>((x, e) => applyBall(T20, TEAMS, startBall(x, 1), e, M), startBall(s, 1));
+  /** An over of six legal balls scoring `runs` in all (no wickets). */
+  const over = (runs: number) => {
+    const balls = Array<string>(6).fill('0');
+    let left = runs;
+    for (let i = 0; i < 6 && left > 0; i++) {
+      const r = Math.min(6, left) === 5 ? 4 : Math.min(6, left);
+      balls[i] = String(r);
+      left -= r;
+    }
+    if (left !== 0) throw new Error(`over(${runs})`);
+    return balls;
+  };
+  /** The first innings bowled to `overs` overs at 8 runs an over with four wickets in the first four. */
+  function first(overs: number): Scoreboard {
+    let s: Scoreboard | null = null;
+    for (let k = 0; k < overs; k++) {
+      const balls = k < 4 ? ['W', ...over(8).slice(1)] : over(8);
+      s =
+        s === null
+          ? bowlAll(null, balls)
+          : balls.reduce<Scoreboard>((x, e) => applyBall(T20, TEAMS, startBall(x, 1), e, M), s);
+    }
+    return s!;
+  }
+  const lambi = { innings: 1, kind: 'INNINGS_TOTAL' } as const;
+  const runs = (innings: 1 | 2, o: number) => ({ innings, kind: 'RUNS_AT_OVER', over: o }) as const;
+
+  it('rain at 14.0 overs, 120/4 ("No result"): the Lambi and 20-over sessions go to the incomplete rules, never settled on 120', () => {
+    const s = first(14);
+    // 8 an over, but the first four overs each lost a wicket on a dot (7 a run-scoring over after).
+    expect(s.totals[0]).toMatchObject({ wickets: 4, balls: 84 });
+    const r14 = s.totals[0]!.runs;
+    const stopped = stopMatch(s, 'RAIN');
+    if (typeof stopped === 'string') throw new Error(stopped);
+    expect(stopped).toMatchObject({
+      status: 'COMPLETE',
+      stopped: 'RAIN',
+      result: { kind: 'NO_RESULT', winner: null },
+      result_text: 'No result (rain)',
+    });
+    expect(stopped.totals[0]!.end).toBe('RAIN');
+    const facts = { overs_bowled: 14, abandoned_or_reduced: true, result: r14 };
+    expect(eventState(lambi, stopped, 20)).toEqual({ state: 'INCOMPLETE', facts });
+    expect(eventState(runs(1, 20), stopped, 20)).toEqual({ state: 'INCOMPLETE', facts });
+    expect(eventState(runs(1, 15), stopped, 20)).toEqual({ state: 'INCOMPLETE', facts });
+    // Played out before the rain: on the per-over record.
+    expect(eventState(runs(1, 6), stopped, 20)).toEqual({
+      state: 'DONE',
+      value: stopped.totals[0]!.over_runs![5],
+    });
+    // The chase never started.
+    expect(eventState(runs(2, 6), stopped, 20)).toEqual({
+      state: 'INCOMPLETE',
+      facts: { ...facts, result: 0 },
+    });
+    expect(eventState({ innings: 2, kind: 'WICKET_BEFORE_OVER', over: 3 }, stopped, 20).state).toBe(
+      'INCOMPLETE',
+    );
+    // A complete match cannot be stopped.
+    expect(stopMatch(stopped, 'ABANDONED')).toBe('The match is already complete');
+    // Stopped before a ball: an innings with nothing in it, ended ABANDONED.
+    expect(stopMatch(null, 'ABANDONED')).toMatchObject({
+      status: 'COMPLETE',
+      totals: [{ runs: 0, end: 'ABANDONED' }],
+    });
+  });
+
+  it('runs at an over are the score after its last legal ball: a wide after 10.0 does not count', () => {
+    const s = first(10);
+    const at10 = s.totals[0]!.runs;
+    const wide = applyBall(T20, TEAMS, startBall(s, 1), 'wd', M);
+    expect(wide.totals[0]).toMatchObject({ runs: at10 + 1, balls: 60 });
+    expect(wide.totals[0]!.over_runs![9]).toBe(at10);
+    // Before issue 32 this was UNKNOWN (the strip showed the wide): now read from the record.
+    expect(eventState(runs(1, 10), wide, 20)).toEqual({ state: 'DONE', value: at10 });
+    const on = applyBall(T20, TEAMS, startBall(wide, 1), '4', M);
+    expect(eventState(runs(1, 10), on, 20)).toEqual({ state: 'DONE', value: at10 });
+  });
+
+  it('natural ends: all out, overs and target recorded with the result; a chase won early settles its sessions on the final score', () => {
+    const allOut = applyBall(T20, TEAMS, inn1(97, 9, 80), 'W', M);
+    expect(allOut.totals[0]!.end).toBe('ALL_OUT');
+    expect(eventState(runs(1, 20), allOut, 20)).toEqual({ state: 'DONE', value: 97 });
+    expect(eventState(lambi, allOut, 20)).toEqual({ state: 'DONE', value: 97 });
+    const won = applyBall(T20, TEAMS, chase(150, 148, 5, 100), '4', M);
+    expect(won.totals[1]!.end).toBe('TARGET');
+    expect(won.result).toEqual({ kind: 'WIN', winner: 1 });
+    expect(eventState(runs(2, 20), won, 20)).toEqual({ state: 'DONE', value: 152 });
+    const lost = applyBall(T20, TEAMS, chase(150, 140, 9, 100), 'W', M);
+    expect(lost.result).toEqual({ kind: 'WIN', winner: 0 });
+    expect(applyBall(T20, TEAMS, chase(150, 150, 5, 119), '0', M).result).toEqual({
+      kind: 'TIE',
+      winner: null,
+    });
+    // A score from before end was recorded: a complete innings short of its overs, not all out, was stopped.
+    expect(eventState(lambi, { ...inn1(120, 4, 84), status: 'COMPLETE' }, 20).state).toBe('INCOMPLETE');
+    expect(eventState(lambi, { ...inn1(150, 4, 120), status: 'INNINGS_BREAK' }, 20)).toEqual({
+      state: 'DONE',
+      value: 150,
+    });
+  });
+
+  it('overs reduced: the innings plays to its new limit, the chase starts with the revised target', () => {
+    const s14 = first(14);
+    const r14 = s14.totals[0]!.runs;
+    expect(reduceOvers(T20, TEAMS, s14, 20, M)).toMatch(/fewer than the 20/);
+    const cut = reduceOvers(T20, TEAMS, s14, 15, M);
+    if (typeof cut === 'string') throw new Error(cut);
+    expect(cut).toMatchObject({ status: 'IN_PROGRESS', target: null });
+    expect(cut.totals[0]!.reduced_overs).toBe(15);
+    // Sessions beyond the new limit are decided now by the rules; those within it still stand.
+    expect(eventState(runs(1, 20), cut, 20)).toEqual({
+      state: 'INCOMPLETE',
+      facts: { overs_bowled: 14, abandoned_or_reduced: true, result: r14 },
+    });
+    expect(eventState(runs(1, 15), cut, 20)).toEqual({ state: 'OPEN' });
+    const s15 = over(8).reduce((x, e) => applyBall(T20, TEAMS, startBall(x, 1), e, M), cut);
+    expect(s15).toMatchObject({ status: 'INNINGS_BREAK', target: r14 + 9 });
+    expect(s15.totals[0]).toMatchObject({ end: 'OVERS', reduced_overs: 15 });
+    expect(eventState(runs(1, 15), s15, 20)).toEqual({ state: 'DONE', value: r14 + 8 });
+    // The Lambi of a reduced innings: the rules (average or void), not the total.
+    expect(eventState(lambi, s15, 20).state).toBe('INCOMPLETE');
+    // The chase has 15 overs too; cut again at the break to 10: target floor(R × 10 / 15) + 1.
+    const chase10 = reduceOvers(T20, TEAMS, s15, 10, M);
+    if (typeof chase10 === 'string') throw new Error(chase10);
+    expect(chase10.target).toBe(Math.floor(((r14 + 8) * 10) / 15) + 1);
+    const started = startBall(chase10, 1);
+    expect(started).toMatchObject({ innings: 2, target: chase10.target });
+    expect(started.totals[1]).toMatchObject({ balls: 0, reduced_overs: 10 });
+    // The operator's own target (a DLS sheet) wins over the simple rule.
+    expect((reduceOvers(T20, TEAMS, s15, 10, M, 99) as Scoreboard).target).toBe(99);
+    // A chase cut below the balls it has faced ends at once, on the revised target.
+    const mid = {
+      ...chase(150, 100, 3, 72),
+      totals: [
+        { runs: 150, wickets: 10, balls: 110, end: 'ALL_OUT' as const },
+        { runs: 100, wickets: 3, balls: 72 },
+      ],
+    };
+    const ended = reduceOvers(T20, TEAMS, mid, 12, M);
+    if (typeof ended === 'string') throw new Error(ended);
+    // 150 all out in 20 overs' allowance: 150 × 12 / 20 = 90 → target 91, reached: IND win.
+    expect(ended).toMatchObject({ status: 'COMPLETE', target: 91, result: { kind: 'WIN', winner: 1 } });
+  });
+
+  it('the demo rain: only at the end of an over, at the configured chance', () => {
+    const s = first(3);
+    expect(rainsAfter(1, s, { ...M, rain_chance_per_over: 1 })).toBe(true);
+    expect(rainsAfter(1, s, { ...M, rain_chance_per_over: 0 })).toBe(false);
+    const mid = applyBall(T20, TEAMS, startBall(s, 1), '1', M);
+    expect(rainsAfter(1, mid, { ...M, rain_chance_per_over: 1 })).toBe(false);
+    // About rain_chance_per_over of (match, over) pairs.
+    let n = 0;
+    for (let id = 1; id <= 20_000; id++) if (rainsAfter(id, s, M)) n += 1;
+    expect(n / 20_000).toBeGreaterThan(M.rain_chance_per_over / 2);
+    expect(n / 20_000).toBeLessThan(M.rain_chance_per_over * 2);
   });
 });

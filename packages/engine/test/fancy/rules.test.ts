@@ -61,6 +61,20 @@ const VOID = { kind: 'VOID' };
 const result = (value: number) => ({ kind: 'RESULT', value });
 
 describe('fancyOutcomeOnIncomplete', () => {
+  it('issue 32: T20 rain at 14.0 overs, 120/4 — the Lambi and a 20-over session are void, the 20-over Meter its midpoint, the figure reached never', () => {
+    // The facts the cricket feed sends for a stopped innings: the figure reached is given, and
+    // only a fancy that stands (Khado past 70 overs, a Test event past its minimum) uses it.
+    const rain = { overs_bowled: 14, abandoned_or_reduced: true, result: 120 } as const;
+    expect(outcome({ ...rain, variant: 'LAMBI' })).toEqual(VOID);
+    expect(outcome({ ...rain, variant: 'RUNS' })).toEqual(VOID);
+    expect(outcome({ ...rain, variant: 'METER', no_line: 160, yes_line: 161 })).toEqual(result(160));
+    expect(outcome({ ...rain, variant: 'KHADO' })).toEqual(VOID);
+    // A session with an average (first 6 overs, IPL 46) on it, not on the 120 reached.
+    expect(outcome({ ...rain, average: 46 })).toEqual(result(46));
+    // The innings never played (the chase of a match stopped in the first): result 0, the same rules.
+    expect(outcome({ ...rain, result: 0, variant: 'LAMBI' })).toEqual(VOID);
+  });
+
   it('a completed event settles on its result, whatever else', () => {
     expect(outcome({ event_complete: true, result: 52, format: 'TEST', overs_bowled: 3 })).toEqual(
       result(52),

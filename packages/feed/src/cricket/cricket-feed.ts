@@ -25,7 +25,9 @@ import {
   drawBall,
   eventState,
   fancyQuote,
+  rainsAfter,
   startBall,
+  stopMatch,
   winProbability,
   type CricketModelOptions,
 } from './model.ts';
@@ -59,6 +61,8 @@ export interface CricketTickReport {
   /** Deliveries bowled this tick, as their strip entry. */
   balls: { match_id: number; ball: string }[];
   settled: { fancy_id: number; result: number }[];
+  /** Fancies of a stopped or cut-short innings settled by the incomplete rules (value null: void). */
+  incomplete: { fancy_id: number; decision: string; value: number | null }[];
   /** Matches whose first innings ended this tick. */
   innings_ended: number[];
   completed: { match_id: number; result_text: string }[];
@@ -113,6 +117,8 @@ export function createCricketFeed(
   const refused = new Set<number>();
   /** Fancies already reported as left to the operator. */
   const leftToOperator = new Set<number>();
+  /** Bookmaker markets of stopped matches whose incomplete settlement was asked for (once). */
+  const bookmakerSettled = new Set<number>();
   let ticking = false;
 
   /** A score's identity, independent of how its store orders the keys (jsonb does not keep them). */
@@ -187,7 +193,24 @@ export function createCricketFeed(
     final: boolean,
     report: CricketTickReport,
   ): Promise<void> {
-    const st = eventState(f.event, s);
+    const st = eventState(f.event, s, o.overs[m.format]);
+    if (st.state === 'INCOMPLETE') {
+      // Stopped or cut short before its event was played out: the rules text decides, on the
+      // server's own incomplete path (averages and overrides live there).
+      if (refused.has(f.fancy_id)) return;
+      const r = await api.settleFancyIncomplete(f.fancy_id, st.facts);
+      if (r.ok) {
+        report.incomplete.push({
+          fancy_id: f.fancy_id,
+          decision: r.decision ?? 'VOID',
+          value: r.value ?? null,
+        });
+        return;
+      }
+      refused.add(f.fancy_id);
+      await leaveToOperator(f, `the incomplete rules were refused: ${r.message ?? ''}`, m.match_id);
+      return;
+    }
     if (st.state === 'DONE') {
       if (refused.has(f.fancy_id)) return;
       const r = await api.settleFancy(f.fancy_id, st.value);
@@ -251,8 +274,10 @@ export function createCricketFeed(
     const rest: (() => Promise<unknown>)[] = [() => bookmakerUpkeep(m, s, mem)];
     for (const f of m.fancies) {
       if (f.settled || f.status === 'REMOVED') continue;
-      const st = eventState(f.event, s).state;
-      (st === 'DONE' || st === 'UNKNOWN' ? decided : rest).push(() => fancyUpkeep(m, f, s, false, report));
+      const st = eventState(f.event, s, o.overs[m.format]).state;
+      (st === 'DONE' || st === 'UNKNOWN' || st === 'INCOMPLETE' ? decided : rest).push(() =>
+        fancyUpkeep(m, f, s, false, report),
+      );
     }
     const [held, quoted] = await Promise.all([
       all('settlement', m.match_id, decided, report),
@@ -262,13 +287,28 @@ export function createCricketFeed(
     mem.retry = !quoted;
   }
 
-  /** A complete match: every unsettled fancy settled on its final value; the bookmaker closed. */
+  /**
+   * A complete match: every unsettled fancy settled on its final value (a stopped match's by the
+   * incomplete rules); the bookmaker closed, and a stopped match's settled by the rules text
+   * (the 10 / 25-over comparison), a refusal left to the operator.
+   */
   async function wrapup(m: CricketMatch, s: Scoreboard, mem: MatchMemory, report: CricketTickReport) {
     const calls = m.fancies
       .filter((f) => !f.settled && f.status !== 'REMOVED')
       .map((f) => () => fancyUpkeep(m, f, s, true, report));
     const bm = m.bookmaker;
     if (bm && bm.status !== 'CLOSED') calls.push(() => api.setBookmakerStatus(bm.market_id, 'CLOSED'));
+    if (bm && s.stopped && !bookmakerSettled.has(bm.market_id)) {
+      calls.push(async () => {
+        const r = await api.settleBookmakerIncomplete(bm.market_id);
+        bookmakerSettled.add(bm.market_id);
+        if (!r.ok)
+          log.warn(
+            { match_id: m.match_id, market_id: bm.market_id },
+            `cricket feed: bookmaker left to the operator: ${r.message ?? 'refused'}`,
+          );
+      });
+    }
     mem.wrapped = await all('wrap-up', m.match_id, calls, report);
   }
 
@@ -301,7 +341,12 @@ export function createCricketFeed(
   ) {
     // Drawn before the first await, so matches handled side by side draw in a fixed order.
     const ball = drawBall(m.format, s0, rng, o);
-    const s1 = applyBall(m.format, m.teams, s0, ball, o);
+    let s1 = applyBall(m.format, m.teams, s0, ball, o);
+    // The demo's weather (rain_chance_per_over): rain at an over's end stops the match there.
+    if (rainsAfter(m.match_id, s1, o)) {
+      const stopped = stopMatch(s1, 'RAIN');
+      if (typeof stopped !== 'string') s1 = stopped;
+    }
     await api.publishScore(m.match_id, s1);
     report.balls.push({ match_id: m.match_id, ball });
     if (s1.status === 'INNINGS_BREAK') {
@@ -362,6 +407,7 @@ export function createCricketFeed(
       balls_started: [],
       balls: [],
       settled: [],
+      incomplete: [],
       innings_ended: [],
       completed: [],
       failures: 0,

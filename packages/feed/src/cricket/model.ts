@@ -8,7 +8,12 @@
 // - no run-outs, byes or wickets off no-balls; a wide is one run; a no-ball one run plus what is
 //   hit off it; neither is a legal ball;
 // - TEST: two innings (one each) of up to 90 overs; a chase that is not all out and falls short
-//   when the overs run out is a draw. T20 and ODI: 20 and 50 overs; a chase one run short is a tie.
+//   when the overs run out is a draw. T20 and ODI: 20 and 50 overs; a chase one run short is a tie
+//   (no super over: the tie is the result; docs/settlement.md);
+// - byes, leg-byes, penalty runs and retired-hurt batters are not modelled (docs/settlement.md);
+// - an innings records how it ended (all out, overs, target, or stopped) and its runs after every
+//   completed over; a stopped match (rain, bad light, abandoned) ends with no result, and an
+//   innings cut short (overs reduced) plays on to its new limit, the chase to a revised target.
 import { weightedIndex, type Random } from '../pricing.ts';
 import type {
   BookmakerRate,
@@ -16,7 +21,12 @@ import type {
   FancyEvent,
   FancyQuote,
   FancyVariant,
+  IncompleteFacts,
+  InningsEnd,
+  InningsTotals,
+  MatchResult,
   Scoreboard,
+  StopReason,
 } from './types.ts';
 
 /** Relative weights of one delivery's outcomes (need not sum to anything). */
@@ -51,6 +61,12 @@ export interface CricketModelOptions {
   bookmaker_spread: number;
   /** Lines (and rates) never exceed this (the contract's largest line). */
   result_max: number;
+  /**
+   * The demo's weather: the chance, at the end of each over, that rain stops the match there (no
+   * result; the fancies and bookmaker then settle by the incomplete rules). Low by default: about
+   * 4% of T20s, 10% of ODIs see rain; 0 turns it off.
+   */
+  rain_chance_per_over: number;
 }
 
 export const DEFAULT_CRICKET_MODEL: CricketModelOptions = {
@@ -68,6 +84,7 @@ export const DEFAULT_CRICKET_MODEL: CricketModelOptions = {
   fancy1_margin: 0.1,
   bookmaker_spread: 2,
   result_max: 100_000,
+  rain_chance_per_over: 0.001,
 };
 
 export const WICKETS = 10;
@@ -79,6 +96,22 @@ const BAT = ['0', '1', '2', '3', '4', '6'] as const;
 export function maxBalls(format: CricketFormat, o: CricketModelOptions): number {
   return 6 * o.overs[format];
 }
+
+/** Legal balls an innings may last: its reduced overs when cut, else the format's. */
+export function inningsBalls(
+  format: CricketFormat,
+  s: Scoreboard,
+  innings: 1 | 2,
+  o: CricketModelOptions,
+): number {
+  const reduced = s.totals[innings - 1]?.reduced_overs;
+  return reduced != null ? 6 * Math.min(reduced, o.overs[format]) : maxBalls(format, o);
+}
+
+const STOPS: readonly string[] = ['RAIN', 'BAD_LIGHT', 'ABANDONED'];
+/** An innings end that is a stop (rain, bad light, abandoned), not a natural end. */
+export const isStop = (end: InningsEnd | null | undefined): end is StopReason =>
+  end != null && STOPS.includes(end);
 
 /** A strip entry that counted as a ball of the over ('wd' and 'nb…' do not). */
 export function isLegal(entry: string): boolean {
@@ -120,7 +153,7 @@ export function situationWeights(format: CricketFormat, s: Scoreboard, o: Cricke
   const w = { ...o.weights[format] };
   if (format === 'TEST') return w;
   const tot = current(s);
-  const max = maxBalls(format, o);
+  const max = inningsBalls(format, s, s.innings, o);
   if (tot.balls >= max * (1 - o.death_fraction)) {
     w.four *= 1.3;
     w.six *= 1.7;
@@ -165,9 +198,17 @@ export function inningsOver(format: CricketFormat, s: Scoreboard, o: CricketMode
   const tot = current(s);
   return (
     tot.wickets >= WICKETS ||
-    tot.balls >= maxBalls(format, o) ||
+    tot.balls >= inningsBalls(format, s, s.innings, o) ||
     (s.innings === 2 && s.target !== null && tot.runs >= s.target)
   );
+}
+
+/** Why the current innings is over (call once inningsOver): the target first, then all out, then overs. */
+function naturalEnd(s: Scoreboard): InningsEnd {
+  const tot = current(s);
+  if (s.innings === 2 && s.target !== null && tot.runs >= s.target) return 'TARGET';
+  if (tot.wickets >= WICKETS) return 'ALL_OUT';
+  return 'OVERS';
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -182,14 +223,26 @@ export function resultText(format: CricketFormat, teams: readonly [string, strin
   return `${teams[0]} won by ${plural(target - 1 - chase.runs, 'run')}`;
 }
 
-/** The winner's index in teams once the match is complete; null for a tie, a draw, or not yet. */
+/** The winner's index in teams once the match is complete; null for a tie, a draw, no result, or not yet. */
 export function winnerOf(format: CricketFormat, s: Scoreboard): 0 | 1 | null {
   const chase = s.totals[1];
-  if (s.status !== 'COMPLETE' || !chase || s.target === null) return null;
+  if (s.status !== 'COMPLETE' || s.stopped || !chase || s.target === null) return null;
   if (chase.runs >= s.target) return 1;
   if (format === 'TEST' && chase.wickets < WICKETS) return null;
   if (chase.runs === s.target - 1) return null;
   return 0;
+}
+
+/** The outcome of a complete match (a stopped one: no result). */
+export function matchResult(format: CricketFormat, s: Scoreboard): MatchResult {
+  if (s.stopped) return { kind: 'NO_RESULT', winner: null };
+  const w = winnerOf(format, s);
+  if (w !== null) return { kind: 'WIN', winner: w };
+  const chase = s.totals[1] ?? { runs: 0, wickets: 0, balls: 0 };
+  const target = s.target ?? (s.totals[0]?.runs ?? 0) + 1;
+  if (format === 'TEST' && chase.wickets < WICKETS && chase.runs < target)
+    return { kind: 'DRAW', winner: null };
+  return { kind: 'TIE', winner: null };
 }
 
 /** The score as the next ball starts: a new innings if there is none in progress. */
@@ -198,20 +251,28 @@ export function startBall(s: Scoreboard | null, until_ms: number): Scoreboard {
     return {
       innings: 1,
       batting: 0,
-      totals: [{ runs: 0, wickets: 0, balls: 0 }],
+      totals: [{ runs: 0, wickets: 0, balls: 0, over_runs: [], end: null, reduced_overs: null }],
       recent: [],
       target: null,
       status: 'IN_PROGRESS',
       ball_running_until_ms: until_ms,
       result_text: null,
+      stopped: null,
+      result: null,
     };
   }
   if (s.status === 'INNINGS_BREAK') {
     const first = s.totals[0] ?? { runs: 0, wickets: 0, balls: 0 };
+    // The chase has the overs the break left it (admin/cricket/reduce), else the first innings'.
+    const reduced = s.totals[1]?.reduced_overs ?? first.reduced_overs ?? null;
     return {
+      ...s,
       innings: 2,
       batting: 1,
-      totals: [{ ...first }, { runs: 0, wickets: 0, balls: 0 }],
+      totals: [
+        { ...first },
+        { runs: 0, wickets: 0, balls: 0, over_runs: [], end: null, reduced_overs: reduced },
+      ],
       recent: [],
       target: s.target ?? first.runs + 1,
       status: 'IN_PROGRESS',
@@ -237,6 +298,8 @@ export function applyBall(
   tot.runs += entryRuns(entry);
   if (isLegal(entry)) tot.balls += 1;
   if (entry === 'W') tot.wickets += 1;
+  // The over's last legal ball: its runs are the session's, whatever extra follows it.
+  if (isLegal(entry) && tot.balls % 6 === 0) tot.over_runs = [...overRunsOf(tot), tot.runs];
   const next: Scoreboard = {
     ...s,
     totals,
@@ -244,15 +307,171 @@ export function applyBall(
     status: 'IN_PROGRESS',
     ball_running_until_ms: null,
   };
-  if (!inningsOver(format, next, o)) return next;
-  if (s.innings === 1) return { ...next, status: 'INNINGS_BREAK', target: tot.runs + 1 };
-  return { ...next, status: 'COMPLETE', result_text: resultText(format, teams, next) };
+  return endIfOver(format, teams, next, o);
 }
 
-function inningsStarted(s: Scoreboard | null, innings: 1 | 2): s is Scoreboard {
-  return (
-    s !== null && s.status !== 'NOT_STARTED' && innings <= s.innings && s.totals[innings - 1] !== undefined
-  );
+/**
+ * The runs after each over before the one just completed: the innings' record, padded with null
+ * for overs bowled before the record was kept (a score written before it) so an index is an over.
+ */
+function overRunsOf(tot: InningsTotals): (number | null)[] {
+  const known = tot.over_runs ?? [];
+  const before = tot.balls / 6 - 1;
+  return known.length >= before ? known : [...known, ...Array<null>(before - known.length).fill(null)];
+}
+
+/** The score with its innings (and the match) ended when the innings is over; else as it is. */
+function endIfOver(
+  format: CricketFormat,
+  teams: readonly [string, string],
+  next: Scoreboard,
+  o: CricketModelOptions,
+): Scoreboard {
+  if (!inningsOver(format, next, o)) return next;
+  const totals = next.totals.map((t, i) => (i === next.innings - 1 ? { ...t, end: naturalEnd(next) } : t));
+  const ended = { ...next, totals };
+  if (next.innings === 1) {
+    const first = totals[0]!;
+    const chase = next.totals[1]?.reduced_overs ?? first.reduced_overs ?? null;
+    return { ...ended, status: 'INNINGS_BREAK', target: revisedTarget(format, first, chase, o) };
+  }
+  const done: Scoreboard = { ...ended, status: 'COMPLETE' };
+  return { ...done, result_text: resultText(format, teams, done), result: matchResult(format, done) };
+}
+
+/**
+ * The chase's target: the first innings' runs + 1, or, when the chase has fewer overs than the
+ * first innings had, the first innings' run rate over the chase's overs (the average-run-rate
+ * rule, the demo's stand-in for DLS: floor(runs × chase overs / first innings' overs) + 1).
+ */
+export function revisedTarget(
+  format: CricketFormat,
+  first: InningsTotals,
+  chase_overs: number | null,
+  o: CricketModelOptions,
+): number {
+  const firstOvers = Math.min(first.reduced_overs ?? o.overs[format], o.overs[format]);
+  if (chase_overs === null || chase_overs >= firstOvers) return first.runs + 1;
+  return Math.floor((first.runs * chase_overs) / firstOvers) + 1;
+}
+
+const STOP_WORDS: Record<StopReason, string> = {
+  RAIN: 'rain',
+  BAD_LIGHT: 'bad light',
+  ABANDONED: 'match abandoned',
+};
+
+/**
+ * The match stopped for good (rain, bad light, abandoned): the innings in progress ends there,
+ * no more balls, no result. A ball being bowled is not bowled. Refused (a message) when the match
+ * is already complete.
+ */
+export function stopMatch(s: Scoreboard | null, reason: StopReason): Scoreboard | string {
+  if (s?.status === 'COMPLETE') return 'The match is already complete';
+  const base: Scoreboard = s ?? {
+    innings: 1,
+    batting: 0,
+    totals: [],
+    recent: [],
+    target: null,
+    status: 'NOT_STARTED',
+    ball_running_until_ms: null,
+    result_text: null,
+  };
+  let totals = base.totals.map((t) => ({ ...t }));
+  if (base.status === 'NOT_STARTED' || totals.length === 0) {
+    totals = [{ runs: 0, wickets: 0, balls: 0, over_runs: [], end: reason, reduced_overs: null }];
+  } else if (base.status === 'IN_PROGRESS') {
+    totals[base.innings - 1] = { ...totals[base.innings - 1]!, end: reason };
+  } else {
+    // The innings break: the first innings ended; the chase never starts.
+    totals = totals.slice(0, 1);
+  }
+  return {
+    ...base,
+    innings: base.status === 'NOT_STARTED' ? 1 : base.innings,
+    totals,
+    status: 'COMPLETE',
+    ball_running_until_ms: null,
+    stopped: reason,
+    result: { kind: 'NO_RESULT', winner: null },
+    result_text: `No result (${STOP_WORDS[reason]})`,
+  };
+}
+
+/**
+ * The overs cut (rain, DLS): the innings in progress (and, in the first, the chase too) now lasts
+ * `overs`; at the break, the chase. The chase's target is revised (`target` when given, else
+ * `revisedTarget`). An innings already at or past its new limit ends now. Refused (a message) on a
+ * match not started or complete, or overs that do not cut anything.
+ */
+export function reduceOvers(
+  format: CricketFormat,
+  teams: readonly [string, string],
+  s: Scoreboard | null,
+  overs: number,
+  o: CricketModelOptions,
+  target?: number,
+): Scoreboard | string {
+  if (s === null || s.status === 'NOT_STARTED') return 'The match has not started: nothing to reduce';
+  if (s.status === 'COMPLETE') return 'The match is already complete';
+  if (s.ball_running_until_ms !== null) return 'A ball is being bowled: reduce between balls';
+  if (!Number.isSafeInteger(overs) || overs < 1) return 'overs must be a whole number of overs, 1 or more';
+  const atBreak = s.status === 'INNINGS_BREAK';
+  const which = atBreak ? 2 : s.innings;
+  const limit = atBreak
+    ? (s.totals[1]?.reduced_overs ?? s.totals[0]?.reduced_overs ?? o.overs[format])
+    : inningsBalls(format, s, s.innings, o) / 6;
+  if (overs >= limit) return `overs must be fewer than the ${limit} the innings has now`;
+  const totals = s.totals.map((t) => ({ ...t }));
+  if (atBreak) totals[1] = { runs: 0, wickets: 0, balls: 0, over_runs: [], end: null, reduced_overs: overs };
+  else totals[which - 1] = { ...totals[which - 1]!, reduced_overs: overs };
+  const first = totals[0]!;
+  // The first innings cut: the chase gets the same overs, so its target stays runs + 1 at the
+  // break; a chase cut: the target is revised now.
+  const revised = which === 2 ? (target ?? revisedTarget(format, first, overs, o)) : s.target;
+  if (target !== undefined && which === 1)
+    return 'target is set when the chase is reduced (at the innings break or during the chase)';
+  if (revised !== null && (!Number.isSafeInteger(revised) || revised < 1))
+    return 'target must be a whole number of runs, 1 or more';
+  const next: Scoreboard = { ...s, totals, target: revised };
+  return atBreak ? next : endIfOver(format, teams, next, o);
+}
+
+/**
+ * The demo's rain: after the ball that completed an over of an innings still going, whether rain
+ * stops the match there. Decided by a hash of (match, innings, over), not the feed's random
+ * stream: the same game rains at the same over on every leader, and the ball draws are unchanged.
+ */
+export function rainsAfter(match_id: number, s: Scoreboard, o: CricketModelOptions): boolean {
+  if (o.rain_chance_per_over <= 0 || s.status !== 'IN_PROGRESS') return false;
+  const last = s.recent[s.recent.length - 1];
+  const tot = current(s);
+  if (last === undefined || !isLegal(last) || tot.balls === 0 || tot.balls % 6 !== 0) return false;
+  return hash01(match_id, s.innings, tot.balls / 6) < o.rain_chance_per_over;
+}
+
+/** A uniform number in [0, 1) from three integers (a 32-bit integer hash). */
+function hash01(a: number, b: number, c: number): number {
+  let h = 0x811c9dc5;
+  for (const x of [a, b, c]) {
+    h = Math.imul(h ^ (x & 0xffff), 0x01000193);
+    h = Math.imul(h ^ (x >>> 16), 0x01000193);
+  }
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x2c1b3c6d);
+  h ^= h >>> 12;
+  return (h >>> 0) / 2 ** 32;
+}
+
+/** Overs bowled in the match so far, in cricket's notation (69.4 = 69 overs and 4 balls). */
+export function matchOversBowled(s: Scoreboard): number {
+  const balls = s.totals.slice(0, s.innings).reduce((n, t) => n + t.balls, 0);
+  return Number((Math.floor(balls / 6) + (balls % 6) / 10).toFixed(1));
+}
+
+function inningsStarted(s: Scoreboard, innings: 1 | 2): boolean {
+  return s.status !== 'NOT_STARTED' && innings <= s.innings && s.totals[innings - 1] !== undefined;
 }
 
 function inningsComplete(s: Scoreboard, innings: 1 | 2): boolean {
@@ -260,30 +479,76 @@ function inningsComplete(s: Scoreboard, innings: 1 | 2): boolean {
 }
 
 /**
+ * How a finished innings ended: its recorded end, or, on a score written before ends were recorded
+ * (or by hand), inferred: the target reached, all out, its overs used (when `innings_overs` is
+ * known), else stopped (ABANDONED). Without `innings_overs` an unrecorded end counts as natural.
+ */
+export function inningsEnd(s: Scoreboard, innings: 1 | 2, innings_overs?: number): InningsEnd | null {
+  const tot = s.totals[innings - 1];
+  if (!tot || !inningsStarted(s, innings) || !inningsComplete(s, innings)) return null;
+  if (tot.end) return tot.end;
+  if (innings === 2 && s.target !== null && tot.runs >= s.target) return 'TARGET';
+  if (tot.wickets >= WICKETS) return 'ALL_OUT';
+  if (innings_overs === undefined) return 'OVERS';
+  const limit = 6 * Math.min(tot.reduced_overs ?? innings_overs, innings_overs);
+  return tot.balls >= limit ? 'OVERS' : (s.stopped ?? 'ABANDONED');
+}
+
+/**
  * Where a fancy's event stands on this scoreboard:
  * - NOT_STARTED: its innings has not begun;
  * - OPEN: still to be decided;
- * - DONE: decided, with the value it settles on;
+ * - DONE: decided by the play, with the value it settles on;
+ * - INCOMPLETE: its innings was stopped (rain, bad light, abandoned) or cut (overs reduced) before
+ *   the event was played out: the rules text decides it (void, average, Meter midpoint, Khado and
+ *   Test minimum overs) on these facts, through the server's incomplete call;
  * - UNKNOWN: decided, but the value can no longer be read from the scoreboard (the game went past
- *   the moment without settling it: a fancy added late, or a settlement that was refused). The
- *   feed never bowls past a due settlement it could not make, so this is only those cases.
+ *   the moment without settling it, on a score that kept no per-over record). The feed never bowls
+ *   past a due settlement it could not make, so this is only those cases.
+ * `innings_overs`: the format's overs per innings (an innings that ended short of them with no
+ * recorded end was stopped); without it such an innings counts as ended naturally.
  */
 export type EventState =
-  { state: 'NOT_STARTED' } | { state: 'OPEN' } | { state: 'DONE'; value: number } | { state: 'UNKNOWN' };
+  | { state: 'NOT_STARTED' }
+  | { state: 'OPEN' }
+  | { state: 'DONE'; value: number }
+  | { state: 'INCOMPLETE'; facts: IncompleteFacts }
+  | { state: 'UNKNOWN' };
 
-export function eventState(event: FancyEvent, s: Scoreboard | null): EventState {
-  if (!inningsStarted(s, event.innings)) return { state: 'NOT_STARTED' };
+export function eventState(event: FancyEvent, s: Scoreboard | null, innings_overs?: number): EventState {
+  if (s === null) return { state: 'NOT_STARTED' };
+  if (!inningsStarted(s, event.innings)) {
+    // A complete match whose innings never began was stopped (a natural end plays both): the
+    // rules decide (average or void).
+    return s.status === 'COMPLETE' ? incomplete(s, 0) : { state: 'NOT_STARTED' };
+  }
   const tot = s.totals[event.innings - 1]!;
   const complete = inningsComplete(s, event.innings);
+  const end = complete ? inningsEnd(s, event.innings, innings_overs) : null;
+  const reduced = tot.reduced_overs != null;
+  // Ended by the play: all out, the target reached, or its full (not reduced) overs used.
+  const natural = complete && !isStop(end) && !reduced;
   switch (event.kind) {
     case 'INNINGS_TOTAL':
-      return complete ? { state: 'DONE', value: tot.runs } : { state: 'OPEN' };
+      if (!complete) return { state: 'OPEN' };
+      return natural ? { state: 'DONE', value: tot.runs } : incomplete(s, tot.runs);
     case 'RUNS_AT_OVER': {
       const b = 6 * event.over;
-      if (tot.balls < b) return complete ? { state: 'DONE', value: tot.runs } : { state: 'OPEN' };
-      if (tot.balls > b) return { state: 'UNKNOWN' };
-      // Exactly `over` overs bowled: the runs now are the runs then, unless an extra has been
-      // bowled since (a first innings ends on a legal ball; the current one shows it on its strip).
+      const atMark = tot.over_runs?.[event.over - 1];
+      if (atMark != null) return { state: 'DONE', value: atMark };
+      if (tot.balls < b) {
+        // The mark is past a reduced innings' limit, or play stopped short of it: the rules decide.
+        if (reduced && event.over > tot.reduced_overs!) return incomplete(s, tot.runs);
+        if (!complete) return { state: 'OPEN' };
+        // All out or the target reached before the mark: the session stands on the innings' runs.
+        return end === 'ALL_OUT' || end === 'TARGET'
+          ? { state: 'DONE', value: tot.runs }
+          : incomplete(s, tot.runs);
+      }
+      if (tot.balls > b || tot.over_runs !== undefined) return { state: 'UNKNOWN' };
+      // A score without a per-over record, exactly `over` overs bowled: the runs now are the runs
+      // then, unless an extra has been bowled since (a first innings ends on a legal ball; the
+      // current one shows it on its strip).
       const last = s.recent[s.recent.length - 1];
       const untouched =
         (event.innings === 1 && complete) ||
@@ -293,9 +558,21 @@ export function eventState(event: FancyEvent, s: Scoreboard | null): EventState 
     case 'WICKET_BEFORE_OVER': {
       const b = 6 * event.over;
       if (tot.wickets > 0) return tot.balls <= b ? { state: 'DONE', value: 1 } : { state: 'UNKNOWN' };
-      return tot.balls >= b || complete ? { state: 'DONE', value: 0 } : { state: 'OPEN' };
+      if (tot.balls >= b) return { state: 'DONE', value: 0 };
+      if (!complete) return { state: 'OPEN' };
+      // No wicket and the innings over before the mark: played out when the chase was won (or
+      // all out, impossible without a wicket); stopped or cut short, the rules decide.
+      return end === 'TARGET' || end === 'ALL_OUT' ? { state: 'DONE', value: 0 } : incomplete(s, 0);
     }
   }
+}
+
+/** The incomplete rules' facts for an event that reached `result` when play stopped. */
+function incomplete(s: Scoreboard, result: number): EventState {
+  return {
+    state: 'INCOMPLETE',
+    facts: { overs_bowled: matchOversBowled(s), abandoned_or_reduced: true, result },
+  };
 }
 
 /**
@@ -338,7 +615,7 @@ export function fancyQuote(
   s: Scoreboard | null,
   o: CricketModelOptions,
 ): FancyQuote | null {
-  if (eventState(event, s).state !== 'OPEN' || s === null) return null;
+  if (s === null || eventState(event, s, o.overs[format]).state !== 'OPEN') return null;
   const tot = s.totals[event.innings - 1]!;
   if (event.kind === 'WICKET_BEFORE_OVER') {
     const left = Math.max(0, Math.min(6 * event.over, maxBalls(format, o)) - tot.balls);
@@ -351,7 +628,8 @@ export function fancyQuote(
   if (variant === 'ODD_EVEN') {
     return { no_line: 0, no_rate: o.odd_even_rate, yes_line: 0, yes_rate: o.odd_even_rate };
   }
-  const to = event.kind === 'RUNS_AT_OVER' ? 6 * event.over : maxBalls(format, o);
+  const limit = inningsBalls(format, s, event.innings, o);
+  const to = event.kind === 'RUNS_AT_OVER' ? Math.min(6 * event.over, limit) : limit;
   const target = event.innings === 2 ? s.target : null;
   const no = Math.min(o.result_max - 1, Math.floor(projectRuns(format, tot, to, target, o)));
   return { no_line: no, no_rate: 100, yes_line: no + 1, yes_rate: 100 };

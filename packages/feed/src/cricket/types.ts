@@ -54,21 +54,59 @@ export interface CricketMatch {
   fancies: readonly FeedFancy[];
 }
 
+/** How an innings ended: naturally (all out, its overs used, the target reached) or stopped. */
+export type InningsEnd = 'ALL_OUT' | 'OVERS' | 'TARGET' | StopReason;
+/** Why an operator (or the demo's rain) stopped a match: it ends there with no result. */
+export type StopReason = 'RAIN' | 'BAD_LIGHT' | 'ABANDONED';
+
+/** One innings on the scoreboard. The optional fields are absent on a score written before them. */
+export interface InningsTotals {
+  runs: number;
+  wickets: number;
+  /** legal balls bowled */
+  balls: number;
+  /**
+   * over_runs[k]: the runs after over k + 1's last legal ball, before any extra bowled after it
+   * (what "runs at 10 overs" settles on, read ball by ball); null for an over bowled before the
+   * record was kept (a score written before this field).
+   */
+  over_runs?: (number | null)[];
+  /** How the innings ended; null or absent while it is in progress (or never started). */
+  end?: InningsEnd | null;
+  /** The overs this innings was cut to (rain, DLS), when fewer than the format's; null: not reduced. */
+  reduced_overs?: number | null;
+}
+
+/** The match's outcome once COMPLETE: who won (index in teams), a tie, a draw, or no result. */
+export interface MatchResult {
+  kind: 'WIN' | 'TIE' | 'DRAW' | 'NO_RESULT';
+  winner: 0 | 1 | null;
+}
+
 export interface Scoreboard {
   innings: 1 | 2;
   batting: 0 | 1;
-  /** per innings: runs, wickets, legal balls bowled */
-  totals: { runs: number; wickets: number; balls: number }[];
+  /**
+   * per innings: runs, wickets, legal balls bowled (and how it ended). During the innings break a
+   * second entry may already hold the chase's reduced overs (admin/cricket/reduce); it is not
+   * started until `innings` is 2.
+   */
+  totals: InningsTotals[];
   /**
    * the last ≤ 12 balls of the current innings, newest last, as shown on a strip:
    * '0','1','2','3','4','6','W' (legal), 'wd', 'nb', 'nb1' … 'nb6' (a no-ball and the runs hit off it)
    */
   recent: string[];
+  /** The chase's target (revised when its overs were reduced). */
   target: number | null;
   status: 'NOT_STARTED' | 'IN_PROGRESS' | 'INNINGS_BREAK' | 'COMPLETE';
   /** ms of the ball being bowled now, null between balls */
   ball_running_until_ms: number | null;
   result_text: string | null;
+  /** Set when the match was stopped (it is then COMPLETE with no result); null or absent otherwise. */
+  stopped?: StopReason | null;
+  /** Once COMPLETE: the outcome; null or absent before (or on a score written before this field). */
+  result?: MatchResult | null;
 }
 
 export interface FancyQuote {
@@ -92,8 +130,37 @@ export interface CricketFeedApi {
   setFancyStatus(fancy_id: number, status: FancyStatus): Promise<void>;
   /** result: runs, or 1/0 for FANCY1. Refusals are results. */
   settleFancy(fancy_id: number, result: number): Promise<{ ok: boolean; message?: string }>;
+  /**
+   * A fancy whose innings was stopped or cut short: settled (or voided) by the rules text on
+   * these facts, exactly as the operator's `admin/fancy/incomplete` decides it (averages, Meter
+   * midpoint, Khado and Test minimum overs). Refusals are results.
+   */
+  settleFancyIncomplete(fancy_id: number, facts: IncompleteFacts): Promise<IncompleteSettlement>;
+  /**
+   * The match-winner bookmaker of a stopped match, by the rules text (`admin/bookmaker/incomplete`:
+   * runs at the 10 / 25-over mark, read from the stored scoreboard). Refusals are results.
+   */
+  settleBookmakerIncomplete(market_id: number): Promise<{ ok: boolean; message?: string }>;
   /** Match-odds best back price per selection in hundredths (null when none), to keep bookmaker rates near it. */
   matchOddsBackPrices(market_id: number): Promise<Map<number, number | null> | null>;
   quoteBookmaker(market_id: number, rates: BookmakerRate[]): Promise<void>;
   setBookmakerStatus(market_id: number, status: BookmakerStatus): Promise<void>;
+}
+
+/** What a stopped or cut-short innings tells the incomplete rules about one fancy. */
+export interface IncompleteFacts {
+  /** Overs bowled in the match, cricket's notation (69.4 = 69 overs and 4 balls). */
+  overs_bowled: number;
+  /** The match was abandoned or its overs reduced (averages and the Meter midpoint apply). */
+  abandoned_or_reduced: boolean;
+  /** The figure its event reached when play stopped (what a fancy that stands settles on). */
+  result: number;
+}
+
+export interface IncompleteSettlement {
+  ok: boolean;
+  /** RESULT, AVERAGE, MIDPOINT, VOID (stakes back) or ALREADY_SETTLED. */
+  decision?: string;
+  value?: number | null;
+  message?: string;
 }

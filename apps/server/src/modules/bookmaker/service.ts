@@ -29,7 +29,8 @@ import {
   matches,
   runners,
 } from '../../db/schema.ts';
-import { runsAtMarkFromScore } from '../cricket/plugin.ts';
+import { DEFAULT_CRICKET_MODEL } from '@backlay/feed';
+import { finishedMatchRefusal, runsAtMarkFromScore } from '../cricket/plugin.ts';
 import { toSummary } from '../settlement/summary.ts';
 import type { Tx } from '../../db/store.ts';
 import { isUniqueViolation, type PlaceOutcome } from '../markets/house-bets.ts';
@@ -572,7 +573,7 @@ export function createBookmakerService(app: FastifyInstance) {
      * order, else read from the stored scoreboard when it can tell.
      */
     async incomplete(
-      by: number,
+      by: number | null,
       marketId: number,
       given: readonly (number | null)[] | null,
     ): Promise<{ ok: true; value: AdminBookmakerIncompleteResult } | { ok: false; message: string }> {
@@ -604,11 +605,16 @@ export function createBookmakerService(app: FastifyInstance) {
       if (given) {
         runs = [given[0] ?? null, given[1] ?? null];
         source = 'OPERATOR';
-      } else if (mark !== null) {
-        const parsed = scoreboard.safeParse(cm.score);
-        if (cm.score === null || !parsed.success)
-          return fail('No scoreboard is stored for this match: give runs_at_mark');
-        const read = runsAtMarkFromScore(parsed.data, mark, teams);
+      }
+      // A match the play finished is settled on its result: the comparison is for an unfinished one.
+      const stored = cm.score === null ? null : scoreboard.safeParse(cm.score);
+      const finished = stored?.success
+        ? finishedMatchRefusal(stored.data, DEFAULT_CRICKET_MODEL.overs[cm.format])
+        : null;
+      if (finished) return fail(finished);
+      if (!given && mark !== null) {
+        if (!stored?.success) return fail('No scoreboard is stored for this match: give runs_at_mark');
+        const read = runsAtMarkFromScore(stored.data, mark, teams);
         if (!read.ok) return fail(read.message);
         runs = read.runs;
         source = 'SCOREBOARD';

@@ -22,6 +22,8 @@ import {
   matches,
   runners,
 } from '../../db/schema.ts';
+import { cricketMatchOf, settleIncompleteFancy } from '../fancy/incomplete.ts';
+import { averageOverrides } from '../fancy/rules.ts';
 import { publishScore } from './plugin.ts';
 
 /** At most this many cricket matches are handed to the feed per listing (in play first). */
@@ -159,6 +161,28 @@ export function createCricketFeedApi(app: FastifyInstance): CricketFeedApi {
     },
     async settleFancy(fancyId, result) {
       const r = await app.settlement.declareValue(feedActor, fancyId, result, 'RESULT');
+      return r.ok ? { ok: true } : { ok: false, message: r.message };
+    },
+    // A stopped or cut-short innings: the operator's own incomplete path (rules, averages and
+    // overrides, decided and applied under the fancy's lock), with the feed as the actor.
+    async settleFancyIncomplete(fancyId, facts) {
+      const row = await app.fancy.fancyRow(fancyId);
+      if (!row) return { ok: false, message: `Unknown fancy ${fancyId}` };
+      const cm = await cricketMatchOf(db, row.fancy.matchId);
+      if (!cm) return { ok: false, message: 'The fancy’s match has no cricket details' };
+      const r = await settleIncompleteFancy(
+        app,
+        feedActor,
+        fancyId,
+        cm,
+        { ...facts, complete: false },
+        await averageOverrides(db),
+      );
+      return r.ok ? { ok: true, decision: r.decision, value: r.value } : { ok: false, message: r.message };
+    },
+    // The operator's `admin/bookmaker/incomplete` on the stored scoreboard (the 10 / 25-over mark).
+    async settleBookmakerIncomplete(marketId) {
+      const r = await app.bookmaker.incomplete(feedActor, marketId, null);
       return r.ok ? { ok: true } : { ok: false, message: r.message };
     },
     async matchOddsBackPrices(marketId) {

@@ -1,9 +1,18 @@
 import type { CricketDetail, Scoreboard } from '@backlay/contract';
+import {
+  DEFAULT_CRICKET_MODEL,
+  inningsEnd,
+  isStop,
+  reduceOvers,
+  stopMatch,
+  type Scoreboard as FeedScoreboard,
+} from '@backlay/feed';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { cricketMatches } from '../../db/schema.ts';
 import { ok, refuse, route } from '../../http/route.ts';
+import { audited } from '../admin/audit.ts';
 
 /** At most this many of the caller's cricket bets are listed on the game-details screen. */
 export const CRICKET_BETS_LISTED_MAX = 200;
@@ -45,6 +54,51 @@ export const cricketModule = fp(
         .slice(0, CRICKET_BETS_LISTED_MAX);
       return ok({ bets });
     });
+
+    /**
+     * The operator's change to a match's scoreboard (a stop, overs reduced), computed by the feed's
+     * own model on the row locked FOR UPDATE, so two operator calls never interleave. The feed reads
+     * the new score on its next tick: a stopped match is complete (no more balls; its fancies and
+     * bookmaker settle by the incomplete rules), a reduced one plays to its new limit.
+     */
+    async function changeScore(
+      matchId: number,
+      change: (
+        format: 'T20' | 'ODI' | 'TEST',
+        teams: readonly [string, string],
+        s: FeedScoreboard | null,
+      ) => FeedScoreboard | string,
+    ) {
+      return app.db.transaction(async (tx) => {
+        const [cm] = await tx
+          .select()
+          .from(cricketMatches)
+          .where(eq(cricketMatches.matchId, matchId))
+          .for('update');
+        if (!cm) return refuse(`Unknown cricket match ${matchId}`);
+        const next = change(cm.format, [cm.teamA, cm.teamB], (cm.score as FeedScoreboard | null) ?? null);
+        if (typeof next === 'string') return refuse(next);
+        await tx
+          .update(cricketMatches)
+          .set({ score: next, scoreUpdatedAt: app.clock.now() })
+          .where(eq(cricketMatches.matchId, matchId));
+        return ok({ match_id: matchId, scoreboard: next as Scoreboard });
+      });
+    }
+
+    route(app, 'adminCricketStop', async ({ body, user }) =>
+      audited(app, user.userId, 'cricket/stop', body, () =>
+        changeScore(body.match_id, (_format, _teams, s) => stopMatch(s, body.reason)),
+      ),
+    );
+
+    route(app, 'adminCricketReduce', async ({ body, user }) =>
+      audited(app, user.userId, 'cricket/reduce', body, () =>
+        changeScore(body.match_id, (format, teams, s) =>
+          reduceOvers(format, teams, s, body.overs, DEFAULT_CRICKET_MODEL, body.target),
+        ),
+      ),
+    );
   },
   { name: 'cricket', dependencies: ['db', 'auth', 'bookmaker', 'fancy'] },
 );
@@ -59,10 +113,12 @@ export async function publishScore(app: FastifyInstance, matchId: number, score:
 
 /**
  * Each team's runs at the comparison mark (`markOvers`) of its innings, as far as a stored
- * scoreboard can tell (teams in the match's order): an innings exactly at the mark gives its total;
- * one bowled out before the mark its final total; one not started, or stopped short of the mark
- * with wickets in hand, null (it never got there). An innings past the mark is refused: the
- * scoreboard keeps only the current total, not the score at the mark.
+ * scoreboard can tell (teams in the match's order), read ball by ball: the innings' per-over
+ * record gives the score after the mark's last legal ball (an extra bowled after it, or anything
+ * later, does not count); one bowled out before the mark gives its final total; one not started,
+ * or stopped (or cut) short of the mark with wickets in hand, null (it never got there). An innings
+ * at or past the mark on a score that kept no per-over record is read only when exactly at the
+ * mark with a legal ball last; otherwise refused: give runs_at_mark.
  */
 export function runsAtMarkFromScore(
   score: Scoreboard,
@@ -72,17 +128,46 @@ export function runsAtMarkFromScore(
   if (score.status === 'NOT_STARTED') return { ok: true, runs: [null, null] };
   const firstBatting = score.innings === 1 ? score.batting : 1 - score.batting;
   const runs: [number | null, number | null] = [null, null];
+  const markBalls = markOvers * 6;
   for (const innings of [0, 1] as const) {
     const team = innings === 0 ? firstBatting : 1 - firstBatting;
     const tot = innings < score.innings ? score.totals[innings] : undefined;
     if (!tot) continue;
-    const markBalls = markOvers * 6;
-    if (tot.balls === markBalls || (tot.balls < markBalls && tot.wickets >= 10)) runs[team] = tot.runs;
-    else if (tot.balls > markBalls)
+    const atMark = tot.over_runs?.[markOvers - 1];
+    if (atMark != null) {
+      runs[team] = atMark;
+      continue;
+    }
+    if (tot.balls < markBalls) {
+      if (tot.wickets >= 10) runs[team] = tot.runs;
+      continue;
+    }
+    // No per-over record of the mark: exactly at it, with no extra bowled since, the total is it.
+    const current = innings === score.innings - 1;
+    const last = current ? score.recent[score.recent.length - 1] : undefined;
+    const legalLast = last === undefined || !(last.startsWith('wd') || last.startsWith('nb'));
+    if (tot.balls === markBalls && legalLast && tot.over_runs === undefined) runs[team] = tot.runs;
+    else
       return {
         ok: false,
         message: `The stored scoreboard shows ${teams[team]}'s total after ${Math.floor(tot.balls / 6)}.${tot.balls % 6} overs, not its score at ${markOvers} overs: give runs_at_mark`,
       };
   }
   return { ok: true, runs };
+}
+
+/**
+ * Why the rain comparison does not apply to this scoreboard, in words; null when it may. A match
+ * that finished by the play (a result, a tie or a draw; not stopped) settles on its result. A
+ * score written before `result` was kept: finished when its last innings ended by the play (the
+ * target, all out, or its `innings_overs` used).
+ */
+export function finishedMatchRefusal(score: Scoreboard, innings_overs: number): string | null {
+  if (score.status !== 'COMPLETE' || score.stopped) return null;
+  if (
+    score.result ? score.result.kind === 'NO_RESULT' : isStop(inningsEnd(score, score.innings, innings_overs))
+  )
+    return null;
+  const how = score.result_text ? ` (${score.result_text})` : '';
+  return `The match is finished${how}: settle the market on its result, not on the rain comparison`;
 }

@@ -1,20 +1,12 @@
 import type { AdminFancyIncompleteResult } from '@backlay/contract';
-import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { cricketMatches } from '../../db/schema.ts';
 import { ok, refuse, route, type Outcome } from '../../http/route.ts';
 import { audited } from '../admin/audit.ts';
 import { toSummary } from '../settlement/summary.ts';
 import type { SettlementOutcome, SettlementView } from '../settlement/service.ts';
+import { cricketMatchOf, settleIncompleteFancy } from './incomplete.ts';
 import * as q from './queries.ts';
-import {
-  averageOverrides,
-  averagesTable,
-  incompleteDecision,
-  resultMaxOf,
-  setAverage,
-  type IncompleteDecision,
-} from './rules.ts';
+import { averageOverrides, averagesTable, incompleteDecision, resultMaxOf, setAverage } from './rules.ts';
 import { createFancyService } from './service.ts';
 
 const answer = (r: SettlementOutcome<SettlementView>) => (r.ok ? ok(toSummary(r.value)) : refuse(r.message));
@@ -96,18 +88,6 @@ export const fancyModule = fp(
       ),
     );
 
-    /**
-     * Settles (or voids) one fancy on a decision made while it was unsettled; a refusal of the
-     * settlement is passed on. Settled meanwhile (a racing declare): refused under the market's lock.
-     */
-    const apply = (by: number, fancyId: number, d: Exclude<IncompleteDecision, { kind: 'REFUSE' }>) =>
-      d.kind === 'VOID'
-        ? app.settlement.voidMarket(by, fancyId, undefined, { unlessSettled: true })
-        : app.settlement.declareValue(by, fancyId, d.value, d.how);
-
-    const cricketMatchOf = async (matchId: number) =>
-      (await app.db.select().from(cricketMatches).where(eq(cricketMatches.matchId, matchId)))[0] ?? null;
-
     // One fancy on its competition's average (a Meter on its midpoint), or void where the rules give none.
     route(app, 'adminFancyAverage', async ({ body, user }) =>
       audited(
@@ -118,20 +98,24 @@ export const fancyModule = fp(
         async (): Promise<Outcome<ReturnType<typeof toSummary>>> => {
           const row = await fancy.fancyRow(body.fancy_id);
           if (!row) return refuse(`Unknown fancy ${body.fancy_id}`);
-          const cm = await cricketMatchOf(row.fancy.matchId);
+          const cm = await cricketMatchOf(app.db, row.fancy.matchId);
           if (!cm) return refuse('The fancy’s match has no cricket details');
-          // A void decision must not turn a declared result into a void: settled is settled.
-          if ((await app.settlement.view(body.fancy_id)).state === 'SETTLED')
-            return refuse('Market is already settled; unsettle it first to settle it again');
-          const d = incompleteDecision(
-            row.fancy,
-            row.market.marketName,
+          const settled = 'Market is already settled; unsettle it first to settle it again';
+          // A first look for a quick answer; the decision that counts is made under the lock.
+          if ((await app.settlement.view(body.fancy_id)).state === 'SETTLED') return refuse(settled);
+          const facts = { overs_bowled: 0, abandoned_or_reduced: true, complete: false };
+          const r = await settleIncompleteFancy(
+            app,
+            user.userId,
+            body.fancy_id,
             cm,
-            { overs_bowled: 0, abandoned_or_reduced: true, complete: false },
+            facts,
             await averageOverrides(app.db),
           );
-          if (d.kind === 'REFUSE') return refuse(d.message);
-          return answer(await apply(user.userId, body.fancy_id, d));
+          if (!r.ok) return refuse(r.message);
+          // A void or an average never overrides a result: settled is settled.
+          if (r.settlement === null) return refuse(settled);
+          return ok(toSummary(r.settlement));
         },
       ),
     );
@@ -150,10 +134,12 @@ export const fancyModule = fp(
     );
 
     // A match abandoned or cut short: every unsettled fancy of it by the rules text. Every decision
-    // is made before anything is settled, so a fact missing refuses the call and changes nothing.
+    // is made once before anything is settled, so a fact missing refuses the call and changes
+    // nothing; then each fancy is decided again and settled under its own lock, one at a time
+    // (`settleIncompleteFancy`), so a result that lands in between stands (ALREADY_SETTLED).
     route(app, 'adminFancyIncomplete', async ({ body, user }) =>
       audited(app, user.userId, 'fancy/incomplete', body, async () => {
-        const cm = await cricketMatchOf(body.match_id);
+        const cm = await cricketMatchOf(app.db, body.match_id);
         if (!cm) return refuse(`Unknown cricket match ${body.match_id}`);
         const rows = await q.fanciesOfMatch(app.db, body.match_id);
         const ids = new Set(rows.map((r) => r.fancy.marketId));
@@ -170,54 +156,55 @@ export const fancyModule = fp(
         const overrides = await averageOverrides(app.db);
         const plan: {
           row: (typeof rows)[number];
-          decision: Exclude<IncompleteDecision, { kind: 'REFUSE' }> | 'ALREADY_SETTLED';
+          facts: Parameters<typeof incompleteDecision>[3] | 'ALREADY_SETTLED';
+          /** The first look's decision: the label of a settlement refused under the lock. */
+          label: AdminFancyIncompleteResult['fancies'][number]['decision'];
         }[] = [];
         for (const row of rows) {
           if (only && !only.has(row.fancy.marketId)) continue;
           if ((await app.settlement.view(row.fancy.marketId)).state === 'SETTLED') {
-            plan.push({ row, decision: 'ALREADY_SETTLED' });
+            plan.push({ row, facts: 'ALREADY_SETTLED', label: 'ALREADY_SETTLED' });
             continue;
           }
           const given = results.get(row.fancy.marketId);
-          const d = incompleteDecision(
-            row.fancy,
-            row.market.marketName,
-            cm,
-            {
-              overs_bowled: body.overs_bowled,
-              abandoned_or_reduced: body.abandoned_or_reduced,
-              complete: given?.complete ?? false,
-              ...(given ? { result: given.result } : {}),
-            },
-            overrides,
-          );
+          const facts = {
+            overs_bowled: body.overs_bowled,
+            abandoned_or_reduced: body.abandoned_or_reduced,
+            complete: given?.complete ?? false,
+            ...(given ? { result: given.result } : {}),
+          };
+          const d = incompleteDecision(row.fancy, row.market.marketName, cm, facts, overrides);
           if (d.kind === 'REFUSE') return refuse(d.message);
-          plan.push({ row, decision: d });
+          plan.push({ row, facts, label: d.kind === 'VOID' ? 'VOID' : d.how });
         }
         const out: AdminFancyIncompleteResult = {
           match_id: body.match_id,
           overs_bowled: body.overs_bowled,
           fancies: [],
         };
-        for (const { row, decision } of plan) {
+        for (const { row, facts, label } of plan) {
           const base = {
             fancy_id: row.fancy.marketId,
             name: row.market.marketName,
             variant: row.fancy.variant,
             event_kind: row.fancy.eventKind,
           };
-          if (decision === 'ALREADY_SETTLED') {
-            out.fancies.push({ ...base, decision, value: null, settlement: null, message: null });
+          if (facts === 'ALREADY_SETTLED') {
+            out.fancies.push({ ...base, decision: facts, value: null, settlement: null, message: null });
             continue;
           }
-          const r = await apply(user.userId, row.fancy.marketId, decision);
-          out.fancies.push({
-            ...base,
-            decision: decision.kind === 'VOID' ? 'VOID' : decision.how,
-            value: decision.kind === 'VOID' ? null : decision.value,
-            settlement: r.ok ? toSummary(r.value) : null,
-            message: r.ok ? null : r.message,
-          });
+          const r = await settleIncompleteFancy(app, user.userId, row.fancy.marketId, cm, facts, overrides);
+          out.fancies.push(
+            r.ok
+              ? {
+                  ...base,
+                  decision: r.decision,
+                  value: r.value,
+                  settlement: r.settlement ? toSummary(r.settlement) : null,
+                  message: null,
+                }
+              : { ...base, decision: label, value: null, settlement: null, message: r.message },
+          );
         }
         return ok(out);
       }),

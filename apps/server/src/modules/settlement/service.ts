@@ -55,6 +55,18 @@ export type SettlementView = {
 
 type Actor = number | null;
 
+/** What a line market settles on, decided from facts read under its lock (`settleOnDecision`). */
+export type LineDecision =
+  | { kind: 'VOID' }
+  | { kind: 'VALUE'; value: number; how: 'RESULT' | 'AVERAGE' | 'MIDPOINT' }
+  | { kind: 'REFUSE'; message: string };
+
+/** What `settleOnDecision` did: the decision it applied, or nothing (the market was settled already). */
+export type LineSettled = {
+  decision: Exclude<LineDecision, { kind: 'REFUSE' }> | 'ALREADY_SETTLED';
+  view: SettlementView;
+};
+
 /**
  * Settles markets by the rules of packages/engine (settleMarket): one SettleBet per fill and side,
  * every movement a ledger transfer against the house whose idempotency key names the market, the
@@ -424,6 +436,48 @@ export function createSettlementService(app: FastifyInstance) {
           value,
           how,
           ...(deadHeatCount > 1 ? { dead_heat_count: deadHeatCount } : {}),
+        });
+      });
+    },
+
+    /**
+     * Decides and settles a line market (a fancy) in one transaction under its lock: `decide`
+     * reads its facts there, after the settled state is checked, so a decision made on an
+     * unsettled market's facts (an average, an unfinished match) can never override a result that
+     * landed since — it answers ALREADY_SETTLED and changes nothing. A REFUSE decision is refused.
+     */
+    settleOnDecision(
+      by: Actor,
+      marketId: number,
+      decide: (tx: Tx) => Promise<LineDecision>,
+    ): Promise<SettlementOutcome<LineSettled>> {
+      return run(async () => {
+        const market = await mustMarket(db, marketId);
+        if (market.marketKind !== 'FANCY')
+          throw new SettlementRefusal(`Market ${marketId} is not a line market`);
+        return inClosedMarketTx<LineSettled>(marketId, async (tx, locked) => {
+          const row = await q.settlementOf(tx, marketId);
+          if (row?.state === 'SETTLED') {
+            const settled: LineSettled = { decision: 'ALREADY_SETTLED', view: await view(tx, marketId) };
+            return { value: settled, touched: new Set<number>() };
+          }
+          const d = await decide(tx);
+          if (d.kind === 'REFUSE') throw new SettlementRefusal(d.message);
+          if (d.kind === 'VALUE' && (!Number.isSafeInteger(d.value) || d.value < 0))
+            throw new SettlementRefusal('result must be a whole number ≥ 0');
+          const next: q.SettlementRow = {
+            marketId,
+            state: 'SETTLED',
+            generation: (row?.generation ?? 0) + 1,
+            result: d.kind === 'VOID' ? null : { value: d.value, how: d.how },
+            voidMarket: d.kind === 'VOID',
+            settledAt: now(),
+            settledBy: by,
+            updatedAt: now(),
+          };
+          await upsertSettlement(tx, marketId, next);
+          const touched = await applyGeneration(tx, locked, next, next.generation);
+          return { value: { decision: d, view: await view(tx, marketId) }, touched };
         });
       });
     },
