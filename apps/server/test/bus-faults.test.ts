@@ -9,14 +9,16 @@ import type { WsServerMessage } from '@backlay/contract';
 import type { FastifyInstance } from 'fastify';
 import { connect as natsConnect } from 'nats';
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createNatsBus, type Bus } from '../src/plugins/bus.ts';
 import { Api } from './helpers/api.ts';
 import { createBettor, createMarket } from './helpers/exchange.ts';
 import { startFaultProxy, type FaultProxy } from './helpers/fault-proxy.ts';
-import { clusterServices, TEST_BUS_URL } from './helpers/services.ts';
+import { clusterServices, reachable, TEST_BUS_URL } from './helpers/services.ts';
 import { openStore, TEST_RATE_LIMITS } from './helpers/stores.ts';
 import { isType, settle, WsClient } from './helpers/ws-client.ts';
 
@@ -157,6 +159,53 @@ describe.skipIf(!ready)('the NATS bus under faults', () => {
   });
 });
 
+/** A free TCP port on loopback (for a NATS server of the test's own). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+const NATS_SERVER = process.env.NATS_SERVER_PATH || '/usr/sbin/nats-server';
+
+describe.skipIf(!existsSync(NATS_SERVER))('a bus that asks for credentials', () => {
+  let server: ChildProcess | null = null;
+  let url = '';
+  beforeAll(async () => {
+    const port = await freePort();
+    server = spawn(
+      NATS_SERVER,
+      ['-a', '127.0.0.1', '-p', String(port), '--user', 'backlay', '--pass', 'bus-secret'],
+      {
+        stdio: 'ignore',
+      },
+    );
+    url = `nats://127.0.0.1:${port}`;
+    await waitFor('the NATS server with credentials', () => reachable('127.0.0.1', port, 200), 10_000);
+  });
+  afterAll(() => {
+    server?.kill();
+  });
+
+  it('connects with BUS_USER/BUS_PASSWORD and refuses to start without them', async () => {
+    const p = prefix();
+    const a = await createNatsBus({ url, prefix: p, user: 'backlay', password: 'bus-secret' });
+    const b = await createNatsBus({ url, prefix: p, user: 'backlay', password: 'bus-secret' });
+    const got: number[] = [];
+    b.subscribe('market', (m) => got.push(m.market_id));
+    a.publish('market', { market_id: 5 });
+    await waitFor('the message between two authenticated nodes', () => got.includes(5));
+    await a.close();
+    await b.close();
+    await expect(createNatsBus({ url, prefix: p })).rejects.toThrow(/cannot connect.*[Aa]uthorization/);
+    await expect(createNatsBus({ url, prefix: p, user: 'backlay', password: 'wrong' })).rejects.toThrow(
+      /cannot connect/,
+    );
+  });
+});
+
 declare module '../src/plugins/bus.ts' {
   interface BusChannels {
     balance: { user_id: number };
@@ -164,6 +213,17 @@ declare module '../src/plugins/bus.ts' {
 }
 
 type Balance = { total_balance: number; liability: number };
+const METRICS_TOKEN = 'bus-faults-metrics-token-0123456789';
+/** A counter of the node's /metrics scrape (0 when absent). */
+async function counter(app: FastifyInstance, name: string): Promise<number> {
+  const r = await app.inject({
+    method: 'GET',
+    url: '/metrics',
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const line = r.body.split('\n').find((l) => l.startsWith(`${name} `));
+  return line ? Number(line.slice(name.length + 1)) : 0;
+}
 
 describe.skipIf(!ready || !process.env.TEST_DATABASE_URL)('two nodes, one of them cut off from NATS', () => {
   const apps: FastifyInstance[] = [];
@@ -184,6 +244,7 @@ describe.skipIf(!ready || !process.env.TEST_DATABASE_URL)('two nodes, one of the
         seedDemo: apps.length === 0,
         rateLimits: TEST_RATE_LIMITS,
         bus: { url, prefix: p, reconnectTimeWaitMs: 200, pingIntervalMs: 500 },
+        metrics: { token: METRICS_TOKEN },
       });
       await app.listen({ port: 0, host: '127.0.0.1' });
       apps.push(app);
@@ -304,6 +365,9 @@ describe.skipIf(!ready || !process.env.TEST_DATABASE_URL)('two nodes, one of the
         console.log(
           `bus ${fault}, change on node ${made}: price on the other node's socket ${price_ms} ms, everything ${all_ms} ms after the heal`,
         );
+        // The other node says in its figures that it repaired a loss (after a gap or its own reconnect).
+        expect(await counter(other, 'backlay_bus_resyncs_total')).toBeGreaterThanOrEqual(1);
+        if (made === 'a') expect(await counter(other, 'backlay_bus_gaps_total')).toBeGreaterThanOrEqual(1);
         await ws.close();
         await waitFor('node a connected again', () => a.bus.stats.connected, 5_000);
       });

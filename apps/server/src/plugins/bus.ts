@@ -193,7 +193,7 @@ export const BUS_PEERS_MAX = 1_000;
 /** `close()` gives the connection this long to send what it has, then closes it regardless. */
 export const BUS_CLOSE_TIMEOUT_MS = 1_000;
 /** Resync requests within this window (a gap from several nodes at once after a heal) run once. */
-const RESYNC_COALESCE_MS = 20;
+const RESYNC_COALESCE_MS = 100;
 /** Largest envelope read (messages carry ids only, well under 1 KiB). */
 const MAX_ENVELOPE_BYTES = 64 * 1024;
 const NODE_ID = /^[A-Za-z0-9_-]{1,64}$/;
