@@ -271,6 +271,46 @@ describe.skipIf(!ready || !process.env.TEST_DATABASE_URL)('two nodes, one of the
     liability: (await app.wallet.liabilityPaise(userId)) / 100,
   });
 
+  it('during the outage, the other node stops answering from memory within seconds (a node it no longer hears may be changing things)', async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const u = await createBettor(a, 1_000_000);
+    const leaving = await createBettor(a, 0);
+    const uOnB = await loggedIn(b, u);
+    const leavingOnA = await loggedIn(a, leaving);
+    const leavingOnB = new Api(b);
+    leavingOnB.token = leavingOnA.token;
+    const op = await loggedIn(a, { userName: 'operator', password: 'operator123', userId: 0 });
+    expect(await balanceOf(uOnB)).toEqual({ total_balance: 10_000, liability: 0 });
+    expect((await leavingOnB.call('getUserBalance')).statusCode).toBe(200);
+    expect(b.balances.cache.get(u.userId)).toBeDefined();
+
+    proxy.cut();
+    const t0 = Date.now();
+    const deposited = await op.call('adminWalletDeposit', {
+      user_id: u.userId,
+      amount: 55,
+      request_id: `bus-fault-${randomBytes(3).toString('hex')}`,
+    });
+    expect(deposited.body.status, deposited.body.message).toBe(true);
+    expect(
+      (await leavingOnA.call('logout', { user_id: leaving.userId, token: leavingOnA.token })).body.status,
+    ).toBe(true);
+    // Node b never hears of either, but within a few seconds of node a falling quiet it reads the
+    // store rather than its memory.
+    await waitFor(
+      'node b to refuse the ended session while node a is cut off',
+      async () => (await leavingOnB.call('getUserBalance')).statusCode === 401,
+      6_000,
+    );
+    expect(await balanceOf(uOnB)).toEqual({ total_balance: 10_055, liability: 0 });
+    const quiet_ms = Date.now() - t0;
+    expect(b.bus.stats.in_sync).toBe(false);
+    expect(b.bus.stats.connected).toBe(true); // its own connection is fine
+    console.log(`bus cut: the other node stopped trusting its memory ${quiet_ms} ms into the outage`);
+    proxy.heal();
+    await waitFor('both nodes in sync again', () => a.bus.stats.in_sync && b.bus.stats.in_sync, 5_000);
+  });
+
   // 'silent, then cut': the server stops answering, then the connection is reset (a partition
   // that ends in a reset): what node a wrote before it noticed is lost with the connection.
   const cases = [

@@ -56,6 +56,13 @@ export type BusStats = {
   reconnects: number;
   /** False from the moment the connection is lost (or stale: no answer to pings) until it is back. */
   connected: boolean;
+  /**
+   * Connected, and every other node heard from (a message or its beacon) within the last few
+   * seconds: only then may a node answer from memory what other nodes' notices keep right
+   * (balances, sessions). False while another node has fallen quiet: it may be cut off and
+   * changing things nobody hears of.
+   */
+  in_sync: boolean;
   /** Messages that were not a well-formed envelope (JSON null, garbage, a bad channel): counted and dropped. */
   bad_messages: number;
   /** Holes found in another node's numbered messages (its messages were lost on the way): each resyncs. */
@@ -72,6 +79,7 @@ const newStats = (connected: boolean): BusStats => ({
   last_lag_ms: 0,
   reconnects: 0,
   connected,
+  in_sync: connected,
   bad_messages: 0,
   gaps: 0,
   resyncs: 0,
@@ -142,6 +150,7 @@ export function createInProcessBus(onError: (err: unknown) => void = () => {}): 
     async close() {
       closed = true;
       stats.connected = false;
+      stats.in_sync = false;
       local.clear();
     },
   };
@@ -175,9 +184,10 @@ export type NatsBusOptions = {
  * What goes on the wire. `c`: the channel, `m`: the message, `t`: when it was published (for the
  * lag figure), `n`: the publishing bus's id (new on every start), `s`: its sequence number (1, 2,
  * 3, … per publishing bus, every channel alike). A beacon (subject `${prefix}._beacon`) has no
- * `c`/`m`: its `s` is the number of the last message that bus published.
+ * `c`/`m`: its `s` is the number of the last message that bus published; `bye` on the last one,
+ * sent by `close()`.
  */
-type Envelope = { c?: string; m?: object; t: number; n?: string; s?: number };
+type Envelope = { c?: string; m?: object; t: number; n?: string; s?: number; bye?: true };
 
 export const DEFAULT_BUS_PREFIX = 'backlay';
 /**
@@ -186,8 +196,17 @@ export const DEFAULT_BUS_PREFIX = 'backlay';
  * when it publishes nothing else.
  */
 export const BUS_BEACON_INTERVAL_MS = 1_000;
-/** A node not heard from (no message, no beacon) for this long is forgotten. */
-export const BUS_PEER_FORGET_MS = 30_000;
+/**
+ * Another node not heard from for this long (3 beacons missed) makes this one stop answering from
+ * memory (`stats.in_sync` false): it may be cut off from the bus and changing things unheard.
+ */
+export const BUS_PEER_QUIET_MS = 3 * BUS_BEACON_INTERVAL_MS;
+/**
+ * …and after this long it is forgotten (it crashed, or its outage lasts): memory is trusted again.
+ * Should it come back, its numbers are a gap to a node that has forgotten it, so a resync follows.
+ * A node that closes says goodbye and is forgotten at once.
+ */
+export const BUS_PEER_FORGET_MS = 10_000;
 /** Other nodes remembered at most (a deployment has a handful; bounds what a flood of fake ids costs). */
 export const BUS_PEERS_MAX = 1_000;
 /** `close()` gives the connection this long to send what it has, then closes it regardless. */
@@ -228,7 +247,8 @@ function parseEnvelope(
       return null;
   }
   if (subject === `${prefix}._beacon`) {
-    return c === undefined && n !== undefined ? { t, n: n as string, s: s as number } : null;
+    if (c !== undefined || n === undefined || (v.bye !== undefined && v.bye !== true)) return null;
+    return { t, n: n as string, s: s as number, ...(v.bye === true ? { bye: true } : {}) };
   }
   if (typeof c !== 'string' || !CHANNEL_NAME.test(c) || subject !== `${prefix}.${c}`) return null;
   if (!isPlainObject(m)) return null;
@@ -316,6 +336,12 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
     resyncTimer = setTimeout(runResync, RESYNC_COALESCE_MS);
   }
 
+  /** Whether every other node was heard from lately (the first in `peers` is the least recent). */
+  function refreshInSync(now: number) {
+    const oldest = peers.values().next().value;
+    stats.in_sync = stats.connected && (oldest === undefined || now - oldest.heardAt <= BUS_PEER_QUIET_MS);
+  }
+
   /** Notes another bus's number; a hole in its numbers means its messages were lost: resync. */
   function track(n: string, s: number, beacon: boolean) {
     const now = Date.now();
@@ -324,6 +350,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
       while (peers.size >= BUS_PEERS_MAX) peers.delete(peers.keys().next().value!);
       peers.set(n, { seq: s, heardAt: now });
       stats.peers = peers.size;
+      refreshInSync(now);
       // A bus first heard of mid-way: what it published before may have been lost on the way here,
       // unless this node has only just connected (it read everything from the store since).
       if (s > (beacon ? 0 : 1) && now - connectedAt > 3 * BUS_BEACON_INTERVAL_MS) {
@@ -346,6 +373,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
     // Most recently heard last, so the oldest are forgotten first.
     peers.delete(n);
     peers.set(n, peer);
+    refreshInSync(now);
   }
 
   function send(subject: string, envelope: Envelope) {
@@ -379,6 +407,12 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
         if (envelope.n !== undefined) {
           if (envelope.n === nodeId) return; // our own (noEcho should keep them away)
           track(envelope.n, envelope.s!, envelope.c === undefined);
+          if (envelope.bye) {
+            // A node closing: nothing more will come from it, and its silence is no outage.
+            peers.delete(envelope.n);
+            stats.peers = peers.size;
+            refreshInSync(Date.now());
+          }
         }
         if (envelope.c === undefined) return; // a beacon
         stats.received += 1;
@@ -398,6 +432,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
       peers.delete(n);
     }
     stats.peers = peers.size;
+    refreshInSync(now);
   }, BUS_BEACON_INTERVAL_MS);
   beaconTimer.unref();
 
@@ -405,11 +440,13 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
     for await (const s of nc.status()) {
       if (s.type === Events.Disconnect) {
         stats.connected = false;
+        stats.in_sync = false;
         options.log?.warn({ server: s.data }, 'bus: lost the NATS connection; reconnecting');
       } else if (s.type === Events.Reconnect) {
         stats.connected = true;
         stats.reconnects += 1;
         connectedAt = Date.now();
+        refreshInSync(connectedAt);
         options.log?.info({ server: s.data }, 'bus: NATS connection back; resyncing');
         // Tell the others at once which number this node is at: what it published while it was
         // away never reached them.
@@ -443,8 +480,11 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
     },
     async close() {
       if (closed) return;
+      // Goodbye: the others forget this node at once instead of taking its silence for an outage.
+      if (stats.connected) send(beaconSubject, { t: Date.now(), n: nodeId, s: seq, bye: true });
       closed = true;
       stats.connected = false;
+      stats.in_sync = false;
       clearInterval(beaconTimer);
       if (resyncTimer) clearTimeout(resyncTimer);
       resyncTimer = null;
