@@ -37,9 +37,10 @@ export interface Bus {
   publish<C extends BusChannel>(channel: C, message: BusChannels[C]): void;
   subscribe<C extends BusChannel>(channel: C, handler: (message: BusChannels[C]) => void): () => void;
   /**
-   * `handler` runs after the bus lost its connection and got it back: other nodes' messages of
-   * that time were missed, so whoever keeps state derived from them (the WebSocket images, a
-   * cache) must read it again. Never runs on the in-process bus.
+   * `handler` runs when messages of other nodes were missed: this bus lost its connection and got
+   * it back, or another node's numbered messages show a gap (they were lost while it was cut
+   * off). Whoever keeps state derived from them (the WebSocket images, a cache) must read it
+   * again. Never runs on the in-process bus.
    */
   onResync(handler: () => void): () => void;
   readonly stats: BusStats;
