@@ -36,6 +36,15 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'BUS_PREFIX must be NATS subject tokens separated by dots')
     .default('backlay'),
+  /**
+   * The bus's credentials: BUS_USER with BUS_PASSWORD, or BUS_TOKEN (as the NATS server's
+   * `authorization` block asks). Required when BUS_URL names any host other than this machine's
+   * loopback (docs/scaling.md): a bus on the network without them would let anyone who reaches
+   * NATS tell every node what changed, or listen.
+   */
+  BUS_USER: z.string().min(1).max(256).optional(),
+  BUS_PASSWORD: z.string().min(1).max(256).optional(),
+  BUS_TOKEN: z.string().min(16, 'BUS_TOKEN must be at least 16 characters').max(256).optional(),
   /** Demo cricket: ms between balls (a ball runs 40% of it, at most 2 s). Tests shorten it. */
   CRICKET_BALL_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   /** An SMS provider with a JSON HTTP API; without it SMS go to the server log (and the operator's message list). */
@@ -80,8 +89,8 @@ export type Config = {
   cricketBallIntervalMs: number;
   sms: { url: string; token?: string } | null;
   paymentGateway: { name: string; secret: string } | null;
-  /** NATS (BUS_URL) when set; else the in-process bus. */
-  bus: { url: string; prefix: string } | null;
+  /** NATS (BUS_URL) when set, with its credentials when given; else the in-process bus. */
+  bus: { url: string; prefix: string; user?: string; password?: string; token?: string } | null;
   /** Redis for the limits (REDIS_URL) when set; else each node's memory. */
   rateLimitStore: { redisUrl: string; prefix: string } | null;
   metrics: { token?: string; listen?: { host: string; port: number } };
@@ -99,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment: ${issue?.path.join('.')}: ${issue?.message}`);
   }
   const e = parsed.data;
+  if (e.BUS_URL) checkBusCredentials(e.BUS_URL, e);
   const store: StoreConfig = e.DATABASE_URL
     ? { kind: 'postgres', url: e.DATABASE_URL }
     : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) };
@@ -117,7 +127,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentGateway: e.PAYMENT_GATEWAY_SECRET
       ? { name: e.PAYMENT_GATEWAY_NAME, secret: e.PAYMENT_GATEWAY_SECRET }
       : null,
-    bus: e.BUS_URL ? { url: e.BUS_URL, prefix: e.BUS_PREFIX } : null,
+    bus: e.BUS_URL
+      ? {
+          url: e.BUS_URL,
+          prefix: e.BUS_PREFIX,
+          ...(e.BUS_USER ? { user: e.BUS_USER, password: e.BUS_PASSWORD! } : {}),
+          ...(e.BUS_TOKEN ? { token: e.BUS_TOKEN } : {}),
+        }
+      : null,
     rateLimitStore: e.REDIS_URL ? { redisUrl: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,
     metrics: {
       ...(e.METRICS_TOKEN ? { token: e.METRICS_TOKEN } : {}),
@@ -132,4 +149,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               .map((a) => a.trim())
               .filter(Boolean),
   };
+}
+
+/** Hosts that are this machine: a bus there may go without credentials (development, tests). */
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * BUS_USER goes with BUS_PASSWORD, and not with BUS_TOKEN; a NATS on any host but loopback needs
+ * one of the two. Throws naming the variable.
+ */
+function checkBusCredentials(
+  url: string,
+  e: { BUS_USER?: string | undefined; BUS_PASSWORD?: string | undefined; BUS_TOKEN?: string | undefined },
+) {
+  const fail = (name: string, message: string) => {
+    throw new Error(`Invalid environment: ${name}: ${message}`);
+  };
+  if (e.BUS_USER && !e.BUS_PASSWORD) fail('BUS_PASSWORD', 'BUS_USER needs BUS_PASSWORD');
+  if (e.BUS_PASSWORD && !e.BUS_USER) fail('BUS_USER', 'BUS_PASSWORD needs BUS_USER');
+  if (e.BUS_USER && e.BUS_TOKEN) fail('BUS_TOKEN', 'give BUS_USER and BUS_PASSWORD, or BUS_TOKEN, not both');
+  if (e.BUS_USER || e.BUS_TOKEN) return;
+  for (const server of url.split(',')) {
+    let host = '';
+    try {
+      host = new URL(server.trim()).hostname;
+    } catch {
+      fail('BUS_URL', `not a URL: ${server.trim()}`);
+    }
+    if (!LOOPBACK_HOST.test(host)) {
+      fail(
+        'BUS_URL',
+        `NATS at ${host} is on the network: give its credentials (BUS_USER and BUS_PASSWORD, or BUS_TOKEN)`,
+      );
+    }
+  }
 }

@@ -248,9 +248,11 @@ function flakyBus(): Bus & { drop(): void; restore(): void } {
     close: () => inner.close(),
     drop() {
       stats.connected = false;
+      stats.in_sync = false;
     },
     restore() {
       stats.connected = true;
+      stats.in_sync = true;
       for (const h of resync) h();
     },
   };

@@ -7,7 +7,7 @@ import type { MarketImage, WsServerMessage } from '@backlay/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { createServer, connect as tcpConnect, type AddressInfo, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -16,6 +16,7 @@ import { createPostgresLeader, createSingleNodeLeader, type Leader } from '../sr
 import { sweepPriceLog } from '../src/plugins/price-sequence.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { createBettor, createMarket } from './helpers/exchange.ts';
+import { startFaultProxy, type FaultProxy } from './helpers/fault-proxy.ts';
 import { clusterServices, TEST_BUS_URL } from './helpers/services.ts';
 import { openStore, TEST_RATE_LIMITS } from './helpers/stores.ts';
 import { isType, settle, WsClient } from './helpers/ws-client.ts';
@@ -40,45 +41,11 @@ const waitFor = async (what: string, ok: () => boolean | Promise<boolean>, timeo
   }
 };
 
-/** A TCP proxy in front of NATS that the test can cut and restore (a node losing its bus). */
-async function natsProxy() {
-  const target = new URL(TEST_BUS_URL.split(',')[0]!);
-  const sockets = new Set<Socket>();
-  let server: Server | null = null;
-  let port = 0;
-  const listen = () =>
-    new Promise<void>((resolve) => {
-      server = createServer((client) => {
-        const upstream = tcpConnect({ host: target.hostname, port: Number(target.port || 4222) });
-        for (const s of [client, upstream]) {
-          sockets.add(s);
-          s.on('close', () => sockets.delete(s));
-          s.on('error', () => {});
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server.listen(port, '127.0.0.1', () => {
-        port = (server!.address() as AddressInfo).port;
-        resolve();
-      });
-    });
-  await listen();
-  return {
-    url: () => `nats://127.0.0.1:${port}`,
-    /** Drops every connection and refuses new ones. */
-    async cut() {
-      await new Promise<void>((resolve) => {
-        server!.close(() => resolve());
-        for (const s of sockets) s.destroy();
-      });
-    },
-    restore: listen,
-    async close() {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => (server!.listening ? server!.close(() => resolve()) : resolve()));
-    },
-  };
-}
+/** A fault proxy in front of NATS (a node losing its bus). */
+const natsProxy = () => {
+  const u = new URL(TEST_BUS_URL.split(',')[0]!);
+  return startFaultProxy({ host: u.hostname, port: Number(u.port || 4222) });
+};
 
 describe.skipIf(!ready)('NATS bus', () => {
   const buses: Bus[] = [];
@@ -119,17 +86,17 @@ describe.skipIf(!ready)('NATS bus', () => {
   it('a node that lost NATS reconnects by itself and runs its resync handlers', async () => {
     const proxy = await natsProxy();
     const p = prefix();
-    const a = await createNatsBus({ url: proxy.url(), prefix: p, reconnectTimeWaitMs: 100 });
+    const a = await createNatsBus({ url: proxy.url(TEST_BUS_URL), prefix: p, reconnectTimeWaitMs: 100 });
     const b = await createNatsBus({ url: TEST_BUS_URL, prefix: p });
     buses.push(a, b);
     let resyncs = 0;
     a.onResync(() => (resyncs += 1));
     const got: number[] = [];
     a.subscribe('market', (m) => got.push(m.market_id));
-    await proxy.cut();
+    proxy.cut();
     await waitFor('the disconnect', () => !a.stats.connected);
     b.publish('market', { market_id: 1 }); // lost: a is not connected
-    await proxy.restore();
+    proxy.heal();
     await waitFor('the reconnect', () => resyncs === 1, 10_000);
     expect(a.stats.reconnects).toBe(1);
     b.publish('market', { market_id: 2 });
@@ -238,7 +205,7 @@ describe.skipIf(!ready)('leader lease', () => {
 describe.skipIf(!ready)('two nodes on one store and one bus', () => {
   const apps: FastifyInstance[] = [];
   let cleanup = async () => {};
-  let proxy: Awaited<ReturnType<typeof natsProxy>>;
+  let proxy: FaultProxy;
   const wsUrl = (app: FastifyInstance) => `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws`;
 
   beforeAll(async () => {
@@ -246,7 +213,7 @@ describe.skipIf(!ready)('two nodes on one store and one bus', () => {
     cleanup = opened.cleanup;
     proxy = await natsProxy();
     const p = prefix();
-    for (const url of [proxy.url(), TEST_BUS_URL]) {
+    for (const url of [proxy.url(TEST_BUS_URL), TEST_BUS_URL]) {
       const app = await buildApp({
         store: opened.options,
         seedDemo: true,
@@ -379,7 +346,7 @@ describe.skipIf(!ready)('two nodes on one store and one bus', () => {
     ws.send({ op: 'subscribe', market_ids: [m.marketId] });
     const first = await ws.next<Image>(isType('image', m.marketId));
 
-    await proxy.cut();
+    proxy.cut();
     await waitFor('a to notice', () => !a.bus.stats.connected);
     const r = await b.exchange.placeBet(layer!.userId, {
       market_id: m.marketId,
@@ -394,7 +361,7 @@ describe.skipIf(!ready)('two nodes on one store and one bus', () => {
     // a never heard of it.
     expect(ws.rest().filter((x) => x.type === 'delta' || x.type === 'image')).toEqual([]);
 
-    await proxy.restore();
+    proxy.heal();
     const again = await ws.next<Image>(isType('image', m.marketId), 10_000);
     expect(again.seq).toBeGreaterThan(first.seq);
     expect(again.market).toEqual(await a.exchange.getMarketImage(m.marketId));

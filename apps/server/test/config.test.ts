@@ -41,12 +41,47 @@ describe('config', () => {
       url: 'nats://127.0.0.1:4222',
       prefix: 'backlay',
     });
-    expect(loadConfig({ BUS_URL: 'nats://a:4222,nats://b:4222', BUS_PREFIX: 'prod.eu' }).bus).toEqual({
-      url: 'nats://a:4222,nats://b:4222',
-      prefix: 'prod.eu',
-    });
+    const token = 'bus-token-0123456789';
+    expect(
+      loadConfig({ BUS_URL: 'nats://a:4222,nats://b:4222', BUS_PREFIX: 'prod.eu', BUS_TOKEN: token }).bus,
+    ).toEqual({ url: 'nats://a:4222,nats://b:4222', prefix: 'prod.eu', token });
     expect(() => loadConfig({ BUS_URL: 'redis://127.0.0.1:6379' })).toThrow(/BUS_URL/);
     expect(() => loadConfig({ BUS_URL: 'nats://x:1', BUS_PREFIX: 'a b' })).toThrow(/BUS_PREFIX/);
+  });
+
+  it('a bus on the network needs credentials (BUS_USER and BUS_PASSWORD, or BUS_TOKEN); on loopback they are optional', () => {
+    // On this machine (development, the tests): none needed.
+    for (const url of ['nats://127.0.0.1:4222', 'nats://localhost:4222', 'nats://[::1]:4222']) {
+      expect(loadConfig({ BUS_URL: url }).bus).toEqual({ url, prefix: 'backlay' });
+    }
+    // Anywhere else the node refuses to start, naming what is missing.
+    expect(() => loadConfig({ BUS_URL: 'nats://nats-1:4222' })).toThrow(
+      /BUS_URL: NATS at nats-1 .*BUS_TOKEN/,
+    );
+    expect(() => loadConfig({ BUS_URL: 'nats://127.0.0.1:4222,nats://10.0.0.5:4222' })).toThrow(
+      /10\.0\.0\.5/,
+    );
+    expect(
+      loadConfig({ BUS_URL: 'nats://nats-1:4222', BUS_USER: 'backlay', BUS_PASSWORD: 'secret' }).bus,
+    ).toEqual({
+      url: 'nats://nats-1:4222',
+      prefix: 'backlay',
+      user: 'backlay',
+      password: 'secret',
+    });
+    expect(() => loadConfig({ BUS_URL: 'nats://nats-1:4222', BUS_USER: 'backlay' })).toThrow(/BUS_PASSWORD/);
+    expect(() => loadConfig({ BUS_URL: 'nats://127.0.0.1:4222', BUS_PASSWORD: 'secret' })).toThrow(
+      /BUS_USER/,
+    );
+    expect(() =>
+      loadConfig({
+        BUS_URL: 'nats://h:4222',
+        BUS_USER: 'u',
+        BUS_PASSWORD: 'p',
+        BUS_TOKEN: 'bus-token-0123456789',
+      }),
+    ).toThrow(/BUS_TOKEN.*not both/);
+    expect(() => loadConfig({ BUS_URL: 'nats://h:4222', BUS_TOKEN: 'short' })).toThrow(/BUS_TOKEN/);
   });
 
   it('REDIS_URL puts the limits in Redis under REDIS_PREFIX; unset, each node counts in memory', () => {

@@ -76,8 +76,11 @@ export function createAuthService(app: {
     now: () => clock.now().getTime(),
   });
   let bus: Bus | null = null;
-  /** Whether this node may answer from memory: not while its bus is down (notices are lost then). */
-  const trusted = () => bus === null || bus.stats.connected;
+  /**
+   * Whether this node may answer from memory: not while its bus is down or another node has
+   * fallen quiet (notices are lost then: bus.stats.in_sync).
+   */
+  const trusted = () => bus === null || bus.stats.in_sync;
   /** Sessions of `userId` were revoked in `tx`: forget them everywhere once it commits. */
   const revoked = (tx: Executor, userId: number) =>
     afterCommit(tx, () => {

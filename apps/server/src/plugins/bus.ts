@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { connect, Events, type NatsConnection, type Subscription } from 'nats';
-import { EventEmitter } from 'node:events';
+import { randomBytes } from 'node:crypto';
 
 /**
  * The channels of the bus and their messages. Messages carry ids only: a subscriber reads the
@@ -37,9 +37,10 @@ export interface Bus {
   publish<C extends BusChannel>(channel: C, message: BusChannels[C]): void;
   subscribe<C extends BusChannel>(channel: C, handler: (message: BusChannels[C]) => void): () => void;
   /**
-   * `handler` runs after the bus lost its connection and got it back: other nodes' messages of
-   * that time were missed, so whoever keeps state derived from them (the WebSocket images, a
-   * cache) must read it again. Never runs on the in-process bus.
+   * `handler` runs when messages of other nodes were missed: this bus lost its connection and got
+   * it back, or another node's numbered messages show a gap (they were lost while it was cut
+   * off). Whoever keeps state derived from them (the WebSocket images, a cache) must read it
+   * again. Never runs on the in-process bus.
    */
   onResync(handler: () => void): () => void;
   readonly stats: BusStats;
@@ -54,8 +55,37 @@ export type BusStats = {
   last_lag_ms: number;
   /** Connection losses survived (NATS reconnects). */
   reconnects: number;
+  /** False from the moment the connection is lost (or stale: no answer to pings) until it is back. */
   connected: boolean;
+  /**
+   * Connected, and every other node heard from (a message or its beacon) within the last few
+   * seconds: only then may a node answer from memory what other nodes' notices keep right
+   * (balances, sessions). False while another node has fallen quiet: it may be cut off and
+   * changing things nobody hears of.
+   */
+  in_sync: boolean;
+  /** Messages that were not a well-formed envelope (JSON null, garbage, a bad channel): counted and dropped. */
+  bad_messages: number;
+  /** Holes found in another node's numbered messages (its messages were lost on the way): each resyncs. */
+  gaps: number;
+  /** Times the resync handlers ran (after a reconnect or a gap). */
+  resyncs: number;
+  /** Other nodes heard from lately (their messages or beacons). */
+  peers: number;
 };
+
+const newStats = (connected: boolean): BusStats => ({
+  published: 0,
+  received: 0,
+  last_lag_ms: 0,
+  reconnects: 0,
+  connected,
+  in_sync: connected,
+  bad_messages: 0,
+  gaps: 0,
+  resyncs: 0,
+  peers: 0,
+});
 
 const CHANNEL_NAME = /^[a-z][a-z0-9_-]*$/;
 
@@ -63,13 +93,18 @@ function checkChannel(channel: string) {
   if (!CHANNEL_NAME.test(channel)) throw new Error(`bus: bad channel name ${JSON.stringify(channel)}`);
 }
 
-/** Local delivery shared by both buses: an EventEmitter with isolated handlers. */
+/**
+ * Local delivery shared by both buses: handlers per channel, each isolated. A Map rather than an
+ * EventEmitter, where a channel named 'error' with no handler would throw and '__proto__' would
+ * reach Object's prototype: a channel name that comes off the wire is only ever a Map key here.
+ */
 function createLocal(onError: (err: unknown) => void) {
-  const emitter = new EventEmitter();
-  emitter.setMaxListeners(0);
+  const handlers = new Map<string, Set<(message: unknown) => void>>();
   return {
     emit(channel: string, message: unknown) {
-      emitter.emit(channel, message);
+      const set = handlers.get(channel);
+      if (!set) return;
+      for (const handler of [...set]) handler(message);
     },
     on(channel: string, handler: (message: never) => void): () => void {
       checkChannel(channel);
@@ -80,22 +115,25 @@ function createLocal(onError: (err: unknown) => void) {
           onError(err);
         }
       };
-      emitter.on(channel, safe);
+      let set = handlers.get(channel);
+      if (!set) handlers.set(channel, (set = new Set()));
+      set.add(safe);
       return () => {
-        emitter.off(channel, safe);
+        set.delete(safe);
+        if (set.size === 0 && handlers.get(channel) === set) handlers.delete(channel);
       };
     },
     clear() {
-      emitter.removeAllListeners();
+      handlers.clear();
     },
   };
 }
 
-/** One process: an EventEmitter. Handlers run synchronously in publish order; a throwing handler is isolated. */
+/** One process. Handlers run synchronously in publish order; a throwing handler is isolated. */
 export function createInProcessBus(onError: (err: unknown) => void = () => {}): Bus {
   const local = createLocal(onError);
   let closed = false;
-  const stats: BusStats = { published: 0, received: 0, last_lag_ms: 0, reconnects: 0, connected: true };
+  const stats = newStats(true);
   return {
     kind: 'in-process',
     stats,
@@ -113,6 +151,7 @@ export function createInProcessBus(onError: (err: unknown) => void = () => {}): 
     async close() {
       closed = true;
       stats.connected = false;
+      stats.in_sync = false;
       local.clear();
     },
   };
@@ -125,26 +164,116 @@ export type NatsBusOptions = {
   prefix?: string;
   /** The connection's name as NATS monitoring shows it. */
   name?: string;
+  /** Credentials (BUS_USER/BUS_PASSWORD or BUS_TOKEN); none for a NATS that asks for none (dev, tests). */
+  user?: string;
+  password?: string;
+  token?: string;
   /** Wait between reconnect attempts (default 500 ms); the client retries for ever. */
   reconnectTimeWaitMs?: number;
-  /** A server that misses this many pings, one every `pingIntervalMs`, is taken as gone (default 2 × 5 s). */
+  /**
+   * A server that misses 2 pings, one every `pingIntervalMs` (default 2 s), is taken as gone: a
+   * silent server (no answer, connection open) is noticed within 2–3 intervals.
+   */
   pingIntervalMs?: number;
+  /** A connection attempt that has not completed its handshake by then is given up (default 2 s). */
+  connectTimeoutMs?: number;
   onError?: (err: unknown) => void;
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 };
 
-/** What goes on the wire: the message, when and by whom it was published (for the lag figure). */
-type Envelope = { c: string; m: unknown; t: number };
+/**
+ * What goes on the wire. `c`: the channel, `m`: the message, `t`: when it was published (for the
+ * lag figure), `n`: the publishing bus's id (new on every start), `s`: its sequence number (1, 2,
+ * 3, … per publishing bus, every channel alike). A beacon (subject `${prefix}._beacon`) has no
+ * `c`/`m`: its `s` is the number of the last message that bus published; `bye` on the last one,
+ * sent by `close()`.
+ */
+type Envelope = { c?: string; m?: object; t: number; n?: string; s?: number; bye?: true };
 
 export const DEFAULT_BUS_PREFIX = 'backlay';
+/**
+ * Each node says every this often which number it is at (a beacon), so a node whose messages
+ * were lost is found out by the others within about one beacon after its connection is back even
+ * when it publishes nothing else.
+ */
+export const BUS_BEACON_INTERVAL_MS = 1_000;
+/**
+ * Another node not heard from for this long (3 beacons missed) makes this one stop answering from
+ * memory (`stats.in_sync` false): it may be cut off from the bus and changing things unheard.
+ */
+export const BUS_PEER_QUIET_MS = 3 * BUS_BEACON_INTERVAL_MS;
+/**
+ * …and after this long it is forgotten (it crashed, or its outage lasts): memory is trusted again.
+ * Should it come back, its numbers are a gap to a node that has forgotten it, so a resync follows.
+ * A node that closes says goodbye and is forgotten at once.
+ */
+export const BUS_PEER_FORGET_MS = 10_000;
+/** Other nodes remembered at most (a deployment has a handful; bounds what a flood of fake ids costs). */
+export const BUS_PEERS_MAX = 1_000;
+/** `close()` gives the connection this long to send what it has, then closes it regardless. */
+export const BUS_CLOSE_TIMEOUT_MS = 1_000;
+/** Resync requests within this window (a gap from several nodes at once after a heal) run once. */
+const RESYNC_COALESCE_MS = 100;
+/** Largest envelope read (messages carry ids only, well under 1 KiB). */
+const MAX_ENVELOPE_BYTES = 64 * 1024;
+const NODE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The envelope in `data` received on `subject`, or null when it is not one this bus would send:
+ * not JSON, not an object, a channel that is not a channel name or not the subject's, a message
+ * that is not an object, a bad id or number. Never throws.
+ */
+function parseEnvelope(
+  data: Uint8Array,
+  subject: string,
+  prefix: string,
+  decode: (data: Uint8Array) => string,
+): Envelope | null {
+  if (data.length > MAX_ENVELOPE_BYTES) return null;
+  let v: unknown;
+  try {
+    v = JSON.parse(decode(data));
+  } catch {
+    return null;
+  }
+  if (!isPlainObject(v)) return null;
+  const { c, m, t, n, s } = v;
+  if (typeof t !== 'number' || !Number.isFinite(t)) return null;
+  // Numbered (every node of this version numbers its messages) or not (an older node's, in a
+  // rolling upgrade: delivered, but no gap can be seen in them).
+  if (n !== undefined || s !== undefined) {
+    if (typeof n !== 'string' || !NODE_ID.test(n) || !Number.isSafeInteger(s) || (s as number) < 0)
+      return null;
+  }
+  if (subject === `${prefix}._beacon`) {
+    if (c !== undefined || n === undefined || (v.bye !== undefined && v.bye !== true)) return null;
+    return { t, n: n as string, s: s as number, ...(v.bye === true ? { bye: true } : {}) };
+  }
+  if (typeof c !== 'string' || !CHANNEL_NAME.test(c) || subject !== `${prefix}.${c}`) return null;
+  if (!isPlainObject(m)) return null;
+  return { c, m, t, ...(n === undefined ? {} : { n: n as string, s: s as number }) };
+}
 
 /**
  * Every node of the deployment on one NATS subject tree (the official `nats` client). A publish
  * runs this node's handlers at once (as the in-process bus does) and sends the message to the
- * other nodes; the connection does not echo a node's own messages back. The client reconnects
- * by itself; after a reconnect `onResync` handlers run, since messages of the outage are lost
- * (NATS core is at-most-once), and publishes made while disconnected are buffered by the client
- * and sent on reconnect.
+ * other nodes; the connection does not echo a node's own messages back.
+ *
+ * NATS core delivers at most once: what is published during an outage is lost (the client drops
+ * its unsent buffer when it reconnects, and whatever went into a connection that then died is
+ * gone). So nothing here tries to deliver it late; instead every loss is noticed and repaired
+ * from the store, which is the truth (messages only say "look again"):
+ * - this node lost its connection: when it is back, the `onResync` handlers run;
+ * - another node's messages were lost: every message carries its publisher's id and number, and
+ *   each node says every second which number it is at (a beacon, at once after a reconnect); a
+ *   number that skips is a gap, and the `onResync` handlers run.
+ * While the connection is down a publish reaches this node's handlers only (and takes its number,
+ * so the others see the gap): nothing piles up in memory however long the outage.
+ *
+ * A bad message on the bus is counted (`stats.bad_messages`) and dropped: nothing that arrives can
+ * throw into the client (an exception there stops the client reading, deaf while it looks connected).
  */
 export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
   const onError = options.onError ?? (() => {});
@@ -165,8 +294,11 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
       maxReconnectAttempts: -1,
       reconnectTimeWait: options.reconnectTimeWaitMs ?? 500,
       reconnectJitter: 100,
-      pingInterval: options.pingIntervalMs ?? 5_000,
+      pingInterval: options.pingIntervalMs ?? 2_000,
       maxPingOut: 2,
+      timeout: options.connectTimeoutMs ?? 2_000,
+      ...(options.user !== undefined ? { user: options.user, pass: options.password ?? '' } : {}),
+      ...(options.token !== undefined ? { token: options.token } : {}),
     });
   } catch (err) {
     throw new Error(`bus: cannot connect to NATS at ${options.url}: ${(err as Error).message}`, {
@@ -175,46 +307,152 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
   }
   const local = createLocal(onError);
   const resync = new Set<() => void>();
-  const stats: BusStats = { published: 0, received: 0, last_lag_ms: 0, reconnects: 0, connected: true };
+  const stats = newStats(true);
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
+  const beaconSubject = `${prefix}._beacon`;
+  /** This bus's id on the wire and the number of its last message. */
+  const nodeId = randomBytes(8).toString('hex');
+  let seq = 0;
+  /** Other buses: the number of the last message of each, and when it was last heard from. */
+  const peers = new Map<string, { seq: number; heardAt: number }>();
+  let connectedAt = Date.now();
   let closed = false;
+  let resyncTimer: ReturnType<typeof setTimeout> | null = null;
 
-  const subscription: Subscription = nc.subscribe(`${prefix}.*`, {
-    callback: (err, msg) => {
-      if (err) {
-        onError(err);
-        return;
-      }
-      let envelope: Envelope;
+  function runResync() {
+    resyncTimer = null;
+    if (closed) return;
+    stats.resyncs += 1;
+    for (const handler of [...resync]) {
       try {
-        envelope = JSON.parse(decoder.decode(msg.data)) as Envelope;
+        handler();
       } catch (e) {
         onError(e);
-        return;
       }
-      stats.received += 1;
-      stats.last_lag_ms = Date.now() - envelope.t;
-      local.emit(envelope.c, envelope.m);
+    }
+  }
+  function requestResync() {
+    if (closed || resyncTimer) return;
+    resyncTimer = setTimeout(runResync, RESYNC_COALESCE_MS);
+  }
+
+  /** Whether every other node was heard from lately (the first in `peers` is the least recent). */
+  function refreshInSync(now: number) {
+    const oldest = peers.values().next().value;
+    stats.in_sync = stats.connected && (oldest === undefined || now - oldest.heardAt <= BUS_PEER_QUIET_MS);
+  }
+
+  /** Notes another bus's number; a hole in its numbers means its messages were lost: resync. */
+  function track(n: string, s: number, beacon: boolean) {
+    const now = Date.now();
+    const peer = peers.get(n);
+    if (!peer) {
+      while (peers.size >= BUS_PEERS_MAX) peers.delete(peers.keys().next().value!);
+      peers.set(n, { seq: s, heardAt: now });
+      stats.peers = peers.size;
+      refreshInSync(now);
+      // A bus first heard of mid-way: what it published before may have been lost on the way here,
+      // unless this node has only just connected (it read everything from the store since).
+      if (s > (beacon ? 0 : 1) && now - connectedAt > 3 * BUS_BEACON_INTERVAL_MS) {
+        stats.gaps += 1;
+        requestResync();
+      }
+      return;
+    }
+    // A message must be the next number; a beacon repeats the last one.
+    if (s > peer.seq + (beacon ? 0 : 1)) {
+      stats.gaps += 1;
+      options.log?.warn(
+        { node: n, expected: peer.seq + 1, got: s },
+        'bus: messages of another node were lost; resyncing',
+      );
+      requestResync();
+    }
+    peer.seq = Math.max(peer.seq, s);
+    peer.heardAt = now;
+    // Most recently heard last, so the oldest are forgotten first.
+    peers.delete(n);
+    peers.set(n, peer);
+    refreshInSync(now);
+  }
+
+  function send(subject: string, envelope: Envelope) {
+    try {
+      nc.publish(subject, encoder.encode(JSON.stringify(envelope)));
+    } catch (err) {
+      // The connection is closed or draining (the node is shutting down): the other nodes see
+      // the gap in the numbers if it ever comes back; say so and go on.
+      onError(err);
+    }
+  }
+  function beacon() {
+    if (closed || !stats.connected) return;
+    send(beaconSubject, { t: Date.now(), n: nodeId, s: seq });
+  }
+
+  const subscription: Subscription = nc.subscribe(`${prefix}.*`, {
+    // Never throws: an exception here would stop the client reading (the node deaf, the
+    // connection still open) until its pings time out.
+    callback: (err, msg) => {
+      try {
+        if (err) {
+          onError(err);
+          return;
+        }
+        const envelope = parseEnvelope(msg.data, msg.subject, prefix, (d) => decoder.decode(d));
+        if (!envelope) {
+          stats.bad_messages += 1;
+          return;
+        }
+        if (envelope.n !== undefined) {
+          if (envelope.n === nodeId) return; // our own (noEcho should keep them away)
+          track(envelope.n, envelope.s!, envelope.c === undefined);
+          if (envelope.bye) {
+            // A node closing: nothing more will come from it, and its silence is no outage.
+            peers.delete(envelope.n);
+            stats.peers = peers.size;
+            refreshInSync(Date.now());
+          }
+        }
+        if (envelope.c === undefined) return; // a beacon
+        stats.received += 1;
+        stats.last_lag_ms = Date.now() - envelope.t;
+        local.emit(envelope.c, envelope.m);
+      } catch (e) {
+        onError(e);
+      }
     },
   });
+
+  const beaconTimer = setInterval(() => {
+    beacon();
+    const now = Date.now();
+    for (const [n, peer] of peers) {
+      if (now - peer.heardAt <= BUS_PEER_FORGET_MS) break; // the rest were heard later
+      peers.delete(n);
+    }
+    stats.peers = peers.size;
+    refreshInSync(now);
+  }, BUS_BEACON_INTERVAL_MS);
+  beaconTimer.unref();
 
   void (async () => {
     for await (const s of nc.status()) {
       if (s.type === Events.Disconnect) {
         stats.connected = false;
+        stats.in_sync = false;
         options.log?.warn({ server: s.data }, 'bus: lost the NATS connection; reconnecting');
       } else if (s.type === Events.Reconnect) {
         stats.connected = true;
         stats.reconnects += 1;
+        connectedAt = Date.now();
+        refreshInSync(connectedAt);
         options.log?.info({ server: s.data }, 'bus: NATS connection back; resyncing');
-        for (const handler of resync) {
-          try {
-            handler();
-          } catch (e) {
-            onError(e);
-          }
-        }
+        // Tell the others at once which number this node is at: what it published while it was
+        // away never reached them.
+        beacon();
+        requestResync();
       }
     }
   })().catch(onError);
@@ -225,15 +463,12 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
     publish(channel, message) {
       if (closed) return;
       stats.published += 1;
+      seq += 1;
       local.emit(channel, message);
-      const envelope: Envelope = { c: channel, m: message, t: Date.now() };
-      try {
-        nc.publish(`${prefix}.${channel}`, encoder.encode(JSON.stringify(envelope)));
-      } catch (err) {
-        // The connection is closed or draining (the node is shutting down): the other nodes
-        // miss this notice as they would after a crash; say so and go on.
-        onError(err);
-      }
+      // While the connection is down the client would only hold the message and drop it on
+      // reconnect; the number it took tells the others they missed something.
+      if (!stats.connected) return;
+      send(`${prefix}.${channel}`, { c: channel, m: message, t: Date.now(), n: nodeId, s: seq });
     },
     subscribe(channel, handler) {
       return local.on(channel, handler as (message: never) => void);
@@ -246,16 +481,33 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
     },
     async close() {
       if (closed) return;
+      // Goodbye: the others forget this node at once instead of taking its silence for an outage.
+      if (stats.connected) send(beaconSubject, { t: Date.now(), n: nodeId, s: seq, bye: true });
       closed = true;
       stats.connected = false;
+      stats.in_sync = false;
+      clearInterval(beaconTimer);
+      if (resyncTimer) clearTimeout(resyncTimer);
+      resyncTimer = null;
       subscription.unsubscribe();
       local.clear();
       resync.clear();
-      try {
-        // Sends what is buffered, then closes.
-        await nc.drain();
-      } catch {
-        await nc.close();
+      // Sends what is buffered, then closes; bounded, since a drain waits for the server's answer,
+      // which never comes from a server that went silent or while reconnecting.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const drained = await Promise.race([
+        nc.drain().then(
+          () => true,
+          () => false,
+        ),
+        new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), BUS_CLOSE_TIMEOUT_MS))),
+      ]);
+      clearTimeout(timer);
+      if (!drained) {
+        await Promise.race([
+          nc.close().catch(() => {}),
+          new Promise((resolve) => setTimeout(resolve, BUS_CLOSE_TIMEOUT_MS).unref()),
+        ]);
       }
     },
   };

@@ -154,6 +154,23 @@ export const metricsPlugin = fp<MetricsOptions>(
       'Bus connection losses survived',
       () => app.bus.stats.reconnects,
     );
+    // The bus's repairs (docs/reliability.md, "The bus"): bad messages dropped, holes found in
+    // another node's numbered messages, and resyncs from the store that followed (gap or reconnect).
+    counterOf(
+      'backlay_bus_bad_messages_total',
+      'Messages on the bus that were not a well-formed envelope (counted and dropped)',
+      () => app.bus.stats.bad_messages ?? 0,
+    );
+    counterOf(
+      'backlay_bus_gaps_total',
+      "Holes found in another node's numbered bus messages (its messages were lost)",
+      () => app.bus.stats.gaps ?? 0,
+    );
+    counterOf(
+      'backlay_bus_resyncs_total',
+      'Times this node read again from the store what the bus may have lost (after a reconnect or a gap)',
+      () => app.bus.stats.resyncs ?? 0,
+    );
     gauge('backlay_leader', '1 while this node holds the lease of the timed work', () =>
       has('leader') ? (app.leader.isLeader() ? 1 : 0) : null,
     );

@@ -2,8 +2,9 @@
 // every write of money or exposure drops them after its commit, on this node at once (before the
 // writer answers anyone) and on the others through the bus ('balance' notices). A read racing a
 // change can never store the old value (VersionedCache). While the bus is not connected the node
-// reads the store every time, and after a reconnect it forgets everything (messages of the
-// outage are lost).
+// reads the store every time, and so while another node has fallen quiet (bus.stats.in_sync: it
+// may be cut off and changing balances unheard); after a reconnect or a gap in another node's
+// messages it forgets everything (messages of the outage are lost).
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { VersionedCache } from '../../cache/versioned-cache.ts';
@@ -61,7 +62,7 @@ export function createBalanceReader(app: FastifyInstance, options: { enabled: bo
     cache,
     /** The user's balance and liability: from memory when this node may trust it, else the store. */
     async read(userId: number): Promise<Balance> {
-      const trusted = app.bus.stats.connected;
+      const trusted = app.bus.stats.in_sync;
       if (trusted) {
         const hit = cache.get(userId);
         if (hit) return hit;
@@ -70,7 +71,7 @@ export function createBalanceReader(app: FastifyInstance, options: { enabled: bo
       balanceQuery ??= prepareBalance();
       const [row] = await balanceQuery.execute({ user: userId });
       const value = { balancePaise: row?.balance ?? 0, liabilityPaise: Number(row?.liability ?? 0) };
-      if (trusted && app.bus.stats.connected) cache.set(userId, userId, value, version);
+      if (trusted && app.bus.stats.in_sync) cache.set(userId, userId, value, version);
       return value;
     },
   };
