@@ -17,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { storeFailureOf } from '../src/db/store.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { Api, type Answer } from './helpers/api.ts';
 import { users } from '../src/db/schema.ts';
@@ -239,6 +240,14 @@ describe.skipIf(!ready)('faults of the services both nodes share', { timeout: 20
       expect(Number(stored[0]!.id)).toBe(c.kind === 'bet' ? data.bet_id : data.payment_id);
     }
     expect(await checkLedger(a)).toMatchObject({ ok: true, problems: [] });
+    // No connection was lost to the fault: every one is back in its pool (a leaked one would be
+    // gone for good, and the node's close would wait for it forever).
+    await converge('every connection back in its pool', async () =>
+      nodes.every((n) => {
+        const p = n.store.pool!();
+        return p.total === p.idle;
+      }),
+    );
   }
 
   async function health(app: FastifyInstance) {
@@ -337,5 +346,28 @@ describe.skipIf(!ready)('faults of the services both nodes share', { timeout: 20
     );
     report('PostgreSQL slow', calls, Date.now() - t0 || ms);
     await expectNothingLostNothingTwice(calls);
+  });
+
+  it('PostgreSQL silent at the start of a transaction: it fails in words within 2 s and its connection is given back', async () => {
+    const [a] = nodes as [FastifyInstance];
+    await a.db.execute(sql`select 1`); // an idle connection in the pool, which the next transaction takes
+    pgProxy.silent();
+    const t0 = Date.now();
+    const failed = await a.db
+      .transaction((tx) => tx.execute(sql`select 1`))
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    const ms = Date.now() - t0;
+    pgProxy.heal();
+    expect(failed).toBeInstanceOf(Error);
+    expect(storeFailureOf(failed)).not.toBeNull();
+    expect(ms).toBeLessThan(ANSWER_MS);
+    // drizzle never releases a connection whose `begin` failed: the store gives it back itself.
+    await converge('the connection back in the pool', async () => {
+      const p = a.store.pool!();
+      return p.total === p.idle;
+    });
   });
 });
