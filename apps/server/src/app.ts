@@ -34,6 +34,7 @@ import { busPlugin, type Bus, type NatsBusOptions } from './plugins/bus.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { dbPlugin } from './plugins/db.ts';
+import { deadlinePlugin, REQUEST_DEADLINE_MS } from './plugins/deadline.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { leaderPlugin } from './plugins/leader.ts';
 import { metricsPlugin, type MetricsOptions } from './plugins/metrics.ts';
@@ -91,7 +92,16 @@ export type AppOptions = {
   leaseRetryMs?: number;
   /** ms between vacuums of a PGlite store (it has no autovacuum); 0: never. Default 60 s. */
   pgliteVacuumMs?: number;
+  /**
+   * An /api call still unanswered after this many ms is answered 503 (plugins/deadline.ts); 0:
+   * never. Default REQUEST_DEADLINE_MS with PostgreSQL; none with PGlite, which is in the process
+   * (its waits are this node's own work, not a service that went quiet).
+   */
+  requestDeadlineMs?: number;
 };
+
+/** How long /healthz waits for the store's answer before it calls it degraded. */
+export const HEALTH_STORE_MS = 500;
 
 /** Largest request body we read; every payload of the API is far smaller. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -137,6 +147,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(metricsPlugin, options.metrics ?? {});
   await app.register(securityHeadersPlugin);
   await app.register(csrfPlugin);
+  await app.register(deadlinePlugin, {
+    deadline_ms: options.requestDeadlineMs ?? (options.store.kind === 'postgres' ? REQUEST_DEADLINE_MS : 0),
+  });
   await app.register(rateLimitPlugin, { limits, store: options.rateLimitStore ?? null });
   await app.register(dbPlugin, {
     store: options.store,
@@ -178,13 +191,39 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const missing = Object.keys(endpoints).filter((name) => !app.registeredEndpoints.has(name));
   if (missing.length > 0) throw new Error(`contract endpoints without a route: ${missing.join(', ')}`);
 
+  // The load balancer's check (200 while the node reaches its store) and an operator's first look:
+  // which part is degraded. Redis or the bus degraded leaves the node serving (limits in memory,
+  // other nodes' changes late), so 200; the store not answering within HEALTH_STORE_MS is a 503.
   app.get('/healthz', async (_req, reply) => {
-    try {
-      await app.store.ping();
-      return { status: true, data: { store: app.store.kind } };
-    } catch {
-      return reply.code(503).send({ status: false, message: 'store unavailable' });
-    }
+    let timer: NodeJS.Timeout | undefined;
+    const [store, redis] = await Promise.all([
+      Promise.race([
+        app.store.ping().then(
+          () => 'ok' as const,
+          () => 'degraded' as const,
+        ),
+        new Promise<'degraded'>(
+          (resolve) => (timer = setTimeout(() => resolve('degraded'), HEALTH_STORE_MS)),
+        ),
+      ]),
+      app.limits.health(),
+    ]);
+    clearTimeout(timer);
+    const parts = {
+      store,
+      redis,
+      bus: app.bus.kind === 'in-process' ? 'off' : app.bus.stats.connected ? 'ok' : 'degraded',
+    };
+    const data = {
+      store: app.store.kind,
+      degraded: Object.entries(parts)
+        .filter(([, v]) => v === 'degraded')
+        .map(([k]) => k),
+      parts,
+    };
+    if (store !== 'ok')
+      return reply.code(503).send({ status: false, message: 'The store is not answering', data });
+    return { status: true, data };
   });
 
   // What a load balancer or an operator of several nodes asks one node: is it the leader of the

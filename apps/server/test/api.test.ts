@@ -366,7 +366,10 @@ describeStores('every call', (ctx) => {
   it('healthz checks the store', async () => {
     const r = await ctx.app.inject({ method: 'GET', url: '/healthz' });
     expect(r.statusCode).toBe(200);
-    expect(r.json()).toEqual({ status: true, data: { store: ctx.store } });
+    expect(r.json()).toEqual({
+      status: true,
+      data: { store: ctx.store, degraded: [], parts: { store: 'ok', redis: 'off', bus: 'off' } },
+    });
   });
 
   it('security headers: a CSP that lets the SPA load its own assets and inline styles', async () => {

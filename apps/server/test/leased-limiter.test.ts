@@ -68,6 +68,39 @@ describe('a limit leased from the shared counter in blocks', () => {
     expect(shared.calls()).toBe(2);
   });
 
+  it('calls of a key that arrive while its block is asked for wait for it: one ask, not one each', async () => {
+    // A shared counter that answers only when told (Redis slow, or quiet until it times out).
+    const memory = new RateLimiterMemory({ keyPrefix: 'slow', points: 600, duration: 60 });
+    const asked: (() => void)[] = [];
+    const slow = {
+      keyPrefix: 'slow',
+      consume: (key: string, n: number) =>
+        new Promise<RateLimiterRes>((resolve, reject) =>
+          asked.push(() => memory.consume(key, n).then(resolve, reject)),
+        ),
+    };
+    const node = createLeasedLimiter(slow, 10);
+    const calls = Array.from({ length: 8 }, () => node.consume('u1'));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(asked).toHaveLength(1);
+    asked[0]!();
+    await Promise.all(calls);
+    // One block of 10 taken from the shared budget; 8 spent, 2 left in the lease.
+    expect((await memory.get('u1'))!.consumedPoints).toBe(10);
+    await node.consume('u1');
+    await node.consume('u1');
+    expect(asked).toHaveLength(1);
+    // An over-limit answer refuses every call that waited for it.
+    const over = new RateLimiterRes(0, 5_000, 600, false);
+    const refusing = {
+      keyPrefix: 'over',
+      consume: () => new Promise<RateLimiterRes>((_, reject) => setTimeout(() => reject(over), 20)),
+    };
+    const full = createLeasedLimiter(refusing, 10);
+    const results = await Promise.allSettled(Array.from({ length: 3 }, () => full.consume('u1')));
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+  });
+
   it(`remembers at most LEASED_LIMITER_MAX_KEYS (${LEASED_LIMITER_MAX_KEYS}) keys`, async () => {
     const shared = sharedCounter(600);
     const node = createLeasedLimiter(shared, 10);

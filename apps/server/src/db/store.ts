@@ -20,7 +20,61 @@ export type StoreOptions =
   | { kind: 'pglite'; dataDir: string }
   /** In-memory PGlite, optionally started from a dumpDataDir() tarball (tests clone a seeded template). */
   | { kind: 'pglite-memory'; loadDataDir?: Blob | File }
-  | { kind: 'postgres'; url: string; poolMax?: number };
+  | { kind: 'postgres'; url: string; poolMax?: number; timeouts?: Partial<StoreTimeouts> };
+
+/**
+ * How long request work waits on PostgreSQL (docs/reliability.md, "Faults"). A node answers every
+ * call within 2 s whatever the store does, so each wait is bounded below that:
+ * - `connect_ms`: a new connection (TCP and start-up) and the wait for a free one in the pool;
+ * - `statement_ms`: a statement the server is still running is cancelled (server side);
+ * - `lock_ms`: a statement waiting for a row or table lock gives up (server side);
+ * - `answer_ms`: no answer at all (a network that went silent, which the server never sees): the
+ *   query fails and its connection is dropped, since whatever it was doing is unknown;
+ * - `idle_in_transaction_ms`: a transaction whose node went quiet releases its locks.
+ * The migrations at start-up run on a connection of their own without these bounds.
+ */
+export type StoreTimeouts = {
+  connect_ms: number;
+  statement_ms: number;
+  lock_ms: number;
+  answer_ms: number;
+  idle_in_transaction_ms: number;
+};
+export const STORE_TIMEOUTS: StoreTimeouts = {
+  connect_ms: 1_000,
+  statement_ms: 1_500,
+  lock_ms: 1_000,
+  answer_ms: 1_600,
+  idle_in_transaction_ms: 5_000,
+};
+
+/** Why a call to the store failed without an answer from it (the label of /metrics). */
+export type StoreFailure = 'connect' | 'no-answer' | 'statement' | 'lock' | 'connection';
+
+/** The store could not answer (a timeout or a lost connection): a 503, not a 500. */
+export function storeFailureOf(err: unknown): StoreFailure | null {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { message = '', code = '' } = e as { message?: string; code?: string };
+    if (message === 'Query read timeout') return 'no-answer';
+    if (
+      /timeout exceeded when trying to connect|Connection terminated due to connection timeout/.test(message)
+    )
+      return 'connect';
+    if (code === '57014') return 'statement';
+    if (code === '55P03') return 'lock';
+    if (
+      /^08/.test(code) ||
+      code === '57P01' ||
+      ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH'].includes(code) ||
+      /^Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|Connection ended/.test(
+        message,
+      )
+    )
+      return 'connection';
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
 
 export type Store = {
   kind: 'pglite' | 'postgres';
@@ -29,6 +83,8 @@ export type Store = {
   ping(): Promise<void>;
   /** PostgreSQL: the connection pool's use now (for /metrics); PGlite has one connection and none. */
   pool?(): { total: number; idle: number; waiting: number; max: number };
+  /** Calls that failed without an answer from the store, by why (PostgreSQL; for /metrics). */
+  failures: Record<StoreFailure, number>;
   close(): Promise<void>;
   /** PGlite only: a tarball of the data directory (tests use it as a template). */
   dump?(): Promise<File | Blob>;
@@ -40,27 +96,112 @@ export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.me
 const MIGRATION_LOCK_KEY = 74_142_260;
 
 export async function openStore(options: StoreOptions): Promise<Store> {
+  const failures: Record<StoreFailure, number> = {
+    connect: 0,
+    'no-answer': 0,
+    statement: 0,
+    lock: 0,
+    connection: 0,
+  };
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 10 });
+    // Migrations first, on a connection of their own: they may take long, and wait for another
+    // node's migration lock, which the request bounds below must not cut short.
+    const migrator = new pg.Client({ connectionString: options.url });
+    migrator.on('error', () => {});
+    await migrator.connect();
+    try {
+      // Several nodes may start at once: one migrates, the others wait and find nothing to do.
+      await migrator.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      try {
+        await migratePg(drizzlePg(migrator, { schema }), { migrationsFolder });
+      } finally {
+        await migrator.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      }
+    } finally {
+      await migrator.end();
+    }
+    const t = { ...STORE_TIMEOUTS, ...options.timeouts };
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolMax ?? 10,
+      connectionTimeoutMillis: t.connect_ms,
+      statement_timeout: t.statement_ms,
+      lock_timeout: t.lock_ms,
+      query_timeout: t.answer_ms,
+      idle_in_transaction_session_timeout: t.idle_in_transaction_ms,
+      keepAlive: true,
+    });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => {});
-    try {
-      const client = await pool.connect();
-      try {
-        // Several nodes may start at once: one migrates, the others wait and find nothing to do.
-        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        try {
-          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
-        } finally {
-          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
-        }
-      } finally {
-        client.release();
+    /** Connections handed out and not yet given back, with their one-time release. */
+    const out = new Map<pg.PoolClient, (err?: Error) => void>();
+    /**
+     * Makes a checked-out connection's release happen once, whoever asks first: a connection
+     * dropped below is given back at once (its holder may never do it: drizzle's transaction
+     * leaks its connection when `begin` fails), and the holder's own release later is a no-op.
+     */
+    const handOut = (client: pg.PoolClient) => {
+      const release = client.release.bind(client);
+      let done = false;
+      const once = (err?: Error | boolean) => {
+        if (done) return;
+        done = true;
+        out.delete(client);
+        release(err);
+      };
+      client.release = once;
+      out.set(client, once);
+      return client;
+    };
+    const noteFailure = (client: pg.PoolClient | null, err: unknown) => {
+      const why = storeFailureOf(err);
+      if (!why) return;
+      failures[why] += 1;
+      // No answer, or a broken connection: its state is unknown (a statement may still run, its
+      // answer may arrive for the next query), so it is dropped now and the pool opens a fresh one.
+      if ((why === 'no-answer' || why === 'connection') && client) {
+        (
+          client as unknown as { connection?: { stream?: { destroy(): void } } }
+        ).connection?.stream?.destroy();
+        out.get(client)?.(err instanceof Error ? err : new Error(String(err)));
       }
-    } catch (err) {
-      await pool.end();
-      throw err;
-    }
+    };
+    const connect = pool.connect.bind(pool) as (cb?: unknown) => unknown;
+    // Every connection the pool hands out (drizzle's transactions and pool.query alike) has its
+    // failures noted, and a connection that heard no answer is dropped.
+    (pool as unknown as { connect: (cb?: unknown) => unknown }).connect = (cb?: unknown) => {
+      if (typeof cb === 'function') {
+        return connect((err: unknown, client: pg.PoolClient, done: unknown) => {
+          if (err) noteFailure(null, err);
+          else handOut(client);
+          (cb as (e: unknown, c: unknown, d: unknown) => void)(err, client, done);
+        });
+      }
+      return (connect() as Promise<pg.PoolClient>).then(handOut, (err: unknown) => {
+        noteFailure(null, err);
+        throw err;
+      });
+    };
+    pool.on('connect', (client) => {
+      // A connection dropped while checked out (below, or by the network) reports its error to
+      // the query that was waiting; the event itself must not crash the process.
+      client.on('error', () => {});
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+        const last = args.at(-1);
+        if (typeof last === 'function') {
+          args[args.length - 1] = (err: unknown, res: unknown) => {
+            if (err) noteFailure(client, err);
+            (last as (e: unknown, r: unknown) => void)(err, res);
+          };
+          return query(...args);
+        }
+        const r = query(...args);
+        if (r && typeof (r as Promise<unknown>).then === 'function')
+          (r as Promise<unknown>).then(undefined, (err: unknown) => noteFailure(client, err));
+        return r;
+      };
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     installCommitHooks(db);
     const poolMax = options.poolMax ?? 10;
@@ -76,6 +217,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
         waiting: pool.waitingCount,
         max: poolMax,
       }),
+      failures,
       close: () => pool.end(),
     };
   }
@@ -95,6 +237,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      failures,
       close: () => client.close(),
       dump: () => client.dumpDataDir('none'),
     };

@@ -1,5 +1,9 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
+import { storeFailureOf } from '../db/store.ts';
+
+/** What a bettor reads when PostgreSQL did not answer in time (docs/reliability.md, "Faults"). */
+export const STORE_UNAVAILABLE = 'The store is not answering; try again in a moment';
 
 /** Fastify's own 4xx errors, reworded for people. */
 const FASTIFY_MESSAGES: Record<string, string> = {
@@ -18,6 +22,14 @@ export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, req, reply) => {
       const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      // The store timed out or lost its connection: a 503 the client may retry (same request_id),
+      // not a 500. Whatever was in flight rolled back or is retried idempotently.
+      const storeFailure = statusCode === 500 ? storeFailureOf(error) : null;
+      if (storeFailure) {
+        req.log.warn({ err: error.message, why: storeFailure }, 'request failed: the store did not answer');
+        if (reply.sent) return;
+        return reply.code(503).header('retry-after', '1').send({ status: false, message: STORE_UNAVAILABLE });
+      }
       if (statusCode >= 500) {
         req.log.error({ err: error }, 'request failed');
         return reply

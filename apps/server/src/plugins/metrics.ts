@@ -44,6 +44,12 @@ export type Metrics = {
   betPlaced(kind: string): void;
   /** A request turned away by a limit. */
   limited(limit: string): void;
+  /** A call to an outside service that timed out or failed (docs/reliability.md, "Faults"). */
+  outsideFailure(service: 'redis', reason: 'timeout' | 'error'): void;
+  /** Work done without a service that did not answer (a limit counted in this node's memory). */
+  fallback(service: 'redis'): void;
+  /** A request answered 503 at its deadline, its work still running. */
+  requestDeadline(): void;
   /** The port of the metrics listener once it listens (tests ask with port 0). */
   listenerPort(): number | null;
 };
@@ -96,6 +102,33 @@ export const metricsPlugin = fp<MetricsOptions>(
       name: 'backlay_rate_limited_total',
       help: 'Requests turned away by a limit (429), by limit',
       labelNames: ['limit'] as const,
+      registers: [registry],
+    });
+
+    const redisFailures = { timeout: 0, error: 0 };
+    new Counter({
+      name: 'backlay_outside_failures_total',
+      help: 'Calls to an outside service (redis, store) that timed out or failed, by service and why',
+      labelNames: ['service', 'reason'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const [reason, n] of Object.entries(redisFailures)) this.inc({ service: 'redis', reason }, n);
+        // The store counts its own (db/store.ts: connect, no-answer, statement, lock, connection).
+        if (has('store'))
+          for (const [reason, n] of Object.entries(app.store.failures))
+            this.inc({ service: 'store', reason }, n);
+      },
+    });
+    const fallbacks = new Counter({
+      name: 'backlay_fallbacks_total',
+      help: "Work done without a service that did not answer (redis: a limit counted in this node's memory)",
+      labelNames: ['service'] as const,
+      registers: [registry],
+    });
+    const deadlines = new Counter({
+      name: 'backlay_request_deadline_total',
+      help: 'Requests answered 503 at their deadline (REQUEST_DEADLINE_MS) while their work went on',
       registers: [registry],
     });
 
@@ -225,6 +258,15 @@ export const metricsPlugin = fp<MetricsOptions>(
       },
       limited(limit) {
         limited.inc({ limit });
+      },
+      outsideFailure(_service, reason) {
+        redisFailures[reason] += 1;
+      },
+      fallback(service) {
+        fallbacks.inc({ service });
+      },
+      requestDeadline() {
+        deadlines.inc();
       },
       listenerPort() {
         const a = listener?.address();

@@ -1,8 +1,10 @@
 // Request limits (rate-limiter-flexible). With REDIS_URL the counters live in Redis, so a limit
 // holds across every node (one atomic Lua script per check, through ioredis); without it they are
-// kept in this node's memory, which is right for one node only. If Redis stops answering, each
-// node counts in its own memory until it is back (the library's insurance limiter), so a Redis
-// outage never turns requests away by itself.
+// kept in this node's memory, which is right for one node only. If Redis stops answering (no answer
+// within REDIS_TIMEOUTS.command_ms, or the connection is gone), each node counts in its own memory
+// at once, says so (a warning, /healthz, /metrics) and asks Redis again every probe_ms; when it
+// answers, the limits are shared again. A Redis outage never holds a request nor turns it away by
+// itself (docs/reliability.md, "Faults").
 //
 // Who is counted: a signed-in caller by user id on every /api call (so one bettor on many
 // addresses has one budget, and many bettors behind one address, a mobile carrier's shared IPv4,
@@ -13,12 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { isIPv4 } from 'node:net';
-import {
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { HttpError } from '../http/errors.ts';
 import { createLeasedLimiter, leaseBlock } from './leased-limiter.ts';
 
@@ -99,15 +96,46 @@ export function addressKey(ip: string): string {
     .join(':')}::/64`;
 }
 
-type Limiter = RateLimiterAbstract;
+/**
+ * What a limit is asked: consume points (rejecting with a RateLimiterRes when over), or read a
+ * key's count. Redis's or this node's memory, whichever answers.
+ */
+type Limiter = {
+  keyPrefix: string;
+  consume(key: string, points?: number): Promise<RateLimiterRes>;
+  get(key: string): Promise<RateLimiterRes | null>;
+};
 /** What `take` needs of a limiter: consume a point (rejecting with a RateLimiterRes when over). */
 type Counter = { keyPrefix: string; consume(key: string): Promise<unknown> };
+
+/**
+ * The bounds on Redis (the issue: a command ≤ ~500 ms). A limit is asked on every /api call, so
+ * a command with no answer by `command_ms` is given up and the node's memory answers: a request
+ * waits at most that long once, when Redis goes quiet, and not at all after (`answering` is off
+ * until a probe is answered).
+ */
+export const REDIS_TIMEOUTS = {
+  command_ms: 300,
+  connect_ms: 500,
+  /** While Redis is not answering, one PING this often; its answer makes the limits shared again. */
+  probe_ms: 500,
+  /** Reconnecting after a lost connection: 100 ms, 200 ms, … at most this between tries. */
+  reconnect_max_ms: 1_000,
+};
+
+/** Whether Redis answers; told of each failure, it probes until Redis answers again. */
+export type RedisLink = {
+  answering(): boolean;
+  failed(err: unknown): void;
+  /** A limit counted in this node's memory because Redis was not answering. */
+  fellBack(): void;
+};
 
 export type RateLimits = ReturnType<typeof createLimits>;
 
 function createLimits(
   limits: RateLimitOptions,
-  redis: Redis | null,
+  redis: { client: Redis; link: RedisLink } | null,
   prefix: string,
   onStoreError: (err: unknown) => void,
   onLimited: (limit: string) => void,
@@ -115,15 +143,43 @@ function createLimits(
   const make = (name: string, points: number, durationS: number): Limiter => {
     const memory = new RateLimiterMemory({ keyPrefix: `${prefix}:${name}`, points, duration: durationS });
     if (!redis) return memory;
-    return new RateLimiterRedis({
-      storeClient: redis,
+    const { link } = redis;
+    const shared = new RateLimiterRedis({
+      storeClient: redis.client,
       keyPrefix: `${prefix}:${name}`,
       points,
       duration: durationS,
-      // Not connected: count in memory at once instead of queueing behind a reconnect.
+      // Not connected: fail at once (and count in memory) instead of queueing behind a reconnect.
       rejectIfRedisNotReady: true,
-      insuranceLimiter: memory,
     });
+    /** Redis while it answers; this node's memory at once while it does not, or when it fails. */
+    const either = async <T>(onRedis: () => Promise<T>, onMemory: () => Promise<T>): Promise<T> => {
+      if (!link.answering()) {
+        link.fellBack();
+        return onMemory();
+      }
+      try {
+        return await onRedis();
+      } catch (e) {
+        if (e instanceof RateLimiterRes) throw e;
+        link.failed(e);
+        link.fellBack();
+        return onMemory();
+      }
+    };
+    return {
+      keyPrefix: memory.keyPrefix,
+      consume: (key, n = 1) =>
+        either(
+          () => shared.consume(key, n),
+          () => memory.consume(key, n),
+        ),
+      get: (key) =>
+        either(
+          () => shared.get(key),
+          () => memory.get(key),
+        ),
+    };
   };
   // The per-user limit, asked on every signed-in call, is taken from Redis in blocks
   // (leased-limiter.ts): never more than the limit, one Redis round trip per block of a user's calls.
@@ -154,6 +210,25 @@ function createLimits(
   return {
     /** 'redis': shared by every node; 'memory': this node only. */
     store: redis ? ('redis' as const) : ('memory' as const),
+    /** Where the limits count now: Redis, this node's memory (one node), or memory while Redis is not answering. */
+    state: (): 'redis' | 'memory' | 'fallback' =>
+      !redis ? 'memory' : redis.link.answering() ? 'redis' : 'fallback',
+    /**
+     * For /healthz: 'off' without Redis; else one PING (bounded by the command timeout), since a
+     * node whose bettors spend leases in hand may not have asked Redis for a while. A failure
+     * turns the limits to memory at once, as a limit's failure would.
+     */
+    async health(): Promise<'ok' | 'degraded' | 'off'> {
+      if (!redis) return 'off';
+      if (!redis.link.answering()) return 'degraded';
+      try {
+        await redis.client.ping();
+        return 'ok';
+      } catch (e) {
+        redis.link.failed(e);
+        return 'degraded';
+      }
+    },
     figures: limits,
     /** A signed-in user's call. */
     user: (userId: number, reply: FastifyReply | null) =>
@@ -200,42 +275,54 @@ function createLimits(
 
 export const rateLimitPlugin = fp<{ limits: RateLimitOptions; store?: RateLimitStore }>(
   async (app, { limits, store }) => {
-    let redis: Redis | null = null;
+    let redis: { client: Redis; link: RedisLink } | null = null;
     if (store) {
-      redis = new Redis(store.redisUrl, {
-        // A command while disconnected fails at once (the insurance limiter answers) instead of
-        // waiting in a queue; reconnects go on in the background.
+      const client = new Redis(store.redisUrl, {
+        // A command while disconnected fails at once (memory answers) instead of waiting in a
+        // queue; one with no answer fails after command_ms; reconnects go on in the background.
         enableOfflineQueue: false,
         maxRetriesPerRequest: 0,
-        connectTimeout: 2_000,
-        retryStrategy: (times) => Math.min(times * 200, 2_000),
+        autoResendUnfulfilledCommands: false,
+        commandTimeout: REDIS_TIMEOUTS.command_ms,
+        connectTimeout: REDIS_TIMEOUTS.connect_ms,
+        retryStrategy: (times) => Math.min(times * 100, REDIS_TIMEOUTS.reconnect_max_ms),
         lazyConnect: true,
       });
-      let state: 'never' | 'ready' | 'lost' = 'never';
-      redis.on('ready', () => {
-        if (state === 'lost') app.log.info('rate limits: Redis is back; limits are shared again');
-        state = 'ready';
-      });
-      redis.on('error', (err: Error) => {
-        if (state === 'ready') {
+      const link = createRedisLink(client, {
+        lost: (err) => {
+          app.metrics.outsideFailure('redis', /timed out/i.test(err) ? 'timeout' : 'error');
           app.log.warn(
-            { err: err.message },
-            'rate limits: lost Redis; each node counts in its own memory until it is back',
+            { err, url: redactUrl(store.redisUrl) },
+            'rate limits: Redis is not answering; each node counts in its own memory until it does',
           );
-          state = 'lost';
-        }
+        },
+        failed: (err) => app.metrics.outsideFailure('redis', /timed out/i.test(err) ? 'timeout' : 'error'),
+        back: () => app.log.info('rate limits: Redis answers again; limits are shared again'),
+        fellBack: () => app.metrics.fallback('redis'),
       });
-      try {
-        await redis.connect();
-      } catch (err) {
-        state = 'lost';
-        app.log.warn(
-          { err: (err as Error).message, url: redactUrl(store.redisUrl) },
-          'rate limits: Redis does not answer; counting in this node’s memory until it does',
-        );
-      }
+      redis = { client, link };
+      // Errors are reported by the commands that meet them (link.failed); this keeps ioredis quiet.
+      client.on('error', () => {});
+      // Start-up waits for Redis at most connect_ms + command_ms: a Redis that accepts the
+      // connection and then says nothing must not stop the node from starting.
+      const connected = client.connect();
+      connected.catch(() => {});
+      const waited = await Promise.race([
+        connected.then(
+          () => null,
+          (err: Error) => err.message,
+        ),
+        new Promise<string>((resolve) =>
+          setTimeout(
+            () => resolve('no answer'),
+            REDIS_TIMEOUTS.connect_ms + REDIS_TIMEOUTS.command_ms,
+          ).unref(),
+        ),
+      ]);
+      if (waited !== null) link.failed(new Error(waited));
       app.addHook('onClose', async () => {
-        redis!.disconnect();
+        link.stop();
+        client.disconnect();
       });
     } else {
       app.log.info('rate limits: in this node’s memory (one node); set REDIS_URL to share them across nodes');
@@ -267,6 +354,56 @@ export const rateLimitPlugin = fp<{ limits: RateLimitOptions; store?: RateLimitS
   },
   { name: 'rate-limit', dependencies: ['errors', 'metrics'] },
 );
+
+/**
+ * Whether Redis answers. The first failure after it answered is `lost` (one warning), each one is
+ * `failed`; from then on every limit counts in memory without asking Redis, and one PING every
+ * probe_ms (bounded by the command timeout) finds when it answers again (`back`).
+ */
+export function createRedisLink(
+  client: Pick<Redis, 'ping'>,
+  on: {
+    lost(err: string): void;
+    failed(err: string): void;
+    back(): void;
+    fellBack(): void;
+  },
+  probe_ms = REDIS_TIMEOUTS.probe_ms,
+): RedisLink & { stop(): void } {
+  let answering = true;
+  let probe: NodeJS.Timeout | null = null;
+  let probing = false;
+  const stopProbe = () => {
+    if (probe) clearInterval(probe);
+    probe = null;
+  };
+  return {
+    answering: () => answering,
+    failed(err) {
+      const message = err instanceof Error ? err.message : String(err);
+      if (!answering) return on.failed(message);
+      answering = false;
+      on.lost(message);
+      probe = setInterval(() => {
+        if (probing) return;
+        probing = true;
+        client.ping().then(
+          () => {
+            probing = false;
+            if (answering || !probe) return;
+            answering = true;
+            stopProbe();
+            on.back();
+          },
+          () => (probing = false),
+        );
+      }, probe_ms);
+      probe.unref();
+    },
+    fellBack: () => on.fellBack(),
+    stop: stopProbe,
+  };
+}
 
 /** A URL without its password, for logs. */
 function redactUrl(url: string): string {
