@@ -22,6 +22,7 @@ import {
   matches,
   runners,
 } from '../../db/schema.ts';
+import { endsMatch, suspendMatchOdds } from './match-odds.ts';
 import { publishScore } from './plugin.ts';
 
 /** At most this many cricket matches are handed to the feed per listing (in play first). */
@@ -150,7 +151,11 @@ export function createCricketFeedApi(app: FastifyInstance): CricketFeedApi {
 
   return {
     listCricketMatches,
-    publishScore: (matchId: number, score: Scoreboard) => publishScore(app, matchId, score),
+    async publishScore(matchId: number, score: Scoreboard) {
+      // The match-odds market stops taking bets before the score saying the match is over is stored.
+      if (endsMatch(score)) await suspendMatchOdds(app, matchId);
+      await publishScore(app, matchId, score);
+    },
     async quoteFancy(fancyId, quote) {
       must(`quote fancy ${fancyId}`, await app.fancy.quote(fancyId, quote));
     },
