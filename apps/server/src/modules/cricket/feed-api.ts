@@ -40,6 +40,16 @@ function selectionsByTeam(
   return a && b ? [a.selectionId, b.selectionId] : null;
 }
 
+/**
+ * A fancy's status as the feed must respect it: its own, unless the operator's generic market
+ * status (admin/market/status) holds it suspended or closed.
+ */
+function feedStatusOf(status: FancyStatus, marketStatus: string): FancyStatus {
+  if (marketStatus === 'SUSPENDED' && (status === 'ACTIVE' || status === 'BALL_RUNNING')) return 'SUSPENDED';
+  if (marketStatus === 'CLOSED' && status !== 'REMOVED') return 'CLOSED';
+  return status;
+}
+
 export function createCricketFeedApi(app: FastifyInstance): CricketFeedApi {
   const db = app.db;
   const feedActor = null; // settlement by the feed, not by an operator (settled_by null)
@@ -83,7 +93,12 @@ export function createCricketFeedApi(app: FastifyInstance): CricketFeedApi {
           ),
         ),
       db
-        .select({ f: fancies, name: markets.marketName, settled: marketSettlements.state })
+        .select({
+          f: fancies,
+          name: markets.marketName,
+          marketStatus: markets.status,
+          settled: marketSettlements.state,
+        })
         .from(fancies)
         .innerJoin(markets, eq(markets.marketId, fancies.marketId))
         .leftJoin(marketSettlements, eq(marketSettlements.marketId, fancies.marketId))
@@ -109,17 +124,19 @@ export function createCricketFeedApi(app: FastifyInstance): CricketFeedApi {
         : null;
       const feedFancies: FeedFancy[] = fs
         .filter((x) => x.f.matchId === cm.matchId)
-        .map(({ f, name, settled }) => ({
+        .map(({ f, name, marketStatus, settled }) => ({
           fancy_id: f.marketId,
           name,
           variant: f.variant,
-          status: f.status,
+          status: feedStatusOf(f.status, marketStatus),
           event: f.event as FancyEvent,
           no_line: f.noLine,
           no_rate: f.noRate,
           yes_line: f.yesLine,
           yes_rate: f.yesRate,
           settled: settled === 'SETTLED',
+          // Any settlement record: a result was declared once (the operator may have unsettled it).
+          result_declared: settled !== null,
         }));
       return {
         match_id: cm.matchId,
