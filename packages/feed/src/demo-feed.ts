@@ -504,9 +504,21 @@ export function createDemoFeed(deps: {
       // The tick's own part (list, lifecycle, launching) is awaited; market work runs on.
       ticking = runTick()
         .then(({ report }) => {
-          if (report.in_play.length > 0 || report.closed.length > 0) {
+          if (
+            report.in_play.length > 0 ||
+            report.closed.length > 0 ||
+            report.suspended.length > 0 ||
+            report.reopened.length > 0
+          ) {
             log.info(
-              { in_play: report.in_play, closed: report.closed, settled: report.settled },
+              {
+                in_play: report.in_play,
+                closed: report.closed,
+                settled: report.settled,
+                settled_from_score: report.settled_from_score,
+                suspended: report.suspended,
+                reopened: report.reopened,
+              },
               'demo feed: market lifecycle',
             );
           }
