@@ -66,6 +66,8 @@ export type AppOptions = {
   metrics?: MetricsOptions;
   /** Behind a reverse proxy: whose X-Forwarded-For to believe (per-IP rate limits use it). */
   trustProxy?: boolean | string[];
+  /** The cricket feed's time between balls (CRICKET_BALL_INTERVAL_MS): a scoreboard's quiet limit derives from it. */
+  cricketBallIntervalMs?: number;
   /** Exchange options: the in-play bet delay's sleeper (tests pass one that does not wait). */
   exchange?: ExchangeOptions;
   /** The built client (apps/web/dist), served at / when given and present. */
@@ -180,7 +182,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogModule);
   await app.register(marketsModule);
   for (const kindModule of KIND_MODULES) await app.register(kindModule, { exchange: options.exchange ?? {} });
-  await app.register(cricketModule);
+  await app.register(
+    cricketModule,
+    options.cricketBallIntervalMs === undefined ? {} : { ballIntervalMs: options.cricketBallIntervalMs },
+  );
   await app.register(settlementModule);
   await app.register(reportsModule);
   await app.register(adminModule);

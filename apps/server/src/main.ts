@@ -18,6 +18,7 @@ const app = await buildApp({
   ...(config.sms ? { smsSender: httpSender(config.sms) } : {}),
   ...(config.paymentGateway ? { paymentGateway: hmacGateway(config.paymentGateway) } : {}),
   adminDistDir,
+  cricketBallIntervalMs: config.cricketBallIntervalMs,
   ...(config.bus ? { bus: config.bus } : {}),
   ...(config.rateLimitStore ? { rateLimitStore: config.rateLimitStore } : {}),
   metrics: { ...config.metrics, processMetrics: true },

@@ -11,6 +11,7 @@ import type { WalletService } from './modules/wallet/service.ts';
 import type { KindRegistry } from './modules/markets/registry.ts';
 import type { BookmakerService } from './modules/bookmaker/service.ts';
 import type { FancyService } from './modules/fancy/service.ts';
+import type { CricketService } from './modules/cricket/plugin.ts';
 import type { Outbox } from './modules/messaging/outbox.ts';
 import type { PaymentsService } from './modules/payments/service.ts';
 import type { ResponsibleService } from './modules/responsible/service.ts';
@@ -39,6 +40,8 @@ declare module 'fastify' {
     kinds: KindRegistry;
     bookmaker: BookmakerService;
     fancy: FancyService;
+    /** The cricket module's answers to the fancy and bookmaker kinds (a scoreboard gone quiet). */
+    cricket: CricketService;
     outbox: Outbox;
     signup: SignupService;
     security: SecurityService;

@@ -3,7 +3,7 @@
 import type { FeedOptions } from '@backlay/feed';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { markets, matches } from '../src/db/schema.ts';
+import { cricketMatches, markets, matches } from '../src/db/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import {
   BETTOR_FLOAT_PAISE,
@@ -78,8 +78,13 @@ describeStores(
       });
       for (let i = 0; i < 2; i++) await feed.tick();
       // The busiest quoted market's match "started" ten hours ago: the next tick closes and settles it.
+      // Only a match without a scoreboard ends on the clock (a cricket match ends by its scoreboard:
+      // feed-scoreboard.test.ts).
+      const scored = new Set(
+        (await ctx.app.db.select({ id: cricketMatches.matchId }).from(cricketMatches)).map((r) => r.id),
+      );
       const open = (await ctx.app.exchange.listMarkets({ status: 'OPEN' })).filter(
-        (m) => m.market_type === 'MATCH_ODDS',
+        (m) => m.market_type === 'MATCH_ODDS' && !scored.has(m.match_id),
       );
       const volume = async (id: number) =>
         (await ctx.app.exchange.getMarketImage(id))!.runners.reduce((s, r) => s + r.traded_volume, 0);

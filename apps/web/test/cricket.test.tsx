@@ -93,6 +93,7 @@ function cricket(over: Partial<CricketDetail> = {}): CricketDetail {
       ball_running_until_ms: null,
       result_text: null,
     },
+    stale: false,
     bookmakers: [
       {
         market_id: 60,
@@ -559,6 +560,26 @@ describe('cricket game details', UI, () => {
       timeout: 2000,
     });
     expect(within(bm).getByRole('button', { name: 'Back India at rate 45' })).toBeEnabled();
+  });
+
+  it('a stale scoreboard says so; the markets the server suspended show Suspended', async () => {
+    signIn();
+    const base = cricket();
+    api({
+      'match/getCricketDetail': () =>
+        cricket({
+          stale: true,
+          bookmakers: [{ ...base.bookmakers[0]!, status: 'SUSPENDED' }],
+          fancies: base.fancies.map((f) => ({ ...f, status: 'SUSPENDED' as const })),
+        }),
+    });
+    await openMatch();
+    const board = screen.getByRole('region', { name: 'Scoreboard' });
+    expect(board).toHaveClass('score--stale');
+    expect(within(board).getByText('Scoreboard delayed: fancy and bookmaker suspended')).toBeInTheDocument();
+    expect(within(fancyRow('10 over runs AUS')).getByText('Suspended')).toBeInTheDocument();
+    const bm = screen.getByRole('region', { name: 'Bookmaker' });
+    expect(within(bm).getByRole('button', { name: 'Back India at rate 45' })).toBeDisabled();
   });
 
   it('bookmaker: back opens the slip at the quoted rate, shows what-if positions and sends placeBookmakerBet', async () => {

@@ -187,6 +187,11 @@ export const cricketDetail = z.object({
   format: cricketFormat,
   teams: z.array(z.string()),
   scoreboard: scoreboard.nullable(),
+  /**
+   * The match is in play and no ball has come for longer than its quiet limit: the scoreboard is
+   * out of date, and the fancies and bookmaker are shown (and refused) as suspended until the next ball.
+   */
+  stale: z.boolean(),
   bookmakers: z.array(bookmakerMarket),
   /** Ordered by display_order; removed and settled ones are left out. */
   fancies: z.array(fancy),

@@ -3,6 +3,11 @@
 // keep `levels` prices each side of every runner around a slowly drifting fair price, and (3) now
 // and then lets a simulated bettor take a price, so matched volume and the ladder move.
 //
+// A market whose match has a scoreboard (a cricket match the cricket feed bowls) lives by it
+// instead: suspended while play is stopped, closed and settled on the scoreboard's result the tick
+// the match ends, never on the clock or on a drawn winner (docs/live-prices.md "Match odds and
+// the scoreboard"). The clock and the drifting draw are only for markets with no scoreboard.
+//
 // Everything goes through `FeedApi` (the same calls a bettor's bet uses); the clock and the
 // randomness come in, so a seeded PRNG and a fake API give the same run every time.
 import {
@@ -17,7 +22,16 @@ import {
   weightedIndex,
   type Random,
 } from './pricing.ts';
-import type { FeedApi, FeedClock, FeedImage, FeedLog, FeedMarket, FeedOrder } from './types.ts';
+import type {
+  FeedApi,
+  FeedClock,
+  FeedImage,
+  FeedLog,
+  FeedMarket,
+  FeedOrder,
+  FeedOutcome,
+  FeedScoreState,
+} from './types.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -116,6 +130,14 @@ export interface TickReport {
   closed: number[];
   /** Markets closed and settled this tick, with the winner drawn from the fair probabilities. */
   settled: { market_id: number; winner_selection_id: number }[];
+  /** Markets closed this tick because their scoreboard says the match ended, settled on its result. */
+  settled_from_score: { market_id: number; outcome: FeedOutcome }[];
+  /** Markets whose match ended on a result the feed cannot read: closed, left to the operator. */
+  left_to_operator: number[];
+  /** Markets suspended this tick because their scoreboard says play stopped. */
+  suspended: number[];
+  /** Markets the feed had suspended (play stopped) opened again because play resumed. */
+  reopened: number[];
   requoted: number[];
   orders_placed: number;
   bets_taken: number;
@@ -146,6 +168,11 @@ export function createDemoFeed(deps: {
   const markets = new Map<number, MarketState>();
   /** Markets with work in flight (a re-quote or a bet may wait a bet delay in play). */
   const busy = new Set<number>();
+  /**
+   * Markets this process suspended because play stopped: only these are opened again when play
+   * resumes (one suspended by the operator stays theirs; after a restart, so does this one).
+   */
+  const suspendedByFeed = new Set<number>();
   const inflight = new Set<Promise<unknown>>();
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running = false;
@@ -350,11 +377,30 @@ export function createDemoFeed(deps: {
     else log.warn({ market_id: m.market_id, message: result.message }, 'demo feed: settlement refused');
   }
 
+  /** A match that ended: the market settles on the scoreboard's result (never a drawn winner). */
+  async function settleFromScore(m: FeedMarket, sb: FeedScoreState & { state: 'ENDED' }, report: TickReport) {
+    if (sb.outcome === null) {
+      report.left_to_operator.push(m.market_id);
+      log.warn(
+        { market_id: m.market_id, result_text: sb.result_text },
+        'demo feed: match ended on a result the feed cannot read; left to the operator',
+      );
+      return;
+    }
+    const result = await api.settleOutcome(m.market_id, sb.outcome);
+    if (result.ok) report.settled_from_score.push({ market_id: m.market_id, outcome: sb.outcome });
+    else log.warn({ market_id: m.market_id, message: result.message }, 'demo feed: settlement refused');
+  }
+
   async function runTick(): Promise<{ report: TickReport; jobs: Promise<void>[] }> {
     const report: TickReport = {
       in_play: [],
       closed: [],
       settled: [],
+      settled_from_score: [],
+      left_to_operator: [],
+      suspended: [],
+      reopened: [],
       requoted: [],
       orders_placed: 0,
       bets_taken: 0,
@@ -367,10 +413,39 @@ export function createDemoFeed(deps: {
 
     let lifecycle = 0;
     const open: FeedMarket[] = [];
+    for (const id of suspendedByFeed) if (!ids.has(id)) suspendedByFeed.delete(id);
     for (const m of listed) {
       if (m.status === 'CLOSED') continue;
+      const sb = m.scoreboard ?? null;
       if (lifecycle < o.max_lifecycle_per_tick && !busy.has(m.market_id)) {
-        if (t >= m.start_time_ms + duration(m.sport_id)) {
+        if (sb?.state === 'ENDED') {
+          await api.closeMarket(m.market_id);
+          report.closed.push(m.market_id);
+          await settleFromScore(m, sb, report);
+          markets.delete(m.market_id);
+          suspendedByFeed.delete(m.market_id);
+          lifecycle += 1;
+          continue;
+        }
+        if (sb?.state === 'STOPPED' && m.status === 'OPEN') {
+          await api.setMarketOpen(m.market_id, false);
+          suspendedByFeed.add(m.market_id);
+          report.suspended.push(m.market_id);
+          lifecycle += 1;
+          continue;
+        }
+        if (sb?.state === 'PLAYING' && m.status === 'SUSPENDED' && suspendedByFeed.has(m.market_id)) {
+          await api.setMarketOpen(m.market_id, true);
+          suspendedByFeed.delete(m.market_id);
+          report.reopened.push(m.market_id);
+          lifecycle += 1;
+          const st = markets.get(m.market_id);
+          if (st) st.next_visit_ms = 0;
+          open.push({ ...m, status: 'OPEN' });
+          continue;
+        }
+        // The clock ends only a match with no scoreboard; one with a scoreboard ends when it says so.
+        if (sb === null && t >= m.start_time_ms + duration(m.sport_id)) {
           await api.closeMarket(m.market_id);
           report.closed.push(m.market_id);
           await settle(m, markets.get(m.market_id), report);
@@ -392,7 +467,10 @@ export function createDemoFeed(deps: {
       open.push(m);
     }
 
-    const quotable = open.filter((m) => m.status === 'OPEN' && !busy.has(m.market_id));
+    // Play stopped (not yet suspended, the lifecycle budget spent): no quotes, no bets.
+    const quotable = open.filter(
+      (m) => m.status === 'OPEN' && !busy.has(m.market_id) && m.scoreboard?.state !== 'STOPPED',
+    );
     const due = quotable
       .map((m) => ({ m, st: stateOf(m) }))
       .filter(({ st }) => st.selections.length >= 2 && st.next_visit_ms <= t)
@@ -426,9 +504,21 @@ export function createDemoFeed(deps: {
       // The tick's own part (list, lifecycle, launching) is awaited; market work runs on.
       ticking = runTick()
         .then(({ report }) => {
-          if (report.in_play.length > 0 || report.closed.length > 0) {
+          if (
+            report.in_play.length > 0 ||
+            report.closed.length > 0 ||
+            report.suspended.length > 0 ||
+            report.reopened.length > 0
+          ) {
             log.info(
-              { in_play: report.in_play, closed: report.closed, settled: report.settled },
+              {
+                in_play: report.in_play,
+                closed: report.closed,
+                settled: report.settled,
+                settled_from_score: report.settled_from_score,
+                suspended: report.suspended,
+                reopened: report.reopened,
+              },
               'demo feed: market lifecycle',
             );
           }

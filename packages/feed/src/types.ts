@@ -21,7 +21,34 @@ export interface FeedMarket {
   readonly min_stake_paise: number;
   readonly max_stake_paise: number;
   readonly runners: readonly FeedRunner[];
+  /**
+   * What the match's scoreboard says, when it has one (a cricket match the cricket feed bowls):
+   * the market then closes and settles from it, never from the clock and the drift. Absent or
+   * null: no scoreboard, the demo's own lifecycle (closed some hours after the start, a winner
+   * drawn from the fair probabilities).
+   */
+  readonly scoreboard?: FeedScoreState | null;
 }
+
+/** How a market with a scoreboard settles. */
+export type FeedOutcome =
+  | { readonly kind: 'WINNER'; readonly selection_id: number }
+  /** A tie: the stake is shared between these runners (DOMAIN.md "Dead heat"). */
+  | { readonly kind: 'DEAD_HEAT'; readonly selection_ids: readonly number[] }
+  /** No result, abandoned, or a draw with no draw runner: every bet void. */
+  | { readonly kind: 'VOID'; readonly reason: string };
+
+/**
+ * A match's scoreboard as the match-odds market needs it:
+ * - PLAYING: the match is on (or not started): quote as usual, but never close on the clock;
+ * - STOPPED: play has stopped (rain, bad light, an innings stopped): the market is suspended;
+ * - ENDED: the match is over: the market closes at once and settles on `outcome`; null when the
+ *   scoreboard's result cannot be read as one (left to the operator, the market closed).
+ */
+export type FeedScoreState =
+  | { readonly state: 'PLAYING' }
+  | { readonly state: 'STOPPED'; readonly reason: string }
+  | { readonly state: 'ENDED'; readonly result_text: string; readonly outcome: FeedOutcome | null };
 
 /** One ladder level: price in hundredths, size in paise. */
 export interface FeedLevel {
@@ -80,6 +107,10 @@ export interface FeedApi {
    * operator's result goes through. Refusals (already settled, …) are results, not throws.
    */
   settleMarket(market_id: number, winner_selection_id: number): Promise<{ ok: boolean; message?: string }>;
+  /** Settles a closed market on a scoreboard's outcome (a winner, a dead heat, or void). Refusals are results. */
+  settleOutcome(market_id: number, outcome: FeedOutcome): Promise<{ ok: boolean; message?: string }>;
+  /** Suspends the market (play stopped) or opens it again (play resumed, when the feed suspended it). */
+  setMarketOpen(market_id: number, open: boolean): Promise<void>;
 }
 
 export interface FeedClock {

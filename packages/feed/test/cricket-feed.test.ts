@@ -498,6 +498,29 @@ describe('cricket feed: bookmaker', () => {
   });
 });
 
+describe('cricket feed: the operator wins', () => {
+  it('never settles a fancy the operator suspended, nor one with a result declared once (unsettled since), even at the end', async () => {
+    const s = setup(4);
+    s.ex.addMatch({ match_id: 1 });
+    const held = s.ex.fancyNamed('6 over runs AUS');
+    const unsettled = s.ex.fancyNamed('AUS lambi');
+    // The operator suspended one after 0.5 overs; the other was settled once and unsettled since.
+    await run(s, () => (s.ex.score(1)?.totals[0]?.balls ?? 0) >= 5);
+    held.status = 'SUSPENDED';
+    Object.assign(unsettled, { status: 'CLOSED', result_declared: true });
+    const from = s.ex.calls.length;
+    await run(s, complete(s));
+    await run(s, () => false, undefined, 5);
+    for (const f of [held, unsettled]) {
+      expect(s.ex.calls.slice(from).filter((c) => 'fancy_id' in c && c.fancy_id === f.fancy_id)).toEqual([]);
+      expect(f.settled).toBe(false);
+    }
+    // The feed settled the rest once each.
+    const settles = s.ex.calls.filter((c) => c.op === 'settleFancy').map((c) => c.fancy_id);
+    expect(new Set(settles).size).toBe(settles.length);
+  });
+});
+
 describe('cricket feed: bounded and fault-tolerant', () => {
   it('works on at most max_matches_per_tick matches a tick, and every match gets its turn', async () => {
     const s = setup(1, { ...FAST, max_matches_per_tick: 2 });

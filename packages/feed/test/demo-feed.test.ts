@@ -208,6 +208,71 @@ describe('demo feed', () => {
     expect(s.ex.markets.get(2)!.info.status).toBe('OPEN'); // cricket lasts longer
   });
 
+  it('a market with a scoreboard closes and settles on its result, never on the clock or a drawn winner', async () => {
+    const s = setup(7, { quote_interval_ms: 60_000 });
+    // Cricket started 10 hours ago (past its 4-hour duration): still playing, by the scoreboard.
+    for (const id of [1, 2, 3, 4]) {
+      s.ex.addMarket({ market_id: id, sport_id: 4, start_time_ms: T0 - 10 * HOUR, in_play: true }, 2);
+      s.ex.setScoreboard(id, { state: 'PLAYING' });
+    }
+    await run(s, 5);
+    for (const id of [1, 2, 3, 4]) expect(s.ex.markets.get(id)!.info.status).toBe('OPEN');
+    await expectDeepLadders(s.ex, 1);
+    // Each seed's drift would pick either runner; the scoreboard says the second won.
+    s.ex.setScoreboard(1, {
+      state: 'ENDED',
+      result_text: 'B won by 50 runs',
+      outcome: { kind: 'WINNER', selection_id: 11 },
+    });
+    s.ex.setScoreboard(2, {
+      state: 'ENDED',
+      result_text: 'Match tied',
+      outcome: { kind: 'DEAD_HEAT', selection_ids: [20, 21] },
+    });
+    s.ex.setScoreboard(3, {
+      state: 'ENDED',
+      result_text: 'No result',
+      outcome: { kind: 'VOID', reason: 'No result' },
+    });
+    s.ex.setScoreboard(4, { state: 'ENDED', result_text: 'Something odd', outcome: null });
+    const [ending] = await run(s, 1);
+    expect(ending!.closed.sort()).toEqual([1, 2, 3, 4]);
+    expect(ending!.settled).toEqual([]);
+    expect(ending!.settled_from_score).toEqual([
+      { market_id: 1, outcome: { kind: 'WINNER', selection_id: 11 } },
+      { market_id: 2, outcome: { kind: 'DEAD_HEAT', selection_ids: [20, 21] } },
+      { market_id: 3, outcome: { kind: 'VOID', reason: 'No result' } },
+    ]);
+    expect(ending!.left_to_operator).toEqual([4]);
+    expect(s.ex.settled.size).toBe(0);
+    expect(s.ex.resting(1)).toEqual([]);
+    expect(s.warnings).toHaveLength(1);
+  });
+
+  it('play stopped: the market is suspended and not quoted; play resumed: opened again, unless the operator suspended it', async () => {
+    const s = setup(9, { quote_interval_ms: 1_000 });
+    for (const id of [1, 2]) {
+      s.ex.addMarket({ market_id: id, sport_id: 4, start_time_ms: T0 - HOUR, in_play: true }, 2);
+      s.ex.setScoreboard(id, { state: 'PLAYING' });
+    }
+    await run(s, 3);
+    s.ex.setScoreboard(1, { state: 'STOPPED', reason: 'Rain' });
+    s.ex.setStatus(2, 'SUSPENDED'); // the operator's
+    const [stopping] = await run(s, 1);
+    expect(stopping!.suspended).toEqual([1]);
+    expect(s.ex.markets.get(1)!.info.status).toBe('SUSPENDED');
+    const before = s.ex.calls.length;
+    await run(s, 5);
+    expect(s.ex.calls.slice(before).some((c) => c.op === 'place' && c.order.market_id === 1)).toBe(false);
+    s.ex.setScoreboard(1, { state: 'PLAYING' });
+    const [resuming] = await run(s, 1);
+    expect(resuming!.reopened).toEqual([1]);
+    expect(s.ex.markets.get(1)!.info.status).toBe('OPEN');
+    expect(s.ex.markets.get(2)!.info.status).toBe('SUSPENDED');
+    await run(s, 3);
+    await expectDeepLadders(s.ex, 1);
+  });
+
   it('leaves suspended markets and non-active runners alone', async () => {
     const s = setup(8);
     s.ex.addMarket({ market_id: 1, start_time_ms: T0 + HOUR, status: 'SUSPENDED' });

@@ -11,7 +11,15 @@ import {
   setInPlay,
   type OrderBook,
 } from '@backlay/engine';
-import type { FeedApi, FeedImage, FeedMarket, FeedOrder, FeedPlaceResult } from '../src/index.ts';
+import type {
+  FeedApi,
+  FeedImage,
+  FeedMarket,
+  FeedOrder,
+  FeedOutcome,
+  FeedPlaceResult,
+  FeedScoreState,
+} from '../src/index.ts';
 
 type Market = { info: FeedMarket; book: OrderBook; traded: Map<number, number> };
 
@@ -20,7 +28,9 @@ export type Call =
   | { op: 'cancelAll'; actor: string; market_id: number }
   | { op: 'setInPlay'; market_id: number; bet_delay_s: number }
   | { op: 'close'; market_id: number }
-  | { op: 'settle'; market_id: number; winner_selection_id: number };
+  | { op: 'settle'; market_id: number; winner_selection_id: number }
+  | { op: 'settleOutcome'; market_id: number; outcome: FeedOutcome }
+  | { op: 'setOpen'; market_id: number; open: boolean };
 
 export class FakeExchange implements FeedApi {
   readonly markets = new Map<number, Market>();
@@ -46,6 +56,16 @@ export class FakeExchange implements FeedApi {
       traded: new Map(),
     });
     return info;
+  }
+
+  /** Sets what a market's scoreboard says (null: none). */
+  setScoreboard(market_id: number, scoreboard: FeedScoreState | null) {
+    this.set(market_id, { scoreboard });
+  }
+
+  /** Sets a market's status by hand (the operator). */
+  setStatus(market_id: number, status: FeedMarket['status']) {
+    this.set(market_id, { status });
   }
 
   private set(market_id: number, patch: Partial<FeedMarket>) {
@@ -129,6 +149,22 @@ export class FakeExchange implements FeedApi {
     if (this.settled.has(market_id)) return { ok: false, message: 'Market is already settled' };
     this.settled.set(market_id, winner_selection_id);
     return { ok: true };
+  }
+
+  /** Outcomes declared by the feed from a scoreboard, by market. */
+  readonly outcomes = new Map<number, FeedOutcome>();
+
+  async settleOutcome(market_id: number, outcome: FeedOutcome) {
+    this.calls.push({ op: 'settleOutcome', market_id, outcome });
+    if (this.settled.has(market_id) || this.outcomes.has(market_id))
+      return { ok: false, message: 'Market is already settled' };
+    this.outcomes.set(market_id, outcome);
+    return { ok: true };
+  }
+
+  async setMarketOpen(market_id: number, open: boolean): Promise<void> {
+    this.calls.push({ op: 'setOpen', market_id, open });
+    this.set(market_id, { status: open ? 'OPEN' : 'SUSPENDED' });
   }
 
   crossed(market_id: number) {

@@ -23,6 +23,7 @@ import fp from 'fastify-plugin';
 import { randomBytes, randomInt } from 'node:crypto';
 import { users } from '../db/schema.ts';
 import { createCricketFeedApi } from '../modules/cricket/feed-api.ts';
+import { matchOddsScoreStates } from '../modules/cricket/match-odds.ts';
 
 /** A market maker's float: ₹5,00,00,000 (its exposure across every demo market stays far below). */
 export const MAKER_FLOAT_PAISE = 5_000_000_000;
@@ -89,19 +90,22 @@ export function createExchangeFeedApi(app: FastifyInstance, accounts: ReadonlyMa
   let n = 0;
   return {
     async listMarkets(): Promise<FeedMarket[]> {
-      const list = await app.exchange.listMarkets({ status: ['OPEN', 'SUSPENDED'] });
-      return list
-        .filter((m) => m.market_type === DEMO_MARKET_TYPE)
-        .map((m) => ({
-          market_id: m.market_id,
-          sport_id: m.sport_id,
-          status: m.status,
-          in_play: m.in_play,
-          start_time_ms: m.start_time.getTime(),
-          min_stake_paise: m.min_stake_paise,
-          max_stake_paise: m.max_stake_paise,
-          runners: m.runners.map((r) => ({ selection_id: r.selection_id, status: r.status })),
-        }));
+      const list = (await app.exchange.listMarkets({ status: ['OPEN', 'SUSPENDED'] })).filter(
+        (m) => m.market_type === DEMO_MARKET_TYPE,
+      );
+      // A match with a scoreboard (cricket) closes and settles by it, not by the demo's clock.
+      const scores = await matchOddsScoreStates(app, list);
+      return list.map((m) => ({
+        market_id: m.market_id,
+        sport_id: m.sport_id,
+        status: m.status,
+        in_play: m.in_play,
+        start_time_ms: m.start_time.getTime(),
+        min_stake_paise: m.min_stake_paise,
+        max_stake_paise: m.max_stake_paise,
+        runners: m.runners.map((r) => ({ selection_id: r.selection_id, status: r.status })),
+        scoreboard: scores.get(m.market_id) ?? null,
+      }));
     },
     async image(market_id): Promise<FeedImage | null> {
       const img = await app.exchange.getMarketImage(market_id);
@@ -143,6 +147,23 @@ export function createExchangeFeedApi(app: FastifyInstance, accounts: ReadonlyMa
       // settled_by null: the feed, not an operator.
       const r = await app.settlement.declareResult(null, market_id, { winners: [winner_selection_id] });
       return r.ok ? { ok: true } : { ok: false, message: r.message };
+    },
+    async settleOutcome(market_id, outcome) {
+      // settled_by null: the feed, reading the scoreboard. A void never flips a declared result.
+      const r =
+        outcome.kind === 'VOID'
+          ? await app.settlement.voidMarket(null, market_id, undefined, { unlessSettled: true })
+          : await app.settlement.declareResult(
+              null,
+              market_id,
+              outcome.kind === 'WINNER'
+                ? { winners: [outcome.selection_id] }
+                : { winners: [...outcome.selection_ids], dead_heat_count: outcome.selection_ids.length },
+            );
+      return r.ok ? { ok: true } : { ok: false, message: r.message };
+    },
+    async setMarketOpen(market_id, open) {
+      await app.exchange.setMarketStatus(market_id, open ? 'OPEN' : 'SUSPENDED');
     },
   };
 }

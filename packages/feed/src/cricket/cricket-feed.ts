@@ -99,6 +99,14 @@ type Action = { kind: 'start' | 'bowl' | 'upkeep' | 'wrapup'; due: number; m: Cr
 
 const OPEN_STATUSES = new Set(['ACTIVE', 'BALL_RUNNING']);
 
+/**
+ * Whether the feed may quote, open or settle a fancy: the operator wins. One the operator (or the
+ * feed, leaving it to them) suspended, closed or removed, and one with a result ever declared
+ * (settled, or unsettled by the operator to correct it), is theirs: the feed never settles it,
+ * so a result is settled once, not at every ball it stays on the scoreboard.
+ */
+const feedOwns = (f: FeedFancy) => OPEN_STATUSES.has(f.status) && !f.settled && !f.result_declared;
+
 export function createCricketFeed(
   api: CricketFeedApi,
   clock: FeedClock,
@@ -273,7 +281,7 @@ export function createCricketFeed(
     const decided: (() => Promise<unknown>)[] = [];
     const rest: (() => Promise<unknown>)[] = [() => bookmakerUpkeep(m, s, mem)];
     for (const f of m.fancies) {
-      if (f.settled || f.status === 'REMOVED') continue;
+      if (!feedOwns(f)) continue;
       const st = eventState(f.event, s, o.overs[m.format]).state;
       (st === 'DONE' || st === 'UNKNOWN' || st === 'INCOMPLETE' ? decided : rest).push(() =>
         fancyUpkeep(m, f, s, false, report),
@@ -293,9 +301,7 @@ export function createCricketFeed(
    * (the 10 / 25-over comparison), a refusal left to the operator.
    */
   async function wrapup(m: CricketMatch, s: Scoreboard, mem: MatchMemory, report: CricketTickReport) {
-    const calls = m.fancies
-      .filter((f) => !f.settled && f.status !== 'REMOVED')
-      .map((f) => () => fancyUpkeep(m, f, s, true, report));
+    const calls = m.fancies.filter(feedOwns).map((f) => () => fancyUpkeep(m, f, s, true, report));
     const bm = m.bookmaker;
     if (bm && bm.status !== 'CLOSED') calls.push(() => api.setBookmakerStatus(bm.market_id, 'CLOSED'));
     if (bm && s.stopped && !bookmakerSettled.has(bm.market_id)) {
@@ -321,7 +327,7 @@ export function createCricketFeed(
       calls.push(() => api.setBookmakerStatus(bm.market_id, 'BALL_RUNNING'));
     }
     for (const f of m.fancies) {
-      if (f.status === 'ACTIVE' && !f.settled)
+      if (f.status === 'ACTIVE' && feedOwns(f))
         calls.push(() => api.setFancyStatus(f.fancy_id, 'BALL_RUNNING'));
     }
     // The ball starts only once everything is suspended; what did not go through is tried again.

@@ -28,6 +28,12 @@ export interface FeedFancy {
   yes_line: number | null;
   yes_rate: number | null;
   settled: boolean;
+  /**
+   * A result has been declared on it at some time (settled now, or unsettled by the operator
+   * since, to correct it): from the settlement record, so a new leader knows it too. The feed
+   * settles a fancy once; after that it is the operator's (absent: false).
+   */
+  result_declared?: boolean;
 }
 
 export interface CricketMatch {

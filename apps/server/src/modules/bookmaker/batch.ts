@@ -2,6 +2,7 @@
 // in batches"): each bet in arrival order against its bettor's position as the batch's earlier bets
 // left it. Pure: the service reads the inputs under the market's and the wallets' locks and writes
 // what this returns in the same transaction.
+import { SCORE_STALE_MESSAGE } from '../cricket/staleness.ts';
 import type { QuoteStatus } from '@backlay/contract';
 import { bookmakerPosition, bookmakerRefusal, type BookmakerBet } from '@backlay/engine';
 import { budgetRefusal } from '../markets/house-bets.ts';
@@ -43,6 +44,8 @@ export type BatchMarket = {
   min_stake_paise: number;
   max_stake_paise: number;
   runners: readonly BatchRunner[];
+  /** The match's scoreboard has gone quiet (modules/cricket/staleness.ts): its rates are old. */
+  score_stale?: boolean;
 };
 
 /** A bettor's open, not voided bets on the market and the hold they need over the running runners. */
@@ -78,6 +81,7 @@ export function decideBatch(input: {
   const decisions = input.requests.map(({ userId, req }): Decision => {
     const refuse = (message: string): Decision => ({ ok: false, message });
     if (market.match_id !== req.match_id) return refuse('Unknown market for this match');
+    if (market.score_stale && status !== 'CLOSED') return refuse(SCORE_STALE_MESSAGE);
     const runner = market.runners.find((r) => r.selection_id === req.selection_id);
     if (!runner) return refuse('Unknown runner for this market');
     if (runner.status !== 'ACTIVE') return refuse(`${runner.name} is not taking bets`);

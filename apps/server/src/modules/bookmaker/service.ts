@@ -210,7 +210,8 @@ export function createBookmakerService(app: FastifyInstance) {
       }
       const open = new Map([...byUser].map(([u, bets]) => [u, positionOf(running, bets)]));
       const { decisions, changed } = decideBatch({
-        market: state.market,
+        // Under the market's lock, by the database's clock: a quiet scoreboard's rates are old.
+        market: { ...state.market, score_stale: await app.cricket.scoreStale(tx, market.matchId) },
         requests: fresh,
         wallets: new Map(
           [...wallets].map(([u, w]) => [
@@ -485,6 +486,7 @@ export function createBookmakerService(app: FastifyInstance) {
         .where(and(eq(markets.matchId, matchId), sql`${markets.status} <> 'CLOSED'`))
         .orderBy(asc(markets.marketId));
       const out: BookmakerMarket[] = [];
+      const stale = rows.length > 0 && (await app.cricket.scoreStale(db, matchId));
       for (const { bm, market } of rows) {
         const rs = await runnersWithQuotes(db, market.marketId);
         // The position over the runners still running, of the bets not voided (a removed runner: 0).
@@ -501,7 +503,7 @@ export function createBookmakerService(app: FastifyInstance) {
         out.push({
           market_id: market.marketId,
           market_name: market.marketName,
-          status: bookmakerStatusOf(bm.status, market.status),
+          status: bookmakerStatusOf(bm.status, stale ? 'SUSPENDED' : market.status),
           version: bm.version,
           min_stake: rupees(market.minStakePaise),
           max_stake: rupees(market.maxStakePaise),

@@ -24,6 +24,7 @@ import {
 } from '../../db/schema.ts';
 import { cricketMatchOf, settleIncompleteFancy } from '../fancy/incomplete.ts';
 import { averageOverrides } from '../fancy/rules.ts';
+import { endsMatch, suspendMatchOdds } from './match-odds.ts';
 import { publishScore } from './plugin.ts';
 
 /** At most this many cricket matches are handed to the feed per listing (in play first). */
@@ -39,6 +40,16 @@ function selectionsByTeam(
   const a = rs.find((r) => r.name === teams[0]);
   const b = rs.find((r) => r.name === teams[1]);
   return a && b ? [a.selectionId, b.selectionId] : null;
+}
+
+/**
+ * A fancy's status as the feed must respect it: its own, unless the operator's generic market
+ * status (admin/market/status) holds it suspended or closed.
+ */
+function feedStatusOf(status: FancyStatus, marketStatus: string): FancyStatus {
+  if (marketStatus === 'SUSPENDED' && (status === 'ACTIVE' || status === 'BALL_RUNNING')) return 'SUSPENDED';
+  if (marketStatus === 'CLOSED' && status !== 'REMOVED') return 'CLOSED';
+  return status;
 }
 
 export function createCricketFeedApi(app: FastifyInstance): CricketFeedApi {
@@ -84,7 +95,12 @@ export function createCricketFeedApi(app: FastifyInstance): CricketFeedApi {
           ),
         ),
       db
-        .select({ f: fancies, name: markets.marketName, settled: marketSettlements.state })
+        .select({
+          f: fancies,
+          name: markets.marketName,
+          marketStatus: markets.status,
+          settled: marketSettlements.state,
+        })
         .from(fancies)
         .innerJoin(markets, eq(markets.marketId, fancies.marketId))
         .leftJoin(marketSettlements, eq(marketSettlements.marketId, fancies.marketId))
@@ -110,17 +126,19 @@ export function createCricketFeedApi(app: FastifyInstance): CricketFeedApi {
         : null;
       const feedFancies: FeedFancy[] = fs
         .filter((x) => x.f.matchId === cm.matchId)
-        .map(({ f, name, settled }) => ({
+        .map(({ f, name, marketStatus, settled }) => ({
           fancy_id: f.marketId,
           name,
           variant: f.variant,
-          status: f.status,
+          status: feedStatusOf(f.status, marketStatus),
           event: f.event as FancyEvent,
           no_line: f.noLine,
           no_rate: f.noRate,
           yes_line: f.yesLine,
           yes_rate: f.yesRate,
           settled: settled === 'SETTLED',
+          // Any settlement record: a result was declared once (the operator may have unsettled it).
+          result_declared: settled !== null,
         }));
       return {
         match_id: cm.matchId,
@@ -152,7 +170,11 @@ export function createCricketFeedApi(app: FastifyInstance): CricketFeedApi {
 
   return {
     listCricketMatches,
-    publishScore: (matchId: number, score: Scoreboard) => publishScore(app, matchId, score),
+    async publishScore(matchId: number, score: Scoreboard) {
+      // The match-odds market stops taking bets before the score saying the match is over is stored.
+      if (endsMatch(score)) await suspendMatchOdds(app, matchId);
+      await publishScore(app, matchId, score);
+    },
     async quoteFancy(fancyId, quote) {
       must(`quote fancy ${fancyId}`, await app.fancy.quote(fancyId, quote));
     },

@@ -7,12 +7,23 @@ import {
   stopMatch,
   type Scoreboard as FeedScoreboard,
 } from '@backlay/feed';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { cricketMatches } from '../../db/schema.ts';
+import type { Executor } from '../../db/store.ts';
 import { ok, refuse, route } from '../../http/route.ts';
 import { audited } from '../admin/audit.ts';
+import { isScoreStale } from './staleness.ts';
+
+/** The feed's time between balls when none is given (config CRICKET_BALL_INTERVAL_MS's default). */
+export const DEFAULT_BALL_INTERVAL_MS = 5_000;
+
+/** What the cricket module answers the fancy and bookmaker kinds. */
+export type CricketService = {
+  /** The match's scoreboard is stale now (staleness.ts): its fancies and bookmaker take no bet. */
+  scoreStale(db: Executor, matchId: number): Promise<boolean>;
+};
 
 /** At most this many of the caller's cricket bets are listed on the game-details screen. */
 export const CRICKET_BETS_LISTED_MAX = 200;
@@ -21,23 +32,31 @@ export const CRICKET_BETS_LISTED_MAX = 200;
  * A cricket match's own side: its format, teams and scoreboard (cricket_matches, owned here), and
  * the game-details calls that put the bookmaker and fancy kinds of one match together.
  */
-export const cricketModule = fp(
-  async (app) => {
+export const cricketModule = fp<{ ballIntervalMs?: number }>(
+  async (app, opts) => {
+    const ballIntervalMs = opts.ballIntervalMs ?? DEFAULT_BALL_INTERVAL_MS;
+    const service: CricketService = {
+      scoreStale: (db, matchId) => isScoreStale(db, matchId, ballIntervalMs),
+    };
+    app.decorate('cricket', service);
+
     route(app, 'getCricketDetail', async ({ body, user }) => {
       const [cm] = await app.db
         .select()
         .from(cricketMatches)
         .where(eq(cricketMatches.matchId, body.match_id));
       if (!cm) return refuse('Unknown cricket match');
-      const [bookmakers, fancies] = await Promise.all([
+      const [bookmakers, fancies, stale] = await Promise.all([
         app.bookmaker.listForUser(user.userId, cm.matchId),
         app.fancy.listForUser(user.userId, cm.matchId),
+        service.scoreStale(app.db, cm.matchId),
       ]);
       const detail: CricketDetail = {
         match_id: cm.matchId,
         format: cm.format,
         teams: [cm.teamA, cm.teamB],
         scoreboard: (cm.score as Scoreboard | null) ?? null,
+        stale,
         bookmakers,
         fancies,
       };
@@ -107,7 +126,8 @@ export const cricketModule = fp(
 export async function publishScore(app: FastifyInstance, matchId: number, score: Scoreboard) {
   await app.db
     .update(cricketMatches)
-    .set({ score, scoreUpdatedAt: app.clock.now() })
+    // The database's clock: the staleness checks compare it with now() (DESIGN.md §6).
+    .set({ score, scoreUpdatedAt: sql`now()` })
     .where(eq(cricketMatches.matchId, matchId));
 }
 

@@ -4,6 +4,7 @@
 // returns in the same transaction; tested without a store (test/fancy-batch.test.ts).
 import { fancyExposurePaise, fancyRefusal, type FancyBet, type FancyVariant } from '@backlay/engine';
 import { budgetRefusal } from '../markets/house-bets.ts';
+import { SCORE_STALE_MESSAGE } from '../cricket/staleness.ts';
 
 export type FancyBetRequest = {
   match_id: number;
@@ -38,6 +39,8 @@ export type FancyMarketState = {
   voided_now?: boolean;
   min_stake_paise: number;
   max_stake_paise: number;
+  /** The match's scoreboard has gone quiet (modules/cricket/staleness.ts): its lines are old. */
+  score_stale?: boolean;
 };
 
 export type Decision = { ok: true; bet: FancyBet } | { ok: false; message: string };
@@ -86,6 +89,7 @@ export function decideBatch(input: {
     if (market.match_id !== req.match_id) return refuse('Unknown fancy for this match');
     if (market.status === 'CLOSED') return refuse('Market closed');
     if (market.status !== 'OPEN') return refuse('Suspended');
+    if (market.score_stale) return refuse(SCORE_STALE_MESSAGE);
     if (market.voided_now)
       return refuse('Suspended: bets placed now are void (the operator voided this period)');
     const wallet = input.wallets.get(userId);

@@ -319,6 +319,8 @@ export function createFancyService(app: FastifyInstance) {
           match_id: market.matchId,
           status: market.status,
           voided_now: f.voidedAt,
+          // Under the fancy's lock, by the database's clock: a quiet scoreboard's line is old.
+          score_stale: await app.cricket.scoreStale(tx, market.matchId),
           min_stake_paise: market.minStakePaise,
           max_stake_paise: market.maxStakePaise,
         },
@@ -582,6 +584,7 @@ export function createFancyService(app: FastifyInstance) {
     /** The fancies of a match as the bettor sees them (removed and settled ones left out). */
     async listForUser(userId: number, matchId: number): Promise<Fancy[]> {
       const rows = await q.fanciesOfMatch(db, matchId);
+      const stale = await app.cricket.scoreStale(db, matchId);
       const mine = await q.userOpenBets(
         db,
         userId,
@@ -595,7 +598,7 @@ export function createFancyService(app: FastifyInstance) {
           name: market.marketName,
           variant: f.variant,
           ...quoteOf(f),
-          status: shownStatus(f, market.status),
+          status: shownStatus(f, stale ? 'SUSPENDED' : market.status),
           min_stake: rupees(market.minStakePaise),
           max_stake: rupees(market.maxStakePaise),
           max_user_stake: rupees(f.maxUserStakePaise),

@@ -22,8 +22,10 @@ export function Scoreboard({ detail, now }: { detail: CricketDetail; now: number
   if (!sb) return null;
   const running = sb.ball_running_until_ms != null && sb.ball_running_until_ms > now;
   const status = STATUS_TEXT[sb.status];
+  // No ball for longer than the match's quiet limit: the server suspends the fancies and bookmaker.
+  const stale = detail.stale === true;
   return (
-    <section className="score" aria-label="Scoreboard">
+    <section className={`score${stale ? ' score--stale' : ''}`} aria-label="Scoreboard">
       <div className="score__teams">
         {detail.teams.map((team, i) => {
           const t = sb.totals[i];
@@ -52,7 +54,12 @@ export function Scoreboard({ detail, now }: { detail: CricketDetail; now: number
         {sb.target != null && sb.status !== 'COMPLETE' ? (
           <span className="score__target">Target {sb.target}</span>
         ) : null}
-        {running ? (
+        {stale ? (
+          <span className="score__stale" role="status">
+            Scoreboard delayed: fancy and bookmaker suspended
+          </span>
+        ) : null}
+        {running && !stale ? (
           <span className="score__ball-running" role="status">
             Ball running
           </span>
