@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { openStore as openDb } from '../src/db/store.ts';
 import { createNatsBus, type Bus } from '../src/plugins/bus.ts';
 import { createPostgresLeader, createSingleNodeLeader, type Leader } from '../src/plugins/leader.ts';
 import { sweepPriceLog } from '../src/plugins/price-sequence.ts';
@@ -115,6 +116,8 @@ describe.skipIf(!ready)('leader lease', () => {
     const opened = await openStore('postgres', true);
     url = (opened.options as { url: string }).url;
     cleanup = opened.cleanup;
+    // Migrated: each takeover bumps the lease's generation in leader_leases.
+    await (await openDb({ kind: 'postgres', url, poolMax: 1 })).close();
   });
   afterAll(async () => {
     await Promise.all(leaders.map((l) => l.close()));

@@ -16,7 +16,6 @@ import { buildApp } from '../src/app.ts';
 import { bets, runners, transfers, users } from '../src/db/schema.ts';
 import type { StoreOptions } from '../src/db/store.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
-import { RESERVATION_TIMEOUT_MS } from '../src/modules/wallet/reservations.ts';
 import { Api } from './helpers/api.ts';
 import { expectExchangeInvariants } from './helpers/exchange.ts';
 import { availableStores, openStore, TEST_RATE_LIMITS } from './helpers/stores.ts';
@@ -108,7 +107,7 @@ async function expectRecovered(app: FastifyInstance, run: ChildRun) {
   // Killed between reserving its bet in flight and that bet's batch, the child leaves at most that
   // one reservation; the leader's sweep releases it once RESERVATION_TIMEOUT_MS has passed.
   expect((await app.wallet.reservations.all(app.db)).length).toBeLessThanOrEqual(1);
-  await app.wallet.sweepReservations(new Date(Date.now() + RESERVATION_TIMEOUT_MS));
+  await app.wallet.sweepReservations({ olderThanMs: 0 });
   expect(await app.wallet.reservations.all(app.db)).toEqual([]);
   await expectExchangeInvariants(app);
 

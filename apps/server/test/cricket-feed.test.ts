@@ -5,7 +5,7 @@ import type { CricketDetail, KindBet } from '@backlay/contract';
 import { createCricketFeed, mulberry32, type Scoreboard } from '@backlay/feed';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { matches } from '../src/db/schema.ts';
+import { cricketMatches, matches } from '../src/db/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { createCricketFeedApi } from '../src/modules/cricket/feed-api.ts';
 import { setUpCricketMatch } from '../src/modules/cricket/set-up.ts';
@@ -73,9 +73,9 @@ describeStores('cricket feed on the server', (ctx) => {
       ...real,
       listCricketMatches: async () =>
         (await real.listCricketMatches()).filter((x) => x.match_id === m.matchId),
-      publishScore: async (id: number, score: Scoreboard) => {
+      publishScore: async (id: number, score: Scoreboard, prevSeq?: number) => {
         published.push(structuredClone(score));
-        await real.publishScore(id, score);
+        return real.publishScore(id, score, prevSeq);
       },
     };
     let now = Date.now();
@@ -136,6 +136,78 @@ describeStores('cricket feed on the server', (ctx) => {
     expect(warnings).toEqual([]);
     expect((await checkLedger(ctx.app)).problems).toEqual([]);
   });
+
+  it('one writer per match: two feeds ticking one match cannot fork it; a deposed term’s ball is refused', async () => {
+    const m = await createMarket(ctx.app);
+    const [match] = await ctx.app.db.select().from(matches).where(eq(matches.matchId, m.matchId));
+    await ctx.app.db.transaction((tx) =>
+      setUpCricketMatch(tx, {
+        matchId: m.matchId,
+        format: 'T20',
+        competition: 'IPL',
+        teams: ['AUS', 'IND'],
+        startTime: match!.startTime,
+        inPlay: true,
+        at: new Date(),
+      }),
+    );
+    const onlyThis = (api: ReturnType<typeof createCricketFeedApi>) => ({
+      ...api,
+      listCricketMatches: async () =>
+        (await api.listCricketMatches()).filter((x) => x.match_id === m.matchId),
+    });
+    let now = Date.now();
+    const clock = { now: () => new Date(now) };
+    const log = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+    // Two feeds on one match with different dice: a deposed leader finishing its step while the new
+    // one bowls. Ticked side by side, both read the same score, both bowl a ball.
+    const a = createCricketFeed(
+      onlyThis(createCricketFeedApi(ctx.app)),
+      clock,
+      mulberry32(1),
+      log,
+      cricketTiming(1000),
+    );
+    const b = createCricketFeed(
+      onlyThis(createCricketFeedApi(ctx.app)),
+      clock,
+      mulberry32(2),
+      log,
+      cricketTiming(1000),
+    );
+    let bowled = 0;
+    let stale = 0;
+    for (let i = 0; i < 400 && bowled < 4; i++) {
+      const [ra, rb] = await Promise.all([a.tick(), b.tick()]);
+      bowled += ra.balls.length + rb.balls.length;
+      stale += ra.stale.length + rb.stale.length;
+      // Never both: one ball per step of the game.
+      expect(ra.balls.length + rb.balls.length).toBeLessThanOrEqual(1);
+      now += 250;
+    }
+    expect(bowled).toBeGreaterThanOrEqual(4);
+    expect(stale).toBeGreaterThan(0);
+    // The stored game is one line: as many balls on the scoreboard as were bowled and accepted.
+    const [cm] = await ctx.app.db.select().from(cricketMatches).where(eq(cricketMatches.matchId, m.matchId));
+    const score = cm!.score as Scoreboard;
+    expect(
+      score.totals[0]!.balls + score.recent.filter((x) => x === 'wd' || x === 'nb').length,
+    ).toBeGreaterThan(0);
+    expect(score.recent.length).toBe(Math.min(bowled, score.recent.length));
+
+    // A feed of a term that is over: its ball is refused in the write's own transaction.
+    const fence = ctx.app.leader.fence()!;
+    const deposed = createCricketFeedApi(ctx.app, { lease: fence.lease, generation: fence.generation - 1 });
+    const listed = (await deposed.listCricketMatches()).find((x) => x.match_id === m.matchId)!;
+    expect(await deposed.publishScore(m.matchId, listed.score!, listed.score_seq)).toBe(false);
+    expect(
+      await createCricketFeedApi(ctx.app, fence).publishScore(m.matchId, listed.score!, listed.score_seq),
+    ).toBe(true);
+    // A stale sequence is refused too.
+    expect(
+      await createCricketFeedApi(ctx.app, fence).publishScore(m.matchId, listed.score!, listed.score_seq),
+    ).toBe(false);
+  }, 90_000);
 
   it('the operator starts a match: its match-odds markets go in play and the feed sees it in play', async () => {
     const m = await createMarket(ctx.app);

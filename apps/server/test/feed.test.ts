@@ -28,6 +28,34 @@ describeStores(
       await expectLedgerBalanced(ctx.app);
     });
 
+    it('the float top-up is keyed by the leader term, not the clock: twice at once deposits once; a deposed term deposits nothing', async () => {
+      const names = { makers: ['mm_fence'], bettors: [] };
+      let fence = ctx.app.leader.fence();
+      for (let i = 0; i < 250 && !fence; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        fence = ctx.app.leader.fence();
+      }
+      const id = (await ensureFeedAccounts(ctx.app, names, fence!)).get('mm_fence')!;
+      const spend = async (key: string) => {
+        const r = await ctx.app.wallet.withdraw(id, MAKER_FLOAT_PAISE * 0.6, `${key}-${Date.now()}`);
+        expect(r.ok).toBe(true);
+      };
+      // Below the top-up line; then two leaders top up at once (a takeover's overlap): one deposit.
+      await spend('fence-spend-1');
+      await Promise.all([
+        ensureFeedAccounts(ctx.app, names, fence!),
+        ensureFeedAccounts(ctx.app, names, fence!),
+        ensureFeedAccounts(ctx.app, names, fence!),
+      ]);
+      expect(await ctx.app.wallet.balancePaise(id)).toBe(MAKER_FLOAT_PAISE);
+      // A term that is over tops up nothing (its write is refused in its own transaction).
+      await spend('fence-spend-2');
+      const deposed = { lease: fence!.lease, generation: fence!.generation - 1 };
+      await expect(ensureFeedAccounts(ctx.app, names, deposed)).rejects.toThrow(/leader-only write/);
+      expect(await ctx.app.wallet.balancePaise(id)).toBe(MAKER_FLOAT_PAISE * 0.4);
+      await expectLedgerBalanced(ctx.app);
+    });
+
     it('a few ticks quote every open demo match-odds market three deep each side; invariants hold', async () => {
       const feed = await createServerFeed(ctx.app, {
         seed: 42,

@@ -2,6 +2,7 @@
 // reserved off its user's available balance before its market's batch, which converts it into the
 // market's hold without taking the user's wallet lock; a sweep releases what a dead node left.
 import { layLiabilityPaise } from '@backlay/engine';
+import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { exposureReservations } from '../src/db/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
@@ -153,8 +154,16 @@ describeStores(
       // Young: a bet on its way. The ledger check is clean, the sweep leaves it.
       await expectLedgerClean();
       expect((await ctx.app.wallet.sweepReservations()).count).toBe(0);
-      // Past the timeout and a sweep's period: flagged.
+      // Past the timeout and a sweep's period by the database's clock (the node's does not count): flagged.
       clock.advance(RESERVATION_TIMEOUT_MS + RESERVATION_SWEEP_MS + 1);
+      expect((await ctx.app.wallet.sweepReservations()).count).toBe(0);
+      await expectLedgerClean();
+      await ctx.app.db
+        .update(exposureReservations)
+        .set({
+          createdAt: sql`${exposureReservations.createdAt} - ${RESERVATION_TIMEOUT_MS + RESERVATION_SWEEP_MS + 1} * interval '1 millisecond'`,
+        })
+        .where(eq(exposureReservations.userId, u.userId));
       const check = await checkLedger(ctx.app);
       expect(check.problems).toEqual([
         expect.stringMatching(/^Reservation \d+ of user \d+ \(₹70\.00, node .+\) is older/),
@@ -175,7 +184,7 @@ describeStores(
       // A node so slow that its bet's reservation passed the timeout and the sweep took it.
       wallet.reserve = async (req) => {
         const got = await reserve(req);
-        await wallet.sweepReservations(new Date(clock.now().getTime() + 2 * RESERVATION_TIMEOUT_MS));
+        await wallet.sweepReservations({ olderThanMs: 0 });
         return got;
       };
       try {

@@ -446,10 +446,17 @@ export const exposureReservations = pgTable(
     amountPaise: paise('amount_paise').notNull(),
     /** The node that reserved it (which batch will take it). */
     nodeId: text('node_id').notNull(),
+    /** The database's now() when reserved (never a node's clock: the sweep compares it with its own now()). */
     createdAt: tstz('created_at').notNull(),
+    /**
+     * One per reserve call: a reserving transaction whose commit's outcome was unknown is retried
+     * by it and finds the reservation it already made (never reserves twice).
+     */
+    requestKey: text('request_key'),
   },
   (t) => [
     index('exposure_reservations_user_idx').on(t.userId),
+    uniqueIndex('exposure_reservations_request_key').on(t.requestKey),
     index('exposure_reservations_created_idx').on(t.createdAt),
     check('exposure_reservations_positive', sql`${t.amountPaise} > 0`),
   ],
@@ -470,6 +477,11 @@ export const cricketMatches = pgTable('cricket_matches', {
   /** The scoreboard as the feed (or an operator) last published it. */
   score: jsonb('score'),
   scoreUpdatedAt: tstz('score_updated_at'),
+  /**
+   * Bumped by every score write, which names the one it continues (compare-and-set): two feeds
+   * ticking one match (a deposed leader finishing its step) cannot fork the game.
+   */
+  scoreSeq: integer('score_seq').notNull().default(0),
 });
 
 /** The house's quote on one bookmaker runner. Owned by the bookmaker module. */
@@ -1051,3 +1063,19 @@ export const priceImages = pgTable(
   },
   (t) => [primaryKey({ columns: [t.marketId, t.seq] })],
 );
+
+// ---------------------------------------------------------------- leader lease
+
+/**
+ * The leader leases' fencing tokens (plugins/leader.ts): `generation` is bumped by every takeover;
+ * a leader-only write checks, in its own transaction and under FOR SHARE, that it still names the
+ * current one, so a deposed leader's late write is refused and a takeover waits for the writes
+ * in flight of the term before it.
+ */
+export const leaderLeases = pgTable('leader_leases', {
+  name: text('name').primaryKey(),
+  generation: bigint('generation', { mode: 'number' }).notNull().default(0),
+  /** Who took it last (application name and pid), for an operator. */
+  holder: text('holder'),
+  acquiredAt: tstz('acquired_at'),
+});

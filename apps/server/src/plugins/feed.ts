@@ -24,6 +24,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { users } from '../db/schema.ts';
 import { createCricketFeedApi } from '../modules/cricket/feed-api.ts';
 import { matchOddsScoreStates } from '../modules/cricket/match-odds.ts';
+import { checkFence, type Fence } from './leader.ts';
 
 /** A market maker's float: ₹5,00,00,000 (its exposure across every demo market stays far below). */
 export const MAKER_FLOAT_PAISE = 5_000_000_000;
@@ -38,11 +39,33 @@ const DEMO_MARKET_TYPE = 'MATCH_ODDS';
 const toHundredths = (decimal: number) => Math.round(decimal * 100);
 const toPaise = (rupees: number) => Math.round(rupees * 100);
 
-/** Creates the feed's accounts if missing and tops their floats up from the house. Returns name → user id. */
+/** How long a feed made outside the leader's start (tests, tools) waits for this node's term. */
+const FENCE_WAIT_MS = 5_000;
+
+/** This node's current leader term, waiting up to FENCE_WAIT_MS for it (tests build feeds at once). */
+export async function currentFence(app: FastifyInstance): Promise<Fence> {
+  const end = Date.now() + FENCE_WAIT_MS;
+  for (;;) {
+    const f = app.leader.fence();
+    if (f) return f;
+    if (Date.now() > end) throw new Error('demo feed: this node does not lead the timed work');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * Creates the feed's accounts if missing and tops their floats up from the house, each in one
+ * transaction under the leader term `fence` (refused once it is over: plugins/leader.ts
+ * `checkFence`), the balance read under the wallet row's lock (a second top-up at once finds the
+ * first's deposit), keyed by the term, the account and the balance it tops up from — never by the
+ * clock, so a retry of the same work deposits once. Returns name → user id.
+ */
 export async function ensureFeedAccounts(
   app: FastifyInstance,
   names: { makers: readonly string[]; bettors: readonly string[] },
+  fence?: Fence,
 ): Promise<Map<string, number>> {
+  const term = fence ?? (await currentFence(app));
   const ids = new Map<string, number>();
   const wanted = [
     ...names.makers.map((n) => [n, MAKER_FLOAT_PAISE] as const),
@@ -64,15 +87,19 @@ export async function ensureFeedAccounts(
         if (userId === undefined) throw err;
       }
     }
-    const balance = await app.wallet.balancePaise(userId);
-    if (balance < float * TOP_UP_BELOW_SHARE) {
+    const id = userId;
+    await app.db.transaction(async (tx) => {
+      await checkFence(tx, term);
+      const balance = (await app.wallet.lockBalancePaise(tx, id)) ?? 0;
+      if (balance >= float * TOP_UP_BELOW_SHARE) return;
       await app.wallet.deposit(
-        userId,
+        id,
         float - balance,
-        `feed:float:${userId}:${app.clock.now().toISOString()}`,
+        `feed:float:${id}:${term.lease}:${term.generation}:${balance}`,
         'Demo liquidity float',
+        tx,
       );
-    }
+    });
     ids.set(userName, userId);
   }
   return ids;
@@ -171,10 +198,10 @@ export function createExchangeFeedApi(app: FastifyInstance, accounts: ReadonlyMa
 /** Accounts, API and feed for this app (not started). Tests call it and drive `tick()` themselves. */
 export async function createServerFeed(
   app: FastifyInstance,
-  opts: { seed?: number; options?: Partial<FeedOptions> } = {},
+  opts: { seed?: number; options?: Partial<FeedOptions>; fence?: Fence } = {},
 ): Promise<DemoFeed> {
   const options = { ...DEFAULT_FEED_OPTIONS, ...opts.options };
-  const accounts = await ensureFeedAccounts(app, options);
+  const accounts = await ensureFeedAccounts(app, options, opts.fence);
   return createDemoFeed({
     api: createExchangeFeedApi(app, accounts),
     clock: app.clock,
@@ -187,10 +214,10 @@ export async function createServerFeed(
 /** The cricket simulator on this app's services (not started). Tests call it and drive `tick()` themselves. */
 export function createServerCricketFeed(
   app: FastifyInstance,
-  opts: { seed?: number; options?: Partial<CricketFeedOptions> } = {},
+  opts: { seed?: number; options?: Partial<CricketFeedOptions>; fence?: Fence } = {},
 ): CricketFeed {
   return createCricketFeed(
-    createCricketFeedApi(app),
+    createCricketFeedApi(app, opts.fence ?? 'current'),
     app.clock,
     mulberry32(opts.seed ?? randomInt(2 ** 31)),
     app.log,
@@ -257,12 +284,18 @@ export const feedPlugin = fp<{
     let feed: DemoFeed | null = null;
     let stopCricket: (() => Promise<void>) | null = null;
     const start = async () => {
+      // The term this work runs under: its writes are refused once it is over (a deposed leader
+      // finishing its step), whatever this node believes.
+      const fence = app.leader.fence();
+      if (!fence) throw new Error('demo feed: started without a lease');
       feed = await createServerFeed(app, {
         ...(seed === undefined ? {} : { seed }),
         ...(options ? { options } : {}),
+        fence,
       });
       feed.start();
       const cricket = createServerCricketFeed(app, {
+        fence,
         ...(seed === undefined ? {} : { seed }),
         options: cricketTiming(cricketBallIntervalMs ?? DEFAULT_CRICKET_FEED_OPTIONS.ball_interval_ms),
       });

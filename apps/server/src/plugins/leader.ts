@@ -10,17 +10,48 @@
 // of timed work must still be safe on its own — inside one transaction that checks the state it
 // changes (a settled market refuses a second result; money moves under idempotency keys) —
 // because a leader that is cut off finishes the step it is in while another node takes over.
+//
+// Fencing (docs/reliability.md, "Leader lease and fencing"): every term has a token, the lease's
+// generation in `leader_leases`, bumped by each takeover in the database (PGlite too). Work takes
+// the token when its term starts (`fence()`) and each of its writes calls `checkFence` in its own
+// transaction: the row is read FOR SHARE, so a write naming an old generation is refused, and a
+// takeover's bump waits for the writes of the term before it that are still in flight. Keys of
+// leader work are made of the token and the work, never of the clock.
+//
+// In doubt, out: the leader confirms its lease every `checkMs`; once `checkMs + LEASE_CHECK_TIMEOUT_MS`
+// has passed since the last confirmed check was sent, `isLeader()` and `fence()` say no at once
+// (before the stop handlers finish), and the lease connection is dropped. The server frees a lease
+// whose session went quiet after LEASE_IDLE_SESSION_MS (idle_session_timeout), well after that, so
+// two terms never overlap unless a clock runs ~3× slow; and even then the token refuses the old one.
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
-import type { StoreOptions } from '../db/store.ts';
+import { leaderLeases } from '../db/schema.ts';
+import type { Db, Executor, StoreOptions } from '../db/store.ts';
 
 /** How often a node that is not the leader tries to take the lease. */
 export const LEASE_RETRY_MS = 1_000;
 /** How often the leader checks its lease connection (a failed or slow check gives leadership up). */
 export const LEASE_CHECK_MS = 2_000;
-/** A check that takes longer than this counts as failed. */
-export const LEASE_CHECK_TIMEOUT_MS = 2_000;
+/** A check that takes longer than this counts as failed (and the lease is in doubt). */
+export const LEASE_CHECK_TIMEOUT_MS = 1_000;
+/** Connecting the lease connection, and any statement on it, gives up after this. */
+export const LEASE_CONNECT_TIMEOUT_MS = 2_000;
+export const LEASE_STATEMENT_TIMEOUT_MS = 2_000;
+/**
+ * The server ends a lease session that has sent nothing for this long (idle_session_timeout), so a
+ * leader cut off behind a network that went silent without closing loses its advisory lock and
+ * another node can take over; a live leader sends a check every LEASE_CHECK_MS.
+ */
+export const LEASE_IDLE_SESSION_MS = 10_000;
+/**
+ * A fenced write's transaction is ended by the server after this long idle (its client gone quiet
+ * while it holds the lease row FOR SHARE), so a stuck deposed leader cannot hold a takeover back.
+ */
+export const FENCED_IDLE_IN_TRANSACTION_MS = 5_000;
+/** Closing the lease connection waits this long for the server's goodbye, then cuts the socket. */
+const LEASE_END_TIMEOUT_MS = 500;
 /** The lease everything timed runs under, unless a scheduler asks for a lease of its own. */
 export const TIMED_WORK_LEASE = 'timed-work';
 /** First key of the two-int advisory locks of leases (the second is a hash of the lease's name). */
@@ -28,12 +59,56 @@ const LEASE_LOCK_NAMESPACE = 74_142_261;
 
 type Handlers = { start: () => unknown; stop: () => unknown; started: boolean };
 
+/** A term's fencing token: the lease and its generation when the term began. */
+export type Fence = { readonly lease: string; readonly generation: number };
+
+/** A leader-only write refused: its term is over (another took over, or the lease was in doubt). */
+export class FencedOut extends Error {
+  constructor(
+    readonly fence: Fence | null,
+    readonly current: number | null,
+  ) {
+    super(
+      fence === null
+        ? 'leader-only write without a lease: this node does not lead'
+        : `leader-only write refused: lease ${fence.lease} is at generation ${current ?? 'none'}, the write's term was ${fence.generation}`,
+    );
+    this.name = 'FencedOut';
+  }
+}
+
+/**
+ * In the caller's transaction: refuses (throws FencedOut) unless `fence` names the lease's current
+ * generation. The row stays locked FOR SHARE until the transaction ends, so a takeover (which
+ * bumps it) waits for this write; and the transaction is ended by the server if its client goes
+ * quiet for FENCED_IDLE_IN_TRANSACTION_MS, so a stuck deposed leader cannot hold a takeover back.
+ */
+export async function checkFence(tx: Executor, fence: Fence | null): Promise<void> {
+  if (fence === null) throw new FencedOut(null, null);
+  const res = await tx.execute(sql`select ${leaderLeases.generation} as generation,
+      set_config('idle_in_transaction_session_timeout', ${String(FENCED_IDLE_IN_TRANSACTION_MS)}, true) as t
+    from ${leaderLeases} where ${leaderLeases.name} = ${fence.lease} for share`);
+  const row = (res as unknown as { rows: { generation: string | number }[] }).rows[0];
+  const current = row ? Number(row.generation) : null;
+  if (current !== fence.generation) throw new FencedOut(fence, current);
+}
+
+/** The SQL of a takeover: the lease's generation bumped (the row made on first use). */
+const BUMP_SQL = `insert into leader_leases (name, generation, holder, acquired_at) values ($1, 1, $2, now())
+  on conflict (name) do update set generation = leader_leases.generation + 1, holder = excluded.holder,
+    acquired_at = excluded.acquired_at
+  returning generation::text as generation`;
+
 export type LeaderStats = {
   /** Times this node became the leader, and gave it up. */
   acquired: number;
   lost: number;
   /** When this node last became the leader (epoch ms), or null when it is not. */
   leader_since_ms: number | null;
+  /** The generation of this node's current (or last) term; 0 before the first. */
+  generation: number;
+  /** Times leadership was dropped because the lease was in doubt (a check did not answer in time). */
+  doubted: number;
 };
 
 export interface Leader {
@@ -41,6 +116,11 @@ export interface Leader {
   readonly kind: 'single-node' | 'postgres';
   readonly name: string;
   isLeader(): boolean;
+  /**
+   * This term's fencing token, or null when this node does not lead or its lease is in doubt.
+   * Work takes it when it starts and passes it to `checkFence` in each of its writes.
+   */
+  fence(): Fence | null;
   /**
    * `start` runs when this node becomes the leader (now, if it is), `stop` when it stops being it
    * (the lease is lost, the app closes, or the returned function is called). Each runs at most once
@@ -67,7 +147,7 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 /** The handlers, their transitions one at a time, the stats: shared by both kinds. */
 function createTerms(name: string, log: Log) {
   const handlers = new Set<Handlers>();
-  const stats: LeaderStats = { acquired: 0, lost: 0, leader_since_ms: null };
+  const stats: LeaderStats = { acquired: 0, lost: 0, leader_since_ms: null, generation: 0, doubted: 0 };
   let leader = false;
   let chain: Promise<unknown> = Promise.resolve();
   const serial = <T>(fn: () => Promise<T>): Promise<T> => {
@@ -94,14 +174,15 @@ function createTerms(name: string, log: Log) {
     stats,
     isLeader: () => leader,
     serial,
-    /** Starts every handler; false when one threw (the caller gives the lease up). */
-    become: () =>
+    /** Starts every handler under the term `generation`; false when one threw (the caller gives the lease up). */
+    become: (generation: number) =>
       serial(async () => {
         if (leader) return true;
         leader = true;
         stats.acquired += 1;
         stats.leader_since_ms = Date.now();
-        log.info({ lease: name }, 'leader: this node leads the timed work');
+        stats.generation = generation;
+        log.info({ lease: name, generation }, 'leader: this node leads the timed work');
         try {
           for (const h of handlers) await startOne(h);
           return true;
@@ -133,25 +214,49 @@ function createTerms(name: string, log: Log) {
   };
 }
 
-/** PGlite: one process, so this node is the leader from the first registration to close. */
-export function createSingleNodeLeader(name: string, log: Log): Leader {
+/**
+ * PGlite: one process, so this node is the leader from the first registration to close. With `db`
+ * each term's generation is bumped in `leader_leases` too (so `checkFence` works the same on both
+ * stores); without it (tests of the terms alone) it is counted in memory.
+ */
+export function createSingleNodeLeader(name: string, log: Log, db?: Db): Leader {
   const terms = createTerms(name, log);
   let closed = false;
-  const ready = terms.become();
+  let generation = 0;
+  const bump = async () => {
+    if (!db) return (generation += 1);
+    const res = await db.execute(sql`insert into ${leaderLeases} (name, generation, holder, acquired_at)
+      values (${name}, 1, 'single-node', now())
+      on conflict (name) do update set generation = ${leaderLeases}.generation + 1,
+        holder = excluded.holder, acquired_at = excluded.acquired_at
+      returning generation::text as generation`);
+    return (generation = Number((res as unknown as { rows: { generation: string }[] }).rows[0]!.generation));
+  };
+  const takeTerm = async () => terms.become(await bump());
+  let ready: Promise<unknown> = Promise.resolve();
+  let campaigned = false;
   return {
     kind: 'single-node',
     name,
     stats: terms.stats,
     isLeader: terms.isLeader,
+    fence: () => (terms.isLeader() ? { lease: name, generation } : null),
     onLeadership(start, stop) {
       if (closed) throw new Error('leader: closed');
-      return terms.add(start, stop, (err) => {
+      if (!campaigned) {
+        campaigned = true;
+        ready = takeTerm().catch((err: unknown) =>
+          log.error({ err, lease: name }, 'leader: taking the lease failed'),
+        );
+      }
+      const off = terms.add(start, stop, (err) => {
         log.error({ err, lease: name }, 'leader: a start handler failed');
-        // Alone, there is nobody to hand over to: try again shortly.
+        // Alone, there is nobody to hand over to: try again shortly (a new term).
         setTimeout(() => {
-          if (!closed) void terms.resign('start failed').then(() => terms.become());
+          if (!closed) void terms.resign('start failed').then(takeTerm);
         }, LEASE_RETRY_MS).unref();
       });
+      return off;
     },
     async close() {
       closed = true;
@@ -167,49 +272,104 @@ export type PostgresLeaderOptions = {
   log: Log;
   retryMs?: number;
   checkMs?: number;
+  /** A check that has not answered after this is failed, and the lease in doubt (tests shorten it). */
+  checkTimeoutMs?: number;
+  /** The server ends the lease session after this long without a word from it (tests shorten it). */
+  idleSessionMs?: number;
 };
 
+/** Ends a client, waiting at most LEASE_END_TIMEOUT_MS for the server (a silent one never answers). */
+async function endHard(c: pg.Client): Promise<void> {
+  let t: ReturnType<typeof setTimeout> | undefined;
+  const ended = await Promise.race([
+    c.end().then(
+      () => true,
+      () => true,
+    ),
+    new Promise<boolean>((resolve) => {
+      t = setTimeout(() => resolve(false), LEASE_END_TIMEOUT_MS);
+    }),
+  ]);
+  clearTimeout(t);
+  if (!ended) (c as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+}
+
 /**
- * The lease as `pg_try_advisory_lock(namespace, hash(name))` on a connection of its own. The
- * server drops the lock when that connection ends: at once when the process dies on a live host;
- * after the TCP keepalive (5 s idle, then 3 probes 2 s apart) when the host vanishes. The leader
- * checks its connection every LEASE_CHECK_MS and stops its work when a check fails or is slow,
- * which happens before the server can let anyone else in.
+ * The lease as `pg_try_advisory_lock(namespace, hash(name))` on a connection of its own, and the
+ * term's generation bumped in `leader_leases` on that connection as it is taken. The server drops
+ * the lock when that connection ends: at once when the process dies on a live host; after the TCP
+ * keepalive (5 s idle, then 3 probes 2 s apart) when the host vanishes; after
+ * LEASE_IDLE_SESSION_MS when the network between goes silent without closing. Connecting and every
+ * statement on it have timeouts. The leader checks its connection every LEASE_CHECK_MS and stops
+ * its work the moment a check is late (the lease is in doubt), which is before the server can let
+ * anyone else in.
  */
 export function createPostgresLeader(options: PostgresLeaderOptions): Leader {
   const name = options.name ?? TIMED_WORK_LEASE;
   const { log } = options;
   const retryMs = options.retryMs ?? LEASE_RETRY_MS;
   const checkMs = options.checkMs ?? LEASE_CHECK_MS;
+  const checkTimeoutMs = options.checkTimeoutMs ?? LEASE_CHECK_TIMEOUT_MS;
+  const idleSessionMs = options.idleSessionMs ?? LEASE_IDLE_SESSION_MS;
   const key = leaseKey(name);
   const terms = createTerms(name, log);
+  const holder = `backlay-leader-${process.pid}`;
   let client: pg.Client | null = null;
   let held = false;
   let closed = false;
   let campaigning = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let ticking: Promise<void> | null = null;
+  /** This term's generation, and whether the lease is currently confirmed (not in doubt). */
+  let generation = 0;
+  let confirmed = false;
+  let doubtTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /** The lease was confirmed by a round trip sent at `sentAt`: in doubt from sentAt + checkMs + timeout. */
+  function confirm(sentAt: number) {
+    confirmed = true;
+    if (doubtTimer) clearTimeout(doubtTimer);
+    doubtTimer = setTimeout(
+      () => {
+        doubtTimer = null;
+        if (!held || closed) return;
+        confirmed = false;
+        terms.stats.doubted += 1;
+        log.warn(
+          { lease: name, generation },
+          'leader: lease in doubt (a check did not answer in time); work stops',
+        );
+        void drop('lease in doubt');
+      },
+      Math.max(0, sentAt + checkMs + checkTimeoutMs - Date.now()),
+    );
+    doubtTimer.unref?.();
+  }
 
   async function open(): Promise<pg.Client> {
     const c = new pg.Client({
       connectionString: options.url,
       keepAlive: true,
       keepAliveInitialDelayMillis: 1_000,
-      application_name: `backlay-leader-${process.pid}`,
+      application_name: holder,
+      connectionTimeoutMillis: LEASE_CONNECT_TIMEOUT_MS,
+      statement_timeout: LEASE_STATEMENT_TIMEOUT_MS,
+      lock_timeout: LEASE_STATEMENT_TIMEOUT_MS,
+      query_timeout: LEASE_STATEMENT_TIMEOUT_MS + 500,
+      // So that the server frees the lease of a leader whose network went silent, notices a
+      // vanished leader host within about 11 s, not hours, and cancels a statement (a takeover's
+      // bump waiting for a lock) whose client has gone.
+      options: `-c idle_session_timeout=${idleSessionMs} -c tcp_keepalives_idle=5 -c tcp_keepalives_interval=2 -c tcp_keepalives_count=3 -c client_connection_check_interval=1000`,
     });
     c.on('error', (err) => {
       if (client !== c) return;
       log.warn({ err, lease: name }, 'leader: lease connection failed');
       void drop('lease connection failed');
     });
-    await c.connect();
     try {
-      // So that the server notices a vanished leader host within about 11 s, not hours.
-      await c.query(
-        'set tcp_keepalives_idle = 5; set tcp_keepalives_interval = 2; set tcp_keepalives_count = 3',
-      );
+      await c.connect();
     } catch (err) {
-      await c.end().catch(() => {});
+      await endHard(c);
       throw err;
     }
     return c;
@@ -221,9 +381,29 @@ export function createPostgresLeader(options: PostgresLeaderOptions): Leader {
     client = null;
     const wasHeld = held;
     held = false;
+    confirmed = false;
+    if (doubtTimer) clearTimeout(doubtTimer);
+    doubtTimer = null;
+    // Ending the session releases the lock (if the server still had it); at once, not after the
+    // stop handlers, and never waiting on a server that does not answer.
+    const ending = c ? endHard(c) : Promise.resolve();
     if (wasHeld) await terms.resign(reason);
-    // Ending the session releases the lock (if the server still had it).
-    if (c) await c.end().catch(() => {});
+    await ending;
+  }
+
+  /** A query that fails after checkTimeoutMs whatever the connection does. */
+  async function timed<T extends pg.QueryResultRow>(c: pg.Client, text: string, values: unknown[] = []) {
+    let t: ReturnType<typeof setTimeout> | undefined;
+    try {
+      return await Promise.race([
+        c.query<T>(text, values),
+        new Promise<never>((_, reject) => {
+          t = setTimeout(() => reject(new Error('lease query timed out')), checkTimeoutMs);
+        }),
+      ]);
+    } finally {
+      clearTimeout(t);
+    }
   }
 
   async function tick() {
@@ -231,23 +411,25 @@ export function createPostgresLeader(options: PostgresLeaderOptions): Leader {
     try {
       if (!client) client = await open();
       const c = client;
+      const sentAt = Date.now();
       if (!held) {
-        const r = await c.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [
+        const r = await timed<{ ok: boolean }>(c, 'select pg_try_advisory_lock($1, $2) as ok', [
           LEASE_LOCK_NAMESPACE,
           key,
         ]);
         if (r.rows[0]?.ok && client === c && !closed) {
           held = true;
-          if (!(await terms.become())) await drop('start failed');
+          // The takeover: a new generation, after the writes in flight of the term before (they
+          // hold its row FOR SHARE). A lock that does not come in time gives the lease up.
+          const g = await timed<{ generation: string }>(c, BUMP_SQL, [name, holder]);
+          if (client !== c || closed) return;
+          generation = Number(g.rows[0]!.generation);
+          confirm(sentAt);
+          if (!(await terms.become(generation))) await drop('start failed');
         }
       } else {
-        let t: ReturnType<typeof setTimeout> | undefined;
-        await Promise.race([
-          c.query('select 1'),
-          new Promise((_, reject) => {
-            t = setTimeout(() => reject(new Error('lease check timed out')), LEASE_CHECK_TIMEOUT_MS);
-          }),
-        ]).finally(() => clearTimeout(t));
+        await timed(c, 'select 1');
+        if (client === c) confirm(sentAt);
       }
     } catch (err) {
       if (!closed) log.warn({ err, lease: name }, 'leader: lease check failed');
@@ -278,11 +460,13 @@ export function createPostgresLeader(options: PostgresLeaderOptions): Leader {
     });
   }
 
+  const leading = () => terms.isLeader() && held && confirmed;
   return {
     kind: 'postgres',
     name,
     stats: terms.stats,
-    isLeader: terms.isLeader,
+    isLeader: leading,
+    fence: () => (leading() ? { lease: name, generation } : null),
     onLeadership(start, stop) {
       if (closed) throw new Error('leader: closed');
       const off = terms.add(start, stop, (err) => {
@@ -317,7 +501,7 @@ export const leaderPlugin = fp<{ store: StoreOptions; retryMs?: number }>(
     const leader =
       store.kind === 'postgres'
         ? createPostgresLeader({ url: store.url, log: app.log, ...(retryMs ? { retryMs } : {}) })
-        : createSingleNodeLeader(TIMED_WORK_LEASE, app.log);
+        : createSingleNodeLeader(TIMED_WORK_LEASE, app.log, app.db);
     app.decorate('leader', leader);
     app.addHook('onClose', async () => {
       await leader.close();

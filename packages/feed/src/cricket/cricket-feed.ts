@@ -12,6 +12,10 @@
 // is only timing (when the next ball may start) and what has been done since the last score
 // (upkeep, refusals); losing it costs one repeated upkeep, nothing else.
 //
+// One writer per match: each publish names the score sequence it continues (`score_seq`); one the
+// store refuses (a stale read: two feeds on one match, a deposed leader finishing its step) ends
+// the step before anything is settled or quoted from it, and the next tick reads the match again.
+//
 // Failures: a failed call is logged and its step retried on the next tick; tick() never throws.
 // A settlement that threw (not a refusal) holds the match: no ball is bowled until it went
 // through, since the scoreboard after another ball no longer shows the value it settles on. A
@@ -66,6 +70,8 @@ export interface CricketTickReport {
   /** Matches whose first innings ended this tick. */
   innings_ended: number[];
   completed: { match_id: number; result_text: string }[];
+  /** Matches whose score write was refused as stale (the step dropped; read again next tick). */
+  stale: number[];
   /** Calls that failed (logged; retried on the next tick). */
   failures: number;
   /** True when tick() was called while the previous tick was still running (nothing done). */
@@ -318,6 +324,23 @@ export function createCricketFeed(
     mem.wrapped = await all('wrap-up', m.match_id, calls, report);
   }
 
+  /**
+   * Publishes `score` as the successor of the one `m` was listed with; false when the store refused
+   * it as stale: what this process remembers of the match is dropped with the step.
+   */
+  async function publish(m: CricketMatch, score: Scoreboard, mem: MatchMemory, report: CricketTickReport) {
+    const written = await api.publishScore(m.match_id, score, m.score_seq);
+    if (written !== false) return true;
+    report.stale.push(m.match_id);
+    mem.upkept = null;
+    mem.bookmaker_quote = null;
+    log.warn(
+      { match_id: m.match_id, score_seq: m.score_seq },
+      'cricket feed: score write refused (another writer moved the match on); reading it again',
+    );
+    return false;
+  }
+
   /** Phase 1: suspend everything open, then publish the score with the ball running. */
   async function start(m: CricketMatch, mem: MatchMemory, t: number, report: CricketTickReport) {
     const next = startBall(m.score, t + o.ball_running_ms);
@@ -332,7 +355,7 @@ export function createCricketFeed(
     }
     // The ball starts only once everything is suspended; what did not go through is tried again.
     if (!(await all('ball start', m.match_id, calls, report))) return;
-    await api.publishScore(m.match_id, next);
+    if (!(await publish(m, next, mem, report))) return;
     mem.next_ball_ms = t + o.ball_interval_ms;
     report.balls_started.push(m.match_id);
   }
@@ -353,7 +376,7 @@ export function createCricketFeed(
       const stopped = stopMatch(s1, 'RAIN');
       if (typeof stopped !== 'string') s1 = stopped;
     }
-    await api.publishScore(m.match_id, s1);
+    if (!(await publish(m, s1, mem, report))) return;
     report.balls.push({ match_id: m.match_id, ball });
     if (s1.status === 'INNINGS_BREAK') {
       mem.next_ball_ms = Math.max(mem.next_ball_ms, t + o.innings_break_ms);
@@ -416,6 +439,7 @@ export function createCricketFeed(
       incomplete: [],
       innings_ended: [],
       completed: [],
+      stale: [],
       failures: 0,
       skipped: false,
     };

@@ -45,6 +45,11 @@ export interface CricketMatch {
   teams: readonly [string, string];
   /** persisted scoreboard (null before the first ball) so a restarted leader resumes the same game */
   score: Scoreboard | null;
+  /**
+   * The stored score's write sequence (bumped by every publish), when the store keeps one: the
+   * feed's next publish names it, so a write from a stale read is refused (one writer per match).
+   */
+  score_seq?: number;
   match_odds_market_id: number | null;
   /** teams[k]'s runner in the match-odds market, when its ids differ from the bookmaker's (optional). */
   match_odds_selection_ids?: readonly [number, number];
@@ -131,7 +136,12 @@ export interface BookmakerRate {
 export interface CricketFeedApi {
   /** The demo cricket matches (in play or not) with their fancies and bookmaker market. Must return the last published score. */
   listCricketMatches(): Promise<CricketMatch[]>;
-  publishScore(match_id: number, score: Scoreboard): Promise<void>;
+  /**
+   * Stores the score. `prev_seq` (the listed `score_seq`): written only if the stored score is still
+   * that one (compare-and-set). Resolves false when refused — another writer moved the game on, or
+   * this feed's leader term is over — and the feed drops its step and reads the match again.
+   */
+  publishScore(match_id: number, score: Scoreboard, prev_seq?: number): Promise<boolean | void>;
   quoteFancy(fancy_id: number, quote: FancyQuote): Promise<void>;
   setFancyStatus(fancy_id: number, status: FancyStatus): Promise<void>;
   /** result: runs, or 1/0 for FANCY1. Refusals are results. */

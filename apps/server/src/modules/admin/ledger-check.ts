@@ -102,7 +102,13 @@ export async function checkLedger(app: FastifyInstance): Promise<LedgerCheck> {
 
     // Reservations: bets on their way to a market's batch, each gone within a batch's time; one
     // older than the timeout plus a sweep's period was left by a dead node and not swept.
-    const stale = app.clock.now().getTime() - RESERVATION_TIMEOUT_MS - RESERVATION_SWEEP_MS;
+    // By the database's clock, as the sweep and the reservations are (never this node's).
+    const dbNow = (await tx.execute(
+      sql`select (extract(epoch from now()) * 1000)::float8 as ms`,
+    )) as unknown as {
+      rows: { ms: number }[];
+    };
+    const stale = Number(dbNow.rows[0]!.ms) - RESERVATION_TIMEOUT_MS - RESERVATION_SWEEP_MS;
     const reservedByUser = new Map<number, number>();
     for (const r of reserved) {
       reservedByUser.set(r.userId, (reservedByUser.get(r.userId) ?? 0) + r.amountPaise);

@@ -25,6 +25,7 @@ import {
 import { cricketMatchOf, settleIncompleteFancy } from '../fancy/incomplete.ts';
 import { averageOverrides } from '../fancy/rules.ts';
 import { endsMatch, suspendMatchOdds } from './match-odds.ts';
+import type { Fence } from '../../plugins/leader.ts';
 import { publishScore } from './plugin.ts';
 
 /** At most this many cricket matches are handed to the feed per listing (in play first). */
@@ -52,7 +53,15 @@ function feedStatusOf(status: FancyStatus, marketStatus: string): FancyStatus {
   return status;
 }
 
-export function createCricketFeedApi(app: FastifyInstance): CricketFeedApi {
+/**
+ * `fence`: the leader term the feed runs under (plugins/feed.ts passes the one its term started
+ * with); its score writes are refused once that term is over. 'current' (tests, tools): whatever
+ * term this node is in at each write.
+ */
+export function createCricketFeedApi(
+  app: FastifyInstance,
+  fence: Fence | null | 'current' = 'current',
+): CricketFeedApi {
   const db = app.db;
   const feedActor = null; // settlement by the feed, not by an operator (settled_by null)
 
@@ -148,6 +157,7 @@ export function createCricketFeedApi(app: FastifyInstance): CricketFeedApi {
         start_time_ms: startTime.getTime(),
         teams,
         score: (cm.score as Scoreboard | null) ?? null,
+        score_seq: cm.scoreSeq,
         match_odds_market_id: mo && moSelections ? mo.marketId : null,
         ...(moSelections ? { match_odds_selection_ids: moSelections } : {}),
         bookmaker:
@@ -170,10 +180,15 @@ export function createCricketFeedApi(app: FastifyInstance): CricketFeedApi {
 
   return {
     listCricketMatches,
-    async publishScore(matchId: number, score: Scoreboard) {
+    async publishScore(matchId: number, score: Scoreboard, prevSeq?: number) {
       // The match-odds market stops taking bets before the score saying the match is over is stored.
       if (endsMatch(score)) await suspendMatchOdds(app, matchId);
-      await publishScore(app, matchId, score);
+      const r = await publishScore(app, matchId, score, {
+        ...(prevSeq === undefined ? {} : { prevSeq }),
+        fence: fence === 'current' ? app.leader.fence() : fence,
+      });
+      if (!r.ok) app.log.warn({ match_id: matchId, prev_seq: prevSeq }, `cricket feed: ${r.message}`);
+      return r.ok;
     },
     async quoteFancy(fancyId, quote) {
       must(`quote fancy ${fancyId}`, await app.fancy.quote(fancyId, quote));

@@ -7,7 +7,7 @@ import {
   stopMatch,
   type Scoreboard as FeedScoreboard,
 } from '@backlay/feed';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { cricketMatches } from '../../db/schema.ts';
@@ -24,6 +24,7 @@ export type CricketService = {
   /** The match's scoreboard is stale now (staleness.ts): its fancies and bookmaker take no bet. */
   scoreStale(db: Executor, matchId: number): Promise<boolean>;
 };
+import { checkFence, FencedOut, type Fence } from '../../plugins/leader.ts';
 
 /** At most this many of the caller's cricket bets are listed on the game-details screen. */
 export const CRICKET_BETS_LISTED_MAX = 200;
@@ -122,13 +123,45 @@ export const cricketModule = fp<{ ballIntervalMs?: number }>(
   { name: 'cricket', dependencies: ['db', 'auth', 'bookmaker', 'fancy'] },
 );
 
-/** Stores a published scoreboard (the feed's or an operator's). */
-export async function publishScore(app: FastifyInstance, matchId: number, score: Scoreboard) {
-  await app.db
-    .update(cricketMatches)
-    // The database's clock: the staleness checks compare it with now() (DESIGN.md §6).
-    .set({ score, scoreUpdatedAt: sql`now()` })
-    .where(eq(cricketMatches.matchId, matchId));
+/**
+ * Stores a published scoreboard (the feed's or an operator's) and bumps its sequence. One writer
+ * per match: with `prevSeq`, written only if the stored score is still that one (compare-and-set);
+ * with `fence`, only while that leader term is current, checked in the same transaction
+ * (plugins/leader.ts `checkFence`). A refusal says why; nothing is written.
+ */
+export async function publishScore(
+  app: FastifyInstance,
+  matchId: number,
+  score: Scoreboard,
+  opts: { prevSeq?: number; fence?: Fence | null } = {},
+): Promise<{ ok: true; seq: number } | { ok: false; message: string }> {
+  try {
+    return await app.db.transaction(async (tx) => {
+      if (opts.fence !== undefined) await checkFence(tx, opts.fence);
+      const [row] = await tx
+        .update(cricketMatches)
+        .set({ score, // The database's clock: the staleness checks compare it with now() (DESIGN.md §6).
+          scoreUpdatedAt: sql`now()`, scoreSeq: sql`${cricketMatches.scoreSeq} + 1` })
+        .where(
+          and(
+            eq(cricketMatches.matchId, matchId),
+            opts.prevSeq === undefined ? undefined : eq(cricketMatches.scoreSeq, opts.prevSeq),
+          ),
+        )
+        .returning({ seq: cricketMatches.scoreSeq });
+      if (row) return { ok: true as const, seq: row.seq };
+      return {
+        ok: false as const,
+        message:
+          opts.prevSeq === undefined
+            ? 'Unknown cricket match'
+            : `The scoreboard moved on since ball ${opts.prevSeq} was read; read it again`,
+      };
+    });
+  } catch (err) {
+    if (err instanceof FencedOut) return { ok: false, message: err.message };
+    throw err;
+  }
 }
 
 /**

@@ -567,6 +567,8 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
         if (n > 0) reserving.set(marketId, n);
         else reserving.delete(marketId);
       }
+      // The bettor's wallet row stayed locked by another transaction: refused in words, at once.
+      if (reservation.busy) return { ok: false, message: reservation.message };
       let cmd: Command | null = null;
       const answer = await new Promise<PlaceBetOutcome | null>((done, fail) => {
         cmd = { kind: 'place', userId, request, delayedVersion, reservation, done, fail };

@@ -46,15 +46,20 @@ export async function release(tx: Executor, ids: readonly number[]) {
 }
 
 /**
- * Deletes every reservation created before `before` (the sweep; safe on any node, any number of
- * times: a batch still running takes its reservations by deleting them, so exactly one of the two
- * gets each). Returns how many and how much.
+ * Deletes every reservation older than `olderThanMs` by the database's clock (the sweep; safe on
+ * any node, any number of times: a batch still running takes its reservations by deleting them, so
+ * exactly one of the two gets each). Both ends of the comparison are the database's now(): a node
+ * whose clock is off can neither release a live reservation early nor keep a dead one late.
+ * Returns how many and how much.
  */
-export async function sweep(tx: Executor, before: Date) {
+export async function sweep(tx: Executor, olderThanMs: number) {
+  if (!Number.isSafeInteger(olderThanMs) || olderThanMs < 0)
+    throw new Error(`sweep age must be whole ms ≥ 0, got ${olderThanMs}`);
   // SKIP LOCKED: a reservation a batch is deleting right now is that batch's (it commits, or it
   // rolls back and the next sweep takes it); waiting for it could deadlock with the batch.
   const res = await tx.execute(sql`delete from ${exposureReservations} where reservation_id in (
-      select reservation_id from ${exposureReservations} where created_at < ${before.toISOString()}::timestamptz
+      select reservation_id from ${exposureReservations}
+        where created_at <= now() - ${olderThanMs} * interval '1 millisecond'
       for update skip locked)
     returning user_id, amount_paise::text as amount_paise`);
   const rows = (res as unknown as { rows: { user_id: number; amount_paise: string }[] }).rows;

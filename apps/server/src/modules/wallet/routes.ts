@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { ok, route } from '../../http/route.ts';
+import type { Fence } from '../../plugins/leader.ts';
 import { createBalanceReader, type BalanceReader } from './balance-cache.ts';
 import { RESERVATION_SWEEP_MS } from './reservations.ts';
 import { createWalletService, toRupees } from './service.ts';
@@ -25,9 +26,9 @@ export const walletModule = fp<{ balanceCache?: boolean }>(
     // market's batch (safe twice: a batch takes its reservations by deleting them too).
     let timer: ReturnType<typeof setInterval> | null = null;
     let resign: (() => Promise<void>) | null = null;
-    const sweep = () =>
+    const sweep = (fence: Fence | null) =>
       void app.wallet
-        .sweepReservations()
+        .sweepReservations({ fence })
         .then((r) => {
           if (r.count > 0) {
             app.log.warn(
@@ -40,7 +41,9 @@ export const walletModule = fp<{ balanceCache?: boolean }>(
     app.addHook('onReady', async () => {
       resign = app.leader.onLeadership(
         () => {
-          timer = setInterval(sweep, RESERVATION_SWEEP_MS);
+          // Under this term's token: a sweep still running when the term ends is refused.
+          const fence = app.leader.fence();
+          timer = setInterval(() => sweep(fence), RESERVATION_SWEEP_MS);
           timer.unref();
         },
         () => {

@@ -6,6 +6,7 @@ import type { Db, Executor } from '../../db/store.ts';
 import * as holds from './holds.ts';
 import * as q from './queries.ts';
 import * as reservations from './reservations.ts';
+import { checkFence, type Fence } from '../../plugins/leader.ts';
 
 /** House account that funds deposits and receives withdrawals. */
 export const HOUSE_CASH = 'HOUSE_CASH';
@@ -68,6 +69,24 @@ async function lockRows(tx: Executor, userIds: readonly number[]) {
 }
 
 /**
+ * lockRows for the reserving transaction: SKIP LOCKED, so that it never waits on a row another
+ * transaction holds (one bettor's slow transaction must not queue every bet of the node behind
+ * it). Returns the users whose rows it locked; the caller retries the others (busy) later.
+ */
+async function lockFreeRows(tx: Executor, userIds: readonly number[]): Promise<Set<number>> {
+  const rows = await tx
+    .select({
+      userId: ledgerAccounts.userId,
+      planned: sql`set_config('enable_bitmapscan', 'off', true)`,
+    })
+    .from(ledgerAccounts)
+    .where(and(inArray(ledgerAccounts.userId, [...userIds]), eq(ledgerAccounts.kind, 'user_cash')))
+    .orderBy(asc(ledgerAccounts.userId))
+    .for('update', { skipLocked: true });
+  return new Set(rows.map((r) => r.userId!));
+}
+
+/**
  * Σ holds + Σ reservations of a user as an SQL expression (paise as text): what their balance must
  * cover. Available balance = balance − this, in every check (read it after the wallet row's lock).
  */
@@ -85,12 +104,28 @@ async function committedPaise(tx: Executor, userId: number): Promise<number> {
 export type ReserveRequest = { userId: number; marketId: number; wantPaise: number };
 /**
  * What was reserved: `paise` (0 ≤ paise ≤ wantPaise: as much as the available balance allowed) under
- * reservation `id` (null when nothing was reserved), or no wallet for the user.
+ * reservation `id` (null when nothing was reserved); or no wallet for the user; or `busy`: the
+ * user's wallet row stayed locked by another transaction through every try (`message` says so).
  */
-export type Reservation = { hasWallet: false } | { hasWallet: true; id: number | null; paise: number };
+export type Reservation =
+  | { hasWallet: false; busy?: false }
+  | { hasWallet: true; busy?: false; id: number | null; paise: number }
+  | { hasWallet: false; busy: true; message: string };
+
+/** A reserve request with its own key (one per call: a retry of its transaction finds it by it). */
+type KeyedRequest = ReserveRequest & { key: string };
 
 /** Reservations taken in one transaction at most (the rest wait for the next). */
 export const MAX_RESERVE_BATCH = 500;
+/**
+ * A reservation whose wallet row is locked by another transaction is tried this many times in all,
+ * the n-th retry after RESERVE_RETRY_BASE_MS × 2^(n−1), jittered ±50% (so that retries of many
+ * bets do not arrive together): about 0.8 s in all, then refused with WALLET_BUSY_MESSAGE.
+ */
+export const RESERVE_TRIES = 6;
+export const RESERVE_RETRY_BASE_MS = 25;
+export const WALLET_BUSY_MESSAGE =
+  'Your wallet is busy with another transaction (a withdrawal, a settlement or another bet); please try again';
 
 /** This process's node id (NODE_ID, else host, pid and a random part): who made a reservation. */
 export function defaultNodeId(): string {
@@ -125,49 +160,94 @@ export function createWalletService(
    * the requests' order (a user's k-th request gets min(want, what the earlier ones left)). `av`
    * is materialized so that each user's available budget is summed once, not twice per request.
    */
-  async function reserveNow(reqs: readonly ReserveRequest[]): Promise<Reservation[]> {
+  async function reserveNow(reqs: readonly KeyedRequest[]): Promise<(Reservation | 'busy')[]> {
     for (const r of reqs) {
       if (!Number.isSafeInteger(r.wantPaise) || r.wantPaise < 0)
         throw new Error(`reservation must be whole paise ≥ 0, got ${r.wantPaise}`);
     }
     const users = [...new Set(reqs.map((r) => r.userId))].sort((a, b) => a - b);
+    const busy = new Set<number>();
     const rows = await db.transaction(async (tx) => {
-      await lockRows(tx, users);
+      const locked = await lockFreeRows(tx, users);
+      if (locked.size < users.length) {
+        // Not locked: no wallet at all (answered below), or locked by another transaction (busy).
+        const missing = users.filter((u) => !locked.has(u));
+        const exist = await tx
+          .select({ userId: ledgerAccounts.userId })
+          .from(ledgerAccounts)
+          .where(and(inArray(ledgerAccounts.userId, missing), eq(ledgerAccounts.kind, 'user_cash')));
+        for (const r of exist) busy.add(r.userId!);
+      }
       const json = JSON.stringify(
-        reqs.map((r, i) => ({ i, user_id: r.userId, market_id: r.marketId, want: r.wantPaise })),
+        reqs.flatMap((r, i) =>
+          busy.has(r.userId)
+            ? []
+            : [{ i, user_id: r.userId, market_id: r.marketId, want: r.wantPaise, key: r.key }],
+        ),
       );
       const a = sql`a.${sql.identifier(ledgerAccounts.userId.name)}`;
       const res = await tx.execute(sql`with
         req as (select * from json_to_recordset(${json}::json)
-          as r(i integer, user_id integer, market_id integer, want bigint)),
+          as r(i integer, user_id integer, market_id integer, want bigint, key text)),
         av as materialized (select a.user_id, greatest((${budgetExpr(a, sql`a.balance_paise`)})::bigint
             - (${holds.totalExpr(a)})::bigint - (${reservations.totalExpr(a)})::bigint, 0) as avail
           from ${ledgerAccounts} a
           where a.kind = 'user_cash' and a.user_id = any(${`{${users.join(',')}}`}::integer[])),
-        g as materialized (select r.i, r.user_id, r.market_id,
+        g as materialized (select r.i, r.user_id, r.market_id, r.key,
             least(sum(r.want) over w, av.avail) - least(sum(r.want) over w - r.want, av.avail) as paise
           from req r join av on av.user_id = r.user_id
           window w as (partition by r.user_id order by r.i)),
         n as materialized (select g.*, case when g.paise > 0
             then nextval(pg_get_serial_sequence('exposure_reservations', 'reservation_id')) end as id from g),
         ins as (insert into ${exposureReservations}
-            (reservation_id, user_id, market_id, amount_paise, node_id, created_at)
-          select n.id, n.user_id, n.market_id, n.paise, ${nodeId}, ${clock.now().toISOString()}::timestamptz
+            (reservation_id, user_id, market_id, amount_paise, node_id, created_at, request_key)
+          select n.id, n.user_id, n.market_id, n.paise, ${nodeId}, now(), n.key
             from n where n.id is not null)
         select n.i, n.paise::text as paise, n.id::text as id from n`);
       return (res as unknown as { rows: { i: number; paise: string; id: string | null }[] }).rows;
     });
-    const out: Reservation[] = reqs.map(() => ({ hasWallet: false }));
+    const out: (Reservation | 'busy')[] = reqs.map((r) =>
+      busy.has(r.userId) ? 'busy' : { hasWallet: false },
+    );
     for (const r of rows) {
       out[Number(r.i)] = { hasWallet: true, id: r.id === null ? null : Number(r.id), paise: Number(r.paise) };
     }
     return out;
   }
 
+  /** A reservation made by an earlier try of the same request whose commit's outcome was unknown. */
+  async function reservedByKey(key: string): Promise<Reservation | null> {
+    const [row] = await db
+      .select({ id: exposureReservations.reservationId, paise: exposureReservations.amountPaise })
+      .from(exposureReservations)
+      .where(eq(exposureReservations.requestKey, key));
+    return row ? { hasWallet: true, id: row.id, paise: row.paise } : null;
+  }
+
   // Group commit of reservations: requests arriving together (from any market) share one
   // transaction; one transaction at a time per node, the next one takes what arrived meanwhile.
-  const waiting: { req: ReserveRequest; done(r: Reservation): void; fail(err: unknown): void }[] = [];
+  // The transaction never waits on a wallet row (SKIP LOCKED): a request whose row is held by
+  // another transaction goes back to wait, jittered, and is refused after RESERVE_TRIES.
+  type Waiting = {
+    req: KeyedRequest;
+    tries: number;
+    done(r: Reservation): void;
+    fail(err: unknown): void;
+  };
+  const waiting: Waiting[] = [];
   let reserving = false;
+  /** Timers of busy requests waiting to try again (cleared by nothing: each fires once and is unref'd). */
+  const answer = (b: Waiting, r: Reservation | 'busy') => {
+    if (r !== 'busy') return b.done(r);
+    b.tries += 1;
+    if (b.tries >= RESERVE_TRIES)
+      return b.done({ hasWallet: false, busy: true, message: WALLET_BUSY_MESSAGE });
+    const delay = RESERVE_RETRY_BASE_MS * 2 ** (b.tries - 1) * (0.5 + Math.random());
+    setTimeout(() => {
+      waiting.push(b);
+      drain();
+    }, delay).unref?.();
+  };
   function drain() {
     if (reserving || waiting.length === 0) return;
     reserving = true;
@@ -176,12 +256,14 @@ export function createWalletService(
       void (async () => {
         try {
           const out = await reserveNow(batch.map((b) => b.req));
-          batch.forEach((b, i) => b.done(out[i]!));
+          batch.forEach((b, i) => answer(b, out[i]!));
         } catch (err) {
-          // One at a time, so that one bad request cannot fail its neighbours.
+          // One at a time, so that one bad request cannot fail its neighbours. The failure may
+          // have come after the commit (its outcome unknown): a request's own key finds what it
+          // already reserved, so a retry never reserves twice.
           for (const b of batch) {
             try {
-              b.done((await reserveNow([b.req]))[0]!);
+              answer(b, (await reservedByKey(b.req.key)) ?? (await reserveNow([b.req]))[0]!);
             } catch (e) {
               b.fail(batch.length === 1 ? err : e);
             }
@@ -238,7 +320,7 @@ export function createWalletService(
      */
     reserve(req: ReserveRequest): Promise<Reservation> {
       return new Promise<Reservation>((done, fail) => {
-        waiting.push({ req, done, fail });
+        waiting.push({ req: { ...req, key: randomUUID() }, tries: 0, done, fail });
         drain();
       });
     },
@@ -247,11 +329,15 @@ export function createWalletService(
     /** Σ holds + Σ reservations of a user as SQL: available balance = balance − this. */
     committedExpr,
     /**
-     * Releases the reservations older than RESERVATION_TIMEOUT_MS at `now` (left by a node that
-     * died between reserving and its batch). Safe on any node, any number of times.
+     * Releases the reservations older than `olderThanMs` (RESERVATION_TIMEOUT_MS) by the database's
+     * clock, never this node's (left by a node that died between reserving and its batch). Safe on
+     * any node, any number of times; with `fence`, only while that leader term is current.
      */
-    sweepReservations(now: Date = clock.now()) {
-      return reservations.sweep(db, new Date(now.getTime() - reservations.RESERVATION_TIMEOUT_MS));
+    sweepReservations(opts: { olderThanMs?: number; fence?: Fence | null } = {}) {
+      return db.transaction(async (tx) => {
+        if (opts.fence !== undefined) await checkFence(tx, opts.fence);
+        return reservations.sweep(tx, opts.olderThanMs ?? reservations.RESERVATION_TIMEOUT_MS);
+      });
     },
     /** Installs the cap on betting budgets (one: the responsible-gaming module's loss limit). */
     setBudgetCap(cap: BudgetCap) {

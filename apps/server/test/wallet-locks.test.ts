@@ -1,0 +1,135 @@
+// Wallet reservations under contention and skew (docs/reliability.md, "Wallet locks" and "Time
+// that decides money"): one bettor's slow transaction never delays another bettor's bet, and the
+// held bettor's bet is refused in words within a bounded time; reservation expiry and the sweep go
+// by the database's clock, not a node's; a reserving transaction whose commit's outcome was
+// unknown is retried by its request key and never reserves twice.
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { expect, it } from 'vitest';
+import type { Db } from '../src/db/store.ts';
+import { createWalletService, WALLET_BUSY_MESSAGE } from '../src/modules/wallet/service.ts';
+import { RESERVATION_TIMEOUT_MS } from '../src/modules/wallet/reservations.ts';
+import type { Api } from './helpers/api.ts';
+import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';
+import { describeStores } from './helpers/stores.ts';
+
+let rid = 0;
+const nextId = () => `wl-${++rid}-${Math.random().toString(36).slice(2, 8)}`;
+
+describeStores(
+  'wallet locks, skew and retries',
+  (ctx) => {
+    async function bettor(balanceRupees = 10_000): Promise<Api & { userId: number }> {
+      const u = await createBettor(ctx.app, balanceRupees * 100);
+      const api = ctx.api.fork();
+      await api.login(u.userName, u.password);
+      return Object.assign(api, { userId: u.userId });
+    }
+
+    it('one bettor’s held wallet row: another bettor’s bet answers at once; the held one is refused in words, in bounded time', async () => {
+      if (ctx.store !== 'postgres') return; // a second connection holding the lock needs PostgreSQL
+      const m = await createMarket(ctx.app);
+      const held = await bettor();
+      const free = await bettor();
+      const bet = (api: Api) =>
+        api.call('placeMarketBet', {
+          match_id: m.matchId,
+          market_id: m.marketId,
+          selection_id: m.selectionIds[0]!,
+          is_back: '1',
+          odds: 2,
+          stack: 100,
+          request_id: nextId(),
+        });
+      // Warm (the market's row cached, the first bet's paths compiled).
+      expect((await bet(free)).body.status).toBe(true);
+      const dbName = (
+        (await ctx.app.db.execute(sql`select current_database() as d`)) as unknown as {
+          rows: { d: string }[];
+        }
+      ).rows[0]!.d;
+      const u = new URL(process.env.TEST_DATABASE_URL!);
+      u.pathname = `/${dbName}`;
+      const raw = new pg.Client({ connectionString: u.toString() });
+      await raw.connect();
+      try {
+        await raw.query('begin');
+        await raw.query(
+          `select 1 from ledger_accounts where user_id = $1 and kind = 'user_cash' for update`,
+          [held.userId],
+        );
+        const t0 = Date.now();
+        const heldBet = bet(held).then((r) => ({ r, ms: Date.now() - t0 }));
+        await new Promise((r) => setTimeout(r, 30));
+        const t1 = Date.now();
+        const freeBet = await bet(free);
+        const free_ms = Date.now() - t1;
+        expect(freeBet.body.status).toBe(true);
+        expect(free_ms).toBeLessThan(500);
+        const { r, ms } = await heldBet;
+        console.log(
+          `wallet locks: other bettor answered in ${free_ms} ms; held bettor refused after ${ms} ms`,
+        );
+        expect(r.statusCode).toBe(200);
+        expect(r.body).toEqual({ status: false, message: WALLET_BUSY_MESSAGE });
+        expect(ms).toBeLessThan(2_000);
+      } finally {
+        await raw.query('rollback').catch(() => {});
+        await raw.end();
+      }
+      // Released: the held bettor bets again.
+      expect((await bet(held)).body.status).toBe(true);
+      await expectExchangeInvariants(ctx.app);
+    });
+
+    it('reservation expiry and the sweep go by the database’s clock: a node skewed either way neither releases early nor late', async () => {
+      const u = await createBettor(ctx.app, 10_000);
+      const m = await createMarket(ctx.app);
+      const skew = 2 * RESERVATION_TIMEOUT_MS;
+      const behind = createWalletService(ctx.app.db, { now: () => new Date(Date.now() - skew) });
+      const ahead = createWalletService(ctx.app.db, { now: () => new Date(Date.now() + skew) });
+      // A node whose clock is behind reserves; a node whose clock is ahead sweeps; the leader sweeps.
+      const r = await behind.reserve({ userId: u.userId, marketId: m.marketId, wantPaise: 4_000 });
+      expect(r).toMatchObject({ hasWallet: true, paise: 4_000 });
+      expect((await ahead.sweepReservations()).count).toBe(0);
+      expect((await ctx.app.wallet.sweepReservations()).count).toBe(0);
+      expect((await behind.sweepReservations()).count).toBe(0);
+      const mine = (await ctx.app.wallet.reservations.all(ctx.app.db)).filter((x) => x.userId === u.userId);
+      expect(mine).toHaveLength(1);
+      expect(Math.abs(mine[0]!.createdAt.getTime() - Date.now())).toBeLessThan(5_000);
+      // Its time come (by the database), any node releases it.
+      expect((await ahead.sweepReservations({ olderThanMs: 0 })).count).toBeGreaterThanOrEqual(1);
+    });
+
+    it('a reserving commit whose outcome was unknown is retried by its key and reserves once', async () => {
+      const u = await createBettor(ctx.app, 10_000);
+      const m = await createMarket(ctx.app);
+      // A store whose next commit goes through but whose answer is lost (the connection drops after
+      // COMMIT reached the server): the caller sees an error.
+      let lose = 1;
+      const db = new Proxy(ctx.app.db, {
+        get(target, prop, receiver) {
+          if (prop !== 'transaction') return Reflect.get(target, prop, receiver) as unknown;
+          return async (fn: (tx: unknown) => Promise<unknown>) => {
+            const out = await (target.transaction as (f: typeof fn) => Promise<unknown>)(fn);
+            if (lose > 0) {
+              lose -= 1;
+              throw new Error('Connection terminated unexpectedly');
+            }
+            return out;
+          };
+        },
+      }) as Db;
+      const wallet = createWalletService(db);
+      const r = await wallet.reserve({ userId: u.userId, marketId: m.marketId, wantPaise: 3_000 });
+      expect(r).toMatchObject({ hasWallet: true, paise: 3_000 });
+      const mine = (await ctx.app.wallet.reservations.all(ctx.app.db)).filter((x) => x.userId === u.userId);
+      expect(mine.map((x) => x.amountPaise)).toEqual([3_000]);
+      await ctx.app.wallet.reservations.release(
+        ctx.app.db,
+        mine.map((x) => x.reservationId),
+      );
+    });
+  },
+  { exchange: { sleep: async () => {} } },
+);
