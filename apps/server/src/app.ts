@@ -44,7 +44,7 @@ import {
   type RateLimitStore,
 } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
-import { wsPlugin } from './plugins/ws.ts';
+import { wsPlugin, type LiveLimits } from './plugins/ws.ts';
 import type { Clock } from './types.ts';
 import './types.ts';
 
@@ -64,7 +64,7 @@ export type AppOptions = {
   /** /metrics: its token, its own listener, process figures. */
   metrics?: MetricsOptions;
   /** Behind a reverse proxy: whose X-Forwarded-For to believe (per-IP rate limits use it). */
-  trustProxy?: boolean | string[];
+  trustProxy?: boolean | number | string[];
   /** Exchange options: the in-play bet delay's sleeper (tests pass one that does not wait). */
   exchange?: ExchangeOptions;
   /** The built client (apps/web/dist), served at / when given and present. */
@@ -87,11 +87,16 @@ export type AppOptions = {
    * (per market in the store, the same on every node). Default: 'store' with a NATS bus.
    */
   priceSequence?: 'node' | 'store';
+  /** What one WebSocket client may cost (plugins/ws.ts DEFAULT_LIVE_LIMITS unless given; tests loosen them). */
+  liveLimits?: Partial<LiveLimits>;
   /** How often a node that is not the leader tries to take the lease (tests shorten it). */
   leaseRetryMs?: number;
   /** ms between vacuums of a PGlite store (it has no autovacuum); 0: never. Default 60 s. */
   pgliteVacuumMs?: number;
 };
+
+/** proxy-addr's trust function for `hops` proxies in front: the peer and the hops - 1 before it. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** Largest request body we read; every payload of the API is far smaller. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -123,7 +128,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     // No info line per request: plugins/metrics.ts logs each at debug, slow ones at warn.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: options.trustProxy ?? false,
+    // A number of hops trusts that many proxies in front, whatever their address (fastify itself
+    // refuses a bare number): hop 0 is the peer, so 1 believes only what the balancer added.
+    trustProxy:
+      typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : (options.trustProxy ?? false),
   });
   app.decorate('clock', options.clock ?? { now: () => new Date() });
   app.decorate('registeredEndpoints', new Set<string>());
@@ -172,7 +180,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(reportsModule);
   await app.register(adminModule);
   await app.register(consoleModule);
-  await app.register(wsPlugin, options.priceSequence ? { sequence: options.priceSequence } : {});
+  await app.register(wsPlugin, {
+    ...(options.priceSequence ? { sequence: options.priceSequence } : {}),
+    ...(options.liveLimits ? { limits: options.liveLimits } : {}),
+  });
   await app.register(openApiPlugin);
 
   const missing = Object.keys(endpoints).filter((name) => !app.registeredEndpoints.has(name));
