@@ -55,6 +55,8 @@ export const MAX_MARKETS_PER_SOCKET = 200;
  * IPv6 by its /64); more are closed at once (1008).
  */
 export const MAX_SOCKETS_PER_IP = 100;
+/** A socket closed for a policy (flooding, too many reads) that has not finished closing by then is terminated. */
+export const CLOSE_GRACE_MS = 2_000;
 /** Client messages waiting to be handled on one socket; a client that floods beyond it is closed. */
 export const MAX_QUEUED_CLIENT_MESSAGES = 100;
 
@@ -281,11 +283,22 @@ export function createLiveHub(deps: LiveHubDeps) {
     drop(client);
     return false;
   }
-  /** Ends a client now: nothing more is sent or handled, its buffers are freed. */
+  /**
+   * Ends a client now: nothing more is sent or handled. Without a code its buffers are freed at
+   * once; with one it is told why, and terminated if the close is not done within
+   * CLOSE_GRACE_MS (a client that never reads never answers it, and would keep its buffer).
+   */
   function drop(client: Client, code?: number, reason?: string) {
     gone(client);
-    if (code === undefined) client.ws.terminate();
-    else client.ws.close(code, reason);
+    if (code === undefined) {
+      client.ws.terminate();
+      return;
+    }
+    client.ws.close(code, reason);
+    const ws = client.ws;
+    setTimeout(() => {
+      if (ws.readyState !== ws.CLOSED) ws.terminate();
+    }, CLOSE_GRACE_MS).unref();
   }
   /** A string is encoded per call; a fan-out encodes once and passes the same Buffer to every socket. */
   function send(client: Client, data: string | Buffer) {
