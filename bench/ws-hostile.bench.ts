@@ -40,7 +40,7 @@ function addressOf(i) {
 }
 function open(i) {
   return new Promise((resolve) => {
-    const ws = new WebSocket(url, { perMessageDeflate: false, localAddress: addressOf(i) });
+    const ws = new WebSocket(url, { perMessageDeflate: false, localAddress: addressOf(i), handshakeTimeout: 5000 });
     ws.on('error', () => {});
     ws.on('message', () => {});
     ws.once('close', () => {
@@ -182,6 +182,8 @@ export const wsHostileBench: Benchmark = {
       const idle = await phase(app, child, 'idle');
       const droppedBefore = { ...app.liveHub.stats };
       const hostile = await phase(app, child, 'hostile');
+      // The addresses' shared rates refill (burst / rate = 5 s) before the next phase starts.
+      await new Promise((r) => setTimeout(r, 6_000));
       const beforePaced = { ...app.liveHub.stats };
       const paced = await phase(app, child, 'paced');
       console.log(
