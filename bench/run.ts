@@ -7,6 +7,7 @@ import { engineBench } from './engine.bench.ts';
 import { fancyBetsBench } from './fancy-bets.bench.ts';
 import { httpBetsBench } from './http-bets.bench.ts';
 import { wsClusterBench } from './ws-cluster.bench.ts';
+import { wsHostileBench } from './ws-hostile.bench.ts';
 import { wsPushBench } from './ws-push.bench.ts';
 
 const benchmarks: Benchmark[] = [
@@ -16,6 +17,7 @@ const benchmarks: Benchmark[] = [
   fancyBetsBench,
   wsPushBench,
   wsClusterBench,
+  wsHostileBench,
 ];
 
 const only = process.argv.slice(2);

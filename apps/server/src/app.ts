@@ -45,7 +45,7 @@ import {
   type RateLimitStore,
 } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
-import { wsPlugin } from './plugins/ws.ts';
+import { wsPlugin, type LiveLimits } from './plugins/ws.ts';
 import type { Clock } from './types.ts';
 import './types.ts';
 
@@ -65,7 +65,7 @@ export type AppOptions = {
   /** /metrics: its token, its own listener, process figures. */
   metrics?: MetricsOptions;
   /** Behind a reverse proxy: whose X-Forwarded-For to believe (per-IP rate limits use it). */
-  trustProxy?: boolean | string[];
+  trustProxy?: boolean | number | string[];
   /** The cricket feed's time between balls (CRICKET_BALL_INTERVAL_MS): a scoreboard's quiet limit derives from it. */
   cricketBallIntervalMs?: number;
   /** Exchange options: the in-play bet delay's sleeper (tests pass one that does not wait). */
@@ -90,6 +90,8 @@ export type AppOptions = {
    * (per market in the store, the same on every node). Default: 'store' with a NATS bus.
    */
   priceSequence?: 'node' | 'store';
+  /** What one WebSocket client may cost (plugins/ws.ts DEFAULT_LIVE_LIMITS unless given; tests loosen them). */
+  liveLimits?: Partial<LiveLimits>;
   /** How often a node that is not the leader tries to take the lease (tests shorten it). */
   leaseRetryMs?: number;
   /** ms between vacuums of a PGlite store (it has no autovacuum); 0: never. Default 60 s. */
@@ -104,6 +106,9 @@ export type AppOptions = {
 
 /** How long /healthz waits for the store's answer before it calls it degraded. */
 export const HEALTH_STORE_MS = 500;
+
+/** proxy-addr's trust function for `hops` proxies in front: the peer and the hops - 1 before it. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** Largest request body we read; every payload of the API is far smaller. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -135,7 +140,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     // No info line per request: plugins/metrics.ts logs each at debug, slow ones at warn.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: options.trustProxy ?? false,
+    // A number of hops trusts that many proxies in front, whatever their address (fastify itself
+    // refuses a bare number): hop 0 is the peer, so 1 believes only what the balancer added.
+    trustProxy:
+      typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : (options.trustProxy ?? false),
   });
   app.decorate('clock', options.clock ?? { now: () => new Date() });
   app.decorate('registeredEndpoints', new Set<string>());
@@ -190,7 +198,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(reportsModule);
   await app.register(adminModule);
   await app.register(consoleModule);
-  await app.register(wsPlugin, options.priceSequence ? { sequence: options.priceSequence } : {});
+  await app.register(wsPlugin, {
+    ...(options.priceSequence ? { sequence: options.priceSequence } : {}),
+    ...(options.liveLimits ? { limits: options.liveLimits } : {}),
+  });
   await app.register(openApiPlugin);
 
   const missing = Object.keys(endpoints).filter((name) => !app.registeredEndpoints.has(name));

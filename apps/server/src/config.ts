@@ -94,8 +94,12 @@ export type Config = {
   /** Redis for the limits (REDIS_URL) when set; else each node's memory. */
   rateLimitStore: { redisUrl: string; prefix: string } | null;
   metrics: { token?: string; listen?: { host: string; port: number } };
-  /** fastify's trustProxy: false, true, or the addresses of trusted proxies. */
-  trustProxy: boolean | string[];
+  /**
+   * fastify's trustProxy: false; a number of proxy hops (TRUST_PROXY=1: the one balancer in front,
+   * so the client address is the X-Forwarded-For entry the balancer added, never one the client
+   * wrote); or the addresses of trusted proxies.
+   */
+  trustProxy: boolean | number | string[];
 };
 
 /** Reads and validates the environment once; a bad value stops the server with a message naming it. */
@@ -143,8 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy:
       e.TRUST_PROXY === undefined || e.TRUST_PROXY === '0'
         ? false
-        : e.TRUST_PROXY === '1'
-          ? true
+        : /^[1-9]$/.test(e.TRUST_PROXY)
+          ? Number(e.TRUST_PROXY)
           : e.TRUST_PROXY.split(',')
               .map((a) => a.trim())
               .filter(Boolean),

@@ -26,9 +26,11 @@ describe('config', () => {
     expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
   });
 
-  it('TRUST_PROXY: off by default, 1 for any proxy, or a list of addresses', () => {
+  it('TRUST_PROXY: off by default, a number of proxy hops (1: the balancer), or a list of addresses', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
+    // One hop: the address the balancer added, never the client's own X-Forwarded-For (issue 33).
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).trustProxy).toEqual([
       '10.0.0.1',
       '192.168.0.0/16',

@@ -228,7 +228,9 @@ describe.skipIf(!ready)('three nodes behind HAProxy', () => {
       BUS_PREFIX: `multinode_${randomBytes(4).toString('hex')}`,
       FEED: 'demo',
       SEED_DEMO: '1',
-      TRUST_PROXY: '1',
+      // Two hops: the test's clients send an X-Forwarded-For of their own, standing for a front
+      // proxy that gives each bettor its address; HAProxy appends its own hop after it.
+      TRUST_PROXY: '2',
       LOG_LEVEL: 'warn',
       CRICKET_BALL_INTERVAL_MS: '2000',
     };

@@ -322,7 +322,7 @@ describe('slow clients', () => {
     const hub = createLiveHub({
       bus: createInProcessBus(),
       getImage: async () => null,
-      lookupToken: async () => null,
+      lookupToken: async () => 'ended' as const,
       log: { warn() {}, debug() {}, error() {} },
       now: () => t,
     });

@@ -11,6 +11,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import { wsClientMessage, type MarketImage, type WsServerMessage } from '@backlay/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
+import { createHash } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { Bus } from './bus.ts';
 import {
@@ -21,6 +22,7 @@ import {
   type PriceSequencer,
   type Sequenced,
 } from './price-sequence.ts';
+import { addressKey } from './rate-limit.ts';
 import { diffImages } from './ws-diff.ts';
 
 export { diffImages };
@@ -33,8 +35,11 @@ export const HEARTBEAT_INTERVAL_MS = 30_000;
  * the client can tell a silent connection (stalled proxy, half-open network) from a quiet market.
  */
 export const LIVE_HEARTBEAT_INTERVAL_MS = 2_000;
-/** A client whose unsent data stays above this many bytes… */
-export const SLOW_CLIENT_MAX_BUFFERED_BYTES = 1024 * 1024;
+/**
+ * A client whose unsent data stays above this many bytes… (a client steadily behind; one that
+ * falls further behind is dropped at once at `send_buffer_max_bytes`, LiveLimits)
+ */
+export const SLOW_CLIENT_MAX_BUFFERED_BYTES = 64 * 1024;
 /** …for longer than this is dropped (it cannot keep up; it resyncs with a fresh image on reconnect). */
 export const SLOW_CLIENT_GRACE_MS = 5_000;
 /** How often the send buffers are looked at. */
@@ -45,10 +50,54 @@ export const IMAGE_COALESCE_MS = 50;
 export const MAX_CLIENT_MESSAGE_BYTES = 8 * 1024;
 /** Markets one socket may follow at once (each subscribe message carries at most 50). */
 export const MAX_MARKETS_PER_SOCKET = 200;
-/** Open sockets per client address (req.ip, which honours TRUST_PROXY); more are closed at once (1008). */
+/**
+ * Open sockets per client address (req.ip, which honours TRUST_PROXY: the address the proxy saw;
+ * IPv6 by its /64); more are closed at once (1008).
+ */
 export const MAX_SOCKETS_PER_IP = 100;
+/** A socket closed for a policy (flooding, too many reads) that has not finished closing by then is terminated. */
+export const CLOSE_GRACE_MS = 2_000;
 /** Client messages waiting to be handled on one socket; a client that floods beyond it is closed. */
 export const MAX_QUEUED_CLIENT_MESSAGES = 100;
+
+/**
+ * What one client may cost the server (docs/live-prices.md, "Limits"). Tests may loosen them;
+ * production runs the defaults.
+ */
+export type LiveLimits = {
+  /** Unsent bytes a socket may have; a message that would take it past this drops the socket at once. */
+  send_buffer_max_bytes: number;
+  /** Messages per second one socket may send, sustained, and its burst. Over: closed (1008). */
+  socket_messages_per_s: number;
+  socket_messages_burst: number;
+  /** Messages per second all sockets of one address may send together, and their burst. */
+  ip_messages_per_s: number;
+  ip_messages_burst: number;
+  /** Store reads one socket may cause (a token lookup, a market read), per second and burst. */
+  socket_reads_per_s: number;
+  socket_reads_burst: number;
+  /** How long an unknown market id or a dead token is answered from memory. */
+  negative_cache_ms: number;
+  /** Remembered unknown market ids and dead tokens, each (oldest forgotten first). */
+  negative_cache_max_entries: number;
+  /** How often every bound socket's session is looked up again (a notice lost, an expiry). */
+  session_recheck_ms: number;
+};
+
+export const DEFAULT_LIVE_LIMITS: LiveLimits = {
+  send_buffer_max_bytes: 512 * 1024,
+  socket_messages_per_s: 20,
+  socket_messages_burst: 100,
+  ip_messages_per_s: 200,
+  ip_messages_burst: 1_000,
+  socket_reads_per_s: 5,
+  socket_reads_burst: 250,
+  negative_cache_ms: 60_000,
+  negative_cache_max_entries: 10_000,
+  session_recheck_ms: 30_000,
+};
+
+const SESSION_ENDED = 'Your session has ended; please log in again';
 
 /** WebSocket close code for a policy violation (flooding, too slow). */
 const CLOSE_POLICY = 1008;
@@ -58,17 +107,70 @@ const CLOSE_GOING_AWAY = 1001;
 export type LiveHubDeps = {
   bus: Bus;
   getImage(market_id: number): Promise<MarketImage | null>;
-  /** The user id of a live session token, or null. */
-  lookupToken(token: string): Promise<number | null>;
+  /**
+   * The user id of a token's live session; 'ended' when there is none and never will be (unknown,
+   * expired, revoked: remembered as dead); 'held' when the session lives but gets nothing for now
+   * (a temporary password, not remembered).
+   */
+  lookupToken(token: string): Promise<number | 'ended' | 'held'>;
   log: Pick<FastifyBaseLogger, 'warn' | 'debug' | 'error'>;
   now?: () => number;
   /** Where seq numbers come from; default: this node counts (createNodeSequencer over getImage). */
   sequencer?: PriceSequencer;
+  limits?: Partial<LiveLimits>;
 };
+
+/** A token bucket: `tokens` left at `at_ms`; it refills at a rate up to a burst. */
+type Bucket = { tokens: number; at_ms: number };
+
+/** Takes `n` tokens if the bucket has them (refilled to `t` first); false leaves it as it was. */
+function take(b: Bucket, per_s: number, burst: number, n: number, t: number): boolean {
+  b.tokens = Math.min(burst, b.tokens + ((t - b.at_ms) * per_s) / 1000);
+  b.at_ms = t;
+  if (b.tokens < n) return false;
+  b.tokens -= n;
+  return true;
+}
+
+/** Keys answered from memory until a time, at most `max` of them (the oldest forgotten first). */
+function createNegativeCache<K>(ttl_ms: number, max: number) {
+  const until = new Map<K, number>();
+  return {
+    add(key: K, t: number) {
+      until.delete(key);
+      if (until.size >= max) until.delete(until.keys().next().value!);
+      until.set(key, t + ttl_ms);
+    },
+    has(key: K, t: number): boolean {
+      const u = until.get(key);
+      if (u === undefined) return false;
+      if (u > t) return true;
+      until.delete(key);
+      return false;
+    },
+    delete: (key: K) => until.delete(key),
+    get size() {
+      return until.size;
+    },
+  };
+}
+
+const tokenKey = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** One client address: its open sockets and the message rate they share. */
+type Address = { sockets: number; messages: Bucket };
 
 type Client = {
   ws: WebSocket;
+  /** gone() ran: whatever of its messages is still queued does nothing (a closed client is inert). */
+  closed: boolean;
+  address: Address;
   userId: number | null;
+  /** The token the socket is bound by (re-checked), or null. */
+  token: string | null;
+  messages: Bucket;
+  /** Store reads this socket may still cause (token lookups, first reads of markets). */
+  reads: Bucket;
   markets: Set<number>;
   /** Subscribed markets whose first image has not been sent yet (no deltas before the image). */
   pendingImage: Set<number>;
@@ -139,26 +241,70 @@ export function createLiveHub(deps: LiveHubDeps) {
   const { bus, getImage, lookupToken, log } = deps;
   const sequencer = deps.sequencer ?? createNodeSequencer(getImage);
   const now = deps.now ?? (() => Date.now());
+  const limits: LiveLimits = { ...DEFAULT_LIVE_LIMITS, ...deps.limits };
   const clients = new Set<Client>();
   const feeds = new Map<number, MarketFeed>();
   const byUser = new Map<number, Set<Client>>();
-  const byIp = new Map<string, number>();
+  const byIp = new Map<string, Address>();
+  const unknownMarkets = createNegativeCache<number>(
+    limits.negative_cache_ms,
+    limits.negative_cache_max_entries,
+  );
+  const deadTokens = createNegativeCache<string>(limits.negative_cache_ms, limits.negative_cache_max_entries);
   let closed = false;
 
   const stats = {
     images_read: 0,
     deltas_sent: 0,
+    /** Dropped because a message would take their unsent bytes past the cap, or stayed behind. */
     dropped_slow: 0,
     dropped_dead: 0,
+    /** Closed for sending too many messages (the socket's or its address's rate) or causing too many reads. */
+    dropped_flood: 0,
+    /** Repeats answered from memory: an unknown market, a dead token. */
+    negative_hits: 0,
+    /** Bound sockets unbound because their session ended. */
+    unbound_ended: 0,
     /** Times the sockets were sent fresh images because the bus had lost messages. */
     resyncs: 0,
     /** The last fan-out: when its send loop ended (performance.now() ms) and how long the loop took. */
     last_fanout: { market_id: 0, seq: 0, sockets: 0, ended_at_ms: 0, loop_ms: 0 },
   };
 
+  /**
+   * Whether `bytes` more may be queued on the socket: past the cap it is dropped at once (its
+   * buffer freed), whatever it asked for; it resyncs from fresh images when it reconnects.
+   */
+  function fits(client: Client, bytes: number): boolean {
+    // + 10: the largest frame header.
+    if (client.ws.bufferedAmount + bytes + 10 <= limits.send_buffer_max_bytes) return true;
+    stats.dropped_slow += 1;
+    log.warn({ buffered_bytes: client.ws.bufferedAmount }, 'ws: dropping a client over its send buffer cap');
+    drop(client);
+    return false;
+  }
+  /**
+   * Ends a client now: nothing more is sent or handled. Without a code its buffers are freed at
+   * once; with one it is told why, and terminated if the close is not done within
+   * CLOSE_GRACE_MS (a client that never reads never answers it, and would keep its buffer).
+   */
+  function drop(client: Client, code?: number, reason?: string) {
+    gone(client);
+    if (code === undefined) {
+      client.ws.terminate();
+      return;
+    }
+    client.ws.close(code, reason);
+    const ws = client.ws;
+    setTimeout(() => {
+      if (ws.readyState !== ws.CLOSED) ws.terminate();
+    }, CLOSE_GRACE_MS).unref();
+  }
   /** A string is encoded per call; a fan-out encodes once and passes the same Buffer to every socket. */
   function send(client: Client, data: string | Buffer) {
-    if (client.ws.readyState !== client.ws.OPEN) return;
+    if (client.closed || client.ws.readyState !== client.ws.OPEN) return;
+    const bytes = typeof data === 'string' ? Buffer.byteLength(data) : data.length;
+    if (!fits(client, bytes)) return;
     client.ws.send(data, { binary: false });
   }
   /**
@@ -169,7 +315,8 @@ export function createLiveHub(deps: LiveHubDeps) {
     let frame: Buffer | null = null;
     let sockets = 0;
     for (const client of clients) {
-      if (skip?.(client) || client.ws.readyState !== client.ws.OPEN) continue;
+      if (skip?.(client) || client.closed || client.ws.readyState !== client.ws.OPEN) continue;
+      if (!fits(client, data.length)) continue;
       const raw = rawSocketOf(client.ws);
       if (raw) raw.write((frame ??= textFrame(data)));
       else client.ws.send(data, { binary: false });
@@ -208,6 +355,8 @@ export function createLiveHub(deps: LiveHubDeps) {
         if (latest) {
           created.image = latest.image;
           created.seq = latest.seq;
+        } else {
+          unknownMarkets.add(market_id, now());
         }
       } catch (err) {
         log.warn({ err, market_id }, 'ws: market image read failed');
@@ -309,6 +458,8 @@ export function createLiveHub(deps: LiveHubDeps) {
   }
 
   function onMarketChanged(market_id: number) {
+    // It exists now (an operator made it): no longer unknown.
+    unknownMarkets.delete(market_id);
     const feed = feeds.get(market_id);
     if (!feed) return; // nobody here follows it
     feed.dirty = true;
@@ -338,7 +489,10 @@ export function createLiveHub(deps: LiveHubDeps) {
     broadcast(sockets, data);
   }
 
-  function bind(client: Client, userId: number | null) {
+  function bind(client: Client, userId: number | null, token: string | null = null) {
+    // A closed client is never registered again (a queued auth that ends after the close).
+    if (client.closed && userId !== null) return;
+    client.token = userId === null ? null : token;
     if (client.userId !== null) {
       const set = byUser.get(client.userId);
       set?.delete(client);
@@ -352,11 +506,32 @@ export function createLiveHub(deps: LiveHubDeps) {
     }
   }
 
+  /** Spends `n` of the socket's store reads; a socket out of them is closed (1008) and false returned. */
+  function spendReads(client: Client, n: number): boolean {
+    if (n === 0 || take(client.reads, limits.socket_reads_per_s, limits.socket_reads_burst, n, now())) {
+      return true;
+    }
+    stats.dropped_flood += 1;
+    drop(client, CLOSE_POLICY, 'too many requests');
+    return false;
+  }
+
   async function subscribe(client: Client, ids: number[]) {
-    const fresh = [...new Set(ids)].filter((id) => !client.markets.has(id));
+    if (client.closed) return;
+    const t = now();
+    const asked = [...new Set(ids)].filter((id) => !client.markets.has(id));
+    // Ids known not to exist are answered from memory, without a read.
+    const unknown = asked.filter((id) => unknownMarkets.has(id, t));
+    const fresh = asked.filter((id) => !unknown.includes(id));
     if (client.markets.size + fresh.length > MAX_MARKETS_PER_SOCKET) {
       sendError(client, `At most ${MAX_MARKETS_PER_SOCKET} markets per connection`);
       return;
+    }
+    // A market nobody here follows yet costs a read.
+    if (!spendReads(client, fresh.filter((id) => !feeds.has(id)).length)) return;
+    for (const id of unknown) {
+      stats.negative_hits += 1;
+      sendError(client, `Unknown market ${id}`);
     }
     for (const id of fresh) {
       const feed = feedFor(id);
@@ -368,7 +543,7 @@ export function createLiveHub(deps: LiveHubDeps) {
       const feed = feeds.get(id);
       if (!feed) continue;
       await feed.ready;
-      if (!client.markets.has(id) || feeds.get(id) !== feed) continue;
+      if (client.closed || !client.markets.has(id) || feeds.get(id) !== feed) continue;
       if (feed.image) {
         sendImage(client, feed);
       } else {
@@ -406,12 +581,22 @@ export function createLiveHub(deps: LiveHubDeps) {
     const m = msg.data;
     switch (m.op) {
       case 'auth': {
-        const userId = await lookupToken(m.token);
-        if (userId === null) {
-          bind(client, null);
-          sendError(client, 'Your session has ended; please log in again');
+        const key = tokenKey(m.token);
+        let found: number | 'ended' | 'held';
+        if (deadTokens.has(key, now())) {
+          stats.negative_hits += 1;
+          found = 'ended';
         } else {
-          bind(client, userId);
+          if (!spendReads(client, 1)) return;
+          found = await lookupToken(m.token);
+          if (found === 'ended') deadTokens.add(key, now());
+        }
+        if (client.closed) return;
+        if (typeof found === 'number') {
+          bind(client, found, m.token);
+        } else {
+          bind(client, null);
+          sendError(client, SESSION_ENDED);
         }
         return;
       }
@@ -427,7 +612,7 @@ export function createLiveHub(deps: LiveHubDeps) {
           return;
         }
         await feed.ready;
-        if (!client.markets.has(m.market_id) || feeds.get(m.market_id) !== feed) return;
+        if (client.closed || !client.markets.has(m.market_id) || feeds.get(m.market_id) !== feed) return;
         sendImage(client, feed);
         // Also look again, in case a change notice was lost on the way (a later delta follows).
         feed.dirty = true;
@@ -449,16 +634,67 @@ export function createLiveHub(deps: LiveHubDeps) {
     broadcast(clients, data, (client) => !client.wantsHeartbeat);
   }
 
+  /**
+   * The client's state goes at once: its markets, its user binding, its address's count. Whatever
+   * of its messages is still queued or in flight finds it closed and does nothing.
+   */
+  function gone(client: Client) {
+    if (client.closed) return;
+    client.closed = true;
+    clients.delete(client);
+    const address = client.address;
+    address.sockets -= 1;
+    unsubscribe(client, [...client.markets]);
+    bind(client, null);
+    client.pendingImage.clear();
+    sweepAddresses();
+  }
+
+  /** Forgets addresses with no socket whose message rate has refilled (nothing left to remember). */
+  function sweepAddresses() {
+    const t = now();
+    for (const [key, a] of byIp) {
+      if (a.sockets > 0) continue;
+      take(a.messages, limits.ip_messages_per_s, limits.ip_messages_burst, 0, t);
+      if (a.messages.tokens >= limits.ip_messages_burst) byIp.delete(key);
+    }
+  }
+
+  /** Counts one message against the socket's and its address's rates; over either, the socket is closed. */
+  function admit(client: Client): boolean {
+    const t = now();
+    if (
+      take(client.messages, limits.socket_messages_per_s, limits.socket_messages_burst, 1, t) &&
+      take(client.address.messages, limits.ip_messages_per_s, limits.ip_messages_burst, 1, t)
+    ) {
+      return true;
+    }
+    stats.dropped_flood += 1;
+    drop(client, CLOSE_POLICY, 'too many messages');
+    return false;
+  }
+
   function connect(ws: WebSocket, ip = '') {
-    const open = byIp.get(ip) ?? 0;
-    if (open >= MAX_SOCKETS_PER_IP) {
+    const key = addressKey(ip);
+    let address = byIp.get(key);
+    if (address && address.sockets >= MAX_SOCKETS_PER_IP) {
       ws.close(CLOSE_POLICY, 'too many connections from this address');
       return;
     }
-    byIp.set(ip, open + 1);
+    const t = now();
+    if (!address) {
+      address = { sockets: 0, messages: { tokens: limits.ip_messages_burst, at_ms: t } };
+      byIp.set(key, address);
+    }
+    address.sockets += 1;
     const client: Client = {
       ws,
+      closed: false,
+      address,
       userId: null,
+      token: null,
+      messages: { tokens: limits.socket_messages_burst, at_ms: t },
+      reads: { tokens: limits.socket_reads_burst, at_ms: t },
       markets: new Set(),
       pendingImage: new Set(),
       alive: true,
@@ -472,18 +708,20 @@ export function createLiveHub(deps: LiveHubDeps) {
       client.alive = true;
     });
     ws.on('message', (data, isBinary) => {
+      if (client.closed || !admit(client)) return;
       if (isBinary) {
         sendError(client, 'Messages must be JSON text');
         return;
       }
       if (client.queued >= MAX_QUEUED_CLIENT_MESSAGES) {
-        ws.close(CLOSE_POLICY, 'too many messages');
+        stats.dropped_flood += 1;
+        drop(client, CLOSE_POLICY, 'too many messages');
         return;
       }
       client.queued += 1;
       // One message at a time per socket, in order (a subscribe then an unsubscribe stay in order).
       client.queue = client.queue
-        .then(() => handle(client, data.toString()))
+        .then(() => (client.closed ? undefined : handle(client, data.toString())))
         .catch((err: unknown) => {
           log.error({ err }, 'ws: message handling failed');
           sendError(client, 'Something went wrong');
@@ -492,19 +730,67 @@ export function createLiveHub(deps: LiveHubDeps) {
           client.queued -= 1;
         });
     });
-    const gone = () => {
-      if (!clients.delete(client)) return;
-      const left = (byIp.get(ip) ?? 1) - 1;
-      if (left > 0) byIp.set(ip, left);
-      else byIp.delete(ip);
-      unsubscribe(client, [...client.markets]);
-      bind(client, null);
-    };
-    ws.on('close', gone);
+    ws.on('close', () => gone(client));
     ws.on('error', (err) => {
       log.debug({ err }, 'ws: socket error');
-      gone();
+      gone(client);
     });
+  }
+
+  /** A token's session as it is now; null when the store did not answer (the binding is kept). */
+  async function sessionOf(token: string): Promise<number | 'ended' | 'held' | null> {
+    try {
+      return await lookupToken(token);
+    } catch (err) {
+      log.warn({ err }, 'ws: session re-check failed');
+      return null;
+    }
+  }
+
+  /** Unbinds the socket (and tells it) when the session its token named has ended. */
+  function settleSession(client: Client, token: string, found: number | 'ended' | 'held' | null) {
+    if (found === null || client.closed || client.token !== token || found === client.userId) return;
+    if (found === 'ended') deadTokens.add(tokenKey(token), now());
+    stats.unbound_ended += 1;
+    bind(client, null);
+    sendError(client, SESSION_ENDED);
+  }
+
+  /** A user's sessions changed (logout, new password, lock, exclusion): re-check their sockets. */
+  function onSessionChanged(user_id: number) {
+    const sockets = byUser.get(user_id);
+    if (!sockets) return;
+    const targets = [...sockets];
+    // After every handler of this notice has run: the session cache forgets the user in its own.
+    queueMicrotask(() => void recheck(targets));
+  }
+
+  /** Looks the tokens of `targets` up again, one lookup per token, one at a time. */
+  async function recheck(targets: Iterable<Client>) {
+    const byToken = new Map<string, Client[]>();
+    for (const client of targets) {
+      if (client.closed || client.token === null) continue;
+      const list = byToken.get(client.token);
+      if (list) list.push(client);
+      else byToken.set(client.token, [client]);
+    }
+    for (const [token, list] of byToken) {
+      if (closed) return;
+      const found = await sessionOf(token);
+      for (const client of list) settleSession(client, token, found);
+    }
+  }
+
+  let recheckRunning = false;
+  /** Every bound socket's session (a session that expired, a notice lost on the way). */
+  async function recheckAll() {
+    if (recheckRunning || closed) return;
+    recheckRunning = true;
+    try {
+      await recheck([...clients]);
+    } finally {
+      recheckRunning = false;
+    }
   }
 
   function heartbeat() {
@@ -533,16 +819,20 @@ export function createLiveHub(deps: LiveHubDeps) {
       } else if (t - client.overSince > SLOW_CLIENT_GRACE_MS) {
         stats.dropped_slow += 1;
         log.warn({ buffered_bytes: client.ws.bufferedAmount }, 'ws: dropping a client that cannot keep up');
-        client.ws.terminate();
+        drop(client);
       }
     }
+    sweepAddresses();
   }
 
   const unsubscribers = [
     bus.subscribe('market', (m) => onMarketChanged(m.market_id)),
     bus.subscribe('user', (m) => onUserChanged(m.user_id, m.market_id)),
+    bus.subscribe('session', (m) => onSessionChanged(m.user_id)),
     bus.onResync(resyncAll),
   ];
+  const recheckTimer = setInterval(() => void recheckAll(), limits.session_recheck_ms);
+  recheckTimer.unref();
   const heartbeatTimer = setInterval(heartbeat, HEARTBEAT_INTERVAL_MS);
   const slowTimer = setInterval(checkSlowClients, SLOW_CLIENT_CHECK_INTERVAL_MS);
   const liveHeartbeatTimer = setInterval(liveHeartbeat, LIVE_HEARTBEAT_INTERVAL_MS);
@@ -555,11 +845,13 @@ export function createLiveHub(deps: LiveHubDeps) {
     heartbeat,
     liveHeartbeat,
     checkSlowClients,
+    recheckAll,
     resyncAll,
     sequence: sequencer.kind,
     stats,
+    limits,
     /** For tests and metrics. */
-    counts: () => ({ sockets: clients.size, markets: feeds.size, users: byUser.size }),
+    counts: () => ({ sockets: clients.size, markets: feeds.size, users: byUser.size, addresses: byIp.size }),
     seqOf: (market_id: number) => feeds.get(market_id)?.seq ?? null,
     /** Closes every socket with this code (shutdown). */
     closeAll(code: number, reason: string) {
@@ -570,6 +862,7 @@ export function createLiveHub(deps: LiveHubDeps) {
       clearInterval(heartbeatTimer);
       clearInterval(slowTimer);
       clearInterval(liveHeartbeatTimer);
+      clearInterval(recheckTimer);
       for (const u of unsubscribers) u();
       for (const feed of feeds.values()) if (feed.timer) clearTimeout(feed.timer);
       feeds.clear();
@@ -588,7 +881,7 @@ declare module 'fastify' {
  * Registers @fastify/websocket and the /ws route; needs `app.bus`, `app.exchange` and `app.auth`.
  * `sequence`: where seq numbers come from (default 'store' on a bus between nodes, else 'node').
  */
-export const wsPlugin = fp<{ sequence?: 'node' | 'store' }>(
+export const wsPlugin = fp<{ sequence?: 'node' | 'store'; limits?: Partial<LiveLimits> }>(
   async (app, options) => {
     let hub: LiveHub | null = null;
     // Added before @fastify/websocket's own preClose (which closes without a code): clients are
@@ -605,9 +898,10 @@ export const wsPlugin = fp<{ sequence?: 'node' | 'store' }>(
       // A session on a temporary password gets nothing of its own until the password is changed.
       lookupToken: async (token) => {
         const user = await app.auth.lookup(token);
-        return user && !user.mustChangePassword ? user.userId : null;
+        return !user ? 'ended' : user.mustChangePassword ? 'held' : user.userId;
       },
       log: app.log,
+      ...(options.limits ? { limits: options.limits } : {}),
     });
     const live = hub;
     app.decorate('liveHub', live);

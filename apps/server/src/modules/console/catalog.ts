@@ -36,6 +36,7 @@ import {
   series,
   sports,
 } from '../../db/schema.ts';
+import { afterCommit } from '../../db/commit-hooks.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import { likeEscape } from '../catalog/queries.ts';
 
@@ -557,7 +558,10 @@ export async function createMarket(
   return inTx(app, async (tx) => {
     const [m] = await tx.select().from(matches).where(eq(matches.matchId, input.match_id));
     if (!m) return { ok: false, message: `Unknown match ${input.match_id}` };
-    return insertMarket(tx, m, input, at);
+    const r = await insertMarket(tx, m, input, at);
+    // Every node forgets that the id was unknown (a socket may have asked for it already).
+    if (r.ok) afterCommit(tx, () => app.bus.publish('market', { market_id: r.value }));
+    return r;
   });
 }
 
@@ -662,6 +666,9 @@ export async function updateMarket(
         );
       }
     }
+    // The same path a bet's change takes: every node reads the market again and pushes what its
+    // sockets see change (a new version, a new runner).
+    afterCommit(tx, () => app.bus.publish('market', { market_id: k.marketId }));
     return { ok: true, value: k.matchId };
   });
 }
