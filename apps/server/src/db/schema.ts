@@ -12,7 +12,6 @@ import {
   pgTable,
   primaryKey,
   serial,
-  smallint,
   text,
   timestamp,
   uniqueIndex,

@@ -140,8 +140,11 @@ export async function publishScore(
       if (opts.fence !== undefined) await checkFence(tx, opts.fence);
       const [row] = await tx
         .update(cricketMatches)
-        .set({ score, // The database's clock: the staleness checks compare it with now() (DESIGN.md §6).
-          scoreUpdatedAt: sql`now()`, scoreSeq: sql`${cricketMatches.scoreSeq} + 1` })
+        .set({
+          score, // The database's clock: the staleness checks compare it with now() (DESIGN.md §6).
+          scoreUpdatedAt: sql`now()`,
+          scoreSeq: sql`${cricketMatches.scoreSeq} + 1`,
+        })
         .where(
           and(
             eq(cricketMatches.matchId, matchId),
