@@ -14,6 +14,7 @@ import { cricketMatches } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import { ok, refuse, route } from '../../http/route.ts';
 import { audited } from '../admin/audit.ts';
+import { suspendMatchOdds } from './match-odds.ts';
 import { isScoreStale } from './staleness.ts';
 
 /** The feed's time between balls when none is given (config CRICKET_BALL_INTERVAL_MS's default). */
@@ -98,18 +99,23 @@ export const cricketModule = fp<{ ballIntervalMs?: number }>(
         if (!cm) return refuse(`Unknown cricket match ${matchId}`);
         const next = change(cm.format, [cm.teamA, cm.teamB], (cm.score as FeedScoreboard | null) ?? null);
         if (typeof next === 'string') return refuse(next);
+        // The operator's write moves the sequence too, so a feed tick that read the score before
+        // it is refused by its compare-and-set (publishScore) instead of writing over the stop.
         await tx
           .update(cricketMatches)
-          .set({ score: next, scoreUpdatedAt: app.clock.now() })
+          .set({ score: next, scoreUpdatedAt: sql`now()`, scoreSeq: sql`${cricketMatches.scoreSeq} + 1` })
           .where(eq(cricketMatches.matchId, matchId));
         return ok({ match_id: matchId, scoreboard: next as Scoreboard });
       });
     }
 
     route(app, 'adminCricketStop', async ({ body, user }) =>
-      audited(app, user.userId, 'cricket/stop', body, () =>
-        changeScore(body.match_id, (_format, _teams, s) => stopMatch(s, body.reason)),
-      ),
+      audited(app, user.userId, 'cricket/stop', body, async () => {
+        // A stop ends the match (no result): its match odds take no bet from before the score
+        // says so (a refused stop — a complete match — finds them suspended or closed already).
+        await suspendMatchOdds(app, body.match_id);
+        return changeScore(body.match_id, (_format, _teams, s) => stopMatch(s, body.reason));
+      }),
     );
 
     route(app, 'adminCricketReduce', async ({ body, user }) =>
