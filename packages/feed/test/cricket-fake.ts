@@ -22,6 +22,7 @@ export type CricketCall =
   | { op: 'settleFancy'; fancy_id: number; result: number }
   | { op: 'settleFancyIncomplete'; fancy_id: number; facts: IncompleteFacts }
   | { op: 'settleBookmakerIncomplete'; market_id: number }
+  | { op: 'settleBookmakerWinner'; market_id: number; selection_id: number }
   | { op: 'matchOddsBackPrices'; market_id: number }
   | { op: 'quoteBookmaker'; market_id: number; rates: BookmakerRate[] }
   | { op: 'setBookmakerStatus'; market_id: number; status: BookmakerStatus };
@@ -33,6 +34,8 @@ export interface FakeBookmaker {
   rates: BookmakerRate[];
   /** Settled by the incomplete rules (the server's 10 / 25-over comparison). */
   settled_incomplete?: boolean;
+  /** Settled on this winner's runner (a match won on the field). */
+  winner?: number;
 }
 
 /** A fancy as a test declares it: name, variant and event; id and quote filled in. */
@@ -235,6 +238,15 @@ export class FakeCricketApi implements CricketFeedApi {
     const bm = this.bookmakers.get(market_id)!;
     bm.status = 'CLOSED';
     bm.settled_incomplete = true;
+    return { ok: true };
+  }
+
+  async settleBookmakerWinner(market_id: number, selection_id: number) {
+    this.calls.push({ op: 'settleBookmakerWinner', market_id, selection_id });
+    this.maybeFail('settleBookmakerWinner');
+    const bm = this.bookmakers.get(market_id)!;
+    bm.status = 'CLOSED';
+    bm.winner = selection_id;
     return { ok: true };
   }
 

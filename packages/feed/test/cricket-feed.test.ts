@@ -321,6 +321,10 @@ describe('cricket feed: the game', () => {
     expect(s.ex.fancyNamed('AUS lambi').result).toBe(final.totals[0]!.runs);
     expect(s.ex.fancyNamed('IND lambi').result).toBe(final.totals[1]!.runs);
     expect(s.ex.bookmakers.get(101)!.status).toBe('CLOSED');
+    // The match-winner bookmaker settles on the scoreboard's winner (a tie is the operator's).
+    const result = final.result!;
+    if (result.kind === 'WIN') expect(s.ex.bookmakers.get(101)!.winner).toBe(1000 + 1 + result.winner!);
+    else expect(s.ex.bookmakers.get(101)!.winner).toBeUndefined();
     const n = s.ex.calls.length;
     await run(s, () => false, undefined, 20);
     expect(s.ex.calls.length).toBe(n);

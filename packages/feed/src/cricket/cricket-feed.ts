@@ -303,16 +303,20 @@ export function createCricketFeed(
 
   /**
    * A complete match: every unsettled fancy settled on its final value (a stopped match's by the
-   * incomplete rules); the bookmaker closed, and a stopped match's settled by the rules text
-   * (the 10 / 25-over comparison), a refusal left to the operator.
+   * incomplete rules); the bookmaker closed, and settled once by the rules text: a match won on the
+   * field on its winner, a stopped match's by the 10 / 25-over comparison. A tie or a draw, a
+   * refusal, or a result the operator declared (or unsettled) before is the operator's.
    */
   async function wrapup(m: CricketMatch, s: Scoreboard, mem: MatchMemory, report: CricketTickReport) {
     const calls = m.fancies.filter(feedOwns).map((f) => () => fancyUpkeep(m, f, s, true, report));
     const bm = m.bookmaker;
     if (bm && bm.status !== 'CLOSED') calls.push(() => api.setBookmakerStatus(bm.market_id, 'CLOSED'));
-    if (bm && s.stopped && !bookmakerSettled.has(bm.market_id)) {
+    const winner = s.result?.kind === 'WIN' && s.result.winner !== null ? s.result.winner : null;
+    if (bm && !bm.result_declared && !bookmakerSettled.has(bm.market_id) && (s.stopped || winner !== null)) {
       calls.push(async () => {
-        const r = await api.settleBookmakerIncomplete(bm.market_id);
+        const r = s.stopped
+          ? await api.settleBookmakerIncomplete(bm.market_id)
+          : await api.settleBookmakerWinner(bm.market_id, bm.selection_ids[winner!]);
         bookmakerSettled.add(bm.market_id);
         if (!r.ok)
           log.warn(

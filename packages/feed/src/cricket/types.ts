@@ -60,6 +60,8 @@ export interface CricketMatch {
   bookmaker: {
     market_id: number;
     selection_ids: readonly [number, number];
+    /** A result was declared on it once (settled now, or unsettled by the operator): never again by the feed. */
+    result_declared?: boolean;
     status?: BookmakerStatus;
   } | null;
   fancies: readonly FeedFancy[];
@@ -157,6 +159,8 @@ export interface CricketFeedApi {
    * runs at the 10 / 25-over mark, read from the stored scoreboard). Refusals are results.
    */
   settleBookmakerIncomplete(market_id: number): Promise<{ ok: boolean; message?: string }>;
+  /** The match-winner bookmaker of a match won on the field: the winner's runner. Refusals are results. */
+  settleBookmakerWinner(market_id: number, selection_id: number): Promise<{ ok: boolean; message?: string }>;
   /** Match-odds best back price per selection in hundredths (null when none), to keep bookmaker rates near it. */
   matchOddsBackPrices(market_id: number): Promise<Map<number, number | null> | null>;
   quoteBookmaker(market_id: number, rates: BookmakerRate[]): Promise<void>;

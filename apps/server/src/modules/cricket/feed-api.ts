@@ -83,9 +83,11 @@ export function createCricketFeedApi(
           status: markets.status,
           inPlay: markets.inPlay,
           bmStatus: bookmakerMarkets.status,
+          settled: marketSettlements.state,
         })
         .from(markets)
         .leftJoin(bookmakerMarkets, eq(bookmakerMarkets.marketId, markets.marketId))
+        .leftJoin(marketSettlements, eq(marketSettlements.marketId, markets.marketId))
         .where(
           and(
             inArray(markets.matchId, ids),
@@ -166,6 +168,8 @@ export function createCricketFeedApi(
                 market_id: bm.marketId,
                 selection_ids: bmSelections,
                 status: bm.status === 'CLOSED' ? 'CLOSED' : (bm.bmStatus ?? 'SUSPENDED'),
+                // Any settlement record: a result was declared once (the operator may have unsettled it).
+                result_declared: bm.settled !== null,
               }
             : null,
         fancies: feedFancies,
@@ -218,6 +222,11 @@ export function createCricketFeedApi(
       return r.ok ? { ok: true, decision: r.decision, value: r.value } : { ok: false, message: r.message };
     },
     // The operator's `admin/bookmaker/incomplete` on the stored scoreboard (the 10 / 25-over mark).
+    async settleBookmakerWinner(marketId, selectionId) {
+      // settled_by null: the feed, reading the scoreboard's result (a refusal is the operator's).
+      const r = await app.settlement.declareResult(feedActor, marketId, { winners: [selectionId] });
+      return r.ok ? { ok: true } : { ok: false, message: r.message };
+    },
     async settleBookmakerIncomplete(marketId) {
       const r = await app.bookmaker.incomplete(feedActor, marketId, null);
       return r.ok ? { ok: true } : { ok: false, message: r.message };
