@@ -12,6 +12,7 @@ import { setUpCricketMatch } from '../src/modules/cricket/set-up.ts';
 import { cricketTiming } from '../src/plugins/feed.ts';
 import type { Api } from './helpers/api.ts';
 import { createBettor, createMarket } from './helpers/exchange.ts';
+import { operatorOf } from './helpers/people.ts';
 import { describeStores } from './helpers/stores.ts';
 
 let rid = 0;
@@ -136,6 +137,108 @@ describeStores('cricket feed on the server', (ctx) => {
     expect(warnings).toEqual([]);
     expect((await checkLedger(ctx.app)).problems).toEqual([]);
   });
+
+  it('a match won on the field: the feed settles its match-winner bookmaker on the winner, once', async () => {
+    const m = await createMarket(ctx.app);
+    const [match] = await ctx.app.db.select().from(matches).where(eq(matches.matchId, m.matchId));
+    const c = await ctx.app.db.transaction((tx) =>
+      setUpCricketMatch(tx, {
+        matchId: m.matchId,
+        format: 'T20',
+        competition: 'IPL',
+        teams: ['AUS', 'IND'],
+        startTime: match!.startTime,
+        inPlay: true,
+        at: new Date(),
+      }),
+    );
+    const backAus = await bettor();
+    const backInd = await bettor();
+    const view = (await ctx.app.bookmaker.view(c.bookmakerMarketId))!;
+    const rateOf = (k: 0 | 1) => view.runners.find((r) => r.selection_id === c.selectionIds[k])!.back_rate!;
+    const back = (api: Api, k: 0 | 1) =>
+      api.call('placeBookmakerBet', {
+        match_id: m.matchId,
+        market_id: c.bookmakerMarketId,
+        selection_id: c.selectionIds[k]!,
+        is_back: '1',
+        rate: rateOf(k),
+        stack: 1000,
+        request_id: nextRequestId(),
+      });
+    expect((await back(backAus, 0)).body).toMatchObject({ status: true });
+    expect((await back(backInd, 1)).body).toMatchObject({ status: true });
+    // The chase needs 2 off the last 6 balls with a wicket in hand: a few balls decide it.
+    const chase: Scoreboard = {
+      innings: 2,
+      batting: 1,
+      totals: [
+        { runs: 150, wickets: 6, balls: 120 },
+        { runs: 149, wickets: 9, balls: 114 },
+      ],
+      recent: [],
+      target: 151,
+      status: 'IN_PROGRESS',
+      ball_running_until_ms: null,
+      result_text: null,
+    };
+    await ctx.app.db
+      .update(cricketMatches)
+      .set({ score: chase })
+      .where(eq(cricketMatches.matchId, m.matchId));
+    const real = createCricketFeedApi(ctx.app);
+    const api = {
+      ...real,
+      listCricketMatches: async () =>
+        (await real.listCricketMatches()).filter((x) => x.match_id === m.matchId),
+    };
+    let now = Date.now();
+    const log = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+    const feed = createCricketFeed(
+      api,
+      { now: () => new Date(now) },
+      mulberry32(3),
+      log,
+      cricketTiming(1000),
+    );
+    for (
+      let i = 0;
+      i < 400 && (await ctx.app.settlement.view(c.bookmakerMarketId)).state !== 'SETTLED';
+      i++
+    ) {
+      await feed.tick();
+      now += feed.options.tick_ms;
+    }
+    const [cm] = await ctx.app.db.select().from(cricketMatches).where(eq(cricketMatches.matchId, m.matchId));
+    const final = cm!.score as Scoreboard;
+    expect(final.status).toBe('COMPLETE');
+    expect(final.result?.kind).toBe('WIN');
+    expect((await ctx.app.settlement.view(c.bookmakerMarketId)).state).toBe('SETTLED');
+    const total = async (api: Api) =>
+      ((await api.call('getUserBalance')).body.data as { total_balance: number }).total_balance;
+    // A back at rate r on ₹1000: the winner's backer +₹10·r, the loser's −₹1000.
+    const w = final.result!.winner as 0 | 1;
+    const [won, lost] = w === 0 ? [backAus, backInd] : [backInd, backAus];
+    expect(await total(won)).toBe(10_000 + 10 * rateOf(w));
+    expect(await total(lost)).toBe(9_000);
+    // Once: the operator unsettles it to look again, and no feed (this one, or a new leader's with
+    // nothing in memory) settles it over them.
+    const op = await operatorOf(ctx);
+    expect((await op.call('adminMarketUnsettle', { market_id: c.bookmakerMarketId })).body.status).toBe(true);
+    const fresh = createCricketFeed(
+      api,
+      { now: () => new Date(now) },
+      mulberry32(4),
+      log,
+      cricketTiming(1000),
+    );
+    for (let i = 0; i < 20; i++) {
+      await Promise.all([feed.tick(), fresh.tick()]);
+      now += feed.options.tick_ms;
+    }
+    expect((await ctx.app.settlement.view(c.bookmakerMarketId)).state).not.toBe('SETTLED');
+    expect((await checkLedger(ctx.app)).problems).toEqual([]);
+  }, 90_000);
 
   it('one writer per match: two feeds ticking one match cannot fork it; a deposed term’s ball is refused', async () => {
     const m = await createMarket(ctx.app);
