@@ -11,7 +11,9 @@ import { createWalletService, WALLET_BUSY_MESSAGE } from '../src/modules/wallet/
 import { RESERVATION_TIMEOUT_MS } from '../src/modules/wallet/reservations.ts';
 import type { Api } from './helpers/api.ts';
 import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';
+import { cricketTestMatch } from './helpers/people.ts';
 import { describeStores } from './helpers/stores.ts';
+import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 
 let rid = 0;
 const nextId = () => `wl-${++rid}-${Math.random().toString(36).slice(2, 8)}`;
@@ -80,6 +82,66 @@ describeStores(
       // Released: the held bettor bets again.
       expect((await bet(held)).body.status).toBe(true);
       await expectExchangeInvariants(ctx.app);
+    });
+
+    it('the house kinds too: a held wallet row refuses that bettor’s fancy and bookmaker bets in words; the others’ bets in the same market go on at once', async () => {
+      if (ctx.store !== 'postgres') return; // a second connection holding the lock needs PostgreSQL
+      const c = await cricketTestMatch(ctx.app);
+      const held = await bettor();
+      const free = await bettor();
+      const fancy = (api: Api) =>
+        api.call('placeFancyBet', {
+          match_id: c.matchId,
+          fancy_id: c.fancyIds[5]!, // "1st over runs AUS": No 6 / Yes 7 @100
+          is_yes: '1',
+          line: 7,
+          rate: 100,
+          stack: 100,
+          request_id: nextId(),
+        });
+      const view = (await ctx.app.bookmaker.view(c.bookmakerMarketId))!;
+      const bookmaker = (api: Api) =>
+        api.call('placeBookmakerBet', {
+          match_id: c.matchId,
+          market_id: c.bookmakerMarketId,
+          selection_id: c.selectionIds[0]!,
+          is_back: '1',
+          rate: view.runners.find((r) => r.selection_id === c.selectionIds[0])!.back_rate!,
+          stack: 100,
+          request_id: nextId(),
+        });
+      expect((await fancy(free)).body.status).toBe(true);
+      expect((await bookmaker(free)).body.status).toBe(true);
+      const dbName = (
+        (await ctx.app.db.execute(sql`select current_database() as d`)) as unknown as {
+          rows: { d: string }[];
+        }
+      ).rows[0]!.d;
+      const u = new URL(process.env.TEST_DATABASE_URL!);
+      u.pathname = `/${dbName}`;
+      const raw = new pg.Client({ connectionString: u.toString() });
+      await raw.connect();
+      try {
+        await raw.query('begin');
+        await raw.query(
+          `select 1 from ledger_accounts where user_id = $1 and kind = 'user_cash' for update`,
+          [held.userId],
+        );
+        for (const place of [fancy, bookmaker]) {
+          const t0 = Date.now();
+          const [h, f] = await Promise.all([place(held), place(free)]);
+          const ms = Date.now() - t0;
+          expect(f.body.status).toBe(true);
+          expect(h.body).toEqual({ status: false, message: WALLET_BUSY_MESSAGE });
+          expect(ms).toBeLessThan(1_500);
+        }
+      } finally {
+        await raw.query('rollback').catch(() => {});
+        await raw.end();
+      }
+      expect((await fancy(held)).body.status).toBe(true);
+      expect((await bookmaker(held)).body.status).toBe(true);
+      expect((await checkLedger(ctx.app)).problems).toEqual([]);
     });
 
     it('reservation expiry and the sweep go by the database’s clock: a node skewed either way neither releases early nor late', async () => {

@@ -66,6 +66,7 @@ import {
   type BetRow,
   type MarketRow,
 } from './queries.ts';
+import { WALLET_BUSY_MESSAGE } from '../wallet/service.ts';
 
 const rupees = (paise: number) => Math.round(paise) / 100;
 
@@ -195,9 +196,14 @@ export function createBookmakerService(app: FastifyInstance) {
       }
       names = state.names;
       const users = [...new Set(fresh.map((c) => c.userId))].sort((a, b) => a - b);
-      const wallets = await app.wallet.lockBalancesPaise(tx, users, (u) =>
+      // Never queued behind one bettor's slow transaction: a wallet row still held after a few
+      // jittered tries refuses that bettor's bets in words; the others go on (docs/reliability.md).
+      const { wallets, busy } = await app.wallet.lockFreeBalancesPaise(tx, users, (u) =>
         app.wallet.holds.elsewhereExpr(u, marketId),
       );
+      for (const c of fresh)
+        if (busy.has(c.userId)) answers.set(c, { ok: false, message: WALLET_BUSY_MESSAGE });
+      const deciding = fresh.filter((c) => !busy.has(c.userId));
       const running = runningIds(state.market.runners);
       const byUser = new Map<number, BookmakerBet[]>();
       for (const b of await openBets(
@@ -212,7 +218,7 @@ export function createBookmakerService(app: FastifyInstance) {
       const { decisions, changed } = decideBatch({
         // Under the market's lock, by the database's clock: a quiet scoreboard's rates are old.
         market: { ...state.market, score_stale: await app.cricket.scoreStale(tx, market.matchId) },
-        requests: fresh,
+        requests: deciding,
         wallets: new Map(
           [...wallets].map(([u, w]) => [
             u,
@@ -222,7 +228,7 @@ export function createBookmakerService(app: FastifyInstance) {
         open,
       });
       const at = now();
-      const taken = fresh.flatMap((c, i) => {
+      const taken = deciding.flatMap((c, i) => {
         const d = decisions[i]!;
         if (d.ok) return [c];
         answers.set(c, { ok: false, message: d.message });

@@ -30,6 +30,7 @@ import * as q from './queries.ts';
 import { resultMaxOf } from './rules.ts';
 import { fancyReportBets } from './report-bets.ts';
 import { betResultOf } from '../markets/report-bets.ts';
+import { WALLET_BUSY_MESSAGE } from '../wallet/service.ts';
 
 const rupees = (paise: number) => Math.round(paise) / 100;
 const toPaise = (rupeesValue: number) => Math.round(rupeesValue * 100);
@@ -289,9 +290,14 @@ export function createFancyService(app: FastifyInstance) {
       }
       name = { market: market.marketName, match: market.matchName, variant: f.variant };
       const users = [...new Set(fresh.map((c) => c.userId))].sort((a, b) => a - b);
-      const wallets = await app.wallet.lockBalancesPaise(tx, users, (u) =>
+      // Never queued behind one bettor's slow transaction: a wallet row still held after a few
+      // jittered tries refuses that bettor's bets in words; the others go on (docs/reliability.md).
+      const { wallets, busy } = await app.wallet.lockFreeBalancesPaise(tx, users, (u) =>
         app.wallet.holds.elsewhereExpr(u, fancyId),
       );
+      for (const c of fresh)
+        if (busy.has(c.userId)) answers.set(c, { ok: false, message: WALLET_BUSY_MESSAGE });
+      const deciding = fresh.filter((c) => !busy.has(c.userId));
       const known = openBets.at(fancyId, f.betsSeq);
       const open = new Map<number, UserOpenBets>();
       const unknown: number[] = [];
@@ -324,7 +330,7 @@ export function createFancyService(app: FastifyInstance) {
           min_stake_paise: market.minStakePaise,
           max_stake_paise: market.maxStakePaise,
         },
-        requests: fresh,
+        requests: deciding,
         wallets: new Map(
           [...wallets].map(([u, w]) => [
             u,
@@ -333,7 +339,7 @@ export function createFancyService(app: FastifyInstance) {
         ),
         open,
       });
-      const taken = fresh.flatMap((c, i) => {
+      const taken = deciding.flatMap((c, i) => {
         const d = decisions[i]!;
         if (!d.ok) {
           answers.set(c, { ok: false, message: d.message });

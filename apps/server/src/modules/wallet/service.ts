@@ -86,6 +86,40 @@ async function lockFreeRows(tx: Executor, userIds: readonly number[]): Promise<S
   return new Set(rows.map((r) => r.userId!));
 }
 
+/** Budgets of users whose cash rows this transaction has locked: see lockBalancesPaise. */
+async function readBudgets(
+  tx: Executor,
+  userIds: readonly number[],
+  alongside: (userId: SQLWrapper) => SQL<string>,
+  budgetExpr: (user: SQLWrapper, balance: SQLWrapper) => SQL<string>,
+): Promise<Map<number, { balancePaise: number; alongside: string }>> {
+  // Qualified by hand: drizzle writes a one-table select's columns bare ("user_id"), which
+  // inside the caller's subquery would name the subquery's own column.
+  const user = sql`${ledgerAccounts}.${sql.identifier(ledgerAccounts.userId.name)}`;
+  const rows = await tx
+    .select({
+      userId: ledgerAccounts.userId,
+      balancePaise: sql<string>`((${budgetExpr(user, ledgerAccounts.balancePaise)})::bigint - (${reservations.totalExpr(user)})::bigint)::text`,
+      alongside: alongside(user),
+    })
+    .from(ledgerAccounts)
+    .where(and(inArray(ledgerAccounts.userId, [...userIds]), eq(ledgerAccounts.kind, 'user_cash')))
+    .orderBy(asc(ledgerAccounts.userId));
+  return new Map(
+    rows.map((r) => [r.userId!, { balancePaise: Number(r.balancePaise), alongside: r.alongside }]),
+  );
+}
+
+/** Which of these users have a cash account (read without a lock). */
+async function accountsOf(tx: Executor, userIds: readonly number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await tx
+    .select({ userId: ledgerAccounts.userId })
+    .from(ledgerAccounts)
+    .where(and(inArray(ledgerAccounts.userId, [...userIds]), eq(ledgerAccounts.kind, 'user_cash')));
+  return new Set(rows.map((r) => r.userId!));
+}
+
 /**
  * Σ holds + Σ reservations of a user as an SQL expression (paise as text): what their balance must
  * cover. Available balance = balance − this, in every check (read it after the wallet row's lock).
@@ -124,6 +158,13 @@ export const MAX_RESERVE_BATCH = 500;
  */
 export const RESERVE_TRIES = 6;
 export const RESERVE_RETRY_BASE_MS = 25;
+/**
+ * A house-kind batch (bookmaker, fancy) holds its market's lock: it tries a busy wallet row this
+ * many times in all, HOUSE_LOCK_RETRY_BASE_MS × 2^(n−1) apart, jittered ±50% (about 0.1 s at
+ * most), then refuses that bettor's bets with WALLET_BUSY_MESSAGE and goes on with the others.
+ */
+export const HOUSE_LOCK_TRIES = 3;
+export const HOUSE_LOCK_RETRY_BASE_MS = 15;
 export const WALLET_BUSY_MESSAGE =
   'Your wallet is busy with another transaction (a withdrawal, a settlement or another bet); please try again';
 
@@ -529,21 +570,39 @@ export function createWalletService(
     ): Promise<Map<number, { balancePaise: number; alongside: string }>> {
       if (userIds.length === 0) return new Map();
       await lockRows(tx, userIds);
-      // Qualified by hand: drizzle writes a one-table select's columns bare ("user_id"), which
-      // inside the caller's subquery would name the subquery's own column.
-      const user = sql`${ledgerAccounts}.${sql.identifier(ledgerAccounts.userId.name)}`;
-      const rows = await tx
-        .select({
-          userId: ledgerAccounts.userId,
-          balancePaise: sql<string>`((${budgetExpr(user, ledgerAccounts.balancePaise)})::bigint - (${reservations.totalExpr(user)})::bigint)::text`,
-          alongside: alongside(user),
-        })
-        .from(ledgerAccounts)
-        .where(and(inArray(ledgerAccounts.userId, [...userIds]), eq(ledgerAccounts.kind, 'user_cash')))
-        .orderBy(asc(ledgerAccounts.userId));
-      return new Map(
-        rows.map((r) => [r.userId!, { balancePaise: Number(r.balancePaise), alongside: r.alongside }]),
-      );
+      return readBudgets(tx, userIds, alongside, budgetExpr);
+    },
+
+    /**
+     * lockBalancesPaise for a batch that must not queue behind one bettor: SKIP LOCKED, a busy
+     * row tried again HOUSE_LOCK_TRIES times in all (jittered), then given up. Answers the
+     * budgets of the users whose rows it locked and the users it gave up on (`busy`): their bets
+     * are refused with WALLET_BUSY_MESSAGE, the others' go on. No lock order to keep: it never
+     * waits on a row, so it cannot deadlock.
+     */
+    async lockFreeBalancesPaise(
+      tx: Executor,
+      userIds: readonly number[],
+      alongside: (userId: SQLWrapper) => SQL<string>,
+    ): Promise<{ wallets: Map<number, { balancePaise: number; alongside: string }>; busy: Set<number> }> {
+      const locked = new Set<number>();
+      let left = [...userIds];
+      for (let attempt = 1; left.length > 0 && attempt <= HOUSE_LOCK_TRIES; attempt++) {
+        if (attempt > 1) {
+          const delay_ms = HOUSE_LOCK_RETRY_BASE_MS * 2 ** (attempt - 2) * (0.5 + Math.random());
+          await new Promise((r) => setTimeout(r, delay_ms));
+        }
+        for (const u of await lockFreeRows(tx, left)) locked.add(u);
+        // A user with no cash account is never locked: not busy, unknown (the caller says so).
+        const exists = await accountsOf(
+          tx,
+          left.filter((u) => !locked.has(u)),
+        );
+        left = left.filter((u) => !locked.has(u) && exists.has(u));
+      }
+      const wallets =
+        locked.size === 0 ? new Map() : await readBudgets(tx, [...locked], alongside, budgetExpr);
+      return { wallets, busy: new Set(left) };
     },
 
     /** Σ of the user's exposure holds over every market of every kind (getUserBalance.liability). */
