@@ -541,8 +541,12 @@ function baseBodies(f: Fixture, selfId: number): Record<string, unknown> {
       telegram_link: '',
       twiter_link: '',
       whatsapp_link: '',
+      support_channel: 'EMAIL',
+      support_contact: 'help@backlay.example',
       request_id: 'sweep-settings-1',
     },
+    adminCricketStop: { match_id: 999_999, reason: 'RAIN', request_id: 'sweep-stop-1' },
+    adminCricketReduce: { match_id: 999_999, overs: 10, target: 100, request_id: 'sweep-reduce-1' },
     adminSettingsUpload: {
       field: 'logo',
       content_type: 'image/png',

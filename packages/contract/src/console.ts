@@ -796,6 +796,7 @@ export const adminSettingsSaveRequest = z
       .string({ error: 'support_contact must be text' })
       .trim()
       .max(254, 'support_contact must be at most 254 characters')
+      .check(plainText('support_contact'))
       .optional(),
     request_id: adminRequestId.optional(),
   })
