@@ -228,7 +228,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const parts = {
       store,
       redis,
-      bus: app.bus.kind === 'in-process' ? 'off' : app.bus.stats.connected ? 'ok' : 'degraded',
+      // Connected but not hearing every other node (a peer cut off): its caches are bypassed.
+      bus:
+        app.bus.kind === 'in-process'
+          ? 'off'
+          : app.bus.stats.connected && app.bus.stats.in_sync !== false
+            ? 'ok'
+            : 'degraded',
     };
     const data = {
       store: app.store.kind,

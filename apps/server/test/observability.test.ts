@@ -96,6 +96,10 @@ describeStores(
       // PGlite: always the leader; PostgreSQL: the lease is taken only once timed work asks for it.
       expect([0, 1]).toContain(sample(after, 'backlay_leader'));
       expect(sample(after, 'backlay_ws_sockets')).toBe(0);
+      // The push server's bounds and the bus's sync are counted (none tripped here).
+      for (const name of ['backlay_ws_dropped_slow_total', 'backlay_ws_dropped_flood_total'])
+        expect(sample(after, name), name).toBe(0);
+      expect(sample(after, 'backlay_bus_in_sync')).toBe(1);
       if (ctx.store === 'postgres') {
         expect(sample(after, 'backlay_db_pool_connections', { state: 'max' })).toBe(4);
         expect(sample(after, 'backlay_db_pool_connections', { state: 'open' })).toBeGreaterThan(0);

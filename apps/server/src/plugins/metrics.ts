@@ -164,6 +164,35 @@ export const metricsPlugin = fp<MetricsOptions>(
     gauge('backlay_ws_users', 'Signed-in users with a socket on this node', () =>
       has('liveHub') ? app.liveHub.counts().users : null,
     );
+    // The push server's bounds (docs/live-prices.md, "Limits per client"): sockets dropped for
+    // unsent bytes past the cap, for their message or read rate, and sessions that ended.
+    const hubStat = (k: 'dropped_slow' | 'dropped_flood' | 'negative_hits' | 'unbound_ended') => () =>
+      has('liveHub') ? app.liveHub.stats[k] : 0;
+    counterOf(
+      'backlay_ws_dropped_slow_total',
+      'Sockets dropped because their unsent bytes passed the cap',
+      hubStat('dropped_slow'),
+    );
+    counterOf(
+      'backlay_ws_dropped_flood_total',
+      'Sockets closed for sending too many messages or causing too many store reads',
+      hubStat('dropped_flood'),
+    );
+    counterOf(
+      'backlay_ws_negative_hits_total',
+      'Unknown markets and dead tokens answered from memory',
+      hubStat('negative_hits'),
+    );
+    counterOf(
+      'backlay_ws_unbound_ended_total',
+      'Sockets unbound because their session ended',
+      hubStat('unbound_ended'),
+    );
+    gauge(
+      'backlay_bus_in_sync',
+      '1 while this node hears every other node on the bus (its caches trusted)',
+      () => (app.bus.stats.in_sync === false ? 0 : 1),
+    );
     gauge('backlay_bus_connected', '1 while the bus between nodes is connected (always 1 in-process)', () =>
       app.bus.stats.connected ? 1 : 0,
     );
