@@ -7,11 +7,13 @@ import { cricketMatches, markets, matches } from '../src/db/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import {
   BETTOR_FLOAT_PAISE,
+  createExchangeFeedApi,
   createServerFeed,
   ensureFeedAccounts,
   MAKER_FLOAT_PAISE,
 } from '../src/plugins/feed.ts';
-import { expectExchangeInvariants } from './helpers/exchange.ts';
+import { FENCED_ORDER_MESSAGE } from '../src/modules/exchange/service.ts';
+import { createMarket, expectExchangeInvariants } from './helpers/exchange.ts';
 import { expectLedgerBalanced } from './helpers/ledger.ts';
 import { describeStores } from './helpers/stores.ts';
 
@@ -54,6 +56,38 @@ describeStores(
       await expect(ensureFeedAccounts(ctx.app, names, deposed)).rejects.toThrow(/leader-only write/);
       expect(await ctx.app.wallet.balancePaise(id)).toBe(MAKER_FLOAT_PAISE * 0.4);
       await expectLedgerBalanced(ctx.app);
+    });
+
+    it('a market maker’s order of a deposed leader term is refused in the batch’s own transaction; the current term’s is placed', async () => {
+      const names = { makers: ['mm_order'], bettors: [] };
+      let fence = ctx.app.leader.fence();
+      for (let i = 0; i < 250 && !fence; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        fence = ctx.app.leader.fence();
+      }
+      const accounts = await ensureFeedAccounts(ctx.app, names, fence!);
+      const m = await createMarket(ctx.app);
+      const order = {
+        market_id: m.marketId,
+        selection_id: m.selectionIds[0]!,
+        side: 'BACK' as const,
+        price: 200,
+        size_paise: 10_000,
+      };
+      const deposed = { lease: fence!.lease, generation: fence!.generation - 1 };
+      const before = await ctx.app.wallet.balancePaise(accounts.get('mm_order')!);
+      expect(await createExchangeFeedApi(ctx.app, accounts, deposed).placeBet('mm_order', order)).toEqual({
+        ok: false,
+        message: FENCED_ORDER_MESSAGE,
+      });
+      expect(await ctx.app.wallet.balancePaise(accounts.get('mm_order')!)).toBe(before);
+      expect(
+        await createExchangeFeedApi(ctx.app, accounts, fence!).placeBet('mm_order', order),
+      ).toMatchObject({
+        ok: true,
+      });
+      await expectExchangeInvariants(ctx.app);
+      expect((await checkLedger(ctx.app)).problems).toEqual([]);
     });
 
     it('a few ticks quote every open demo match-odds market three deep each side; invariants hold', async () => {

@@ -106,7 +106,12 @@ export async function ensureFeedAccounts(
 }
 
 /** FeedApi over `app.exchange`: engine units in, the service's units (paise, hundredths) out. */
-export function createExchangeFeedApi(app: FastifyInstance, accounts: ReadonlyMap<string, number>): FeedApi {
+export function createExchangeFeedApi(
+  app: FastifyInstance,
+  accounts: ReadonlyMap<string, number>,
+  /** The leader term the feed runs under: its orders are refused in the batch once it is over. */
+  fence?: Fence | null,
+): FeedApi {
   const userOf = (actor: string) => {
     const id = accounts.get(actor);
     if (id === undefined) throw new Error(`demo feed: no account for ${actor}`);
@@ -151,14 +156,18 @@ export function createExchangeFeedApi(app: FastifyInstance, accounts: ReadonlyMa
       };
     },
     async placeBet(actor, order) {
-      const out = await app.exchange.placeBet(userOf(actor), {
-        market_id: order.market_id,
-        selection_id: order.selection_id,
-        side: order.side,
-        price: order.price,
-        size_paise: order.size_paise,
-        request_id: `${prefix}-${++n}`,
-      });
+      const out = await app.exchange.placeBet(
+        userOf(actor),
+        {
+          market_id: order.market_id,
+          selection_id: order.selection_id,
+          side: order.side,
+          price: order.price,
+          size_paise: order.size_paise,
+          request_id: `${prefix}-${++n}`,
+        },
+        fence === undefined ? {} : { fence },
+      );
       return out.ok ? { ok: true, size_remaining_paise: out.size_remaining_paise } : out;
     },
     async cancelAll(actor, market_id) {
@@ -203,7 +212,7 @@ export async function createServerFeed(
   const options = { ...DEFAULT_FEED_OPTIONS, ...opts.options };
   const accounts = await ensureFeedAccounts(app, options, opts.fence);
   return createDemoFeed({
-    api: createExchangeFeedApi(app, accounts),
+    api: createExchangeFeedApi(app, accounts, opts.fence),
     clock: app.clock,
     random: mulberry32(opts.seed ?? randomInt(2 ** 31)),
     log: app.log,

@@ -93,6 +93,17 @@ export async function checkFence(tx: Executor, fence: Fence | null): Promise<voi
   if (current !== fence.generation) throw new FencedOut(fence, current);
 }
 
+/** checkFence as an answer: whether `fence`'s term is current (the row share-locked till commit). */
+export async function fenceHolds(tx: Executor, fence: Fence | null): Promise<boolean> {
+  try {
+    await checkFence(tx, fence);
+    return true;
+  } catch (err) {
+    if (err instanceof FencedOut) return false;
+    throw err;
+  }
+}
+
 /** The SQL of a takeover: the lease's generation bumped (the row made on first use). */
 const BUMP_SQL = `insert into leader_leases (name, generation, holder, acquired_at) values ($1, 1, $2, now())
   on conflict (name) do update set generation = leader_leases.generation + 1, holder = excluded.holder,

@@ -1,3 +1,4 @@
+import type { Fence } from '../../plugins/leader.ts';
 // A batch's commands run through the engine against a market's state: the pure part of the group
 // commit (no store, no clock, no I/O). service.ts reads what a batch needs under the market lock,
 // calls these functions, and writes what they gathered in `Changes`.
@@ -49,6 +50,8 @@ export type PlaceCommand = {
   request: PlaceBetRequest;
   /** The market version seen before the in-play delay, or null when the bet did not wait. */
   delayedVersion: number | null;
+  /** A leader-only order's term: refused in the batch unless it is still current. */
+  fence?: Fence | null;
 };
 export type CancelCommand = {
   kind: 'cancel';

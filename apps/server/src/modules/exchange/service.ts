@@ -1,3 +1,4 @@
+import { fenceHolds, type Fence } from '../../plugins/leader.ts';
 import type { MarketImage } from '@backlay/contract';
 import {
   bookFromOrders,
@@ -66,6 +67,8 @@ export type * from './types.ts';
 
 /** The answer of a bet whose reservation the sweep released before its batch ran. */
 export const RESERVATION_LOST_MESSAGE = 'The bet waited too long to be placed; place it again';
+/** A leader-only order (the demo feed's) whose leader term ended before its batch ran. */
+export const FENCED_ORDER_MESSAGE = 'Refused: the leader term that sent this order is over';
 
 const realSleep: Sleeper = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -278,6 +281,15 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
   ): Promise<{ result: BatchResult; write: q.BatchWrite | null; check(): void }> {
     // Repeats and the market's own refusals first; what is left are candidates.
     const screened = screenBatch(cmds, reads.firsts, market);
+    // A leader-only order (the demo feed's) of a term that is over: refused here, in the batch's
+    // own transaction, so a deposed leader's late order never reaches the book.
+    const terms = new Map<string, boolean>();
+    for (const [i, c] of cmds.entries()) {
+      if (c.kind !== 'place' || c.fence === undefined || screened[i] !== undefined) continue;
+      const key = c.fence === null ? 'none' : `${c.fence.lease}/${c.fence.generation}`;
+      if (!terms.has(key)) terms.set(key, await fenceHolds(tx, c.fence));
+      if (!terms.get(key)) screened[i] = { ok: false, message: FENCED_ORDER_MESSAGE };
+    }
     // What each bet's reservation covers (all taken by the reads, whatever the outcome: the holds
     // written replace them). A bet whose reservation the sweep released first is refused.
     const reserved = cmds.map((c, i) => {
@@ -509,7 +521,11 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
   } = {
     getMarketImage: (marketId: number): Promise<MarketImage | null> => readMarketImage(db, marketId),
 
-    async placeBet(userId: number, request: PlaceBetRequest): Promise<PlaceBetOutcome> {
+    async placeBet(
+      userId: number,
+      request: PlaceBetRequest,
+      opts: { fence?: Fence | null } = {},
+    ): Promise<PlaceBetOutcome> {
       if (!isValidPrice(request.price))
         return { ok: false, message: 'Odds are not a valid price on the ladder' };
       if (
@@ -571,7 +587,16 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
       if (reservation.busy) return { ok: false, message: reservation.message };
       let cmd: Command | null = null;
       const answer = await new Promise<PlaceBetOutcome | null>((done, fail) => {
-        cmd = { kind: 'place', userId, request, delayedVersion, reservation, done, fail };
+        cmd = {
+          kind: 'place',
+          userId,
+          request,
+          delayedVersion,
+          ...(opts.fence === undefined ? {} : { fence: opts.fence }),
+          reservation,
+          done,
+          fail,
+        };
         if (!queue.submit(marketId, cmd)) done(null);
       });
       if (answer) return answer;

@@ -1,3 +1,4 @@
+import type { Fence } from '../../plugins/leader.ts';
 import type { MarketImage } from '@backlay/contract';
 import type { Executor } from '../../db/store.ts';
 
@@ -91,7 +92,15 @@ export type Sleeper = (ms: number) => Promise<void>;
 
 export interface ExchangeService {
   getMarketImage(market_id: number): Promise<MarketImage | null>;
-  placeBet(user_id: number, request: PlaceBetRequest): Promise<PlaceBetOutcome>;
+  /**
+   * `fence` (leader-only orders: the demo feed's market makers): the order is refused in the
+   * batch's own transaction unless that leader term is still current (plugins/leader.ts).
+   */
+  placeBet(
+    user_id: number,
+    request: PlaceBetRequest,
+    opts?: { fence?: Fence | null },
+  ): Promise<PlaceBetOutcome>;
   cancelBets(user_id: number, target: { bet_id: number } | { market_id: number }): Promise<CancelOutcome>;
   setMarketStatus(market_id: number, status: 'OPEN' | 'SUSPENDED' | 'CLOSED'): Promise<void>;
   setInPlay(market_id: number, bet_delay_s?: number): Promise<void>;
