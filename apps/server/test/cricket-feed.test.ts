@@ -12,7 +12,7 @@ import { setUpCricketMatch } from '../src/modules/cricket/set-up.ts';
 import { cricketTiming } from '../src/plugins/feed.ts';
 import type { Api } from './helpers/api.ts';
 import { createBettor, createMarket } from './helpers/exchange.ts';
-import { operatorOf } from './helpers/people.ts';
+import { cricketTestMatch, operatorOf } from './helpers/people.ts';
 import { describeStores } from './helpers/stores.ts';
 
 let rid = 0;
@@ -27,19 +27,8 @@ describeStores('cricket feed on the server', (ctx) => {
   }
 
   it('bowls the first over through the quoting calls; a ball refuses bets; the 1st-over fancy settles on the scoreboard', async () => {
-    const m = await createMarket(ctx.app);
-    const [match] = await ctx.app.db.select().from(matches).where(eq(matches.matchId, m.matchId));
-    const c = await ctx.app.db.transaction((tx) =>
-      setUpCricketMatch(tx, {
-        matchId: m.matchId,
-        format: 'T20',
-        competition: 'IPL',
-        teams: ['AUS', 'IND'],
-        startTime: match!.startTime,
-        inPlay: true,
-        at: new Date(),
-      }),
-    );
+    const c = await cricketTestMatch(ctx.app);
+    const m = { ...c.exchange, matchId: c.matchId };
     const firstOver = c.fancyIds[5]!; // "1st over runs AUS": No 6 / Yes 7, both @100
     const yes = await bettor();
     const no = await bettor();
@@ -139,19 +128,8 @@ describeStores('cricket feed on the server', (ctx) => {
   });
 
   it('a match won on the field: the feed settles its match-winner bookmaker on the winner, once', async () => {
-    const m = await createMarket(ctx.app);
-    const [match] = await ctx.app.db.select().from(matches).where(eq(matches.matchId, m.matchId));
-    const c = await ctx.app.db.transaction((tx) =>
-      setUpCricketMatch(tx, {
-        matchId: m.matchId,
-        format: 'T20',
-        competition: 'IPL',
-        teams: ['AUS', 'IND'],
-        startTime: match!.startTime,
-        inPlay: true,
-        at: new Date(),
-      }),
-    );
+    const c = await cricketTestMatch(ctx.app);
+    const m = { ...c.exchange, matchId: c.matchId };
     const backAus = await bettor();
     const backInd = await bettor();
     const view = (await ctx.app.bookmaker.view(c.bookmakerMarketId))!;
@@ -241,19 +219,8 @@ describeStores('cricket feed on the server', (ctx) => {
   }, 90_000);
 
   it('one writer per match: two feeds ticking one match cannot fork it; a deposed term’s ball is refused', async () => {
-    const m = await createMarket(ctx.app);
-    const [match] = await ctx.app.db.select().from(matches).where(eq(matches.matchId, m.matchId));
-    await ctx.app.db.transaction((tx) =>
-      setUpCricketMatch(tx, {
-        matchId: m.matchId,
-        format: 'T20',
-        competition: 'IPL',
-        teams: ['AUS', 'IND'],
-        startTime: match!.startTime,
-        inPlay: true,
-        at: new Date(),
-      }),
-    );
+    const c = await cricketTestMatch(ctx.app);
+    const m = { ...c.exchange, matchId: c.matchId };
     const onlyThis = (api: ReturnType<typeof createCricketFeedApi>) => ({
       ...api,
       listCricketMatches: async () =>

@@ -28,6 +28,24 @@ describeStores(
       return Object.assign(api, { userId: u.userId });
     }
 
+    /** A second connection to this test's database holding one bettor's wallet row (PostgreSQL). */
+    async function holdWalletRow(userId: number): Promise<pg.Client> {
+      const dbName = (
+        (await ctx.app.db.execute(sql`select current_database() as d`)) as unknown as {
+          rows: { d: string }[];
+        }
+      ).rows[0]!.d;
+      const u = new URL(process.env.TEST_DATABASE_URL!);
+      u.pathname = `/${dbName}`;
+      const raw = new pg.Client({ connectionString: u.toString() });
+      await raw.connect();
+      await raw.query('begin');
+      await raw.query(`select 1 from ledger_accounts where user_id = $1 and kind = 'user_cash' for update`, [
+        userId,
+      ]);
+      return raw;
+    }
+
     it('one bettor’s held wallet row: another bettor’s bet answers at once; the held one is refused in words, in bounded time', async () => {
       if (ctx.store !== 'postgres') return; // a second connection holding the lock needs PostgreSQL
       const m = await createMarket(ctx.app);
@@ -45,21 +63,8 @@ describeStores(
         });
       // Warm (the market's row cached, the first bet's paths compiled).
       expect((await bet(free)).body.status).toBe(true);
-      const dbName = (
-        (await ctx.app.db.execute(sql`select current_database() as d`)) as unknown as {
-          rows: { d: string }[];
-        }
-      ).rows[0]!.d;
-      const u = new URL(process.env.TEST_DATABASE_URL!);
-      u.pathname = `/${dbName}`;
-      const raw = new pg.Client({ connectionString: u.toString() });
-      await raw.connect();
+      const raw = await holdWalletRow(held.userId);
       try {
-        await raw.query('begin');
-        await raw.query(
-          `select 1 from ledger_accounts where user_id = $1 and kind = 'user_cash' for update`,
-          [held.userId],
-        );
         const t0 = Date.now();
         const heldBet = bet(held).then((r) => ({ r, ms: Date.now() - t0 }));
         await new Promise((r) => setTimeout(r, 30));
@@ -112,21 +117,8 @@ describeStores(
         });
       expect((await fancy(free)).body.status).toBe(true);
       expect((await bookmaker(free)).body.status).toBe(true);
-      const dbName = (
-        (await ctx.app.db.execute(sql`select current_database() as d`)) as unknown as {
-          rows: { d: string }[];
-        }
-      ).rows[0]!.d;
-      const u = new URL(process.env.TEST_DATABASE_URL!);
-      u.pathname = `/${dbName}`;
-      const raw = new pg.Client({ connectionString: u.toString() });
-      await raw.connect();
+      const raw = await holdWalletRow(held.userId);
       try {
-        await raw.query('begin');
-        await raw.query(
-          `select 1 from ledger_accounts where user_id = $1 and kind = 'user_cash' for update`,
-          [held.userId],
-        );
         for (const place of [fancy, bookmaker]) {
           const t0 = Date.now();
           const [h, f] = await Promise.all([place(held), place(free)]);
