@@ -296,6 +296,16 @@ describeStores(
       await expectExchangeInvariants(ctx.app);
     });
 
+    it('a bet waiting its in-play delay past the request deadline (PostgreSQL: 1.8 s) is answered with its outcome, not a 503', async () => {
+      const m = await createMarket(ctx.app, { inPlay: true, betDelayS: 3 });
+      const u = await bettor();
+      onSleep = () => new Promise((r) => setTimeout(r, 2_500));
+      const r = await u.call('placeMarketBet', bet(m, 0, true, 2, 100));
+      expect(r.statusCode).toBe(200);
+      expect(r.body.status).toBe(true);
+      expect(r.body.data).toMatchObject({ status: 'UNMATCHED', size_remaining: 100 });
+    });
+
     it('in play, a bet waits the delay, then matches the book as it is then', async () => {
       const m = await createMarket(ctx.app, { inPlay: true, betDelayS: 5 });
       const maker = await bettor();

@@ -53,11 +53,14 @@ const stakeLimit = (what: string) =>
     .max(100_000_000, `${what} must be at most 100000000`)
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${what} must have at most 2 decimals`);
 
+/** The longest in-play bet delay an operator may set on a market. */
+export const BET_DELAY_MAX_S = 60;
+
 const betDelayInput = z
   .number({ error: 'bet_delay_s must be a whole number of seconds' })
   .int('bet_delay_s must be a whole number of seconds')
   .min(0, 'bet_delay_s must be 0 or more')
-  .max(60, 'bet_delay_s must be at most 60');
+  .max(BET_DELAY_MAX_S, `bet_delay_s must be at most ${BET_DELAY_MAX_S}`);
 
 /** Commission on net winnings, percent with up to 2 decimals (2 = 2%). */
 const commissionInput = z
