@@ -7,7 +7,6 @@
 // the answer says to ask again with the same request_id (the same id is never applied twice).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { BET_DELAY_MAX_S } from '@backlay/contract';
 
 /** Under the 2 s, with room for the answer to travel. */
 export const REQUEST_DEADLINE_MS = 1_800;
@@ -15,13 +14,12 @@ export const REQUEST_DEADLINE_MS = 1_800;
 export const DEADLINE_MESSAGE =
   'The server did not finish in time; try again in a moment (the same request_id is never applied twice)';
 
-/**
- * Calls that wait on purpose get that long more: an exchange bet placed in play waits its
- * market's bet delay (up to BET_DELAY_MAX_S, the spec's delay, not a fault) before it is matched.
- */
-export const DEADLINE_EXTRA_MS: Readonly<Record<string, number>> = {
-  '/api/bet/placeMarketBet': BET_DELAY_MAX_S * 1000,
-};
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Moves this call's deadline on by a wait it makes on purpose (plugins/deadline.ts). */
+    extendDeadline?: (wait_ms: number) => void;
+  }
+}
 
 export const deadlinePlugin = fp<{ deadline_ms: number }>(
   async (app, { deadline_ms }) => {
@@ -29,19 +27,26 @@ export const deadlinePlugin = fp<{ deadline_ms: number }>(
     const timers = new WeakMap<FastifyRequest, NodeJS.Timeout>();
     app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
       if (!req.url.startsWith('/api/')) return;
-      const path = req.url.split('?', 1)[0]!;
-      const limit_ms = deadline_ms + (DEADLINE_EXTRA_MS[path] ?? 0);
-      const timer = setTimeout(() => {
+      const fire = () => {
         if (reply.sent || reply.raw.headersSent) return;
         app.metrics.requestDeadline();
-        req.log.warn(
-          { url: req.url, deadline_ms: limit_ms },
-          'request answered 503 at its deadline; its work goes on',
-        );
+        req.log.warn({ url: req.url, deadline_ms }, 'request answered 503 at its deadline; its work goes on');
         void reply.code(503).header('retry-after', '1').send({ status: false, message: DEADLINE_MESSAGE });
-      }, limit_ms);
-      timer.unref();
-      timers.set(req, timer);
+      };
+      let due_ms = Date.now() + deadline_ms;
+      const arm = () => {
+        clearTimeout(timers.get(req));
+        const timer = setTimeout(fire, Math.max(0, due_ms - Date.now()));
+        timer.unref();
+        timers.set(req, timer);
+      };
+      arm();
+      // A call that waits on purpose (an in-play bet's delay, the spec's, not a fault) moves its
+      // own deadline on by that wait; the store's bounds still cut every wait on a service.
+      req.extendDeadline = (wait_ms: number) => {
+        due_ms += Math.max(0, wait_ms);
+        arm();
+      };
     });
     const clear = async (req: FastifyRequest) => {
       clearTimeout(timers.get(req));

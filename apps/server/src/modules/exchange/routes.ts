@@ -94,23 +94,28 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
       });
     });
 
-    route(app, 'placeMarketBet', async ({ body, user }) => {
+    route(app, 'placeMarketBet', async ({ body, user, req }) => {
       const price = oddsFromDecimal(body.odds);
       if (price === null) return refuse(`Odds ${body.odds} are not a valid price on the ladder`);
       const size = hundredthsFromDecimal(body.stack);
       if (size === null || size <= 0)
         return refuse('Stake must be a positive amount with at most 2 decimals');
-      const r = await exchange.placeBet(user.userId, {
-        match_id: body.match_id,
-        market_id: body.market_id,
-        selection_id: body.selection_id,
-        side: body.is_back === '1' ? 'BACK' : 'LAY',
-        price,
-        size_paise: size,
-        request_id: body.request_id,
-        persistence: body.keep_in_play ? 'PERSIST' : 'LAPSE',
-        ...(body.version === undefined ? {} : { version: body.version }),
-      });
+      const r = await exchange.placeBet(
+        user.userId,
+        {
+          match_id: body.match_id,
+          market_id: body.market_id,
+          selection_id: body.selection_id,
+          side: body.is_back === '1' ? 'BACK' : 'LAY',
+          price,
+          size_paise: size,
+          request_id: body.request_id,
+          persistence: body.keep_in_play ? 'PERSIST' : 'LAPSE',
+          ...(body.version === undefined ? {} : { version: body.version }),
+        },
+        // The in-play bet delay is a wait on purpose: the request deadline moves on by it.
+        { onDelay: (wait_ms) => req.extendDeadline?.(wait_ms) },
+      );
       if (!r.ok) return refuse(r.message);
       return ok(
         {

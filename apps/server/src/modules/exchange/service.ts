@@ -524,7 +524,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     async placeBet(
       userId: number,
       request: PlaceBetRequest,
-      opts: { fence?: Fence | null } = {},
+      opts: { fence?: Fence | null; onDelay?: (wait_ms: number) => void } = {},
     ): Promise<PlaceBetOutcome> {
       if (!isValidPrice(request.price))
         return { ok: false, message: 'Odds are not a valid price on the ladder' };
@@ -553,6 +553,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
           const market = checkMarket(pre, request);
           if (market.inPlay && market.betDelayS > 0) {
             delayedVersion = market.version;
+            opts.onDelay?.(market.betDelayS * 1000);
             await sleep(market.betDelayS * 1000);
           }
         } catch (err) {

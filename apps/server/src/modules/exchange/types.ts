@@ -99,7 +99,7 @@ export interface ExchangeService {
   placeBet(
     user_id: number,
     request: PlaceBetRequest,
-    opts?: { fence?: Fence | null },
+    opts?: { fence?: Fence | null; onDelay?: (wait_ms: number) => void },
   ): Promise<PlaceBetOutcome>;
   cancelBets(user_id: number, target: { bet_id: number } | { market_id: number }): Promise<CancelOutcome>;
   setMarketStatus(market_id: number, status: 'OPEN' | 'SUSPENDED' | 'CLOSED'): Promise<void>;
