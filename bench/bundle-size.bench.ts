@@ -16,7 +16,7 @@
 //    JavaScript requests reach the server (counted by the server itself) — target 0.
 //
 // Sizes in kB of 1,000 bytes.
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import type { AddressInfo } from 'node:net';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -182,7 +182,7 @@ export const bundleSizeBench: Benchmark = {
       try {
         type Seen = { url: string; type: string; bytes: number };
         const transferred: Seen[] = [];
-        const track = (page: import('playwright-core').Page) =>
+        const track = (page: Page) =>
           page.on('requestfinished', (request) => {
             void request.sizes().then((sz) => {
               transferred.push({
