@@ -45,6 +45,7 @@ import {
   type RateLimitStore,
 } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { compressionPlugin, REVALIDATE_CACHE, serveBuiltClient } from './plugins/static-files.ts';
 import { wsPlugin, type LiveLimits } from './plugins/ws.ts';
 import type { Clock } from './types.ts';
 import './types.ts';
@@ -156,6 +157,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(metricsPlugin, options.metrics ?? {});
   await app.register(securityHeadersPlugin);
+  // Before any route: JSON answers above 1 kB go out brotli or gzip (plugins/static-files.ts).
+  await app.register(compressionPlugin);
   await app.register(csrfPlugin);
   await app.register(deadlinePlugin, {
     deadline_ms: options.requestDeadlineMs ?? (options.store.kind === 'postgres' ? REQUEST_DEADLINE_MS : 0),
@@ -273,28 +276,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (adminDistDir && existsSync(adminDistDir)) {
     // The operator console: its assets under /admin/, its index.html at /admin/ (hash routes, so
     // no other page); /admin is sent to /admin/, where the build's relative asset paths resolve.
-    await app.register(fastifyStatic, {
-      root: adminDistDir,
-      prefix: '/admin/',
-      decorateReply: false,
-      wildcard: true,
-    });
+    await serveBuiltClient(app, adminDistDir, '/admin/');
     app.get('/admin', async (req, reply) => {
       if (!req.url.startsWith('/admin/')) return reply.redirect('/admin/', 301);
       const html = await readFile(join(adminDistDir, 'index.html'), 'utf8').catch(() => null);
       if (html === null) return reply.code(404).send({ status: false, message: 'The console is not built' });
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      return reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE_CACHE).send(html);
     });
   }
 
   if (options.webDistDir && existsSync(options.webDistDir)) {
     // Hash routes: the client needs index.html at / and its assets; no history fallback.
-    await app.register(fastifyStatic, {
-      root: options.webDistDir,
-      prefix: '/',
-      decorateReply: false,
-      wildcard: true,
-    });
+    await serveBuiltClient(app, options.webDistDir, '/');
   }
 
   try {

@@ -75,7 +75,8 @@ describe('sidebar', () => {
     signIn();
     renderApp('/home');
     const user = userEvent.setup();
-    const aside = screen.getByRole('complementary', { name: 'Sports menu' });
+    // The signed-in shell is a lazily loaded chunk (routes.tsx): wait for it.
+    const aside = await screen.findByRole('complementary', { name: 'Sports menu' });
     const cricket = await within(aside).findByRole('button', { name: /Cricket/ });
     expect(cricket).toHaveAttribute('aria-expanded', 'false');
     await user.click(cricket);
@@ -106,7 +107,8 @@ describe('sidebar', () => {
     });
     signIn();
     renderApp('/home');
-    const aside = screen.getByRole('complementary', { name: 'Sports menu' });
+    // The signed-in shell is a lazily loaded chunk (routes.tsx): wait for it.
+    const aside = await screen.findByRole('complementary', { name: 'Sports menu' });
     const cup = await within(aside).findByRole('link', { name: 'World Cup' });
     expect(cup).toHaveAttribute('href', '/all-sports/4?series=41');
     expect(within(aside).getByRole('link', { name: 'Euro Cup' })).toHaveAttribute('href', '/all-sports/1');

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Spinner } from '../components/index.ts';
+import { Spinner } from '@backlay/ui/components';
 
 /** In place of a screen or modal whose chunk could not be fetched (offline, or a newer release replaced it). */
 function LoadFailed() {

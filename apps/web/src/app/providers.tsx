@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { ToastContainer } from 'react-toastify';
+import { Suspense, type ReactNode } from 'react';
+// The stylesheet stays in the first load (first in the cascade, where it always was); the
+// container's JavaScript is fetched after the first screen renders: no toast is shown before.
 import 'react-toastify/dist/ReactToastify.css';
-import { TOAST_OPTIONS } from '../lib/constants.ts';
+import { lazyNamed } from './lazy.tsx';
 import { useTheme } from './useTheme.ts';
 import { useViewportSync } from './useViewport.ts';
 
@@ -15,6 +16,8 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+const Toasts = lazyNamed(() => import('./Toasts.tsx').then((m) => m.Toasts));
+
 function AppEffects() {
   useTheme();
   useViewportSync();
@@ -26,7 +29,9 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
     <QueryClientProvider client={queryClient}>
       <AppEffects />
       {children}
-      <ToastContainer {...TOAST_OPTIONS} newestOnTop theme="colored" />
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -1,13 +1,16 @@
 import { Navigate, useParams, type RouteObject } from 'react-router';
-import { NotAvailable } from '../components/index.ts';
-import { HomeScreen } from '../features/home/index.ts';
+import './ui-styles.ts';
+import { NotAvailable } from '../components/NotAvailable.tsx';
 import './screen-styles.ts';
 import { PublicOnly, RequireAuth, SignUpGuard } from './guards.tsx';
-import { FooterOnlyLayout, MainLayout } from './layouts.tsx';
 import { lazyScreen } from './lazy.tsx';
 
-// Every screen but home loads in a chunk of its own when its route is first shown (lazy.tsx). The
-// features listed here and in ModalHost.tsx are the ones screen-styles.ts keeps the CSS of.
+// Every screen loads in a chunk of its own when its route is first shown (lazy.tsx), and so does
+// the signed-in shell (layouts: header, sidebar, footer, modals) with home: the login screen needs
+// only React, the router, the query client and its own chunk (docs/performance.md, "First load").
+// screen-styles.ts keeps the CSS of all of them in the first load, in the cascade order it had.
+const layouts = () => import('./layouts.tsx');
+const home = () => import('../features/home/index.ts');
 const account = () => import('../features/account/index.ts');
 const auth = () => import('../features/auth/index.ts');
 const legal = () => import('../features/legal/index.ts');
@@ -20,8 +23,12 @@ const security = () => import('../features/security/index.ts');
 const settings = () => import('../features/settings/index.ts');
 const sports = () => import('../features/sports/index.ts');
 
+const MainLayout = lazyScreen(() => layouts().then((m) => m.MainLayout));
+const FooterOnlyLayout = lazyScreen(() => layouts().then((m) => m.FooterOnlyLayout));
+const HomeScreen = lazyScreen(() => home().then((m) => m.HomeScreen));
 const UserScreen = lazyScreen(() => account().then((m) => m.UserScreen));
-const LoginScreen = lazyScreen(() => auth().then((m) => m.LoginScreen));
+// Login alone, not the auth barrel: sign-up's form library and schemas stay out of its chunk.
+const LoginScreen = lazyScreen(() => import('../features/auth/LoginScreen.tsx').then((m) => m.LoginScreen));
 const SignUpScreen = lazyScreen(() => auth().then((m) => m.SignUpScreen));
 const LegalPage = lazyScreen(() => legal().then((m) => m.LegalPage));
 const GameDetailsScreen = lazyScreen(() => market().then((m) => m.GameDetailsScreen));

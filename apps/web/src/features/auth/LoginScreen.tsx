@@ -1,16 +1,38 @@
-import { loginRequest, type LoginRequest } from '@backlay/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import type { LoginRequest } from '@backlay/contract';
+import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Spinner } from '../../components/index.ts';
+import { Spinner } from '@backlay/ui/components';
 import { useGlobalSetting } from '../../lib/api/global-settings.ts';
 import { imageUrl } from '@backlay/ui/images';
 import { SESSION_KEYS, sessionStore, STORAGE_KEYS, storage } from '../../lib/storage.ts';
 import { useLogin } from './api/login.ts';
-import { SecondStepForm } from './SecondStepForm.tsx';
 import { homeOf, useSecondStep } from './session.ts';
 import './LoginScreen.css';
+
+// The login form is the first screen most visitors see, so its chunk stays small: no form library,
+// and the contract's schema (zod) is the one the API client loads anyway — fetched at startup
+// (App.tsx) and awaited here only when the form is sent (docs/performance.md, "First load").
+const SecondStepForm = lazy(() =>
+  import('./SecondStepForm.tsx').then((m) => ({ default: m.SecondStepForm })),
+);
+
+type LoginErrors = Partial<Record<keyof LoginRequest, string>>;
+const FIELDS = ['user_name', 'password'] as const;
+
+/** The contract's loginRequest rules; the first message per field. */
+async function validateLogin(
+  values: LoginRequest,
+): Promise<{ data: LoginRequest; errors?: undefined } | { errors: LoginErrors }> {
+  const { loginRequest } = await import('@backlay/contract');
+  const parsed = loginRequest.safeParse(values);
+  if (parsed.success) return { data: parsed.data };
+  const errors: LoginErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as keyof LoginRequest;
+    errors[field] ??= issue.message;
+  }
+  return { errors };
+}
 
 export function LoginScreen() {
   const navigate = useNavigate();
@@ -23,19 +45,33 @@ export function LoginScreen() {
   // A message another screen left for this one (e.g. a time-out that ended the session), shown once.
   const [notice] = useState(() => sessionStore.get(SESSION_KEYS.loginNotice));
   useEffect(() => sessionStore.remove(SESSION_KEYS.loginNotice), []);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginRequest>({
-    resolver: zodResolver(loginRequest),
-    defaultValues: { user_name: '', password: '' },
-  });
+  const [values, setValues] = useState<LoginRequest>({ user_name: '', password: '' });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  // After a first refused submit the fields are checked again as they change (as before, with
+  // react-hook-form's default reValidateMode).
+  const [submitted, setSubmitted] = useState(false);
+  const inputs = useRef<Partial<Record<keyof LoginRequest, HTMLInputElement | null>>>({});
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onChange = (field: keyof LoginRequest) => (e: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: e.target.value };
+    setValues(next);
+    if (submitted) void validateLogin(next).then((r) => setErrors(r.errors ?? {}));
+  };
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setSubmitted(true);
     setRefusal(null);
     try {
-      const result = await loginMutation.mutateAsync(values);
+      const checked = await validateLogin(values);
+      if (checked.errors) {
+        setErrors(checked.errors);
+        const first = FIELDS.find((f) => checked.errors[f]);
+        if (first) inputs.current[first]?.focus();
+        return;
+      }
+      setErrors({});
+      const result = await loginMutation.mutateAsync(checked.data);
       if (!result.status) {
         setRefusal(result.message);
         return;
@@ -46,7 +82,7 @@ export function LoginScreen() {
     } catch {
       setRefusal('We could not reach the server. Check your connection and try again.');
     }
-  });
+  };
 
   const title = settings?.site_title || 'Backlay';
   return (
@@ -60,7 +96,11 @@ export function LoginScreen() {
           )}
         </div>
         <h1 className="login__title">Login</h1>
-        {step ? <SecondStepForm step={step} /> : null}
+        {step ? (
+          <Suspense fallback={<Spinner />}>
+            <SecondStepForm step={step} />
+          </Suspense>
+        ) : null}
         {otpPending ? (
           <p className="login__note" role="status">
             Your verification was not completed. Please log in again.
@@ -72,7 +112,12 @@ export function LoginScreen() {
           </p>
         ) : null}
         {step ? null : (
-          <form className="login__form" onSubmit={onSubmit} noValidate aria-describedby="login-refusal">
+          <form
+            className="login__form"
+            onSubmit={(e) => void onSubmit(e)}
+            noValidate
+            aria-describedby="login-refusal"
+          >
             <div className="field">
               <label htmlFor="login-user">User Name</label>
               <input
@@ -82,11 +127,16 @@ export function LoginScreen() {
                 spellCheck={false}
                 aria-invalid={errors.user_name ? true : undefined}
                 aria-describedby={errors.user_name ? 'login-user-error' : undefined}
-                {...register('user_name')}
+                name="user_name"
+                value={values.user_name}
+                onChange={onChange('user_name')}
+                ref={(el) => {
+                  inputs.current.user_name = el;
+                }}
               />
               {errors.user_name ? (
                 <p className="field__error" id="login-user-error">
-                  {errors.user_name.message}
+                  {errors.user_name}
                 </p>
               ) : null}
             </div>
@@ -99,7 +149,12 @@ export function LoginScreen() {
                   autoComplete="current-password"
                   aria-invalid={errors.password ? true : undefined}
                   aria-describedby={errors.password ? 'login-password-error' : undefined}
-                  {...register('password')}
+                  name="password"
+                  value={values.password}
+                  onChange={onChange('password')}
+                  ref={(el) => {
+                    inputs.current.password = el;
+                  }}
                 />
                 <button
                   type="button"
@@ -113,7 +168,7 @@ export function LoginScreen() {
               </div>
               {errors.password ? (
                 <p className="field__error" id="login-password-error">
-                  {errors.password.message}
+                  {errors.password}
                 </p>
               ) : null}
             </div>
