@@ -9,12 +9,17 @@ describe('the server log', () => {
     const off = loggerOptions('info', false) as Record<string, unknown>;
     expect(off.transport).toBeUndefined();
     expect(off.redact).toBeDefined();
-    const on = loggerOptions('info', true) as { transport: { target: string; options: object }; redact: unknown };
+    const on = loggerOptions('info', true) as {
+      transport: { target: string; options: object };
+      redact: unknown;
+    };
     expect(on.transport.target).toBe('pino-pretty');
     expect(on.redact).toEqual(off.redact);
     // What that transport makes of a JSON line: a readable line, not JSON.
     const pretty = prettyFactory({ ...on.transport.options, colorize: false });
-    const line = pretty(`${JSON.stringify({ level: 30, time: 0, pid: 1, hostname: 'h', msg: 'Backlay server ready' })}\n`);
+    const line = pretty(
+      `${JSON.stringify({ level: 30, time: 0, pid: 1, hostname: 'h', msg: 'Backlay server ready' })}\n`,
+    );
     expect(line).toMatch(/INFO.*Backlay server ready/);
     expect(line).not.toContain('{"level"');
   });

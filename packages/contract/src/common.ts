@@ -54,7 +54,9 @@ export const plainText = (label: string, { lines = false }: { lines?: boolean } 
 export type CrossFieldRule =
   | { rule: 'equal'; a: string; b: string }
   | { rule: 'order'; a: string; b: string; max_days?: number }
-  | { rule: 'distinct'; a: string };
+  | { rule: 'distinct'; a: string }
+  /** A rule in words only (which fields go together); a validator of the document cannot check it. */
+  | { rule: 'described'; text: string };
 
 /**
  * What the OpenAPI document says of a request schema beyond zod's own JSON Schema output (a
@@ -129,11 +131,11 @@ export const wholeNumberInput = (message: string) =>
 /** A database id sent by a client: a 32-bit integer, as a number or a numeric string. */
 export const idInput = documented(
   wholeNumberInput('must be a whole number').pipe(
-  z
-    .number()
-    .int('must be a whole number')
-    .min(-2_147_483_648, 'is out of range')
-    .max(2_147_483_647, 'is out of range'),
+    z
+      .number()
+      .int('must be a whole number')
+      .min(-2_147_483_648, 'is out of range')
+      .max(2_147_483_647, 'is out of range'),
   ),
   { json: int32Json },
 );

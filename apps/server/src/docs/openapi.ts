@@ -33,7 +33,9 @@ function trimmedLength(min: number, max: number | undefined): string {
  */
 function restateTrimmed(node: ZodNode, json: JsonSchema): void {
   const checks = node._zod.def.checks ?? [];
-  const trimAt = checks.findIndex((c) => c._zod.def.check === 'overwrite' && String(c._zod.def.tx) === TRIM_SOURCE);
+  const trimAt = checks.findIndex(
+    (c) => c._zod.def.check === 'overwrite' && String(c._zod.def.tx) === TRIM_SOURCE,
+  );
   if (trimAt < 0) return;
   const patterns: string[] = [];
   let min = 0;
@@ -65,18 +67,27 @@ function restateTrimmed(node: ZodNode, json: JsonSchema): void {
 }
 
 /** The contract's own additions (common.ts `documented`) and the restated trimmed strings. */
-const unstated: string[] = [];
-function override(ctx: { zodSchema: unknown; jsonSchema: JsonSchema; path: (string | number)[] }, io: 'input' | 'output'): void {
+const unstated = new Map<ZodNode, string>();
+const covered = new Set<ZodNode>();
+function override(
+  ctx: { zodSchema: unknown; jsonSchema: JsonSchema; path: (string | number)[] },
+  io: 'input' | 'output',
+): void {
   const node = ctx.zodSchema as ZodNode;
   const json = ctx.jsonSchema;
   if (io === 'input' && node._zod.def.type === 'string') restateTrimmed(node, json);
   const rule = jsonRules.get(ctx.zodSchema as z.ZodType);
   if (io !== 'input') return;
-  const refined = (node._zod.def.checks ?? []).some((c) => c._zod.def.check === 'custom');
-  if (refined && !rule)
-    // A refinement zod cannot show would make the document looser than the server.
-    unstated.push(`${ctx.path.join('/')}: ${JSON.stringify(json).slice(0, 120)}`);
+  const def = node._zod.def as { checks?: unknown[]; type: string; out?: ZodNode };
+  // A pipe's second schema is checked by the server but not shown for `input` (only a transform may be).
+  const piped = def.type === 'pipe' && def.out?._zod.def.type !== 'transform';
+  const refined = piped || (node._zod.def.checks ?? []).some((c) => c._zod.def.check === 'custom');
+  // A refinement zod cannot show would make the document looser than the server. zod also visits
+  // the steps of a chain (`.refine(a).refine(b)`): a documented chain covers its earlier steps.
+  if (refined && !rule) unstated.set(node, ctx.path.join('/') || '(the body)');
   if (!rule) return;
+  for (let p = (node as { _zod: { parent?: ZodNode } })._zod.parent; p; p = (p as typeof node)._zod.parent)
+    covered.add(p);
   if (rule.json) {
     for (const key of Object.keys(json)) if (key !== 'default') delete json[key];
     Object.assign(json, structuredClone(rule.json));
@@ -94,10 +105,11 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output', where: string): Jso
     override: (ctx) => override(ctx as Parameters<typeof override>[0], io),
   }) as JsonSchema;
   delete json.$schema;
-  if (unstated.length > 0) {
-    const list = unstated.splice(0).join('; ');
-    console.log(`UNSTATED ${where}: ${list}`);
-  }
+  const missing = [...unstated].filter(([n]) => !covered.has(n)).map(([, path]) => path);
+  unstated.clear();
+  covered.clear();
+  if (missing.length > 0)
+    throw new Error(`openapi: ${where} has refinements the document does not state: ${missing.join(', ')}`);
   if (json.$defs !== undefined) {
     // A `$ref` to `#/$defs/…` would point at the OpenAPI document's root, where it does not exist.
     throw new Error(`openapi: ${where} uses shared definitions ($defs); inline them in the contract`);
@@ -116,6 +128,27 @@ const errorResponse = (description: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Refusal' } } },
 });
+
+/**
+ * Calls another server makes (modules/payments/plugin.ts: `config: { csrf: false }`): signed
+ * instead of the CSRF cookie, with their own refusals.
+ */
+const SIGNED_CALLS: Record<string, { header: JsonSchema; responses: Record<string, unknown> }> = {
+  paymentWebhook: {
+    header: {
+      name: 'x-gateway-signature',
+      in: 'header',
+      required: true,
+      description: "t=<unix seconds>,v1=<hex HMAC-SHA256 of '<t>.<raw body>'> with the gateway's secret.",
+      schema: { type: 'string' },
+    },
+    responses: {
+      '400': errorResponse('The body is not JSON, or not an event of the shape below.'),
+      '401': errorResponse('The signature is missing, malformed, out of its time window or wrong.'),
+      '404': errorResponse('No payment gateway is configured on this server.'),
+    },
+  },
+};
 
 function operation(name: string, e: Endpoint): Operation {
   const data = schemaOf(e.response, 'output', `${name} response`);
@@ -164,7 +197,12 @@ function operation(name: string, e: Endpoint): Operation {
       op.requestBody = { required: true, content: { 'application/json': { schema: req } } };
     }
   }
-  if (e.method === 'POST') {
+  const signed = SIGNED_CALLS[name];
+  if (signed) {
+    // Called by another server: no cookie, so no CSRF header; its signature instead.
+    parameters.push(signed.header);
+    Object.assign(op.responses as Record<string, unknown>, signed.responses);
+  } else if (e.method === 'POST') {
     parameters.push({
       name: 'X-XSRF-TOKEN',
       in: 'header',

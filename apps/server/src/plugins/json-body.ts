@@ -25,7 +25,9 @@ export function forbiddenKeyOf(value: unknown): { where: string; key: string } |
     }
     const own = node as Record<string, unknown>;
     if (Object.prototype.hasOwnProperty.call(own, PROTO_KEY)) return { where: path, key: PROTO_KEY };
-    const ctor = Object.prototype.hasOwnProperty.call(own, CONSTRUCTOR_KEY) ? own[CONSTRUCTOR_KEY] : undefined;
+    const ctor = Object.prototype.hasOwnProperty.call(own, CONSTRUCTOR_KEY)
+      ? own[CONSTRUCTOR_KEY]
+      : undefined;
     if (ctor !== null && typeof ctor === 'object' && Object.prototype.hasOwnProperty.call(ctor, 'prototype'))
       return { where: join(path, CONSTRUCTOR_KEY), key: 'prototype' };
     for (const [k, v] of Object.entries(own)) stack.push({ node: v, path: join(path, k) });
@@ -45,14 +47,18 @@ export const jsonBodyPlugin = fp(
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
       const text = body as string;
       if (text.length === 0) {
-        done(Object.assign(new Error('empty body'), { statusCode: 400, code: 'FST_ERR_CTP_EMPTY_JSON_BODY' }));
+        done(
+          Object.assign(new Error('empty body'), { statusCode: 400, code: 'FST_ERR_CTP_EMPTY_JSON_BODY' }),
+        );
         return;
       }
       let parsed: unknown;
       try {
         parsed = JSON.parse(text);
       } catch {
-        done(Object.assign(new Error('bad JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }));
+        done(
+          Object.assign(new Error('bad JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }),
+        );
         return;
       }
       // Only a body that spells one of the keys needs the walk (secure-json-parse's shortcut).
@@ -61,7 +67,12 @@ export const jsonBodyPlugin = fp(
           ? forbiddenKeyOf(parsed)
           : null;
       if (bad) {
-        done(new HttpError(400, `${bad.where ? `body.${bad.where}` : 'body'}: the key ${bad.key} is not allowed`));
+        done(
+          new HttpError(
+            400,
+            `${bad.where ? `body.${bad.where}` : 'body'}: the key ${bad.key} is not allowed`,
+          ),
+        );
         return;
       }
       done(null, parsed);
