@@ -33,6 +33,7 @@ export function isPlainText(s: string, lines = false): boolean {
  * document carries it as the field's `pattern`.
  */
 export const PLAIN_TEXT = /^[^\p{Cc}\p{Cs}]*$/u;
+// eslint-disable-next-line no-control-regex -- control characters are what the pattern refuses
 export const PLAIN_TEXT_LINES = /^[^\p{Cs}\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*$/u;
 
 /**
@@ -47,12 +48,12 @@ export const plainText = (label: string, { lines = false }: { lines?: boolean } 
  * A rule between fields that JSON Schema cannot state (it compares no two values): the OpenAPI
  * document lists these under `x-cross-field` and apps/server/test/api-document.test.ts holds
  * them to the zod schemas.
- * - equal: `b` must equal `a` (a confirmation field);
+ * - equal: `b` must equal `a` (a confirmation field), with `trim` once both are trimmed;
  * - order: `a` ≤ `b` when both are given (dates, times or numbers), and at most `max_days` apart;
  * - distinct: the strings of array `a` differ, ignoring case.
  */
 export type CrossFieldRule =
-  | { rule: 'equal'; a: string; b: string }
+  | { rule: 'equal'; a: string; b: string; trim?: boolean }
   | { rule: 'order'; a: string; b: string; max_days?: number }
   | { rule: 'distinct'; a: string }
   /** A rule in words only (which fields go together); a validator of the document cannot check it. */

@@ -349,6 +349,6 @@ export const adminDiscrepancyDismissRequest = z.object({
 
 // What the OpenAPI document states beyond zod's JSON Schema (common.ts `documented`).
 documented(addBankAccountRequest, {
-  cross: [{ rule: 'equal', a: 'account_number', b: 'confirm_account_number' }],
+  cross: [{ rule: 'equal', a: 'account_number', b: 'confirm_account_number', trim: true }],
 });
 documented(getPaymentStatementRequest, { cross: [REPORT_RANGE] });

@@ -12,7 +12,9 @@ type Operation = { [key: string]: unknown };
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
-type ZodNode = { _zod: { def: { type: string; checks?: { _zod: { def: Record<string, unknown> } }[] } } };
+type ZodNode = {
+  _zod: { parent?: ZodNode; def: { type: string; checks?: { _zod: { def: Record<string, unknown> } }[] } };
+};
 
 /** The source of the function `.trim()` puts in a string's checks (an overwrite, like toLowerCase). */
 const TRIM_SOURCE = String(
@@ -86,8 +88,7 @@ function override(
   // the steps of a chain (`.refine(a).refine(b)`): a documented chain covers its earlier steps.
   if (refined && !rule) unstated.set(node, ctx.path.join('/') || '(the body)');
   if (!rule) return;
-  for (let p = (node as { _zod: { parent?: ZodNode } })._zod.parent; p; p = (p as typeof node)._zod.parent)
-    covered.add(p);
+  for (let p = node._zod.parent; p; p = p._zod.parent) covered.add(p);
   if (rule.json) {
     for (const key of Object.keys(json)) if (key !== 'default') delete json[key];
     Object.assign(json, structuredClone(rule.json));
