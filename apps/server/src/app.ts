@@ -36,6 +36,7 @@ import { csrfPlugin } from './plugins/csrf.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { deadlinePlugin, REQUEST_DEADLINE_MS } from './plugins/deadline.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { leaderPlugin } from './plugins/leader.ts';
 import { metricsPlugin, type MetricsOptions } from './plugins/metrics.ts';
 import {
@@ -155,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const limits = resolveRateLimits(options.rateLimits);
   await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(metricsPlugin, options.metrics ?? {});
   await app.register(securityHeadersPlugin);
   // Before any route: JSON answers above 1 kB go out brotli or gzip (plugins/static-files.ts).

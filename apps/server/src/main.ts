@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { buildApp, LOG_REDACT } from './app.ts';
+import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { loggerOptions, startUrls } from './logging.ts';
 import { feedPlugin } from './plugins/feed.ts';
 import { hmacGateway } from './modules/payments/gateway.ts';
 import { httpSender } from './modules/messaging/senders.ts';
@@ -22,7 +23,8 @@ const app = await buildApp({
   ...(config.bus ? { bus: config.bus } : {}),
   ...(config.rateLimitStore ? { rateLimitStore: config.rateLimitStore } : {}),
   metrics: { ...config.metrics, processMetrics: true },
-  logger: { level: config.logLevel, redact: { paths: LOG_REDACT, censor: '[redacted]' } },
+  // Readable lines in a terminal, JSON lines otherwise (a pipe, a file, a service manager).
+  logger: loggerOptions(config.logLevel, process.stdout.isTTY === true),
 });
 await app.register(feedPlugin, { source: config.feed, cricketBallIntervalMs: config.cricketBallIntervalMs });
 
@@ -47,6 +49,8 @@ try {
     },
     'Backlay server ready',
   );
+  const urls = startUrls(config.port);
+  app.log.info(urls, `Open ${urls.bettors} (bettors) and ${urls.console} (operator console)`);
 } catch (err) {
   app.log.error({ err }, 'could not start');
   await app.close();

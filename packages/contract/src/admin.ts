@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { marketStatus } from './catalog.ts';
-import { idInput, isoDateTime, textInput } from './common.ts';
+import { documented, idInput, isoDateTime, textInput, TWO_DECIMALS } from './common.ts';
 import { rupees } from './wallet.ts';
 
 // Operator calls under /api/admin/ (operator role only; 403 for a bettor). Every call is audited
@@ -19,13 +19,16 @@ export const adminRequestId = z
 
 /** Rupees with at most 2 decimals, positive, at most ₹1,00,00,00,000 (10^9) per call. */
 export const ADMIN_MAX_AMOUNT_RUPEES = 1_000_000_000;
-export const adminAmount = z
-  .number({ error: 'amount must be a number of rupees' })
-  .positive('amount must be more than 0')
-  .max(ADMIN_MAX_AMOUNT_RUPEES, `amount must be at most ${ADMIN_MAX_AMOUNT_RUPEES}`)
-  .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
-    message: 'amount must have at most 2 decimals',
-  });
+export const adminAmount = documented(
+  z
+    .number({ error: 'amount must be a number of rupees' })
+    .positive('amount must be more than 0')
+    .max(ADMIN_MAX_AMOUNT_RUPEES, `amount must be at most ${ADMIN_MAX_AMOUNT_RUPEES}`)
+    .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
+      message: 'amount must have at most 2 decimals',
+    }),
+  { add: TWO_DECIMALS },
+);
 
 export const adminMarketStatusRequest = z.object({
   market_id: idInput,
@@ -157,3 +160,6 @@ export const ledgerCheck = z.object({
   }),
 });
 export type LedgerCheck = z.infer<typeof ledgerCheck>;
+
+// What the OpenAPI document states beyond zod's JSON Schema (common.ts `documented`).
+documented(adminMarketVoidWindowRequest, { cross: [{ rule: 'order', a: 'from', b: 'to' }] });

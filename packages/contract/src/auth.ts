@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, idInput, plainText } from './common.ts';
+import { documented, flag, idInput, plainText } from './common.ts';
 
 export const USER_NAME_MAX_CHARS = 50;
 export const PASSWORD_MAX_CHARS = 128;
@@ -36,11 +36,14 @@ export function matchFields<T extends z.ZodType<Record<string, unknown>>>(
   confirmField: string,
   message = 'Passwords do not match',
 ) {
-  return schema.superRefine((value, ctx) => {
-    if (value[field] !== value[confirmField]) {
-      ctx.addIssue({ code: 'custom', path: [confirmField], message, params: { type: 'matching' } });
-    }
-  });
+  return documented(
+    schema.superRefine((value, ctx) => {
+      if (value[field] !== value[confirmField]) {
+        ctx.addIssue({ code: 'custom', path: [confirmField], message, params: { type: 'matching' } });
+      }
+    }),
+    { cross: [{ rule: 'equal', a: field, b: confirmField }] },
+  );
 }
 
 export const loginRequest = z.object({

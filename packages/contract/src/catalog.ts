@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { activeInput, idInput, isoDateTime, textInput, wholeNumberInput } from './common.ts';
+import { activeInput, documented, idInput, isoDateTime, textInput, wholeNumberInput } from './common.ts';
 
 // ---- entities (spec §3) ----
 
@@ -106,8 +106,11 @@ export const getMatchesRequest = z.object({
 
 /** 1: header (top navigation), 2: sidebar (all-sports tree with matches). */
 export const getSeriesHeaderRequest = z.object({
-  is_sidebar_call: wholeNumberInput('is_sidebar_call must be 1 or 2').pipe(
-    z.number().refine((v) => v === 1 || v === 2, 'is_sidebar_call must be 1 or 2'),
+  is_sidebar_call: documented(
+    wholeNumberInput('is_sidebar_call must be 1 or 2').pipe(
+      z.number().refine((v) => v === 1 || v === 2, 'is_sidebar_call must be 1 or 2'),
+    ),
+    { json: { anyOf: [{ enum: [1, 2] }, { type: 'string', pattern: '^\\s*0{0,14}[12]\\s*$' }] } },
   ),
 });
 

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { adminRequestId } from './admin.ts';
 import { PASSWORD_ALLOWED, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from './auth.ts';
 import { marketStatus } from './catalog.ts';
-import { idInput, isoDateTime, marketKind, plainText, TEXT_MAX_CHARS, wholeNumberInput } from './common.ts';
+import {
+  documented,
+  idInput,
+  isoDateTime,
+  marketKind,
+  plainText,
+  TEXT_MAX_CHARS,
+  TWO_DECIMALS,
+  wholeNumberInput,
+} from './common.ts';
 import { cricketFormat, fancyCompetition, fancyStatus, fancyVariant, quoteStatus } from './cricket.ts';
 import { runnerStatus } from './exchange.ts';
 import { rupees } from './wallet.ts';
@@ -19,15 +28,24 @@ export const CONSOLE_PAGE_SIZE = 25;
 
 // ---------------------------------------------------------------- common inputs
 
-const pageInput = wholeNumberInput('page must be a whole number')
-  .pipe(
+const pageInput = documented(
+  wholeNumberInput('page must be a whole number').pipe(
     z
       .number()
       .int('page must be a whole number')
       .min(1, 'page must be 1 or more')
       .max(100_000, 'page is out of range'),
-  )
-  .default(1);
+  ),
+  {
+    json: {
+      anyOf: [
+        { type: 'integer', minimum: 1, maximum: 100_000 },
+        // 1 to 100000 in digits (15 at most, leading zeros allowed).
+        { type: 'string', pattern: '^\\s*(?=\\d{1,15}\\s*$)0*(?:[1-9]\\d{0,4}|100000)\\s*$' },
+      ],
+    },
+  },
+).default(1);
 
 const searchInput = z
   .string({ error: 'search must be text' })
@@ -47,11 +65,14 @@ const nameInput = (what: string) =>
 
 /** Rupees with at most 2 decimals, > 0: a stake limit. */
 const stakeLimit = (what: string) =>
-  z
-    .number({ error: `${what} must be a number of rupees` })
-    .positive(`${what} must be more than 0`)
-    .max(100_000_000, `${what} must be at most 100000000`)
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${what} must have at most 2 decimals`);
+  documented(
+    z
+      .number({ error: `${what} must be a number of rupees` })
+      .positive(`${what} must be more than 0`)
+      .max(100_000_000, `${what} must be at most 100000000`)
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${what} must have at most 2 decimals`),
+    { add: TWO_DECIMALS },
+  );
 
 /** The longest in-play bet delay an operator may set on a market. */
 export const BET_DELAY_MAX_S = 60;
@@ -63,28 +84,34 @@ const betDelayInput = z
   .max(BET_DELAY_MAX_S, `bet_delay_s must be at most ${BET_DELAY_MAX_S}`);
 
 /** Commission on net winnings, percent with up to 2 decimals (2 = 2%). */
-const commissionInput = z
-  .number({ error: 'commission_percent must be a number' })
-  .min(0, 'commission_percent must be 0 or more')
-  .max(100, 'commission_percent must be at most 100')
-  .refine(
-    (v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
-    'commission_percent must have at most 2 decimals',
-  );
+const commissionInput = documented(
+  z
+    .number({ error: 'commission_percent must be a number' })
+    .min(0, 'commission_percent must be 0 or more')
+    .max(100, 'commission_percent must be at most 100')
+    .refine(
+      (v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
+      'commission_percent must have at most 2 decimals',
+    ),
+  { add: TWO_DECIMALS },
+);
 
 const countryInput = z
   .string({ error: 'country must be a two-letter code' })
   .regex(/^([A-Za-z]{2})?$/, 'country must be a two-letter code')
   .transform((v) => (v === '' ? null : v.toUpperCase()));
 
-const runnerNames = z
-  .array(nameInput('runner name'), { error: 'runners must be a list of names' })
-  .min(2, 'runners must name at least 2 runners')
-  .max(20, 'runners may name at most 20 runners')
-  .refine(
-    (names) => new Set(names.map((n) => n.toLowerCase())).size === names.length,
-    'runner names must differ',
-  );
+const runnerNames = documented(
+  z
+    .array(nameInput('runner name'), { error: 'runners must be a list of names' })
+    .min(2, 'runners must name at least 2 runners')
+    .max(20, 'runners may name at most 20 runners')
+    .refine(
+      (names) => new Set(names.map((n) => n.toLowerCase())).size === names.length,
+      'runner names must differ',
+    ),
+  { cross: [{ rule: 'distinct', a: '' }] },
+);
 
 const paged = <T extends z.ZodType>(row: T) =>
   z.object({
@@ -741,10 +768,7 @@ const linkInput = (what: string) =>
     .check(plainText(what))
     .trim()
     .max(300, `${what} must be at most 300 characters`)
-    .refine(
-      (v) => v === '' || /^https:\/\/[^\s"'<>]+$/.test(v),
-      `${what} must be empty or an https:// address`,
-    );
+    .regex(/^(?:https:\/\/[^\s"'<>]+)?$/, `${what} must be empty or an https:// address`);
 
 /** Where uploaded images are served: UPLOAD_PATH_PREFIX + {sha256}.{ext}. */
 export const UPLOAD_PATH_PREFIX = '/api/upload/store/';
@@ -754,11 +778,8 @@ const imagePathInput = (what: string) =>
   z
     .string({ error: `${what} must be text` })
     .max(300, `${what} must be at most 300 characters`)
-    .refine(
-      (v) =>
-        v === '' ||
-        /^\/api\/upload\/image\/[A-Za-z0-9_-]+\.[A-Za-z0-9]+$/.test(v) ||
-        /^\/api\/upload\/store\/[0-9a-f]{64}\.(png|jpg|webp|gif|ico)$/.test(v),
+    .regex(
+      /^(?:\/api\/upload\/image\/[A-Za-z0-9_-]+\.[A-Za-z0-9]+|\/api\/upload\/store\/[0-9a-f]{64}\.(?:png|jpg|webp|gif|ico))?$/,
       `${what} must be an uploaded image or empty`,
     );
 
@@ -851,4 +872,27 @@ export const adminSettingsUploadResult = z.object({
   url: z.string(),
   bytes: z.number().int(),
   content_type: z.string(),
+});
+
+// What the OpenAPI document states beyond zod's JSON Schema (common.ts `documented`).
+const MARKET_RULES = {
+  cross: [
+    { rule: 'order', a: 'min_stake', b: 'max_stake' },
+    {
+      rule: 'described',
+      text: 'FANCY takes fancy (KHADO with band) and no runners; MATCH_ODDS and BOOKMAKER take runners and no fancy',
+    },
+  ],
+} as const;
+documented(adminMatchCreateRequest.shape.market.unwrap(), { cross: [...MARKET_RULES.cross] });
+documented(adminMarketCreateRequest, { cross: [...MARKET_RULES.cross] });
+documented(adminMarketUpdateRequest, { cross: [{ rule: 'order', a: 'min_stake', b: 'max_stake' }] });
+documented(adminAuditRequest, { cross: [{ rule: 'order', a: 'from', b: 'to' }] });
+documented(adminSettingsSaveRequest, {
+  cross: [
+    {
+      rule: 'described',
+      text: 'support_contact is given exactly when support_channel is: a number +<country><digits> for WHATSAPP and PHONE, a Telegram name for TELEGRAM, an e-mail address for EMAIL',
+    },
+  ],
 });

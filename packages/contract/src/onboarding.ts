@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { matchFields, passwordRule, PASSWORD_MAX_CHARS, userInfo } from './auth.ts';
-import { idInput, isoDateTime, plainText, textInput } from './common.ts';
-import { checkMobile, countryByCode } from './countries.ts';
+import { documented, idInput, isoDateTime, plainText, textInput } from './common.ts';
+import { checkMobile, COUNTRIES, countryByCode } from './countries.ts';
 import { adminRequestId } from './admin.ts';
 
 // Sign-up with a referral code and a mobile number verified by a one-time code (OTP), the second
@@ -45,9 +45,17 @@ const signUpFields = z.object({
     .max(PASSWORD_MAX_CHARS)
     .check(plainText('confirm_password')),
   /** Two-letter code of the country chosen in the dial-code picker. */
-  country_code: z
-    .string({ error: 'Choose a country' })
-    .refine((c) => countryByCode(c) !== undefined, 'Choose a country from the list'),
+  country_code: documented(
+    z
+      .string({ error: 'Choose a country' })
+      .refine((c) => countryByCode(c) !== undefined, 'Choose a country from the list'),
+    {
+      // A code of the list, in either case.
+      add: {
+        pattern: `^(?:${COUNTRIES.map((c) => [...c.code].map((ch) => `[${ch.toUpperCase()}${ch.toLowerCase()}]`).join('')).join('|')})$`,
+      },
+    },
+  ),
   mobile: z
     .string({ error: 'Mobile number is required' })
     .trim()
@@ -175,3 +183,11 @@ export const adminReferralCreateRequest = z.object({
   request_id: adminRequestId.optional(),
 });
 export const adminReferralCreateResult = z.object({ code: z.string(), user_id: z.number().int() });
+
+// What the OpenAPI document states beyond zod's JSON Schema (common.ts `documented`).
+documented(signUpRequest, {
+  cross: [
+    { rule: 'equal', a: 'password', b: 'confirm_password' },
+    { rule: 'described', text: "mobile must be a mobile number of country_code's numbering plan" },
+  ],
+});

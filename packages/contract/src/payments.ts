@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { adminRequestId } from './admin.ts';
-import { idInput, isoDateTime, plainText, textInput, TEXT_MAX_CHARS } from './common.ts';
-import { page, rangeRefinements, reportDay } from './reports.ts';
+import {
+  documented,
+  idInput,
+  isoDateTime,
+  plainText,
+  textInput,
+  TEXT_MAX_CHARS,
+  TWO_DECIMALS,
+} from './common.ts';
+import { page, rangeRefinements, REPORT_RANGE, reportDay } from './reports.ts';
 import { rupees } from './wallet.ts';
 
 // Deposits and withdrawals (spec §6: for a sign-up user with a valid parent while payment_gateway
@@ -13,13 +21,16 @@ export const WITHDRAW_MIN_RUPEES = 100;
 export const WITHDRAW_MAX_RUPEES = 10_00_000;
 
 const amount = (what: string) =>
-  z
-    .number({ error: `${what} must be a number of rupees` })
-    .positive(`${what} must be more than 0`)
-    .max(1_000_000_000, `${what} is too large`)
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
-      message: `${what} may have at most 2 decimals`,
-    });
+  documented(
+    z
+      .number({ error: `${what} must be a number of rupees` })
+      .positive(`${what} must be more than 0`)
+      .max(1_000_000_000, `${what} is too large`)
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
+        message: `${what} may have at most 2 decimals`,
+      }),
+    { add: TWO_DECIMALS },
+  );
 
 /** A client's idempotency key for a deposit or withdrawal request (a retry sends the same one). */
 export const paymentRequestId = z
@@ -104,9 +115,12 @@ export const addBankAccountRequest = z
     ifsc: z
       .string({ error: 'IFSC is required' })
       .trim()
-      .check(plainText('ifsc'))
-      .transform((s) => s.toUpperCase())
-      .pipe(z.string().regex(IFSC, 'IFSC must be 11 characters: 4 letters, 0, then 6 letters or digits')),
+      // Checked before upper-casing (either case is taken), so that the document shows the rule.
+      .regex(
+        /^[A-Za-z]{4}0[A-Za-z0-9]{6}$/,
+        'IFSC must be 11 characters: 4 letters, 0, then 6 letters or digits',
+      )
+      .transform((s) => s.toUpperCase()),
     bank_name: z
       .string({ error: 'Bank name is required' })
       .trim()
@@ -332,3 +346,9 @@ export const adminDiscrepancyDismissRequest = z.object({
     .check(plainText('note', { lines: true })),
   request_id: adminRequestId,
 });
+
+// What the OpenAPI document states beyond zod's JSON Schema (common.ts `documented`).
+documented(addBankAccountRequest, {
+  cross: [{ rule: 'equal', a: 'account_number', b: 'confirm_account_number', trim: true }],
+});
+documented(getPaymentStatementRequest, { cross: [REPORT_RANGE] });

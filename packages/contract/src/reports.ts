@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idInput, isoDateTime, textInput } from './common.ts';
+import { documented, idInput, isoDateTime, textInput, type CrossFieldRule } from './common.ts';
 import { bet } from './exchange.ts';
 import { rupees } from './wallet.ts';
 
@@ -14,25 +14,40 @@ export const BET_HISTORY_PAGE_SIZE = 25;
 export const REPORT_FIRST_YEAR = 2000;
 export const REPORT_LAST_YEAR = 2100;
 
-export const reportDay = z
-  .string({ error: 'must be a date YYYY-MM-DD' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
-  // Years 0 and 1 are real calendar days to Date but not to every store (a 500); bound them first.
-  .refine(
-    (s) => {
-      const year = Number(s.slice(0, 4));
-      return year >= REPORT_FIRST_YEAR && year <= REPORT_LAST_YEAR;
-    },
-    { message: `must be a day in the years ${REPORT_FIRST_YEAR} to ${REPORT_LAST_YEAR}`, abort: true },
-  )
-  .refine(
-    (s) =>
-      !Number.isNaN(Date.parse(`${s}T00:00:00+05:30`)) &&
-      new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
-    {
-      message: 'must be a real calendar date',
-    },
-  );
+/** A real calendar day YYYY-MM-DD in the years 2000 to 2100 (2000 leap, 2100 not). */
+export const REPORT_DAY_PATTERN =
+  '^(?:20(?:0[48]|[2468][048]|[13579][26])-02-29|(?:20\\d\\d|2100)-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8])))$';
+
+export const reportDay = documented(
+  z
+    .string({ error: 'must be a date YYYY-MM-DD' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+    // Years 0 and 1 are real calendar days to Date but not to every store (a 500); bound them first.
+    .refine(
+      (s) => {
+        const year = Number(s.slice(0, 4));
+        return year >= REPORT_FIRST_YEAR && year <= REPORT_LAST_YEAR;
+      },
+      { message: `must be a day in the years ${REPORT_FIRST_YEAR} to ${REPORT_LAST_YEAR}`, abort: true },
+    )
+    .refine(
+      (s) =>
+        !Number.isNaN(Date.parse(`${s}T00:00:00+05:30`)) &&
+        new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+      {
+        message: 'must be a real calendar date',
+      },
+    ),
+  { json: { type: 'string', pattern: REPORT_DAY_PATTERN } },
+);
+
+/** rangeRefinements below, as the document states them. */
+export const REPORT_RANGE: CrossFieldRule = {
+  rule: 'order',
+  a: 'from_date',
+  b: 'to_date',
+  max_days: REPORT_MAX_DAYS,
+};
 
 const dayNumber = (s: string) => Date.parse(`${s}T00:00:00Z`) / 86_400_000;
 
@@ -66,9 +81,12 @@ export const accountType = z.enum(['all', 'deposit_withdraw', 'game'], {
   error: "account_type must be 'all', 'deposit_withdraw' or 'game'",
 });
 
-export const getAccountStatementRequest = z
-  .object({ from_date: reportDay, to_date: reportDay, account_type: accountType.default('all'), page })
-  .superRefine(rangeRefinements);
+export const getAccountStatementRequest = documented(
+  z
+    .object({ from_date: reportDay, to_date: reportDay, account_type: accountType.default('all'), page })
+    .superRefine(rangeRefinements),
+  { cross: [REPORT_RANGE] },
+);
 
 /** What a statement row is: cash in/out, a market's result, its commission, or a reversal of either. */
 export const statementKind = z.enum([
@@ -198,3 +216,11 @@ export const betHistory = z.object({
   total: z.number().int(),
 });
 export type BetHistory = z.infer<typeof betHistory>;
+
+// What the OpenAPI document states beyond zod's JSON Schema (common.ts `documented`).
+documented(getProfitLossRequest, { cross: [REPORT_RANGE] });
+documented(getBetHistoryRequest, {
+  // Without market_id, both dates.
+  add: { anyOf: [{ required: ['market_id'] }, { required: ['from_date', 'to_date'] }] },
+  cross: [REPORT_RANGE],
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, plainText } from './common.ts';
+import { documented, isoDateTime, plainText } from './common.ts';
 import { rupees } from './wallet.ts';
 
 // Responsible gaming: deposit and loss limits per day / week / month (rolling 24 h, 7 days, 30
@@ -44,11 +44,14 @@ export const setLimitRequest = z.object({
     .nullable(),
 });
 export const setRealityCheckRequest = z.object({
-  minutes: z
-    .number({ error: 'minutes must be a number' })
-    .refine((m) => (REALITY_CHECK_MINUTES as readonly number[]).includes(m), {
-      message: `minutes must be one of ${REALITY_CHECK_MINUTES.join(', ')}`,
-    }),
+  minutes: documented(
+    z
+      .number({ error: 'minutes must be a number' })
+      .refine((m) => (REALITY_CHECK_MINUTES as readonly number[]).includes(m), {
+        message: `minutes must be one of ${REALITY_CHECK_MINUTES.join(', ')}`,
+      }),
+    { add: { enum: [...REALITY_CHECK_MINUTES] } },
+  ),
 });
 export const excludeRequest = z.discriminatedUnion(
   'kind',

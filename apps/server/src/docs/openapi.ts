@@ -3,7 +3,7 @@
 // (a GET call's query parameters, a POST call's JSON body) and the envelope of its answer, with
 // the schemas from z.toJSONSchema (JSON Schema 2020-12, which OpenAPI 3.1 uses as it is).
 // Served at GET /api/openapi.json for integrators.
-import { endpoints, type Endpoint } from '@backlay/contract';
+import { endpoints, jsonRules, type Endpoint } from '@backlay/contract';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 
@@ -12,10 +12,105 @@ type Operation = { [key: string]: unknown };
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
+type ZodNode = {
+  _zod: { parent?: ZodNode; def: { type: string; checks?: { _zod: { def: Record<string, unknown> } }[] } };
+};
+
+/** The source of the function `.trim()` puts in a string's checks (an overwrite, like toLowerCase). */
+const TRIM_SOURCE = String(
+  (z.string().trim() as unknown as ZodNode)._zod.def.checks![0]!._zod.def.tx as () => unknown,
+);
+
+/** The length of a string once trimmed, as a pattern on the string as sent. */
+function trimmedLength(min: number, max: number | undefined): string {
+  const core = `(?=\\S)[\\s\\S]{1,${max ?? ''}}(?<=\\S)`;
+  if (min === 0) return `^\\s*(?:${core})?\\s*$`;
+  return `^\\s*(?=\\S)[\\s\\S]{${min},${max ?? ''}}(?<=\\S)\\s*$`;
+}
+
+/**
+ * A string that is trimmed before its checks: zod measures and matches what is left, JSON Schema
+ * the string as sent. Each check after `.trim()` is restated on the string as sent: a length as a
+ * pattern, an anchored pattern with room for the whitespace around. Checks before it stay.
+ */
+function restateTrimmed(node: ZodNode, json: JsonSchema): void {
+  const checks = node._zod.def.checks ?? [];
+  const trimAt = checks.findIndex(
+    (c) => c._zod.def.check === 'overwrite' && String(c._zod.def.tx) === TRIM_SOURCE,
+  );
+  if (trimAt < 0) return;
+  const patterns: string[] = [];
+  let min = 0;
+  let max: number | undefined;
+  for (const [i, c] of checks.entries()) {
+    const d = c._zod.def;
+    if (d.check === 'overwrite') continue;
+    if (d.check === 'string_format' && d.format === 'regex') {
+      const source = (d.pattern as RegExp).source;
+      const wrap = i > trimAt && source.startsWith('^') && source.endsWith('$');
+      patterns.push(wrap ? `^\\s*(?:${source.slice(1, -1)})\\s*$` : source);
+    } else if (d.check === 'min_length' || d.check === 'max_length' || d.check === 'length_equals') {
+      if (i < trimAt) throw new Error('openapi: a length checked before .trim() is not restated');
+      if (d.check !== 'max_length') min = Math.max(min, (d.minimum ?? d.length) as number);
+      if (d.check !== 'min_length') max = Math.min(max ?? Infinity, (d.maximum ?? d.length) as number);
+    } else if (d.check !== 'custom') {
+      // A refinement is the contract's to state (`documented`), checked in override().
+      throw new Error(`openapi: a trimmed string's check ${String(d.check)} is not restated`);
+    }
+  }
+  delete json.minLength;
+  delete json.maxLength;
+  delete json.pattern;
+  delete json.allOf;
+  delete json.format;
+  if (min > 0 || max !== undefined) patterns.push(trimmedLength(min, max));
+  if (patterns.length === 1) json.pattern = patterns[0];
+  else if (patterns.length > 1) json.allOf = patterns.map((pattern) => ({ pattern }));
+}
+
+/** The contract's own additions (common.ts `documented`) and the restated trimmed strings. */
+const unstated = new Map<ZodNode, string>();
+const covered = new Set<ZodNode>();
+function override(
+  ctx: { zodSchema: unknown; jsonSchema: JsonSchema; path: (string | number)[] },
+  io: 'input' | 'output',
+): void {
+  const node = ctx.zodSchema as ZodNode;
+  const json = ctx.jsonSchema;
+  if (io === 'input' && node._zod.def.type === 'string') restateTrimmed(node, json);
+  const rule = jsonRules.get(ctx.zodSchema as z.ZodType);
+  if (io !== 'input') return;
+  const def = node._zod.def as { checks?: unknown[]; type: string; out?: ZodNode };
+  // A pipe's second schema is checked by the server but not shown for `input` (only a transform may be).
+  const piped = def.type === 'pipe' && def.out?._zod.def.type !== 'transform';
+  const refined = piped || (node._zod.def.checks ?? []).some((c) => c._zod.def.check === 'custom');
+  // A refinement zod cannot show would make the document looser than the server. zod also visits
+  // the steps of a chain (`.refine(a).refine(b)`): a documented chain covers its earlier steps.
+  if (refined && !rule) unstated.set(node, ctx.path.join('/') || '(the body)');
+  if (!rule) return;
+  for (let p = node._zod.parent; p; p = p._zod.parent) covered.add(p);
+  if (rule.json) {
+    for (const key of Object.keys(json)) if (key !== 'default') delete json[key];
+    Object.assign(json, structuredClone(rule.json));
+  }
+  if (rule.add) Object.assign(json, structuredClone(rule.add));
+  if (rule.cross) json['x-cross-field'] = structuredClone(rule.cross);
+}
+
 /** A schema without the keys that belong to a whole document (`$schema`), refusing shared `$defs`. */
 function schemaOf(schema: z.ZodType, io: 'input' | 'output', where: string): JsonSchema {
-  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  const json = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+    override: (ctx) => override(ctx as Parameters<typeof override>[0], io),
+  }) as JsonSchema;
   delete json.$schema;
+  const missing = [...unstated].filter(([n]) => !covered.has(n)).map(([, path]) => path);
+  unstated.clear();
+  covered.clear();
+  if (missing.length > 0)
+    throw new Error(`openapi: ${where} has refinements the document does not state: ${missing.join(', ')}`);
   if (json.$defs !== undefined) {
     // A `$ref` to `#/$defs/…` would point at the OpenAPI document's root, where it does not exist.
     throw new Error(`openapi: ${where} uses shared definitions ($defs); inline them in the contract`);
@@ -34,6 +129,27 @@ const errorResponse = (description: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Refusal' } } },
 });
+
+/**
+ * Calls another server makes (modules/payments/plugin.ts: `config: { csrf: false }`): signed
+ * instead of the CSRF cookie, with their own refusals.
+ */
+const SIGNED_CALLS: Record<string, { header: JsonSchema; responses: Record<string, unknown> }> = {
+  paymentWebhook: {
+    header: {
+      name: 'x-gateway-signature',
+      in: 'header',
+      required: true,
+      description: "t=<unix seconds>,v1=<hex HMAC-SHA256 of '<t>.<raw body>'> with the gateway's secret.",
+      schema: { type: 'string' },
+    },
+    responses: {
+      '400': errorResponse('The body is not JSON, or not an event of the shape below.'),
+      '401': errorResponse('The signature is missing, malformed, out of its time window or wrong.'),
+      '404': errorResponse('No payment gateway is configured on this server.'),
+    },
+  },
+};
 
 function operation(name: string, e: Endpoint): Operation {
   const data = schemaOf(e.response, 'output', `${name} response`);
@@ -82,7 +198,12 @@ function operation(name: string, e: Endpoint): Operation {
       op.requestBody = { required: true, content: { 'application/json': { schema: req } } };
     }
   }
-  if (e.method === 'POST') {
+  const signed = SIGNED_CALLS[name];
+  if (signed) {
+    // Called by another server: no cookie, so no CSRF header; its signature instead.
+    parameters.push(signed.header);
+    Object.assign(op.responses as Record<string, unknown>, signed.responses);
+  } else if (e.method === 'POST') {
     parameters.push({
       name: 'X-XSRF-TOKEN',
       in: 'header',

@@ -90,7 +90,9 @@ export function registerEndpoint(
       if (endpoint.request) {
         // A GET call's parameters are its query string; a POST call's, its JSON body.
         const input = endpoint.method === 'GET' ? req.query : req.body;
-        const parsed = endpoint.request.safeParse(input ?? {});
+        // No body at all reads as `{}` (a call whose fields are all optional); a JSON `null` is a
+        // body, and not an object, so it is refused like any other non-object.
+        const parsed = endpoint.request.safeParse(input === undefined ? {} : input);
         if (!parsed.success) throw new HttpError(400, describeZodError(parsed.error));
         body = parsed.data;
       }

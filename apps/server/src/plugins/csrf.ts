@@ -31,6 +31,8 @@ export const csrfPlugin = fp(
         });
       }
       if (SAFE_METHODS.has(req.method)) return;
+      // No route: nothing runs, so nothing to protect; the answer is 404, or 405 naming the methods.
+      if (req.is404) return;
       // A route called by another server (a payment gateway's signed webhook) opts out; it must
       // authenticate its caller another way.
       if ((req.routeOptions.config as { csrf?: boolean } | undefined)?.csrf === false) return;

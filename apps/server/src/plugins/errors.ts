@@ -42,7 +42,27 @@ export const errorsPlugin = fp(
         message = FASTIFY_MESSAGES[error.code] ?? message;
       return reply.code(statusCode).send({ status: false, message });
     });
+    // The methods of each fixed path (no parameter, no wildcard), so that a known path called with
+    // another method answers 405 with `Allow` (RFC 9110 §15.5.6) instead of "no such call".
+    const methodsByPath = new Map<string, Set<string>>();
+    app.addHook('onRoute', (route) => {
+      if (/[:*]/.test(route.url)) return;
+      const path = route.url.length > 1 ? route.url.replace(/\/+$/, '') : route.url;
+      const methods = methodsByPath.get(path) ?? new Set<string>();
+      for (const m of [route.method].flat()) methods.add(m);
+      methodsByPath.set(path, methods);
+    });
     app.setNotFoundHandler((req, reply) => {
+      const raw = req.url.split('?')[0]!;
+      const path = raw.length > 1 ? raw.replace(/\/+$/, '') : raw;
+      const allowed = methodsByPath.get(path);
+      if (allowed && !allowed.has(req.method)) {
+        const allow = [...allowed].sort().join(', ');
+        return reply
+          .code(405)
+          .header('allow', allow)
+          .send({ status: false, message: `${req.method} is not allowed on ${path}; use ${allow}` });
+      }
       reply
         .code(404)
         .send({ status: false, message: `No such call: ${req.method} ${req.url.split('?')[0]}` });
