@@ -77,7 +77,7 @@ describeBrowser('settlement in the browser', () => {
 
     // demo backs 500 at 3 from the ladder: matched, exposure 500.
     await page
-      .getByRole('button', { name: `Back ${runner.name} at 3, 1.0K available` })
+      .getByRole('button', { name: `3 1.0K, Back ${runner.name}`, exact: true })
       .click({ timeout: POLL.timeout });
     const slip = page.getByRole('form', { name: 'Bet slip' });
     await slip.getByLabel('Stake', { exact: true }).fill('500');

@@ -35,8 +35,10 @@ function PriceCell({
   onPick: (price: number | null) => void;
 }) {
   const word = side === 'BACK' ? 'Back' : 'Lay';
+  // The name starts with the text the button shows ("2.4 840"), then says what it does (WCAG
+  // 2.5.3, label in name): a voice user says what they see.
   const label = level
-    ? `${word} ${runnerName} at ${showOdds(level.price)}, ${showSize(level.size)} available`
+    ? `${showOdds(level.price)} ${showSize(level.size)}, ${word} ${runnerName}`
     : `${word} ${runnerName}`;
   return (
     <button

@@ -41,11 +41,13 @@ function FancyBox({
   const line = yes ? fancy.yes_line : fancy.no_line;
   const text = lineText(fancy, yes);
   const quoted = rate != null && text != null && (line != null || fancy.variant === 'ODD_EVEN');
+  // The name starts with what the box shows, line then rate ("46 100"; Odd/Even: "Odd 98"), then
+  // says what it does (WCAG 2.5.3, label in name).
   const label = !quoted
     ? `${word} ${fancy.name}, not quoted`
     : fancy.variant === 'ODD_EVEN'
-      ? `${word} ${fancy.name} at rate ${rate}`
-      : `${word} ${fancy.name} at ${text}, rate ${rate}`;
+      ? `${text} ${rate}, ${fancy.name}`
+      : `${text} ${rate}, ${word} ${fancy.name}`;
   return (
     <button
       type="button"
