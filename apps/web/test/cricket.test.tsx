@@ -364,7 +364,7 @@ describe('cricket game details', UI, () => {
     const yes = within(row).getByRole('button', { name: '46 100, Yes 6 over runs AUS' });
     expect(no).toHaveClass('price--lay');
     expect(yes).toHaveClass('price--back');
-    expect(no.textContent).toBe('45100');
+    expect(no.textContent).toBe('45 100');
     expect(within(row).getByTestId('fancy-exposure')).toHaveClass('pos--down');
     expect(within(row).getByTestId('fancy-exposure')).toHaveTextContent('-2,000.00');
     expect(within(fancyRow('15 over runs AUS')).getByTestId('fancy-exposure')).not.toHaveClass('pos--down');
@@ -406,13 +406,13 @@ describe('cricket game details', UI, () => {
       .getAllByRole('button')
       .filter((b) => b.classList.contains('fancy-box'));
     expect(boxes.map((b) => b.getAttribute('aria-label'))).toEqual(['150-159 400, Yes 15 over khado AUS']);
-    expect(boxes[0]).toHaveTextContent('150-159400');
+    expect(boxes[0]).toHaveTextContent('150-159 400');
     await userEvent.click(within(section).getByRole('tab', { name: 'Odd/Even' }));
     const oe = fancyRow('6th over odd/even');
     expect(within(oe).getByRole('button', { name: 'Even 98, 6th over odd/even' })).toHaveTextContent(
-      'Even98',
+      'Even 98',
     );
-    expect(within(oe).getByRole('button', { name: 'Odd 98, 6th over odd/even' })).toHaveTextContent('Odd98');
+    expect(within(oe).getByRole('button', { name: 'Odd 98, 6th over odd/even' })).toHaveTextContent('Odd 98');
   });
 
   it('Odd/Even: both sides are backs, so Even at 98 wins 980 and risks the 1,000 stake', async () => {

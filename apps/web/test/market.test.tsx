@@ -196,6 +196,27 @@ describe('match/matchdetail/{matchId}', () => {
   });
 });
 
+describe('game-details headings', () => {
+  it('every state of the screen has one h1: the match, an unknown match, a failed load', async () => {
+    signIn();
+    api();
+    const first = renderApp('/game-details/4/9');
+    await screen.findByRole('heading', { level: 1, name: 'India v Australia' });
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    first.unmount();
+
+    api({ 'match/getMatchDetail': () => json({ status: false, message: 'Match not found' }, 404) });
+    const second = renderApp('/game-details/4/999999');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Match not found');
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Match']);
+    second.unmount();
+
+    renderApp('/game-details/4/not-a-number');
+    expect(await screen.findByText('Match not found.')).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Match']);
+  });
+});
+
 describe('bet slip on the game-details screen', () => {
   it('ticks, quick stakes, profit/liability and what-if positions; Place sends the bet', async () => {
     signIn();

@@ -1,6 +1,6 @@
 import type { BookmakerMarket, BookmakerRunner } from '@backlay/contract';
 import { Fragment, type ReactNode } from 'react';
-import { Position } from '../MarketCard.tsx';
+import { FullRow, Position } from '../MarketCard.tsx';
 import { BackLayHeads } from '../SlipStake.tsx';
 import { shownStatus, STATUS_OVERLAY, type BookmakerPick } from './kind-slip.ts';
 
@@ -112,7 +112,7 @@ export function BookmakerTable({
                     ) : null}
                   </div>
                 </div>
-                {renderBelow?.(r.selection_id)}
+                <FullRow>{renderBelow?.(r.selection_id)}</FullRow>
               </Fragment>
             );
           })}

@@ -2,6 +2,7 @@ import type { Fancy, FancyVariant } from '@backlay/contract';
 import { Fragment, useState, type ReactNode } from 'react';
 import { Tabs } from '../../../components/index.ts';
 import { formatMoney } from '@backlay/ui/money';
+import { FullRow } from '../MarketCard.tsx';
 import { FancyBookModal } from './FancyBookModal.tsx';
 import { fancyBoxLabel, khadoBand, shownStatus, STATUS_OVERLAY, type FancyPick } from './kind-slip.ts';
 
@@ -60,8 +61,7 @@ function FancyBox({
     >
       {quoted ? (
         <span className="price__inner" key={`${text}:${rate}`}>
-          <span className="price__odds">{text}</span>
-          <span className="price__size">{rate}</span>
+          <span className="price__odds">{text}</span> <span className="price__size">{rate}</span>
         </span>
       ) : (
         <span className="price__odds price__odds--empty">–</span>
@@ -184,7 +184,7 @@ export function FancySection({
                 onPick={onPick}
                 onBook={setBook}
               />
-              {renderBelow?.(f.fancy_id)}
+              <FullRow>{renderBelow?.(f.fancy_id)}</FullRow>
             </Fragment>
           ))}
         </div>
