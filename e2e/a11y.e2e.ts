@@ -111,6 +111,7 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
       await page.getByRole('button', { name: /change country/i }).click();
       await page.getByRole('listbox', { name: 'Countries' }).waitFor();
       await check('sign-up country list');
+      await page.screenshot({ path: `${ARTIFACTS}/a11y-web-${viewport.width}-signup.png` });
       await page.keyboard.press('Escape');
       await visit('page/rules/terms-and-conditions');
       await visit('page/rules/responsible-gaming');
@@ -125,6 +126,7 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
       await welcome.waitFor({ state: 'detached' });
       await ready(page, "Today's Matches");
       await check('#/home');
+      await page.screenshot({ path: `${ARTIFACTS}/a11y-web-${viewport.width}-home.png` });
 
       // The header's menus and modals.
       await page.getByRole('button', { name: /account menu/ }).click();
@@ -188,10 +190,12 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
         .click();
       await page.getByRole('form', { name: 'Bet slip' }).waitFor();
       await check('match odds bet slip');
+      await page.screenshot({ path: `${ARTIFACTS}/a11y-web-${viewport.width}-match-odds.png`, fullPage: true });
       await visit(`game-details/${SPORT_CRICKET}/${cricket.match_id}`, cricket.match_name);
       await page.locator('.rate-box:not([disabled])').first().click();
       await page.getByRole('form', { name: 'Bet slip' }).waitFor();
       await check('bookmaker bet slip');
+      await page.screenshot({ path: `${ARTIFACTS}/a11y-web-${viewport.width}-cricket.png`, fullPage: true });
       await page
         .getByRole('button', { name: /^Book of / })
         .first()
@@ -201,6 +205,7 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
       await check('fancy book');
       await page.keyboard.press('Escape');
       await visit('game-details/4/999999');
+      await page.screenshot({ path: `${ARTIFACTS}/a11y-web-${viewport.width}-no-match.png` });
       for (const report of [
         'account-statement',
         'current-bet',
