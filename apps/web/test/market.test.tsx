@@ -196,6 +196,23 @@ describe('match/matchdetail/{matchId}', () => {
   });
 });
 
+describe('bet slip focus', () => {
+  it('a slip opens with the cursor in its stake; Escape closes it and focus goes back to the price', async () => {
+    signIn();
+    api();
+    renderApp('/game-details/4/9');
+    await screen.findByRole('heading', { name: 'India v Australia' });
+    const price = screen.getByRole('button', { name: '1.9 500, Back India' });
+    price.focus();
+    await userEvent.keyboard('{Enter}');
+    const slip = screen.getByRole('form', { name: 'Bet slip' });
+    expect(within(slip).getByLabelText('Stake', { exact: true })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Bet slip' })).toBeNull());
+    await waitFor(() => expect(screen.getByRole('button', { name: '1.9 500, Back India' })).toHaveFocus());
+  });
+});
+
 describe('game-details headings', () => {
   it('every state of the screen has one h1: the match, an unknown match, a failed load', async () => {
     signIn();
