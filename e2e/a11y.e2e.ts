@@ -41,11 +41,35 @@ async function ready(page: Page, heading?: string | RegExp): Promise<void> {
     .catch(() => {});
 }
 
+/** What a focused element is called: its aria-label, its label's text, else its own text. */
+async function focusedName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return '';
+    const labelled = el.getAttribute('aria-label');
+    if (labelled) return labelled.trim();
+    const label = (el as HTMLInputElement).labels?.[0]?.textContent;
+    return (label ?? el.textContent ?? '').trim();
+  });
+}
+
+/** Presses Tab (or Shift+Tab) until the focused element's name matches; fails after `max` presses. */
+async function tabTo(page: Page, name: string | RegExp, { back = false, max = 400 } = {}): Promise<void> {
+  const hit = (n: string) => (typeof name === 'string' ? n === name : name.test(n));
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    if (hit(await focusedName(page))) return;
+  }
+  throw new Error(`Tab never reached ${String(name)} (last: ${await focusedName(page)})`);
+}
+
 describeBrowser('accessibility: axe-core on every screen of both apps at 1366 and 390 px', () => {
   let server: RunningServer;
   let browser: Browser;
   let cricket: MatchRow;
   let football: MatchRow;
+  /** A football match nobody bets on before the keyboard test: its ladder is empty. */
+  let quiet: MatchRow;
   let bettorId = 0;
 
   beforeAll(async () => {
@@ -56,9 +80,12 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
     const demo2 = await apiSession(server.url, 'demo2', 'demo1234');
     const list = (await demo.call('match/getMatches', { is_active: 1 })).body.data as MatchRow[];
     cricket = list.find((m) => m.sport_id === SPORT_CRICKET && !m.in_play)!;
-    football = list.find((m) => m.sport_id === SPORT_FOOTBALL && !m.in_play)!;
+    [football, quiet] = list.filter((m) => m.sport_id === SPORT_FOOTBALL && !m.in_play) as [
+      MatchRow,
+      MatchRow,
+    ];
     expect(cricket, 'a cricket match not in play').toBeDefined();
-    expect(football, 'a football match not in play').toBeDefined();
+    expect(quiet, 'two football matches not in play').toBeDefined();
     // Prices on the football ladder (demo2's lay), and a matched and an unmatched bet of demo's,
     // so the ladder, Current Bets, My Bets and My Market have rows to check.
     const detail = (await demo.call('match/getMatchDetail', { match_id: football.match_id })).body.data as {
@@ -190,7 +217,10 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
         .click();
       await page.getByRole('form', { name: 'Bet slip' }).waitFor();
       await check('match odds bet slip');
-      await page.screenshot({ path: `${ARTIFACTS}/a11y-web-${viewport.width}-match-odds.png`, fullPage: true });
+      await page.screenshot({
+        path: `${ARTIFACTS}/a11y-web-${viewport.width}-match-odds.png`,
+        fullPage: true,
+      });
       await visit(`game-details/${SPORT_CRICKET}/${cricket.match_id}`, cricket.match_name);
       await page.locator('.rate-box:not([disabled])').first().click();
       await page.getByRole('form', { name: 'Bet slip' }).waitFor();
@@ -291,4 +321,58 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
       await context.close();
     }, 240_000);
   }
+  it('keyboard alone: sign in, open a match from the search, place a back bet and cancel it while unmatched', async () => {
+    // page.keyboard only (Tab, Enter, arrows, typing): no click, no focus() from the test.
+    const { page, context } = await openPage(browser, 'a11y-keyboard', WIDTHS[0]);
+    const demo = await apiSession(server.url, 'demo', 'demo1234');
+    await page.goto(`${server.url}/#/`);
+    await ready(page, 'Login');
+    await tabTo(page, 'User Name');
+    await page.keyboard.type('demo');
+    await tabTo(page, 'Password');
+    await page.keyboard.type('demo1234');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/#\/home$/);
+    const welcome = page.getByRole('dialog', { name: WELCOME });
+    await welcome.waitFor();
+    await tabTo(page, 'Close');
+    await page.keyboard.press('Enter');
+    await welcome.waitFor({ state: 'detached' });
+
+    // The header's search: type, arrow down to the match, Enter opens it.
+    await tabTo(page, 'Search events');
+    await page.keyboard.type(quiet.match_name.slice(0, 12));
+    await page.getByRole('listbox', { name: 'Search results' }).getByRole('option').first().waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await ready(page, quiet.match_name);
+
+    // Back the first runner on an empty ladder (the slip offers 2.0): the bet rests unmatched.
+    const detail = (await demo.call('match/getMatchDetail', { match_id: quiet.match_id })).body.data as {
+      markets: MarketRow[];
+    };
+    const runner = detail.markets[0]!.runners[0]!.name;
+    await tabTo(page, `Back ${runner}`);
+    await page.keyboard.press('Enter');
+    const slip = page.getByRole('form', { name: 'Bet slip' });
+    await slip.waitFor();
+    expect(await focusedName(page)).toBe('Stake');
+    await page.keyboard.type('100');
+    await tabTo(page, 'Place Bet');
+    await page.keyboard.press('Enter');
+    await slip.waitFor({ state: 'detached' });
+    const cancel = `Cancel back ${runner} at 2`;
+    await page.getByRole('button', { name: cancel }).waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}/a11y-keyboard-placed.png` });
+
+    // Cancel it from My Bets, by keyboard.
+    await tabTo(page, cancel);
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: cancel }).waitFor({ state: 'detached' });
+    const bets = (await demo.call('bet/getMatchBets', { match_id: quiet.match_id })).body.data as {
+      unmatched: unknown[];
+    };
+    expect(bets.unmatched).toEqual([]);
+    await context.close();
+  }, 120_000);
 });
