@@ -135,7 +135,7 @@ describeBrowser('accounts and money in and out', () => {
     await page.goto(`${server.url}/#/auth/sign-up/BACKLAY`);
     await page.getByRole('heading', { name: 'Sign up' }).waitFor();
     expect(page.url()).toContain('#/auth/sign-up/BACKLAY');
-    await page.getByRole('button', { name: /Country: India \+91/ }).waitFor();
+    await page.getByRole('button', { name: /\+91 India, country code/ }).waitFor();
     await page.getByLabel('User Name').fill(userName);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Confirm Password').fill(password);

@@ -108,7 +108,7 @@ describeBrowser('one intent, one bet', () => {
     const before = await betsOn(api, 'exchange');
     const calls = placeCalls(page);
     await page
-      .getByRole('button', { name: new RegExp(`^Lay ${runner}`) })
+      .getByRole('button', { name: new RegExp(`Lay ${runner}$`) })
       .first()
       .click();
     const slip = page.getByRole('form', { name: 'Bet slip' });
@@ -131,7 +131,7 @@ describeBrowser('one intent, one bet', () => {
     const runner = bm.runners[0]!;
     const before = await betsOn(api, bm.market_id);
     const calls = placeCalls(page);
-    await page.getByRole('button', { name: `Back ${runner.name} at rate ${runner.back_rate}` }).click();
+    await page.getByRole('button', { name: `${runner.back_rate}, Back ${runner.name}`, exact: true }).click();
     let slip = page.getByRole('form', { name: 'Bet slip' });
     await slip.getByLabel('Stake', { exact: true }).fill('100');
     await slip.getByRole('button', { name: 'Place Bet' }).dblclick();
@@ -142,7 +142,7 @@ describeBrowser('one intent, one bet', () => {
     const fancy = detail.fancies.find((f) => f.yes_line != null && f.yes_rate != null)!;
     const beforeFancy = await betsOn(api, fancy.fancy_id);
     await page
-      .getByRole('button', { name: `Yes ${fancy.name} at ${fancy.yes_line}, rate ${fancy.yes_rate}` })
+      .getByRole('button', { name: `${fancy.yes_line} ${fancy.yes_rate}, Yes ${fancy.name}`, exact: true })
       .click();
     slip = page.getByRole('form', { name: 'Bet slip' });
     await slip.getByLabel('Stake', { exact: true }).fill('100');
@@ -168,7 +168,7 @@ describeBrowser('one intent, one bet', () => {
     // Two clicks that land before the page has drawn anything after the first (a fast double
     // click on a busy phone): the lock must hold without a render in between.
     await page
-      .getByRole('button', { name: `Back ${runner.name} at rate ${runner.back_rate}` })
+      .getByRole('button', { name: `${runner.back_rate}, Back ${runner.name}`, exact: true })
       .evaluate((el: HTMLElement) => {
         el.click();
         el.click();
@@ -197,7 +197,7 @@ describeBrowser('one intent, one bet', () => {
     const bm = detail.bookmakers[0]!;
     const runner = bm.runners[0]!;
     const before = await betsOn(api, bm.market_id);
-    await page.getByRole('button', { name: `Lay ${runner.name} at rate ${runner.lay_rate}` }).click();
+    await page.getByRole('button', { name: `${runner.lay_rate}, Lay ${runner.name}`, exact: true }).click();
     const slip = page.getByRole('form', { name: 'Bet slip' });
     await slip.getByLabel('Stake', { exact: true }).fill('100');
     await slip.getByRole('button', { name: 'Place Bet' }).click();
@@ -221,7 +221,7 @@ describeBrowser('one intent, one bet', () => {
       } else await route.abort('connectionreset');
     });
     await page
-      .getByRole('button', { name: `Yes ${fancy.name} at ${fancy.yes_line}, rate ${fancy.yes_rate}` })
+      .getByRole('button', { name: `${fancy.yes_line} ${fancy.yes_rate}, Yes ${fancy.name}`, exact: true })
       .click();
     const slip = page.getByRole('form', { name: 'Bet slip' });
     await slip.getByLabel('Stake', { exact: true }).fill('100');
@@ -246,7 +246,7 @@ describeBrowser('one intent, one bet', () => {
     );
     const bm = detail.bookmakers[0]!;
     const runner = bm.runners[0]!;
-    await page.getByRole('button', { name: `Back ${runner.name} at rate ${runner.back_rate}` }).click();
+    await page.getByRole('button', { name: `${runner.back_rate}, Back ${runner.name}`, exact: true }).click();
     const slip = page.getByRole('form', { name: 'Bet slip' });
     await slip.getByLabel('Stake', { exact: true }).fill('100');
     await slip.getByRole('button', { name: 'Place Bet' }).click();
@@ -278,7 +278,7 @@ describeBrowser('one intent, one bet', () => {
     const bm = detail.bookmakers[0]!;
     const runner = bm.runners[1] ?? bm.runners[0]!;
     const before = await betsOn(api, bm.market_id);
-    await page.getByRole('button', { name: `Lay ${runner.name} at rate ${runner.lay_rate}` }).click();
+    await page.getByRole('button', { name: `${runner.lay_rate}, Lay ${runner.name}`, exact: true }).click();
     const slip = page.getByRole('form', { name: 'Bet slip' });
     await slip.getByLabel('Stake', { exact: true }).fill('100');
     await slip.getByRole('button', { name: 'Place Bet' }).click();

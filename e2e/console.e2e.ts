@@ -106,7 +106,7 @@ describeBrowser('the operator console', () => {
     await demo.goto(`${server.url}/#/game-details/1/${matchId}`);
     await demo.getByRole('heading', { name: 'Console United v Browser Rovers' }).waitFor();
     await demo
-      .getByRole('button', { name: `Back ${runner.name} at 3, 1.0K available` })
+      .getByRole('button', { name: `3 1.0K, Back ${runner.name}`, exact: true })
       .click({ timeout: POLL.timeout });
     const slip = demo.getByRole('form', { name: 'Bet slip' });
     await slip.getByLabel('Stake', { exact: true }).fill('500');

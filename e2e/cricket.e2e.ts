@@ -76,7 +76,7 @@ describeBrowser('cricket bookmaker and fancy in the browser', () => {
 
     // Bookmaker: back the first runner at its quoted rate for 1,000 — taken whole at once.
     const backRate = runner.back_rate!;
-    await page.getByRole('button', { name: `Back ${runner.name} at rate ${backRate}` }).click();
+    await page.getByRole('button', { name: `${backRate}, Back ${runner.name}`, exact: true }).click();
     let slip = page.getByRole('form', { name: 'Bet slip' });
     await slip.getByLabel('Stake', { exact: true }).fill('1000');
     await expect
@@ -89,7 +89,7 @@ describeBrowser('cricket bookmaker and fancy in the browser', () => {
     // Fancy: Yes on the first over's runs for 500 at the quoted line and rate.
     const yesLine = fancy.yes_line!;
     const yesRate = fancy.yes_rate!;
-    await page.getByRole('button', { name: `Yes ${fancy.name} at ${yesLine}, rate ${yesRate}` }).click();
+    await page.getByRole('button', { name: `${yesLine} ${yesRate}, Yes ${fancy.name}`, exact: true }).click();
     slip = page.getByRole('form', { name: 'Bet slip' });
     await slip.getByLabel('Stake', { exact: true }).fill('500');
     await expect

@@ -263,12 +263,13 @@ const AXE_SOURCE = readFileSync(requireHere.resolve('axe-core/axe.min.js'), 'utf
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
 
 /**
- * Runs axe-core on the page (or on the first element matching `selector`) and fails, listing them,
- * on critical or serious violations. The bundle is evaluated through the debugging protocol, not
- * `addScriptTag`: the app's CSP (script-src 'self') blocks an inline script tag.
+ * Runs axe-core on the page (or on the first element matching `selector`) and returns its
+ * critical and serious violations, one line each. The bundle is evaluated through the debugging
+ * protocol, not `addScriptTag`: the app's CSP (script-src 'self') blocks an inline script tag.
  */
-export async function expectNoSeriousAxe(page: Page, selector?: string): Promise<void> {
-  await page.evaluate(AXE_SOURCE);
+export async function seriousAxeViolations(page: Page, selector?: string): Promise<string[]> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (sel) => {
     const axe = (
       window as unknown as {
@@ -279,8 +280,12 @@ export async function expectNoSeriousAxe(page: Page, selector?: string): Promise
     if (!context) throw new Error(`axe: nothing matches ${sel}`);
     return (await axe.run(context)).violations;
   }, selector ?? null);
-  const serious = violations
+  return violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
     .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious, `axe on ${selector ?? 'the page'}`).toEqual([]);
+}
+
+/** Fails, listing them, on critical or serious axe-core violations (see seriousAxeViolations). */
+export async function expectNoSeriousAxe(page: Page, selector?: string): Promise<void> {
+  expect(await seriousAxeViolations(page, selector), `axe on ${selector ?? 'the page'}`).toEqual([]);
 }

@@ -99,7 +99,7 @@ describeBrowser('a live connection that goes silent', () => {
       const indicator = page.getByTestId('live-indicator');
       const card = page.locator(`[data-market-id="${market_id}"]`);
       const offer = (price: string) =>
-        page.getByRole('button', { name: `Back ${runner.name} at ${price}, 500 available` });
+        page.getByRole('button', { name: `${price} 500, Back ${runner.name}`, exact: true });
       await expect.poll(() => indicator.textContent(), POLL).toBe('Live');
       await offer('2').waitFor({ timeout: POLL.timeout });
       await expect.poll(() => card.getAttribute('data-stale')).toBe(null);

@@ -86,7 +86,7 @@ describeBrowser('exchange in two browsers', () => {
 
     // demo sees the offer live on the ladder (to back at 2, 500 available), and backs 200 of it.
     const offer = (p: Page, size: string) =>
-      p.getByRole('button', { name: `Back ${runner} at 2, ${size} available` });
+      p.getByRole('button', { name: `2 ${size}, Back ${runner}`, exact: true });
     await offer(b, '500').waitFor({ timeout: POLL.timeout });
     await offer(b, '500').click();
     const slipB = b.getByRole('form', { name: 'Bet slip' });
@@ -120,7 +120,7 @@ describeBrowser('exchange in two browsers', () => {
     await expect.poll(() => unmatchedA.textContent(), POLL).toBe('No unmatched bets.');
     for (const p of [a, b]) {
       await expect
-        .poll(() => p.getByRole('button', { name: new RegExp(`^Back ${escapeRe(runner)} at`) }).count(), POLL)
+        .poll(() => p.getByRole('button', { name: new RegExp(`, Back ${escapeRe(runner)}$`) }).count(), POLL)
         .toBe(0);
     }
     await expect.poll(() => a.getByTestId('exposure').textContent(), POLL).toBe('200.00');

@@ -20,6 +20,7 @@ import {
 } from './harness.ts';
 
 const POLL = { timeout: 20_000, interval: 200 };
+const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 type MatchRow = {
   match_id: number;
@@ -77,7 +78,7 @@ describeBrowser('settlement in the browser', () => {
 
     // demo backs 500 at 3 from the ladder: matched, exposure 500.
     await page
-      .getByRole('button', { name: `Back ${runner.name} at 3, 1.0K available` })
+      .getByRole('button', { name: `3 1.0K, Back ${runner.name}`, exact: true })
       .click({ timeout: POLL.timeout });
     const slip = page.getByRole('form', { name: 'Bet slip' });
     await slip.getByLabel('Stake', { exact: true }).fill('500');
@@ -128,6 +129,126 @@ describeBrowser('settlement in the browser', () => {
     await page.screenshot({ path: `${ARTIFACTS}/settlement-market-bets.png`, fullPage: true });
 
     // The ledger check holds after all of it.
+    const check = await operator.call('admin/ledger/check');
+    expect(check.body).toMatchObject({ status: true, data: { ok: true, problems: [] } });
+    await context.close();
+  });
+  it('a voided market and a settled one as the bettor sees them: statement, Current Bets, My Market and Bet History (spec §4)', async () => {
+    const demo = await apiSession(server.url, 'demo', 'demo1234');
+    const demo2 = await apiSession(server.url, 'demo2', 'demo1234');
+    const operator = await apiSession(server.url, 'operator', 'operator123');
+    const matches = (await demo2.call('match/getMatches', { is_active: 1 })).body.data as MatchRow[];
+    // Not the first test's match: two others, one to void and one to settle, each with a name no
+    // other match has (race cards repeat "R1 …"), so every row below is theirs alone.
+    const pool = matches.filter((m) => !m.in_play && m.main_odds.length >= 2);
+    const [voided, settled] = pool
+      .slice(1)
+      .filter((m) => matches.filter((o) => o.match_name === m.match_name).length === 1);
+    expect(settled, 'two more matches not yet in play').toBeDefined();
+    const setUp = async (m: MatchRow, tag: string) => {
+      const detail = (await demo2.call('match/getMatchDetail', { match_id: m.match_id })).body.data as Detail;
+      const market = detail.markets[0]!;
+      const runner = market.runners[0]!;
+      const bet = (who: typeof demo, is_back: '0' | '1', odds: number, stack: number, id: string) =>
+        who.call('bet/placeMarketBet', {
+          match_id: m.match_id,
+          market_id: market.market_id,
+          selection_id: runner.selection_id,
+          is_back,
+          odds,
+          stack,
+          request_id: `e2e-${tag}-${id}`,
+        });
+      // demo backs 500 at 3 against demo2's lay (matched) and asks 10 for 100 more (unmatched).
+      expect((await bet(demo2, '0', 3, 1000, 'lay')).body).toMatchObject({ status: true });
+      expect((await bet(demo, '1', 3, 500, 'back')).body).toMatchObject({ data: { status: 'MATCHED' } });
+      expect((await bet(demo, '1', 10, 100, 'ask')).body).toMatchObject({ data: { status: 'UNMATCHED' } });
+      return { match: m, market, runner };
+    };
+    const v = await setUp(voided!, 'void');
+    const w = await setUp(settled!, 'win');
+    const balance = async () =>
+      ((await demo.call('user/getUserBalance')).body.data as { total_balance: number }).total_balance;
+    const before = await balance();
+
+    const { page, context } = await openPage(browser, 'settlement-void-and-settle');
+    await signIn(page, server.url, 'demo');
+    const names = [v.match.match_name, w.match.match_name];
+
+    // Before: Current Bets lists both markets' bets, matched and unmatched; My Market both markets.
+    await page.goto(`${server.url}/#/report/current-bet`);
+    const matched = page.getByRole('table', { name: 'Matched bets' });
+    for (const name of names) await expect.poll(() => matched.textContent(), POLL).toContain(name);
+    await page.getByRole('tab', { name: 'Unmatched', exact: true }).click();
+    const unmatched = page.getByRole('table', { name: 'Unmatched bets' });
+    for (const name of names) await expect.poll(() => unmatched.textContent(), POLL).toContain(name);
+    const myMarket = async () => {
+      await page.getByRole('button', { name: /Exposure/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'My Market' });
+      await dialog.getByRole('table').waitFor();
+      await expect.poll(() => dialog.getByRole('status').count(), POLL).toBe(0);
+      const text = (await dialog.getByRole('table').textContent()) ?? '';
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      return text;
+    };
+    const open = await myMarket();
+    for (const name of names) expect(open).toContain(name);
+
+    // The operator voids one market and declares the other's runner the winner.
+    const voidAnswer = await operator.call('admin/market/void', {
+      market_id: v.market.market_id,
+      request_id: 'e2e-void-whole',
+    });
+    expect(voidAnswer.body).toMatchObject({ status: true });
+    const winAnswer = await operator.call('admin/market/result', {
+      market_id: w.market.market_id,
+      winners: [w.runner.selection_id],
+      request_id: 'e2e-win-whole',
+    });
+    expect(winAnswer.body).toMatchObject({ status: true, data: { state: 'SETTLED', commission: 20 } });
+    // The void gives every stake back and moves no money; the win pays 1,000 less 20 commission.
+    await expect.poll(balance, POLL).toBe(before + 980);
+
+    // Current Bets lists neither market any more, matched or unmatched.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Matched', exact: true }).click();
+    for (const name of names)
+      await expect.poll(async () => (await matched.textContent()) ?? '', POLL).not.toContain(name);
+    await page.getByRole('tab', { name: 'Unmatched', exact: true }).click();
+    for (const name of names)
+      await expect.poll(async () => (await unmatched.textContent()) ?? '', POLL).not.toContain(name);
+    await page.screenshot({ path: `${ARTIFACTS}/settlement-void-current-bets.png`, fullPage: true });
+
+    // My Market: no exposure left on either.
+    const after = await myMarket();
+    for (const name of names) expect(after).not.toContain(name);
+
+    // The statement: the settled market's win and commission; the void moved no money, so no row.
+    await page.goto(`${server.url}/#/report/account-statement`);
+    const statement = page.getByRole('table', { name: 'Account statement' });
+    const where = `${w.match.match_name} › ${w.market.market_name}`;
+    await expect.poll(() => statement.textContent(), POLL).toContain(`${where} — won`);
+    await expect
+      .poll(() => statement.textContent(), POLL)
+      .toMatch(new RegExp(`${escapeRe(where)} — won.*1,000\\.00`, 's'));
+    await expect.poll(() => statement.textContent(), POLL).toMatch(/commission.*20\.00/s);
+    expect(await statement.textContent()).not.toContain(v.match.match_name);
+    await page.screenshot({ path: `${ARTIFACTS}/settlement-void-statement.png`, fullPage: true });
+
+    // Bet History: the voided market's matched bet Void (none Won or Lost), the settled one's Won.
+    await page.goto(`${server.url}/#/report/bet-history`);
+    const history = page.getByRole('table', { name: 'Settled bets' });
+    const rowsOf = (m: MatchRow) => history.getByRole('row', { name: new RegExp(escapeRe(m.match_name)) });
+    await expect.poll(() => rowsOf(v.match).filter({ hasText: 'Void' }).count(), POLL).toBeGreaterThan(0);
+    expect(
+      await rowsOf(v.match)
+        .filter({ hasText: /Won|Lost/ })
+        .count(),
+    ).toBe(0);
+    await expect.poll(() => rowsOf(w.match).filter({ hasText: 'Won' }).count(), POLL).toBeGreaterThan(0);
+    await page.screenshot({ path: `${ARTIFACTS}/settlement-void-bet-history.png`, fullPage: true });
+
     const check = await operator.call('admin/ledger/check');
     expect(check.body).toMatchObject({ status: true, data: { ok: true, problems: [] } });
     await context.close();

@@ -69,7 +69,7 @@ describeBrowser('the slip’s figures in the browser', () => {
       const exposureBefore = await amount(page.getByTestId('exposure').textContent());
       const k = (await amount(row.getByTestId('fancy-exposure').textContent())) / 1000;
 
-      await page.getByRole('button', { name: `Even ${oddEven.name} at rate ${rate}` }).click();
+      await page.getByRole('button', { name: `Even ${rate}, ${oddEven.name}`, exact: true }).click();
       const slip = page.getByRole('form', { name: 'Bet slip' });
       await slip.getByLabel('Stake', { exact: true }).fill('1000');
       const profit = ((1000 * rate) / 100).toFixed(2);
@@ -147,7 +147,7 @@ describeBrowser('the slip’s figures in the browser', () => {
       await page.goto(`${server.url}/#/game-details/${target.sport_id}/${target.match_id}`);
       await page.getByRole('heading', { name: target.match_name }).waitFor();
       await page
-        .getByRole('button', { name: new RegExp(`^Back ${runner.name} at ${base.replace('.', '\\.')}`) })
+        .getByRole('button', { name: new RegExp(`^${base.replace('.', '\\.')} \\S+, Back ${runner.name}$`) })
         .first()
         .click();
       const slip = page.getByRole('form', { name: 'Bet slip' });

@@ -239,6 +239,8 @@ async function openMatch() {
   return app;
 }
 
+const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 const fancySection = () => screen.getByRole('region', { name: 'Fancy' });
 
 const fancyRow = (name: string) => screen.getByText(name).closest('[role="row"]') as HTMLElement;
@@ -347,8 +349,8 @@ describe('cricket game details', UI, () => {
     expect(order).toEqual(['Match Odds', 'Bookmaker', 'Fancy']);
     // bookmaker: rates and positions
     const bm = screen.getByRole('region', { name: 'Bookmaker' });
-    expect(within(bm).getByRole('button', { name: 'Back India at rate 45' })).toHaveTextContent('45');
-    expect(within(bm).getByRole('button', { name: 'Lay India at rate 48' })).toBeEnabled();
+    expect(within(bm).getByRole('button', { name: '45, Back India' })).toHaveTextContent('45');
+    expect(within(bm).getByRole('button', { name: '48, Lay India' })).toBeEnabled();
     expect(within(bm).getByText('500.00')).toHaveClass('pos--up');
     expect(within(bm).getByText('-300.00')).toHaveClass('pos--down');
     // fancy tabs: only variants with rows, in order
@@ -358,11 +360,11 @@ describe('cricket game details', UI, () => {
         .map((t) => t.textContent),
     ).toEqual(['Fancy', 'Lambi', 'Khado', 'Odd/Even']);
     const row = fancyRow('6 over runs AUS');
-    const no = within(row).getByRole('button', { name: 'No 6 over runs AUS at 45, rate 100' });
-    const yes = within(row).getByRole('button', { name: 'Yes 6 over runs AUS at 46, rate 100' });
+    const no = within(row).getByRole('button', { name: '45 100, No 6 over runs AUS' });
+    const yes = within(row).getByRole('button', { name: '46 100, Yes 6 over runs AUS' });
     expect(no).toHaveClass('price--lay');
     expect(yes).toHaveClass('price--back');
-    expect(no.textContent).toBe('45100');
+    expect(no.textContent).toBe('45 100');
     expect(within(row).getByTestId('fancy-exposure')).toHaveClass('pos--down');
     expect(within(row).getByTestId('fancy-exposure')).toHaveTextContent('-2,000.00');
     expect(within(fancyRow('15 over runs AUS')).getByTestId('fancy-exposure')).not.toHaveClass('pos--down');
@@ -370,6 +372,27 @@ describe('cricket game details', UI, () => {
     expect(within(row).getByText('Max: 25,000')).toBeInTheDocument();
     // suspended row is covered
     expect(within(fancyRow('15 over runs AUS')).getByText('Suspended')).toBeInTheDocument();
+  });
+
+  it('every rate box is named by what it shows first, then what it does (WCAG 2.5.3 label in name)', async () => {
+    signIn();
+    api();
+    await openMatch();
+    const section = fancySection();
+    const boxes: HTMLElement[] = [];
+    const collect = () =>
+      boxes.push(...screen.getAllByRole('button').filter((b) => b.querySelector('.price__inner')));
+    collect();
+    for (const tab of ['Khado', 'Odd/Even']) {
+      await userEvent.click(within(section).getByRole('tab', { name: tab }));
+      collect();
+    }
+    const kinds = new Set(boxes.map((b) => b.className));
+    expect(kinds.size, 'ladder, bookmaker and fancy boxes').toBeGreaterThanOrEqual(3);
+    for (const b of boxes) {
+      const shown = [...b.querySelectorAll('.price__inner > span')].map((s) => s.textContent).join(' ');
+      expect(b.getAttribute('aria-label'), b.className).toMatch(new RegExp(`^${escapeRe(shown)}, \\S`));
+    }
   });
 
   it('Khado shows only Yes with its band; Odd/Even boxes say Odd and Even', async () => {
@@ -382,18 +405,14 @@ describe('cricket game details', UI, () => {
     const boxes = within(khado)
       .getAllByRole('button')
       .filter((b) => b.classList.contains('fancy-box'));
-    expect(boxes.map((b) => b.getAttribute('aria-label'))).toEqual([
-      'Yes 15 over khado AUS at 150-159, rate 400',
-    ]);
-    expect(boxes[0]).toHaveTextContent('150-159400');
+    expect(boxes.map((b) => b.getAttribute('aria-label'))).toEqual(['150-159 400, Yes 15 over khado AUS']);
+    expect(boxes[0]).toHaveTextContent('150-159 400');
     await userEvent.click(within(section).getByRole('tab', { name: 'Odd/Even' }));
     const oe = fancyRow('6th over odd/even');
-    expect(within(oe).getByRole('button', { name: 'Even 6th over odd/even at rate 98' })).toHaveTextContent(
-      'Even98',
+    expect(within(oe).getByRole('button', { name: 'Even 98, 6th over odd/even' })).toHaveTextContent(
+      'Even 98',
     );
-    expect(within(oe).getByRole('button', { name: 'Odd 6th over odd/even at rate 98' })).toHaveTextContent(
-      'Odd98',
-    );
+    expect(within(oe).getByRole('button', { name: 'Odd 98, 6th over odd/even' })).toHaveTextContent('Odd 98');
   });
 
   it('Odd/Even: both sides are backs, so Even at 98 wins 980 and risks the 1,000 stake', async () => {
@@ -402,7 +421,7 @@ describe('cricket game details', UI, () => {
     await openMatch();
     await userEvent.click(within(fancySection()).getByRole('tab', { name: 'Odd/Even' }));
     for (const side of ['Even', 'Odd']) {
-      await userEvent.click(screen.getByRole('button', { name: `${side} 6th over odd/even at rate 98` }));
+      await userEvent.click(screen.getByRole('button', { name: `${side} 98, 6th over odd/even` }));
       const slip = screen.getByRole('form', { name: 'Bet slip' });
       await userEvent.clear(within(slip).getByLabelText('Stake'));
       await userEvent.type(within(slip).getByLabelText('Stake'), '1000');
@@ -415,7 +434,7 @@ describe('cricket game details', UI, () => {
     const fetchMock = api();
     await openMatch();
     const betsBefore = callsTo(fetchMock, 'bet/getCricketBets');
-    await userEvent.click(screen.getByRole('button', { name: 'Yes 6 over runs AUS at 46, rate 100' }));
+    await userEvent.click(screen.getByRole('button', { name: '46 100, Yes 6 over runs AUS' }));
     const slip = screen.getByRole('form', { name: 'Bet slip' });
     expect(within(slip).getByLabelText('Line')).toHaveValue('46');
     expect(within(slip).getByLabelText('Line')).toHaveAttribute('readonly');
@@ -446,7 +465,7 @@ describe('cricket game details', UI, () => {
     const fetchMock = api();
     await openMatch();
     await userEvent.click(within(fancySection()).getByRole('tab', { name: 'Lambi' }));
-    await userEvent.click(screen.getByRole('button', { name: 'No AUS innings total at 170, rate 90' }));
+    await userEvent.click(screen.getByRole('button', { name: '170 90, No AUS innings total' }));
     const slip = screen.getByRole('form', { name: 'Bet slip' });
     await userEvent.type(within(slip).getByLabelText('Stake'), '1000');
     expect(within(slip).getByTestId('slip-summary')).toHaveTextContent('Profit: 1,000.00Liability: 900.00');
@@ -464,7 +483,7 @@ describe('cricket game details', UI, () => {
     signIn();
     const fetchMock = api({ 'bet/placeFancyBet': () => json({ status: false, message: 'Line changed' }) });
     await openMatch();
-    await userEvent.click(screen.getByRole('button', { name: 'No 6 over runs AUS at 45, rate 100' }));
+    await userEvent.click(screen.getByRole('button', { name: '45 100, No 6 over runs AUS' }));
     const slip = screen.getByRole('form', { name: 'Bet slip' });
     await userEvent.type(within(slip).getByLabelText('Stake'), '200');
     await userEvent.click(within(slip).getByRole('button', { name: 'Place Bet' }));
@@ -482,7 +501,7 @@ describe('cricket game details', UI, () => {
     let detail = cricket();
     const fetchMock = api({ 'match/getCricketDetail': () => detail });
     const { queryClient } = await openMatch();
-    await userEvent.click(screen.getByRole('button', { name: 'Yes 6 over runs AUS at 46, rate 100' }));
+    await userEvent.click(screen.getByRole('button', { name: '46 100, Yes 6 over runs AUS' }));
     const slip = screen.getByRole('form', { name: 'Bet slip' });
     await userEvent.type(within(slip).getByLabelText('Stake'), '500');
     detail = cricket({ fancies: [fancy(70, '6 over runs AUS', { no_line: 47, yes_line: 48 })] });
@@ -535,7 +554,7 @@ describe('cricket game details', UI, () => {
     await openMatch();
     const row = fancyRow('10 over runs AUS');
     expect(within(row).getByText('Ball running')).toBeInTheDocument();
-    const yes = within(row).getByRole('button', { name: 'Yes 10 over runs AUS at 81, rate 100' });
+    const yes = within(row).getByRole('button', { name: '81 100, Yes 10 over runs AUS' });
     expect(yes).toBeDisabled();
     await userEvent.click(yes);
     expect(screen.queryByRole('form', { name: 'Bet slip' })).toBeNull();
@@ -555,11 +574,11 @@ describe('cricket game details', UI, () => {
     await openMatch();
     const bm = screen.getByRole('region', { name: 'Bookmaker' });
     expect(within(fancyRow('10 over runs AUS')).getByText('Ball running')).toBeInTheDocument();
-    expect(within(bm).getByRole('button', { name: 'Back India at rate 45' })).toBeDisabled();
+    expect(within(bm).getByRole('button', { name: '45, Back India' })).toBeDisabled();
     await waitFor(() => expect(within(fancyRow('10 over runs AUS')).queryByText('Ball running')).toBeNull(), {
       timeout: 2000,
     });
-    expect(within(bm).getByRole('button', { name: 'Back India at rate 45' })).toBeEnabled();
+    expect(within(bm).getByRole('button', { name: '45, Back India' })).toBeEnabled();
   });
 
   it('a stale scoreboard says so; the markets the server suspended show Suspended', async () => {
@@ -579,7 +598,7 @@ describe('cricket game details', UI, () => {
     expect(within(board).getByText('Scoreboard delayed: fancy and bookmaker suspended')).toBeInTheDocument();
     expect(within(fancyRow('10 over runs AUS')).getByText('Suspended')).toBeInTheDocument();
     const bm = screen.getByRole('region', { name: 'Bookmaker' });
-    expect(within(bm).getByRole('button', { name: 'Back India at rate 45' })).toBeDisabled();
+    expect(within(bm).getByRole('button', { name: '45, Back India' })).toBeDisabled();
   });
 
   it('bookmaker: back opens the slip at the quoted rate, shows what-if positions and sends placeBookmakerBet', async () => {
@@ -587,7 +606,7 @@ describe('cricket game details', UI, () => {
     const fetchMock = api();
     await openMatch();
     const bm = screen.getByRole('region', { name: 'Bookmaker' });
-    await userEvent.click(within(bm).getByRole('button', { name: 'Back India at rate 45' }));
+    await userEvent.click(within(bm).getByRole('button', { name: '45, Back India' }));
     const slip = within(bm).getByRole('form', { name: 'Bet slip' });
     expect(within(slip).getByLabelText('Rate')).toHaveValue('45');
     expect(within(slip).queryByLabelText('Line')).toBeNull();
@@ -615,7 +634,7 @@ describe('cricket game details', UI, () => {
     signIn();
     api({ 'bet/placeBookmakerBet': () => json({ status: false, message: 'Rate changed' }) });
     await openMatch();
-    await userEvent.click(screen.getByRole('button', { name: 'Lay Australia at rate 200' }));
+    await userEvent.click(screen.getByRole('button', { name: '200, Lay Australia' }));
     const slip = screen.getByRole('form', { name: 'Bet slip' });
     await userEvent.type(within(slip).getByLabelText('Stake'), '100');
     expect(within(slip).getByTestId('slip-summary')).toHaveTextContent('Profit: 100.00Liability: 200.00');
@@ -629,14 +648,14 @@ describe('cricket game details', UI, () => {
     await openMatch();
     await userEvent.click(screen.getByRole('switch', { name: 'One-click betting' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'One-click stake' }), '250');
-    await userEvent.click(screen.getByRole('button', { name: 'Yes 6 over runs AUS at 46, rate 100' }));
+    await userEvent.click(screen.getByRole('button', { name: '46 100, Yes 6 over runs AUS' }));
     await waitFor(() => expect(bodiesOf(fetchMock, 'bet/placeFancyBet')).toHaveLength(1));
     expect(bodiesOf(fetchMock, 'bet/placeFancyBet')[0]).toMatchObject({
       fancy_id: 70,
       is_yes: '1',
       stack: 250,
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Lay India at rate 48' }));
+    await userEvent.click(screen.getByRole('button', { name: '48, Lay India' }));
     await waitFor(() => expect(bodiesOf(fetchMock, 'bet/placeBookmakerBet')).toHaveLength(1));
     expect(bodiesOf(fetchMock, 'bet/placeBookmakerBet')[0]).toMatchObject({
       is_back: '0',
@@ -766,7 +785,7 @@ describe('live cricket markets', UI, () => {
       }),
     );
     expect(
-      await screen.findByRole('button', { name: 'Yes 6 over runs AUS at 51, rate 100' }, { timeout: 4000 }),
+      await screen.findByRole('button', { name: '51 100, Yes 6 over runs AUS' }, { timeout: 4000 }),
     ).toBeInTheDocument();
     expect(callsTo(fetchMock, 'match/getCricketDetail')).toBeGreaterThan(before);
   });

@@ -89,7 +89,12 @@ describe('HTTP client', () => {
     expect(clear).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(clear).toHaveBeenCalledTimes(1);
+    // Once: requests after the clear schedule no other.
+    await apiGet('c');
+    vi.advanceTimersByTime(3 * 1_115_000);
+    expect(clear).toHaveBeenCalledTimes(1);
     clear.mockRestore();
+    vi.useRealTimers();
   });
 });
 

@@ -122,16 +122,29 @@ describe('ladder', () => {
     expect(cells[2]).toHaveClass('price--back', 'price--l1');
     expect(cells[3]).toHaveClass('price--lay', 'price--l1');
     expect(cells[0]).toHaveTextContent('25K');
-    expect(cells[2]).toHaveAccessibleName('Back India at 1.9, 500 available');
+    expect(cells[2]).toHaveAccessibleName('1.9 500, Back India');
     // positions: green profit, red loss
     expect(within(row).getByText('200.00')).toHaveClass('pos--up');
     expect(screen.getByText('-100.00')).toHaveClass('pos--down');
   });
 
+  it('every price is named by what it shows first, then side and runner (WCAG 2.5.3 label in name)', () => {
+    render(<MarketCard market={market} onPick={() => {}} />);
+    const priced = screen.getAllByRole('button').filter((b) => b.querySelector('.price__inner'));
+    expect(priced.length).toBeGreaterThan(4);
+    for (const b of priced) {
+      const shown = [...b.querySelectorAll('.price__inner > span')].map((s) => s.textContent).join(' ');
+      const runner = b.closest('[role="row"]')?.querySelector('.runner__name')?.textContent ?? '';
+      expect(b).toHaveAccessibleName(
+        `${shown}, ${b.classList.contains('price--back') ? 'Back' : 'Lay'} ${runner}`,
+      );
+    }
+  });
+
   it('a price click picks side, runner and price; empty cells offer the other side’s best', async () => {
     const onPick = vi.fn();
     render(<MarketCard market={market} onPick={onPick} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Lay India at 1.93, 800 available' }));
+    await userEvent.click(screen.getByRole('button', { name: '1.93 800, Lay India' }));
     expect(onPick).toHaveBeenLastCalledWith({ market_id: 50, selection_id: 1, side: 'LAY', price: 193 });
     const ausRow = screen.getByText('Australia').closest('[role="row"]') as HTMLElement;
     await userEvent.click(within(ausRow).getAllByRole('button', { name: 'Lay Australia' })[0]!);
@@ -141,7 +154,7 @@ describe('ladder', () => {
   it('suspended and closed markets are covered and refuse clicks', () => {
     const { rerender } = render(<MarketCard market={{ ...market, status: 'SUSPENDED' }} onPick={() => {}} />);
     expect(screen.getByRole('status')).toHaveTextContent('Suspended');
-    expect(screen.getByRole('button', { name: /Back India at 1.9,/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /^1\.9 \S+, Back India$/ })).toBeDisabled();
     rerender(<MarketCard market={{ ...market, status: 'CLOSED' }} onPick={() => {}} />);
     expect(screen.getByRole('status')).toHaveTextContent('Closed');
   });
@@ -183,13 +196,51 @@ describe('match/matchdetail/{matchId}', () => {
   });
 });
 
+describe('bet slip focus', () => {
+  it('a slip opens with the cursor in its stake; Escape closes it and focus goes back to the price', async () => {
+    signIn();
+    api();
+    renderApp('/game-details/4/9');
+    await screen.findByRole('heading', { name: 'India v Australia' });
+    const price = screen.getByRole('button', { name: '1.9 500, Back India' });
+    price.focus();
+    await userEvent.keyboard('{Enter}');
+    const slip = screen.getByRole('form', { name: 'Bet slip' });
+    expect(within(slip).getByLabelText('Stake', { exact: true })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Bet slip' })).toBeNull());
+    await waitFor(() => expect(screen.getByRole('button', { name: '1.9 500, Back India' })).toHaveFocus());
+  });
+});
+
+describe('game-details headings', () => {
+  it('every state of the screen has one h1: the match, an unknown match, a failed load', async () => {
+    signIn();
+    api();
+    const first = renderApp('/game-details/4/9');
+    await screen.findByRole('heading', { level: 1, name: 'India v Australia' });
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    first.unmount();
+
+    api({ 'match/getMatchDetail': () => json({ status: false, message: 'Match not found' }, 404) });
+    const second = renderApp('/game-details/4/999999');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Match not found');
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Match']);
+    second.unmount();
+
+    renderApp('/game-details/4/not-a-number');
+    expect(await screen.findByText('Match not found.')).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Match']);
+  });
+});
+
 describe('bet slip on the game-details screen', () => {
   it('ticks, quick stakes, profit/liability and what-if positions; Place sends the bet', async () => {
     signIn();
     const fetchMock = api();
     renderApp('/game-details/4/9');
     await screen.findByRole('heading', { name: 'India v Australia' });
-    await userEvent.click(screen.getByRole('button', { name: 'Back India at 1.9, 500 available' }));
+    await userEvent.click(screen.getByRole('button', { name: '1.9 500, Back India' }));
     const slip = screen.getByRole('form', { name: 'Bet slip' });
     const odds = within(slip).getByLabelText('Odds');
     expect(odds).toHaveValue('1.90');
@@ -239,7 +290,7 @@ describe('bet slip on the game-details screen', () => {
     });
     renderApp('/game-details/4/9');
     await screen.findByRole('heading', { name: 'India v Australia' });
-    await userEvent.click(screen.getByRole('button', { name: 'Lay India at 1.92, 300 available' }));
+    await userEvent.click(screen.getByRole('button', { name: '1.92 300, Lay India' }));
     const slip = screen.getByRole('form', { name: 'Bet slip' });
     await userEvent.type(within(slip).getByLabelText('Stake'), '200');
     expect(within(slip).getByTestId('slip-summary')).toHaveTextContent('Liability: 184.00');
@@ -418,9 +469,7 @@ describe('live prices on the game-details screen', () => {
         },
       }),
     );
-    expect(
-      await screen.findByRole('button', { name: 'Back India at 1.95, 700 available' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '1.95 700, Back India' })).toBeInTheDocument();
     act(() =>
       ws.push({
         type: 'delta',
@@ -432,7 +481,7 @@ describe('live prices on the game-details screen', () => {
         },
       }),
     );
-    expect(await screen.findByRole('button', { name: 'Back India at 1.96, 50 available' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: '1.96 50, Back India' })).toBeDisabled();
     expect(screen.getByText('Suspended')).toBeInTheDocument();
     // A gap: the client asks for a fresh image.
     act(() => ws.push({ type: 'delta', market_id: 50, seq: 5, market: { status: 'OPEN' } }));

@@ -99,11 +99,22 @@ describe('sign-up (issue 12)', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Password may only use letters, digits and @$!%*#?&')).toBeInTheDocument();
   });
 
+  it("the dial-code picker's name starts with the text it shows (WCAG 2.5.3, label in name)", async () => {
+    mockApi({});
+    renderApp(PATH);
+    const picker = await screen.findByRole('button', { name: /country code/ });
+    const shown = [...picker.querySelectorAll('.flag, .country-picker__dial')]
+      .map((s) => s.textContent)
+      .join(' ');
+    expect(shown).toBe('IN +91');
+    expect(picker).toHaveAccessibleName(`${shown} India, country code. Change country`);
+  });
+
   it('the dial-code picker starts on India (+91), searches by name or code, and the number is sent with the country chosen', async () => {
     const fetchMock = mockApi({ 'user/signUp': challenge() });
     renderApp(PATH);
     const user = userEvent.setup();
-    const picker = await screen.findByRole('button', { name: /Country: India \+91/ });
+    const picker = await screen.findByRole('button', { name: /\+91 India, country code/ });
     await user.click(picker);
     const list = screen.getByRole('listbox', { name: 'Countries' });
     const first = within(list).getAllByRole('option')[0]!;
@@ -118,7 +129,7 @@ describe('sign-up (issue 12)', { timeout: 30_000 }, () => {
     ).toEqual([expect.stringContaining('United Kingdom')]);
     await user.keyboard('{Enter}');
     expect(screen.queryByRole('listbox')).toBeNull();
-    expect(screen.getByRole('button', { name: /Country: United Kingdom \+44/ })).toHaveFocus();
+    expect(screen.getByRole('button', { name: /\+44 United Kingdom, country code/ })).toHaveFocus();
 
     await fillForm(user, { mobile: '7700900123' });
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
@@ -137,7 +148,7 @@ describe('sign-up (issue 12)', { timeout: 30_000 }, () => {
     mockApi({ 'globalSetting/getGlobalSetting': { ...settings, default_country: 'AE' } });
     renderApp(PATH);
     expect(
-      await screen.findByRole('button', { name: /Country: United Arab Emirates \+971/ }),
+      await screen.findByRole('button', { name: /\+971 United Arab Emirates, country code/ }),
     ).toBeInTheDocument();
   });
 
@@ -147,7 +158,9 @@ describe('sign-up (issue 12)', { timeout: 30_000 }, () => {
       'user/getVisitorCountry': { country_code: 'GB', source: 'ip' },
     });
     renderApp(PATH);
-    expect(await screen.findByRole('button', { name: /Country: United Kingdom \+44/ })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: /\+44 United Kingdom, country code/ }),
+    ).toBeInTheDocument();
   });
 
   it('searches countries by name, accents folded, by code and by dial code', () => {

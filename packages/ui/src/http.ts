@@ -63,12 +63,20 @@ export function isRelativeUrl(url: string): boolean {
   return !/^[a-z][a-z\d+\-.]*:/i.test(url) && !url.startsWith('//');
 }
 
+let consoleClearAfterMs: number | null = null;
 let consoleClearScheduled = false;
-/** Spec §9: the console is cleared once, 1,115,000 ms after a request. */
+/**
+ * Spec §9 (the bettor's client): the console is cleared once, `after_ms` (1,115,000) after the
+ * first request. Off until an app turns it on: the bettor's site does (apps/web/src/lib/http.ts);
+ * the operator console keeps its console, where an operator may be reading an error.
+ */
+export function clearConsoleOnceAfterRequest(after_ms: number = CONSOLE_CLEAR_AFTER_MS): void {
+  consoleClearAfterMs = after_ms;
+}
 function scheduleConsoleClear(): void {
-  if (consoleClearScheduled) return;
+  if (consoleClearScheduled || consoleClearAfterMs == null) return;
   consoleClearScheduled = true;
-  setTimeout(() => console.clear(), CONSOLE_CLEAR_AFTER_MS);
+  setTimeout(() => console.clear(), consoleClearAfterMs);
 }
 
 /** Test hook: lets a test observe the one-shot console clear again. */

@@ -56,6 +56,19 @@ export function SearchFilters({
   );
 }
 
+/**
+ * A table's sideways-scrolling frame (phones): a named region in the Tab order, so the keyboard
+ * can reach and scroll it even when the table holds no link or button (axe
+ * scrollable-region-focusable).
+ */
+export function TableWrap({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </div>
+  );
+}
+
 export function Card({
   title,
   actions,

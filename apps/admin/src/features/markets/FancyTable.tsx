@@ -1,7 +1,7 @@
 import type { ConsoleMarket } from '@backlay/contract';
 import { Fragment, useState } from 'react';
 import { rupees } from '../../lib/format.ts';
-import { Badge } from '../../components/ui.tsx';
+import { Badge, TableWrap } from '../../components/ui.tsx';
 import { MarketPanel } from './MarketPanel.tsx';
 
 const quote = (line: number | null, rate: number | null) =>
@@ -14,7 +14,7 @@ const quote = (line: number | null, rate: number | null) =>
 export function FancyTable({ matchId, fancies }: { matchId: number; fancies: ConsoleMarket[] }) {
   const [open, setOpen] = useState<number | null>(null);
   return (
-    <div className="table-wrap">
+    <TableWrap label="Fancies">
       <table className="table fancy-table" aria-label="Fancies">
         <thead>
           <tr>
@@ -71,6 +71,6 @@ export function FancyTable({ matchId, fancies }: { matchId: number; fancies: Con
           })}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }

@@ -3,7 +3,7 @@ import { Pager } from '@backlay/ui/components';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { when } from '../../lib/format.ts';
-import { Badge, Card, Loadable, PageHeader, SearchFilters } from '../../components/ui.tsx';
+import { Badge, Card, Loadable, PageHeader, SearchFilters, TableWrap } from '../../components/ui.tsx';
 import { useEndpoint } from '../../components/queries.ts';
 import { NewMatchDialog } from './NewMatchDialog.tsx';
 import { useListParams } from '../../lib/list-params.ts';
@@ -115,7 +115,7 @@ export function MarketsScreen() {
         <Loadable query={list}>
           {(d) => (
             <>
-              <div className="table-wrap">
+              <TableWrap label="Matches">
                 <table className="table" aria-label="Matches">
                   <thead>
                     <tr>
@@ -154,7 +154,7 @@ export function MarketsScreen() {
                     )}
                   </tbody>
                 </table>
-              </div>
+              </TableWrap>
               <Pager
                 page={d.page}
                 pageSize={d.page_size}

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAction } from '../../lib/actions.ts';
 import { rupees, when } from '../../lib/format.ts';
-import { Badge, Card, Field, Loadable } from '../../components/ui.tsx';
+import { Badge, Card, Field, Loadable, TableWrap } from '../../components/ui.tsx';
 import { useEndpoint } from '../../components/queries.ts';
 
 type Discrepancy = z.infer<typeof adminDiscrepancy>;
@@ -122,7 +122,7 @@ export function NeedsAttention() {
     <Card title={`Needs attention${list.data ? ` (${list.data.total})` : ''}`}>
       <Loadable query={list}>
         {(data) => (
-          <div className="table-wrap">
+          <TableWrap label="Needs attention">
             <table className="table" aria-label="Needs attention">
               <thead>
                 <tr>
@@ -179,7 +179,7 @@ export function NeedsAttention() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         )}
       </Loadable>
       {open?.kind === 'resolve' ? <ResolveDialog d={open.d} onClose={() => setOpen(null)} /> : null}

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAction } from '../../lib/actions.ts';
 import { rupees, when } from '../../lib/format.ts';
-import { Badge, Card, Field, Loadable, PageHeader } from '../../components/ui.tsx';
+import { Badge, Card, Field, Loadable, PageHeader, TableWrap } from '../../components/ui.tsx';
 import { useEndpoint } from '../../components/queries.ts';
 import { useListParams } from '../../lib/list-params.ts';
 import { GatewayOutcome, KIND_LABEL, NeedsAttention } from './NeedsAttention.tsx';
@@ -164,7 +164,7 @@ export function PaymentsScreen() {
         <Loadable query={list}>
           {(d) => (
             <>
-              <div className="table-wrap">
+              <TableWrap label="Payment requests">
                 <table className="table" aria-label="Payment requests">
                   <thead>
                     <tr>
@@ -268,7 +268,7 @@ export function PaymentsScreen() {
                     )}
                   </tbody>
                 </table>
-              </div>
+              </TableWrap>
               <Pager
                 page={d.page}
                 pageSize={d.page_size}

@@ -4,7 +4,16 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAction } from '../../lib/actions.ts';
 import { rupees, when } from '../../lib/format.ts';
-import { Badge, Card, Field, FormError, Loadable, PageHeader, SearchFilters } from '../../components/ui.tsx';
+import {
+  Badge,
+  Card,
+  Field,
+  FormError,
+  Loadable,
+  PageHeader,
+  SearchFilters,
+  TableWrap,
+} from '../../components/ui.tsx';
 import { useEndpoint } from '../../components/queries.ts';
 import { randomPassword } from './password.ts';
 import { useListParams } from '../../lib/list-params.ts';
@@ -147,7 +156,7 @@ export function UsersScreen() {
         <Loadable query={list}>
           {(d) => (
             <>
-              <div className="table-wrap">
+              <TableWrap label="Users">
                 <table className="table" aria-label="Users">
                   <thead>
                     <tr>
@@ -192,7 +201,7 @@ export function UsersScreen() {
                     )}
                   </tbody>
                 </table>
-              </div>
+              </TableWrap>
               <Pager
                 page={d.page}
                 pageSize={d.page_size}

@@ -45,6 +45,16 @@ export function Flag({ country }: { country: CountryEntry }) {
   );
 }
 
+/**
+ * The picker button's accessible name: it starts with what the button shows (the country's code
+ * where no flag is drawn, then the dial code), so a voice user can say what they see (WCAG 2.5.3,
+ * label in name); then the country and what the button does.
+ */
+export function pickerName(country: CountryEntry): string {
+  const shown = flagEmojiRenders() ? country.dial_code : `${country.code} ${country.dial_code}`;
+  return `${shown} ${country.name}, country code. Change country`;
+}
+
 /** About the height of the open list (search box and ~7 rows). */
 const PANEL_HEIGHT_PX = 320;
 
@@ -146,7 +156,7 @@ export function CountryPicker({
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-invalid={invalid ? true : undefined}
-        aria-label={`Country: ${chosen.name} ${chosen.dial_code}. Change country`}
+        aria-label={pickerName(chosen)}
         onClick={() => (open ? setOpen(false) : openList())}
       >
         <Flag country={chosen} />

@@ -1,7 +1,7 @@
 import type { Bet, MarketDetail } from '@backlay/contract';
 import { formatOdds } from '@backlay/engine';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { EmptyState, Spinner } from '../../components/index.ts';
@@ -43,6 +43,22 @@ function exchangeIntentKey(sel: SlipSelection, stakeRupees: number | null, keepI
     stakeRupees,
     keepInPlay === true,
   ]);
+}
+
+const MATCH_NOT_FOUND = <EmptyState>Match not found.</EmptyState>;
+
+/**
+ * The screen while there is no match to show (loading, unknown, failed): it still has its h1, so
+ * a screen reader's heading list and axe's page-has-heading-one find the screen's title. While
+ * loading the heading is for screen readers only (the match's name replaces it at once).
+ */
+export function NoMatch({ hidden = false, children }: { hidden?: boolean; children: ReactNode }) {
+  return (
+    <div className="game">
+      <h1 className={hidden ? 'visually-hidden' : 'page-title'}>Match</h1>
+      {children}
+    </div>
+  );
 }
 
 /** game-details/{sportId}/{matchId}: every market of the match, live, with the bet slip and my bets. */
@@ -117,15 +133,21 @@ export function GameDetailsScreen() {
     onError: (err) => toast.error(err.message),
   });
 
-  if (!valid) return <EmptyState>Match not found.</EmptyState>;
-  if (detail.isPending) return <Spinner />;
+  if (!valid) return <NoMatch>{MATCH_NOT_FOUND}</NoMatch>;
+  if (detail.isPending) {
+    return (
+      <NoMatch hidden>
+        <Spinner />
+      </NoMatch>
+    );
+  }
   if (detail.isError) {
     return (
-      <div className="game">
+      <NoMatch>
         <p className="form-error" role="alert">
           {detail.error.message}
         </p>
-      </div>
+      </NoMatch>
     );
   }
   const match = detail.data;

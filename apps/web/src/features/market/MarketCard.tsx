@@ -35,8 +35,10 @@ function PriceCell({
   onPick: (price: number | null) => void;
 }) {
   const word = side === 'BACK' ? 'Back' : 'Lay';
+  // The name starts with the text the button shows ("2.4 840"), then says what it does (WCAG
+  // 2.5.3, label in name): a voice user says what they see.
   const label = level
-    ? `${word} ${runnerName} at ${showOdds(level.price)}, ${showSize(level.size)} available`
+    ? `${showOdds(level.price)} ${showSize(level.size)}, ${word} ${runnerName}`
     : `${word} ${runnerName}`;
   return (
     <button
@@ -49,13 +51,26 @@ function PriceCell({
       {level ? (
         // Keyed on price and size: a change remounts it, and its short highlight plays.
         <span className="price__inner" key={`${level.price}:${level.size}`}>
-          <span className="price__odds">{showOdds(level.price)}</span>
+          <span className="price__odds">{showOdds(level.price)}</span>{' '}
           <span className="price__size">{showSize(level.size)}</span>
         </span>
       ) : (
         <span className="price__odds price__odds--empty">&nbsp;</span>
       )}
     </button>
+  );
+}
+
+/**
+ * Something inside a price table that is not a runner (the bet slip, the Suspended cover): a row
+ * of one cell, since a table may own only rows (ARIA; axe aria-required-children).
+ */
+export function FullRow({ className, children }: { className?: string; children: ReactNode }) {
+  if (children == null || children === false) return null;
+  return (
+    <div className={className} role="row">
+      <div role="cell">{children}</div>
+    </div>
   );
 }
 
@@ -166,14 +181,14 @@ export function MarketCard({
                   </div>
                   {r.status !== 'ACTIVE' ? <span className="runner__status">{r.status}</span> : null}
                 </div>
-                {renderBelow?.(r.selection_id)}
+                <FullRow>{renderBelow?.(r.selection_id)}</FullRow>
               </Fragment>
             );
           })}
           {overlay ? (
-            <div className={`market__overlay market__overlay--${market.status.toLowerCase()}`} role="status">
-              {overlay}
-            </div>
+            <FullRow className={`market__overlay market__overlay--${market.status.toLowerCase()}`}>
+              <span role="status">{overlay}</span>
+            </FullRow>
           ) : null}
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { Navigate, useParams } from 'react-router';
 import { EmptyState, Spinner } from '../../components/index.ts';
 import { useMatchDetail } from './api/match-detail.ts';
+import { NoMatch } from './GameDetailsScreen.tsx';
 
 /**
  * match/matchdetail/{matchId} (spec §2, "other navigation targets"): the match's markets live on
@@ -11,7 +12,19 @@ export function MatchDetailRedirect() {
   const matchId = Number(useParams().matchId);
   const valid = Number.isInteger(matchId) && matchId > 0;
   const detail = useMatchDetail(valid ? matchId : 0);
-  if (!valid || detail.isError) return <EmptyState>Match not found.</EmptyState>;
-  if (!detail.data) return <Spinner />;
+  if (!valid || detail.isError) {
+    return (
+      <NoMatch>
+        <EmptyState>Match not found.</EmptyState>
+      </NoMatch>
+    );
+  }
+  if (!detail.data) {
+    return (
+      <NoMatch hidden>
+        <Spinner />
+      </NoMatch>
+    );
+  }
   return <Navigate to={`/game-details/${detail.data.sport_id}/${matchId}`} replace />;
 }

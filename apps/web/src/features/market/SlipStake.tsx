@@ -1,4 +1,5 @@
 import type { ButtonValue } from '@backlay/contract';
+import { useEffect, useRef } from 'react';
 
 /** Digits and one decimal point only: what a stake box keeps of what was typed. */
 export const stakeText = (typed: string) => typed.replace(/[^\d.]/g, '');
@@ -19,10 +20,24 @@ export function StakeField({
   invalid: boolean;
   onChange: (stake: string) => void;
 }) {
+  // A slip opens with the cursor in its stake: the price picked, the next thing to give is the
+  // stake, and a keyboard user is not left on the price (with the rest of the ladder between).
+  // When the slip closes (placed, cancelled, Escape) and focus was left on nothing, it goes back
+  // to the price the slip was opened from, so the keyboard user keeps their place.
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    ref.current?.focus();
+    return () => {
+      const lost = document.activeElement == null || document.activeElement === document.body;
+      if (lost && opener?.isConnected) opener.focus();
+    };
+  }, []);
   return (
     <div className="slip__field">
       <label htmlFor={id}>Stake</label>
       <input
+        ref={ref}
         id={id}
         className="slip__stake"
         inputMode="decimal"

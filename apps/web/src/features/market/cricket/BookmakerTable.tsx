@@ -1,6 +1,6 @@
 import type { BookmakerMarket, BookmakerRunner } from '@backlay/contract';
 import { Fragment, type ReactNode } from 'react';
-import { Position } from '../MarketCard.tsx';
+import { FullRow, Position } from '../MarketCard.tsx';
 import { BackLayHeads } from '../SlipStake.tsx';
 import { shownStatus, STATUS_OVERLAY, type BookmakerPick } from './kind-slip.ts';
 
@@ -23,7 +23,8 @@ function RateBox({
     <button
       type="button"
       className={`price price--${side.toLowerCase()} price--l1 rate-box`}
-      aria-label={rate != null ? `${word} ${runner.name} at rate ${rate}` : `${word} ${runner.name}, no rate`}
+      // The name starts with the rate the box shows (WCAG 2.5.3, label in name).
+      aria-label={rate != null ? `${rate}, ${word} ${runner.name}` : `${word} ${runner.name}, no rate`}
       disabled={disabled || rate == null}
       onClick={() => {
         if (rate != null) onPick(rate);
@@ -111,7 +112,7 @@ export function BookmakerTable({
                     ) : null}
                   </div>
                 </div>
-                {renderBelow?.(r.selection_id)}
+                <FullRow>{renderBelow?.(r.selection_id)}</FullRow>
               </Fragment>
             );
           })}

@@ -2,6 +2,7 @@ import type { Fancy, FancyVariant } from '@backlay/contract';
 import { Fragment, useState, type ReactNode } from 'react';
 import { Tabs } from '../../../components/index.ts';
 import { formatMoney } from '@backlay/ui/money';
+import { FullRow } from '../MarketCard.tsx';
 import { FancyBookModal } from './FancyBookModal.tsx';
 import { fancyBoxLabel, khadoBand, shownStatus, STATUS_OVERLAY, type FancyPick } from './kind-slip.ts';
 
@@ -41,11 +42,13 @@ function FancyBox({
   const line = yes ? fancy.yes_line : fancy.no_line;
   const text = lineText(fancy, yes);
   const quoted = rate != null && text != null && (line != null || fancy.variant === 'ODD_EVEN');
+  // The name starts with what the box shows, line then rate ("46 100"; Odd/Even: "Odd 98"), then
+  // says what it does (WCAG 2.5.3, label in name).
   const label = !quoted
     ? `${word} ${fancy.name}, not quoted`
     : fancy.variant === 'ODD_EVEN'
-      ? `${word} ${fancy.name} at rate ${rate}`
-      : `${word} ${fancy.name} at ${text}, rate ${rate}`;
+      ? `${text} ${rate}, ${fancy.name}`
+      : `${text} ${rate}, ${word} ${fancy.name}`;
   return (
     <button
       type="button"
@@ -58,8 +61,7 @@ function FancyBox({
     >
       {quoted ? (
         <span className="price__inner" key={`${text}:${rate}`}>
-          <span className="price__odds">{text}</span>
-          <span className="price__size">{rate}</span>
+          <span className="price__odds">{text}</span> <span className="price__size">{rate}</span>
         </span>
       ) : (
         <span className="price__odds price__odds--empty">–</span>
@@ -182,7 +184,7 @@ export function FancySection({
                 onPick={onPick}
                 onBook={setBook}
               />
-              {renderBelow?.(f.fancy_id)}
+              <FullRow>{renderBelow?.(f.fancy_id)}</FullRow>
             </Fragment>
           ))}
         </div>

@@ -1,0 +1,148 @@
+/**
+ * Spec §8: "Sport, series and match list failures: ignored." A failing sport, series or match
+ * list (an error status, a refusal, a dropped connection) leaves the screen up: the header, the
+ * menus and the rest of the page render, with no error shown, and the other lists still fill.
+ */
+import type { Match, SeriesHeaderEntry } from '@backlay/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, renderApp, resetStore, signIn } from './helpers.tsx';
+
+const match = (over: Partial<Match>): Match => ({
+  match_id: 1,
+  match_name: 'A v B',
+  match_Date: new Date(Date.now() + 3_600_000).toISOString(),
+  open_date: new Date().toISOString(),
+  sport_id: 4,
+  sport_name: 'Cricket',
+  series_id: 40,
+  series_name: 'Test Series',
+  country: null,
+  venue: null,
+  in_play: false,
+  markets: [],
+  ...over,
+});
+
+const header: SeriesHeaderEntry[] = [
+  {
+    sport_id: 4,
+    sport_name: 'Cricket',
+    order: 1,
+    series: [{ series_id: 40, name: 'Test Series', matches: [] }],
+  },
+  {
+    sport_id: 1,
+    sport_name: 'Football',
+    order: 2,
+    series: [{ series_id: 10, name: 'Premier', matches: [] }],
+  },
+];
+
+/** The three ways a list call fails: an error status, a refusal in the envelope, no answer at all. */
+const FAILURES = {
+  'a 500': () => json({ status: false, message: 'Server busy' }, 500),
+  'a refusal': () => json({ status: false, message: 'Not now' }),
+  'a dropped connection': () => Promise.reject(new TypeError('Failed to fetch')),
+} as const;
+
+const LIST_CALLS = [
+  'sport/getSports',
+  'series/getSeries',
+  'series/getSeriesHeader',
+  'match/getMatches',
+] as const;
+
+function failing(paths: readonly string[], how: () => unknown) {
+  return Object.fromEntries(paths.map((p) => [p, how]));
+}
+
+/** No error message anywhere: no alert, no toast. */
+function expectNoErrorShown() {
+  expect(screen.queryByRole('alert')).toBeNull();
+  expect(document.querySelector('.Toastify__toast')).toBeNull();
+}
+
+describe('failing sport, series and match lists are ignored (spec §8)', () => {
+  beforeEach(() => {
+    resetStore();
+    signIn();
+  });
+
+  for (const [what, how] of Object.entries(FAILURES)) {
+    it(`home with every list failing by ${what}: the page, header and menus are up, with no error`, async () => {
+      const fetchMock = mockApi(failing(LIST_CALLS, how));
+      const { queryClient } = renderApp('/home');
+      expect(await screen.findByRole('heading', { level: 1, name: "Today's Matches" })).toBeInTheDocument();
+      expect(await screen.findByText('No matches are scheduled for today.')).toBeInTheDocument();
+      // The rest of the screen: balance, the top navigation's Home, the sports menu, the footer.
+      expect(await screen.findByText('1,500.00')).toBeInTheDocument();
+      expect(
+        within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Home' }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('complementary', { name: 'Sports menu' })).toBeInTheDocument();
+      expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+      await waitFor(() =>
+        expect(fetchMock.mock.calls.map(([u]) => String(u))).toEqual(
+          expect.arrayContaining([
+            expect.stringContaining('match/getMatches'),
+            expect.stringContaining('series/getSeriesHeader'),
+          ]),
+        ),
+      );
+      expectNoErrorShown();
+      // Ignored at the call: each list answers empty, not an error a screen must handle (nor one
+      // the client would retry, holding a spinner up).
+      const lists = queryClient
+        .getQueryCache()
+        .getAll()
+        .filter((q) => ['matches', 'seriesHeader'].includes(String(q.queryKey[0])));
+      expect(lists.length).toBeGreaterThanOrEqual(3);
+      for (const q of lists)
+        expect(q.state, JSON.stringify(q.queryKey)).toMatchObject({ status: 'success', data: [] });
+    });
+  }
+
+  it('home: the series header failing leaves the match list whole; the match list failing leaves the navigation whole', async () => {
+    mockApi({
+      'series/getSeriesHeader': FAILURES['a 500'],
+      'match/getMatches': [match({ match_id: 7, match_name: 'India v England' })],
+    });
+    const first = renderApp('/home');
+    expect(await screen.findByRole('link', { name: /India v England/ })).toBeInTheDocument();
+    expectNoErrorShown();
+    first.unmount();
+
+    mockApi({ 'series/getSeriesHeader': header, 'match/getMatches': FAILURES['a dropped connection'] });
+    renderApp('/home');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByRole('link', { name: 'Football' })).toBeInTheDocument();
+    expect(await screen.findByText('No matches are scheduled for today.')).toBeInTheDocument();
+    expectNoErrorShown();
+  });
+
+  it("a sport's page: the sport list failing still shows its competitions and matches; the series list failing shows none, without an error", async () => {
+    mockApi({
+      'sport/getSports': FAILURES['a 500'],
+      'series/getSeries': [{ series_id: 40, name: 'Test Series', sport_id: 4 }],
+      'match/getMatches': [match({ match_id: 7, match_name: 'India v England' })],
+    });
+    const first = renderApp('/all-sports/4');
+    // The name comes from the matches when the sport list failed.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cricket' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Test Series' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /India v England/ })).toBeInTheDocument();
+    expectNoErrorShown();
+    first.unmount();
+
+    mockApi({
+      'series/getSeries': FAILURES['a refusal'],
+      'match/getMatches': [match({ match_id: 7, match_name: 'India v England' })],
+    });
+    renderApp('/all-sports/4');
+    expect(await screen.findByText('No matches are open in Cricket right now.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Cricket' })).toBeInTheDocument();
+    expectNoErrorShown();
+    vi.unstubAllGlobals();
+  });
+});

@@ -1,0 +1,378 @@
+/**
+ * Accessibility of every screen of both apps (issue 20): axe-core on each route of the bettor's
+ * site (signed out, then signed in as demo) and of the operator console, with their modals and
+ * open menus, at 1366 and 390 px. Fails on any critical or serious violation, listing them all.
+ * One server, one browser, one context per app and width; pages are reused across routes.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  ARTIFACTS,
+  WELCOME,
+  apiSession,
+  describeBrowser,
+  ensureAdminBuilt,
+  ensureWebBuilt,
+  launchBrowser,
+  login,
+  openPage,
+  seriousAxeViolations,
+  startServer,
+  type RunningServer,
+} from './harness.ts';
+
+const WIDTHS = [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+] as const;
+const SPORT_CRICKET = 4;
+const SPORT_FOOTBALL = 1;
+const READY_TIMEOUT_MS = 20_000;
+
+type MatchRow = { match_id: number; sport_id: number; match_name: string; in_play: boolean };
+type MarketRow = { market_id: number; runners: { selection_id: number; name: string }[] };
+
+/** Waits for a screen: its h1 shown, and no spinner or busy table left (best effort on the latter). */
+async function ready(page: Page, heading?: string | RegExp): Promise<void> {
+  const h1 = heading ? page.getByRole('heading', { level: 1, name: heading }) : page.locator('h1').first();
+  await h1.waitFor({ timeout: READY_TIMEOUT_MS });
+  await page
+    .waitForFunction(() => !document.querySelector('.spinner, [aria-busy="true"]'), null, { timeout: 5000 })
+    .catch(() => {});
+}
+
+/** What a focused element is called: its aria-label, its label's text, else its own text. */
+async function focusedName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return '';
+    const labelled = el.getAttribute('aria-label');
+    if (labelled) return labelled.trim();
+    const label = (el as HTMLInputElement).labels?.[0]?.textContent;
+    return (label ?? el.textContent ?? '').trim();
+  });
+}
+
+/** Presses Tab (or Shift+Tab) until the focused element's name matches; fails after `max` presses. */
+async function tabTo(page: Page, name: string | RegExp, { back = false, max = 400 } = {}): Promise<void> {
+  const hit = (n: string) => (typeof name === 'string' ? n === name : name.test(n));
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    if (hit(await focusedName(page))) return;
+  }
+  throw new Error(`Tab never reached ${String(name)} (last: ${await focusedName(page)})`);
+}
+
+describeBrowser('accessibility: axe-core on every screen of both apps at 1366 and 390 px', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let cricket: MatchRow;
+  let football: MatchRow;
+  /** A football match nobody bets on before the keyboard test: its ladder is empty. */
+  let quiet: MatchRow;
+  let bettorId = 0;
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    ensureAdminBuilt();
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    const demo = await apiSession(server.url, 'demo', 'demo1234');
+    const demo2 = await apiSession(server.url, 'demo2', 'demo1234');
+    const list = (await demo.call('match/getMatches', { is_active: 1 })).body.data as MatchRow[];
+    cricket = list.find((m) => m.sport_id === SPORT_CRICKET && !m.in_play)!;
+    [football, quiet] = list.filter((m) => m.sport_id === SPORT_FOOTBALL && !m.in_play) as [
+      MatchRow,
+      MatchRow,
+    ];
+    expect(cricket, 'a cricket match not in play').toBeDefined();
+    expect(quiet, 'two football matches not in play').toBeDefined();
+    // Prices on the football ladder (demo2's lay), and a matched and an unmatched bet of demo's,
+    // so the ladder, Current Bets, My Bets and My Market have rows to check.
+    const detail = (await demo.call('match/getMatchDetail', { match_id: football.match_id })).body.data as {
+      markets: MarketRow[];
+    };
+    const market = detail.markets[0]!;
+    const runner = market.runners[0]!;
+    const bet = (who: typeof demo, is_back: '0' | '1', odds: number, stack: number, id: string) =>
+      who.call('bet/placeMarketBet', {
+        match_id: football.match_id,
+        market_id: market.market_id,
+        selection_id: runner.selection_id,
+        is_back,
+        odds,
+        stack,
+        request_id: id,
+      });
+    expect((await bet(demo2, '0', 3, 1000, 'a11y-lay')).body.status).toBe(true);
+    expect((await bet(demo, '1', 3, 200, 'a11y-back')).body.status).toBe(true);
+    expect((await bet(demo, '1', 5, 100, 'a11y-unmatched')).body.status).toBe(true);
+    const operator = await apiSession(server.url, 'operator', 'operator123');
+    const users = (await operator.call('admin/users?search=demo')).body.data as {
+      rows: { user_id: number; user_name: string }[];
+    };
+    bettorId = users.rows.find((u) => u.user_name === 'demo')!.user_id;
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const viewport of WIDTHS) {
+    it(`the bettor's site at ${viewport.width} px`, async () => {
+      const { page, context } = await openPage(browser, `a11y-web-${viewport.width}`, viewport);
+      const found: string[] = [];
+      const check = async (name: string, selector?: string) => {
+        for (const v of await seriousAxeViolations(page, selector)) found.push(`${name}: ${v}`);
+      };
+      const visit = async (hash: string, heading?: string | RegExp) => {
+        await page.goto(`${server.url}/#/${hash}`);
+        await ready(page, heading);
+        await check(`#/${hash}`);
+      };
+      const mobile = viewport.width < 993;
+
+      // Signed out: login, sign-up (and its country list), the footer-only rules pages.
+      await visit('', 'Login');
+      await visit('auth/sign-up/BACKLAY', 'Sign up');
+      await page.getByRole('button', { name: /change country/i }).click();
+      await page.getByRole('listbox', { name: 'Countries' }).waitFor();
+      await check('sign-up country list');
+      await page.screenshot({ path: `${ARTIFACTS}/a11y-web-${viewport.width}-signup.png` });
+      await page.keyboard.press('Escape');
+      await visit('page/rules/terms-and-conditions');
+      await visit('page/rules/responsible-gaming');
+
+      // Signed in: the welcome popup first.
+      await login(page, server.url, 'demo', 'demo1234');
+      await page.waitForURL(/#\/home$/);
+      const welcome = page.getByRole('dialog', { name: WELCOME });
+      await welcome.waitFor();
+      await check('welcome popup');
+      await welcome.getByRole('button', { name: 'Close' }).click();
+      await welcome.waitFor({ state: 'detached' });
+      await ready(page, "Today's Matches");
+      await check('#/home');
+      await page.screenshot({ path: `${ARTIFACTS}/a11y-web-${viewport.width}-home.png` });
+
+      // The header's menus and modals.
+      await page.getByRole('button', { name: /account menu/ }).click();
+      await page.getByRole('navigation', { name: 'Account' }).waitFor();
+      await check('user menu');
+      await page
+        .getByRole('navigation', { name: 'Account' })
+        .getByRole('button', { name: 'Set Button Values' })
+        .click();
+      await page.getByRole('dialog').waitFor();
+      await check('Set Button Values');
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: /account menu/ }).click();
+      await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Rules' }).click();
+      await page.getByRole('dialog').waitFor();
+      await check('Rules modal');
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: /Exposure/ }).click();
+      await page.getByRole('dialog').waitFor();
+      await ready(page);
+      await check('My Market');
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      const age = page.getByRole('button', { name: '18+' });
+      if (await age.isVisible()) {
+        await age.click();
+        await page.getByRole('dialog').waitFor();
+        await check('18+ modal');
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+      }
+      const search = page.getByRole('combobox', { name: /search/i });
+      if (await search.isVisible()) {
+        await search.fill(football.match_name.slice(0, 4));
+        await page.getByRole('listbox', { name: 'Search results' }).waitFor();
+        await check('search results');
+        await search.fill('');
+      }
+      if (mobile) {
+        await page.getByRole('button', { name: 'Open sports menu' }).click();
+        await page
+          .getByRole('complementary', { name: 'Sports menu' })
+          .or(page.locator('#sidebar'))
+          .first()
+          .waitFor();
+        await check('sports menu');
+        await page.keyboard.press('Escape');
+      }
+
+      // Every signed-in route (spec §2 and the router).
+      await visit('rules');
+      await visit('user');
+      await visit(`all-sports/${SPORT_CRICKET}`);
+      await visit(`all-sports/${SPORT_FOOTBALL}`);
+      await visit(`game-details/${SPORT_FOOTBALL}/${football.match_id}`, football.match_name);
+      await page
+        .getByRole('button', { name: /^3 \S+, Back / })
+        .first()
+        .click();
+      await page.getByRole('form', { name: 'Bet slip' }).waitFor();
+      await check('match odds bet slip');
+      await page.screenshot({
+        path: `${ARTIFACTS}/a11y-web-${viewport.width}-match-odds.png`,
+        fullPage: true,
+      });
+      await visit(`game-details/${SPORT_CRICKET}/${cricket.match_id}`, cricket.match_name);
+      await page.locator('.rate-box:not([disabled])').first().click();
+      await page.getByRole('form', { name: 'Bet slip' }).waitFor();
+      await check('bookmaker bet slip');
+      await page.screenshot({ path: `${ARTIFACTS}/a11y-web-${viewport.width}-cricket.png`, fullPage: true });
+      await page
+        .getByRole('button', { name: /^Book of / })
+        .first()
+        .click();
+      await page.getByRole('dialog').waitFor();
+      await ready(page);
+      await check('fancy book');
+      await page.keyboard.press('Escape');
+      await visit('game-details/4/999999');
+      await page.screenshot({ path: `${ARTIFACTS}/a11y-web-${viewport.width}-no-match.png` });
+      for (const report of [
+        'account-statement',
+        'current-bet',
+        'profit-loss',
+        'bet-history',
+        'payment-withdraw',
+        'casino-result',
+        'live-casino-bets',
+      ]) {
+        await visit(`report/${report}`);
+      }
+      await visit('casino/list/1');
+      await visit('casino/match/1');
+      await visit('horse-racing/1/2025-01-01');
+      await visit('world-casino');
+      await visit('setting/change-password');
+      await visit('setting/d-w');
+      await visit('setting/responsible-gaming');
+      await visit('security-auth');
+      await page.screenshot({ path: `${ARTIFACTS}/a11y-web-${viewport.width}-last.png` });
+
+      expect(found).toEqual([]);
+      await context.close();
+    }, 240_000);
+
+    it(`the operator console at ${viewport.width} px`, async () => {
+      const { page, context } = await openPage(browser, `a11y-admin-${viewport.width}`, viewport);
+      const found: string[] = [];
+      const check = async (name: string) => {
+        for (const v of await seriousAxeViolations(page)) found.push(`${name}: ${v}`);
+      };
+      const visit = async (hash: string, heading?: string | RegExp) => {
+        await page.goto(`${server.url}/admin/#/${hash}`);
+        await ready(page, heading);
+        await check(`console #/${hash}`);
+      };
+
+      await page.goto(`${server.url}/admin/`);
+      await ready(page);
+      await check('console login');
+      await page.getByLabel('User name').fill('operator');
+      await page.getByLabel('Password').fill('operator123');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await ready(page, 'Dashboard');
+      await check('console dashboard');
+
+      await visit('markets', 'Markets');
+      await page.getByRole('button', { name: 'New match' }).click();
+      await page.getByRole('dialog', { name: 'New match' }).waitFor();
+      await check('console new match');
+      await page.keyboard.press('Escape');
+      await visit(`markets/${football.match_id}`, football.match_name);
+      await visit(`markets/${cricket.match_id}`, cricket.match_name);
+      await visit('users', 'Users');
+      await visit(`users/${bettorId}`);
+      // The report tabs: all on screen at either width (they wrap on a phone), the page does not
+      // scroll sideways, and the arrow keys walk them.
+      const tablist = page.getByRole('tablist', { name: 'User reports' });
+      const tabs = tablist.getByRole('tab');
+      expect(await tabs.count()).toBe(4);
+      for (const box of await Promise.all((await tabs.all()).map((t) => t.boundingBox()))) {
+        expect(box!.x).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await tabs.first().focus();
+      for (const tab of ['Statement', 'Current bets', 'Settled bets', 'My Market']) {
+        await expect
+          .poll(() => tablist.getByRole('tab', { name: tab }).getAttribute('aria-selected'))
+          .toBe('true');
+        await ready(page);
+        await check(`console user report ${tab}`);
+        await page.keyboard.press('ArrowRight');
+      }
+      await page.screenshot({ path: `${ARTIFACTS}/a11y-admin-${viewport.width}-user.png`, fullPage: true });
+      await visit('payments');
+      await visit('settings');
+      await visit('audit');
+
+      expect(found).toEqual([]);
+      await context.close();
+    }, 240_000);
+  }
+  it('keyboard alone: sign in, open a match from the search, place a back bet and cancel it while unmatched', async () => {
+    // page.keyboard only (Tab, Enter, arrows, typing): no click, no focus() from the test.
+    const { page, context } = await openPage(browser, 'a11y-keyboard', WIDTHS[0]);
+    const demo = await apiSession(server.url, 'demo', 'demo1234');
+    await page.goto(`${server.url}/#/`);
+    await ready(page, 'Login');
+    await tabTo(page, 'User Name');
+    await page.keyboard.type('demo');
+    await tabTo(page, 'Password');
+    await page.keyboard.type('demo1234');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/#\/home$/);
+    const welcome = page.getByRole('dialog', { name: WELCOME });
+    await welcome.waitFor();
+    await tabTo(page, 'Close');
+    await page.keyboard.press('Enter');
+    await welcome.waitFor({ state: 'detached' });
+
+    // The header's search: type, arrow down to the match, Enter opens it.
+    await tabTo(page, 'Search events');
+    await page.keyboard.type(quiet.match_name.slice(0, 12));
+    await page.getByRole('listbox', { name: 'Search results' }).getByRole('option').first().waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await ready(page, quiet.match_name);
+
+    // Back the first runner on an empty ladder (the slip offers 2.0): the bet rests unmatched.
+    const detail = (await demo.call('match/getMatchDetail', { match_id: quiet.match_id })).body.data as {
+      markets: MarketRow[];
+    };
+    const runner = detail.markets[0]!.runners[0]!.name;
+    await tabTo(page, `Back ${runner}`);
+    await page.keyboard.press('Enter');
+    const slip = page.getByRole('form', { name: 'Bet slip' });
+    await slip.waitFor();
+    expect(await focusedName(page)).toBe('Stake');
+    await page.keyboard.type('100');
+    await tabTo(page, 'Place Bet');
+    await page.keyboard.press('Enter');
+    await slip.waitFor({ state: 'detached' });
+    const cancel = `Cancel back ${runner} at 2`;
+    await page.getByRole('button', { name: cancel }).waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}/a11y-keyboard-placed.png` });
+
+    // Cancel it from My Bets, by keyboard.
+    await tabTo(page, cancel);
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: cancel }).waitFor({ state: 'detached' });
+    const bets = (await demo.call('bet/getMatchBets', { match_id: quiet.match_id })).body.data as {
+      unmatched: unknown[];
+    };
+    expect(bets.unmatched).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
