@@ -3,6 +3,12 @@ import { defineConfig } from 'vitest/config';
 // One runner for the whole tree; each workspace is a project (`npm test` runs them all).
 export default defineConfig({
   test: {
+    // Test files run side by side, this many at once (vitest's default is the cores less one:
+    // one file at a time on the 2-core CI box, which sat half idle while server files waited on
+    // timers, sockets, PostgreSQL and NATS). Not more: a third file on a box shared with other
+    // work made the timing tests (2 s answers, fault outages) miss their bounds. The e2e project
+    // has its own count (below). VITEST_MAX_WORKERS or --maxWorkers overrides it.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -55,9 +61,13 @@ export default defineConfig({
           root: 'e2e',
           environment: 'node',
           include: ['**/*.e2e.ts'],
+          globalSetup: ['global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
+          // Each file has its own server and Chromium, so two files can run side by side; they
+          // run after every other project (groupOrder 1), not among the server's timing tests.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -3,17 +3,15 @@
  * server on a temporary data dir and a free port (FEED=off), and drives the system Chromium
  * through playwright-core. A failing test saves a screenshot into .e2e-artifacts/.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { describe, expect, onTestFailed } from 'vitest';
+import { describe, expect, inject, onTestFailed } from 'vitest';
+import { buildIfStale, ROOT } from './build.ts';
+import { freePort, launchServer, type RunningServer } from './server.ts';
 
-export const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
+export { ROOT };
 export const ARTIFACTS = join(ROOT, '.e2e-artifacts');
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CI = process.env.CI === 'true';
@@ -37,119 +35,36 @@ export function describeBrowser(name: string, fn: () => void): void {
   describe.skip(name, fn);
 }
 
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = st.mtimeMs;
-  for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry === 'dist') continue;
-    newest = Math.max(newest, newestMtime(join(path, entry)));
-  }
-  return newest;
-}
-
-/** Builds a client app (apps/web, apps/admin) once when its dist is missing or older than its sources. */
-function ensureBuilt(app: 'web' | 'admin'): void {
-  const dist = join(ROOT, `apps/${app}/dist/index.html`);
-  const sources = [
-    `apps/${app}/src`,
-    `apps/${app}/index.html`,
-    `apps/${app}/vite.config.ts`,
-    `apps/${app}/public`,
-    'packages/contract/src',
-    'packages/ui/src',
-  ].map((p) => newestMtime(join(ROOT, p)));
-  if (existsSync(dist) && statSync(dist).mtimeMs >= Math.max(...sources)) return;
-  const run = spawnSync('npm', ['run', 'build', '-w', `@backlay/${app}`], {
-    cwd: ROOT,
-    stdio: 'pipe',
-    encoding: 'utf8',
-  });
-  if (run.status !== 0) throw new Error(`${app} build failed:\n${run.stdout}\n${run.stderr}`);
-}
-
 /** Builds apps/web once when dist is missing or older than its sources. */
 export function ensureWebBuilt(): void {
-  ensureBuilt('web');
+  buildIfStale('web');
 }
 
 /** Builds the operator console (apps/admin) once when dist is missing or older than its sources. */
 export function ensureAdminBuilt(): void {
-  ensureBuilt('admin');
+  buildIfStale('admin');
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => res(port));
-    });
-  });
-}
+export { freePort, type RunningServer };
 
-export type RunningServer = { url: string; stop: () => Promise<void>; output: () => string };
+/**
+ * A copy of the e2e global setup's seeded data dir spares a server its migrations and demo seed
+ * (about half its start). Not when the test sets the store up itself, nor from a template older
+ * than this: the demo fixtures' start times are relative to when they were seeded.
+ */
+const TEMPLATE_MAX_AGE_MS = 30 * 60_000;
+function seededTemplate(env: Record<string, string>): string | undefined {
+  if ('DATA_DIR' in env || 'DATABASE_URL' in env || 'SEED_DEMO' in env) return undefined;
+  const dir = inject('e2eDataTemplate');
+  const age_ms = Date.now() - (inject('e2eDataTemplateSeededAt') ?? 0);
+  return dir && existsSync(dir) && age_ms < TEMPLATE_MAX_AGE_MS ? dir : undefined;
+}
 
 /** Starts `apps/server/src/main.ts` (via tsx) on a temp DATA_DIR and a free port; waits for /healthz. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'backlay-e2e-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', FEED: 'off', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-  let exited = false;
-  child.on('exit', () => (exited = true));
-
-  const stop = async () => {
-    if (!exited && child.pid) {
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-      const deadline = Date.now() + 5000;
-      while (!exited && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      if (!exited) {
-        try {
-          process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          // already gone
-        }
-      }
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (exited) {
-      await stop();
-      throw new Error(`server exited before it was ready:\n${log}`);
-    }
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`server did not answer /healthz within 90 s:\n${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { url, stop, output: () => log };
+  const template = seededTemplate(env);
+  const { url, stop, output } = await launchServer(env, template ? { fromDataDir: template } : {});
+  return { url, stop, output };
 }
 
 export async function launchBrowser(): Promise<Browser> {

@@ -1,0 +1,97 @@
+/**
+ * The real server for browser tests: `apps/server/src/main.ts` (via tsx) on a free port and a
+ * PGlite data dir of its own. No vitest import: the e2e global setup (global-setup.ts) uses it too.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from './build.ts';
+
+export async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => res(port));
+    });
+  });
+}
+
+export type RunningServer = { url: string; stop: () => Promise<void>; output: () => string };
+
+/** How long a server may take to answer /healthz (a first start migrates and seeds its store). */
+const READY_TIMEOUT_MS = 90_000;
+/** How long a stopping server has to close its store before it is killed. */
+const STOP_TIMEOUT_MS = 5_000;
+
+/**
+ * Starts the server on a temp DATA_DIR and a free port (FEED=off unless `env` says otherwise) and
+ * waits for /healthz. With `fromDataDir`, the data dir starts as a copy of that one (a migrated,
+ * seeded store: no migrations or demo seed to run). With `keepDataDir`, stop() leaves the data
+ * dir in place (it is returned as `dataDir`).
+ */
+export async function launchServer(
+  env: Record<string, string> = {},
+  opts: { fromDataDir?: string; keepDataDir?: boolean } = {},
+): Promise<RunningServer & { dataDir: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'backlay-e2e-'));
+  if (opts.fromDataDir) cpSync(opts.fromDataDir, dataDir, { recursive: true });
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let log = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', FEED: 'off', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  let exited = false;
+  child.on('exit', () => (exited = true));
+
+  const stop = async () => {
+    if (!exited && child.pid) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      const deadline = Date.now() + STOP_TIMEOUT_MS;
+      while (!exited && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      if (!exited) {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+    }
+    if (!opts.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (exited) {
+      await stop();
+      throw new Error(`server exited before it was ready:\n${log}`);
+    }
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`server did not answer /healthz within ${READY_TIMEOUT_MS / 1000} s:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, stop, output: () => log, dataDir };
+}
