@@ -284,6 +284,33 @@ describeStores(
       });
     });
 
+    it('sends per number slide over the last hour: 5 just before a clock hour leave none just after it', async () => {
+      // Five minutes before a clock hour: a fixed clock-hour window would allow 5 more just after it.
+      clock.startWindow(3_600_000);
+      clock.advance(3_600_000 - 5 * 60_000);
+      const api = ctx.api.fork();
+      const { challenge, body } = await signUp(api);
+      const resend = (c = challenge) =>
+        api.call('resendOtp', { challenge_token: c.challenge_token }, { token: null });
+      for (let i = 0; i < 4; i += 1) {
+        clock.advance(61_000);
+        expect((await resend()).body.status).toBe(true);
+      }
+      // 34 s past the clock hour: still five in the last hour, the first of them leaving in 55 minutes.
+      clock.advance(90_000);
+      expect((await resend()).body).toMatchObject({
+        status: false,
+        message: 'Too many codes were sent to this number; try again in 55 minutes',
+      });
+      // An hour and a second after the first send it has slid out: one more fits (a new sign-up of
+      // the number, the first challenge having expired), and only one.
+      clock.advance(3_601_000 - 4 * 61_000 - 90_000);
+      const again = await signUp(api, { mobile: body.mobile });
+      expect(again.r.body.status, again.r.body.message).toBe(true);
+      clock.advance(31_000);
+      expect((await resend(again.challenge)).body.status).toBe(false);
+    });
+
     it('sends per IP address are limited in the store: 20 an hour, across numbers', async () => {
       clock.startWindow(3_600_000); // a fresh hour of the counter, whole
       const ip = '10.9.9.9';
