@@ -207,6 +207,38 @@ describeStores(
       expect(ok.body).toMatchObject({ status: true, data: { is_signup_user: '1' } });
     });
 
+    it('wrong codes count per user over every code: the 10th in 15 minutes locks the account', async () => {
+      const api = ctx.api.fork();
+      const { e164, challenge, body } = await signUp(api);
+      const first = await lastCode(e164);
+      const verify = (otp: string) =>
+        api.call('verifyOtp', { challenge_token: challenge.challenge_token, otp }, { token: null });
+      for (let i = 0; i < 5; i += 1) await verify(first === '000000' ? '111111' : '000000');
+      clock.advance(31_000);
+      expect(
+        (await api.call('resendOtp', { challenge_token: challenge.challenge_token }, { token: null })).body
+          .status,
+      ).toBe(true);
+      const code = await lastCode(e164);
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 4; i += 1) expect((await verify(wrong)).body.message).toMatch(/^Wrong code; \d/);
+      expect((await verify(wrong)).body).toMatchObject({
+        status: false,
+        message: 'Too many wrong codes: this account is locked for 15 minutes',
+      });
+      // Locked: the right code is not even checked, and the password is refused.
+      expect((await verify(code)).body).toMatchObject({
+        status: false,
+        message: expect.stringMatching(/locked/),
+      });
+      const login = await api.call(
+        'login',
+        { user_name: body.user_name, password: body.password },
+        { token: null },
+      );
+      expect(login.body).toMatchObject({ status: false, message: expect.stringMatching(/locked/) });
+    });
+
     it('an expired code is refused', async () => {
       const api = ctx.api.fork();
       const { e164, challenge } = await signUp(api);
@@ -229,9 +261,11 @@ describeStores(
         { user_name: body.user_name, password: 'secret123' },
         { token: null },
       );
-      const data = login.body.data as { token: string; is_signup_user: string; challenge: Challenge };
+      const data = login.body.data as { challenge: Challenge };
       expect(login.body.status).toBe(true);
-      expect(data).toMatchObject({ token: '', is_signup_user: '0', challenge: { second_step: 'otp' } });
+      // Only the step: nothing about the user (id, parent, flags) before it is passed.
+      expect(Object.keys(data)).toEqual(['challenge']);
+      expect(data.challenge).toMatchObject({ second_step: 'otp', user_name: body.user_name });
       const code = await lastCode(e164);
       const v = await api.call(
         'verifyOtp',
