@@ -278,9 +278,12 @@ describeStores(
       const bare = await api.call('twoFactorDisable', { code: await totpAt(u.secret, epoch()) });
       expect(bare.statusCode).toBe(400);
       expect(bare.body.message).toMatch(/password/i);
-      // A wrong password with a right code: refused, and the code's step is not used up by it.
+      // A wrong password with a right (recovery) code: refused, and the code is not used up by it.
       const code = await totpAt(u.secret, epoch());
-      const wrongPassword = await api.call('twoFactorDisable', { password: 'not-it-123', code });
+      const wrongPassword = await api.call('twoFactorDisable', {
+        password: 'not-it-123',
+        code: u.recovery[0],
+      });
       expect(wrongPassword.body).toMatchObject({
         status: false,
         message: 'That password or code is not right',
@@ -299,11 +302,9 @@ describeStores(
       const locked = await api.call('twoFactorDisable', { password: u.password, code });
       expect(locked.body).toMatchObject({ status: false, message: expect.stringMatching(/locked/) });
       expect((await api.call('twoFactorStatus')).body.data).toMatchObject({ enabled: true });
+      // After the lock, the password with that recovery code (never used) turns it off.
       clock.advance(15 * 60_000 + 1_000);
-      const off = await api.call('twoFactorDisable', {
-        password: u.password,
-        code: await totpAt(u.secret, epoch()),
-      });
+      const off = await api.call('twoFactorDisable', { password: u.password, code: u.recovery[0] });
       expect(off.body).toMatchObject({ status: true, message: 'Security Auth is off' });
     });
 
