@@ -54,8 +54,6 @@ describe('the console login', () => {
   it('asks an operator with Security Auth on for the code, then signs in', async () => {
     const api = mockApi({
       'user/login': {
-        ...userInfo('operator'),
-        token: '',
         challenge: { second_step: 'totp', challenge_token: 'c'.repeat(43), user_name: 'operator' },
       },
       'user/loginTwoFactor': userInfo('operator'),

@@ -68,6 +68,8 @@ export type AppOptions = {
   metrics?: MetricsOptions;
   /** Behind a reverse proxy: whose X-Forwarded-For to believe (per-IP rate limits use it). */
   trustProxy?: boolean | number | string[];
+  /** Served over HTTPS (PUBLIC_URL https://…): Strict-Transport-Security, and Secure cookies. */
+  https?: boolean;
   /** The cricket feed's time between balls (CRICKET_BALL_INTERVAL_MS): a scoreboard's quiet limit derives from it. */
   cricketBallIntervalMs?: number;
   /** Exchange options: the in-play bet delay's sleeper (tests pass one that does not wait). */
@@ -158,10 +160,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(metricsPlugin, options.metrics ?? {});
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { https: options.https ?? false });
   // Before any route: JSON answers above 1 kB go out brotli or gzip (plugins/static-files.ts).
   await app.register(compressionPlugin);
-  await app.register(csrfPlugin);
+  await app.register(csrfPlugin, { https: options.https ?? false });
   await app.register(deadlinePlugin, {
     deadline_ms: options.requestDeadlineMs ?? (options.store.kind === 'postgres' ? REQUEST_DEADLINE_MS : 0),
   });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -19,7 +20,10 @@ const envSchema = z.object({
     .max(24 * 365)
     .default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** '1' trusts X-Forwarded-For from any proxy; or a comma-separated list of proxy addresses/CIDRs. */
+  /**
+   * The proxies in front whose X-Forwarded-For entries are believed: a number of hops (1: the one
+   * balancer; 0 or false: none), or a comma-separated list of proxy addresses/CIDRs. Not 'true'.
+   */
   TRUST_PROXY: z.string().optional(),
   /** Price feed: 'demo' (simulator, default) or a path to a recorded feed file. Used by the feed issue. */
   FEED: z.string().min(1).default('demo'),
@@ -74,6 +78,13 @@ const envSchema = z.object({
   /** /metrics without a token on a listener of its own, bound to METRICS_HOST. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * The address bettors reach the site at. https://…: the site is served over HTTPS (by the
+   * balancer), so every answer carries Strict-Transport-Security and every cookie is Secure.
+   */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// address' })
+    .optional(),
 });
 
 export type StoreConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
@@ -100,6 +111,8 @@ export type Config = {
    * wrote); or the addresses of trusted proxies.
    */
   trustProxy: boolean | number | string[];
+  /** Served over HTTPS (PUBLIC_URL https://…): HSTS on every answer, Secure on every cookie. */
+  https: boolean;
 };
 
 /** Reads and validates the environment once; a bad value stops the server with a message naming it. */
@@ -144,15 +157,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...(e.METRICS_TOKEN ? { token: e.METRICS_TOKEN } : {}),
       ...(e.METRICS_PORT ? { listen: { host: e.METRICS_HOST, port: e.METRICS_PORT } } : {}),
     },
-    trustProxy:
-      e.TRUST_PROXY === undefined || e.TRUST_PROXY === '0'
-        ? false
-        : /^[1-9]$/.test(e.TRUST_PROXY)
-          ? Number(e.TRUST_PROXY)
-          : e.TRUST_PROXY.split(',')
-              .map((a) => a.trim())
-              .filter(Boolean),
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
+    https: e.PUBLIC_URL?.startsWith('https:') ?? false,
   };
+}
+
+/**
+ * TRUST_PROXY: unset, '0' or 'false': no proxy; '1'–'9': that many hops, whatever their address;
+ * else proxy addresses or CIDRs. 'true' (every hop) is refused: the first X-Forwarded-For entry
+ * is whatever the client wrote, so per-IP limits would count an address of its choosing.
+ */
+function trustProxyOf(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined || value === '0' || value.toLowerCase() === 'false') return false;
+  if (/^[1-9]$/.test(value)) return Number(value);
+  if (value.toLowerCase() === 'true') {
+    throw new Error(
+      'Invalid environment: TRUST_PROXY: give the number of proxy hops in front (1: one balancer) or their addresses; "true" would believe any address a client writes in X-Forwarded-For',
+    );
+  }
+  const list = value
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  for (const a of list) {
+    const [ip = '', bits] = a.split('/');
+    const family = isIP(ip);
+    const maxBits = family === 6 ? 128 : 32;
+    if (!family || (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits))) {
+      throw new Error(
+        `Invalid environment: TRUST_PROXY: "${a}" is not a proxy address or CIDR (or a hop count 1–9)`,
+      );
+    }
+  }
+  return list;
 }
 
 /** Hosts that are this machine: a bus there may go without credentials (development, tests). */

@@ -15,6 +15,7 @@ const app = await buildApp({
   seedDemo: config.seedDemo,
   tokenTtlHours: config.tokenTtlHours,
   trustProxy: config.trustProxy,
+  https: config.https,
   webDistDir,
   ...(config.sms ? { smsSender: httpSender(config.sms) } : {}),
   ...(config.paymentGateway ? { paymentGateway: hmacGateway(config.paymentGateway) } : {}),

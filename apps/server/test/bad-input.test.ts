@@ -413,7 +413,7 @@ function baseBodies(f: Fixture, selfId: number): Record<string, unknown> {
     resendOtp: { challenge_token: 'x'.repeat(43) },
     loginTwoFactor: { challenge_token: 'x'.repeat(43), code: '123456' },
     twoFactorEnable: { code: '123456' },
-    twoFactorDisable: { code: '123456' },
+    twoFactorDisable: { password: 'wrong-pass-1', code: '123456' },
     requestDeposit: { amount: 500, method_id: 999_999, reference: 'UTR123456', request_id: 'sweep-dep-1' },
     addBankAccount: {
       account_name: 'Sweep Tester',

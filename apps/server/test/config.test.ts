@@ -35,6 +35,10 @@ describe('config', () => {
       '10.0.0.1',
       '192.168.0.0/16',
     ]);
+    // 'true' (trust every hop) would let a client write its own address: refused, naming the variable.
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: .*number of proxy hops/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1, balancer' })).toThrow(/TRUST_PROXY: .*balancer/);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
   });
 
   it('BUS_URL selects NATS (one server or several) under BUS_PREFIX; unset, the in-process bus', () => {

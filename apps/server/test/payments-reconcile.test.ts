@@ -226,6 +226,38 @@ describeStores(
       await invariants();
     });
 
+    it('a webhook amount with more than 2 decimals is refused naming the field (200.004 is not a ₹200 match)', async () => {
+      const u = await member();
+      const id = await depositRequest(u, 200);
+      const send = async (amount: string) => {
+        // The raw JSON as a gateway would write it: the number's own digits.
+        const body = `{"id":"${rid('evt')}","type":"deposit.succeeded","payment_id":${id},"amount":${amount}}`;
+        const t = Math.floor(clock.now().getTime() / 1000);
+        return ctx.app.inject({
+          method: 'POST',
+          url: '/api/payment/webhook',
+          headers: {
+            'content-type': 'application/json',
+            'x-gateway-signature': signWebhook(SECRET, body, t),
+          },
+          payload: body,
+        });
+      };
+      for (const amount of ['200.004', '199.999', '200.0001']) {
+        const r = await send(amount);
+        expect(r.statusCode, amount).toBe(400);
+        expect(r.json()).toMatchObject({
+          status: false,
+          message: expect.stringMatching(/amount.*2 decimals/),
+        });
+      }
+      expect(await balance(u)).toBe(0);
+      expect(await paymentRow(id)).toMatchObject({ status: 'PENDING' });
+      // Two decimals (and trailing zeros) are fine.
+      expect((await send('200.00')).json()).toMatchObject({ status: true, data: { outcome: 'approved' } });
+      expect(await balance(u)).toBe(200);
+    });
+
     it('dismissed with a note moves nothing; bad input is a clear answer', async () => {
       const u = await member();
       const id = await depositRequest(u, 300);

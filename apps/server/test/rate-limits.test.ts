@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type AppOptions } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
 import { addressKey, type RateLimitInput } from '../src/plugins/rate-limit.ts';
 import { Api } from './helpers/api.ts';
 import { redisAvailable, TEST_REDIS_URL } from './helpers/redis.ts';
@@ -180,6 +181,44 @@ describe('login per address', () => {
         );
       expect(got).toEqual([200, 200, 429]);
       expect((await c.call(null)).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('behind one proxy (TRUST_PROXY=1)', () => {
+  /** A call without a session through the balancer at 10.0.0.5, with this X-Forwarded-For. */
+  const via = (app: FastifyInstance, xff: string | null) =>
+    app.inject({
+      method: 'GET',
+      url: '/api/globalSetting/getGlobalSetting',
+      remoteAddress: '10.0.0.5',
+      headers: xff === null ? {} : { 'x-forwarded-for': xff },
+    });
+
+  it('counts the address the balancer appended, never one the client wrote before it', async () => {
+    const app = await node({ trustProxy: loadConfig({ TRUST_PROXY: '1' }).trustProxy });
+    try {
+      // One client (203.0.113.9) writing a new address of its own each time: one budget of 4.
+      const spoofed = await statuses(5, () =>
+        via(app, `198.51.100.${Math.floor(Math.random() * 250)}, 203.0.113.9`),
+      );
+      expect(spoofed).toEqual([200, 200, 200, 200, 429]);
+      // Several hops written by the client change nothing either.
+      expect((await via(app, '1.1.1.1, 2.2.2.2, 3.3.3.3, 203.0.113.9')).statusCode).toBe(429);
+      // Another client naming the limited address as its own is counted as itself.
+      expect((await via(app, '203.0.113.9, 198.51.100.7')).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('without TRUST_PROXY, X-Forwarded-For is not read: every call is the balancer’s', async () => {
+    const app = await node();
+    try {
+      const got = await statuses(5, () => via(app, `198.51.100.${Math.floor(Math.random() * 250)}`));
+      expect(got).toEqual([200, 200, 200, 200, 429]);
     } finally {
       await app.close();
     }

@@ -207,6 +207,38 @@ describeStores(
       expect(ok.body).toMatchObject({ status: true, data: { is_signup_user: '1' } });
     });
 
+    it('wrong codes count per user over every code: the 10th in 15 minutes locks the account', async () => {
+      const api = ctx.api.fork();
+      const { e164, challenge, body } = await signUp(api);
+      const first = await lastCode(e164);
+      const verify = (otp: string) =>
+        api.call('verifyOtp', { challenge_token: challenge.challenge_token, otp }, { token: null });
+      for (let i = 0; i < 5; i += 1) await verify(first === '000000' ? '111111' : '000000');
+      clock.advance(31_000);
+      expect(
+        (await api.call('resendOtp', { challenge_token: challenge.challenge_token }, { token: null })).body
+          .status,
+      ).toBe(true);
+      const code = await lastCode(e164);
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 4; i += 1) expect((await verify(wrong)).body.message).toMatch(/^Wrong code; \d/);
+      expect((await verify(wrong)).body).toMatchObject({
+        status: false,
+        message: 'Too many wrong codes: this account is locked for 15 minutes',
+      });
+      // Locked: the right code is not even checked, and the password is refused.
+      expect((await verify(code)).body).toMatchObject({
+        status: false,
+        message: expect.stringMatching(/locked/),
+      });
+      const login = await api.call(
+        'login',
+        { user_name: body.user_name, password: body.password },
+        { token: null },
+      );
+      expect(login.body).toMatchObject({ status: false, message: expect.stringMatching(/locked/) });
+    });
+
     it('an expired code is refused', async () => {
       const api = ctx.api.fork();
       const { e164, challenge } = await signUp(api);
@@ -229,9 +261,11 @@ describeStores(
         { user_name: body.user_name, password: 'secret123' },
         { token: null },
       );
-      const data = login.body.data as { token: string; is_signup_user: string; challenge: Challenge };
+      const data = login.body.data as { challenge: Challenge };
       expect(login.body.status).toBe(true);
-      expect(data).toMatchObject({ token: '', is_signup_user: '0', challenge: { second_step: 'otp' } });
+      // Only the step: nothing about the user (id, parent, flags) before it is passed.
+      expect(Object.keys(data)).toEqual(['challenge']);
+      expect(data.challenge).toMatchObject({ second_step: 'otp', user_name: body.user_name });
       const code = await lastCode(e164);
       const v = await api.call(
         'verifyOtp',
@@ -282,6 +316,33 @@ describeStores(
         status: false,
         message: expect.stringMatching(/^Too many codes were sent to this number/),
       });
+    });
+
+    it('sends per number slide over the last hour: 5 just before a clock hour leave none just after it', async () => {
+      // Five minutes before a clock hour: a fixed clock-hour window would allow 5 more just after it.
+      clock.startWindow(3_600_000);
+      clock.advance(3_600_000 - 5 * 60_000);
+      const api = ctx.api.fork();
+      const { challenge, body } = await signUp(api);
+      const resend = (c = challenge) =>
+        api.call('resendOtp', { challenge_token: c.challenge_token }, { token: null });
+      for (let i = 0; i < 4; i += 1) {
+        clock.advance(61_000);
+        expect((await resend()).body.status).toBe(true);
+      }
+      // 34 s past the clock hour: still five in the last hour, the first of them leaving in 55 minutes.
+      clock.advance(90_000);
+      expect((await resend()).body).toMatchObject({
+        status: false,
+        message: 'Too many codes were sent to this number; try again in 55 minutes',
+      });
+      // An hour and a second after the first send it has slid out: one more fits (a new sign-up of
+      // the number, the first challenge having expired), and only one.
+      clock.advance(3_601_000 - 4 * 61_000 - 90_000);
+      const again = await signUp(api, { mobile: body.mobile });
+      expect(again.r.body.status, again.r.body.message).toBe(true);
+      clock.advance(31_000);
+      expect((await resend(again.challenge)).body.status).toBe(false);
     });
 
     it('sends per IP address are limited in the store: 20 an hour, across numbers', async () => {

@@ -12,8 +12,6 @@ configure({ asyncUtilTimeout: 15_000 });
 const TOKEN = 't'.repeat(43);
 
 const halfSignedIn = (step: 'otp' | 'totp', over: Partial<SecondStepChallenge> = {}): LoginResult => ({
-  ...demoUser,
-  token: '',
   challenge: {
     second_step: step,
     challenge_token: TOKEN,

@@ -117,12 +117,13 @@ describe('Security Auth Verification (issue 12)', { timeout: 30_000 }, () => {
     delete (URL as { createObjectURL?: unknown }).createObjectURL;
   });
 
-  it('turns off with a code or a recovery code; a wrong one is refused in words', async () => {
+  it('turns off with the password and a code (or a recovery code); a wrong one is refused in words', async () => {
     let enabled = true;
     const fetchMock = mockApi({
       'user/twoFactor/status': () => (enabled ? { ...on, recovery_codes_left: 2 } : off),
-      'user/twoFactor/disable': (body: { code: string }) => {
-        if (body.code !== 'ab1c-d1ef') return json({ status: false, message: 'That code is not right' });
+      'user/twoFactor/disable': (body: { password: string; code: string }) => {
+        if (body.password !== 'demo1234' || body.code !== 'ab1c-d1ef')
+          return json({ status: false, message: 'That password or code is not right' });
         enabled = false;
         return json({ status: true, message: 'Security Auth is off', data: null });
       },
@@ -133,7 +134,13 @@ describe('Security Auth Verification (issue 12)', { timeout: 30_000 }, () => {
       'Turn Security Auth off and on again',
     );
     const user = userEvent.setup();
+    const password = screen.getByLabelText('Your password');
     const code = screen.getByLabelText('Code to turn it off');
+    // Neither typed: both named, nothing sent.
+    await user.click(screen.getByRole('button', { name: 'Turn off Security Auth' }));
+    expect(password).toHaveAccessibleDescription('Enter your password');
+    expect(bodiesOf(fetchMock, 'user/twoFactor/disable')).toHaveLength(0);
+    await user.type(password, 'demo1234');
     await user.type(code, 'nope');
     await user.click(screen.getByRole('button', { name: 'Turn off Security Auth' }));
     expect(code).toHaveAccessibleDescription(expect.stringContaining('or a recovery code'));
@@ -141,11 +148,15 @@ describe('Security Auth Verification (issue 12)', { timeout: 30_000 }, () => {
     await user.clear(code);
     await user.type(code, '111111');
     await user.click(screen.getByRole('button', { name: 'Turn off Security Auth' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('That code is not right');
+    expect(await screen.findByRole('alert')).toHaveTextContent('That password or code is not right');
     await user.clear(code);
     await user.type(code, 'ab1c-d1ef');
     await user.click(screen.getByRole('button', { name: 'Turn off Security Auth' }));
     expect(await screen.findByText('Security Auth is off.')).toBeInTheDocument();
+    expect(bodiesOf(fetchMock, 'user/twoFactor/disable').at(-1)).toEqual({
+      password: 'demo1234',
+      code: 'ab1c-d1ef',
+    });
   });
 
   it('a failed status load says why and can be retried', async () => {

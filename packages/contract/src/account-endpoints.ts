@@ -140,7 +140,7 @@ export const accountEndpoints = define({
     path: 'user/twoFactor/enable',
     access: 'user',
     summary:
-      'Confirm the new secret with a code from the app: Security Auth is on; answers 10 recovery codes, shown once.',
+      "Confirm the new secret with a code from the app: Security Auth is on, and the account's other sessions end (the caller's stays); answers 10 recovery codes, shown once.",
     request: twoFactorEnableRequest,
     response: twoFactorEnableResult,
   },
@@ -148,7 +148,8 @@ export const accountEndpoints = define({
     method: 'POST',
     path: 'user/twoFactor/disable',
     access: 'user',
-    summary: 'Turn Security Auth off with a current code (or a recovery code).',
+    summary:
+      "Turn Security Auth off with the account's password and a current code (or a recovery code). A wrong password or code counts towards the account's lock (10 wrong codes in 15 minutes lock it for 15 minutes).",
     request: twoFactorDisableRequest,
     response: z.null(),
   },

@@ -121,7 +121,7 @@ export const endpoints = define({
     path: 'user/login',
     access: 'public',
     summary:
-      'Sign in; returns the user info with a fresh token, or with an empty token and `challenge` when a second step is needed (OTP of an unverified sign-up, Security Auth code).',
+      'Sign in; returns the user info with a fresh token, or only `challenge` when a second step is needed (OTP of an unverified sign-up, Security Auth code): nothing about the user until that step is passed.',
     request: loginRequest,
     response: loginResult,
   },

@@ -87,8 +87,9 @@ export const secondStepChallenge = z.object({
   user_name: z.string(),
   /** 'otp': the masked number the code went to. */
   mobile: z.string().optional(),
-  /** 'otp': when the current code expires, and when another may be asked for. */
+  /** 'otp': when the current code expires; 'totp': when this sign-in does. */
   expires_at: isoDateTime.optional(),
+  /** 'otp': when another code may be asked for. */
   resend_at: isoDateTime.optional(),
   /** The demo's built-in sender: the code is in the operator's message list, not on a phone. */
   sender: z.string().optional(),
@@ -96,10 +97,10 @@ export const secondStepChallenge = z.object({
 export type SecondStepChallenge = z.infer<typeof secondStepChallenge>;
 
 /**
- * What login answers: the user info with a token, or — when a second step is needed — the user
- * info with an empty token and `challenge` set.
+ * What login answers: the user info with a token; or — when a second step is needed — only
+ * `challenge`: who the user is (id, parent) is not told before the second step is passed.
  */
-export const loginResult = userInfo.extend({ challenge: secondStepChallenge.optional() });
+export const loginResult = z.union([userInfo, z.object({ challenge: secondStepChallenge })]);
 export type LoginResult = z.infer<typeof loginResult>;
 
 const challengeToken = z
@@ -149,7 +150,15 @@ export const twoFactorEnableResult = z.object({
   /** Shown once: each signs in once instead of a code. Only their hashes are kept. */
   recovery_codes: z.array(z.string()),
 });
-export const twoFactorDisableRequest = z.object({ code: securityCode });
+/** Turning Security Auth off: the account's password and a current code (or a recovery code). */
+export const twoFactorDisableRequest = z.object({
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX_CHARS, `Password must be at most ${PASSWORD_MAX_CHARS} characters`)
+    .check(plainText('Password')),
+  code: securityCode,
+});
 
 // ---- operator ----
 

@@ -267,7 +267,15 @@ export const gatewayEvent = z.object({
   type: z.enum(['deposit.succeeded', 'deposit.failed', 'payout.succeeded', 'payout.failed']),
   /** Ours: the payment request the event is about. */
   payment_id: z.number().int().positive(),
-  amount: z.number().positive(),
+  /**
+   * Rupees with at most 2 decimals: 200.004 is not ₹200 (rounding it to paise would match a ₹200
+   * request). Exact: the number must be the one its 2-decimal form reads back as.
+   */
+  amount: z
+    .number({ error: 'amount must be a number of rupees' })
+    .positive('amount must be more than 0')
+    .max(1_000_000_000, 'amount must be at most 1000000000')
+    .refine((v) => Number(v.toFixed(2)) === v, 'amount must have at most 2 decimals'),
   gateway_reference: textInput('gateway_reference', { max: 100 }).optional(),
   reason: textInput('reason').optional(),
 });

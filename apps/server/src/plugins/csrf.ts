@@ -17,9 +17,11 @@ function sameToken(a: string, b: string): boolean {
  * Double-submit cookie: a readable XSRF-TOKEN cookie is set on any response that lacks it, and
  * every state-changing request (login included) must echo it in X-XSRF-TOKEN, or gets 403.
  */
-export const csrfPlugin = fp(
-  async (app) => {
-    await app.register(cookie);
+export const csrfPlugin = fp<{ https: boolean }>(
+  async (app, { https }) => {
+    // Behind HTTPS every cookie is Secure, though the balancer may speak plain http to the node
+    // (req.protocol is then 'http' unless TRUST_PROXY believes its X-Forwarded-Proto).
+    await app.register(cookie, https ? { parseOptions: { secure: true } } : {});
     app.addHook('onRequest', async (req, reply) => {
       const cookieToken = req.cookies[CSRF_COOKIE];
       if (!cookieToken) {
@@ -27,7 +29,7 @@ export const csrfPlugin = fp(
           path: '/',
           sameSite: 'strict',
           httpOnly: false,
-          secure: req.protocol === 'https',
+          secure: https || req.protocol === 'https',
         });
       }
       if (SAFE_METHODS.has(req.method)) return;

@@ -65,9 +65,13 @@ export function LoginScreen() {
         setError(r.message);
         return;
       }
-      const challenge = r.data.challenge;
-      if (challenge && challenge.second_step === 'totp') {
-        setStep({ kind: 'totp', challengeToken: challenge.challenge_token, userName: challenge.user_name });
+      if ('challenge' in r.data) {
+        const { challenge } = r.data;
+        if (challenge.second_step === 'totp') {
+          setStep({ kind: 'totp', challengeToken: challenge.challenge_token, userName: challenge.user_name });
+          return;
+        }
+        setError('This account must finish its sign-up on the bettor site first.');
         return;
       }
       if (!r.data.token) {

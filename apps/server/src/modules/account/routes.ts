@@ -26,7 +26,10 @@ export const accountModule = fp<{ limits: RateLimitOptions }>(
         await app.limits.loginAccount(body.user_name, null);
         const outcome = await app.account.login(body.user_name, body.password, req.ip);
         if (!outcome.ok) return refuse(outcome.message);
-        return ok(outcome.user, outcome.user.challenge ? 'Enter the code to finish signing in' : 'Logged in');
+        return ok(
+          outcome.user,
+          'challenge' in outcome.user ? 'Enter the code to finish signing in' : 'Logged in',
+        );
       },
       { rateLimit: { max: limits.loginPerMinute, timeWindow: 60_000 } },
     );

@@ -18,6 +18,7 @@ export const JUST_LOCKED = 'Too many failed attempts: this account is locked for
 export const ACCOUNT_LOCKED = 'This account is locked; please contact support';
 export const SIGN_IN_GONE = 'This sign-in has expired; please log in again';
 export const NOT_VERIFIED = 'Verify your mobile number first: log in again for a new code';
+export const LOG_IN_AGAIN = 'Done: log in again to finish signing in';
 export const PASSWORD_MOVED = 'Your account changed while this was being checked; please try again';
 
 // argon2id (the library's default algorithm) with OWASP's minimum parameters.
@@ -71,7 +72,8 @@ export function userInfoOf(user: UserRow, token: string): UserInfo {
   };
 }
 
-function lockedMessage(until: Date, now: Date) {
+/** The refusal of a locked account: an operator's lock, or the minutes left of a lockout. */
+export function lockedMessage(until: Date, now: Date) {
   if (until.getTime() >= q.OPERATOR_LOCK_UNTIL.getTime()) return ACCOUNT_LOCKED;
   const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
   return `This account is locked after too many failed attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`;
@@ -126,7 +128,8 @@ export function createAccountService(deps: {
       const r = await gate.check(user, ip, generation);
       if (r === null) continue;
       if ('refuse' in r) return { ok: false, message: r.refuse };
-      return { ok: true, user: { ...userInfoOf(user, ''), challenge: r.challenge } };
+      // Only what the second step needs: who the user is is told once it is passed.
+      return { ok: true, user: { challenge: r.challenge } };
     }
     return admitSession(user.userId, ip, generation);
   }
@@ -138,17 +141,20 @@ export function createAccountService(deps: {
 
     /**
      * Finishes a login whose second step `after` was passed: the later gates, then the session
-     * gate, under the generation the challenge was created with.
+     * gate, under the generation the challenge was created with. A later gate that asks for a
+     * step of its own (no such pair today) is met by logging in again.
      */
     async completeSignIn(
       userId: number,
       ip: string | null,
       after: string,
       generation: number,
-    ): Promise<LoginOutcome> {
+    ): Promise<{ ok: true; user: UserInfo } | { ok: false; message: string }> {
       const user = await q.userById(db, userId);
       if (!user) return { ok: false, message: SIGN_IN_GONE };
-      return passGates(user, ip, after, generation);
+      const outcome = await passGates(user, ip, after, generation);
+      if (outcome.ok && 'challenge' in outcome.user) return { ok: false, message: LOG_IN_AGAIN };
+      return outcome as { ok: true; user: UserInfo } | { ok: false; message: string };
     },
 
     userById: (userId: number) => q.userById(db, userId),

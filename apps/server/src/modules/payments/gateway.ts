@@ -59,7 +59,12 @@ export function hmacGateway(opts: { name?: string; secret: string }): PaymentGat
         return { ok: false, status: 400, message: 'Body is not JSON' };
       }
       const parsed = gatewayEvent.safeParse(json);
-      if (!parsed.success) return { ok: false, status: 400, message: 'Unknown event shape' };
+      if (!parsed.success) {
+        // Named, so the gateway's operator can see which field was refused (a 4xx: not retried as is).
+        const issue = parsed.error.issues[0];
+        const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+        return { ok: false, status: 400, message: `Unknown event shape: ${where}${issue?.message ?? ''}` };
+      }
       return { ok: true, event: parsed.data };
     },
   };

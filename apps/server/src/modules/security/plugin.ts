@@ -9,6 +9,7 @@ export const securityModule = fp<{ codePerMinute: number }>(
       db: app.db,
       clock: app.clock,
       account: app.account,
+      auth: app.auth,
       issuer: async () => (await app.settings.get()).site_title || 'Backlay',
     });
     app.decorate('security', security);
@@ -32,11 +33,11 @@ export const securityModule = fp<{ codePerMinute: number }>(
       return r.ok ? ok(r.value, 'Scan the QR code, then enter the code your app shows') : refuse(r.message);
     });
     route(app, 'twoFactorEnable', async ({ user, body }) => {
-      const r = await security.enable(user.userId, body.code);
+      const r = await security.enable(user.userId, body.code, user.sessionId);
       return r.ok ? ok(r.value, 'Security Auth is on') : refuse(r.message);
     });
     route(app, 'twoFactorDisable', async ({ user, body }) => {
-      const r = await security.disable(user.userId, body.code);
+      const r = await security.disable(user.userId, body.password, body.code);
       return r.ok ? ok(null, 'Security Auth is off') : refuse(r.message);
     });
   },

@@ -15,7 +15,9 @@ import {
   createChallenge,
   findChallenge,
 } from '../account/challenges.ts';
+import type { AuthService } from '../../plugins/auth.ts';
 import type { AccountService, UserRow } from '../account/service.ts';
+import { CODES_LOCKED, codeLockOf, countWrongCode } from '../account/wrong-codes.ts';
 import { checkTotp, newTotpSecret, totpUri } from './totp.ts';
 
 export const RECOVERY_CODE_COUNT = 10;
@@ -35,9 +37,10 @@ export function createSecurityService(deps: {
   db: Db;
   clock: Clock;
   account: AccountService;
+  auth: AuthService;
   issuer: () => Promise<string>;
 }) {
-  const { db, clock, account } = deps;
+  const { db, clock, account, auth } = deps;
   const epoch = () => Math.floor(clock.now().getTime() / 1000);
 
   async function row(tx: Executor, userId: number) {
@@ -117,7 +120,16 @@ export function createSecurityService(deps: {
       return { ok: true, value: { secret, otpauth_url: otpauthUrl, qr_svg: qrSvg } };
     },
 
-    async enable(userId: number, code: string): Promise<SecurityOutcome<{ recovery_codes: string[] }>> {
+    /**
+     * Confirms the pending secret: Security Auth is on, and every other session of the account
+     * ends (one opened with the password alone before it was on is not trusted after), with every
+     * half-finished login; the caller's session `keepSessionId` stays.
+     */
+    async enable(
+      userId: number,
+      code: string,
+      keepSessionId: number,
+    ): Promise<SecurityOutcome<{ recovery_codes: string[] }>> {
       const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
       const hashes = await Promise.all(codes.map((c) => hash(normaliseRecovery(c), CODE_HASH)));
       return db.transaction(async (tx) => {
@@ -147,15 +159,32 @@ export function createSecurityService(deps: {
         await tx
           .insert(recoveryCodes)
           .values(hashes.map((codeHash) => ({ userId, codeHash, createdAt: now })));
+        await auth.endAll(tx, userId, keepSessionId);
         return { ok: true, value: { recovery_codes: codes } };
       });
     },
 
-    async disable(userId: number, code: string): Promise<SecurityOutcome<null>> {
+    /**
+     * Turns Security Auth off with the password and a code. A wrong one of either counts towards
+     * the account's lock (wrong-codes.ts), as a wrong code at login does: a stolen session cannot
+     * guess its way to turning it off. Nothing is tried while the account is locked.
+     */
+    async disable(userId: number, password: string, code: string): Promise<SecurityOutcome<null>> {
+      const lock = await codeLockOf(db, userId, clock.now());
+      if (lock) return { ok: false, message: lock };
+      // argon2 outside the transaction; the code is checked only with a right password, so a
+      // wrong password never uses up a code's step or a recovery code.
+      const passwordRight = await account.checkPassword(userId, password);
       return db.transaction(async (tx) => {
         const [current] = await tx.select().from(userTotp).where(eq(userTotp.userId, userId)).for('update');
         if (!current?.secret || !current.enabledAt) return { ok: false, message: 'Security Auth is not on' };
-        if (!(await checkCode(tx, userId, code))) return { ok: false, message: 'That code is not right' };
+        const now = clock.now();
+        const lockNow = await codeLockOf(tx, userId, now);
+        if (lockNow) return { ok: false, message: lockNow };
+        if (!passwordRight || !(await checkCode(tx, userId, code))) {
+          const locked = await countWrongCode(tx, userId, now);
+          return { ok: false, message: locked ? CODES_LOCKED : 'That password or code is not right' };
+        }
         await tx
           .update(userTotp)
           .set({ secret: null, pendingSecret: null, enabledAt: null, lastStep: null, updatedAt: clock.now() })
@@ -173,16 +202,37 @@ export function createSecurityService(deps: {
     ): Promise<null | { challenge: SecondStepChallenge }> {
       const totp = await row(db, user.userId);
       if (!totp?.secret || !totp.enabledAt) return null;
-      const { token } = await createChallenge(db, user.userId, 'totp', clock.now(), ip, generation);
-      return { challenge: { second_step: 'totp', challenge_token: token, user_name: user.userName } };
+      const { token, challenge } = await createChallenge(
+        db,
+        user.userId,
+        'totp',
+        clock.now(),
+        ip,
+        generation,
+      );
+      return {
+        challenge: {
+          second_step: 'totp',
+          challenge_token: token,
+          user_name: user.userName,
+          expires_at: challenge.expiresAt.toISOString(),
+        },
+      };
     },
 
     async loginTwoFactor(token: string, code: string, ip: string | null): Promise<SecurityOutcome<UserInfo>> {
       const r = await db.transaction(async (tx) => {
-        const found = await findChallenge(tx, token, 'totp', clock.now(), true);
+        const now = clock.now();
+        const found = await findChallenge(tx, token, 'totp', now, true);
         if (!found.ok) return found;
-        if (!(await checkCode(tx, found.challenge.userId, code))) {
+        const { userId } = found.challenge;
+        // A locked account's code is not checked: no oracle, and no recovery code used up.
+        const lock = await codeLockOf(tx, userId, now);
+        if (lock) return { ok: false as const, message: lock };
+        if (!(await checkCode(tx, userId, code))) {
           const left = await countChallengeAttempt(tx, found.challenge.challengeId);
+          // Per user too, over every challenge: each login opens one with fresh tries.
+          if (await countWrongCode(tx, userId, now)) return { ok: false as const, message: CODES_LOCKED };
           return {
             ok: false as const,
             message:

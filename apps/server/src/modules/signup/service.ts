@@ -27,6 +27,7 @@ import {
   type Challenge,
 } from '../account/challenges.ts';
 import type { AccountService, UserRow } from '../account/service.ts';
+import { CODES_LOCKED, codeLockOf, countWrongCode } from '../account/wrong-codes.ts';
 import { isUniqueViolation } from '../markets/house-bets.ts';
 import type { Outbox } from '../messaging/outbox.ts';
 
@@ -253,6 +254,9 @@ export function createSignupService(deps: {
         }
         const found = await findChallenge(tx, token, 'otp', now, true);
         if (!found.ok) throw new Refusal(found.message);
+        // A locked account's code is not checked (wrong-codes.ts).
+        const lock = await codeLockOf(tx, found.challenge.userId, now);
+        if (lock) throw new Refusal(lock);
         const [code] = await tx
           .select()
           .from(otpCodes)
@@ -269,8 +273,14 @@ export function createSignupService(deps: {
             .where(eq(otpCodes.otpId, code.otpId))
             .returning({ attempts: otpCodes.attempts });
           const left = OTP_MAX_ATTEMPTS - (after?.attempts ?? OTP_MAX_ATTEMPTS);
+          // Per user too, over every code and challenge (wrong-codes.ts).
+          const locked = await countWrongCode(tx, found.challenge.userId, now);
           // The count must stay though the answer is a refusal: commit it, then refuse.
-          return { userId: found.challenge.userId, wrong: left, generation: found.challenge.generation };
+          return {
+            userId: found.challenge.userId,
+            wrong: locked ? -1 : left,
+            generation: found.challenge.generation,
+          };
         }
         await tx.update(otpCodes).set({ consumedAt: now }).where(eq(otpCodes.otpId, code.otpId));
         await consumeChallenge(tx, found.challenge.challengeId, now);
@@ -294,9 +304,11 @@ export function createSignupService(deps: {
         return {
           ok: false,
           message:
-            r.value.wrong > 0
-              ? `Wrong code; ${r.value.wrong} ${r.value.wrong === 1 ? 'try' : 'tries'} left`
-              : 'Wrong code. Too many wrong codes: ask for a new one',
+            r.value.wrong < 0
+              ? CODES_LOCKED
+              : r.value.wrong > 0
+                ? `Wrong code; ${r.value.wrong} ${r.value.wrong === 1 ? 'try' : 'tries'} left`
+                : 'Wrong code. Too many wrong codes: ask for a new one',
         };
       }
       const signedIn = await account.completeSignIn(r.value.userId, ip, 'otp', r.value.generation);

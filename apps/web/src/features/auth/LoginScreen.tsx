@@ -77,7 +77,7 @@ export function LoginScreen() {
         return;
       }
       // A second step is owed: the form gives way to it (no session yet).
-      if (result.data.challenge) return;
+      if ('challenge' in result.data) return;
       navigate(homeOf(result.data), { replace: true });
     } catch {
       setRefusal('We could not reach the server. Check your connection and try again.');

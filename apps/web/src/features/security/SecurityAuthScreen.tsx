@@ -198,25 +198,31 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
+/** Off with the account's password and a code: a session alone (a borrowed phone) is not enough. */
 function DisableForm() {
   const id = useId();
   const disable = useDisableTwoFactor();
+  const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<{ password?: string; code?: string }>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setRefusal(null);
     const typed = code.replace(/\s/g, '');
-    if (!/^(\d{6}|[A-Za-z0-9]{4}-?[A-Za-z0-9]{4})$/.test(typed)) {
-      setError('Enter the 6-digit code from your authenticator app, or a recovery code');
-      return;
-    }
-    setError(null);
+    const found = {
+      ...(password ? {} : { password: 'Enter your password' }),
+      ...(/^(\d{6}|[A-Za-z0-9]{4}-?[A-Za-z0-9]{4})$/.test(typed)
+        ? {}
+        : { code: 'Enter the 6-digit code from your authenticator app, or a recovery code' }),
+    };
+    setErrors(found);
+    if (found.password || found.code) return;
     try {
-      const r = await disable.mutateAsync({ code: typed });
+      const r = await disable.mutateAsync({ password, code: typed });
       if (!r.status) setRefusal(r.message);
       else {
+        setPassword('');
         setCode('');
         toast.success(r.message ?? 'Security Auth is off');
       }
@@ -226,12 +232,29 @@ function DisableForm() {
   };
   return (
     <form className="security__form" onSubmit={submit} noValidate>
+      <div className="field security__password">
+        <label htmlFor={`${id}-password`}>Your password</label>
+        <input
+          id={`${id}-password`}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? `${id}-password-error` : undefined}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        {errors.password ? (
+          <p className="field__error" id={`${id}-password-error`}>
+            {errors.password}
+          </p>
+        ) : null}
+      </div>
       <CodeInput
         id={`${id}-off`}
         label="Code to turn it off"
         value={code}
         onChange={setCode}
-        error={error}
+        error={errors.code ?? null}
         recovery
       />
       <button type="submit" className="btn btn--danger" disabled={disable.isPending}>
@@ -293,7 +316,7 @@ export function SecurityAuthScreen() {
           {left <= 2 ? ' Turn Security Auth off and on again for ten new codes.' : ''}
         </p>
         <h2 className="security__step-title">Turn off Security Auth</h2>
-        <p>Enter a code from your authenticator app, or one of your recovery codes.</p>
+        <p>Enter your password and a code from your authenticator app, or one of your recovery codes.</p>
         <DisableForm />
       </>
     );

@@ -6,7 +6,7 @@ import { beginSecondStep, finishSignIn } from '../session.ts';
 /**
  * POST user/login. A refusal (wrong password, locked account, time-out) is status:false with a
  * message. When a second step is owed (an unverified sign-up's OTP, Security Auth's code) the
- * answer has an empty token and `challenge`: no session yet.
+ * answer is only `challenge`: no session, and nothing about the user, yet.
  */
 export const login = (body: LoginRequest): Promise<ApiResult<LoginResult>> => callEndpoint('login', body);
 
@@ -16,7 +16,7 @@ export function useLogin() {
     mutationFn: login,
     onSuccess: (result) => {
       if (!result.status) return;
-      if (result.data.challenge) beginSecondStep(result.data.challenge, 'login');
+      if ('challenge' in result.data) beginSecondStep(result.data.challenge, 'login');
       else finishSignIn(result.data);
     },
   });
