@@ -269,13 +269,17 @@ export const gatewayEvent = z.object({
   payment_id: z.number().int().positive(),
   /**
    * Rupees with at most 2 decimals: 200.004 is not ₹200 (rounding it to paise would match a ₹200
-   * request). Exact: the number must be the one its 2-decimal form reads back as.
+   * request). The same test as every other amount (a float's error below a millionth of a paisa
+   * is not a decimal), so the document's multipleOf 0.01 and the server agree.
    */
-  amount: z
-    .number({ error: 'amount must be a number of rupees' })
-    .positive('amount must be more than 0')
-    .max(1_000_000_000, 'amount must be at most 1000000000')
-    .refine((v) => Number(v.toFixed(2)) === v, 'amount must have at most 2 decimals'),
+  amount: documented(
+    z
+      .number({ error: 'amount must be a number of rupees' })
+      .positive('amount must be more than 0')
+      .max(1_000_000_000, 'amount must be at most 1000000000')
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'amount must have at most 2 decimals'),
+    { add: TWO_DECIMALS },
+  ),
   gateway_reference: textInput('gateway_reference', { max: 100 }).optional(),
   reason: textInput('reason').optional(),
 });
