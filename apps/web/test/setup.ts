@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+// TZDate (the UTC+5:30 display dates) extends the Date it finds when its module first runs. The
+// signed-in screens load lazily, so without this its first run can fall inside a test that fakes
+// Date (vi.useFakeTimers), and every date would then be shown in UTC. Load it before any test.
+import '@date-fns/tz';
 
 // Screens and heavy modals load lazily (one chunk per route): in a test the first import of a
 // screen transforms its module tree, which on a busy 2-core CI box takes longer than the default
