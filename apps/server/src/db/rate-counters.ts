@@ -8,7 +8,7 @@
 // events fall around a clock hour; a fixed clock-hour window allowed 2N around its boundary.
 // Events of one bucket are counted one at a time (a transaction advisory lock on the bucket), so
 // concurrent callers on any node never both see room for the last one.
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import { rateCounters } from './schema.ts';
 import type { Executor } from './store.ts';
 
@@ -18,6 +18,12 @@ export type Window = { bucket: string; max: number; windowMs: number };
 export const WINDOW_SLOTS = 60;
 /** First key of the counters' two-int advisory locks (others: 74_142_260/261 migrations, seed, leases). */
 const COUNTER_LOCK_NAMESPACE = 74_142_262;
+
+/** The longest window a counter may have: older slots are never read and are deleted. */
+export const MAX_WINDOW_MS = 24 * 3_600_000;
+/** Every this many counts, slots older than MAX_WINDOW_MS of every bucket are deleted too. */
+export const PRUNE_EVERY_COUNTS = 128;
+let countsSincePrune = 0;
 
 const slotMsOf = (w: Window) => Math.max(1_000, Math.floor(w.windowMs / WINDOW_SLOTS));
 
@@ -31,9 +37,21 @@ export async function countInWindow(
   now: Date,
   points = 1,
 ): Promise<{ count: number; resetsAt: Date | null }> {
+  if (!(w.windowMs > 0 && w.windowMs <= MAX_WINDOW_MS))
+    throw new Error(`rate counter window ${w.windowMs} ms`);
   const slotMs = slotMsOf(w);
   await tx.execute(sql`select pg_advisory_xact_lock(${COUNTER_LOCK_NAMESPACE}, hashtext(${w.bucket}))`);
   const start = new Date(Math.floor(now.getTime() / slotMs) * slotMs);
+  // A bucket keeps only the slots its window still reads (at most WINDOW_SLOTS + 1 rows), and now
+  // and then the slots of buckets nobody counts any more go too: the table stays bounded.
+  const since = new Date(now.getTime() - w.windowMs);
+  await tx
+    .delete(rateCounters)
+    .where(and(eq(rateCounters.bucket, w.bucket), lte(rateCounters.windowStart, since)));
+  if (++countsSincePrune >= PRUNE_EVERY_COUNTS) {
+    countsSincePrune = 0;
+    await pruneCounters(tx, new Date(now.getTime() - MAX_WINDOW_MS));
+  }
   if (points > 0) {
     await tx
       .insert(rateCounters)
@@ -46,12 +64,7 @@ export async function countInWindow(
   const slots = await tx
     .select({ windowStart: rateCounters.windowStart, count: rateCounters.count })
     .from(rateCounters)
-    .where(
-      and(
-        eq(rateCounters.bucket, w.bucket),
-        gt(rateCounters.windowStart, new Date(now.getTime() - w.windowMs)),
-      ),
-    )
+    .where(and(eq(rateCounters.bucket, w.bucket), gt(rateCounters.windowStart, since)))
     .orderBy(rateCounters.windowStart);
   const count = slots.reduce((s, r) => s + r.count, 0);
   if (count <= w.max) return { count, resetsAt: null };
