@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetGlobalSettings } from '../src/lib/api/global-settings.ts';
 
 // Screens and heavy modals load lazily (one chunk per route): in a test the first import of a
 // screen transforms its module tree, which on a busy 2-core CI box takes longer than the default
@@ -12,6 +13,8 @@ window.scrollTo = () => {};
 
 afterEach(() => {
   cleanup();
+  // The settings' store outlives a render (a module's state, as in a page): each test starts afresh.
+  resetGlobalSettings();
   localStorage.clear();
   sessionStorage.clear();
   document.cookie.split(';').forEach((c) => {
