@@ -128,7 +128,8 @@ export default tseslint.config(
             {
               name: '@backlay/contract',
               allowTypeImports: true,
-              message: "Import values from '@backlay/contract/bettor': the root also holds the operator's schemas.",
+              message:
+                "Import values from '@backlay/contract/bettor': the root also holds the operator's schemas.",
             },
           ],
         },
