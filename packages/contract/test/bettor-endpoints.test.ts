@@ -12,7 +12,7 @@ function moduleGraph(file: string, seen = new Set<string>()): Set<string> {
   if (seen.has(file)) return seen;
   seen.add(file);
   const code = readFileSync(join(SRC, file), 'utf8');
-  for (const m of code.matchAll(/from '\.\/([\w-]+\.ts)'/g)) moduleGraph(m[1]!, seen);
+  for (const m of code.matchAll(/(?:from|import) '\.\/([\w-]+\.ts)'/g)) moduleGraph(m[1]!, seen);
   return seen;
 }
 
