@@ -251,6 +251,13 @@ export const bundleSizeBench: Benchmark = {
         console.log(
           `  first visit to signed-in home, by kind: ${[...byType].map(([t, b]) => `${t} ${kB(b).toFixed(1)}`).join(', ')} kB`,
         );
+        if (process.env.BENCH_VERBOSE) {
+          for (const x of [...all].sort((a, b) => b.bytes - a.bytes)) {
+            console.log(
+              `    ${kB(x.bytes).toFixed(1).padStart(6)} kB ${x.type.padEnd(10)} ${x.url.replace(base, '')}`,
+            );
+          }
+        }
         // Baseline: the same URLs asked again with identity (no compression), as before the issue.
         let identity = 0;
         for (const x of all) {
