@@ -197,7 +197,8 @@ export const bundleSizeBench: Benchmark = {
         const answer = page.waitForResponse((r) => r.url().endsWith('/api/user/login'));
         await page.getByRole('button', { name: 'Login' }).click();
         const body = (await (await answer).json()) as { status?: boolean; data?: { token?: string } };
-        await page.waitForFunction(() => localStorage.getItem('usertoken') != null, undefined, {
+        // A string: the bench's tsconfig has no DOM types.
+        await page.waitForFunction("localStorage.getItem('usertoken') != null", undefined, {
           timeout: 10_000,
         });
         const signedIn = body.status === true && !!body.data?.token;
