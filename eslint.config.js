@@ -113,6 +113,29 @@ export default tseslint.config(
       eqeqeq: ['error', 'always', { null: 'ignore' }],
     },
   },
+  // The bettor's app takes values from `@backlay/contract/bettor` (or `/login`), never from the
+  // root: the root's barrel brings the operator console's schemas into the bettor's browser
+  // (docs/performance.md, "First load"). Types may come from the root, with `import type`: an
+  // import whose names are all inline `type` ones still loads the module.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-import-type-side-effects': 'error',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@backlay/contract',
+              allowTypeImports: true,
+              message:
+                "Import values from '@backlay/contract/bettor': the root also holds the operator's schemas.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // No import cycles anywhere in the source (tests may import what they test from any side).
   {
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],

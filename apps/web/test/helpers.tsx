@@ -1,10 +1,13 @@
 import type { GlobalSetting, UserInfo } from '@backlay/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { createQueryClient, Providers } from '../src/app/providers.tsx';
+import { Providers } from '../src/app/providers.tsx';
+import { createQueryClient } from '../src/lib/query.tsx';
 import { routes } from '../src/app/routes.tsx';
 import { installUnauthorizedHandler, startupAuth } from '../src/app/session.ts';
+import { registerQueryCache } from '../src/lib/query-cache.ts';
 import { saveSignIn } from '../src/lib/storage.ts';
 import { useClientStore } from '../src/lib/store.ts';
 
@@ -94,12 +97,15 @@ export function renderApp(path: string) {
   startupAuth();
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false } });
-  installUnauthorizedHandler(queryClient);
+  registerQueryCache(queryClient);
+  installUnauthorizedHandler();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const utils = render(
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>,
+    <QueryClientProvider client={queryClient}>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </QueryClientProvider>,
   );
   return { ...utils, router, queryClient };
 }

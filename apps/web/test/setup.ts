@@ -5,6 +5,7 @@ import { afterEach, vi } from 'vitest';
 // signed-in screens load lazily, so without this its first run can fall inside a test that fakes
 // Date (vi.useFakeTimers), and every date would then be shown in UTC. Load it before any test.
 import '@date-fns/tz';
+import { resetGlobalSettings } from '../src/lib/api/global-settings.ts';
 
 // Screens and heavy modals load lazily (one chunk per route): in a test the first import of a
 // screen transforms its module tree, which on a busy 2-core CI box takes longer than the default
@@ -16,6 +17,8 @@ window.scrollTo = () => {};
 
 afterEach(() => {
   cleanup();
+  // The settings' store outlives a render (a module's state, as in a page): each test starts afresh.
+  resetGlobalSettings();
   localStorage.clear();
   sessionStorage.clear();
   document.cookie.split(';').forEach((c) => {

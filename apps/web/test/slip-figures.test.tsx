@@ -5,7 +5,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../src/app/providers.tsx';
+import { createQueryClient } from '../src/lib/query.tsx';
 import { BetSlip, type SlipState } from '../src/features/market/BetSlip.tsx';
 import { mockApi } from './helpers.tsx';
 

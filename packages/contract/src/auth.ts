@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { documented, flag, idInput, plainText } from './common.ts';
+import { PASSWORD_MAX_CHARS, USER_NAME_MAX_CHARS } from './login.ts';
 
-export const USER_NAME_MAX_CHARS = 50;
-export const PASSWORD_MAX_CHARS = 128;
+// The login's limits live with its zod-free checks (login.ts), which keep the same rules.
+export { PASSWORD_MAX_CHARS, USER_NAME_MAX_CHARS } from './login.ts';
 export const PASSWORD_MIN_CHARS = 8;
 
 /** Spec §5: letters, digits and @$!%*#?& only. */

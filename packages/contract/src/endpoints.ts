@@ -1,36 +1,4 @@
-import { z } from 'zod';
 import { accountEndpoints } from './account-endpoints.ts';
-import { consoleEndpoints } from './console-endpoints.ts';
-import { changePasswordRequest, loginRequest, logoutRequest } from './auth.ts';
-import { loginResult } from './onboarding.ts';
-import {
-  casinoSport,
-  cup,
-  getMatchesRequest,
-  getSeriesHeaderRequest,
-  getSeriesRequest,
-  getSportsRequest,
-  match,
-  searchGroup,
-  searchRequest,
-  series,
-  seriesHeaderEntry,
-  sport,
-  venueEntry,
-  venueListRequest,
-} from './catalog.ts';
-import {
-  cancelBetRequest,
-  cancelBetResult,
-  currentBets,
-  getCurrentBetsRequest,
-  getMatchBetsRequest,
-  getMatchDetailRequest,
-  matchBets,
-  matchDetail,
-  placeMarketBetRequest,
-  placeMarketBetResult,
-} from './exchange.ts';
 import {
   adminMarketResultRequest,
   adminMarketStatusRequest,
@@ -45,14 +13,8 @@ import {
   ledgerCheck,
   settlementSummary,
 } from './admin.ts';
-import {
-  accountStatement,
-  betHistory,
-  getAccountStatementRequest,
-  getBetHistoryRequest,
-  getProfitLossRequest,
-  profitLoss,
-} from './reports.ts';
+import { bettorCoreEndpoints } from './bettor-endpoints.ts';
+import { consoleEndpoints } from './console-endpoints.ts';
 import {
   adminBookmakerIncompleteRequest,
   adminBookmakerIncompleteResult,
@@ -72,280 +34,16 @@ import {
   adminFancyStatusRequest,
   adminFancyView,
   adminFancyVoidRequest,
-  cricketDetail,
   fancyAveragesTable,
-  fancyBook,
-  getCricketDetailRequest,
-  getFancyBookRequest,
-  getKindBetsRequest,
-  kindBets,
-  placeBookmakerBetRequest,
-  placeFancyBetRequest,
-  placeKindBetResult,
 } from './cricket.ts';
-import { globalSetting } from './settings.ts';
-import { buttonValue, setButtonValueRequest } from './stakes.ts';
-import { exposureDetail, userBalance } from './wallet.ts';
-
-/** Who may call an endpoint: anyone, a signed-in user, or an operator. */
-export type Access = 'public' | 'user' | 'operator';
-
-export type Endpoint = {
-  method: 'GET' | 'POST';
-  /** Path under /api/, exactly as spec §7 names it. */
-  path: string;
-  access: Access;
-  summary: string;
-  /** Body schema for POST; undefined for calls without a payload. */
-  request?: z.ZodType;
-  /** Schema of the envelope's `data` on success. */
-  response: z.ZodType;
-};
-
-const define = <const T extends Record<string, Endpoint>>(endpoints: T) => endpoints;
+import { defineEndpoints as define, type RequestIn, type ResponseIn } from './endpoint.ts';
 
 /**
  * Every call of the API. The server registers a route per entry with these schemas,
  * the client's fetchers use them, and docs/api.md is generated from this table.
  */
 export const endpoints = define({
-  getGlobalSetting: {
-    method: 'GET',
-    path: 'globalSetting/getGlobalSetting',
-    access: 'public',
-    summary: 'Global settings (logo, colours, site message, links); loaded on start.',
-    response: globalSetting,
-  },
-  login: {
-    method: 'POST',
-    path: 'user/login',
-    access: 'public',
-    summary:
-      'Sign in; returns the user info with a fresh token, or only `challenge` when a second step is needed (OTP of an unverified sign-up, Security Auth code): nothing about the user until that step is passed.',
-    request: loginRequest,
-    response: loginResult,
-  },
-  logout: {
-    method: 'POST',
-    path: 'user/logout',
-    access: 'user',
-    summary: 'Revoke the token.',
-    request: logoutRequest,
-    response: z.null(),
-  },
-  changePassword: {
-    method: 'POST',
-    path: 'user/changePassword',
-    access: 'user',
-    summary: 'Change password (master_password is the current one); revokes the other sessions.',
-    request: changePasswordRequest,
-    response: z.null(),
-  },
-  getUserBalance: {
-    method: 'GET',
-    path: 'user/getUserBalance',
-    access: 'user',
-    summary: 'Balance and liability (exposure) in rupees; polled every 5 s.',
-    response: userBalance,
-  },
-  getButtonValue: {
-    method: 'GET',
-    path: 'user/getButtonValue',
-    access: 'user',
-    summary: "The user's quick-stake buttons (Game and Casino).",
-    response: z.array(buttonValue),
-  },
-  setButtonValue: {
-    method: 'POST',
-    path: 'user/setButtonValue',
-    access: 'user',
-    summary: "Replace the user's buttons of each type present in the array.",
-    request: setButtonValueRequest,
-    response: z.array(buttonValue),
-  },
-  getSports: {
-    method: 'POST',
-    path: 'sport/getSports',
-    access: 'user',
-    summary: 'Sport list.',
-    request: getSportsRequest,
-    response: z.array(sport),
-  },
-  getSeriesHeader: {
-    method: 'POST',
-    path: 'series/getSeriesHeader',
-    access: 'user',
-    summary: 'Sports with their series (1: header) or with series and matches (2: sidebar).',
-    request: getSeriesHeaderRequest,
-    response: z.array(seriesHeaderEntry),
-  },
-  getSeries: {
-    method: 'POST',
-    path: 'series/getSeries',
-    access: 'user',
-    summary: 'Series of a sport.',
-    request: getSeriesRequest,
-    response: z.array(series),
-  },
-  getMatches: {
-    method: 'POST',
-    path: 'match/getMatches',
-    access: 'user',
-    summary: 'Matches of a sport and/or series, soonest first.',
-    request: getMatchesRequest,
-    response: z.array(match),
-  },
-  getCupsForMenu: {
-    method: 'GET',
-    path: 'match/getCupsForMenu',
-    access: 'user',
-    summary: 'Cup menu entries.',
-    response: z.array(cup),
-  },
-  getCasinoSport: {
-    method: 'GET',
-    path: 'casino/getCasinoSport',
-    access: 'user',
-    summary: 'Casino sports (for example matka, worldcasino).',
-    response: z.array(casinoSport),
-  },
-  searchByMatchNameHeader: {
-    method: 'POST',
-    path: 'match/searchByMatchNameHeader',
-    access: 'user',
-    summary: 'Matches whose name contains the text (case-insensitive), grouped by sport; at most 50.',
-    request: searchRequest,
-    response: z.array(searchGroup),
-  },
-  getExposureDetail: {
-    method: 'GET',
-    path: 'bet/getExposureDetail',
-    access: 'user',
-    summary: 'Markets holding exposure, in data.data.',
-    response: exposureDetail,
-  },
-  getMatchVenueListByCountryCodeSportId: {
-    method: 'POST',
-    path: 'match/getMatchVenueListByCountryCodeSportId',
-    access: 'user',
-    summary: 'Races of a racing sport on a day (UTC+5:30) in a country, grouped by venue.',
-    request: venueListRequest,
-    response: z.array(venueEntry),
-  },
-  getMatchDetail: {
-    method: 'POST',
-    path: 'match/getMatchDetail',
-    access: 'user',
-    summary:
-      "A match with its markets: runners, three best back and lay levels {price, size} and the caller's position.",
-    request: getMatchDetailRequest,
-    response: matchDetail,
-  },
-  placeMarketBet: {
-    method: 'POST',
-    path: 'bet/placeMarketBet',
-    access: 'user',
-    summary:
-      'Place a back or lay bet (decimal odds, stake in rupees); matches at once as far as the book allows. The same request_id twice returns the first result.',
-    request: placeMarketBetRequest,
-    response: placeMarketBetResult,
-  },
-  cancelBet: {
-    method: 'POST',
-    path: 'bet/cancelBet',
-    access: 'user',
-    summary:
-      "Cancel the unmatched part of one bet ({bet_id}) or of all the caller's bets on a market ({market_id}).",
-    request: cancelBetRequest,
-    response: cancelBetResult,
-  },
-  getCurrentBets: {
-    method: 'POST',
-    path: 'bet/getCurrentBets',
-    access: 'user',
-    summary: "The caller's bets: M matched, U unmatched, D cancelled or lapsed; newest first, paged.",
-    request: getCurrentBetsRequest,
-    response: currentBets,
-  },
-  getMatchBets: {
-    method: 'POST',
-    path: 'bet/getMatchBets',
-    access: 'user',
-    summary: "The caller's matched and unmatched bets on one match (game-details screen).",
-    request: getMatchBetsRequest,
-    response: matchBets,
-  },
-  getCricketDetail: {
-    method: 'POST',
-    path: 'match/getCricketDetail',
-    access: 'user',
-    summary:
-      "A cricket match's own markets: the scoreboard, bookmaker tables (rates per 100 with the caller's position) and fancy rows (No/Yes lines and rates, the caller's exposure).",
-    request: getCricketDetailRequest,
-    response: cricketDetail,
-  },
-  placeBookmakerBet: {
-    method: 'POST',
-    path: 'bet/placeBookmakerBet',
-    access: 'user',
-    summary:
-      'Back or lay a bookmaker runner at the quoted rate (per 100): taken whole at once or refused ("Rate changed"). The same request_id twice returns the first bet.',
-    request: placeBookmakerBetRequest,
-    response: placeKindBetResult,
-  },
-  placeFancyBet: {
-    method: 'POST',
-    path: 'bet/placeFancyBet',
-    access: 'user',
-    summary:
-      'Yes or No on a fancy at the quoted line and rate: taken whole at once or refused ("Line changed", "Ball running"). The same request_id twice returns the first bet.',
-    request: placeFancyBetRequest,
-    response: placeKindBetResult,
-  },
-  getFancyBook: {
-    method: 'POST',
-    path: 'bet/getFancyBook',
-    access: 'user',
-    summary:
-      "The caller's profit or loss on a fancy by result, from (lowest line − 2) to (highest line + 2).",
-    request: getFancyBookRequest,
-    response: fancyBook,
-  },
-  getCricketBets: {
-    method: 'POST',
-    path: 'bet/getCricketBets',
-    access: 'user',
-    summary: "The caller's bookmaker and fancy bets on one match, newest first (at most 200).",
-    request: getKindBetsRequest,
-    response: kindBets,
-  },
-  getAccountStatement: {
-    method: 'POST',
-    path: 'report/getAccountStatement',
-    access: 'user',
-    summary:
-      "The caller's statement over IST days: opening balance, then every transfer oldest first with credit, debit and the balance after it; filter all / deposit_withdraw / game; paged.",
-    request: getAccountStatementRequest,
-    response: accountStatement,
-  },
-  getProfitLoss: {
-    method: 'POST',
-    path: 'report/getProfitLoss',
-    access: 'user',
-    summary:
-      "The caller's settled profit and loss over IST days, by sport or by market, with commission and net.",
-    request: getProfitLossRequest,
-    response: profitLoss,
-  },
-  getBetHistory: {
-    method: 'POST',
-    path: 'report/getBetHistory',
-    access: 'user',
-    summary:
-      "The caller's settled bets with their results and profit or loss: by settlement day or by market; paged.",
-    request: getBetHistoryRequest,
-    response: betHistory,
-  },
+  ...bettorCoreEndpoints,
   adminMarketStatus: {
     method: 'POST',
     path: 'admin/market/status',
@@ -542,9 +240,5 @@ export const endpoints = define({
 });
 
 export type EndpointName = keyof typeof endpoints;
-export type RequestOf<N extends EndpointName> = (typeof endpoints)[N] extends {
-  request: infer R extends z.ZodType;
-}
-  ? z.input<R>
-  : never;
-export type ResponseOf<N extends EndpointName> = z.infer<(typeof endpoints)[N]['response']>;
+export type RequestOf<N extends EndpointName> = RequestIn<typeof endpoints, N>;
+export type ResponseOf<N extends EndpointName> = ResponseIn<typeof endpoints, N>;

@@ -1,13 +1,14 @@
 /**
- * Typed calls built on the contract's endpoint table: method and path come from
- * `@backlay/contract`'s `endpoints`, and the envelope's `data` is checked against the
- * endpoint's response schema. Feature `api/` files wrap these in fetchers, query options and hooks.
+ * Typed calls built on an endpoint table of the contract: method and path come from the table's
+ * entry, and the envelope's `data` is checked against the entry's response schema. Feature `api/`
+ * files wrap these in fetchers, query options and hooks.
  *
- * The table holds every endpoint's zod schemas (and so zod itself), so it is kept out of the first
- * load: it is imported once, on demand, and the app starts that import at startup
- * (`loadEndpoints`) while the first screen renders. Calls wait for it (docs/decisions.md).
+ * A table holds its endpoints' zod schemas (and so zod itself), so it is kept out of the first
+ * load: each app makes its client with `createEndpointClient(() => import(…))`, the table is
+ * imported once, on demand, and calls wait for it (docs/decisions.md). The bettor's login call
+ * goes through `callTarget` with the contract's zod-free check (@backlay/contract/login).
  */
-import type { EndpointName, endpoints as EndpointTable, RequestOf, ResponseOf } from '@backlay/contract';
+import type { Endpoint, RequestIn, ResponseIn } from '@backlay/contract';
 import { API_PREFIX } from './constants.ts';
 import { isUnauthorized, request } from './http.ts';
 
@@ -53,55 +54,85 @@ export function queryString(params: object): string {
   return s ? `?${s}` : '';
 }
 
-let endpointTable: Promise<typeof EndpointTable> | undefined;
+type Checked<T> = { success: true; data: T } | { success: false; error: { message: string } };
 
-/** The contract's endpoint table, imported once; a failed import (network) is tried again on the next call. */
-export function loadEndpoints(): Promise<typeof EndpointTable> {
-  endpointTable ??= import('@backlay/contract').then(
-    (m) => m.endpoints,
-    (err: unknown) => {
-      endpointTable = undefined;
-      throw err;
-    },
-  );
-  return endpointTable;
-}
+/**
+ * What checks an answer's `data`: a zod schema, or a check of the same shape (the login's, which
+ * may wait for the endpoint table before it answers).
+ */
+export type AnswerCheck<T> = {
+  safeParse(data: unknown): Checked<T> | Promise<Checked<T>>;
+};
 
-export async function callEndpoint<N extends EndpointName>(
-  name: N,
-  body?: RequestOf<N>,
+/** One call: its method and path under /api/, and the check of the envelope's `data` on success. */
+export type CallTarget<T> = { method: 'GET' | 'POST'; path: string; response: AnswerCheck<T> };
+
+/**
+ * Sends one call and checks the answer: a refusal is status:false with the server's message
+ * (401/403 marked `unauthorized`); a success's `data` must pass `target.response`, else
+ * UnexpectedResponseError. GET calls send `body` as the query string.
+ */
+export async function callTarget<T>(
+  target: CallTarget<T>,
+  body?: object,
   init?: Init,
-): Promise<ApiResult<ResponseOf<N>>> {
-  const endpoints = await loadEndpoints();
-  const endpoint: { method: 'GET' | 'POST'; path: string; response: (typeof EndpointTable)[N]['response'] } =
-    endpoints[name];
-  const payload = endpoint.method === 'GET' ? undefined : (body ?? {});
-  const query = endpoint.method === 'GET' && body ? queryString(body) : '';
-  const raw = await request(endpoint.method, API_PREFIX + endpoint.path + query, payload, init);
+): Promise<ApiResult<T>> {
+  const payload = target.method === 'GET' ? undefined : (body ?? {});
+  const query = target.method === 'GET' && body ? queryString(body) : '';
+  const raw = await request(target.method, API_PREFIX + target.path + query, payload, init);
   if (isUnauthorized(raw)) return { status: false, message: raw.message, unauthorized: true };
   if (!raw || typeof raw !== 'object' || typeof (raw as { status?: unknown }).status !== 'boolean') {
-    throw new UnexpectedResponseError(endpoint.path, 'no envelope');
+    throw new UnexpectedResponseError(target.path, 'no envelope');
   }
   const env = raw as { status: boolean; message?: unknown; data?: unknown };
   const message = typeof env.message === 'string' ? env.message : undefined;
   if (!env.status) return { status: false, message: message ?? 'The request was refused.' };
-  let parsed = endpoint.response.safeParse(env.data ?? null);
+  let parsed = await target.response.safeParse(env.data ?? null);
   if (!parsed.success && typeof env.data === 'string') {
-    parsed = endpoint.response.safeParse(acceptJsonString(env.data));
+    parsed = await target.response.safeParse(acceptJsonString(env.data));
   }
-  if (!parsed.success) throw new UnexpectedResponseError(endpoint.path, parsed.error.message);
-  return { status: true, message, data: parsed.data as ResponseOf<N> };
+  if (!parsed.success) throw new UnexpectedResponseError(target.path, parsed.error.message);
+  return { status: true, message, data: parsed.data };
 }
 
-/** For queries: the data, or an Error carrying the server's message (401/403 included). */
-export async function queryEndpoint<N extends EndpointName>(
-  name: N,
-  body?: RequestOf<N>,
-  init?: Init,
-): Promise<ResponseOf<N>> {
-  const result = await callEndpoint(name, body, init);
-  if (!result.status) throw new ApiRefusal(result.message, result.unauthorized === true);
-  return result.data;
+/**
+ * The typed calls of one endpoint table. Each app passes the import of its own table: the bettor's
+ * (`@backlay/contract/bettor-endpoints`, no operator schema in the browser) or the console's full
+ * one. The table is imported once, on the first call or `loadEndpoints()`; a failed import
+ * (network) is tried again on the next call.
+ */
+export function createEndpointClient<T extends Record<string, Endpoint>>(load: () => Promise<T>) {
+  let table: Promise<T> | undefined;
+
+  function loadEndpoints(): Promise<T> {
+    table ??= load().catch((err: unknown) => {
+      table = undefined;
+      throw err;
+    });
+    return table;
+  }
+
+  async function callEndpoint<N extends keyof T & string>(
+    name: N,
+    body?: RequestIn<T, N>,
+    init?: Init,
+  ): Promise<ApiResult<ResponseIn<T, N>>> {
+    const endpoints = await loadEndpoints();
+    return callTarget(endpoints[name] as CallTarget<ResponseIn<T, N>>, body as object | undefined, init);
+  }
+
+  /** For queries: the data, or an Error carrying the server's message (401/403 included). */
+  async function queryEndpoint<N extends keyof T & string>(
+    name: N,
+    body?: RequestIn<T, N>,
+    init?: Init,
+  ): Promise<ResponseIn<T, N>> {
+    const result = await callEndpoint(name, body, init);
+    if (!result.status) throw new ApiRefusal(result.message, result.unauthorized === true);
+    return result.data;
+  }
+
+  return { loadEndpoints, callEndpoint, queryEndpoint };
 }
 
 export class ApiRefusal extends Error {

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callEndpoint, queryString } from '../src/api.ts';
+import { createEndpointClient, queryString } from '../src/api.ts';
 import { setTokenSource } from '../src/http.ts';
+
+const { callEndpoint } = createEndpointClient(() => import('@backlay/contract').then((m) => m.endpoints));
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,22 +1,22 @@
 import { useState } from 'react';
 import { HashRouter, useRoutes } from 'react-router';
 import { loadEndpoints } from '../lib/api.ts';
-import { Providers, createQueryClient } from './providers.tsx';
+import { Providers } from './providers.tsx';
 import { routes } from './routes.tsx';
 import { installUnauthorizedHandler, startupAuth } from './session.ts';
 import './styles.css';
 
 export function App() {
-  const [{ queryClient }] = useState(() => {
+  useState(() => {
     startupAuth();
     // The endpoint table (zod schemas) is its own chunk: fetch it now, while the shell renders.
+    // Signing in does not wait for it (the login call has its own check: @backlay/contract/login).
     void loadEndpoints();
-    const queryClient = createQueryClient();
-    installUnauthorizedHandler(queryClient);
-    return { queryClient };
+    installUnauthorizedHandler();
+    return null;
   });
   return (
-    <Providers queryClient={queryClient}>
+    <Providers>
       {/* The declarative router: the app uses no loaders or actions, and the data router
           (createHashRouter) would add about 15 kB of compressed JS to the login screen. */}
       <HashRouter>

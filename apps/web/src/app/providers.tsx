@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, type ReactNode } from 'react';
 // The stylesheet stays in the first load (first in the cascade, where it always was); the
 // container's JavaScript is fetched after the first screen renders: no toast is shown before.
@@ -6,15 +5,6 @@ import 'react-toastify/dist/ReactToastify.css';
 import { lazyNamed } from './lazy.tsx';
 import { useTheme } from './useTheme.ts';
 import { useViewportSync } from './useViewport.ts';
-
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 },
-      mutations: { retry: false },
-    },
-  });
-}
 
 const Toasts = lazyNamed(() => import('./Toasts.tsx').then((m) => m.Toasts));
 
@@ -24,14 +14,18 @@ function AppEffects() {
   return null;
 }
 
-export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+/**
+ * What every screen runs under: the theme, the viewport and the toasts. No query client here: the
+ * lazily loaded parts that query bring their own (query.tsx), so the login screen loads no query library.
+ */
+export function Providers({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <AppEffects />
       {children}
       <Suspense fallback={null}>
         <Toasts />
       </Suspense>
-    </QueryClientProvider>
+    </>
   );
 }

@@ -1,15 +1,18 @@
 import { Navigate, useParams, type RouteObject } from 'react-router';
 import './ui-styles.ts';
-import { NotAvailable } from '../components/NotAvailable.tsx';
+// NotAvailable's stylesheet keeps its place in the first load's cascade (its component is lazy).
+import '../components/NotAvailable.css';
 import './screen-styles.ts';
 import { PublicOnly, RequireAuth, SignUpGuard } from './guards.tsx';
 import { lazyScreen } from './lazy.tsx';
 
 // Every screen loads in a chunk of its own when its route is first shown (lazy.tsx), and so does
 // the signed-in shell (layouts: header, sidebar, footer, modals) with home: the login screen needs
-// only React, the router, the query client and its own chunk (docs/performance.md, "First load").
+// only React, the router and its own chunk (docs/performance.md, "First load").
 // screen-styles.ts keeps the CSS of all of them in the first load, in the cascade order it had.
 const layouts = () => import('./layouts.tsx');
+// React Query, with the parts that query (fetched alongside them): not in the login's first load.
+const query = () => import('../lib/query.tsx');
 const home = () => import('../features/home/index.ts');
 const account = () => import('../features/account/index.ts');
 const auth = () => import('../features/auth/index.ts');
@@ -23,13 +26,19 @@ const security = () => import('../features/security/index.ts');
 const settings = () => import('../features/settings/index.ts');
 const sports = () => import('../features/sports/index.ts');
 
-const MainLayout = lazyScreen(() => layouts().then((m) => m.MainLayout));
-const FooterOnlyLayout = lazyScreen(() => layouts().then((m) => m.FooterOnlyLayout));
+const MainLayout = lazyScreen(() =>
+  Promise.all([layouts(), query()]).then(([m, q]) => q.withQueryScope(m.MainLayout)),
+);
+const FooterOnlyLayout = lazyScreen(() =>
+  Promise.all([layouts(), query()]).then(([m, q]) => q.withQueryScope(m.FooterOnlyLayout)),
+);
 const HomeScreen = lazyScreen(() => home().then((m) => m.HomeScreen));
 const UserScreen = lazyScreen(() => account().then((m) => m.UserScreen));
 // Login alone, not the auth barrel: sign-up's form library and schemas stay out of its chunk.
 const LoginScreen = lazyScreen(() => import('../features/auth/LoginScreen.tsx').then((m) => m.LoginScreen));
-const SignUpScreen = lazyScreen(() => auth().then((m) => m.SignUpScreen));
+const SignUpScreen = lazyScreen(() =>
+  Promise.all([auth(), query()]).then(([m, q]) => q.withQueryScope(m.SignUpScreen)),
+);
 const LegalPage = lazyScreen(() => legal().then((m) => m.LegalPage));
 const GameDetailsScreen = lazyScreen(() => market().then((m) => m.GameDetailsScreen));
 const MatchDetailRedirect = lazyScreen(() => market().then((m) => m.MatchDetailRedirect));
@@ -44,6 +53,8 @@ const SecurityAuthScreen = lazyScreen(() => security().then((m) => m.SecurityAut
 const RulesScreen = lazyScreen(() => rules().then((m) => m.RulesScreen));
 const ChangePasswordScreen = lazyScreen(() => settings().then((m) => m.ChangePasswordScreen));
 const SportScreen = lazyScreen(() => sports().then((m) => m.SportScreen));
+// Lazy too: only signed-in routes show it, and its icon would weigh on the login's first load.
+const NotAvailable = lazyScreen(() => import('../components/NotAvailable.tsx').then((m) => m.NotAvailable));
 
 /** Routes whose data arrives with a later release: registered and guarded, honest about it. */
 const later = (title: string, text?: string) => <NotAvailable title={title}>{text}</NotAvailable>;

@@ -1,5 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { setUnauthorizedHandler } from '../lib/http.ts';
+import { dropQueryAnswers } from '../lib/query-cache.ts';
 import { hasStoredSession, localLogout, sessionStore } from '../lib/storage.ts';
 import { syncAuthFromStorage, useClientStore } from '../lib/store.ts';
 
@@ -15,14 +15,15 @@ export function startupAuth(): boolean {
 
 /**
  * 401/403 on any call: auth state false and the session ends locally (the token is already
- * refused, so no logout call is sent with it). The guard then shows login.
+ * refused, so no logout call is sent with it). The guard then shows login. The global settings
+ * are kept (their own store: lib/api/global-settings.ts).
  */
-export function installUnauthorizedHandler(queryClient: QueryClient): void {
+export function installUnauthorizedHandler(): void {
   setUnauthorizedHandler(() => {
     if (!hasStoredSession() && !useClientStore.getState().isLoggedIn) return;
     useClientStore.getState().setLoggedIn(null);
     sessionStore.clear();
     localLogout();
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'globalSetting' });
+    dropQueryAnswers();
   });
 }

@@ -1,4 +1,4 @@
-import { COUNTRIES, countryByCode, type CountryEntry } from '@backlay/contract';
+import { COUNTRIES, countryByCode, type CountryEntry } from '@backlay/contract/bettor';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useDismiss } from '../../components/index.ts';
 

@@ -1,30 +1,32 @@
-import type { LoginRequest } from '@backlay/contract';
+import { checkLoginRequest, type LoginFields as LoginRequest } from '@backlay/contract/login';
 import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Spinner } from '@backlay/ui/components';
 import { useGlobalSetting } from '../../lib/api/global-settings.ts';
 import { imageUrl } from '@backlay/ui/images';
 import { SESSION_KEYS, sessionStore, STORAGE_KEYS, storage } from '../../lib/storage.ts';
-import { useLogin } from './api/login.ts';
+import { login } from './api/login.ts';
 import { homeOf, useSecondStep } from './session.ts';
 import './LoginScreen.css';
 
-// The login form is the first screen most visitors see, so its chunk stays small: no form library,
-// and the contract's schema (zod) is the one the API client loads anyway — fetched at startup
-// (App.tsx) and awaited here only when the form is sent (docs/performance.md, "First load").
+// The login form is the first screen most visitors see, so its first load stays small: no form
+// library, no query library, no zod — the contract's login checks (@backlay/contract/login, the
+// same rules as its zod schemas) validate the form and the answer, so signing in waits for no
+// other chunk (docs/performance.md, "First load"). The second step comes with React Query.
 const SecondStepForm = lazy(() =>
-  import('./SecondStepForm.tsx').then((m) => ({ default: m.SecondStepForm })),
+  Promise.all([import('./SecondStepForm.tsx'), import('../../lib/query.tsx')]).then(([m, q]) => ({
+    default: q.withQueryScope(m.SecondStepForm),
+  })),
 );
 
 type LoginErrors = Partial<Record<keyof LoginRequest, string>>;
 const FIELDS = ['user_name', 'password'] as const;
 
 /** The contract's loginRequest rules; the first message per field. */
-async function validateLogin(
+function validateLogin(
   values: LoginRequest,
-): Promise<{ data: LoginRequest; errors?: undefined } | { errors: LoginErrors }> {
-  const { loginRequest } = await import('@backlay/contract');
-  const parsed = loginRequest.safeParse(values);
+): { data: LoginRequest; errors?: undefined } | { errors: LoginErrors } {
+  const parsed = checkLoginRequest(values);
   if (parsed.success) return { data: parsed.data };
   const errors: LoginErrors = {};
   for (const issue of parsed.error.issues) {
@@ -37,7 +39,7 @@ async function validateLogin(
 export function LoginScreen() {
   const navigate = useNavigate();
   const settings = useGlobalSetting().data;
-  const loginMutation = useLogin();
+  const [pending, setPending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
   const step = useSecondStep((s) => s.step);
@@ -55,23 +57,24 @@ export function LoginScreen() {
   const onChange = (field: keyof LoginRequest) => (e: ChangeEvent<HTMLInputElement>) => {
     const next = { ...values, [field]: e.target.value };
     setValues(next);
-    if (submitted) void validateLogin(next).then((r) => setErrors(r.errors ?? {}));
+    if (submitted) setErrors(validateLogin(next).errors ?? {});
   };
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     setSubmitted(true);
     setRefusal(null);
+    const checked = validateLogin(values);
+    if (checked.errors) {
+      setErrors(checked.errors);
+      const first = FIELDS.find((f) => checked.errors[f]);
+      if (first) inputs.current[first]?.focus();
+      return;
+    }
+    setErrors({});
+    setPending(true);
     try {
-      const checked = await validateLogin(values);
-      if (checked.errors) {
-        setErrors(checked.errors);
-        const first = FIELDS.find((f) => checked.errors[f]);
-        if (first) inputs.current[first]?.focus();
-        return;
-      }
-      setErrors({});
-      const result = await loginMutation.mutateAsync(checked.data);
+      const result = await login(checked.data);
       if (!result.status) {
         setRefusal(result.message);
         return;
@@ -81,6 +84,8 @@ export function LoginScreen() {
       navigate(homeOf(result.data), { replace: true });
     } catch {
       setRefusal('We could not reach the server. Check your connection and try again.');
+    } finally {
+      setPending(false);
     }
   };
 
@@ -179,13 +184,9 @@ export function LoginScreen() {
                 </p>
               ) : null}
             </div>
-            <button
-              className="btn btn--primary login__submit"
-              type="submit"
-              disabled={loginMutation.isPending}
-            >
-              {loginMutation.isPending ? <Spinner inline label="Signing in…" /> : null}
-              <span>{loginMutation.isPending ? 'Signing in…' : 'Login'}</span>
+            <button className="btn btn--primary login__submit" type="submit" disabled={pending}>
+              {pending ? <Spinner inline label="Signing in…" /> : null}
+              <span>{pending ? 'Signing in…' : 'Login'}</span>
             </button>
           </form>
         )}

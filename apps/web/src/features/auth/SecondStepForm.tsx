@@ -1,4 +1,4 @@
-import { securityCode } from '@backlay/contract';
+import { securityCode } from '@backlay/contract/bettor';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../components/index.ts';

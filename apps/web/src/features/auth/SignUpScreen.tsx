@@ -1,4 +1,4 @@
-import { countryByCode, DEFAULT_COUNTRY_CODE, signUpRequest } from '@backlay/contract';
+import { countryByCode, DEFAULT_COUNTRY_CODE, signUpRequest } from '@backlay/contract/bettor';
 import { imageUrl } from '@backlay/ui/images';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';

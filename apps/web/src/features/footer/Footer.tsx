@@ -1,4 +1,4 @@
-import { SUPPORT_CHANNEL_LABELS, supportHref, type SupportChannel } from '@backlay/contract';
+import { SUPPORT_CHANNEL_LABELS, supportHref, type SupportChannel } from '@backlay/contract/bettor';
 import { Icon } from '../../components/index.ts';
 import { useGlobalSetting } from '../../lib/api/global-settings.ts';
 import { useClientStore } from '../../lib/store.ts';

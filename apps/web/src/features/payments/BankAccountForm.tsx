@@ -1,4 +1,4 @@
-import { addBankAccountRequest } from '@backlay/contract';
+import { addBankAccountRequest } from '@backlay/contract/bettor';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';

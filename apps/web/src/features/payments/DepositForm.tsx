@@ -1,4 +1,4 @@
-import { paymentReference } from '@backlay/contract';
+import { paymentReference } from '@backlay/contract/bettor';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { CopyButton } from '../../components/index.ts';

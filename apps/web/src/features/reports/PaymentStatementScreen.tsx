@@ -1,4 +1,4 @@
-import { PAYMENT_STATEMENT_PAGE_SIZE, type PaymentRequestView } from '@backlay/contract';
+import { PAYMENT_STATEMENT_PAGE_SIZE, type PaymentRequestView } from '@backlay/contract/bettor';
 import { formatDateTime } from '@backlay/ui/time';
 import { useState } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import { REPORT_MAX_DAYS, reportDay } from '@backlay/contract';
+import { REPORT_MAX_DAYS, reportDay } from '@backlay/contract/bettor';
 import { displayDay } from '@backlay/ui/time';
 
 /** Report days are calendar days in UTC+5:30, 'YYYY-MM-DD'. */

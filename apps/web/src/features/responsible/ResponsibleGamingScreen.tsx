@@ -3,7 +3,7 @@ import {
   SELF_EXCLUSION_PERIODS,
   TIME_OUT_PERIODS,
   type ResponsibleGaming,
-} from '@backlay/contract';
+} from '@backlay/contract/bettor';
 import { formatDateTime } from '@backlay/ui/time';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-import { changePasswordRequest } from '@backlay/contract';
+import { changePasswordRequest } from '@backlay/contract/bettor';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';

@@ -1,10 +1,10 @@
-import type { RequestOf, UserInfo } from '@backlay/contract';
+import type { BettorRequestOf, UserInfo } from '@backlay/contract';
 import { useMutation } from '@tanstack/react-query';
 import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
 import { finishSignIn } from '../session.ts';
 
 /** POST user/loginTwoFactor: the authenticator's code (or a recovery code). Signs in. */
-export const loginTwoFactor = (body: RequestOf<'loginTwoFactor'>): Promise<ApiResult<UserInfo>> =>
+export const loginTwoFactor = (body: BettorRequestOf<'loginTwoFactor'>): Promise<ApiResult<UserInfo>> =>
   callEndpoint('loginTwoFactor', body);
 
 export function useLoginTwoFactor() {

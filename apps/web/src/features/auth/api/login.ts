@@ -1,23 +1,33 @@
-import type { LoginRequest, LoginResult } from '@backlay/contract';
-import { useMutation } from '@tanstack/react-query';
-import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
+import type { LoginResult } from '@backlay/contract';
+import { LOGIN_METHOD, LOGIN_PATH, loginUser, type LoginFields } from '@backlay/contract/login';
+import { callTarget, loadEndpoints, type AnswerCheck, type ApiResult } from '../../../lib/api.ts';
 import { beginSecondStep, finishSignIn } from '../session.ts';
 
 /**
- * POST user/login. A refusal (wrong password, locked account, time-out) is status:false with a
- * message. When a second step is owed (an unverified sign-up's OTP, Security Auth's code) the
+ * The login answer's check: a plain sign-in's by the contract's zod-free `loginUser`, so signing
+ * in waits for no schema chunk; one that starts a second step by the table's `loginResult` (zod),
+ * which the second step's form needs anyway.
+ */
+const loginAnswer: AnswerCheck<LoginResult> = {
+  async safeParse(data) {
+    const secondStep =
+      typeof data === 'object' && data !== null && 'challenge' in data && data.challenge !== undefined;
+    if (!secondStep) return loginUser.safeParse(data);
+    return (await loadEndpoints()).login.response.safeParse(data);
+  },
+};
+
+/**
+ * POST user/login, and on success the session is stored (spec §3 keys) or the second step starts;
+ * the caller navigates. A refusal (wrong password, locked account, time-out) is status:false with
+ * a message. When a second step is owed (an unverified sign-up's OTP, Security Auth's code) the
  * answer is only `challenge`: no session, and nothing about the user, yet.
  */
-export const login = (body: LoginRequest): Promise<ApiResult<LoginResult>> => callEndpoint('login', body);
-
-/** Signs in and stores the session (spec §3 keys), or starts the second step; the caller navigates. */
-export function useLogin() {
-  return useMutation({
-    mutationFn: login,
-    onSuccess: (result) => {
-      if (!result.status) return;
-      if ('challenge' in result.data) beginSecondStep(result.data.challenge, 'login');
-      else finishSignIn(result.data);
-    },
-  });
+export async function login(body: LoginFields): Promise<ApiResult<LoginResult>> {
+  const result = await callTarget({ method: LOGIN_METHOD, path: LOGIN_PATH, response: loginAnswer }, body);
+  if (result.status) {
+    if ('challenge' in result.data) beginSecondStep(result.data.challenge, 'login');
+    else finishSignIn(result.data);
+  }
+  return result;
 }

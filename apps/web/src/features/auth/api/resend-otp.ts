@@ -1,10 +1,10 @@
-import type { RequestOf, SecondStepChallenge } from '@backlay/contract';
+import type { BettorRequestOf, SecondStepChallenge } from '@backlay/contract';
 import { useMutation } from '@tanstack/react-query';
 import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
 import { updateSecondStep } from '../session.ts';
 
 /** POST user/resendOtp: a new code (the previous one stops working); 30 s apart at least. */
-export const resendOtp = (body: RequestOf<'resendOtp'>): Promise<ApiResult<SecondStepChallenge>> =>
+export const resendOtp = (body: BettorRequestOf<'resendOtp'>): Promise<ApiResult<SecondStepChallenge>> =>
   callEndpoint('resendOtp', body);
 
 export function useResendOtp() {

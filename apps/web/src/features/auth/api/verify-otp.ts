@@ -1,10 +1,10 @@
-import type { RequestOf, UserInfo } from '@backlay/contract';
+import type { BettorRequestOf, UserInfo } from '@backlay/contract';
 import { useMutation } from '@tanstack/react-query';
 import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
 import { finishSignIn } from '../session.ts';
 
 /** POST user/verifyOtp: the code sent to the mobile. Right: a sign-up user, signed in. */
-export const verifyOtp = (body: RequestOf<'verifyOtp'>): Promise<ApiResult<UserInfo>> =>
+export const verifyOtp = (body: BettorRequestOf<'verifyOtp'>): Promise<ApiResult<UserInfo>> =>
   callEndpoint('verifyOtp', body);
 
 export function useVerifyOtp() {

@@ -1,10 +1,10 @@
-import type { RequestOf } from '@backlay/contract';
+import type { BettorRequestOf } from '@backlay/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
 import { bankAccountsKey, type BankAccount } from './bank-accounts.ts';
 
 /** POST payment/addBankAccount — IFSC checked by format, the account number typed twice. */
-export const addBankAccount = (body: RequestOf<'addBankAccount'>): Promise<ApiResult<BankAccount>> =>
+export const addBankAccount = (body: BettorRequestOf<'addBankAccount'>): Promise<ApiResult<BankAccount>> =>
   callEndpoint('addBankAccount', body);
 
 export function useAddBankAccount() {

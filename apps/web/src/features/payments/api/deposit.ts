@@ -1,4 +1,4 @@
-import type { PaymentRequestView, RequestOf } from '@backlay/contract';
+import type { PaymentRequestView, BettorRequestOf } from '@backlay/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
 import { afterPaymentRequest } from './refresh.ts';
@@ -7,8 +7,9 @@ import { afterPaymentRequest } from './refresh.ts';
  * POST payment/deposit — amount, method and the payment reference of the money sent; waits for
  * the operator. A retry with the same request_id answers the first request.
  */
-export const requestDeposit = (body: RequestOf<'requestDeposit'>): Promise<ApiResult<PaymentRequestView>> =>
-  callEndpoint('requestDeposit', body);
+export const requestDeposit = (
+  body: BettorRequestOf<'requestDeposit'>,
+): Promise<ApiResult<PaymentRequestView>> => callEndpoint('requestDeposit', body);
 
 export function useRequestDeposit() {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { type PaymentRequestView } from '@backlay/contract';
+import type { PaymentRequestView } from '@backlay/contract';
 import { displayDay } from '@backlay/ui/time';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../lib/api.ts';

@@ -1,10 +1,10 @@
-import type { RequestOf } from '@backlay/contract';
+import type { BettorRequestOf } from '@backlay/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
 import { bankAccountsKey } from './bank-accounts.ts';
 
 /** POST payment/removeBankAccount — withdrawals already asked for keep it. */
-export const removeBankAccount = (body: RequestOf<'removeBankAccount'>): Promise<ApiResult<null>> =>
+export const removeBankAccount = (body: BettorRequestOf<'removeBankAccount'>): Promise<ApiResult<null>> =>
   callEndpoint('removeBankAccount', body);
 
 export function useRemoveBankAccount() {

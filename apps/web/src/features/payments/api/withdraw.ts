@@ -1,4 +1,4 @@
-import type { PaymentRequestView, RequestOf } from '@backlay/contract';
+import type { PaymentRequestView, BettorRequestOf } from '@backlay/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
 import { afterPaymentRequest } from './refresh.ts';
@@ -7,8 +7,9 @@ import { afterPaymentRequest } from './refresh.ts';
  * POST payment/withdraw — to a saved bank account, at most the available balance; held at once
  * until the operator pays or rejects it. A retry with the same request_id answers the first request.
  */
-export const requestWithdraw = (body: RequestOf<'requestWithdraw'>): Promise<ApiResult<PaymentRequestView>> =>
-  callEndpoint('requestWithdraw', body);
+export const requestWithdraw = (
+  body: BettorRequestOf<'requestWithdraw'>,
+): Promise<ApiResult<PaymentRequestView>> => callEndpoint('requestWithdraw', body);
 
 export function useRequestWithdraw() {
   const queryClient = useQueryClient();

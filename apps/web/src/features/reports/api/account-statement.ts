@@ -1,8 +1,8 @@
-import type { AccountStatement, RequestOf } from '@backlay/contract';
+import type { AccountStatement, BettorRequestOf } from '@backlay/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../lib/api.ts';
 
-export type AccountStatementRequest = RequestOf<'getAccountStatement'>;
+export type AccountStatementRequest = BettorRequestOf<'getAccountStatement'>;
 
 /** POST report/getAccountStatement — opening balance, the transfers of the range (oldest first), closing balance. */
 export const getAccountStatement = (

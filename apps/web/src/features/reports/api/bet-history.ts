@@ -1,8 +1,8 @@
-import type { BetHistory, RequestOf } from '@backlay/contract';
+import type { BetHistory, BettorRequestOf } from '@backlay/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../lib/api.ts';
 
-export type BetHistoryRequest = RequestOf<'getBetHistory'>;
+export type BetHistoryRequest = BettorRequestOf<'getBetHistory'>;
 
 /** POST report/getBetHistory — settled bets with result and profit/loss, by settlement days or by market. */
 export const getBetHistory = (req: BetHistoryRequest, signal?: AbortSignal): Promise<BetHistory> =>

@@ -1,8 +1,8 @@
-import type { CurrentBets, RequestOf } from '@backlay/contract';
+import type { CurrentBets, BettorRequestOf } from '@backlay/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../lib/api.ts';
 
-export type CurrentBetsRequest = RequestOf<'getCurrentBets'>;
+export type CurrentBetsRequest = BettorRequestOf<'getCurrentBets'>;
 
 /** POST bet/getCurrentBets — the caller's bets: M matched, U unmatched, D cancelled or lapsed; newest first, paged. */
 export const getCurrentBets = (req: CurrentBetsRequest, signal?: AbortSignal): Promise<CurrentBets> =>

@@ -1,8 +1,8 @@
-import type { RequestOf, ResponseOf } from '@backlay/contract';
+import type { BettorRequestOf, ResponseOf } from '@backlay/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../lib/api.ts';
 
-export type PaymentStatementRequest = RequestOf<'getPaymentStatement'>;
+export type PaymentStatementRequest = BettorRequestOf<'getPaymentStatement'>;
 export type PaymentStatement = ResponseOf<'getPaymentStatement'>;
 
 /** POST report/getPaymentStatement — the caller's deposit and withdrawal requests over IST days, newest first. */

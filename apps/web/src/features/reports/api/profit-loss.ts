@@ -1,8 +1,8 @@
-import type { ProfitLoss, RequestOf } from '@backlay/contract';
+import type { ProfitLoss, BettorRequestOf } from '@backlay/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../lib/api.ts';
 
-export type ProfitLossRequest = RequestOf<'getProfitLoss'>;
+export type ProfitLossRequest = BettorRequestOf<'getProfitLoss'>;
 
 /** POST report/getProfitLoss — settled profit and loss by sport or by market, with commission and net. */
 export const getProfitLoss = (req: ProfitLossRequest, signal?: AbortSignal): Promise<ProfitLoss> =>

@@ -1,4 +1,4 @@
-import type { RequestOf, ResponsibleGaming } from '@backlay/contract';
+import type { BettorRequestOf, ResponsibleGaming } from '@backlay/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
 import { responsibleGamingKey } from './responsible-gaming.ts';
@@ -8,7 +8,7 @@ import { responsibleGamingKey } from './responsible-gaming.ts';
  * removes it): lowering counts at once, raising or removing after 24 hours (the message says when).
  */
 export const setResponsibleLimit = (
-  body: RequestOf<'setResponsibleLimit'>,
+  body: BettorRequestOf<'setResponsibleLimit'>,
 ): Promise<ApiResult<ResponsibleGaming>> => callEndpoint('setResponsibleLimit', body);
 
 export function useSetResponsibleLimit() {

@@ -1,10 +1,10 @@
-import type { RequestOf } from '@backlay/contract';
+import type { BettorRequestOf } from '@backlay/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
 import { twoFactorStatusKey } from './two-factor-status.ts';
 
 /** POST user/twoFactor/disable — a current code (or a recovery code) turns Security Auth off. */
-export const disableTwoFactor = (body: RequestOf<'twoFactorDisable'>): Promise<ApiResult<null>> =>
+export const disableTwoFactor = (body: BettorRequestOf<'twoFactorDisable'>): Promise<ApiResult<null>> =>
   callEndpoint('twoFactorDisable', body);
 
 export function useDisableTwoFactor() {

@@ -1,11 +1,11 @@
-import type { RequestOf, ResponseOf } from '@backlay/contract';
+import type { BettorRequestOf, ResponseOf } from '@backlay/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
 import { twoFactorStatusKey } from './two-factor-status.ts';
 
 /** POST user/twoFactor/enable — a code from the app turns Security Auth on; answers 10 recovery codes, once. */
 export const enableTwoFactor = (
-  body: RequestOf<'twoFactorEnable'>,
+  body: BettorRequestOf<'twoFactorEnable'>,
 ): Promise<ApiResult<ResponseOf<'twoFactorEnable'>>> => callEndpoint('twoFactorEnable', body);
 
 export function useEnableTwoFactor() {
