@@ -34,7 +34,8 @@ import { finishedMatchRefusal, runsAtMarkFromScore } from '../cricket/plugin.ts'
 import { toSummary } from '../settlement/summary.ts';
 import type { Tx } from '../../db/store.ts';
 import { isUniqueViolation, type PlaceOutcome } from '../markets/house-bets.ts';
-import { betCountsOf } from '../markets/bet-counts.ts';
+import { betCountsOf, houseStakesPlacedIn } from '../markets/bet-counts.ts';
+import { BOOKMAKER_KIND } from './kind.ts';
 import {
   createCommandQueue,
   QUEUE_FULL_BET_MESSAGE,
@@ -355,8 +356,46 @@ export function createBookmakerService(app: FastifyInstance) {
     return out;
   }
 
+  /** No rate yet on each new runner: the operator quotes it before opening the market. */
+  async function unquoted(tx: Tx, marketId: number, selectionIds: readonly number[], at: Date) {
+    if (selectionIds.length === 0) return;
+    await tx.insert(bookmakerQuotes).values(
+      selectionIds.map((selectionId) => ({
+        selectionId,
+        marketId,
+        backRate: null,
+        layRate: null,
+        updatedAt: at,
+      })),
+    );
+  }
+
   const kind: MarketKindModule = {
-    kind: 'BOOKMAKER',
+    kind: BOOKMAKER_KIND,
+    pricing: 'HOUSE',
+    resultBy: 'WINNERS',
+    hasRunners: true,
+    defaultMarketType: BOOKMAKER_KIND,
+    settleActions: ['market/result', 'market/void', 'bookmaker/incomplete'],
+    isMainMarket: () => false,
+
+    async createRows({ tx, marketId, selectionIds, at }) {
+      await tx.insert(bookmakerMarkets).values({ marketId, status: 'SUSPENDED', updatedAt: at });
+      await unquoted(tx, marketId, selectionIds, at);
+      return null;
+    },
+
+    runnersAdded: unquoted,
+
+    stakesPlacedIn: houseStakesPlacedIn({
+      table: bookmakerBets,
+      userId: bookmakerBets.userId,
+      marketId: bookmakerBets.marketId,
+      placedAt: bookmakerBets.placedAt,
+      stakePaise: bookmakerBets.stakePaise,
+      settledStatus: bookmakerBets.settledStatus,
+      selectionId: bookmakerBets.selectionId,
+    }),
 
     async closeForSettlement(marketId) {
       await db.transaction(async (tx) => {

@@ -14,7 +14,6 @@ import {
   type adminMatchesRequest,
   type adminMatchUpdateRequest,
   type ConsoleMarket,
-  type MarketKind,
 } from '@backlay/contract';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -39,6 +38,7 @@ import {
 import { afterCommit } from '../../db/commit-hooks.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import { likeEscape } from '../catalog/queries.ts';
+import type { KindRegistry } from '../markets/registry.ts';
 
 type In<T extends z.ZodType> = z.output<T>;
 type Result<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -49,9 +49,6 @@ const bpsOf = (percent: number) => Math.round(percent * 100);
 
 /** Cricket's sport id (spec §9): only its matches carry the cricket details fancies need. */
 const CRICKET_SPORT_ID = 4;
-
-/** A fancy's largest result: 1 for an event (FANCY1), else runs. */
-const FANCY_RESULT_MAX = { FANCY1: 1, default: 999 } as const;
 
 function rowsOf<T>(r: unknown): T[] {
   return (r as { rows: T[] }).rows;
@@ -376,32 +373,26 @@ export async function createSeries(
 type MarketInput = Omit<In<typeof adminMarketCreateRequest>, 'match_id' | 'request_id'>;
 type MatchRowOf = typeof matches.$inferSelect;
 
-/** Inserts a market of any kind with its runners (or fancy row) in the caller's transaction. */
+/**
+ * Inserts a market of any kind with its runners (for a kind that has them) in the caller's
+ * transaction; the kind writes its own rows beside them (registry.ts `createRows`).
+ */
 async function insertMarket(
   tx: Tx,
+  kinds: KindRegistry,
   match: MatchRowOf,
   input: MarketInput,
   at: Date,
 ): Promise<Result<number>> {
-  const kind: MarketKind = input.kind;
-  if (kind === 'FANCY') {
-    const [cm] = await tx.select().from(cricketMatches).where(eq(cricketMatches.matchId, match.matchId));
-    if (!cm) {
-      return {
-        ok: false,
-        message:
-          'A fancy needs a cricket match with its format and competition (create the match with its cricket details)',
-      };
-    }
-  }
-  const houseQuoted = kind !== 'MATCH_ODDS';
+  const kind = kinds.of(input.kind);
+  const houseQuoted = kind.pricing === 'HOUSE';
   const [market] = await tx
     .insert(markets)
     .values({
       matchId: match.matchId,
       marketName: input.market_name,
-      marketType: kind,
-      marketKind: kind,
+      marketType: kind.defaultMarketType,
+      marketKind: kind.kind,
       // A new exchange market waits INACTIVE until an operator opens it; a house-quoted one is
       // SUSPENDED (its own status), to be quoted and set ACTIVE.
       status: houseQuoted ? 'SUSPENDED' : 'INACTIVE',
@@ -414,42 +405,22 @@ async function insertMarket(
     })
     .returning({ marketId: markets.marketId });
   const marketId = market!.marketId;
-  if (kind === 'FANCY') {
-    const f = input.fancy!;
-    const [order] = await tx
-      .select({ n: sql<number>`coalesce(max(${fancies.displayOrder}), -1)::int + 1` })
-      .from(fancies)
-      .where(eq(fancies.matchId, match.matchId));
-    await tx.insert(fancies).values({
-      marketId,
-      matchId: match.matchId,
-      variant: f.variant,
-      status: 'SUSPENDED',
-      band: f.variant === 'KHADO' ? (f.band ?? null) : null,
-      maxUserStakePaise: paiseOf(f.max_user_stake),
-      displayOrder: Number(order?.n ?? 0),
-      resultMax: f.variant === 'FANCY1' ? FANCY_RESULT_MAX.FANCY1 : FANCY_RESULT_MAX.default,
-      event: f.event,
-      updatedAt: at,
-    });
-    return { ok: true, value: marketId };
-  }
-  const rs = await tx
-    .insert(runners)
-    .values(input.runners!.map((name, sortOrder) => ({ marketId, name, sortOrder })))
-    .returning({ selectionId: runners.selectionId });
-  if (kind === 'BOOKMAKER') {
-    await tx.insert(bookmakerMarkets).values({ marketId, status: 'SUSPENDED', updatedAt: at });
-    await tx.insert(bookmakerQuotes).values(
-      rs.map((r) => ({
-        selectionId: r.selectionId,
-        marketId,
-        backRate: null,
-        layRate: null,
-        updatedAt: at,
-      })),
-    );
-  }
+  const rs =
+    kind.hasRunners && input.runners
+      ? await tx
+          .insert(runners)
+          .values(input.runners.map((name, sortOrder) => ({ marketId, name, sortOrder })))
+          .returning({ selectionId: runners.selectionId })
+      : [];
+  const refused = await kind.createRows({
+    tx,
+    marketId,
+    matchId: match.matchId,
+    selectionIds: rs.map((r) => r.selectionId),
+    fancy: input.fancy,
+    at,
+  });
+  if (refused !== null) return { ok: false, message: refused };
   return { ok: true, value: marketId };
 }
 
@@ -513,7 +484,7 @@ export async function createMatch(
     }
     let marketId: number | null = null;
     if (input.market) {
-      const r = await insertMarket(tx, match!, input.market, at);
+      const r = await insertMarket(tx, app.kinds, match!, input.market, at);
       if (!r.ok) return r;
       marketId = r.value;
     }
@@ -558,7 +529,7 @@ export async function createMarket(
   return inTx(app, async (tx) => {
     const [m] = await tx.select().from(matches).where(eq(matches.matchId, input.match_id));
     if (!m) return { ok: false, message: `Unknown match ${input.match_id}` };
-    const r = await insertMarket(tx, m, input, at);
+    const r = await insertMarket(tx, app.kinds, m, input, at);
     // Every node forgets that the id was unknown (a socket may have asked for it already).
     if (r.ok) afterCommit(tx, () => app.bus.publish('market', { market_id: r.value }));
     return r;
@@ -599,8 +570,9 @@ export async function updateMarket(
         return { ok: false, message: 'The market is settled; unsettle it before changing its commission' };
       }
     }
-    if ((input.runners || input.add_runners) && k.marketKind === 'FANCY') {
-      return { ok: false, message: 'A fancy has no runners' };
+    const kind = app.kinds.of(k.marketKind);
+    if ((input.runners || input.add_runners) && !kind.hasRunners) {
+      return { ok: false, message: `Market ${k.marketId} (${k.marketName}) has no runners` };
     }
     const existing = await tx.select().from(runners).where(eq(runners.marketId, k.marketId));
     if (input.runners) {
@@ -611,16 +583,8 @@ export async function updateMarket(
       }
     }
     if (input.add_runners) {
-      const [n] = await Promise.all([
-        tx
-          .select({
-            n: sql<number>`(select count(*) from ${bets} where market_id = ${k.marketId})
-            + (select count(*) from ${bookmakerBets} where market_id = ${k.marketId})::int`,
-          })
-          .from(markets)
-          .where(eq(markets.marketId, k.marketId)),
-      ]);
-      if (Number(n[0]?.n ?? 0) > 0)
+      // Every user's position would change: only while nobody has a bet of any status on it.
+      if ((await kind.usersWithBets(tx, k.marketId)).length > 0)
         return { ok: false, message: 'Runners can be added only before the first bet' };
       if (existing.length + input.add_runners.length > 20) {
         return { ok: false, message: 'A market may have at most 20 runners' };
@@ -653,18 +617,12 @@ export async function updateMarket(
         .insert(runners)
         .values(input.add_runners.map((name, i) => ({ marketId: k.marketId, name, sortOrder: first + i })))
         .returning({ selectionId: runners.selectionId });
-      if (k.marketKind === 'BOOKMAKER') {
-        const at = app.clock.now();
-        await tx.insert(bookmakerQuotes).values(
-          added.map((r) => ({
-            selectionId: r.selectionId,
-            marketId: k.marketId,
-            backRate: null,
-            layRate: null,
-            updatedAt: at,
-          })),
-        );
-      }
+      await kind.runnersAdded?.(
+        tx,
+        k.marketId,
+        added.map((r) => r.selectionId),
+        app.clock.now(),
+      );
     }
     // The same path a bet's change takes: every node reads the market again and pushes what its
     // sockets see change (a new version, a new runner).

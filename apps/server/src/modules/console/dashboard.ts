@@ -49,15 +49,6 @@ export function istMidnight(now: Date): Date {
   return new Date(Date.parse(`${day}T00:00:00+05:30`));
 }
 
-/** The settlement actions whose refusal is a failed settlement. */
-const SETTLE_ACTIONS = [
-  'market/result',
-  'fancy/result',
-  'fancy/average',
-  'bookmaker/incomplete',
-  'market/void',
-];
-
 export async function dashboard(
   app: FastifyInstance,
   extraAlerts: () => Promise<DashboardAlert[]> = async () => [],
@@ -186,11 +177,24 @@ async function collectAlerts(
     makers.map((m) => sql`${m}`),
     sql`, `,
   );
+  // The kinds priced on the exchange (their resting bets are the prices), and which console
+  // action settles which kind: a call of the wrong kind for the market (a mistyped id) settles
+  // nothing and is no failure.
+  const exchangeKinds = sql.join(
+    app.kinds.exchangeKinds().map((k) => sql`${k}`),
+    sql`, `,
+  );
+  const settlesKind = sql.join(
+    app.kinds
+      .all()
+      .flatMap((k) => k.settleActions.map((a) => sql`(a.action = ${a} and k.market_kind = ${k.kind})`)),
+    sql` or `,
+  );
   const [noPrices, bmNoPrices, feed, score, overdue, failed, withdrawals] = await Promise.all([
     // An exchange market open in play with nothing to back or lay on any runner.
     db.execute(sql`select k.market_id, k.match_id, k.market_name, m.match_name
       from ${markets} k join ${matches} m on m.match_id = k.match_id
-      where k.market_kind = 'MATCH_ODDS' and k.status = 'OPEN' and k.in_play
+      where k.market_kind in (${exchangeKinds}) and k.status = 'OPEN' and k.in_play
         and not exists (select 1 from ${bets} b where b.market_id = k.market_id and b.resting)
       order by k.market_id`),
     // A bookmaker market taking bets in play without a single rate.
@@ -203,7 +207,7 @@ async function collectAlerts(
       order by k.market_id`),
     // The demo feed: its makers' last quote, if it ever ran, while exchange markets are in play.
     db.execute(sql`select max(b.placed_at) as last_quote,
-        (select count(*)::int from ${markets} k where k.market_kind = 'MATCH_ODDS' and k.status = 'OPEN' and k.in_play) as in_play
+        (select count(*)::int from ${markets} k where k.market_kind in (${exchangeKinds}) and k.status = 'OPEN' and k.in_play) as in_play
       from ${bets} b join ${users} u on u.user_id = b.user_id where u.user_name in (${makerList})`),
     // The cricket feed: a scoreboard in progress that stopped moving.
     db.execute(sql`select c.match_id, m.match_name, c.score_updated_at from ${cricketMatches} c
@@ -224,14 +228,11 @@ async function collectAlerts(
       from ${adminActions} a
       join ${markets} k on k.market_id = coalesce((a.request ->> 'market_id')::int, (a.request ->> 'fancy_id')::int)
       where a.action in (${sql.join(
-        SETTLE_ACTIONS.map((x) => sql`${x}`),
+        [...new Set(app.kinds.all().flatMap((k) => k.settleActions))].map((x) => sql`${x}`),
         sql`, `,
       )})
         and (a.response ->> 'status')::boolean = false
-        -- A call of the wrong kind for the market (a mistyped id) settles nothing and is no failure.
-        and (a.action not like 'fancy/%' or k.market_kind = 'FANCY')
-        and (a.action <> 'bookmaker/incomplete' or k.market_kind = 'BOOKMAKER')
-        and (a.action not like 'market/%' or k.market_kind <> 'FANCY')
+        and (${settlesKind})
         and a.created_at > ${at}::timestamptz - make_interval(hours => ${FAILED_SETTLEMENT_HOURS})
         and (a.request ->> 'market_id' ~ '^[0-9]{1,9}$' or a.request ->> 'fancy_id' ~ '^[0-9]{1,9}$')
         and not exists (select 1 from ${marketSettlements} ms where ms.market_id = k.market_id and ms.state = 'SETTLED')

@@ -108,6 +108,7 @@ export const consoleModule = fp(
     route(app, 'adminMarketVoidPreview', async ({ body }) => {
       const r = await voidWindowPreview(
         app.db,
+        app.kinds,
         body.market_id,
         new Date(body.from),
         new Date(body.to),

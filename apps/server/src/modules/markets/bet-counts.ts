@@ -1,10 +1,11 @@
 // Three questions every kind answers from its own bets table (registry.ts): who has bets on a
 // market, how many of a market's bets are settled or void, and how many open bets a user has per
 // market. The table is the kind's own; the question is the same for all, so it is asked once here.
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/store.ts';
 import type { MarketKindModule } from './registry.ts';
+import { notVoided } from './voids.ts';
 
 export type BetsTable = {
   table: PgTable;
@@ -53,5 +54,41 @@ export function betCountsOf(
         .groupBy(t.marketId);
       return new Map(rows.map((r) => [Number(r.marketId), Number(r.n)]));
     },
+  };
+}
+
+/** A house-quoted kind's bets table, for the bets placed in a window (markets/registry.ts). */
+export type HouseBetsTable = {
+  table: PgTable;
+  userId: AnyPgColumn;
+  marketId: AnyPgColumn;
+  placedAt: AnyPgColumn;
+  stakePaise: AnyPgColumn;
+  /** 'VOIDED' once settled void. */
+  settledStatus: AnyPgColumn;
+  /** The runner, where a void of one runner applies to the kind's bets. */
+  selectionId?: AnyPgColumn;
+};
+
+/** `stakesPlacedIn` of a house-quoted kind: a bet taken whole counts for its whole stake. */
+export function houseStakesPlacedIn(t: HouseBetsTable): MarketKindModule['stakesPlacedIn'] {
+  return async (tx, marketId, from, to) => {
+    const rows = await tx
+      .select({ userId: t.userId, paise: t.stakePaise })
+      .from(t.table)
+      .where(
+        and(
+          eq(t.marketId, marketId),
+          gte(t.placedAt, from),
+          lte(t.placedAt, to),
+          or(isNull(t.settledStatus), ne(t.settledStatus, 'VOIDED')),
+          notVoided({
+            marketId: t.marketId,
+            placedAt: t.placedAt,
+            ...(t.selectionId ? { selectionId: t.selectionId } : {}),
+          }),
+        ),
+      );
+    return rows.map((r) => ({ userId: Number(r.userId), paise: Number(r.paise) }));
   };
 }
