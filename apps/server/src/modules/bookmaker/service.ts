@@ -34,7 +34,7 @@ import { finishedMatchRefusal, runsAtMarkFromScore } from '../cricket/plugin.ts'
 import { toSummary } from '../settlement/summary.ts';
 import type { Tx } from '../../db/store.ts';
 import { isUniqueViolation, type PlaceOutcome } from '../markets/house-bets.ts';
-import { betCountsOf, houseStakesPlacedIn } from '../markets/bet-counts.ts';
+import { betCountsOf, houseFiguresOf, houseStakesPlacedIn } from '../markets/bet-counts.ts';
 import { BOOKMAKER_KIND } from './kind.ts';
 import {
   createCommandQueue,
@@ -42,7 +42,13 @@ import {
   runBatchOrEach,
   takeDistinctBatch,
 } from '../markets/command-queue.ts';
-import { holdKey, type HoldMap, type MarketKindModule, type OutcomePositions } from '../markets/registry.ts';
+import {
+  holdKey,
+  type ConsoleDetails,
+  type HoldMap,
+  type MarketKindModule,
+  type OutcomePositions,
+} from '../markets/registry.ts';
 import { betResultOf } from '../markets/report-bets.ts';
 import { bookmakerReportBets } from './report-bets.ts';
 import {
@@ -386,6 +392,38 @@ export function createBookmakerService(app: FastifyInstance) {
     },
 
     runnersAdded: unquoted,
+
+    ...houseFiguresOf({
+      table: bookmakerBets,
+      marketId: bookmakerBets.marketId,
+      placedAt: bookmakerBets.placedAt,
+      stakePaise: bookmakerBets.stakePaise,
+    }),
+
+    async consoleDetails(tx, marketIds) {
+      const out = new Map<number, ConsoleDetails>();
+      if (marketIds.length === 0) return out;
+      const ids = [...marketIds];
+      const [states, quotes] = await Promise.all([
+        tx.select().from(bookmakerMarkets).where(inArray(bookmakerMarkets.marketId, ids)),
+        tx.select().from(bookmakerQuotes).where(inArray(bookmakerQuotes.marketId, ids)),
+      ]);
+      for (const b of states) {
+        const rates = new Map(
+          quotes
+            .filter((q) => q.marketId === b.marketId)
+            .map((q) => [q.selectionId, { back: q.backRate, lay: q.layRate }]),
+        );
+        out.set(b.marketId, { bookmaker: { status: b.status, version: b.version }, rates });
+      }
+      return out;
+    },
+
+    // Taking bets in play without a single rate.
+    unpricedInPlay: sql`k.in_play
+      and exists (select 1 from ${bookmakerMarkets} bm where bm.market_id = k.market_id and bm.status = 'ACTIVE')
+      and not exists (select 1 from ${bookmakerQuotes} q where q.market_id = k.market_id
+        and (q.back_rate is not null or q.lay_rate is not null))`,
 
     stakesPlacedIn: houseStakesPlacedIn({
       table: bookmakerBets,

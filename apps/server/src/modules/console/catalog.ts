@@ -14,19 +14,14 @@ import {
   type adminMatchesRequest,
   type adminMatchUpdateRequest,
   type ConsoleMarket,
+  type MarketKind,
 } from '@backlay/contract';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import {
-  bookmakerBets,
-  bookmakerMarkets,
-  bookmakerQuotes,
-  bets,
   cricketMatches,
   exposureHolds,
-  fancies,
-  fancyBets,
   markets,
   marketSettlements,
   marketVoids,
@@ -38,7 +33,7 @@ import {
 import { afterCommit } from '../../db/commit-hooks.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import { likeEscape } from '../catalog/queries.ts';
-import type { KindRegistry } from '../markets/registry.ts';
+import type { ConsoleDetails, KindRegistry } from '../markets/registry.ts';
 
 type In<T extends z.ZodType> = z.output<T>;
 type Result<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -176,58 +171,68 @@ export async function listSeries(db: Executor, sportId?: number) {
 
 // ---------------------------------------------------------------- one match
 
-/** Per market: bets of any status, the stake matched (rupees) and Σ exposure held. */
-async function marketFigures(db: Executor, ids: number[]) {
+/** Per market: bets of any status, the stake matched or taken (its kind's figures) and Σ exposure held. */
+async function marketFigures(
+  db: Executor,
+  kinds: KindRegistry,
+  ms: readonly { marketId: number; marketKind: MarketKind }[],
+) {
   const figures = new Map<number, { bets: number; matchedPaise: number; exposurePaise: number }>();
-  for (const id of ids) figures.set(id, { bets: 0, matchedPaise: 0, exposurePaise: 0 });
-  if (ids.length === 0) return figures;
-  const [ex, traded, bm, fy, held] = await Promise.all([
-    db
-      .select({ id: bets.marketId, n: sql<number>`count(*)::int` })
-      .from(bets)
-      .where(inArray(bets.marketId, ids))
-      .groupBy(bets.marketId),
-    db
-      .select({ id: runners.marketId, paise: sql<string>`sum(${runners.tradedPaise})::text` })
-      .from(runners)
-      .where(inArray(runners.marketId, ids))
-      .groupBy(runners.marketId),
-    db
-      .select({
-        id: bookmakerBets.marketId,
-        n: sql<number>`count(*)::int`,
-        paise: sql<string>`sum(${bookmakerBets.stakePaise})::text`,
-      })
-      .from(bookmakerBets)
-      .where(inArray(bookmakerBets.marketId, ids))
-      .groupBy(bookmakerBets.marketId),
-    db
-      .select({
-        id: fancyBets.marketId,
-        n: sql<number>`count(*)::int`,
-        paise: sql<string>`sum(${fancyBets.stakePaise})::text`,
-      })
-      .from(fancyBets)
-      .where(inArray(fancyBets.marketId, ids))
-      .groupBy(fancyBets.marketId),
+  for (const k of ms) figures.set(k.marketId, { bets: 0, matchedPaise: 0, exposurePaise: 0 });
+  if (ms.length === 0) return figures;
+  const ids = ms.map((k) => k.marketId);
+  const [byKind, held] = await Promise.all([
+    Promise.all(
+      [...new Set(ms.map((k) => k.marketKind))].map((kind) =>
+        kinds.of(kind).consoleFigures(
+          db,
+          ms.filter((k) => k.marketKind === kind).map((k) => k.marketId),
+        ),
+      ),
+    ),
     db
       .select({ id: exposureHolds.marketId, paise: sql<string>`sum(${exposureHolds.exposurePaise})::text` })
       .from(exposureHolds)
       .where(inArray(exposureHolds.marketId, ids))
       .groupBy(exposureHolds.marketId),
   ]);
-  for (const r of ex) figures.get(r.id)!.bets += Number(r.n);
-  for (const r of traded) figures.get(r.id)!.matchedPaise += Number(r.paise ?? 0);
-  for (const r of [...bm, ...fy]) {
-    const f = figures.get(r.id)!;
-    f.bets += Number(r.n);
-    f.matchedPaise += Number(r.paise ?? 0);
+  for (const m of byKind) {
+    for (const [id, r] of m) {
+      const f = figures.get(id);
+      if (!f) continue;
+      f.bets += r.bets;
+      f.matchedPaise += r.stakePaise;
+    }
   }
   for (const r of held) figures.get(r.id)!.exposurePaise = Number(r.paise ?? 0);
   return figures;
 }
 
-export async function matchView(db: Executor, matchId: number): Promise<AdminMatch | null> {
+/** Each market's own state as its kind shows it to the console (bookmaker rates, a fancy's line). */
+async function kindDetails(
+  db: Executor,
+  kinds: KindRegistry,
+  ms: readonly { marketId: number; marketKind: MarketKind }[],
+) {
+  const out = new Map<number, ConsoleDetails>();
+  const parts = await Promise.all(
+    [...new Set(ms.map((k) => k.marketKind))].map(
+      (kind) =>
+        kinds.of(kind).consoleDetails?.(
+          db,
+          ms.filter((k) => k.marketKind === kind).map((k) => k.marketId),
+        ) ?? new Map<number, ConsoleDetails>(),
+    ),
+  );
+  for (const m of parts) for (const [id, d] of m) out.set(id, d);
+  return out;
+}
+
+export async function matchView(
+  db: Executor,
+  kinds: KindRegistry,
+  matchId: number,
+): Promise<AdminMatch | null> {
   const [m] = await db
     .select({ match: matches, sportName: sports.name, seriesName: series.name, cricket: cricketMatches })
     .from(matches)
@@ -242,9 +247,9 @@ export async function matchView(db: Executor, matchId: number): Promise<AdminMat
     .where(eq(markets.matchId, matchId))
     .orderBy(asc(markets.marketId));
   const ids = ms.map((k) => k.marketId);
-  const [rs, settlements, voids, bmStates, quotes, fs, figures] =
+  const [rs, settlements, voids, details, figures] =
     ids.length === 0
-      ? [[], [], [], [], [], [], new Map()]
+      ? [[], [], [], new Map<number, ConsoleDetails>(), new Map()]
       : await Promise.all([
           db
             .select()
@@ -257,18 +262,14 @@ export async function matchView(db: Executor, matchId: number): Promise<AdminMat
             .from(marketVoids)
             .where(inArray(marketVoids.marketId, ids))
             .orderBy(asc(marketVoids.voidId)),
-          db.select().from(bookmakerMarkets).where(inArray(bookmakerMarkets.marketId, ids)),
-          db.select().from(bookmakerQuotes).where(inArray(bookmakerQuotes.marketId, ids)),
-          db.select().from(fancies).where(inArray(fancies.marketId, ids)),
-          marketFigures(db, ids),
+          kindDetails(db, kinds, ms),
+          marketFigures(db, kinds, ms),
         ]);
-  const quoteOf = new Map(quotes.map((q) => [q.selectionId, q]));
   const out: ConsoleMarket[] = ms.map((k) => {
     const s = settlements.find((x) => x.marketId === k.marketId);
     const result = s?.result ?? null;
     const v = voids.filter((x) => x.marketId === k.marketId);
-    const bm = bmStates.find((x) => x.marketId === k.marketId);
-    const f = fs.find((x) => x.marketId === k.marketId);
+    const d = details.get(k.marketId);
     const fig = figures.get(k.marketId) ?? { bets: 0, matchedPaise: 0, exposurePaise: 0 };
     return {
       market_id: k.marketId,
@@ -306,24 +307,11 @@ export async function matchView(db: Executor, matchId: number): Promise<AdminMat
           name: r.name,
           status: r.status,
           sort_order: r.sortOrder,
-          back_rate: quoteOf.get(r.selectionId)?.backRate ?? null,
-          lay_rate: quoteOf.get(r.selectionId)?.layRate ?? null,
+          back_rate: d?.rates?.get(r.selectionId)?.back ?? null,
+          lay_rate: d?.rates?.get(r.selectionId)?.lay ?? null,
         })),
-      bookmaker: bm ? { status: bm.status, version: bm.version } : null,
-      fancy: f
-        ? {
-            variant: f.variant,
-            status: f.status,
-            no_line: f.noLine,
-            no_rate: f.noRate,
-            yes_line: f.yesLine,
-            yes_rate: f.yesRate,
-            band: f.band,
-            max_user_stake: rupees(f.maxUserStakePaise),
-            result_max: f.resultMax,
-            display_order: f.displayOrder,
-          }
-        : null,
+      bookmaker: d?.bookmaker ?? null,
+      fancy: d?.fancy ?? null,
     };
   });
   const c = m.cricket;

@@ -18,6 +18,7 @@ import { holdKey, type HoldMap, type MarketKindModule, type OutcomePositions } f
 import { betResultOf } from '../markets/report-bets.ts';
 import { exchangeReportBets } from './report-bets.ts';
 import { notVoided } from '../markets/voids.ts';
+import { exchangeConsole } from './console.ts';
 import { EXCHANGE_KIND, MATCH_ODDS_MARKET_TYPE } from './kind.ts';
 import { matchedSides } from './queries.ts';
 
@@ -129,6 +130,8 @@ export function createMatchOddsKind(app: FastifyInstance): MarketKindModule {
 
     // An exchange market is its row and its runners: nothing of its own to add.
     createRows: async () => null,
+
+    ...exchangeConsole,
 
     async stakesPlacedIn(tx, marketId, from, to) {
       return tx

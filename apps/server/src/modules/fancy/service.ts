@@ -17,12 +17,18 @@ import type { FastifyInstance } from 'fastify';
 import { cricketMatches, fancies, fancyBets, markets } from '../../db/schema.ts';
 import type { Tx } from '../../db/store.ts';
 import { isUniqueViolation, type PlaceOutcome } from '../markets/house-bets.ts';
-import { betCountsOf, houseStakesPlacedIn } from '../markets/bet-counts.ts';
+import { betCountsOf, houseFiguresOf, houseStakesPlacedIn } from '../markets/bet-counts.ts';
 import { FANCY_KIND } from './kind.ts';
 import { createCommandQueue, QUEUE_FULL_BET_MESSAGE, takeBatch } from '../markets/command-queue.ts';
 import { decideBatch, openBetsOf, type FancyBetRequest, type UserOpenBets } from './batch.ts';
 import { createOpenBetsCache } from './open-bets.ts';
-import { holdKey, type HoldMap, type MarketKindModule, type OutcomePositions } from '../markets/registry.ts';
+import {
+  holdKey,
+  type ConsoleDetails,
+  type HoldMap,
+  type MarketKindModule,
+  type OutcomePositions,
+} from '../markets/registry.ts';
 
 /** At most this many fancy results are listed in the risk view (lowest line − 2 … highest line + 2, clamped). */
 const FANCY_OUTCOMES_MAX = 80;
@@ -446,6 +452,38 @@ export function createFancyService(app: FastifyInstance) {
         updatedAt: at,
       });
       return null;
+    },
+
+    ...houseFiguresOf({
+      table: fancyBets,
+      marketId: fancyBets.marketId,
+      placedAt: fancyBets.placedAt,
+      stakePaise: fancyBets.stakePaise,
+    }),
+
+    async consoleDetails(tx, marketIds) {
+      const out = new Map<number, ConsoleDetails>();
+      if (marketIds.length === 0) return out;
+      for (const f of await tx
+        .select()
+        .from(fancies)
+        .where(inArray(fancies.marketId, [...marketIds]))) {
+        out.set(f.marketId, {
+          fancy: {
+            variant: f.variant,
+            status: f.status,
+            no_line: f.noLine,
+            no_rate: f.noRate,
+            yes_line: f.yesLine,
+            yes_rate: f.yesRate,
+            band: f.band,
+            max_user_stake: rupees(f.maxUserStakePaise),
+            result_max: f.resultMax,
+            display_order: f.displayOrder,
+          },
+        });
+      }
+      return out;
     },
 
     stakesPlacedIn: houseStakesPlacedIn({

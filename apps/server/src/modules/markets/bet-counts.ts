@@ -1,7 +1,7 @@
 // Three questions every kind answers from its own bets table (registry.ts): who has bets on a
 // market, how many of a market's bets are settled or void, and how many open bets a user has per
 // market. The table is the kind's own; the question is the same for all, so it is asked once here.
-import { and, asc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/store.ts';
 import type { MarketKindModule } from './registry.ts';
@@ -90,5 +90,42 @@ export function houseStakesPlacedIn(t: HouseBetsTable): MarketKindModule['stakes
         ),
       );
     return rows.map((r) => ({ userId: Number(r.userId), paise: Number(r.paise) }));
+  };
+}
+
+/**
+ * `consoleFigures` and `activitySince` of a house-quoted kind: every bet is taken whole, so its
+ * stake is what the house took (no maker of the demo feed bets on them).
+ */
+export function houseFiguresOf(
+  t: Pick<HouseBetsTable, 'table' | 'marketId' | 'placedAt' | 'stakePaise'>,
+): Pick<MarketKindModule, 'consoleFigures' | 'activitySince'> {
+  return {
+    async consoleFigures(tx, marketIds) {
+      const out = new Map<number, { bets: number; stakePaise: number }>();
+      if (marketIds.length === 0) return out;
+      const rows = await tx
+        .select({
+          id: t.marketId,
+          n: sql<number>`count(*)::int`,
+          paise: sql<string>`coalesce(sum(${t.stakePaise}), 0)::text`,
+        })
+        .from(t.table)
+        .where(inArray(t.marketId, [...marketIds]))
+        .groupBy(t.marketId);
+      for (const r of rows) out.set(Number(r.id), { bets: Number(r.n), stakePaise: Number(r.paise) });
+      return out;
+    },
+
+    async activitySince(tx, since) {
+      const [r] = await tx
+        .select({
+          n: sql<number>`count(*)::int`,
+          paise: sql<string>`coalesce(sum(${t.stakePaise}), 0)::text`,
+        })
+        .from(t.table)
+        .where(gt(t.placedAt, since));
+      return { bets: Number(r?.n ?? 0), stakePaise: Number(r?.paise ?? 0) };
+    },
   };
 }

@@ -2,7 +2,7 @@
 // casino and binary kinds to come) is one server module that registers a `MarketKindModule` here;
 // the generic parts — settlement generations and ledger transfers, exposure holds, My Market, the
 // ledger check — ask the kind of the market in hand and never name a kind themselves.
-import type { adminMarketCreateRequest, MarketKind } from '@backlay/contract';
+import type { adminMarketCreateRequest, ConsoleMarket, MarketKind } from '@backlay/contract';
 import type { SettlementMovement } from '@backlay/engine';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -52,6 +52,14 @@ export type NewMarket = {
   at: Date;
 };
 
+/** What the console shows of a kind's own state of a market (contract ConsoleMarket). */
+export type ConsoleDetails = {
+  bookmaker?: ConsoleMarket['bookmaker'];
+  fancy?: ConsoleMarket['fancy'];
+  /** Rates per 100 by selection id, where the house quotes its runners. */
+  rates?: Map<number, { back: number | null; lay: number | null }>;
+};
+
 /** A bet the kind has matched (or taken) on a market: who, and how much of its stake counts. */
 export type StakeRow = { userId: number; paise: number };
 
@@ -93,6 +101,30 @@ export interface MarketKindModule {
    * counts for its matched stake (its unmatched rest is not a position).
    */
   stakesPlacedIn(tx: Executor, marketId: number, from: Date, to: Date): Promise<StakeRow[]>;
+  /** Per market of the kind: its bets of any status and the stake matched or taken (paise). */
+  consoleFigures(
+    tx: Executor,
+    marketIds: readonly number[],
+  ): Promise<Map<number, { bets: number; stakePaise: number }>>;
+  /**
+   * What the console shows of the kind's own state per market: the bookmaker's status and rates,
+   * a fancy's line (ConsoleMarket's `bookmaker`, `fancy` and runners' rates). Absent: nothing.
+   */
+  consoleDetails?(tx: Executor, marketIds: readonly number[]): Promise<Map<number, ConsoleDetails>>;
+  /**
+   * Bets placed since `since` (the demo feed's `makers` left out: their quotes are no bettors')
+   * and the stake matched or taken (paise): the dashboard's last hour.
+   */
+  activitySince(
+    tx: Executor,
+    since: Date,
+    makers: readonly string[],
+  ): Promise<{ bets: number; stakePaise: number }>;
+  /**
+   * A condition on a market row aliased `k` of the kind: in play, taking bets, and showing no
+   * price to back or lay (the dashboard's alert). Absent where a kind has no such state.
+   */
+  unpricedInPlay?: SQL;
   /**
    * The named bets of the market (id and user), for a kind whose single bets an operator may
    * void; absent where a whole market or line is voided instead.
