@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 
 /** The feature folders of a client app (apps/web, apps/admin). */
@@ -17,6 +17,45 @@ const featuresOf = (app) => {
     return [];
   }
 };
+
+/**
+ * The market kinds (the contract's `marketKind` enum) and the server folders of their modules
+ * (the imports of modules/markets/kinds.ts): read from those two files, so a new kind needs no
+ * edit here. Outside its own folder, modules/markets, the schema and the seed, no server file
+ * names a kind: it asks the kind registry (modules/markets/registry.ts) instead.
+ */
+function marketKindSeam() {
+  const read = (path) => readFileSync(new URL(path, import.meta.url), 'utf8');
+  const enumText = /export const marketKind = z\.enum\(\[([^\]]*)\]\)/.exec(
+    read('./packages/contract/src/common.ts'),
+  );
+  const kinds = [...(enumText?.[1] ?? '').matchAll(/'([A-Z_]+)'/g)].map((m) => m[1]);
+  const folders = [
+    ...read('./apps/server/src/modules/markets/kinds.ts').matchAll(/from '\.\.\/([\w-]+)\//g),
+  ].map((m) => m[1]);
+  if (kinds.length === 0 || folders.length === 0) {
+    throw new Error('eslint.config.js: cannot read the market kinds or their folders');
+  }
+  const names = kinds.join('|');
+  const message =
+    "A market kind is named only in its own folder (modules/<kind>/), modules/markets, the schema and the seed: ask the kind registry (app.kinds) or import the kind folder's constant.";
+  return {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      `apps/server/src/modules/{${[...folders, 'markets'].join(',')}}/**`,
+      'apps/server/src/db/schema.ts',
+      'apps/server/src/db/seed.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: `Literal[value=/^(${names})$/]`, message },
+        // Inside SQL text: k.market_kind = 'FANCY'.
+        { selector: `TemplateElement[value.raw=/'(${names})'/]`, message },
+      ],
+    },
+  };
+}
 
 /** The client apps: each keeps imports one way, lib/components → features → app. */
 const CLIENT_APPS = ['web', 'admin'];
@@ -148,6 +187,8 @@ export default tseslint.config(
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
+  // A new market kind touches only its own folder (issue 21, "the seam first").
+  marketKindSeam(),
   // The engine is pure: no I/O, no clock, no randomness it is not given (DESIGN.md §1).
   {
     files: ['packages/engine/src/**/*.ts'],

@@ -703,6 +703,146 @@ describeStores('operator console calls', (ctx) => {
     await invariantsHold();
   });
 
+  it('every kind answers the console through the registry: figures, rates, window preview, dashboard', async () => {
+    const o = await op();
+    const [cricketSeries] = (
+      (await o.call('adminSeries', { sport_id: 4 })).body.data as { rows: { series_id: number }[] }
+    ).rows;
+    const created = await o.call('adminMatchCreate', {
+      series_id: cricketSeries!.series_id,
+      match_name: `Seam XI v Kind XI ${nextId()}`.slice(0, 40),
+      start_time: new Date(Date.now() + 3_600_000).toISOString(),
+      cricket: { format: 'T20', competition: 'IPL', teams: ['Seam XI', 'Kind XI'] },
+      market: { kind: 'BOOKMAKER', market_name: 'Bookmaker', runners: ['Seam XI', 'Kind XI'] },
+      request_id: nextId(),
+    });
+    expect(created.body.status).toBe(true);
+    const { match_id, market_id: bmId } = created.body.data as { match_id: number; market_id: number };
+    const fancy = await o.call('adminMarketCreate', {
+      match_id,
+      kind: 'FANCY',
+      market_name: '6 over runs Seam XI',
+      min_stake: 100,
+      max_stake: 25_000,
+      fancy: {
+        variant: 'RUNS',
+        event: { kind: 'RUNS_AT_OVER', innings: 1, over: 6 },
+        max_user_stake: 50_000,
+      },
+      request_id: nextId(),
+    });
+    const fancyId = (fancy.body.data as { market_id: number }).market_id;
+    // A fancy has no runners to add; a bookmaker market takes them before its first bet, unquoted.
+    expect((await o.call('adminMarketUpdate', { market_id: fancyId, add_runners: ['X'] })).body).toEqual({
+      status: false,
+      message: `Market ${fancyId} (6 over runs Seam XI) has no runners`,
+    });
+    expect((await o.call('adminMarketUpdate', { market_id: bmId, add_runners: ['Tie'] })).body.status).toBe(
+      true,
+    );
+    type Detail = {
+      markets: {
+        market_id: number;
+        bets: number;
+        matched: number;
+        bookmaker: { status: string } | null;
+        fancy: { status: string } | null;
+        runners: { selection_id: number; name: string; back_rate: number | null; lay_rate: number | null }[];
+      }[];
+    };
+    const marketOf = async (id: number) =>
+      ((await o.call('adminMatch', { match_id })).body.data as Detail).markets.find(
+        (k) => k.market_id === id,
+      )!;
+    const bm0 = await marketOf(bmId);
+    expect(bm0.runners.map((r) => [r.name, r.back_rate, r.lay_rate])).toEqual([
+      ['Seam XI', null, null],
+      ['Kind XI', null, null],
+      ['Tie', null, null],
+    ]);
+    expect(bm0.bookmaker).toMatchObject({ status: 'SUSPENDED' });
+    expect(bm0.fancy).toBeNull();
+    expect((await marketOf(fancyId)).fancy).toMatchObject({ status: 'SUSPENDED' });
+    expect((await marketOf(fancyId)).bookmaker).toBeNull();
+    const [seam, kind] = bm0.runners;
+    const quote = (back: number | null, lay: number | null) =>
+      o.call('adminBookmakerQuote', {
+        market_id: bmId,
+        runners: [
+          { selection_id: seam!.selection_id, back_rate: back, lay_rate: lay },
+          { selection_id: kind!.selection_id, back_rate: back, lay_rate: lay },
+        ],
+        request_id: nextId(),
+      });
+    expect((await quote(85, 88)).body.status).toBe(true);
+    expect((await o.call('adminBookmakerStatus', { market_id: bmId, status: 'ACTIVE' })).body.status).toBe(
+      true,
+    );
+    const lastHour = async () =>
+      ((await o.call('adminDashboard')).body.data as { last_hour: { bets: number; turnover: number } })
+        .last_hour;
+    const before = await lastHour();
+    const from = new Date(Date.now() - 1_000).toISOString();
+    const b = await bettor();
+    const bet = await b.call('placeBookmakerBet', {
+      match_id,
+      market_id: bmId,
+      selection_id: seam!.selection_id,
+      is_back: '1',
+      rate: 85,
+      stack: 700,
+      request_id: nextId(),
+    });
+    expect(bet.body.status).toBe(true);
+    // The bookmaker's figures: one bet, its whole stake taken; its rates on the runners.
+    const bm1 = await marketOf(bmId);
+    expect(bm1).toMatchObject({ bets: 1, matched: 700, bookmaker: { status: 'ACTIVE' } });
+    expect(bm1.runners.find((r) => r.selection_id === seam!.selection_id)).toMatchObject({
+      back_rate: 85,
+      lay_rate: 88,
+    });
+    const after = await lastHour();
+    expect(after.bets - before.bets).toBe(1);
+    expect(after.turnover - before.turnover).toBeCloseTo(700, 2);
+    const preview = await o.call('adminMarketVoidPreview', {
+      market_id: bmId,
+      from,
+      to: new Date(Date.now() + 60_000).toISOString(),
+    });
+    expect(preview.body.data).toMatchObject({ bets: 1, users: 1, stake: 700 });
+    // Once Seam XI's bets are void, the window holds none of them.
+    expect(
+      (await o.call('adminMarketVoid', { market_id: bmId, selection_id: seam!.selection_id })).body.status,
+    ).toBe(true);
+    const voided = await o.call('adminMarketVoidPreview', {
+      market_id: bmId,
+      from,
+      to: new Date().toISOString(),
+    });
+    expect(voided.body.data).toMatchObject({ bets: 0, users: 0, stake: 0 });
+
+    // In play, taking bets, no rate: the dashboard warns; a rate ends it.
+    await ctx.app.db.update(markets).set({ inPlay: true }).where(eq(markets.marketId, bmId));
+    expect((await quote(null, null)).body.status).toBe(true);
+    type Alerts = { alerts: { kind: string; market_id: number | null }[] };
+    const alerts = async () => ((await o.call('adminDashboard')).body.data as Alerts).alerts;
+    expect(await alerts()).toContainEqual(expect.objectContaining({ kind: 'NO_PRICES', market_id: bmId }));
+    expect((await quote(90, 94)).body.status).toBe(true);
+    expect((await alerts()).some((a) => a.kind === 'NO_PRICES' && a.market_id === bmId)).toBe(false);
+
+    // A fancy's call on a bookmaker market (a mistyped id) is refused and is no failed settlement;
+    // a result refused on the right kind is one.
+    const wrong = await o.call('adminFancyResult', { fancy_id: bmId, result: 40 });
+    expect(wrong.body.status).toBe(false);
+    expect((await alerts()).some((a) => a.kind === 'SETTLEMENT_FAILED' && a.market_id === bmId)).toBe(false);
+    const refused = await o.call('adminMarketResult', { market_id: bmId, winners: [999_999] });
+    expect(refused.body.status).toBe(false);
+    expect(await alerts()).toContainEqual(
+      expect.objectContaining({ kind: 'SETTLEMENT_FAILED', market_id: bmId }),
+    );
+    await invariantsHold();
+  });
+
   it('users: create under a parent, lock and unlock, a temporary password, and their reports as they see them', async () => {
     const o = await op();
     const name = `con${Math.random().toString(36).slice(2, 8)}`;

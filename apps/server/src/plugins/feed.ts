@@ -24,6 +24,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { users } from '../db/schema.ts';
 import { createCricketFeedApi } from '../modules/cricket/feed-api.ts';
 import { matchOddsScoreStates } from '../modules/cricket/match-odds.ts';
+import { MATCH_ODDS_MARKET_TYPE } from '../modules/exchange/kind.ts';
 import { checkFence, type Fence } from './leader.ts';
 
 /** A market maker's float: ₹5,00,00,000 (its exposure across every demo market stays far below). */
@@ -34,7 +35,7 @@ export const BETTOR_FLOAT_PAISE = 100_000_000;
 const TOP_UP_BELOW_SHARE = 0.5;
 
 /** Only match-odds markets get demo liquidity (racing WIN markets and others do not). */
-const DEMO_MARKET_TYPE = 'MATCH_ODDS';
+const DEMO_MARKET_TYPE = MATCH_ODDS_MARKET_TYPE;
 
 const toHundredths = (decimal: number) => Math.round(decimal * 100);
 const toPaise = (rupees: number) => Math.round(rupees * 100);

@@ -36,8 +36,8 @@ export type MetricsOptions = {
 
 export type Metrics = {
   registry: Registry;
-  /** One committed exchange batch: its commands and the bets it placed. */
-  exchangeBatch(commands: number, placed: number): void;
+  /** One committed exchange batch: its commands and the bets it placed (of the exchange's kind). */
+  exchangeBatch(commands: number, placed: number, kind: string): void;
   /** One round of several markets' batches in one transaction: its markets, and whether it committed. */
   exchangeRound(markets: number, committed: boolean): void;
   /** A bet of a house-quoted kind (bookmaker, fancy) committed. */
@@ -274,9 +274,9 @@ export const metricsPlugin = fp<MetricsOptions>(
     let listener: Server | null = null;
     const metrics: Metrics = {
       registry,
-      exchangeBatch(commands, placed) {
+      exchangeBatch(commands, placed, kind) {
         batchCommands.observe(commands);
-        if (placed > 0) bets.inc({ kind: 'MATCH_ODDS' }, placed);
+        if (placed > 0) bets.inc({ kind }, placed);
       },
       exchangeRound(markets, committed) {
         if (committed) roundMarkets.observe(markets);

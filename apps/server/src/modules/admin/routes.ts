@@ -7,7 +7,7 @@ import { audited } from './audit.ts';
 import { toSummary } from '../settlement/summary.ts';
 import { checkLedger } from './ledger-check.ts';
 import { IdempotencyKeyReused } from '../wallet/queries.ts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 
 const rupees = (paise: number) => Math.round(paise) / 100;
 const paiseOf = (amountRupees: number) => Math.round(amountRupees * 100);
@@ -77,7 +77,11 @@ export const adminModule = fp(
         const ms = await app.db
           .select({ marketId: markets.marketId, status: markets.status })
           .from(markets)
-          .where(and(eq(markets.matchId, body.match_id), eq(markets.marketKind, 'MATCH_ODDS')));
+          // The exchange's markets go in play with the match; house-quoted ones are the
+          // operator's to move on their own screens.
+          .where(
+            and(eq(markets.matchId, body.match_id), inArray(markets.marketKind, app.kinds.exchangeKinds())),
+          );
         const open = ms.filter((m) => m.status !== 'CLOSED');
         if (ms.length === 0) return refuse(`Match ${body.match_id} has no match-odds market`);
         if (open.length === 0) return refuse('Every match-odds market of this match is closed');

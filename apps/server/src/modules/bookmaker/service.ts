@@ -34,14 +34,21 @@ import { finishedMatchRefusal, runsAtMarkFromScore } from '../cricket/plugin.ts'
 import { toSummary } from '../settlement/summary.ts';
 import type { Tx } from '../../db/store.ts';
 import { isUniqueViolation, type PlaceOutcome } from '../markets/house-bets.ts';
-import { betCountsOf } from '../markets/bet-counts.ts';
+import { betCountsOf, houseFiguresOf, houseStakesPlacedIn } from '../markets/bet-counts.ts';
+import { BOOKMAKER_KIND } from './kind.ts';
 import {
   createCommandQueue,
   QUEUE_FULL_BET_MESSAGE,
   runBatchOrEach,
   takeDistinctBatch,
 } from '../markets/command-queue.ts';
-import { holdKey, type HoldMap, type MarketKindModule, type OutcomePositions } from '../markets/registry.ts';
+import {
+  holdKey,
+  type ConsoleDetails,
+  type HoldMap,
+  type MarketKindModule,
+  type OutcomePositions,
+} from '../markets/registry.ts';
 import { betResultOf } from '../markets/report-bets.ts';
 import { bookmakerReportBets } from './report-bets.ts';
 import {
@@ -355,8 +362,78 @@ export function createBookmakerService(app: FastifyInstance) {
     return out;
   }
 
+  /** No rate yet on each new runner: the operator quotes it before opening the market. */
+  async function unquoted(tx: Tx, marketId: number, selectionIds: readonly number[], at: Date) {
+    if (selectionIds.length === 0) return;
+    await tx.insert(bookmakerQuotes).values(
+      selectionIds.map((selectionId) => ({
+        selectionId,
+        marketId,
+        backRate: null,
+        layRate: null,
+        updatedAt: at,
+      })),
+    );
+  }
+
   const kind: MarketKindModule = {
-    kind: 'BOOKMAKER',
+    kind: BOOKMAKER_KIND,
+    pricing: 'HOUSE',
+    resultBy: 'WINNERS',
+    hasRunners: true,
+    defaultMarketType: BOOKMAKER_KIND,
+    settleActions: ['market/result', 'market/void', 'bookmaker/incomplete'],
+    isMainMarket: () => false,
+
+    async createRows({ tx, marketId, selectionIds, at }) {
+      await tx.insert(bookmakerMarkets).values({ marketId, status: 'SUSPENDED', updatedAt: at });
+      await unquoted(tx, marketId, selectionIds, at);
+      return null;
+    },
+
+    runnersAdded: unquoted,
+
+    ...houseFiguresOf({
+      table: bookmakerBets,
+      marketId: bookmakerBets.marketId,
+      placedAt: bookmakerBets.placedAt,
+      stakePaise: bookmakerBets.stakePaise,
+    }),
+
+    async consoleDetails(tx, marketIds) {
+      const out = new Map<number, ConsoleDetails>();
+      if (marketIds.length === 0) return out;
+      const ids = [...marketIds];
+      const [states, quotes] = await Promise.all([
+        tx.select().from(bookmakerMarkets).where(inArray(bookmakerMarkets.marketId, ids)),
+        tx.select().from(bookmakerQuotes).where(inArray(bookmakerQuotes.marketId, ids)),
+      ]);
+      for (const b of states) {
+        const rates = new Map(
+          quotes
+            .filter((q) => q.marketId === b.marketId)
+            .map((q) => [q.selectionId, { back: q.backRate, lay: q.layRate }]),
+        );
+        out.set(b.marketId, { bookmaker: { status: b.status, version: b.version }, rates });
+      }
+      return out;
+    },
+
+    // Taking bets in play without a single rate.
+    unpricedInPlay: sql`k.in_play
+      and exists (select 1 from ${bookmakerMarkets} bm where bm.market_id = k.market_id and bm.status = 'ACTIVE')
+      and not exists (select 1 from ${bookmakerQuotes} q where q.market_id = k.market_id
+        and (q.back_rate is not null or q.lay_rate is not null))`,
+
+    stakesPlacedIn: houseStakesPlacedIn({
+      table: bookmakerBets,
+      userId: bookmakerBets.userId,
+      marketId: bookmakerBets.marketId,
+      placedAt: bookmakerBets.placedAt,
+      stakePaise: bookmakerBets.stakePaise,
+      settledStatus: bookmakerBets.settledStatus,
+      selectionId: bookmakerBets.selectionId,
+    }),
 
     async closeForSettlement(marketId) {
       await db.transaction(async (tx) => {

@@ -7,7 +7,11 @@ export const catalogModule = fp(
     // main_odds come from the exchange, registered later: looked up at request time.
     app.decorate(
       'catalog',
-      createCatalogService(app.db, (ids) => app.exchange.bestPrices(ids)),
+      createCatalogService(
+        app.db,
+        (m) => app.kinds.of(m.marketKind).isMainMarket(m),
+        (ids) => app.exchange.bestPrices(ids),
+      ),
     );
     const c = app.catalog;
 

@@ -2,6 +2,7 @@ import {
   SEARCH_RESULTS_MAX,
   type Cup,
   type MainOdds,
+  type MarketKind,
   type Match,
   type SearchGroup,
   type SeriesHeaderEntry,
@@ -26,24 +27,28 @@ export type BestPrices = (
   marketIds: number[],
 ) => Promise<Map<number, { back: number | null; lay: number | null }>>;
 
-export function createCatalogService(db: Db, bestPrices: BestPrices = async () => new Map()) {
+/** Whether a market is its match's main market (its kind answers: registry.ts `isMainMarket`). */
+export type IsMainMarket = (market: { marketKind: MarketKind; marketType: string }) => boolean;
+
+export function createCatalogService(
+  db: Db,
+  isMainMarket: IsMainMarket,
+  bestPrices: BestPrices = async () => new Map(),
+) {
   async function withMarkets(rows: MatchRow[]): Promise<Match[]> {
     const marketRows = await q.marketsOf(
       db,
       rows.map((r) => r.matchId),
     );
     const byMatch = new Map<number, Match['markets']>();
-    // The main market of a match: its first MATCH_ODDS market, else its first market.
+    // The main market of a match: its first market its kind calls main, else its first market.
     const mainOf = new Map<number, number>();
+    const main = new Set<number>();
     for (const m of marketRows) {
       const cur = mainOf.get(m.matchId);
-      if (
-        cur === undefined ||
-        (m.marketType === 'MATCH_ODDS' &&
-          marketRows.find((x) => x.marketId === cur)?.marketType !== 'MATCH_ODDS')
-      ) {
-        mainOf.set(m.matchId, m.marketId);
-      }
+      const isMain = isMainMarket(m);
+      if (cur === undefined || (isMain && !main.has(cur))) mainOf.set(m.matchId, m.marketId);
+      if (isMain) main.add(m.marketId);
     }
     const mainIds = [...mainOf.values()];
     const [mainRunners, best] = await Promise.all([q.runnersOf(db, mainIds), bestPrices(mainIds)]);

@@ -20,14 +20,8 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import {
-  bookmakerBets,
-  bookmakerMarkets,
-  bookmakerQuotes,
-  bets,
   cricketMatches,
   exposureHolds,
-  fancies,
-  fancyBets,
   markets,
   marketSettlements,
   marketVoids,
@@ -39,6 +33,7 @@ import {
 import { afterCommit } from '../../db/commit-hooks.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import { likeEscape } from '../catalog/queries.ts';
+import type { ConsoleDetails, KindRegistry } from '../markets/registry.ts';
 
 type In<T extends z.ZodType> = z.output<T>;
 type Result<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -49,9 +44,6 @@ const bpsOf = (percent: number) => Math.round(percent * 100);
 
 /** Cricket's sport id (spec §9): only its matches carry the cricket details fancies need. */
 const CRICKET_SPORT_ID = 4;
-
-/** A fancy's largest result: 1 for an event (FANCY1), else runs. */
-const FANCY_RESULT_MAX = { FANCY1: 1, default: 999 } as const;
 
 function rowsOf<T>(r: unknown): T[] {
   return (r as { rows: T[] }).rows;
@@ -179,58 +171,68 @@ export async function listSeries(db: Executor, sportId?: number) {
 
 // ---------------------------------------------------------------- one match
 
-/** Per market: bets of any status, the stake matched (rupees) and Σ exposure held. */
-async function marketFigures(db: Executor, ids: number[]) {
+/** Per market: bets of any status, the stake matched or taken (its kind's figures) and Σ exposure held. */
+async function marketFigures(
+  db: Executor,
+  kinds: KindRegistry,
+  ms: readonly { marketId: number; marketKind: MarketKind }[],
+) {
   const figures = new Map<number, { bets: number; matchedPaise: number; exposurePaise: number }>();
-  for (const id of ids) figures.set(id, { bets: 0, matchedPaise: 0, exposurePaise: 0 });
-  if (ids.length === 0) return figures;
-  const [ex, traded, bm, fy, held] = await Promise.all([
-    db
-      .select({ id: bets.marketId, n: sql<number>`count(*)::int` })
-      .from(bets)
-      .where(inArray(bets.marketId, ids))
-      .groupBy(bets.marketId),
-    db
-      .select({ id: runners.marketId, paise: sql<string>`sum(${runners.tradedPaise})::text` })
-      .from(runners)
-      .where(inArray(runners.marketId, ids))
-      .groupBy(runners.marketId),
-    db
-      .select({
-        id: bookmakerBets.marketId,
-        n: sql<number>`count(*)::int`,
-        paise: sql<string>`sum(${bookmakerBets.stakePaise})::text`,
-      })
-      .from(bookmakerBets)
-      .where(inArray(bookmakerBets.marketId, ids))
-      .groupBy(bookmakerBets.marketId),
-    db
-      .select({
-        id: fancyBets.marketId,
-        n: sql<number>`count(*)::int`,
-        paise: sql<string>`sum(${fancyBets.stakePaise})::text`,
-      })
-      .from(fancyBets)
-      .where(inArray(fancyBets.marketId, ids))
-      .groupBy(fancyBets.marketId),
+  for (const k of ms) figures.set(k.marketId, { bets: 0, matchedPaise: 0, exposurePaise: 0 });
+  if (ms.length === 0) return figures;
+  const ids = ms.map((k) => k.marketId);
+  const [byKind, held] = await Promise.all([
+    Promise.all(
+      [...new Set(ms.map((k) => k.marketKind))].map((kind) =>
+        kinds.of(kind).consoleFigures(
+          db,
+          ms.filter((k) => k.marketKind === kind).map((k) => k.marketId),
+        ),
+      ),
+    ),
     db
       .select({ id: exposureHolds.marketId, paise: sql<string>`sum(${exposureHolds.exposurePaise})::text` })
       .from(exposureHolds)
       .where(inArray(exposureHolds.marketId, ids))
       .groupBy(exposureHolds.marketId),
   ]);
-  for (const r of ex) figures.get(r.id)!.bets += Number(r.n);
-  for (const r of traded) figures.get(r.id)!.matchedPaise += Number(r.paise ?? 0);
-  for (const r of [...bm, ...fy]) {
-    const f = figures.get(r.id)!;
-    f.bets += Number(r.n);
-    f.matchedPaise += Number(r.paise ?? 0);
+  for (const m of byKind) {
+    for (const [id, r] of m) {
+      const f = figures.get(id);
+      if (!f) continue;
+      f.bets += r.bets;
+      f.matchedPaise += r.stakePaise;
+    }
   }
   for (const r of held) figures.get(r.id)!.exposurePaise = Number(r.paise ?? 0);
   return figures;
 }
 
-export async function matchView(db: Executor, matchId: number): Promise<AdminMatch | null> {
+/** Each market's own state as its kind shows it to the console (bookmaker rates, a fancy's line). */
+async function kindDetails(
+  db: Executor,
+  kinds: KindRegistry,
+  ms: readonly { marketId: number; marketKind: MarketKind }[],
+) {
+  const out = new Map<number, ConsoleDetails>();
+  const parts = await Promise.all(
+    [...new Set(ms.map((k) => k.marketKind))].map(
+      (kind) =>
+        kinds.of(kind).consoleDetails?.(
+          db,
+          ms.filter((k) => k.marketKind === kind).map((k) => k.marketId),
+        ) ?? new Map<number, ConsoleDetails>(),
+    ),
+  );
+  for (const m of parts) for (const [id, d] of m) out.set(id, d);
+  return out;
+}
+
+export async function matchView(
+  db: Executor,
+  kinds: KindRegistry,
+  matchId: number,
+): Promise<AdminMatch | null> {
   const [m] = await db
     .select({ match: matches, sportName: sports.name, seriesName: series.name, cricket: cricketMatches })
     .from(matches)
@@ -245,9 +247,9 @@ export async function matchView(db: Executor, matchId: number): Promise<AdminMat
     .where(eq(markets.matchId, matchId))
     .orderBy(asc(markets.marketId));
   const ids = ms.map((k) => k.marketId);
-  const [rs, settlements, voids, bmStates, quotes, fs, figures] =
+  const [rs, settlements, voids, details, figures] =
     ids.length === 0
-      ? [[], [], [], [], [], [], new Map()]
+      ? [[], [], [], new Map<number, ConsoleDetails>(), new Map()]
       : await Promise.all([
           db
             .select()
@@ -260,18 +262,14 @@ export async function matchView(db: Executor, matchId: number): Promise<AdminMat
             .from(marketVoids)
             .where(inArray(marketVoids.marketId, ids))
             .orderBy(asc(marketVoids.voidId)),
-          db.select().from(bookmakerMarkets).where(inArray(bookmakerMarkets.marketId, ids)),
-          db.select().from(bookmakerQuotes).where(inArray(bookmakerQuotes.marketId, ids)),
-          db.select().from(fancies).where(inArray(fancies.marketId, ids)),
-          marketFigures(db, ids),
+          kindDetails(db, kinds, ms),
+          marketFigures(db, kinds, ms),
         ]);
-  const quoteOf = new Map(quotes.map((q) => [q.selectionId, q]));
   const out: ConsoleMarket[] = ms.map((k) => {
     const s = settlements.find((x) => x.marketId === k.marketId);
     const result = s?.result ?? null;
     const v = voids.filter((x) => x.marketId === k.marketId);
-    const bm = bmStates.find((x) => x.marketId === k.marketId);
-    const f = fs.find((x) => x.marketId === k.marketId);
+    const d = details.get(k.marketId);
     const fig = figures.get(k.marketId) ?? { bets: 0, matchedPaise: 0, exposurePaise: 0 };
     return {
       market_id: k.marketId,
@@ -309,24 +307,11 @@ export async function matchView(db: Executor, matchId: number): Promise<AdminMat
           name: r.name,
           status: r.status,
           sort_order: r.sortOrder,
-          back_rate: quoteOf.get(r.selectionId)?.backRate ?? null,
-          lay_rate: quoteOf.get(r.selectionId)?.layRate ?? null,
+          back_rate: d?.rates?.get(r.selectionId)?.back ?? null,
+          lay_rate: d?.rates?.get(r.selectionId)?.lay ?? null,
         })),
-      bookmaker: bm ? { status: bm.status, version: bm.version } : null,
-      fancy: f
-        ? {
-            variant: f.variant,
-            status: f.status,
-            no_line: f.noLine,
-            no_rate: f.noRate,
-            yes_line: f.yesLine,
-            yes_rate: f.yesRate,
-            band: f.band,
-            max_user_stake: rupees(f.maxUserStakePaise),
-            result_max: f.resultMax,
-            display_order: f.displayOrder,
-          }
-        : null,
+      bookmaker: d?.bookmaker ?? null,
+      fancy: d?.fancy ?? null,
     };
   });
   const c = m.cricket;
@@ -376,32 +361,26 @@ export async function createSeries(
 type MarketInput = Omit<In<typeof adminMarketCreateRequest>, 'match_id' | 'request_id'>;
 type MatchRowOf = typeof matches.$inferSelect;
 
-/** Inserts a market of any kind with its runners (or fancy row) in the caller's transaction. */
+/**
+ * Inserts a market of any kind with its runners (for a kind that has them) in the caller's
+ * transaction; the kind writes its own rows beside them (registry.ts `createRows`).
+ */
 async function insertMarket(
   tx: Tx,
+  kinds: KindRegistry,
   match: MatchRowOf,
   input: MarketInput,
   at: Date,
 ): Promise<Result<number>> {
-  const kind: MarketKind = input.kind;
-  if (kind === 'FANCY') {
-    const [cm] = await tx.select().from(cricketMatches).where(eq(cricketMatches.matchId, match.matchId));
-    if (!cm) {
-      return {
-        ok: false,
-        message:
-          'A fancy needs a cricket match with its format and competition (create the match with its cricket details)',
-      };
-    }
-  }
-  const houseQuoted = kind !== 'MATCH_ODDS';
+  const kind = kinds.of(input.kind);
+  const houseQuoted = kind.pricing === 'HOUSE';
   const [market] = await tx
     .insert(markets)
     .values({
       matchId: match.matchId,
       marketName: input.market_name,
-      marketType: kind,
-      marketKind: kind,
+      marketType: kind.defaultMarketType,
+      marketKind: kind.kind,
       // A new exchange market waits INACTIVE until an operator opens it; a house-quoted one is
       // SUSPENDED (its own status), to be quoted and set ACTIVE.
       status: houseQuoted ? 'SUSPENDED' : 'INACTIVE',
@@ -414,42 +393,22 @@ async function insertMarket(
     })
     .returning({ marketId: markets.marketId });
   const marketId = market!.marketId;
-  if (kind === 'FANCY') {
-    const f = input.fancy!;
-    const [order] = await tx
-      .select({ n: sql<number>`coalesce(max(${fancies.displayOrder}), -1)::int + 1` })
-      .from(fancies)
-      .where(eq(fancies.matchId, match.matchId));
-    await tx.insert(fancies).values({
-      marketId,
-      matchId: match.matchId,
-      variant: f.variant,
-      status: 'SUSPENDED',
-      band: f.variant === 'KHADO' ? (f.band ?? null) : null,
-      maxUserStakePaise: paiseOf(f.max_user_stake),
-      displayOrder: Number(order?.n ?? 0),
-      resultMax: f.variant === 'FANCY1' ? FANCY_RESULT_MAX.FANCY1 : FANCY_RESULT_MAX.default,
-      event: f.event,
-      updatedAt: at,
-    });
-    return { ok: true, value: marketId };
-  }
-  const rs = await tx
-    .insert(runners)
-    .values(input.runners!.map((name, sortOrder) => ({ marketId, name, sortOrder })))
-    .returning({ selectionId: runners.selectionId });
-  if (kind === 'BOOKMAKER') {
-    await tx.insert(bookmakerMarkets).values({ marketId, status: 'SUSPENDED', updatedAt: at });
-    await tx.insert(bookmakerQuotes).values(
-      rs.map((r) => ({
-        selectionId: r.selectionId,
-        marketId,
-        backRate: null,
-        layRate: null,
-        updatedAt: at,
-      })),
-    );
-  }
+  const rs =
+    kind.hasRunners && input.runners
+      ? await tx
+          .insert(runners)
+          .values(input.runners.map((name, sortOrder) => ({ marketId, name, sortOrder })))
+          .returning({ selectionId: runners.selectionId })
+      : [];
+  const refused = await kind.createRows({
+    tx,
+    marketId,
+    matchId: match.matchId,
+    selectionIds: rs.map((r) => r.selectionId),
+    fancy: input.fancy,
+    at,
+  });
+  if (refused !== null) return { ok: false, message: refused };
   return { ok: true, value: marketId };
 }
 
@@ -513,7 +472,7 @@ export async function createMatch(
     }
     let marketId: number | null = null;
     if (input.market) {
-      const r = await insertMarket(tx, match!, input.market, at);
+      const r = await insertMarket(tx, app.kinds, match!, input.market, at);
       if (!r.ok) return r;
       marketId = r.value;
     }
@@ -558,7 +517,7 @@ export async function createMarket(
   return inTx(app, async (tx) => {
     const [m] = await tx.select().from(matches).where(eq(matches.matchId, input.match_id));
     if (!m) return { ok: false, message: `Unknown match ${input.match_id}` };
-    const r = await insertMarket(tx, m, input, at);
+    const r = await insertMarket(tx, app.kinds, m, input, at);
     // Every node forgets that the id was unknown (a socket may have asked for it already).
     if (r.ok) afterCommit(tx, () => app.bus.publish('market', { market_id: r.value }));
     return r;
@@ -599,8 +558,9 @@ export async function updateMarket(
         return { ok: false, message: 'The market is settled; unsettle it before changing its commission' };
       }
     }
-    if ((input.runners || input.add_runners) && k.marketKind === 'FANCY') {
-      return { ok: false, message: 'A fancy has no runners' };
+    const kind = app.kinds.of(k.marketKind);
+    if ((input.runners || input.add_runners) && !kind.hasRunners) {
+      return { ok: false, message: `Market ${k.marketId} (${k.marketName}) has no runners` };
     }
     const existing = await tx.select().from(runners).where(eq(runners.marketId, k.marketId));
     if (input.runners) {
@@ -611,16 +571,8 @@ export async function updateMarket(
       }
     }
     if (input.add_runners) {
-      const [n] = await Promise.all([
-        tx
-          .select({
-            n: sql<number>`(select count(*) from ${bets} where market_id = ${k.marketId})
-            + (select count(*) from ${bookmakerBets} where market_id = ${k.marketId})::int`,
-          })
-          .from(markets)
-          .where(eq(markets.marketId, k.marketId)),
-      ]);
-      if (Number(n[0]?.n ?? 0) > 0)
+      // Every user's position would change: only while nobody has a bet of any status on it.
+      if ((await kind.usersWithBets(tx, k.marketId)).length > 0)
         return { ok: false, message: 'Runners can be added only before the first bet' };
       if (existing.length + input.add_runners.length > 20) {
         return { ok: false, message: 'A market may have at most 20 runners' };
@@ -653,18 +605,12 @@ export async function updateMarket(
         .insert(runners)
         .values(input.add_runners.map((name, i) => ({ marketId: k.marketId, name, sortOrder: first + i })))
         .returning({ selectionId: runners.selectionId });
-      if (k.marketKind === 'BOOKMAKER') {
-        const at = app.clock.now();
-        await tx.insert(bookmakerQuotes).values(
-          added.map((r) => ({
-            selectionId: r.selectionId,
-            marketId: k.marketId,
-            backRate: null,
-            layRate: null,
-            updatedAt: at,
-          })),
-        );
-      }
+      await kind.runnersAdded?.(
+        tx,
+        k.marketId,
+        added.map((r) => r.selectionId),
+        app.clock.now(),
+      );
     }
     // The same path a bet's change takes: every node reads the market again and pushes what its
     // sockets see change (a new version, a new runner).

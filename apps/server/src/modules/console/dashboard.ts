@@ -7,12 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   adminActions,
   bets,
-  bookmakerBets,
-  bookmakerMarkets,
-  bookmakerQuotes,
   cricketMatches,
-  fancyBets,
-  fills,
   ledgerAccounts,
   markets,
   marketSettlements,
@@ -49,15 +44,6 @@ export function istMidnight(now: Date): Date {
   return new Date(Date.parse(`${day}T00:00:00+05:30`));
 }
 
-/** The settlement actions whose refusal is a failed settlement. */
-const SETTLE_ACTIONS = [
-  'market/result',
-  'fancy/result',
-  'fancy/average',
-  'bookmaker/incomplete',
-  'market/void',
-];
-
 export async function dashboard(
   app: FastifyInstance,
   extraAlerts: () => Promise<DashboardAlert[]> = async () => [],
@@ -65,13 +51,9 @@ export async function dashboard(
   const db = app.db;
   const now = app.clock.now();
   const at = now.toISOString();
-  const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
+  const hourAgo = new Date(now.getTime() - 3_600_000);
   const midnight = istMidnight(now);
   const makers = DEFAULT_FEED_OPTIONS.makers as readonly string[];
-  const makerList = sql.join(
-    makers.map((m) => sql`${m}`),
-    sql`, `,
-  );
 
   const [people, activity, house, marketCounts, ledger] = await Promise.all([
     db.execute(sql`select
@@ -81,14 +63,8 @@ export async function dashboard(
         (select count(distinct s.user_id)::int from ${sessions} s join ${users} u on u.user_id = s.user_id
           where u.role = 'bettor' and s.revoked_at is null and s.expires_at > ${at}::timestamptz
             and coalesce(s.last_seen_at, s.created_at) > ${at}::timestamptz - make_interval(mins => ${ONLINE_WINDOW_MINUTES})) as online`),
-    db.execute(sql`select
-        (select count(*)::int from ${bets} b join ${users} u on u.user_id = b.user_id
-          where b.placed_at > ${hourAgo}::timestamptz and u.user_name not in (${makerList}))
-        + (select count(*)::int from ${bookmakerBets} where placed_at > ${hourAgo}::timestamptz)
-        + (select count(*)::int from ${fancyBets} where placed_at > ${hourAgo}::timestamptz) as bets,
-        (select coalesce(sum(size_paise), 0)::text from ${fills} where created_at > ${hourAgo}::timestamptz) as matched,
-        (select coalesce(sum(stake_paise), 0)::text from ${bookmakerBets} where placed_at > ${hourAgo}::timestamptz) as bm,
-        (select coalesce(sum(stake_paise), 0)::text from ${fancyBets} where placed_at > ${hourAgo}::timestamptz) as fy`),
+    // Every kind's last hour: its bets (the demo feed's quotes left out) and the stake it matched or took.
+    Promise.all(app.kinds.all().map((k) => k.activitySince(db, hourAgo, makers))),
     // What the house accounts gained from settlements since midnight IST: results (wins paid and
     // losses taken, their reversals) apart from commission (and its reversals).
     db.execute(sql`select
@@ -111,7 +87,10 @@ export async function dashboard(
   ]);
 
   const p = rows<{ total: number; signed_in: number; online: number }>(people)[0]!;
-  const a = rows<{ bets: number; matched: string; bm: string; fy: string }>(activity)[0]!;
+  const a = {
+    bets: activity.reduce((n, k) => n + k.bets, 0),
+    stakePaise: activity.reduce((n, k) => n + k.stakePaise, 0),
+  };
   const h = rows<{ pl: string; commission: string }>(house)[0]!;
   const counts = { OPEN: 0, SUSPENDED: 0, CLOSED: 0, INACTIVE: 0, in_play: 0 };
   for (const r of rows<{ status: keyof typeof counts; in_play: boolean; n: number }>(marketCounts)) {
@@ -144,7 +123,7 @@ export async function dashboard(
     bettors_total: Number(p.total),
     last_hour: {
       bets: Number(a.bets),
-      turnover: rupees(Number(a.matched) + Number(a.bm) + Number(a.fy)),
+      turnover: rupees(a.stakePaise),
     },
     house_today: {
       since: midnight.toISOString(),
@@ -186,24 +165,36 @@ async function collectAlerts(
     makers.map((m) => sql`${m}`),
     sql`, `,
   );
-  const [noPrices, bmNoPrices, feed, score, overdue, failed, withdrawals] = await Promise.all([
-    // An exchange market open in play with nothing to back or lay on any runner.
-    db.execute(sql`select k.market_id, k.match_id, k.market_name, m.match_name
-      from ${markets} k join ${matches} m on m.match_id = k.match_id
-      where k.market_kind = 'MATCH_ODDS' and k.status = 'OPEN' and k.in_play
-        and not exists (select 1 from ${bets} b where b.market_id = k.market_id and b.resting)
-      order by k.market_id`),
-    // A bookmaker market taking bets in play without a single rate.
-    db.execute(sql`select k.market_id, k.match_id, k.market_name, m.match_name
-      from ${markets} k join ${matches} m on m.match_id = k.match_id
-      join ${bookmakerMarkets} bm on bm.market_id = k.market_id
-      where k.in_play and bm.status = 'ACTIVE'
-        and not exists (select 1 from ${bookmakerQuotes} q where q.market_id = k.market_id
-          and (q.back_rate is not null or q.lay_rate is not null))
-      order by k.market_id`),
+  // The kinds priced on the exchange (their resting bets are the prices), and which console
+  // action settles which kind: a call of the wrong kind for the market (a mistyped id) settles
+  // nothing and is no failure.
+  const exchangeKinds = sql.join(
+    app.kinds.exchangeKinds().map((k) => sql`${k}`),
+    sql`, `,
+  );
+  const settlesKind = sql.join(
+    app.kinds
+      .all()
+      .flatMap((k) => k.settleActions.map((a) => sql`(a.action = ${a} and k.market_kind = ${k.kind})`)),
+    sql` or `,
+  );
+  const [noPrices, feed, score, overdue, failed, withdrawals] = await Promise.all([
+    // Every kind's markets in play that show no price (an empty book, a bookmaker without a rate).
+    Promise.all(
+      app.kinds.all().flatMap((k) =>
+        k.unpricedInPlay
+          ? [
+              db.execute(sql`select k.market_id, k.match_id, k.market_name, m.match_name
+                from ${markets} k join ${matches} m on m.match_id = k.match_id
+                where k.market_kind = ${k.kind} and ${k.unpricedInPlay}
+                order by k.market_id`),
+            ]
+          : [],
+      ),
+    ),
     // The demo feed: its makers' last quote, if it ever ran, while exchange markets are in play.
     db.execute(sql`select max(b.placed_at) as last_quote,
-        (select count(*)::int from ${markets} k where k.market_kind = 'MATCH_ODDS' and k.status = 'OPEN' and k.in_play) as in_play
+        (select count(*)::int from ${markets} k where k.market_kind in (${exchangeKinds}) and k.status = 'OPEN' and k.in_play) as in_play
       from ${bets} b join ${users} u on u.user_id = b.user_id where u.user_name in (${makerList})`),
     // The cricket feed: a scoreboard in progress that stopped moving.
     db.execute(sql`select c.match_id, m.match_name, c.score_updated_at from ${cricketMatches} c
@@ -224,14 +215,11 @@ async function collectAlerts(
       from ${adminActions} a
       join ${markets} k on k.market_id = coalesce((a.request ->> 'market_id')::int, (a.request ->> 'fancy_id')::int)
       where a.action in (${sql.join(
-        SETTLE_ACTIONS.map((x) => sql`${x}`),
+        [...new Set(app.kinds.all().flatMap((k) => k.settleActions))].map((x) => sql`${x}`),
         sql`, `,
       )})
         and (a.response ->> 'status')::boolean = false
-        -- A call of the wrong kind for the market (a mistyped id) settles nothing and is no failure.
-        and (a.action not like 'fancy/%' or k.market_kind = 'FANCY')
-        and (a.action <> 'bookmaker/incomplete' or k.market_kind = 'BOOKMAKER')
-        and (a.action not like 'market/%' or k.market_kind <> 'FANCY')
+        and (${settlesKind})
         and a.created_at > ${at}::timestamptz - make_interval(hours => ${FAILED_SETTLEMENT_HOURS})
         and (a.request ->> 'market_id' ~ '^[0-9]{1,9}$' or a.request ->> 'fancy_id' ~ '^[0-9]{1,9}$')
         and not exists (select 1 from ${marketSettlements} ms where ms.market_id = k.market_id and ms.state = 'SETTLED')
@@ -246,14 +234,16 @@ async function collectAlerts(
   const out: DashboardAlert[] = [];
   out.push(
     ...capped(
-      [...rows<MarketRow>(noPrices), ...rows<MarketRow>(bmNoPrices)].map((r) => ({
-        kind: 'NO_PRICES' as const,
-        severity: 'warning' as const,
-        message: `${r.match_name} · ${r.market_name}: in play with no prices`,
-        market_id: r.market_id,
-        match_id: r.match_id,
-        since: null,
-      })),
+      noPrices
+        .flatMap((r) => rows<MarketRow>(r))
+        .map((r) => ({
+          kind: 'NO_PRICES' as const,
+          severity: 'warning' as const,
+          message: `${r.match_name} · ${r.market_name}: in play with no prices`,
+          market_id: r.market_id,
+          match_id: r.match_id,
+          since: null,
+        })),
       (n) => `… and ${n} more markets in play without prices`,
     ),
   );

@@ -33,7 +33,7 @@ export const consoleModule = fp(
     const matchAnswer = async (
       matchId: number,
     ): Promise<Outcome<NonNullable<Awaited<ReturnType<typeof matchView>>>>> => {
-      const m = await matchView(app.db, matchId);
+      const m = await matchView(app.db, app.kinds, matchId);
       return m ? ok(m) : refuse(`Unknown match ${matchId}`);
     };
     const userAnswer = async (userId: number) => {
@@ -108,6 +108,7 @@ export const consoleModule = fp(
     route(app, 'adminMarketVoidPreview', async ({ body }) => {
       const r = await voidWindowPreview(
         app.db,
+        app.kinds,
         body.market_id,
         new Date(body.from),
         new Date(body.to),

@@ -3,11 +3,10 @@
 // largest exposures with each user's profit per outcome. Read from the kind's own positions
 // (MarketKindModule.outcomePositions): the ones settlement pays. Nothing here writes.
 import { RISK_USERS_MAX, type AdminMarketRisk, type AdminMarketVoidPreview } from '@backlay/contract';
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, ne, or } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/store.ts';
 import type { KindRegistry } from '../markets/registry.ts';
-import { notVoided } from '../markets/voids.ts';
-import { bets, bookmakerBets, exposureHolds, fancyBets, markets, users } from '../../db/schema.ts';
+import { exposureHolds, markets, users } from '../../db/schema.ts';
 
 const rupees = (paise: number) => Math.round(paise) / 100;
 
@@ -78,11 +77,11 @@ export async function marketRisk(
 /**
  * What voiding the bets placed in [from, to] would void now: "to" is clamped to now as
  * settlement clamps it; bets void already (by any void of the market, or settled void) are not
- * counted again. On the
- * exchange a bet counts for its matched stake (its unmatched rest is not a position).
+ * counted again. Each bet counts for the stake its kind says is a position (stakesPlacedIn).
  */
 export async function voidWindowPreview(
   db: Executor,
+  kinds: KindRegistry,
   marketId: number,
   from: Date,
   to: Date,
@@ -91,44 +90,7 @@ export async function voidWindowPreview(
   const [market] = await db.select().from(markets).where(eq(markets.marketId, marketId));
   if (!market) return null;
   const end = new Date(Math.min(to.getTime(), now.getTime()));
-  let rows: { userId: number; paise: number }[];
-  if (market.marketKind === 'MATCH_ODDS') {
-    rows = await db
-      .select({ userId: bets.userId, paise: bets.matchedPaise })
-      .from(bets)
-      .where(
-        and(
-          eq(bets.marketId, marketId),
-          gte(bets.placedAt, from),
-          lte(bets.placedAt, end),
-          gt(bets.matchedPaise, 0),
-          notVoided({
-            marketId: bets.marketId,
-            placedAt: bets.placedAt,
-            selectionId: bets.selectionId,
-            betId: bets.betId,
-          }),
-        ),
-      );
-  } else {
-    const t = market.marketKind === 'BOOKMAKER' ? bookmakerBets : fancyBets;
-    rows = await db
-      .select({ userId: t.userId, paise: t.stakePaise })
-      .from(t)
-      .where(
-        and(
-          eq(t.marketId, marketId),
-          gte(t.placedAt, from),
-          lte(t.placedAt, end),
-          or(isNull(t.settledStatus), ne(t.settledStatus, 'VOIDED')),
-          notVoided({
-            marketId: t.marketId,
-            placedAt: t.placedAt,
-            ...(market.marketKind === 'BOOKMAKER' ? { selectionId: bookmakerBets.selectionId } : {}),
-          }),
-        ),
-      );
-  }
+  const rows = await kinds.of(market.marketKind).stakesPlacedIn(db, marketId, from, end);
   return {
     market_id: marketId,
     from: from.toISOString(),

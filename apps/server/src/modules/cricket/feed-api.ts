@@ -26,6 +26,8 @@ import { cricketMatchOf, settleIncompleteFancy } from '../fancy/incomplete.ts';
 import { averageOverrides } from '../fancy/rules.ts';
 import { endsMatch, suspendMatchOdds } from './match-odds.ts';
 import type { Fence } from '../../plugins/leader.ts';
+import { BOOKMAKER_KIND } from '../bookmaker/kind.ts';
+import { EXCHANGE_KIND } from '../exchange/kind.ts';
 import { publishScore } from './plugin.ts';
 
 /** At most this many cricket matches are handed to the feed per listing (in play first). */
@@ -91,7 +93,7 @@ export function createCricketFeedApi(
         .where(
           and(
             inArray(markets.matchId, ids),
-            or(eq(markets.marketKind, 'MATCH_ODDS'), eq(markets.marketKind, 'BOOKMAKER')),
+            or(eq(markets.marketKind, EXCHANGE_KIND), eq(markets.marketKind, BOOKMAKER_KIND)),
           ),
         )
         .orderBy(asc(markets.marketId)),
@@ -102,7 +104,7 @@ export function createCricketFeedApi(
         .where(
           and(
             inArray(markets.matchId, ids),
-            or(eq(markets.marketKind, 'MATCH_ODDS'), eq(markets.marketKind, 'BOOKMAKER')),
+            or(eq(markets.marketKind, EXCHANGE_KIND), eq(markets.marketKind, BOOKMAKER_KIND)),
           ),
         ),
       db
@@ -121,8 +123,8 @@ export function createCricketFeedApi(
     return rows.map(({ cm, startTime, inPlay }) => {
       const teams = [cm.teamA, cm.teamB] as const;
       const own = ms.filter((m) => m.matchId === cm.matchId);
-      const mo = own.find((m) => m.kind === 'MATCH_ODDS' && m.status !== 'CLOSED');
-      const bm = own.find((m) => m.kind === 'BOOKMAKER');
+      const mo = own.find((m) => m.kind === EXCHANGE_KIND && m.status !== 'CLOSED');
+      const bm = own.find((m) => m.kind === BOOKMAKER_KIND);
       const bmSelections = bm
         ? selectionsByTeam(
             teams,

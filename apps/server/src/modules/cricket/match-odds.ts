@@ -16,6 +16,7 @@
 import type { FeedOutcome, FeedScoreState, Scoreboard } from '@backlay/feed';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { EXCHANGE_KIND } from '../exchange/kind.ts';
 import { cricketMatches, markets } from '../../db/schema.ts';
 
 type RunnerInfo = { selection_id: number; name: string; status: string };
@@ -113,7 +114,7 @@ export async function suspendMatchOdds(app: FastifyInstance, matchId: number): P
     .select({ marketId: markets.marketId })
     .from(markets)
     .where(
-      and(eq(markets.matchId, matchId), eq(markets.marketKind, 'MATCH_ODDS'), ne(markets.status, 'CLOSED')),
+      and(eq(markets.matchId, matchId), eq(markets.marketKind, EXCHANGE_KIND), ne(markets.status, 'CLOSED')),
     );
   for (const m of open) await app.exchange.setMarketStatus(m.marketId, 'SUSPENDED');
 }

@@ -9,6 +9,8 @@ import {
   markets,
   runners,
 } from '../../db/schema.ts';
+import { BOOKMAKER_KIND } from '../bookmaker/kind.ts';
+import { FANCY_KIND } from '../fancy/kind.ts';
 import type { Tx } from '../../db/store.ts';
 
 /** Par runs per over by format, for the opening lines (the feed moves them with the score). */
@@ -119,8 +121,8 @@ export async function setUpCricketMatch(tx: Tx, s: CricketSetUp) {
     .values({
       ...common,
       marketName: 'Bookmaker',
-      marketType: 'BOOKMAKER',
-      marketKind: 'BOOKMAKER',
+      marketType: BOOKMAKER_KIND,
+      marketKind: BOOKMAKER_KIND,
       minStakePaise: 10_000,
       maxStakePaise: 50_000_000,
     })
@@ -146,8 +148,8 @@ export async function setUpCricketMatch(tx: Tx, s: CricketSetUp) {
       seeds.map((f) => ({
         ...common,
         marketName: f.name,
-        marketType: 'FANCY',
-        marketKind: 'FANCY' as const,
+        marketType: FANCY_KIND,
+        marketKind: FANCY_KIND,
         minStakePaise: 10_000,
         maxStakePaise: 10_000_000,
       })),

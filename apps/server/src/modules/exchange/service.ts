@@ -55,6 +55,7 @@ import type {
   PlaceBetRequest,
   Sleeper,
 } from './types.ts';
+import { EXCHANGE_KIND } from './kind.ts';
 import * as q from './queries.ts';
 
 export type * from './types.ts';
@@ -454,7 +455,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     try {
       if (r.changed) publish(marketId, r.touched);
       const placed = cmds.filter((c, i) => c.kind === 'place' && isNewBet(r.outcomes[i]!)).length;
-      app.metrics.exchangeBatch(cmds.length, placed);
+      app.metrics.exchangeBatch(cmds.length, placed, EXCHANGE_KIND);
     } catch (err) {
       app.log.error({ err, market_id: marketId }, 'exchange: publishing a batch failed');
     }

@@ -8,7 +8,7 @@ import {
   type PositionBet,
   type SettleBet,
 } from '@backlay/engine';
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { alias } from 'drizzle-orm/pg-core';
 import { bets, fills, markets, runners } from '../../db/schema.ts';
@@ -18,6 +18,8 @@ import { holdKey, type HoldMap, type MarketKindModule, type OutcomePositions } f
 import { betResultOf } from '../markets/report-bets.ts';
 import { exchangeReportBets } from './report-bets.ts';
 import { notVoided } from '../markets/voids.ts';
+import { exchangeConsole } from './console.ts';
+import { EXCHANGE_KIND, MATCH_ODDS_MARKET_TYPE } from './kind.ts';
 import { matchedSides } from './queries.ts';
 
 /** An exchange bet that no void of its market touches. */
@@ -117,7 +119,41 @@ export function betResults(settlement: MarketSettlement): Map<number, BetResult>
 export function createMatchOddsKind(app: FastifyInstance): MarketKindModule {
   const now = () => app.clock.now();
   return {
-    kind: 'MATCH_ODDS',
+    kind: EXCHANGE_KIND,
+    pricing: 'EXCHANGE',
+    resultBy: 'WINNERS',
+    hasRunners: true,
+    defaultMarketType: MATCH_ODDS_MARKET_TYPE,
+    settleActions: ['market/result', 'market/void'],
+
+    isMainMarket: (market) => market.marketType === MATCH_ODDS_MARKET_TYPE,
+
+    // An exchange market is its row and its runners: nothing of its own to add.
+    createRows: async () => null,
+
+    ...exchangeConsole,
+
+    async stakesPlacedIn(tx, marketId, from, to) {
+      return tx
+        .select({ userId: bets.userId, paise: bets.matchedPaise })
+        .from(bets)
+        .where(
+          and(
+            eq(bets.marketId, marketId),
+            gte(bets.placedAt, from),
+            lte(bets.placedAt, to),
+            gt(bets.matchedPaise, 0),
+            standing,
+          ),
+        );
+    },
+
+    async betsNamed(tx, marketId, betIds) {
+      return tx
+        .select({ betId: bets.betId, userId: bets.userId })
+        .from(bets)
+        .where(and(eq(bets.marketId, marketId), inArray(bets.betId, [...betIds])));
+    },
 
     async closeForSettlement(marketId) {
       await app.exchange.setMarketStatus(marketId, 'CLOSED');

@@ -14,17 +14,26 @@ import {
 } from '@backlay/engine';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { fancies, fancyBets, markets } from '../../db/schema.ts';
+import { cricketMatches, fancies, fancyBets, markets } from '../../db/schema.ts';
 import type { Tx } from '../../db/store.ts';
 import { isUniqueViolation, type PlaceOutcome } from '../markets/house-bets.ts';
-import { betCountsOf } from '../markets/bet-counts.ts';
+import { betCountsOf, houseFiguresOf, houseStakesPlacedIn } from '../markets/bet-counts.ts';
+import { FANCY_KIND } from './kind.ts';
 import { createCommandQueue, QUEUE_FULL_BET_MESSAGE, takeBatch } from '../markets/command-queue.ts';
 import { decideBatch, openBetsOf, type FancyBetRequest, type UserOpenBets } from './batch.ts';
 import { createOpenBetsCache } from './open-bets.ts';
-import { holdKey, type HoldMap, type MarketKindModule, type OutcomePositions } from '../markets/registry.ts';
+import {
+  holdKey,
+  type ConsoleDetails,
+  type HoldMap,
+  type MarketKindModule,
+  type OutcomePositions,
+} from '../markets/registry.ts';
 
 /** At most this many fancy results are listed in the risk view (lowest line − 2 … highest line + 2, clamped). */
 const FANCY_OUTCOMES_MAX = 80;
+/** A fancy's largest result: 1 for an event (FANCY1), else runs. */
+const FANCY_RESULT_MAX = { FANCY1: 1, default: 999 } as const;
 import { SettlementRefusal } from '../settlement/service.ts';
 import * as q from './queries.ts';
 import { resultMaxOf } from './rules.ts';
@@ -411,7 +420,80 @@ export function createFancyService(app: FastifyInstance) {
   }
 
   const kind: MarketKindModule = {
-    kind: 'FANCY',
+    kind: FANCY_KIND,
+    pricing: 'HOUSE',
+    resultBy: 'VALUE',
+    hasRunners: false,
+    defaultMarketType: FANCY_KIND,
+    settleActions: ['fancy/result', 'fancy/average'],
+    isMainMarket: () => false,
+
+    // A fancy is a line on a cricket match (its format and competition decide its averages).
+    async createRows({ tx, marketId, matchId, fancy, at }) {
+      const [cm] = await tx.select().from(cricketMatches).where(eq(cricketMatches.matchId, matchId));
+      if (!cm) {
+        return 'A fancy needs a cricket match with its format and competition (create the match with its cricket details)';
+      }
+      if (!fancy) return 'fancy is required for a fancy market';
+      const [order] = await tx
+        .select({ n: sql<number>`coalesce(max(${fancies.displayOrder}), -1)::int + 1` })
+        .from(fancies)
+        .where(eq(fancies.matchId, matchId));
+      await tx.insert(fancies).values({
+        marketId,
+        matchId,
+        variant: fancy.variant,
+        status: 'SUSPENDED',
+        band: fancy.variant === 'KHADO' ? (fancy.band ?? null) : null,
+        maxUserStakePaise: toPaise(fancy.max_user_stake),
+        displayOrder: Number(order?.n ?? 0),
+        resultMax: fancy.variant === 'FANCY1' ? FANCY_RESULT_MAX.FANCY1 : FANCY_RESULT_MAX.default,
+        event: fancy.event,
+        updatedAt: at,
+      });
+      return null;
+    },
+
+    ...houseFiguresOf({
+      table: fancyBets,
+      marketId: fancyBets.marketId,
+      placedAt: fancyBets.placedAt,
+      stakePaise: fancyBets.stakePaise,
+    }),
+
+    async consoleDetails(tx, marketIds) {
+      const out = new Map<number, ConsoleDetails>();
+      if (marketIds.length === 0) return out;
+      for (const f of await tx
+        .select()
+        .from(fancies)
+        .where(inArray(fancies.marketId, [...marketIds]))) {
+        out.set(f.marketId, {
+          fancy: {
+            variant: f.variant,
+            status: f.status,
+            no_line: f.noLine,
+            no_rate: f.noRate,
+            yes_line: f.yesLine,
+            yes_rate: f.yesRate,
+            band: f.band,
+            max_user_stake: rupees(f.maxUserStakePaise),
+            result_max: f.resultMax,
+            display_order: f.displayOrder,
+          },
+        });
+      }
+      return out;
+    },
+
+    stakesPlacedIn: houseStakesPlacedIn({
+      table: fancyBets,
+      userId: fancyBets.userId,
+      marketId: fancyBets.marketId,
+      placedAt: fancyBets.placedAt,
+      stakePaise: fancyBets.stakePaise,
+      settledStatus: fancyBets.settledStatus,
+    }),
 
     async closeForSettlement(marketId) {
       await db.transaction(async (tx) => {

@@ -2,9 +2,10 @@
 // casino and binary kinds to come) is one server module that registers a `MarketKindModule` here;
 // the generic parts — settlement generations and ledger transfers, exposure holds, My Market, the
 // ledger check — ask the kind of the market in hand and never name a kind themselves.
-import type { MarketKind } from '@backlay/contract';
+import type { adminMarketCreateRequest, ConsoleMarket, MarketKind } from '@backlay/contract';
 import type { SettlementMovement } from '@backlay/engine';
 import type { SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { marketSettlements, markets, marketVoids } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import type { ReportBetsFilter } from './report-bets.ts';
@@ -12,6 +13,7 @@ import type { ReportBetsFilter } from './report-bets.ts';
 export type MarketRow = typeof markets.$inferSelect;
 export type SettlementRow = typeof marketSettlements.$inferSelect;
 export type VoidRow = typeof marketVoids.$inferSelect;
+type AdminMarketCreate = z.output<typeof adminMarketCreateRequest>;
 
 /** What a market is settled on: its declared result (or none: void), and the operator's voids. */
 export type SettleFacts = {
@@ -38,8 +40,100 @@ export type OutcomePositions = {
   users: Map<number, { pnl: number[]; bets: number }>;
 };
 
+/** A market row the console is creating, as `MarketKindModule.createRows` is given it. */
+export type NewMarket = {
+  tx: Tx;
+  marketId: number;
+  matchId: number;
+  /** The runners just inserted for it, in their order (none for a kind without runners). */
+  selectionIds: readonly number[];
+  /** The console's fancy settings (adminMarketCreateRequest.fancy), for a kind that takes them. */
+  fancy: AdminMarketCreate['fancy'];
+  at: Date;
+};
+
+/** What the console shows of a kind's own state of a market (contract ConsoleMarket). */
+export type ConsoleDetails = {
+  bookmaker?: ConsoleMarket['bookmaker'];
+  fancy?: ConsoleMarket['fancy'];
+  /** Rates per 100 by selection id, where the house quotes its runners. */
+  rates?: Map<number, { back: number | null; lay: number | null }>;
+};
+
+/** A bet the kind has matched (or taken) on a market: who, and how much of its stake counts. */
+export type StakeRow = { userId: number; paise: number };
+
 export interface MarketKindModule {
   readonly kind: MarketKind;
+  /**
+   * Who prices the kind's markets: bettors against each other on the exchange (`app.exchange`
+   * owns the markets' status and in-play moves; a new one waits INACTIVE, commission 2 %), or the
+   * house, which quotes its own rates (a new one waits SUSPENDED to be quoted, no commission).
+   */
+  readonly pricing: 'EXCHANGE' | 'HOUSE';
+  /** How a result is declared: winning runners (declareResult) or a number (a line's value). */
+  readonly resultBy: 'WINNERS' | 'VALUE';
+  /** Whether the kind's markets have runners the console names, renames and adds. */
+  readonly hasRunners: boolean;
+  /** The `market_type` of a market the console creates of this kind. */
+  readonly defaultMarketType: string;
+  /**
+   * The console's audited actions that settle or void a market of the kind: the dashboard counts
+   * a refused one as a failed settlement (a call of the wrong kind, a mistyped id, is none).
+   */
+  readonly settleActions: readonly string[];
+  /**
+   * Whether the market is its match's main market: the one match lists show the odds of. The
+   * first such market of a match is its main one; a match with none shows its first market.
+   */
+  isMainMarket(market: Pick<MarketRow, 'marketType'>): boolean;
+  /**
+   * The console created a market of the kind (its row and its runners are in `m.tx`): write the
+   * kind's own rows beside it (its state, its quotes, its line). A refusal (a message) rolls the
+   * whole creation back.
+   */
+  createRows(m: NewMarket): Promise<string | null>;
+  /** The console added runners to a market of the kind before its first bet. */
+  runnersAdded?(tx: Tx, marketId: number, selectionIds: readonly number[], at: Date): Promise<void>;
+  /**
+   * The bets placed in [from, to] that are not void (by any void of the market, or settled void),
+   * each with the stake that counts: the console's void-window preview. On the exchange a bet
+   * counts for its matched stake (its unmatched rest is not a position).
+   */
+  stakesPlacedIn(tx: Executor, marketId: number, from: Date, to: Date): Promise<StakeRow[]>;
+  /** Per market of the kind: its bets of any status and the stake matched or taken (paise). */
+  consoleFigures(
+    tx: Executor,
+    marketIds: readonly number[],
+  ): Promise<Map<number, { bets: number; stakePaise: number }>>;
+  /**
+   * What the console shows of the kind's own state per market: the bookmaker's status and rates,
+   * a fancy's line (ConsoleMarket's `bookmaker`, `fancy` and runners' rates). Absent: nothing.
+   */
+  consoleDetails?(tx: Executor, marketIds: readonly number[]): Promise<Map<number, ConsoleDetails>>;
+  /**
+   * Bets placed since `since` (the demo feed's `makers` left out: their quotes are no bettors')
+   * and the stake matched or taken (paise): the dashboard's last hour.
+   */
+  activitySince(
+    tx: Executor,
+    since: Date,
+    makers: readonly string[],
+  ): Promise<{ bets: number; stakePaise: number }>;
+  /**
+   * A condition on a market row aliased `k` of the kind: in play, taking bets, and showing no
+   * price to back or lay (the dashboard's alert). Absent where a kind has no such state.
+   */
+  unpricedInPlay?: SQL;
+  /**
+   * The named bets of the market (id and user), for a kind whose single bets an operator may
+   * void; absent where a whole market or line is voided instead.
+   */
+  betsNamed?(
+    tx: Executor,
+    marketId: number,
+    betIds: readonly number[],
+  ): Promise<{ betId: number; userId: number }[]>;
   /** Stops betting before a settlement (the exchange lapses its unmatched bets here). */
   closeForSettlement(marketId: number): Promise<void>;
   /** Settles the kind's bets on the facts in the caller's transaction: marks each bet, returns the money. */
@@ -89,6 +183,8 @@ export function createKindRegistry() {
       return m;
     },
     all: () => [...byKind.values()],
+    /** The kinds priced by bettors on the exchange (whose markets `app.exchange` moves). */
+    exchangeKinds: () => [...byKind.values()].filter((m) => m.pricing === 'EXCHANGE').map((m) => m.kind),
   };
 }
 export type KindRegistry = ReturnType<typeof createKindRegistry>;

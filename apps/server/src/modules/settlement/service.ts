@@ -1,15 +1,7 @@
 import { SettlementError, type SettlementMovement } from '@backlay/engine';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  bets,
-  ledgerAccounts,
-  marketSettlements,
-  marketVoids,
-  markets,
-  runners,
-  users,
-} from '../../db/schema.ts';
+import { ledgerAccounts, marketSettlements, marketVoids, markets, runners, users } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import * as q from './queries.ts';
 
@@ -422,7 +414,7 @@ export function createSettlementService(app: FastifyInstance) {
     ) {
       return run(async () => {
         const market = await mustMarket(db, marketId);
-        if (market.marketKind !== 'FANCY')
+        if (app.kinds.of(market.marketKind).resultBy !== 'VALUE')
           throw new SettlementRefusal(`Market ${marketId} is not a line market`);
         if (!Number.isSafeInteger(value) || value < 0)
           throw new SettlementRefusal('result must be a whole number ≥ 0');
@@ -453,7 +445,7 @@ export function createSettlementService(app: FastifyInstance) {
     ): Promise<SettlementOutcome<LineSettled>> {
       return run(async () => {
         const market = await mustMarket(db, marketId);
-        if (market.marketKind !== 'FANCY')
+        if (app.kinds.of(market.marketKind).resultBy !== 'VALUE')
           throw new SettlementRefusal(`Market ${marketId} is not a line market`);
         return inClosedMarketTx<LineSettled>(marketId, async (tx, locked) => {
           const row = await q.settlementOf(tx, marketId);
@@ -581,14 +573,12 @@ export function createSettlementService(app: FastifyInstance) {
     voidBets(by: Actor, marketId: number, betIds: readonly number[]) {
       return run(async () => {
         const market = await mustMarket(db, marketId);
-        if (market.marketKind !== 'MATCH_ODDS') {
+        const kind = app.kinds.of(market.marketKind);
+        if (!kind.betsNamed) {
           throw new SettlementRefusal('Single bets are voided on exchange (match odds) markets only');
         }
         const wanted = [...new Set(betIds)];
-        const found = await db
-          .select({ betId: bets.betId, userId: bets.userId, remaining: bets.remainingPaise })
-          .from(bets)
-          .where(and(eq(bets.marketId, marketId), inArray(bets.betId, wanted)));
+        const found = await kind.betsNamed(db, marketId, wanted);
         const missing = wanted.filter((id) => !found.some((b) => b.betId === id));
         if (missing.length > 0) {
           throw new SettlementRefusal(`Not bets of market ${marketId}: ${missing.slice(0, 10).join(', ')}`);
