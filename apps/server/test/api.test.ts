@@ -332,8 +332,11 @@ describeStores('every call', (ctx) => {
       expect(r.statusCode).toBe(404);
       expect(r.body).toMatchObject({ status: false });
     }
+    // A known path asked with another method is not "not found": 405, naming the method it takes.
     const wrongMethod = await ctx.api.raw('GET', '/api/user/login');
-    expect(wrongMethod.statusCode).toBe(404);
+    expect(wrongMethod.statusCode).toBe(405);
+    expect(wrongMethod.res.headers.allow).toBe('POST');
+    expect(wrongMethod.body).toMatchObject({ status: false });
   });
 
   it('malformed JSON, wrong content type, empty and huge bodies → 4xx, never 500', async () => {
