@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import fp from 'fastify-plugin';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { isHashedAssetUrl } from './static-files.ts';
 
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
@@ -24,7 +25,8 @@ export const csrfPlugin = fp<{ https: boolean }>(
     await app.register(cookie, https ? { parseOptions: { secure: true } } : {});
     app.addHook('onRequest', async (req, reply) => {
       const cookieToken = req.cookies[CSRF_COOKIE];
-      if (!cookieToken) {
+      // A hashed file is fetched by the page, which got its cookie with index.html or an API answer.
+      if (!cookieToken && !isHashedAssetUrl(req.url)) {
         reply.setCookie(CSRF_COOKIE, randomBytes(24).toString('base64url'), {
           path: '/',
           sameSite: 'strict',

@@ -63,6 +63,16 @@ export async function serveBuiltClient(app: FastifyInstance, root: string, prefi
   });
 }
 
+/** URL prefixes of the builds' hashed files (apps/web and apps/admin). */
+const HASHED_ASSET_PREFIXES = ['/assets/', '/admin/assets/'] as const;
+
+/**
+ * Whether a request asks for a build's hashed file (a script, a stylesheet, an image): a
+ * subresource, never a document, so the document-only headers and the XSRF cookie are not sent.
+ */
+export const isHashedAssetUrl = (url: string): boolean =>
+  HASHED_ASSET_PREFIXES.some((prefix) => url.startsWith(prefix));
+
 /** The cache-control of a built file at `path` (absolute, maybe its .br/.gz copy) under `root`. */
 export function cachePolicy(root: string, path: string): string {
   const rel = relative(root, path);
