@@ -14,3 +14,4 @@ export {
 export { MatchRow } from './MatchRow.tsx';
 export { NotAvailable } from './NotAvailable.tsx';
 export { CopyButton } from './CopyButton.tsx';
+export { PasswordField } from './PasswordField.tsx';

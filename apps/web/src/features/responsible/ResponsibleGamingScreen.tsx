@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { Modal, Spinner } from '../../components/index.ts';
+import { Modal, PasswordField, Spinner } from '../../components/index.ts';
 import { usePaymentAccess } from '../../lib/permissions.ts';
 import { localLogout, SESSION_KEYS, sessionStore } from '../../lib/storage.ts';
 import { useClientStore } from '../../lib/store.ts';
@@ -319,23 +319,7 @@ function TakeABreak() {
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-password`}>Your password</label>
-          <input
-            id={`${id}-password`}
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? `${id}-password-error` : undefined}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          {errors.password ? (
-            <p className="field__error" id={`${id}-password-error`}>
-              {errors.password}
-            </p>
-          ) : null}
-        </div>
+        <PasswordField id={id} value={password} onChange={setPassword} error={errors.password} />
         {refusal ? (
           <p className="form-error" role="alert">
             {refusal}

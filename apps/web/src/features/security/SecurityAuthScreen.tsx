@@ -1,7 +1,7 @@
 import { formatDateTime } from '@backlay/ui/time';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { CopyButton, Spinner } from '../../components/index.ts';
+import { CopyButton, PasswordField, Spinner } from '../../components/index.ts';
 import { downloadText } from '../../lib/clipboard.ts';
 import { useDisableTwoFactor } from './api/two-factor-disable.ts';
 import { useEnableTwoFactor } from './api/two-factor-enable.ts';
@@ -232,23 +232,13 @@ function DisableForm() {
   };
   return (
     <form className="security__form" onSubmit={submit} noValidate>
-      <div className="field security__password">
-        <label htmlFor={`${id}-password`}>Your password</label>
-        <input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? `${id}-password-error` : undefined}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        {errors.password ? (
-          <p className="field__error" id={`${id}-password-error`}>
-            {errors.password}
-          </p>
-        ) : null}
-      </div>
+      <PasswordField
+        id={id}
+        className="security__password"
+        value={password}
+        onChange={setPassword}
+        error={errors.password}
+      />
       <CodeInput
         id={`${id}-off`}
         label="Code to turn it off"
