@@ -57,6 +57,32 @@ function marketKindSeam() {
   };
 }
 
+/**
+ * The sports that add panels to game-details (the imports of features/market/panels/index.ts):
+ * read from that file, so a new sport needs no edit here. Outside those sport folders no file of
+ * features/market names a sport id: game-details asks the sport-panel registry (issue 21).
+ */
+function sportPanelSeam() {
+  const root = 'apps/web/src/features/market';
+  const text = readFileSync(new URL(`./${root}/panels/index.ts`, import.meta.url), 'utf8');
+  const folders = [...text.matchAll(/import '\.\.\/([\w-]+)\//g)].map((m) => m[1]);
+  if (folders.length === 0) throw new Error('eslint.config.js: cannot read the sport panel folders');
+  return {
+    files: [`${root}/**/*.{ts,tsx}`],
+    ignores: folders.map((f) => `${root}/${f}/**`),
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportSpecifier[imported.name=/^(SPORT_ID|RACING_SPORT_IDS)$/]',
+          message:
+            "game-details names no sport: a sport's panels register themselves from its own folder (features/market/panels/registry.ts).",
+        },
+      ],
+    },
+  };
+}
+
 /** The client apps: each keeps imports one way, lib/components → features → app. */
 const CLIENT_APPS = ['web', 'admin'];
 
@@ -189,6 +215,8 @@ export default tseslint.config(
   },
   // A new market kind touches only its own folder (issue 21, "the seam first").
   marketKindSeam(),
+  // A new sport's game-details panels touch only its own folder (issue 21).
+  sportPanelSeam(),
   // The engine is pure: no I/O, no clock, no randomness it is not given (DESIGN.md §1).
   {
     files: ['packages/engine/src/**/*.ts'],

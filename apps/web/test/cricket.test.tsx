@@ -16,7 +16,8 @@ import {
   oversOf,
   shownStatus,
 } from '../src/features/market/cricket/kind-slip.ts';
-import { createThrottle, WS_SUBSCRIBE_MAX } from '../src/features/market/cricket/useCricketLive.ts';
+import { createThrottle } from '../src/features/market/cricket/useCricketLive.ts';
+import { WS_SUBSCRIBE_MAX } from '../src/features/market/useLive.ts';
 import { json, mockApi, renderApp, resetStore, signIn } from './helpers.tsx';
 
 const match: MatchDetail = {

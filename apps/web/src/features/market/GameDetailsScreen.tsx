@@ -1,33 +1,26 @@
 import type { Bet, MarketDetail } from '@backlay/contract';
 import { formatOdds } from '@backlay/engine';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { EmptyState, Spinner } from '../../components/index.ts';
-import { SPORT_ID } from '../../lib/constants.ts';
 import { formatMoney } from '@backlay/ui/money';
 import { formatDateTime } from '@backlay/ui/time';
 import { cancelBet } from './api/cancel-bet.ts';
-import { useCricketDetail } from './api/cricket-detail.ts';
 import { useMatchDetail } from './api/match-detail.ts';
 import { placeMarketBet } from './api/place-bet.ts';
 import { BetSlip, type SlipState } from './BetSlip.tsx';
-import { CricketBets } from './cricket/CricketBets.tsx';
-import { CricketMarkets } from './cricket/CricketMarkets.tsx';
-import { Scoreboard } from './cricket/Scoreboard.tsx';
-import { useCricketLive, useNowPast, WS_SUBSCRIBE_MAX } from './cricket/useCricketLive.ts';
-import { useKindBetting } from './cricket/useKindBetting.ts';
 import { LiveIndicator } from './LiveIndicator.tsx';
 import { MarketCard } from './MarketCard.tsx';
 import { MyBets } from './MyBets.tsx';
 import { OneClickBar, useOneClick } from './OneClick.tsx';
+import { useSportLive, useSportPanels } from './panels/index.ts';
 import { positionsAfter, stakeToPaise, type SlipSelection } from './slip.ts';
 import { StaleWarning } from './StaleWarning.tsx';
 import { isStale, useConnectionState, useLiveMarkets, useRefreshBets } from './useLive.ts';
 import { usePlaceOnce } from './usePlaceOnce.ts';
 import './market.css';
-import './cricket/cricket.css';
 
 const STATUS_WORD = { MATCHED: 'matched', PARTIAL: 'partly matched', UNMATCHED: 'unmatched' } as const;
 
@@ -67,29 +60,25 @@ export function GameDetailsScreen() {
   const matchId = Number(params.matchId);
   const valid = Number.isInteger(matchId) && matchId > 0;
   const detail = useMatchDetail(valid ? matchId : 0);
-  // Cricket's own markets are asked for at once when the route says cricket, else once the match does.
-  const cricketMatch =
-    detail.data != null
-      ? detail.data.sport_id === SPORT_ID.CRICKET
-      : Number(params.sportId) === SPORT_ID.CRICKET;
-  const cricket = useCricketDetail(matchId, valid && cricketMatch);
-  const kindData = cricketMatch ? cricket.data : undefined;
-  const kindIds = kindData
-    ? [...kindData.bookmakers.map((m) => m.market_id), ...kindData.fancies.map((f) => f.fancy_id)]
-    : [];
-  const kindIdSet = new Set(kindIds);
-  // Bookmaker and fancy markets show in their own tables, never as exchange ladders.
-  const markets = (detail.data?.markets ?? []).filter((m) => !kindIdSet.has(m.market_id));
+  // A sport's own panels load at once when the route names the sport, else once the match does.
+  // The registry (panels/) says which sport adds what; this screen names none.
+  const sportId = detail.data != null ? detail.data.sport_id : Number(params.sportId);
+  const [slip, setSlip] = useState<SlipState | null>(null);
+  const [oneClick, setOneClick] = useOneClick();
+  const sports = useSportPanels(sportId, valid, {
+    matchId,
+    oneClick,
+    closeExchangeSlip: () => setSlip(null),
+  });
+  const sportIds = sports.flatMap((s) => s.marketIds);
+  const sportIdSet = new Set(sportIds);
+  // Markets a sport shows in its own panels (cricket's bookmaker and fancy) are never exchange ladders.
+  const markets = (detail.data?.markets ?? []).filter((m) => !sportIdSet.has(m.market_id));
   const exchangeIds = valid ? markets.map((m) => m.market_id) : [];
   useLiveMarkets(matchId, exchangeIds);
   const stale = isStale(useConnectionState());
-  // One subscribe message carries at most WS_SUBSCRIBE_MAX ids; fancies past that rely on the poll.
-  useCricketLive(matchId, valid ? kindIds.slice(0, Math.max(0, WS_SUBSCRIBE_MAX - exchangeIds.length)) : []);
-  const now = useNowPast(kindData?.scoreboard?.ball_running_until_ms);
+  useSportLive(matchId, valid, sports, exchangeIds.length);
   const refreshBets = useRefreshBets(matchId);
-  const [slip, setSlip] = useState<SlipState | null>(null);
-  const [oneClick, setOneClick] = useOneClick();
-  const kindBetting = useKindBetting(matchId, oneClick, () => setSlip(null));
 
   const placer = usePlaceOnce(refreshBets);
   const place = (input: PlaceInput, fromSlip: boolean) =>
@@ -161,7 +150,7 @@ export function GameDetailsScreen() {
       place({ ...sel, stake: oneClick.stake, version: market.version }, false);
       return;
     }
-    kindBetting.setSlip(null);
+    for (const s of sports) s.closeSlip();
     setSlip((old) => ({ ...sel, stake: old?.stake ?? '', keepInPlay: old?.keepInPlay }));
   };
 
@@ -179,12 +168,12 @@ export function GameDetailsScreen() {
           <LiveIndicator />
         </div>
       </header>
-      {kindData?.scoreboard ? <Scoreboard detail={kindData} now={now} /> : null}
+      {sports.map((s, i) => (s.top ? <Fragment key={i}>{s.top}</Fragment> : null))}
       <OneClickBar settings={oneClick} onChange={setOneClick} />
       {stale ? <StaleWarning /> : null}
       <div className="game__layout">
         <div className="game__markets">
-          {markets.length === 0 && kindIds.length === 0 && !(cricketMatch && cricket.isPending) ? (
+          {markets.length === 0 && sportIds.length === 0 && !sports.some((s) => s.pending) ? (
             <EmptyState>No markets are open on this match yet.</EmptyState>
           ) : null}
           {markets.map((m) => {
@@ -227,12 +216,7 @@ export function GameDetailsScreen() {
               />
             );
           })}
-          {kindData ? <CricketMarkets detail={kindData} now={now} betting={kindBetting} /> : null}
-          {cricketMatch && cricket.isError ? (
-            <p className="form-error" role="alert">
-              {cricket.error.message}
-            </p>
-          ) : null}
+          {sports.map((s, i) => (s.markets ? <Fragment key={i}>{s.markets}</Fragment> : null))}
         </div>
         <aside className="game__side">
           <MyBets
@@ -243,7 +227,7 @@ export function GameDetailsScreen() {
               cancel.mutate({ market_ids: [...new Set(bets.map((b) => b.market_id))] })
             }
           />
-          {cricketMatch ? <CricketBets matchId={matchId} fancies={kindData?.fancies} /> : null}
+          {sports.map((s, i) => (s.side ? <Fragment key={i}>{s.side}</Fragment> : null))}
         </aside>
       </div>
     </div>

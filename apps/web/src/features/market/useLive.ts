@@ -12,6 +12,13 @@ export function useConnectionState(): ConnectionState {
   return useSyncExternalStore((cb) => client.onState(cb), client.getState, client.getState);
 }
 
+/**
+ * The contract's WS_MAX_SUBSCRIPTIONS (ids in one subscribe message; the live client re-sends all
+ * of a screen's ids in one message on reconnect). Kept as a number here so the screen's chunk does
+ * not pull in the contract's schemas; test/cricket.test.tsx checks the two agree.
+ */
+export const WS_SUBSCRIBE_MAX = 50;
+
 /** While the socket delivers nothing, match odds are fetched over HTTP this often. */
 export const MATCH_ODDS_POLL_MS = 2_000;
 

@@ -6,13 +6,6 @@ import { cricketBetsKey } from '../api/cricket-bets.ts';
 import { cricketDetailKey } from '../api/cricket-detail.ts';
 import { FANCY_BOOK_KEY } from '../api/fancy-book.ts';
 
-/**
- * The contract's WS_MAX_SUBSCRIPTIONS (ids in one subscribe message; the live client re-sends all
- * of a screen's ids in one message on reconnect). Kept as a number here so the screen's chunk does
- * not pull in the contract's schemas; test/cricket.test.tsx checks the two agree.
- */
-export const WS_SUBSCRIBE_MAX = 50;
-
 /** At most one refetch of the cricket detail per this many ms, however many markets change. */
 export const CRICKET_REFETCH_THROTTLE_MS = 1000;
 
