@@ -4,6 +4,7 @@ export * from './ladder/index.ts';
 export * from './book/index.ts';
 export * from './exposure/index.ts';
 export * from './settlement/index.ts';
+export * from './cash-out/index.ts';
 // The kinds, and the two house-quoted ones:
 export * from './kinds.ts';
 export * from './bookmaker/index.ts';

@@ -6,3 +6,4 @@ export * from '../ladder/index.ts';
 export * from '../book/index.ts';
 export * from '../exposure/index.ts';
 export * from '../settlement/index.ts';
+export * from '../cash-out/index.ts';
