@@ -9,10 +9,12 @@
 //
 // and F_i is the same for all i when P_i + b_i·p_i − l_i·q_i = K for one level K: runners below K
 // are backed up to it (b_i = (K − P_i)/p_i), runners above it laid down to it (l_i = (P_i − K)/q_i).
-// The equal profit F(K) = K − Σ_{P_i<K} (K − P_i)/p_i + Σ_{P_i>K} (P_i − K)/q_i is piecewise linear
-// in K, and concave while each runner's back price is at most its lay price (the spread), so its
-// best is at one of the P_i: those are the only levels tried. A level whose bets lack a price, the
-// size at that price, or the minimum stake is not offered; the best offered level is the quote.
+// The equal profit F(K) = K − Σ_{P_i<K} (K − P_i)/p_i + Σ_{P_i>K} (P_i − K)/q_i is linear between
+// consecutive P_i, so its best over [min P, max P] is at one of them; beyond, it falls (above max P
+// its slope is 1 − Σ 1/p_i, below min P it is 1 − Σ 1/q_i, and a market whose offers to backers sum
+// over 100% and to layers under it leaves no free money outside). So the P_i are the only levels
+// tried. A level whose bets lack a price, the size at that price, or the minimum stake is not
+// offered; the best offered level is the quote.
 //
 // Money: stakes are whole paise, rounded to the nearest; each outcome's result is then computed
 // exactly (hundredths of a paisa) and the quote's profit is the smallest, rounded down (against the
