@@ -1,4 +1,4 @@
-import type { GlobalSetting, UserInfo } from '@backlay/contract';
+import type { GlobalSetting, Match, UserInfo } from '@backlay/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -133,3 +133,20 @@ export function setViewport(mobile: boolean) {
     },
   };
 }
+
+/** A match of the catalog's lists (cricket, series 40), with `over` laid on top. */
+export const matchFixture = (over: Partial<Match> = {}): Match => ({
+  match_id: 1,
+  match_name: 'A v B',
+  match_Date: '2026-11-21T10:00:00Z',
+  open_date: '2026-11-20T10:00:00Z',
+  sport_id: 4,
+  sport_name: 'Cricket',
+  series_id: 40,
+  series_name: 'Test Series',
+  country: null,
+  venue: null,
+  in_play: false,
+  markets: [],
+  ...over,
+});

@@ -6,23 +6,15 @@
 import type { Match, SeriesHeaderEntry } from '@backlay/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi, renderApp, resetStore, signIn } from './helpers.tsx';
+import { json, matchFixture, mockApi, renderApp, resetStore, signIn } from './helpers.tsx';
 
-const match = (over: Partial<Match>): Match => ({
-  match_id: 1,
-  match_name: 'A v B',
-  match_Date: new Date(Date.now() + 3_600_000).toISOString(),
-  open_date: new Date().toISOString(),
-  sport_id: 4,
-  sport_name: 'Cricket',
-  series_id: 40,
-  series_name: 'Test Series',
-  country: null,
-  venue: null,
-  in_play: false,
-  markets: [],
-  ...over,
-});
+/** A match starting within the hour, so the home screen lists it today. */
+const match = (over: Partial<Match>): Match =>
+  matchFixture({
+    match_Date: new Date(Date.now() + 3_600_000).toISOString(),
+    open_date: new Date().toISOString(),
+    ...over,
+  });
 
 const header: SeriesHeaderEntry[] = [
   {

@@ -1,4 +1,4 @@
-import { supportHref, type Match, type SeriesHeaderEntry } from '@backlay/contract';
+import { supportHref, type SeriesHeaderEntry } from '@backlay/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,7 +6,16 @@ import { applyTheme } from '../src/app/useTheme.ts';
 import { groupBySport, matchesOfTheDay } from '../src/features/home/HomeScreen.tsx';
 import { sidebarSports } from '../src/features/sidebar/index.ts';
 import { useClientStore } from '../src/lib/store.ts';
-import { json, mockApi, renderApp, resetStore, settings, setViewport, signIn } from './helpers.tsx';
+import {
+  json,
+  matchFixture,
+  mockApi,
+  renderApp,
+  resetStore,
+  settings,
+  setViewport,
+  signIn,
+} from './helpers.tsx';
 
 const entry = (sport_id: number, sport_name: string, order: number): SeriesHeaderEntry => ({
   sport_id,
@@ -15,21 +24,7 @@ const entry = (sport_id: number, sport_name: string, order: number): SeriesHeade
   series: [{ series_id: sport_id * 10, name: `${sport_name} League`, matches: [] }],
 });
 
-const match = (over: Partial<Match>): Match => ({
-  match_id: 1,
-  match_name: 'A v B',
-  match_Date: '2026-11-21T10:00:00Z',
-  open_date: '2026-11-20T10:00:00Z',
-  sport_id: 4,
-  sport_name: 'Cricket',
-  series_id: 40,
-  series_name: 'Test Series',
-  country: null,
-  venue: null,
-  in_play: false,
-  markets: [],
-  ...over,
-});
+const match = matchFixture;
 
 describe('sidebar', () => {
   beforeEach(() => resetStore());
