@@ -126,7 +126,8 @@ export async function reduceOnRemoval(
     if (price === f.price) continue;
     newPrice.push([f.fillId, price]);
     const delta = f.sizePaise * (price - f.price);
-    for (const betId of [f.backBetId, f.layBetId]) valueDelta.set(betId, (valueDelta.get(betId) ?? 0) + delta);
+    for (const betId of [f.backBetId, f.layBetId])
+      valueDelta.set(betId, (valueDelta.get(betId) ?? 0) + delta);
   }
   for (let i = 0; i < newPrice.length; i += UPDATE_CHUNK_ROWS) {
     const values = sql.join(

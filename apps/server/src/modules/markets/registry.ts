@@ -172,7 +172,13 @@ export interface MarketKindModule {
    * (the exchange: their matched prices, its unmatched lays) and drops what it keeps in memory of
    * them. Absent: the kind takes no reduction factor (a removal with one is refused).
    */
-  runnerRemoved?(tx: Tx, market: MarketRow, selectionId: number, reductionBp: number, at: Date): Promise<void>;
+  runnerRemoved?(
+    tx: Tx,
+    market: MarketRow,
+    selectionId: number,
+    reductionBp: number,
+    at: Date,
+  ): Promise<void>;
   /** Stops betting before a settlement (the exchange lapses its unmatched bets here). */
   closeForSettlement(marketId: number): Promise<void>;
   /** Settles the kind's bets on the facts in the caller's transaction: marks each bet, returns the money. */

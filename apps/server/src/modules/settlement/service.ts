@@ -483,7 +483,9 @@ export function createSettlementService(app: FastifyInstance) {
           winners: [...result.winners],
           dead_heat_count: declared.dead_heat_count,
           ...(deadHeats.length > 0
-            ? { dead_heats: deadHeats.map((g) => ({ selection_ids: [...g.selection_ids], places: g.places })) }
+            ? {
+                dead_heats: deadHeats.map((g) => ({ selection_ids: [...g.selection_ids], places: g.places })),
+              }
             : {}),
         });
       });
