@@ -100,7 +100,9 @@ describeStores(
       expect(q).toEqual({
         market_id: m.marketId,
         available: true,
-        bets: [{ selection_id: m.selectionIds[0], runner_name: 'Runner 1', side: 'LAY', price: 2, stake: 200 }],
+        bets: [
+          { selection_id: m.selectionIds[0], runner_name: 'Runner 1', side: 'LAY', price: 2, stake: 200 },
+        ],
         profit: 100,
         version: expect.any(Number),
       });

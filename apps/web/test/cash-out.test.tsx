@@ -148,7 +148,9 @@ describe('Cash Out', { timeout: 20_000 }, () => {
       },
     });
     renderApp('/game-details/4/9');
-    await userEvent.click(await screen.findByRole('button', { name: /^Cash Out ₹100\.00/ }, { timeout: 8_000 }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: /^Cash Out ₹100\.00/ }, { timeout: 8_000 }),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Confirm Cash Out ₹100.00' }));
     const card = screen.getByRole('region', { name: 'Match Odds' });
     const alert = await within(card).findByRole('alert');

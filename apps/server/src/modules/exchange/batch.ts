@@ -156,12 +156,7 @@ export function stateFrom(
 }
 
 /** A user's resting remainders on `book` (the state's own book, or a copy of it when `prune` is false). */
-export function unmatchedOf(
-  state: MarketState,
-  book: OrderBook,
-  user: string,
-  prune = true,
-): PositionBet[] {
+export function unmatchedOf(state: MarketState, book: OrderBook, user: string, prune = true): PositionBet[] {
   const ids = state.ordersOf.get(user);
   if (!ids) return [];
   const out: PositionBet[] = [];

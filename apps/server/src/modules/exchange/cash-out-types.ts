@@ -12,8 +12,7 @@ export type CashOutLeg = {
 
 /** A cash-out quote: the hedge and the profit it locks, or why there is none. */
 export type CashOutQuoteView =
-  | { available: true; legs: CashOutLeg[]; profit_paise: number }
-  | { available: false; message: string };
+  { available: true; legs: CashOutLeg[]; profit_paise: number } | { available: false; message: string };
 
 /** A cash out waiting in its market's queue. */
 export type CashOutCommand = {

@@ -221,7 +221,8 @@ export const cashOutIn: CashOutStep = ({
       matchedValue: 0,
       placedMatchedPaise: l.stake_paise,
       placedMatchedValue: events.reduce(
-        (v, e) => (e.type === 'FILL' && e.taker_order_id === String(l.bet_id) ? v + e.size_paise * e.price : v),
+        (v, e) =>
+          e.type === 'FILL' && e.taker_order_id === String(l.bet_id) ? v + e.size_paise * e.price : v,
         0,
       ),
       persistence: 'LAPSE',

@@ -40,7 +40,6 @@ import {
 import { createBookCache } from './book-cache.ts';
 import { cashOutIn, cashOutQuoteOf, movedMessage } from './cash-out.ts';
 import type { CashOutCommand, CashOutOutcome, CashOutQuoteView, FirstCashOut } from './cash-out-types.ts';
-import { exchangeCashOuts } from './schema.ts';
 import {
   createRoundQueue,
   MAX_QUEUED_COMMANDS_PER_MARKET,
@@ -269,9 +268,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     return {
       marketId,
       pairs: places.map((c) => ({ userId: c.userId, requestId: c.request.request_id })),
-      ids: market
-        ? places.length + cmds.reduce((n, c) => n + (c.kind === 'cashout' ? c.legs_max : 0), 0)
-        : 0,
+      ids: market ? places.length + cmds.reduce((n, c) => n + (c.kind === 'cashout' ? c.legs_max : 0), 0) : 0,
       reservationIds: places.flatMap((c) => reservationIdOf(c)),
     };
   }
@@ -455,9 +452,9 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
       // Two requests with one request_id raced: the loser answers with the winner's result.
       if (c.kind === 'cashout' && isUniqueViolation(err)) {
         try {
-          const first = (
-            await q.cashOutFirsts(db, [{ userId: c.userId, requestId: c.request_id }])
-          ).get(`${c.userId}:${c.request_id}`);
+          const first = (await q.cashOutFirsts(db, [{ userId: c.userId, requestId: c.request_id }])).get(
+            `${c.userId}:${c.request_id}`,
+          );
           if (first) {
             c.done({ ok: true, ...first, repeated: true });
             return;
@@ -556,7 +553,12 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
   ): Promise<{ market: MarketRow | null; quote: CashOutQuoteView; running: number; exposure: number }> {
     const [market] = await db.select().from(markets).where(eq(markets.marketId, marketId));
     if (!market) {
-      return { market: null, quote: { available: false, message: 'Unknown market' }, running: 0, exposure: 0 };
+      return {
+        market: null,
+        quote: { available: false, message: 'Unknown market' },
+        running: 0,
+        exposure: 0,
+      };
     }
     const [runnerRows, matched, hasUnmatched, levels] = await Promise.all([
       runnersOf(db, marketId),
@@ -570,8 +572,10 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
       let lay: { price: number; size_paise: number } | null = null;
       for (const l of levels) {
         if (l.selectionId !== sel) continue;
-        if (l.side === 'LAY' && (back === null || l.price > back.price)) back = { price: l.price, size_paise: l.total };
-        if (l.side === 'BACK' && (lay === null || l.price < lay.price)) lay = { price: l.price, size_paise: l.total };
+        if (l.side === 'LAY' && (back === null || l.price > back.price))
+          back = { price: l.price, size_paise: l.total };
+        if (l.side === 'BACK' && (lay === null || l.price < lay.price))
+          lay = { price: l.price, size_paise: l.total };
       }
       return { back, lay };
     };

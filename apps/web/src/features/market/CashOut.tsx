@@ -76,7 +76,8 @@ export function CashOut({ market, onDone }: { market: MarketDetail; onDone: () =
       },
     );
   };
-  const notice = confirming !== null ? placer.noticeFor(`cashout:${market.market_id}:${confirming}`) : undefined;
+  const notice =
+    confirming !== null ? placer.noticeFor(`cashout:${market.market_id}:${confirming}`) : undefined;
 
   return (
     <div className="cashout" data-testid="cash-out">
