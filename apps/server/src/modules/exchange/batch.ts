@@ -215,7 +215,7 @@ export function checkMarket<M extends BatchMarket>(
   if (!market) throw new Refusal('Unknown market');
   // An exchange order on a house-quoted market would rest where that kind's settlement never
   // looks and overwrite its holds: each kind takes its own orders only.
-  if (market.marketKind !== 'MATCH_ODDS') {
+  if (market.marketKind !== 'EXCHANGE') {
     throw new Refusal('This market does not take exchange (back/lay) orders; use its own bet slip');
   }
   if (request.match_id !== undefined && market.matchId !== request.match_id) {
@@ -262,7 +262,7 @@ export function cashOutMarketRefusal(
   cmd: Pick<CashOutCommand, 'delayedVersion'>,
 ): string | null {
   if (!market) return 'Unknown market';
-  if (market.marketKind !== 'MATCH_ODDS') return 'This market has no cash out';
+  if (market.marketKind !== 'EXCHANGE') return 'This market has no cash out';
   if (market.status !== 'OPEN') {
     return market.status === 'SUSPENDED' ? 'Market is suspended' : 'Market is not open for betting';
   }

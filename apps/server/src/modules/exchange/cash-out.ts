@@ -63,7 +63,7 @@ export type QuoteInputs = {
  */
 export function cashOutQuoteOf(x: QuoteInputs): CashOutQuoteView {
   const no = (message: string): CashOutQuoteView => ({ available: false, message });
-  if (x.market.marketKind !== 'MATCH_ODDS') return no('This market has no cash out.');
+  if (x.market.marketKind !== 'EXCHANGE') return no('This market has no cash out.');
   if (x.market.status !== 'OPEN') {
     return no(x.market.status === 'SUSPENDED' ? 'Market is suspended.' : 'Market is not open for betting.');
   }
