@@ -27,6 +27,7 @@ import {
   placeFancyBetRequest,
   placeKindBetResult,
 } from './cricket.ts';
+import { getRaceCardRequest, raceCard } from './racing.ts';
 import { defineEndpoints, type RequestIn, type ResponseIn } from './endpoint.ts';
 import {
   cancelBetRequest,
@@ -225,6 +226,15 @@ export const bettorCoreEndpoints = defineEndpoints({
     summary: 'Races of a racing sport on a day (UTC+5:30) in a country, grouped by venue.',
     request: venueListRequest,
     response: z.array(venueEntry),
+  },
+  getRaceCard: {
+    method: 'POST',
+    path: 'racing/getRaceCard',
+    access: 'user',
+    summary:
+      "A race's card (runners with silks or trap, jockey, trainer, weight, draw, form; non-runners with their reduction factors), its state and places paid, the ids of its WIN and PLACE markets (prices from match/getMatchDetail), its result, and the day's meetings of its sport for the tabs.",
+    request: getRaceCardRequest,
+    response: raceCard,
   },
   getMatchDetail: {
     method: 'POST',

@@ -16,6 +16,15 @@ import {
 } from './admin.ts';
 import { bettorCoreEndpoints } from './bettor-endpoints.ts';
 import { consoleEndpoints } from './console-endpoints.ts';
+import { raceCard } from './racing.ts';
+import {
+  adminRaceFinishRequest,
+  adminRaceNonRunnerRequest,
+  adminRaceOffRequest,
+  adminRaceResultRequest,
+  adminRaceSurfaceRequest,
+  adminRaceVoidRequest,
+} from './racing-admin.ts';
 import {
   adminBookmakerIncompleteRequest,
   adminBookmakerIncompleteResult,
@@ -236,6 +245,59 @@ export const endpoints = define({
       "Reduce a cricket match's overs (rain): the innings in progress (the chase too, when it is the first) or, at the break, the chase now lasts `overs`; the chase's target is revised (`target`, else the first innings' run rate over the chase's overs). Sessions past the new limit settle by the incomplete rules. Refused while a ball is running, on a match not started or complete, or overs that cut nothing. Audited.",
     request: adminCricketReduceRequest,
     response: adminCricketScoreResult,
+  },
+  adminRaceNonRunner: {
+    method: 'POST',
+    path: 'admin/racing/nonRunner',
+    access: 'operator',
+    summary:
+      "Withdraw a runner with its reduction factors: its bets void in the WIN and PLACE markets, matched bets on the others placed before are reduced (win at 2.5 % or more, place always, never below 1.01), unmatched lays cancelled at the thresholds, the markets' versions move. Audited; repeating it changes nothing.",
+    request: adminRaceNonRunnerRequest,
+    response: raceCard,
+  },
+  adminRaceOff: {
+    method: 'POST',
+    path: 'admin/racing/off',
+    access: 'operator',
+    summary:
+      "The race is off: its markets go in play with the sport's bet delay (unmatched bets lapse unless kept). Audited; idempotent.",
+    request: adminRaceOffRequest,
+    response: raceCard,
+  },
+  adminRaceFinish: {
+    method: 'POST',
+    path: 'admin/racing/finish',
+    access: 'operator',
+    summary:
+      'The race is past the post: its markets are suspended until the weigh-in result. Audited; idempotent.',
+    request: adminRaceFinishRequest,
+    response: raceCard,
+  },
+  adminRaceResult: {
+    method: 'POST',
+    path: 'admin/racing/result',
+    access: 'operator',
+    summary:
+      'The weighed-in result, best first (a placing with several numbers is a dead heat): settles the WIN market on the winner and the PLACE market on every placed runner, dead heats by DOMAIN.md. A later change is ignored: a resulted race answers its result. Audited.',
+    request: adminRaceResultRequest,
+    response: raceCard,
+  },
+  adminRaceVoid: {
+    method: 'POST',
+    path: 'admin/racing/void',
+    access: 'operator',
+    summary:
+      'Void the race (abandoned, a walkover, moved to another venue, not run on the day): every bet of its markets void. Audited; idempotent.',
+    request: adminRaceVoidRequest,
+    response: raceCard,
+  },
+  adminRaceSurface: {
+    method: 'POST',
+    path: 'admin/racing/surface',
+    access: 'operator',
+    summary: 'Record a surface change (e.g. turf to all weather): bets stand. Audited.',
+    request: adminRaceSurfaceRequest,
+    response: raceCard,
   },
   adminLedgerCheck: {
     method: 'GET',

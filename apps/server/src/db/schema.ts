@@ -1027,6 +1027,10 @@ export const gatewayEvents = pgTable(
 );
 export { paymentDiscrepancies } from '../modules/payments/schema.ts';
 
+// ---------------------------------------------------------------- racing
+
+export { races, raceRunners } from '../modules/racing/schema.ts';
+
 // ---------------------------------------------------------------- responsible gaming
 
 /**
