@@ -27,6 +27,8 @@ const WIDTHS = [
 ] as const;
 const SPORT_CRICKET = 4;
 const SPORT_FOOTBALL = 1;
+const SPORT_HORSE_RACING = 7;
+const SPORT_GREYHOUND_RACING = 4339;
 const READY_TIMEOUT_MS = 20_000;
 
 type MatchRow = { match_id: number; sport_id: number; match_name: string; in_play: boolean };
@@ -70,6 +72,9 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
   let football: MatchRow;
   /** A football match nobody bets on before the keyboard test: its ladder is empty. */
   let quiet: MatchRow;
+  /** A horse race and a greyhound race still to run: their cards with WIN and PLACE cells. */
+  let race: MatchRow;
+  let dogs: MatchRow;
   let bettorId = 0;
 
   beforeAll(async () => {
@@ -85,6 +90,13 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
       MatchRow,
     ];
     expect(cricket, 'a cricket match not in play').toBeDefined();
+    // The seed's races start through the day: the one whose off is furthest away is still open.
+    const lastOf = (sport: number) =>
+      list.filter((m) => m.sport_id === sport && !m.in_play).at(-1) as MatchRow;
+    race = lastOf(SPORT_HORSE_RACING);
+    dogs = lastOf(SPORT_GREYHOUND_RACING);
+    expect(race, 'a horse race not off').toBeDefined();
+    expect(dogs, 'a greyhound race not off').toBeDefined();
     expect(quiet, 'two football matches not in play').toBeDefined();
     // Prices on the football ladder (demo2's lay), and a matched and an unmatched bet of demo's,
     // so the ladder, Current Bets, My Bets and My Market have rows to check.
@@ -249,7 +261,31 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
       }
       await visit('casino/list/1');
       await visit('casino/match/1');
-      await visit('horse-racing/1/2025-01-01');
+      // The race card (issue 21): meeting tabs, WIN and PLACE side by side (1366) or switched
+      // (390), the exchange slip open on a WIN cell; no horizontal scroll at either width.
+      for (const [name, hash, m] of [
+        ['race card', `horse-racing/${race.match_id}/${new Date().toISOString().slice(0, 10)}`, race],
+        ['greyhound card', `game-details/${SPORT_GREYHOUND_RACING}/${dogs.match_id}`, dogs],
+      ] as const) {
+        await visit(hash, m.match_name);
+        await page.getByRole('region', { name: 'Race card' }).waitFor({ timeout: READY_TIMEOUT_MS });
+        const cell = page.locator('.race__mkt--win .price--back:not([disabled])').first();
+        if ((await cell.count()) > 0) {
+          await cell.click();
+          await page.getByRole('form', { name: 'Bet slip' }).waitFor();
+        }
+        await check(`${name} with the slip`);
+        const [scrollWidth, innerWidth] = await page.evaluate(() => [
+          document.documentElement.scrollWidth,
+          window.innerWidth,
+        ]);
+        if (scrollWidth > innerWidth)
+          found.push(`${name}: scrolls sideways (${scrollWidth} > ${innerWidth})`);
+        await page.screenshot({
+          path: `${ARTIFACTS}/a11y-web-${viewport.width}-${name.replace(' ', '-')}.png`,
+          fullPage: true,
+        });
+      }
       await visit('world-casino');
       await visit('setting/change-password');
       await visit('setting/d-w');

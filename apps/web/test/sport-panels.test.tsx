@@ -6,7 +6,7 @@ import { json, mockApi, renderApp, resetStore, signIn } from './helpers.tsx';
 
 // A sport the app does not have yet, registered here only: game-details must show its panels and
 // leave its markets out of the exchange ladders without any change to GameDetailsScreen.
-const TEST_SPORT_ID = 7;
+const TEST_SPORT_ID = 7522;
 const RACE_MARKET_ID = 61;
 const liveIds: number[][] = [];
 const seenActive: boolean[] = [];
@@ -57,7 +57,7 @@ const raceMatch: MatchDetail = {
   match_name: 'Test 14:30',
   match_Date: '2026-11-22T14:30:00.000Z',
   sport_id: TEST_SPORT_ID,
-  sport_name: 'Horse Racing',
+  sport_name: 'Basketball',
   series_name: 'Test Park',
   in_play: false,
   markets: [ladder(60, 'Place'), ladder(RACE_MARKET_ID, 'Win (race card)')],

@@ -42,6 +42,7 @@ const SignUpScreen = lazyScreen(() =>
 const LegalPage = lazyScreen(() => legal().then((m) => m.LegalPage));
 const GameDetailsScreen = lazyScreen(() => market().then((m) => m.GameDetailsScreen));
 const MatchDetailRedirect = lazyScreen(() => market().then((m) => m.MatchDetailRedirect));
+const HorseRacingScreen = lazyScreen(() => market().then((m) => m.HorseRacingScreen));
 const AccountStatementScreen = lazyScreen(() => reports().then((m) => m.AccountStatementScreen));
 const BetHistoryScreen = lazyScreen(() => reports().then((m) => m.BetHistoryScreen));
 const CurrentBetsScreen = lazyScreen(() => reports().then((m) => m.CurrentBetsScreen));
@@ -106,10 +107,7 @@ export const routes: RouteObject[] = [
       { path: 'casino/list/:seriesId', element: later('Casino') },
       { path: 'casino/match/:matchId', element: later('Casino table') },
       { path: 'CM/MD/:matchId', element: <CasinoMatchRedirect /> },
-      {
-        path: 'horse-racing/:matchId/:date',
-        element: later('Race card', 'Race markets open in a coming release.'),
-      },
+      { path: 'horse-racing/:matchId/:date', element: <HorseRacingScreen /> },
       { path: 'setting/change-password', element: <ChangePasswordScreen /> },
       { path: 'setting/d-w', element: <DepositWithdrawScreen /> },
       { path: 'setting/responsible-gaming', element: <ResponsibleGamingScreen /> },

@@ -16,7 +16,7 @@ import { CashOut, hasMatchedPosition } from './CashOut.tsx';
 import { MarketCard } from './MarketCard.tsx';
 import { MyBets } from './MyBets.tsx';
 import { OneClickBar, useOneClick } from './OneClick.tsx';
-import { useSportLive, useSportPanels } from './panels/index.ts';
+import { useSportLive, useSportPanels, type ExchangeBetting } from './panels/index.ts';
 import { positionsAfter, stakeToPaise, type SlipSelection } from './slip.ts';
 import { StaleWarning } from './StaleWarning.tsx';
 import { isStale, useConnectionState, useLiveMarkets, useRefreshBets } from './useLive.ts';
@@ -66,19 +66,7 @@ export function GameDetailsScreen() {
   const sportId = detail.data != null ? detail.data.sport_id : Number(params.sportId);
   const [slip, setSlip] = useState<SlipState | null>(null);
   const [oneClick, setOneClick] = useOneClick();
-  const sports = useSportPanels(sportId, valid, {
-    matchId,
-    oneClick,
-    closeExchangeSlip: () => setSlip(null),
-  });
-  const sportIds = sports.flatMap((s) => s.marketIds);
-  const sportIdSet = new Set(sportIds);
-  // Markets a sport shows in its own panels (cricket's bookmaker and fancy) are never exchange ladders.
-  const markets = (detail.data?.markets ?? []).filter((m) => !sportIdSet.has(m.market_id));
-  const exchangeIds = valid ? markets.map((m) => m.market_id) : [];
-  useLiveMarkets(matchId, exchangeIds);
   const stale = isStale(useConnectionState());
-  useSportLive(matchId, valid, sports, exchangeIds.length);
   const refreshBets = useRefreshBets(matchId);
 
   const placer = usePlaceOnce(refreshBets);
@@ -108,6 +96,62 @@ export function GameDetailsScreen() {
         if (!(fromSlip && retried)) setSlip(null);
       },
     );
+
+  // The exchange's betting: the screen's ladders use it, and so does a sport that lays exchange
+  // markets out in its own panels (racing's WIN and PLACE). `sports` is read when a price is picked.
+  const exchange: ExchangeBetting = {
+    stale,
+    onPick: (market: MarketDetail) => (sel: SlipSelection) => {
+      if (oneClick.on) {
+        if (oneClick.stake == null) {
+          toast.error('Choose a one-click stake first.');
+          return;
+        }
+        place({ ...sel, stake: oneClick.stake, version: market.version }, false);
+        return;
+      }
+      for (const s of sports) s.closeSlip();
+      setSlip((old) => ({ ...sel, stake: old?.stake ?? '', keepInPlay: old?.keepInPlay }));
+    },
+    cashOutFor: (m: MarketDetail) =>
+      hasMatchedPosition(m) ? <CashOut market={m} onDone={refreshBets} /> : null,
+    whatIf: (m: MarketDetail) =>
+      slip && slip.market_id === m.market_id ? positionsAfter(m, slip, stakeToPaise(slip.stake)) : undefined,
+    slipFor: (m: MarketDetail, selectionId: number) => {
+      if (!slip || slip.market_id !== m.market_id || slip.selection_id !== selectionId) return null;
+      const slipPaise = stakeToPaise(slip.stake);
+      return (
+        <BetSlip
+          market={m}
+          slip={slip}
+          placing={placer.placing}
+          notice={placer.noticeFor(
+            exchangeIntentKey(slip, slipPaise == null ? null : slipPaise / 100, slip.keepInPlay),
+          )}
+          onChange={setSlip}
+          onCancel={() => setSlip(null)}
+          onPlace={() => {
+            if (slipPaise == null) return;
+            place({ ...slip, stake: slipPaise / 100, version: m.version }, true);
+          }}
+        />
+      );
+    },
+  };
+
+  const sports = useSportPanels(sportId, valid, {
+    matchId,
+    oneClick,
+    closeExchangeSlip: () => setSlip(null),
+    exchange,
+  });
+  const sportIds = sports.flatMap((s) => s.marketIds);
+  const sportIdSet = new Set(sportIds);
+  // Markets a sport shows in its own panels (cricket's bookmaker and fancy) are never exchange ladders.
+  const markets = (detail.data?.markets ?? []).filter((m) => !sportIdSet.has(m.market_id));
+  const exchangeIds = valid ? markets.map((m) => m.market_id) : [];
+  useLiveMarkets(matchId, exchangeIds);
+  useSportLive(matchId, valid, sports, exchangeIds.length);
 
   const cancel = useMutation({
     mutationFn: async (target: { bet_id: number } | { market_ids: number[] }) => {
@@ -142,19 +186,6 @@ export function GameDetailsScreen() {
   }
   const match = detail.data;
 
-  const onPick = (market: MarketDetail) => (sel: SlipSelection) => {
-    if (oneClick.on) {
-      if (oneClick.stake == null) {
-        toast.error('Choose a one-click stake first.');
-        return;
-      }
-      place({ ...sel, stake: oneClick.stake, version: market.version }, false);
-      return;
-    }
-    for (const s of sports) s.closeSlip();
-    setSlip((old) => ({ ...sel, stake: old?.stake ?? '', keepInPlay: old?.keepInPlay }));
-  };
-
   return (
     <div className="game">
       <header className="game__head">
@@ -177,47 +208,17 @@ export function GameDetailsScreen() {
           {markets.length === 0 && sportIds.length === 0 && !sports.some((s) => s.pending) ? (
             <EmptyState>No markets are open on this match yet.</EmptyState>
           ) : null}
-          {markets.map((m) => {
-            const slipHere = slip && slip.market_id === m.market_id ? slip : null;
-            const slipPaise = slipHere ? stakeToPaise(slipHere.stake) : null;
-            return (
-              <MarketCard
-                key={m.market_id}
-                market={m}
-                stale={stale}
-                whatIf={slipHere ? positionsAfter(m, slipHere, stakeToPaise(slipHere.stake)) : undefined}
-                onPick={onPick(m)}
-                cashOut={hasMatchedPosition(m) ? <CashOut market={m} onDone={refreshBets} /> : null}
-                renderBelow={(selectionId) =>
-                  slipHere && slipHere.selection_id === selectionId ? (
-                    <BetSlip
-                      market={m}
-                      slip={slipHere}
-                      placing={placer.placing}
-                      notice={
-                        slipHere
-                          ? placer.noticeFor(
-                              exchangeIntentKey(
-                                slipHere,
-                                slipPaise == null ? null : slipPaise / 100,
-                                slipHere.keepInPlay,
-                              ),
-                            )
-                          : undefined
-                      }
-                      onChange={setSlip}
-                      onCancel={() => setSlip(null)}
-                      onPlace={() => {
-                        const stake = stakeToPaise(slipHere.stake);
-                        if (stake == null) return;
-                        place({ ...slipHere, stake: stake / 100, version: m.version }, true);
-                      }}
-                    />
-                  ) : null
-                }
-              />
-            );
-          })}
+          {markets.map((m) => (
+            <MarketCard
+              key={m.market_id}
+              market={m}
+              stale={stale}
+              whatIf={exchange.whatIf(m)}
+              onPick={exchange.onPick(m)}
+              cashOut={exchange.cashOutFor(m)}
+              renderBelow={(selectionId) => exchange.slipFor(m, selectionId)}
+            />
+          ))}
           {sports.map((s, i) => (s.markets ? <Fragment key={i}>{s.markets}</Fragment> : null))}
         </div>
         <aside className="game__side">

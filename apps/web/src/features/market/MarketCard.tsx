@@ -14,12 +14,12 @@ export function ladderCells(runner: Pick<MarketRunner, 'back' | 'lay'>) {
 }
 
 /** A price for an empty cell: next to the other side's best, else evens-ish 2.0. */
-function fallbackPrice(runner: MarketRunner, side: Side): number {
+export function fallbackPrice(runner: MarketRunner, side: Side): number {
   const other = side === 'BACK' ? runner.lay[0] : runner.back[0];
   return other ? toHundredths(other.price) : 200;
 }
 
-function PriceCell({
+export function PriceCell({
   level,
   side,
   depth,

@@ -1,5 +1,25 @@
+import type { MarketDetail } from '@backlay/contract';
 import type { ReactNode } from 'react';
 import type { OneClickSettings } from '../OneClick.tsx';
+import type { SlipSelection } from '../slip.ts';
+
+/**
+ * The exchange's own betting, for a sport that lays exchange markets out itself (racing's WIN and
+ * PLACE side by side): the same pick (slip or one-click), the same slip and the same what-if as the
+ * screen's ladders — a sport never writes a second exchange betting path.
+ */
+export interface ExchangeBetting {
+  /** A price cell was picked: opens the exchange slip there, or places at once with one-click on. */
+  onPick(market: MarketDetail): (sel: SlipSelection) => void;
+  /** Every runner's position after the bet in the exchange slip, when the slip is on this market. */
+  whatIf(market: MarketDetail): Map<number, number> | undefined;
+  /** The exchange slip, when it is open on this market's selection (else null). */
+  slipFor(market: MarketDetail, selectionId: number): ReactNode;
+  /** The Cash Out button of this market, when the caller has a matched position on it (else null). */
+  cashOutFor(market: MarketDetail): ReactNode;
+  /** The live connection is quiet or down: prices may be behind. */
+  stale: boolean;
+}
 
 /** What game-details hands a sport's contribution on every render. */
 export interface SportPanelContext {
@@ -9,6 +29,8 @@ export interface SportPanelContext {
   oneClick: OneClickSettings;
   /** Closes the exchange slip: a sport's own slip is opening (one slip on screen at a time). */
   closeExchangeSlip: () => void;
+  /** The exchange's slip, pick and what-if, for exchange markets a sport shows in its own panels. */
+  exchange: ExchangeBetting;
 }
 
 /** What a sport adds to game-details for one match (all empty while it is not active). */
