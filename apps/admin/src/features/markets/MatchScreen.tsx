@@ -9,6 +9,7 @@ import { AddMarketDialog, MatchEditDialog } from './dialogs.tsx';
 import { CricketPanel } from './CricketPanel.tsx';
 import { FancyTable } from './FancyTable.tsx';
 import { MarketPanel } from './MarketPanel.tsx';
+import { RacePanel } from './RacePanel.tsx';
 
 /** One match and every market of it, with their controls; refreshes every 10 s. */
 export function MatchScreen() {
@@ -87,6 +88,7 @@ export function MatchScreen() {
             </Card>
           ) : null}
           <CricketPanel match={m} />
+          <RacePanel match={m} />
           {dialog === 'edit' ? <MatchEditDialog match={m} onClose={() => setDialog(null)} /> : null}
           {dialog === 'add' ? <AddMarketDialog match={m} onClose={() => setDialog(null)} /> : null}
           <ConfirmDialog
