@@ -18,3 +18,5 @@ export {
 export type { Random } from './pricing.ts';
 // In-play cricket: ball by ball, scoreboard, fancies and bookmaker, driven through CricketFeedApi.
 export * from './cricket/index.ts';
+// Horse and greyhound racing: the demo racing day, driven through RacingFeedApi and FeedApi.
+export * from './racing/index.ts';
