@@ -1,13 +1,7 @@
 // A RacingFeedApi in memory over the fake exchange: a race's WIN and PLACE markets are fake
 // exchange markets, so the racing feed's quotes and bets go through the engine's order book.
-import type {
-  FeedRace,
-  FeedRaceVoidReason,
-  NewRace,
-  RacingFeedApi,
-  RacingResult,
-} from '../src/index.ts';
-import { FakeExchange } from './fake-exchange.ts';
+import type { FeedRace, FeedRaceVoidReason, NewRace, RacingFeedApi, RacingResult } from '../src/index.ts';
+import type { FakeExchange } from './fake-exchange.ts';
 
 export type RacingCall =
   | { op: 'list'; from_ms: number; to_ms: number }
@@ -57,11 +51,17 @@ export class FakeRacing implements RacingFeedApi {
     this.calls.push({ op: 'create', race });
     const match_id = this.nextMatch++;
     const n = race.runners.length;
-    const win = this.exchange.addMarket({ market_id: this.nextMarket, start_time_ms: race.off_time_ms, sport_id: race.sport_id }, n);
+    const win = this.exchange.addMarket(
+      { market_id: this.nextMarket, start_time_ms: race.off_time_ms, sport_id: race.sport_id },
+      n,
+    );
     this.nextMarket += 10;
     const place =
       race.places_paid > 1
-        ? this.exchange.addMarket({ market_id: this.nextMarket, start_time_ms: race.off_time_ms, sport_id: race.sport_id }, n)
+        ? this.exchange.addMarket(
+            { market_id: this.nextMarket, start_time_ms: race.off_time_ms, sport_id: race.sport_id },
+            n,
+          )
         : null;
     if (place) this.nextMarket += 10;
     const stored: FeedRace = {
@@ -94,7 +94,12 @@ export class FakeRacing implements RacingFeedApi {
     return [r.win_market_id, ...(r.place_market_id === null ? [] : [r.place_market_id])];
   }
 
-  async nonRunner(match_id: number, number: number, win_rf_bp: number, place_rf_bp: number): Promise<RacingResult> {
+  async nonRunner(
+    match_id: number,
+    number: number,
+    win_rf_bp: number,
+    place_rf_bp: number,
+  ): Promise<RacingResult> {
     this.check();
     this.calls.push({ op: 'nonRunner', match_id, number, win_rf_bp, place_rf_bp });
     const s = this.races.get(match_id);
@@ -113,7 +118,10 @@ export class FakeRacing implements RacingFeedApi {
     ] as const) {
       if (market_id === null || sel === null) continue;
       const m = this.exchange.markets.get(market_id)!;
-      m.info = { ...m.info, runners: m.info.runners.map((x) => (x.selection_id === sel ? { ...x, status: 'REMOVED' } : x)) };
+      m.info = {
+        ...m.info,
+        runners: m.info.runners.map((x) => (x.selection_id === sel ? { ...x, status: 'REMOVED' } : x)),
+      };
     }
     return { ok: true };
   }
@@ -144,10 +152,12 @@ export class FakeRacing implements RacingFeedApi {
     const s = this.races.get(match_id);
     if (!s || s.race.state !== 'FINISHED') return { ok: false, message: 'the race is not finished' };
     const ran = new Set(s.race.runners.filter((r) => !r.non_runner).map((r) => r.number));
-    for (const p of placings) for (const n of p) if (!ran.has(n)) return { ok: false, message: `runner ${n} did not run` };
+    for (const p of placings)
+      for (const n of p) if (!ran.has(n)) return { ok: false, message: `runner ${n} did not run` };
     if (placings.length > 10) return { ok: false, message: 'placings may name at most 10 positions' };
     const named = placings.reduce((k, p) => k + p.length, 0);
-    if (named < Math.min(s.race.places_paid, ran.size)) return { ok: false, message: 'fewer placings than places paid' };
+    if (named < Math.min(s.race.places_paid, ran.size))
+      return { ok: false, message: 'fewer placings than places paid' };
     for (const id of this.markets(s.race)) await this.exchange.closeMarket(id);
     s.placings = placings.map((p) => [...p]);
     this.set(match_id, { state: 'RESULTED' });
@@ -158,7 +168,8 @@ export class FakeRacing implements RacingFeedApi {
     this.check();
     this.calls.push({ op: 'void', match_id, reason });
     const s = this.races.get(match_id);
-    if (!s || s.race.state === 'RESULTED' || s.race.state === 'VOID') return { ok: false, message: 'too late' };
+    if (!s || s.race.state === 'RESULTED' || s.race.state === 'VOID')
+      return { ok: false, message: 'too late' };
     this.set(match_id, { state: 'VOID' });
     return { ok: true };
   }

@@ -66,7 +66,8 @@ describe('racing cards', () => {
             expect(x.age).toBeGreaterThanOrEqual(2);
           }
           const draws = r.runners.map((x) => x.draw);
-          if (draws[0] !== null) expect([...draws].sort((a, b) => a! - b!)).toEqual(r.runners.map((x) => x.number));
+          if (draws[0] !== null)
+            expect([...draws].sort((a, b) => a! - b!)).toEqual(r.runners.map((x) => x.number));
           else expect(draws.every((d) => d === null)).toBe(true);
         }
       }
@@ -74,7 +75,11 @@ describe('racing cards', () => {
   });
 
   it('has big handicap fields (16–20) some days and small ones (5–7)', () => {
-    const sizes = [DAY, DAY + 1].flatMap((d) => planDay(21, d).filter((r) => r.sport_id === HORSE_RACING).map((r) => r.runners.length));
+    const sizes = [DAY, DAY + 1].flatMap((d) =>
+      planDay(21, d)
+        .filter((r) => r.sport_id === HORSE_RACING)
+        .map((r) => r.runners.length),
+    );
     expect(sizes.filter((n) => n >= 16).length).toBeGreaterThan(3);
     expect(sizes.filter((n) => n <= 7).length).toBeGreaterThan(10);
     expect(Math.max(...sizes)).toBeLessThanOrEqual(20);
@@ -153,7 +158,8 @@ describe('the race model', () => {
     const place = placeProbabilities(winProbabilities(strengths), 3);
     const placed = new Array<number>(8).fill(0);
     const N = 20_000;
-    for (let i = 0; i < N; i++) for (const j of drawFinishingOrder(rnd, strengths).slice(0, 3)) placed[j]! += 1;
+    for (let i = 0; i < N; i++)
+      for (const j of drawFinishingOrder(rnd, strengths).slice(0, 3)) placed[j]! += 1;
     placed.forEach((c, i) => expect(c / N).toBeCloseTo(place[i]!, 1));
   });
 

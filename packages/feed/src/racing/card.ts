@@ -223,7 +223,13 @@ function person(random: Random, country: RacingCountry): string {
 }
 
 /** Recent finishing positions, most recent last, better for stronger runners ("0" is tenth or worse). */
-function formString(random: Random, rank_share: number, field: number, jumps: boolean, dogs: boolean): string {
+function formString(
+  random: Random,
+  rank_share: number,
+  field: number,
+  jumps: boolean,
+  dogs: boolean,
+): string {
   const runs = randInt(random, dogs ? 4 : 0, 6);
   let out = '';
   for (let i = 0; i < runs; i++) {
@@ -286,7 +292,9 @@ function horseRace(
   const furlongs = jumps
     ? pickOne(random, [16, 17, 19, 20, 21, 22, 24])
     : pickOne(random, [5, 6, 6, 7, 7, 8, 8, 9, 10, 10, 11, 12, 14, 16]);
-  const distance = metric ? `${pickOne(random, [1000, 1100, 1200, 1400, 1600, 2000, 2400])}m` : furlongsText(furlongs);
+  const distance = metric
+    ? `${pickOne(random, [1000, 1100, 1200, 1400, 1600, 2000, 2400])}m`
+    : furlongsText(furlongs);
   const aw = ALL_WEATHER.has(venue);
   const surface = aw ? 'All Weather' : country === 'US' ? (random() < 0.7 ? 'Dirt' : 'Turf') : 'Turf';
   const going = aw
@@ -433,7 +441,8 @@ export function planDay(seed: number, day: number, sigma = DEFAULT_RACE_MODEL.st
     const venue = venueFor(slot);
     const random = mulberry32(hash32(`${seed}|meeting|${day}|${s}`));
     const count = randInt(random, slot.races[0], slot.races[1]);
-    const jumps = (slot.country === 'GB' || slot.country === 'IE') && !ALL_WEATHER.has(venue) && random() < 0.5;
+    const jumps =
+      (slot.country === 'GB' || slot.country === 'IE') && !ALL_WEATHER.has(venue) && random() < 0.5;
     let minute = spread(random, range(slot.start_min - 10, slot.start_min + 10));
     for (let i = 0; i < count; i++) {
       const t = start + minute * MINUTE_MS;
@@ -452,7 +461,8 @@ export function planDay(seed: number, day: number, sigma = DEFAULT_RACE_MODEL.st
 export function plannedRaces(seed: number, from_ms: number, to_ms: number, sigma?: number): PlannedRace[] {
   const out: PlannedRace[] = [];
   for (let day = siteDay(from_ms) - 1; day <= siteDay(to_ms); day++) {
-    for (const r of planDay(seed, day, sigma)) if (r.off_time_ms >= from_ms && r.off_time_ms <= to_ms) out.push(r);
+    for (const r of planDay(seed, day, sigma))
+      if (r.off_time_ms >= from_ms && r.off_time_ms <= to_ms) out.push(r);
   }
   return out.sort((a, b) => a.off_time_ms - b.off_time_ms || a.venue.localeCompare(b.venue));
 }

@@ -136,7 +136,11 @@ export function placingsFromOrder(
   const placings = order.map((n) => [n]);
   if (order.length >= 2 && random() < dead_heat_probability) {
     const at = Math.floor(random() * Math.min(Math.max(1, places_paid), order.length - 1));
-    placings.splice(at, 2, [order[at]!, order[at + 1]!].sort((a, b) => a - b));
+    placings.splice(
+      at,
+      2,
+      [order[at]!, order[at + 1]!].sort((a, b) => a - b),
+    );
   }
   return placings.slice(0, max_positions);
 }

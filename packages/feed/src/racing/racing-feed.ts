@@ -20,7 +20,16 @@
 import { priceToIndex, ticksDown, ticksUp } from '@backlay/engine';
 import { fairPrice, gaussian, limitTicks, randInt, type Random } from '../pricing.ts';
 import type { FeedApi, FeedClock, FeedImage, FeedLog, FeedOrder } from '../types.ts';
-import { GREYHOUND_RACING, HORSE_RACING, planDay, raceKey, raceStrengths, runTimeMs, siteDay, type PlannedRace } from './card.ts';
+import {
+  GREYHOUND_RACING,
+  HORSE_RACING,
+  planDay,
+  raceKey,
+  raceStrengths,
+  runTimeMs,
+  siteDay,
+  type PlannedRace,
+} from './card.ts';
 import {
   biasedProbabilities,
   DEFAULT_RACE_MODEL,
@@ -264,7 +273,8 @@ export function createRacingFeed(deps: {
       runners.map((x) => walk[x.number - 1]!),
     );
     const win = opinion.map((p) => Math.min(o.max_probability, Math.max(o.min_probability, p)));
-    const place = r.place_market_id !== null && r.places_paid > 1 ? placeProbabilities(opinion, r.places_paid) : null;
+    const place =
+      r.place_market_id !== null && r.places_paid > 1 ? placeProbabilities(opinion, r.places_paid) : null;
     return { runners, truth, win, place, strengths };
   }
 
@@ -395,34 +405,58 @@ export function createRacingFeed(deps: {
       const r = img.runners.find((x) => x.selection_id === sel);
       if (!r) return false;
       const deep = (levels: readonly { size_paise: number }[]) =>
-        levels.length >= o.levels && levels.slice(0, o.levels).every((l) => l.size_paise >= o.min_level_size_paise);
+        levels.length >= o.levels &&
+        levels.slice(0, o.levels).every((l) => l.size_paise >= o.min_level_size_paise);
       return deep(r.back) && deep(r.lay);
     });
   }
 
   /** The orders of one quote: `levels` each side of each runner, `gap` ticks off the centre. */
-  function quoteOrders(st: RaceMarketState, centers: readonly number[], gap: number, sizeShare: number): FeedOrder[] {
+  function quoteOrders(
+    st: RaceMarketState,
+    centers: readonly number[],
+    gap: number,
+    sizeShare: number,
+  ): FeedOrder[] {
     const orders: FeedOrder[] = [];
     st.selections.forEach((selection_id, i) => {
       const c = centers[i]!;
       for (let k = 0; k < o.levels; k++) {
-        const base = randInt(random, o.level_size_paise[0], o.level_size_paise[1]) * sizeShare * (1 + 0.5 * k);
+        const base =
+          randInt(random, o.level_size_paise[0], o.level_size_paise[1]) * sizeShare * (1 + 0.5 * k);
         const layPrice = ticksDown(c, k + 1 + gap);
         // Resting LAY orders fill the back column; the maker's liability is capped at long odds.
         const lay = roundRupees(Math.min(base, (o.max_level_liability_paise * 100) / (layPrice - 100)));
         if (lay >= o.min_stake_paise) {
-          orders.push({ market_id: st.market_id, selection_id, side: 'LAY', price: layPrice, size_paise: lay });
+          orders.push({
+            market_id: st.market_id,
+            selection_id,
+            side: 'LAY',
+            price: layPrice,
+            size_paise: lay,
+          });
         }
         const back = roundRupees(base);
         if (back >= o.min_stake_paise) {
-          orders.push({ market_id: st.market_id, selection_id, side: 'BACK', price: ticksUp(c, k + 1 + gap), size_paise: back });
+          orders.push({
+            market_id: st.market_id,
+            selection_id,
+            side: 'BACK',
+            price: ticksUp(c, k + 1 + gap),
+            size_paise: back,
+          });
         }
       }
     });
     return orders;
   }
 
-  async function requote(r: FeedRace, st: RaceMarketState, t: number, report: RacingTickReport): Promise<void> {
+  async function requote(
+    r: FeedRace,
+    st: RaceMarketState,
+    t: number,
+    report: RacingTickReport,
+  ): Promise<void> {
     const img = await exchange.image(st.market_id);
     if (!img || img.status !== 'OPEN' || img.in_play) return;
     const v = view(r, t);
@@ -475,10 +509,19 @@ export function createRacingFeed(deps: {
     const side = random() < 0.5 ? 'BACK' : 'LAY';
     const level = side === 'BACK' ? runner.back[0] : runner.lay[0];
     if (!level) return;
-    const stake = Math.min(level.size_paise, roundRupees(randInt(random, o.bettor_stake_paise[0], o.bettor_stake_paise[1])));
+    const stake = Math.min(
+      level.size_paise,
+      roundRupees(randInt(random, o.bettor_stake_paise[0], o.bettor_stake_paise[1])),
+    );
     if (stake < o.min_stake_paise) return;
     const bettor = o.bettors[randInt(random, 0, o.bettors.length - 1)]!;
-    const res = await exchange.placeBet(bettor, { market_id, selection_id: runner.selection_id, side, price: level.price, size_paise: stake });
+    const res = await exchange.placeBet(bettor, {
+      market_id,
+      selection_id: runner.selection_id,
+      side,
+      price: level.price,
+      size_paise: stake,
+    });
     if (!res.ok) {
       log.debug({ market_id, message: res.message }, 'racing feed: bettor refused');
       return;
@@ -519,7 +562,8 @@ export function createRacingFeed(deps: {
 
     // 1. The day: results, finishes, offs and non-runners, oldest first.
     let lifecycle = 0;
-    const raceBusy = (r: FeedRace) => busy.has(r.win_market_id) || (r.place_market_id !== null && busy.has(r.place_market_id));
+    const raceBusy = (r: FeedRace) =>
+      busy.has(r.win_market_id) || (r.place_market_id !== null && busy.has(r.place_market_id));
     for (const r of races) {
       if (lifecycle >= o.max_lifecycle_per_tick) break;
       if (r.state === 'RESULTED' || r.state === 'VOID' || raceBusy(r)) continue;
@@ -555,7 +599,8 @@ export function createRacingFeed(deps: {
       if (r.state !== 'OPEN' || t >= r.off_time_ms) continue;
       for (const kind of ['WIN', 'PLACE'] as const) {
         const st = stateOf(r, kind);
-        if (st && st.selections.length >= 2 && st.next_visit_ms <= t && !busy.has(st.market_id)) due.push({ r, st });
+        if (st && st.selections.length >= 2 && st.next_visit_ms <= t && !busy.has(st.market_id))
+          due.push({ r, st });
       }
     }
     due.sort((a, b) => a.st.next_visit_ms - b.st.next_visit_ms || a.r.off_time_ms - b.r.off_time_ms);
@@ -570,14 +615,19 @@ export function createRacingFeed(deps: {
       st.next_visit_ms = t + (r.off_time_ms - t > o.near_off_ms ? o.quote_far_ms : o.quote_near_ms);
       // The prices' walk moves a little on each visit (mean-reverting, so it never wanders far).
       const m = mem(r.match_id);
-      if (m.walk) m.walk = m.walk.map((w) => 0.8 * w + o.drift_sigma * Math.max(-3, Math.min(3, gaussian(random))));
+      if (m.walk)
+        m.walk = m.walk.map((w) => 0.8 * w + o.drift_sigma * Math.max(-3, Math.min(3, gaussian(random))));
       jobs.push(launch(st.market_id, () => requote(r, st, t, report)));
     }
 
     // 4. Now and then a bettor takes a price on a quoted market before the off.
     if (o.bettors.length > 0 && random() < o.bet_probability && busy.size < o.max_busy_markets) {
-      const open = new Set(races.filter((r) => r.state === 'OPEN' && t < r.off_time_ms).map((r) => r.match_id));
-      const takers = [...markets.values()].filter((st) => st.centers !== null && open.has(st.match_id) && !busy.has(st.market_id));
+      const open = new Set(
+        races.filter((r) => r.state === 'OPEN' && t < r.off_time_ms).map((r) => r.match_id),
+      );
+      const takers = [...markets.values()].filter(
+        (st) => st.centers !== null && open.has(st.match_id) && !busy.has(st.market_id),
+      );
       if (takers.length > 0) {
         const st = takers[randInt(random, 0, takers.length - 1)]!;
         jobs.push(launch(st.market_id, () => takePrice(st.market_id, report)));
@@ -599,7 +649,11 @@ export function createRacingFeed(deps: {
       ticking = runTick()
         .then(({ report }) => {
           if (
-            report.created.length + report.non_runners.length + report.off.length + report.finished.length + report.resulted.length >
+            report.created.length +
+              report.non_runners.length +
+              report.off.length +
+              report.finished.length +
+              report.resulted.length >
             0
           ) {
             log.info(
