@@ -16,6 +16,7 @@ import { casinoModule } from './modules/casino/routes.ts';
 import { KIND_MODULES } from './modules/markets/kinds.ts';
 import { marketsModule } from './modules/markets/plugin.ts';
 import { cricketModule } from './modules/cricket/plugin.ts';
+import { racingModule } from './modules/racing/plugin.ts';
 import type { ExchangeOptions } from './modules/exchange/service.ts';
 import { catalogModule } from './modules/catalog/routes.ts';
 import { reportsModule } from './modules/reports/routes.ts';
@@ -202,6 +203,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.cricketBallIntervalMs === undefined ? {} : { ballIntervalMs: options.cricketBallIntervalMs },
   );
   await app.register(settlementModule);
+  await app.register(racingModule);
   await app.register(reportsModule);
   await app.register(adminModule);
   await app.register(consoleModule);

@@ -17,6 +17,7 @@ import type { PaymentsService } from './modules/payments/service.ts';
 import type { ResponsibleService } from './modules/responsible/service.ts';
 import type { SecurityService } from './modules/security/service.ts';
 import type { SignupService } from './modules/signup/service.ts';
+import type { RacingService } from './modules/racing/service.ts';
 
 export type Clock = { now(): Date };
 
@@ -47,6 +48,8 @@ declare module 'fastify' {
     security: SecurityService;
     payments: PaymentsService;
     responsible: ResponsibleService;
+    /** Races: cards and the race's day (modules/racing). */
+    racing: RacingService;
   }
   interface FastifyRequest {
     /** Set by the auth check of a protected route. */

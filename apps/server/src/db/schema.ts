@@ -1007,6 +1007,10 @@ export const gatewayEvents = pgTable(
 );
 export { paymentDiscrepancies } from '../modules/payments/schema.ts';
 
+// ---------------------------------------------------------------- racing
+
+export { races, raceRunners } from '../modules/racing/schema.ts';
+
 // ---------------------------------------------------------------- responsible gaming
 
 /**

@@ -10,7 +10,9 @@ import {
   type Sport,
   type VenueEntry,
 } from '@backlay/contract';
-import type { Db } from '../../db/store.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { matches, series } from '../../db/schema.ts';
+import type { Db, Executor } from '../../db/store.ts';
 import * as q from './queries.ts';
 
 /** The client shows times in UTC+5:30; race days are days there. */
@@ -176,6 +178,52 @@ export function createCatalogService(
       return [...groups.values()]
         .sort((a, b) => a.order - b.order || a.sport_id - b.sport_id)
         .map(({ order: _order, ...g }) => g);
+    },
+
+    /**
+     * The id of the sport's series named `name` (case-insensitive), created at the end of the list
+     * when missing (a racing meeting's "Kempton (GB)"). In the caller's transaction: two callers
+     * at once wait on the name's advisory lock, so the series is created once.
+     */
+    async ensureSeries(tx: Executor, sportId: number, name: string): Promise<number> {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtext(${`series:${sportId}:${name.toLowerCase()}`}))`,
+      );
+      const [found] = await tx
+        .select({ id: series.seriesId })
+        .from(series)
+        .where(and(eq(series.sportId, sportId), sql`lower(${series.name}) = lower(${name})`))
+        .limit(1);
+      if (found) return found.id;
+      const [row] = await tx
+        .insert(series)
+        .values({
+          sportId,
+          name,
+          sortOrder: sql`(select coalesce(max(${series.sortOrder}), 0) + 1 from ${series})`,
+        })
+        .returning({ id: series.seriesId });
+      return row!.id;
+    },
+
+    /** Inserts a match in the caller's transaction (its markets are its kinds' to add). */
+    async insertMatch(
+      tx: Executor,
+      m: {
+        seriesId: number;
+        sportId: number;
+        matchName: string;
+        country: string | null;
+        venue: string | null;
+        startTime: Date;
+        openDate: Date;
+      },
+    ): Promise<number> {
+      const [row] = await tx
+        .insert(matches)
+        .values({ ...m, inPlay: false })
+        .returning({ id: matches.matchId });
+      return row!.id;
     },
 
     /** Races of a racing sport on a day (UTC+5:30), optionally in one country, grouped by venue. */

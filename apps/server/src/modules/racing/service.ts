@@ -1,0 +1,536 @@
+// A race's day (docs/racing.md): its card and conditions (races, race_runners, owned here), its
+// WIN and PLACE markets (exchange-kind markets: bets, prices, positions and settlement are the
+// exchange's and the settlement service's), and the operator's steps — non-runner, off, finish,
+// result, void, surface. Each step records the race's new state first (a compare-and-set on the
+// race row, locked FOR UPDATE), then drives the markets through their owners' services; every
+// market step is idempotent, so a repeat of a step the race has already taken drives its markets
+// again and answers the card (a step cut short half way is finished by its repeat).
+import type { RaceCard, RaceMeeting, RaceRunner, RaceState, RaceVoidReason } from '@backlay/contract';
+import { DEFAULT_FEED_OPTIONS, type NewRace } from '@backlay/feed';
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterCommit } from '../../db/commit-hooks.ts';
+import { markets, matches, runners } from '../../db/schema.ts';
+import type { Executor, Tx } from '../../db/store.ts';
+import { EXCHANGE_KIND } from '../exchange/kind.ts';
+import type { SettlementOutcome, SettlementService, SettlementView } from '../settlement/service.ts';
+import {
+  numbersRequired,
+  placeResult,
+  placesPaidFor,
+  positionsOf,
+  winResult,
+  type MarketResult,
+} from './places.ts';
+import { raceRunners, races, type StoredPlacing } from './schema.ts';
+
+export type { NewRace };
+
+export const WIN_MARKET_TYPE = 'WIN';
+export const PLACE_MARKET_TYPE = 'PLACE';
+/** The exchange's defaults for a race's markets: commission 2 %, stakes ₹100 to ₹5,00,000. */
+const RACE_MARKET_COMMISSION_BPS = 200;
+/** The client shows times in UTC+5:30: a racing day is a day there. */
+const IST_OFFSET_MS = 330 * 60_000;
+const DAY_MS = 24 * 3_600_000;
+
+/** The bet delay a race's markets take at the off (the demo feed's per-sport in-play delay). */
+export const raceBetDelayS = (sportId: number) =>
+  DEFAULT_FEED_OPTIONS.bet_delay_s[sportId] ?? DEFAULT_FEED_OPTIONS.default_bet_delay_s;
+
+export type RaceOutcome = { ok: true; card: RaceCard; message?: string } | { ok: false; message: string };
+
+type RaceRow = typeof races.$inferSelect;
+type RunnerRow = typeof raceRunners.$inferSelect;
+
+/** Thrown inside a transaction to roll it back with a refusal. */
+class RaceRefusal extends Error {}
+
+/** What the service asks of the settlement service beyond its type today (fix/nonrunner adds it). */
+type WithRemoval = SettlementService & {
+  removeRunner?: (
+    by: number | null,
+    marketId: number,
+    selectionId: number,
+    reductionBp: number,
+  ) => Promise<SettlementOutcome<SettlementView>>;
+};
+
+const refuse = (message: string): RaceOutcome => ({ ok: false, message });
+
+export function createRacingService(app: FastifyInstance) {
+  const db = app.db;
+  const now = () => app.clock.now();
+
+  async function inTx<T>(fn: (tx: Tx) => Promise<T>): Promise<T | { refused: string }> {
+    try {
+      return await db.transaction(fn);
+    } catch (err) {
+      if (err instanceof RaceRefusal) return { refused: err.message };
+      throw err;
+    }
+  }
+  const refusedOf = (r: unknown): string | null =>
+    r !== null && typeof r === 'object' && 'refused' in r ? (r as { refused: string }).refused : null;
+
+  async function lockRace(tx: Tx, matchId: number): Promise<RaceRow> {
+    const [race] = await tx.select().from(races).where(eq(races.matchId, matchId)).for('update');
+    if (!race) throw new RaceRefusal(`Match ${matchId} is not a race`);
+    return race;
+  }
+
+  const marketIdsOf = (race: RaceRow) =>
+    race.placeMarketId === null ? [race.winMarketId] : [race.winMarketId, race.placeMarketId];
+
+  // ------------------------------------------------------------------ the card
+
+  async function meetingsOf(ex: Executor, sportId: number, offTime: Date): Promise<RaceMeeting[]> {
+    const dayStart = Math.floor((offTime.getTime() + IST_OFFSET_MS) / DAY_MS) * DAY_MS - IST_OFFSET_MS;
+    const rows = await ex
+      .select({
+        matchId: matches.matchId,
+        name: matches.matchName,
+        venue: matches.venue,
+        country: matches.country,
+        startTime: matches.startTime,
+        state: races.state,
+      })
+      .from(races)
+      .innerJoin(matches, eq(matches.matchId, races.matchId))
+      .where(
+        and(
+          eq(races.sportId, sportId),
+          eq(matches.isActive, true),
+          gte(matches.startTime, new Date(dayStart)),
+          lt(matches.startTime, new Date(dayStart + DAY_MS)),
+        ),
+      )
+      .orderBy(asc(matches.country), asc(matches.venue), asc(matches.startTime), asc(matches.matchId));
+    const byVenue = new Map<string, RaceMeeting>();
+    for (const r of rows) {
+      const key = `${r.country ?? ''}\u0000${r.venue ?? ''}`;
+      let m = byVenue.get(key);
+      if (!m) {
+        m = { venue: r.venue ?? '', country: r.country ?? '', races: [] };
+        byVenue.set(key, m);
+      }
+      m.races.push({
+        match_id: r.matchId,
+        race_name: r.name,
+        off_time: r.startTime.toISOString(),
+        state: r.state,
+      });
+    }
+    return [...byVenue.values()];
+  }
+
+  async function cardOf(ex: Executor, matchId: number): Promise<RaceCard | null> {
+    const [row] = await ex
+      .select({ race: races, match: matches })
+      .from(races)
+      .innerJoin(matches, eq(matches.matchId, races.matchId))
+      .where(eq(races.matchId, matchId));
+    if (!row) return null;
+    const { race, match } = row;
+    const [card, meetings] = await Promise.all([
+      ex.select().from(raceRunners).where(eq(raceRunners.matchId, matchId)).orderBy(asc(raceRunners.number)),
+      meetingsOf(ex, race.sportId, match.startTime),
+    ]);
+    const pct = (bp: number | null) => (bp === null ? null : bp / 100);
+    return {
+      match_id: race.matchId,
+      sport_id: race.sportId,
+      race_name: match.matchName,
+      venue: match.venue ?? '',
+      country: match.country ?? '',
+      off_time: match.startTime.toISOString(),
+      distance: race.distance,
+      going: race.going,
+      surface: race.surface,
+      state: race.state,
+      void_reason: race.voidReason,
+      places_paid: race.placesPaid,
+      win_market_id: race.winMarketId,
+      place_market_id: race.placeMarketId,
+      runners: card.map((r): RaceRunner => ({
+        number: r.number,
+        name: r.name,
+        colours: r.colours,
+        jockey: r.jockey,
+        trainer: r.trainer,
+        weight: r.weight,
+        draw: r.draw,
+        form: r.form,
+        age: r.age,
+        win_selection_id: r.winSelectionId,
+        place_selection_id: r.placeSelectionId,
+        non_runner: r.nonRunner,
+        reduction_factor: r.nonRunner ? pct(r.winRfBp) : null,
+        place_reduction_factor: r.nonRunner && race.placeMarketId !== null ? pct(r.placeRfBp) : null,
+      })),
+      result: race.result,
+      meetings,
+    };
+  }
+
+  async function answerCard(matchId: number, message?: string): Promise<RaceOutcome> {
+    const card = await cardOf(db, matchId);
+    if (!card) return refuse(`Match ${matchId} is not a race`);
+    return message === undefined ? { ok: true, card } : { ok: true, card, message };
+  }
+
+  // ------------------------------------------------------------------ the markets (their owners' calls)
+
+  /** Withdraws a runner from one market: the exchange's removal with its reduction factor. */
+  async function removeFromMarket(by: number | null, marketId: number, selectionId: number, rfBp: number) {
+    const s = app.settlement as WithRemoval;
+    // Until the exchange's removal (fix/nonrunner) is in, the runner void: its bets void, no reduction.
+    const r = s.removeRunner
+      ? await s.removeRunner(by, marketId, selectionId, rfBp)
+      : await s.voidMarket(by, marketId, selectionId);
+    if (!r.ok)
+      throw new Error(`racing: removing selection ${selectionId} of market ${marketId}: ${r.message}`);
+  }
+
+  /** Settles one market on its result unless it is settled already (a repeat finds it settled). */
+  async function settleMarketOn(by: number | null, marketId: number, result: MarketResult) {
+    const before = await app.settlement.view(marketId);
+    if (before.state === 'SETTLED') return;
+    const r = await app.settlement.declareResult(by, marketId, result);
+    if (!r.ok && (await app.settlement.view(marketId)).state !== 'SETTLED') {
+      throw new Error(`racing: settling market ${marketId}: ${r.message}`);
+    }
+  }
+
+  async function voidMarketOf(by: number | null, marketId: number) {
+    const r = await app.settlement.voidMarket(by, marketId);
+    if (!r.ok) throw new Error(`racing: voiding market ${marketId}: ${r.message}`);
+  }
+
+  /** Drives the markets to where the race's state says they are (every call idempotent). */
+  async function driveMarkets(by: number | null, race: RaceRow, card: RunnerRow[]) {
+    const ids = marketIdsOf(race);
+    switch (race.state) {
+      case 'OPEN':
+        return;
+      case 'OFF':
+        for (const id of ids) await app.exchange.setInPlay(id, raceBetDelayS(race.sportId));
+        return;
+      case 'FINISHED':
+        for (const id of ids) await app.exchange.setMarketStatus(id, 'SUSPENDED');
+        return;
+      case 'RESULTED': {
+        const placings = (race.result ?? []).map((p) => p.numbers);
+        const win = new Map(card.map((r) => [r.number, r.winSelectionId]));
+        await settleMarketOn(
+          by,
+          race.winMarketId,
+          winResult(placings, (n) => win.get(n)!),
+        );
+        if (race.placeMarketId !== null) {
+          const place = new Map(card.map((r) => [r.number, r.placeSelectionId!]));
+          await settleMarketOn(
+            by,
+            race.placeMarketId,
+            placeResult(placings, race.placesPaid, (n) => place.get(n)!),
+          );
+        }
+        return;
+      }
+      case 'VOID':
+        for (const id of ids) await voidMarketOf(by, id);
+        return;
+    }
+  }
+
+  /**
+   * One step of the race's day: `step` reads the locked race row and its card and answers the new
+   * state (with the row's other changes), 'SAME' (already taken: drive its markets again), or
+   * throws a RaceRefusal. Then the markets follow the stored state.
+   */
+  async function stepRace(
+    by: number | null,
+    matchId: number,
+    step: (race: RaceRow, card: RunnerRow[], tx: Tx) => Promise<Partial<RaceRow> | 'SAME'>,
+    message?: (race: RaceRow, same: boolean) => string | undefined,
+  ): Promise<RaceOutcome> {
+    const r = await inTx(async (tx) => {
+      const race = await lockRace(tx, matchId);
+      const card = await tx.select().from(raceRunners).where(eq(raceRunners.matchId, matchId));
+      const change = await step(race, card, tx);
+      if (change === 'SAME') return { race, card, same: true };
+      const [after] = await tx
+        .update(races)
+        .set({ ...change, updatedAt: now() })
+        .where(eq(races.matchId, matchId))
+        .returning();
+      return { race: after!, card, same: false };
+    });
+    const refused = refusedOf(r);
+    if (refused !== null) return refuse(refused);
+    const { race, card, same } = r as { race: RaceRow; card: RunnerRow[]; same: boolean };
+    await driveMarkets(by, race, card);
+    return answerCard(matchId, message?.(race, same));
+  }
+
+  const stateWord: Record<RaceState, string> = {
+    OPEN: 'not off yet',
+    OFF: 'off',
+    FINISHED: 'finished',
+    RESULTED: 'resulted',
+    VOID: 'void',
+  };
+
+  return {
+    placesPaidFor,
+
+    /** The race's card, or null for a match that is no race. */
+    card: (matchId: number) => cardOf(db, matchId),
+
+    /**
+     * Creates a race: the meeting's series ("Kempton (GB)", through the catalog), its match (the
+     * off as its start), an OPEN WIN market of every runner and, when `places_paid` > 1, an OPEN
+     * PLACE market, and the card. In `tx` when given (the seed), else in a transaction of its own.
+     */
+    async createRace(
+      race: NewRace,
+      tx?: Tx,
+    ): Promise<{ ok: true; matchId: number } | { ok: false; message: string }> {
+      const numbers = race.runners.map((r) => r.number);
+      if (race.runners.length < 2) return { ok: false, message: 'A race needs at least two runners' };
+      if (new Set(numbers).size !== numbers.length)
+        return { ok: false, message: 'Runner numbers must differ' };
+      if (numbers.some((n) => !Number.isInteger(n) || n < 1 || n > 40))
+        return { ok: false, message: 'Runner numbers must be 1 to 40' };
+      if (!Number.isInteger(race.places_paid) || race.places_paid < 1 || race.places_paid > 4)
+        return { ok: false, message: 'places_paid must be 1 to 4' };
+      if (race.places_paid >= race.runners.length)
+        return { ok: false, message: 'A race pays fewer places than it has runners' };
+      const create = async (t: Tx) => {
+        const at = now();
+        const off = new Date(race.off_time_ms);
+        const seriesId = await app.catalog.ensureSeries(t, race.sport_id, `${race.venue} (${race.country})`);
+        const matchId = await app.catalog.insertMatch(t, {
+          seriesId,
+          sportId: race.sport_id,
+          matchName: race.race_name,
+          country: race.country,
+          venue: race.venue,
+          startTime: off,
+          openDate: new Date(Math.min(off.getTime(), at.getTime())),
+        });
+        const sorted = [...race.runners].sort((a, b) => a.number - b.number);
+        const market = async (marketType: string, marketName: string) => {
+          const [m] = await t
+            .insert(markets)
+            .values({
+              matchId,
+              marketName,
+              marketType,
+              marketKind: EXCHANGE_KIND,
+              status: 'OPEN',
+              commissionBps: RACE_MARKET_COMMISSION_BPS,
+              startTime: off,
+            })
+            .returning({ marketId: markets.marketId });
+          const rs = await t
+            .insert(runners)
+            .values(
+              sorted.map((r, i) => ({ marketId: m!.marketId, name: `${r.number}. ${r.name}`, sortOrder: i })),
+            )
+            .returning({ selectionId: runners.selectionId });
+          return { marketId: m!.marketId, selectionIds: rs.map((r) => r.selectionId) };
+        };
+        const win = await market(WIN_MARKET_TYPE, 'Win');
+        const place =
+          race.places_paid > 1
+            ? await market(PLACE_MARKET_TYPE, `To Be Placed (${race.places_paid} places)`)
+            : null;
+        await t.insert(races).values({
+          matchId,
+          sportId: race.sport_id,
+          distance: race.distance,
+          going: race.going,
+          surface: race.surface,
+          placesPaid: race.places_paid,
+          state: 'OPEN',
+          winMarketId: win.marketId,
+          placeMarketId: place?.marketId ?? null,
+          updatedAt: at,
+        });
+        await t.insert(raceRunners).values(
+          sorted.map((r, i) => ({
+            matchId,
+            number: r.number,
+            name: r.name,
+            colours: [...r.colours],
+            jockey: r.jockey,
+            trainer: r.trainer,
+            weight: r.weight,
+            draw: r.draw,
+            form: r.form,
+            age: r.age,
+            winSelectionId: win.selectionIds[i]!,
+            placeSelectionId: place ? place.selectionIds[i]! : null,
+          })),
+        );
+        // Every node forgets that the ids were unknown (a socket may have asked for them already).
+        afterCommit(t, () => {
+          for (const id of [win.marketId, place?.marketId])
+            if (id) app.bus.publish('market', { market_id: id });
+        });
+        return matchId;
+      };
+      const matchId = tx ? await create(tx) : await db.transaction(create);
+      return { ok: true, matchId };
+    },
+
+    /** Races whose off is in [from, to], in off order (the racing feed's restart). */
+    async listRaces(from: Date, to: Date) {
+      const rows = await db
+        .select({ race: races, match: matches })
+        .from(races)
+        .innerJoin(matches, eq(matches.matchId, races.matchId))
+        .where(and(gte(matches.startTime, from), sql`${matches.startTime} <= ${to}`))
+        .orderBy(asc(matches.startTime), asc(matches.matchId));
+      const ids = rows.map((r) => r.race.matchId);
+      const card =
+        ids.length === 0
+          ? []
+          : await db
+              .select()
+              .from(raceRunners)
+              .where(inArray(raceRunners.matchId, ids))
+              .orderBy(asc(raceRunners.matchId), asc(raceRunners.number));
+      return rows.map(({ race, match }) => ({
+        race,
+        match,
+        runners: card.filter((r) => r.matchId === race.matchId),
+      }));
+    },
+
+    /**
+     * A non-runner: withdrawn from the WIN and PLACE markets with its reduction factors (basis
+     * points; the place one defaults to the win one). Before the race is finished; a runner
+     * already out answers the card unchanged.
+     */
+    nonRunner(by: number | null, matchId: number, number: number, winRfBp: number, placeRfBp?: number) {
+      let target: RunnerRow | null = null;
+      let race: RaceRow | null = null;
+      return (async (): Promise<RaceOutcome> => {
+        const r = await inTx(async (tx) => {
+          race = await lockRace(tx, matchId);
+          const card = await tx.select().from(raceRunners).where(eq(raceRunners.matchId, matchId));
+          const runner = card.find((x) => x.number === number);
+          if (!runner) throw new RaceRefusal(`Race ${matchId} has no runner number ${number}`);
+          target = runner;
+          if (runner.nonRunner) return 'SAME' as const;
+          if (race.state !== 'OPEN' && race.state !== 'OFF')
+            throw new RaceRefusal(
+              `The race is ${stateWord[race.state]}: a runner can no longer be withdrawn`,
+            );
+          if (card.filter((x) => !x.nonRunner && x.number !== number).length < 2)
+            throw new RaceRefusal('A race needs two runners: void the race as a walkover instead');
+          const place = race.placeMarketId === null ? null : (placeRfBp ?? winRfBp);
+          const [after] = await tx
+            .update(raceRunners)
+            .set({ nonRunner: true, winRfBp, placeRfBp: place, removedAt: now() })
+            .where(and(eq(raceRunners.matchId, matchId), eq(raceRunners.number, number)))
+            .returning();
+          target = after!;
+          return 'CHANGED' as const;
+        });
+        const refused = refusedOf(r);
+        if (refused !== null) return refuse(refused);
+        const t = target as unknown as RunnerRow;
+        const rc = race as unknown as RaceRow;
+        // The stored factors (a repeat drives the first call's, never its own).
+        await removeFromMarket(by, rc.winMarketId, t.winSelectionId, t.winRfBp ?? 0);
+        if (rc.placeMarketId !== null && t.placeSelectionId !== null)
+          await removeFromMarket(by, rc.placeMarketId, t.placeSelectionId, t.placeRfBp ?? 0);
+        return answerCard(
+          matchId,
+          r === 'SAME' ? `${t.name} is already a non-runner; the card is unchanged` : undefined,
+        );
+      })();
+    },
+
+    /** The off: both markets in play with the sport's bet delay. */
+    off: (by: number | null, matchId: number) =>
+      stepRace(by, matchId, async (race) => {
+        if (race.state === 'OFF') return 'SAME';
+        if (race.state !== 'OPEN')
+          throw new RaceRefusal(`The race is ${stateWord[race.state]}: it cannot go off again`);
+        return { state: 'OFF', offAt: now() };
+      }),
+
+    /** Past the post: both markets suspended until the weigh-in's result. */
+    finish: (by: number | null, matchId: number) =>
+      stepRace(by, matchId, async (race) => {
+        if (race.state === 'FINISHED') return 'SAME';
+        if (race.state !== 'OFF')
+          throw new RaceRefusal(`The race is ${stateWord[race.state]}: only a race that is off can finish`);
+        return { state: 'FINISHED', finishedAt: now() };
+      }),
+
+    /**
+     * The weighed-in result, best first: settles WIN on the first placing (a dead heat shares it)
+     * and PLACE on the places paid (a dead heat across the last place paid shares the places left).
+     * A resulted race keeps its result: a later one is ignored and the card answered unchanged.
+     */
+    result: (by: number | null, matchId: number, placings: readonly (readonly number[])[]) =>
+      stepRace(
+        by,
+        matchId,
+        async (race, card) => {
+          if (race.state === 'RESULTED') return 'SAME';
+          if (race.state !== 'OFF' && race.state !== 'FINISHED')
+            throw new RaceRefusal(`The race is ${stateWord[race.state]}: it has no result to take`);
+          const byNumber = new Map(card.map((r) => [r.number, r]));
+          const named = placings.flat();
+          for (const n of named) {
+            const r = byNumber.get(n);
+            if (!r) throw new RaceRefusal(`Race ${matchId} has no runner number ${n}`);
+            if (r.nonRunner) throw new RaceRefusal(`${n}. ${r.name} is a non-runner and cannot be placed`);
+          }
+          if (new Set(named).size !== named.length) throw new RaceRefusal('A runner is placed twice');
+          const running = card.filter((r) => !r.nonRunner).length;
+          const required = numbersRequired(race.placeMarketId === null ? 1 : race.placesPaid, running);
+          if (named.length < required)
+            throw new RaceRefusal(
+              `The result must name the first ${required} home: the race pays ${race.placesPaid} places`,
+            );
+          const stored: StoredPlacing[] = positionsOf(placings);
+          return { state: 'RESULTED', result: stored, resultedAt: now() };
+        },
+        (_race, same) => (same ? 'The race is resulted (weigh-in): a later result is ignored' : undefined),
+      ),
+
+    /** Void: abandoned, a walkover, moved venue or not run on the day; every bet of both markets void. */
+    voidRace: (by: number | null, matchId: number, reason: RaceVoidReason) =>
+      stepRace(
+        by,
+        matchId,
+        async (race) => {
+          if (race.state === 'VOID') return 'SAME';
+          if (race.state === 'RESULTED')
+            throw new RaceRefusal('The race is resulted (weigh-in): it can no longer be voided');
+          return { state: 'VOID', voidReason: reason };
+        },
+        (race, same) =>
+          same && race.voidReason !== reason ? `The race is already void (${race.voidReason})` : undefined,
+      ),
+
+    /** A surface change (turf to all weather): recorded; bets stand. */
+    surface: (by: number | null, matchId: number, surface: string) =>
+      stepRace(by, matchId, async (race) => {
+        if (race.state === 'VOID' || race.state === 'RESULTED')
+          throw new RaceRefusal(`The race is ${stateWord[race.state]}: its surface is history`);
+        if (race.surface === surface) return 'SAME';
+        // Only the card changes; the markets stay where the race's state has them.
+        return { surface };
+      }),
+  };
+}
+
+export type RacingService = ReturnType<typeof createRacingService>;
