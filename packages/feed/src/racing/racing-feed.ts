@@ -254,7 +254,7 @@ export function createRacingFeed(deps: {
   const weighInMs = (r: FeedRace) => o.weigh_in_ms[r.sport_id] ?? 60_000;
 
   /** The race's model now: strengths by runner number from the race's PRNG, the market's view of them. */
-  function view(r: FeedRace, t: number): RaceView {
+  function view(r: FeedRace, t: number, withPlace = true): RaceView {
     const n = Math.max(0, ...r.runners.map((x) => x.number));
     const strengthsByNumber = raceStrengths(o.seed, r.venue, r.off_time_ms, n, o.strength_sigma);
     const noiseByNumber = drawNoise(raceRandom(o.seed, r.venue, r.off_time_ms, 'noise'), n);
@@ -274,7 +274,9 @@ export function createRacingFeed(deps: {
     );
     const win = opinion.map((p) => Math.min(o.max_probability, Math.max(o.min_probability, p)));
     const place =
-      r.place_market_id !== null && r.places_paid > 1 ? placeProbabilities(opinion, r.places_paid) : null;
+      withPlace && r.place_market_id !== null && r.places_paid > 1
+        ? placeProbabilities(opinion, r.places_paid)
+        : null;
     return { runners, truth, win, place, strengths };
   }
 
@@ -357,7 +359,7 @@ export function createRacingFeed(deps: {
       case 'FINISHED': {
         const past = m.finished_ms ?? r.off_time_ms + runMs(r);
         if (t < past + weighInMs(r)) return false;
-        const v = view(r, t);
+        const v = view(r, t, false);
         const order = drawFinishingOrder(random, v.strengths).map((i) => v.runners[i]!.number);
         const placings = placingsFromOrder(random, order, r.places_paid, o.dead_heat_probability);
         if (await call(report, r.match_id, 'result', () => racing.result(r.match_id, placings))) {
@@ -459,7 +461,7 @@ export function createRacingFeed(deps: {
   ): Promise<void> {
     const img = await exchange.image(st.market_id);
     if (!img || img.status !== 'OPEN' || img.in_play) return;
-    const v = view(r, t);
+    const v = view(r, t, st.kind === 'PLACE');
     const probs = st.kind === 'WIN' ? v.win : v.place;
     if (!probs) return;
     const bySelection = new Map<number, number>();
