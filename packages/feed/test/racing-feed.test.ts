@@ -282,6 +282,35 @@ describe('racing feed: the race day', () => {
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys.length).toBeGreaterThanOrEqual(created);
   });
+  it('a result stored but refused (its markets did not settle) is asked again with the same placings, a few times at most', async () => {
+    const s = setup({ max_creates_per_tick: 0, non_runner_probability: 0, result_retries: 3 });
+    const race = await s.racing.createRace(foreignRace(T0 + MIN, 8));
+    const store = s.racing.result.bind(s.racing);
+    let refusals = 1;
+    // The store keeps the result but its settlement fails the first time.
+    s.racing.result = async (match_id, placings) => {
+      const stored = s.racing.races.get(match_id)!;
+      if (stored.race.state === 'FINISHED') await store(match_id, placings);
+      else s.racing.calls.push({ op: 'result', match_id, placings });
+      return refusals-- > 0 ? { ok: false, message: 'settling market: refused' } : { ok: true };
+    };
+    const reports = await run(s, 40, 10_000);
+    const results = s.racing.calls.filter((c) => c.op === 'result');
+    expect(results).toHaveLength(2);
+    expect(results[1]!).toEqual(results[0]!);
+    expect(reports.flatMap((r) => r.resulted).map((x) => x.match_id)).toEqual([race.match_id]);
+    // Refused every time: asked result_retries times more, then left to the operator.
+    const t = setup({ max_creates_per_tick: 0, non_runner_probability: 0, result_retries: 3 });
+    await t.racing.createRace(foreignRace(T0 + MIN, 8));
+    const keep = t.racing.result.bind(t.racing);
+    t.racing.result = async (match_id, placings) => {
+      if (t.racing.races.get(match_id)!.race.state === 'FINISHED') await keep(match_id, placings);
+      else t.racing.calls.push({ op: 'result', match_id, placings });
+      return { ok: false, message: 'settling market: refused' };
+    };
+    await run(t, 60, 10_000);
+    expect(t.racing.calls.filter((c) => c.op === 'result')).toHaveLength(1 + 3);
+  });
 });
 
 describe('racing feed: bounded and safe', () => {

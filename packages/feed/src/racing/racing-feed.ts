@@ -102,6 +102,9 @@ export interface RacingFeedOptions extends RaceModelOptions {
   bettors: readonly string[];
   /** From past the post to the weigh-in (the result), by sport id. */
   weigh_in_ms: Readonly<Record<number, number>>;
+  /** A refused result is asked again this often, this many times (then left to the operator). */
+  result_retry_ms: number;
+  result_retries: number;
   /** Run time of a race not in the plan (created by someone else), by sport id. */
   default_run_ms: Readonly<Record<number, number>>;
 }
@@ -138,6 +141,8 @@ export const DEFAULT_RACING_FEED_OPTIONS: RacingFeedOptions = {
   bettors: ['race_bettor_1', 'race_bettor_2', 'race_bettor_3'],
   weigh_in_ms: { [HORSE_RACING]: 60_000, [GREYHOUND_RACING]: 20_000 },
   default_run_ms: { [HORSE_RACING]: 120_000, [GREYHOUND_RACING]: 30_000 },
+  result_retry_ms: 30_000,
+  result_retries: 10,
 };
 
 export interface RacingTickReport {
@@ -206,7 +211,16 @@ export function createRacingFeed(deps: {
   if (o.makers.length < 2) throw new Error('the racing feed needs two market makers (they alternate)');
   const markets = new Map<number, RaceMarketState>();
   /** Per race: when this process saw the off and the finish, and the prices' walk. */
-  const memory = new Map<number, { off_ms?: number; finished_ms?: number; walk?: number[] }>();
+  const memory = new Map<
+    number,
+    {
+      off_ms?: number;
+      finished_ms?: number;
+      walk?: number[];
+      /** A result call that was refused: asked again (the store settles the markets again) a few times. */
+      retry?: { placings: number[][]; next_ms: number; left: number };
+    }
+  >();
   const busy = new Set<number>();
   const inflight = new Set<Promise<unknown>>();
   const plans = new Map<number, { races: PlannedRace[]; byKey: Map<string, PlannedRace> }>();
@@ -364,6 +378,27 @@ export function createRacingFeed(deps: {
         const placings = placingsFromOrder(random, order, r.places_paid, o.dead_heat_probability);
         if (await call(report, r.match_id, 'result', () => racing.result(r.match_id, placings))) {
           report.resulted.push({ match_id: r.match_id, placings });
+        } else {
+          m.retry = { placings, next_ms: t + o.result_retry_ms, left: o.result_retries };
+        }
+        return true;
+      }
+      case 'RESULTED': {
+        // The result was stored but refused (its markets did not settle): asking again with the
+        // same placings drives the markets again (a later change of the result is ignored).
+        const retry = m.retry;
+        if (!retry || t < retry.next_ms) return false;
+        if (await call(report, r.match_id, 'result', () => racing.result(r.match_id, retry.placings))) {
+          m.retry = undefined;
+          report.resulted.push({ match_id: r.match_id, placings: retry.placings });
+        } else if (retry.left <= 1) {
+          m.retry = undefined;
+          log.warn(
+            { match_id: r.match_id },
+            'racing feed: the result keeps being refused; left to the operator',
+          );
+        } else {
+          m.retry = { ...retry, next_ms: t + o.result_retry_ms, left: retry.left - 1 };
         }
         return true;
       }
@@ -568,7 +603,8 @@ export function createRacingFeed(deps: {
       busy.has(r.win_market_id) || (r.place_market_id !== null && busy.has(r.place_market_id));
     for (const r of races) {
       if (lifecycle >= o.max_lifecycle_per_tick) break;
-      if (r.state === 'RESULTED' || r.state === 'VOID' || raceBusy(r)) continue;
+      if (r.state === 'VOID' || (r.state === 'RESULTED' && !memory.get(r.match_id)?.retry) || raceBusy(r))
+        continue;
       if (await step(r, t, report)) lifecycle += 1;
     }
     for (const r of races) {
