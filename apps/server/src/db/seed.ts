@@ -3,6 +3,7 @@ import { count, sql } from 'drizzle-orm';
 import { DEFAULT_FEED_OPTIONS } from '@backlay/feed';
 import type { FastifyInstance } from 'fastify';
 import { setUpCricketMatch } from '../modules/cricket/set-up.ts';
+import { demoRaces } from './seed-racing.ts';
 import { HOUSE_CASH } from '../modules/wallet/service.ts';
 import {
   casinoSports,
@@ -119,91 +120,6 @@ type MatchSeed = {
 };
 type SeriesSeed = { sportId: number; name: string; matches: MatchSeed[] };
 
-const HORSES = [
-  'Golden Arrow',
-  'Midnight Express',
-  'Silver Comet',
-  'Royal Ascent',
-  'Desert Storm',
-  'Celtic Prince',
-  'Monsoon Magic',
-  'Starlight Dancer',
-  'Thunder Ridge',
-  'Kingsgate',
-  'Morning Glory',
-  'Blue Lagoon',
-  'Shannon Rover',
-  'Copper Kettle',
-  'Iron Duke',
-  'Lady Luck',
-  'Bold Venture',
-  'Saffron Sky',
-  'Northern Dancer',
-  'Wild Atlantic',
-  'Outback Jack',
-  'Southern Cross',
-  'Harbour Lights',
-  'Red Baron',
-  'Maharaja',
-  'Deccan Queen',
-  'Bombay Sapphire',
-  'Empire State',
-  'Liberty Bell',
-  'Hudson Star',
-  'Quiet Achiever',
-  'Scarlet Ribbon',
-  'Velvet Thunder',
-  'Jubilee Line',
-  'Emerald Isle',
-  'Cape Cod',
-];
-const DOGS = [
-  'Swift Blue',
-  'Droopys Ace',
-  'Ballymac Flash',
-  'Romeo Magico',
-  'Kinda Bling',
-  'Jet Black Rocket',
-  'Savana Storm',
-  'Crafty Kate',
-  'Rapid Rupert',
-  'Tiger Time',
-  'Silver Bullet',
-  'Night Owl',
-];
-
-const pick = (pool: readonly string[], start: number, n: number) =>
-  Array.from({ length: n }, (_, i) => pool[(start + i * 7) % pool.length]!);
-
-function raceCard(
-  venue: string,
-  country: string,
-  firstIn: number,
-  races: number,
-  kind: 'horse' | 'dog',
-  salt: number,
-) {
-  const distances =
-    kind === 'horse'
-      ? ['5f Mdn Stks', '7f Hcap', '1m Cond Stks', '1m2f Hcap', '6f Nursery', '1m4f Stks']
-      : ['A5 400m', 'A3 480m', 'S1 525m', 'A2 400m', 'D3 285m', 'A1 480m'];
-  return Array.from({ length: races }, (_, i): MatchSeed => {
-    const runnerCount = kind === 'horse' ? 6 + ((salt + i) % 5) : 6;
-    return {
-      name: `R${i + 1} ${distances[i % distances.length]}`,
-      startsIn: firstIn + i * 30,
-      country,
-      venue,
-      runners:
-        kind === 'horse'
-          ? pick(HORSES, salt * 5 + i * 3, runnerCount)
-          : pick(DOGS, salt + i, runnerCount).map((d, t) => `${t + 1}. ${d}`),
-      marketName: 'Win',
-      marketType: 'WIN',
-    };
-  });
-}
-
 function demoCatalog(): SeriesSeed[] {
   const day = 24 * 60;
   return [
@@ -316,37 +232,6 @@ function demoCatalog(): SeriesSeed[] {
         },
       ],
     },
-    // Racing: each meeting is a series; races today and tomorrow.
-    ...(
-      [
-        ['Kempton', 'GB', 20, 7],
-        ['Dundalk', 'IE', 35, 6],
-        ['Flemington', 'AU', 50, 8],
-        ['Aqueduct', 'US', 65, 6],
-        ['Mahalakshmi (Mumbai)', 'IN', 80, 6],
-      ] as const
-    ).map(([venue, country, firstIn, races], i): SeriesSeed => ({
-      sportId: 7,
-      name: `${venue} (${country})`,
-      matches: [
-        ...raceCard(venue, country, firstIn, races, 'horse', i),
-        ...raceCard(venue, country, day + firstIn, races - 2, 'horse', i + 7),
-      ],
-    })),
-    ...(
-      [
-        ['Romford', 'GB', 12, 8],
-        ['Towcester', 'GB', 27, 6],
-        ['The Meadows', 'AU', 42, 6],
-      ] as const
-    ).map(([venue, country, firstIn, races], i): SeriesSeed => ({
-      sportId: 4339,
-      name: `${venue} (${country})`,
-      matches: [
-        ...raceCard(venue, country, firstIn, races, 'dog', i),
-        ...raceCard(venue, country, day + firstIn, races - 2, 'dog', i + 3),
-      ],
-    })),
   ];
 }
 
@@ -504,6 +389,11 @@ export async function seedDemo(app: FastifyInstance): Promise<boolean> {
 
     await seedSettings(tx);
     await seedCatalog(tx, now);
+    // Racing: each meeting is a series; full cards today and tomorrow, through the racing module.
+    for (const race of demoRaces(now)) {
+      const made = await app.racing.createRace(race, tx);
+      if (!made.ok) throw new Error(`seed: race ${race.venue} ${race.race_name}: ${made.message}`);
+    }
     const operatorId = await app.account.createUser(
       { ...DEMO_USERS.operator, role: 'operator', parentId: null },
       tx,

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterCommit } from '../../db/commit-hooks.ts';
 import { markets, matches, runners } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/store.ts';
+import { Refusal } from '../exchange/batch.ts';
 import { EXCHANGE_KIND } from '../exchange/kind.ts';
 import type { SettlementOutcome, SettlementService, SettlementView } from '../settlement/service.ts';
 import {
@@ -181,67 +182,95 @@ export function createRacingService(app: FastifyInstance) {
 
   // ------------------------------------------------------------------ the markets (their owners' calls)
 
-  /** Withdraws a runner from one market: the exchange's removal with its reduction factor. */
+  /**
+   * Withdraws a runner from one market: the exchange's removal with its reduction factor. A
+   * refusal answers its message (null: done).
+   */
   async function removeFromMarket(by: number | null, marketId: number, selectionId: number, rfBp: number) {
     const s = app.settlement as WithRemoval;
     // Until the exchange's removal (fix/nonrunner) is in, the runner void: its bets void, no reduction.
     const r = s.removeRunner
       ? await s.removeRunner(by, marketId, selectionId, rfBp)
       : await s.voidMarket(by, marketId, selectionId);
-    if (!r.ok)
-      throw new Error(`racing: removing selection ${selectionId} of market ${marketId}: ${r.message}`);
+    return r.ok ? null : `market ${marketId}: ${r.message}`;
   }
 
   /** Settles one market on its result unless it is settled already (a repeat finds it settled). */
   async function settleMarketOn(by: number | null, marketId: number, result: MarketResult) {
-    const before = await app.settlement.view(marketId);
-    if (before.state === 'SETTLED') return;
+    if ((await app.settlement.view(marketId)).state === 'SETTLED') return null;
     const r = await app.settlement.declareResult(by, marketId, result);
-    if (!r.ok && (await app.settlement.view(marketId)).state !== 'SETTLED') {
-      throw new Error(`racing: settling market ${marketId}: ${r.message}`);
-    }
+    if (r.ok || (await app.settlement.view(marketId)).state === 'SETTLED') return null;
+    return `market ${marketId}: ${r.message}`;
   }
 
   async function voidMarketOf(by: number | null, marketId: number) {
     const r = await app.settlement.voidMarket(by, marketId);
-    if (!r.ok) throw new Error(`racing: voiding market ${marketId}: ${r.message}`);
+    return r.ok ? null : `market ${marketId}: ${r.message}`;
   }
 
-  /** Drives the markets to where the race's state says they are (every call idempotent). */
-  async function driveMarkets(by: number | null, race: RaceRow, card: RunnerRow[]) {
+  /** The exchange's status moves, whose refusals are thrown (a settled market cannot reopen). */
+  async function exchangeStep(marketId: number, fn: () => Promise<void>) {
+    try {
+      await fn();
+      return null;
+    } catch (err) {
+      if (err instanceof Refusal) return `market ${marketId}: ${err.message}`;
+      throw err;
+    }
+  }
+
+  /**
+   * Drives the markets to where the race's state says they are (every call idempotent). Answers
+   * the first market's refusal (the others are still driven), or null.
+   */
+  async function driveMarkets(by: number | null, race: RaceRow, card: RunnerRow[]): Promise<string | null> {
     const ids = marketIdsOf(race);
+    const refusals: (string | null)[] = [];
     switch (race.state) {
       case 'OPEN':
-        return;
+        break;
       case 'OFF':
-        for (const id of ids) await app.exchange.setInPlay(id, raceBetDelayS(race.sportId));
-        return;
+        for (const id of ids)
+          refusals.push(
+            await exchangeStep(id, () => app.exchange.setInPlay(id, raceBetDelayS(race.sportId))),
+          );
+        break;
       case 'FINISHED':
-        for (const id of ids) await app.exchange.setMarketStatus(id, 'SUSPENDED');
-        return;
+        for (const id of ids)
+          refusals.push(await exchangeStep(id, () => app.exchange.setMarketStatus(id, 'SUSPENDED')));
+        break;
       case 'RESULTED': {
         const placings = (race.result ?? []).map((p) => p.numbers);
         const win = new Map(card.map((r) => [r.number, r.winSelectionId]));
-        await settleMarketOn(
-          by,
-          race.winMarketId,
-          winResult(placings, (n) => win.get(n)!),
+        refusals.push(
+          await settleMarketOn(
+            by,
+            race.winMarketId,
+            winResult(placings, (n) => win.get(n)!),
+          ),
         );
         if (race.placeMarketId !== null) {
           const place = new Map(card.map((r) => [r.number, r.placeSelectionId!]));
-          await settleMarketOn(
-            by,
-            race.placeMarketId,
-            placeResult(placings, race.placesPaid, (n) => place.get(n)!),
+          refusals.push(
+            await settleMarketOn(
+              by,
+              race.placeMarketId,
+              placeResult(placings, race.placesPaid, (n) => place.get(n)!),
+            ),
           );
         }
-        return;
+        break;
       }
       case 'VOID':
-        for (const id of ids) await voidMarketOf(by, id);
-        return;
+        for (const id of ids) refusals.push(await voidMarketOf(by, id));
+        break;
     }
+    return refusals.find((r) => r !== null) ?? null;
   }
+
+  /** The race took its step but a market did not follow: said so; a repeat of the call finishes it. */
+  const unfinished = (what: string, refusal: string) =>
+    refuse(`${what} is recorded, but ${refusal}; repeat the call to finish it`);
 
   /**
    * One step of the race's day: `step` reads the locked race row and its card and answers the new
@@ -269,7 +298,8 @@ export function createRacingService(app: FastifyInstance) {
     const refused = refusedOf(r);
     if (refused !== null) return refuse(refused);
     const { race, card, same } = r as { race: RaceRow; card: RunnerRow[]; same: boolean };
-    await driveMarkets(by, race, card);
+    const refusal = await driveMarkets(by, race, card);
+    if (refusal !== null) return unfinished(`The race's step (${race.state})`, refusal);
     return answerCard(matchId, message?.(race, same));
   }
 
@@ -445,9 +475,12 @@ export function createRacingService(app: FastifyInstance) {
         const t = target as unknown as RunnerRow;
         const rc = race as unknown as RaceRow;
         // The stored factors (a repeat drives the first call's, never its own).
-        await removeFromMarket(by, rc.winMarketId, t.winSelectionId, t.winRfBp ?? 0);
-        if (rc.placeMarketId !== null && t.placeSelectionId !== null)
-          await removeFromMarket(by, rc.placeMarketId, t.placeSelectionId, t.placeRfBp ?? 0);
+        const refusal =
+          (await removeFromMarket(by, rc.winMarketId, t.winSelectionId, t.winRfBp ?? 0)) ??
+          (rc.placeMarketId !== null && t.placeSelectionId !== null
+            ? await removeFromMarket(by, rc.placeMarketId, t.placeSelectionId, t.placeRfBp ?? 0)
+            : null);
+        if (refusal !== null) return unfinished(`${t.name} as a non-runner`, refusal);
         return answerCard(
           matchId,
           r === 'SAME' ? `${t.name} is already a non-runner; the card is unchanged` : undefined,
