@@ -6,6 +6,7 @@ import { bundleSizeBench } from './bundle-size.bench.ts';
 import { engineBench } from './engine.bench.ts';
 import { fancyBetsBench } from './fancy-bets.bench.ts';
 import { httpBetsBench } from './http-bets.bench.ts';
+import { racingBetsBench } from './racing-bets.bench.ts';
 import { wsClusterBench } from './ws-cluster.bench.ts';
 import { wsHostileBench } from './ws-hostile.bench.ts';
 import { wsPushBench } from './ws-push.bench.ts';
@@ -15,6 +16,7 @@ const benchmarks: Benchmark[] = [
   engineBench,
   httpBetsBench,
   fancyBetsBench,
+  racingBetsBench,
   wsPushBench,
   wsClusterBench,
   wsHostileBench,

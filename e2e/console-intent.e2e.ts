@@ -55,7 +55,7 @@ describeBrowser('the console does what the operator means', () => {
       match_name: name,
       start_time: new Date(Date.now() + 3_600_000).toISOString(),
       market: {
-        kind: 'MATCH_ODDS',
+        kind: 'EXCHANGE',
         market_name: 'Match Odds',
         runners: name.split(' v ').concat('The Draw'),
       },

@@ -21,7 +21,7 @@ const market = {
   market_id: 70,
   market_name: 'Match Odds',
   market_type: 'MATCH_ODDS',
-  kind: 'MATCH_ODDS',
+  kind: 'EXCHANGE',
   status: 'OPEN',
   in_play: false,
   bet_delay_s: 0,

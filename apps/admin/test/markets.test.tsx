@@ -17,7 +17,7 @@ const matchRow = (id: number, name: string) => ({
     {
       market_id: id * 10,
       market_name: 'Match Odds',
-      kind: 'MATCH_ODDS',
+      kind: 'EXCHANGE',
       status: 'OPEN',
       in_play: false,
       settlement: 'OPEN',
@@ -29,7 +29,7 @@ const market = {
   market_id: 70,
   market_name: 'Match Odds',
   market_type: 'MATCH_ODDS',
-  kind: 'MATCH_ODDS',
+  kind: 'EXCHANGE',
   status: 'OPEN',
   in_play: false,
   bet_delay_s: 0,

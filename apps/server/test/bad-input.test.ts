@@ -454,7 +454,7 @@ function baseBodies(f: Fixture, selfId: number): Record<string, unknown> {
       venue: 'Sweep Ground',
       cricket: { format: 'T20', competition: 'IPL', teams: ['Sweep A', 'Sweep B'] },
       market: {
-        kind: 'MATCH_ODDS',
+        kind: 'EXCHANGE',
         market_name: 'Match Odds',
         runners: ['Sweep A', 'Sweep B'],
         start_time: '2030-01-01T10:00:00.000Z',
@@ -476,7 +476,7 @@ function baseBodies(f: Fixture, selfId: number): Record<string, unknown> {
     },
     adminMarketCreate: {
       match_id: 999_999,
-      kind: 'MATCH_ODDS',
+      kind: 'EXCHANGE',
       market_name: 'Match Odds',
       runners: ['Sweep A', 'Sweep B'],
       bet_delay_s: 0,

@@ -45,7 +45,7 @@ describeStores('console intent: risk = settlement, void previews', (ctx) => {
       match_name: `Intent FC v Risk United ${nextId()}`,
       start_time: new Date(Date.now() + 2 * 3_600_000).toISOString(),
       market: {
-        kind: 'MATCH_ODDS',
+        kind: 'EXCHANGE',
         market_name: 'Match Odds',
         runners: ['Intent FC', 'Risk United', 'The Draw'],
       },

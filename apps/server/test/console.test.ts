@@ -92,7 +92,7 @@ describeStores('operator console calls', (ctx) => {
       match_name: `Console FC v Test United ${nextId()}`,
       start_time: new Date(Date.now() + 2 * 3_600_000).toISOString(),
       market: {
-        kind: 'MATCH_ODDS',
+        kind: 'EXCHANGE',
         market_name: 'Match Odds',
         runners: ['Console FC', 'Test United', 'The Draw'],
       },
@@ -363,7 +363,7 @@ describeStores('operator console calls', (ctx) => {
     expect(d.markets).toHaveLength(1);
     expect(d.markets[0]).toMatchObject({
       market_id,
-      kind: 'MATCH_ODDS',
+      kind: 'EXCHANGE',
       status: 'INACTIVE',
       min_stake: 50,
       max_stake: 2000,

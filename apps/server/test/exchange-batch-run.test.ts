@@ -29,7 +29,7 @@ const selIds = runners.map((r) => String(r.selectionId));
 const market = (over: Partial<BatchMarket> = {}): BatchMarket => ({
   marketId: 7,
   matchId: 3,
-  marketKind: 'MATCH_ODDS',
+  marketKind: 'EXCHANGE',
   status: 'OPEN',
   version: 1,
   inPlay: false,

@@ -62,12 +62,12 @@ describe('the market-kind seam', () => {
   it('the scan finds a kind named in plain code and in SQL text', () => {
     const text: Record<string, string> = {
       'a.ts': "if (market.marketKind === 'FANCY') return;",
-      'b.ts': "sql`where k.market_kind = 'MATCH_ODDS' and k.in_play`",
+      'b.ts': "sql`where k.market_kind = 'EXCHANGE' and k.in_play`",
       'c.ts': 'const FANCY_RESULT_MAX = { FANCY1: 1 }; // FANCY1 is a variant, not a kind',
     };
     expect(kindNamesIn(Object.keys(text), marketKind.options, (f) => text[f]!)).toEqual([
       "a.ts:1: if (market.marketKind === 'FANCY') return;",
-      "b.ts:1: sql`where k.market_kind = 'MATCH_ODDS' and k.in_play`",
+      "b.ts:1: sql`where k.market_kind = 'EXCHANGE' and k.in_play`",
     ]);
   });
 });

@@ -85,7 +85,7 @@ describeStores(
       expect(
         sample(after, 'backlay_http_request_duration_seconds_count', { route: 'unmatched', status: '404' }),
       ).toBe(1);
-      const bets = (t: string) => sample(t, 'backlay_bets_total', { kind: 'MATCH_ODDS' }) ?? 0;
+      const bets = (t: string) => sample(t, 'backlay_bets_total', { kind: 'EXCHANGE' }) ?? 0;
       expect(bets(after) - bets(before)).toBe(1);
       const batches = (t: string) => sample(t, 'backlay_exchange_batch_commands_count') ?? 0;
       expect(batches(after) - batches(before)).toBe(1);

@@ -207,11 +207,11 @@ describeStores('reports: every kind of bet', (ctx) => {
       size_matched: 100,
     });
     expect(byName.get('BOOKMAKER IND')).toMatchObject({ is_back: '0', rate: 114, odds: 2.14 });
-    expect(byName.get('MATCH_ODDS Runner 1')).toMatchObject({ size_matched: 100, line: null, rate: null });
+    expect(byName.get('EXCHANGE Runner 1')).toMatchObject({ size_matched: 100, line: null, rate: null });
     // Newest placed first, across kinds.
     const placed = m.bets.map((b) => b.placed_at);
     expect([...placed].sort().reverse()).toEqual(placed);
-    expect((await current(u, 'U')).bets.map(key)).toEqual([expect.stringMatching(/^MATCH_ODDS:/)]);
+    expect((await current(u, 'U')).bets.map(key)).toEqual([expect.stringMatching(/^EXCHANGE:/)]);
     expect((await current(u, 'D')).total).toBe(0);
     expect((await current(u, 'M', 1, 'odd/even')).bets.map((b) => b.selection_name).sort()).toEqual([
       'Even',
@@ -255,7 +255,7 @@ describeStores('reports: every kind of bet', (ctx) => {
     expect([...at].sort().reverse()).toEqual(at);
     expect(settled.filter((b) => b.kind === 'FANCY')).toHaveLength(25);
     expect(settled.filter((b) => b.kind === 'BOOKMAKER')).toHaveLength(2);
-    expect(settled.filter((b) => b.kind === 'MATCH_ODDS')).toHaveLength(2);
+    expect(settled.filter((b) => b.kind === 'EXCHANGE')).toHaveLength(2);
     // Odd result: Odd won, Even lost, both backs.
     const oe = settled.filter((b) => b.market_id === oddEven.marketId);
     expect(oe.map((b) => [b.selection_name, b.result, b.is_back]).sort()).toEqual([
@@ -280,10 +280,10 @@ describeStores('reports: every kind of bet', (ctx) => {
       history(u, { from_date: today, to_date: today, result: 'WON', page: p }),
     );
     expect(won.every((b) => (b as SettledBet).result === 'WON')).toBe(true);
-    expect(new Set(won.map((b) => b.kind))).toEqual(new Set(['FANCY', 'BOOKMAKER', 'MATCH_ODDS']));
+    expect(new Set(won.map((b) => b.kind))).toEqual(new Set(['FANCY', 'BOOKMAKER', 'EXCHANGE']));
     const voided = await history(u, { from_date: today, to_date: today, result: 'VOID' });
     expect(voided.bets).toEqual([
-      expect.objectContaining({ kind: 'MATCH_ODDS', status: 'LAPSED', size_matched: 0, profit_loss: 0 }),
+      expect.objectContaining({ kind: 'EXCHANGE', status: 'LAPSED', size_matched: 0, profit_loss: 0 }),
     ]);
     const searched = await history(u, { from_date: today, to_date: today, search: 'Khado' });
     expect(searched.bets.map((b) => b.market_id)).toEqual([khado.marketId]);

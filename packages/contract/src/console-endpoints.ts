@@ -132,7 +132,7 @@ export const consoleEndpoints = define({
     path: 'admin/market/create',
     access: 'operator',
     summary:
-      'Add a market to a match: MATCH_ODDS or BOOKMAKER with runners, FANCY with its variant and the event it settles on; start time, bet delay, min/max stake, commission. Audited; idempotent.',
+      'Add a market to a match: EXCHANGE (match odds, win, place) or BOOKMAKER with runners, FANCY with its variant and the event it settles on; start time, bet delay, min/max stake, commission. Audited; idempotent.',
     request: adminMarketCreateRequest,
     response: adminMarketCreateResult,
   },

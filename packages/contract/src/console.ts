@@ -362,13 +362,13 @@ export const fancyEventInput = z.discriminatedUnion(
 
 /** A new market of a match: its kind, terms and runners (or, for a fancy, its line). */
 export const consoleMarketInput = z.object({
-  kind: marketKind.default('MATCH_ODDS'),
+  kind: marketKind.default('EXCHANGE'),
   market_name: nameInput('market_name'),
-  /** MATCH_ODDS and BOOKMAKER: the runners in display order. */
+  /** EXCHANGE and BOOKMAKER: the runners in display order. */
   runners: runnerNames.optional(),
   /** Default: the match's start time. */
   start_time: isoDateTime.optional(),
-  /** Seconds a bet waits in play (MATCH_ODDS). Default 0. */
+  /** Seconds a bet waits in play (EXCHANGE). Default 0. */
   bet_delay_s: betDelayInput.default(0),
   min_stake: stakeLimit('min_stake').default(100),
   max_stake: stakeLimit('max_stake').default(500_000),
@@ -880,7 +880,7 @@ const MARKET_RULES = {
     { rule: 'order', a: 'min_stake', b: 'max_stake' },
     {
       rule: 'described',
-      text: 'FANCY takes fancy (KHADO with band) and no runners; MATCH_ODDS and BOOKMAKER take runners and no fancy',
+      text: 'FANCY takes fancy (KHADO with band) and no runners; EXCHANGE and BOOKMAKER take runners and no fancy',
     },
   ],
 } as const;

@@ -148,14 +148,14 @@ export type BetStatus = z.infer<typeof betStatus>;
 
 /**
  * A bet of any kind as the reports list it (current bets, bet history, a match's bets). `kind`
- * says which: MATCH_ODDS an exchange bet (may rest unmatched); BOOKMAKER and FANCY a bet the house
+ * says which: EXCHANGE an exchange bet (may rest unmatched); BOOKMAKER and FANCY a bet the house
  * took whole at its quoted rate (always fully matched, never cancelled or lapsed). bet_id is unique
  * within its kind: (kind, bet_id) names a bet.
  */
 export const bet = z.object({
   bet_id: z.number().int(),
   /** Absent on an older payload: an exchange bet. */
-  kind: marketKind.default('MATCH_ODDS'),
+  kind: marketKind.default('EXCHANGE'),
   match_id: z.number().int(),
   match_name: z.string(),
   sport_id: z.number().int(),

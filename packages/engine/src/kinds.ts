@@ -2,6 +2,6 @@
 // exchange: order book, position, settlement), bookmaker/ (house rates per runner), fancy/ (house
 // lines on a number).
 
-export const MARKET_KINDS = ['MATCH_ODDS', 'BOOKMAKER', 'FANCY'] as const;
+export const MARKET_KINDS = ['EXCHANGE', 'BOOKMAKER', 'FANCY'] as const;
 
 export type MarketKind = (typeof MARKET_KINDS)[number];

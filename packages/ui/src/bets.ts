@@ -35,7 +35,7 @@ export function sideWord(b: Omit<BetKindFields, 'bet_id' | 'rate'>): string {
 /** The price column: decimal odds on the exchange, the quoted rate (per 100) on the house's kinds. */
 export const shownPrice = (
   b: Pick<Bet, 'kind' | 'rate' | 'odds' | 'average_price_matched' | 'size_matched'>,
-): string => (b.kind !== 'MATCH_ODDS' && b.rate != null ? String(b.rate) : showOdds(betOdds(b)));
+): string => (b.kind !== 'EXCHANGE' && b.rate != null ? String(b.rate) : showOdds(betOdds(b)));
 
 /**
  * A bookmaker or fancy bet of the match's bets panel as the bettor placed it: the side ("Back",

@@ -222,9 +222,9 @@ export const markets = pgTable(
     marketName: text('market_name').notNull(),
     marketType: text('market_type').notNull(),
     /** Which kind module owns the market's bets and settlement (modules/markets/kinds.ts). */
-    marketKind: text('market_kind', { enum: ['MATCH_ODDS', 'BOOKMAKER', 'FANCY'] })
+    marketKind: text('market_kind', { enum: ['EXCHANGE', 'BOOKMAKER', 'FANCY'] })
       .notNull()
-      .default('MATCH_ODDS'),
+      .default('EXCHANGE'),
     status: text('status', { enum: ['OPEN', 'SUSPENDED', 'CLOSED', 'INACTIVE'] })
       .notNull()
       .default('OPEN'),
@@ -243,7 +243,7 @@ export const markets = pgTable(
   (t) => [
     index('markets_match_idx').on(t.matchId),
     check('markets_status_check', sql`${t.status} in ('OPEN', 'SUSPENDED', 'CLOSED', 'INACTIVE')`),
-    check('markets_kind_check', sql`${t.marketKind} in ('MATCH_ODDS', 'BOOKMAKER', 'FANCY')`),
+    check('markets_kind_check', sql`${t.marketKind} in ('EXCHANGE', 'BOOKMAKER', 'FANCY')`),
     check('markets_stakes_check', sql`${t.minStakePaise} > 0 and ${t.maxStakePaise} >= ${t.minStakePaise}`),
     check('markets_commission_check', sql`${t.commissionBps} between 0 and 10000`),
     check('markets_bet_delay_check', sql`${t.betDelayS} >= 0`),

@@ -339,7 +339,7 @@ export async function oracleCheck(app: FastifyInstance): Promise<OracleResult> {
       }
     }
   };
-  wrongKind('exchange', 'MATCH_ODDS', s.bets);
+  wrongKind('exchange', 'EXCHANGE', s.bets);
   wrongKind('bookmaker', 'BOOKMAKER', s.bookmakerBets);
   wrongKind('fancy', 'FANCY', s.fancyBets);
 
@@ -351,7 +351,7 @@ export async function oracleCheck(app: FastifyInstance): Promise<OracleResult> {
     const voids = s.voids.filter((x) => x.marketId === m.marketId);
     const isSettled = settled.has(m.marketId);
     const model =
-      m.marketKind === 'MATCH_ODDS'
+      m.marketKind === 'EXCHANGE'
         ? exchangeModel(s, m.marketId, voids, isSettled)
         : m.marketKind === 'BOOKMAKER'
           ? bookmakerModel(s, m.marketId, voids, isSettled)

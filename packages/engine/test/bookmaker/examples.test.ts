@@ -146,7 +146,7 @@ describe('bookmakerIncompleteResult: spec §9 "ODI 25-over comparison, T20 10-ov
 describe('market kinds', () => {
   it('MARKET_KINDS lists the three kinds, each with its folder; match-odds re-exports the exchange', () => {
     const kinds: readonly MarketKind[] = MARKET_KINDS;
-    expect(kinds).toEqual(['MATCH_ODDS', 'BOOKMAKER', 'FANCY']);
+    expect(kinds).toEqual(['EXCHANGE', 'BOOKMAKER', 'FANCY']);
     expect(matchOdds.marketPosition).toBe(rootMarketPosition);
     for (const name of ['settleMarket', 'placeOrder', 'marketExposurePaise', 'isValidPrice'] as const)
       expect(typeof matchOdds[name]).toBe('function');

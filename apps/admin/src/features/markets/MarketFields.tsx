@@ -18,14 +18,14 @@ export type MarketDraft = {
   max_user_stake: string;
 };
 
-export const emptyMarket = (kind: MarketKind = 'MATCH_ODDS', runners = ''): MarketDraft => ({
+export const emptyMarket = (kind: MarketKind = 'EXCHANGE', runners = ''): MarketDraft => ({
   kind,
-  market_name: kind === 'MATCH_ODDS' ? 'Match Odds' : kind === 'BOOKMAKER' ? 'Bookmaker' : '',
+  market_name: kind === 'EXCHANGE' ? 'Match Odds' : kind === 'BOOKMAKER' ? 'Bookmaker' : '',
   runners,
   min_stake: '100',
   max_stake: kind === 'FANCY' ? '100000' : '500000',
   bet_delay_s: '0',
-  commission_percent: kind === 'MATCH_ODDS' ? '2' : '0',
+  commission_percent: kind === 'EXCHANGE' ? '2' : '0',
   variant: 'RUNS',
   event_kind: 'RUNS_AT_OVER',
   innings: '1',
@@ -106,7 +106,7 @@ export function MarketFields({ draft, onChange, errors, prefix = '', allowFancy 
               });
             }}
           >
-            <option value="MATCH_ODDS">Match odds (exchange)</option>
+            <option value="EXCHANGE">Exchange (match odds, win, place)</option>
             <option value="BOOKMAKER">Bookmaker (house rates)</option>
             {allowFancy ? <option value="FANCY">Fancy (session line)</option> : null}
           </select>
@@ -228,7 +228,7 @@ export function MarketFields({ draft, onChange, errors, prefix = '', allowFancy 
           />
         )}
       </Field>
-      {draft.kind === 'MATCH_ODDS' ? (
+      {draft.kind === 'EXCHANGE' ? (
         <Field label="In-play bet delay (s)" error={err('bet_delay_s')}>
           {(p) => (
             <input

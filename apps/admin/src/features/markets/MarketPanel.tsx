@@ -279,7 +279,7 @@ export function MarketPanel({
             {rupees(market.min_stake)} – {rupees(market.max_stake)}
           </dd>
         </div>
-        {market.kind === 'MATCH_ODDS' ? (
+        {market.kind === 'EXCHANGE' ? (
           <div>
             <dt>Bet delay</dt>
             <dd>{market.bet_delay_s} s</dd>
@@ -367,7 +367,7 @@ export function MarketPanel({
       {!settled && market.kind === 'FANCY' ? <FancyQuote matchId={matchId} market={market} /> : null}
 
       <div className="market__actions" role="group" aria-label={`Controls of ${market.market_name}`}>
-        {!settled && market.kind === 'MATCH_ODDS' ? (
+        {!settled && market.kind === 'EXCHANGE' ? (
           <>
             {market.status !== 'OPEN' && market.status !== 'CLOSED' ? (
               <button

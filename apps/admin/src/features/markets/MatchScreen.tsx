@@ -74,7 +74,7 @@ export function MatchScreen() {
                   key={k.market_id}
                   matchId={m.match_id}
                   market={k}
-                  prices={k.kind === 'MATCH_ODDS' ? best : undefined}
+                  prices={k.kind === 'EXCHANGE' ? best : undefined}
                 />
               ))}
           </div>

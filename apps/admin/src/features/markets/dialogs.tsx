@@ -200,7 +200,7 @@ export function VoidDialog({
   });
   const named = useAction('adminMarketVoidBets', { invalidate: keys, success: 'Bets voided' });
   const busy = whole.busy || windowed.busy || named.busy;
-  const exchange = market.kind === 'MATCH_ODDS';
+  const exchange = market.kind === 'EXCHANGE';
   const win = mode === 'window' ? windowInstants(from, to) : null;
   const preview = useEndpoint(
     'adminMarketVoidPreview',
@@ -429,7 +429,7 @@ export function TermsDialog({
         <Field label="Max stake (₹)" error={errors.max_stake ?? null}>
           {(p) => <input {...p} disabled={open} value={max} onChange={(e) => setMax(e.target.value)} />}
         </Field>
-        {market.kind === 'MATCH_ODDS' ? (
+        {market.kind === 'EXCHANGE' ? (
           <Field label="In-play bet delay (s)" error={errors.bet_delay_s ?? null}>
             {(p) => <input {...p} disabled={open} value={delay} onChange={(e) => setDelay(e.target.value)} />}
           </Field>
@@ -540,7 +540,7 @@ export function MatchEditDialog({ match, onClose }: { match: AdminMatch; onClose
 /** A new market of the match. */
 export function AddMarketDialog({ match, onClose }: { match: AdminMatch; onClose: () => void }) {
   const [draft, setDraft] = useState<MarketDraft>(() => ({
-    ...emptyMarket('MATCH_ODDS', match.cricket ? match.cricket.teams.join('\n') : ''),
+    ...emptyMarket('EXCHANGE', match.cricket ? match.cricket.teams.join('\n') : ''),
     market_name: '',
   }));
   const [errors, setErrors] = useState<Record<string, string>>({});

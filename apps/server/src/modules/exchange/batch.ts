@@ -214,7 +214,7 @@ export function checkMarket<M extends BatchMarket>(
   if (!market) throw new Refusal('Unknown market');
   // An exchange order on a house-quoted market would rest where that kind's settlement never
   // looks and overwrite its holds: each kind takes its own orders only.
-  if (market.marketKind !== 'MATCH_ODDS') {
+  if (market.marketKind !== 'EXCHANGE') {
     throw new Refusal('This market does not take exchange (back/lay) orders; use its own bet slip');
   }
   if (request.match_id !== undefined && market.matchId !== request.match_id) {

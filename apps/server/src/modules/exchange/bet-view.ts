@@ -36,7 +36,7 @@ export type BetViewRow = Omit<q.BetRow, 'selectionId'> & {
 export function toBet(r: BetViewRow): Bet {
   return {
     bet_id: r.betId,
-    kind: r.kind ?? 'MATCH_ODDS',
+    kind: r.kind ?? 'EXCHANGE',
     line: r.line ?? null,
     rate: r.rate ?? null,
     match_id: r.matchId,

@@ -4,7 +4,7 @@
 import type { MarketKind } from '@backlay/contract';
 
 /** The market kind priced by bettors against each other (back and lay, matched by the engine). */
-export const EXCHANGE_KIND = 'MATCH_ODDS' as const satisfies MarketKind;
+export const EXCHANGE_KIND = 'EXCHANGE' as const satisfies MarketKind;
 
 /** The `market_type` of a match's winner market on the exchange (its main market). */
 export const MATCH_ODDS_MARKET_TYPE = 'MATCH_ODDS';

@@ -23,7 +23,7 @@ export function exchangeReportBets(f: ReportBetsFilter): SQL {
           ),
           namesContain(f.search, [matches.matchName, markets.marketName, runners.name]),
         );
-  return sql`select 'MATCH_ODDS' as kind, ${bets.betId} as bet_id, ${bets.matchId} as match_id,
+  return sql`select 'EXCHANGE' as kind, ${bets.betId} as bet_id, ${bets.matchId} as match_id,
       ${matches.matchName} as match_name, ${matches.sportId} as sport_id, ${bets.marketId} as market_id,
       ${markets.marketName} as market_name, ${bets.selectionId} as selection_id,
       ${runners.name} as selection_name, ${bets.side} = 'BACK' as is_back, null as line, null as rate,

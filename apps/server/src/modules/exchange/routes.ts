@@ -37,7 +37,7 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
         .select()
         .from(markets)
         // The exchange's own markets only: bookmaker and fancy markets have their own calls.
-        .where(and(eq(markets.matchId, m.matchId), eq(markets.marketKind, 'MATCH_ODDS')))
+        .where(and(eq(markets.matchId, m.matchId), eq(markets.marketKind, 'EXCHANGE')))
         .orderBy(asc(markets.marketId));
       const ids = marketRows.map((r) => r.marketId);
       const [runnerRows, ladders] = await Promise.all([

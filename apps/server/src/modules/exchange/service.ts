@@ -673,7 +673,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
         .from(markets)
         .innerJoin(matches, eq(matches.matchId, markets.matchId))
         .where(
-          and(eq(markets.marketKind, 'MATCH_ODDS'), statuses ? inArray(markets.status, statuses) : undefined),
+          and(eq(markets.marketKind, 'EXCHANGE'), statuses ? inArray(markets.status, statuses) : undefined),
         )
         .orderBy(asc(markets.marketId));
       const runnerRows =

@@ -171,7 +171,7 @@ function BetsTable({
         ) : (
           bets.map((b) => {
             const back = isBack(b);
-            const cancelling = b.kind === 'MATCH_ODDS' && cancellingId === b.bet_id;
+            const cancelling = b.kind === 'EXCHANGE' && cancellingId === b.bet_id;
             return (
               <tr key={betKey(b)} className={back ? 'row--back' : 'row--lay'}>
                 <td className="nowrap">{formatDateTime(b.placed_at)}</td>

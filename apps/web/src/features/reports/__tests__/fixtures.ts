@@ -39,7 +39,7 @@ export const statementRow = (id: number, over: Partial<StatementRow> = {}): Stat
 
 export const bet = (id: number, over: Partial<Bet> = {}): Bet => ({
   bet_id: id,
-  kind: 'MATCH_ODDS',
+  kind: 'EXCHANGE',
   line: null,
   rate: null,
   match_id: 9,
