@@ -67,6 +67,49 @@ export const adminMarketResultRequest = z.object({
     .min(1, 'dead_heat_count must be 1 or more')
     .max(20, 'dead_heat_count must be at most 20')
     .optional(),
+  /**
+   * A place market's dead heats for the last places paid: each group's runners (all among the
+   * winners) share `places` places, each paying on stake × places / runners (two runners for one
+   * place: half the stake at full odds). Not together with dead_heat_count above 1.
+   */
+  dead_heats: z
+    .array(
+      z.object({
+        selection_ids: z
+          .array(idInput, { error: 'dead_heats selection_ids must be a list of selection ids' })
+          .min(2, 'a dead heat names at least 2 selections')
+          .max(20, 'a dead heat names at most 20 selections'),
+        places: z
+          .number({ error: 'dead_heats places must be a whole number' })
+          .int('dead_heats places must be a whole number')
+          .min(1, 'dead_heats places must be 1 or more')
+          .max(20, 'dead_heats places must be at most 20'),
+      }),
+      { error: 'dead_heats must be a list of {selection_ids, places}' },
+    )
+    .max(10, 'dead_heats may hold at most 10 groups')
+    .optional(),
+  request_id: adminRequestId.optional(),
+});
+
+/** A reduction factor, percent: 0 to 100 with at most 2 decimals (stored as basis points). */
+export const reductionFactorPercent = documented(
+  z
+    .number({ error: 'reduction_factor must be a number (percent)' })
+    .min(0, 'reduction_factor must be 0 or more')
+    .max(100, 'reduction_factor must be at most 100')
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
+      message: 'reduction_factor must have at most 2 decimals',
+    }),
+  { add: TWO_DECIMALS },
+);
+
+export const adminMarketRemoveRunnerRequest = z.object({
+  market_id: idInput,
+  /** The runner withdrawn (a horse racing non-runner): its bets are void. */
+  selection_id: idInput,
+  /** Its reduction factor, percent (25 = 25 %): the other runners' matched prices are reduced by it. */
+  reduction_factor: reductionFactorPercent,
   request_id: adminRequestId.optional(),
 });
 
@@ -119,6 +162,10 @@ export const settlementSummary = z.object({
   void_windows: z.array(z.object({ from: isoDateTime, to: isoDateTime })),
   /** Bets voided by id (exchange markets). */
   void_bets: z.array(z.number().int()),
+  /** The runners removed with a reduction factor (percent), in removal order; absent from older servers. */
+  removals: z
+    .array(z.object({ selection_id: z.number().int(), reduction_factor: z.number().min(0).max(100) }))
+    .optional(),
   bets_settled: z.number().int(),
   bets_void: z.number().int(),
   /** Σ commission taken (rupees). */

@@ -6,6 +6,7 @@ import {
   adminMatchInPlayRequest,
   adminMatchInPlayResult,
   adminMarketUnsettleRequest,
+  adminMarketRemoveRunnerRequest,
   adminMarketVoidRequest,
   adminMarketVoidWindowRequest,
   adminWalletRequest,
@@ -75,7 +76,7 @@ export const endpoints = define({
     path: 'admin/market/result',
     access: 'operator',
     summary:
-      'Declare the winners (dead_heat_count for a dead heat) and settle the market: every matched bet wins or loses, commission on net winnings, ledger transfers. Refused when already settled.',
+      'Declare the winners (dead_heat_count for a dead heat; a place market lists every placed runner, dead_heats for a dead heat for the last places) and settle the market: every matched bet wins or loses, commission on net winnings, ledger transfers. Refused when already settled.',
     request: adminMarketResultRequest,
     response: settlementSummary,
   },
@@ -86,6 +87,15 @@ export const endpoints = define({
     summary:
       "Void a whole market, or one runner's bets (selection_id). A settled market is settled again with the void applied.",
     request: adminMarketVoidRequest,
+    response: settlementSummary,
+  },
+  adminMarketRemoveRunner: {
+    method: 'POST',
+    path: 'admin/market/removeRunner',
+    access: 'operator',
+    summary:
+      "Remove a runner (a horse racing non-runner) with its reduction factor (percent): its bets are void, bets on the other runners matched before it have their prices reduced (win: at 2.5 % or more; place: always; never below 1.01), unmatched lays on them are cancelled at 2.5 % (win) or 4.0 % (place), the market's version moves. Audited.",
+    request: adminMarketRemoveRunnerRequest,
     response: settlementSummary,
   },
   adminMarketVoidWindow: {

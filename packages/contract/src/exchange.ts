@@ -28,6 +28,12 @@ export const marketRunner = z.object({
    * runner, as the server). Optional: absent from older servers (taken as 0).
    */
   position_rest: z.number().int().min(0).max(99).optional(),
+  /**
+   * A removed runner's (horse racing non-runner's) reduction factor, percent (25 = 25 %): the
+   * prices of bets on the other runners matched before its removal were reduced by it. Present
+   * on a REMOVED runner only (0 for a plain runner void).
+   */
+  reduction_factor: z.number().min(0).max(100).optional(),
 });
 export type MarketRunner = z.infer<typeof marketRunner>;
 

@@ -675,7 +675,12 @@ export const marketSettlements = pgTable(
     state: text('state', { enum: ['SETTLED', 'UNSETTLED'] }).notNull(),
     generation: integer('generation').notNull(),
     result: jsonb('result').$type<
-      | { winners: number[]; dead_heat_count: number }
+      | {
+          winners: number[];
+          dead_heat_count: number;
+          /** A place market's dead heats for the last places (runners sharing `places` places). */
+          dead_heats?: { selection_ids: number[]; places: number }[];
+        }
       | { value: number; how: 'RESULT' | 'AVERAGE' | 'MIDPOINT'; dead_heat_count?: number }
       | null
     >(),
@@ -707,11 +712,22 @@ export const marketVoids = pgTable(
     betId: bigint('bet_id', { mode: 'number' }),
     fromAt: tstz('from_at'),
     toAt: tstz('to_at'),
+    /**
+     * A removed runner's (horse racing non-runner's) reduction factor, basis points (2500 = 25 %);
+     * 0 for a plain runner void and for every other void. The prices it reduced are in the fills.
+     */
+    reductionBp: integer('reduction_bp').notNull().default(0),
+    /** The market's version a runner's removal moved it to (null: other voids, older rows). */
+    marketVersion: integer('market_version'),
     createdBy: integer('created_by').references(() => users.userId),
     createdAt: tstz('created_at').notNull(),
   },
   (t) => [
     index('market_voids_market_idx').on(t.marketId),
+    check(
+      'market_voids_reduction_check',
+      sql`${t.reductionBp} between 0 and 10000 and (${t.reductionBp} = 0 or ${t.kind} = 'SELECTION')`,
+    ),
     check(
       'market_voids_shape_check',
       sql`(${t.kind} = 'SELECTION' and ${t.selectionId} is not null) or (${t.kind} = 'WINDOW' and ${t.fromAt} is not null and ${t.toAt} is not null and ${t.fromAt} <= ${t.toAt}) or (${t.kind} = 'BET' and ${t.betId} is not null)`,

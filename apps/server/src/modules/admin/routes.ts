@@ -97,6 +97,7 @@ export const adminModule = fp(
           await settlement.declareResult(user.userId, body.market_id, {
             winners: body.winners,
             ...(body.dead_heat_count === undefined ? {} : { dead_heat_count: body.dead_heat_count }),
+            ...(body.dead_heats === undefined ? {} : { dead_heats: body.dead_heats }),
           }),
         ),
       ),
@@ -105,6 +106,20 @@ export const adminModule = fp(
     route(app, 'adminMarketVoid', async ({ body, user }) =>
       audited(app, user.userId, 'market/void', body, async () =>
         answer(await settlement.voidMarket(user.userId, body.market_id, body.selection_id)),
+      ),
+    );
+
+    route(app, 'adminMarketRemoveRunner', async ({ body, user }) =>
+      audited(app, user.userId, 'market/removeRunner', body, async () =>
+        answer(
+          await settlement.removeRunner(
+            user.userId,
+            body.market_id,
+            body.selection_id,
+            // Percent with at most 2 decimals → basis points.
+            Math.round(body.reduction_factor * 100),
+          ),
+        ),
       ),
     );
 

@@ -207,6 +207,10 @@ export function repeatedOf(b: FirstBet): PlaceBetOutcome {
   };
 }
 
+/** A bet sent with a market version that has moved on (routes.ts names a runner's removal). */
+export const STALE_VERSION_MESSAGE =
+  'The market changed since you saw it (its status or its runners): check the prices and place again';
+
 export function checkMarket<M extends BatchMarket>(
   market: M | null | undefined,
   request: PlaceBetRequest,
@@ -226,7 +230,7 @@ export function checkMarket<M extends BatchMarket>(
     );
   }
   if (request.version !== undefined && request.version !== market.version) {
-    throw new Refusal('Market has changed since you saw it; check the prices and try again');
+    throw new Refusal(STALE_VERSION_MESSAGE);
   }
   if (request.size_paise < market.minStakePaise) {
     throw new Refusal(`Minimum stake is ${rupees(market.minStakePaise)}`);

@@ -8,6 +8,8 @@ import { rupees, toBet } from './bet-view.ts';
 import { ladderOf, readLadders } from './ladder-view.ts';
 import { createExchangeService, type ExchangeOptions } from './service.ts';
 import { createMatchOddsKind } from './settler.ts';
+import { STALE_VERSION_MESSAGE } from './batch.ts';
+import { removalsOf, removedSince, RUNNER_REMOVED_MESSAGE } from './non-runners.ts';
 import * as q from './queries.ts';
 
 export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
@@ -40,7 +42,7 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
         .where(and(eq(markets.matchId, m.matchId), eq(markets.marketKind, 'EXCHANGE')))
         .orderBy(asc(markets.marketId));
       const ids = marketRows.map((r) => r.marketId);
-      const [runnerRows, ladders] = await Promise.all([
+      const [runnerRows, ladders, reductions] = await Promise.all([
         ids.length === 0
           ? []
           : db
@@ -49,6 +51,7 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
               .where(or(...ids.map((id) => eq(runners.marketId, id))))
               .orderBy(asc(runners.marketId), asc(runners.sortOrder)),
         readLadders(db, ids),
+        removalsOf(db, ids),
       ]);
       const markets_: MatchDetail['markets'] = [];
       for (const mk of marketRows) {
@@ -79,6 +82,10 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
             position: rupees(position.runners[i]!.pnl_paise),
             // Matched bets only, so worst_rest is the rest of pnl_paise.
             position_rest: position.runners[i]!.worst_rest,
+            // A removed runner's reduction factor (percent), for the race card to strike it through.
+            ...(r.status === 'REMOVED' && reductions.has(r.selectionId)
+              ? { reduction_factor: reductions.get(r.selectionId)! / 100 }
+              : {}),
           })),
         });
       }
@@ -116,7 +123,16 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
         // The in-play bet delay is a wait on purpose: the request deadline moves on by it.
         { onDelay: (wait_ms) => req.extendDeadline?.(wait_ms) },
       );
-      if (!r.ok) return refuse(r.message);
+      if (!r.ok) {
+        // A bet sent on the version before a runner's removal is told so.
+        if (
+          r.message === STALE_VERSION_MESSAGE &&
+          body.version !== undefined &&
+          (await removedSince(db, body.market_id, body.version))
+        )
+          return refuse(RUNNER_REMOVED_MESSAGE);
+        return refuse(r.message);
+      }
       return ok(
         {
           bet_id: r.bet_id,

@@ -20,6 +20,7 @@ import { exchangeReportBets } from './report-bets.ts';
 import { notVoided } from '../markets/voids.ts';
 import { exchangeConsole } from './console.ts';
 import { EXCHANGE_KIND, MATCH_ODDS_MARKET_TYPE } from './kind.ts';
+import { checkExchangeResult, reduceOnRemoval, settleKindOf } from './non-runners.ts';
 import { matchedSides } from './queries.ts';
 
 /** An exchange bet that no void of its market touches. */
@@ -124,7 +125,7 @@ export function createMatchOddsKind(app: FastifyInstance): MarketKindModule {
     resultBy: 'WINNERS',
     hasRunners: true,
     defaultMarketType: MATCH_ODDS_MARKET_TYPE,
-    settleActions: ['market/result', 'market/void'],
+    settleActions: ['market/result', 'market/void', 'market/removeRunner'],
 
     isMainMarket: (market) => market.marketType === MATCH_ODDS_MARKET_TYPE,
 
@@ -154,6 +155,12 @@ export function createMatchOddsKind(app: FastifyInstance): MarketKindModule {
         .from(bets)
         .where(and(eq(bets.marketId, marketId), inArray(bets.betId, [...betIds])));
     },
+
+    // A place market takes every placed runner and dead heats for the last places.
+    checkResult: checkExchangeResult,
+
+    // A non-runner's reduction factor: written into the other runners' fills (non-runners.ts).
+    runnerRemoved: reduceOnRemoval,
 
     async closeForSettlement(marketId) {
       await app.exchange.setMarketStatus(marketId, 'CLOSED');
@@ -185,18 +192,31 @@ export function createMatchOddsKind(app: FastifyInstance): MarketKindModule {
         });
       }
       const result = facts.result && 'winners' in facts.result ? facts.result : null;
+      // No `removals`: a removal's reduction is in the fills' prices already (non-runners.ts); the
+      // removed runner's bets are void by its SELECTION void.
       const voidedBets = new Set(facts.voids.filter((v) => v.kind === 'BET').map((v) => v.betId!));
       const settlement = settleMarket({
         market: {
           market_id: String(market.marketId),
-          kind: 'MATCH_ODDS',
+          kind: settleKindOf(market),
           commission_bp: market.commissionBps,
         },
         bets: settleBets,
         result:
           facts.voidMarket || !result
             ? null
-            : { winners: result.winners.map(String), dead_heat_count: result.dead_heat_count },
+            : {
+                winners: result.winners.map(String),
+                dead_heat_count: result.dead_heat_count,
+                ...(result.dead_heats
+                  ? {
+                      dead_heats: result.dead_heats.map((g) => ({
+                        selection_ids: g.selection_ids.map(String),
+                        places: g.places,
+                      })),
+                    }
+                  : {}),
+              },
         void_market: facts.voidMarket ? { reason: 'OPERATOR' } : null,
         void_selections: facts.voids.filter((v) => v.kind === 'SELECTION').map((v) => String(v.selectionId)),
         void_windows: facts.voids

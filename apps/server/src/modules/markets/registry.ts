@@ -15,6 +15,30 @@ export type SettlementRow = typeof marketSettlements.$inferSelect;
 export type VoidRow = typeof marketVoids.$inferSelect;
 type AdminMarketCreate = z.output<typeof adminMarketCreateRequest>;
 
+/** A declared result of a runner market: its winners, and its dead heats. */
+export type DeclaredWinners = {
+  winners: readonly number[];
+  /** A dead heat among all the winners: each pays on stake / dead_heat_count (1: none). */
+  dead_heat_count: number;
+  /** Dead heats for the last places paid (a place market): runners sharing `places` places. */
+  dead_heats?: readonly { selection_ids: readonly number[]; places: number }[];
+};
+
+/**
+ * The default check of a declared result, for a kind without its own (`checkResult`): one winner,
+ * or a dead heat of every winner named by dead_heat_count; no dead_heats. A refusal, or null.
+ */
+export function oneWinnerRefusal(result: DeclaredWinners): string | null {
+  if (result.dead_heats && result.dead_heats.length > 0)
+    return 'This market pays one place: give dead_heat_count for a dead heat, not dead_heats';
+  if (result.dead_heat_count !== result.winners.length) {
+    return result.dead_heat_count === 1
+      ? 'A match-odds market has one winner; give dead_heat_count for a dead heat'
+      : `${result.winners.length} winners do not make a ${result.dead_heat_count}-way dead heat`;
+  }
+  return null;
+}
+
 /** What a market is settled on: its declared result (or none: void), and the operator's voids. */
 export type SettleFacts = {
   result: SettlementRow['result'];
@@ -134,6 +158,27 @@ export interface MarketKindModule {
     marketId: number,
     betIds: readonly number[],
   ): Promise<{ betId: number; userId: number }[]>;
+  /**
+   * The kind's check of a declared result (winners, dead heats) of one of its markets, before the
+   * market is closed for it: a refusal, or null. Absent: `oneWinnerRefusal`. A place market takes
+   * every placed runner and dead heats for the last places.
+   */
+  checkResult?(market: MarketRow, result: DeclaredWinners): string | null;
+  /**
+   * A runner of the market was just removed (a horse racing non-runner) with its reduction factor
+   * (basis points, > 0), in `tx` under the market's lock, after its SELECTION void was recorded
+   * and the runner marked REMOVED, before the caller's `onVoided` and holds (a settled market: its
+   * re-settlement). The kind decides what the reduction does to the bets on the other runners
+   * (the exchange: their matched prices, its unmatched lays) and drops what it keeps in memory of
+   * them. Absent: the kind takes no reduction factor (a removal with one is refused).
+   */
+  runnerRemoved?(
+    tx: Tx,
+    market: MarketRow,
+    selectionId: number,
+    reductionBp: number,
+    at: Date,
+  ): Promise<void>;
   /** Stops betting before a settlement (the exchange lapses its unmatched bets here). */
   closeForSettlement(marketId: number): Promise<void>;
   /** Settles the kind's bets on the facts in the caller's transaction: marks each bet, returns the money. */

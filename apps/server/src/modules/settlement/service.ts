@@ -3,6 +3,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ledgerAccounts, marketSettlements, marketVoids, markets, runners, users } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/store.ts';
+import { oneWinnerRefusal, type DeclaredWinners } from '../markets/registry.ts';
 import * as q from './queries.ts';
 
 /** House account that receives commission (kept apart from HOUSE_CASH so income is visible). */
@@ -38,6 +39,8 @@ export type SettlementView = {
   void_windows: { from: Date; to: Date }[];
   /** Bets voided by id (exchange markets). */
   void_bets: number[];
+  /** The runners removed, with their reduction factors (basis points; 0: a plain runner void). */
+  removals: { selection_id: number; reduction_bp: number }[];
   bets_settled: number;
   bets_void: number;
   commission_paise: number;
@@ -262,6 +265,9 @@ export function createSettlementService(app: FastifyInstance) {
       void_selections: voids.filter((v) => v.kind === 'SELECTION').map((v) => v.selectionId!),
       void_windows: voids.filter((v) => v.kind === 'WINDOW').map((v) => ({ from: v.fromAt!, to: v.toAt! })),
       void_bets: voids.filter((v) => v.kind === 'BET').map((v) => v.betId!),
+      removals: voids
+        .filter((v) => v.kind === 'SELECTION')
+        .map((v) => ({ selection_id: v.selectionId!, reduction_bp: v.reductionBp })),
       bets_settled: counts.settled,
       bets_void: counts.voided,
       commission_paise: commission,
@@ -369,11 +375,79 @@ export function createSettlementService(app: FastifyInstance) {
     });
   }
 
+  /**
+   * The runner void with its reduction factor, under the market lock: the SELECTION void (with
+   * reduction_bp), the runner REMOVED, the version moved (a bet sent on the old one is refused),
+   * then the kind's `runnerRemoved` (the reduction, where reductionBp > 0), then `applyVoid` (the
+   * void bets' resting rest cancelled and every hold recomputed; a settled market settled again).
+   */
+  function removeRunnerIn(by: Actor, marketId: number, selectionId: number, reductionBp: number) {
+    return inMarketTx(marketId, async (tx, locked) => {
+      const runnerRows = await q.runnersOf(tx, marketId);
+      const runner = runnerRows.find((r) => r.selectionId === selectionId);
+      if (!runner) {
+        throw new SettlementRefusal(`Selection ${selectionId} is not a runner of market ${marketId}`);
+      }
+      const kind = app.kinds.of(locked.marketKind);
+      const already = (await q.voidsOf(tx, marketId)).find(
+        (v) => v.kind === 'SELECTION' && v.selectionId === selectionId,
+      );
+      if (already) {
+        // A plain runner void of a removed runner changes nothing; a removal repeats only as it was.
+        if (reductionBp > 0 && already.reductionBp !== reductionBp) {
+          throw new SettlementRefusal(
+            `${runner.name} was already removed with a reduction factor of ${already.reductionBp / 100} %`,
+          );
+        }
+        return { value: await view(tx, marketId), touched: new Set<number>() };
+      }
+      if (reductionBp > 0 && !kind.runnerRemoved) {
+        throw new SettlementRefusal(
+          `Market ${marketId} takes no reduction factor: void the runner (reduction_factor 0) instead`,
+        );
+      }
+      const live = runnerRows.filter((r) => r.status !== 'REMOVED' && r.selectionId !== selectionId);
+      if (live.length === 0) {
+        throw new SettlementRefusal('That is the last runner left: void the whole market instead');
+      }
+      const at = now();
+      await tx.insert(marketVoids).values({
+        marketId,
+        kind: 'SELECTION',
+        selectionId,
+        reductionBp,
+        marketVersion: locked.version + 1,
+        createdBy: by,
+        createdAt: at,
+      });
+      // The runner takes no more bets; bettors see the market moved on.
+      await tx.update(runners).set({ status: 'REMOVED' }).where(eq(runners.selectionId, selectionId));
+      await tx
+        .update(markets)
+        .set({ version: sql`${markets.version} + 1` })
+        .where(eq(markets.marketId, marketId));
+      // The kind decides what the reduction does to the bets on the other runners.
+      if (reductionBp > 0) await kind.runnerRemoved!(tx, locked, selectionId, reductionBp, at);
+      const touched = await applyVoid(tx, locked, by);
+      // A reduction moved the positions (and bets) of bettors whose holds may not have changed.
+      if (reductionBp > 0) for (const u of await kind.usersWithBets(tx, marketId)) touched.add(u);
+      return { value: await view(tx, marketId), touched };
+    });
+  }
+
   return {
     view: (marketId: number) => view(db, marketId),
 
     /** Declares the winners and settles: closes the market, moves the money, marks every bet. */
-    declareResult(by: Actor, marketId: number, result: { winners: number[]; dead_heat_count?: number }) {
+    declareResult(
+      by: Actor,
+      marketId: number,
+      result: {
+        winners: number[];
+        dead_heat_count?: number;
+        dead_heats?: { selection_ids: number[]; places: number }[];
+      },
+    ) {
       return run(async () => {
         const market = await mustMarket(db, marketId);
         const existing = await q.settlementOf(db, marketId);
@@ -389,15 +463,31 @@ export function createSettlementService(app: FastifyInstance) {
         if (new Set(result.winners).size !== result.winners.length) {
           throw new SettlementRefusal('A winner is listed twice');
         }
-        const deadHeat = result.dead_heat_count ?? 1;
-        if (deadHeat !== result.winners.length) {
-          throw new SettlementRefusal(
-            deadHeat === 1
-              ? 'A match-odds market has one winner; give dead_heat_count for a dead heat'
-              : `${result.winners.length} winners do not make a ${deadHeat}-way dead heat`,
-          );
+        const deadHeats = result.dead_heats ?? [];
+        for (const g of deadHeats) {
+          for (const id of g.selection_ids) {
+            if (!result.winners.includes(id))
+              throw new SettlementRefusal(`Dead-heat selection ${id} is not among the winners`);
+          }
         }
-        return settleOn(by, market, { winners: [...result.winners], dead_heat_count: deadHeat });
+        const declared: DeclaredWinners = {
+          winners: [...result.winners],
+          dead_heat_count: result.dead_heat_count ?? 1,
+          ...(deadHeats.length > 0 ? { dead_heats: deadHeats } : {}),
+        };
+        // The kind says how many winners its market takes (a place market: every placed runner).
+        const kind = app.kinds.of(market.marketKind);
+        const refusal = kind.checkResult ? kind.checkResult(market, declared) : oneWinnerRefusal(declared);
+        if (refusal) throw new SettlementRefusal(refusal);
+        return settleOn(by, market, {
+          winners: [...result.winners],
+          dead_heat_count: declared.dead_heat_count,
+          ...(deadHeats.length > 0
+            ? {
+                dead_heats: deadHeats.map((g) => ({ selection_ids: [...g.selection_ids], places: g.places })),
+              }
+            : {}),
+        });
       });
     },
 
@@ -511,31 +601,22 @@ export function createSettlementService(app: FastifyInstance) {
             return { value: await view(tx, marketId), touched };
           });
         }
-        return inMarketTx(marketId, async (tx, locked) => {
-          const runnerRows = await q.runnersOf(tx, marketId);
-          if (!runnerRows.some((r) => r.selectionId === selectionId)) {
-            throw new SettlementRefusal(`Selection ${selectionId} is not a runner of market ${marketId}`);
-          }
-          const already = (await q.voidsOf(tx, marketId)).some(
-            (v) => v.kind === 'SELECTION' && v.selectionId === selectionId,
-          );
-          if (already) return { value: await view(tx, marketId), touched: new Set<number>() };
-          const live = runnerRows.filter((r) => r.status !== 'REMOVED' && r.selectionId !== selectionId);
-          if (live.length === 0) {
-            throw new SettlementRefusal('That is the last runner left: void the whole market instead');
-          }
-          await tx
-            .insert(marketVoids)
-            .values({ marketId, kind: 'SELECTION', selectionId, createdBy: by, createdAt: now() });
-          // The runner takes no more bets; bettors see the market moved on.
-          await tx.update(runners).set({ status: 'REMOVED' }).where(eq(runners.selectionId, selectionId));
-          await tx
-            .update(markets)
-            .set({ version: sql`${markets.version} + 1` })
-            .where(eq(markets.marketId, marketId));
-          const touched = await applyVoid(tx, locked, by);
-          return { value: await view(tx, marketId), touched };
-        });
+        return removeRunnerIn(by, marketId, selectionId, 0);
+      });
+    },
+
+    /**
+     * Removes a runner (a horse racing non-runner) with its reduction factor (basis points): its
+     * bets void as a runner void's, and the kind reduces the bets on the other runners (docs/
+     * settlement.md "Non-runners"). One transaction under the market lock; a repeat with the same
+     * factor changes nothing.
+     */
+    removeRunner(by: Actor, marketId: number, selectionId: number, reductionBp: number) {
+      return run(async () => {
+        if (!Number.isSafeInteger(reductionBp) || reductionBp < 0 || reductionBp > 10_000)
+          throw new SettlementRefusal('reduction_factor must be 0 to 100 percent');
+        await mustMarket(db, marketId);
+        return removeRunnerIn(by, marketId, selectionId, reductionBp);
       });
     },
 

@@ -16,6 +16,10 @@ export function toSummary(v: SettlementView): SettlementSummary {
     void_selections: v.void_selections,
     void_windows: v.void_windows.map((w) => ({ from: w.from.toISOString(), to: w.to.toISOString() })),
     void_bets: v.void_bets,
+    removals: v.removals.map((r) => ({
+      selection_id: r.selection_id,
+      reduction_factor: r.reduction_bp / 100,
+    })),
     bets_settled: v.bets_settled,
     bets_void: v.bets_void,
     commission: rupees(v.commission_paise),
