@@ -30,16 +30,29 @@ describeStores(
         bet_probability: 0.5,
       };
       const feed = await createServerRacingFeed(ctx.app, { seed: 3, clock, options });
-      for (let i = 0; i < 3; i++) await feed.tick();
-      const rows = await ctx.app.racing.listRaces(new Date(start), new Date(start + 30 * MIN));
-      expect(rows.length).toBeGreaterThanOrEqual(3);
-      // Quote everything created (a few more ticks, the budget is per tick).
-      for (let i = 0; i < 6; i++) await feed.tick();
+      const created: number[] = [];
+      for (let i = 0; i < 3; i++) created.push(...(await feed.tick()).created);
+      expect(created.length).toBeGreaterThanOrEqual(3);
+      // The soonest race it created (the seed's races are driven too, and quoted in turn).
+      const firstCard = (await ctx.app.racing.card(created[0]!))!;
+      const first = {
+        race: {
+          matchId: firstCard.match_id,
+          winMarketId: firstCard.win_market_id,
+          placeMarketId: firstCard.place_market_id,
+        },
+        match: { startTime: new Date(firstCard.off_time) },
+      };
+      expect(first.race.placeMarketId).not.toBeNull();
+      const quoted = () =>
+        [first.race.winMarketId, first.race.placeMarketId!].every((id) => feed.state().get(id)?.centers);
+      for (let i = 0; i < 40 && !quoted(); i++) await feed.tick();
+      expect(quoted()).toBeTruthy();
 
-      const first = rows[0]!;
       for (const market_id of [first.race.winMarketId, first.race.placeMarketId!]) {
         const img = (await ctx.app.exchange.getMarketImage(market_id))!;
-        for (const r of img.runners) {
+        // A non-runner (the plan may withdraw one) is not quoted.
+        for (const r of img.runners.filter((x) => x.status === 'ACTIVE')) {
           expect(r.back.length, `${market_id}/${r.selection_id} back`).toBeGreaterThanOrEqual(3);
           expect(r.lay.length, `${market_id}/${r.selection_id} lay`).toBeGreaterThanOrEqual(3);
           expect(r.back[0]!.price).toBeLessThan(r.lay[0]!.price);
