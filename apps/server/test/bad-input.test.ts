@@ -362,6 +362,11 @@ function baseBodies(f: Fixture, selfId: number): Record<string, unknown> {
     adminMatchInPlay: { match_id: spare.matchId },
     adminMarketResult: { market_id: spare.marketId, winners: [spare.selectionIds[0]], dead_heat_count: 1 },
     adminMarketVoid: { market_id: spare.marketId, selection_id: spare.selectionIds[1] },
+    adminMarketRemoveRunner: {
+      market_id: spare.marketId,
+      selection_id: spare.selectionIds[2],
+      reduction_factor: 25,
+    },
     adminMarketVoidWindow: {
       market_id: spare.marketId,
       from: new Date(Date.now() - 60_000).toISOString(),

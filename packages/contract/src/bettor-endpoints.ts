@@ -32,9 +32,13 @@ import { defineEndpoints, type RequestIn, type ResponseIn } from './endpoint.ts'
 import {
   cancelBetRequest,
   cancelBetResult,
+  cashOutQuote,
+  cashOutRequest,
+  cashOutResult,
   currentBets,
   getCurrentBetsRequest,
   getMatchBetsRequest,
+  getCashOutRequest,
   getMatchDetailRequest,
   matchBets,
   matchDetail,
@@ -258,6 +262,24 @@ export const bettorCoreEndpoints = defineEndpoints({
       "Cancel the unmatched part of one bet ({bet_id}) or of all the caller's bets on a market ({market_id}).",
     request: cancelBetRequest,
     response: cancelBetResult,
+  },
+  getCashOut: {
+    method: 'POST',
+    path: 'bet/getCashOut',
+    access: 'user',
+    summary:
+      "The cash out of the caller's matched position on an exchange market: the hedge bets at the best prices now and the equal profit (or loss) they lock on every runner, or why none is available.",
+    request: getCashOutRequest,
+    response: cashOutQuote,
+  },
+  cashOut: {
+    method: 'POST',
+    path: 'bet/cashOut',
+    access: 'user',
+    summary:
+      'Place the cash out: every hedge bet matched in full at its price or better, or nothing placed (refused with the quote now in data). Refused when it would lock less than the profit the caller accepted. The same request_id twice returns the first answer.',
+    request: cashOutRequest,
+    response: cashOutResult,
   },
   getCurrentBets: {
     method: 'POST',

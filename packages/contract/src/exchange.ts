@@ -141,6 +141,68 @@ export const cancelBetResult = z.object({
 });
 export type CancelBetResult = z.infer<typeof cancelBetResult>;
 
+// ---- cash out (issue 21) ----
+
+export const getCashOutRequest = z.object({ market_id: idInput });
+export type GetCashOutRequest = z.input<typeof getCashOutRequest>;
+
+/** One bet of a cash out's hedge: decimal odds, stake in rupees. */
+export const cashOutBet = z.object({
+  selection_id: z.number().int(),
+  runner_name: z.string(),
+  side: z.enum(['BACK', 'LAY']),
+  /** Decimal odds: the best price available now on that side. */
+  price: z.number(),
+  /** Rupees. */
+  stake: rupees,
+});
+export type CashOutBet = z.infer<typeof cashOutBet>;
+
+/**
+ * The hedge that leaves the caller's matched position on an exchange market the same whatever
+ * wins, at the best prices available now (docs/cash-out.md). `available` false: `message` says why
+ * (no matched position, unmatched bets, no price, short liquidity, below the minimum stake, market
+ * not open) and `bets` is empty.
+ */
+export const cashOutQuote = z.object({
+  market_id: z.number().int(),
+  available: z.boolean(),
+  message: z.string().optional(),
+  bets: z.array(cashOutBet),
+  /** Rupees: the equal profit (negative: loss) on every runner after the bets; 0 when not available. */
+  profit: rupees,
+  /** The market's version (moves on every status change). */
+  version: z.number().int(),
+});
+export type CashOutQuote = z.infer<typeof cashOutQuote>;
+
+export const cashOutRequest = z.object({
+  market_id: idInput,
+  /** The client's id for this cash out: the same id twice returns the first answer, places nothing. */
+  request_id: clientRequestId,
+  /**
+   * The figure the caller accepted (rupees, from getCashOut): refused, with the quote now, when the
+   * cash out would lock less than this.
+   */
+  profit: z.number({ error: 'profit must be the cash-out figure in rupees' }).finite(),
+});
+export type CashOutRequest = z.input<typeof cashOutRequest>;
+
+/**
+ * A cash out's answer. Placed: `bets` (with their bet ids, each matched in full) and the `profit`
+ * locked on every runner. Refused (status false, the message says why): `bets` empty, `profit` 0
+ * and `quote` the cash out available now (what a new click would try).
+ */
+export const cashOutResult = z.object({
+  market_id: z.number().int(),
+  bets: z.array(cashOutBet.extend({ bet_id: z.number().int() })),
+  /** Rupees. */
+  profit: rupees,
+  /** On a refusal only: the quote now. */
+  quote: cashOutQuote.optional(),
+});
+export type CashOutResult = z.infer<typeof cashOutResult>;
+
 export const betStatus = z.enum([
   'MATCHED',
   'PARTIAL',

@@ -157,6 +157,10 @@ export const transfers = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------- exchange: cash outs
+
+export { exchangeCashOuts } from '../modules/exchange/schema.ts';
+
 // ---------------------------------------------------------------- settings
 
 export { globalSettings } from '../modules/settings/schema.ts';

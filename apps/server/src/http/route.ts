@@ -5,11 +5,18 @@ import type { AuthUser } from '../plugins/auth.ts';
 import { describeZodError, HttpError } from './errors.ts';
 
 /** What a handler answers: data (status true) or a business refusal (status false, HTTP 200). */
-export type Outcome<T> = { status: true; data: T; message?: string } | { status: false; message: string };
+export type Outcome<T> =
+  | { status: true; data: T; message?: string }
+  /** `data`: a refusal that carries what the caller needs to try again (checked like a success's). */
+  | { status: false; message: string; data?: T };
 
 export const ok = <T>(data: T, message?: string): Outcome<T> =>
   message === undefined ? { status: true, data } : { status: true, data, message };
-export const refuse = (message: string): Outcome<never> => ({ status: false, message });
+export function refuse(message: string): Outcome<never>;
+export function refuse<T>(message: string, data: T): Outcome<T>;
+export function refuse<T>(message: string, data?: T): Outcome<T> {
+  return data === undefined ? { status: false, message } : { status: false, message, data };
+}
 
 type Ep<N extends EndpointName> = (typeof endpoints)[N];
 export type BodyOf<N extends EndpointName> =
@@ -97,7 +104,8 @@ export function registerEndpoint(
         body = parsed.data;
       }
       const outcome = await handler({ body, user: req.user, req });
-      if (!outcome.status) return reply.send({ status: false, message: outcome.message });
+      if (!outcome.status && outcome.data === undefined)
+        return reply.send({ status: false, message: outcome.message });
       const checked = endpoint.response.safeParse(outcome.data);
       if (!checked.success) {
         // A server bug, not the caller's fault: log it and answer 500 without details.
@@ -108,7 +116,7 @@ export function registerEndpoint(
         throw new Error(`response of ${name} failed its contract schema`);
       }
       return reply.send({
-        status: true,
+        status: outcome.status,
         ...(outcome.message === undefined ? {} : { message: outcome.message }),
         data: checked.data,
       });

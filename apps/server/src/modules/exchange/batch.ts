@@ -14,6 +14,7 @@ import {
   type PositionBet,
 } from '@backlay/engine';
 import type { bets, fills, markets } from '../../db/schema.ts';
+import type { CashOutCommand, CashOutOutcome, FirstCashOut } from './cash-out-types.ts';
 import type { BetDelta } from './queries.ts';
 import type { CancelOutcome, PlaceBetOutcome, PlaceBetRequest } from './types.ts';
 
@@ -43,7 +44,7 @@ export type RunnerRow = {
   status: 'ACTIVE' | 'WINNER' | 'LOSER' | 'REMOVED';
 };
 
-export type Outcome = PlaceBetOutcome | CancelOutcome;
+export type Outcome = PlaceBetOutcome | CancelOutcome | CashOutOutcome;
 export type PlaceCommand = {
   kind: 'place';
   userId: number;
@@ -58,7 +59,7 @@ export type CancelCommand = {
   userId: number;
   target: { bet_id: number } | { market_id: number };
 };
-export type BatchCommand = PlaceCommand | CancelCommand;
+export type BatchCommand = PlaceCommand | CancelCommand | CashOutCommand;
 
 /** What the store already holds under a (user, request_id) pair: the first placement's answer. */
 export type FirstBet = {
@@ -80,7 +81,7 @@ export type MarketState = {
 };
 
 /** Matched parts summed per (runner, side, price), as the stored fills are read (same rounding). */
-function aggregate(parts: PositionBet[]): PositionBet[] {
+export function aggregate(parts: PositionBet[]): PositionBet[] {
   const by = new Map<string, PositionBet>();
   for (const p of parts) {
     const k = `${p.selection_id}:${p.side}:${p.price}`;
@@ -114,7 +115,7 @@ export function addPosition(
   else m.set(k, { selection_id: selection, side, price, stake_paise: size });
 }
 
-function addFills(state: MarketState, events: BookEvent[]) {
+export function addFills(state: MarketState, events: BookEvent[]) {
   for (const e of events) {
     if (e.type !== 'FILL') continue;
     addPosition(state.positions, e.taker_user_id, e.selection_id, e.taker_side, e.price, e.size_paise);
@@ -123,7 +124,7 @@ function addFills(state: MarketState, events: BookEvent[]) {
   }
 }
 
-function positionOf(state: MarketState, user: string): PositionBet[] {
+export function positionOf(state: MarketState, user: string): PositionBet[] {
   const m = state.positions.get(user);
   return m ? [...m.values()] : [];
 }
@@ -155,7 +156,7 @@ export function stateFrom(
 }
 
 /** A user's resting remainders on `book` (the state's own book, or a copy of it when `prune` is false). */
-function unmatchedOf(state: MarketState, book: OrderBook, user: string, prune = true): PositionBet[] {
+export function unmatchedOf(state: MarketState, book: OrderBook, user: string, prune = true): PositionBet[] {
   const ids = state.ordersOf.get(user);
   if (!ids) return [];
   const out: PositionBet[] = [];
@@ -259,6 +260,25 @@ function marketRefusal(market: BatchMarket | null, cmd: PlaceCommand): string | 
   }
 }
 
+/** The checks on the locked market row of a cash out that is not a repeat; the refusal or null. */
+export function cashOutMarketRefusal(
+  market: Pick<BatchMarket, 'marketKind' | 'status' | 'version' | 'inPlay' | 'betDelayS'> | null | undefined,
+  cmd: Pick<CashOutCommand, 'delayedVersion'>,
+): string | null {
+  if (!market) return 'Unknown market';
+  if (market.marketKind !== 'EXCHANGE') return 'This market has no cash out';
+  if (market.status !== 'OPEN') {
+    return market.status === 'SUSPENDED' ? 'Market is suspended' : 'Market is not open for betting';
+  }
+  if (cmd.delayedVersion !== null && market.version !== cmd.delayedVersion) {
+    return 'Market changed during the bet delay; nothing was cashed out';
+  }
+  if (cmd.delayedVersion === null && market.inPlay && market.betDelayS > 0) {
+    return 'Market has just gone in play; cash out again';
+  }
+  return null;
+}
+
 type NewBet = typeof bets.$inferInsert & { betId: number; sizePaise: number };
 
 /** What a batch's events do to the stored rows, gathered for the batch's one write. */
@@ -271,6 +291,8 @@ export class Changes {
   readonly traded = new Map<number, number>();
   /** Users whose bets or exposure changed. */
   readonly touched = new Set<number>();
+  /** Cash outs placed in this batch (their answers, kept for a repeated request_id). */
+  readonly cashOuts: { userId: number; requestId: string; first: FirstCashOut }[] = [];
 
   constructor(
     readonly marketId: number,
@@ -469,9 +491,20 @@ export function screenBatch(
   cmds: readonly BatchCommand[],
   firsts: ReadonlyMap<string, FirstBet>,
   market: BatchMarket | null,
+  cashOutFirsts: ReadonlyMap<string, FirstCashOut> = new Map(),
 ): (Outcome | undefined)[] {
   const outcomes = new Array<Outcome | undefined>(cmds.length);
   cmds.forEach((c, i) => {
+    if (c.kind === 'cashout') {
+      const first = cashOutFirsts.get(`${c.userId}:${c.request_id}`);
+      if (first) {
+        outcomes[i] = { ok: true, ...first, repeated: true };
+        return;
+      }
+      const refusal = cashOutMarketRefusal(market, c);
+      if (refusal !== null) outcomes[i] = { ok: false, message: refusal };
+      return;
+    }
     if (c.kind !== 'place') return;
     const first = firsts.get(`${c.userId}:${c.request.request_id}`);
     if (first) {
@@ -512,7 +545,22 @@ export type BatchInputs = {
    */
   reserved: readonly (number | null | undefined)[];
   at: Date;
+  /** Runs one cash out (cash-out.ts `cashOutIn`); a batch without one never calls it. */
+  cashOut?: CashOutStep;
 };
+
+/** One cash out inside a batch: its hedge bets take `betIds` and seqs from `seq` on; `nextSeq` after. */
+export type CashOutStep = (args: {
+  state: MarketState;
+  ch: Changes;
+  selIds: string[];
+  cmd: CashOutCommand;
+  betIds: number[];
+  seq: number;
+  allowance: (before: number) => number;
+  market: BatchMarket;
+  runners: readonly RunnerRow[];
+}) => { outcome: CashOutOutcome; nextSeq: number };
 
 export type BatchRun = {
   outcomes: Outcome[];
@@ -544,12 +592,13 @@ export function executeBatch(
   const ch = new Changes(market.marketId, inputs.at);
   let seqNext = market.nextSeq;
   const placedHere = new Map<string, PlaceBetOutcome & { ok: true }>();
+  const cashedHere = new Map<string, CashOutOutcome & { ok: true }>();
   /** Per user: exposure before their first bet in the batch; Σ reserved by their bets in it. */
   const bases = new Map<number, number>();
   const pools = new Map<number, number>();
   cmds.forEach((c, i) => {
     const paise = reserved[i];
-    if (c.kind === 'place' && typeof paise === 'number')
+    if (c.kind !== 'cancel' && typeof paise === 'number')
       pools.set(c.userId, (pools.get(c.userId) ?? 0) + paise);
   });
 
@@ -562,6 +611,39 @@ export function executeBatch(
       return;
     }
     if (screened[i] !== undefined) return;
+    const allowance = (before: number) => {
+      if (!bases.has(c.userId)) bases.set(c.userId, before);
+      return bases.get(c.userId)! + (pools.get(c.userId) ?? 0);
+    };
+    if (c.kind === 'cashout') {
+      const betIds = ids.splice(0, c.legs_max);
+      const key = `${c.userId}:${c.request_id}`;
+      const earlier = cashedHere.get(key);
+      if (earlier) {
+        outcomes[i] = { ...earlier, repeated: true };
+        return;
+      }
+      if (reserved[i] === null || reserved[i] === undefined) {
+        outcomes[i] = { ok: false, message: 'No wallet for this user' };
+        return;
+      }
+      if (!inputs.cashOut) throw new Error('a batch with a cash out needs its cashOut step');
+      const r = inputs.cashOut({
+        state,
+        ch,
+        selIds,
+        cmd: c,
+        betIds,
+        seq: seqNext,
+        allowance,
+        market,
+        runners: runnerRows,
+      });
+      seqNext = r.nextSeq;
+      if (r.outcome.ok) cashedHere.set(key, r.outcome);
+      outcomes[i] = r.outcome;
+      return;
+    }
     const betId = ids.shift()!;
     const key = `${c.userId}:${c.request.request_id}`;
     const earlier = placedHere.get(key);
@@ -583,10 +665,6 @@ export function executeBatch(
       outcomes[i] = { ok: false, message: `${runner.name} is not active` };
       return;
     }
-    const allowance = (before: number) => {
-      if (!bases.has(c.userId)) bases.set(c.userId, before);
-      return bases.get(c.userId)! + (pools.get(c.userId) ?? 0);
-    };
     const outcome = placeIn(state, ch, selIds, c, betId, seqNext, allowance, market);
     if (outcome.ok) {
       seqNext += 1;

@@ -184,6 +184,8 @@ export const RUNNER_REMOVED_MESSAGE =
 
 /** Whether a runner of the market was removed after the bettor saw version `seenVersion`. */
 export async function removedSince(db: Executor, marketId: number, seenVersion: number): Promise<boolean> {
+  // Versions are 32-bit: a version sent beyond them compares as the nearest one.
+  const seen = Math.max(-2_147_483_648, Math.min(2_147_483_647, Math.trunc(seenVersion)));
   const [row] = await db
     .select({ voidId: marketVoids.voidId })
     .from(marketVoids)
@@ -191,7 +193,7 @@ export async function removedSince(db: Executor, marketId: number, seenVersion: 
       and(
         eq(marketVoids.marketId, marketId),
         eq(marketVoids.kind, 'SELECTION'),
-        gt(marketVoids.marketVersion, seenVersion),
+        gt(marketVoids.marketVersion, seen),
       ),
     )
     .limit(1);

@@ -5,6 +5,8 @@ import * as holds from '../wallet/holds.ts';
 import * as reservations from '../wallet/reservations.ts';
 import { likeEscape } from '../catalog/queries.ts';
 import { notVoided } from '../markets/voids.ts';
+import type { FirstCashOut } from './cash-out-types.ts';
+import { exchangeCashOuts } from './schema.ts';
 
 /** A user's matched stake in a market per (runner, side, price), from the fills that are not void. */
 export async function matchedParts(tx: Executor, userId: number, marketId: number) {
@@ -217,6 +219,8 @@ export type BatchWrite = {
   exposures: Map<number, number>;
   /** The market's next_seq after the batch, or null when it does not move. */
   nextSeq: number | null;
+  /** Cash outs placed in the batch: their answers, for a repeated request_id. */
+  cashOuts?: { userId: number; requestId: string; first: FirstCashOut }[];
 };
 
 /**
@@ -320,6 +324,20 @@ export async function writeBatches(tx: Executor, ws: readonly BatchWrite[]) {
     parts.push(sql`tr as (update ${runners} as r set traded_paise = r.traded_paise + v.s
       from json_to_recordset(${json(rows)}) as v(id integer, s bigint)
       where r.selection_id = v.id and r.selection_id = any(${idArray(rows.map((r) => r.id))}::integer[]))`);
+  }
+  const cashOuts = ws.flatMap((x) => x.cashOuts ?? []);
+  if (cashOuts.length > 0) {
+    const rows = cashOuts.map((c) => ({
+      user_id: c.userId,
+      request_id: c.requestId,
+      market_id: ws.find((x) => x.cashOuts?.includes(c))!.marketId,
+      profit_paise: c.first.profit_paise,
+      bets: c.first.legs,
+    }));
+    parts.push(sql`co as (insert into ${exchangeCashOuts} (user_id, request_id, market_id, profit_paise,
+      bets, created_at)
+      select x.*, ${at} from json_to_recordset(${json(rows)}) as x(user_id integer, request_id text,
+        market_id integer, profit_paise bigint, bets jsonb))`);
   }
   const held = new Map(ws.filter((x) => x.exposures.size > 0).map((x) => [x.marketId, x.exposures]));
   // The wallet owns the holds; its statement joins this batch's one round trip.
@@ -447,4 +465,37 @@ export async function batchReadsMany(tx: Executor, requests: readonly BatchReadR
     next += r.ids;
     return { firsts, runners: runnersOf.get(r.marketId)!, ids, reserved };
   });
+}
+
+/** The cash outs already placed under (user, request_id) pairs: their answers, keyed `user:request_id`. */
+export async function cashOutFirsts(
+  tx: Executor,
+  pairs: readonly { userId: number; requestId: string }[],
+): Promise<Map<string, FirstCashOut>> {
+  const out = new Map<string, FirstCashOut>();
+  if (pairs.length === 0) return out;
+  const rows = await tx
+    .select()
+    .from(exchangeCashOuts)
+    .where(
+      or(
+        ...pairs.map((p) =>
+          and(eq(exchangeCashOuts.userId, p.userId), eq(exchangeCashOuts.requestId, p.requestId)),
+        ),
+      ),
+    );
+  for (const r of rows) {
+    out.set(`${r.userId}:${r.requestId}`, { profit_paise: Number(r.profitPaise), legs: r.bets });
+  }
+  return out;
+}
+
+/** Whether a user has unmatched bets resting on a market. */
+export async function userHasResting(tx: Executor, userId: number, marketId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ betId: bets.betId })
+    .from(bets)
+    .where(and(eq(bets.marketId, marketId), eq(bets.userId, userId), sql`${bets.resting}`))
+    .limit(1);
+  return row !== undefined;
 }

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { bets, markets, matches, runners, series, sports } from '../../db/schema.ts';
 import { ok, refuse, route } from '../../http/route.ts';
 import { rupees, toBet } from './bet-view.ts';
+import { legWire, quoteWire } from './cash-out.ts';
 import { ladderOf, readLadders } from './ladder-view.ts';
 import { createExchangeService, type ExchangeOptions } from './service.ts';
 import { createMatchOddsKind } from './settler.ts';
@@ -153,6 +154,44 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
       );
       if (!r.ok) return refuse(r.message);
       return ok({ cancelled: r.cancelled, size_cancelled: rupees(r.size_cancelled_paise) });
+    });
+
+    route(app, 'getCashOut', async ({ body, user }) => {
+      const r = await exchange.getCashOut(user.userId, body.market_id);
+      if (!r.known) return refuse('Unknown market');
+      return ok(quoteWire(body.market_id, r.version, r.quote));
+    });
+
+    route(app, 'cashOut', async ({ body, user, req }) => {
+      const accepted = hundredthsFromDecimal(Math.abs(body.profit));
+      if (accepted === null) return refuse('profit must be rupees with at most 2 decimals');
+      const { outcome: r, version } = await exchange.cashOut(
+        user.userId,
+        {
+          market_id: body.market_id,
+          request_id: body.request_id,
+          accepted_profit_paise: body.profit < 0 ? -accepted : accepted,
+        },
+        // In play a cash out waits the bet delay like any bet: the request deadline moves on by it.
+        { onDelay: (wait_ms) => req.extendDeadline?.(wait_ms) },
+      );
+      if (!r.ok) {
+        if (!r.quote) return refuse(r.message);
+        return refuse(r.message, {
+          market_id: body.market_id,
+          bets: [],
+          profit: 0,
+          quote: quoteWire(body.market_id, version, r.quote),
+        });
+      }
+      return ok(
+        {
+          market_id: body.market_id,
+          bets: r.legs.map((l) => ({ ...legWire(l), bet_id: l.bet_id })),
+          profit: Math.round(r.profit_paise) / 100,
+        },
+        r.repeated ? 'Already cashed out' : undefined,
+      );
     });
 
     route(app, 'getMatchBets', async ({ body, user }) => {

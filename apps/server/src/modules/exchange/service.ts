@@ -38,6 +38,8 @@ import {
   type RunnerRow,
 } from './batch.ts';
 import { createBookCache } from './book-cache.ts';
+import { cashOutIn, cashOutQuoteOf, movedMessage } from './cash-out.ts';
+import type { CashOutCommand, CashOutOutcome, CashOutQuoteView, FirstCashOut } from './cash-out-types.ts';
 import {
   createRoundQueue,
   MAX_QUEUED_COMMANDS_PER_MARKET,
@@ -88,7 +90,13 @@ type Command =
       done(o: PlaceBetOutcome): void;
       fail(err: unknown): void;
     })
-  | (CancelCommand & { done(o: CancelOutcome): void; fail(err: unknown): void });
+  | (CancelCommand & { done(o: CancelOutcome): void; fail(err: unknown): void })
+  | (CashOutCommand & {
+      /** What the hedge may add to its user's worst case, reserved before it was queued. */
+      reservation: Reservation;
+      done(o: CashOutOutcome): void;
+      fail(err: unknown): void;
+    });
 
 /** What a batch did, for what follows its commit (`finish`). */
 type BatchResult = {
@@ -217,6 +225,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
         traded: ch.traded,
         exposures,
         nextSeq: nextSeq === market.nextSeq ? null : nextSeq,
+        cashOuts: ch.cashOuts,
       },
       exposures,
     };
@@ -259,7 +268,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     return {
       marketId,
       pairs: places.map((c) => ({ userId: c.userId, requestId: c.request.request_id })),
-      ids: market ? places.length : 0,
+      ids: market ? places.length + cmds.reduce((n, c) => n + (c.kind === 'cashout' ? c.legs_max : 0), 0) : 0,
       reservationIds: places.flatMap((c) => reservationIdOf(c)),
     };
   }
@@ -281,7 +290,15 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     at: Date,
   ): Promise<{ result: BatchResult; write: q.BatchWrite | null; check(): void }> {
     // Repeats and the market's own refusals first; what is left are candidates.
-    const screened = screenBatch(cmds, reads.firsts, market);
+    const cashOuts = cmds.filter((c) => c.kind === 'cashout');
+    const cashOutFirsts =
+      cashOuts.length === 0
+        ? new Map<string, FirstCashOut>()
+        : await q.cashOutFirsts(
+            tx,
+            cashOuts.map((c) => ({ userId: c.userId, requestId: c.request_id })),
+          );
+    const screened = screenBatch(cmds, reads.firsts, market, cashOutFirsts);
     // A leader-only order (the demo feed's) of a term that is over: refused here, in the batch's
     // own transaction, so a deposed leader's late order never reaches the book.
     const terms = new Map<string, boolean>();
@@ -294,7 +311,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     // What each bet's reservation covers (all taken by the reads, whatever the outcome: the holds
     // written replace them). A bet whose reservation the sweep released first is refused.
     const reserved = cmds.map((c, i) => {
-      if (c.kind !== 'place' || !c.reservation.hasWallet) return null;
+      if (c.kind === 'cancel' || !c.reservation.hasWallet) return null;
       const id = c.reservation.id;
       if (id === null) return 0;
       const paise = reads.reserved.get(id);
@@ -321,6 +338,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
       betIds: reads.ids,
       reserved,
       at,
+      cashOut: cashOutIn,
     });
 
     const changed = run.nextSeq !== market.nextSeq;
@@ -432,6 +450,19 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
       // Rolled back: the bet's reservation is still there and no batch will take it.
       await release(c);
       // Two requests with one request_id raced: the loser answers with the winner's result.
+      if (c.kind === 'cashout' && isUniqueViolation(err)) {
+        try {
+          const first = (await q.cashOutFirsts(db, [{ userId: c.userId, requestId: c.request_id }])).get(
+            `${c.userId}:${c.request_id}`,
+          );
+          if (first) {
+            c.done({ ok: true, ...first, repeated: true });
+            return;
+          }
+        } catch {
+          // answered with the original error below
+        }
+      }
       if (c.kind === 'place' && isUniqueViolation(err)) {
         try {
           const first = await repeatedResult(db, c.userId, c.request.request_id);
@@ -469,7 +500,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
   }
 
   function reservationIdOf(c: Command): number[] {
-    return c.kind === 'place' && c.reservation.hasWallet && c.reservation.id !== null
+    return c.kind !== 'cancel' && c.reservation.hasWallet && c.reservation.id !== null
       ? [c.reservation.id]
       : [];
   }
@@ -487,6 +518,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
 
   function answer(c: Command, o: Outcome) {
     if (c.kind === 'place') c.done(o as PlaceBetOutcome);
+    else if (c.kind === 'cashout') c.done(o as CashOutOutcome);
     else c.done(o as CancelOutcome);
   }
 
@@ -514,8 +546,57 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     publish(marketId, touched);
   }
 
+  /** The cash-out quote of a user on a market from the store (outside any lock), with the market row. */
+  async function quoteFromStore(
+    userId: number,
+    marketId: number,
+  ): Promise<{ market: MarketRow | null; quote: CashOutQuoteView; running: number; exposure: number }> {
+    const [market] = await db.select().from(markets).where(eq(markets.marketId, marketId));
+    if (!market) {
+      return {
+        market: null,
+        quote: { available: false, message: 'Unknown market' },
+        running: 0,
+        exposure: 0,
+      };
+    }
+    const [runnerRows, matched, hasUnmatched, levels] = await Promise.all([
+      runnersOf(db, marketId),
+      matchedOf(db, userId, marketId),
+      q.userHasResting(db, userId, marketId),
+      q.restingLevels(db, [marketId]),
+    ]);
+    const best = (sel: number) => {
+      // What a bettor backs at is the highest resting lay; what they lay at, the lowest resting back.
+      let back: { price: number; size_paise: number } | null = null;
+      let lay: { price: number; size_paise: number } | null = null;
+      for (const l of levels) {
+        if (l.selectionId !== sel) continue;
+        if (l.side === 'LAY' && (back === null || l.price > back.price))
+          back = { price: l.price, size_paise: l.total };
+        if (l.side === 'BACK' && (lay === null || l.price < lay.price))
+          lay = { price: l.price, size_paise: l.total };
+      }
+      return { back, lay };
+    };
+    const quote = cashOutQuoteOf({ market, runners: runnerRows, matched, hasUnmatched, best });
+    const selIds = runningIds(runnerRows);
+    const known = matched.filter((b) => selIds.includes(b.selection_id));
+    const exposure = selIds.length === 0 ? 0 : marketPosition(selIds, { matched: known }).exposure_paise;
+    return { market, quote, running: selIds.length, exposure };
+  }
+
   const service: ExchangeService & {
     exposureDetail(userId: number): Promise<ExposureEntry[]>;
+    getCashOut(
+      userId: number,
+      marketId: number,
+    ): Promise<{ quote: CashOutQuoteView; version: number; known: boolean }>;
+    cashOut(
+      userId: number,
+      request: { market_id: number; request_id: string; accepted_profit_paise: number },
+      opts?: { onDelay?: (wait_ms: number) => void },
+    ): Promise<{ outcome: CashOutOutcome; version: number }>;
     bestPrices(marketIds: number[]): Promise<Map<number, BestPrice>>;
     recomputeExposure(userId: number, marketId: number): Promise<number>;
     liabilityExpr(userId: SQLWrapper | number): SQL<string>;
@@ -710,6 +791,81 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
         start_time: m.startTime,
         runners: byMarket.get(m.marketId) ?? [],
       }));
+    },
+
+    /** The cash out of a user's matched position on a market now (docs/cash-out.md). */
+    async getCashOut(userId: number, marketId: number) {
+      const r = await quoteFromStore(userId, marketId);
+      return { quote: r.quote, version: r.market?.version ?? 0, known: r.market !== null };
+    },
+
+    /**
+     * Places a cash out: the quote now checked (refused at once when there is none or it locks less
+     * than the caller accepted), in play the bet delay waited, what the hedge may add to the worst
+     * case reserved, then the market's batch recomputes the quote under its lock and places every
+     * hedge bet fill-or-kill (cash-out.ts `cashOutIn`). The same request_id twice: the first answer.
+     */
+    async cashOut(userId, request, opts = {}) {
+      const marketId = request.market_id;
+      if (request.request_id.length < 1 || request.request_id.length > 64) {
+        return { outcome: { ok: false, message: 'request_id must be 1 to 64 characters' }, version: 0 };
+      }
+      const firsts = await q.cashOutFirsts(db, [{ userId, requestId: request.request_id }]);
+      const first = firsts.get(`${userId}:${request.request_id}`);
+      if (first) return { outcome: { ok: true, ...first, repeated: true }, version: 0 };
+      const pre = await quoteFromStore(userId, marketId);
+      const version = pre.market?.version ?? 0;
+      if (!pre.market) return { outcome: { ok: false, message: 'Unknown market' }, version };
+      cache.rememberRow(pre.market);
+      if (!pre.quote.available) {
+        return { outcome: { ok: false, message: pre.quote.message, quote: pre.quote }, version };
+      }
+      if (pre.quote.profit_paise < request.accepted_profit_paise) {
+        return { outcome: { ok: false, message: movedMessage(pre.quote), quote: pre.quote }, version };
+      }
+      // In play a cash out waits the bet delay like any bet, then its batch quotes again.
+      let delayedVersion: number | null = null;
+      if (pre.market.inPlay && pre.market.betDelayS > 0) {
+        delayedVersion = pre.market.version;
+        opts.onDelay?.(pre.market.betDelayS * 1000);
+        await sleep(pre.market.betDelayS * 1000);
+      }
+      if (waitingOn(marketId) >= MAX_QUEUED_COMMANDS_PER_MARKET) {
+        return { outcome: { ok: false, message: QUEUE_FULL_BET_MESSAGE }, version };
+      }
+      // After the hedge every runner ends at the profit locked or above, so the worst case is at
+      // most the loss the caller accepted: only what that adds to the exposure now is reserved (a
+      // hedge that lowers the worst case reserves nothing and is never refused for balance).
+      const wantPaise = Math.max(0, Math.max(0, -request.accepted_profit_paise) - pre.exposure);
+      reserving.set(marketId, (reserving.get(marketId) ?? 0) + 1);
+      let reservation: Reservation;
+      try {
+        reservation = await app.wallet.reserve({ userId, marketId, wantPaise });
+      } finally {
+        const n = (reserving.get(marketId) ?? 1) - 1;
+        if (n > 0) reserving.set(marketId, n);
+        else reserving.delete(marketId);
+      }
+      if (reservation.busy) return { outcome: { ok: false, message: reservation.message }, version };
+      let cmd: Command | null = null;
+      const answer = await new Promise<CashOutOutcome | null>((done, fail) => {
+        cmd = {
+          kind: 'cashout',
+          userId,
+          market_id: marketId,
+          request_id: request.request_id,
+          accepted_profit_paise: request.accepted_profit_paise,
+          legs_max: pre.running,
+          delayedVersion,
+          reservation,
+          done,
+          fail,
+        };
+        if (!queue.submit(marketId, cmd)) done(null);
+      });
+      if (answer) return { outcome: answer, version };
+      await release(cmd!);
+      return { outcome: { ok: false, message: QUEUE_FULL_BET_MESSAGE }, version };
     },
 
     /** Best price to back at and to lay at (decimal odds, null when none) by selection id. */

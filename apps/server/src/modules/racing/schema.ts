@@ -1,5 +1,5 @@
 // The racing module's own tables (re-exported by db/schema.ts). Their foreign keys (match_id →
-// matches, the market and selection ids → markets and runners) live in migration 0017: naming
+// matches, the market and selection ids → markets and runners) live in migration 0018: naming
 // those tables here would import db/schema.ts back, a cycle.
 import { sql } from 'drizzle-orm';
 import {

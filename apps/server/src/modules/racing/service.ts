@@ -47,16 +47,6 @@ type RunnerRow = typeof raceRunners.$inferSelect;
 /** Thrown inside a transaction to roll it back with a refusal. */
 class RaceRefusal extends Error {}
 
-/** What the service asks of the settlement service beyond its type today (fix/nonrunner adds it). */
-type WithRemoval = SettlementService & {
-  removeRunner?: (
-    by: number | null,
-    marketId: number,
-    selectionId: number,
-    reductionBp: number,
-  ) => Promise<SettlementOutcome<SettlementView>>;
-};
-
 const refuse = (message: string): RaceOutcome => ({ ok: false, message });
 
 export function createRacingService(app: FastifyInstance) {
@@ -187,11 +177,7 @@ export function createRacingService(app: FastifyInstance) {
    * refusal answers its message (null: done).
    */
   async function removeFromMarket(by: number | null, marketId: number, selectionId: number, rfBp: number) {
-    const s = app.settlement as WithRemoval;
-    // Until the exchange's removal (fix/nonrunner) is in, the runner void: its bets void, no reduction.
-    const r = s.removeRunner
-      ? await s.removeRunner(by, marketId, selectionId, rfBp)
-      : await s.voidMarket(by, marketId, selectionId);
+    const r = await app.settlement.removeRunner(by, marketId, selectionId, rfBp);
     return r.ok ? null : `market ${marketId}: ${r.message}`;
   }
 

@@ -12,6 +12,7 @@ import { useMatchDetail } from './api/match-detail.ts';
 import { placeMarketBet } from './api/place-bet.ts';
 import { BetSlip, type SlipState } from './BetSlip.tsx';
 import { LiveIndicator } from './LiveIndicator.tsx';
+import { CashOut, hasMatchedPosition } from './CashOut.tsx';
 import { MarketCard } from './MarketCard.tsx';
 import { MyBets } from './MyBets.tsx';
 import { OneClickBar, useOneClick } from './OneClick.tsx';
@@ -186,6 +187,7 @@ export function GameDetailsScreen() {
                 stale={stale}
                 whatIf={slipHere ? positionsAfter(m, slipHere, stakeToPaise(slipHere.stake)) : undefined}
                 onPick={onPick(m)}
+                cashOut={hasMatchedPosition(m) ? <CashOut market={m} onDone={refreshBets} /> : null}
                 renderBelow={(selectionId) =>
                   slipHere && slipHere.selection_id === selectionId ? (
                     <BetSlip

@@ -102,6 +102,7 @@ export function MarketCard({
   whatIf,
   onPick,
   renderBelow,
+  cashOut,
 }: {
   market: MarketDetail;
   /** The live connection is quiet or down: the prices may be behind (shown dimmed). */
@@ -111,6 +112,8 @@ export function MarketCard({
   onPick: (sel: SlipSelection) => void;
   /** The bet slip, shown under the runner it belongs to. */
   renderBelow?: (selectionId: number) => ReactNode;
+  /** The cash out of the caller's matched position (CashOut.tsx), under the market's head. */
+  cashOut?: ReactNode;
 }) {
   const overlay = OVERLAY[market.status];
   const closedForBets = market.status !== 'OPEN';
@@ -135,6 +138,7 @@ export function MarketCard({
           </span>
         </span>
       </header>
+      {cashOut ?? null}
       <div className="market__grid" role="table" aria-label={`${market.market_name} prices`}>
         <BackLayHeads runners={market.runners.length} />
         <div className="market__body">
