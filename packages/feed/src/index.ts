@@ -18,5 +18,5 @@ export {
 export type { Random } from './pricing.ts';
 // In-play cricket: ball by ball, scoreboard, fancies and bookmaker, driven through CricketFeedApi.
 export * from './cricket/index.ts';
-// The racing day's port: the demo racing feed drives it, the server implements it (plugins/racing-feed.ts).
-export type * from './racing/types.ts';
+// Horse and greyhound racing: the demo racing day, driven through RacingFeedApi and FeedApi.
+export * from './racing/index.ts';

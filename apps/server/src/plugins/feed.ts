@@ -1,13 +1,19 @@
 // The demo feeds (packages/feed) wired to this server. The match-odds feed's FeedApi goes through `app.exchange`
 // — the same placeBet / cancelBets a bettor's request uses — and its accounts are ordinary users
 // funded by deposit transfers from the house through the wallet (never by editing balances). The
-// cricket simulator's port is modules/cricket/feed-api.ts (the operator's quoting calls).
+// cricket simulator's port is modules/cricket/feed-api.ts (the operator's quoting calls); the racing
+// day's is plugins/racing-feed.ts (the racing module's service), its orders the exchange's FeedApi.
 // Registered by main.ts when FEED is not 'off'; buildApp (and so every test) never starts it.
 import {
   createCricketFeed,
   createDemoFeed,
+  createRacingFeed,
   DEFAULT_CRICKET_FEED_OPTIONS,
   DEFAULT_FEED_OPTIONS,
+  DEFAULT_RACING_FEED_OPTIONS,
+  type FeedClock,
+  type RacingFeed,
+  type RacingFeedOptions,
   type CricketFeed,
   type CricketFeedOptions,
   mulberry32,
@@ -26,6 +32,7 @@ import { createCricketFeedApi } from '../modules/cricket/feed-api.ts';
 import { matchOddsScoreStates } from '../modules/cricket/match-odds.ts';
 import { MATCH_ODDS_MARKET_TYPE } from '../modules/exchange/kind.ts';
 import { checkFence, type Fence } from './leader.ts';
+import { createRacingFeedApi } from './racing-feed.ts';
 
 /** A market maker's float: ₹5,00,00,000 (its exposure across every demo market stays far below). */
 export const MAKER_FLOAT_PAISE = 5_000_000_000;
@@ -236,6 +243,28 @@ export function createServerCricketFeed(
 }
 
 /**
+ * The demo racing day on this app's services (not started): races through the racing module
+ * (createRacingFeedApi), WIN and PLACE quotes and bets through the exchange as its own makers and
+ * bettors. The card seed (`options.seed`) is fixed, so every leader plans the same day; `seed`
+ * drives the bettors and the results. Tests call it with their clock and drive `tick()`.
+ */
+export async function createServerRacingFeed(
+  app: FastifyInstance,
+  opts: { seed?: number; options?: Partial<RacingFeedOptions>; fence?: Fence; clock?: FeedClock } = {},
+): Promise<RacingFeed> {
+  const options = { ...DEFAULT_RACING_FEED_OPTIONS, ...opts.options };
+  const accounts = await ensureFeedAccounts(app, options, opts.fence);
+  return createRacingFeed({
+    racing: createRacingFeedApi(app),
+    exchange: createExchangeFeedApi(app, accounts, opts.fence),
+    clock: opts.clock ?? app.clock,
+    random: mulberry32(opts.seed ?? randomInt(2 ** 31)),
+    log: app.log,
+    options,
+  });
+}
+
+/**
  * The cricket feed's timing from one figure, the time between balls: a ball runs 40% of it (at
  * most 2 s, as on a real ground's feed) and the innings break is six balls' time (at most 30 s).
  */
@@ -274,7 +303,7 @@ function runTicks(feed: CricketFeed) {
 }
 
 /**
- * `source`: 'demo' runs the simulators (match-odds liquidity and in-play cricket) on the node that
+ * `source`: 'demo' runs the simulators (match-odds liquidity, in-play cricket and the racing day) on the node that
  * leads the timed work (`app.leader`: every node of a deployment may be started with FEED=demo,
  * one runs them, and another takes over within seconds when it dies), from when the app is ready
  * until it closes. Recorded feed files are a later issue: any other value stops the start with a
@@ -292,6 +321,7 @@ export const feedPlugin = fp<{
       throw new Error(`FEED=${source}: recorded feed files are not supported yet; use FEED=demo or FEED=off`);
     }
     let feed: DemoFeed | null = null;
+    let racingFeed: RacingFeed | null = null;
     let stopCricket: (() => Promise<void>) | null = null;
     const start = async () => {
       // The term this work runs under: its writes are refused once it is over (a deposed leader
@@ -310,19 +340,24 @@ export const feedPlugin = fp<{
         options: cricketTiming(cricketBallIntervalMs ?? DEFAULT_CRICKET_FEED_OPTIONS.ball_interval_ms),
       });
       stopCricket = runTicks(cricket);
+      racingFeed = await createServerRacingFeed(app, { ...(seed === undefined ? {} : { seed }), fence });
+      racingFeed.start();
       app.log.info(
         {
           makers: feed.options.makers,
           bettors: feed.options.bettors,
           cricket_ball_interval_ms: cricket.options.ball_interval_ms,
+          racing_makers: racingFeed.options.makers,
+          racing_horizon_ms: racingFeed.options.horizon_ms,
         },
         'demo feed started',
       );
     };
     const stop = async () => {
-      const running = [feed?.stop(), stopCricket?.()];
+      const running = [feed?.stop(), stopCricket?.(), racingFeed?.stop()];
       feed = null;
       stopCricket = null;
+      racingFeed = null;
       await Promise.all(running);
       app.log.info('demo feed stopped');
     };
@@ -336,6 +371,6 @@ export const feedPlugin = fp<{
   },
   {
     name: 'feed',
-    dependencies: ['leader', 'exchange', 'wallet', 'account', 'settlement', 'fancy', 'bookmaker'],
+    dependencies: ['leader', 'exchange', 'wallet', 'account', 'settlement', 'fancy', 'bookmaker', 'racing'],
   },
 );

@@ -1,0 +1,92 @@
+// The demo racing feed against the racing module and the exchange: it creates the races ahead,
+// quotes their WIN and PLACE markets through the bettors' code path, runs a race through its day
+// to the weighed-in result, and both markets settle — with the ledger balanced.
+import type { RacingFeedOptions } from '@backlay/feed';
+import { expect, it } from 'vitest';
+import { checkLedger } from '../src/modules/admin/ledger-check.ts';
+import { createServerRacingFeed } from '../src/plugins/feed.ts';
+import { expectExchangeInvariants } from './helpers/exchange.ts';
+import { expectLedgerBalanced } from './helpers/ledger.ts';
+import { describeStores } from './helpers/stores.ts';
+
+const MIN = 60_000;
+
+describeStores(
+  'demo racing feed on the racing module',
+  (ctx) => {
+    it('creates the races ahead, quotes WIN and PLACE three deep, runs a race to its result; both markets settle, ledger balanced', async () => {
+      const start = Math.ceil(Date.now() / MIN) * MIN;
+      const clock = { t: start, now: () => new Date(clock.t) };
+      const options: Partial<RacingFeedOptions> = {
+        horizon_ms: 30 * MIN,
+        min_lead_ms: 5 * MIN,
+        max_creates_per_tick: 10,
+        max_lifecycle_per_tick: 20,
+        max_markets_per_tick: 4,
+        max_busy_markets: 8,
+        // Each market quoted once, again only after a bettor took a level: the test stays quick.
+        quote_far_ms: 60 * MIN,
+        quote_near_ms: 60 * MIN,
+        bet_probability: 0.5,
+      };
+      const feed = await createServerRacingFeed(ctx.app, { seed: 3, clock, options });
+      const created: number[] = [];
+      for (let i = 0; i < 3; i++) created.push(...(await feed.tick()).created);
+      expect(created.length).toBeGreaterThanOrEqual(3);
+      // The soonest race it created (the seed's races are driven too, and quoted in turn).
+      const firstCard = (await ctx.app.racing.card(created[0]!))!;
+      const first = {
+        race: {
+          matchId: firstCard.match_id,
+          winMarketId: firstCard.win_market_id,
+          placeMarketId: firstCard.place_market_id,
+        },
+        match: { startTime: new Date(firstCard.off_time) },
+      };
+      expect(first.race.placeMarketId).not.toBeNull();
+      const quoted = () =>
+        [first.race.winMarketId, first.race.placeMarketId!].every((id) => feed.state().get(id)?.centers);
+      for (let i = 0; i < 40 && !quoted(); i++) await feed.tick();
+      expect(quoted()).toBeTruthy();
+
+      for (const market_id of [first.race.winMarketId, first.race.placeMarketId!]) {
+        const img = (await ctx.app.exchange.getMarketImage(market_id))!;
+        // A non-runner (the plan may withdraw one) is not quoted.
+        for (const r of img.runners.filter((x) => x.status === 'ACTIVE')) {
+          expect(r.back.length, `${market_id}/${r.selection_id} back`).toBeGreaterThanOrEqual(3);
+          expect(r.lay.length, `${market_id}/${r.selection_id} lay`).toBeGreaterThanOrEqual(3);
+          expect(r.back[0]!.price).toBeLessThan(r.lay[0]!.price);
+        }
+      }
+      await expectExchangeInvariants(ctx.app);
+
+      // The day moves on: off at the off, past the post, the weigh-in, the result.
+      const off = first.match.startTime.getTime();
+      const states: string[] = [];
+      while (clock.t < off + 8 * MIN) {
+        clock.t += 20_000;
+        await feed.tick();
+        const card = (await ctx.app.racing.card(first.race.matchId))!;
+        if (states[states.length - 1] !== card.state) states.push(card.state);
+      }
+      expect(states.slice(states.indexOf('OPEN') >= 0 ? states.indexOf('OPEN') : 0)).toEqual(
+        expect.arrayContaining(['OFF', 'FINISHED', 'RESULTED']),
+      );
+      const card = (await ctx.app.racing.card(first.race.matchId))!;
+      expect(card.state).toBe('RESULTED');
+      const ran = new Set(card.runners.filter((r) => !r.non_runner).map((r) => r.number));
+      for (const p of card.result!) for (const n of p.numbers) expect(ran.has(n)).toBe(true);
+      await expectLedgerBalanced(ctx.app);
+      await expectExchangeInvariants(ctx.app);
+      expect((await checkLedger(ctx.app)).problems).toEqual([]);
+      expect(await ctx.app.settlement.view(first.race.winMarketId), 'WIN settled').toMatchObject({
+        state: 'SETTLED',
+      });
+      // PLACE settles on several winners: needs the settlement's multi-winner results (fix/nonrunner).
+      expect(await ctx.app.settlement.view(first.race.placeMarketId!), 'PLACE settled').toMatchObject({
+        state: 'SETTLED',
+      });
+    });
+  },
+  { exchange: { sleep: async () => {} } },
+);
