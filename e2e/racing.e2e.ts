@@ -1,0 +1,237 @@
+/**
+ * Racing in the browser at 390 px (issue 21's browser test). demo opens a venue from the sidebar's
+ * Racing Sports, backs a runner to place against demo2's lay; the operator withdraws another
+ * runner with a 20 % reduction factor and demo's matched odds show reduced (3.00 → 2.60, the place
+ * formula 1 + (3 − 1) × 0.8); the race goes off, finishes and is resulted, and the statement shows
+ * the win at the reduced odds. Then on another race demo backs at 4.0, the price shortens to 2.0
+ * (demo2 offers a back there), and Cash Out locks ₹100 on every runner: the lay of ₹200 at 2.0 is
+ * placed and the position is +100 whoever wins.
+ * FEED=off, so the books hold only these users' bets and the races wait for the operator.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  ARTIFACTS,
+  apiSession,
+  describeBrowser,
+  ensureWebBuilt,
+  launchBrowser,
+  openPage,
+  signIn,
+  startServer,
+  type RunningServer,
+} from './harness.ts';
+
+const MOBILE = { width: 390, height: 844 };
+const POLL = { timeout: 20_000, interval: 200 };
+
+type Venue = {
+  venue: string;
+  country: string;
+  races: { match_id: number; match_name: string; time: string }[];
+};
+type Runner = {
+  number: number;
+  name: string;
+  win_selection_id: number;
+  place_selection_id: number | null;
+  non_runner: boolean;
+};
+type Card = {
+  match_id: number;
+  race_name: string;
+  state: string;
+  places_paid: number;
+  win_market_id: number;
+  place_market_id: number | null;
+  runners: Runner[];
+};
+type Detail = { markets: { market_id: number; runners: { selection_id: number; position: number }[] }[] };
+
+/** Today's day in UTC+5:30, as the sidebar asks for it. */
+const raceDay = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+
+async function noSidewaysScroll(page: Page) {
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    'no horizontal scroll',
+  ).toBe(true);
+}
+
+describeBrowser('racing in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('at 390 px: back to place, a non-runner reduces the odds, the result pays; then Cash Out locks a profit', async () => {
+    const demo2 = await apiSession(server.url, 'demo2', 'demo1234');
+    const operator = await apiSession(server.url, 'operator', 'operator123');
+    const venues = (
+      await demo2.call('match/getMatchVenueListByCountryCodeSportId', {
+        country: '',
+        date: raceDay(),
+        sport_id: 7,
+      })
+    ).body.data as Venue[];
+    // Two open races with a PLACE market, each with at least five runners.
+    const cards: { venue: Venue; card: Card }[] = [];
+    for (const v of venues) {
+      for (const r of v.races) {
+        const card = (await demo2.call('racing/getRaceCard', { match_id: r.match_id })).body.data as Card;
+        if (card.state === 'OPEN' && card.place_market_id !== null && card.runners.length >= 5)
+          cards.push({ venue: v, card });
+        if (cards.length === 2) break;
+      }
+      if (cards.length === 2) break;
+    }
+    expect(cards, 'two open races with place markets today').toHaveLength(2);
+    const [{ venue, card }, { card: second }] = cards as [
+      { venue: Venue; card: Card },
+      { venue: Venue; card: Card },
+    ];
+    const [backed, removed, ...others] = card.runners;
+
+    // demo2 lays backed to place at 3.00 for 1,000: demo can back it at 3.
+    const lay = await demo2.call('bet/placeMarketBet', {
+      match_id: card.match_id,
+      market_id: card.place_market_id,
+      selection_id: backed!.place_selection_id,
+      is_back: '0',
+      odds: 3,
+      stack: 1000,
+      request_id: 'e2e-race-lay',
+    });
+    expect(lay.body).toMatchObject({ status: true, data: { status: 'UNMATCHED' } });
+
+    const { page, context } = await openPage(browser, 'racing-demo', MOBILE);
+    await signIn(page, server.url, 'demo');
+    await expect.poll(() => page.getByTestId('balance').textContent(), POLL).toBe('1,00,000.00');
+
+    // The sidebar (a drawer at 390): Racing Sports › Horse Racing › the venue › the race.
+    await page.getByRole('button', { name: 'Open sports menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Sports menu' });
+    await drawer.getByRole('button', { name: 'Horse Racing', exact: true }).first().click();
+    await drawer.getByRole('button', { name: `${venue.venue} (${venue.country})` }).click();
+    await drawer
+      .getByRole('link', { name: new RegExp(card.race_name) })
+      .first()
+      .click();
+    await page.waitForURL(new RegExp(`#/horse-racing/${card.match_id}/`));
+    const raceCard = page.getByRole('region', { name: 'Race card' });
+    await raceCard.waitFor();
+    await noSidewaysScroll(page);
+
+    // demo backs it to place: the Place switch, the 3.00 back cell, stake 100.
+    await raceCard.getByRole('button', { name: /^Place/ }).click();
+    await raceCard
+      .getByRole('button', {
+        name: new RegExp(`^3 .*Back ${backed!.number}\\. ${backed!.name} \\(Place\\)$`),
+      })
+      .click({ timeout: POLL.timeout });
+    const slip = page.getByRole('form', { name: 'Bet slip' });
+    await slip.getByLabel('Stake', { exact: true }).fill('100');
+    await slip.getByRole('button', { name: 'Place Bet' }).click();
+    await slip.waitFor({ state: 'detached' });
+    const myBets = page.getByRole('region', { name: 'My bets' });
+    /** The odds cell of demo's matched bet on this runner, as My bets shows it. */
+    const oddsOf = (name: string) =>
+      myBets
+        .getByRole('row', { name: new RegExp(name) })
+        .first()
+        .getByRole('cell')
+        .nth(1)
+        .textContent();
+    await expect.poll(() => oddsOf(backed!.name), POLL).toBe('3');
+    await page.screenshot({ path: `${ARTIFACTS}/racing-390-backed.png`, fullPage: true });
+
+    // The operator withdraws another runner at 20 %: struck through, and demo's odds read 2.60.
+    const nr = await operator.call('admin/racing/nonRunner', {
+      match_id: card.match_id,
+      number: removed!.number,
+      reduction_factor: 20,
+      request_id: 'e2e-race-nr',
+    });
+    expect(nr.body).toMatchObject({ status: true });
+    await expect.poll(() => raceCard.getByTestId('non-runner').first().textContent(), POLL).toContain('20%');
+    await expect.poll(() => oddsOf(backed!.name), POLL).toBe('2.6');
+    await page.screenshot({ path: `${ARTIFACTS}/racing-390-non-runner.png`, fullPage: true });
+
+    // Off, past the post, the weigh-in: backed first, then the other runners to the places paid.
+    for (const step of ['off', 'finish'] as const) {
+      const r = await operator.call(`admin/racing/${step}`, {
+        match_id: card.match_id,
+        request_id: `e2e-race-${step}`,
+      });
+      expect(r.body, step).toMatchObject({ status: true });
+    }
+    const placings = [backed!, ...others].slice(0, card.places_paid).map((r) => [r.number]);
+    const result = await operator.call('admin/racing/result', {
+      match_id: card.match_id,
+      placings,
+      request_id: 'e2e-race-result',
+    });
+    expect(result.body).toMatchObject({ status: true, data: { state: 'RESULTED' } });
+    await expect.poll(() => page.getByTestId('race-state').textContent(), POLL).toMatch(/Resulted/i);
+
+    // Won 100 × (2.60 − 1) = 160 less 2 % commission: 1,00,156.80.
+    await expect.poll(() => page.getByTestId('balance').textContent(), POLL).toBe('1,00,156.80');
+    await page.goto(`${server.url}/#/report/account-statement`);
+    const statement = page.getByRole('table', { name: 'Account statement' });
+    await expect.poll(() => statement.textContent(), POLL).toMatch(/won.*160\.00/s);
+    await page.screenshot({ path: `${ARTIFACTS}/racing-390-statement.png`, fullPage: true });
+
+    // Another race: demo backs 100 at 4.0 on the WIN market (demo2's lay), the price shortens.
+    const pick = second.runners[0]!;
+    const winBet = (who: typeof demo2, is_back: '0' | '1', odds: number, stack: number, id: string) =>
+      who.call('bet/placeMarketBet', {
+        match_id: second.match_id,
+        market_id: second.win_market_id,
+        selection_id: pick.win_selection_id,
+        is_back,
+        odds,
+        stack,
+        request_id: id,
+      });
+    expect((await winBet(demo2, '0', 4, 1000, 'e2e-co-lay')).body).toMatchObject({ status: true });
+    await page.goto(`${server.url}/#/game-details/7/${second.match_id}`);
+    const card2 = page.getByRole('region', { name: 'Race card' });
+    await card2.waitFor();
+    await card2
+      .getByRole('button', { name: new RegExp(`^4 .*Back ${pick.number}\\. ${pick.name} \\(Win\\)$`) })
+      .click({ timeout: POLL.timeout });
+    await slip.getByLabel('Stake', { exact: true }).fill('100');
+    await slip.getByRole('button', { name: 'Place Bet' }).click();
+    await slip.waitFor({ state: 'detached' });
+    // The price shortens: demo2 takes its rest of the lay at 4.0 down (it would match its own
+    // back) and offers a back at 2.0, where demo can lay.
+    expect((await demo2.call('bet/cancelBet', { market_id: second.win_market_id })).body).toMatchObject({
+      status: true,
+    });
+    expect((await winBet(demo2, '1', 2, 1000, 'e2e-co-back')).body).toMatchObject({ status: true });
+
+    // Cash Out: lay 200 at 2.0 locks +100 whoever wins.
+    const cashOut = page.getByRole('button', { name: /^Cash Out ₹100(\.00)?, / });
+    await cashOut.click({ timeout: POLL.timeout });
+    await page.getByRole('button', { name: /^Confirm Cash Out ₹100/ }).click();
+    await expect
+      .poll(() => myBets.getByRole('row', { name: new RegExp(`Lay .*${pick.name}`) }).count(), POLL)
+      .toBe(1);
+    await noSidewaysScroll(page);
+    await page.screenshot({ path: `${ARTIFACTS}/racing-390-cash-out.png`, fullPage: true });
+    const demo = await apiSession(server.url, 'demo', 'demo1234');
+    const detail = (await demo.call('match/getMatchDetail', { match_id: second.match_id })).body
+      .data as Detail;
+    const win = detail.markets.find((m) => m.market_id === second.win_market_id)!;
+    expect(new Set(win.runners.map((r) => r.position))).toEqual(new Set([100]));
+    await context.close();
+  });
+});
