@@ -367,6 +367,14 @@ function baseBodies(f: Fixture, selfId: number): Record<string, unknown> {
       selection_id: spare.selectionIds[2],
       reduction_factor: 25,
     },
+    // An unknown race: a call that went through would change nothing.
+    adminRaceNonRunner: {
+      match_id: 999_999_999,
+      number: 1,
+      reduction_factor: 25,
+      place_reduction_factor: 20,
+    },
+    adminRaceResult: { match_id: 999_999_999, placings: [[1], [2]] },
     adminMarketVoidWindow: {
       market_id: spare.marketId,
       from: new Date(Date.now() - 60_000).toISOString(),

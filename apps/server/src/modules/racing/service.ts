@@ -14,7 +14,6 @@ import { markets, matches, runners } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import { Refusal } from '../exchange/batch.ts';
 import { EXCHANGE_KIND } from '../exchange/kind.ts';
-import type { SettlementOutcome, SettlementService, SettlementView } from '../settlement/service.ts';
 import {
   numbersRequired,
   placeResult,
