@@ -39,7 +39,7 @@ const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const kB = (bytes: number) => bytes / 1000;
 
 /** Builds apps/web into a fresh temporary folder; returns the folder. */
-function buildWeb(): string {
+export function buildWeb(): string {
   const out = mkdtempSync(join(tmpdir(), 'backlay-web-dist-'));
   const require = createRequire(join(WEB, 'package.json'));
   const vitePkg = require.resolve('vite/package.json');

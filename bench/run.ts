@@ -7,6 +7,7 @@ import { engineBench } from './engine.bench.ts';
 import { fancyBetsBench } from './fancy-bets.bench.ts';
 import { httpBetsBench } from './http-bets.bench.ts';
 import { racingBetsBench } from './racing-bets.bench.ts';
+import { racingScreenBench } from './racing-screen.bench.ts';
 import { wsClusterBench } from './ws-cluster.bench.ts';
 import { wsHostileBench } from './ws-hostile.bench.ts';
 import { wsPushBench } from './ws-push.bench.ts';
@@ -17,6 +18,7 @@ const benchmarks: Benchmark[] = [
   httpBetsBench,
   fancyBetsBench,
   racingBetsBench,
+  racingScreenBench,
   wsPushBench,
   wsClusterBench,
   wsHostileBench,

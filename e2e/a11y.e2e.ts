@@ -31,7 +31,13 @@ const SPORT_HORSE_RACING = 7;
 const SPORT_GREYHOUND_RACING = 4339;
 const READY_TIMEOUT_MS = 20_000;
 
-type MatchRow = { match_id: number; sport_id: number; match_name: string; in_play: boolean };
+type MatchRow = {
+  match_id: number;
+  sport_id: number;
+  match_name: string;
+  in_play: boolean;
+  main_odds?: unknown[];
+};
 type MarketRow = { market_id: number; runners: { selection_id: number; name: string }[] };
 
 /** Waits for a screen: its h1 shown, and no spinner or busy table left (best effort on the latter). */
@@ -93,7 +99,12 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
     // The seed's races start through the day: the one whose off is furthest away is still open.
     const lastOf = (sport: number) =>
       list.filter((m) => m.sport_id === sport && !m.in_play).at(-1) as MatchRow;
-    race = lastOf(SPORT_HORSE_RACING);
+    // The horse race with the biggest field still to run (the seed's 20-runner handicap): a card
+    // of 20 runners must fit 390 px and 1366 px without scrolling sideways.
+    race = list
+      .filter((m) => m.sport_id === SPORT_HORSE_RACING && !m.in_play)
+      .reduce((a, b) => ((b.main_odds?.length ?? 0) > (a.main_odds?.length ?? 0) ? b : a));
+    expect(race.main_odds?.length, 'a 20-runner race').toBe(20);
     dogs = lastOf(SPORT_GREYHOUND_RACING);
     expect(race, 'a horse race not off').toBeDefined();
     expect(dogs, 'a greyhound race not off').toBeDefined();
@@ -269,7 +280,7 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
       ] as const) {
         await visit(hash, m.match_name);
         await page.getByRole('region', { name: 'Race card' }).waitFor({ timeout: READY_TIMEOUT_MS });
-        const cell = page.locator('.race__mkt--win .price--back:not([disabled])').first();
+        const cell = page.locator('.race__mkt--win .price--back:not([disabled]):visible').first();
         if ((await cell.count()) > 0) {
           await cell.click();
           await page.getByRole('form', { name: 'Bet slip' }).waitFor();

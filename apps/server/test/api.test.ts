@@ -178,7 +178,7 @@ describeStores('every call', (ctx) => {
       expect(mk.commissionBps).toBe(200);
       const names = rows.filter((r) => r.marketId === mk.marketId).map((r) => r.name);
       if (m.sport_id === 1) expect(names).toContain('The Draw');
-      // Racing cards (docs/racing.md): horses from a 4-runner novice race to a 16-runner handicap,
+      // Racing cards (docs/racing.md): horses from a 4-runner novice race to a 20-runner handicap,
       // greyhounds six traps.
       if (m.sport_id === 7) {
         expect(names.length).toBeGreaterThanOrEqual(4);

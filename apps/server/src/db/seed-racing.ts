@@ -206,7 +206,7 @@ const HORSE_RACES = [
   { name: 'Maiden Stakes', distance: '5f', handicap: false, field: 6 },
   { name: 'Handicap', distance: '7f', handicap: true, field: 12 },
   { name: 'Conditions Stakes', distance: '1m', handicap: false, field: 5 },
-  { name: 'Handicap', distance: '1m2f', handicap: true, field: 16 },
+  { name: 'Heritage Handicap', distance: '1m2f', handicap: true, field: 20 },
   { name: 'Nursery', distance: '6f', handicap: true, field: 9 },
   { name: 'Novice Stakes', distance: '1m4f', handicap: false, field: 4 },
   { name: 'Sprint Handicap', distance: '6f', handicap: true, field: 8 },
