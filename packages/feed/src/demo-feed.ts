@@ -22,6 +22,7 @@ import {
   weightedIndex,
   type Random,
 } from './pricing.ts';
+import { createTickLoop } from './loop.ts';
 import type {
   FeedApi,
   FeedClock,
@@ -166,17 +167,20 @@ export function createDemoFeed(deps: {
   const o: FeedOptions = { ...DEFAULT_FEED_OPTIONS, ...deps.options };
   if (o.makers.length < 2) throw new Error('the demo feed needs two market makers (they alternate)');
   const markets = new Map<number, MarketState>();
+  const loop = createTickLoop<TickReport>({
+    name: 'demo feed',
+    tick_ms: o.tick_ms,
+    log,
+    run: runTick,
+    onReport: logLifecycle,
+  });
   /** Markets with work in flight (a re-quote or a bet may wait a bet delay in play). */
-  const busy = new Set<number>();
+  const { busy, launch } = loop;
   /**
    * Markets this process suspended because play stopped: only these are opened again when play
    * resumes (one suspended by the operator stays theirs; after a restart, so does this one).
    */
   const suspendedByFeed = new Set<number>();
-  const inflight = new Set<Promise<unknown>>();
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let running = false;
-  let ticking: Promise<unknown> | null = null;
 
   const now = () => clock.now().getTime();
   const betDelay = (sport: number) => o.bet_delay_s[sport] ?? o.default_bet_delay_s;
@@ -204,19 +208,6 @@ export function createDemoFeed(deps: {
     };
     markets.set(m.market_id, st);
     return st;
-  }
-
-  /** Runs `work` for a market, marking it busy; tracked so `stop` can wait for it. */
-  function launch(market_id: number, work: () => Promise<void>): Promise<void> {
-    busy.add(market_id);
-    const p = work()
-      .catch((err: unknown) => log.warn({ err, market_id }, 'demo feed: market work failed'))
-      .finally(() => {
-        busy.delete(market_id);
-        inflight.delete(p);
-      });
-    inflight.add(p);
-    return p;
   }
 
   /** Whether the book already shows what we would quote: same centres, `levels` sizeable levels each side. */
@@ -491,60 +482,32 @@ export function createDemoFeed(deps: {
     return { report, jobs };
   }
 
-  async function tick(): Promise<TickReport> {
-    const { report, jobs } = await runTick();
-    await Promise.all(jobs);
-    return report;
-  }
-
-  function schedule() {
-    if (!running) return;
-    timer = setTimeout(() => {
-      timer = null;
-      // The tick's own part (list, lifecycle, launching) is awaited; market work runs on.
-      ticking = runTick()
-        .then(({ report }) => {
-          if (
-            report.in_play.length > 0 ||
-            report.closed.length > 0 ||
-            report.suspended.length > 0 ||
-            report.reopened.length > 0
-          ) {
-            log.info(
-              {
-                in_play: report.in_play,
-                closed: report.closed,
-                settled: report.settled,
-                settled_from_score: report.settled_from_score,
-                suspended: report.suspended,
-                reopened: report.reopened,
-              },
-              'demo feed: market lifecycle',
-            );
-          }
-        })
-        .catch((err: unknown) => log.warn({ err }, 'demo feed: tick failed'))
-        .finally(() => {
-          ticking = null;
-          schedule();
-        });
-    }, o.tick_ms);
+  /** A scheduled tick that moved markets through their life says so. */
+  function logLifecycle(report: TickReport): void {
+    if (
+      report.in_play.length > 0 ||
+      report.closed.length > 0 ||
+      report.suspended.length > 0 ||
+      report.reopened.length > 0
+    ) {
+      log.info(
+        {
+          in_play: report.in_play,
+          closed: report.closed,
+          settled: report.settled,
+          settled_from_score: report.settled_from_score,
+          suspended: report.suspended,
+          reopened: report.reopened,
+        },
+        'demo feed: market lifecycle',
+      );
+    }
   }
 
   return {
-    tick,
-    start() {
-      if (running) return;
-      running = true;
-      schedule();
-    },
-    async stop() {
-      running = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      if (ticking) await ticking;
-      await Promise.all([...inflight]);
-    },
+    tick: loop.tick,
+    start: loop.start,
+    stop: loop.stop,
     state: () => markets,
     options: o,
   };

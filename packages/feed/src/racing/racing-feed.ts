@@ -18,6 +18,7 @@
 // 2·levels orders per runner), at most one simulated bet. Refusals are results (logged, counted),
 // and tick() never throws.
 import { priceToIndex, ticksDown, ticksUp } from '@backlay/engine';
+import { createTickLoop } from '../loop.ts';
 import { fairPrice, gaussian, limitTicks, randInt, type Random } from '../pricing.ts';
 import type { FeedApi, FeedClock, FeedImage, FeedLog, FeedOrder } from '../types.ts';
 import {
@@ -221,12 +222,15 @@ export function createRacingFeed(deps: {
       retry?: { placings: number[][]; next_ms: number; left: number };
     }
   >();
-  const busy = new Set<number>();
-  const inflight = new Set<Promise<unknown>>();
+  const loop = createTickLoop<RacingTickReport>({
+    name: 'racing feed',
+    tick_ms: o.tick_ms,
+    log,
+    run: runTick,
+    onReport: logRaceDay,
+  });
+  const { busy, launch } = loop;
   const plans = new Map<number, { races: PlannedRace[]; byKey: Map<string, PlannedRace> }>();
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let running = false;
-  let ticking: Promise<unknown> | null = null;
 
   const now = () => clock.now().getTime();
   const mem = (match_id: number) => {
@@ -292,18 +296,6 @@ export function createRacingFeed(deps: {
         ? placeProbabilities(opinion, r.places_paid)
         : null;
     return { runners, truth, win, place, strengths };
-  }
-
-  function launch(market_id: number, work: () => Promise<void>): Promise<void> {
-    busy.add(market_id);
-    const p = work()
-      .catch((err: unknown) => log.warn({ err, market_id }, 'racing feed: market work failed'))
-      .finally(() => {
-        busy.delete(market_id);
-        inflight.delete(p);
-      });
-    inflight.add(p);
-    return p;
   }
 
   /** Runs a lifecycle call; a refusal or a throw is counted, never thrown. */
@@ -674,60 +666,33 @@ export function createRacingFeed(deps: {
     return { report, jobs };
   }
 
-  async function tick(): Promise<RacingTickReport> {
-    const { report, jobs } = await runTick();
-    await Promise.all(jobs);
-    return report;
-  }
-
-  function schedule() {
-    if (!running) return;
-    timer = setTimeout(() => {
-      timer = null;
-      ticking = runTick()
-        .then(({ report }) => {
-          if (
-            report.created.length +
-              report.non_runners.length +
-              report.off.length +
-              report.finished.length +
-              report.resulted.length >
-            0
-          ) {
-            log.info(
-              {
-                created: report.created,
-                non_runners: report.non_runners,
-                off: report.off,
-                finished: report.finished,
-                resulted: report.resulted,
-              },
-              'racing feed: race day',
-            );
-          }
-        })
-        .catch((err: unknown) => log.warn({ err }, 'racing feed: tick failed'))
-        .finally(() => {
-          ticking = null;
-          schedule();
-        });
-    }, o.tick_ms);
+  /** A scheduled tick that moved the day on says so. */
+  function logRaceDay(report: RacingTickReport): void {
+    if (
+      report.created.length +
+        report.non_runners.length +
+        report.off.length +
+        report.finished.length +
+        report.resulted.length >
+      0
+    ) {
+      log.info(
+        {
+          created: report.created,
+          non_runners: report.non_runners,
+          off: report.off,
+          finished: report.finished,
+          resulted: report.resulted,
+        },
+        'racing feed: race day',
+      );
+    }
   }
 
   return {
-    tick,
-    start() {
-      if (running) return;
-      running = true;
-      schedule();
-    },
-    async stop() {
-      running = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      if (ticking) await ticking;
-      await Promise.all([...inflight]);
-    },
+    tick: loop.tick,
+    start: loop.start,
+    stop: loop.stop,
     state: () => markets,
     options: o,
   };
