@@ -27,13 +27,13 @@ import {
   betLine as line,
   betsHeld,
   bettors,
-  CSRF,
   load,
   serveBench,
-  stores,
+  onEachStore,
+  httpLoad,
   type Store,
 } from './http-bets.bench.ts';
-import { loadFromWorker, type LoadResult, type LoadSpec } from './http-load.ts';
+import type { LoadResult } from './http-load.ts';
 import { median, mulberry32, randInt, report, type Benchmark, type Figure } from './lib.ts';
 
 const DURATION_MS = Number(process.env.BENCH_HTTP_MS ?? 4_000);
@@ -102,15 +102,7 @@ async function runOn(store: Store): Promise<Figure[]> {
   const tag = store.label;
   try {
     const { users, tokens } = await bettors(app, base, 'fbench', USERS);
-    const http = (spec: LoadSpec) =>
-      loadFromWorker({
-        base_url: base,
-        tokens,
-        csrf: CSRF,
-        spec,
-        connections: IN_FLIGHT,
-        duration_ms: DURATION_MS,
-      });
+    const http = httpLoad(base, tokens, IN_FLIGHT, DURATION_MS);
 
     const mo: LoadResult[] = [];
     const fy: LoadResult[] = [];
@@ -257,19 +249,5 @@ async function runOn(store: Store): Promise<Figure[]> {
 export const fancyBetsBench: Benchmark = {
   name: 'fancy-bets',
   description: `HTTP → committed fancy bets/s on one fancy vs match-odds bets/s on one market, same run (${IN_FLIGHT} in flight, ${USERS} bettors, ${ROUNDS} alternating rounds of ${DURATION_MS} ms)`,
-  async run() {
-    const figures: Figure[] = [];
-    const only = process.env.BENCH_STORE; // 'pglite' or 'postgres': run on that store alone
-    const all = await stores();
-    try {
-      for (const store of all) {
-        if (only && !store.label.toLowerCase().startsWith(only.toLowerCase())) continue;
-        figures.push(...(await runOn(store)));
-      }
-    } finally {
-      // Every store's database goes, also those after a store whose run threw.
-      for (const store of all) await store.cleanup();
-    }
-    return figures;
-  },
+  run: () => onEachStore(runOn),
 };

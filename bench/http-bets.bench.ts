@@ -196,6 +196,31 @@ export async function betsHeld(
   return r!.n;
 }
 
+/** A load of `spec` on the bench server from a worker thread, the bettors' tokens in turn. */
+export function httpLoad(base: string, tokens: readonly string[], connections: number, duration_ms: number) {
+  return (spec: LoadSpec) =>
+    loadFromWorker({ base_url: base, tokens: [...tokens], csrf: CSRF, spec, connections, duration_ms });
+}
+
+/**
+ * `runOn` on every store (BENCH_STORE=pglite|postgres: that one alone); every store's database
+ * goes at the end, also those after a store whose run threw.
+ */
+export async function onEachStore(runOn: (store: Store) => Promise<Figure[]>): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const only = process.env.BENCH_STORE;
+  const all = await stores();
+  try {
+    for (const store of all) {
+      if (only && !store.label.toLowerCase().startsWith(only.toLowerCase())) continue;
+      figures.push(...(await runOn(store)));
+    }
+  } finally {
+    for (const store of all) await store.cleanup();
+  }
+  return figures;
+}
+
 export interface BenchUser {
   userId: number;
   userName: string;
@@ -543,15 +568,7 @@ async function balanceVariant(store: Store, label: string, options: Partial<AppO
   try {
     const tag = randomBytes(3).toString('hex');
     const { tokens } = await bettors(app, base, `bal${tag}`, USERS, 1_000_000);
-    const http = (spec: LoadSpec) =>
-      loadFromWorker({
-        base_url: base,
-        tokens,
-        csrf: CSRF,
-        spec,
-        connections: CONCURRENCY,
-        duration_ms: Math.max(1_000, DURATION_MS / 2),
-      });
+    const http = httpLoad(base, tokens, CONCURRENCY, Math.max(1_000, DURATION_MS / 2));
     const bare: number[] = [];
     const balance: number[] = [];
     const p99: number[] = [];

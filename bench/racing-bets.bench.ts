@@ -19,12 +19,12 @@ import {
   betLine as line,
   betsHeld,
   bettors,
-  CSRF,
   serveBench,
-  stores,
+  onEachStore,
+  httpLoad,
   type Store,
 } from './http-bets.bench.ts';
-import { loadFromWorker, type LoadResult, type LoadSpec } from './http-load.ts';
+import type { LoadResult } from './http-load.ts';
 import { median, report, type Benchmark, type Figure } from './lib.ts';
 
 const DURATION_MS = Number(process.env.BENCH_HTTP_MS ?? 4_000);
@@ -82,15 +82,7 @@ async function runOn(store: Store): Promise<Figure[]> {
   const tag = store.label;
   try {
     const { tokens } = await bettors(app, base, 'rbench', USERS);
-    const http = (spec: LoadSpec) =>
-      loadFromWorker({
-        base_url: base,
-        tokens,
-        csrf: CSRF,
-        spec,
-        connections: IN_FLIGHT,
-        duration_ms: DURATION_MS,
-      });
+    const http = httpLoad(base, tokens, IN_FLIGHT, DURATION_MS);
 
     const mo: LoadResult[] = [];
     const win: LoadResult[] = [];
@@ -146,18 +138,5 @@ async function runOn(store: Store): Promise<Figure[]> {
 export const racingBetsBench: Benchmark = {
   name: 'racing-bets',
   description: `HTTP → committed bets/s on one ${RUNNERS}-runner win market vs one match-odds market, same run (${IN_FLIGHT} in flight, ${USERS} bettors, ${ROUNDS} alternating rounds of ${DURATION_MS} ms)`,
-  async run() {
-    const figures: Figure[] = [];
-    const only = process.env.BENCH_STORE;
-    const all = await stores();
-    try {
-      for (const store of all) {
-        if (only && !store.label.toLowerCase().startsWith(only.toLowerCase())) continue;
-        figures.push(...(await runOn(store)));
-      }
-    } finally {
-      for (const s of all) await s.cleanup();
-    }
-    return figures;
-  },
+  run: () => onEachStore(runOn),
 };
