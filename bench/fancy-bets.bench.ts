@@ -19,13 +19,21 @@
 // Then the same two kinds in-process (app.fancy.place vs app.exchange.placeBet, no HTTP), one
 // phase each, to tell the server's HTTP work from the store's.
 import type { FastifyInstance } from 'fastify';
-import type { AddressInfo } from 'node:net';
-import { eq, sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.ts';
+import { eq } from 'drizzle-orm';
 import { bets, fancyBets, matches, series } from '../apps/server/src/db/schema.ts';
 import { setUpCricketMatch } from '../apps/server/src/modules/cricket/set-up.ts';
-import { benchMarket, CSRF, load, stores, type Store } from './http-bets.bench.ts';
-import { loadFromWorker, type LoadResult, type LoadSpec } from './http-load.ts';
+import {
+  benchMarket,
+  betLine as line,
+  betsHeld,
+  bettors,
+  load,
+  serveBench,
+  onEachStore,
+  httpLoad,
+  type Store,
+} from './http-bets.bench.ts';
+import type { LoadResult } from './http-load.ts';
 import { median, mulberry32, randInt, report, type Benchmark, type Figure } from './lib.ts';
 
 const DURATION_MS = Number(process.env.BENCH_HTTP_MS ?? 4_000);
@@ -89,62 +97,12 @@ async function quoteOf(app: FastifyInstance, fancyId: number) {
   return JSON.stringify([f.status, f.noLine, f.noRate, f.yesLine, f.yesRate, f.version]);
 }
 
-async function betsHeld(app: FastifyInstance, table: typeof bets | typeof fancyBets, marketId: number) {
-  const [r] = await app.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(table)
-    .where(eq(table.marketId, marketId));
-  return r!.n;
-}
-
-const refusalText = (r: LoadResult) =>
-  r.failures === 0
-    ? 'none refused'
-    : `${r.failures} refused (${
-        Object.entries(r.refusals)
-          .map(([m, n]) => `${n}× ${m}`)
-          .join('; ') || 'connection errors'
-      })`;
-
-const line = (r: LoadResult) =>
-  `${r.rate.toFixed(0)} bets/s, p50 ${r.p50_ms.toFixed(1)} ms, p99 ${r.p99_ms.toFixed(1)} ms, ${refusalText(r)}`;
-
 async function runOn(store: Store): Promise<Figure[]> {
-  const app = await buildApp({
-    store: store.options,
-    seedDemo: true,
-    logger: false,
-    rateLimits: { globalPerMinute: 100_000_000, loginPerMinute: 100_000 },
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { app, base } = await serveBench(store);
   const tag = store.label;
   try {
-    const users: { userId: number; userName: string }[] = [];
-    for (let i = 0; i < USERS; i++) {
-      const userName = `fbench${i}`;
-      const userId = await app.account.createUser({ userName, password: 'bench12345' });
-      await app.wallet.deposit(userId, 1_000_000_000, `bench:${userName}`);
-      users.push({ userId, userName });
-    }
-    const tokens: string[] = [];
-    for (const u of users) {
-      const r = await fetch(`${base}/api/user/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-xsrf-token': CSRF, cookie: `XSRF-TOKEN=${CSRF}` },
-        body: JSON.stringify({ user_name: u.userName, password: 'bench12345' }),
-      });
-      tokens.push(((await r.json()) as { data: { token: string } }).data.token);
-    }
-    const http = (spec: LoadSpec) =>
-      loadFromWorker({
-        base_url: base,
-        tokens,
-        csrf: CSRF,
-        spec,
-        connections: IN_FLIGHT,
-        duration_ms: DURATION_MS,
-      });
+    const { users, tokens } = await bettors(app, base, 'fbench', USERS);
+    const http = httpLoad(base, tokens, IN_FLIGHT, DURATION_MS);
 
     const mo: LoadResult[] = [];
     const fy: LoadResult[] = [];
@@ -291,19 +249,5 @@ async function runOn(store: Store): Promise<Figure[]> {
 export const fancyBetsBench: Benchmark = {
   name: 'fancy-bets',
   description: `HTTP → committed fancy bets/s on one fancy vs match-odds bets/s on one market, same run (${IN_FLIGHT} in flight, ${USERS} bettors, ${ROUNDS} alternating rounds of ${DURATION_MS} ms)`,
-  async run() {
-    const figures: Figure[] = [];
-    const only = process.env.BENCH_STORE; // 'pglite' or 'postgres': run on that store alone
-    const all = await stores();
-    try {
-      for (const store of all) {
-        if (only && !store.label.toLowerCase().startsWith(only.toLowerCase())) continue;
-        figures.push(...(await runOn(store)));
-      }
-    } finally {
-      // Every store's database goes, also those after a store whose run threw.
-      for (const store of all) await store.cleanup();
-    }
-    return figures;
-  },
+  run: () => onEachStore(runOn),
 };

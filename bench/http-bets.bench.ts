@@ -25,7 +25,15 @@ import { connect } from 'node:net';
 import pg from 'pg';
 import { buildApp, type AppOptions } from '../apps/server/src/app.ts';
 import type { StoreOptions } from '../apps/server/src/db/store.ts';
-import { markets, matches, runners, series } from '../apps/server/src/db/schema.ts';
+import { eq, sql } from 'drizzle-orm';
+import {
+  type bets,
+  type fancyBets,
+  markets,
+  matches,
+  runners,
+  series,
+} from '../apps/server/src/db/schema.ts';
 import { loadFromWorker, type LoadResult, type LoadSpec } from './http-load.ts';
 import { median, mulberry32, randInt, report, type Benchmark, type Figure } from './lib.ts';
 
@@ -154,46 +162,149 @@ export async function benchMarket(app: FastifyInstance, k: number) {
   return { match_id: m!.matchId, market_id: mk!.marketId, selection_ids: rs.map((r) => r.selectionId) };
 }
 
-async function setUp(app: FastifyInstance) {
-  const spread: Awaited<ReturnType<typeof benchMarket>>[] = [];
-  for (let k = 0; k < SPREAD_MARKETS; k++) spread.push(await benchMarket(app, k));
-  const users: { userId: number; userName: string }[] = [];
-  for (let i = 0; i < USERS; i++) {
-    const userName = `bench${i}`;
-    const userId = await app.account.createUser({ userName, password: 'bench12345' });
-    await app.wallet.deposit(userId, 1_000_000_000, `bench:${userName}`);
-    users.push({ userId, userName });
-  }
-  return { main: spread[0]!, spread, users };
-}
-
-async function runOn(store: Store): Promise<Figure[]> {
+/**
+ * The bench server: buildApp on `store` with the demo data, no logger and the rate limits out of the
+ * way (plus `options`), `routes` added, listening on a loopback port: the app and its base URL.
+ */
+export async function serveBench(
+  store: Store,
+  options: Partial<AppOptions> = {},
+  routes?: (app: FastifyInstance) => void,
+): Promise<{ app: FastifyInstance; base: string }> {
   const app = await buildApp({
     store: store.options,
     seedDemo: true,
     logger: false,
     rateLimits: { globalPerMinute: 100_000_000, loginPerMinute: 100_000 },
+    ...options,
   });
-  app.get('/bench/bare', async () => ({ status: true, data: { total_balance: 0, liability: 0 } }));
-  // The bare route behind the session lookup every /api call makes: where the balance endpoint's
-  // time goes (auth, then its one query).
-  app.get('/bench/authed', async (req) => {
-    await app.auth.authenticate(req);
-    return { status: true, data: { total_balance: 0, liability: 0 } };
-  });
+  routes?.(app);
   await app.listen({ host: '127.0.0.1', port: 0 });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return { app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+}
+
+/** Rows a table (bets, fancy bets) holds for one market: what the load committed. */
+export async function betsHeld(
+  app: FastifyInstance,
+  table: typeof bets | typeof fancyBets,
+  marketId: number,
+) {
+  const [r] = await app.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(table)
+    .where(eq(table.marketId, marketId));
+  return r!.n;
+}
+
+/** A load of `spec` on the bench server from a worker thread, the bettors' tokens in turn. */
+export function httpLoad(base: string, tokens: readonly string[], connections: number, duration_ms: number) {
+  return (spec: LoadSpec) =>
+    loadFromWorker({ base_url: base, tokens: [...tokens], csrf: CSRF, spec, connections, duration_ms });
+}
+
+/**
+ * `runOn` on every store (BENCH_STORE=pglite|postgres: that one alone); every store's database
+ * goes at the end, also those after a store whose run threw.
+ */
+export async function onEachStore(runOn: (store: Store) => Promise<Figure[]>): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const only = process.env.BENCH_STORE;
+  const all = await stores();
+  try {
+    for (const store of all) {
+      if (only && !store.label.toLowerCase().startsWith(only.toLowerCase())) continue;
+      figures.push(...(await runOn(store)));
+    }
+  } finally {
+    for (const store of all) await store.cleanup();
+  }
+  return figures;
+}
+
+export interface BenchUser {
+  userId: number;
+  userName: string;
+}
+
+const BENCH_PASSWORD = 'bench12345';
+
+/** `n` bettors `${prefix}0`…, each funded with `deposit_paise` (₹1 crore by default). */
+export async function createBettors(
+  app: FastifyInstance,
+  prefix: string,
+  n: number,
+  deposit_paise = 1_000_000_000,
+): Promise<BenchUser[]> {
+  const users: BenchUser[] = [];
+  for (let i = 0; i < n; i++) {
+    const userName = `${prefix}${i}`;
+    const userId = await app.account.createUser({ userName, password: BENCH_PASSWORD });
+    await app.wallet.deposit(userId, deposit_paise, `bench:${userName}`);
+    users.push({ userId, userName });
+  }
+  return users;
+}
+
+/** Logs each bettor in over HTTP (`/api/user/login`, with the bench's CSRF pair): their tokens, in order. */
+export async function logIn(base: string, users: readonly BenchUser[]): Promise<string[]> {
+  const tokens: string[] = [];
+  for (const u of users) {
+    const r = await fetch(`${base}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': CSRF, cookie: `XSRF-TOKEN=${CSRF}` },
+      body: JSON.stringify({ user_name: u.userName, password: BENCH_PASSWORD }),
+    });
+    tokens.push(((await r.json()) as { data: { token: string } }).data.token);
+  }
+  return tokens;
+}
+
+/** `n` funded bettors logged in over HTTP: the bettors and their session tokens. */
+export async function bettors(
+  app: FastifyInstance,
+  base: string,
+  prefix: string,
+  n: number,
+  deposit_paise?: number,
+): Promise<{ users: BenchUser[]; tokens: string[] }> {
+  const users = await createBettors(app, prefix, n, deposit_paise);
+  return { users, tokens: await logIn(base, users) };
+}
+
+/** A load's refusals: "none refused", or how many and why ("3 refused (2× …; 1× …)"). */
+export const refusalText = (r: LoadResult) =>
+  r.failures === 0
+    ? 'none refused'
+    : `${r.failures} refused (${
+        Object.entries(r.refusals)
+          .map(([m, n]) => `${n}× ${m}`)
+          .join('; ') || 'connection errors'
+      })`;
+
+/** A bet load in one line: rate, p50, p99 and its refusals. */
+export const betLine = (r: LoadResult) =>
+  `${r.rate.toFixed(0)} bets/s, p50 ${r.p50_ms.toFixed(1)} ms, p99 ${r.p99_ms.toFixed(1)} ms, ${refusalText(r)}`;
+
+async function setUp(app: FastifyInstance) {
+  const spread: Awaited<ReturnType<typeof benchMarket>>[] = [];
+  for (let k = 0; k < SPREAD_MARKETS; k++) spread.push(await benchMarket(app, k));
+  const users = await createBettors(app, 'bench', USERS);
+  return { main: spread[0]!, spread, users };
+}
+
+async function runOn(store: Store): Promise<Figure[]> {
+  const { app, base } = await serveBench(store, {}, (app) => {
+    app.get('/bench/bare', async () => ({ status: true, data: { total_balance: 0, liability: 0 } }));
+    // The bare route behind the session lookup every /api call makes: where the balance endpoint's
+    // time goes (auth, then its one query).
+    app.get('/bench/authed', async (req) => {
+      await app.auth.authenticate(req);
+      return { status: true, data: { total_balance: 0, liability: 0 } };
+    });
+  });
   try {
     const fx = await setUp(app);
-    const tokens: string[] = [];
-    for (const u of fx.users) {
-      const r = await fetch(`${base}/api/user/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-xsrf-token': CSRF, cookie: `XSRF-TOKEN=${CSRF}` },
-        body: JSON.stringify({ user_name: u.userName, password: 'bench12345' }),
-      });
-      tokens.push(((await r.json()) as { data: { token: string } }).data.token);
-    }
+    const tokens = await logIn(base, fx.users);
     let n = 0;
     const rand = mulberry32(7);
     // Each committed batch of the market publishes one 'market' notice: bets / notices = batch size.
@@ -451,39 +562,13 @@ const BALANCE_ROUNDS = Number(process.env.BENCH_BALANCE_ROUNDS ?? 3);
  * half a phase each, medians compared, so a load swing of the shared box hits both sides alike.
  */
 async function balanceVariant(store: Store, label: string, options: Partial<AppOptions>): Promise<Figure[]> {
-  const app = await buildApp({
-    store: store.options,
-    seedDemo: true,
-    logger: false,
-    rateLimits: { globalPerMinute: 100_000_000, loginPerMinute: 100_000 },
-    ...options,
+  const { app, base } = await serveBench(store, options, (app) => {
+    app.get('/bench/bare', async () => ({ status: true, data: { total_balance: 0, liability: 0 } }));
   });
-  app.get('/bench/bare', async () => ({ status: true, data: { total_balance: 0, liability: 0 } }));
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   try {
     const tag = randomBytes(3).toString('hex');
-    const tokens: string[] = [];
-    for (let i = 0; i < USERS; i++) {
-      const userName = `bal${tag}${i}`;
-      const userId = await app.account.createUser({ userName, password: 'bench12345' });
-      await app.wallet.deposit(userId, 1_000_000, `bench:${userName}`);
-      const r = await fetch(`${base}/api/user/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-xsrf-token': CSRF, cookie: `XSRF-TOKEN=${CSRF}` },
-        body: JSON.stringify({ user_name: userName, password: 'bench12345' }),
-      });
-      tokens.push(((await r.json()) as { data: { token: string } }).data.token);
-    }
-    const http = (spec: LoadSpec) =>
-      loadFromWorker({
-        base_url: base,
-        tokens,
-        csrf: CSRF,
-        spec,
-        connections: CONCURRENCY,
-        duration_ms: Math.max(1_000, DURATION_MS / 2),
-      });
+    const { tokens } = await bettors(app, base, `bal${tag}`, USERS, 1_000_000);
+    const http = httpLoad(base, tokens, CONCURRENCY, Math.max(1_000, DURATION_MS / 2));
     const bare: number[] = [];
     const balance: number[] = [];
     const p99: number[] = [];

@@ -12,12 +12,19 @@
 // runners at 15.0–17.0 (five ladder steps around a 16-runner field's even price, the same
 // matching rate): every bet's exposure is worked out over 16 outcomes instead of 3.
 import type { FastifyInstance } from 'fastify';
-import type { AddressInfo } from 'node:net';
-import { eq, sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.ts';
+import { eq } from 'drizzle-orm';
 import { bets, markets, matches, runners, series } from '../apps/server/src/db/schema.ts';
-import { benchMarket, CSRF, stores, type Store } from './http-bets.bench.ts';
-import { loadFromWorker, type LoadResult, type LoadSpec } from './http-load.ts';
+import {
+  benchMarket,
+  betLine as line,
+  betsHeld,
+  bettors,
+  serveBench,
+  onEachStore,
+  httpLoad,
+  type Store,
+} from './http-bets.bench.ts';
+import type { LoadResult } from './http-load.ts';
 import { median, report, type Benchmark, type Figure } from './lib.ts';
 
 const DURATION_MS = Number(process.env.BENCH_HTTP_MS ?? 4_000);
@@ -70,54 +77,12 @@ async function benchWinMarket(app: FastifyInstance, k: number) {
   return { match_id: m!.matchId, market_id: mk!.marketId, selection_ids: rs.map((r) => r.selectionId) };
 }
 
-async function betsHeld(app: FastifyInstance, marketId: number) {
-  const [r] = await app.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(bets)
-    .where(eq(bets.marketId, marketId));
-  return r!.n;
-}
-
-const line = (r: LoadResult) =>
-  `${r.rate.toFixed(0)} bets/s, p50 ${r.p50_ms.toFixed(1)} ms, p99 ${r.p99_ms.toFixed(1)} ms, ${r.failures} refused` +
-  (r.failures > 0
-    ? ` (${Object.entries(r.refusals)
-        .map(([m, n]) => `${n}× ${m}`)
-        .join('; ')})`
-    : '');
-
 async function runOn(store: Store): Promise<Figure[]> {
-  const app = await buildApp({
-    store: store.options,
-    seedDemo: true,
-    logger: false,
-    rateLimits: { globalPerMinute: 100_000_000, loginPerMinute: 100_000 },
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { app, base } = await serveBench(store);
   const tag = store.label;
   try {
-    const tokens: string[] = [];
-    for (let i = 0; i < USERS; i++) {
-      const userName = `rbench${i}`;
-      const userId = await app.account.createUser({ userName, password: 'bench12345' });
-      await app.wallet.deposit(userId, 1_000_000_000, `bench:${userName}`);
-      const r = await fetch(`${base}/api/user/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-xsrf-token': CSRF, cookie: `XSRF-TOKEN=${CSRF}` },
-        body: JSON.stringify({ user_name: userName, password: 'bench12345' }),
-      });
-      tokens.push(((await r.json()) as { data: { token: string } }).data.token);
-    }
-    const http = (spec: LoadSpec) =>
-      loadFromWorker({
-        base_url: base,
-        tokens,
-        csrf: CSRF,
-        spec,
-        connections: IN_FLIGHT,
-        duration_ms: DURATION_MS,
-      });
+    const { tokens } = await bettors(app, base, 'rbench', USERS);
+    const http = httpLoad(base, tokens, IN_FLIGHT, DURATION_MS);
 
     const mo: LoadResult[] = [];
     const win: LoadResult[] = [];
@@ -139,10 +104,10 @@ async function runOn(store: Store): Promise<Figure[]> {
         request_prefix: `rw${round}-`,
       });
       console.log(
-        `  ${tag}: round ${round + 1}, match odds (3 runners): ${line(m)}; ${await betsHeld(app, market.market_id)} bets stored`,
+        `  ${tag}: round ${round + 1}, match odds (3 runners): ${line(m)}; ${await betsHeld(app, bets, market.market_id)} bets stored`,
       );
       console.log(
-        `  ${tag}: round ${round + 1}, win market (${RUNNERS} runners): ${line(w)}; ${await betsHeld(app, race.market_id)} bets stored`,
+        `  ${tag}: round ${round + 1}, win market (${RUNNERS} runners): ${line(w)}; ${await betsHeld(app, bets, race.market_id)} bets stored`,
       );
       mo.push(m);
       win.push(w);
@@ -173,18 +138,5 @@ async function runOn(store: Store): Promise<Figure[]> {
 export const racingBetsBench: Benchmark = {
   name: 'racing-bets',
   description: `HTTP → committed bets/s on one ${RUNNERS}-runner win market vs one match-odds market, same run (${IN_FLIGHT} in flight, ${USERS} bettors, ${ROUNDS} alternating rounds of ${DURATION_MS} ms)`,
-  async run() {
-    const figures: Figure[] = [];
-    const only = process.env.BENCH_STORE;
-    const all = await stores();
-    try {
-      for (const store of all) {
-        if (only && !store.label.toLowerCase().startsWith(only.toLowerCase())) continue;
-        figures.push(...(await runOn(store)));
-      }
-    } finally {
-      for (const s of all) await s.cleanup();
-    }
-    return figures;
-  },
+  run: () => onEachStore(runOn),
 };

@@ -8,53 +8,30 @@ import { marketPosition } from '@backlay/engine';
 import type { CashOutQuote, CashOutResult } from '@backlay/contract';
 import { expect, it } from 'vitest';
 import { bets } from '../src/db/schema.ts';
-import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import type { Api } from './helpers/api.ts';
-import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';
+import {
+  createMarket,
+  expectBooksClean,
+  marketBet as bet,
+  nextRequestId as nextId,
+  placedBet as placed,
+  type TestMarket as M,
+} from './helpers/exchange.ts';
+import { bettorOf, operatorOf, type Bettor } from './helpers/people.ts';
 import { describeStores } from './helpers/stores.ts';
 
 /** The in-play bet delay: tests decide when a sleeping cash out wakes up. */
 let onSleep: (ms: number) => Promise<void> = async () => {};
 const sleep = (ms: number) => onSleep(ms);
 
-let rid = 0;
-const nextId = (p = 'r') => `${p}-${++rid}-${Math.random().toString(36).slice(2, 8)}`;
-
-type M = Awaited<ReturnType<typeof createMarket>>;
-const bet = (m: M, runner: number, isBack: boolean, odds: number, stack: number) => ({
-  match_id: m.matchId,
-  market_id: m.marketId,
-  selection_id: m.selectionIds[runner]!,
-  is_back: isBack ? '1' : '0',
-  odds,
-  stack,
-  request_id: nextId('bet'),
-});
-
 describeStores(
   'cash out',
   (ctx) => {
-    let operator: Api | undefined;
-    async function op() {
-      if (!operator) {
-        operator = ctx.api.fork();
-        await operator.login('operator', 'operator123');
-      }
-      return operator;
-    }
-    async function bettor(balanceRupees = 10_000): Promise<Api & { userId: number }> {
-      const u = await createBettor(ctx.app, balanceRupees * 100);
-      const api = ctx.api.fork();
-      await api.login(u.userName, u.password);
-      return Object.assign(api, { userId: u.userId });
-    }
+    let operator: Promise<Api> | undefined;
+    const op = () => (operator ??= operatorOf(ctx));
+    const bettor = (balanceRupees = 10_000): Promise<Bettor> => bettorOf(ctx, balanceRupees * 100);
     const balanceOf = async (api: Api) =>
       (await api.call('getUserBalance')).body.data as { total_balance: number; liability: number };
-    const placed = async (api: Api, body: ReturnType<typeof bet>) => {
-      const r = await api.call('placeMarketBet', body);
-      expect(r.body.status, JSON.stringify(r.body)).toBe(true);
-      return r.body.data as { bet_id: number; status: string };
-    };
     const quoteOf = async (api: Api, m: M) => {
       const r = await api.call('getCashOut', { market_id: m.marketId });
       expect(r.statusCode, JSON.stringify(r.body)).toBe(200);
@@ -71,12 +48,7 @@ describeStores(
         .select()
         .from(bets)
         .where(and(eq(bets.userId, userId), eq(bets.marketId, marketId)));
-    async function clean() {
-      await expectExchangeInvariants(ctx.app);
-      const check = await checkLedger(ctx.app);
-      expect(check.problems).toEqual([]);
-      expect(check.ok).toBe(true);
-    }
+    const clean = () => expectBooksClean(ctx.app);
 
     /**
      * A backs Runner 1 ₹100 @ 4.0 (a ₹100 balance: all of it at risk), then the price shortens: the

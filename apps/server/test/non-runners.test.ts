@@ -7,56 +7,35 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { fills, marketSettlements, markets } from '../src/db/schema.ts';
-import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import type { Api } from './helpers/api.ts';
-import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';
+import {
+  createMarket,
+  expectBooksClean,
+  marketBet,
+  nextRequestId as nextId,
+  placedBet as placed,
+  type TestMarket as M,
+} from './helpers/exchange.ts';
+import { bettorOf, operatorOf, type Bettor } from './helpers/people.ts';
 import { describeStores } from './helpers/stores.ts';
 
-let rid = 0;
-const nextId = (p = 'r') => `${p}-${++rid}-${Math.random().toString(36).slice(2, 8)}`;
-
-type M = Awaited<ReturnType<typeof createMarket>>;
 type BetView = { bet_id: number; selection_id: number; average_price_matched: number; status: string };
 type Runner = { selection_id: number; status: string; reduction_factor?: number };
 type MarketView = { market_id: number; version: number; runners: Runner[] };
 
 describeStores('non-runners', (ctx) => {
-  let operator: Api;
-  async function op() {
-    if (!operator) {
-      operator = ctx.api.fork();
-      await operator.login('operator', 'operator123');
-    }
-    return operator;
-  }
-  async function bettor(balanceRupees = 10_000): Promise<Api & { userId: number }> {
-    const u = await createBettor(ctx.app, balanceRupees * 100);
-    const api = ctx.api.fork();
-    await api.login(u.userName, u.password);
-    return Object.assign(api, { userId: u.userId });
-  }
+  let operator: Promise<Api> | undefined;
+  const op = () => (operator ??= operatorOf(ctx));
+  const bettor = (balanceRupees = 10_000): Promise<Bettor> => bettorOf(ctx, balanceRupees * 100);
   /** A racing market of `type` (WIN or PLACE; MATCH_ODDS settles as a win market). */
   async function race(type: 'WIN' | 'PLACE' | 'MATCH_ODDS', runners = 4) {
     const m = await createMarket(ctx.app, { runners });
     await ctx.app.db.update(markets).set({ marketType: type }).where(eq(markets.marketId, m.marketId));
     return m;
   }
-  const bet = (m: M, runner: number, isBack: boolean, odds: number, stack: number, version?: number) => ({
-    match_id: m.matchId,
-    market_id: m.marketId,
-    selection_id: m.selectionIds[runner]!,
-    is_back: isBack ? '1' : '0',
-    odds,
-    stack,
-    request_id: nextId('bet'),
-    ...(version === undefined ? {} : { version }),
-  });
-  const placed = async (api: Api, body: ReturnType<typeof bet>) => {
-    const r = await api.call('placeMarketBet', body);
-    expect(r.statusCode, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.status, JSON.stringify(r.body)).toBe(true);
-    return r.body.data as { bet_id: number; status: string };
-  };
+  /** A bet body, with the market `version` the bettor saw when given. */
+  const bet = (m: M, runner: number, isBack: boolean, odds: number, stack: number, version?: number) =>
+    marketBet(m, runner, isBack, odds, stack, version === undefined ? {} : { version });
   /** `backer` backs runner at odds for stack, matched by `layer`'s lay (placed first). */
   async function matched(m: M, runner: number, odds: number, stack: number, backer: Api, layer: Api) {
     await placed(layer, bet(m, runner, false, odds, stack));
@@ -97,12 +76,7 @@ describeStores('non-runners', (ctx) => {
     });
   }
   /** The ledger check and the exchange's invariants (stored holds = recomputed exposure). */
-  async function ledgerClean() {
-    const check = await checkLedger(ctx.app);
-    expect(check.problems).toEqual([]);
-    expect(check.ok).toBe(true);
-    await expectExchangeInvariants(ctx.app);
-  }
+  const ledgerClean = () => expectBooksClean(ctx.app);
 
   it('win market, one removal at 25 %: 8.0 matched before becomes 6.0, one matched after keeps 8.0; the removed runner’s bets are void and refunded; a stale bet is told', async () => {
     const m = await race('WIN');

@@ -4,8 +4,8 @@
 import type { CashOutQuote, MarketDetail, MatchDetail } from '@backlay/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi, renderApp, resetStore, signIn } from './helpers.tsx';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { freshClient, json, mockApi, renderApp, signIn } from './helpers.tsx';
 
 const runners = (positions: [number, number]): MarketDetail['runners'] => [
   {
@@ -59,20 +59,7 @@ const quote = (profit: number): CashOutQuote => ({
   version: 1,
 });
 
-class QuietSocket {
-  readyState = 0;
-  onopen = null;
-  onclose = null;
-  onerror = null;
-  onmessage = null;
-  send() {}
-  close() {}
-}
-
-beforeEach(() => {
-  resetStore();
-  vi.stubGlobal('WebSocket', QuietSocket);
-});
+beforeEach(() => freshClient());
 
 function api(extra: Record<string, unknown> = {}) {
   return mockApi({

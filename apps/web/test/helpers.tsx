@@ -150,3 +150,51 @@ export const matchFixture = (over: Partial<Match> = {}): Match => ({
   markets: [],
   ...over,
 });
+
+/** A WebSocket that never opens: for screens whose tests do not follow live prices. */
+export class QuietSocket {
+  readyState = 0;
+  onopen = null;
+  onclose = null;
+  onerror = null;
+  onmessage = null;
+  send() {}
+  close() {}
+}
+
+/**
+ * A WebSocket the test drives: `open()` it, `push(msg)` a server message, read what the client
+ * `sent`. Every socket made is in `ControlledSocket.all` (emptied by `freshClient`).
+ */
+export class ControlledSocket {
+  static all: ControlledSocket[] = [];
+  readyState = 0;
+  sent: unknown[] = [];
+  onopen: ((e: unknown) => void) | null = null;
+  onclose: ((e: unknown) => void) | null = null;
+  onerror: ((e: unknown) => void) | null = null;
+  onmessage: ((e: { data: unknown }) => void) | null = null;
+  constructor(readonly url: string) {
+    ControlledSocket.all.push(this);
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  push(msg: unknown) {
+    this.onmessage?.({ data: JSON.stringify(msg) });
+  }
+}
+
+/** Before each test: a signed-out store and `socket` (QuietSocket by default) as the WebSocket. */
+export function freshClient(socket: typeof QuietSocket | typeof ControlledSocket = QuietSocket) {
+  resetStore();
+  ControlledSocket.all = [];
+  vi.stubGlobal('WebSocket', socket);
+}

@@ -1,7 +1,7 @@
 import type { RaceCard } from '@backlay/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, resetStore, signIn } from './helpers.tsx';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ControlledSocket, freshClient, mockApi, renderApp, signIn } from './helpers.tsx';
 import {
   PLACE_ID,
   RACE_ID,
@@ -13,37 +13,7 @@ import {
 
 // The live socket: the race's WIN and PLACE prices follow it like any exchange market, and the
 // card refetches only when a market's status or version moves (a removal, the off, the result).
-class ControlledSocket {
-  static all: ControlledSocket[] = [];
-  readyState = 0;
-  sent: unknown[] = [];
-  onopen: ((e: unknown) => void) | null = null;
-  onclose: ((e: unknown) => void) | null = null;
-  onerror: ((e: unknown) => void) | null = null;
-  onmessage: ((e: { data: unknown }) => void) | null = null;
-  constructor(readonly url: string) {
-    ControlledSocket.all.push(this);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  push(msg: unknown) {
-    this.onmessage?.({ data: JSON.stringify(msg) });
-  }
-}
-
-beforeEach(() => {
-  resetStore();
-  ControlledSocket.all = [];
-  vi.stubGlobal('WebSocket', ControlledSocket);
-});
+beforeEach(() => freshClient(ControlledSocket));
 
 const levels = (n: number, back: number) => ({
   selection_id: 100 + n,

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Countdown, formatCountdown } from '../src/features/market/racing/Countdown.tsx';
 import { finishingPositions, ordinal } from '../src/features/market/racing/format.ts';
 import { contrast, toRgb, trapInk } from '../src/features/market/racing/Silks.tsx';
-import { json, mockApi, renderApp, resetStore, signIn } from './helpers.tsx';
+import { freshClient, json, mockApi, renderApp, signIn } from './helpers.tsx';
 import {
   NEXT_RACE_ID,
   OTHER_MEETING_RACE_ID,
@@ -18,22 +18,9 @@ import {
   WIN_ID,
 } from './racing-fixtures.ts';
 
-class QuietSocket {
-  readyState = 0;
-  onopen = null;
-  onclose = null;
-  onerror = null;
-  onmessage = null;
-  send() {}
-  close() {}
-}
-
 const UI = { timeout: 20_000 };
 
-beforeEach(() => {
-  resetStore();
-  vi.stubGlobal('WebSocket', QuietSocket);
-});
+beforeEach(() => freshClient());
 
 afterEach(() => {
   vi.useRealTimers();

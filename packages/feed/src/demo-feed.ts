@@ -22,6 +22,14 @@ import {
   weightedIndex,
   type Random,
 } from './pricing.ts';
+import { createTickLoop, type TickLoop } from './loop.ts';
+import {
+  bookIsDeep,
+  placeQuote,
+  roundRupees,
+  takePrice as takeOnePrice,
+  type MakerOptions,
+} from './makers.ts';
 import type {
   FeedApi,
   FeedClock,
@@ -39,38 +47,17 @@ const HOUR_MS = 60 * MINUTE_MS;
 /** Sports by id (the seed's ids, Betfair's numbering). */
 export const SPORT = { football: 1, tennis: 2, cricket: 4, basketball: 7522, volleyball: 998917 } as const;
 
-export interface FeedOptions {
-  /** Time between ticks when started (the tick itself is bounded, see below). */
-  tick_ms: number;
+/**
+ * The demo feed's options: the makers' (MakerOptions; `drift_sigma` is a step of the fair
+ * log-probabilities, odds 1.05–100 by default; in play, work waits the bet delay) and these.
+ */
+export interface FeedOptions extends MakerOptions {
   /** A market is looked at again (drift, re-quote if needed) this long after its last visit. */
   quote_interval_ms: number;
-  /** Markets re-quoted per tick at most. */
-  max_markets_per_tick: number;
-  /** Markets with feed work in flight at once at most (in play, work waits the bet delay). */
-  max_busy_markets: number;
   /** Orders one re-quote may place at most (runners beyond it are not quoted). */
   max_orders_per_market: number;
   /** Lifecycle changes (in play, close) per tick at most. */
   max_lifecycle_per_tick: number;
-  /** Levels quoted each side of each runner. */
-  levels: number;
-  /** Size of a quoted level before the per-level liability cap, paise: [min, max]. */
-  level_size_paise: readonly [number, number];
-  /** A market maker's lay at price P is at most this liability (size × (P − 1)), paise. */
-  max_level_liability_paise: number;
-  /** A level smaller than this counts as missing (the market is re-quoted). */
-  min_level_size_paise: number;
-  /** Standard deviation of a log-probability step per visit. */
-  drift_sigma: number;
-  /** Fair probabilities stay within [min, max] (odds 1.05–100 by default). */
-  min_probability: number;
-  max_probability: number;
-  /** Per tick: the chance that one simulated bettor takes a price. */
-  bet_probability: number;
-  /** A simulated bettor's stake, paise: [min, max] (never more than the level it takes). */
-  bettor_stake_paise: readonly [number, number];
-  makers: readonly string[];
-  bettors: readonly string[];
   /** Bet delay when a market goes in play, seconds, by sport id; `default_bet_delay_s` otherwise. */
   bet_delay_s: Readonly<Record<number, number>>;
   default_bet_delay_s: number;
@@ -143,13 +130,8 @@ export interface TickReport {
   bets_taken: number;
 }
 
-export interface DemoFeed {
-  /** One tick; resolves when everything it started has finished. */
-  tick(): Promise<TickReport>;
-  /** Ticks every `tick_ms` until `stop`. A market still busy (e.g. waiting a bet delay) is skipped. */
-  start(): void;
-  /** Stops ticking and waits for the work in flight. */
-  stop(): Promise<void>;
+/** tick, start and stop: the tick loop's. A market still busy (e.g. waiting a bet delay) is skipped. */
+export interface DemoFeed extends Pick<TickLoop<TickReport>, 'tick' | 'start' | 'stop'> {
   /** The feed's view of each market (for tests and logs). */
   state(): ReadonlyMap<number, Readonly<MarketState>>;
   readonly options: Readonly<FeedOptions>;
@@ -166,24 +148,26 @@ export function createDemoFeed(deps: {
   const o: FeedOptions = { ...DEFAULT_FEED_OPTIONS, ...deps.options };
   if (o.makers.length < 2) throw new Error('the demo feed needs two market makers (they alternate)');
   const markets = new Map<number, MarketState>();
+  const loop = createTickLoop<TickReport>({
+    name: 'demo feed',
+    tick_ms: o.tick_ms,
+    log,
+    run: runTick,
+    onReport: logLifecycle,
+  });
   /** Markets with work in flight (a re-quote or a bet may wait a bet delay in play). */
-  const busy = new Set<number>();
+  const { busy, launch } = loop;
   /**
    * Markets this process suspended because play stopped: only these are opened again when play
    * resumes (one suspended by the operator stays theirs; after a restart, so does this one).
    */
   const suspendedByFeed = new Set<number>();
-  const inflight = new Set<Promise<unknown>>();
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let running = false;
-  let ticking: Promise<unknown> | null = null;
 
   const now = () => clock.now().getTime();
   const betDelay = (sport: number) => o.bet_delay_s[sport] ?? o.default_bet_delay_s;
   const duration = (sport: number) => o.match_duration_ms[sport] ?? o.default_match_duration_ms;
   const clampStake = (m: FeedMarket, paise: number) =>
     Math.min(m.max_stake_paise, Math.max(m.min_stake_paise, paise));
-  const roundRupees = (paise: number, step: number) => Math.max(step, Math.round(paise / step) * step);
 
   function stateOf(m: FeedMarket): MarketState {
     const selections = m.runners
@@ -206,31 +190,11 @@ export function createDemoFeed(deps: {
     return st;
   }
 
-  /** Runs `work` for a market, marking it busy; tracked so `stop` can wait for it. */
-  function launch(market_id: number, work: () => Promise<void>): Promise<void> {
-    busy.add(market_id);
-    const p = work()
-      .catch((err: unknown) => log.warn({ err, market_id }, 'demo feed: market work failed'))
-      .finally(() => {
-        busy.delete(market_id);
-        inflight.delete(p);
-      });
-    inflight.add(p);
-    return p;
-  }
-
   /** Whether the book already shows what we would quote: same centres, `levels` sizeable levels each side. */
   function bookIsFine(st: MarketState, img: FeedImage, centers: number[]): boolean {
     if (st.centers === null || st.in_play !== img.in_play) return false;
     if (centers.some((c, i) => c !== st.centers![i])) return false;
-    return st.selections.every((sel) => {
-      const r = img.runners.find((x) => x.selection_id === sel);
-      if (!r) return false;
-      const deep = (levels: readonly { size_paise: number }[]) =>
-        levels.length >= o.levels &&
-        levels.slice(0, o.levels).every((l) => l.size_paise >= o.min_level_size_paise);
-      return deep(r.back) && deep(r.lay);
-    });
+    return bookIsDeep(img, st.selections, o.levels, o.min_level_size_paise);
   }
 
   async function requote(m: FeedMarket, st: MarketState, report: TickReport): Promise<void> {
@@ -303,64 +267,34 @@ export function createDemoFeed(deps: {
         });
       });
     });
-    const results = await Promise.all(
-      orders.slice(0, o.max_orders_per_market).map((ord) => api.placeBet(maker, ord)),
+    const placed = await placeQuote(
+      { api, log, name: 'demo feed', makers: o.makers },
+      maker,
+      m.market_id,
+      orders.slice(0, o.max_orders_per_market),
     );
-    const refused = results.filter((r) => !r.ok);
-    if (refused.length > 0) {
-      log.debug(
-        {
-          market_id: m.market_id,
-          refused: refused.length,
-          message: refused[0]!.ok ? '' : refused[0]!.message,
-        },
-        'demo feed: quotes refused',
-      );
-    }
-    for (const other of o.makers) if (other !== maker) await api.cancelAll(other, m.market_id);
     st.centers = centers;
     st.maker = maker;
     st.quotes += 1;
     st.in_play = img.in_play;
     report.requoted.push(m.market_id);
-    report.orders_placed += results.length - refused.length;
+    report.orders_placed += placed;
   }
 
   async function takePrice(m: FeedMarket, report: TickReport): Promise<void> {
     const img = await api.image(m.market_id);
     if (!img || img.status !== 'OPEN') return;
-    const runners = img.runners.filter((r) => r.status === 'ACTIVE');
-    if (runners.length === 0) return;
-    const runner = runners[randInt(random, 0, runners.length - 1)]!;
-    const side = random() < 0.5 ? 'BACK' : 'LAY';
-    // Backing takes the best of the back column (resting lays), laying the best of the lay column.
-    const level = side === 'BACK' ? runner.back[0] : runner.lay[0];
-    if (!level) return;
-    const stake = Math.min(
-      level.size_paise,
-      roundRupees(randInt(random, o.bettor_stake_paise[0], o.bettor_stake_paise[1]), 1_000),
-      m.max_stake_paise,
+    await takeOnePrice(
+      { api, log, name: 'demo feed', random, bettors: o.bettors, bettor_stake_paise: o.bettor_stake_paise },
+      img,
+      { min: m.min_stake_paise, max: m.max_stake_paise },
+      () => {
+        report.bets_taken += 1;
+        // The level may be gone: look at the market again on the next tick.
+        const st = markets.get(m.market_id);
+        if (st) st.next_visit_ms = 0;
+      },
     );
-    if (stake < m.min_stake_paise) return;
-    const bettor = o.bettors[randInt(random, 0, o.bettors.length - 1)]!;
-    const order: FeedOrder = {
-      market_id: m.market_id,
-      selection_id: runner.selection_id,
-      side,
-      price: level.price,
-      size_paise: stake,
-    };
-    const result = await api.placeBet(bettor, order);
-    if (!result.ok) {
-      log.debug({ market_id: m.market_id, message: result.message }, 'demo feed: bettor refused');
-      return;
-    }
-    report.bets_taken += 1;
-    // The level may be gone: look at the market again on the next tick.
-    const st = markets.get(m.market_id);
-    if (st) st.next_visit_ms = 0;
-    // A bettor takes a price or nothing: whatever did not match (the price moved) is cancelled.
-    if (result.size_remaining_paise > 0) await api.cancelAll(bettor, m.market_id);
   }
 
   /** The result of a finished demo match: a runner drawn with the last fair probabilities. */
@@ -491,60 +425,32 @@ export function createDemoFeed(deps: {
     return { report, jobs };
   }
 
-  async function tick(): Promise<TickReport> {
-    const { report, jobs } = await runTick();
-    await Promise.all(jobs);
-    return report;
-  }
-
-  function schedule() {
-    if (!running) return;
-    timer = setTimeout(() => {
-      timer = null;
-      // The tick's own part (list, lifecycle, launching) is awaited; market work runs on.
-      ticking = runTick()
-        .then(({ report }) => {
-          if (
-            report.in_play.length > 0 ||
-            report.closed.length > 0 ||
-            report.suspended.length > 0 ||
-            report.reopened.length > 0
-          ) {
-            log.info(
-              {
-                in_play: report.in_play,
-                closed: report.closed,
-                settled: report.settled,
-                settled_from_score: report.settled_from_score,
-                suspended: report.suspended,
-                reopened: report.reopened,
-              },
-              'demo feed: market lifecycle',
-            );
-          }
-        })
-        .catch((err: unknown) => log.warn({ err }, 'demo feed: tick failed'))
-        .finally(() => {
-          ticking = null;
-          schedule();
-        });
-    }, o.tick_ms);
+  /** A scheduled tick that moved markets through their life says so. */
+  function logLifecycle(report: TickReport): void {
+    if (
+      report.in_play.length > 0 ||
+      report.closed.length > 0 ||
+      report.suspended.length > 0 ||
+      report.reopened.length > 0
+    ) {
+      log.info(
+        {
+          in_play: report.in_play,
+          closed: report.closed,
+          settled: report.settled,
+          settled_from_score: report.settled_from_score,
+          suspended: report.suspended,
+          reopened: report.reopened,
+        },
+        'demo feed: market lifecycle',
+      );
+    }
   }
 
   return {
-    tick,
-    start() {
-      if (running) return;
-      running = true;
-      schedule();
-    },
-    async stop() {
-      running = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      if (ticking) await ticking;
-      await Promise.all([...inflight]);
-    },
+    tick: loop.tick,
+    start: loop.start,
+    stop: loop.stop,
     state: () => markets,
     options: o,
   };

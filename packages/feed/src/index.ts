@@ -16,6 +16,7 @@ export {
   probabilitiesFromBook,
 } from './pricing.ts';
 export type { Random } from './pricing.ts';
+export type { MakerOptions } from './makers.ts';
 // In-play cricket: ball by ball, scoreboard, fancies and bookmaker, driven through CricketFeedApi.
 export * from './cricket/index.ts';
 // Horse and greyhound racing: the demo racing day, driven through RacingFeedApi and FeedApi.

@@ -14,6 +14,7 @@ import {
   series,
 } from '../../src/db/schema.ts';
 import { checkLedger } from '../../src/modules/admin/ledger-check.ts';
+import type { Api } from './api.ts';
 
 let made = 0;
 
@@ -171,3 +172,49 @@ export async function expectExchangeInvariants(app: FastifyInstance) {
 }
 
 export { marketPosition };
+
+let requests = 0;
+
+/** A request id of its own for this run: `${prefix}-N-xxxxxx`. */
+export const nextRequestId = (prefix = 'r') =>
+  `${prefix}-${++requests}-${Math.random().toString(36).slice(2, 8)}`;
+
+export type TestMarket = Awaited<ReturnType<typeof createMarket>>;
+
+/**
+ * A placeMarketBet body on runner `runner` (its index) of `m`: back or lay at `odds` for `stack`
+ * rupees, a request id of its own, `extra` fields (e.g. `version`) added.
+ */
+export const marketBet = (
+  m: TestMarket,
+  runner: number,
+  isBack: boolean,
+  odds: number,
+  stack: number,
+  extra: object = {},
+) => ({
+  match_id: m.matchId,
+  market_id: m.marketId,
+  selection_id: m.selectionIds[runner]!,
+  is_back: isBack ? '1' : '0',
+  odds,
+  stack,
+  request_id: nextRequestId('bet'),
+  ...extra,
+});
+
+/** Places a bet that must be accepted (200, status true): its id and status. */
+export async function placedBet(api: Api, body: ReturnType<typeof marketBet>) {
+  const r = await api.call('placeMarketBet', body);
+  expect(r.statusCode, JSON.stringify(r.body)).toBe(200);
+  expect(r.body.status, JSON.stringify(r.body)).toBe(true);
+  return r.body.data as { bet_id: number; status: string };
+}
+
+/** The ledger check finds nothing and the exchange's invariants hold (after every scenario). */
+export async function expectBooksClean(app: FastifyInstance) {
+  const check = await checkLedger(app);
+  expect(check.problems).toEqual([]);
+  expect(check.ok).toBe(true);
+  await expectExchangeInvariants(app);
+}

@@ -18,6 +18,14 @@
 // 2·levels orders per runner), at most one simulated bet. Refusals are results (logged, counted),
 // and tick() never throws.
 import { priceToIndex, ticksDown, ticksUp } from '@backlay/engine';
+import { createTickLoop, type TickLoop } from '../loop.ts';
+import {
+  bookIsDeep,
+  placeQuote,
+  roundRupees,
+  takePrice as takeOnePrice,
+  type MakerOptions,
+} from '../makers.ts';
 import { fairPrice, gaussian, limitTicks, randInt, type Random } from '../pricing.ts';
 import type { FeedApi, FeedClock, FeedImage, FeedLog, FeedOrder } from '../types.ts';
 import {
@@ -49,11 +57,14 @@ import type { FeedRace, RacingFeedApi } from './types.ts';
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
-export interface RacingFeedOptions extends RaceModelOptions {
+/**
+ * The racing feed's options: the race model's, the makers' (MakerOptions: `drift_sigma` is the
+ * prices' mean-reverting log random walk, the chances are win chances, a level is half its size
+ * far from the off) and these.
+ */
+export interface RacingFeedOptions extends RaceModelOptions, MakerOptions {
   /** The card seed: the same seed and day give the same meetings, cards and models. */
   seed: number;
-  /** Time between ticks when started. */
-  tick_ms: number;
   /** Races are created up to this far ahead (a rolling horizon). */
   horizon_ms: number;
   /** A race going off sooner than this is not created (bettors get time to see it). */
@@ -63,14 +74,8 @@ export interface RacingFeedOptions extends RaceModelOptions {
   max_creates_per_tick: number;
   /** Non-runners, offs, finishes and results per tick at most. */
   max_lifecycle_per_tick: number;
-  /** Markets re-quoted per tick at most. */
-  max_markets_per_tick: number;
-  /** Markets with feed work in flight at once at most. */
-  max_busy_markets: number;
   /** Orders placed per tick at most (a market re-quote that does not fit waits). */
   max_orders_per_tick: number;
-  /** Levels quoted each side of each runner. */
-  levels: number;
   /** A market far from the off is looked at this often; within `near_off_ms` of the off, `quote_near_ms`. */
   quote_far_ms: number;
   quote_near_ms: number;
@@ -82,24 +87,8 @@ export interface RacingFeedOptions extends RaceModelOptions {
   gap_far: number;
   wide_until_ms: number;
   tight_from_ms: number;
-  /** Size of a quoted level before the per-level liability cap, paise: [min, max] (half far from the off). */
-  level_size_paise: readonly [number, number];
-  /** A market maker's lay at price P is at most this liability (size × (P − 1)), paise. */
-  max_level_liability_paise: number;
   /** Orders smaller than this are not placed (the exchange's minimum stake). */
   min_stake_paise: number;
-  /** A level smaller than this counts as missing (the market is re-quoted). */
-  min_level_size_paise: number;
-  /** Standard deviation of the prices' log random walk per visit (mean-reverting). */
-  drift_sigma: number;
-  /** Win chances quoted stay within [min, max]. */
-  min_probability: number;
-  max_probability: number;
-  /** Per tick: the chance that one simulated bettor takes a price. */
-  bet_probability: number;
-  bettor_stake_paise: readonly [number, number];
-  makers: readonly string[];
-  bettors: readonly string[];
   /** From past the post to the weigh-in (the result), by sport id. */
   weigh_in_ms: Readonly<Record<number, number>>;
   /** A refused result is asked again this often, this many times (then left to the operator). */
@@ -174,11 +163,8 @@ export interface RaceMarketState {
   next_visit_ms: number;
 }
 
-export interface RacingFeed {
-  /** One tick; resolves when everything it started has finished. Never throws. */
-  tick(): Promise<RacingTickReport>;
-  start(): void;
-  stop(): Promise<void>;
+/** tick (never throws), start and stop: the tick loop's. */
+export interface RacingFeed extends Pick<TickLoop<RacingTickReport>, 'tick' | 'start' | 'stop'> {
   /** The feed's quote state per market (for tests and logs). */
   state(): ReadonlyMap<number, Readonly<RaceMarketState>>;
   readonly options: Readonly<RacingFeedOptions>;
@@ -221,12 +207,15 @@ export function createRacingFeed(deps: {
       retry?: { placings: number[][]; next_ms: number; left: number };
     }
   >();
-  const busy = new Set<number>();
-  const inflight = new Set<Promise<unknown>>();
+  const loop = createTickLoop<RacingTickReport>({
+    name: 'racing feed',
+    tick_ms: o.tick_ms,
+    log,
+    run: runTick,
+    onReport: logRaceDay,
+  });
+  const { busy, launch } = loop;
   const plans = new Map<number, { races: PlannedRace[]; byKey: Map<string, PlannedRace> }>();
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let running = false;
-  let ticking: Promise<unknown> | null = null;
 
   const now = () => clock.now().getTime();
   const mem = (match_id: number) => {
@@ -292,18 +281,6 @@ export function createRacingFeed(deps: {
         ? placeProbabilities(opinion, r.places_paid)
         : null;
     return { runners, truth, win, place, strengths };
-  }
-
-  function launch(market_id: number, work: () => Promise<void>): Promise<void> {
-    busy.add(market_id);
-    const p = work()
-      .catch((err: unknown) => log.warn({ err, market_id }, 'racing feed: market work failed'))
-      .finally(() => {
-        busy.delete(market_id);
-        inflight.delete(p);
-      });
-    inflight.add(p);
-    return p;
   }
 
   /** Runs a lifecycle call; a refusal or a throw is counted, never thrown. */
@@ -433,19 +410,11 @@ export function createRacingFeed(deps: {
 
   const gapAt = (to_off_ms: number) =>
     to_off_ms > o.wide_until_ms ? o.gap_far : to_off_ms > o.tight_from_ms ? Math.min(1, o.gap_far) : 0;
-  const roundRupees = (paise: number) => Math.max(1_000, Math.round(paise / 1_000) * 1_000);
 
   function bookIsFine(st: RaceMarketState, img: FeedImage, centers: number[], gap: number): boolean {
     if (st.centers === null || img.in_play || st.gap !== gap) return false;
     if (centers.some((c, i) => c !== st.centers![i])) return false;
-    return st.selections.every((sel) => {
-      const r = img.runners.find((x) => x.selection_id === sel);
-      if (!r) return false;
-      const deep = (levels: readonly { size_paise: number }[]) =>
-        levels.length >= o.levels &&
-        levels.slice(0, o.levels).every((l) => l.size_paise >= o.min_level_size_paise);
-      return deep(r.back) && deep(r.lay);
-    });
+    return bookIsDeep(img, st.selections, o.levels, o.min_level_size_paise);
   }
 
   /** The orders of one quote: `levels` each side of each runner, `gap` ticks off the centre. */
@@ -518,55 +487,41 @@ export function createRacingFeed(deps: {
     if (bookIsFine(st, img, centers, gap)) return;
     const maker = o.makers[st.quotes % o.makers.length]!;
     const orders = quoteOrders(st, centers, gap, to_off > o.wide_until_ms ? 0.5 : 1);
-    const results = await Promise.all(orders.map((ord) => exchange.placeBet(maker, ord)));
-    const refused = results.filter((x) => !x.ok);
-    if (refused.length > 0) {
-      const first = refused[0]!;
-      log.debug(
-        { market_id: st.market_id, refused: refused.length, message: first.ok ? '' : first.message },
-        'racing feed: quotes refused',
-      );
-    }
     // The other maker's orders go only once the new ones are up: the ladder never goes empty.
-    for (const other of o.makers) if (other !== maker) await exchange.cancelAll(other, st.market_id);
+    const placed = await placeQuote(
+      { api: exchange, log, name: 'racing feed', makers: o.makers },
+      maker,
+      st.market_id,
+      orders,
+    );
     st.centers = centers;
     st.gap = gap;
     st.maker = maker;
     st.quotes += 1;
     report.requoted.push(st.market_id);
-    report.orders_placed += results.length - refused.length;
+    report.orders_placed += placed;
   }
 
   async function takePrice(market_id: number, report: RacingTickReport): Promise<void> {
     const img = await exchange.image(market_id);
     if (!img || img.status !== 'OPEN' || img.in_play) return;
-    const runners = img.runners.filter((x) => x.status === 'ACTIVE');
-    if (runners.length === 0) return;
-    const runner = runners[randInt(random, 0, runners.length - 1)]!;
-    const side = random() < 0.5 ? 'BACK' : 'LAY';
-    const level = side === 'BACK' ? runner.back[0] : runner.lay[0];
-    if (!level) return;
-    const stake = Math.min(
-      level.size_paise,
-      roundRupees(randInt(random, o.bettor_stake_paise[0], o.bettor_stake_paise[1])),
+    await takeOnePrice(
+      {
+        api: exchange,
+        log,
+        name: 'racing feed',
+        random,
+        bettors: o.bettors,
+        bettor_stake_paise: o.bettor_stake_paise,
+      },
+      img,
+      { min: o.min_stake_paise, max: Infinity },
+      () => {
+        report.bets_taken += 1;
+        const st = markets.get(market_id);
+        if (st) st.next_visit_ms = 0;
+      },
     );
-    if (stake < o.min_stake_paise) return;
-    const bettor = o.bettors[randInt(random, 0, o.bettors.length - 1)]!;
-    const res = await exchange.placeBet(bettor, {
-      market_id,
-      selection_id: runner.selection_id,
-      side,
-      price: level.price,
-      size_paise: stake,
-    });
-    if (!res.ok) {
-      log.debug({ market_id, message: res.message }, 'racing feed: bettor refused');
-      return;
-    }
-    report.bets_taken += 1;
-    const st = markets.get(market_id);
-    if (st) st.next_visit_ms = 0;
-    if (res.size_remaining_paise > 0) await exchange.cancelAll(bettor, market_id);
   }
 
   async function runTick(): Promise<{ report: RacingTickReport; jobs: Promise<void>[] }> {
@@ -674,60 +629,33 @@ export function createRacingFeed(deps: {
     return { report, jobs };
   }
 
-  async function tick(): Promise<RacingTickReport> {
-    const { report, jobs } = await runTick();
-    await Promise.all(jobs);
-    return report;
-  }
-
-  function schedule() {
-    if (!running) return;
-    timer = setTimeout(() => {
-      timer = null;
-      ticking = runTick()
-        .then(({ report }) => {
-          if (
-            report.created.length +
-              report.non_runners.length +
-              report.off.length +
-              report.finished.length +
-              report.resulted.length >
-            0
-          ) {
-            log.info(
-              {
-                created: report.created,
-                non_runners: report.non_runners,
-                off: report.off,
-                finished: report.finished,
-                resulted: report.resulted,
-              },
-              'racing feed: race day',
-            );
-          }
-        })
-        .catch((err: unknown) => log.warn({ err }, 'racing feed: tick failed'))
-        .finally(() => {
-          ticking = null;
-          schedule();
-        });
-    }, o.tick_ms);
+  /** A scheduled tick that moved the day on says so. */
+  function logRaceDay(report: RacingTickReport): void {
+    if (
+      report.created.length +
+        report.non_runners.length +
+        report.off.length +
+        report.finished.length +
+        report.resulted.length >
+      0
+    ) {
+      log.info(
+        {
+          created: report.created,
+          non_runners: report.non_runners,
+          off: report.off,
+          finished: report.finished,
+          resulted: report.resulted,
+        },
+        'racing feed: race day',
+      );
+    }
   }
 
   return {
-    tick,
-    start() {
-      if (running) return;
-      running = true;
-      schedule();
-    },
-    async stop() {
-      running = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      if (ticking) await ticking;
-      await Promise.all([...inflight]);
-    },
+    tick: loop.tick,
+    start: loop.start,
+    stop: loop.stop,
     state: () => markets,
     options: o,
   };
