@@ -1,7 +1,7 @@
 // The operator's calls that run a race's day (racing.ts holds what the bettor reads).
 import { z } from 'zod';
 import { adminRequestId } from './admin.ts';
-import { documented, idInput, textInput, TWO_DECIMALS } from './common.ts';
+import { documented, idInput, plainText, TWO_DECIMALS } from './common.ts';
 import { raceVoidReason } from './racing.ts';
 
 const runnerNumber = z
@@ -65,6 +65,11 @@ export const adminRaceVoidRequest = z.object({
 
 export const adminRaceSurfaceRequest = z.object({
   match_id: idInput,
-  surface: textInput('surface', { max: 40 }).trim().min(1, 'surface must be named'),
+  surface: z
+    .string({ error: 'surface must be text' })
+    .trim()
+    .min(1, 'surface must be named')
+    .max(40, 'surface must be at most 40 characters')
+    .check(plainText('surface')),
   request_id: adminRequestId.optional(),
 });
