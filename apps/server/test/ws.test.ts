@@ -129,6 +129,33 @@ describeStores(
       expect(b.rest()).toEqual([]);
       await Promise.all([a.close(), b.close()]);
     });
+
+    it('a socket subscribing where the market is already followed gets the state the store holds, not the node’s late copy', async () => {
+      const m = await createMarket(ctx.app);
+      const a = await WsClient.open(url);
+      a.send({ op: 'subscribe', market_ids: [m.marketId] });
+      expect((await a.next<Image>(isType('image', m.marketId))).market.status).toBe('OPEN');
+      // The change's notice is still on its way over the bus (as to a node a socket has just moved
+      // to from one that had sent it): this node's copy of the market is behind the store.
+      const publish = ctx.app.bus.publish.bind(ctx.app.bus);
+      ctx.app.bus.publish = (channel, message) => {
+        if (channel !== 'market') publish(channel, message);
+      };
+      try {
+        await ctx.app.exchange.setMarketStatus(m.marketId, 'SUSPENDED');
+        const b = await WsClient.open(url);
+        b.send({ op: 'subscribe', market_ids: [m.marketId] });
+        const img = await b.next<Image>(isType('image', m.marketId));
+        expect(img.market.status).toBe('SUSPENDED');
+        expect(img.seq).toBe(2);
+        // The socket that was here already hears the change as the next delta.
+        const d = await a.next<Delta>(isType('delta', m.marketId));
+        expect(d.seq).toBe(2);
+        await Promise.all([a.close(), b.close()]);
+      } finally {
+        ctx.app.bus.publish = publish;
+      }
+    });
   },
   { exchange: { sleep: async () => {} } },
 );

@@ -440,6 +440,9 @@ export function createLiveHub(deps: LiveHubDeps) {
         if (feeds.get(feed.market_id) !== feed) return;
         if (resync) applyResync(feed, entries);
         else apply(feed, entries);
+        // Sockets that subscribed meanwhile get the state just read.
+        for (const client of feed.subscribers)
+          if (client.pendingImage.has(feed.market_id) && !client.closed) sendImage(client, feed);
       })
       .catch((err: unknown) => {
         log.warn({ err, market_id: feed.market_id }, 'ws: market image read failed');
@@ -533,6 +536,9 @@ export function createLiveHub(deps: LiveHubDeps) {
       stats.negative_hits += 1;
       sendError(client, `Unknown market ${id}`);
     }
+    // Markets this node already follows: its state of them may trail the store by the changes
+    // still on their way over the bus (a socket moved here from a node that had sent them).
+    const followed = new Set(fresh.filter((id) => feeds.has(id)));
     for (const id of fresh) {
       const feed = feedFor(id);
       client.markets.add(id);
@@ -544,7 +550,12 @@ export function createLiveHub(deps: LiveHubDeps) {
       if (!feed) continue;
       await feed.ready;
       if (client.closed || !client.markets.has(id) || feeds.get(id) !== feed) continue;
-      if (feed.image) {
+      if (feed.image && followed.has(id)) {
+        // The image follows the next read of the store (one per market however many subscribe,
+        // coalesced as every read): never older than what the socket may have had elsewhere.
+        feed.dirty = true;
+        pump(feed);
+      } else if (feed.image) {
         sendImage(client, feed);
       } else {
         unsubscribe(client, [id]);
