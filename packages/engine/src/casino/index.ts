@@ -7,3 +7,6 @@ export * from './fraction.ts';
 export * from './dragon-tiger.ts';
 export * from './lucky7.ts';
 export * from './amar-akbar-anthony.ts';
+export * from './teen-patti.ts';
+export * from './andar-bahar.ts';
+export * from './thirty-two-cards.ts';
