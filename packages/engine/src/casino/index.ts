@@ -10,3 +10,4 @@ export * from './amar-akbar-anthony.ts';
 export * from './teen-patti.ts';
 export * from './andar-bahar.ts';
 export * from './thirty-two-cards.ts';
+export * from './margin.ts';
