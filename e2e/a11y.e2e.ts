@@ -336,6 +336,17 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
       await page.keyboard.press('Escape');
       await visit(`markets/${football.match_id}`, football.match_name);
       await visit(`markets/${cricket.match_id}`, cricket.match_name);
+      // A race's page: the Race day panel with its runners and controls, and its non-runner dialog.
+      await visit(`markets/${race.match_id}`, race.match_name);
+      await page.getByRole('table', { name: /^Runners of / }).waitFor();
+      await page.getByRole('button', { name: 'Non-runner…' }).click();
+      await page.getByRole('dialog', { name: /withdraw a runner$/ }).waitFor();
+      await check('console race day, non-runner dialog');
+      await page.screenshot({
+        path: `${ARTIFACTS}/a11y-admin-${viewport.width}-race-day.png`,
+        fullPage: true,
+      });
+      await page.keyboard.press('Escape');
       await visit('users', 'Users');
       await visit(`users/${bettorId}`);
       // The report tabs: all on screen at either width (they wrap on a phone), the page does not

@@ -18,12 +18,8 @@ import {
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { bets, fills, markets, marketVoids, runners } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/store.ts';
+import { PLACE_MARKET_TYPE } from './kind.ts';
 import { oneWinnerRefusal, type DeclaredWinners, type MarketRow } from '../markets/registry.ts';
-
-/** The `market_type` of a racing place market (several places paid); WIN and MATCH_ODDS pay one. */
-export const PLACE_MARKET_TYPE = 'PLACE';
-/** The `market_type` of a racing win market (settled as match odds). */
-export const WIN_MARKET_TYPE = 'WIN';
 
 /** Rows per multi-row UPDATE: keeps every statement's parameter count far below PostgreSQL's 65,535. */
 const UPDATE_CHUNK_ROWS = 1_000;

@@ -23,11 +23,10 @@ import {
   type MarketResult,
 } from './places.ts';
 import { raceRunners, races, type StoredPlacing } from './schema.ts';
+import { PLACE_MARKET_TYPE, WIN_MARKET_TYPE } from '../exchange/kind.ts';
 
 export type { NewRace };
 
-export const WIN_MARKET_TYPE = 'WIN';
-export const PLACE_MARKET_TYPE = 'PLACE';
 /** The exchange's defaults for a race's markets: commission 2 %, stakes ₹100 to ₹5,00,000. */
 const RACE_MARKET_COMMISSION_BPS = 200;
 /** The client shows times in UTC+5:30: a racing day is a day there. */
