@@ -9,3 +9,5 @@ export * from './cash-out/index.ts';
 export * from './kinds.ts';
 export * from './bookmaker/index.ts';
 export * from './fancy/index.ts';
+// The in-house casino tables (issue 22):
+export * from './casino/index.ts';
