@@ -13,6 +13,8 @@ import { freePort, launchServer, type RunningServer } from './server.ts';
 
 export { ROOT };
 export const ARTIFACTS = join(ROOT, '.e2e-artifacts');
+/** The racing sports: a race shows its own card, not match odds (e2e/racing.e2e.ts). */
+export const RACING_SPORTS: readonly number[] = [7, 4339];
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CI = process.env.CI === 'true';
 

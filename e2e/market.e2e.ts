@@ -15,10 +15,8 @@ import {
   signIn,
   startServer,
   type RunningServer,
+  RACING_SPORTS,
 } from './harness.ts';
-
-/** Match odds on a match screen: races show their own card (e2e/racing.e2e.ts). */
-const RACING_SPORTS = [7, 4339];
 
 const MOBILE = { width: 390, height: 844 };
 const POLL = { timeout: 20_000, interval: 200 };

@@ -17,10 +17,8 @@ import {
   signIn,
   startServer,
   type RunningServer,
+  RACING_SPORTS,
 } from './harness.ts';
-
-/** Match odds on a match screen: races show their own card (e2e/racing.e2e.ts). */
-const RACING_SPORTS = [7, 4339];
 
 const POLL = { timeout: 20_000, interval: 200 };
 const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

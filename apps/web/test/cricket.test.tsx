@@ -18,7 +18,7 @@ import {
 } from '../src/features/market/cricket/kind-slip.ts';
 import { createThrottle } from '../src/features/market/cricket/useCricketLive.ts';
 import { WS_SUBSCRIBE_MAX } from '../src/features/market/useLive.ts';
-import { json, mockApi, renderApp, resetStore, signIn } from './helpers.tsx';
+import { ControlledSocket, json, mockApi, renderApp, resetStore, signIn } from './helpers.tsx';
 
 const match: MatchDetail = {
   match_id: 9,
@@ -732,32 +732,6 @@ describe('cricket game details', UI, () => {
 });
 
 describe('live cricket markets', UI, () => {
-  class ControlledSocket {
-    static all: ControlledSocket[] = [];
-    readyState = 0;
-    sent: unknown[] = [];
-    onopen: ((e: unknown) => void) | null = null;
-    onclose: ((e: unknown) => void) | null = null;
-    onerror: ((e: unknown) => void) | null = null;
-    onmessage: ((e: { data: unknown }) => void) | null = null;
-    constructor(readonly url: string) {
-      ControlledSocket.all.push(this);
-    }
-    send(data: string) {
-      this.sent.push(JSON.parse(data));
-    }
-    close() {
-      this.readyState = 3;
-    }
-    open() {
-      this.readyState = 1;
-      this.onopen?.({});
-    }
-    push(msg: unknown) {
-      this.onmessage?.({ data: JSON.stringify(msg) });
-    }
-  }
-
   it('subscribes bookmaker and fancy ids; a push refetches the detail', async () => {
     ControlledSocket.all = [];
     vi.stubGlobal('WebSocket', ControlledSocket);

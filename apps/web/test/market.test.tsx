@@ -10,7 +10,7 @@ import {
   stepDown,
   stepUp,
 } from '../src/features/market/slip.ts';
-import { json, mockApi, renderApp, resetStore, signIn } from './helpers.tsx';
+import { ControlledSocket, json, mockApi, renderApp, resetStore, signIn } from './helpers.tsx';
 
 const market: MarketDetail = {
   market_id: 50,
@@ -404,32 +404,6 @@ describe('home rows', () => {
 });
 
 describe('live prices on the game-details screen', () => {
-  class ControlledSocket {
-    static all: ControlledSocket[] = [];
-    readyState = 0;
-    sent: unknown[] = [];
-    onopen: ((e: unknown) => void) | null = null;
-    onclose: ((e: unknown) => void) | null = null;
-    onerror: ((e: unknown) => void) | null = null;
-    onmessage: ((e: { data: unknown }) => void) | null = null;
-    constructor(readonly url: string) {
-      ControlledSocket.all.push(this);
-    }
-    send(data: string) {
-      this.sent.push(JSON.parse(data));
-    }
-    close() {
-      this.readyState = 3;
-    }
-    open() {
-      this.readyState = 1;
-      this.onopen?.({});
-    }
-    push(msg: unknown) {
-      this.onmessage?.({ data: JSON.stringify(msg) });
-    }
-  }
-
   it('merges images and deltas into the ladder, refetches bets on a notice and everything after a reconnect', async () => {
     ControlledSocket.all = [];
     vi.stubGlobal('WebSocket', ControlledSocket);
