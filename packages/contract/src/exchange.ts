@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { casinoRoundHead } from './casino.ts';
 import { marketStatus } from './catalog.ts';
 import { clientRequestId, flag, idInput, isoDateTime, marketKind, plainText, textInput } from './common.ts';
 import { rupees } from './wallet.ts';
@@ -325,6 +326,9 @@ export const wsClientMessage = z.discriminatedUnion('op', [
   z.object({ op: z.literal('image'), market_id: z.number().int() }),
   /** Ask for `{type:'heartbeat'}` every few seconds, so a silent connection can be told from a quiet market. */
   z.object({ op: z.literal('heartbeat') }),
+  /** Follow casino tables' rounds (`casino` messages); at most 50 ids per message. */
+  z.object({ op: z.literal('subscribe_casino'), match_ids: marketIds }),
+  z.object({ op: z.literal('unsubscribe_casino'), match_ids: marketIds }),
 ]);
 export type WsClientMessage = z.infer<typeof wsClientMessage>;
 
@@ -347,5 +351,7 @@ export const wsServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('error'), message: z.string() }),
   /** Sent every few seconds to sockets that asked (`{op:'heartbeat'}`); `at` is the server's clock (ms). */
   z.object({ type: z.literal('heartbeat'), at: z.number().int() }),
+  /** A followed casino table's round changed (window opened, closed, a card dealt, result, void): the whole head. */
+  z.object({ type: z.literal('casino'), round: casinoRoundHead }),
 ]);
 export type WsServerMessage = z.infer<typeof wsServerMessage>;

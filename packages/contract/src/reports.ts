@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { documented, idInput, isoDateTime, textInput, type CrossFieldRule } from './common.ts';
 import { bet } from './exchange.ts';
 import { rupees } from './wallet.ts';
+import { casinoRoundResult } from './casino.ts';
 
 // Reports. Dates are calendar days in UTC+5:30 ('YYYY-MM-DD'); a range covers from_date 00:00
 // to to_date 24:00 IST, at most REPORT_MAX_DAYS days. Money in rupees with 2 decimals.
@@ -224,3 +225,19 @@ documented(getBetHistoryRequest, {
   add: { anyOf: [{ required: ['market_id'] }, { required: ['from_date', 'to_date'] }] },
   cross: [REPORT_RANGE],
 });
+
+// ---- casino results (#/report/casino-result) ----
+
+export const getCasinoResultsRequest = z.object({
+  match_id: idInput,
+  /** A day in UTC+5:30; today when absent. */
+  date: reportDay.optional(),
+  page,
+});
+export const casinoResults = z.object({
+  rows: z.array(casinoRoundResult),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type CasinoResults = z.infer<typeof casinoResults>;

@@ -11,3 +11,5 @@ export * from './teen-patti.ts';
 export * from './andar-bahar.ts';
 export * from './thirty-two-cards.ts';
 export * from './margin.ts';
+export * from './round-game.ts';
+export * from './registry.ts';
