@@ -132,32 +132,29 @@ export interface VirtualCricketRound {
   readonly options: readonly PricedOption[];
 }
 
-/** The teams, line and priced options of round `roundId`: public, fixed before the window opens. */
-export const virtualCricketRound = lastFew(256, (roundId: string): VirtualCricketRound => {
-  const rng = publicRng('virtual_cricket', roundId);
-  const ia = pick(rng, CRICKET_TEAMS.length);
-  const ib = (ia + 1 + pick(rng, CRICKET_TEAMS.length - 1)) % CRICKET_TEAMS.length;
-  const a = CRICKET_TEAMS[ia]!;
-  const b = CRICKET_TEAMS[ib]!;
+/** The line and priced options of a match of `a` (batting first) against `b`. */
+export function cricketMatchOptions(
+  a: CricketTeam,
+  b: CricketTeam,
+): { line_runs: number; options: PricedOption[] } {
   const ra = cricketInningsRuns(a.bat, b.bowl);
   const rb = cricketInningsRuns(b.bat, a.bowl);
   let pA = 0;
   let pTie = 0;
   let pB = 0;
-  let below = 0; // P(B < a) as a rises
+  let below = 0; // P(B < r) as r rises
   for (let r = 0; r <= MAX_RUNS; r++) {
     pA += ra[r]! * below;
     pTie += ra[r]! * rb[r]!;
     below += rb[r]!;
     pB += ra[r]! * (1 - below);
   }
+  // The line: Team A's median runs and a half, so over and under are near evens.
   let line = 0;
   let under = ra[0]!;
   while (under < 0.5) under += ra[++line]!;
   const m = CRICKET_MARGIN_BP;
   return {
-    team_a: a,
-    team_b: b,
     line_runs: line + 0.5,
     options: [
       priced('team_a', a.name, pA, m),
@@ -167,6 +164,16 @@ export const virtualCricketRound = lastFew(256, (roundId: string): VirtualCricke
       priced('a_under', `${a.name} under ${line + 0.5} runs`, under, m),
     ],
   };
+}
+
+/** The teams, line and priced options of round `roundId`: public, fixed before the window opens. */
+export const virtualCricketRound = lastFew(256, (roundId: string): VirtualCricketRound => {
+  const rng = publicRng('virtual_cricket', roundId);
+  const ia = pick(rng, CRICKET_TEAMS.length);
+  const ib = (ia + 1 + pick(rng, CRICKET_TEAMS.length - 1)) % CRICKET_TEAMS.length;
+  const a = CRICKET_TEAMS[ia]!;
+  const b = CRICKET_TEAMS[ib]!;
+  return { team_a: a, team_b: b, ...cricketMatchOptions(a, b) };
 });
 
 export const CRICKET_OPTION_IDS = ['team_a', 'team_b', 'tie', 'a_over', 'a_under'] as const;
