@@ -10,6 +10,8 @@ import {
   cricketBallWeights,
   cricketInningsRuns,
   cricketMatchOptions,
+  cricketOvers,
+  readCricketSteps,
   virtualCricket,
   virtualCricketRound,
   type CricketTeam,
@@ -231,5 +233,24 @@ describe('virtual cricket: the odds', () => {
     }
     for (const [id, p] of ps)
       expect({ id, ...withinSds(hits.get(id) ?? 0, p) }).toMatchObject({ id, ok: true });
+  });
+});
+
+describe('reading the steps back (what the renderers use)', () => {
+  it('readCricketSteps: scores, overs and when A is done; bad codes throw', () => {
+    const steps = ['A:1.1:WD', 'A:1.1:4', 'A:1.2:W', 'A:1.3:6'];
+    const r = readCricketSteps(steps);
+    expect(r.a).toEqual({ runs: 11, wickets: 1, balls: 3 });
+    expect(r.a_done).toBe(false);
+    expect(r.deliveries[0]).toEqual({ side: 'A', over: 1, ball: 1, code: 'WD', runs: 1 });
+    expect(readCricketSteps([...steps, 'B:1.1:1']).a_done).toBe(true);
+    expect(cricketOvers(r.a.balls)).toBe('0.3');
+    expect(cricketOvers(30)).toBe('5.0');
+    expect(() => readCricketSteps(['A:1.1:5'])).toThrow(/not a virtual cricket step/);
+    const { steps: all, result } = virtualCricket.play('s', '4', hmac);
+    const { a, b, a_done } = readCricketSteps(all);
+    expect(a_done).toBe(true);
+    const winner = a.runs > b.runs ? 'team_a' : b.runs > a.runs ? 'team_b' : 'tie';
+    expect(result.outcomes[winner]?.kind).toBe('win');
   });
 });

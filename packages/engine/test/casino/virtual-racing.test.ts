@@ -7,25 +7,14 @@ import {
   RACING_STRIDE_BOUND,
   racingField,
   racingWinProbabilities,
+  readRacingStep,
   virtualRacing,
   virtualRacingRound,
 } from '../../src/index.ts';
 import { hmac } from './crypto.ts';
 import { countingHmac, fastHmac, scriptedHmac, streamMessages, withinSds } from './virtual-helpers.ts';
 
-const STEP = /^(\d+):((?:\d+\+\d+,)*\d+\+\d+)$/;
-
-function readStep(step: string): { furlong: number; order: { no: number; gap: number }[] } {
-  const m = STEP.exec(step);
-  if (!m) throw new Error(`bad step ${step}`);
-  return {
-    furlong: Number(m[1]),
-    order: m[2]!.split(',').map((x) => {
-      const [no, gap] = x.split('+').map(Number);
-      return { no: no!, gap: gap! };
-    }),
-  };
-}
+const readStep = readRacingStep;
 
 describe('virtual racing: the field and the race', () => {
   it('the field comes from the round id: 6–8 distinct names numbered 1…n, ratings 0–3, every size seen', () => {
@@ -235,5 +224,20 @@ describe('virtual racing: the odds', () => {
     }
     expect(withinSds(favWins, favP).ok).toBe(true);
     expect(withinSds(firstWins, allP).ok).toBe(true);
+  });
+});
+
+describe('readRacingStep', () => {
+  it('reads a furlong and its order; anything else throws', () => {
+    expect(readRacingStep('3:5+0,2+2,7+2')).toEqual({
+      furlong: 3,
+      order: [
+        { no: 5, gap: 0 },
+        { no: 2, gap: 2 },
+        { no: 7, gap: 2 },
+      ],
+    });
+    expect(() => readRacingStep('3:5+0,')).toThrow(/not a virtual racing step/);
+    expect(() => readRacingStep('A:1.1:4')).toThrow(/not a virtual racing step/);
   });
 });

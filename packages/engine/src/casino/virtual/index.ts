@@ -3,3 +3,4 @@
 export * from './shared.ts';
 export * from './cricket.ts';
 export * from './racing.ts';
+export * from './steps.ts';
