@@ -111,7 +111,7 @@ export function VirtualCricketView({ steps, options, state }: RoundRendererProps
             <span className="vcricket__last-words">{WORDS[last.code]}</span>
           </p>
           <div className="vcricket__over">
-            <h3 className="vcricket__over-title">Over {last.over}</h3>
+            <p className="vcricket__over-title">Over {last.over}</p>
             <ol className="vcricket__chips" aria-label={`Over ${last.over}, ball by ball`}>
               {over.map((d, i) => (
                 <li key={i} className={`vcricket__chip vcricket__chip--${d.code}`} aria-label={WORDS[d.code]}>
