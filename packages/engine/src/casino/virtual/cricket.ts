@@ -6,7 +6,7 @@
 // most 60 deliveries and its runs an exact, finite distribution. Team B's innings stops once it
 // passes Team A's total (the chase is won); ten wickets end an innings early.
 //
-// Five overs, not one: a one-over match ties too often (about 1 in 13) and is over in a dozen
+// Five overs, not one: a one-over match ties too often (7.3 %, about 1 in 14, between level teams; five overs 3.2 %) and is over in a dozen
 // balls; five overs are 60–70 balls, about a minute at a ball a second, which with a 20–30 s
 // window keeps a round inside two minutes.
 //
