@@ -7,7 +7,7 @@
 // passes Team A's total (the chase is won); ten wickets end an innings early.
 //
 // Five overs, not one: a one-over match ties too often (7.3 %, about 1 in 14, between level teams; five overs 3.2 %) and is over in a dozen
-// balls; five overs are 60–70 balls, about a minute at a ball a second, which with a 20–30 s
+// balls; five overs average 59 deliveries (at most 120), about a minute at a ball a second, which with a 20–30 s
 // window keeps a round inside two minutes.
 //
 // Options, back only, three-way like football's 1X2: Team A, Team B, Tie (a tie beats both team
