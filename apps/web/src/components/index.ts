@@ -15,3 +15,4 @@ export { MatchRow } from './MatchRow.tsx';
 export { NotAvailable } from './NotAvailable.tsx';
 export { CopyButton } from './CopyButton.tsx';
 export { PasswordField } from './PasswordField.tsx';
+export { Card as CasinoCard, Steps as CasinoSteps, areCards, cardFace } from './CasinoCards.tsx';

@@ -1,9 +1,8 @@
 import type { CasinoRoundResult } from '@backlay/contract';
 import { formatDateTime } from '@backlay/ui/time';
 import { useState } from 'react';
-import { CopyButton, Modal, Spinner, Tabs } from '../../../components/index.ts';
+import { areCards, CasinoSteps, CopyButton, Modal, Spinner, Tabs } from '../../../components/index.ts';
 import { useCasinoResult } from './api/casino-result.ts';
-import { areCards, Steps } from './cards.tsx';
 import './result.css';
 import { useVerifyState, VerifyPanel } from './VerifyPanel.tsx';
 
@@ -95,7 +94,7 @@ function RoundDetails({ round }: { round: CasinoRoundResult }) {
         <dd>{winners.length > 0 ? winners.map(labelOf).join(', ') : 'None'}</dd>
       </dl>
       <h3 className="casino-result__heading">{cards ? 'Cards' : 'Steps'}</h3>
-      <Steps steps={round.dealt} label={cards ? 'Cards dealt' : 'Steps of the round'} />
+      <CasinoSteps steps={round.dealt} label={cards ? 'Cards dealt' : 'Steps of the round'} />
       <h3 className="casino-result__heading">Provably fair</h3>
       <dl className="casino-kv casino-kv--seeds">
         <dt>Server seed hash (SHA-256, published before betting opened)</dt>

@@ -1,7 +1,6 @@
 import type { CasinoRoundResult } from '@backlay/contract';
 import { useState } from 'react';
-import { Spinner } from '../../../components/index.ts';
-import { Card, Steps } from './cards.tsx';
+import { CasinoCard as Card, CasinoSteps, Spinner } from '../../../components/index.ts';
 import type { VerifyReport } from './verify-round.ts';
 
 // The engine's games and the Web Crypto calls: a chunk of their own, fetched on the first Verify.
@@ -127,7 +126,7 @@ function VerifyResult({ round, report }: { round: CasinoRoundResult; report: Ver
               </p>
               {report.trace ? <TraceTable trace={report.trace} /> : null}
               <h4>{cardGame ? 'Cards dealt by the seed' : 'Steps given by the seed'}</h4>
-              <Steps steps={report.steps ?? []} label={`Recomputed ${what}`} small />
+              <CasinoSteps steps={report.steps ?? []} label={`Recomputed ${what}`} small />
               <p>
                 Result by the seed: <strong>{report.summary}</strong>
               </p>

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../../../../test/helpers.tsx';
 import { CasinoResultModal } from '../index.ts';
-import { DT_MATCH_ID, playedRound } from './fixtures.ts';
+import { DT_MATCH_ID, playedRound } from '../../../../../test/casino-fixtures.ts';
 
 const PATH = 'casino/getCasinoResult';
 const SEED = 'b7c1e0f2a9d84c3e9f1a2b3c4d5e6f70';

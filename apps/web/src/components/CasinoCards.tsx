@@ -1,6 +1,8 @@
 // Card codes of the in-house tables ("TH" = ten of hearts, docs/casino.md) as faces a person reads:
-// "10♥" on screen, "Ten of hearts" to a screen reader. Kept apart from the engine so the result
-// modal's first paint does not load it (the engine comes with Verify, in a chunk of its own).
+// "10♥" on screen, "Ten of hearts" to a screen reader; shared by the casino screens, the result
+// modal and the Casino Result report. Kept apart from the engine so none of them loads its games
+// to show a card (the engine comes with Verify, in a chunk of its own).
+import './CasinoCards.css';
 
 const RANKS: Record<string, { face: string; name: string }> = {
   A: { face: 'A', name: 'Ace' },
@@ -73,7 +75,7 @@ export function Steps({
   label: string;
   small?: boolean;
 }) {
-  if (steps.length === 0) return <p className="casino-result__none">None yet.</p>;
+  if (steps.length === 0) return <p className="casino-cards__none">None yet.</p>;
   if (areCards(steps)) {
     return (
       <ol className="casino-cards" aria-label={label}>
