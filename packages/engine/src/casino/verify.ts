@@ -60,7 +60,8 @@ export const VERIFY_MAX_DIGESTS = 65_536;
 /**
  * Plays the round from `sign` (async HMAC under the seed): precomputes `first` digests, and on
  * NeedMoreDigests doubles the count (or adds the one odd message asked) and plays again.
- * Answers the play and the digests used (the shuffle trace reads the same ones).
+ * Answers the play, the digests computed (the shuffle trace reads the same ones) and how many
+ * of them the round read.
  */
 export async function recomputeRound(
   game: RoundGame,
@@ -68,7 +69,7 @@ export async function recomputeRound(
   roundId: string | number,
   sign: HmacSha256Async,
   { first = VERIFY_FIRST_DIGESTS, max = VERIFY_MAX_DIGESTS } = {},
-): Promise<{ play: RoundPlay; digests: Map<string, Uint8Array> }> {
+): Promise<{ play: RoundPlay; digests: Map<string, Uint8Array>; used: number }> {
   const digests = new Map<string, Uint8Array>();
   const add = async (messages: readonly string[]) => {
     const missing = messages.filter((m) => !digests.has(m));
@@ -82,7 +83,13 @@ export async function recomputeRound(
   await add(hmacMessages(roundId, count));
   for (;;) {
     try {
-      return { play: playFromDigests(game, seed, roundId, digests), digests };
+      const read = new Set<string>();
+      const lookup = digestLookup(seed, digests);
+      const play = game.play(seed, String(roundId), (key, message) => {
+        read.add(message);
+        return lookup(key, message);
+      });
+      return { play, digests, used: read.size };
     } catch (e) {
       if (!(e instanceof NeedMoreDigests)) throw e;
       const counter = streamCounter(roundId, e.asked);

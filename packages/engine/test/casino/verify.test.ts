@@ -84,8 +84,10 @@ describe('recomputeRound', () => {
       asked.push(m);
       return hmac('abc', m);
     };
-    const { play, digests } = await recomputeRound(fiveCards, 'abc', 1, sign, { first: 4 });
+    const { play, digests, used } = await recomputeRound(fiveCards, 'abc', 1, sign, { first: 4 });
     expect(play.steps).toEqual(FIXED_VECTOR);
+    // A 52-card shuffle reads 51 HMACs (a rejection would add one; none for this seed).
+    expect(used).toBe(51);
     // 4 → 8 → 16 → 32 → 64: each message signed once.
     expect(digests.size).toBe(64);
     expect(new Set(asked).size).toBe(asked.length);

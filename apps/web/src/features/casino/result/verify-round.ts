@@ -26,7 +26,7 @@ export interface VerifyReport {
   readonly summary: string | null;
   /** A card game's shuffle, step by step (null for a virtual game). */
   readonly trace: ShuffleTrace<string> | null;
-  /** HMACs computed to recompute the round. */
+  /** HMACs the round read (a few more may have been computed ahead). */
   readonly hmacs: number;
   /** Where the recomputed round and the published one differ (empty when they agree). */
   readonly differences: readonly string[];
@@ -62,7 +62,7 @@ export async function verifyRound(round: CasinoRoundResult & { server_seed: stri
     return { ...base, game_name: null, error: `This page does not know the game "${round.game_id}".` };
   }
   try {
-    const { play, digests } = await recomputeRound(game, seed, round.round_id, await hmacSigner(seed));
+    const { play, digests, used } = await recomputeRound(game, seed, round.round_id, await hmacSigner(seed));
     // The trace reads the very digests the round was played with (a card game's stream starts with its shuffle).
     const trace = game.deck
       ? shuffleTrace(seed, round.round_id, game.deck().map(cardCode), digestLookup(seed, digests))
@@ -81,7 +81,7 @@ export async function verifyRound(round: CasinoRoundResult & { server_seed: stri
       steps: play.steps,
       summary: play.result.summary,
       trace,
-      hmacs: digests.size,
+      hmacs: used,
       differences,
       error: null,
     };

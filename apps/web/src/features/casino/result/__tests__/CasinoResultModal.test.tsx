@@ -80,6 +80,9 @@ describe('CasinoResultModal', () => {
     const verdict = await screen.findByText('The cards match the round');
     expect(verdict.closest('[role="status"]')).toHaveClass('casino-verify__verdict--ok');
     expect(screen.getByText('They are equal')).toBeInTheDocument();
+    expect(
+      screen.getByText(/51 HMAC-SHA256 digests \(key = the seed, message = "42:counter"\)/),
+    ).toBeInTheDocument();
     // The SHA-256 computed here, shown beside the published one (twice on screen: Result tab is hidden).
     expect(screen.getAllByText(round.server_seed_hash)).toHaveLength(2);
     const recomputed = screen.getByRole('list', { name: 'Recomputed cards' });
@@ -121,6 +124,36 @@ describe('CasinoResultModal', () => {
       expect(onClose).not.toHaveBeenCalled();
       cleanup();
     }
+  });
+
+  it('Verify works for a virtual game: its steps listed, recomputed and matched', async () => {
+    for (const id of ['virtual_cricket', 'virtual_racing']) {
+      const round = playedRound(id, `${SEED}-${id}`, 11);
+      renderModal(round);
+      const steps = await screen.findByRole('list', { name: 'Steps of the round' });
+      expect(
+        within(steps)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(round.dealt);
+      await verify();
+      expect(await screen.findByText('The steps match the round')).toBeInTheDocument();
+      const recomputed = screen.getByRole('list', { name: 'Recomputed steps' });
+      expect(within(recomputed).getAllByRole('listitem')).toHaveLength(round.dealt.length);
+      cleanup();
+    }
+  });
+
+  it('Verify ✗ for a virtual round with a step changed', async () => {
+    const round = playedRound('virtual_cricket', SEED, 11);
+    const dealt = [...round.dealt];
+    dealt[0] = dealt[0] === 'A:1.1:6' ? 'A:1.1:4' : 'A:1.1:6';
+    renderModal({ ...round, dealt });
+    await verify();
+    expect(await screen.findByText('The steps do not match the round')).toBeInTheDocument();
+    expect(
+      screen.getByText(`step 1: the round shows ${dealt[0]}, the seed gives ${round.dealt[0]}`),
+    ).toBeInTheDocument();
   });
 
   it('a round still running says its seed comes after the deal; one voided before its deal says there is nothing to verify', async () => {
