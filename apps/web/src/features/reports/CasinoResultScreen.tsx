@@ -41,6 +41,8 @@ export function CasinoResultScreen() {
   const q = useCasinoResults(req);
 
   const submit = (next: Filters) => {
+    // A table finishes a round every half minute: Submit on the same table, day and first page asks again.
+    if (next.match_id === current.match_id && next.date === current.date && page === 1) void q.refetch();
     setShown(next);
     setPage(1);
   };

@@ -71,7 +71,8 @@ const rowOf = (t: HTMLElement, round: number) =>
     .getByRole('button', { name: `Round ${round}: show the result` })
     .closest('tr')!;
 
-describe('Casino Results report', () => {
+// The first render transforms the lazy report chunk: on a busy 2-core box that alone can take seconds.
+describe('Casino Results report', { timeout: 30_000 }, () => {
   beforeEach(setUp);
 
   it('lists the first table’s rounds of today (IST): round, time, result, cards, seed hash and seed', async () => {
@@ -136,6 +137,15 @@ describe('Casino Results report', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Choose a valid date.');
     expect(bodiesOf(fetchMock, RESULTS)).toHaveLength(1);
+  });
+
+  it('Submit on the same table and day asks again (a round finishes every half minute)', async () => {
+    const fetchMock = api();
+    renderApp('/report/casino-result');
+    await table();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(bodiesOf(fetchMock, RESULTS)).toHaveLength(2));
+    expect(lastBody(fetchMock, RESULTS)).toEqual({ match_id: DT, date: TODAY, page: 1 });
   });
 
   it('pages: Next asks for page 2 and shows its round', async () => {

@@ -32,7 +32,8 @@ async function verify() {
   return user;
 }
 
-describe('CasinoResultModal', () => {
+// Verify runs the engine and Web Crypto; on a busy 2-core box a test can take seconds.
+describe('CasinoResultModal', { timeout: 30_000 }, () => {
   beforeEach(() => {
     localStorage.clear();
   });
