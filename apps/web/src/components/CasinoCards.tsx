@@ -51,7 +51,7 @@ export const areCards = (steps: readonly string[]): boolean =>
   steps.length > 0 && steps.every((s) => CARD_CODE.test(s));
 
 /** A card (or, for anything else, the code as it is), named for screen readers. */
-export function Card({ code, small = false }: { code: string; small?: boolean }) {
+export function CasinoCard({ code, small = false }: { code: string; small?: boolean }) {
   const face = cardFace(code);
   if (!face) return <span className="casino-card casino-card--step">{code}</span>;
   return (
@@ -66,7 +66,7 @@ export function Card({ code, small = false }: { code: string; small?: boolean })
 }
 
 /** The steps of a round in order: card faces in a row, or a virtual game's steps as a numbered list. */
-export function Steps({
+export function CasinoSteps({
   steps,
   label,
   small = false,
@@ -81,7 +81,7 @@ export function Steps({
       <ol className="casino-cards" aria-label={label}>
         {steps.map((code, k) => (
           <li key={k}>
-            <Card code={code} small={small} />
+            <CasinoCard code={code} small={small} />
           </li>
         ))}
       </ol>

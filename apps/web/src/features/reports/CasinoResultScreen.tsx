@@ -1,7 +1,8 @@
 import type { CasinoResults, CasinoRoundResult } from '@backlay/contract';
 import { formatDateTime } from '@backlay/ui/time';
 import { useId, useState, type FormEvent } from 'react';
-import { areCards, CasinoCard, Spinner } from '../../components/index.ts';
+import { areCards, CasinoCard } from '../../components/CasinoCards.tsx';
+import { Spinner } from '../../components/index.ts';
 import { useClientStore } from '../../lib/store.ts';
 import { useCasinoResults, type CasinoResultsRequest } from './api/casino-results.ts';
 import { useCasinoTables, type CasinoTableGroup } from './api/casino-tables.ts';

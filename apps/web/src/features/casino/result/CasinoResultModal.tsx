@@ -1,7 +1,8 @@
 import type { CasinoRoundResult } from '@backlay/contract';
 import { formatDateTime } from '@backlay/ui/time';
 import { useState } from 'react';
-import { areCards, CasinoSteps, CopyButton, Modal, Spinner, Tabs } from '../../../components/index.ts';
+import { areCards, CasinoSteps } from '../../../components/CasinoCards.tsx';
+import { CopyButton, Modal, Spinner, Tabs } from '../../../components/index.ts';
 import { useCasinoResult } from './api/casino-result.ts';
 import './result.css';
 import { useVerifyState, VerifyPanel } from './VerifyPanel.tsx';

@@ -1,6 +1,7 @@
 import type { CasinoRoundResult } from '@backlay/contract';
 import { useState } from 'react';
-import { CasinoCard as Card, CasinoSteps, Spinner } from '../../../components/index.ts';
+import { CasinoCard as Card, CasinoSteps } from '../../../components/CasinoCards.tsx';
+import { Spinner } from '../../../components/index.ts';
 import type { VerifyReport } from './verify-round.ts';
 
 // The engine's games and the Web Crypto calls: a chunk of their own, fetched on the first Verify.

@@ -1,5 +1,5 @@
 import { casinoSeriesId, type CasinoLobby, type CasinoSeriesId } from '@backlay/contract/bettor';
-import { useQueries } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../lib/api.ts';
 
 /** The in-house series, in the order the table picker groups them (Our Casino, Our Virtual). */
@@ -18,31 +18,33 @@ export type CasinoTableGroup = {
 // The tables of a series change with a release, not while the page is open.
 const TABLES_STALE_MS = 10 * 60_000;
 
-/** The tables of every in-house series, grouped; loading until all answered, failed if any failed. */
-export function useCasinoTables() {
-  return useQueries({
-    queries: CASINO_SERIES.map((series_id) => ({
-      queryKey: ['reports', 'casinoTables', series_id] as const,
-      queryFn: ({ signal }: { signal: AbortSignal }) => getCasinoLobby(series_id, signal),
-      retry: false,
-      staleTime: TABLES_STALE_MS,
-    })),
-    combine: (results) => ({
-      isPending: results.some((r) => r.isPending),
-      error: results.find((r) => r.error)?.error ?? null,
-      isFetching: results.some((r) => r.isFetching),
-      refetch: () => results.forEach((r) => void r.refetch()),
-      groups: results.flatMap((r): CasinoTableGroup[] =>
-        r.data
-          ? [
-              {
-                series_id: r.data.series_id,
-                name: r.data.name,
-                tables: r.data.tables.map((t) => ({ match_id: t.match_id, table_name: t.table_name })),
-              },
-            ]
-          : [],
-      ),
-    }),
+const lobbyQueryOptions = (series_id: CasinoSeriesId) =>
+  queryOptions({
+    queryKey: ['reports', 'casinoTables', series_id] as const,
+    queryFn: ({ signal }) => getCasinoLobby(series_id, signal),
+    retry: false,
+    staleTime: TABLES_STALE_MS,
   });
+
+const groupOf = (lobby: CasinoLobby): CasinoTableGroup => ({
+  series_id: lobby.series_id,
+  name: lobby.name,
+  tables: lobby.tables.map((t) => ({ match_id: t.match_id, table_name: t.table_name })),
+});
+
+/**
+ * The tables of both in-house series, grouped; pending until both answered, failed if either
+ * failed. Two useQuery calls, not useQueries: that one would add its observer to the React Query
+ * chunk of every signed-in first load.
+ */
+export function useCasinoTables() {
+  const casino = useQuery(lobbyQueryOptions('ourcasino'));
+  const virtual = useQuery(lobbyQueryOptions('virtual'));
+  const both = [casino, virtual];
+  return {
+    isPending: both.some((q) => q.isPending),
+    error: both.find((q) => q.error)?.error ?? null,
+    refetch: () => both.forEach((q) => void q.refetch()),
+    groups: both.flatMap((q) => (q.data ? [groupOf(q.data)] : [])),
+  };
 }
