@@ -2,9 +2,11 @@
 // a session opens at its hour, the random walk's prices reach it (stored ticks, a moving last
 // price, a line), and at the close the session settles on its last price, by itself. The equity
 // day of Monday 2026-11-23 (10:00–14:30 India time) runs in about three seconds at 6,000×.
-import type { BinaryInstrument } from '@backlay/contract';
+import type { AddressInfo } from 'node:net';
+import type { BinaryInstrument, BinaryInstrumentHead, WsServerMessage } from '@backlay/contract';
 import { expect, it } from 'vitest';
 import { bettorOf } from './helpers/people.ts';
+import { WsClient } from './helpers/ws-client.ts';
 import { describeStores } from './helpers/stores.ts';
 
 const SPEED = 6_000;
@@ -34,6 +36,20 @@ describeStores(
       );
       expect(open.instrument.last_tick!.p).toBeGreaterThan(20_000);
       expect(open.instrument.line!.yes_line - open.instrument.line!.no_line).toBe(10);
+      // The WebSocket's binary topic: the head at once, then a new one with each new price.
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const ws = await WsClient.open(`ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws`);
+      ws.send({ op: 'subscribe_binary', match_ids: [nfy.matchId] });
+      type BinaryMsg = { type: 'binary'; instrument: BinaryInstrumentHead };
+      const isBinary = (m: WsServerMessage) => m.type === 'binary';
+      const first = (await ws.next<BinaryMsg>(isBinary)).instrument;
+      expect(first).toMatchObject({ match_id: nfy.matchId, code: 'NFY' });
+      for (;;) {
+        const m = (await ws.next<BinaryMsg>(isBinary, 10_000)).instrument;
+        if (m.last_tick && m.last_tick.t > (first.last_tick?.t ?? 0)) break;
+      }
+      ws.send({ op: 'unsubscribe_binary', match_ids: [nfy.matchId] });
+      await ws.close();
       const settled = await until('settled', (v) =>
         v.last_sessions.some((s) => s.trading_day === '2026-11-23'),
       );
