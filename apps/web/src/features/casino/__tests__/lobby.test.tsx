@@ -55,7 +55,10 @@ describe('casino lobby', { timeout: 30_000 }, () => {
     expect(within(dt).getByText('Result')).toBeInTheDocument();
     // A message of an earlier round (late) changes nothing.
     act(() => ws.push({ type: 'casino', round: headFixture({ round_id: 40, state: 'BETTING' }) }));
+    // React Query tells its observers on a later tick: give it one before looking.
+    await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(within(dt).getByText('Result')).toBeInTheDocument();
+    expect(within(dt).getByText('Round 41')).toBeInTheDocument();
     expect(lobbyCalls()).toBe(before);
   });
 
