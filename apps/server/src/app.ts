@@ -12,7 +12,7 @@ import type { StoreOptions } from './db/store.ts';
 import { accountModule } from './modules/account/routes.ts';
 import { adminModule } from './modules/admin/routes.ts';
 import { consoleModule } from './modules/console/plugin.ts';
-import { casinoModule } from './modules/casino/routes.ts';
+import type { CasinoOptions } from './modules/casino/routes.ts';
 import { KIND_MODULES } from './modules/markets/kinds.ts';
 import { marketsModule } from './modules/markets/plugin.ts';
 import { cricketModule } from './modules/cricket/plugin.ts';
@@ -107,6 +107,8 @@ export type AppOptions = {
    * (its waits are this node's own work, not a service that went quiet).
    */
   requestDeadlineMs?: number;
+  /** The in-house casino tables: run their rounds on the leader (`run`), at a clock speed. Default: not run. */
+  casino?: CasinoOptions;
 };
 
 /** How long /healthz waits for the store's answer before it calls it degraded. */
@@ -194,10 +196,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(signupModule, { sendPerMinute: limits.loginPerMinute });
   await app.register(securityModule, { codePerMinute: limits.loginPerMinute });
   await app.register(paymentsModule, { gateway: options.paymentGateway });
-  await app.register(casinoModule);
   await app.register(catalogModule);
   await app.register(marketsModule);
-  for (const kindModule of KIND_MODULES) await app.register(kindModule, { exchange: options.exchange ?? {} });
+  for (const kindModule of KIND_MODULES)
+    await app.register(kindModule, {
+      exchange: options.exchange ?? {},
+      ...(options.casino ? { casino: options.casino } : {}),
+    });
   await app.register(
     cricketModule,
     options.cricketBallIntervalMs === undefined ? {} : { ballIntervalMs: options.cricketBallIntervalMs },

@@ -51,6 +51,10 @@ const envSchema = z.object({
   BUS_TOKEN: z.string().min(16, 'BUS_TOKEN must be at least 16 characters').max(256).optional(),
   /** Demo cricket: ms between balls (a ball runs 40% of it, at most 2 s). Tests shorten it. */
   CRICKET_BALL_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** The in-house casino tables: 'on' (default) runs their rounds on the node that leads; 'off' never. */
+  CASINO_TABLES: z.enum(['on', 'off']).default('on'),
+  /** Every phase of a casino round is divided by this (1: real time; tests and fast-clock runs raise it). */
+  CASINO_CLOCK_SPEED: z.coerce.number().min(1).max(100_000).default(1),
   /** An SMS provider with a JSON HTTP API; without it SMS go to the server log (and the operator's message list). */
   SMS_HTTP_URL: z.url().optional(),
   SMS_HTTP_TOKEN: z.string().optional(),
@@ -98,6 +102,8 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   feed: string;
   cricketBallIntervalMs: number;
+  /** The casino tables: whether this node takes part in running them, and their clock speed. */
+  casino: { run: boolean; speed: number };
   sms: { url: string; token?: string } | null;
   paymentGateway: { name: string; secret: string } | null;
   /** NATS (BUS_URL) when set, with its credentials when given; else the in-process bus. */
@@ -138,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     feed: e.FEED,
     cricketBallIntervalMs: e.CRICKET_BALL_INTERVAL_MS,
+    casino: { run: e.CASINO_TABLES === 'on', speed: e.CASINO_CLOCK_SPEED },
     sms: e.SMS_HTTP_URL
       ? { url: e.SMS_HTTP_URL, ...(e.SMS_HTTP_TOKEN ? { token: e.SMS_HTTP_TOKEN } : {}) }
       : null,

@@ -21,6 +21,7 @@ const app = await buildApp({
   ...(config.paymentGateway ? { paymentGateway: hmacGateway(config.paymentGateway) } : {}),
   adminDistDir,
   cricketBallIntervalMs: config.cricketBallIntervalMs,
+  casino: config.casino,
   ...(config.bus ? { bus: config.bus } : {}),
   ...(config.rateLimitStore ? { rateLimitStore: config.rateLimitStore } : {}),
   metrics: { ...config.metrics, processMetrics: true },

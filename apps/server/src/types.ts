@@ -2,7 +2,7 @@ import type { AuthService, AuthUser } from './plugins/auth.ts';
 import type { Db, Store } from './db/store.ts';
 import type { ExchangeServiceImpl } from './modules/exchange/service.ts';
 import type { AccountService } from './modules/account/service.ts';
-import type { CasinoService } from './modules/casino/service.ts';
+import type { CasinoApi } from './modules/casino/routes.ts';
 import type { CatalogService } from './modules/catalog/service.ts';
 import type { SettlementService } from './modules/settlement/service.ts';
 import type { SettingsService } from './modules/settings/service.ts';
@@ -33,7 +33,7 @@ declare module 'fastify' {
     wallet: WalletService;
     stakes: StakesService;
     catalog: CatalogService;
-    casino: CasinoService;
+    casino: CasinoApi;
     settings: SettingsService;
     exchange: ExchangeServiceImpl;
     settlement: SettlementService;

@@ -215,7 +215,8 @@ describeStores('every call', (ctx) => {
     }[];
     expect(casino).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ sport_id: 'matka', category: 'indian' }),
+        expect.objectContaining({ sport_id: 'ourcasino', category: 'indian' }),
+        expect.objectContaining({ sport_id: 'virtual', category: 'indian' }),
         expect.objectContaining({ sport_id: 'worldcasino', category: 'world' }),
       ]),
     );

@@ -1,3 +1,4 @@
+import { ROUND_GAMES } from '@backlay/engine';
 import { count } from 'drizzle-orm';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,12 +44,17 @@ describeStores(
 
     it('has the base data only: sports, casino sports, settings with images, the house account', async () => {
       expect(await rows(ctx, users)).toBe(0);
-      expect(await rows(ctx, matches)).toBe(0);
+      // The in-house casino tables are base data: a match of sport -1 per game of the registry.
+      expect(await rows(ctx, matches)).toBe(ROUND_GAMES.length);
       const settings = await ctx.app.settings.get();
       expect(settings.logo).toBe('/api/upload/image/logo.svg');
       expect(settings.payment_gateway).toBe('0');
       expect((await ctx.app.catalog.sports({})).length).toBe(10);
-      expect((await ctx.app.casino.sports()).map((s) => s.sport_id)).toEqual(['matka', 'worldcasino']);
+      expect((await ctx.app.casino.sports()).map((s) => s.sport_id)).toEqual([
+        'ourcasino',
+        'virtual',
+        'worldcasino',
+      ]);
       expect(await ctx.app.db.select().from(ledgerAccounts)).toMatchObject([
         { kind: 'house', code: 'HOUSE_CASH' },
       ]);

@@ -1,7 +1,8 @@
 // Base data (every start, idempotent) and demo data (first start on an empty store).
-import { count, sql } from 'drizzle-orm';
+import { count, ne, sql } from 'drizzle-orm';
 import { DEFAULT_FEED_OPTIONS } from '@backlay/feed';
 import type { FastifyInstance } from 'fastify';
+import { CASINO_SPORT_ID } from '../modules/casino/tables.ts';
 import { setUpCricketMatch } from '../modules/cricket/set-up.ts';
 import { demoRaces } from './seed-racing.ts';
 import { HOUSE_CASH } from '../modules/wallet/service.ts';
@@ -37,9 +38,11 @@ export const SPORTS = [
   { sportId: -1, name: 'Casino', sortOrder: 99, isRacing: false },
 ] as const;
 
+/** The casino catalog: the in-house series (modules/casino, one per RoundGame series) and world casino. */
 export const CASINO_SPORTS = [
-  { sportId: 'matka', name: 'Matka', category: 'indian', sortOrder: 1 },
-  { sportId: 'worldcasino', name: 'World Casino', category: 'world', sortOrder: 2 },
+  { sportId: 'ourcasino', name: 'Our Casino', category: 'indian', sortOrder: 1 },
+  { sportId: 'virtual', name: 'Our Virtual', category: 'indian', sortOrder: 2 },
+  { sportId: 'worldcasino', name: 'World Casino', category: 'world', sortOrder: 3 },
 ] as const;
 
 export const DEMO_USERS = {
@@ -103,6 +106,8 @@ export async function seedBase(app: FastifyInstance) {
       .values(CASINO_SPORTS.map((s) => ({ ...s })))
       .onConflictDoNothing();
   });
+  // A table (a match of sport -1) for each game of the engine's registry that has none yet.
+  await app.casino.ensureTables();
 }
 
 const MINUTE = 60_000;
@@ -378,13 +383,14 @@ async function seedSettings(tx: Executor) {
 /** Any number; the same on every node, so concurrent first starts seed once. */
 const SEED_LOCK_KEY = 74_142_261;
 
-/** Seeds the demo data when the store has no users and no matches yet. Returns whether it did. */
+/** Seeds the demo data when the store has no users and no matches (but the casino tables) yet. Returns whether it did. */
 export async function seedDemo(app: FastifyInstance): Promise<boolean> {
   const now = app.clock.now();
   return app.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [u] = await tx.select({ n: count() }).from(users);
-    const [m] = await tx.select({ n: count() }).from(matches);
+    // The casino tables (sport -1) are base data, there before any demo data.
+    const [m] = await tx.select({ n: count() }).from(matches).where(ne(matches.sportId, CASINO_SPORT_ID));
     if ((u?.n ?? 0) > 0 || (m?.n ?? 0) > 0) return false;
 
     await seedSettings(tx);

@@ -8,7 +8,12 @@
 // messages become `{type:'bets', market_id}` on that user's authenticated sockets. When the bus
 // lost messages (a NATS reconnect), every followed market's image is sent again to its sockets.
 import fastifyWebsocket from '@fastify/websocket';
-import { wsClientMessage, type MarketImage, type WsServerMessage } from '@backlay/contract';
+import {
+  wsClientMessage,
+  type CasinoRoundHead,
+  type MarketImage,
+  type WsServerMessage,
+} from '@backlay/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import { createHash } from 'node:crypto';
@@ -24,6 +29,7 @@ import {
 } from './price-sequence.ts';
 import { addressKey } from './rate-limit.ts';
 import { diffImages } from './ws-diff.ts';
+import { createCasinoFeeds } from './ws-casino.ts';
 
 export { diffImages };
 
@@ -107,6 +113,8 @@ const CLOSE_GOING_AWAY = 1001;
 export type LiveHubDeps = {
   bus: Bus;
   getImage(market_id: number): Promise<MarketImage | null>;
+  /** A casino table's current round head (the `casino` topic, ws-casino.ts); null: unknown or not started. */
+  getCasinoRound?(match_id: number): Promise<CasinoRoundHead | null>;
   /**
    * The user id of a token's live session; 'ended' when there is none and never will be (unknown,
    * expired, revoked: remembered as dead); 'held' when the session lives but gets nothing for now
@@ -172,6 +180,8 @@ type Client = {
   /** Store reads this socket may still cause (token lookups, first reads of markets). */
   reads: Bucket;
   markets: Set<number>;
+  /** Casino tables followed (ws-casino.ts). */
+  casinoTables: Set<number>;
   /** Subscribed markets whose first image has not been sent yet (no deltas before the image). */
   pendingImage: Set<number>;
   alive: boolean;
@@ -326,6 +336,13 @@ export function createLiveHub(deps: LiveHubDeps) {
   }
   const sendMsg = (client: Client, msg: WsServerMessage) => send(client, JSON.stringify(msg));
   const sendError = (client: Client, message: string) => sendMsg(client, { type: 'error', message });
+  const casino = createCasinoFeeds<Client>({
+    read: deps.getCasinoRound ?? (async () => null),
+    broadcast: (targets, data) => broadcast(targets, data),
+    send: sendMsg,
+    spendReads: (client, n) => spendReads(client, n),
+    log,
+  });
 
   function sendImage(client: Client, feed: MarketFeed) {
     if (!feed.image) return;
@@ -630,6 +647,11 @@ export function createLiveHub(deps: LiveHubDeps) {
         pump(feed);
         return;
       }
+      case 'subscribe_casino':
+        return casino.subscribe(client, m.match_ids);
+      case 'unsubscribe_casino':
+        casino.unsubscribe(client, m.match_ids);
+        return;
       case 'heartbeat':
         client.wantsHeartbeat = true;
         sendMsg(client, { type: 'heartbeat', at: Math.round(now()) });
@@ -656,6 +678,7 @@ export function createLiveHub(deps: LiveHubDeps) {
     const address = client.address;
     address.sockets -= 1;
     unsubscribe(client, [...client.markets]);
+    casino.gone(client);
     bind(client, null);
     client.pendingImage.clear();
     sweepAddresses();
@@ -707,6 +730,7 @@ export function createLiveHub(deps: LiveHubDeps) {
       messages: { tokens: limits.socket_messages_burst, at_ms: t },
       reads: { tokens: limits.socket_reads_burst, at_ms: t },
       markets: new Set(),
+      casinoTables: new Set(),
       pendingImage: new Set(),
       alive: true,
       overSince: null,
@@ -840,7 +864,9 @@ export function createLiveHub(deps: LiveHubDeps) {
     bus.subscribe('market', (m) => onMarketChanged(m.market_id)),
     bus.subscribe('user', (m) => onUserChanged(m.user_id, m.market_id)),
     bus.subscribe('session', (m) => onSessionChanged(m.user_id)),
+    bus.subscribe('casino', (m) => casino.changed(m.match_id)),
     bus.onResync(resyncAll),
+    bus.onResync(() => casino.resync()),
   ];
   const recheckTimer = setInterval(() => void recheckAll(), limits.session_recheck_ms);
   recheckTimer.unref();
@@ -860,9 +886,12 @@ export function createLiveHub(deps: LiveHubDeps) {
     resyncAll,
     sequence: sequencer.kind,
     stats,
+    casinoStats: casino.stats,
     limits,
     /** For tests and metrics. */
     counts: () => ({ sockets: clients.size, markets: feeds.size, users: byUser.size, addresses: byIp.size }),
+    /** Casino tables followed by a socket of this node. */
+    casinoTables: () => casino.tables(),
     seqOf: (market_id: number) => feeds.get(market_id)?.seq ?? null,
     /** Closes every socket with this code (shutdown). */
     closeAll(code: number, reason: string) {
@@ -875,6 +904,7 @@ export function createLiveHub(deps: LiveHubDeps) {
       clearInterval(liveHeartbeatTimer);
       clearInterval(recheckTimer);
       for (const u of unsubscribers) u();
+      casino.close();
       for (const feed of feeds.values()) if (feed.timer) clearTimeout(feed.timer);
       feeds.clear();
     },
@@ -904,6 +934,7 @@ export const wsPlugin = fp<{ sequence?: 'node' | 'store'; limits?: Partial<LiveL
     hub = createLiveHub({
       bus: app.bus,
       getImage,
+      getCasinoRound: (id) => app.casino.head(id),
       sequencer:
         sequence === 'store' ? createStoreSequencer(app.db, getImage) : createNodeSequencer(getImage),
       // A session on a temporary password gets nothing of its own until the password is changed.
@@ -944,5 +975,5 @@ export const wsPlugin = fp<{ sequence?: 'node' | 'store'; limits?: Partial<LiveL
       });
     }
   },
-  { name: 'ws', dependencies: ['bus', 'auth', 'exchange', 'leader'] },
+  { name: 'ws', dependencies: ['bus', 'auth', 'exchange', 'leader', 'casino'] },
 );

@@ -1,11 +1,208 @@
+import type {
+  CasinoLobby,
+  CasinoRound,
+  CasinoRoundHead,
+  CasinoRoundResult,
+  CasinoSeriesId,
+} from '@backlay/contract';
+import type { CasinoResults } from '@backlay/contract';
 import fp from 'fastify-plugin';
-import { ok, route } from '../../http/route.ts';
+import type { ExchangeOptions } from '../exchange/service.ts';
+import { ok, refuse, route } from '../../http/route.ts';
+import { createCasinoBets, type CasinoBetRequest } from './bets.ts';
+import { createCasinoKind } from './casino-kind.ts';
+import { createRounds } from './rounds.ts';
+import { createCasinoScheduler, type CasinoScheduler } from './scheduler.ts';
 import { createCasinoService } from './service.ts';
+import { CASINO_SERIES_NAMES, ensureTables } from './tables.ts';
+import { CASINO_RESULTS_PAGE_SIZE } from './timing.ts';
+import {
+  currentRounds,
+  finishedBetween,
+  headOf,
+  lastResults,
+  limitsOf,
+  resultOf,
+  roundById,
+  tableOf,
+  tablesOf,
+  userBetsOnRound,
+} from './views.ts';
 
-export const casinoModule = fp(
-  async (app) => {
-    app.decorate('casino', createCasinoService(app.db));
-    route(app, 'getCasinoSport', async () => ok(await app.casino.sports()));
+declare module '../../plugins/bus.ts' {
+  interface BusChannels {
+    /** A casino table's round changed (opened, closed, a step, result, void): its head is read again. */
+    casino: { match_id: number; round_id: number };
+  }
+}
+
+/** Whether this node takes part in running the tables (under the leader lease), and how fast. */
+export type CasinoOptions = {
+  /** Run the tables' rounds when this node leads (default off: tests that want rounds ask). */
+  run?: boolean;
+  /** CASINO_CLOCK_SPEED: every phase of a round divided by it (fast-clock runs and tests). */
+  speed?: number;
+};
+
+/** The calendar day in UTC+5:30 of a report (today when absent): [from, to). */
+function istDay(date: string | undefined, now: Date): { from: Date; to: Date } {
+  const day = date ?? new Date(now.getTime() + 5.5 * 3_600_000).toISOString().slice(0, 10);
+  const from = new Date(`${day}T00:00:00+05:30`);
+  return { from, to: new Date(from.getTime() + 24 * 3_600_000) };
+}
+
+/**
+ * The in-house casino tables: the catalog of casino series, the tables' lobby, rounds and results,
+ * the casino kind on the market-kind seam, bets, and (on the leader, when `run`) the scheduler.
+ */
+/** The kind modules share one options object (app.ts); this one reads `casino`. */
+export const casinoModule = fp<{ exchange?: ExchangeOptions; casino?: CasinoOptions }>(
+  async (app, opts) => {
+    const rounds = createRounds(app);
+    const bets = createCasinoBets(app);
+    const base = createCasinoService(app.db);
+    app.kinds.register(createCasinoKind(app));
+
+    /** The live head of a table's current round (the WebSocket `casino` message), or null. */
+    async function head(matchId: number): Promise<CasinoRoundHead | null> {
+      const table = await tableOf(app.db, matchId);
+      if (!table) return null;
+      const r = (await currentRounds(app.db, [matchId])).get(matchId);
+      return r ? headOf(table, r) : null;
+    }
+
+    async function lobby(seriesId: CasinoSeriesId): Promise<CasinoLobby> {
+      const tables = (await tablesOf(app.db)).filter((t) => t.seriesId === seriesId);
+      const ids = tables.map((t) => t.matchId);
+      const [current, results] = await Promise.all([currentRounds(app.db, ids), lastResults(app.db, ids)]);
+      const now = Date.now();
+      return {
+        series_id: seriesId,
+        name: CASINO_SERIES_NAMES[seriesId],
+        tables: tables.map((t) => {
+          const r = current.get(t.matchId);
+          return {
+            match_id: t.matchId,
+            game_id: t.gameId,
+            table_name: t.tableName,
+            round: r ? headOf(t, r, now) : null,
+            last_results: results.get(t.matchId) ?? [],
+          };
+        }),
+      };
+    }
+
+    async function round(userId: number, matchId: number): Promise<CasinoRound | string> {
+      const table = await tableOf(app.db, matchId);
+      if (!table) return `match_id: ${matchId} is not a casino table`;
+      const r = (await currentRounds(app.db, [matchId])).get(matchId);
+      if (!r) return `${table.tableName} has not started its first round yet`;
+      return {
+        round: headOf(table, r),
+        limits: limitsOf(table),
+        last_results: (await lastResults(app.db, [matchId])).get(matchId) ?? [],
+        my_bets: await userBetsOnRound(app.db, userId, r.roundId),
+      };
+    }
+
+    async function result(matchId: number, roundId: number): Promise<CasinoRoundResult | string> {
+      const table = await tableOf(app.db, matchId);
+      if (!table) return `match_id: ${matchId} is not a casino table`;
+      const r = await roundById(app.db, roundId);
+      if (!r || r.matchId !== matchId) return `round_id: ${roundId} is not a round of ${table.tableName}`;
+      return resultOf(table, r);
+    }
+
+    async function results(
+      matchId: number,
+      date: string | undefined,
+      page: number,
+    ): Promise<CasinoResults | string> {
+      const table = await tableOf(app.db, matchId);
+      if (!table) return `match_id: ${matchId} is not a casino table`;
+      const { from, to } = istDay(date, app.clock.now());
+      const found = await finishedBetween(app.db, matchId, from, to, page, CASINO_RESULTS_PAGE_SIZE);
+      return {
+        rows: found.rows.map((r) => resultOf(table, r)),
+        total: found.total,
+        page,
+        page_size: CASINO_RESULTS_PAGE_SIZE,
+      };
+    }
+
+    const scheduler: CasinoScheduler = createCasinoScheduler(app, rounds, { speed: opts.casino?.speed ?? 1 });
+
+    app.decorate('casino', {
+      sports: base.sports,
+      ensureTables: () => ensureTables(app),
+      head,
+      lobby,
+      round,
+      result,
+      results,
+      place: (userId: number, req: CasinoBetRequest) => bets.place(userId, req),
+      rounds,
+      scheduler,
+    });
+
+    route(app, 'getCasinoSport', async () => ok(await base.sports()));
+    route(app, 'getCasinoLobby', async ({ body }) => ok(await lobby(body.series_id)));
+    route(app, 'getCasinoRound', async ({ body, user }) => {
+      const r = await round(user.userId, body.match_id);
+      return typeof r === 'string' ? refuse(r) : ok(r);
+    });
+    route(app, 'getCasinoResult', async ({ body }) => {
+      const r = await result(body.match_id, body.round_id);
+      return typeof r === 'string' ? refuse(r) : ok(r);
+    });
+    route(app, 'getCasinoResults', async ({ body }) => {
+      const r = await results(body.match_id, body.date, body.page);
+      return typeof r === 'string' ? refuse(r) : ok(r);
+    });
+    route(app, 'placeCasinoBet', async ({ body, user }) => {
+      const r = await bets.place(user.userId, {
+        match_id: body.match_id,
+        round_id: body.round_id,
+        option_id: body.option_id,
+        stake_paise: Math.round(body.stack * 100),
+        request_id: body.request_id,
+      });
+      return r.ok ? ok({ bet: r.bet }, r.repeated ? 'Bet already placed' : 'Bet placed') : refuse(r.message);
+    });
+
+    if (opts.casino?.run) {
+      // One scheduler per deployment: it runs on the node that holds the lease, from ready to close.
+      let resign: (() => Promise<void>) | null = null;
+      const start = async () => {
+        const fence = app.leader.fence();
+        if (!fence) throw new Error('casino: started without a lease');
+        await scheduler.start(fence);
+        app.log.info({ generation: fence.generation, timing: scheduler.timing }, 'casino tables started');
+      };
+      const stop = async () => {
+        await scheduler.stop();
+        app.log.info('casino tables stopped');
+      };
+      app.addHook('onReady', async () => {
+        resign = app.leader.onLeadership(start, stop);
+      });
+      app.addHook('preClose', async () => {
+        await resign?.();
+      });
+    }
   },
-  { name: 'casino', dependencies: ['db', 'auth'] },
+  { name: 'casino', dependencies: ['db', 'auth', 'bus', 'wallet', 'markets', 'catalog', 'leader'] },
 );
+
+export type CasinoApi = {
+  sports: ReturnType<typeof createCasinoService>['sports'];
+  ensureTables(): Promise<number>;
+  head(matchId: number): Promise<CasinoRoundHead | null>;
+  lobby(seriesId: CasinoSeriesId): Promise<CasinoLobby>;
+  round(userId: number, matchId: number): Promise<CasinoRound | string>;
+  result(matchId: number, roundId: number): Promise<CasinoRoundResult | string>;
+  results(matchId: number, date: string | undefined, page: number): Promise<CasinoResults | string>;
+  place: ReturnType<typeof createCasinoBets>['place'];
+  rounds: ReturnType<typeof createRounds>;
+  scheduler: CasinoScheduler;
+};

@@ -58,12 +58,17 @@ export function listMatches(
     .limit(MATCH_LIST_MAX);
 }
 
-export function marketsOf(db: Executor, matchIds: number[]) {
+export function marketsOf(db: Executor, matchIds: number[], kinds?: readonly string[]) {
   if (matchIds.length === 0) return Promise.resolve([]);
   return db
     .select()
     .from(markets)
-    .where(inArray(markets.matchId, matchIds))
+    .where(
+      and(
+        inArray(markets.matchId, matchIds),
+        kinds ? inArray(markets.marketKind, kinds as (typeof markets.marketKind._.data)[]) : undefined,
+      ),
+    )
     .orderBy(asc(markets.matchId), asc(markets.marketId));
 }
 

@@ -11,6 +11,7 @@ export const catalogModule = fp(
         app.db,
         (m) => app.kinds.of(m.marketKind).isMainMarket(m),
         (ids) => app.exchange.bestPrices(ids),
+        () => app.kinds.listedKinds(),
       ),
     );
     const c = app.catalog;

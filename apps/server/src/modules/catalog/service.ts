@@ -36,11 +36,14 @@ export function createCatalogService(
   db: Db,
   isMainMarket: IsMainMarket,
   bestPrices: BestPrices = async () => new Map(),
+  /** The kinds whose markets are listed under their match (registry.ts `listedUnderMatch`); absent: all. */
+  listedKinds?: () => MarketKind[],
 ) {
   async function withMarkets(rows: MatchRow[]): Promise<Match[]> {
     const marketRows = await q.marketsOf(
       db,
       rows.map((r) => r.matchId),
+      listedKinds?.(),
     );
     const byMatch = new Map<number, Match['markets']>();
     // The main market of a match: its first market its kind calls main, else its first market.

@@ -244,7 +244,7 @@ export async function matchView(
   const ms = await db
     .select()
     .from(markets)
-    .where(eq(markets.matchId, matchId))
+    .where(and(eq(markets.matchId, matchId), inArray(markets.marketKind, kinds.listedKinds())))
     .orderBy(asc(markets.marketId));
   const ids = ms.map((k) => k.marketId);
   const [rs, settlements, voids, details, figures] =

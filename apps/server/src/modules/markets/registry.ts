@@ -112,6 +112,12 @@ export interface MarketKindModule {
    */
   isMainMarket(market: Pick<MarketRow, 'marketType'>): boolean;
   /**
+   * Whether the kind's markets are listed under their match: the catalog's getMatches (markets,
+   * main odds) and the console's match view. A kind with a market per short round (thousands a
+   * day on one match) lists none there; its own calls show them. Absent: listed.
+   */
+  readonly listedUnderMatch?: boolean;
+  /**
    * The console created a market of the kind (its row and its runners are in `m.tx`): write the
    * kind's own rows beside it (its state, its quotes, its line). A refusal (a message) rolls the
    * whole creation back.
@@ -228,6 +234,8 @@ export function createKindRegistry() {
       return m;
     },
     all: () => [...byKind.values()],
+    /** The kinds whose markets are listed under their match (`listedUnderMatch`). */
+    listedKinds: () => [...byKind.values()].filter((m) => m.listedUnderMatch !== false).map((m) => m.kind),
     /** The kinds priced by bettors on the exchange (whose markets `app.exchange` moves). */
     exchangeKinds: () => [...byKind.values()].filter((m) => m.pricing === 'EXCHANGE').map((m) => m.kind),
   };

@@ -438,6 +438,31 @@ export function createSettlementService(app: FastifyInstance) {
   return {
     view: (marketId: number) => view(db, marketId),
 
+    /**
+     * Settles a market in the caller's transaction, whose market row the caller has locked FOR
+     * UPDATE and closed: for a kind whose own state change must commit with the money or not at
+     * all (a casino round's RESULT or VOID). The kind's `settle` reads the result from its own
+     * rows (written before this call); `voidMarket` voids every bet. Refused (SettlementRefusal)
+     * when the market is settled already. Returns the users whose money or bets changed; the
+     * caller publishes them after its commit.
+     */
+    async settleLocked(tx: Tx, market: q.MarketRow, by: Actor, voidMarket: boolean): Promise<Set<number>> {
+      const row = await q.settlementOf(tx, market.marketId);
+      if (row?.state === 'SETTLED') throw new SettlementRefusal('Market is already settled');
+      const next: q.SettlementRow = {
+        marketId: market.marketId,
+        state: 'SETTLED',
+        generation: (row?.generation ?? 0) + 1,
+        result: null,
+        voidMarket,
+        settledAt: now(),
+        settledBy: by,
+        updatedAt: now(),
+      };
+      await upsertSettlement(tx, market.marketId, next);
+      return applyGeneration(tx, market, next, next.generation);
+    },
+
     /** Declares the winners and settles: closes the market, moves the money, marks every bet. */
     declareResult(
       by: Actor,

@@ -1,10 +1,11 @@
 // The one registry of deal renderers: game_id → the component that shows a round's steps. The
 // table screen asks `rendererFor(game_id)` and never names a game itself (issue 22). Card games
 // use CardTableView with their seating (seats.ts); Our Virtual's games come from
-// features/casino/virtual/ (VIRTUAL_RENDERERS, below).
+// features/casino/virtual/ (VIRTUAL_RENDERERS).
 import { createElement } from 'react';
 import { cardTable, StepsView } from './CardTableView.tsx';
 import type { RoundRenderer, RoundRendererProps } from './renderer-types.ts';
+import { VIRTUAL_RENDERERS } from './virtual/index.ts';
 import {
   andarBaharSeats,
   dragonTigerSeats,
@@ -26,11 +27,7 @@ export const CARD_RENDERERS: Readonly<Record<string, RoundRenderer>> = {
 };
 
 // ---- Our Virtual -------------------------------------------------------------------------------
-// VIRTUAL_RENDERERS (virtual cricket, virtual racing) live in features/casino/virtual/index.ts,
-// written beside this file; once it exists, import it here:
-//   import { VIRTUAL_RENDERERS } from './virtual/index.ts';
-// and drop this empty stand-in. Until then a virtual game shows its steps as text (StepsView).
-const VIRTUAL_RENDERERS: Readonly<Record<string, RoundRenderer>> = {};
+// Virtual cricket and virtual racing draw themselves (features/casino/virtual/, VIRTUAL_RENDERERS).
 
 /** The renderer of a game: its own, or the steps in order for a game nobody registered. */
 export function rendererFor(gameId: string): RoundRenderer {

@@ -15,7 +15,7 @@ async function openLobby(series = 'ourcasino') {
     'casino/getRound': () => roundFixture(),
   });
   renderApp(`/casino/list/${series}`);
-  await screen.findByRole('heading', { level: 1, name: 'Our Casino' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Our Casino' }, { timeout: 15_000 });
   await waitFor(() => expect(ControlledSocket.all.length).toBeGreaterThan(0));
   const ws = ControlledSocket.all.at(-1)!;
   act(() => ws.open());
@@ -113,7 +113,7 @@ describe('casino lobby', { timeout: 30_000 }, () => {
     mockApi({ 'casino/getRound': () => roundFixture() });
     renderApp(`/CM/MD/${TABLE_ID}`);
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Dragon Tiger 20-20' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Dragon Tiger 20-20' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
   });
 });

@@ -1,4 +1,7 @@
+import { ROUND_GAMES } from '@backlay/engine';
 import { describe, expect, it } from 'vitest';
+import { StepsView } from '../CardTableView.tsx';
+import { rendererFor } from '../renderers.ts';
 import { cardFace } from '../cards.ts';
 import { andarBaharSeats, teenPattiSeats, thirtyTwoCardsSeats } from '../seats.ts';
 import { profitPaise, stakeToPaise } from '../stake.ts';
@@ -68,5 +71,14 @@ describe('stake and chips', () => {
     expect(chipLetter('Player B')).toBe('B');
     expect(chipLetter('Player 11')).toBe('11');
     expect(chipLetter('Void')).toBe('V');
+  });
+});
+
+describe('renderer registry', () => {
+  it('every table of the engine has a renderer of its own (none falls back to the plain steps)', () => {
+    for (const game of ROUND_GAMES) {
+      expect(rendererFor(game.id), game.id).not.toBe(StepsView);
+    }
+    expect(rendererFor('no_such_game')).toBe(StepsView);
   });
 });

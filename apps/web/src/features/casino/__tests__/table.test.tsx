@@ -30,7 +30,7 @@ async function openTable(
     ...handlers,
   });
   const app = renderApp(`/casino/match/${TABLE_ID}`);
-  await screen.findByRole('heading', { level: 1, name: 'Dragon Tiger 20-20' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Dragon Tiger 20-20' }, { timeout: 15_000 });
   await waitFor(() => expect(ControlledSocket.all.length).toBeGreaterThan(0));
   const ws = ControlledSocket.all.at(-1)!;
   act(() => ws.open());

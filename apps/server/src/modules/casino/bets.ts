@@ -1,0 +1,165 @@
+// bet/placeCasinoBet: a back on one option of the table's current round, taken whole at the
+// option's payout or refused. One transaction: the round's market row FOR SHARE (a close takes it
+// FOR UPDATE, so it waits for the bets in flight and every later bet sees the round closed), then
+// the bettor's wallet row (SKIP LOCKED, a few tries: never queued behind another transaction).
+// The window is judged by the store's clock (now() < closes_at), whatever the client shows. The
+// stake is held as exposure on the round's market; settlement releases it.
+import type { CasinoBet } from '@backlay/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { markets } from '../../db/schema.ts';
+import type { Tx } from '../../db/store.ts';
+import { budgetRefusal, isUniqueViolation } from '../markets/house-bets.ts';
+import { WALLET_BUSY_MESSAGE } from '../wallet/service.ts';
+import { casinoBets, casinoRounds, casinoTables } from './schema.ts';
+import { betOf } from './views.ts';
+
+export type CasinoBetRequest = {
+  match_id: number;
+  round_id: number;
+  option_id: string;
+  stake_paise: number;
+  request_id: string;
+};
+
+export type CasinoPlaceOutcome =
+  { ok: true; bet: CasinoBet; repeated: boolean; marketId: number } | { ok: false; message: string };
+
+export const WINDOW_CLOSED_MESSAGE = 'Betting is closed for this round';
+
+const rupeesText = (paise: number) =>
+  `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`;
+const refuse = (message: string): CasinoPlaceOutcome => ({ ok: false, message });
+
+/** The same request_id again: the first bet, if the request is the same bet. */
+function repeatOf(b: typeof casinoBets.$inferSelect, req: CasinoBetRequest): CasinoPlaceOutcome {
+  const same =
+    b.matchId === req.match_id &&
+    b.roundId === req.round_id &&
+    b.optionId === req.option_id &&
+    b.stakePaise === req.stake_paise;
+  if (!same) return refuse('request_id was already used for a different bet');
+  return { ok: true, bet: betOf(b), repeated: true, marketId: b.marketId };
+}
+
+export function createCasinoBets(app: FastifyInstance) {
+  const db = app.db;
+
+  async function stored(tx: Tx, userId: number, requestId: string) {
+    const [b] = await tx
+      .select()
+      .from(casinoBets)
+      .where(and(eq(casinoBets.userId, userId), eq(casinoBets.requestId, requestId)));
+    return b ?? null;
+  }
+
+  async function placeOnce(userId: number, req: CasinoBetRequest): Promise<CasinoPlaceOutcome> {
+    return db.transaction(async (tx) => {
+      const before = await stored(tx, userId, req.request_id);
+      if (before) return repeatOf(before, req);
+      const [r0] = await tx
+        .select({ marketId: casinoRounds.marketId, matchId: casinoRounds.matchId })
+        .from(casinoRounds)
+        .where(eq(casinoRounds.roundId, req.round_id));
+      if (!r0 || r0.matchId !== req.match_id)
+        return refuse(`round_id: round ${req.round_id} is not a round of table ${req.match_id}`);
+      // The market's row FOR SHARE: the round's state cannot change until this bet commits.
+      await tx
+        .select({ id: markets.marketId })
+        .from(markets)
+        .where(eq(markets.marketId, r0.marketId))
+        .for('share');
+      const [round] = rowsOf<{
+        state: string;
+        options: { id: string; label: string; payout: number }[];
+        open: boolean;
+        newer: boolean;
+      }>(
+        await tx.execute(sql`select r.state, r.options, r.closes_at > now() as open,
+            exists (select 1 from ${casinoRounds} n where n.match_id = r.match_id and n.round_id > r.round_id) as newer
+          from ${casinoRounds} r where r.round_id = ${req.round_id}`),
+      );
+      if (!round || round.state !== 'BETTING' || !round.open || round.newer)
+        return refuse(WINDOW_CLOSED_MESSAGE);
+      const options = typeof round.options === 'string' ? JSON.parse(round.options) : round.options;
+      const option = (options as { id: string; label: string; payout: number }[]).find(
+        (o) => o.id === req.option_id,
+      );
+      if (!option) return refuse(`option_id: this table has no option '${req.option_id}'`);
+      const [table] = await tx.select().from(casinoTables).where(eq(casinoTables.matchId, req.match_id));
+      if (!table) return refuse(`match_id: ${req.match_id} is not a casino table`);
+      if (req.stake_paise < table.minStakePaise)
+        return refuse(`stack: the smallest stake is ${rupeesText(table.minStakePaise)}`);
+
+      const { wallets, busy } = await app.wallet.lockFreeBalancesPaise(tx, [userId], (u) =>
+        app.wallet.holds.elsewhereExpr(u, r0.marketId),
+      );
+      if (busy.has(userId)) return refuse(WALLET_BUSY_MESSAGE);
+      const wallet = wallets.get(userId);
+      if (!wallet) return refuse('You have no wallet');
+      // The user's stakes on this round so far, read under their wallet's lock.
+      const [mine] = rowsOf<{ on_option: string; on_round: string }>(
+        await tx.execute(sql`select
+            coalesce(sum(stake_paise) filter (where option_id = ${req.option_id}), 0)::text as on_option,
+            coalesce(sum(stake_paise), 0)::text as on_round
+          from ${casinoBets} where user_id = ${userId} and round_id = ${req.round_id}`),
+      );
+      const onOption = Number(mine?.on_option ?? 0);
+      const onRound = Number(mine?.on_round ?? 0);
+      if (onOption + req.stake_paise > table.maxPerOptionPaise)
+        return refuse(
+          `stack: at most ${rupeesText(table.maxPerOptionPaise)} on one option in a round (you have ${rupeesText(onOption)} on ${option.label})`,
+        );
+      if (onRound + req.stake_paise > table.maxPerRoundPaise)
+        return refuse(
+          `stack: at most ${rupeesText(table.maxPerRoundPaise)} in one round (you have ${rupeesText(onRound)} on it)`,
+        );
+      const short = budgetRefusal({
+        balance_paise: wallet.balancePaise,
+        elsewhere_paise: Number(wallet.alongside),
+        old_hold_paise: onRound,
+        new_hold_paise: onRound + req.stake_paise,
+      });
+      if (short) return refuse(short);
+
+      const at = app.clock.now();
+      const [bet] = await tx
+        .insert(casinoBets)
+        .values({
+          userId,
+          matchId: req.match_id,
+          marketId: r0.marketId,
+          roundId: req.round_id,
+          optionId: option.id,
+          optionLabel: option.label,
+          payout: option.payout,
+          stakePaise: req.stake_paise,
+          requestId: req.request_id,
+          placedAt: at,
+        })
+        .returning();
+      await app.wallet.holds.set(tx, r0.marketId, new Map([[userId, onRound + req.stake_paise]]), at);
+      return { ok: true, bet: betOf(bet!), repeated: false, marketId: r0.marketId };
+    });
+  }
+
+  /** Places the bet; the same request_id sent twice at once: the second answers the first's bet. */
+  async function place(userId: number, req: CasinoBetRequest): Promise<CasinoPlaceOutcome> {
+    let out: CasinoPlaceOutcome;
+    try {
+      out = await placeOnce(userId, req);
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      out = await placeOnce(userId, req);
+    }
+    if (out.ok && !out.repeated) {
+      app.metrics.betPlaced('CASINO');
+      app.bus.publish('user', { user_id: userId, market_id: out.marketId });
+    }
+    return out;
+  }
+
+  return { place };
+}
+
+const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;

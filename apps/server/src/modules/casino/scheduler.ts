@@ -1,0 +1,149 @@
+// Exactly one scheduler per deployment runs every table's rounds: it starts on the node that holds
+// the leader lease (`app.leader`) and stops when that node loses it. Each table is a loop of
+// rounds; every state change is a fenced transaction (rounds.ts), so a deposed leader finishing
+// its step is refused. A new term first voids (and refunds) the rounds an earlier term left
+// unfinished, then runs new ones. After each change the bus carries `casino {match_id}` to every
+// node, whose WebSocket layer sends the round's head to the sockets following that table.
+import { roundGame, type RoundGame } from '@backlay/engine';
+import type { FastifyInstance } from 'fastify';
+import { FencedOut, type Fence } from '../../plugins/leader.ts';
+import { DEAL_FAILED_REASON, INTERRUPTED_REASON, type RoundChange, type Rounds } from './rounds.ts';
+import { hmacSha256 } from './fair.ts';
+import { roundTiming, stepIntervalMs, type RoundTiming } from './timing.ts';
+import { tablesOf, type TableInfo } from './views.ts';
+
+export type SchedulerStats = {
+  rounds_opened: number;
+  rounds_settled: number;
+  rounds_voided: number;
+  /** Round steps that failed (the store, a bug) and were retried or voided. */
+  errors: number;
+};
+
+export type CasinoScheduler = {
+  readonly stats: SchedulerStats;
+  readonly timing: RoundTiming;
+  /** Runs every table under `fence` until stop() or the term ends. */
+  start(fence: Fence): Promise<void>;
+  stop(): Promise<void>;
+  running(): boolean;
+};
+
+export function createCasinoScheduler(
+  app: FastifyInstance,
+  rounds: Rounds,
+  opts: { speed?: number; onRound?: (change: { matchId: number; roundId: number }) => void } = {},
+): CasinoScheduler {
+  const timing = roundTiming(opts.speed ?? 1);
+  const stats: SchedulerStats = { rounds_opened: 0, rounds_settled: 0, rounds_voided: 0, errors: 0 };
+  let stopping = false;
+  let loops: Promise<void>[] = [];
+  const wakers = new Set<() => void>();
+
+  /** Waits `ms`, or less when the scheduler stops. */
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (stopping) return resolve();
+      const done = () => {
+        clearTimeout(t);
+        wakers.delete(done);
+        resolve();
+      };
+      const t = setTimeout(done, ms);
+      wakers.add(done);
+    });
+
+  function publish(matchId: number, roundId: number, users: readonly number[] = [], marketId?: number) {
+    app.bus.publish('casino', { match_id: matchId, round_id: roundId });
+    if (marketId !== undefined)
+      for (const user_id of users) app.bus.publish('user', { user_id, market_id: marketId });
+    opts.onRound?.({ matchId, roundId });
+  }
+
+  function published(change: RoundChange | null) {
+    if (change) publish(change.matchId, change.roundId, change.users, change.marketId);
+  }
+
+  async function voidOrphans(table: TableInfo, fence: Fence) {
+    for (const roundId of await rounds.orphans(table.matchId, fence)) {
+      const change = await rounds.voidRound(roundId, fence, INTERRUPTED_REASON);
+      if (change) stats.rounds_voided += 1;
+      published(change);
+    }
+  }
+
+  /** One whole round of a table: open, window, close, the steps one by one, the result. */
+  async function oneRound(table: TableInfo, game: RoundGame, fence: Fence) {
+    const opened = await rounds.open(table, game, fence, timing.window_ms);
+    stats.rounds_opened += 1;
+    publish(table.matchId, opened.roundId);
+    try {
+      // The steps are computed now from the seed (held in memory, never sent) and shown one by one.
+      const steps = game.play(opened.serverSeed, String(opened.roundId), hmacSha256).steps;
+      await sleep(timing.window_ms);
+      if (stopping) return;
+      if (!(await rounds.close(opened.roundId, fence))) return;
+      publish(table.matchId, opened.roundId);
+      await sleep(timing.close_ms);
+      const every = stepIntervalMs(timing, steps.length);
+      for (let i = 1; i <= steps.length && !stopping; i++) {
+        if (!(await rounds.reveal(opened.roundId, fence, steps.slice(0, i)))) return;
+        publish(table.matchId, opened.roundId);
+        if (i < steps.length) await sleep(every);
+      }
+      if (stopping) return;
+      const change = await rounds.finish(opened.roundId, fence);
+      if (change) stats.rounds_settled += 1;
+      published(change);
+      await sleep(timing.result_ms);
+    } catch (err) {
+      if (err instanceof FencedOut) throw err;
+      // A failure of this round (the store, a bug): void it and go on with the next one.
+      stats.errors += 1;
+      app.log.error(
+        { err, match_id: table.matchId, round_id: opened.roundId },
+        'casino: round failed; voiding it',
+      );
+      await sleep(timing.retry_ms);
+      const change = await rounds.voidRound(opened.roundId, fence, DEAL_FAILED_REASON).catch(() => null);
+      if (change) stats.rounds_voided += 1;
+      published(change);
+    }
+  }
+
+  async function runTable(table: TableInfo, fence: Fence) {
+    const game = roundGame(table.gameId);
+    if (!game) return;
+    while (!stopping) {
+      try {
+        await voidOrphans(table, fence);
+        while (!stopping) await oneRound(table, game, fence);
+      } catch (err) {
+        if (err instanceof FencedOut) {
+          app.log.warn({ match_id: table.matchId }, 'casino: the term is over; this table stops here');
+          return;
+        }
+        stats.errors += 1;
+        app.log.error({ err, match_id: table.matchId }, 'casino: table failed; trying again');
+        await sleep(timing.retry_ms);
+      }
+    }
+  }
+
+  return {
+    stats,
+    timing,
+    running: () => loops.length > 0,
+    async start(fence) {
+      stopping = false;
+      const tables = await tablesOf(app.db);
+      loops = tables.map((t) => runTable(t, fence));
+    },
+    async stop() {
+      stopping = true;
+      for (const wake of [...wakers]) wake();
+      await Promise.all(loops);
+      loops = [];
+    },
+  };
+}

@@ -1,0 +1,70 @@
+// The tables in the catalog: each RoundGame of the engine's registry is a match of sport −1 in the
+// series named after its casino series ("Our Casino", "Our Virtual"), with a casino_tables row for
+// its limits. Run by the base seed on every start: idempotent, and a game added to the registry
+// gets its table on the next boot. The games are never named here.
+import type { CasinoSeriesId } from '@backlay/contract';
+import { ROUND_GAMES } from '@backlay/engine';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/store.ts';
+import { casinoTables } from './schema.ts';
+import {
+  DEFAULT_MAX_PER_OPTION_PAISE,
+  DEFAULT_MAX_PER_ROUND_PAISE,
+  DEFAULT_MIN_STAKE_PAISE,
+} from './timing.ts';
+
+/** The catalog sport of the in-house tables. */
+export const CASINO_SPORT_ID = -1;
+
+/** The catalog series of each casino series (and the lobby's title). */
+export const CASINO_SERIES_NAMES: Record<CasinoSeriesId, string> = {
+  ourcasino: 'Our Casino',
+  virtual: 'Our Virtual',
+};
+
+/** A table runs round the clock: its match starts once, long ago, and never ends. */
+const TABLES_OPEN_SINCE = new Date('2025-01-01T00:00:00Z');
+const TABLES_LOCK = 'casino:tables';
+
+export async function ensureTables(app: FastifyInstance): Promise<number> {
+  return app.db.transaction(async (tx: Tx) => {
+    // Two nodes booting at once create each table once.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${TABLES_LOCK}))`);
+    const have = new Set(
+      (await tx.select({ gameId: casinoTables.gameId }).from(casinoTables)).map((r) => r.gameId),
+    );
+    let added = 0;
+    for (const game of ROUND_GAMES) {
+      if (have.has(game.id)) continue;
+      const seriesId = await app.catalog.ensureSeries(tx, CASINO_SPORT_ID, CASINO_SERIES_NAMES[game.series]);
+      const matchId = await app.catalog.insertMatch(tx, {
+        seriesId,
+        sportId: CASINO_SPORT_ID,
+        matchName: game.name,
+        country: null,
+        venue: null,
+        startTime: TABLES_OPEN_SINCE,
+        openDate: TABLES_OPEN_SINCE,
+      });
+      await tx.insert(casinoTables).values({
+        matchId,
+        gameId: game.id,
+        minStakePaise: DEFAULT_MIN_STAKE_PAISE,
+        maxPerOptionPaise: DEFAULT_MAX_PER_OPTION_PAISE,
+        maxPerRoundPaise: DEFAULT_MAX_PER_ROUND_PAISE,
+      });
+      added += 1;
+    }
+    return added;
+  });
+}
+
+/** A table's limits (tests and the operator's future console call). */
+export async function setLimits(
+  app: FastifyInstance,
+  matchId: number,
+  limits: { minStakePaise: number; maxPerOptionPaise: number; maxPerRoundPaise: number },
+) {
+  await app.db.update(casinoTables).set(limits).where(eq(casinoTables.matchId, matchId));
+}
