@@ -72,23 +72,27 @@ describe('virtual cricket: a round is a function of (seed, round id) through the
 });
 
 describe('virtual cricket: step codes and rules', () => {
-  it('steps read back to the result: A bats five overs or ten wickets, B stops once past A', () => {
-    for (let i = 0; i < 300; i++) {
-      const roundId = String(i);
-      const { steps, result } = virtualCricket.play(`seed${i}`, roundId, hmac);
-      const { A, B } = score(steps);
-      const firstB = steps.findIndex((s) => s.startsWith('B'));
-      expect(steps.slice(firstB).every((s) => s.startsWith('B'))).toBe(true);
-      expect(A.balls === 30 || A.wickets === 10).toBe(true);
-      expect(B.balls === 30 || B.wickets === 10 || B.runs > A.runs).toBe(true);
-      // B's last ball, not an earlier one, took it past A.
-      if (B.runs > A.runs) expect(score(steps.slice(0, -1)).B.runs).toBeLessThanOrEqual(A.runs);
-      const { line_runs } = virtualCricketRound(roundId);
-      const winner = A.runs > B.runs ? 'team_a' : B.runs > A.runs ? 'team_b' : 'tie';
-      const side = A.runs > line_runs ? 'a_over' : 'a_under';
-      expect(Object.keys(result.outcomes).sort()).toEqual([winner, side].sort());
-    }
-  });
+  it(
+    'steps read back to the result: A bats five overs or ten wickets, B stops once past A',
+    { timeout: 60_000 },
+    () => {
+      for (let i = 0; i < 300; i++) {
+        const roundId = String(i);
+        const { steps, result } = virtualCricket.play(`seed${i}`, roundId, hmac);
+        const { A, B } = score(steps);
+        const firstB = steps.findIndex((s) => s.startsWith('B'));
+        expect(steps.slice(firstB).every((s) => s.startsWith('B'))).toBe(true);
+        expect(A.balls === 30 || A.wickets === 10).toBe(true);
+        expect(B.balls === 30 || B.wickets === 10 || B.runs > A.runs).toBe(true);
+        // B's last ball, not an earlier one, took it past A.
+        if (B.runs > A.runs) expect(score(steps.slice(0, -1)).B.runs).toBeLessThanOrEqual(A.runs);
+        const { line_runs } = virtualCricketRound(roundId);
+        const winner = A.runs > B.runs ? 'team_a' : B.runs > A.runs ? 'team_b' : 'tie';
+        const side = A.runs > line_runs ? 'a_over' : 'a_under';
+        expect(Object.keys(result.outcomes).sort()).toEqual([winner, side].sort());
+      }
+    },
+  );
 
   it('a hand-made round: a wide and a four, 29 dots; B hits a six off the first ball and wins', () => {
     const { team_a, team_b } = virtualCricketRound('9');
@@ -203,7 +207,7 @@ describe('virtual cricket: the odds', () => {
     }
   });
 
-  it('20,000 plays of one round agree with its odds (each option within 4 sd)', () => {
+  it('20,000 plays of one round agree with its odds (each option within 4 sd)', { timeout: 60_000 }, () => {
     const roundId = '31';
     const options = virtualCricketRound(roundId).options;
     const stream = fastHmac(7);
@@ -218,22 +222,26 @@ describe('virtual cricket: the odds', () => {
     }
   });
 
-  it('20,000 rounds, each its own teams: the wins of each option agree with the summed odds', () => {
-    const stream = fastHmac(11);
-    const ps = new Map<string, number[]>();
-    const hits = new Map<string, number>();
-    for (let i = 0; i < 20_000; i++) {
-      const roundId = String(100_000 + i);
-      for (const o of virtualCricketRound(roundId).options) {
-        if (!ps.has(o.id)) ps.set(o.id, []);
-        ps.get(o.id)!.push(o.p);
+  it(
+    '20,000 rounds, each its own teams: the wins of each option agree with the summed odds',
+    { timeout: 60_000 },
+    () => {
+      const stream = fastHmac(11);
+      const ps = new Map<string, number[]>();
+      const hits = new Map<string, number>();
+      for (let i = 0; i < 20_000; i++) {
+        const roundId = String(100_000 + i);
+        for (const o of virtualCricketRound(roundId).options) {
+          if (!ps.has(o.id)) ps.set(o.id, []);
+          ps.get(o.id)!.push(o.p);
+        }
+        for (const id of Object.keys(virtualCricket.play('', roundId, stream).result.outcomes))
+          hits.set(id, (hits.get(id) ?? 0) + 1);
       }
-      for (const id of Object.keys(virtualCricket.play('', roundId, stream).result.outcomes))
-        hits.set(id, (hits.get(id) ?? 0) + 1);
-    }
-    for (const [id, p] of ps)
-      expect({ id, ...withinSds(hits.get(id) ?? 0, p) }).toMatchObject({ id, ok: true });
-  });
+      for (const [id, p] of ps)
+        expect({ id, ...withinSds(hits.get(id) ?? 0, p) }).toMatchObject({ id, ok: true });
+    },
+  );
 });
 
 describe('reading the steps back (what the renderers use)', () => {

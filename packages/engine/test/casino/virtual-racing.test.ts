@@ -53,24 +53,28 @@ describe('virtual racing: the field and the race', () => {
     }
   });
 
-  it('a step per furlong: every runner once, leader first at gap 0, gaps never shrinking down the field; the winner leads the last', () => {
-    for (let i = 0; i < 300; i++) {
-      const roundId = String(i);
-      const { steps, result } = virtualRacing.play(`seed${i}`, roundId, hmac);
-      const field = racingField(roundId);
-      expect(steps).toHaveLength(RACING_FURLONGS);
-      steps.forEach((s, f) => {
-        const { furlong, order } = readStep(s);
-        expect(furlong).toBe(f + 1);
-        expect(order.map((r) => r.no).sort((a, b) => a - b)).toEqual(field.map((r) => r.no));
-        expect(order[0]!.gap).toBe(0);
-        order.slice(1).forEach((r, k) => expect(r.gap).toBeGreaterThanOrEqual(order[k]!.gap));
-      });
-      const winner = readStep(steps.at(-1)!).order[0]!.no;
-      expect(result.summary).toBe(field[winner - 1]!.name);
-      expect(Object.keys(result.outcomes)).toEqual([`runner_${winner}`]);
-    }
-  });
+  it(
+    'a step per furlong: every runner once, leader first at gap 0, gaps never shrinking down the field; the winner leads the last',
+    { timeout: 60_000 },
+    () => {
+      for (let i = 0; i < 300; i++) {
+        const roundId = String(i);
+        const { steps, result } = virtualRacing.play(`seed${i}`, roundId, hmac);
+        const field = racingField(roundId);
+        expect(steps).toHaveLength(RACING_FURLONGS);
+        steps.forEach((s, f) => {
+          const { furlong, order } = readStep(s);
+          expect(furlong).toBe(f + 1);
+          expect(order.map((r) => r.no).sort((a, b) => a - b)).toEqual(field.map((r) => r.no));
+          expect(order[0]!.gap).toBe(0);
+          order.slice(1).forEach((r, k) => expect(r.gap).toBeGreaterThanOrEqual(order[k]!.gap));
+        });
+        const winner = readStep(steps.at(-1)!).order[0]!.no;
+        expect(result.summary).toBe(field[winner - 1]!.name);
+        expect(Object.keys(result.outcomes)).toEqual([`runner_${winner}`]);
+      }
+    },
+  );
 
   it('a hand-made race: every stride 0, so the top-rated runners are level at the post and the photo orders them', () => {
     // Find a field with at least two runners on the top rating.
@@ -137,60 +141,72 @@ function strideSums(): number[] {
 }
 
 describe('virtual racing: the odds', () => {
-  it('three runners by brute force over every finishing total (level ones sharing) agree with the model', () => {
-    const ratings = [0, 1, 3];
-    const sums = strideSums();
-    const want = [0, 0, 0];
-    sums.forEach((p0, s0) =>
-      sums.forEach((p1, s1) =>
-        sums.forEach((p2, s2) => {
-          const t = [s0 + 10 * ratings[0]!, s1 + 10 * ratings[1]!, s2 + 10 * ratings[2]!];
-          const top = Math.max(...t);
-          const level = t.filter((x) => x === top).length;
-          t.forEach((x, i) => {
-            if (x === top) want[i]! += (p0 * p1 * p2) / level;
-          });
-        }),
-      ),
-    );
-    racingWinProbabilities(ratings).forEach((p, i) => expect(p).toBeCloseTo(want[i]!, 10));
-  });
+  it(
+    'three runners by brute force over every finishing total (level ones sharing) agree with the model',
+    { timeout: 60_000 },
+    () => {
+      const ratings = [0, 1, 3];
+      const sums = strideSums();
+      const want = [0, 0, 0];
+      sums.forEach((p0, s0) =>
+        sums.forEach((p1, s1) =>
+          sums.forEach((p2, s2) => {
+            const t = [s0 + 10 * ratings[0]!, s1 + 10 * ratings[1]!, s2 + 10 * ratings[2]!];
+            const top = Math.max(...t);
+            const level = t.filter((x) => x === top).length;
+            t.forEach((x, i) => {
+              if (x === top) want[i]! += (p0 * p1 * p2) / level;
+            });
+          }),
+        ),
+      );
+      racingWinProbabilities(ratings).forEach((p, i) => expect(p).toBeCloseTo(want[i]!, 10));
+    },
+  );
 
-  it('every field of 6–8 runners: the chances add up to 1, equal ratings equal chances, a better rating a better chance', () => {
-    const fields: number[][] = [];
-    const grow = (f: number[]) => {
-      if (f.length >= 6) fields.push(f);
-      if (f.length === 8) return;
-      for (let r = f.at(-1) ?? 0; r <= 3; r++) grow([...f, r]);
-    };
-    grow([]);
-    expect(fields).toHaveLength(84 + 120 + 165);
-    for (const f of fields) {
-      const p = racingWinProbabilities(f);
-      expect(p.reduce((s, x) => s + x, 0)).toBeCloseTo(1, 12);
-      for (let i = 1; i < f.length; i++) {
-        if (f[i] === f[i - 1]) expect(p[i]).toBeCloseTo(p[i - 1]!, 14);
-        else expect(p[i]).toBeGreaterThan(p[i - 1]!);
+  it(
+    'every field of 6–8 runners: the chances add up to 1, equal ratings equal chances, a better rating a better chance',
+    { timeout: 60_000 },
+    () => {
+      const fields: number[][] = [];
+      const grow = (f: number[]) => {
+        if (f.length >= 6) fields.push(f);
+        if (f.length === 8) return;
+        for (let r = f.at(-1) ?? 0; r <= 3; r++) grow([...f, r]);
+      };
+      grow([]);
+      expect(fields).toHaveLength(84 + 120 + 165);
+      for (const f of fields) {
+        const p = racingWinProbabilities(f);
+        expect(p.reduce((s, x) => s + x, 0)).toBeCloseTo(1, 12);
+        for (let i = 1; i < f.length; i++) {
+          if (f[i] === f[i - 1]) expect(p[i]).toBeCloseTo(p[i - 1]!, 14);
+          else expect(p[i]).toBeGreaterThan(p[i - 1]!);
+        }
       }
-    }
-  });
+    },
+  );
 
-  it('2,000 rounds: each runner margin 1 − P × payout is 10 % (+ under P / 100), payouts ≥ 1.01', () => {
-    const m = RACING_MARGIN_BP / 10_000;
-    for (let i = 0; i < 2_000; i++) {
-      const { options, runners } = virtualRacingRound(String(i));
-      expect(options.map((o) => o.id)).toEqual(runners.map((r) => `runner_${r.no}`));
-      for (const o of options) {
-        expect(Number.isInteger(o.payout)).toBe(true);
-        expect(o.payout).toBeGreaterThanOrEqual(101);
-        expect(o.margin).toBe(1 - (o.p * o.payout) / 100);
-        expect(o.margin).toBeGreaterThanOrEqual(m - 1e-12);
-        expect(o.margin).toBeLessThan(m + o.p / 100);
+  it(
+    '2,000 rounds: each runner margin 1 − P × payout is 10 % (+ under P / 100), payouts ≥ 1.01',
+    { timeout: 60_000 },
+    () => {
+      const m = RACING_MARGIN_BP / 10_000;
+      for (let i = 0; i < 2_000; i++) {
+        const { options, runners } = virtualRacingRound(String(i));
+        expect(options.map((o) => o.id)).toEqual(runners.map((r) => `runner_${r.no}`));
+        for (const o of options) {
+          expect(Number.isInteger(o.payout)).toBe(true);
+          expect(o.payout).toBeGreaterThanOrEqual(101);
+          expect(o.margin).toBe(1 - (o.p * o.payout) / 100);
+          expect(o.margin).toBeGreaterThanOrEqual(m - 1e-12);
+          expect(o.margin).toBeLessThan(m + o.p / 100);
+        }
       }
-    }
-  });
+    },
+  );
 
-  it('20,000 races of one round agree with its odds (each runner within 4 sd)', () => {
+  it('20,000 races of one round agree with its odds (each runner within 4 sd)', { timeout: 60_000 }, () => {
     const roundId = '5';
     const options = virtualRacingRound(roundId).options;
     const stream = fastHmac(3);
@@ -206,25 +222,29 @@ describe('virtual racing: the odds', () => {
       });
   });
 
-  it('20,000 rounds, each its own field: the favourites win as often as their summed odds say', () => {
-    const stream = fastHmac(5);
-    const favP: number[] = [];
-    let favWins = 0;
-    const allP: number[] = [];
-    let firstWins = 0;
-    for (let i = 0; i < 20_000; i++) {
-      const roundId = String(200_000 + i);
-      const { options } = virtualRacingRound(roundId);
-      const fav = options.reduce((a, b) => (b.p > a.p ? b : a));
-      const won = Object.keys(virtualRacing.play('', roundId, stream).result.outcomes)[0];
-      favP.push(fav.p);
-      if (won === fav.id) favWins++;
-      allP.push(options[0]!.p);
-      if (won === options[0]!.id) firstWins++;
-    }
-    expect(withinSds(favWins, favP).ok).toBe(true);
-    expect(withinSds(firstWins, allP).ok).toBe(true);
-  });
+  it(
+    '20,000 rounds, each its own field: the favourites win as often as their summed odds say',
+    { timeout: 60_000 },
+    () => {
+      const stream = fastHmac(5);
+      const favP: number[] = [];
+      let favWins = 0;
+      const allP: number[] = [];
+      let firstWins = 0;
+      for (let i = 0; i < 20_000; i++) {
+        const roundId = String(200_000 + i);
+        const { options } = virtualRacingRound(roundId);
+        const fav = options.reduce((a, b) => (b.p > a.p ? b : a));
+        const won = Object.keys(virtualRacing.play('', roundId, stream).result.outcomes)[0];
+        favP.push(fav.p);
+        if (won === fav.id) favWins++;
+        allP.push(options[0]!.p);
+        if (won === options[0]!.id) firstWins++;
+      }
+      expect(withinSds(favWins, favP).ok).toBe(true);
+      expect(withinSds(firstWins, allP).ok).toBe(true);
+    },
+  );
 });
 
 describe('readRacingStep', () => {
