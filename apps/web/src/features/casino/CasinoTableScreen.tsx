@@ -11,7 +11,7 @@ import { CasinoSlip, type CasinoSlipState } from './CasinoSlip.tsx';
 import { OptionsGrid } from './OptionsGrid.tsx';
 import { RoundDeal } from './renderers.ts';
 import { ResultBanner } from './ResultBanner.tsx';
-import { ResultPeek } from './ResultPeek.tsx';
+import { CasinoResultModal } from './result/index.ts';
 import { ResultsStrip } from './ResultsStrip.tsx';
 import { RoundBets } from './RoundBets.tsx';
 import { STATE_WORDS, useWindowOpen, WindowCountdown } from './RoundClock.tsx';
@@ -75,7 +75,6 @@ function CasinoTable({ data, matchId }: { data: CasinoRound; matchId: number }) 
   const placer = usePlaceCasinoBet(refreshWallet);
   const option = round.options.find((o) => o.option_id === slip.option_id);
   const key = intentKey(round.round_id, slip.option_id, slip.stake);
-  const peekChip = data.last_results.find((r) => r.round_id === peek);
 
   const place = () => {
     const paise = stakeToPaise(slip.stake);
@@ -169,9 +168,9 @@ function CasinoTable({ data, matchId }: { data: CasinoRound; matchId: number }) 
           <ResultsStrip results={data.last_results} onOpen={setPeek} />
         </section>
       </div>
-      {/* The result modal: casino-results' CasinoResultModal (with Verify) takes this place once on main. */}
-      {peekChip ? (
-        <ResultPeek tableName={round.table_name} chip={peekChip} onClose={() => setPeek(null)} />
+      {/* A chip of the strip opens that round's result, with Verify (features/casino/result/). */}
+      {peek != null ? (
+        <CasinoResultModal match_id={matchId} round_id={peek} onClose={() => setPeek(null)} />
       ) : null}
     </div>
   );

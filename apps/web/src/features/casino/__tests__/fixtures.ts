@@ -4,6 +4,7 @@ import type {
   CasinoResultChip,
   CasinoRound,
   CasinoRoundHead,
+  CasinoRoundResult,
 } from '@backlay/contract';
 
 export const TABLE_ID = 501;
@@ -105,3 +106,20 @@ export const BUTTONS = [
   { button_name: '1k', button_value: 1000, type: 'Casino' },
   { button_name: '5k', button_value: 5000, type: 'Casino' },
 ];
+
+/** Round 41 of the Dragon Tiger table, finished: what casino/getCasinoResult answers. */
+export const resultFixture = (): CasinoRoundResult => ({
+  match_id: TABLE_ID,
+  game_id: 'dragon_tiger_20',
+  table_name: 'Dragon Tiger 20-20',
+  round_id: 41,
+  state: 'RESULT',
+  opened_at: '2026-11-26T07:00:00.000Z',
+  finished_at: '2026-11-26T07:00:30.000Z',
+  server_seed_hash: headFixture().server_seed_hash,
+  server_seed: 'abc',
+  options: DT_OPTIONS,
+  dealt: ['2H', 'KS'],
+  result: chip(41, 'Tiger', ['tiger']),
+  void_reason: null,
+});

@@ -11,7 +11,7 @@ import {
   renderApp,
   signIn,
 } from '../../../../test/helpers.tsx';
-import { betFixture, BUTTONS, chip, headFixture, roundFixture, TABLE_ID } from './fixtures.ts';
+import { betFixture, BUTTONS, chip, headFixture, resultFixture, roundFixture, TABLE_ID } from './fixtures.ts';
 
 // casino/match/{matchId} (issue 22): the round follows the socket, the countdown reads the server's
 // clock, options close with the window, and Place Bet places once.
@@ -156,7 +156,16 @@ describe('casino table', { timeout: 30_000 }, () => {
 
   it('the result shows big with your win, joins the strip, and a chip opens that round', async () => {
     let round = roundFixture({ my_bets: [betFixture()] });
-    const { ws, user, calls } = await openTable({}, () => round);
+    const asked: unknown[] = [];
+    const { ws, user, calls } = await openTable(
+      {
+        'casino/getCasinoResult': (body: unknown) => {
+          asked.push(body);
+          return resultFixture();
+        },
+      },
+      () => round,
+    );
     const result = chip(41, 'Tiger', ['tiger']);
     const head = headFixture({ state: 'RESULT', dealt: ['2H', 'KS'], result });
     round = {
@@ -175,7 +184,10 @@ describe('casino table', { timeout: 30_000 }, () => {
     const first = within(strip).getAllByRole('button')[0]!;
     expect(first).toHaveAccessibleName('Round 41: Tiger. Open the result');
     await user.click(first);
-    expect(await screen.findByRole('dialog', { name: 'Dragon Tiger 20-20: round 41' })).toBeInTheDocument();
+    // The round's result modal (features/casino/result/), asked for this table and round.
+    const modal = await screen.findByRole('dialog', { name: 'Dragon Tiger 20-20 · Round 41' });
+    expect(within(modal).getByRole('tab', { name: 'Verify' })).toBeInTheDocument();
+    expect(asked).toEqual([{ match_id: TABLE_ID, round_id: 41 }]);
   });
 
   it('a message of a new round refetches the round (bets and results) and clears nothing by hand', async () => {
