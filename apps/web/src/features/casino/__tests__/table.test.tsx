@@ -141,6 +141,30 @@ describe('casino table', { timeout: 30_000 }, () => {
     expect(new Set(ids).size).toBe(2);
   });
 
+  it('bets by keyboard alone: an option, a Casino button, Place Bet', async () => {
+    const placed: CasinoBet[] = [];
+    const { user, calls } = await openTable(
+      {
+        [PLACE]: () => {
+          placed.push(betFixture({ option_id: 'tiger', option_label: 'Tiger', stake: 5000 }));
+          return { bet: placed.at(-1) };
+        },
+      },
+      () => roundFixture({ my_bets: placed }),
+    );
+    optionButton('Dragon').focus();
+    await user.tab(); // Tiger
+    await user.keyboard(' ');
+    expect(optionButton('Tiger')).toHaveAttribute('aria-pressed', 'true');
+    for (let i = 0; i < 40 && document.activeElement?.textContent !== '5k'; i++) await user.tab();
+    await user.keyboard('{Enter}');
+    expect(screen.getByLabelText('Stake')).toHaveValue('5000');
+    await user.tab(); // the stake box
+    await user.keyboard('{Enter}'); // submits the slip
+    await waitFor(() => expect(calls(PLACE)).toHaveLength(1));
+    expect(JSON.parse(String(calls(PLACE)[0]![1]!.body))).toMatchObject({ option_id: 'tiger', stack: 5000 });
+  });
+
   it('casino messages deal the cards face up one by one into their seats', async () => {
     const { ws } = await openTable();
     act(() => ws.push({ type: 'casino', round: headFixture({ state: 'DEALING', dealt: ['TH'] }) }));
