@@ -35,7 +35,7 @@ export function serverSeedHash(seed: string, sha256: Sha256): string {
 }
 
 /** A uniform integer in [0, bound) from the HMAC stream, by rejection sampling (see above). */
-function drawBelow(bound: number, next: () => Uint8Array): number {
+export function drawBelow(bound: number, next: () => Uint8Array): number {
   const limit = TWO_32 - (TWO_32 % bound);
   for (;;) {
     const h = next();

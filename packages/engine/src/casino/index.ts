@@ -13,3 +13,4 @@ export * from './thirty-two-cards.ts';
 export * from './margin.ts';
 export * from './round-game.ts';
 export * from './registry.ts';
+export * from './virtual/index.ts';

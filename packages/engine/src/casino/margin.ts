@@ -7,8 +7,7 @@
 //   all C(52,3) = 22,100 hands of the player;
 // - Andar Bahar: the first of the 3 cards matching the joker lies at position k of the 51 others
 //   with probability C(50 − k, 2) / C(51, 3); odd positions counted from 1 are Andar's;
-// - 32 Cards: NOT YET (an exact recursion over the values left in the deck ran out of memory / time;
-//   see docs/decisions.md).
+// - 32 Cards: by exact counting over the orderings of the deck (thirtyTwoCardsDistribution below).
 import { amarAkbarAnthony } from './amar-akbar-anthony.ts';
 import { andarBahar } from './andar-bahar.ts';
 import { standardDeck, type Card } from './deck.ts';
@@ -17,6 +16,13 @@ import { add, frac, mul, ONE, sub, ZERO, type Fraction } from './fraction.ts';
 import type { CasinoGame, CasinoResult, OptionOutcome } from './game.ts';
 import { LOSE } from './game.ts';
 import { lucky7 } from './lucky7.ts';
+import {
+  THIRTY_TWO_CARDS_PLAYERS,
+  thirtyTwoCards,
+  thirtyTwoCardsDeck,
+  thirtyTwoCardsOutcomes,
+  type ThirtyTwoCardsPlayer,
+} from './thirty-two-cards.ts';
 import {
   teenPatti,
   teenPattiHand,
@@ -191,13 +197,110 @@ function andarBaharMargins(): OptionMargin[] {
   return marginsOver(andarBahar, dist);
 }
 
-/** Every option of every game but 32 Cards with its exact margin. */
+const factorial = (n: number): bigint => {
+  let r = 1n;
+  for (let i = 2; i <= n; i++) r *= BigInt(i);
+  return r;
+};
+
+/** c × (c − 1) × … (m factors): the ordered ways to take m of c distinct cards. */
+const falling = (c: number, m: number): bigint => {
+  let r = 1n;
+  for (let i = 0; i < m; i++) r *= BigInt(c - i);
+  return r;
+};
+
+/**
+ * 32 Cards re-deal: how many of the n! orderings of the `counts` left (cards per value 6 … K)
+ * end void when `k` tied players each take one more card. The tied players are exchangeable (their
+ * scores restart at 0 and only card values count), so only the multiset of the k values drawn
+ * matters: the m players holding its top value stay tied, and m = 1 ends the round. Memoised on
+ * (counts, k): 395,259 states, a few seconds (Fractions at every node ran out of memory before).
+ */
+function thirtyTwoVoidOrderings(counts: number[], n: number, k: number, memo: Map<number, bigint>): bigint {
+  if (n < k) return factorial(n);
+  const key = counts.reduce((acc, c) => acc * 5 + c, 0) * 5 + k;
+  const hit = memo.get(key);
+  if (hit !== undefined) return hit;
+  let total = 0n;
+  const mult = counts.map(() => 0);
+  const draw = (value: number, left: number): void => {
+    if (left === 0) {
+      const top = mult.findLastIndex((m) => m > 0);
+      if (mult[top]! === 1) return; // one player alone on top: decided, never void
+      let ways = factorial(k);
+      mult.forEach((m, v) => (ways = (ways / factorial(m)) * falling(counts[v]!, m)));
+      total +=
+        ways *
+        thirtyTwoVoidOrderings(
+          counts.map((c, v) => c - mult[v]!),
+          n - k,
+          mult[top]!,
+          memo,
+        );
+      return;
+    }
+    if (value === counts.length) return;
+    for (let m = 0; m <= Math.min(left, counts[value]!); m++) {
+      mult[value] = m;
+      draw(value + 1, left - m);
+    }
+    mult[value] = 0;
+  };
+  draw(0, k);
+  memo.set(key, total);
+  return total;
+}
+
+/**
+ * 32 Cards' exact distribution of results (each player's win and the void), counted over all 32!
+ * orderings of the deck: every ordered first deal of four values, then the re-deal among the tied
+ * (thirtyTwoVoidOrderings). Each of j tied players wins (28! − void orderings) / j of the rest, by
+ * symmetry.
+ */
+export function thirtyTwoCardsDistribution(): { p: Fraction; result: CasinoResult }[] {
+  const values = [...new Set(thirtyTwoCardsDeck().map((c) => c.rank))].sort((a, b) => a - b);
+  const full = values.map((v) => thirtyTwoCardsDeck().filter((c) => c.rank === v).length);
+  const players = THIRTY_TWO_CARDS_PLAYERS;
+  const rest = thirtyTwoCardsDeck().length - players.length;
+  const restOrders = factorial(rest);
+  const wins = players.map(() => 0n);
+  let voids = 0n;
+  const memo = new Map<number, bigint>();
+  const deal = (i: number, counts: number[], taken: number[], ways: bigint): void => {
+    if (i < players.length) {
+      counts.forEach((c, v) => {
+        if (c > 0) deal(i + 1, counts.with(v, c - 1), [...taken, v], ways * BigInt(c));
+      });
+      return;
+    }
+    const scores = taken.map((v, p) => players[p]! + values[v]!);
+    const top = Math.max(...scores);
+    const tied = players.flatMap((_, p) => (scores[p] === top ? [p] : []));
+    const voidOrders = tied.length === 1 ? 0n : thirtyTwoVoidOrderings(counts, rest, tied.length, memo);
+    voids += ways * voidOrders;
+    for (const p of tied) wins[p]! += (ways * (restOrders - voidOrders)) / BigInt(tied.length);
+  };
+  deal(0, full, [], 1n);
+  const all = factorial(thirtyTwoCardsDeck().length);
+  const result = (winner: ThirtyTwoCardsPlayer | null): CasinoResult => ({
+    summary: winner === null ? 'Void' : `Player ${winner}`,
+    outcomes: thirtyTwoCardsOutcomes(winner),
+  });
+  return [
+    ...players.map((player, p) => ({ p: frac(wins[p]!, all), result: result(player) })),
+    { p: frac(voids, all), result: result(null) },
+  ];
+}
+
+/** Every option of every game with its exact margin. */
 export function casinoMargins(): OptionMargin[] {
   return [
     ...marginsOver(dragonTiger, orderedDeals(dragonTiger, 2)),
     ...marginsOver(lucky7, orderedDeals(lucky7, 1)),
     ...teenPattiMargins(),
     ...andarBaharMargins(),
+    ...marginsOver(thirtyTwoCards, thirtyTwoCardsDistribution()),
     ...marginsOver(amarAkbarAnthony, orderedDeals(amarAkbarAnthony, 1)),
   ];
 }

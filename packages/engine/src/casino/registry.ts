@@ -7,6 +7,8 @@ import { lucky7 } from './lucky7.ts';
 import { cardRoundGame, type RoundGame } from './round-game.ts';
 import { teenPatti } from './teen-patti.ts';
 import { thirtyTwoCards } from './thirty-two-cards.ts';
+import { virtualCricket } from './virtual/cricket.ts';
+import { virtualRacing } from './virtual/racing.ts';
 
 export const ROUND_GAMES: readonly RoundGame[] = [
   cardRoundGame(dragonTiger),
@@ -15,6 +17,9 @@ export const ROUND_GAMES: readonly RoundGame[] = [
   cardRoundGame(andarBahar),
   cardRoundGame(thirtyTwoCards),
   cardRoundGame(amarAkbarAnthony),
+  // Our Virtual, after the card tables.
+  virtualCricket,
+  virtualRacing,
 ];
 
 export function roundGame(id: string): RoundGame | undefined {

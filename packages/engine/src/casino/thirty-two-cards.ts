@@ -11,7 +11,7 @@ export type ThirtyTwoCardsPlayer = (typeof THIRTY_TWO_CARDS_PLAYERS)[number];
 
 export const THIRTY_TWO_CARDS_OPTIONS: readonly CasinoOption[] = [
   { id: 'player_8', label: 'Player 8', payout: 1200 },
-  { id: 'player_9', label: 'Player 9', payout: 550 },
+  { id: 'player_9', label: 'Player 9', payout: 575 },
   { id: 'player_10', label: 'Player 10', payout: 320 },
   { id: 'player_11', label: 'Player 11', payout: 200 },
 ];

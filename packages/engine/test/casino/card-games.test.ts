@@ -88,13 +88,13 @@ describe('32 Cards (players 8, 9, 10, 11 in that order)', () => {
   });
   it('each player can win at his payout', () => {
     expectProfits(thirtyTwoCards, 'KS 6H 6D 6C', { player_8: 1200 }); // 21 15 16 17
-    expectProfits(thirtyTwoCards, '6S KH 6D 6C', { player_9: 550 }); // 14 22 16 17
+    expectProfits(thirtyTwoCards, '6S KH 6D 6C', { player_9: 575 }); // 14 22 16 17
     expectProfits(thirtyTwoCards, '6S 6H KD 6C', { player_10: 320 }); // 14 15 23 17
     expectProfits(thirtyTwoCards, '6S 6H 6D 6C', { player_11: 200 }); // 14 15 16 17
   });
   it('a tie on the top score is re-dealt among the tied, in player order', () => {
     // 8+K = 21, 9+Q = 21, 10+6 = 16, 11+8 = 19 → 8 and 9 draw: 7 vs 9 → player 9.
-    expectProfits(thirtyTwoCards, 'KS QH 6D 8C 7S 9H', { player_9: 550 });
+    expectProfits(thirtyTwoCards, 'KS QH 6D 8C 7S 9H', { player_9: 575 });
     // Tied again (T vs T), then 8 draws J, 9 draws 6 → player 8.
     expectProfits(thirtyTwoCards, 'KS QH 6D 8C TS TH JS 6H', { player_8: 1200 });
   });
