@@ -15,6 +15,7 @@
 import { ROUND_GAMES } from '@backlay/engine';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
+import { storeFailureOf } from '../apps/server/src/db/store.ts';
 import { checkLedger } from '../apps/server/src/modules/admin/ledger-check.ts';
 import { roundTiming } from '../apps/server/src/modules/casino/timing.ts';
 import { onEachStore, type Store } from './http-bets.bench.ts';
@@ -88,6 +89,8 @@ async function runOn(store: Store): Promise<Figure[]> {
     const rows = (q: ReturnType<typeof sql>) =>
       app.db.execute(q).then((r) => (r as unknown as { rows: Record<string, string>[] }).rows);
     let placed = 0;
+    /** Bets the store did not answer in time (a 503 over HTTP). */
+    let busy = 0;
     const refused: Record<Refusal, number> = { option: 0, min: 0, limit: 0, closed: 0, other: 0 };
     let running = true;
     const t0 = performance.now();
@@ -112,13 +115,22 @@ async function runOn(store: Store): Promise<Figure[]> {
         const roll = rand();
         const option = head.options[randInt(rand, 0, head.options.length - 1)]!;
         const stake_paise = roll < 0.03 ? 500 : roll < 0.06 ? 3_000_000 : randInt(rand, 10, 500) * 100; // under min / over the option limit
-        const out = await app.casino.place(userId, {
-          match_id: t.match_id,
-          round_id: head.round_id,
-          option_id: roll > 0.97 ? 'no_such_option' : option.option_id,
-          stake_paise,
-          request_id: `bot-${k}-${++n}`,
-        });
+        let out: Awaited<ReturnType<typeof app.casino.place>>;
+        try {
+          out = await app.casino.place(userId, {
+            match_id: t.match_id,
+            round_id: head.round_id,
+            option_id: roll > 0.97 ? 'no_such_option' : option.option_id,
+            stake_paise,
+            request_id: `bot-${k}-${++n}`,
+          });
+        } catch (err) {
+          // The store did not answer in time (a lock held by a settling round): the HTTP call answers
+          // 503 and the bettor tries again; a bot counts it and goes on.
+          if (!storeFailureOf(err)) throw err;
+          busy += 1;
+          continue;
+        }
         if (out.ok) placed += 1;
         else if (out.message.startsWith('option_id')) refused.option += 1;
         else if (out.message.includes('smallest')) refused.min += 1;
@@ -174,7 +186,7 @@ async function runOn(store: Store): Promise<Figure[]> {
       `  ${ROUND_GAMES.length} tables; wall ${(wallMs / 1000).toFixed(1)} s at ${SPEED}× = ${simulatedH.toFixed(1)} simulated hours`,
     );
     console.log(
-      `  rounds ${rounds!.n} (settled ${rounds!.settled}, void ${rounds!.voided}), finished seen ${finished.size}; bets placed ${placed}, refused ${JSON.stringify(refused)}; ledger checks ${checks}; longest round ${Number(rounds!.longest_ms).toFixed(0)} ms`,
+      `  rounds ${rounds!.n} (settled ${rounds!.settled}, void ${rounds!.voided}), finished seen ${finished.size}; bets placed ${placed}, refused ${JSON.stringify(refused)}, store busy ${busy}; ledger checks ${checks}; longest round ${Number(rounds!.longest_ms).toFixed(0)} ms`,
     );
     if (problems.length > 0) {
       console.log(`  PROBLEMS:\n    ${problems.join('\n    ')}`);
