@@ -9,8 +9,18 @@
  * stalled proxy or half-open network delivers nothing); nothing for `reconnectAfterMs` → the socket
  * is dropped and a new one opened. The first message after staleness brings the state back to
  * 'open', asks for fresh images of every market and runs the `resync` listeners.
+ *
+ * Casino tables (issue 22) ride the same socket: `subscribeCasino` follows tables' rounds
+ * (`subscribe_casino`), each `casino` message is the round's whole head; after a reconnect they are
+ * subscribed again and the `resync` listeners refetch the rounds.
  */
-import type { MarketDelta, MarketImage, WsClientMessage, WsServerMessage } from '@backlay/contract';
+import type {
+  CasinoRoundHead,
+  MarketDelta,
+  MarketImage,
+  WsClientMessage,
+  WsServerMessage,
+} from '@backlay/contract';
 import { readToken } from './storage.ts';
 
 export type ConnectionState = 'idle' | 'connecting' | 'open' | 'stale' | 'reconnecting';
@@ -31,6 +41,9 @@ export type MarketEvent =
   | { type: 'bets'; market_id: number };
 
 type Listener = (event: MarketEvent) => void;
+
+/** What a casino subscriber receives: the whole head of a followed table's round, on every change. */
+export type CasinoListener = (round: CasinoRoundHead) => void;
 
 /** The bits of the WebSocket API we use (so tests can pass a fake). */
 export interface SocketLike {
@@ -69,6 +82,11 @@ export class LiveClient {
   private readonly resyncListeners = new Set<() => void>();
   /** market id → listeners */
   private readonly subs = new Map<number, Set<Listener>>();
+  /**
+   * Casino table (match) id → listeners. A casino message carries the whole round head, so there
+   * is no sequence to check: the last one received is the state (issue 22).
+   */
+  private readonly casinoSubs = new Map<number, Set<CasinoListener>>();
   /** market id → last sequence number seen (undefined until an image arrives). */
   private readonly seqs = new Map<number, number>();
   /** Markets waiting for an image after a gap: deltas are dropped until it comes. */
@@ -145,8 +163,31 @@ export class LiveClient {
         }
       }
       if (removed.length > 0) this.send({ op: 'unsubscribe', market_ids: removed });
-      if (this.subs.size === 0) this.close();
+      if (!this.hasSubscribers()) this.close();
     };
+  }
+
+  /** Follows casino tables' rounds (`subscribe_casino`); returns the unsubscribe. Connects on first use. */
+  subscribeCasino(matchIds: readonly number[], listener: CasinoListener): () => void {
+    const added = addListener(this.casinoSubs, matchIds, listener);
+    if (this.state === 'idle') this.connect();
+    else this.sendChunked('subscribe_casino', added);
+    return () => {
+      const removed = removeListener(this.casinoSubs, matchIds, listener);
+      this.sendChunked('unsubscribe_casino', removed);
+      if (!this.hasSubscribers()) this.close();
+    };
+  }
+
+  private hasSubscribers(): boolean {
+    return this.subs.size > 0 || this.casinoSubs.size > 0;
+  }
+
+  /** A lobby may follow more tables than one message may name (WS_CASINO_IDS_MAX). */
+  private sendChunked(op: 'subscribe_casino' | 'unsubscribe_casino', ids: readonly number[]): void {
+    for (let i = 0; i < ids.length; i += WS_CASINO_IDS_MAX) {
+      this.send({ op, match_ids: ids.slice(i, i + WS_CASINO_IDS_MAX) });
+    }
   }
 
   /** Closes the socket and stops reconnecting (sign-out, last subscriber gone). */
@@ -206,6 +247,7 @@ export class LiveClient {
       this.awaitingImage.clear();
       const ids = [...this.subs.keys()];
       if (ids.length > 0) this.send({ op: 'subscribe', market_ids: ids });
+      this.sendChunked('subscribe_casino', [...this.casinoSubs.keys()]);
       this.setState('open');
       if (wasReconnect) for (const fn of this.resyncListeners) fn();
     };
@@ -257,7 +299,7 @@ export class LiveClient {
   }
 
   private scheduleReconnect(): void {
-    if (this.subs.size === 0) {
+    if (!this.hasSubscribers()) {
       this.stopWatch?.();
       this.stopWatch = null;
       this.setState('idle');
@@ -305,8 +347,42 @@ export class LiveClient {
       this.emit(id, { type: 'delta', market_id: id, market: msg.market });
     } else if (msg.type === 'bets') {
       this.emit(msg.market_id, { type: 'bets', market_id: msg.market_id });
+    } else if (msg.type === 'casino') {
+      const set = msg.round ? this.casinoSubs.get(msg.round.match_id) : undefined;
+      if (set) for (const fn of [...set]) fn(msg.round);
     }
   }
+}
+
+/** Ids in one subscribe_casino message: the contract's limit (at most 50 per message). */
+export const WS_CASINO_IDS_MAX = 50;
+
+function addListener<L>(map: Map<number, Set<L>>, ids: readonly number[], listener: L): number[] {
+  const added: number[] = [];
+  for (const id of ids) {
+    let set = map.get(id);
+    if (!set) {
+      set = new Set();
+      map.set(id, set);
+      added.push(id);
+    }
+    set.add(listener);
+  }
+  return added;
+}
+
+function removeListener<L>(map: Map<number, Set<L>>, ids: readonly number[], listener: L): number[] {
+  const removed: number[] = [];
+  for (const id of ids) {
+    const set = map.get(id);
+    if (!set) continue;
+    set.delete(listener);
+    if (set.size === 0) {
+      map.delete(id);
+      removed.push(id);
+    }
+  }
+  return removed;
 }
 
 /** `ws(s)://{this host}/ws`. */
