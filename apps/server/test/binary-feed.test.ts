@@ -15,14 +15,14 @@ const START = Date.parse('2026-11-23T09:59:00+05:30');
 describeStores(
   'binary feed runner, fast clock (issue 24)',
   (ctx) => {
-    it('opens, prices, lines and settles a session by the clock alone', { timeout: 30_000 }, async () => {
+    it('opens, prices, lines and settles a session by the clock alone', { timeout: 120_000 }, async () => {
       const app = ctx.app;
       const b = await bettorOf(ctx, 1_000_000);
       const nfy = (await app.binary.instruments()).find((i) => i.spec.code === 'NFY')!;
       const view = async () =>
         (await b.call('getBinaryInstrument', { match_id: nfy.matchId })).body.data as BinaryInstrument;
       const until = async (what: string, ok: (v: BinaryInstrument) => boolean) => {
-        const end = Date.now() + 20_000;
+        const end = Date.now() + 60_000;
         for (;;) {
           const v = await view();
           if (ok(v)) return v;
@@ -45,7 +45,7 @@ describeStores(
       const first = (await ws.next<BinaryMsg>(isBinary)).instrument;
       expect(first).toMatchObject({ match_id: nfy.matchId, code: 'NFY' });
       for (;;) {
-        const m = (await ws.next<BinaryMsg>(isBinary, 10_000)).instrument;
+        const m = (await ws.next<BinaryMsg>(isBinary, 30_000)).instrument;
         if (m.last_tick && m.last_tick.t > (first.last_tick?.t ?? 0)) break;
       }
       ws.send({ op: 'unsubscribe_binary', match_ids: [nfy.matchId] });
