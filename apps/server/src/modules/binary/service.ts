@@ -490,7 +490,8 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock) {
         change: last === null || first === null ? null : (last - first) / 100,
         change_pct:
           last === null || first === null ? null : Math.round(((last - first) / first) * 10_000) / 100,
-        line: open ? lineOf(fancyOf.get(s!.marketId)) : null,
+        // The two reads are not one snapshot: a line is shown only with the price it was made from.
+        line: open && last !== null ? lineOf(fancyOf.get(s!.marketId)) : null,
         closes_at: phase.closes_at?.toISOString() ?? null,
         opens_at: phase.state === 'OPEN' ? null : (phase.opens_at?.toISOString() ?? null),
         server_time: at.getTime(),
