@@ -13,6 +13,7 @@ import { accountModule } from './modules/account/routes.ts';
 import { adminModule } from './modules/admin/routes.ts';
 import { consoleModule } from './modules/console/plugin.ts';
 import type { CasinoOptions } from './modules/casino/routes.ts';
+import { binaryModule, type BinaryOptions } from './modules/binary/plugin.ts';
 import { KIND_MODULES } from './modules/markets/kinds.ts';
 import { marketsModule } from './modules/markets/plugin.ts';
 import { cricketModule } from './modules/cricket/plugin.ts';
@@ -109,6 +110,8 @@ export type AppOptions = {
   requestDeadlineMs?: number;
   /** The in-house casino tables: run their rounds on the leader (`run`), at a clock speed. Default: not run. */
   casino?: CasinoOptions;
+  /** Binary sessions: run the instrument feed on the leader (`run`), the binary clock's speed, a replay file. Default: not run. */
+  binary?: BinaryOptions;
 };
 
 /** How long /healthz waits for the store's answer before it calls it degraded. */
@@ -209,6 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   await app.register(settlementModule);
   await app.register(racingModule);
+  await app.register(binaryModule, options.binary ? { binary: options.binary } : {});
   await app.register(reportsModule);
   await app.register(adminModule);
   await app.register(consoleModule);

@@ -55,6 +55,14 @@ const envSchema = z.object({
   CASINO_TABLES: z.enum(['on', 'off']).default('on'),
   /** Every phase of a casino round is divided by this (1: real time; tests and fast-clock runs raise it). */
   CASINO_CLOCK_SPEED: z.coerce.number().min(1).max(100_000).default(1),
+  /** Binary sessions' instrument feed: 'on' (default) runs it on the node that leads; 'off' never. */
+  BINARY_FEED: z.enum(['on', 'off']).default('on'),
+  /** The binary clock runs this many times faster than the server's (1: real time; 300 plays a session in under a minute). */
+  BINARY_CLOCK_SPEED: z.coerce.number().min(1).max(100_000).default(1),
+  /** Where a fast binary clock starts (ISO 8601, e.g. 2026-11-23T09:59:00+05:30); default: when the server starts. */
+  BINARY_CLOCK_START: z.iso.datetime({ offset: true }).optional(),
+  /** Replay this CSV (time,instrument,price) instead of the demo random walk (docs/binary.md). */
+  BINARY_FEED_FILE: z.string().min(1).max(4096).optional(),
   /** An SMS provider with a JSON HTTP API; without it SMS go to the server log (and the operator's message list). */
   SMS_HTTP_URL: z.url().optional(),
   SMS_HTTP_TOKEN: z.string().optional(),
@@ -104,6 +112,8 @@ export type Config = {
   cricketBallIntervalMs: number;
   /** The casino tables: whether this node takes part in running them, and their clock speed. */
   casino: { run: boolean; speed: number };
+  /** Binary sessions: whether this node runs the feed when it leads, the clock's speed and start, a replay file. */
+  binary: { run: boolean; speed: number; start_ms?: number; file?: string };
   sms: { url: string; token?: string } | null;
   paymentGateway: { name: string; secret: string } | null;
   /** NATS (BUS_URL) when set, with its credentials when given; else the in-process bus. */
@@ -145,6 +155,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     feed: e.FEED,
     cricketBallIntervalMs: e.CRICKET_BALL_INTERVAL_MS,
     casino: { run: e.CASINO_TABLES === 'on', speed: e.CASINO_CLOCK_SPEED },
+    binary: {
+      run: e.BINARY_FEED === 'on',
+      speed: e.BINARY_CLOCK_SPEED,
+      ...(e.BINARY_CLOCK_START ? { start_ms: Date.parse(e.BINARY_CLOCK_START) } : {}),
+      ...(e.BINARY_FEED_FILE ? { file: path.resolve(e.BINARY_FEED_FILE) } : {}),
+    },
     sms: e.SMS_HTTP_URL
       ? { url: e.SMS_HTTP_URL, ...(e.SMS_HTTP_TOKEN ? { token: e.SMS_HTTP_TOKEN } : {}) }
       : null,

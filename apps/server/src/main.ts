@@ -22,6 +22,7 @@ const app = await buildApp({
   adminDistDir,
   cricketBallIntervalMs: config.cricketBallIntervalMs,
   casino: config.casino,
+  binary: config.binary,
   ...(config.bus ? { bus: config.bus } : {}),
   ...(config.rateLimitStore ? { rateLimitStore: config.rateLimitStore } : {}),
   metrics: { ...config.metrics, processMetrics: true },

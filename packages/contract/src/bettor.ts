@@ -5,6 +5,7 @@
 // browser (docs/performance.md, "First load"). Types may come from either.
 export * from './auth.ts';
 export * from './bettor-endpoints.ts';
+export * from './binary.ts';
 export * from './casino.ts';
 export * from './catalog.ts';
 export * from './common.ts';

@@ -42,6 +42,18 @@ import {
 import { accountStatement, betHistory, getAccountStatementRequest, getBetHistoryRequest } from './reports.ts';
 import { currentBets, getCurrentBetsRequest } from './exchange.ts';
 import { exposureDetail } from './wallet.ts';
+import {
+  adminBinaryCalendar,
+  adminBinaryCalendarRequest,
+  adminBinaryHolidayAddRequest,
+  adminBinaryHolidayRemoveRequest,
+  adminBinaryOverrideRequest,
+  adminBinarySession,
+  adminBinarySessions,
+  adminBinarySessionsRequest,
+  adminBinarySettleRequest,
+  adminBinaryVoidRequest,
+} from './binary-admin.ts';
 
 /** The shape of an endpoint (endpoints.ts's `Endpoint`, restated: that file imports this one). */
 type ConsoleEndpoint = {
@@ -292,5 +304,66 @@ export const consoleEndpoints = define({
       'Upload an image for the logo (≤ 256 KiB), favicon (≤ 64 KiB) or welcome banner (≤ 512 KiB): PNG, JPEG, WebP, GIF or ICO, checked by its bytes; answers the URL to save in the settings. Audited; idempotent.',
     request: adminSettingsUploadRequest,
     response: adminSettingsUploadResult,
+  },
+  adminBinarySessions: {
+    method: 'GET',
+    path: 'admin/binary/sessions',
+    access: 'operator',
+    summary:
+      "Binary sessions of a trading day (query trading_day; omitted: today's and every unsettled earlier one): state, recorded last price, override, settlement price, bets and stake.",
+    request: adminBinarySessionsRequest,
+    response: adminBinarySessions,
+  },
+  adminBinarySettle: {
+    method: 'POST',
+    path: 'admin/binary/settle',
+    access: 'operator',
+    summary:
+      "Settle a closed binary session on its official price: the figure given (recorded as the override), else the override, else the session's last feed price. Yes wins when the price ≥ its line, No when below. Refused before the close or when already settled. Audited.",
+    request: adminBinarySettleRequest,
+    response: settlementSummary,
+  },
+  adminBinaryVoid: {
+    method: 'POST',
+    path: 'admin/binary/void',
+    access: 'operator',
+    summary:
+      'Void a binary session: every stake returned; a settled session is settled again as void. Audited.',
+    request: adminBinaryVoidRequest,
+    response: settlementSummary,
+  },
+  adminBinaryOverride: {
+    method: 'POST',
+    path: 'admin/binary/override',
+    access: 'operator',
+    summary:
+      "Set (or clear, with null) a binary session's official settlement price before it is settled; the automatic settlement at the close uses it. Audited.",
+    request: adminBinaryOverrideRequest,
+    response: adminBinarySession,
+  },
+  adminBinaryCalendar: {
+    method: 'GET',
+    path: 'admin/binary/calendar',
+    access: 'operator',
+    summary: 'The binary holiday calendar from a day on (query from; omitted: today), per group or ALL.',
+    request: adminBinaryCalendarRequest,
+    response: adminBinaryCalendar,
+  },
+  adminBinaryHolidayAdd: {
+    method: 'POST',
+    path: 'admin/binary/calendar/add',
+    access: 'operator',
+    summary:
+      "Add a holiday for a group (or ALL): that day's sessions stay suspended (a session already open is suspended at once). Audited; idempotent.",
+    request: adminBinaryHolidayAddRequest,
+    response: adminBinaryCalendar,
+  },
+  adminBinaryHolidayRemove: {
+    method: 'POST',
+    path: 'admin/binary/calendar/remove',
+    access: 'operator',
+    summary: 'Remove a holiday of a group (or ALL). Audited; idempotent.',
+    request: adminBinaryHolidayRemoveRequest,
+    response: adminBinaryCalendar,
   },
 });

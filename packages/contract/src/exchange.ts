@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { binaryInstrumentHead } from './binary-head.ts';
 import { casinoRoundHead } from './casino.ts';
 import { marketStatus } from './catalog.ts';
 import { clientRequestId, flag, idInput, isoDateTime, marketKind, plainText, textInput } from './common.ts';
@@ -329,6 +330,9 @@ export const wsClientMessage = z.discriminatedUnion('op', [
   /** Follow casino tables' rounds (`casino` messages); at most 50 ids per message. */
   z.object({ op: z.literal('subscribe_casino'), match_ids: marketIds }),
   z.object({ op: z.literal('unsubscribe_casino'), match_ids: marketIds }),
+  /** Follow binary instruments (`binary` messages: every tick, line move and state change); at most 50 ids per message. */
+  z.object({ op: z.literal('subscribe_binary'), match_ids: marketIds }),
+  z.object({ op: z.literal('unsubscribe_binary'), match_ids: marketIds }),
 ]);
 export type WsClientMessage = z.infer<typeof wsClientMessage>;
 
@@ -353,5 +357,7 @@ export const wsServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('heartbeat'), at: z.number().int() }),
   /** A followed casino table's round changed (window opened, closed, a card dealt, result, void): the whole head. */
   z.object({ type: z.literal('casino'), round: casinoRoundHead }),
+  /** A followed binary instrument ticked, moved its line or changed state: its whole head (the chart appends last_tick). */
+  z.object({ type: z.literal('binary'), instrument: binaryInstrumentHead }),
 ]);
 export type WsServerMessage = z.infer<typeof wsServerMessage>;

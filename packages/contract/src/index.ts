@@ -3,6 +3,7 @@ export * from './bettor.ts';
 export * from './account-endpoints.ts';
 export * from './admin.ts';
 export * from './racing-admin.ts';
+export * from './binary-admin.ts';
 export * from './console.ts';
 export * from './console-endpoints.ts';
 export * from './endpoints.ts';

@@ -11,3 +11,5 @@ export * from './bookmaker/index.ts';
 export * from './fancy/index.ts';
 // The in-house casino tables (issue 22):
 export * from './casino/index.ts';
+// Binary sessions on market instruments (issue 24):
+export * from './binary/index.ts';

@@ -21,3 +21,5 @@ export type { MakerOptions } from './makers.ts';
 export * from './cricket/index.ts';
 // Horse and greyhound racing: the demo racing day, driven through RacingFeedApi and FeedApi.
 export * from './racing/index.ts';
+// Binary instruments' prices: the demo random walk and the recorded-file replay (issue 24).
+export * from './binary/index.ts';

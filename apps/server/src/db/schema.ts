@@ -957,6 +957,7 @@ export { paymentDiscrepancies } from '../modules/payments/schema.ts';
 
 export { races, raceRunners } from '../modules/racing/schema.ts';
 export { casinoTables, casinoRounds, casinoBets } from '../modules/casino/schema.ts';
+export { binaryInstruments, binarySessions, binaryTicks, binaryHolidays } from '../modules/binary/schema.ts';
 
 // ---------------------------------------------------------------- responsible gaming
 

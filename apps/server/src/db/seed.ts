@@ -1,8 +1,9 @@
 // Base data (every start, idempotent) and demo data (first start on an empty store).
-import { count, ne, sql } from 'drizzle-orm';
+import { count, notInArray, sql } from 'drizzle-orm';
 import { DEFAULT_FEED_OPTIONS } from '@backlay/feed';
 import type { FastifyInstance } from 'fastify';
 import { CASINO_SPORT_ID } from '../modules/casino/tables.ts';
+import { BINARY_SPORT_ID } from '../modules/binary/service.ts';
 import { setUpCricketMatch } from '../modules/cricket/set-up.ts';
 import { demoRaces } from './seed-racing.ts';
 import { HOUSE_CASH } from '../modules/wallet/service.ts';
@@ -108,6 +109,8 @@ export async function seedBase(app: FastifyInstance) {
   });
   // A table (a match of sport -1) for each game of the engine's registry that has none yet.
   await app.casino.ensureTables();
+  // The binary instruments (matches of sport -17), base data like the casino tables.
+  await app.binary.ensureInstruments();
 }
 
 const MINUTE = 60_000;
@@ -389,8 +392,11 @@ export async function seedDemo(app: FastifyInstance): Promise<boolean> {
   return app.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [u] = await tx.select({ n: count() }).from(users);
-    // The casino tables (sport -1) are base data, there before any demo data.
-    const [m] = await tx.select({ n: count() }).from(matches).where(ne(matches.sportId, CASINO_SPORT_ID));
+    // The casino tables (sport -1) and binary instruments (sport -17) are base data, there before any demo data.
+    const [m] = await tx
+      .select({ n: count() })
+      .from(matches)
+      .where(notInArray(matches.sportId, [CASINO_SPORT_ID, BINARY_SPORT_ID]));
     if ((u?.n ?? 0) > 0 || (m?.n ?? 0) > 0) return false;
 
     await seedSettings(tx);

@@ -10,6 +10,7 @@
 import fastifyWebsocket from '@fastify/websocket';
 import {
   wsClientMessage,
+  type BinaryInstrumentHead,
   type CasinoRoundHead,
   type MarketImage,
   type WsServerMessage,
@@ -29,6 +30,7 @@ import {
 } from './price-sequence.ts';
 import { addressKey } from './rate-limit.ts';
 import { diffImages } from './ws-diff.ts';
+import { createBinaryFeeds } from './ws-binary.ts';
 import { createCasinoFeeds } from './ws-casino.ts';
 
 export { diffImages };
@@ -115,6 +117,8 @@ export type LiveHubDeps = {
   getImage(market_id: number): Promise<MarketImage | null>;
   /** A casino table's current round head (the `casino` topic, ws-casino.ts); null: unknown or not started. */
   getCasinoRound?(match_id: number): Promise<CasinoRoundHead | null>;
+  /** A binary instrument's head (the `binary` topic, ws-binary.ts); null: unknown. */
+  getBinaryHead?(match_id: number): Promise<BinaryInstrumentHead | null>;
   /**
    * The user id of a token's live session; 'ended' when there is none and never will be (unknown,
    * expired, revoked: remembered as dead); 'held' when the session lives but gets nothing for now
@@ -182,6 +186,8 @@ type Client = {
   markets: Set<number>;
   /** Casino tables followed (ws-casino.ts). */
   casinoTables: Set<number>;
+  /** Binary instruments followed (ws-binary.ts). */
+  binaryInstruments: Set<number>;
   /** Subscribed markets whose first image has not been sent yet (no deltas before the image). */
   pendingImage: Set<number>;
   alive: boolean;
@@ -338,6 +344,14 @@ export function createLiveHub(deps: LiveHubDeps) {
   const sendError = (client: Client, message: string) => sendMsg(client, { type: 'error', message });
   const casino = createCasinoFeeds<Client>({
     read: deps.getCasinoRound ?? (async () => null),
+    broadcast: (targets, data) => broadcast(targets, data),
+    send: sendMsg,
+    spendReads: (client, n) => spendReads(client, n),
+    log,
+  });
+
+  const binary = createBinaryFeeds<Client>({
+    read: deps.getBinaryHead ?? (async () => null),
     broadcast: (targets, data) => broadcast(targets, data),
     send: sendMsg,
     spendReads: (client, n) => spendReads(client, n),
@@ -652,6 +666,11 @@ export function createLiveHub(deps: LiveHubDeps) {
       case 'unsubscribe_casino':
         casino.unsubscribe(client, m.match_ids);
         return;
+      case 'subscribe_binary':
+        return binary.subscribe(client, m.match_ids);
+      case 'unsubscribe_binary':
+        binary.unsubscribe(client, m.match_ids);
+        return;
       case 'heartbeat':
         client.wantsHeartbeat = true;
         sendMsg(client, { type: 'heartbeat', at: Math.round(now()) });
@@ -679,6 +698,7 @@ export function createLiveHub(deps: LiveHubDeps) {
     address.sockets -= 1;
     unsubscribe(client, [...client.markets]);
     casino.gone(client);
+    binary.gone(client);
     bind(client, null);
     client.pendingImage.clear();
     sweepAddresses();
@@ -731,6 +751,7 @@ export function createLiveHub(deps: LiveHubDeps) {
       reads: { tokens: limits.socket_reads_burst, at_ms: t },
       markets: new Set(),
       casinoTables: new Set(),
+      binaryInstruments: new Set(),
       pendingImage: new Set(),
       alive: true,
       overSince: null,
@@ -867,6 +888,8 @@ export function createLiveHub(deps: LiveHubDeps) {
     bus.subscribe('casino', (m) => casino.changed(m.match_id)),
     bus.onResync(resyncAll),
     bus.onResync(() => casino.resync()),
+    bus.subscribe('binary', (m) => binary.changed(m.match_id)),
+    bus.onResync(() => binary.resync()),
   ];
   const recheckTimer = setInterval(() => void recheckAll(), limits.session_recheck_ms);
   recheckTimer.unref();
@@ -887,6 +910,7 @@ export function createLiveHub(deps: LiveHubDeps) {
     sequence: sequencer.kind,
     stats,
     casinoStats: casino.stats,
+    binaryStats: binary.stats,
     limits,
     /** For tests and metrics. */
     counts: () => ({ sockets: clients.size, markets: feeds.size, users: byUser.size, addresses: byIp.size }),
@@ -905,6 +929,7 @@ export function createLiveHub(deps: LiveHubDeps) {
       clearInterval(recheckTimer);
       for (const u of unsubscribers) u();
       casino.close();
+      binary.close();
       for (const feed of feeds.values()) if (feed.timer) clearTimeout(feed.timer);
       feeds.clear();
     },
@@ -935,6 +960,7 @@ export const wsPlugin = fp<{ sequence?: 'node' | 'store'; limits?: Partial<LiveL
       bus: app.bus,
       getImage,
       getCasinoRound: (id) => app.casino.head(id),
+      getBinaryHead: (id) => app.binary.head(id),
       sequencer:
         sequence === 'store' ? createStoreSequencer(app.db, getImage) : createNodeSequencer(getImage),
       // A session on a temporary password gets nothing of its own until the password is changed.
@@ -975,5 +1001,5 @@ export const wsPlugin = fp<{ sequence?: 'node' | 'store'; limits?: Partial<LiveL
       });
     }
   },
-  { name: 'ws', dependencies: ['bus', 'auth', 'exchange', 'leader', 'casino'] },
+  { name: 'ws', dependencies: ['bus', 'auth', 'exchange', 'leader', 'casino', 'binary'] },
 );

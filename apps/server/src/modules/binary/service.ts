@@ -1,0 +1,786 @@
+// Binary sessions (issue 24, docs/binary.md). Each instrument is a match of sport −17; each of its
+// trading days is a session: a FANCY-kind market (variant RUNS, market_type 'BINARY') whose line
+// pair follows the feed's price, so bets, holds, refusals ("Line changed", limits, balance),
+// idempotency and settlement are the fancy kind's on the market-kind seam, with whole price
+// points in place of runs. This module adds what is binary's own: the hours by the server's clock
+// in India time (the binary clock: app.clock, or a fast one), the calendar, the ticks, the line
+// moves and the settlement price (the session's last feed price or the operator's figure).
+import type {
+  AdminBinarySession,
+  BinaryBoard,
+  BinaryHoliday,
+  BinaryInstrument,
+  BinaryInstrumentHead,
+  BinaryLine,
+  KindBet,
+} from '@backlay/contract';
+import {
+  BINARY_GROUP_NAMES,
+  BINARY_INSTRUMENTS,
+  BINARY_RESULT_MAX,
+  binaryBook,
+  binaryExposurePaise,
+  binaryInstrument,
+  binaryLinePair,
+  binaryPhase,
+  binaryResult,
+  groupHours,
+  istDay,
+  addDays,
+  sessionBounds,
+  type BinaryGroup,
+  type BinaryInstrumentSpec,
+  type BinaryPhase,
+  type HolidayOf,
+} from '@backlay/engine';
+import type { FeedTick } from '@backlay/feed';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { fancies, fancyBets, markets } from '../../db/schema.ts';
+import type { Executor, Tx } from '../../db/store.ts';
+import { checkFence, type Fence } from '../../plugins/leader.ts';
+import { toEngineBet, toKindBet } from '../fancy/service.ts';
+import { FANCY_KIND } from '../fancy/kind.ts';
+import { binaryHolidays, binaryInstruments, binarySessions, binaryTicks } from './schema.ts';
+
+/** The catalog sport of the instruments (seeded by db/seed.ts as 'Binary'). */
+export const BINARY_SPORT_ID = -17;
+export const BINARY_SERIES_NAME = 'Binary';
+/** A session's market_type (its kind is FANCY). */
+export const BINARY_MARKET_TYPE = 'BINARY';
+/** A session's limits (rupees 100 … 50,000 a bet, 2,00,000 per user per session). */
+export const BINARY_MIN_STAKE_PAISE = 10_000;
+export const BINARY_MAX_STAKE_PAISE = 5_000_000;
+export const BINARY_MAX_USER_STAKE_PAISE = 20_000_000;
+/** A tick is stored for the chart at most this often per session (binary-clock ms). */
+export const BINARY_TICK_STORE_MS = 5_000;
+/** The chart's ticks: at most this many, thinned evenly beyond. */
+export const BINARY_CHART_MAX = 2_000;
+/** Ticks of sessions that closed more than this long ago are pruned (binary-clock ms). */
+export const BINARY_TICK_KEEP_MS = 3 * 86_400_000;
+
+type SessionRow = typeof binarySessions.$inferSelect;
+type Instrument = { matchId: number; spec: BinaryInstrumentSpec };
+
+const toCents = (price: number) => Math.round(price * 100);
+const fromCents = (c: number | null) => (c === null ? null : c / 100);
+const rupees = (paise: number) => Math.round(paise) / 100;
+
+export type BinaryClock = { now(): Date };
+
+export type PlaceBinary = {
+  match_id: number;
+  line: number;
+  is_yes: boolean;
+  rate: number;
+  stake_paise: number;
+  request_id: string;
+};
+
+export type BinaryOutcome<T> = { ok: true; value: T } | { ok: false; message: string };
+
+export function createBinaryService(app: FastifyInstance, clock: BinaryClock) {
+  const db = app.db;
+  const now = () => clock.now();
+
+  // ---- the calendar ----
+
+  /** The holidays from a few days back on, as the engine's HolidayOf (group, or ALL). */
+  async function holidays(tx: Executor = db): Promise<HolidayOf> {
+    const from = addDays(istDay(now()), -3);
+    const rows = await tx.select().from(binaryHolidays).where(gte(binaryHolidays.day, from)).limit(5_000);
+    const map = new Map(rows.map((r) => [`${r.day}|${r.grp}`, r.reason]));
+    return (day, group) => map.get(`${day}|${group}`) ?? map.get(`${day}|ALL`) ?? null;
+  }
+
+  async function calendar(from?: string): Promise<BinaryHoliday[]> {
+    const start = from ?? istDay(now());
+    const rows = await db
+      .select()
+      .from(binaryHolidays)
+      .where(and(gte(binaryHolidays.day, start), lt(binaryHolidays.day, addDays(start, 366))))
+      .orderBy(asc(binaryHolidays.day), asc(binaryHolidays.grp));
+    return rows.map((r) => ({ day: r.day, group: r.grp, reason: r.reason }));
+  }
+
+  async function addHoliday(day: string, group: BinaryHoliday['group'], reason: string) {
+    await db
+      .insert(binaryHolidays)
+      .values({ day, grp: group, reason, createdAt: now() })
+      .onConflictDoUpdate({ target: [binaryHolidays.day, binaryHolidays.grp], set: { reason } });
+  }
+
+  async function removeHoliday(day: string, group: BinaryHoliday['group']) {
+    await db.delete(binaryHolidays).where(and(eq(binaryHolidays.day, day), eq(binaryHolidays.grp, group)));
+  }
+
+  // ---- instruments and sessions ----
+
+  /** Every instrument of the engine's list gets its match of sport −17 (idempotent; base seed). */
+  async function ensureInstruments(): Promise<number> {
+    return db.transaction(async (tx: Tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('binary:instruments'))`);
+      const have = new Set((await tx.select().from(binaryInstruments)).map((r) => r.code));
+      let added = 0;
+      for (const spec of BINARY_INSTRUMENTS) {
+        if (have.has(spec.code)) continue;
+        const seriesId = await app.catalog.ensureSeries(tx, BINARY_SPORT_ID, BINARY_SERIES_NAME);
+        const since = new Date('2025-01-01T00:00:00Z');
+        const matchId = await app.catalog.insertMatch(tx, {
+          seriesId,
+          sportId: BINARY_SPORT_ID,
+          matchName: spec.code,
+          country: null,
+          venue: null,
+          startTime: since,
+          openDate: since,
+        });
+        await tx.insert(binaryInstruments).values({ matchId, code: spec.code });
+        added += 1;
+      }
+      return added;
+    });
+  }
+
+  let instrumentsCache: Instrument[] | null = null;
+  async function instruments(): Promise<Instrument[]> {
+    if (instrumentsCache) return instrumentsCache;
+    const rows = await db.select().from(binaryInstruments);
+    const byCode = new Map(rows.map((r) => [r.code, r.matchId]));
+    const list = BINARY_INSTRUMENTS.filter((s) => byCode.has(s.code)).map((spec) => ({
+      matchId: byCode.get(spec.code)!,
+      spec,
+    }));
+    if (list.length === BINARY_INSTRUMENTS.length) instrumentsCache = list;
+    return list;
+  }
+  const instrumentOf = async (matchId: number) => (await instruments()).find((i) => i.matchId === matchId);
+
+  /** The session of an instrument's trading day, created (market, fancy row, session) when missing. */
+  async function ensureSession(inst: Instrument, day: string): Promise<SessionRow> {
+    const [found] = await db
+      .select()
+      .from(binarySessions)
+      .where(and(eq(binarySessions.matchId, inst.matchId), eq(binarySessions.tradingDay, day)));
+    if (found) return found;
+    return db.transaction(async (tx: Tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`binary:session:${inst.matchId}`}))`);
+      const [again] = await tx
+        .select()
+        .from(binarySessions)
+        .where(and(eq(binarySessions.matchId, inst.matchId), eq(binarySessions.tradingDay, day)));
+      if (again) return again;
+      const at = now();
+      const b = sessionBounds(inst.spec.group, day);
+      const [m] = await tx
+        .insert(markets)
+        .values({
+          matchId: inst.matchId,
+          marketName: `${inst.spec.code} close ${day}`,
+          marketType: BINARY_MARKET_TYPE,
+          marketKind: FANCY_KIND,
+          status: 'SUSPENDED',
+          inPlay: false,
+          startTime: b.opens_at,
+          commissionBps: 0,
+          minStakePaise: BINARY_MIN_STAKE_PAISE,
+          maxStakePaise: BINARY_MAX_STAKE_PAISE,
+        })
+        .returning({ marketId: markets.marketId });
+      await tx.insert(fancies).values({
+        marketId: m!.marketId,
+        matchId: inst.matchId,
+        variant: 'RUNS',
+        status: 'SUSPENDED',
+        maxUserStakePaise: BINARY_MAX_USER_STAKE_PAISE,
+        resultMax: BINARY_RESULT_MAX,
+        event: { binary: inst.spec.code, trading_day: day },
+        eventKind: 'BINARY',
+        updatedAt: at,
+      });
+      const [row] = await tx
+        .insert(binarySessions)
+        .values({
+          marketId: m!.marketId,
+          matchId: inst.matchId,
+          code: inst.spec.code,
+          tradingDay: day,
+          opensAt: b.opens_at,
+          closesAt: b.closes_at,
+          createdAt: at,
+        })
+        .returning();
+      // The chart keeps a few days: older sessions' ticks go when a new session starts.
+      const old = tx
+        .select({ id: binarySessions.marketId })
+        .from(binarySessions)
+        .where(lt(binarySessions.closesAt, new Date(at.getTime() - BINARY_TICK_KEEP_MS)));
+      await tx.delete(binaryTicks).where(inArray(binaryTicks.marketId, old));
+      return row!;
+    });
+  }
+
+  const sessionById = async (id: number) =>
+    (await db.select().from(binarySessions).where(eq(binarySessions.marketId, id)))[0] ?? null;
+
+  /** Each instrument's session the head shows: the phase's trading day's, else its latest. */
+  async function shownSessions(matchIds: readonly number[], phases: Map<number, BinaryPhase>) {
+    const out = new Map<number, SessionRow>();
+    if (matchIds.length === 0) return out;
+    const rows = await db
+      .select()
+      .from(binarySessions)
+      .where(
+        and(
+          inArray(binarySessions.matchId, [...matchIds]),
+          gte(binarySessions.tradingDay, addDays(istDay(now()), -10)),
+        ),
+      )
+      .orderBy(desc(binarySessions.opensAt));
+    for (const r of rows) {
+      const want = phases.get(r.matchId)?.trading_day;
+      const have = out.get(r.matchId);
+      if (r.tradingDay === want || (!have && r.opensAt <= now())) out.set(r.matchId, r);
+    }
+    return out;
+  }
+
+  // ---- the line pair ----
+
+  /** The fancy status and quote a session should have now. */
+  function wanted(s: SessionRow, inst: Instrument, phase: BinaryPhase) {
+    const open = phase.state === 'OPEN' && phase.trading_day === s.tradingDay;
+    if (open && s.lastPriceC !== null) {
+      return { status: 'ACTIVE' as const, ...binaryLinePair(s.lastPriceC / 100, inst.spec.line_step) };
+    }
+    const closed = now() >= s.closesAt;
+    return {
+      status: closed ? ('CLOSED' as const) : ('SUSPENDED' as const),
+      no_line: null,
+      no_rate: null,
+      yes_line: null,
+      yes_rate: null,
+    };
+  }
+
+  /** Writes the fancy's status and quote when they differ (in `tx`); whether it changed. */
+  async function writeLine(tx: Executor, s: SessionRow, want: ReturnType<typeof wanted>): Promise<boolean> {
+    const [f] = await tx.select().from(fancies).where(eq(fancies.marketId, s.marketId));
+    if (!f) return false;
+    const same =
+      f.status === want.status &&
+      f.noLine === want.no_line &&
+      f.yesLine === want.yes_line &&
+      f.noRate === want.no_rate &&
+      f.yesRate === want.yes_rate;
+    if (same || f.status === 'CLOSED' || f.status === 'REMOVED') return false;
+    await tx
+      .update(fancies)
+      .set({
+        status: want.status,
+        // A suspended line keeps its last quote (what the bettor last saw); the status refuses bets.
+        ...(want.status === 'ACTIVE'
+          ? { noLine: want.no_line, noRate: want.no_rate, yesLine: want.yes_line, yesRate: want.yes_rate }
+          : {}),
+        version: sql`${fancies.version} + 1`,
+        updatedAt: now(),
+      })
+      .where(eq(fancies.marketId, s.marketId));
+    const status = want.status === 'ACTIVE' ? 'OPEN' : want.status === 'CLOSED' ? 'CLOSED' : 'SUSPENDED';
+    await tx
+      .update(markets)
+      .set({ status, version: sql`${markets.version} + 1` })
+      .where(and(eq(markets.marketId, s.marketId), sql`${markets.status} <> 'CLOSED'`));
+    return true;
+  }
+
+  function publish(matchIds: Iterable<number>, marketIds: Iterable<number> = []) {
+    for (const market_id of marketIds) app.bus.publish('market', { market_id });
+    for (const match_id of matchIds) app.bus.publish('binary', { match_id });
+  }
+
+  // ---- the feed's writes (the leader's, fenced) ----
+
+  const lastStored = new Map<number, number>();
+
+  /**
+   * The feed's new prices: each goes to its instrument's open session (created at its first
+   * price), the session's last price moves, a tick is stored for the chart at most every
+   * BINARY_TICK_STORE_MS, and the line pair follows. One fenced transaction; publishes the changes.
+   */
+  async function recordTicks(fence: Fence, ticks: readonly FeedTick[]): Promise<number> {
+    if (ticks.length === 0) return 0;
+    const list = await instruments();
+    const holiday = await holidays();
+    // The last price of each instrument in this batch, and the ticks to store.
+    const byCode = new Map<string, FeedTick[]>();
+    for (const t of ticks) {
+      const arr = byCode.get(t.code) ?? [];
+      arr.push(t);
+      byCode.set(t.code, arr);
+    }
+    const plans: { inst: Instrument; session: SessionRow; ticks: FeedTick[] }[] = [];
+    for (const inst of list) {
+      const mine = byCode.get(inst.spec.code);
+      if (!mine) continue;
+      const last = mine[mine.length - 1]!;
+      const phase = binaryPhase(inst.spec.group, new Date(last.t), holiday);
+      if (phase.state !== 'OPEN' || phase.trading_day === null) continue;
+      const session = await ensureSession(inst, phase.trading_day);
+      if (session.state !== 'LIVE') continue;
+      const inSession = mine.filter(
+        (t) => t.t >= session.opensAt.getTime() && t.t < session.closesAt.getTime(),
+      );
+      if (inSession.length > 0) plans.push({ inst, session, ticks: inSession });
+    }
+    if (plans.length === 0) return 0;
+    const changedMarkets: number[] = [];
+    await db.transaction(async (tx: Tx) => {
+      await checkFence(tx, fence);
+      const phaseNow = (g: BinaryGroup) => binaryPhase(g, now(), holiday);
+      for (const p of plans) {
+        const last = p.ticks[p.ticks.length - 1]!;
+        const known = lastStored.get(p.session.marketId) ?? p.session.lastTickAt?.getTime() ?? -Infinity;
+        const store: { marketId: number; at: Date; priceC: number }[] = [];
+        let mark = known;
+        for (const t of p.ticks) {
+          if (t.t - mark < BINARY_TICK_STORE_MS && t !== last) continue;
+          if (t.t - mark < BINARY_TICK_STORE_MS && store.length > 0) continue;
+          if (t.t <= mark) continue;
+          store.push({ marketId: p.session.marketId, at: new Date(t.t), priceC: toCents(t.price) });
+          mark = t.t;
+        }
+        if (store.length > 0) {
+          await tx.insert(binaryTicks).values(store).onConflictDoNothing();
+          lastStored.set(p.session.marketId, mark);
+        }
+        const [s] = await tx
+          .update(binarySessions)
+          .set({
+            lastPriceC: toCents(last.price),
+            lastTickAt: new Date(mark === -Infinity ? last.t : mark),
+            firstPriceC: sql`coalesce(${binarySessions.firstPriceC}, ${toCents(p.ticks[0]!.price)})`,
+          })
+          .where(eq(binarySessions.marketId, p.session.marketId))
+          .returning();
+        if (await writeLine(tx, s!, wanted(s!, p.inst, phaseNow(p.inst.spec.group))))
+          changedMarkets.push(s!.marketId);
+      }
+    });
+    publish(
+      plans.map((p) => p.inst.matchId),
+      changedMarkets,
+    );
+    return plans.length;
+  }
+
+  /** Every live session's status by the clock and the calendar (opens, suspends, closes); fenced. */
+  async function syncStates(fence: Fence | null): Promise<number[]> {
+    const list = await instruments();
+    const holiday = await holidays();
+    const live = await db.select().from(binarySessions).where(eq(binarySessions.state, 'LIVE'));
+    const changed: { matchId: number; marketId: number }[] = [];
+    await db.transaction(async (tx: Tx) => {
+      if (fence) await checkFence(tx, fence);
+      for (const s of live) {
+        const inst = list.find((i) => i.matchId === s.matchId);
+        if (!inst) continue;
+        const want = wanted(s, inst, binaryPhase(inst.spec.group, now(), holiday));
+        if (await writeLine(tx, s, want)) changed.push({ matchId: s.matchId, marketId: s.marketId });
+      }
+    });
+    publish(
+      changed.map((c) => c.matchId),
+      changed.map((c) => c.marketId),
+    );
+    return changed.map((c) => c.marketId);
+  }
+
+  /** The price a session settles on: the operator's, else its last feed price; null: none. */
+  const officialPriceC = (s: SessionRow) => s.overridePriceC ?? s.lastPriceC;
+
+  async function markSettled(s: SessionRow, priceC: number | null) {
+    await db
+      .update(binarySessions)
+      .set({ state: priceC === null ? 'VOID' : 'SETTLED', settlementPriceC: priceC })
+      .where(eq(binarySessions.marketId, s.marketId));
+    publish([s.matchId]);
+  }
+
+  /**
+   * Settles a closed session through the generic settlement service (the fancy kind): on its
+   * official price, or void when it has none (no feed price in its hours). `by` null: the leader's
+   * automatic settlement at the close.
+   */
+  async function settleSession(by: number | null, s: SessionRow) {
+    const priceC = officialPriceC(s);
+    const view = await app.settlement.view(s.marketId);
+    if (view.state === 'SETTLED') {
+      // Settled already (by an operator, or before a restart that lost the mark): record it.
+      if (s.state === 'LIVE') await markSettled(s, view.void_market ? null : priceC);
+      return {
+        ok: false as const,
+        message: 'Market is already settled; unsettle it first to settle it again',
+      };
+    }
+    const r =
+      priceC === null
+        ? await app.settlement.voidMarket(by, s.marketId)
+        : await app.settlement.declareValue(by, s.marketId, binaryResult(priceC / 100), 'RESULT');
+    if (r.ok) await markSettled(s, priceC);
+    return r;
+  }
+
+  /** The leader's pass after each feed step: every live session past its close is settled. */
+  async function settleDue(fence: Fence): Promise<number> {
+    const due = await db
+      .select()
+      .from(binarySessions)
+      .where(and(eq(binarySessions.state, 'LIVE'), sql`${binarySessions.closesAt} <= ${now()}`))
+      .limit(50);
+    let n = 0;
+    for (const s of due) {
+      if (app.leader.fence()?.generation !== fence.generation) break;
+      const r = await settleSession(null, s);
+      if (r.ok) n += 1;
+      else app.log.warn({ session_id: s.marketId, message: r.message }, 'binary: settlement refused');
+    }
+    return n;
+  }
+
+  // ---- reads ----
+
+  function lineOf(f: typeof fancies.$inferSelect | undefined): BinaryLine | null {
+    if (!f || f.status !== 'ACTIVE' || f.noLine === null || f.yesLine === null) return null;
+    return { no_line: f.noLine, no_rate: f.noRate!, yes_line: f.yesLine, yes_rate: f.yesRate! };
+  }
+
+  async function heads(list: readonly Instrument[]): Promise<BinaryInstrumentHead[]> {
+    const at = now();
+    const holiday = await holidays();
+    const phases = new Map(list.map((i) => [i.matchId, binaryPhase(i.spec.group, at, holiday)]));
+    const sessions = await shownSessions(
+      list.map((i) => i.matchId),
+      phases,
+    );
+    const ids = [...sessions.values()].map((s) => s.marketId);
+    const fs = ids.length === 0 ? [] : await db.select().from(fancies).where(inArray(fancies.marketId, ids));
+    const fancyOf = new Map(fs.map((f) => [f.marketId, f]));
+    return list.map((i) => {
+      const phase = phases.get(i.matchId)!;
+      const s = sessions.get(i.matchId) ?? null;
+      const hours = groupHours(i.spec.group);
+      const last = s?.lastPriceC ?? null;
+      const first = s?.firstPriceC ?? null;
+      const open = phase.state === 'OPEN' && s?.tradingDay === phase.trading_day && s?.state === 'LIVE';
+      return {
+        match_id: i.matchId,
+        code: i.spec.code,
+        name: i.spec.name,
+        group: i.spec.group,
+        opens: hours.opens,
+        closes: hours.closes,
+        tick_size: i.spec.tick_size,
+        currency: i.spec.currency,
+        state: phase.state,
+        reason: phase.reason,
+        session_id: s?.marketId ?? null,
+        trading_day: s?.tradingDay ?? phase.trading_day,
+        last_tick: last === null || !s?.lastTickAt ? null : { t: s.lastTickAt.getTime(), p: last / 100 },
+        change: last === null || first === null ? null : (last - first) / 100,
+        change_pct:
+          last === null || first === null ? null : Math.round(((last - first) / first) * 10_000) / 100,
+        // The two reads are not one snapshot: a line is shown only with the price it was made from.
+        line: open && last !== null ? lineOf(fancyOf.get(s!.marketId)) : null,
+        closes_at: phase.closes_at?.toISOString() ?? null,
+        opens_at: phase.state === 'OPEN' ? null : (phase.opens_at?.toISOString() ?? null),
+        server_time: at.getTime(),
+      };
+    });
+  }
+
+  async function head(matchId: number): Promise<BinaryInstrumentHead | null> {
+    const inst = await instrumentOf(matchId);
+    return inst ? (await heads([inst]))[0]! : null;
+  }
+
+  async function board(): Promise<BinaryBoard> {
+    const list = await instruments();
+    const all = await heads(list);
+    const groups: BinaryGroup[] = ['EQUITY', 'COMMODITY', 'EVENING'];
+    return {
+      groups: groups.map((g) => {
+        const h = groupHours(g);
+        return {
+          group: g,
+          name: BINARY_GROUP_NAMES[g],
+          hours: `${h.opens}–${h.closes} IST, Mon–Fri`,
+          instruments: all.filter((x) => x.group === g),
+        };
+      }),
+      server_time: now().getTime(),
+    };
+  }
+
+  /** At most BINARY_CHART_MAX points, evenly thinned, the last always kept. */
+  function thin<T>(rows: readonly T[]): T[] {
+    if (rows.length <= BINARY_CHART_MAX) return [...rows];
+    const step = rows.length / BINARY_CHART_MAX;
+    const out: T[] = [];
+    for (let i = 0; i < BINARY_CHART_MAX - 1; i++) out.push(rows[Math.floor(i * step)]!);
+    out.push(rows[rows.length - 1]!);
+    return out;
+  }
+
+  async function instrument(userId: number, matchId: number): Promise<BinaryInstrument | null> {
+    const inst = await instrumentOf(matchId);
+    if (!inst) return null;
+    const h = (await heads([inst]))[0]!;
+    const sid = h.session_id;
+    const ticks =
+      sid === null
+        ? []
+        : await db
+            .select({ at: binaryTicks.at, priceC: binaryTicks.priceC })
+            .from(binaryTicks)
+            .where(eq(binaryTicks.marketId, sid))
+            .orderBy(asc(binaryTicks.at))
+            .limit(50_000);
+    const [m] = sid === null ? [] : await db.select().from(markets).where(eq(markets.marketId, sid));
+    const [f] = sid === null ? [] : await db.select().from(fancies).where(eq(fancies.marketId, sid));
+    const bets =
+      sid === null
+        ? []
+        : await db
+            .select()
+            .from(fancyBets)
+            .where(and(eq(fancyBets.userId, userId), eq(fancyBets.marketId, sid)))
+            .orderBy(desc(fancyBets.betId))
+            .limit(200);
+    const open = bets.filter((b) => b.settledStatus === null).map(toEngineBet);
+    const myBets: KindBet[] = bets.map((b) => toKindBet(b, 'RUNS', m?.marketName ?? '', inst.spec.code));
+    const past = await db
+      .select()
+      .from(binarySessions)
+      .where(and(eq(binarySessions.matchId, matchId), sql`${binarySessions.state} <> 'LIVE'`))
+      .orderBy(desc(binarySessions.opensAt))
+      .limit(5);
+    return {
+      instrument: h,
+      ticks: thin(ticks).map((t) => ({ t: t.at.getTime(), p: t.priceC / 100 })),
+      limits: {
+        min_stake: rupees(m?.minStakePaise ?? BINARY_MIN_STAKE_PAISE),
+        max_stake: rupees(m?.maxStakePaise ?? BINARY_MAX_STAKE_PAISE),
+        max_user_stake: rupees(f?.maxUserStakePaise ?? BINARY_MAX_USER_STAKE_PAISE),
+      },
+      exposure: rupees(binaryExposurePaise(open)),
+      book: binaryBook(open).map((r) => ({ from: r.from, to: r.to, profit_loss: rupees(r.profit_paise) })),
+      my_bets: myBets,
+      last_sessions: past.map((s) => ({
+        session_id: s.marketId,
+        trading_day: s.tradingDay,
+        settlement_price: s.state === 'SETTLED' ? fromCents(s.settlementPriceC) : null,
+        state: s.state === 'SETTLED' ? ('SETTLED' as const) : ('VOID' as const),
+      })),
+    };
+  }
+
+  // ---- bets ----
+
+  /**
+   * A bet on an instrument's session now: refused outside the hours by the binary clock (the
+   * server's), else the fancy kind takes it on the session's market (line, rate, limits,
+   * balance, idempotency). A repeat of a request already stored is answered as the fancy answers
+   * it, whatever the hours now.
+   */
+  async function place(
+    userId: number,
+    req: PlaceBinary,
+  ): Promise<{ ok: true; bet: KindBet; repeated: boolean } | { ok: false; message: string }> {
+    const inst = await instrumentOf(req.match_id);
+    if (!inst) return { ok: false, message: `Unknown instrument ${req.match_id}` };
+    const [stored] = await db
+      .select({ marketId: fancyBets.marketId, matchId: fancyBets.matchId })
+      .from(fancyBets)
+      .where(and(eq(fancyBets.userId, userId), eq(fancyBets.requestId, req.request_id)))
+      .limit(1);
+    let sessionId: number;
+    if (stored && stored.matchId === req.match_id) sessionId = stored.marketId;
+    else {
+      const phase = binaryPhase(inst.spec.group, now(), await holidays());
+      if (phase.state === 'CLOSED') return { ok: false, message: 'Market closed' };
+      if (phase.state !== 'OPEN' || phase.trading_day === null)
+        return { ok: false, message: `Suspended: ${phase.reason ?? 'outside the session hours'}` };
+      const s = await ensureSession(inst, phase.trading_day);
+      if (s.state !== 'LIVE') return { ok: false, message: 'Market closed' };
+      if (s.lastPriceC === null) return { ok: false, message: 'Suspended: no price yet' };
+      // The leader's pass may not have opened the line yet at the open's first second.
+      if (await writeLine(db, s, wanted(s, inst, phase))) publish([s.matchId], [s.marketId]);
+      sessionId = s.marketId;
+    }
+    const r = await app.fancy.place(userId, {
+      match_id: req.match_id,
+      fancy_id: sessionId,
+      is_yes: req.is_yes,
+      line: req.line,
+      rate: req.rate,
+      stake_paise: req.stake_paise,
+      request_id: req.request_id,
+    });
+    if (r.ok) publish([req.match_id]);
+    return r;
+  }
+
+  // ---- the operator ----
+
+  async function consoleSession(s: SessionRow): Promise<AdminBinarySession> {
+    const inst = (await instrumentOf(s.matchId))!;
+    const phase = binaryPhase(inst.spec.group, now(), await holidays());
+    const [fig] = await db
+      .select({
+        n: sql<number>`count(*)::int`,
+        stake: sql<number>`coalesce(sum(${fancyBets.stakePaise}), 0)::bigint`,
+      })
+      .from(fancyBets)
+      .where(eq(fancyBets.marketId, s.marketId));
+    const live =
+      phase.trading_day === s.tradingDay && phase.state === 'OPEN'
+        ? 'OPEN'
+        : now() >= s.closesAt
+          ? 'CLOSED'
+          : 'SUSPENDED';
+    return {
+      session_id: s.marketId,
+      match_id: s.matchId,
+      code: s.code,
+      group: inst.spec.group,
+      trading_day: s.tradingDay,
+      state: s.state === 'LIVE' ? live : s.state,
+      opens_at: s.opensAt.toISOString(),
+      closes_at: s.closesAt.toISOString(),
+      recorded_price: fromCents(s.lastPriceC),
+      override_price: fromCents(s.overridePriceC),
+      settlement_price: fromCents(s.settlementPriceC),
+      bets: Number(fig?.n ?? 0),
+      stake: rupees(Number(fig?.stake ?? 0)),
+    };
+  }
+
+  async function sessions(day?: string): Promise<AdminBinarySession[]> {
+    const rows = await db
+      .select()
+      .from(binarySessions)
+      .where(
+        day
+          ? eq(binarySessions.tradingDay, day)
+          : sql`${binarySessions.tradingDay} = ${istDay(now())} or ${binarySessions.state} = 'LIVE'`,
+      )
+      .orderBy(asc(binarySessions.opensAt), asc(binarySessions.matchId))
+      .limit(500);
+    const out: AdminBinarySession[] = [];
+    for (const s of rows) out.push(await consoleSession(s));
+    return out;
+  }
+
+  async function override(
+    sessionId: number,
+    price: number | null,
+  ): Promise<BinaryOutcome<AdminBinarySession>> {
+    const s = await sessionById(sessionId);
+    if (!s) return { ok: false, message: `Unknown binary session ${sessionId}` };
+    if (s.state !== 'LIVE')
+      return { ok: false, message: 'The session is settled; unsettle it first to change its price' };
+    const [row] = await db
+      .update(binarySessions)
+      .set({ overridePriceC: price === null ? null : toCents(price) })
+      .where(eq(binarySessions.marketId, sessionId))
+      .returning();
+    return { ok: true, value: await consoleSession(row!) };
+  }
+
+  async function settleByOperator(operatorId: number, sessionId: number, price: number | undefined) {
+    const s = await sessionById(sessionId);
+    if (!s) return { ok: false as const, message: `Unknown binary session ${sessionId}` };
+    if (s.state !== 'LIVE')
+      return {
+        ok: false as const,
+        message: 'Market is already settled; unsettle it first to settle it again',
+      };
+    if (now() < s.closesAt)
+      return {
+        ok: false as const,
+        message: `The session closes at ${s.closesAt.toISOString()}; settle it after`,
+      };
+    let row = s;
+    if (price !== undefined) {
+      const r = await override(sessionId, price);
+      if (!r.ok) return r;
+      row = (await sessionById(sessionId))!;
+    }
+    if (officialPriceC(row) === null)
+      return { ok: false as const, message: 'The session has no recorded price: give price, or void it' };
+    return settleSession(operatorId, row);
+  }
+
+  async function voidByOperator(operatorId: number, sessionId: number) {
+    const s = await sessionById(sessionId);
+    if (!s) return { ok: false as const, message: `Unknown binary session ${sessionId}` };
+    const r = await app.settlement.voidMarket(operatorId, s.marketId);
+    if (r.ok) {
+      await markSettled(s, null);
+      // A session voided while open takes no more bets.
+      await db.transaction(async (tx: Tx) => {
+        await tx
+          .update(fancies)
+          .set({ status: 'CLOSED', updatedAt: now() })
+          .where(eq(fancies.marketId, s.marketId));
+        await tx
+          .update(markets)
+          .set({ status: 'CLOSED', version: sql`${markets.version} + 1` })
+          .where(eq(markets.marketId, s.marketId));
+      });
+      publish([s.matchId], [s.marketId]);
+    }
+    return r;
+  }
+
+  /** The last price of each instrument's latest session (a restarted walk starts from them). */
+  async function lastLevels(): Promise<Record<string, number>> {
+    const rows = await db
+      .select({ code: binarySessions.code, priceC: binarySessions.lastPriceC, at: binarySessions.opensAt })
+      .from(binarySessions)
+      .orderBy(desc(binarySessions.opensAt))
+      .limit(200);
+    const out: Record<string, number> = {};
+    for (const r of rows) if (r.priceC !== null && out[r.code] === undefined) out[r.code] = r.priceC / 100;
+    return out;
+  }
+
+  return {
+    clock,
+    holidays,
+    calendar,
+    addHoliday,
+    removeHoliday,
+    ensureInstruments,
+    instruments,
+    ensureSession,
+    sessionById,
+    recordTicks,
+    syncStates,
+    settleDue,
+    head,
+    board,
+    instrument,
+    place,
+    sessions,
+    override,
+    settleByOperator,
+    voidByOperator,
+    lastLevels,
+    /** For tests: the spec of a code. */
+    spec: binaryInstrument,
+  };
+}
+
+export type BinaryService = ReturnType<typeof createBinaryService>;
