@@ -10,7 +10,13 @@
  * is dropped and a new one opened. The first message after staleness brings the state back to
  * 'open', asks for fresh images of every market and runs the `resync` listeners.
  */
-import type { MarketDelta, MarketImage, WsClientMessage, WsServerMessage } from '@backlay/contract';
+import type {
+  BinaryInstrumentHead,
+  MarketDelta,
+  MarketImage,
+  WsClientMessage,
+  WsServerMessage,
+} from '@backlay/contract';
 import { readToken } from './storage.ts';
 
 export type ConnectionState = 'idle' | 'connecting' | 'open' | 'stale' | 'reconnecting';
@@ -31,6 +37,8 @@ export type MarketEvent =
   | { type: 'bets'; market_id: number };
 
 type Listener = (event: MarketEvent) => void;
+/** A binary instrument's whole head, after every tick, line move or state change. */
+export type BinaryListener = (head: BinaryInstrumentHead) => void;
 
 /** The bits of the WebSocket API we use (so tests can pass a fake). */
 export interface SocketLike {
@@ -69,6 +77,8 @@ export class LiveClient {
   private readonly resyncListeners = new Set<() => void>();
   /** market id → listeners */
   private readonly subs = new Map<number, Set<Listener>>();
+  /** binary instrument (match id) → listeners; heads are whole, so no sequence numbers. */
+  private readonly binarySubs = new Map<number, Set<BinaryListener>>();
   /** market id → last sequence number seen (undefined until an image arrives). */
   private readonly seqs = new Map<number, number>();
   /** Markets waiting for an image after a gap: deltas are dropped until it comes. */
@@ -145,8 +155,53 @@ export class LiveClient {
         }
       }
       if (removed.length > 0) this.send({ op: 'unsubscribe', market_ids: removed });
-      if (this.subs.size === 0) this.close();
+      if (!this.hasSubscribers()) this.close();
     };
+  }
+
+  /**
+   * Follows binary instruments (`subscribe_binary`): each `binary` message is the instrument's
+   * whole head, so a missed one is repaired by the next (and a reconnect sends the heads again).
+   */
+  subscribeBinary(matchIds: readonly number[], listener: BinaryListener): () => void {
+    const added: number[] = [];
+    for (const id of matchIds) {
+      let set = this.binarySubs.get(id);
+      if (!set) {
+        set = new Set();
+        this.binarySubs.set(id, set);
+        added.push(id);
+      }
+      set.add(listener);
+    }
+    if (this.state === 'idle') this.connect();
+    else if (added.length > 0) this.send({ op: 'subscribe_binary', match_ids: added });
+    return () => {
+      const removed: number[] = [];
+      for (const id of matchIds) {
+        const set = this.binarySubs.get(id);
+        if (!set) continue;
+        set.delete(listener);
+        if (set.size === 0) {
+          this.binarySubs.delete(id);
+          removed.push(id);
+        }
+      }
+      if (removed.length > 0) this.send({ op: 'unsubscribe_binary', match_ids: removed });
+      if (!this.hasSubscribers()) this.close();
+    };
+  }
+
+  /** Every followed instrument again (the server answers with each head at once); 50 ids a message. */
+  private sendBinarySubscriptions(): void {
+    const ids = [...this.binarySubs.keys()];
+    for (let i = 0; i < ids.length; i += 50) {
+      this.send({ op: 'subscribe_binary', match_ids: ids.slice(i, i + 50) });
+    }
+  }
+
+  private hasSubscribers(): boolean {
+    return this.subs.size > 0 || this.binarySubs.size > 0;
   }
 
   /** Closes the socket and stops reconnecting (sign-out, last subscriber gone). */
@@ -206,6 +261,7 @@ export class LiveClient {
       this.awaitingImage.clear();
       const ids = [...this.subs.keys()];
       if (ids.length > 0) this.send({ op: 'subscribe', market_ids: ids });
+      this.sendBinarySubscriptions();
       this.setState('open');
       if (wasReconnect) for (const fn of this.resyncListeners) fn();
     };
@@ -253,11 +309,12 @@ export class LiveClient {
       this.awaitingImage.add(id);
       this.send({ op: 'image', market_id: id });
     }
+    this.sendBinarySubscriptions();
     for (const fn of this.resyncListeners) fn();
   }
 
   private scheduleReconnect(): void {
-    if (this.subs.size === 0) {
+    if (!this.hasSubscribers()) {
       this.stopWatch?.();
       this.stopWatch = null;
       this.setState('idle');
@@ -305,6 +362,9 @@ export class LiveClient {
       this.emit(id, { type: 'delta', market_id: id, market: msg.market });
     } else if (msg.type === 'bets') {
       this.emit(msg.market_id, { type: 'bets', market_id: msg.market_id });
+    } else if (msg.type === 'binary') {
+      const set = this.binarySubs.get(msg.instrument.match_id);
+      if (set) for (const fn of [...set]) fn(msg.instrument);
     }
   }
 }
