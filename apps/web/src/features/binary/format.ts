@@ -48,7 +48,10 @@ export function formatCountdown(ms: number): string {
 export function nextOpenText(head: Pick<BinaryInstrumentHead, 'state' | 'reason' | 'opens_at'>): string | null {
   if (head.state === 'OPEN') return null;
   const why = head.reason ?? (head.state === 'CLOSED' ? 'Closed' : 'Suspended');
-  return head.opens_at ? `${why} · opens ${formatIstDateTime(head.opens_at)}` : why;
+  if (!head.opens_at) return why;
+  // The server's 'Opens 10:00 IST' says the time already: the day is what it lacks.
+  if (why.startsWith('Opens')) return `Opens ${formatIstDateTime(head.opens_at)}`;
+  return `${why} · opens ${formatIstDateTime(head.opens_at)}`;
 }
 
 /** The session's high and low so far, from its ticks. */
