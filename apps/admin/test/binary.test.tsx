@@ -30,7 +30,7 @@ const sessions = [
 function api(extra: Record<string, unknown> = {}) {
   return mockApi({
     'admin/binary/sessions': { sessions },
-    'admin/binary/calendar': { holidays: [{ day: '2026-12-25', group: 'ALL', reason: 'Christmas' }] },
+    'admin/binary/calendar': { holidays: [{ day: '2026-12-25', group: 'EVENING', reason: 'Christmas' }] },
     'admin/binary/settle': (c: Call) => session({ state: 'SETTLED', settlement_price: (c.body as { price?: number }).price ?? 24345.05 }),
     'admin/binary/void': () => session({ state: 'VOID' }),
     'admin/binary/override': (c: Call) => session({ override_price: (c.body as { price: number | null }).price }),
@@ -144,10 +144,10 @@ describe('the console’s binary sessions page', () => {
       group: 'EQUITY',
       reason: 'Republic Day',
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Remove holiday 2026-12-25 ALL' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Remove the holiday of 2026-12-25 (ALL)?' });
+    await userEvent.click(screen.getByRole('button', { name: 'Remove holiday 2026-12-25 EVENING' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove the holiday of 2026-12-25 (EVENING)?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(calls.callsTo('admin/binary/calendar/remove')).toHaveLength(1));
-    expect(calls.callsTo('admin/binary/calendar/remove')[0]!.body).toMatchObject({ day: '2026-12-25', group: 'ALL' });
+    expect(calls.callsTo('admin/binary/calendar/remove')[0]!.body).toMatchObject({ day: '2026-12-25', group: 'EVENING' });
   });
 });
