@@ -30,6 +30,8 @@ const SPORT_FOOTBALL = 1;
 const SPORT_HORSE_RACING = 7;
 const SPORT_GREYHOUND_RACING = 4339;
 const READY_TIMEOUT_MS = 20_000;
+/** A casino table's first round ends about 30 s after the server starts (20 s window, deal, result). */
+const CASINO_ROUND_WAIT_S = 60;
 
 type MatchRow = {
   match_id: number;
@@ -270,6 +272,27 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
       ]) {
         await visit(`report/${report}`);
       }
+      // The Casino Result report with a finished round (the tables run from the server's start:
+      // Submit asks again until one has), its result modal, and Verify with the shuffle open.
+      await visit('report/casino-result', 'Casino Results');
+      const roundButton = page.getByRole('button', { name: /^Round \d+: show the result$/ }).first();
+      for (let i = 0; i < CASINO_ROUND_WAIT_S && (await roundButton.count()) === 0; i++) {
+        await page.waitForTimeout(1000);
+        await page.getByRole('button', { name: 'Submit' }).click();
+      }
+      await check('Casino Result report with rounds');
+      await roundButton.click();
+      const result = page.getByRole('dialog', { name: / · Round \d+$/ });
+      await result.getByRole('tab', { name: 'Verify' }).waitFor();
+      await check('casino result modal');
+      await result.getByRole('tab', { name: 'Verify' }).click();
+      await result.getByRole('button', { name: 'Verify this round' }).click();
+      await result.getByText('The cards match the round').waitFor({ timeout: READY_TIMEOUT_MS });
+      await result.getByText(/^The shuffle, step by step/).click();
+      await check('casino result Verify');
+      await page.screenshot({ path: `${ARTIFACTS}/a11y-web-${viewport.width}-casino-verify.png` });
+      await page.keyboard.press('Escape');
+      await result.waitFor({ state: 'detached' });
       await visit('casino/list/1');
       await visit('casino/match/1');
       // The race card (issue 21): meeting tabs, WIN and PLACE side by side (1366) or switched

@@ -15,7 +15,8 @@ const SHELL_MODULES = new RegExp(
     String.raw`[\\/]apps[\\/]web[\\/]src[\\/]app[\\/](layouts|ModalHost)\.tsx$`,
     String.raw`[\\/]apps[\\/]web[\\/]src[\\/]features[\\/](home|header|sidebar|footer|welcome|exposure)[\\/]`,
     String.raw`[\\/]apps[\\/]web[\\/]src[\\/]features[\\/]responsible[\\/]api[\\/]`,
-    String.raw`[\\/]apps[\\/]web[\\/]src[\\/]components[\\/]`,
+    // Not the casino card faces: only the casino screens and reports (lazy) show them.
+    String.raw`[\\/]apps[\\/]web[\\/]src[\\/]components[\\/](?!CasinoCards)`,
     String.raw`[\\/]apps[\\/]web[\\/]src[\\/]lib[\\/](permissions\.ts|clipboard\.ts|api[\\/](?!global-settings))`,
     String.raw`[\\/]packages[\\/]ui[\\/]src[\\/](money|time|bets|intent)\.ts$`,
     String.raw`[\\/]packages[\\/]ui[\\/]src[\\/]components[\\/](?!Spinner|index|Tabs)`,

@@ -84,6 +84,7 @@ export function resetStore() {
     isLoggedIn: false,
     loginData: null,
     modal: null,
+    lastResultModal: { open: false },
     sidebarOpen: false,
     isMobileDevice: false,
     showBalance: true,

@@ -11,11 +11,17 @@ const RulesContent = lazyNamed(() => import('../features/rules/index.ts').then((
 const SetButtonValueModal = lazyNamed(() =>
   import('../features/stakes/index.ts').then((m) => m.SetButtonValueModal),
 );
+// A casino round's result with Verify (the Casino Result report, a table's results strip).
+const CasinoResultModal = lazyNamed(() =>
+  import('../features/casino/result/index.ts').then((m) => m.CasinoResultModal),
+);
 
 /** The app-wide modals, opened through the client store (header, user menu, footer). */
 export function ModalHost({ signedIn = true }: { signedIn?: boolean }) {
   const modal = useClientStore((s) => s.modal);
   const close = useClientStore((s) => s.closeModal);
+  const lastResult = useClientStore((s) => s.lastResultModal);
+  const closeLastResult = useClientStore((s) => s.closeLastResult);
   return (
     <>
       {signedIn ? (
@@ -32,6 +38,16 @@ export function ModalHost({ signedIn = true }: { signedIn?: boolean }) {
           {modal === 'buttonValues' ? (
             <Suspense fallback={null}>
               <SetButtonValueModal open onClose={close} />
+            </Suspense>
+          ) : null}
+          {lastResult.open && lastResult.matchId != null && lastResult.roundId != null ? (
+            <Suspense fallback={null}>
+              <CasinoResultModal
+                key={`${lastResult.matchId}:${lastResult.roundId}`}
+                match_id={lastResult.matchId}
+                round_id={lastResult.roundId}
+                onClose={closeLastResult}
+              />
             </Suspense>
           ) : null}
         </>

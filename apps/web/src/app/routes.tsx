@@ -47,6 +47,7 @@ const MatchDetailRedirect = lazyScreen(() => market().then((m) => m.MatchDetailR
 const HorseRacingScreen = lazyScreen(() => market().then((m) => m.HorseRacingScreen));
 const AccountStatementScreen = lazyScreen(() => reports().then((m) => m.AccountStatementScreen));
 const BetHistoryScreen = lazyScreen(() => reports().then((m) => m.BetHistoryScreen));
+const CasinoResultScreen = lazyScreen(() => reports().then((m) => m.CasinoResultScreen));
 const CurrentBetsScreen = lazyScreen(() => reports().then((m) => m.CurrentBetsScreen));
 const PaymentStatementScreen = lazyScreen(() => reports().then((m) => m.PaymentStatementScreen));
 const ProfitLossScreen = lazyScreen(() => reports().then((m) => m.ProfitLossScreen));
@@ -103,7 +104,7 @@ export const routes: RouteObject[] = [
       { path: 'report/current-bet', element: <CurrentBetsScreen /> },
       { path: 'report/profit-loss', element: <ProfitLossScreen /> },
       { path: 'report/bet-history', element: <BetHistoryScreen /> },
-      { path: 'report/casino-result', element: later('Casino Results') },
+      { path: 'report/casino-result', element: <CasinoResultScreen /> },
       { path: 'report/payment-withdraw', element: <PaymentStatementScreen /> },
       { path: 'report/live-casino-bets', element: later('Live Casino Bets') },
       { path: 'casino/list/:seriesId', element: later('Casino') },

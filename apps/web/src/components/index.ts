@@ -15,3 +15,5 @@ export { MatchRow } from './MatchRow.tsx';
 export { NotAvailable } from './NotAvailable.tsx';
 export { CopyButton } from './CopyButton.tsx';
 export { PasswordField } from './PasswordField.tsx';
+// CasinoCards.tsx is imported by its path, not from here: the casino screens and reports (lazy)
+// show card faces, the shell does not (vite.config.ts keeps it out of the shell chunk).

@@ -18,8 +18,9 @@ export type ClientState = {
   betPlacedCounter: number;
   /** Which app-wide modal is open. */
   modal: ModalName;
-  /** Last-result, match-rules and bookmaker modals (their content arrives with the market issues). */
-  lastResultModal: { open: boolean; matchId?: number };
+  /** The last-result modal: a casino round's result with Verify (ModalHost shows it). */
+  lastResultModal: { open: boolean; matchId?: number; roundId?: number };
+  /** Match-rules and bookmaker modals (their content arrives with the market issues). */
   matchRulesModal: { open: boolean; matchId?: number };
   bookmakerModal: { open: boolean; matchId?: number };
   /** Header list: the series of the top navigation, as last loaded. */
@@ -37,6 +38,8 @@ export type ClientState = {
   bumpBetPlaced(): void;
   openModal(modal: Exclude<ModalName, null>): void;
   closeModal(): void;
+  openLastResult(matchId: number, roundId: number): void;
+  closeLastResult(): void;
   setHeaderList(list: unknown[]): void;
   setLiveCasino(on: boolean): void;
   setCountryCode(code: string): void;
@@ -66,11 +69,20 @@ export const useClientStore = create<ClientState>()((set) => ({
   showBalance: readVisibility(STORAGE_KEYS.showBalance),
   showExposure: readVisibility(STORAGE_KEYS.showExposure),
 
-  setLoggedIn: (user) => set({ isLoggedIn: user != null, loginData: user, modal: null, sidebarOpen: false }),
+  setLoggedIn: (user) =>
+    set({
+      isLoggedIn: user != null,
+      loginData: user,
+      modal: null,
+      lastResultModal: { open: false },
+      sidebarOpen: false,
+    }),
   setLoginData: (user) => set({ loginData: user }),
   bumpBetPlaced: () => set((s) => ({ betPlacedCounter: s.betPlacedCounter + 1 })),
   openModal: (modal) => set({ modal }),
   closeModal: () => set({ modal: null }),
+  openLastResult: (matchId, roundId) => set({ lastResultModal: { open: true, matchId, roundId } }),
+  closeLastResult: () => set({ lastResultModal: { open: false } }),
   setHeaderList: (headerList) => set({ headerList }),
   setLiveCasino: (liveCasino) => set({ liveCasino }),
   setCountryCode: (countryCode) => set({ countryCode }),

@@ -14,3 +14,4 @@ export * from './margin.ts';
 export * from './round-game.ts';
 export * from './registry.ts';
 export * from './virtual/index.ts';
+export * from './verify.ts';

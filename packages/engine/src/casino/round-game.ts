@@ -2,7 +2,7 @@
 // game alike. A round is a list of public steps revealed one by one (card codes, balls, the running
 // order of a race) and a result, both a pure function of (server seed, round id) through the
 // provably fair HMAC stream, so anyone recomputes them once the seed is revealed.
-import { cardCode } from './deck.ts';
+import { cardCode, type Card } from './deck.ts';
 import { shuffle, type HmacSha256 } from './fair.ts';
 import type { CasinoBet, CasinoGame, CasinoOption, CasinoResult } from './game.ts';
 
@@ -28,6 +28,11 @@ export interface RoundGame {
   play(seed: string, roundId: string, hmac: HmacSha256): RoundPlay;
   /** Per bet, in order: the profit in paise (negative for a loss). */
   settle(bets: readonly CasinoBet[], result: CasinoResult): number[];
+  /**
+   * A card game's deck in canonical order, before the shuffle (absent for a virtual game): what a
+   * verifier shuffles step by step to show how the cards came out (verify.ts `shuffleTrace`).
+   */
+  readonly deck?: () => Card[];
 }
 
 /** A card game as a round game: shuffle the game's deck, deal, read the result. */
@@ -42,5 +47,6 @@ export function cardRoundGame(game: CasinoGame, series: CasinoSeriesId = 'ourcas
       return { steps: dealt.map(cardCode), result: game.result(dealt) };
     },
     settle: (bets, result) => game.settle(bets, result),
+    deck: () => game.deck(),
   };
 }

@@ -40,6 +40,11 @@ export type BinaryOptions = {
   seed?: number;
   /** ms between the runner's steps (real time). Default 1000. */
   step_ms?: number;
+  /**
+   * The clock the hours are kept by: the server's (app.clock) unless given. Tests give their own,
+   * so they can stand at 09:59:59 on a Monday without moving the clock logins expire by.
+   */
+  clock?: BinaryClock;
 };
 
 /** The binary clock: the server's (app.clock), or a fast one anchored at `start_ms`. */
@@ -54,7 +59,7 @@ export const binaryModule = fp<{ binary?: BinaryOptions }>(
   async (app, opts) => {
     const o = opts.binary ?? {};
     const speed = o.speed ?? 1;
-    const clock = binaryClock(app.clock, speed, o.start_ms);
+    const clock = binaryClock(o.clock ?? app.clock, speed, o.start_ms);
     const service = createBinaryService(app, clock);
     app.decorate('binary', Object.assign(service, { runner: null as BinaryFeedRunner | null }));
 
