@@ -113,7 +113,7 @@ export function BinarySlip({
           </button>
         </p>
       ) : null}
-      <div className="slip__summary" data-testid="slip-summary">
+      <div className="slip__summary kind-slip__summary" data-testid="slip-summary">
         <span>
           Profit: <strong className="pos--up">{formatMoney(win_paise / 100)}</strong>
         </span>

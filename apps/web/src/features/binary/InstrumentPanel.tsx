@@ -74,7 +74,7 @@ function LineBox({ head, yes, onPick }: { head: BinaryInstrumentHead; yes: boole
       disabled={head.state !== 'OPEN'}
       onClick={() => onPick({ match_id: head.match_id, yes, line: level, rate })}
     >
-      <span className="binary-box__word">{word}</span>
+      <span className="binary-box__word">{word}</span>{' '}
       <span className="price__odds">{formatLine(level)}</span> <span className="price__size">@{rate}</span>
     </button>
   );

@@ -55,8 +55,8 @@ export function AllSports({ onNavigate }: { onNavigate: () => void }) {
           </Disclosure>
         </li>
       ))}
-      <li>
-        <Link className="sidebar__entry" to="/binary" onClick={onNavigate}>
+      <li className="sidebar__links">
+        <Link to="/binary" onClick={onNavigate}>
           Binary
         </Link>
       </li>
