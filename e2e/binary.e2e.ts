@@ -91,7 +91,7 @@ describeBrowser('binary sessions in the browser', () => {
       .toBeGreaterThan(0);
     await page.goto(`${server.url}/#/report/account-statement`);
     const statement = page.getByRole('table', { name: 'Account statement' });
-    await expect.poll(async () => (await statement.textContent()) ?? '', { timeout: 60_000, interval: 1000 }).toMatch(/NFY/);
+    await expect.poll(async () => (await statement.textContent()) ?? '', { timeout: 60_000, interval: 1000 }).toMatch(/NFY close [\d-]+ — (won|lost)/);
     await page.screenshot({ path: `${ARTIFACTS}/binary-390-statement.png`, fullPage: true });
     await context.close();
   });
