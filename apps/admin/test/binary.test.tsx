@@ -90,7 +90,7 @@ describe('the console’s binary sessions page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Settle NFY 2026-11-26' }));
     const dialog = await screen.findByRole('dialog', { name: 'Settle NFY 2026-11-26?' });
     await userEvent.type(within(dialog).getByLabelText('Settle on this price instead'), '24351.5');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Settle on 24,351.5' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Settle on 24,351.50' }));
     await waitFor(() => expect(calls.callsTo('admin/binary/settle')).toHaveLength(1));
     expect(calls.callsTo('admin/binary/settle')[0]!.body).toMatchObject({ session_id: 70, price: 24351.5 });
   });

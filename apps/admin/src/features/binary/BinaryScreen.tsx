@@ -6,7 +6,7 @@ import type { AdminBinarySession, BinaryHoliday } from '@backlay/contract';
 import { ConfirmDialog } from '@backlay/ui/components';
 import { useState } from 'react';
 import { useAction } from '../../lib/actions.ts';
-import { istToday, rupees, when } from '../../lib/format.ts';
+import { istToday, rupees } from '../../lib/format.ts';
 import { Badge, Card, Field, Loadable, PageHeader, TableWrap } from '../../components/ui.tsx';
 import { useEndpoint } from '../../components/queries.ts';
 
@@ -14,7 +14,22 @@ const STATE_TONE = { OPEN: 'green', SUSPENDED: 'amber', CLOSED: 'amber', SETTLED
 const GROUPS = ['ALL', 'EQUITY', 'COMMODITY', 'EVENING'] as const;
 type HolidayGroup = (typeof GROUPS)[number];
 
-const price = (v: number | null) => (v == null ? '—' : v.toLocaleString('en-IN', { maximumFractionDigits: 2 }));
+const price = (v: number | null) => {
+  if (v == null) return '—';
+  const decimals = Number.isInteger(v) ? 0 : 2;
+  return v.toLocaleString('en-IN', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+};
+
+/** 'HH:MM' India time; a close at midnight is the evening session's 24:00. */
+function istTime(iso: string, close = false): string {
+  const t = new Date(iso).toLocaleTimeString('en-GB', {
+    timeZone: 'Asia/Kolkata',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  });
+  return close && t === '00:00' ? '24:00' : t;
+}
 
 /** A typed price: positive, at most two decimals; null when not one. */
 export function parsePrice(text: string): number | null {
@@ -159,7 +174,7 @@ function Sessions() {
                           <Badge tone={STATE_TONE[s.state]}>{s.state}</Badge>
                         </td>
                         <td>
-                          {when(s.opens_at)} – {when(s.closes_at)}
+                          {istTime(s.opens_at)}–{istTime(s.closes_at, true)} IST
                         </td>
                         <td>{price(s.recorded_price)}</td>
                         <td>{price(s.override_price)}</td>
