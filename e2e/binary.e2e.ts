@@ -41,7 +41,11 @@ describeBrowser('binary sessions in the browser', () => {
   beforeAll(async () => {
     ensureWebBuilt();
     [server, browser] = await Promise.all([
-      startServer({ BINARY_FEED: 'on', BINARY_CLOCK_SPEED: String(CLOCK_SPEED), BINARY_CLOCK_START: CLOCK_START }),
+      startServer({
+        BINARY_FEED: 'on',
+        BINARY_CLOCK_SPEED: String(CLOCK_SPEED),
+        BINARY_CLOCK_START: CLOCK_START,
+      }),
       launchBrowser(),
     ]);
   });
@@ -56,7 +60,10 @@ describeBrowser('binary sessions in the browser', () => {
     await signIn(page, server.url, 'demo');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Binary' }).click();
     await page.waitForURL(/#\/binary$/);
-    await page.getByRole('navigation', { name: 'Binary instruments' }).getByRole('link', { name: /^NFY/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Binary instruments' })
+      .getByRole('link', { name: /^NFY/ })
+      .click();
     await page.waitForURL(/#\/binary\/\d+$/);
     const yes = page.getByRole('button', { name: /^Yes [\d,]+ @\d+, NFY closes at or above/ });
     await expect.poll(() => yes.isEnabled(), POLL).toBe(true);
@@ -87,11 +94,16 @@ describeBrowser('binary sessions in the browser', () => {
 
     // The session closes at 14:30 binary time and settles on its last price.
     await expect
-      .poll(() => page.getByRole('status').filter({ hasText: /opens/i }).count(), { timeout: 90_000, interval: 500 })
+      .poll(() => page.getByRole('status').filter({ hasText: /opens/i }).count(), {
+        timeout: 90_000,
+        interval: 500,
+      })
       .toBeGreaterThan(0);
     await page.goto(`${server.url}/#/report/account-statement`);
     const statement = page.getByRole('table', { name: 'Account statement' });
-    await expect.poll(async () => (await statement.textContent()) ?? '', { timeout: 60_000, interval: 1000 }).toMatch(/NFY close [\d-]+ — (won|lost)/);
+    await expect
+      .poll(async () => (await statement.textContent()) ?? '', { timeout: 60_000, interval: 1000 })
+      .toMatch(/NFY close [\d-]+ — (won|lost)/);
     await page.screenshot({ path: `${ARTIFACTS}/binary-390-statement.png`, fullPage: true });
     await context.close();
   });
@@ -100,7 +112,10 @@ describeBrowser('binary sessions in the browser', () => {
     const { context, page } = await openPage(browser, 'binary-1366', DESKTOP);
     await signIn(page, server.url, 'demo');
     await page.goto(`${server.url}/#/binary`);
-    await page.getByRole('heading', { level: 2, name: /NFY|B-NFY|GOLD|DOWJONES/ }).first().waitFor();
+    await page
+      .getByRole('heading', { level: 2, name: /NFY|B-NFY|GOLD|DOWJONES/ })
+      .first()
+      .waitFor();
     await page.getByTestId('chart-summary').waitFor();
     await page.waitForTimeout(1500);
     await page.screenshot({ path: `${ARTIFACTS}/binary-1366.png`, fullPage: true });

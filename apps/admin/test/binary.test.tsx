@@ -23,7 +23,14 @@ const session = (over: object = {}) => ({
 
 const sessions = [
   session(),
-  session({ session_id: 71, match_id: 911, code: 'GOLD', group: 'COMMODITY', state: 'OPEN', recorded_price: 76012 }),
+  session({
+    session_id: 71,
+    match_id: 911,
+    code: 'GOLD',
+    group: 'COMMODITY',
+    state: 'OPEN',
+    recorded_price: 76012,
+  }),
   session({ session_id: 69, trading_day: '2026-11-25', state: 'SETTLED', settlement_price: 24290 }),
 ];
 
@@ -31,9 +38,11 @@ function api(extra: Record<string, unknown> = {}) {
   return mockApi({
     'admin/binary/sessions': { sessions },
     'admin/binary/calendar': { holidays: [{ day: '2026-12-25', group: 'EVENING', reason: 'Christmas' }] },
-    'admin/binary/settle': (c: Call) => session({ state: 'SETTLED', settlement_price: (c.body as { price?: number }).price ?? 24345.05 }),
+    'admin/binary/settle': (c: Call) =>
+      session({ state: 'SETTLED', settlement_price: (c.body as { price?: number }).price ?? 24345.05 }),
     'admin/binary/void': () => session({ state: 'VOID' }),
-    'admin/binary/override': (c: Call) => session({ override_price: (c.body as { price: number | null }).price }),
+    'admin/binary/override': (c: Call) =>
+      session({ override_price: (c.body as { price: number | null }).price }),
     'admin/binary/calendar/add': (c: Call) => ({ holidays: [c.body] }),
     'admin/binary/calendar/remove': () => ({ holidays: [] }),
     ...extra,
@@ -97,10 +106,11 @@ describe('the console’s binary sessions page', () => {
 
   it('voids a session and shows a refusal in the server’s words', async () => {
     const calls = api({
-      'admin/binary/void': () => new Response(JSON.stringify({ status: false, message: 'Session already void' }), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      }),
+      'admin/binary/void': () =>
+        new Response(JSON.stringify({ status: false, message: 'Session already void' }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
     });
     await openPage();
     await userEvent.click(screen.getByRole('button', { name: 'Void NFY 2026-11-25' }));
@@ -148,6 +158,9 @@ describe('the console’s binary sessions page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Remove the holiday of 2026-12-25 (EVENING)?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(calls.callsTo('admin/binary/calendar/remove')).toHaveLength(1));
-    expect(calls.callsTo('admin/binary/calendar/remove')[0]!.body).toMatchObject({ day: '2026-12-25', group: 'EVENING' });
+    expect(calls.callsTo('admin/binary/calendar/remove')[0]!.body).toMatchObject({
+      day: '2026-12-25',
+      group: 'EVENING',
+    });
   });
 });

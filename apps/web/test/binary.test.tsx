@@ -178,7 +178,9 @@ describe('Binary screen', UI, () => {
     expect(within(evening).getByRole('link', { name: /DOWJONES/ })).toBeInTheDocument();
     // The first open instrument is shown: its lines as Yes/No buttons named with line and rate.
     expect(screen.getByRole('button', { name: /^No 24,340 @100, NFY closes below 24,340/ })).toBeEnabled();
-    expect(screen.getByRole('button', { name: /^Yes 24,350 @100, NFY closes at or above 24,350/ })).toBeEnabled();
+    expect(
+      screen.getByRole('button', { name: /^Yes 24,350 @100, NFY closes at or above 24,350/ }),
+    ).toBeEnabled();
     // The chart's text alternative.
     expect(screen.getByTestId('chart-summary')).toHaveTextContent(
       'Last 24,345.05, change +45.05 (+0.19%); session high 24,345.05, low 24,300.00.',
@@ -193,7 +195,9 @@ describe('Binary screen', UI, () => {
     const ws = ControlledSocket.all[0]!;
     act(() => ws.open());
     const subscribed = ws.sent
-      .filter((m): m is { op: string; match_ids: number[] } => (m as { op: string }).op === 'subscribe_binary')
+      .filter(
+        (m): m is { op: string; match_ids: number[] } => (m as { op: string }).op === 'subscribe_binary',
+      )
       .flatMap((m) => m.match_ids)
       .sort((a, b) => a - b);
     expect(subscribed).toEqual([901, 911, 921]);
@@ -213,7 +217,9 @@ describe('Binary screen', UI, () => {
     await waitFor(() => expect(screen.getByTestId('price-901')).toHaveTextContent('24,361.50'));
     expect(screen.getByTestId('binary-last')).toHaveTextContent('24,361.50');
     expect(screen.getByRole('button', { name: /^Yes 24,370 @100/ })).toBeInTheDocument();
-    await waitFor(() => expect(chartCalls.update).toEqual([{ time: Math.floor((NOW + 1000) / 1000), value: 24361.5 }]));
+    await waitFor(() =>
+      expect(chartCalls.update).toEqual([{ time: Math.floor((NOW + 1000) / 1000), value: 24361.5 }]),
+    );
     expect(callsTo(fetchMock, 'binary/getBoard')).toBe(boardCalls);
     expect(callsTo(fetchMock, 'binary/getInstrument')).toBe(1);
   });
@@ -268,7 +274,10 @@ describe('binary helpers', () => {
   it('appendTick adds only newer ticks and keeps at most 2000', () => {
     const ticks = [{ t: 1, p: 1 }];
     expect(appendTick(ticks, { t: 1, p: 2 })).toBe(ticks);
-    expect(appendTick(ticks, { t: 2, p: 2 })).toEqual([{ t: 1, p: 1 }, { t: 2, p: 2 }]);
+    expect(appendTick(ticks, { t: 2, p: 2 })).toEqual([
+      { t: 1, p: 1 },
+      { t: 2, p: 2 },
+    ]);
     const many = Array.from({ length: 2000 }, (_, i) => ({ t: i, p: i }));
     const next = appendTick(many, { t: 5000, p: 1 });
     expect(next).toHaveLength(2000);

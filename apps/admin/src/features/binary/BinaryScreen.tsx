@@ -10,7 +10,13 @@ import { istToday, rupees } from '../../lib/format.ts';
 import { Badge, Card, Field, Loadable, PageHeader, TableWrap } from '../../components/ui.tsx';
 import { useEndpoint } from '../../components/queries.ts';
 
-const STATE_TONE = { OPEN: 'green', SUSPENDED: 'amber', CLOSED: 'amber', SETTLED: 'blue', VOID: 'grey' } as const;
+const STATE_TONE = {
+  OPEN: 'green',
+  SUSPENDED: 'amber',
+  CLOSED: 'amber',
+  SETTLED: 'blue',
+  VOID: 'grey',
+} as const;
 const GROUPS = ['ALL', 'EQUITY', 'COMMODITY', 'EVENING'] as const;
 type HolidayGroup = (typeof GROUPS)[number];
 
@@ -49,7 +55,8 @@ function SessionDialogs({ step, onClose }: { step: Step; onClose: () => void }) 
   if (!step) return null;
   const s = step.session;
   const typed = parsePrice(figure);
-  const bad = figure.trim() !== '' && typed == null ? 'Write a price, e.g. 24350.25 (two decimals at most)' : null;
+  const bad =
+    figure.trim() !== '' && typed == null ? 'Write a price, e.g. 24350.25 (two decimals at most)' : null;
   const close = () => {
     setFigure('');
     onClose();
@@ -78,8 +85,13 @@ function SessionDialogs({ step, onClose }: { step: Step; onClose: () => void }) 
           {s.override_price != null ? `, override ${price(s.override_price)}` : ''}. Yes wins at or above its
           line, No below. {s.bets} bets, stake {rupees(s.stake)}.
         </p>
-        <Field label="Settle on this price instead" hint="Blank: the override if set, else the recorded price">
-          {(p) => <input {...p} inputMode="decimal" value={figure} onChange={(e) => setFigure(e.target.value)} />}
+        <Field
+          label="Settle on this price instead"
+          hint="Blank: the override if set, else the recorded price"
+        >
+          {(p) => (
+            <input {...p} inputMode="decimal" value={figure} onChange={(e) => setFigure(e.target.value)} />
+          )}
         </Field>
       </ConfirmDialog>
     );
@@ -117,7 +129,9 @@ function SessionDialogs({ step, onClose }: { step: Step; onClose: () => void }) 
       }}
     >
       <Field label="Official settlement price" hint="Blank clears the override: the recorded price is used">
-        {(p) => <input {...p} inputMode="decimal" value={figure} onChange={(e) => setFigure(e.target.value)} />}
+        {(p) => (
+          <input {...p} inputMode="decimal" value={figure} onChange={(e) => setFigure(e.target.value)} />
+        )}
       </Field>
       <p>Recorded last price {price(s.recorded_price)}. The settlement at the close uses this figure.</p>
     </ConfirmDialog>
@@ -134,7 +148,12 @@ function Sessions() {
       actions={
         <label className="filters__inline">
           <span>Trading day</span>{' '}
-          <input type="date" value={day} onChange={(e) => setDay(e.target.value)} aria-describedby="binary-day-hint" />
+          <input
+            type="date"
+            value={day}
+            onChange={(e) => setDay(e.target.value)}
+            aria-describedby="binary-day-hint"
+          />
           <span id="binary-day-hint" className="muted">
             {' '}
             Blank: today and every unsettled earlier session
@@ -223,7 +242,11 @@ function Sessions() {
           )
         }
       </Loadable>
-      <SessionDialogs key={step ? `${step.kind}:${step.session.session_id}` : 'none'} step={step} onClose={() => setStep(null)} />
+      <SessionDialogs
+        key={step ? `${step.kind}:${step.session.session_id}` : 'none'}
+        step={step}
+        onClose={() => setStep(null)}
+      />
     </Card>
   );
 }
@@ -255,7 +278,9 @@ function Calendar() {
         }}
       >
         <Field label="Day">
-          {(p) => <input {...p} type="date" min={istToday()} value={day} onChange={(e) => setDay(e.target.value)} />}
+          {(p) => (
+            <input {...p} type="date" min={istToday()} value={day} onChange={(e) => setDay(e.target.value)} />
+          )}
         </Field>
         <Field label="Sessions">
           {(p) => (
@@ -324,7 +349,9 @@ function Calendar() {
         onCancel={() => setRemoving(null)}
         onConfirm={() => {
           if (removing)
-            void remove.run({ day: removing.day, group: removing.group }).then((r) => r.ok && setRemoving(null));
+            void remove
+              .run({ day: removing.day, group: removing.group })
+              .then((r) => r.ok && setRemoving(null));
         }}
       >
         <p>Its sessions trade again on that day (unless it is a weekend).</p>

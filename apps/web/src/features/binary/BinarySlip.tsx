@@ -64,7 +64,8 @@ export function BinarySlip({
       }}
     >
       <div className="slip__title">
-        <strong>{side}</strong> {code} {slip.yes ? 'at or above' : 'below'} {formatLine(slip.line)} @{slip.rate}
+        <strong>{side}</strong> {code} {slip.yes ? 'at or above' : 'below'} {formatLine(slip.line)} @
+        {slip.rate}
       </div>
       <div className="slip__row">
         <div className="slip__field">
@@ -134,7 +135,12 @@ export function BinarySlip({
         <button type="button" className="btn btn--ghost" onClick={onCancel}>
           Cancel
         </button>
-        <button type="submit" className="btn btn--primary slip__place" disabled={!canPlace} aria-busy={placing}>
+        <button
+          type="submit"
+          className="btn btn--primary slip__place"
+          disabled={!canPlace}
+          aria-busy={placing}
+        >
           {placing ? 'Placing…' : 'Place Bet'}
         </button>
       </div>

@@ -1,6 +1,6 @@
 import type { BinaryInstrument, BinaryInstrumentHead } from '@backlay/contract';
 import { formatMoney } from '@backlay/ui/money';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { BinarySlip } from './BinarySlip.tsx';
 import {
   formatChange,
@@ -16,15 +16,25 @@ import { usePlaceBinary, type BinaryPick } from './usePlaceBinary.ts';
 // The charting library comes with this chunk only when an instrument is shown (docs/performance.md).
 const PriceChart = lazy(() => import('./PriceChart.tsx'));
 
-/** Now by the server's clock (the head's server_time corrects this device's), every second. */
+/**
+ * Now by the server's clock (the head's server_time corrects this device's), every second. A new
+ * server_time is taken at the next second's tick (the skew is measured outside render).
+ */
 function useServerNow(serverTime: number): number {
-  const skew = useMemo(() => serverTime - Date.now(), [serverTime]);
-  const [now, setNow] = useState(() => Date.now());
+  const [clock, setClock] = useState(() => {
+    const now = Date.now();
+    return { serverTime, skew: serverTime - now, now };
+  });
   useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 1000);
+    const t = setInterval(() => {
+      const now = Date.now();
+      setClock((c) =>
+        c.serverTime === serverTime ? { ...c, now } : { serverTime, skew: serverTime - now, now },
+      );
+    }, 1000);
     return () => clearInterval(t);
-  }, []);
-  return now + skew;
+  }, [serverTime]);
+  return clock.now + clock.skew;
 }
 
 function Countdown({ head }: { head: BinaryInstrumentHead }) {
@@ -53,19 +63,34 @@ function ChartSummary({ data }: { data: BinaryInstrument }) {
   );
 }
 
-function LineBox({ head, yes, onPick }: { head: BinaryInstrumentHead; yes: boolean; onPick: (p: BinaryPick) => void }) {
+function LineBox({
+  head,
+  yes,
+  onPick,
+}: {
+  head: BinaryInstrumentHead;
+  yes: boolean;
+  onPick: (p: BinaryPick) => void;
+}) {
   const line = head.line;
   const word = yes ? 'Yes' : 'No';
   if (!line) {
     return (
-      <button type="button" className={`price price--${yes ? 'back' : 'lay'} binary-box`} disabled aria-label={`${word} ${head.code}, not quoted`}>
+      <button
+        type="button"
+        className={`price price--${yes ? 'back' : 'lay'} binary-box`}
+        disabled
+        aria-label={`${word} ${head.code}, not quoted`}
+      >
         <span className="price__odds price__odds--empty">–</span>
       </button>
     );
   }
   const level = yes ? line.yes_line : line.no_line;
   const rate = yes ? line.yes_rate : line.no_rate;
-  const means = yes ? `${head.code} closes at or above ${formatLine(level)}` : `${head.code} closes below ${formatLine(level)}`;
+  const means = yes
+    ? `${head.code} closes at or above ${formatLine(level)}`
+    : `${head.code} closes below ${formatLine(level)}`;
   return (
     <button
       type="button"
@@ -147,7 +172,9 @@ export function InstrumentPanel({ data }: { data: BinaryInstrument }) {
           {head.code} <span className="binary-panel__name">{head.name}</span>
         </h2>
         <p className="binary-panel__price">
-          <strong data-testid="binary-last">{head.last_tick ? formatPrice(head.last_tick.p, head.tick_size) : '–'}</strong>{' '}
+          <strong data-testid="binary-last">
+            {head.last_tick ? formatPrice(head.last_tick.p, head.tick_size) : '–'}
+          </strong>{' '}
           <span>{formatChange(head)}</span> <span className="binary-panel__ccy">{head.currency}</span>
         </p>
         <p className="binary-panel__hours">
@@ -171,12 +198,15 @@ export function InstrumentPanel({ data }: { data: BinaryInstrument }) {
       </figure>
       <div className="binary-lines" role="group" aria-label={`${head.code} lines`}>
         <span className="binary-lines__q">
-          {head.line ? `${head.code} closes at or above ${formatLine(head.line.yes_line)}?` : `${head.code}: no line now`}
+          {head.line
+            ? `${head.code} closes at or above ${formatLine(head.line.yes_line)}?`
+            : `${head.code}: no line now`}
         </span>
         <LineBox head={head} yes={false} onPick={betting.pick} />
         <LineBox head={head} yes onPick={betting.pick} />
         <span className="binary-lines__limits">
-          Min {data.limits.min_stake.toLocaleString('en-IN')} · Max {data.limits.max_stake.toLocaleString('en-IN')}
+          Min {data.limits.min_stake.toLocaleString('en-IN')} · Max{' '}
+          {data.limits.max_stake.toLocaleString('en-IN')}
         </span>
       </div>
       {slip ? (

@@ -40,9 +40,17 @@ export default function PriceChart({ ticks, decimals }: { ticks: readonly Binary
     if (!el) return;
     const c = createChart(el, {
       autoSize: true,
-      layout: { background: { type: ColorType.Solid, color: '#ffffff' }, textColor: '#1f2d3d', attributionLogo: false },
+      layout: {
+        background: { type: ColorType.Solid, color: '#ffffff' },
+        textColor: '#1f2d3d',
+        attributionLogo: false,
+      },
       grid: { vertLines: { color: '#eef2f6' }, horzLines: { color: '#eef2f6' } },
-      timeScale: { timeVisible: true, secondsVisible: true, tickMarkFormatter: (t: number) => formatIstTime(t * 1000) },
+      timeScale: {
+        timeVisible: true,
+        secondsVisible: true,
+        tickMarkFormatter: (t: number) => formatIstTime(t * 1000),
+      },
       localization: { timeFormatter: (t: number) => formatIstTime(t * 1000) },
       handleScroll: false,
       handleScale: false,

@@ -13,7 +13,9 @@ export function formatPrice(price: number, tickSize: number): string {
 export const formatLine = (line: number) => line.toLocaleString('en-IN');
 
 /** "+12.35 (+0.05%)", or "" without a change. */
-export function formatChange(head: Pick<BinaryInstrumentHead, 'change' | 'change_pct' | 'tick_size'>): string {
+export function formatChange(
+  head: Pick<BinaryInstrumentHead, 'change' | 'change_pct' | 'tick_size'>,
+): string {
   if (head.change == null) return '';
   const sign = head.change > 0 ? '+' : head.change < 0 ? '−' : '';
   const pct = head.change_pct == null ? '' : ` (${sign}${Math.abs(head.change_pct).toFixed(2)}%)`;
@@ -23,8 +25,18 @@ export function formatChange(head: Pick<BinaryInstrumentHead, 'change' | 'change
 /** "Mon 27 Nov, 10:00 IST". */
 export function formatIstDateTime(iso: string): string {
   const d = new Date(iso);
-  const day = d.toLocaleDateString('en-GB', { timeZone: IST, weekday: 'short', day: 'numeric', month: 'short' });
-  const time = d.toLocaleTimeString('en-GB', { timeZone: IST, hour: '2-digit', minute: '2-digit', hour12: false });
+  const day = d.toLocaleDateString('en-GB', {
+    timeZone: IST,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+  });
+  const time = d.toLocaleTimeString('en-GB', {
+    timeZone: IST,
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  });
   return `${day}, ${time} IST`;
 }
 
@@ -45,7 +57,9 @@ export function formatCountdown(ms: number): string {
 }
 
 /** Why a not-open instrument takes no bets and when it opens next ("Weekend · opens Mon 30 Nov, 10:00 IST"). */
-export function nextOpenText(head: Pick<BinaryInstrumentHead, 'state' | 'reason' | 'opens_at'>): string | null {
+export function nextOpenText(
+  head: Pick<BinaryInstrumentHead, 'state' | 'reason' | 'opens_at'>,
+): string | null {
   if (head.state === 'OPEN') return null;
   const why = head.reason ?? (head.state === 'CLOSED' ? 'Closed' : 'Suspended');
   if (!head.opens_at) return why;

@@ -26,7 +26,11 @@ export function applyHead(queryClient: QueryClient, head: BinaryInstrumentHead):
   // A new session or a change of state (opened, closed, settled) changes the exposure and book too.
   const changed = old.instrument.session_id !== head.session_id || old.instrument.state !== head.state;
   const ticks = old.instrument.session_id === head.session_id ? old.ticks : [];
-  queryClient.setQueryData<BinaryInstrument>(key, { ...old, instrument: head, ticks: appendTick(ticks, head.last_tick) });
+  queryClient.setQueryData<BinaryInstrument>(key, {
+    ...old,
+    instrument: head,
+    ticks: appendTick(ticks, head.last_tick),
+  });
   if (changed) void queryClient.invalidateQueries({ queryKey: key });
 }
 

@@ -49,12 +49,21 @@ export function usePlaceBinary(matchId: number) {
       binaryIntentKey(s, stake),
       (request_id, signal) =>
         placeBinaryBet(
-          { match_id: s.match_id, line: s.line, is_yes: s.yes ? '1' : '0', rate: s.rate, stack: stake, request_id },
+          {
+            match_id: s.match_id,
+            line: s.line,
+            is_yes: s.yes ? '1' : '0',
+            rate: s.rate,
+            stack: stake,
+            request_id,
+          },
           signal ? { signal } : undefined,
         ),
       (data, retried) => {
         const b = data.bet;
-        toast.success(`Bet placed: ${b.selection_name} (${b.market_name}), ₹${formatMoney(b.stack)} at ${b.rate}.`);
+        toast.success(
+          `Bet placed: ${b.selection_name} (${b.market_name}), ₹${formatMoney(b.stack)} at ${b.rate}.`,
+        );
         if (!retried) setSlip(null);
       },
     );
