@@ -1,1005 +1,383 @@
-// Live prices over a WebSocket at /ws (protocol: docs/live-prices.md).
-//
-// A client subscribes to market ids and gets a full image, then deltas; every message of a market
-// carries that market's sequence number (1, 2, 3, …), counted by this node or kept in the store
-// for every node (price-sequence.ts). On a 'market' bus message the node reads the market's image
-// ONCE, diffs it against the last image it sent, and sends the same serialised delta to every
-// subscriber; bursts are coalesced (at most one read per market per IMAGE_COALESCE_MS). 'user' bus
-// messages become `{type:'bets', market_id}` on that user's authenticated sockets. When the bus
-// lost messages (a NATS reconnect), every followed market's image is sent again to its sockets.
-import fastifyWebsocket from '@fastify/websocket';
-import {
-  wsClientMessage,
-  type BinaryInstrumentHead,
-  type CasinoRoundHead,
-  type MarketImage,
-  type WsServerMessage,
+/**
+ * The live-price WebSocket (`/ws`). One connection for the app: it authenticates with the stored
+ * token, subscribes to the market ids that screens ask for, checks each market's sequence number
+ * (a gap asks for a fresh image) and reconnects with exponential backoff. After a reconnect every
+ * subscription is sent again and `resync` listeners run, so screens refetch what they show.
+ *
+ * Freshness: the client asks for the server's heartbeat (every 2 s) and watches the age of the last
+ * message of any kind. Nothing for `staleAfterMs` → state 'stale' (the socket may look open, but a
+ * stalled proxy or half-open network delivers nothing); nothing for `reconnectAfterMs` → the socket
+ * is dropped and a new one opened. The first message after staleness brings the state back to
+ * 'open', asks for fresh images of every market and runs the `resync` listeners.
+ */
+import type {
+  BinaryInstrumentHead,
+  MarketDelta,
+  MarketImage,
+  WsClientMessage,
+  WsServerMessage,
 } from '@backlay/contract';
-import type { FastifyBaseLogger } from 'fastify';
-import fp from 'fastify-plugin';
-import { createHash } from 'node:crypto';
-import type { WebSocket } from 'ws';
-import type { Bus } from './bus.ts';
-import {
-  createNodeSequencer,
-  createStoreSequencer,
-  PRICE_SWEEP_INTERVAL_MS,
-  sweepPriceLog,
-  type PriceSequencer,
-  type Sequenced,
-} from './price-sequence.ts';
-import { addressKey } from './rate-limit.ts';
-import { diffImages } from './ws-diff.ts';
-import { createBinaryFeeds } from './ws-binary.ts';
-import { createCasinoFeeds } from './ws-casino.ts';
+import { readToken } from './storage.ts';
 
-export { diffImages };
+export type ConnectionState = 'idle' | 'connecting' | 'open' | 'stale' | 'reconnecting';
 
-export const WS_PATH = '/ws';
-/** A ping every 30 s; a socket that has not answered the previous ping by then is terminated. */
-export const HEARTBEAT_INTERVAL_MS = 30_000;
-/**
- * Sockets that sent `{op:'heartbeat'}` get `{type:'heartbeat', at}` this often (and once at once), so
- * the client can tell a silent connection (stalled proxy, half-open network) from a quiet market.
- */
-export const LIVE_HEARTBEAT_INTERVAL_MS = 2_000;
-/**
- * A client whose unsent data stays above this many bytes… (a client steadily behind; one that
- * falls further behind is dropped at once at `send_buffer_max_bytes`, LiveLimits)
- */
-export const SLOW_CLIENT_MAX_BUFFERED_BYTES = 64 * 1024;
-/** …for longer than this is dropped (it cannot keep up; it resyncs with a fresh image on reconnect). */
-export const SLOW_CLIENT_GRACE_MS = 5_000;
-/** How often the send buffers are looked at. */
-export const SLOW_CLIENT_CHECK_INTERVAL_MS = 1_000;
-/** At most one image read per market per this many ms (the first change is read at once). */
-export const IMAGE_COALESCE_MS = 50;
-/** Largest client message, bytes (a subscribe of 50 ids is under 1 KiB); bigger closes the socket (1009). */
-export const MAX_CLIENT_MESSAGE_BYTES = 8 * 1024;
-/** Markets one socket may follow at once (each subscribe message carries at most 50). */
-export const MAX_MARKETS_PER_SOCKET = 200;
-/**
- * Open sockets per client address (req.ip, which honours TRUST_PROXY: the address the proxy saw;
- * IPv6 by its /64); more are closed at once (1008).
- */
-export const MAX_SOCKETS_PER_IP = 100;
-/** A socket closed for a policy (flooding, too many reads) that has not finished closing by then is terminated. */
-export const CLOSE_GRACE_MS = 2_000;
-/** Client messages waiting to be handled on one socket; a client that floods beyond it is closed. */
-export const MAX_QUEUED_CLIENT_MESSAGES = 100;
+/** No message for this long: the prices are no longer live. */
+export const STALE_AFTER_MS = 5_000;
+/** No message for this long: drop the socket and open a new one. */
+export const RECONNECT_AFTER_MS = 10_000;
+/** How often the age of the last message is checked. */
+export const WATCH_INTERVAL_MS = 1_000;
 
-/**
- * What one client may cost the server (docs/live-prices.md, "Limits"). Tests may loosen them;
- * production runs the defaults.
- */
-export type LiveLimits = {
-  /** Unsent bytes a socket may have; a message that would take it past this drops the socket at once. */
-  send_buffer_max_bytes: number;
-  /** Messages per second one socket may send, sustained, and its burst. Over: closed (1008). */
-  socket_messages_per_s: number;
-  socket_messages_burst: number;
-  /** Messages per second all sockets of one address may send together, and their burst. */
-  ip_messages_per_s: number;
-  ip_messages_burst: number;
-  /** Store reads one socket may cause (a token lookup, a market read), per second and burst. */
-  socket_reads_per_s: number;
-  socket_reads_burst: number;
-  /** How long an unknown market id or a dead token is answered from memory. */
-  negative_cache_ms: number;
-  /** Remembered unknown market ids and dead tokens, each (oldest forgotten first). */
-  negative_cache_max_entries: number;
-  /** How often every bound socket's session is looked up again (a notice lost, an expiry). */
-  session_recheck_ms: number;
-};
+export type { MarketImage, MarketDelta, WsClientMessage, WsServerMessage };
 
-export const DEFAULT_LIVE_LIMITS: LiveLimits = {
-  send_buffer_max_bytes: 512 * 1024,
-  socket_messages_per_s: 20,
-  socket_messages_burst: 100,
-  ip_messages_per_s: 200,
-  ip_messages_burst: 1_000,
-  socket_reads_per_s: 5,
-  socket_reads_burst: 250,
-  negative_cache_ms: 60_000,
-  negative_cache_max_entries: 10_000,
-  session_recheck_ms: 30_000,
-};
+/** What a subscriber receives: images and deltas in order (gaps already repaired), and bet notices. */
+export type MarketEvent =
+  | { type: 'image'; market_id: number; market: MarketImage }
+  | { type: 'delta'; market_id: number; market: MarketDelta }
+  | { type: 'bets'; market_id: number };
 
-const SESSION_ENDED = 'Your session has ended; please log in again';
+type Listener = (event: MarketEvent) => void;
+/** A binary instrument's whole head, after every tick, line move or state change. */
+export type BinaryListener = (head: BinaryInstrumentHead) => void;
 
-/** WebSocket close code for a policy violation (flooding, too slow). */
-const CLOSE_POLICY = 1008;
-/** WebSocket close code: the server is going away (shutdown). */
-const CLOSE_GOING_AWAY = 1001;
+/** The bits of the WebSocket API we use (so tests can pass a fake). */
+export interface SocketLike {
+  readyState: number;
+  send(data: string): void;
+  close(): void;
+  onopen: ((ev: unknown) => void) | null;
+  onclose: ((ev: unknown) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+}
 
-export type LiveHubDeps = {
-  bus: Bus;
-  getImage(market_id: number): Promise<MarketImage | null>;
-  /** A casino table's current round head (the `casino` topic, ws-casino.ts); null: unknown or not started. */
-  getCasinoRound?(match_id: number): Promise<CasinoRoundHead | null>;
-  /** A binary instrument's head (the `binary` topic, ws-binary.ts); null: unknown. */
-  getBinaryHead?(match_id: number): Promise<BinaryInstrumentHead | null>;
-  /**
-   * The user id of a token's live session; 'ended' when there is none and never will be (unknown,
-   * expired, revoked: remembered as dead); 'held' when the session lives but gets nothing for now
-   * (a temporary password, not remembered).
-   */
-  lookupToken(token: string): Promise<number | 'ended' | 'held'>;
-  log: Pick<FastifyBaseLogger, 'warn' | 'debug' | 'error'>;
+export type LiveClientOptions = {
+  url: () => string;
+  token?: () => string | null;
+  createSocket?: (url: string) => SocketLike;
+  /** Backoff: first retry after `minDelayMs`, doubled each time up to `maxDelayMs`. */
+  minDelayMs?: number;
+  maxDelayMs?: number;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+  /** The clock for message ages (ms). */
   now?: () => number;
-  /** Where seq numbers come from; default: this node counts (createNodeSequencer over getImage). */
-  sequencer?: PriceSequencer;
-  limits?: Partial<LiveLimits>;
+  /** Calls `fn` every `ms` until the returned stop is called (the freshness watch). */
+  every?: (fn: () => void, ms: number) => () => void;
+  staleAfterMs?: number;
+  reconnectAfterMs?: number;
 };
 
-/** A token bucket: `tokens` left at `at_ms`; it refills at a rate up to a burst. */
-type Bucket = { tokens: number; at_ms: number };
+const OPEN = 1;
 
-/** Takes `n` tokens if the bucket has them (refilled to `t` first); false leaves it as it was. */
-function take(b: Bucket, per_s: number, burst: number, n: number, t: number): boolean {
-  b.tokens = Math.min(burst, b.tokens + ((t - b.at_ms) * per_s) / 1000);
-  b.at_ms = t;
-  if (b.tokens < n) return false;
-  b.tokens -= n;
-  return true;
-}
+export class LiveClient {
+  private socket: SocketLike | null = null;
+  private state: ConnectionState = 'idle';
+  private readonly stateListeners = new Set<(s: ConnectionState) => void>();
+  private readonly resyncListeners = new Set<() => void>();
+  /** market id → listeners */
+  private readonly subs = new Map<number, Set<Listener>>();
+  /** binary instrument (match id) → listeners; heads are whole, so no sequence numbers. */
+  private readonly binarySubs = new Map<number, Set<BinaryListener>>();
+  /** market id → last sequence number seen (undefined until an image arrives). */
+  private readonly seqs = new Map<number, number>();
+  /** Markets waiting for an image after a gap: deltas are dropped until it comes. */
+  private readonly awaitingImage = new Set<number>();
+  private attempts = 0;
+  private timer: unknown = null;
+  private everOpened = false;
+  /** When the current socket last delivered anything (or opened). */
+  private lastMessageAt = 0;
+  /** Nothing has arrived for staleAfterMs; cleared by the next message. Survives a reconnect. */
+  private stale = false;
+  private stopWatch: (() => void) | null = null;
+  private readonly opts: Required<Omit<LiveClientOptions, 'token'>> & { token: () => string | null };
 
-/** Keys answered from memory until a time, at most `max` of them (the oldest forgotten first). */
-function createNegativeCache<K>(ttl_ms: number, max: number) {
-  const until = new Map<K, number>();
-  return {
-    add(key: K, t: number) {
-      until.delete(key);
-      if (until.size >= max) until.delete(until.keys().next().value!);
-      until.set(key, t + ttl_ms);
-    },
-    has(key: K, t: number): boolean {
-      const u = until.get(key);
-      if (u === undefined) return false;
-      if (u > t) return true;
-      until.delete(key);
-      return false;
-    },
-    delete: (key: K) => until.delete(key),
-    get size() {
-      return until.size;
-    },
-  };
-}
-
-const tokenKey = (token: string) => createHash('sha256').update(token).digest('base64url');
-
-/** One client address: its open sockets and the message rate they share. */
-type Address = { sockets: number; messages: Bucket };
-
-type Client = {
-  ws: WebSocket;
-  /** gone() ran: whatever of its messages is still queued does nothing (a closed client is inert). */
-  closed: boolean;
-  address: Address;
-  userId: number | null;
-  /** The token the socket is bound by (re-checked), or null. */
-  token: string | null;
-  messages: Bucket;
-  /** Store reads this socket may still cause (token lookups, first reads of markets). */
-  reads: Bucket;
-  markets: Set<number>;
-  /** Casino tables followed (ws-casino.ts). */
-  casinoTables: Set<number>;
-  /** Binary instruments followed (ws-binary.ts). */
-  binaryInstruments: Set<number>;
-  /** Subscribed markets whose first image has not been sent yet (no deltas before the image). */
-  pendingImage: Set<number>;
-  alive: boolean;
-  /** Since when bufferedAmount has been above the limit (ms), or null. */
-  overSince: number | null;
-  /** Asked for heartbeat messages. */
-  wantsHeartbeat: boolean;
-  queue: Promise<void>;
-  queued: number;
-};
-
-type MarketFeed = {
-  market_id: number;
-  subscribers: Set<Client>;
-  seq: number;
-  /** The last image sent to subscribers; null until the first read (or for an unknown market). */
-  image: MarketImage | null;
-  /** Resolves when the first read is done. */
-  ready: Promise<void>;
-  /** A change arrived that has not been read yet. */
-  dirty: boolean;
-  /** A read is in flight or its coalescing window has not ended. */
-  busy: boolean;
-  /** The bus lost messages: send every subscriber a fresh image at the next read. */
-  resync: boolean;
-  timer: ReturnType<typeof setTimeout> | null;
-};
-
-/**
- * A whole unmasked text frame (RFC 6455 §5.2: FIN + opcode 1, then the payload length) around
- * `payload`: built once per message and written as-is to every subscriber's socket.
- */
-export function textFrame(payload: Buffer): Buffer {
-  const n = payload.length;
-  const head = n < 126 ? 2 : n < 65_536 ? 4 : 10;
-  const frame = Buffer.allocUnsafe(head + n);
-  frame[0] = 0x81;
-  if (n < 126) {
-    frame[1] = n;
-  } else if (n < 65_536) {
-    frame[1] = 126;
-    frame.writeUInt16BE(n, 2);
-  } else {
-    frame[1] = 127;
-    frame.writeUInt32BE(Math.floor(n / 2 ** 32), 2);
-    frame.writeUInt32BE(n >>> 0, 6);
-  }
-  payload.copy(frame, head);
-  return frame;
-}
-
-type RawSocket = { write(data: Buffer): boolean; writable: boolean; destroyed: boolean };
-
-/**
- * The TCP socket under a WebSocket, when a ready-made frame may be written to it directly: no
- * extension negotiated (so ws never compresses or queues, and writes each of its own frames whole
- * and synchronously), the socket still writable. Otherwise null (use ws.send).
- */
-function rawSocketOf(ws: WebSocket): RawSocket | null {
-  if (ws.extensions !== '') return null;
-  const socket = (ws as unknown as { _socket?: RawSocket })._socket;
-  return socket && socket.writable && !socket.destroyed ? socket : null;
-}
-
-/** The per-node fan-out: sockets, subscriptions, images, sequence numbers. */
-export function createLiveHub(deps: LiveHubDeps) {
-  const { bus, getImage, lookupToken, log } = deps;
-  const sequencer = deps.sequencer ?? createNodeSequencer(getImage);
-  const now = deps.now ?? (() => Date.now());
-  const limits: LiveLimits = { ...DEFAULT_LIVE_LIMITS, ...deps.limits };
-  const clients = new Set<Client>();
-  const feeds = new Map<number, MarketFeed>();
-  const byUser = new Map<number, Set<Client>>();
-  const byIp = new Map<string, Address>();
-  const unknownMarkets = createNegativeCache<number>(
-    limits.negative_cache_ms,
-    limits.negative_cache_max_entries,
-  );
-  const deadTokens = createNegativeCache<string>(limits.negative_cache_ms, limits.negative_cache_max_entries);
-  let closed = false;
-
-  const stats = {
-    images_read: 0,
-    deltas_sent: 0,
-    /** Dropped because a message would take their unsent bytes past the cap, or stayed behind. */
-    dropped_slow: 0,
-    dropped_dead: 0,
-    /** Closed for sending too many messages (the socket's or its address's rate) or causing too many reads. */
-    dropped_flood: 0,
-    /** Repeats answered from memory: an unknown market, a dead token. */
-    negative_hits: 0,
-    /** Bound sockets unbound because their session ended. */
-    unbound_ended: 0,
-    /** Times the sockets were sent fresh images because the bus had lost messages. */
-    resyncs: 0,
-    /** The last fan-out: when its send loop ended (performance.now() ms) and how long the loop took. */
-    last_fanout: { market_id: 0, seq: 0, sockets: 0, ended_at_ms: 0, loop_ms: 0 },
-  };
-
-  /**
-   * Whether `bytes` more may be queued on the socket: past the cap it is dropped at once (its
-   * buffer freed), whatever it asked for; it resyncs from fresh images when it reconnects.
-   */
-  function fits(client: Client, bytes: number): boolean {
-    // + 10: the largest frame header.
-    if (client.ws.bufferedAmount + bytes + 10 <= limits.send_buffer_max_bytes) return true;
-    stats.dropped_slow += 1;
-    log.warn({ buffered_bytes: client.ws.bufferedAmount }, 'ws: dropping a client over its send buffer cap');
-    drop(client);
-    return false;
-  }
-  /**
-   * Ends a client now: nothing more is sent or handled. Without a code its buffers are freed at
-   * once; with one it is told why, and terminated if the close is not done within
-   * CLOSE_GRACE_MS (a client that never reads never answers it, and would keep its buffer).
-   */
-  function drop(client: Client, code?: number, reason?: string) {
-    gone(client);
-    if (code === undefined) {
-      client.ws.terminate();
-      return;
-    }
-    client.ws.close(code, reason);
-    const ws = client.ws;
-    setTimeout(() => {
-      if (ws.readyState !== ws.CLOSED) ws.terminate();
-    }, CLOSE_GRACE_MS).unref();
-  }
-  /** A string is encoded per call; a fan-out encodes once and passes the same Buffer to every socket. */
-  function send(client: Client, data: string | Buffer) {
-    if (client.closed || client.ws.readyState !== client.ws.OPEN) return;
-    const bytes = typeof data === 'string' ? Buffer.byteLength(data) : data.length;
-    if (!fits(client, bytes)) return;
-    client.ws.send(data, { binary: false });
-  }
-  /**
-   * One message to many sockets: serialised and framed once, then the same bytes written to each
-   * socket (ws.send only where a raw write is not safe), so a socket costs one write.
-   */
-  function broadcast(clients: Iterable<Client>, data: Buffer, skip?: (client: Client) => boolean) {
-    let frame: Buffer | null = null;
-    let sockets = 0;
-    for (const client of clients) {
-      if (skip?.(client) || client.closed || client.ws.readyState !== client.ws.OPEN) continue;
-      if (!fits(client, data.length)) continue;
-      const raw = rawSocketOf(client.ws);
-      if (raw) raw.write((frame ??= textFrame(data)));
-      else client.ws.send(data, { binary: false });
-      sockets += 1;
-    }
-    return sockets;
-  }
-  const sendMsg = (client: Client, msg: WsServerMessage) => send(client, JSON.stringify(msg));
-  const sendError = (client: Client, message: string) => sendMsg(client, { type: 'error', message });
-  const casino = createCasinoFeeds<Client>({
-    read: deps.getCasinoRound ?? (async () => null),
-    broadcast: (targets, data) => broadcast(targets, data),
-    send: sendMsg,
-    spendReads: (client, n) => spendReads(client, n),
-    log,
-  });
-
-  const binary = createBinaryFeeds<Client>({
-    read: deps.getBinaryHead ?? (async () => null),
-    broadcast: (targets, data) => broadcast(targets, data),
-    send: sendMsg,
-    spendReads: (client, n) => spendReads(client, n),
-    log,
-  });
-
-  function sendImage(client: Client, feed: MarketFeed) {
-    if (!feed.image) return;
-    client.pendingImage.delete(feed.market_id);
-    sendMsg(client, { type: 'image', market_id: feed.market_id, seq: feed.seq, market: feed.image });
-  }
-
-  function feedFor(market_id: number): MarketFeed {
-    let feed = feeds.get(market_id);
-    if (feed) return feed;
-    const created: MarketFeed = {
-      market_id,
-      subscribers: new Set(),
-      seq: 0,
-      image: null,
-      ready: Promise.resolve(),
-      dirty: false,
-      busy: true,
-      resync: false,
-      timer: null,
+  constructor(options: LiveClientOptions) {
+    this.opts = {
+      token: options.token ?? readToken,
+      createSocket: options.createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike),
+      minDelayMs: options.minDelayMs ?? 500,
+      maxDelayMs: options.maxDelayMs ?? 15_000,
+      setTimer: options.setTimer ?? ((fn, ms) => setTimeout(fn, ms)),
+      clearTimer: options.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>)),
+      now: options.now ?? (() => Date.now()),
+      every:
+        options.every ??
+        ((fn, ms) => {
+          const h = setInterval(fn, ms);
+          return () => clearInterval(h);
+        }),
+      staleAfterMs: options.staleAfterMs ?? STALE_AFTER_MS,
+      reconnectAfterMs: options.reconnectAfterMs ?? RECONNECT_AFTER_MS,
+      url: options.url,
     };
-    created.ready = (async () => {
-      try {
-        stats.images_read += 1;
-        const latest = await sequencer.latest(market_id);
-        if (feeds.get(market_id) !== created) return;
-        if (latest) {
-          created.image = latest.image;
-          created.seq = latest.seq;
-        } else {
-          unknownMarkets.add(market_id, now());
+  }
+
+  getState = (): ConnectionState => this.state;
+
+  onState(fn: (s: ConnectionState) => void): () => void {
+    this.stateListeners.add(fn);
+    return () => this.stateListeners.delete(fn);
+  }
+
+  /** Runs after every reconnect (not the first connect): refetch what the screen shows. */
+  onResync(fn: () => void): () => void {
+    this.resyncListeners.add(fn);
+    return () => this.resyncListeners.delete(fn);
+  }
+
+  /** Subscribes to markets; returns the unsubscribe. Connects on first use. */
+  subscribe(marketIds: readonly number[], listener: Listener): () => void {
+    const added: number[] = [];
+    for (const id of marketIds) {
+      let set = this.subs.get(id);
+      if (!set) {
+        set = new Set();
+        this.subs.set(id, set);
+        added.push(id);
+      }
+      set.add(listener);
+    }
+    if (this.state === 'idle') this.connect();
+    else if (added.length > 0) this.send({ op: 'subscribe', market_ids: added });
+    return () => {
+      const removed: number[] = [];
+      for (const id of marketIds) {
+        const set = this.subs.get(id);
+        if (!set) continue;
+        set.delete(listener);
+        if (set.size === 0) {
+          this.subs.delete(id);
+          this.seqs.delete(id);
+          this.awaitingImage.delete(id);
+          removed.push(id);
         }
-      } catch (err) {
-        log.warn({ err, market_id }, 'ws: market image read failed');
-      } finally {
-        created.busy = false;
-        // A change published while the first read ran may not be in it: read again.
-        if (feeds.get(market_id) === created) pump(created);
       }
-    })();
-    feed = created;
-    feeds.set(market_id, feed);
-    return feed;
-  }
-
-  function dropFeedIfUnused(feed: MarketFeed) {
-    if (feed.subscribers.size > 0 || feeds.get(feed.market_id) !== feed) return;
-    feeds.delete(feed.market_id);
-    if (feed.timer) clearTimeout(feed.timer);
-    feed.timer = null;
-  }
-
-  /** Sends one message of a market to its subscribers that have had their image. */
-  function fanOut(feed: MarketFeed, msg: WsServerMessage) {
-    const data = Buffer.from(JSON.stringify(msg));
-    stats.deltas_sent += 1;
-    const started = performance.now();
-    const sockets = broadcast(feed.subscribers, data, (client) => client.pendingImage.has(feed.market_id));
-    const ended = performance.now();
-    stats.last_fanout = {
-      market_id: feed.market_id,
-      seq: feed.seq,
-      sockets,
-      ended_at_ms: ended,
-      loop_ms: ended - started,
+      if (removed.length > 0) this.send({ op: 'unsubscribe', market_ids: removed });
+      if (!this.hasSubscribers()) this.close();
     };
   }
 
-  /** Sends the states after the last one sent, in order: a delta each, or an image after a hole. */
-  function apply(feed: MarketFeed, entries: Sequenced[]) {
-    for (const next of entries) {
-      const prev = feed.image;
-      if (!prev || next.seq === feed.seq) continue;
-      // After a hole in the numbers (or a log that went back), an image at the new number.
-      const delta = next.seq === feed.seq + 1 ? diffImages(prev, next.image) : 'image';
-      feed.seq = next.seq;
-      feed.image = next.image;
-      fanOut(
-        feed,
-        delta === 'image'
-          ? { type: 'image', market_id: feed.market_id, seq: feed.seq, market: next.image }
-          : // A logged state always differs from the one before it; {} only keeps the numbers whole.
-            { type: 'delta', market_id: feed.market_id, seq: feed.seq, market: delta ?? {} },
-      );
-    }
-  }
-
-  /** After the bus lost messages: the newest state as an image to every subscriber. */
-  function applyResync(feed: MarketFeed, entries: Sequenced[]) {
-    const newest = entries.at(-1);
-    if (newest && newest.seq > feed.seq) {
-      feed.seq = newest.seq;
-      feed.image = newest.image;
-    }
-    if (!feed.image) return;
-    stats.resyncs += 1;
-    fanOut(feed, { type: 'image', market_id: feed.market_id, seq: feed.seq, market: feed.image });
-  }
-
-  /** Reads the image if a change is waiting and no read is in flight or cooling down. */
-  function pump(feed: MarketFeed) {
-    if (closed || feed.busy || !feed.dirty || feed.image === null) return;
-    feed.dirty = false;
-    feed.busy = true;
-    const resync = feed.resync;
-    feed.resync = false;
-    const started = now();
-    stats.images_read += 1;
-    sequencer
-      .since(feed.market_id, { seq: feed.seq, image: feed.image })
-      .then((entries) => {
-        if (feeds.get(feed.market_id) !== feed) return;
-        if (resync) applyResync(feed, entries);
-        else apply(feed, entries);
-        // Sockets that subscribed meanwhile get the state just read.
-        for (const client of feed.subscribers)
-          if (client.pendingImage.has(feed.market_id) && !client.closed) sendImage(client, feed);
-      })
-      .catch((err: unknown) => {
-        log.warn({ err, market_id: feed.market_id }, 'ws: market image read failed');
-        feed.dirty = true;
-        if (resync) feed.resync = true;
-      })
-      .finally(() => {
-        if (feeds.get(feed.market_id) !== feed || closed) return;
-        const wait = Math.max(0, started + IMAGE_COALESCE_MS - now());
-        feed.timer = setTimeout(() => {
-          feed.timer = null;
-          feed.busy = false;
-          pump(feed);
-        }, wait);
-      });
-  }
-
-  function onMarketChanged(market_id: number) {
-    // It exists now (an operator made it): no longer unknown.
-    unknownMarkets.delete(market_id);
-    const feed = feeds.get(market_id);
-    if (!feed) return; // nobody here follows it
-    feed.dirty = true;
-    pump(feed);
-  }
-
   /**
-   * The bus lost messages (NATS reconnected): every followed market is read again and sent to its
-   * sockets as an image, and each signed-in socket is told to refetch its bets on its markets.
+   * Follows binary instruments (`subscribe_binary`): each `binary` message is the instrument's
+   * whole head, so a missed one is repaired by the next (and a reconnect sends the heads again).
    */
-  function resyncAll() {
-    for (const feed of feeds.values()) {
-      feed.resync = true;
-      feed.dirty = true;
-      pump(feed);
-    }
-    for (const client of clients) {
-      if (client.userId === null) continue;
-      for (const market_id of client.markets) sendMsg(client, { type: 'bets', market_id });
-    }
-  }
-
-  function onUserChanged(user_id: number, market_id: number) {
-    const sockets = byUser.get(user_id);
-    if (!sockets || sockets.size === 0) return;
-    const data = Buffer.from(JSON.stringify({ type: 'bets', market_id } satisfies WsServerMessage));
-    broadcast(sockets, data);
-  }
-
-  function bind(client: Client, userId: number | null, token: string | null = null) {
-    // A closed client is never registered again (a queued auth that ends after the close).
-    if (client.closed && userId !== null) return;
-    client.token = userId === null ? null : token;
-    if (client.userId !== null) {
-      const set = byUser.get(client.userId);
-      set?.delete(client);
-      if (set && set.size === 0) byUser.delete(client.userId);
-    }
-    client.userId = userId;
-    if (userId !== null) {
-      let set = byUser.get(userId);
-      if (!set) byUser.set(userId, (set = new Set()));
-      set.add(client);
-    }
-  }
-
-  /** Spends `n` of the socket's store reads; a socket out of them is closed (1008) and false returned. */
-  function spendReads(client: Client, n: number): boolean {
-    if (n === 0 || take(client.reads, limits.socket_reads_per_s, limits.socket_reads_burst, n, now())) {
-      return true;
-    }
-    stats.dropped_flood += 1;
-    drop(client, CLOSE_POLICY, 'too many requests');
-    return false;
-  }
-
-  async function subscribe(client: Client, ids: number[]) {
-    if (client.closed) return;
-    const t = now();
-    const asked = [...new Set(ids)].filter((id) => !client.markets.has(id));
-    // Ids known not to exist are answered from memory, without a read.
-    const unknown = asked.filter((id) => unknownMarkets.has(id, t));
-    const fresh = asked.filter((id) => !unknown.includes(id));
-    if (client.markets.size + fresh.length > MAX_MARKETS_PER_SOCKET) {
-      sendError(client, `At most ${MAX_MARKETS_PER_SOCKET} markets per connection`);
-      return;
-    }
-    // A market nobody here follows yet costs a read.
-    if (!spendReads(client, fresh.filter((id) => !feeds.has(id)).length)) return;
-    for (const id of unknown) {
-      stats.negative_hits += 1;
-      sendError(client, `Unknown market ${id}`);
-    }
-    // Markets this node already follows: its state of them may trail the store by the changes
-    // still on their way over the bus (a socket moved here from a node that had sent them).
-    const followed = new Set(fresh.filter((id) => feeds.has(id)));
-    for (const id of fresh) {
-      const feed = feedFor(id);
-      client.markets.add(id);
-      client.pendingImage.add(id);
-      feed.subscribers.add(client);
-    }
-    for (const id of fresh) {
-      const feed = feeds.get(id);
-      if (!feed) continue;
-      await feed.ready;
-      if (client.closed || !client.markets.has(id) || feeds.get(id) !== feed) continue;
-      if (feed.image && followed.has(id)) {
-        // The image follows the next read of the store (one per market however many subscribe,
-        // coalesced as every read): never older than what the socket may have had elsewhere.
-        feed.dirty = true;
-        pump(feed);
-      } else if (feed.image) {
-        sendImage(client, feed);
-      } else {
-        unsubscribe(client, [id]);
-        sendError(client, `Unknown market ${id}`);
+  subscribeBinary(matchIds: readonly number[], listener: BinaryListener): () => void {
+    const added: number[] = [];
+    for (const id of matchIds) {
+      let set = this.binarySubs.get(id);
+      if (!set) {
+        set = new Set();
+        this.binarySubs.set(id, set);
+        added.push(id);
       }
+      set.add(listener);
+    }
+    if (this.state === 'idle') this.connect();
+    else if (added.length > 0) this.send({ op: 'subscribe_binary', match_ids: added });
+    return () => {
+      const removed: number[] = [];
+      for (const id of matchIds) {
+        const set = this.binarySubs.get(id);
+        if (!set) continue;
+        set.delete(listener);
+        if (set.size === 0) {
+          this.binarySubs.delete(id);
+          removed.push(id);
+        }
+      }
+      if (removed.length > 0) this.send({ op: 'unsubscribe_binary', match_ids: removed });
+      if (!this.hasSubscribers()) this.close();
+    };
+  }
+
+  /** Every followed instrument again (the server answers with each head at once); 50 ids a message. */
+  private sendBinarySubscriptions(): void {
+    const ids = [...this.binarySubs.keys()];
+    for (let i = 0; i < ids.length; i += 50) {
+      this.send({ op: 'subscribe_binary', match_ids: ids.slice(i, i + 50) });
     }
   }
 
-  function unsubscribe(client: Client, ids: number[]) {
-    for (const id of ids) {
-      if (!client.markets.delete(id)) continue;
-      client.pendingImage.delete(id);
-      const feed = feeds.get(id);
-      if (!feed) continue;
-      feed.subscribers.delete(client);
-      dropFeedIfUnused(feed);
-    }
+  private hasSubscribers(): boolean {
+    return this.subs.size > 0 || this.binarySubs.size > 0;
   }
 
-  async function handle(client: Client, raw: string) {
-    let parsed: unknown;
+  /** Closes the socket and stops reconnecting (sign-out, last subscriber gone). */
+  close(): void {
+    if (this.timer != null) this.opts.clearTimer(this.timer);
+    this.timer = null;
+    this.stopWatch?.();
+    this.stopWatch = null;
+    this.stale = false;
+    const s = this.socket;
+    this.socket = null;
+    if (s) {
+      s.onclose = null;
+      s.onmessage = null;
+      s.onerror = null;
+      s.onopen = null;
+      s.close();
+    }
+    this.seqs.clear();
+    this.awaitingImage.clear();
+    this.attempts = 0;
+    this.everOpened = false;
+    this.setState('idle');
+  }
+
+  private setState(next: ConnectionState): void {
+    // An open socket that has gone quiet is 'stale' until something arrives.
+    const s = next === 'open' && this.stale ? 'stale' : next;
+    if (this.state === s) return;
+    this.state = s;
+    for (const fn of this.stateListeners) fn(s);
+  }
+
+  private send(msg: WsClientMessage): void {
+    if (this.socket && this.socket.readyState === OPEN) this.socket.send(JSON.stringify(msg));
+  }
+
+  private connect(): void {
+    this.setState(this.everOpened || this.attempts > 0 ? 'reconnecting' : 'connecting');
+    let socket: SocketLike;
     try {
-      parsed = JSON.parse(raw);
+      socket = this.opts.createSocket(this.opts.url());
     } catch {
-      sendError(client, 'Messages must be JSON');
+      this.scheduleReconnect();
       return;
     }
-    const msg = wsClientMessage.safeParse(parsed);
-    if (!msg.success) {
-      const issue = msg.error.issues[0];
-      sendError(client, `Bad message${issue ? `: ${issue.path.join('.') || 'op'}: ${issue.message}` : ''}`);
-      return;
-    }
-    const m = msg.data;
-    switch (m.op) {
-      case 'auth': {
-        const key = tokenKey(m.token);
-        let found: number | 'ended' | 'held';
-        if (deadTokens.has(key, now())) {
-          stats.negative_hits += 1;
-          found = 'ended';
-        } else {
-          if (!spendReads(client, 1)) return;
-          found = await lookupToken(m.token);
-          if (found === 'ended') deadTokens.add(key, now());
-        }
-        if (client.closed) return;
-        if (typeof found === 'number') {
-          bind(client, found, m.token);
-        } else {
-          bind(client, null);
-          sendError(client, SESSION_ENDED);
-        }
-        return;
-      }
-      case 'subscribe':
-        return subscribe(client, m.market_ids);
-      case 'unsubscribe':
-        unsubscribe(client, m.market_ids);
-        return;
-      case 'image': {
-        const feed = client.markets.has(m.market_id) ? feeds.get(m.market_id) : undefined;
-        if (!feed) {
-          sendError(client, `Not subscribed to market ${m.market_id}`);
-          return;
-        }
-        await feed.ready;
-        if (client.closed || !client.markets.has(m.market_id) || feeds.get(m.market_id) !== feed) return;
-        sendImage(client, feed);
-        // Also look again, in case a change notice was lost on the way (a later delta follows).
-        feed.dirty = true;
-        pump(feed);
-        return;
-      }
-      case 'subscribe_casino':
-        return casino.subscribe(client, m.match_ids);
-      case 'unsubscribe_casino':
-        casino.unsubscribe(client, m.match_ids);
-        return;
-      case 'subscribe_binary':
-        return binary.subscribe(client, m.match_ids);
-      case 'unsubscribe_binary':
-        binary.unsubscribe(client, m.match_ids);
-        return;
-      case 'heartbeat':
-        client.wantsHeartbeat = true;
-        sendMsg(client, { type: 'heartbeat', at: Math.round(now()) });
-        return;
-    }
-  }
-
-  /** One heartbeat, serialised once, to every socket that asked for them. */
-  function liveHeartbeat() {
-    const data = Buffer.from(
-      JSON.stringify({ type: 'heartbeat', at: Math.round(now()) } satisfies WsServerMessage),
-    );
-    broadcast(clients, data, (client) => !client.wantsHeartbeat);
-  }
-
-  /**
-   * The client's state goes at once: its markets, its user binding, its address's count. Whatever
-   * of its messages is still queued or in flight finds it closed and does nothing.
-   */
-  function gone(client: Client) {
-    if (client.closed) return;
-    client.closed = true;
-    clients.delete(client);
-    const address = client.address;
-    address.sockets -= 1;
-    unsubscribe(client, [...client.markets]);
-    casino.gone(client);
-    binary.gone(client);
-    bind(client, null);
-    client.pendingImage.clear();
-    sweepAddresses();
-  }
-
-  /** Forgets addresses with no socket whose message rate has refilled (nothing left to remember). */
-  function sweepAddresses() {
-    const t = now();
-    for (const [key, a] of byIp) {
-      if (a.sockets > 0) continue;
-      take(a.messages, limits.ip_messages_per_s, limits.ip_messages_burst, 0, t);
-      if (a.messages.tokens >= limits.ip_messages_burst) byIp.delete(key);
-    }
-  }
-
-  /** Counts one message against the socket's and its address's rates; over either, the socket is closed. */
-  function admit(client: Client): boolean {
-    const t = now();
-    if (
-      take(client.messages, limits.socket_messages_per_s, limits.socket_messages_burst, 1, t) &&
-      take(client.address.messages, limits.ip_messages_per_s, limits.ip_messages_burst, 1, t)
-    ) {
-      return true;
-    }
-    stats.dropped_flood += 1;
-    drop(client, CLOSE_POLICY, 'too many messages');
-    return false;
-  }
-
-  function connect(ws: WebSocket, ip = '') {
-    const key = addressKey(ip);
-    let address = byIp.get(key);
-    if (address && address.sockets >= MAX_SOCKETS_PER_IP) {
-      ws.close(CLOSE_POLICY, 'too many connections from this address');
-      return;
-    }
-    const t = now();
-    if (!address) {
-      address = { sockets: 0, messages: { tokens: limits.ip_messages_burst, at_ms: t } };
-      byIp.set(key, address);
-    }
-    address.sockets += 1;
-    const client: Client = {
-      ws,
-      closed: false,
-      address,
-      userId: null,
-      token: null,
-      messages: { tokens: limits.socket_messages_burst, at_ms: t },
-      reads: { tokens: limits.socket_reads_burst, at_ms: t },
-      markets: new Set(),
-      casinoTables: new Set(),
-      binaryInstruments: new Set(),
-      pendingImage: new Set(),
-      alive: true,
-      overSince: null,
-      wantsHeartbeat: false,
-      queue: Promise.resolve(),
-      queued: 0,
+    this.socket = socket;
+    socket.onopen = () => {
+      const wasReconnect = this.everOpened;
+      this.everOpened = true;
+      this.attempts = 0;
+      const token = this.opts.token();
+      if (token) this.send({ op: 'auth', token });
+      this.send({ op: 'heartbeat' });
+      this.lastMessageAt = this.opts.now();
+      this.seqs.clear();
+      this.awaitingImage.clear();
+      const ids = [...this.subs.keys()];
+      if (ids.length > 0) this.send({ op: 'subscribe', market_ids: ids });
+      this.sendBinarySubscriptions();
+      this.setState('open');
+      if (wasReconnect) for (const fn of this.resyncListeners) fn();
     };
-    clients.add(client);
-    ws.on('pong', () => {
-      client.alive = true;
-    });
-    ws.on('message', (data, isBinary) => {
-      if (client.closed || !admit(client)) return;
-      if (isBinary) {
-        sendError(client, 'Messages must be JSON text');
+    socket.onmessage = (ev) => {
+      if (this.socket !== socket) return;
+      this.lastMessageAt = this.opts.now();
+      if (this.stale) this.recover();
+      this.handle(ev.data);
+    };
+    this.stopWatch ??= this.opts.every(() => this.watch(), WATCH_INTERVAL_MS);
+    socket.onerror = () => {};
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.scheduleReconnect();
+    };
+  }
+
+  /** The freshness watch: how long since the open socket last delivered anything. */
+  private watch(): void {
+    const socket = this.socket;
+    if (!socket || socket.readyState !== OPEN) return;
+    const age = this.opts.now() - this.lastMessageAt;
+    if (age >= this.opts.reconnectAfterMs) {
+      // Half-open or stalled: a new socket (with fresh images) is the way out.
+      this.stale = true;
+      this.socket = null;
+      socket.onclose = null;
+      socket.onmessage = null;
+      socket.onerror = null;
+      socket.onopen = null;
+      socket.close();
+      this.scheduleReconnect();
+    } else if (age >= this.opts.staleAfterMs && !this.stale) {
+      this.stale = true;
+      this.setState('stale');
+    }
+  }
+
+  /** Messages flow again after staleness: fresh images of every market, and screens refetch. */
+  private recover(): void {
+    this.stale = false;
+    this.setState('open');
+    for (const id of this.subs.keys()) {
+      this.awaitingImage.add(id);
+      this.send({ op: 'image', market_id: id });
+    }
+    this.sendBinarySubscriptions();
+    for (const fn of this.resyncListeners) fn();
+  }
+
+  private scheduleReconnect(): void {
+    if (!this.hasSubscribers()) {
+      this.stopWatch?.();
+      this.stopWatch = null;
+      this.setState('idle');
+      return;
+    }
+    this.setState('reconnecting');
+    const delay = Math.min(this.opts.maxDelayMs, this.opts.minDelayMs * 2 ** this.attempts);
+    this.attempts += 1;
+    this.timer = this.opts.setTimer(() => {
+      this.timer = null;
+      this.connect();
+    }, delay);
+  }
+
+  private emit(marketId: number, event: MarketEvent): void {
+    const set = this.subs.get(marketId);
+    if (!set) return;
+    for (const fn of [...set]) fn(event);
+  }
+
+  private handle(raw: unknown): void {
+    let msg: WsServerMessage;
+    try {
+      msg = JSON.parse(String(raw)) as WsServerMessage;
+    } catch {
+      return;
+    }
+    if (!msg || typeof msg !== 'object') return;
+    if (msg.type === 'image') {
+      this.seqs.set(msg.market_id, msg.seq);
+      this.awaitingImage.delete(msg.market_id);
+      this.emit(msg.market_id, { type: 'image', market_id: msg.market_id, market: msg.market });
+    } else if (msg.type === 'delta') {
+      const id = msg.market_id;
+      if (!this.subs.has(id) || this.awaitingImage.has(id)) return;
+      const last = this.seqs.get(id);
+      if (last === undefined || msg.seq > last + 1) {
+        // A gap (or a delta before any image): ask for the full image and drop deltas until it comes.
+        this.awaitingImage.add(id);
+        this.send({ op: 'image', market_id: id });
         return;
       }
-      if (client.queued >= MAX_QUEUED_CLIENT_MESSAGES) {
-        stats.dropped_flood += 1;
-        drop(client, CLOSE_POLICY, 'too many messages');
-        return;
-      }
-      client.queued += 1;
-      // One message at a time per socket, in order (a subscribe then an unsubscribe stay in order).
-      client.queue = client.queue
-        .then(() => (client.closed ? undefined : handle(client, data.toString())))
-        .catch((err: unknown) => {
-          log.error({ err }, 'ws: message handling failed');
-          sendError(client, 'Something went wrong');
-        })
-        .finally(() => {
-          client.queued -= 1;
-        });
-    });
-    ws.on('close', () => gone(client));
-    ws.on('error', (err) => {
-      log.debug({ err }, 'ws: socket error');
-      gone(client);
-    });
-  }
-
-  /** A token's session as it is now; null when the store did not answer (the binding is kept). */
-  async function sessionOf(token: string): Promise<number | 'ended' | 'held' | null> {
-    try {
-      return await lookupToken(token);
-    } catch (err) {
-      log.warn({ err }, 'ws: session re-check failed');
-      return null;
+      if (msg.seq <= last) return; // old news
+      this.seqs.set(id, msg.seq);
+      this.emit(id, { type: 'delta', market_id: id, market: msg.market });
+    } else if (msg.type === 'bets') {
+      this.emit(msg.market_id, { type: 'bets', market_id: msg.market_id });
+    } else if (msg.type === 'binary') {
+      const set = this.binarySubs.get(msg.instrument.match_id);
+      if (set) for (const fn of [...set]) fn(msg.instrument);
     }
-  }
-
-  /** Unbinds the socket (and tells it) when the session its token named has ended. */
-  function settleSession(client: Client, token: string, found: number | 'ended' | 'held' | null) {
-    if (found === null || client.closed || client.token !== token || found === client.userId) return;
-    if (found === 'ended') deadTokens.add(tokenKey(token), now());
-    stats.unbound_ended += 1;
-    bind(client, null);
-    sendError(client, SESSION_ENDED);
-  }
-
-  /** A user's sessions changed (logout, new password, lock, exclusion): re-check their sockets. */
-  function onSessionChanged(user_id: number) {
-    const sockets = byUser.get(user_id);
-    if (!sockets) return;
-    const targets = [...sockets];
-    // After every handler of this notice has run: the session cache forgets the user in its own.
-    queueMicrotask(() => void recheck(targets));
-  }
-
-  /** Looks the tokens of `targets` up again, one lookup per token, one at a time. */
-  async function recheck(targets: Iterable<Client>) {
-    const byToken = new Map<string, Client[]>();
-    for (const client of targets) {
-      if (client.closed || client.token === null) continue;
-      const list = byToken.get(client.token);
-      if (list) list.push(client);
-      else byToken.set(client.token, [client]);
-    }
-    for (const [token, list] of byToken) {
-      if (closed) return;
-      const found = await sessionOf(token);
-      for (const client of list) settleSession(client, token, found);
-    }
-  }
-
-  let recheckRunning = false;
-  /** Every bound socket's session (a session that expired, a notice lost on the way). */
-  async function recheckAll() {
-    if (recheckRunning || closed) return;
-    recheckRunning = true;
-    try {
-      await recheck([...clients]);
-    } finally {
-      recheckRunning = false;
-    }
-  }
-
-  function heartbeat() {
-    for (const client of clients) {
-      if (!client.alive) {
-        stats.dropped_dead += 1;
-        client.ws.terminate();
-        continue;
-      }
-      client.alive = false;
-      try {
-        client.ws.ping();
-      } catch {
-        client.ws.terminate();
-      }
-    }
-  }
-
-  function checkSlowClients() {
-    const t = now();
-    for (const client of clients) {
-      if (client.ws.bufferedAmount <= SLOW_CLIENT_MAX_BUFFERED_BYTES) {
-        client.overSince = null;
-      } else if (client.overSince === null) {
-        client.overSince = t;
-      } else if (t - client.overSince > SLOW_CLIENT_GRACE_MS) {
-        stats.dropped_slow += 1;
-        log.warn({ buffered_bytes: client.ws.bufferedAmount }, 'ws: dropping a client that cannot keep up');
-        drop(client);
-      }
-    }
-    sweepAddresses();
-  }
-
-  const unsubscribers = [
-    bus.subscribe('market', (m) => onMarketChanged(m.market_id)),
-    bus.subscribe('user', (m) => onUserChanged(m.user_id, m.market_id)),
-    bus.subscribe('session', (m) => onSessionChanged(m.user_id)),
-    bus.subscribe('casino', (m) => casino.changed(m.match_id)),
-    bus.onResync(resyncAll),
-    bus.onResync(() => casino.resync()),
-    bus.subscribe('binary', (m) => binary.changed(m.match_id)),
-    bus.onResync(() => binary.resync()),
-  ];
-  const recheckTimer = setInterval(() => void recheckAll(), limits.session_recheck_ms);
-  recheckTimer.unref();
-  const heartbeatTimer = setInterval(heartbeat, HEARTBEAT_INTERVAL_MS);
-  const slowTimer = setInterval(checkSlowClients, SLOW_CLIENT_CHECK_INTERVAL_MS);
-  const liveHeartbeatTimer = setInterval(liveHeartbeat, LIVE_HEARTBEAT_INTERVAL_MS);
-  heartbeatTimer.unref();
-  slowTimer.unref();
-  liveHeartbeatTimer.unref();
-
-  return {
-    connect,
-    heartbeat,
-    liveHeartbeat,
-    checkSlowClients,
-    recheckAll,
-    resyncAll,
-    sequence: sequencer.kind,
-    stats,
-    casinoStats: casino.stats,
-    binaryStats: binary.stats,
-    limits,
-    /** For tests and metrics. */
-    counts: () => ({ sockets: clients.size, markets: feeds.size, users: byUser.size, addresses: byIp.size }),
-    /** Casino tables followed by a socket of this node. */
-    casinoTables: () => casino.tables(),
-    seqOf: (market_id: number) => feeds.get(market_id)?.seq ?? null,
-    /** Closes every socket with this code (shutdown). */
-    closeAll(code: number, reason: string) {
-      for (const client of clients) client.ws.close(code, reason);
-    },
-    close() {
-      closed = true;
-      clearInterval(heartbeatTimer);
-      clearInterval(slowTimer);
-      clearInterval(liveHeartbeatTimer);
-      clearInterval(recheckTimer);
-      for (const u of unsubscribers) u();
-      casino.close();
-      binary.close();
-      for (const feed of feeds.values()) if (feed.timer) clearTimeout(feed.timer);
-      feeds.clear();
-    },
-  };
-}
-export type LiveHub = ReturnType<typeof createLiveHub>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    liveHub: LiveHub;
   }
 }
 
-/**
- * Registers @fastify/websocket and the /ws route; needs `app.bus`, `app.exchange` and `app.auth`.
- * `sequence`: where seq numbers come from (default 'store' on a bus between nodes, else 'node').
- */
-export const wsPlugin = fp<{ sequence?: 'node' | 'store'; limits?: Partial<LiveLimits> }>(
-  async (app, options) => {
-    let hub: LiveHub | null = null;
-    // Added before @fastify/websocket's own preClose (which closes without a code): clients are
-    // told 1001 "going away", so they reconnect (to another node) rather than treat it as an error.
-    app.addHook('preClose', async () => hub?.closeAll(CLOSE_GOING_AWAY, 'server shutting down'));
-    await app.register(fastifyWebsocket, { options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES } });
-    const getImage = (id: number) => app.exchange.getMarketImage(id);
-    const sequence = options.sequence ?? (app.bus.kind === 'nats' ? 'store' : 'node');
-    hub = createLiveHub({
-      bus: app.bus,
-      getImage,
-      getCasinoRound: (id) => app.casino.head(id),
-      getBinaryHead: (id) => app.binary.head(id),
-      sequencer:
-        sequence === 'store' ? createStoreSequencer(app.db, getImage) : createNodeSequencer(getImage),
-      // A session on a temporary password gets nothing of its own until the password is changed.
-      lookupToken: async (token) => {
-        const user = await app.auth.lookup(token);
-        return !user ? 'ended' : user.mustChangePassword ? 'held' : user.userId;
-      },
-      log: app.log,
-      ...(options.limits ? { limits: options.limits } : {}),
-    });
-    const live = hub;
-    app.decorate('liveHub', live);
-    app.get(WS_PATH, { websocket: true }, (socket, req) => live.connect(socket, req.ip));
-    app.addHook('onClose', async () => live.close());
+/** `ws(s)://{this host}/ws`. */
+export function defaultWsUrl(): string {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/ws`;
+}
 
-    if (sequence === 'store') {
-      // The leader trims the numbered states (each market keeps its newest).
-      let timer: ReturnType<typeof setInterval> | null = null;
-      let resign: (() => Promise<void>) | null = null;
-      const sweep = () =>
-        void sweepPriceLog(app.db).catch((err: unknown) =>
-          app.log.warn({ err }, 'ws: price log sweep failed'),
-        );
-      app.addHook('onReady', async () => {
-        resign = app.leader.onLeadership(
-          () => {
-            timer = setInterval(sweep, PRICE_SWEEP_INTERVAL_MS);
-            timer.unref();
-          },
-          () => {
-            if (timer) clearInterval(timer);
-            timer = null;
-          },
-        );
-      });
-      app.addHook('preClose', async () => {
-        await resign?.();
-      });
-    }
-  },
-  { name: 'ws', dependencies: ['bus', 'auth', 'exchange', 'leader', 'casino', 'binary'] },
-);
+let shared: LiveClient | null = null;
+/** The app's one live connection. */
+export function liveClient(): LiveClient {
+  shared ??= new LiveClient({ url: defaultWsUrl });
+  return shared;
+}
