@@ -1,4 +1,4 @@
-import { ROUND_GAMES } from '@backlay/engine';
+import { BINARY_INSTRUMENTS, ROUND_GAMES } from '@backlay/engine';
 import { count } from 'drizzle-orm';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,8 +44,9 @@ describeStores(
 
     it('has the base data only: sports, casino sports, settings with images, the house account', async () => {
       expect(await rows(ctx, users)).toBe(0);
-      // The in-house casino tables are base data: a match of sport -1 per game of the registry.
-      expect(await rows(ctx, matches)).toBe(ROUND_GAMES.length);
+      // The in-house casino tables are base data: a match of sport -1 per game of the registry; and
+      // the binary instruments, a match of sport -17 each.
+      expect(await rows(ctx, matches)).toBe(ROUND_GAMES.length + BINARY_INSTRUMENTS.length);
       const settings = await ctx.app.settings.get();
       expect(settings.logo).toBe('/api/upload/image/logo.svg');
       expect(settings.payment_gateway).toBe('0');

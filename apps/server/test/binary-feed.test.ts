@@ -1,0 +1,68 @@
+// Issue 24: the binary feed runner on the leader with a fast binary clock (BINARY_CLOCK_SPEED):
+// a session opens at its hour, the random walk's prices reach it (stored ticks, a moving last
+// price, a line), and at the close the session settles on its last price, by itself. The equity
+// day of Monday 2026-11-23 (10:00–14:30 India time) runs in about three seconds at 6,000×.
+import type { AddressInfo } from 'node:net';
+import type { BinaryInstrument, BinaryInstrumentHead, WsServerMessage } from '@backlay/contract';
+import { expect, it } from 'vitest';
+import { bettorOf } from './helpers/people.ts';
+import { WsClient } from './helpers/ws-client.ts';
+import { describeStores } from './helpers/stores.ts';
+
+const SPEED = 6_000;
+const START = Date.parse('2026-11-23T09:59:00+05:30');
+
+describeStores(
+  'binary feed runner, fast clock (issue 24)',
+  (ctx) => {
+    it('opens, prices, lines and settles a session by the clock alone', { timeout: 30_000 }, async () => {
+      const app = ctx.app;
+      const b = await bettorOf(ctx, 1_000_000);
+      const nfy = (await app.binary.instruments()).find((i) => i.spec.code === 'NFY')!;
+      const view = async () =>
+        (await b.call('getBinaryInstrument', { match_id: nfy.matchId })).body.data as BinaryInstrument;
+      const until = async (what: string, ok: (v: BinaryInstrument) => boolean) => {
+        const end = Date.now() + 20_000;
+        for (;;) {
+          const v = await view();
+          if (ok(v)) return v;
+          if (Date.now() > end) throw new Error(`${what}: ${JSON.stringify(v.instrument)}`);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      };
+      const open = await until(
+        'open with a price and a line',
+        (v) => v.instrument.state === 'OPEN' && v.instrument.line !== null,
+      );
+      expect(open.instrument.last_tick!.p).toBeGreaterThan(20_000);
+      expect(open.instrument.line!.yes_line - open.instrument.line!.no_line).toBe(10);
+      // The WebSocket's binary topic: the head at once, then a new one with each new price.
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const ws = await WsClient.open(`ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws`);
+      ws.send({ op: 'subscribe_binary', match_ids: [nfy.matchId] });
+      type BinaryMsg = { type: 'binary'; instrument: BinaryInstrumentHead };
+      const isBinary = (m: WsServerMessage) => m.type === 'binary';
+      const first = (await ws.next<BinaryMsg>(isBinary)).instrument;
+      expect(first).toMatchObject({ match_id: nfy.matchId, code: 'NFY' });
+      for (;;) {
+        const m = (await ws.next<BinaryMsg>(isBinary, 10_000)).instrument;
+        if (m.last_tick && m.last_tick.t > (first.last_tick?.t ?? 0)) break;
+      }
+      ws.send({ op: 'unsubscribe_binary', match_ids: [nfy.matchId] });
+      await ws.close();
+      const settled = await until('settled', (v) =>
+        v.last_sessions.some((s) => s.trading_day === '2026-11-23'),
+      );
+      const s = settled.last_sessions.find((x) => x.trading_day === '2026-11-23')!;
+      expect(s.state).toBe('SETTLED');
+      expect(s.settlement_price).toBeGreaterThan(20_000);
+      expect(app.binary.runner!.stats.errors).toBe(0);
+      expect(app.binary.runner!.stats.settled).toBeGreaterThanOrEqual(7);
+      // The chart of the day's session: its stored ticks, on the tick grid.
+      const ticks = settled.ticks;
+      expect(ticks.length).toBeGreaterThan(0);
+      for (const t of ticks) expect(Math.abs(t.p / 0.05 - Math.round(t.p / 0.05))).toBeLessThan(1e-6);
+    });
+  },
+  { binary: { run: true, speed: SPEED, start_ms: START, step_ms: 100 } },
+);
