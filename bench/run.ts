@@ -3,6 +3,7 @@
 // list it below.
 import type { Benchmark } from './lib.ts';
 import { bundleSizeBench } from './bundle-size.bench.ts';
+import { casinoDayBench } from './casino-day.bench.ts';
 import { engineBench } from './engine.bench.ts';
 import { fancyBetsBench } from './fancy-bets.bench.ts';
 import { httpBetsBench } from './http-bets.bench.ts';
@@ -22,6 +23,7 @@ const benchmarks: Benchmark[] = [
   wsPushBench,
   wsClusterBench,
   wsHostileBench,
+  casinoDayBench,
 ];
 
 const only = process.argv.slice(2);

@@ -293,8 +293,25 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
       await page.screenshot({ path: `${ARTIFACTS}/a11y-web-${viewport.width}-casino-verify.png` });
       await page.keyboard.press('Escape');
       await result.waitFor({ state: 'detached' });
-      await visit('casino/list/1');
-      await visit('casino/match/1');
+      // Our Casino (issue 22): the lobby's live tiles, an unknown series, and a table with an
+      // option picked in the slip (or its closed window, whichever the round is in).
+      await visit('casino/list/ourcasino', 'Our Casino');
+      await visit('casino/list/nope', 'No such casino');
+      await visit('casino/list/ourcasino', 'Our Casino');
+      await page.getByRole('link', { name: 'Dragon Tiger 20-20' }).click();
+      await ready(page, 'Dragon Tiger 20-20');
+      const option = page.getByRole('group', { name: 'Options' }).getByRole('button').first();
+      if (await option.isEnabled()) await option.click();
+      await check('casino table');
+      const [tableWidth, viewWidth] = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        window.innerWidth,
+      ]);
+      if (tableWidth > viewWidth) found.push(`casino table: scrolls sideways (${tableWidth} > ${viewWidth})`);
+      await page.screenshot({
+        path: `${ARTIFACTS}/a11y-web-${viewport.width}-casino-table.png`,
+        fullPage: true,
+      });
       // The race card (issue 21): meeting tabs, WIN and PLACE side by side (1366) or switched
       // (390), the exchange slip open on a WIN cell; no horizontal scroll at either width.
       for (const [name, hash, m] of [

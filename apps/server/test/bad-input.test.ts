@@ -25,6 +25,7 @@ import {
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { setUpCricketMatch } from '../src/modules/cricket/set-up.ts';
 import { Api } from './helpers/api.ts';
+import { openRound, termOf } from './helpers/casino.ts';
 import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';
 import { describeStores, type StoreContext } from './helpers/stores.ts';
 
@@ -95,6 +96,7 @@ const MUST_REFUSE = new Set<EndpointName>([
   'cancelBet',
   'placeBookmakerBet',
   'placeFancyBet',
+  'placeCasinoBet',
   'adminWalletDeposit',
   'adminWalletWithdraw',
 ]);
@@ -258,6 +260,8 @@ async function makeFixture(ctx: StoreContext) {
   // The operator's own targets: a market and a cricket match nobody bet on.
   const spare = await createMarket(app);
   const spareCricket = await cricketMatch(ctx);
+  // A casino table's round in its window (ten minutes: it outlasts the sweep).
+  const casino = await openRound(app, await termOf(app), 'dragon_tiger_20', 600_000);
   const version = (
     (await holder.call('getMatchDetail', { match_id: market.matchId })).body.data as {
       markets: { version: number }[];
@@ -276,6 +280,7 @@ async function makeFixture(ctx: StoreContext) {
     spare,
     spareCricket,
     version,
+    casino,
   };
 }
 
@@ -308,6 +313,17 @@ function baseBodies(f: Fixture, selfId: number): Record<string, unknown> {
     getMatches: { sport_id: 4, series_id: 1, is_active: 1 },
     getCupsForMenu: undefined,
     getCasinoSport: undefined,
+    getCasinoLobby: { series_id: 'ourcasino' },
+    getCasinoRound: { match_id: f.casino.matchId },
+    getCasinoResult: { match_id: f.casino.matchId, round_id: f.casino.roundId },
+    getCasinoResults: { match_id: f.casino.matchId, date: today, page: 1 },
+    placeCasinoBet: {
+      match_id: f.casino.matchId,
+      round_id: f.casino.roundId,
+      option_id: 'dragon',
+      stack: 100,
+      request_id: 'sweep-casino',
+    },
     searchByMatchNameHeader: { search: 'Test' },
     getExposureDetail: undefined,
     getMatchVenueListByCountryCodeSportId: { country: 'GB', date: today, sport_id: 7 },
@@ -763,6 +779,40 @@ describeStores('bad input on every call', (ctx) => {
     expect(await money(ctx)).toEqual(before);
     expect((await f.holder.call('getUserBalance')).body.data).toEqual(holderBalance);
     expect((await f.bettor.call('getUserBalance')).body.data).toEqual({ total_balance: 0, liability: 0 });
+  });
+
+  it('casino: a bet that cannot stand is a readable refusal naming its field, and moves nothing', async () => {
+    const u = await createBettor(ctx.app, 500_000 * 100, 'casino');
+    const a = ctx.api.fork();
+    await a.login(u.userName, u.password);
+    const balance = (await a.call('getUserBalance')).body.data;
+    const beforeAll = await money(ctx);
+    const ok = { match_id: f.casino.matchId, round_id: f.casino.roundId, option_id: 'dragon', stack: 100 };
+    const cases: [EndpointName, object, number, string][] = [
+      ['placeCasinoBet', { ...ok, option_id: 'joker' }, 200, 'option_id'],
+      ['placeCasinoBet', { ...ok, option_id: '' }, 200, 'option_id'],
+      ['placeCasinoBet', { ...ok, stack: 0 }, 400, 'stack'],
+      ['placeCasinoBet', { ...ok, stack: 9 }, 200, 'stack: the smallest stake'],
+      ['placeCasinoBet', { ...ok, stack: 30_000 }, 200, 'stack: at most'],
+      ['placeCasinoBet', { ...ok, round_id: 999_999_999 }, 200, 'round_id'],
+      ['placeCasinoBet', { ...ok, match_id: 999_999_999 }, 200, 'round_id'],
+      ['placeCasinoBet', { ...ok, round_id: -1 }, 200, 'round_id'],
+      ['getCasinoRound', { match_id: 999_999_999 }, 200, 'match_id'],
+      ['getCasinoLobby', { series_id: 'matka' }, 400, 'series_id'],
+      ['getCasinoResult', { match_id: f.casino.matchId, round_id: 999_999_999 }, 200, 'round_id'],
+      ['getCasinoResults', { match_id: 999_999_999 }, 200, 'match_id'],
+      ['getCasinoResults', { match_id: f.casino.matchId, date: '2024-02-30' }, 400, 'date'],
+    ];
+    let n = 0;
+    for (const [name, body, code, message] of cases) {
+      n += 1;
+      const r = await a.call(name, { ...body, request_id: `casino-case-${n}` });
+      expect([r.statusCode, r.body.status], `${name} ${JSON.stringify(body)}`).toEqual([code, false]);
+      expect(r.body.message, `${name} ${JSON.stringify(body)}`).toContain(message);
+    }
+    expect((await a.call('getUserBalance')).body.data).toEqual(balance);
+    expect(await money(ctx)).toEqual(beforeAll);
+    expect((await checkLedger(ctx.app)).problems).toEqual([]);
   });
 
   it('cricket: a fancy or bookmaker bet that cannot stand is a readable refusal and moves nothing', async () => {

@@ -58,6 +58,10 @@ describeStores('casino tables (issue 22)', (ctx) => {
     await openRound(ctx.app, fence, DT);
     const again = (await b.call('getMatches', { sport_id: -1 })).body.data as { markets: unknown[] }[];
     expect(again.every((m) => m.markets.length === 0)).toBe(true);
+    // All sports (no sport_id) are the betting sports: the tables are not among them.
+    const everything = (await b.call('getMatches', {})).body.data as { sport_id: number }[];
+    expect(everything.length).toBeGreaterThan(0);
+    expect(everything.some((m) => m.sport_id === -1)).toBe(false);
     // The seed is idempotent: a second run adds no table.
     expect(await ctx.app.casino.ensureTables()).toBe(0);
   });

@@ -41,8 +41,8 @@ describe('routes and the guard', () => {
 
   it('renders later routes behind the guard with a not-available state', async () => {
     signIn();
-    renderApp('/casino/list/virtual');
-    expect(await screen.findByRole('heading', { name: 'Casino' })).toBeInTheDocument();
+    renderApp('/world-casino');
+    expect(await screen.findByRole('heading', { name: 'Live Casino and Slots' })).toBeInTheDocument();
     expect(screen.getByText(/coming release|not available/i)).toBeInTheDocument();
   });
 

@@ -17,6 +17,7 @@ const home = () => import('../features/home/index.ts');
 const account = () => import('../features/account/index.ts');
 const auth = () => import('../features/auth/index.ts');
 const binary = () => import('../features/binary/index.ts');
+const casino = () => import('../features/casino/index.ts');
 const legal = () => import('../features/legal/index.ts');
 const market = () => import('../features/market/index.ts');
 const payments = () => import('../features/payments/index.ts');
@@ -42,6 +43,8 @@ const SignUpScreen = lazyScreen(() =>
   Promise.all([auth(), query()]).then(([m, q]) => q.withQueryScope(m.SignUpScreen)),
 );
 const LegalPage = lazyScreen(() => legal().then((m) => m.LegalPage));
+const CasinoLobbyScreen = lazyScreen(() => casino().then((m) => m.CasinoLobbyScreen));
+const CasinoTableScreen = lazyScreen(() => casino().then((m) => m.CasinoTableScreen));
 const GameDetailsScreen = lazyScreen(() => market().then((m) => m.GameDetailsScreen));
 const MatchDetailRedirect = lazyScreen(() => market().then((m) => m.MatchDetailRedirect));
 const HorseRacingScreen = lazyScreen(() => market().then((m) => m.HorseRacingScreen));
@@ -107,8 +110,8 @@ export const routes: RouteObject[] = [
       { path: 'report/casino-result', element: <CasinoResultScreen /> },
       { path: 'report/payment-withdraw', element: <PaymentStatementScreen /> },
       { path: 'report/live-casino-bets', element: later('Live Casino Bets') },
-      { path: 'casino/list/:seriesId', element: later('Casino') },
-      { path: 'casino/match/:matchId', element: later('Casino table') },
+      { path: 'casino/list/:seriesId', element: <CasinoLobbyScreen /> },
+      { path: 'casino/match/:matchId', element: <CasinoTableScreen /> },
       { path: 'CM/MD/:matchId', element: <CasinoMatchRedirect /> },
       { path: 'horse-racing/:matchId/:date', element: <HorseRacingScreen /> },
       { path: 'binary', element: <BinaryScreen /> },

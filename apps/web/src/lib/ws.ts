@@ -9,9 +9,15 @@
  * stalled proxy or half-open network delivers nothing); nothing for `reconnectAfterMs` → the socket
  * is dropped and a new one opened. The first message after staleness brings the state back to
  * 'open', asks for fresh images of every market and runs the `resync` listeners.
+ *
+ * Casino tables (issue 22) ride the same socket: `subscribeCasino` follows tables' rounds
+ * (`subscribe_casino`), each `casino` message is the round's whole head; after a reconnect they are
+ * subscribed again and the `resync` listeners refetch the rounds. Binary instruments (issue 24) the
+ * same way: `subscribeBinary` (`subscribe_binary`), each `binary` message the instrument's head.
  */
 import type {
   BinaryInstrumentHead,
+  CasinoRoundHead,
   MarketDelta,
   MarketImage,
   WsClientMessage,
@@ -37,7 +43,10 @@ export type MarketEvent =
   | { type: 'bets'; market_id: number };
 
 type Listener = (event: MarketEvent) => void;
-/** A binary instrument's whole head, after every tick, line move or state change. */
+
+/** What a casino subscriber receives: the whole head of a followed table's round, on every change. */
+export type CasinoListener = (round: CasinoRoundHead) => void;
+/** What a binary subscriber receives: the instrument's whole head, after every tick, line move or state change. */
 export type BinaryListener = (head: BinaryInstrumentHead) => void;
 
 /** The bits of the WebSocket API we use (so tests can pass a fake). */
@@ -77,7 +86,12 @@ export class LiveClient {
   private readonly resyncListeners = new Set<() => void>();
   /** market id → listeners */
   private readonly subs = new Map<number, Set<Listener>>();
-  /** binary instrument (match id) → listeners; heads are whole, so no sequence numbers. */
+  /**
+   * Casino table (match) id → listeners. A casino message carries the whole round head, so there
+   * is no sequence to check: the last one received is the state (issue 22).
+   */
+  private readonly casinoSubs = new Map<number, Set<CasinoListener>>();
+  /** Binary instrument (match) id → listeners; heads are whole too, so no sequence numbers. */
   private readonly binarySubs = new Map<number, Set<BinaryListener>>();
   /** market id → last sequence number seen (undefined until an image arrives). */
   private readonly seqs = new Map<number, number>();
@@ -159,49 +173,45 @@ export class LiveClient {
     };
   }
 
-  /**
-   * Follows binary instruments (`subscribe_binary`): each `binary` message is the instrument's
-   * whole head, so a missed one is repaired by the next (and a reconnect sends the heads again).
-   */
-  subscribeBinary(matchIds: readonly number[], listener: BinaryListener): () => void {
-    const added: number[] = [];
-    for (const id of matchIds) {
-      let set = this.binarySubs.get(id);
-      if (!set) {
-        set = new Set();
-        this.binarySubs.set(id, set);
-        added.push(id);
-      }
-      set.add(listener);
-    }
+  /** Follows casino tables' rounds (`subscribe_casino`); returns the unsubscribe. Connects on first use. */
+  subscribeCasino(matchIds: readonly number[], listener: CasinoListener): () => void {
+    const added = addListener(this.casinoSubs, matchIds, listener);
     if (this.state === 'idle') this.connect();
-    else if (added.length > 0) this.send({ op: 'subscribe_binary', match_ids: added });
+    else this.sendChunked('subscribe_casino', added);
     return () => {
-      const removed: number[] = [];
-      for (const id of matchIds) {
-        const set = this.binarySubs.get(id);
-        if (!set) continue;
-        set.delete(listener);
-        if (set.size === 0) {
-          this.binarySubs.delete(id);
-          removed.push(id);
-        }
-      }
-      if (removed.length > 0) this.send({ op: 'unsubscribe_binary', match_ids: removed });
+      const removed = removeListener(this.casinoSubs, matchIds, listener);
+      this.sendChunked('unsubscribe_casino', removed);
       if (!this.hasSubscribers()) this.close();
     };
   }
 
-  /** Every followed instrument again (the server answers with each head at once); 50 ids a message. */
-  private sendBinarySubscriptions(): void {
-    const ids = [...this.binarySubs.keys()];
-    for (let i = 0; i < ids.length; i += 50) {
-      this.send({ op: 'subscribe_binary', match_ids: ids.slice(i, i + 50) });
-    }
+  /**
+   * Follows binary instruments (`subscribe_binary`): a missed head is repaired by the next one, and
+   * a reconnect subscribes again (the server answers with each head at once).
+   */
+  subscribeBinary(matchIds: readonly number[], listener: BinaryListener): () => void {
+    const added = addListener(this.binarySubs, matchIds, listener);
+    if (this.state === 'idle') this.connect();
+    else this.sendChunked('subscribe_binary', added);
+    return () => {
+      const removed = removeListener(this.binarySubs, matchIds, listener);
+      this.sendChunked('unsubscribe_binary', removed);
+      if (!this.hasSubscribers()) this.close();
+    };
   }
 
   private hasSubscribers(): boolean {
-    return this.subs.size > 0 || this.binarySubs.size > 0;
+    return this.subs.size > 0 || this.casinoSubs.size > 0 || this.binarySubs.size > 0;
+  }
+
+  /** A lobby may follow more tables than one message may name (WS_CASINO_IDS_MAX). */
+  private sendChunked(
+    op: 'subscribe_casino' | 'unsubscribe_casino' | 'subscribe_binary' | 'unsubscribe_binary',
+    ids: readonly number[],
+  ): void {
+    for (let i = 0; i < ids.length; i += WS_CASINO_IDS_MAX) {
+      this.send({ op, match_ids: ids.slice(i, i + WS_CASINO_IDS_MAX) });
+    }
   }
 
   /** Closes the socket and stops reconnecting (sign-out, last subscriber gone). */
@@ -261,7 +271,8 @@ export class LiveClient {
       this.awaitingImage.clear();
       const ids = [...this.subs.keys()];
       if (ids.length > 0) this.send({ op: 'subscribe', market_ids: ids });
-      this.sendBinarySubscriptions();
+      this.sendChunked('subscribe_casino', [...this.casinoSubs.keys()]);
+      this.sendChunked('subscribe_binary', [...this.binarySubs.keys()]);
       this.setState('open');
       if (wasReconnect) for (const fn of this.resyncListeners) fn();
     };
@@ -309,7 +320,6 @@ export class LiveClient {
       this.awaitingImage.add(id);
       this.send({ op: 'image', market_id: id });
     }
-    this.sendBinarySubscriptions();
     for (const fn of this.resyncListeners) fn();
   }
 
@@ -365,8 +375,42 @@ export class LiveClient {
     } else if (msg.type === 'binary') {
       const set = this.binarySubs.get(msg.instrument.match_id);
       if (set) for (const fn of [...set]) fn(msg.instrument);
+    } else if (msg.type === 'casino') {
+      const set = msg.round ? this.casinoSubs.get(msg.round.match_id) : undefined;
+      if (set) for (const fn of [...set]) fn(msg.round);
     }
   }
+}
+
+/** Ids in one subscribe_casino message: the contract's limit (at most 50 per message). */
+export const WS_CASINO_IDS_MAX = 50;
+
+function addListener<L>(map: Map<number, Set<L>>, ids: readonly number[], listener: L): number[] {
+  const added: number[] = [];
+  for (const id of ids) {
+    let set = map.get(id);
+    if (!set) {
+      set = new Set();
+      map.set(id, set);
+      added.push(id);
+    }
+    set.add(listener);
+  }
+  return added;
+}
+
+function removeListener<L>(map: Map<number, Set<L>>, ids: readonly number[], listener: L): number[] {
+  const removed: number[] = [];
+  for (const id of ids) {
+    const set = map.get(id);
+    if (!set) continue;
+    set.delete(listener);
+    if (set.size === 0) {
+      map.delete(id);
+      removed.push(id);
+    }
+  }
+  return removed;
 }
 
 /** `ws(s)://{this host}/ws`. */

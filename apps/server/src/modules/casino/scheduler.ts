@@ -25,7 +25,10 @@ export type CasinoScheduler = {
   readonly timing: RoundTiming;
   /** Runs every table under `fence` until stop() or the term ends. */
   start(fence: Fence): Promise<void>;
+  /** Stops now: a round in progress is left as it is (the next term voids it, as after a crash). */
   stop(): Promise<void>;
+  /** Opens no more rounds, lets each table finish the one it runs, then stops (a bench's end). */
+  drain(): Promise<void>;
   running(): boolean;
 };
 
@@ -37,6 +40,7 @@ export function createCasinoScheduler(
   const timing = roundTiming(opts.speed ?? 1);
   const stats: SchedulerStats = { rounds_opened: 0, rounds_settled: 0, rounds_voided: 0, errors: 0 };
   let stopping = false;
+  let draining = false;
   let loops: Promise<void>[] = [];
   const wakers = new Set<() => void>();
 
@@ -117,7 +121,8 @@ export function createCasinoScheduler(
     while (!stopping) {
       try {
         await voidOrphans(table, fence);
-        while (!stopping) await oneRound(table, game, fence);
+        while (!stopping && !draining) await oneRound(table, game, fence);
+        if (draining) return;
       } catch (err) {
         if (err instanceof FencedOut) {
           app.log.warn({ match_id: table.matchId }, 'casino: the term is over; this table stops here');
@@ -136,8 +141,14 @@ export function createCasinoScheduler(
     running: () => loops.length > 0,
     async start(fence) {
       stopping = false;
+      draining = false;
       const tables = await tablesOf(app.db);
       loops = tables.map((t) => runTable(t, fence));
+    },
+    async drain() {
+      draining = true;
+      await Promise.all(loops);
+      loops = [];
     },
     async stop() {
       stopping = true;

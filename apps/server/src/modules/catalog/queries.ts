@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, isNotNull, lt, type SQL } from 'drizzle-orm';
 import { cups, markets, matches, runners, series, sports } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
 
@@ -47,6 +47,9 @@ export function listMatches(
 ) {
   const where: SQL[] = [eq(matches.isActive, filter.isActive)];
   if (filter.sportId !== undefined) where.push(eq(matches.sportId, filter.sportId));
+  // All sports means the betting sports: those of negative id (the casino tables, binary
+  // sessions) are reached by their own id and screens, never listed among all matches.
+  else if (filter.seriesId === undefined) where.push(gt(matches.sportId, 0));
   if (filter.seriesId !== undefined) where.push(eq(matches.seriesId, filter.seriesId));
   return db
     .select(matchColumns)

@@ -18,7 +18,9 @@ export function Sidebar() {
   const open = useClientStore((s) => s.sidebarOpen);
   const setOpen = useClientStore((s) => s.setSidebarOpen);
   const casino = useCasinoSports().data ?? [];
-  const ourCasino = casino.find((c) => c.category === 'indian');
+  // Our Casino's tables are one series ('ourcasino'); the link shows while the server lists an
+  // Indian casino sport at all (spec: "shown only if an Indian casino sport exists").
+  const ourCasino = casino.some((c) => c.category === 'indian');
   const ref = useRef<HTMLElement>(null);
   const drawer = isMobile;
   const drawerOpen = drawer && open;
@@ -73,7 +75,7 @@ export function Sidebar() {
             <ul className="sidebar__list sidebar__links">
               {ourCasino ? (
                 <li>
-                  <Link to={`/casino/list/${encodeURIComponent(ourCasino.sport_id)}`} onClick={close}>
+                  <Link to="/casino/list/ourcasino" onClick={close}>
                     Our Casino
                   </Link>
                 </li>

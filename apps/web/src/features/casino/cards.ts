@@ -1,0 +1,55 @@
+// Card codes of the in-house tables ("TH" = ten of hearts, docs/casino.md) as the table shows them:
+// rank and suit symbol in text, red or black, and a name a screen reader says ("Ten of hearts").
+
+export type CardFaceInfo = {
+  code: string;
+  /** "A", "2" … "10", "J", "Q", "K". */
+  rank: string;
+  /** ♠ ♥ ♣ ♦ */
+  symbol: string;
+  red: boolean;
+  /** "Ten of hearts". */
+  name: string;
+  /** A = 1 … K = 13 (what 32 Cards adds to a player's number). */
+  value: number;
+};
+
+const RANKS: Record<string, { label: string; word: string; value: number }> = {
+  A: { label: 'A', word: 'Ace', value: 1 },
+  '2': { label: '2', word: 'Two', value: 2 },
+  '3': { label: '3', word: 'Three', value: 3 },
+  '4': { label: '4', word: 'Four', value: 4 },
+  '5': { label: '5', word: 'Five', value: 5 },
+  '6': { label: '6', word: 'Six', value: 6 },
+  '7': { label: '7', word: 'Seven', value: 7 },
+  '8': { label: '8', word: 'Eight', value: 8 },
+  '9': { label: '9', word: 'Nine', value: 9 },
+  T: { label: '10', word: 'Ten', value: 10 },
+  '10': { label: '10', word: 'Ten', value: 10 },
+  J: { label: 'J', word: 'Jack', value: 11 },
+  Q: { label: 'Q', word: 'Queen', value: 12 },
+  K: { label: 'K', word: 'King', value: 13 },
+};
+
+const SUITS: Record<string, { symbol: string; word: string; red: boolean }> = {
+  S: { symbol: '♠', word: 'spades', red: false },
+  H: { symbol: '♥', word: 'hearts', red: true },
+  C: { symbol: '♣', word: 'clubs', red: false },
+  D: { symbol: '♦', word: 'diamonds', red: true },
+};
+
+/** The face of a card code, or null when the step is not a card (a virtual game's step). */
+export function cardFace(code: string): CardFaceInfo | null {
+  const m = /^(A|[2-9]|T|10|J|Q|K)([SHCD])$/.exec(code);
+  if (!m) return null;
+  const rank = RANKS[m[1]!]!;
+  const suit = SUITS[m[2]!]!;
+  return {
+    code,
+    rank: rank.label,
+    symbol: suit.symbol,
+    red: suit.red,
+    name: `${rank.word} of ${suit.word}`,
+    value: rank.value,
+  };
+}

@@ -1,0 +1,2 @@
+export { CasinoLobbyScreen } from './CasinoLobbyScreen.tsx';
+export { CasinoTableScreen } from './CasinoTableScreen.tsx';

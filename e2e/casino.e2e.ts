@@ -1,0 +1,146 @@
+/**
+ * Our Casino in the browser at 390 px (issue 22's browser test). demo opens Our Casino from the
+ * sidebar, the Dragon Tiger table from the lobby, bets on Dragon with a Casino button while the
+ * window is open, watches the two cards dealt, sees the result big, in My bets and in the results
+ * strip, the win or loss in the balance and the account statement, and opens the round's result
+ * from the strip and verifies it in the browser.
+ * The tables run on the server's own scheduler, twice real time (CASINO_CLOCK_SPEED=2: a 10 s
+ * window, a card every 0.5 s, the result shown 2.5 s).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  ARTIFACTS,
+  describeBrowser,
+  ensureWebBuilt,
+  expectNoSeriousAxe,
+  launchBrowser,
+  openPage,
+  signIn,
+  startServer,
+  type RunningServer,
+} from './harness.ts';
+
+const MOBILE = { width: 390, height: 844 };
+const POLL = { timeout: 30_000, interval: 200 };
+/** Seconds a bettor needs in the window: pick an option, a button, Place Bet. */
+const SECONDS_TO_BET = 5;
+
+const rupees = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
+
+async function noSidewaysScroll(page: Page) {
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    'no horizontal scroll',
+  ).toBe(true);
+}
+
+describeBrowser('Our Casino in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    [server, browser] = await Promise.all([startServer({ CASINO_CLOCK_SPEED: '2' }), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('at 390 px: Dragon Tiger from the sidebar, a Casino button bet, the deal, the result in the strip and the statement, verified', async () => {
+    const { page, context } = await openPage(browser, 'casino-demo', MOBILE);
+    await signIn(page, server.url, 'demo');
+    await expect.poll(() => page.getByTestId('balance').textContent(), POLL).toBe('1,00,000.00');
+
+    // The sidebar (a drawer at 390): Others › Our Casino, then the Dragon Tiger tile.
+    await page.getByRole('button', { name: 'Open sports menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Sports menu' });
+    await drawer.getByRole('link', { name: 'Our Casino' }).click();
+    await page.waitForURL(/#\/casino\/list\/ourcasino$/);
+    await page.getByRole('heading', { level: 1, name: 'Our Casino' }).waitFor();
+    await page.getByRole('link', { name: 'Dragon Tiger 20-20' }).waitFor();
+    await noSidewaysScroll(page);
+    await expectNoSeriousAxe(page);
+    await page.screenshot({ path: `${ARTIFACTS}/casino-390-lobby.png`, fullPage: true });
+    await page.getByRole('link', { name: 'Dragon Tiger 20-20' }).click();
+    await page.waitForURL(/#\/casino\/match\/\d+$/);
+    await page.getByRole('heading', { level: 1, name: 'Dragon Tiger 20-20' }).waitFor();
+
+    // A window with time enough to bet (else the next round's).
+    const timer = page.getByRole('timer');
+    await expect
+      .poll(
+        async () =>
+          (await page.getByText('Place your bets', { exact: true }).count()) > 0 &&
+          rupees(await timer.textContent()) >= SECONDS_TO_BET,
+        { ...POLL, timeout: 60_000 },
+      )
+      .toBe(true);
+    const roundId = (await page.getByTestId('round-id').textContent())!.trim();
+
+    // Dragon at 1.98, the first Casino button (₹25), Place Bet.
+    await page.getByRole('button', { name: /^Dragon 1\.98/ }).click();
+    const slip = page.getByRole('form', { name: 'Bet slip' });
+    const button = slip.getByRole('group', { name: 'Casino buttons' }).getByRole('button').first();
+    const stake = rupees(await button.textContent());
+    expect(stake).toBeGreaterThan(0);
+    await button.click();
+    await expect.poll(() => slip.getByLabel('Stake').inputValue()).toBe(String(stake));
+    await slip.getByRole('button', { name: 'Place Bet' }).click();
+    const myBet = page.getByTestId('round-bet');
+    await expect.poll(() => myBet.count(), POLL).toBe(1);
+    await expect.poll(() => myBet.textContent()).toContain('Dragon');
+    await noSidewaysScroll(page);
+    await expectNoSeriousAxe(page);
+    await page.screenshot({ path: `${ARTIFACTS}/casino-390-bet.png`, fullPage: true });
+
+    // The deal: Dragon's card, then Tiger's, face up.
+    await page.getByRole('region', { name: 'Dragon' }).getByRole('img').waitFor({ timeout: POLL.timeout });
+    await page.getByRole('region', { name: 'Tiger' }).getByRole('img').waitFor({ timeout: POLL.timeout });
+
+    // The result, big, and the bet's outcome: a win pays 0.98 × stake, a tie loses half, else the stake.
+    const banner = page.getByTestId('round-result');
+    await expect.poll(() => banner.textContent(), POLL).toMatch(/wins|void/);
+    await page.screenshot({ path: `${ARTIFACTS}/casino-390-result.png`, fullPage: true });
+    await expect.poll(() => myBet.textContent(), POLL).toMatch(/Won|Lost|returned/);
+    const outcome = (await myBet.textContent())!;
+    const won = /Won/.test(outcome);
+    const net = won
+      ? Math.floor(stake * 98) / 100
+      : /Lost/.test(outcome)
+        ? -rupees(outcome.split('Lost')[1]!)
+        : 0;
+    if (!won && net !== 0) expect([-stake, -stake / 2]).toContain(net);
+    await expect
+      .poll(() => page.getByTestId('balance').textContent(), POLL)
+      .toBe((100_000 + net).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+
+    // The round in the results strip; it opens the result, and Verify recomputes it here.
+    const chip = page
+      .getByRole('list', { name: 'Last results' })
+      .getByRole('button', { name: new RegExp(`^Round ${roundId}: `) });
+    await chip.waitFor({ timeout: POLL.timeout });
+    await chip.click();
+    const modal = page.getByRole('dialog');
+    await modal.waitFor();
+    await modal.getByRole('tab', { name: 'Verify' }).click();
+    await modal.getByRole('button', { name: 'Verify this round' }).click();
+    await expect
+      .poll(() => modal.getByRole('status').last().textContent(), POLL)
+      .toContain('The cards match the round');
+    await expectNoSeriousAxe(page);
+    await page.screenshot({ path: `${ARTIFACTS}/casino-390-verified.png`, fullPage: true });
+    await page.keyboard.press('Escape');
+
+    // The statement has the round's win or loss.
+    await page.goto(`${server.url}/#/report/account-statement`);
+    const statement = page.getByRole('table', { name: 'Account statement' });
+    await expect
+      .poll(() => statement.textContent(), POLL)
+      .toContain(`Dragon Tiger 20-20 › Round ${roundId} — ${won ? 'won' : net < 0 ? 'lost' : ''}`);
+    await page.screenshot({ path: `${ARTIFACTS}/casino-390-statement.png`, fullPage: true });
+    await context.close();
+  });
+});
