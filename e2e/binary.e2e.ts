@@ -120,6 +120,17 @@ describeBrowser('binary sessions in the browser', () => {
     await page.waitForTimeout(1500);
     await page.screenshot({ path: `${ARTIFACTS}/binary-1366.png`, fullPage: true });
     await expectNoSeriousAxe(page);
+    // By keyboard: Enter on an open Yes opens the slip with the cursor in its stake; Escape closes it.
+    const yes = page.getByRole('button', { name: /^Yes [\d,]+ @\d+, / });
+    await expect.poll(() => yes.isEnabled(), POLL).toBe(true);
+    await yes.focus();
+    await page.keyboard.press('Enter');
+    const stake = page.getByRole('form', { name: 'Bet slip' }).getByLabel('Stake', { exact: true });
+    await expect.poll(() => stake.evaluate((el) => el === document.activeElement), POLL).toBe(true);
+    await page.keyboard.type('500');
+    await page.screenshot({ path: `${ARTIFACTS}/binary-1366-slip.png`, fullPage: true });
+    await page.keyboard.press('Escape');
+    await page.getByRole('form', { name: 'Bet slip' }).waitFor({ state: 'detached' });
     await context.close();
   });
 });
