@@ -416,8 +416,6 @@ function baseBodies(f: Fixture, selfId: number): Record<string, unknown> {
     adminFancyStatus: { fancy_id: spareCricket.fancyIds[0], status: 'ACTIVE' },
     adminFancyResult: { fancy_id: spareCricket.fancyIds[1], result: 80, dead_heat_count: 2 },
     adminFancyVoid: { fancy_id: spareCricket.fancyIds[2], reason: 'sweep', request_id: 'sweep-fv' },
-    // A valid day, so a bad page is what a sweep of page is refused for.
-    getCasinoResults: { match_id: 1, date: today, page: 1 },
     // Binary (issue 24): ids that pass validation; the calls refuse them in words (unknown ones).
     placeBinaryBet: {
       match_id: 1,

@@ -8,7 +8,15 @@ import type { FastifyInstance } from 'fastify';
 import { FencedOut, type Fence } from '../../plugins/leader.ts';
 import type { BinaryService } from './service.ts';
 
-export type BinaryFeedStats = { steps: number; ticks: number; settled: number; errors: number };
+export type BinaryFeedStats = {
+  steps: number;
+  ticks: number;
+  settled: number;
+  errors: number;
+  /** How long the last step and the longest step took (ms). */
+  last_step_ms: number;
+  max_step_ms: number;
+};
 
 export type BinaryFeedRunner = {
   readonly stats: BinaryFeedStats;
@@ -25,7 +33,14 @@ export function createBinaryFeedRunner(
   makeFeed: () => Promise<InstrumentFeed>,
   opts: { step_ms: number },
 ): BinaryFeedRunner {
-  const stats: BinaryFeedStats = { steps: 0, ticks: 0, settled: 0, errors: 0 };
+  const stats: BinaryFeedStats = {
+    steps: 0,
+    ticks: 0,
+    settled: 0,
+    errors: 0,
+    last_step_ms: 0,
+    max_step_ms: 0,
+  };
   let fence: Fence | null = null;
   let feed: InstrumentFeed | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -33,12 +48,24 @@ export function createBinaryFeedRunner(
 
   async function once() {
     if (!fence || !feed) return;
+    const began = performance.now();
     const ticks = feed.advance(service.clock.now().getTime());
     stats.ticks += ticks.length;
     await service.recordTicks(fence, ticks);
     await service.syncStates(fence);
-    stats.settled += await service.settleDue(fence);
+    const settled = await service.settleDue(fence);
+    stats.settled += settled;
+    if (settled > 0)
+      app.log.info({ settled, at: service.clock.now().toISOString() }, 'binary: sessions settled');
     stats.steps += 1;
+    stats.last_step_ms = Math.round(performance.now() - began);
+    stats.max_step_ms = Math.max(stats.max_step_ms, stats.last_step_ms);
+    // A step longer than the interval makes the prices lag the clock: worth an operator's look.
+    if (stats.last_step_ms > opts.step_ms)
+      app.log.warn(
+        { step_ms: stats.last_step_ms, ticks: ticks.length },
+        'binary: feed step slower than its interval',
+      );
   }
 
   function step(): Promise<void> {

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { EmptyState, Spinner } from '../../components/index.ts';
 import { applyToLobby, casinoLobbyKey, useCasinoLobby } from './api/casino-lobby.ts';
+import { chipFor } from './renderers.ts';
 import { ResultsStrip } from './ResultsStrip.tsx';
 import { STATE_WORDS, WindowCountdown } from './RoundClock.tsx';
 import { useCasinoLive } from './useCasinoLive.ts';
@@ -101,7 +102,11 @@ function Lobby({ seriesId }: { seriesId: CasinoSeriesId }) {
               ) : (
                 <p className="ctile__round">Opening soon</p>
               )}
-              <ResultsStrip results={t.last_results} label={`${t.table_name}: last results`} />
+              <ResultsStrip
+                results={t.last_results}
+                label={`${t.table_name}: last results`}
+                chip={(summary) => chipFor(t.game_id, summary)}
+              />
             </li>
           ))}
         </ul>

@@ -9,7 +9,7 @@ import { casinoRoundKey, useCasinoRound } from './api/casino-round.ts';
 import { placeCasinoBet } from './api/place-casino-bet.ts';
 import { CasinoSlip, type CasinoSlipState } from './CasinoSlip.tsx';
 import { OptionsGrid } from './OptionsGrid.tsx';
-import { RoundDeal } from './renderers.ts';
+import { chipFor, RoundDeal } from './renderers.ts';
 import { ResultBanner } from './ResultBanner.tsx';
 import { CasinoResultModal } from './result/index.ts';
 import { ResultsStrip } from './ResultsStrip.tsx';
@@ -165,7 +165,11 @@ function CasinoTable({ data, matchId }: { data: CasinoRound; matchId: number }) 
           <h2 id="casino-results-title" className="casino__subtitle">
             Last results
           </h2>
-          <ResultsStrip results={data.last_results} onOpen={setPeek} />
+          <ResultsStrip
+            results={data.last_results}
+            onOpen={setPeek}
+            chip={(summary) => chipFor(round.game_id, summary)}
+          />
         </section>
       </div>
       {/* A chip of the strip opens that round's result, with Verify (features/casino/result/). */}

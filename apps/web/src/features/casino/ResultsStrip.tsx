@@ -17,10 +17,13 @@ export function ResultsStrip({
   results,
   onOpen,
   label = 'Last results',
+  chip = chipLetter,
 }: {
   results: readonly CasinoResultChip[];
   onOpen?: (roundId: number) => void;
   label?: string;
+  /** The chip's letters (renderers.ts's `chipFor` for the table's game). */
+  chip?: (summary: string) => string;
 }) {
   if (results.length === 0) return <p className="cstrip cstrip--none">No results yet.</p>;
   return (
@@ -38,11 +41,11 @@ export function ResultsStrip({
                 aria-label={`${text}. Open the result`}
                 onClick={() => onOpen(r.round_id)}
               >
-                {chipLetter(r.summary)}
+                {chip(r.summary)}
               </button>
             ) : (
               <span className={`cstrip__chip${tone}`} title={text}>
-                <span aria-hidden="true">{chipLetter(r.summary)}</span>
+                <span aria-hidden="true">{chip(r.summary)}</span>
                 <span className="visually-hidden">{text}</span>
               </span>
             )}

@@ -5,6 +5,7 @@
 import { createElement } from 'react';
 import { cardTable, StepsView } from './CardTableView.tsx';
 import type { RoundRenderer, RoundRendererProps } from './renderer-types.ts';
+import { chipLetter } from './ResultsStrip.tsx';
 import { VIRTUAL_RENDERERS } from './virtual/index.ts';
 import {
   andarBaharSeats,
@@ -28,6 +29,21 @@ export const CARD_RENDERERS: Readonly<Record<string, RoundRenderer>> = {
 
 // ---- Our Virtual -------------------------------------------------------------------------------
 // Virtual cricket and virtual racing draw themselves (features/casino/virtual/, VIRTUAL_RENDERERS).
+
+/**
+ * A result chip's letters where the first letter of the summary would read two ways at one table
+ * (Tiger and Tie, Amar, Akbar and Anthony); every other summary takes `chipLetter`'s rule.
+ */
+const CHIP_CODES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  dragon_tiger_20: { Tie: 'TIE' },
+  teen_patti_20: { Tie: 'TIE' },
+  amar_akbar_anthony: { Amar: 'A', Akbar: 'B', Anthony: 'C' },
+};
+
+/** The letters of a result chip at a game's table. */
+export function chipFor(gameId: string, summary: string): string {
+  return CHIP_CODES[gameId]?.[summary] ?? chipLetter(summary);
+}
 
 /** The renderer of a game: its own, or the steps in order for a game nobody registered. */
 export function rendererFor(gameId: string): RoundRenderer {

@@ -1,7 +1,7 @@
 import { ROUND_GAMES } from '@backlay/engine';
 import { describe, expect, it } from 'vitest';
 import { StepsView } from '../CardTableView.tsx';
-import { rendererFor } from '../renderers.ts';
+import { chipFor, rendererFor } from '../renderers.ts';
 import { cardFace } from '../cards.ts';
 import { andarBaharSeats, teenPattiSeats, thirtyTwoCardsSeats } from '../seats.ts';
 import { profitPaise, stakeToPaise } from '../stake.ts';
@@ -71,6 +71,18 @@ describe('stake and chips', () => {
     expect(chipLetter('Player B')).toBe('B');
     expect(chipLetter('Player 11')).toBe('11');
     expect(chipLetter('Void')).toBe('V');
+  });
+
+  it("a table's chips never read two ways: Tiger and Tie, Amar, Akbar and Anthony", () => {
+    expect(chipFor('dragon_tiger_20', 'Tiger')).toBe('T');
+    expect(chipFor('dragon_tiger_20', 'Tie')).toBe('TIE');
+    expect(['Amar', 'Akbar', 'Anthony'].map((s) => chipFor('amar_akbar_anthony', s))).toEqual([
+      'A',
+      'B',
+      'C',
+    ]);
+    expect(chipFor('teen_patti_20', 'Player A')).toBe('A');
+    expect(chipFor('teen_patti_20', 'Tie')).toBe('TIE');
   });
 });
 
