@@ -337,6 +337,12 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
           fullPage: true,
         });
       }
+      // Binary (issue 24): the board, the first instrument's chart summary, lines and book.
+      await visit('binary', 'Binary');
+      await page.getByRole('navigation', { name: 'Binary instruments' }).waitFor();
+      await page.getByTestId('chart-summary').waitFor();
+      await check('#/binary with an instrument');
+      await page.screenshot({ path: `${ARTIFACTS}/a11y-web-${viewport.width}-binary.png`, fullPage: true });
       await visit('world-casino');
       await visit('setting/change-password');
       await visit('setting/d-w');
@@ -411,6 +417,10 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
         await page.keyboard.press('ArrowRight');
       }
       await page.screenshot({ path: `${ARTIFACTS}/a11y-admin-${viewport.width}-user.png`, fullPage: true });
+      await visit('binary', 'Binary sessions');
+      await page.getByRole('heading', { name: 'Holiday calendar' }).waitFor();
+      await check('console binary sessions');
+      await page.screenshot({ path: `${ARTIFACTS}/a11y-admin-${viewport.width}-binary.png`, fullPage: true });
       await visit('payments');
       await visit('settings');
       await visit('audit');

@@ -227,7 +227,7 @@ describe('header', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/game-details/4/10'));
   });
 
-  it('top navigation lists Home, the sports of note, and casino series', async () => {
+  it('top navigation lists Home, the sports of note, Binary, and casino series', async () => {
     mockApi({
       'series/getSeriesHeader': (body: unknown) =>
         (body as { is_sidebar_call: number }).is_sidebar_call === 1
@@ -250,7 +250,7 @@ describe('header', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Home', 'Cricket', 'Football', 'Basketball', 'Matka']);
+    ).toEqual(['Home', 'Cricket', 'Football', 'Basketball', 'Binary', 'Matka']);
   });
 
   it('the balance is polled with a refetch interval and refreshed when a bet is placed', async () => {

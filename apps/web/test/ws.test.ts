@@ -220,4 +220,22 @@ describe('LiveClient', () => {
     t.client.close();
     expect(t.clock.watches).toHaveLength(0);
   });
+
+  it('binary: subscribes instruments, hands each head to its listeners, resubscribes after a reconnect, closes with the last', () => {
+    const t = setup();
+    const heads: number[] = [];
+    const off = t.client.subscribeBinary([901, 911], (h) => heads.push(h.match_id));
+    t.sockets[0]!.open();
+    expect(t.sockets[0]!.sent).toContainEqual({ op: 'subscribe_binary', match_ids: [901, 911] });
+    t.sockets[0]!.receive({ type: 'binary', instrument: { match_id: 911 } });
+    t.sockets[0]!.receive({ type: 'binary', instrument: { match_id: 999 } });
+    expect(heads).toEqual([911]);
+    t.sockets[0]!.drop();
+    t.timers[0]!.fn();
+    t.sockets[1]!.open();
+    expect(t.sockets[1]!.sent).toContainEqual({ op: 'subscribe_binary', match_ids: [901, 911] });
+    off();
+    expect(t.sockets[1]!.sent).toContainEqual({ op: 'unsubscribe_binary', match_ids: [901, 911] });
+    expect(t.client.getState()).toBe('idle');
+  });
 });

@@ -7,6 +7,7 @@ import { clearSession, readToken, useSession } from '../lib/session.ts';
 const NAV = [
   { to: '/', label: 'Dashboard', end: true },
   { to: '/markets', label: 'Markets' },
+  { to: '/binary', label: 'Binary' },
   { to: '/users', label: 'Users' },
   { to: '/payments', label: 'Payments' },
   { to: '/settings', label: 'Settings' },

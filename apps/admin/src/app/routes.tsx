@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
 import { LoginScreen } from '../features/auth/index.ts';
 import { AuditScreen } from '../features/audit/index.ts';
+import { BinaryScreen } from '../features/binary/index.ts';
 import { DashboardScreen } from '../features/dashboard/index.ts';
 import { MarketsScreen, MatchScreen } from '../features/markets/index.ts';
 import { PaymentsScreen } from '../features/payments/index.ts';
@@ -29,6 +30,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <DashboardScreen /> },
       { path: 'markets', element: <MarketsScreen /> },
       { path: 'markets/:matchId', element: <MatchScreen /> },
+      { path: 'binary', element: <BinaryScreen /> },
       { path: 'users', element: <UsersScreen /> },
       { path: 'users/:userId', element: <UserScreen /> },
       { path: 'payments', element: <PaymentsScreen /> },

@@ -16,6 +16,7 @@ const query = () => import('../lib/query.tsx');
 const home = () => import('../features/home/index.ts');
 const account = () => import('../features/account/index.ts');
 const auth = () => import('../features/auth/index.ts');
+const binary = () => import('../features/binary/index.ts');
 const casino = () => import('../features/casino/index.ts');
 const legal = () => import('../features/legal/index.ts');
 const market = () => import('../features/market/index.ts');
@@ -34,6 +35,7 @@ const FooterOnlyLayout = lazyScreen(() =>
   Promise.all([layouts(), query()]).then(([m, q]) => q.withQueryScope(m.FooterOnlyLayout)),
 );
 const HomeScreen = lazyScreen(() => home().then((m) => m.HomeScreen));
+const BinaryScreen = lazyScreen(() => binary().then((m) => m.BinaryScreen));
 const UserScreen = lazyScreen(() => account().then((m) => m.UserScreen));
 // Login alone, not the auth barrel: sign-up's form library and schemas stay out of its chunk.
 const LoginScreen = lazyScreen(() => import('../features/auth/LoginScreen.tsx').then((m) => m.LoginScreen));
@@ -112,6 +114,8 @@ export const routes: RouteObject[] = [
       { path: 'casino/match/:matchId', element: <CasinoTableScreen /> },
       { path: 'CM/MD/:matchId', element: <CasinoMatchRedirect /> },
       { path: 'horse-racing/:matchId/:date', element: <HorseRacingScreen /> },
+      { path: 'binary', element: <BinaryScreen /> },
+      { path: 'binary/:matchId', element: <BinaryScreen /> },
       { path: 'setting/change-password', element: <ChangePasswordScreen /> },
       { path: 'setting/d-w', element: <DepositWithdrawScreen /> },
       { path: 'setting/responsible-gaming', element: <ResponsibleGamingScreen /> },

@@ -12,9 +12,11 @@
  *
  * Casino tables (issue 22) ride the same socket: `subscribeCasino` follows tables' rounds
  * (`subscribe_casino`), each `casino` message is the round's whole head; after a reconnect they are
- * subscribed again and the `resync` listeners refetch the rounds.
+ * subscribed again and the `resync` listeners refetch the rounds. Binary instruments (issue 24) the
+ * same way: `subscribeBinary` (`subscribe_binary`), each `binary` message the instrument's head.
  */
 import type {
+  BinaryInstrumentHead,
   CasinoRoundHead,
   MarketDelta,
   MarketImage,
@@ -44,6 +46,8 @@ type Listener = (event: MarketEvent) => void;
 
 /** What a casino subscriber receives: the whole head of a followed table's round, on every change. */
 export type CasinoListener = (round: CasinoRoundHead) => void;
+/** What a binary subscriber receives: the instrument's whole head, after every tick, line move or state change. */
+export type BinaryListener = (head: BinaryInstrumentHead) => void;
 
 /** The bits of the WebSocket API we use (so tests can pass a fake). */
 export interface SocketLike {
@@ -87,6 +91,8 @@ export class LiveClient {
    * is no sequence to check: the last one received is the state (issue 22).
    */
   private readonly casinoSubs = new Map<number, Set<CasinoListener>>();
+  /** Binary instrument (match) id → listeners; heads are whole too, so no sequence numbers. */
+  private readonly binarySubs = new Map<number, Set<BinaryListener>>();
   /** market id → last sequence number seen (undefined until an image arrives). */
   private readonly seqs = new Map<number, number>();
   /** Markets waiting for an image after a gap: deltas are dropped until it comes. */
@@ -179,12 +185,30 @@ export class LiveClient {
     };
   }
 
+  /**
+   * Follows binary instruments (`subscribe_binary`): a missed head is repaired by the next one, and
+   * a reconnect subscribes again (the server answers with each head at once).
+   */
+  subscribeBinary(matchIds: readonly number[], listener: BinaryListener): () => void {
+    const added = addListener(this.binarySubs, matchIds, listener);
+    if (this.state === 'idle') this.connect();
+    else this.sendChunked('subscribe_binary', added);
+    return () => {
+      const removed = removeListener(this.binarySubs, matchIds, listener);
+      this.sendChunked('unsubscribe_binary', removed);
+      if (!this.hasSubscribers()) this.close();
+    };
+  }
+
   private hasSubscribers(): boolean {
-    return this.subs.size > 0 || this.casinoSubs.size > 0;
+    return this.subs.size > 0 || this.casinoSubs.size > 0 || this.binarySubs.size > 0;
   }
 
   /** A lobby may follow more tables than one message may name (WS_CASINO_IDS_MAX). */
-  private sendChunked(op: 'subscribe_casino' | 'unsubscribe_casino', ids: readonly number[]): void {
+  private sendChunked(
+    op: 'subscribe_casino' | 'unsubscribe_casino' | 'subscribe_binary' | 'unsubscribe_binary',
+    ids: readonly number[],
+  ): void {
     for (let i = 0; i < ids.length; i += WS_CASINO_IDS_MAX) {
       this.send({ op, match_ids: ids.slice(i, i + WS_CASINO_IDS_MAX) });
     }
@@ -248,6 +272,7 @@ export class LiveClient {
       const ids = [...this.subs.keys()];
       if (ids.length > 0) this.send({ op: 'subscribe', market_ids: ids });
       this.sendChunked('subscribe_casino', [...this.casinoSubs.keys()]);
+      this.sendChunked('subscribe_binary', [...this.binarySubs.keys()]);
       this.setState('open');
       if (wasReconnect) for (const fn of this.resyncListeners) fn();
     };
@@ -347,6 +372,9 @@ export class LiveClient {
       this.emit(id, { type: 'delta', market_id: id, market: msg.market });
     } else if (msg.type === 'bets') {
       this.emit(msg.market_id, { type: 'bets', market_id: msg.market_id });
+    } else if (msg.type === 'binary') {
+      const set = this.binarySubs.get(msg.instrument.match_id);
+      if (set) for (const fn of [...set]) fn(msg.instrument);
     } else if (msg.type === 'casino') {
       const set = msg.round ? this.casinoSubs.get(msg.round.match_id) : undefined;
       if (set) for (const fn of [...set]) fn(msg.round);

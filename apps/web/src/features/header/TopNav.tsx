@@ -5,7 +5,7 @@ import { TOP_NAV_SPORT_IDS } from '../../lib/constants.ts';
 import { useClientStore } from '../../lib/store.ts';
 import { useHeaderSeries } from './api/series-header.ts';
 
-/** Top navigation: Home, the sports 4, 1, 2, 998917, 7522 (when present), and the casino series. */
+/** Top navigation: Home, the sports 4, 1, 2, 998917, 7522 (when present), Binary, and the casino series. */
 export function TopNav() {
   const header = useHeaderSeries().data;
   const sports = header ?? [];
@@ -28,6 +28,9 @@ export function TopNav() {
             <NavLink to={`/all-sports/${s.sport_id}`}>{s.sport_name}</NavLink>
           </li>
         ))}
+        <li>
+          <NavLink to="/binary">Binary</NavLink>
+        </li>
         {casinoSeries.map((c) => (
           <li key={c.sport_id}>
             <NavLink to={`/casino/list/${encodeURIComponent(c.sport_id)}`}>{c.name}</NavLink>

@@ -3,7 +3,10 @@ import { Spinner } from '../../components/index.ts';
 import { useSidebarSeries } from './api/sidebar-series.ts';
 import { Disclosure } from './Disclosure.tsx';
 
-/** All Sports accordion: sport → series → matches → game-details. */
+/**
+ * All Sports accordion: sport → series → matches → game-details. Binary (sport −17) is not in the
+ * sidebar's list: its instruments are a screen of their own, the last entry here (#/binary).
+ */
 export function AllSports({ onNavigate }: { onNavigate: () => void }) {
   const query = useSidebarSeries();
   if (query.isPending) return <Spinner label="Loading sports…" />;
@@ -52,6 +55,11 @@ export function AllSports({ onNavigate }: { onNavigate: () => void }) {
           </Disclosure>
         </li>
       ))}
+      <li className="sidebar__links">
+        <Link to="/binary" onClick={onNavigate}>
+          Binary
+        </Link>
+      </li>
     </ul>
   );
 }

@@ -1,0 +1,1 @@
+export { BinaryScreen } from './BinaryScreen.tsx';

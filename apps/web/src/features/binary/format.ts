@@ -1,0 +1,92 @@
+import type { BinaryInstrumentHead, BinaryTick } from '@backlay/contract';
+
+/** India time for every time the screen shows (the sessions' hours are India time). */
+const IST = 'Asia/Kolkata';
+
+/** A price with the instrument's decimals (two at most): 24,345.05. */
+export function formatPrice(price: number, tickSize: number): string {
+  const decimals = tickSize >= 1 ? 0 : 2;
+  return price.toLocaleString('en-IN', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+}
+
+/** A whole line level: 24,350. */
+export const formatLine = (line: number) => line.toLocaleString('en-IN');
+
+/** "+12.35 (+0.05%)", or "" without a change. */
+export function formatChange(
+  head: Pick<BinaryInstrumentHead, 'change' | 'change_pct' | 'tick_size'>,
+): string {
+  if (head.change == null) return '';
+  const sign = head.change > 0 ? '+' : head.change < 0 ? '−' : '';
+  const pct = head.change_pct == null ? '' : ` (${sign}${Math.abs(head.change_pct).toFixed(2)}%)`;
+  return `${sign}${formatPrice(Math.abs(head.change), head.tick_size)}${pct}`;
+}
+
+/** "Mon 27 Nov, 10:00 IST". */
+export function formatIstDateTime(iso: string): string {
+  const d = new Date(iso);
+  const day = d.toLocaleDateString('en-GB', {
+    timeZone: IST,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+  });
+  const time = d.toLocaleTimeString('en-GB', {
+    timeZone: IST,
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  });
+  return `${day}, ${time} IST`;
+}
+
+/** "10:00:05" in India time, for the chart's axis. */
+export const formatIstTime = (ms: number) =>
+  new Date(ms).toLocaleTimeString('en-GB', { timeZone: IST, hour12: false });
+
+/** "1h 02m 05s" / "2m 05s" / "5s"; never negative. */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  if (h > 0) return `${h}h ${pad(m)}m ${pad(s)}s`;
+  if (m > 0) return `${m}m ${pad(s)}s`;
+  return `${s}s`;
+}
+
+/** Why a not-open instrument takes no bets and when it opens next ("Weekend · opens Mon 30 Nov, 10:00 IST"). */
+export function nextOpenText(
+  head: Pick<BinaryInstrumentHead, 'state' | 'reason' | 'opens_at'>,
+): string | null {
+  if (head.state === 'OPEN') return null;
+  const why = head.reason ?? (head.state === 'CLOSED' ? 'Closed' : 'Suspended');
+  if (!head.opens_at) return why;
+  // The server's 'Opens 10:00 IST' says the time already: the day is what it lacks.
+  if (why.startsWith('Opens')) return `Opens ${formatIstDateTime(head.opens_at)}`;
+  return `${why} · opens ${formatIstDateTime(head.opens_at)}`;
+}
+
+/** The session's high and low so far, from its ticks. */
+export function highLow(ticks: readonly BinaryTick[]): { high: number; low: number } | null {
+  if (ticks.length === 0) return null;
+  let high = -Infinity;
+  let low = Infinity;
+  for (const t of ticks) {
+    if (t.p > high) high = t.p;
+    if (t.p < low) low = t.p;
+  }
+  return { high, low };
+}
+
+/** The chart keeps at most this many ticks (the server sends at most 2000). */
+export const CHART_TICKS_MAX = 2000;
+
+/** The ticks with a newer one added (older or equal times are not added); at most CHART_TICKS_MAX. */
+export function appendTick(ticks: readonly BinaryTick[], tick: BinaryTick | null): BinaryTick[] {
+  const last = ticks[ticks.length - 1];
+  if (!tick || (last && tick.t <= last.t)) return ticks as BinaryTick[];
+  const next = [...ticks, tick];
+  return next.length > CHART_TICKS_MAX ? next.slice(next.length - CHART_TICKS_MAX) : next;
+}
