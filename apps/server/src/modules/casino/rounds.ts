@@ -6,7 +6,7 @@
 //   open → BETTING ─(window)→ CLOSED ─(first step)→ DEALING ─(last step)→ RESULT (settled)
 //   any unfinished round of an earlier term → VOID (every bet refunded)
 import { roundGame, type RoundGame } from '@backlay/engine';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { markets } from '../../db/schema.ts';
 import type { Tx } from '../../db/store.ts';
@@ -204,8 +204,10 @@ export function createRounds(app: FastifyInstance) {
   }
 
   /**
-   * The table's rounds left unfinished by an earlier term (its leader died or was deposed): their
-   * ids, oldest first. The term that opened a round is its only owner; a new term voids them.
+   * The table's rounds left unfinished: by an earlier term (its leader died or was deposed), or by
+   * this one (a round whose store call failed and whose void failed too). Their ids, oldest first.
+   * Asked only between two rounds of the table, when this term has none of its own in flight, so
+   * every unfinished round of the table up to this term is one to void.
    */
   async function orphans(matchId: number, fence: Fence): Promise<number[]> {
     const rows = await db
@@ -215,7 +217,7 @@ export function createRounds(app: FastifyInstance) {
         and(
           eq(casinoRounds.matchId, matchId),
           inArray(casinoRounds.state, [...UNFINISHED]),
-          lt(casinoRounds.generation, fence.generation),
+          lte(casinoRounds.generation, fence.generation),
         ),
       )
       .orderBy(casinoRounds.roundId);

@@ -109,7 +109,9 @@ export function createCasinoScheduler(
         'casino: round failed; voiding it',
       );
       await sleep(timing.retry_ms);
-      const change = await rounds.voidRound(opened.roundId, fence, DEAL_FAILED_REASON).catch(() => null);
+      // If the void fails too, the table's loop gives up this round and voids it (orphans) before
+      // opening another: a round is never left unfinished while its table runs on.
+      const change = await rounds.voidRound(opened.roundId, fence, DEAL_FAILED_REASON);
       if (change) stats.rounds_voided += 1;
       published(change);
     }
@@ -120,8 +122,12 @@ export function createCasinoScheduler(
     if (!game) return;
     while (!stopping) {
       try {
-        await voidOrphans(table, fence);
-        while (!stopping && !draining) await oneRound(table, game, fence);
+        // Before every round, not only at the start of the term: a round this term left unfinished
+        // (a store failure in its deal and in its void) is voided and refunded before the next opens.
+        while (!stopping && !draining) {
+          await voidOrphans(table, fence);
+          await oneRound(table, game, fence);
+        }
         if (draining) return;
       } catch (err) {
         if (err instanceof FencedOut) {
