@@ -1,5 +1,5 @@
 import { marketPosition } from '@backlay/engine';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import {
@@ -31,7 +31,14 @@ export async function createMarket(
   } = {},
 ) {
   made += 1;
-  const [s] = await app.db.select().from(series).limit(1);
+  // A betting sport's series, always the same one: the casino tables' and binary instruments'
+  // series (sports −1, −17) are seeded too, and `limit 1` alone let PostgreSQL pick one of those.
+  const [s] = await app.db
+    .select()
+    .from(series)
+    .where(gt(series.sportId, 0))
+    .orderBy(asc(series.seriesId))
+    .limit(1);
   const start = new Date(Date.now() + 3_600_000);
   const [m] = await app.db
     .insert(matches)
