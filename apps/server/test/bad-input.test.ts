@@ -476,7 +476,8 @@ function baseBodies(f: Fixture, selfId: number): Record<string, unknown> {
     selfExclude: { kind: 'TIME_OUT', period: '24h', password: 'wrong-pass-1' },
     adminMessages: { limit: 5 },
     // Game providers (issue 23): none is configured here, so every operator call names what is
-    // missing; the wallet callbacks come unsigned (401). providers.test.ts sweeps them signed.
+    // missing. The wallet callbacks have no base row: unsigned, every variant is a 401 here;
+    // providers.test.ts sweeps them signed ("hostile bodies on every callback").
     getGameList: { category: 'SLOTS', search: 'gem', page: 1 },
     userAuthentication: { game_id: 999_999 },
     getLiveCasinoBets: { from_date: monthAgo, to_date: today, page: 1 },
@@ -486,30 +487,6 @@ function baseBodies(f: Fixture, selfId: number): Record<string, unknown> {
     adminProviderGameEnable: { game_id: 999_999, enabled: false },
     adminProviderRounds: { provider_id: 'nobody', date: today, page: 1 },
     adminProviderReconciliation: { provider_id: 'nobody', date: today },
-    providerAuthenticate: { token: 'x'.repeat(43), game_id: 'slot-1' },
-    providerBalance: { player_id: '1' },
-    providerDebit: {
-      player_id: '1',
-      session_id: 'x'.repeat(43),
-      transaction_id: 'sweep-d-1',
-      round_id: 'r1',
-      game_id: 'slot-1',
-      amount: 100,
-    },
-    providerCredit: {
-      player_id: '1',
-      transaction_id: 'sweep-c-1',
-      round_id: 'r1',
-      game_id: 'slot-1',
-      amount: 100,
-    },
-    providerRollback: {
-      player_id: '1',
-      transaction_id: 'sweep-rb-1',
-      reference_transaction_id: 'sweep-d-1',
-      round_id: 'r1',
-      game_id: 'slot-1',
-    },
     adminReferralCreate: { user_id: 999_999, code: 'sweepcode' },
     adminPayments: { limit: 5 },
     adminDepositApprove: { payment_id: 999_999 },
