@@ -417,6 +417,22 @@ describeStores(
       await ledgerClean();
     });
 
+    it('the same debit sent three times at once moves money once; a twin with another amount is a duplicate', async () => {
+      const p = await playing(ctx, 1_000);
+      const round = txid('round');
+      const id = txid('d');
+      const [a, b, c] = await Promise.all([
+        debit(p, 100, round, id),
+        debit(p, 100, round, id),
+        debit(p, 200, round, id),
+      ]);
+      expect(a!.data).toMatchObject({ code: 'OK', balance: 900 });
+      expect(b!.raw).toBe(a!.raw);
+      expect(c!.data.code).toBe('DUPLICATE_TRANSACTION');
+      expect(await availablePaise(p)).toBe(900);
+      await ledgerClean();
+    });
+
     it('50 debits at once against one balance never overdraw it', async () => {
       const p = await playing(ctx, 10_000);
       const ids = Array.from({ length: 50 }, (_, i) => `par-${p.userId}-${i}`);
@@ -425,6 +441,7 @@ describeStores(
         for (let tries = 1; ; tries++) {
           const a = await debit(p, 300, id, id);
           if (a.statusCode !== 503 || tries === 20) return a;
+          await new Promise((r) => setTimeout(r, 100 * tries));
         }
       };
       const answers = await Promise.all(ids.map(settled));

@@ -130,6 +130,8 @@ export function createWalletCalls(deps: {
 }) {
   const { db, wallet, responsible, clock } = deps;
   const queues = new Map<string, { tail: Promise<unknown>; waiting: number }>();
+  /** Money calls queued or running on this node, by provider and transaction id (bounded by the queues). */
+  const inflight = new Map<string, { fingerprint: string; answer: Promise<CallAnswer> }>();
 
   /** Runs `work` after the player's earlier calls on this node (see PLAYER_QUEUE_MAX). */
   function serial(playerId: string, work: () => Promise<CallAnswer>): Promise<CallAnswer> {
@@ -258,9 +260,22 @@ export function createWalletCalls(deps: {
     requestedPaise: number,
     decide: (tx: Executor, player: Player, availablePaise: number) => Promise<Decision>,
   ): Promise<CallAnswer> {
-    return serial(body.player_id, () =>
+    // A repeat sent while the first is still queued or running (a provider's retry after a 503)
+    // waits for the first's answer instead of queueing again: retries never pile up.
+    const key = `${providerId}\u0000${body.transaction_id}`;
+    const running = inflight.get(key);
+    if (running && running.fingerprint === fingerprint) return running.answer;
+    const answer = serial(body.player_id, () =>
       moneyTransaction(providerId, type, body, fingerprint, requestedPaise, decide),
     );
+    if (!running) {
+      inflight.set(key, { fingerprint, answer });
+      void answer.then(
+        () => inflight.delete(key),
+        () => inflight.delete(key),
+      );
+    }
+    return answer;
   }
 
   async function moneyTransaction(
