@@ -49,6 +49,8 @@ export function createBinaryFeedRunner(
   async function once() {
     if (!fence || !feed) return;
     const began = performance.now();
+    // The calendar is read every step, so an operator's edit stops (or resumes) the walk at once.
+    await service.refreshHolidays();
     const ticks = feed.advance(service.clock.now().getTime());
     stats.ticks += ticks.length;
     await service.recordTicks(fence, ticks);
@@ -81,6 +83,7 @@ export function createBinaryFeedRunner(
     stats,
     async start(f) {
       fence = f;
+      await service.refreshHolidays();
       feed = await makeFeed();
       app.log.info({ feed: feed.name }, 'binary feed');
       timer = setInterval(() => void step(), opts.step_ms);
