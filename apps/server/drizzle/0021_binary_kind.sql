@@ -38,19 +38,19 @@ CREATE TABLE "binary_bets" (
 CREATE UNIQUE INDEX "binary_bets_user_request_key" ON "binary_bets" USING btree ("user_id","request_id");--> statement-breakpoint
 CREATE INDEX "binary_bets_market_user_idx" ON "binary_bets" USING btree ("market_id","user_id");--> statement-breakpoint
 CREATE INDEX "binary_bets_user_settled_idx" ON "binary_bets" USING btree ("user_id","settled_at");--> statement-breakpoint
--- The stored sessions' lines, their per-user limit and their bets move over (lines ×100).
+-- The stored sessions' lines, their per-user limit and their bets move over (lines ×100; the
+-- bets are numbered anew by binary_bets, in their old order).
 UPDATE "binary_sessions" s SET
 	"line_status" = CASE f."status" WHEN 'ACTIVE' THEN 'ACTIVE' WHEN 'SUSPENDED' THEN 'SUSPENDED' ELSE 'CLOSED' END,
 	"no_line_c" = f."no_line" * 100, "no_rate" = f."no_rate",
 	"yes_line_c" = f."yes_line" * 100, "yes_rate" = f."yes_rate",
 	"max_user_stake_paise" = f."max_user_stake_paise"
 	FROM "fancies" f WHERE f."market_id" = s."market_id";--> statement-breakpoint
-INSERT INTO "binary_bets" ("bet_id", "user_id", "match_id", "market_id", "is_yes", "line_c", "rate",
+INSERT INTO "binary_bets" ("user_id", "match_id", "market_id", "is_yes", "line_c", "rate",
 	"stake_paise", "request_id", "placed_at", "settled_status", "result", "profit_loss_paise", "settled_at")
-	SELECT b."bet_id", b."user_id", b."match_id", b."market_id", b."is_yes", b."line" * 100, b."rate",
+	SELECT b."user_id", b."match_id", b."market_id", b."is_yes", b."line" * 100, b."rate",
 		b."stake_paise", b."request_id", b."placed_at", b."settled_status", b."result", b."profit_loss_paise", b."settled_at"
-	FROM "fancy_bets" b WHERE b."market_id" IN (SELECT "market_id" FROM "binary_sessions");--> statement-breakpoint
-SELECT setval(pg_get_serial_sequence('binary_bets', 'bet_id'), GREATEST((SELECT max("bet_id") FROM "binary_bets"), 1));--> statement-breakpoint
+	FROM "fancy_bets" b WHERE b."market_id" IN (SELECT "market_id" FROM "binary_sessions") ORDER BY b."bet_id";--> statement-breakpoint
 UPDATE "market_settlements" ms SET "result" = jsonb_set(ms."result", '{value}', to_jsonb(s."settlement_price_c"))
 	FROM "binary_sessions" s
 	WHERE ms."market_id" = s."market_id" AND s."settlement_price_c" IS NOT NULL AND ms."result" ? 'value';--> statement-breakpoint

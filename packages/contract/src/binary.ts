@@ -117,3 +117,6 @@ export const placeBinaryBetRequest = z.object({
   request_id: clientRequestId,
 });
 export type PlaceBinaryBetRequest = z.input<typeof placeBinaryBetRequest>;
+
+export const placeBinaryBetResult = z.object({ bet: binaryBet });
+export type PlaceBinaryBetResult = z.infer<typeof placeBinaryBetResult>;
