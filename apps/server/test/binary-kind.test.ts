@@ -94,9 +94,8 @@ describeStores(
       const history = (await b.call('getBetHistory', { market_id: sid, page: 1 })).body.data as BetHistory;
       expect(history.bets).toMatchObject([{ kind: 'BINARY', result: 'WON', profit_loss: 300 }]);
       const today = istToday();
-      const pl = (
-        await b.call('getProfitLoss', { from_date: today, to_date: today, group_by: 'market' })
-      ).body.data as ProfitLoss;
+      const pl = (await b.call('getProfitLoss', { from_date: today, to_date: today, group_by: 'market' }))
+        .body.data as ProfitLoss;
       expect(JSON.stringify(pl)).toMatch(/RIL close 2027-01-04/);
       const statement = await b.call('getAccountStatement', { from_date: today, to_date: today, page: 1 });
       expect(JSON.stringify(statement.body)).toMatch(/RIL › RIL close 2027-01-04 — won/);

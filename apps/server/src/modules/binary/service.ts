@@ -96,19 +96,33 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock, cl
    * an edit reaches it on the runner's next step (the feed's calls are synchronous).
    */
   let holidayCache: HolidayOf = () => null;
-  async function refreshHolidays(): Promise<HolidayOf> {
-    holidayCache = await holidays();
-    return holidayCache;
+  let holidayStamp = '';
+  /** Reads the calendar again; whether it changed since the last read. */
+  async function refreshHolidays(): Promise<boolean> {
+    const { of, stamp } = await readHolidays();
+    holidayCache = of;
+    const changed = stamp !== holidayStamp;
+    holidayStamp = stamp;
+    return changed;
   }
   const holidayNow: HolidayOf = (day, group) => holidayCache(day, group);
 
-  /** The holidays from a few days back on, as the engine's HolidayOf (group, or ALL). */
-  async function holidays(tx: Executor = db): Promise<HolidayOf> {
+  /** The holidays from a few days back on, as the engine's HolidayOf (group, or ALL), and a stamp of them. */
+  async function readHolidays(tx: Executor = db): Promise<{ of: HolidayOf; stamp: string }> {
     const from = addDays(istDay(now()), -3);
-    const rows = await tx.select().from(binaryHolidays).where(gte(binaryHolidays.day, from)).limit(5_000);
+    const rows = await tx
+      .select()
+      .from(binaryHolidays)
+      .where(gte(binaryHolidays.day, from))
+      .orderBy(asc(binaryHolidays.day), asc(binaryHolidays.grp))
+      .limit(5_000);
     const map = new Map(rows.map((r) => [`${r.day}|${r.grp}`, r.reason]));
-    return (day, group) => map.get(`${day}|${group}`) ?? map.get(`${day}|ALL`) ?? null;
+    return {
+      of: (day, group) => map.get(`${day}|${group}`) ?? map.get(`${day}|ALL`) ?? null,
+      stamp: rows.map((r) => `${r.day}|${r.grp}|${r.reason}`).join(';'),
+    };
   }
+  const holidays = async (tx: Executor = db): Promise<HolidayOf> => (await readHolidays(tx)).of;
 
   async function calendar(from?: string): Promise<BinaryHoliday[]> {
     const start = from ?? istDay(now());
@@ -125,12 +139,10 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock, cl
       .insert(binaryHolidays)
       .values({ day, grp: group, reason, createdAt: now() })
       .onConflictDoUpdate({ target: [binaryHolidays.day, binaryHolidays.grp], set: { reason } });
-    await refreshHolidays();
   }
 
   async function removeHoliday(day: string, group: BinaryHoliday['group']) {
     await db.delete(binaryHolidays).where(and(eq(binaryHolidays.day, day), eq(binaryHolidays.grp, group)));
-    await refreshHolidays();
   }
 
   // ---- instruments and sessions ----
