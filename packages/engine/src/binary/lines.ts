@@ -34,7 +34,8 @@ export function toHundredths(price: number): number {
  * pair up (24,350.00: No 24,350 / Yes 24,360), so the price is always inside the gap.
  */
 export function binaryLinePair(price_c: number, step_c: number, rate = BINARY_RATE): BinaryLinePair {
-  if (!Number.isSafeInteger(price_c) || price_c < 1) throw new RangeError('price_c must be a positive integer');
+  if (!Number.isSafeInteger(price_c) || price_c < 1)
+    throw new RangeError('price_c must be a positive integer');
   if (!Number.isSafeInteger(step_c) || step_c < 1) throw new RangeError('step_c must be a positive integer');
   const yes = (Math.floor(price_c / step_c) + 1) * step_c;
   if (yes > BINARY_RESULT_MAX) throw new RangeError('price out of range');

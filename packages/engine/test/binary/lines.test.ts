@@ -25,9 +25,18 @@ describe('binary line pair around the price (hundredths)', () => {
   it("COMEX crude's quarter-dollar step: $71.20 quotes No 71.00 / Yes 71.25, $71.25 quotes No 71.25 / Yes 71.50", () => {
     const cmx = BINARY_INSTRUMENTS.find((i) => i.code === 'CMX CRUDE')!;
     expect(cmx.line_step_c).toBe(25);
-    expect(binaryLinePair(toHundredths(71.2), cmx.line_step_c)).toMatchObject({ no_line: 7_100, yes_line: 7_125 });
-    expect(binaryLinePair(toHundredths(71.25), cmx.line_step_c)).toMatchObject({ no_line: 7_125, yes_line: 7_150 });
-    expect(binaryLinePair(toHundredths(71.49), cmx.line_step_c)).toMatchObject({ no_line: 7_125, yes_line: 7_150 });
+    expect(binaryLinePair(toHundredths(71.2), cmx.line_step_c)).toMatchObject({
+      no_line: 7_100,
+      yes_line: 7_125,
+    });
+    expect(binaryLinePair(toHundredths(71.25), cmx.line_step_c)).toMatchObject({
+      no_line: 7_125,
+      yes_line: 7_150,
+    });
+    expect(binaryLinePair(toHundredths(71.49), cmx.line_step_c)).toMatchObject({
+      no_line: 7_125,
+      yes_line: 7_150,
+    });
   });
   it('every instrument steps a whole number of hundredths, at most 1 % of its level', () => {
     for (const i of BINARY_INSTRUMENTS) {

@@ -95,7 +95,9 @@ export function createBinaryKind(app: FastifyInstance): MarketKindModule {
       const value = facts.result && 'value' in facts.result ? facts.result.value : null;
       const voidAll = facts.voidMarket || value === null;
       if (!voidAll && !(Number.isSafeInteger(value) && value! > 0))
-        throw new SettlementRefusal(`A binary session settles on a price in hundredths above 0, not ${value}`);
+        throw new SettlementRefusal(
+          `A binary session settles on a price in hundredths above 0, not ${value}`,
+        );
       const windows = facts.voids.filter((v) => v.kind === 'WINDOW');
       const voided = (b: BinaryBetRow) =>
         voidAll || windows.some((w) => b.placedAt >= w.fromAt! && b.placedAt <= w.toAt!);

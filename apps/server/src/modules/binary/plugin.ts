@@ -170,6 +170,16 @@ export const binaryModule = fp<{ binary?: BinaryOptions }>(
   },
   {
     name: 'binary',
-    dependencies: ['db', 'auth', 'bus', 'wallet', 'markets', 'binary-kind', 'catalog', 'leader', 'settlement'],
+    dependencies: [
+      'db',
+      'auth',
+      'bus',
+      'wallet',
+      'markets',
+      'binary-kind',
+      'catalog',
+      'leader',
+      'settlement',
+    ],
   },
 );

@@ -429,7 +429,9 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock, cl
       .set({
         state: priceC === null ? 'VOID' : 'SETTLED',
         settlementPriceC: priceC,
-        ...(priceC === null ? { voidReason: sql`coalesce(${binarySessions.voidReason}, ${NO_PRICE_REASON})` } : {}),
+        ...(priceC === null
+          ? { voidReason: sql`coalesce(${binarySessions.voidReason}, ${NO_PRICE_REASON})` }
+          : {}),
       })
       .where(eq(binarySessions.marketId, s.marketId));
     publish([s.matchId]);
