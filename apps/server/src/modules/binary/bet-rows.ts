@@ -2,7 +2,7 @@
 // hundredths of a price point in the store (line_c) and price levels on the wire (71.25).
 import type { BinaryBet } from '@backlay/contract';
 import type { FancyBet } from '@backlay/engine';
-import { and, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/store.ts';
 import { notVoided } from '../markets/voids.ts';
 import { BINARY_KIND } from './kind.ts';
@@ -48,8 +48,15 @@ export function toBinaryBet(
   };
 }
 
-/** The bets of these sessions that hold exposure: open, and touched by no void of the operator. */
-export async function openCountedBets(tx: Executor, marketIds: readonly number[]): Promise<BinaryBetRow[]> {
+/**
+ * The bets of these sessions that hold exposure: open, and touched by no void of the operator;
+ * one user's only when `userId` is given (a bet's check reads its bettor's alone).
+ */
+export async function openCountedBets(
+  tx: Executor,
+  marketIds: readonly number[],
+  userId?: number,
+): Promise<BinaryBetRow[]> {
   if (marketIds.length === 0) return [];
   return tx
     .select()
@@ -57,6 +64,7 @@ export async function openCountedBets(tx: Executor, marketIds: readonly number[]
     .where(
       and(
         inArray(binaryBets.marketId, [...marketIds]),
+        userId === undefined ? undefined : eq(binaryBets.userId, userId),
         isNull(binaryBets.settledStatus),
         notVoided({ marketId: binaryBets.marketId, placedAt: binaryBets.placedAt }),
       ),

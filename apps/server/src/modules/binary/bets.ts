@@ -94,7 +94,7 @@ export function createBinaryBets(app: FastifyInstance) {
       const wallet = wallets.get(userId);
       if (!wallet) return refuse('You have no wallet');
       // The user's open bets on the session, read under their wallet's lock.
-      const mine = (await openCountedBets(tx, [req.session_id])).filter((b) => b.userId === userId);
+      const mine = await openCountedBets(tx, [req.session_id], userId);
       const staked = mine.reduce((t, b) => t + b.stakePaise, 0);
       const bet = { is_yes: req.is_yes, line: req.line_c, rate: req.rate, stake_paise: req.stake_paise };
       const refusal = fancyRefusal({
