@@ -219,8 +219,8 @@ export default tseslint.config(
   sportPanelSeam(),
   // The engine is pure: no I/O, no clock, no randomness it is not given (DESIGN.md §1).
   {
-    files: ['packages/engine/src/**/*.ts'],
-    ignores: ['packages/engine/src/**/*.test.ts'],
+    files: ['packages/engine/src/**/*.ts', 'packages/slots/src/**/*.ts'],
+    ignores: ['packages/engine/src/**/*.test.ts', 'packages/slots/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'crypto', 'http', 'net'] }],
       'no-restricted-properties': [
