@@ -231,6 +231,11 @@ export default tseslint.config(
       'no-restricted-globals': ['error', 'setTimeout', 'setInterval', 'fetch', 'process'],
     },
   },
+  // The demo provider's game page is plain browser JavaScript.
+  {
+    files: ['apps/provider-demo/src/page/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
   // Client apps and the package they share: browser globals, React hooks rules.
   {
     files: ['apps/web/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}', 'packages/ui/**/*.{ts,tsx}'],

@@ -37,6 +37,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'provider-demo',
+          root: 'apps/provider-demo',
+          environment: 'node',
+          include: ['{src,test}/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'feed',
           root: 'packages/feed',
           environment: 'node',
