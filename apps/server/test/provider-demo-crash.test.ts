@@ -79,7 +79,10 @@ async function stopProvider(p: Running): Promise<void> {
   await p.exited;
 }
 
-async function providerPost(pathname: string, body: unknown): Promise<{ status: boolean; message?: string; data?: Record<string, unknown> }> {
+async function providerPost(
+  pathname: string,
+  body: unknown,
+): Promise<{ status: boolean; message?: string; data?: Record<string, unknown> }> {
   const res = await fetch(`${PROVIDER_URL}${pathname}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -98,7 +101,11 @@ const journalOf = (dataDir: string): JournalLine[] =>
 const closedOf = (dataDir: string, round_id: string) =>
   journalOf(dataDir).find((l) => l.t === 'closed' && l.round_id === round_id);
 
-async function until(what: string, ok: () => Promise<boolean>, timeout_ms = SETTLE_TIMEOUT_MS): Promise<void> {
+async function until(
+  what: string,
+  ok: () => Promise<boolean>,
+  timeout_ms = SETTLE_TIMEOUT_MS,
+): Promise<void> {
   const end = Date.now() + timeout_ms;
   while (!(await ok())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
@@ -139,7 +146,10 @@ describeStores(
       expect(launch.body.status, launch.body.message).toBe(true);
       const url = new URL((launch.body.data as { url: string }).url);
       expect(url.origin).toBe(PROVIDER_URL);
-      const session = await providerPost('/api/session', { token: url.searchParams.get('token'), game_id: GAME });
+      const session = await providerPost('/api/session', {
+        token: url.searchParams.get('token'),
+        game_id: GAME,
+      });
       expect(session.status, session.message).toBe(true);
       expect(session.data!.balance_paise).toBe(FUNDS_PAISE);
       return { u, page_session: session.data!.page_session as string };
@@ -168,15 +178,21 @@ describeStores(
 
       const second = await startProvider(walletUrl, dataDir, null);
       try {
-        await until('the round credited', async () => (await roundStatus(u.userId, open.round_id)) === 'CLOSED');
+        await until(
+          'the round credited',
+          async () => (await roundStatus(u.userId, open.round_id)) === 'CLOSED',
+        );
         await until('the journal closed', async () => closedOf(dataDir, open.round_id) !== undefined);
-        expect(await ctx.app.wallet.availablePaise(u.userId)).toBe(FUNDS_PAISE - STAKE_PAISE + open.win_paise!);
+        expect(await ctx.app.wallet.availablePaise(u.userId)).toBe(
+          FUNDS_PAISE - STAKE_PAISE + open.win_paise!,
+        );
         const closed = closedOf(dataDir, open.round_id);
         expect(closed).toMatchObject({ how: 'credit', code: 'OK' });
         await ledgerClean();
         // The report shows the round, settled.
         const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
-        const report = (await u.call('getLiveCasinoBets', { from_date: today, to_date: today })).body.data as LiveCasinoBets;
+        const report = (await u.call('getLiveCasinoBets', { from_date: today, to_date: today })).body
+          .data as LiveCasinoBets;
         expect(report.rows.map((r) => [r.round_id, r.stake, r.win])).toEqual([
           [open.round_id, STAKE_PAISE / 100, open.win_paise! / 100],
         ]);
@@ -193,7 +209,10 @@ describeStores(
 
       const second = await startProvider(walletUrl, dataDir, null);
       try {
-        await until('the round cancelled', async () => (await roundStatus(u.userId, open.round_id)) === 'CANCELLED');
+        await until(
+          'the round cancelled',
+          async () => (await roundStatus(u.userId, open.round_id)) === 'CANCELLED',
+        );
         await until('the journal closed', async () => closedOf(dataDir, open.round_id) !== undefined);
         expect(await ctx.app.wallet.availablePaise(u.userId)).toBe(FUNDS_PAISE);
         const closed = closedOf(dataDir, open.round_id);
