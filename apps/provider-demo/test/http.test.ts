@@ -42,6 +42,7 @@ describe('the provider API (the operator calls it)', () => {
     expect(ok.json().games.map((g: { game_id: string }) => g.game_id)).toEqual([
       'jaipur-jewels',
       'monsoon-tiger',
+      'european-roulette',
     ]);
     expect((await post('/games', '{}')).statusCode).toBe(401);
     expect((await post('/games', '{}', signed('{}', 'another-secret-0123456789'))).statusCode).toBe(401);
@@ -83,6 +84,9 @@ describe("the game page's calls", () => {
     ['/api/spin', '"text"'],
     ['/api/balance', '{"page_session":5}'],
     ['/api/balance', '7'],
+    ['/api/roulette/state', '{"page_session":"nope"}'],
+    ['/api/roulette/bet', '{"page_session":"nope","bets":[{"bet":"red","stake_paise":1000}]}'],
+    ['/api/roulette/bet', '[]'],
   ];
   it.each(cases)('%s %s: status false with a message, no 500, no wallet call', async (url, body) => {
     const res = await post(url, body);
