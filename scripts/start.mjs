@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const serverPort = process.env.PORT ?? '8080';
-const providerUrl = process.env.PROVIDER_DEMO_URL ?? 'http://127.0.0.1:8090';
+const providerPort = process.env.PROVIDER_DEMO_PORT ?? '8090';
+// The server finds the provider here (PROVIDER_DEMO_URL wins when set, as in docs/providers.md).
+const providerUrl = process.env.PROVIDER_DEMO_URL ?? `http://127.0.0.1:${providerPort}`;
 /** How long a child has to stop after SIGTERM before it is killed. */
 const STOP_GRACE_MS = 10_000;
 
@@ -21,11 +23,11 @@ function run(name, dir, env) {
   return child;
 }
 
-const children = [run('server', 'apps/server', {})];
+const children = [run('server', 'apps/server', { PROVIDER_DEMO_URL: providerUrl })];
 if (providerUrl !== 'off') {
   children.push(
     run('provider-demo', 'apps/provider-demo', {
-      PROVIDER_DEMO_PORT: process.env.PROVIDER_DEMO_PORT ?? (new URL(providerUrl).port || '8090'),
+      PROVIDER_DEMO_PORT: process.env.PROVIDER_DEMO_PORT ?? (new URL(providerUrl).port || '80'),
       BACKLAY_WALLET_URL:
         process.env.BACKLAY_WALLET_URL ?? `http://127.0.0.1:${serverPort}/api/provider/wallet`,
     }),

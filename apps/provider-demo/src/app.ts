@@ -51,7 +51,12 @@ export function buildProviderApp({ config, wallet, journal }: ProviderParts): {
   app: FastifyInstance;
   runner: RoundRunner;
 } {
-  const app = Fastify({ bodyLimit: BODY_BYTES_MAX, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+  const app = Fastify({
+    bodyLimit: BODY_BYTES_MAX,
+    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    // Not every request: a roulette page polls its table each second.
+    disableRequestLogging: true,
+  });
   const runner = new RoundRunner(journal, wallet, config.fault);
   const sessions = new PageSessions();
   const table = new RouletteTable(runner, {
