@@ -107,6 +107,21 @@ import {
   setLimitRequest,
   setRealityCheckRequest,
 } from './responsible.ts';
+import {
+  getGameListRequest,
+  getLiveCasinoBetsRequest,
+  liveCasinoBets,
+  providerAuthenticateRequest,
+  providerBalanceRequest,
+  providerCreditRequest,
+  providerDebitRequest,
+  providerRollbackRequest,
+  providerWalletAnswer,
+  userAuthenticationRequest,
+  worldCasinoGameList,
+  worldCasinoLaunch,
+  worldCasinoProviders,
+} from './providers.ts';
 import { globalSetting } from './settings.ts';
 import { buttonValue, setButtonValueRequest } from './stakes.ts';
 import { exposureDetail, userBalance } from './wallet.ts';
@@ -651,8 +666,97 @@ export const bettorAccountEndpoints = defineEndpoints({
   },
 });
 
+const WALLET_CALLBACK =
+  "A game provider's wallet callback (docs/providers.md): headers x-provider-id and x-provider-signature (t=<unix s>,v1=<hex HMAC-SHA256 of '<t>.<raw body>'> with the provider's secret), verified on the raw body, exempt from the CSRF cookie check. Answers data {code, balance (paise), currency}; status is true exactly for code OK; 401 INVALID_SIGNATURE, 400 INVALID_REQUEST.";
+
+/**
+ * Live Casino and Slot Game (issue 23): the lobby, the launch, the Live Casino Bets report, and
+ * the wallet callbacks a provider makes (public: signed per provider, not by a session). The
+ * public and user part of `providerEndpoints` (provider-endpoints.ts), in its order.
+ */
+export const bettorProviderEndpoints = defineEndpoints({
+  getProvidersList: {
+    method: 'GET',
+    path: 'worldCasino/getProvidersList',
+    access: 'user',
+    summary: "The enabled game providers with how many enabled games each has (the lobby's provider filter).",
+    response: worldCasinoProviders,
+  },
+  getGameList: {
+    method: 'POST',
+    path: 'worldCasino/getGameList',
+    access: 'user',
+    summary:
+      "Enabled games of enabled providers, by provider, category (LIVE, SLOTS, TABLE, CRASH, INSTANT, OTHER) and name search, by name; paged (48 a page), with the categories that have games (the lobby's tabs).",
+    request: getGameListRequest,
+    response: worldCasinoGameList,
+  },
+  userAuthentication: {
+    method: 'POST',
+    path: 'worldCasino/userAuthentication',
+    access: 'user',
+    summary:
+      'Launch a game: a one-time token (120 s, single use, bound to the caller and the game) is given to the provider, whose game page URL is answered. Refused when the game or provider is off or the provider does not answer.',
+    request: userAuthenticationRequest,
+    response: worldCasinoLaunch,
+  },
+  getLiveCasinoBets: {
+    method: 'POST',
+    path: 'report/getLiveCasinoBets',
+    access: 'user',
+    summary:
+      "The caller's provider game rounds over IST days (Live Casino Bets), newest first: game, provider, round id, status, stake, win, profit/loss and each provider transaction id; totals over the range; paged.",
+    request: getLiveCasinoBetsRequest,
+    response: liveCasinoBets,
+  },
+  providerAuthenticate: {
+    method: 'POST',
+    path: 'provider/wallet/authenticate',
+    access: 'public',
+    summary: `Exchange a launch token (single use, 120 s, bound to a player and a game) for a game session: session_id, player_id, display_name, balance; TOKEN_INVALID, TOKEN_EXPIRED, TOKEN_USED or GAME_MISMATCH when it cannot. ${WALLET_CALLBACK}`,
+    request: providerAuthenticateRequest,
+    response: providerWalletAnswer,
+  },
+  providerBalance: {
+    method: 'POST',
+    path: 'provider/wallet/balance',
+    access: 'public',
+    summary: `The player's available balance (balance − exposure) in paise. ${WALLET_CALLBACK}`,
+    request: providerBalanceRequest,
+    response: providerWalletAnswer,
+  },
+  providerDebit: {
+    method: 'POST',
+    path: 'provider/wallet/debit',
+    access: 'public',
+    summary: `A bet: one ledger transfer from the player to the provider's house account, at most the available balance (INSUFFICIENT_FUNDS), on a live session of an enabled game. Idempotent on transaction_id (a repeat answers the first answer byte for byte); ROLLED_BACK when its rollback came first. ${WALLET_CALLBACK}`,
+    request: providerDebitRequest,
+    response: providerWalletAnswer,
+  },
+  providerCredit: {
+    method: 'POST',
+    path: 'provider/wallet/credit',
+    access: 'public',
+    summary: `A round's win (0 for a loss): one ledger transfer to the player, never refused for money, a disabled game or an expired session; closes the round unless round_closed is false. Idempotent on transaction_id. ${WALLET_CALLBACK}`,
+    request: providerCreditRequest,
+    response: providerWalletAnswer,
+  },
+  providerRollback: {
+    method: 'POST',
+    path: 'provider/wallet/rollback',
+    access: 'public',
+    summary: `Cancel a debit (reference_transaction_id): its amount goes back to the player. A rollback of a debit not yet seen is recorded (UNKNOWN_TRANSACTION, final) and that debit is refused ROLLED_BACK if it comes. Idempotent on transaction_id. ${WALLET_CALLBACK}`,
+    request: providerRollbackRequest,
+    response: providerWalletAnswer,
+  },
+});
+
 /** Every call the bettor's app may make (access public or user). */
-export const bettorEndpoints = defineEndpoints({ ...bettorCoreEndpoints, ...bettorAccountEndpoints });
+export const bettorEndpoints = defineEndpoints({
+  ...bettorCoreEndpoints,
+  ...bettorAccountEndpoints,
+  ...bettorProviderEndpoints,
+});
 
 export type BettorEndpoints = typeof bettorEndpoints;
 export type BettorEndpointName = keyof BettorEndpoints;

@@ -17,6 +17,7 @@ export * from './exchange.ts';
 export * from './login.ts';
 export * from './onboarding.ts';
 export * from './payments.ts';
+export * from './providers.ts';
 export * from './racing.ts';
 export * from './reports.ts';
 export * from './responsible.ts';

@@ -16,6 +16,7 @@ import {
 } from './admin.ts';
 import { bettorCoreEndpoints } from './bettor-endpoints.ts';
 import { consoleEndpoints } from './console-endpoints.ts';
+import { providerEndpoints } from './provider-endpoints.ts';
 import { raceCard } from './racing.ts';
 import {
   adminRaceFinishRequest,
@@ -309,6 +310,7 @@ export const endpoints = define({
   },
   ...consoleEndpoints,
   ...accountEndpoints,
+  ...providerEndpoints,
 });
 
 export type EndpointName = keyof typeof endpoints;

@@ -7,3 +7,4 @@ export * from './binary-admin.ts';
 export * from './console.ts';
 export * from './console-endpoints.ts';
 export * from './endpoints.ts';
+export * from './provider-endpoints.ts';

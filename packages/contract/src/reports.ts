@@ -89,7 +89,10 @@ export const getAccountStatementRequest = documented(
   { cross: [REPORT_RANGE] },
 );
 
-/** What a statement row is: cash in/out, a market's result, its commission, or a reversal of either. */
+/**
+ * What a statement row is: cash in/out, a market's result, its commission, a reversal of either,
+ * or a provider game's movement (Live Casino and Slot Game: a bet, a win, a bet rolled back).
+ */
 export const statementKind = z.enum([
   'deposit',
   'withdrawal',
@@ -97,6 +100,9 @@ export const statementKind = z.enum([
   'market_loss',
   'commission',
   'settlement_reversal',
+  'casino_bet',
+  'casino_win',
+  'casino_refund',
 ]);
 
 export const statementRow = z.object({

@@ -1,7 +1,7 @@
 // The payment gateway seam: a gateway tells us about deposits it took and payouts it made by a
 // signed webhook. Verified on the raw body before anything is parsed or trusted.
 import { gatewayEvent, type GatewayEvent } from '@backlay/contract';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { signPayload, verifySignature } from '@backlay/contract/provider-signature';
 
 export interface PaymentGateway {
   /** Stored with each event; events are idempotent per (gateway, event id). */
@@ -19,39 +19,25 @@ export const SIGNATURE_HEADER = 'x-gateway-signature';
 export const SIGNATURE_TOLERANCE_S = 300;
 
 /** 't=<unix s>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>' — what a gateway (or a test) sends. */
-export function signWebhook(secret: string, rawBody: string | Buffer, unixSeconds: number): string {
-  const mac = createHmac('sha256', secret).update(`${unixSeconds}.`).update(rawBody).digest('hex');
-  return `t=${unixSeconds},v1=${mac}`;
-}
+export const signWebhook = signPayload;
 
 /**
  * A gateway that signs its webhooks with a shared secret (HMAC-SHA256 over the timestamp and the
  * raw body, as most Indian and international gateways do). PAYMENT_GATEWAY_SECRET configures it.
+ * The same scheme signs the game providers' calls (@backlay/contract/provider-signature).
  */
 export function hmacGateway(opts: { name?: string; secret: string }): PaymentGateway {
   return {
     name: opts.name ?? 'hmac',
     verifyWebhook(rawBody, headers, now) {
-      const header = headers[SIGNATURE_HEADER];
-      if (typeof header !== 'string') return { ok: false, status: 401, message: 'Missing signature' };
-      const parts = Object.fromEntries(
-        header.split(',').map((p) => {
-          const i = p.indexOf('=');
-          return [p.slice(0, i).trim(), p.slice(i + 1).trim()];
-        }),
+      const signed = verifySignature(
+        opts.secret,
+        headers[SIGNATURE_HEADER],
+        rawBody,
+        now,
+        SIGNATURE_TOLERANCE_S,
       );
-      const t = Number(parts.t);
-      if (!Number.isSafeInteger(t) || !/^[0-9a-f]{64}$/.test(parts.v1 ?? '')) {
-        return { ok: false, status: 401, message: 'Malformed signature' };
-      }
-      if (Math.abs(now.getTime() / 1000 - t) > SIGNATURE_TOLERANCE_S) {
-        return { ok: false, status: 401, message: 'Signature timestamp out of range' };
-      }
-      const expected = Buffer.from(signWebhook(opts.secret, rawBody, t).split('v1=')[1]!, 'hex');
-      const given = Buffer.from(parts.v1!, 'hex');
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-        return { ok: false, status: 401, message: 'Bad signature' };
-      }
+      if (!signed.ok) return { ok: false, status: 401, message: signed.message };
       let json: unknown;
       try {
         json = JSON.parse(rawBody.toString('utf8'));
