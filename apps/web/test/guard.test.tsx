@@ -61,7 +61,7 @@ describe('routes and the guard', () => {
       expect(screen.queryByText(/coming release|not available/i)).toBeNull();
       unmount();
     }
-  });
+  }, 30_000);
 
   it('forces /setting/change-password when is_change_password is 1', async () => {
     signIn({ ...demoUser, is_change_password: '1' });

@@ -42,12 +42,14 @@ export function LiveCasinoBetsScreen() {
     <div className="report">
       <ReportNav />
       <section className="report__card" aria-labelledby="report-title">
-        <h1 id="report-title" className="report__title report__title--with-link">
-          Live Casino Bets
+        <div className="report__title report__title--with-link">
+          <h1 id="report-title" className="lc-bets__title">
+            Live Casino Bets
+          </h1>
           <Link to="/world-casino" className="report__title-link">
-            Live Casino &amp; Slots
+            Play Live Casino &amp; Slots
           </Link>
-        </h1>
+        </div>
         <RangeForm
           range={range}
           onRangeChange={setRange}
