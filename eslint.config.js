@@ -219,8 +219,8 @@ export default tseslint.config(
   sportPanelSeam(),
   // The engine is pure: no I/O, no clock, no randomness it is not given (DESIGN.md §1).
   {
-    files: ['packages/engine/src/**/*.ts'],
-    ignores: ['packages/engine/src/**/*.test.ts'],
+    files: ['packages/engine/src/**/*.ts', 'packages/slots/src/**/*.ts'],
+    ignores: ['packages/engine/src/**/*.test.ts', 'packages/slots/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'crypto', 'http', 'net'] }],
       'no-restricted-properties': [
@@ -230,6 +230,11 @@ export default tseslint.config(
       ],
       'no-restricted-globals': ['error', 'setTimeout', 'setInterval', 'fetch', 'process'],
     },
+  },
+  // The demo provider's game page is plain browser JavaScript.
+  {
+    files: ['apps/provider-demo/src/page/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
   },
   // Client apps and the package they share: browser globals, React hooks rules.
   {

@@ -28,6 +28,23 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'slots',
+          root: 'packages/slots',
+          environment: 'node',
+          include: ['{src,test}/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'provider-demo',
+          root: 'apps/provider-demo',
+          environment: 'node',
+          include: ['{src,test}/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'feed',
           root: 'packages/feed',
           environment: 'node',

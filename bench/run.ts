@@ -9,6 +9,7 @@ import { fancyBetsBench } from './fancy-bets.bench.ts';
 import { httpBetsBench } from './http-bets.bench.ts';
 import { racingBetsBench } from './racing-bets.bench.ts';
 import { racingScreenBench } from './racing-screen.bench.ts';
+import { slotsRtpBench } from './slots-rtp.bench.ts';
 import { wsClusterBench } from './ws-cluster.bench.ts';
 import { wsHostileBench } from './ws-hostile.bench.ts';
 import { wsPushBench } from './ws-push.bench.ts';
@@ -24,6 +25,7 @@ const benchmarks: Benchmark[] = [
   wsClusterBench,
   wsHostileBench,
   casinoDayBench,
+  slotsRtpBench,
 ];
 
 const only = process.argv.slice(2);

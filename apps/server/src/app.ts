@@ -29,6 +29,7 @@ import { messagingModule } from './modules/messaging/plugin.ts';
 import type { SmsSender } from './modules/messaging/senders.ts';
 import type { PaymentGateway } from './modules/payments/gateway.ts';
 import { paymentsModule } from './modules/payments/plugin.ts';
+import { providersModule, type ProvidersOptions } from './modules/providers/plugin.ts';
 import { responsibleModule } from './modules/responsible/plugin.ts';
 import { securityModule } from './modules/security/plugin.ts';
 import { signupModule } from './modules/signup/plugin.ts';
@@ -108,6 +109,8 @@ export type AppOptions = {
    * (its waits are this node's own work, not a service that went quiet).
    */
   requestDeadlineMs?: number;
+  /** Game providers (Live Casino, Slot Game): the configured list and whether to sync their games. Default: none. */
+  providers?: ProvidersOptions;
   /** The in-house casino tables: run their rounds on the leader (`run`), at a clock speed. Default: not run. */
   casino?: CasinoOptions;
   /** Binary sessions: run the instrument feed on the leader (`run`), the binary clock's speed, a replay file. Default: not run. */
@@ -214,6 +217,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(racingModule);
   await app.register(binaryModule, options.binary ? { binary: options.binary } : {});
   await app.register(reportsModule);
+  await app.register(providersModule, options.providers ?? {});
   await app.register(adminModule);
   await app.register(consoleModule);
   await app.register(wsPlugin, {

@@ -4,6 +4,9 @@ import { z } from 'zod';
 
 const flagOrUnset = z.enum(['0', '1']).optional();
 
+/** Where the demo provider listens by default (apps/provider-demo reads the same names). */
+export const DEFAULT_PROVIDER_DEMO_URL = 'http://127.0.0.1:8090';
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -75,6 +78,24 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9_-]{1,32}$/)
     .default('gateway'),
+  /**
+   * The demo game provider (apps/provider-demo, docs/providers.md): its base URL ('off': none) and
+   * the secret both sides sign with. The default secret is for a development machine only.
+   */
+  PROVIDER_DEMO_URL: z
+    .union([
+      z.literal('off'),
+      z.url({ protocol: /^https?$/, error: 'PROVIDER_DEMO_URL must be an http(s) address or off' }),
+    ])
+    .default(DEFAULT_PROVIDER_DEMO_URL),
+  PROVIDER_DEMO_SECRET: z
+    .string()
+    .min(16, 'PROVIDER_DEMO_SECRET must be at least 16 characters')
+    .max(256)
+    .optional(),
+  /** More game providers: a JSON array of {"id","name","base_url","secret"} (docs/providers.md). */
+  PROVIDERS: z.string().max(20_000).optional(),
+  NODE_ENV: z.string().optional(),
   /** Redis for the request and login limits, shared by every node. Unset: each node counts in memory. */
   REDIS_URL: z
     .string()
@@ -99,6 +120,59 @@ const envSchema = z.object({
     .optional(),
 });
 
+/** The demo provider's secret on a development machine; production must set PROVIDER_DEMO_SECRET. */
+export const DEV_PROVIDER_DEMO_SECRET = 'backlay-demo-provider-secret';
+
+/** A game provider as configured: its id, name, base URL and shared secret. */
+export type ProviderConfig = { id: string; name: string; base_url: string; secret: string };
+
+const providerConfig = z.object({
+  id: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, 'id must be 1 to 32 lower-case letters, digits, - or _'),
+  name: z.string().min(1).max(60),
+  base_url: z.url({ protocol: /^https?$/, error: 'base_url must be an http(s) address' }),
+  secret: z.string().min(16, 'secret must be at least 16 characters').max(256),
+});
+
+/** The providers of PROVIDER_DEMO_* and PROVIDERS; throws naming what is wrong. */
+export function providersOf(e: {
+  PROVIDER_DEMO_URL: string;
+  PROVIDER_DEMO_SECRET?: string | undefined;
+  PROVIDERS?: string | undefined;
+  NODE_ENV?: string | undefined;
+}): ProviderConfig[] {
+  const out: ProviderConfig[] = [];
+  if (e.PROVIDER_DEMO_URL !== 'off') {
+    if (!e.PROVIDER_DEMO_SECRET && e.NODE_ENV === 'production')
+      throw new Error(
+        'Invalid environment: PROVIDER_DEMO_SECRET is required in production (or PROVIDER_DEMO_URL=off)',
+      );
+    out.push({
+      id: 'demo',
+      name: 'Backlay Demo Games',
+      base_url: e.PROVIDER_DEMO_URL.replace(/\/+$/, ''),
+      secret: e.PROVIDER_DEMO_SECRET ?? DEV_PROVIDER_DEMO_SECRET,
+    });
+  }
+  if (e.PROVIDERS) {
+    let json: unknown;
+    try {
+      json = JSON.parse(e.PROVIDERS);
+    } catch {
+      throw new Error('Invalid environment: PROVIDERS must be a JSON array');
+    }
+    const parsed = z.array(providerConfig).max(20).safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new Error(`Invalid environment: PROVIDERS.${issue?.path.join('.')}: ${issue?.message}`);
+    }
+    for (const p of parsed.data) {
+      if (out.some((o) => o.id === p.id)) throw new Error(`Invalid environment: PROVIDERS: id ${p.id} twice`);
+      out.push({ ...p, base_url: p.base_url.replace(/\/+$/, '') });
+    }
+  }
+  return out;
+}
+
 export type StoreConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
 
 export type Config = {
@@ -116,6 +190,8 @@ export type Config = {
   binary: { run: boolean; speed: number; start_ms?: number; file?: string };
   sms: { url: string; token?: string } | null;
   paymentGateway: { name: string; secret: string } | null;
+  /** Game providers (PROVIDER_DEMO_URL / PROVIDER_DEMO_SECRET, PROVIDERS). */
+  providers: ProviderConfig[];
   /** NATS (BUS_URL) when set, with its credentials when given; else the in-process bus. */
   bus: { url: string; prefix: string; user?: string; password?: string; token?: string } | null;
   /** Redis for the limits (REDIS_URL) when set; else each node's memory. */
@@ -167,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentGateway: e.PAYMENT_GATEWAY_SECRET
       ? { name: e.PAYMENT_GATEWAY_NAME, secret: e.PAYMENT_GATEWAY_SECRET }
       : null,
+    providers: providersOf(e),
     bus: e.BUS_URL
       ? {
           url: e.BUS_URL,

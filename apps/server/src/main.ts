@@ -21,6 +21,7 @@ const app = await buildApp({
   ...(config.paymentGateway ? { paymentGateway: hmacGateway(config.paymentGateway) } : {}),
   adminDistDir,
   cricketBallIntervalMs: config.cricketBallIntervalMs,
+  providers: { list: config.providers, sync: true },
   casino: config.casino,
   binary: config.binary,
   ...(config.bus ? { bus: config.bus } : {}),

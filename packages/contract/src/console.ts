@@ -745,6 +745,9 @@ export const ADMIN_AUDIT_ACTIONS = [
   'settings/save',
   'settings/upload',
   'ledger/check',
+  'provider/enable',
+  'provider/sync',
+  'provider/game/enable',
 ] as const;
 
 export const adminAuditRow = z.object({

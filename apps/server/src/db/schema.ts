@@ -1030,3 +1030,4 @@ export const leaderLeases = pgTable('leader_leases', {
   holder: text('holder'),
   acquiredAt: tstz('acquired_at'),
 });
+export { gameProviders, providerGames, providerLaunchTokens, providerSessions, providerRounds, providerTransactions } from '../modules/providers/schema.ts';

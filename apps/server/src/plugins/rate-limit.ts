@@ -342,6 +342,9 @@ export const rateLimitPlugin = fp<{ limits: RateLimitOptions; store?: RateLimitS
 
     app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
       if (!req.url.startsWith('/api/')) return;
+      // A server that signs its calls (a game provider's wallet callbacks, for all of its players)
+      // is not a visitor: its calls are checked by their signature, not counted per address.
+      if ((req.routeOptions.config as { signedCaller?: boolean } | undefined)?.signedCaller) return;
       // A token this node does not remember costs a store read: not for an address that has
       // already spent its budget of calls without a session (made-up tokens count there).
       if (!app.auth.answersFromMemory(req)) await rl.anonymousNotSpent(req.ip, reply);

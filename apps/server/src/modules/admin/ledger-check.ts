@@ -99,6 +99,8 @@ export async function checkLedger(app: FastifyInstance): Promise<LedgerCheck> {
     // Payments: the pending-withdrawals account holds exactly the pending withdrawals, and every
     // deposit or withdrawal request has exactly the transfers its status says.
     for (const p of await app.payments.ledgerProblems(tx)) note(p);
+    // Game providers: every recorded bet, win and refund is one transfer of its amount, and back.
+    for (const p of await app.providers.ledgerProblems(tx)) note(p);
 
     // Reservations: bets on their way to a market's batch, each gone within a batch's time; one
     // older than the timeout plus a sweep's period was left by a dead node and not swept.

@@ -1,4 +1,17 @@
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { ledgerAccounts, markets, matches, sports, transfers } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import type { KindRegistry } from '../markets/registry.ts';
@@ -91,7 +104,7 @@ export async function statementPage(
     .from(ranged)
     .leftJoin(markets, eq(markets.marketId, ranged.marketId))
     .leftJoin(matches, eq(matches.matchId, markets.matchId))
-    .where(statementFilterOn(ranged.marketId, filter))
+    .where(statementFilterOn(ranged.marketId, filter, ranged.kind))
     .orderBy(ranged.createdAt, ranged.transferId)
     .limit(limit)
     .offset(offset);
@@ -120,10 +133,17 @@ export async function statementCount(
   return Number(row?.n ?? 0);
 }
 
-/** 'game' = transfers of a market; 'deposit_withdraw' = cash movements (no market). */
-function statementFilterOn(marketId: Parameters<typeof isNull>[0], filter: StatementFilter): SQL | undefined {
-  if (filter === 'game') return isNotNull(marketId);
-  if (filter === 'deposit_withdraw') return isNull(marketId);
+/** Ledger kinds of a game provider's movements: games with no market of ours (wallet PROVIDER_TRANSFER_KINDS). */
+const PROVIDER_KINDS = ['provider_bet', 'provider_win', 'provider_refund'];
+
+/** 'game' = transfers of a market or a provider's game; 'deposit_withdraw' = cash movements. */
+function statementFilterOn(
+  marketId: Parameters<typeof isNull>[0],
+  filter: StatementFilter,
+  kind: Parameters<typeof isNull>[0] = transfers.kind,
+): SQL | undefined {
+  if (filter === 'game') return or(isNotNull(marketId), inArray(kind, PROVIDER_KINDS));
+  if (filter === 'deposit_withdraw') return and(isNull(marketId), notInArray(kind, PROVIDER_KINDS));
   return undefined;
 }
 

@@ -26,7 +26,22 @@ const KNOWN: ReadonlySet<string> = new Set<StatementKind>([
   'market_loss',
   'commission',
   'settlement_reversal',
+  'casino_bet',
+  'casino_win',
+  'casino_refund',
 ]);
+
+/** A game provider's ledger kinds (wallet PROVIDER_TRANSFER_KINDS) as the statement names them. */
+export const PROVIDER_STATEMENT_KINDS: Readonly<Record<string, StatementKind>> = {
+  provider_bet: 'casino_bet',
+  provider_win: 'casino_win',
+  provider_refund: 'casino_refund',
+};
+const PROVIDER_WORDING: Readonly<Record<string, string>> = {
+  provider_bet: 'bet',
+  provider_win: 'win',
+  provider_refund: 'bet cancelled',
+};
 
 /**
  * The wire kind of a transfer. A kind the contract does not know is shown by where the money
@@ -34,6 +49,8 @@ const KNOWN: ReadonlySet<string> = new Set<StatementKind>([
  */
 export function statementKindOf(kind: string, marketId: number | null, deltaPaise: number): StatementKind {
   if (KNOWN.has(kind)) return kind as StatementKind;
+  const provider = PROVIDER_STATEMENT_KINDS[kind];
+  if (provider) return provider;
   if (marketId !== null) return deltaPaise >= 0 ? 'market_win' : 'market_loss';
   return deltaPaise >= 0 ? 'deposit' : 'withdrawal';
 }
@@ -63,6 +80,9 @@ export function describeTransfer(t: {
         : `Market ${t.marketId}`;
     return `${where} — ${MARKET_WORDING[t.kind] ?? words(t.kind)}`;
   }
+  // A provider game's movement: its memo is "Live Casino › {game} round {id}" (modules/providers).
+  const provider = PROVIDER_WORDING[t.kind];
+  if (provider) return `${t.memo?.trim() || 'Live Casino'} — ${provider}`;
   const what =
     t.kind === 'deposit' ? 'Deposit' : t.kind === 'withdrawal' ? 'Withdrawal' : capitalised(words(t.kind));
   const memo = t.memo?.trim();

@@ -21,6 +21,12 @@ export const HOUSE_WITHDRAWALS = 'HOUSE_WITHDRAWALS';
  * A cap on a user's betting budget (responsible gaming's loss limit), as an SQL expression of the
  * user id giving paise as text, or null when there is none.
  */
+/** A game provider's house account (issue 23): its bets come in, its wins and refunds go out. */
+export const providerHouseCode = (providerId: string) => `PROVIDER:${providerId}`;
+/** The ledger kinds of a provider game's movements: a bet, a win, a bet rolled back. */
+export const PROVIDER_TRANSFER_KINDS = ['provider_bet', 'provider_win', 'provider_refund'] as const;
+export type ProviderTransferKind = (typeof PROVIDER_TRANSFER_KINDS)[number];
+
 export type BudgetCap = (userId: SQLWrapper, now: Date) => SQL<string | null>;
 
 export type ExposureEntry = {
@@ -603,6 +609,66 @@ export function createWalletService(
       const wallets =
         locked.size === 0 ? new Map() : await readBudgets(tx, [...locked], alongside, budgetExpr);
       return { wallets, busy: new Set(left) };
+    },
+
+    /**
+     * Locks the user's cash row (the lock every bet and withdrawal takes) and answers what they may
+     * spend: the betting budget (balance, lowered by a binding loss limit) less their exposure holds
+     * and reservations; null without an account. A provider's debit is checked against it in the
+     * caller's transaction, then moved with `providerTransfer`.
+     */
+    async lockAvailablePaise(tx: Executor, userId: number): Promise<number | null> {
+      await lockRows(tx, [userId]);
+      const budgets = await readBudgets(
+        tx,
+        [userId],
+        (u) => sql<string>`(${holds.totalExpr(u)})::text`,
+        budgetExpr,
+      );
+      const b = budgets.get(userId);
+      return b === undefined ? null : b.balancePaise - Number(b.alongside);
+    },
+
+    /** The same figure without the lock (an answer's balance, a display); null without an account. */
+    async availablePaise(userId: number, tx: Executor = db): Promise<number | null> {
+      const budgets = await readBudgets(
+        tx,
+        [userId],
+        (u) => sql<string>`(${holds.totalExpr(u)})::text`,
+        budgetExpr,
+      );
+      const b = budgets.get(userId);
+      return b === undefined ? null : b.balancePaise - Number(b.alongside);
+    },
+
+    /**
+     * A provider game's movement (issue 23): a bet from the user to the provider's house account,
+     * a win or a refund back. Inside the caller's transaction, which holds the user's cash row
+     * (lockAvailablePaise) and checked a bet against the available balance. Idempotent on the key.
+     */
+    async providerTransfer(
+      tx: Executor,
+      t: {
+        userId: number;
+        providerId: string;
+        kind: ProviderTransferKind;
+        amountPaise: number;
+        key: string;
+        memo: string;
+      },
+    ) {
+      const account = await q.userAccount(tx, t.userId);
+      if (!account) throw new Error(`user ${t.userId} has no cash account`);
+      const house = await q.ensureHouseAccount(tx, providerHouseCode(t.providerId));
+      const toHouse = t.kind === 'provider_bet';
+      return q.insertTransfer(tx, {
+        debitAccountId: toHouse ? account.accountId : house,
+        creditAccountId: toHouse ? house : account.accountId,
+        amountPaise: t.amountPaise,
+        kind: t.kind,
+        idempotencyKey: t.key,
+        memo: t.memo,
+      });
     },
 
     /** Σ of the user's exposure holds over every market of every kind (getUserBalance.liability). */

@@ -1,0 +1,519 @@
+// The seamless wallet: what a provider calls for every bet and win (docs/providers.md). Each call
+// runs in one transaction that first locks the player's cash row (the lock every bet and
+// withdrawal takes, DESIGN.md §6), then reads what was recorded for the transaction id, decides on
+// the locked rows, moves the money (one ledger transfer) and records the call with its answer's
+// exact bytes. A repeat, a rollback racing its debit, 50 debits at once: all serialise on that row.
+import {
+  LAUNCH_TOKEN_TTL_S,
+  SESSION_IDLE_TTL_S,
+  type ProviderAuthenticateRequest,
+  type ProviderBalanceRequest,
+  type ProviderWalletAnswer,
+  type ProviderWalletCode,
+  type ProviderTransactionType,
+} from '@backlay/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { users } from '../../db/schema.ts';
+import type { Db, Executor } from '../../db/store.ts';
+import type { ResponsibleService } from '../responsible/service.ts';
+import type { WalletService } from '../wallet/service.ts';
+import {
+  gameProviders,
+  providerGames,
+  providerLaunchTokens,
+  providerRounds,
+  providerSessions,
+  providerTransactions,
+} from './schema.ts';
+
+/** What the HTTP layer sends: a status and the exact body. */
+export type CallAnswer = { http: 200 | 400 | 401; body: string };
+
+const MESSAGES: Record<ProviderWalletCode, string | undefined> = {
+  OK: undefined,
+  INVALID_SIGNATURE: 'The signature is missing or wrong',
+  INVALID_REQUEST: 'The request is not the call’s shape',
+  PROVIDER_DISABLED: 'This provider is switched off',
+  UNKNOWN_PLAYER: 'No such player',
+  TOKEN_INVALID: 'Unknown launch token',
+  TOKEN_EXPIRED: 'The launch token has expired',
+  TOKEN_USED: 'The launch token was already used',
+  GAME_MISMATCH: 'The launch token is for another game',
+  SESSION_EXPIRED: 'The game session has ended: launch the game again',
+  PLAYER_BLOCKED: 'This account may not bet now',
+  GAME_DISABLED: 'This game is switched off',
+  INSUFFICIENT_FUNDS: 'Insufficient balance',
+  ROLLED_BACK: 'This transaction was already rolled back',
+  ROUND_CLOSED: 'This round is closed',
+  UNKNOWN_TRANSACTION: 'No such debit: nothing to roll back (recorded)',
+  DUPLICATE_TRANSACTION: 'This transaction id was already used for another call',
+};
+
+/** The exact bytes of an answer: the API's envelope around the wallet answer. */
+export function answerBody(code: ProviderWalletCode, data: Omit<ProviderWalletAnswer, 'code' | 'currency'>) {
+  const message = MESSAGES[code];
+  return JSON.stringify({
+    status: code === 'OK',
+    ...(message === undefined ? {} : { message }),
+    data: { code, ...data, currency: 'INR' },
+  });
+}
+export const refusedCall = (http: 400 | 401, code: ProviderWalletCode, message: string): CallAnswer => ({
+  http,
+  body: JSON.stringify({ status: false, message, data: { code, balance: null, currency: 'INR' } }),
+});
+
+export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+/** 32 random bytes, base64url: a launch token or a session id. */
+export const newSecretRef = () => randomBytes(32).toString('base64url');
+
+const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+
+/** The statement's label of a movement (docs/providers.md). */
+export const movementLabel = (gameName: string, roundId: string) =>
+  `Live Casino › ${gameName} round ${roundId}`;
+
+type MoneyBody = {
+  player_id: string;
+  transaction_id: string;
+  round_id: string;
+  game_id: string;
+  session_id?: string | undefined;
+};
+export type DebitBody = MoneyBody & { session_id: string; amount: number };
+export type CreditBody = MoneyBody & { amount: number; round_closed: boolean };
+export type RollbackBody = MoneyBody & { reference_transaction_id: string };
+
+type Player = { userId: number; userName: string; lockedUntil: Date | null };
+
+/** What a decision did: its code, the money it moved and how the available balance changed. */
+type Decision = {
+  code: ProviderWalletCode;
+  movedPaise: number;
+  /** What the call asked to move (a rollback: its debit's amount). */
+  amountPaise: number;
+  deltaPaise: number;
+  transferId: number | null;
+  roundKey: number | null;
+  referenceId?: string;
+};
+const refused = (code: ProviderWalletCode, amountPaise: number): Decision => ({
+  code,
+  movedPaise: 0,
+  amountPaise,
+  deltaPaise: 0,
+  transferId: null,
+  roundKey: null,
+});
+
+export function createWalletCalls(deps: {
+  db: Db;
+  wallet: WalletService;
+  responsible: ResponsibleService;
+  clock: { now(): Date };
+}) {
+  const { db, wallet, responsible, clock } = deps;
+
+  async function playerOf(tx: Executor, playerId: string): Promise<Player | null> {
+    const id = Number(playerId);
+    if (!Number.isSafeInteger(id) || id > 2_147_483_647) return null;
+    const [row] = await tx
+      .select({
+        userId: users.userId,
+        userName: users.userName,
+        lockedUntil: users.lockedUntil,
+        role: users.role,
+      })
+      .from(users)
+      .where(eq(users.userId, id));
+    return row && row.role === 'bettor' ? row : null;
+  }
+
+  async function gameOf(tx: Executor, providerId: string, providerGameId: string) {
+    const [row] = await tx
+      .select()
+      .from(providerGames)
+      .where(and(eq(providerGames.providerId, providerId), eq(providerGames.providerGameId, providerGameId)));
+    return row ?? null;
+  }
+
+  async function providerEnabled(tx: Executor, providerId: string) {
+    const [row] = await tx
+      .select({ enabled: gameProviders.enabled })
+      .from(gameProviders)
+      .where(eq(gameProviders.providerId, providerId));
+    return row?.enabled === true;
+  }
+
+  /** Whether the account may bet now: not locked, not on a time-out or self-excluded. */
+  async function blocked(tx: Executor, player: Player): Promise<boolean> {
+    const now = clock.now();
+    if (player.lockedUntil && player.lockedUntil > now) return true;
+    const [user] = await tx.select().from(users).where(eq(users.userId, player.userId));
+    return (await responsible.exclusionGate(user!, tx)) !== null;
+  }
+
+  /** A live session of this player with this provider: touched (its idle time starts again). */
+  async function touchSession(tx: Executor, providerId: string, userId: number, sessionId: string) {
+    const rows = rowsOf<{ session_hash: string }>(
+      await tx.execute(sql`update ${providerSessions} s set last_seen_at = now()
+        from ${providerGames} g
+        where s.session_hash = ${sha256(sessionId)} and s.user_id = ${userId}
+          and g.game_id = s.game_id and g.provider_id = ${providerId}
+          and s.last_seen_at > now() - make_interval(secs => ${SESSION_IDLE_TTL_S})
+        returning s.session_hash`),
+    );
+    return rows.length === 1;
+  }
+
+  /** The round of (provider, round id, player), locked; null when there is none yet. */
+  async function lockRound(tx: Executor, providerId: string, roundId: string, userId: number) {
+    const [row] = await tx
+      .select()
+      .from(providerRounds)
+      .where(
+        and(
+          eq(providerRounds.providerId, providerId),
+          eq(providerRounds.roundId, roundId),
+          eq(providerRounds.userId, userId),
+        ),
+      )
+      .for('update');
+    return row ?? null;
+  }
+
+  async function openRound(
+    tx: Executor,
+    providerId: string,
+    body: MoneyBody,
+    userId: number,
+    gameId: number | null,
+  ): Promise<number> {
+    const [row] = await tx
+      .insert(providerRounds)
+      .values({
+        providerId,
+        roundId: body.round_id,
+        userId,
+        gameId,
+        providerGameId: body.game_id,
+        startedAt: sql`now()` as unknown as Date,
+      })
+      .onConflictDoUpdate({
+        target: [providerRounds.providerId, providerRounds.roundId, providerRounds.userId],
+        set: { providerGameId: sql`${providerRounds.providerGameId}` },
+      })
+      .returning({ roundKey: providerRounds.roundKey });
+    return row!.roundKey;
+  }
+
+  // ---------------------------------------------------------------- one money call
+
+  /**
+   * Runs a debit, credit or rollback once per (provider, transaction id): the player's row locked
+   * first, a recorded call answered with its recorded bytes (or DUPLICATE_TRANSACTION when the
+   * repeat differs), else `decide` on the locked rows and the call recorded with its answer.
+   */
+  async function moneyCall(
+    providerId: string,
+    type: ProviderTransactionType,
+    body: MoneyBody,
+    fingerprint: string,
+    requestedPaise: number,
+    decide: (tx: Executor, player: Player, availablePaise: number) => Promise<Decision>,
+  ): Promise<CallAnswer> {
+    return db.transaction(async (tx) => {
+      const player = await playerOf(tx, body.player_id);
+      const available = player ? await wallet.lockAvailablePaise(tx, player.userId) : null;
+      const [prior] = await tx
+        .select({ fingerprint: providerTransactions.fingerprint, answer: providerTransactions.answer })
+        .from(providerTransactions)
+        .where(
+          and(
+            eq(providerTransactions.providerId, providerId),
+            eq(providerTransactions.transactionId, body.transaction_id),
+          ),
+        );
+      if (prior) {
+        return {
+          http: 200,
+          body:
+            prior.fingerprint === fingerprint
+              ? prior.answer
+              : answerBody('DUPLICATE_TRANSACTION', { balance: available }),
+        };
+      }
+      const d =
+        player && available !== null
+          ? await decide(tx, player, available)
+          : refused('UNKNOWN_PLAYER', requestedPaise);
+      const answer = answerBody(d.code, {
+        balance: available === null ? null : available + d.deltaPaise,
+        operator_transaction_id: d.transferId === null ? null : String(d.transferId),
+      });
+      const inserted = await tx
+        .insert(providerTransactions)
+        .values({
+          providerId,
+          transactionId: body.transaction_id,
+          type,
+          playerId: body.player_id,
+          userId: player?.userId ?? null,
+          roundId: body.round_id,
+          roundKey: d.roundKey,
+          providerGameId: body.game_id,
+          referenceId: d.referenceId ?? null,
+          amountPaise: d.amountPaise,
+          movedPaise: d.movedPaise,
+          code: d.code,
+          transferId: d.transferId,
+          fingerprint,
+          answer,
+          createdAt: sql`now()` as unknown as Date,
+        })
+        .onConflictDoNothing()
+        .returning({ id: providerTransactions.transactionId });
+      if (inserted.length === 0) {
+        // Only an unknown player's call gets here (no row lock to queue a twin behind): the twin
+        // recorded it first and moved nothing; answer what it answered.
+        if (d.movedPaise > 0) throw new Error('a provider call moved money without a lock on its player');
+        const [twin] = await tx
+          .select({ answer: providerTransactions.answer })
+          .from(providerTransactions)
+          .where(
+            and(
+              eq(providerTransactions.providerId, providerId),
+              eq(providerTransactions.transactionId, body.transaction_id),
+            ),
+          );
+        return { http: 200, body: twin!.answer };
+      }
+      return { http: 200, body: answer };
+    });
+  }
+
+  const fingerprintOf = (type: ProviderTransactionType, b: MoneyBody, extra: unknown[]) =>
+    JSON.stringify([type, b.player_id, b.round_id, b.game_id, ...extra]);
+
+  // ---------------------------------------------------------------- the calls
+
+  return {
+    /** Exchanges a launch token (single use, short-lived, bound to player and game) for a session. */
+    async authenticate(providerId: string, body: ProviderAuthenticateRequest): Promise<CallAnswer> {
+      return db.transaction(async (tx) => {
+        const found = rowsOf<{
+          user_id: number;
+          game_id: number;
+          provider_game_id: string;
+          used: boolean;
+          expired: boolean;
+        }>(
+          await tx.execute(sql`select t.user_id, t.game_id, g.provider_game_id,
+              t.used_at is not null as used, t.expires_at <= now() as expired
+            from ${providerLaunchTokens} t join ${providerGames} g on g.game_id = t.game_id
+            where t.token_hash = ${sha256(body.token)} and g.provider_id = ${providerId}
+            for update of t`),
+        )[0];
+        const answer = (code: ProviderWalletCode, balance: number | null, more = {}) => ({
+          http: 200 as const,
+          body: answerBody(code, { balance, ...more }),
+        });
+        if (!found) return answer('TOKEN_INVALID', null);
+        const player = await playerOf(tx, String(found.user_id));
+        const balance = player ? await wallet.availablePaise(player.userId, tx) : null;
+        if (found.used) return answer('TOKEN_USED', balance);
+        if (found.expired) return answer('TOKEN_EXPIRED', balance);
+        if (found.provider_game_id !== body.game_id) return answer('GAME_MISMATCH', balance);
+        if (!player) return answer('UNKNOWN_PLAYER', null);
+        await tx
+          .update(providerLaunchTokens)
+          .set({ usedAt: sql`now()` as unknown as Date })
+          .where(eq(providerLaunchTokens.tokenHash, sha256(body.token)));
+        const sessionId = newSecretRef();
+        await tx.insert(providerSessions).values({
+          sessionHash: sha256(sessionId),
+          userId: player.userId,
+          gameId: found.game_id,
+          createdAt: sql`now()` as unknown as Date,
+          lastSeenAt: sql`now()` as unknown as Date,
+        });
+        return answer('OK', balance, {
+          session_id: sessionId,
+          player_id: String(player.userId),
+          display_name: player.userName,
+          game_id: found.provider_game_id,
+        });
+      });
+    },
+
+    async balance(_providerId: string, body: ProviderBalanceRequest): Promise<CallAnswer> {
+      const player = await playerOf(db, body.player_id);
+      if (!player) return { http: 200, body: answerBody('UNKNOWN_PLAYER', { balance: null }) };
+      return { http: 200, body: answerBody('OK', { balance: await wallet.availablePaise(player.userId) }) };
+    },
+
+    debit(providerId: string, body: DebitBody): Promise<CallAnswer> {
+      const fp = fingerprintOf('DEBIT', body, [body.amount]);
+      return moneyCall(providerId, 'DEBIT', body, fp, body.amount, async (tx, player, available) => {
+        const amount = body.amount;
+        const [cancelled] = await tx
+          .select({ id: providerTransactions.transactionId })
+          .from(providerTransactions)
+          .where(
+            and(
+              eq(providerTransactions.providerId, providerId),
+              eq(providerTransactions.type, 'ROLLBACK'),
+              eq(providerTransactions.referenceId, body.transaction_id),
+            ),
+          );
+        if (cancelled) return refused('ROLLED_BACK', amount);
+        if (!(await providerEnabled(tx, providerId))) return refused('PROVIDER_DISABLED', amount);
+        const game = await gameOf(tx, providerId, body.game_id);
+        if (!game || !game.enabled || !game.listed) return refused('GAME_DISABLED', amount);
+        if (!(await touchSession(tx, providerId, player.userId, body.session_id)))
+          return refused('SESSION_EXPIRED', amount);
+        if (await blocked(tx, player)) return refused('PLAYER_BLOCKED', amount);
+        const round = await lockRound(tx, providerId, body.round_id, player.userId);
+        if (round?.status === 'CLOSED') return refused('ROUND_CLOSED', amount);
+        if (amount > available) return refused('INSUFFICIENT_FUNDS', amount);
+        const roundKey = await openRound(tx, providerId, body, player.userId, game.gameId);
+        await tx
+          .update(providerRounds)
+          .set({ stakePaise: sql`${providerRounds.stakePaise} + ${amount}`, status: 'OPEN', closedAt: null })
+          .where(eq(providerRounds.roundKey, roundKey));
+        const t = await wallet.providerTransfer(tx, {
+          userId: player.userId,
+          providerId,
+          kind: 'provider_bet',
+          amountPaise: amount,
+          key: `provider:${providerId}:${body.transaction_id}`,
+          memo: movementLabel(game.name, body.round_id),
+        });
+        return {
+          code: 'OK',
+          movedPaise: amount,
+          amountPaise: amount,
+          deltaPaise: -amount,
+          transferId: t.transferId,
+          roundKey,
+        };
+      });
+    },
+
+    credit(providerId: string, body: CreditBody): Promise<CallAnswer> {
+      const fp = fingerprintOf('CREDIT', body, [body.amount, body.round_closed]);
+      return moneyCall(providerId, 'CREDIT', body, fp, body.amount, async (tx, player) => {
+        // Never refused for money, a switched-off game or an ended session: the round was played.
+        const amount = body.amount;
+        const game = await gameOf(tx, providerId, body.game_id);
+        if (body.session_id) await touchSession(tx, providerId, player.userId, body.session_id);
+        const roundKey = await openRound(tx, providerId, body, player.userId, game?.gameId ?? null);
+        await tx
+          .update(providerRounds)
+          .set({
+            winPaise: sql`${providerRounds.winPaise} + ${amount}`,
+            ...(body.round_closed ? { status: 'CLOSED', closedAt: sql`now()` as unknown as Date } : {}),
+          })
+          .where(eq(providerRounds.roundKey, roundKey));
+        const t =
+          amount > 0
+            ? await wallet.providerTransfer(tx, {
+                userId: player.userId,
+                providerId,
+                kind: 'provider_win',
+                amountPaise: amount,
+                key: `provider:${providerId}:${body.transaction_id}`,
+                memo: movementLabel(game?.name ?? body.game_id, body.round_id),
+              })
+            : null;
+        return {
+          code: 'OK',
+          movedPaise: amount,
+          amountPaise: amount,
+          deltaPaise: amount,
+          transferId: t?.transferId ?? null,
+          roundKey,
+        };
+      });
+    },
+
+    rollback(providerId: string, body: RollbackBody): Promise<CallAnswer> {
+      const fp = fingerprintOf('ROLLBACK', body, [body.reference_transaction_id]);
+      return moneyCall(providerId, 'ROLLBACK', body, fp, 0, async (tx, player) => {
+        const referenceId = body.reference_transaction_id;
+        const [debit] = await tx
+          .select()
+          .from(providerTransactions)
+          .where(
+            and(
+              eq(providerTransactions.providerId, providerId),
+              eq(providerTransactions.transactionId, referenceId),
+            ),
+          )
+          .for('update');
+        const nothing = (code: ProviderWalletCode, amountPaise: number): Decision => ({
+          ...refused(code, amountPaise),
+          referenceId,
+          roundKey: debit?.roundKey ?? null,
+        });
+        // Not seen yet (or not this player's debit): recorded, so that debit is refused if it comes.
+        if (!debit || debit.type !== 'DEBIT' || debit.userId !== player.userId)
+          return nothing('UNKNOWN_TRANSACTION', 0);
+        // A debit we refused, or one already rolled back: nothing is owed back.
+        if (debit.movedPaise === 0 || debit.rolledBackBy !== null) return nothing('OK', debit.amountPaise);
+        const amount = debit.movedPaise;
+        await tx
+          .update(providerTransactions)
+          .set({ rolledBackBy: body.transaction_id })
+          .where(
+            and(
+              eq(providerTransactions.providerId, providerId),
+              eq(providerTransactions.transactionId, referenceId),
+            ),
+          );
+        await tx.execute(sql`update ${providerRounds} set stake_paise = stake_paise - ${amount},
+            status = case when status = 'OPEN' and stake_paise - ${amount} = 0 and win_paise = 0
+              then 'CANCELLED' else status end,
+            closed_at = case when status = 'OPEN' and stake_paise - ${amount} = 0 and win_paise = 0
+              then now() else closed_at end
+          where round_key = ${debit.roundKey}`);
+        const game = await gameOf(tx, providerId, debit.providerGameId);
+        const t = await wallet.providerTransfer(tx, {
+          userId: player.userId,
+          providerId,
+          kind: 'provider_refund',
+          amountPaise: amount,
+          key: `provider:${providerId}:${body.transaction_id}`,
+          memo: movementLabel(game?.name ?? debit.providerGameId, debit.roundId),
+        });
+        return {
+          code: 'OK',
+          movedPaise: amount,
+          amountPaise: amount,
+          deltaPaise: amount,
+          transferId: t.transferId,
+          roundKey: debit.roundKey,
+          referenceId,
+        };
+      });
+    },
+
+    /** A one-time launch token for (user, game), valid LAUNCH_TOKEN_TTL_S by the database's clock. */
+    async issueToken(tx: Executor, userId: number, gameId: number) {
+      const token = newSecretRef();
+      const [row] = await tx
+        .insert(providerLaunchTokens)
+        .values({
+          tokenHash: sha256(token),
+          userId,
+          gameId,
+          expiresAt: sql`now() + make_interval(secs => ${LAUNCH_TOKEN_TTL_S})` as unknown as Date,
+          createdAt: sql`now()` as unknown as Date,
+        })
+        .returning({ expiresAt: providerLaunchTokens.expiresAt });
+      return { token, expiresAt: row!.expiresAt };
+    },
+  };
+}
+export type WalletCalls = ReturnType<typeof createWalletCalls>;
