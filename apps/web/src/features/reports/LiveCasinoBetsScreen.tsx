@@ -119,7 +119,9 @@ function RoundsTable({ data, busy }: { data: LiveCasinoBets; busy: boolean }) {
                 <code className="lc-bets__id">{r.round_id}</code>
               </td>
               <td>
-                <span className={`lc-badge lc-badge--${r.status.toLowerCase()}`}>{STATUS_LABEL[r.status]}</span>
+                <span className={`lc-badge lc-badge--${r.status.toLowerCase()}`}>
+                  {STATUS_LABEL[r.status]}
+                </span>
               </td>
               <td className="num">{formatMoney(r.stake)}</td>
               <td className="num">{formatMoney(r.win)}</td>
@@ -139,7 +141,9 @@ function RoundsTable({ data, busy }: { data: LiveCasinoBets; busy: boolean }) {
             </th>
             <td className="num">{formatMoney(data.total_stake)}</td>
             <td className="num">{formatMoney(data.total_win)}</td>
-            <td className={`num ${signClass(data.total_profit_loss)}`}>{formatMoney(data.total_profit_loss)}</td>
+            <td className={`num ${signClass(data.total_profit_loss)}`}>
+              {formatMoney(data.total_profit_loss)}
+            </td>
             <td />
           </tr>
         </tfoot>

@@ -7,7 +7,14 @@ import { useDebounced } from '../../lib/useDebounced.ts';
 import { useGameList, type GameListRequest } from './api/game-list.ts';
 import { useProvidersList } from './api/providers-list.ts';
 import { GameTile } from './GameTile.tsx';
-import { ALL, lobbyFilters, lobbySearch, SEARCH_DEBOUNCE_MS, SEARCH_MAX_CHARS, type LobbyFilters } from './filters.ts';
+import {
+  ALL,
+  lobbyFilters,
+  lobbySearch,
+  SEARCH_DEBOUNCE_MS,
+  SEARCH_MAX_CHARS,
+  type LobbyFilters,
+} from './filters.ts';
 import './world-casino.css';
 
 /**
@@ -141,7 +148,9 @@ function LobbyBar({
             </option>
           ))}
           {/* A provider named by the URL but not (or no longer) listed stays choosable. */}
-          {filters.provider !== ALL && providers.data && !providers.data.some((p) => p.provider_id === filters.provider) ? (
+          {filters.provider !== ALL &&
+          providers.data &&
+          !providers.data.some((p) => p.provider_id === filters.provider) ? (
             <option value={filters.provider}>{filters.provider}</option>
           ) : null}
         </select>
@@ -192,7 +201,8 @@ function GamesPanel({
 /** Why the list is empty, in the bettor's terms. */
 export function emptyText(filters: LobbyFilters): string {
   if (filters.search) return `No games match “${filters.search}”.`;
-  if (filters.category !== ALL || filters.provider !== ALL) return 'No games here right now. Try another category or provider.';
+  if (filters.category !== ALL || filters.provider !== ALL)
+    return 'No games here right now. Try another category or provider.';
   return 'No games are open right now.';
 }
 

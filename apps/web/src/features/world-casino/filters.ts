@@ -10,7 +10,12 @@ export const SEARCH_MAX_CHARS = 60;
 /** The highest page the server accepts. */
 const PAGE_MAX = 100_000;
 
-export type LobbyFilters = { category: ProviderGameCategory | typeof ALL; provider: string; search: string; page: number };
+export type LobbyFilters = {
+  category: ProviderGameCategory | typeof ALL;
+  provider: string;
+  search: string;
+  page: number;
+};
 
 // What the server accepts (providers.ts); anything else in a hand-edited URL is dropped rather
 // than sent to be refused.

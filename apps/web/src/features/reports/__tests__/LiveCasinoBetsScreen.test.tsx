@@ -61,7 +61,13 @@ describe('Live Casino Bets (issue 23)', { timeout: 30_000 }, () => {
           win: 0,
           profit_loss: -10,
           transactions: [
-            { transaction_id: 'r-2-bet', type: 'DEBIT', amount: 10, code: 'OK', date: '2026-11-22T19:06:00.000Z' },
+            {
+              transaction_id: 'r-2-bet',
+              type: 'DEBIT',
+              amount: 10,
+              code: 'OK',
+              date: '2026-11-22T19:06:00.000Z',
+            },
           ],
         }),
         round('r-1'),
@@ -71,8 +77,20 @@ describe('Live Casino Bets (issue 23)', { timeout: 30_000 }, () => {
           win: 0,
           profit_loss: 0,
           transactions: [
-            { transaction_id: 'r-0-bet', type: 'DEBIT', amount: 5, code: 'OK', date: '2026-11-22T19:00:00.000Z' },
-            { transaction_id: 'r-0-rb', type: 'ROLLBACK', amount: 5, code: 'OK', date: '2026-11-22T19:00:01.000Z' },
+            {
+              transaction_id: 'r-0-bet',
+              type: 'DEBIT',
+              amount: 5,
+              code: 'OK',
+              date: '2026-11-22T19:00:00.000Z',
+            },
+            {
+              transaction_id: 'r-0-rb',
+              type: 'ROLLBACK',
+              amount: 5,
+              code: 'OK',
+              date: '2026-11-22T19:00:01.000Z',
+            },
           ],
         }),
       ]),
@@ -100,7 +118,11 @@ describe('Live Casino Bets (issue 23)', { timeout: 30_000 }, () => {
     expect(rows[2]![8]).toBe('Bet 5.00 r-0-betRefund 5.00 r-0-rb');
     // Totals of the whole range.
     const total = within(t).getByRole('rowheader', { name: 'Total of the range' }).closest('tr')!;
-    expect(within(total).getAllByRole('cell').map((c) => c.textContent)).toEqual(['20.00', '25.00', '5.00', '']);
+    expect(
+      within(total)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['20.00', '25.00', '5.00', '']);
     expect(within(t).getByText('15.00', { selector: '.amount--up' })).toBeInTheDocument();
     expect(within(t).getByText('-10.00', { selector: '.amount--down' })).toBeInTheDocument();
   });
@@ -141,7 +163,9 @@ describe('Live Casino Bets (issue 23)', { timeout: 30_000 }, () => {
     await userEvent.clear(from);
     await userEvent.type(from, '2026-11-24');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The From date must not be after the To date.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The From date must not be after the To date.',
+    );
     expect(bodiesOf(fetchMock, PATH)).toHaveLength(sent);
   });
 

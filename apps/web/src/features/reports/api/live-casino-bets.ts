@@ -5,8 +5,10 @@ import { queryEndpoint } from '../../../lib/api.ts';
 export type LiveCasinoBetsRequest = BettorRequestOf<'getLiveCasinoBets'>;
 
 /** POST report/getLiveCasinoBets — the caller's provider game rounds over IST days, newest first, with totals; paged. */
-export const getLiveCasinoBets = (req: LiveCasinoBetsRequest, signal?: AbortSignal): Promise<LiveCasinoBets> =>
-  queryEndpoint('getLiveCasinoBets', req, { signal });
+export const getLiveCasinoBets = (
+  req: LiveCasinoBetsRequest,
+  signal?: AbortSignal,
+): Promise<LiveCasinoBets> => queryEndpoint('getLiveCasinoBets', req, { signal });
 
 export const liveCasinoBetsKey = (req: LiveCasinoBetsRequest) => ['reports', 'liveCasinoBets', req] as const;
 

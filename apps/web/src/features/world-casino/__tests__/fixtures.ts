@@ -34,7 +34,14 @@ export function gameList(body: unknown, all: WorldCasinoGame[] = GAMES, pageSize
   const req = body as { provider_id?: string; category?: string; search?: string; page?: number };
   const byProvider = all.filter((g) => !req.provider_id || g.provider_id === req.provider_id);
   const order = ['LIVE', 'SLOTS', 'TABLE', 'CRASH', 'INSTANT', 'OTHER'] as const;
-  const labels = { LIVE: 'Live Casino', SLOTS: 'Slots', TABLE: 'Table Games', CRASH: 'Crash', INSTANT: 'Instant Win', OTHER: 'Others' };
+  const labels = {
+    LIVE: 'Live Casino',
+    SLOTS: 'Slots',
+    TABLE: 'Table Games',
+    CRASH: 'Crash',
+    INSTANT: 'Instant Win',
+    OTHER: 'Others',
+  };
   const categories = order
     .map((c) => ({ category: c, label: labels[c], count: byProvider.filter((g) => g.category === c).length }))
     .filter((c) => c.count > 0);

@@ -35,17 +35,19 @@ describe('Live Casino & Slots lobby (issue 23)', { timeout: 30_000 }, () => {
     const { fetchMock } = openLobby();
     expect(await screen.findByRole('heading', { level: 1, name: 'Live Casino & Slots' })).toBeInTheDocument();
     await screen.findAllByTestId('game-tile');
-    expect(within(tabs()).getAllByRole('tab').map((t) => t.textContent)).toEqual([
-      'All games 4',
-      'Live Casino 1',
-      'Slots 2',
-      'Table Games 1',
-    ]);
+    expect(
+      within(tabs())
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['All games 4', 'Live Casino 1', 'Slots 2', 'Table Games 1']);
     expect(within(tabs()).getByRole('tab', { name: /All games/ })).toHaveAttribute('aria-selected', 'true');
     expect(tileNames()).toEqual(['Fruit Fiesta', 'Temple of Gems', 'Lightning Roulette', 'Demo Roulette']);
     expect(lastBody(fetchMock, LIST)).toEqual({ page: 1 });
     // Each tile opens its game, named by the game and its provider.
-    expect(screen.getByRole('link', { name: 'Fruit Fiesta' })).toHaveAttribute('href', '/world-casino/play/11');
+    expect(screen.getByRole('link', { name: 'Fruit Fiesta' })).toHaveAttribute(
+      'href',
+      '/world-casino/play/11',
+    );
     expect(within(screen.getAllByTestId('game-tile')[2]!).getByText('Acme Live')).toBeInTheDocument();
   });
 
@@ -75,10 +77,19 @@ describe('Live Casino & Slots lobby (issue 23)', { timeout: 30_000 }, () => {
 
   it('a category with no games stays a tab and says so', async () => {
     openLobby('/world-casino?category=LIVE', {
-      [LIST]: (body: unknown) => gameList(body, GAMES.filter((g) => g.category !== 'LIVE')),
+      [LIST]: (body: unknown) =>
+        gameList(
+          body,
+          GAMES.filter((g) => g.category !== 'LIVE'),
+        ),
     });
-    expect(await screen.findByText('No games here right now. Try another category or provider.')).toBeInTheDocument();
-    expect(within(tabs()).getByRole('tab', { name: 'Live Casino 0' })).toHaveAttribute('aria-selected', 'true');
+    expect(
+      await screen.findByText('No games here right now. Try another category or provider.'),
+    ).toBeInTheDocument();
+    expect(within(tabs()).getByRole('tab', { name: 'Live Casino 0' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
   });
 
   it('the provider filter lists the providers and narrows the games and the tabs', async () => {
@@ -86,15 +97,19 @@ describe('Live Casino & Slots lobby (issue 23)', { timeout: 30_000 }, () => {
     await screen.findAllByTestId('game-tile');
     const select = screen.getByRole('combobox', { name: 'Provider' });
     await waitFor(() => expect(select).toBeEnabled());
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'All providers',
-      'Backlay Demo Games (3)',
-      'Acme Live (1)',
-    ]);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All providers', 'Backlay Demo Games (3)', 'Acme Live (1)']);
     await userEvent.selectOptions(select, 'acme');
     await waitFor(() => expect(tileNames()).toEqual(['Lightning Roulette']));
     expect(lastBody(fetchMock, LIST)).toEqual({ page: 1, provider_id: 'acme' });
-    expect(within(tabs()).getAllByRole('tab').map((t) => t.textContent)).toEqual(['All games 1', 'Live Casino 1']);
+    expect(
+      within(tabs())
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['All games 1', 'Live Casino 1']);
     expect(router.state.location.search).toBe('?provider=acme');
   });
 
@@ -115,7 +130,9 @@ describe('Live Casino & Slots lobby (issue 23)', { timeout: 30_000 }, () => {
   });
 
   it('pages a long list through the server', async () => {
-    const many = Array.from({ length: 50 }, (_, k) => game(100 + k, { name: `Slot ${String(k).padStart(2, '0')}` }));
+    const many = Array.from({ length: 50 }, (_, k) =>
+      game(100 + k, { name: `Slot ${String(k).padStart(2, '0')}` }),
+    );
     const { fetchMock } = openLobby('/world-casino', { [LIST]: (body: unknown) => gameList(body, many) });
     await screen.findAllByTestId('game-tile');
     expect(screen.getAllByTestId('game-tile')).toHaveLength(48);
@@ -173,7 +190,9 @@ describe('lobby filters in the URL', () => {
     const f = lobbyFilters(new URLSearchParams('category=SLOTS&provider=demo&search=%20fruit%20&page=3'));
     expect(f).toEqual({ category: 'SLOTS', provider: 'demo', search: 'fruit', page: 3 });
     expect(lobbySearch(f).toString()).toBe('category=SLOTS&provider=demo&search=fruit&page=3');
-    const bad = lobbyFilters(new URLSearchParams('category=slots&provider=Bad!&page=-1&search=' + 'x'.repeat(80)));
+    const bad = lobbyFilters(
+      new URLSearchParams('category=slots&provider=Bad!&page=-1&search=' + 'x'.repeat(80)),
+    );
     expect(bad).toEqual({ category: 'all', provider: 'all', search: 'x'.repeat(60), page: 1 });
     expect(lobbySearch({ category: 'all', provider: 'all', search: '', page: 1 }).toString()).toBe('');
   });

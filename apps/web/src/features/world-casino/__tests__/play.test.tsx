@@ -60,7 +60,10 @@ describe('launching a provider game (issue 23)', { timeout: 30_000 }, () => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('heading', { name: 'This game could not be opened' })).toBeInTheDocument();
     expect(alert).toHaveTextContent('This game is switched off for now.');
-    expect(within(alert).getByRole('link', { name: 'Back to the lobby' })).toHaveAttribute('href', '/world-casino');
+    expect(within(alert).getByRole('link', { name: 'Back to the lobby' })).toHaveAttribute(
+      'href',
+      '/world-casino',
+    );
     expect(document.querySelector('iframe')).toBeNull();
     refuse = false;
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
@@ -88,7 +91,11 @@ describe('launching a provider game (issue 23)', { timeout: 30_000 }, () => {
     // Another window (or another origin) cannot make the header ask.
     act(() => {
       window.dispatchEvent(
-        new MessageEvent('message', { data: { type: BALANCE_NOTICE }, origin: 'http://127.0.0.1:8090', source: window }),
+        new MessageEvent('message', {
+          data: { type: BALANCE_NOTICE },
+          origin: 'http://127.0.0.1:8090',
+          source: window,
+        }),
       );
       window.dispatchEvent(
         new MessageEvent('message', {
