@@ -144,7 +144,6 @@ function RoundsTable({ data, busy }: { data: LiveCasinoBets; busy: boolean }) {
             <td className={`num ${signClass(data.total_profit_loss)}`}>
               {formatMoney(data.total_profit_loss)}
             </td>
-            <td />
           </tr>
         </tfoot>
       ) : null}
