@@ -144,6 +144,7 @@ function RoundsTable({ data, busy }: { data: LiveCasinoBets; busy: boolean }) {
             <td className={`num ${signClass(data.total_profit_loss)}`}>
               {formatMoney(data.total_profit_loss)}
             </td>
+            <td className="lc-bets__blank" />
           </tr>
         </tfoot>
       ) : null}

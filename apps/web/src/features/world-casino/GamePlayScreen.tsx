@@ -10,12 +10,19 @@ import './world-casino.css';
 const LOBBY = '/world-casino';
 /** The header's balance query (features/header); refetched when the game moves money. */
 const BALANCE_KEY = ['userBalance'] as const;
+/**
+ * While a game is open the header asks for the balance this often (it polls every 5 s elsewhere):
+ * a spin is a debit and a credit within a second, and a page that posts no notice should still be
+ * followed closely. The server answers the balance from its per-node cache.
+ */
+export const GAME_BALANCE_POLL_MS = 2_000;
 
 /**
  * #/world-casino/play/{gameId}: launches the game (a one-time token, worldCasino/userAuthentication)
  * and opens the provider's page in a frame. The header balance follows the game: the page tells us
- * after each wallet call (a postMessage, docs/decisions.md "Live Casino: the header balance") and the
- * header asks the server again; the header's own poll is the fallback for a page that does not.
+ * after each wallet call (a postMessage, docs/decisions.md "Live Casino & Slots in the browser") and
+ * the header asks the server again; for a page that does not, the header asks every 2 s while the
+ * game is open.
  */
 export function GamePlayScreen() {
   const { gameId } = useParams();
@@ -87,8 +94,12 @@ function GameFrame({ url, title }: { url: string; title: string }) {
       if (isBalanceNotice(e.data)) refresh();
     };
     window.addEventListener('message', onMessage);
+    const poll = setInterval(() => {
+      if (document.visibilityState === 'visible') refresh();
+    }, GAME_BALANCE_POLL_MS);
     return () => {
       window.removeEventListener('message', onMessage);
+      clearInterval(poll);
       refresh();
     };
   }, [url, queryClient]);

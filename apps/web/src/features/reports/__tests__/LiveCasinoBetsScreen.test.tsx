@@ -122,7 +122,7 @@ describe('Live Casino Bets (issue 23)', { timeout: 30_000 }, () => {
       within(total)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['20.00', '25.00', '5.00']);
+    ).toEqual(['20.00', '25.00', '5.00', '']);
     expect(within(t).getByText('15.00', { selector: '.amount--up' })).toBeInTheDocument();
     expect(within(t).getByText('-10.00', { selector: '.amount--down' })).toBeInTheDocument();
   });

@@ -1,7 +1,8 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { freshClient, json, mockApi, renderApp, signIn } from '../../../../test/helpers.tsx';
+import { GAME_BALANCE_POLL_MS } from '../GamePlayScreen.tsx';
 import { BALANCE_NOTICE, isBalanceNotice } from '../notices.ts';
 import { gameList, lastBody, providers } from './fixtures.ts';
 
@@ -78,6 +79,10 @@ describe('launching a provider game (issue 23)', { timeout: 30_000 }, () => {
   });
 
   it("the game's wallet notice refreshes the header balance; a notice from elsewhere does not", async () => {
+    // Only the notice may ask here: the in-game poll is held back for this test.
+    const realSetInterval = globalThis.setInterval;
+    vi.stubGlobal('setInterval', ((fn: () => void, ms?: number) =>
+      ms === GAME_BALANCE_POLL_MS ? 0 : realSetInterval(fn, ms)) as typeof setInterval);
     let balance = 1500;
     const fetchMock = mockApi({
       [LAUNCH]: launched(),
@@ -119,6 +124,21 @@ describe('launching a provider game (issue 23)', { timeout: 30_000 }, () => {
     // The header shows what the server says, not what the notice claims.
     expect(await screen.findByText('1,490.00')).toBeInTheDocument();
     expect(balanceCalls(fetchMock)).toBe(before + 1);
+  });
+
+  it('while the game is open the header asks for the balance every 2 s; after it, no more', async () => {
+    const fetchMock = mockApi({ [LAUNCH]: launched() });
+    const { router } = renderApp('/world-casino/play/11');
+    await screen.findByTitle('Fruit Fiesta (game)');
+    const before = balanceCalls(fetchMock);
+    await waitFor(() => expect(balanceCalls(fetchMock)).toBeGreaterThan(before), {
+      timeout: GAME_BALANCE_POLL_MS + 1_500,
+    });
+    await act(() => router.navigate('/report/live-casino-bets'));
+    await act(() => new Promise((r) => setTimeout(r, 100)));
+    const left = balanceCalls(fetchMock);
+    await act(() => new Promise((r) => setTimeout(r, GAME_BALANCE_POLL_MS + 500)));
+    expect(balanceCalls(fetchMock)).toBe(left);
   });
 
   it('reads only the balance notice', () => {
