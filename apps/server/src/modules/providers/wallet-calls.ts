@@ -28,7 +28,19 @@ import {
 } from './schema.ts';
 
 /** What the HTTP layer sends: a status and the exact body. */
-export type CallAnswer = { http: 200 | 400 | 401; body: string };
+export type CallAnswer = { http: 200 | 400 | 401 | 503; body: string };
+
+/**
+ * A player's money calls run one after another on a node (and across nodes, on the wallet row's
+ * lock): waiting here holds no pooled connection, so a burst for one player cannot starve the
+ * node's other requests. At most this many wait; beyond it the call is answered 503 unrecorded
+ * (the provider sends it again, as after any 503).
+ */
+export const PLAYER_QUEUE_MAX = 64;
+export const BUSY_ANSWER: CallAnswer = {
+  http: 503,
+  body: JSON.stringify({ status: false, message: 'Too many calls for this player at once: send it again' }),
+};
 
 const MESSAGES: Record<ProviderWalletCode, string | undefined> = {
   OK: undefined,
@@ -114,6 +126,26 @@ export function createWalletCalls(deps: {
   clock: { now(): Date };
 }) {
   const { db, wallet, responsible, clock } = deps;
+  const queues = new Map<string, { tail: Promise<unknown>; waiting: number }>();
+
+  /** Runs `work` after the player's earlier calls on this node (see PLAYER_QUEUE_MAX). */
+  function serial(playerId: string, work: () => Promise<CallAnswer>): Promise<CallAnswer> {
+    const q = queues.get(playerId) ?? { tail: Promise.resolve(), waiting: 0 };
+    if (q.waiting >= PLAYER_QUEUE_MAX) return Promise.resolve(BUSY_ANSWER);
+    q.waiting += 1;
+    const run = q.tail.then(work, work);
+    const tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    q.tail = tail;
+    queues.set(playerId, q);
+    void tail.then(() => {
+      q.waiting -= 1;
+      if (q.waiting === 0 && queues.get(playerId) === q) queues.delete(playerId);
+    });
+    return run;
+  }
 
   async function playerOf(tx: Executor, playerId: string): Promise<Player | null> {
     const id = Number(playerId);
@@ -216,6 +248,19 @@ export function createWalletCalls(deps: {
    * repeat differs), else `decide` on the locked rows and the call recorded with its answer.
    */
   async function moneyCall(
+    providerId: string,
+    type: ProviderTransactionType,
+    body: MoneyBody,
+    fingerprint: string,
+    requestedPaise: number,
+    decide: (tx: Executor, player: Player, availablePaise: number) => Promise<Decision>,
+  ): Promise<CallAnswer> {
+    return serial(body.player_id, () =>
+      moneyTransaction(providerId, type, body, fingerprint, requestedPaise, decide),
+    );
+  }
+
+  async function moneyTransaction(
     providerId: string,
     type: ProviderTransactionType,
     body: MoneyBody,
