@@ -1,0 +1,208 @@
+// The demo provider (apps/provider-demo) as its own process against this server over real HTTP:
+// a bettor launches a slot, the page's spin reaches the provider, the provider debits our wallet,
+// and the provider's process is SIGKILLed before it credits (or before it recorded the debit's
+// answer). While it is down no money is lost or created (the stake sits in the provider's house
+// account, the ledger check holds); when it comes back it reads its journal and finishes the
+// round: the recorded win is credited, or an unanswered debit rolled back. Issue 23, "Done when".
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import type { LiveCasinoBets, WorldCasinoGameList } from '@backlay/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { providerRounds } from '../src/modules/providers/schema.ts';
+import { bettorOf, operatorOf } from './helpers/people.ts';
+import { describeStores, type StoreContext } from './helpers/stores.ts';
+
+const PROVIDER_DIR = fileURLToPath(new URL('../../provider-demo/', import.meta.url));
+const SECRET = 'crash-test-provider-secret-0123';
+const READY_TIMEOUT_MS = 30_000;
+const SETTLE_TIMEOUT_MS = 20_000;
+const STAKE_PAISE = 1_000;
+const FUNDS_PAISE = 100_000;
+const GAME = 'jaipur-jewels';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const PROVIDER_PORT = await freePort();
+const PROVIDER_URL = `http://127.0.0.1:${PROVIDER_PORT}`;
+
+type Running = { child: ChildProcess; exited: Promise<NodeJS.Signals | number | null>; output: () => string };
+
+/** Starts the real provider process and waits for its ready line. */
+async function startProvider(walletUrl: string, dataDir: string, fault: string | null): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: PROVIDER_DIR,
+    env: {
+      ...process.env,
+      PROVIDER_DEMO_PORT: String(PROVIDER_PORT),
+      PROVIDER_DEMO_SECRET: SECRET,
+      BACKLAY_WALLET_URL: walletUrl,
+      PROVIDER_DEMO_DATA: dataDir,
+      LOG_LEVEL: 'warn',
+      ...(fault === null ? {} : { PROVIDER_DEMO_FAULT: fault }),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+    child.on('exit', (code, signal) => resolve(signal ?? code)),
+  );
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`provider not ready: ${output}`)), READY_TIMEOUT_MS);
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      output += `${line}\n`;
+      if (line.startsWith('PROVIDER_DEMO_READY')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    void exited.then((how) => reject(new Error(`provider exited (${how}) before ready: ${output}`)));
+  });
+  await ready;
+  return { child, exited, output: () => output };
+}
+
+async function stopProvider(p: Running): Promise<void> {
+  if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGTERM');
+  await p.exited;
+}
+
+async function providerPost(pathname: string, body: unknown): Promise<{ status: boolean; message?: string; data?: Record<string, unknown> }> {
+  const res = await fetch(`${PROVIDER_URL}${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { status: boolean; message?: string; data?: Record<string, unknown> };
+}
+
+type JournalLine = { t: string; round_id: string; win_paise?: number; how?: string; code?: string };
+const journalOf = (dataDir: string): JournalLine[] =>
+  readFileSync(path.join(dataDir, 'rounds.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as JournalLine);
+
+const closedOf = (dataDir: string, round_id: string) =>
+  journalOf(dataDir).find((l) => l.t === 'closed' && l.round_id === round_id);
+
+async function until(what: string, ok: () => Promise<boolean>, timeout_ms = SETTLE_TIMEOUT_MS): Promise<void> {
+  const end = Date.now() + timeout_ms;
+  while (!(await ok())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describeStores(
+  'the demo provider process killed mid-round',
+  (ctx: StoreContext) => {
+    let walletUrl = '';
+    const dirs: string[] = [];
+    beforeAll(async () => {
+      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      walletUrl = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}/api/provider/wallet`;
+    });
+    afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+    async function ledgerClean() {
+      const check = await (await operatorOf(ctx)).call('adminLedgerCheck');
+      expect(check.body.data).toMatchObject({ ok: true, problems: [] });
+    }
+    const roundStatus = async (userId: number, roundId: string) => {
+      const [row] = await ctx.app.db
+        .select({ status: providerRounds.status })
+        .from(providerRounds)
+        .where(and(eq(providerRounds.roundId, roundId), eq(providerRounds.userId, userId)));
+      return row?.status;
+    };
+
+    /** A bettor launches the slot through our lobby and its page opens a session at the provider. */
+    async function launchedBettor() {
+      const u = await bettorOf(ctx, FUNDS_PAISE);
+      const list = (await u.call('getGameList', {})).body.data as WorldCasinoGameList;
+      const game = list.games.find((g) => g.name === 'Jaipur Jewels');
+      expect(game, JSON.stringify(list)).toBeDefined();
+      const launch = await u.call('userAuthentication', { game_id: game!.game_id });
+      expect(launch.body.status, launch.body.message).toBe(true);
+      const url = new URL((launch.body.data as { url: string }).url);
+      expect(url.origin).toBe(PROVIDER_URL);
+      const session = await providerPost('/api/session', { token: url.searchParams.get('token'), game_id: GAME });
+      expect(session.status, session.message).toBe(true);
+      expect(session.data!.balance_paise).toBe(FUNDS_PAISE);
+      return { u, page_session: session.data!.page_session as string };
+    }
+
+    async function crashRound(fault: string) {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'provider-demo-crash-'));
+      dirs.push(dataDir);
+      const first = await startProvider(walletUrl, dataDir, fault);
+      expect(await ctx.app.providers.sync('demo')).toEqual({ ok: true });
+      const { u, page_session } = await launchedBettor();
+      // The spin's answer never comes: the provider kills itself mid-round.
+      await expect(providerPost('/api/spin', { page_session, stake_paise: STAKE_PAISE })).rejects.toThrow();
+      expect(await first.exited).toBe('SIGKILL');
+      const [open] = journalOf(dataDir).filter((l) => l.t === 'open');
+      expect(open).toBeDefined();
+      return { u, dataDir, open: open! };
+    }
+
+    it('killed after the debit: the stake is held meanwhile, and the win is credited when it comes back', async () => {
+      const { u, dataDir, open } = await crashRound('exit-after-debit');
+      // While the provider is down: the stake left the bettor once, nothing else moved.
+      expect(await ctx.app.wallet.availablePaise(u.userId)).toBe(FUNDS_PAISE - STAKE_PAISE);
+      expect(await roundStatus(u.userId, open.round_id)).toBe('OPEN');
+      await ledgerClean();
+
+      const second = await startProvider(walletUrl, dataDir, null);
+      try {
+        await until('the round credited', async () => (await roundStatus(u.userId, open.round_id)) === 'CLOSED');
+        await until('the journal closed', async () => closedOf(dataDir, open.round_id) !== undefined);
+        expect(await ctx.app.wallet.availablePaise(u.userId)).toBe(FUNDS_PAISE - STAKE_PAISE + open.win_paise!);
+        const closed = closedOf(dataDir, open.round_id);
+        expect(closed).toMatchObject({ how: 'credit', code: 'OK' });
+        await ledgerClean();
+        // The report shows the round, settled.
+        const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+        const report = (await u.call('getLiveCasinoBets', { from_date: today, to_date: today })).body.data as LiveCasinoBets;
+        expect(report.rows.map((r) => [r.round_id, r.stake, r.win])).toEqual([
+          [open.round_id, STAKE_PAISE / 100, open.win_paise! / 100],
+        ]);
+      } finally {
+        await stopProvider(second);
+      }
+    });
+
+    it("killed before it recorded the debit's answer: the debit is rolled back when it comes back", async () => {
+      const { u, dataDir, open } = await crashRound('exit-before-debit-answer');
+      // The debit landed (the wallet answered it) but the provider never wrote that down.
+      expect(await ctx.app.wallet.availablePaise(u.userId)).toBe(FUNDS_PAISE - STAKE_PAISE);
+      await ledgerClean();
+
+      const second = await startProvider(walletUrl, dataDir, null);
+      try {
+        await until('the round cancelled', async () => (await roundStatus(u.userId, open.round_id)) === 'CANCELLED');
+        await until('the journal closed', async () => closedOf(dataDir, open.round_id) !== undefined);
+        expect(await ctx.app.wallet.availablePaise(u.userId)).toBe(FUNDS_PAISE);
+        const closed = closedOf(dataDir, open.round_id);
+        expect(closed).toMatchObject({ how: 'rollback', code: 'OK' });
+        await ledgerClean();
+      } finally {
+        await stopProvider(second);
+      }
+    });
+  },
+  { providers: { list: [{ id: 'demo', name: 'Demo Games', base_url: PROVIDER_URL, secret: SECRET }] } },
+);
