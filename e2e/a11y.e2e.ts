@@ -448,6 +448,15 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
       await check('console binary sessions');
       await page.screenshot({ path: `${ARTIFACTS}/a11y-admin-${viewport.width}-binary.png`, fullPage: true });
       await visit('payments');
+      // Game providers (issue 23): the demo provider's row (its last sync says why it failed when
+      // the demo is not running), its games, the day's reconciliation and rounds.
+      await visit('providers', 'Game providers');
+      await page.getByRole('heading', { name: 'Reconciliation' }).waitFor();
+      await check('console game providers');
+      await page.screenshot({
+        path: `${ARTIFACTS}/a11y-admin-${viewport.width}-providers.png`,
+        fullPage: true,
+      });
       await visit('settings');
       await visit('audit');
 

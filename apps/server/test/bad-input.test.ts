@@ -475,6 +475,18 @@ function baseBodies(f: Fixture, selfId: number): Record<string, unknown> {
     setRealityCheck: { minutes: 30 },
     selfExclude: { kind: 'TIME_OUT', period: '24h', password: 'wrong-pass-1' },
     adminMessages: { limit: 5 },
+    // Game providers (issue 23): none is configured here, so every operator call names what is
+    // missing. The wallet callbacks have no base row: unsigned, every variant is a 401 here;
+    // providers.test.ts sweeps them signed ("hostile bodies on every callback").
+    getGameList: { category: 'SLOTS', search: 'gem', page: 1 },
+    userAuthentication: { game_id: 999_999 },
+    getLiveCasinoBets: { from_date: monthAgo, to_date: today, page: 1 },
+    adminProviderEnable: { provider_id: 'nobody', enabled: false },
+    adminProviderSync: { provider_id: 'nobody' },
+    adminProviderGames: { search: 'gem', page: 1 },
+    adminProviderGameEnable: { game_id: 999_999, enabled: false },
+    adminProviderRounds: { provider_id: 'nobody', date: today, page: 1 },
+    adminProviderReconciliation: { provider_id: 'nobody', date: today },
     adminReferralCreate: { user_id: 999_999, code: 'sweepcode' },
     adminPayments: { limit: 5 },
     adminDepositApprove: { payment_id: 999_999 },

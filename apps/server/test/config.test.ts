@@ -16,6 +16,38 @@ describe('config', () => {
     });
   });
 
+  it('game providers: the demo on 127.0.0.1:8090 by default, off, its secret required in production, PROVIDERS checked', () => {
+    expect(loadConfig({}).providers).toEqual([
+      {
+        id: 'demo',
+        name: 'Backlay Demo Games',
+        base_url: 'http://127.0.0.1:8090',
+        secret: 'backlay-demo-provider-secret',
+      },
+    ]);
+    expect(loadConfig({ PROVIDER_DEMO_URL: 'off' }).providers).toEqual([]);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PROVIDER_DEMO_SECRET is required/);
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        PROVIDER_DEMO_SECRET: 's'.repeat(16),
+        PROVIDER_DEMO_URL: 'https://games.example/',
+      }).providers[0],
+    ).toMatchObject({ base_url: 'https://games.example', secret: 's'.repeat(16) });
+    expect(() => loadConfig({ PROVIDER_DEMO_SECRET: 'short' })).toThrow(/PROVIDER_DEMO_SECRET/);
+    const more = [
+      { id: 'evo', name: 'Evo Live', base_url: 'https://evo.example/api', secret: 'e'.repeat(20) },
+    ];
+    expect(loadConfig({ PROVIDER_DEMO_URL: 'off', PROVIDERS: JSON.stringify(more) }).providers).toEqual(more);
+    expect(() => loadConfig({ PROVIDERS: '[{' })).toThrow(/PROVIDERS must be a JSON array/);
+    expect(() => loadConfig({ PROVIDERS: JSON.stringify([{ ...more[0], secret: 'x' }]) })).toThrow(
+      /PROVIDERS\.0\.secret/,
+    );
+    expect(() => loadConfig({ PROVIDERS: JSON.stringify([{ ...more[0], id: 'demo' }]) })).toThrow(
+      /id demo twice/,
+    );
+  });
+
   it('DATABASE_URL switches to PostgreSQL with demo data off unless SEED_DEMO=1', () => {
     const url = 'postgres://u@db:5432/backlay';
     expect(loadConfig({ DATABASE_URL: url })).toMatchObject({

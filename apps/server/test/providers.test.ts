@@ -479,6 +479,83 @@ describeStores(
       expect(JSON.stringify(audit.body.data)).toContain('provider/enable');
       await ledgerClean();
     });
+
+    it('hostile bodies on every callback, signed: a 400 naming the field or a refusal, never a 5xx; nothing moves', async () => {
+      const p = await bettorOf(ctx, 5_000);
+      const player = String(p.userId);
+      const bases = {
+        authenticate: { token: 'x'.repeat(43), game_id: 'slot-lucky' },
+        balance: { player_id: player },
+        // A session that is not live: no variant the shape lets through can move money.
+        debit: {
+          player_id: player,
+          session_id: 'y'.repeat(43),
+          transaction_id: 'h-d',
+          round_id: 'h-r',
+          game_id: 'slot-lucky',
+          amount: 100,
+        },
+        credit: {
+          player_id: player,
+          transaction_id: 'h-c',
+          round_id: 'h-r',
+          game_id: 'slot-lucky',
+          amount: 0,
+        },
+        rollback: {
+          player_id: player,
+          transaction_id: 'h-rb',
+          reference_transaction_id: 'h-none',
+          round_id: 'h-r',
+          game_id: 'slot-lucky',
+        },
+      } as const;
+      const hostile: unknown[] = [
+        undefined,
+        null,
+        true,
+        {},
+        [],
+        '',
+        '   ',
+        'x'.repeat(200),
+        '\u0000',
+        'NaN',
+        -1,
+        0,
+        1.5,
+        2 ** 53 + 2,
+        1e308,
+      ];
+      const transfersBefore = await ctx.app.db.execute(sql`select count(*)::int as n from transfers`);
+      const problems: string[] = [];
+      let n = 0;
+      for (const [name, base] of Object.entries(bases) as [keyof typeof bases, Record<string, unknown>][]) {
+        for (const field of Object.keys(base)) {
+          for (const value of hostile) {
+            const body: Record<string, unknown> = { ...base, transaction_id: `h-${++n}` };
+            if (!('transaction_id' in base)) delete body.transaction_id;
+            if (value === undefined) delete body[field];
+            else body[field] = value;
+            const r = await call(name, body);
+            const at = `${name}.${field}=${JSON.stringify(value)} → ${r.statusCode} ${r.raw.slice(0, 120)}`;
+            if (r.statusCode >= 500) problems.push(at);
+            else if (r.statusCode === 400 && !(r.data.code === 'INVALID_REQUEST' && r.raw.includes(field)))
+              problems.push(`${at}: should name ${field}`);
+            // A debit or a token taken would be money or a session given: never, here. (A credit
+            // of 0 or the rollback of a refused debit is OK and moves nothing: counted below.)
+            else if (r.statusCode === 200 && r.status && (name === 'debit' || name === 'authenticate'))
+              problems.push(`${at}: accepted`);
+          }
+        }
+      }
+      expect(problems).toEqual([]);
+      expect(await ctx.app.db.execute(sql`select count(*)::int as n from transfers`)).toMatchObject({
+        rows: (transfersBefore as unknown as { rows: unknown[] }).rows,
+      });
+      expect(await availablePaise(p)).toBe(5_000);
+      await ledgerClean();
+    });
   },
   { providers: { list: [config] } },
 );

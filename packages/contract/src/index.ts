@@ -7,4 +7,5 @@ export * from './binary-admin.ts';
 export * from './console.ts';
 export * from './console-endpoints.ts';
 export * from './endpoints.ts';
+export * from './provider-admin.ts';
 export * from './provider-endpoints.ts';

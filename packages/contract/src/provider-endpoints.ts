@@ -13,7 +13,7 @@ import {
   adminProviderSyncRequest,
   adminProviderView,
   adminProviders,
-} from './providers.ts';
+} from './provider-admin.ts';
 
 /**
  * Live Casino and Slot Game (issue 23): the bettor's lobby, launch and report, the providers'

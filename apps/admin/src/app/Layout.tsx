@@ -10,6 +10,7 @@ const NAV = [
   { to: '/binary', label: 'Binary' },
   { to: '/users', label: 'Users' },
   { to: '/payments', label: 'Payments' },
+  { to: '/providers', label: 'Providers' },
   { to: '/settings', label: 'Settings' },
   { to: '/audit', label: 'Audit' },
 ] as const;

@@ -6,6 +6,7 @@ import { BinaryScreen } from '../features/binary/index.ts';
 import { DashboardScreen } from '../features/dashboard/index.ts';
 import { MarketsScreen, MatchScreen } from '../features/markets/index.ts';
 import { PaymentsScreen } from '../features/payments/index.ts';
+import { ProvidersScreen } from '../features/providers/index.ts';
 import { SettingsScreen } from '../features/settings/index.ts';
 import { UserScreen, UsersScreen } from '../features/users/index.ts';
 import { Layout, PublicOnly, RequireOperator } from './Layout.tsx';
@@ -34,6 +35,7 @@ export const routes: RouteObject[] = [
       { path: 'users', element: <UsersScreen /> },
       { path: 'users/:userId', element: <UserScreen /> },
       { path: 'payments', element: <PaymentsScreen /> },
+      { path: 'providers', element: <ProvidersScreen /> },
       { path: 'settings', element: <SettingsScreen /> },
       { path: 'audit', element: <AuditScreen /> },
       { path: '*', element: <Navigate to="/" replace /> },

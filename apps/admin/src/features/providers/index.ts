@@ -1,0 +1,1 @@
+export { ProvidersScreen } from './ProvidersScreen.tsx';
