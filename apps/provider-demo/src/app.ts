@@ -8,10 +8,11 @@ import {
   providerApiLaunchRequest,
 } from '@backlay/contract';
 import { verifySignature } from '@backlay/contract/provider-signature';
-import { slotById, stakeProblem } from '@backlay/slots';
+import { isRouletteBet, slotById, stakeProblem, ROULETTE_BETS_MAX, type PlacedBet } from '@backlay/slots';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ProviderConfig } from './config.ts';
-import { catalog, gameView, thumbnailSvg } from './games.ts';
+import { catalog, gameName, gameView, rouletteView, thumbnailSvg } from './games.ts';
+import { ROULETTE_GAME_ID, RouletteTable } from './roulette-table.ts';
 import type { Journal } from './journal.ts';
 import { RoundRunner } from './rounds.ts';
 import { PageSessions } from './sessions.ts';
@@ -21,7 +22,7 @@ export const BODY_BYTES_MAX = 16 * 1024;
 /** Last wins a page shows. */
 export const LAST_WINS_SHOWN = 10;
 
-const PAGE_FILES = ['game.js', 'game.css'] as const;
+const PAGE_FILES = ['game.js', 'roulette.js', 'game.css'] as const;
 const pageFile = (name: string) => readFileSync(new URL(`./page/${name}`, import.meta.url), 'utf8');
 
 declare module 'fastify' {
@@ -53,6 +54,10 @@ export function buildProviderApp({ config, wallet, journal }: ProviderParts): {
   const app = Fastify({ bodyLimit: BODY_BYTES_MAX, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
   const runner = new RoundRunner(journal, wallet, config.fault);
   const sessions = new PageSessions();
+  const table = new RouletteTable(runner, {
+    window_ms: config.roulette_window_ms,
+    spin_ms: config.roulette_spin_ms,
+  });
   const files = new Map(PAGE_FILES.map((f) => [f, pageFile(f)]));
   const siteOrigin = new URL(config.wallet_url).origin;
 
@@ -97,7 +102,7 @@ export function buildProviderApp({ config, wallet, journal }: ProviderParts): {
     const body = providerApiLaunchRequest.safeParse(req.body);
     if (!body.success)
       return reply.code(400).send(fail(body.error.issues[0]?.message ?? 'Bad launch request'));
-    if (slotById(body.data.game_id) === undefined)
+    if (gameName(body.data.game_id) === null)
       return reply.code(404).send(fail(`No game ${body.data.game_id}`));
     const url = new URL(`${config.public_url}/play/${encodeURIComponent(body.data.game_id)}`);
     url.searchParams.set('token', body.data.token);
@@ -112,23 +117,20 @@ export function buildProviderApp({ config, wallet, journal }: ProviderParts): {
   });
 
   app.get<{ Params: { file: string } }>('/thumbs/:file', async (req, reply) => {
-    const slot = slotById(req.params.file.replace(/\.svg$/, ''));
-    if (slot === undefined) return reply.code(404).send(fail('Not found'));
-    return reply
-      .type('image/svg+xml')
-      .header('cache-control', 'public, max-age=3600')
-      .send(thumbnailSvg(slot));
+    const svg = thumbnailSvg(req.params.file.replace(/\.svg$/, ''));
+    if (svg === null) return reply.code(404).send(fail('Not found'));
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=3600').send(svg);
   });
 
   app.get<{ Params: { game: string } }>('/play/:game', async (req, reply) => {
-    const slot = slotById(req.params.game);
-    if (slot === undefined) return reply.code(404).type('text/plain').send('No such game');
+    const name = gameName(req.params.game);
+    if (name === null) return reply.code(404).type('text/plain').send('No such game');
     // The site frames this page (#/world-casino/play/{gameId}); nobody else may.
     reply.header(
       'content-security-policy',
       `frame-ancestors 'self' ${siteOrigin} http://localhost:* http://127.0.0.1:*`,
     );
-    return reply.type('text/html; charset=utf-8').send(pageHtml(slot.id, slot.name));
+    return reply.type('text/html; charset=utf-8').send(pageHtml(req.params.game, name));
   });
 
   // ---- the page's calls: the page never sees the secret; we call the wallet for it.
@@ -136,9 +138,10 @@ export function buildProviderApp({ config, wallet, journal }: ProviderParts): {
     const { token, game_id } = (req.body ?? {}) as { token?: unknown; game_id?: unknown };
     if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{20,128}$/.test(token))
       return fail('token is missing or malformed');
-    const slot = typeof game_id === 'string' ? slotById(game_id) : undefined;
-    if (slot === undefined) return fail('game_id is not a game of this provider');
-    const auth = await wallet.call('authenticate', { token, game_id: slot.id });
+    const gameId = typeof game_id === 'string' && gameName(game_id) !== null ? game_id : null;
+    if (gameId === null) return fail('game_id is not a game of this provider');
+    const slot = slotById(gameId);
+    const auth = await wallet.call('authenticate', { token, game_id: gameId });
     if (!auth.reached) return fail('The casino wallet is not answering: try again in a moment.');
     const a = auth.answer;
     if (a.code !== 'OK' || a.player_id === undefined || a.session_id === undefined) {
@@ -148,7 +151,7 @@ export function buildProviderApp({ config, wallet, journal }: ProviderParts): {
       {
         player_id: a.player_id,
         session_id: a.session_id,
-        game_id: slot.id,
+        game_id: gameId,
         display_name: a.display_name ?? a.player_id,
       },
       Date.now(),
@@ -159,7 +162,7 @@ export function buildProviderApp({ config, wallet, journal }: ProviderParts): {
         page_session: session.id,
         display_name: session.display_name,
         balance_paise: a.balance,
-        game: gameView(slot),
+        game: slot === undefined ? rouletteView() : gameView(slot),
         last_wins: lastWins(journal, a.player_id),
       },
     };
@@ -180,7 +183,8 @@ export function buildProviderApp({ config, wallet, journal }: ProviderParts): {
     const body = (req.body ?? {}) as { page_session?: unknown; stake_paise?: unknown };
     const session = sessions.get(body.page_session, Date.now());
     if (session === null) return fail('Your game session has ended: open the game again from the lobby.');
-    const slot = slotById(session.game_id)!;
+    const slot = slotById(session.game_id);
+    if (slot === undefined) return fail('This session is not at a slot.');
     const stake = body.stake_paise;
     const problem = typeof stake === 'number' ? stakeProblem(slot, stake) : 'stake_paise must be a number';
     if (problem !== null || typeof stake !== 'number') return fail(problem ?? 'stake_paise must be a number');
@@ -213,7 +217,54 @@ export function buildProviderApp({ config, wallet, journal }: ProviderParts): {
     }
   });
 
-  app.addHook('onClose', async () => runner.stop());
+  const tableSession = (body: unknown) => {
+    const session = sessions.get((body as { page_session?: unknown } | null)?.page_session, Date.now());
+    return session !== null && session.game_id === ROULETTE_GAME_ID ? session : null;
+  };
+  const ENDED = 'Your game session has ended: open the game again from the lobby.';
+
+  app.post('/api/roulette/state', async (req) => {
+    const session = tableSession(req.body);
+    if (session === null) return fail(ENDED);
+    return { status: true, data: table.view(session.player_id) };
+  });
+
+  app.post('/api/roulette/bet', async (req) => {
+    const session = tableSession(req.body);
+    if (session === null) return fail(ENDED);
+    const bets = (req.body as { bets?: unknown }).bets;
+    if (!Array.isArray(bets) || bets.length === 0 || bets.length > ROULETTE_BETS_MAX) {
+      return fail(`bets must be a list of 1 to ${ROULETTE_BETS_MAX} bets`);
+    }
+    const slip: PlacedBet[] = [];
+    for (const b of bets as unknown[]) {
+      const { bet, stake_paise } = (b ?? {}) as { bet?: unknown; stake_paise?: unknown };
+      if (!isRouletteBet(bet)) return fail(`bet ${JSON.stringify(bet)} is not a bet of this table`);
+      if (typeof stake_paise !== 'number' || !Number.isSafeInteger(stake_paise))
+        return fail('stake_paise must be a whole number of paise');
+      slip.push({ bet, stake_paise });
+    }
+    if (session.busy) return fail('Your last request is still being answered.');
+    session.busy = true;
+    try {
+      const answer = await table.place(session, slip);
+      if (!answer.ok)
+        return {
+          status: false,
+          message: answer.message,
+          data: { code: answer.code, balance_paise: answer.balance_paise },
+        };
+      return { status: true, data: table.view(session.player_id) };
+    } finally {
+      session.busy = false;
+    }
+  });
+
+  app.addHook('onReady', async () => table.start());
+  app.addHook('onClose', async () => {
+    table.stop();
+    runner.stop();
+  });
   return { app, runner };
 }
 
@@ -222,7 +273,7 @@ function lastWins(journal: Journal, player_id: string) {
     round_id: r.open.round_id,
     game_id: r.open.game_id,
     stake_paise: r.open.stake_paise,
-    win_paise: r.open.win_paise,
+    win_paise: r.win_paise ?? 0,
     at: r.open.at,
   }));
 }
@@ -242,7 +293,7 @@ function pageHtml(game_id: string, name: string): string {
 <h1>${escaped}</h1>
 <p id="status" role="status" aria-live="polite">Connecting to your wallet…</p>
 </main>
-<script type="module" src="/static/game.js"></script>
+<script type="module" src="/static/${game_id === ROULETTE_GAME_ID ? 'roulette' : 'game'}.js"></script>
 </body>
 </html>`;
 }

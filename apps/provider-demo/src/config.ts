@@ -15,6 +15,9 @@ export interface ProviderConfig {
   readonly public_url: string;
   /** The directory of the round journal. */
   readonly data_dir: string;
+  /** The roulette table's betting window and spin (the dealer's timer). */
+  readonly roulette_window_ms: number;
+  readonly roulette_spin_ms: number;
   /** Test-only fault: `exit-after-debit` or `exit-before-debit-answer` kills the process mid-round. */
   readonly fault: string | null;
 }
@@ -27,6 +30,13 @@ function portOf(text: string | undefined, fallback: number): number {
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new Error(`PROVIDER_DEMO_PORT: ${text} is not a port`);
   return port;
+}
+
+function msOf(name: string, text: string | undefined, fallback: number): number {
+  const ms = Number(text ?? fallback);
+  if (!Number.isInteger(ms) || ms < 200 || ms > 600_000)
+    throw new Error(`${name}: ${text} is not 200 … 600000 ms`);
+  return ms;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ProviderConfig {
@@ -53,5 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ProviderConfig
     public_url,
     data_dir: path.resolve(env.PROVIDER_DEMO_DATA ?? DATA_DIR_DEFAULT),
     fault: env.PROVIDER_DEMO_FAULT ?? null,
+    roulette_window_ms: msOf('ROULETTE_WINDOW_MS', env.ROULETTE_WINDOW_MS, 20_000),
+    roulette_spin_ms: msOf('ROULETTE_SPIN_MS', env.ROULETTE_SPIN_MS, 5_000),
   };
 }

@@ -1,5 +1,6 @@
 // The demo provider's catalog: its slots, with what the game page needs to draw them.
-import { SLOTS, slotMath, type Slot } from '@backlay/slots';
+import { OUTSIDE_BETS, SLOTS, slotMath, type Slot } from '@backlay/slots';
+import { ROULETTE_CHIPS_PAISE, ROULETTE_GAME_ID, ROULETTE_NAME } from './roulette-table.ts';
 import type { ProviderApiGame } from '@backlay/contract';
 
 /** The stakes a player picks from, in paise (each a whole number of line bets for 10 and 20 lines). */
@@ -33,12 +34,37 @@ export function gameView(slot: Slot): GameView {
 }
 
 export function catalog(public_url: string): ProviderApiGame[] {
-  return SLOTS.map((s) => ({
-    game_id: s.id,
-    name: s.name,
-    category: 'SLOTS',
-    thumbnail_url: `${public_url}/thumbs/${s.id}.svg`,
-  }));
+  return [
+    ...SLOTS.map((s) => ({
+      game_id: s.id,
+      name: s.name,
+      category: 'SLOTS',
+      thumbnail_url: `${public_url}/thumbs/${s.id}.svg`,
+    })),
+    {
+      game_id: ROULETTE_GAME_ID,
+      name: ROULETTE_NAME,
+      category: 'LIVE',
+      thumbnail_url: `${public_url}/thumbs/${ROULETTE_GAME_ID}.svg`,
+    },
+  ];
+}
+
+/** The page's description of the roulette table. */
+export function rouletteView() {
+  return {
+    game_id: ROULETTE_GAME_ID,
+    name: ROULETTE_NAME,
+    category: 'LIVE' as const,
+    outside_bets: OUTSIDE_BETS,
+    chips_paise: ROULETTE_CHIPS_PAISE,
+    rtp: 36 / 37,
+  };
+}
+
+export function gameName(game_id: string): string | null {
+  if (game_id === ROULETTE_GAME_ID) return ROULETTE_NAME;
+  return SLOTS.find((s) => s.id === game_id)?.name ?? null;
 }
 
 const escapeXml = (text: string) =>
@@ -53,10 +79,13 @@ const THEME: Record<string, [string, string]> = {
 };
 
 /** A tile image: the game's name on its colours, 4:3. */
-export function thumbnailSvg(slot: Slot): string {
-  const [from, to] = THEME[slot.id] ?? ['#333', '#777'];
-  const name = escapeXml(slot.name);
-  const lines = `${slot.lines.length} lines · free spins`;
+export function thumbnailSvg(game_id: string): string | null {
+  const name_ = gameName(game_id);
+  if (name_ === null) return null;
+  const slot = SLOTS.find((s) => s.id === game_id);
+  const [from, to] = THEME[game_id] ?? ['#14532d', '#b91c1c'];
+  const name = escapeXml(name_);
+  const lines = slot ? `${slot.lines.length} lines · free spins` : 'single zero · dealer every 25 s';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="240" viewBox="0 0 320 240" role="img" aria-label="${name}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
 <rect width="320" height="240" rx="16" fill="url(#g)"/>

@@ -5,7 +5,10 @@
 //   debited  the wallet's answer to the debit (OK, or the refusal);
 //   closed   the credit or the rollback was answered, or the debit was refused.
 //
-// On start an open round with a debit OK is credited (its recorded win, its recorded credit id);
+// (a table round adds `result` when its spin is known: the win was not known at the debit).
+//
+// On start an open round with a debit OK and a known win is credited (its recorded win, its
+// recorded credit id); a table round whose spin never came is rolled back (the stake refunded);
 // one with no debit answer is rolled back (the debit may or may not have landed: a rollback
 // refunds it, or is recorded by the wallet so the debit, if it ever lands, is refused). The
 // wallet is idempotent on our transaction ids, so sending either again is always safe.
@@ -33,7 +36,8 @@ export interface OpenRecord {
   readonly player_id: string;
   readonly session_id: string;
   readonly stake_paise: number;
-  readonly win_paise: number;
+  /** The round's win, or null while its result is not known yet (a table bet before the spin). */
+  readonly win_paise: number | null;
   readonly debit_tx: string;
   readonly credit_tx: string;
   readonly rollback_tx: string;
@@ -46,6 +50,12 @@ export interface DebitedRecord {
   readonly round_id: string;
   readonly code: string;
 }
+/** A table round's result for this player: what the credit pays. */
+export interface ResultRecord {
+  readonly t: 'result';
+  readonly round_id: string;
+  readonly win_paise: number;
+}
 export interface ClosedRecord {
   readonly t: 'closed';
   readonly round_id: string;
@@ -53,11 +63,12 @@ export interface ClosedRecord {
   readonly code: string;
   readonly at: string;
 }
-export type JournalRecord = OpenRecord | DebitedRecord | ClosedRecord;
+export type JournalRecord = OpenRecord | DebitedRecord | ResultRecord | ClosedRecord;
 
 export interface RoundState {
   readonly open: OpenRecord;
   debit_code: string | null;
+  win_paise: number | null;
   closed: ClosedRecord | null;
 }
 
@@ -88,12 +99,18 @@ export class Journal {
 
   private apply(record: JournalRecord): void {
     if (record.t === 'open') {
-      this.rounds.set(record.round_id, { open: record, debit_code: null, closed: null });
+      this.rounds.set(record.round_id, {
+        open: record,
+        debit_code: null,
+        win_paise: record.win_paise,
+        closed: null,
+      });
       return;
     }
     const round = this.rounds.get(record.round_id);
     if (round === undefined) return;
     if (record.t === 'debited') round.debit_code = record.code;
+    else if (record.t === 'result') round.win_paise = record.win_paise;
     else round.closed = record;
   }
 

@@ -123,6 +123,78 @@ export class RoundRunner {
   }
 
   /**
+   * A table bet: journal the slip (its win unknown until the spin), debit its stake. The round
+   * stays in flight (the settler leaves it alone) until `tableResult` or `tableVoid`.
+   */
+  async placeTableBet(
+    round_id: string,
+    game_id: string,
+    player: Player,
+    stake_paise: number,
+    slip: unknown,
+  ): Promise<
+    | { ok: true; balance_paise: number | null }
+    | { ok: false; code: string; message: string; balance_paise: number | null }
+  > {
+    const open: OpenRecord = {
+      t: 'open',
+      round_id,
+      game_id,
+      player_id: player.player_id,
+      session_id: player.session_id,
+      stake_paise,
+      win_paise: null,
+      debit_tx: `${round_id}:d`,
+      credit_tx: `${round_id}:c`,
+      rollback_tx: `${round_id}:rb`,
+      at: now(),
+      outcome: slip,
+    };
+    this.journal.append(open);
+    this.inFlight.add(round_id);
+    const debit = await this.wallet.call('debit', {
+      player_id: player.player_id,
+      session_id: player.session_id,
+      transaction_id: open.debit_tx,
+      round_id,
+      game_id,
+      amount: stake_paise,
+    });
+    if (!debit.reached) {
+      this.inFlight.delete(round_id);
+      this.kick();
+      return {
+        ok: false,
+        code: 'WALLET_UNREACHABLE',
+        message: 'The wallet did not answer: the bet is cancelled and any stake taken is returned.',
+        balance_paise: null,
+      };
+    }
+    this.journal.append({ t: 'debited', round_id, code: debit.answer.code });
+    if (this.fault === 'exit-after-debit') process.kill(process.pid, 'SIGKILL');
+    if (debit.answer.code !== 'OK') {
+      this.inFlight.delete(round_id);
+      this.journal.append({ t: 'closed', round_id, how: 'refused', code: debit.answer.code, at: now() });
+      return {
+        ok: false,
+        code: debit.answer.code,
+        message: refusalMessage(debit.answer.code),
+        balance_paise: debit.answer.balance,
+      };
+    }
+    return { ok: true, balance_paise: debit.answer.balance };
+  }
+
+  /** The spin of a table bet is known: journal it, then credit it (0 for a losing slip). */
+  async tableResult(round_id: string, win_paise: number): Promise<number | null> {
+    const round = this.journal.rounds.get(round_id);
+    if (round === undefined || round.closed !== null) return null;
+    this.journal.append({ t: 'result', round_id, win_paise });
+    this.inFlight.delete(round_id);
+    return this.finish(round);
+  }
+
+  /**
    * Sends a pending round's credit (debit OK) or rollback (debit unanswered); journals the close.
    * Answers the balance after it, or null when the wallet was not reached (still pending).
    */
@@ -139,7 +211,9 @@ export class RoundRunner {
       });
       return null;
     }
-    const how = round.debit_code === 'OK' ? 'credit' : 'rollback';
+    // Credit a played round's win; roll back a debit never answered, or a table bet whose spin
+    // never came (the process died before the dealer's result: the stake goes back).
+    const how = round.debit_code === 'OK' && round.win_paise !== null ? 'credit' : 'rollback';
     const result =
       how === 'credit'
         ? await this.wallet.call('credit', {
@@ -148,7 +222,7 @@ export class RoundRunner {
             transaction_id: open.credit_tx,
             round_id: open.round_id,
             game_id: open.game_id,
-            amount: open.win_paise,
+            amount: round.win_paise!,
             round_closed: true,
           })
         : await this.wallet.call('rollback', {

@@ -41,6 +41,18 @@ type Running = { child: ChildProcess; exited: Promise<NodeJS.Signals | number | 
 
 /** Starts the real provider process and waits for its ready line. */
 async function startProvider(walletUrl: string, dataDir: string, fault: string | null): Promise<Running> {
+  return startProviderWith(walletUrl, dataDir, fault, {});
+}
+
+/** The roulette table's timer, short for the tests: 1.5 s of bets, 0.3 s of spin. */
+const FAST_TABLE = { ROULETTE_WINDOW_MS: '1500', ROULETTE_SPIN_MS: '300' };
+
+async function startProviderWith(
+  walletUrl: string,
+  dataDir: string,
+  fault: string | null,
+  extra: Record<string, string>,
+): Promise<Running> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: PROVIDER_DIR,
     env: {
@@ -50,6 +62,7 @@ async function startProvider(walletUrl: string, dataDir: string, fault: string |
       BACKLAY_WALLET_URL: walletUrl,
       PROVIDER_DEMO_DATA: dataDir,
       LOG_LEVEL: 'warn',
+      ...extra,
       ...(fault === null ? {} : { PROVIDER_DEMO_FAULT: fault }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -79,7 +92,10 @@ async function stopProvider(p: Running): Promise<void> {
   await p.exited;
 }
 
-async function providerPost(pathname: string, body: unknown): Promise<{ status: boolean; message?: string; data?: Record<string, unknown> }> {
+async function providerPost(
+  pathname: string,
+  body: unknown,
+): Promise<{ status: boolean; message?: string; data?: Record<string, unknown> }> {
   const res = await fetch(`${PROVIDER_URL}${pathname}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -98,7 +114,11 @@ const journalOf = (dataDir: string): JournalLine[] =>
 const closedOf = (dataDir: string, round_id: string) =>
   journalOf(dataDir).find((l) => l.t === 'closed' && l.round_id === round_id);
 
-async function until(what: string, ok: () => Promise<boolean>, timeout_ms = SETTLE_TIMEOUT_MS): Promise<void> {
+async function until(
+  what: string,
+  ok: () => Promise<boolean>,
+  timeout_ms = SETTLE_TIMEOUT_MS,
+): Promise<void> {
   const end = Date.now() + timeout_ms;
   while (!(await ok())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
@@ -130,16 +150,19 @@ describeStores(
     };
 
     /** A bettor launches the slot through our lobby and its page opens a session at the provider. */
-    async function launchedBettor() {
+    async function launchedBettor(name = 'Jaipur Jewels', providerGame = GAME) {
       const u = await bettorOf(ctx, FUNDS_PAISE);
       const list = (await u.call('getGameList', {})).body.data as WorldCasinoGameList;
-      const game = list.games.find((g) => g.name === 'Jaipur Jewels');
+      const game = list.games.find((g) => g.name === name);
       expect(game, JSON.stringify(list)).toBeDefined();
       const launch = await u.call('userAuthentication', { game_id: game!.game_id });
       expect(launch.body.status, launch.body.message).toBe(true);
       const url = new URL((launch.body.data as { url: string }).url);
       expect(url.origin).toBe(PROVIDER_URL);
-      const session = await providerPost('/api/session', { token: url.searchParams.get('token'), game_id: GAME });
+      const session = await providerPost('/api/session', {
+        token: url.searchParams.get('token'),
+        game_id: providerGame,
+      });
       expect(session.status, session.message).toBe(true);
       expect(session.data!.balance_paise).toBe(FUNDS_PAISE);
       return { u, page_session: session.data!.page_session as string };
@@ -168,15 +191,21 @@ describeStores(
 
       const second = await startProvider(walletUrl, dataDir, null);
       try {
-        await until('the round credited', async () => (await roundStatus(u.userId, open.round_id)) === 'CLOSED');
+        await until(
+          'the round credited',
+          async () => (await roundStatus(u.userId, open.round_id)) === 'CLOSED',
+        );
         await until('the journal closed', async () => closedOf(dataDir, open.round_id) !== undefined);
-        expect(await ctx.app.wallet.availablePaise(u.userId)).toBe(FUNDS_PAISE - STAKE_PAISE + open.win_paise!);
+        expect(await ctx.app.wallet.availablePaise(u.userId)).toBe(
+          FUNDS_PAISE - STAKE_PAISE + open.win_paise!,
+        );
         const closed = closedOf(dataDir, open.round_id);
         expect(closed).toMatchObject({ how: 'credit', code: 'OK' });
         await ledgerClean();
         // The report shows the round, settled.
         const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
-        const report = (await u.call('getLiveCasinoBets', { from_date: today, to_date: today })).body.data as LiveCasinoBets;
+        const report = (await u.call('getLiveCasinoBets', { from_date: today, to_date: today })).body
+          .data as LiveCasinoBets;
         expect(report.rows.map((r) => [r.round_id, r.stake, r.win])).toEqual([
           [open.round_id, STAKE_PAISE / 100, open.win_paise! / 100],
         ]);
@@ -193,11 +222,94 @@ describeStores(
 
       const second = await startProvider(walletUrl, dataDir, null);
       try {
-        await until('the round cancelled', async () => (await roundStatus(u.userId, open.round_id)) === 'CANCELLED');
+        await until(
+          'the round cancelled',
+          async () => (await roundStatus(u.userId, open.round_id)) === 'CANCELLED',
+        );
         await until('the journal closed', async () => closedOf(dataDir, open.round_id) !== undefined);
         expect(await ctx.app.wallet.availablePaise(u.userId)).toBe(FUNDS_PAISE);
         const closed = closedOf(dataDir, open.round_id);
         expect(closed).toMatchObject({ how: 'rollback', code: 'OK' });
+        await ledgerClean();
+      } finally {
+        await stopProvider(second);
+      }
+    });
+
+    type TableView = {
+      phase: string;
+      phase_ends_in_ms: number;
+      my_last: { pocket: number; win_paise: number } | null;
+    };
+    const tableState = async (page_session: string) =>
+      (await providerPost('/api/roulette/state', { page_session })).data as unknown as TableView;
+    /** Waits for a betting window with time left, then places the slip. */
+    async function placeSlip(page_session: string, bets: { bet: string; stake_paise: number }[]) {
+      await until('a betting window', async () => {
+        const v = await tableState(page_session);
+        return v.phase === 'BETTING' && v.phase_ends_in_ms > 700;
+      });
+      return providerPost('/api/roulette/bet', { page_session, bets });
+    }
+    const SLIP = [
+      { bet: 'red', stake_paise: 1_000 },
+      { bet: 'straight:17', stake_paise: 1_000 },
+    ];
+
+    it('the roulette table: a slip is debited in the window and credited what the spin returns', async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'provider-demo-table-'));
+      dirs.push(dataDir);
+      const p = await startProviderWith(walletUrl, dataDir, null, FAST_TABLE);
+      try {
+        expect(await ctx.app.providers.sync('demo')).toEqual({ ok: true });
+        const { u, page_session } = await launchedBettor('European Roulette', 'european-roulette');
+        // Bad slips are refused with a reason and move nothing.
+        const bad = await placeSlip(page_session, [{ bet: 'straight:37', stake_paise: 1_000 }]);
+        expect(bad).toMatchObject({ status: false, message: expect.stringContaining('not a bet') });
+        const odd = await placeSlip(page_session, [{ bet: 'red', stake_paise: 1_234 }]);
+        expect(odd).toMatchObject({ status: false, message: expect.stringContaining('chips') });
+        expect(await ctx.app.wallet.availablePaise(u.userId)).toBe(FUNDS_PAISE);
+        const placed = await placeSlip(page_session, SLIP);
+        expect(placed.status, placed.message).toBe(true);
+        expect(await ctx.app.wallet.availablePaise(u.userId)).toBe(FUNDS_PAISE - 2_000);
+        const again = await providerPost('/api/roulette/bet', { page_session, bets: SLIP });
+        expect(again).toMatchObject({ status: false });
+        let last: TableView['my_last'] = null;
+        await until('the spin', async () => (last = (await tableState(page_session)).my_last) !== null);
+        const pocket = last!.pocket;
+        const RED = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36];
+        const expected = (RED.includes(pocket) ? 2_000 : 0) + (pocket === 17 ? 36_000 : 0);
+        expect(last!.win_paise).toBe(expected);
+        await until(
+          'the credit',
+          async () => (await ctx.app.wallet.availablePaise(u.userId)) === FUNDS_PAISE - 2_000 + expected,
+        );
+        await ledgerClean();
+      } finally {
+        await stopProvider(p);
+      }
+    });
+
+    it('the roulette table killed after a slip was debited: the stake is refunded when it comes back', async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'provider-demo-table-'));
+      dirs.push(dataDir);
+      const first = await startProviderWith(walletUrl, dataDir, 'exit-after-debit', FAST_TABLE);
+      expect(await ctx.app.providers.sync('demo')).toEqual({ ok: true });
+      const { u, page_session } = await launchedBettor('European Roulette', 'european-roulette');
+      await expect(placeSlip(page_session, SLIP)).rejects.toThrow();
+      expect(await first.exited).toBe('SIGKILL');
+      expect(await ctx.app.wallet.availablePaise(u.userId)).toBe(FUNDS_PAISE - 2_000);
+      await ledgerClean();
+      const [open] = journalOf(dataDir).filter((l) => l.t === 'open');
+      const second = await startProviderWith(walletUrl, dataDir, null, FAST_TABLE);
+      try {
+        await until(
+          'the slip refunded',
+          async () => (await roundStatus(u.userId, open!.round_id)) === 'CANCELLED',
+        );
+        await until('the journal closed', async () => closedOf(dataDir, open!.round_id) !== undefined);
+        expect(closedOf(dataDir, open!.round_id)).toMatchObject({ how: 'rollback', code: 'OK' });
+        expect(await ctx.app.wallet.availablePaise(u.userId)).toBe(FUNDS_PAISE);
         await ledgerClean();
       } finally {
         await stopProvider(second);

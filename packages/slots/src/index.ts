@@ -16,3 +16,4 @@ export const SLOTS: readonly Slot[] = [JAIPUR_JEWELS, MONSOON_TIGER];
 export function slotById(id: string): Slot | undefined {
   return SLOTS.find((s) => s.id === id);
 }
+export * from './roulette.ts';

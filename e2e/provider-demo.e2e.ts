@@ -1,0 +1,140 @@
+/**
+ * The demo provider's game page (apps/provider-demo, issue 23) in Chromium against the real
+ * server and the real provider process: a bettor launches Jaipur Jewels through the server's
+ * `worldCasino/userAuthentication`, the page exchanges the launch token, shows the balance the
+ * wallet reports, spins by keyboard, and the balance it shows moves by exactly the round's result;
+ * axe-core finds no critical or serious violation at 1366 and 390 px. (The lobby and the iframe on
+ * `#/world-casino/play/{gameId}` are the bettor client's; this is the page inside it.)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ROOT } from './build.ts';
+import {
+  ARTIFACTS,
+  apiSession,
+  describeBrowser,
+  expectNoSeriousAxe,
+  freePort,
+  launchBrowser,
+  openPage,
+  startServer,
+  type RunningServer,
+} from './harness.ts';
+
+const SECRET = 'e2e-demo-provider-secret-0123456';
+const WIDTHS = [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+] as const;
+const SYNC_TIMEOUT_MS = 30_000;
+
+type GameList = { games: { game_id: number; name: string }[] };
+
+describeBrowser('the demo provider: a slot launched, spun and paid through the wallet', () => {
+  let provider: ChildProcess | null = null;
+  let server: RunningServer | null = null;
+  let browser: Browser | null = null;
+  let dataDir = '';
+  let providerUrl = '';
+
+  beforeAll(async () => {
+    const port = await freePort();
+    providerUrl = `http://127.0.0.1:${port}`;
+    dataDir = mkdtempSync(join(tmpdir(), 'provider-demo-e2e-'));
+    // The server first (its port is its own); it syncs the provider's catalog again 15 s after a
+    // failed first try (PROVIDER_RETRY_MS), by when the provider is up.
+    [server, browser] = await Promise.all([
+      startServer({ PROVIDER_DEMO_URL: providerUrl, PROVIDER_DEMO_SECRET: SECRET }),
+      launchBrowser(),
+    ]);
+    provider = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: join(ROOT, 'apps/provider-demo'),
+      env: {
+        ...process.env,
+        PROVIDER_DEMO_PORT: String(port),
+        PROVIDER_DEMO_SECRET: SECRET,
+        PROVIDER_DEMO_DATA: dataDir,
+        BACKLAY_WALLET_URL: `${server.url}/api/provider/wallet`,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise<void>((resolve, reject) => {
+      provider!.on('exit', (code) => reject(new Error(`provider exited ${code}`)));
+      createInterface({ input: provider!.stdout! }).on(
+        'line',
+        (l) => l.startsWith('PROVIDER_DEMO_READY') && resolve(),
+      );
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    provider?.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** A fresh launch URL for demo (tokens are single use). */
+  async function launchUrl(): Promise<string> {
+    const api = await apiSession(server!.url, 'demo', 'demo1234');
+    const end = Date.now() + SYNC_TIMEOUT_MS;
+    for (;;) {
+      const list = (await api.call('worldCasino/getGameList', { category: 'SLOTS' })).body.data as GameList;
+      const game = list?.games.find((g) => g.name === 'Jaipur Jewels');
+      if (game) {
+        const launch = await api.call('worldCasino/userAuthentication', { game_id: game.game_id });
+        expect(launch.body.status, launch.body.message).toBe(true);
+        return (launch.body.data as { url: string }).url;
+      }
+      if (Date.now() > end) throw new Error("the server never listed the demo provider's slots");
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+
+  const rupees = (text: string) => Math.round(Number(text.replace(/[₹,]/g, '')) * 100);
+
+  for (const viewport of WIDTHS) {
+    it(`at ${viewport.width} px: the page shows the wallet's balance, spins by keyboard, and the balance moves by the result`, async () => {
+      const { context, page } = await openPage(browser!, `provider-demo-${viewport.width}`, viewport);
+      try {
+        const url = await launchUrl();
+        expect(url.startsWith(`${providerUrl}/play/jaipur-jewels?token=`)).toBe(true);
+        await page.goto(url);
+        await page.getByRole('heading', { level: 1, name: 'Jaipur Jewels' }).waitFor();
+        // The token is dropped from the address once used.
+        expect(page.url()).toBe(`${providerUrl}/play/jaipur-jewels`);
+        const balance = page.locator('#balance');
+        await expect.poll(() => balance.textContent()).toMatch(/^₹/);
+        const before = rupees((await balance.textContent())!);
+        await expectNoSeriousAxe(page);
+
+        await page.getByLabel('Stake').selectOption({ label: '₹50.00' });
+        await page.getByRole('button', { name: 'Spin' }).focus();
+        await page.keyboard.press('Enter');
+        const status = page.getByRole('status');
+        await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(/You won|No win/);
+        const text = (await status.textContent())!;
+        const win = /You won (₹[\d,.]+)/.exec(text);
+        const result = (win ? rupees(win[1]!) : 0) - 5_000;
+        expect(rupees((await balance.textContent())!)).toBe(before + result);
+        await expect
+          .poll(() => page.locator('#last-wins li').first().textContent())
+          .toMatch(/^Stake ₹50\.00/);
+        await expectNoSeriousAxe(page);
+        mkdirSync(ARTIFACTS, { recursive: true });
+        await page.screenshot({
+          path: join(ARTIFACTS, `provider-demo-${viewport.width}.png`),
+          fullPage: true,
+        });
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
