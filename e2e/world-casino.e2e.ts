@@ -137,6 +137,24 @@ describeBrowser('Live Casino & Slots in the browser', () => {
     expect(texts.some((t) => t.includes(shown(stake_paise / 100)))).toBe(true);
     if (win_paise > 0) expect(texts.some((t) => t.includes(shown(win_paise / 100)))).toBe(true);
     await page.screenshot({ path: `${ARTIFACTS}/world-casino-390-statement.png`, fullPage: true });
+
+    // Live Casino from the sidebar: its tab lists the provider's live table, which opens framed.
+    await page.getByRole('button', { name: 'Open sports menu' }).click();
+    await page
+      .getByRole('dialog', { name: 'Sports menu' })
+      .getByRole('link', { name: 'Live Casino' })
+      .click();
+    await page.waitForURL(/#\/world-casino\?category=LIVE$/);
+    const live = page.getByTestId('game-tile').first();
+    await live.waitFor({ timeout: POLL.timeout });
+    const liveName = (await live.getByRole('link').textContent())!.trim();
+    await live.getByRole('link').click();
+    await page
+      .frameLocator(`iframe[title="${liveName} (game)"]`)
+      .getByRole('heading', { level: 1, name: liveName })
+      .waitFor({ timeout: POLL.timeout });
+    await expectNoSeriousAxe(page);
+    await page.screenshot({ path: `${ARTIFACTS}/world-casino-390-live.png`, fullPage: true });
     await context.close();
   }, 180_000);
 });
