@@ -36,6 +36,13 @@ export function WorldCasinoLobbyScreen() {
     // Only a settled change of the box moves the URL; the URL moving (a tab) leaves the box alone.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settled]);
+  // The URL's search moved on its own (the sidebar, Back): the box shows it (set while rendering,
+  // React's way to follow a prop without an effect's extra pass).
+  const [shownSearch, setShownSearch] = useState(filters.search);
+  if (shownSearch !== filters.search) {
+    setShownSearch(filters.search);
+    if (typed.trim() !== filters.search) setTyped(filters.search);
+  }
 
   const req: GameListRequest = {
     page: filters.page,

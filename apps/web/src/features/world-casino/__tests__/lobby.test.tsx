@@ -129,6 +129,17 @@ describe('Live Casino & Slots lobby (issue 23)', { timeout: 30_000 }, () => {
     expect(SEARCH_DEBOUNCE_MS).toBeGreaterThanOrEqual(200);
   });
 
+  it('a link to the lobby without a search empties the box too', async () => {
+    openLobby('/world-casino?search=roul');
+    const box = await screen.findByRole('searchbox', { name: 'Search games' });
+    expect(box).toHaveValue('roul');
+    await waitFor(() => expect(tileNames()).toEqual(['Lightning Roulette', 'Demo Roulette']));
+    const side = screen.getByRole('complementary', { name: 'Sports menu' });
+    await userEvent.click(within(side).getByRole('link', { name: 'Slot Game' }));
+    await waitFor(() => expect(tileNames()).toEqual(['Fruit Fiesta', 'Temple of Gems']));
+    expect(box).toHaveValue('');
+  });
+
   it('pages a long list through the server', async () => {
     const many = Array.from({ length: 50 }, (_, k) =>
       game(100 + k, { name: `Slot ${String(k).padStart(2, '0')}` }),
