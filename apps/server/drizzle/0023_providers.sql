@@ -43,6 +43,7 @@ CREATE TABLE "provider_sessions" (
 );
 --> statement-breakpoint
 CREATE INDEX "provider_sessions_user_idx" ON "provider_sessions" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "provider_sessions_seen_idx" ON "provider_sessions" USING btree ("last_seen_at");--> statement-breakpoint
 CREATE TABLE "provider_rounds" (
 	"round_key" bigserial PRIMARY KEY NOT NULL,
 	"provider_id" text NOT NULL REFERENCES "game_providers"("provider_id"),

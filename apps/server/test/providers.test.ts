@@ -259,6 +259,14 @@ describeStores(
       expect((await call('authenticate', { token: late, game_id: 'slot-lucky' })).data.code).toBe(
         'TOKEN_EXPIRED',
       );
+      // A day past its end, a token is cleared by a later launch (the table stays bounded).
+      await ctx.app.db.execute(
+        sql`update provider_launch_tokens set expires_at = now() - interval '2 days' where user_id = ${u.userId}`,
+      );
+      await u.call('userAuthentication', { game_id: gameId });
+      expect((await call('authenticate', { token: late, game_id: 'slot-lucky' })).data.code).toBe(
+        'TOKEN_INVALID',
+      );
       await ledgerClean();
     });
 

@@ -1030,4 +1030,11 @@ export const leaderLeases = pgTable('leader_leases', {
   holder: text('holder'),
   acquiredAt: tstz('acquired_at'),
 });
-export { gameProviders, providerGames, providerLaunchTokens, providerSessions, providerRounds, providerTransactions } from '../modules/providers/schema.ts';
+export {
+  gameProviders,
+  providerGames,
+  providerLaunchTokens,
+  providerSessions,
+  providerRounds,
+  providerTransactions,
+} from '../modules/providers/schema.ts';

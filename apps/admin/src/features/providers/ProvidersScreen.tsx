@@ -50,7 +50,7 @@ function ProviderRow({ p, onDisable }: { p: AdminProviderView; onDisable: () => 
           type="button"
           className="btn btn--small"
           disabled={sync.busy}
-          aria-label={`Sync the games of ${p.name}`}
+          aria-label={`Sync games of ${p.name}`}
           onClick={() => void sync.run({ provider_id: p.provider_id })}
         >
           {sync.busy ? 'Syncing…' : 'Sync games'}

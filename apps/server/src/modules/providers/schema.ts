@@ -85,7 +85,10 @@ export const providerSessions = pgTable(
     createdAt: tstz('created_at').notNull(),
     lastSeenAt: tstz('last_seen_at').notNull(),
   },
-  (t) => [index('provider_sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('provider_sessions_user_idx').on(t.userId),
+    index('provider_sessions_seen_idx').on(t.lastSeenAt),
+  ],
 );
 
 export const PROVIDER_ROUND_STATES = ['OPEN', 'CLOSED', 'CANCELLED'] as const;

@@ -27,6 +27,9 @@ import {
   providerTransactions,
 } from './schema.ts';
 
+/** Dead launch tokens or sessions cleared per launch at most. */
+const PRUNE_BATCH = 100;
+
 /** What the HTTP layer sends: a status and the exact body. */
 export type CallAnswer = { http: 200 | 400 | 401 | 503; body: string };
 
@@ -544,8 +547,18 @@ export function createWalletCalls(deps: {
       });
     },
 
-    /** A one-time launch token for (user, game), valid LAUNCH_TOKEN_TTL_S by the database's clock. */
+    /**
+     * A one-time launch token for (user, game), valid LAUNCH_TOKEN_TTL_S by the database's clock.
+     * Each launch also clears a bounded batch of dead tokens and sessions (a day past their end),
+     * so neither table grows without bound.
+     */
     async issueToken(tx: Executor, userId: number, gameId: number) {
+      await tx.execute(sql`delete from ${providerLaunchTokens} where token_hash in (
+          select token_hash from ${providerLaunchTokens}
+          where expires_at < now() - interval '1 day' limit ${PRUNE_BATCH})`);
+      await tx.execute(sql`delete from ${providerSessions} where session_hash in (
+          select session_hash from ${providerSessions}
+          where last_seen_at < now() - interval '1 day' limit ${PRUNE_BATCH})`);
       const token = newSecretRef();
       const [row] = await tx
         .insert(providerLaunchTokens)
