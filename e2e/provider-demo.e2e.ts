@@ -81,12 +81,12 @@ describeBrowser('the demo provider: a slot launched, spun and paid through the w
   });
 
   /** A fresh launch URL for demo (tokens are single use). */
-  async function launchUrl(): Promise<string> {
+  async function launchUrl(name = 'Jaipur Jewels', category = 'SLOTS'): Promise<string> {
     const api = await apiSession(server!.url, 'demo', 'demo1234');
     const end = Date.now() + SYNC_TIMEOUT_MS;
     for (;;) {
-      const list = (await api.call('worldCasino/getGameList', { category: 'SLOTS' })).body.data as GameList;
-      const game = list?.games.find((g) => g.name === 'Jaipur Jewels');
+      const list = (await api.call('worldCasino/getGameList', { category })).body.data as GameList;
+      const game = list?.games.find((g) => g.name === name);
       if (game) {
         const launch = await api.call('worldCasino/userAuthentication', { game_id: game.game_id });
         expect(launch.body.status, launch.body.message).toBe(true);
@@ -137,4 +137,50 @@ describeBrowser('the demo provider: a slot launched, spun and paid through the w
       }
     });
   }
+  it('the roulette table at 390 px: the dealer timer, a bet placed by keyboard, the result and the balance', async () => {
+    const { context, page } = await openPage(browser!, 'provider-demo-roulette-390', WIDTHS[1]);
+    try {
+      await page.goto(await launchUrl('European Roulette', 'LIVE'));
+      await page.getByRole('heading', { level: 1, name: 'European Roulette' }).waitFor();
+      const balance = page.locator('#balance');
+      await expect.poll(() => balance.textContent()).toMatch(/^₹/);
+      const before = rupees((await balance.textContent())!);
+      // A window with time enough for the keys below.
+      await expect
+        .poll(
+          async () =>
+            Number(
+              /Place your bets: (\d+) s left/.exec((await page.locator('#timer').textContent()) ?? '')?.[1] ??
+                0,
+            ),
+          {
+            timeout: 40_000,
+          },
+        )
+        .toBeGreaterThanOrEqual(6);
+      await expectNoSeriousAxe(page);
+      await page.getByLabel('Chip').selectOption({ label: '₹10.00' });
+      await page.getByRole('button', { name: 'Red', exact: true }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('button', { name: 'Place bets' }).focus();
+      await page.keyboard.press('Enter');
+      const status = page.getByRole('status');
+      await expect.poll(() => status.textContent(), { timeout: 10_000 }).toMatch(/Bets placed: ₹10\.00/);
+      await expect.poll(async () => rupees((await balance.textContent())!)).toBe(before - 1_000);
+      await expect
+        .poll(() => status.textContent(), { timeout: 40_000 })
+        .toMatch(/The ball landed on (\d+) (red|black|green)/);
+      const text = (await status.textContent())!;
+      const won = /You won (₹[\d,.]+)/.exec(text);
+      expect(won ? rupees(won[1]!) : 0).toBe(/ red\./.test(text) ? 2_000 : 0);
+      await expect
+        .poll(async () => rupees((await balance.textContent())!))
+        .toBe(before - 1_000 + (won ? rupees(won[1]!) : 0));
+      await expectNoSeriousAxe(page);
+      mkdirSync(ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: join(ARTIFACTS, 'provider-demo-roulette-390.png'), fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
 });
