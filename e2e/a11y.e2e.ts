@@ -17,7 +17,7 @@ import {
   login,
   openPage,
   seriousAxeViolations,
-  startServer,
+  startServerWithProvider,
   type RunningServer,
 } from './harness.ts';
 
@@ -88,7 +88,7 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
   beforeAll(async () => {
     ensureWebBuilt();
     ensureAdminBuilt();
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startServerWithProvider(), launchBrowser()]);
     const demo = await apiSession(server.url, 'demo', 'demo1234');
     const demo2 = await apiSession(server.url, 'demo2', 'demo1234');
     const list = (await demo.call('match/getMatches', { is_active: 1 })).body.data as MatchRow[];
@@ -343,7 +343,33 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
       await page.getByTestId('chart-summary').waitFor();
       await check('#/binary with an instrument');
       await page.screenshot({ path: `${ARTIFACTS}/a11y-web-${viewport.width}-binary.png`, fullPage: true });
-      await visit('world-casino');
+      // Live Casino & Slots (issue 23): the lobby with the demo provider's tiles, a slot open in
+      // its frame (our page around it; the provider's page is its own product), a spin, and Live
+      // Casino Bets with that round.
+      await visit('world-casino?category=SLOTS', 'Live Casino & Slots');
+      await page.getByTestId('game-tile').first().waitFor({ timeout: READY_TIMEOUT_MS });
+      await check('#/world-casino with games');
+      await page.screenshot({
+        path: `${ARTIFACTS}/a11y-web-${viewport.width}-world-casino.png`,
+        fullPage: true,
+      });
+      await page.getByTestId('game-tile').first().getByRole('link').click();
+      const gameFrame = page.frameLocator('iframe.wc-play__frame');
+      await gameFrame.getByRole('button', { name: 'Spin' }).waitFor({ timeout: READY_TIMEOUT_MS });
+      await check('#/world-casino/play');
+      await gameFrame.getByRole('button', { name: 'Spin' }).click();
+      await gameFrame.getByText(/You won|No win this time/).waitFor({ timeout: READY_TIMEOUT_MS });
+      await page.screenshot({
+        path: `${ARTIFACTS}/a11y-web-${viewport.width}-world-casino-play.png`,
+        fullPage: true,
+      });
+      await visit('report/live-casino-bets', 'Live Casino Bets');
+      await page.getByRole('table', { name: 'Live casino bets' }).getByText('Settled').first().waitFor();
+      await check('Live Casino Bets with a round');
+      await page.screenshot({
+        path: `${ARTIFACTS}/a11y-web-${viewport.width}-live-casino-bets.png`,
+        fullPage: true,
+      });
       await visit('setting/change-password');
       await visit('setting/d-w');
       await visit('setting/responsible-gaming');

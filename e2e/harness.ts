@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { describe, expect, inject, onTestFailed } from 'vitest';
 import { buildIfStale, ROOT } from './build.ts';
-import { freePort, launchServer, type RunningServer } from './server.ts';
+import { freePort, launchProviderDemo, launchServer, type RunningServer } from './server.ts';
 
 export { ROOT };
 export const ARTIFACTS = join(ROOT, '.e2e-artifacts');
@@ -63,10 +63,41 @@ function seededTemplate(env: Record<string, string>): string | undefined {
 }
 
 /** Starts `apps/server/src/main.ts` (via tsx) on a temp DATA_DIR and a free port; waits for /healthz. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, port?: number): Promise<RunningServer> {
   const template = seededTemplate(env);
-  const { url, stop, output } = await launchServer(env, template ? { fromDataDir: template } : {});
+  const { url, stop, output } = await launchServer(env, {
+    ...(template ? { fromDataDir: template } : {}),
+    ...(port ? { port } : {}),
+  });
   return { url, stop, output };
+}
+
+/**
+ * The server and the demo game provider beside it, as `npm start` runs them (issue 23): the
+ * provider first, so the server's catalog sync on start finds its games. `stop` stops both.
+ */
+export async function startServerWithProvider(
+  env: Record<string, string> = {},
+): Promise<RunningServer & { provider: RunningServer }> {
+  const [serverPort, providerPort] = [await freePort(), await freePort()];
+  const provider = await launchProviderDemo({
+    port: providerPort,
+    walletUrl: `http://127.0.0.1:${serverPort}/api/provider/wallet`,
+  });
+  try {
+    const server = await startServer({ PROVIDER_DEMO_URL: provider.url, ...env }, serverPort);
+    return {
+      ...server,
+      provider,
+      stop: async () => {
+        await server.stop();
+        await provider.stop();
+      },
+    };
+  } catch (err) {
+    await provider.stop();
+    throw err;
+  }
 }
 
 export async function launchBrowser(): Promise<Browser> {

@@ -37,16 +37,26 @@ const STOP_TIMEOUT_MS = 5_000;
  */
 export async function launchServer(
   env: Record<string, string> = {},
-  opts: { fromDataDir?: string; keepDataDir?: boolean } = {},
+  opts: { fromDataDir?: string; keepDataDir?: boolean; port?: number } = {},
 ): Promise<RunningServer & { dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'backlay-e2e-'));
   if (opts.fromDataDir) cpSync(opts.fromDataDir, dataDir, { recursive: true });
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', FEED: 'off', ...env },
+    // No game provider unless the test starts one (launchProviderDemo): a server must not sync
+    // with whatever happens to listen on the demo's default port.
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      FEED: 'off',
+      PROVIDER_DEMO_URL: 'off',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -94,4 +104,66 @@ export async function launchServer(
     await new Promise((r) => setTimeout(r, 100));
   }
   return { url, stop, output: () => log, dataDir };
+}
+
+/** How long the demo provider may take to listen (it finishes a dead run's rounds after). */
+const PROVIDER_READY_TIMEOUT_MS = 60_000;
+
+/**
+ * The demo game provider (apps/provider-demo) as its own process, as `npm start` runs it: on
+ * `port`, with its round journal in a temp dir, sending its wallet callbacks to `walletUrl`. Waits
+ * for the line it prints once listening.
+ */
+export async function launchProviderDemo(opts: { port: number; walletUrl: string }): Promise<RunningServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'backlay-e2e-provider-'));
+  const url = `http://127.0.0.1:${opts.port}`;
+  let log = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: join(ROOT, 'apps/provider-demo'),
+    env: {
+      ...process.env,
+      PROVIDER_DEMO_PORT: String(opts.port),
+      PROVIDER_DEMO_HOST: '127.0.0.1',
+      PROVIDER_DEMO_DATA: dataDir,
+      BACKLAY_WALLET_URL: opts.walletUrl,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let ready = false;
+  child.stdout?.on('data', (d: Buffer) => {
+    log += d.toString();
+    if (log.includes('PROVIDER_DEMO_READY')) ready = true;
+  });
+  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  const stop = async () => {
+    if (!exited && child.pid) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      const deadline = Date.now() + STOP_TIMEOUT_MS;
+      while (!exited && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      if (!exited) {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + PROVIDER_READY_TIMEOUT_MS;
+  while (!ready) {
+    if (exited || Date.now() > deadline) {
+      await stop();
+      throw new Error(`the demo provider did not start:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, stop, output: () => log };
 }

@@ -48,7 +48,7 @@ import {
   type RateLimitInput,
   type RateLimitStore,
 } from './plugins/rate-limit.ts';
-import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { providerOrigins, securityHeadersPlugin } from './plugins/security-headers.ts';
 import { compressionPlugin, REVALIDATE_CACHE, serveBuiltClient } from './plugins/static-files.ts';
 import { wsPlugin, type LiveLimits } from './plugins/ws.ts';
 import type { Clock } from './types.ts';
@@ -169,7 +169,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(metricsPlugin, options.metrics ?? {});
-  await app.register(securityHeadersPlugin, { https: options.https ?? false });
+  await app.register(securityHeadersPlugin, {
+    https: options.https ?? false,
+    frameOrigins: providerOrigins((options.providers?.list ?? []).map((p) => p.base_url)),
+  });
   // Before any route: JSON answers above 1 kB go out brotli or gzip (plugins/static-files.ts).
   await app.register(compressionPlugin);
   await app.register(csrfPlugin, { https: options.https ?? false });

@@ -39,11 +39,11 @@ describe('routes and the guard', () => {
     expect(router.state.location.pathname).toBe('/home');
   });
 
-  it('renders later routes behind the guard with a not-available state', async () => {
+  it('opens Live Casino & Slots behind the guard (issue 23: no longer a not-available state)', async () => {
     signIn();
     renderApp('/world-casino');
-    expect(await screen.findByRole('heading', { name: 'Live Casino and Slots' })).toBeInTheDocument();
-    expect(screen.getByText(/coming release|not available/i)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Live Casino & Slots' })).toBeInTheDocument();
+    expect(screen.queryByText(/coming release|not available/i)).toBeNull();
   });
 
   it('the report routes open their screens, not the not-available state', async () => {
@@ -53,6 +53,7 @@ describe('routes and the guard', () => {
       ['/report/current-bet', 'Current Bets'],
       ['/report/profit-loss', 'Profit & Loss'],
       ['/report/bet-history', 'Bet History'],
+      ['/report/live-casino-bets', 'Live Casino Bets'],
     ] as const) {
       const { unmount } = renderApp(path);
       expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeInTheDocument();
@@ -60,7 +61,7 @@ describe('routes and the guard', () => {
       expect(screen.queryByText(/coming release|not available/i)).toBeNull();
       unmount();
     }
-  });
+  }, 30_000);
 
   it('forces /setting/change-password when is_change_password is 1', async () => {
     signIn({ ...demoUser, is_change_password: '1' });

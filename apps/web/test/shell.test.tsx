@@ -119,8 +119,14 @@ describe('sidebar', () => {
     const first = renderApp('/home');
     await screen.findByRole('link', { name: 'Our Virtual' });
     expect(screen.queryByRole('link', { name: 'Our Casino' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Live Casino' })).toHaveAttribute('href', '/world-casino');
-    expect(screen.getByRole('link', { name: 'Slot Game' })).toHaveAttribute('href', '/world-casino');
+    expect(screen.getByRole('link', { name: 'Live Casino' })).toHaveAttribute(
+      'href',
+      '/world-casino?category=LIVE',
+    );
+    expect(screen.getByRole('link', { name: 'Slot Game' })).toHaveAttribute(
+      'href',
+      '/world-casino?category=SLOTS',
+    );
     first.unmount();
     mockApi({
       'casino/getCasinoSport': [

@@ -19,7 +19,17 @@ import { isHashedAssetUrl } from './static-files.ts';
  */
 export const HSTS = { maxAge: 31_536_000, includeSubDomains: true, preload: false } as const;
 
-const securityHeaders = (https: boolean) =>
+/**
+ * The origins of the game providers' base URLs (docs/providers.md), once each: the site frames
+ * their game pages (#/world-casino/play/{id}) and shows their tiles' pictures, so the CSP lets
+ * those origins, and no other, into `frame-src` and `img-src` (an http provider on a development
+ * machine too). A provider whose pages live on another host than its API needs that host here.
+ */
+export function providerOrigins(baseUrls: readonly string[]): string[] {
+  return [...new Set(baseUrls.map((u) => new URL(u).origin))];
+}
+
+const securityHeaders = (https: boolean, frameOrigins: readonly string[]) =>
   helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -28,7 +38,8 @@ const securityHeaders = (https: boolean) =>
         baseUri: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...frameOrigins],
+        frameSrc: ["'self'", ...frameOrigins],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         frameAncestors: ["'none'"],
@@ -64,9 +75,9 @@ const assetHeaders = (https: boolean) =>
     xXssProtection: false,
   });
 
-export const securityHeadersPlugin = fp<{ https: boolean }>(
-  async (app, { https }) => {
-    const setSecurityHeaders = securityHeaders(https);
+export const securityHeadersPlugin = fp<{ https: boolean; frameOrigins?: readonly string[] }>(
+  async (app, { https, frameOrigins = [] }) => {
+    const setSecurityHeaders = securityHeaders(https, frameOrigins);
     const setAssetHeaders = assetHeaders(https);
     app.addHook('onRequest', (req, reply, done) => {
       const set = isHashedAssetUrl(req.url) ? setAssetHeaders : setSecurityHeaders;

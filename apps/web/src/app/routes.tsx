@@ -27,6 +27,7 @@ const rules = () => import('../features/rules/index.ts');
 const security = () => import('../features/security/index.ts');
 const settings = () => import('../features/settings/index.ts');
 const sports = () => import('../features/sports/index.ts');
+const worldCasino = () => import('../features/world-casino/index.ts');
 
 const MainLayout = lazyScreen(() =>
   Promise.all([layouts(), query()]).then(([m, q]) => q.withQueryScope(m.MainLayout)),
@@ -53,6 +54,7 @@ const BetHistoryScreen = lazyScreen(() => reports().then((m) => m.BetHistoryScre
 const CasinoResultScreen = lazyScreen(() => reports().then((m) => m.CasinoResultScreen));
 const CurrentBetsScreen = lazyScreen(() => reports().then((m) => m.CurrentBetsScreen));
 const PaymentStatementScreen = lazyScreen(() => reports().then((m) => m.PaymentStatementScreen));
+const LiveCasinoBetsScreen = lazyScreen(() => reports().then((m) => m.LiveCasinoBetsScreen));
 const ProfitLossScreen = lazyScreen(() => reports().then((m) => m.ProfitLossScreen));
 const DepositWithdrawScreen = lazyScreen(() => payments().then((m) => m.DepositWithdrawScreen));
 const ResponsibleGamingScreen = lazyScreen(() => responsible().then((m) => m.ResponsibleGamingScreen));
@@ -60,11 +62,8 @@ const SecurityAuthScreen = lazyScreen(() => security().then((m) => m.SecurityAut
 const RulesScreen = lazyScreen(() => rules().then((m) => m.RulesScreen));
 const ChangePasswordScreen = lazyScreen(() => settings().then((m) => m.ChangePasswordScreen));
 const SportScreen = lazyScreen(() => sports().then((m) => m.SportScreen));
-// Lazy too: only signed-in routes show it, and its icon would weigh on the login's first load.
-const NotAvailable = lazyScreen(() => import('../components/NotAvailable.tsx').then((m) => m.NotAvailable));
-
-/** Routes whose data arrives with a later release: registered and guarded, honest about it. */
-const later = (title: string, text?: string) => <NotAvailable title={title}>{text}</NotAvailable>;
+const WorldCasinoLobbyScreen = lazyScreen(() => worldCasino().then((m) => m.WorldCasinoLobbyScreen));
+const GamePlayScreen = lazyScreen(() => worldCasino().then((m) => m.GamePlayScreen));
 
 function CasinoMatchRedirect() {
   const { matchId } = useParams();
@@ -109,7 +108,7 @@ export const routes: RouteObject[] = [
       { path: 'report/bet-history', element: <BetHistoryScreen /> },
       { path: 'report/casino-result', element: <CasinoResultScreen /> },
       { path: 'report/payment-withdraw', element: <PaymentStatementScreen /> },
-      { path: 'report/live-casino-bets', element: later('Live Casino Bets') },
+      { path: 'report/live-casino-bets', element: <LiveCasinoBetsScreen /> },
       { path: 'casino/list/:seriesId', element: <CasinoLobbyScreen /> },
       { path: 'casino/match/:matchId', element: <CasinoTableScreen /> },
       { path: 'CM/MD/:matchId', element: <CasinoMatchRedirect /> },
@@ -120,7 +119,8 @@ export const routes: RouteObject[] = [
       { path: 'setting/d-w', element: <DepositWithdrawScreen /> },
       { path: 'setting/responsible-gaming', element: <ResponsibleGamingScreen /> },
       { path: 'security-auth', element: <SecurityAuthScreen /> },
-      { path: 'world-casino', element: later('Live Casino and Slots') },
+      { path: 'world-casino', element: <WorldCasinoLobbyScreen /> },
+      { path: 'world-casino/play/:gameId', element: <GamePlayScreen /> },
     ],
   },
   { path: '*', element: <Navigate to="/" replace /> },

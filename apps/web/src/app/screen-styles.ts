@@ -10,13 +10,13 @@
 // when home and the layouts were in the first load themselves.
 import.meta.glob('../features/home/*.css', { eager: true });
 import.meta.glob(
-  '../features/{account,auth,binary,casino,legal,market,payments,reports,responsible,rules,security,settings,sports,stakes}/*.css',
+  '../features/{account,auth,binary,casino,legal,market,payments,reports,responsible,rules,security,settings,sports,stakes,world-casino}/*.css',
   {
     eager: true,
   },
 );
 import.meta.glob(
-  '../features/{account,auth,binary,casino,legal,market,payments,reports,responsible,rules,security,settings,sports,stakes}/*/**/*.css',
+  '../features/{account,auth,binary,casino,legal,market,payments,reports,responsible,rules,security,settings,sports,stakes,world-casino}/*/**/*.css',
   {
     eager: true,
   },

@@ -1,11 +1,2 @@
-import { useEffect, useState } from 'react';
-
-/** `value`, once it has stopped changing for `ms`. */
-export function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return settled;
-}
+// Shared with the world-casino lobby's search (features import lib, never each other).
+export { useDebounced } from '../../lib/useDebounced.ts';

@@ -86,12 +86,12 @@ export function Sidebar() {
                 </Link>
               </li>
               <li>
-                <Link to="/world-casino" onClick={close}>
+                <Link to="/world-casino?category=LIVE" onClick={close}>
                   Live Casino
                 </Link>
               </li>
               <li>
-                <Link to="/world-casino" onClick={close}>
+                <Link to="/world-casino?category=SLOTS" onClick={close}>
                   Slot Game
                 </Link>
               </li>

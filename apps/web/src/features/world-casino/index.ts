@@ -1,0 +1,2 @@
+export { WorldCasinoLobbyScreen } from './WorldCasinoLobbyScreen.tsx';
+export { GamePlayScreen } from './GamePlayScreen.tsx';
