@@ -59,7 +59,12 @@ let lastAnnounced = '';
 const say = (text) => (statusLine.textContent = text);
 
 function setBalance(paise) {
-  if (typeof paise === 'number') state.balance = paise;
+  if (typeof paise === 'number') {
+    state.balance = paise;
+    // Tell the operator's site (framing this page) that the wallet moved, so its header asks its
+    // own server again. No figure is sent: the site trusts only its server's answer.
+    if (window.parent !== window) window.parent.postMessage({ type: 'provider:balance' }, '*');
+  }
   document.getElementById('balance').textContent = state.balance === null ? '—' : rupees(state.balance);
 }
 
