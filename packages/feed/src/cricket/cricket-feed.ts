@@ -22,11 +22,10 @@
 // failed quote only keeps its fancy suspended until a later upkeep goes through.
 import type { Random } from '../pricing.ts';
 import type { FeedClock, FeedLog } from '../types.ts';
+import { bowlBall } from './ball.ts';
 import {
-  applyBall,
   bookmakerRates,
   DEFAULT_CRICKET_MODEL,
-  drawBall,
   eventState,
   fancyQuote,
   rainsAfter,
@@ -373,8 +372,9 @@ export function createCricketFeed(
     report: CricketTickReport,
   ) {
     // Drawn before the first await, so matches handled side by side draw in a fixed order.
-    const ball = drawBall(m.format, s0, rng, o);
-    let s1 = applyBall(m.format, m.teams, s0, ball, o);
+    // With playing elevens, the players' record and the ball as bowled come with the score.
+    const { entry: ball, score: bowled } = bowlBall(m.format, m.teams, m.elevens, s0, rng, o);
+    let s1 = bowled;
     // The demo's weather (rain_chance_per_over): rain at an over's end stops the match there.
     if (rainsAfter(m.match_id, s1, o)) {
       const stopped = stopMatch(s1, 'RAIN');

@@ -148,8 +148,17 @@ export function current(s: Scoreboard): { runs: number; wickets: number; balls: 
   return s.totals[s.innings - 1] ?? { runs: 0, wickets: 0, balls: 0 };
 }
 
-/** The distribution of the next delivery: the format's weights adjusted for the situation. */
-export function situationWeights(format: CricketFormat, s: Scoreboard, o: CricketModelOptions): BallWeights {
+/**
+ * The distribution of the next delivery: the format's weights adjusted for the situation.
+ * `tail`: the lower order's weakness (7 down or more) applied here; false when the players'
+ * strengths model it instead (ball.ts).
+ */
+export function situationWeights(
+  format: CricketFormat,
+  s: Scoreboard,
+  o: CricketModelOptions,
+  tail = true,
+): BallWeights {
   const w = { ...o.weights[format] };
   if (format === 'TEST') return w;
   const tot = current(s);
@@ -160,7 +169,7 @@ export function situationWeights(format: CricketFormat, s: Scoreboard, o: Cricke
     w.wicket *= 1.4;
     w.dot *= 0.85;
   }
-  if (tot.wickets >= 7) {
+  if (tail && tot.wickets >= 7) {
     w.wicket *= 1.3;
     w.four *= 0.8;
     w.six *= 0.8;
