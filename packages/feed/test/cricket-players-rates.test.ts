@@ -49,15 +49,19 @@ describe('players keep the innings totals and run rates (simulation)', () => {
   it.each([
     ['T20', 600],
     ['ODI', 200],
-  ] as const)('%s: %s first innings each way', (format, n) => {
-    const teams = firstInnings(format, false, n);
-    const players = firstInnings(format, true, n);
-    console.info(format, JSON.stringify({ teams, players }));
-    // Mean total and run rate within 3 %, wickets within 0.3, spread within 15 %, all-outs within 5 points.
-    expect(Math.abs(players.mean / teams.mean - 1)).toBeLessThan(0.03);
-    expect(Math.abs(players.run_rate / teams.run_rate - 1)).toBeLessThan(0.03);
-    expect(Math.abs(players.wickets - teams.wickets)).toBeLessThan(0.3);
-    expect(Math.abs(players.sd / teams.sd - 1)).toBeLessThan(0.15);
-    expect(Math.abs(players.all_out - teams.all_out)).toBeLessThan(0.05);
-  }, 120_000);
+  ] as const)(
+    '%s: %s first innings each way',
+    (format, n) => {
+      const teams = firstInnings(format, false, n);
+      const players = firstInnings(format, true, n);
+      console.info(format, JSON.stringify({ teams, players }));
+      // Mean total and run rate within 3 %, wickets within 0.3, spread within 15 %, all-outs within 5 points.
+      expect(Math.abs(players.mean / teams.mean - 1)).toBeLessThan(0.03);
+      expect(Math.abs(players.run_rate / teams.run_rate - 1)).toBeLessThan(0.03);
+      expect(Math.abs(players.wickets - teams.wickets)).toBeLessThan(0.3);
+      expect(Math.abs(players.sd / teams.sd - 1)).toBeLessThan(0.15);
+      expect(Math.abs(players.all_out - teams.all_out)).toBeLessThan(0.05);
+    },
+    120_000,
+  );
 });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bowlerOverLimit,
   canCover,
+  eventState,
   demoSquad,
   nameSeed,
   SQUAD_SIZE,
@@ -195,5 +196,96 @@ describe('every ball agrees with the scoreboard (property, simulated matches)', 
       const swapped = (ran % 2 === 1) !== overEnd;
       expect(next.striker_id).toBe(swapped ? e.non_striker_id : e.striker_id);
     }
+  });
+});
+
+describe('player lines: when they are decided', () => {
+  const batter = (player_id: number, runs: number, out = false) => ({
+    player_id,
+    runs,
+    balls: runs,
+    fours: 0,
+    sixes: 0,
+    out: out
+      ? { player_out_id: player_id, kind: 'BOWLED' as const, fielder_id: null, bowler_wicket: true }
+      : null,
+  });
+  function board(
+    status: Scoreboard['status'],
+    batters: ReturnType<typeof batter>[],
+    stopped = false,
+  ): Scoreboard {
+    const wickets = batters.filter((b) => b.out).length;
+    return {
+      innings: 1,
+      batting: 0,
+      totals: [
+        {
+          runs: batters.reduce((n, b) => n + b.runs, 0),
+          wickets,
+          balls: 120,
+          end: status === 'IN_PROGRESS' ? null : stopped ? 'RAIN' : 'OVERS',
+          players: {
+            striker_id: 3,
+            non_striker_id: 4,
+            bowler_id: null,
+            last_over_bowler_id: 20,
+            batters,
+            bowlers: [],
+            fall: [],
+            over_runs_conceded: 0,
+          },
+        },
+      ],
+      recent: [],
+      target: status === 'IN_PROGRESS' ? null : 100,
+      status,
+      ball_running_until_ms: null,
+      result_text: null,
+      ...(stopped ? { stopped: 'RAIN' as const } : {}),
+    };
+  }
+  const runs = (player_id: number) => ({ innings: 1 as const, kind: 'PLAYER_RUNS' as const, player_id });
+  const top = (player_id: number) => ({ innings: 1 as const, kind: 'TOP_BATSMAN' as const, player_id });
+
+  it("a batter's runs: open while in, the score once out, not started before coming in, the score at the innings end", () => {
+    const live = board('IN_PROGRESS', [batter(1, 12, true), batter(2, 30, true), batter(3, 7), batter(4, 0)]);
+    expect(eventState(runs(1), live)).toEqual({ state: 'DONE', value: 12 });
+    expect(eventState(runs(3), live)).toEqual({ state: 'OPEN' });
+    expect(eventState(runs(5), live)).toEqual({ state: 'NOT_STARTED' });
+    const done = board('INNINGS_BREAK', [
+      batter(1, 12, true),
+      batter(2, 30, true),
+      batter(3, 7),
+      batter(4, 0),
+    ]);
+    expect(eventState(runs(3), done, 20)).toEqual({ state: 'DONE', value: 7 });
+  });
+
+  it('Top batsman: decided at the innings end; two tied at the top: a dead heat of 2; stopped: the rules decide', () => {
+    const tie = board('INNINGS_BREAK', [
+      batter(1, 41, true),
+      batter(2, 41, true),
+      batter(3, 7),
+      batter(4, 0),
+    ]);
+    expect(eventState(top(1), tie, 20)).toEqual({ state: 'DONE', value: 1, dead_heat_count: 2 });
+    expect(eventState(top(3), tie, 20)).toEqual({ state: 'DONE', value: 0 });
+    // A player of the eleven who did not bat scored 0: not the top.
+    expect(eventState(top(9), tie, 20)).toEqual({ state: 'DONE', value: 0 });
+    const one = board('INNINGS_BREAK', [
+      batter(1, 41, true),
+      batter(2, 40, true),
+      batter(3, 7),
+      batter(4, 0),
+    ]);
+    expect(eventState(top(1), one, 20)).toEqual({ state: 'DONE', value: 1 });
+    expect(eventState(top(1), board('IN_PROGRESS', [batter(1, 41), batter(2, 3)]))).toEqual({
+      state: 'OPEN',
+    });
+    const rain = board('COMPLETE', [batter(1, 41, true), batter(2, 3), batter(3, 1)], true);
+    expect(eventState(top(1), rain, 20).state).toBe('INCOMPLETE');
+    expect(eventState(runs(1), rain, 20)).toEqual({ state: 'DONE', value: 41 });
+    expect(eventState(runs(2), rain, 20).state).toBe('INCOMPLETE');
   });
 });

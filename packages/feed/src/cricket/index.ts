@@ -47,3 +47,4 @@ export {
 export type { PlayerModelOptions, PlayersBall } from './players.ts';
 export { ELEVEN, SQUAD_SIZE, demoSquad, nameSeed, pickEleven, strengthOf } from './squads.ts';
 export type { SquadMember } from './squads.ts';
+export { ballsToFace, batterRates, expectedRuns, isPlayerEvent, playerLineQuote } from './player-lines.ts';
