@@ -727,7 +727,7 @@ describe('cricket feed: players and their lines (issue 25)', () => {
     const score = s.ex.score(1)!;
     for (const innings of [1, 2] as const) {
       const batters = score.totals[innings - 1]!.players!.batters;
-      const names = s.elevens[innings - 1].players;
+      const names = s.elevens[innings - 1]!.players;
       for (const b of batters) {
         const name = `${names.find((p) => p.player_id === b.player_id)!.name} runs`;
         const f = s.ex.fanciesOf(1).find((x) => x.name === name && x.event.innings === innings)!;
