@@ -58,6 +58,21 @@ export function expectedRuns(
   return out;
 }
 
+/** A scoreboard whose innings `innings` is about to start (for opening quotes). */
+function blankInnings(innings: 1 | 2): Scoreboard {
+  const zero = { runs: 0, wickets: 0, balls: 0 };
+  return {
+    innings,
+    batting: innings === 1 ? 0 : 1,
+    totals: innings === 1 ? [zero] : [zero, zero],
+    recent: [],
+    target: null,
+    status: 'IN_PROGRESS',
+    ball_running_until_ms: null,
+    result_text: null,
+  };
+}
+
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 
 /**
@@ -82,8 +97,10 @@ export function playerLineQuote(
     const no = Math.floor(r.runs * ballsToFace(r.out, 6 * o.overs[format]));
     return { no_line: no, no_rate: 100, yes_line: no + 1, yes_rate: 100 };
   }
-  if (s === null || state !== 'OPEN') return null;
-  const expected = expectedRuns(format, s, event.innings, batting, o);
+  if (state !== 'OPEN' && !(state === 'NOT_STARTED' && event.kind === 'TOP_BATSMAN')) return null;
+  // Before its innings, Top batsman is priced on an innings about to start.
+  const board = state === 'OPEN' && s !== null ? s : blankInnings(event.innings);
+  const expected = expectedRuns(format, board, event.innings, batting, o);
   const mine = expected.get(event.player_id) ?? 0;
   if (event.kind === 'PLAYER_RUNS') {
     const no = Math.min(o.result_max - 1, Math.floor(mine));
