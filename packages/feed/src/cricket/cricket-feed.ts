@@ -257,8 +257,18 @@ export function createCricketFeed(
     const q = isPlayerEvent(f.event)
       ? playerLineQuote(m.format, f.event, s, m.elevens, o)
       : fancyQuote(m.format, f.variant, f.event, s, o);
-    if (q && !sameQuote(f, q)) await api.quoteFancy(f.fancy_id, q);
+    if (q && !sameQuote(f, q) && !topBatsmanHolds(f, s)) await api.quoteFancy(f.fancy_id, q);
     if (f.status === 'BALL_RUNNING') await api.setFancyStatus(f.fancy_id, 'ACTIVE');
+  }
+
+  /**
+   * Top batsman rows (eleven a side) are quoted again at an over's end or a wicket, not every
+   * ball: their chances move slowly, and each quote is a write.
+   */
+  function topBatsmanHolds(f: FeedFancy, s: Scoreboard | null): boolean {
+    const b = s?.last_ball;
+    if (f.event.kind !== 'TOP_BATSMAN' || !b || f.yes_rate === null) return false;
+    return !b.wicket && !(b.legal && (b.legal_before + 1) % 6 === 0);
   }
 
   async function bookmakerUpkeep(m: CricketMatch, s: Scoreboard | null, mem: MatchMemory): Promise<void> {
