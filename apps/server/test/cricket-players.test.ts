@@ -27,7 +27,8 @@ describeStores('cricket players on the server', (ctx) => {
     await api.login(u.userName, u.password);
     return Object.assign(api, { userId: u.userId });
   }
-  const balance = async (a: Api) => (await a.call('getUserBalance')).body.data;
+  const balance = async (a: Api) =>
+    (await a.call('getUserBalance')).body.data as { total_balance: number; liability: number };
 
   /** The feed's port on this server, showing it only this match. */
   function feedApiFor(matchId: number): CricketFeedApi {
@@ -208,6 +209,55 @@ describeStores('cricket players on the server', (ctx) => {
     expect(await balance(yesA)).toEqual({ total_balance: 11500, liability: 0 });
     expect(await balance(noA)).toEqual({ total_balance: 8500, liability: 0 });
     expect(await balance(yesC)).toEqual({ total_balance: 9000, liability: 0 });
+    expect((await checkLedger(ctx.app)).problems).toEqual([]);
+  }, 60_000);
+
+  it('a player dropped from the eleven is removed: his Top batsman bets void (10,000 back), the replacement gets a row; refusals change nothing', async () => {
+    const c = await cricketTestMatch(ctx.app);
+    const operator = ctx.api.fork();
+    await operator.login('operator', 'operator123');
+    const xi = c.elevens[0];
+    const dropped = xi.players.find((p) => p.role === 'BATTER')!;
+    const squad = await ctx.app.db.query.cricketPlayers.findMany({ where: (p, o) => o.eq(p.team, 'AUS') });
+    const inXi = new Set(xi.players.map((p) => p.player_id));
+    const bench = squad.filter((p) => !inXi.has(p.playerId));
+    const batterIn = bench.find((p) => p.role === 'BATTER')!;
+    const row = (await detail(await bettor(0), c.matchId)).fancies.find((f) => f.name === `Top batsman AUS: ${dropped.name}`)!;
+    const yes = await bettor();
+    const no = await bettor();
+    const place = (u: Api, is_yes: '1' | '0', rate: number) =>
+      u.call('placeFancyBet', { match_id: c.matchId, fancy_id: row.fancy_id, is_yes, line: 1, rate, stack: 1000, request_id: nextRequestId() });
+    expect((await place(yes, '1', row.yes_rate!)).body.status).toBe(true);
+    expect((await place(no, '0', row.no_rate!)).body.status).toBe(true);
+    expect((await balance(no)).liability).toBeGreaterThan(0);
+
+    const call = (player_id: number, replacement_id: number) =>
+      operator.call('adminCricketReplacePlayer', { match_id: c.matchId, player_id, replacement_id });
+    // Refusals: not in the eleven, already in it, another squad's player, a keeper by a batter.
+    expect((await call(batterIn.playerId, bench[1]!.playerId)).body).toMatchObject({ status: false, message: expect.stringContaining('not in this match') });
+    expect((await call(dropped.player_id, xi.players[1]!.player_id)).body).toMatchObject({ status: false, message: expect.stringContaining('already in') });
+    expect((await call(dropped.player_id, c.elevens[1].players[0]!.player_id)).body).toMatchObject({ status: false });
+    const keeperIn = bench.find((p) => p.role !== 'WICKET_KEEPER')!;
+    expect((await call(xi.wicket_keeper_id, keeperIn.playerId)).body).toMatchObject({ status: false, message: expect.stringContaining('wicket-keeper') });
+    expect(await balance(yes)).toEqual({ total_balance: 10000, liability: 1000 });
+
+    const r = await call(dropped.player_id, batterIn.playerId);
+    expect(r.body.status).toBe(true);
+    const data = r.body.data as { removed_fancy_ids: number[]; opened_fancy_ids: number[]; elevens: { players: { player_id: number }[] }[] };
+    expect(data.removed_fancy_ids).toEqual([row.fancy_id]);
+    expect(data.opened_fancy_ids).toHaveLength(1);
+    expect(data.elevens[0]!.players.map((p) => p.player_id)).toContain(batterIn.playerId);
+    expect(data.elevens[0]!.players.map((p) => p.player_id)).not.toContain(dropped.player_id);
+    // Both bets void: every rupee back.
+    expect(await balance(yes)).toEqual({ total_balance: 10000, liability: 0 });
+    expect(await balance(no)).toEqual({ total_balance: 10000, liability: 0 });
+    const after = await detail(yes, c.matchId);
+    expect(after.fancies.some((f) => f.fancy_id === row.fancy_id)).toBe(false);
+    expect(after.fancies.some((f) => f.name === `Top batsman AUS: ${batterIn.name}`)).toBe(true);
+    expect((await ctx.app.fancy.view(row.fancy_id))?.status).toBe('REMOVED');
+    // Once the match has started: refused.
+    await publishScore(ctx.app, c.matchId, { innings: 1, batting: 0, totals: [{ runs: 0, wickets: 0, balls: 0 }], recent: [], target: null, status: 'IN_PROGRESS', ball_running_until_ms: null, result_text: null });
+    expect((await call(batterIn.playerId, dropped.player_id)).body).toMatchObject({ status: false, message: expect.stringContaining('started') });
     expect((await checkLedger(ctx.app)).problems).toEqual([]);
   }, 60_000);
 });
