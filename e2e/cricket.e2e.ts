@@ -71,7 +71,9 @@ describeBrowser('cricket bookmaker and fancy in the browser', () => {
       // A wicket falls within a few overs at one ball a second: the fall of wickets appears.
       await expect.poll(() => board.getByTestId('score-fall').count(), { ...POLL, timeout: 120_000 }).toBe(1);
       // No sideways scroll at 390 px.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
       await expectNoSeriousAxe(page);
       await board.screenshot({ path: `${ARTIFACTS}/cricket-${viewport.width}-players.png` });
       await page.screenshot({ path: `${ARTIFACTS}/cricket-${viewport.width}-players-page.png` });

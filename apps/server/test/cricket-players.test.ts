@@ -57,11 +57,17 @@ describeStores('cricket players on the server', (ctx) => {
     expect(d0.fancies.filter((f) => f.name.startsWith('Top batsman AUS: '))).toHaveLength(11);
 
     let now = Date.now();
-    const feed = createCricketFeed(feedApiFor(c.matchId), { now: () => new Date(now) }, mulberry32(11), quiet, cricketTiming(1000));
+    const feed = createCricketFeed(
+      feedApiFor(c.matchId),
+      { now: () => new Date(now) },
+      mulberry32(11),
+      quiet,
+      cricketTiming(1000),
+    );
     // One over: six legal balls, then the upkeep after it.
     const scoreNow = async () =>
-      ((await ctx.app.db.select().from(cricketMatches).where(eq(cricketMatches.matchId, c.matchId)))[0]!
-        .score as Scoreboard | null);
+      (await ctx.app.db.select().from(cricketMatches).where(eq(cricketMatches.matchId, c.matchId)))[0]!
+        .score as Scoreboard | null;
     for (let i = 0; i < 200; i++) {
       const r = await feed.tick();
       expect(r.failures).toBe(0);
@@ -97,15 +103,33 @@ describeStores('cricket players on the server', (ctx) => {
     const api = feedApiFor(c.matchId);
     const opener = c.elevens[0].players[0]!;
     const event = { innings: 1 as const, kind: 'PLAYER_RUNS' as const, player_id: opener.player_id };
-    await api.openPlayerFancy!(c.matchId, `${opener.name} runs`, event, { no_line: 24, no_rate: 100, yes_line: 25, yes_rate: 100 });
+    await api.openPlayerFancy!(c.matchId, `${opener.name} runs`, event, {
+      no_line: 24,
+      no_rate: 100,
+      yes_line: 25,
+      yes_rate: 100,
+    });
     // A repeat opens nothing more.
-    await api.openPlayerFancy!(c.matchId, `${opener.name} runs`, event, { no_line: 24, no_rate: 100, yes_line: 25, yes_rate: 100 });
+    await api.openPlayerFancy!(c.matchId, `${opener.name} runs`, event, {
+      no_line: 24,
+      no_rate: 100,
+      yes_line: 25,
+      yes_rate: 100,
+    });
     const yes = await bettor();
     const no = await bettor();
     const line = (await detail(yes, c.matchId)).fancies.filter((f) => f.name === `${opener.name} runs`);
     expect(line).toHaveLength(1);
     const place = (a: Api, is_yes: '1' | '0', l: number) =>
-      a.call('placeFancyBet', { match_id: c.matchId, fancy_id: line[0]!.fancy_id, is_yes, line: l, rate: 100, stack: 500, request_id: nextRequestId() });
+      a.call('placeFancyBet', {
+        match_id: c.matchId,
+        fancy_id: line[0]!.fancy_id,
+        is_yes,
+        line: l,
+        rate: 100,
+        stack: 500,
+        request_id: nextRequestId(),
+      });
     expect((await place(yes, '1', 25)).body.status).toBe(true);
     expect((await place(no, '0', 24)).body.status).toBe(true);
     expect((await balance(yes)).liability).toBe(500);
@@ -129,9 +153,28 @@ describeStores('cricket players on the server', (ctx) => {
             bowler_id: null,
             last_over_bowler_id: null,
             batters: [
-              { player_id: a!.player_id, runs: 31, balls: 18, fours: 4, sixes: 1, out: { player_out_id: a!.player_id, kind: 'CAUGHT', fielder_id: c.elevens[1].wicket_keeper_id, bowler_wicket: true } },
+              {
+                player_id: a!.player_id,
+                runs: 31,
+                balls: 18,
+                fours: 4,
+                sixes: 1,
+                out: {
+                  player_out_id: a!.player_id,
+                  kind: 'CAUGHT',
+                  fielder_id: c.elevens[1].wicket_keeper_id,
+                  bowler_wicket: true,
+                },
+              },
               { player_id: b!.player_id, runs: 9, balls: 8, fours: 1, sixes: 0, out: null },
-              { player_id: c.elevens[0].players[2]!.player_id, runs: 0, balls: 0, fours: 0, sixes: 0, out: null },
+              {
+                player_id: c.elevens[0].players[2]!.player_id,
+                runs: 0,
+                balls: 0,
+                fours: 0,
+                sixes: 0,
+                out: null,
+              },
             ],
             bowlers: [],
             fall: [{ wicket: 1, player_out_id: a!.player_id, runs: 40, balls: 26 }],
@@ -146,14 +189,20 @@ describeStores('cricket players on the server', (ctx) => {
       result_text: null,
     };
     expect((await publishScore(ctx.app, c.matchId, score)).ok).toBe(true);
-    const feed = createCricketFeed(api, { now: () => new Date() }, mulberry32(1), quiet, cricketTiming(60_000));
+    const feed = createCricketFeed(
+      api,
+      { now: () => new Date() },
+      mulberry32(1),
+      quiet,
+      cricketTiming(60_000),
+    );
     await feed.tick();
     expect(await balance(yes)).toEqual({ total_balance: 10500, liability: 0 });
     expect(await balance(no)).toEqual({ total_balance: 9500, liability: 0 });
     expect((await checkLedger(ctx.app)).problems).toEqual([]);
   }, 60_000);
 
-  it('Top batsman, two tied at the top: a dead heat pays 50 % on the rate (Yes 1,000 at 300 → +1,500; No 1,000 at 300 → −1,500); a loser\'s Yes loses 1,000', async () => {
+  it("Top batsman, two tied at the top: a dead heat pays 50 % on the rate (Yes 1,000 at 300 → +1,500; No 1,000 at 300 → −1,500); a loser's Yes loses 1,000", async () => {
     const c = await cricketTestMatch(ctx.app);
     const xi = c.elevens[0];
     const [a, b, third] = xi.players;
@@ -165,33 +214,62 @@ describeStores('cricket players on the server', (ctx) => {
     const rowA = await row(a!.player_id);
     const rowC = await row(third!.player_id);
     for (const f of [rowA, rowC]) {
-      expect((await ctx.app.fancy.quote(f.fancy_id, { no_line: 1, no_rate: 300, yes_line: 1, yes_rate: 300 })).ok).toBe(true);
+      expect(
+        (await ctx.app.fancy.quote(f.fancy_id, { no_line: 1, no_rate: 300, yes_line: 1, yes_rate: 300 })).ok,
+      ).toBe(true);
     }
     const yesA = await bettor();
     const noA = await bettor();
     const yesC = await bettor();
     const place = (u: Api, fancy_id: number, is_yes: '1' | '0') =>
-      u.call('placeFancyBet', { match_id: c.matchId, fancy_id, is_yes, line: 1, rate: 300, stack: 1000, request_id: nextRequestId() });
+      u.call('placeFancyBet', {
+        match_id: c.matchId,
+        fancy_id,
+        is_yes,
+        line: 1,
+        rate: 300,
+        stack: 1000,
+        request_id: nextRequestId(),
+      });
     expect((await place(yesA, rowA.fancy_id, '1')).body.status).toBe(true);
     expect((await place(noA, rowA.fancy_id, '0')).body.status).toBe(true);
     expect((await place(yesC, rowC.fancy_id, '1')).body.status).toBe(true);
 
     // The innings over (20 overs): A and B both made 41, the top score; C made 12.
     const bat = (pid: number, runs: number, out: boolean) => ({
-      player_id: pid, runs, balls: runs, fours: 0, sixes: 0,
-      out: out ? { player_out_id: pid, kind: 'BOWLED' as const, fielder_id: null, bowler_wicket: true } : null,
+      player_id: pid,
+      runs,
+      balls: runs,
+      fours: 0,
+      sixes: 0,
+      out: out
+        ? { player_out_id: pid, kind: 'BOWLED' as const, fielder_id: null, bowler_wicket: true }
+        : null,
     });
     const score: Scoreboard = {
       innings: 1,
       batting: 0,
       totals: [
         {
-          runs: 94, wickets: 1, balls: 120, end: 'OVERS', reduced_overs: null,
+          runs: 94,
+          wickets: 1,
+          balls: 120,
+          end: 'OVERS',
+          reduced_overs: null,
           over_runs: Array.from({ length: 20 }, (_, k) => Math.round((94 * (k + 1)) / 20)),
           players: {
-            striker_id: b!.player_id, non_striker_id: third!.player_id, bowler_id: null, last_over_bowler_id: null,
-            batters: [bat(a!.player_id, 41, true), bat(b!.player_id, 41, false), bat(third!.player_id, 12, false)],
-            bowlers: [], fall: [{ wicket: 1, player_out_id: a!.player_id, runs: 60, balls: 70 }], over_runs_conceded: 0,
+            striker_id: b!.player_id,
+            non_striker_id: third!.player_id,
+            bowler_id: null,
+            last_over_bowler_id: null,
+            batters: [
+              bat(a!.player_id, 41, true),
+              bat(b!.player_id, 41, false),
+              bat(third!.player_id, 12, false),
+            ],
+            bowlers: [],
+            fall: [{ wicket: 1, player_out_id: a!.player_id, runs: 60, balls: 70 }],
+            over_runs_conceded: 0,
           },
         },
       ],
@@ -202,7 +280,13 @@ describeStores('cricket players on the server', (ctx) => {
       result_text: null,
     };
     expect((await publishScore(ctx.app, c.matchId, score)).ok).toBe(true);
-    const feed = createCricketFeed(feedApiFor(c.matchId), { now: () => new Date() }, mulberry32(1), quiet, cricketTiming(60_000));
+    const feed = createCricketFeed(
+      feedApiFor(c.matchId),
+      { now: () => new Date() },
+      mulberry32(1),
+      quiet,
+      cricketTiming(60_000),
+    );
     await feed.tick();
     const sA = await ctx.app.settlement.view(rowA.fancy_id);
     expect([sA.state, sA.result_value]).toEqual(['SETTLED', 1]);
@@ -222,11 +306,21 @@ describeStores('cricket players on the server', (ctx) => {
     const inXi = new Set(xi.players.map((p) => p.player_id));
     const bench = squad.filter((p) => !inXi.has(p.playerId));
     const batterIn = bench.find((p) => p.role === 'BATTER')!;
-    const row = (await detail(await bettor(0), c.matchId)).fancies.find((f) => f.name === `Top batsman AUS: ${dropped.name}`)!;
+    const row = (await detail(await bettor(0), c.matchId)).fancies.find(
+      (f) => f.name === `Top batsman AUS: ${dropped.name}`,
+    )!;
     const yes = await bettor();
     const no = await bettor();
     const place = (u: Api, is_yes: '1' | '0', rate: number) =>
-      u.call('placeFancyBet', { match_id: c.matchId, fancy_id: row.fancy_id, is_yes, line: 1, rate, stack: 1000, request_id: nextRequestId() });
+      u.call('placeFancyBet', {
+        match_id: c.matchId,
+        fancy_id: row.fancy_id,
+        is_yes,
+        line: 1,
+        rate,
+        stack: 1000,
+        request_id: nextRequestId(),
+      });
     expect((await place(yes, '1', row.yes_rate!)).body.status).toBe(true);
     expect((await place(no, '0', row.no_rate!)).body.status).toBe(true);
     expect((await balance(no)).liability).toBeGreaterThan(0);
@@ -234,16 +328,31 @@ describeStores('cricket players on the server', (ctx) => {
     const call = (player_id: number, replacement_id: number) =>
       operator.call('adminCricketReplacePlayer', { match_id: c.matchId, player_id, replacement_id });
     // Refusals: not in the eleven, already in it, another squad's player, a keeper by a batter.
-    expect((await call(batterIn.playerId, bench[1]!.playerId)).body).toMatchObject({ status: false, message: expect.stringContaining('not in this match') });
-    expect((await call(dropped.player_id, xi.players[1]!.player_id)).body).toMatchObject({ status: false, message: expect.stringContaining('already in') });
-    expect((await call(dropped.player_id, c.elevens[1].players[0]!.player_id)).body).toMatchObject({ status: false });
+    expect((await call(batterIn.playerId, bench[1]!.playerId)).body).toMatchObject({
+      status: false,
+      message: expect.stringContaining('not in this match'),
+    });
+    expect((await call(dropped.player_id, xi.players[1]!.player_id)).body).toMatchObject({
+      status: false,
+      message: expect.stringContaining('already in'),
+    });
+    expect((await call(dropped.player_id, c.elevens[1].players[0]!.player_id)).body).toMatchObject({
+      status: false,
+    });
     const keeperIn = bench.find((p) => p.role !== 'WICKET_KEEPER')!;
-    expect((await call(xi.wicket_keeper_id, keeperIn.playerId)).body).toMatchObject({ status: false, message: expect.stringContaining('wicket-keeper') });
+    expect((await call(xi.wicket_keeper_id, keeperIn.playerId)).body).toMatchObject({
+      status: false,
+      message: expect.stringContaining('wicket-keeper'),
+    });
     expect(await balance(yes)).toEqual({ total_balance: 10000, liability: 1000 });
 
     const r = await call(dropped.player_id, batterIn.playerId);
     expect(r.body.status).toBe(true);
-    const data = r.body.data as { removed_fancy_ids: number[]; opened_fancy_ids: number[]; elevens: { players: { player_id: number }[] }[] };
+    const data = r.body.data as {
+      removed_fancy_ids: number[];
+      opened_fancy_ids: number[];
+      elevens: { players: { player_id: number }[] }[];
+    };
     expect(data.removed_fancy_ids).toEqual([row.fancy_id]);
     expect(data.opened_fancy_ids).toHaveLength(1);
     expect(data.elevens[0]!.players.map((p) => p.player_id)).toContain(batterIn.playerId);
@@ -256,8 +365,20 @@ describeStores('cricket players on the server', (ctx) => {
     expect(after.fancies.some((f) => f.name === `Top batsman AUS: ${batterIn.name}`)).toBe(true);
     expect((await ctx.app.fancy.view(row.fancy_id))?.status).toBe('REMOVED');
     // Once the match has started: refused.
-    await publishScore(ctx.app, c.matchId, { innings: 1, batting: 0, totals: [{ runs: 0, wickets: 0, balls: 0 }], recent: [], target: null, status: 'IN_PROGRESS', ball_running_until_ms: null, result_text: null });
-    expect((await call(batterIn.playerId, dropped.player_id)).body).toMatchObject({ status: false, message: expect.stringContaining('started') });
+    await publishScore(ctx.app, c.matchId, {
+      innings: 1,
+      batting: 0,
+      totals: [{ runs: 0, wickets: 0, balls: 0 }],
+      recent: [],
+      target: null,
+      status: 'IN_PROGRESS',
+      ball_running_until_ms: null,
+      result_text: null,
+    });
+    expect((await call(batterIn.playerId, dropped.player_id)).body).toMatchObject({
+      status: false,
+      message: expect.stringContaining('started'),
+    });
     expect((await checkLedger(ctx.app)).problems).toEqual([]);
   }, 60_000);
 });

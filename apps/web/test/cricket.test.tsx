@@ -385,9 +385,15 @@ describe('cricket game details', UI, () => {
       bowling: 60,
       strength: 60,
     });
-    const india = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((k) => player(k, `India P${k}`, k === 5 ? 'WICKET_KEEPER' : 'BATTER'));
+    const india = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((k) =>
+      player(k, `India P${k}`, k === 5 ? 'WICKET_KEEPER' : 'BATTER'),
+    );
     const aus = [21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31].map((k) =>
-      player(k, k === 21 ? 'Kabir Menon' : k === 22 ? 'Harry Lockyer' : k === 23 ? 'Tariq Ndlovu' : `Aus P${k}`, k > 27 ? 'BOWLER' : 'BATTER'),
+      player(
+        k,
+        k === 21 ? 'Kabir Menon' : k === 22 ? 'Harry Lockyer' : k === 23 ? 'Tariq Ndlovu' : `Aus P${k}`,
+        k > 27 ? 'BOWLER' : 'BATTER',
+      ),
     );
     const base = cricket();
     const out = { player_out_id: 23, kind: 'CAUGHT' as const, fielder_id: 5, bowler_wicket: true };
@@ -428,12 +434,15 @@ describe('cricket game details', UI, () => {
     api({}, detail);
     await openMatch();
     const board = screen.getByRole('region', { name: 'Scoreboard' });
-    expect(within(board).getAllByTestId('score-batter').map((r) => r.textContent)).toEqual([
-      'Harry Lockyer *119',
-      'Kabir Menon2720',
-    ]);
+    expect(
+      within(board)
+        .getAllByTestId('score-batter')
+        .map((r) => r.textContent),
+    ).toEqual(['Harry Lockyer *119', 'Kabir Menon2720']);
     expect(within(board).getByTestId('score-bowler').textContent).toBe('India P92.51220');
-    expect(within(board).getByTestId('score-fall').textContent).toBe('Fall of wickets: 1-9 (Tariq Ndlovu, 1.2 ov)');
+    expect(within(board).getByTestId('score-fall').textContent).toBe(
+      'Fall of wickets: 1-9 (Tariq Ndlovu, 1.2 ov)',
+    );
     expect(within(board).getByText('Last out: Tariq Ndlovu 4 (6), caught by India P5')).toBeInTheDocument();
   });
 

@@ -293,11 +293,14 @@ export async function replaceInEleven(
     return { ok: false, message: `Player ${replacementId} is already in this match's elevens` };
   const team = place.team === 0 ? cm.teamA : cm.teamB;
   const [rep] = await tx.select().from(cricketPlayers).where(eq(cricketPlayers.playerId, replacementId));
-  if (!rep || rep.team !== team) return { ok: false, message: `Player ${replacementId} is not in ${team}'s squad` };
+  if (!rep || rep.team !== team)
+    return { ok: false, message: `Player ${replacementId} is not in ${team}'s squad` };
   if (place.isKeeper && rep.role !== 'WICKET_KEEPER')
     return { ok: false, message: 'The wicket-keeper can only be replaced by a wicket-keeper' };
   const bowls = rep.bowling > 0 && rep.role !== 'BATTER' && rep.role !== 'WICKET_KEEPER';
-  const options = rows.filter((r) => r.team === place.team && r.bowlingOrder !== null && r.playerId !== droppedId);
+  const options = rows.filter(
+    (r) => r.team === place.team && r.bowlingOrder !== null && r.playerId !== droppedId,
+  );
   if (options.length + (bowls ? 1 : 0) < 5)
     return { ok: false, message: 'The eleven would have fewer than 5 bowling options' };
   const lastOrder = Math.max(0, ...options.map((r) => r.bowlingOrder!));
@@ -322,6 +325,11 @@ export async function playerFancyIds(db: Executor, matchId: number, playerId: nu
   const rows = await db
     .select({ id: fancies.marketId })
     .from(fancies)
-    .where(and(eq(fancies.matchId, matchId), sql`${fancies.event} @> ${JSON.stringify({ player_id: playerId })}::jsonb`));
+    .where(
+      and(
+        eq(fancies.matchId, matchId),
+        sql`${fancies.event} @> ${JSON.stringify({ player_id: playerId })}::jsonb`,
+      ),
+    );
   return rows.map((r) => r.id);
 }

@@ -172,17 +172,31 @@ export const cricketModule = fp<{ ballIntervalMs?: number }>(
           if (!st.ok) return refuse(`Fancy ${id}: ${st.message}`);
         }
         const xi = (await service.elevens(body.match_id))!;
-        const [cm] = await app.db.select().from(cricketMatches).where(eq(cricketMatches.matchId, body.match_id));
+        const [cm] = await app.db
+          .select()
+          .from(cricketMatches)
+          .where(eq(cricketMatches.matchId, body.match_id));
         const [m] = await app.db
           .select({ inPlay: matches.inPlay, startTime: matches.startTime })
           .from(matches)
           .where(eq(matches.matchId, body.match_id));
         const seed = topBatsmanSeeds(cm!.format, xi).find((f) => f.event.player_id === body.replacement_id)!;
         const opened = await app.db.transaction((tx) =>
-          insertPlayerFancies(tx, body.match_id, [seed], { inPlay: m!.inPlay, startTime: m!.startTime }, app.clock.now()),
+          insertPlayerFancies(
+            tx,
+            body.match_id,
+            [seed],
+            { inPlay: m!.inPlay, startTime: m!.startTime },
+            app.clock.now(),
+          ),
         );
         for (const id of opened) app.bus.publish('market', { market_id: id });
-        return ok({ match_id: body.match_id, removed_fancy_ids: removed, opened_fancy_ids: opened, elevens: xi });
+        return ok({
+          match_id: body.match_id,
+          removed_fancy_ids: removed,
+          opened_fancy_ids: opened,
+          elevens: xi,
+        });
       }),
     );
   },

@@ -98,13 +98,14 @@ export function ScorePlayers({ detail }: { detail: CricketDetail }) {
       {p.fall.length > 0 ? (
         <p className="score__fall" data-testid="score-fall">
           <span className="score__fall-label">Fall of wickets: </span>
-          {p.fall.map((f) => `${f.wicket}-${f.runs} (${name(f.player_out_id)}, ${oversOf(f.balls)} ov)`).join(', ')}
+          {p.fall
+            .map((f) => `${f.wicket}-${f.runs} (${name(f.player_out_id)}, ${oversOf(f.balls)} ov)`)
+            .join(', ')}
         </p>
       ) : null}
       {lastOut?.out ? (
         <p className="score__last-out">
-          Last out: {name(lastOut.player_id)} {lastOut.runs} ({lastOut.balls}),{' '}
-          {outText(lastOut.out, name)}
+          Last out: {name(lastOut.player_id)} {lastOut.runs} ({lastOut.balls}), {outText(lastOut.out, name)}
         </p>
       ) : null}
     </div>
