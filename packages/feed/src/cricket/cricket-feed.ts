@@ -386,6 +386,14 @@ export function createCricketFeed(
     return false;
   }
 
+  /**
+   * The other side's Top batsman rows (eleven of them) stay open through a ball of this innings:
+   * no delivery of it decides or moves them, and each suspension is two writes a ball.
+   */
+  function restsThisBall(f: FeedFancy, s: Scoreboard): boolean {
+    return f.event.kind === 'TOP_BATSMAN' && f.event.innings !== s.innings;
+  }
+
   /** Phase 1: suspend everything open, then publish the score with the ball running. */
   async function start(m: CricketMatch, mem: MatchMemory, t: number, report: CricketTickReport) {
     const next = startBall(m.score, t + o.ball_running_ms);
@@ -395,7 +403,7 @@ export function createCricketFeed(
       calls.push(() => api.setBookmakerStatus(bm.market_id, 'BALL_RUNNING'));
     }
     for (const f of m.fancies) {
-      if (f.status === 'ACTIVE' && feedOwns(f))
+      if (f.status === 'ACTIVE' && feedOwns(f) && !restsThisBall(f, next))
         calls.push(() => api.setFancyStatus(f.fancy_id, 'BALL_RUNNING'));
     }
     // The ball starts only once everything is suspended; what did not go through is tried again.
