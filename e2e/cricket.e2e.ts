@@ -62,6 +62,9 @@ describeBrowser('cricket bookmaker and fancy in the browser', () => {
     expect(live, 'an in-play demo cricket match').toBeDefined();
     for (const viewport of [MOBILE, { width: 1366, height: 900 }]) {
       const { context, page } = await openPage(browser, `cricket-players-${viewport.width}`, viewport);
+      // A shared CI box under load: the first page load can take longer than the default 30 s.
+      page.setDefaultNavigationTimeout(120_000);
+      page.setDefaultTimeout(60_000);
       await signIn(page, server.url, 'demo', 'demo1234');
       await page.goto(`${server.url}/#/game-details/${SPORT_CRICKET}/${live.match_id}`);
       const board = page.getByRole('region', { name: 'Scoreboard' });
