@@ -68,11 +68,12 @@ describeBrowser('cricket bookmaker and fancy in the browser', () => {
       await signIn(page, server.url, 'demo', 'demo1234');
       await page.goto(`${server.url}/#/game-details/${SPORT_CRICKET}/${live.match_id}`);
       const board = page.getByRole('region', { name: 'Scoreboard' });
-      await board.waitFor({ timeout: POLL.timeout });
-      await expect.poll(() => board.getByTestId('score-batter').count(), POLL).toBe(2);
-      await expect.poll(() => board.getByTestId('score-bowler').count(), POLL).toBe(1);
+      const SLOW = { ...POLL, timeout: 180_000 };
+      await board.waitFor({ timeout: SLOW.timeout });
+      await expect.poll(() => board.getByTestId('score-batter').count(), SLOW).toBe(2);
+      await expect.poll(() => board.getByTestId('score-bowler').count(), SLOW).toBe(1);
       // A wicket falls within a few overs at one ball a second: the fall of wickets appears.
-      await expect.poll(() => board.getByTestId('score-fall').count(), { ...POLL, timeout: 120_000 }).toBe(1);
+      await expect.poll(() => board.getByTestId('score-fall').count(), SLOW).toBe(1);
       // No sideways scroll at 390 px.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         viewport.width,
@@ -82,7 +83,7 @@ describeBrowser('cricket bookmaker and fancy in the browser', () => {
       await page.screenshot({ path: `${ARTIFACTS}/cricket-${viewport.width}-players-page.png` });
       await context.close();
     }
-  }, 300_000);
+  }, 600_000);
 
   it('at 390 px demo backs a bookmaker runner and takes Yes on a fancy, sees the book; the feed bowls the over, the fancy settles and the statement shows it', async () => {
     const operator = await apiSession(server.url, 'operator', 'operator123');
