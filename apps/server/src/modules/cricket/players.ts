@@ -196,7 +196,7 @@ export function topBatsmanSeeds(
 /**
  * The feed's "{batter} runs" line for a batter come in: created quoted and ACTIVE, unless the
  * match already has a fancy on that event (a repeat from the feed, or the operator's own row).
- * One at a time per match (the match row locked), so two calls never create two rows.
+ * One at a time per match (the match row locked FOR NO KEY UPDATE), so two calls never create two rows.
  */
 export async function openPlayerFancy(
   db: Db,
@@ -211,7 +211,9 @@ export async function openPlayerFancy(
       .select({ inPlay: matches.inPlay, startTime: matches.startTime })
       .from(matches)
       .where(eq(matches.matchId, matchId))
-      .for('update');
+      // Serialises this call per match without blocking the key-share locks of bets and markets
+      // inserted for the match meanwhile.
+      .for('no key update');
     if (!m) throw new Error(`Unknown match ${matchId}`);
     const [same] = await tx
       .select({ id: fancies.marketId })
