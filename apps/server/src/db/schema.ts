@@ -1047,3 +1047,4 @@ export {
   providerRounds,
   providerTransactions,
 } from '../modules/providers/schema.ts';
+export { cricketBalls, cricketElevens, cricketPlayers } from '../modules/cricket/schema.ts';

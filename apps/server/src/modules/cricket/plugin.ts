@@ -5,17 +5,28 @@ import {
   isStop,
   reduceOvers,
   stopMatch,
+  type BallEvent,
+  type PlayingEleven,
   type Scoreboard as FeedScoreboard,
 } from '@backlay/feed';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { cricketMatches } from '../../db/schema.ts';
+import { cricketMatches, matches } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import { ok, refuse, route } from '../../http/route.ts';
 import { audited } from '../admin/audit.ts';
 import { suspendMatchOdds } from './match-odds.ts';
 import { isScoreStale } from './staleness.ts';
+import {
+  ballsOf,
+  elevensOf,
+  insertPlayerFancies,
+  playerFancyIds,
+  recordBall,
+  replaceInEleven,
+  topBatsmanSeeds,
+} from './players.ts';
 
 /** The feed's time between balls when none is given (config CRICKET_BALL_INTERVAL_MS's default). */
 export const DEFAULT_BALL_INTERVAL_MS = 5_000;
@@ -24,6 +35,10 @@ export const DEFAULT_BALL_INTERVAL_MS = 5_000;
 export type CricketService = {
   /** The match's scoreboard is stale now (staleness.ts): its fancies and bookmaker take no bet. */
   scoreStale(db: Executor, matchId: number): Promise<boolean>;
+  /** The match's playing elevens (teams order; batting order, keeper, bowlers); null: none. */
+  elevens(matchId: number): Promise<[PlayingEleven, PlayingEleven] | null>;
+  /** The match's deliveries as bowled, in order (innings, then seq): what fantasy points read. */
+  balls(matchId: number): Promise<BallEvent[]>;
 };
 import { checkFence, FencedOut, type Fence } from '../../plugins/leader.ts';
 
@@ -39,6 +54,13 @@ export const cricketModule = fp<{ ballIntervalMs?: number }>(
     const ballIntervalMs = opts.ballIntervalMs ?? DEFAULT_BALL_INTERVAL_MS;
     const service: CricketService = {
       scoreStale: (db, matchId) => isScoreStale(db, matchId, ballIntervalMs),
+      async elevens(matchId) {
+        const [cm] = await app.db.select().from(cricketMatches).where(eq(cricketMatches.matchId, matchId));
+        if (!cm) return null;
+        const xi = await elevensOf(app.db, [matchId], new Map([[matchId, [cm.teamA, cm.teamB] as const]]));
+        return xi.get(matchId) ?? null;
+      },
+      balls: (matchId) => ballsOf(app.db, matchId),
     };
     app.decorate('cricket', service);
 
@@ -48,10 +70,12 @@ export const cricketModule = fp<{ ballIntervalMs?: number }>(
         .from(cricketMatches)
         .where(eq(cricketMatches.matchId, body.match_id));
       if (!cm) return refuse('Unknown cricket match');
-      const [bookmakers, fancies, stale] = await Promise.all([
+      const teams = [cm.teamA, cm.teamB] as const;
+      const [bookmakers, fancies, stale, elevens] = await Promise.all([
         app.bookmaker.listForUser(user.userId, cm.matchId),
         app.fancy.listForUser(user.userId, cm.matchId),
         service.scoreStale(app.db, cm.matchId),
+        elevensOf(app.db, [cm.matchId], new Map([[cm.matchId, teams]])),
       ]);
       const detail: CricketDetail = {
         match_id: cm.matchId,
@@ -61,6 +85,7 @@ export const cricketModule = fp<{ ballIntervalMs?: number }>(
         stale,
         bookmakers,
         fancies,
+        elevens: elevens.get(cm.matchId) ?? null,
       };
       return ok(detail);
     });
@@ -125,6 +150,55 @@ export const cricketModule = fp<{ ballIntervalMs?: number }>(
         ),
       ),
     );
+
+    /**
+     * A player dropped from the eleven before the first ball (spec §9: a dropped player is
+     * removed): the swap on the match row locked, then each of the dropped player's fancies voided
+     * (the void first: a refused void changes nothing) and REMOVED, then the replacement's Top
+     * batsman row. A repeat after a failure in between finishes the removals (voiding a voided
+     * fancy again is a no-op).
+     */
+    route(app, 'adminCricketReplacePlayer', async ({ body, user }) =>
+      audited(app, user.userId, 'cricket/replacePlayer', body, async () => {
+        const swap = await app.db.transaction((tx) =>
+          replaceInEleven(tx, body.match_id, body.player_id, body.replacement_id),
+        );
+        if (!swap.ok) return refuse(swap.message);
+        const removed = await playerFancyIds(app.db, body.match_id, body.player_id);
+        for (const id of removed) {
+          const v = await app.settlement.voidMarket(user.userId, id);
+          if (!v.ok) return refuse(`Fancy ${id}: ${v.message}`);
+          const st = await app.fancy.setStatus(id, 'REMOVED');
+          if (!st.ok) return refuse(`Fancy ${id}: ${st.message}`);
+        }
+        const xi = (await service.elevens(body.match_id))!;
+        const [cm] = await app.db
+          .select()
+          .from(cricketMatches)
+          .where(eq(cricketMatches.matchId, body.match_id));
+        const [m] = await app.db
+          .select({ inPlay: matches.inPlay, startTime: matches.startTime })
+          .from(matches)
+          .where(eq(matches.matchId, body.match_id));
+        const seed = topBatsmanSeeds(cm!.format, xi).find((f) => f.event.player_id === body.replacement_id)!;
+        const opened = await app.db.transaction((tx) =>
+          insertPlayerFancies(
+            tx,
+            body.match_id,
+            [seed],
+            { inPlay: m!.inPlay, startTime: m!.startTime },
+            app.clock.now(),
+          ),
+        );
+        for (const id of opened) app.bus.publish('market', { market_id: id });
+        return ok({
+          match_id: body.match_id,
+          removed_fancy_ids: removed,
+          opened_fancy_ids: opened,
+          elevens: xi,
+        });
+      }),
+    );
   },
   { name: 'cricket', dependencies: ['db', 'auth', 'bookmaker', 'fancy'] },
 );
@@ -158,6 +232,8 @@ export async function publishScore(
           ),
         )
         .returning({ seq: cricketMatches.scoreSeq });
+      // The delivery that made this score, stored with it (fantasy points, the scorecard).
+      if (row && score.last_ball) await recordBall(tx, matchId, score.last_ball as BallEvent);
       if (row) return { ok: true as const, seq: row.seq };
       return {
         ok: false as const,
