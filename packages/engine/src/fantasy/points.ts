@@ -95,7 +95,8 @@ function conceded(b: FantasyBall): number {
   return b.runs_bat + (e && (e.kind === 'WIDE' || e.kind === 'NO_BALL') ? e.runs : 0);
 }
 
-const isLegal = (b: FantasyBall): boolean => !b.extra || (b.extra.kind !== 'WIDE' && b.extra.kind !== 'NO_BALL');
+const isLegal = (b: FantasyBall): boolean =>
+  !b.extra || (b.extra.kind !== 'WIDE' && b.extra.kind !== 'NO_BALL');
 
 /** Per (innings, over): what the over's bowler conceded and how many legal balls it had. */
 type OverTally = { bowler_id: number; conceded: number; legal: number };
@@ -124,7 +125,8 @@ export function figuresOf(balls: readonly FantasyBall[]): Map<number, PlayerFigu
     tally.conceded += conceded(b);
     if (isLegal(b)) tally.legal += 1;
     overs.set(key, tally);
-    if (tally.legal === 6 && isLegal(b) && tally.conceded === 0 && tally.bowler_id === b.bowler_id) bowl.maidens += 1;
+    if (tally.legal === 6 && isLegal(b) && tally.conceded === 0 && tally.bowler_id === b.bowler_id)
+      bowl.maidens += 1;
     const w = b.wicket;
     if (!w) continue;
     of(w.player_out_id).out = true;
@@ -201,7 +203,11 @@ export function playerPoints(f: PlayerFigures, role: FantasyRole, played: boolea
  */
 export function teamPointsHalves(
   points_of: (player_id: number) => number,
-  pick: { readonly player_ids: readonly number[]; readonly captain_id: number; readonly vice_captain_id: number },
+  pick: {
+    readonly player_ids: readonly number[];
+    readonly captain_id: number;
+    readonly vice_captain_id: number;
+  },
 ): number {
   let halves = 0;
   for (const id of pick.player_ids) {

@@ -16,11 +16,18 @@ export interface PrizeTable {
 
 /** Why the table cannot be used for a contest of `min_entries`…`size` entries, or null. */
 export function prizeTableRefusal(t: PrizeTable, min_entries: number, size: number): string | null {
-  if (!Number.isSafeInteger(t.rake_bp) || t.rake_bp < 0 || t.rake_bp >= BP_WHOLE) return 'rake_bp must be 0–9,999';
+  if (!Number.isSafeInteger(t.rake_bp) || t.rake_bp < 0 || t.rake_bp >= BP_WHOLE)
+    return 'rake_bp must be 0–9,999';
   if (t.shares_bp.length === 0) return 'A prize table pays at least one place';
-  if (t.shares_bp.some((s) => !Number.isSafeInteger(s) || s <= 0)) return 'Every share must be a positive whole number';
+  if (t.shares_bp.some((s) => !Number.isSafeInteger(s) || s <= 0))
+    return 'Every share must be a positive whole number';
   if (t.shares_bp.reduce((a, b) => a + b, 0) !== BP_WHOLE) return 'The shares must add up to 10,000';
-  if (!(Number.isSafeInteger(min_entries) && Number.isSafeInteger(size) && min_entries >= 2 && min_entries <= size))
+  if (!(
+    Number.isSafeInteger(min_entries) &&
+    Number.isSafeInteger(size) &&
+    min_entries >= 2 &&
+    min_entries <= size
+  ))
     return 'A contest needs 2 ≤ minimum ≤ size';
   if (t.shares_bp.length > min_entries) return 'The minimum must be at least the number of places paid';
   return null;
@@ -67,10 +74,15 @@ export interface EntryResult {
  * remaining paise (fewer than k) go one each to the group's earliest joiners. Σ prize = pool when
  * there are at least as many entries as paid places.
  */
-export function payout(entries: readonly RankedEntry[], place_prizes_paise: readonly number[]): EntryResult[] {
-  const sorted = [...entries].sort((a, b) => b.points_halves - a.points_halves || a.joined_seq - b.joined_seq);
+export function payout(
+  entries: readonly RankedEntry[],
+  place_prizes_paise: readonly number[],
+): EntryResult[] {
+  const sorted = [...entries].sort(
+    (a, b) => b.points_halves - a.points_halves || a.joined_seq - b.joined_seq,
+  );
   const out: EntryResult[] = [];
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j < sorted.length && sorted[j]!.points_halves === sorted[i]!.points_halves) j += 1;
     const group = sorted.slice(i, j); // already in joining order within the group
@@ -78,7 +90,9 @@ export function payout(entries: readonly RankedEntry[], place_prizes_paise: read
     for (let place = i; place < j; place += 1) sum += place_prizes_paise[place] ?? 0;
     const each = Math.floor(sum / group.length);
     const rest = sum - each * group.length;
-    group.forEach((e, k) => out.push({ entry_id: e.entry_id, rank: i + 1, prize_paise: each + (k < rest ? 1 : 0) }));
+    group.forEach((e, k) =>
+      out.push({ entry_id: e.entry_id, rank: i + 1, prize_paise: each + (k < rest ? 1 : 0) }),
+    );
     i = j;
   }
   return out;

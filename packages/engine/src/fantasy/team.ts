@@ -95,6 +95,7 @@ export function teamRefusal(
   }
   if (!ids.includes(pick.captain_id)) return 'Pick a captain from your eleven';
   if (!ids.includes(pick.vice_captain_id)) return 'Pick a vice-captain from your eleven';
-  if (pick.captain_id === pick.vice_captain_id) return 'The captain and the vice-captain must be two different players';
+  if (pick.captain_id === pick.vice_captain_id)
+    return 'The captain and the vice-captain must be two different players';
   return null;
 }

@@ -14,8 +14,26 @@ import {
 
 // A (1, BAT), Bt (2, AR), C (3, BOWL) bat; X (10, BOWL) and Y (11, AR) bowl; K (12, WK) keeps,
 // F (13, BAT) fields; Z (14) and 15–17 play without touching the ball; 99 is not in the eleven.
-const ROLE: Record<number, FantasyRole> = { 1: 'BAT', 2: 'AR', 3: 'BOWL', 10: 'BOWL', 11: 'AR', 12: 'WK', 13: 'BAT', 14: 'BAT', 15: 'BAT', 16: 'AR', 17: 'WK' };
-const b = (over: number, batter_id: number, bowler_id: number, runs_bat: number, more: Partial<FantasyBall> = {}): FantasyBall => ({
+const ROLE: Record<number, FantasyRole> = {
+  1: 'BAT',
+  2: 'AR',
+  3: 'BOWL',
+  10: 'BOWL',
+  11: 'AR',
+  12: 'WK',
+  13: 'BAT',
+  14: 'BAT',
+  15: 'BAT',
+  16: 'AR',
+  17: 'WK',
+};
+const b = (
+  over: number,
+  batter_id: number,
+  bowler_id: number,
+  runs_bat: number,
+  more: Partial<FantasyBall> = {},
+): FantasyBall => ({
   innings: 1,
   over,
   batter_id,
@@ -50,7 +68,19 @@ const INNINGS: FantasyBall[] = [
 // X  : 2 wickets (50) + 1 lbw (8) + maiden (12); 12 balls for 2: economy 1 (+6) = 4 + 76     = 80
 // Y  : 1 wicket (25); 6 balls only, no economy band                            = 4 + 25      = 29
 // K  : stumping 12 = 16; F: catch 8 = 12; Z and 15–17: 4 each; 99: 0 (did not play).
-const BY_HAND: Record<number, number> = { 1: 18, 2: 9, 3: 6, 10: 80, 11: 29, 12: 16, 13: 12, 14: 4, 15: 4, 16: 4, 17: 4 };
+const BY_HAND: Record<number, number> = {
+  1: 18,
+  2: 9,
+  3: 6,
+  10: 80,
+  11: 29,
+  12: 16,
+  13: 12,
+  14: 4,
+  15: 4,
+  16: 4,
+  17: 4,
+};
 
 describe('fantasy points', () => {
   it('a recorded innings scores the hand-computed table', () => {
@@ -60,8 +90,18 @@ describe('fantasy points', () => {
       expect([Number(id), playerPoints(f, ROLE[Number(id)]!, true)]).toEqual([Number(id), want]);
     }
     expect(playerPoints(emptyFigures(), 'BAT', false)).toBe(0);
+    expect([figs.get(1)!.balls_faced, figs.get(2)!.balls_faced, figs.get(3)!.balls_faced]).toEqual([
+      13, 2, 3,
+    ]);
+    expect([figs.get(10)!.runs_conceded, figs.get(11)!.runs_conceded, figs.get(11)!.balls_bowled]).toEqual([
+      2, 16, 6,
+    ]);
     // Captain X (2×), vice-captain A (1.5×): 160 + 27 + 9 + 6 + 29 + 16 + 12 + 4 × 4 = 275.
-    const team = { player_ids: [1, 2, 3, 10, 11, 12, 13, 14, 15, 16, 17], captain_id: 10, vice_captain_id: 1 };
+    const team = {
+      player_ids: [1, 2, 3, 10, 11, 12, 13, 14, 15, 16, 17],
+      captain_id: 10,
+      vice_captain_id: 1,
+    };
     const pts = (id: number) => playerPoints(figs.get(id) ?? emptyFigures(), ROLE[id]!, true);
     expect(teamPointsHalves(pts, team)).toBe(550);
   });
@@ -122,18 +162,30 @@ describe('fantasy points', () => {
       batter_id: fc.integer({ min: 1, max: 4 }),
       bowler_id: fc.integer({ min: 10, max: 11 }),
       runs_bat: fc.constantFrom(0, 1, 2, 3, 4, 6),
-      extra: fc.option(fc.record({ kind: fc.constantFrom('WIDE', 'NO_BALL', 'BYE', 'LEG_BYE' as const), runs: fc.integer({ min: 1, max: 5 }) })),
+      extra: fc.option(
+        fc.record({
+          kind: fc.constantFrom('WIDE', 'NO_BALL', 'BYE', 'LEG_BYE' as const),
+          runs: fc.integer({ min: 1, max: 5 }),
+        }),
+      ),
       wicket: fc.option(
-        fc.record({ player_out_id: fc.integer({ min: 1, max: 4 }), kind: fc.constantFrom('BOWLED', 'CAUGHT', 'RUN_OUT' as const), fielder_id: fc.constant(12) }),
+        fc.record({
+          player_out_id: fc.integer({ min: 1, max: 4 }),
+          kind: fc.constantFrom('BOWLED', 'CAUGHT', 'RUN_OUT' as const),
+          fielder_id: fc.constant(12),
+        }),
       ),
     });
     fc.assert(
       fc.property(fc.array(ball, { maxLength: 60 }), (balls) => {
         const figs = [...figuresOf(balls).values()];
-        const sum = (k: 'runs' | 'wickets' | 'balls_bowled' | 'run_outs' | 'catches') => figs.reduce((a, f) => a + f[k], 0);
+        const sum = (k: 'runs' | 'wickets' | 'balls_bowled' | 'run_outs' | 'catches') =>
+          figs.reduce((a, f) => a + f[k], 0);
         expect(sum('runs')).toBe(balls.reduce((a, x) => a + x.runs_bat, 0));
         expect(sum('wickets') + sum('run_outs')).toBe(balls.filter((x) => x.wicket).length);
-        expect(sum('balls_bowled')).toBe(balls.filter((x) => !x.extra || x.extra.kind === 'BYE' || x.extra.kind === 'LEG_BYE').length);
+        expect(sum('balls_bowled')).toBe(
+          balls.filter((x) => !x.extra || x.extra.kind === 'BYE' || x.extra.kind === 'LEG_BYE').length,
+        );
       }),
     );
   });

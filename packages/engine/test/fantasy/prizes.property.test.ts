@@ -4,17 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { payout, prizeTableRefusal, splitPool, type PrizeTable } from '../../src/index.ts';
 
 /** A table of 1–10 places with falling shares adding up to 10,000. */
-const table = fc.integer({ min: 1, max: 10 }).chain((places) =>
-  fc
-    .array(fc.integer({ min: 1, max: 1000 }), { minLength: places, maxLength: places })
-    .chain((weights) => {
+const table = fc
+  .integer({ min: 1, max: 10 })
+  .chain((places) =>
+    fc.array(fc.integer({ min: 1, max: 1000 }), { minLength: places, maxLength: places }).chain((weights) => {
       const w = [...weights].sort((a, b) => b - a);
       const total = w.reduce((a, b) => a + b, 0);
       const shares = w.map((x) => Math.max(1, Math.floor((x * 10_000) / total)));
       shares[0]! += 10_000 - shares.reduce((a, b) => a + b, 0);
       return fc.integer({ min: 0, max: 3000 }).map((rake_bp): PrizeTable => ({ rake_bp, shares_bp: shares }));
     }),
-).filter((t) => t.shares_bp.every((s) => s > 0));
+  )
+  .filter((t) => t.shares_bp.every((s) => s > 0));
 
 describe('fantasy prizes', () => {
   it('prizes plus rake equal the entry fees, to the paisa, whatever the ties', () => {
@@ -28,7 +29,11 @@ describe('fantasy prizes', () => {
           const entries = t.shares_bp.length + extra;
           expect(prizeTableRefusal(t, Math.max(2, t.shares_bp.length), Math.max(2, entries))).toBeNull();
           const split = splitPool(t, fee, entries);
-          const ranked = Array.from({ length: entries }, (_, k) => ({ entry_id: k + 1, points_halves: scores[k]!, joined_seq: k }));
+          const ranked = Array.from({ length: entries }, (_, k) => ({
+            entry_id: k + 1,
+            points_halves: scores[k]!,
+            joined_seq: k,
+          }));
           const results = payout(ranked, split.place_prizes_paise);
           const paid = results.reduce((a, r) => a + r.prize_paise, 0);
           expect(paid + split.rake_paise).toBe(fee * entries);
@@ -39,9 +44,11 @@ describe('fantasy prizes', () => {
             const pts = ranked[r.entry_id - 1]!.points_halves;
             byPoints.set(pts, [...(byPoints.get(pts) ?? []), r.prize_paise]);
           }
-          for (const ps of byPoints.values()) expect(Math.max(...ps) - Math.min(...ps)).toBeLessThanOrEqual(1);
+          for (const ps of byPoints.values())
+            expect(Math.max(...ps) - Math.min(...ps)).toBeLessThanOrEqual(1);
           const levels = [...byPoints.entries()].sort((a, b) => b[0] - a[0]).map(([, ps]) => Math.min(...ps));
-          for (let k = 1; k < levels.length; k += 1) expect(levels[k]!).toBeLessThanOrEqual(levels[k - 1]! + 1);
+          for (let k = 1; k < levels.length; k += 1)
+            expect(levels[k]!).toBeLessThanOrEqual(levels[k - 1]! + 1);
         },
       ),
       { numRuns: 1000 },
@@ -51,7 +58,12 @@ describe('fantasy prizes', () => {
   it('a two-way tie for first shares first and second place; the odd paisa goes to the earlier entry', () => {
     const t: PrizeTable = { rake_bp: 1000, shares_bp: [6000, 4000] };
     const s = splitPool(t, 10_001, 3); // fees 30,003; rake 3,000; pool 27,003
-    expect(s).toEqual({ fees_paise: 30_003, rake_paise: 3000, pool_paise: 27_003, place_prizes_paise: [16_202, 10_801] });
+    expect(s).toEqual({
+      fees_paise: 30_003,
+      rake_paise: 3000,
+      pool_paise: 27_003,
+      place_prizes_paise: [16_202, 10_801],
+    });
     const r = payout(
       [
         { entry_id: 7, points_halves: 100, joined_seq: 2 },
@@ -68,7 +80,9 @@ describe('fantasy prizes', () => {
   });
 
   it('refuses a table that does not add up or pays more places than the minimum', () => {
-    expect(prizeTableRefusal({ rake_bp: 1000, shares_bp: [5000, 4000] }, 2, 10)).toBe('The shares must add up to 10,000');
+    expect(prizeTableRefusal({ rake_bp: 1000, shares_bp: [5000, 4000] }, 2, 10)).toBe(
+      'The shares must add up to 10,000',
+    );
     expect(prizeTableRefusal({ rake_bp: 1000, shares_bp: [5000, 3000, 2000] }, 2, 10)).toBe(
       'The minimum must be at least the number of places paid',
     );

@@ -41,24 +41,39 @@ const anyPick = fc.record({
 });
 
 /** A valid pick: shuffle the pool and take it greedily while the rules allow. */
-const validPick = fc.shuffledSubarray(pool, { minLength: 22, maxLength: 22 }).chain((order) => {
-  const ids: number[] = [];
-  for (const p of order) {
-    const next = [...ids, p.player_id];
-    const roleOk = (r: FantasyRole, hi: number) => next.filter((id) => byId.get(id)!.role === r).length <= hi;
-    const cost = next.reduce((a, id) => a + byId.get(id)!.credits_tenths, 0);
-    const sideOk = next.filter((id) => byId.get(id)!.side === p.side).length <= 7;
-    if (ids.length < 11 && roleOk('WK', 1) && roleOk('BAT', 4) && roleOk('AR', 2) && roleOk('BOWL', 4) && sideOk && cost <= 1000)
-      ids.push(p.player_id);
-  }
-  return fc.constant(ids);
-}).filter((ids) => ids.length === 11 && oracleValid(ids, ids[0]!, ids[1]!))
+const validPick = fc
+  .shuffledSubarray(pool, { minLength: 22, maxLength: 22 })
+  .chain((order) => {
+    const ids: number[] = [];
+    for (const p of order) {
+      const next = [...ids, p.player_id];
+      const roleOk = (r: FantasyRole, hi: number) =>
+        next.filter((id) => byId.get(id)!.role === r).length <= hi;
+      const cost = next.reduce((a, id) => a + byId.get(id)!.credits_tenths, 0);
+      const sideOk = next.filter((id) => byId.get(id)!.side === p.side).length <= 7;
+      if (
+        ids.length < 11 &&
+        roleOk('WK', 1) &&
+        roleOk('BAT', 4) &&
+        roleOk('AR', 2) &&
+        roleOk('BOWL', 4) &&
+        sideOk &&
+        cost <= 1000
+      )
+        ids.push(p.player_id);
+    }
+    return fc.constant(ids);
+  })
+  .filter((ids) => ids.length === 11 && oracleValid(ids, ids[0]!, ids[1]!))
   .chain((ids) =>
-    fc.tuple(fc.constantFrom(...ids), fc.constantFrom(...ids)).filter(([c, v]) => c !== v).map(([c, v]) => ({
-      player_ids: ids,
-      captain_id: c,
-      vice_captain_id: v,
-    })),
+    fc
+      .tuple(fc.constantFrom(...ids), fc.constantFrom(...ids))
+      .filter(([c, v]) => c !== v)
+      .map(([c, v]) => ({
+        player_ids: ids,
+        captain_id: c,
+        vice_captain_id: v,
+      })),
   );
 
 describe('fantasy team rules', () => {
@@ -66,22 +81,34 @@ describe('fantasy team rules', () => {
     fc.assert(
       fc.property(fc.oneof(anyPick, validPick), (pick) => {
         const refusal = teamRefusal(pool, pick, SIDES);
-        expect(refusal === null).toBe(oracleValid([...pick.player_ids], pick.captain_id, pick.vice_captain_id));
+        expect(refusal === null).toBe(
+          oracleValid([...pick.player_ids], pick.captain_id, pick.vice_captain_id),
+        );
       }),
       { numRuns: 2000 },
     );
   });
 
   it('valid teams pass', () => {
-    fc.assert(fc.property(validPick, (pick) => {
+    fc.assert(
+      fc.property(validPick, (pick) => {
         expect(teamRefusal(pool, pick, SIDES)).toBeNull();
-      }), { numRuns: 300 });
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('every way of breaking a valid team is refused with a readable reason', () => {
-    const breakers: ((p: { player_ids: number[]; captain_id: number; vice_captain_id: number }) => typeof p)[] = [
+    const breakers: ((p: {
+      player_ids: number[];
+      captain_id: number;
+      vice_captain_id: number;
+    }) => typeof p)[] = [
       (p) => ({ ...p, player_ids: p.player_ids.slice(1) }),
-      (p) => ({ ...p, player_ids: [...p.player_ids, pool.find((x) => !p.player_ids.includes(x.player_id))!.player_id] }),
+      (p) => ({
+        ...p,
+        player_ids: [...p.player_ids, pool.find((x) => !p.player_ids.includes(x.player_id))!.player_id],
+      }),
       (p) => ({ ...p, player_ids: [...p.player_ids.slice(0, 10), p.player_ids[0]!] }),
       (p) => ({ ...p, player_ids: [...p.player_ids.slice(0, 10), 999] }),
       (p) => ({ ...p, captain_id: 999 }),
@@ -102,11 +129,23 @@ describe('fantasy team rules', () => {
     const cheap = (role: FantasyRole, side: 0 | 1) =>
       pool.filter((p) => p.role === role && p.side === side).map((p) => p.player_id);
     // 8 from Mumbai.
-    const eight = [...cheap('WK', 0).slice(0, 1), ...cheap('BAT', 0), ...cheap('BOWL', 0), ...cheap('AR', 1), ...cheap('BOWL', 1).slice(0, 1)];
-    expect(teamRefusal(pool, { player_ids: eight, captain_id: eight[0]!, vice_captain_id: eight[1]! }, SIDES)).toMatch(
-      /At most 7 players from one side \(8 from Mumbai\)|credits/,
-    );
-    const noWk = [...cheap('BAT', 0), ...cheap('BAT', 1).slice(0, 1), ...cheap('AR', 0), ...cheap('BOWL', 1), ...cheap('AR', 1).slice(0, 1)];
+    const eight = [
+      ...cheap('WK', 0).slice(0, 1),
+      ...cheap('BAT', 0),
+      ...cheap('BOWL', 0),
+      ...cheap('AR', 1),
+      ...cheap('BOWL', 1).slice(0, 1),
+    ];
+    expect(
+      teamRefusal(pool, { player_ids: eight, captain_id: eight[0]!, vice_captain_id: eight[1]! }, SIDES),
+    ).toMatch(/At most 7 players from one side \(8 from Mumbai\)|credits/);
+    const noWk = [
+      ...cheap('BAT', 0),
+      ...cheap('BAT', 1).slice(0, 1),
+      ...cheap('AR', 0),
+      ...cheap('BOWL', 1),
+      ...cheap('AR', 1).slice(0, 1),
+    ];
     expect(noWk).toHaveLength(11);
     const r = teamRefusal(pool, { player_ids: noWk, captain_id: noWk[0]!, vice_captain_id: noWk[1]! }, SIDES);
     expect(r).toMatch(/Pick 1–4 wicket-keepers \(you picked 0\)|credits/);
