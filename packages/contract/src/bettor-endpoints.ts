@@ -46,6 +46,7 @@ import {
   placeBinaryBetRequest,
 } from './binary.ts';
 import { defineEndpoints, type RequestIn, type ResponseIn } from './endpoint.ts';
+import { fantasyEndpoints } from './fantasy.ts';
 import {
   cancelBetRequest,
   cancelBetResult,
@@ -652,7 +653,11 @@ export const bettorAccountEndpoints = defineEndpoints({
 });
 
 /** Every call the bettor's app may make (access public or user). */
-export const bettorEndpoints = defineEndpoints({ ...bettorCoreEndpoints, ...bettorAccountEndpoints });
+export const bettorEndpoints = defineEndpoints({
+  ...bettorCoreEndpoints,
+  ...bettorAccountEndpoints,
+  ...fantasyEndpoints,
+});
 
 export type BettorEndpoints = typeof bettorEndpoints;
 export type BettorEndpointName = keyof BettorEndpoints;

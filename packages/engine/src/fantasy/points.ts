@@ -33,7 +33,6 @@ export interface PlayerFigures {
   sixes: number;
   out: boolean;
   wickets: number;
-  lbw_bowled: number;
   balls_bowled: number;
   runs_conceded: number;
   maidens: number;
@@ -49,7 +48,6 @@ export const emptyFigures = (): PlayerFigures => ({
   sixes: 0,
   out: false,
   wickets: 0,
-  lbw_bowled: 0,
   balls_bowled: 0,
   runs_conceded: 0,
   maidens: 0,
@@ -72,7 +70,6 @@ export const FANTASY_POINTS = {
   ] as readonly (readonly [number, number])[],
   duck: -2,
   wicket: 25,
-  lbw_bowled_bonus: 8,
   /** Only the highest haul reached counts. */
   hauls: [
     [5, 16],
@@ -130,10 +127,7 @@ export function figuresOf(balls: readonly FantasyBall[]): Map<number, PlayerFigu
     const w = b.wicket;
     if (!w) continue;
     of(w.player_out_id).out = true;
-    if (w.kind !== 'RUN_OUT') {
-      bowl.wickets += 1;
-      if (w.kind === 'LBW' || w.kind === 'BOWLED') bowl.lbw_bowled += 1;
-    }
+    if (w.kind !== 'RUN_OUT') bowl.wickets += 1;
     if (w.fielder_id == null) continue;
     const fielder = of(w.fielder_id);
     if (w.kind === 'CAUGHT') fielder.catches += 1;
@@ -185,7 +179,6 @@ export function playerPoints(f: PlayerFigures, role: FantasyRole, played: boolea
     strikeRatePoints(f.runs, f.balls_faced, role);
   const bowling =
     f.wickets * P.wicket +
-    f.lbw_bowled * P.lbw_bowled_bonus +
     highest(f.wickets, P.hauls) +
     f.maidens * P.maiden +
     economyPoints(f.runs_conceded, f.balls_bowled);
@@ -215,4 +208,69 @@ export function teamPointsHalves(
     halves += mult * points_of(id);
   }
   return halves;
+}
+
+/** A batter's line on the scoreboard (the feed's BatterFigures has these fields). */
+export interface ScoreBatter {
+  readonly player_id: number;
+  readonly runs: number;
+  readonly balls: number;
+  readonly fours: number;
+  readonly sixes: number;
+  readonly out: { readonly kind: DismissalKind; readonly fielder_id: number | null } | null;
+}
+/** A bowler's line on the scoreboard (the feed's BowlerFigures). */
+export interface ScoreBowler {
+  readonly player_id: number;
+  readonly balls: number;
+  readonly runs: number;
+  readonly wickets: number;
+  readonly maidens: number;
+}
+
+/**
+ * The same figures read from the scoreboard's per-innings lines, which the feed keeps after every
+ * ball: cumulative, so a missed publish loses nothing (the server reads these; the fold above is
+ * the per-ball definition the tests hold them to).
+ */
+export function figuresFromInnings(
+  innings: readonly { readonly batters: readonly ScoreBatter[]; readonly bowlers: readonly ScoreBowler[] }[],
+): Map<number, PlayerFigures> {
+  const figs = new Map<number, PlayerFigures>();
+  const of = (id: number): PlayerFigures => {
+    let f = figs.get(id);
+    if (!f) figs.set(id, (f = emptyFigures()));
+    return f;
+  };
+  for (const inn of innings) {
+    for (const b of inn.batters) {
+      const f = of(b.player_id);
+      f.runs += b.runs;
+      f.balls_faced += b.balls;
+      f.fours += b.fours;
+      f.sixes += b.sixes;
+      if (!b.out) continue;
+      f.out = true;
+      const fielder = b.out.fielder_id;
+      if (fielder == null) continue;
+      if (b.out.kind === 'CAUGHT') of(fielder).catches += 1;
+      else if (b.out.kind === 'STUMPED') of(fielder).stumpings += 1;
+      else if (b.out.kind === 'RUN_OUT') of(fielder).run_outs += 1;
+    }
+    for (const w of inn.bowlers) {
+      const f = of(w.player_id);
+      f.balls_bowled += w.balls;
+      f.runs_conceded += w.runs;
+      f.wickets += w.wickets;
+      f.maidens += w.maidens;
+    }
+  }
+  return figs;
+}
+
+/** Strength 1 … 100 → credits in tenths, in half credits from 7.0 to 10.5 (docs/fantasy.md). */
+export function creditsOfStrength(strength: number): number {
+  const s = Math.min(100, Math.max(1, Math.round(strength)));
+  const tenths = 70 + Math.round(((s - 40) * 35) / 55 / 5) * 5;
+  return Math.min(105, Math.max(70, tenths));
 }

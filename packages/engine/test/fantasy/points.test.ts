@@ -8,6 +8,8 @@ import {
   strikeRatePoints,
   teamPointsHalves,
   emptyFigures,
+  figuresFromInnings,
+  creditsOfStrength,
   type FantasyBall,
   type FantasyRole,
 } from '../../src/index.ts';
@@ -65,14 +67,14 @@ const INNINGS: FantasyBall[] = [
 // A  : 11 runs + 1 four + 2 six bonus; 13 balls, SR 84.6 (no band)             = 4 + 14      = 18
 // Bt : 4 runs + 1 four bonus; 2 balls faced (the wide is not one)              = 4 + 5       = 9
 // C  : 2 runs, out (not a duck, and a bowler's duck does not count anyway)     = 4 + 2       = 6
-// X  : 2 wickets (50) + 1 lbw (8) + maiden (12); 12 balls for 2: economy 1 (+6) = 4 + 76     = 80
+// X  : 2 wickets (50) + maiden (12); 12 balls for 2: economy 1 (+6)            = 4 + 68      = 72
 // Y  : 1 wicket (25); 6 balls only, no economy band                            = 4 + 25      = 29
 // K  : stumping 12 = 16; F: catch 8 = 12; Z and 15–17: 4 each; 99: 0 (did not play).
 const BY_HAND: Record<number, number> = {
   1: 18,
   2: 9,
   3: 6,
-  10: 80,
+  10: 72,
   11: 29,
   12: 16,
   13: 12,
@@ -96,14 +98,38 @@ describe('fantasy points', () => {
     expect([figs.get(10)!.runs_conceded, figs.get(11)!.runs_conceded, figs.get(11)!.balls_bowled]).toEqual([
       2, 16, 6,
     ]);
-    // Captain X (2×), vice-captain A (1.5×): 160 + 27 + 9 + 6 + 29 + 16 + 12 + 4 × 4 = 275.
+    // Captain X (2×), vice-captain A (1.5×): 144 + 27 + 9 + 6 + 29 + 16 + 12 + 4 × 4 = 259.
     const team = {
       player_ids: [1, 2, 3, 10, 11, 12, 13, 14, 15, 16, 17],
       captain_id: 10,
       vice_captain_id: 1,
     };
     const pts = (id: number) => playerPoints(figs.get(id) ?? emptyFigures(), ROLE[id]!, true);
-    expect(teamPointsHalves(pts, team)).toBe(550);
+    expect(teamPointsHalves(pts, team)).toBe(518);
+  });
+
+  it("the scoreboard's batting and bowling lines give the same figures as the balls", () => {
+    const lines = figuresFromInnings([
+      {
+        batters: [
+          { player_id: 1, runs: 11, balls: 13, fours: 1, sixes: 1, out: { kind: 'STUMPED', fielder_id: 12 } },
+          { player_id: 2, runs: 4, balls: 2, fours: 1, sixes: 0, out: { kind: 'CAUGHT', fielder_id: 13 } },
+          { player_id: 3, runs: 2, balls: 3, fours: 0, sixes: 0, out: { kind: 'LBW', fielder_id: null } },
+        ],
+        bowlers: [
+          { player_id: 10, balls: 12, runs: 2, wickets: 2, maidens: 1 },
+          { player_id: 11, balls: 6, runs: 16, wickets: 1, maidens: 0 },
+        ],
+      },
+    ]);
+    const balls = figuresOf(INNINGS);
+    expect(new Map([...lines].sort((a, b) => a[0] - b[0]))).toEqual(
+      new Map([...balls].sort((a, b) => a[0] - b[0])),
+    );
+  });
+
+  it('credits run 7 to 10.5 in halves with strength', () => {
+    expect([1, 40, 60, 80, 95, 100].map(creditsOfStrength)).toEqual([70, 70, 85, 95, 105, 105]);
   });
 
   it('points after each ball are the table on the balls so far (they rise with runs)', () => {
