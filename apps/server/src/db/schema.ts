@@ -1030,3 +1030,4 @@ export const leaderLeases = pgTable('leader_leases', {
   holder: text('holder'),
   acquiredAt: tstz('acquired_at'),
 });
+export { fantasyContests, fantasyTeams, fantasyEntries, fantasyMatchPoints } from '../modules/fantasy/schema.ts';
