@@ -106,6 +106,103 @@ export type Fancy = z.infer<typeof fancy>;
 export const inningsEnd = z.enum(['ALL_OUT', 'OVERS', 'TARGET', 'RAIN', 'BAD_LIGHT', 'ABANDONED']);
 export const stopReason = z.enum(['RAIN', 'BAD_LIGHT', 'ABANDONED']);
 
+// ---- players (issue 25): who bats and bowls; names match the feed's types (packages/feed cricket) ----
+
+export const playerRole = z.enum(['BATTER', 'BOWLER', 'ALL_ROUNDER', 'WICKET_KEEPER']);
+export type PlayerRole = z.infer<typeof playerRole>;
+
+export const cricketPlayer = z.object({
+  player_id: z.number().int(),
+  name: z.string(),
+  role: playerRole,
+  /** 1 … 100 (50: an average international player). */
+  batting: z.number().int(),
+  /** 0 … 100 (0: does not bowl). */
+  bowling: z.number().int(),
+  /** The player's worth in one figure (fantasy credits derive from it). */
+  strength: z.number().int(),
+});
+export type CricketPlayer = z.infer<typeof cricketPlayer>;
+
+/** One team's playing eleven: players in batting order, the keeper, the bowling options. */
+export const playingEleven = z.object({
+  team: z.string(),
+  players: z.array(cricketPlayer),
+  wicket_keeper_id: z.number().int(),
+  bowler_ids: z.array(z.number().int()),
+});
+export type PlayingEleven = z.infer<typeof playingEleven>;
+
+export const extraKind = z.enum(['WIDE', 'NO_BALL', 'BYE', 'LEG_BYE']);
+export const dismissalKind = z.enum(['BOWLED', 'CAUGHT', 'LBW', 'RUN_OUT', 'STUMPED', 'HIT_WICKET']);
+export type DismissalKind = z.infer<typeof dismissalKind>;
+
+export const dismissal = z.object({
+  player_out_id: z.number().int(),
+  kind: dismissalKind,
+  /** Catcher, keeper (stumped) or thrower (run out); null otherwise. */
+  fielder_id: z.number().int().nullable(),
+  /** Credited to the bowler (every kind but RUN_OUT). */
+  bowler_wicket: z.boolean(),
+});
+
+/** One delivery as bowled. */
+export const ballEvent = z.object({
+  innings: z.union([z.literal(1), z.literal(2)]),
+  /** Deliveries of the innings before this one (extras count). */
+  seq: z.number().int(),
+  /** Legal balls of the innings before this delivery. */
+  legal_before: z.number().int(),
+  striker_id: z.number().int(),
+  non_striker_id: z.number().int(),
+  bowler_id: z.number().int(),
+  /** Runs off the bat (the striker's). */
+  bat_runs: z.number().int(),
+  extras: z.object({ kind: extraKind, runs: z.number().int() }).nullable(),
+  wicket: dismissal.nullable(),
+  legal: z.boolean(),
+  entry: z.string(),
+});
+export type BallEvent = z.infer<typeof ballEvent>;
+
+export const batterFigures = z.object({
+  player_id: z.number().int(),
+  runs: z.number().int(),
+  balls: z.number().int(),
+  fours: z.number().int(),
+  sixes: z.number().int(),
+  out: dismissal.nullable(),
+});
+
+export const bowlerFigures = z.object({
+  player_id: z.number().int(),
+  /** Legal balls bowled. */
+  balls: z.number().int(),
+  runs: z.number().int(),
+  wickets: z.number().int(),
+  maidens: z.number().int(),
+});
+
+export const fallOfWicket = z.object({
+  wicket: z.number().int(),
+  player_out_id: z.number().int(),
+  runs: z.number().int(),
+  balls: z.number().int(),
+});
+
+/** Who is in and everyone's figures in one innings. */
+export const inningsPlayers = z.object({
+  striker_id: z.number().int().nullable(),
+  non_striker_id: z.number().int().nullable(),
+  bowler_id: z.number().int().nullable(),
+  last_over_bowler_id: z.number().int().nullable(),
+  batters: z.array(batterFigures),
+  bowlers: z.array(bowlerFigures),
+  fall: z.array(fallOfWicket),
+  over_runs_conceded: z.number().int(),
+});
+export type InningsPlayers = z.infer<typeof inningsPlayers>;
+
 export const scoreTotals = z.object({
   runs: z.number().int(),
   wickets: z.number().int(),
@@ -119,6 +216,8 @@ export const scoreTotals = z.object({
   end: inningsEnd.nullable().optional(),
   /** The overs the innings was cut to (overs reduced), null when not reduced. */
   reduced_overs: z.number().int().nullable().optional(),
+  /** Batters, bowlers, who is in, fall of wickets; absent on a match without elevens. */
+  players: inningsPlayers.nullable().optional(),
 });
 
 export const scoreboard = z.object({
@@ -143,6 +242,8 @@ export const scoreboard = z.object({
     })
     .nullable()
     .optional(),
+  /** The last delivery as bowled (a match with elevens); null before the first. */
+  last_ball: ballEvent.nullable().optional(),
 });
 export type Scoreboard = z.infer<typeof scoreboard>;
 
@@ -195,6 +296,8 @@ export const cricketDetail = z.object({
   bookmakers: z.array(bookmakerMarket),
   /** Ordered by display_order; removed and settled ones are left out. */
   fancies: z.array(fancy),
+  /** elevens[k] is teams[k]'s playing eleven (batting order); null when the match has none. */
+  elevens: z.array(playingEleven).nullable().optional(),
 });
 export type CricketDetail = z.infer<typeof cricketDetail>;
 

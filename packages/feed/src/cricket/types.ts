@@ -65,6 +65,8 @@ export interface CricketMatch {
     status?: BookmakerStatus;
   } | null;
   fancies: readonly FeedFancy[];
+  /** elevens[k] is teams[k]'s playing eleven; absent or null: a match without players (team totals only). */
+  elevens?: readonly [PlayingEleven, PlayingEleven] | null;
 }
 
 /** How an innings ended: naturally (all out, its overs used, the target reached) or stopped. */
@@ -88,6 +90,8 @@ export interface InningsTotals {
   end?: InningsEnd | null;
   /** The overs this innings was cut to (rain, DLS), when fewer than the format's; null: not reduced. */
   reduced_overs?: number | null;
+  /** Who is in, batters' and bowlers' figures, fall of wickets (absent: no elevens / older score). */
+  players?: InningsPlayers | null;
 }
 
 /** The match's outcome once COMPLETE: who won (index in teams), a tie, a draw, or no result. */
@@ -120,6 +124,8 @@ export interface Scoreboard {
   stopped?: StopReason | null;
   /** Once COMPLETE: the outcome; null or absent before (or on a score written before this field). */
   result?: MatchResult | null;
+  /** The last delivery as bowled (players' match only); null before the first or absent. */
+  last_ball?: BallEvent | null;
 }
 
 export interface FancyQuote {
@@ -183,4 +189,129 @@ export interface IncompleteSettlement {
   decision?: string;
   value?: number | null;
   message?: string;
+}
+
+// ---- players (issue 25): squads, playing elevens, the ball-by-ball event ----
+// Names stable from here on: the fantasy module reads them (player ids, roles, ball events).
+
+export type PlayerRole = 'BATTER' | 'BOWLER' | 'ALL_ROUNDER' | 'WICKET_KEEPER';
+
+/** One squad member. Strengths are whole numbers 1 … 100; 50 is an average international player. */
+export interface CricketPlayer {
+  player_id: number;
+  name: string;
+  role: PlayerRole;
+  /** How well the player bats (the model shifts runs and wickets on it). */
+  batting: number;
+  /** How well the player bowls; 0 for one who does not bowl. */
+  bowling: number;
+  /** The one figure of the player's worth (fantasy credits are derived from it): max(batting, bowling), all-rounders a little more. */
+  strength: number;
+}
+
+/** A demo team's squad (≥ 15 players). */
+export interface Squad {
+  team: string;
+  players: CricketPlayer[];
+}
+
+/**
+ * A match's playing eleven for one team: the eleven players in batting order (index 0 and 1
+ * open), the keeper among them, and who bowls (≥ 5 bowling options).
+ */
+export interface PlayingEleven {
+  team: string;
+  /** Exactly 11, in batting order. */
+  players: CricketPlayer[];
+  wicket_keeper_id: number;
+  /** The bowling options, the main bowlers first (each at most the format's over limit). */
+  bowler_ids: number[];
+}
+
+export type ExtraKind = 'WIDE' | 'NO_BALL' | 'BYE' | 'LEG_BYE';
+export type DismissalKind = 'BOWLED' | 'CAUGHT' | 'LBW' | 'RUN_OUT' | 'STUMPED' | 'HIT_WICKET';
+
+/** A wicket: who is out, how, and the fielder credited (caught, stumped, run out; else null). */
+export interface Dismissal {
+  player_out_id: number;
+  kind: DismissalKind;
+  /** The catcher (the bowler for caught and bowled), the keeper on a stumping, the thrower on a run-out. */
+  fielder_id: number | null;
+  /** Credited to the bowler (all kinds but RUN_OUT). */
+  bowler_wicket: boolean;
+}
+
+/** One delivery as bowled: who faced, who bowled, what came of it. */
+export interface BallEvent {
+  innings: 1 | 2;
+  /** Deliveries of this innings before this one (0-based; extras count). */
+  seq: number;
+  /** Legal balls of this innings before this delivery (its over is floor(legal_before / 6)). */
+  legal_before: number;
+  striker_id: number;
+  non_striker_id: number;
+  bowler_id: number;
+  /** Runs off the bat, credited to the striker (also on a no-ball). */
+  bat_runs: number;
+  /** Extras on this delivery: a wide's or no-ball's penalty run (plus any run on a wide), byes, leg-byes. */
+  extras: { kind: ExtraKind; runs: number } | null;
+  wicket: Dismissal | null;
+  /** Counted as a ball of the over (not a wide or a no-ball). */
+  legal: boolean;
+  /** The strip entry ('0' … '6', 'W', 'wd', 'nb', 'nb1' … 'nb6', 'lb1', 'b1' …). */
+  entry: string;
+}
+
+/** A batter's innings so far. */
+export interface BatterFigures {
+  player_id: number;
+  runs: number;
+  /** Balls faced (no wides). */
+  balls: number;
+  fours: number;
+  sixes: number;
+  /** null while not out (or did not bat). */
+  out: Dismissal | null;
+}
+
+/** A bowler's figures in an innings. */
+export interface BowlerFigures {
+  player_id: number;
+  /** Legal balls bowled (overs = floor(balls / 6) . balls % 6). */
+  balls: number;
+  /** Runs conceded: off the bat, wides and no-balls (not byes or leg-byes). */
+  runs: number;
+  wickets: number;
+  maidens: number;
+}
+
+export interface FallOfWicket {
+  /** 1 … 10 */
+  wicket: number;
+  player_out_id: number;
+  /** The team's runs when it fell. */
+  runs: number;
+  /** Legal balls bowled when it fell. */
+  balls: number;
+}
+
+/**
+ * Who is in and everyone's figures in one innings (on InningsTotals.players; absent on a score
+ * written before players, or a match without elevens).
+ */
+export interface InningsPlayers {
+  /** On strike for the next ball; null once the innings is over. */
+  striker_id: number | null;
+  non_striker_id: number | null;
+  /** Bowler of the current (or just finished) over. */
+  bowler_id: number | null;
+  /** The bowler of the last completed over (may not bowl the next). */
+  last_over_bowler_id: number | null;
+  /** Batters who have come in, in order of coming in. */
+  batters: BatterFigures[];
+  /** Bowlers who have bowled, in order of first bowling. */
+  bowlers: BowlerFigures[];
+  fall: FallOfWicket[];
+  /** Runs conceded this over so far (for maidens). */
+  over_runs_conceded: number;
 }
