@@ -224,7 +224,9 @@ export class LiveClient {
   }
 
   private hasSubscribers(): boolean {
-    return this.subs.size > 0 || this.casinoSubs.size > 0 || this.binarySubs.size > 0 || this.fantasySubs.size > 0;
+    return (
+      this.subs.size > 0 || this.casinoSubs.size > 0 || this.binarySubs.size > 0 || this.fantasySubs.size > 0
+    );
   }
 
   /** A lobby may follow more tables than one message may name (WS_CASINO_IDS_MAX). */

@@ -14,7 +14,13 @@ export type ContestTemplate = {
 
 /** Made for each upcoming match with elevens; each table is checked at load (prizeTableRefusal). */
 export const DEFAULT_CONTESTS: readonly ContestTemplate[] = [
-  { name: 'Head to Head', entry_fee_paise: 5_000, size: 2, min_entries: 2, table: { rake_bp: 1_000, shares_bp: [10_000] } },
+  {
+    name: 'Head to Head',
+    entry_fee_paise: 5_000,
+    size: 2,
+    min_entries: 2,
+    table: { rake_bp: 1_000, shares_bp: [10_000] },
+  },
   {
     name: 'Small League',
     entry_fee_paise: 10_000,

@@ -41,5 +41,7 @@ export function pointsOf(pool: readonly FantasyPlayer[], score: Scoreboard | nul
   const begun = hasBegun(score);
   const lines = (score?.totals ?? []).flatMap((t) => (t.players ? [t.players] : []));
   const figs = figuresFromInnings(lines);
-  return new Map(pool.map((p) => [p.player_id, playerPoints(figs.get(p.player_id) ?? emptyFigures(), p.role, begun)]));
+  return new Map(
+    pool.map((p) => [p.player_id, playerPoints(figs.get(p.player_id) ?? emptyFigures(), p.role, begun)]),
+  );
 }

@@ -47,13 +47,18 @@ export const fantasyModule = fp<{ fantasy?: FantasyOptions }>(
 
     route(app, 'saveFantasyTeam', async ({ body, user }) => {
       const r = await service.saveTeam(user.userId, body);
-      return r.ok ? ok({ team: r.value }, body.team_id === undefined ? 'Team saved' : 'Team updated') : refuse(r.message);
+      return r.ok
+        ? ok({ team: r.value }, body.team_id === undefined ? 'Team saved' : 'Team updated')
+        : refuse(r.message);
     });
 
     route(app, 'joinFantasyContest', async ({ body, user }) => {
       const r = await service.join(user.userId, body);
       if (!r.ok) return refuse(r.message);
-      return ok({ entry_id: r.value.entry_id, contest: r.value.contest }, r.value.repeated ? 'Already joined' : 'Joined');
+      return ok(
+        { entry_id: r.value.entry_id, contest: r.value.contest },
+        r.value.repeated ? 'Already joined' : 'Joined',
+      );
     });
 
     route(app, 'getFantasyLeaderboard', async ({ body, user }) => {

@@ -51,7 +51,8 @@ type ContestRow = typeof fantasyContests.$inferSelect;
 type TeamRow = typeof fantasyTeams.$inferSelect;
 
 /** 'ab***' for someone else's login: enough to tell rows apart, not enough to find the user. */
-export const maskName = (name: string) => (name.length <= 2 ? `${name[0] ?? ''}***` : `${name.slice(0, 2)}***`);
+export const maskName = (name: string) =>
+  name.length <= 2 ? `${name[0] ?? ''}***` : `${name.slice(0, 2)}***`;
 
 const halvesToPoints = (h: number) => h / 2;
 
@@ -68,7 +69,12 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
     return new Map(Object.entries(row?.points ?? {}).map(([k, v]) => [Number(k), v]));
   }
 
-  function teamWire(t: TeamRow, pool: readonly FantasyPlayer[], pts: Map<number, number>, locked: boolean): FantasyTeam {
+  function teamWire(
+    t: TeamRow,
+    pool: readonly FantasyPlayer[],
+    pts: Map<number, number>,
+    locked: boolean,
+  ): FantasyTeam {
     const pick = { player_ids: t.playerIds, captain_id: t.captainId, vice_captain_id: t.viceCaptainId };
     return {
       team_id: t.teamId,
@@ -105,7 +111,11 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
     return out;
   }
 
-  async function wireMany(tx: Executor, userId: number | null, rows: ContestRow[]): Promise<FantasyContest[]> {
+  async function wireMany(
+    tx: Executor,
+    userId: number | null,
+    rows: ContestRow[],
+  ): Promise<FantasyContest[]> {
     const ids = rows.map((c) => c.contestId);
     const [counts, mine, names] = await Promise.all([
       entryCounts(tx, ids),
@@ -113,7 +123,12 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
       matchNames(rows.map((c) => c.matchId)),
     ]);
     return rows.map((c) =>
-      contestWire(c, names.get(c.matchId) ?? `Match ${c.matchId}`, counts.get(c.contestId) ?? 0, mine.get(c.contestId) ?? []),
+      contestWire(
+        c,
+        names.get(c.matchId) ?? `Match ${c.matchId}`,
+        counts.get(c.contestId) ?? 0,
+        mine.get(c.contestId) ?? [],
+      ),
     );
   }
 
@@ -207,17 +222,23 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
         .where(and(eq(fantasyTeams.userId, userId), eq(fantasyTeams.matchId, input.match_id)))
         .orderBy(asc(fantasyTeams.teamId))
         .for('update');
-      const values = { playerIds: input.player_ids, captainId: input.captain_id, viceCaptainId: input.vice_captain_id };
+      const values = {
+        playerIds: input.player_ids,
+        captainId: input.captain_id,
+        viceCaptainId: input.vice_captain_id,
+      };
       let row: TeamRow | undefined;
       if (input.team_id !== undefined) {
-        if (!mine.some((t) => t.teamId === input.team_id)) return refused(`You have no team ${input.team_id} for this match`);
+        if (!mine.some((t) => t.teamId === input.team_id))
+          return refused(`You have no team ${input.team_id} for this match`);
         [row] = await tx
           .update(fantasyTeams)
           .set({ ...values, updatedAt: sql`now()` })
           .where(eq(fantasyTeams.teamId, input.team_id))
           .returning();
       } else {
-        if (mine.length >= TEAMS_PER_MATCH_MAX) return refused(`At most ${TEAMS_PER_MATCH_MAX} teams per match`);
+        if (mine.length >= TEAMS_PER_MATCH_MAX)
+          return refused(`At most ${TEAMS_PER_MATCH_MAX} teams per match`);
         const used = new Set(mine.map((t) => t.name));
         let k = mine.length + 1;
         while (used.has(`Team ${k}`)) k += 1;
@@ -226,7 +247,10 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
           .values({ userId, matchId: input.match_id, name: `Team ${k}`, ...values })
           .returning();
       }
-      return { ok: true as const, value: teamWire(row!, pool, await storedPoints(tx, input.match_id), false) };
+      return {
+        ok: true as const,
+        value: teamWire(row!, pool, await storedPoints(tx, input.match_id), false),
+      };
     });
   }
 
@@ -255,7 +279,8 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
           return refused('request_id was already used for another entry');
         return { ok: true as const, value: { entry_id: seen.entryId, c: c.c, repeated: true } };
       }
-      if (c.c.state !== 'OPEN' || !c.open) return refused('The match has started: this contest is closed to new entries');
+      if (c.c.state !== 'OPEN' || !c.open)
+        return refused('The match has started: this contest is closed to new entries');
       const [team] = await tx
         .select()
         .from(fantasyTeams)
@@ -297,7 +322,14 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
       return { ok: true as const, value: { entry_id: entry!.entryId, c: c.c, repeated: false } };
     });
     if (!r.ok) return r;
-    return { ok: true, value: { entry_id: r.value.entry_id, contest: await contestOf(db, userId, r.value.c), repeated: r.value.repeated } };
+    return {
+      ok: true,
+      value: {
+        entry_id: r.value.entry_id,
+        contest: await contestOf(db, userId, r.value.c),
+        repeated: r.value.repeated,
+      },
+    };
   }
 
   async function matchName(match_id: number): Promise<string> {
@@ -313,7 +345,15 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
     return id;
   }
 
-  type BoardEntry = { entry_id: number; user_id: number; user_name: string; team_name: string; points_halves: number; prize_paise: number | null; rank: number | null };
+  type BoardEntry = {
+    entry_id: number;
+    user_id: number;
+    user_name: string;
+    team_name: string;
+    points_halves: number;
+    prize_paise: number | null;
+    rank: number | null;
+  };
 
   async function entriesOf(tx: Executor, contest_id: number): Promise<BoardEntry[]> {
     const rows = await tx
@@ -345,7 +385,11 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
     return results.map((r) => {
       const e = byId.get(r.entry_id)!;
       const settled = c.state === 'SETTLED' || c.state === 'REFUNDED';
-      return { e, rank: settled && e.rank !== null ? e.rank : r.rank, prize_paise: settled ? (e.prize_paise ?? 0) : r.prize_paise };
+      return {
+        e,
+        rank: settled && e.rank !== null ? e.rank : r.rank,
+        prize_paise: settled ? (e.prize_paise ?? 0) : r.prize_paise,
+      };
     });
   }
 
@@ -354,11 +398,15 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
     if (!c) return refused(`Unknown contest ${contest_id}`);
     const [es, pts] = await Promise.all([
       entriesOf(db, contest_id),
-      db.select({ seq: fantasyMatchPoints.seq }).from(fantasyMatchPoints).where(eq(fantasyMatchPoints.matchId, c.matchId)),
+      db
+        .select({ seq: fantasyMatchPoints.seq })
+        .from(fantasyMatchPoints)
+        .where(eq(fantasyMatchPoints.matchId, c.matchId)),
     ]);
     const all = ranked(c, es).sort((a, b) => a.rank - b.rank || a.e.entry_id - b.e.entry_id);
     const top = all.slice(0, LEADERBOARD_ROWS_MAX);
-    const mineBelow = userId === null ? [] : all.slice(LEADERBOARD_ROWS_MAX).filter((r) => r.e.user_id === userId);
+    const mineBelow =
+      userId === null ? [] : all.slice(LEADERBOARD_ROWS_MAX).filter((r) => r.e.user_id === userId);
     const rows = [...top, ...mineBelow].map((r) => ({
       entry_id: r.e.entry_id,
       rank: r.rank,
@@ -386,7 +434,10 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
     const rankings = new Map<number, Map<number, { rank: number; prize_paise: number }>>();
     for (const c of cs) {
       const r = ranked(c, await entriesOf(db, c.contestId));
-      rankings.set(c.contestId, new Map(r.map((x) => [x.e.entry_id, { rank: x.rank, prize_paise: x.prize_paise }])));
+      rankings.set(
+        c.contestId,
+        new Map(r.map((x) => [x.e.entry_id, { rank: x.rank, prize_paise: x.prize_paise }])),
+      );
     }
     return {
       entries: mine.map((m) => {
@@ -434,7 +485,11 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
 
   /** Every fee of the contest back from the pool (abandoned, or short of its minimum). */
   async function refundLocked(tx: Executor, c: ContestRow, reason: string) {
-    const es = await tx.select().from(fantasyEntries).where(eq(fantasyEntries.contestId, c.contestId)).orderBy(asc(fantasyEntries.userId));
+    const es = await tx
+      .select()
+      .from(fantasyEntries)
+      .where(eq(fantasyEntries.contestId, c.contestId))
+      .orderBy(asc(fantasyEntries.userId));
     const pool = await app.wallet.houseAccount(tx, FANTASY_POOL);
     const name = await matchName(c.matchId);
     for (const e of es) {
@@ -448,7 +503,10 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
         memo: `${c.name} · ${name} — ${reason}`,
       });
     }
-    await tx.update(fantasyEntries).set({ prizePaise: 0, rank: null }).where(eq(fantasyEntries.contestId, c.contestId));
+    await tx
+      .update(fantasyEntries)
+      .set({ prizePaise: 0, rank: null })
+      .where(eq(fantasyEntries.contestId, c.contestId));
     await tx
       .update(fantasyContests)
       .set({ state: 'REFUNDED', refundReason: reason, closedAt: sql`now()` })
@@ -464,14 +522,18 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
       split.place_prizes_paise,
     );
     const total = results.reduce((a, r) => a + r.prize_paise, 0);
-    if (total + split.rake_paise !== split.fees_paise) throw new Error(`fantasy contest ${c.contestId}: prizes do not add up`);
+    if (total + split.rake_paise !== split.fees_paise)
+      throw new Error(`fantasy contest ${c.contestId}: prizes do not add up`);
     const byId = new Map(es.map((e) => [e.entryId, e]));
     const pool = await app.wallet.houseAccount(tx, FANTASY_POOL);
     const name = await matchName(c.matchId);
     const ordered = [...results].sort((a, b) => byId.get(a.entry_id)!.userId - byId.get(b.entry_id)!.userId);
     for (const r of ordered) {
       const e = byId.get(r.entry_id)!;
-      await tx.update(fantasyEntries).set({ rank: r.rank, prizePaise: r.prize_paise }).where(eq(fantasyEntries.entryId, r.entry_id));
+      await tx
+        .update(fantasyEntries)
+        .set({ rank: r.rank, prizePaise: r.prize_paise })
+        .where(eq(fantasyEntries.entryId, r.entry_id));
       if (r.prize_paise === 0) continue;
       await app.wallet.lockBalancePaise(tx, e.userId);
       await app.wallet.transfer(tx, {
@@ -492,14 +554,26 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
         idempotencyKey: `fantasy-rake:${c.contestId}`,
         memo: `${c.name} · ${name}`,
       });
-    await tx.update(fantasyContests).set({ state: 'SETTLED', closedAt: sql`now()` }).where(eq(fantasyContests.contestId, c.contestId));
+    await tx
+      .update(fantasyContests)
+      .set({ state: 'SETTLED', closedAt: sql`now()` })
+      .where(eq(fantasyContests.contestId, c.contestId));
   }
 
   /** Runs `work` on the contest locked FOR UPDATE if it is still in one of `states`. */
-  async function onContest(fence: Fence | null, contest_id: number, states: ContestRow['state'][], work: (tx: Executor, c: ContestRow) => Promise<void>) {
+  async function onContest(
+    fence: Fence | null,
+    contest_id: number,
+    states: ContestRow['state'][],
+    work: (tx: Executor, c: ContestRow) => Promise<void>,
+  ) {
     await db.transaction(async (tx) => {
       if (fence) await checkFence(tx, fence);
-      const [c] = await tx.select().from(fantasyContests).where(eq(fantasyContests.contestId, contest_id)).for('update');
+      const [c] = await tx
+        .select()
+        .from(fantasyContests)
+        .where(eq(fantasyContests.contestId, contest_id))
+        .for('update');
       if (!c || !states.includes(c.state)) return;
       await work(tx, c);
       afterCommit(tx, () => app.bus.publish('fantasy', { contest_id }));
@@ -516,7 +590,8 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
     for (const { id } of due) {
       await onContest(fence, id, ['OPEN'], async (tx, c) => {
         const n = (await entryCounts(tx, [id])).get(id) ?? 0;
-        if (n < c.minEntries) await refundLocked(tx, c, `did not fill its minimum of ${c.minEntries} entries`);
+        if (n < c.minEntries)
+          await refundLocked(tx, c, `did not fill its minimum of ${c.minEntries} entries`);
         else await tx.update(fantasyContests).set({ state: 'LIVE' }).where(eq(fantasyContests.contestId, id));
       });
     }
@@ -541,7 +616,12 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
         .returning({ seq: fantasyMatchPoints.seq });
       if (up.length === 0) return false;
       const teams = await tx
-        .select({ teamId: fantasyTeams.teamId, p: fantasyTeams.playerIds, c: fantasyTeams.captainId, v: fantasyTeams.viceCaptainId })
+        .select({
+          teamId: fantasyTeams.teamId,
+          p: fantasyTeams.playerIds,
+          c: fantasyTeams.captainId,
+          v: fantasyTeams.viceCaptainId,
+        })
         .from(fantasyTeams)
         .innerJoin(fantasyEntries, eq(fantasyEntries.teamId, fantasyTeams.teamId))
         .where(inArray(fantasyEntries.contestId, contestIds));
@@ -549,7 +629,11 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
       for (const t of teams) {
         if (seen.has(t.teamId)) continue;
         seen.add(t.teamId);
-        const halves = teamPointsHalves((id) => pts.get(id) ?? 0, { player_ids: t.p, captain_id: t.c, vice_captain_id: t.v });
+        const halves = teamPointsHalves((id) => pts.get(id) ?? 0, {
+          player_ids: t.p,
+          captain_id: t.c,
+          vice_captain_id: t.v,
+        });
         await tx
           .update(fantasyEntries)
           .set({ pointsHalves: halves })
@@ -581,7 +665,8 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
       if (m.score?.status !== 'COMPLETE') continue;
       const abandoned = Boolean(m.score.stopped) || m.score.result?.kind === 'NO_RESULT';
       for (const id of ids) {
-        if (abandoned) await onContest(fence, id, ['LIVE'], (tx, c) => refundLocked(tx, c, 'match abandoned'));
+        if (abandoned)
+          await onContest(fence, id, ['LIVE'], (tx, c) => refundLocked(tx, c, 'match abandoned'));
         else await onContest(fence, id, ['LIVE'], settleLocked);
       }
     }

@@ -15,4 +15,5 @@ export const fantasyLeaderboardQueryOptions = (contestId: number) =>
     retry: false,
   });
 
-export const useFantasyLeaderboard = (contestId: number) => useQuery(fantasyLeaderboardQueryOptions(contestId));
+export const useFantasyLeaderboard = (contestId: number) =>
+  useQuery(fantasyLeaderboardQueryOptions(contestId));

@@ -9,6 +9,10 @@ export const getFantasyMyContests = (signal?: AbortSignal): Promise<FantasyMyCon
 export const fantasyMyContestsKey = ['fantasyMyContests'] as const;
 
 export const fantasyMyContestsQueryOptions = () =>
-  queryOptions({ queryKey: fantasyMyContestsKey, queryFn: ({ signal }) => getFantasyMyContests(signal), retry: false });
+  queryOptions({
+    queryKey: fantasyMyContestsKey,
+    queryFn: ({ signal }) => getFantasyMyContests(signal),
+    retry: false,
+  });
 
 export const useFantasyMyContests = () => useQuery(fantasyMyContestsQueryOptions());
