@@ -460,6 +460,19 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
 
   /** Makes the default contests for every match with elevens starting within the horizon. */
   async function ensureContests(ms: FantasyMatch[], now: Date) {
+    // An OPEN contest follows its match's start (a postponement, a start brought forward).
+    for (const m of ms) {
+      await db
+        .update(fantasyContests)
+        .set({ startsAt: m.starts_at })
+        .where(
+          and(
+            eq(fantasyContests.matchId, m.match_id),
+            eq(fantasyContests.state, 'OPEN'),
+            sql`${fantasyContests.startsAt} <> ${m.starts_at.toISOString()}::timestamptz`,
+          ),
+        );
+    }
     const due = ms.filter(
       (m) => m.elevens && m.starts_at > now && m.starts_at.getTime() - now.getTime() < CONTEST_HORIZON_MS,
     );
