@@ -12,6 +12,7 @@ import type {
   FancyVariant,
   FeedFancy,
   IncompleteFacts,
+  PlayerFancyEvent,
   Scoreboard,
 } from '../src/index.ts';
 
@@ -19,7 +20,8 @@ export type CricketCall =
   | { op: 'publishScore'; match_id: number; score: Scoreboard }
   | { op: 'quoteFancy'; fancy_id: number; quote: FancyQuote }
   | { op: 'setFancyStatus'; fancy_id: number; status: FancyStatus }
-  | { op: 'settleFancy'; fancy_id: number; result: number }
+  | { op: 'settleFancy'; fancy_id: number; result: number; dead_heat_count?: number }
+  | { op: 'openPlayerFancy'; match_id: number; name: string; event: PlayerFancyEvent }
   | { op: 'settleFancyIncomplete'; fancy_id: number; facts: IncompleteFacts }
   | { op: 'settleBookmakerIncomplete'; market_id: number }
   | { op: 'settleBookmakerWinner'; market_id: number; selection_id: number }
@@ -202,8 +204,31 @@ export class FakeCricketApi implements CricketFeedApi {
     this.fancies.get(fancy_id)!.status = status;
   }
 
-  async settleFancy(fancy_id: number, result: number) {
-    this.calls.push({ op: 'settleFancy', fancy_id, result });
+  async openPlayerFancy(match_id: number, name: string, event: PlayerFancyEvent, quote: FancyQuote) {
+    this.calls.push({ op: 'openPlayerFancy', match_id, name, event });
+    const same = this.fanciesOf(match_id).some((f) => JSON.stringify(f.event) === JSON.stringify(event));
+    if (same) return;
+    const id = this.nextFancy++;
+    this.fancies.set(id, {
+      fancy_id: id,
+      name,
+      variant: 'RUNS',
+      event,
+      status: 'ACTIVE',
+      ...quote,
+      settled: false,
+      result: null,
+      match_id,
+    });
+  }
+
+  async settleFancy(fancy_id: number, result: number, dead_heat_count?: number) {
+    this.calls.push({
+      op: 'settleFancy',
+      fancy_id,
+      result,
+      ...(dead_heat_count === undefined ? {} : { dead_heat_count }),
+    });
     this.maybeFail('settleFancy');
     const f = this.fancies.get(fancy_id)!;
     if (f.settled) return { ok: false, message: 'Fancy is already settled' };

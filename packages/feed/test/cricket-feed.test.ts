@@ -12,7 +12,8 @@ import {
   type CricketTickReport,
   type Scoreboard,
 } from '../src/index.ts';
-import { FakeCricketApi, standardFancies, type CricketCall } from './cricket-fake.ts';
+import { FakeCricketApi, standardFancies, type CricketCall, type FancySpec } from './cricket-fake.ts';
+import { demoElevens } from './cricket-sim.ts';
 
 const T0 = Date.UTC(2026, 10, 22, 14, 0, 0);
 const quiet = { info() {}, warn() {}, debug() {} };
@@ -707,5 +708,108 @@ describe('cricket feed: bounded and fault-tolerant', () => {
     const [a, b] = await Promise.all([s.feed.tick(), s.feed.tick()]);
     expect(a!.skipped).toBe(false);
     expect(b!.skipped).toBe(true);
+  });
+});
+
+describe('cricket feed: players and their lines (issue 25)', () => {
+  const TEAMS = ['Australia', 'India'] as const;
+
+  function withElevens(seed: number, extra: FancySpec[] = []) {
+    const s = setup(seed);
+    const elevens = demoElevens(TEAMS);
+    s.ex.addMatch({ match_id: 1, teams: TEAMS, elevens }, [...standardFancies(TEAMS), ...extra]);
+    return { ...s, elevens };
+  }
+
+  it('every batter who comes in gets a "{batter} runs" line, settled on the score when out or at the innings end', async () => {
+    const s = withElevens(3);
+    await run(s, complete(s));
+    const score = s.ex.score(1)!;
+    for (const innings of [1, 2] as const) {
+      const batters = score.totals[innings - 1]!.players!.batters;
+      const names = s.elevens[innings - 1]!.players;
+      for (const b of batters) {
+        const name = `${names.find((p) => p.player_id === b.player_id)!.name} runs`;
+        const f = s.ex.fanciesOf(1).find((x) => x.name === name && x.event.innings === innings)!;
+        expect(f, name).toBeDefined();
+        expect(f.event).toEqual({ innings, kind: 'PLAYER_RUNS', player_id: b.player_id });
+        expect(f.settled).toBe(true);
+        expect(f.result).toBe(b.runs);
+      }
+      // Only those who batted have a line.
+      const lines = s.ex
+        .fanciesOf(1)
+        .filter((x) => x.event.kind === 'PLAYER_RUNS' && x.event.innings === innings);
+      expect(lines).toHaveLength(batters.length);
+    }
+  });
+
+  it('a batter out is settled before the next ball, and the line is suspended while each ball runs', async () => {
+    const s = withElevens(5);
+    const bad: string[] = [];
+    await run(s, complete(s), () => {
+      const sc = s.ex.score(1);
+      if (!sc || sc.ball_running_until_ms === null) return;
+      for (const f of s.ex.fanciesOf(1)) {
+        if (f.event.kind !== 'PLAYER_RUNS' || f.settled) continue;
+        if (f.status === 'ACTIVE') bad.push(`${f.name} active while a ball ran`);
+        const b = sc.totals[f.event.innings - 1]?.players?.batters.find(
+          (x) => x.player_id === (f.event as { player_id: number }).player_id,
+        );
+        if (b?.out) bad.push(`${f.name} not settled after the batter was out`);
+      }
+    });
+    expect(bad).toEqual([]);
+  });
+
+  it('Top batsman: 1 for the innings top scorer, 0 for the rest; a tie for the top is a dead heat of that many', async () => {
+    const elevens = demoElevens(TEAMS);
+    const tops: FancySpec[] = elevens[0].players.map((p) => ({
+      name: `Top batsman ${TEAMS[0]}: ${p.name}`,
+      variant: 'FANCY1' as const,
+      event: { innings: 1 as const, kind: 'TOP_BATSMAN' as const, player_id: p.player_id },
+    }));
+    for (const seed of [1, 2, 3]) {
+      const s = setup(seed);
+      s.ex.addMatch({ match_id: 1, teams: TEAMS, elevens }, tops);
+      await run(s, complete(s));
+      const batters = s.ex.score(1)!.totals[0]!.players!.batters;
+      const top = Math.max(...batters.map((b) => b.runs));
+      const winners = batters.filter((b) => b.runs === top).map((b) => b.player_id);
+      for (const p of elevens[0].players) {
+        const f = s.ex.fancyNamed(`Top batsman ${TEAMS[0]}: ${p.name}`);
+        const call = s.ex.calls.find(
+          (c): c is Extract<CricketCall, { op: 'settleFancy' }> =>
+            c.op === 'settleFancy' && c.fancy_id === f.fancy_id,
+        )!;
+        expect(call.result).toBe(winners.includes(p.player_id) ? 1 : 0);
+        expect(call.dead_heat_count).toBe(
+          call.result === 1 && winners.length > 1 ? winners.length : undefined,
+        );
+      }
+    }
+  });
+
+  it("a player line is quoted: a batter's No line at or above the runs so far, Top batsman rates below 100 for a favourite", async () => {
+    const s = withElevens(9);
+    let checked = 0;
+    await run(
+      s,
+      () => checked > 200 || statusOf(s) === 'COMPLETE',
+      () => {
+        const sc = s.ex.score(1);
+        if (!sc || sc.ball_running_until_ms !== null || sc.status !== 'IN_PROGRESS') return;
+        for (const f of s.ex.fanciesOf(1)) {
+          if (f.event.kind !== 'PLAYER_RUNS' || f.settled || f.event.innings !== sc.innings) continue;
+          const b = sc.totals[sc.innings - 1]!.players!.batters.find(
+            (x) => x.player_id === (f.event as { player_id: number }).player_id,
+          )!;
+          expect(f.no_line!).toBeGreaterThanOrEqual(b.runs);
+          expect(f.yes_line).toBe(f.no_line! + 1);
+          checked += 1;
+        }
+      },
+    );
+    expect(checked).toBeGreaterThan(50);
   });
 });

@@ -1030,4 +1030,5 @@ export const leaderLeases = pgTable('leader_leases', {
   holder: text('holder'),
   acquiredAt: tstz('acquired_at'),
 });
+export { cricketBalls, cricketElevens, cricketPlayers } from '../modules/cricket/schema.ts';
 export { fantasyContests, fantasyTeams, fantasyEntries, fantasyMatchPoints } from '../modules/fantasy/schema.ts';

@@ -22,11 +22,11 @@
 // failed quote only keeps its fancy suspended until a later upkeep goes through.
 import type { Random } from '../pricing.ts';
 import type { FeedClock, FeedLog } from '../types.ts';
+import { bowlBall } from './ball.ts';
+import { isPlayerEvent, playerLineQuote } from './player-lines.ts';
 import {
-  applyBall,
   bookmakerRates,
   DEFAULT_CRICKET_MODEL,
-  drawBall,
   eventState,
   fancyQuote,
   rainsAfter,
@@ -227,7 +227,7 @@ export function createCricketFeed(
     }
     if (st.state === 'DONE') {
       if (refused.has(f.fancy_id)) return;
-      const r = await api.settleFancy(f.fancy_id, st.value);
+      const r = await api.settleFancy(f.fancy_id, st.value, st.dead_heat_count);
       if (r.ok) {
         report.settled.push({ fancy_id: f.fancy_id, result: st.value });
         return;
@@ -254,7 +254,9 @@ export function createCricketFeed(
     if (!OPEN_STATUSES.has(f.status)) return;
     // Quoted only while its innings is in progress; before that it stays as the operator (or the
     // seed) quoted it.
-    const q = fancyQuote(m.format, f.variant, f.event, s, o);
+    const q = isPlayerEvent(f.event)
+      ? playerLineQuote(m.format, f.event, s, m.elevens, o)
+      : fancyQuote(m.format, f.variant, f.event, s, o);
     if (q && !sameQuote(f, q)) await api.quoteFancy(f.fancy_id, q);
     if (f.status === 'BALL_RUNNING') await api.setFancyStatus(f.fancy_id, 'ACTIVE');
   }
@@ -285,7 +287,7 @@ export function createCricketFeed(
    */
   async function upkeep(m: CricketMatch, s: Scoreboard | null, mem: MatchMemory, report: CricketTickReport) {
     const decided: (() => Promise<unknown>)[] = [];
-    const rest: (() => Promise<unknown>)[] = [() => bookmakerUpkeep(m, s, mem)];
+    const rest: (() => Promise<unknown>)[] = [() => bookmakerUpkeep(m, s, mem), ...openBatterLines(m, s)];
     for (const f of m.fancies) {
       if (!feedOwns(f)) continue;
       const st = eventState(f.event, s, o.overs[m.format]).state;
@@ -299,6 +301,35 @@ export function createCricketFeed(
     ]);
     if (held) mem.upkept = keyOf(s);
     mem.retry = !quoted;
+  }
+
+  /**
+   * "{batter} runs" for each batter in without one yet (a batter just come in): opened quoted.
+   * The store answers nothing for a line it already has, so a repeat costs one call.
+   */
+  function openBatterLines(m: CricketMatch, s: Scoreboard | null): (() => Promise<unknown>)[] {
+    const open = api.openPlayerFancy?.bind(api);
+    if (!open || !m.elevens || s?.status === 'COMPLETE') return [];
+    // Before the match or at the break, the next innings' openers; else the two batters in.
+    const innings: 1 | 2 =
+      !s || s.status === 'NOT_STARTED' ? 1 : s.status === 'INNINGS_BREAK' ? 2 : s.innings;
+    const batting = m.elevens[innings - 1]!;
+    const st = s?.status === 'IN_PROGRESS' ? s.totals[innings - 1]?.players : null;
+    const ids = st ? [st.striker_id, st.non_striker_id] : batting.players.slice(0, 2).map((p) => p.player_id);
+    const have = new Set(
+      m.fancies.flatMap((f) =>
+        f.event.kind === 'PLAYER_RUNS' && f.event.innings === innings ? [f.event.player_id] : [],
+      ),
+    );
+    const calls: (() => Promise<unknown>)[] = [];
+    for (const id of ids) {
+      const player = batting.players.find((p) => p.player_id === id);
+      if (!player || have.has(player.player_id)) continue;
+      const event = { innings, kind: 'PLAYER_RUNS' as const, player_id: player.player_id };
+      const q = playerLineQuote(m.format, event, s, m.elevens, o);
+      if (q) calls.push(() => open(m.match_id, `${player.name} runs`, event, q));
+    }
+    return calls;
   }
 
   /**
@@ -373,8 +404,9 @@ export function createCricketFeed(
     report: CricketTickReport,
   ) {
     // Drawn before the first await, so matches handled side by side draw in a fixed order.
-    const ball = drawBall(m.format, s0, rng, o);
-    let s1 = applyBall(m.format, m.teams, s0, ball, o);
+    // With playing elevens, the players' record and the ball as bowled come with the score.
+    const { entry: ball, score: bowled } = bowlBall(m.format, m.teams, m.elevens, s0, rng, o);
+    let s1 = bowled;
     // The demo's weather (rain_chance_per_over): rain at an over's end stops the match there.
     if (rainsAfter(m.match_id, s1, o)) {
       const stopped = stopMatch(s1, 'RAIN');

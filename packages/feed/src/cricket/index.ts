@@ -34,3 +34,17 @@ export {
   winnerOf,
 } from './model.ts';
 export type { BallWeights, CricketModelOptions, EventState } from './model.ts';
+export { bowlBall, drawFromWeights, playersBeforeBall } from './ball.ts';
+export {
+  DEFAULT_PLAYER_MODEL,
+  bowlerOverLimit,
+  canCover,
+  chooseBowler,
+  playBall,
+  playerWeights,
+  startInningsPlayers,
+} from './players.ts';
+export type { PlayerModelOptions, PlayersBall } from './players.ts';
+export { ELEVEN, SQUAD_SIZE, demoSquad, nameSeed, pickEleven, strengthOf } from './squads.ts';
+export type { SquadMember } from './squads.ts';
+export { ballsToFace, batterRates, expectedRuns, isPlayerEvent, playerLineQuote } from './player-lines.ts';

@@ -148,8 +148,17 @@ export function current(s: Scoreboard): { runs: number; wickets: number; balls: 
   return s.totals[s.innings - 1] ?? { runs: 0, wickets: 0, balls: 0 };
 }
 
-/** The distribution of the next delivery: the format's weights adjusted for the situation. */
-export function situationWeights(format: CricketFormat, s: Scoreboard, o: CricketModelOptions): BallWeights {
+/**
+ * The distribution of the next delivery: the format's weights adjusted for the situation.
+ * `tail`: the lower order's weakness (7 down or more) applied here; false when the players'
+ * strengths model it instead (ball.ts).
+ */
+export function situationWeights(
+  format: CricketFormat,
+  s: Scoreboard,
+  o: CricketModelOptions,
+  tail = true,
+): BallWeights {
   const w = { ...o.weights[format] };
   if (format === 'TEST') return w;
   const tot = current(s);
@@ -160,7 +169,7 @@ export function situationWeights(format: CricketFormat, s: Scoreboard, o: Cricke
     w.wicket *= 1.4;
     w.dot *= 0.85;
   }
-  if (tot.wickets >= 7) {
+  if (tail && tot.wickets >= 7) {
     w.wicket *= 1.3;
     w.four *= 0.8;
     w.six *= 0.8;
@@ -511,7 +520,7 @@ export function inningsEnd(s: Scoreboard, innings: 1 | 2, innings_overs?: number
 export type EventState =
   | { state: 'NOT_STARTED' }
   | { state: 'OPEN' }
-  | { state: 'DONE'; value: number }
+  | { state: 'DONE'; value: number; dead_heat_count?: number }
   | { state: 'INCOMPLETE'; facts: IncompleteFacts }
   | { state: 'UNKNOWN' };
 
@@ -555,6 +564,9 @@ export function eventState(event: FancyEvent, s: Scoreboard | null, innings_over
         (event.innings === s.innings && (last === undefined || isLegal(last)));
       return untouched ? { state: 'DONE', value: tot.runs } : { state: 'UNKNOWN' };
     }
+    case 'PLAYER_RUNS':
+    case 'TOP_BATSMAN':
+      return playerEventState(event, s, tot, complete, natural);
     case 'WICKET_BEFORE_OVER': {
       const b = 6 * event.over;
       if (tot.wickets > 0) return tot.balls <= b ? { state: 'DONE', value: 1 } : { state: 'UNKNOWN' };
@@ -565,6 +577,37 @@ export function eventState(event: FancyEvent, s: Scoreboard | null, innings_over
       return end === 'TARGET' || end === 'ALL_OUT' ? { state: 'DONE', value: 0 } : incomplete(s, 0);
     }
   }
+}
+
+/**
+ * A player's line: a batter's runs are decided when the batter is out or the innings ends; the
+ * top batsman when the innings ends (a tie for the top: a dead heat of that many). An innings
+ * stopped or cut short: the rules decide (no average for a player: void) — except a batter already
+ * out, whose runs stand. A batter who never came in has no runs line to settle (UNKNOWN: the
+ * operator's); for Top batsman a player who did not bat scored 0.
+ */
+function playerEventState(
+  event: Extract<FancyEvent, { kind: 'PLAYER_RUNS' | 'TOP_BATSMAN' }>,
+  s: Scoreboard,
+  tot: InningsTotals,
+  complete: boolean,
+  natural: boolean,
+): EventState {
+  const batters = tot.players?.batters ?? [];
+  const me = batters.find((b) => b.player_id === event.player_id);
+  if (event.kind === 'PLAYER_RUNS') {
+    if (me?.out) return { state: 'DONE', value: me.runs };
+    if (!complete) return { state: me ? 'OPEN' : 'NOT_STARTED' };
+    if (!me) return { state: 'UNKNOWN' };
+    return natural ? { state: 'DONE', value: me.runs } : incomplete(s, me.runs);
+  }
+  if (!complete) return { state: 'OPEN' };
+  const mine = me?.runs ?? 0;
+  if (!natural) return incomplete(s, 0);
+  const top = Math.max(0, ...batters.map((b) => b.runs));
+  if (mine < top) return { state: 'DONE', value: 0 };
+  const tied = batters.filter((b) => b.runs === top).length;
+  return tied > 1 ? { state: 'DONE', value: 1, dead_heat_count: tied } : { state: 'DONE', value: 1 };
 }
 
 /** The incomplete rules' facts for an event that reached `result` when play stopped. */
@@ -616,6 +659,8 @@ export function fancyQuote(
   o: CricketModelOptions,
 ): FancyQuote | null {
   if (s === null || eventState(event, s, o.overs[format]).state !== 'OPEN') return null;
+  // A player's line is quoted from the players' record (player-lines.ts playerLineQuote).
+  if (event.kind === 'PLAYER_RUNS' || event.kind === 'TOP_BATSMAN') return null;
   const tot = s.totals[event.innings - 1]!;
   if (event.kind === 'WICKET_BEFORE_OVER') {
     const left = Math.max(0, Math.min(6 * event.over, maxBalls(format, o)) - tot.balls);

@@ -15,7 +15,18 @@ export type BookmakerStatus = 'ACTIVE' | 'BALL_RUNNING' | 'SUSPENDED' | 'CLOSED'
 export type FancyEvent =
   | { innings: 1 | 2; kind: 'RUNS_AT_OVER'; over: number }
   | { innings: 1 | 2; kind: 'INNINGS_TOTAL' }
-  | { innings: 1 | 2; kind: 'WICKET_BEFORE_OVER'; over: number };
+  | { innings: 1 | 2; kind: 'WICKET_BEFORE_OVER'; over: number }
+  | PlayerFancyEvent;
+
+/**
+ * A player's line (issue 25): PLAYER_RUNS, a batter's runs in the innings ("{batter} runs", RUNS
+ * variant, opened when the batter comes in, settled on the score when out or the innings ends);
+ * TOP_BATSMAN, whether the player is the innings' top run-scorer (FANCY1: 1/0; a tie for the top
+ * is a dead heat, paid on rate / k).
+ */
+export type PlayerFancyEvent =
+  | { innings: 1 | 2; kind: 'PLAYER_RUNS'; player_id: number }
+  | { innings: 1 | 2; kind: 'TOP_BATSMAN'; player_id: number };
 
 export interface FeedFancy {
   fancy_id: number;
@@ -152,8 +163,20 @@ export interface CricketFeedApi {
   publishScore(match_id: number, score: Scoreboard, prev_seq?: number): Promise<boolean | void>;
   quoteFancy(fancy_id: number, quote: FancyQuote): Promise<void>;
   setFancyStatus(fancy_id: number, status: FancyStatus): Promise<void>;
-  /** result: runs, or 1/0 for FANCY1. Refusals are results. */
-  settleFancy(fancy_id: number, result: number): Promise<{ ok: boolean; message?: string }>;
+  /**
+   * result: runs, or 1/0 for FANCY1. `dead_heat_count` ≥ 2: a result of 1 shared by that many
+   * (Top batsman tied: paid on rate / k). Refusals are results.
+   */
+  settleFancy(
+    fancy_id: number,
+    result: number,
+    dead_heat_count?: number,
+  ): Promise<{ ok: boolean; message?: string }>;
+  /**
+   * Opens a player's line (a batter come in: "{batter} runs") quoted and ACTIVE; nothing when the
+   * match already has a fancy on that event. Optional: a store without players does not open any.
+   */
+  openPlayerFancy?(match_id: number, name: string, event: PlayerFancyEvent, quote: FancyQuote): Promise<void>;
   /**
    * A fancy whose innings was stopped or cut short: settled (or voided) by the rules text on
    * these facts, exactly as the operator's `admin/fancy/incomplete` decides it (averages, Meter

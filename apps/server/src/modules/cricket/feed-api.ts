@@ -29,6 +29,7 @@ import type { Fence } from '../../plugins/leader.ts';
 import { BOOKMAKER_KIND } from '../bookmaker/kind.ts';
 import { EXCHANGE_KIND } from '../exchange/kind.ts';
 import { publishScore } from './plugin.ts';
+import { elevensOf, openPlayerFancy } from './players.ts';
 
 /** At most this many cricket matches are handed to the feed per listing (in play first). */
 export const FEED_CRICKET_MATCHES_MAX = 50;
@@ -120,6 +121,11 @@ export function createCricketFeedApi(
         .where(inArray(fancies.matchId, ids))
         .orderBy(asc(fancies.displayOrder), asc(fancies.marketId)),
     ]);
+    const elevens = await elevensOf(
+      db,
+      ids,
+      new Map(rows.map((r) => [r.cm.matchId, [r.cm.teamA, r.cm.teamB] as const])),
+    );
     return rows.map(({ cm, startTime, inPlay }) => {
       const teams = [cm.teamA, cm.teamB] as const;
       const own = ms.filter((m) => m.matchId === cm.matchId);
@@ -175,6 +181,7 @@ export function createCricketFeedApi(
               }
             : null,
         fancies: feedFancies,
+        elevens: elevens.get(cm.matchId) ?? null,
       };
     });
   }
@@ -196,14 +203,19 @@ export function createCricketFeedApi(
       if (!r.ok) app.log.warn({ match_id: matchId, prev_seq: prevSeq }, `cricket feed: ${r.message}`);
       return r.ok;
     },
+    async openPlayerFancy(matchId, name, event, quote) {
+      const id = await openPlayerFancy(db, matchId, name, event, quote, app.clock.now());
+      if (id !== null) app.bus.publish('market', { market_id: id });
+    },
     async quoteFancy(fancyId, quote) {
       must(`quote fancy ${fancyId}`, await app.fancy.quote(fancyId, quote));
     },
     async setFancyStatus(fancyId, status: FancyStatus) {
       must(`fancy ${fancyId} ${status}`, await app.fancy.setStatus(fancyId, status));
     },
-    async settleFancy(fancyId, result) {
-      const r = await app.settlement.declareValue(feedActor, fancyId, result, 'RESULT');
+    async settleFancy(fancyId, result, deadHeatCount) {
+      // A tie for Top batsman: the dead heat (paid on rate / k, DOMAIN.md "Dead heat").
+      const r = await app.settlement.declareValue(feedActor, fancyId, result, 'RESULT', deadHeatCount ?? 1);
       return r.ok ? { ok: true } : { ok: false, message: r.message };
     },
     // A stopped or cut-short innings: the operator's own incomplete path (rules, averages and

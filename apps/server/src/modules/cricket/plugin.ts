@@ -5,6 +5,8 @@ import {
   isStop,
   reduceOvers,
   stopMatch,
+  type BallEvent,
+  type PlayingEleven,
   type Scoreboard as FeedScoreboard,
 } from '@backlay/feed';
 import { and, eq, sql } from 'drizzle-orm';
@@ -16,6 +18,7 @@ import { ok, refuse, route } from '../../http/route.ts';
 import { audited } from '../admin/audit.ts';
 import { suspendMatchOdds } from './match-odds.ts';
 import { isScoreStale } from './staleness.ts';
+import { ballsOf, elevensOf, recordBall } from './players.ts';
 
 /** The feed's time between balls when none is given (config CRICKET_BALL_INTERVAL_MS's default). */
 export const DEFAULT_BALL_INTERVAL_MS = 5_000;
@@ -24,6 +27,10 @@ export const DEFAULT_BALL_INTERVAL_MS = 5_000;
 export type CricketService = {
   /** The match's scoreboard is stale now (staleness.ts): its fancies and bookmaker take no bet. */
   scoreStale(db: Executor, matchId: number): Promise<boolean>;
+  /** The match's playing elevens (teams order; batting order, keeper, bowlers); null: none. */
+  elevens(matchId: number): Promise<[PlayingEleven, PlayingEleven] | null>;
+  /** The match's deliveries as bowled, in order (innings, then seq): what fantasy points read. */
+  balls(matchId: number): Promise<BallEvent[]>;
 };
 import { checkFence, FencedOut, type Fence } from '../../plugins/leader.ts';
 
@@ -39,6 +46,13 @@ export const cricketModule = fp<{ ballIntervalMs?: number }>(
     const ballIntervalMs = opts.ballIntervalMs ?? DEFAULT_BALL_INTERVAL_MS;
     const service: CricketService = {
       scoreStale: (db, matchId) => isScoreStale(db, matchId, ballIntervalMs),
+      async elevens(matchId) {
+        const [cm] = await app.db.select().from(cricketMatches).where(eq(cricketMatches.matchId, matchId));
+        if (!cm) return null;
+        const xi = await elevensOf(app.db, [matchId], new Map([[matchId, [cm.teamA, cm.teamB] as const]]));
+        return xi.get(matchId) ?? null;
+      },
+      balls: (matchId) => ballsOf(app.db, matchId),
     };
     app.decorate('cricket', service);
 
@@ -48,10 +62,12 @@ export const cricketModule = fp<{ ballIntervalMs?: number }>(
         .from(cricketMatches)
         .where(eq(cricketMatches.matchId, body.match_id));
       if (!cm) return refuse('Unknown cricket match');
-      const [bookmakers, fancies, stale] = await Promise.all([
+      const teams = [cm.teamA, cm.teamB] as const;
+      const [bookmakers, fancies, stale, elevens] = await Promise.all([
         app.bookmaker.listForUser(user.userId, cm.matchId),
         app.fancy.listForUser(user.userId, cm.matchId),
         service.scoreStale(app.db, cm.matchId),
+        elevensOf(app.db, [cm.matchId], new Map([[cm.matchId, teams]])),
       ]);
       const detail: CricketDetail = {
         match_id: cm.matchId,
@@ -61,6 +77,7 @@ export const cricketModule = fp<{ ballIntervalMs?: number }>(
         stale,
         bookmakers,
         fancies,
+        elevens: elevens.get(cm.matchId) ?? null,
       };
       return ok(detail);
     });
@@ -158,6 +175,8 @@ export async function publishScore(
           ),
         )
         .returning({ seq: cricketMatches.scoreSeq });
+      // The delivery that made this score, stored with it (fantasy points, the scorecard).
+      if (row && score.last_ball) await recordBall(tx, matchId, score.last_ball as BallEvent);
       if (row) return { ok: true as const, seq: row.seq };
       return {
         ok: false as const,

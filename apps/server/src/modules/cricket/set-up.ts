@@ -12,6 +12,7 @@ import {
 import { BOOKMAKER_KIND } from '../bookmaker/kind.ts';
 import { FANCY_KIND } from '../fancy/kind.ts';
 import type { Tx } from '../../db/store.ts';
+import { insertPlayerFancies, setUpElevens, topBatsmanSeeds } from './players.ts';
 
 /** Par runs per over by format, for the opening lines (the feed moves them with the score). */
 const PAR_RUNS_PER_OVER: Record<CricketFormat, number> = { T20: 8, ODI: 5.5, TEST: 3.2 };
@@ -182,7 +183,18 @@ export async function setUpCricketMatch(tx: Tx, s: CricketSetUp) {
       updatedAt: s.at,
     })),
   );
+  // The players (issue 25): both squads, the playing elevens, and the Top batsman rows.
+  const elevens = await setUpElevens(tx, s.matchId, s.teams);
+  const topIds = await insertPlayerFancies(
+    tx,
+    s.matchId,
+    topBatsmanSeeds(s.format, elevens),
+    { inPlay: s.inPlay, startTime: s.startTime },
+    s.at,
+  );
   return {
+    elevens,
+    topBatsmanIds: topIds,
     bookmakerMarketId: bm!.marketId,
     selectionIds: rs.map((r) => r.selectionId),
     fancyIds: fancyMarkets.map((m) => m.marketId),
