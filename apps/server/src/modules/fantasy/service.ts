@@ -24,7 +24,7 @@ import type {
 } from '@backlay/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { users } from '../../db/schema.ts';
+import { matches, users } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import { afterCommit } from '../../db/commit-hooks.ts';
 import { checkFence, type Fence } from '../../plugins/leader.ts';
@@ -120,7 +120,10 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
     const [counts, mine, names] = await Promise.all([
       entryCounts(tx, ids),
       userId === null ? Promise.resolve(new Map<number, number[]>()) : myTeamIds(tx, userId, ids),
-      matchNames(rows.map((c) => c.matchId)),
+      matchNames(
+        tx,
+        rows.map((c) => c.matchId),
+      ),
     ]);
     return rows.map((c) =>
       contestWire(
@@ -132,10 +135,14 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
     );
   }
 
-  async function matchNames(ids: number[]): Promise<Map<number, string>> {
+  /** Match names from the catalog (read only), on the caller's executor (one connection on PGlite). */
+  async function matchNames(ex: Executor, ids: number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
-    const list = await port.list();
-    return new Map(list.map((m) => [m.match_id, m.match_name]));
+    const rows = await ex
+      .select({ id: matches.matchId, name: matches.matchName })
+      .from(matches)
+      .where(inArray(matches.matchId, [...new Set(ids)]));
+    return new Map(rows.map((r) => [r.id, r.name]));
   }
 
   // ------------------------------------------------------------------ the bettor's calls
@@ -315,7 +322,7 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
         amountPaise: c.c.entryFeePaise,
         kind: 'fantasy_entry',
         idempotencyKey: `fantasy-entry:${entry!.entryId}`,
-        memo: `${c.c.name} · ${await matchName(c.c.matchId)} (${team.name})`,
+        memo: `${c.c.name} · ${await matchName(tx, c.c.matchId)} (${team.name})`,
       });
       const contestId = c.c.contestId;
       afterCommit(tx, () => app.bus.publish('fantasy', { contest_id: contestId }));
@@ -332,8 +339,8 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
     };
   }
 
-  async function matchName(match_id: number): Promise<string> {
-    return (await matchNames([match_id])).get(match_id) ?? `Match ${match_id}`;
+  async function matchName(ex: Executor, match_id: number): Promise<string> {
+    return (await matchNames(ex, [match_id])).get(match_id) ?? `Match ${match_id}`;
   }
 
   async function userAccountId(tx: Executor, userId: number): Promise<number> {
@@ -504,7 +511,7 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
       .where(eq(fantasyEntries.contestId, c.contestId))
       .orderBy(asc(fantasyEntries.userId));
     const pool = await app.wallet.houseAccount(tx, FANTASY_POOL);
-    const name = await matchName(c.matchId);
+    const name = await matchName(tx, c.matchId);
     for (const e of es) {
       await app.wallet.lockBalancePaise(tx, e.userId);
       await app.wallet.transfer(tx, {
@@ -539,7 +546,7 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
       throw new Error(`fantasy contest ${c.contestId}: prizes do not add up`);
     const byId = new Map(es.map((e) => [e.entryId, e]));
     const pool = await app.wallet.houseAccount(tx, FANTASY_POOL);
-    const name = await matchName(c.matchId);
+    const name = await matchName(tx, c.matchId);
     const ordered = [...results].sort((a, b) => byId.get(a.entry_id)!.userId - byId.get(b.entry_id)!.userId);
     for (const r of ordered) {
       const e = byId.get(r.entry_id)!;
