@@ -23,6 +23,7 @@ const app = await buildApp({
   cricketBallIntervalMs: config.cricketBallIntervalMs,
   casino: config.casino,
   binary: config.binary,
+  fantasy: config.fantasy,
   ...(config.bus ? { bus: config.bus } : {}),
   ...(config.rateLimitStore ? { rateLimitStore: config.rateLimitStore } : {}),
   metrics: { ...config.metrics, processMetrics: true },

@@ -1031,4 +1031,9 @@ export const leaderLeases = pgTable('leader_leases', {
   acquiredAt: tstz('acquired_at'),
 });
 export { cricketBalls, cricketElevens, cricketPlayers } from '../modules/cricket/schema.ts';
-export { fantasyContests, fantasyTeams, fantasyEntries, fantasyMatchPoints } from '../modules/fantasy/schema.ts';
+export {
+  fantasyContests,
+  fantasyTeams,
+  fantasyEntries,
+  fantasyMatchPoints,
+} from '../modules/fantasy/schema.ts';

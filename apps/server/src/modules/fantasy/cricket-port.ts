@@ -12,7 +12,10 @@ export type FantasyMatch = {
   match_id: number;
   match_name: string;
   teams: readonly [string, string];
+  /** The scheduled start, brought forward to now when the match is turned in play early. */
   starts_at: Date;
+  /** In play (turned by the operator or the feed), whatever the scheduled start says. */
+  in_play: boolean;
   elevens: readonly [PlayingEleven, PlayingEleven] | null;
   score: Scoreboard | null;
   /** The stored score's write sequence (grows by one per published ball). */
@@ -45,6 +48,7 @@ export function createCricketPort(app: FastifyInstance): CricketPort {
       match_name: nameOf.get(m.match_id) ?? `${m.teams[0]} v ${m.teams[1]}`,
       teams: m.teams,
       starts_at: new Date(m.start_time_ms),
+      in_play: m.in_play,
       elevens: m.elevens ?? null,
       score: m.score,
       seq: m.score_seq ?? 0,

@@ -31,7 +31,7 @@ import { checkFence, type Fence } from '../../plugins/leader.ts';
 import { committedExpr, HOUSE_CASH } from '../wallet/service.ts';
 import { CONTEST_HORIZON_MS, contestWire, DEFAULT_CONTESTS, rupees } from './contests.ts';
 import type { CricketPort, FantasyMatch } from './cricket-port.ts';
-import { pointsOf, poolOf } from './players.ts';
+import { hasBegun, pointsOf, poolOf } from './players.ts';
 import { fantasyContests, fantasyEntries, fantasyMatchPoints, fantasyTeams } from './schema.ts';
 
 /** The house account that holds contest fees until the contest ends. */
@@ -55,6 +55,10 @@ export const maskName = (name: string) =>
   name.length <= 2 ? `${name[0] ?? ''}***` : `${name.slice(0, 2)}***`;
 
 const halvesToPoints = (h: number) => h / 2;
+
+/** Started: its scheduled start has passed, or it was turned in play, or a ball has been bowled. */
+export const hasStarted = (m: FantasyMatch, now: Date): boolean =>
+  m.starts_at <= now || m.in_play || hasBegun(m.score);
 
 export function createFantasyService(app: FastifyInstance, port: CricketPort) {
   const db = app.db;
@@ -169,7 +173,7 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
     const pool = poolOf(m.elevens);
     const pts = await storedPoints(db, match_id);
     const now = await nowIn(db);
-    const locked = m.starts_at <= now;
+    const locked = hasStarted(m, now);
     const teams = await db
       .select()
       .from(fantasyTeams)
@@ -221,8 +225,7 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
     if (why) return refused(why);
     return db.transaction(async (tx) => {
       // The lock is the match's start by the store's clock (DESIGN.md §6).
-      const now = await nowIn(tx);
-      if (m.starts_at <= now) return refused('The match has started: teams are locked');
+      if (hasStarted(m, await nowIn(tx))) return refused('The match has started: teams are locked');
       const mine = await tx
         .select()
         .from(fantasyTeams)
@@ -467,21 +470,23 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
 
   /** Makes the default contests for every match with elevens starting within the horizon. */
   async function ensureContests(ms: FantasyMatch[], now: Date) {
-    // An OPEN contest follows its match's start (a postponement, a start brought forward).
+    // An OPEN contest follows its match's start (a postponement, a start brought forward); a
+    // match turned in play (or bowling) before its scheduled start has started now.
     for (const m of ms) {
+      const at = hasStarted(m, now) && m.starts_at > now ? now : m.starts_at;
       await db
         .update(fantasyContests)
-        .set({ startsAt: m.starts_at })
+        .set({ startsAt: at })
         .where(
           and(
             eq(fantasyContests.matchId, m.match_id),
             eq(fantasyContests.state, 'OPEN'),
-            sql`${fantasyContests.startsAt} <> ${m.starts_at.toISOString()}::timestamptz`,
+            sql`${fantasyContests.startsAt} <> ${at.toISOString()}::timestamptz`,
           ),
         );
     }
     const due = ms.filter(
-      (m) => m.elevens && m.starts_at > now && m.starts_at.getTime() - now.getTime() < CONTEST_HORIZON_MS,
+      (m) => m.elevens && !hasStarted(m, now) && m.starts_at.getTime() - now.getTime() < CONTEST_HORIZON_MS,
     );
     if (due.length === 0) return;
     await db
