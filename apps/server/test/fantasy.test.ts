@@ -15,13 +15,14 @@ import type {
 } from '@backlay/contract';
 import { FANTASY_ROLE_BANDS, FANTASY_ROLES, teamRefusal, type FantasyPlayer } from '@backlay/engine';
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { matches } from '../src/db/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { publishScore } from '../src/modules/cricket/plugin.ts';
 import type { Api } from './helpers/api.ts';
-import { createBettor } from './helpers/exchange.ts';
-import { cricketTestMatch } from './helpers/people.ts';
+import { createBettor, createMarket } from './helpers/exchange.ts';
+import { setUpCricketMatch } from '../src/modules/cricket/set-up.ts';
 import { describeStores } from './helpers/stores.ts';
 
 let rid = 0;
@@ -51,6 +52,24 @@ function validTeam(players: FantasyPlayers['players'], must: number[] = [], neve
     teamRefusal(pool, { player_ids: ids, captain_id: ids[0]!, vice_captain_id: ids[1]! }, ['A', 'B']),
   ).toBeNull();
   return ids;
+}
+
+/** A demo-like T20 an hour away, not in play (people.ts's cricketTestMatch is in play). */
+async function upcomingMatch(app: FastifyInstance) {
+  const exchange = await createMarket(app);
+  const [match] = await app.db.select().from(matches).where(eq(matches.matchId, exchange.matchId));
+  await app.db.transaction((tx) =>
+    setUpCricketMatch(tx, {
+      matchId: exchange.matchId,
+      format: 'T20',
+      competition: 'IPL',
+      teams: ['AUS', 'IND'],
+      startTime: match!.startTime,
+      inPlay: false,
+      at: new Date(),
+    }),
+  );
+  return { matchId: exchange.matchId };
 }
 
 describeStores('fantasy contests (issue 25)', (ctx) => {
@@ -107,7 +126,7 @@ describeStores('fantasy contests (issue 25)', (ctx) => {
   });
 
   it('teams, joining, the lock at the start, points from the scoreboard, prizes with a tie, refunds and the statement', async () => {
-    const m = await cricketTestMatch(ctx.app);
+    const m = await upcomingMatch(ctx.app);
     await ctx.app.fantasy.step(null);
     const [a, b, c, poor] = [await bettor(), await bettor(), await bettor(), await bettor(10)];
     const cs = await contestsOf(a, m.matchId);
@@ -294,7 +313,7 @@ describeStores('fantasy contests (issue 25)', (ctx) => {
   });
 
   it('an abandoned match refunds every entry fee', async () => {
-    const m = await cricketTestMatch(ctx.app);
+    const m = await upcomingMatch(ctx.app);
     await ctx.app.fantasy.step(null);
     const [a, b] = [await bettor(), await bettor()];
     const players = (await a.call('getFantasyPlayers', { match_id: m.matchId })).body.data as FantasyPlayers;
