@@ -1,6 +1,6 @@
 /**
  * Fantasy contests in the browser (issue 25's browser test), at 390 px, in a fast-clock match (one
- * ball every 100 ms): demo opens Fantasy Game from the sidebar, builds a team in the team builder
+ * ball every 200 ms): demo opens Fantasy Game from the sidebar, builds a team in the team builder
  * (11 players by role, a captain and a vice-captain), joins the match's Head to Head with it; demo2
  * takes the other seat through the API. The operator starts the match; demo watches the points on
  * the leaderboard rise over the WebSocket, and once the match is over sees the contest settled and
@@ -23,7 +23,7 @@ import {
 
 const MOBILE = { width: 390, height: 844 };
 const POLL = { timeout: 60_000, interval: 250 };
-/** Two T20 innings at 100 ms a ball, on a busy box. */
+/** Two T20 innings at 200 ms a ball, on a busy box. */
 const MATCH_POLL = { timeout: 420_000, interval: 1_000 };
 const SPORT_CRICKET = 4;
 
@@ -59,7 +59,13 @@ describeBrowser('fantasy contests in the browser', () => {
   beforeAll(async () => {
     ensureWebBuilt();
     [server, browser] = await Promise.all([
-      startServer({ FEED: 'demo', CRICKET_BALL_INTERVAL_MS: '100', FANTASY_CONTESTS: 'on' }),
+      startServer({
+        FEED: 'demo',
+        CRICKET_BALL_INTERVAL_MS: '200',
+        FANTASY_CONTESTS: 'on',
+        CASINO_TABLES: 'off',
+        BINARY_FEED: 'off',
+      }),
       launchBrowser(),
     ]);
   });

@@ -471,19 +471,22 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
   /** Makes the default contests for every match with elevens starting within the horizon. */
   async function ensureContests(ms: FantasyMatch[], now: Date) {
     // An OPEN contest follows its match's start (a postponement, a start brought forward); a
-    // match turned in play (or bowling) before its scheduled start has started now.
-    for (const m of ms) {
+    // match turned in play (or bowling) before its scheduled start has started now. Only the
+    // contests whose start differs are written.
+    const open = await db
+      .selectDistinct({ matchId: fantasyContests.matchId, startsAt: fantasyContests.startsAt })
+      .from(fantasyContests)
+      .where(eq(fantasyContests.state, 'OPEN'))
+      .limit(CONTESTS_LISTED_MAX);
+    for (const o of open) {
+      const m = ms.find((x) => x.match_id === o.matchId);
+      if (!m) continue;
       const at = hasStarted(m, now) && m.starts_at > now ? now : m.starts_at;
+      if (at.getTime() === o.startsAt.getTime()) continue;
       await db
         .update(fantasyContests)
         .set({ startsAt: at })
-        .where(
-          and(
-            eq(fantasyContests.matchId, m.match_id),
-            eq(fantasyContests.state, 'OPEN'),
-            sql`${fantasyContests.startsAt} <> ${at.toISOString()}::timestamptz`,
-          ),
-        );
+        .where(and(eq(fantasyContests.matchId, m.match_id), eq(fantasyContests.state, 'OPEN')));
     }
     const due = ms.filter(
       (m) => m.elevens && !hasStarted(m, now) && m.starts_at.getTime() - now.getTime() < CONTEST_HORIZON_MS,
