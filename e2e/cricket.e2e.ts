@@ -12,6 +12,7 @@ import {
   apiSession,
   describeBrowser,
   ensureWebBuilt,
+  expectNoSeriousAxe,
   launchBrowser,
   openPage,
   signIn,
@@ -53,6 +54,35 @@ describeBrowser('cricket bookmaker and fancy in the browser', () => {
     await browser?.close();
     await server?.stop();
   });
+
+  it('players (issue 25): the in-play match shows the two batters, the bowler and the fall of wickets at 390 and 1366 px, axe clean', async () => {
+    const demo = await apiSession(server.url, 'demo', 'demo1234');
+    const list = (await demo.call('match/getMatches', { is_active: 1 })).body.data as MatchRow[];
+    const live = list.find((m) => m.sport_id === SPORT_CRICKET && m.in_play)!;
+    expect(live, 'an in-play demo cricket match').toBeDefined();
+    for (const viewport of [MOBILE, { width: 1366, height: 900 }]) {
+      const { context, page } = await openPage(browser, `cricket-players-${viewport.width}`, viewport);
+      // A shared CI box under load: the first page load can take longer than the default 30 s.
+      page.setDefaultNavigationTimeout(120_000);
+      page.setDefaultTimeout(60_000);
+      await signIn(page, server.url, 'demo', 'demo1234');
+      await page.goto(`${server.url}/#/game-details/${SPORT_CRICKET}/${live.match_id}`);
+      const board = page.getByRole('region', { name: 'Scoreboard' });
+      await board.waitFor({ timeout: POLL.timeout });
+      await expect.poll(() => board.getByTestId('score-batter').count(), POLL).toBe(2);
+      await expect.poll(() => board.getByTestId('score-bowler').count(), POLL).toBe(1);
+      // A wicket falls within a few overs at one ball a second: the fall of wickets appears.
+      await expect.poll(() => board.getByTestId('score-fall').count(), { ...POLL, timeout: 120_000 }).toBe(1);
+      // No sideways scroll at 390 px.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await expectNoSeriousAxe(page);
+      await board.screenshot({ path: `${ARTIFACTS}/cricket-${viewport.width}-players.png` });
+      await page.screenshot({ path: `${ARTIFACTS}/cricket-${viewport.width}-players-page.png` });
+      await context.close();
+    }
+  }, 300_000);
 
   it('at 390 px demo backs a bookmaker runner and takes Yes on a fancy, sees the book; the feed bowls the over, the fancy settles and the statement shows it', async () => {
     const operator = await apiSession(server.url, 'operator', 'operator123');

@@ -605,6 +605,12 @@ function baseBodies(f: Fixture, selfId: number): Record<string, unknown> {
     },
     adminCricketStop: { match_id: 999_999, reason: 'RAIN', request_id: 'sweep-stop-1' },
     adminCricketReduce: { match_id: 999_999, overs: 10, target: 100, request_id: 'sweep-reduce-1' },
+    adminCricketReplacePlayer: {
+      match_id: 999_999,
+      player_id: 1,
+      replacement_id: 2,
+      request_id: 'sweep-replace-1',
+    },
     adminSettingsUpload: {
       field: 'logo',
       content_type: 'image/png',

@@ -125,7 +125,7 @@ describeStores('cricket feed on the server', (ctx) => {
     expect(bmView?.status).toBe('ACTIVE');
     expect(warnings).toEqual([]);
     expect((await checkLedger(ctx.app)).problems).toEqual([]);
-  });
+  }, 90_000); // a match has 22 Top batsman rows more to suspend and reopen every ball since issue 25
 
   it('a match won on the field: the feed settles its match-winner bookmaker on the winner, once', async () => {
     const c = await cricketTestMatch(ctx.app);

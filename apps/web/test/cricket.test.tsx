@@ -375,6 +375,77 @@ describe('cricket game details', UI, () => {
     expect(within(fancyRow('15 over runs AUS')).getByText('Suspended')).toBeInTheDocument();
   });
 
+  it('players: the two batters in (runs, balls, striker marked), the bowler O-M-R-W, the fall of wickets', async () => {
+    signIn();
+    const player = (player_id: number, name: string, role: 'BATTER' | 'BOWLER' | 'WICKET_KEEPER') => ({
+      player_id,
+      name,
+      role,
+      batting: 60,
+      bowling: 60,
+      strength: 60,
+    });
+    const india = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((k) =>
+      player(k, `India P${k}`, k === 5 ? 'WICKET_KEEPER' : 'BATTER'),
+    );
+    const aus = [21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31].map((k) =>
+      player(
+        k,
+        k === 21 ? 'Kabir Menon' : k === 22 ? 'Harry Lockyer' : k === 23 ? 'Tariq Ndlovu' : `Aus P${k}`,
+        k > 27 ? 'BOWLER' : 'BATTER',
+      ),
+    );
+    const base = cricket();
+    const out = { player_out_id: 23, kind: 'CAUGHT' as const, fielder_id: 5, bowler_wicket: true };
+    const detail = cricket({
+      elevens: [
+        { team: 'India', players: india, wicket_keeper_id: 5, bowler_ids: [7, 8, 9, 10, 11] },
+        { team: 'Australia', players: aus, wicket_keeper_id: 25, bowler_ids: [27, 28, 29, 30, 31] },
+      ],
+      scoreboard: {
+        ...base.scoreboard!,
+        totals: [
+          base.scoreboard!.totals[0]!,
+          {
+            runs: 45,
+            wickets: 1,
+            balls: 35,
+            players: {
+              striker_id: 22,
+              non_striker_id: 21,
+              bowler_id: 9,
+              last_over_bowler_id: 8,
+              batters: [
+                { player_id: 23, runs: 4, balls: 6, fours: 1, sixes: 0, out },
+                { player_id: 21, runs: 27, balls: 20, fours: 3, sixes: 1, out: null },
+                { player_id: 22, runs: 11, balls: 9, fours: 1, sixes: 0, out: null },
+              ],
+              bowlers: [
+                { player_id: 8, balls: 18, runs: 20, wickets: 1, maidens: 0 },
+                { player_id: 9, balls: 17, runs: 22, wickets: 0, maidens: 1 },
+              ],
+              fall: [{ wicket: 1, player_out_id: 23, runs: 9, balls: 8 }],
+              over_runs_conceded: 3,
+            },
+          },
+        ],
+      },
+    });
+    api({}, detail);
+    await openMatch();
+    const board = screen.getByRole('region', { name: 'Scoreboard' });
+    expect(
+      within(board)
+        .getAllByTestId('score-batter')
+        .map((r) => r.textContent),
+    ).toEqual(['Harry Lockyer *119', 'Kabir Menon2720']);
+    expect(within(board).getByTestId('score-bowler').textContent).toBe('India P92.51220');
+    expect(within(board).getByTestId('score-fall').textContent).toBe(
+      'Fall of wickets: 1-9 (Tariq Ndlovu, 1.2 ov)',
+    );
+    expect(within(board).getByText('Last out: Tariq Ndlovu 4 (6), caught by India P5')).toBeInTheDocument();
+  });
+
   it('every rate box is named by what it shows first, then what it does (WCAG 2.5.3 label in name)', async () => {
     signIn();
     api();

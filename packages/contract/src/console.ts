@@ -710,6 +710,7 @@ export const ADMIN_AUDIT_ACTIONS = [
   'bookmaker/incomplete',
   'cricket/stop',
   'cricket/reduce',
+  'cricket/replacePlayer',
   'fancy/quote',
   'fancy/status',
   'fancy/result',

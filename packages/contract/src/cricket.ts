@@ -277,6 +277,27 @@ export const adminCricketReduceRequest = z.object({
   request_id: adminRequestId.optional(),
 });
 
+/**
+ * A player dropped from a match's playing eleven before its first ball, replaced by another of the
+ * same squad: the dropped player's lines are removed (their bets void, spec §9) and the replacement
+ * gets a Top batsman row.
+ */
+export const adminCricketReplacePlayerRequest = z.object({
+  match_id: idInput,
+  player_id: idInput,
+  replacement_id: idInput,
+  request_id: adminRequestId.optional(),
+});
+
+export const adminCricketReplacePlayerResult = z.object({
+  match_id: z.number().int(),
+  /** The dropped player's fancies, voided and removed. */
+  removed_fancy_ids: z.array(z.number().int()),
+  /** The replacement's Top batsman row. */
+  opened_fancy_ids: z.array(z.number().int()),
+  elevens: z.array(playingEleven),
+});
+
 export const adminCricketScoreResult = z.object({
   match_id: z.number().int(),
   scoreboard: scoreboard,

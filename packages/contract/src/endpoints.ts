@@ -30,6 +30,8 @@ import {
   adminBookmakerIncompleteRequest,
   adminBookmakerIncompleteResult,
   adminCricketReduceRequest,
+  adminCricketReplacePlayerRequest,
+  adminCricketReplacePlayerResult,
   adminCricketScoreResult,
   adminCricketStopRequest,
   adminBookmakerQuoteRequest,
@@ -247,6 +249,15 @@ export const endpoints = define({
       "Reduce a cricket match's overs (rain): the innings in progress (the chase too, when it is the first) or, at the break, the chase now lasts `overs`; the chase's target is revised (`target`, else the first innings' run rate over the chase's overs). Sessions past the new limit settle by the incomplete rules. Refused while a ball is running, on a match not started or complete, or overs that cut nothing. Audited.",
     request: adminCricketReduceRequest,
     response: adminCricketScoreResult,
+  },
+  adminCricketReplacePlayer: {
+    method: 'POST',
+    path: 'admin/cricket/replacePlayer',
+    access: 'operator',
+    summary:
+      "Drop a player from a match's playing eleven before its first ball and bring in another of the same squad: the dropped player's fancies (Top batsman, runs) are removed and their bets void; the replacement gets a Top batsman row. Refused once the match has started, for a player not in the eleven, a replacement from another squad or already in it, or a keeper replaced by a non-keeper. Audited.",
+    request: adminCricketReplacePlayerRequest,
+    response: adminCricketReplacePlayerResult,
   },
   adminRaceNonRunner: {
     method: 'POST',

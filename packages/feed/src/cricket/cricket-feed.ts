@@ -257,8 +257,18 @@ export function createCricketFeed(
     const q = isPlayerEvent(f.event)
       ? playerLineQuote(m.format, f.event, s, m.elevens, o)
       : fancyQuote(m.format, f.variant, f.event, s, o);
-    if (q && !sameQuote(f, q)) await api.quoteFancy(f.fancy_id, q);
+    if (q && !sameQuote(f, q) && !topBatsmanHolds(f, s)) await api.quoteFancy(f.fancy_id, q);
     if (f.status === 'BALL_RUNNING') await api.setFancyStatus(f.fancy_id, 'ACTIVE');
+  }
+
+  /**
+   * Top batsman rows (eleven a side) are quoted again at an over's end or a wicket, not every
+   * ball: their chances move slowly, and each quote is a write.
+   */
+  function topBatsmanHolds(f: FeedFancy, s: Scoreboard | null): boolean {
+    const b = s?.last_ball;
+    if (f.event.kind !== 'TOP_BATSMAN' || !b || f.yes_rate === null) return false;
+    return !b.wicket && !(b.legal && (b.legal_before + 1) % 6 === 0);
   }
 
   async function bookmakerUpkeep(m: CricketMatch, s: Scoreboard | null, mem: MatchMemory): Promise<void> {
@@ -376,6 +386,14 @@ export function createCricketFeed(
     return false;
   }
 
+  /**
+   * The other side's Top batsman rows (eleven of them) stay open through a ball of this innings:
+   * no delivery of it decides or moves them, and each suspension is two writes a ball.
+   */
+  function restsThisBall(f: FeedFancy, s: Scoreboard): boolean {
+    return f.event.kind === 'TOP_BATSMAN' && f.event.innings !== s.innings;
+  }
+
   /** Phase 1: suspend everything open, then publish the score with the ball running. */
   async function start(m: CricketMatch, mem: MatchMemory, t: number, report: CricketTickReport) {
     const next = startBall(m.score, t + o.ball_running_ms);
@@ -385,7 +403,7 @@ export function createCricketFeed(
       calls.push(() => api.setBookmakerStatus(bm.market_id, 'BALL_RUNNING'));
     }
     for (const f of m.fancies) {
-      if (f.status === 'ACTIVE' && feedOwns(f))
+      if (f.status === 'ACTIVE' && feedOwns(f) && !restsThisBall(f, next))
         calls.push(() => api.setFancyStatus(f.fancy_id, 'BALL_RUNNING'));
     }
     // The ball starts only once everything is suspended; what did not go through is tried again.

@@ -15,7 +15,7 @@ import {
 } from '@backlay/feed';
 import type { CricketFormat } from '@backlay/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { fancies, markets, matches } from '../../db/schema.ts';
+import { cricketMatches, fancies, markets, matches } from '../../db/schema.ts';
 import type { Db, Executor, Tx } from '../../db/store.ts';
 import { FANCY_KIND } from '../fancy/kind.ts';
 import { cricketBalls, cricketElevens, cricketPlayers } from './schema.ts';
@@ -259,4 +259,77 @@ export async function ballsOf(db: Executor, matchId: number): Promise<BallEvent[
     .orderBy(asc(cricketBalls.innings), asc(cricketBalls.seq))
     .limit(BALLS_READ_MAX);
   return rows.map((r) => r.event as BallEvent);
+}
+
+export type ReplaceOutcome =
+  | { ok: true; teamIndex: 0 | 1; dropped: number; replacement: CricketPlayer }
+  | { ok: false; message: string };
+
+/**
+ * Swaps a player of a match's eleven for another of the same squad (same batting position; the
+ * keeper's place only to a keeper; the bowling options kept at 5 or more), on the match row locked,
+ * before the first ball. The fancies are the caller's (voided and removed after this commits).
+ */
+export async function replaceInEleven(
+  tx: Tx,
+  matchId: number,
+  droppedId: number,
+  replacementId: number,
+): Promise<ReplaceOutcome> {
+  const [cm] = await tx
+    .select({ score: cricketMatches.score, teamA: cricketMatches.teamA, teamB: cricketMatches.teamB })
+    .from(cricketMatches)
+    .where(eq(cricketMatches.matchId, matchId))
+    .for('update');
+  if (!cm) return { ok: false, message: `Unknown cricket match ${matchId}` };
+  const score = cm.score as { status?: string } | null;
+  if (score && score.status !== 'NOT_STARTED')
+    return { ok: false, message: 'The match has started: players are replaced before the first ball' };
+  if (droppedId === replacementId) return { ok: false, message: 'replacement_id must be another player' };
+  const rows = await tx.select().from(cricketElevens).where(eq(cricketElevens.matchId, matchId));
+  const place = rows.find((r) => r.playerId === droppedId);
+  if (!place) return { ok: false, message: `Player ${droppedId} is not in this match's elevens` };
+  if (rows.some((r) => r.playerId === replacementId))
+    return { ok: false, message: `Player ${replacementId} is already in this match's elevens` };
+  const team = place.team === 0 ? cm.teamA : cm.teamB;
+  const [rep] = await tx.select().from(cricketPlayers).where(eq(cricketPlayers.playerId, replacementId));
+  if (!rep || rep.team !== team)
+    return { ok: false, message: `Player ${replacementId} is not in ${team}'s squad` };
+  if (place.isKeeper && rep.role !== 'WICKET_KEEPER')
+    return { ok: false, message: 'The wicket-keeper can only be replaced by a wicket-keeper' };
+  const bowls = rep.bowling > 0 && rep.role !== 'BATTER' && rep.role !== 'WICKET_KEEPER';
+  const options = rows.filter(
+    (r) => r.team === place.team && r.bowlingOrder !== null && r.playerId !== droppedId,
+  );
+  if (options.length + (bowls ? 1 : 0) < 5)
+    return { ok: false, message: 'The eleven would have fewer than 5 bowling options' };
+  const lastOrder = Math.max(0, ...options.map((r) => r.bowlingOrder!));
+  await tx
+    .update(cricketElevens)
+    .set({
+      playerId: replacementId,
+      bowlingOrder: bowls ? (place.bowlingOrder ?? lastOrder + 1) : null,
+    })
+    .where(
+      and(
+        eq(cricketElevens.matchId, matchId),
+        eq(cricketElevens.team, place.team),
+        eq(cricketElevens.position, place.position),
+      ),
+    );
+  return { ok: true, teamIndex: place.team as 0 | 1, dropped: droppedId, replacement: toPlayer(rep) };
+}
+
+/** A match's fancies on one player (Top batsman, runs lines), by the event's player id. */
+export async function playerFancyIds(db: Executor, matchId: number, playerId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: fancies.marketId })
+    .from(fancies)
+    .where(
+      and(
+        eq(fancies.matchId, matchId),
+        sql`${fancies.event} @> ${JSON.stringify({ player_id: playerId })}::jsonb`,
+      ),
+    );
+  return rows.map((r) => r.id);
 }

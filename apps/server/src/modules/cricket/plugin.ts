@@ -12,13 +12,21 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { cricketMatches } from '../../db/schema.ts';
+import { cricketMatches, matches } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import { ok, refuse, route } from '../../http/route.ts';
 import { audited } from '../admin/audit.ts';
 import { suspendMatchOdds } from './match-odds.ts';
 import { isScoreStale } from './staleness.ts';
-import { ballsOf, elevensOf, recordBall } from './players.ts';
+import {
+  ballsOf,
+  elevensOf,
+  insertPlayerFancies,
+  playerFancyIds,
+  recordBall,
+  replaceInEleven,
+  topBatsmanSeeds,
+} from './players.ts';
 
 /** The feed's time between balls when none is given (config CRICKET_BALL_INTERVAL_MS's default). */
 export const DEFAULT_BALL_INTERVAL_MS = 5_000;
@@ -141,6 +149,55 @@ export const cricketModule = fp<{ ballIntervalMs?: number }>(
           reduceOvers(format, teams, s, body.overs, DEFAULT_CRICKET_MODEL, body.target),
         ),
       ),
+    );
+
+    /**
+     * A player dropped from the eleven before the first ball (spec §9: a dropped player is
+     * removed): the swap on the match row locked, then each of the dropped player's fancies voided
+     * (the void first: a refused void changes nothing) and REMOVED, then the replacement's Top
+     * batsman row. A repeat after a failure in between finishes the removals (voiding a voided
+     * fancy again is a no-op).
+     */
+    route(app, 'adminCricketReplacePlayer', async ({ body, user }) =>
+      audited(app, user.userId, 'cricket/replacePlayer', body, async () => {
+        const swap = await app.db.transaction((tx) =>
+          replaceInEleven(tx, body.match_id, body.player_id, body.replacement_id),
+        );
+        if (!swap.ok) return refuse(swap.message);
+        const removed = await playerFancyIds(app.db, body.match_id, body.player_id);
+        for (const id of removed) {
+          const v = await app.settlement.voidMarket(user.userId, id);
+          if (!v.ok) return refuse(`Fancy ${id}: ${v.message}`);
+          const st = await app.fancy.setStatus(id, 'REMOVED');
+          if (!st.ok) return refuse(`Fancy ${id}: ${st.message}`);
+        }
+        const xi = (await service.elevens(body.match_id))!;
+        const [cm] = await app.db
+          .select()
+          .from(cricketMatches)
+          .where(eq(cricketMatches.matchId, body.match_id));
+        const [m] = await app.db
+          .select({ inPlay: matches.inPlay, startTime: matches.startTime })
+          .from(matches)
+          .where(eq(matches.matchId, body.match_id));
+        const seed = topBatsmanSeeds(cm!.format, xi).find((f) => f.event.player_id === body.replacement_id)!;
+        const opened = await app.db.transaction((tx) =>
+          insertPlayerFancies(
+            tx,
+            body.match_id,
+            [seed],
+            { inPlay: m!.inPlay, startTime: m!.startTime },
+            app.clock.now(),
+          ),
+        );
+        for (const id of opened) app.bus.publish('market', { market_id: id });
+        return ok({
+          match_id: body.match_id,
+          removed_fancy_ids: removed,
+          opened_fancy_ids: opened,
+          elevens: xi,
+        });
+      }),
     );
   },
   { name: 'cricket', dependencies: ['db', 'auth', 'bookmaker', 'fancy'] },

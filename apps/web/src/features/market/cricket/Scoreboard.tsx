@@ -1,5 +1,6 @@
 import type { CricketDetail } from '@backlay/contract';
 import { oversOf } from './kind-slip.ts';
+import { ScorePlayers } from './ScorePlayers.tsx';
 
 const STATUS_TEXT = {
   NOT_STARTED: 'Not started',
@@ -74,6 +75,7 @@ export function Scoreboard({ detail, now }: { detail: CricketDetail; now: number
           </ol>
         ) : null}
       </div>
+      <ScorePlayers detail={detail} />
       {sb.status === 'COMPLETE' && sb.result_text ? <p className="score__result">{sb.result_text}</p> : null}
     </section>
   );
