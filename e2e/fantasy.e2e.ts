@@ -103,6 +103,9 @@ describeBrowser('fantasy contests in the browser', () => {
     expect(team).toHaveLength(11);
 
     const { page, context } = await openPage(browser, 'fantasy-390', MOBILE);
+    // A shared, busy box served the first page in 15–30 s while the feed bowled: room for that.
+    page.setDefaultNavigationTimeout(120_000);
+    page.setDefaultTimeout(60_000);
     await signIn(page, server.url, 'demo');
     // The sidebar's Fantasy Game (the sports menu at phone width).
     await page.getByRole('button', { name: 'Open sports menu' }).click();
