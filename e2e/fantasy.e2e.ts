@@ -123,8 +123,8 @@ describeBrowser('fantasy contests in the browser', () => {
         await page.getByRole('button', { name: `Add ${p.name}`, exact: true }).click();
     }
     await expect.poll(() => page.locator('.fantasy-builder__bar').textContent()).toContain('Players 11/11');
-    await page.getByRole('radio', { name: `Captain: ${team[1]!.name}` }).check();
-    await page.getByRole('radio', { name: `Vice-captain: ${team[2]!.name}` }).check();
+    await page.getByRole('radio', { name: `Captain: ${team[1]!.name}`, exact: true }).check();
+    await page.getByRole('radio', { name: `Vice-captain: ${team[2]!.name}`, exact: true }).check();
     await expectNoSeriousAxe(page);
     await page.screenshot({ path: `${ARTIFACTS}/fantasy-390-builder.png`, fullPage: true });
     await page.getByRole('button', { name: 'Save team' }).click();
