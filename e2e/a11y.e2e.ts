@@ -84,6 +84,8 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
   let race: MatchRow;
   let dogs: MatchRow;
   let bettorId = 0;
+  /** A contest of the cricket match (the fantasy runner makes them a second after the start). */
+  let fantasyContestId = 0;
 
   beforeAll(async () => {
     ensureWebBuilt();
@@ -136,6 +138,17 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
       rows: { user_id: number; user_name: string }[];
     };
     bettorId = users.rows.find((u) => u.user_name === 'demo')!.user_id;
+    await expect
+      .poll(
+        async () => {
+          const r = await demo.call('fantasy/getContests', { match_id: cricket.match_id });
+          fantasyContestId =
+            (r.body.data as { contests: { contest_id: number }[] }).contests[0]?.contest_id ?? 0;
+          return fantasyContestId;
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBeGreaterThan(0);
   }, 240_000);
 
   afterAll(async () => {
@@ -370,6 +383,20 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
         path: `${ARTIFACTS}/a11y-web-${viewport.width}-live-casino-bets.png`,
         fullPage: true,
       });
+      // Fantasy (issue 25): the contests, the team builder with picks made, a leaderboard.
+      await visit('fantasy', 'Fantasy Game');
+      await visit('fantasy/tab/mine', 'Fantasy Game');
+      await visit(`fantasy/match/${cricket.match_id}`, cricket.match_name);
+      for (const role of ['WK', 'BAT']) {
+        await page.getByRole('button', { name: new RegExp(`^${role} \\d`) }).click();
+        await page.getByRole('button', { name: /^Add / }).first().click();
+      }
+      await check('fantasy team builder with picks');
+      await page.screenshot({
+        path: `${ARTIFACTS}/a11y-web-${viewport.width}-fantasy-builder.png`,
+        fullPage: true,
+      });
+      await visit(`fantasy/contest/${fantasyContestId}`);
       await visit('setting/change-password');
       await visit('setting/d-w');
       await visit('setting/responsible-gaming');

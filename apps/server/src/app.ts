@@ -14,6 +14,7 @@ import { adminModule } from './modules/admin/routes.ts';
 import { consoleModule } from './modules/console/plugin.ts';
 import type { CasinoOptions } from './modules/casino/routes.ts';
 import { binaryModule, type BinaryOptions } from './modules/binary/plugin.ts';
+import { fantasyModule, type FantasyOptions } from './modules/fantasy/plugin.ts';
 import { KIND_MODULES } from './modules/markets/kinds.ts';
 import { marketsModule } from './modules/markets/plugin.ts';
 import { cricketModule } from './modules/cricket/plugin.ts';
@@ -115,6 +116,8 @@ export type AppOptions = {
   casino?: CasinoOptions;
   /** Binary sessions: run the instrument feed on the leader (`run`), the binary clock's speed, a replay file. Default: not run. */
   binary?: BinaryOptions;
+  /** Fantasy contests: run the contest runner on the leader (`run`). Default: not run. */
+  fantasy?: FantasyOptions;
 };
 
 /** How long /healthz waits for the store's answer before it calls it degraded. */
@@ -219,6 +222,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(settlementModule);
   await app.register(racingModule);
   await app.register(binaryModule, options.binary ? { binary: options.binary } : {});
+  await app.register(fantasyModule, options.fantasy ? { fantasy: options.fantasy } : {});
   await app.register(reportsModule);
   await app.register(providersModule, options.providers ?? {});
   await app.register(adminModule);

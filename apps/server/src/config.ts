@@ -56,6 +56,8 @@ const envSchema = z.object({
   CRICKET_BALL_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   /** The in-house casino tables: 'on' (default) runs their rounds on the node that leads; 'off' never. */
   CASINO_TABLES: z.enum(['on', 'off']).default('on'),
+  /** Fantasy contests (made, started, scored, paid) on the node that leads: 'on' (default) or 'off'. */
+  FANTASY_CONTESTS: z.enum(['on', 'off']).default('on'),
   /** Every phase of a casino round is divided by this (1: real time; tests and fast-clock runs raise it). */
   CASINO_CLOCK_SPEED: z.coerce.number().min(1).max(100_000).default(1),
   /** Binary sessions' instrument feed: 'on' (default) runs it on the node that leads; 'off' never. */
@@ -186,6 +188,8 @@ export type Config = {
   cricketBallIntervalMs: number;
   /** The casino tables: whether this node takes part in running them, and their clock speed. */
   casino: { run: boolean; speed: number };
+  /** Fantasy contests: whether this node runs them when it leads. */
+  fantasy: { run: boolean };
   /** Binary sessions: whether this node runs the feed when it leads, the clock's speed and start, a replay file. */
   binary: { run: boolean; speed: number; start_ms?: number; file?: string };
   sms: { url: string; token?: string } | null;
@@ -231,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     feed: e.FEED,
     cricketBallIntervalMs: e.CRICKET_BALL_INTERVAL_MS,
     casino: { run: e.CASINO_TABLES === 'on', speed: e.CASINO_CLOCK_SPEED },
+    fantasy: { run: e.FANTASY_CONTESTS === 'on' },
     binary: {
       run: e.BINARY_FEED === 'on',
       speed: e.BINARY_CLOCK_SPEED,

@@ -24,6 +24,7 @@ const app = await buildApp({
   providers: { list: config.providers, sync: true },
   casino: config.casino,
   binary: config.binary,
+  fantasy: config.fantasy,
   ...(config.bus ? { bus: config.bus } : {}),
   ...(config.rateLimitStore ? { rateLimitStore: config.rateLimitStore } : {}),
   metrics: { ...config.metrics, processMetrics: true },

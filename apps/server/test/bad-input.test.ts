@@ -433,6 +433,18 @@ function baseBodies(f: Fixture, selfId: number): Record<string, unknown> {
     adminBinaryCalendar: { from: today },
     adminBinaryHolidayAdd: { day: '2099-01-01', group: 'ALL', reason: 'Sweep', request_id: 'sweep-bh' },
     adminBinaryHolidayRemove: { day: '2099-01-01', group: 'ALL', request_id: 'sweep-bhr' },
+    // Fantasy (issue 25): the sweeping bettor has no money, so no join is taken; ids out of the elevens.
+    getFantasyContests: { match_id: spareCricket.matchId },
+    getFantasyPlayers: { match_id: spareCricket.matchId },
+    saveFantasyTeam: {
+      match_id: spareCricket.matchId,
+      player_ids: Array.from({ length: 11 }, (_, k) => 999_000 + k),
+      captain_id: 999_000,
+      vice_captain_id: 999_001,
+    },
+    joinFantasyContest: { contest_id: 999_999, team_id: 999_999, request_id: 'sweep-fj' },
+    getFantasyLeaderboard: { contest_id: 999_999 },
+    getFantasyMyContests: undefined,
     adminFancyAverage: { fancy_id: spareCricket.fancyIds[3] },
     adminFancyAverages: { competition: 'IPL' },
     adminFancyAverageSet: { competition: 'IPL', event: 'MATCH_SIXES', value: null },

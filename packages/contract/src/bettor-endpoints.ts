@@ -47,6 +47,7 @@ import {
   placeBinaryBetResult,
 } from './binary.ts';
 import { defineEndpoints, type RequestIn, type ResponseIn } from './endpoint.ts';
+import { fantasyEndpoints } from './fantasy.ts';
 import {
   cancelBetRequest,
   cancelBetResult,
@@ -757,6 +758,7 @@ export const bettorEndpoints = defineEndpoints({
   ...bettorCoreEndpoints,
   ...bettorAccountEndpoints,
   ...bettorProviderEndpoints,
+  ...fantasyEndpoints,
 });
 
 export type BettorEndpoints = typeof bettorEndpoints;

@@ -6,6 +6,7 @@
 export * from './auth.ts';
 export * from './bettor-endpoints.ts';
 export * from './binary.ts';
+export * from './fantasy.ts';
 export * from './casino.ts';
 export * from './catalog.ts';
 export * from './common.ts';

@@ -15,6 +15,7 @@ import {
   settlementSummary,
 } from './admin.ts';
 import { bettorCoreEndpoints } from './bettor-endpoints.ts';
+import { fantasyEndpoints } from './fantasy.ts';
 import { consoleEndpoints } from './console-endpoints.ts';
 import { providerEndpoints } from './provider-endpoints.ts';
 import { raceCard } from './racing.ts';
@@ -57,6 +58,7 @@ import { defineEndpoints as define, type RequestIn, type ResponseIn } from './en
  */
 export const endpoints = define({
   ...bettorCoreEndpoints,
+  ...fantasyEndpoints,
   adminMarketStatus: {
     method: 'POST',
     path: 'admin/market/status',

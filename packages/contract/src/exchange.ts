@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { binaryInstrumentHead } from './binary-head.ts';
+import { fantasyLeaderboard } from './fantasy.ts';
 import { casinoRoundHead } from './casino.ts';
 import { marketStatus } from './catalog.ts';
 import { clientRequestId, flag, idInput, isoDateTime, marketKind, plainText, textInput } from './common.ts';
@@ -333,6 +334,9 @@ export const wsClientMessage = z.discriminatedUnion('op', [
   /** Follow binary instruments (`binary` messages: every tick, line move and state change); at most 50 ids per message. */
   z.object({ op: z.literal('subscribe_binary'), match_ids: marketIds }),
   z.object({ op: z.literal('unsubscribe_binary'), match_ids: marketIds }),
+  /** Follow fantasy contests' leaderboards (`fantasy` messages after every ball that moves points); at most 50 ids. */
+  z.object({ op: z.literal('subscribe_fantasy'), contest_ids: marketIds }),
+  z.object({ op: z.literal('unsubscribe_fantasy'), contest_ids: marketIds }),
 ]);
 export type WsClientMessage = z.infer<typeof wsClientMessage>;
 
@@ -359,5 +363,7 @@ export const wsServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('casino'), round: casinoRoundHead }),
   /** A followed binary instrument ticked, moved its line or changed state: its whole head (the chart appends last_tick). */
   z.object({ type: z.literal('binary'), instrument: binaryInstrumentHead }),
+  /** A followed fantasy contest's leaderboard changed: its top rows (`mine` is false: the client marks its own entries). */
+  z.object({ type: z.literal('fantasy'), board: fantasyLeaderboard }),
 ]);
 export type WsServerMessage = z.infer<typeof wsServerMessage>;

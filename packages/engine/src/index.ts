@@ -13,3 +13,5 @@ export * from './fancy/index.ts';
 export * from './casino/index.ts';
 // Binary sessions on market instruments (issue 24):
 export * from './binary/index.ts';
+// Fantasy cricket contests (issue 25):
+export * from './fantasy/index.ts';

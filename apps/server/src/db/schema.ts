@@ -1048,3 +1048,9 @@ export {
   providerTransactions,
 } from '../modules/providers/schema.ts';
 export { cricketBalls, cricketElevens, cricketPlayers } from '../modules/cricket/schema.ts';
+export {
+  fantasyContests,
+  fantasyTeams,
+  fantasyEntries,
+  fantasyMatchPoints,
+} from '../modules/fantasy/schema.ts';

@@ -11,6 +11,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import {
   wsClientMessage,
   type BinaryInstrumentHead,
+  type FantasyLeaderboard,
   type CasinoRoundHead,
   type MarketImage,
   type WsServerMessage,
@@ -31,6 +32,7 @@ import {
 import { addressKey } from './rate-limit.ts';
 import { diffImages } from './ws-diff.ts';
 import { createBinaryFeeds } from './ws-binary.ts';
+import { createFantasyFeeds } from './ws-fantasy.ts';
 import { createCasinoFeeds } from './ws-casino.ts';
 
 export { diffImages };
@@ -119,6 +121,8 @@ export type LiveHubDeps = {
   getCasinoRound?(match_id: number): Promise<CasinoRoundHead | null>;
   /** A binary instrument's head (the `binary` topic, ws-binary.ts); null: unknown. */
   getBinaryHead?(match_id: number): Promise<BinaryInstrumentHead | null>;
+  /** A fantasy contest's leaderboard, read without a viewer (the `fantasy` topic, ws-fantasy.ts); null: unknown. */
+  getFantasyBoard?(contest_id: number): Promise<FantasyLeaderboard | null>;
   /**
    * The user id of a token's live session; 'ended' when there is none and never will be (unknown,
    * expired, revoked: remembered as dead); 'held' when the session lives but gets nothing for now
@@ -188,6 +192,8 @@ type Client = {
   casinoTables: Set<number>;
   /** Binary instruments followed (ws-binary.ts). */
   binaryInstruments: Set<number>;
+  /** Fantasy contests followed (ws-fantasy.ts). */
+  fantasyContests: Set<number>;
   /** Subscribed markets whose first image has not been sent yet (no deltas before the image). */
   pendingImage: Set<number>;
   alive: boolean;
@@ -352,6 +358,14 @@ export function createLiveHub(deps: LiveHubDeps) {
 
   const binary = createBinaryFeeds<Client>({
     read: deps.getBinaryHead ?? (async () => null),
+    broadcast: (targets, data) => broadcast(targets, data),
+    send: sendMsg,
+    spendReads: (client, n) => spendReads(client, n),
+    log,
+  });
+
+  const fantasy = createFantasyFeeds<Client>({
+    read: deps.getFantasyBoard ?? (async () => null),
     broadcast: (targets, data) => broadcast(targets, data),
     send: sendMsg,
     spendReads: (client, n) => spendReads(client, n),
@@ -671,6 +685,11 @@ export function createLiveHub(deps: LiveHubDeps) {
       case 'unsubscribe_binary':
         binary.unsubscribe(client, m.match_ids);
         return;
+      case 'subscribe_fantasy':
+        return fantasy.subscribe(client, m.contest_ids);
+      case 'unsubscribe_fantasy':
+        fantasy.unsubscribe(client, m.contest_ids);
+        return;
       case 'heartbeat':
         client.wantsHeartbeat = true;
         sendMsg(client, { type: 'heartbeat', at: Math.round(now()) });
@@ -699,6 +718,7 @@ export function createLiveHub(deps: LiveHubDeps) {
     unsubscribe(client, [...client.markets]);
     casino.gone(client);
     binary.gone(client);
+    fantasy.gone(client);
     bind(client, null);
     client.pendingImage.clear();
     sweepAddresses();
@@ -752,6 +772,7 @@ export function createLiveHub(deps: LiveHubDeps) {
       markets: new Set(),
       casinoTables: new Set(),
       binaryInstruments: new Set(),
+      fantasyContests: new Set(),
       pendingImage: new Set(),
       alive: true,
       overSince: null,
@@ -890,6 +911,8 @@ export function createLiveHub(deps: LiveHubDeps) {
     bus.onResync(() => casino.resync()),
     bus.subscribe('binary', (m) => binary.changed(m.match_id)),
     bus.onResync(() => binary.resync()),
+    bus.subscribe('fantasy', (m) => fantasy.changed(m.contest_id)),
+    bus.onResync(() => fantasy.resync()),
   ];
   const recheckTimer = setInterval(() => void recheckAll(), limits.session_recheck_ms);
   recheckTimer.unref();
@@ -911,6 +934,7 @@ export function createLiveHub(deps: LiveHubDeps) {
     stats,
     casinoStats: casino.stats,
     binaryStats: binary.stats,
+    fantasyStats: fantasy.stats,
     limits,
     /** For tests and metrics. */
     counts: () => ({ sockets: clients.size, markets: feeds.size, users: byUser.size, addresses: byIp.size }),
@@ -930,6 +954,7 @@ export function createLiveHub(deps: LiveHubDeps) {
       for (const u of unsubscribers) u();
       casino.close();
       binary.close();
+      fantasy.close();
       for (const feed of feeds.values()) if (feed.timer) clearTimeout(feed.timer);
       feeds.clear();
     },
@@ -961,6 +986,10 @@ export const wsPlugin = fp<{ sequence?: 'node' | 'store'; limits?: Partial<LiveL
       getImage,
       getCasinoRound: (id) => app.casino.head(id),
       getBinaryHead: (id) => app.binary.head(id),
+      getFantasyBoard: async (id) => {
+        const r = await app.fantasy.leaderboard(null, id);
+        return r.ok ? r.value : null;
+      },
       sequencer:
         sequence === 'store' ? createStoreSequencer(app.db, getImage) : createNodeSequencer(getImage),
       // A session on a temporary password gets nothing of its own until the password is changed.
@@ -1001,5 +1030,5 @@ export const wsPlugin = fp<{ sequence?: 'node' | 'store'; limits?: Partial<LiveL
       });
     }
   },
-  { name: 'ws', dependencies: ['bus', 'auth', 'exchange', 'leader', 'casino', 'binary'] },
+  { name: 'ws', dependencies: ['bus', 'auth', 'exchange', 'leader', 'casino', 'binary', 'fantasy'] },
 );

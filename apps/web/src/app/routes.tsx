@@ -18,6 +18,7 @@ const account = () => import('../features/account/index.ts');
 const auth = () => import('../features/auth/index.ts');
 const binary = () => import('../features/binary/index.ts');
 const casino = () => import('../features/casino/index.ts');
+const fantasy = () => import('../features/fantasy/index.ts');
 const legal = () => import('../features/legal/index.ts');
 const market = () => import('../features/market/index.ts');
 const payments = () => import('../features/payments/index.ts');
@@ -37,6 +38,7 @@ const FooterOnlyLayout = lazyScreen(() =>
 );
 const HomeScreen = lazyScreen(() => home().then((m) => m.HomeScreen));
 const BinaryScreen = lazyScreen(() => binary().then((m) => m.BinaryScreen));
+const FantasyScreen = lazyScreen(() => fantasy().then((m) => m.FantasyScreen));
 const UserScreen = lazyScreen(() => account().then((m) => m.UserScreen));
 // Login alone, not the auth barrel: sign-up's form library and schemas stay out of its chunk.
 const LoginScreen = lazyScreen(() => import('../features/auth/LoginScreen.tsx').then((m) => m.LoginScreen));
@@ -115,6 +117,10 @@ export const routes: RouteObject[] = [
       { path: 'horse-racing/:matchId/:date', element: <HorseRacingScreen /> },
       { path: 'binary', element: <BinaryScreen /> },
       { path: 'binary/:matchId', element: <BinaryScreen /> },
+      { path: 'fantasy', element: <FantasyScreen /> },
+      { path: 'fantasy/tab/:tab', element: <FantasyScreen /> },
+      { path: 'fantasy/match/:matchId', element: <FantasyScreen /> },
+      { path: 'fantasy/contest/:contestId', element: <FantasyScreen /> },
       { path: 'setting/change-password', element: <ChangePasswordScreen /> },
       { path: 'setting/d-w', element: <DepositWithdrawScreen /> },
       { path: 'setting/responsible-gaming', element: <ResponsibleGamingScreen /> },

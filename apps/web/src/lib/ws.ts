@@ -17,6 +17,7 @@
  */
 import type {
   BinaryInstrumentHead,
+  FantasyLeaderboard,
   CasinoRoundHead,
   MarketDelta,
   MarketImage,
@@ -48,6 +49,8 @@ type Listener = (event: MarketEvent) => void;
 export type CasinoListener = (round: CasinoRoundHead) => void;
 /** What a binary subscriber receives: the instrument's whole head, after every tick, line move or state change. */
 export type BinaryListener = (head: BinaryInstrumentHead) => void;
+/** What a fantasy subscriber receives: the contest's leaderboard after every change (a ball, an entry, the end). */
+export type FantasyListener = (board: FantasyLeaderboard) => void;
 
 /** The bits of the WebSocket API we use (so tests can pass a fake). */
 export interface SocketLike {
@@ -93,6 +96,8 @@ export class LiveClient {
   private readonly casinoSubs = new Map<number, Set<CasinoListener>>();
   /** Binary instrument (match) id → listeners; heads are whole too, so no sequence numbers. */
   private readonly binarySubs = new Map<number, Set<BinaryListener>>();
+  /** Fantasy contest id → listeners; each message is the whole board. */
+  private readonly fantasySubs = new Map<number, Set<FantasyListener>>();
   /** market id → last sequence number seen (undefined until an image arrives). */
   private readonly seqs = new Map<number, number>();
   /** Markets waiting for an image after a gap: deltas are dropped until it comes. */
@@ -200,8 +205,28 @@ export class LiveClient {
     };
   }
 
+  /** Follows fantasy contests' leaderboards (`subscribe_fantasy`); a reconnect subscribes again. */
+  subscribeFantasy(contestIds: readonly number[], listener: FantasyListener): () => void {
+    const added = addListener(this.fantasySubs, contestIds, listener);
+    if (this.state === 'idle') this.connect();
+    else this.sendFantasy('subscribe_fantasy', added);
+    return () => {
+      const removed = removeListener(this.fantasySubs, contestIds, listener);
+      this.sendFantasy('unsubscribe_fantasy', removed);
+      if (!this.hasSubscribers()) this.close();
+    };
+  }
+
+  private sendFantasy(op: 'subscribe_fantasy' | 'unsubscribe_fantasy', ids: readonly number[]): void {
+    for (let i = 0; i < ids.length; i += WS_CASINO_IDS_MAX) {
+      this.send({ op, contest_ids: ids.slice(i, i + WS_CASINO_IDS_MAX) });
+    }
+  }
+
   private hasSubscribers(): boolean {
-    return this.subs.size > 0 || this.casinoSubs.size > 0 || this.binarySubs.size > 0;
+    return (
+      this.subs.size > 0 || this.casinoSubs.size > 0 || this.binarySubs.size > 0 || this.fantasySubs.size > 0
+    );
   }
 
   /** A lobby may follow more tables than one message may name (WS_CASINO_IDS_MAX). */
@@ -273,6 +298,7 @@ export class LiveClient {
       if (ids.length > 0) this.send({ op: 'subscribe', market_ids: ids });
       this.sendChunked('subscribe_casino', [...this.casinoSubs.keys()]);
       this.sendChunked('subscribe_binary', [...this.binarySubs.keys()]);
+      this.sendFantasy('subscribe_fantasy', [...this.fantasySubs.keys()]);
       this.setState('open');
       if (wasReconnect) for (const fn of this.resyncListeners) fn();
     };
@@ -372,6 +398,9 @@ export class LiveClient {
       this.emit(id, { type: 'delta', market_id: id, market: msg.market });
     } else if (msg.type === 'bets') {
       this.emit(msg.market_id, { type: 'bets', market_id: msg.market_id });
+    } else if (msg.type === 'fantasy') {
+      const set = this.fantasySubs.get(msg.board.contest.contest_id);
+      if (set) for (const fn of [...set]) fn(msg.board);
     } else if (msg.type === 'binary') {
       const set = this.binarySubs.get(msg.instrument.match_id);
       if (set) for (const fn of [...set]) fn(msg.instrument);

@@ -96,7 +96,7 @@ export function Sidebar() {
                 </Link>
               </li>
               <li>
-                <Link to="/casino/list/fantasy" onClick={close}>
+                <Link to="/fantasy" onClick={close}>
                   Fantasy Game
                 </Link>
               </li>

@@ -1,0 +1,107 @@
+// Fantasy cricket contests: the bettor's calls, and on the leader the runner that makes contests for
+// upcoming matches, starts them at the match's start, moves points with every ball the cricket feed
+// publishes, and pays or refunds at the end (service.ts, docs/fantasy.md).
+import fp from 'fastify-plugin';
+import { ok, refuse, route } from '../../http/route.ts';
+import { createCricketPort } from './cricket-port.ts';
+import { createFantasyService, type FantasyService } from './service.ts';
+
+declare module '../../plugins/bus.ts' {
+  interface BusChannels {
+    /** A fantasy contest's entries, points or state changed: its leaderboard is read again. */
+    fantasy: { contest_id: number };
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    fantasy: FantasyService;
+  }
+}
+
+export type FantasyOptions = {
+  /** Run the contest runner when this node leads. Default off (tests step it themselves). */
+  run?: boolean;
+  /** ms between the runner's passes. Default 1000. */
+  step_ms?: number;
+};
+
+/** The runner's pass interval when none is given. */
+export const FANTASY_STEP_MS = 1_000;
+
+export const fantasyModule = fp<{ fantasy?: FantasyOptions }>(
+  async (app, opts) => {
+    const o = opts.fantasy ?? {};
+    const service = createFantasyService(app, createCricketPort(app));
+    app.decorate('fantasy', service);
+
+    route(app, 'getFantasyContests', async ({ body, user }) => {
+      const contests = await service.contests(user.userId, body.match_id);
+      return ok({ contests, server_time: app.clock.now().getTime() });
+    });
+
+    route(app, 'getFantasyPlayers', async ({ body, user }) => {
+      const r = await service.players(user.userId, body.match_id);
+      return r.ok ? ok(r.value) : refuse(r.message);
+    });
+
+    route(app, 'saveFantasyTeam', async ({ body, user }) => {
+      const r = await service.saveTeam(user.userId, body);
+      return r.ok
+        ? ok({ team: r.value }, body.team_id === undefined ? 'Team saved' : 'Team updated')
+        : refuse(r.message);
+    });
+
+    route(app, 'joinFantasyContest', async ({ body, user }) => {
+      const r = await service.join(user.userId, body);
+      if (!r.ok) return refuse(r.message);
+      return ok(
+        { entry_id: r.value.entry_id, contest: r.value.contest },
+        r.value.repeated ? 'Already joined' : 'Joined',
+      );
+    });
+
+    route(app, 'getFantasyLeaderboard', async ({ body, user }) => {
+      const r = await service.leaderboard(user.userId, body.contest_id);
+      return r.ok ? ok(r.value) : refuse(r.message);
+    });
+
+    route(app, 'getFantasyMyContests', async ({ user }) => ok(await service.myContests(user.userId)));
+
+    if (o.run) {
+      const step_ms = o.step_ms ?? FANTASY_STEP_MS;
+      let timer: NodeJS.Timeout | null = null;
+      let running = false;
+      const tick = async () => {
+        const fence = app.leader.fence();
+        if (!fence || running) return;
+        running = true;
+        try {
+          await service.step(fence);
+        } catch (err) {
+          app.log.warn({ err }, 'fantasy: runner pass failed');
+        } finally {
+          running = false;
+        }
+      };
+      let resign: (() => Promise<void>) | null = null;
+      app.addHook('onReady', async () => {
+        resign = app.leader.onLeadership(
+          () => {
+            timer = setInterval(() => void tick(), step_ms);
+            app.log.info('fantasy runner started');
+          },
+          async () => {
+            if (timer) clearInterval(timer);
+            timer = null;
+            while (running) await new Promise((r) => setTimeout(r, 20));
+          },
+        );
+      });
+      app.addHook('preClose', async () => {
+        await resign?.();
+      });
+    }
+  },
+  { name: 'fantasy', dependencies: ['db', 'auth', 'bus', 'wallet', 'leader', 'cricket'] },
+);

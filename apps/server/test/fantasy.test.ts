@@ -1,0 +1,355 @@
+// Issue 25, fantasy contests on the server (docs/fantasy.md): contests made for an upcoming cricket
+// match, team rules refused in words, join with the fee through the ledger (idempotent on
+// request_id, refused over the balance), teams and joining locked at the match's start (the
+// store's clock), a contest short of its minimum refunded, points from the scoreboard the cricket
+// module publishes, prizes at the end with a tie split to the paisa, the statement's lines, and an
+// abandoned match refunded. The ledger check runs after each step.
+import type {
+  AccountStatement,
+  FantasyContest,
+  FantasyLeaderboard,
+  FantasyMyContests,
+  FantasyPlayers,
+  FantasyTeam,
+  Scoreboard,
+} from '@backlay/contract';
+import { FANTASY_ROLE_BANDS, FANTASY_ROLES, teamRefusal, type FantasyPlayer } from '@backlay/engine';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { expect, it } from 'vitest';
+import { matches } from '../src/db/schema.ts';
+import { checkLedger } from '../src/modules/admin/ledger-check.ts';
+import { publishScore } from '../src/modules/cricket/plugin.ts';
+import type { Api } from './helpers/api.ts';
+import { createBettor, createMarket } from './helpers/exchange.ts';
+import { setUpCricketMatch } from '../src/modules/cricket/set-up.ts';
+import { describeStores } from './helpers/stores.ts';
+
+let rid = 0;
+const requestId = () => `fy-${++rid}-${Math.random().toString(36).slice(2, 8)}`;
+
+type Pick = { player_ids: number[]; captain_id: number; vice_captain_id: number };
+
+/** A valid team: the role minimums from the cheapest players, then the cheapest that fit. */
+function validTeam(players: FantasyPlayers['players'], must: number[] = [], never: number[] = []): number[] {
+  const pool: FantasyPlayer[] = players.map((p) => ({ ...p, credits_tenths: Math.round(p.credits * 10) }));
+  const byCost = [...pool]
+    .filter((p) => !never.includes(p.player_id))
+    .sort((a, b) => a.credits_tenths - b.credits_tenths);
+  const ids = [...must];
+  const count = (f: (p: FantasyPlayer) => boolean) =>
+    ids.filter((id) => f(pool.find((p) => p.player_id === id)!)).length;
+  const fits = (p: FantasyPlayer, cap: (r: FantasyPlayer['role']) => number) =>
+    !ids.includes(p.player_id) &&
+    count((q) => q.role === p.role) < cap(p.role) &&
+    count((q) => q.side === p.side) < 7;
+  for (const role of FANTASY_ROLES)
+    for (const p of byCost)
+      if (p.role === role && fits(p, (r) => FANTASY_ROLE_BANDS[r][0])) ids.push(p.player_id);
+  for (const p of byCost)
+    if (ids.length < 11 && fits(p, (r) => FANTASY_ROLE_BANDS[r][1])) ids.push(p.player_id);
+  expect(
+    teamRefusal(pool, { player_ids: ids, captain_id: ids[0]!, vice_captain_id: ids[1]! }, ['A', 'B']),
+  ).toBeNull();
+  return ids;
+}
+
+/** A demo-like T20 an hour away, not in play (people.ts's cricketTestMatch is in play). */
+async function upcomingMatch(app: FastifyInstance) {
+  const exchange = await createMarket(app);
+  const [match] = await app.db.select().from(matches).where(eq(matches.matchId, exchange.matchId));
+  await app.db.transaction((tx) =>
+    setUpCricketMatch(tx, {
+      matchId: exchange.matchId,
+      format: 'T20',
+      competition: 'IPL',
+      teams: ['AUS', 'IND'],
+      startTime: match!.startTime,
+      inPlay: false,
+      at: new Date(),
+    }),
+  );
+  return { matchId: exchange.matchId };
+}
+
+describeStores('fantasy contests (issue 25)', (ctx) => {
+  async function bettor(balanceRupees = 1_000): Promise<Api & { userId: number }> {
+    const u = await createBettor(ctx.app, balanceRupees * 100, 'fan');
+    const api = ctx.api.fork();
+    await api.login(u.userName, u.password);
+    return Object.assign(api, { userId: u.userId });
+  }
+  const balance = async (b: Api) => (await b.call('getUserBalance')).body.data as { total_balance: number };
+  const expectLedgerClean = async () => expect((await checkLedger(ctx.app)).problems).toEqual([]);
+  const contestsOf = async (b: Api, match_id: number) =>
+    ((await b.call('getFantasyContests', { match_id })).body.data as { contests: FantasyContest[] }).contests;
+  const named = (cs: FantasyContest[], name: string) => cs.find((c) => c.name === name)!;
+  /** The match starts now (the catalog's start moved into the past); the runner takes a pass. */
+  async function startMatch(match_id: number) {
+    await ctx.app.db
+      .update(matches)
+      .set({ startTime: sql`now() - interval '1 second'` })
+      .where(eq(matches.matchId, match_id));
+    await ctx.app.fantasy.step(null);
+  }
+  /** A scoreboard the cricket feed would publish, with the innings' batting and bowling lines. */
+  const score = (
+    over: Partial<Scoreboard>,
+    batters: { player_id: number; runs: number; balls: number; fours: number; sixes: number }[],
+    bowler: { player_id: number; balls: number; runs: number; wickets: number; maidens: number },
+  ): Scoreboard => ({
+    innings: 1,
+    batting: 0,
+    totals: [
+      {
+        runs: batters.reduce((a, b) => a + b.runs, 0),
+        wickets: 0,
+        balls: bowler.balls,
+        players: {
+          striker_id: batters[0]!.player_id,
+          non_striker_id: batters[1]?.player_id ?? null,
+          bowler_id: bowler.player_id,
+          last_over_bowler_id: null,
+          batters: batters.map((b) => ({ ...b, out: null })),
+          bowlers: [bowler],
+          fall: [],
+          over_runs_conceded: 0,
+        },
+      },
+    ],
+    recent: [],
+    target: null,
+    status: 'IN_PROGRESS',
+    ball_running_until_ms: null,
+    result_text: null,
+    ...over,
+  });
+
+  it('teams, joining, the lock at the start, points from the scoreboard, prizes with a tie, refunds and the statement', async () => {
+    const m = await upcomingMatch(ctx.app);
+    await ctx.app.fantasy.step(null);
+    const [a, b, c, poor] = [await bettor(), await bettor(), await bettor(), await bettor(10)];
+    const cs = await contestsOf(a, m.matchId);
+    expect(cs.map((x) => [x.name, x.entry_fee, x.size, x.min_entries, x.state])).toEqual([
+      ['Head to Head', 50, 2, 2, 'OPEN'],
+      ['Small League', 100, 10, 3, 'OPEN'],
+      ['Mega Contest', 25, 100, 5, 'OPEN'],
+    ]);
+    // Prizes if full plus the rake are the fees: Small League 10 × ₹100 less 15 % = ₹850 in 50/30/20.
+    expect(named(cs, 'Small League').prizes_if_full).toEqual([425, 255, 170]);
+
+    const players = (await a.call('getFantasyPlayers', { match_id: m.matchId })).body.data as FantasyPlayers;
+    expect(players.players).toHaveLength(22);
+    expect(players.locked).toBe(false);
+    // X: the dearest batter, who will score; A picks and captains X, B and C leave X out.
+    const x = [...players.players].filter((p) => p.role === 'BAT').sort((p, q) => q.credits - p.credits)[0]!;
+    const teamA = validTeam(players.players, [x.player_id]);
+    const teamB = validTeam(players.players, [], [x.player_id]);
+
+    // Refusals name the rule and change nothing.
+    const save = (api: Api, pick: Pick, team_id?: number) =>
+      api.call('saveFantasyTeam', { match_id: m.matchId, ...pick, ...(team_id ? { team_id } : {}) });
+    expect(
+      (await save(a, { player_ids: teamA.slice(0, 10), captain_id: teamA[0]!, vice_captain_id: teamA[1]! }))
+        .body,
+    ).toEqual({
+      status: false,
+      message: 'Pick exactly 11 players (you picked 10)',
+    });
+    expect(
+      (await save(a, { player_ids: teamA, captain_id: teamA[0]!, vice_captain_id: teamA[0]! })).body.message,
+    ).toBe('The captain and the vice-captain must be two different players');
+    const outsider = 999_999;
+    expect(
+      (
+        await save(a, {
+          player_ids: [...teamA.slice(0, 10), outsider],
+          captain_id: teamA[0]!,
+          vice_captain_id: teamA[1]!,
+        })
+      ).body.message,
+    ).toBe(`Player ${outsider} is not in either playing eleven`);
+    expect(
+      ((await a.call('getFantasyPlayers', { match_id: m.matchId })).body.data as FantasyPlayers).my_teams,
+    ).toEqual([]);
+
+    const made = async (api: Api, pick: Pick) => {
+      const r = await save(api, pick);
+      expect(r.body, JSON.stringify(r.body)).toMatchObject({ status: true, message: 'Team saved' });
+      return (r.body.data as { team: FantasyTeam }).team;
+    };
+    const other = (ids: number[]) => ids.find((id) => id !== x.player_id)!;
+    const tA = await made(a, { player_ids: teamA, captain_id: x.player_id, vice_captain_id: other(teamA) });
+    const pickB = { player_ids: teamB, captain_id: teamB[0]!, vice_captain_id: teamB[1]! };
+    const tB = await made(b, pickB);
+    const tC = await made(c, pickB);
+    const tPoor = await made(poor, pickB);
+    expect(tA).toMatchObject({ name: 'Team 1', points: 0, locked: false });
+    // An edit before the start is taken.
+    const edited = await save(b, pickB, tB.team_id);
+    expect(edited.body).toMatchObject({ status: true, message: 'Team updated' });
+
+    const join = (api: Api, contest: FantasyContest, team: FantasyTeam, request_id = requestId()) =>
+      api.call('joinFantasyContest', { contest_id: contest.contest_id, team_id: team.team_id, request_id });
+    const h2h = named(cs, 'Head to Head');
+    const league = named(cs, 'Small League');
+    const mega = named(cs, 'Mega Contest');
+    const once = requestId();
+    const first = await join(a, h2h, tA, once);
+    expect(first.body).toMatchObject({ status: true, message: 'Joined' });
+    const again = await join(a, h2h, tA, once);
+    expect(again.body).toMatchObject({ status: true, message: 'Already joined' });
+    expect((again.body.data as { entry_id: number }).entry_id).toBe(
+      (first.body.data as { entry_id: number }).entry_id,
+    );
+    expect((await join(a, h2h, tA)).body).toEqual({
+      status: false,
+      message: 'Team 1 is already in this contest',
+    });
+    expect((await join(b, h2h, tA)).body).toEqual({
+      status: false,
+      message: `You have no team ${tA.team_id}`,
+    });
+    expect((await join(b, h2h, tB)).body.status).toBe(true);
+    expect((await join(c, h2h, tC)).body).toEqual({ status: false, message: 'This contest is full' });
+    for (const [api, t] of [
+      [a, tA],
+      [b, tB],
+      [c, tC],
+    ] as const)
+      expect((await join(api, league, t)).body.status).toBe(true);
+    expect((await join(a, mega, tA)).body.status).toBe(true);
+    // Over the balance: refused, nothing taken.
+    expect((await join(poor, league, tPoor)).body).toEqual({
+      status: false,
+      message: 'The entry fee of ₹100.00 is more than your available balance of ₹10.00',
+    });
+    expect(await balance(poor)).toMatchObject({ total_balance: 10 });
+    expect(await balance(a)).toMatchObject({ total_balance: 1_000 - 50 - 100 - 25 });
+    await expectLedgerClean();
+
+    // The match starts: teams and joining are locked; the Mega Contest (1 of 5) is refunded.
+    await startMatch(m.matchId);
+    expect(
+      (
+        await save(
+          a,
+          { player_ids: teamA, captain_id: x.player_id, vice_captain_id: other(teamA) },
+          tA.team_id,
+        )
+      ).body,
+    ).toEqual({
+      status: false,
+      message: 'The match has started: teams are locked',
+    });
+    expect((await join(c, mega, tC)).body).toEqual({
+      status: false,
+      message: 'The match has started: this contest is closed to new entries',
+    });
+    const started = await contestsOf(a, m.matchId);
+    expect(started.map((x) => [x.name, x.state, x.refund_reason])).toEqual([
+      ['Head to Head', 'LIVE', null],
+      ['Small League', 'LIVE', null],
+      ['Mega Contest', 'REFUNDED', 'did not fill its minimum of 5 entries'],
+    ]);
+    expect(await balance(a)).toMatchObject({ total_balance: 1_000 - 50 - 100 });
+    await expectLedgerClean();
+
+    // A ball: X 30 off 20 (2 fours, 1 six) → 4 + 30 + 2 + 2 + 4 (30 runs) + 2 (strike rate 150) = 44;
+    // everyone else in the elevens 4 (played). A: X captain 2 × 44 + VC 1.5 × 4 + 9 × 4 = 130.
+    // B and C: 2 × 4 + 1.5 × 4 + 9 × 4 = 50.
+    const bowlerId = players.players.find((p) => p.side === 1 && p.role === 'BOWL')!.player_id;
+    const live = score({}, [{ player_id: x.player_id, runs: 30, balls: 20, fours: 2, sixes: 1 }], {
+      player_id: bowlerId,
+      balls: 20,
+      runs: 30,
+      wickets: 0,
+      maidens: 0,
+    });
+    expect(await publishScore(ctx.app, m.matchId, live)).toMatchObject({ ok: true });
+    await ctx.app.fantasy.step(null);
+    const board = (await a.call('getFantasyLeaderboard', { contest_id: league.contest_id })).body
+      .data as FantasyLeaderboard;
+    expect(board.rows.map((r) => [r.rank, r.points, r.prize, r.mine])).toEqual([
+      [1, 130, 127.5, true],
+      [2, 50, 63.75, false],
+      [2, 50, 63.75, false],
+    ]);
+    expect(board.rows[1]!.user).toMatch(/^fa\*\*\*$/);
+
+    // The match ends with a result: prizes paid, the tie for 2nd and 3rd split (₹76.50 + ₹51.00).
+    const done = {
+      ...live,
+      status: 'COMPLETE' as const,
+      result: { kind: 'WIN' as const, winner: 0 as const },
+      result_text: 'AUS won',
+    };
+    expect(await publishScore(ctx.app, m.matchId, done)).toMatchObject({ ok: true });
+    await ctx.app.fantasy.step(null);
+    await ctx.app.fantasy.step(null); // a second pass pays nothing twice
+    expect(await balance(a)).toMatchObject({ total_balance: 1_000 - 50 - 100 + 127.5 + 90 });
+    expect(await balance(b)).toMatchObject({ total_balance: 1_000 - 50 - 100 + 63.75 });
+    expect(await balance(c)).toMatchObject({ total_balance: 1_000 - 100 + 63.75 });
+    await expectLedgerClean();
+    const mine = (await b.call('getFantasyMyContests')).body.data as FantasyMyContests;
+    expect(mine.entries.map((e) => [e.contest.name, e.contest.state, e.rank, e.points, e.prize])).toEqual([
+      ['Small League', 'SETTLED', 2, 50, 63.75],
+      ['Head to Head', 'SETTLED', 2, 50, 0],
+    ]);
+
+    // The statement names each movement.
+    const today = new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 10);
+    const st = (await a.call('getAccountStatement', { from_date: today, to_date: today })).body
+      .data as AccountStatement;
+    const lines = st.rows.map((r) => [r.description.replace(/ · .*? (—|\()/, ' · … $1'), r.credit, r.debit]);
+    expect(lines.filter(([d]) => String(d).startsWith('Fantasy'))).toEqual([
+      ['Fantasy entry — Head to Head · … (Team 1)', 0, 50],
+      ['Fantasy entry — Small League · … (Team 1)', 0, 100],
+      ['Fantasy entry — Mega Contest · … (Team 1)', 0, 25],
+      ['Fantasy refund — Mega Contest · … — did not fill its minimum of 5 entries', 25, 0],
+      ['Fantasy prize — Head to Head · … — rank 1', 90, 0],
+      ['Fantasy prize — Small League · … — rank 1', 127.5, 0],
+    ]);
+  });
+
+  it('an abandoned match refunds every entry fee', async () => {
+    const m = await upcomingMatch(ctx.app);
+    await ctx.app.fantasy.step(null);
+    const [a, b] = [await bettor(), await bettor()];
+    const players = (await a.call('getFantasyPlayers', { match_id: m.matchId })).body.data as FantasyPlayers;
+    const ids = validTeam(players.players);
+    const h2h = named(await contestsOf(a, m.matchId), 'Head to Head');
+    for (const api of [a, b]) {
+      const t = (
+        await api.call('saveFantasyTeam', {
+          match_id: m.matchId,
+          player_ids: ids,
+          captain_id: ids[0],
+          vice_captain_id: ids[1],
+        })
+      ).body.data as { team: FantasyTeam };
+      expect(
+        (
+          await api.call('joinFantasyContest', {
+            contest_id: h2h.contest_id,
+            team_id: t.team.team_id,
+            request_id: requestId(),
+          })
+        ).body.status,
+      ).toBe(true);
+    }
+    await startMatch(m.matchId);
+    const stopped = score(
+      { status: 'COMPLETE', stopped: 'RAIN', result: { kind: 'NO_RESULT', winner: null } },
+      [{ player_id: ids[0]!, runs: 5, balls: 4, fours: 1, sixes: 0 }],
+      { player_id: ids[5]!, balls: 4, runs: 5, wickets: 0, maidens: 0 },
+    );
+    expect(await publishScore(ctx.app, m.matchId, stopped)).toMatchObject({ ok: true });
+    await ctx.app.fantasy.step(null);
+    const after = named(await contestsOf(a, m.matchId), 'Head to Head');
+    expect([after.state, after.refund_reason]).toEqual(['REFUNDED', 'match abandoned']);
+    expect(await balance(a)).toMatchObject({ total_balance: 1_000 });
+    expect(await balance(b)).toMatchObject({ total_balance: 1_000 });
+    await expectLedgerClean();
+  });
+});

@@ -1,0 +1,233 @@
+import type { FantasyPlayers, FantasyTeam } from '@backlay/contract';
+import {
+  FANTASY_CREDITS_MAX_TENTHS,
+  FANTASY_ROLE_BANDS,
+  FANTASY_ROLES,
+  FANTASY_TEAM_SIZE,
+  summarizeTeam,
+  teamRefusal,
+  type FantasyPlayer,
+  type FantasyRole,
+} from '@backlay/engine';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { toast } from 'react-toastify';
+import { saveFantasyTeam } from './api/save-fantasy-team.ts';
+import { fantasyPlayersKey } from './api/fantasy-players.ts';
+import { points } from './format.ts';
+
+const ROLE_LABEL: Record<FantasyRole, string> = {
+  WK: 'Wicket-keepers',
+  BAT: 'Batters',
+  AR: 'All-rounders',
+  BOWL: 'Bowlers',
+};
+const ROLE_SHORT: Record<FantasyRole, string> = { WK: 'WK', BAT: 'BAT', AR: 'AR', BOWL: 'BOWL' };
+
+type Props = { data: FantasyPlayers; team: FantasyTeam | null; onDone: () => void };
+
+/**
+ * Pick 11 of the two elevens (credits left, per-side and per-role counts shown as you go), then a
+ * captain (2×) and a vice-captain (1.5×). The engine's own rules say what is missing; the server
+ * checks the same rules again on Save.
+ */
+export function TeamBuilder({ data, team, onDone }: Props) {
+  const queryClient = useQueryClient();
+  const pool: FantasyPlayer[] = useMemo(
+    () =>
+      data.players.map((p) => ({
+        player_id: p.player_id,
+        name: p.name,
+        side: p.side,
+        role: p.role,
+        credits_tenths: Math.round(p.credits * 10),
+      })),
+    [data.players],
+  );
+  const [picked, setPicked] = useState<number[]>(team?.player_ids ?? []);
+  const [captain, setCaptain] = useState<number | null>(team?.captain_id ?? null);
+  const [vice, setVice] = useState<number | null>(team?.vice_captain_id ?? null);
+  const [role, setRole] = useState<FantasyRole>('WK');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const s = summarizeTeam(pool, picked);
+  const left = (FANTASY_CREDITS_MAX_TENTHS - s.credits_tenths) / 10;
+  const refusal =
+    picked.length < FANTASY_TEAM_SIZE
+      ? null
+      : teamRefusal(
+          pool,
+          { player_ids: picked, captain_id: captain ?? -1, vice_captain_id: vice ?? -1 },
+          data.teams,
+        );
+  const toggle = (id: number) => {
+    setError(null);
+    setPicked((old) =>
+      old.includes(id) ? old.filter((x) => x !== id) : old.length >= FANTASY_TEAM_SIZE ? old : [...old, id],
+    );
+    if (captain === id) setCaptain(null);
+    if (vice === id) setVice(null);
+  };
+  const save = async () => {
+    if (busy || refusal || picked.length !== FANTASY_TEAM_SIZE || captain == null || vice == null) return;
+    setBusy(true);
+    try {
+      const r = await saveFantasyTeam({
+        match_id: data.match_id,
+        ...(team ? { team_id: team.team_id } : {}),
+        player_ids: picked,
+        captain_id: captain,
+        vice_captain_id: vice,
+      });
+      if (!r.status) {
+        setError(r.message);
+        return;
+      }
+      toast.success(`${r.data.team.name} saved`);
+      await queryClient.invalidateQueries({ queryKey: fantasyPlayersKey(data.match_id) });
+      onDone();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'The team could not be saved');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const shown = data.players.filter((p) => p.role === role);
+  const chosen = data.players.filter((p) => picked.includes(p.player_id));
+  return (
+    <section className="fantasy-builder" aria-labelledby="builder-title">
+      <h2 id="builder-title" className="fantasy__h2">
+        {team ? `Edit ${team.name}` : 'Create your team'}
+      </h2>
+      <div className="fantasy-builder__bar" role="status" aria-live="polite">
+        <span>
+          Players <strong>{picked.length}/11</strong>
+        </span>
+        <span>
+          Credits left <strong>{left}</strong>
+        </span>
+        <span>
+          {data.teams[0]} <strong>{s.per_side[0]}</strong>
+        </span>
+        <span>
+          {data.teams[1]} <strong>{s.per_side[1]}</strong>
+        </span>
+      </div>
+      <div className="fantasy-builder__roles" role="group" aria-label="Show players by role">
+        {FANTASY_ROLES.map((r) => {
+          const [lo, hi] = FANTASY_ROLE_BANDS[r];
+          return (
+            <button
+              key={r}
+              type="button"
+              aria-pressed={role === r}
+              className="fantasy-role"
+              onClick={() => setRole(r)}
+            >
+              {ROLE_SHORT[r]} {s.per_role[r]}
+              <span className="fantasy-role__band">
+                {' '}
+                ({lo}–{hi})
+              </span>
+            </button>
+          );
+        })}
+      </div>
+      <p className="fantasy-builder__hint">
+        Pick {FANTASY_ROLE_BANDS[role][0]}–{FANTASY_ROLE_BANDS[role][1]} {ROLE_LABEL[role].toLowerCase()}; at
+        most 7 from one side, 100 credits in all.
+      </p>
+      <ul className="fantasy-players" aria-label={ROLE_LABEL[role]}>
+        {shown.map((p) => {
+          const on = picked.includes(p.player_id);
+          const tooDear = !on && p.credits * 10 > FANTASY_CREDITS_MAX_TENTHS - s.credits_tenths;
+          return (
+            <li key={p.player_id} className={`fantasy-player${on ? ' fantasy-player--on' : ''}`}>
+              <span className="fantasy-player__name">{p.name}</span>
+              <span className="fantasy-player__team">{p.team}</span>
+              <span className="fantasy-player__credits">{p.credits} cr</span>
+              <span className="fantasy-player__points">{points(p.points)} pts</span>
+              <button
+                type="button"
+                className="fantasy-button fantasy-button--small"
+                aria-pressed={on}
+                aria-label={`${on ? 'Remove' : 'Add'} ${p.name}`}
+                disabled={data.locked || (!on && (picked.length >= FANTASY_TEAM_SIZE || tooDear))}
+                onClick={() => toggle(p.player_id)}
+              >
+                {on ? 'Remove' : 'Add'}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {picked.length === FANTASY_TEAM_SIZE && (
+        <fieldset className="fantasy-cvc">
+          <legend>Captain (2×) and vice-captain (1.5×)</legend>
+          <table className="fantasy-cvc__table">
+            <thead>
+              <tr>
+                <th scope="col">Player</th>
+                <th scope="col">C</th>
+                <th scope="col">VC</th>
+              </tr>
+            </thead>
+            <tbody>
+              {chosen.map((p) => (
+                <tr key={p.player_id}>
+                  <th scope="row">
+                    {p.name} <span className="fantasy-player__team">{ROLE_SHORT[p.role]}</span>
+                  </th>
+                  <td>
+                    <input
+                      type="radio"
+                      name="captain"
+                      aria-label={`Captain: ${p.name}`}
+                      checked={captain === p.player_id}
+                      onChange={() => {
+                        setCaptain(p.player_id);
+                        if (vice === p.player_id) setVice(null);
+                      }}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      type="radio"
+                      name="vice"
+                      aria-label={`Vice-captain: ${p.name}`}
+                      checked={vice === p.player_id}
+                      onChange={() => {
+                        setVice(p.player_id);
+                        if (captain === p.player_id) setCaptain(null);
+                      }}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </fieldset>
+      )}
+      {(error ?? refusal) && (
+        <p role="alert" className="fantasy-msg fantasy-msg--error">
+          {error ?? refusal}
+        </p>
+      )}
+      <div className="fantasy-builder__actions">
+        <button
+          type="button"
+          className="fantasy-button"
+          disabled={busy || data.locked || picked.length !== FANTASY_TEAM_SIZE || refusal !== null}
+          onClick={() => void save()}
+        >
+          Save team
+        </button>
+        {(team || data.my_teams.length > 0) && (
+          <button type="button" className="fantasy-button fantasy-button--plain" onClick={onDone}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,1 @@
+export { FantasyScreen } from './FantasyScreen.tsx';
