@@ -42,6 +42,8 @@ export type CasinoOptions = {
   run?: boolean;
   /** CASINO_CLOCK_SPEED: every phase of a round divided by it (fast-clock runs and tests). */
   speed?: number;
+  /** A floor on the betting window in wall time, ms (fast-clock runs: bots must get their bets in). */
+  minWindowMs?: number;
 };
 
 /** The calendar day in UTC+5:30 of a report (today when absent): [from, to). */
@@ -130,7 +132,10 @@ export const casinoModule = fp<{ exchange?: ExchangeOptions; casino?: CasinoOpti
       };
     }
 
-    const scheduler: CasinoScheduler = createCasinoScheduler(app, rounds, { speed: opts.casino?.speed ?? 1 });
+    const scheduler: CasinoScheduler = createCasinoScheduler(app, rounds, {
+      speed: opts.casino?.speed ?? 1,
+      minWindowMs: opts.casino?.minWindowMs ?? 0,
+    });
 
     app.decorate('casino', {
       sports: base.sports,

@@ -35,9 +35,14 @@ export type CasinoScheduler = {
 export function createCasinoScheduler(
   app: FastifyInstance,
   rounds: Rounds,
-  opts: { speed?: number; onRound?: (change: { matchId: number; roundId: number }) => void } = {},
+  opts: {
+    speed?: number;
+    /** A floor on the betting window in wall time (fast-clock runs; timing.ts). */
+    minWindowMs?: number;
+    onRound?: (change: { matchId: number; roundId: number }) => void;
+  } = {},
 ): CasinoScheduler {
-  const timing = roundTiming(opts.speed ?? 1);
+  const timing = roundTiming(opts.speed ?? 1, opts.minWindowMs ?? 0);
   const stats: SchedulerStats = { rounds_opened: 0, rounds_settled: 0, rounds_voided: 0, errors: 0 };
   let stopping = false;
   let draining = false;
@@ -76,6 +81,25 @@ export function createCasinoScheduler(
     }
   }
 
+  /**
+   * The deal: each step at its time from the deal's start. A step is one write at a real clock
+   * (a second apart); when the store is slower than a fast clock, the steps due by then go out in
+   * one write, so a deal never lags its schedule by more than one write. False: the round is gone.
+   */
+  async function revealSteps(table: TableInfo, roundId: number, steps: readonly string[], fence: Fence) {
+    const every = stepIntervalMs(timing, steps.length);
+    const start = performance.now();
+    let shown = 0;
+    while (shown < steps.length && !stopping) {
+      const due = every > 0 ? Math.floor((performance.now() - start) / every) + 1 : steps.length;
+      shown = Math.min(steps.length, Math.max(shown + 1, due));
+      if (!(await rounds.reveal(roundId, fence, steps.slice(0, shown)))) return false;
+      publish(table.matchId, roundId);
+      if (shown < steps.length) await sleep(Math.max(0, start + shown * every - performance.now()));
+    }
+    return true;
+  }
+
   /** One whole round of a table: open, window, close, the steps one by one, the result. */
   async function oneRound(table: TableInfo, game: RoundGame, fence: Fence) {
     const opened = await rounds.open(table, game, fence, timing.window_ms);
@@ -89,12 +113,7 @@ export function createCasinoScheduler(
       if (!(await rounds.close(opened.roundId, fence))) return;
       publish(table.matchId, opened.roundId);
       await sleep(timing.close_ms);
-      const every = stepIntervalMs(timing, steps.length);
-      for (let i = 1; i <= steps.length && !stopping; i++) {
-        if (!(await rounds.reveal(opened.roundId, fence, steps.slice(0, i)))) return;
-        publish(table.matchId, opened.roundId);
-        if (i < steps.length) await sleep(every);
-      }
+      if (!(await revealSteps(table, opened.roundId, steps, fence))) return;
       if (stopping) return;
       const change = await rounds.finish(opened.roundId, fence);
       if (change) stats.rounds_settled += 1;
