@@ -421,6 +421,14 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
       await page.getByRole('heading', { name: 'Holiday calendar' }).waitFor();
       await check('console binary sessions');
       await page.screenshot({ path: `${ARTIFACTS}/a11y-admin-${viewport.width}-binary.png`, fullPage: true });
+      // The casino tables' limits, and the limits editor (issue 22).
+      await visit('casino', 'Casino tables');
+      await page.getByRole('table', { name: 'Casino tables' }).waitFor();
+      await page.getByRole('button', { name: 'Edit limits of Dragon Tiger 20-20' }).click();
+      await page.getByRole('dialog', { name: 'Limits of Dragon Tiger 20-20' }).waitFor();
+      await check('console casino limits dialog');
+      await page.screenshot({ path: `${ARTIFACTS}/a11y-admin-${viewport.width}-casino.png`, fullPage: true });
+      await page.keyboard.press('Escape');
       await visit('payments');
       await visit('settings');
       await visit('audit');
