@@ -103,7 +103,9 @@ async function runOn(store: Store): Promise<Figure[]> {
   const instruments = instrumentsOf(app, store);
   const checked = instruments.app;
   const rows = (q: ReturnType<typeof sql>) =>
-    retried(() => checked.db.execute(q)).then((r) => (r as unknown as { rows: Record<string, string>[] }).rows);
+    retried(() => checked.db.execute(q)).then(
+      (r) => (r as unknown as { rows: Record<string, string>[] }).rows,
+    );
 
   // Settle latency (the finish transaction: result, bets settled, money moved; call to commit),
   // and every finished round queued for its ledger check. The scheduler calls these functions of
@@ -175,7 +177,9 @@ async function runOn(store: Store): Promise<Figure[]> {
       // reach a round already closed.
       const now = Date.now();
       const all = [...heads.values()];
-      const open = all.filter((h) => h.state === 'BETTING' && Date.parse(h.closes_at) - now > CLOCK_MARGIN_MS);
+      const open = all.filter(
+        (h) => h.state === 'BETTING' && Date.parse(h.closes_at) - now > CLOCK_MARGIN_MS,
+      );
       const bare = open.filter((h) => !betOn.has(h.round_id));
       const choice = rand() < 0.02 ? all : bare.length > 0 ? bare : open;
       const head = choice.length > 0 ? choice[randInt(rand, 0, choice.length - 1)]! : null;
@@ -205,8 +209,7 @@ async function runOn(store: Store): Promise<Figure[]> {
       if (out.ok) {
         placed += 1;
         betOn.add(head.round_id);
-      }
-      else if (out.message.startsWith('option_id')) refused.option += 1;
+      } else if (out.message.startsWith('option_id')) refused.option += 1;
       else if (out.message.includes('smallest')) refused.min += 1;
       else if (out.message.includes('at most')) refused.limit += 1;
       else if (out.message.startsWith('Betting is closed')) refused.closed += 1;
@@ -291,7 +294,9 @@ async function runOn(store: Store): Promise<Figure[]> {
   if (Number(betRows!.open) > 0) problems.push(`${betRows!.open} bets neither settled nor voided`);
   if (Number(betRows!.n) !== placed) problems.push(`${placed} bets placed but ${betRows!.n} stored`);
   if (roundChecks !== Number(totals!.settled) + Number(totals!.voided))
-    problems.push(`${roundChecks} rounds checked of ${Number(totals!.settled) + Number(totals!.voided)} finished`);
+    problems.push(
+      `${roundChecks} rounds checked of ${Number(totals!.settled) + Number(totals!.voided)} finished`,
+    );
   const t = roundTiming(SPEED, MIN_WINDOW_MS);
   const scheduleMs = t.window_ms + t.close_ms + t.deal_max_ms + t.result_ms;
   if (Number(totals!.longest_ms) > scheduleMs + STUCK_MS)

@@ -43,13 +43,16 @@ export async function checkRounds(app: FastifyInstance, roundIds: readonly numbe
 
     const open = await rows<{ n: string }>(sql`select count(*)::text as n from casino_bets
       where market_id in (${markets}) and settled_status is null`);
-    if (Number(open[0]!.n) > 0) problems.push(`${open[0]!.n} bets of finished rounds neither settled nor voided`);
+    if (Number(open[0]!.n) > 0)
+      problems.push(`${open[0]!.n} bets of finished rounds neither settled nor voided`);
 
     const held = await rows<{ user_id: number; market_id: number; exposure_paise: string }>(sql`
       select user_id, market_id, exposure_paise::text from exposure_holds
       where market_id in (${markets}) and exposure_paise <> 0`);
     for (const h of held)
-      problems.push(`user ${h.user_id} still holds ${h.exposure_paise} paise on settled market ${h.market_id}`);
+      problems.push(
+        `user ${h.user_id} still holds ${h.exposure_paise} paise on settled market ${h.market_id}`,
+      );
 
     // Money: per (bettor, market), Σ profit/loss of the bets = the net transfers to their cash.
     const money = await rows<{ user_id: number; market_id: number; pl: string; moved: string }>(sql`
@@ -67,12 +70,15 @@ export async function checkRounds(app: FastifyInstance, roundIds: readonly numbe
       from pl full join moved on pl.user_id = moved.user_id and pl.market_id = moved.market_id
       where coalesce(pl.pl, 0) <> coalesce(moved.moved, 0)`);
     for (const m of money)
-      problems.push(`user ${m.user_id} on market ${m.market_id}: bets say ${m.pl} paise, transfers moved ${m.moved}`);
+      problems.push(
+        `user ${m.user_id} on market ${m.market_id}: bets say ${m.pl} paise, transfers moved ${m.moved}`,
+      );
     const sides = await rows<{ n: string }>(sql`select count(*)::text as n from transfers t
       join ledger_accounts d on d.account_id = t.debit_account_id
       join ledger_accounts c on c.account_id = t.credit_account_id
       where t.market_id in (${markets}) and (d.kind = 'house') = (c.kind = 'house')`);
-    if (Number(sides[0]!.n) > 0) problems.push(`${sides[0]!.n} round transfers not between a bettor and the house`);
+    if (Number(sides[0]!.n) > 0)
+      problems.push(`${sides[0]!.n} round transfers not between a bettor and the house`);
 
     // Touched accounts: cached balance = Σ transfers.
     const accounts = await rows<{ account_id: number; cached: string; computed: string }>(sql`
@@ -87,7 +93,9 @@ export async function checkRounds(app: FastifyInstance, roundIds: readonly numbe
       from ledger_accounts a where a.account_id in (select id from touched)`);
     for (const a of accounts)
       if (a.cached !== a.computed)
-        problems.push(`account ${a.account_id} shows ${a.cached} paise but its transfers sum to ${a.computed}`);
+        problems.push(
+          `account ${a.account_id} shows ${a.cached} paise but its transfers sum to ${a.computed}`,
+        );
 
     const total = await rows<{ sum: string }>(
       sql`select coalesce(sum(balance_paise), 0)::text as sum from ledger_accounts`,
@@ -101,7 +109,8 @@ export async function checkRounds(app: FastifyInstance, roundIds: readonly numbe
       from ledger_accounts a
       where a.kind = 'user_cash' and a.user_id in (select user_id from casino_bets where market_id in (${markets}))`);
     for (const s of short)
-      if (Number(s.available) < 0) problems.push(`user ${s.user_id} has an available balance of ${s.available} paise`);
+      if (Number(s.available) < 0)
+        problems.push(`user ${s.user_id} has an available balance of ${s.available} paise`);
     return problems.slice(0, PROBLEMS_MAX);
   });
 }

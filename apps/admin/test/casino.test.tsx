@@ -83,7 +83,12 @@ describe('the console’s casino tables page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save limits' }));
     await waitFor(() => expect(calls.callsTo('admin/casino/setLimits')).toHaveLength(1));
     const body = calls.callsTo('admin/casino/setLimits')[0]!.body as Record<string, unknown>;
-    expect(body).toMatchObject({ match_id: 501, min_stake: 100, max_per_option: 5000.5, max_per_round: 50_000 });
+    expect(body).toMatchObject({
+      match_id: 501,
+      min_stake: 100,
+      max_per_option: 5000.5,
+      max_per_round: 50_000,
+    });
     expect(typeof body.request_id).toBe('string');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

@@ -818,7 +818,12 @@ describeStores('bad input on every call', (ctx) => {
       expect(r.body.message, `${name} ${JSON.stringify(body)}`).toContain(message);
     }
     // The operator's table limits: each bad figure named, an unknown table refused; nothing changes.
-    const limits = { match_id: f.casino.matchId, min_stake: 10, max_per_option: 25_000, max_per_round: 50_000 };
+    const limits = {
+      match_id: f.casino.matchId,
+      min_stake: 10,
+      max_per_option: 25_000,
+      max_per_round: 50_000,
+    };
     const before = (await f.operator.call('adminCasinoTables')).body;
     const operatorCases: [object, number, string][] = [
       [{ ...limits, min_stake: 0 }, 400, 'min_stake'],

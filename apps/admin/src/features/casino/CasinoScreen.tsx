@@ -146,7 +146,9 @@ export function CasinoScreen() {
           }
         </Loadable>
       </Card>
-      {editing ? <LimitsDialog key={editing.match_id} table={editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <LimitsDialog key={editing.match_id} table={editing} onClose={() => setEditing(null)} />
+      ) : null}
     </>
   );
 }

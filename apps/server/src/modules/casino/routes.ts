@@ -188,9 +188,7 @@ export const casinoModule = fp<{ exchange?: ExchangeOptions; casino?: CasinoOpti
       return r.ok ? ok({ bet: r.bet }, r.repeated ? 'Bet already placed' : 'Bet placed') : refuse(r.message);
     });
 
-    route(app, 'adminCasinoTables', async () =>
-      ok({ tables: (await tablesOf(app.db)).map(adminTableOf) }),
-    );
+    route(app, 'adminCasinoTables', async () => ok({ tables: (await tablesOf(app.db)).map(adminTableOf) }));
     route(app, 'adminCasinoSetLimits', async ({ body, user }) =>
       audited(app, user.userId, 'casino/setLimits', body, async () => {
         const found = await setLimits(app, body.match_id, {

@@ -66,7 +66,11 @@ export type TableLimits = { minStakePaise: number; maxPerOptionPaise: number; ma
  * A table's limits (the operator's admin/casino/setLimits): its next round opens with them; the
  * round in its window keeps those it opened with (rounds.ts `open`). False: no such table.
  */
-export async function setLimits(app: FastifyInstance, matchId: number, limits: TableLimits): Promise<boolean> {
+export async function setLimits(
+  app: FastifyInstance,
+  matchId: number,
+  limits: TableLimits,
+): Promise<boolean> {
   if (!(limits.minStakePaise > 0 && limits.maxPerOptionPaise >= limits.minStakePaise))
     throw new Error('casino limits: 0 < min stake ≤ max per option');
   if (!(limits.maxPerRoundPaise >= limits.maxPerOptionPaise))

@@ -17,8 +17,8 @@ export function ConnectionLost() {
   if (!isStale(useConnectionState())) return null;
   return (
     <p className="stale-warning" role="status" data-testid="connection-lost">
-      <strong>Connection lost.</strong> Reconnecting… The clock and cards shown may be behind the table; a bet is
-      judged by the server’s clock.
+      <strong>Connection lost.</strong> Reconnecting… The clock and cards shown may be behind the table; a bet
+      is judged by the server’s clock.
     </p>
   );
 }

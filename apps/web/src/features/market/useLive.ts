@@ -20,7 +20,6 @@ export const WS_SUBSCRIBE_MAX = 50;
 /** While the socket delivers nothing, match odds are fetched over HTTP this often. */
 export const MATCH_ODDS_POLL_MS = 2_000;
 
-
 /** Refetches what shows the caller's bets: positions, bets, balance and exposure. */
 export function useRefreshBets(matchId: number) {
   const queryClient = useQueryClient();
