@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { FencedOut, type Fence } from '../../plugins/leader.ts';
 import { DEAL_FAILED_REASON, INTERRUPTED_REASON, type RoundChange, type Rounds } from './rounds.ts';
 import { hmacSha256 } from './fair.ts';
-import { roundTiming, stepIntervalMs, type RoundTiming } from './timing.ts';
+import { roundTiming, STEP_BATCH_BELOW_MS, stepIntervalMs, type RoundTiming } from './timing.ts';
 import { tablesOf, type TableInfo } from './views.ts';
 
 export type SchedulerStats = {
@@ -82,20 +82,22 @@ export function createCasinoScheduler(
   }
 
   /**
-   * The deal: each step at its time from the deal's start. A step is one write at a real clock
-   * (a second apart); when the store is slower than a fast clock, the steps due by then go out in
-   * one write, so a deal never lags its schedule by more than one write. False: the round is gone.
+   * The deal, one step per write `every` apart (a card a second at a real clock). At a fast clock
+   * whose steps come closer than STEP_BATCH_BELOW_MS (no screen shows them one by one), each write
+   * carries the steps due by then: the deal keeps its schedule however slow the store is.
+   * False: the round is gone.
    */
   async function revealSteps(table: TableInfo, roundId: number, steps: readonly string[], fence: Fence) {
     const every = stepIntervalMs(timing, steps.length);
+    const batch = every < STEP_BATCH_BELOW_MS;
     const start = performance.now();
     let shown = 0;
     while (shown < steps.length && !stopping) {
-      const due = every > 0 ? Math.floor((performance.now() - start) / every) + 1 : steps.length;
+      const due = batch ? Math.floor((performance.now() - start) / Math.max(every, 1e-3)) + 1 : shown + 1;
       shown = Math.min(steps.length, Math.max(shown + 1, due));
       if (!(await rounds.reveal(roundId, fence, steps.slice(0, shown)))) return false;
       publish(table.matchId, roundId);
-      if (shown < steps.length) await sleep(Math.max(0, start + shown * every - performance.now()));
+      if (shown < steps.length) await sleep(batch ? 0 : every);
     }
     return true;
   }

@@ -10,6 +10,8 @@ export const CLOSE_PAUSE_MS = 1_500;
 export const STEP_REVEAL_MS = 1_000;
 /** …unless the deal would take longer than this: then the steps come faster (Andar Bahar's long deals). */
 export const DEAL_MAX_MS = 20_000;
+/** Steps closer than this (a fast clock) go out several to a write, as many as are due. */
+export const STEP_BATCH_BELOW_MS = 50;
 /** The result shown before the next round opens. */
 export const RESULT_DISPLAY_MS = 5_000;
 /** After a round failed (the store did not answer): wait this long before the table tries again. */
