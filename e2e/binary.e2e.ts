@@ -27,6 +27,13 @@ const POLL = { timeout: 30_000, interval: 250 };
 const CLOCK_START = '2026-11-30T08:20:00.000Z';
 const CLOCK_SPEED = 60;
 
+/** "1h 02m 05s" / "2m 05s" / "5s" (the countdown's text) in seconds. */
+function secondsOf(text: string): number {
+  const m = /(?:(\d+)h )?(?:(\d+)m )?(\d+)s/.exec(text);
+  if (!m) throw new Error(`not a countdown: ${text}`);
+  return Number(m[1] ?? 0) * 3600 + Number(m[2] ?? 0) * 60 + Number(m[3]);
+}
+
 async function noSidewaysScroll(page: Page) {
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
@@ -74,6 +81,14 @@ describeBrowser('binary sessions in the browser', () => {
     const first = await summary.textContent();
     await expect.poll(() => summary.textContent(), POLL).not.toBe(first);
     await page.screenshot({ path: `${ARTIFACTS}/binary-390.png`, fullPage: true });
+
+    // The countdown runs at the binary clock's pace (the server sends clock_speed): at 60× two
+    // seconds here are two binary minutes, not two seconds.
+    const countdown = page.locator('.binary-panel__countdown strong');
+    const left = async () => secondsOf((await countdown.textContent()) ?? '');
+    const before = await left();
+    await page.waitForTimeout(2_000);
+    expect(before - (await left()), 'binary seconds gone in 2 s').toBeGreaterThanOrEqual(60);
 
     // Yes at the line shown; a "Line changed" refusal (the price moved on) is taken again.
     let placed = false;

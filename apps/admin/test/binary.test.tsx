@@ -18,6 +18,7 @@ const session = (over: object = {}) => ({
   settlement_price: null,
   bets: 3,
   stake: 1500,
+  void_reason: null,
   ...over,
 });
 
@@ -32,6 +33,13 @@ const sessions = [
     recorded_price: 76012,
   }),
   session({ session_id: 69, trading_day: '2026-11-25', state: 'SETTLED', settlement_price: 24290 }),
+  session({
+    session_id: 68,
+    code: 'AXS',
+    trading_day: '2026-11-24',
+    state: 'VOID',
+    void_reason: 'Feed fault',
+  }),
 ];
 
 function api(extra: Record<string, unknown> = {}) {
@@ -68,7 +76,9 @@ describe('the console’s binary sessions page', () => {
     api();
     const table = await openPage();
     const rows = within(table).getAllByRole('row');
-    expect(rows).toHaveLength(4);
+    expect(rows).toHaveLength(5);
+    // A void session shows the operator's reason.
+    expect(within(rows[4]!).getByText('Feed fault')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('CLOSED')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('24,345.05')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Settle NFY 2026-11-26' })).toBeInTheDocument();
@@ -115,9 +125,17 @@ describe('the console’s binary sessions page', () => {
     await openPage();
     await userEvent.click(screen.getByRole('button', { name: 'Void NFY 2026-11-25' }));
     const dialog = await screen.findByRole('dialog', { name: 'Void NFY 2026-11-25?' });
+    // No reason: refused on the screen, nothing sent.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Void: return every stake' }));
+    expect(await within(dialog).findByText(/Write the reason/)).toBeInTheDocument();
+    expect(calls.callsTo('admin/binary/void')).toHaveLength(0);
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Feed fault at the open');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Void: return every stake' }));
     await waitFor(() => expect(calls.callsTo('admin/binary/void')).toHaveLength(1));
-    expect(calls.callsTo('admin/binary/void')[0]!.body).toMatchObject({ session_id: 69 });
+    expect(calls.callsTo('admin/binary/void')[0]!.body).toMatchObject({
+      session_id: 69,
+      reason: 'Feed fault at the open',
+    });
     expect(await within(dialog).findByText('Session already void')).toBeInTheDocument();
   });
 

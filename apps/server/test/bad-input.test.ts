@@ -428,7 +428,7 @@ function baseBodies(f: Fixture, selfId: number): Record<string, unknown> {
     getBinaryInstrument: { match_id: 1 },
     adminBinarySessions: { trading_day: today },
     adminBinarySettle: { session_id: 1, price: 24_350.05, request_id: 'sweep-bs' },
-    adminBinaryVoid: { session_id: 1, request_id: 'sweep-bv' },
+    adminBinaryVoid: { session_id: 1, reason: 'Sweep void', request_id: 'sweep-bv' },
     adminBinaryOverride: { session_id: 1, price: 24_350.05, request_id: 'sweep-bo' },
     adminBinaryCalendar: { from: today },
     adminBinaryHolidayAdd: { day: '2099-01-01', group: 'ALL', reason: 'Sweep', request_id: 'sweep-bh' },

@@ -7,7 +7,9 @@ import type { BinaryInstrument, BinaryInstrumentHead, WsServerMessage } from '@b
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { binarySessions } from '../src/modules/binary/schema.ts';
-import { bettorOf } from './helpers/people.ts';
+import { expectLedgerClean } from './helpers/casino.ts';
+import { TestClock } from './helpers/clock.ts';
+import { bettorOf, operatorOf } from './helpers/people.ts';
 import { WsClient } from './helpers/ws-client.ts';
 import { describeStores } from './helpers/stores.ts';
 
@@ -80,4 +82,85 @@ describeStores(
     });
   },
   { binary: { run: true, speed: SPEED, start_ms: START, step_ms: 100 } },
+);
+
+// A calendar edit reaches the running random walk at once (the runner rereads the calendar every
+// step): a holiday added for today while the runner runs suspends the session and the walk emits
+// no more prices for that group; removed, the prices come back. The binary clock is the test's,
+// moved by hand; the runner steps every 50 ms on its own.
+const handClock = new TestClock();
+const istAt = (s: string) => Date.parse(`${s}+05:30`);
+describeStores(
+  'binary feed runner: a calendar edit on the running feed (issue 24)',
+  (ctx) => {
+    it(
+      'a holiday added for today suspends the session and stops the walk; removed, it resumes',
+      { timeout: 120_000 },
+      async () => {
+        const app = ctx.app;
+        const op = await operatorOf(ctx);
+        const b = await bettorOf(ctx, 0);
+        const runner = app.binary.runner!;
+        const nfy = (await app.binary.instruments()).find((i) => i.spec.code === 'NFY')!;
+        const head = async () =>
+          ((await b.call('getBinaryInstrument', { match_id: nfy.matchId })).body.data as BinaryInstrument)
+            .instrument;
+        const steps = async (n: number) => {
+          const until = runner.stats.steps + n;
+          const end = Date.now() + 30_000;
+          while (runner.stats.steps < until && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+          expect(runner.stats.steps).toBeGreaterThanOrEqual(until);
+        };
+        const nfyTicks = () => runner.stats.ticks_by_code['NFY'] ?? 0;
+        // A Monday ahead of the clock (the two stores' runs share it).
+        const day = ['2027-01-11', '2027-01-18'].find(
+          (d) => istAt(`${d}T10:05:00`) > handClock.now().getTime(),
+        )!;
+        handClock.advance(istAt(`${day}T10:05:00`) - handClock.now().getTime());
+        const end = Date.now() + 30_000;
+        while (!runner.running() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+        // Open: each second of the binary clock brings NFY a price.
+        for (let i = 0; i < 3; i++) {
+          handClock.advance(2_000);
+          await steps(2);
+        }
+        expect(nfyTicks()).toBeGreaterThan(0);
+        expect(await head()).toMatchObject({ state: 'OPEN' });
+        const add = await op.call('adminBinaryHolidayAdd', {
+          day,
+          group: 'EQUITY',
+          reason: 'Market holiday',
+          request_id: `feed-hol-1-${day}`,
+        });
+        expect(add.body.status).toBe(true);
+        expect(await head()).toMatchObject({
+          state: 'SUSPENDED',
+          reason: 'Holiday: Market holiday',
+          line: null,
+        });
+        await steps(2);
+        const before = nfyTicks();
+        for (let i = 0; i < 3; i++) {
+          handClock.advance(2_000);
+          await steps(2);
+        }
+        expect(nfyTicks()).toBe(before);
+        // Removed: the walk emits again and the session reopens.
+        await op.call('adminBinaryHolidayRemove', {
+          day,
+          group: 'EQUITY',
+          request_id: `feed-hol-2-${day}`,
+        });
+        for (let i = 0; i < 3; i++) {
+          handClock.advance(2_000);
+          await steps(2);
+        }
+        expect(nfyTicks()).toBeGreaterThan(before);
+        expect(await head()).toMatchObject({ state: 'OPEN' });
+        expect(runner.stats.errors).toBe(0);
+        await expectLedgerClean(app);
+      },
+    );
+  },
+  { binary: { run: true, clock: handClock, step_ms: 50 } },
 );

@@ -289,7 +289,7 @@ describeStores(
         price: 151.99,
         request_id: 'bin-set-1',
       });
-      expect(s.body).toMatchObject({ status: true, data: { state: 'SETTLED', result_value: 151 } });
+      expect(s.body).toMatchObject({ status: true, data: { state: 'SETTLED', result_value: 15_199 } });
       expect(await balanceOf(b)).toEqual({ total_balance: 100_500, liability: 0 });
       const again = await op.call('adminBinarySettle', { session_id: tt });
       expect(again.body).toMatchObject({ status: false, message: expect.stringMatching(/already settled/) });
@@ -316,7 +316,11 @@ describeStores(
       expectTaken(await atLine(b, 'B-NFY', true, { stack: 700 }));
       expect(await balanceOf(b)).toEqual({ total_balance: 100_000, liability: 700 });
       const sid = (await view(b, 'B-NFY')).instrument.session_id!;
-      const v = await op.call('adminBinaryVoid', { session_id: sid, request_id: 'bin-void-1' });
+      const v = await op.call('adminBinaryVoid', {
+        session_id: sid,
+        reason: 'Feed fault at the open',
+        request_id: 'bin-void-1',
+      });
       expect(v.body).toMatchObject({ status: true, data: { void_market: true } });
       expect(await balanceOf(b)).toEqual({ total_balance: 100_000, liability: 0 });
       expectRefused(
@@ -350,7 +354,7 @@ describeStores(
       const bad = await b.call('placeBinaryBet', {
         match_id: ids.get('CRUDE'),
         is_yes: '1',
-        line: 6_060.5,
+        line: 6_060.125,
         rate: 100,
         stack: 100,
         request_id: 'x',

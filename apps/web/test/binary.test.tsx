@@ -1,8 +1,14 @@
-import type { BinaryBoard, BinaryInstrument, BinaryInstrumentHead, KindBet } from '@backlay/contract';
+import type { BinaryBet, BinaryBoard, BinaryInstrument, BinaryInstrumentHead } from '@backlay/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { appendTick, formatCountdown, nextOpenText } from '../src/features/binary/format.ts';
+import {
+  appendTick,
+  binaryNow,
+  formatCountdown,
+  formatLine,
+  nextOpenText,
+} from '../src/features/binary/format.ts';
 import { chartPoints } from '../src/features/binary/PriceChart.tsx';
 import { ControlledSocket, json, mockApi, renderApp, resetStore, signIn } from './helpers.tsx';
 
@@ -46,6 +52,7 @@ function head(over: Partial<BinaryInstrumentHead> = {}): BinaryInstrumentHead {
     closes_at: '2026-11-26T09:00:00.000Z',
     opens_at: null,
     server_time: NOW,
+    clock_speed: 1,
     ...over,
   };
 }
@@ -88,6 +95,7 @@ function board(instruments: BinaryInstrumentHead[] = [head(), crude, closed]): B
   return {
     groups: groups.map((g) => ({ ...g, instruments: instruments.filter((i) => i.group === g.group) })),
     server_time: NOW,
+    clock_speed: 1,
   };
 }
 
@@ -104,9 +112,9 @@ function instrument(h: BinaryInstrumentHead, over: Partial<BinaryInstrument> = {
   };
 }
 
-const bet = (over: Partial<KindBet> = {}): KindBet => ({
+const bet = (over: Partial<BinaryBet> = {}): BinaryBet => ({
   bet_id: 1,
-  kind: 'FANCY',
+  kind: 'BINARY',
   match_id: 901,
   match_name: 'NFY',
   market_id: 7001,
@@ -120,6 +128,7 @@ const bet = (over: Partial<KindBet> = {}): KindBet => ({
   status: 'MATCHED',
   profit_loss: null,
   placed_at: '2026-11-26T06:00:00Z',
+  void_reason: null,
   ...over,
 });
 
@@ -186,6 +195,20 @@ describe('Binary screen', UI, () => {
       'Last 24,345.05, change +45.05 (+0.19%); session high 24,345.05, low 24,300.00.',
     );
     expect(screen.getByText(/Closes in/)).toBeInTheDocument();
+  });
+
+  it('the countdown runs at the binary clock speed the server sends (60×: a minute a second)', async () => {
+    // The close is 10 binary minutes after server_time; at 60× that is 10 s of the device's.
+    const fast = head({ clock_speed: 60, closes_at: new Date(NOW + 600_000).toISOString() });
+    api({
+      'binary/getBoard': board([fast, crude, closed]),
+      'binary/getInstrument': () => instrument(fast),
+    });
+    await open();
+    const countdown = () => screen.getByText(/Closes in/).textContent ?? '';
+    expect(countdown()).toMatch(/Closes in (10m 00s|9m \d\ds)/);
+    // Two seconds of the device: two binary minutes gone, not two seconds.
+    await waitFor(() => expect(countdown()).toMatch(/Closes in [78]m \d\ds/), { timeout: 4_000 });
   });
 
   it('a binary message over the socket moves the price, the line and the chart (no polling)', async () => {
@@ -295,6 +318,23 @@ describe('binary helpers', () => {
       { time: 1, value: 2 },
       { time: 2, value: 3 },
     ]);
+  });
+
+  it('the binary clock runs on at its speed from the head: a 60× countdown loses 60 s a second', () => {
+    const at = { server_time: NOW, received_ms: 1_000, clock_speed: 60 };
+    expect(binaryNow(at, 1_000)).toBe(NOW);
+    expect(binaryNow(at, 2_000)).toBe(NOW + 60_000);
+    expect(binaryNow({ ...at, clock_speed: 1 }, 2_000)).toBe(NOW + 1_000);
+    // 14:29 binary time at 60×: 60 s to the close is 1 s of the device's.
+    const close = NOW + 60_000;
+    expect(formatCountdown(close - binaryNow(at, 1_000))).toBe('1m 00s');
+    expect(formatCountdown(close - binaryNow(at, 1_500))).toBe('30s');
+  });
+
+  it('formats quarter-point lines with two decimals, whole ones without', () => {
+    expect(formatLine(71.25)).toBe('71.25');
+    expect(formatLine(71.5)).toBe('71.50');
+    expect(formatLine(24_350)).toBe('24,350');
   });
 
   it('formats the countdown and the next open', () => {

@@ -44,6 +44,7 @@ import {
   binaryInstrument,
   getBinaryInstrumentRequest,
   placeBinaryBetRequest,
+  placeBinaryBetResult,
 } from './binary.ts';
 import { defineEndpoints, type RequestIn, type ResponseIn } from './endpoint.ts';
 import {
@@ -290,7 +291,7 @@ export const bettorCoreEndpoints = defineEndpoints({
     summary:
       'Yes (closes at or above the line) or No (closes below it) on an instrument\'s session at the quoted line and rate: taken whole at once, or refused outside the hours by the server\'s clock ("Suspended …", "Market closed"), "Line changed" once the line moved, over the limits or the balance. The same request_id twice returns the first bet.',
     request: placeBinaryBetRequest,
-    response: placeKindBetResult,
+    response: placeBinaryBetResult,
   },
   searchByMatchNameHeader: {
     method: 'POST',

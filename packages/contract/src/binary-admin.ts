@@ -40,6 +40,8 @@ export const adminBinarySession = z.object({
   settlement_price: z.number().nullable(),
   bets: z.number().int(),
   stake: rupees,
+  /** The operator's reason, once voided; null otherwise. */
+  void_reason: z.string().nullable(),
 });
 export type AdminBinarySession = z.infer<typeof adminBinarySession>;
 
@@ -62,6 +64,13 @@ export const adminBinarySettleRequest = z.object({
 
 export const adminBinaryVoidRequest = z.object({
   session_id: idInput,
+  /** Why (stored, audited, shown in the sessions list and to the bettor on the voided bet). */
+  reason: z
+    .string({ error: 'reason is required' })
+    .trim()
+    .min(3, 'reason must be at least 3 characters')
+    .max(200, 'reason must be at most 200 characters')
+    .check(plainText('reason')),
   request_id: adminRequestId.optional(),
 });
 

@@ -16,11 +16,14 @@ export type BinaryGroup = z.infer<typeof binaryGroup>;
 export const binaryState = z.enum(['OPEN', 'SUSPENDED', 'CLOSED']);
 export type BinaryState = z.infer<typeof binaryState>;
 
-/** The house's line pair now: No wins when the settlement price < no_line, Yes when ≥ yes_line. */
+/**
+ * The house's line pair now: No wins when the settlement price < no_line, Yes when ≥ yes_line.
+ * Lines are price levels with at most two decimals (COMEX crude steps $0.25: 71.25).
+ */
 export const binaryLine = z.object({
-  no_line: z.number().int(),
+  no_line: z.number(),
   no_rate: z.number().int(),
-  yes_line: z.number().int(),
+  yes_line: z.number(),
   yes_rate: z.number().int(),
 });
 export type BinaryLine = z.infer<typeof binaryLine>;
@@ -50,7 +53,7 @@ export const binaryInstrumentHead = z.object({
   state: binaryState,
   /** Why it is not OPEN, for the screen ('Opens 10:00 IST', 'Weekend', 'Holiday: Diwali', 'Closed'); null when OPEN. */
   reason: z.string().nullable(),
-  /** The session bets go to now or last went to (its fancy-kind market id); null before the first session. */
+  /** The session bets go to now or last went to (its BINARY-kind market id); null before the first session. */
   session_id: z.number().int().nullable(),
   /** That session's trading day, YYYY-MM-DD (India). */
   trading_day: z.string().nullable(),
@@ -65,7 +68,12 @@ export const binaryInstrumentHead = z.object({
   closes_at: isoDateTime.nullable(),
   /** When it next opens (ISO, UTC) unless OPEN; null when OPEN. */
   opens_at: isoDateTime.nullable(),
-  /** The server's clock (ms since the epoch) when this was built, so a client corrects its own countdown. */
+  /** The binary clock (ms since the epoch) when this was built, so a client corrects its own countdown. */
   server_time: z.number().int(),
+  /**
+   * How many binary-clock ms pass per real ms (BINARY_CLOCK_SPEED; 1 in production): a countdown
+   * runs server_time + (device ms since received) × clock_speed, so it is right at any speed.
+   */
+  clock_speed: z.number().positive(),
 });
 export type BinaryInstrumentHead = z.infer<typeof binaryInstrumentHead>;

@@ -10,8 +10,8 @@ import { rupees } from './wallet.ts';
 // exclusive: 10:00:00 open, 14:30:00 closed; the evening session closes at 24:00 = 00:00 of the
 // next day). One session per instrument per trading day; its line pair follows the live price
 // ("NFY closes at or above 24,350 — No 24,340 @100 / Yes 24,350 @100") and it settles on the
-// session's last feed price (or the operator's figure). Lines are whole price points; prices are
-// numbers with at most two decimals; money is rupees.
+// session's last feed price (or the operator's figure). Lines and prices are numbers with at most
+// two decimals; money is rupees. Sessions are markets of kind BINARY.
 
 export * from './binary-head.ts';
 
@@ -27,6 +27,8 @@ export const binaryBoard = z.object({
     }),
   ),
   server_time: z.number().int(),
+  /** The binary clock's speed (see the head's clock_speed). */
+  clock_speed: z.number().positive(),
 });
 export type BinaryBoard = z.infer<typeof binaryBoard>;
 
@@ -34,11 +36,22 @@ export const getBinaryInstrumentRequest = z.object({ match_id: idInput });
 
 /** The caller's profit or loss when the session settles in [from, to) (null: unbounded). */
 export const binaryBookRow = z.object({
-  from: z.number().int().nullable(),
-  to: z.number().int().nullable(),
+  from: z.number().nullable(),
+  to: z.number().nullable(),
   profit_loss: rupees,
 });
 export type BinaryBookRow = z.infer<typeof binaryBookRow>;
+
+/**
+ * A binary bet: a kind bet (kind 'BINARY') whose line is a price level with up to two decimals,
+ * and, once the operator voided its session, why.
+ */
+export const binaryBet = kindBet.extend({
+  line: z.number().nullable(),
+  /** The operator's reason when the session was voided; null otherwise. */
+  void_reason: z.string().nullable(),
+});
+export type BinaryBet = z.infer<typeof binaryBet>;
 
 export const binaryInstrument = z.object({
   instrument: binaryInstrumentHead,
@@ -55,7 +68,7 @@ export const binaryInstrument = z.object({
   /** By settlement price; empty without bets. */
   book: z.array(binaryBookRow),
   /** The caller's bets on the session, newest first. */
-  my_bets: z.array(kindBet),
+  my_bets: z.array(binaryBet),
   /** The last settled or void sessions of the instrument, newest first (at most 5). */
   last_sessions: z.array(
     z.object({
@@ -69,12 +82,14 @@ export const binaryInstrument = z.object({
 });
 export type BinaryInstrument = z.infer<typeof binaryInstrument>;
 
-/** A whole price point 1 … 10,000,000. */
+/** A price level 0.01 … 10,000,000 with at most two decimals (COMEX crude's 71.25). */
 const binaryLineInput = z
-  .number({ error: 'line must be a whole price level' })
-  .int('line must be a whole price level')
-  .min(1, 'line must be 1 or more')
-  .max(10_000_000, 'line must be at most 10000000');
+  .number({ error: 'line must be a price level' })
+  .min(0.01, 'line must be 0.01 or more')
+  .max(10_000_000, 'line must be at most 10000000')
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
+    message: 'line may have at most two decimals',
+  });
 
 export const placeBinaryBetRequest = z.object({
   match_id: idInput,
@@ -102,3 +117,6 @@ export const placeBinaryBetRequest = z.object({
   request_id: clientRequestId,
 });
 export type PlaceBinaryBetRequest = z.input<typeof placeBinaryBetRequest>;
+
+export const placeBinaryBetResult = z.object({ bet: binaryBet });
+export type PlaceBinaryBetResult = z.infer<typeof placeBinaryBetResult>;

@@ -129,5 +129,5 @@ export const activeInput = z
 export const isoDateTime = z.iso.datetime({ offset: true });
 
 /** Every market kind; each is registered once on the server (modules/markets/kinds.ts). */
-export const marketKind = z.enum(['EXCHANGE', 'BOOKMAKER', 'FANCY', 'CASINO']);
+export const marketKind = z.enum(['EXCHANGE', 'BOOKMAKER', 'FANCY', 'CASINO', 'BINARY']);
 export type MarketKind = z.infer<typeof marketKind>;

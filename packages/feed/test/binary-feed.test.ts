@@ -75,6 +75,24 @@ describe('binary random-walk feed', () => {
     expect(holiday.advance(tue + 24 * 3_600_000 - 1)).toEqual([]);
   });
 
+  it('a calendar edit reaches the running walk at once when it is told (calendarChanged)', () => {
+    const holidays = new Map<string, string>();
+    const feed = createRandomWalkFeed({
+      seed: 7,
+      start_ms: ist('2026-11-23T10:00:00'),
+      holiday: (day, group) => holidays.get(`${day}|${group}`) ?? null,
+    });
+    const nfy = (to: string) => feed.advance(ist(to)).filter((k) => k.code === 'NFY').length;
+    expect(nfy('2026-11-23T10:00:10')).toBe(10);
+    // A holiday for today, edited while the walk runs: told, it stops at once.
+    holidays.set('2026-11-23|EQUITY', 'Market holiday');
+    feed.calendarChanged!();
+    expect(nfy('2026-11-23T10:00:20')).toBe(0);
+    holidays.clear();
+    feed.calendarChanged!();
+    expect(nfy('2026-11-23T10:00:30')).toBe(10);
+  });
+
   it('a long gap (a restart) is bounded work and still moves the price', () => {
     const feed = createRandomWalkFeed({ seed: 5, start_ms: ist('2026-11-23T10:00:00') });
     const out = feed.advance(ist('2026-11-23T14:00:00'));

@@ -226,7 +226,7 @@ export const markets = pgTable(
     marketName: text('market_name').notNull(),
     marketType: text('market_type').notNull(),
     /** Which kind module owns the market's bets and settlement (modules/markets/kinds.ts). */
-    marketKind: text('market_kind', { enum: ['EXCHANGE', 'BOOKMAKER', 'FANCY', 'CASINO'] })
+    marketKind: text('market_kind', { enum: ['EXCHANGE', 'BOOKMAKER', 'FANCY', 'CASINO', 'BINARY'] })
       .notNull()
       .default('EXCHANGE'),
     status: text('status', { enum: ['OPEN', 'SUSPENDED', 'CLOSED', 'INACTIVE'] })
@@ -247,7 +247,10 @@ export const markets = pgTable(
   (t) => [
     index('markets_match_idx').on(t.matchId),
     check('markets_status_check', sql`${t.status} in ('OPEN', 'SUSPENDED', 'CLOSED', 'INACTIVE')`),
-    check('markets_kind_check', sql`${t.marketKind} in ('EXCHANGE', 'BOOKMAKER', 'FANCY', 'CASINO')`),
+    check(
+      'markets_kind_check',
+      sql`${t.marketKind} in ('EXCHANGE', 'BOOKMAKER', 'FANCY', 'CASINO', 'BINARY')`,
+    ),
     check('markets_stakes_check', sql`${t.minStakePaise} > 0 and ${t.maxStakePaise} >= ${t.minStakePaise}`),
     check('markets_commission_check', sql`${t.commissionBps} between 0 and 10000`),
     check('markets_bet_delay_check', sql`${t.betDelayS} >= 0`),
@@ -957,7 +960,13 @@ export { paymentDiscrepancies } from '../modules/payments/schema.ts';
 
 export { races, raceRunners } from '../modules/racing/schema.ts';
 export { casinoTables, casinoRounds, casinoBets } from '../modules/casino/schema.ts';
-export { binaryInstruments, binarySessions, binaryTicks, binaryHolidays } from '../modules/binary/schema.ts';
+export {
+  binaryInstruments,
+  binarySessions,
+  binaryBets,
+  binaryTicks,
+  binaryHolidays,
+} from '../modules/binary/schema.ts';
 
 // ---------------------------------------------------------------- responsible gaming
 

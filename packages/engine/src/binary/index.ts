@@ -22,6 +22,7 @@ export {
   BINARY_RATE,
   binaryLinePair,
   binaryResult,
+  toHundredths,
   binaryExposurePaise,
   settleBinaryBetsPaise,
   binaryBook,

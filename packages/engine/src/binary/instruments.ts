@@ -15,8 +15,12 @@ export type BinaryInstrumentSpec = {
   readonly level: number;
   /** Annualised volatility (0.14 = 14 %) of the demo walk. */
   readonly volatility: number;
-  /** The No and Yes lines are this many whole points apart (the house's margin is the gap). */
-  readonly line_step: number;
+  /**
+   * The No and Yes lines are this many hundredths of a price point apart (the house's margin is
+   * the gap): 1000 is 10 points (Nifty), 25 is $0.25 (COMEX crude at ~$71). Hundredths keep the
+   * line arithmetic exact in integers.
+   */
+  readonly line_step_c: number;
   readonly currency: 'INR' | 'USD';
 };
 
@@ -28,7 +32,7 @@ export const BINARY_INSTRUMENTS: readonly BinaryInstrumentSpec[] = [
     tick_size: 0.05,
     level: 24_350,
     volatility: 0.13,
-    line_step: 10,
+    line_step_c: 1000,
     currency: 'INR',
   },
   {
@@ -38,7 +42,7 @@ export const BINARY_INSTRUMENTS: readonly BinaryInstrumentSpec[] = [
     tick_size: 0.05,
     level: 52_400,
     volatility: 0.16,
-    line_step: 25,
+    line_step_c: 2500,
     currency: 'INR',
   },
   {
@@ -48,7 +52,7 @@ export const BINARY_INSTRUMENTS: readonly BinaryInstrumentSpec[] = [
     tick_size: 0.05,
     level: 1_140,
     volatility: 0.24,
-    line_step: 2,
+    line_step_c: 200,
     currency: 'INR',
   },
   {
@@ -58,7 +62,7 @@ export const BINARY_INSTRUMENTS: readonly BinaryInstrumentSpec[] = [
     tick_size: 0.05,
     level: 1_310,
     volatility: 0.2,
-    line_step: 2,
+    line_step_c: 200,
     currency: 'INR',
   },
   {
@@ -68,7 +72,7 @@ export const BINARY_INSTRUMENTS: readonly BinaryInstrumentSpec[] = [
     tick_size: 0.05,
     level: 1_480,
     volatility: 0.22,
-    line_step: 2,
+    line_step_c: 200,
     currency: 'INR',
   },
   {
@@ -78,7 +82,7 @@ export const BINARY_INSTRUMENTS: readonly BinaryInstrumentSpec[] = [
     tick_size: 0.05,
     level: 820,
     volatility: 0.24,
-    line_step: 1,
+    line_step_c: 100,
     currency: 'INR',
   },
   {
@@ -88,7 +92,7 @@ export const BINARY_INSTRUMENTS: readonly BinaryInstrumentSpec[] = [
     tick_size: 0.01,
     level: 152,
     volatility: 0.3,
-    line_step: 1,
+    line_step_c: 100,
     currency: 'INR',
   },
   {
@@ -98,7 +102,7 @@ export const BINARY_INSTRUMENTS: readonly BinaryInstrumentSpec[] = [
     tick_size: 1,
     level: 76_500,
     volatility: 0.14,
-    line_step: 50,
+    line_step_c: 5000,
     currency: 'INR',
   },
   {
@@ -108,7 +112,7 @@ export const BINARY_INSTRUMENTS: readonly BinaryInstrumentSpec[] = [
     tick_size: 1,
     level: 90_200,
     volatility: 0.24,
-    line_step: 100,
+    line_step_c: 10000,
     currency: 'INR',
   },
   {
@@ -118,7 +122,7 @@ export const BINARY_INSTRUMENTS: readonly BinaryInstrumentSpec[] = [
     tick_size: 1,
     level: 6_050,
     volatility: 0.32,
-    line_step: 10,
+    line_step_c: 1000,
     currency: 'INR',
   },
   {
@@ -128,7 +132,7 @@ export const BINARY_INSTRUMENTS: readonly BinaryInstrumentSpec[] = [
     tick_size: 0.01,
     level: 71.2,
     volatility: 0.32,
-    line_step: 1,
+    line_step_c: 25,
     currency: 'USD',
   },
   {
@@ -138,7 +142,7 @@ export const BINARY_INSTRUMENTS: readonly BinaryInstrumentSpec[] = [
     tick_size: 1,
     level: 44_100,
     volatility: 0.14,
-    line_step: 20,
+    line_step_c: 2000,
     currency: 'USD',
   },
   {
@@ -148,7 +152,7 @@ export const BINARY_INSTRUMENTS: readonly BinaryInstrumentSpec[] = [
     tick_size: 0.25,
     level: 20_750,
     volatility: 0.2,
-    line_step: 20,
+    line_step_c: 2000,
     currency: 'USD',
   },
   {
@@ -158,7 +162,7 @@ export const BINARY_INSTRUMENTS: readonly BinaryInstrumentSpec[] = [
     tick_size: 0.25,
     level: 5_980,
     volatility: 0.16,
-    line_step: 5,
+    line_step_c: 500,
     currency: 'USD',
   },
 ];

@@ -86,6 +86,9 @@ export function createRandomWalkFeed(opts: RandomWalkOptions): InstrumentFeed {
 
   return {
     name: 'random-walk',
+    calendarChanged() {
+      for (const w of walks) w.until = -Infinity;
+    },
     advance(to_ms) {
       if (to_ms <= last) return [];
       const out: FeedTick[] = [];

@@ -14,4 +14,9 @@ export interface InstrumentFeed {
    * back in time returns nothing.
    */
   advance(to_ms: number): FeedTick[];
+  /**
+   * The holiday calendar changed: a feed that keeps each instrument's session phase (open or not)
+   * between calls forgets it, so the next `advance` asks the calendar afresh. Absent: it keeps none.
+   */
+  calendarChanged?(): void;
 }

@@ -48,6 +48,8 @@ type Step = { kind: 'settle' | 'void' | 'override'; session: AdminBinarySession 
 
 function SessionDialogs({ step, onClose }: { step: Step; onClose: () => void }) {
   const [figure, setFigure] = useState('');
+  // The void's reason is checked once the operator tried to confirm without one.
+  const [tried, setTried] = useState(false);
   const invalidate = [['adminBinarySessions']];
   const settle = useAction('adminBinarySettle', { invalidate, success: 'Session settled' });
   const voidIt = useAction('adminBinaryVoid', { invalidate, success: 'Session void: every stake returned' });
@@ -59,6 +61,7 @@ function SessionDialogs({ step, onClose }: { step: Step; onClose: () => void }) 
     figure.trim() !== '' && typed == null ? 'Write a price, e.g. 24350.25 (two decimals at most)' : null;
   const close = () => {
     setFigure('');
+    setTried(false);
     onClose();
   };
   const name = `${s.code} ${s.trading_day}`;
@@ -97,6 +100,8 @@ function SessionDialogs({ step, onClose }: { step: Step; onClose: () => void }) 
     );
   }
   if (step.kind === 'void') {
+    const reason = figure.trim();
+    const short = reason.length < 3 ? 'Write the reason (3 characters or more): bettors see it' : null;
     return (
       <ConfirmDialog
         open
@@ -104,14 +109,21 @@ function SessionDialogs({ step, onClose }: { step: Step; onClose: () => void }) 
         confirmLabel="Void: return every stake"
         danger
         busy={voidIt.busy}
-        error={voidIt.error}
+        error={voidIt.error ?? (tried ? short : null)}
         onCancel={close}
-        onConfirm={() => void voidIt.run({ session_id: s.session_id }).then((r) => r.ok && close())}
+        onConfirm={() => {
+          setTried(true);
+          if (short) return;
+          void voidIt.run({ session_id: s.session_id, reason }).then((r) => r.ok && close());
+        }}
       >
         <p>
           Every stake of its {s.bets} bets ({rupees(s.stake)}) is returned
           {s.state === 'SETTLED' ? '; the settled session is settled again as void' : ''}.
         </p>
+        <Field label="Reason" hint="Stored, audited, and shown to the bettors on their voided bets">
+          {(p) => <input {...p} maxLength={200} value={figure} onChange={(e) => setFigure(e.target.value)} />}
+        </Field>
       </ConfirmDialog>
     );
   }
@@ -177,6 +189,7 @@ function Sessions() {
                     <th scope="col">Last price</th>
                     <th scope="col">Override</th>
                     <th scope="col">Settled on</th>
+                    <th scope="col">Void reason</th>
                     <th scope="col">Bets</th>
                     <th scope="col">Actions</th>
                   </tr>
@@ -198,6 +211,7 @@ function Sessions() {
                         <td>{price(s.recorded_price)}</td>
                         <td>{price(s.override_price)}</td>
                         <td>{price(s.settlement_price)}</td>
+                        <td>{s.void_reason ?? '–'}</td>
                         <td>
                           {s.bets} · {rupees(s.stake)}
                         </td>

@@ -11,6 +11,8 @@ import type { BinaryService } from './service.ts';
 export type BinaryFeedStats = {
   steps: number;
   ticks: number;
+  /** The feed's prices by instrument code (at most the 14 codes): what the walk emitted. */
+  ticks_by_code: Record<string, number>;
   settled: number;
   errors: number;
   /** How long the last step and the longest step took (ms). */
@@ -36,6 +38,7 @@ export function createBinaryFeedRunner(
   const stats: BinaryFeedStats = {
     steps: 0,
     ticks: 0,
+    ticks_by_code: {},
     settled: 0,
     errors: 0,
     last_step_ms: 0,
@@ -49,8 +52,11 @@ export function createBinaryFeedRunner(
   async function once() {
     if (!fence || !feed) return;
     const began = performance.now();
+    // The calendar is read every step, so an operator's edit stops (or resumes) the walk at once.
+    if (await service.refreshHolidays()) feed.calendarChanged?.();
     const ticks = feed.advance(service.clock.now().getTime());
     stats.ticks += ticks.length;
+    for (const t of ticks) stats.ticks_by_code[t.code] = (stats.ticks_by_code[t.code] ?? 0) + 1;
     await service.recordTicks(fence, ticks);
     await service.syncStates(fence);
     const settled = await service.settleDue(fence);
@@ -81,6 +87,7 @@ export function createBinaryFeedRunner(
     stats,
     async start(f) {
       fence = f;
+      await service.refreshHolidays();
       feed = await makeFeed();
       app.log.info({ feed: feed.name }, 'binary feed');
       timer = setInterval(() => void step(), opts.step_ms);

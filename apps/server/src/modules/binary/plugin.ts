@@ -60,7 +60,7 @@ export const binaryModule = fp<{ binary?: BinaryOptions }>(
     const o = opts.binary ?? {};
     const speed = o.speed ?? 1;
     const clock = binaryClock(o.clock ?? app.clock, speed, o.start_ms);
-    const service = createBinaryService(app, clock);
+    const service = createBinaryService(app, clock, Math.max(1, speed));
     app.decorate('binary', Object.assign(service, { runner: null as BinaryFeedRunner | null }));
 
     route(app, 'getBinaryBoard', async () => ok(await service.board()));
@@ -95,7 +95,7 @@ export const binaryModule = fp<{ binary?: BinaryOptions }>(
 
     route(app, 'adminBinaryVoid', async ({ body, user }) =>
       audited(app, user.userId, 'binary/void', body, async () => {
-        const r = await service.voidByOperator(user.userId, body.session_id);
+        const r = await service.voidByOperator(user.userId, body.session_id, body.reason);
         return r.ok ? ok(toSummary(r.value)) : refuse(r.message);
       }),
     );
@@ -141,7 +141,8 @@ export const binaryModule = fp<{ binary?: BinaryOptions }>(
           start_ms: start - 1,
           // About one price per instrument per runner step, whatever the clock's speed.
           interval_ms: Math.max(1_000, Math.round(1_000 * speed)),
-          holiday: await service.holidays(),
+          // The calendar as the runner last read it (each step): an edit reaches the walk at once.
+          holiday: service.holidayNow,
           levels: await service.lastLevels(),
         });
       };
@@ -169,6 +170,16 @@ export const binaryModule = fp<{ binary?: BinaryOptions }>(
   },
   {
     name: 'binary',
-    dependencies: ['db', 'auth', 'bus', 'wallet', 'markets', 'catalog', 'leader', 'fancy', 'settlement'],
+    dependencies: [
+      'db',
+      'auth',
+      'bus',
+      'wallet',
+      'markets',
+      'binary-kind',
+      'catalog',
+      'leader',
+      'settlement',
+    ],
   },
 );

@@ -1,9 +1,13 @@
 // The binary module's own tables (re-exported by db/schema.ts): the instruments (matches of sport
-// −17), their sessions (one per instrument and trading day, each a fancy-kind market), the feed's
-// ticks (bounded) and the operator's holiday calendar. Foreign keys (match_id → matches, market_id
-// → markets) live in migration 0020: naming those tables here would import db/schema.ts back.
+// −17), their sessions (one per instrument and trading day, each a BINARY-kind market with its
+// line pair), the bets on them, the feed's ticks (bounded) and the operator's holiday calendar.
+// Foreign keys (match_id → matches, market_id → markets, user_id → users) live in migrations 0020
+// and 0021: naming those tables here would import db/schema.ts back.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -15,6 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const paise = (name: string) => bigint(name, { mode: 'number' });
 
 /** An instrument: its catalog match and its spec code (engine BINARY_INSTRUMENTS holds the rest). */
 export const binaryInstruments = pgTable(
@@ -27,11 +32,14 @@ export const binaryInstruments = pgTable(
 );
 
 export const BINARY_SESSION_STATES = ['LIVE', 'SETTLED', 'VOID'] as const;
+/** The line's state: ACTIVE takes bets at the quoted pair; SUSPENDED and CLOSED refuse them. */
+export const BINARY_LINE_STATUSES = ['ACTIVE', 'SUSPENDED', 'CLOSED'] as const;
 
 /**
- * A session: an instrument's trading day, its fancy-kind market (market_id, the session id on the
- * wire), its hours, its first and last feed price (hundredths: 24,350.05 = 2435005), the
- * operator's override and the price it settled on. LIVE until settled or voided.
+ * A session: an instrument's trading day, its BINARY-kind market (market_id, the session id on
+ * the wire), its hours, its first and last feed price (hundredths: 24,350.05 = 2435005), its line
+ * pair (hundredths, moved with the price), the operator's override, the price it settled on, and
+ * why the operator voided it. LIVE until settled or voided.
  */
 export const binarySessions = pgTable(
   'binary_sessions',
@@ -48,16 +56,58 @@ export const binarySessions = pgTable(
     overridePriceC: integer('override_price_c'),
     settlementPriceC: integer('settlement_price_c'),
     state: text('state', { enum: BINARY_SESSION_STATES }).notNull().default('LIVE'),
+    lineStatus: text('line_status', { enum: BINARY_LINE_STATUSES }).notNull().default('SUSPENDED'),
+    noLineC: integer('no_line_c'),
+    noRate: integer('no_rate'),
+    yesLineC: integer('yes_line_c'),
+    yesRate: integer('yes_rate'),
+    /** Most one user may stake on the session in all (paise). */
+    maxUserStakePaise: paise('max_user_stake_paise').notNull(),
+    voidReason: text('void_reason'),
     createdAt: tstz('created_at').notNull(),
   },
   (t) => [
     uniqueIndex('binary_sessions_match_day_key').on(t.matchId, t.tradingDay),
     index('binary_sessions_state_idx').on(t.state, t.closesAt),
     check('binary_sessions_state_check', sql`${t.state} in ('LIVE', 'SETTLED', 'VOID')`),
+    check('binary_sessions_line_status_check', sql`${t.lineStatus} in ('ACTIVE', 'SUSPENDED', 'CLOSED')`),
     check(
       'binary_sessions_prices_check',
       sql`coalesce(${t.overridePriceC}, 1) > 0 and coalesce(${t.lastPriceC}, 1) > 0`,
     ),
+  ],
+);
+
+/**
+ * A bet on a session: Yes (closes at or above line_c) or No (below it), at the quoted rate, taken
+ * whole. line_c is hundredths of a price point (71.25 = 7125): the fancy arithmetic's result is
+ * the settlement price in hundredths, so every comparison is exact.
+ */
+export const binaryBets = pgTable(
+  'binary_bets',
+  {
+    betId: bigserial('bet_id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    matchId: integer('match_id').notNull(),
+    marketId: integer('market_id').notNull(),
+    isYes: boolean('is_yes').notNull(),
+    lineC: integer('line_c').notNull(),
+    rate: integer('rate').notNull(),
+    stakePaise: paise('stake_paise').notNull(),
+    requestId: text('request_id').notNull(),
+    placedAt: tstz('placed_at').notNull(),
+    settledStatus: text('settled_status', { enum: ['VOIDED', 'SETTLED'] }),
+    result: text('result', { enum: ['WON', 'LOST', 'VOID'] }),
+    profitLossPaise: paise('profit_loss_paise'),
+    settledAt: tstz('settled_at'),
+  },
+  (t) => [
+    uniqueIndex('binary_bets_user_request_key').on(t.userId, t.requestId),
+    index('binary_bets_market_user_idx').on(t.marketId, t.userId),
+    index('binary_bets_user_settled_idx').on(t.userId, t.settledAt),
+    check('binary_bets_rate_check', sql`${t.rate} > 0`),
+    check('binary_bets_stake_check', sql`${t.stakePaise} > 0`),
+    check('binary_bets_line_check', sql`${t.lineC} > 0`),
   ],
 );
 

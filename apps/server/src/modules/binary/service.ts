@@ -1,10 +1,11 @@
 // Binary sessions (issue 24, docs/binary.md). Each instrument is a match of sport −17; each of its
-// trading days is a session: a FANCY-kind market (variant RUNS, market_type 'BINARY') whose line
-// pair follows the feed's price, so bets, holds, refusals ("Line changed", limits, balance),
-// idempotency and settlement are the fancy kind's on the market-kind seam, with whole price
-// points in place of runs. This module adds what is binary's own: the hours by the server's clock
-// in India time (the binary clock: app.clock, or a fast one), the calendar, the ticks, the line
-// moves and the settlement price (the session's last feed price or the operator's figure).
+// trading days is a session: a BINARY-kind market (binary-kind.ts on the market-kind seam) whose
+// line pair, kept on its binary_sessions row, follows the feed's price. Its bets (bets.ts, the
+// binary_bets table), holds, refusals ("Line changed", limits, balance), idempotency and
+// settlement use the fancy ARITHMETIC (packages/engine binary) on price levels in hundredths;
+// nothing here touches the fancy module or its tables. This file keeps the hours by the server's
+// clock in India time (the binary clock: app.clock, or a fast one), the calendar, the ticks, the
+// line moves and the settlement price (the session's last feed price or the operator's figure).
 import type {
   AdminBinarySession,
   BinaryBoard,
@@ -12,12 +13,10 @@ import type {
   BinaryInstrument,
   BinaryInstrumentHead,
   BinaryLine,
-  KindBet,
 } from '@backlay/contract';
 import {
   BINARY_GROUP_NAMES,
   BINARY_INSTRUMENTS,
-  BINARY_RESULT_MAX,
   binaryBook,
   binaryExposurePaise,
   binaryInstrument,
@@ -28,6 +27,7 @@ import {
   istDay,
   addDays,
   sessionBounds,
+  toHundredths,
   type BinaryGroup,
   type BinaryInstrumentSpec,
   type BinaryPhase,
@@ -36,17 +36,18 @@ import {
 import type { FeedTick } from '@backlay/feed';
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { fancies, fancyBets, markets } from '../../db/schema.ts';
+import { markets } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import { checkFence, type Fence } from '../../plugins/leader.ts';
-import { toEngineBet, toKindBet } from '../fancy/service.ts';
-import { FANCY_KIND } from '../fancy/kind.ts';
-import { binaryHolidays, binaryInstruments, binarySessions, binaryTicks } from './schema.ts';
+import { fromHundredths, toBinaryBet, toEngineBet } from './bet-rows.ts';
+import { createBinaryBets, storedBet, type BinaryPlaceOutcome } from './bets.ts';
+import { BINARY_KIND } from './kind.ts';
+import { binaryBets, binaryHolidays, binaryInstruments, binarySessions, binaryTicks } from './schema.ts';
 
 /** The catalog sport of the instruments (seeded by db/seed.ts as 'Binary'). */
 export const BINARY_SPORT_ID = -17;
 export const BINARY_SERIES_NAME = 'Binary';
-/** A session's market_type (its kind is FANCY). */
+/** A session's market_type (its kind is BINARY). */
 export const BINARY_MARKET_TYPE = 'BINARY';
 /** A session's limits (rupees 100 … 50,000 a bet, 2,00,000 per user per session). */
 export const BINARY_MIN_STAKE_PAISE = 10_000;
@@ -63,7 +64,7 @@ type SessionRow = typeof binarySessions.$inferSelect;
 type Instrument = { matchId: number; spec: BinaryInstrumentSpec };
 
 const toCents = (price: number) => Math.round(price * 100);
-const fromCents = (c: number | null) => (c === null ? null : c / 100);
+const fromCents = (c: number | null) => (c === null ? null : fromHundredths(c));
 const rupees = (paise: number) => Math.round(paise) / 100;
 
 export type BinaryClock = { now(): Date };
@@ -79,19 +80,49 @@ export type PlaceBinary = {
 
 export type BinaryOutcome<T> = { ok: true; value: T } | { ok: false; message: string };
 
-export function createBinaryService(app: FastifyInstance, clock: BinaryClock) {
+/**
+ * `clock_speed`: binary-clock ms per real ms (BINARY_CLOCK_SPEED), sent with every head so a
+ * client's countdown runs at the binary clock's pace.
+ */
+export function createBinaryService(app: FastifyInstance, clock: BinaryClock, clock_speed = 1) {
   const db = app.db;
   const now = () => clock.now();
+  const bets = createBinaryBets(app);
 
   // ---- the calendar ----
 
-  /** The holidays from a few days back on, as the engine's HolidayOf (group, or ALL). */
-  async function holidays(tx: Executor = db): Promise<HolidayOf> {
-    const from = addDays(istDay(now()), -3);
-    const rows = await tx.select().from(binaryHolidays).where(gte(binaryHolidays.day, from)).limit(5_000);
-    const map = new Map(rows.map((r) => [`${r.day}|${r.grp}`, r.reason]));
-    return (day, group) => map.get(`${day}|${group}`) ?? map.get(`${day}|ALL`) ?? null;
+  /**
+   * The calendar as last read (refreshHolidays): what the running random walk asks each step, so
+   * an edit reaches it on the runner's next step (the feed's calls are synchronous).
+   */
+  let holidayCache: HolidayOf = () => null;
+  let holidayStamp = '';
+  /** Reads the calendar again; whether it changed since the last read. */
+  async function refreshHolidays(): Promise<boolean> {
+    const { of, stamp } = await readHolidays();
+    holidayCache = of;
+    const changed = stamp !== holidayStamp;
+    holidayStamp = stamp;
+    return changed;
   }
+  const holidayNow: HolidayOf = (day, group) => holidayCache(day, group);
+
+  /** The holidays from a few days back on, as the engine's HolidayOf (group, or ALL), and a stamp of them. */
+  async function readHolidays(tx: Executor = db): Promise<{ of: HolidayOf; stamp: string }> {
+    const from = addDays(istDay(now()), -3);
+    const rows = await tx
+      .select()
+      .from(binaryHolidays)
+      .where(gte(binaryHolidays.day, from))
+      .orderBy(asc(binaryHolidays.day), asc(binaryHolidays.grp))
+      .limit(5_000);
+    const map = new Map(rows.map((r) => [`${r.day}|${r.grp}`, r.reason]));
+    return {
+      of: (day, group) => map.get(`${day}|${group}`) ?? map.get(`${day}|ALL`) ?? null,
+      stamp: rows.map((r) => `${r.day}|${r.grp}|${r.reason}`).join(';'),
+    };
+  }
+  const holidays = async (tx: Executor = db): Promise<HolidayOf> => (await readHolidays(tx)).of;
 
   async function calendar(from?: string): Promise<BinaryHoliday[]> {
     const start = from ?? istDay(now());
@@ -156,7 +187,7 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock) {
   }
   const instrumentOf = async (matchId: number) => (await instruments()).find((i) => i.matchId === matchId);
 
-  /** The session of an instrument's trading day, created (market, fancy row, session) when missing. */
+  /** The session of an instrument's trading day, created (market and session rows) when missing. */
   async function ensureSession(inst: Instrument, day: string): Promise<SessionRow> {
     const [found] = await db
       .select()
@@ -178,7 +209,7 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock) {
           matchId: inst.matchId,
           marketName: `${inst.spec.code} close ${day}`,
           marketType: BINARY_MARKET_TYPE,
-          marketKind: FANCY_KIND,
+          marketKind: BINARY_KIND,
           status: 'SUSPENDED',
           inPlay: false,
           startTime: b.opens_at,
@@ -187,17 +218,6 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock) {
           maxStakePaise: BINARY_MAX_STAKE_PAISE,
         })
         .returning({ marketId: markets.marketId });
-      await tx.insert(fancies).values({
-        marketId: m!.marketId,
-        matchId: inst.matchId,
-        variant: 'RUNS',
-        status: 'SUSPENDED',
-        maxUserStakePaise: BINARY_MAX_USER_STAKE_PAISE,
-        resultMax: BINARY_RESULT_MAX,
-        event: { binary: inst.spec.code, trading_day: day },
-        eventKind: 'BINARY',
-        updatedAt: at,
-      });
       const [row] = await tx
         .insert(binarySessions)
         .values({
@@ -207,6 +227,8 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock) {
           tradingDay: day,
           opensAt: b.opens_at,
           closesAt: b.closes_at,
+          lineStatus: 'SUSPENDED',
+          maxUserStakePaise: BINARY_MAX_USER_STAKE_PAISE,
           createdAt: at,
         })
         .returning();
@@ -247,11 +269,11 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock) {
 
   // ---- the line pair ----
 
-  /** The fancy status and quote a session should have now. */
+  /** The line status and quote (hundredths) a session should have now. */
   function wanted(s: SessionRow, inst: Instrument, phase: BinaryPhase) {
     const open = phase.state === 'OPEN' && phase.trading_day === s.tradingDay;
     if (open && s.lastPriceC !== null) {
-      return { status: 'ACTIVE' as const, ...binaryLinePair(s.lastPriceC / 100, inst.spec.line_step) };
+      return { status: 'ACTIVE' as const, ...binaryLinePair(s.lastPriceC, inst.spec.line_step_c) };
     }
     const closed = now() >= s.closesAt;
     return {
@@ -263,29 +285,28 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock) {
     };
   }
 
-  /** Writes the fancy's status and quote when they differ (in `tx`); whether it changed. */
+  /** Writes the session's line status and quote when they differ (in `tx`); whether it changed. */
   async function writeLine(tx: Executor, s: SessionRow, want: ReturnType<typeof wanted>): Promise<boolean> {
-    const [f] = await tx.select().from(fancies).where(eq(fancies.marketId, s.marketId));
+    const [f] = await tx.select().from(binarySessions).where(eq(binarySessions.marketId, s.marketId));
     if (!f) return false;
     const same =
-      f.status === want.status &&
-      f.noLine === want.no_line &&
-      f.yesLine === want.yes_line &&
-      f.noRate === want.no_rate &&
-      f.yesRate === want.yes_rate;
-    if (same || f.status === 'CLOSED' || f.status === 'REMOVED') return false;
+      f.lineStatus === want.status &&
+      (want.status !== 'ACTIVE' ||
+        (f.noLineC === want.no_line &&
+          f.yesLineC === want.yes_line &&
+          f.noRate === want.no_rate &&
+          f.yesRate === want.yes_rate));
+    if (same || f.lineStatus === 'CLOSED' || f.state !== 'LIVE') return false;
     await tx
-      .update(fancies)
+      .update(binarySessions)
       .set({
-        status: want.status,
+        lineStatus: want.status,
         // A suspended line keeps its last quote (what the bettor last saw); the status refuses bets.
         ...(want.status === 'ACTIVE'
-          ? { noLine: want.no_line, noRate: want.no_rate, yesLine: want.yes_line, yesRate: want.yes_rate }
+          ? { noLineC: want.no_line, noRate: want.no_rate, yesLineC: want.yes_line, yesRate: want.yes_rate }
           : {}),
-        version: sql`${fancies.version} + 1`,
-        updatedAt: now(),
       })
-      .where(eq(fancies.marketId, s.marketId));
+      .where(eq(binarySessions.marketId, s.marketId));
     const status = want.status === 'ACTIVE' ? 'OPEN' : want.status === 'CLOSED' ? 'CLOSED' : 'SUSPENDED';
     await tx
       .update(markets)
@@ -399,10 +420,19 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock) {
   /** The price a session settles on: the operator's, else its last feed price; null: none. */
   const officialPriceC = (s: SessionRow) => s.overridePriceC ?? s.lastPriceC;
 
+  /** Why the close pass voids a session by itself. */
+  const NO_PRICE_REASON = 'No price was recorded in the session hours';
+
   async function markSettled(s: SessionRow, priceC: number | null) {
     await db
       .update(binarySessions)
-      .set({ state: priceC === null ? 'VOID' : 'SETTLED', settlementPriceC: priceC })
+      .set({
+        state: priceC === null ? 'VOID' : 'SETTLED',
+        settlementPriceC: priceC,
+        ...(priceC === null
+          ? { voidReason: sql`coalesce(${binarySessions.voidReason}, ${NO_PRICE_REASON})` }
+          : {}),
+      })
       .where(eq(binarySessions.marketId, s.marketId));
     publish([s.matchId]);
   }
@@ -426,7 +456,7 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock) {
     const r =
       priceC === null
         ? await app.settlement.voidMarket(by, s.marketId)
-        : await app.settlement.declareValue(by, s.marketId, binaryResult(priceC / 100), 'RESULT');
+        : await app.settlement.declareValue(by, s.marketId, binaryResult(priceC), 'RESULT');
     if (r.ok) await markSettled(s, priceC);
     return r;
   }
@@ -450,9 +480,14 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock) {
 
   // ---- reads ----
 
-  function lineOf(f: typeof fancies.$inferSelect | undefined): BinaryLine | null {
-    if (!f || f.status !== 'ACTIVE' || f.noLine === null || f.yesLine === null) return null;
-    return { no_line: f.noLine, no_rate: f.noRate!, yes_line: f.yesLine, yes_rate: f.yesRate! };
+  function lineOf(s: SessionRow): BinaryLine | null {
+    if (s.lineStatus !== 'ACTIVE' || s.noLineC === null || s.yesLineC === null) return null;
+    return {
+      no_line: fromHundredths(s.noLineC),
+      no_rate: s.noRate!,
+      yes_line: fromHundredths(s.yesLineC),
+      yes_rate: s.yesRate!,
+    };
   }
 
   async function heads(list: readonly Instrument[]): Promise<BinaryInstrumentHead[]> {
@@ -463,9 +498,6 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock) {
       list.map((i) => i.matchId),
       phases,
     );
-    const ids = [...sessions.values()].map((s) => s.marketId);
-    const fs = ids.length === 0 ? [] : await db.select().from(fancies).where(inArray(fancies.marketId, ids));
-    const fancyOf = new Map(fs.map((f) => [f.marketId, f]));
     return list.map((i) => {
       const phase = phases.get(i.matchId)!;
       const s = sessions.get(i.matchId) ?? null;
@@ -491,10 +523,11 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock) {
         change_pct:
           last === null || first === null ? null : Math.round(((last - first) / first) * 10_000) / 100,
         // The two reads are not one snapshot: a line is shown only with the price it was made from.
-        line: open && last !== null ? lineOf(fancyOf.get(s!.marketId)) : null,
+        line: open && last !== null ? lineOf(s!) : null,
         closes_at: phase.closes_at?.toISOString() ?? null,
         opens_at: phase.state === 'OPEN' ? null : (phase.opens_at?.toISOString() ?? null),
         server_time: at.getTime(),
+        clock_speed,
       };
     });
   }
@@ -519,6 +552,7 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock) {
         };
       }),
       server_time: now().getTime(),
+      clock_speed,
     };
   }
 
@@ -547,18 +581,18 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock) {
             .orderBy(asc(binaryTicks.at))
             .limit(50_000);
     const [m] = sid === null ? [] : await db.select().from(markets).where(eq(markets.marketId, sid));
-    const [f] = sid === null ? [] : await db.select().from(fancies).where(eq(fancies.marketId, sid));
-    const bets =
+    const s = sid === null ? null : await sessionById(sid);
+    const mine =
       sid === null
         ? []
         : await db
             .select()
-            .from(fancyBets)
-            .where(and(eq(fancyBets.userId, userId), eq(fancyBets.marketId, sid)))
-            .orderBy(desc(fancyBets.betId))
+            .from(binaryBets)
+            .where(and(eq(binaryBets.userId, userId), eq(binaryBets.marketId, sid)))
+            .orderBy(desc(binaryBets.betId))
             .limit(200);
-    const open = bets.filter((b) => b.settledStatus === null).map(toEngineBet);
-    const myBets: KindBet[] = bets.map((b) => toKindBet(b, 'RUNS', m?.marketName ?? '', inst.spec.code));
+    const open = mine.filter((b) => b.settledStatus === null).map(toEngineBet);
+    const names = { market: m?.marketName ?? '', match: inst.spec.code, voidReason: s?.voidReason ?? null };
     const past = await db
       .select()
       .from(binarySessions)
@@ -571,11 +605,15 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock) {
       limits: {
         min_stake: rupees(m?.minStakePaise ?? BINARY_MIN_STAKE_PAISE),
         max_stake: rupees(m?.maxStakePaise ?? BINARY_MAX_STAKE_PAISE),
-        max_user_stake: rupees(f?.maxUserStakePaise ?? BINARY_MAX_USER_STAKE_PAISE),
+        max_user_stake: rupees(s?.maxUserStakePaise ?? BINARY_MAX_USER_STAKE_PAISE),
       },
       exposure: rupees(binaryExposurePaise(open)),
-      book: binaryBook(open).map((r) => ({ from: r.from, to: r.to, profit_loss: rupees(r.profit_paise) })),
-      my_bets: myBets,
+      book: binaryBook(open).map((r) => ({
+        from: r.from === null ? null : fromHundredths(r.from),
+        to: r.to === null ? null : fromHundredths(r.to),
+        profit_loss: rupees(r.profit_paise),
+      })),
+      my_bets: mine.map((b) => toBinaryBet(b, names)),
       last_sessions: past.map((s) => ({
         session_id: s.marketId,
         trading_day: s.tradingDay,
@@ -589,21 +627,14 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock) {
 
   /**
    * A bet on an instrument's session now: refused outside the hours by the binary clock (the
-   * server's), else the fancy kind takes it on the session's market (line, rate, limits,
-   * balance, idempotency). A repeat of a request already stored is answered as the fancy answers
-   * it, whatever the hours now.
+   * server's), else taken on the session's market by bets.ts (line, rate, limits, balance,
+   * idempotency). A repeat of a request already stored is answered as the first bet, whatever
+   * the hours now.
    */
-  async function place(
-    userId: number,
-    req: PlaceBinary,
-  ): Promise<{ ok: true; bet: KindBet; repeated: boolean } | { ok: false; message: string }> {
+  async function place(userId: number, req: PlaceBinary): Promise<BinaryPlaceOutcome> {
     const inst = await instrumentOf(req.match_id);
     if (!inst) return { ok: false, message: `Unknown instrument ${req.match_id}` };
-    const [stored] = await db
-      .select({ marketId: fancyBets.marketId, matchId: fancyBets.matchId })
-      .from(fancyBets)
-      .where(and(eq(fancyBets.userId, userId), eq(fancyBets.requestId, req.request_id)))
-      .limit(1);
+    const stored = await storedBet(db, userId, req.request_id);
     let sessionId: number;
     if (stored && stored.matchId === req.match_id) sessionId = stored.marketId;
     else {
@@ -618,11 +649,12 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock) {
       if (await writeLine(db, s, wanted(s, inst, phase))) publish([s.matchId], [s.marketId]);
       sessionId = s.marketId;
     }
-    const r = await app.fancy.place(userId, {
+    const r = await bets.place(userId, {
       match_id: req.match_id,
-      fancy_id: sessionId,
+      session_id: sessionId,
       is_yes: req.is_yes,
-      line: req.line,
+      // The wire allows two decimals at most (contract): exact in hundredths.
+      line_c: toHundredths(req.line),
       rate: req.rate,
       stake_paise: req.stake_paise,
       request_id: req.request_id,
@@ -639,10 +671,10 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock) {
     const [fig] = await db
       .select({
         n: sql<number>`count(*)::int`,
-        stake: sql<number>`coalesce(sum(${fancyBets.stakePaise}), 0)::bigint`,
+        stake: sql<number>`coalesce(sum(${binaryBets.stakePaise}), 0)::bigint`,
       })
-      .from(fancyBets)
-      .where(eq(fancyBets.marketId, s.marketId));
+      .from(binaryBets)
+      .where(eq(binaryBets.marketId, s.marketId));
     const live =
       phase.trading_day === s.tradingDay && phase.state === 'OPEN'
         ? 'OPEN'
@@ -663,6 +695,7 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock) {
       settlement_price: fromCents(s.settlementPriceC),
       bets: Number(fig?.n ?? 0),
       stake: rupees(Number(fig?.stake ?? 0)),
+      void_reason: s.voidReason,
     };
   }
 
@@ -722,7 +755,8 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock) {
     return settleSession(operatorId, row);
   }
 
-  async function voidByOperator(operatorId: number, sessionId: number) {
+  /** Voids a session: every stake back, its reason kept (the console's list, the bettor's bets). */
+  async function voidByOperator(operatorId: number, sessionId: number, reason: string) {
     const s = await sessionById(sessionId);
     if (!s) return { ok: false as const, message: `Unknown binary session ${sessionId}` };
     const r = await app.settlement.voidMarket(operatorId, s.marketId);
@@ -731,9 +765,9 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock) {
       // A session voided while open takes no more bets.
       await db.transaction(async (tx: Tx) => {
         await tx
-          .update(fancies)
-          .set({ status: 'CLOSED', updatedAt: now() })
-          .where(eq(fancies.marketId, s.marketId));
+          .update(binarySessions)
+          .set({ lineStatus: 'CLOSED', voidReason: reason })
+          .where(eq(binarySessions.marketId, s.marketId));
         await tx
           .update(markets)
           .set({ status: 'CLOSED', version: sql`${markets.version} + 1` })
@@ -758,7 +792,10 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock) {
 
   return {
     clock,
+    clock_speed,
     holidays,
+    refreshHolidays,
+    holidayNow,
     calendar,
     addHoliday,
     removeHoliday,

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useButtonValues } from '../../lib/api/button-values.ts';
 import { formatLine } from './format.ts';
 import { stakeToPaise, type BinarySlipState } from './usePlaceBinary.ts';
-import type { SlipNotice } from './usePlaceOnce.ts';
+import type { SlipNotice } from '../../lib/usePlaceOnce.ts';
 
 /**
  * Yes wins stake × rate / 100 when the session settles at or above the line and loses the stake;

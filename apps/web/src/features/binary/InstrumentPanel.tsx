@@ -3,6 +3,7 @@ import { formatMoney } from '@backlay/ui/money';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { BinarySlip } from './BinarySlip.tsx';
 import {
+  binaryNow,
   formatChange,
   formatCountdown,
   formatIstDateTime,
@@ -17,28 +18,31 @@ import { usePlaceBinary, type BinaryPick } from './usePlaceBinary.ts';
 const PriceChart = lazy(() => import('./PriceChart.tsx'));
 
 /**
- * Now by the server's clock (the head's server_time corrects this device's), every second. A new
- * server_time is taken at the next second's tick (the skew is measured outside render).
+ * Now by the binary clock (binaryNow: the head's server_time, run on at the clock's speed from when
+ * it arrived), every second. A new server_time is taken at the next second's tick (the device's
+ * time is read outside render).
  */
-function useServerNow(serverTime: number): number {
+function useBinaryNow(serverTime: number, speed: number): number {
   const [clock, setClock] = useState(() => {
     const now = Date.now();
-    return { serverTime, skew: serverTime - now, now };
+    return { server_time: serverTime, received_ms: now, clock_speed: speed, now };
   });
   useEffect(() => {
     const t = setInterval(() => {
       const now = Date.now();
       setClock((c) =>
-        c.serverTime === serverTime ? { ...c, now } : { serverTime, skew: serverTime - now, now },
+        c.server_time === serverTime && c.clock_speed === speed
+          ? { ...c, now }
+          : { server_time: serverTime, received_ms: now, clock_speed: speed, now },
       );
     }, 1000);
     return () => clearInterval(t);
-  }, [serverTime]);
-  return clock.now + clock.skew;
+  }, [serverTime, speed]);
+  return binaryNow(clock, clock.now);
 }
 
 function Countdown({ head }: { head: BinaryInstrumentHead }) {
-  const now = useServerNow(head.server_time);
+  const now = useBinaryNow(head.server_time, head.clock_speed);
   if (head.state !== 'OPEN' || !head.closes_at) return null;
   const left = Date.parse(head.closes_at) - now;
   return (
@@ -232,6 +236,11 @@ export function InstrumentPanel({ data }: { data: BinaryInstrument }) {
             {data.my_bets.map((b) => (
               <li key={b.bet_id}>
                 {b.selection_name} · ₹{formatMoney(b.stack)} @{b.rate}
+                {b.status === 'VOIDED'
+                  ? ` · void${b.void_reason ? `: ${b.void_reason}` : ''}`
+                  : b.profit_loss != null
+                    ? ` · ${b.profit_loss >= 0 ? 'won' : 'lost'} ₹${formatMoney(Math.abs(b.profit_loss))}`
+                    : ''}
               </li>
             ))}
           </ul>

@@ -9,8 +9,11 @@ export function formatPrice(price: number, tickSize: number): string {
   return price.toLocaleString('en-IN', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
 }
 
-/** A whole line level: 24,350. */
-export const formatLine = (line: number) => line.toLocaleString('en-IN');
+/** "24,350", or "71.25" for a line finer than a whole point (always two decimals then). */
+export const formatLine = (line: number) =>
+  Number.isInteger(line)
+    ? line.toLocaleString('en-IN')
+    : line.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** "+12.35 (+0.05%)", or "" without a change. */
 export function formatChange(
@@ -43,6 +46,18 @@ export function formatIstDateTime(iso: string): string {
 /** "10:00:05" in India time, for the chart's axis. */
 export const formatIstTime = (ms: number) =>
   new Date(ms).toLocaleTimeString('en-GB', { timeZone: IST, hour12: false });
+
+/**
+ * Now by the binary clock: the head's server_time, plus the device's ms since the head arrived
+ * times the clock's speed (BINARY_CLOCK_SPEED: 1 in production, 60 in a fast-clock run), so a
+ * countdown runs at the session's pace whatever the speed.
+ */
+export function binaryNow(
+  at: { server_time: number; received_ms: number; clock_speed: number },
+  device_now_ms: number,
+): number {
+  return at.server_time + (device_now_ms - at.received_ms) * at.clock_speed;
+}
 
 /** "1h 02m 05s" / "2m 05s" / "5s"; never negative. */
 export function formatCountdown(ms: number): string {

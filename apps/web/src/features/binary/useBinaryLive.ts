@@ -13,6 +13,7 @@ export function applyHead(queryClient: QueryClient, head: BinaryInstrumentHead):
       ? {
           ...board,
           server_time: head.server_time,
+          clock_speed: head.clock_speed,
           groups: board.groups.map((g) => ({
             ...g,
             instruments: g.instruments.map((i) => (i.match_id === head.match_id ? head : i)),

@@ -5,7 +5,7 @@ import { formatMoney } from '@backlay/ui/money';
 import { useClientStore } from '../../lib/store.ts';
 import { binaryInstrumentKey } from './api/binary-instrument.ts';
 import { placeBinaryBet } from './api/place-binary-bet.ts';
-import { usePlaceOnce } from './usePlaceOnce.ts';
+import { usePlaceOnce } from '../../lib/usePlaceOnce.ts';
 
 /** What the bettor picked: Yes or No at the quoted line and rate. */
 export type BinaryPick = { match_id: number; yes: boolean; line: number; rate: number };

@@ -6,7 +6,7 @@ import { formatMoney } from '@backlay/ui/money';
 import { showOdds, toHundredths } from './format.ts';
 import { QuickStakes, StakeField } from './SlipStake.tsx';
 import { profitOrLiability, stakeToPaise, stepDown, stepUp, type SlipSelection } from './slip.ts';
-import type { SlipNotice } from './usePlaceOnce.ts';
+import type { SlipNotice } from '../../lib/usePlaceOnce.ts';
 import { SlipStaleLine, useSlipHeld } from './StaleWarning.tsx';
 
 export type SlipState = SlipSelection & { stake: string; keepInPlay?: boolean };

@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { cashOut } from './api/cash-out.ts';
 import { useCashOutQuote } from './api/cash-out-quote.ts';
 import { signedMoney } from './format.ts';
-import { usePlaceOnce } from './usePlaceOnce.ts';
+import { usePlaceOnce } from '../../lib/usePlaceOnce.ts';
 
 /** The quote is asked again at most this often while the market's prices move. */
 export const CASH_OUT_REFRESH_MS = 1_000;

@@ -20,7 +20,7 @@ import { useSportLive, useSportPanels, type ExchangeBetting } from './panels/ind
 import { positionsAfter, stakeToPaise, type SlipSelection } from './slip.ts';
 import { StaleWarning } from './StaleWarning.tsx';
 import { isStale, useConnectionState, useLiveMarkets, useRefreshBets } from './useLive.ts';
-import { usePlaceOnce } from './usePlaceOnce.ts';
+import { usePlaceOnce } from '../../lib/usePlaceOnce.ts';
 import './market.css';
 
 const STATUS_WORD = { MATCHED: 'matched', PARTIAL: 'partly matched', UNMATCHED: 'unmatched' } as const;

@@ -4,7 +4,7 @@ import { formatMoney } from '@backlay/ui/money';
 import { SlipNoticeLine } from '../BetSlip.tsx';
 import { SlipStaleLine, useSlipHeld } from '../StaleWarning.tsx';
 import { QuickStakes, StakeField } from '../SlipStake.tsx';
-import type { SlipNotice } from '../usePlaceOnce.ts';
+import type { SlipNotice } from '../../../lib/usePlaceOnce.ts';
 import { stakeToPaise } from '../slip.ts';
 import { outcomeOf, type FancyShape, type KindSlipState } from './kind-slip.ts';
 

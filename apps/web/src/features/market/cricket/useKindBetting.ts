@@ -5,7 +5,7 @@ import { placeBookmakerBet } from '../api/place-bookmaker-bet.ts';
 import { placeFancyBet } from '../api/place-fancy-bet.ts';
 import type { OneClickSettings } from '../OneClick.tsx';
 import { stakeToPaise } from '../slip.ts';
-import { usePlaceOnce } from '../usePlaceOnce.ts';
+import { usePlaceOnce } from '../../../lib/usePlaceOnce.ts';
 import type { KindPick, KindSlipState } from './kind-slip.ts';
 import { useRefreshKindBets } from './useCricketLive.ts';
 
