@@ -474,6 +474,14 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
       await page.getByRole('heading', { name: 'Holiday calendar' }).waitFor();
       await check('console binary sessions');
       await page.screenshot({ path: `${ARTIFACTS}/a11y-admin-${viewport.width}-binary.png`, fullPage: true });
+      // The casino tables' limits, and the limits editor (issue 22).
+      await visit('casino', 'Casino tables');
+      await page.getByRole('table', { name: 'Casino tables' }).waitFor();
+      await page.getByRole('button', { name: 'Edit limits of Dragon Tiger 20-20' }).click();
+      await page.getByRole('dialog', { name: 'Limits of Dragon Tiger 20-20' }).waitFor();
+      await check('console casino limits dialog');
+      await page.screenshot({ path: `${ARTIFACTS}/a11y-admin-${viewport.width}-casino.png`, fullPage: true });
+      await page.keyboard.press('Escape');
       await visit('payments');
       // Game providers (issue 23): the demo provider's row (its last sync says why it failed when
       // the demo is not running), its games, the day's reconciliation and rounds.

@@ -134,12 +134,24 @@ describeBrowser('Our Casino in the browser', () => {
     await page.screenshot({ path: `${ARTIFACTS}/casino-390-verified.png`, fullPage: true });
     await page.keyboard.press('Escape');
 
-    // The statement has the round's win or loss.
+    // The statement shows what the round moved: a win, or a loss (a tie's half loss is a loss of
+    // half the stake), as a row of its own with the amount and the balance after it. A push or a
+    // void moves no money, so the round has no row (the deposit's row is there).
     await page.goto(`${server.url}/#/report/account-statement`);
     const statement = page.getByRole('table', { name: 'Account statement' });
-    await expect
-      .poll(() => statement.textContent(), POLL)
-      .toContain(`Dragon Tiger 20-20 › Round ${roundId} — ${won ? 'won' : net < 0 ? 'lost' : ''}`);
+    const title = `Dragon Tiger 20-20 › Round ${roundId}`;
+    const rows = statement.getByRole('row');
+    await expect.poll(() => rows.count(), POLL).toBeGreaterThan(1);
+    const roundRow = rows.filter({ hasText: title });
+    if (net === 0) {
+      expect(await roundRow.count()).toBe(0);
+    } else {
+      await expect.poll(() => roundRow.count(), POLL).toBe(1);
+      const [, description, credit, debit, balance] = await roundRow.getByRole('cell').allTextContents();
+      expect(description).toBe(`${title} — ${net > 0 ? 'won' : 'lost'}`);
+      expect([rupees(credit!), rupees(debit!)]).toEqual(net > 0 ? [net, 0] : [0, -net]);
+      expect(rupees(balance!)).toBe(100_000 + net);
+    }
     await page.screenshot({ path: `${ARTIFACTS}/casino-390-statement.png`, fullPage: true });
     await context.close();
   });

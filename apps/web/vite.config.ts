@@ -15,8 +15,9 @@ const SHELL_MODULES = new RegExp(
     String.raw`[\\/]apps[\\/]web[\\/]src[\\/]app[\\/](layouts|ModalHost)\.tsx$`,
     String.raw`[\\/]apps[\\/]web[\\/]src[\\/]features[\\/](home|header|sidebar|footer|welcome|exposure)[\\/]`,
     String.raw`[\\/]apps[\\/]web[\\/]src[\\/]features[\\/]responsible[\\/]api[\\/]`,
-    // Not the casino card faces: only the casino screens and reports (lazy) show them.
-    String.raw`[\\/]apps[\\/]web[\\/]src[\\/]components[\\/](?!CasinoCards)`,
+    // Not the casino card faces nor the live indicator: only lazy screens (casino, reports,
+    // markets) show them.
+    String.raw`[\\/]apps[\\/]web[\\/]src[\\/]components[\\/](?!CasinoCards|card-codes|LiveIndicator)`,
     String.raw`[\\/]apps[\\/]web[\\/]src[\\/]lib[\\/](permissions\.ts|clipboard\.ts|api[\\/](?!global-settings))`,
     String.raw`[\\/]packages[\\/]ui[\\/]src[\\/](money|time|bets|intent)\.ts$`,
     String.raw`[\\/]packages[\\/]ui[\\/]src[\\/]components[\\/](?!Spinner|index|Tabs)`,

@@ -445,6 +445,15 @@ function baseBodies(f: Fixture, selfId: number): Record<string, unknown> {
     joinFantasyContest: { contest_id: 999_999, team_id: 999_999, request_id: 'sweep-fj' },
     getFantasyLeaderboard: { contest_id: 999_999 },
     getFantasyMyContests: undefined,
+    adminCasinoTables: {},
+    // The defaults again: the sweep's valid payload changes nothing.
+    adminCasinoSetLimits: {
+      match_id: f.casino.matchId,
+      min_stake: 10,
+      max_per_option: 25_000,
+      max_per_round: 50_000,
+      request_id: 'sweep-csl',
+    },
     adminFancyAverage: { fancy_id: spareCricket.fancyIds[3] },
     adminFancyAverages: { competition: 'IPL' },
     adminFancyAverageSet: { competition: 'IPL', event: 'MATCH_SIXES', value: null },
@@ -838,6 +847,28 @@ describeStores('bad input on every call', (ctx) => {
       expect([r.statusCode, r.body.status], `${name} ${JSON.stringify(body)}`).toEqual([code, false]);
       expect(r.body.message, `${name} ${JSON.stringify(body)}`).toContain(message);
     }
+    // The operator's table limits: each bad figure named, an unknown table refused; nothing changes.
+    const limits = {
+      match_id: f.casino.matchId,
+      min_stake: 10,
+      max_per_option: 25_000,
+      max_per_round: 50_000,
+    };
+    const before = (await f.operator.call('adminCasinoTables')).body;
+    const operatorCases: [object, number, string][] = [
+      [{ ...limits, min_stake: 0 }, 400, 'min_stake'],
+      [{ ...limits, min_stake: 0.005 }, 400, 'min_stake'],
+      [{ ...limits, max_per_option: 9 }, 400, 'max_per_option'],
+      [{ ...limits, max_per_round: 100 }, 400, 'max_per_round'],
+      [{ ...limits, max_per_round: 1e12 }, 400, 'max_per_round'],
+      [{ ...limits, match_id: 999_999_999 }, 200, 'match_id'],
+    ];
+    for (const [body, code, message] of operatorCases) {
+      const r = await f.operator.call('adminCasinoSetLimits', body);
+      expect([r.statusCode, r.body.status], JSON.stringify(body)).toEqual([code, false]);
+      expect(r.body.message, JSON.stringify(body)).toContain(message);
+    }
+    expect((await f.operator.call('adminCasinoTables')).body).toEqual(before);
     expect((await a.call('getUserBalance')).body.data).toEqual(balance);
     expect(await money(ctx)).toEqual(beforeAll);
     expect((await checkLedger(ctx.app)).problems).toEqual([]);

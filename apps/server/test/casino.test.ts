@@ -157,14 +157,18 @@ describeStores('casino tables (issue 22)', (ctx) => {
       status: false,
       message: expect.stringContaining('in one round'),
     });
-    // The balance: ₹60,000 less ₹45,000 held leaves ₹15,000, not ₹20,000.
+    // The balance: ₹60,000 less ₹45,000 held leaves ₹15,000, not ₹20,000. Wider limits apply
+    // from the table's next round (this one keeps those it opened with).
     await setLimits(ctx.app, r.matchId, {
       minStakePaise: 1_000,
       maxPerOptionPaise: 10_000_000,
       maxPerRoundPaise: 10_000_000,
     });
-    expect((await bet(b, { ...on, option_id: 'tie', stack: 1 })).body.message).toContain('smallest');
-    const short = await bet(b, { ...on, option_id: 'tie', stack: 20_000 });
+    expect((await bet(b, { ...on, option_id: 'tie', stack: 20_000 })).body.message).toContain('in one round');
+    const next = await openRound(ctx.app, fence, DT);
+    const onNext = { match_id: next.matchId, round_id: next.roundId };
+    expect((await bet(b, { ...onNext, option_id: 'tie', stack: 1 })).body.message).toContain('smallest');
+    const short = await bet(b, { ...onNext, option_id: 'tie', stack: 20_000 });
     expect(short.body).toMatchObject({
       status: false,
       message: expect.stringContaining('Insufficient balance'),
@@ -175,6 +179,7 @@ describeStores('casino tables (issue 22)', (ctx) => {
       maxPerOptionPaise: 2_500_000,
       maxPerRoundPaise: 5_000_000,
     });
+    await ctx.app.casino.rounds.voidRound(next.roundId, fence, 'test');
     await ctx.app.casino.rounds.voidRound(r.roundId, fence, 'test');
     expect(await balanceOf(b)).toEqual({ balance: 60_000, liability: 0 });
     await expectLedgerClean(ctx.app);

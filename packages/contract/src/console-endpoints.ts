@@ -54,6 +54,12 @@ import {
   adminBinarySettleRequest,
   adminBinaryVoidRequest,
 } from './binary-admin.ts';
+import {
+  adminCasinoSetLimitsRequest,
+  adminCasinoTable,
+  adminCasinoTables,
+  adminCasinoTablesRequest,
+} from './casino-admin.ts';
 
 /** The shape of an endpoint (endpoints.ts's `Endpoint`, restated: that file imports this one). */
 type ConsoleEndpoint = {
@@ -365,5 +371,22 @@ export const consoleEndpoints = define({
     summary: 'Remove a holiday of a group (or ALL). Audited; idempotent.',
     request: adminBinaryHolidayRemoveRequest,
     response: adminBinaryCalendar,
+  },
+  adminCasinoTables: {
+    method: 'GET',
+    path: 'admin/casino/tables',
+    access: 'operator',
+    summary: 'The casino tables (Our Casino, Our Virtual) with the limits their next round opens with.',
+    request: adminCasinoTablesRequest,
+    response: adminCasinoTables,
+  },
+  adminCasinoSetLimits: {
+    method: 'POST',
+    path: 'admin/casino/setLimits',
+    access: 'operator',
+    summary:
+      "Set a casino table's limits (rupees): min_stake ≤ max_per_option ≤ max_per_round. A round's limits are fixed at its open, so they apply from the table's next round; the round in its window keeps its own. Audited.",
+    request: adminCasinoSetLimitsRequest,
+    response: adminCasinoTable,
   },
 });

@@ -724,6 +724,7 @@ export const ADMIN_AUDIT_ACTIONS = [
   'binary/override',
   'binary/calendar/add',
   'binary/calendar/remove',
+  'casino/setLimits',
   'wallet/deposit',
   'wallet/withdraw',
   'payment/deposit/approve',

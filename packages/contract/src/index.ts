@@ -4,6 +4,7 @@ export * from './account-endpoints.ts';
 export * from './admin.ts';
 export * from './racing-admin.ts';
 export * from './binary-admin.ts';
+export * from './casino-admin.ts';
 export * from './console.ts';
 export * from './console-endpoints.ts';
 export * from './endpoints.ts';

@@ -8,6 +8,7 @@ const NAV = [
   { to: '/', label: 'Dashboard', end: true },
   { to: '/markets', label: 'Markets' },
   { to: '/binary', label: 'Binary' },
+  { to: '/casino', label: 'Casino' },
   { to: '/users', label: 'Users' },
   { to: '/payments', label: 'Payments' },
   { to: '/providers', label: 'Providers' },

@@ -3,6 +3,7 @@ import { Navigate } from 'react-router';
 import { LoginScreen } from '../features/auth/index.ts';
 import { AuditScreen } from '../features/audit/index.ts';
 import { BinaryScreen } from '../features/binary/index.ts';
+import { CasinoScreen } from '../features/casino/index.ts';
 import { DashboardScreen } from '../features/dashboard/index.ts';
 import { MarketsScreen, MatchScreen } from '../features/markets/index.ts';
 import { PaymentsScreen } from '../features/payments/index.ts';
@@ -32,6 +33,7 @@ export const routes: RouteObject[] = [
       { path: 'markets', element: <MarketsScreen /> },
       { path: 'markets/:matchId', element: <MatchScreen /> },
       { path: 'binary', element: <BinaryScreen /> },
+      { path: 'casino', element: <CasinoScreen /> },
       { path: 'users', element: <UsersScreen /> },
       { path: 'users/:userId', element: <UserScreen /> },
       { path: 'payments', element: <PaymentsScreen /> },

@@ -11,7 +11,7 @@ import { markets } from '../../db/schema.ts';
 import type { Tx } from '../../db/store.ts';
 import { budgetRefusal, isUniqueViolation } from '../markets/house-bets.ts';
 import { WALLET_BUSY_MESSAGE } from '../wallet/service.ts';
-import { casinoBets, casinoRounds, casinoTables } from './schema.ts';
+import { casinoBets, casinoRounds } from './schema.ts';
 import { betOf } from './views.ts';
 
 export type CasinoBetRequest = {
@@ -74,8 +74,12 @@ export function createCasinoBets(app: FastifyInstance) {
         options: { id: string; label: string; payout: number }[];
         open: boolean;
         newer: boolean;
+        min_stake_paise: string;
+        max_per_option_paise: string;
+        max_per_round_paise: string;
       }>(
         await tx.execute(sql`select r.state, r.options, r.closes_at > now() as open,
+            r.min_stake_paise::text, r.max_per_option_paise::text, r.max_per_round_paise::text,
             exists (select 1 from ${casinoRounds} n where n.match_id = r.match_id and n.round_id > r.round_id) as newer
           from ${casinoRounds} r where r.round_id = ${req.round_id}`),
       );
@@ -86,10 +90,14 @@ export function createCasinoBets(app: FastifyInstance) {
         (o) => o.id === req.option_id,
       );
       if (!option) return refuse(`option_id: this table has no option '${req.option_id}'`);
-      const [table] = await tx.select().from(casinoTables).where(eq(casinoTables.matchId, req.match_id));
-      if (!table) return refuse(`match_id: ${req.match_id} is not a casino table`);
-      if (req.stake_paise < table.minStakePaise)
-        return refuse(`stack: the smallest stake is ${rupeesText(table.minStakePaise)}`);
+      // The limits the round opened with (an operator's change applies from the next round).
+      const limits = {
+        minStakePaise: Number(round.min_stake_paise),
+        maxPerOptionPaise: Number(round.max_per_option_paise),
+        maxPerRoundPaise: Number(round.max_per_round_paise),
+      };
+      if (req.stake_paise < limits.minStakePaise)
+        return refuse(`stack: the smallest stake is ${rupeesText(limits.minStakePaise)}`);
 
       const { wallets, busy } = await app.wallet.lockFreeBalancesPaise(tx, [userId], (u) =>
         app.wallet.holds.elsewhereExpr(u, r0.marketId),
@@ -106,13 +114,13 @@ export function createCasinoBets(app: FastifyInstance) {
       );
       const onOption = Number(mine?.on_option ?? 0);
       const onRound = Number(mine?.on_round ?? 0);
-      if (onOption + req.stake_paise > table.maxPerOptionPaise)
+      if (onOption + req.stake_paise > limits.maxPerOptionPaise)
         return refuse(
-          `stack: at most ${rupeesText(table.maxPerOptionPaise)} on one option in a round (you have ${rupeesText(onOption)} on ${option.label})`,
+          `stack: at most ${rupeesText(limits.maxPerOptionPaise)} on one option in a round (you have ${rupeesText(onOption)} on ${option.label})`,
         );
-      if (onRound + req.stake_paise > table.maxPerRoundPaise)
+      if (onRound + req.stake_paise > limits.maxPerRoundPaise)
         return refuse(
-          `stack: at most ${rupeesText(table.maxPerRoundPaise)} in one round (you have ${rupeesText(onRound)} on it)`,
+          `stack: at most ${rupeesText(limits.maxPerRoundPaise)} in one round (you have ${rupeesText(onRound)} on it)`,
         );
       const short = budgetRefusal({
         balance_paise: wallet.balancePaise,

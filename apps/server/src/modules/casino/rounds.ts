@@ -14,7 +14,7 @@ import { checkFence, type Fence } from '../../plugins/leader.ts';
 import { lockMarket, settlementOf, type MarketRow } from '../settlement/queries.ts';
 import { hmacSha256, newSeed } from './fair.ts';
 import { CASINO_KIND } from './kind.ts';
-import { casinoRounds, type StoredResult } from './schema.ts';
+import { casinoRounds, casinoTables, type StoredResult } from './schema.ts';
 import { winnersOf, type RoundRow, type TableRow } from './views.ts';
 
 /** Why a round found unfinished by a new term is voided. */
@@ -52,7 +52,7 @@ export function createRounds(app: FastifyInstance) {
   }
 
   /**
-   * Opens the table's next round: a fresh seed and its hash, the options fixed now, a market of
+   * Opens the table's next round: a fresh seed and its hash, the options and limits fixed now, a market of
    * the kind for its bets, the window closing `windowMs` from now by the store's clock.
    */
   async function open(table: TableRow, game: RoundGame, fence: Fence, windowMs: number): Promise<RoundRow> {
@@ -72,6 +72,9 @@ export function createRounds(app: FastifyInstance) {
         ),
       );
       const at = new Date(clock!.at);
+      // The table's limits of now, fixed for the round (an operator's change applies from the next).
+      const [limits] = await tx.select().from(casinoTables).where(eq(casinoTables.matchId, table.matchId));
+      if (!limits) throw new Error(`casino: table ${table.matchId} has no limits row`);
       const [market] = await tx
         .insert(markets)
         .values({
@@ -80,8 +83,8 @@ export function createRounds(app: FastifyInstance) {
           marketType: game.id,
           marketKind: CASINO_KIND,
           status: 'OPEN',
-          minStakePaise: table.minStakePaise,
-          maxStakePaise: table.maxPerRoundPaise,
+          minStakePaise: limits.minStakePaise,
+          maxStakePaise: limits.maxPerRoundPaise,
           commissionBps: 0,
           startTime: at,
         })
@@ -100,6 +103,9 @@ export function createRounds(app: FastifyInstance) {
           openedAt: at,
           closesAt: new Date(clock!.closes),
           generation: fence.generation,
+          minStakePaise: limits.minStakePaise,
+          maxPerOptionPaise: limits.maxPerOptionPaise,
+          maxPerRoundPaise: limits.maxPerRoundPaise,
         })
         .returning();
       return round!;

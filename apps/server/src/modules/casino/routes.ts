@@ -5,16 +5,17 @@ import type {
   CasinoRoundResult,
   CasinoSeriesId,
 } from '@backlay/contract';
-import type { CasinoResults } from '@backlay/contract';
+import type { AdminCasinoTable, CasinoResults } from '@backlay/contract';
 import fp from 'fastify-plugin';
 import type { ExchangeOptions } from '../exchange/service.ts';
 import { ok, refuse, route } from '../../http/route.ts';
+import { audited } from '../admin/audit.ts';
 import { createCasinoBets, type CasinoBetRequest } from './bets.ts';
 import { createCasinoKind } from './casino-kind.ts';
 import { createRounds } from './rounds.ts';
 import { createCasinoScheduler, type CasinoScheduler } from './scheduler.ts';
 import { createCasinoService } from './service.ts';
-import { CASINO_SERIES_NAMES, ensureTables } from './tables.ts';
+import { CASINO_SERIES_NAMES, ensureTables, setLimits } from './tables.ts';
 import { CASINO_RESULTS_PAGE_SIZE } from './timing.ts';
 import {
   currentRounds,
@@ -27,6 +28,7 @@ import {
   tableOf,
   tablesOf,
   userBetsOnRound,
+  type TableInfo,
 } from './views.ts';
 
 declare module '../../plugins/bus.ts' {
@@ -42,7 +44,19 @@ export type CasinoOptions = {
   run?: boolean;
   /** CASINO_CLOCK_SPEED: every phase of a round divided by it (fast-clock runs and tests). */
   speed?: number;
+  /** A floor on the betting window in wall time, ms (fast-clock runs: bots must get their bets in). */
+  minWindowMs?: number;
 };
+
+const paiseOf = (rupees: number) => Math.round(rupees * 100);
+
+const adminTableOf = (t: TableInfo): AdminCasinoTable => ({
+  match_id: t.matchId,
+  game_id: t.gameId,
+  table_name: t.tableName,
+  series_id: t.seriesId,
+  limits: limitsOf(t),
+});
 
 /** The calendar day in UTC+5:30 of a report (today when absent): [from, to). */
 function istDay(date: string | undefined, now: Date): { from: Date; to: Date } {
@@ -99,7 +113,8 @@ export const casinoModule = fp<{ exchange?: ExchangeOptions; casino?: CasinoOpti
       if (!r) return `${table.tableName} has not started its first round yet`;
       return {
         round: headOf(table, r),
-        limits: limitsOf(table),
+        // The limits this round's bets are judged by (fixed at its open).
+        limits: limitsOf(r),
         last_results: (await lastResults(app.db, [matchId])).get(matchId) ?? [],
         my_bets: await userBetsOnRound(app.db, userId, r.roundId),
       };
@@ -130,7 +145,10 @@ export const casinoModule = fp<{ exchange?: ExchangeOptions; casino?: CasinoOpti
       };
     }
 
-    const scheduler: CasinoScheduler = createCasinoScheduler(app, rounds, { speed: opts.casino?.speed ?? 1 });
+    const scheduler: CasinoScheduler = createCasinoScheduler(app, rounds, {
+      speed: opts.casino?.speed ?? 1,
+      minWindowMs: opts.casino?.minWindowMs ?? 0,
+    });
 
     app.decorate('casino', {
       sports: base.sports,
@@ -169,6 +187,20 @@ export const casinoModule = fp<{ exchange?: ExchangeOptions; casino?: CasinoOpti
       });
       return r.ok ? ok({ bet: r.bet }, r.repeated ? 'Bet already placed' : 'Bet placed') : refuse(r.message);
     });
+
+    route(app, 'adminCasinoTables', async () => ok({ tables: (await tablesOf(app.db)).map(adminTableOf) }));
+    route(app, 'adminCasinoSetLimits', async ({ body, user }) =>
+      audited(app, user.userId, 'casino/setLimits', body, async () => {
+        const found = await setLimits(app, body.match_id, {
+          minStakePaise: paiseOf(body.min_stake),
+          maxPerOptionPaise: paiseOf(body.max_per_option),
+          maxPerRoundPaise: paiseOf(body.max_per_round),
+        });
+        const table = found ? await tableOf(app.db, body.match_id) : null;
+        if (!table) return refuse(`match_id: ${body.match_id} is not a casino table`);
+        return ok(adminTableOf(table), `${table.tableName}: the new limits apply from its next round`);
+      }),
+    );
 
     if (opts.casino?.run) {
       // One scheduler per deployment: it runs on the node that holds the lease, from ready to close.

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { FencedOut, type Fence } from '../../plugins/leader.ts';
 import { DEAL_FAILED_REASON, INTERRUPTED_REASON, type RoundChange, type Rounds } from './rounds.ts';
 import { hmacSha256 } from './fair.ts';
-import { roundTiming, stepIntervalMs, type RoundTiming } from './timing.ts';
+import { roundTiming, STEP_BATCH_BELOW_MS, stepIntervalMs, type RoundTiming } from './timing.ts';
 import { tablesOf, type TableInfo } from './views.ts';
 
 export type SchedulerStats = {
@@ -35,9 +35,14 @@ export type CasinoScheduler = {
 export function createCasinoScheduler(
   app: FastifyInstance,
   rounds: Rounds,
-  opts: { speed?: number; onRound?: (change: { matchId: number; roundId: number }) => void } = {},
+  opts: {
+    speed?: number;
+    /** A floor on the betting window in wall time (fast-clock runs; timing.ts). */
+    minWindowMs?: number;
+    onRound?: (change: { matchId: number; roundId: number }) => void;
+  } = {},
 ): CasinoScheduler {
-  const timing = roundTiming(opts.speed ?? 1);
+  const timing = roundTiming(opts.speed ?? 1, opts.minWindowMs ?? 0);
   const stats: SchedulerStats = { rounds_opened: 0, rounds_settled: 0, rounds_voided: 0, errors: 0 };
   let stopping = false;
   let draining = false;
@@ -76,6 +81,27 @@ export function createCasinoScheduler(
     }
   }
 
+  /**
+   * The deal, one step per write `every` apart (a card a second at a real clock). At a fast clock
+   * whose steps come closer than STEP_BATCH_BELOW_MS (no screen shows them one by one), each write
+   * carries the steps due by then: the deal keeps its schedule however slow the store is.
+   * False: the round is gone.
+   */
+  async function revealSteps(table: TableInfo, roundId: number, steps: readonly string[], fence: Fence) {
+    const every = stepIntervalMs(timing, steps.length);
+    const batch = every < STEP_BATCH_BELOW_MS;
+    const start = performance.now();
+    let shown = 0;
+    while (shown < steps.length && !stopping) {
+      const due = batch ? Math.floor((performance.now() - start) / Math.max(every, 1e-3)) + 1 : shown + 1;
+      shown = Math.min(steps.length, Math.max(shown + 1, due));
+      if (!(await rounds.reveal(roundId, fence, steps.slice(0, shown)))) return false;
+      publish(table.matchId, roundId);
+      if (shown < steps.length) await sleep(batch ? 0 : every);
+    }
+    return true;
+  }
+
   /** One whole round of a table: open, window, close, the steps one by one, the result. */
   async function oneRound(table: TableInfo, game: RoundGame, fence: Fence) {
     const opened = await rounds.open(table, game, fence, timing.window_ms);
@@ -89,12 +115,7 @@ export function createCasinoScheduler(
       if (!(await rounds.close(opened.roundId, fence))) return;
       publish(table.matchId, opened.roundId);
       await sleep(timing.close_ms);
-      const every = stepIntervalMs(timing, steps.length);
-      for (let i = 1; i <= steps.length && !stopping; i++) {
-        if (!(await rounds.reveal(opened.roundId, fence, steps.slice(0, i)))) return;
-        publish(table.matchId, opened.roundId);
-        if (i < steps.length) await sleep(every);
-      }
+      if (!(await revealSteps(table, opened.roundId, steps, fence))) return;
       if (stopping) return;
       const change = await rounds.finish(opened.roundId, fence);
       if (change) stats.rounds_settled += 1;

@@ -77,6 +77,10 @@ export const casinoRounds = pgTable(
     dealtBeforeVoid: boolean('dealt_before_void').notNull().default(false),
     /** The lease generation (leader term) that opened and ran it. */
     generation: integer('generation').notNull(),
+    /** The table's limits when the round opened: its bets are judged by these (migration 0022). */
+    minStakePaise: paise('min_stake_paise').notNull(),
+    maxPerOptionPaise: paise('max_per_option_paise').notNull(),
+    maxPerRoundPaise: paise('max_per_round_paise').notNull(),
   },
   (t) => [
     uniqueIndex('casino_rounds_market_key').on(t.marketId),
@@ -87,6 +91,10 @@ export const casinoRounds = pgTable(
     index('casino_rounds_finished_idx').on(t.matchId, t.finishedAt),
     check('casino_rounds_state_check', sql`${t.state} in ('BETTING', 'CLOSED', 'DEALING', 'RESULT', 'VOID')`),
     check('casino_rounds_void_check', sql`(${t.state} = 'VOID') = (${t.voidReason} is not null)`),
+    check(
+      'casino_rounds_limits_check',
+      sql`${t.minStakePaise} > 0 and ${t.maxPerOptionPaise} >= ${t.minStakePaise} and ${t.maxPerRoundPaise} >= ${t.maxPerOptionPaise}`,
+    ),
   ],
 );
 

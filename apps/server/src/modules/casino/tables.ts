@@ -60,11 +60,25 @@ export async function ensureTables(app: FastifyInstance): Promise<number> {
   });
 }
 
-/** A table's limits (tests and the operator's future console call). */
+export type TableLimits = { minStakePaise: number; maxPerOptionPaise: number; maxPerRoundPaise: number };
+
+/**
+ * A table's limits (the operator's admin/casino/setLimits): its next round opens with them; the
+ * round in its window keeps those it opened with (rounds.ts `open`). False: no such table.
+ */
 export async function setLimits(
   app: FastifyInstance,
   matchId: number,
-  limits: { minStakePaise: number; maxPerOptionPaise: number; maxPerRoundPaise: number },
-) {
-  await app.db.update(casinoTables).set(limits).where(eq(casinoTables.matchId, matchId));
+  limits: TableLimits,
+): Promise<boolean> {
+  if (!(limits.minStakePaise > 0 && limits.maxPerOptionPaise >= limits.minStakePaise))
+    throw new Error('casino limits: 0 < min stake ≤ max per option');
+  if (!(limits.maxPerRoundPaise >= limits.maxPerOptionPaise))
+    throw new Error('casino limits: max per option ≤ max per round');
+  const rows = await app.db
+    .update(casinoTables)
+    .set(limits)
+    .where(eq(casinoTables.matchId, matchId))
+    .returning({ matchId: casinoTables.matchId });
+  return rows.length === 1;
 }

@@ -10,6 +10,8 @@ export const CLOSE_PAUSE_MS = 1_500;
 export const STEP_REVEAL_MS = 1_000;
 /** …unless the deal would take longer than this: then the steps come faster (Andar Bahar's long deals). */
 export const DEAL_MAX_MS = 20_000;
+/** Steps closer than this (a fast clock) go out several to a write, as many as are due. */
+export const STEP_BATCH_BELOW_MS = 50;
 /** The result shown before the next round opens. */
 export const RESULT_DISPLAY_MS = 5_000;
 /** After a round failed (the store did not answer): wait this long before the table tries again. */
@@ -39,13 +41,23 @@ export type RoundTiming = {
   retry_ms: number;
 };
 
-/** The phases at a clock speed (a speed of 10 runs every phase ten times faster). */
-export function roundTiming(speed = 1): RoundTiming {
+/** The longest wall-time floor a fast-clock window may be given (a real window is 20 s). */
+export const MIN_WINDOW_MS_MAX = BETTING_WINDOW_MS;
+
+/**
+ * The phases at a clock speed (a speed of 10 runs every phase ten times faster). `minWindowMs`
+ * floors the betting window in wall time: at 10,000× a 20 s window would be 2 ms, too short for
+ * anyone to bet in, so a fast-clock run (the simulated day) keeps it open long enough for its bots
+ * while the rest of the round runs at the clock's speed. The store's clock still closes it.
+ */
+export function roundTiming(speed = 1, minWindowMs = 0): RoundTiming {
   if (!Number.isFinite(speed) || speed < 1 || speed > CASINO_CLOCK_SPEED_MAX)
     throw new Error(`casino clock speed must be 1 to ${CASINO_CLOCK_SPEED_MAX}, got ${speed}`);
+  if (!Number.isFinite(minWindowMs) || minWindowMs < 0 || minWindowMs > MIN_WINDOW_MS_MAX)
+    throw new Error(`casino minimum window must be 0 to ${MIN_WINDOW_MS_MAX} ms, got ${minWindowMs}`);
   const at = (ms: number) => ms / speed;
   return {
-    window_ms: at(BETTING_WINDOW_MS),
+    window_ms: Math.max(at(BETTING_WINDOW_MS), minWindowMs),
     close_ms: at(CLOSE_PAUSE_MS),
     step_ms: at(STEP_REVEAL_MS),
     deal_max_ms: at(DEAL_MAX_MS),

@@ -83,7 +83,10 @@ export function resultOf(table: TableInfo, r: RoundRow): CasinoRoundResult {
   };
 }
 
-export const limitsOf = (t: TableRow): CasinoLimits => ({
+/** Limits as the wire shows them: a table's (the next round's) or a round's (fixed at its open). */
+export const limitsOf = (
+  t: Pick<TableRow, 'minStakePaise' | 'maxPerOptionPaise' | 'maxPerRoundPaise'>,
+): CasinoLimits => ({
   min_stake: rupees(t.minStakePaise),
   max_per_option: rupees(t.maxPerOptionPaise),
   max_per_round: rupees(t.maxPerRoundPaise),

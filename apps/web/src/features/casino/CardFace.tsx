@@ -1,4 +1,4 @@
-import { cardFace } from './cards.ts';
+import { cardFace } from '../../components/card-codes.ts';
 
 /** One card face up (rank and suit in text, red or black, named for screen readers), or face down. */
 export function CardFace({ code, fresh = false }: { code: string | null; fresh?: boolean }) {

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { cardFace } from './cards.ts';
+import { cardFace } from '../../components/card-codes.ts';
 import { CardFace } from './CardFace.tsx';
 import type { RoundRendererProps } from './renderer-types.ts';
 import type { Seat } from './seats.ts';

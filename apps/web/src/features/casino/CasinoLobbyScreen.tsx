@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { EmptyState, Spinner } from '../../components/index.ts';
 import { applyToLobby, casinoLobbyKey, useCasinoLobby } from './api/casino-lobby.ts';
+import { ConnectionLost, CasinoLiveIndicator } from './ConnectionLost.tsx';
 import { chipFor } from './renderers.ts';
 import { ResultsStrip } from './ResultsStrip.tsx';
 import { STATE_WORDS, WindowCountdown } from './RoundClock.tsx';
@@ -17,15 +18,22 @@ const isSeries = (id: string | undefined): id is CasinoSeriesId =>
 function LobbyFrame({
   title,
   hidden = false,
+  live = false,
   children,
 }: {
   title: string;
   hidden?: boolean;
+  /** The tiles are live: the connection's indicator, and a warning while it is lost. */
+  live?: boolean;
   children: React.ReactNode;
 }) {
   return (
     <div className="clobby">
-      <h1 className={hidden ? 'visually-hidden' : 'page-title'}>{title}</h1>
+      <div className="clobby__head">
+        <h1 className={hidden ? 'visually-hidden' : 'page-title'}>{title}</h1>
+        {live ? <CasinoLiveIndicator /> : null}
+      </div>
+      {live ? <ConnectionLost /> : null}
       {children}
     </div>
   );
@@ -75,7 +83,7 @@ function Lobby({ seriesId }: { seriesId: CasinoSeriesId }) {
   }
   const { name, tables } = lobby.data;
   return (
-    <LobbyFrame title={name}>
+    <LobbyFrame title={name} live>
       {tables.length === 0 ? (
         <EmptyState>No tables are open in {name} right now.</EmptyState>
       ) : (

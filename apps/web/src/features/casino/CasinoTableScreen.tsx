@@ -8,6 +8,7 @@ import { CopyButton, EmptyState, Spinner } from '../../components/index.ts';
 import { casinoRoundKey, useCasinoRound } from './api/casino-round.ts';
 import { placeCasinoBet } from './api/place-casino-bet.ts';
 import { CasinoSlip, type CasinoSlipState } from './CasinoSlip.tsx';
+import { ConnectionLost, CasinoLiveIndicator } from './ConnectionLost.tsx';
 import { OptionsGrid } from './OptionsGrid.tsx';
 import { chipFor, RoundDeal } from './renderers.ts';
 import { ResultBanner } from './ResultBanner.tsx';
@@ -108,6 +109,7 @@ function CasinoTable({ data, matchId }: { data: CasinoRound; matchId: number }) 
       <header className="casino__head">
         <div className="casino__title">
           <h1>{round.table_name}</h1>
+          <CasinoLiveIndicator />
           <Link className="casino__back" to={`/casino/list/${round.series_id}`}>
             All tables
           </Link>
@@ -128,6 +130,7 @@ function CasinoTable({ data, matchId }: { data: CasinoRound; matchId: number }) 
           </div>
         </dl>
       </header>
+      <ConnectionLost />
       <div className="casino__body">
         <section className="casino__stage" aria-label="Table">
           <div className="casino__clock">

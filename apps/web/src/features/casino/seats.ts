@@ -1,7 +1,7 @@
 // Where each dealt card sits on a card table, per game: pure functions of the steps revealed so
 // far (docs/casino.md, the engine's deal order). The registry (renderers.ts) pairs each game with
 // its seating; nothing else on the table knows a game.
-import { cardFace } from './cards.ts';
+import { cardFace } from '../../components/card-codes.ts';
 
 export type Seat = {
   label: string;

@@ -11,7 +11,7 @@ import { cancelBet } from './api/cancel-bet.ts';
 import { useMatchDetail } from './api/match-detail.ts';
 import { placeMarketBet } from './api/place-bet.ts';
 import { BetSlip, type SlipState } from './BetSlip.tsx';
-import { LiveIndicator } from './LiveIndicator.tsx';
+import { LiveIndicator } from '../../components/LiveIndicator.tsx';
 import { CashOut, hasMatchedPosition } from './CashOut.tsx';
 import { MarketCard } from './MarketCard.tsx';
 import { MyBets } from './MyBets.tsx';

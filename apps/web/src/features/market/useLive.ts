@@ -1,16 +1,14 @@
 import type { MatchDetail } from '@backlay/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
+import { isStale, useConnectionState } from '../../components/LiveIndicator.tsx';
 import { useClientStore } from '../../lib/store.ts';
-import { liveClient, type ConnectionState } from '../../lib/ws.ts';
+import { liveClient } from '../../lib/ws.ts';
 import { applyToMatch, getMatchDetail, matchDetailKey } from './api/match-detail.ts';
 import { matchBetsKey } from './api/match-bets.ts';
 
-/** The live connection's state for the indicator. */
-export function useConnectionState(): ConnectionState {
-  const client = liveClient();
-  return useSyncExternalStore((cb) => client.onState(cb), client.getState, client.getState);
-}
+// The live connection's state and staleness: one source, shared with the other live screens.
+export { isStale, useConnectionState };
 
 /**
  * The contract's WS_MAX_SUBSCRIPTIONS (ids in one subscribe message; the live client re-sends all
@@ -21,9 +19,6 @@ export const WS_SUBSCRIBE_MAX = 50;
 
 /** While the socket delivers nothing, match odds are fetched over HTTP this often. */
 export const MATCH_ODDS_POLL_MS = 2_000;
-
-/** The prices on screen may be behind the server: the socket went quiet or is reconnecting. */
-export const isStale = (state: ConnectionState) => state === 'stale' || state === 'reconnecting';
 
 /** Refetches what shows the caller's bets: positions, bets, balance and exposure. */
 export function useRefreshBets(matchId: number) {

@@ -62,6 +62,24 @@ describe('casino lobby', { timeout: 30_000 }, () => {
     expect(lobbyCalls()).toBe(before);
   });
 
+  it('says the connection is lost while the socket is down, and refetches the lobby when it is back', async () => {
+    const { ws, lobbyCalls } = await openLobby();
+    expect(screen.getByTestId('live-indicator')).toHaveTextContent('Live');
+    expect(screen.queryByTestId('connection-lost')).toBeNull();
+    const before = lobbyCalls();
+    act(() => {
+      ws.readyState = 3;
+      ws.onclose?.({});
+    });
+    await waitFor(() => expect(screen.getByTestId('live-indicator')).toHaveTextContent('Reconnecting'));
+    expect(screen.getByTestId('connection-lost')).toHaveTextContent(/^Connection lost\./);
+    await waitFor(() => expect(ControlledSocket.all).toHaveLength(2), { timeout: 3000 });
+    act(() => ControlledSocket.all[1]!.open());
+    await waitFor(() => expect(screen.getByTestId('live-indicator')).toHaveTextContent('Live'));
+    expect(screen.queryByTestId('connection-lost')).toBeNull();
+    await waitFor(() => expect(lobbyCalls()).toBeGreaterThan(before));
+  });
+
   it('a tile opens its table', async () => {
     await openLobby();
     await userEvent.click(screen.getByRole('link', { name: 'Dragon Tiger 20-20' }));

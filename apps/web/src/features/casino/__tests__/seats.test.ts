@@ -2,7 +2,7 @@ import { ROUND_GAMES } from '@backlay/engine';
 import { describe, expect, it } from 'vitest';
 import { StepsView } from '../CardTableView.tsx';
 import { chipFor, rendererFor } from '../renderers.ts';
-import { cardFace } from '../cards.ts';
+import { cardFace } from '../../../components/card-codes.ts';
 import { andarBaharSeats, teenPattiSeats, thirtyTwoCardsSeats } from '../seats.ts';
 import { profitPaise, stakeToPaise } from '../stake.ts';
 import { chipLetter } from '../ResultsStrip.tsx';

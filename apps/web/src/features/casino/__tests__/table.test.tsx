@@ -52,6 +52,25 @@ describe('casino table', { timeout: 30_000 }, () => {
     expect(screen.getByRole('timer')).not.toHaveAttribute('aria-live');
   });
 
+  it('says the connection is lost while the socket is down; Live again once it is back', async () => {
+    const { ws, calls } = await openTable();
+    expect(screen.getByTestId('live-indicator')).toHaveTextContent('Live');
+    expect(screen.queryByTestId('connection-lost')).toBeNull();
+    const before = calls('casino/getRound').length;
+    act(() => {
+      ws.readyState = 3;
+      ws.onclose?.({});
+    });
+    await waitFor(() => expect(screen.getByTestId('live-indicator')).toHaveTextContent('Reconnecting'));
+    expect(screen.getByTestId('connection-lost')).toHaveTextContent(/judged by the server’s clock/);
+    await waitFor(() => expect(ControlledSocket.all).toHaveLength(2), { timeout: 3000 });
+    act(() => ControlledSocket.all[1]!.open());
+    expect(ControlledSocket.all[1]!.sent).toContainEqual({ op: 'subscribe_casino', match_ids: [TABLE_ID] });
+    await waitFor(() => expect(screen.getByTestId('live-indicator')).toHaveTextContent('Live'));
+    expect(screen.queryByTestId('connection-lost')).toBeNull();
+    await waitFor(() => expect(calls('casino/getRound').length).toBeGreaterThan(before));
+  });
+
   it('counts the window down by the server clock, not the local one', async () => {
     // The server's clock is a minute behind this machine's: 12 s are left by the server.
     const server_time = Date.now() - 60_000;

@@ -1,10 +1,14 @@
-// Card codes of the in-house tables ("TH" = ten of hearts, docs/casino.md) as the table shows them:
+// Card codes of the in-house tables ("TH" = ten of hearts, docs/casino.md) as a person reads them:
 // rank and suit symbol in text, red or black, and a name a screen reader says ("Ten of hearts").
+// The one source for the casino table, the result modal and the Casino Result report
+// (CasinoCards.tsx); pure, and apart from the engine, so none of them loads its games to show a card.
 
 export type CardFaceInfo = {
   code: string;
   /** "A", "2" … "10", "J", "Q", "K". */
   rank: string;
+  /** Rank and suit together: "10♥". */
+  face: string;
   /** ♠ ♥ ♣ ♦ */
   symbol: string;
   red: boolean;
@@ -38,18 +42,25 @@ const SUITS: Record<string, { symbol: string; word: string; red: boolean }> = {
   D: { symbol: '♦', word: 'diamonds', red: true },
 };
 
+const CARD_CODE = /^(A|[2-9]|T|10|J|Q|K)([SHCD])$/;
+
 /** The face of a card code, or null when the step is not a card (a virtual game's step). */
 export function cardFace(code: string): CardFaceInfo | null {
-  const m = /^(A|[2-9]|T|10|J|Q|K)([SHCD])$/.exec(code);
+  const m = CARD_CODE.exec(code);
   if (!m) return null;
   const rank = RANKS[m[1]!]!;
   const suit = SUITS[m[2]!]!;
   return {
     code,
     rank: rank.label,
+    face: `${rank.label}${suit.symbol}`,
     symbol: suit.symbol,
     red: suit.red,
     name: `${rank.word} of ${suit.word}`,
     value: rank.value,
   };
 }
+
+/** True when every step is a card code: the round is a card table's (else a virtual game's). */
+export const areCards = (steps: readonly string[]): boolean =>
+  steps.length > 0 && steps.every((s) => CARD_CODE.test(s));

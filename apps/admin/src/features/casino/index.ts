@@ -1,0 +1,1 @@
+export { CasinoScreen } from './CasinoScreen.tsx';
