@@ -1,6 +1,6 @@
 import type { BinaryInstrument, BinaryInstrumentHead } from '@backlay/contract';
 import { formatMoney } from '@backlay/ui/money';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { BinarySlip } from './BinarySlip.tsx';
 import {
   binaryNow,
@@ -27,17 +27,24 @@ function useBinaryNow(serverTime: number, speed: number): number {
     const now = Date.now();
     return { server_time: serverTime, received_ms: now, clock_speed: speed, now };
   });
+  // The latest head's time, read by one interval: heads arrive many times a second on a fast
+  // clock, and an interval restarted on each of them would never fire (the countdown froze).
+  const latest = useRef({ serverTime, speed });
+  useEffect(() => {
+    latest.current = { serverTime, speed };
+  }, [serverTime, speed]);
   useEffect(() => {
     const t = setInterval(() => {
       const now = Date.now();
+      const { serverTime: st, speed: sp } = latest.current;
       setClock((c) =>
-        c.server_time === serverTime && c.clock_speed === speed
+        c.server_time === st && c.clock_speed === sp
           ? { ...c, now }
-          : { server_time: serverTime, received_ms: now, clock_speed: speed, now },
+          : { server_time: st, received_ms: now, clock_speed: sp, now },
       );
     }, 1000);
     return () => clearInterval(t);
-  }, [serverTime, speed]);
+  }, []);
   return binaryNow(clock, clock.now);
 }
 

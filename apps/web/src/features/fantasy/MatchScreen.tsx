@@ -114,7 +114,22 @@ function JoinControl({ c, teams }: { c: FantasyContest; teams: FantasyTeam[] }) 
   const intent = useRef<{ key: string; id: string } | null>(null);
   if (c.state !== 'OPEN') return null;
   if (teams.length === 0) return <p className="fantasy-contest__hint">Create a team to join.</p>;
-  if (free.length === 0) return <p className="fantasy-contest__hint">All your teams are in this contest.</p>;
+  const said = message && (
+    <p
+      role={message.tone === 'error' ? 'alert' : 'status'}
+      className={`fantasy-msg fantasy-msg--${message.tone}`}
+    >
+      {message.text}
+    </p>
+  );
+  // The join's own answer stays on screen after the contests refetch shows every team in.
+  if (free.length === 0)
+    return (
+      <>
+        <p className="fantasy-contest__hint">All your teams are in this contest.</p>
+        {said}
+      </>
+    );
   const chosen = teamId != null && free.some((t) => t.team_id === teamId) ? teamId : free[0]!.team_id;
   const join = async () => {
     if (busy) return;
@@ -160,14 +175,7 @@ function JoinControl({ c, teams }: { c: FantasyContest; teams: FantasyTeam[] }) 
       <button type="button" className="fantasy-button" disabled={busy} onClick={() => void join()}>
         Join for ₹{c.entry_fee.toFixed(2)}
       </button>
-      {message && (
-        <p
-          role={message.tone === 'error' ? 'alert' : 'status'}
-          className={`fantasy-msg fantasy-msg--${message.tone}`}
-        >
-          {message.text}
-        </p>
-      )}
+      {said}
     </div>
   );
 }
