@@ -171,8 +171,7 @@ export function buildProviderApp({ config, wallet, journal }: ProviderParts): {
         page_session: session.id,
         display_name: session.display_name,
         balance_paise: a.balance,
-        game:
-          slot !== undefined ? gameView(slot) : card !== undefined ? cardTableView(card) : rouletteView(),
+        game: slot !== undefined ? gameView(slot) : card !== undefined ? cardTableView(card) : rouletteView(),
         last_wins: lastWins(journal, a.player_id),
       },
     };

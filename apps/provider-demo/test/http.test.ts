@@ -92,9 +92,9 @@ describe('the live card tables (the in-house games through the provider flow)', 
     expect(page.body).toContain('<h1>Dragon Tiger 20-20 Live</h1>');
     expect(page.body).toContain('/static/cards.js');
     expect((await app.inject({ method: 'GET', url: '/static/cards.js' })).statusCode).toBe(200);
-    expect(
-      (await app.inject({ method: 'GET', url: '/thumbs/live-dragon_tiger_20.svg' })).statusCode,
-    ).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/thumbs/live-dragon_tiger_20.svg' })).statusCode).toBe(
+      200,
+    );
   });
 });
 

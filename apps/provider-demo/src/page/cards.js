@@ -71,11 +71,13 @@ function setBalance(paise) {
 
 function renderSlip() {
   const total = slip.reduce((s, b) => s + b.stake_paise, 0);
-  document.getElementById('slip').replaceChildren(
-    ...(slip.length === 0
-      ? [el('li', { text: 'Pick a chip, then an option.' })]
-      : slip.map((b) => el('li', { text: `${optionLabel(b.option_id)}: ${rupees(b.stake_paise)}` }))),
-  );
+  document
+    .getElementById('slip')
+    .replaceChildren(
+      ...(slip.length === 0
+        ? [el('li', { text: 'Pick a chip, then an option.' })]
+        : slip.map((b) => el('li', { text: `${optionLabel(b.option_id)}: ${rupees(b.stake_paise)}` }))),
+    );
   document.getElementById('slip-total').textContent = `Total ${rupees(total)}`;
 }
 
