@@ -207,7 +207,7 @@ describeBrowser('the demo provider: a slot launched, spun and paid through the w
           .toBeGreaterThanOrEqual(6);
         await expectNoSeriousAxe(page);
         await page.getByLabel('Chip').selectOption({ label: '₹10.00' });
-        await page.getByRole('button', { name: 'Dragon, pays 1.98' }).focus();
+        await page.getByRole('button', { name: 'Dragon pays 1.98' }).focus();
         await page.keyboard.press('Enter');
         await page.getByRole('button', { name: 'Place bets' }).focus();
         await page.keyboard.press('Enter');

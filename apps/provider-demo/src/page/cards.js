@@ -90,12 +90,13 @@ function addBet(option_id) {
 function optionsBoard() {
   const board = el('div', { class: 'outside', role: 'group', 'aria-label': 'Options and payouts' });
   for (const o of state.game.options) {
+    // The visible text is the name ("Dragon pays 1.98"): decimal payout, stake included.
     const b = el(
       'button',
-      { type: 'button', class: 'out', 'aria-label': `${o.label}, pays ${decimal(o.payout)}` },
-      el('span', { text: o.label }),
-      el('br'),
-      el('small', { text: decimal(o.payout), 'aria-hidden': 'true' }),
+      { type: 'button', class: 'out' },
+      el('span', { class: 'opt', text: o.label }),
+      ' ',
+      el('small', { text: `pays ${decimal(o.payout)}` }),
     );
     b.addEventListener('click', () => addBet(o.id));
     board.append(b);
@@ -109,12 +110,16 @@ function cardList(codes, label) {
     { class: 'history', 'aria-label': label },
     ...codes.map((code) => {
       const face = cardFace(code);
-      return el('li', {
-        class: `pocket ${face.red ? 'red' : 'black'}`,
-        text: face.text,
-        'aria-label': face.name,
-        role: 'img',
-      });
+      return el(
+        'li',
+        {},
+        el('span', {
+          class: `pocket ${face.red ? 'red' : 'black'}`,
+          text: face.text,
+          role: 'img',
+          'aria-label': face.name,
+        }),
+      );
     }),
   );
 }
