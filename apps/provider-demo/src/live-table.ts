@@ -157,9 +157,10 @@ export class LiveTable<Bet extends { readonly stake_paise: number }, Drawn> {
   view(player_id: string, now_ms = Date.now()) {
     const slip = this.slips.get(player_id);
     return {
+      // What the rules publish first: it cannot hide the table's own fields.
+      ...this.published,
       phase: this.phase,
       round_id: this.round,
-      ...this.published,
       phase_ends_in_ms: Math.max(0, this.phase_ends_ms - now_ms),
       history: this.history,
       my_slip: slip === undefined ? null : { bets: slip.bets, stake_paise: slip.stake_paise },
