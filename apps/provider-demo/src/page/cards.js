@@ -14,7 +14,7 @@ const SLIP_BETS_MAX = 12;
 const SUITS = { S: ['♠', 'spades'], H: ['♥', 'hearts'], C: ['♣', 'clubs'], D: ['♦', 'diamonds'] };
 const RANKS = {
   A: ['A', 'Ace'],
-  T: ['10', 'Ten'],
+  T: ['10', '10'],
   J: ['J', 'Jack'],
   Q: ['Q', 'Queen'],
   K: ['K', 'King'],
