@@ -38,7 +38,16 @@ const protectedCalls = (Object.keys(endpoints) as EndpointName[]).filter(
 );
 // The gateway's webhook is called by another server, with no cookie: it is exempt from the CSRF
 // check by design and guarded by its signature instead (payments.test.ts).
-const CSRF_EXEMPT: ReadonlySet<EndpointName> = new Set(['paymentWebhook']);
+// Calls made by another server, authenticated by their signature (providers.test.ts and
+// payments.test.ts send them with no cookie and no CSRF header, as the caller does).
+const CSRF_EXEMPT: ReadonlySet<EndpointName> = new Set([
+  'paymentWebhook',
+  'providerAuthenticate',
+  'providerBalance',
+  'providerDebit',
+  'providerCredit',
+  'providerRollback',
+]);
 const postCalls = (Object.keys(endpoints) as EndpointName[]).filter(
   (n) => endpoints[n].method === 'POST' && !CSRF_EXEMPT.has(n),
 );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { kindBet } from './cricket.ts';
 import { binaryGroup, binaryInstrumentHead, binaryTick } from './binary-head.ts';
-import { clientRequestId, flag, idInput } from './common.ts';
+import { clientRequestId, documented, flag, idInput, TWO_DECIMALS } from './common.ts';
 import { rupees } from './wallet.ts';
 
 // Binary sessions (issue 24, docs/binary.md): Yes/No lines on a market instrument's level. Each
@@ -83,13 +83,16 @@ export const binaryInstrument = z.object({
 export type BinaryInstrument = z.infer<typeof binaryInstrument>;
 
 /** A price level 0.01 … 10,000,000 with at most two decimals (COMEX crude's 71.25). */
-const binaryLineInput = z
-  .number({ error: 'line must be a price level' })
-  .min(0.01, 'line must be 0.01 or more')
-  .max(10_000_000, 'line must be at most 10000000')
-  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
-    message: 'line may have at most two decimals',
-  });
+const binaryLineInput = documented(
+  z
+    .number({ error: 'line must be a price level' })
+    .min(0.01, 'line must be 0.01 or more')
+    .max(10_000_000, 'line must be at most 10000000')
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
+      message: 'line may have at most two decimals',
+    }),
+  { add: TWO_DECIMALS },
+);
 
 export const placeBinaryBetRequest = z.object({
   match_id: idInput,

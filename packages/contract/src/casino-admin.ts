@@ -56,4 +56,10 @@ export const adminCasinoSetLimitsRequest = z
     message: 'max_per_round must be at least max_per_option',
     path: ['max_per_round'],
   });
+documented(adminCasinoSetLimitsRequest, {
+  cross: [
+    { rule: 'order', a: 'min_stake', b: 'max_per_option' },
+    { rule: 'order', a: 'max_per_option', b: 'max_per_round' },
+  ],
+});
 export type AdminCasinoSetLimitsRequest = z.infer<typeof adminCasinoSetLimitsRequest>;

@@ -64,7 +64,22 @@ export function fancyAverage(
 }
 
 export type FancyEventKind =
-  'SESSION' | 'LAMBI_INNINGS' | 'MATCH_WIDE' | 'FIRST_DAY_SESSION' | 'FIRST_DAY_TOTAL';
+  | 'SESSION'
+  | 'LAMBI_INNINGS'
+  | 'MATCH_WIDE'
+  | 'FIRST_DAY_SESSION'
+  | 'FIRST_DAY_TOTAL'
+  /** A batter's runs ("{batter} runs"): decided when the batter is out or the innings ends. */
+  | 'PLAYER_RUNS'
+  /** Whether a player is the innings' top run-scorer: decided when the innings ends. */
+  | 'TOP_BATSMAN';
+
+/**
+ * The player events (issue 25) have no minimum overs and no average: on an unfinished match they
+ * stand only when decided (the batter out, the innings over), and are VOID otherwise — a not-out
+ * score cut short by rain is not the figure the bet was on.
+ */
+const PLAYER_EVENT_KINDS: readonly FancyEventKind[] = ['PLAYER_RUNS', 'TOP_BATSMAN'];
 
 /** Spec §9 "Test": the overs a Test must see for each kind of event to stand; a plain session has none. */
 export const TEST_MIN_OVERS: { readonly [K in FancyEventKind]?: number } = {
@@ -95,7 +110,7 @@ function resultOf(value: number | undefined, why: string): FancyOutcome {
  *    (300 match-wide, 70 lambi innings, 25 1st-day session, 80 1st-day total), else VOID; a plain
  *    SESSION has no minimum to meet, so unfinished it is VOID.
  * 5. A T20 or ODI abandoned or with overs reduced (`abandoned_or_reduced`) and an `average`
- *    (fancyAverage): RESULT at the average. Otherwise VOID.
+ *    (fancyAverage): RESULT at the average. Otherwise VOID (a player event undecided: always VOID).
  * `overs_bowled` may be cricket's overs.balls (69.4) or a fraction: the thresholds are whole overs.
  */
 export function fancyOutcomeOnIncomplete(input: {
@@ -114,7 +129,7 @@ export function fancyOutcomeOnIncomplete(input: {
   assertVariant(variant);
   if (format !== 'T20' && format !== 'ODI' && format !== 'TEST')
     throw new RangeError(`unknown format ${String(format)}`);
-  if (!['SESSION', ...Object.keys(TEST_MIN_OVERS)].includes(event_kind))
+  if (!['SESSION', ...PLAYER_EVENT_KINDS, ...Object.keys(TEST_MIN_OVERS)].includes(event_kind))
     throw new RangeError(`unknown event kind ${String(event_kind)}`);
   if (!Number.isFinite(overs_bowled) || overs_bowled < 0)
     throw new RangeError(`overs_bowled must be a non-negative number, got ${String(overs_bowled)}`);

@@ -75,6 +75,16 @@ describe('fancyOutcomeOnIncomplete', () => {
     expect(outcome({ ...rain, result: 0, variant: 'LAMBI' })).toEqual(VOID);
   });
 
+  it('player events (a batter’s runs, Top batsman): decided ones stand, undecided ones are void in every format', () => {
+    const rain = { overs_bowled: 14, abandoned_or_reduced: true, result: 31 } as const;
+    for (const event_kind of ['PLAYER_RUNS', 'TOP_BATSMAN'] as const) {
+      for (const format of ['T20', 'ODI', 'TEST'] as const) {
+        expect(outcome({ ...rain, format, event_kind })).toEqual(VOID);
+        expect(outcome({ ...rain, format, event_kind, event_complete: true })).toEqual(result(31));
+      }
+    }
+  });
+
   it('a completed event settles on its result, whatever else', () => {
     expect(outcome({ event_complete: true, result: 52, format: 'TEST', overs_bowled: 3 })).toEqual(
       result(52),
