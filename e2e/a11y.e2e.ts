@@ -373,6 +373,22 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
         path: `${ARTIFACTS}/a11y-web-${viewport.width}-world-casino-play.png`,
         fullPage: true,
       });
+      // An in-house card game as the demo provider's live table (fix/inhouse), in its frame.
+      await visit('world-casino?category=LIVE', 'Live Casino & Slots');
+      await page
+        .getByTestId('game-tile')
+        .filter({ hasText: 'Dragon Tiger 20-20 Live' })
+        .getByRole('link')
+        .click({ timeout: READY_TIMEOUT_MS });
+      await page
+        .frameLocator('iframe.wc-play__frame')
+        .getByRole('button', { name: 'Dragon pays 1.98' })
+        .waitFor({ timeout: READY_TIMEOUT_MS });
+      await check('#/world-casino/play a live card table');
+      await page.screenshot({
+        path: `${ARTIFACTS}/a11y-web-${viewport.width}-world-casino-live-cards.png`,
+        fullPage: true,
+      });
       await visit('report/live-casino-bets', 'Live Casino Bets');
       await page.getByRole('table', { name: 'Live casino bets' }).getByText('Settled').first().waitFor();
       await check('Live Casino Bets with a round');

@@ -183,4 +183,59 @@ describeBrowser('the demo provider: a slot launched, spun and paid through the w
       await context.close();
     }
   });
+
+  for (const viewport of WIDTHS) {
+    it(`Dragon Tiger 20-20 Live at ${viewport.width} px: a bet by keyboard, the cards dealt, the seed, the balance`, async () => {
+      const { context, page } = await openPage(browser!, `provider-demo-dt-${viewport.width}`, viewport);
+      try {
+        await page.goto(await launchUrl('Dragon Tiger 20-20 Live', 'LIVE'));
+        await page.getByRole('heading', { level: 1, name: 'Dragon Tiger 20-20 Live' }).waitFor();
+        const balance = page.locator('#balance');
+        await expect.poll(() => balance.textContent()).toMatch(/^₹/);
+        const before = rupees((await balance.textContent())!);
+        await expect.poll(() => page.locator('#seed-hash').textContent()).toMatch(/[0-9a-f]{64}/);
+        await expect
+          .poll(
+            async () =>
+              Number(
+                /Place your bets: (\d+) s left/.exec(
+                  (await page.locator('#timer').textContent()) ?? '',
+                )?.[1] ?? 0,
+              ),
+            { timeout: 40_000 },
+          )
+          .toBeGreaterThanOrEqual(6);
+        await expectNoSeriousAxe(page);
+        await page.getByLabel('Chip').selectOption({ label: '₹10.00' });
+        await page.getByRole('button', { name: 'Dragon pays 1.98' }).focus();
+        await page.keyboard.press('Enter');
+        await page.getByRole('button', { name: 'Place bets' }).focus();
+        await page.keyboard.press('Enter');
+        const status = page.getByRole('status');
+        await expect.poll(() => status.textContent(), { timeout: 10_000 }).toMatch(/Bets placed: ₹10\.00/);
+        await expect.poll(async () => rupees((await balance.textContent())!)).toBe(before - 1_000);
+        await expect
+          .poll(() => status.textContent(), { timeout: 40_000 })
+          .toMatch(/^(Dragon|Tiger|Tie): \w+ of \w+, \w+ of \w+\./);
+        const text = (await status.textContent())!;
+        const back = /You get (₹[\d,.]+)/.exec(text);
+        // Dragon pays 1.98 (₹19.80); on a tie it loses half (₹5.00 back); Tiger loses it all.
+        const expected = text.startsWith('Dragon') ? 1_980 : text.startsWith('Tie') ? 500 : 0;
+        expect(back ? rupees(back[1]!) : 0).toBe(expected);
+        await expect.poll(async () => rupees((await balance.textContent())!)).toBe(before - 1_000 + expected);
+        await page
+          .getByRole('img', { name: /of (spades|hearts|clubs|diamonds)$/ })
+          .first()
+          .waitFor();
+        await expectNoSeriousAxe(page);
+        mkdirSync(ARTIFACTS, { recursive: true });
+        await page.screenshot({
+          path: join(ARTIFACTS, `provider-demo-dt-${viewport.width}.png`),
+          fullPage: true,
+        });
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });

@@ -12,7 +12,9 @@ import { isRouletteBet, slotById, stakeProblem, ROULETTE_BETS_MAX, type PlacedBe
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ProviderConfig } from './config.ts';
 import { catalog, gameName, gameView, rouletteView, thumbnailSvg } from './games.ts';
-import { ROULETTE_GAME_ID, RouletteTable } from './roulette-table.ts';
+import { ROULETTE_GAME_ID, rouletteTable } from './roulette-table.ts';
+import { CARD_SLIP_BETS_MAX, cardGameOf, cardTables, cardTableView } from './card-tables.ts';
+import type { CasinoBet } from '@backlay/engine';
 import type { Journal } from './journal.ts';
 import { RoundRunner } from './rounds.ts';
 import { PageSessions } from './sessions.ts';
@@ -22,7 +24,7 @@ export const BODY_BYTES_MAX = 16 * 1024;
 /** Last wins a page shows. */
 export const LAST_WINS_SHOWN = 10;
 
-const PAGE_FILES = ['game.js', 'roulette.js', 'game.css'] as const;
+const PAGE_FILES = ['game.js', 'roulette.js', 'cards.js', 'game.css'] as const;
 const pageFile = (name: string) => readFileSync(new URL(`./page/${name}`, import.meta.url), 'utf8');
 
 declare module 'fastify' {
@@ -59,10 +61,11 @@ export function buildProviderApp({ config, wallet, journal }: ProviderParts): {
   });
   const runner = new RoundRunner(journal, wallet, config.fault);
   const sessions = new PageSessions();
-  const table = new RouletteTable(runner, {
+  const table = rouletteTable(runner, {
     window_ms: config.roulette_window_ms,
-    spin_ms: config.roulette_spin_ms,
+    play_ms: config.roulette_spin_ms,
   });
+  const cards = cardTables(runner, { window_ms: config.card_window_ms, play_ms: config.card_deal_ms });
   const files = new Map(PAGE_FILES.map((f) => [f, pageFile(f)]));
   const siteOrigin = new URL(config.wallet_url).origin;
 
@@ -146,6 +149,7 @@ export function buildProviderApp({ config, wallet, journal }: ProviderParts): {
     const gameId = typeof game_id === 'string' && gameName(game_id) !== null ? game_id : null;
     if (gameId === null) return fail('game_id is not a game of this provider');
     const slot = slotById(gameId);
+    const card = cardGameOf(gameId);
     const auth = await wallet.call('authenticate', { token, game_id: gameId });
     if (!auth.reached) return fail('The casino wallet is not answering: try again in a moment.');
     const a = auth.answer;
@@ -167,7 +171,7 @@ export function buildProviderApp({ config, wallet, journal }: ProviderParts): {
         page_session: session.id,
         display_name: session.display_name,
         balance_paise: a.balance,
-        game: slot === undefined ? rouletteView() : gameView(slot),
+        game: slot !== undefined ? gameView(slot) : card !== undefined ? cardTableView(card) : rouletteView(),
         last_wins: lastWins(journal, a.player_id),
       },
     };
@@ -265,12 +269,68 @@ export function buildProviderApp({ config, wallet, journal }: ProviderParts): {
     }
   });
 
-  app.addHook('onReady', async () => table.start());
+  /** A page session at a card table, with its table. */
+  const cardSession = (body: unknown) => {
+    const session = sessions.get((body as { page_session?: unknown } | null)?.page_session, Date.now());
+    const at = session === null ? undefined : cards.get(session.game_id);
+    return session === null || at === undefined ? null : { session, at };
+  };
+
+  app.post('/api/table/state', async (req) => {
+    const found = cardSession(req.body);
+    if (found === null) return fail(ENDED);
+    return { status: true, data: found.at.view(found.session.player_id) };
+  });
+
+  app.post('/api/table/bet', async (req) => {
+    const found = cardSession(req.body);
+    if (found === null) return fail(ENDED);
+    const { session, at } = found;
+    const bets = (req.body as { bets?: unknown }).bets;
+    const parsed = parseCardBets(bets);
+    if (typeof parsed === 'string') return fail(parsed);
+    if (session.busy) return fail('Your last request is still being answered.');
+    session.busy = true;
+    try {
+      const answer = await at.place(session, parsed);
+      if (!answer.ok)
+        return {
+          status: false,
+          message: answer.message,
+          data: { code: answer.code, balance_paise: answer.balance_paise },
+        };
+      return { status: true, data: at.view(session.player_id) };
+    } finally {
+      session.busy = false;
+    }
+  });
+
+  app.addHook('onReady', async () => {
+    table.start();
+    for (const t of cards.values()) t.start();
+  });
   app.addHook('onClose', async () => {
     table.stop();
+    for (const t of cards.values()) t.stop();
     runner.stop();
   });
   return { app, runner };
+}
+
+/** A card slip from the page's JSON, or why it is not one (the table checks options and chips). */
+function parseCardBets(bets: unknown): CasinoBet[] | string {
+  if (!Array.isArray(bets) || bets.length === 0 || bets.length > CARD_SLIP_BETS_MAX)
+    return `bets must be a list of 1 to ${CARD_SLIP_BETS_MAX} bets`;
+  const slip: CasinoBet[] = [];
+  for (const b of bets as unknown[]) {
+    const { option_id, stake_paise } = (b ?? {}) as { option_id?: unknown; stake_paise?: unknown };
+    if (typeof option_id !== 'string' || option_id.length === 0 || option_id.length > 40)
+      return 'option_id must be the id of an option of this table';
+    if (typeof stake_paise !== 'number' || !Number.isSafeInteger(stake_paise) || stake_paise <= 0)
+      return 'stake_paise must be a whole number of paise';
+    slip.push({ option_id, stake_paise });
+  }
+  return slip;
 }
 
 function lastWins(journal: Journal, player_id: string) {
@@ -281,6 +341,11 @@ function lastWins(journal: Journal, player_id: string) {
     win_paise: r.win_paise ?? 0,
     at: r.open.at,
   }));
+}
+
+function pageScript(game_id: string): string {
+  if (game_id === ROULETTE_GAME_ID) return 'roulette';
+  return cardGameOf(game_id) === undefined ? 'game' : 'cards';
 }
 
 function pageHtml(game_id: string, name: string): string {
@@ -298,7 +363,7 @@ function pageHtml(game_id: string, name: string): string {
 <h1>${escaped}</h1>
 <p id="status" role="status" aria-live="polite">Connecting to your wallet…</p>
 </main>
-<script type="module" src="/static/${game_id === ROULETTE_GAME_ID ? 'roulette' : 'game'}.js"></script>
+<script type="module" src="/static/${pageScript(game_id)}.js"></script>
 </body>
 </html>`;
 }

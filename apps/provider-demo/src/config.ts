@@ -18,6 +18,9 @@ export interface ProviderConfig {
   /** The roulette table's betting window and spin (the dealer's timer). */
   readonly roulette_window_ms: number;
   readonly roulette_spin_ms: number;
+  /** The card tables' betting window and deal. */
+  readonly card_window_ms: number;
+  readonly card_deal_ms: number;
   /** Test-only fault: `exit-after-debit` or `exit-before-debit-answer` kills the process mid-round. */
   readonly fault: string | null;
 }
@@ -65,5 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ProviderConfig
     fault: env.PROVIDER_DEMO_FAULT ?? null,
     roulette_window_ms: msOf('ROULETTE_WINDOW_MS', env.ROULETTE_WINDOW_MS, 20_000),
     roulette_spin_ms: msOf('ROULETTE_SPIN_MS', env.ROULETTE_SPIN_MS, 5_000),
+    card_window_ms: msOf('CARD_WINDOW_MS', env.CARD_WINDOW_MS, 20_000),
+    card_deal_ms: msOf('CARD_DEAL_MS', env.CARD_DEAL_MS, 5_000),
   };
 }

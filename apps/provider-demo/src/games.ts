@@ -2,6 +2,7 @@
 import { OUTSIDE_BETS, SLOTS, slotMath, type Slot } from '@backlay/slots';
 import { ROULETTE_CHIPS_PAISE, ROULETTE_GAME_ID, ROULETTE_NAME } from './roulette-table.ts';
 import type { ProviderApiGame } from '@backlay/contract';
+import { CARD_GAMES, cardGameOf, liveGameId, liveGameName } from './card-tables.ts';
 
 /** The stakes a player picks from, in paise (each a whole number of line bets for 10 and 20 lines). */
 export const STAKES_PAISE = [1_000, 2_000, 5_000, 10_000, 20_000, 50_000] as const;
@@ -47,6 +48,12 @@ export function catalog(public_url: string): ProviderApiGame[] {
       category: 'LIVE',
       thumbnail_url: `${public_url}/thumbs/${ROULETTE_GAME_ID}.svg`,
     },
+    ...CARD_GAMES.map((g) => ({
+      game_id: liveGameId(g),
+      name: liveGameName(g),
+      category: 'LIVE',
+      thumbnail_url: `${public_url}/thumbs/${liveGameId(g)}.svg`,
+    })),
   ];
 }
 
@@ -64,6 +71,8 @@ export function rouletteView() {
 
 export function gameName(game_id: string): string | null {
   if (game_id === ROULETTE_GAME_ID) return ROULETTE_NAME;
+  const card = cardGameOf(game_id);
+  if (card !== undefined) return liveGameName(card);
   return SLOTS.find((s) => s.id === game_id)?.name ?? null;
 }
 
@@ -85,12 +94,16 @@ export function thumbnailSvg(game_id: string): string | null {
   const slot = SLOTS.find((s) => s.id === game_id);
   const [from, to] = THEME[game_id] ?? ['#14532d', '#b91c1c'];
   const name = escapeXml(name_);
-  const lines = slot ? `${slot.lines.length} lines · free spins` : 'single zero · dealer every 25 s';
+  const lines = slot
+    ? `${slot.lines.length} lines · free spins`
+    : game_id === ROULETTE_GAME_ID
+      ? 'single zero · dealer every 25 s'
+      : 'live cards · provably fair';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="240" viewBox="0 0 320 240" role="img" aria-label="${name}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
 <rect width="320" height="240" rx="16" fill="url(#g)"/>
 <g fill="#fff" opacity="0.18">${[0, 1, 2, 3, 4].map((i) => `<rect x="${22 + i * 58}" y="70" width="50" height="90" rx="8"/>`).join('')}</g>
-<text x="160" y="120" text-anchor="middle" font-family="sans-serif" font-size="30" font-weight="700" fill="#fff">${name}</text>
+<text x="160" y="120" text-anchor="middle" font-family="sans-serif" font-size="${name_.length > 16 ? 20 : 30}" font-weight="700" fill="#fff">${name}</text>
 <text x="160" y="200" text-anchor="middle" font-family="sans-serif" font-size="16" fill="#fff">${escapeXml(lines)}</text>
 </svg>`;
 }

@@ -43,6 +43,12 @@ describe('the provider API (the operator calls it)', () => {
       'jaipur-jewels',
       'monsoon-tiger',
       'european-roulette',
+      'live-dragon_tiger_20',
+      'live-lucky7',
+      'live-teen_patti_20',
+      'live-andar_bahar',
+      'live-thirty_two_cards',
+      'live-amar_akbar_anthony',
     ]);
     expect((await post('/games', '{}')).statusCode).toBe(401);
     expect((await post('/games', '{}', signed('{}', 'another-secret-0123456789'))).statusCode).toBe(401);
@@ -72,6 +78,26 @@ describe('the provider API (the operator calls it)', () => {
   });
 });
 
+describe('the live card tables (the in-house games through the provider flow)', () => {
+  it('lists every in-house card game as a LIVE table with its page and thumbnail', async () => {
+    const games = (await post('/games', '{}', signed('{}'))).json().games as {
+      game_id: string;
+      name: string;
+      category: string;
+    }[];
+    const live = games.filter((g) => g.game_id.startsWith('live-'));
+    expect(live.map((g) => g.name)).toContain('Dragon Tiger 20-20 Live');
+    expect(live.every((g) => g.category === 'LIVE')).toBe(true);
+    const page = await app.inject({ method: 'GET', url: '/play/live-dragon_tiger_20' });
+    expect(page.body).toContain('<h1>Dragon Tiger 20-20 Live</h1>');
+    expect(page.body).toContain('/static/cards.js');
+    expect((await app.inject({ method: 'GET', url: '/static/cards.js' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/thumbs/live-dragon_tiger_20.svg' })).statusCode).toBe(
+      200,
+    );
+  });
+});
+
 describe("the game page's calls", () => {
   const cases: [string, string][] = [
     ['/api/session', '{}'],
@@ -87,6 +113,11 @@ describe("the game page's calls", () => {
     ['/api/roulette/state', '{"page_session":"nope"}'],
     ['/api/roulette/bet', '{"page_session":"nope","bets":[{"bet":"red","stake_paise":1000}]}'],
     ['/api/roulette/bet', '[]'],
+    ['/api/table/state', '{"page_session":"nope"}'],
+    ['/api/table/state', 'null'],
+    ['/api/table/bet', '{"page_session":"nope","bets":[{"option_id":"dragon","stake_paise":1000}]}'],
+    ['/api/table/bet', '{"bets":"dragon"}'],
+    ['/api/table/bet', '7'],
   ];
   it.each(cases)('%s %s: status false with a message, no 500, no wallet call', async (url, body) => {
     const res = await post(url, body);

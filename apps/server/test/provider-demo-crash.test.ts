@@ -5,6 +5,7 @@
 // account, the ledger check holds); when it comes back it reads its journal and finishes the
 // round: the recorded win is credited, or an unanswered debit rolled back. Issue 23, "Done when".
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, createHmac } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { LiveCasinoBets, WorldCasinoGameList } from '@backlay/contract';
+import { roundGame } from '@backlay/engine';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { providerRounds } from '../src/modules/providers/schema.ts';
@@ -45,7 +47,12 @@ async function startProvider(walletUrl: string, dataDir: string, fault: string |
 }
 
 /** The roulette table's timer, short for the tests: 1.5 s of bets, 0.3 s of spin. */
-const FAST_TABLE = { ROULETTE_WINDOW_MS: '1500', ROULETTE_SPIN_MS: '300' };
+const FAST_TABLE = {
+  ROULETTE_WINDOW_MS: '1500',
+  ROULETTE_SPIN_MS: '300',
+  CARD_WINDOW_MS: '1500',
+  CARD_DEAL_MS: '300',
+};
 
 async function startProviderWith(
   walletUrl: string,
@@ -299,6 +306,113 @@ describeStores(
       await expect(placeSlip(page_session, SLIP)).rejects.toThrow();
       expect(await first.exited).toBe('SIGKILL');
       expect(await ctx.app.wallet.availablePaise(u.userId)).toBe(FUNDS_PAISE - 2_000);
+      await ledgerClean();
+      const [open] = journalOf(dataDir).filter((l) => l.t === 'open');
+      const second = await startProviderWith(walletUrl, dataDir, null, FAST_TABLE);
+      try {
+        await until(
+          'the slip refunded',
+          async () => (await roundStatus(u.userId, open!.round_id)) === 'CANCELLED',
+        );
+        await until('the journal closed', async () => closedOf(dataDir, open!.round_id) !== undefined);
+        expect(closedOf(dataDir, open!.round_id)).toMatchObject({ how: 'rollback', code: 'OK' });
+        expect(await ctx.app.wallet.availablePaise(u.userId)).toBe(FUNDS_PAISE);
+        await ledgerClean();
+      } finally {
+        await stopProvider(second);
+      }
+    });
+
+    type CardView = {
+      phase: string;
+      round_id: string;
+      seed_hash: string;
+      phase_ends_in_ms: number;
+      my_last: {
+        table_round: string;
+        cards: string[];
+        seed: string;
+        seed_hash: string;
+        stake_paise: number;
+        win_paise: number;
+      } | null;
+    };
+    const cardState = async (page_session: string) =>
+      (await providerPost('/api/table/state', { page_session })).data as unknown as CardView;
+    async function placeCards(page_session: string, bets: { option_id: string; stake_paise: number }[]) {
+      await until('a betting window', async () => {
+        const v = await cardState(page_session);
+        return v.phase === 'BETTING' && v.phase_ends_in_ms > 700;
+      });
+      return providerPost('/api/table/bet', { page_session, bets });
+    }
+    const DT = 'live-dragon_tiger_20';
+    const DT_SLIP = [
+      // Dragon and Tiger both: every deal returns something, so a wrong return always shows.
+      { option_id: 'dragon', stake_paise: 1_000 },
+      { option_id: 'tiger', stake_paise: 2_000 },
+      { option_id: 'tie', stake_paise: 1_000 },
+      { option_id: 'tiger_red', stake_paise: 5_000 },
+    ];
+    const DT_STAKE_PAISE = 9_000;
+
+    it('Dragon Tiger 20-20 Live: debited the slip, credited what the engine settles for the revealed seed', async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'provider-demo-cards-'));
+      dirs.push(dataDir);
+      const p = await startProviderWith(walletUrl, dataDir, null, FAST_TABLE);
+      try {
+        expect(await ctx.app.providers.sync('demo')).toEqual({ ok: true });
+        const { u, page_session } = await launchedBettor('Dragon Tiger 20-20 Live', DT);
+        const bad = await placeCards(page_session, [{ option_id: 'banker', stake_paise: 1_000 }]);
+        expect(bad).toMatchObject({ status: false, message: expect.stringContaining('option') });
+        const odd = await placeCards(page_session, [{ option_id: 'dragon', stake_paise: 1_234 }]);
+        expect(odd).toMatchObject({ status: false, message: expect.stringContaining('chips') });
+        expect(await ctx.app.wallet.availablePaise(u.userId)).toBe(FUNDS_PAISE);
+        const placed = await placeCards(page_session, DT_SLIP);
+        expect(placed.status, placed.message).toBe(true);
+        const at = placed.data as unknown as CardView;
+        expect(at.seed_hash).toMatch(/^[0-9a-f]{64}$/);
+        expect(await ctx.app.wallet.availablePaise(u.userId)).toBe(FUNDS_PAISE - DT_STAKE_PAISE);
+        let last: CardView['my_last'] = null;
+        await until('the deal', async () => (last = (await cardState(page_session)).my_last) !== null);
+        // The revealed seed is the one whose hash was published when bets were taken.
+        expect(last!.table_round).toBe(at.round_id);
+        expect(createHash('sha256').update(last!.seed).digest('hex')).toBe(at.seed_hash);
+        // Recompute the deal and the settlement from the seed, as any bettor can.
+        const game = roundGame('dragon_tiger_20')!;
+        const hmac = (key: string, message: string) =>
+          new Uint8Array(createHmac('sha256', key).update(message).digest());
+        const play = game.play(last!.seed, at.round_id, hmac);
+        expect(last!.cards).toEqual(play.steps);
+        const profits = game.settle(DT_SLIP, play.result);
+        const expected = DT_SLIP.reduce((sum, b, i) => sum + b.stake_paise + profits[i]!, 0);
+        expect(last!.win_paise).toBe(expected);
+        await until(
+          'the credit',
+          async () =>
+            (await ctx.app.wallet.availablePaise(u.userId)) === FUNDS_PAISE - DT_STAKE_PAISE + expected,
+        );
+        const [open] = journalOf(dataDir).filter((l) => l.t === 'open');
+        await until(
+          'the round closed',
+          async () => (await roundStatus(u.userId, open!.round_id)) === 'CLOSED',
+        );
+        expect(closedOf(dataDir, open!.round_id)).toMatchObject({ how: 'credit', code: 'OK' });
+        await ledgerClean();
+      } finally {
+        await stopProvider(p);
+      }
+    });
+
+    it('Dragon Tiger 20-20 Live killed after a slip was debited: refunded when it comes back', async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'provider-demo-cards-'));
+      dirs.push(dataDir);
+      const first = await startProviderWith(walletUrl, dataDir, 'exit-after-debit', FAST_TABLE);
+      expect(await ctx.app.providers.sync('demo')).toEqual({ ok: true });
+      const { u, page_session } = await launchedBettor('Dragon Tiger 20-20 Live', DT);
+      await expect(placeCards(page_session, DT_SLIP)).rejects.toThrow();
+      expect(await first.exited).toBe('SIGKILL');
+      expect(await ctx.app.wallet.availablePaise(u.userId)).toBe(FUNDS_PAISE - DT_STAKE_PAISE);
       await ledgerClean();
       const [open] = journalOf(dataDir).filter((l) => l.t === 'open');
       const second = await startProviderWith(walletUrl, dataDir, null, FAST_TABLE);
