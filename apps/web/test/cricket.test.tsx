@@ -835,4 +835,54 @@ describe('live cricket markets', UI, () => {
     ).toBeInTheDocument();
     expect(callsTo(fetchMock, 'match/getCricketDetail')).toBeGreaterThan(before);
   });
+
+  it('a detail slower than the throttle still reaches the screen: a push never cancels the answer in flight', async () => {
+    ControlledSocket.all = [];
+    vi.stubGlobal('WebSocket', ControlledSocket);
+    signIn();
+    let detail = cricket();
+    let slow_ms = 0;
+    api({
+      // A busy store: each answer takes longer than the 1 s throttle; an aborted one never lands.
+      'match/getCricketDetail': async (_body: unknown, init: RequestInit) => {
+        const answer = detail;
+        if (slow_ms > 0)
+          await new Promise<void>((done, fail) => {
+            const t = setTimeout(done, slow_ms);
+            init.signal?.addEventListener('abort', () => {
+              clearTimeout(t);
+              fail(new DOMException('aborted', 'AbortError'));
+            });
+          });
+        return answer;
+      },
+    });
+    await openMatch();
+    await waitFor(() => expect(ControlledSocket.all).toHaveLength(1));
+    const ws = ControlledSocket.all[0]!;
+    act(() => ws.open());
+    slow_ms = 1_500;
+    const moved = cricket();
+    moved.fancies[0] = fancy(70, '6 over runs AUS', { no_line: 50, yes_line: 51 });
+    detail = moved;
+    let seq = 0;
+    const pushes = setInterval(() => {
+      seq += 1;
+      act(() =>
+        ws.push({
+          type: 'image',
+          market_id: 70,
+          seq,
+          market: { market_id: 70, status: 'OPEN', in_play: true, version: seq, runners: [] },
+        }),
+      );
+    }, 400);
+    try {
+      expect(
+        await screen.findByRole('button', { name: '51 100, Yes 6 over runs AUS' }, { timeout: 7000 }),
+      ).toBeInTheDocument();
+    } finally {
+      clearInterval(pushes);
+    }
+  }, 15_000);
 });

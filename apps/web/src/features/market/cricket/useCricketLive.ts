@@ -41,7 +41,11 @@ export function useCricketLive(matchId: number, marketIds: readonly number[]) {
     if (!key) return;
     const ids = key.split(',').map(Number);
     const client = liveClient();
-    const refetch = () => void queryClient.invalidateQueries({ queryKey: cricketDetailKey(matchId) });
+    // An answer in flight is let finish (cancelRefetch: false): when the server takes longer than
+    // the throttle (a busy embedded store), cancelling it at each push would leave the screen on
+    // its first answer for good — no scoreboard at the start, settled fancies never leaving.
+    const refetch = () =>
+      void queryClient.invalidateQueries({ queryKey: cricketDetailKey(matchId) }, { cancelRefetch: false });
     // The first pushes after subscribing are the state just fetched: they wait out the interval.
     throttle.hold();
     const off = client.subscribe(ids, (event) => {
