@@ -445,7 +445,7 @@ function baseBodies(f: Fixture, selfId: number): Record<string, unknown> {
     joinFantasyContest: { contest_id: 999_999, team_id: 999_999, request_id: 'sweep-fj' },
     getFantasyLeaderboard: { contest_id: 999_999 },
     getFantasyMyContests: undefined,
-    adminCasinoTables: {},
+    adminCasinoTables: undefined,
     // The defaults again: the sweep's valid payload changes nothing.
     adminCasinoSetLimits: {
       match_id: f.casino.matchId,

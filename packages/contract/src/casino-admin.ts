@@ -32,7 +32,6 @@ export const adminCasinoTable = z.object({
 });
 export type AdminCasinoTable = z.infer<typeof adminCasinoTable>;
 
-export const adminCasinoTablesRequest = z.object({});
 export const adminCasinoTables = z.object({ tables: z.array(adminCasinoTable) });
 export type AdminCasinoTables = z.infer<typeof adminCasinoTables>;
 

@@ -54,12 +54,7 @@ import {
   adminBinarySettleRequest,
   adminBinaryVoidRequest,
 } from './binary-admin.ts';
-import {
-  adminCasinoSetLimitsRequest,
-  adminCasinoTable,
-  adminCasinoTables,
-  adminCasinoTablesRequest,
-} from './casino-admin.ts';
+import { adminCasinoSetLimitsRequest, adminCasinoTable, adminCasinoTables } from './casino-admin.ts';
 
 /** The shape of an endpoint (endpoints.ts's `Endpoint`, restated: that file imports this one). */
 type ConsoleEndpoint = {
@@ -377,7 +372,6 @@ export const consoleEndpoints = define({
     path: 'admin/casino/tables',
     access: 'operator',
     summary: 'The casino tables (Our Casino, Our Virtual) with the limits their next round opens with.',
-    request: adminCasinoTablesRequest,
     response: adminCasinoTables,
   },
   adminCasinoSetLimits: {

@@ -96,7 +96,7 @@ function LimitsDialog({ table, onClose }: { table: AdminCasinoTable; onClose: ()
 
 /** The console's Casino page: the tables and their limits. */
 export function CasinoScreen() {
-  const query = useEndpoint('adminCasinoTables', {});
+  const query = useEndpoint('adminCasinoTables', undefined);
   const [editing, setEditing] = useState<AdminCasinoTable | null>(null);
   return (
     <>
