@@ -20,13 +20,18 @@ async function openPglite(empty: boolean): Promise<OpenedStore> {
   };
 }
 
-/** A fresh database on the TEST_DATABASE_URL server, dropped afterwards. */
-async function openPostgres(adminUrl: string): Promise<OpenedStore> {
+/**
+ * A fresh database on the TEST_DATABASE_URL server, dropped afterwards: empty, or a copy of one of
+ * global-setup's templates (`template`), already migrated.
+ */
+async function openPostgres(adminUrl: string, template = ''): Promise<OpenedStore> {
   const name = `backlay_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(
+      template === '' ? `create database ${name}` : `create database ${name} template ${template}`,
+    );
   } finally {
     await admin.end();
   }
@@ -83,7 +88,15 @@ export function describeStores(
     const ctx = { store } as StoreContext;
     let cleanup: () => Promise<void> = async () => {};
     beforeAll(async () => {
-      const opened = await openStore(store, appOptions.seedDemo === false);
+      const empty = appOptions.seedDemo === false;
+      // PostgreSQL: a copy of global-setup's migrated database, as PGlite copies its template.
+      const opened =
+        store === 'postgres'
+          ? await openPostgres(
+              process.env.TEST_DATABASE_URL!,
+              inject(empty ? 'postgresEmptyTemplate' : 'postgresTemplate'),
+            )
+          : await openStore(store, empty);
       cleanup = opened.cleanup;
       ctx.app = await buildApp({
         seedDemo: true,
