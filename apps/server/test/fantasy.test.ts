@@ -4,6 +4,7 @@
 // store's clock), a contest short of its minimum refunded, points from the scoreboard the cricket
 // module publishes, prizes at the end with a tie split to the paisa, the statement's lines, and an
 // abandoned match refunded. The ledger check runs after each step.
+import type { AddressInfo } from 'node:net';
 import type {
   AccountStatement,
   FantasyContest,
@@ -12,6 +13,7 @@ import type {
   FantasyPlayers,
   FantasyTeam,
   Scoreboard,
+  WsServerMessage,
 } from '@backlay/contract';
 import { FANTASY_ROLE_BANDS, FANTASY_ROLES, teamRefusal, type FantasyPlayer } from '@backlay/engine';
 import { eq, sql } from 'drizzle-orm';
@@ -24,6 +26,7 @@ import type { Api } from './helpers/api.ts';
 import { createBettor, createMarket } from './helpers/exchange.ts';
 import { setUpCricketMatch } from '../src/modules/cricket/set-up.ts';
 import { describeStores } from './helpers/stores.ts';
+import { WsClient } from './helpers/ws-client.ts';
 
 let rid = 0;
 const requestId = () => `fy-${++rid}-${Math.random().toString(36).slice(2, 8)}`;
@@ -351,5 +354,53 @@ describeStores('fantasy contests (issue 25)', (ctx) => {
     expect(await balance(a)).toMatchObject({ total_balance: 1_000 });
     expect(await balance(b)).toMatchObject({ total_balance: 1_000 });
     await expectLedgerClean();
+  });
+
+  it('the WebSocket fantasy topic: the leaderboard at once, again when an entry joins; unknown and too many refused', async () => {
+    const m = await upcomingMatch(ctx.app);
+    await ctx.app.fantasy.step(null);
+    const [a, b] = [await bettor(), await bettor()];
+    const players = (await a.call('getFantasyPlayers', { match_id: m.matchId })).body.data as FantasyPlayers;
+    const ids = validTeam(players.players);
+    const league = named(await contestsOf(a, m.matchId), 'Small League');
+    const enter = async (api: Api) => {
+      const t = (
+        await api.call('saveFantasyTeam', {
+          match_id: m.matchId,
+          player_ids: ids,
+          captain_id: ids[0],
+          vice_captain_id: ids[1],
+        })
+      ).body.data as { team: FantasyTeam };
+      const r = await api.call('joinFantasyContest', {
+        contest_id: league.contest_id,
+        team_id: t.team.team_id,
+        request_id: requestId(),
+      });
+      expect(r.body.status).toBe(true);
+    };
+    await enter(a);
+    if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const ws = await WsClient.open(`ws://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}/ws`);
+    type BoardMsg = { type: 'fantasy'; board: FantasyLeaderboard };
+    const isBoard = (msg: WsServerMessage) => msg.type === 'fantasy';
+    ws.send({ op: 'subscribe_fantasy', contest_ids: [league.contest_id] });
+    const first = (await ws.next<BoardMsg>(isBoard)).board;
+    expect(first.contest.contest_id).toBe(league.contest_id);
+    expect(first.rows).toHaveLength(1);
+    // Read without a viewer: no row is anyone's own on the shared topic.
+    expect(first.rows.every((r) => !r.mine)).toBe(true);
+    await enter(b);
+    expect((await ws.next<BoardMsg>(isBoard)).board.rows).toHaveLength(2);
+    ws.send({ op: 'subscribe_fantasy', contest_ids: [999_999_999] });
+    expect(await ws.next((msg) => msg.type === 'error')).toMatchObject({
+      message: 'Unknown fantasy contest 999999999',
+    });
+    ws.send({ op: 'subscribe_fantasy', contest_ids: Array.from({ length: 50 }, (_, i) => 1_000_000 + i) });
+    // One followed and 50 more asked for: over the limit, refused before any read.
+    expect(await ws.next((msg) => msg.type === 'error')).toMatchObject({
+      message: 'At most 50 fantasy contests per connection',
+    });
+    await ws.close();
   });
 });
