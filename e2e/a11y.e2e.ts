@@ -90,7 +90,10 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
   beforeAll(async () => {
     ensureWebBuilt();
     ensureAdminBuilt();
-    [server, browser] = await Promise.all([startServerWithProvider(), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startServerWithProvider({ CASINO_TABLES: 'on', BINARY_FEED: 'on', FANTASY_CONTESTS: 'on' }),
+      launchBrowser(),
+    ]);
     const demo = await apiSession(server.url, 'demo', 'demo1234');
     const demo2 = await apiSession(server.url, 'demo2', 'demo1234');
     const list = (await demo.call('match/getMatches', { is_active: 1 })).body.data as MatchRow[];

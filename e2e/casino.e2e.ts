@@ -41,7 +41,10 @@ describeBrowser('Our Casino in the browser', () => {
 
   beforeAll(async () => {
     ensureWebBuilt();
-    [server, browser] = await Promise.all([startServer({ CASINO_CLOCK_SPEED: '2' }), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startServer({ CASINO_TABLES: 'on', CASINO_CLOCK_SPEED: '2' }),
+      launchBrowser(),
+    ]);
   });
 
   afterAll(async () => {

@@ -55,6 +55,12 @@ export async function launchServer(
       HOST: '127.0.0.1',
       FEED: 'off',
       PROVIDER_DEMO_URL: 'off',
+      // The leader's other runners off unless the test is about them (casino.e2e, binary.e2e,
+      // fantasy.e2e, the a11y sweep turn theirs on): twelve casino tables, fourteen instruments
+      // and the fantasy runner writing beside every browser test slowed each page on the 2-core box.
+      CASINO_TABLES: 'off',
+      BINARY_FEED: 'off',
+      FANTASY_CONTESTS: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -20,7 +20,7 @@ import type { Fence } from '../src/plugins/leader.ts';
 import { expectLedgerClean, openRound, playOut, tableFor, termOf } from './helpers/casino.ts';
 import { nextRequestId } from './helpers/exchange.ts';
 import { bettorOf, type Bettor } from './helpers/people.ts';
-import { describeStores } from './helpers/stores.ts';
+import { describeStores, ONE_STORE } from './helpers/stores.ts';
 
 const DT = 'dragon_tiger_20';
 const TP = 'teen_patti_20';
@@ -299,33 +299,40 @@ describeStores('casino tables (issue 22)', (ctx) => {
     expect(done.dealt).toEqual(steps);
   });
 
-  it('recomputes 1,000 rounds from their revealed seeds with the engine', async () => {
-    const b = await bettorOf(ctx, 0);
-    const games = ROUND_GAMES.map((g) => g.id);
-    const ids: { matchId: number; roundId: number; gameId: string }[] = [];
-    for (let i = 0; i < 1_000; i++) {
-      const gameId = games[i % games.length]!;
-      const r = await openRound(ctx.app, fence, gameId, 1);
-      await ctx.app.casino.rounds.close(r.roundId, fence);
-      await ctx.app.casino.rounds.finish(r.roundId, fence);
-      ids.push({ matchId: r.matchId, roundId: r.roundId, gameId });
-    }
-    let checked = 0;
-    for (const table of new Set(ids.map((x) => x.matchId))) {
-      const gameId = ids.find((x) => x.matchId === table)!.gameId;
-      const mine = new Set(ids.filter((x) => x.matchId === table).map((x) => x.roundId));
-      for (let page = 1; ; page++) {
-        const res = (await b.call('getCasinoResults', { match_id: table, page })).body.data as CasinoResults;
-        for (const row of res.rows.filter((x) => mine.has(x.round_id))) {
-          expect(serverSeedHash(row.server_seed!, sha256)).toBe(row.server_seed_hash);
-          const play = roundGame(gameId)!.play(row.server_seed!, String(row.round_id), hmacSha256);
-          expect(row.dealt).toEqual(play.steps);
-          expect(row.result!.summary).toBe(play.result.summary);
-          checked += 1;
-        }
-        if (page * res.page_size >= res.total) break;
+  // On one store: the recompute is the engine's, the store only carries the seeds (the rounds'
+  // life on both stores is the tests above).
+  it.runIf(ctx.store === ONE_STORE)(
+    'recomputes 1,000 rounds from their revealed seeds with the engine',
+    async () => {
+      const b = await bettorOf(ctx, 0);
+      const games = ROUND_GAMES.map((g) => g.id);
+      const ids: { matchId: number; roundId: number; gameId: string }[] = [];
+      for (let i = 0; i < 1_000; i++) {
+        const gameId = games[i % games.length]!;
+        const r = await openRound(ctx.app, fence, gameId, 1);
+        await ctx.app.casino.rounds.close(r.roundId, fence);
+        await ctx.app.casino.rounds.finish(r.roundId, fence);
+        ids.push({ matchId: r.matchId, roundId: r.roundId, gameId });
       }
-    }
-    expect(checked).toBe(1_000);
-  }, 240_000);
+      let checked = 0;
+      for (const table of new Set(ids.map((x) => x.matchId))) {
+        const gameId = ids.find((x) => x.matchId === table)!.gameId;
+        const mine = new Set(ids.filter((x) => x.matchId === table).map((x) => x.roundId));
+        for (let page = 1; ; page++) {
+          const res = (await b.call('getCasinoResults', { match_id: table, page })).body
+            .data as CasinoResults;
+          for (const row of res.rows.filter((x) => mine.has(x.round_id))) {
+            expect(serverSeedHash(row.server_seed!, sha256)).toBe(row.server_seed_hash);
+            const play = roundGame(gameId)!.play(row.server_seed!, String(row.round_id), hmacSha256);
+            expect(row.dealt).toEqual(play.steps);
+            expect(row.result!.summary).toBe(play.result.summary);
+            checked += 1;
+          }
+          if (page * res.page_size >= res.total) break;
+        }
+      }
+      expect(checked).toBe(1_000);
+    },
+    240_000,
+  );
 });

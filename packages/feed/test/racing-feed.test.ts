@@ -143,6 +143,31 @@ describe('racing feed: quotes', () => {
     expect(book).toBeLessThan(1.1);
   });
 
+  it('keeps three levels at long odds: where the liability cap would leave less than the minimum stake, the level is the minimum stake', async () => {
+    // A cap of ₹100 per level: at any price above 2.0 the capped size is under the ₹100 minimum
+    // (the long outsiders of a big field under the real cap). The back column must not thin out.
+    const s = setup({ max_creates_per_tick: 0, bet_probability: 0, max_level_liability_paise: 10_000 });
+    const race = await s.racing.createRace(foreignRace(T0 + 20 * MIN, 12));
+    await run(s, 4);
+    const min = DEFAULT_RACING_FEED_OPTIONS.min_stake_paise;
+    for (const market_id of [race.win_market_id, race.place_market_id!]) {
+      const img = (await s.ex.image(market_id))!;
+      for (const r of img.runners) {
+        expect(r.back.length, `back levels of ${r.selection_id}`).toBe(3);
+        expect(r.lay.length, `lay levels of ${r.selection_id}`).toBe(3);
+      }
+      for (const o of s.ex.resting(market_id)) {
+        expect(o.size_paise).toBeGreaterThanOrEqual(min);
+        // The maker's liability: the cap (give or take the ₹10 rounding of the size), or one
+        // minimum stake's where that is more.
+        if (o.side === 'LAY')
+          expect((o.size_paise * (o.price - 100)) / 100).toBeLessThanOrEqual(
+            Math.max(10_000 + (500 * (o.price - 100)) / 100, (min * (o.price - 100)) / 100),
+          );
+      }
+    }
+  });
+
   it('firms up towards the off: wide far from it, tight near it', async () => {
     const s = setup({ max_creates_per_tick: 0, bet_probability: 0 });
     const race = await s.racing.createRace(foreignRace(T0 + 2 * HOUR, 8));

@@ -54,6 +54,14 @@ async function openPostgres(adminUrl: string, template = ''): Promise<OpenedStor
 export const availableStores = (): StoreName[] =>
   process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
+/**
+ * The store a long test runs on when its point is not the store: a thousand rounds recomputed from
+ * their seeds (the engine's work), the hostile-input sweep of every endpoint (the contract's and
+ * the handlers' refusals). PostgreSQL when the run has it (it answers these faster), else PGlite.
+ * Use as `it.runIf(ctx.store === ONE_STORE)`; the block's other tests still run on both.
+ */
+export const ONE_STORE: StoreName = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
 /** A fresh store; `empty`: without demo data (PostgreSQL databases always start empty). */
 export async function openStore(name: StoreName, empty = false): Promise<OpenedStore> {
   return name === 'pglite' ? openPglite(empty) : openPostgres(process.env.TEST_DATABASE_URL!);

@@ -87,7 +87,7 @@ export interface RacingFeedOptions extends RaceModelOptions, MakerOptions {
   gap_far: number;
   wide_until_ms: number;
   tight_from_ms: number;
-  /** Orders smaller than this are not placed (the exchange's minimum stake). */
+  /** No order is smaller than this (the exchange's minimum stake): a level under it is raised to it. */
   min_stake_paise: number;
   /** From past the post to the weigh-in (the result), by sport id. */
   weigh_in_ms: Readonly<Record<number, number>>;
@@ -431,27 +431,24 @@ export function createRacingFeed(deps: {
         const base =
           randInt(random, o.level_size_paise[0], o.level_size_paise[1]) * sizeShare * (1 + 0.5 * k);
         const layPrice = ticksDown(c, k + 1 + gap);
-        // Resting LAY orders fill the back column; the maker's liability is capped at long odds.
-        const lay = roundRupees(Math.min(base, (o.max_level_liability_paise * 100) / (layPrice - 100)));
-        if (lay >= o.min_stake_paise) {
-          orders.push({
-            market_id: st.market_id,
-            selection_id,
-            side: 'LAY',
-            price: layPrice,
-            size_paise: lay,
-          });
-        }
-        const back = roundRupees(base);
-        if (back >= o.min_stake_paise) {
-          orders.push({
-            market_id: st.market_id,
-            selection_id,
-            side: 'BACK',
-            price: ticksUp(c, k + 1 + gap),
-            size_paise: back,
-          });
-        }
+        // Resting LAY orders fill the back column; the maker's liability is capped at long odds,
+        // but never below one minimum stake: a 200-1 outsider still shows three levels to back
+        // (skipping them left a big field's outsiders one level deep).
+        const capped = (o.max_level_liability_paise * 100) / (layPrice - 100);
+        orders.push({
+          market_id: st.market_id,
+          selection_id,
+          side: 'LAY',
+          price: layPrice,
+          size_paise: Math.max(o.min_stake_paise, roundRupees(Math.min(base, capped))),
+        });
+        orders.push({
+          market_id: st.market_id,
+          selection_id,
+          side: 'BACK',
+          price: ticksUp(c, k + 1 + gap),
+          size_paise: Math.max(o.min_stake_paise, roundRupees(base)),
+        });
       }
     });
     return orders;
