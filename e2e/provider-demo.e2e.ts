@@ -43,15 +43,12 @@ describeBrowser('the demo provider: a slot launched, spun and paid through the w
   let providerUrl = '';
 
   beforeAll(async () => {
-    const port = await freePort();
+    const [port, serverPort] = [await freePort(), await freePort()];
     providerUrl = `http://127.0.0.1:${port}`;
     dataDir = mkdtempSync(join(tmpdir(), 'provider-demo-e2e-'));
-    // The server first (its port is its own); it syncs the provider's catalog again 15 s after a
-    // failed first try (PROVIDER_RETRY_MS), by when the provider is up.
-    [server, browser] = await Promise.all([
-      startServer({ PROVIDER_DEMO_URL: providerUrl, PROVIDER_DEMO_SECRET: SECRET }),
-      launchBrowser(),
-    ]);
+    // The provider first, on the server's port chosen ahead, so the server's catalog sync at its
+    // start finds the games (started after it, the sync waited 15 s for its retry). Shorter
+    // windows than the demo's 20 s (each test waits for a window with time enough for its keys).
     provider = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: join(ROOT, 'apps/provider-demo'),
       env: {
@@ -59,18 +56,28 @@ describeBrowser('the demo provider: a slot launched, spun and paid through the w
         PROVIDER_DEMO_PORT: String(port),
         PROVIDER_DEMO_SECRET: SECRET,
         PROVIDER_DEMO_DATA: dataDir,
-        BACKLAY_WALLET_URL: `${server.url}/api/provider/wallet`,
+        BACKLAY_WALLET_URL: `http://127.0.0.1:${serverPort}/api/provider/wallet`,
+        ROULETTE_WINDOW_MS: '12000',
+        ROULETTE_SPIN_MS: '3000',
+        CARD_WINDOW_MS: '12000',
+        CARD_DEAL_MS: '3000',
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    await new Promise<void>((resolve, reject) => {
+    const ready = new Promise<void>((resolve, reject) => {
       provider!.on('exit', (code) => reject(new Error(`provider exited ${code}`)));
       createInterface({ input: provider!.stdout! }).on(
         'line',
         (l) => l.startsWith('PROVIDER_DEMO_READY') && resolve(),
       );
     });
+    const launched = launchBrowser();
+    await ready;
+    [server, browser] = await Promise.all([
+      startServer({ PROVIDER_DEMO_URL: providerUrl, PROVIDER_DEMO_SECRET: SECRET }, serverPort),
+      launched,
+    ]);
   });
 
   afterAll(async () => {
