@@ -313,6 +313,22 @@ describeStores('fantasy contests (issue 25)', (ctx) => {
       ['Fantasy prize — Head to Head · … — rank 1', 90, 0],
       ['Fantasy prize — Small League · … — rank 1', 127.5, 0],
     ]);
+    // Fantasy rows are a game's, by their own kinds: under the Game filter, not Deposit/Withdraw.
+    expect(st.rows.filter((r) => r.description.startsWith('Fantasy')).map((r) => r.kind)).toEqual([
+      'fantasy_entry',
+      'fantasy_entry',
+      'fantasy_entry',
+      'fantasy_refund',
+      'fantasy_prize',
+      'fantasy_prize',
+    ]);
+    const filtered = async (account_type: string) =>
+      (
+        (await a.call('getAccountStatement', { from_date: today, to_date: today, account_type })).body
+          .data as AccountStatement
+      ).rows.filter((r) => r.description.startsWith('Fantasy')).length;
+    expect(await filtered('game')).toBe(6);
+    expect(await filtered('deposit_withdraw')).toBe(0);
   });
 
   it('an abandoned match refunds every entry fee', async () => {

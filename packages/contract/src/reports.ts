@@ -91,7 +91,8 @@ export const getAccountStatementRequest = documented(
 
 /**
  * What a statement row is: cash in/out, a market's result, its commission, a reversal of either,
- * or a provider game's movement (Live Casino and Slot Game: a bet, a win, a bet rolled back).
+ * a provider game's movement (Live Casino and Slot Game: a bet, a win, a bet rolled back), or a
+ * fantasy contest's (an entry fee, a prize, a fee refunded).
  */
 export const statementKind = z.enum([
   'deposit',
@@ -103,6 +104,9 @@ export const statementKind = z.enum([
   'casino_bet',
   'casino_win',
   'casino_refund',
+  'fantasy_entry',
+  'fantasy_prize',
+  'fantasy_refund',
 ]);
 
 export const statementRow = z.object({

@@ -15,6 +15,7 @@ import {
 import { ledgerAccounts, markets, matches, sports, transfers } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import type { KindRegistry } from '../markets/registry.ts';
+import { MARKETLESS_GAME_KINDS } from '../wallet/service.ts';
 import {
   readReportBetRow,
   REPORT_BET_COLUMNS,
@@ -133,17 +134,15 @@ export async function statementCount(
   return Number(row?.n ?? 0);
 }
 
-/** Ledger kinds of a game provider's movements: games with no market of ours (wallet PROVIDER_TRANSFER_KINDS). */
-const PROVIDER_KINDS = ['provider_bet', 'provider_win', 'provider_refund'];
-
-/** 'game' = transfers of a market or a provider's game; 'deposit_withdraw' = cash movements. */
+/** 'game' = transfers of a market or of a game with none (wallet MARKETLESS_GAME_KINDS); 'deposit_withdraw' = cash movements. */
 function statementFilterOn(
   marketId: Parameters<typeof isNull>[0],
   filter: StatementFilter,
   kind: Parameters<typeof isNull>[0] = transfers.kind,
 ): SQL | undefined {
-  if (filter === 'game') return or(isNotNull(marketId), inArray(kind, PROVIDER_KINDS));
-  if (filter === 'deposit_withdraw') return and(isNull(marketId), notInArray(kind, PROVIDER_KINDS));
+  if (filter === 'game') return or(isNotNull(marketId), inArray(kind, [...MARKETLESS_GAME_KINDS]));
+  if (filter === 'deposit_withdraw')
+    return and(isNull(marketId), notInArray(kind, [...MARKETLESS_GAME_KINDS]));
   return undefined;
 }
 

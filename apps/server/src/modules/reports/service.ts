@@ -29,6 +29,9 @@ const KNOWN: ReadonlySet<string> = new Set<StatementKind>([
   'casino_bet',
   'casino_win',
   'casino_refund',
+  'fantasy_entry',
+  'fantasy_prize',
+  'fantasy_refund',
 ]);
 
 /** A game provider's ledger kinds (wallet PROVIDER_TRANSFER_KINDS) as the statement names them. */

@@ -26,6 +26,16 @@ export const providerHouseCode = (providerId: string) => `PROVIDER:${providerId}
 /** The ledger kinds of a provider game's movements: a bet, a win, a bet rolled back. */
 export const PROVIDER_TRANSFER_KINDS = ['provider_bet', 'provider_win', 'provider_refund'] as const;
 export type ProviderTransferKind = (typeof PROVIDER_TRANSFER_KINDS)[number];
+/** The ledger kinds of a fantasy contest's movements with a bettor: an entry fee, a prize, a fee refunded. */
+export const FANTASY_TRANSFER_KINDS = ['fantasy_entry', 'fantasy_prize', 'fantasy_refund'] as const;
+/**
+ * A bettor's game movements with no market of ours (a provider's games, fantasy contests): the
+ * statement's Game filter takes them, its Deposit/Withdraw filter leaves them out.
+ */
+export const MARKETLESS_GAME_KINDS: readonly string[] = [
+  ...PROVIDER_TRANSFER_KINDS,
+  ...FANTASY_TRANSFER_KINDS,
+];
 
 export type BudgetCap = (userId: SQLWrapper, now: Date) => SQL<string | null>;
 
