@@ -87,6 +87,23 @@ describeStores('fantasy contests (issue 25)', (ctx) => {
   const contestsOf = async (b: Api, match_id: number) =>
     ((await b.call('getFantasyContests', { match_id })).body.data as { contests: FantasyContest[] }).contests;
   const named = (cs: FantasyContest[], name: string) => cs.find((c) => c.name === name)!;
+  /** Saves a team of `ids` (captain and vice the first two) and joins `contest_id` with it. */
+  async function enter(api: Api, match_id: number, ids: number[], contest_id: number) {
+    const t = (
+      await api.call('saveFantasyTeam', {
+        match_id,
+        player_ids: ids,
+        captain_id: ids[0],
+        vice_captain_id: ids[1],
+      })
+    ).body.data as { team: FantasyTeam };
+    const r = await api.call('joinFantasyContest', {
+      contest_id,
+      team_id: t.team.team_id,
+      request_id: requestId(),
+    });
+    expect(r.body.status, JSON.stringify(r.body)).toBe(true);
+  }
   /** The match starts now (the catalog's start moved into the past); the runner takes a pass. */
   async function startMatch(match_id: number) {
     await ctx.app.db
@@ -338,25 +355,7 @@ describeStores('fantasy contests (issue 25)', (ctx) => {
     const players = (await a.call('getFantasyPlayers', { match_id: m.matchId })).body.data as FantasyPlayers;
     const ids = validTeam(players.players);
     const h2h = named(await contestsOf(a, m.matchId), 'Head to Head');
-    for (const api of [a, b]) {
-      const t = (
-        await api.call('saveFantasyTeam', {
-          match_id: m.matchId,
-          player_ids: ids,
-          captain_id: ids[0],
-          vice_captain_id: ids[1],
-        })
-      ).body.data as { team: FantasyTeam };
-      expect(
-        (
-          await api.call('joinFantasyContest', {
-            contest_id: h2h.contest_id,
-            team_id: t.team.team_id,
-            request_id: requestId(),
-          })
-        ).body.status,
-      ).toBe(true);
-    }
+    for (const api of [a, b]) await enter(api, m.matchId, ids, h2h.contest_id);
     await startMatch(m.matchId);
     const stopped = score(
       { status: 'COMPLETE', stopped: 'RAIN', result: { kind: 'NO_RESULT', winner: null } },
@@ -379,23 +378,7 @@ describeStores('fantasy contests (issue 25)', (ctx) => {
     const players = (await a.call('getFantasyPlayers', { match_id: m.matchId })).body.data as FantasyPlayers;
     const ids = validTeam(players.players);
     const league = named(await contestsOf(a, m.matchId), 'Small League');
-    const enter = async (api: Api) => {
-      const t = (
-        await api.call('saveFantasyTeam', {
-          match_id: m.matchId,
-          player_ids: ids,
-          captain_id: ids[0],
-          vice_captain_id: ids[1],
-        })
-      ).body.data as { team: FantasyTeam };
-      const r = await api.call('joinFantasyContest', {
-        contest_id: league.contest_id,
-        team_id: t.team.team_id,
-        request_id: requestId(),
-      });
-      expect(r.body.status).toBe(true);
-    };
-    await enter(a);
+    await enter(a, m.matchId, ids, league.contest_id);
     if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const ws = await WsClient.open(`ws://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}/ws`);
     type BoardMsg = { type: 'fantasy'; board: FantasyLeaderboard };
@@ -406,7 +389,7 @@ describeStores('fantasy contests (issue 25)', (ctx) => {
     expect(first.rows).toHaveLength(1);
     // Read without a viewer: no row is anyone's own on the shared topic.
     expect(first.rows.every((r) => !r.mine)).toBe(true);
-    await enter(b);
+    await enter(b, m.matchId, ids, league.contest_id);
     expect((await ws.next<BoardMsg>(isBoard)).board.rows).toHaveLength(2);
     ws.send({ op: 'subscribe_fantasy', contest_ids: [999_999_999] });
     expect(await ws.next((msg) => msg.type === 'error')).toMatchObject({
