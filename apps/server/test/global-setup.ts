@@ -18,7 +18,7 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /**
      * With TEST_DATABASE_URL: PostgreSQL databases migrated (base data only / and demo data) that
-     * the store tests' PostgreSQL pass copies (CREATE DATABASE … TEMPLATE, about 0.3 s) instead
+     * the store tests' PostgreSQL pass copies (CREATE DATABASE … TEMPLATE, about 1 s) instead
      * of migrating and seeding a new one (about 5 s under load); '' without PostgreSQL.
      */
     postgresEmptyTemplate: string;
