@@ -39,8 +39,48 @@ export function bruteForcePosition(
   });
   const minOf = (xs: number[]): number => Math.min(0, ...xs);
   return {
+    winners: 1,
     runners: rows,
     exposure_paise: -minOf(rows.map((r) => r.worst_paise)) || 0,
     matched_exposure_paise: -minOf(rows.map((r) => r.pnl_paise)) || 0,
   };
+}
+
+/** Every set of `size` runners out of `runners` (the whole outcomes of a place market). */
+function subsets(runners: readonly string[], size: number): string[][] {
+  if (size === 0) return [[]];
+  if (runners.length < size) return [];
+  const [first, ...rest] = runners;
+  return [...subsets(rest, size - 1).map((s) => [first!, ...s]), ...subsets(rest, size)];
+}
+
+/**
+ * A place market's exposure by brute force: every set of min(winners, n) placed runners, each
+ * outcome summed bet by bet exactly (hundredths of a paisa) and rounded down once; the worst.
+ */
+export function bruteForcePlaceExposure(
+  runners: readonly string[],
+  winners: number,
+  matched: readonly PositionBet[],
+  unmatched: readonly PositionBet[],
+): { exposure_paise: number; matched_exposure_paise: number } {
+  let worst = 0n;
+  let worstMatched = 0n;
+  for (const placed of subsets(runners, Math.min(winners, runners.length))) {
+    const set = new Set(placed);
+    let pnl = 0n;
+    for (const b of matched) {
+      const stake100 = BigInt(b.stake_paise) * 100n;
+      if (b.side === 'BACK') pnl += set.has(b.selection_id) ? odds100(b) : -stake100;
+      else pnl += set.has(b.selection_id) ? -odds100(b) : stake100;
+    }
+    let low = pnl;
+    for (const b of unmatched) {
+      if (b.side === 'BACK' && !set.has(b.selection_id)) low -= BigInt(b.stake_paise) * 100n;
+      if (b.side === 'LAY' && set.has(b.selection_id)) low -= odds100(b);
+    }
+    if (floor100(low) < worst) worst = floor100(low);
+    if (floor100(pnl) < worstMatched) worstMatched = floor100(pnl);
+  }
+  return { exposure_paise: -Number(worst) || 0, matched_exposure_paise: -Number(worstMatched) || 0 };
 }

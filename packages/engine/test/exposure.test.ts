@@ -67,6 +67,7 @@ describe('position and exposure: hand-computed examples', () => {
 
   it('is zero with no bets, and when every outcome is a profit', () => {
     expect(marketPosition(R3, { matched: [] })).toEqual({
+      winners: 1,
       runners: R3.map((selection_id) => ({ selection_id, pnl_paise: 0, worst_paise: 0, worst_rest: 0 })),
       exposure_paise: 0,
       matched_exposure_paise: 0,

@@ -243,6 +243,11 @@ export const markets = pgTable(
     startTime: tstz('start_time').notNull(),
     /** Time priority (seq) the next resting bet of this market gets. */
     nextSeq: bigint('next_seq', { mode: 'number' }).notNull().default(1),
+    /**
+     * Its outcome space (engine RunnerOutcomes): how many runners win. 1: one winner of n; a
+     * race's place market: the places it pays (any k of n placed). Exposure is the worst outcome.
+     */
+    winners: integer('winners').notNull().default(1),
   },
   (t) => [
     index('markets_match_idx').on(t.matchId),
@@ -254,6 +259,7 @@ export const markets = pgTable(
     check('markets_stakes_check', sql`${t.minStakePaise} > 0 and ${t.maxStakePaise} >= ${t.minStakePaise}`),
     check('markets_commission_check', sql`${t.commissionBps} between 0 and 10000`),
     check('markets_bet_delay_check', sql`${t.betDelayS} >= 0`),
+    check('markets_winners_check', sql`${t.winners} between 1 and 16`),
   ],
 );
 

@@ -39,8 +39,31 @@ export interface RunnerPosition {
   readonly worst_rest: number;
 }
 
+/**
+ * What can happen in a market of runners (its outcome space): `winners` of the runners still
+ * running win. 1: one winner of n (match odds, a race's win market); k > 1: any k of n places (a
+ * race's place market), a dead heat for the last places sharing them. A dead heat pays each of its
+ * runners a fraction of the place, so its outcome lies between the whole outcomes around it: the
+ * worst whole outcome is the worst of all. With n ≤ k runners left, every runner places.
+ */
+export interface RunnerOutcomes {
+  readonly winners: number;
+}
+
+/** One winner of n: the outcome space of match odds and of a race's win market. */
+export const ONE_WINNER: RunnerOutcomes = Object.freeze({ winners: 1 });
+
+/** The most places a market can pay (the racing rules pay at most 4). */
+export const MAX_WINNERS = 16;
+
 export interface MarketPosition {
-  /** In the order of the selection ids given. */
+  /** How many runners win (RunnerOutcomes.winners): 1, or the places a place market pays. */
+  readonly winners: number;
+  /**
+   * In the order of the selection ids given. One winner: P_i is the market's profit if runner i
+   * wins. k winners (a place market): each runner's bets in isolation — P_i is the profit of the
+   * bets on runner i if it is placed (the figure a place market shows beside a runner).
+   */
   readonly runners: RunnerPosition[];
   /** max(0, −min_i worst_paise): the market's liability, what the balance must cover. */
   readonly exposure_paise: Paise;
@@ -112,7 +135,13 @@ function floorOf(paise: number, hundredths: number): number {
  * market's outcomes (the runners still running); a bet on any other selection is an error (void
  * bets on removed runners must be left out by the caller). O(bets + runners).
  */
-export function marketPosition(selection_ids: readonly string[], bets: MarketBets): MarketPosition {
+export function marketPosition(
+  selection_ids: readonly string[],
+  bets: MarketBets,
+  outcomes: RunnerOutcomes = ONE_WINNER,
+): MarketPosition {
+  const k = checkWinners(outcomes);
+  if (k > 1) return placePosition(selection_ids, bets, k);
   const n = selection_ids.length;
   const at = new Map<string, number>();
   for (let i = 0; i < n; i++) at.set(selection_ids[i]!, i);
@@ -171,12 +200,93 @@ export function marketPosition(selection_ids: readonly string[], bets: MarketBet
     if (pnl < minPnl) minPnl = pnl;
     if (worst < minWorst) minWorst = worst;
   }
-  return { runners, exposure_paise: -minWorst || 0, matched_exposure_paise: -minPnl || 0 };
+  return { winners: 1, runners, exposure_paise: -minWorst || 0, matched_exposure_paise: -minPnl || 0 };
 }
 
-/** The market's exposure (liability) in paise: max(0, −min_i worst P_i). */
-export function marketExposurePaise(selection_ids: readonly string[], bets: MarketBets): Paise {
-  return marketPosition(selection_ids, bets).exposure_paise;
+function checkWinners(outcomes: RunnerOutcomes): number {
+  const k = outcomes.winners;
+  if (!Number.isSafeInteger(k) || k < 1 || k > MAX_WINNERS)
+    throw new RangeError(`winners must be an integer in 1..${MAX_WINNERS}, got ${String(k)}`);
+  return k;
+}
+
+/** Hundredths of a paisa to paise, rounded down (toward −∞): the one rounding of an outcome. */
+function floorHundredths(x: bigint): number {
+  return checkedResult(x >= 0n ? x / 100n : -((-x + 99n) / 100n));
+}
+
+/**
+ * The worst outcome, in exact hundredths of a paisa, when `winners` of the runners are placed:
+ * Σ_i ifNot_i + the `winners` smallest (ifPlaced_i − ifNot_i) — each runner's bets pay on whether
+ * it alone is placed, so the worst set of placed runners is the one that costs most. 0 at best
+ * (no bets: nothing lost).
+ */
+function worstPlaced(ifPlaced: readonly bigint[], ifNot: readonly bigint[], winners: number): bigint {
+  let total = 0n;
+  for (const x of ifNot) total += x;
+  const gain = ifPlaced.map((x, i) => x - ifNot[i]!).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  for (let i = 0; i < Math.min(winners, gain.length); i++) total += gain[i]!;
+  return total;
+}
+
+/**
+ * A place market's position (any `winners` of n placed, DOMAIN.md "Place markets"): each runner's
+ * bets win or lose on whether that runner is placed, whatever the others do. Exposure is the worst
+ * set of placed runners over the outcome space, summed exactly and rounded down once, as a match-odds
+ * outcome is. O(bets + n log n); exact in BigInt (a place market has few runners).
+ */
+function placePosition(selection_ids: readonly string[], bets: MarketBets, winners: number): MarketPosition {
+  const n = selection_ids.length;
+  const at = new Map<string, number>();
+  for (let i = 0; i < n; i++) at.set(selection_ids[i]!, i);
+  const zeros = () => new Array<bigint>(n).fill(0n);
+  // In hundredths of a paisa: each runner's matched profit if placed and if not, then with the
+  // unmatched bets' worst cases added (an unmatched back loses its stake if its runner is not
+  // placed, an unmatched lay its liability if it is; never netted).
+  const placed = zeros();
+  const notPlaced = zeros();
+  const indexOf = (b: PositionBet): number => {
+    checkBet(b);
+    const i = at.get(b.selection_id);
+    if (i === undefined)
+      throw new RangeError(`bet on selection ${b.selection_id}, not a runner of the market`);
+    return i;
+  };
+  for (const b of bets.matched) {
+    const i = indexOf(b);
+    const odds = BigInt(b.stake_paise) * BigInt(b.price - 100);
+    const stake = BigInt(b.stake_paise) * 100n;
+    placed[i]! += b.side === 'BACK' ? odds : -odds;
+    notPlaced[i]! += b.side === 'BACK' ? -stake : stake;
+  }
+  const worstPlacedBy = [...placed];
+  const worstNotPlaced = [...notPlaced];
+  for (const b of bets.unmatched ?? []) {
+    const i = indexOf(b);
+    if (b.side === 'BACK') worstNotPlaced[i]! -= BigInt(b.stake_paise) * 100n;
+    else worstPlacedBy[i]! -= BigInt(b.stake_paise) * BigInt(b.price - 100);
+  }
+  const runners: RunnerPosition[] = selection_ids.map((selection_id, i) => {
+    const worst = floorHundredths(worstPlacedBy[i]!);
+    return {
+      selection_id,
+      pnl_paise: floorHundredths(placed[i]!),
+      worst_paise: worst,
+      worst_rest: Number(worstPlacedBy[i]! - BigInt(worst) * 100n),
+    };
+  });
+  const exposure = -Math.min(0, floorHundredths(worstPlaced(worstPlacedBy, worstNotPlaced, winners))) || 0;
+  const matched = -Math.min(0, floorHundredths(worstPlaced(placed, notPlaced, winners))) || 0;
+  return { winners, runners, exposure_paise: exposure, matched_exposure_paise: matched };
+}
+
+/** The market's exposure (liability) in paise: max(0, −min over outcomes of the worst P). */
+export function marketExposurePaise(
+  selection_ids: readonly string[],
+  bets: MarketBets,
+  outcomes: RunnerOutcomes = ONE_WINNER,
+): Paise {
+  return marketPosition(selection_ids, bets, outcomes).exposure_paise;
 }
 
 export interface WhatIf {
@@ -198,16 +308,23 @@ export interface WhatIf {
  * `before.exposure_paise`-less liability + `if_unmatched.exposure_paise` against the balance (or,
  * exactly, recomputes after matching); the client's bet slip shows `if_matched.runners`.
  */
-export function whatIf(selection_ids: readonly string[], bets: MarketBets, bet: PositionBet): WhatIf {
-  const before = marketPosition(selection_ids, bets);
-  const if_matched = marketPosition(selection_ids, {
-    matched: [...bets.matched, bet],
-    unmatched: bets.unmatched ?? [],
-  });
-  const if_unmatched = marketPosition(selection_ids, {
-    matched: bets.matched,
-    unmatched: [...(bets.unmatched ?? []), bet],
-  });
+export function whatIf(
+  selection_ids: readonly string[],
+  bets: MarketBets,
+  bet: PositionBet,
+  outcomes: RunnerOutcomes = ONE_WINNER,
+): WhatIf {
+  const before = marketPosition(selection_ids, bets, outcomes);
+  const if_matched = marketPosition(
+    selection_ids,
+    { matched: [...bets.matched, bet], unmatched: bets.unmatched ?? [] },
+    outcomes,
+  );
+  const if_unmatched = marketPosition(
+    selection_ids,
+    { matched: bets.matched, unmatched: [...(bets.unmatched ?? []), bet] },
+    outcomes,
+  );
   return {
     before,
     if_matched,
@@ -224,6 +341,9 @@ export function whatIf(selection_ids: readonly string[], bets: MarketBets, bet: 
  */
 export function exposureWithUnmatchedPaise(position: MarketPosition, bet: PositionBet): Paise {
   checkBet(bet);
+  // A place market's worst outcome is a set of runners: the runners' own figures do not give it.
+  if (position.winners !== 1)
+    throw new RangeError('exposureWithUnmatchedPaise is for one-winner markets; use marketPosition');
   const k = position.runners.findIndex((r) => r.selection_id === bet.selection_id);
   if (k < 0) throw new RangeError(`bet on selection ${bet.selection_id}, not a runner of the market`);
   let minWorst = 0;

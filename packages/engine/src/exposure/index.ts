@@ -1,6 +1,15 @@
 // Position (P_i per runner) and exposure of one user in one market, and the what-if of a new bet.
-export type { PositionBet, MarketBets, RunnerPosition, MarketPosition, WhatIf } from './exposure.ts';
+export type {
+  PositionBet,
+  MarketBets,
+  RunnerPosition,
+  MarketPosition,
+  RunnerOutcomes,
+  WhatIf,
+} from './exposure.ts';
 export {
+  ONE_WINNER,
+  MAX_WINNERS,
   backWinPaise,
   layLiabilityPaise,
   betRiskPaise,
