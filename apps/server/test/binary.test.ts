@@ -363,6 +363,36 @@ describeStores(
       expect(JSON.stringify(bad.body)).toMatch(/line/);
       await expectLedgerClean(app);
     });
+
+    it('a feed step across the close is split by each tick’s own time: the last tick before the close settles (issue 40)', async () => {
+      const yes = await bettorOf(ctx, 10_000_000);
+      await price('NFY', '2026-12-11T10:00:00', 1_000);
+      expectTaken(await atLine(yes, 'NFY', true, { stack: 500 })); // Yes 1,010 @100
+      // One step of the feed carries 14:29:59 (1,060: Yes wins) and 14:30:01 (after the close).
+      setClock('2026-12-11T14:30:02');
+      await app.binary.recordTicks(fence, [
+        { code: 'NFY', t: ist('2026-12-11T14:29:59'), price: 1_060 },
+        { code: 'NFY', t: ist('2026-12-11T14:30:01'), price: 990 },
+      ]);
+      // A step across the open of the next day: the tick before the open is refused by its time,
+      // the one after it opens that day's session.
+      setClock('2026-12-14T10:00:02');
+      await app.binary.recordTicks(fence, [
+        { code: 'NFY', t: ist('2026-12-11T14:30:05'), price: 980 },
+        { code: 'NFY', t: ist('2026-12-14T09:59:59'), price: 970 },
+        { code: 'NFY', t: ist('2026-12-14T10:00:01'), price: 1_101.5 },
+      ]);
+      await app.binary.settleDue(fence);
+      const v = await view(yes, 'NFY');
+      expect(v.last_sessions.find((s) => s.trading_day === '2026-12-11')).toMatchObject({
+        state: 'SETTLED',
+        settlement_price: 1_060,
+      });
+      expect(v.instrument).toMatchObject({ trading_day: '2026-12-14', state: 'OPEN' });
+      expect(v.instrument.line).toMatchObject({ no_line: 1_100, yes_line: 1_110 });
+      expect(await balanceOf(yes)).toEqual({ total_balance: 100_500, liability: 0 });
+      await expectLedgerClean(app);
+    });
   },
   { binary: { clock } },
 );

@@ -325,15 +325,16 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock, cl
   const lastStored = new Map<number, number>();
 
   /**
-   * The feed's new prices: each goes to its instrument's open session (created at its first
-   * price), the session's last price moves, a tick is stored for the chart at most every
+   * The feed's new prices: each goes, by its own time, to the session of its instrument open at
+   * that time (created at its first price), or is refused when none was open; the session's last
+   * price moves, a tick is stored for the chart at most every
    * BINARY_TICK_STORE_MS, and the line pair follows. One fenced transaction; publishes the changes.
    */
   async function recordTicks(fence: Fence, ticks: readonly FeedTick[]): Promise<number> {
     if (ticks.length === 0) return 0;
     const list = await instruments();
     const holiday = await holidays();
-    // The last price of each instrument in this batch, and the ticks to store.
+    // Each instrument's ticks in this batch, oldest first.
     const byCode = new Map<string, FeedTick[]>();
     for (const t of ticks) {
       const arr = byCode.get(t.code) ?? [];
@@ -344,15 +345,31 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock, cl
     for (const inst of list) {
       const mine = byCode.get(inst.spec.code);
       if (!mine) continue;
-      const last = mine[mine.length - 1]!;
-      const phase = binaryPhase(inst.spec.group, new Date(last.t), holiday);
-      if (phase.state !== 'OPEN' || phase.trading_day === null) continue;
-      const session = await ensureSession(inst, phase.trading_day);
-      if (session.state !== 'LIVE') continue;
-      const inSession = mine.filter(
-        (t) => t.t >= session.opensAt.getTime() && t.t < session.closesAt.getTime(),
-      );
-      if (inSession.length > 0) plans.push({ inst, session, ticks: inSession });
+      // Each tick is judged by its own time (issue 40): a step carrying the last tick before the
+      // close and one after it records the first in its session and refuses the second, and a step
+      // across a night gives each trading day its own ticks. Judging a step by its last tick
+      // dropped the session's closing price, which then settled on a stale one.
+      const byDay = new Map<string, FeedTick[]>();
+      let known: { day: string; from: number; to: number } | null = null;
+      for (const t of mine) {
+        if (!known || t.t < known.from || t.t >= known.to) {
+          const phase = binaryPhase(inst.spec.group, new Date(t.t), holiday);
+          if (phase.state !== 'OPEN' || phase.trading_day === null) continue;
+          const b = sessionBounds(inst.spec.group, phase.trading_day);
+          known = { day: phase.trading_day, from: b.opens_at.getTime(), to: b.closes_at.getTime() };
+        }
+        const arr = byDay.get(known.day) ?? [];
+        arr.push(t);
+        byDay.set(known.day, arr);
+      }
+      for (const [day, dayTicks] of byDay) {
+        const session = await ensureSession(inst, day);
+        if (session.state !== 'LIVE') continue;
+        const inSession = dayTicks.filter(
+          (t) => t.t >= session.opensAt.getTime() && t.t < session.closesAt.getTime(),
+        );
+        if (inSession.length > 0) plans.push({ inst, session, ticks: inSession });
+      }
     }
     if (plans.length === 0) return 0;
     const changedMarkets: number[] = [];
@@ -388,10 +405,7 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock, cl
           changedMarkets.push(s!.marketId);
       }
     });
-    publish(
-      plans.map((p) => p.inst.matchId),
-      changedMarkets,
-    );
+    publish(new Set(plans.map((p) => p.inst.matchId)), changedMarkets);
     return plans.length;
   }
 
