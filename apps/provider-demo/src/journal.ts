@@ -6,6 +6,7 @@
 //   closed   the credit or the rollback was answered, or the debit was refused.
 //
 // (a table round adds `result` when its spin is known: the win was not known at the debit).
+// Compaction at start rewrites every round not closed with all of these records, its result too.
 //
 // On start an open round with a debit OK and a known win is credited (its recorded win, its
 // recorded credit id); a table round whose spin never came is rolled back (the stake refunded);
@@ -114,7 +115,13 @@ export class Journal {
     else round.closed = record;
   }
 
-  /** Rewrites the journal with the unfinished rounds and the last closed ones (atomic rename). */
+  /**
+   * Rewrites the journal with the unfinished rounds and the last closed ones (atomic rename). Each
+   * kept round is written whole: its open, its debit's answer, its result (a table round's win,
+   * known after the open) and its close, so a round whose credit was not acknowledged is credited
+   * its win after any number of restarts (issue 40: the result was dropped here, and the next
+   * start after a second restart rolled a winning round back).
+   */
   private compact(): void {
     const states = [...this.rounds.values()];
     const closed = states.filter((r) => r.closed !== null).slice(-CLOSED_ROUNDS_KEPT);
@@ -125,6 +132,10 @@ export class Journal {
       lines.push(JSON.stringify(state.open));
       if (state.debit_code !== null)
         lines.push(JSON.stringify({ t: 'debited', round_id: state.open.round_id, code: state.debit_code }));
+      if (state.win_paise !== null && state.win_paise !== state.open.win_paise)
+        lines.push(
+          JSON.stringify({ t: 'result', round_id: state.open.round_id, win_paise: state.win_paise }),
+        );
       if (state.closed !== null) lines.push(JSON.stringify(state.closed));
     }
     const tmp = `${this.file}.tmp`;

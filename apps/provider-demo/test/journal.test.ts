@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLOSED_ROUNDS_KEPT, Journal, type OpenRecord } from '../src/journal.ts';
+import { RoundRunner } from '../src/rounds.ts';
+import type { Wallet, WalletCall } from '../src/wallet-client.ts';
 
 const dirs: string[] = [];
 const fresh = () => {
@@ -73,5 +75,54 @@ describe('Journal', () => {
     expect(again.rounds.has(`c${CLOSED_ROUNDS_KEPT + 19}`)).toBe(true);
     again.close();
     expect(readFileSync(file, 'utf8').split('\n').filter(Boolean)).toHaveLength(1 + 3 * CLOSED_ROUNDS_KEPT);
+  });
+
+  it('a table round whose result is journaled is credited after two restarts with compaction between (issue 40)', async () => {
+    const file = fresh();
+    const calls: { name: WalletCall; body: Record<string, unknown> }[] = [];
+    /** The operator's wallet: answers OK, or is unreachable for credits (`up` false). */
+    const wallet = (up: boolean): Wallet => ({
+      async call(name, body) {
+        calls.push({ name, body });
+        if (!up && name !== 'debit') return { reached: false, reason: 'wallet down' };
+        return { reached: true, answer: { code: 'OK', balance: 0, currency: 'INR' }, message: null };
+      },
+    });
+    const player = { player_id: '7', session_id: 's'.repeat(43) };
+    // The first run: the slip is debited, the spin is known (journaled), the credit is not delivered.
+    const first = new Journal(file);
+    const run1 = new RoundRunner(first, wallet(false));
+    expect(await run1.placeTableBet('rt-1.p7', 'european-roulette', player, 3_000, {})).toMatchObject({
+      ok: true,
+    });
+    expect(await run1.tableResult('rt-1.p7', 36_000)).toBeNull();
+    run1.stop();
+    first.close();
+    // The second run compacts the journal at start; the wallet is still down.
+    const second = new Journal(file);
+    const run2 = new RoundRunner(second, wallet(false));
+    expect(await run2.settlePending()).toEqual({ finished: 0, left: 1 });
+    run2.stop();
+    second.close();
+    // The third run reads the compacted journal: the round is credited its win, not rolled back.
+    const third = new Journal(file);
+    expect(third.pending().map((r) => [r.open.round_id, r.debit_code, r.win_paise])).toEqual([
+      ['rt-1.p7', 'OK', 36_000],
+    ]);
+    const run3 = new RoundRunner(third, wallet(true));
+    calls.length = 0;
+    expect(await run3.settlePending()).toEqual({ finished: 1, left: 0 });
+    run3.stop();
+    expect(calls.map((c) => [c.name, c.body.transaction_id, c.body.amount])).toEqual([
+      ['credit', 'rt-1.p7:c', 36_000],
+    ]);
+    expect(third.rounds.get('rt-1.p7')!.closed).toMatchObject({ how: 'credit', code: 'OK' });
+    third.close();
+    // Compacted again, the closed round keeps its win for the player's last wins.
+    const fourth = new Journal(file);
+    expect(fourth.lastRounds('7', 5).map((r) => [r.open.round_id, r.win_paise])).toEqual([
+      ['rt-1.p7', 36_000],
+    ]);
+    fourth.close();
   });
 });

@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -320,6 +321,81 @@ describeStores(
         await ledgerClean();
       } finally {
         await stopProvider(second);
+      }
+    });
+
+    it('the roulette table: a result journaled but not credited survives two restarts with compaction; the win is credited, not rolled back (issue 40)', async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'provider-demo-table-'));
+      dirs.push(dataDir);
+      // The provider reaches our wallet through this relay, which answers 503 to credits while
+      // `creditsDown` (the wallet out of reach): the round stays pending in the journal.
+      let creditsDown = true;
+      const relay: Server = createHttpServer((req, res) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => {
+          void (async () => {
+            if (creditsDown && req.url!.endsWith('/credit')) {
+              res.writeHead(503).end();
+              return;
+            }
+            const headers: Record<string, string> = {};
+            for (const h of ['content-type', 'x-provider-signature', 'x-provider-id'])
+              if (typeof req.headers[h] === 'string') headers[h] = req.headers[h];
+            try {
+              const answer = await fetch(`${walletUrl}${req.url!}`, {
+                method: 'POST',
+                headers,
+                body: Buffer.concat(chunks),
+              });
+              res
+                .writeHead(answer.status, { 'content-type': 'application/json' })
+                .end(Buffer.from(await answer.arrayBuffer()));
+            } catch {
+              res.writeHead(502).end();
+            }
+          })();
+        });
+      });
+      await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+      const relayUrl = `http://127.0.0.1:${(relay.address() as { port: number }).port}`;
+      let p = await startProviderWith(relayUrl, dataDir, null, FAST_TABLE);
+      try {
+        expect(await ctx.app.providers.sync('demo')).toEqual({ ok: true });
+        const { u, page_session } = await launchedBettor('European Roulette', 'european-roulette');
+        // Red, black and zero: every pocket returns something, never the ₹30 stake itself.
+        const slip = [
+          { bet: 'red', stake_paise: 1_000 },
+          { bet: 'black', stake_paise: 1_000 },
+          { bet: 'straight:0', stake_paise: 1_000 },
+        ];
+        const placed = await placeSlip(page_session, slip);
+        expect(placed.status, placed.message).toBe(true);
+        expect(await ctx.app.wallet.availablePaise(u.userId)).toBe(FUNDS_PAISE - 3_000);
+        let last: TableView['my_last'] = null;
+        await until('the spin', async () => (last = (await tableState(page_session)).my_last) !== null);
+        const win = last!.win_paise;
+        expect(win === 2_000 || win === 36_000, String(win)).toBe(true);
+        const [open] = journalOf(dataDir).filter((l) => l.t === 'open');
+        await until('the result journaled', async () =>
+          journalOf(dataDir).some((l) => l.t === 'result' && l.round_id === open!.round_id),
+        );
+        await stopProvider(p);
+        // Two restarts, each compacting the journal at start; the first still cannot credit.
+        p = await startProviderWith(relayUrl, dataDir, null, FAST_TABLE);
+        await stopProvider(p);
+        expect(closedOf(dataDir, open!.round_id)).toBeUndefined();
+        expect(await roundStatus(u.userId, open!.round_id)).toBe('OPEN');
+        creditsDown = false;
+        p = await startProviderWith(relayUrl, dataDir, null, FAST_TABLE);
+        await until('the journal closed', async () => closedOf(dataDir, open!.round_id) !== undefined);
+        expect(closedOf(dataDir, open!.round_id)).toMatchObject({ how: 'credit', code: 'OK' });
+        expect(await roundStatus(u.userId, open!.round_id)).toBe('CLOSED');
+        expect(await ctx.app.wallet.availablePaise(u.userId)).toBe(FUNDS_PAISE - 3_000 + win);
+        await ledgerClean();
+      } finally {
+        await stopProvider(p);
+        await new Promise((resolve) => relay.close(resolve));
       }
     });
 
