@@ -202,8 +202,11 @@ export type LiveCasinoBets = z.infer<typeof liveCasinoBets>;
  * - PROVIDER_DISABLED: the operator switched the provider off (debits; credits are still taken).
  * - UNKNOWN_PLAYER: no such player (or not a bettor's account).
  * - TOKEN_INVALID / TOKEN_EXPIRED / TOKEN_USED: the launch token is unknown / too old / used.
- * - GAME_MISMATCH: the token was issued for another game.
- * - SESSION_EXPIRED: no live session for this player (debits only).
+ * - GAME_MISMATCH: the token was issued for another game; a debit names another game than its
+ *   session's.
+ * - SESSION_EXPIRED: no live session for this player (debits, balance), or (authenticate) the site
+ *   session that launched the game has ended: a logout, a password change or reset, "end all
+ *   sessions", a lock or an exclusion since (docs/providers.md, "Game sessions").
  * - PLAYER_BLOCKED: the account is locked or self-excluded (debits only).
  * - GAME_DISABLED: the game is switched off or unknown to the catalog (debits only).
  * - INSUFFICIENT_FUNDS: the debit is more than the available balance (balance − exposure).

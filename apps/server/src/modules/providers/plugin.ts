@@ -9,7 +9,7 @@ import { verifySignature } from '@backlay/contract/provider-signature';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import type { ProviderConfig } from '../../config.ts';
-import { describeZodError } from '../../http/errors.ts';
+import { describeZodError, HttpError } from '../../http/errors.ts';
 import { ok, refuse, route } from '../../http/route.ts';
 import { audited } from '../admin/audit.ts';
 import { httpProvider, ProviderCallError, type Provider } from './provider.ts';
@@ -71,9 +71,11 @@ export const providersModule = fp<ProvidersOptions>(
       if (!game || !game.listed) return refuse('No such game');
       if (!game.provider_enabled || !game.enabled) return refuse(`${game.name} is not available now`);
       const provider = providers.provider(game.provider_id)!;
-      const { token, expiresAt } = await app.db.transaction((tx) =>
-        calls.issueToken(tx, user.userId, game.game_id),
+      const issued = await app.db.transaction((tx) =>
+        calls.issueToken(tx, user.userId, game.game_id, user.sessionId),
       );
+      if (!issued) throw new HttpError(401, 'Your session has ended; please log in again');
+      const { token, expiresAt } = issued;
       try {
         const { url } = await provider.launch({
           token,

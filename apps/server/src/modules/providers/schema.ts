@@ -57,7 +57,11 @@ export const providerGames = pgTable(
   ],
 );
 
-/** A one-time launch token (only its SHA-256 is kept): bound to a user and a game, short-lived, single use. */
+/**
+ * A one-time launch token (only its SHA-256 is kept): bound to a user and a game, short-lived,
+ * single use, and to the site session it was launched from (its id and generation: a logout of it,
+ * or anything that bumps users.session_generation, makes the token worthless, issue 40).
+ */
 export const providerLaunchTokens = pgTable(
   'provider_launch_tokens',
   {
@@ -66,14 +70,25 @@ export const providerLaunchTokens = pgTable(
     gameId: integer('game_id')
       .notNull()
       .references(() => providerGames.gameId),
+    /** sessions.session_id of the site session that launched the game. */
+    siteSessionId: bigint('site_session_id', { mode: 'number' }).notNull(),
+    /** users.session_generation when it was issued. */
+    generation: integer('generation').notNull(),
     expiresAt: tstz('expires_at').notNull(),
     usedAt: tstz('used_at'),
     createdAt: tstz('created_at').notNull(),
   },
-  (t) => [index('provider_launch_tokens_expiry_idx').on(t.expiresAt)],
+  (t) => [
+    index('provider_launch_tokens_expiry_idx').on(t.expiresAt),
+    index('provider_launch_tokens_user_idx').on(t.userId, t.createdAt),
+  ],
 );
 
-/** A game session a token was exchanged for (only the session id's SHA-256 is kept). */
+/**
+ * A game session a token was exchanged for (only the session id's SHA-256 is kept): live while
+ * its site session is (not revoked, not expired), its generation is the user's, and it was used in
+ * the last SESSION_IDLE_TTL_S; good for its one game only.
+ */
 export const providerSessions = pgTable(
   'provider_sessions',
   {
@@ -82,6 +97,9 @@ export const providerSessions = pgTable(
     gameId: integer('game_id')
       .notNull()
       .references(() => providerGames.gameId),
+    /** The launch token's site session and generation. */
+    siteSessionId: bigint('site_session_id', { mode: 'number' }).notNull(),
+    generation: integer('generation').notNull(),
     createdAt: tstz('created_at').notNull(),
     lastSeenAt: tstz('last_seen_at').notNull(),
   },

@@ -12,9 +12,9 @@ import {
   type ProviderWalletCode,
   type ProviderTransactionType,
 } from '@backlay/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
-import { users } from '../../db/schema.ts';
+import { sessions, users } from '../../db/schema.ts';
 import type { Db, Executor } from '../../db/store.ts';
 import type { ResponsibleService } from '../responsible/service.ts';
 import type { WalletService } from '../wallet/service.ts';
@@ -152,10 +152,17 @@ export function createWalletCalls(deps: {
     return run;
   }
 
-  async function playerOf(tx: Executor, playerId: string): Promise<Player | null> {
+  /**
+   * The player's user row, held FOR SHARE until the call commits (`lock`): the session gate's
+   * lock (docs/security.md), taken first as on every path of the user. Whatever ends sessions
+   * (a password change or reset, "end all sessions", a lock, an exclusion, a logout's revocation)
+   * writes that row or the site session's, so it commits either before the call reads the
+   * generation (the call is refused) or after the call's commit (the call came first).
+   */
+  async function playerOf(tx: Executor, playerId: string, lock = false): Promise<Player | null> {
     const id = Number(playerId);
     if (!Number.isSafeInteger(id) || id > 2_147_483_647) return null;
-    const [row] = await tx
+    const q = tx
       .select({
         userId: users.userId,
         userName: users.userName,
@@ -164,6 +171,7 @@ export function createWalletCalls(deps: {
       })
       .from(users)
       .where(eq(users.userId, id));
+    const [row] = lock ? await q.for('share') : await q;
     return row && row.role === 'bettor' ? row : null;
   }
 
@@ -191,17 +199,47 @@ export function createWalletCalls(deps: {
     return (await responsible.exclusionGate(user!, tx)) !== null;
   }
 
-  /** A live session of this player with this provider: touched (its idle time starts again). */
-  async function touchSession(tx: Executor, providerId: string, userId: number, sessionId: string) {
-    const rows = rowsOf<{ session_hash: string }>(
-      await tx.execute(sql`update ${providerSessions} s set last_seen_at = now()
-        from ${providerGames} g
-        where s.session_hash = ${sha256(sessionId)} and s.user_id = ${userId}
-          and g.game_id = s.game_id and g.provider_id = ${providerId}
+  /**
+   * Whether a site session and generation are still live, over `u` (the user's row) and `w` (the
+   * site session): the generation is the user's current one (no password change or reset, "end
+   * all sessions", lock or exclusion since), and the site session is neither revoked (a logout, or
+   * the operator ending it) nor expired. The one definition for tokens and game sessions.
+   */
+  const siteLive = (siteSessionId: SQL, generation: SQL) =>
+    sql`exists (select 1 from ${users} u join ${sessions} w on w.user_id = u.user_id
+      where w.session_id = ${siteSessionId} and u.session_generation = ${generation}
+        and w.generation = ${generation} and w.revoked_at is null
+        and w.expires_at > ${clock.now().toISOString()}::timestamptz)`;
+
+  /**
+   * A live game session of this player with this provider (its site session live, its generation
+   * the user's, used in the last SESSION_IDLE_TTL_S), or null; its game. Read in the caller's
+   * transaction, after playerOf's lock.
+   */
+  async function liveSession(
+    tx: Executor,
+    providerId: string,
+    userId: number,
+    sessionId: string | null,
+  ): Promise<{ sessionHash: string; gameId: number } | null> {
+    const rows = rowsOf<{ session_hash: string; game_id: number }>(
+      await tx.execute(sql`select s.session_hash, s.game_id from ${providerSessions} s
+        join ${providerGames} g on g.game_id = s.game_id
+        where s.user_id = ${userId} and g.provider_id = ${providerId}
+          ${sessionId === null ? sql`` : sql`and s.session_hash = ${sha256(sessionId)}`}
           and s.last_seen_at > now() - make_interval(secs => ${SESSION_IDLE_TTL_S})
-        returning s.session_hash`),
+          and ${siteLive(sql`s.site_session_id`, sql`s.generation`)}
+        limit 1`),
     );
-    return rows.length === 1;
+    const row = rows[0];
+    return row ? { sessionHash: row.session_hash, gameId: Number(row.game_id) } : null;
+  }
+
+  /** A live session's idle time starts again. */
+  async function touch(tx: Executor, sessionHash: string) {
+    await tx.execute(
+      sql`update ${providerSessions} set last_seen_at = now() where session_hash = ${sessionHash}`,
+    );
   }
 
   /** The round of (provider, round id, player), locked; null when there is none yet. */
@@ -287,7 +325,7 @@ export function createWalletCalls(deps: {
     decide: (tx: Executor, player: Player, availablePaise: number) => Promise<Decision>,
   ): Promise<CallAnswer> {
     return db.transaction(async (tx) => {
-      const player = await playerOf(tx, body.player_id);
+      const player = await playerOf(tx, body.player_id, true);
       const available = player ? await wallet.lockAvailablePaise(tx, player.userId) : null;
       const [prior] = await tx
         .select({ fingerprint: providerTransactions.fingerprint, answer: providerTransactions.answer })
@@ -369,11 +407,13 @@ export function createWalletCalls(deps: {
           user_id: number;
           game_id: number;
           provider_game_id: string;
+          site_session_id: string;
+          generation: number;
           used: boolean;
           expired: boolean;
         }>(
-          await tx.execute(sql`select t.user_id, t.game_id, g.provider_game_id,
-              t.used_at is not null as used, t.expires_at <= now() as expired
+          await tx.execute(sql`select t.user_id, t.game_id, g.provider_game_id, t.site_session_id::text,
+              t.generation, t.used_at is not null as used, t.expires_at <= now() as expired
             from ${providerLaunchTokens} t join ${providerGames} g on g.game_id = t.game_id
             where t.token_hash = ${sha256(body.token)} and g.provider_id = ${providerId}
             for update of t`),
@@ -383,12 +423,20 @@ export function createWalletCalls(deps: {
           body: answerBody(code, { balance, ...more }),
         });
         if (!found) return answer('TOKEN_INVALID', null);
-        const player = await playerOf(tx, String(found.user_id));
+        const player = await playerOf(tx, String(found.user_id), true);
         const balance = player ? await wallet.availablePaise(player.userId, tx) : null;
         if (found.used) return answer('TOKEN_USED', balance);
         if (found.expired) return answer('TOKEN_EXPIRED', balance);
         if (found.provider_game_id !== body.game_id) return answer('GAME_MISMATCH', balance);
         if (!player) return answer('UNKNOWN_PLAYER', null);
+        // The site session that launched it ended (a logout, a new password, "end all
+        // sessions", a lock or an exclusion) since it was issued: no balance for a dead session.
+        const [live] = rowsOf<{ live: boolean }>(
+          await tx.execute(
+            sql`select ${siteLive(sql`${found.site_session_id}::bigint`, sql`${found.generation}::int`)} as live`,
+          ),
+        );
+        if (!live?.live) return answer('SESSION_EXPIRED', null);
         await tx
           .update(providerLaunchTokens)
           .set({ usedAt: sql`now()` as unknown as Date })
@@ -398,6 +446,8 @@ export function createWalletCalls(deps: {
           sessionHash: sha256(sessionId),
           userId: player.userId,
           gameId: found.game_id,
+          siteSessionId: Number(found.site_session_id),
+          generation: found.generation,
           createdAt: sql`now()` as unknown as Date,
           lastSeenAt: sql`now()` as unknown as Date,
         });
@@ -410,10 +460,21 @@ export function createWalletCalls(deps: {
       });
     },
 
-    async balance(_providerId: string, body: ProviderBalanceRequest): Promise<CallAnswer> {
-      const player = await playerOf(db, body.player_id);
-      if (!player) return { http: 200, body: answerBody('UNKNOWN_PLAYER', { balance: null }) };
-      return { http: 200, body: answerBody('OK', { balance: await wallet.availablePaise(player.userId) }) };
+    /**
+     * The player's available balance, for a provider holding a live session of theirs (the one
+     * named, or any when none is): a provider reads no other player's balance.
+     */
+    async balance(providerId: string, body: ProviderBalanceRequest): Promise<CallAnswer> {
+      return db.transaction(async (tx) => {
+        const player = await playerOf(tx, body.player_id, true);
+        if (!player) return { http: 200, body: answerBody('UNKNOWN_PLAYER', { balance: null }) };
+        if (!(await liveSession(tx, providerId, player.userId, body.session_id ?? null)))
+          return { http: 200, body: answerBody('SESSION_EXPIRED', { balance: null }) };
+        return {
+          http: 200,
+          body: answerBody('OK', { balance: await wallet.availablePaise(player.userId, tx) }),
+        };
+      });
     },
 
     debit(providerId: string, body: DebitBody): Promise<CallAnswer> {
@@ -434,8 +495,11 @@ export function createWalletCalls(deps: {
         if (!(await providerEnabled(tx, providerId))) return refused('PROVIDER_DISABLED', amount);
         const game = await gameOf(tx, providerId, body.game_id);
         if (!game || !game.enabled || !game.listed) return refused('GAME_DISABLED', amount);
-        if (!(await touchSession(tx, providerId, player.userId, body.session_id)))
-          return refused('SESSION_EXPIRED', amount);
+        const session = await liveSession(tx, providerId, player.userId, body.session_id);
+        if (!session) return refused('SESSION_EXPIRED', amount);
+        // A session is good for the one game it was launched for.
+        if (session.gameId !== game.gameId) return refused('GAME_MISMATCH', amount);
+        await touch(tx, session.sessionHash);
         if (await blocked(tx, player)) return refused('PLAYER_BLOCKED', amount);
         const round = await lockRound(tx, providerId, body.round_id, player.userId);
         if (round?.status === 'CLOSED') return refused('ROUND_CLOSED', amount);
@@ -470,7 +534,10 @@ export function createWalletCalls(deps: {
         // Never refused for money, a switched-off game or an ended session: the round was played.
         const amount = body.amount;
         const game = await gameOf(tx, providerId, body.game_id);
-        if (body.session_id) await touchSession(tx, providerId, player.userId, body.session_id);
+        if (body.session_id) {
+          const session = await liveSession(tx, providerId, player.userId, body.session_id);
+          if (session && session.gameId === game?.gameId) await touch(tx, session.sessionHash);
+        }
         const roundKey = await openRound(tx, providerId, body, player.userId, game?.gameId ?? null);
         await tx
           .update(providerRounds)
@@ -563,11 +630,21 @@ export function createWalletCalls(deps: {
     },
 
     /**
-     * A one-time launch token for (user, game), valid LAUNCH_TOKEN_TTL_S by the database's clock.
-     * Each launch also clears a bounded batch of dead tokens and sessions (a day past their end),
-     * so neither table grows without bound.
+     * A one-time launch token for (user, game), valid LAUNCH_TOKEN_TTL_S by the database's clock,
+     * bound to the site session launching it and its generation; null when that session has
+     * ended (a node's session cache answered for it after it ended elsewhere). Each launch also
+     * clears a bounded batch of dead tokens and sessions (a day past their end), so neither table
+     * grows without bound.
      */
-    async issueToken(tx: Executor, userId: number, gameId: number) {
+    async issueToken(tx: Executor, userId: number, gameId: number, siteSessionId: number) {
+      const [site] = rowsOf<{ generation: number }>(
+        await tx.execute(sql`select w.generation from ${sessions} w
+          join ${users} u on u.user_id = w.user_id
+          where w.session_id = ${siteSessionId} and w.user_id = ${userId}
+            and ${siteLive(sql`w.session_id`, sql`w.generation`)}
+          for share of u`),
+      );
+      if (!site) return null;
       await tx.execute(sql`delete from ${providerLaunchTokens} where token_hash in (
           select token_hash from ${providerLaunchTokens}
           where expires_at < now() - interval '1 day' limit ${PRUNE_BATCH})`);
@@ -581,6 +658,8 @@ export function createWalletCalls(deps: {
           tokenHash: sha256(token),
           userId,
           gameId,
+          siteSessionId,
+          generation: site.generation,
           expiresAt: sql`now() + make_interval(secs => ${LAUNCH_TOKEN_TTL_S})` as unknown as Date,
           createdAt: sql`now()` as unknown as Date,
         })

@@ -1,0 +1,304 @@
+// Game providers, issue 40: provider sessions are sessions (bound to the user's session generation,
+// to the site session they were launched from and to their one game), the wallet contract made
+// strict (a rollback only of a debit in an open round; one transaction id for two players at once;
+// rollbacks scoped to their player), a provider may credit only its own rounds within a bound and
+// read only the balance of a player it holds a session for, and the provider's answers read under
+// the timeout and the size limit (stalls, huge bodies, redirects, control characters). Each
+// scenario as a provider drives it (signed calls over the app's HTTP), the ledger check after
+// every one, on both stores.
+import { PROVIDER_ID_HEADER, PROVIDER_SIGNATURE_HEADER } from '@backlay/contract';
+import { signPayload } from '@backlay/contract/provider-signature';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { ProviderConfig } from '../src/config.ts';
+import { expectLedgerBalanced } from './helpers/ledger.ts';
+import { bettorOf, operatorOf, type Bettor } from './helpers/people.ts';
+import { describeStores, type StoreContext } from './helpers/stores.ts';
+
+const SECRET = 'test-provider-secret-0123456789';
+/** Our timeout on a call to the provider, short so that a stall costs the test little. */
+const TIMEOUT_MS = 400;
+
+// ---------------------------------------------------------------- the provider's side (real HTTP)
+
+type Launched = { token: string; player_id: string; game_id: string; display_name: string };
+type Mode = 'ok' | 'stall' | 'huge' | 'redirect' | 'nul';
+const fake = {
+  server: null as FastifyInstance | null,
+  launched: [] as Launched[],
+  games: 'ok' as Mode,
+  launch: 'ok' as Mode,
+  /** Bytes of the last huge answer written before the connection closed. */
+  hugeSent: 0,
+  list: [
+    { game_id: 'slot-lucky', name: 'Lucky Sevens', category: 'SLOTS', thumbnail_url: null },
+    { game_id: 'slot-gems', name: 'Gem Rush', category: 'SLOTS', thumbnail_url: null },
+    { game_id: 'live-roulette', name: 'Live Roulette', category: 'LIVE', thumbnail_url: null },
+  ],
+};
+const config: ProviderConfig = {
+  id: 'ps',
+  name: 'Session Provider',
+  base_url: 'http://127.0.0.1:1',
+  secret: SECRET,
+};
+
+beforeAll(async () => {
+  const app = Fastify({ forceCloseConnections: true });
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_r, b, done) => done(null, b));
+  const misbehave = async (mode: Mode, reply: FastifyReply, path: string) => {
+    if (mode === 'stall') {
+      // Headers and the start of a body, then nothing: the answer never ends.
+      reply.hijack();
+      reply.raw.writeHead(200, { 'content-type': 'application/json' });
+      reply.raw.write('{"games":[');
+      return true;
+    }
+    if (mode === 'huge') {
+      // 64 MB, 64 kB at a time, no content-length: only reading it tells its size.
+      reply.hijack();
+      reply.raw.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      fake.hugeSent = 0;
+      let open = true;
+      reply.raw.on('close', () => (open = false));
+      for (let i = 0; i < 1024 && open; i++) {
+        if (!reply.raw.write(chunk)) await new Promise((r) => reply.raw.once('drain', r).once('close', r));
+        if (open) fake.hugeSent += chunk.length;
+      }
+      reply.raw.end();
+      return true;
+    }
+    if (mode === 'redirect') {
+      await reply.code(307).header('location', `${config.base_url}/elsewhere${path}`).send();
+      return true;
+    }
+    return false;
+  };
+  app.post('/games', async (_req, reply) => {
+    if (await misbehave(fake.games, reply, '/games')) return reply;
+    if (fake.games === 'nul')
+      return {
+        games: [
+          ...fake.list,
+          { game_id: 'slot-nul', name: 'Bad\u0000Name', category: 'SLOTS', thumbnail_url: null },
+        ],
+      };
+    return { games: fake.list };
+  });
+  app.post('/launch', async (req, reply) => {
+    if (await misbehave(fake.launch, reply, '/launch')) return reply;
+    const body = JSON.parse((req.body as Buffer).toString('utf8')) as Launched;
+    fake.launched.push(body);
+    return { url: `${config.base_url}/play/${body.game_id}?token=${body.token}` };
+  });
+  // Where a redirect points: a good answer, which must not be taken.
+  app.post('/elsewhere/games', async () => ({ games: [] }));
+  app.post('/elsewhere/launch', async (req) => {
+    const body = JSON.parse((req.body as Buffer).toString('utf8')) as Launched;
+    fake.launched.push(body);
+    return { url: `https://evil.example/play?token=${body.token}` };
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  config.base_url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  fake.server = app;
+});
+afterAll(async () => {
+  await fake.server?.close();
+});
+
+// ---------------------------------------------------------------- the provider's calls to us
+
+type WalletAnswer = { code: string; balance: number | null; session_id?: string };
+type Called = { statusCode: number; raw: string; status: boolean; data: WalletAnswer };
+
+let seq = 0;
+const txid = (p: string) => `${p}-${++seq}-${Math.random().toString(36).slice(2, 8)}`;
+
+describeStores(
+  'provider sessions and the strict wallet contract',
+  (ctx) => {
+    beforeAll(async () => {
+      expect(await ctx.app.providers.sync('ps')).toEqual({ ok: true });
+    });
+
+    async function call(
+      name: 'authenticate' | 'balance' | 'debit' | 'credit' | 'rollback',
+      body: unknown,
+    ): Promise<Called> {
+      const raw = JSON.stringify(body);
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/provider/wallet/${name}`,
+        headers: {
+          'content-type': 'application/json',
+          [PROVIDER_ID_HEADER]: 'ps',
+          [PROVIDER_SIGNATURE_HEADER]: signPayload(SECRET, raw, Math.floor(Date.now() / 1000)),
+        },
+        payload: raw,
+      });
+      expect(res.statusCode, `${name} ${res.body}`).toBeLessThan(500);
+      const parsed = res.json() as { status: boolean; data: WalletAnswer };
+      return { statusCode: res.statusCode, raw: res.body, status: parsed.status, data: parsed.data };
+    }
+
+    async function ledgerClean() {
+      const check = await (await operatorOf(ctx)).call('adminLedgerCheck');
+      expect(check.body.data).toMatchObject({ ok: true, problems: [] });
+      await expectLedgerBalanced(ctx.app);
+    }
+    const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+    const gameIdOf = async (providerGameId: string) =>
+      Number(
+        rowsOf<{ game_id: number }>(
+          await ctx.app.db.execute(
+            sql`select game_id from provider_games where provider_id = 'ps' and provider_game_id = ${providerGameId}`,
+          ),
+        )[0]!.game_id,
+      );
+    const availablePaise = async (u: Bettor) => (await ctx.app.wallet.availablePaise(u.userId))!;
+
+    /** Launches `game` for the bettor: the token the provider was given. */
+    async function launch(u: Bettor, game = 'slot-lucky') {
+      const r = await u.call('userAuthentication', { game_id: await gameIdOf(game) });
+      expect(r.body.status, r.body.message).toBe(true);
+      return fake.launched.at(-1)!.token;
+    }
+    /** A bettor with `paise`, their game launched and its session opened: what the provider holds. */
+    async function playing(c: StoreContext, paise: number, game = 'slot-lucky', u?: Bettor) {
+      const b = u ?? (await bettorOf(c, paise));
+      const token = await launch(b, game);
+      const auth = await call('authenticate', { token, game_id: game });
+      expect(auth.data.code).toBe('OK');
+      return Object.assign(b, { session: auth.data.session_id!, player: String(b.userId), game });
+    }
+    type Player = Awaited<ReturnType<typeof playing>>;
+    const debit = (p: Player, amount: number, round: string, id = txid('d'), game = p.game) =>
+      call('debit', {
+        player_id: p.player,
+        session_id: p.session,
+        transaction_id: id,
+        round_id: round,
+        game_id: game,
+        amount,
+      });
+    const credit = (p: Player, amount: number, round: string, id = txid('c'), more: object = {}) =>
+      call('credit', {
+        player_id: p.player,
+        session_id: p.session,
+        transaction_id: id,
+        round_id: round,
+        game_id: p.game,
+        amount,
+        ...more,
+      });
+    const balance = (p: Player) => call('balance', { player_id: p.player, session_id: p.session });
+    const lastSeen = async (p: Player) =>
+      rowsOf<{ t: string }>(
+        await ctx.app.db.execute(
+          sql`select last_seen_at::text as t from provider_sessions where user_id = ${p.userId}`,
+        ),
+      ).map((r) => r.t);
+
+    // ---------------------------------------------------------------- 1. sessions are sessions
+
+    const enders: [string, (p: Player) => Promise<void>][] = [
+      [
+        'a password change',
+        async (p) => {
+          const r = await p.call('changePassword', {
+            master_password: 'secret1234',
+            new_password: 'another5678',
+            confirm_password: 'another5678',
+          });
+          expect(r.body.status, r.body.message).toBe(true);
+        },
+      ],
+      [
+        "an operator's password reset",
+        async (p) => {
+          const r = await (
+            await operatorOf(ctx)
+          ).call('adminUserResetPassword', { user_id: p.userId, new_password: 'temporary77' });
+          expect(r.body.status, r.body.message).toBe(true);
+        },
+      ],
+      [
+        '"end all sessions"',
+        async (p) => {
+          const r = await (await operatorOf(ctx)).call('adminUserSessionsEnd', { user_id: p.userId });
+          expect(r.body.status, r.body.message).toBe(true);
+        },
+      ],
+      [
+        'the operator ending the one session it was launched from',
+        async (p) => {
+          const op = await operatorOf(ctx);
+          const list = await op.call('adminUserSessions', { user_id: p.userId });
+          const [only] = (list.body.data as { sessions: { session_id: number }[] }).sessions;
+          const r = await op.call('adminUserSessionsEnd', {
+            user_id: p.userId,
+            session_id: only!.session_id,
+          });
+          expect(r.body.status, r.body.message).toBe(true);
+        },
+      ],
+      [
+        'a logout',
+        async (p) => {
+          const r = await p.call('logout', { user_id: p.userId, token: '' });
+          expect(r.body.status, r.body.message).toBe(true);
+        },
+      ],
+    ];
+    for (const [what, end] of enders) {
+      it(`${what} ends the open provider game: debits and balance refused, the old launch token refused, the round's credit still taken`, async () => {
+        const p = await playing(ctx, 10_000);
+        const round = txid('round');
+        expect((await debit(p, 1_000, round)).data).toMatchObject({ code: 'OK', balance: 9_000 });
+        // A launch token issued before the change, not yet exchanged.
+        const pending = await launch(p, 'slot-gems');
+        const seen = await lastSeen(p);
+        await end(p);
+        const refused = await debit(p, 500, txid('round'));
+        expect(refused).toMatchObject({ status: false, data: { code: 'SESSION_EXPIRED' } });
+        // The refused debit did not keep the session alive.
+        expect(await lastSeen(p)).toEqual(seen);
+        expect((await debit(p, 500, round)).data.code).toBe('SESSION_EXPIRED');
+        expect((await balance(p)).data).toMatchObject({ code: 'SESSION_EXPIRED', balance: null });
+        expect((await call('authenticate', { token: pending, game_id: 'slot-gems' })).data.code).toBe(
+          'SESSION_EXPIRED',
+        );
+        // The round was played: its result is still paid.
+        expect((await credit(p, 2_500, round)).data).toMatchObject({ code: 'OK', balance: 11_500 });
+        expect(await availablePaise(p)).toBe(11_500);
+        await ledgerClean();
+      });
+    }
+
+    it("a logout of another of the bettor's site sessions leaves the game launched from this one playing", async () => {
+      const p = await playing(ctx, 10_000);
+      const other = p.fork();
+      const users = rowsOf<{ user_name: string }>(
+        await ctx.app.db.execute(sql`select user_name from users where user_id = ${p.userId}`),
+      );
+      await other.login(users[0]!.user_name, 'secret1234');
+      expect((await other.call('logout', { user_id: p.userId, token: '' })).body.status).toBe(true);
+      expect((await debit(p, 100, txid('round'))).data).toMatchObject({ code: 'OK', balance: 9_900 });
+      expect((await balance(p)).data).toMatchObject({ code: 'OK', balance: 9_900 });
+      await ledgerClean();
+    });
+
+    it("a session is bound to its one game: a slot's session cannot debit the roulette table", async () => {
+      const p = await playing(ctx, 10_000, 'slot-lucky');
+      const wrong = await debit(p, 1_000, txid('round'), txid('d'), 'live-roulette');
+      expect(wrong).toMatchObject({ status: false, data: { code: 'GAME_MISMATCH', balance: 10_000 } });
+      expect(await availablePaise(p)).toBe(10_000);
+      expect((await debit(p, 1_000, txid('round'))).data).toMatchObject({ code: 'OK', balance: 9_000 });
+      await ledgerClean();
+    });
+  },
+  { providers: { list: [config], timeout_ms: TIMEOUT_MS } },
+);
