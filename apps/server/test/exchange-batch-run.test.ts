@@ -24,7 +24,7 @@ const runners: RunnerRow[] = [
   { selectionId: R1, name: 'Away', status: 'ACTIVE' },
   { selectionId: R2, name: 'The Draw', status: 'REMOVED' },
 ];
-const selIds = runners.map((r) => String(r.selectionId));
+const selIds = { ids: runners.map((r) => String(r.selectionId)), outcomes: { winners: 1 } };
 
 const market = (over: Partial<BatchMarket> = {}): BatchMarket => ({
   marketId: 7,
@@ -37,6 +37,7 @@ const market = (over: Partial<BatchMarket> = {}): BatchMarket => ({
   minStakePaise: 100,
   maxStakePaise: 50_000_000,
   nextSeq: 1,
+  winners: 1,
   ...over,
 });
 

@@ -10,8 +10,11 @@ import {
   matchedBetsFromEvents,
   placeOrder,
   type BookEvent,
+  type MarketBets,
+  type MarketPosition,
   type OrderBook,
   type PositionBet,
+  type RunnerOutcomes,
 } from '@backlay/engine';
 import type { bets, fills, markets } from '../../db/schema.ts';
 import type { CashOutCommand, CashOutOutcome, FirstCashOut } from './cash-out-types.ts';
@@ -37,6 +40,7 @@ export type BatchMarket = Pick<
   | 'minStakePaise'
   | 'maxStakePaise'
   | 'nextSeq'
+  | 'winners'
 >;
 export type RunnerRow = {
   selectionId: number;
@@ -179,18 +183,34 @@ export function runningIds(runners: readonly RunnerRow[]): string[] {
   return runners.filter((r) => r.status !== 'REMOVED').map((r) => String(r.selectionId));
 }
 
+/**
+ * A market's outcome space as every position of it is taken: the runners still running and how
+ * many of them win (markets.winners: 1, or the places a place market pays). The bet check, holds,
+ * the settler's recompute, cash out and My Market all price positions over it (`positionIn`).
+ */
+export type RunnerSpace = { readonly ids: readonly string[]; readonly outcomes: RunnerOutcomes };
+
+export function runnerSpace(market: Pick<MarketRow, 'winners'>, runners: readonly RunnerRow[]): RunnerSpace {
+  return { ids: runningIds(runners), outcomes: { winners: market.winners } };
+}
+
+/** A user's position over the market's outcome space (the engine's one function). */
+export function positionIn(space: RunnerSpace, bets: MarketBets): MarketPosition {
+  return marketPosition(space.ids, bets, space.outcomes);
+}
+
 /** The user's exposure in the market from the state (matched positions + resting orders). */
-export function exposureOf(state: MarketState, selIds: string[], user: string): number {
-  return marketPosition(selIds, {
+export function exposureOf(state: MarketState, space: RunnerSpace, user: string): number {
+  return positionIn(space, {
     matched: positionOf(state, user),
     unmatched: unmatchedOf(state, state.book, user),
   }).exposure_paise;
 }
 
 /** The exposure (paise) of each of `users` in the market, from the state. */
-export function exposuresOf(state: MarketState, selIds: string[], users: Iterable<number>) {
+export function exposuresOf(state: MarketState, space: RunnerSpace, users: Iterable<number>) {
   const exposures = new Map<number, number>();
-  for (const userId of users) exposures.set(userId, exposureOf(state, selIds, String(userId)));
+  for (const userId of users) exposures.set(userId, exposureOf(state, space, String(userId)));
   return exposures;
 }
 
@@ -393,7 +413,7 @@ function cancelIn(state: MarketState, ch: Changes, c: CancelCommand, bump: () =>
 function placeIn(
   state: MarketState,
   ch: Changes,
-  selIds: string[],
+  space: RunnerSpace,
   c: PlaceCommand,
   betId: number,
   seq: number,
@@ -416,10 +436,15 @@ function placeIn(
   // its exposure recomputed after matching. `budget` is the most exposure the user may have here
   // after this bet (their exposure before the batch plus what the batch's reservations cover).
   // (The batch asserts the outcome for every user at its end, see assertCeilings.)
-  const before = marketPosition(selIds, { matched: matchedNow, unmatched: unmatchedNow });
+  const before = positionIn(space, { matched: matchedNow, unmatched: unmatchedNow });
   const old = before.exposure_paise;
   const budget = allowance(old);
-  const worst = exposureWithUnmatchedPaise(before, asBet);
+  // One winner: the worst case from the runners' own figures, O(runners). A place market's worst
+  // outcome is a set of runners: recomputed over the space with the bet added.
+  const worst =
+    before.winners === 1
+      ? exposureWithUnmatchedPaise(before, asBet)
+      : positionIn(space, { matched: matchedNow, unmatched: [...unmatchedNow, asBet] }).exposure_paise;
   const sure = worst <= old || budget - worst >= 0;
   const book = sure ? state.book : cloneBook(state.book);
   const result = placeOrder(book, {
@@ -435,7 +460,7 @@ function placeIn(
   const mine = idsOf(state.ordersOf, u);
   if (result.size_remaining_paise > 0) mine.add(String(betId));
   if (!sure) {
-    const newHere = marketPosition(selIds, {
+    const newHere = positionIn(space, {
       matched: aggregate([...matchedNow, ...matchedBetsFromEvents(result.events, u)]),
       unmatched: unmatchedOf(state, book, u, false),
     }).exposure_paise;
@@ -553,7 +578,7 @@ export type BatchInputs = {
 export type CashOutStep = (args: {
   state: MarketState;
   ch: Changes;
-  selIds: string[];
+  space: RunnerSpace;
   cmd: CashOutCommand;
   betIds: number[];
   seq: number;
@@ -587,7 +612,7 @@ export function executeBatch(
 ): BatchRun {
   const { market, runners: runnerRows, reserved } = inputs;
   const outcomes = [...screened];
-  const selIds = runningIds(runnerRows);
+  const space = runnerSpace(market, runnerRows);
   const ids = [...inputs.betIds];
   const ch = new Changes(market.marketId, inputs.at);
   let seqNext = market.nextSeq;
@@ -631,7 +656,7 @@ export function executeBatch(
       const r = inputs.cashOut({
         state,
         ch,
-        selIds,
+        space,
         cmd: c,
         betIds,
         seq: seqNext,
@@ -665,7 +690,7 @@ export function executeBatch(
       outcomes[i] = { ok: false, message: `${runner.name} is not active` };
       return;
     }
-    const outcome = placeIn(state, ch, selIds, c, betId, seqNext, allowance, market);
+    const outcome = placeIn(state, ch, space, c, betId, seqNext, allowance, market);
     if (outcome.ok) {
       seqNext += 1;
       state.book.next_seq = seqNext;

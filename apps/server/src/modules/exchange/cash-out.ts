@@ -18,6 +18,7 @@ import type { CashOutQuote } from '@backlay/contract';
 import {
   addFills,
   aggregate,
+  positionIn,
   positionOf,
   unmatchedOf,
   type BatchMarket,
@@ -45,7 +46,7 @@ export const movedMessage = (q: CashOutQuoteView) =>
 
 /** What a quote reads of a market: its row, its runners in order, the caller's bets, the book's tops. */
 export type QuoteInputs = {
-  market: Pick<BatchMarket, 'marketKind' | 'status' | 'minStakePaise' | 'maxStakePaise'>;
+  market: Pick<BatchMarket, 'marketKind' | 'status' | 'minStakePaise' | 'maxStakePaise' | 'winners'>;
   runners: readonly RunnerRow[];
   /** The caller's matched parts (per runner, side, price), voided ones left out. */
   matched: readonly PositionBet[];
@@ -64,6 +65,9 @@ export type QuoteInputs = {
 export function cashOutQuoteOf(x: QuoteInputs): CashOutQuoteView {
   const no = (message: string): CashOutQuoteView => ({ available: false, message });
   if (x.market.marketKind !== 'EXCHANGE') return no('This market has no cash out.');
+  // The engine's hedge evens a position over one winner of n; over any k of n placed it is not
+  // even (a review's quote of +₹607.66 ended +₹7.54), so a place market offers none (docs/cash-out.md).
+  if (x.market.winners !== 1) return no('Cash out is not offered on a place market.');
   if (x.market.status !== 'OPEN') {
     return no(x.market.status === 'SUSPENDED' ? 'Market is suspended.' : 'Market is not open for betting.');
   }
@@ -147,7 +151,7 @@ export function legWire(l: CashOutLeg) {
 export const cashOutIn: CashOutStep = ({
   state,
   ch,
-  selIds,
+  space,
   cmd,
   betIds,
   seq,
@@ -197,8 +201,8 @@ export const cashOutIn: CashOutStep = ({
       }
     }
   }
-  const old = marketPosition(selIds, { matched, unmatched: [] }).exposure_paise;
-  const after = marketPosition(selIds, { matched: aggregate([...matched, ...fills]) }).exposure_paise;
+  const old = positionIn(space, { matched, unmatched: [] }).exposure_paise;
+  const after = positionIn(space, { matched: aggregate([...matched, ...fills]) }).exposure_paise;
   if (after > old && after > allowance(old)) {
     return refuse('Insufficient balance for this cash out');
   }

@@ -64,7 +64,7 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
           price: p.price,
           stake_paise: p.total,
         }));
-        const position = marketPosition(selIds, { matched });
+        const position = marketPosition(selIds, { matched }, { winners: mk.winners });
         markets_.push({
           market_id: mk.marketId,
           market_name: mk.marketName,

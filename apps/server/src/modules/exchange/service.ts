@@ -6,7 +6,6 @@ import {
   isValidPrice,
   layLiabilityPaise,
   MAX_ORDER_PAISE,
-  marketPosition,
   setInPlay as bookSetInPlay,
   type BookEvent,
   type OrderBook,
@@ -27,7 +26,9 @@ import {
   exposuresOf,
   Refusal,
   repeatedOf,
-  runningIds,
+  positionIn,
+  runnerSpace,
+  type RunnerSpace,
   screenBatch,
   stateFrom,
   type CancelCommand,
@@ -211,10 +212,10 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     market: MarketRow,
     state: MarketState,
     ch: Changes,
-    selIds: string[],
+    space: RunnerSpace,
     nextSeq: number,
   ): { write: q.BatchWrite; exposures: Map<number, number> } {
-    const exposures = exposuresOf(state, selIds, ch.touched);
+    const exposures = exposuresOf(state, space, ch.touched);
     return {
       write: {
         marketId: market.marketId,
@@ -237,10 +238,10 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     market: MarketRow,
     state: MarketState,
     ch: Changes,
-    selIds: string[],
+    space: RunnerSpace,
     nextSeq: number,
   ) {
-    const { write, exposures } = batchWriteOf(market, state, ch, selIds, nextSeq);
+    const { write, exposures } = batchWriteOf(market, state, ch, space, nextSeq);
     await q.writeBatch(tx, write);
     return exposures;
   }
@@ -330,7 +331,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
       return { result, write: null, check: () => {} };
     }
     const runnerRows = reads.runners;
-    const selIds = runningIds(runnerRows);
+    const space = runnerSpace(market, runnerRows);
     const state = await takeState(tx, market);
     const run = executeBatch(state, cmds, screened, {
       market,
@@ -345,7 +346,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     let write: q.BatchWrite | null = null;
     let check = () => {};
     if (changed) {
-      const w = batchWriteOf(market, state, run.changes, selIds, run.nextSeq);
+      const w = batchWriteOf(market, state, run.changes, space, run.nextSeq);
       write = w.write;
       check = () => assertCeilings(marketId, w.exposures, run.ceilings);
     }
@@ -533,11 +534,11 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
       if (!market) throw new Error(`unknown market ${marketId}`);
       const state = await takeState(tx, market);
       const events = await change(tx, market, state.book);
-      const selIds = runningIds(await runnersOf(tx, marketId));
+      const space = runnerSpace(market, await runnersOf(tx, marketId));
       const ch = new Changes(marketId, now());
       ch.apply(events);
       const stamp = market.nextSeq + 1;
-      await flush(tx, market, state, ch, selIds, stamp);
+      await flush(tx, market, state, ch, space, stamp);
       touched = ch.touched;
       keep = () => cache.keep(marketId, stamp, state);
     });
@@ -580,10 +581,10 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
       return { back, lay };
     };
     const quote = cashOutQuoteOf({ market, runners: runnerRows, matched, hasUnmatched, best });
-    const selIds = runningIds(runnerRows);
-    const known = matched.filter((b) => selIds.includes(b.selection_id));
-    const exposure = selIds.length === 0 ? 0 : marketPosition(selIds, { matched: known }).exposure_paise;
-    return { market, quote, running: selIds.length, exposure };
+    const space = runnerSpace(market, runnerRows);
+    const known = matched.filter((b) => space.ids.includes(b.selection_id));
+    const exposure = space.ids.length === 0 ? 0 : positionIn(space, { matched: known }).exposure_paise;
+    return { market, quote, running: space.ids.length, exposure };
   }
 
   const service: ExchangeService & {
@@ -899,7 +900,9 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
         .from(marketSettlements)
         .where(and(eq(marketSettlements.marketId, marketId), eq(marketSettlements.state, 'SETTLED')));
       if (settled) return 0;
-      const selIds = runningIds(await runnersOf(db, marketId));
+      const [market] = await db.select().from(markets).where(eq(markets.marketId, marketId));
+      if (!market) return 0;
+      const space = runnerSpace(market, await runnersOf(db, marketId));
       const matched = await matchedOf(db, userId, marketId);
       const open = await db
         .select({
@@ -910,7 +913,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
         })
         .from(bets)
         .where(and(eq(bets.userId, userId), eq(bets.marketId, marketId), sql`${bets.resting}`));
-      return marketPosition(selIds, {
+      return positionIn(space, {
         matched,
         unmatched: open.map((o) => ({
           selection_id: String(o.selectionId),

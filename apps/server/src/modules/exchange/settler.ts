@@ -31,6 +31,15 @@ const standing = notVoided({
   betId: bets.betId,
 });
 
+/** A market's outcome space: how many of its runners win (markets.winners). */
+async function winnersOf(tx: Executor, marketId: number): Promise<number> {
+  const [m] = await tx
+    .select({ winners: markets.winners })
+    .from(markets)
+    .where(eq(markets.marketId, marketId));
+  return m?.winners ?? 1;
+}
+
 /** Rows per multi-row UPDATE: keeps every statement's parameter count far below PostgreSQL's 65,535. */
 const UPDATE_CHUNK_ROWS = 1_000;
 
@@ -274,6 +283,7 @@ export function createMatchOddsKind(app: FastifyInstance): MarketKindModule {
         .where(and(eq(runners.marketId, marketId), ne(runners.status, 'REMOVED')))
         .orderBy(asc(runners.sortOrder));
       const ids = rs.map((r) => String(r.selectionId));
+      const outcomes = { winners: await winnersOf(tx, marketId) };
       const byUser = new Map<number, PositionBet[]>();
       for (const m of await matchedSides(tx, [marketId])) {
         const list = byUser.get(m.userId) ?? [];
@@ -293,11 +303,13 @@ export function createMatchOddsKind(app: FastifyInstance): MarketKindModule {
       const users: OutcomePositions['users'] = new Map();
       for (const [u, matched] of byUser) {
         users.set(u, {
-          pnl: marketPosition(ids, { matched }).runners.map((r) => r.pnl_paise),
+          pnl: marketPosition(ids, { matched }, outcomes).runners.map((r) => r.pnl_paise),
           bets: Number(counts.find((c) => c.userId === u)?.n ?? 0),
         });
       }
-      return { outcomes: rs.map((r) => ({ key: String(r.selectionId), label: r.name })), users };
+      // A place market's figures are each runner's bets in isolation: the outcome "it is placed".
+      const label = (name: string) => (outcomes.winners === 1 ? name : `${name} placed`);
+      return { outcomes: rs.map((r) => ({ key: String(r.selectionId), label: label(r.name) })), users };
     },
 
     async recomputeHolds(tx, marketIds) {
@@ -310,6 +322,14 @@ export function createMatchOddsKind(app: FastifyInstance): MarketKindModule {
         .select({ marketId: runners.marketId, selectionId: runners.selectionId })
         .from(runners)
         .where(and(inArray(runners.marketId, ids), ne(runners.status, 'REMOVED')));
+      const winners = new Map(
+        (
+          await tx
+            .select({ marketId: markets.marketId, winners: markets.winners })
+            .from(markets)
+            .where(inArray(markets.marketId, ids))
+        ).map((m) => [m.marketId, m.winners]),
+      );
       const selections = new Map<number, string[]>();
       for (const r of runnerRows) {
         const list = selections.get(r.marketId) ?? [];
@@ -358,7 +378,8 @@ export function createMatchOddsKind(app: FastifyInstance): MarketKindModule {
         });
       }
       for (const [k, p] of positions) {
-        out.set(k, marketPosition(selections.get(p.marketId) ?? [], p).exposure_paise);
+        const outcomes = { winners: winners.get(p.marketId) ?? 1 };
+        out.set(k, marketPosition(selections.get(p.marketId) ?? [], p, outcomes).exposure_paise);
       }
       return out;
     },

@@ -334,13 +334,15 @@ export function createRacingService(app: FastifyInstance) {
           openDate: new Date(Math.min(off.getTime(), at.getTime())),
         });
         const sorted = [...race.runners].sort((a, b) => a.number - b.number);
-        const market = async (marketType: string, marketName: string) => {
+        const market = async (marketType: string, marketName: string, winners: number) => {
           const [m] = await t
             .insert(markets)
             .values({
               matchId,
               marketName,
               marketType,
+              // Its outcome space: the win market has one winner, the place market its places.
+              winners,
               marketKind: EXCHANGE_KIND,
               status: 'OPEN',
               commissionBps: RACE_MARKET_COMMISSION_BPS,
@@ -355,10 +357,10 @@ export function createRacingService(app: FastifyInstance) {
             .returning({ selectionId: runners.selectionId });
           return { marketId: m!.marketId, selectionIds: rs.map((r) => r.selectionId) };
         };
-        const win = await market(WIN_MARKET_TYPE, 'Win');
+        const win = await market(WIN_MARKET_TYPE, 'Win', 1);
         const place =
           race.places_paid > 1
-            ? await market(PLACE_MARKET_TYPE, `To Be Placed (${race.places_paid} places)`)
+            ? await market(PLACE_MARKET_TYPE, `To Be Placed (${race.places_paid} places)`, race.places_paid)
             : null;
         await t.insert(races).values({
           matchId,
