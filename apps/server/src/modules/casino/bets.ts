@@ -1,16 +1,22 @@
 // bet/placeCasinoBet: a back on one option of the table's current round, taken whole at the
-// option's payout or refused. One transaction: the round's market row FOR SHARE (a close takes it
-// FOR UPDATE, so it waits for the bets in flight and every later bet sees the round closed), then
-// the bettor's wallet row (SKIP LOCKED, a few tries: never queued behind another transaction).
-// The window is judged by the store's clock (now() < closes_at), whatever the client shows. The
-// stake is held as exposure on the round's market; settlement releases it.
+// option's payout or refused. One transaction: the market module's answer to "does this market take
+// a bet now" (markets/takes-bets.ts: the round's market row FOR SHARE, OPEN and not voided; a close,
+// an operator's status call or void takes it FOR UPDATE, so it waits for the bets in flight and
+// every later bet sees what it did), the round's own state and window, then the bettor's wallet row
+// (SKIP LOCKED, a few tries: never queued behind another transaction). The window is judged by the
+// store's clock (now() < closes_at), whatever the client shows. The bettor's hold on the round is
+// stored as `casinoHolds` computes it (holds.ts: the stakes of their bets no void touches), the very
+// function every void's recomputation and the ledger check use; settlement releases it.
 import type { CasinoBet } from '@backlay/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { markets } from '../../db/schema.ts';
 import type { Tx } from '../../db/store.ts';
 import { budgetRefusal, isUniqueViolation } from '../markets/house-bets.ts';
+import { holdKey } from '../markets/registry.ts';
+import { marketBetRefusal } from '../markets/takes-bets.ts';
 import { WALLET_BUSY_MESSAGE } from '../wallet/service.ts';
+import { casinoHolds, openCountedBets } from './holds.ts';
+import { CASINO_KIND } from './kind.ts';
 import { casinoBets, casinoRounds } from './schema.ts';
 import { betOf } from './views.ts';
 
@@ -63,12 +69,9 @@ export function createCasinoBets(app: FastifyInstance) {
         .where(eq(casinoRounds.roundId, req.round_id));
       if (!r0 || r0.matchId !== req.match_id)
         return refuse(`round_id: round ${req.round_id} is not a round of table ${req.match_id}`);
-      // The market's row FOR SHARE: the round's state cannot change until this bet commits.
-      await tx
-        .select({ id: markets.marketId })
-        .from(markets)
-        .where(eq(markets.marketId, r0.marketId))
-        .for('share');
+      // The market's row FOR SHARE, and its answer: OPEN and not voided. The round's state, its
+      // market's status and its voids cannot change until this bet commits.
+      const marketRefusal = await marketBetRefusal(tx, r0.marketId, CASINO_KIND);
       const [round] = rowsOf<{
         state: string;
         options: { id: string; label: string; payout: number }[];
@@ -85,6 +88,9 @@ export function createCasinoBets(app: FastifyInstance) {
       );
       if (!round || round.state !== 'BETTING' || !round.open || round.newer)
         return refuse(WINDOW_CLOSED_MESSAGE);
+      // A round in its window whose market the operator suspended or voided (the round's close
+      // closes its market too: that reads as the window above).
+      if (marketRefusal) return refuse(marketRefusal);
       const options = typeof round.options === 'string' ? JSON.parse(round.options) : round.options;
       const option = (options as { id: string; label: string; payout: number }[]).find(
         (o) => o.id === req.option_id,
@@ -105,15 +111,11 @@ export function createCasinoBets(app: FastifyInstance) {
       if (busy.has(userId)) return refuse(WALLET_BUSY_MESSAGE);
       const wallet = wallets.get(userId);
       if (!wallet) return refuse('You have no wallet');
-      // The user's stakes on this round so far, read under their wallet's lock.
-      const [mine] = rowsOf<{ on_option: string; on_round: string }>(
-        await tx.execute(sql`select
-            coalesce(sum(stake_paise) filter (where option_id = ${req.option_id}), 0)::text as on_option,
-            coalesce(sum(stake_paise), 0)::text as on_round
-          from ${casinoBets} where user_id = ${userId} and round_id = ${req.round_id}`),
-      );
-      const onOption = Number(mine?.on_option ?? 0);
-      const onRound = Number(mine?.on_round ?? 0);
+      // The user's stakes on this round so far, read under their wallet's lock: the bets that count
+      // (a voided bet is no stake, for the limits as for the hold).
+      const mine = await openCountedBets(tx, [r0.marketId], userId);
+      const onOption = mine.filter((b) => b.optionId === req.option_id).reduce((s, b) => s + b.stakePaise, 0);
+      const onRound = mine.reduce((s, b) => s + b.stakePaise, 0);
       if (onOption + req.stake_paise > limits.maxPerOptionPaise)
         return refuse(
           `stack: at most ${rupeesText(limits.maxPerOptionPaise)} on one option in a round (you have ${rupeesText(onOption)} on ${option.label})`,
@@ -146,7 +148,15 @@ export function createCasinoBets(app: FastifyInstance) {
           placedAt: at,
         })
         .returning();
-      await app.wallet.holds.set(tx, r0.marketId, new Map([[userId, onRound + req.stake_paise]]), at);
+      // The hold recomputed with the new bet by the ledger check's own function: stored and
+      // recomputed are one figure (a bet placed in the very millisecond a window void ends is void).
+      const held = await casinoHolds(tx, [r0.marketId], userId);
+      await app.wallet.holds.set(
+        tx,
+        r0.marketId,
+        new Map([[userId, held.get(holdKey(userId, r0.marketId)) ?? 0]]),
+        at,
+      );
       return { ok: true, bet: betOf(bet!), repeated: false, marketId: r0.marketId };
     });
   }

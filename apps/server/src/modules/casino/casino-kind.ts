@@ -4,13 +4,13 @@
 // A round's result lives in casino_rounds (written by the scheduler in the same transaction,
 // before settlement runs); the market's settlement row carries no result of its own.
 import { roundGame, movementsFromNets, outcomeProfitPaise, type CasinoResult } from '@backlay/engine';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { markets } from '../../db/schema.ts';
-import type { Executor, Tx } from '../../db/store.ts';
+import type { Tx } from '../../db/store.ts';
 import { betCountsOf, houseFiguresOf, houseStakesPlacedIn } from '../markets/bet-counts.ts';
-import { holdKey, type HoldMap, type MarketKindModule, type OutcomePositions } from '../markets/registry.ts';
-import { notVoided } from '../markets/voids.ts';
+import type { MarketKindModule, OutcomePositions } from '../markets/registry.ts';
+import { casinoHolds, openCountedBets } from './holds.ts';
 import { CASINO_KIND } from './kind.ts';
 import { casinoReportBets } from './report-bets.ts';
 import { casinoBets, casinoRounds, type StoredResult } from './schema.ts';
@@ -28,20 +28,6 @@ function profitsOf(gameId: string, bets: readonly BetRow[], result: StoredResult
       outcomeProfitPaise(result.outcomes[b.option_id] ?? { kind: 'lose' }, b.stake_paise),
     );
   return game.settle(asBets, engineResult);
-}
-
-/** The bets of these markets that hold exposure: open, and touched by no void of the operator. */
-async function openCountedBets(tx: Executor, marketIds: readonly number[]) {
-  return tx
-    .select()
-    .from(casinoBets)
-    .where(
-      and(
-        inArray(casinoBets.marketId, [...marketIds]),
-        isNull(casinoBets.settledStatus),
-        notVoided({ marketId: casinoBets.marketId, placedAt: casinoBets.placedAt }),
-      ),
-    );
 }
 
 export function createCasinoKind(app: FastifyInstance): MarketKindModule {
@@ -139,16 +125,11 @@ export function createCasinoKind(app: FastifyInstance): MarketKindModule {
         .where(eq(casinoBets.marketId, marketId));
     },
 
-    /** A bettor's exposure on a round is the stakes of their open bets on it (a back loses at most its stake). */
-    async recomputeHolds(tx, marketIds) {
-      const out: HoldMap = new Map();
-      if (marketIds.length === 0) return out;
-      for (const b of await openCountedBets(tx, marketIds)) {
-        const k = holdKey(b.userId, b.marketId);
-        out.set(k, (out.get(k) ?? 0) + b.stakePaise);
-      }
-      return out;
-    },
+    /**
+     * A bettor's exposure on a round is the stakes of their open, not voided bets on it (a back loses
+     * at most its stake): the one function a bet's stored hold is computed by too (holds.ts).
+     */
+    recomputeHolds: (tx, marketIds) => casinoHolds(tx, marketIds),
 
     /** Each option taken as the one winner (several can win at once; the console's view is per option). */
     async outcomePositions(tx, marketId) {
