@@ -1,8 +1,9 @@
 // Issue 40, the in-house casino under the operator's voids and status calls (docs/casino.md
 // "The operator's calls on a round"): the bet's transaction asks the market whether it takes bets
 // now (OPEN, not voided), a round's hold is its bets that no void touches — the very function the
-// ledger check recomputes — and every void releases what it voids in its own transaction. Each
-// scenario ends with the ledger balanced and the ledger check clean, on PGlite and PostgreSQL.
+// ledger check recomputes — and every void releases what it voids in its own transaction. A settled
+// round is never unsettled (its result is its cards); a void re-settles it. Each scenario ends with
+// the ledger balanced and the ledger check clean, on PGlite and PostgreSQL.
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { casinoBets, casinoRounds } from '../src/modules/casino/schema.ts';
@@ -155,6 +156,47 @@ describeStores('casino rounds under the operator’s voids and status (issue 40)
       [10_000, 'VOIDED', 0],
       [20_000, 'SETTLED', 19_600],
     ]);
+    await expectLedgerClean(ctx.app);
+  });
+
+  it('a settled round is not unsettled (its result is its cards); a window void or a void re-settles it', async () => {
+    const o = await operatorOf(ctx);
+    const b = await bettorOf(ctx, 100_000);
+    const r = await openRound(ctx.app, fence, DT, 60_000, (p) => p.result.summary === 'Dragon');
+    const on = { match_id: r.matchId, round_id: r.roundId };
+    const from = new Date();
+    await placed(b, { ...on, option_id: 'dragon', stack: 100 });
+    const to = new Date();
+    await pause(15);
+    await placed(b, { ...on, option_id: 'dragon', stack: 200 });
+    await playOut(ctx.app, fence, r);
+    expect(await balanceOf(b)).toEqual({ balance: 1_294, liability: 0 });
+
+    const u = await o.call('adminMarketUnsettle', { market_id: r.marketId, request_id: nextRequestId('u') });
+    expect(u.statusCode).toBe(200);
+    expect(u.body).toMatchObject({ status: false, message: expect.stringMatching(/cannot be unsettled/) });
+    expect(await balanceOf(b)).toEqual({ balance: 1_294, liability: 0 });
+    // No other result can be declared for it either.
+    const res = await o.call('adminMarketResult', { market_id: r.marketId, winners: [1] });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatchObject({ status: false, message: expect.any(String) });
+    await expectLedgerClean(ctx.app);
+
+    // A wrong-rate void of the first bet: re-settled at once, only the ₹200 bet stands.
+    const w = await o.call('adminMarketVoidWindow', {
+      market_id: r.marketId,
+      from: from.toISOString(),
+      to: to.toISOString(),
+      request_id: nextRequestId('w'),
+    });
+    expect(w.body.status, JSON.stringify(w.body)).toBe(true);
+    expect(await balanceOf(b)).toEqual({ balance: 1_196, liability: 0 });
+    await expectLedgerClean(ctx.app);
+
+    // A void of the round: every stake back.
+    const v = await o.call('adminMarketVoid', { market_id: r.marketId, request_id: nextRequestId('v') });
+    expect(v.body.status, JSON.stringify(v.body)).toBe(true);
+    expect(await balanceOf(b)).toEqual({ balance: 1_000, liability: 0 });
     await expectLedgerClean(ctx.app);
   });
 });

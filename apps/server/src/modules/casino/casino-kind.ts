@@ -48,6 +48,10 @@ export function createCasinoKind(app: FastifyInstance): MarketKindModule {
     },
 
     checkResult: () => 'A casino round is settled by its table from its cards; void it instead',
+    // Unsettle exists to declare another result; a round's result is its cards (provably fair), so
+    // there is none: the corrections a round takes (a void, a wrong-rate window) re-settle it at once.
+    unsettleRefusal:
+      'A casino round cannot be unsettled: its result is its cards (provably fair) and no other can be declared. Void the round, or a time window of its bets, instead: a settled round is settled again at once',
 
     ...houseFiguresOf({
       table: casinoBets,

@@ -171,6 +171,11 @@ export interface MarketKindModule {
    */
   checkResult?(market: MarketRow, result: DeclaredWinners): string | null;
   /**
+   * Why the kind's settled markets are never unsettled (a casino round: its result is its cards and
+   * no other can be declared after): the refusal the operator reads. Absent: unsettle is allowed.
+   */
+  readonly unsettleRefusal?: string;
+  /**
    * A runner of the market was just removed (a horse racing non-runner) with its reduction factor
    * (basis points, > 0), in `tx` under the market's lock, after its SELECTION void was recorded
    * and the runner marked REMOVED, before the caller's `onVoided` and holds (a settled market: its

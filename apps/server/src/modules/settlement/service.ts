@@ -719,6 +719,8 @@ export function createSettlementService(app: FastifyInstance) {
         inMarketTx(marketId, async (tx, locked) => {
           const row = await q.settlementOf(tx, marketId);
           if (row?.state !== 'SETTLED') throw new SettlementRefusal('Market is not settled');
+          const refusal = app.kinds.of(locked.marketKind).unsettleRefusal;
+          if (refusal) throw new SettlementRefusal(refusal);
           await reverseGeneration(tx, locked, row.generation);
           await refreshHolds(tx, locked);
           await upsertSettlement(tx, marketId, {
