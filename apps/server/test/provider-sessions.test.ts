@@ -18,7 +18,7 @@ import { describeStores, type StoreContext } from './helpers/stores.ts';
 
 const SECRET = 'test-provider-secret-0123456789';
 /** Our timeout on a call to the provider, short so that a stall costs the test little. */
-const TIMEOUT_MS = 400;
+const TIMEOUT_MS = 1_500;
 
 // ---------------------------------------------------------------- the provider's side (real HTTP)
 
@@ -194,6 +194,14 @@ describeStores(
         amount,
         ...more,
       });
+    const rollback = (p: Player, ref: string, round: string, id = txid('rb')) =>
+      call('rollback', {
+        player_id: p.player,
+        transaction_id: id,
+        reference_transaction_id: ref,
+        round_id: round,
+        game_id: p.game,
+      });
     const balance = (p: Player) => call('balance', { player_id: p.player, session_id: p.session });
     const lastSeen = async (p: Player) =>
       rowsOf<{ t: string }>(
@@ -297,6 +305,70 @@ describeStores(
       expect(wrong).toMatchObject({ status: false, data: { code: 'GAME_MISMATCH', balance: 10_000 } });
       expect(await availablePaise(p)).toBe(10_000);
       expect((await debit(p, 1_000, txid('round'))).data).toMatchObject({ code: 'OK', balance: 9_000 });
+      await ledgerClean();
+    });
+
+    // ---------------------------------------------------------------- 2. the wallet contract, strict
+
+    it("a rollback after the round's closing credit is refused ROUND_CLOSED: the stake never comes back on top of the win", async () => {
+      const p = await playing(ctx, 10_000);
+      const round = txid('round');
+      const d = txid('d');
+      expect((await debit(p, 10_000, round, d)).data).toMatchObject({ code: 'OK', balance: 0 });
+      expect((await credit(p, 15_000, round)).data).toMatchObject({ code: 'OK', balance: 15_000 });
+      const late = await rollback(p, d, round);
+      expect(late).toMatchObject({ status: false, data: { code: 'ROUND_CLOSED', balance: 15_000 } });
+      expect(await availablePaise(p)).toBe(15_000);
+      // A round still open (closed: false) is rolled back as before.
+      const open = txid('round');
+      const d2 = txid('d');
+      await debit(p, 1_000, open, d2);
+      expect((await credit(p, 500, open, txid('c'), { round_closed: false })).data.code).toBe('OK');
+      expect((await rollback(p, d2, open)).data).toMatchObject({ code: 'OK', balance: 15_500 });
+      await ledgerClean();
+    });
+
+    it('one transaction id sent for several players at once: one takes it, the others DUPLICATE_TRANSACTION, never a 500', async () => {
+      const players: Player[] = [];
+      for (let i = 0; i < 4; i++) players.push(await playing(ctx, 5_000));
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const id = txid('shared');
+        const round = txid('round');
+        const answers = await Promise.all(players.map((p) => debit(p, 1_000, round, id)));
+        expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+        expect(answers.filter((a) => a.data.code === 'OK')).toHaveLength(1);
+        expect(answers.filter((a) => a.data.code === 'DUPLICATE_TRANSACTION')).toHaveLength(3);
+        // Credits and rollbacks too.
+        const cid = txid('shared-c');
+        const credits = await Promise.all(players.map((p) => credit(p, 0, round, cid)));
+        expect(credits.every((a) => a.statusCode === 200)).toBe(true);
+        expect(credits.filter((a) => a.data.code === 'DUPLICATE_TRANSACTION').length).toBeGreaterThanOrEqual(
+          3,
+        );
+      }
+      const spent = (await Promise.all(players.map(availablePaise))).reduce((a, b) => a + b, 0);
+      expect(spent).toBe(4 * 5_000 - 3 * 1_000);
+      await ledgerClean();
+    });
+
+    it("a rollback naming another player's transaction id does not block that player's debit", async () => {
+      const a = await playing(ctx, 5_000);
+      const b = await playing(ctx, 5_000);
+      const round = txid('round');
+      const id = txid('d');
+      // B's rollback of an id B never debited: recorded as B's, final for B.
+      expect((await rollback(b, id, round)).data.code).toBe('UNKNOWN_TRANSACTION');
+      expect((await debit(a, 1_000, round, id)).data).toMatchObject({ code: 'OK', balance: 4_000 });
+      // And B's own debit of that id later: refused ROLLED_BACK (its rollback came first) or a
+      // duplicate of A's id; never money.
+      expect(['ROLLED_BACK', 'DUPLICATE_TRANSACTION']).toContain(
+        (await debit(b, 1_000, round, id)).data.code,
+      );
+      // A rollback of A's debit sent for B moves nothing and leaves A's debit standing.
+      expect((await rollback(b, id, round)).data.code).not.toBe('OK');
+      expect(await availablePaise(a)).toBe(4_000);
+      expect(await availablePaise(b)).toBe(5_000);
+      expect((await rollback(a, id, round)).data).toMatchObject({ code: 'OK', balance: 5_000 });
       await ledgerClean();
     });
   },

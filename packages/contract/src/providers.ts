@@ -211,10 +211,12 @@ export type LiveCasinoBets = z.infer<typeof liveCasinoBets>;
  * - GAME_DISABLED: the game is switched off or unknown to the catalog (debits only).
  * - INSUFFICIENT_FUNDS: the debit is more than the available balance (balance − exposure).
  * - ROLLED_BACK: a debit whose transaction id was already rolled back (it moved nothing).
- * - ROUND_CLOSED: a debit on a round already closed by a credit.
- * - UNKNOWN_TRANSACTION: a rollback of a debit we never took: recorded (a later debit with that
- *   id is refused ROLLED_BACK) and final, nothing moved.
- * - DUPLICATE_TRANSACTION: a transaction id already used with another amount, player or round.
+ * - ROUND_CLOSED: a debit on a round already closed by a credit, or a rollback of a debit of such
+ *   a round (its result is final).
+ * - UNKNOWN_TRANSACTION: a rollback of a debit we never took for this player: recorded (this
+ *   player's later debit with that id is refused ROLLED_BACK) and final, nothing moved.
+ * - DUPLICATE_TRANSACTION: a transaction id already used with another amount, player or round
+ *   (also when both were sent at once).
  */
 export const PROVIDER_WALLET_CODES = [
   'OK',

@@ -27,6 +27,12 @@ import {
   providerTransactions,
 } from './schema.ts';
 
+/**
+ * First key of the two-int advisory lock on a (provider, transaction id) (db/rate-counters.ts lists
+ * the others): calls naming one id, for any players, run one after another on every node.
+ */
+const TRANSACTION_LOCK_NAMESPACE = 74_142_263;
+
 /** Dead launch tokens or sessions cleared per launch at most. */
 const PRUNE_BATCH = 100;
 
@@ -325,6 +331,12 @@ export function createWalletCalls(deps: {
     decide: (tx: Executor, player: Player, availablePaise: number) => Promise<Decision>,
   ): Promise<CallAnswer> {
     return db.transaction(async (tx) => {
+      // The id first: one transaction id sent for two players at once queues here (each player's
+      // own lock would let both pass), so the second finds the first's record and is answered
+      // DUPLICATE_TRANSACTION. Nothing else is held while waiting for it.
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(${TRANSACTION_LOCK_NAMESPACE}, hashtext(${`${providerId}:${body.transaction_id}`}))`,
+      );
       const player = await playerOf(tx, body.player_id, true);
       const available = player ? await wallet.lockAvailablePaise(tx, player.userId) : null;
       const [prior] = await tx
@@ -376,8 +388,8 @@ export function createWalletCalls(deps: {
         .onConflictDoNothing()
         .returning({ id: providerTransactions.transactionId });
       if (inserted.length === 0) {
-        // Only an unknown player's call gets here (no row lock to queue a twin behind): the twin
-        // recorded it first and moved nothing; answer what it answered.
+        // Unreachable while the id's lock holds (kept as a guard): a twin recorded it first;
+        // answer what it answered, having moved nothing.
         if (d.movedPaise > 0) throw new Error('a provider call moved money without a lock on its player');
         const [twin] = await tx
           .select({ answer: providerTransactions.answer })
@@ -481,6 +493,8 @@ export function createWalletCalls(deps: {
       const fp = fingerprintOf('DEBIT', body, [body.amount]);
       return moneyCall(providerId, 'DEBIT', body, fp, body.amount, async (tx, player, available) => {
         const amount = body.amount;
+        // Only this player's rollback cancels it: another player's naming this id moves nothing
+        // and blocks nothing (references are scoped to the player).
         const [cancelled] = await tx
           .select({ id: providerTransactions.transactionId })
           .from(providerTransactions)
@@ -489,6 +503,7 @@ export function createWalletCalls(deps: {
               eq(providerTransactions.providerId, providerId),
               eq(providerTransactions.type, 'ROLLBACK'),
               eq(providerTransactions.referenceId, body.transaction_id),
+              eq(providerTransactions.userId, player.userId),
             ),
           );
         if (cancelled) return refused('ROLLED_BACK', amount);
@@ -592,6 +607,14 @@ export function createWalletCalls(deps: {
           return nothing('UNKNOWN_TRANSACTION', 0);
         // A debit we refused, or one already rolled back: nothing is owed back.
         if (debit.movedPaise === 0 || debit.rolledBackBy !== null) return nothing('OK', debit.amountPaise);
+        // Only a debit of a round still open: once a credit closed it, the round's result is
+        // final (a refund then would pay the stake back on top of the win).
+        const [round] = await tx
+          .select({ status: providerRounds.status })
+          .from(providerRounds)
+          .where(eq(providerRounds.roundKey, debit.roundKey!))
+          .for('update');
+        if (round?.status !== 'OPEN') return nothing('ROUND_CLOSED', debit.amountPaise);
         const amount = debit.movedPaise;
         await tx
           .update(providerTransactions)
