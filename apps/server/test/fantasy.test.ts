@@ -15,16 +15,14 @@ import type {
   Scoreboard,
   WsServerMessage,
 } from '@backlay/contract';
-import { FANTASY_ROLE_BANDS, FANTASY_ROLES, teamRefusal, type FantasyPlayer } from '@backlay/engine';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { matches } from '../src/db/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { publishScore } from '../src/modules/cricket/plugin.ts';
 import type { Api } from './helpers/api.ts';
-import { createBettor, createMarket } from './helpers/exchange.ts';
-import { setUpCricketMatch } from '../src/modules/cricket/set-up.ts';
+import { createBettor } from './helpers/exchange.ts';
+import { upcomingMatch, validTeam } from './helpers/fantasy.ts';
 import { describeStores } from './helpers/stores.ts';
 import { WsClient } from './helpers/ws-client.ts';
 
@@ -32,48 +30,6 @@ let rid = 0;
 const requestId = () => `fy-${++rid}-${Math.random().toString(36).slice(2, 8)}`;
 
 type Pick = { player_ids: number[]; captain_id: number; vice_captain_id: number };
-
-/** A valid team: the role minimums from the cheapest players, then the cheapest that fit. */
-function validTeam(players: FantasyPlayers['players'], must: number[] = [], never: number[] = []): number[] {
-  const pool: FantasyPlayer[] = players.map((p) => ({ ...p, credits_tenths: Math.round(p.credits * 10) }));
-  const byCost = [...pool]
-    .filter((p) => !never.includes(p.player_id))
-    .sort((a, b) => a.credits_tenths - b.credits_tenths);
-  const ids = [...must];
-  const count = (f: (p: FantasyPlayer) => boolean) =>
-    ids.filter((id) => f(pool.find((p) => p.player_id === id)!)).length;
-  const fits = (p: FantasyPlayer, cap: (r: FantasyPlayer['role']) => number) =>
-    !ids.includes(p.player_id) &&
-    count((q) => q.role === p.role) < cap(p.role) &&
-    count((q) => q.side === p.side) < 7;
-  for (const role of FANTASY_ROLES)
-    for (const p of byCost)
-      if (p.role === role && fits(p, (r) => FANTASY_ROLE_BANDS[r][0])) ids.push(p.player_id);
-  for (const p of byCost)
-    if (ids.length < 11 && fits(p, (r) => FANTASY_ROLE_BANDS[r][1])) ids.push(p.player_id);
-  expect(
-    teamRefusal(pool, { player_ids: ids, captain_id: ids[0]!, vice_captain_id: ids[1]! }, ['A', 'B']),
-  ).toBeNull();
-  return ids;
-}
-
-/** A demo-like T20 an hour away, not in play (people.ts's cricketTestMatch is in play). */
-async function upcomingMatch(app: FastifyInstance) {
-  const exchange = await createMarket(app);
-  const [match] = await app.db.select().from(matches).where(eq(matches.matchId, exchange.matchId));
-  await app.db.transaction((tx) =>
-    setUpCricketMatch(tx, {
-      matchId: exchange.matchId,
-      format: 'T20',
-      competition: 'IPL',
-      teams: ['AUS', 'IND'],
-      startTime: match!.startTime,
-      inPlay: false,
-      at: new Date(),
-    }),
-  );
-  return { matchId: exchange.matchId };
-}
 
 describeStores('fantasy contests (issue 25)', (ctx) => {
   async function bettor(balanceRupees = 1_000): Promise<Api & { userId: number }> {

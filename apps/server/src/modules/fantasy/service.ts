@@ -28,7 +28,7 @@ import { matches, users } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import { afterCommit } from '../../db/commit-hooks.ts';
 import { checkFence, type Fence } from '../../plugins/leader.ts';
-import { committedExpr, HOUSE_CASH } from '../wallet/service.ts';
+import { HOUSE_CASH } from '../wallet/service.ts';
 import { CONTEST_HORIZON_MS, contestWire, DEFAULT_CONTESTS, rupees } from './contests.ts';
 import type { CricketPort, FantasyMatch } from './cricket-port.ts';
 import { hasBegun, pointsOf, poolOf } from './players.ts';
@@ -304,14 +304,16 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
         .from(fantasyEntries)
         .where(and(eq(fantasyEntries.contestId, c.c.contestId), eq(fantasyEntries.teamId, team.teamId)));
       if (dup) return refused(`${team.name} is already in this contest`);
-      const balance = await app.wallet.lockBalancePaise(tx, userId);
-      if (balance === null) return refused('Unknown user');
-      const res = await tx.execute(sql`select ${committedExpr(userId)} as c`);
-      const committed = Number((res as unknown as { rows: { c: string }[] }).rows[0]?.c ?? 0);
-      const available = balance - committed;
-      if (c.c.entryFeePaise > available)
+      // The stake gate, after the wallet's lock (DESIGN.md §6): the fee within the available
+      // balance (balance less exposure holds and reservations) and within what the loss limit leaves.
+      const fee = c.c.entryFeePaise;
+      const stake = await app.wallet.lockStake(tx, userId, fee);
+      if (stake === null) return refused('Unknown user');
+      if (!stake.ok)
         return refused(
-          `The entry fee of ₹${rupees(c.c.entryFeePaise).toFixed(2)} is more than your available balance of ₹${rupees(Math.max(0, available)).toFixed(2)}`,
+          stake.reason === 'BALANCE'
+            ? `The entry fee of ₹${rupees(fee).toFixed(2)} is more than your available balance of ₹${rupees(stake.availablePaise).toFixed(2)}`
+            : `The entry fee of ₹${rupees(fee).toFixed(2)} would go over your loss limit: ₹${rupees(stake.availablePaise).toFixed(2)} is left to stake`,
         );
       const [entry] = await tx
         .insert(fantasyEntries)

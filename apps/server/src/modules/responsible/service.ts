@@ -17,6 +17,7 @@ import type { Db, Executor } from '../../db/store.ts';
 import type { AuthService } from '../../plugins/auth.ts';
 import type { Clock } from '../../types.ts';
 import type { UserRow } from '../account/service.ts';
+import { gameMovementSql } from '../wallet/service.ts';
 
 export type LimitKind = (typeof RG_LIMIT_KINDS)[number];
 export type LimitPeriod = (typeof RG_PERIODS)[number];
@@ -74,11 +75,19 @@ export function planLimitChange(
   };
 }
 
-/** Net loss (≥ 0) of a user's settled bets since `since`, as SQL over the user's cash account. */
+/** A transfer `t` that is a stake or a result of any product (the wallet's one definition). */
+const GAME = gameMovementSql('t');
+
+/**
+ * Net loss (≥ 0) of a user's game movements since `since` (every product's: a market's
+ * settlement, a provider's bets and wins, fantasy fees and prizes), as SQL over the user's cash
+ * account. A stake that leaves the wallet when it is made (a provider's debit, an entry fee)
+ * counts at once, until its win or refund comes back.
+ */
 function lossSinceExpr(userId: SQLWrapper | number, since: SQL) {
   return sql<string>`(select greatest(0,
-      coalesce((select sum(t.amount_paise) from ${transfers} t where t.debit_account_id = a.account_id and t.market_id is not null and t.created_at >= ${since}), 0)
-    - coalesce((select sum(t.amount_paise) from ${transfers} t where t.credit_account_id = a.account_id and t.market_id is not null and t.created_at >= ${since}), 0))
+      coalesce((select sum(t.amount_paise) from ${transfers} t where t.debit_account_id = a.account_id and ${GAME} and t.created_at >= ${since}), 0)
+    - coalesce((select sum(t.amount_paise) from ${transfers} t where t.credit_account_id = a.account_id and ${GAME} and t.created_at >= ${since}), 0))
     from ${ledgerAccounts} a where a.user_id = ${userId} and a.kind = 'user_cash')`;
 }
 
@@ -146,8 +155,8 @@ export function createResponsibleService(deps: { db: Db; clock: Clock; auth: Aut
       }
     }
     const net = await db.execute(sql`select (
-        coalesce((select sum(t.amount_paise) from ${transfers} t join ${ledgerAccounts} a on a.account_id = t.credit_account_id where a.user_id = ${userId} and a.kind = 'user_cash' and t.market_id is not null and t.created_at >= ${ts(started)}), 0)
-      - coalesce((select sum(t.amount_paise) from ${transfers} t join ${ledgerAccounts} a on a.account_id = t.debit_account_id where a.user_id = ${userId} and a.kind = 'user_cash' and t.market_id is not null and t.created_at >= ${ts(started)}), 0))::text as net`);
+        coalesce((select sum(t.amount_paise) from ${transfers} t join ${ledgerAccounts} a on a.account_id = t.credit_account_id where a.user_id = ${userId} and a.kind = 'user_cash' and ${GAME} and t.created_at >= ${ts(started)}), 0)
+      - coalesce((select sum(t.amount_paise) from ${transfers} t join ${ledgerAccounts} a on a.account_id = t.debit_account_id where a.user_id = ${userId} and a.kind = 'user_cash' and ${GAME} and t.created_at >= ${ts(started)}), 0))::text as net`);
     const netPaise = Number((net as unknown as { rows: { net: string }[] }).rows[0]?.net ?? 0);
     return {
       limits,

@@ -37,7 +37,34 @@ export const MARKETLESS_GAME_KINDS: readonly string[] = [
   ...FANTASY_TRANSFER_KINDS,
 ];
 
+/**
+ * The one definition of a game movement: a transfer that is a stake or a result of any product. A
+ * market's money (exchange, bookmaker, fancy, racing, the in-house casino, binary) carries its
+ * market id; a game with no market of ours carries its own kind (MARKETLESS_GAME_KINDS: a
+ * provider's bets, wins and refunds, fantasy entry fees, prizes and refunds). Cash in and out
+ * (deposits, withdrawals, payment reconciliations) is neither. The loss limit's sum, the limits
+ * screen's "used" and the reality check's session net all count these, through this predicate
+ * over a `transfers` row aliased `alias`; a new marketless product adds its kinds to that list.
+ */
+export function gameMovementSql(alias: string): SQL {
+  if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`bad SQL alias ${alias}`);
+  const kinds = MARKETLESS_GAME_KINDS.map((k) => {
+    if (!/^[a-z_]+$/.test(k)) throw new Error(`bad transfer kind ${k}`);
+    return `'${k}'`;
+  }).join(', ');
+  return sql.raw(`(${alias}.market_id is not null or ${alias}.kind in (${kinds}))`);
+}
+
 export type BudgetCap = (userId: SQLWrapper, now: Date) => SQL<string | null>;
+
+/**
+ * A stake's check by the wallet (lockStake): taken, or refused for the available balance
+ * (balance − holds − reservations) or for the loss limit's budget; `availablePaise` is what may be
+ * staked now (the lesser of the two, never below 0).
+ */
+export type StakeCheck =
+  | { ok: true; availablePaise: number }
+  | { ok: false; reason: 'BALANCE' | 'LOSS_LIMIT'; availablePaise: number };
 
 export type ExposureEntry = {
   sport_name: string;
@@ -637,6 +664,32 @@ export function createWalletService(
       );
       const b = budgets.get(userId);
       return b === undefined ? null : b.balancePaise - Number(b.alongside);
+    },
+
+    /**
+     * The stake check of a game with no market of ours (a fantasy entry fee; a provider's debit
+     * reads the same figure through lockAvailablePaise): locks the user's cash row (the lock every
+     * bet and withdrawal takes, DESIGN.md §6), then reads, in a statement after the lock, the
+     * balance, the holds and reservations and the loss limit's cap. `stakePaise` is taken only when
+     * it is within both the available balance and what the loss limit leaves of the budget. Call
+     * it in the transaction that moves the stake, before the transfer; null without an account.
+     */
+    async lockStake(tx: Executor, userId: number, stakePaise: number): Promise<StakeCheck | null> {
+      await lockRows(tx, [userId]);
+      const user = sql`a.user_id`;
+      const cap = budgetCap ? sql`(${budgetCap(user, clock.now())})::bigint` : sql`null::bigint`;
+      const res = await tx.execute(sql`select a.balance_paise::text as balance,
+          (${committedExpr(user)})::text as committed, ${cap}::text as cap
+        from ${ledgerAccounts} a where a.user_id = ${userId} and a.kind = 'user_cash'`);
+      const row = (res as unknown as { rows: { balance: string; committed: string; cap: string | null }[] })
+        .rows[0];
+      if (!row) return null;
+      const free = Number(row.balance) - Number(row.committed);
+      const capped =
+        row.cap === null ? free : Math.min(Number(row.balance), Number(row.cap)) - Number(row.committed);
+      const availablePaise = Math.max(0, Math.min(free, capped));
+      if (stakePaise <= availablePaise) return { ok: true, availablePaise };
+      return { ok: false, reason: stakePaise > free ? 'BALANCE' : 'LOSS_LIMIT', availablePaise };
     },
 
     /** The same figure without the lock (an answer's balance, a display); null without an account. */
