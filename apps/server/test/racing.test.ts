@@ -3,11 +3,13 @@
 // admin/racing/* calls, and the money every account ends with — then the ledger check — on both
 // stores. Commission is 2 % of a market's net winnings.
 import type { RaceCard } from '@backlay/contract';
-import { eq, inArray } from 'drizzle-orm';
-import { expect, it } from 'vitest';
-import { adminActions, markets } from '../src/db/schema.ts';
+import { and, eq, inArray } from 'drizzle-orm';
+import { expect, it, vi } from 'vitest';
+import { adminActions, markets, runners } from '../src/db/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
+import { EXCHANGE_KIND } from '../src/modules/exchange/kind.ts';
 import { placesPaidFor } from '../src/modules/racing/places.ts';
+import { raceRunners } from '../src/modules/racing/schema.ts';
 import type { Api } from './helpers/api.ts';
 import { expectLedgerBalanced } from './helpers/ledger.ts';
 import { bettorOf, operatorOf, type Bettor } from './helpers/people.ts';
@@ -427,6 +429,118 @@ describeStores('racing: the race day through the operator API', (ctx) => {
     await expectBalances([
       [a, START],
       [b, START],
+    ]);
+    await ledgerClean();
+  });
+
+  /** Whether a runner of the card is REMOVED in its WIN and PLACE markets. */
+  async function removedInMarkets(card: RaceCard, number: number) {
+    const r = runnerOf(card, number);
+    const ids = [r.win_selection_id, ...(r.place_selection_id === null ? [] : [r.place_selection_id])];
+    const rows = await ctx.app.db
+      .select({ status: runners.status })
+      .from(runners)
+      .where(inArray(runners.selectionId, ids));
+    return rows.map((x) => x.status === 'REMOVED');
+  }
+
+  it('a non-runner is written with its market removals in one transaction: a node stopping half way leaves card and markets agreeing (issue 40)', async () => {
+    const card = await race(6);
+    const a = await bettorOf(ctx, START);
+    const b = await bettorOf(ctx, START);
+    await matched(card, 'WIN', 2, 5, 100, a, b);
+    await matched(card, 'PLACE', 2, 2, 100, a, b);
+    // The node stops inside the market removal (the reduction of the WIN market's bets).
+    const kind = ctx.app.kinds.of(EXCHANGE_KIND);
+    const stop = vi.spyOn(kind, 'runnerRemoved').mockRejectedValueOnce(new Error('node stopped'));
+    try {
+      await expect(ctx.app.racing.nonRunner(null, card.match_id, 2, 1_000)).rejects.toThrow('node stopped');
+    } finally {
+      stop.mockRestore();
+    }
+    const after = (await ctx.app.racing.card(card.match_id))!;
+    const out = runnerOf(after, 2).non_runner;
+    expect(await removedInMarkets(after, 2)).toEqual([out, out]);
+    // The call repeated completes it: the card and both markets have #2 out, its bets void.
+    await step('adminRaceNonRunner', { match_id: card.match_id, number: 2, reduction_factor: 10 });
+    const done = (await ctx.app.racing.card(card.match_id))!;
+    expect(runnerOf(done, 2).non_runner).toBe(true);
+    expect(await removedInMarkets(done, 2)).toEqual([true, true]);
+    await runToFinish(card);
+    await step('adminRaceResult', { match_id: card.match_id, placings: [[1], [3]] });
+    await expectBalances([
+      [a, START],
+      [b, START],
+    ]);
+    await ledgerClean();
+  });
+
+  it('a non-runner on the card whose market removal never committed is removed before the result, never settled as a loser (issue 40)', async () => {
+    const card = await race(6);
+    const a = await bettorOf(ctx, START);
+    const b = await bettorOf(ctx, START);
+    await matched(card, 'WIN', 2, 5, 100, a, b);
+    await matched(card, 'PLACE', 2, 2, 100, a, b);
+    // What an earlier version left when a node stopped between the race row and the market.
+    await ctx.app.db
+      .update(raceRunners)
+      .set({ nonRunner: true, winRfBp: 1_000, placeRfBp: 1_000, removedAt: new Date() })
+      .where(and(eq(raceRunners.matchId, card.match_id), eq(raceRunners.number, 2)));
+    await runToFinish(card);
+    const done = await step('adminRaceResult', { match_id: card.match_id, placings: [[1], [3]] });
+    expect(runnerOf(done, 2)).toMatchObject({ non_runner: true, reduction_factor: 10 });
+    expect(await removedInMarkets(done, 2)).toEqual([true, true]);
+    // #2's bets void in both markets: every stake back.
+    await expectBalances([
+      [a, START],
+      [b, START],
+    ]);
+    await ledgerClean();
+  });
+
+  it("a race's market takes its result, voids and non-runners only through the race: admin/market/* is refused in words (issue 40)", async () => {
+    const card = await race(6);
+    const a = await bettorOf(ctx, START);
+    const b = await bettorOf(ctx, START);
+    await matched(card, 'WIN', 2, 3, 100, a, b);
+    await runToFinish(card);
+    const o = await op();
+    const sel = runnerOf(card, 2).win_selection_id;
+    const calls = [
+      ['adminMarketResult', { market_id: card.win_market_id, winners: [sel] }, /admin\/racing\/result/],
+      [
+        'adminMarketResult',
+        {
+          market_id: card.place_market_id!,
+          winners: [runnerOf(card, 1).place_selection_id!, runnerOf(card, 2).place_selection_id!],
+        },
+        /admin\/racing\/result/,
+      ],
+      ['adminMarketVoid', { market_id: card.win_market_id }, /admin\/racing\/void/],
+      ['adminMarketVoid', { market_id: card.win_market_id, selection_id: sel }, /admin\/racing\/nonRunner/],
+      [
+        'adminMarketRemoveRunner',
+        { market_id: card.win_market_id, selection_id: sel, reduction_factor: 10 },
+        /admin\/racing\/nonRunner/,
+      ],
+    ] as const;
+    for (const [name, body, words] of calls) {
+      const r = await o.call(name, { ...body, request_id: nextId(name) });
+      expect(r.statusCode, JSON.stringify(r.body)).toBe(200);
+      expect(r.body).toMatchObject({ status: false, message: expect.stringMatching(words) });
+    }
+    expect(await ctx.app.settlement.view(card.win_market_id)).toMatchObject({ state: 'OPEN' });
+    expect(await removedInMarkets(card, 2)).toEqual([false, false]);
+    // The race's result is the one result: #1 won on the card and in the money.
+    const done = await step('adminRaceResult', { match_id: card.match_id, placings: [[1], [2]] });
+    expect(done.result![0]).toEqual({ position: 1, numbers: [1] });
+    expect(await ctx.app.settlement.view(card.win_market_id)).toMatchObject({
+      state: 'SETTLED',
+      winners: [runnerOf(card, 1).win_selection_id],
+    });
+    await expectBalances([
+      [a, START - 10_000],
+      [b, START + 10_000 - 200],
     ]);
     await ledgerClean();
   });

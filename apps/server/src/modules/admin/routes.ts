@@ -92,26 +92,36 @@ export const adminModule = fp(
     );
 
     route(app, 'adminMarketResult', async ({ body, user }) =>
-      audited(app, user.userId, 'market/result', body, async () =>
-        answer(
+      audited(app, user.userId, 'market/result', body, async () => {
+        // A race's markets take their result from the race's card (admin/racing/result).
+        const race = await app.racing.marketCallRefusal(body.market_id, 'result');
+        if (race !== null) return refuse(race);
+        return answer(
           await settlement.declareResult(user.userId, body.market_id, {
             winners: body.winners,
             ...(body.dead_heat_count === undefined ? {} : { dead_heat_count: body.dead_heat_count }),
             ...(body.dead_heats === undefined ? {} : { dead_heats: body.dead_heats }),
           }),
-        ),
-      ),
+        );
+      }),
     );
 
     route(app, 'adminMarketVoid', async ({ body, user }) =>
-      audited(app, user.userId, 'market/void', body, async () =>
-        answer(await settlement.voidMarket(user.userId, body.market_id, body.selection_id)),
-      ),
+      audited(app, user.userId, 'market/void', body, async () => {
+        const race = await app.racing.marketCallRefusal(
+          body.market_id,
+          body.selection_id === undefined ? 'void' : 'runner',
+        );
+        if (race !== null) return refuse(race);
+        return answer(await settlement.voidMarket(user.userId, body.market_id, body.selection_id));
+      }),
     );
 
     route(app, 'adminMarketRemoveRunner', async ({ body, user }) =>
-      audited(app, user.userId, 'market/removeRunner', body, async () =>
-        answer(
+      audited(app, user.userId, 'market/removeRunner', body, async () => {
+        const race = await app.racing.marketCallRefusal(body.market_id, 'runner');
+        if (race !== null) return refuse(race);
+        return answer(
           await settlement.removeRunner(
             user.userId,
             body.market_id,
@@ -119,8 +129,8 @@ export const adminModule = fp(
             // Percent with at most 2 decimals → basis points.
             Math.round(body.reduction_factor * 100),
           ),
-        ),
-      ),
+        );
+      }),
     );
 
     route(app, 'adminMarketVoidWindow', async ({ body, user }) =>

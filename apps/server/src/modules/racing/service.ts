@@ -7,13 +7,15 @@
 // again and answers the card (a step cut short half way is finished by its repeat).
 import type { RaceCard, RaceMeeting, RaceRunner, RaceState, RaceVoidReason } from '@backlay/contract';
 import { DEFAULT_FEED_OPTIONS, type NewRace } from '@backlay/feed';
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { SettlementError } from '@backlay/engine';
+import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterCommit } from '../../db/commit-hooks.ts';
 import { markets, matches, runners } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import { Refusal } from '../exchange/batch.ts';
 import { EXCHANGE_KIND } from '../exchange/kind.ts';
+import { SettlementRefusal } from '../settlement/service.ts';
 import {
   numbersRequired,
   placeResult,
@@ -171,12 +173,66 @@ export function createRacingService(app: FastifyInstance) {
   // ------------------------------------------------------------------ the markets (their owners' calls)
 
   /**
-   * Withdraws a runner from one market: the exchange's removal with its reduction factor. A
-   * refusal answers its message (null: done).
+   * Withdraws a card's non-runner from the race's WIN and PLACE markets (the exchange's removal
+   * with the factors stored on the card, so a repeat drives the first call's) in `tx`, the
+   * transaction that writes the card's row: the card and the markets commit together or not at
+   * all (issue 40: written in two, a node stopping between them left a non-runner on the card
+   * still running in the market, settled as a loser). Both market rows are locked first, in id
+   * order (the exchange's order), before any wallet row. A market's refusal rolls it all back.
    */
-  async function removeFromMarket(by: number | null, marketId: number, selectionId: number, rfBp: number) {
-    const r = await app.settlement.removeRunner(by, marketId, selectionId, rfBp);
-    return r.ok ? null : `market ${marketId}: ${r.message}`;
+  async function removeInTx(by: number | null, tx: Tx, race: RaceRow, runner: RunnerRow) {
+    await tx
+      .select({ id: markets.marketId })
+      .from(markets)
+      .where(inArray(markets.marketId, marketIdsOf(race)))
+      .orderBy(asc(markets.marketId))
+      .for('update');
+    const steps: [number, number | null, number][] = [
+      [race.winMarketId, runner.winSelectionId, runner.winRfBp ?? 0],
+      [
+        race.placeMarketId ?? 0,
+        race.placeMarketId === null ? null : runner.placeSelectionId,
+        runner.placeRfBp ?? 0,
+      ],
+    ];
+    for (const [marketId, selectionId, rfBp] of steps) {
+      if (selectionId === null) continue;
+      try {
+        await app.settlement.removeRunnerInTx(tx, by, marketId, selectionId, rfBp);
+      } catch (err) {
+        if (err instanceof SettlementRefusal || err instanceof SettlementError)
+          throw new RaceRefusal(`${runner.name} is not withdrawn: market ${marketId}: ${err.message}`);
+        throw err;
+      }
+    }
+  }
+
+  /**
+   * Finishes the removal of every non-runner on the card that a market still has running (left
+   * by a node that stopped between the two before they were one transaction): before the markets
+   * are driven, so no step settles a non-runner as a loser. A refusal answers its message.
+   */
+  async function finishRemovals(by: number | null, race: RaceRow, card: RunnerRow[]) {
+    const out = card.filter((r) => r.nonRunner);
+    if (out.length === 0) return null;
+    const ids = out.flatMap((r) => [
+      r.winSelectionId,
+      ...(r.placeSelectionId === null ? [] : [r.placeSelectionId]),
+    ]);
+    const running = await db
+      .select({ selectionId: runners.selectionId })
+      .from(runners)
+      .where(and(inArray(runners.selectionId, ids), ne(runners.status, 'REMOVED')));
+    if (running.length === 0) return null;
+    for (const r of out) {
+      const done = await inTx(async (tx) => {
+        const locked = await lockRace(tx, race.matchId);
+        await removeInTx(by, tx, locked, r);
+      });
+      const refused = refusedOf(done);
+      if (refused !== null) return refused;
+    }
+    return null;
   }
 
   /** Settles one market on its result unless it is settled already (a repeat finds it settled). */
@@ -209,6 +265,10 @@ export function createRacingService(app: FastifyInstance) {
    */
   async function driveMarkets(by: number | null, race: RaceRow, card: RunnerRow[]): Promise<string | null> {
     const ids = marketIdsOf(race);
+    if (race.state !== 'VOID') {
+      const removal = await finishRemovals(by, race, card);
+      if (removal !== null) return removal;
+    }
     const refusals: (string | null)[] = [];
     switch (race.state) {
       case 'OPEN':
@@ -300,6 +360,31 @@ export function createRacingService(app: FastifyInstance) {
 
     /** The race's card, or null for a match that is no race. */
     card: (matchId: number) => cardOf(db, matchId),
+
+    /**
+     * Why an operator's generic market call (admin/market/result, …/void, …/removeRunner) is
+     * refused on a race's WIN or PLACE market, or null for a market of no race. The race's card is
+     * the one truth: its result, non-runners and void go through admin/racing/*, which drive both
+     * markets from it (issue 40: a market result declared apart from the card let the card say
+     * #1 won while the money said #2).
+     */
+    async marketCallRefusal(marketId: number, call: 'result' | 'void' | 'runner'): Promise<string | null> {
+      const [race] = await db
+        .select({ matchId: races.matchId, win: races.winMarketId })
+        .from(races)
+        .where(sql`${races.winMarketId} = ${marketId} or ${races.placeMarketId} = ${marketId}`)
+        .limit(1);
+      if (!race) return null;
+      const which = `Market ${marketId} is the ${race.win === marketId ? 'WIN' : 'PLACE'} market of race ${race.matchId}`;
+      switch (call) {
+        case 'result':
+          return `${which}: declare the race's result with admin/racing/result (match_id ${race.matchId}, placings), which settles WIN and PLACE from the card`;
+        case 'void':
+          return `${which}: void the race with admin/racing/void (match_id ${race.matchId}), which voids WIN and PLACE with the card`;
+        case 'runner':
+          return `${which}: withdraw a runner with admin/racing/nonRunner (match_id ${race.matchId}, number), which removes it from the card, WIN and PLACE together`;
+      }
+    },
 
     /**
      * Creates a race: the meeting's series ("Kempton (GB)", through the catalog), its match (the
@@ -431,45 +516,40 @@ export function createRacingService(app: FastifyInstance) {
      * already out answers the card unchanged.
      */
     nonRunner(by: number | null, matchId: number, number: number, winRfBp: number, placeRfBp?: number) {
-      let target: RunnerRow | null = null;
-      let race: RaceRow | null = null;
       return (async (): Promise<RaceOutcome> => {
+        // One transaction: the race row locked, the card's row, then both markets' removals.
         const r = await inTx(async (tx) => {
-          race = await lockRace(tx, matchId);
+          const race = await lockRace(tx, matchId);
           const card = await tx.select().from(raceRunners).where(eq(raceRunners.matchId, matchId));
           const runner = card.find((x) => x.number === number);
           if (!runner) throw new RaceRefusal(`Race ${matchId} has no runner number ${number}`);
-          target = runner;
-          if (runner.nonRunner) return 'SAME' as const;
-          if (race.state !== 'OPEN' && race.state !== 'OFF')
-            throw new RaceRefusal(
-              `The race is ${stateWord[race.state]}: a runner can no longer be withdrawn`,
-            );
-          if (card.filter((x) => !x.nonRunner && x.number !== number).length < 2)
-            throw new RaceRefusal('A race needs two runners: void the race as a walkover instead');
-          const place = race.placeMarketId === null ? null : (placeRfBp ?? winRfBp);
-          const [after] = await tx
-            .update(raceRunners)
-            .set({ nonRunner: true, winRfBp, placeRfBp: place, removedAt: now() })
-            .where(and(eq(raceRunners.matchId, matchId), eq(raceRunners.number, number)))
-            .returning();
-          target = after!;
-          return 'CHANGED' as const;
+          let target = runner;
+          if (!runner.nonRunner) {
+            if (race.state !== 'OPEN' && race.state !== 'OFF')
+              throw new RaceRefusal(
+                `The race is ${stateWord[race.state]}: a runner can no longer be withdrawn`,
+              );
+            if (card.filter((x) => !x.nonRunner && x.number !== number).length < 2)
+              throw new RaceRefusal('A race needs two runners: void the race as a walkover instead');
+            const place = race.placeMarketId === null ? null : (placeRfBp ?? winRfBp);
+            const [after] = await tx
+              .update(raceRunners)
+              .set({ nonRunner: true, winRfBp, placeRfBp: place, removedAt: now() })
+              .where(and(eq(raceRunners.matchId, matchId), eq(raceRunners.number, number)))
+              .returning();
+            target = after!;
+          }
+          // The stored factors (a repeat drives the first call's, never its own): a repeat finds
+          // the markets' removals done and changes nothing.
+          await removeInTx(by, tx, race, target);
+          return { name: target.name, same: runner.nonRunner };
         });
         const refused = refusedOf(r);
         if (refused !== null) return refuse(refused);
-        const t = target as unknown as RunnerRow;
-        const rc = race as unknown as RaceRow;
-        // The stored factors (a repeat drives the first call's, never its own).
-        const refusal =
-          (await removeFromMarket(by, rc.winMarketId, t.winSelectionId, t.winRfBp ?? 0)) ??
-          (rc.placeMarketId !== null && t.placeSelectionId !== null
-            ? await removeFromMarket(by, rc.placeMarketId, t.placeSelectionId, t.placeRfBp ?? 0)
-            : null);
-        if (refusal !== null) return unfinished(`${t.name} as a non-runner`, refusal);
+        const { name, same } = r as { name: string; same: boolean };
         return answerCard(
           matchId,
-          r === 'SAME' ? `${t.name} is already a non-runner; the card is unchanged` : undefined,
+          same ? `${name} is already a non-runner; the card is unchanged` : undefined,
         );
       })();
     },

@@ -2,6 +2,7 @@ import { SettlementError, type SettlementMovement } from '@backlay/engine';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ledgerAccounts, marketSettlements, marketVoids, markets, runners, users } from '../../db/schema.ts';
+import { afterCommit } from '../../db/commit-hooks.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import { oneWinnerRefusal, type DeclaredWinners } from '../markets/registry.ts';
 import * as q from './queries.ts';
@@ -382,58 +383,73 @@ export function createSettlementService(app: FastifyInstance) {
    * void bets' resting rest cancelled and every hold recomputed; a settled market settled again).
    */
   function removeRunnerIn(by: Actor, marketId: number, selectionId: number, reductionBp: number) {
-    return inMarketTx(marketId, async (tx, locked) => {
-      const runnerRows = await q.runnersOf(tx, marketId);
-      const runner = runnerRows.find((r) => r.selectionId === selectionId);
-      if (!runner) {
-        throw new SettlementRefusal(`Selection ${selectionId} is not a runner of market ${marketId}`);
-      }
-      const kind = app.kinds.of(locked.marketKind);
-      const already = (await q.voidsOf(tx, marketId)).find(
-        (v) => v.kind === 'SELECTION' && v.selectionId === selectionId,
-      );
-      if (already) {
-        // A plain runner void of a removed runner changes nothing; a removal repeats only as it was.
-        if (reductionBp > 0 && already.reductionBp !== reductionBp) {
-          throw new SettlementRefusal(
-            `${runner.name} was already removed with a reduction factor of ${already.reductionBp / 100} %`,
-          );
-        }
-        return { value: await view(tx, marketId), touched: new Set<number>() };
-      }
-      if (reductionBp > 0 && !kind.runnerRemoved) {
+    return inMarketTx(marketId, (tx, locked) => removeRunnerLocked(tx, locked, by, selectionId, reductionBp));
+  }
+
+  /** The body of `removeRunnerIn`, in the caller's transaction on the market it has locked. */
+  async function removeRunnerLocked(
+    tx: Tx,
+    locked: q.MarketRow,
+    by: Actor,
+    selectionId: number,
+    reductionBp: number,
+  ): Promise<{ value: SettlementView; touched: Set<number> }> {
+    const marketId = locked.marketId;
+    const runnerRows = await q.runnersOf(tx, marketId);
+    const runner = runnerRows.find((r) => r.selectionId === selectionId);
+    if (!runner) {
+      throw new SettlementRefusal(`Selection ${selectionId} is not a runner of market ${marketId}`);
+    }
+    const kind = app.kinds.of(locked.marketKind);
+    const already = (await q.voidsOf(tx, marketId)).find(
+      (v) => v.kind === 'SELECTION' && v.selectionId === selectionId,
+    );
+    if (already) {
+      // A plain runner void of a removed runner changes nothing; a removal repeats only as it was.
+      if (reductionBp > 0 && already.reductionBp !== reductionBp) {
         throw new SettlementRefusal(
-          `Market ${marketId} takes no reduction factor: void the runner (reduction_factor 0) instead`,
+          `${runner.name} was already removed with a reduction factor of ${already.reductionBp / 100} %`,
         );
       }
-      const live = runnerRows.filter((r) => r.status !== 'REMOVED' && r.selectionId !== selectionId);
-      if (live.length === 0) {
-        throw new SettlementRefusal('That is the last runner left: void the whole market instead');
-      }
-      const at = now();
-      await tx.insert(marketVoids).values({
-        marketId,
-        kind: 'SELECTION',
-        selectionId,
-        reductionBp,
-        marketVersion: locked.version + 1,
-        createdBy: by,
-        createdAt: at,
-      });
-      // The runner takes no more bets; bettors see the market moved on.
-      await tx.update(runners).set({ status: 'REMOVED' }).where(eq(runners.selectionId, selectionId));
-      await tx
-        .update(markets)
-        .set({ version: sql`${markets.version} + 1` })
-        .where(eq(markets.marketId, marketId));
-      // The kind decides what the reduction does to the bets on the other runners.
-      if (reductionBp > 0) await kind.runnerRemoved!(tx, locked, selectionId, reductionBp, at);
-      const touched = await applyVoid(tx, locked, by);
-      // A reduction moved the positions (and bets) of bettors whose holds may not have changed.
-      if (reductionBp > 0) for (const u of await kind.usersWithBets(tx, marketId)) touched.add(u);
-      return { value: await view(tx, marketId), touched };
+      return { value: await view(tx, marketId), touched: new Set<number>() };
+    }
+    if (reductionBp > 0 && !kind.runnerRemoved) {
+      throw new SettlementRefusal(
+        `Market ${marketId} takes no reduction factor: void the runner (reduction_factor 0) instead`,
+      );
+    }
+    const live = runnerRows.filter((r) => r.status !== 'REMOVED' && r.selectionId !== selectionId);
+    if (live.length === 0) {
+      throw new SettlementRefusal('That is the last runner left: void the whole market instead');
+    }
+    const at = now();
+    await tx.insert(marketVoids).values({
+      marketId,
+      kind: 'SELECTION',
+      selectionId,
+      reductionBp,
+      marketVersion: locked.version + 1,
+      createdBy: by,
+      createdAt: at,
     });
+    // The runner takes no more bets; bettors see the market moved on.
+    await tx.update(runners).set({ status: 'REMOVED' }).where(eq(runners.selectionId, selectionId));
+    await tx
+      .update(markets)
+      .set({ version: sql`${markets.version} + 1` })
+      .where(eq(markets.marketId, marketId));
+    // The kind decides what the reduction does to the bets on the other runners.
+    if (reductionBp > 0) await kind.runnerRemoved!(tx, locked, selectionId, reductionBp, at);
+    const touched = await applyVoid(tx, locked, by);
+    // A reduction moved the positions (and bets) of bettors whose holds may not have changed.
+    if (reductionBp > 0) for (const u of await kind.usersWithBets(tx, marketId)) touched.add(u);
+    return { value: await view(tx, marketId), touched };
   }
+
+  const checkReduction = (reductionBp: number) => {
+    if (!Number.isSafeInteger(reductionBp) || reductionBp < 0 || reductionBp > 10_000)
+      throw new SettlementRefusal('reduction_factor must be 0 to 100 percent');
+  };
 
   return {
     view: (marketId: number) => view(db, marketId),
@@ -638,11 +654,31 @@ export function createSettlementService(app: FastifyInstance) {
      */
     removeRunner(by: Actor, marketId: number, selectionId: number, reductionBp: number) {
       return run(async () => {
-        if (!Number.isSafeInteger(reductionBp) || reductionBp < 0 || reductionBp > 10_000)
-          throw new SettlementRefusal('reduction_factor must be 0 to 100 percent');
+        checkReduction(reductionBp);
         await mustMarket(db, marketId);
         return removeRunnerIn(by, marketId, selectionId, reductionBp);
       });
+    },
+
+    /**
+     * `removeRunner` in the caller's transaction: locks the market (after whatever the caller has
+     * locked: racing's race row), removes the runner, and publishes once the transaction commits.
+     * A refusal is thrown (SettlementRefusal) and rolls the caller's transaction back, so the
+     * caller's own change (the race card's non-runner) commits with the removal or not at all.
+     */
+    async removeRunnerInTx(
+      tx: Tx,
+      by: Actor,
+      marketId: number,
+      selectionId: number,
+      reductionBp: number,
+    ): Promise<SettlementView> {
+      checkReduction(reductionBp);
+      const locked = await q.lockMarket(tx, marketId);
+      if (!locked) throw new SettlementRefusal(`Unknown market ${marketId}`);
+      const r = await removeRunnerLocked(tx, locked, by, selectionId, reductionBp);
+      afterCommit(tx, () => publish(marketId, r.touched));
+      return r.value;
     },
 
     /** Voids the bets placed in [from, to] ("wrong rate"); applied now if settled, else at settlement. */
