@@ -48,7 +48,7 @@ function who(world: World, userId: number | undefined): string {
 
 function marketName(world: World, marketId: number | undefined): string {
   if (marketId === undefined) return '';
-  for (const k of ['exchange', 'bookmaker', 'fancy'] as const) {
+  for (const k of ['exchange', 'place', 'bookmaker', 'fancy'] as const) {
     if (world[k].marketId === marketId) return `, market ${marketId} (${k})`;
   }
   return `, market ${marketId}`;

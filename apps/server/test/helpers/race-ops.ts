@@ -19,6 +19,8 @@ import type { World } from './race-world.ts';
 
 export const OPS = [
   'place', // an exchange bet (back or lay) on the match odds
+  'placePlaced', // an exchange bet on the place market (any 2 of 4 placed)
+  'cashOut', // the match odds cash out at the quoted figure (hedge bets, fill-or-kill)
   'placeMax', // an exchange bet whose worst case is the whole available balance
   'placeWrongKind', // an exchange order naming the bookmaker market (must be refused)
   'cancel', // cancel one resting exchange bet, or all of a user's on the market
@@ -39,7 +41,7 @@ export const OPS = [
 ] as const;
 export type OpName = (typeof OPS)[number];
 
-export const KINDS = ['exchange', 'bookmaker', 'fancy'] as const;
+export const KINDS = ['exchange', 'place', 'bookmaker', 'fancy'] as const;
 export type KindName = (typeof KINDS)[number];
 
 export type Op = {
@@ -160,6 +162,26 @@ export function makeRunner(world: World, apps: readonly [FastifyInstance, Fastif
       const stack = STAKES[Math.floor(o.b / 2) % STAKES.length]!;
       return exchangeBet(o, { id: world.exchange.marketId, ...world.exchange }, stack, odds);
     },
+    async placePlaced(o) {
+      if (!sw.kinds.includes('place')) return { skipped: 'place off' };
+      const odds = PRICES[Math.floor(o.a / 3) % PRICES.length]!;
+      const stack = STAKES[Math.floor(o.b / 2) % STAKES.length]!;
+      return exchangeBet(o, { id: world.place.marketId, ...world.place }, stack, odds);
+    },
+    async cashOut(o) {
+      if (!sw.kinds.includes('exchange')) return { skipped: 'exchange off' };
+      const api = bettorApi(o);
+      const quote = await api.call('getCashOut', { market_id: world.exchange.marketId });
+      const q = quote.body.data as { available?: boolean; profit?: number } | undefined;
+      if (!quote.body.status || !q?.available) return { skipped: 'no cash out quoted' };
+      // The quoted figure, or ₹1 more now and then (a moved price must place nothing).
+      const body = {
+        market_id: world.exchange.marketId,
+        request_id: requestId('co'),
+        profit: q.profit! + (o.b % 5 === 0 ? 1 : 0),
+      };
+      return { endpoint: 'cashOut', body, answer: await api.call('cashOut', body) };
+    },
     async placeMax(o) {
       if (!sw.kinds.includes('exchange')) return { skipped: 'exchange off' };
       const available = await availablePaise(o);
@@ -234,10 +256,10 @@ export function makeRunner(world: World, apps: readonly [FastifyInstance, Fastif
       return { endpoint: 'placeFancyBet', body, answer: await bettorApi(o).call('placeFancyBet', body) };
     },
     async voidRunner(o) {
-      const ms = marketsOn(['exchange', 'bookmaker']);
+      const ms = marketsOn(['exchange', 'place', 'bookmaker']);
       if (ms.length === 0) return { skipped: 'no runner market on' };
       const m = ms[o.a % ms.length]!;
-      const sels = m.kind === 'exchange' ? world.exchange.selectionIds : world.bookmaker.selectionIds;
+      const sels = world[m.kind as 'exchange' | 'place' | 'bookmaker'].selectionIds;
       const body = { market_id: m.id, selection_id: sels[o.b % sels.length]!, request_id: requestId('vr') };
       return {
         endpoint: 'adminMarketVoid',
@@ -249,7 +271,12 @@ export function makeRunner(world: World, apps: readonly [FastifyInstance, Fastif
       const ms = marketsOn(KINDS);
       if (ms.length === 0) return { skipped: 'no market on' };
       const m = ms[o.a % ms.length]!;
-      const table = m.kind === 'exchange' ? bets : m.kind === 'bookmaker' ? bookmakerBets : fancyBets;
+      const table =
+        m.kind === 'exchange' || m.kind === 'place'
+          ? bets
+          : m.kind === 'bookmaker'
+            ? bookmakerBets
+            : fancyBets;
       const placed = (
         await db(o)
           .select({ at: table.placedAt })
@@ -394,6 +421,23 @@ export function makeRunner(world: World, apps: readonly [FastifyInstance, Fastif
           answer: await operatorApi(o).call('adminFancyResult', body),
         };
       }
+      if (m.kind === 'place') {
+        // Two placed, or a dead heat for second: the last two share the one place left.
+        const sels = world.place.selectionIds;
+        const order = sels.map((_, i) => sels[(o.b + i) % sels.length]!);
+        const deadHeat = o.b % 3 === 0;
+        const body = {
+          market_id: m.id,
+          winners: order.slice(0, deadHeat ? 3 : 2),
+          ...(deadHeat ? { dead_heats: [{ selection_ids: order.slice(1, 3), places: 1 }] } : {}),
+          request_id: requestId('pr'),
+        };
+        return {
+          endpoint: 'adminMarketResult',
+          body,
+          answer: await operatorApi(o).call('adminMarketResult', body),
+        };
+      }
       const sels = m.kind === 'exchange' ? world.exchange.selectionIds : world.bookmaker.selectionIds;
       const body = { market_id: m.id, winners: [sels[o.b % sels.length]!], request_id: requestId('mr') };
       return {
@@ -450,16 +494,19 @@ export function marketOfOp(world: World, sw: Switches, o: Op): number | null {
   switch (o.op) {
     case 'place':
     case 'placeMax':
+    case 'cashOut':
     case 'cancel':
     case 'voidBets':
       return world.exchange.marketId;
+    case 'placePlaced':
+      return world.place.marketId;
     case 'placeWrongKind':
     case 'bmPlace':
       return world.bookmaker.marketId;
     case 'fancyPlace':
       return world.fancy.marketId;
     case 'voidRunner': {
-      const ms = on(['exchange', 'bookmaker']);
+      const ms = on(['exchange', 'place', 'bookmaker']);
       return ms.length ? ms[o.a % ms.length]! : null;
     }
     case 'kindStatus':
@@ -488,4 +535,12 @@ export const STATUS_OPS: readonly OpName[] = [
   'settle',
   'unsettle',
 ];
-export const BET_OPS: readonly OpName[] = ['place', 'placeMax', 'placeWrongKind', 'bmPlace', 'fancyPlace'];
+export const BET_OPS: readonly OpName[] = [
+  'place',
+  'placePlaced',
+  'cashOut',
+  'placeMax',
+  'placeWrongKind',
+  'bmPlace',
+  'fancyPlace',
+];

@@ -166,10 +166,12 @@ function exchangeModel(
     for (const u of users) {
       holds.set(
         u,
-        marketPosition(running, {
-          matched: [...(matched.get(u)?.values() ?? [])],
-          unmatched: unmatched.get(u) ?? [],
-        }).exposure_paise,
+        // Over the market's declared outcome space (markets.winners: one winner, or any k placed).
+        marketPosition(
+          running,
+          { matched: [...(matched.get(u)?.values() ?? [])], unmatched: unmatched.get(u) ?? [] },
+          { winners: market.winners },
+        ).exposure_paise,
       );
     }
     return { holds, settledNets: null };
@@ -198,12 +200,23 @@ function exchangeModel(
   const result = facts.result && 'winners' in facts.result ? facts.result : null;
   const voidBetIds = new Set(voids.filter((x) => x.kind === 'BET').map((x) => Number(x.betId)));
   const settlement = settleMarket({
-    market: { market_id: String(marketId), kind: 'MATCH_ODDS', commission_bp: market.commissionBps },
+    market: {
+      market_id: String(marketId),
+      kind: market.winners > 1 ? 'PLACE' : 'MATCH_ODDS',
+      commission_bp: market.commissionBps,
+    },
     bets: settleBets,
     result:
       facts.voidMarket || !result
         ? null
-        : { winners: result.winners.map(String), dead_heat_count: result.dead_heat_count },
+        : {
+            winners: result.winners.map(String),
+            dead_heat_count: result.dead_heat_count,
+            dead_heats: (result.dead_heats ?? []).map((g) => ({
+              selection_ids: g.selection_ids.map(String),
+              places: g.places,
+            })),
+          },
     void_market: facts.voidMarket ? { reason: 'OPERATOR' } : null,
     void_selections: [...v.selections].map(String),
     void_windows: voids

@@ -24,6 +24,8 @@ export type World = {
   operator: { userId: number; token: string };
   bettors: { userId: number; token: string }[];
   exchange: { matchId: number; marketId: number; selectionIds: number[] };
+  /** A place market on the exchange: 4 runners, 2 places (any 2 of 4 placed; issue 40). */
+  place: { matchId: number; marketId: number; selectionIds: number[] };
   bookmaker: { matchId: number; marketId: number; selectionIds: number[] };
   fancy: { matchId: number; marketId: number };
 };
@@ -93,7 +95,7 @@ async function furnish(app: FastifyInstance): Promise<World> {
   }
   const [s] = await app.db.insert(series).values({ sportId: SPORT_CRICKET, name: 'Race Series' }).returning();
   const start = new Date(Date.now() + 86_400_000);
-  return app.db.transaction(async (tx) => {
+  const world = await app.db.transaction(async (tx): Promise<World> => {
     const [m] = await tx
       .insert(matches)
       .values({
@@ -137,6 +139,30 @@ async function furnish(app: FastifyInstance): Promise<World> {
         })),
       )
       .returning();
+    // A place market of the same match (its outcome space: any 2 of 4 runners placed).
+    const [pm] = await tx
+      .insert(markets)
+      .values({
+        matchId,
+        marketName: 'To Be Placed (2 places)',
+        marketType: 'PLACE',
+        status: 'OPEN',
+        startTime: start,
+        minStakePaise: 100,
+        commissionBps: 200,
+        winners: 2,
+      })
+      .returning();
+    const prs = await tx
+      .insert(runners)
+      .values(
+        ['Swift', 'Steady', 'Stayer', 'Sprinter'].map((name, sortOrder) => ({
+          marketId: pm!.marketId,
+          name,
+          sortOrder,
+        })),
+      )
+      .returning();
     const fancyRows = await tx.select().from(fancies).where(eq(fancies.matchId, matchId));
     const runs = fancyRows.find((f) => f.variant === 'RUNS');
     if (!runs) throw new Error('the cricket set-up made no RUNS fancy');
@@ -144,10 +170,29 @@ async function furnish(app: FastifyInstance): Promise<World> {
       operator,
       bettors,
       exchange: { matchId, marketId: mk!.marketId, selectionIds: rs.map((r) => r.selectionId) },
+      place: { matchId, marketId: pm!.marketId, selectionIds: prs.map((r) => r.selectionId) },
       bookmaker: { matchId, marketId: cricket.bookmakerMarketId, selectionIds: cricket.selectionIds },
       fancy: { matchId, marketId: runs.marketId },
     };
   });
+  // Bettor 0 opens with two resting lays on the place market (₹100 at 3.0 on each of two runners):
+  // both can place, so ₹400 is held over the market's outcome space (one winner of n would hold
+  // ₹100) from the first step on.
+  const api = new Api(app);
+  api.token = bettors[0]!.token;
+  for (const selection_id of world.place.selectionIds.slice(0, 2)) {
+    const r = await api.call('placeMarketBet', {
+      match_id: world.place.matchId,
+      market_id: world.place.marketId,
+      selection_id,
+      is_back: '0',
+      odds: 3,
+      stack: 100,
+      request_id: `race-open-lay-${tag}-${selection_id}`,
+    });
+    if (!r.body.status) throw new Error(`the opening lay was refused: ${String(r.body.message)}`);
+  }
+  return world;
 }
 
 /**
