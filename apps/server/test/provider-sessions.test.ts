@@ -6,7 +6,11 @@
 // the timeout and the size limit (stalls, huge bodies, redirects, control characters). Each
 // scenario as a provider drives it (signed calls over the app's HTTP), the ledger check after
 // every one, on both stores.
-import { PROVIDER_ID_HEADER, PROVIDER_SIGNATURE_HEADER } from '@backlay/contract';
+import {
+  PROVIDER_ID_HEADER,
+  PROVIDER_ROUND_WIN_MAX_MULTIPLE,
+  PROVIDER_SIGNATURE_HEADER,
+} from '@backlay/contract';
 import { signPayload } from '@backlay/contract/provider-signature';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -369,6 +373,78 @@ describeStores(
       expect(await availablePaise(a)).toBe(4_000);
       expect(await availablePaise(b)).toBe(5_000);
       expect((await rollback(a, id, round)).data).toMatchObject({ code: 'OK', balance: 5_000 });
+      await ledgerClean();
+    });
+
+    // ---------------------------------------------------------------- 3. a provider's reach
+
+    it('a credit must name a round this provider opened with a debit for this player, of its game, within the bound; nothing else moves money', async () => {
+      const stranger = await bettorOf(ctx, 1_000);
+      const a = await playing(ctx, 10_000);
+      const b = await playing(ctx, 10_000);
+      const transfersBefore = rowsOf<{ n: number }>(
+        await ctx.app.db.execute(sql`select count(*)::int as n from transfers`),
+      )[0]!.n;
+      // ₹1,00,00,000 to a bettor who never opened its games, a made-up game and round.
+      const minted = await call('credit', {
+        player_id: String(stranger.userId),
+        transaction_id: txid('c'),
+        round_id: 'made-up',
+        game_id: 'no-such-game',
+        amount: 1_000_000_000,
+      });
+      expect(minted).toMatchObject({ status: false, data: { code: 'UNKNOWN_ROUND' } });
+      // A's round credited to B.
+      const round = txid('round');
+      await debit(a, 100, round);
+      expect((await credit(b, 5_000, round)).data.code).toBe('UNKNOWN_ROUND');
+      // Another game than the round's.
+      expect(
+        (
+          await call('credit', {
+            player_id: a.player,
+            transaction_id: txid('c'),
+            round_id: round,
+            game_id: 'live-roulette',
+            amount: 100,
+          })
+        ).data.code,
+      ).toBe('GAME_MISMATCH');
+      expect(
+        rowsOf<{ n: number }>(await ctx.app.db.execute(sql`select count(*)::int as n from transfers`))[0]!.n,
+      ).toBe(transfersBefore + 1);
+      // The bound: the round's wins at most PROVIDER_ROUND_WIN_MAX_MULTIPLE × its stake.
+      const bound = 100 * PROVIDER_ROUND_WIN_MAX_MULTIPLE;
+      expect((await credit(a, bound - 1, round, txid('c'), { round_closed: false })).data.code).toBe('OK');
+      const over = await credit(a, 2, round);
+      expect(over).toMatchObject({ status: false, data: { code: 'WIN_LIMIT_EXCEEDED' } });
+      expect((await credit(a, 1, round)).data).toMatchObject({ code: 'OK', balance: 10_000 - 100 + bound });
+      // A closed round takes no more credits.
+      expect((await credit(a, 1, round)).data.code).toBe('ROUND_CLOSED');
+      // A round whose every debit was rolled back has no stake left to pay on.
+      const cancelled = txid('round');
+      const d = txid('d');
+      await debit(b, 500, cancelled, d);
+      await rollback(b, d, cancelled);
+      expect((await credit(b, 500, cancelled)).data.code).toBe('ROUND_CLOSED');
+      expect(await availablePaise(stranger)).toBe(1_000);
+      expect(await availablePaise(b)).toBe(10_000);
+      await ledgerClean();
+    });
+
+    it('a provider reads only the balance of a player it holds a live session of', async () => {
+      const stranger = await bettorOf(ctx, 1_000);
+      const nosy = await call('balance', { player_id: String(stranger.userId) });
+      expect(nosy).toMatchObject({ status: false, data: { code: 'SESSION_EXPIRED', balance: null } });
+      const p = await playing(ctx, 2_000);
+      expect((await call('balance', { player_id: p.player })).data).toMatchObject({
+        code: 'OK',
+        balance: 2_000,
+      });
+      // Another player's session id does not open this one's balance.
+      expect(
+        (await call('balance', { player_id: String(stranger.userId), session_id: p.session })).data.code,
+      ).toBe('SESSION_EXPIRED');
       await ledgerClean();
     });
   },

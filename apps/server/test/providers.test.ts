@@ -413,7 +413,8 @@ describeStores(
       );
       expect((await debit(p, 1, txid('round'))).data.code).toBe('SESSION_EXPIRED');
       expect((await credit(p, 0, round)).data).toMatchObject({ code: 'OK', balance: 0 });
-      expect((await credit(p, 700, txid('round'))).data).toMatchObject({ code: 'OK', balance: 700 });
+      // (A credit of a round it never debited is refused: issue 40, provider-sessions.test.ts.)
+      expect((await credit(p, 700, txid('round'))).data).toMatchObject({ code: 'UNKNOWN_ROUND', balance: 0 });
       await ledgerClean();
     });
 

@@ -34,6 +34,12 @@ const providerRef = (label: string) =>
 
 /** Largest single debit or credit a provider may send: ₹1 crore. */
 export const PROVIDER_MAX_AMOUNT_PAISE = 1_000_000_000;
+/**
+ * A round's credits together are at most this many times its stake (its debits less their
+ * rollbacks): a provider credits only what a bet it took could have won. 10,000× is a common cap on
+ * a game's top prize; a provider whose games pay more caps them here (docs/providers.md).
+ */
+export const PROVIDER_ROUND_WIN_MAX_MULTIPLE = 10_000;
 /** A launch token lives this long (seconds) and is good for one authenticate. */
 export const LAUNCH_TOKEN_TTL_S = 120;
 /** A game session ends this long (seconds) after its last call; a credit is still taken after. */
@@ -203,7 +209,7 @@ export type LiveCasinoBets = z.infer<typeof liveCasinoBets>;
  * - UNKNOWN_PLAYER: no such player (or not a bettor's account).
  * - TOKEN_INVALID / TOKEN_EXPIRED / TOKEN_USED: the launch token is unknown / too old / used.
  * - GAME_MISMATCH: the token was issued for another game; a debit names another game than its
- *   session's.
+ *   session's, a credit another game than its round's.
  * - SESSION_EXPIRED: no live session for this player (debits, balance), or (authenticate) the site
  *   session that launched the game has ended: a logout, a password change or reset, "end all
  *   sessions", a lock or an exclusion since (docs/providers.md, "Game sessions").
@@ -211,10 +217,14 @@ export type LiveCasinoBets = z.infer<typeof liveCasinoBets>;
  * - GAME_DISABLED: the game is switched off or unknown to the catalog (debits only).
  * - INSUFFICIENT_FUNDS: the debit is more than the available balance (balance − exposure).
  * - ROLLED_BACK: a debit whose transaction id was already rolled back (it moved nothing).
- * - ROUND_CLOSED: a debit on a round already closed by a credit, or a rollback of a debit of such
- *   a round (its result is final).
+ * - ROUND_CLOSED: a debit or a credit on a round already closed by a credit (or cancelled by the
+ *   rollback of its every debit), or a rollback of a debit of a closed round (its result is final).
  * - UNKNOWN_TRANSACTION: a rollback of a debit we never took for this player: recorded (this
  *   player's later debit with that id is refused ROLLED_BACK) and final, nothing moved.
+ * - UNKNOWN_ROUND: a credit naming no round this provider opened with a debit for this player:
+ *   recorded and final, nothing moved.
+ * - WIN_LIMIT_EXCEEDED: a credit that would take the round's credits above
+ *   PROVIDER_ROUND_WIN_MAX_MULTIPLE × its stake: recorded and final, nothing moved.
  * - DUPLICATE_TRANSACTION: a transaction id already used with another amount, player or round
  *   (also when both were sent at once).
  */
@@ -236,6 +246,8 @@ export const PROVIDER_WALLET_CODES = [
   'ROUND_CLOSED',
   'UNKNOWN_TRANSACTION',
   'DUPLICATE_TRANSACTION',
+  'UNKNOWN_ROUND',
+  'WIN_LIMIT_EXCEEDED',
 ] as const;
 export const providerWalletCode = z.enum(PROVIDER_WALLET_CODES);
 export type ProviderWalletCode = z.infer<typeof providerWalletCode>;
@@ -276,7 +288,11 @@ export const providerDebitRequest = z.object({
   game_id: providerRef('game_id'),
   amount: amountPaise('amount', 1),
 });
-/** credit: a round's win (0 for a loss). Never refused for money. Idempotent on transaction_id. */
+/**
+ * credit: a round's win (0 for a loss), on a round this provider opened with a debit for this
+ * player. Never refused for money, an ended session or a switched-off game. Idempotent on
+ * transaction_id.
+ */
 export const providerCreditRequest = z.object({
   player_id: providerPlayerId,
   /** May be an expired session's, or absent (a round finished after the player left). */

@@ -5,6 +5,7 @@
 // exact bytes. A repeat, a rollback racing its debit, 50 debits at once: all serialise on that row.
 import {
   LAUNCH_TOKEN_TTL_S,
+  PROVIDER_ROUND_WIN_MAX_MULTIPLE,
   SESSION_IDLE_TTL_S,
   type ProviderAuthenticateRequest,
   type ProviderBalanceRequest,
@@ -69,6 +70,8 @@ const MESSAGES: Record<ProviderWalletCode, string | undefined> = {
   ROUND_CLOSED: 'This round is closed',
   UNKNOWN_TRANSACTION: 'No such debit: nothing to roll back (recorded)',
   DUPLICATE_TRANSACTION: 'This transaction id was already used for another call',
+  UNKNOWN_ROUND: 'No round of this player was opened with a debit: nothing to credit (recorded)',
+  WIN_LIMIT_EXCEEDED: `A round's credits may be at most ${PROVIDER_ROUND_WIN_MAX_MULTIPLE} times its stake`,
 };
 
 /** The exact bytes of an answer: the API's envelope around the wallet answer. */
@@ -518,6 +521,7 @@ export function createWalletCalls(deps: {
         if (await blocked(tx, player)) return refused('PLAYER_BLOCKED', amount);
         const round = await lockRound(tx, providerId, body.round_id, player.userId);
         if (round?.status === 'CLOSED') return refused('ROUND_CLOSED', amount);
+        if (round && round.providerGameId !== body.game_id) return refused('GAME_MISMATCH', amount);
         if (amount > available) return refused('INSUFFICIENT_FUNDS', amount);
         const roundKey = await openRound(tx, providerId, body, player.userId, game.gameId);
         await tx
@@ -547,20 +551,31 @@ export function createWalletCalls(deps: {
       const fp = fingerprintOf('CREDIT', body, [body.amount, body.round_closed]);
       return moneyCall(providerId, 'CREDIT', body, fp, body.amount, async (tx, player) => {
         // Never refused for money, a switched-off game or an ended session: the round was played.
+        // But only a round this provider opened with a debit for this player, of that game, still
+        // open, within the bound: a provider (or its leaked secret) pays out only on bets it took.
         const amount = body.amount;
+        const round = await lockRound(tx, providerId, body.round_id, player.userId);
+        if (!round) return refused('UNKNOWN_ROUND', amount);
+        const onRound = (code: ProviderWalletCode) => ({
+          ...refused(code, amount),
+          roundKey: round.roundKey,
+        });
+        if (round.providerGameId !== body.game_id) return onRound('GAME_MISMATCH');
+        if (round.status !== 'OPEN') return onRound('ROUND_CLOSED');
+        if (round.winPaise + amount > round.stakePaise * PROVIDER_ROUND_WIN_MAX_MULTIPLE)
+          return onRound('WIN_LIMIT_EXCEEDED');
         const game = await gameOf(tx, providerId, body.game_id);
         if (body.session_id) {
           const session = await liveSession(tx, providerId, player.userId, body.session_id);
           if (session && session.gameId === game?.gameId) await touch(tx, session.sessionHash);
         }
-        const roundKey = await openRound(tx, providerId, body, player.userId, game?.gameId ?? null);
         await tx
           .update(providerRounds)
           .set({
             winPaise: sql`${providerRounds.winPaise} + ${amount}`,
             ...(body.round_closed ? { status: 'CLOSED', closedAt: sql`now()` as unknown as Date } : {}),
           })
-          .where(eq(providerRounds.roundKey, roundKey));
+          .where(eq(providerRounds.roundKey, round.roundKey));
         const t =
           amount > 0
             ? await wallet.providerTransfer(tx, {
@@ -578,7 +593,7 @@ export function createWalletCalls(deps: {
           amountPaise: amount,
           deltaPaise: amount,
           transferId: t?.transferId ?? null,
-          roundKey,
+          roundKey: round.roundKey,
         };
       });
     },
