@@ -24,7 +24,7 @@ import type {
 } from '@backlay/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { matches, users } from '../../db/schema.ts';
+import { markets, matches, users } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import { afterCommit } from '../../db/commit-hooks.ts';
 import { checkFence, type Fence } from '../../plugins/leader.ts';
@@ -224,6 +224,12 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
     const why = teamRefusal(pool, input, m.teams);
     if (why) return refused(why);
     return db.transaction(async (tx) => {
+      // One save of this user's teams for this match at a time, whether or not they have a team
+      // yet (a FOR UPDATE of their rows locks nothing before the first, and never the rows another
+      // save is inserting): the next name and the ten-team cap are read after it.
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtext(${`fantasy:teams:${userId}:${input.match_id}`}))`,
+      );
       // The lock is the match's start by the store's clock (DESIGN.md §6).
       if (hasStarted(m, await nowIn(tx))) return refused('The match has started: teams are locked');
       const mine = await tx
@@ -273,13 +279,31 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
     input: { contest_id: number; team_id: number; request_id: string },
   ): Promise<Result<{ entry_id: number; contest: FantasyContest; repeated: boolean }>> {
     const r = await db.transaction(async (tx) => {
-      // Lock order: the contest (as a market), then the user's wallet.
+      // Lock order: the contest (as a market), then the user's wallet (DESIGN.md §6). Whether it
+      // is still open is read here, by the store's clock, from the contest and from the match
+      // itself: a start brought forward, or a match turned in play, closes it at once, not at the
+      // runner's next pass.
+      // (Qualified by hand: drizzle writes a one-table select's columns bare, which inside the
+      // subquery would name the match's own column.)
+      const contestMatch = sql`${fantasyContests}.${sql.identifier(fantasyContests.matchId.name)}`;
       const [c] = await tx
-        .select({ c: fantasyContests, open: sql<boolean>`now() < ${fantasyContests.startsAt}` })
+        .select({
+          c: fantasyContests,
+          open: sql<boolean>`now() < ${fantasyContests.startsAt} and coalesce((select now() < m.start_time
+              and not m.in_play and not exists (select 1 from ${markets} k
+                where k.match_id = m.match_id and k.in_play)
+            from ${matches} m where m.match_id = ${contestMatch}), false)`,
+        })
         .from(fantasyContests)
         .where(eq(fantasyContests.contestId, input.contest_id))
         .for('update', { of: fantasyContests });
       if (!c) return refused(`Unknown contest ${input.contest_id}`);
+      // The wallet row before anything is decided on the user's entries: every join of this user
+      // (any contest) takes it before its entry is written, so the request_id read below sees every
+      // entry committed before, and two joins with one request_id cannot both pass it.
+      const fee = c.c.entryFeePaise;
+      const stake = await app.wallet.lockStake(tx, userId, fee);
+      if (stake === null) return refused('Unknown user');
       const [seen] = await tx
         .select()
         .from(fantasyEntries)
@@ -304,11 +328,8 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
         .from(fantasyEntries)
         .where(and(eq(fantasyEntries.contestId, c.c.contestId), eq(fantasyEntries.teamId, team.teamId)));
       if (dup) return refused(`${team.name} is already in this contest`);
-      // The stake gate, after the wallet's lock (DESIGN.md §6): the fee within the available
-      // balance (balance less exposure holds and reservations) and within what the loss limit leaves.
-      const fee = c.c.entryFeePaise;
-      const stake = await app.wallet.lockStake(tx, userId, fee);
-      if (stake === null) return refused('Unknown user');
+      // The stake gate's answer, read after the wallet's lock: the fee within the available balance
+      // (balance less exposure holds and reservations) and within what the loss limit leaves.
       if (!stake.ok)
         return refused(
           stake.reason === 'BALANCE'
