@@ -27,10 +27,16 @@ describeStores('non-runners', (ctx) => {
   let operator: Promise<Api> | undefined;
   const op = () => (operator ??= operatorOf(ctx));
   const bettor = (balanceRupees = 10_000): Promise<Bettor> => bettorOf(ctx, balanceRupees * 100);
-  /** A racing market of `type` (WIN or PLACE; MATCH_ODDS settles as a win market). */
-  async function race(type: 'WIN' | 'PLACE' | 'MATCH_ODDS', runners = 4) {
+  /**
+   * A racing market of `type` (WIN or PLACE; MATCH_ODDS settles as a win market). A PLACE market
+   * pays `places` (its outcome space: any `places` of n placed).
+   */
+  async function race(type: 'WIN' | 'PLACE' | 'MATCH_ODDS', runners = 4, places = 3) {
     const m = await createMarket(ctx.app, { runners });
-    await ctx.app.db.update(markets).set({ marketType: type }).where(eq(markets.marketId, m.marketId));
+    await ctx.app.db
+      .update(markets)
+      .set({ marketType: type, winners: type === 'PLACE' ? places : 1 })
+      .where(eq(markets.marketId, m.marketId));
     return m;
   }
   /** A bet body, with the market `version` the bettor saw when given. */
@@ -263,7 +269,7 @@ describeStores('non-runners', (ctx) => {
   });
 
   it('place market with a dead heat for the last place: half the stake at full odds', async () => {
-    const m = await race('PLACE', 6);
+    const m = await race('PLACE', 6, 2);
     const [a, b, c, d] = await Promise.all([1, 2, 3, 4].map(() => bettor()));
     await matched(m, 2, 4, 100, a!, b!);
     await matched(m, 0, 3, 100, c!, d!);

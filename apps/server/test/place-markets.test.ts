@@ -3,8 +3,11 @@
 // for ₹100 each (₹600 at risk); all three were accepted with ₹0 held, all three placed and the
 // balance ended at −₹400 (−₹600 after a withdrawal the empty hold allowed).
 import type { RaceCard } from '@backlay/contract';
+import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { markets } from '../src/db/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
+import { checkExchangeResult } from '../src/modules/exchange/non-runners.ts';
 import { placesPaidFor } from '../src/modules/racing/places.ts';
 import type { Api } from './helpers/api.ts';
 import { expectLedgerBalanced } from './helpers/ledger.ts';
@@ -125,6 +128,24 @@ describeStores('place markets: exposure over any k of n placed', (ctx) => {
     expect(await ctx.app.wallet.balancePaise(layer.userId)).toBe(0);
     expect(await ctx.app.wallet.liabilityPaise(layer.userId)).toBe(0);
     await ledgerClean();
+  });
+
+  it('a result must place exactly the places paid (what the holds were taken over)', async () => {
+    const card = await race(8);
+    const [market] = await ctx.app.db
+      .select()
+      .from(markets)
+      .where(eq(markets.marketId, card.place_market_id!));
+    const sel = (n: number) => card.runners.find((r) => r.number === n)!.place_selection_id!;
+    const two = { winners: [sel(1), sel(2)], dead_heat_count: 1 };
+    expect(checkExchangeResult(market!, two, 8)).toMatch(/pays 3 places: the result names 2/);
+    const four = { winners: [sel(1), sel(2), sel(3), sel(4)], dead_heat_count: 1 };
+    expect(checkExchangeResult(market!, four, 8)).toMatch(/pays 3 places: the result names 4/);
+    const shared = { ...four, dead_heats: [{ selection_ids: [sel(3), sel(4)], places: 1 }] };
+    expect(checkExchangeResult(market!, shared, 8)).toBeNull();
+    expect(checkExchangeResult(market!, { ...four, dead_heat_count: 4 }, 8)).toMatch(/dead_heats/);
+    // Fewer running than places: every runner left places.
+    expect(checkExchangeResult(market!, two, 2)).toBeNull();
   });
 
   it('cash out on a place market is refused in words (a hedge evened over one winner is not even over k placed)', async () => {

@@ -33,7 +33,11 @@ export const settleKindOf = (market: Pick<MarketRow, 'marketType'>): SettleMarke
  * heats for the last places (checked by the engine's own rules, on no bets); the others one winner
  * or a dead heat of all of them.
  */
-export function checkExchangeResult(market: MarketRow, result: DeclaredWinners): string | null {
+export function checkExchangeResult(
+  market: MarketRow,
+  result: DeclaredWinners,
+  running: number,
+): string | null {
   if (settleKindOf(market) !== 'PLACE') return oneWinnerRefusal(result);
   try {
     settleMarket({
@@ -48,11 +52,24 @@ export function checkExchangeResult(market: MarketRow, result: DeclaredWinners):
         })),
       },
     });
-    return null;
   } catch (err) {
     if (err instanceof SettlementError) return `Cannot settle: ${err.message}`;
     throw err;
   }
+  // Exposure was held over exactly min(places, running) placed (markets.winners): a result that
+  // places fewer would charge a backer more than the hold, one that places more a layer.
+  const places = Math.min(market.winners, running);
+  const shared = new Set((result.dead_heats ?? []).flatMap((g) => g.selection_ids));
+  const paid =
+    result.winners.filter((w) => !shared.has(w)).length +
+    (result.dead_heats ?? []).reduce((t, g) => t + g.places, 0);
+  if (result.dead_heat_count !== 1) {
+    return 'A place market takes dead_heats for the places shared, not dead_heat_count';
+  }
+  if (paid !== places) {
+    return `This market pays ${places} place${places === 1 ? '' : 's'}: the result names ${paid}`;
+  }
+  return null;
 }
 
 /**

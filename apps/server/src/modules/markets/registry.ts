@@ -167,9 +167,9 @@ export interface MarketKindModule {
   /**
    * The kind's check of a declared result (winners, dead heats) of one of its markets, before the
    * market is closed for it: a refusal, or null. Absent: `oneWinnerRefusal`. A place market takes
-   * every placed runner and dead heats for the last places.
+   * every placed runner and dead heats for the last places. `running`: its runners not removed.
    */
-  checkResult?(market: MarketRow, result: DeclaredWinners): string | null;
+  checkResult?(market: MarketRow, result: DeclaredWinners, running: number): string | null;
   /**
    * Why the kind's settled markets are never unsettled (a casino round: its result is its cards and
    * no other can be declared after): the refusal the operator reads. Absent: unsettle is allowed.

@@ -518,7 +518,10 @@ export function createSettlementService(app: FastifyInstance) {
         };
         // The kind says how many winners its market takes (a place market: every placed runner).
         const kind = app.kinds.of(market.marketKind);
-        const refusal = kind.checkResult ? kind.checkResult(market, declared) : oneWinnerRefusal(declared);
+        const running = runnerRows.filter((r) => r.status !== 'REMOVED').length;
+        const refusal = kind.checkResult
+          ? kind.checkResult(market, declared, running)
+          : oneWinnerRefusal(declared);
         if (refusal) throw new SettlementRefusal(refusal);
         return settleOn(by, market, {
           winners: [...result.winners],
