@@ -16,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ProviderConfig } from '../src/config.ts';
+import { PROVIDER_ANSWER_MAX_BYTES } from '../src/modules/providers/provider.ts';
 import { expectLedgerBalanced } from './helpers/ledger.ts';
 import { bettorOf, operatorOf, type Bettor } from './helpers/people.ts';
 import { describeStores, type StoreContext } from './helpers/stores.ts';
@@ -446,6 +447,90 @@ describeStores(
         (await call('balance', { player_id: String(stranger.userId), session_id: p.session })).data.code,
       ).toBe('SESSION_EXPIRED');
       await ledgerClean();
+    });
+
+    // ---------------------------------------------------------------- 4. the provider's answers
+
+    const syncError = async () =>
+      rowsOf<{ sync_error: string | null }>(
+        await ctx.app.db.execute(sql`select sync_error from game_providers where provider_id = 'ps'`),
+      )[0]!.sync_error;
+    /** The operator's Sync over HTTP: never a 5xx. */
+    async function operatorSync() {
+      const r = await (await operatorOf(ctx)).call('adminProviderSync', { provider_id: 'ps' });
+      expect(r.statusCode, JSON.stringify(r.body)).toBe(200);
+      return r.body;
+    }
+
+    it('a provider that stalls mid-answer: the launch and the Sync are refused in words within the timeout, never a 500', async () => {
+      const u = await bettorOf(ctx, 1_000);
+      fake.launch = 'stall';
+      fake.games = 'stall';
+      try {
+        const started = Date.now();
+        const r = await u.call('userAuthentication', { game_id: await gameIdOf('slot-lucky') });
+        expect(r.statusCode).toBe(200);
+        expect(r.body).toMatchObject({ status: false, message: expect.stringContaining('not answering') });
+        expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 3_000);
+        const synced = await operatorSync();
+        expect(synced.status).toBe(false);
+        expect(await syncError()).toMatch(/no answer in/);
+      } finally {
+        fake.launch = 'ok';
+        fake.games = 'ok';
+      }
+      expect((await operatorSync()).status).toBe(true);
+      expect(await syncError()).toBeNull();
+    });
+
+    it('an answer over the size limit is given up while it streams, not after it was read whole', async () => {
+      fake.games = 'huge';
+      try {
+        const synced = await operatorSync();
+        expect(synced).toMatchObject({ status: false, message: expect.stringContaining('too large') });
+        // Given up a little past the limit (what the sockets buffer), far from the 64 MB sent.
+        await new Promise((r) => setTimeout(r, 200));
+        expect(fake.hugeSent).toBeGreaterThan(0);
+        expect(fake.hugeSent).toBeLessThan(PROVIDER_ANSWER_MAX_BYTES + 16 * 1024 * 1024);
+      } finally {
+        fake.games = 'ok';
+      }
+      expect((await operatorSync()).status).toBe(true);
+    });
+
+    it("a provider's redirect is refused, not followed", async () => {
+      const u = await bettorOf(ctx, 1_000);
+      const before = fake.launched.length;
+      fake.launch = 'redirect';
+      fake.games = 'redirect';
+      try {
+        const r = await u.call('userAuthentication', { game_id: await gameIdOf('slot-lucky') });
+        expect(r.body.status).toBe(false);
+        expect(fake.launched.length).toBe(before);
+        // Followed, the other address's empty list would have unlisted every game.
+        expect((await operatorSync()).status).toBe(false);
+        expect(await gameIdOf('slot-gems')).toBeGreaterThan(0);
+        const listed = await ctx.app.providers.gameList({ provider_id: 'ps', page: 1 });
+        expect(listed.total).toBe(3);
+      } finally {
+        fake.launch = 'ok';
+        fake.games = 'ok';
+      }
+    });
+
+    it('a game with a NUL byte in its name is left out and named in sync_error; the rest of the catalogue syncs', async () => {
+      fake.games = 'nul';
+      try {
+        const synced = await operatorSync();
+        expect(synced.status).toBe(true);
+        expect(await syncError()).toMatch(/slot-nul/);
+        const listed = await ctx.app.providers.gameList({ provider_id: 'ps', page: 1 });
+        expect(listed.games.map((g) => g.name).sort()).toEqual(['Gem Rush', 'Live Roulette', 'Lucky Sevens']);
+      } finally {
+        fake.games = 'ok';
+      }
+      expect((await operatorSync()).status).toBe(true);
+      expect(await syncError()).toBeNull();
     });
   },
   { providers: { list: [config], timeout_ms: TIMEOUT_MS } },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { documented, idInput, isoDateTime, textInput } from './common.ts';
+import { documented, idInput, isoDateTime, plainText, textInput } from './common.ts';
 import { page, rangeRefinements, REPORT_RANGE, reportDay } from './reports.ts';
 import { rupees } from './wallet.ts';
 
@@ -340,16 +340,23 @@ export type ProviderWalletAnswer = z.infer<typeof providerWalletAnswer>;
 
 // ---------------------------------------------------------------- server → provider: the provider API
 
-/** POST {base_url}/games, body `{}`, signed: the provider's catalog. */
+/**
+ * POST {base_url}/games, body `{}`, signed: the provider's catalog. Its texts are plain text (no
+ * NUL or other control character: the store refuses a NUL, the lobby shows the rest).
+ */
 export const providerApiGame = z.object({
   game_id: providerRef('game_id'),
-  name: z.string().min(1).max(80),
+  name: z.string().min(1).max(80).check(plainText('name')),
   /** Any text; one of PROVIDER_GAME_CATEGORIES or filed under OTHER. */
-  category: z.string().max(40),
+  category: z.string().max(40).check(plainText('category')),
   /** Absolute http(s) URL, or null. */
-  thumbnail_url: z.string().max(500).nullable(),
+  thumbnail_url: z.string().max(500).check(plainText('thumbnail_url')).nullable(),
 });
-export const providerApiGames = z.object({ games: z.array(providerApiGame).max(5000) });
+/**
+ * The answer's envelope. Each game is checked on its own (providerApiGame): one bad game is left
+ * out of the catalog and named in the provider's sync_error, the others are synced.
+ */
+export const providerApiGames = z.object({ games: z.array(z.unknown()).max(5000) });
 export type ProviderApiGame = z.infer<typeof providerApiGame>;
 
 /** POST {base_url}/launch, signed: a game page URL for this player and one-time token. */

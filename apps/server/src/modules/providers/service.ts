@@ -72,8 +72,15 @@ export function createProvidersService(deps: { db: Db; providers: readonly Provi
     }
   }
 
-  /** Copies a provider's list into the catalog: new games enabled, switches kept, dropped games unlisted. */
-  async function storeGames(provider: Provider, games: readonly ProviderApiGame[]) {
+  /**
+   * Copies a provider's list into the catalog: new games enabled, switches kept, dropped games
+   * unlisted. `problems`: the games left out as malformed (sync_error names them; null when none).
+   */
+  async function storeGames(
+    provider: Provider,
+    games: readonly ProviderApiGame[],
+    problems: readonly string[],
+  ) {
     await db.transaction(async (tx) => {
       for (const g of games) {
         const row = {
@@ -93,7 +100,16 @@ export function createProvidersService(deps: { db: Db; providers: readonly Provi
           and not (provider_game_id = any(${`{${ids.map((i) => `"${i}"`).join(',')}}`}::text[]))`);
       await tx
         .update(gameProviders)
-        .set({ syncedAt: sql`now()` as unknown as Date, syncError: null })
+        .set({
+          syncedAt: sql`now()` as unknown as Date,
+          syncError:
+            problems.length === 0
+              ? null
+              : `${problems.length} game${problems.length === 1 ? '' : 's'} left out: ${problems.slice(0, 3).join('; ')}`.slice(
+                  0,
+                  300,
+                ),
+        })
         .where(eq(gameProviders.providerId, provider.id));
     });
   }
@@ -102,7 +118,8 @@ export function createProvidersService(deps: { db: Db; providers: readonly Provi
     const provider = byId.get(providerId);
     if (!provider) return { ok: false, message: `No provider ${providerId} is configured` };
     try {
-      await storeGames(provider, await provider.listGames());
+      const listed = await provider.listGames();
+      await storeGames(provider, listed.games, listed.problems);
       return { ok: true };
     } catch (err) {
       if (!(err instanceof ProviderCallError)) throw err;
