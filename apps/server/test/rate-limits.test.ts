@@ -9,7 +9,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type AppOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { addressKey, type RateLimitInput } from '../src/plugins/rate-limit.ts';
+import { addressKey, clientAddressOf, type RateLimitInput } from '../src/plugins/rate-limit.ts';
 import { Api } from './helpers/api.ts';
 import { redisAvailable, TEST_REDIS_URL } from './helpers/redis.ts';
 import { openStore } from './helpers/stores.ts';
@@ -61,6 +61,17 @@ describe('client addresses', () => {
     expect(addressKey('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
     expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
     expect(addressKey('::1')).toBe('0:0:0:0::/64');
+  });
+
+  it('a port a balancer wrote after the address is not part of it; an entry that is no address counts the peer (issue 40)', () => {
+    expect(addressKey('203.0.113.9:40001')).toBe('203.0.113.9');
+    expect(addressKey(' 203.0.113.9 ')).toBe('203.0.113.9');
+    expect(addressKey('[2001:db8:1:2::5]:443')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('[::ffff:203.0.113.9]')).toBe('203.0.113.9');
+    const peer = { remoteAddress: '192.0.2.1' };
+    expect(clientAddressOf({ ip: '203.0.113.9:40001', socket: peer })).toBe('203.0.113.9');
+    expect(clientAddressOf({ ip: 'client-7', socket: peer })).toBe('192.0.2.1');
+    expect(clientAddressOf({ ip: '999.1.1.1:80', socket: peer })).toBe('192.0.2.1');
   });
 });
 

@@ -334,4 +334,33 @@ describe('per-address socket cap behind a proxy (TRUST_PROXY=1)', () => {
     expect(open).toBe(MAX_SOCKETS_PER_IP);
     for (const s of sockets) s.terminate();
   });
+
+  /** Opens MAX_SOCKETS_PER_IP + 50 sockets with the i-th X-Forwarded-For; answers how many stay open. */
+  async function openWith(forwarded: (i: number) => string) {
+    const sockets: WebSocket[] = [];
+    for (let i = 0; i < MAX_SOCKETS_PER_IP + 50; i++) {
+      const ws = new WebSocket(urlOf(app), { headers: { 'x-forwarded-for': forwarded(i) } });
+      await new Promise<void>((r) => ws.once('open', () => r()));
+      sockets.push(ws);
+    }
+    await settle(300);
+    const open = sockets.filter((s) => s.readyState === WebSocket.OPEN).length;
+    for (const s of sockets) s.terminate();
+    await settle(200);
+    return open;
+  }
+
+  it('one client address with its port written by the balancer (IPv4 and IPv6) is one address (issue 40)', async () => {
+    // Some balancers write the client's address with its source port, new for every connection.
+    expect(await openWith((i) => `198.51.100.${i % 250}, 203.0.113.8:${40_000 + i}`)).toBe(
+      MAX_SOCKETS_PER_IP,
+    );
+    expect(await openWith((i) => `[2001:db8:7::${(i + 1).toString(16)}]:${40_000 + i}`)).toBe(
+      MAX_SOCKETS_PER_IP,
+    );
+  });
+
+  it('a forwarded entry that is no address is not a client: the peer is counted (issue 40)', async () => {
+    expect(await openWith((i) => `client-${i}`)).toBe(MAX_SOCKETS_PER_IP);
+  });
 });

@@ -14,7 +14,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { isIPv4 } from 'node:net';
+import { isIP, isIPv4 } from 'node:net';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { HttpError } from '../http/errors.ts';
 import { createLeasedLimiter, leaseBlock } from './leased-limiter.ts';
@@ -78,10 +78,42 @@ declare module 'fastify' {
 }
 
 /**
- * The client address a per-IP limit counts: IPv4 as it is (also when IPv4-mapped), IPv6 by its
- * first 64 bits (one subscriber's block; counting single addresses would let one client rotate).
+ * An address as a proxy may write it in X-Forwarded-For, as a plain address: a port after it
+ * ("203.0.113.7:40001", "[2001:db8::7]:40001") and brackets dropped, as are spaces around it;
+ * null when it is no address at all. A balancer that writes the client's source port (new for
+ * every connection) would otherwise make every socket of one client a new address (issue 40: 150
+ * of 150 sockets from one address were taken with a cap of 100).
  */
-export function addressKey(ip: string): string {
+export function plainAddress(text: string): string | null {
+  const s = text.trim();
+  if (isIP(s)) return s;
+  const v4 = /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(s);
+  if (v4 && isIPv4(v4[1]!)) return v4[1]!;
+  const v6 = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(s);
+  if (v6 && isIP(v6[1]!)) return v6[1]!;
+  return null;
+}
+
+/**
+ * The address a request or socket is counted by: `req.ip` (the client TRUST_PROXY's trusted hops
+ * report, else the peer) as a plain address; when the believed entry is no address at all (a
+ * balancer writes addresses, so only a client that reaches the node directly can send one), the
+ * peer's own address, never the made-up text (each would be an address of its own).
+ */
+export function clientAddressOf(req: {
+  ip: string;
+  socket?: { remoteAddress?: string | undefined };
+}): string {
+  return plainAddress(req.ip) ?? plainAddress(req.socket?.remoteAddress ?? '') ?? req.ip;
+}
+
+/**
+ * The client address a per-IP limit counts: IPv4 as it is (also when IPv4-mapped), IPv6 by its
+ * first 64 bits (one subscriber's block; counting single addresses would let one client rotate);
+ * a port written after the address is not part of it (`plainAddress`).
+ */
+export function addressKey(address: string): string {
+  const ip = plainAddress(address) ?? address;
   const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
   if (isIPv4(v4)) return v4;
   const [head = '', tail = ''] = ip.toLowerCase().split('::');
@@ -347,12 +379,13 @@ export const rateLimitPlugin = fp<{ limits: RateLimitOptions; store?: RateLimitS
       if ((req.routeOptions.config as { signedCaller?: boolean } | undefined)?.signedCaller) return;
       // A token this node does not remember costs a store read: not for an address that has
       // already spent its budget of calls without a session (made-up tokens count there).
-      if (!app.auth.answersFromMemory(req)) await rl.anonymousNotSpent(req.ip, reply);
+      const ip = clientAddressOf(req);
+      if (!app.auth.answersFromMemory(req)) await rl.anonymousNotSpent(ip, reply);
       const user = await app.auth.sessionOf(req);
       if (user) await rl.user(user.userId, reply);
-      else await rl.anonymous(req.ip, reply);
+      else await rl.anonymous(ip, reply);
       const own = req.routeOptions.config?.rateLimit;
-      if (own) await rl.route(req.routeOptions.url ?? req.url, own, req.ip, reply);
+      if (own) await rl.route(req.routeOptions.url ?? req.url, own, ip, reply);
     });
   },
   { name: 'rate-limit', dependencies: ['errors', 'metrics'] },

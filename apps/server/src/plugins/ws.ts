@@ -29,7 +29,7 @@ import {
   type PriceSequencer,
   type Sequenced,
 } from './price-sequence.ts';
-import { addressKey } from './rate-limit.ts';
+import { addressKey, clientAddressOf } from './rate-limit.ts';
 import { diffImages } from './ws-diff.ts';
 import { createBinaryFeeds } from './ws-binary.ts';
 import { createFantasyFeeds } from './ws-fantasy.ts';
@@ -61,8 +61,9 @@ export const MAX_CLIENT_MESSAGE_BYTES = 8 * 1024;
 /** Markets one socket may follow at once (each subscribe message carries at most 50). */
 export const MAX_MARKETS_PER_SOCKET = 200;
 /**
- * Open sockets per client address (req.ip, which honours TRUST_PROXY: the address the proxy saw;
- * IPv6 by its /64); more are closed at once (1008).
+ * Open sockets per client address (req.ip, which honours TRUST_PROXY: the address the proxy saw,
+ * a port it wrote after it dropped, the peer's when the entry is no address; IPv6 by its /64;
+ * `clientAddressOf`); more are closed at once (1008).
  */
 export const MAX_SOCKETS_PER_IP = 100;
 /** A socket closed for a policy (flooding, too many reads) that has not finished closing by then is terminated. */
@@ -1002,7 +1003,7 @@ export const wsPlugin = fp<{ sequence?: 'node' | 'store'; limits?: Partial<LiveL
     });
     const live = hub;
     app.decorate('liveHub', live);
-    app.get(WS_PATH, { websocket: true }, (socket, req) => live.connect(socket, req.ip));
+    app.get(WS_PATH, { websocket: true }, (socket, req) => live.connect(socket, clientAddressOf(req)));
     app.addHook('onClose', async () => live.close());
 
     if (sequence === 'store') {
