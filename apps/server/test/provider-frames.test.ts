@@ -29,12 +29,16 @@ describe('CSP for game providers', () => {
     expect(origins).toEqual(['http://127.0.0.1:8090', 'https://games.example.com']);
     const { directive } = await cspWith(origins);
     expect(directive('frame-src')).toBe("frame-src 'self' http://127.0.0.1:8090 https://games.example.com");
-    expect(directive('img-src')).toContain('http://127.0.0.1:8090');
+    // Pictures from this site and the providers only (issue 40: it allowed every https host).
+    expect(directive('img-src')).toBe(
+      "img-src 'self' data: blob: http://127.0.0.1:8090 https://games.example.com",
+    );
     expect(directive('frame-ancestors')).toBe("frame-ancestors 'none'");
   });
 
   it('without providers, frames only this site', async () => {
     const { directive } = await cspWith();
     expect(directive('frame-src')).toBe("frame-src 'self'");
+    expect(directive('img-src')).toBe("img-src 'self' data: blob:");
   });
 });

@@ -17,6 +17,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ProviderConfig } from '../src/config.ts';
 import { PROVIDER_ANSWER_MAX_BYTES } from '../src/modules/providers/provider.ts';
+import { PROVIDER_LAUNCHES_PER_MINUTE } from '../src/modules/providers/wallet-calls.ts';
 import { expectLedgerBalanced } from './helpers/ledger.ts';
 import { bettorOf, operatorOf, type Bettor } from './helpers/people.ts';
 import { describeStores, type StoreContext } from './helpers/stores.ts';
@@ -37,9 +38,14 @@ const fake = {
   /** Bytes of the last huge answer written before the connection closed. */
   hugeSent: 0,
   list: [
-    { game_id: 'slot-lucky', name: 'Lucky Sevens', category: 'SLOTS', thumbnail_url: null },
+    { game_id: 'slot-lucky', name: 'Lucky Sevens', category: 'SLOTS', thumbnail_url: '/thumbs/lucky.png' },
     { game_id: 'slot-gems', name: 'Gem Rush', category: 'SLOTS', thumbnail_url: null },
-    { game_id: 'live-roulette', name: 'Live Roulette', category: 'LIVE', thumbnail_url: null },
+    {
+      game_id: 'live-roulette',
+      name: 'Live Roulette',
+      category: 'LIVE',
+      thumbnail_url: 'https://cdn.example/roulette.png',
+    },
   ],
 };
 const config: ProviderConfig = {
@@ -531,6 +537,41 @@ describeStores(
       }
       expect((await operatorSync()).status).toBe(true);
       expect(await syncError()).toBeNull();
+    });
+
+    it('launches have a limit of their own per bettor: past it the provider is not called and no token is made', async () => {
+      const u = await bettorOf(ctx, 1_000);
+      const other = await bettorOf(ctx, 1_000);
+      const game = await gameIdOf('slot-gems');
+      for (let i = 0; i < PROVIDER_LAUNCHES_PER_MINUTE; i++) {
+        const r = await u.call('userAuthentication', { game_id: game });
+        expect(r.body.status, r.body.message).toBe(true);
+      }
+      const before = fake.launched.length;
+      const tokens = async () =>
+        rowsOf<{ n: number }>(
+          await ctx.app.db.execute(
+            sql`select count(*)::int as n from provider_launch_tokens where user_id = ${u.userId}`,
+          ),
+        )[0]!.n;
+      const made = await tokens();
+      const over = await u.call('userAuthentication', { game_id: game });
+      expect(over.statusCode).toBe(200);
+      expect(over.body).toMatchObject({ status: false, message: expect.stringMatching(/too many/i) });
+      expect(fake.launched.length).toBe(before);
+      expect(await tokens()).toBe(made);
+      // Another bettor launches as before.
+      expect((await other.call('userAuthentication', { game_id: game })).body.status).toBe(true);
+    });
+
+    it("a tile's picture is kept only from the provider's own origin (the CSP's img-src names no other)", async () => {
+      const listed = await ctx.app.providers.gameList({ provider_id: 'ps', page: 1 });
+      const picture = (name: string) => listed.games.find((g) => g.name === name)!.thumbnail_url;
+      expect(picture('Lucky Sevens')).toBe(`${config.base_url}/thumbs/lucky.png`);
+      expect(picture('Live Roulette')).toBeNull();
+      const page = await ctx.app.inject({ method: 'GET', url: '/' });
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp).toContain(`img-src 'self' data: blob: ${config.base_url};`);
     });
   },
   { providers: { list: [config], timeout_ms: TIMEOUT_MS } },

@@ -5,7 +5,8 @@ import { isHashedAssetUrl } from './static-files.ts';
 
 /**
  * Helmet's security headers with a CSP the SPA can live with: its own scripts only, inline style
- * attributes (React sets CSS variables that way), images from itself, data: URLs and https CDNs.
+ * attributes (React sets CSS variables that way), images from itself (the settings' images are
+ * uploads), data: and blob: URLs and the game providers' origins (their tiles' pictures).
  *
  * The helmet middleware is built once and run on every request's raw response. (@fastify/helmet,
  * used before, builds a new helmet middleware on every request, normalising the CSP directives
@@ -38,7 +39,7 @@ const securityHeaders = (https: boolean, frameOrigins: readonly string[]) =>
         baseUri: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...frameOrigins],
+        imgSrc: ["'self'", 'data:', 'blob:', ...frameOrigins],
         frameSrc: ["'self'", ...frameOrigins],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],

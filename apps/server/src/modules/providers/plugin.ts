@@ -74,7 +74,12 @@ export const providersModule = fp<ProvidersOptions>(
       const issued = await app.db.transaction((tx) =>
         calls.issueToken(tx, user.userId, game.game_id, user.sessionId),
       );
-      if (!issued) throw new HttpError(401, 'Your session has ended; please log in again');
+      if (!issued.ok && issued.reason === 'ended')
+        throw new HttpError(401, 'Your session has ended; please log in again');
+      if (!issued.ok) {
+        const s = Math.max(1, Math.ceil((issued.retryAt.getTime() - app.clock.now().getTime()) / 1000));
+        return refuse(`Too many game launches: try again in ${s} second${s === 1 ? '' : 's'}`);
+      }
       const { token, expiresAt } = issued;
       try {
         const { url } = await provider.launch({

@@ -43,12 +43,17 @@ export function categoryOf(text: string): ProviderGameCategory {
   return (PROVIDER_GAME_CATEGORIES as readonly string[]).includes(c) ? (c as ProviderGameCategory) : 'OTHER';
 }
 
-/** A thumbnail as an absolute http(s) URL (a relative one resolved against the provider's base), or null. */
+/**
+ * A thumbnail as an absolute http(s) URL (a relative one resolved against the provider's base), or
+ * null; only on the provider's own origin, the one the site's CSP lets pictures come from
+ * (plugins/security-headers.ts): a picture elsewhere would not show.
+ */
 export function thumbnailOf(url: string | null, baseUrl: string): string | null {
   if (!url) return null;
   try {
     const u = new URL(url, `${baseUrl}/`);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.toString() : null;
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
+    return u.origin === new URL(baseUrl).origin ? u.toString() : null;
   } catch {
     return null;
   }

@@ -15,6 +15,7 @@ import {
 } from '@backlay/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
+import { countEvent } from '../../db/rate-counters.ts';
 import { sessions, users } from '../../db/schema.ts';
 import type { Db, Executor } from '../../db/store.ts';
 import type { ResponsibleService } from '../responsible/service.ts';
@@ -33,6 +34,13 @@ import {
  * the others): calls naming one id, for any players, run one after another on every node.
  */
 const TRANSACTION_LOCK_NAMESPACE = 74_142_263;
+
+/**
+ * Game launches a bettor may make in any minute (each is a token row and a signed call to the
+ * provider): far above a person opening games, far below a script's 150 in 3 s. Counted in the
+ * store (db/rate-counters.ts), so on every node alike.
+ */
+export const PROVIDER_LAUNCHES_PER_MINUTE = 20;
 
 /** Dead launch tokens or sessions cleared per launch at most. */
 const PRUNE_BATCH = 100;
@@ -669,12 +677,22 @@ export function createWalletCalls(deps: {
 
     /**
      * A one-time launch token for (user, game), valid LAUNCH_TOKEN_TTL_S by the database's clock,
-     * bound to the site session launching it and its generation; null when that session has
-     * ended (a node's session cache answered for it after it ended elsewhere). Each launch also
+     * bound to the site session launching it and its generation; refused when that session has
+     * ended (a node's session cache answered for it after it ended elsewhere) or the bettor made
+     * PROVIDER_LAUNCHES_PER_MINUTE launches in the last minute. Each launch also
      * clears a bounded batch of dead tokens and sessions (a day past their end), so neither table
      * grows without bound.
      */
-    async issueToken(tx: Executor, userId: number, gameId: number, siteSessionId: number) {
+    async issueToken(
+      tx: Executor,
+      userId: number,
+      gameId: number,
+      siteSessionId: number,
+    ): Promise<
+      | { ok: true; token: string; expiresAt: Date }
+      | { ok: false; reason: 'ended' }
+      | { ok: false; reason: 'limit'; retryAt: Date }
+    > {
       const [site] = rowsOf<{ generation: number }>(
         await tx.execute(sql`select w.generation from ${sessions} w
           join ${users} u on u.user_id = w.user_id
@@ -682,7 +700,13 @@ export function createWalletCalls(deps: {
             and ${siteLive(sql`w.session_id`, sql`w.generation`)}
           for share of u`),
       );
-      if (!site) return null;
+      if (!site) return { ok: false, reason: 'ended' };
+      const over = await countEvent(
+        tx,
+        [{ bucket: `provider-launch:${userId}`, max: PROVIDER_LAUNCHES_PER_MINUTE, windowMs: 60_000 }],
+        clock.now(),
+      );
+      if (over) return { ok: false, reason: 'limit', retryAt: over.resetsAt };
       await tx.execute(sql`delete from ${providerLaunchTokens} where token_hash in (
           select token_hash from ${providerLaunchTokens}
           where expires_at < now() - interval '1 day' limit ${PRUNE_BATCH})`);
@@ -702,7 +726,7 @@ export function createWalletCalls(deps: {
           createdAt: sql`now()` as unknown as Date,
         })
         .returning({ expiresAt: providerLaunchTokens.expiresAt });
-      return { token, expiresAt: row!.expiresAt };
+      return { ok: true, token, expiresAt: row!.expiresAt };
     },
   };
 }
