@@ -21,6 +21,7 @@ import { startFaultProxy, type FaultProxy } from './helpers/fault-proxy.ts';
 import { clusterServices, TEST_BUS_URL } from './helpers/services.ts';
 import { openStore, TEST_RATE_LIMITS } from './helpers/stores.ts';
 import { isType, settle, WsClient } from './helpers/ws-client.ts';
+import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
 
 // A channel of another module, added the way a module adds one.
 declare module '../src/plugins/bus.ts' {
@@ -273,14 +274,18 @@ describe.skipIf(!ready)('two nodes on one store and one bus', () => {
 
     let n = 0;
     const bet = (app: FastifyInstance, user: number, side: 'BACK' | 'LAY', price: number) =>
-      app.exchange.placeBet(users[user]!.userId, {
-        market_id: m.marketId,
-        selection_id: m.selectionIds[n % 2]!,
-        side,
-        price,
-        size_paise: 10_000 + (n % 7) * 1_000,
-        request_id: `cluster-${++n}`,
-      });
+      app.exchange.placeBet(
+        users[user]!.userId,
+        {
+          market_id: m.marketId,
+          selection_id: m.selectionIds[n % 2]!,
+          side,
+          price,
+          size_paise: 10_000 + (n % 7) * 1_000,
+          request_id: `cluster-${++n}`,
+        },
+        { staker: SYSTEM_STAKER },
+      );
     // Node a's sockets first; node b's join after a few changes (b has never sent this market).
     await subscribe(sockets.slice(0, 2));
     for (let round = 0; round < 12; round++) {
@@ -351,14 +356,18 @@ describe.skipIf(!ready)('two nodes on one store and one bus', () => {
 
     proxy.cut();
     await waitFor('a to notice', () => !a.bus.stats.connected);
-    const r = await b.exchange.placeBet(layer!.userId, {
-      market_id: m.marketId,
-      selection_id: m.selectionIds[0]!,
-      side: 'LAY',
-      price: 250,
-      size_paise: 50_000,
-      request_id: 'cluster-while-cut',
-    });
+    const r = await b.exchange.placeBet(
+      layer!.userId,
+      {
+        market_id: m.marketId,
+        selection_id: m.selectionIds[0]!,
+        side: 'LAY',
+        price: 250,
+        size_paise: 50_000,
+        request_id: 'cluster-while-cut',
+      },
+      { staker: SYSTEM_STAKER },
+    );
     expect(r.ok).toBe(true);
     await settle(300);
     // a never heard of it.

@@ -7,6 +7,7 @@ import { bets } from '../src/db/schema.ts';
 import type { PlaceBetOutcome } from '../src/modules/exchange/service.ts';
 import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';
 import { describeStores } from './helpers/stores.ts';
+import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
 
 describeStores('exchange batches', (ctx) => {
   /** Counts the 'market' notices of one market while `fn` runs (one per committed batch). */
@@ -28,14 +29,18 @@ describeStores('exchange batches', (ctx) => {
     const a = await createBettor(ctx.app, 10_000); // ₹100
     const maker = await createBettor(ctx.app, 10_000_000);
     const order = (userId: number, selection_id: number, side: 'BACK' | 'LAY', price: number, size: number) =>
-      ctx.app.exchange.placeBet(userId, {
-        market_id: m.marketId,
-        selection_id,
-        side,
-        price,
-        size_paise: size,
-        request_id: `h-${Math.random().toString(36).slice(2)}`,
-      });
+      ctx.app.exchange.placeBet(
+        userId,
+        {
+          market_id: m.marketId,
+          selection_id,
+          side,
+          price,
+          size_paise: size,
+          request_id: `h-${Math.random().toString(36).slice(2)}`,
+        },
+        { staker: SYSTEM_STAKER },
+      );
     // a backs ₹100 at 2.0 on R0 against the maker's lay: +100 on R0, −100 on R1, nothing left.
     expect(await order(maker.userId, r0, 'LAY', 200, 10_000)).toMatchObject({ ok: true });
     expect(await order(a.userId, r0, 'BACK', 200, 10_000)).toMatchObject({ ok: true, status: 'MATCHED' });
@@ -73,14 +78,18 @@ describeStores('exchange batches', (ctx) => {
     );
     // Warm up: this node now knows the market is open, so the calls below queue at once.
     expect(
-      await ctx.app.exchange.placeBet(people[4]!.userId, {
-        market_id: m.marketId,
-        selection_id: m.selectionIds[0]!,
-        side: 'BACK',
-        price: 1_000,
-        size_paise: 100,
-        request_id: 'warm',
-      }),
+      await ctx.app.exchange.placeBet(
+        people[4]!.userId,
+        {
+          market_id: m.marketId,
+          selection_id: m.selectionIds[0]!,
+          side: 'BACK',
+          price: 1_000,
+          size_paise: 100,
+          request_id: 'warm',
+        },
+        { staker: SYSTEM_STAKER },
+      ),
     ).toMatchObject({ ok: true });
     let seed = 7;
     const rnd = (n: number) => {
@@ -115,7 +124,7 @@ describeStores('exchange batches', (ctx) => {
       return {
         userId: p.userId,
         key: `${p.userId}:${requestId}`,
-        run: () => ctx.app.exchange.placeBet(p.userId, request),
+        run: () => ctx.app.exchange.placeBet(p.userId, request, { staker: SYSTEM_STAKER }),
       };
     });
     const { value: results, notices } = await noticesDuring(m.marketId, () =>
@@ -182,14 +191,26 @@ describeStores('exchange batches', (ctx) => {
       request_id,
     });
     // Warm both markets up so the calls below queue in the same turn.
-    await ctx.app.exchange.placeBet(v!.userId, req(x.marketId, x.selectionIds[0]!, 'wx'));
-    await ctx.app.exchange.placeBet(v!.userId, req(y.marketId, y.selectionIds[0]!, 'wy'));
+    await ctx.app.exchange.placeBet(v!.userId, req(x.marketId, x.selectionIds[0]!, 'wx'), {
+      staker: SYSTEM_STAKER,
+    });
+    await ctx.app.exchange.placeBet(v!.userId, req(y.marketId, y.selectionIds[0]!, 'wy'), {
+      staker: SYSTEM_STAKER,
+    });
     // The twins go on runner 3, which nobody else bets on: whichever wins, w1 meets v1's lay.
     const answers = await Promise.all([
-      ctx.app.exchange.placeBet(u!.userId, req(x.marketId, x.selectionIds[2]!, 'twin')),
-      ctx.app.exchange.placeBet(v!.userId, req(y.marketId, y.selectionIds[1]!, 'v1', 'LAY')),
-      ctx.app.exchange.placeBet(u!.userId, req(y.marketId, y.selectionIds[2]!, 'twin')),
-      ctx.app.exchange.placeBet(w!.userId, req(y.marketId, y.selectionIds[1]!, 'w1')),
+      ctx.app.exchange.placeBet(u!.userId, req(x.marketId, x.selectionIds[2]!, 'twin'), {
+        staker: SYSTEM_STAKER,
+      }),
+      ctx.app.exchange.placeBet(v!.userId, req(y.marketId, y.selectionIds[1]!, 'v1', 'LAY'), {
+        staker: SYSTEM_STAKER,
+      }),
+      ctx.app.exchange.placeBet(u!.userId, req(y.marketId, y.selectionIds[2]!, 'twin'), {
+        staker: SYSTEM_STAKER,
+      }),
+      ctx.app.exchange.placeBet(w!.userId, req(y.marketId, y.selectionIds[1]!, 'w1'), {
+        staker: SYSTEM_STAKER,
+      }),
     ]);
     expect(answers.every((a) => a.ok)).toBe(true);
     const [ux, , uy] = answers as (PlaceBetOutcome & { ok: true })[];

@@ -16,6 +16,7 @@ import {
 } from '../src/modules/markets/command-queue.ts';
 import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';
 import { describeStores } from './helpers/stores.ts';
+import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
 
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
 
@@ -169,14 +170,18 @@ describeStores('exchange back-pressure', (ctx) => {
     let answered = 0;
     const order = () =>
       ctx.app.exchange
-        .placeBet(u.userId, {
-          market_id: m.marketId,
-          selection_id: m.selectionIds[0]!,
-          side: 'BACK',
-          price: 200,
-          size_paise: 100,
-          request_id: `q-${++n}`,
-        })
+        .placeBet(
+          u.userId,
+          {
+            market_id: m.marketId,
+            selection_id: m.selectionIds[0]!,
+            side: 'BACK',
+            price: 200,
+            size_paise: 100,
+            request_id: `q-${++n}`,
+          },
+          { staker: SYSTEM_STAKER },
+        )
         .then((r) => {
           answered += 1;
           return r;
@@ -224,14 +229,18 @@ describeStores('exchange rounds', (ctx) => {
       us.flatMap((u, i) =>
         ms.flatMap((m) =>
           (['BACK', 'LAY'] as const).map((side) =>
-            ctx.app.exchange.placeBet(u.userId, {
-              market_id: m.marketId,
-              selection_id: m.selectionIds[i % 2]!,
-              side,
-              price: side === 'BACK' ? 200 : 190 + (i % 3) * 10,
-              size_paise: 10_000 + i * 100,
-              request_id: `round-${++n}`,
-            }),
+            ctx.app.exchange.placeBet(
+              u.userId,
+              {
+                market_id: m.marketId,
+                selection_id: m.selectionIds[i % 2]!,
+                side,
+                price: side === 'BACK' ? 200 : 190 + (i % 3) * 10,
+                size_paise: 10_000 + i * 100,
+                request_id: `round-${++n}`,
+              },
+              { staker: SYSTEM_STAKER },
+            ),
           ),
         ),
       ),

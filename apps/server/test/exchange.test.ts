@@ -6,6 +6,7 @@ import { snapshotStore } from './helpers/api.ts';
 import { createExchangeService } from '../src/modules/exchange/service.ts';
 import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';
 import { describeStores } from './helpers/stores.ts';
+import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
 
 /** The in-play bet delay: tests decide when a sleeping bet wakes up. */
 let onSleep: (ms: number) => Promise<void> = async () => {};
@@ -321,14 +322,18 @@ describeStores(
         waits.push(ms);
         if (added) return;
         added = true;
-        await ctx.app.exchange.placeBet(maker.userId, {
-          market_id: m.marketId,
-          selection_id: m.selectionIds[0]!,
-          side: 'LAY',
-          price: 200,
-          size_paise: 5_000,
-          request_id: nextRequestId(),
-        });
+        await ctx.app.exchange.placeBet(
+          maker.userId,
+          {
+            market_id: m.marketId,
+            selection_id: m.selectionIds[0]!,
+            side: 'LAY',
+            price: 200,
+            size_paise: 5_000,
+            request_id: nextRequestId(),
+          },
+          { staker: SYSTEM_STAKER },
+        );
       };
       const r = await u.call('placeMarketBet', bet(m, 0, true, 2, 100));
       expect(r.body.data).toMatchObject({ status: 'MATCHED', size_matched: 100 });
@@ -383,10 +388,12 @@ describeStores(
         request_id: nextRequestId(),
       });
       // A caches the book with a resting lay; B places a lay and cancels on its own node.
-      await nodeA.placeBet(a.userId, order(a.userId, 'LAY', 300, 10_000));
-      await nodeB.placeBet(b.userId, order(b.userId, 'LAY', 320, 10_000));
+      await nodeA.placeBet(a.userId, order(a.userId, 'LAY', 300, 10_000), { staker: SYSTEM_STAKER });
+      await nodeB.placeBet(b.userId, order(b.userId, 'LAY', 320, 10_000), { staker: SYSTEM_STAKER });
       // A's cached book is stale: the back must meet B's better lay at 3.2 first.
-      const r = await nodeA.placeBet(a.userId, order(a.userId, 'BACK', 300, 15_000));
+      const r = await nodeA.placeBet(a.userId, order(a.userId, 'BACK', 300, 15_000), {
+        staker: SYSTEM_STAKER,
+      });
       expect(r).toMatchObject({ ok: true, status: 'MATCHED', size_matched_paise: 15_000 });
       expect(r.ok && r.average_price_matched).toBeCloseTo((10_000 * 320 + 5_000 * 300) / 15_000, 6);
       // a cancels through node B; node A must not match the cancelled rest.
@@ -395,7 +402,9 @@ describeStores(
         cancelled: 1,
         size_cancelled_paise: 5_000,
       });
-      const r2 = await nodeA.placeBet(b.userId, order(b.userId, 'BACK', 300, 1_000));
+      const r2 = await nodeA.placeBet(b.userId, order(b.userId, 'BACK', 300, 1_000), {
+        staker: SYSTEM_STAKER,
+      });
       expect(r2).toMatchObject({ ok: true, status: 'UNMATCHED' });
       await expectExchangeInvariants(ctx.app);
     });
@@ -416,14 +425,18 @@ describeStores(
         const kind = rnd(10);
         if (kind === 0) return () => ctx.app.exchange.cancelBets(p.userId, { market_id: m.marketId });
         return () =>
-          ctx.app.exchange.placeBet(p.userId, {
-            market_id: m.marketId,
-            selection_id: m.selectionIds[rnd(3)]!,
-            side: rnd(2) === 0 ? 'BACK' : 'LAY',
-            price: prices[rnd(prices.length)]!,
-            size_paise: 100 * (1 + rnd(200)),
-            request_id: `c-${i}`,
-          });
+          ctx.app.exchange.placeBet(
+            p.userId,
+            {
+              market_id: m.marketId,
+              selection_id: m.selectionIds[rnd(3)]!,
+              side: rnd(2) === 0 ? 'BACK' : 'LAY',
+              price: prices[rnd(prices.length)]!,
+              size_paise: 100 * (1 + rnd(200)),
+              request_id: `c-${i}`,
+            },
+            { staker: SYSTEM_STAKER },
+          );
       });
       const results = await Promise.all(jobs.map((j) => j()));
       const placed = results.filter((r) => r.ok && 'bet_id' in r).length;

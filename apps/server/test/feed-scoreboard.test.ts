@@ -13,6 +13,7 @@ import { setUpCricketMatch } from '../src/modules/cricket/set-up.ts';
 import { createServerFeed } from '../src/plugins/feed.ts';
 import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';
 import { describeStores } from './helpers/stores.ts';
+import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
 
 let rid = 0;
 const requestId = () => `fs-${++rid}-${Math.random().toString(36).slice(2, 8)}`;
@@ -45,23 +46,31 @@ describeStores(
       const backer = await createBettor(ctx.app, 10_000_00);
       const layer = await createBettor(ctx.app, 10_000_00);
       const [r1] = m.selectionIds;
-      const lay = await ctx.app.exchange.placeBet(layer.userId, {
-        market_id: m.marketId,
-        selection_id: r1!,
-        side: 'LAY',
-        price: 200,
-        size_paise: 1000_00,
-        request_id: requestId(),
-      });
+      const lay = await ctx.app.exchange.placeBet(
+        layer.userId,
+        {
+          market_id: m.marketId,
+          selection_id: r1!,
+          side: 'LAY',
+          price: 200,
+          size_paise: 1000_00,
+          request_id: requestId(),
+        },
+        { staker: SYSTEM_STAKER },
+      );
       expect(lay.ok).toBe(true);
-      const back = await ctx.app.exchange.placeBet(backer.userId, {
-        market_id: m.marketId,
-        selection_id: r1!,
-        side: 'BACK',
-        price: 200,
-        size_paise: 1000_00,
-        request_id: requestId(),
-      });
+      const back = await ctx.app.exchange.placeBet(
+        backer.userId,
+        {
+          market_id: m.marketId,
+          selection_id: r1!,
+          side: 'BACK',
+          price: 200,
+          size_paise: 1000_00,
+          request_id: requestId(),
+        },
+        { staker: SYSTEM_STAKER },
+      );
       expect(back).toMatchObject({ ok: true, size_remaining_paise: 0 });
       return { ...m, backer, layer };
     }
@@ -94,14 +103,18 @@ describeStores(
       );
       // The moment the score says so, before any feed tick: no bet on a decided match.
       const late = await createBettor(ctx.app, 10_000_00);
-      const refused = await ctx.app.exchange.placeBet(late.userId, {
-        market_id: m.marketId,
-        selection_id: r1!,
-        side: 'BACK',
-        price: 101,
-        size_paise: 1000_00,
-        request_id: requestId(),
-      });
+      const refused = await ctx.app.exchange.placeBet(
+        late.userId,
+        {
+          market_id: m.marketId,
+          selection_id: r1!,
+          side: 'BACK',
+          price: 101,
+          size_paise: 1000_00,
+          request_id: requestId(),
+        },
+        { staker: SYSTEM_STAKER },
+      );
       expect(refused).toMatchObject({ ok: false, message: 'Market is suspended' });
 
       // Before this change the clock closed it (ten hours after the start) on a drawn winner.

@@ -12,6 +12,7 @@ import { RESERVATION_SWEEP_MS, RESERVATION_TIMEOUT_MS } from '../src/modules/wal
 import { TestClock } from './helpers/clock.ts';
 import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';
 import { describeStores } from './helpers/stores.ts';
+import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
 
 const clock = new TestClock();
 let rid = 0;
@@ -32,10 +33,30 @@ describeStores(
       const u = await createBettor(ctx.app, 10_000);
       const m = await createMarket(ctx.app);
       const [a, b, c, none] = await Promise.all([
-        ctx.app.wallet.reserve({ userId: u.userId, marketId: m.marketId, wantPaise: 6_000 }),
-        ctx.app.wallet.reserve({ userId: u.userId, marketId: m.marketId, wantPaise: 6_000 }),
-        ctx.app.wallet.reserve({ userId: u.userId, marketId: m.marketId, wantPaise: 1_000 }),
-        ctx.app.wallet.reserve({ userId: 2_000_000_000, marketId: m.marketId, wantPaise: 1_000 }),
+        ctx.app.wallet.reserve({
+          userId: u.userId,
+          marketId: m.marketId,
+          wantPaise: 6_000,
+          staker: SYSTEM_STAKER,
+        }),
+        ctx.app.wallet.reserve({
+          userId: u.userId,
+          marketId: m.marketId,
+          wantPaise: 6_000,
+          staker: SYSTEM_STAKER,
+        }),
+        ctx.app.wallet.reserve({
+          userId: u.userId,
+          marketId: m.marketId,
+          wantPaise: 1_000,
+          staker: SYSTEM_STAKER,
+        }),
+        ctx.app.wallet.reserve({
+          userId: 2_000_000_000,
+          marketId: m.marketId,
+          wantPaise: 1_000,
+          staker: SYSTEM_STAKER,
+        }),
       ]);
       expect(a).toMatchObject({ hasWallet: true, paise: 6_000 });
       expect(b).toMatchObject({ hasWallet: true, paise: 4_000 });
@@ -65,14 +86,18 @@ describeStores(
       const m = await createMarket(ctx.app);
       const sel = m.selectionIds[0]!;
       const bet = (side: 'BACK' | 'LAY', price: number, size: number) =>
-        ctx.app.exchange.placeBet(u.userId, {
-          market_id: m.marketId,
-          selection_id: sel,
-          side,
-          price,
-          size_paise: size,
-          request_id: requestId(),
-        });
+        ctx.app.exchange.placeBet(
+          u.userId,
+          {
+            market_id: m.marketId,
+            selection_id: sel,
+            side,
+            price,
+            size_paise: size,
+            request_id: requestId(),
+          },
+          { staker: SYSTEM_STAKER },
+        );
       // A lay of ₹50 at 3.0 risks ₹100: the whole balance.
       expect(layLiabilityPaise(5_000, 300)).toBe(10_000);
       expect(await bet('LAY', 300, 5_000)).toMatchObject({ ok: true, status: 'UNMATCHED' });
@@ -103,14 +128,18 @@ describeStores(
       // Warm up: the node knows each market is open, so the bets below go straight to reserving.
       for (const m of ms) {
         expect(
-          await ctx.app.exchange.placeBet(u.userId, {
-            market_id: m.marketId,
-            selection_id: m.selectionIds[0]!,
-            side: 'BACK',
-            price: 200,
-            size_paise: 100,
-            request_id: requestId(),
-          }),
+          await ctx.app.exchange.placeBet(
+            u.userId,
+            {
+              market_id: m.marketId,
+              selection_id: m.selectionIds[0]!,
+              side: 'BACK',
+              price: 200,
+              size_paise: 100,
+              request_id: requestId(),
+            },
+            { staker: SYSTEM_STAKER },
+          ),
         ).toMatchObject({ ok: true });
       }
       let seed = 11;
@@ -122,14 +151,18 @@ describeStores(
       const results = await Promise.all(
         Array.from({ length: 320 }, () => {
           const m = ms[rnd(ms.length)]!;
-          return ctx.app.exchange.placeBet(u.userId, {
-            market_id: m.marketId,
-            selection_id: m.selectionIds[rnd(3)]!,
-            side: rnd(2) === 0 ? 'BACK' : 'LAY',
-            price: [150, 200, 250, 300][rnd(4)]!,
-            size_paise: 500 * (1 + rnd(8)),
-            request_id: requestId(),
-          });
+          return ctx.app.exchange.placeBet(
+            u.userId,
+            {
+              market_id: m.marketId,
+              selection_id: m.selectionIds[rnd(3)]!,
+              side: rnd(2) === 0 ? 'BACK' : 'LAY',
+              price: [150, 200, 250, 300][rnd(4)]!,
+              size_paise: 500 * (1 + rnd(8)),
+              request_id: requestId(),
+            },
+            { staker: SYSTEM_STAKER },
+          );
         }),
       );
       const ok = results.filter((r) => r.ok).length;
@@ -146,7 +179,12 @@ describeStores(
       const u = await createBettor(ctx.app, 10_000);
       const m = await createMarket(ctx.app);
       // What a node leaves when it dies between reserving a bet and the market's batch.
-      const r = await ctx.app.wallet.reserve({ userId: u.userId, marketId: m.marketId, wantPaise: 7_000 });
+      const r = await ctx.app.wallet.reserve({
+        userId: u.userId,
+        marketId: m.marketId,
+        wantPaise: 7_000,
+        staker: SYSTEM_STAKER,
+      });
       expect(r).toMatchObject({ hasWallet: true, paise: 7_000 });
       expect(await available(u.userId)).toBe(3_000);
       const [row] = await reservedOf(u.userId);
@@ -188,14 +226,18 @@ describeStores(
         return got;
       };
       try {
-        const r = await ctx.app.exchange.placeBet(u.userId, {
-          market_id: m.marketId,
-          selection_id: m.selectionIds[0]!,
-          side: 'BACK',
-          price: 200,
-          size_paise: 5_000,
-          request_id: requestId(),
-        });
+        const r = await ctx.app.exchange.placeBet(
+          u.userId,
+          {
+            market_id: m.marketId,
+            selection_id: m.selectionIds[0]!,
+            side: 'BACK',
+            price: 200,
+            size_paise: 5_000,
+            request_id: requestId(),
+          },
+          { staker: SYSTEM_STAKER },
+        );
         expect(r).toEqual({ ok: false, message: RESERVATION_LOST_MESSAGE });
       } finally {
         wallet.reserve = reserve;

@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { vacuumStore } from '../src/db/maintenance.ts';
 import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';
 import { describeStores } from './helpers/stores.ts';
+import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
 
 type TableStats = { n_dead_tup: number; last_vacuum: string | null; last_analyze: string | null };
 
@@ -31,14 +32,18 @@ describeStores(
       const u = await createBettor(ctx.app, 1_000_000);
       // Past autovacuum's threshold of 50 dead rows (+ 20% of the live ones: none).
       for (let i = 0; i < 60; i++) {
-        const r = await ctx.app.exchange.placeBet(u.userId, {
-          market_id: m.marketId,
-          selection_id: m.selectionIds[0]!,
-          side: i % 2 === 0 ? 'BACK' : 'LAY',
-          price: 200 + (i % 2) * 10,
-          size_paise: 1_000,
-          request_id: `maint-${i}`,
-        });
+        const r = await ctx.app.exchange.placeBet(
+          u.userId,
+          {
+            market_id: m.marketId,
+            selection_id: m.selectionIds[0]!,
+            side: i % 2 === 0 ? 'BACK' : 'LAY',
+            price: 200 + (i % 2) * 10,
+            size_paise: 1_000,
+            request_id: `maint-${i}`,
+          },
+          { staker: SYSTEM_STAKER },
+        );
         expect(r.ok).toBe(true);
       }
       if (ctx.store === 'postgres') {

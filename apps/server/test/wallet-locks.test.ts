@@ -3,6 +3,7 @@
 // held bettor's bet is refused in words within a bounded time; reservation expiry and the sweep go
 // by the database's clock, not a node's; a reserving transaction whose commit's outcome was
 // unknown is retried by its request key and never reserves twice.
+import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { expect, it } from 'vitest';
@@ -143,7 +144,12 @@ describeStores(
       const behind = createWalletService(ctx.app.db, { now: () => new Date(Date.now() - skew) });
       const ahead = createWalletService(ctx.app.db, { now: () => new Date(Date.now() + skew) });
       // A node whose clock is behind reserves; a node whose clock is ahead sweeps; the leader sweeps.
-      const r = await behind.reserve({ userId: u.userId, marketId: m.marketId, wantPaise: 4_000 });
+      const r = await behind.reserve({
+        userId: u.userId,
+        marketId: m.marketId,
+        wantPaise: 4_000,
+        staker: SYSTEM_STAKER,
+      });
       expect(r).toMatchObject({ hasWallet: true, paise: 4_000 });
       expect((await ahead.sweepReservations()).count).toBe(0);
       expect((await ctx.app.wallet.sweepReservations()).count).toBe(0);
@@ -175,7 +181,12 @@ describeStores(
         },
       }) as Db;
       const wallet = createWalletService(db);
-      const r = await wallet.reserve({ userId: u.userId, marketId: m.marketId, wantPaise: 3_000 });
+      const r = await wallet.reserve({
+        userId: u.userId,
+        marketId: m.marketId,
+        wantPaise: 3_000,
+        staker: SYSTEM_STAKER,
+      });
       expect(r).toMatchObject({ hasWallet: true, paise: 3_000 });
       const mine = (await ctx.app.wallet.reservations.all(ctx.app.db)).filter((x) => x.userId === u.userId);
       expect(mine.map((x) => x.amountPaise)).toEqual([3_000]);

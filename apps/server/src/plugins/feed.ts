@@ -33,6 +33,7 @@ import { matchOddsScoreStates } from '../modules/cricket/match-odds.ts';
 import { MATCH_ODDS_MARKET_TYPE } from '../modules/exchange/kind.ts';
 import { checkFence, type Fence } from './leader.ts';
 import { createRacingFeedApi } from './racing-feed.ts';
+import { SYSTEM_STAKER } from '../modules/wallet/stake-gate.ts';
 
 /** A market maker's float: ₹5,00,00,000 (its exposure across every demo market stays far below). */
 export const MAKER_FLOAT_PAISE = 5_000_000_000;
@@ -174,7 +175,8 @@ export function createExchangeFeedApi(
           size_paise: order.size_paise,
           request_id: `${prefix}-${++n}`,
         },
-        fence === undefined ? {} : { fence },
+        // The feed's market makers stake with no session: their orders carry the leader's fence.
+        fence === undefined ? { staker: SYSTEM_STAKER } : { staker: SYSTEM_STAKER, fence },
       );
       return out.ok ? { ok: true, size_remaining_paise: out.size_remaining_paise } : out;
     },

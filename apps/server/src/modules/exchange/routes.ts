@@ -122,7 +122,7 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
           ...(body.version === undefined ? {} : { version: body.version }),
         },
         // The in-play bet delay is a wait on purpose: the request deadline moves on by it.
-        { onDelay: (wait_ms) => req.extendDeadline?.(wait_ms) },
+        { staker: { sessionId: user.sessionId }, onDelay: (wait_ms) => req.extendDeadline?.(wait_ms) },
       );
       if (!r.ok) {
         // A bet sent on the version before a runner's removal is told so.
@@ -173,7 +173,7 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
           accepted_profit_paise: body.profit < 0 ? -accepted : accepted,
         },
         // In play a cash out waits the bet delay like any bet: the request deadline moves on by it.
-        { onDelay: (wait_ms) => req.extendDeadline?.(wait_ms) },
+        { staker: { sessionId: user.sessionId }, onDelay: (wait_ms) => req.extendDeadline?.(wait_ms) },
       );
       if (!r.ok) {
         if (!r.quote) return refuse(r.message);

@@ -60,6 +60,7 @@ import type {
 } from './types.ts';
 import { EXCHANGE_KIND } from './kind.ts';
 import * as q from './queries.ts';
+import type { Staker } from '../wallet/stake-gate.ts';
 
 export type * from './types.ts';
 
@@ -596,7 +597,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     cashOut(
       userId: number,
       request: { market_id: number; request_id: string; accepted_profit_paise: number },
-      opts?: { onDelay?: (wait_ms: number) => void },
+      opts: { staker: Staker; onDelay?: (wait_ms: number) => void },
     ): Promise<{ outcome: CashOutOutcome; version: number }>;
     bestPrices(marketIds: number[]): Promise<Map<number, BestPrice>>;
     recomputeExposure(userId: number, marketId: number): Promise<number>;
@@ -607,7 +608,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     async placeBet(
       userId: number,
       request: PlaceBetRequest,
-      opts: { fence?: Fence | null; onDelay?: (wait_ms: number) => void } = {},
+      opts: { staker: Staker; fence?: Fence | null; onDelay?: (wait_ms: number) => void },
     ): Promise<PlaceBetOutcome> {
       if (!isValidPrice(request.price))
         return { ok: false, message: 'Odds are not a valid price on the ladder' };
@@ -657,6 +658,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
         reservation = await app.wallet.reserve({
           userId,
           marketId,
+          staker: opts.staker,
           wantPaise:
             request.side === 'BACK'
               ? request.size_paise
@@ -669,6 +671,8 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
       }
       // The bettor's wallet row stayed locked by another transaction: refused in words, at once.
       if (reservation.busy) return { ok: false, message: reservation.message };
+      // The stake gate refused it (the session ended, on any node): nothing was reserved.
+      if (reservation.refusal !== undefined) return { ok: false, message: reservation.refusal };
       let cmd: Command | null = null;
       const answer = await new Promise<PlaceBetOutcome | null>((done, fail) => {
         cmd = {
@@ -806,7 +810,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
      * case reserved, then the market's batch recomputes the quote under its lock and places every
      * hedge bet fill-or-kill (cash-out.ts `cashOutIn`). The same request_id twice: the first answer.
      */
-    async cashOut(userId, request, opts = {}) {
+    async cashOut(userId, request, opts) {
       const marketId = request.market_id;
       if (request.request_id.length < 1 || request.request_id.length > 64) {
         return { outcome: { ok: false, message: 'request_id must be 1 to 64 characters' }, version: 0 };
@@ -841,13 +845,16 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
       reserving.set(marketId, (reserving.get(marketId) ?? 0) + 1);
       let reservation: Reservation;
       try {
-        reservation = await app.wallet.reserve({ userId, marketId, wantPaise });
+        reservation = await app.wallet.reserve({ userId, marketId, wantPaise, staker: opts.staker });
       } finally {
         const n = (reserving.get(marketId) ?? 1) - 1;
         if (n > 0) reserving.set(marketId, n);
         else reserving.delete(marketId);
       }
       if (reservation.busy) return { outcome: { ok: false, message: reservation.message }, version };
+      if (reservation.refusal !== undefined) {
+        return { outcome: { ok: false, message: reservation.refusal }, version };
+      }
       let cmd: Command | null = null;
       const answer = await new Promise<CashOutOutcome | null>((done, fail) => {
         cmd = {

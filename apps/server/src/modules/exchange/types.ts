@@ -1,6 +1,7 @@
 import type { Fence } from '../../plugins/leader.ts';
 import type { MarketImage } from '@backlay/contract';
 import type { Executor } from '../../db/store.ts';
+import type { Staker } from '../wallet/stake-gate.ts';
 
 /**
  * The exchange service, `app.exchange`. Internal units throughout: money in integer PAISE, odds in
@@ -99,7 +100,7 @@ export interface ExchangeService {
   placeBet(
     user_id: number,
     request: PlaceBetRequest,
-    opts?: { fence?: Fence | null; onDelay?: (wait_ms: number) => void },
+    opts: { staker: Staker; fence?: Fence | null; onDelay?: (wait_ms: number) => void },
   ): Promise<PlaceBetOutcome>;
   cancelBets(user_id: number, target: { bet_id: number } | { market_id: number }): Promise<CancelOutcome>;
   setMarketStatus(market_id: number, status: 'OPEN' | 'SUSPENDED' | 'CLOSED'): Promise<void>;

@@ -7,6 +7,7 @@ import * as holds from './holds.ts';
 import * as q from './queries.ts';
 import * as reservations from './reservations.ts';
 import { checkFence, type Fence } from '../../plugins/leader.ts';
+import { SESSION_ENDED_MESSAGE, sessionOf, stakerLiveSql, type Staker } from './stake-gate.ts';
 
 /** House account that funds deposits and receives withdrawals. */
 export const HOUSE_CASH = 'HOUSE_CASH';
@@ -177,17 +178,21 @@ async function committedPaise(tx: Executor, userId: number): Promise<number> {
   return Number((res as unknown as { rows: { c: string }[] }).rows[0]?.c ?? 0);
 }
 
-/** A bet's worst case to reserve before its market's batch. */
-export type ReserveRequest = { userId: number; marketId: number; wantPaise: number };
+/**
+ * A bet's worst case to reserve before its market's batch, by `staker` (the stake gate: a session
+ * no longer live reserves nothing and is refused in words).
+ */
+export type ReserveRequest = { userId: number; marketId: number; wantPaise: number; staker: Staker };
 /**
  * What was reserved: `paise` (0 ≤ paise ≤ wantPaise: as much as the available balance allowed) under
  * reservation `id` (null when nothing was reserved); or no wallet for the user; or `busy`: the
  * user's wallet row stayed locked by another transaction through every try (`message` says so).
  */
 export type Reservation =
-  | { hasWallet: false; busy?: false }
-  | { hasWallet: true; busy?: false; id: number | null; paise: number }
-  | { hasWallet: false; busy: true; message: string };
+  | { hasWallet: false; busy?: false; refusal?: undefined }
+  | { hasWallet: false; busy?: false; refusal: string }
+  | { hasWallet: true; busy?: false; refusal?: undefined; id: number | null; paise: number }
+  | { hasWallet: false; busy: true; refusal?: undefined; message: string };
 
 /** A reserve request with its own key (one per call: a retry of its transaction finds it by it). */
 type KeyedRequest = ReserveRequest & { key: string };
@@ -245,6 +250,10 @@ export function createWalletService(
    * is materialized so that each user's available budget is summed once, not twice per request.
    */
   async function reserveNow(reqs: readonly KeyedRequest[]): Promise<(Reservation | 'busy')[]> {
+    const sessionIds = reqs.map((r) => sessionOf(r.staker));
+    for (const id of sessionIds) {
+      if (id !== null && !Number.isSafeInteger(id)) throw new Error(`bad session id ${String(id)}`);
+    }
     for (const r of reqs) {
       if (!Number.isSafeInteger(r.wantPaise) || r.wantPaise < 0)
         throw new Error(`reservation must be whole paise ≥ 0, got ${r.wantPaise}`);
@@ -266,20 +275,35 @@ export function createWalletService(
         reqs.flatMap((r, i) =>
           busy.has(r.userId)
             ? []
-            : [{ i, user_id: r.userId, market_id: r.marketId, want: r.wantPaise, key: r.key }],
+            : [
+                {
+                  i,
+                  user_id: r.userId,
+                  market_id: r.marketId,
+                  want: r.wantPaise,
+                  key: r.key,
+                  session_id: sessionIds[i],
+                },
+              ],
         ),
       );
       const a = sql`a.${sql.identifier(ledgerAccounts.userId.name)}`;
       const res = await tx.execute(sql`with
         req as (select * from json_to_recordset(${json}::json)
-          as r(i integer, user_id integer, market_id integer, want bigint, key text)),
+          as r(i integer, user_id integer, market_id integer, want bigint, key text, session_id integer)),
+        -- The stake gate's session check (stake-gate.ts), read after the wallet rows' lock: a
+        -- request whose session ended (on any node) reserves nothing.
+        live as materialized (select r.*, ${stakerLiveSql(sql`r.user_id`, sql`r.session_id`)} or r.session_id is null as live
+          from req r),
         av as materialized (select a.user_id, greatest((${budgetExpr(a, sql`a.balance_paise`)})::bigint
             - (${holds.totalExpr(a)})::bigint - (${reservations.totalExpr(a)})::bigint, 0) as avail
           from ${ledgerAccounts} a
           where a.kind = 'user_cash' and a.user_id = any(${`{${users.join(',')}}`}::integer[])),
         g as materialized (select r.i, r.user_id, r.market_id, r.key,
-            least(sum(r.want) over w, av.avail) - least(sum(r.want) over w - r.want, av.avail) as paise
-          from req r join av on av.user_id = r.user_id
+            case when r.live then least(sum(r.want) filter (where r.live) over w, av.avail)
+              - least(sum(r.want) filter (where r.live) over w - r.want, av.avail) else 0 end as paise,
+            r.live
+          from live r join av on av.user_id = r.user_id
           window w as (partition by r.user_id order by r.i)),
         n as materialized (select g.*, case when g.paise > 0
             then nextval(pg_get_serial_sequence('exposure_reservations', 'reservation_id')) end as id from g),
@@ -287,14 +311,17 @@ export function createWalletService(
             (reservation_id, user_id, market_id, amount_paise, node_id, created_at, request_key)
           select n.id, n.user_id, n.market_id, n.paise, ${nodeId}, now(), n.key
             from n where n.id is not null)
-        select n.i, n.paise::text as paise, n.id::text as id from n`);
-      return (res as unknown as { rows: { i: number; paise: string; id: string | null }[] }).rows;
+        select n.i, n.paise::text as paise, n.id::text as id, n.live from n`);
+      return (res as unknown as { rows: { i: number; paise: string; id: string | null; live: boolean }[] })
+        .rows;
     });
     const out: (Reservation | 'busy')[] = reqs.map((r) =>
       busy.has(r.userId) ? 'busy' : { hasWallet: false },
     );
     for (const r of rows) {
-      out[Number(r.i)] = { hasWallet: true, id: r.id === null ? null : Number(r.id), paise: Number(r.paise) };
+      out[Number(r.i)] = r.live
+        ? { hasWallet: true, id: r.id === null ? null : Number(r.id), paise: Number(r.paise) }
+        : { hasWallet: false, refusal: SESSION_ENDED_MESSAGE };
     }
     return out;
   }

@@ -1,0 +1,60 @@
+// The one stake gate (issue 40, DESIGN.md §7): every way money becomes a stake — an exchange bet
+// or cash out (its reservation), a bookmaker, fancy, casino or binary bet (the batch's hold), a
+// fantasy entry or a provider's debit (the transfer) — passes here, inside the transaction that
+// takes it, after the user's wallet row is locked:
+//   - the session: its row live (not revoked, not expired) and of the user's CURRENT session
+//     generation, read in this transaction, so no node's session cache can admit a session that
+//     ended on another node (a password change, a reset, a lock, an exclusion, "end all sessions",
+//     a logout: each revokes the row or bumps the generation);
+//   - the account's state: a lock or an exclusion bumps the generation (plugins/auth.ts), so the
+//     session check carries it;
+//   - the budget: the available balance (balance − holds − reservations), capped by what the
+//     responsible-gaming loss limit leaves, counted over every product (gameMovementSql) — the
+//     reservation's statement, `lockStake` and each kind's batch read the same budget expression;
+//   - the market's own answer to "does this market take this bet now", in the kind's batch under
+//     the market's lock (modules/markets/takes-bets.ts and each kind's check).
+// A stake names its `Staker`: a bettor's session, or SYSTEM_STAKER for an order the server places
+// for an account on its own (the demo feed's fenced market makers). The type makes the choice
+// explicit at every call; stake-gate-sites.test.ts lists where SYSTEM_STAKER may appear.
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sessions, users } from '../../db/schema.ts';
+import type { Executor } from '../../db/store.ts';
+
+export const SESSION_ENDED_MESSAGE = 'Your session has ended: please log in again';
+
+/** Who stakes: a bettor through a session, or the server for an account on its own. */
+export type Staker = { readonly sessionId: number } | typeof SYSTEM_STAKER;
+
+/**
+ * An order the server places for an account with no session of its own: the demo feed's market
+ * makers (their orders carry the leader's fence instead) and tests that call a service directly.
+ */
+export const SYSTEM_STAKER = Object.freeze({ system: true as const });
+
+/** The session id a staker stakes through, or null for SYSTEM_STAKER. */
+export const sessionOf = (s: Staker): number | null => ('sessionId' in s ? s.sessionId : null);
+
+/**
+ * SQL, true when a stake by `sessionId` (null: SYSTEM_STAKER) for `userId` may be taken now: the
+ * session's row is the user's, not revoked, not expired by the database's clock, and of the user's
+ * current generation. Read it in the stake's transaction after the wallet row's lock.
+ */
+export function stakerLiveSql(
+  userId: SQLWrapper | number,
+  sessionId: SQLWrapper | number | null,
+): SQL<boolean> {
+  if (sessionId === null) return sql<boolean>`true`;
+  return sql<boolean>`exists (select 1 from ${sessions} s
+      join ${users} u on u.user_id = s.user_id and u.session_generation = s.generation
+      where s.session_id = ${sessionId} and s.user_id = ${userId}
+        and s.revoked_at is null and s.expires_at > now())`;
+}
+
+/** The gate's session check in `tx` (after the wallet lock): the refusal, or null when it may stake. */
+export async function sessionRefusal(tx: Executor, userId: number, staker: Staker): Promise<string | null> {
+  const sessionId = sessionOf(staker);
+  if (sessionId === null) return null;
+  const res = await tx.execute(sql`select ${stakerLiveSql(userId, sessionId)} as live`);
+  const live = (res as unknown as { rows: { live: boolean }[] }).rows[0]?.live;
+  return live ? null : SESSION_ENDED_MESSAGE;
+}
