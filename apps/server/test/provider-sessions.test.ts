@@ -265,6 +265,13 @@ describeStores(
         },
       ],
       [
+        "an operator's lock",
+        async (p) => {
+          const r = await (await operatorOf(ctx)).call('adminUserLock', { user_id: p.userId, locked: true });
+          expect(r.body.status, r.body.message).toBe(true);
+        },
+      ],
+      [
         'a logout',
         async (p) => {
           const r = await p.call('logout', { user_id: p.userId, token: '' });

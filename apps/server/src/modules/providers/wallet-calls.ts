@@ -224,9 +224,9 @@ export function createWalletCalls(deps: {
    */
   const siteLive = (siteSessionId: SQL, generation: SQL) =>
     sql`exists (select 1 from ${users} u join ${sessions} w on w.user_id = u.user_id
-      where w.session_id = ${siteSessionId} and u.session_generation = ${generation}
-        and w.generation = ${generation} and w.revoked_at is null
-        and w.expires_at > ${clock.now().toISOString()}::timestamptz)`;
+      where w.session_id = ${siteSessionId}
+        and u.session_generation = ${generation} and w.generation = ${generation}
+        and w.revoked_at is null and w.expires_at > ${clock.now().toISOString()}::timestamptz)`;
 
   /**
    * A live game session of this player with this provider (its site session live, its generation
