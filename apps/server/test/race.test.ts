@@ -13,7 +13,7 @@
 // NATS (TEST_BUS_URL) joins the two instances when it is there, else a pair of in-memory buses.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { programArbitrary, runProgram, type HarnessEnv } from './helpers/race-harness.ts';
+import { formatOpStats, programArbitrary, runProgram, type HarnessEnv } from './helpers/race-harness.ts';
 import { describeOp, switchesFromEnv } from './helpers/race-ops.ts';
 import { BETTORS, createTemplate } from './helpers/race-world.ts';
 import { TEST_BUS_URL } from './helpers/services.ts';
@@ -63,6 +63,7 @@ describe.skipIf(!ON || !ADMIN_URL)(
       };
     });
     afterAll(async () => {
+      if (process.env.RACE_STATS === '1') console.log(`race: what the operations did\n${formatOpStats()}`);
       await dropTemplate();
     });
 

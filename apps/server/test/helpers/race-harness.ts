@@ -10,6 +10,7 @@ import { Api } from './api.ts';
 import { bettableMarkets, oracleCheck, type Problem } from './race-oracle.ts';
 import {
   BET_OPS,
+  createRunContext,
   describeOp,
   makeRunner,
   marketOfOp,
@@ -62,6 +63,7 @@ export function formatProblems(world: World, problems: readonly Problem[]): stri
 
 function summarize(o: Outcome): string {
   if (o.skipped) return `skipped (${o.skipped})`;
+  if (o.note !== undefined) return o.note;
   const a = o.answer!;
   const data = a.body.data as Record<string, unknown> | undefined;
   const id = data?.bet_id ?? (data?.bet as { bet_id?: number } | undefined)?.bet_id;
@@ -111,6 +113,32 @@ async function quietProblems(world: World, apps: readonly FastifyInstance[]): Pr
   return problems;
 }
 
+/**
+ * What the operations did over the file's runs, per operation: taken (ok), refused in words,
+ * skipped (nothing to act on), failed (a 5xx or a throw). Printed with RACE_STATS=1, so that a
+ * change to the programs shows what its seeds exercise.
+ */
+export const opStats = new Map<string, { ok: number; refused: number; skipped: number; failed: number }>();
+
+function count(op: Op, o: Outcome) {
+  const st = opStats.get(op.op) ?? { ok: 0, refused: 0, skipped: 0, failed: 0 };
+  opStats.set(op.op, st);
+  if (o.skipped) st.skipped += 1;
+  else if (o.answer && o.answer.statusCode >= 500) st.failed += 1;
+  else if (o.answer && !o.answer.body.status) st.refused += 1;
+  else st.ok += 1;
+}
+
+export function formatOpStats(): string {
+  return [...opStats]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(
+      ([op, s]) =>
+        `  ${op.padEnd(16)} ok ${s.ok}, refused ${s.refused}, skipped ${s.skipped}, failed ${s.failed}`,
+    )
+    .join('\n');
+}
+
 /** Runs one program on a fresh copy of the world; throws a readable error on the first violation. */
 export async function runProgram(env: HarnessEnv, s: fc.Scheduler, program: Program): Promise<void> {
   const { world, sw } = env;
@@ -123,7 +151,7 @@ export async function runProgram(env: HarnessEnv, s: fc.Scheduler, program: Prog
         `calls so far (▶ started, ◀ answered; A and B are the two app instances):\n  ${log.join('\n  ')}`,
     );
   try {
-    const execute = makeRunner(world, run.apps, sw);
+    const execute = makeRunner(world, run.apps, sw, createRunContext(run.apps));
     for (const [step, burst] of program.entries()) {
       const before = await bettableMarkets(run.apps[0]);
       const answered: { op: Op; outcome: Outcome }[] = [];
@@ -148,27 +176,30 @@ export async function runProgram(env: HarnessEnv, s: fc.Scheduler, program: Prog
             problems.push({ invariant: 'answer', detail: `${describeOp(op)} threw ${String(err)}` });
           }
           answered.push({ op, outcome });
+          count(op, outcome);
           log.push(`◀ ${tag}: ${summarize(outcome)}`);
         }),
       );
       await s.waitFor(Promise.all(tasks));
 
+      // The market an operation touched: named by its outcome when chosen at run time.
+      const touched = (x: { op: Op; outcome: Outcome }) => x.outcome.marketId ?? marketOfOp(world, sw, x.op);
       for (const { op, outcome } of answered) {
         const a = outcome.answer;
+        const m = touched({ op, outcome });
         if (a && a.statusCode >= 500) {
           const forUser = [...BET_OPS, 'cancel', 'deposit', 'withdraw'].includes(op.op);
           problems.push({
             invariant: 'answer',
             detail: `${describeOp(op)}: ${outcome.endpoint} answered ${a.statusCode}: ${a.body.message ?? ''}`,
             ...(forUser ? { userId: world.bettors[op.user]!.userId } : {}),
-            ...(marketOfOp(world, sw, op) === null ? {} : { marketId: marketOfOp(world, sw, op)! }),
+            ...(m === null ? {} : { marketId: m }),
           });
         }
         // A bet taken on a market that did not take bets when the burst began, unless an
         // operation of the same burst could have opened it (issue 28: the generic status).
-        const m = marketOfOp(world, sw, op);
         if (a?.body.status && BET_OPS.includes(op.op) && m !== null && before.get(m)) {
-          const opened = burst.some((x) => STATUS_OPS.includes(x.op) && marketOfOp(world, sw, x) === m);
+          const opened = answered.some((x) => STATUS_OPS.includes(x.op.op) && touched(x) === m);
           if (!opened) {
             problems.push({
               invariant: 'status',

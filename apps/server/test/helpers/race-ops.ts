@@ -3,19 +3,26 @@
 // a few small integers; what they pick (a runner, a bet, a window, an amount) is read from the
 // store when it runs, so every operation stays meaningful in any interleaving and shrinks well.
 import type { EndpointName } from '@backlay/contract';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { roundGame, serverSeedHash } from '@backlay/engine';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import {
   bets,
   bookmakerBets,
   bookmakerQuotes,
+  casinoBets,
+  casinoRounds,
   fancies,
   fancyBets,
   ledgerAccounts,
 } from '../../src/db/schema.ts';
+import { hmacSha256, sha256 } from '../../src/modules/casino/fair.ts';
+import { tablesOf } from '../../src/modules/casino/views.ts';
+import { FencedOut, type Fence } from '../../src/plugins/leader.ts';
 import { Api, type Answer } from './api.ts';
-import type { World } from './race-world.ts';
+import { termOf } from './casino.ts';
+import { raceCasinoSeed, RACE_CASINO_WINDOW_MS, type World } from './race-world.ts';
 
 export const OPS = [
   'place', // an exchange bet (back or lay) on the match odds
@@ -35,13 +42,16 @@ export const OPS = [
   'quote', // admin/bookmaker/quote, admin/fancy/quote: the rate moves
   'settle', // admin/market/result, admin/fancy/result
   'unsettle', // admin/market/unsettle
+  'casinoOpen', // the table opens its next round (its scheduler's own call), when none is running
+  'casinoBet', // a casino bet on the table's newest round (bet/placeCasinoBet)
+  'casinoClose', // the table closes its round, and deals and settles it (or only closes it, now and then)
   'deposit', // admin/wallet/deposit
   'withdraw', // admin/wallet/withdraw: all, half or ₹1 more than what is available
   'check', // the snapshot invariants while other calls are in flight
 ] as const;
 export type OpName = (typeof OPS)[number];
 
-export const KINDS = ['exchange', 'place', 'bookmaker', 'fancy'] as const;
+export const KINDS = ['exchange', 'place', 'bookmaker', 'fancy', 'casino'] as const;
 export type KindName = (typeof KINDS)[number];
 
 export type Op = {
@@ -74,9 +84,19 @@ export function switchesFromEnv(env: NodeJS.ProcessEnv = process.env): Switches 
   return { ops: list(env.RACE_OPS, OPS, 'RACE_OPS'), kinds: list(env.RACE_KINDS, KINDS, 'RACE_KINDS') };
 }
 
+/**
+ * How often an operation is drawn against the others (1 unless named): a product's life (a round
+ * opened, bet on and dealt) must fit in a short program, so its steps come more often.
+ */
+const WEIGHTS: Partial<Record<OpName, number>> = {
+  casinoBet: 3,
+  casinoOpen: 2,
+  casinoClose: 2,
+};
+
 export function opArbitrary(sw: Switches, bettors: number): fc.Arbitrary<Op> {
   return fc.record({
-    op: fc.constantFrom(...sw.ops),
+    op: fc.oneof(...sw.ops.map((op) => ({ arbitrary: fc.constant(op), weight: WEIGHTS[op] ?? 1 }))),
     node: fc.constantFrom(0 as const, 1 as const),
     user: fc.nat({ max: bettors - 1 }),
     a: fc.nat({ max: 1_000 }),
@@ -94,12 +114,61 @@ const STAKES = [1, 2.5, 10, 50, 100, 100.01, 333.33];
 /** Bookmaker and fancy stakes: their markets take ₹100 and up. */
 const KIND_STAKES = [100, 150, 250, 500, 1000];
 
-export type Outcome = { skipped?: string; answer?: Answer; endpoint?: EndpointName; body?: unknown };
+export type Outcome = {
+  skipped?: string;
+  answer?: Answer;
+  endpoint?: EndpointName;
+  body?: unknown;
+  /** What a direct call (not through the API: a table's or a feed's own step) did. */
+  note?: string;
+  /** The market the operation touched, when it is chosen at run time (a casino round's). */
+  marketId?: number;
+};
+
+/** A casino round's states before its end. */
+const UNFINISHED_ROUND = ['BETTING', 'CLOSED', 'DEALING'];
+/** Casino stakes (the table's minimum is ₹10). */
+const CASINO_STAKES = [10, 25, 100, 250, 500];
+
+/**
+ * What one run's operations share: the leader term the timed work (casino rounds, binary ticks)
+ * writes under, and one queue per product for the work that has one runner in the deployment
+ * (a table's rounds follow one another, as its scheduler runs them).
+ */
+export type RunContext = {
+  term(): Promise<Fence>;
+  serial<T>(product: string, work: () => Promise<T>): Promise<T>;
+};
+
+export function createRunContext(apps: readonly [FastifyInstance, FastifyInstance]): RunContext {
+  let fence: Fence | null = null;
+  const tails = new Map<string, Promise<unknown>>();
+  return {
+    async term() {
+      if (fence && apps[0].leader.fence()?.generation === fence.generation) return fence;
+      fence = await termOf(apps[0]);
+      return fence;
+    },
+    serial(product, work) {
+      const run = (tails.get(product) ?? Promise.resolve()).then(work, work);
+      tails.set(
+        product,
+        run.catch(() => {}),
+      );
+      return run;
+    },
+  };
+}
 
 let requests = 0;
 const requestId = (what: string) => `race-${what}-${Date.now().toString(36)}-${++requests}`;
 
-export function makeRunner(world: World, apps: readonly [FastifyInstance, FastifyInstance], sw: Switches) {
+export function makeRunner(
+  world: World,
+  apps: readonly [FastifyInstance, FastifyInstance],
+  sw: Switches,
+  ctx: RunContext,
+) {
   const bettorApi = (o: Op) => {
     const api = new Api(apps[o.node]);
     api.token = world.bettors[o.user % world.bettors.length]!.token;
@@ -113,11 +182,44 @@ export function makeRunner(world: World, apps: readonly [FastifyInstance, Fastif
   const db = (o: Op) => apps[o.node].db;
   const userId = (o: Op) => world.bettors[o.user % world.bettors.length]!.userId;
 
-  /** The markets of the enabled kinds, as {kind, id}. */
-  const marketsOn = (kinds: readonly KindName[]) =>
-    kinds
-      .filter((k) => sw.kinds.includes(k))
-      .map((k) => ({ kind: k, id: world[k].marketId, matchId: world[k].matchId }));
+  /** The casino table's newest rounds, newest first. */
+  const casinoRoundsOf = (o: Op, limit = 2) =>
+    db(o)
+      .select()
+      .from(casinoRounds)
+      .where(eq(casinoRounds.matchId, world.casino.matchId))
+      .orderBy(desc(casinoRounds.roundId))
+      .limit(limit);
+
+  /**
+   * The markets of the enabled kinds, as {kind, id}: a casino round's is its newest round's, or now
+   * and then the one before it (a void of a settled round settles it again).
+   */
+  async function marketsOn(o: Op, kinds: readonly KindName[]) {
+    const out: { kind: KindName; id: number; matchId: number }[] = [];
+    for (const k of kinds) {
+      if (!sw.kinds.includes(k)) continue;
+      if (k === 'casino') {
+        const rounds = await casinoRoundsOf(o);
+        const r = rounds[Math.floor(o.a / 8) % 2] ?? rounds[0];
+        if (r) out.push({ kind: k, id: r.marketId, matchId: r.matchId });
+        continue;
+      }
+      const w = world[k as Exclude<KindName, 'casino'>];
+      out.push({ kind: k, id: w.marketId, matchId: w.matchId });
+    }
+    return out;
+  }
+
+  /** Runs a step of timed work under the run's leader term; a term that ended is taken again. */
+  async function underTerm<T>(work: (fence: Fence) => Promise<T>): Promise<T> {
+    try {
+      return await work(await ctx.term());
+    } catch (err) {
+      if (!(err instanceof FencedOut)) throw err;
+      return work(await ctx.term());
+    }
+  }
 
   async function availablePaise(o: Op): Promise<number> {
     const app = apps[o.node];
@@ -256,7 +358,7 @@ export function makeRunner(world: World, apps: readonly [FastifyInstance, Fastif
       return { endpoint: 'placeFancyBet', body, answer: await bettorApi(o).call('placeFancyBet', body) };
     },
     async voidRunner(o) {
-      const ms = marketsOn(['exchange', 'place', 'bookmaker']);
+      const ms = await marketsOn(o, ['exchange', 'place', 'bookmaker']);
       if (ms.length === 0) return { skipped: 'no runner market on' };
       const m = ms[o.a % ms.length]!;
       const sels = world[m.kind as 'exchange' | 'place' | 'bookmaker'].selectionIds;
@@ -268,7 +370,7 @@ export function makeRunner(world: World, apps: readonly [FastifyInstance, Fastif
       };
     },
     async voidWindow(o) {
-      const ms = marketsOn(KINDS);
+      const ms = await marketsOn(o, KINDS);
       if (ms.length === 0) return { skipped: 'no market on' };
       const m = ms[o.a % ms.length]!;
       const table =
@@ -276,7 +378,9 @@ export function makeRunner(world: World, apps: readonly [FastifyInstance, Fastif
           ? bets
           : m.kind === 'bookmaker'
             ? bookmakerBets
-            : fancyBets;
+            : m.kind === 'casino'
+              ? casinoBets
+              : fancyBets;
       const placed = (
         await db(o)
           .select({ at: table.placedAt })
@@ -298,6 +402,7 @@ export function makeRunner(world: World, apps: readonly [FastifyInstance, Fastif
         endpoint: 'adminMarketVoidWindow',
         body,
         answer: await operatorApi(o).call('adminMarketVoidWindow', body),
+        marketId: m.id,
       };
     },
     async voidBets(o) {
@@ -320,7 +425,7 @@ export function makeRunner(world: World, apps: readonly [FastifyInstance, Fastif
       };
     },
     async voidMarket(o) {
-      const ms = marketsOn(KINDS);
+      const ms = await marketsOn(o, KINDS);
       if (ms.length === 0) return { skipped: 'no market on' };
       const m = ms[o.a % ms.length]!;
       if (m.kind === 'fancy') {
@@ -336,10 +441,11 @@ export function makeRunner(world: World, apps: readonly [FastifyInstance, Fastif
         endpoint: 'adminMarketVoid',
         body,
         answer: await operatorApi(o).call('adminMarketVoid', body),
+        marketId: m.id,
       };
     },
     async marketStatus(o) {
-      const ms = marketsOn(KINDS);
+      const ms = await marketsOn(o, KINDS);
       if (ms.length === 0) return { skipped: 'no market on' };
       const m = ms[o.a % ms.length]!;
       // OPEN most often: a market that stays shut takes no bets and finds nothing.
@@ -349,10 +455,11 @@ export function makeRunner(world: World, apps: readonly [FastifyInstance, Fastif
         endpoint: 'adminMarketStatus',
         body,
         answer: await operatorApi(o).call('adminMarketStatus', body),
+        marketId: m.id,
       };
     },
     async kindStatus(o) {
-      const ms = marketsOn(['bookmaker', 'fancy']);
+      const ms = await marketsOn(o, ['bookmaker', 'fancy']);
       if (ms.length === 0) return { skipped: 'no bookmaker or fancy on' };
       const m = ms[o.a % ms.length]!;
       const status = (['ACTIVE', 'ACTIVE', 'SUSPENDED', 'BALL_RUNNING'] as const)[o.b % 4]!;
@@ -372,7 +479,7 @@ export function makeRunner(world: World, apps: readonly [FastifyInstance, Fastif
       };
     },
     async quote(o) {
-      const ms = marketsOn(['bookmaker', 'fancy']);
+      const ms = await marketsOn(o, ['bookmaker', 'fancy']);
       if (ms.length === 0) return { skipped: 'no bookmaker or fancy on' };
       const m = ms[o.a % ms.length]!;
       const step = o.b % 5;
@@ -410,7 +517,11 @@ export function makeRunner(world: World, apps: readonly [FastifyInstance, Fastif
       };
     },
     async settle(o) {
-      const ms = marketsOn(KINDS);
+      // A casino round is settled by its table (casinoClose), never by a result call.
+      const ms = await marketsOn(
+        o,
+        KINDS.filter((k) => k !== 'casino'),
+      );
       if (ms.length === 0) return { skipped: 'no market on' };
       const m = ms[o.a % ms.length]!;
       if (m.kind === 'fancy') {
@@ -447,14 +558,77 @@ export function makeRunner(world: World, apps: readonly [FastifyInstance, Fastif
       };
     },
     async unsettle(o) {
-      const ms = marketsOn(KINDS);
+      const ms = await marketsOn(o, KINDS);
       if (ms.length === 0) return { skipped: 'no market on' };
       const body = { market_id: ms[o.a % ms.length]!.id, request_id: requestId('mu') };
       return {
         endpoint: 'adminMarketUnsettle',
         body,
         answer: await operatorApi(o).call('adminMarketUnsettle', body),
+        marketId: body.market_id,
       };
+    },
+    async casinoOpen(o) {
+      if (!sw.kinds.includes('casino')) return { skipped: 'casino off' };
+      return ctx.serial('casino', async () => {
+        const [newest] = await casinoRoundsOf(o, 1);
+        if (newest && UNFINISHED_ROUND.includes(newest.state))
+          return { skipped: `round ${newest.roundId} is ${newest.state}` };
+        const app = apps[o.node];
+        const table = (await tablesOf(app.db, [world.casino.matchId]))[0]!;
+        const game = roundGame(world.casino.gameId)!;
+        const r = await underTerm((fence) =>
+          app.casino.rounds.open(table, game, fence, RACE_CASINO_WINDOW_MS),
+        );
+        const seed = raceCasinoSeed(r.roundId, o.b);
+        await app.db
+          .update(casinoRounds)
+          .set({ serverSeed: seed, serverSeedHash: serverSeedHash(seed, sha256) })
+          .where(eq(casinoRounds.roundId, r.roundId));
+        return { note: `round ${r.roundId} opened (market ${r.marketId})`, marketId: r.marketId };
+      });
+    },
+    async casinoBet(o) {
+      if (!sw.kinds.includes('casino')) return { skipped: 'casino off' };
+      const [r] = await casinoRoundsOf(o, 1);
+      if (!r) return { skipped: 'no round yet' };
+      const option = r.options[o.a % r.options.length]!;
+      const body = {
+        match_id: r.matchId,
+        round_id: r.roundId,
+        option_id: option.id,
+        stack: CASINO_STAKES[Math.floor(o.b / 2) % CASINO_STAKES.length]!,
+        request_id: requestId('cb'),
+      };
+      return {
+        endpoint: 'placeCasinoBet',
+        body,
+        answer: await bettorApi(o).call('placeCasinoBet', body),
+        marketId: r.marketId,
+      };
+    },
+    async casinoClose(o) {
+      if (!sw.kinds.includes('casino')) return { skipped: 'casino off' };
+      return ctx.serial('casino', async () => {
+        const [r] = await casinoRoundsOf(o, 1);
+        if (!r || !UNFINISHED_ROUND.includes(r.state)) return { skipped: 'no round running' };
+        const app = apps[o.node];
+        const done: string[] = [];
+        if (r.state === 'BETTING') {
+          await underTerm((fence) => app.casino.rounds.close(r.roundId, fence));
+          done.push('closed');
+          // Now and then only closed: bets and the operator's calls meet a closed round.
+          if (o.b % 3 === 0) return { note: `round ${r.roundId} ${done.join(', ')}`, marketId: r.marketId };
+        }
+        const steps = roundGame(world.casino.gameId)!.play(r.serverSeed, String(r.roundId), hmacSha256).steps;
+        await underTerm(async (fence) => {
+          for (let i = 1; i <= steps.length; i++)
+            await app.casino.rounds.reveal(r.roundId, fence, steps.slice(0, i));
+        });
+        const change = await underTerm((fence) => app.casino.rounds.finish(r.roundId, fence));
+        done.push(`dealt ${steps.join(' ')}`, change ? 'finished' : 'not finished');
+        return { note: `round ${r.roundId} ${done.join(', ')}`, marketId: r.marketId };
+      });
     },
     async deposit(o) {
       const body = {
@@ -490,7 +664,9 @@ export function makeRunner(world: World, apps: readonly [FastifyInstance, Fastif
 /** The market an operation touches (for the status rule), or null. */
 export function marketOfOp(world: World, sw: Switches, o: Op): number | null {
   const on = (kinds: readonly KindName[]) =>
-    kinds.filter((k) => sw.kinds.includes(k)).map((k) => world[k].marketId);
+    kinds
+      .filter((k) => sw.kinds.includes(k) && k !== 'casino')
+      .map((k) => world[k as Exclude<KindName, 'casino'>].marketId);
   switch (o.op) {
     case 'place':
     case 'placeMax':
@@ -505,6 +681,8 @@ export function marketOfOp(world: World, sw: Switches, o: Op): number | null {
       return world.bookmaker.marketId;
     case 'fancyPlace':
       return world.fancy.marketId;
+    case 'casinoBet':
+      return null; // the round's market: the outcome names it
     case 'voidRunner': {
       const ms = on(['exchange', 'place', 'bookmaker']);
       return ms.length ? ms[o.a % ms.length]! : null;
@@ -517,9 +695,11 @@ export function marketOfOp(world: World, sw: Switches, o: Op): number | null {
     case 'voidWindow':
     case 'voidMarket':
     case 'marketStatus':
-    case 'settle':
-    case 'unsettle': {
-      const ms = on(KINDS);
+    case 'unsettle':
+      // The kinds' list holds a casino round's market only at run time: the outcome names it.
+      return null;
+    case 'settle': {
+      const ms = on(KINDS.filter((k) => k !== 'casino'));
       return ms.length ? ms[o.a % ms.length]! : null;
     }
     default:
@@ -543,4 +723,5 @@ export const BET_OPS: readonly OpName[] = [
   'placeWrongKind',
   'bmPlace',
   'fancyPlace',
+  'casinoBet',
 ];

@@ -8,17 +8,22 @@ import {
   fancyExposurePaise,
   marketPosition,
   movementsFromNets,
+  roundGame,
+  serverSeedHash,
   settleBookmakerBetsPaise,
   settleFancyBetPaise,
   settleMarket,
   type PositionBet,
   type SettleBet,
 } from '@backlay/engine';
+import { createHash, createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   bets,
   bookmakerBets,
+  casinoBets,
+  casinoRounds,
   exposureHolds,
   exposureReservations,
   fancies,
@@ -66,6 +71,8 @@ async function readSnapshot(app: FastifyInstance) {
       bookmakerBets: await tx.select().from(bookmakerBets),
       fancies: await tx.select().from(fancies),
       fancyBets: await tx.select().from(fancyBets),
+      casinoRounds: await tx.select().from(casinoRounds),
+      casinoBets: await tx.select().from(casinoBets),
       holds: await tx.select().from(exposureHolds),
       reservations: await tx.select().from(exposureReservations),
       accounts: (
@@ -312,6 +319,63 @@ function fancyModel(s: Snapshot, marketId: number, voids: readonly VoidRow[], se
   return { holds, settledNets: netsOf(movementsFromNets(String(marketId), nets, market.commissionBps)) };
 }
 
+/** The provably fair scheme's HMAC and hash, from node:crypto (not the server's fair.ts). */
+const hmac = (key: string, message: string) =>
+  createHmac('sha256', Buffer.from(key, 'utf8')).update(message, 'utf8').digest();
+const sha256 = (message: string) => createHash('sha256').update(message, 'utf8').digest();
+
+/**
+ * A casino round's market: its bets are backs on the round's options; a bet is void when a window
+ * of the operator's covers its placing, or the market was voided, or the round ended without a
+ * result. Held: the stakes of the bets no void touches. Settled: what the engine's game pays on the
+ * cards the round's revealed seed deals (engine `roundGame(id).play`), each user's net one movement.
+ */
+function casinoModel(
+  s: Snapshot,
+  marketId: number,
+  voids: readonly VoidRow[],
+  settled: boolean,
+  problems: Problem[],
+): MarketModel {
+  const market = s.markets.find((m) => m.marketId === marketId)!;
+  const round = s.casinoRounds.find((r) => r.marketId === marketId);
+  const v = voidTest(voids);
+  const mine = s.casinoBets.filter((b) => b.marketId === marketId);
+  const holds = new Map<number, number>();
+  if (!settled) {
+    for (const b of mine) add(holds, b.userId, v.isVoid(b) ? 0 : b.stakePaise);
+    return { holds, settledNets: null };
+  }
+  const facts = s.settlements.find((x) => x.marketId === marketId)!;
+  const game = roundGame(market.marketType);
+  let play = null;
+  if (round && game && round.state === 'RESULT') {
+    play = game.play(round.serverSeed, String(round.roundId), hmac);
+    const stored = round.result;
+    if (
+      serverSeedHash(round.serverSeed, sha256) !== round.serverSeedHash ||
+      round.steps.join(' ') !== play.steps.join(' ') ||
+      stored?.summary !== play.result.summary
+    )
+      problems.push({
+        invariant: 'casino',
+        detail: `round ${round.roundId}: stored ${round.steps.join(' ')} (${stored?.summary}), its seed deals ${play.steps.join(' ')} (${play.result.summary})`,
+        marketId,
+      });
+  }
+  const counted = facts.voidMarket || !play ? [] : mine.filter((b) => !v.isVoid(b));
+  const each = play
+    ? game!.settle(
+        counted.map((b) => ({ option_id: b.optionId, stake_paise: b.stakePaise })),
+        play.result,
+      )
+    : [];
+  const nets = new Map<string, number>();
+  for (const b of mine) nets.set(String(b.userId), nets.get(String(b.userId)) ?? 0);
+  counted.forEach((b, i) => nets.set(String(b.userId), nets.get(String(b.userId))! + each[i]!));
+  return { holds, settledNets: netsOf(movementsFromNets(String(marketId), nets, market.commissionBps)) };
+}
+
 function netsOf(movements: readonly { user_id: string; user_delta_paise: number }[]) {
   const nets = new Map<number, number>();
   for (const mv of movements) add(nets, Number(mv.user_id), mv.user_delta_paise);
@@ -355,6 +419,7 @@ export async function oracleCheck(app: FastifyInstance): Promise<OracleResult> {
   wrongKind('exchange', 'EXCHANGE', s.bets);
   wrongKind('bookmaker', 'BOOKMAKER', s.bookmakerBets);
   wrongKind('fancy', 'FANCY', s.fancyBets);
+  wrongKind('casino', 'CASINO', s.casinoBets);
 
   // Holds: every stored hold equals the engine's exposure of the non-void bets over the running runners.
   const expected = new Map<string, number>();
@@ -368,7 +433,15 @@ export async function oracleCheck(app: FastifyInstance): Promise<OracleResult> {
         ? exchangeModel(s, m.marketId, voids, isSettled)
         : m.marketKind === 'BOOKMAKER'
           ? bookmakerModel(s, m.marketId, voids, isSettled)
-          : fancyModel(s, m.marketId, voids, isSettled);
+          : m.marketKind === 'CASINO'
+            ? casinoModel(s, m.marketId, voids, isSettled, problems)
+            : m.marketKind === 'FANCY'
+              ? fancyModel(s, m.marketId, voids, isSettled)
+              : null;
+    if (!model) {
+      problems.push({ invariant: 'kind', detail: `no model of kind ${m.marketKind}`, marketId: m.marketId });
+      continue;
+    }
     for (const [u, paise] of model.holds) expected.set(`${u}:${m.marketId}`, paise);
     for (const [u, paise] of model.settledNets ?? []) add(settledNets, u, paise);
   }
@@ -378,7 +451,7 @@ export async function oracleCheck(app: FastifyInstance): Promise<OracleResult> {
     ...s.voids.map((x) => x.marketId),
     ...s.settlements.filter((x) => x.voidMarket).map((x) => x.marketId),
   ]);
-  for (const b of [...s.bets, ...s.bookmakerBets, ...s.fancyBets]) {
+  for (const b of [...s.bets, ...s.bookmakerBets, ...s.fancyBets, ...s.casinoBets]) {
     if (voided.has(b.marketId)) owedAfterVoid.add(b.userId);
   }
   const stored = new Map(s.holds.map((h) => [`${h.userId}:${h.marketId}`, h.exposurePaise]));
@@ -446,7 +519,14 @@ export async function bettableMarkets(app: FastifyInstance): Promise<Map<number,
     else if (m.status !== 'OPEN') why = `market ${m.status}`;
     else if (m.marketKind === 'BOOKMAKER' && bmStatus.get(m.marketId) !== 'ACTIVE')
       why = `bookmaker ${bmStatus.get(m.marketId)}`;
-    else if (m.marketKind === 'FANCY') {
+    else if (m.marketKind === 'CASINO') {
+      // A round takes bets in its window, while BETTING, and only the table's newest round does.
+      const r = s.casinoRounds.find((x) => x.marketId === m.marketId);
+      const newer = s.casinoRounds.some((x) => r && x.matchId === r.matchId && x.roundId > r.roundId);
+      if (!r || r.state !== 'BETTING') why = `round ${r?.state}`;
+      else if (newer) why = 'a newer round';
+      else if (r.closesAt.getTime() <= Date.now()) why = 'window over';
+    } else if (m.marketKind === 'FANCY') {
       const f = s.fancies.find((x) => x.marketId === m.marketId);
       if (f?.status !== 'ACTIVE') why = `fancy ${f?.status}`;
     }

@@ -3,15 +3,19 @@
 // one fancy, every login's session — and a fresh copy of it for each fast-check run (CREATE
 // DATABASE … TEMPLATE: about 60 ms), served by two app instances joined by a bus. A failing run
 // therefore leaves nothing behind for the next one, and shrinking replays from a clean start.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { roundGame, serverSeedHash } from '@backlay/engine';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
-import { fancies, markets, matches, runners, series } from '../../src/db/schema.ts';
+import { casinoRounds, fancies, markets, matches, runners, series } from '../../src/db/schema.ts';
+import { sha256 } from '../../src/modules/casino/fair.ts';
+import { tablesOf } from '../../src/modules/casino/views.ts';
 import { setUpCricketMatch } from '../../src/modules/cricket/set-up.ts';
 import { createInProcessBus, type Bus } from '../../src/plugins/bus.ts';
 import { Api } from './api.ts';
+import { termOf } from './casino.ts';
 import { TEST_RATE_LIMITS } from './stores.ts';
 
 const SPORT_CRICKET = 4;
@@ -28,7 +32,18 @@ export type World = {
   place: { matchId: number; marketId: number; selectionIds: number[] };
   bookmaker: { matchId: number; marketId: number; selectionIds: number[] };
   fancy: { matchId: number; marketId: number };
+  /** One in-house casino table (its rounds are opened and closed by the program's operations). */
+  casino: { matchId: number; gameId: string };
 };
+
+/** The casino table the race runs: Dragon Tiger (a tie loses half a Dragon or Tiger stake). */
+export const RACE_CASINO_GAME = 'dragon_tiger_20';
+/** A casino round's betting window: long, so that only the program's casinoClose ends it. */
+export const RACE_CASINO_WINDOW_MS = 1_800_000;
+
+/** A round's seed, fixed by the program (the table's random one replaced, as the casino tests do). */
+export const raceCasinoSeed = (roundId: number, b: number) =>
+  createHash('sha256').update(`race-casino:${roundId}:${b}`).digest('hex');
 
 async function adminQuery(adminUrl: string, text: string) {
   const c = new pg.Client({ connectionString: adminUrl });
@@ -95,6 +110,8 @@ async function furnish(app: FastifyInstance): Promise<World> {
   }
   const [s] = await app.db.insert(series).values({ sportId: SPORT_CRICKET, name: 'Race Series' }).returning();
   const start = new Date(Date.now() + 86_400_000);
+  const table = (await tablesOf(app.db)).find((t) => t.gameId === RACE_CASINO_GAME);
+  if (!table) throw new Error(`no casino table of ${RACE_CASINO_GAME}`);
   const world = await app.db.transaction(async (tx): Promise<World> => {
     const [m] = await tx
       .insert(matches)
@@ -173,6 +190,7 @@ async function furnish(app: FastifyInstance): Promise<World> {
       place: { matchId, marketId: pm!.marketId, selectionIds: prs.map((r) => r.selectionId) },
       bookmaker: { matchId, marketId: cricket.bookmakerMarketId, selectionIds: cricket.selectionIds },
       fancy: { matchId, marketId: runs.marketId },
+      casino: { matchId: table.matchId, gameId: RACE_CASINO_GAME },
     };
   });
   // Bettor 0 opens with two resting lays on the place market (₹100 at 3.0 on each of two runners):
@@ -191,6 +209,29 @@ async function furnish(app: FastifyInstance): Promise<World> {
       request_id: `race-open-lay-${tag}-${selection_id}`,
     });
     if (!r.body.status) throw new Error(`the opening lay was refused: ${String(r.body.message)}`);
+  }
+  // The casino table opens with a round in its window (its seed fixed, as the program's rounds'
+  // are) and two bets on it: every run has a round to bet on, void and settle from its first step.
+  const game = roundGame(RACE_CASINO_GAME)!;
+  const round = await app.casino.rounds.open(table, game, await termOf(app), RACE_CASINO_WINDOW_MS);
+  const seed = raceCasinoSeed(round.roundId, 0);
+  await app.db
+    .update(casinoRounds)
+    .set({ serverSeed: seed, serverSeedHash: serverSeedHash(seed, sha256) })
+    .where(eq(casinoRounds.roundId, round.roundId));
+  for (const [i, option_id, stack] of [
+    [1, 'dragon', 100],
+    [2, 'tie', 25],
+  ] as const) {
+    api.token = bettors[i]!.token;
+    const r = await api.call('placeCasinoBet', {
+      match_id: table.matchId,
+      round_id: round.roundId,
+      option_id,
+      stack,
+      request_id: `race-open-casino-${tag}-${i}`,
+    });
+    if (!r.body.status) throw new Error(`the opening casino bet was refused: ${String(r.body.message)}`);
   }
   return world;
 }
