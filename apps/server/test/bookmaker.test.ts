@@ -12,6 +12,7 @@ import type { Api } from './helpers/api.ts';
 import { expectLedgerBalanced } from './helpers/ledger.ts';
 import { bettorOf, cricketTestMatch, operatorOf } from './helpers/people.ts';
 import { describeStores } from './helpers/stores.ts';
+import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
 
 let rid = 0;
 const nextRequestId = () => `bk-${++rid}-${Math.random().toString(36).slice(2, 8)}`;
@@ -206,15 +207,19 @@ describeStores('bookmaker: bets in batches, the operator never held off, positio
         while (running) {
           const aus = i % 2 === 0;
           try {
-            const r = await ctx.app.bookmaker.place(b.userId, {
-              match_id: c.matchId,
-              market_id: c.marketId,
-              selection_id: aus ? c.aus : c.ind,
-              is_back: true,
-              rate: aus ? rate() : 110,
-              stake_paise: 10_000,
-              request_id: nextRequestId(),
-            });
+            const r = await ctx.app.bookmaker.place(
+              b.userId,
+              {
+                match_id: c.matchId,
+                market_id: c.marketId,
+                selection_id: aus ? c.aus : c.ind,
+                is_back: true,
+                rate: aus ? rate() : 110,
+                stake_paise: 10_000,
+                request_id: nextRequestId(),
+              },
+              SYSTEM_STAKER,
+            );
             answers.push(r.ok ? { ok: true } : { ok: false, message: r.message });
           } catch (err) {
             errors.push(err);

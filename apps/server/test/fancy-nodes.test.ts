@@ -10,6 +10,7 @@ import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { setUpCricketMatch } from '../src/modules/cricket/set-up.ts';
 import { createBettor, expectExchangeInvariants } from './helpers/exchange.ts';
 import { availableStores, openStore, TEST_RATE_LIMITS } from './helpers/stores.ts';
+import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
 
 const SPORT_CRICKET = 4;
 const CAP_PAISE = 30_000; // ₹300 a bettor on this fancy
@@ -62,15 +63,19 @@ describe.skipIf(!availableStores().includes('postgres'))('a fancy on two nodes o
     const bettor = await createBettor(a, 10_000_000);
     let n = 0;
     const yes = (app: FastifyInstance, stake_paise: number) =>
-      app.fancy.place(bettor.userId, {
-        match_id: matchId,
-        fancy_id: fancyId,
-        is_yes: true,
-        line: f.yesLine!,
-        rate: f.yesRate!,
-        stake_paise,
-        request_id: `nodes-${++n}`,
-      });
+      app.fancy.place(
+        bettor.userId,
+        {
+          match_id: matchId,
+          fancy_id: fancyId,
+          is_yes: true,
+          line: f.yesLine!,
+          rate: f.yesRate!,
+          stake_paise,
+          request_id: `nodes-${++n}`,
+        },
+        SYSTEM_STAKER,
+      );
     const held = () => a.wallet.holds.heldPaise(a.db, bettor.userId, fancyId);
 
     expect(await yes(a, 10_000)).toMatchObject({ ok: true }); // node A: ₹100, its copy says ₹100

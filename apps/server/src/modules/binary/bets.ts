@@ -11,10 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import { markets, matches } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import { budgetRefusal, isUniqueViolation } from '../markets/house-bets.ts';
-import { WALLET_BUSY_MESSAGE } from '../wallet/service.ts';
 import { openCountedBets, toBinaryBet, toEngineBet, type BinaryBetRow } from './bet-rows.ts';
 import { BINARY_KIND } from './kind.ts';
 import { binaryBets, binarySessions } from './schema.ts';
+import type { Staker } from '../wallet/stake-gate.ts';
 
 export type BinaryBetRequest = {
   match_id: number;
@@ -69,7 +69,11 @@ async function repeatOf(tx: Executor, b: BinaryBetRow, req: BinaryBetRequest): P
 export function createBinaryBets(app: FastifyInstance) {
   const db = app.db;
 
-  async function placeOnce(userId: number, req: BinaryBetRequest): Promise<BinaryPlaceOutcome> {
+  async function placeOnce(
+    userId: number,
+    req: BinaryBetRequest,
+    staker: Staker,
+  ): Promise<BinaryPlaceOutcome> {
     return db.transaction(async (tx: Tx) => {
       const before = await storedBet(tx, userId, req.request_id);
       if (before) return repeatOf(tx, before, req);
@@ -87,11 +91,13 @@ export function createBinaryBets(app: FastifyInstance) {
           : market.status === 'SUSPENDED' && s.lineStatus === 'ACTIVE'
             ? 'SUSPENDED'
             : s.lineStatus;
-      const { wallets, busy } = await app.wallet.lockFreeBalancesPaise(tx, [userId], (u) =>
+      // The stake gate: the wallet's lock, the session read after it, the budget.
+      const gate = await app.wallet.passStakeGate(tx, [{ userId, staker }], (u) =>
         app.wallet.holds.elsewhereExpr(u, req.session_id),
       );
-      if (busy.has(userId)) return refuse(WALLET_BUSY_MESSAGE);
-      const wallet = wallets.get(userId);
+      const gateRefusal = gate.refusalOf({ userId, staker });
+      if (gateRefusal) return refuse(gateRefusal);
+      const wallet = gate.wallets.get(userId);
       if (!wallet) return refuse('You have no wallet');
       // The user's open bets on the session, read under their wallet's lock.
       const mine = await openCountedBets(tx, [req.session_id], userId);
@@ -147,13 +153,13 @@ export function createBinaryBets(app: FastifyInstance) {
   }
 
   /** Places the bet; the same request_id sent twice at once: the second answers the first's bet. */
-  async function place(userId: number, req: BinaryBetRequest): Promise<BinaryPlaceOutcome> {
+  async function place(userId: number, req: BinaryBetRequest, staker: Staker): Promise<BinaryPlaceOutcome> {
     let out: BinaryPlaceOutcome;
     try {
-      out = await placeOnce(userId, req);
+      out = await placeOnce(userId, req, staker);
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
-      out = await placeOnce(userId, req);
+      out = await placeOnce(userId, req, staker);
     }
     if (out.ok && !out.repeated) {
       app.metrics.betPlaced(BINARY_KIND);

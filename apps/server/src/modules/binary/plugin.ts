@@ -71,14 +71,18 @@ export const binaryModule = fp<{ binary?: BinaryOptions }>(
     });
 
     route(app, 'placeBinaryBet', async ({ body, user }) => {
-      const r = await service.place(user.userId, {
-        match_id: body.match_id,
-        line: body.line,
-        is_yes: body.is_yes === '1',
-        rate: body.rate,
-        stake_paise: Math.round(body.stack * 100),
-        request_id: body.request_id,
-      });
+      const r = await service.place(
+        user.userId,
+        {
+          match_id: body.match_id,
+          line: body.line,
+          is_yes: body.is_yes === '1',
+          rate: body.rate,
+          stake_paise: Math.round(body.stack * 100),
+          request_id: body.request_id,
+        },
+        { sessionId: user.sessionId },
+      );
       return r.ok ? ok({ bet: r.bet }, r.repeated ? 'Bet already placed' : 'Bet placed') : refuse(r.message);
     });
 

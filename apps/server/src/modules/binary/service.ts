@@ -43,6 +43,7 @@ import { fromHundredths, toBinaryBet, toEngineBet } from './bet-rows.ts';
 import { createBinaryBets, storedBet, type BinaryPlaceOutcome } from './bets.ts';
 import { BINARY_KIND } from './kind.ts';
 import { binaryBets, binaryHolidays, binaryInstruments, binarySessions, binaryTicks } from './schema.ts';
+import type { Staker } from '../wallet/stake-gate.ts';
 
 /** The catalog sport of the instruments (seeded by db/seed.ts as 'Binary'). */
 export const BINARY_SPORT_ID = -17;
@@ -645,7 +646,7 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock, cl
    * idempotency). A repeat of a request already stored is answered as the first bet, whatever
    * the hours now.
    */
-  async function place(userId: number, req: PlaceBinary): Promise<BinaryPlaceOutcome> {
+  async function place(userId: number, req: PlaceBinary, staker: Staker): Promise<BinaryPlaceOutcome> {
     const inst = await instrumentOf(req.match_id);
     if (!inst) return { ok: false, message: `Unknown instrument ${req.match_id}` };
     const stored = await storedBet(db, userId, req.request_id);
@@ -663,16 +664,20 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock, cl
       if (await writeLine(db, s, wanted(s, inst, phase))) publish([s.matchId], [s.marketId]);
       sessionId = s.marketId;
     }
-    const r = await bets.place(userId, {
-      match_id: req.match_id,
-      session_id: sessionId,
-      is_yes: req.is_yes,
-      // The wire allows two decimals at most (contract): exact in hundredths.
-      line_c: toHundredths(req.line),
-      rate: req.rate,
-      stake_paise: req.stake_paise,
-      request_id: req.request_id,
-    });
+    const r = await bets.place(
+      userId,
+      {
+        match_id: req.match_id,
+        session_id: sessionId,
+        is_yes: req.is_yes,
+        // The wire allows two decimals at most (contract): exact in hundredths.
+        line_c: toHundredths(req.line),
+        rate: req.rate,
+        stake_paise: req.stake_paise,
+        request_id: req.request_id,
+      },
+      staker,
+    );
     if (r.ok) publish([req.match_id]);
     return r;
   }

@@ -11,15 +11,19 @@ export const bookmakerModule = fp(
     app.kinds.register(bookmaker.kind);
 
     route(app, 'placeBookmakerBet', async ({ body, user }) => {
-      const r = await bookmaker.place(user.userId, {
-        match_id: body.match_id,
-        market_id: body.market_id,
-        selection_id: body.selection_id,
-        is_back: body.is_back === '1',
-        rate: body.rate,
-        stake_paise: Math.round(body.stack * 100),
-        request_id: body.request_id,
-      });
+      const r = await bookmaker.place(
+        user.userId,
+        {
+          match_id: body.match_id,
+          market_id: body.market_id,
+          selection_id: body.selection_id,
+          is_back: body.is_back === '1',
+          rate: body.rate,
+          stake_paise: Math.round(body.stack * 100),
+          request_id: body.request_id,
+        },
+        { sessionId: user.sessionId },
+      );
       return r.ok ? ok({ bet: r.bet }, r.repeated ? 'Bet already placed' : 'Bet placed') : refuse(r.message);
     });
 

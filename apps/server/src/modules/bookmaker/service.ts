@@ -73,7 +73,7 @@ import {
   type BetRow,
   type MarketRow,
 } from './queries.ts';
-import { WALLET_BUSY_MESSAGE } from '../wallet/service.ts';
+import type { Staker } from '../wallet/stake-gate.ts';
 
 const rupees = (paise: number) => Math.round(paise) / 100;
 
@@ -128,6 +128,8 @@ export function createBookmakerService(app: FastifyInstance) {
   type Command = {
     userId: number;
     req: BookmakerBetRequest;
+    /** Who stakes (the stake gate reads its session in the batch's transaction). */
+    staker: Staker;
     done(out: PlaceOutcome<KindBet>): void;
     fail(err: unknown): void;
   };
@@ -136,9 +138,9 @@ export function createBookmakerService(app: FastifyInstance) {
     await runBatchOrEach(cmds, (list) => runCommands(marketId, list), isUniqueViolation);
   });
 
-  function place(userId: number, req: BookmakerBetRequest): Promise<PlaceOutcome<KindBet>> {
+  function place(userId: number, req: BookmakerBetRequest, staker: Staker): Promise<PlaceOutcome<KindBet>> {
     return new Promise((done, fail) => {
-      if (!queue.submit(req.market_id, { userId, req, done, fail }))
+      if (!queue.submit(req.market_id, { userId, req, staker, done, fail }))
         done({ ok: false, message: QUEUE_FULL_BET_MESSAGE });
     });
   }
@@ -205,12 +207,16 @@ export function createBookmakerService(app: FastifyInstance) {
       const users = [...new Set(fresh.map((c) => c.userId))].sort((a, b) => a - b);
       // Never queued behind one bettor's slow transaction: a wallet row still held after a few
       // jittered tries refuses that bettor's bets in words; the others go on (docs/reliability.md).
-      const { wallets, busy } = await app.wallet.lockFreeBalancesPaise(tx, users, (u) =>
+      // The stake gate: each bettor's wallet and session, read under the wallet locks.
+      const gate = await app.wallet.passStakeGate(tx, fresh, (u) =>
         app.wallet.holds.elsewhereExpr(u, marketId),
       );
-      for (const c of fresh)
-        if (busy.has(c.userId)) answers.set(c, { ok: false, message: WALLET_BUSY_MESSAGE });
-      const deciding = fresh.filter((c) => !busy.has(c.userId));
+      const wallets = gate.wallets;
+      for (const c of fresh) {
+        const refusal = gate.refusalOf(c);
+        if (refusal) answers.set(c, { ok: false, message: refusal });
+      }
+      const deciding = fresh.filter((c) => gate.refusalOf(c) === null);
       const running = runningIds(state.market.runners);
       const byUser = new Map<number, BookmakerBet[]>();
       for (const b of await openBets(

@@ -14,11 +14,11 @@ import type { Tx } from '../../db/store.ts';
 import { budgetRefusal, isUniqueViolation } from '../markets/house-bets.ts';
 import { holdKey } from '../markets/registry.ts';
 import { marketBetRefusal } from '../markets/takes-bets.ts';
-import { WALLET_BUSY_MESSAGE } from '../wallet/service.ts';
 import { casinoHolds, openCountedBets } from './holds.ts';
 import { CASINO_KIND } from './kind.ts';
 import { casinoBets, casinoRounds } from './schema.ts';
 import { betOf } from './views.ts';
+import type { Staker } from '../wallet/stake-gate.ts';
 
 export type CasinoBetRequest = {
   match_id: number;
@@ -59,7 +59,11 @@ export function createCasinoBets(app: FastifyInstance) {
     return b ?? null;
   }
 
-  async function placeOnce(userId: number, req: CasinoBetRequest): Promise<CasinoPlaceOutcome> {
+  async function placeOnce(
+    userId: number,
+    req: CasinoBetRequest,
+    staker: Staker,
+  ): Promise<CasinoPlaceOutcome> {
     return db.transaction(async (tx) => {
       const before = await stored(tx, userId, req.request_id);
       if (before) return repeatOf(before, req);
@@ -105,11 +109,13 @@ export function createCasinoBets(app: FastifyInstance) {
       if (req.stake_paise < limits.minStakePaise)
         return refuse(`stack: the smallest stake is ${rupeesText(limits.minStakePaise)}`);
 
-      const { wallets, busy } = await app.wallet.lockFreeBalancesPaise(tx, [userId], (u) =>
+      // The stake gate: the wallet's lock, the session read after it, the budget.
+      const gate = await app.wallet.passStakeGate(tx, [{ userId, staker }], (u) =>
         app.wallet.holds.elsewhereExpr(u, r0.marketId),
       );
-      if (busy.has(userId)) return refuse(WALLET_BUSY_MESSAGE);
-      const wallet = wallets.get(userId);
+      const gateRefusal = gate.refusalOf({ userId, staker });
+      if (gateRefusal) return refuse(gateRefusal);
+      const wallet = gate.wallets.get(userId);
       if (!wallet) return refuse('You have no wallet');
       // The user's stakes on this round so far, read under their wallet's lock: the bets that count
       // (a voided bet is no stake, for the limits as for the hold).
@@ -162,13 +168,13 @@ export function createCasinoBets(app: FastifyInstance) {
   }
 
   /** Places the bet; the same request_id sent twice at once: the second answers the first's bet. */
-  async function place(userId: number, req: CasinoBetRequest): Promise<CasinoPlaceOutcome> {
+  async function place(userId: number, req: CasinoBetRequest, staker: Staker): Promise<CasinoPlaceOutcome> {
     let out: CasinoPlaceOutcome;
     try {
-      out = await placeOnce(userId, req);
+      out = await placeOnce(userId, req, staker);
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
-      out = await placeOnce(userId, req);
+      out = await placeOnce(userId, req, staker);
     }
     if (out.ok && !out.repeated) {
       app.metrics.betPlaced('CASINO');

@@ -30,6 +30,7 @@ import {
   userBetsOnRound,
   type TableInfo,
 } from './views.ts';
+import type { Staker } from '../wallet/stake-gate.ts';
 
 declare module '../../plugins/bus.ts' {
   interface BusChannels {
@@ -158,7 +159,7 @@ export const casinoModule = fp<{ exchange?: ExchangeOptions; casino?: CasinoOpti
       round,
       result,
       results,
-      place: (userId: number, req: CasinoBetRequest) => bets.place(userId, req),
+      place: (userId: number, req: CasinoBetRequest, staker: Staker) => bets.place(userId, req, staker),
       rounds,
       scheduler,
     });
@@ -178,13 +179,17 @@ export const casinoModule = fp<{ exchange?: ExchangeOptions; casino?: CasinoOpti
       return typeof r === 'string' ? refuse(r) : ok(r);
     });
     route(app, 'placeCasinoBet', async ({ body, user }) => {
-      const r = await bets.place(user.userId, {
-        match_id: body.match_id,
-        round_id: body.round_id,
-        option_id: body.option_id,
-        stake_paise: Math.round(body.stack * 100),
-        request_id: body.request_id,
-      });
+      const r = await bets.place(
+        user.userId,
+        {
+          match_id: body.match_id,
+          round_id: body.round_id,
+          option_id: body.option_id,
+          stake_paise: Math.round(body.stack * 100),
+          request_id: body.request_id,
+        },
+        { sessionId: user.sessionId },
+      );
       return r.ok ? ok({ bet: r.bet }, r.repeated ? 'Bet already placed' : 'Bet placed') : refuse(r.message);
     });
 

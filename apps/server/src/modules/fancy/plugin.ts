@@ -19,15 +19,19 @@ export const fancyModule = fp(
     app.kinds.register(fancy.kind);
 
     route(app, 'placeFancyBet', async ({ body, user }) => {
-      const r = await fancy.place(user.userId, {
-        match_id: body.match_id,
-        fancy_id: body.fancy_id,
-        is_yes: body.is_yes === '1',
-        line: body.line,
-        rate: body.rate,
-        stake_paise: fancy.toPaise(body.stack),
-        request_id: body.request_id,
-      });
+      const r = await fancy.place(
+        user.userId,
+        {
+          match_id: body.match_id,
+          fancy_id: body.fancy_id,
+          is_yes: body.is_yes === '1',
+          line: body.line,
+          rate: body.rate,
+          stake_paise: fancy.toPaise(body.stack),
+          request_id: body.request_id,
+        },
+        { sessionId: user.sessionId },
+      );
       return r.ok ? ok({ bet: r.bet }, r.repeated ? 'Bet already placed' : 'Bet placed') : refuse(r.message);
     });
 

@@ -39,7 +39,7 @@ import * as q from './queries.ts';
 import { resultMaxOf } from './rules.ts';
 import { fancyReportBets } from './report-bets.ts';
 import { betResultOf } from '../markets/report-bets.ts';
-import { WALLET_BUSY_MESSAGE } from '../wallet/service.ts';
+import type { Staker } from '../wallet/stake-gate.ts';
 
 const rupees = (paise: number) => Math.round(paise) / 100;
 const toPaise = (rupeesValue: number) => Math.round(rupeesValue * 100);
@@ -176,15 +176,17 @@ export function createFancyService(app: FastifyInstance) {
   type Command = {
     userId: number;
     req: FancyBetRequest;
+    /** Who stakes (the stake gate reads its session in the batch's transaction). */
+    staker: Staker;
     done(out: PlaceOutcome<KindBet>): void;
     fail(err: unknown): void;
   };
   const openBets = createOpenBetsCache();
   const queue = createCommandQueue<Command>(runBatch);
 
-  function place(userId: number, req: FancyBetRequest): Promise<PlaceOutcome<KindBet>> {
+  function place(userId: number, req: FancyBetRequest, staker: Staker): Promise<PlaceOutcome<KindBet>> {
     return new Promise((done, fail) => {
-      if (!queue.submit(req.fancy_id, { userId, req, done, fail }))
+      if (!queue.submit(req.fancy_id, { userId, req, staker, done, fail }))
         done({ ok: false, message: QUEUE_FULL_BET_MESSAGE });
     });
   }
@@ -301,12 +303,16 @@ export function createFancyService(app: FastifyInstance) {
       const users = [...new Set(fresh.map((c) => c.userId))].sort((a, b) => a - b);
       // Never queued behind one bettor's slow transaction: a wallet row still held after a few
       // jittered tries refuses that bettor's bets in words; the others go on (docs/reliability.md).
-      const { wallets, busy } = await app.wallet.lockFreeBalancesPaise(tx, users, (u) =>
+      // The stake gate: each bettor's wallet and session, read under the wallet locks.
+      const gate = await app.wallet.passStakeGate(tx, fresh, (u) =>
         app.wallet.holds.elsewhereExpr(u, fancyId),
       );
-      for (const c of fresh)
-        if (busy.has(c.userId)) answers.set(c, { ok: false, message: WALLET_BUSY_MESSAGE });
-      const deciding = fresh.filter((c) => !busy.has(c.userId));
+      const wallets = gate.wallets;
+      for (const c of fresh) {
+        const refusal = gate.refusalOf(c);
+        if (refusal) answers.set(c, { ok: false, message: refusal });
+      }
+      const deciding = fresh.filter((c) => gate.refusalOf(c) === null);
       const known = openBets.at(fancyId, f.betsSeq);
       const open = new Map<number, UserOpenBets>();
       const unknown: number[] = [];

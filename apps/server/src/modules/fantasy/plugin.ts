@@ -53,7 +53,7 @@ export const fantasyModule = fp<{ fantasy?: FantasyOptions }>(
     });
 
     route(app, 'joinFantasyContest', async ({ body, user }) => {
-      const r = await service.join(user.userId, body);
+      const r = await service.join(user.userId, body, { sessionId: user.sessionId });
       if (!r.ok) return refuse(r.message);
       return ok(
         { entry_id: r.value.entry_id, contest: r.value.contest },

@@ -33,6 +33,7 @@ import { CONTEST_HORIZON_MS, contestWire, DEFAULT_CONTESTS, rupees } from './con
 import type { CricketPort, FantasyMatch } from './cricket-port.ts';
 import { hasBegun, pointsOf, poolOf } from './players.ts';
 import { fantasyContests, fantasyEntries, fantasyMatchPoints, fantasyTeams } from './schema.ts';
+import { SESSION_ENDED_MESSAGE, type Staker } from '../wallet/stake-gate.ts';
 
 /** The house account that holds contest fees until the contest ends. */
 export const FANTASY_POOL = 'FANTASY_POOL';
@@ -277,6 +278,7 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
   async function join(
     userId: number,
     input: { contest_id: number; team_id: number; request_id: string },
+    staker: Staker,
   ): Promise<Result<{ entry_id: number; contest: FantasyContest; repeated: boolean }>> {
     const r = await db.transaction(async (tx) => {
       // Lock order: the contest (as a market), then the user's wallet (DESIGN.md §6). Whether it
@@ -302,8 +304,9 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
       // (any contest) takes it before its entry is written, so the request_id read below sees every
       // entry committed before, and two joins with one request_id cannot both pass it.
       const fee = c.c.entryFeePaise;
-      const stake = await app.wallet.lockStake(tx, userId, fee);
+      const stake = await app.wallet.lockStake(tx, userId, fee, staker);
       if (stake === null) return refused('Unknown user');
+      if (!stake.ok && stake.reason === 'SESSION') return refused(SESSION_ENDED_MESSAGE);
       const [seen] = await tx
         .select()
         .from(fantasyEntries)
@@ -340,14 +343,12 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
         .insert(fantasyEntries)
         .values({ contestId: c.c.contestId, userId, teamId: team.teamId, requestId: input.request_id })
         .returning();
-      const user = await userAccountId(tx, userId);
-      const pool = await app.wallet.houseAccount(tx, FANTASY_POOL);
-      await app.wallet.transfer(tx, {
-        debitAccountId: user,
-        creditAccountId: pool,
-        amountPaise: c.c.entryFeePaise,
+      // The fee is a stake: moved with the gate's pass, nowhere else (wallet.takeStake).
+      await app.wallet.takeStake(tx, stake.pass, {
         kind: 'fantasy_entry',
-        idempotencyKey: `fantasy-entry:${entry!.entryId}`,
+        houseCode: FANTASY_POOL,
+        amountPaise: c.c.entryFeePaise,
+        key: `fantasy-entry:${entry!.entryId}`,
         memo: `${c.c.name} · ${await matchName(tx, c.c.matchId)} (${team.name})`,
       });
       const contestId = c.c.contestId;

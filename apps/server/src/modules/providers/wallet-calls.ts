@@ -19,7 +19,7 @@ import { countEvent } from '../../db/rate-counters.ts';
 import { sessions, users } from '../../db/schema.ts';
 import type { Db, Executor } from '../../db/store.ts';
 import type { ResponsibleService } from '../responsible/service.ts';
-import type { WalletService } from '../wallet/service.ts';
+import { providerHouseCode, type WalletService } from '../wallet/service.ts';
 import {
   gameProviders,
   providerGames,
@@ -238,9 +238,9 @@ export function createWalletCalls(deps: {
     providerId: string,
     userId: number,
     sessionId: string | null,
-  ): Promise<{ sessionHash: string; gameId: number } | null> {
-    const rows = rowsOf<{ session_hash: string; game_id: number }>(
-      await tx.execute(sql`select s.session_hash, s.game_id from ${providerSessions} s
+  ): Promise<{ sessionHash: string; gameId: number; siteSessionId: number } | null> {
+    const rows = rowsOf<{ session_hash: string; game_id: number; site_session_id: number }>(
+      await tx.execute(sql`select s.session_hash, s.game_id, s.site_session_id from ${providerSessions} s
         join ${providerGames} g on g.game_id = s.game_id
         where s.user_id = ${userId} and g.provider_id = ${providerId}
           ${sessionId === null ? sql`` : sql`and s.session_hash = ${sha256(sessionId)}`}
@@ -249,7 +249,13 @@ export function createWalletCalls(deps: {
         limit 1`),
     );
     const row = rows[0];
-    return row ? { sessionHash: row.session_hash, gameId: Number(row.game_id) } : null;
+    return row
+      ? {
+          sessionHash: row.session_hash,
+          gameId: Number(row.game_id),
+          siteSessionId: Number(row.site_session_id),
+        }
+      : null;
   }
 
   /** A live session's idle time starts again. */
@@ -502,7 +508,7 @@ export function createWalletCalls(deps: {
 
     debit(providerId: string, body: DebitBody): Promise<CallAnswer> {
       const fp = fingerprintOf('DEBIT', body, [body.amount]);
-      return moneyCall(providerId, 'DEBIT', body, fp, body.amount, async (tx, player, available) => {
+      return moneyCall(providerId, 'DEBIT', body, fp, body.amount, async (tx, player) => {
         const amount = body.amount;
         // Only this player's rollback cancels it: another player's naming this id moves nothing
         // and blocks nothing (references are scoped to the player).
@@ -530,16 +536,20 @@ export function createWalletCalls(deps: {
         const round = await lockRound(tx, providerId, body.round_id, player.userId);
         if (round?.status === 'CLOSED') return refused('ROUND_CLOSED', amount);
         if (round && round.providerGameId !== body.game_id) return refused('GAME_MISMATCH', amount);
-        if (amount > available) return refused('INSUFFICIENT_FUNDS', amount);
+        // The stake gate, in this transaction after the wallet's lock: the game's site session
+        // (live, of the user's generation), the available balance within the loss limit.
+        const stake = await wallet.lockStake(tx, player.userId, amount, { sessionId: session.siteSessionId });
+        if (!stake) return refused('PLAYER_BLOCKED', amount);
+        if (!stake.ok)
+          return refused(stake.reason === 'SESSION' ? 'SESSION_EXPIRED' : 'INSUFFICIENT_FUNDS', amount);
         const roundKey = await openRound(tx, providerId, body, player.userId, game.gameId);
         await tx
           .update(providerRounds)
           .set({ stakePaise: sql`${providerRounds.stakePaise} + ${amount}`, status: 'OPEN', closedAt: null })
           .where(eq(providerRounds.roundKey, roundKey));
-        const t = await wallet.providerTransfer(tx, {
-          userId: player.userId,
-          providerId,
+        const t = await wallet.takeStake(tx, stake.pass, {
           kind: 'provider_bet',
+          houseCode: providerHouseCode(providerId),
           amountPaise: amount,
           key: `provider:${providerId}:${body.transaction_id}`,
           memo: movementLabel(game.name, body.round_id),

@@ -59,13 +59,41 @@ export function gameMovementSql(alias: string): SQL {
 export type BudgetCap = (userId: SQLWrapper, now: Date) => SQL<string | null>;
 
 /**
+ * The transfer kinds that make a bettor's money a stake at once (a provider's bet, a contest's
+ * entry fee): the ledger writes them only through `takeStake`, with the pass the stake gate gave
+ * (`lockStake`); `transfer` and `providerTransfer` refuse them. The kinds that hold a bet instead
+ * (exchange, bookmaker, fancy, casino, binary) take their stake as a hold through the gate
+ * (`reserve`, `passStakeGate`), and their settlement moves only the result.
+ */
+export const STAKE_TRANSFER_KINDS = ['provider_bet', 'fantasy_entry'] as const;
+export type StakeTransferKind = (typeof STAKE_TRANSFER_KINDS)[number];
+
+declare const gatePassBrand: unique symbol;
+/** What the stake gate let through: one stake of at most `maxPaise` by `userId`, once. */
+export type GatePass = { readonly userId: number; readonly maxPaise: number; readonly [gatePassBrand]: true };
+/** The passes the gate issued and not yet used (a pass made anywhere else is refused). */
+const issuedPasses = new WeakSet<GatePass>();
+function issuePass(userId: number, maxPaise: number): GatePass {
+  const pass = Object.freeze({ userId, maxPaise }) as GatePass;
+  issuedPasses.add(pass);
+  return pass;
+}
+function refuseStakeKind(kind: string) {
+  if ((STAKE_TRANSFER_KINDS as readonly string[]).includes(kind)) {
+    throw new Error(`a ${kind} transfer is a stake: it goes through the stake gate (wallet.takeStake)`);
+  }
+}
+
+/**
  * A stake's check by the wallet (lockStake): taken, or refused for the available balance
  * (balance − holds − reservations) or for the loss limit's budget; `availablePaise` is what may be
  * staked now (the lesser of the two, never below 0).
  */
 export type StakeCheck =
-  | { ok: true; availablePaise: number }
-  | { ok: false; reason: 'BALANCE' | 'LOSS_LIMIT'; availablePaise: number };
+  | { ok: true; availablePaise: number; pass: GatePass }
+  | { ok: false; reason: 'BALANCE' | 'LOSS_LIMIT'; availablePaise: number }
+  /** The stake gate: the staker's session ended (on any node). */
+  | { ok: false; reason: 'SESSION'; availablePaise: number };
 
 export type ExposureEntry = {
   sport_name: string;
@@ -176,6 +204,53 @@ export function committedExpr(userId: SQLWrapper | number) {
 async function committedPaise(tx: Executor, userId: number): Promise<number> {
   const res = await tx.execute(sql`select ${committedExpr(userId)} as c`);
   return Number((res as unknown as { rows: { c: string }[] }).rows[0]?.c ?? 0);
+}
+
+/**
+ * lockFreeRows for a batch that must not queue behind one bettor: SKIP LOCKED, a busy row tried
+ * again HOUSE_LOCK_TRIES times in all (jittered), then given up; the budgets of the users whose
+ * rows it locked, read after the locks, and the users it gave up on (`busy`).
+ */
+async function lockFree(
+  tx: Executor,
+  userIds: readonly number[],
+  alongside: (userId: SQLWrapper) => SQL<string>,
+  budgetExpr: (user: SQLWrapper, balance: SQLWrapper) => SQL<string>,
+): Promise<{ wallets: Map<number, { balancePaise: number; alongside: string }>; busy: Set<number> }> {
+  const locked = new Set<number>();
+  let left = [...userIds];
+  for (let attempt = 1; left.length > 0 && attempt <= HOUSE_LOCK_TRIES; attempt++) {
+    if (attempt > 1) {
+      const delay_ms = HOUSE_LOCK_RETRY_BASE_MS * 2 ** (attempt - 2) * (0.5 + Math.random());
+      await new Promise((r) => setTimeout(r, delay_ms));
+    }
+    for (const u of await lockFreeRows(tx, left)) locked.add(u);
+    // A user with no cash account is never locked: not busy, unknown (the caller says so).
+    const exists = await accountsOf(
+      tx,
+      left.filter((u) => !locked.has(u)),
+    );
+    left = left.filter((u) => !locked.has(u) && exists.has(u));
+  }
+  const wallets = locked.size === 0 ? new Map() : await readBudgets(tx, [...locked], alongside, budgetExpr);
+  return { wallets, busy: new Set(left) };
+}
+
+/** The stakes' sessions that are live now ("user:session"), read after the wallet locks (stake-gate.ts). */
+async function liveSessions(
+  tx: Executor,
+  stakes: readonly { userId: number; staker: Staker }[],
+): Promise<Set<string>> {
+  const pairs = stakes.flatMap((s) => {
+    const sessionId = sessionOf(s.staker);
+    return sessionId === null ? [] : [{ user_id: s.userId, session_id: sessionId }];
+  });
+  if (pairs.length === 0) return new Set();
+  const res = await tx.execute(sql`select p.user_id, p.session_id from
+      json_to_recordset(${JSON.stringify(pairs)}::json) as p(user_id integer, session_id integer)
+      where ${stakerLiveSql(sql`p.user_id`, sql`p.session_id`)}`);
+  const rows = (res as unknown as { rows: { user_id: number; session_id: number }[] }).rows;
+  return new Set(rows.map((r) => `${r.user_id}:${r.session_id}`));
 }
 
 /**
@@ -458,7 +533,36 @@ export function createWalletService(
     houseAccount: (tx: Executor, code: string) => q.ensureHouseAccount(tx, code),
 
     /** Must run inside a transaction (it writes the transfer and two balances). */
-    transfer: (tx: Executor, t: q.TransferInput) => q.insertTransfer(tx, t),
+    transfer: (tx: Executor, t: q.TransferInput) => {
+      refuseStakeKind(t.kind);
+      return q.insertTransfer(tx, t);
+    },
+
+    /**
+     * A stake's transfer from the bettor to `houseCode`'s account, with the pass the stake gate gave
+     * for it in this transaction (lockStake): the pass's user, at most its amount, used once.
+     */
+    async takeStake(
+      tx: Executor,
+      pass: GatePass,
+      t: { kind: StakeTransferKind; houseCode: string; amountPaise: number; key: string; memo: string },
+    ) {
+      if (!issuedPasses.delete(pass)) throw new Error('a stake needs a pass of the stake gate, used once');
+      if (!Number.isSafeInteger(t.amountPaise) || t.amountPaise <= 0 || t.amountPaise > pass.maxPaise) {
+        throw new Error(`stake of ${t.amountPaise} paise outside the gate's pass of ${pass.maxPaise}`);
+      }
+      const account = await q.userAccount(tx, pass.userId);
+      if (!account) throw new Error(`user ${pass.userId} has no cash account`);
+      const house = await q.ensureHouseAccount(tx, t.houseCode);
+      return q.insertTransfer(tx, {
+        debitAccountId: account.accountId,
+        creditAccountId: house,
+        amountPaise: t.amountPaise,
+        kind: t.kind,
+        idempotencyKey: t.key,
+        memo: t.memo,
+      });
+    },
 
     /** Credits the user from the house; idempotent on the key. */
     async deposit(userId: number, amountPaise: number, idempotencyKey: string, memo?: string, tx?: Executor) {
@@ -655,24 +759,34 @@ export function createWalletService(
       userIds: readonly number[],
       alongside: (userId: SQLWrapper) => SQL<string>,
     ): Promise<{ wallets: Map<number, { balancePaise: number; alongside: string }>; busy: Set<number> }> {
-      const locked = new Set<number>();
-      let left = [...userIds];
-      for (let attempt = 1; left.length > 0 && attempt <= HOUSE_LOCK_TRIES; attempt++) {
-        if (attempt > 1) {
-          const delay_ms = HOUSE_LOCK_RETRY_BASE_MS * 2 ** (attempt - 2) * (0.5 + Math.random());
-          await new Promise((r) => setTimeout(r, delay_ms));
-        }
-        for (const u of await lockFreeRows(tx, left)) locked.add(u);
-        // A user with no cash account is never locked: not busy, unknown (the caller says so).
-        const exists = await accountsOf(
-          tx,
-          left.filter((u) => !locked.has(u)),
-        );
-        left = left.filter((u) => !locked.has(u) && exists.has(u));
-      }
-      const wallets =
-        locked.size === 0 ? new Map() : await readBudgets(tx, [...locked], alongside, budgetExpr);
-      return { wallets, busy: new Set(left) };
+      return lockFree(tx, userIds, alongside, budgetExpr);
+    },
+
+    /**
+     * The stake gate of the kinds that hold a bet's exposure (bookmaker, fancy, casino, binary;
+     * stake-gate.ts): in the batch's transaction, the stakers' wallet rows locked as
+     * lockFreeBalancesPaise locks them, then, in statements after the locks, each stake's session
+     * (its row live and of the user's current generation) and each user's budget. `refusalOf` says
+     * why a stake may not be taken (a busy wallet, a session ended on any node), or null; the kind
+     * then decides the bet on the budget and on the market's own answer under the market's lock.
+     */
+    async passStakeGate(
+      tx: Executor,
+      stakes: readonly { userId: number; staker: Staker }[],
+      alongside: (userId: SQLWrapper) => SQL<string>,
+    ) {
+      const users = [...new Set(stakes.map((s) => s.userId))].sort((a, b) => a - b);
+      const { wallets, busy } = await lockFree(tx, users, alongside, budgetExpr);
+      const live = await liveSessions(tx, stakes);
+      return {
+        wallets,
+        refusalOf(stake: { userId: number; staker: Staker }): string | null {
+          if (busy.has(stake.userId)) return WALLET_BUSY_MESSAGE;
+          const sessionId = sessionOf(stake.staker);
+          if (sessionId !== null && !live.has(`${stake.userId}:${sessionId}`)) return SESSION_ENDED_MESSAGE;
+          return null;
+        },
+      };
     },
 
     /**
@@ -701,21 +815,33 @@ export function createWalletService(
      * it is within both the available balance and what the loss limit leaves of the budget. Call
      * it in the transaction that moves the stake, before the transfer; null without an account.
      */
-    async lockStake(tx: Executor, userId: number, stakePaise: number): Promise<StakeCheck | null> {
+    async lockStake(
+      tx: Executor,
+      userId: number,
+      stakePaise: number,
+      staker: Staker,
+    ): Promise<StakeCheck | null> {
       await lockRows(tx, [userId]);
       const user = sql`a.user_id`;
       const cap = budgetCap ? sql`(${budgetCap(user, clock.now())})::bigint` : sql`null::bigint`;
       const res = await tx.execute(sql`select a.balance_paise::text as balance,
-          (${committedExpr(user)})::text as committed, ${cap}::text as cap
+          (${committedExpr(user)})::text as committed, ${cap}::text as cap,
+          ${stakerLiveSql(userId, sessionOf(staker))} as live
         from ${ledgerAccounts} a where a.user_id = ${userId} and a.kind = 'user_cash'`);
-      const row = (res as unknown as { rows: { balance: string; committed: string; cap: string | null }[] })
-        .rows[0];
+      const row = (
+        res as unknown as {
+          rows: { balance: string; committed: string; cap: string | null; live: boolean }[];
+        }
+      ).rows[0];
       if (!row) return null;
+      if (!row.live) return { ok: false, reason: 'SESSION', availablePaise: 0 };
       const free = Number(row.balance) - Number(row.committed);
       const capped =
         row.cap === null ? free : Math.min(Number(row.balance), Number(row.cap)) - Number(row.committed);
       const availablePaise = Math.max(0, Math.min(free, capped));
-      if (stakePaise <= availablePaise) return { ok: true, availablePaise };
+      if (stakePaise <= availablePaise) {
+        return { ok: true, availablePaise, pass: issuePass(userId, stakePaise) };
+      }
       return { ok: false, reason: stakePaise > free ? 'BALANCE' : 'LOSS_LIMIT', availablePaise };
     },
 
@@ -732,28 +858,28 @@ export function createWalletService(
     },
 
     /**
-     * A provider game's movement (issue 23): a bet from the user to the provider's house account,
-     * a win or a refund back. Inside the caller's transaction, which holds the user's cash row
-     * (lockAvailablePaise) and checked a bet against the available balance. Idempotent on the key.
+     * A provider game's movement back to the user (issue 23): a win or a refund, from the provider's
+     * house account. (Its bet is a stake: takeStake, to providerHouseCode.) Inside the caller's
+     * transaction, which holds the user's cash row. Idempotent on the key.
      */
     async providerTransfer(
       tx: Executor,
       t: {
         userId: number;
         providerId: string;
-        kind: ProviderTransferKind;
+        kind: Exclude<ProviderTransferKind, 'provider_bet'>;
         amountPaise: number;
         key: string;
         memo: string;
       },
     ) {
+      refuseStakeKind(t.kind);
       const account = await q.userAccount(tx, t.userId);
       if (!account) throw new Error(`user ${t.userId} has no cash account`);
       const house = await q.ensureHouseAccount(tx, providerHouseCode(t.providerId));
-      const toHouse = t.kind === 'provider_bet';
       return q.insertTransfer(tx, {
-        debitAccountId: toHouse ? account.accountId : house,
-        creditAccountId: toHouse ? house : account.accountId,
+        debitAccountId: house,
+        creditAccountId: account.accountId,
         amountPaise: t.amountPaise,
         kind: t.kind,
         idempotencyKey: t.key,

@@ -1,0 +1,133 @@
+// The one stake gate (issue 40, DESIGN.md §7): every way money becomes a stake reads the session's
+// generation in the transaction that takes it, so no node's session cache can admit a session that
+// ended elsewhere. The review's finding: a session ended on one node (a password change, a
+// self-exclusion) still bet on another for 3–120 ms, until the bus notice arrived, because the
+// node answered from its session cache and the bet's transaction never looked again.
+//
+// Here the other node's change is made straight in the store (the users row's generation bumped,
+// as a password change, a lock or an exclusion on another node does), with no notice to this
+// node's cache: the session is still trusted by the route, and the stake's own transaction must
+// refuse it. Each product's stake is tried; none is taken, nothing is held, the ledger is clean.
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { bookmakerQuotes, fancies, users } from '../src/db/schema.ts';
+import { checkLedger } from '../src/modules/admin/ledger-check.ts';
+import { SESSION_ENDED_MESSAGE } from '../src/modules/wallet/stake-gate.ts';
+import type { Fence } from '../src/plugins/leader.ts';
+import { openRound, termOf } from './helpers/casino.ts';
+import { marketBet, nextRequestId } from './helpers/exchange.ts';
+import { contestsByName, savedTeam, upcomingMatch } from './helpers/fantasy.ts';
+import { expectLedgerBalanced } from './helpers/ledger.ts';
+import { bettorOf, cricketTestMatch, type Bettor } from './helpers/people.ts';
+import { describeStores } from './helpers/stores.ts';
+
+describeStores('the stake gate: a session ended elsewhere stakes nothing (issue 40)', (ctx) => {
+  let fence: Fence;
+  beforeAll(async () => {
+    fence = await termOf(ctx.app);
+  });
+
+  /** The bettor's session ended on another node: its generation moved, this node was not told. */
+  async function endedElsewhere(b: Bettor) {
+    // The route still trusts the cached session (what the other node's bus notice would clear).
+    expect((await b.call('getUserBalance')).statusCode).toBe(200);
+    await ctx.app.db
+      .update(users)
+      .set({ sessionGeneration: sql`${users.sessionGeneration} + 1` })
+      .where(eq(users.userId, b.userId));
+  }
+
+  async function nothingTaken(b: Bettor, balancePaise: number) {
+    expect(await ctx.app.wallet.balancePaise(b.userId)).toBe(balancePaise);
+    expect(await ctx.app.wallet.liabilityPaise(b.userId)).toBe(0);
+    const check = await checkLedger(ctx.app);
+    expect(check.problems).toEqual([]);
+    await expectLedgerBalanced(ctx.app);
+  }
+
+  const refusedInWords = (r: { statusCode: number; body: { status: boolean; message?: string } }) => {
+    // Either the route's own session check (401) or the stake's transaction (status false).
+    if (r.statusCode === 401) return;
+    expect(r.statusCode, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.status, JSON.stringify(r.body)).toBe(false);
+    expect(r.body.message).toBe(SESSION_ENDED_MESSAGE);
+  };
+
+  it('an exchange bet', async () => {
+    const m = await cricketTestMatch(ctx.app);
+    const b = await bettorOf(ctx, 100_000);
+    await endedElsewhere(b);
+    refusedInWords(await b.call('placeMarketBet', marketBet(m.exchange, 0, false, 2, 100)));
+    await nothingTaken(b, 100_000);
+  });
+
+  it('a bookmaker bet and a fancy bet', async () => {
+    const m = await cricketTestMatch(ctx.app);
+    const b = await bettorOf(ctx, 100_000);
+    const [quote] = await ctx.app.db
+      .select()
+      .from(bookmakerQuotes)
+      .where(eq(bookmakerQuotes.selectionId, m.selectionIds[0]!));
+    const f = (await ctx.app.db.select().from(fancies).where(eq(fancies.matchId, m.matchId))).find(
+      (x) => x.yesLine !== null && x.yesRate !== null && x.status === 'ACTIVE',
+    )!;
+    expect(quote?.backRate, 'the bookmaker quotes a back rate').toBeTruthy();
+    await endedElsewhere(b);
+    refusedInWords(
+      await b.call('placeBookmakerBet', {
+        match_id: m.matchId,
+        market_id: m.bookmakerMarketId,
+        selection_id: m.selectionIds[0],
+        is_back: '1',
+        rate: quote!.backRate,
+        stack: 100,
+        request_id: nextRequestId('gbm'),
+      }),
+    );
+    refusedInWords(
+      await b.call('placeFancyBet', {
+        match_id: m.matchId,
+        fancy_id: f.marketId,
+        is_yes: '1',
+        line: f.yesLine,
+        rate: f.yesRate,
+        stack: 100,
+        request_id: nextRequestId('gfy'),
+      }),
+    );
+    await nothingTaken(b, 100_000);
+  });
+
+  it('a casino bet', async () => {
+    const b = await bettorOf(ctx, 100_000);
+    const r = await openRound(ctx.app, fence, 'dragon_tiger_20');
+    await endedElsewhere(b);
+    refusedInWords(
+      await b.call('placeCasinoBet', {
+        match_id: r.matchId,
+        round_id: r.roundId,
+        option_id: 'dragon',
+        stack: 100,
+        request_id: nextRequestId('gc'),
+      }),
+    );
+    await nothingTaken(b, 100_000);
+  });
+
+  it('a fantasy contest entry', async () => {
+    const { matchId } = await upcomingMatch(ctx.app);
+    await ctx.app.fantasy.step(null); // the runner's pass opens the match's contests
+    const b = await bettorOf(ctx, 100_000);
+    const team = await savedTeam(b, matchId);
+    const contest = [...(await contestsByName(b, matchId)).values()][0]!;
+    await endedElsewhere(b);
+    refusedInWords(
+      await b.call('joinFantasyContest', {
+        contest_id: contest.contest_id,
+        team_id: team.team_id,
+        request_id: nextRequestId('gf'),
+      }),
+    );
+    await nothingTaken(b, 100_000);
+  });
+});
