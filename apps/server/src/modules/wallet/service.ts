@@ -748,27 +748,13 @@ export function createWalletService(
     },
 
     /**
-     * lockBalancesPaise for a batch that must not queue behind one bettor: SKIP LOCKED, a busy
-     * row tried again HOUSE_LOCK_TRIES times in all (jittered), then given up. Answers the
-     * budgets of the users whose rows it locked and the users it gave up on (`busy`): their bets
-     * are refused with WALLET_BUSY_MESSAGE, the others' go on. No lock order to keep: it never
-     * waits on a row, so it cannot deadlock.
-     */
-    async lockFreeBalancesPaise(
-      tx: Executor,
-      userIds: readonly number[],
-      alongside: (userId: SQLWrapper) => SQL<string>,
-    ): Promise<{ wallets: Map<number, { balancePaise: number; alongside: string }>; busy: Set<number> }> {
-      return lockFree(tx, userIds, alongside, budgetExpr);
-    },
-
-    /**
      * The stake gate of the kinds that hold a bet's exposure (bookmaker, fancy, casino, binary;
-     * stake-gate.ts): in the batch's transaction, the stakers' wallet rows locked as
-     * lockFreeBalancesPaise locks them, then, in statements after the locks, each stake's session
-     * (its row live and of the user's current generation) and each user's budget. `refusalOf` says
-     * why a stake may not be taken (a busy wallet, a session ended on any node), or null; the kind
-     * then decides the bet on the budget and on the market's own answer under the market's lock.
+     * stake-gate.ts): in the batch's transaction, the stakers' wallet rows locked (lockFree: SKIP
+     * LOCKED, a busy row tried a few times, never queued behind one bettor), then, in statements
+     * after the locks, each stake's session (its row live and of the user's current generation)
+     * and each user's budget. `refusalOf` says why a stake may not be taken (a busy wallet, a
+     * session ended on any node), or null; the kind then decides the bet on the budget and on the
+     * market's own answer under the market's lock.
      */
     async passStakeGate(
       tx: Executor,
