@@ -66,10 +66,12 @@ describeStores(
       await expectLedgerClean();
 
       // Every other kind's balance check sees them: the wallet's budget for a bet, a withdrawal.
-      const locked = await ctx.app.db.transaction((tx) =>
-        ctx.app.wallet.lockBalancesPaise(tx, [u.userId], (x) => holds.elsewhereExpr(x, m.marketId)),
+      const gate = await ctx.app.db.transaction((tx) =>
+        ctx.app.wallet.passStakeGate(tx, [{ userId: u.userId, staker: SYSTEM_STAKER }], (x) =>
+          holds.elsewhereExpr(x, m.marketId),
+        ),
       );
-      expect(locked.get(u.userId)?.balancePaise).toBe(0);
+      expect(gate.wallets.get(u.userId)?.balancePaise).toBe(0);
       const w = await ctx.app.wallet.withdraw(u.userId, 100, requestId());
       expect(w).toMatchObject({ ok: false });
 

@@ -158,7 +158,7 @@ async function lockFreeRows(tx: Executor, userIds: readonly number[]): Promise<S
   return new Set(rows.map((r) => r.userId!));
 }
 
-/** Budgets of users whose cash rows this transaction has locked: see lockBalancesPaise. */
+/** Budgets of users whose cash rows this transaction has locked: the stake gate's (passStakeGate), lockAvailablePaise's. */
 async function readBudgets(
   tx: Executor,
   userIds: readonly number[],
@@ -300,7 +300,7 @@ export function defaultNodeId(): string {
  * The ledger: one cash account per user plus house accounts, immutable double-entry transfers.
  * A user's balance is the sum of their transfers (cached on the account in the same transaction).
  * Available balance = balance − Σ exposure holds − Σ exposure reservations: every check of a
- * bet, a withdrawal or a withdrawal hold reads it here (`lockBalancesPaise`, `reserve`,
+ * bet, a withdrawal or a withdrawal hold reads it here (`passStakeGate`, `reserve`,
  * `withdraw`, `holdWithdrawal`).
  */
 export function createWalletService(
@@ -727,25 +727,6 @@ export function createWalletService(
      * market's row, always in that order.
      */
     lockBalancePaise: lockBalance,
-
-    /**
-     * Locks several users' cash account rows, in user-id order (the lock order of every money
-     * path), then returns their betting budgets by user id (users without an account are missing
-     * from the map): the cash balance, lowered to what a responsible-gaming loss limit leaves when
-     * one binds (`setBudgetCap`), less the user's exposure reservations (bets on their way to a
-     * market's batch). Every bet placement of a house-quoted kind reads its budget here (the
-     * exchange reserves through `reserve`). `alongside` is one more column per user, read in the
-     * same statement after the locks (the kinds read each user's holds on other markets with it).
-     */
-    async lockBalancesPaise(
-      tx: Executor,
-      userIds: readonly number[],
-      alongside: (userId: SQLWrapper) => SQL<string>,
-    ): Promise<Map<number, { balancePaise: number; alongside: string }>> {
-      if (userIds.length === 0) return new Map();
-      await lockRows(tx, userIds);
-      return readBudgets(tx, userIds, alongside, budgetExpr);
-    },
 
     /**
      * The stake gate of the kinds that hold a bet's exposure (bookmaker, fancy, casino, binary;
