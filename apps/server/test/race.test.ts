@@ -63,7 +63,8 @@ describe.skipIf(!ON || !ADMIN_URL)(
       };
     });
     afterAll(async () => {
-      if (process.env.RACE_STATS === '1') console.log(`race: what the operations did\n${formatOpStats()}`);
+      if (process.env.RACE_STATS)
+        console.log(`race: what the operations did\n${formatOpStats(process.env.RACE_STATS === '2')}`);
       await dropTemplate();
     });
 

@@ -13,11 +13,13 @@ import {
   createRunContext,
   describeOp,
   makeRunner,
+  primeRun,
   marketOfOp,
   opArbitrary,
   STATUS_OPS,
   type Op,
   type Outcome,
+  type RunContext,
   type Switches,
 } from './race-ops.ts';
 import { openRun, type World } from './race-world.ts';
@@ -71,8 +73,8 @@ function summarize(o: Outcome): string {
 }
 
 /** The snapshot invariants on one node: the engine's oracle and the admin ledger check. */
-async function snapshotProblems(world: World, app: FastifyInstance): Promise<Problem[]> {
-  const oracle = await oracleCheck(app);
+async function snapshotProblems(world: World, app: FastifyInstance, ctx: RunContext): Promise<Problem[]> {
+  const oracle = await oracleCheck(app, ctx);
   const api = new Api(app);
   api.token = world.operator.token;
   const check = await api.call('adminLedgerCheck');
@@ -99,8 +101,12 @@ async function snapshotProblems(world: World, app: FastifyInstance): Promise<Pro
 }
 
 /** Every invariant at a quiet moment: both nodes' snapshots agree, and the wallet audit balances. */
-async function quietProblems(world: World, apps: readonly FastifyInstance[]): Promise<Problem[]> {
-  const problems = await snapshotProblems(world, apps[0]!);
+async function quietProblems(
+  world: World,
+  apps: readonly FastifyInstance[],
+  ctx: RunContext,
+): Promise<Problem[]> {
+  const problems = await snapshotProblems(world, apps[0]!, ctx);
   for (const app of apps) {
     const audit = await app.wallet.audit();
     if (audit.sumPaise !== 0 || audit.mismatches.length > 0) {
@@ -118,23 +124,31 @@ async function quietProblems(world: World, apps: readonly FastifyInstance[]): Pr
  * skipped (nothing to act on), failed (a 5xx or a throw). Printed with RACE_STATS=1, so that a
  * change to the programs shows what its seeds exercise.
  */
-export const opStats = new Map<string, { ok: number; refused: number; skipped: number; failed: number }>();
+type OpStat = { ok: number; refused: number; skipped: number; failed: number; why: Map<string, number> };
+export const opStats = new Map<string, OpStat>();
 
 function count(op: Op, o: Outcome) {
-  const st = opStats.get(op.op) ?? { ok: 0, refused: 0, skipped: 0, failed: 0 };
+  const st = opStats.get(op.op) ?? { ok: 0, refused: 0, skipped: 0, failed: 0, why: new Map() };
   opStats.set(op.op, st);
-  if (o.skipped) st.skipped += 1;
-  else if (o.answer && o.answer.statusCode >= 500) st.failed += 1;
-  else if (o.answer && !o.answer.body.status) st.refused += 1;
-  else st.ok += 1;
+  const why = (w: string) => st.why.set(w.slice(0, 70), (st.why.get(w.slice(0, 70)) ?? 0) + 1);
+  if (o.skipped) {
+    st.skipped += 1;
+    why(`skipped: ${o.skipped.replace(/\d+/g, 'N')}`);
+  } else if (o.answer && o.answer.statusCode >= 500) st.failed += 1;
+  else if (o.answer && !o.answer.body.status) {
+    st.refused += 1;
+    why(String(o.answer.body.message).replace(/\d+/g, 'N'));
+  } else st.ok += 1;
 }
 
-export function formatOpStats(): string {
+/** RACE_STATS=2 adds the refusals' and skips' reasons. */
+export function formatOpStats(reasons = false): string {
   return [...opStats]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(
       ([op, s]) =>
-        `  ${op.padEnd(16)} ok ${s.ok}, refused ${s.refused}, skipped ${s.skipped}, failed ${s.failed}`,
+        `  ${op.padEnd(16)} ok ${s.ok}, refused ${s.refused}, skipped ${s.skipped}, failed ${s.failed}` +
+        (reasons ? [...s.why].map(([w, n]) => `\n      ${n} × ${w}`).join('') : ''),
     )
     .join('\n');
 }
@@ -151,9 +165,11 @@ export async function runProgram(env: HarnessEnv, s: fc.Scheduler, program: Prog
         `calls so far (▶ started, ◀ answered; A and B are the two app instances):\n  ${log.join('\n  ')}`,
     );
   try {
-    const execute = makeRunner(world, run.apps, sw, createRunContext(run.apps));
+    const ctx = createRunContext(run.apps, run.binaryClock);
+    const execute = makeRunner(world, run.apps, sw, ctx);
+    await primeRun(world, run.apps, sw, ctx);
     for (const [step, burst] of program.entries()) {
-      const before = await bettableMarkets(run.apps[0]);
+      const before = await bettableMarkets(run.apps[0], ctx);
       const answered: { op: Op; outcome: Outcome }[] = [];
       const problems: Problem[] = [];
       const tasks = burst.map((op, j) =>
@@ -162,7 +178,7 @@ export async function runProgram(env: HarnessEnv, s: fc.Scheduler, program: Prog
           const tag = `step ${step} #${j} ${describeOp(op)}`;
           log.push(`▶ ${tag}`);
           if (op.op === 'check') {
-            const mid = await snapshotProblems(world, run.apps[op.node]);
+            const mid = await snapshotProblems(world, run.apps[op.node], ctx);
             for (const p of mid) p.detail = `(in flight) ${p.detail}`;
             problems.push(...mid);
             log.push(`◀ ${tag}: ${mid.length} problem(s)`);
@@ -199,7 +215,9 @@ export async function runProgram(env: HarnessEnv, s: fc.Scheduler, program: Prog
         // A bet taken on a market that did not take bets when the burst began, unless an
         // operation of the same burst could have opened it (issue 28: the generic status).
         if (a?.body.status && BET_OPS.includes(op.op) && m !== null && before.get(m)) {
-          const opened = answered.some((x) => STATUS_OPS.includes(x.op.op) && touched(x) === m);
+          const opened = answered.some(
+            (x) => STATUS_OPS.includes(x.op.op) && (touched(x) === m || x.outcome.touches?.includes(m)),
+          );
           if (!opened) {
             problems.push({
               invariant: 'status',
@@ -210,7 +228,7 @@ export async function runProgram(env: HarnessEnv, s: fc.Scheduler, program: Prog
           }
         }
       }
-      problems.push(...(await quietProblems(world, run.apps)));
+      problems.push(...(await quietProblems(world, run.apps, ctx)));
       if (problems.length > 0) throw fail(step, problems);
     }
   } finally {

@@ -3,12 +3,14 @@
 // a few small integers; what they pick (a runner, a bet, a window, an amount) is read from the
 // store when it runs, so every operation stays meaningful in any interleaving and shrinks well.
 import type { EndpointName } from '@backlay/contract';
-import { roundGame, serverSeedHash } from '@backlay/engine';
+import { addDays, istDay, roundGame, serverSeedHash, sessionBounds } from '@backlay/engine';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import {
   bets,
+  binarySessions,
+  binaryBets,
   bookmakerBets,
   bookmakerQuotes,
   casinoBets,
@@ -20,6 +22,7 @@ import {
 import { hmacSha256, sha256 } from '../../src/modules/casino/fair.ts';
 import { tablesOf } from '../../src/modules/casino/views.ts';
 import { FencedOut, type Fence } from '../../src/plugins/leader.ts';
+import type { FeedTick } from '@backlay/feed';
 import { Api, type Answer } from './api.ts';
 import { termOf } from './casino.ts';
 import { raceCasinoSeed, RACE_CASINO_WINDOW_MS, type World } from './race-world.ts';
@@ -42,16 +45,20 @@ export const OPS = [
   'quote', // admin/bookmaker/quote, admin/fancy/quote: the rate moves
   'settle', // admin/market/result, admin/fancy/result
   'unsettle', // admin/market/unsettle
-  'casinoOpen', // the table opens its next round (its scheduler's own call), when none is running
   'casinoBet', // a casino bet on the table's newest round (bet/placeCasinoBet)
-  'casinoClose', // the table closes its round, and deals and settles it (or only closes it, now and then)
+  'casinoClose', // the table closes its round, deals and settles it and opens the next (now and then only closes it)
+  'binaryTick', // the binary feed's step: a batch of NFY ticks (now and then across the close), lines, states, settlement
+  'binaryBet', // a binary bet at the session's line (now and then a line that has moved)
+  'binarySettle', // the leader's settlement pass, the operator's binary/settle (now and then with a price) or binary/void
   'deposit', // admin/wallet/deposit
   'withdraw', // admin/wallet/withdraw: all, half or ₹1 more than what is available
   'check', // the snapshot invariants while other calls are in flight
 ] as const;
 export type OpName = (typeof OPS)[number];
 
-export const KINDS = ['exchange', 'place', 'bookmaker', 'fancy', 'casino'] as const;
+export const KINDS = ['exchange', 'place', 'bookmaker', 'fancy', 'casino', 'binary'] as const;
+/** The kinds whose markets the program makes as it runs (a casino round, a binary session a day). */
+const RUNTIME_KINDS: readonly KindName[] = ['casino', 'binary'];
 export type KindName = (typeof KINDS)[number];
 
 export type Op = {
@@ -90,8 +97,9 @@ export function switchesFromEnv(env: NodeJS.ProcessEnv = process.env): Switches 
  */
 const WEIGHTS: Partial<Record<OpName, number>> = {
   casinoBet: 3,
-  casinoOpen: 2,
   casinoClose: 2,
+  binaryTick: 2,
+  binaryBet: 3,
 };
 
 export function opArbitrary(sw: Switches, bettors: number): fc.Arbitrary<Op> {
@@ -123,6 +131,8 @@ export type Outcome = {
   note?: string;
   /** The market the operation touched, when it is chosen at run time (a casino round's). */
   marketId?: number;
+  /** Every market whose betting state the operation may have changed (a feed step's sessions). */
+  touches?: number[];
 };
 
 /** A casino round's states before its end. */
@@ -138,12 +148,21 @@ const CASINO_STAKES = [10, 25, 100, 250, 500];
 export type RunContext = {
   term(): Promise<Fence>;
   serial<T>(product: string, work: () => Promise<T>): Promise<T>;
+  /** The binary clock both nodes read (ms): moved only by binaryTick. */
+  binaryClock: { ms: number };
+  /** Every binary tick the feed recorded (the oracle's own account of a session's last price). */
+  binaryTicks: FeedTick[];
 };
 
-export function createRunContext(apps: readonly [FastifyInstance, FastifyInstance]): RunContext {
+export function createRunContext(
+  apps: readonly [FastifyInstance, FastifyInstance],
+  binaryClock: { ms: number },
+): RunContext {
   let fence: Fence | null = null;
   const tails = new Map<string, Promise<unknown>>();
   return {
+    binaryClock,
+    binaryTicks: [],
     async term() {
       if (fence && apps[0].leader.fence()?.generation === fence.generation) return fence;
       fence = await termOf(apps[0]);
@@ -162,6 +181,24 @@ export function createRunContext(apps: readonly [FastifyInstance, FastifyInstanc
 
 let requests = 0;
 const requestId = (what: string) => `race-${what}-${Date.now().toString(36)}-${++requests}`;
+
+/**
+ * Before the first step: the binary feed's first tick of the day (NFY at 24,350 at the run's start,
+ * 14:20 IST), so the session exists and quotes its line from the first step on.
+ */
+export async function primeRun(
+  world: World,
+  apps: readonly [FastifyInstance, FastifyInstance],
+  sw: Switches,
+  ctx: RunContext,
+) {
+  if (!sw.kinds.includes('binary')) return;
+  const fence = await ctx.term();
+  const tick = { code: world.binary.code, t: ctx.binaryClock.ms, price: 24_350 };
+  await apps[0].binary.recordTicks(fence, [tick]);
+  ctx.binaryTicks.push(tick);
+  await apps[0].binary.syncStates(fence);
+}
 
 export function makeRunner(
   world: World,
@@ -191,24 +228,47 @@ export function makeRunner(
       .orderBy(desc(casinoRounds.roundId))
       .limit(limit);
 
+  /** The instrument's sessions, latest first. */
+  const binarySessionsOf = (o: Op, limit = 2) =>
+    db(o)
+      .select()
+      .from(binarySessions)
+      .where(eq(binarySessions.matchId, world.binary.matchId))
+      .orderBy(desc(binarySessions.opensAt))
+      .limit(limit);
+
   /**
    * The markets of the enabled kinds, as {kind, id}: a casino round's is its newest round's, or now
-   * and then the one before it (a void of a settled round settles it again).
+   * and then the one before it (a void of a settled round settles it again); a binary session's
+   * likewise the latest or the one before.
    */
   async function marketsOn(o: Op, kinds: readonly KindName[]) {
     const out: { kind: KindName; id: number; matchId: number }[] = [];
     for (const k of kinds) {
       if (!sw.kinds.includes(k)) continue;
-      if (k === 'casino') {
-        const rounds = await casinoRoundsOf(o);
-        const r = rounds[Math.floor(o.a / 8) % 2] ?? rounds[0];
+      if (k === 'casino' || k === 'binary') {
+        const rows = k === 'casino' ? await casinoRoundsOf(o) : await binarySessionsOf(o);
+        const r = rows[Math.floor(o.a / 8) % 2] ?? rows[0];
         if (r) out.push({ kind: k, id: r.marketId, matchId: r.matchId });
         continue;
       }
-      const w = world[k as Exclude<KindName, 'casino'>];
+      const w = world[k as Exclude<KindName, 'casino' | 'binary'>];
       out.push({ kind: k, id: w.marketId, matchId: w.matchId });
     }
     return out;
+  }
+
+  /** The table's next round, its seed fixed by the program (the table's random one replaced). */
+  async function openRound(app: FastifyInstance, b: number) {
+    const table = (await tablesOf(app.db, [world.casino.matchId]))[0]!;
+    const game = roundGame(world.casino.gameId)!;
+    const r = await underTerm((fence) => app.casino.rounds.open(table, game, fence, RACE_CASINO_WINDOW_MS));
+    const seed = raceCasinoSeed(r.roundId, b);
+    await app.db
+      .update(casinoRounds)
+      .set({ serverSeed: seed, serverSeedHash: serverSeedHash(seed, sha256) })
+      .where(eq(casinoRounds.roundId, r.roundId));
+    return r;
   }
 
   /** Runs a step of timed work under the run's leader term; a term that ended is taken again. */
@@ -380,7 +440,9 @@ export function makeRunner(
             ? bookmakerBets
             : m.kind === 'casino'
               ? casinoBets
-              : fancyBets;
+              : m.kind === 'binary'
+                ? binaryBets
+                : fancyBets;
       const placed = (
         await db(o)
           .select({ at: table.placedAt })
@@ -517,10 +579,10 @@ export function makeRunner(
       };
     },
     async settle(o) {
-      // A casino round is settled by its table (casinoClose), never by a result call.
+      // A casino round is settled by its table (casinoClose), a binary session by binarySettle.
       const ms = await marketsOn(
         o,
-        KINDS.filter((k) => k !== 'casino'),
+        KINDS.filter((k) => !RUNTIME_KINDS.includes(k)),
       );
       if (ms.length === 0) return { skipped: 'no market on' };
       const m = ms[o.a % ms.length]!;
@@ -568,26 +630,6 @@ export function makeRunner(
         marketId: body.market_id,
       };
     },
-    async casinoOpen(o) {
-      if (!sw.kinds.includes('casino')) return { skipped: 'casino off' };
-      return ctx.serial('casino', async () => {
-        const [newest] = await casinoRoundsOf(o, 1);
-        if (newest && UNFINISHED_ROUND.includes(newest.state))
-          return { skipped: `round ${newest.roundId} is ${newest.state}` };
-        const app = apps[o.node];
-        const table = (await tablesOf(app.db, [world.casino.matchId]))[0]!;
-        const game = roundGame(world.casino.gameId)!;
-        const r = await underTerm((fence) =>
-          app.casino.rounds.open(table, game, fence, RACE_CASINO_WINDOW_MS),
-        );
-        const seed = raceCasinoSeed(r.roundId, o.b);
-        await app.db
-          .update(casinoRounds)
-          .set({ serverSeed: seed, serverSeedHash: serverSeedHash(seed, sha256) })
-          .where(eq(casinoRounds.roundId, r.roundId));
-        return { note: `round ${r.roundId} opened (market ${r.marketId})`, marketId: r.marketId };
-      });
-    },
     async casinoBet(o) {
       if (!sw.kinds.includes('casino')) return { skipped: 'casino off' };
       const [r] = await casinoRoundsOf(o, 1);
@@ -627,8 +669,116 @@ export function makeRunner(
         });
         const change = await underTerm((fence) => app.casino.rounds.finish(r.roundId, fence));
         done.push(`dealt ${steps.join(' ')}`, change ? 'finished' : 'not finished');
-        return { note: `round ${r.roundId} ${done.join(', ')}`, marketId: r.marketId };
+        // The table goes on with its next round, as its scheduler does.
+        const next = await openRound(app, o.b);
+        return {
+          note: `round ${r.roundId} ${done.join(', ')}; round ${next.roundId} opened`,
+          marketId: r.marketId,
+        };
       });
+    },
+    async binaryTick(o) {
+      if (!sw.kinds.includes('binary')) return { skipped: 'binary off' };
+      // The feed runs on the leader (node A holds the run's term), one step after another.
+      return ctx.serial('binary', async () => {
+        const app = apps[0];
+        const clock = ctx.binaryClock;
+        const day = istDay(clock.ms);
+        const today = sessionBounds('EQUITY', day);
+        let times: number[];
+        if (clock.ms >= today.closes_at.getTime()) {
+          // Past the close: the next weekday's open, a tick at the open and one a little later.
+          let next = addDays(day, 1);
+          while ([0, 6].includes(new Date(`${next}T12:00:00+05:30`).getUTCDay())) next = addDays(next, 1);
+          const open = sessionBounds('EQUITY', next).opens_at.getTime();
+          times = [open, open + (1 + (o.b % 5)) * 60_000];
+        } else if (o.a % 3 === 0 || clock.ms < today.opens_at.getTime()) {
+          // One batch across the close: the last tick before it (or at it, which is after) and one after.
+          const close = today.closes_at.getTime();
+          times = [Math.max(clock.ms + 1, close - 1_000 * (1 + (o.b % 3))), close + (o.b % 2 ? 0 : 1_000)];
+        } else {
+          const step = (1 + (o.b % 4)) * 60_000;
+          times = [clock.ms + step / 2, clock.ms + step];
+        }
+        const ticks: FeedTick[] = times.map((t, k) => ({
+          code: world.binary.code,
+          t,
+          // NFY near 24,350, whole rupees or a 0.05 tick off them: lines (every 10) move.
+          price:
+            24_300 +
+            ((o.a * 37 + o.b * 11 + k * 53 + ctx.binaryTicks.length * 17) % 120) +
+            ((o.b + k) % 2) * 0.05,
+        }));
+        clock.ms = Math.max(clock.ms, ...times);
+        const recorded = await underTerm((fence) => app.binary.recordTicks(fence, ticks));
+        ctx.binaryTicks.push(...ticks);
+        await underTerm((fence) => app.binary.syncStates(fence));
+        const settled = o.b % 2 === 0 ? await underTerm((fence) => app.binary.settleDue(fence)) : 0;
+        const sessions = await binarySessionsOf(o);
+        return {
+          note: `ticks ${ticks.map((t) => `${new Date(t.t).toISOString()} ${t.price}`).join(', ')}: ${recorded} session(s) recorded, ${settled} settled`,
+          touches: sessions.map((x) => x.marketId),
+        };
+      });
+    },
+    async binaryBet(o) {
+      if (!sw.kinds.includes('binary')) return { skipped: 'binary off' };
+      const [s] = await binarySessionsOf(o, 1);
+      if (!s || s.yesLineC === null || s.noLineC === null) return { skipped: 'no line quoted' };
+      const yes = o.b % 2 === 0;
+      // Now and then the line one step off (a line that moved: "Line changed").
+      const lineC = (yes ? s.yesLineC : s.noLineC) + (o.a % 7 === 0 ? world.binary.stepC : 0);
+      const body = {
+        match_id: world.binary.matchId,
+        line: lineC / 100,
+        is_yes: yes ? '1' : '0',
+        rate: (yes ? s.yesRate : s.noRate) ?? 100,
+        stack: [100, 200, 500][Math.floor(o.b / 2) % 3]!,
+        request_id: requestId('bin'),
+      };
+      return {
+        endpoint: 'placeBinaryBet',
+        body,
+        answer: await bettorApi(o).call('placeBinaryBet', body),
+        marketId: s.marketId,
+      };
+    },
+    async binarySettle(o) {
+      if (!sw.kinds.includes('binary')) return { skipped: 'binary off' };
+      const sessions = await binarySessionsOf(o);
+      const s =
+        sessions.find((x) => x.state === 'LIVE' && x.closesAt.getTime() <= ctx.binaryClock.ms) ?? sessions[0];
+      if (!s) return { skipped: 'no session' };
+      const mode = o.b % 3;
+      if (mode === 0) {
+        const n = await ctx.serial('binary', () => underTerm((fence) => apps[0].binary.settleDue(fence)));
+        return { note: `the leader's pass settled ${n}`, marketId: s.marketId };
+      }
+      if (mode === 1) {
+        const body = {
+          session_id: s.marketId,
+          // Now and then the operator's own price.
+          ...(o.a % 4 === 0 ? { price: 24_345.5 } : {}),
+          request_id: requestId('bs'),
+        };
+        return {
+          endpoint: 'adminBinarySettle',
+          body,
+          answer: await operatorApi(o).call('adminBinarySettle', body),
+          marketId: s.marketId,
+        };
+      }
+      const body = {
+        session_id: s.marketId,
+        reason: 'race: the operator voids it',
+        request_id: requestId('bv'),
+      };
+      return {
+        endpoint: 'adminBinaryVoid',
+        body,
+        answer: await operatorApi(o).call('adminBinaryVoid', body),
+        marketId: s.marketId,
+      };
     },
     async deposit(o) {
       const body = {
@@ -665,8 +815,8 @@ export function makeRunner(
 export function marketOfOp(world: World, sw: Switches, o: Op): number | null {
   const on = (kinds: readonly KindName[]) =>
     kinds
-      .filter((k) => sw.kinds.includes(k) && k !== 'casino')
-      .map((k) => world[k as Exclude<KindName, 'casino'>].marketId);
+      .filter((k) => sw.kinds.includes(k) && !RUNTIME_KINDS.includes(k))
+      .map((k) => world[k as Exclude<KindName, 'casino' | 'binary'>].marketId);
   switch (o.op) {
     case 'place':
     case 'placeMax':
@@ -682,7 +832,8 @@ export function marketOfOp(world: World, sw: Switches, o: Op): number | null {
     case 'fancyPlace':
       return world.fancy.marketId;
     case 'casinoBet':
-      return null; // the round's market: the outcome names it
+    case 'binaryBet':
+      return null; // the round's or the session's market: the outcome names it
     case 'voidRunner': {
       const ms = on(['exchange', 'place', 'bookmaker']);
       return ms.length ? ms[o.a % ms.length]! : null;
@@ -699,7 +850,7 @@ export function marketOfOp(world: World, sw: Switches, o: Op): number | null {
       // The kinds' list holds a casino round's market only at run time: the outcome names it.
       return null;
     case 'settle': {
-      const ms = on(KINDS.filter((k) => k !== 'casino'));
+      const ms = on(KINDS);
       return ms.length ? ms[o.a % ms.length]! : null;
     }
     default:
@@ -714,6 +865,8 @@ export const STATUS_OPS: readonly OpName[] = [
   'kindStatus',
   'settle',
   'unsettle',
+  'binaryTick',
+  'binarySettle',
 ];
 export const BET_OPS: readonly OpName[] = [
   'place',
@@ -724,4 +877,5 @@ export const BET_OPS: readonly OpName[] = [
   'bmPlace',
   'fancyPlace',
   'casinoBet',
+  'binaryBet',
 ];

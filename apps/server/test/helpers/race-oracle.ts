@@ -4,6 +4,8 @@
 // bets that are not void over the runners still running (issue 28 item 2): the voids of
 // market_voids (runner, window of placing, named bet) are applied here from the rows.
 import {
+  binaryExposurePaise,
+  binaryResult,
   bookmakerPosition,
   fancyExposurePaise,
   marketPosition,
@@ -12,6 +14,7 @@ import {
   serverSeedHash,
   settleBookmakerBetsPaise,
   settleFancyBetPaise,
+  settleBinaryBetsPaise,
   settleMarket,
   type PositionBet,
   type SettleBet,
@@ -19,8 +22,11 @@ import {
 import { createHash, createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { FeedTick } from '@backlay/feed';
 import {
   bets,
+  binaryBets,
+  binarySessions,
   bookmakerBets,
   casinoBets,
   casinoRounds,
@@ -73,6 +79,8 @@ async function readSnapshot(app: FastifyInstance) {
       fancyBets: await tx.select().from(fancyBets),
       casinoRounds: await tx.select().from(casinoRounds),
       casinoBets: await tx.select().from(casinoBets),
+      binarySessions: await tx.select().from(binarySessions),
+      binaryBets: await tx.select().from(binaryBets),
       holds: await tx.select().from(exposureHolds),
       reservations: await tx.select().from(exposureReservations),
       accounts: (
@@ -376,6 +384,79 @@ function casinoModel(
   return { holds, settledNets: netsOf(movementsFromNets(String(marketId), nets, market.commissionBps)) };
 }
 
+/** What the oracle knows besides the rows: the binary clock and every tick the feed was given. */
+export type OracleInputs = { binaryClock: { ms: number }; binaryTicks: readonly FeedTick[] };
+
+const fancyBetOf = (b: { isYes: boolean; lineC: number; rate: number; stakePaise: number }) => ({
+  is_yes: b.isYes,
+  line: b.lineC,
+  rate: b.rate,
+  stake_paise: b.stakePaise,
+});
+
+/**
+ * A binary session: Yes/No bets on the instrument's closing price, the fancy arithmetic of the
+ * engine. Held: `binaryExposurePaise` of the bets no window void touches. Settled: on the price
+ * it was declared with, which must be the last tick the feed was given inside the session's hours
+ * (its close excluded; the test's own record, never the session's stored last price) or the
+ * operator's override; void when the market was voided.
+ */
+function binaryModel(
+  s: Snapshot,
+  marketId: number,
+  voids: readonly VoidRow[],
+  settled: boolean,
+  inputs: OracleInputs | undefined,
+  problems: Problem[],
+): MarketModel {
+  const market = s.markets.find((m) => m.marketId === marketId)!;
+  const session = s.binarySessions.find((x) => x.marketId === marketId)!;
+  const v = voidTest(voids);
+  const mine = s.binaryBets.filter((b) => b.marketId === marketId);
+  const holds = new Map<number, number>();
+  const byUser = (list: typeof mine) => {
+    const out = new Map<number, typeof mine>();
+    for (const b of list) out.set(b.userId, [...(out.get(b.userId) ?? []), b]);
+    return out;
+  };
+  if (!settled) {
+    for (const u of new Set(mine.map((b) => b.userId))) holds.set(u, 0);
+    for (const [u, list] of byUser(mine.filter((b) => !v.isVoid(b))))
+      holds.set(u, binaryExposurePaise(list.map(fancyBetOf)));
+    return { holds, settledNets: null };
+  }
+  const facts = s.settlements.find((x) => x.marketId === marketId)!;
+  const value = facts.result && 'value' in facts.result ? facts.result.value : null;
+  if (inputs && !facts.voidMarket) {
+    const inHours = inputs.binaryTicks.filter(
+      (t) => t.t >= session.opensAt.getTime() && t.t < session.closesAt.getTime(),
+    );
+    const last = inHours.reduce<FeedTick | null>((a, t) => (a === null || t.t >= a.t ? t : a), null);
+    const allowed = [
+      ...(last ? [binaryResult(Math.round(last.price * 100))] : []),
+      ...(session.overridePriceC === null ? [] : [binaryResult(session.overridePriceC)]),
+    ];
+    if (value === null || !allowed.includes(value))
+      problems.push({
+        invariant: 'binary',
+        detail: `session ${session.code} ${session.tradingDay} settled on ${value}, but its last tick before the close is ${last ? `${last.price} at ${new Date(last.t).toISOString()}` : 'none'}${session.overridePriceC === null ? '' : ` and the override ${session.overridePriceC}`}`,
+        marketId,
+      });
+  }
+  const nets = new Map<string, number>();
+  for (const b of mine) nets.set(String(b.userId), 0);
+  if (!facts.voidMarket && value !== null) {
+    for (const [u, list] of byUser(mine.filter((b) => !v.isVoid(b)))) {
+      const each = settleBinaryBetsPaise(list.map(fancyBetOf), value);
+      nets.set(
+        String(u),
+        each.reduce((t, x) => t + x, 0),
+      );
+    }
+  }
+  return { holds, settledNets: netsOf(movementsFromNets(String(marketId), nets, market.commissionBps)) };
+}
+
 function netsOf(movements: readonly { user_id: string; user_delta_paise: number }[]) {
   const nets = new Map<number, number>();
   for (const mv of movements) add(nets, Number(mv.user_id), mv.user_delta_paise);
@@ -393,7 +474,7 @@ export type OracleResult = {
 };
 
 /** The invariants on one snapshot: kinds, holds, available balances, conservation. */
-export async function oracleCheck(app: FastifyInstance): Promise<OracleResult> {
+export async function oracleCheck(app: FastifyInstance, inputs?: OracleInputs): Promise<OracleResult> {
   const s = await readSnapshot(app);
   const problems: Problem[] = [];
   const kindOf = new Map(s.markets.map((m) => [m.marketId, m.marketKind]));
@@ -420,6 +501,7 @@ export async function oracleCheck(app: FastifyInstance): Promise<OracleResult> {
   wrongKind('bookmaker', 'BOOKMAKER', s.bookmakerBets);
   wrongKind('fancy', 'FANCY', s.fancyBets);
   wrongKind('casino', 'CASINO', s.casinoBets);
+  wrongKind('binary', 'BINARY', s.binaryBets);
 
   // Holds: every stored hold equals the engine's exposure of the non-void bets over the running runners.
   const expected = new Map<string, number>();
@@ -437,7 +519,9 @@ export async function oracleCheck(app: FastifyInstance): Promise<OracleResult> {
             ? casinoModel(s, m.marketId, voids, isSettled, problems)
             : m.marketKind === 'FANCY'
               ? fancyModel(s, m.marketId, voids, isSettled)
-              : null;
+              : m.marketKind === 'BINARY'
+                ? binaryModel(s, m.marketId, voids, isSettled, inputs, problems)
+                : null;
     if (!model) {
       problems.push({ invariant: 'kind', detail: `no model of kind ${m.marketKind}`, marketId: m.marketId });
       continue;
@@ -451,7 +535,7 @@ export async function oracleCheck(app: FastifyInstance): Promise<OracleResult> {
     ...s.voids.map((x) => x.marketId),
     ...s.settlements.filter((x) => x.voidMarket).map((x) => x.marketId),
   ]);
-  for (const b of [...s.bets, ...s.bookmakerBets, ...s.fancyBets, ...s.casinoBets]) {
+  for (const b of [...s.bets, ...s.bookmakerBets, ...s.fancyBets, ...s.casinoBets, ...s.binaryBets]) {
     if (voided.has(b.marketId)) owedAfterVoid.add(b.userId);
   }
   const stored = new Map(s.holds.map((h) => [`${h.userId}:${h.marketId}`, h.exposurePaise]));
@@ -502,7 +586,10 @@ export async function oracleCheck(app: FastifyInstance): Promise<OracleResult> {
 }
 
 /** What each market's state lets a bettor do, read at a quiet moment (the status rule's basis). */
-export async function bettableMarkets(app: FastifyInstance): Promise<Map<number, string | null>> {
+export async function bettableMarkets(
+  app: FastifyInstance,
+  inputs?: OracleInputs,
+): Promise<Map<number, string | null>> {
   const s = await readSnapshot(app);
   const settled = new Set(s.settlements.filter((x) => x.state === 'SETTLED').map((x) => x.marketId));
   const bm = await app.db.execute(sql`select market_id, status from bookmaker_markets`);
@@ -526,6 +613,13 @@ export async function bettableMarkets(app: FastifyInstance): Promise<Map<number,
       if (!r || r.state !== 'BETTING') why = `round ${r?.state}`;
       else if (newer) why = 'a newer round';
       else if (r.closesAt.getTime() <= Date.now()) why = 'window over';
+    } else if (m.marketKind === 'BINARY') {
+      // A session takes bets inside its hours by the binary clock, LIVE, its line quoted.
+      const x = s.binarySessions.find((y) => y.marketId === m.marketId);
+      const at = inputs?.binaryClock.ms ?? Date.now();
+      if (!x || x.state !== 'LIVE') why = `session ${x?.state}`;
+      else if (x.lineStatus !== 'ACTIVE') why = `line ${x.lineStatus}`;
+      else if (at < x.opensAt.getTime() || at >= x.closesAt.getTime()) why = 'outside the hours';
     } else if (m.marketKind === 'FANCY') {
       const f = s.fancies.find((x) => x.marketId === m.marketId);
       if (f?.status !== 'ACTIVE') why = `fancy ${f?.status}`;

@@ -32,6 +32,8 @@ export type World = {
   place: { matchId: number; marketId: number; selectionIds: number[] };
   bookmaker: { matchId: number; marketId: number; selectionIds: number[] };
   fancy: { matchId: number; marketId: number };
+  /** One binary instrument (NFY, equity hours 10:00–14:30 IST, line step 10): its sessions, one a trading day. */
+  binary: { matchId: number; code: string; stepC: number };
   /** One in-house casino table (its rounds are opened and closed by the program's operations). */
   casino: { matchId: number; gameId: string };
 };
@@ -110,6 +112,8 @@ async function furnish(app: FastifyInstance): Promise<World> {
   }
   const [s] = await app.db.insert(series).values({ sportId: SPORT_CRICKET, name: 'Race Series' }).returning();
   const start = new Date(Date.now() + 86_400_000);
+  const nfy = (await app.binary.instruments()).find((i) => i.spec.code === 'NFY');
+  if (!nfy) throw new Error('no binary instrument NFY');
   const table = (await tablesOf(app.db)).find((t) => t.gameId === RACE_CASINO_GAME);
   if (!table) throw new Error(`no casino table of ${RACE_CASINO_GAME}`);
   const world = await app.db.transaction(async (tx): Promise<World> => {
@@ -191,6 +195,7 @@ async function furnish(app: FastifyInstance): Promise<World> {
       bookmaker: { matchId, marketId: cricket.bookmakerMarketId, selectionIds: cricket.selectionIds },
       fancy: { matchId, marketId: runs.marketId },
       casino: { matchId: table.matchId, gameId: RACE_CASINO_GAME },
+      binary: { matchId: nfy.matchId, code: 'NFY', stepC: nfy.spec.line_step_c },
     };
   });
   // Bettor 0 opens with two resting lays on the place market (₹100 at 3.0 on each of two runners):
@@ -261,8 +266,16 @@ export function pairedBuses(): [Bus, Bus] {
 
 export type Run = {
   apps: [FastifyInstance, FastifyInstance];
+  /**
+   * The binary clock both nodes keep the hours by (one clock, as every node of a deployment reads
+   * the same time): it stands still until the program's binaryTick moves it.
+   */
+  binaryClock: { ms: number };
   close(): Promise<void>;
 };
+
+/** Where each run's binary clock starts: Monday 23 Nov 2026, 14:20 IST, ten minutes before NFY's close. */
+export const RACE_BINARY_START_MS = Date.parse('2026-11-23T14:20:00+05:30');
 
 /** A fresh copy of the template and two app instances on it. */
 export async function openRun(adminUrl: string, template: string, natsUrl: string | null): Promise<Run> {
@@ -271,6 +284,7 @@ export async function openRun(adminUrl: string, template: string, natsUrl: strin
   const prefix = `race_${randomBytes(4).toString('hex')}`;
   const buses = natsUrl ? null : pairedBuses();
   const apps: FastifyInstance[] = [];
+  const binaryClock = { ms: RACE_BINARY_START_MS };
   try {
     for (let i = 0; i < 2; i++) {
       const app = await buildApp({
@@ -279,6 +293,7 @@ export async function openRun(adminUrl: string, template: string, natsUrl: strin
         rateLimits: TEST_RATE_LIMITS,
         logger: false,
         bus: buses ? buses[i]! : { url: natsUrl!, prefix, reconnectTimeWaitMs: 100 },
+        binary: { clock: { now: () => new Date(binaryClock.ms) } },
       });
       apps.push(app);
       await app.ready();
@@ -290,6 +305,7 @@ export async function openRun(adminUrl: string, template: string, natsUrl: strin
   }
   return {
     apps: [apps[0]!, apps[1]!],
+    binaryClock,
     async close() {
       for (const app of apps) await app.close();
       await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
