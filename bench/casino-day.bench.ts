@@ -29,6 +29,7 @@ import { roundTiming } from '../apps/server/src/modules/casino/timing.ts';
 import { checkRounds, ROUND_CHECK_BATCH_MAX } from './casino-round-check.ts';
 import { onEachStore, type Store } from './http-bets.bench.ts';
 import { mulberry32, randInt, report, type Benchmark, type Figure } from './lib.ts';
+import { SYSTEM_STAKER } from '../apps/server/src/modules/wallet/stake-gate.ts';
 
 const env = process.env;
 const SPEED = Number(env.BENCH_CASINO_SPEED ?? 10_000);
@@ -193,13 +194,17 @@ async function runOn(store: Store): Promise<Figure[]> {
       const stake_paise = roll < 0.03 ? 500 : roll < 0.06 ? 3_000_000 : randInt(rand, 10, 500) * 100;
       let out: Awaited<ReturnType<typeof app.casino.place>>;
       try {
-        out = await app.casino.place(userId, {
-          match_id: head.match_id,
-          round_id: head.round_id,
-          option_id: roll > 0.97 ? 'no_such_option' : option.option_id,
-          stake_paise,
-          request_id: `bot-${k}-${++n}`,
-        });
+        out = await app.casino.place(
+          userId,
+          {
+            match_id: head.match_id,
+            round_id: head.round_id,
+            option_id: roll > 0.97 ? 'no_such_option' : option.option_id,
+            stake_paise,
+            request_id: `bot-${k}-${++n}`,
+          },
+          SYSTEM_STAKER,
+        );
       } catch (err) {
         // The store did not answer in time: the HTTP call answers 503; a bot counts it and goes on.
         if (!storeFailureOf(err)) throw err;

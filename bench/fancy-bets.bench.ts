@@ -35,6 +35,7 @@ import {
 } from './http-bets.bench.ts';
 import type { LoadResult } from './http-load.ts';
 import { median, mulberry32, randInt, report, type Benchmark, type Figure } from './lib.ts';
+import { SYSTEM_STAKER } from '../apps/server/src/modules/wallet/stake-gate.ts';
 
 const DURATION_MS = Number(process.env.BENCH_HTTP_MS ?? 4_000);
 const IN_FLIGHT = Number(process.env.BENCH_FANCY_IN_FLIGHT ?? 64);
@@ -173,29 +174,37 @@ async function runOn(store: Store): Promise<Figure[]> {
     const moIn = await load(async (w) => {
       n += 1;
       return note(
-        await app.exchange.placeBet(users[w % USERS]!.userId, {
-          market_id: market.market_id,
-          selection_id: market.selection_ids[randInt(rand, 0, 2)]!,
-          side: rand() < 0.5 ? 'BACK' : 'LAY',
-          price: PRICES[randInt(rand, 0, PRICES.length - 1)]!,
-          size_paise: 100 * randInt(rand, 2, 50),
-          request_id: `fd${n}`,
-        }),
+        await app.exchange.placeBet(
+          users[w % USERS]!.userId,
+          {
+            market_id: market.market_id,
+            selection_id: market.selection_ids[randInt(rand, 0, 2)]!,
+            side: rand() < 0.5 ? 'BACK' : 'LAY',
+            price: PRICES[randInt(rand, 0, PRICES.length - 1)]!,
+            size_paise: 100 * randInt(rand, 2, 50),
+            request_id: `fd${n}`,
+          },
+          { staker: SYSTEM_STAKER },
+        ),
       );
     }, IN_FLIGHT);
     const fyIn = await load(async (w) => {
       n += 1;
       const side = fancy.sides[randInt(rand, 0, 1)]!;
       return note(
-        await app.fancy.place(users[w % USERS]!.userId, {
-          match_id: fancy.match_id,
-          fancy_id: fancy.fancy_id,
-          is_yes: side.is_yes,
-          line: side.line,
-          rate: side.rate,
-          stake_paise: 100 * randInt(rand, FANCY_STAKE.min, FANCY_STAKE.max),
-          request_id: `fd${n}`,
-        }),
+        await app.fancy.place(
+          users[w % USERS]!.userId,
+          {
+            match_id: fancy.match_id,
+            fancy_id: fancy.fancy_id,
+            is_yes: side.is_yes,
+            line: side.line,
+            rate: side.rate,
+            stake_paise: 100 * randInt(rand, FANCY_STAKE.min, FANCY_STAKE.max),
+            request_id: `fd${n}`,
+          },
+          SYSTEM_STAKER,
+        ),
       );
     }, IN_FLIGHT);
     const inLine = (r: typeof moIn) =>

@@ -36,6 +36,7 @@ import {
 } from '../apps/server/src/db/schema.ts';
 import { loadFromWorker, type LoadResult, type LoadSpec } from './http-load.ts';
 import { median, mulberry32, randInt, report, type Benchmark, type Figure } from './lib.ts';
+import { SYSTEM_STAKER } from '../apps/server/src/modules/wallet/stake-gate.ts';
 
 const DURATION_MS = Number(process.env.BENCH_HTTP_MS ?? 4_000);
 const CONCURRENCY = Number(process.env.BENCH_HTTP_CONCURRENCY ?? 16);
@@ -410,14 +411,18 @@ async function runOn(store: Store): Promise<Figure[]> {
           n += 1;
           const back = rand() < 0.5;
           const m = on[randInt(rand, 0, on.length - 1)]!;
-          const out = await app.exchange.placeBet(fx.users[w % fx.users.length]!.userId, {
-            market_id: m.market_id,
-            selection_id: m.selection_ids[randInt(rand, 0, 2)]!,
-            side: back ? 'BACK' : 'LAY',
-            price: PRICES[randInt(rand, 0, PRICES.length - 1)]!,
-            size_paise: 100 * randInt(rand, 2, 50),
-            request_id: `d${n}`,
-          });
+          const out = await app.exchange.placeBet(
+            fx.users[w % fx.users.length]!.userId,
+            {
+              market_id: m.market_id,
+              selection_id: m.selection_ids[randInt(rand, 0, 2)]!,
+              side: back ? 'BACK' : 'LAY',
+              price: PRICES[randInt(rand, 0, PRICES.length - 1)]!,
+              size_paise: 100 * randInt(rand, 2, 50),
+              request_id: `d${n}`,
+            },
+            { staker: SYSTEM_STAKER },
+          );
           return out.ok;
         },
         inFlight,

@@ -23,6 +23,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { MAX_SOCKETS_PER_IP } from '../apps/server/src/plugins/ws.ts';
 import type { Benchmark, Figure } from './lib.ts';
+import { SYSTEM_STAKER } from '../apps/server/src/modules/wallet/stake-gate.ts';
 
 const SOCKETS = Number(process.env.BENCH_WS_CLUSTER_SOCKETS ?? 2_000);
 const ROUNDS = 30;
@@ -203,14 +204,18 @@ async function measure(
     for (let round = round0; round < round0 + ROUNDS; round++) {
       pending = null;
       const back = round % 2 === 0;
-      const r = await app.exchange.placeBet(back ? users.backer : users.layer, {
-        market_id,
-        selection_id,
-        side: back ? 'BACK' : 'LAY',
-        price: 200,
-        size_paise: 20_000,
-        request_id: `bench-cluster-${round}`,
-      });
+      const r = await app.exchange.placeBet(
+        back ? users.backer : users.layer,
+        {
+          market_id,
+          selection_id,
+          side: back ? 'BACK' : 'LAY',
+          price: 200,
+          size_paise: 20_000,
+          request_id: `bench-cluster-${round}`,
+        },
+        { staker: SYSTEM_STAKER },
+      );
       if (!r.ok || r.status !== 'PARTIAL') throw new Error(`round ${round}: ${r.ok ? r.status : r.message}`);
       seq += 1;
       commitAt.set(seq, pending ?? nowMs());
@@ -270,14 +275,18 @@ export const wsClusterBench: Benchmark = {
       await one.wallet.deposit(layer, 1_000_000_000, 'bench:layer');
       await one.wallet.deposit(backer, 1_000_000_000, 'bench:backer');
       const selection_id = market.runners[0]!.selection_id;
-      const rest = await one.exchange.placeBet(layer, {
-        market_id: market.market_id,
-        selection_id,
-        side: 'LAY',
-        price: 200,
-        size_paise: 10_000,
-        request_id: 'bench-cluster-rest',
-      });
+      const rest = await one.exchange.placeBet(
+        layer,
+        {
+          market_id: market.market_id,
+          selection_id,
+          side: 'LAY',
+          price: 200,
+          size_paise: 10_000,
+          request_id: 'bench-cluster-rest',
+        },
+        { staker: SYSTEM_STAKER },
+      );
       if (!rest.ok) throw new Error(`resting lay refused: ${rest.message}`);
       const users = { backer, layer };
       const oneUrl = `ws://127.0.0.1:${(one.server.address() as AddressInfo).port}/ws`;

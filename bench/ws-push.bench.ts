@@ -18,6 +18,7 @@ import { Worker } from 'node:worker_threads';
 import { buildApp } from '../apps/server/src/app.ts';
 import { MAX_SOCKETS_PER_IP } from '../apps/server/src/plugins/ws.ts';
 import type { Benchmark, Figure } from './lib.ts';
+import { SYSTEM_STAKER } from '../apps/server/src/modules/wallet/stake-gate.ts';
 
 const SOCKETS = Number(process.env.BENCH_WS_SOCKETS ?? 5_000);
 const ROUNDS = 30;
@@ -111,14 +112,18 @@ async function setup() {
   await app.wallet.deposit(layer, 1_000_000_000, 'bench:layer');
   await app.wallet.deposit(backer, 1_000_000_000, 'bench:backer');
   const selection_id = market.runners[0]!.selection_id;
-  const rest = await app.exchange.placeBet(layer, {
-    market_id: market.market_id,
-    selection_id,
-    side: 'LAY',
-    price: 200,
-    size_paise: 10_000,
-    request_id: 'bench-rest',
-  });
+  const rest = await app.exchange.placeBet(
+    layer,
+    {
+      market_id: market.market_id,
+      selection_id,
+      side: 'LAY',
+      price: 200,
+      size_paise: 10_000,
+      request_id: 'bench-rest',
+    },
+    { staker: SYSTEM_STAKER },
+  );
   if (!rest.ok) throw new Error(`resting lay refused: ${rest.message}`);
   return { app, port, market_id: market.market_id, selection_id, backer, layer };
 }
@@ -160,14 +165,18 @@ export const wsPushBench: Benchmark = {
         pendingCommit = null;
         const tb = nowMs();
         const back = round % 2 === 0;
-        const r = await app.exchange.placeBet(back ? backer : layer, {
-          market_id,
-          selection_id,
-          side: back ? 'BACK' : 'LAY',
-          price: 200,
-          size_paise: 20_000,
-          request_id: `bench-${round}`,
-        });
+        const r = await app.exchange.placeBet(
+          back ? backer : layer,
+          {
+            market_id,
+            selection_id,
+            side: back ? 'BACK' : 'LAY',
+            price: 200,
+            size_paise: 20_000,
+            request_id: `bench-${round}`,
+          },
+          { staker: SYSTEM_STAKER },
+        );
         if (!r.ok || r.status !== 'PARTIAL')
           throw new Error(`round ${round}: ${r.ok ? r.status : r.message}`);
         seq += 1;

@@ -36,6 +36,7 @@ const market = (id: number, name: string, positions: [number, number]): MarketDe
   version: 1,
   min_stake: 100,
   max_stake: 50000,
+  winners: 1,
   runners: runners(positions),
 });
 

@@ -39,6 +39,7 @@ const match: MatchDetail = {
       version: 3,
       min_stake: 100,
       max_stake: 50000,
+      winners: 1,
       runners: [
         {
           selection_id: 1,

@@ -22,6 +22,7 @@ const market: MarketDetail = {
   version: 3,
   min_stake: 100,
   max_stake: 50000,
+  winners: 1,
   runners: [
     {
       selection_id: 1,

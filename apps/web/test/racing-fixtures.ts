@@ -114,6 +114,7 @@ export const raceMarket = (
   version: 1,
   min_stake: 100,
   max_stake: 50000,
+  winners: which === 'WIN' ? 1 : card.places_paid,
   runners: card.runners.map((r) => ({
     selection_id: which === 'WIN' ? r.win_selection_id : r.place_selection_id!,
     name: r.name,

@@ -230,11 +230,13 @@ describe('race card: betting is the exchange’s', UI, () => {
     // Only one slip on screen.
     expect(screen.getAllByRole('form', { name: 'Bet slip' })).toHaveLength(1);
     await userEvent.type(within(slip).getByLabelText('Stake'), '100');
-    // What-if on the place market: the picked runner wins 70, the others lose the stake.
+    // What-if on the place market (3 places): beside each runner its own bets if it is placed —
+    // the picked runner wins 70; another runner's figure does not move (any 3 can place).
     const whatIf = within(row(table, 2)).getAllByTestId('what-if');
     expect(whatIf).toHaveLength(1);
     expect(whatIf[0]).toHaveTextContent('70.00');
-    expect(within(row(table, 1)).getByTestId('what-if')).toHaveTextContent('-100.00');
+    expect(within(row(table, 1)).getByTestId('what-if')).toHaveTextContent('0.00');
+    expect(within(row(table, 1)).getByTestId('what-if')).not.toHaveTextContent('-100.00');
     await userEvent.click(within(slip).getByRole('button', { name: 'Place Bet' }));
     await waitFor(() => expect(callsTo(fetchMock, 'bet/placeMarketBet')).toHaveLength(1));
     const body = JSON.parse(String(callsTo(fetchMock, 'bet/placeMarketBet')[0]![1]!.body)) as Record<

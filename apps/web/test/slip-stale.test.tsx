@@ -19,6 +19,7 @@ const market: MarketDetail = {
   version: 1,
   min_stake: 10,
   max_stake: 50_000,
+  winners: 1,
   runners: [
     { selection_id: 1, name: 'India', status: 'ACTIVE', back: [], lay: [], position: 0 },
     { selection_id: 2, name: 'Australia', status: 'ACTIVE', back: [], lay: [], position: 0 },

@@ -40,6 +40,7 @@ const ladder = (market_id: number, market_name: string): MarketDetail => ({
   version: 1,
   min_stake: 100,
   max_stake: 50000,
+  winners: 1,
   runners: [
     {
       selection_id: 1,

@@ -54,6 +54,11 @@ export const marketDetail = z.object({
   min_stake: rupees,
   /** Rupees. */
   max_stake: rupees,
+  /**
+   * How many runners win: 1 (one winner of n), or the places a place market pays (any k of n
+   * placed). With k > 1 a runner's `position` is its own bets' profit if it is placed.
+   */
+  winners: z.number().int().min(1),
   runners: z.array(marketRunner),
 });
 export type MarketDetail = z.infer<typeof marketDetail>;

@@ -5,7 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { PositionBet, SettleBet } from '../src/index.ts';
-import { exposureWithUnmatchedPaise, marketPosition, settleMarket } from '../src/index.ts';
+import {
+  exposureWithUnmatchedPaise,
+  marketPosition,
+  positionsIfMatchedPaise,
+  settleMarket,
+} from '../src/index.ts';
 import { bruteForcePlaceExposure } from './brute-force.ts';
 
 const bet = (
@@ -98,6 +103,31 @@ describe('place market exposure', () => {
         expect(net).toBeGreaterThanOrEqual(-held);
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it("a bet slip's figures: only the bet's own runner moves, exactly as the position after it", () => {
+    fc.assert(
+      fc.property(
+        marketArb.chain(([rs, k, matched]) =>
+          fc.tuple(fc.constant(rs), fc.constant(k), fc.constant(matched), betArb(rs)),
+        ),
+        ([rs, k, matched, b]) => {
+          const now = marketPosition(rs, { matched }, { winners: k });
+          const slip = positionsIfMatchedPaise(
+            now.runners.map((r) => ({
+              selection_id: r.selection_id,
+              pnl_paise: r.pnl_paise,
+              rest: r.worst_rest,
+            })),
+            b,
+            { winners: k },
+          );
+          const after = marketPosition(rs, { matched: [...matched, b] }, { winners: k });
+          expect(slip).toEqual(after.runners.map((r) => r.pnl_paise));
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 

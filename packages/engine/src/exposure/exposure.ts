@@ -370,8 +370,11 @@ export function exposureWithUnmatchedPaise(position: MarketPosition, bet: Positi
 export function positionsIfMatchedPaise(
   runners: readonly { readonly selection_id: string; readonly pnl_paise: Paise; readonly rest?: number }[],
   bet: PositionBet,
+  outcomes: RunnerOutcomes = ONE_WINNER,
 ): Paise[] {
   checkBet(bet);
+  // A place market's figure beside a runner is that runner's bets alone: only the bet's runner moves.
+  const isolated = checkWinners(outcomes) > 1;
   const k = runners.findIndex((r) => r.selection_id === bet.selection_id);
   if (k < 0) throw new RangeError(`bet on selection ${bet.selection_id}, not a runner of the market`);
   const odds = oddsPart(bet.stake_paise, bet.price);
@@ -380,7 +383,10 @@ export function positionsIfMatchedPaise(
     if (!Number.isSafeInteger(rest) || rest < 0 || rest > 99)
       throw new RangeError(`rest must be an integer in 0..99, got ${String(rest)}`);
     // A back on k: +win on k, −stake elsewhere; a lay on k: −liability on k, +stake elsewhere.
-    if (i !== k) return safe(r.pnl_paise + (bet.side === 'BACK' ? -bet.stake_paise : bet.stake_paise));
+    if (i !== k) {
+      if (isolated) return r.pnl_paise;
+      return safe(r.pnl_paise + (bet.side === 'BACK' ? -bet.stake_paise : bet.stake_paise));
+    }
     return bet.side === 'BACK'
       ? floorOf(r.pnl_paise + odds.paise, rest + odds.rest)
       : floorOf(r.pnl_paise - odds.paise, rest - odds.rest);

@@ -75,6 +75,7 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
           version: mk.version,
           min_stake: rupees(mk.minStakePaise),
           max_stake: rupees(mk.maxStakePaise),
+          winners: mk.winners,
           runners: rs.map((r, i) => ({
             selection_id: r.selectionId,
             name: r.name,

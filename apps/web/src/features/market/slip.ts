@@ -44,7 +44,11 @@ export function profitOrLiability(side: Side, price: number, stakePaise: number 
  * rounding dropped, is carried; absent from an older server, taken as 0), and rounds once.
  */
 export function positionsAfter(
-  market: { runners: readonly Pick<MarketRunner, 'selection_id' | 'position' | 'position_rest'>[] },
+  market: {
+    /** How many runners win (contract MarketDetail): a place market's figures are per runner. */
+    winners: number;
+    runners: readonly Pick<MarketRunner, 'selection_id' | 'position' | 'position_rest'>[];
+  },
   sel: Pick<SlipSelection, 'selection_id' | 'side' | 'price'>,
   stakePaise: number | null,
 ): Map<number, number> {
@@ -64,6 +68,7 @@ export function positionsAfter(
       rest: r.position_rest ?? 0,
     })),
     { selection_id: String(sel.selection_id), side: sel.side, price: sel.price, stake_paise: stakePaise },
+    { winners: market.winners },
   );
   market.runners.forEach((r, i) => out.set(r.selection_id, after[i]! / 100));
   return out;
