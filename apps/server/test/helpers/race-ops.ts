@@ -18,11 +18,13 @@ import {
   fancies,
   fancyBets,
   ledgerAccounts,
+  matches,
 } from '../../src/db/schema.ts';
+import { publishScore } from '../../src/modules/cricket/plugin.ts';
 import { hmacSha256, sha256 } from '../../src/modules/casino/fair.ts';
 import { tablesOf } from '../../src/modules/casino/views.ts';
 import { FencedOut, type Fence } from '../../src/plugins/leader.ts';
-import type { FeedTick } from '@backlay/feed';
+import type { FeedTick, Scoreboard } from '@backlay/feed';
 import { Api, type Answer } from './api.ts';
 import { termOf } from './casino.ts';
 import { raceCasinoSeed, RACE_CASINO_WINDOW_MS, type World } from './race-world.ts';
@@ -50,6 +52,9 @@ export const OPS = [
   'binaryTick', // the binary feed's step: a batch of NFY ticks (now and then across the close), lines, states, settlement
   'binaryBet', // a binary bet at the session's line (now and then a line that has moved)
   'binarySettle', // the leader's settlement pass, the operator's binary/settle (now and then with a price) or binary/void
+  'fantasyJoin', // a fantasy contest entry (the fee leaves the balance), now and then a repeat of the last request
+  'fantasyStart', // the fantasy match starts (its start moved past) and the runner's pass: contests LIVE or refunded short of their minimum
+  'fantasyEnd', // the fantasy match ends (a result, or abandoned now and then) and the runner's pass: prizes or refunds
   'deposit', // admin/wallet/deposit
   'withdraw', // admin/wallet/withdraw: all, half or ₹1 more than what is available
   'check', // the snapshot invariants while other calls are in flight
@@ -100,6 +105,7 @@ const WEIGHTS: Partial<Record<OpName, number>> = {
   casinoClose: 2,
   binaryTick: 2,
   binaryBet: 3,
+  fantasyJoin: 3,
 };
 
 export function opArbitrary(sw: Switches, bettors: number): fc.Arbitrary<Op> {
@@ -152,6 +158,8 @@ export type RunContext = {
   binaryClock: { ms: number };
   /** Every binary tick the feed recorded (the oracle's own account of a session's last price). */
   binaryTicks: FeedTick[];
+  /** Each bettor's last fantasy join (a repeat sends it again). */
+  lastJoin: Map<number, { contest_id: number; team_id: number; request_id: string }>;
 };
 
 export function createRunContext(
@@ -163,6 +171,7 @@ export function createRunContext(
   return {
     binaryClock,
     binaryTicks: [],
+    lastJoin: new Map(),
     async term() {
       if (fence && apps[0].leader.fence()?.generation === fence.generation) return fence;
       fence = await termOf(apps[0]);
@@ -269,6 +278,16 @@ export function makeRunner(
       .set({ serverSeed: seed, serverSeedHash: serverSeedHash(seed, sha256) })
       .where(eq(casinoRounds.roundId, r.roundId));
     return r;
+  }
+
+  /** The fantasy match's start moved into the past (as the feed or the operator turns it in play). */
+  async function startFantasyMatch(app: FastifyInstance): Promise<boolean> {
+    const moved = await app.db
+      .update(matches)
+      .set({ startTime: sql`now() - interval '1 second'` })
+      .where(and(eq(matches.matchId, world.fantasy.matchId), sql`${matches.startTime} > now()`))
+      .returning({ id: matches.matchId });
+    return moved.length > 0;
   }
 
   /** Runs a step of timed work under the run's leader term; a term that ended is taken again. */
@@ -780,6 +799,94 @@ export function makeRunner(
         marketId: s.marketId,
       };
     },
+    async fantasyJoin(o) {
+      const f = world.fantasy;
+      const last = ctx.lastJoin.get(o.user);
+      const body =
+        last && o.b % 5 === 0
+          ? last
+          : {
+              contest_id: f.contestIds[o.a % f.contestIds.length]!,
+              team_id: f.teams[o.user]![o.b % 2]!,
+              request_id: requestId('fj'),
+            };
+      ctx.lastJoin.set(o.user, body);
+      return {
+        endpoint: 'joinFantasyContest',
+        body,
+        answer: await bettorApi(o).call('joinFantasyContest', body),
+        // A contest is no market: its key in the status rule is its id, negated.
+        marketId: -body.contest_id,
+      };
+    },
+    async fantasyStart(o) {
+      return ctx.serial('fantasy', async () => {
+        const app = apps[o.node];
+        const started = await startFantasyMatch(app);
+        await underTerm((fence) => app.fantasy.step(fence));
+        return {
+          note: `${started ? 'the match started' : 'the match had started'}; the runner's pass`,
+          touches: world.fantasy.contestIds.map((id) => -id),
+        };
+      });
+    },
+    async fantasyEnd(o) {
+      return ctx.serial('fantasy', async () => {
+        const app = apps[o.node];
+        await startFantasyMatch(app);
+        const f = world.fantasy;
+        const abandoned = o.b % 3 === 0;
+        // One innings of the named batters (runs by the program), the one bowler: the final score.
+        const batters = f.batters.slice(0, 2 + (o.a % 3)).map((player_id, k) => {
+          const runs = (o.a * (k + 3) + o.b * (k + 1)) % 60;
+          return {
+            player_id,
+            runs,
+            balls: Math.max(1, runs - 5 + k),
+            fours: runs % 5,
+            sixes: runs % 3,
+            out: null,
+          };
+        });
+        const runs = batters.reduce((t, b) => t + b.runs, 0);
+        const balls = batters.reduce((t, b) => t + b.balls, 0);
+        const score: Scoreboard = {
+          innings: 1,
+          batting: 0,
+          totals: [
+            {
+              runs,
+              wickets: 0,
+              balls,
+              players: {
+                striker_id: batters[0]!.player_id,
+                non_striker_id: batters[1]!.player_id,
+                bowler_id: f.bowler,
+                last_over_bowler_id: null,
+                batters,
+                bowlers: [{ player_id: f.bowler, balls, runs, wickets: 0, maidens: 0 }],
+                fall: [],
+                over_runs_conceded: 0,
+              },
+            },
+          ],
+          recent: [],
+          target: null,
+          status: 'COMPLETE',
+          ball_running_until_ms: null,
+          result_text: abandoned ? null : 'Aces won',
+          ...(abandoned
+            ? { stopped: 'RAIN' as const, result: { kind: 'NO_RESULT' as const, winner: null } }
+            : { result: { kind: 'WIN' as const, winner: 0 as const } }),
+        } as Scoreboard;
+        const published = await publishScore(app, f.matchId, score);
+        await underTerm((fence) => app.fantasy.step(fence));
+        return {
+          note: `the match ended (${abandoned ? 'abandoned' : `Aces won, ${runs} runs`}, score ${published.ok ? 'published' : 'refused'}); the runner's pass`,
+          touches: f.contestIds.map((id) => -id),
+        };
+      });
+    },
     async deposit(o) {
       const body = {
         user_id: userId(o),
@@ -833,6 +940,7 @@ export function marketOfOp(world: World, sw: Switches, o: Op): number | null {
       return world.fancy.marketId;
     case 'casinoBet':
     case 'binaryBet':
+    case 'fantasyJoin':
       return null; // the round's or the session's market: the outcome names it
     case 'voidRunner': {
       const ms = on(['exchange', 'place', 'bookmaker']);
@@ -867,6 +975,8 @@ export const STATUS_OPS: readonly OpName[] = [
   'unsettle',
   'binaryTick',
   'binarySettle',
+  'fantasyStart',
+  'fantasyEnd',
 ];
 export const BET_OPS: readonly OpName[] = [
   'place',
@@ -878,4 +988,5 @@ export const BET_OPS: readonly OpName[] = [
   'fancyPlace',
   'casinoBet',
   'binaryBet',
+  'fantasyJoin',
 ];

@@ -10,19 +10,21 @@ import {
   fancyExposurePaise,
   marketPosition,
   movementsFromNets,
+  payout,
   roundGame,
   serverSeedHash,
   settleBookmakerBetsPaise,
   settleFancyBetPaise,
   settleBinaryBetsPaise,
   settleMarket,
+  splitPool,
   type PositionBet,
   type SettleBet,
 } from '@backlay/engine';
 import { createHash, createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { FeedTick } from '@backlay/feed';
+import type { FeedTick, Scoreboard } from '@backlay/feed';
 import {
   bets,
   binaryBets,
@@ -34,6 +36,8 @@ import {
   exposureReservations,
   fancies,
   fancyBets,
+  fantasyContests,
+  fantasyEntries,
   fills,
   ledgerAccounts,
   markets,
@@ -61,7 +65,7 @@ async function readSnapshot(app: FastifyInstance) {
   return app.db.transaction(async (tx) => {
     await tx.execute(sql`set transaction isolation level repeatable read`);
     const cash = await tx.execute(sql`
-      select a.account_id, a.user_id, a.kind, a.balance_paise::bigint as balance,
+      select a.account_id, a.user_id, a.kind, a.code, a.balance_paise::bigint as balance,
              coalesce((select sum(t.amount_paise) from ${transfers} t
                         where t.credit_account_id = a.account_id and t.kind = 'deposit'), 0)::bigint as deposited,
              coalesce((select sum(t.amount_paise) from ${transfers} t
@@ -81,6 +85,13 @@ async function readSnapshot(app: FastifyInstance) {
       casinoBets: await tx.select().from(casinoBets),
       binarySessions: await tx.select().from(binarySessions),
       binaryBets: await tx.select().from(binaryBets),
+      fantasyContests: await tx.select().from(fantasyContests),
+      fantasyEntries: await tx.select().from(fantasyEntries),
+      matchScores: (
+        (await tx.execute(sql`select match_id, score from cricket_matches`)) as unknown as {
+          rows: { match_id: number; score: Scoreboard | null }[];
+        }
+      ).rows,
       holds: await tx.select().from(exposureHolds),
       reservations: await tx.select().from(exposureReservations),
       accounts: (
@@ -89,6 +100,7 @@ async function readSnapshot(app: FastifyInstance) {
             account_id: number;
             user_id: number | null;
             kind: string;
+            code: string | null;
             balance: string;
             deposited: string;
             withdrawn: string;
@@ -97,6 +109,7 @@ async function readSnapshot(app: FastifyInstance) {
       ).rows.map((r) => ({
         userId: r.user_id,
         kind: r.kind,
+        code: r.code,
         balance: Number(r.balance),
         deposited: Number(r.deposited),
         withdrawn: Number(r.withdrawn),
@@ -457,6 +470,64 @@ function binaryModel(
   return { holds, settledNets: netsOf(movementsFromNets(String(marketId), nets, market.commissionBps)) };
 }
 
+/**
+ * Fantasy contests: every entry pays its contest's fee; a REFUNDED contest gives every fee back; a
+ * SETTLED one pays the engine's prizes (`splitPool`, `payout` over the entries' points, ties split,
+ * first joined first). Each user's net over all contests, and the pool's balance (the fees of the
+ * contests not yet paid out or refunded). A contest short of its minimum never goes LIVE or is paid.
+ */
+function fantasyModel(s: Snapshot, problems: Problem[]) {
+  const nets = new Map<number, number>();
+  let pool = 0;
+  for (const c of s.fantasyContests) {
+    const es = s.fantasyEntries.filter((e) => e.contestId === c.contestId);
+    const fees = es.length * c.entryFeePaise;
+    for (const e of es) add(nets, e.userId, -c.entryFeePaise);
+    if (es.length > c.size)
+      problems.push({
+        invariant: 'fantasy',
+        detail: `contest ${c.contestId} has ${es.length} entries, its size is ${c.size}`,
+      });
+    if ((c.state === 'LIVE' || c.state === 'SETTLED') && es.length < c.minEntries)
+      problems.push({
+        invariant: 'fantasy',
+        detail: `contest ${c.contestId} is ${c.state} with ${es.length} entries, its minimum is ${c.minEntries}`,
+      });
+    if (c.state === 'REFUNDED') {
+      if (es.length >= c.minEntries && c.refundReason !== 'match abandoned')
+        problems.push({
+          invariant: 'fantasy',
+          detail: `contest ${c.contestId} refunded (${c.refundReason}) with ${es.length} entries, its minimum ${c.minEntries}`,
+        });
+      for (const e of es) add(nets, e.userId, c.entryFeePaise);
+    } else if (c.state === 'SETTLED') {
+      const score = s.matchScores.find((m) => m.match_id === c.matchId)?.score;
+      if (score?.status !== 'COMPLETE' || score.stopped || score.result?.kind === 'NO_RESULT')
+        problems.push({
+          invariant: 'fantasy',
+          detail: `contest ${c.contestId} paid its prizes, but its match ${score?.status !== 'COMPLETE' ? 'has not ended' : 'was abandoned'}`,
+        });
+      const split = splitPool({ rake_bp: c.rakeBp, shares_bp: c.sharesBp }, c.entryFeePaise, es.length);
+      const results = payout(
+        es.map((e) => ({ entry_id: e.entryId, points_halves: e.pointsHalves, joined_seq: e.entryId })),
+        split.place_prizes_paise,
+      );
+      const byId = new Map(es.map((e) => [e.entryId, e]));
+      for (const r of results) {
+        const e = byId.get(r.entry_id)!;
+        add(nets, e.userId, r.prize_paise);
+        if (e.prizePaise !== r.prize_paise)
+          problems.push({
+            invariant: 'fantasy',
+            detail: `entry ${e.entryId} of contest ${c.contestId}: stored prize ${rupees(e.prizePaise ?? 0)}, the engine pays ${rupees(r.prize_paise)}`,
+            userId: e.userId,
+          });
+      }
+    } else pool += fees;
+  }
+  return { nets, pool };
+}
+
 function netsOf(movements: readonly { user_id: string; user_delta_paise: number }[]) {
   const nets = new Map<number, number>();
   for (const mv of movements) add(nets, Number(mv.user_id), mv.user_delta_paise);
@@ -529,6 +600,14 @@ export async function oracleCheck(app: FastifyInstance, inputs?: OracleInputs): 
     for (const [u, paise] of model.holds) expected.set(`${u}:${m.marketId}`, paise);
     for (const [u, paise] of model.settledNets ?? []) add(settledNets, u, paise);
   }
+  const fantasy = fantasyModel(s, problems);
+  for (const [u, paise] of fantasy.nets) add(settledNets, u, paise);
+  const poolAccount = s.accounts.find((a) => a.code === 'FANTASY_POOL');
+  if ((poolAccount?.balance ?? 0) !== fantasy.pool)
+    problems.push({
+      invariant: 'fantasy',
+      detail: `the fantasy pool holds ${rupees(poolAccount?.balance ?? 0)}, the open and live contests' fees are ${rupees(fantasy.pool)}`,
+    });
   // A debt (docs/settlement.md "A bettor who owes") can come only from a void: a bet on a market
   // that carries one (a runner, a window, named bets) or was voided whole, settled or not.
   const voided = new Set([
@@ -569,7 +648,8 @@ export async function oracleCheck(app: FastifyInstance, inputs?: OracleInputs): 
         userId: a.userId,
       });
     }
-    // Cash = deposits − withdrawals + what the settled markets pay by the engine.
+    // Cash = deposits − withdrawals + what the settled markets pay by the engine + fantasy's fees,
+    // prizes and refunds.
     const fromMarkets = a.balance - a.deposited + a.withdrawn;
     const want = settledNets.get(a.userId) ?? 0;
     if (fromMarkets !== want) {
@@ -626,5 +706,11 @@ export async function bettableMarkets(
     }
     out.set(m.marketId, why);
   }
+  // A fantasy contest (keyed by its id negated): OPEN, its match not started by the store's clock.
+  const cs = await app.db.execute(sql`select c.contest_id, c.state,
+      (now() < c.starts_at and now() < m.start_time and not m.in_play) as open
+    from fantasy_contests c join matches m on m.match_id = c.match_id`);
+  for (const c of (cs as unknown as { rows: { contest_id: number; state: string; open: boolean }[] }).rows)
+    out.set(-c.contest_id, c.state !== 'OPEN' ? `contest ${c.state}` : c.open ? null : 'the match started');
   return out;
 }

@@ -5,17 +5,27 @@
 // therefore leaves nothing behind for the next one, and shrinking replays from a clean start.
 import { createHash, randomBytes } from 'node:crypto';
 import { roundGame, serverSeedHash } from '@backlay/engine';
-import { eq } from 'drizzle-orm';
+import type { FantasyPlayers, FantasyTeam } from '@backlay/contract';
+import { asc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
-import { casinoRounds, fancies, markets, matches, runners, series } from '../../src/db/schema.ts';
+import {
+  casinoRounds,
+  fancies,
+  fantasyContests,
+  markets,
+  matches,
+  runners,
+  series,
+} from '../../src/db/schema.ts';
 import { sha256 } from '../../src/modules/casino/fair.ts';
 import { tablesOf } from '../../src/modules/casino/views.ts';
 import { setUpCricketMatch } from '../../src/modules/cricket/set-up.ts';
 import { createInProcessBus, type Bus } from '../../src/plugins/bus.ts';
 import { Api } from './api.ts';
 import { termOf } from './casino.ts';
+import { validTeam } from './fantasy.ts';
 import { TEST_RATE_LIMITS } from './stores.ts';
 
 const SPORT_CRICKET = 4;
@@ -32,6 +42,17 @@ export type World = {
   place: { matchId: number; marketId: number; selectionIds: number[] };
   bookmaker: { matchId: number; marketId: number; selectionIds: number[] };
   fancy: { matchId: number; marketId: number };
+  /**
+   * A second cricket match for fantasy (two days away): its three contests (Head to Head ₹50, Small
+   * League ₹100, Mega Contest ₹25), every bettor's two teams, and the players the final score names.
+   */
+  fantasy: {
+    matchId: number;
+    contestIds: number[];
+    teams: number[][];
+    batters: number[];
+    bowler: number;
+  };
   /** One binary instrument (NFY, equity hours 10:00–14:30 IST, line step 10): its sessions, one a trading day. */
   binary: { matchId: number; code: string; stepC: number };
   /** One in-house casino table (its rounds are opened and closed by the program's operations). */
@@ -196,8 +217,11 @@ async function furnish(app: FastifyInstance): Promise<World> {
       fancy: { matchId, marketId: runs.marketId },
       casino: { matchId: table.matchId, gameId: RACE_CASINO_GAME },
       binary: { matchId: nfy.matchId, code: 'NFY', stepC: nfy.spec.line_step_c },
+      fantasy: { matchId: 0, contestIds: [], teams: [], batters: [], bowler: 0 },
     };
   });
+  const fantasy = await furnishFantasy(app, s!.seriesId, bettors);
+  world.fantasy = fantasy;
   // Bettor 0 opens with two resting lays on the place market (₹100 at 3.0 on each of two runners):
   // both can place, so ₹400 is held over the market's outcome space (one winner of n would hold
   // ₹100) from the first step on.
@@ -239,6 +263,79 @@ async function furnish(app: FastifyInstance): Promise<World> {
     if (!r.body.status) throw new Error(`the opening casino bet was refused: ${String(r.body.message)}`);
   }
   return world;
+}
+
+/** The fantasy match, its contests (made by the runner's pass) and two teams a bettor. */
+async function furnishFantasy(
+  app: FastifyInstance,
+  seriesId: number,
+  bettors: World['bettors'],
+): Promise<World['fantasy']> {
+  const start = new Date(Date.now() + 2 * 86_400_000);
+  const matchId = await app.db.transaction(async (tx) => {
+    const [m] = await tx
+      .insert(matches)
+      .values({
+        seriesId,
+        sportId: SPORT_CRICKET,
+        matchName: 'Aces v Kings',
+        startTime: start,
+        openDate: start,
+      })
+      .returning();
+    await setUpCricketMatch(tx, {
+      matchId: m!.matchId,
+      format: 'T20',
+      competition: 'IPL',
+      teams: ['Aces', 'Kings'],
+      startTime: start,
+      inPlay: false,
+      at: new Date(),
+    });
+    return m!.matchId;
+  });
+  await app.fantasy.step(null);
+  const contestIds = (
+    await app.db
+      .select({ id: fantasyContests.contestId })
+      .from(fantasyContests)
+      .where(eq(fantasyContests.matchId, matchId))
+      .orderBy(asc(fantasyContests.contestId))
+  ).map((c) => c.id);
+  if (contestIds.length !== 3) throw new Error(`the fantasy match has ${contestIds.length} contests`);
+  const api = new Api(app);
+  const teams: number[][] = [];
+  let players: FantasyPlayers['players'] = [];
+  for (const [i, b] of bettors.entries()) {
+    api.token = b.token;
+    players = ((await api.call('getFantasyPlayers', { match_id: matchId })).body.data as FantasyPlayers)
+      .players;
+    const mine: number[] = [];
+    // Two teams: the cheapest valid eleven, then one with the dearest batter in it; captains vary
+    // by bettor, so the final score ranks them apart (and ties some).
+    const dearest = [...players].filter((p) => p.role === 'BAT').sort((a, c) => c.credits - a.credits)[0]!;
+    for (const ids of [validTeam(players), validTeam(players, [dearest.player_id])]) {
+      const r = await api.call('saveFantasyTeam', {
+        match_id: matchId,
+        player_ids: ids,
+        captain_id: ids[i % ids.length],
+        vice_captain_id: ids[(i + 1) % ids.length],
+      });
+      if (!r.body.status) throw new Error(`a fantasy team was refused: ${String(r.body.message)}`);
+      mine.push((r.body.data as { team: FantasyTeam }).team.team_id);
+    }
+    teams.push(mine);
+  }
+  const side = (n: 0 | 1) => players.filter((p) => p.side === n);
+  return {
+    matchId,
+    contestIds,
+    teams,
+    batters: side(0)
+      .filter((p) => p.role !== 'BOWL')
+      .map((p) => p.player_id),
+    bowler: side(1).find((p) => p.role === 'BOWL')!.player_id,
+  };
 }
 
 /**
