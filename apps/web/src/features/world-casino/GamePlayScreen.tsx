@@ -6,6 +6,7 @@ import { useLaunchGame } from './api/launch-game.ts';
 import type { PlayState } from './GameTile.tsx';
 import { isBalanceNotice } from './notices.ts';
 import './world-casino.css';
+import { frameableGameUrl } from './frame-url.ts';
 
 const LOBBY = '/world-casino';
 /** The header's balance query (features/header); refetched when the game moves money. */
@@ -50,6 +51,8 @@ export function GamePlayScreen() {
         </div>
       ) : launch.isError ? (
         <Refused lobby={lobby} message={launch.error.message} onRetry={() => void launch.refetch()} />
+      ) : !frameableGameUrl(launch.data.url, window.location.origin) ? (
+        <Refused lobby={lobby} message="This game's address is not a game provider's: it was not opened." />
       ) : (
         <GameFrame url={launch.data.url} title={name} />
       )}
@@ -111,7 +114,9 @@ function GameFrame({ url, title }: { url: string; title: string }) {
       title={`${title} (game)`}
       allow="autoplay; fullscreen"
       allowFullScreen
-      sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox"
+      // allow-same-origin: the provider's page keeps its own origin (never ours: frameableGameUrl);
+      // a popup it opens (its rules) stays sandboxed like the frame.
+      sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
       referrerPolicy="no-referrer"
     />
   );
