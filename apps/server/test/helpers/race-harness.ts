@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { Api } from './api.ts';
-import { bettableMarkets, oracleCheck, type Problem } from './race-oracle.ts';
+import { bettableMarkets, lossLimitChecks, oracleCheck, type Problem } from './race-oracle.ts';
 import {
   BET_OPS,
   createRunContext,
@@ -150,6 +150,9 @@ export function formatOpStats(reasons = false): string {
         `  ${op.padEnd(16)} ok ${s.ok}, refused ${s.refused}, skipped ${s.skipped}, failed ${s.failed}` +
         (reasons ? [...s.why].map(([w, n]) => `\n      ${n} × ${w}`).join('') : ''),
     )
+    .concat(
+      `  loss limit       checked ${lossLimitChecks.checked}, skipped ${lossLimitChecks.skipped} (a correction on the bettor's markets)`,
+    )
     .join('\n');
 }
 
@@ -165,7 +168,7 @@ export async function runProgram(env: HarnessEnv, s: fc.Scheduler, program: Prog
         `calls so far (▶ started, ◀ answered; A and B are the two app instances):\n  ${log.join('\n  ')}`,
     );
   try {
-    const ctx = createRunContext(run.apps, run.binaryClock);
+    const ctx = createRunContext(world, run.apps, run.binaryClock);
     const execute = makeRunner(world, run.apps, sw, ctx);
     await primeRun(world, run.apps, sw, ctx);
     for (const [step, burst] of program.entries()) {

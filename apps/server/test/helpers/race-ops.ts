@@ -158,11 +158,14 @@ export type RunContext = {
   binaryClock: { ms: number };
   /** Every binary tick the feed recorded (the oracle's own account of a session's last price). */
   binaryTicks: FeedTick[];
+  /** The bettor with a daily loss limit, and the limit (the oracle's loss-limit invariant). */
+  lossLimit: { userId: number; limitPaise: number };
   /** Each bettor's last fantasy join (a repeat sends it again). */
   lastJoin: Map<number, { contest_id: number; team_id: number; request_id: string }>;
 };
 
 export function createRunContext(
+  world: World,
   apps: readonly [FastifyInstance, FastifyInstance],
   binaryClock: { ms: number },
 ): RunContext {
@@ -171,6 +174,7 @@ export function createRunContext(
   return {
     binaryClock,
     binaryTicks: [],
+    lossLimit: { userId: world.limited.userId, limitPaise: world.limited.limitPaise },
     lastJoin: new Map(),
     async term() {
       if (fence && apps[0].leader.fence()?.generation === fence.generation) return fence;

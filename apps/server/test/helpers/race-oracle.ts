@@ -398,7 +398,15 @@ function casinoModel(
 }
 
 /** What the oracle knows besides the rows: the binary clock and every tick the feed was given. */
-export type OracleInputs = { binaryClock: { ms: number }; binaryTicks: readonly FeedTick[] };
+export type OracleInputs = {
+  binaryClock: { ms: number };
+  binaryTicks: readonly FeedTick[];
+  /** The bettor with a daily loss limit, and the limit. */
+  lossLimit?: { userId: number; limitPaise: number };
+};
+
+/** How often the loss-limit invariant was checked, and skipped for an operator's correction (RACE_STATS). */
+export const lossLimitChecks = { checked: 0, skipped: 0 };
 
 const fancyBetOf = (b: { isYes: boolean; lineC: number; rate: number; stakePaise: number }) => ({
   is_yes: b.isYes,
@@ -629,6 +637,40 @@ export async function oracleCheck(app: FastifyInstance, inputs?: OracleInputs): 
         userId,
         marketId,
       });
+    }
+  }
+
+  // The loss limit is a hard cap: what the limited bettor has lost today by the engine's account
+  // (every product's settled result, fantasy's fees back and forth) plus the worst case of what is
+  // open (the engine's holds, reservations in flight) never exceeds the limit. An operator's
+  // correction can raise it legitimately (an unsettle takes a win back that the budget had counted;
+  // a partial void can raise a hold): a bettor with a bet on a market so corrected is not checked.
+  if (inputs?.lossLimit) {
+    const { userId, limitPaise } = inputs.lossLimit;
+    const mineOn = new Set(
+      [...s.bets, ...s.bookmakerBets, ...s.fancyBets, ...s.casinoBets, ...s.binaryBets]
+        .filter((b) => b.userId === userId)
+        .map((b) => b.marketId),
+    );
+    const corrected = new Set([
+      ...s.voids.map((x) => x.marketId),
+      ...s.settlements
+        .filter((x) => x.generation >= 2 || (x.state === 'UNSETTLED' && x.generation >= 1))
+        .map((x) => x.marketId),
+    ]);
+    if ([...mineOn].some((m) => corrected.has(m))) lossLimitChecks.skipped += 1;
+    else {
+      lossLimitChecks.checked += 1;
+      let open = 0;
+      for (const [k, paise] of expected) if (k.startsWith(`${userId}:`)) open += paise;
+      for (const r of s.reservations) if (r.userId === userId) open += r.amountPaise;
+      const result = settledNets.get(userId) ?? 0;
+      if (open - result > limitPaise)
+        problems.push({
+          invariant: 'loss-limit',
+          detail: `today's result ${rupees(result)} and ${rupees(open)} at risk: up to ${rupees(open - result)} lost, over the daily loss limit of ${rupees(limitPaise)}`,
+          userId,
+        });
     }
   }
 

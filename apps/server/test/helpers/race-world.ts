@@ -32,6 +32,9 @@ const SPORT_CRICKET = 4;
 /** The bettors' opening cash: small, so that balance checks and withdrawals bite. */
 export const OPENING_CASH_PAISE = 200_000;
 export const BETTORS = 4;
+/** The last bettor has a daily loss limit of ₹500 (a quarter of the opening cash). */
+const LIMITED_BETTOR = 3;
+const LOSS_LIMIT_PAISE = 50_000;
 const PASSWORD = 'secret1234';
 
 export type World = {
@@ -55,6 +58,8 @@ export type World = {
   };
   /** One binary instrument (NFY, equity hours 10:00–14:30 IST, line step 10): its sessions, one a trading day. */
   binary: { matchId: number; code: string; stepC: number };
+  /** The bettor with a daily loss limit (responsible gaming): never able to lose more than it. */
+  limited: { bettor: number; userId: number; limitPaise: number };
   /** One in-house casino table (its rounds are opened and closed by the program's operations). */
   casino: { matchId: number; gameId: string };
 };
@@ -218,14 +223,26 @@ async function furnish(app: FastifyInstance): Promise<World> {
       casino: { matchId: table.matchId, gameId: RACE_CASINO_GAME },
       binary: { matchId: nfy.matchId, code: 'NFY', stepC: nfy.spec.line_step_c },
       fantasy: { matchId: 0, contestIds: [], teams: [], batters: [], bowler: 0 },
+      limited: {
+        bettor: LIMITED_BETTOR,
+        userId: bettors[LIMITED_BETTOR]!.userId,
+        limitPaise: LOSS_LIMIT_PAISE,
+      },
     };
   });
+  const api = new Api(app);
+  api.token = bettors[LIMITED_BETTOR]!.token;
+  const limit = await api.call('setResponsibleLimit', {
+    kind: 'LOSS',
+    period: 'DAY',
+    amount: LOSS_LIMIT_PAISE / 100,
+  });
+  if (!limit.body.status) throw new Error(`the loss limit was refused: ${String(limit.body.message)}`);
   const fantasy = await furnishFantasy(app, s!.seriesId, bettors);
   world.fantasy = fantasy;
   // Bettor 0 opens with two resting lays on the place market (₹100 at 3.0 on each of two runners):
   // both can place, so ₹400 is held over the market's outcome space (one winner of n would hold
   // ₹100) from the first step on.
-  const api = new Api(app);
   api.token = bettors[0]!.token;
   for (const selection_id of world.place.selectionIds.slice(0, 2)) {
     const r = await api.call('placeMarketBet', {
