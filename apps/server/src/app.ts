@@ -1,14 +1,21 @@
 import fastifyStatic from '@fastify/static';
 import { endpoints } from '@backlay/contract';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerFactoryHandler,
+  type FastifyServerOptions,
+} from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seedBase, seedDemo } from './db/seed.ts';
 import { openApiPlugin } from './docs/openapi.ts';
-import type { StoreOptions } from './db/store.ts';
+import { storeFailureOf, type StoreOptions } from './db/store.ts';
 import { accountModule } from './modules/account/routes.ts';
 import { adminModule } from './modules/admin/routes.ts';
 import { consoleModule } from './modules/console/plugin.ts';
@@ -62,6 +69,14 @@ export type AppOptions = {
   tokenTtlHours?: number;
   /** fastify logger options; false (the default here) for tests. */
   logger?: FastifyServerOptions['logger'];
+  /** A logger made already (src/main.ts makes it first, to log what happens before the app): wins over `logger`. */
+  loggerInstance?: FastifyBaseLogger;
+  /**
+   * An HTTP server already listening (src/http/listen-first.ts): the app answers its requests and
+   * is never bound itself, so the port is taken before any of the app's timed work starts. Call
+   * ready(), not listen(). Without it, listen() binds a server of Fastify's own (tests).
+   */
+  server?: Server;
   clock?: Clock;
   rateLimits?: RateLimitInput;
   /** Where the limits count: Redis shared by every node (REDIS_URL), else this node's memory. */
@@ -146,8 +161,19 @@ export const LOG_REDACT = [
 ];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const server = options.server;
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ?? false }),
+    ...(server
+      ? {
+          serverFactory: (handler: FastifyServerFactoryHandler) => {
+            server.on('request', handler);
+            return server;
+          },
+        }
+      : {}),
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
     // Our own ids only: a caller cannot forge log correlation.
@@ -245,7 +271,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       Promise.race([
         app.store.ping().then(
           () => 'ok' as const,
-          () => 'degraded' as const,
+          (err: unknown) => {
+            // Answered, with an error: its tables cannot be read (not a store that is slow or away).
+            if (storeFailureOf(err) !== null) return 'degraded' as const;
+            app.log.error({ err }, 'healthz: the store cannot read its tables');
+            return 'unreadable' as const;
+          },
         ),
         new Promise<'degraded'>(
           (resolve) => (timer = setTimeout(() => resolve('degraded'), HEALTH_STORE_MS)),
@@ -255,7 +286,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ]);
     clearTimeout(timer);
     const parts = {
-      store,
+      store: store === 'unreadable' ? ('degraded' as const) : store,
       redis,
       // Connected but not hearing every other node (a peer cut off): its caches are bypassed.
       bus:
@@ -272,6 +303,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         .map(([k]) => k),
       parts,
     };
+    if (store === 'unreadable')
+      return reply.code(503).send({ status: false, message: 'The store cannot read its tables', data });
     if (store !== 'ok')
       return reply.code(503).send({ status: false, message: 'The store is not answering', data });
     return { status: true, data };

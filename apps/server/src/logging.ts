@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { LoggerOptions } from 'pino';
 import { LOG_REDACT } from './app.ts';
 
 /**
@@ -6,7 +6,7 @@ import { LOG_REDACT } from './app.ts';
  * readable coloured lines through pino-pretty when a person watches a terminal. The same
  * redaction either way: the pretty printer only formats what pino already censored.
  */
-export function loggerOptions(level: string, tty: boolean): NonNullable<FastifyServerOptions['logger']> {
+export function loggerOptions(level: string, tty: boolean): LoggerOptions {
   const base = { level, redact: { paths: LOG_REDACT, censor: '[redacted]' } };
   if (!tty) return base;
   return {

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { installCommitHooks } from './commit-hooks.ts';
+import { lockDataDir, type DataLock } from './data-lock.ts';
 import * as schema from './schema.ts';
 
 /** The query layer: the same drizzle API on PGlite and on node-postgres. */
@@ -79,7 +80,7 @@ export function storeFailureOf(err: unknown): StoreFailure | null {
 export type Store = {
   kind: 'pglite' | 'postgres';
   db: Db;
-  /** Throws when the store cannot answer. */
+  /** Throws when the store cannot answer, or cannot read its tables (a row of each money table). */
   ping(): Promise<void>;
   /** PostgreSQL: the connection pool's use now (for /metrics); PGlite has one connection and none. */
   pool?(): { total: number; idle: number; waiting: number; max: number };
@@ -89,6 +90,31 @@ export type Store = {
   /** PGlite only: a tarball of the data directory (tests use it as a template). */
   dump?(): Promise<File | Blob>;
 };
+
+/**
+ * The tables whose rows every money call reads: accounts and their balances, transfers, bets and
+ * their holds, markets. /healthz reads one row of each (a page of each heap, an index of some),
+ * so a store that answers `select 1` but cannot read its tables (a folder two processes wrote at
+ * once, a file gone) is reported, not only one that does not answer.
+ */
+const HEALTH_TABLES = [
+  'users',
+  'ledger_accounts',
+  'transfers',
+  'markets',
+  'bets',
+  'exposure_holds',
+  'leader_leases',
+] as const;
+
+/** Throws when the store cannot answer, or cannot read its tables. */
+async function readTables(db: Db): Promise<void> {
+  await db.execute(
+    sql.raw(
+      `select ${HEALTH_TABLES.map((t) => `(select count(*) from (select 1 from ${t} limit 1) x)`).join(' + ')} as n`,
+    ),
+  );
+}
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -208,9 +234,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     return {
       kind: 'postgres',
       db,
-      ping: async () => {
-        await db.execute(sql`select 1`);
-      },
+      ping: () => readTables(db),
       pool: () => ({
         total: pool.totalCount,
         idle: pool.idleCount,
@@ -222,10 +246,19 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     };
   }
 
-  const client =
-    options.kind === 'pglite'
-      ? await PGlite.create({ dataDir: options.dataDir })
-      : await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  // One process per data folder (db/data-lock.ts): the lock is taken before PGlite opens it, and
+  // a folder another live server holds is refused (StoreInUse) without a byte read or written.
+  const lock: DataLock | null = options.kind === 'pglite' ? lockDataDir(options.dataDir) : null;
+  let client: PGlite;
+  try {
+    client =
+      options.kind === 'pglite'
+        ? await PGlite.create({ dataDir: options.dataDir })
+        : await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   try {
     const pgliteDb = drizzlePglite(client, { schema });
     await migratePglite(pgliteDb, { migrationsFolder });
@@ -234,15 +267,20 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     return {
       kind: 'pglite',
       db,
-      ping: async () => {
-        await db.execute(sql`select 1`);
-      },
+      ping: () => readTables(db),
       failures,
-      close: () => client.close(),
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
       dump: () => client.dumpDataDir('none'),
     };
   } catch (err) {
     await client.close();
+    lock?.release();
     throw err;
   }
 }

@@ -113,7 +113,7 @@ export function renderApiDocsMarkdown(): string {
         `| ${e.method} | [\`${e.path}\`](#${name.toLowerCase()}) | ${e.access} | ${e.summary.replace(/\|/g, '\\|')} |`,
     ),
     '',
-    'Outside the contract: `GET /healthz` (`{status: true, data: {store, degraded, parts: {store, redis, bus}}}`: each part `ok`, `degraded` or `off`; 503 when the store does not answer within 500 ms, docs/reliability.md "Faults"), `GET /api/upload/image/<file>` (the bundled images the global settings name), `GET /api/upload/store/<sha256>.<ext>` (images an operator uploaded, cached for good), `GET /api/openapi.json` (these calls as an OpenAPI 3.1 document, generated from the same contract) and `GET /metrics` (Prometheus; with `METRICS_TOKEN` or on `METRICS_PORT`, docs/scaling.md).',
+    'Outside the contract: `GET /healthz` (`{status: true, data: {store, degraded, parts: {store, redis, bus}}}`: each part `ok`, `degraded` or `off`; 503 "The store is not answering" when the store does not answer within 500 ms, docs/reliability.md "Faults"; 503 "The store cannot read its tables" when it answers but cannot read a row of each money table: users, ledger accounts, transfers, markets, bets, holds, leases), `GET /api/upload/image/<file>` (the bundled images the global settings name), `GET /api/upload/store/<sha256>.<ext>` (images an operator uploaded, cached for good), `GET /api/openapi.json` (these calls as an OpenAPI 3.1 document, generated from the same contract) and `GET /metrics` (Prometheus; with `METRICS_TOKEN` or on `METRICS_PORT`, docs/scaling.md).',
     '',
   );
   for (const [name, e] of list) {
