@@ -25,7 +25,7 @@ describe('the console login', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'operator123');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await screen.findByRole('heading', { name: 'Dashboard' });
-    expect(readUser()).toEqual({ user_id: 1, user_name: 'operator' });
+    expect(readUser()).toEqual({ user_id: 1, user_name: 'operator', role: 'operator' });
     expect(readToken()).toBe(userInfo('operator').token);
     // admin/session was asked with the new token.
     const who = api.fetchMock.mock.calls.find(([u]) => String(u).endsWith('/api/admin/session'))!;

@@ -9,6 +9,8 @@ const user = {
   role: 'bettor',
   parent_id: 1,
   parent_name: 'operator',
+  share_pct: null,
+  credit_reference: 0,
   balance: 100,
   exposure: 0,
   available: 100,

@@ -587,6 +587,7 @@ function baseBodies(f: Fixture, selfId: number): Record<string, unknown> {
       request_id: 'sweep-user-1',
     },
     adminUserLock: { user_id: 999_999, locked: true, reason: 'sweep', request_id: 'sweep-lock-1' },
+    adminUserCreditReference: { user_id: 999_999, credit_reference: 100, request_id: 'sweep-credit-1' },
     adminUserResetPassword: { user_id: 999_999, new_password: 'secret1234', request_id: 'sweep-reset-1' },
     adminUserStatement: {
       user_id: 999_999,

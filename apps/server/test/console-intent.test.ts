@@ -190,7 +190,10 @@ describeStores('console intent: risk = settlement, void previews', (ctx) => {
     const me = (await o.call('adminSession')).body.data as { user_id: number };
     for (const call of ['adminWalletDeposit', 'adminWalletWithdraw'] as const) {
       const own = await o.call(call, { user_id: me.user_id, amount: 100, request_id: nextId() });
-      expect(own.body).toMatchObject({ status: false, message: expect.stringMatching(/are for bettors/) });
+      expect(own.body).toMatchObject({
+        status: false,
+        message: expect.stringMatching(/Not your own account/),
+      });
     }
     // Another operator's account (made an operator directly: the console creates bettors only).
     const other = await bettor(0);

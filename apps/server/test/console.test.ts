@@ -132,7 +132,7 @@ describeStores('operator console calls', (ctx) => {
       ['adminMatch', { match_id: 'abc' }, 'match_id: must be a whole number'],
       ['adminMatch', {}, 'match_id:'],
       ['adminMarketRisk', { market_id: '1.5' }, 'market_id:'],
-      ['adminUsers', { role: 'admin' }, "role: role must be 'bettor' or 'operator'"],
+      ['adminUsers', { role: 'admin' }, "role: role must be 'operator', 'master', 'agent' or 'bettor'"],
       ['adminAudit', { from: 'yesterday' }, 'from:'],
       [
         'adminAudit',

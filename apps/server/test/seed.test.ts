@@ -65,7 +65,7 @@ describeStores(
 
     it('seeds the demo data once into the empty store, and never again', async () => {
       expect(await seedDemo(ctx.app)).toBe(true);
-      expect(await rows(ctx, users)).toBe(4);
+      expect(await rows(ctx, users)).toBe(8);
       const matchCount = await rows(ctx, matches);
       expect(matchCount).toBeGreaterThan(50);
       expect(await seedDemo(ctx.app)).toBe(false);

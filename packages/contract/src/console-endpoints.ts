@@ -30,6 +30,7 @@ import {
   adminUser,
   adminUserCreateRequest,
   adminUserCreateResult,
+  adminUserCreditReferenceRequest,
   adminUserLockRequest,
   adminUserOfRequest,
   adminUserRequest,
@@ -190,7 +191,7 @@ export const consoleEndpoints = define({
     path: 'admin/users',
     access: 'operator',
     summary:
-      'Users with balance, exposure, available, lock and last login, paged (25): query search (name or id), role, status (active, locked), parent_id, page.',
+      "Users of the caller's subtree (every user for the operator) with role, parent, share, balance, exposure, available, credit reference, lock and last login, paged (25): query search (name or id), role, status (active, locked), parent_id, page.",
     request: adminUsersRequest,
     response: adminUsers,
   },
@@ -207,9 +208,18 @@ export const consoleEndpoints = define({
     path: 'admin/user/create',
     access: 'operator',
     summary:
-      'Create a bettor under a parent with a first password (changed at the first login unless must_change_password is false). Audited; idempotent.',
+      'Create a master, an agent or a bettor (role, default bettor) under a parent (default the caller) with a first password (changed at the first login unless must_change_password is false) and, for a master or an agent, share_pct. An operator creates any of them, a master agents and bettors, an agent bettors. Audited; idempotent.',
     request: adminUserCreateRequest,
     response: adminUserCreateResult,
+  },
+  adminUserCreditReference: {
+    method: 'POST',
+    path: 'admin/user/creditReference',
+    access: 'operator',
+    summary:
+      "Set a child's credit reference: what its parent lent it, shown beside its balance. Its parent (or the operator) only. Audited; idempotent.",
+    request: adminUserCreditReferenceRequest,
+    response: adminUser,
   },
   adminUserLock: {
     method: 'POST',

@@ -123,10 +123,18 @@ const paged = <T extends z.ZodType>(row: T) =>
 
 // ---------------------------------------------------------------- session
 
+/** The console's roles (console-scope.ts): the operator, a master, an agent. */
+export const consoleRole = z.enum(['operator', 'master', 'agent']);
+/** Every account's role. */
+export const userRole = z.enum(['operator', 'master', 'agent', 'bettor'], {
+  error: "role must be 'operator', 'master', 'agent' or 'bettor'",
+});
+
 export const adminSession = z.object({
   user_id: z.number().int(),
   user_name: z.string(),
-  role: z.literal('operator'),
+  /** A master or an agent sees only its own subtree and the calls console-scope.ts gives it. */
+  role: consoleRole,
 });
 
 // ---------------------------------------------------------------- dashboard
@@ -557,7 +565,7 @@ export const RISK_USERS_MAX = 20;
 export const adminUsersRequest = z.object({
   /** User name contains this (case-insensitive), or the user id equals it. */
   search: searchInput,
-  role: z.enum(['bettor', 'operator'], { error: "role must be 'bettor' or 'operator'" }).optional(),
+  role: userRole.optional(),
   status: z.enum(['active', 'locked'], { error: "status must be 'active' or 'locked'" }).optional(),
   parent_id: idInput.optional(),
   page: pageInput,
@@ -566,13 +574,17 @@ export const adminUsersRequest = z.object({
 export const adminUserRow = z.object({
   user_id: z.number().int(),
   user_name: z.string(),
-  role: z.enum(['bettor', 'operator']),
+  role: userRole,
   parent_id: z.number().int().nullable(),
   parent_name: z.string().nullable(),
+  /** A master's or an agent's share of its downline's result, percent (stored; not applied yet). */
+  share_pct: z.number().nullable(),
   balance: rupees,
   exposure: rupees,
   /** balance − exposure. */
   available: rupees,
+  /** What the parent lent this account, set by the parent: shown beside the balance ("given vs. now"). */
+  credit_reference: rupees,
   /** Locked by an operator (LOCKED) or after failed logins until a time (LOGIN_LOCKOUT). */
   lock: z.enum(['NONE', 'LOCKED', 'LOGIN_LOCKOUT']),
   must_change_password: z.boolean(),
@@ -609,13 +621,44 @@ const operatorSetPassword = (what: string) =>
 export const adminUserCreateRequest = z.object({
   user_name: userNameInput,
   password: operatorSetPassword('password'),
-  /** Default: the operator creating it. */
+  /** Default: the caller. An operator creates masters, agents and bettors; a master agents and bettors; an agent bettors. */
+  role: z
+    .enum(['master', 'agent', 'bettor'], { error: "role must be 'master', 'agent' or 'bettor'" })
+    .default('bettor'),
+  /** Default: the caller. Must be the caller or in its subtree, and a role above the new account's. */
   parent_id: idInput.optional(),
+  /** A master's or an agent's share of the result under it, 0–100 % (2 decimals); not for a bettor. */
+  share_pct: documented(
+    z
+      .number({ error: 'share_pct must be a number' })
+      .min(0, 'share_pct must be 0 to 100')
+      .max(100, 'share_pct must be 0 to 100')
+      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
+        message: 'share_pct takes at most 2 decimals',
+      }),
+    { add: TWO_DECIMALS },
+  ).optional(),
   /** Default true: the bettor chooses their own password at the first login. */
   must_change_password: z.boolean({ error: 'must_change_password must be true or false' }).default(true),
   request_id: adminRequestId.optional(),
 });
 export const adminUserCreateResult = z.object({ user_id: z.number().int(), user_name: z.string() });
+
+export const adminUserCreditReferenceRequest = z.object({
+  user_id: idInput,
+  /** Rupees, at most 2 decimals, 0 or more: what the parent lent this account. */
+  credit_reference: documented(
+    z
+      .number({ error: 'credit_reference must be a number' })
+      .min(0, 'credit_reference must be 0 or more')
+      .max(1e11, 'credit_reference is too large')
+      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
+        message: 'credit_reference takes at most 2 decimals',
+      }),
+    { add: TWO_DECIMALS },
+  ),
+  request_id: adminRequestId.optional(),
+});
 
 export const adminUserLockRequest = z.object({
   user_id: idInput,
@@ -736,6 +779,7 @@ export const ADMIN_AUDIT_ACTIONS = [
   'payment/method',
   'referral/create',
   'user/create',
+  'user/creditReference',
   'user/lock',
   'user/resetPassword',
   'user/sessions/end',

@@ -10,3 +10,4 @@ export * from './console-endpoints.ts';
 export * from './endpoints.ts';
 export * from './provider-admin.ts';
 export * from './provider-endpoints.ts';
+export * from './console-scope.ts';

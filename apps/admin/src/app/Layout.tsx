@@ -2,21 +2,31 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { callEndpoint } from '../lib/api.ts';
-import { clearSession, readToken, useSession } from '../lib/session.ts';
+import { clearSession, readToken, roleOf, useSession } from '../lib/session.ts';
 
+/**
+ * The menus. `downline`: a master's and an agent's too (the calls the contract's consoleScopes
+ * gives them, on their own subtree); the rest are the operator's alone.
+ */
 const NAV = [
-  { to: '/', label: 'Dashboard', end: true },
-  { to: '/markets', label: 'Markets' },
-  { to: '/binary', label: 'Binary' },
-  { to: '/casino', label: 'Casino' },
-  { to: '/users', label: 'Users' },
-  { to: '/payments', label: 'Payments' },
-  { to: '/providers', label: 'Providers' },
-  { to: '/settings', label: 'Settings' },
-  { to: '/audit', label: 'Audit' },
+  { to: '/', label: 'Dashboard', end: true, downline: false },
+  { to: '/markets', label: 'Markets', downline: false },
+  { to: '/binary', label: 'Binary', downline: false },
+  { to: '/casino', label: 'Casino', downline: false },
+  { to: '/users', label: 'Users', downline: true },
+  { to: '/payments', label: 'Payments', downline: false },
+  { to: '/providers', label: 'Providers', downline: false },
+  { to: '/settings', label: 'Settings', downline: false },
+  { to: '/audit', label: 'Audit', downline: true },
 ] as const;
 
-/** Signed-in operators only; anyone else goes to the login. */
+/** The operator's screens: a master or an agent goes to its Users screen instead. */
+export function OperatorOnly({ children }: { children: ReactNode }) {
+  const user = useSession();
+  return roleOf(user) === 'operator' ? children : <Navigate to="/users" replace />;
+}
+
+/** Signed-in console accounts only (operator, master, agent); anyone else goes to the login. */
 export function RequireOperator({ children }: { children: ReactNode }) {
   const user = useSession();
   const location = useLocation();
@@ -75,6 +85,7 @@ export function Layout() {
         </a>
         <span className="topbar__user" data-testid="operator-name">
           {user?.user_name}
+          {roleOf(user) === 'operator' ? null : <span className="muted small"> · {roleOf(user)}</span>}
         </span>
         <button type="button" className="btn btn--small btn--ghost" onClick={() => void logout()}>
           Sign out
@@ -82,7 +93,7 @@ export function Layout() {
       </header>
       <nav id="console-nav" className={`sidenav${menuOpen ? ' is-open' : ''}`} aria-label="Console">
         <ul>
-          {NAV.map((n) => (
+          {NAV.filter((n) => n.downline || roleOf(user) === 'operator').map((n) => (
             <li key={n.to}>
               <NavLink to={n.to} end={'end' in n ? n.end : false}>
                 {n.label}

@@ -10,9 +10,12 @@ import { PaymentsScreen } from '../features/payments/index.ts';
 import { ProvidersScreen } from '../features/providers/index.ts';
 import { SettingsScreen } from '../features/settings/index.ts';
 import { UserScreen, UsersScreen } from '../features/users/index.ts';
-import { Layout, PublicOnly, RequireOperator } from './Layout.tsx';
+import { Layout, OperatorOnly, PublicOnly, RequireOperator } from './Layout.tsx';
 
-/** The console's hash routes (#/markets/12 …); everything but the login needs an operator. */
+/**
+ * The console's hash routes (#/markets/12 …); everything but the login needs a console account,
+ * and the operator's screens the operator (a master or an agent lands on Users).
+ */
 export const routes: RouteObject[] = [
   {
     path: '/login',
@@ -29,16 +32,72 @@ export const routes: RouteObject[] = [
       </RequireOperator>
     ),
     children: [
-      { index: true, element: <DashboardScreen /> },
-      { path: 'markets', element: <MarketsScreen /> },
-      { path: 'markets/:matchId', element: <MatchScreen /> },
-      { path: 'binary', element: <BinaryScreen /> },
-      { path: 'casino', element: <CasinoScreen /> },
+      {
+        index: true,
+        element: (
+          <OperatorOnly>
+            <DashboardScreen />
+          </OperatorOnly>
+        ),
+      },
+      {
+        path: 'markets',
+        element: (
+          <OperatorOnly>
+            <MarketsScreen />
+          </OperatorOnly>
+        ),
+      },
+      {
+        path: 'markets/:matchId',
+        element: (
+          <OperatorOnly>
+            <MatchScreen />
+          </OperatorOnly>
+        ),
+      },
+      {
+        path: 'binary',
+        element: (
+          <OperatorOnly>
+            <BinaryScreen />
+          </OperatorOnly>
+        ),
+      },
+      {
+        path: 'casino',
+        element: (
+          <OperatorOnly>
+            <CasinoScreen />
+          </OperatorOnly>
+        ),
+      },
       { path: 'users', element: <UsersScreen /> },
       { path: 'users/:userId', element: <UserScreen /> },
-      { path: 'payments', element: <PaymentsScreen /> },
-      { path: 'providers', element: <ProvidersScreen /> },
-      { path: 'settings', element: <SettingsScreen /> },
+      {
+        path: 'payments',
+        element: (
+          <OperatorOnly>
+            <PaymentsScreen />
+          </OperatorOnly>
+        ),
+      },
+      {
+        path: 'providers',
+        element: (
+          <OperatorOnly>
+            <ProvidersScreen />
+          </OperatorOnly>
+        ),
+      },
+      {
+        path: 'settings',
+        element: (
+          <OperatorOnly>
+            <SettingsScreen />
+          </OperatorOnly>
+        ),
+      },
       { path: 'audit', element: <AuditScreen /> },
       { path: '*', element: <Navigate to="/" replace /> },
     ],

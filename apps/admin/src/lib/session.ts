@@ -8,7 +8,13 @@ import { useSyncExternalStore } from 'react';
 
 export const SESSION_KEYS = { token: 'backlayConsole.token', user: 'backlayConsole.user' } as const;
 
-export type ConsoleUser = { user_id: number; user_name: string };
+/** The console's roles: the operator sees every screen, a master or an agent its downline's (docs/hierarchy.md). */
+export type ConsoleRole = 'operator' | 'master' | 'agent';
+/** `role` is missing from a session saved before masters and agents: an operator's. */
+export type ConsoleUser = { user_id: number; user_name: string; role?: ConsoleRole };
+
+/** The signed-in account's role. */
+export const roleOf = (u: ConsoleUser | null): ConsoleRole => u?.role ?? 'operator';
 
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((l) => l());

@@ -28,10 +28,15 @@ export const users = pgTable(
     userId: serial('user_id').primaryKey(),
     userName: text('user_name').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['bettor', 'operator'] })
+    role: text('role', { enum: ['bettor', 'operator', 'master', 'agent'] })
       .notNull()
       .default('bettor'),
+    /** The account above in the tree (docs/hierarchy.md): the operator, a master or an agent. */
     parentId: integer('parent_id'),
+    /** A master's or an agent's share of the result under it, basis points (stored; not applied yet). */
+    shareBp: integer('share_bp'),
+    /** What the parent lent this account (set by the parent), shown beside its balance. */
+    creditReferencePaise: bigint('credit_reference_paise', { mode: 'number' }).notNull().default(0),
     isChangePassword: boolean('is_change_password').notNull().default(false),
     isSignupUser: boolean('is_signup_user').notNull().default(false),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
@@ -56,7 +61,10 @@ export const users = pgTable(
     uniqueIndex('users_verified_mobile_key')
       .on(t.mobile)
       .where(sql`${t.mobileVerifiedAt} is not null`),
-    check('users_role_check', sql`${t.role} in ('bettor', 'operator')`),
+    check('users_role_check', sql`${t.role} in ('operator', 'master', 'agent', 'bettor')`),
+    check('users_share_bp_check', sql`${t.shareBp} is null or ${t.shareBp} between 0 and 10000`),
+    check('users_credit_reference_check', sql`${t.creditReferencePaise} >= 0`),
+    index('users_parent_idx').on(t.parentId),
   ],
 );
 

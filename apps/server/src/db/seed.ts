@@ -1,5 +1,5 @@
 // Base data (every start, idempotent) and demo data (first start on an empty store).
-import { count, notInArray, sql } from 'drizzle-orm';
+import { count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { DEFAULT_FEED_OPTIONS } from '@backlay/feed';
 import type { FastifyInstance } from 'fastify';
 import { CASINO_SPORT_ID } from '../modules/casino/tables.ts';
@@ -7,6 +7,8 @@ import { BINARY_SPORT_ID } from '../modules/binary/service.ts';
 import { setUpCricketMatch } from '../modules/cricket/set-up.ts';
 import { demoRaces } from './seed-racing.ts';
 import { HOUSE_CASH } from '../modules/wallet/service.ts';
+import { userAccount } from '../modules/wallet/queries.ts';
+import { CREDIT_GIVEN } from '../modules/hierarchy/credit.ts';
 import {
   casinoSports,
   cups,
@@ -52,6 +54,18 @@ export const DEMO_USERS = {
   /** A second funded bettor: the other side of demo's bets (two-user browser test, manual trials). */
   demo2: { userName: 'demo2', password: 'demo1234' },
   newbie: { userName: 'newbie', password: 'newbie123' },
+  /** The tree under the operator (docs/hierarchy.md): a master, its agent, the agent's two bettors. */
+  master: { userName: 'master', password: 'master123' },
+  agent: { userName: 'agent', password: 'agent123' },
+  bettor1: { userName: 'bettor1', password: 'bettor123' },
+  bettor2: { userName: 'bettor2', password: 'bettor123' },
+} as const;
+
+/** The demo tree's credit: the house to the master, the master to the agent, the agent to each bettor. */
+export const DEMO_TREE_CREDIT_PAISE = {
+  master: 10_00_000_00,
+  agent: 2_00_000_00,
+  bettor: 25_000_00,
 } as const;
 
 /** The demo referral code (the operator's): #/auth/sign-up/BACKLAY. */
@@ -421,6 +435,7 @@ export async function seedDemo(app: FastifyInstance): Promise<boolean> {
       tx,
     );
     await app.wallet.deposit(demo2Id, DEMO_BALANCE_PAISE, `seed:deposit:${demo2Id}`, 'Demo balance', tx);
+    await seedTree(app, tx, operatorId);
     // Sign-up: #/auth/sign-up/BACKLAY opens an account under the operator's account.
     await tx
       .insert(referralCodes)
@@ -428,4 +443,58 @@ export async function seedDemo(app: FastifyInstance): Promise<boolean> {
     await tx.insert(paymentMethods).values(DEMO_PAYMENT_METHODS.map((m, i) => ({ ...m, sortOrder: i + 1 })));
     return true;
   });
+}
+
+/**
+ * The demo tree (issue 41): master (30 %) under the operator, agent (20 %) under the master,
+ * bettor1 and bettor2 under the agent. Credit moves down through the ledger as the console's
+ * deposits do (the house to the master; then each parent's own cash), with each child's credit
+ * reference set to what its parent gave.
+ */
+async function seedTree(app: FastifyInstance, tx: Tx, operatorId: number) {
+  const make = (
+    u: { userName: string; password: string },
+    role: 'master' | 'agent' | 'bettor',
+    parentId: number,
+    shareBp: number | null,
+  ) => app.account.createUser({ ...u, role, parentId, shareBp, isChangePassword: false }, tx);
+  const masterId = await make(DEMO_USERS.master, 'master', operatorId, 3000);
+  const agentId = await make(DEMO_USERS.agent, 'agent', masterId, 2000);
+  const bettorIds = [
+    await make(DEMO_USERS.bettor1, 'bettor', agentId, null),
+    await make(DEMO_USERS.bettor2, 'bettor', agentId, null),
+  ];
+  await app.wallet.deposit(
+    masterId,
+    DEMO_TREE_CREDIT_PAISE.master,
+    `seed:deposit:${masterId}`,
+    'Demo credit',
+    tx,
+  );
+  const give = async (fromId: number, toId: number, paise: number) => {
+    const from = await userAccount(tx, fromId);
+    const to = await userAccount(tx, toId);
+    await app.wallet.transfer(tx, {
+      debitAccountId: from!.accountId,
+      creditAccountId: to!.accountId,
+      amountPaise: paise,
+      kind: CREDIT_GIVEN,
+      idempotencyKey: `seed:credit:${toId}`,
+      memo: 'Demo credit',
+    });
+  };
+  await give(masterId, agentId, DEMO_TREE_CREDIT_PAISE.agent);
+  for (const b of bettorIds) await give(agentId, b, DEMO_TREE_CREDIT_PAISE.bettor);
+  await tx
+    .update(users)
+    .set({ creditReferencePaise: DEMO_TREE_CREDIT_PAISE.master })
+    .where(eq(users.userId, masterId));
+  await tx
+    .update(users)
+    .set({ creditReferencePaise: DEMO_TREE_CREDIT_PAISE.agent })
+    .where(eq(users.userId, agentId));
+  await tx
+    .update(users)
+    .set({ creditReferencePaise: DEMO_TREE_CREDIT_PAISE.bettor })
+    .where(inArray(users.userId, bettorIds));
 }

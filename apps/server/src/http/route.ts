@@ -2,6 +2,7 @@ import { endpoints, type EndpointName, type ResponseOf } from '@backlay/contract
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AuthUser } from '../plugins/auth.ts';
+import { checkConsoleScope } from '../modules/hierarchy/scope.ts';
 import { describeZodError, HttpError } from './errors.ts';
 
 /** What a handler answers: data (status true) or a business refusal (status false, HTTP 200). */
@@ -84,8 +85,10 @@ export function registerEndpoint(
     preHandler: async (req) => {
       if (endpoint.access !== 'public') {
         const user = await app.auth.authenticate(req);
+        // The console's one scope check (modules/hierarchy/scope.ts): a bettor, a master or an
+        // agent gets 403 on an operator-only call, and on a call naming a user outside its subtree.
         if (endpoint.access === 'operator' && user.role !== 'operator') {
-          throw new HttpError(403, 'This call is for operators only');
+          await checkConsoleScope(app.db, name, user, req, endpoint.method);
         }
         if (user.mustChangePassword && !MUST_CHANGE_PASSWORD_CALLS.has(name)) {
           throw new HttpError(428, MUST_CHANGE_PASSWORD);

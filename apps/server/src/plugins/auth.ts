@@ -12,7 +12,7 @@ import type { Bus } from './bus.ts';
 export type AuthUser = {
   userId: number;
   userName: string;
-  role: 'bettor' | 'operator';
+  role: 'bettor' | 'operator' | 'master' | 'agent';
   sessionId: number;
   /** A temporary password: only changing it and logging out are allowed (http/route.ts). */
   mustChangePassword: boolean;

@@ -13,8 +13,9 @@ type Step =
   | { kind: 'change'; token: string; userId: number; userName: string };
 
 /**
- * The console's login: the bettor's login call, then `admin/session` with the new token: only an
- * operator's token is kept (a bettor's is signed out again at once). An operator whose password
+ * The console's login: the bettor's login call, then `admin/session` with the new token: only a
+ * console account's token is kept (the operator's, a master's, an agent's; a bettor's is signed
+ * out again at once), with its role, which decides the menus. An operator whose password
  * must change sets a new one here first.
  */
 export function LoginScreen() {
@@ -40,12 +41,12 @@ export function LoginScreen() {
         clearSession();
         setError(
           who.unauthorized
-            ? 'This console is for operators. Bettors sign in on the bettor site.'
+            ? 'This console is for operators, masters and agents. Bettors sign in on the bettor site.'
             : who.message,
         );
         return;
       }
-      saveSession(token, { user_id: who.data.user_id, user_name: who.data.user_name });
+      saveSession(token, { user_id: who.data.user_id, user_name: who.data.user_name, role: who.data.role });
     } finally {
       verifying = false;
     }

@@ -6,6 +6,7 @@ import { useAction } from '../../lib/actions.ts';
 import { rupees, when } from '../../lib/format.ts';
 import { Badge, Card, Field, FormError, Loadable, PageHeader } from '../../components/ui.tsx';
 import { useEndpoint } from '../../components/queries.ts';
+import { roleOf, useSession } from '../../lib/session.ts';
 import { randomPassword } from './password.ts';
 import { UserReports } from './UserReports.tsx';
 import { UserSessions } from './UserSessions.tsx';
@@ -31,6 +32,8 @@ function CashDialog({
   const [reason, setReason] = useState('');
   const [local, setLocal] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // The operator's money comes from and goes to the house; a master's or an agent's, its own cash.
+  const fromHouse = roleOf(useSession()) === 'operator';
   const opts = {
     invalidate: userKeys(user.user_id),
     success: (d: { balance: number }) => `Balance now ${rupees(d.balance)}`,
@@ -117,8 +120,8 @@ function CashDialog({
       >
         <p>
           {kind === 'deposit'
-            ? `${rupees(value)} goes from the house into ${user.user_name}'s cash (user ${user.user_id}): balance ${rupees(user.balance)} becomes ${rupees(Math.round((user.balance + value) * 100) / 100)}. Reason: “${reason.trim()}”.`
-            : `${rupees(value)} leaves ${user.user_name}'s cash (user ${user.user_id}) for the house: balance ${rupees(user.balance)} becomes ${rupees(Math.round((user.balance - value) * 100) / 100)}. Reason: “${reason.trim()}”.`}
+            ? `${rupees(value)} goes from ${fromHouse ? 'the house' : 'your cash'} into ${user.user_name}'s cash (user ${user.user_id}): balance ${rupees(user.balance)} becomes ${rupees(Math.round((user.balance + value) * 100) / 100)}. Reason: “${reason.trim()}”.`
+            : `${rupees(value)} leaves ${user.user_name}'s cash (user ${user.user_id}) for ${fromHouse ? 'the house' : 'your cash'}: balance ${rupees(user.balance)} becomes ${rupees(Math.round((user.balance - value) * 100) / 100)}. Reason: “${reason.trim()}”.`}
         </p>
       </ConfirmDialog>
     </>
@@ -215,10 +218,59 @@ function LockDialog({ user, onClose }: { user: AdminUser; onClose: () => void })
   );
 }
 
+/** A child's credit reference: what its parent lent it, shown beside its balance. */
+function CreditDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const [amount, setAmount] = useState(String(user.credit_reference));
+  const [local, setLocal] = useState<string | null>(null);
+  const set = useAction('adminUserCreditReference', {
+    invalidate: userKeys(user.user_id),
+    success: (d: AdminUser) => `Credit reference ${rupees(d.credit_reference)}`,
+  });
+  async function go() {
+    if (!/^\d+(\.\d{1,2})?$/.test(amount.trim()))
+      return setLocal('Give an amount in rupees, up to 2 decimals');
+    setLocal(null);
+    const r = await set.run({ user_id: user.user_id, credit_reference: Number(amount) });
+    if (r.ok) onClose();
+  }
+  return (
+    <Modal
+      open
+      title={`Credit reference of ${user.user_name}`}
+      onClose={set.busy ? () => {} : onClose}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn--primary" onClick={() => void go()} disabled={set.busy}>
+            Save
+          </button>
+        </>
+      }
+    >
+      <Field
+        label="Credit reference (₹)"
+        hint="What you lent this account; its balance now is shown beside it"
+      >
+        {(p) => (
+          <input {...p} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+        )}
+      </Field>
+      <FormError message={local ?? set.error} />
+    </Modal>
+  );
+}
+
 export function UserScreen() {
   const userId = Number(useParams().userId);
+  const me = useSession();
   const q = useEndpoint('adminUser', { user_id: userId }, { enabled: Number.isInteger(userId) });
-  const [dialog, setDialog] = useState<'deposit' | 'withdraw' | 'lock' | 'reset' | null>(null);
+  const [dialog, setDialog] = useState<'deposit' | 'withdraw' | 'lock' | 'reset' | 'credit' | null>(null);
+  // Accounts below the caller: the operator changes any; a master or an agent its own subtree, and
+  // moves money and credit with its direct children only (one level at a time).
+  const below = (u: AdminUser) => u.role !== 'operator' && u.user_id !== me?.user_id;
+  const mine = (u: AdminUser) => below(u) && (roleOf(me) === 'operator' || u.parent_id === me?.user_id);
   return (
     <Loadable query={q}>
       {(u) => (
@@ -227,14 +279,21 @@ export function UserScreen() {
             <Link to="/users">Users</Link> › {u.user_name}
           </p>
           <PageHeader title={u.user_name}>
-            {u.role === 'bettor' ? (
+            {below(u) ? (
               <>
-                <button type="button" className="btn btn--primary" onClick={() => setDialog('deposit')}>
-                  Deposit
-                </button>
-                <button type="button" className="btn" onClick={() => setDialog('withdraw')}>
-                  Withdraw
-                </button>
+                {mine(u) ? (
+                  <>
+                    <button type="button" className="btn btn--primary" onClick={() => setDialog('deposit')}>
+                      Deposit
+                    </button>
+                    <button type="button" className="btn" onClick={() => setDialog('withdraw')}>
+                      Withdraw
+                    </button>
+                    <button type="button" className="btn" onClick={() => setDialog('credit')}>
+                      Credit reference
+                    </button>
+                  </>
+                ) : null}
                 <button type="button" className="btn" onClick={() => setDialog('reset')}>
                   Reset password
                 </button>
@@ -253,6 +312,10 @@ export function UserScreen() {
               <div>
                 <dt>Balance</dt>
                 <dd data-testid="user-balance">{rupees(u.balance)}</dd>
+              </div>
+              <div>
+                <dt>Credit reference</dt>
+                <dd data-testid="user-credit-reference">{rupees(u.credit_reference)}</dd>
               </div>
               <div>
                 <dt>Exposure</dt>
@@ -275,7 +338,13 @@ export function UserScreen() {
               <div>
                 <dt>Role · parent</dt>
                 <dd>
-                  {u.role} · {u.parent_id ? <Link to={`/users/${u.parent_id}`}>{u.parent_name}</Link> : '—'}
+                  {u.role}
+                  {u.share_pct === null ? '' : ` (share ${u.share_pct}%)`} ·{' '}
+                  {u.parent_id && (roleOf(me) === 'operator' || u.user_id !== me?.user_id) ? (
+                    <Link to={`/users/${u.parent_id}`}>{u.parent_name}</Link>
+                  ) : (
+                    (u.parent_name ?? '—')
+                  )}
                 </dd>
               </div>
               <div>
@@ -301,6 +370,7 @@ export function UserScreen() {
           {dialog === 'deposit' || dialog === 'withdraw' ? (
             <CashDialog user={u} kind={dialog} onClose={() => setDialog(null)} />
           ) : null}
+          {dialog === 'credit' ? <CreditDialog user={u} onClose={() => setDialog(null)} /> : null}
           {dialog === 'lock' ? <LockDialog user={u} onClose={() => setDialog(null)} /> : null}
           {dialog === 'reset' ? <ResetDialog user={u} onClose={() => setDialog(null)} /> : null}
         </>

@@ -17,8 +17,19 @@ import {
 import { useEndpoint } from '../../components/queries.ts';
 import { randomPassword } from './password.ts';
 import { useListParams } from '../../lib/list-params.ts';
+import { roleOf, useSession, type ConsoleRole } from '../../lib/session.ts';
+
+/** Which accounts each console role creates (the server's rule, modules/hierarchy/tree.ts). */
+const CREATES: Record<ConsoleRole, readonly ('master' | 'agent' | 'bettor')[]> = {
+  operator: ['bettor', 'agent', 'master'],
+  master: ['bettor', 'agent'],
+  agent: ['bettor'],
+};
 
 function NewBettorDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (id: number) => void }) {
+  const roles = CREATES[roleOf(useSession())];
+  const [role, setRole] = useState<'master' | 'agent' | 'bettor'>('bettor');
+  const [share, setShare] = useState('');
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState(randomPassword);
   const [parentId, setParentId] = useState('');
@@ -26,14 +37,16 @@ function NewBettorDialog({ onClose, onCreated }: { onClose: () => void; onCreate
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useAction('adminUserCreate', {
     invalidate: [['adminUsers']],
-    success: (d) => `Bettor ${d.user_name} created`,
+    success: (d) => `${role[0]!.toUpperCase()}${role.slice(1)} ${d.user_name} created`,
   });
   async function go() {
     const body = {
       user_name: userName.trim(),
       password,
+      role,
       must_change_password: mustChange,
       ...(parentId.trim() ? { parent_id: Number(parentId) } : {}),
+      ...(role !== 'bettor' && share.trim() ? { share_pct: Number(share) } : {}),
     };
     const parsed = adminUserCreateRequest.safeParse(body);
     if (!parsed.success) {
@@ -48,7 +61,7 @@ function NewBettorDialog({ onClose, onCreated }: { onClose: () => void; onCreate
   return (
     <Modal
       open
-      title="New bettor"
+      title={`New ${role}`}
       onClose={create.busy ? () => {} : onClose}
       footer={
         <>
@@ -56,12 +69,36 @@ function NewBettorDialog({ onClose, onCreated }: { onClose: () => void; onCreate
             Cancel
           </button>
           <button type="button" className="btn btn--primary" onClick={() => void go()} disabled={create.busy}>
-            Create bettor
+            Create {role}
           </button>
         </>
       }
     >
       <div className="form-grid">
+        {roles.length > 1 ? (
+          <Field label="Role">
+            {(p) => (
+              <select {...p} value={role} onChange={(e) => setRole(e.target.value as typeof role)}>
+                {roles.map((r) => (
+                  <option key={r} value={r}>
+                    {r}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        ) : null}
+        {role === 'bettor' ? null : (
+          <Field
+            label="Share (%)"
+            hint="Of the result under it, 0–100 (used in a later step)"
+            error={errors.share_pct ?? null}
+          >
+            {(p) => (
+              <input {...p} inputMode="decimal" value={share} onChange={(e) => setShare(e.target.value)} />
+            )}
+          </Field>
+        )}
         <Field label="User name" hint="3–32 letters, digits, _ . -" error={errors.user_name ?? null}>
           {(p) => (
             <input {...p} autoComplete="off" value={userName} onChange={(e) => setUserName(e.target.value)} />
@@ -102,7 +139,7 @@ export function UsersScreen() {
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const search = params.get('search') ?? '';
-  const role = (params.get('role') ?? '') as '' | 'bettor' | 'operator';
+  const role = (params.get('role') ?? '') as '' | 'bettor' | 'agent' | 'master' | 'operator';
   const status = (params.get('status') ?? '') as '' | 'active' | 'locked';
   const parent = params.get('parent') ?? '';
   const list = useEndpoint(
@@ -120,7 +157,7 @@ export function UsersScreen() {
     <>
       <PageHeader title="Users">
         <button type="button" className="btn btn--primary" onClick={() => setCreating(true)}>
-          New bettor
+          New account
         </button>
       </PageHeader>
       <Card>
@@ -141,6 +178,8 @@ export function UsersScreen() {
             <select value={role} onChange={(e) => set({ role: e.target.value })}>
               <option value="">All</option>
               <option value="bettor">Bettors</option>
+              <option value="agent">Agents</option>
+              <option value="master">Masters</option>
               <option value="operator">Operators</option>
             </select>
           </label>
@@ -162,6 +201,8 @@ export function UsersScreen() {
                     <tr>
                       <th>User</th>
                       <th>Parent</th>
+                      <th className="num">Share</th>
+                      <th className="num">Credit ref.</th>
                       <th className="num">Balance</th>
                       <th className="num">Exposure</th>
                       <th className="num">Available</th>
@@ -172,7 +213,7 @@ export function UsersScreen() {
                   <tbody>
                     {d.rows.length === 0 ? (
                       <tr>
-                        <td colSpan={7} className="muted">
+                        <td colSpan={9} className="muted">
                           No user matches.
                         </td>
                       </tr>
@@ -186,6 +227,8 @@ export function UsersScreen() {
                             </div>
                           </td>
                           <td>{u.parent_name ?? '—'}</td>
+                          <td className="num">{u.share_pct === null ? '—' : `${u.share_pct}%`}</td>
+                          <td className="num">{rupees(u.credit_reference)}</td>
                           <td className="num">{rupees(u.balance)}</td>
                           <td className="num">{rupees(u.exposure)}</td>
                           <td className="num">{rupees(u.available)}</td>

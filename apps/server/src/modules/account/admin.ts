@@ -26,8 +26,10 @@ export function createAccountAdmin(deps: { db: Db; clock: Clock; auth: AuthServi
     if (!row) return { ok: false as const, message: `Unknown user ${userId}` };
     if (row.userId === operatorId)
       return { ok: false as const, message: 'You cannot do this to your own account' };
-    if (row.role !== 'bettor')
-      return { ok: false as const, message: 'Only bettor accounts can be changed here' };
+    // Masters and agents are changed by those above them (the console's scope check keeps a
+    // master or an agent to its own subtree); an operator's account never is.
+    if (row.role === 'operator')
+      return { ok: false as const, message: 'Only accounts below the operator can be changed here' };
     return { ok: true as const, row };
   }
 

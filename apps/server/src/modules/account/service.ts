@@ -32,7 +32,9 @@ let dummyHash: Promise<string> | undefined;
 export type NewUser = {
   userName: string;
   password: string;
-  role?: 'bettor' | 'operator';
+  role?: 'bettor' | 'operator' | 'master' | 'agent';
+  /** A master's or an agent's share, basis points. */
+  shareBp?: number | null;
   parentId?: number | null;
   isChangePassword?: boolean;
   isSignupUser?: boolean;
@@ -175,6 +177,7 @@ export function createAccountService(deps: {
             userName: u.userName,
             passwordHash,
             role: u.role ?? 'bettor',
+            shareBp: u.shareBp ?? null,
             parentId: u.parentId ?? null,
             isChangePassword: u.isChangePassword ?? false,
             isSignupUser: u.isSignupUser ?? false,

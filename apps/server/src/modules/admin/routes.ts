@@ -8,6 +8,7 @@ import { toSummary } from '../settlement/summary.ts';
 import { checkLedger } from './ledger-check.ts';
 import { IdempotencyKeyReused } from '../wallet/queries.ts';
 import { and, eq, inArray } from 'drizzle-orm';
+import { moveCredit } from '../hierarchy/credit.ts';
 
 const rupees = (paise: number) => Math.round(paise) / 100;
 const paiseOf = (amountRupees: number) => Math.round(amountRupees * 100);
@@ -36,11 +37,14 @@ export const adminModule = fp(
       return u ?? null;
     }
 
-    /** Money moves only to and from bettors: never an operator's account, the caller's own included. */
+    /**
+     * The operator's money moves from and to the house, for any account below it (a bettor, a
+     * master, an agent): never an operator's account, the caller's own included.
+     */
     function refuseNonBettor(target: { userId: number; role: string }, callerId: number, what: string) {
-      if (target.userId === callerId) return refuse(`Not your own account: ${what} are for bettors`);
-      if (target.role !== 'bettor')
-        return refuse(`User ${target.userId} is an ${target.role} account: ${what} are for bettors`);
+      if (target.userId === callerId) return refuse(`Not your own account: ${what} are for your downline`);
+      if (target.role === 'operator')
+        return refuse(`User ${target.userId} is an operator account: ${what} are for the accounts below it`);
       return null;
     }
 
@@ -149,6 +153,19 @@ export const adminModule = fp(
 
     route(app, 'adminWalletDeposit', async ({ body, user }) =>
       audited(app, user.userId, 'wallet/deposit', body, async () => {
+        // A master's or an agent's deposit is credit from its own cash (modules/hierarchy/credit.ts).
+        if (user.role !== 'operator') {
+          const r = await moveCredit(
+            app,
+            user,
+            body.user_id,
+            paiseOf(body.amount),
+            'down',
+            `admin/${user.userId}/deposit/${body.request_id}`,
+            body.memo,
+          );
+          return r.ok ? ok(await walletResult(body.user_id, r.transferId)) : refuse(r.message);
+        }
         const target = await bettor(body.user_id);
         if (!target) return refuse(`Unknown user ${body.user_id}`);
         const notBettor = refuseNonBettor(target, user.userId, 'deposits');
@@ -175,6 +192,19 @@ export const adminModule = fp(
 
     route(app, 'adminWalletWithdraw', async ({ body, user }) =>
       audited(app, user.userId, 'wallet/withdraw', body, async () => {
+        // A master's or an agent's withdrawal goes back to its own cash.
+        if (user.role !== 'operator') {
+          const r = await moveCredit(
+            app,
+            user,
+            body.user_id,
+            paiseOf(body.amount),
+            'up',
+            `admin/${user.userId}/withdraw/${body.request_id}`,
+            body.memo,
+          );
+          return r.ok ? ok(await walletResult(body.user_id, r.transferId)) : refuse(r.message);
+        }
         const target = await bettor(body.user_id);
         if (!target) return refuse(`Unknown user ${body.user_id}`);
         const notBettor = refuseNonBettor(target, user.userId, 'withdrawals');

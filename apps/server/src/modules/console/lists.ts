@@ -13,6 +13,7 @@ import { adminActions, exposureHolds, ledgerAccounts, sessions, users } from '..
 import type { Executor } from '../../db/store.ts';
 import { OPERATOR_LOCK_UNTIL } from '../account/queries.ts';
 import { likeEscape } from '../catalog/queries.ts';
+import { subtreeCondition } from '../hierarchy/tree.ts';
 
 type In<T extends z.ZodType> = z.output<T>;
 const rupees = (paise: number) => Math.round(paise) / 100;
@@ -22,9 +23,11 @@ const iso = (v: string | Date) => new Date(v).toISOString();
 type UserSqlRow = {
   user_id: number;
   user_name: string;
-  role: 'bettor' | 'operator';
+  role: 'bettor' | 'operator' | 'master' | 'agent';
   parent_id: number | null;
   parent_name: string | null;
+  share_bp: number | null;
+  credit_reference: string;
   balance: string;
   exposure: string;
   locked_until: string | Date | null;
@@ -34,6 +37,7 @@ type UserSqlRow = {
 };
 
 const userColumns = sql`u.user_id, u.user_name, u.role, u.parent_id, p.user_name as parent_name,
+  u.share_bp, u.credit_reference_paise::text as credit_reference,
   coalesce(a.balance_paise, 0)::text as balance,
   (select coalesce(sum(e.exposure_paise), 0)::text from ${exposureHolds} e where e.user_id = u.user_id) as exposure,
   u.locked_until, u.is_change_password, u.created_at,
@@ -53,9 +57,11 @@ function toUserRow(r: UserSqlRow, now: Date): AdminUserRow {
     role: r.role,
     parent_id: r.parent_id,
     parent_name: r.parent_name,
+    share_pct: r.share_bp === null ? null : Number(r.share_bp) / 100,
     balance: rupees(balance),
     exposure: rupees(exposure),
     available: rupees(balance - exposure),
+    credit_reference: rupees(Number(r.credit_reference)),
     lock:
       until === null || until <= now
         ? 'NONE'
@@ -68,8 +74,18 @@ function toUserRow(r: UserSqlRow, now: Date): AdminUserRow {
   };
 }
 
-export async function listUsers(db: Executor, now: Date, q: In<typeof adminUsersRequest>) {
+/**
+ * The Users list. `within`: a master's or an agent's own id, whose subtree (itself and every
+ * account below it) is all the list shows; null for the operator (every user).
+ */
+export async function listUsers(
+  db: Executor,
+  now: Date,
+  q: In<typeof adminUsersRequest>,
+  within: number | null = null,
+) {
   const where: SQL[] = [sql`true`];
+  if (within !== null) where.push(subtreeCondition(sql`u.user_id`, within));
   if (q.search) {
     where.push(sql`(u.user_name ilike ${`%${likeEscape(q.search)}%`} or u.user_id::text = ${q.search})`);
   }
@@ -123,8 +139,10 @@ type AuditSqlRow = {
   concerned_name: string | null;
 };
 
-export async function listAudit(db: Executor, q: In<typeof adminAuditRequest>) {
+/** The audit list; `within` (a master's or an agent's id): only the actions of its subtree's accounts. */
+export async function listAudit(db: Executor, q: In<typeof adminAuditRequest>, within: number | null = null) {
   const where: SQL[] = [sql`true`];
+  if (within !== null) where.push(subtreeCondition(sql`a.operator_id`, within));
   if (q.search) {
     const like = `%${likeEscape(q.search)}%`;
     where.push(sql`(a.action ilike ${like} or a.request::text ilike ${like} or a.response::text ilike ${like}

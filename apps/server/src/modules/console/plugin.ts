@@ -1,5 +1,6 @@
-// The operator console's calls (packages/contract/src/console-endpoints.ts). Operator role only,
-// checked by the route itself (403 for a bettor). Every change is audited and idempotent on its
+// The operator console's calls (packages/contract/src/console-endpoints.ts). The operator's, and a
+// master's or an agent's where the contract's consoleScopes allows, on its own subtree: checked by
+// the route itself before any handler here runs (modules/hierarchy/scope.ts; 403 for a bettor). Every change is audited and idempotent on its
 // request_id (admin/audit.ts); so are the reads of one user's private data (who looked at whose
 // statement). Lists, the dashboard and the risk view are not audited: the console polls them.
 import { UPLOAD_BODY_LIMIT_BYTES } from '@backlay/contract';
@@ -24,6 +25,8 @@ import { dashboard } from './dashboard.ts';
 import { listAudit, listUsers, userDetail } from './lists.ts';
 import { marketRisk, voidWindowPreview } from './risk.ts';
 import { exposureDetailOf } from '../markets/plugin.ts';
+import { creationRefusal, nodeOf } from '../hierarchy/tree.ts';
+import { setCreditReference } from '../hierarchy/credit.ts';
 
 export const consoleModule = fp(
   async (app) => {
@@ -43,7 +46,12 @@ export const consoleModule = fp(
     const knownUser = async (userId: number) => (await userDetail(app.db, now(), userId)) !== null;
 
     route(app, 'adminSession', async ({ user }) =>
-      ok({ user_id: user.userId, user_name: user.userName, role: 'operator' as const }),
+      // Only console roles get here: a bettor is refused by the scope check.
+      ok({
+        user_id: user.userId,
+        user_name: user.userName,
+        role: user.role as 'operator' | 'master' | 'agent',
+      }),
     );
 
     route(app, 'adminDashboard', async () => ok(await dashboard(app)));
@@ -119,7 +127,12 @@ export const consoleModule = fp(
 
     // ---- users
 
-    route(app, 'adminUsers', async ({ body }) => ok(await listUsers(app.db, now(), body)));
+    // A master or an agent lists its own subtree; the operator everyone.
+    const within = (u: { userId: number; role: string }) => (u.role === 'operator' ? null : u.userId);
+
+    route(app, 'adminUsers', async ({ body, user }) =>
+      ok(await listUsers(app.db, now(), body, within(user))),
+    );
 
     route(app, 'adminUser', async ({ body, user }) =>
       audited(app, user.userId, 'user/view', body, async () => userAnswer(body.user_id)),
@@ -127,16 +140,25 @@ export const consoleModule = fp(
 
     route(app, 'adminUserCreate', async ({ body, user }) =>
       audited(app, user.userId, 'user/create', { ...body, password: '[redacted]' }, async () => {
+        // The parent is the caller or in its subtree (the scope check); here: who may create whom.
         const parentId = body.parent_id ?? user.userId;
-        if (!(await knownUser(parentId))) return refuse(`Unknown parent ${parentId}`);
+        const parent = await nodeOf(app.db, parentId);
+        if (!parent) return refuse(`Unknown parent ${parentId}`);
+        const refusal = creationRefusal(user.role, body.role, parent, body.share_pct);
+        if (refusal !== null) return refuse(refusal);
         try {
           const userId = await app.account.createUser({
             userName: body.user_name,
             password: body.password,
+            role: body.role,
             parentId,
             isChangePassword: body.must_change_password,
+            shareBp: body.role === 'bettor' ? null : Math.round((body.share_pct ?? 0) * 100),
           });
-          return ok({ user_id: userId, user_name: body.user_name }, `User ${body.user_name} created`);
+          return ok(
+            { user_id: userId, user_name: body.user_name },
+            `${body.role[0]!.toUpperCase()}${body.role.slice(1)} ${body.user_name} created`,
+          );
         } catch (err) {
           const e = err as { code?: string; cause?: { code?: string } };
           if (e.code === '23505' || e.cause?.code === '23505') {
@@ -144,6 +166,18 @@ export const consoleModule = fp(
           }
           throw err;
         }
+      }),
+    );
+
+    route(app, 'adminUserCreditReference', async ({ body, user }) =>
+      audited(app, user.userId, 'user/creditReference', body, async () => {
+        const r = await setCreditReference(
+          app.db,
+          user,
+          body.user_id,
+          Math.round(body.credit_reference * 100),
+        );
+        return r === null ? userAnswer(body.user_id) : refuse(r);
       }),
     );
 
@@ -208,7 +242,7 @@ export const consoleModule = fp(
 
     // ---- audit
 
-    route(app, 'adminAudit', async ({ body }) => ok(await listAudit(app.db, body)));
+    route(app, 'adminAudit', async ({ body, user }) => ok(await listAudit(app.db, body, within(user))));
 
     // ---- settings
 
