@@ -2,21 +2,31 @@ import { DEFAULT_BUTTON_VALUES } from '@backlay/contract';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { buttonValues, ledgerAccounts, markets, transfers, users } from '../src/db/schema.ts';
-import { DEMO_BALANCE_PAISE } from '../src/db/seed.ts';
+import { DEMO_BALANCE_PAISE, DEMO_TREE_CREDIT_PAISE } from '../src/db/seed.ts';
 import { HOUSE_CASH } from '../src/modules/wallet/service.ts';
 import { expectLedgerBalanced } from './helpers/ledger.ts';
 import { describeStores } from './helpers/stores.ts';
 
 describeStores('ledger', (ctx) => {
-  it('the seed: each demo bettor (demo, demo2) has one deposit transfer from the house', async () => {
+  it("the seed: each demo bettor (demo, demo2) and the master have one deposit from the house; the tree's credit moves between its accounts", async () => {
     const rows = await ctx.app.db.select().from(transfers);
-    expect(rows).toHaveLength(2);
     const [house] = await ctx.app.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, HOUSE_CASH));
-    for (const row of rows) {
-      expect(row).toMatchObject({ kind: 'deposit', amountPaise: DEMO_BALANCE_PAISE });
-      expect(row.debitAccountId).toBe(house!.accountId);
+    const deposits = rows.filter((r) => r.kind === 'deposit');
+    expect(deposits.map((r) => r.amountPaise).sort((a, b) => a - b)).toEqual(
+      [DEMO_BALANCE_PAISE, DEMO_BALANCE_PAISE, DEMO_TREE_CREDIT_PAISE.master].sort((a, b) => a - b),
+    );
+    for (const row of deposits) expect(row.debitAccountId).toBe(house!.accountId);
+    // The master to the agent, the agent to each of its two bettors: never the house.
+    const credit = rows.filter((r) => r.kind !== 'deposit').sort((a, b) => a.transferId - b.transferId);
+    expect(credit.map((r) => [r.kind, r.amountPaise])).toEqual([
+      ['credit_given', DEMO_TREE_CREDIT_PAISE.agent],
+      ['credit_given', DEMO_TREE_CREDIT_PAISE.bettor],
+      ['credit_given', DEMO_TREE_CREDIT_PAISE.bettor],
+    ]);
+    for (const row of credit) {
+      expect([row.debitAccountId, row.creditAccountId]).not.toContain(house!.accountId);
     }
-    expect(house!.balancePaise).toBe(-2 * DEMO_BALANCE_PAISE);
+    expect(house!.balancePaise).toBe(-(2 * DEMO_BALANCE_PAISE + DEMO_TREE_CREDIT_PAISE.master));
     await expectLedgerBalanced(ctx.app);
   });
 
