@@ -15,6 +15,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatOpStats, programArbitrary, runProgram, type HarnessEnv } from './helpers/race-harness.ts';
 import { describeOp, switchesFromEnv } from './helpers/race-ops.ts';
+import { startRaceProvider, type RaceProvider } from './helpers/race-provider.ts';
 import { BETTORS, createTemplate } from './helpers/race-world.ts';
 import { TEST_BUS_URL } from './helpers/services.ts';
 
@@ -26,7 +27,7 @@ const ON_BY_DEFAULT = true;
  */
 const RACE_SEEDS = process.env.RACE_SEEDS?.split(',').map(Number) ?? [1, 2, 3, 4, 5, 6];
 const RUNS_PER_SEED = Number(process.env.RACE_RUNS ?? 5);
-const STEPS = 6;
+const STEPS = 10;
 /** The soak's programs are longer (SOAK_STEPS, SOAK_RUNS: replaying an npm-test seed takes its numbers). */
 const SOAK_STEPS = Number(process.env.SOAK_STEPS ?? 12);
 const SOAK_RUNS_PER_SEED = Number(process.env.SOAK_RUNS ?? 10);
@@ -50,8 +51,10 @@ describe.skipIf(!ON || !ADMIN_URL)(
     let env: HarnessEnv;
     let dropTemplate = async () => {};
 
+    let provider: RaceProvider | null = null;
     beforeAll(async () => {
-      const t = await createTemplate(ADMIN_URL!);
+      provider = await startRaceProvider();
+      const t = await createTemplate(ADMIN_URL!, provider.config);
       dropTemplate = t.drop;
       const natsMissing = inject('clusterMissing').some((m) => m.startsWith('NATS'));
       env = {
@@ -60,12 +63,14 @@ describe.skipIf(!ON || !ADMIN_URL)(
         world: t.world,
         natsUrl: natsMissing ? null : TEST_BUS_URL,
         sw,
+        provider,
       };
     });
     afterAll(async () => {
       if (process.env.RACE_STATS)
         console.log(`race: what the operations did\n${formatOpStats(process.env.RACE_STATS === '2')}`);
       await dropTemplate();
+      await provider?.close();
     });
 
     const property = (steps: number) =>

@@ -22,14 +22,18 @@ import {
   type RunContext,
   type Switches,
 } from './race-ops.ts';
+import type { RaceProvider } from './race-provider.ts';
 import { openRun, type World } from './race-world.ts';
 
 export type Program = Op[][];
 
 export function programArbitrary(sw: Switches, bettors: number, maxSteps: number): fc.Arbitrary<Program> {
-  return fc.array(fc.array(opArbitrary(sw, bettors), { minLength: 1, maxLength: 4 }), {
+  // Lengths drawn over their whole range (size 'max'), not fast-check's small default: a product's
+  // life (opened, bet on, closed, corrected) needs a program of some length.
+  return fc.array(fc.array(opArbitrary(sw, bettors), { minLength: 1, maxLength: 4, size: 'max' }), {
     minLength: 1,
     maxLength: maxSteps,
+    size: 'max',
   });
 }
 
@@ -39,6 +43,8 @@ export type HarnessEnv = {
   world: World;
   natsUrl: string | null;
   sw: Switches;
+  /** The in-process game provider (its HTTP side lives as long as the file). */
+  provider: RaceProvider;
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -73,8 +79,13 @@ function summarize(o: Outcome): string {
 }
 
 /** The snapshot invariants on one node: the engine's oracle and the admin ledger check. */
-async function snapshotProblems(world: World, app: FastifyInstance, ctx: RunContext): Promise<Problem[]> {
-  const oracle = await oracleCheck(app, ctx);
+async function snapshotProblems(
+  world: World,
+  app: FastifyInstance,
+  ctx: RunContext,
+  quiet: boolean,
+): Promise<Problem[]> {
+  const oracle = await oracleCheck(app, ctx, quiet);
   const api = new Api(app);
   api.token = world.operator.token;
   const check = await api.call('adminLedgerCheck');
@@ -106,7 +117,7 @@ async function quietProblems(
   apps: readonly FastifyInstance[],
   ctx: RunContext,
 ): Promise<Problem[]> {
-  const problems = await snapshotProblems(world, apps[0]!, ctx);
+  const problems = await snapshotProblems(world, apps[0]!, ctx, true);
   for (const app of apps) {
     const audit = await app.wallet.audit();
     if (audit.sumPaise !== 0 || audit.mismatches.length > 0) {
@@ -159,7 +170,7 @@ export function formatOpStats(reasons = false): string {
 /** Runs one program on a fresh copy of the world; throws a readable error on the first violation. */
 export async function runProgram(env: HarnessEnv, s: fc.Scheduler, program: Program): Promise<void> {
   const { world, sw } = env;
-  const run = await openRun(env.adminUrl, env.template, env.natsUrl);
+  const run = await openRun(env.adminUrl, env.template, env.natsUrl, env.provider.config);
   const log: string[] = [];
   const fail = (step: number, problems: Problem[]) =>
     new Error(
@@ -168,9 +179,9 @@ export async function runProgram(env: HarnessEnv, s: fc.Scheduler, program: Prog
         `calls so far (▶ started, ◀ answered; A and B are the two app instances):\n  ${log.join('\n  ')}`,
     );
   try {
-    const ctx = createRunContext(world, run.apps, run.binaryClock);
+    const ctx = createRunContext(world, run.apps, run.binaryClock, env.provider.config);
     const execute = makeRunner(world, run.apps, sw, ctx);
-    await primeRun(world, run.apps, sw, ctx);
+    await primeRun(world, run.apps, sw, ctx, env.provider);
     for (const [step, burst] of program.entries()) {
       const before = await bettableMarkets(run.apps[0], ctx);
       const answered: { op: Op; outcome: Outcome }[] = [];
@@ -181,7 +192,7 @@ export async function runProgram(env: HarnessEnv, s: fc.Scheduler, program: Prog
           const tag = `step ${step} #${j} ${describeOp(op)}`;
           log.push(`▶ ${tag}`);
           if (op.op === 'check') {
-            const mid = await snapshotProblems(world, run.apps[op.node], ctx);
+            const mid = await snapshotProblems(world, run.apps[op.node], ctx, false);
             for (const p of mid) p.detail = `(in flight) ${p.detail}`;
             problems.push(...mid);
             log.push(`◀ ${tag}: ${mid.length} problem(s)`);
@@ -206,6 +217,12 @@ export async function runProgram(env: HarnessEnv, s: fc.Scheduler, program: Prog
       for (const { op, outcome } of answered) {
         const a = outcome.answer;
         const m = touched({ op, outcome });
+        if (outcome.violation)
+          problems.push({
+            invariant: 'provider',
+            detail: `${describeOp(op)}: ${outcome.violation}`,
+            userId: world.bettors[op.user]!.userId,
+          });
         if (a && a.statusCode >= 500) {
           const forUser = [...BET_OPS, 'cancel', 'deposit', 'withdraw'].includes(op.op);
           problems.push({

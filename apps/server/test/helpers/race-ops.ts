@@ -25,7 +25,18 @@ import { hmacSha256, sha256 } from '../../src/modules/casino/fair.ts';
 import { tablesOf } from '../../src/modules/casino/views.ts';
 import { FencedOut, type Fence } from '../../src/plugins/leader.ts';
 import type { FeedTick, Scoreboard } from '@backlay/feed';
+import type { ProviderConfig } from '../../src/config.ts';
 import { Api, type Answer } from './api.ts';
+import {
+  newBook,
+  openSessions,
+  RACE_PROVIDER_GAME,
+  record,
+  sendCall,
+  type ProviderBook,
+  type RaceProvider,
+  type WalletCall,
+} from './race-provider.ts';
 import { termOf } from './casino.ts';
 import { raceCasinoSeed, RACE_CASINO_WINDOW_MS, type World } from './race-world.ts';
 
@@ -55,6 +66,10 @@ export const OPS = [
   'fantasyJoin', // a fantasy contest entry (the fee leaves the balance), now and then a repeat of the last request
   'fantasyStart', // the fantasy match starts (its start moved past) and the runner's pass: contests LIVE or refunded short of their minimum
   'fantasyEnd', // the fantasy match ends (a result, or abandoned now and then) and the runner's pass: prizes or refunds
+  'providerDebit', // the provider's debit: a new round or another bet in the last one; now and then an id a rollback named first, or another player's id
+  'providerCredit', // the provider's credit of a round (a loss, a win, over the round's bound), closing it or not; now and then another player's round
+  'providerRollback', // the provider's rollback of a debit (open or closed round), now and then of an id not yet sent
+  'providerRepeat', // a call sent again exactly (a retry, or the replay of a provider restarting): the first answer again
   'deposit', // admin/wallet/deposit
   'withdraw', // admin/wallet/withdraw: all, half or ₹1 more than what is available
   'check', // the snapshot invariants while other calls are in flight
@@ -106,6 +121,9 @@ const WEIGHTS: Partial<Record<OpName, number>> = {
   binaryTick: 2,
   binaryBet: 3,
   fantasyJoin: 3,
+  providerDebit: 3,
+  providerCredit: 2,
+  providerRollback: 2,
 };
 
 export function opArbitrary(sw: Switches, bettors: number): fc.Arbitrary<Op> {
@@ -139,6 +157,8 @@ export type Outcome = {
   marketId?: number;
   /** Every market whose betting state the operation may have changed (a feed step's sessions). */
   touches?: number[];
+  /** A rule the answer broke, seen by the operation itself (a provider's closed round paid again). */
+  violation?: string;
 };
 
 /** A casino round's states before its end. */
@@ -160,6 +180,8 @@ export type RunContext = {
   binaryTicks: FeedTick[];
   /** The bettor with a daily loss limit, and the limit (the oracle's loss-limit invariant). */
   lossLimit: { userId: number; limitPaise: number };
+  /** The game provider: its configuration and its own book of calls and answers. */
+  provider: { config: ProviderConfig; book: ProviderBook };
   /** Each bettor's last fantasy join (a repeat sends it again). */
   lastJoin: Map<number, { contest_id: number; team_id: number; request_id: string }>;
 };
@@ -168,6 +190,7 @@ export function createRunContext(
   world: World,
   apps: readonly [FastifyInstance, FastifyInstance],
   binaryClock: { ms: number },
+  provider: ProviderConfig,
 ): RunContext {
   let fence: Fence | null = null;
   const tails = new Map<string, Promise<unknown>>();
@@ -175,6 +198,7 @@ export function createRunContext(
     binaryClock,
     binaryTicks: [],
     lossLimit: { userId: world.limited.userId, limitPaise: world.limited.limitPaise },
+    provider: { config: provider, book: newBook() },
     lastJoin: new Map(),
     async term() {
       if (fence && apps[0].leader.fence()?.generation === fence.generation) return fence;
@@ -204,7 +228,33 @@ export async function primeRun(
   apps: readonly [FastifyInstance, FastifyInstance],
   sw: Switches,
   ctx: RunContext,
+  provider: RaceProvider,
 ) {
+  // Every bettor's game session at the provider, opened now (a session idles out in 30 minutes),
+  // and a ₹10 round open for each: credits and rollbacks have a round from the first step on.
+  const book = ctx.provider.book;
+  book.sessions = await openSessions(apps[0], provider, world.bettors);
+  for (const p of book.sessions) {
+    const round = {
+      roundId: `rr-${++book.next}`,
+      debits: [{ txid: `rd-${++book.next}`, amount: 1_000 }],
+      closed: false,
+    };
+    book.rounds.set(p.player, [round]);
+    const sent = await sendCall(apps[0], provider.config, {
+      name: 'debit',
+      body: {
+        player_id: p.player,
+        session_id: p.session,
+        transaction_id: round.debits[0]!.txid,
+        round_id: round.roundId,
+        game_id: RACE_PROVIDER_GAME,
+        amount: 1_000,
+      },
+    });
+    if (sent.data?.code !== 'OK') throw new Error(`the opening provider debit answered ${sent.raw}`);
+    record(book, sent);
+  }
   if (!sw.kinds.includes('binary')) return;
   const fence = await ctx.term();
   const tick = { code: world.binary.code, t: ctx.binaryClock.ms, price: 24_350 };
@@ -292,6 +342,38 @@ export function makeRunner(
       .where(and(eq(matches.matchId, world.fantasy.matchId), sql`${matches.startTime} > now()`))
       .returning({ id: matches.matchId });
     return moved.length > 0;
+  }
+
+  /** One of the rounds the provider opened (any player's, the latest most often). */
+  function pickRound(book: ProviderBook, o: Op) {
+    const all = [...book.rounds].flatMap(([owner, rounds]) => rounds.map((round) => ({ owner, round })));
+    if (all.length === 0) return null;
+    return all[all.length - 1 - (o.a % Math.min(3, all.length))]!;
+  }
+
+  /** A provider's wallet call to node `o.node`, its answer kept in the provider's book. */
+  async function providerCall(
+    o: Op,
+    config: ProviderConfig,
+    book: ProviderBook,
+    closedBefore: boolean,
+    call: WalletCall,
+  ): Promise<Outcome> {
+    const sent = await sendCall(apps[o.node], config, call);
+    record(book, sent);
+    const taken = sent.data?.code === 'OK';
+    return {
+      endpoint: `provider${call.name[0]!.toUpperCase()}${call.name.slice(1)}` as EndpointName,
+      body: call.body,
+      answer: sent.answer,
+      // A round whose closing credit was answered OK before this call was sent takes nothing more:
+      // no debit, no credit, no rollback (a stake refunded on top of its win).
+      ...(closedBefore && taken
+        ? {
+            violation: `${call.name} ${String(call.body.transaction_id)} taken in round ${String(call.body.round_id)} after its closing credit`,
+          }
+        : {}),
+    };
   }
 
   /** Runs a step of timed work under the run's leader term; a term that ended is taken again. */
@@ -890,6 +972,97 @@ export function makeRunner(
           touches: f.contestIds.map((id) => -id),
         };
       });
+    },
+    async providerDebit(o) {
+      const { book, config } = ctx.provider;
+      const p = book.sessions[o.user]!;
+      const rounds = book.rounds.get(p.player) ?? [];
+      book.rounds.set(p.player, rounds);
+      let round = o.a % 3 === 0 ? rounds.at(-1) : undefined;
+      if (!round) {
+        round = { roundId: `rr-${++book.next}`, debits: [], closed: false };
+        rounds.push(round);
+      }
+      // A fresh id; now and then one a rollback named before it came (ROLLED_BACK), or the last id
+      // of another player's debit (DUPLICATE_TRANSACTION: ids are the provider's, not the player's).
+      let txid = `rd-${++book.next}`;
+      if (o.b % 6 === 0 && book.unseen.length > 0) txid = book.unseen.shift()!;
+      else if (o.b % 6 === 1) {
+        const other = book.sessions[(o.user + 1) % book.sessions.length]!.player;
+        txid = book.rounds.get(other)?.at(-1)?.debits.at(-1)?.txid ?? txid;
+      }
+      const amount = [1_000, 5_000, 10_000, 50_000][Math.floor(o.b / 2) % 4]!;
+      round.debits.push({ txid, amount });
+      return providerCall(o, config, book, round.closed, {
+        name: 'debit',
+        body: {
+          player_id: p.player,
+          session_id: p.session,
+          transaction_id: txid,
+          round_id: round.roundId,
+          game_id: RACE_PROVIDER_GAME,
+          amount,
+        },
+      });
+    },
+    async providerCredit(o) {
+      const { book, config } = ctx.provider;
+      const picked = pickRound(book, o);
+      if (!picked) return { skipped: 'no round' };
+      const { owner, round } = picked;
+      // Now and then sent for another player (UNKNOWN_ROUND: a provider pays only on its bets).
+      const stranger = o.b % 9 === 0;
+      const p = stranger
+        ? book.sessions.find((x) => x.player !== owner)!
+        : book.sessions.find((x) => x.player === owner)!;
+      const stake = round.debits.reduce((t, d) => t + d.amount, 0);
+      // A loss, the stake back, a win, half, or past the round's bound (10,000 × its stake).
+      const amount = [0, stake, 2 * stake, Math.floor(stake / 2), 10_001 * stake][o.b % 5]!;
+      const closing = o.a % 4 !== 0;
+      const out = await providerCall(o, config, book, round.closed && !stranger, {
+        name: 'credit',
+        body: {
+          player_id: p.player,
+          session_id: p.session,
+          transaction_id: `rc-${++book.next}`,
+          round_id: round.roundId,
+          game_id: RACE_PROVIDER_GAME,
+          amount,
+          round_closed: closing,
+        },
+      });
+      if (!stranger && closing && out.answer?.body.message === 'OK') round.closed = true;
+      return out;
+    },
+    async providerRollback(o) {
+      const { book, config } = ctx.provider;
+      // Now and then a debit of a round a credit has closed (a late rollback: ROUND_CLOSED).
+      const closedRound = [...book.rounds]
+        .flatMap(([owner, rounds]) => rounds.map((round) => ({ owner, round })))
+        .filter((x) => x.round.closed)
+        .at(-1);
+      const picked = o.b % 5 === 0 ? null : o.b % 5 === 1 && closedRound ? closedRound : pickRound(book, o);
+      const d = picked?.round.debits[o.a % Math.max(1, picked.round.debits.length)];
+      let body: Record<string, unknown>;
+      if (!picked || !d) {
+        // A debit not sent yet: UNKNOWN_TRANSACTION, and that debit is refused ROLLED_BACK if it comes.
+        const p = book.sessions[o.user]!;
+        const ref = `rd-${++book.next}`;
+        book.unseen.push(ref);
+        body = { player_id: p.player, reference_transaction_id: ref, round_id: `rr-${++book.next}` };
+      } else
+        body = { player_id: picked.owner, reference_transaction_id: d.txid, round_id: picked.round.roundId };
+      return providerCall(o, config, book, Boolean(d && picked?.round.closed), {
+        name: 'rollback',
+        body: { ...body, transaction_id: `rb-${++book.next}`, game_id: RACE_PROVIDER_GAME },
+      });
+    },
+    async providerRepeat(o) {
+      const { book, config } = ctx.provider;
+      const sent = [...book.calls.values()].filter((c) => c.call.name !== 'authenticate');
+      if (sent.length === 0) return { skipped: 'nothing sent yet' };
+      // A repeat is answered as the first was (the book compares every answer at the quiet moment).
+      return providerCall(o, config, book, false, sent[o.a % sent.length]!.call);
     },
     async deposit(o) {
       const body = {

@@ -24,6 +24,7 @@ import {
 import { createHash, createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { providerNets, type ProviderBook } from './race-provider.ts';
 import type { FeedTick, Scoreboard } from '@backlay/feed';
 import {
   bets,
@@ -38,6 +39,7 @@ import {
   fancyBets,
   fantasyContests,
   fantasyEntries,
+  providerTransactions,
   fills,
   ledgerAccounts,
   markets,
@@ -87,6 +89,17 @@ async function readSnapshot(app: FastifyInstance) {
       binaryBets: await tx.select().from(binaryBets),
       fantasyContests: await tx.select().from(fantasyContests),
       fantasyEntries: await tx.select().from(fantasyEntries),
+      providerTransactions: await tx.select().from(providerTransactions),
+      gameTransfers: (
+        (await tx.execute(sql`select a.user_id, t.kind,
+            coalesce(sum(case when t.debit_account_id = a.account_id then t.amount_paise else -t.amount_paise end), 0)::bigint as out_paise
+          from ${transfers} t join ${ledgerAccounts} a
+            on a.kind = 'user_cash' and a.account_id in (t.debit_account_id, t.credit_account_id)
+          where t.kind in ('provider_bet', 'provider_win', 'provider_refund')
+          group by a.user_id, t.kind`)) as unknown as {
+          rows: { user_id: number; kind: string; out_paise: string }[];
+        }
+      ).rows.map((r) => ({ userId: r.user_id, kind: r.kind, outPaise: Number(r.out_paise) })),
       matchScores: (
         (await tx.execute(sql`select match_id, score from cricket_matches`)) as unknown as {
           rows: { match_id: number; score: Scoreboard | null }[];
@@ -401,6 +414,8 @@ function casinoModel(
 export type OracleInputs = {
   binaryClock: { ms: number };
   binaryTicks: readonly FeedTick[];
+  /** The game provider's id and its own book of calls and answers (compared at a quiet moment). */
+  provider?: { config: { id: string }; book: ProviderBook };
   /** The bettor with a daily loss limit, and the limit. */
   lossLimit?: { userId: number; limitPaise: number };
 };
@@ -536,6 +551,115 @@ function fantasyModel(s: Snapshot, problems: Problem[]) {
   return { nets, pool };
 }
 
+/**
+ * A game provider's money, from its transactions' rows (never the server's round or balance
+ * figures): each accepted (OK) debit takes its amount, each accepted credit pays its amount, each
+ * accepted rollback returns the debit it names (of its own player). Every accepted credit names a
+ * round opened by an accepted debit of that player, within 10,000 × the round's debits; a debit is
+ * refunded once however many rollbacks name it; the ledger's provider_bet, provider_win and provider_refund transfers
+ * of each user are those sums; the provider's house account holds the players' losses. At a quiet
+ * moment the provider's own book agrees: the same money per player, and every repeat of a call
+ * answered byte for byte as the first.
+ */
+function providerModel(s: Snapshot, inputs: OracleInputs | undefined, quiet: boolean, problems: Problem[]) {
+  const nets = new Map<number, number>();
+  const id = inputs?.provider?.config.id;
+  if (!id) return nets;
+  const rows = s.providerTransactions.filter((t) => t.providerId === id && t.code === 'OK');
+  const key = (user: number | null, ref: string) => `${user}/${ref}`;
+  const debits = new Map(
+    rows.filter((t) => t.type === 'DEBIT').map((t) => [key(t.userId, t.transactionId), t]),
+  );
+  const bet = new Map<number, number>();
+  const win = new Map<number, number>();
+  const refund = new Map<number, number>();
+  const rolledBack = new Map<string, number>();
+  const rounds = new Map<string, { debits: number; credits: number; user: number }>();
+  for (const t of rows) {
+    const u = t.userId!;
+    const r = rounds.get(`${u}/${t.roundId}`) ?? { debits: 0, credits: 0, user: u };
+    rounds.set(`${u}/${t.roundId}`, r);
+    if (t.type === 'DEBIT') {
+      add(bet, u, t.amountPaise);
+      r.debits += t.amountPaise;
+    } else if (t.type === 'CREDIT') {
+      add(win, u, t.amountPaise);
+      r.credits += t.amountPaise;
+    } else {
+      const d = debits.get(key(u, t.referenceId ?? ''));
+      if (!d) {
+        problems.push({
+          invariant: 'provider',
+          detail: `rollback ${t.transactionId} was taken, but ${t.referenceId} is no accepted debit of this player`,
+          userId: u,
+        });
+        continue;
+      }
+      // A debit is refunded once, whichever rollback of it came first: another rollback of it is
+      // answered OK and moves nothing (docs/providers.md: a rollback of nothing).
+      if (!rolledBack.has(d.transactionId)) add(refund, u, d.amountPaise);
+      rolledBack.set(d.transactionId, (rolledBack.get(d.transactionId) ?? 0) + 1);
+    }
+  }
+  for (const [k, r] of rounds) {
+    if (r.credits > 0 && r.debits === 0)
+      problems.push({
+        invariant: 'provider',
+        detail: `round ${k} was credited ${rupees(r.credits)} with no accepted debit`,
+        userId: r.user,
+      });
+    if (r.credits > 10_000 * r.debits)
+      problems.push({
+        invariant: 'provider',
+        detail: `round ${k} was credited ${rupees(r.credits)} on ${rupees(r.debits)} staked`,
+        userId: r.user,
+      });
+  }
+  for (const u of new Set([...bet.keys(), ...win.keys(), ...refund.keys()]))
+    nets.set(u, (win.get(u) ?? 0) + (refund.get(u) ?? 0) - (bet.get(u) ?? 0));
+  // The ledger's own transfers of each kind (what left the user's cash, + out; − in).
+  const ledger = (u: number, kind: string) =>
+    s.gameTransfers.find((x) => x.userId === u && x.kind === kind)?.outPaise ?? 0;
+  for (const u of new Set([...nets.keys(), ...s.gameTransfers.map((x) => x.userId)])) {
+    for (const [kind, want] of [
+      ['provider_bet', bet.get(u) ?? 0],
+      ['provider_win', -(win.get(u) ?? 0)],
+      ['provider_refund', -(refund.get(u) ?? 0)],
+    ] as const)
+      if (ledger(u, kind) !== want)
+        problems.push({
+          invariant: 'provider',
+          detail: `the ledger's ${kind} transfers move ${rupees(Math.abs(ledger(u, kind)))}, the accepted calls ${rupees(Math.abs(want))}`,
+          userId: u,
+        });
+  }
+  const house = s.accounts.find((a) => a.code === `PROVIDER:${id}`)?.balance ?? 0;
+  const players = [...nets.values()].reduce((t, x) => t + x, 0);
+  if (house !== -players)
+    problems.push({
+      invariant: 'provider',
+      detail: `the provider's house account holds ${rupees(house)}, the players' results are ${rupees(players)}`,
+    });
+  if (quiet && inputs?.provider) {
+    const book = providerNets(inputs.provider.book);
+    for (const u of new Set([...book.keys(), ...nets.keys()]))
+      if ((book.get(u) ?? 0) !== (nets.get(u) ?? 0))
+        problems.push({
+          invariant: 'provider',
+          detail: `the provider's answers move ${rupees(book.get(u) ?? 0)}, the server's accepted calls ${rupees(nets.get(u) ?? 0)}`,
+          userId: u,
+        });
+    for (const { call, answers } of inputs.provider.book.calls.values())
+      if (new Set(answers).size > 1)
+        problems.push({
+          invariant: 'provider',
+          detail: `${call.name} ${String(call.body.transaction_id)} sent ${answers.length} times was answered differently: ${[...new Set(answers)].join(' / ')}`,
+          userId: Number(call.body.player_id),
+        });
+  }
+  return nets;
+}
+
 function netsOf(movements: readonly { user_id: string; user_delta_paise: number }[]) {
   const nets = new Map<number, number>();
   for (const mv of movements) add(nets, Number(mv.user_id), mv.user_delta_paise);
@@ -553,7 +677,12 @@ export type OracleResult = {
 };
 
 /** The invariants on one snapshot: kinds, holds, available balances, conservation. */
-export async function oracleCheck(app: FastifyInstance, inputs?: OracleInputs): Promise<OracleResult> {
+export async function oracleCheck(
+  app: FastifyInstance,
+  inputs?: OracleInputs,
+  /** No call in flight (the provider's book is complete): compare it with the rows. */
+  quiet = false,
+): Promise<OracleResult> {
   const s = await readSnapshot(app);
   const problems: Problem[] = [];
   const kindOf = new Map(s.markets.map((m) => [m.marketId, m.marketKind]));
@@ -610,6 +739,7 @@ export async function oracleCheck(app: FastifyInstance, inputs?: OracleInputs): 
   }
   const fantasy = fantasyModel(s, problems);
   for (const [u, paise] of fantasy.nets) add(settledNets, u, paise);
+  for (const [u, paise] of providerModel(s, inputs, quiet, problems)) add(settledNets, u, paise);
   const poolAccount = s.accounts.find((a) => a.code === 'FANTASY_POOL');
   if ((poolAccount?.balance ?? 0) !== fantasy.pool)
     problems.push({
@@ -691,7 +821,7 @@ export async function oracleCheck(app: FastifyInstance, inputs?: OracleInputs): 
       });
     }
     // Cash = deposits − withdrawals + what the settled markets pay by the engine + fantasy's fees,
-    // prizes and refunds.
+    // prizes and refunds + the provider's accepted debits, credits and rollbacks.
     const fromMarkets = a.balance - a.deposited + a.withdrawn;
     const want = settledNets.get(a.userId) ?? 0;
     if (fromMarkets !== want) {

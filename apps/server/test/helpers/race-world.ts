@@ -10,6 +10,7 @@ import { asc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
+import type { ProviderConfig } from '../../src/config.ts';
 import {
   casinoRounds,
   fancies,
@@ -92,6 +93,7 @@ const dbUrl = (adminUrl: string, name: string) => {
 /** Builds the template database on the TEST_DATABASE_URL server; returns what runs need. */
 export async function createTemplate(
   adminUrl: string,
+  provider: ProviderConfig,
 ): Promise<{ name: string; world: World; drop(): Promise<void> }> {
   const name = `backlay_race_${randomBytes(5).toString('hex')}`;
   await adminQuery(adminUrl, `create database ${name}`);
@@ -100,9 +102,13 @@ export async function createTemplate(
     seedDemo: false,
     rateLimits: TEST_RATE_LIMITS,
     logger: false,
+    providers: { list: [provider] },
   });
   try {
     await app.ready();
+    // The provider's catalog (its one slot game), as the server's sync copies it.
+    const synced = await app.providers.sync(provider.id);
+    if (!synced.ok) throw new Error(`the provider's catalog did not sync: ${synced.message}`);
     const world = await furnish(app);
     return {
       name,
@@ -392,7 +398,12 @@ export type Run = {
 export const RACE_BINARY_START_MS = Date.parse('2026-11-23T14:20:00+05:30');
 
 /** A fresh copy of the template and two app instances on it. */
-export async function openRun(adminUrl: string, template: string, natsUrl: string | null): Promise<Run> {
+export async function openRun(
+  adminUrl: string,
+  template: string,
+  natsUrl: string | null,
+  provider: ProviderConfig,
+): Promise<Run> {
   const name = `${template}_r${randomBytes(4).toString('hex')}`;
   await adminQuery(adminUrl, `create database ${name} template ${template}`);
   const prefix = `race_${randomBytes(4).toString('hex')}`;
@@ -408,6 +419,7 @@ export async function openRun(adminUrl: string, template: string, natsUrl: strin
         logger: false,
         bus: buses ? buses[i]! : { url: natsUrl!, prefix, reconnectTimeWaitMs: 100 },
         binary: { clock: { now: () => new Date(binaryClock.ms) } },
+        providers: { list: [provider] },
       });
       apps.push(app);
       await app.ready();
