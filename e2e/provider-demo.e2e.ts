@@ -69,7 +69,7 @@ describeBrowser('the demo provider: a slot launched, spun and paid through the w
       provider!.on('exit', (code) => reject(new Error(`provider exited ${code}`)));
       createInterface({ input: provider!.stdout! }).on(
         'line',
-        (l) => l.startsWith('PROVIDER_DEMO_READY') && resolve(),
+        (l) => l.includes('PROVIDER_DEMO_READY') && resolve(),
       );
     });
     const launched = launchBrowser();

@@ -9,13 +9,20 @@ import {
 } from '@backlay/contract';
 import { verifySignature } from '@backlay/contract/provider-signature';
 import { isRouletteBet, slotById, stakeProblem, ROULETTE_BETS_MAX, type PlacedBet } from '@backlay/slots';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { ProviderConfig } from './config.ts';
 import { catalog, gameName, gameView, rouletteView, thumbnailSvg } from './games.ts';
 import { ROULETTE_GAME_ID, rouletteTable } from './roulette-table.ts';
 import { CARD_SLIP_BETS_MAX, cardGameOf, cardTables, cardTableView } from './card-tables.ts';
 import type { CasinoBet } from '@backlay/engine';
 import type { Journal } from './journal.ts';
+import { clientWentAway, loggerOptions } from './logging.ts';
 import { RoundRunner } from './rounds.ts';
 import { PageSessions } from './sessions.ts';
 import type { Wallet } from './wallet-client.ts';
@@ -47,17 +54,20 @@ export interface ProviderParts {
   readonly config: ProviderConfig;
   readonly wallet: Wallet;
   readonly journal: Journal;
+  /** The logger's options: by default as apps/provider-demo/src/logging.ts makes them for this process. */
+  readonly logger?: FastifyServerOptions['logger'];
 }
 
-export function buildProviderApp({ config, wallet, journal }: ProviderParts): {
+export function buildProviderApp({ config, wallet, journal, logger }: ProviderParts): {
   app: FastifyInstance;
   runner: RoundRunner;
 } {
   const app = Fastify({
     bodyLimit: BODY_BYTES_MAX,
-    logger: { level: process.env.LOG_LEVEL ?? 'info' },
-    // Not every request: a roulette page polls its table each second.
-    disableRequestLogging: true,
+    logger: logger ?? loggerOptions(process.env.LOG_LEVEL ?? 'info', process.stdout.isTTY === true),
+    // Not every request: a roulette page polls its table each second. (Through a LogController:
+    // the top-level disableRequestLogging is deprecated, FSTDEP023.)
+    logController: new LogController({ disableRequestLogging: true }),
   });
   const runner = new RoundRunner(journal, wallet, config.fault);
   const sessions = new PageSessions();
@@ -79,7 +89,13 @@ export function buildProviderApp({ config, wallet, journal }: ProviderParts): {
       done(error, undefined);
     }
   });
-  app.setErrorHandler((error: Error & { statusCode?: number }, _req, reply) => {
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, req, reply) => {
+    // A browser that left mid-answer: nobody to answer, nothing of ours failed.
+    if (clientWentAway(error, req.raw.socket)) {
+      req.log.debug({ why: error.code, url: req.url }, 'client closed the connection before the answer');
+      reply.raw.destroy();
+      return;
+    }
     const code = error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 500;
     if (code === 500) app.log.error(error);
     void reply.code(code).send(fail(code === 500 ? 'Something went wrong' : error.message));

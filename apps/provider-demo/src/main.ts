@@ -9,12 +9,29 @@ const config = loadConfig();
 const journal = new Journal(path.join(config.data_dir, 'rounds.jsonl'));
 const { app, runner } = buildProviderApp({ config, wallet: httpWallet(config), journal });
 
-await app.listen({ host: config.host, port: config.port });
+try {
+  await app.listen({ host: config.host, port: config.port });
+} catch (err) {
+  if ((err as { code?: string }).code === 'EADDRINUSE')
+    app.log.fatal(
+      `port ${config.port} on ${config.host} is in use: another demo provider (or another program) listens there (give this one another PROVIDER_DEMO_PORT)`,
+    );
+  else app.log.fatal({ err }, 'could not start');
+  journal.close();
+  process.exit(1);
+}
 const address = app.server.address();
 const port = typeof address === 'object' && address !== null ? address.port : config.port;
-// One line a launcher (or a test) can wait for.
-console.log(
-  `PROVIDER_DEMO_READY port=${port} wallet=${config.wallet_url} pending=${journal.pending().length}`,
+// The line a launcher (or a test) waits for: its `event` is PROVIDER_DEMO_READY. Logged whatever
+// LOG_LEVEL says (a child logger at info), as one of the JSON lines in a pipe, readable in a terminal.
+app.log.child({}, { level: 'info' }).info(
+  {
+    event: 'PROVIDER_DEMO_READY',
+    port,
+    wallet: config.wallet_url,
+    pending: journal.pending().length,
+  },
+  `Demo provider ready on http://${config.host}:${port} (wallet ${config.wallet_url})`,
 );
 const settled = await runner.settlePending();
 app.log.info(settled, 'rounds left open by the last run: sent again');

@@ -84,7 +84,7 @@ async function startProviderWith(
     const timer = setTimeout(() => reject(new Error(`provider not ready: ${output}`)), READY_TIMEOUT_MS);
     createInterface({ input: child.stdout! }).on('line', (line) => {
       output += `${line}\n`;
-      if (line.startsWith('PROVIDER_DEMO_READY')) {
+      if (line.includes('PROVIDER_DEMO_READY')) {
         clearTimeout(timer);
         resolve();
       }

@@ -1,6 +1,7 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { storeFailureOf } from '../db/store.ts';
+import { clientWentAway } from '../http/errors.ts';
 
 /** What a bettor reads when PostgreSQL did not answer in time (docs/reliability.md, "Faults"). */
 export const STORE_UNAVAILABLE = 'The store is not answering; try again in a moment';
@@ -21,6 +22,13 @@ const FASTIFY_MESSAGES: Record<string, string> = {
 export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, req, reply) => {
+      // The client closed its connection before the answer (a browser leaving the page): nobody
+      // to answer and nothing of ours failed, so no error line and no stack.
+      if (clientWentAway(error, req.raw.socket)) {
+        req.log.debug({ why: error.code, url: req.url }, 'client closed the connection before the answer');
+        reply.raw.destroy();
+        return;
+      }
       const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       // The store timed out or lost its connection: a 503 the client may retry (same request_id),
       // not a 500. Whatever was in flight rolled back or is retried idempotently.

@@ -84,8 +84,9 @@ declare module 'fastify' {
  * every connection) would otherwise make every socket of one client a new address (issue 40: 150
  * of 150 sockets from one address were taken with a cap of 100).
  */
-export function plainAddress(text: string): string | null {
-  const s = text.trim();
+export function plainAddress(text: string | undefined): string | null {
+  // undefined: a socket already closed has no peer address (a client gone mid-upgrade).
+  const s = (text ?? '').trim();
   if (isIP(s)) return s;
   const v4 = /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(s);
   if (v4 && isIPv4(v4[1]!)) return v4[1]!;
@@ -101,10 +102,10 @@ export function plainAddress(text: string): string | null {
  * peer's own address, never the made-up text (each would be an address of its own).
  */
 export function clientAddressOf(req: {
-  ip: string;
+  ip: string | undefined;
   socket?: { remoteAddress?: string | undefined };
 }): string {
-  return plainAddress(req.ip) ?? plainAddress(req.socket?.remoteAddress ?? '') ?? req.ip;
+  return plainAddress(req.ip) ?? plainAddress(req.socket?.remoteAddress) ?? req.ip ?? 'unknown';
 }
 
 /**

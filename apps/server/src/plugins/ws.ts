@@ -30,6 +30,7 @@ import {
   type Sequenced,
 } from './price-sequence.ts';
 import { addressKey, clientAddressOf } from './rate-limit.ts';
+import { clientSocketError } from '../http/errors.ts';
 import { diffImages } from './ws-diff.ts';
 import { createBinaryFeeds } from './ws-binary.ts';
 import { createFantasyFeeds } from './ws-fantasy.ts';
@@ -979,7 +980,17 @@ export const wsPlugin = fp<{ sequence?: 'node' | 'store'; limits?: Partial<LiveL
     // Added before @fastify/websocket's own preClose (which closes without a code): clients are
     // told 1001 "going away", so they reconnect (to another node) rather than treat it as an error.
     app.addHook('preClose', async () => hub?.closeAll(CLOSE_GOING_AWAY, 'server shutting down'));
-    await app.register(fastifyWebsocket, { options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES } });
+    await app.register(fastifyWebsocket, {
+      options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES },
+      // Its default logs every socket error at error, with a stack: a browser that drops its
+      // connection is no failure of ours (debug); anything else still is.
+      errorHandler: (err, socket, req) => {
+        if (clientSocketError(err))
+          req.log.debug({ why: (err as { code?: string }).code }, 'ws: client dropped');
+        else req.log.error({ err }, 'ws: connection failed');
+        socket.terminate();
+      },
+    });
     const getImage = (id: number) => app.exchange.getMarketImage(id);
     const sequence = options.sequence ?? (app.bus.kind === 'nats' ? 'store' : 'node');
     hub = createLiveHub({
@@ -1003,7 +1014,15 @@ export const wsPlugin = fp<{ sequence?: 'node' | 'store'; limits?: Partial<LiveL
     });
     const live = hub;
     app.decorate('liveHub', live);
-    app.get(WS_PATH, { websocket: true }, (socket, req) => live.connect(socket, clientAddressOf(req)));
+    app.get(WS_PATH, { websocket: true }, (socket, req) => {
+      // The client went away between its upgrade request and this handler: nothing to serve.
+      if (req.socket.destroyed || socket.readyState !== socket.OPEN) {
+        req.log.debug('ws: client dropped during the upgrade');
+        socket.terminate();
+        return;
+      }
+      live.connect(socket, clientAddressOf(req));
+    });
     app.addHook('onClose', async () => live.close());
 
     if (sequence === 'store') {
