@@ -122,6 +122,9 @@ const envSchema = z.object({
     .optional(),
 });
 
+/** Every environment variable the server reads (README's "The server" table lists exactly these; a test keeps it so). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 /** The demo provider's secret on a development machine; production must set PROVIDER_DEMO_SECRET. */
 export const DEV_PROVIDER_DEMO_SECRET = 'backlay-demo-provider-secret';
 
