@@ -3,7 +3,13 @@
 // (a GET call's query parameters, a POST call's JSON body) and the envelope of its answer, with
 // the schemas from z.toJSONSchema (JSON Schema 2020-12, which OpenAPI 3.1 uses as it is).
 // Served at GET /api/openapi.json for integrators.
-import { endpoints, jsonRules, type Endpoint } from '@backlay/contract';
+import {
+  endpoints,
+  jsonRules,
+  PROVIDER_ID_HEADER,
+  PROVIDER_SIGNATURE_HEADER,
+  type Endpoint,
+} from '@backlay/contract';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 
@@ -130,25 +136,92 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Refusal' } } },
 });
 
-/**
- * Calls another server makes (modules/payments/plugin.ts: `config: { csrf: false }`): signed
- * instead of the CSRF cookie, with their own refusals.
- */
-const SIGNED_CALLS: Record<string, { header: JsonSchema; responses: Record<string, unknown> }> = {
-  paymentWebhook: {
-    header: {
-      name: 'x-gateway-signature',
-      in: 'header',
-      required: true,
-      description: "t=<unix seconds>,v1=<hex HMAC-SHA256 of '<t>.<raw body>'> with the gateway's secret.",
-      schema: { type: 'string' },
+/** A provider wallet call refused before it ran: the envelope around its wallet code. */
+const walletRefusal = (code: string, description: string) => ({
+  description,
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object',
+        properties: {
+          status: { const: false },
+          message: { type: 'string' },
+          data: {
+            type: 'object',
+            properties: {
+              code: { const: code },
+              balance: { type: 'null' },
+              currency: { const: 'INR' },
+            },
+            required: ['code', 'balance', 'currency'],
+          },
+        },
+        required: ['status', 'message', 'data'],
+      },
     },
+  },
+});
+
+/** The two headers a game provider signs its wallet calls with (docs/providers.md). */
+const PROVIDER_HEADERS: JsonSchema[] = [
+  {
+    name: PROVIDER_ID_HEADER,
+    in: 'header',
+    required: true,
+    description: 'The calling provider’s id, as configured on this server (its secret checks the signature).',
+    schema: { type: 'string' },
+  },
+  {
+    name: PROVIDER_SIGNATURE_HEADER,
+    in: 'header',
+    required: true,
+    description:
+      "t=<unix seconds>,v1=<hex HMAC-SHA256 of '<t>.<raw body>'> with the provider's secret; within 300 s of our clock.",
+    schema: { type: 'string' },
+  },
+];
+const PROVIDER_CALL = {
+  headers: PROVIDER_HEADERS,
+  responses: {
+    '400': walletRefusal(
+      'INVALID_REQUEST',
+      'The body is not JSON, or not of the shape below (code INVALID_REQUEST).',
+    ),
+    '401': walletRefusal(
+      'INVALID_SIGNATURE',
+      'The provider is unknown, or the signature is missing, malformed, out of its time window or wrong (code INVALID_SIGNATURE). Nothing was recorded.',
+    ),
+    '503': errorResponse('This node is too busy to take the call now; nothing was recorded: send it again.'),
+  },
+};
+
+/**
+ * Calls another server makes (`config: { csrf: false }`: modules/payments/plugin.ts, the provider
+ * wallet callbacks of modules/providers/plugin.ts): signed instead of the CSRF cookie, with their
+ * own refusals.
+ */
+const SIGNED_CALLS: Record<string, { headers: JsonSchema[]; responses: Record<string, unknown> }> = {
+  paymentWebhook: {
+    headers: [
+      {
+        name: 'x-gateway-signature',
+        in: 'header',
+        required: true,
+        description: "t=<unix seconds>,v1=<hex HMAC-SHA256 of '<t>.<raw body>'> with the gateway's secret.",
+        schema: { type: 'string' },
+      },
+    ],
     responses: {
       '400': errorResponse('The body is not JSON, or not an event of the shape below.'),
       '401': errorResponse('The signature is missing, malformed, out of its time window or wrong.'),
       '404': errorResponse('No payment gateway is configured on this server.'),
     },
   },
+  providerAuthenticate: PROVIDER_CALL,
+  providerBalance: PROVIDER_CALL,
+  providerDebit: PROVIDER_CALL,
+  providerCredit: PROVIDER_CALL,
+  providerRollback: PROVIDER_CALL,
 };
 
 function operation(name: string, e: Endpoint): Operation {
@@ -200,21 +273,31 @@ function operation(name: string, e: Endpoint): Operation {
   }
   const signed = SIGNED_CALLS[name];
   if (signed) {
-    // Called by another server: no cookie, so no CSRF header; its signature instead.
-    parameters.push(signed.header);
+    // Called by another server: no cookie, so no CSRF pair; its signature instead.
+    parameters.push(...signed.headers);
     Object.assign(op.responses as Record<string, unknown>, signed.responses);
-  } else if (e.method === 'POST') {
-    parameters.push({
-      name: 'X-XSRF-TOKEN',
-      in: 'header',
-      required: true,
-      description: 'The value of the XSRF-TOKEN cookie the server sets (CSRF check; 403 when they differ).',
-      schema: { type: 'string' },
-    });
+  } else if (e.method === 'POST' && e.access === 'public') {
+    // No bearer token: the double-submit pair (a bearer call needs none: no browser sends an
+    // Authorization header by itself; plugins/csrf.ts, docs/security.md "CSRF").
+    parameters.push(
+      {
+        name: 'X-XSRF-TOKEN',
+        in: 'header',
+        required: true,
+        description: 'The value of the XSRF-TOKEN cookie (CSRF check; 403 when missing or different).',
+        schema: { type: 'string' },
+      },
+      {
+        name: 'XSRF-TOKEN',
+        in: 'cookie',
+        required: true,
+        description:
+          'Set by the server on any answer that lacks it (readable, SameSite=Strict); any value works if the header equals it.',
+        schema: { type: 'string' },
+      },
+    );
     (op.responses as Record<string, unknown>)['403'] = errorResponse(
-      e.access === 'operator'
-        ? 'The caller is not an operator, or the CSRF header does not match the cookie.'
-        : 'The CSRF header does not match the cookie.',
+      'The CSRF header is missing or does not match the cookie.',
     );
   }
   if (parameters.length > 0) op.parameters = parameters;
@@ -242,7 +325,8 @@ export function buildOpenApi(version = '0.1.0'): JsonSchema {
         bearer: {
           type: 'http',
           scheme: 'bearer',
-          description: 'The token of `user/login` (opaque; revoked by logout and by a password change).',
+          description:
+            'The token of `user/login` (opaque; revoked by logout and by a password change). A call that sends it needs no XSRF cookie or header: no browser adds an Authorization header by itself, so the CSRF check (the XSRF-TOKEN pair) applies only to POST calls without a token (login, sign-up, OTP).',
         },
       },
       schemas: { Refusal: refusal },

@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import fp from 'fastify-plugin';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { bearerToken } from './auth.ts';
 import { isHashedAssetUrl } from './static-files.ts';
 
 export const CSRF_COOKIE = 'XSRF-TOKEN';
@@ -16,7 +17,12 @@ function sameToken(a: string, b: string): boolean {
 
 /**
  * Double-submit cookie: a readable XSRF-TOKEN cookie is set on any response that lacks it, and
- * every state-changing request (login included) must echo it in X-XSRF-TOKEN, or gets 403.
+ * every state-changing request without a bearer token (login, sign-up, OTP) must echo it in
+ * X-XSRF-TOKEN, or gets 403. A request that carries `Authorization: Bearer <token>` is exempt: a
+ * browser never adds that header to a request by itself (a cross-site form or fetch cannot set it
+ * without a CORS preflight, which this server never allows), so it is no cross-site forgery; its
+ * token is the proof, checked by the route (401 when it is not a live session). Cookies prove
+ * nothing here: no session rides on a cookie (docs/security.md, "CSRF").
  */
 export const csrfPlugin = fp<{ https: boolean }>(
   async (app, { https }) => {
@@ -40,6 +46,8 @@ export const csrfPlugin = fp<{ https: boolean }>(
       // A route called by another server (a payment gateway's signed webhook) opts out; it must
       // authenticate its caller another way.
       if ((req.routeOptions.config as { csrf?: boolean } | undefined)?.csrf === false) return;
+      // Authenticated by its Authorization header, which no browser sends on its own.
+      if (bearerToken(req) !== null) return;
       const header = req.headers[CSRF_HEADER];
       if (!cookieToken || typeof header !== 'string' || !sameToken(header, cookieToken)) {
         return reply
