@@ -111,12 +111,13 @@ async function expectRecovered(app: FastifyInstance, run: ChildRun) {
   expect(await app.wallet.reservations.all(app.db)).toEqual([]);
   await expectExchangeInvariants(app);
 
-  // Seeding again found the store seeded: each demo bettor has its one seed deposit.
+  // Seeding again found the store seeded: each account the house funds (demo, demo2 and the demo
+  // tree's master, docs/hierarchy.md) has its one seed deposit.
   const seedDeposits = await app.db
     .select({ key: transfers.idempotencyKey })
     .from(transfers)
     .where(like(transfers.idempotencyKey, 'seed:deposit:%'));
-  expect(seedDeposits).toHaveLength(2);
+  expect(seedDeposits).toHaveLength(3);
 
   // The store works, and the last acknowledged bet of demo answers as a repeat with its bet_id.
   const [demo] = await app.db.select().from(users).where(eq(users.userName, 'demo'));
