@@ -1,8 +1,10 @@
-// The model-based race test (issue 28 item 8; docs/reliability.md): fast-check's scheduler drives
-// random interleavings of bets, cancels, voids, status changes, settlements, unsettles, deposits
-// and withdrawals over an exchange, a bookmaker and a fancy market, four bettors and two app
-// instances on one PostgreSQL; after every step the money invariants are checked against the
-// engine's naive model (helpers/race-oracle.ts).
+// The model-based race test (issue 28 item 8, issue 40 item 4; docs/reliability.md): fast-check's
+// scheduler drives random interleavings of bets, cancels, voids, status changes, settlements,
+// unsettles, deposits and withdrawals over every product — exchange match odds and a place market
+// with cash out, bookmaker, fancy, in-house casino rounds, binary sessions, fantasy contests, a game
+// provider's wallet calls — four bettors (one with a daily loss limit) and two app instances on one
+// PostgreSQL; after every step the money invariants are checked against the engine's naive model
+// (helpers/race-oracle.ts).
 //
 // `npm test` runs a fixed set of seeds (RACE_SEEDS) with short programs. `npm run soak` runs random
 // seeds until its time is up (RACE_SOAK_MS) and prints each failing seed with its shrunk
@@ -26,7 +28,7 @@ const ON_BY_DEFAULT = true;
  * RACE_RUNS override them, e.g. to try a seed the soak printed without shrinking it).
  */
 const RACE_SEEDS = process.env.RACE_SEEDS?.split(',').map(Number) ?? [1, 2, 3, 4, 5, 6];
-const RUNS_PER_SEED = Number(process.env.RACE_RUNS ?? 5);
+const RUNS_PER_SEED = Number(process.env.RACE_RUNS ?? 8);
 const STEPS = 10;
 /** The soak's programs are longer (SOAK_STEPS, SOAK_RUNS: replaying an npm-test seed takes its numbers). */
 const SOAK_STEPS = Number(process.env.SOAK_STEPS ?? 12);
@@ -45,7 +47,7 @@ if (ON && !ADMIN_URL) {
 if (!ON) console.log('The race test is off (RACE_TEST=1 or npm run soak turns it on).');
 
 describe.skipIf(!ON || !ADMIN_URL)(
-  'race: two nodes, three kinds, every interleaving keeps the money right',
+  'race: two nodes, every product, every interleaving keeps the money right',
   () => {
     const sw = switchesFromEnv();
     let env: HarnessEnv;

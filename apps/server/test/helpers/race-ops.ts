@@ -59,6 +59,7 @@ export const OPS = [
   'settle', // admin/market/result, admin/fancy/result
   'unsettle', // admin/market/unsettle
   'casinoBet', // a casino bet on the table's newest round (bet/placeCasinoBet)
+  'casinoVoid', // the operator on a casino round: a wrong-rate window over its bets, the whole round void, or suspend/open
   'casinoClose', // the table closes its round, deals and settles it and opens the next (now and then only closes it)
   'binaryTick', // the binary feed's step: a batch of NFY ticks (now and then across the close), lines, states, settlement
   'binaryBet', // a binary bet at the session's line (now and then a line that has moved)
@@ -94,7 +95,11 @@ export type Op = {
   delayMs: number;
 };
 
-export type Switches = { ops: readonly OpName[]; kinds: readonly KindName[] };
+/** RACE_KINDS names market kinds and the two products without a market of ours. */
+export const PRODUCTS = [...KINDS, 'fantasy', 'provider'] as const;
+export type ProductName = (typeof PRODUCTS)[number];
+
+export type Switches = { ops: readonly OpName[]; kinds: readonly ProductName[] };
 
 /** Reads RACE_OPS / RACE_KINDS (comma lists; unset: all) so that the lead can enable them one at a time. */
 export function switchesFromEnv(env: NodeJS.ProcessEnv = process.env): Switches {
@@ -108,7 +113,7 @@ export function switchesFromEnv(env: NodeJS.ProcessEnv = process.env): Switches 
       if (!all.includes(n as T)) throw new Error(`${what}: unknown name ${n} (known: ${all.join(', ')})`);
     return names as T[];
   };
-  return { ops: list(env.RACE_OPS, OPS, 'RACE_OPS'), kinds: list(env.RACE_KINDS, KINDS, 'RACE_KINDS') };
+  return { ops: list(env.RACE_OPS, OPS, 'RACE_OPS'), kinds: list(env.RACE_KINDS, PRODUCTS, 'RACE_KINDS') };
 }
 
 /**
@@ -118,12 +123,13 @@ export function switchesFromEnv(env: NodeJS.ProcessEnv = process.env): Switches 
 const WEIGHTS: Partial<Record<OpName, number>> = {
   casinoBet: 3,
   casinoClose: 2,
+  casinoVoid: 2,
   binaryTick: 2,
   binaryBet: 3,
   fantasyJoin: 3,
   providerDebit: 3,
-  providerCredit: 2,
-  providerRollback: 2,
+  providerCredit: 3,
+  providerRollback: 3,
 };
 
 export function opArbitrary(sw: Switches, bettors: number): fc.Arbitrary<Op> {
@@ -233,7 +239,7 @@ export async function primeRun(
   // Every bettor's game session at the provider, opened now (a session idles out in 30 minutes),
   // and a ₹10 round open for each: credits and rollbacks have a round from the first step on.
   const book = ctx.provider.book;
-  book.sessions = await openSessions(apps[0], provider, world.bettors);
+  book.sessions = sw.kinds.includes('provider') ? await openSessions(apps[0], provider, world.bettors) : [];
   for (const p of book.sessions) {
     const round = {
       roundId: `rr-${++book.next}`,
@@ -754,6 +760,58 @@ export function makeRunner(
         marketId: r.marketId,
       };
     },
+    async casinoVoid(o) {
+      if (!sw.kinds.includes('casino')) return { skipped: 'casino off' };
+      const rounds = await casinoRoundsOf(o);
+      const r = rounds[Math.floor(o.a / 8) % 2] ?? rounds[0];
+      if (!r) return { skipped: 'no round' };
+      const mode = o.b % 4;
+      if (mode <= 1) {
+        // A "wrong rate" window from one of its bets' placing to a later one's (ends included).
+        const placed = (
+          await db(o)
+            .select({ at: casinoBets.placedAt })
+            .from(casinoBets)
+            .where(eq(casinoBets.marketId, r.marketId))
+            .orderBy(asc(casinoBets.placedAt))
+        ).map((x) => x.at);
+        if (placed.length === 0) return { skipped: 'no bet to window' };
+        const i = o.a % placed.length;
+        const j = Math.min(placed.length - 1, i + (Math.floor(o.b / 4) % 3));
+        const body = {
+          market_id: r.marketId,
+          from: placed[i]!.toISOString(),
+          to: placed[j]!.toISOString(),
+          request_id: requestId('cw'),
+        };
+        return {
+          endpoint: 'adminMarketVoidWindow',
+          body,
+          answer: await operatorApi(o).call('adminMarketVoidWindow', body),
+          marketId: r.marketId,
+        };
+      }
+      if (mode === 2) {
+        const body = { market_id: r.marketId, request_id: requestId('cv') };
+        return {
+          endpoint: 'adminMarketVoid',
+          body,
+          answer: await operatorApi(o).call('adminMarketVoid', body),
+          marketId: r.marketId,
+        };
+      }
+      const body = {
+        market_id: r.marketId,
+        status: o.a % 2 === 0 ? ('SUSPENDED' as const) : ('OPEN' as const),
+        request_id: requestId('cs'),
+      };
+      return {
+        endpoint: 'adminMarketStatus',
+        body,
+        answer: await operatorApi(o).call('adminMarketStatus', body),
+        marketId: r.marketId,
+      };
+    },
     async casinoClose(o) {
       if (!sw.kinds.includes('casino')) return { skipped: 'casino off' };
       return ctx.serial('casino', async () => {
@@ -886,6 +944,7 @@ export function makeRunner(
       };
     },
     async fantasyJoin(o) {
+      if (!sw.kinds.includes('fantasy')) return { skipped: 'fantasy off' };
       const f = world.fantasy;
       const last = ctx.lastJoin.get(o.user);
       const body =
@@ -906,6 +965,7 @@ export function makeRunner(
       };
     },
     async fantasyStart(o) {
+      if (!sw.kinds.includes('fantasy')) return { skipped: 'fantasy off' };
       return ctx.serial('fantasy', async () => {
         const app = apps[o.node];
         const started = await startFantasyMatch(app);
@@ -917,6 +977,7 @@ export function makeRunner(
       });
     },
     async fantasyEnd(o) {
+      if (!sw.kinds.includes('fantasy')) return { skipped: 'fantasy off' };
       return ctx.serial('fantasy', async () => {
         const app = apps[o.node];
         await startFantasyMatch(app);
@@ -974,6 +1035,7 @@ export function makeRunner(
       });
     },
     async providerDebit(o) {
+      if (!sw.kinds.includes('provider')) return { skipped: 'provider off' };
       const { book, config } = ctx.provider;
       const p = book.sessions[o.user]!;
       const rounds = book.rounds.get(p.player) ?? [];
@@ -1006,6 +1068,7 @@ export function makeRunner(
       });
     },
     async providerCredit(o) {
+      if (!sw.kinds.includes('provider')) return { skipped: 'provider off' };
       const { book, config } = ctx.provider;
       const picked = pickRound(book, o);
       if (!picked) return { skipped: 'no round' };
@@ -1035,13 +1098,14 @@ export function makeRunner(
       return out;
     },
     async providerRollback(o) {
+      if (!sw.kinds.includes('provider')) return { skipped: 'provider off' };
       const { book, config } = ctx.provider;
       // Now and then a debit of a round a credit has closed (a late rollback: ROUND_CLOSED).
       const closedRound = [...book.rounds]
         .flatMap(([owner, rounds]) => rounds.map((round) => ({ owner, round })))
         .filter((x) => x.round.closed)
         .at(-1);
-      const picked = o.b % 5 === 0 ? null : o.b % 5 === 1 && closedRound ? closedRound : pickRound(book, o);
+      const picked = o.b % 6 === 0 ? null : o.b % 3 === 1 && closedRound ? closedRound : pickRound(book, o);
       const d = picked?.round.debits[o.a % Math.max(1, picked.round.debits.length)];
       let body: Record<string, unknown>;
       if (!picked || !d) {
@@ -1058,6 +1122,7 @@ export function makeRunner(
       });
     },
     async providerRepeat(o) {
+      if (!sw.kinds.includes('provider')) return { skipped: 'provider off' };
       const { book, config } = ctx.provider;
       const sent = [...book.calls.values()].filter((c) => c.call.name !== 'authenticate');
       if (sent.length === 0) return { skipped: 'nothing sent yet' };
@@ -1152,6 +1217,7 @@ export const STATUS_OPS: readonly OpName[] = [
   'unsettle',
   'binaryTick',
   'binarySettle',
+  'casinoVoid',
   'fantasyStart',
   'fantasyEnd',
 ];

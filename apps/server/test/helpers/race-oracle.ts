@@ -588,11 +588,18 @@ function providerModel(s: Snapshot, inputs: OracleInputs | undefined, quiet: boo
     } else {
       const d = debits.get(key(u, t.referenceId ?? ''));
       if (!d) {
-        problems.push({
-          invariant: 'provider',
-          detail: `rollback ${t.transactionId} was taken, but ${t.referenceId} is no accepted debit of this player`,
-          userId: u,
-        });
+        // A rollback of a debit that was refused is answered OK and moves nothing; of no debit of
+        // this player at all, it must not be taken.
+        const refused = s.providerTransactions.some(
+          (x) =>
+            x.providerId === id && x.type === 'DEBIT' && x.userId === u && x.transactionId === t.referenceId,
+        );
+        if (!refused)
+          problems.push({
+            invariant: 'provider',
+            detail: `rollback ${t.transactionId} was taken, but ${t.referenceId} is no debit of this player`,
+            userId: u,
+          });
         continue;
       }
       // A debit is refunded once, whichever rollback of it came first: another rollback of it is
