@@ -219,7 +219,7 @@ export async function runProgram(env: HarnessEnv, s: fc.Scheduler, program: Prog
         const m = touched({ op, outcome });
         if (outcome.violation)
           problems.push({
-            invariant: 'provider',
+            invariant: outcome.invariant ?? 'provider',
             detail: `${describeOp(op)}: ${outcome.violation}`,
             userId: world.bettors[op.user]!.userId,
           });

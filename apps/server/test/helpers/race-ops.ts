@@ -19,6 +19,7 @@ import {
   fancyBets,
   ledgerAccounts,
   matches,
+  users,
 } from '../../src/db/schema.ts';
 import { publishScore } from '../../src/modules/cricket/plugin.ts';
 import { hmacSha256, sha256 } from '../../src/modules/casino/fair.ts';
@@ -38,7 +39,7 @@ import {
   type WalletCall,
 } from './race-provider.ts';
 import { termOf } from './casino.ts';
-import { raceCasinoSeed, RACE_CASINO_WINDOW_MS, type World } from './race-world.ts';
+import { raceCasinoSeed, RACE_CASINO_WINDOW_MS, RACE_PASSWORD, type World } from './race-world.ts';
 
 export const OPS = [
   'place', // an exchange bet (back or lay) on the match odds
@@ -71,6 +72,7 @@ export const OPS = [
   'providerCredit', // the provider's credit of a round (a loss, a win, over the round's bound), closing it or not; now and then another player's round
   'providerRollback', // the provider's rollback of a debit (open or closed round), now and then of an id not yet sent
   'providerRepeat', // a call sent again exactly (a retry, or the replay of a provider restarting): the first answer again
+  'sessionEnds', // the bettor's session ends on another node whose notice is lost: stakes through a node that still trusts it must all be refused (the stake gate); then it signs in again
   'deposit', // admin/wallet/deposit
   'withdraw', // admin/wallet/withdraw: all, half or ₹1 more than what is available
   'check', // the snapshot invariants while other calls are in flight
@@ -165,6 +167,8 @@ export type Outcome = {
   touches?: number[];
   /** A rule the answer broke, seen by the operation itself (a provider's closed round paid again). */
   violation?: string;
+  /** Which invariant `violation` is (default provider). */
+  invariant?: string;
 };
 
 /** A casino round's states before its end. */
@@ -190,6 +194,8 @@ export type RunContext = {
   provider: { config: ProviderConfig; book: ProviderBook };
   /** Each bettor's last fantasy join (a repeat sends it again). */
   lastJoin: Map<number, { contest_id: number; team_id: number; request_id: string }>;
+  /** A bettor's token after it signed in again (sessionEnds), by bettor index. */
+  tokens: Map<number, string>;
 };
 
 export function createRunContext(
@@ -206,6 +212,7 @@ export function createRunContext(
     lossLimit: { userId: world.limited.userId, limitPaise: world.limited.limitPaise },
     provider: { config: provider, book: newBook() },
     lastJoin: new Map(),
+    tokens: new Map(),
     async term() {
       if (fence && apps[0].leader.fence()?.generation === fence.generation) return fence;
       fence = await termOf(apps[0]);
@@ -275,9 +282,10 @@ export function makeRunner(
   sw: Switches,
   ctx: RunContext,
 ) {
+  const tokenOf = (i: number) => ctx.tokens.get(i) ?? world.bettors[i]!.token;
   const bettorApi = (o: Op) => {
     const api = new Api(apps[o.node]);
-    api.token = world.bettors[o.user % world.bettors.length]!.token;
+    api.token = tokenOf(o.user % world.bettors.length);
     return api;
   };
   const operatorApi = (o: Op) => {
@@ -1128,6 +1136,57 @@ export function makeRunner(
       if (sent.length === 0) return { skipped: 'nothing sent yet' };
       // A repeat is answered as the first was (the book compares every answer at the quiet moment).
       return providerCall(o, config, book, false, sent[o.a % sent.length]!.call);
+    },
+    async sessionEnds(o) {
+      const i = o.user % world.bettors.length;
+      // Both nodes remember the session (their caches answer the next calls without the store).
+      for (const app of apps) {
+        const api = new Api(app);
+        api.token = tokenOf(i);
+        if ((await api.call('getUserBalance')).statusCode !== 200)
+          return { skipped: 'session already ended' };
+      }
+      // Another node ended it (a password change, a lock) and its bus notice was lost: the
+      // generation moves in the store only.
+      await db(o)
+        .update(users)
+        .set({ sessionGeneration: sql`${users.sessionGeneration} + 1` })
+        .where(eq(users.userId, userId(o)));
+      // Stakes through this node, which still trusts the session: the gate must refuse each.
+      const tries: Outcome[] = [
+        await ops.place(o),
+        await ops.bmPlace(o),
+        await ops.casinoBet(o),
+        await ops.fantasyJoin(o),
+        await ops.providerDebit(o),
+      ];
+      // Its provider game ended with it: the provider may not even read the balance any more.
+      const game = ctx.provider.book.sessions[i];
+      if (game && sw.kinds.includes('provider')) {
+        const read = await sendCall(apps[o.node], ctx.provider.config, {
+          name: 'balance',
+          body: { player_id: game.player, session_id: game.session },
+        });
+        tries.push({ endpoint: 'providerBalance', answer: read.answer });
+      }
+      const taken = tries
+        .filter((t) => t.answer?.body.status || (t.answer?.statusCode ?? 0) >= 500)
+        .map((t) => `${t.endpoint} (${t.answer!.statusCode})`);
+      // The bettor signs in again: a new session of the new generation for the rest of the program.
+      const [u] = await db(o)
+        .select({ name: users.userName })
+        .from(users)
+        .where(eq(users.userId, userId(o)));
+      ctx.tokens.set(i, await new Api(apps[o.node]).login(u!.name, RACE_PASSWORD));
+      return {
+        note: `tried ${tries.filter((t) => t.answer).length} stakes on the ended session`,
+        ...(taken.length > 0
+          ? {
+              invariant: 'session',
+              violation: `accepted on a session ended elsewhere: ${taken.join(', ')}`,
+            }
+          : {}),
+      };
     },
     async deposit(o) {
       const body = {

@@ -55,7 +55,7 @@ export async function startRaceProvider(): Promise<RaceProvider> {
   };
 }
 
-export type WalletCallName = 'authenticate' | 'debit' | 'credit' | 'rollback';
+export type WalletCallName = 'authenticate' | 'balance' | 'debit' | 'credit' | 'rollback';
 export type WalletAnswer = { code: string; balance: number | null; session_id?: string };
 export type WalletCall = { name: WalletCallName; body: Record<string, unknown> };
 export type SentCall = WalletCall & {

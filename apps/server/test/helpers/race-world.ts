@@ -36,7 +36,9 @@ export const BETTORS = 4;
 /** The last bettor has a daily loss limit of ₹500 (a quarter of the opening cash). */
 const LIMITED_BETTOR = 3;
 const LOSS_LIMIT_PAISE = 50_000;
-const PASSWORD = 'secret1234';
+/** Every race account's password (a bettor signs in again after its session ends). */
+export const RACE_PASSWORD = 'secret1234';
+const PASSWORD = RACE_PASSWORD;
 
 export type World = {
   operator: { userId: number; token: string };
