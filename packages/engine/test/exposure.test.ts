@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { PositionBet } from '../src/index.ts';
 import {
   backWinPaise,
   betRiskPaise,
@@ -12,19 +11,9 @@ import {
   positionsIfMatchedPaise,
 } from '../src/index.ts';
 import { bruteForcePosition } from './brute-force.ts';
+import { bet, betArb } from './position-bets.ts';
 
 const R3 = ['A', 'B', 'DRAW'];
-const bet = (
-  selection_id: string,
-  side: 'BACK' | 'LAY',
-  price: number,
-  stake_paise: number,
-): PositionBet => ({
-  selection_id,
-  side,
-  price,
-  stake_paise,
-});
 const pnl = (p: ReturnType<typeof marketPosition>): number[] => p.runners.map((r) => r.pnl_paise);
 const worst = (p: ReturnType<typeof marketPosition>): number[] => p.runners.map((r) => r.worst_paise);
 
@@ -146,14 +135,6 @@ describe('what-if', () => {
     expect(w.exposure_change_paise).toBe(2000);
   });
 });
-
-const betArb = (runners: readonly string[]): fc.Arbitrary<PositionBet> =>
-  fc.record({
-    selection_id: fc.constantFrom(...runners),
-    side: fc.constantFrom<'BACK' | 'LAY'>('BACK', 'LAY'),
-    price: fc.integer({ min: 101, max: 100000 }),
-    stake_paise: fc.oneof(fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 0, max: 50_000_000_000 })),
-  });
 
 describe('position and exposure: properties', () => {
   const runnersArb = fc.integer({ min: 1, max: 6 }).map((n) => Array.from({ length: n }, (_, i) => `s${i}`));

@@ -4,7 +4,7 @@
 // one runner won, so three lays that all placed were accepted with nothing held).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { PositionBet, SettleBet } from '../src/index.ts';
+import type { SettleBet } from '../src/index.ts';
 import {
   exposureWithUnmatchedPaise,
   marketPosition,
@@ -12,26 +12,9 @@ import {
   settleMarket,
 } from '../src/index.ts';
 import { bruteForcePlaceExposure } from './brute-force.ts';
+import { betArb as anyBet, bet } from './position-bets.ts';
 
-const bet = (
-  selection_id: string,
-  side: 'BACK' | 'LAY',
-  price: number,
-  stake_paise: number,
-): PositionBet => ({
-  selection_id,
-  side,
-  price,
-  stake_paise,
-});
-
-const betArb = (runners: readonly string[]): fc.Arbitrary<PositionBet> =>
-  fc.record({
-    selection_id: fc.constantFrom(...runners),
-    side: fc.constantFrom<'BACK' | 'LAY'>('BACK', 'LAY'),
-    price: fc.integer({ min: 101, max: 100000 }),
-    stake_paise: fc.oneof(fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 0, max: 5_000_000_000 })),
-  });
+const betArb = (runners: readonly string[]) => anyBet(runners, 5_000_000_000);
 
 const marketArb = fc
   .integer({ min: 1, max: 7 })

@@ -130,6 +130,19 @@ function floorOf(paise: number, hundredths: number): number {
   return safe(paise + Math.floor(hundredths / 100));
 }
 
+/** A bet's runner's index among `selection_ids` (the bet checked); a bet on another selection is an error. */
+function runnerIndex(selection_ids: readonly string[]): (b: PositionBet) => number {
+  const at = new Map<string, number>();
+  selection_ids.forEach((id, i) => at.set(id, i));
+  return (b) => {
+    checkBet(b);
+    const i = at.get(b.selection_id);
+    if (i === undefined)
+      throw new RangeError(`bet on selection ${b.selection_id}, not a runner of the market`);
+    return i;
+  };
+}
+
 /**
  * Per-runner position and the exposure of one user's bets in one market. `selection_ids` are the
  * market's outcomes (the runners still running); a bet on any other selection is an error (void
@@ -143,8 +156,6 @@ export function marketPosition(
   const k = checkWinners(outcomes);
   if (k > 1) return placePosition(selection_ids, bets, k);
   const n = selection_ids.length;
-  const at = new Map<string, number>();
-  for (let i = 0; i < n; i++) at.set(selection_ids[i]!, i);
   // P_i = base + delta[i] (+ hundredths[i] / 100, exact): a back on i takes its stake from every
   // outcome (base) and gives it back plus the win on i; a lay on i gives its stake to every
   // outcome and takes it back plus the liability. Whole paise and hundredths are kept apart so
@@ -155,13 +166,7 @@ export function marketPosition(
   let worstBase = 0;
   const worstDelta = new Array<number>(n).fill(0);
   const worstHundredths = new Array<number>(n).fill(0);
-  const indexOf = (b: PositionBet): number => {
-    checkBet(b);
-    const i = at.get(b.selection_id);
-    if (i === undefined)
-      throw new RangeError(`bet on selection ${b.selection_id}, not a runner of the market`);
-    return i;
-  };
+  const indexOf = runnerIndex(selection_ids);
   for (const b of bets.matched) {
     const i = indexOf(b);
     const odds = oddsPart(b.stake_paise, b.price);
@@ -237,21 +242,13 @@ function worstPlaced(ifPlaced: readonly bigint[], ifNot: readonly bigint[], winn
  */
 function placePosition(selection_ids: readonly string[], bets: MarketBets, winners: number): MarketPosition {
   const n = selection_ids.length;
-  const at = new Map<string, number>();
-  for (let i = 0; i < n; i++) at.set(selection_ids[i]!, i);
   const zeros = () => new Array<bigint>(n).fill(0n);
   // In hundredths of a paisa: each runner's matched profit if placed and if not, then with the
   // unmatched bets' worst cases added (an unmatched back loses its stake if its runner is not
   // placed, an unmatched lay its liability if it is; never netted).
   const placed = zeros();
   const notPlaced = zeros();
-  const indexOf = (b: PositionBet): number => {
-    checkBet(b);
-    const i = at.get(b.selection_id);
-    if (i === undefined)
-      throw new RangeError(`bet on selection ${b.selection_id}, not a runner of the market`);
-    return i;
-  };
+  const indexOf = runnerIndex(selection_ids);
   for (const b of bets.matched) {
     const i = indexOf(b);
     const odds = BigInt(b.stake_paise) * BigInt(b.price - 100);
