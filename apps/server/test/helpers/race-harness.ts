@@ -234,7 +234,7 @@ export async function runProgram(env: HarnessEnv, s: fc.Scheduler, program: Prog
         }
         // A bet taken on a market that did not take bets when the burst began, unless an
         // operation of the same burst could have opened it (issue 28: the generic status).
-        if (a?.body.status && BET_OPS.includes(op.op) && m !== null && before.get(m)) {
+        if (a?.body.status && !outcome.repeat && BET_OPS.includes(op.op) && m !== null && before.get(m)) {
           const opened = answered.some(
             (x) => STATUS_OPS.includes(x.op.op) && (touched(x) === m || x.outcome.touches?.includes(m)),
           );

@@ -169,6 +169,8 @@ export type Outcome = {
   violation?: string;
   /** Which invariant `violation` is (default provider). */
   invariant?: string;
+  /** Answered with the first stake of its request_id (a repeat takes nothing new: no status rule). */
+  repeat?: boolean;
 };
 
 /** A casino round's states before its end. */
@@ -964,10 +966,12 @@ export function makeRunner(
               request_id: requestId('fj'),
             };
       ctx.lastJoin.set(o.user, body);
+      const answer = await bettorApi(o).call('joinFantasyContest', body);
       return {
         endpoint: 'joinFantasyContest',
         body,
-        answer: await bettorApi(o).call('joinFantasyContest', body),
+        answer,
+        repeat: answer.body.message === 'Already joined',
         // A contest is no market: its key in the status rule is its id, negated.
         marketId: -body.contest_id,
       };
