@@ -438,6 +438,58 @@ export function makeRunner(
     };
   }
 
+  /** sessionEnds: the bettor's session ended on another node whose notice was lost. */
+  async function endSession(o: Op): Promise<Outcome> {
+    const i = o.user % world.bettors.length;
+    // Both nodes remember the session (their caches answer the next calls without the store).
+    for (const app of apps) {
+      const api = new Api(app);
+      api.token = tokenOf(i);
+      if ((await api.call('getUserBalance')).statusCode !== 200) return { skipped: 'session already ended' };
+    }
+    // Another node ended it (a password change, a lock) and its bus notice was lost: the
+    // generation moves in the store only.
+    await db(o)
+      .update(users)
+      .set({ sessionGeneration: sql`${users.sessionGeneration} + 1` })
+      .where(eq(users.userId, userId(o)));
+    // Stakes through this node, which still trusts the session: the gate must refuse each.
+    const tries: Outcome[] = [
+      await ops.place(o),
+      await ops.bmPlace(o),
+      await ops.casinoBet(o),
+      await ops.fantasyJoin(o),
+      await ops.providerDebit(o),
+    ];
+    // Its provider game ended with it: the provider may not even read the balance any more.
+    const game = ctx.provider.book.sessions[i];
+    if (game && sw.kinds.includes('provider')) {
+      const read = await sendCall(apps[o.node], ctx.provider.config, {
+        name: 'balance',
+        body: { player_id: game.player, session_id: game.session },
+      });
+      tries.push({ endpoint: 'providerBalance', answer: read.answer });
+    }
+    const taken = tries
+      .filter((t) => t.answer?.body.status || (t.answer?.statusCode ?? 0) >= 500)
+      .map((t) => `${t.endpoint} (${t.answer!.statusCode})`);
+    // The bettor signs in again: a new session of the new generation for the rest of the program.
+    const [u] = await db(o)
+      .select({ name: users.userName })
+      .from(users)
+      .where(eq(users.userId, userId(o)));
+    ctx.tokens.set(i, await new Api(apps[o.node]).login(u!.name, RACE_PASSWORD));
+    return {
+      note: `tried ${tries.filter((t) => t.answer).length} stakes on the ended session`,
+      ...(taken.length > 0
+        ? {
+            invariant: 'session',
+            violation: `accepted on a session ended elsewhere: ${taken.join(', ')}`,
+          }
+        : {}),
+    };
+  }
+
   const ops: Record<OpName, (o: Op) => Promise<Outcome>> = {
     async place(o) {
       if (!sw.kinds.includes('exchange')) return { skipped: 'exchange off' };
@@ -1141,56 +1193,10 @@ export function makeRunner(
       // A repeat is answered as the first was (the book compares every answer at the quiet moment).
       return providerCall(o, config, book, false, sent[o.a % sent.length]!.call);
     },
-    async sessionEnds(o) {
-      const i = o.user % world.bettors.length;
-      // Both nodes remember the session (their caches answer the next calls without the store).
-      for (const app of apps) {
-        const api = new Api(app);
-        api.token = tokenOf(i);
-        if ((await api.call('getUserBalance')).statusCode !== 200)
-          return { skipped: 'session already ended' };
-      }
-      // Another node ended it (a password change, a lock) and its bus notice was lost: the
-      // generation moves in the store only.
-      await db(o)
-        .update(users)
-        .set({ sessionGeneration: sql`${users.sessionGeneration} + 1` })
-        .where(eq(users.userId, userId(o)));
-      // Stakes through this node, which still trusts the session: the gate must refuse each.
-      const tries: Outcome[] = [
-        await ops.place(o),
-        await ops.bmPlace(o),
-        await ops.casinoBet(o),
-        await ops.fantasyJoin(o),
-        await ops.providerDebit(o),
-      ];
-      // Its provider game ended with it: the provider may not even read the balance any more.
-      const game = ctx.provider.book.sessions[i];
-      if (game && sw.kinds.includes('provider')) {
-        const read = await sendCall(apps[o.node], ctx.provider.config, {
-          name: 'balance',
-          body: { player_id: game.player, session_id: game.session },
-        });
-        tries.push({ endpoint: 'providerBalance', answer: read.answer });
-      }
-      const taken = tries
-        .filter((t) => t.answer?.body.status || (t.answer?.statusCode ?? 0) >= 500)
-        .map((t) => `${t.endpoint} (${t.answer!.statusCode})`);
-      // The bettor signs in again: a new session of the new generation for the rest of the program.
-      const [u] = await db(o)
-        .select({ name: users.userName })
-        .from(users)
-        .where(eq(users.userId, userId(o)));
-      ctx.tokens.set(i, await new Api(apps[o.node]).login(u!.name, RACE_PASSWORD));
-      return {
-        note: `tried ${tries.filter((t) => t.answer).length} stakes on the ended session`,
-        ...(taken.length > 0
-          ? {
-              invariant: 'session',
-              violation: `accepted on a session ended elsewhere: ${taken.join(', ')}`,
-            }
-          : {}),
-      };
+    sessionEnds(o) {
+      // One at a time per bettor: a second end of the same bettor's session would otherwise try
+      // its stakes with the token the first signed in again with (a live session, rightly taken).
+      return ctx.serial(`session:${o.user % world.bettors.length}`, () => endSession(o));
     },
     async deposit(o) {
       const body = {
