@@ -9,7 +9,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { STAKE_TRANSFER_KINDS } from '../src/modules/wallet/service.ts';
+import { CREDIT_GIVEN, CREDIT_RETURNED } from '../src/modules/hierarchy/credit.ts';
+import { STAKE_TRANSFER_KINDS, type StakeTransferKind } from '../src/modules/wallet/service.ts';
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 const TEST = fileURLToPath(new URL('./', import.meta.url));
@@ -84,6 +85,53 @@ describe('every product is built on the mechanisms (DESIGN.md §7)', () => {
       );
       expect(text, `${kind} names its outcomes for the risk view`).toMatch(/outcomePositions\s*[(:]/);
     }
+  });
+
+  it('every transfer kind the server writes is classed, and each that makes a stake goes through the gate', () => {
+    // Each literal kind written by a ledger call in src/, with the call that writes it.
+    const call =
+      /(\.transfer|insertTransfer|takeStake|providerTransfer)\(\s*\w+\s*,\s*(?:[\w.]+\s*,\s*)?\{(.*?)\}\s*\)/gs;
+    const written = new Map<string, Set<string>>();
+    for (const f of filesUnder(SRC)) {
+      for (const m of readFileSync(f, 'utf8').matchAll(call)) {
+        const kind = /kind:\s*'([a-z_]+)'/.exec(m[2]!)?.[1];
+        if (kind) written.set(kind, (written.get(kind) ?? new Set()).add(m[1]!));
+      }
+    }
+    /** What each kind does to a bettor's cash. A stake must be one of STAKE_TRANSFER_KINDS. */
+    const CLASSES: Record<
+      string,
+      'stake' | 'pays the bettor' | 'leaves through a withdrawal' | 'between house accounts'
+    > = {
+      provider_bet: 'stake',
+      fantasy_entry: 'stake',
+      deposit: 'pays the bettor',
+      provider_win: 'pays the bettor',
+      provider_refund: 'pays the bettor',
+      fantasy_prize: 'pays the bettor',
+      fantasy_refund: 'pays the bettor',
+      withdrawal_returned: 'pays the bettor',
+      payment_reconciled: 'pays the bettor',
+      // Checked against the available balance after the wallet's lock (wallet.withdraw, holdWithdrawal).
+      withdrawal: 'leaves through a withdrawal',
+      withdrawal_paid: 'between house accounts',
+      fantasy_rake: 'between house accounts',
+      // A parent's credit to a child and back (modules/hierarchy/credit.ts): checked against the
+      // sender's available balance after both wallets' locks; never a stake.
+      [CREDIT_GIVEN]: 'leaves through a withdrawal',
+      [CREDIT_RETURNED]: 'leaves through a withdrawal',
+    };
+    for (const [kind, calls] of written) {
+      expect(CLASSES[kind], `transfer kind ${kind} is classed here`).toBeDefined();
+      if (CLASSES[kind] === 'stake') {
+        expect(STAKE_TRANSFER_KINDS).toContain(kind as StakeTransferKind);
+        expect([...calls], `${kind} is written only by takeStake`).toEqual(['takeStake']);
+      }
+    }
+    const stakes = Object.entries(CLASSES)
+      .filter(([, c]) => c === 'stake')
+      .map(([k]) => k);
+    expect(stakes.sort()).toEqual([...STAKE_TRANSFER_KINDS].sort());
   });
 
   it('only the demo feed stakes as the system', () => {

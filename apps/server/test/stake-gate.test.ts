@@ -12,7 +12,8 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { bookmakerQuotes, fancies, users } from '../src/db/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
-import { SESSION_ENDED_MESSAGE } from '../src/modules/wallet/stake-gate.ts';
+import type { GatePass } from '../src/modules/wallet/service.ts';
+import { SESSION_ENDED_MESSAGE, SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
 import type { Fence } from '../src/plugins/leader.ts';
 import { openRound, termOf } from './helpers/casino.ts';
 import { marketBet, nextRequestId } from './helpers/exchange.ts';
@@ -112,6 +113,44 @@ describeStores('the stake gate: a session ended elsewhere stakes nothing (issue 
       }),
     );
     await nothingTaken(b, 100_000);
+  });
+
+  it('the ledger writes a stake transfer only with a pass the gate gave, once', async () => {
+    const b = await bettorOf(ctx, 10_000);
+    const transfer = (kind: 'provider_bet' | 'fantasy_entry') =>
+      ctx.app.db.transaction(async (tx) => {
+        const user = await ctx.app.wallet.houseAccount(tx, 'HOUSE_CASH');
+        const pool = await ctx.app.wallet.houseAccount(tx, 'FANTASY_POOL');
+        return ctx.app.wallet.transfer(tx, {
+          debitAccountId: user,
+          creditAccountId: pool,
+          amountPaise: 100,
+          kind,
+          idempotencyKey: nextRequestId('by-hand'),
+        });
+      });
+    await expect(transfer('provider_bet')).rejects.toThrow(/stake gate/);
+    await expect(transfer('fantasy_entry')).rejects.toThrow(/stake gate/);
+    const forged = { userId: b.userId, maxPaise: 100 } as unknown as GatePass;
+    const take = (pass: GatePass, amountPaise = 100) =>
+      ctx.app.db.transaction((tx) =>
+        ctx.app.wallet.takeStake(tx, pass, {
+          kind: 'fantasy_entry',
+          houseCode: 'FANTASY_POOL',
+          amountPaise,
+          key: nextRequestId('take'),
+          memo: 'test',
+        }),
+      );
+    await expect(take(forged)).rejects.toThrow(/pass of the stake gate/);
+    const pass = await ctx.app.db.transaction(async (tx) => {
+      const check = await ctx.app.wallet.lockStake(tx, b.userId, 100, SYSTEM_STAKER);
+      if (!check?.ok) throw new Error('the gate refused a covered stake');
+      return check.pass;
+    });
+    await expect(take(pass, 101)).rejects.toThrow(/outside the gate's pass/);
+    await expect(take(pass)).rejects.toThrow(/used once/);
+    await nothingTaken(b, 10_000);
   });
 
   it('a fantasy contest entry', async () => {
