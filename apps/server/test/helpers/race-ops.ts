@@ -217,7 +217,8 @@ export function createRunContext(
     tokens: new Map(),
     async term() {
       if (fence && apps[0].leader.fence()?.generation === fence.generation) return fence;
-      fence = await termOf(apps[0]);
+      // A loaded box (a soak beside other suites) can take a while to grant the lease.
+      fence = await termOf(apps[0], 30_000);
       return fence;
     },
     serial(product, work) {
@@ -1180,7 +1181,13 @@ export function makeRunner(
         body = { player_id: p.player, reference_transaction_id: ref, round_id: `rr-${++book.next}` };
       } else
         body = { player_id: picked.owner, reference_transaction_id: d.txid, round_id: picked.round.roundId };
-      return providerCall(o, config, book, Boolean(d && picked?.round.closed), {
+      // Only an accepted debit has money to give back: a rollback of a refused one is OK moving nothing.
+      const accepted =
+        d !== undefined &&
+        [...book.calls.values()].some(
+          (c) => c.call.name === 'debit' && c.call.body.transaction_id === d.txid && c.codes[0] === 'OK',
+        );
+      return providerCall(o, config, book, Boolean(accepted && picked?.round.closed), {
         name: 'rollback',
         body: { ...body, transaction_id: `rb-${++book.next}`, game_id: RACE_PROVIDER_GAME },
       });
