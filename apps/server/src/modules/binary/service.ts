@@ -298,6 +298,12 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock, cl
           f.noRate === want.no_rate &&
           f.yesRate === want.yes_rate));
     if (same || f.lineStatus === 'CLOSED' || f.state !== 'LIVE') return false;
+    // The market row before the session's: the lock order of every path (DESIGN §6).
+    const status = want.status === 'ACTIVE' ? 'OPEN' : want.status === 'CLOSED' ? 'CLOSED' : 'SUSPENDED';
+    await tx
+      .update(markets)
+      .set({ status, version: sql`${markets.version} + 1` })
+      .where(and(eq(markets.marketId, s.marketId), sql`${markets.status} <> 'CLOSED'`));
     await tx
       .update(binarySessions)
       .set({
@@ -308,11 +314,6 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock, cl
           : {}),
       })
       .where(eq(binarySessions.marketId, s.marketId));
-    const status = want.status === 'ACTIVE' ? 'OPEN' : want.status === 'CLOSED' ? 'CLOSED' : 'SUSPENDED';
-    await tx
-      .update(markets)
-      .set({ status, version: sql`${markets.version} + 1` })
-      .where(and(eq(markets.marketId, s.marketId), sql`${markets.status} <> 'CLOSED'`));
     return true;
   }
 
@@ -376,6 +377,16 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock, cl
     const changedMarkets: number[] = [];
     await db.transaction(async (tx: Tx) => {
       await checkFence(tx, fence);
+      // The lock order of every path (DESIGN §6): the sessions' market rows first, in id order,
+      // then their session rows. (Written the other way, a step raced an operator's void, which
+      // closes the market then the session: a deadlock, the void answered 503; a soak seed.)
+      const marketIds = [...new Set(plans.map((p) => p.session.marketId))].sort((x, y) => x - y);
+      await tx
+        .select({ id: markets.marketId })
+        .from(markets)
+        .where(inArray(markets.marketId, marketIds))
+        .orderBy(asc(markets.marketId))
+        .for('update');
       const phaseNow = (g: BinaryGroup) => binaryPhase(g, now(), holiday);
       for (const p of plans) {
         const last = p.ticks[p.ticks.length - 1]!;
@@ -782,15 +793,16 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock, cl
     if (r.ok) {
       await markSettled(s, null);
       // A session voided while open takes no more bets.
+      // The market row before the session's (the lock order of every path).
       await db.transaction(async (tx: Tx) => {
-        await tx
-          .update(binarySessions)
-          .set({ lineStatus: 'CLOSED', voidReason: reason })
-          .where(eq(binarySessions.marketId, s.marketId));
         await tx
           .update(markets)
           .set({ status: 'CLOSED', version: sql`${markets.version} + 1` })
           .where(eq(markets.marketId, s.marketId));
+        await tx
+          .update(binarySessions)
+          .set({ lineStatus: 'CLOSED', voidReason: reason })
+          .where(eq(binarySessions.marketId, s.marketId));
       });
       publish([s.matchId], [s.marketId]);
     }
