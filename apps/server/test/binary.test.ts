@@ -393,6 +393,29 @@ describeStores(
       expect(await balanceOf(yes)).toEqual({ total_balance: 100_500, liability: 0 });
       await expectLedgerClean(app);
     });
+
+    it('a session whose market is closed for settlement takes no more ticks: the settlement reads the last one it took (issue 40)', async () => {
+      const yes = await bettorOf(ctx, 10_000_000);
+      await price('GOLD', '2026-12-15T12:00:00', 76_400);
+      expectTaken(await atLine(yes, 'GOLD', true, { stack: 500 }));
+      const [s] = (await app.binary.sessions('2026-12-15')).filter((x) => x.code === 'GOLD');
+      setClock('2026-12-15T22:30:02');
+      // The settlement's first step closes the market; a feed step that read the session as live
+      // before that must not write its late pre-close tick into it (a soak seed: settled on 24,350,
+      // its last tick 24,361.05).
+      await app.kinds.of('BINARY').closeForSettlement!(s!.session_id);
+      const taken = await app.binary.recordTicks(fence, [
+        { code: 'GOLD', t: ist('2026-12-15T22:29:59'), price: 76_480 },
+      ]);
+      expect(taken).toEqual([]);
+      expect((await app.binary.settleByOperator(1, s!.session_id, undefined)).ok).toBe(true);
+      const v = await view(yes, 'GOLD');
+      expect(v.last_sessions.find((x) => x.trading_day === '2026-12-15')).toMatchObject({
+        state: 'SETTLED',
+        settlement_price: 76_400,
+      });
+      await expectLedgerClean(app);
+    });
   },
   { binary: { clock } },
 );

@@ -274,8 +274,7 @@ export async function primeRun(
   if (!sw.kinds.includes('binary')) return;
   const fence = await ctx.term();
   const tick = { code: world.binary.code, t: ctx.binaryClock.ms, price: 24_350 };
-  await apps[0].binary.recordTicks(fence, [tick]);
-  ctx.binaryTicks.push(tick);
+  ctx.binaryTicks.push(...(await apps[0].binary.recordTicks(fence, [tick])));
   await apps[0].binary.syncStates(fence);
 }
 
@@ -936,13 +935,15 @@ export function makeRunner(
             ((o.b + k) % 2) * 0.05,
         }));
         clock.ms = Math.max(clock.ms, ...times);
-        const recorded = await underTerm((fence) => app.binary.recordTicks(fence, ticks));
-        ctx.binaryTicks.push(...ticks);
+        // The oracle judges the settlement by the ticks the step took: a tick refused because its
+        // session was settled or voided first is not the session's price.
+        const taken = await underTerm((fence) => app.binary.recordTicks(fence, ticks));
+        ctx.binaryTicks.push(...taken);
         await underTerm((fence) => app.binary.syncStates(fence));
         const settled = o.b % 2 === 0 ? await underTerm((fence) => app.binary.settleDue(fence)) : 0;
         const sessions = await binarySessionsOf(o);
         return {
-          note: `ticks ${ticks.map((t) => `${new Date(t.t).toISOString()} ${t.price}`).join(', ')}: ${recorded} session(s) recorded, ${settled} settled`,
+          note: `ticks ${ticks.map((t) => `${new Date(t.t).toISOString()} ${t.price}`).join(', ')}: ${taken.length} taken, ${settled} settled`,
           touches: sessions.map((x) => x.marketId),
         };
       });

@@ -10,19 +10,19 @@ import {
   settleBinaryBetsPaise,
   settleFancyBetPaise,
 } from '@backlay/engine';
-import { asc, eq, isNull, sql } from 'drizzle-orm';
+import { asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { markets } from '../../db/schema.ts';
 import type { Tx } from '../../db/store.ts';
 import { betCountsOf, houseFiguresOf, houseStakesPlacedIn } from '../markets/bet-counts.ts';
 import { holdKey, type HoldMap, type MarketKindModule, type OutcomePositions } from '../markets/registry.ts';
 import { betResultOf } from '../markets/report-bets.ts';
 import { SettlementRefusal } from '../settlement/service.ts';
 import { fromHundredths, groupBy, openCountedBets, toEngineBet, type BinaryBetRow } from './bet-rows.ts';
+import { closeSessionMarket } from './close.ts';
 import { BINARY_KIND } from './kind.ts';
 import { binaryReportBets } from './report-bets.ts';
-import { binaryBets, binarySessions } from './schema.ts';
+import { binaryBets } from './schema.ts';
 
 /** At most this many bands are listed in the console's risk view of a session. */
 const BINARY_OUTCOMES_MAX = 80;
@@ -73,16 +73,7 @@ export function createBinaryKind(app: FastifyInstance): MarketKindModule {
     }),
 
     async closeForSettlement(marketId) {
-      await app.db.transaction(async (tx: Tx) => {
-        await tx
-          .update(markets)
-          .set({ status: 'CLOSED', version: sql`${markets.version} + 1` })
-          .where(eq(markets.marketId, marketId));
-        await tx
-          .update(binarySessions)
-          .set({ lineStatus: 'CLOSED' })
-          .where(eq(binarySessions.marketId, marketId));
-      });
+      await app.db.transaction((tx: Tx) => closeSessionMarket(tx, marketId));
       app.bus.publish('market', { market_id: marketId });
     },
 

@@ -41,6 +41,7 @@ import type { Executor, Tx } from '../../db/store.ts';
 import { checkFence, type Fence } from '../../plugins/leader.ts';
 import { fromHundredths, toBinaryBet, toEngineBet } from './bet-rows.ts';
 import { createBinaryBets, storedBet, type BinaryPlaceOutcome } from './bets.ts';
+import { closeSessionMarket } from './close.ts';
 import { BINARY_KIND } from './kind.ts';
 import { binaryBets, binaryHolidays, binaryInstruments, binarySessions, binaryTicks } from './schema.ts';
 import type { Staker } from '../wallet/stake-gate.ts';
@@ -331,9 +332,11 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock, cl
    * that time (created at its first price), or is refused when none was open; the session's last
    * price moves, a tick is stored for the chart at most every
    * BINARY_TICK_STORE_MS, and the line pair follows. One fenced transaction; publishes the changes.
+   * Answers the ticks it took: a tick whose session is no longer live when its row is locked (an
+   * operator's settle or void got there first) is refused, never written into a settled session.
    */
-  async function recordTicks(fence: Fence, ticks: readonly FeedTick[]): Promise<number> {
-    if (ticks.length === 0) return 0;
+  async function recordTicks(fence: Fence, ticks: readonly FeedTick[]): Promise<FeedTick[]> {
+    if (ticks.length === 0) return [];
     const list = await instruments();
     const holiday = await holidays();
     // Each instrument's ticks in this batch, oldest first.
@@ -373,22 +376,45 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock, cl
         if (inSession.length > 0) plans.push({ inst, session, ticks: inSession });
       }
     }
-    if (plans.length === 0) return 0;
+    if (plans.length === 0) return [];
     const changedMarkets: number[] = [];
+    const taken: typeof plans = [];
     await db.transaction(async (tx: Tx) => {
       await checkFence(tx, fence);
       // The lock order of every path (DESIGN §6): the sessions' market rows first, in id order,
       // then their session rows. (Written the other way, a step raced an operator's void, which
       // closes the market then the session: a deadlock, the void answered 503; a soak seed.)
       const marketIds = [...new Set(plans.map((p) => p.session.marketId))].sort((x, y) => x - y);
-      await tx
+      const open = await tx
         .select({ id: markets.marketId })
         .from(markets)
         .where(inArray(markets.marketId, marketIds))
         .orderBy(asc(markets.marketId))
         .for('update');
+      // Read again under the lock, since the state read above may be stale: a closed market takes
+      // no more ticks, so the price a settlement reads after closing it is the session's last
+      // (settleSession). A soak seed had a settle land between the two reads and the step write
+      // its last pre-close tick into the settled session: settled on 24,350.00, last tick 24,361.05.
+      const live = await tx
+        .select({ marketId: binarySessions.marketId })
+        .from(binarySessions)
+        .innerJoin(markets, eq(markets.marketId, binarySessions.marketId))
+        .where(
+          and(
+            inArray(
+              binarySessions.marketId,
+              open.map((m) => m.id),
+            ),
+            eq(binarySessions.state, 'LIVE'),
+            sql`${markets.status} <> 'CLOSED'`,
+          ),
+        )
+        .orderBy(asc(binarySessions.marketId))
+        .for('update', { of: binarySessions });
+      const liveIds = new Set(live.map((r) => r.marketId));
+      taken.push(...plans.filter((p) => liveIds.has(p.session.marketId)));
       const phaseNow = (g: BinaryGroup) => binaryPhase(g, now(), holiday);
-      for (const p of plans) {
+      for (const p of taken) {
         const last = p.ticks[p.ticks.length - 1]!;
         const known = lastStored.get(p.session.marketId) ?? p.session.lastTickAt?.getTime() ?? -Infinity;
         const store: { marketId: number; at: Date; priceC: number }[] = [];
@@ -417,8 +443,8 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock, cl
           changedMarkets.push(s!.marketId);
       }
     });
-    publish(new Set(plans.map((p) => p.inst.matchId)), changedMarkets);
-    return plans.length;
+    publish(new Set(taken.map((p) => p.inst.matchId)), changedMarkets);
+    return taken.flatMap((p) => p.ticks);
   }
 
   /** Every live session's status by the clock and the calendar (opens, suspends, closes); fenced. */
@@ -442,6 +468,8 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock, cl
     );
     return changed.map((c) => c.marketId);
   }
+
+  const ALREADY_SETTLED = 'Market is already settled; unsettle it first to settle it again';
 
   /** The price a session settles on: the operator's, else its last feed price; null: none. */
   const officialPriceC = (s: SessionRow) => s.overridePriceC ?? s.lastPriceC;
@@ -468,17 +496,21 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock, cl
    * official price, or void when it has none (no feed price in its hours). `by` null: the leader's
    * automatic settlement at the close.
    */
-  async function settleSession(by: number | null, s: SessionRow) {
-    const priceC = officialPriceC(s);
-    const view = await app.settlement.view(s.marketId);
+  async function settleSession(by: number | null, seen: SessionRow) {
+    const view = await app.settlement.view(seen.marketId);
     if (view.state === 'SETTLED') {
       // Settled already (by an operator, or before a restart that lost the mark): record it.
-      if (s.state === 'LIVE') await markSettled(s, view.void_market ? null : priceC);
-      return {
-        ok: false as const,
-        message: 'Market is already settled; unsettle it first to settle it again',
-      };
+      if (seen.state === 'LIVE') await markSettled(seen, view.void_market ? null : officialPriceC(seen));
+      return { ok: false as const, message: ALREADY_SETTLED };
     }
+    // Closed first, then read: a closed market takes no more ticks (recordTicks), so the price read
+    // after the close is the session's last. Read before it, a step committing the last pre-close
+    // tick in between was lost and the session settled on the price before it.
+    await db.transaction((tx: Tx) => closeSessionMarket(tx, seen.marketId));
+    publish([seen.matchId], [seen.marketId]);
+    const s = await sessionById(seen.marketId);
+    if (!s || s.state !== 'LIVE') return { ok: false as const, message: ALREADY_SETTLED };
+    const priceC = officialPriceC(s);
     const r =
       priceC === null
         ? await app.settlement.voidMarket(by, s.marketId)
@@ -764,11 +796,7 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock, cl
   async function settleByOperator(operatorId: number, sessionId: number, price: number | undefined) {
     const s = await sessionById(sessionId);
     if (!s) return { ok: false as const, message: `Unknown binary session ${sessionId}` };
-    if (s.state !== 'LIVE')
-      return {
-        ok: false as const,
-        message: 'Market is already settled; unsettle it first to settle it again',
-      };
+    if (s.state !== 'LIVE') return { ok: false as const, message: ALREADY_SETTLED };
     if (now() < s.closesAt)
       return {
         ok: false as const,
@@ -795,13 +823,10 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock, cl
       // A session voided while open takes no more bets.
       // The market row before the session's (the lock order of every path).
       await db.transaction(async (tx: Tx) => {
-        await tx
-          .update(markets)
-          .set({ status: 'CLOSED', version: sql`${markets.version} + 1` })
-          .where(eq(markets.marketId, s.marketId));
+        await closeSessionMarket(tx, s.marketId);
         await tx
           .update(binarySessions)
-          .set({ lineStatus: 'CLOSED', voidReason: reason })
+          .set({ voidReason: reason })
           .where(eq(binarySessions.marketId, s.marketId));
       });
       publish([s.matchId], [s.marketId]);

@@ -1,0 +1,17 @@
+import { eq, sql } from 'drizzle-orm';
+import { markets } from '../../db/schema.ts';
+import type { Tx } from '../../db/store.ts';
+import { binarySessions } from './schema.ts';
+
+/**
+ * Closes a session's market: no more bets (the market row) and no more ticks (the feed's step takes
+ * none into a closed market), its line shown closed. The market row before the session's: the lock
+ * order of every binary path (DESIGN §6).
+ */
+export async function closeSessionMarket(tx: Tx, marketId: number): Promise<void> {
+  await tx
+    .update(markets)
+    .set({ status: 'CLOSED', version: sql`${markets.version} + 1` })
+    .where(eq(markets.marketId, marketId));
+  await tx.update(binarySessions).set({ lineStatus: 'CLOSED' }).where(eq(binarySessions.marketId, marketId));
+}
