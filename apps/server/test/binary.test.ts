@@ -416,6 +416,67 @@ describeStores(
       });
       await expectLedgerClean(app);
     });
+
+    it('an unsettled session waits for the operator: the close pass leaves it, the operator settles it again on a corrected price (issue 40)', async () => {
+      const b = await bettorOf(ctx, 10_000_000);
+      const op = await operatorOf(ctx);
+      await price('AXS', '2026-12-17T10:00:00', 1_100.2);
+      expectTaken(await atLine(b, 'AXS', true, { stack: 400 })); // Yes at the line above 1,100.20
+      const sid = (await view(b, 'AXS')).instrument.session_id!;
+      setClock('2026-12-17T14:30:00');
+      await app.binary.settleDue(fence); // on 1,100.20: Yes loses 400
+      expect(await balanceOf(b)).toEqual({ total_balance: 99_600, liability: 0 });
+      const un = await op.call('adminMarketUnsettle', { market_id: sid, request_id: 'bin-uns-1' });
+      expect(un.body, JSON.stringify(un.body)).toMatchObject({ status: true });
+      // The money is back and the bet is held again; the session is open for a result, not settled.
+      expect(await balanceOf(b)).toEqual({ total_balance: 100_000, liability: 400 });
+      const listed = async () =>
+        (
+          (await op.call('adminBinarySessions', { trading_day: '2026-12-17' })).body.data as {
+            sessions: { session_id: number; state: string; settlement_price: number | null }[];
+          }
+        ).sessions.find((x) => x.session_id === sid);
+      expect(await listed()).toMatchObject({ state: 'CLOSED', settlement_price: null });
+      // The close pass does not settle it again on the price the operator just took back.
+      expect(await app.binary.settleDue(fence)).toBe(0);
+      expect(await balanceOf(b)).toEqual({ total_balance: 100_000, liability: 400 });
+      // Nor does the feed's step reopen it or write a tick into it.
+      expect(
+        await app.binary.recordTicks(fence, [{ code: 'AXS', t: ist('2026-12-17T14:29:59'), price: 1_200 }]),
+      ).toEqual([]);
+      const again = await op.call('adminBinarySettle', {
+        session_id: sid,
+        price: 1_200,
+        request_id: 'bin-set-2',
+      });
+      expect(again.body, JSON.stringify(again.body)).toMatchObject({
+        status: true,
+        data: { state: 'SETTLED', result_value: 120_000, generation: 2 },
+      });
+      expect(await balanceOf(b)).toEqual({ total_balance: 100_400, liability: 0 });
+      expect(await listed()).toMatchObject({ state: 'SETTLED', settlement_price: 1_200 });
+      await expectLedgerClean(app);
+    });
+
+    it("an operator's suspension holds while the feed moves the line; lifted, bets are taken again (issue 40)", async () => {
+      const b = await bettorOf(ctx, 10_000_000);
+      const op = await operatorOf(ctx);
+      await price('RIL', '2026-12-18T10:00:00', 1_500.3);
+      const sid = (await view(b, 'RIL')).instrument.session_id!;
+      const sus = await op.call('adminMarketStatus', {
+        market_id: sid,
+        status: 'SUSPENDED',
+        request_id: 'bin-sus-1',
+      });
+      expect(sus.body, JSON.stringify(sus.body)).toMatchObject({ status: true });
+      // The feed moves the line twice: the suspension is the operator's, and it stays.
+      await price('RIL', '2026-12-18T10:05:00', 1_530.3);
+      await price('RIL', '2026-12-18T10:10:00', 1_560.3);
+      expectRefused(await atLine(b, 'RIL', true), /suspended/i);
+      await op.call('adminMarketStatus', { market_id: sid, status: 'OPEN', request_id: 'bin-sus-2' });
+      expectTaken(await atLine(b, 'RIL', true));
+      await expectLedgerClean(app);
+    });
   },
   { binary: { clock } },
 );

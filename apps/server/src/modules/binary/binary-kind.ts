@@ -22,7 +22,7 @@ import { fromHundredths, groupBy, openCountedBets, toEngineBet, type BinaryBetRo
 import { closeSessionMarket } from './close.ts';
 import { BINARY_KIND } from './kind.ts';
 import { binaryReportBets } from './report-bets.ts';
-import { binaryBets } from './schema.ts';
+import { binaryBets, binarySessions } from './schema.ts';
 
 /** At most this many bands are listed in the console's risk view of a session. */
 const BINARY_OUTCOMES_MAX = 80;
@@ -123,6 +123,12 @@ export function createBinaryKind(app: FastifyInstance): MarketKindModule {
         .update(binaryBets)
         .set({ result: null, profitLossPaise: null, settledStatus: null, settledAt: null })
         .where(eq(binaryBets.marketId, marketId));
+      // Unsettled, the session is closed and waits for the operator's settle (or void); left
+      // SETTLED, nothing could ever settle it again and its bets stayed held.
+      await tx
+        .update(binarySessions)
+        .set({ state: 'LIVE', settlementPriceC: null, voidReason: null })
+        .where(eq(binarySessions.marketId, marketId));
     },
 
     async recomputeHolds(tx, marketIds) {

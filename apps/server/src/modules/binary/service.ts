@@ -37,6 +37,7 @@ import type { FeedTick } from '@backlay/feed';
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { markets } from '../../db/schema.ts';
+import { marketSettlements } from '../settlement/schema.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import { checkFence, type Fence } from '../../plugins/leader.ts';
 import { fromHundredths, toBinaryBet, toEngineBet } from './bet-rows.ts';
@@ -212,7 +213,8 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock, cl
           marketName: `${inst.spec.code} close ${day}`,
           marketType: BINARY_MARKET_TYPE,
           marketKind: BINARY_KIND,
-          status: 'SUSPENDED',
+          // OPEN: the operator lets it trade; the line (SUSPENDED until the first price) refuses bets.
+          status: 'OPEN',
           inPlay: false,
           startTime: b.opens_at,
           commissionBps: 0,
@@ -299,11 +301,16 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock, cl
           f.noRate === want.no_rate &&
           f.yesRate === want.yes_rate));
     if (same || f.lineStatus === 'CLOSED' || f.state !== 'LIVE') return false;
-    // The market row before the session's: the lock order of every path (DESIGN §6).
-    const status = want.status === 'ACTIVE' ? 'OPEN' : want.status === 'CLOSED' ? 'CLOSED' : 'SUSPENDED';
+    // The market row before the session's: the lock order of every path (DESIGN §6). The line's
+    // ACTIVE and SUSPENDED live in the session row; the market's OPEN and SUSPENDED are the
+    // operator's (admin/market/status), so the feed only ever closes it. (Written from the line, a
+    // line move reopened a market the operator had suspended.)
     await tx
       .update(markets)
-      .set({ status, version: sql`${markets.version} + 1` })
+      .set({
+        ...(want.status === 'CLOSED' ? { status: 'CLOSED' as const } : {}),
+        version: sql`${markets.version} + 1`,
+      })
       .where(and(eq(markets.marketId, s.marketId), sql`${markets.status} <> 'CLOSED'`));
     await tx
       .update(binarySessions)
@@ -519,12 +526,23 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock, cl
     return r;
   }
 
-  /** The leader's pass after each feed step: every live session past its close is settled. */
+  /**
+   * The leader's pass after each feed step: every live session past its close is settled, except
+   * one an operator unsettled: it waits for their settle (an automatic pass would settle it again at
+   * once on the very price they took back).
+   */
   async function settleDue(fence: Fence): Promise<number> {
     const due = await db
       .select()
       .from(binarySessions)
-      .where(and(eq(binarySessions.state, 'LIVE'), sql`${binarySessions.closesAt} <= ${now()}`))
+      .where(
+        and(
+          eq(binarySessions.state, 'LIVE'),
+          sql`${binarySessions.closesAt} <= ${now()}`,
+          sql`not exists (select 1 from ${marketSettlements} where ${marketSettlements.marketId} = ${binarySessions.marketId} and ${marketSettlements.state} = 'UNSETTLED')`,
+        ),
+      )
+      .orderBy(asc(binarySessions.closesAt))
       .limit(50);
     let n = 0;
     for (const s of due) {
