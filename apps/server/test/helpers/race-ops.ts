@@ -1182,13 +1182,17 @@ export function makeRunner(
         body = { player_id: p.player, reference_transaction_id: ref, round_id: `rr-${++book.next}` };
       } else
         body = { player_id: picked.owner, reference_transaction_id: d.txid, round_id: picked.round.roundId };
-      // Only an accepted debit has money to give back: a rollback of a refused one is OK moving nothing.
-      const accepted =
+      // Only an accepted debit not rolled back yet has money to give back: a rollback of a refused
+      // one, or of one an earlier rollback already gave back, is OK moving nothing (a soak seed,
+      // 1504484734: rolled back, the round closed, rolled back again).
+      const answeredOk = (name: string, key: string) =>
         d !== undefined &&
         [...book.calls.values()].some(
-          (c) => c.call.name === 'debit' && c.call.body.transaction_id === d.txid && c.codes[0] === 'OK',
+          (c) => c.call.name === name && c.call.body[key] === d.txid && c.codes[0] === 'OK',
         );
-      return providerCall(o, config, book, Boolean(accepted && picked?.round.closed), {
+      const owed =
+        answeredOk('debit', 'transaction_id') && !answeredOk('rollback', 'reference_transaction_id');
+      return providerCall(o, config, book, Boolean(owed && picked?.round.closed), {
         name: 'rollback',
         body: { ...body, transaction_id: `rb-${++book.next}`, game_id: RACE_PROVIDER_GAME },
       });
