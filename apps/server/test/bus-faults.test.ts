@@ -7,7 +7,7 @@
 // Needs NATS (TEST_BUS_URL) and, for the two-node part, PostgreSQL (TEST_DATABASE_URL).
 import type { WsServerMessage } from '@backlay/contract';
 import type { FastifyInstance } from 'fastify';
-import { connect as natsConnect } from 'nats';
+import { connect as natsConnect } from '@nats-io/transport-node';
 import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { connect, Events, type NatsConnection, type Subscription } from 'nats';
+import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { randomBytes } from 'node:crypto';
 
 /**
@@ -257,9 +257,10 @@ function parseEnvelope(
 }
 
 /**
- * Every node of the deployment on one NATS subject tree (the official `nats` client). A publish
- * runs this node's handlers at once (as the in-process bus does) and sends the message to the
- * other nodes; the connection does not echo a node's own messages back.
+ * Every node of the deployment on one NATS subject tree (the official client,
+ * `@nats-io/transport-node`). A publish runs this node's handlers at once (as the in-process bus
+ * does) and sends the message to the other nodes; the connection does not echo a node's own
+ * messages back.
  *
  * NATS core delivers at most once: what is published during an outage is lost (the client drops
  * its unsent buffer when it reconnects, and whatever went into a connection that then died is
@@ -439,16 +440,16 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
 
   void (async () => {
     for await (const s of nc.status()) {
-      if (s.type === Events.Disconnect) {
+      if (s.type === 'disconnect') {
         stats.connected = false;
         stats.in_sync = false;
-        options.log?.warn({ server: s.data }, 'bus: lost the NATS connection; reconnecting');
-      } else if (s.type === Events.Reconnect) {
+        options.log?.warn({ server: s.server }, 'bus: lost the NATS connection; reconnecting');
+      } else if (s.type === 'reconnect') {
         stats.connected = true;
         stats.reconnects += 1;
         connectedAt = Date.now();
         refreshInSync(connectedAt);
-        options.log?.info({ server: s.data }, 'bus: NATS connection back; resyncing');
+        options.log?.info({ server: s.server }, 'bus: NATS connection back; resyncing');
         // Tell the others at once which number this node is at: what it published while it was
         // away never reached them.
         beacon();
