@@ -15,3 +15,4 @@ export * from './casino/index.ts';
 export * from './binary/index.ts';
 // Fantasy cricket contests (issue 25):
 export * from './fantasy/index.ts';
+export * from './shares/index.ts';

@@ -681,7 +681,7 @@ export const fancyAverages = pgTable(
 
 // ---------------------------------------------------------------- settlement and operations
 
-export { marketSettlements, marketVoids } from '../modules/settlement/schema.ts';
+export { marketSettlements, marketVoids, settlementShareChains } from '../modules/settlement/schema.ts';
 
 /**
  * Images an operator uploaded for the settings (logo, favicon, welcome banner), served at

@@ -66,7 +66,8 @@ export async function dashboard(
     // Every kind's last hour: its bets (the demo feed's quotes left out) and the stake it matched or took.
     Promise.all(app.kinds.all().map((k) => k.activitySince(db, hourAgo, makers))),
     // What the house accounts gained from settlements since midnight IST: results (wins paid and
-    // losses taken, their reversals) apart from commission (and its reversals).
+    // losses taken, the masters' and agents' shares, their reversals) apart from commission (and
+    // its reversals).
     db.execute(sql`select
         coalesce(sum(case when t.kind = 'commission' or (t.kind = 'settlement_reversal' and t.memo = 'commission') then 0
           else (case when c.kind = 'house' then t.amount_paise else 0 end) - (case when d.kind = 'house' then t.amount_paise else 0 end) end), 0)::text as pl,
@@ -75,7 +76,7 @@ export async function dashboard(
       from ${transfers} t
       join ${ledgerAccounts} c on c.account_id = t.credit_account_id
       join ${ledgerAccounts} d on d.account_id = t.debit_account_id
-      where t.kind in ('market_win', 'market_loss', 'commission', 'settlement_reversal')
+      where t.kind in ('market_win', 'market_loss', 'commission', 'settlement_reversal', 'share_win', 'share_loss')
         and t.created_at >= ${midnight.toISOString()}::timestamptz`),
     db.execute(sql`select k.status, k.in_play, count(*)::int as n
       from ${markets} k

@@ -25,7 +25,7 @@ import { dashboard } from './dashboard.ts';
 import { listAudit, listUsers, userDetail } from './lists.ts';
 import { marketRisk, voidWindowPreview } from './risk.ts';
 import { exposureDetailOf } from '../markets/plugin.ts';
-import { creationRefusal, nodeOf } from '../hierarchy/tree.ts';
+import { chainShareRefusal, creationRefusal, nodeOf } from '../hierarchy/tree.ts';
 import { setCreditReference } from '../hierarchy/credit.ts';
 
 export const consoleModule = fp(
@@ -144,7 +144,10 @@ export const consoleModule = fp(
         const parentId = body.parent_id ?? user.userId;
         const parent = await nodeOf(app.db, parentId);
         if (!parent) return refuse(`Unknown parent ${parentId}`);
-        const refusal = creationRefusal(user.role, body.role, parent, body.share_pct);
+        const shareBp = body.role === 'bettor' ? null : Math.round((body.share_pct ?? 0) * 100);
+        const refusal =
+          creationRefusal(user.role, body.role, parent, body.share_pct) ??
+          (shareBp === null ? null : await chainShareRefusal(app.db, parentId, shareBp));
         if (refusal !== null) return refuse(refusal);
         try {
           const userId = await app.account.createUser({
@@ -153,7 +156,7 @@ export const consoleModule = fp(
             role: body.role,
             parentId,
             isChangePassword: body.must_change_password,
-            shareBp: body.role === 'bettor' ? null : Math.round((body.share_pct ?? 0) * 100),
+            shareBp,
           });
           return ok(
             { user_id: userId, user_name: body.user_name },

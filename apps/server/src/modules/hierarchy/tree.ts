@@ -97,3 +97,57 @@ export function subtreeCondition(column: SQL, rootId: number): SQL {
     )
     select user_id from down)`;
 }
+
+/**
+ * Each user's masters and agents above it with their shares (basis points; none set is 0), nearest
+ * first: the chain its result is split along (docs/hierarchy.md "Shares"). A user with none (under
+ * the operator) is absent. One walk up for all of them.
+ */
+export async function uplineChains(
+  db: Executor,
+  userIds: readonly number[],
+): Promise<Map<number, { uplineId: number; shareBp: number }[]>> {
+  const ids = [...new Set(userIds)];
+  const out = new Map<number, { uplineId: number; shareBp: number }[]>();
+  if (ids.length === 0) return out;
+  const list = sql.join(
+    ids.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+  const r = await db.execute(sql`
+    with recursive up(start_id, user_id, parent_id, role, share_bp, depth) as (
+      select u.user_id, u.user_id, u.parent_id, u.role, u.share_bp, 0 from ${users} u
+        where u.user_id in (${list})
+      union all
+      select up.start_id, p.user_id, p.parent_id, p.role, p.share_bp, up.depth + 1
+        from up join ${users} p on p.user_id = up.parent_id
+        where up.depth < ${MAX_DEPTH}
+    )
+    select start_id, user_id, share_bp from up
+      where depth > 0 and role in ('master', 'agent')
+      order by start_id, depth`);
+  for (const row of rowsOf<{ start_id: number; user_id: number; share_bp: number | null }>(r)) {
+    const chain = out.get(Number(row.start_id)) ?? [];
+    chain.push({ uplineId: Number(row.user_id), shareBp: Number(row.share_bp ?? 0) });
+    out.set(Number(row.start_id), chain);
+  }
+  return out;
+}
+
+/**
+ * Why a master or an agent with `shareBp` may not be created under `parentId`, in words: down any
+ * chain the shares add up to at most 100 % (the operator keeps the rest). Null when it may.
+ */
+export async function chainShareRefusal(
+  db: Executor,
+  parentId: number,
+  shareBp: number,
+): Promise<string | null> {
+  const parent = await db.execute(sql`select role, share_bp from ${users} where user_id = ${parentId}`);
+  const p = rowsOf<{ role: UserRole; share_bp: number | null }>(parent)[0];
+  const own = p && (p.role === 'master' || p.role === 'agent') ? Number(p.share_bp ?? 0) : 0;
+  const above = (await uplineChains(db, [parentId])).get(parentId) ?? [];
+  const taken = own + above.reduce((t, u) => t + u.shareBp, 0);
+  if (taken + shareBp <= 10_000) return null;
+  return `The shares above this account already add up to ${taken / 100} %: its share may be at most ${(10_000 - taken) / 100} %`;
+}

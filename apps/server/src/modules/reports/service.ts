@@ -66,6 +66,9 @@ const MARKET_WORDING: Record<string, string> = {
   market_loss: 'lost',
   commission: 'commission',
   settlement_reversal: 'settlement reversed',
+  // A master's or an agent's share of its downline's result (modules/settlement/shares.ts).
+  share_win: 'share of the downline’s loss',
+  share_loss: 'share of the downline’s win',
 };
 
 /** A person-readable line for a statement row. */

@@ -6,6 +6,7 @@ import { afterCommit } from '../../db/commit-hooks.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import { oneWinnerRefusal, type DeclaredWinners } from '../markets/registry.ts';
 import * as q from './queries.ts';
+import * as shares from './shares.ts';
 
 /** House account that receives commission (kept apart from HOUSE_CASH so income is visible). */
 export const HOUSE_COMMISSION = 'HOUSE_COMMISSION';
@@ -99,13 +100,22 @@ export function createSettlementService(app: FastifyInstance) {
   /** Applies generation `generation` of the market's settlement from its current facts. */
   async function applyGeneration(tx: Tx, market: q.MarketRow, row: q.SettlementRow, generation: number) {
     const voids = await q.voidsOf(tx, market.marketId);
-    const settlement = await app.kinds
-      .of(market.marketKind)
-      .settle(tx, market, { result: row.result, voidMarket: row.voidMarket, voids });
+    const kind = app.kinds.of(market.marketKind);
+    // The wallets first, in user-id order after the market row: the bettors' and their uplines'
+    // (who take their shares below), before the kind's settle touches any.
+    const bettors = await kind.usersWithBets(tx, market.marketId);
+    const chains = await shares.pinnedChains(tx, market.marketId, bettors);
+    const locked = await q.cashAccounts(tx, [...new Set([...bettors, ...shares.uplinesOf(chains)])]);
+    const settlement = await kind.settle(tx, market, {
+      result: row.result,
+      voidMarket: row.voidMarket,
+      voids,
+    });
 
-    // Ledger transfers, wallet rows locked in account order after the market row.
+    // Ledger transfers: the kind's movements between each bettor and the house, then the shares.
     const userIds = [...new Set(settlement.movements.map((m) => Number(m.user_id)))].sort((a, b) => a - b);
-    const accounts = await q.cashAccounts(tx, userIds);
+    const unlocked = userIds.filter((u) => !locked.has(u));
+    const accounts = new Map([...locked, ...(await q.cashAccounts(tx, unlocked))]);
     const house = await app.wallet.houseAccount(tx, HOUSE_CASH);
     const commissionAccount = await app.wallet.houseAccount(tx, HOUSE_COMMISSION);
     for (const m of settlement.movements) {
@@ -122,6 +132,23 @@ export function createSettlementService(app: FastifyInstance) {
         marketId: market.marketId,
       });
     }
+    const moves = settlement.movements.map((m) => ({
+      userId: Number(m.user_id),
+      deltaPaise: m.user_delta_paise,
+    }));
+    for (const s of shares.shareTransfers(moves, chains)) {
+      const upline = accounts.get(s.uplineId);
+      if (upline === undefined) throw new Error(`upline ${s.uplineId} has no cash account`);
+      const paid = s.amountPaise > 0;
+      await app.wallet.transfer(tx, {
+        debitAccountId: paid ? house : upline,
+        creditAccountId: paid ? upline : house,
+        amountPaise: Math.abs(s.amountPaise),
+        kind: paid ? shares.SHARE_WIN_KIND : shares.SHARE_LOSS_KIND,
+        idempotencyKey: `${q.settleKeyPrefix(market.marketId)}${s.bettorId}/SHARE/${s.uplineId}/g${generation}`,
+        marketId: market.marketId,
+      });
+    }
 
     // A settled market holds no exposure; its runners show the result.
     await app.wallet.holds.clearMarket(tx, market.marketId);
@@ -134,15 +161,18 @@ export function createSettlementService(app: FastifyInstance) {
         })
         .where(and(eq(runners.marketId, market.marketId), ne(runners.status, 'REMOVED')));
     }
-    return new Set([...userIds, ...settlement.users]);
+    return new Set([...userIds, ...settlement.users, ...shares.uplinesOf(chains)]);
   }
 
   /** Writes the reversal of every transfer of the generation and clears the bets' results. */
   async function reverseGeneration(tx: Tx, market: q.MarketRow, generation: number) {
     const marketId = market.marketId;
     const kind = app.kinds.of(market.marketKind);
-    // Wallets first, in user-id order, then the house rows (the lock order of every money path).
-    await q.cashAccounts(tx, await kind.usersWithBets(tx, marketId));
+    // Wallets first, in user-id order (the bettors' and their uplines'), then the house rows: the
+    // lock order of every money path.
+    const bettors = await kind.usersWithBets(tx, marketId);
+    const chains = await shares.pinnedChains(tx, marketId, bettors);
+    await q.cashAccounts(tx, [...new Set([...bettors, ...shares.uplinesOf(chains)])]);
     const done = await q.generationTransfers(tx, marketId, generation);
     for (const t of done) {
       await app.wallet.transfer(tx, {
