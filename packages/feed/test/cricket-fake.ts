@@ -105,6 +105,8 @@ export class FakeCricketApi implements CricketFeedApi {
   /** Match-odds best back prices by market. */
   readonly prices = new Map<number, Map<number, number | null>>();
   readonly calls: CricketCall[] = [];
+  /** Each setFancyStatuses call: the fancies it set together. */
+  readonly batches: { fancy_ids: number[]; status: FancyStatus }[] = [];
   /** Calls of an op that throw, counted down. */
   readonly failNext = new Map<Op, number>();
   /** Fancies whose settlement is refused. */
@@ -202,6 +204,14 @@ export class FakeCricketApi implements CricketFeedApi {
     this.calls.push({ op: 'setFancyStatus', fancy_id, status });
     this.maybeFail('setFancyStatus');
     this.fancies.get(fancy_id)!.status = status;
+  }
+
+  /** One write for several (recorded as one setFancyStatus call each; a failure fails them all). */
+  async setFancyStatuses(fancy_ids: readonly number[], status: FancyStatus): Promise<void> {
+    this.batches.push({ fancy_ids: [...fancy_ids], status });
+    for (const fancy_id of fancy_ids) this.calls.push({ op: 'setFancyStatus', fancy_id, status });
+    this.maybeFail('setFancyStatus');
+    for (const fancy_id of fancy_ids) this.fancies.get(fancy_id)!.status = status;
   }
 
   async openPlayerFancy(match_id: number, name: string, event: PlayerFancyEvent, quote: FancyQuote) {

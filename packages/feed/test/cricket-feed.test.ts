@@ -186,6 +186,13 @@ describe('cricket feed: the game', () => {
       expect(before.some((c) => c.op === 'setBookmakerStatus' && c.status === 'BALL_RUNNING')).toBe(true);
       from = i + 1;
     }
+    // A ball's fancies are suspended in one write, and opened again after it in one.
+    const statusCalls = calls.filter((c) => c.op === 'setFancyStatus').length;
+    expect(s.ex.batches.reduce((n, b) => n + b.fancy_ids.length, 0)).toBe(statusCalls);
+    const suspensions = s.ex.batches.filter((b) => b.status === 'BALL_RUNNING');
+    expect(suspensions.length).toBeGreaterThan(100);
+    expect(suspensions.length).toBeLessThanOrEqual(starts.length);
+    expect(suspensions.every((b) => b.fancy_ids.length > 1)).toBe(true);
   });
 
   it('the "6 over runs" fancy settles exactly when 6 overs are complete, on the runs at that moment', async () => {

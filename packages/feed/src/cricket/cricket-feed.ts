@@ -1,11 +1,12 @@
 // The in-play cricket simulator. For each in-play demo cricket match it bowls a ball every
 // `ball_interval_ms`, in two phases on separate ticks:
-//   1. start: every ACTIVE fancy and the bookmaker go BALL_RUNNING, then the score is published
-//      with `ball_running_until_ms` (the ball starts only once all of them are suspended);
+//   1. start: every ACTIVE fancy (all in one write) and the bookmaker go BALL_RUNNING, then the
+//      score is published with `ball_running_until_ms` (the ball starts only once all of them are
+//      suspended);
 //   2. after `ball_running_ms`: the delivery's outcome is drawn (model.ts), the new score is
 //      published, every fancy whose event is now decided is settled, the open fancies are quoted
-//      again from the projected score and set ACTIVE, and the bookmaker is quoted near the match-odds
-//      prices and set ACTIVE ("upkeep").
+//      again from the projected score and set ACTIVE (all in one write), and the bookmaker is
+//      quoted near the match-odds prices and set ACTIVE ("upkeep").
 // Everything goes through CricketFeedApi (the operator's own quoting calls); the clock and the
 // randomness come in. The persisted Scoreboard is the game's state: every tick reads it back from
 // listCricketMatches, so a restarted or new leader continues the same game. What lives in memory
@@ -206,6 +207,8 @@ export function createCricketFeed(
     s: Scoreboard | null,
     final: boolean,
     report: CricketTickReport,
+    /** Fancies to set ACTIVE once quoted: the caller opens them together, in one write. */
+    opens: number[] = [],
   ): Promise<void> {
     const st = eventState(f.event, s, o.overs[m.format]);
     if (st.state === 'INCOMPLETE') {
@@ -258,7 +261,7 @@ export function createCricketFeed(
       ? playerLineQuote(m.format, f.event, s, m.elevens, o)
       : fancyQuote(m.format, f.variant, f.event, s, o);
     if (q && !sameQuote(f, q) && !topBatsmanHolds(f, s)) await api.quoteFancy(f.fancy_id, q);
-    if (f.status === 'BALL_RUNNING') await api.setFancyStatus(f.fancy_id, 'ACTIVE');
+    if (f.status === 'BALL_RUNNING') opens.push(f.fancy_id);
   }
 
   /**
@@ -298,19 +301,32 @@ export function createCricketFeed(
   async function upkeep(m: CricketMatch, s: Scoreboard | null, mem: MatchMemory, report: CricketTickReport) {
     const decided: (() => Promise<unknown>)[] = [];
     const rest: (() => Promise<unknown>)[] = [() => bookmakerUpkeep(m, s, mem), ...openBatterLines(m, s)];
+    // The fancies quoted (or needing no quote) and still BALL_RUNNING: opened together afterwards,
+    // one write for the match rather than one per fancy (a failed quote leaves its fancy out).
+    const opens: number[] = [];
     for (const f of m.fancies) {
       if (!feedOwns(f)) continue;
       const st = eventState(f.event, s, o.overs[m.format]).state;
       (st === 'DONE' || st === 'UNKNOWN' || st === 'INCOMPLETE' ? decided : rest).push(() =>
-        fancyUpkeep(m, f, s, false, report),
+        fancyUpkeep(m, f, s, false, report, opens),
       );
     }
     const [held, quoted] = await Promise.all([
       all('settlement', m.match_id, decided, report),
-      all('upkeep', m.match_id, rest, report),
+      all('upkeep', m.match_id, rest, report).then(
+        async (ok) => (await all('upkeep', m.match_id, setStatuses(opens, 'ACTIVE'), report)) && ok,
+      ),
     ]);
     if (held) mem.upkept = keyOf(s);
     mem.retry = !quoted;
+  }
+
+  /** One call setting these fancies to `status` together (none for no fancy). */
+  function setStatuses(
+    ids: readonly number[],
+    status: 'ACTIVE' | 'BALL_RUNNING',
+  ): (() => Promise<unknown>)[] {
+    return ids.length === 0 ? [] : [() => api.setFancyStatuses(ids, status)];
   }
 
   /**
@@ -402,10 +418,13 @@ export function createCricketFeed(
     if (bm && (bm.status === undefined || bm.status === 'ACTIVE')) {
       calls.push(() => api.setBookmakerStatus(bm.market_id, 'BALL_RUNNING'));
     }
-    for (const f of m.fancies) {
-      if (f.status === 'ACTIVE' && feedOwns(f) && !restsThisBall(f, next))
-        calls.push(() => api.setFancyStatus(f.fancy_id, 'BALL_RUNNING'));
-    }
+    const suspend = m.fancies.filter((f) => f.status === 'ACTIVE' && feedOwns(f) && !restsThisBall(f, next));
+    calls.push(
+      ...setStatuses(
+        suspend.map((f) => f.fancy_id),
+        'BALL_RUNNING',
+      ),
+    );
     // The ball starts only once everything is suspended; what did not go through is tried again.
     if (!(await all('ball start', m.match_id, calls, report))) return;
     if (!(await publish(m, next, mem, report))) return;

@@ -164,6 +164,11 @@ export interface CricketFeedApi {
   quoteFancy(fancy_id: number, quote: FancyQuote): Promise<void>;
   setFancyStatus(fancy_id: number, status: FancyStatus): Promise<void>;
   /**
+   * Several fancies to one status at once (a ball's start suspends a match's fancies, its upkeep
+   * opens them again): one write for all. Rejects when any was refused; the others are written.
+   */
+  setFancyStatuses(fancy_ids: readonly number[], status: FancyStatus): Promise<void>;
+  /**
    * result: runs, or 1/0 for FANCY1. `dead_heat_count` ≥ 2: a result of 1 shared by that many
    * (Top batsman tied: paid on rate / k). Refusals are results.
    */

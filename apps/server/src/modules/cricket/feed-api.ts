@@ -213,6 +213,13 @@ export function createCricketFeedApi(
     async setFancyStatus(fancyId, status: FancyStatus) {
       must(`fancy ${fancyId} ${status}`, await app.fancy.setStatus(fancyId, status));
     },
+    async setFancyStatuses(fancyIds, status: FancyStatus) {
+      const refused = await app.fancy.setStatuses(fancyIds, status);
+      if (refused.length > 0) {
+        const ids = refused.map((r) => r.fancy_id).join(', ');
+        throw new Error(`fancies ${ids} ${status}: ${refused[0]!.message}`);
+      }
+    },
     async settleFancy(fancyId, result, deadHeatCount) {
       // A tie for Top batsman: the dead heat (paid on rate / k, DOMAIN.md "Dead heat").
       const r = await app.settlement.declareValue(feedActor, fancyId, result, 'RESULT', deadHeatCount ?? 1);
