@@ -9,11 +9,15 @@
 // node's cache: the session is still trusted by the route, and the stake's own transaction must
 // refuse it. Each product's stake is tried; none is taken, nothing is held, the ledger is clean.
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bookmakerQuotes, fancies, users } from '../src/db/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import type { GatePass } from '../src/modules/wallet/service.ts';
-import { SESSION_ENDED_MESSAGE, SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
+import {
+  NOT_A_BETTOR_MESSAGE,
+  SESSION_ENDED_MESSAGE,
+  SYSTEM_STAKER,
+} from '../src/modules/wallet/stake-gate.ts';
 import type { Fence } from '../src/plugins/leader.ts';
 import { openRound, termOf } from './helpers/casino.ts';
 import { marketBet, nextRequestId } from './helpers/exchange.ts';
@@ -46,74 +50,28 @@ describeStores('the stake gate: a session ended elsewhere stakes nothing (issue 
     await expectLedgerBalanced(ctx.app);
   }
 
-  const refusedInWords = (r: { statusCode: number; body: { status: boolean; message?: string } }) => {
-    // Either the route's own session check (401) or the stake's transaction (status false).
-    if (r.statusCode === 401) return;
+  /** The bettor's account made a master's (issue 41): its session is live, and it does not bet. */
+  async function becameMaster(b: Bettor) {
+    await ctx.app.db.update(users).set({ role: 'master' }).where(eq(users.userId, b.userId));
+  }
+
+  /** The two ways the gate refuses a live route's stake, each tried on every product. */
+  const WAYS = [
+    { name: 'a session ended elsewhere', apply: endedElsewhere, message: SESSION_ENDED_MESSAGE },
+    { name: "a master's session (issue 41)", apply: becameMaster, message: NOT_A_BETTOR_MESSAGE },
+  ];
+
+  const refusedInWords = (
+    r: { statusCode: number; body: { status: boolean; message?: string } },
+    message: string,
+  ) => {
+    // An ended session: either the route's own session check (401) or the stake's transaction
+    // (status false). A master's session is live: only the stake's transaction refuses it.
+    if (r.statusCode === 401 && message === SESSION_ENDED_MESSAGE) return;
     expect(r.statusCode, JSON.stringify(r.body)).toBe(200);
     expect(r.body.status, JSON.stringify(r.body)).toBe(false);
-    expect(r.body.message).toBe(SESSION_ENDED_MESSAGE);
+    expect(r.body.message).toBe(message);
   };
-
-  it('an exchange bet', async () => {
-    const m = await cricketTestMatch(ctx.app);
-    const b = await bettorOf(ctx, 100_000);
-    await endedElsewhere(b);
-    refusedInWords(await b.call('placeMarketBet', marketBet(m.exchange, 0, false, 2, 100)));
-    await nothingTaken(b, 100_000);
-  });
-
-  it('a bookmaker bet and a fancy bet', async () => {
-    const m = await cricketTestMatch(ctx.app);
-    const b = await bettorOf(ctx, 100_000);
-    const [quote] = await ctx.app.db
-      .select()
-      .from(bookmakerQuotes)
-      .where(eq(bookmakerQuotes.selectionId, m.selectionIds[0]!));
-    const f = (await ctx.app.db.select().from(fancies).where(eq(fancies.matchId, m.matchId))).find(
-      (x) => x.yesLine !== null && x.yesRate !== null && x.status === 'ACTIVE',
-    )!;
-    expect(quote?.backRate, 'the bookmaker quotes a back rate').toBeTruthy();
-    await endedElsewhere(b);
-    refusedInWords(
-      await b.call('placeBookmakerBet', {
-        match_id: m.matchId,
-        market_id: m.bookmakerMarketId,
-        selection_id: m.selectionIds[0],
-        is_back: '1',
-        rate: quote!.backRate,
-        stack: 100,
-        request_id: nextRequestId('gbm'),
-      }),
-    );
-    refusedInWords(
-      await b.call('placeFancyBet', {
-        match_id: m.matchId,
-        fancy_id: f.marketId,
-        is_yes: '1',
-        line: f.yesLine,
-        rate: f.yesRate,
-        stack: 100,
-        request_id: nextRequestId('gfy'),
-      }),
-    );
-    await nothingTaken(b, 100_000);
-  });
-
-  it('a casino bet', async () => {
-    const b = await bettorOf(ctx, 100_000);
-    const r = await openRound(ctx.app, fence, 'dragon_tiger_20');
-    await endedElsewhere(b);
-    refusedInWords(
-      await b.call('placeCasinoBet', {
-        match_id: r.matchId,
-        round_id: r.roundId,
-        option_id: 'dragon',
-        stack: 100,
-        request_id: nextRequestId('gc'),
-      }),
-    );
-    await nothingTaken(b, 100_000);
-  });
 
   it('the ledger writes a stake transfer only with a pass the gate gave, once', async () => {
     const b = await bettorOf(ctx, 10_000);
@@ -153,20 +111,89 @@ describeStores('the stake gate: a session ended elsewhere stakes nothing (issue 
     await nothingTaken(b, 10_000);
   });
 
-  it('a fantasy contest entry', async () => {
-    const { matchId } = await upcomingMatch(ctx.app);
-    await ctx.app.fantasy.step(null); // the runner's pass opens the match's contests
-    const b = await bettorOf(ctx, 100_000);
-    const team = await savedTeam(b, matchId);
-    const contest = [...(await contestsByName(b, matchId)).values()][0]!;
-    await endedElsewhere(b);
-    refusedInWords(
-      await b.call('joinFantasyContest', {
-        contest_id: contest.contest_id,
-        team_id: team.team_id,
-        request_id: nextRequestId('gf'),
-      }),
-    );
-    await nothingTaken(b, 100_000);
-  });
+  for (const way of WAYS) {
+    describe(way.name, () => {
+      it('an exchange bet', async () => {
+        const m = await cricketTestMatch(ctx.app);
+        const b = await bettorOf(ctx, 100_000);
+        await way.apply(b);
+        refusedInWords(await b.call('placeMarketBet', marketBet(m.exchange, 0, false, 2, 100)), way.message);
+        await nothingTaken(b, 100_000);
+      });
+
+      it('a bookmaker bet and a fancy bet', async () => {
+        const m = await cricketTestMatch(ctx.app);
+        const b = await bettorOf(ctx, 100_000);
+        const [quote] = await ctx.app.db
+          .select()
+          .from(bookmakerQuotes)
+          .where(eq(bookmakerQuotes.selectionId, m.selectionIds[0]!));
+        const f = (await ctx.app.db.select().from(fancies).where(eq(fancies.matchId, m.matchId))).find(
+          (x) => x.yesLine !== null && x.yesRate !== null && x.status === 'ACTIVE',
+        )!;
+        expect(quote?.backRate, 'the bookmaker quotes a back rate').toBeTruthy();
+        await way.apply(b);
+        refusedInWords(
+          await b.call('placeBookmakerBet', {
+            match_id: m.matchId,
+            market_id: m.bookmakerMarketId,
+            selection_id: m.selectionIds[0],
+            is_back: '1',
+            rate: quote!.backRate,
+            stack: 100,
+            request_id: nextRequestId('gbm'),
+          }),
+          way.message,
+        );
+        refusedInWords(
+          await b.call('placeFancyBet', {
+            match_id: m.matchId,
+            fancy_id: f.marketId,
+            is_yes: '1',
+            line: f.yesLine,
+            rate: f.yesRate,
+            stack: 100,
+            request_id: nextRequestId('gfy'),
+          }),
+          way.message,
+        );
+        await nothingTaken(b, 100_000);
+      });
+
+      it('a casino bet', async () => {
+        const b = await bettorOf(ctx, 100_000);
+        const r = await openRound(ctx.app, fence, 'dragon_tiger_20');
+        await way.apply(b);
+        refusedInWords(
+          await b.call('placeCasinoBet', {
+            match_id: r.matchId,
+            round_id: r.roundId,
+            option_id: 'dragon',
+            stack: 100,
+            request_id: nextRequestId('gc'),
+          }),
+          way.message,
+        );
+        await nothingTaken(b, 100_000);
+      });
+
+      it('a fantasy contest entry', async () => {
+        const { matchId } = await upcomingMatch(ctx.app);
+        await ctx.app.fantasy.step(null); // the runner's pass opens the match's contests
+        const b = await bettorOf(ctx, 100_000);
+        const team = await savedTeam(b, matchId);
+        const contest = [...(await contestsByName(b, matchId)).values()][0]!;
+        await way.apply(b);
+        refusedInWords(
+          await b.call('joinFantasyContest', {
+            contest_id: contest.contest_id,
+            team_id: team.team_id,
+            request_id: nextRequestId('gf'),
+          }),
+          way.message,
+        );
+        await nothingTaken(b, 100_000);
+      });
+    });
+  }
 });

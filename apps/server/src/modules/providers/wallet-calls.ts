@@ -541,7 +541,12 @@ export function createWalletCalls(deps: {
         const stake = await wallet.lockStake(tx, player.userId, amount, { sessionId: session.siteSessionId });
         if (!stake) return refused('PLAYER_BLOCKED', amount);
         if (!stake.ok)
-          return refused(stake.reason === 'SESSION' ? 'SESSION_EXPIRED' : 'INSUFFICIENT_FUNDS', amount);
+          return refused(
+            stake.reason === 'SESSION' || stake.reason === 'NOT_A_BETTOR'
+              ? 'SESSION_EXPIRED'
+              : 'INSUFFICIENT_FUNDS',
+            amount,
+          );
         const roundKey = await openRound(tx, providerId, body, player.userId, game.gameId);
         await tx
           .update(providerRounds)

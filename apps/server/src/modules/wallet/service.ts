@@ -7,7 +7,14 @@ import * as holds from './holds.ts';
 import * as q from './queries.ts';
 import * as reservations from './reservations.ts';
 import { checkFence, type Fence } from '../../plugins/leader.ts';
-import { SESSION_ENDED_MESSAGE, sessionOf, stakerLiveSql, type Staker } from './stake-gate.ts';
+import {
+  gateRefusals,
+  NOT_A_BETTOR_MESSAGE,
+  SESSION_ENDED_MESSAGE,
+  sessionOf,
+  stakerLiveSql,
+  type Staker,
+} from './stake-gate.ts';
 
 /** House account that funds deposits and receives withdrawals. */
 export const HOUSE_CASH = 'HOUSE_CASH';
@@ -92,8 +99,8 @@ function refuseStakeKind(kind: string) {
 export type StakeCheck =
   | { ok: true; availablePaise: number; pass: GatePass }
   | { ok: false; reason: 'BALANCE' | 'LOSS_LIMIT'; availablePaise: number }
-  /** The stake gate: the staker's session ended (on any node). */
-  | { ok: false; reason: 'SESSION'; availablePaise: number };
+  /** The stake gate: the staker's session ended (on any node), or the account is a master's or an agent's. */
+  | { ok: false; reason: 'SESSION' | 'NOT_A_BETTOR'; availablePaise: number };
 
 export type ExposureEntry = {
   sport_name: string;
@@ -393,10 +400,12 @@ export function createWalletService(
     const out: (Reservation | 'busy')[] = reqs.map((r) =>
       busy.has(r.userId) ? 'busy' : { hasWallet: false },
     );
+    const refused = rows.filter((r) => !r.live).map((r) => reqs[Number(r.i)]!.userId);
+    const why = await gateRefusals(db, refused);
     for (const r of rows) {
       out[Number(r.i)] = r.live
         ? { hasWallet: true, id: r.id === null ? null : Number(r.id), paise: Number(r.paise) }
-        : { hasWallet: false, refusal: SESSION_ENDED_MESSAGE };
+        : { hasWallet: false, refusal: why.get(reqs[Number(r.i)]!.userId) ?? SESSION_ENDED_MESSAGE };
     }
     return out;
   }
@@ -745,12 +754,19 @@ export function createWalletService(
       const users = [...new Set(stakes.map((s) => s.userId))].sort((a, b) => a - b);
       const { wallets, busy } = await lockFree(tx, users, alongside, budgetExpr);
       const live = await liveSessions(tx, stakes);
+      const notLive = (stake: { userId: number; staker: Staker }) => {
+        const sessionId = sessionOf(stake.staker);
+        return sessionId !== null && !live.has(`${stake.userId}:${sessionId}`);
+      };
+      const why = await gateRefusals(
+        tx,
+        stakes.filter(notLive).map((s) => s.userId),
+      );
       return {
         wallets,
         refusalOf(stake: { userId: number; staker: Staker }): string | null {
           if (busy.has(stake.userId)) return WALLET_BUSY_MESSAGE;
-          const sessionId = sessionOf(stake.staker);
-          if (sessionId !== null && !live.has(`${stake.userId}:${sessionId}`)) return SESSION_ENDED_MESSAGE;
+          if (notLive(stake)) return why.get(stake.userId) ?? SESSION_ENDED_MESSAGE;
           return null;
         },
       };
@@ -801,7 +817,14 @@ export function createWalletService(
         }
       ).rows[0];
       if (!row) return null;
-      if (!row.live) return { ok: false, reason: 'SESSION', availablePaise: 0 };
+      if (!row.live) {
+        const why = (await gateRefusals(tx, [userId])).get(userId);
+        return {
+          ok: false,
+          reason: why === NOT_A_BETTOR_MESSAGE ? 'NOT_A_BETTOR' : 'SESSION',
+          availablePaise: 0,
+        };
+      }
       const free = Number(row.balance) - Number(row.committed);
       const capped =
         row.cap === null ? free : Math.min(Number(row.balance), Number(row.cap)) - Number(row.committed);

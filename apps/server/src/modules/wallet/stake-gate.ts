@@ -21,6 +21,8 @@ import { sessions, users } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended: please log in again';
+/** A master's or an agent's session staking (issue 41): they run a downline, they do not bet. */
+export const NOT_A_BETTOR_MESSAGE = 'Masters and agents do not bet: bets are placed from a bettor’s account';
 
 /** Who stakes: a bettor through a session, or the server for an account on its own. */
 export type Staker = { readonly sessionId: number } | typeof SYSTEM_STAKER;
@@ -37,7 +39,9 @@ export const sessionOf = (s: Staker): number | null => ('sessionId' in s ? s.ses
 /**
  * SQL, true when a stake by `sessionId` (null: SYSTEM_STAKER) for `userId` may be taken now: the
  * session's row is the user's, not revoked, not expired by the database's clock, and of the user's
- * current generation. Read it in the stake's transaction after the wallet row's lock.
+ * current generation, and the user is a bettor (a master or an agent signed in to the console has
+ * a session too, and does not bet). Read it in the stake's transaction after the wallet row's lock;
+ * `gateRefusals` says why when it is false.
  */
 export function stakerLiveSql(
   userId: SQLWrapper | number,
@@ -46,6 +50,7 @@ export function stakerLiveSql(
   if (sessionId === null) return sql<boolean>`true`;
   return sql<boolean>`exists (select 1 from ${sessions} s
       join ${users} u on u.user_id = s.user_id and u.session_generation = s.generation
+        and u.role = 'bettor'
       where s.session_id = ${sessionId} and s.user_id = ${userId}
         and s.revoked_at is null and s.expires_at > now())`;
 }
@@ -56,5 +61,25 @@ export async function sessionRefusal(tx: Executor, userId: number, staker: Stake
   if (sessionId === null) return null;
   const res = await tx.execute(sql`select ${stakerLiveSql(userId, sessionId)} as live`);
   const live = (res as unknown as { rows: { live: boolean }[] }).rows[0]?.live;
-  return live ? null : SESSION_ENDED_MESSAGE;
+  return live ? null : ((await gateRefusals(tx, [userId])).get(userId) ?? SESSION_ENDED_MESSAGE);
+}
+
+/**
+ * Why each of these users' stakes failed `stakerLiveSql` (read only on a refusal): a master or an
+ * agent does not bet; anyone else's session has ended.
+ */
+export async function gateRefusals(tx: Executor, userIds: readonly number[]): Promise<Map<number, string>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
+  const res = await tx.execute(
+    sql`select user_id, role from ${users} where user_id = any(${`{${ids.join(',')}}`}::integer[])`,
+  );
+  const rows = (res as unknown as { rows: { user_id: number; role: string }[] }).rows;
+  const roles = new Map(rows.map((r) => [Number(r.user_id), r.role]));
+  return new Map(
+    ids.map((id) => [
+      id,
+      roles.get(id) === 'bettor' || !roles.has(id) ? SESSION_ENDED_MESSAGE : NOT_A_BETTOR_MESSAGE,
+    ]),
+  );
 }
