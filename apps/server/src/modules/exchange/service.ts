@@ -39,6 +39,7 @@ import {
   type RunnerRow,
 } from './batch.ts';
 import { createBookCache } from './book-cache.ts';
+import { createPreCheckReader } from './pre-check.ts';
 import { cashOutIn, cashOutQuoteOf, movedMessage } from './cash-out.ts';
 import type { CashOutCommand, CashOutOutcome, CashOutQuoteView, FirstCashOut } from './cash-out-types.ts';
 import {
@@ -113,6 +114,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
   const sleep = options.sleep ?? realSleep;
   const now = () => app.clock.now();
   const cache = createBookCache({ enabled: options.bookCache ?? true });
+  const preCheck = createPreCheckReader(db);
   const queue = createRoundQueue<Command>((round) => runRound(round));
   /** Bets reserving their money before they join their market's queue, per market. */
   const reserving = new Map<number, number>();
@@ -629,9 +631,9 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
       let delayedVersion: number | null = null;
       const seen = cache.row(request.market_id);
       if (!seen || seen.status !== 'OPEN' || (seen.inPlay && seen.betDelayS > 0)) {
-        const repeated = await repeatedResult(db, userId, request.request_id);
-        if (repeated) return repeated;
-        const [pre] = await db.select().from(markets).where(eq(markets.marketId, request.market_id));
+        // Read with the other bets pre-checked at this moment (pre-check.ts): a quote's orders share two statements.
+        const { repeated, market: pre } = await preCheck(userId, request.request_id, request.market_id);
+        if (repeated) return repeatedOf(repeated);
         if (pre) cache.rememberRow(pre);
         try {
           const market = checkMarket(pre, request);
