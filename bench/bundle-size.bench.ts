@@ -6,15 +6,17 @@
 // 1. Login JS: the JavaScript the login screen needs before it is usable — index.html's module
 //    script and modulepreloads, the login route's chunk, and their static imports — each fetched
 //    from the server with `Accept-Encoding: br, gzip`, counted as the bytes on the wire (body as
-//    sent). Target ≤ 80 kB. The same files asked with `identity` are the baseline (as before this
-//    issue: no compression). A browser that is refused every other script must sign in with them
-//    (the endpoint table, React Query and the signed-in shell are not needed for it).
+//    sent). Target ≤ 80 kB, passed with a 10 % margin (≤ 72 kB: MARGIN below). The same files
+//    asked with `identity` are the baseline (as before this issue: no compression). A browser
+//    that is refused every other script must sign in with them (zod and the endpoint tables,
+//    React Query and the signed-in shell are not needed for it).
 // 2. Chromium (playwright-core, the system's /usr/bin/chromium or CHROMIUM_PATH) with a persistent
 //    profile: a first visit to the login screen (all JS it fetches until the network is quiet, the
-//    endpoint table fetched in the background included), then signing in as the demo bettor up to
+//    settings' table with zod fetched in the background included), then signing in as the demo bettor up to
 //    home's matches: everything transferred (HTML, JS, CSS, images, API JSON; headers and bodies as
-//    Chromium counts them) — target ≤ 200 kB; then a repeat visit in the same profile: how many
-//    JavaScript requests reach the server (counted by the server itself) — target 0.
+//    Chromium counts them) — target ≤ 200 kB, passed with the margin (≤ 180 kB); then a repeat
+//    visit in the same profile: how many JavaScript requests reach the server (counted by the
+//    server itself) — target 0.
 //
 // Sizes in kB of 1,000 bytes.
 import { chromium, type Page } from 'playwright-core';
@@ -32,6 +34,21 @@ import { report, type Benchmark, type Figure } from './lib.ts';
 export const LOGIN_JS_TARGET_KB = 80;
 export const SIGNED_IN_TARGET_KB = 200;
 export const REPEAT_JS_REQUESTS_TARGET = 0;
+/**
+ * Issue 48: a bar met by a few bytes is missed by the next feature, so a figure passes only with
+ * this share of its bar to spare (10 %: login ≤ 72 kB, signed-in home ≤ 180 kB). A figure over its
+ * limit fails the run (exit code 1).
+ */
+export const MARGIN = 0.1;
+export const LOGIN_JS_LIMIT_KB = LOGIN_JS_TARGET_KB * (1 - MARGIN);
+export const SIGNED_IN_LIMIT_KB = SIGNED_IN_TARGET_KB * (1 - MARGIN);
+
+/** PASS or FAIL for a figure against its limit; a FAIL marks the run failed. */
+function verdict(value: number, limit: number): 'PASS' | 'FAIL' {
+  if (value <= limit) return 'PASS';
+  process.exitCode = 1;
+  return 'FAIL';
+}
 
 const WEB = resolve(dirname(fileURLToPath(import.meta.url)), '../apps/web');
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -123,7 +140,7 @@ async function wireBytes(url: string, acceptEncoding: string): Promise<{ bytes: 
 
 export const bundleSizeBench: Benchmark = {
   name: 'bundle-size',
-  description: `first load from the real server: login JS (target ≤ ${LOGIN_JS_TARGET_KB} kB), signed-in home transferred (≤ ${SIGNED_IN_TARGET_KB} kB), repeat-visit JS requests (${REPEAT_JS_REQUESTS_TARGET})`,
+  description: `first load from the real server: login JS (bar ${LOGIN_JS_TARGET_KB} kB, passes ≤ ${LOGIN_JS_LIMIT_KB} kB), signed-in home transferred (bar ${SIGNED_IN_TARGET_KB} kB, passes ≤ ${SIGNED_IN_LIMIT_KB} kB), repeat-visit JS requests (${REPEAT_JS_REQUESTS_TARGET})`,
   async run(): Promise<Figure[]> {
     const given = process.env.BENCH_WEB_DIST;
     const t0 = performance.now();
@@ -161,9 +178,10 @@ export const bundleSizeBench: Benchmark = {
           `    ${kB(c.bytes).toFixed(1).padStart(6)} kB ${c.encoding.padEnd(8)} (${kB(plain.bytes).toFixed(1)} kB identity)  ${file}`,
         );
       }
+      console.log(`  login JS: ${kB(loginBr).toFixed(1)} kB on the wire`);
       figures.push(
         report({
-          label: `login JS before usable (target ≤ ${LOGIN_JS_TARGET_KB}: ${kB(loginBr) <= LOGIN_JS_TARGET_KB ? 'PASS' : 'FAIL'})`,
+          label: `login JS before usable (bar ${LOGIN_JS_TARGET_KB}, with the margin ≤ ${LOGIN_JS_LIMIT_KB}: ${verdict(kB(loginBr), LOGIN_JS_LIMIT_KB)})`,
           value: kB(loginBr),
           unit: 'kB',
           baseline: { label: 'same files uncompressed', value: kB(loginIdentity) },
@@ -280,9 +298,10 @@ export const bundleSizeBench: Benchmark = {
           identity += (await wireBytes(x.url.split('#')[0]!, 'identity')).bytes;
         }
         const total = sum(all);
+        console.log(`  signed-in home, first visit: ${kB(total).toFixed(1)} kB transferred`);
         figures.push(
           report({
-            label: `signed-in home, all transferred (target ≤ ${SIGNED_IN_TARGET_KB}: ${kB(total) <= SIGNED_IN_TARGET_KB ? 'PASS' : 'FAIL'})`,
+            label: `signed-in home, all transferred (bar ${SIGNED_IN_TARGET_KB}, with the margin ≤ ${SIGNED_IN_LIMIT_KB}: ${verdict(kB(total), SIGNED_IN_LIMIT_KB)})`,
             value: kB(total),
             unit: 'kB',
             baseline: { label: 'same files uncompressed (API as sent)', value: kB(identity) },
@@ -308,7 +327,7 @@ export const bundleSizeBench: Benchmark = {
         );
         figures.push(
           report({
-            label: `repeat visit JS requests at the server (target ${REPEAT_JS_REQUESTS_TARGET}: ${repeatJs <= REPEAT_JS_REQUESTS_TARGET ? 'PASS' : 'FAIL'})`,
+            label: `repeat visit JS requests at the server (target ${REPEAT_JS_REQUESTS_TARGET}: ${verdict(repeatJs, REPEAT_JS_REQUESTS_TARGET)})`,
             value: repeatJs,
             unit: 'requests',
             baseline: { label: 'first visit JS requests', value: firstJs },

@@ -20,7 +20,9 @@ const SHELL_MODULES = new RegExp(
     String.raw`[\\/]apps[\\/]web[\\/]src[\\/]components[\\/](?!CasinoCards|card-codes|LiveIndicator)`,
     String.raw`[\\/]apps[\\/]web[\\/]src[\\/]lib[\\/](permissions\.ts|clipboard\.ts|api[\\/](?!global-settings))`,
     String.raw`[\\/]packages[\\/]ui[\\/]src[\\/](money|time|bets|intent)\.ts$`,
-    String.raw`[\\/]packages[\\/]ui[\\/]src[\\/]components[\\/](?!Spinner|index|Tabs)`,
+    // Not the pager either: only lazy screens (reports, the world-casino lobby) page, and its
+    // stylesheet would land in one of their chunks, which the shell would then import.
+    String.raw`[\\/]packages[\\/]ui[\\/]src[\\/]components[\\/](?!Spinner|index|Tabs|Pager)`,
     String.raw`node_modules[\\/](date-fns|@date-fns)[\\/]`,
   ].join('|'),
 );
@@ -78,10 +80,19 @@ export default defineConfig({
               name: 'query',
               test: /node_modules[\\/]@tanstack[\\/]|[\\/]apps[\\/]web[\\/]src[\\/]lib[\\/]query\.tsx$/,
             },
-            // The bettor's endpoint table, zod and the contract's values (not the login's own checks).
+            // zod, which every feature's endpoint table needs, with the tables and schema modules the
+            // signed-in shell calls (session, catalog, responsible gaming): one file, not seven
+            // small ones. Every other feature's table goes with the feature's chunk, the contract's
+            // own split (@backlay/contract/bettor/<feature>), so home loads no other feature's schemas.
             {
-              name: 'endpoints',
-              test: /node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/](?!login\.ts$|plain-text\.ts$)/,
+              name: 'schemas',
+              test: new RegExp(
+                [
+                  String.raw`node_modules[\\/]zod[\\/]`,
+                  String.raw`[\\/]packages[\\/]contract[\\/]src[\\/]bettor[\\/](session|catalog|responsible)\.ts$`,
+                  String.raw`[\\/]packages[\\/]contract[\\/]src[\\/](endpoint|common|wallet|auth|catalog|settings|stakes|responsible)\.ts$`,
+                ].join('|'),
+              ),
             },
             // The signed-in shell: layouts, header, sidebar, footer, home and what they share
             // (their stylesheets stay in the entry's CSS, in cascade order: app/screen-styles.ts).

@@ -2,6 +2,7 @@ import {
   DEFAULT_BUTTON_VALUES,
   endpoints,
   globalSetting,
+  MAIN_ODDS_LIST_MAX,
   type EndpointName,
   type Match,
   type SearchGroup,
@@ -176,6 +177,30 @@ describeStores('every call', (ctx) => {
     expect(
       all.filter((m) => new Date(m.match_Date).getTime() > Date.now() + 24 * 3_600_000).length,
     ).toBeGreaterThan(0);
+  });
+
+  it('getMatches brief: the same matches with their main market only, and no odds for a race', async () => {
+    const full = (await ctx.api.call('getMatches', { is_active: 1 })).body.data as Match[];
+    const r = await ctx.api.call('getMatches', { is_active: 1, brief: 1 });
+    expect(r.body.status).toBe(true);
+    const brief = r.body.data as Match[];
+    expect(brief.map((m) => m.match_id)).toEqual(full.map((m) => m.match_id));
+    expect(JSON.stringify(brief).length).toBeLessThan(JSON.stringify(full).length / 2);
+    for (const [i, m] of brief.entries()) {
+      const f = full[i]!;
+      const { markets, main_odds, ...rest } = m;
+      const { markets: fullMarkets, main_odds: fullOdds, ...fullRest } = f;
+      expect(rest).toEqual(fullRest);
+      // The main market: the one whose runners main_odds lists (the first one when none is main).
+      expect(markets).toHaveLength(fullMarkets.length > 0 ? 1 : 0);
+      if (fullMarkets.length > 0) expect(fullMarkets).toContainEqual(markets[0]);
+      if (fullOdds!.length > MAIN_ODDS_LIST_MAX) expect(main_odds).toBeUndefined();
+      else expect(main_odds?.map((o) => o.selection_id)).toEqual(fullOdds!.map((o) => o.selection_id));
+    }
+    // Cricket and football show their odds; the day's races (4 to 20 runners) show none.
+    expect(brief.some((m) => m.sport_id === 4 && m.main_odds?.length === 2)).toBe(true);
+    expect(brief.some((m) => m.sport_id === 7 && m.main_odds === undefined)).toBe(true);
+    expect(full.some((m) => m.markets.length > 1)).toBe(true);
   });
 
   it('every demo match has a market with runners fitting its sport', async () => {

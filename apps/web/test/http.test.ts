@@ -1,4 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authEndpoints } from '@backlay/contract/bettor/auth';
+import { catalogEndpoints } from '@backlay/contract/bettor/catalog';
+import { sessionEndpoints } from '@backlay/contract/bettor/session';
 import { callEndpoint } from '../src/lib/api.ts';
 import { apiGet, apiPost, HttpError, request, setUnauthorizedHandler } from '../src/lib/http.ts';
 import { STORAGE_KEYS } from '../src/lib/storage.ts';
@@ -103,7 +106,7 @@ describe('typed endpoint calls', () => {
     const fetchMock = mockApi({
       'sport/getSports': [{ sport_id: 4, name: 'Cricket', is_active: 1, order: 1 }],
     });
-    const result = await callEndpoint('getSports', { is_active: 1 });
+    const result = await callEndpoint(catalogEndpoints.getSports, { is_active: 1 });
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/sport/getSports');
     expect((fetchMock.mock.calls[0]![1] as RequestInit).method).toBe('POST');
     expect(result).toEqual({
@@ -115,22 +118,22 @@ describe('typed endpoint calls', () => {
   it('accepts data as a JSON string where the spec allows it', async () => {
     const rows = [{ button_name: '1k', button_value: 1000, type: 'Game' }];
     mockApi({ 'user/getButtonValue': JSON.stringify(rows) });
-    const result = await callEndpoint('getButtonValue');
+    const result = await callEndpoint(sessionEndpoints.getButtonValue);
     expect(result).toEqual({ status: true, data: rows });
     const casino = [{ sport_id: 'matka', name: 'Matka', is_active: 1, order: 1, category: 'indian' }];
     mockApi({ 'casino/getCasinoSport': JSON.stringify(casino) });
-    expect(await callEndpoint('getCasinoSport')).toEqual({ status: true, data: casino });
+    expect(await callEndpoint(catalogEndpoints.getCasinoSport)).toEqual({ status: true, data: casino });
   });
 
   it('returns a business refusal as status false with its message', async () => {
     mockApi({ 'user/login': json({ status: false, message: 'Wrong user name or password.' }) });
-    const result = await callEndpoint('login', { user_name: 'demo', password: 'nope' });
+    const result = await callEndpoint(authEndpoints.login, { user_name: 'demo', password: 'nope' });
     expect(result).toEqual({ status: false, message: 'Wrong user name or password.' });
   });
 
   it('returns 401 as an unauthorized refusal', async () => {
     mockApi({ 'user/getUserBalance': json({ status: false, message: 'Token expired' }, 401) });
-    expect(await callEndpoint('getUserBalance')).toEqual({
+    expect(await callEndpoint(sessionEndpoints.getUserBalance)).toEqual({
       status: false,
       message: 'Token expired',
       unauthorized: true,

@@ -61,7 +61,8 @@ export const match = z.object({
   markets: z.array(marketSummary),
   /**
    * The runners of the main (match-odds) market with their best prices; empty when it has none.
-   * Always sent by getMatches (optional only so older fixtures still type-check).
+   * Always sent by getMatches, except to a `brief` call for a main market of more than
+   * MAIN_ODDS_LIST_MAX runners.
    */
   main_odds: z.array(mainOdds).optional(),
 });
@@ -98,10 +99,20 @@ export const getSeriesRequest = z.object({
   is_active: activeInput.optional(),
 });
 
+/** The match lists (home, a sport's page) show a main market's odds only up to this many runners. */
+export const MAIN_ODDS_LIST_MAX = 3;
+
 export const getMatchesRequest = z.object({
   sport_id: idInput.optional(),
   series_id: idInput.optional(),
   is_active: activeInput.optional(),
+  /**
+   * 1: the shape a match list shows (the home screen, a sport's page), for a smaller answer: each
+   * match's `markets` holds its main market only, and `main_odds` is left out when that market has
+   * more than MAIN_ODDS_LIST_MAX runners (a race: the list shows no odds for it). Every other field
+   * as without it. Optional; 0 (the full markets and odds) when absent.
+   */
+  brief: activeInput.optional(),
 });
 
 /** 1: header (top navigation), 2: sidebar (all-sports tree with matches). */

@@ -27,3 +27,11 @@ export type RequestIn<T extends Record<string, Endpoint>, N extends keyof T> = T
 
 /** A table's response type of `N`: the envelope's `data` once checked. */
 export type ResponseIn<T extends Record<string, Endpoint>, N extends keyof T> = z.infer<T[N]['response']>;
+
+/** One entry's request type (its request schema's input), `never` for calls without a body. */
+export type EntryRequest<E extends Endpoint> = E extends { request: infer R extends z.ZodType }
+  ? z.input<R>
+  : never;
+
+/** One entry's response type: the envelope's `data` once checked. */
+export type EntryResponse<E extends Endpoint> = z.infer<E['response']>;

@@ -3,12 +3,14 @@
  * entry, and the envelope's `data` is checked against the entry's response schema. Feature `api/`
  * files wrap these in fetchers, query options and hooks.
  *
- * A table holds its endpoints' zod schemas (and so zod itself), so it is kept out of the first
- * load: each app makes its client with `createEndpointClient(() => import(…))`, the table is
- * imported once, on demand, and calls wait for it (docs/decisions.md). The bettor's login call
- * goes through `callTarget` with the contract's zod-free check (@backlay/contract/login).
+ * A table holds its endpoints' zod schemas (and so zod itself). The bettor's app imports each
+ * feature's table where it calls it (`callEntry(catalogEndpoints.getMatches, …)`, tables from
+ * `@backlay/contract/bettor/<feature>`), so a screen's chunk carries its own endpoints' schemas and
+ * no other feature's; the console loads its whole table once, on demand
+ * (`createEndpointClient(() => import(…))`). The bettor's login call goes through `callTarget`
+ * with the contract's zod-free check (@backlay/contract/login).
  */
-import type { Endpoint, RequestIn, ResponseIn } from '@backlay/contract';
+import type { Endpoint, EntryRequest, EntryResponse, RequestIn, ResponseIn } from '@backlay/contract';
 import { API_PREFIX } from './constants.ts';
 import { isUnauthorized, request } from './http.ts';
 
@@ -93,6 +95,26 @@ export async function callTarget<T>(
   }
   if (!parsed.success) throw new UnexpectedResponseError(target.path, parsed.error.message);
   return { status: true, message, data: parsed.data };
+}
+
+/** One call of a table's entry (`catalogEndpoints.getMatches`): method, path and check from the entry. */
+export function callEntry<E extends Endpoint>(
+  entry: E,
+  body?: EntryRequest<E>,
+  init?: Init,
+): Promise<ApiResult<EntryResponse<E>>> {
+  return callTarget(entry as CallTarget<EntryResponse<E>>, body as object | undefined, init);
+}
+
+/** For queries: the entry's data, or an Error carrying the server's message (401/403 included). */
+export async function queryEntry<E extends Endpoint>(
+  entry: E,
+  body?: EntryRequest<E>,
+  init?: Init,
+): Promise<EntryResponse<E>> {
+  const result = await callEntry(entry, body, init);
+  if (!result.status) throw new ApiRefusal(result.message, result.unauthorized === true);
+  return result.data;
 }
 
 /**

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { HashRouter, useRoutes } from 'react-router';
-import { loadEndpoints } from '../lib/api.ts';
 import { Providers } from './providers.tsx';
 import { routes } from './routes.tsx';
 import { installUnauthorizedHandler, startupAuth } from './session.ts';
@@ -9,9 +8,6 @@ import './styles.css';
 export function App() {
   useState(() => {
     startupAuth();
-    // The endpoint table (zod schemas) is its own chunk: fetch it now, while the shell renders.
-    // Signing in does not wait for it (the login call has its own check: @backlay/contract/login).
-    void loadEndpoints();
     installUnauthorizedHandler();
     return null;
   });

@@ -1,4 +1,5 @@
 import type { MainOdds } from '@backlay/contract';
+import { MAIN_ODDS_LIST_MAX } from '@backlay/contract/bettor';
 import { Link } from 'react-router';
 import { formatDateTime } from '@backlay/ui/time';
 import './MatchRow.css';
@@ -61,7 +62,7 @@ export function MatchRow({
             {formatDateTime(date)}
           </time>
         </span>
-        {odds && odds.length > 0 && odds.length <= 3 ? <MainOddsStrip odds={odds} /> : null}
+        {odds && odds.length > 0 && odds.length <= MAIN_ODDS_LIST_MAX ? <MainOddsStrip odds={odds} /> : null}
       </Link>
     </li>
   );

@@ -23,7 +23,14 @@ export const catalogModule = fp(
       ok(await c.series({ sportId: body.sport_id, isActive: body.is_active })),
     );
     route(app, 'getMatches', async ({ body }) =>
-      ok(await c.matches({ sportId: body.sport_id, seriesId: body.series_id, isActive: body.is_active })),
+      ok(
+        await c.matches({
+          sportId: body.sport_id,
+          seriesId: body.series_id,
+          isActive: body.is_active,
+          brief: body.brief,
+        }),
+      ),
     );
     route(app, 'getSeriesHeader', async ({ body }) => ok(await c.seriesHeader(body.is_sidebar_call)));
     route(app, 'getCupsForMenu', async () => ok(await c.cups()));

@@ -1,4 +1,5 @@
 import {
+  MAIN_ODDS_LIST_MAX,
   SEARCH_RESULTS_MAX,
   type Cup,
   type MainOdds,
@@ -39,7 +40,12 @@ export function createCatalogService(
   /** The kinds whose markets are listed under their match (registry.ts `listedUnderMatch`); absent: all. */
   listedKinds?: () => MarketKind[],
 ) {
-  async function withMarkets(rows: MatchRow[]): Promise<Match[]> {
+  /**
+   * The matches with their markets and main odds. `brief` (getMatches' list shape): each match's
+   * main market only, and no main_odds (nor their prices asked) for a main market of more than
+   * MAIN_ODDS_LIST_MAX runners.
+   */
+  async function withMarkets(rows: MatchRow[], brief = false): Promise<Match[]> {
     const marketRows = await q.marketsOf(
       db,
       rows.map((r) => r.matchId),
@@ -56,7 +62,21 @@ export function createCatalogService(
       if (isMain) main.add(m.marketId);
     }
     const mainIds = [...mainOf.values()];
-    const [mainRunners, best] = await Promise.all([q.runnersOf(db, mainIds), bestPrices(mainIds)]);
+    let mainRunners: Awaited<ReturnType<typeof q.runnersOf>>;
+    let best: Awaited<ReturnType<BestPrices>>;
+    /** brief: the main markets whose odds are left out (more runners than a list shows). */
+    const tooMany = new Set<number>();
+    if (brief) {
+      mainRunners = await q.runnersOf(db, mainIds);
+      const count = new Map<number, number>();
+      for (const r of mainRunners) count.set(r.marketId, (count.get(r.marketId) ?? 0) + 1);
+      for (const [id, n] of count) if (n > MAIN_ODDS_LIST_MAX) tooMany.add(id);
+      mainRunners = mainRunners.filter((r) => !tooMany.has(r.marketId));
+      best = await bestPrices(mainIds.filter((id) => !tooMany.has(id)));
+    } else {
+      [mainRunners, best] = await Promise.all([q.runnersOf(db, mainIds), bestPrices(mainIds)]);
+    }
+    const listed = new Set(brief ? mainOf.values() : marketRows.map((m) => m.marketId));
     const oddsByMarket = new Map<number, MainOdds[]>();
     for (const r of mainRunners) {
       const list = oddsByMarket.get(r.marketId) ?? [];
@@ -70,6 +90,7 @@ export function createCatalogService(
       oddsByMarket.set(r.marketId, list);
     }
     for (const m of marketRows) {
+      if (!listed.has(m.marketId)) continue;
       const list = byMatch.get(m.matchId) ?? [];
       list.push({
         market_id: m.marketId,
@@ -94,7 +115,9 @@ export function createCatalogService(
       venue: r.venue,
       in_play: r.inPlay,
       markets: byMatch.get(r.matchId) ?? [],
-      main_odds: oddsByMarket.get(mainOf.get(r.matchId) ?? -1) ?? [],
+      ...(tooMany.has(mainOf.get(r.matchId) ?? -1)
+        ? {}
+        : { main_odds: oddsByMarket.get(mainOf.get(r.matchId) ?? -1) ?? [] }),
     }));
   }
 
@@ -114,8 +137,14 @@ export function createCatalogService(
       return rows.map((s) => ({ series_id: s.seriesId, name: s.name, sport_id: s.sportId }));
     },
 
-    async matches(filter: { sportId?: number; seriesId?: number; isActive?: boolean }): Promise<Match[]> {
-      return withMarkets(await q.listMatches(db, { ...filter, isActive: filter.isActive ?? true }));
+    async matches(filter: {
+      sportId?: number;
+      seriesId?: number;
+      isActive?: boolean;
+      brief?: boolean;
+    }): Promise<Match[]> {
+      const { brief, ...rest } = filter;
+      return withMarkets(await q.listMatches(db, { ...rest, isActive: rest.isActive ?? true }), brief);
     },
 
     /** 1: sports with their series (header); 2: sports, series and matches (sidebar tree). */
@@ -210,24 +239,12 @@ export function createCatalogService(
     },
 
     /** Inserts a match in the caller's transaction (its markets are its kinds' to add). */
-    async insertMatch(
-      tx: Executor,
-      m: {
-        seriesId: number;
-        sportId: number;
-        matchName: string;
-        country: string | null;
-        venue: string | null;
-        startTime: Date;
-        openDate: Date;
-      },
-    ): Promise<number> {
-      const [row] = await tx
-        .insert(matches)
-        .values({ ...m, inPlay: false })
-        .returning({ id: matches.matchId });
-      return row!.id;
+    async insertMatch(tx: Executor, m: NewMatch): Promise<number> {
+      const [id] = await insertMatches(tx, [m]);
+      return id!;
     },
+
+    insertMatches,
 
     /** Races of a racing sport on a day (UTC+5:30), optionally in one country, grouped by venue. */
     async venues(filter: { sportId: number; country: string; date: string }): Promise<VenueEntry[]> {
@@ -255,3 +272,24 @@ export function createCatalogService(
   };
 }
 export type CatalogService = ReturnType<typeof createCatalogService>;
+
+/** A match as a kind creates it (its markets are the kind's to add). */
+export type NewMatch = {
+  seriesId: number;
+  sportId: number;
+  matchName: string;
+  country: string | null;
+  venue: string | null;
+  startTime: Date;
+  openDate: Date;
+};
+
+/** Inserts matches in one statement, in order (the ids as one by one); returns their ids. */
+async function insertMatches(tx: Executor, list: readonly NewMatch[]): Promise<number[]> {
+  if (list.length === 0) return [];
+  const rows = await tx
+    .insert(matches)
+    .values(list.map((m) => ({ ...m, inPlay: false })))
+    .returning({ id: matches.matchId });
+  return rows.map((r) => r.id);
+}

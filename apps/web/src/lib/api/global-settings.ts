@@ -8,9 +8,14 @@ export const GLOBAL_SETTINGS_REFRESH_MS = 60_000;
 /** Settings younger than this are not asked for again when a screen starts reading them. */
 export const GLOBAL_SETTINGS_FRESH_MS = 5 * 60_000;
 
-/** GET globalSetting/getGlobalSetting — loaded on start; the last answer is kept as `globalData`. */
+/**
+ * GET globalSetting/getGlobalSetting — loaded on start; the last answer is kept as `globalData`.
+ * This module is in the login's first load, which carries no zod: the session's table (its check)
+ * is imported here on demand, in the background of the login screen.
+ */
 export async function getGlobalSetting(signal?: AbortSignal): Promise<GlobalSetting> {
-  const data = await queryEndpoint('getGlobalSetting', undefined, { signal });
+  const { sessionEndpoints } = await import('@backlay/contract/bettor/session');
+  const data = await queryEndpoint(sessionEndpoints.getGlobalSetting, undefined, { signal });
   storage.setJson(STORAGE_KEYS.globalData, data);
   return data;
 }

@@ -1,3 +1,4 @@
+import { sessionEndpoints } from '@backlay/contract/bettor/session';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../api.ts';
 import { sessionStore, localLogout, readToken, readUserInfo } from '../storage.ts';
@@ -12,7 +13,7 @@ export async function logout(): Promise<void> {
   const token = readToken();
   useClientStore.getState().setLoggedIn(null);
   try {
-    if (user && token) await callEndpoint('logout', { user_id: user.user_id, token });
+    if (user && token) await callEndpoint(sessionEndpoints.logout, { user_id: user.user_id, token });
   } catch {
     // The server may be unreachable; the local session ends anyway.
   } finally {

@@ -1,10 +1,11 @@
+import { authEndpoints } from '@backlay/contract/bettor/auth';
 import type { ReferralCodeCheck } from '@backlay/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../lib/api.ts';
 
 /** POST user/checkReferralCode — whether the sign-up link's code opens an account (spec §2: "checked"). */
 export const checkReferralCode = (code: string, signal?: AbortSignal): Promise<ReferralCodeCheck> =>
-  queryEndpoint('checkReferralCode', { referral_code: code }, { signal });
+  queryEndpoint(authEndpoints.checkReferralCode, { referral_code: code }, { signal });
 
 export const referralCodeQueryOptions = (code: string) =>
   queryOptions({

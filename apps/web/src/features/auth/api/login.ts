@@ -1,19 +1,20 @@
 import type { LoginResult } from '@backlay/contract';
 import { LOGIN_METHOD, LOGIN_PATH, loginUser, type LoginFields } from '@backlay/contract/login';
-import { callTarget, loadEndpoints, type AnswerCheck, type ApiResult } from '../../../lib/api.ts';
+import { callTarget, type AnswerCheck, type ApiResult } from '../../../lib/api.ts';
 import { beginSecondStep, finishSignIn } from '../session.ts';
 
 /**
  * The login answer's check: a plain sign-in's by the contract's zod-free `loginUser`, so signing
- * in waits for no schema chunk; one that starts a second step by the table's `loginResult` (zod),
- * which the second step's form needs anyway.
+ * in waits for no schema chunk; one that starts a second step by the auth table's `loginResult`
+ * (zod, imported then), which the second step's form needs anyway.
  */
 const loginAnswer: AnswerCheck<LoginResult> = {
   async safeParse(data) {
     const secondStep =
       typeof data === 'object' && data !== null && 'challenge' in data && data.challenge !== undefined;
     if (!secondStep) return loginUser.safeParse(data);
-    return (await loadEndpoints()).login.response.safeParse(data);
+    const { authEndpoints } = await import('@backlay/contract/bettor/auth');
+    return authEndpoints.login.response.safeParse(data);
   },
 };
 

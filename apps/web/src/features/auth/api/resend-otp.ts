@@ -1,3 +1,4 @@
+import { authEndpoints } from '@backlay/contract/bettor/auth';
 import type { BettorRequestOf, SecondStepChallenge } from '@backlay/contract';
 import { useMutation } from '@tanstack/react-query';
 import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
@@ -5,7 +6,7 @@ import { updateSecondStep } from '../session.ts';
 
 /** POST user/resendOtp: a new code (the previous one stops working); 30 s apart at least. */
 export const resendOtp = (body: BettorRequestOf<'resendOtp'>): Promise<ApiResult<SecondStepChallenge>> =>
-  callEndpoint('resendOtp', body);
+  callEndpoint(authEndpoints.resendOtp, body);
 
 export function useResendOtp() {
   return useMutation({

@@ -1,3 +1,4 @@
+import { authEndpoints } from '@backlay/contract/bettor/auth';
 import type { SecondStepChallenge, SignUpRequest } from '@backlay/contract';
 import { useMutation } from '@tanstack/react-query';
 import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
@@ -9,7 +10,7 @@ import { beginSecondStep } from '../session.ts';
  * number, send limits) are status:false with a message.
  */
 export const signUp = (body: SignUpRequest): Promise<ApiResult<SecondStepChallenge>> =>
-  callEndpoint('signUp', body);
+  callEndpoint(authEndpoints.signUp, body);
 
 export function useSignUp() {
   return useMutation({

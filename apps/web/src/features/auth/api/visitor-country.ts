@@ -1,10 +1,11 @@
+import { authEndpoints } from '@backlay/contract/bettor/auth';
 import type { VisitorCountry } from '@backlay/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../lib/api.ts';
 
 /** GET user/getVisitorCountry — the sign-up's dial code country, from the visitor's address (spec §8). */
 export const getVisitorCountry = (signal?: AbortSignal): Promise<VisitorCountry> =>
-  queryEndpoint('getVisitorCountry', undefined, { signal });
+  queryEndpoint(authEndpoints.getVisitorCountry, undefined, { signal });
 
 export const visitorCountryQueryOptions = () =>
   queryOptions({

@@ -1,3 +1,4 @@
+import { binaryEndpoints } from '@backlay/contract/bettor/binary';
 import type { PlaceBinaryBetRequest, ResponseOf } from '@backlay/contract';
 import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
 
@@ -5,4 +6,5 @@ import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
 export const placeBinaryBet = (
   req: PlaceBinaryBetRequest,
   init?: { signal?: AbortSignal },
-): Promise<ApiResult<ResponseOf<'placeBinaryBet'>>> => callEndpoint('placeBinaryBet', req, init);
+): Promise<ApiResult<ResponseOf<'placeBinaryBet'>>> =>
+  callEndpoint(binaryEndpoints.placeBinaryBet, req, init);

@@ -1,3 +1,4 @@
+import { casinoEndpoints } from '@backlay/contract/bettor/casino';
 import type { CasinoLobby, CasinoRoundHead, CasinoSeriesId } from '@backlay/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../lib/api.ts';
@@ -9,7 +10,7 @@ import { withHead } from './round-head.ts';
  * Fetched once; the tiles then follow the live socket (useCasinoLive), never a poll.
  */
 export async function getCasinoLobby(seriesId: CasinoSeriesId, signal?: AbortSignal): Promise<CasinoLobby> {
-  const data = await queryEndpoint('getCasinoLobby', { series_id: seriesId }, { signal });
+  const data = await queryEndpoint(casinoEndpoints.getCasinoLobby, { series_id: seriesId }, { signal });
   const head = data.tables.find((t) => t.round != null)?.round;
   if (head) noteServerTime(head.server_time);
   return data;

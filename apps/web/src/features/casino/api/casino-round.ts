@@ -1,3 +1,4 @@
+import { casinoEndpoints } from '@backlay/contract/bettor/casino';
 import type { CasinoRound, CasinoRoundHead } from '@backlay/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../lib/api.ts';
@@ -11,7 +12,7 @@ import { withHead } from './round-head.ts';
  * refetches (the caller's bets and their outcome).
  */
 export async function getCasinoRound(matchId: number, signal?: AbortSignal): Promise<CasinoRound> {
-  const data = await queryEndpoint('getCasinoRound', { match_id: matchId }, { signal });
+  const data = await queryEndpoint(casinoEndpoints.getCasinoRound, { match_id: matchId }, { signal });
   noteServerTime(data.round.server_time);
   return data;
 }

@@ -1,3 +1,4 @@
+import { casinoEndpoints } from '@backlay/contract/bettor/casino';
 import type { PlaceCasinoBetRequest, PlaceCasinoBetResult } from '@backlay/contract';
 import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
 
@@ -5,4 +6,4 @@ import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
 export const placeCasinoBet = (
   req: PlaceCasinoBetRequest,
   init?: { signal?: AbortSignal },
-): Promise<ApiResult<PlaceCasinoBetResult>> => callEndpoint('placeCasinoBet', req, init);
+): Promise<ApiResult<PlaceCasinoBetResult>> => callEndpoint(casinoEndpoints.placeCasinoBet, req, init);

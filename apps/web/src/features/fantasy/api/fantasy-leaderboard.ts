@@ -1,10 +1,11 @@
+import { fantasyEndpoints } from '@backlay/contract/bettor/fantasy';
 import type { FantasyLeaderboard } from '@backlay/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../lib/api.ts';
 
 /** POST fantasy/getLeaderboard — ranked entries with their prizes; live over `subscribe_fantasy`. */
 export const getFantasyLeaderboard = (contestId: number, signal?: AbortSignal): Promise<FantasyLeaderboard> =>
-  queryEndpoint('getFantasyLeaderboard', { contest_id: contestId }, { signal });
+  queryEndpoint(fantasyEndpoints.getFantasyLeaderboard, { contest_id: contestId }, { signal });
 
 export const fantasyLeaderboardKey = (contestId: number) => ['fantasyLeaderboard', contestId] as const;
 

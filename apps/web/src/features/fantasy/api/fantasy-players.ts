@@ -1,10 +1,11 @@
+import { fantasyEndpoints } from '@backlay/contract/bettor/fantasy';
 import type { FantasyPlayers } from '@backlay/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../lib/api.ts';
 
 /** POST fantasy/getPlayers — both elevens with roles, credits and points, the rules, the caller's teams. */
 export const getFantasyPlayers = (matchId: number, signal?: AbortSignal): Promise<FantasyPlayers> =>
-  queryEndpoint('getFantasyPlayers', { match_id: matchId }, { signal });
+  queryEndpoint(fantasyEndpoints.getFantasyPlayers, { match_id: matchId }, { signal });
 
 export const fantasyPlayersKey = (matchId: number) => ['fantasyPlayers', matchId] as const;
 

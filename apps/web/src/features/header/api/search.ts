@@ -1,3 +1,4 @@
+import { catalogEndpoints } from '@backlay/contract/bettor/catalog';
 import type { SearchGroup } from '@backlay/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../lib/api.ts';
@@ -5,7 +6,7 @@ import { SEARCH_MIN_CHARS } from '../../../lib/constants.ts';
 
 /** POST match/searchByMatchNameHeader — results grouped by sport name. */
 export const searchMatches = (search: string, signal?: AbortSignal): Promise<SearchGroup[]> =>
-  queryEndpoint('searchByMatchNameHeader', { search }, { signal });
+  queryEndpoint(catalogEndpoints.searchByMatchNameHeader, { search }, { signal });
 
 export const searchQueryOptions = (search: string) =>
   queryOptions({

@@ -1,3 +1,4 @@
+import { catalogEndpoints } from '@backlay/contract/bettor/catalog';
 import type { SeriesHeaderEntry } from '@backlay/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api.ts';
@@ -6,7 +7,7 @@ import { SERIES_HEADER_CALL } from '../../../lib/constants.ts';
 /** POST series/getSeriesHeader with is_sidebar_call 1 (header). Failures are ignored (empty list). */
 export async function getHeaderSeries(signal?: AbortSignal): Promise<SeriesHeaderEntry[]> {
   const result = await callEndpoint(
-    'getSeriesHeader',
+    catalogEndpoints.getSeriesHeader,
     { is_sidebar_call: SERIES_HEADER_CALL.HEADER },
     { signal },
   ).catch(() => null);

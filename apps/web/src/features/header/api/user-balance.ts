@@ -1,3 +1,4 @@
+import { sessionEndpoints } from '@backlay/contract/bettor/session';
 import type { UserBalance } from '@backlay/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -8,7 +9,7 @@ import { useClientStore } from '../../../lib/store.ts';
 
 /** GET user/getUserBalance; the exposure is kept for the session as `exposureBalance`. */
 export async function getUserBalance(signal?: AbortSignal): Promise<UserBalance> {
-  const data = await queryEndpoint('getUserBalance', undefined, { signal });
+  const data = await queryEndpoint(sessionEndpoints.getUserBalance, undefined, { signal });
   sessionStore.set(SESSION_KEYS.exposureBalance, String(data.liability));
   return data;
 }

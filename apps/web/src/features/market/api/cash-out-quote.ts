@@ -1,10 +1,11 @@
+import { exchangeEndpoints } from '@backlay/contract/bettor/exchange';
 import type { CashOutQuote } from '@backlay/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../lib/api.ts';
 
 /** POST bet/getCashOut — the cash out of the caller's matched position on one exchange market now. */
 export const getCashOutQuote = (marketId: number, signal?: AbortSignal): Promise<CashOutQuote> =>
-  queryEndpoint('getCashOut', { market_id: marketId }, { signal });
+  queryEndpoint(exchangeEndpoints.getCashOut, { market_id: marketId }, { signal });
 
 /** Keyed by the market and `live`: a signature of its prices and positions, so a change asks again. */
 export const cashOutQuoteKey = (marketId: number, live = '') => ['cashOutQuote', marketId, live] as const;

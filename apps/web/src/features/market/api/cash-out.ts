@@ -1,3 +1,4 @@
+import { exchangeEndpoints } from '@backlay/contract/bettor/exchange';
 import type { CashOutRequest, CashOutResult } from '@backlay/contract';
 import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
 
@@ -6,4 +7,4 @@ import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
  * than `profit`, the figure the bettor confirmed. The same request_id twice answers the first answer.
  */
 export const cashOut = (req: CashOutRequest, signal?: AbortSignal): Promise<ApiResult<CashOutResult>> =>
-  callEndpoint('cashOut', req, signal ? { signal } : undefined);
+  callEndpoint(exchangeEndpoints.cashOut, req, signal ? { signal } : undefined);

@@ -1,3 +1,4 @@
+import { exchangeEndpoints } from '@backlay/contract/bettor/exchange';
 import type { CricketDetail } from '@backlay/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../lib/api.ts';
@@ -7,7 +8,7 @@ export const CRICKET_DETAIL_POLL_MS = 5000;
 
 /** POST match/getCricketDetail — scoreboard, bookmaker tables and fancy rows with the caller's position. */
 export const getCricketDetail = (matchId: number, signal?: AbortSignal): Promise<CricketDetail> =>
-  queryEndpoint('getCricketDetail', { match_id: matchId }, { signal });
+  queryEndpoint(exchangeEndpoints.getCricketDetail, { match_id: matchId }, { signal });
 
 export const cricketDetailKey = (matchId: number) => ['cricketDetail', matchId] as const;
 

@@ -1,10 +1,11 @@
+import { exchangeEndpoints } from '@backlay/contract/bettor/exchange';
 import type { FancyBook } from '@backlay/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../lib/api.ts';
 
 /** POST bet/getFancyBook — the caller's profit or loss on a fancy by result. */
 export const getFancyBook = (fancyId: number, signal?: AbortSignal): Promise<FancyBook> =>
-  queryEndpoint('getFancyBook', { fancy_id: fancyId }, { signal });
+  queryEndpoint(exchangeEndpoints.getFancyBook, { fancy_id: fancyId }, { signal });
 
 export const FANCY_BOOK_KEY = 'fancyBook';
 export const fancyBookKey = (fancyId: number) => [FANCY_BOOK_KEY, fancyId] as const;

@@ -1,10 +1,11 @@
+import { exchangeEndpoints } from '@backlay/contract/bettor/exchange';
 import type { MarketDelta, MarketDetail, MarketImage, MatchDetail } from '@backlay/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../lib/api.ts';
 
 /** POST match/getMatchDetail — the match, its markets, three levels a side and the caller's positions. */
 export const getMatchDetail = (matchId: number, signal?: AbortSignal): Promise<MatchDetail> =>
-  queryEndpoint('getMatchDetail', { match_id: matchId }, { signal });
+  queryEndpoint(exchangeEndpoints.getMatchDetail, { match_id: matchId }, { signal });
 
 export const matchDetailKey = (matchId: number) => ['matchDetail', matchId] as const;
 

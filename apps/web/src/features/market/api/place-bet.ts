@@ -1,3 +1,4 @@
+import { exchangeEndpoints } from '@backlay/contract/bettor/exchange';
 import type { PlaceMarketBetRequest, PlaceMarketBetResult } from '@backlay/contract';
 import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
 
@@ -5,4 +6,4 @@ import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
 export const placeMarketBet = (
   req: PlaceMarketBetRequest,
   init?: { signal?: AbortSignal },
-): Promise<ApiResult<PlaceMarketBetResult>> => callEndpoint('placeMarketBet', req, init);
+): Promise<ApiResult<PlaceMarketBetResult>> => callEndpoint(exchangeEndpoints.placeMarketBet, req, init);

@@ -1,3 +1,4 @@
+import { exchangeEndpoints } from '@backlay/contract/bettor/exchange';
 import type { PlaceBookmakerBetRequest, ResponseOf } from '@backlay/contract';
 import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
 
@@ -5,4 +6,5 @@ import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
 export const placeBookmakerBet = (
   req: PlaceBookmakerBetRequest,
   init?: { signal?: AbortSignal },
-): Promise<ApiResult<ResponseOf<'placeBookmakerBet'>>> => callEndpoint('placeBookmakerBet', req, init);
+): Promise<ApiResult<ResponseOf<'placeBookmakerBet'>>> =>
+  callEndpoint(exchangeEndpoints.placeBookmakerBet, req, init);

@@ -1,3 +1,4 @@
+import { exchangeEndpoints } from '@backlay/contract/bettor/exchange';
 import type { PlaceFancyBetRequest, ResponseOf } from '@backlay/contract';
 import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
 
@@ -5,4 +6,5 @@ import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
 export const placeFancyBet = (
   req: PlaceFancyBetRequest,
   init?: { signal?: AbortSignal },
-): Promise<ApiResult<ResponseOf<'placeFancyBet'>>> => callEndpoint('placeFancyBet', req, init);
+): Promise<ApiResult<ResponseOf<'placeFancyBet'>>> =>
+  callEndpoint(exchangeEndpoints.placeFancyBet, req, init);

@@ -1,3 +1,4 @@
+import { paymentsEndpoints } from '@backlay/contract/bettor/payments';
 import type { BettorRequestOf } from '@backlay/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
@@ -5,7 +6,7 @@ import { bankAccountsKey, type BankAccount } from './bank-accounts.ts';
 
 /** POST payment/addBankAccount — IFSC checked by format, the account number typed twice. */
 export const addBankAccount = (body: BettorRequestOf<'addBankAccount'>): Promise<ApiResult<BankAccount>> =>
-  callEndpoint('addBankAccount', body);
+  callEndpoint(paymentsEndpoints.addBankAccount, body);
 
 export function useAddBankAccount() {
   const queryClient = useQueryClient();

@@ -1,3 +1,4 @@
+import { paymentsEndpoints } from '@backlay/contract/bettor/payments';
 import type { ResponseOf } from '@backlay/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../lib/api.ts';
@@ -6,7 +7,7 @@ export type BankAccount = ResponseOf<'getBankAccounts'>[number];
 
 /** GET payment/getBankAccounts — the caller's saved accounts for withdrawals (numbers masked). */
 export const getBankAccounts = (signal?: AbortSignal): Promise<BankAccount[]> =>
-  queryEndpoint('getBankAccounts', undefined, { signal });
+  queryEndpoint(paymentsEndpoints.getBankAccounts, undefined, { signal });
 
 export const bankAccountsKey = ['payments', 'bankAccounts'] as const;
 

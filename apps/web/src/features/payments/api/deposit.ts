@@ -1,3 +1,4 @@
+import { paymentsEndpoints } from '@backlay/contract/bettor/payments';
 import type { PaymentRequestView, BettorRequestOf } from '@backlay/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
@@ -9,7 +10,7 @@ import { afterPaymentRequest } from './refresh.ts';
  */
 export const requestDeposit = (
   body: BettorRequestOf<'requestDeposit'>,
-): Promise<ApiResult<PaymentRequestView>> => callEndpoint('requestDeposit', body);
+): Promise<ApiResult<PaymentRequestView>> => callEndpoint(paymentsEndpoints.requestDeposit, body);
 
 export function useRequestDeposit() {
   const queryClient = useQueryClient();

@@ -1,3 +1,4 @@
+import { paymentsEndpoints } from '@backlay/contract/bettor/payments';
 import type { ResponseOf } from '@backlay/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../lib/api.ts';
@@ -7,7 +8,7 @@ export type PaymentMethod = PaymentMethods['methods'][number];
 
 /** GET payment/getPaymentMethods — where to pay a deposit, the amount bounds, what may be withdrawn now. */
 export const getPaymentMethods = (signal?: AbortSignal): Promise<PaymentMethods> =>
-  queryEndpoint('getPaymentMethods', undefined, { signal });
+  queryEndpoint(paymentsEndpoints.getPaymentMethods, undefined, { signal });
 
 export const paymentMethodsKey = ['payments', 'methods'] as const;
 

@@ -1,3 +1,4 @@
+import { paymentsEndpoints } from '@backlay/contract/bettor/payments';
 import type { PaymentRequestView } from '@backlay/contract';
 import { displayDay } from '@backlay/ui/time';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -18,7 +19,7 @@ export async function getPendingRequests(
   now = new Date(),
 ): Promise<PaymentRequestView[]> {
   const statement = await queryEndpoint(
-    'getPaymentStatement',
+    paymentsEndpoints.getPaymentStatement,
     {
       from_date: displayDay(new Date(now.getTime() - (PENDING_LOOKBACK_DAYS - 1) * DAY_MS)),
       to_date: displayDay(now),

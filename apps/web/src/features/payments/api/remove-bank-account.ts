@@ -1,3 +1,4 @@
+import { paymentsEndpoints } from '@backlay/contract/bettor/payments';
 import type { BettorRequestOf } from '@backlay/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
@@ -5,7 +6,7 @@ import { bankAccountsKey } from './bank-accounts.ts';
 
 /** POST payment/removeBankAccount — withdrawals already asked for keep it. */
 export const removeBankAccount = (body: BettorRequestOf<'removeBankAccount'>): Promise<ApiResult<null>> =>
-  callEndpoint('removeBankAccount', body);
+  callEndpoint(paymentsEndpoints.removeBankAccount, body);
 
 export function useRemoveBankAccount() {
   const queryClient = useQueryClient();

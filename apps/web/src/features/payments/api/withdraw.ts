@@ -1,3 +1,4 @@
+import { paymentsEndpoints } from '@backlay/contract/bettor/payments';
 import type { PaymentRequestView, BettorRequestOf } from '@backlay/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
@@ -9,7 +10,7 @@ import { afterPaymentRequest } from './refresh.ts';
  */
 export const requestWithdraw = (
   body: BettorRequestOf<'requestWithdraw'>,
-): Promise<ApiResult<PaymentRequestView>> => callEndpoint('requestWithdraw', body);
+): Promise<ApiResult<PaymentRequestView>> => callEndpoint(paymentsEndpoints.requestWithdraw, body);
 
 export function useRequestWithdraw() {
   const queryClient = useQueryClient();

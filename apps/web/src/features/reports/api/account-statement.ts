@@ -1,3 +1,4 @@
+import { reportsEndpoints } from '@backlay/contract/bettor/reports';
 import type { AccountStatement, BettorRequestOf } from '@backlay/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../lib/api.ts';
@@ -8,7 +9,7 @@ export type AccountStatementRequest = BettorRequestOf<'getAccountStatement'>;
 export const getAccountStatement = (
   req: AccountStatementRequest,
   signal?: AbortSignal,
-): Promise<AccountStatement> => queryEndpoint('getAccountStatement', req, { signal });
+): Promise<AccountStatement> => queryEndpoint(reportsEndpoints.getAccountStatement, req, { signal });
 
 export const accountStatementKey = (req: AccountStatementRequest) =>
   ['reports', 'accountStatement', req] as const;

@@ -1,3 +1,4 @@
+import { reportsEndpoints } from '@backlay/contract/bettor/reports';
 import type { BetHistory, BettorRequestOf } from '@backlay/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../lib/api.ts';
@@ -6,7 +7,7 @@ export type BetHistoryRequest = BettorRequestOf<'getBetHistory'>;
 
 /** POST report/getBetHistory — settled bets with result and profit/loss, by settlement days or by market. */
 export const getBetHistory = (req: BetHistoryRequest, signal?: AbortSignal): Promise<BetHistory> =>
-  queryEndpoint('getBetHistory', req, { signal });
+  queryEndpoint(reportsEndpoints.getBetHistory, req, { signal });
 
 export const betHistoryKey = (req: BetHistoryRequest) => ['reports', 'betHistory', req] as const;
 

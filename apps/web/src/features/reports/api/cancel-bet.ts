@@ -1,3 +1,4 @@
+import { exchangeEndpoints } from '@backlay/contract/bettor/exchange';
 import type { CancelBetResult } from '@backlay/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
@@ -6,7 +7,7 @@ import { CURRENT_BETS_KEY } from './current-bets.ts';
 
 /** POST bet/cancelBet {bet_id} — cancels the unmatched part of one bet; a refusal comes back as status false. */
 export const cancelBet = (betId: number): Promise<ApiResult<CancelBetResult>> =>
-  callEndpoint('cancelBet', { bet_id: betId });
+  callEndpoint(exchangeEndpoints.cancelBet, { bet_id: betId });
 
 /**
  * Cancels one bet, then refreshes what shows it: every current-bets list, and (through the

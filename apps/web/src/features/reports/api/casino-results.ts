@@ -1,3 +1,4 @@
+import { casinoEndpoints } from '@backlay/contract/bettor/casino';
 import type { BettorRequestOf, CasinoResults } from '@backlay/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../lib/api.ts';
@@ -6,7 +7,9 @@ export type CasinoResultsRequest = { match_id: number; date: string; page: numbe
 
 /** POST casino/getResults — a casino table's finished rounds on a day (UTC+5:30), newest first, paged. */
 export const getCasinoResults = (req: CasinoResultsRequest, signal?: AbortSignal): Promise<CasinoResults> =>
-  queryEndpoint('getCasinoResults', req satisfies BettorRequestOf<'getCasinoResults'>, { signal });
+  queryEndpoint(casinoEndpoints.getCasinoResults, req satisfies BettorRequestOf<'getCasinoResults'>, {
+    signal,
+  });
 
 export const casinoResultsKey = (req: CasinoResultsRequest) => ['reports', 'casinoResults', req] as const;
 

@@ -1,3 +1,4 @@
+import { casinoEndpoints } from '@backlay/contract/bettor/casino';
 import { casinoSeriesId, type CasinoLobby, type CasinoSeriesId } from '@backlay/contract/bettor';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../lib/api.ts';
@@ -7,7 +8,7 @@ export const CASINO_SERIES: readonly CasinoSeriesId[] = casinoSeriesId.options;
 
 /** POST casino/getLobby — a series' tables (the report only reads their ids and names). */
 export const getCasinoLobby = (series_id: CasinoSeriesId, signal?: AbortSignal): Promise<CasinoLobby> =>
-  queryEndpoint('getCasinoLobby', { series_id }, { signal });
+  queryEndpoint(casinoEndpoints.getCasinoLobby, { series_id }, { signal });
 
 export type CasinoTableGroup = {
   series_id: CasinoSeriesId;

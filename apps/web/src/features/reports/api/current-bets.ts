@@ -1,3 +1,4 @@
+import { exchangeEndpoints } from '@backlay/contract/bettor/exchange';
 import type { CurrentBets, BettorRequestOf } from '@backlay/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../lib/api.ts';
@@ -6,7 +7,7 @@ export type CurrentBetsRequest = BettorRequestOf<'getCurrentBets'>;
 
 /** POST bet/getCurrentBets — the caller's bets: M matched, U unmatched, D cancelled or lapsed; newest first, paged. */
 export const getCurrentBets = (req: CurrentBetsRequest, signal?: AbortSignal): Promise<CurrentBets> =>
-  queryEndpoint('getCurrentBets', req, { signal });
+  queryEndpoint(exchangeEndpoints.getCurrentBets, req, { signal });
 
 /** Bets match, lapse and settle while the screen is open: the list is asked for again this often. */
 export const CURRENT_BETS_REFRESH_MS = 10_000;

@@ -1,3 +1,4 @@
+import { worldCasinoEndpoints } from '@backlay/contract/bettor/world-casino';
 import type { BettorRequestOf, LiveCasinoBets } from '@backlay/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../lib/api.ts';
@@ -8,7 +9,7 @@ export type LiveCasinoBetsRequest = BettorRequestOf<'getLiveCasinoBets'>;
 export const getLiveCasinoBets = (
   req: LiveCasinoBetsRequest,
   signal?: AbortSignal,
-): Promise<LiveCasinoBets> => queryEndpoint('getLiveCasinoBets', req, { signal });
+): Promise<LiveCasinoBets> => queryEndpoint(worldCasinoEndpoints.getLiveCasinoBets, req, { signal });
 
 export const liveCasinoBetsKey = (req: LiveCasinoBetsRequest) => ['reports', 'liveCasinoBets', req] as const;
 

@@ -1,3 +1,4 @@
+import { paymentsEndpoints } from '@backlay/contract/bettor/payments';
 import type { BettorRequestOf, ResponseOf } from '@backlay/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../lib/api.ts';
@@ -9,7 +10,7 @@ export type PaymentStatement = ResponseOf<'getPaymentStatement'>;
 export const getPaymentStatement = (
   req: PaymentStatementRequest,
   signal?: AbortSignal,
-): Promise<PaymentStatement> => queryEndpoint('getPaymentStatement', req, { signal });
+): Promise<PaymentStatement> => queryEndpoint(paymentsEndpoints.getPaymentStatement, req, { signal });
 
 export const paymentStatementKey = (req: PaymentStatementRequest) =>
   ['reports', 'paymentStatement', req] as const;

@@ -1,3 +1,4 @@
+import { reportsEndpoints } from '@backlay/contract/bettor/reports';
 import type { ProfitLoss, BettorRequestOf } from '@backlay/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../lib/api.ts';
@@ -6,7 +7,7 @@ export type ProfitLossRequest = BettorRequestOf<'getProfitLoss'>;
 
 /** POST report/getProfitLoss — settled profit and loss by sport or by market, with commission and net. */
 export const getProfitLoss = (req: ProfitLossRequest, signal?: AbortSignal): Promise<ProfitLoss> =>
-  queryEndpoint('getProfitLoss', req, { signal });
+  queryEndpoint(reportsEndpoints.getProfitLoss, req, { signal });
 
 export const profitLossKey = (req: ProfitLossRequest) => ['reports', 'profitLoss', req] as const;
 

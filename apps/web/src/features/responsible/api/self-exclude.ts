@@ -1,3 +1,4 @@
+import { responsibleEndpoints } from '@backlay/contract/bettor/responsible';
 import type { BettorRequestOf, ResponseOf } from '@backlay/contract';
 import { useMutation } from '@tanstack/react-query';
 import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
@@ -8,6 +9,6 @@ import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
  */
 export const selfExclude = (
   body: BettorRequestOf<'selfExclude'>,
-): Promise<ApiResult<ResponseOf<'selfExclude'>>> => callEndpoint('selfExclude', body);
+): Promise<ApiResult<ResponseOf<'selfExclude'>>> => callEndpoint(responsibleEndpoints.selfExclude, body);
 
 export const useSelfExclude = () => useMutation({ mutationFn: selfExclude });

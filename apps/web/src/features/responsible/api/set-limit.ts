@@ -1,3 +1,4 @@
+import { responsibleEndpoints } from '@backlay/contract/bettor/responsible';
 import type { BettorRequestOf, ResponsibleGaming } from '@backlay/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
@@ -9,7 +10,7 @@ import { responsibleGamingKey } from './responsible-gaming.ts';
  */
 export const setResponsibleLimit = (
   body: BettorRequestOf<'setResponsibleLimit'>,
-): Promise<ApiResult<ResponsibleGaming>> => callEndpoint('setResponsibleLimit', body);
+): Promise<ApiResult<ResponsibleGaming>> => callEndpoint(responsibleEndpoints.setResponsibleLimit, body);
 
 export function useSetResponsibleLimit() {
   const queryClient = useQueryClient();

@@ -1,3 +1,4 @@
+import { responsibleEndpoints } from '@backlay/contract/bettor/responsible';
 import type { BettorRequestOf, ResponsibleGaming } from '@backlay/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
@@ -6,7 +7,7 @@ import { responsibleGamingKey } from './responsible-gaming.ts';
 /** POST user/responsibleGaming/realityCheck — a reminder every N minutes of a session (0 = off). */
 export const setRealityCheck = (
   body: BettorRequestOf<'setRealityCheck'>,
-): Promise<ApiResult<ResponsibleGaming>> => callEndpoint('setRealityCheck', body);
+): Promise<ApiResult<ResponsibleGaming>> => callEndpoint(responsibleEndpoints.setRealityCheck, body);
 
 export function useSetRealityCheck() {
   const queryClient = useQueryClient();

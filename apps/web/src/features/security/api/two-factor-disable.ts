@@ -1,3 +1,4 @@
+import { securityEndpoints } from '@backlay/contract/bettor/security';
 import type { BettorRequestOf } from '@backlay/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
@@ -5,7 +6,7 @@ import { twoFactorStatusKey } from './two-factor-status.ts';
 
 /** POST user/twoFactor/disable — a current code (or a recovery code) turns Security Auth off. */
 export const disableTwoFactor = (body: BettorRequestOf<'twoFactorDisable'>): Promise<ApiResult<null>> =>
-  callEndpoint('twoFactorDisable', body);
+  callEndpoint(securityEndpoints.twoFactorDisable, body);
 
 export function useDisableTwoFactor() {
   const queryClient = useQueryClient();

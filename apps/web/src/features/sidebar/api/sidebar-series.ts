@@ -1,3 +1,4 @@
+import { catalogEndpoints } from '@backlay/contract/bettor/catalog';
 import type { SeriesHeaderEntry } from '@backlay/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api.ts';
@@ -17,7 +18,7 @@ export function sidebarSports(entries: SeriesHeaderEntry[]): SeriesHeaderEntry[]
 /** POST series/getSeriesHeader with is_sidebar_call 2: sports → series → matches. Failures are ignored. */
 export async function getSidebarSeries(signal?: AbortSignal): Promise<SeriesHeaderEntry[]> {
   const result = await callEndpoint(
-    'getSeriesHeader',
+    catalogEndpoints.getSeriesHeader,
     { is_sidebar_call: SERIES_HEADER_CALL.SIDEBAR },
     { signal },
   ).catch(() => null);

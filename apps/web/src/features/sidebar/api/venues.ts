@@ -1,3 +1,4 @@
+import { catalogEndpoints } from '@backlay/contract/bettor/catalog';
 import type { VenueEntry } from '@backlay/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api.ts';
@@ -6,7 +7,9 @@ type VenueQuery = { sport_id: number; date: string; country: string };
 
 /** POST match/getMatchVenueListByCountryCodeSportId — races of a racing sport on a day, by venue. */
 export async function getVenues(q: VenueQuery, signal?: AbortSignal): Promise<VenueEntry[]> {
-  const result = await callEndpoint('getMatchVenueListByCountryCodeSportId', q, { signal }).catch(() => null);
+  const result = await callEndpoint(catalogEndpoints.getMatchVenueListByCountryCodeSportId, q, {
+    signal,
+  }).catch(() => null);
   return result?.status ? result.data : [];
 }
 

@@ -1,3 +1,4 @@
+import { sessionEndpoints } from '@backlay/contract/bettor/session';
 import type { ButtonValue } from '@backlay/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint, type ApiResult } from '../../../lib/api.ts';
@@ -10,7 +11,7 @@ export {
 
 /** POST user/setButtonValue — an array of rows with their type. */
 export const setButtonValues = (rows: ButtonValue[]): Promise<ApiResult<ButtonValue[]>> =>
-  callEndpoint('setButtonValue', rows);
+  callEndpoint(sessionEndpoints.setButtonValue, rows);
 
 /** On success the values are refreshed from the server. */
 export function useSetButtonValues() {

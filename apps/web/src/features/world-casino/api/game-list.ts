@@ -1,3 +1,4 @@
+import { worldCasinoEndpoints } from '@backlay/contract/bettor/world-casino';
 import type { BettorRequestOf, WorldCasinoGameList } from '@backlay/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../lib/api.ts';
@@ -6,7 +7,7 @@ export type GameListRequest = BettorRequestOf<'getGameList'>;
 
 /** POST worldCasino/getGameList — a page of enabled games by provider, category and name, with the tabs' categories. */
 export const getGameList = (req: GameListRequest, signal?: AbortSignal): Promise<WorldCasinoGameList> =>
-  queryEndpoint('getGameList', req, { signal });
+  queryEndpoint(worldCasinoEndpoints.getGameList, req, { signal });
 
 export const gameListKey = (req: GameListRequest) => ['worldCasino', 'games', req] as const;
 

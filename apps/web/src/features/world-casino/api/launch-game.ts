@@ -1,3 +1,4 @@
+import { worldCasinoEndpoints } from '@backlay/contract/bettor/world-casino';
 import type { WorldCasinoLaunch } from '@backlay/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../lib/api.ts';
@@ -8,7 +9,7 @@ import { queryEndpoint } from '../../../lib/api.ts';
  * off, provider not answering) rejects with the server's message.
  */
 export const launchGame = (gameId: number, signal?: AbortSignal): Promise<WorldCasinoLaunch> =>
-  queryEndpoint('userAuthentication', { game_id: gameId }, { signal });
+  queryEndpoint(worldCasinoEndpoints.userAuthentication, { game_id: gameId }, { signal });
 
 export const launchGameKey = (gameId: number) => ['worldCasino', 'launch', gameId] as const;
 

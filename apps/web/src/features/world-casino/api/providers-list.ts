@@ -1,10 +1,11 @@
+import { worldCasinoEndpoints } from '@backlay/contract/bettor/world-casino';
 import type { WorldCasinoProvider } from '@backlay/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../lib/api.ts';
 
 /** GET worldCasino/getProvidersList — the enabled game providers and their enabled games (the lobby's filter). */
 export const getProvidersList = (signal?: AbortSignal): Promise<WorldCasinoProvider[]> =>
-  queryEndpoint('getProvidersList', undefined, { signal });
+  queryEndpoint(worldCasinoEndpoints.getProvidersList, undefined, { signal });
 
 export const providersListKey = ['worldCasino', 'providers'] as const;
 

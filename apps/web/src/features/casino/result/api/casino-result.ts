@@ -1,3 +1,4 @@
+import { casinoEndpoints } from '@backlay/contract/bettor/casino';
 import type { BettorRequestOf, CasinoRoundResult } from '@backlay/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../../lib/api.ts';
@@ -6,7 +7,9 @@ export type CasinoResultRequest = { match_id: number; round_id: number };
 
 /** POST casino/getCasinoResult — one round: its cards or steps, result, seed hash and (once dealt) seed. */
 export const getCasinoResult = (req: CasinoResultRequest, signal?: AbortSignal): Promise<CasinoRoundResult> =>
-  queryEndpoint('getCasinoResult', req satisfies BettorRequestOf<'getCasinoResult'>, { signal });
+  queryEndpoint(casinoEndpoints.getCasinoResult, req satisfies BettorRequestOf<'getCasinoResult'>, {
+    signal,
+  });
 
 export const casinoResultKey = (req: CasinoResultRequest) =>
   ['casino', 'result', req.match_id, req.round_id] as const;

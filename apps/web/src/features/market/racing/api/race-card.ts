@@ -1,3 +1,4 @@
+import { exchangeEndpoints } from '@backlay/contract/bettor/exchange';
 import type { RaceCard } from '@backlay/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryEndpoint } from '../../../../lib/api.ts';
@@ -8,7 +9,7 @@ import { queryEndpoint } from '../../../../lib/api.ts';
  * Its prices are the exchange's (match/getMatchDetail and the live socket).
  */
 export const getRaceCard = (matchId: number, signal?: AbortSignal): Promise<RaceCard> =>
-  queryEndpoint('getRaceCard', { match_id: matchId }, { signal });
+  queryEndpoint(exchangeEndpoints.getRaceCard, { match_id: matchId }, { signal });
 
 export const raceCardKey = (matchId: number) => ['raceCard', matchId] as const;
 

@@ -1,0 +1,147 @@
+import {
+  cricketDetail,
+  fancyBook,
+  getCricketDetailRequest,
+  getFancyBookRequest,
+  getKindBetsRequest,
+  kindBets,
+  placeBookmakerBetRequest,
+  placeFancyBetRequest,
+  placeKindBetResult,
+} from '../cricket.ts';
+import {
+  cancelBetRequest,
+  cancelBetResult,
+  cashOutQuote,
+  cashOutRequest,
+  cashOutResult,
+  currentBets,
+  getCashOutRequest,
+  getCurrentBetsRequest,
+  getMatchBetsRequest,
+  getMatchDetailRequest,
+  matchBets,
+  matchDetail,
+  placeMarketBetRequest,
+  placeMarketBetResult,
+} from '../exchange.ts';
+import { getRaceCardRequest, raceCard } from '../racing.ts';
+import { defineEndpoints } from '../endpoint.ts';
+
+/** A match's markets and bets: detail, race card, bets on match odds, bookmaker and fancy markets, cancelling, cash-out, the caller's bets. */
+export const exchangeEndpoints = defineEndpoints({
+  getRaceCard: {
+    method: 'POST',
+    path: 'racing/getRaceCard',
+    access: 'user',
+    summary:
+      "A race's card (runners with silks or trap, jockey, trainer, weight, draw, form; non-runners with their reduction factors), its state and places paid, the ids of its WIN and PLACE markets (prices from match/getMatchDetail), its result, and the day's meetings of its sport for the tabs.",
+    request: getRaceCardRequest,
+    response: raceCard,
+  },
+  getMatchDetail: {
+    method: 'POST',
+    path: 'match/getMatchDetail',
+    access: 'user',
+    summary:
+      "A match with its markets: runners, three best back and lay levels {price, size} and the caller's position.",
+    request: getMatchDetailRequest,
+    response: matchDetail,
+  },
+  placeMarketBet: {
+    method: 'POST',
+    path: 'bet/placeMarketBet',
+    access: 'user',
+    summary:
+      'Place a back or lay bet (decimal odds, stake in rupees); matches at once as far as the book allows. The same request_id twice returns the first result.',
+    request: placeMarketBetRequest,
+    response: placeMarketBetResult,
+  },
+  cancelBet: {
+    method: 'POST',
+    path: 'bet/cancelBet',
+    access: 'user',
+    summary:
+      "Cancel the unmatched part of one bet ({bet_id}) or of all the caller's bets on a market ({market_id}).",
+    request: cancelBetRequest,
+    response: cancelBetResult,
+  },
+  getCashOut: {
+    method: 'POST',
+    path: 'bet/getCashOut',
+    access: 'user',
+    summary:
+      "The cash out of the caller's matched position on an exchange market: the hedge bets at the best prices now and the equal profit (or loss) they lock on every runner, or why none is available.",
+    request: getCashOutRequest,
+    response: cashOutQuote,
+  },
+  cashOut: {
+    method: 'POST',
+    path: 'bet/cashOut',
+    access: 'user',
+    summary:
+      'Place the cash out: every hedge bet matched in full at its price or better, or nothing placed (refused with the quote now in data). Refused when it would lock less than the profit the caller accepted. The same request_id twice returns the first answer.',
+    request: cashOutRequest,
+    response: cashOutResult,
+  },
+  getCurrentBets: {
+    method: 'POST',
+    path: 'bet/getCurrentBets',
+    access: 'user',
+    summary: "The caller's bets: M matched, U unmatched, D cancelled or lapsed; newest first, paged.",
+    request: getCurrentBetsRequest,
+    response: currentBets,
+  },
+  getMatchBets: {
+    method: 'POST',
+    path: 'bet/getMatchBets',
+    access: 'user',
+    summary: "The caller's matched and unmatched bets on one match (game-details screen).",
+    request: getMatchBetsRequest,
+    response: matchBets,
+  },
+  getCricketDetail: {
+    method: 'POST',
+    path: 'match/getCricketDetail',
+    access: 'user',
+    summary:
+      "A cricket match's own markets: the scoreboard, bookmaker tables (rates per 100 with the caller's position) and fancy rows (No/Yes lines and rates, the caller's exposure).",
+    request: getCricketDetailRequest,
+    response: cricketDetail,
+  },
+  placeBookmakerBet: {
+    method: 'POST',
+    path: 'bet/placeBookmakerBet',
+    access: 'user',
+    summary:
+      'Back or lay a bookmaker runner at the quoted rate (per 100): taken whole at once or refused ("Rate changed"). The same request_id twice returns the first bet.',
+    request: placeBookmakerBetRequest,
+    response: placeKindBetResult,
+  },
+  placeFancyBet: {
+    method: 'POST',
+    path: 'bet/placeFancyBet',
+    access: 'user',
+    summary:
+      'Yes or No on a fancy at the quoted line and rate: taken whole at once or refused ("Line changed", "Ball running"). The same request_id twice returns the first bet.',
+    request: placeFancyBetRequest,
+    response: placeKindBetResult,
+  },
+  getFancyBook: {
+    method: 'POST',
+    path: 'bet/getFancyBook',
+    access: 'user',
+    summary:
+      "The caller's profit or loss on a fancy by result, from (lowest line − 2) to (highest line + 2).",
+    request: getFancyBookRequest,
+    response: fancyBook,
+  },
+  getCricketBets: {
+    method: 'POST',
+    path: 'bet/getCricketBets',
+    access: 'user',
+    summary: "The caller's bookmaker and fancy bets on one match, newest first (at most 200).",
+    request: getKindBetsRequest,
+    response: kindBets,
+  },
+});
