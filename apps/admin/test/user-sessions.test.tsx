@@ -15,6 +15,7 @@ const user = {
   exposure: 0,
   available: 100,
   lock: 'NONE',
+  bet_locked: false,
   must_change_password: false,
   created_at: '2026-11-20T10:00:00.000Z',
   last_login_at: '2026-11-23T10:00:00.000Z',

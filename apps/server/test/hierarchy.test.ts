@@ -13,6 +13,7 @@ import { expect, it } from 'vitest';
 import { registerEndpoint, ok } from '../src/http/route.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { NOT_YOURS, OPERATOR_ONLY } from '../src/modules/hierarchy/scope.ts';
+import { BET_LOCKED_MESSAGE } from '../src/modules/wallet/stake-gate.ts';
 import type { Api } from './helpers/api.ts';
 import { createMarket, expectExchangeInvariants, marketBet, nextRequestId } from './helpers/exchange.ts';
 import { describeStores, type StoreContext } from './helpers/stores.ts';
@@ -305,6 +306,55 @@ describeStores(
         page: 1,
       });
       expect(JSON.stringify(stmt.body)).toContain('Credit given');
+      await ledgerClean(ctx);
+    });
+
+    it('a bet lock set by an upline stops the account and everything below it; only the locker or one above lifts it', async () => {
+      const t = await tree();
+      await money(operator, 'adminWalletDeposit', t.m.userId, 1000);
+      await money(t.master, 'adminWalletDeposit', t.a.userId, 600);
+      await money(t.agent, 'adminWalletDeposit', t.b.userId, 300);
+      const bettor = await as(t.b.userName);
+      const market = await createMarket(ctx.app);
+      const bet = () => bettor.call('placeMarketBet', marketBet(market, 0, true, 2, 10));
+      const lock = (by: Api, user_id: number, locked: boolean) =>
+        by.call('adminUserBetLock', { user_id, locked, request_id: rid('betlock') });
+      const refusedLocked = { status: false, message: BET_LOCKED_MESSAGE };
+
+      // The master locks its bettor: refused in words, shown in the downline list.
+      expect((await lock(t.master, t.b.userId, true)).body).toMatchObject({
+        status: true,
+        data: { bet_locked: true },
+      });
+      expect((await bet()).body).toEqual(refusedLocked);
+      // The agent, below the master, cannot lift the master's lock; nor lock or unlock itself.
+      expect((await lock(t.agent, t.b.userId, false)).body).toEqual({
+        status: false,
+        message: `Betting was locked by ${t.m.userName}, above you: only they or their upline can unlock it`,
+      });
+      expect((await lock(t.agent, t.a.userId, false)).body).toEqual({
+        status: false,
+        message: 'Your own betting is set by your upline',
+      });
+      await lock(t.master, t.b.userId, false);
+      expect((await bet()).body, 'unlocked, the bet is taken').toMatchObject({ status: true });
+
+      // A lock on the agent stops every bettor below it.
+      await lock(t.master, t.a.userId, true);
+      expect((await bet()).body).toEqual(refusedLocked);
+      await lock(t.master, t.a.userId, false);
+      expect((await bet()).body).toMatchObject({ status: true });
+
+      // The agent's own lock, taken over by its master: the agent can no longer lift it.
+      await lock(t.agent, t.b.userId, true);
+      await lock(t.master, t.b.userId, true);
+      expect((await lock(t.agent, t.b.userId, false)).body).toMatchObject({ status: false });
+      expect((await bet()).body).toEqual(refusedLocked);
+      // The operator lifts anyone's.
+      await lock(operator, t.b.userId, false);
+      expect((await bet()).body).toMatchObject({ status: true });
+      // Outside its subtree: 403 like every console call.
+      expect((await lock(t.master2, t.b.userId, true)).statusCode).toBe(403);
       await ledgerClean(ctx);
     });
 

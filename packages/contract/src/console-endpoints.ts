@@ -31,6 +31,7 @@ import {
   adminUserCreateRequest,
   adminUserCreateResult,
   adminUserCreditReferenceRequest,
+  adminUserBetLockRequest,
   adminUserLockRequest,
   adminUserOfRequest,
   adminUserRequest,
@@ -228,6 +229,15 @@ export const consoleEndpoints = define({
     summary:
       'Lock a bettor (every session ends; logins refused until unlocked) or unlock one (also clears a failed-login lockout). Audited; idempotent.',
     request: adminUserLockRequest,
+    response: adminUser,
+  },
+  adminUserBetLock: {
+    method: 'POST',
+    path: 'admin/user/betLock',
+    access: 'operator',
+    summary:
+      'Lock (or unlock) betting on an account of your downline: it and every account below it stake nothing, refused in words; logins and reports go on. Unlocked only by the account that locked it or one above. Audited; idempotent.',
+    request: adminUserBetLockRequest,
     response: adminUser,
   },
   adminUserResetPassword: {

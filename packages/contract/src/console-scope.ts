@@ -42,6 +42,7 @@ export const consoleScopes: { readonly [N in ConsoleEndpointName]: ConsoleScope 
   adminUserCreate: downline('parent_id'),
   adminUserCreditReference: downline('user_id'),
   adminUserLock: downline('user_id'),
+  adminUserBetLock: downline('user_id'),
   adminUserResetPassword: downline('user_id'),
   adminUserSessions: downline('user_id'),
   adminUserSessionsEnd: downline('user_id'),

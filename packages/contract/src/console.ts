@@ -577,7 +577,7 @@ export const adminUserRow = z.object({
   role: userRole,
   parent_id: z.number().int().nullable(),
   parent_name: z.string().nullable(),
-  /** A master's or an agent's share of its downline's result, percent (stored; not applied yet). */
+  /** A master's or an agent's share of its downline's result, percent (applied at settlement). */
   share_pct: z.number().nullable(),
   balance: rupees,
   exposure: rupees,
@@ -587,6 +587,8 @@ export const adminUserRow = z.object({
   credit_reference: rupees,
   /** Locked by an operator (LOCKED) or after failed logins until a time (LOGIN_LOCKOUT). */
   lock: z.enum(['NONE', 'LOCKED', 'LOGIN_LOCKOUT']),
+  /** Betting locked on this account by an upline (admin/user/betLock): it and every account below it stake nothing. */
+  bet_locked: z.boolean(),
   must_change_password: z.boolean(),
   created_at: isoDateTime,
   last_login_at: isoDateTime.nullable(),
@@ -669,6 +671,12 @@ export const adminUserLockRequest = z.object({
     .trim()
     .max(TEXT_MAX_CHARS, `reason must be at most ${TEXT_MAX_CHARS} characters`)
     .optional(),
+  request_id: adminRequestId.optional(),
+});
+
+export const adminUserBetLockRequest = z.object({
+  user_id: idInput,
+  locked: z.boolean({ error: 'locked must be true or false' }),
   request_id: adminRequestId.optional(),
 });
 

@@ -33,8 +33,14 @@ export const users = pgTable(
       .default('bettor'),
     /** The account above in the tree (docs/hierarchy.md): the operator, a master or an agent. */
     parentId: integer('parent_id'),
-    /** A master's or an agent's share of the result under it, basis points (stored; not applied yet). */
+    /** A master's or an agent's share of the result under it, basis points (applied at settlement). */
     shareBp: integer('share_bp'),
+    /**
+     * Betting locked by an upline (issue 41): the account that locked it, null when not locked. The
+     * stake gate refuses every stake of this account and of every account below it; only the
+     * locker or an account above it unlocks.
+     */
+    betLockedBy: integer('bet_locked_by'),
     /** What the parent lent this account (set by the parent), shown beside its balance. */
     creditReferencePaise: bigint('credit_reference_paise', { mode: 'number' }).notNull().default(0),
     isChangePassword: boolean('is_change_password').notNull().default(false),

@@ -218,6 +218,37 @@ function LockDialog({ user, onClose }: { user: AdminUser; onClose: () => void })
   );
 }
 
+/** Betting locked on an account of the downline: it and every account below it stake nothing. */
+function BetLockDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const locking = !user.bet_locked;
+  const set = useAction('adminUserBetLock', {
+    invalidate: userKeys(user.user_id),
+    success: locking ? `Betting locked for ${user.user_name}` : `Betting unlocked for ${user.user_name}`,
+  });
+  return (
+    <ConfirmDialog
+      open
+      title={locking ? `Lock betting for ${user.user_name}?` : `Unlock betting for ${user.user_name}?`}
+      confirmLabel={locking ? 'Lock betting' : 'Unlock betting'}
+      danger={locking}
+      busy={set.busy}
+      error={set.error}
+      onCancel={onClose}
+      onConfirm={() =>
+        void set.run({ user_id: user.user_id, locked: locking }).then((r) => {
+          if (r.ok) onClose();
+        })
+      }
+    >
+      <p>
+        {locking
+          ? `${user.user_name} and every account below it can log in and read their reports, but no new bet is taken. Open bets stay as they are. Only you or an account above you can unlock it.`
+          : `${user.user_name} and the accounts below it can bet again (unless an account above them is locked).`}
+      </p>
+    </ConfirmDialog>
+  );
+}
+
 /** A child's credit reference: what its parent lent it, shown beside its balance. */
 function CreditDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const [amount, setAmount] = useState(String(user.credit_reference));
@@ -266,7 +297,9 @@ export function UserScreen() {
   const userId = Number(useParams().userId);
   const me = useSession();
   const q = useEndpoint('adminUser', { user_id: userId }, { enabled: Number.isInteger(userId) });
-  const [dialog, setDialog] = useState<'deposit' | 'withdraw' | 'lock' | 'reset' | 'credit' | null>(null);
+  const [dialog, setDialog] = useState<
+    'deposit' | 'withdraw' | 'lock' | 'betlock' | 'reset' | 'credit' | null
+  >(null);
   // Accounts below the caller: the operator changes any; a master or an agent its own subtree, and
   // moves money and credit with its direct children only (one level at a time).
   const below = (u: AdminUser) => u.role !== 'operator' && u.user_id !== me?.user_id;
@@ -296,6 +329,9 @@ export function UserScreen() {
                 ) : null}
                 <button type="button" className="btn" onClick={() => setDialog('reset')}>
                   Reset password
+                </button>
+                <button type="button" className="btn" onClick={() => setDialog('betlock')}>
+                  {u.bet_locked ? 'Unlock betting' : 'Lock betting'}
                 </button>
                 <button
                   type="button"
@@ -329,6 +365,7 @@ export function UserScreen() {
                 <dt>Status</dt>
                 <dd>
                   {u.lock === 'NONE' ? <Badge tone="green">ACTIVE</Badge> : <Badge>{u.lock}</Badge>}
+                  {u.bet_locked ? <Badge>BETTING LOCKED</Badge> : null}
                   {u.locked_until && u.lock === 'LOGIN_LOCKOUT' ? (
                     <span className="small"> until {when(u.locked_until)}</span>
                   ) : null}
@@ -372,6 +409,7 @@ export function UserScreen() {
           ) : null}
           {dialog === 'credit' ? <CreditDialog user={u} onClose={() => setDialog(null)} /> : null}
           {dialog === 'lock' ? <LockDialog user={u} onClose={() => setDialog(null)} /> : null}
+          {dialog === 'betlock' ? <BetLockDialog user={u} onClose={() => setDialog(null)} /> : null}
           {dialog === 'reset' ? <ResetDialog user={u} onClose={() => setDialog(null)} /> : null}
         </>
       )}

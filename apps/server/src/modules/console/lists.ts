@@ -31,6 +31,7 @@ type UserSqlRow = {
   balance: string;
   exposure: string;
   locked_until: string | Date | null;
+  bet_locked_by: number | null;
   is_change_password: boolean;
   created_at: string | Date;
   last_login_at: string | Date | null;
@@ -40,7 +41,7 @@ const userColumns = sql`u.user_id, u.user_name, u.role, u.parent_id, p.user_name
   u.share_bp, u.credit_reference_paise::text as credit_reference,
   coalesce(a.balance_paise, 0)::text as balance,
   (select coalesce(sum(e.exposure_paise), 0)::text from ${exposureHolds} e where e.user_id = u.user_id) as exposure,
-  u.locked_until, u.is_change_password, u.created_at,
+  u.locked_until, u.is_change_password, u.created_at, u.bet_locked_by,
   (select max(s.created_at) from ${sessions} s where s.user_id = u.user_id) as last_login_at`;
 
 const userFrom = sql`from ${users} u
@@ -68,6 +69,7 @@ function toUserRow(r: UserSqlRow, now: Date): AdminUserRow {
         : until.getTime() >= OPERATOR_LOCK_UNTIL.getTime()
           ? 'LOCKED'
           : 'LOGIN_LOCKOUT',
+    bet_locked: r.bet_locked_by !== null,
     must_change_password: r.is_change_password,
     created_at: iso(r.created_at),
     last_login_at: r.last_login_at === null ? null : iso(r.last_login_at),

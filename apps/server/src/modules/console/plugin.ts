@@ -25,6 +25,7 @@ import { dashboard } from './dashboard.ts';
 import { listAudit, listUsers, userDetail } from './lists.ts';
 import { marketRisk, voidWindowPreview } from './risk.ts';
 import { exposureDetailOf } from '../markets/plugin.ts';
+import { setBetLock } from '../hierarchy/bet-lock.ts';
 import { chainShareRefusal, creationRefusal, nodeOf } from '../hierarchy/tree.ts';
 import { setCreditReference } from '../hierarchy/credit.ts';
 
@@ -187,6 +188,13 @@ export const consoleModule = fp(
     route(app, 'adminUserLock', async ({ body, user }) =>
       audited(app, user.userId, 'user/lock', body, async () => {
         const r = await accounts.setLocked(user.userId, body.user_id, body.locked);
+        return r.ok ? userAnswer(body.user_id) : refuse(r.message);
+      }),
+    );
+
+    route(app, 'adminUserBetLock', async ({ body, user }) =>
+      audited(app, user.userId, 'user/betLock', body, async () => {
+        const r = await setBetLock(app.db, user, body.user_id, body.locked);
         return r.ok ? userAnswer(body.user_id) : refuse(r.message);
       }),
     );

@@ -33,7 +33,7 @@ import { CONTEST_HORIZON_MS, contestWire, DEFAULT_CONTESTS, rupees } from './con
 import type { CricketPort, FantasyMatch } from './cricket-port.ts';
 import { hasBegun, pointsOf, poolOf } from './players.ts';
 import { fantasyContests, fantasyEntries, fantasyMatchPoints, fantasyTeams } from './schema.ts';
-import { NOT_A_BETTOR_MESSAGE, SESSION_ENDED_MESSAGE, type Staker } from '../wallet/stake-gate.ts';
+import type { Staker } from '../wallet/stake-gate.ts';
 
 /** The house account that holds contest fees until the contest ends. */
 export const FANTASY_POOL = 'FANTASY_POOL';
@@ -306,8 +306,7 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
       const fee = c.c.entryFeePaise;
       const stake = await app.wallet.lockStake(tx, userId, fee, staker);
       if (stake === null) return refused('Unknown user');
-      if (!stake.ok && stake.reason === 'SESSION') return refused(SESSION_ENDED_MESSAGE);
-      if (!stake.ok && stake.reason === 'NOT_A_BETTOR') return refused(NOT_A_BETTOR_MESSAGE);
+      if (!stake.ok && stake.reason === 'GATE') return refused(stake.message);
       const [seen] = await tx
         .select()
         .from(fantasyEntries)

@@ -542,8 +542,11 @@ export function createWalletCalls(deps: {
         if (!stake) return refused('PLAYER_BLOCKED', amount);
         if (!stake.ok)
           return refused(
-            stake.reason === 'SESSION' || stake.reason === 'NOT_A_BETTOR'
-              ? 'SESSION_EXPIRED'
+            // The gate: an ended session has expired; a master's account or a bet lock is blocked.
+            stake.reason === 'GATE'
+              ? stake.sessionEnded
+                ? 'SESSION_EXPIRED'
+                : 'PLAYER_BLOCKED'
               : 'INSUFFICIENT_FUNDS',
             amount,
           );

@@ -9,7 +9,6 @@ import * as reservations from './reservations.ts';
 import { checkFence, type Fence } from '../../plugins/leader.ts';
 import {
   gateRefusals,
-  NOT_A_BETTOR_MESSAGE,
   SESSION_ENDED_MESSAGE,
   sessionOf,
   stakerLiveSql,
@@ -99,8 +98,11 @@ function refuseStakeKind(kind: string) {
 export type StakeCheck =
   | { ok: true; availablePaise: number; pass: GatePass }
   | { ok: false; reason: 'BALANCE' | 'LOSS_LIMIT'; availablePaise: number }
-  /** The stake gate: the staker's session ended (on any node), or the account is a master's or an agent's. */
-  | { ok: false; reason: 'SESSION' | 'NOT_A_BETTOR'; availablePaise: number };
+  /**
+   * The stake gate refused the staker: its session ended (on any node), the account is a master's
+   * or an agent's, or an upline locked its betting; `message` says which, in words.
+   */
+  | { ok: false; reason: 'GATE'; message: string; sessionEnded: boolean; availablePaise: number };
 
 export type ExposureEntry = {
   sport_name: string;
@@ -818,12 +820,9 @@ export function createWalletService(
       ).rows[0];
       if (!row) return null;
       if (!row.live) {
-        const why = (await gateRefusals(tx, [userId])).get(userId);
-        return {
-          ok: false,
-          reason: why === NOT_A_BETTOR_MESSAGE ? 'NOT_A_BETTOR' : 'SESSION',
-          availablePaise: 0,
-        };
+        const message = (await gateRefusals(tx, [userId])).get(userId) ?? SESSION_ENDED_MESSAGE;
+        const sessionEnded = message === SESSION_ENDED_MESSAGE;
+        return { ok: false, reason: 'GATE', message, sessionEnded, availablePaise: 0 };
       }
       const free = Number(row.balance) - Number(row.committed);
       const capped =

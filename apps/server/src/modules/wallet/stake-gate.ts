@@ -21,6 +21,8 @@ import { sessions, users } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended: please log in again';
+/** Betting locked on the account or above it by an upline (issue 41, admin/user/betLock). */
+export const BET_LOCKED_MESSAGE = 'Betting is locked on your account by your upline';
 /** A master's or an agent's session staking (issue 41): they run a downline, they do not bet. */
 export const NOT_A_BETTOR_MESSAGE = 'Masters and agents do not bet: bets are placed from a bettor’s account';
 
@@ -52,7 +54,21 @@ export function stakerLiveSql(
       join ${users} u on u.user_id = s.user_id and u.session_generation = s.generation
         and u.role = 'bettor'
       where s.session_id = ${sessionId} and s.user_id = ${userId}
-        and s.revoked_at is null and s.expires_at > now())`;
+        and s.revoked_at is null and s.expires_at > now()
+        and not ${betLockedSql(sql`u.user_id`)})`;
+}
+
+/** Bound on the walk up the tree (operator → master → agent → bettor is 4). */
+const TREE_DEPTH_MAX = 16;
+
+/** SQL, true when `userId`'s betting is locked: on its own account or on any account above it. */
+function betLockedSql(userId: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`exists (with recursive up(user_id, parent_id, locked_by, depth) as (
+        select b.user_id, b.parent_id, b.bet_locked_by, 0 from ${users} b where b.user_id = ${userId}
+        union all
+        select p.user_id, p.parent_id, p.bet_locked_by, up.depth + 1
+          from up join ${users} p on p.user_id = up.parent_id where up.depth < ${TREE_DEPTH_MAX}
+      ) select 1 from up where up.locked_by is not null)`;
 }
 
 /** The gate's session check in `tx` (after the wallet lock): the refusal, or null when it may stake. */
@@ -66,20 +82,21 @@ export async function sessionRefusal(tx: Executor, userId: number, staker: Stake
 
 /**
  * Why each of these users' stakes failed `stakerLiveSql` (read only on a refusal): a master or an
- * agent does not bet; anyone else's session has ended.
+ * agent does not bet; a bettor's betting is locked by an upline; anyone else's session has ended.
  */
 export async function gateRefusals(tx: Executor, userIds: readonly number[]): Promise<Map<number, string>> {
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return new Map();
   const res = await tx.execute(
-    sql`select user_id, role from ${users} where user_id = any(${`{${ids.join(',')}}`}::integer[])`,
+    sql`select u.user_id, u.role, ${betLockedSql(sql`u.user_id`)} as bet_locked from ${users} u
+      where u.user_id = any(${`{${ids.join(',')}}`}::integer[])`,
   );
-  const rows = (res as unknown as { rows: { user_id: number; role: string }[] }).rows;
-  const roles = new Map(rows.map((r) => [Number(r.user_id), r.role]));
-  return new Map(
-    ids.map((id) => [
-      id,
-      roles.get(id) === 'bettor' || !roles.has(id) ? SESSION_ENDED_MESSAGE : NOT_A_BETTOR_MESSAGE,
-    ]),
-  );
+  const rows = (res as unknown as { rows: { user_id: number; role: string; bet_locked: boolean }[] }).rows;
+  const byId = new Map(rows.map((r) => [Number(r.user_id), r]));
+  const why = (id: number) => {
+    const r = byId.get(id);
+    if (r && r.role !== 'bettor') return NOT_A_BETTOR_MESSAGE;
+    return r?.bet_locked ? BET_LOCKED_MESSAGE : SESSION_ENDED_MESSAGE;
+  };
+  return new Map(ids.map((id) => [id, why(id)]));
 }
