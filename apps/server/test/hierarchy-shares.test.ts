@@ -7,12 +7,10 @@ import { expect, it } from 'vitest';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import type { Api } from './helpers/api.ts';
 import { createBettor, createMarket, marketBet, nextRequestId, placedBet } from './helpers/exchange.ts';
+import { TREE_PASSWORD as PASSWORD, treeName as uname, treeOf } from './helpers/hierarchy.ts';
 import { describeStores, type StoreContext } from './helpers/stores.ts';
 
 const rid = (p = 'sh') => nextRequestId(p);
-const PASSWORD = 'secret1234';
-let names = 0;
-const uname = (p: string) => `${p}${++names}${Math.random().toString(36).slice(2, 6)}`;
 /** An India day `offsetDays` from today. */
 const day = (offsetDays: number) =>
   new Date(Date.now() + 5.5 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -24,24 +22,10 @@ async function ledgerClean(ctx: StoreContext) {
 }
 
 describeStores('hierarchy: shares of the result through settlement', (ctx) => {
-  const as = async (userName: string, password = PASSWORD) => {
-    const api = ctx.api.fork();
-    await api.login(userName, password);
-    return api;
-  };
-  async function create(by: Api, role: 'master' | 'agent' | 'bettor', share_pct?: number) {
-    const user_name = uname(role);
-    const r = await by.call('adminUserCreate', {
-      user_name,
-      password: PASSWORD,
-      role,
-      must_change_password: false,
-      ...(share_pct === undefined ? {} : { share_pct }),
-      request_id: rid('create'),
-    });
-    expect(r.body, JSON.stringify(r.body)).toMatchObject({ status: true });
-    return { userId: (r.body.data as { user_id: number }).user_id, userName: user_name };
-  }
+  const tree = treeOf(ctx);
+  const as = tree.as;
+  const create = (by: Api, role: 'master' | 'agent' | 'bettor', share_pct?: number) =>
+    tree.create(by, role, share_pct === undefined ? {} : { share_pct });
   const give = async (by: Api, user_id: number, amount: number) => {
     const r = await by.call('adminWalletDeposit', {
       user_id,

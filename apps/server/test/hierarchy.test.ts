@@ -16,13 +16,11 @@ import { NOT_YOURS, OPERATOR_ONLY } from '../src/modules/hierarchy/scope.ts';
 import { BET_LOCKED_MESSAGE } from '../src/modules/wallet/stake-gate.ts';
 import type { Api } from './helpers/api.ts';
 import { createMarket, expectExchangeInvariants, marketBet, nextRequestId } from './helpers/exchange.ts';
+import { TREE_PASSWORD as PASSWORD, treeName as uname, treeOf } from './helpers/hierarchy.ts';
 import { describeStores, type StoreContext } from './helpers/stores.ts';
 import { z } from 'zod';
 
 const rid = (p = 'h') => nextRequestId(p);
-let names = 0;
-const uname = (p: string) => `${p}${++names}${Math.random().toString(36).slice(2, 6)}`;
-const PASSWORD = 'secret1234';
 /** A report's last week, in India's days. */
 const day = (offsetDays: number) =>
   new Date(Date.now() + 5.5 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -46,29 +44,7 @@ describeStores(
   'hierarchy: roles and tree, the scope check, credit through the ledger',
   (ctx) => {
     let operator: Api;
-    const as = async (userName: string, password = PASSWORD) => {
-      const api = ctx.api.fork();
-      await api.login(userName, password);
-      return api;
-    };
-    /** Creates an account through the console as `by`; answers its id. */
-    async function create(
-      by: Api,
-      role: 'master' | 'agent' | 'bettor',
-      extra: { parent_id?: number; share_pct?: number } = {},
-    ) {
-      const user_name = uname(role);
-      const r = await by.call('adminUserCreate', {
-        user_name,
-        password: PASSWORD,
-        role,
-        must_change_password: false,
-        ...extra,
-        request_id: rid('create'),
-      });
-      expect(r.body, JSON.stringify(r.body)).toMatchObject({ status: true });
-      return { userId: (r.body.data as { user_id: number }).user_id, userName: user_name };
-    }
+    const { as, create } = treeOf(ctx);
     const money = async (
       by: Api,
       call: 'adminWalletDeposit' | 'adminWalletWithdraw',
