@@ -85,7 +85,7 @@ export function Layout() {
         </a>
         <span className="topbar__user" data-testid="operator-name">
           {user?.user_name}
-          {roleOf(user) === 'operator' ? null : <span className="muted small"> · {roleOf(user)}</span>}
+          {roleOf(user) === 'operator' ? null : <span className="topbar__role small"> · {roleOf(user)}</span>}
         </span>
         <button type="button" className="btn btn--small btn--ghost" onClick={() => void logout()}>
           Sign out
