@@ -131,9 +131,12 @@ export function createExchangeFeedApi(
   let n = 0;
   return {
     async listMarkets(): Promise<FeedMarket[]> {
-      const list = (await app.exchange.listMarkets({ status: ['OPEN', 'SUSPENDED'] })).filter(
-        (m) => m.market_type === DEMO_MARKET_TYPE,
-      );
+      // Read by type: the racing day's WIN and PLACE markets (and their many runners) are never
+      // read for it, every tick.
+      const list = await app.exchange.listMarkets({
+        status: ['OPEN', 'SUSPENDED'],
+        market_type: DEMO_MARKET_TYPE,
+      });
       // A match with a scoreboard (cricket) closes and settles by it, not by the demo's clock.
       const scores = await matchOddsScoreStates(app, list);
       return list.map((m) => ({

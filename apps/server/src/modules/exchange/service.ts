@@ -754,14 +754,20 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
       });
     },
 
-    async listMarkets(filter: { status?: MarketStatus | MarketStatus[] } = {}): Promise<MarketInfo[]> {
+    async listMarkets(
+      filter: { status?: MarketStatus | MarketStatus[]; market_type?: string } = {},
+    ): Promise<MarketInfo[]> {
       const statuses = filter.status === undefined ? undefined : [filter.status].flat();
       const rows = await db
         .select({ market: markets, sportId: matches.sportId })
         .from(markets)
         .innerJoin(matches, eq(matches.matchId, markets.matchId))
         .where(
-          and(eq(markets.marketKind, 'EXCHANGE'), statuses ? inArray(markets.status, statuses) : undefined),
+          and(
+            eq(markets.marketKind, 'EXCHANGE'),
+            statuses ? inArray(markets.status, statuses) : undefined,
+            filter.market_type === undefined ? undefined : eq(markets.marketType, filter.market_type),
+          ),
         )
         .orderBy(asc(markets.marketId));
       const runnerRows =

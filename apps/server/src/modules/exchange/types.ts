@@ -30,8 +30,9 @@ import type { Staker } from '../wallet/stake-gate.ts';
  *     Lapses unmatched LAPSE-persistence bets, sets in_play (and the bet delay when given), bumps
  *     the version, marks the match in play. Idempotent.
  *
- *   listMarkets(filter?: { status?: MarketStatus | MarketStatus[] }): Promise<MarketInfo[]>
- *     Markets with their runners and match start time, by market id.
+ *   listMarkets(filter?: { status?: MarketStatus | MarketStatus[]; market_type?: string }): Promise<MarketInfo[]>
+ *     Markets with their runners and match start time, by market id; `market_type` keeps one type
+ *     (the demo feed's match odds: the racing markets' runners are never read for it).
  */
 export type MarketStatus = 'OPEN' | 'SUSPENDED' | 'CLOSED' | 'INACTIVE';
 export type Side = 'BACK' | 'LAY';
@@ -105,7 +106,10 @@ export interface ExchangeService {
   cancelBets(user_id: number, target: { bet_id: number } | { market_id: number }): Promise<CancelOutcome>;
   setMarketStatus(market_id: number, status: 'OPEN' | 'SUSPENDED' | 'CLOSED'): Promise<void>;
   setInPlay(market_id: number, bet_delay_s?: number): Promise<void>;
-  listMarkets(filter?: { status?: MarketStatus | MarketStatus[] }): Promise<MarketInfo[]>;
+  listMarkets(filter?: {
+    status?: MarketStatus | MarketStatus[];
+    market_type?: string;
+  }): Promise<MarketInfo[]>;
   /** A user's exposure in paise (sum over markets of the stored per-market exposure). */
   liabilityPaise(user_id: number, tx?: Executor): Promise<number>;
 }
