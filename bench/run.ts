@@ -7,6 +7,7 @@ import { casinoDayBench } from './casino-day.bench.ts';
 import { engineBench } from './engine.bench.ts';
 import { fancyBetsBench } from './fancy-bets.bench.ts';
 import { httpBetsBench } from './http-bets.bench.ts';
+import { idleCpuBench } from './idle-cpu.bench.ts';
 import { racingBetsBench } from './racing-bets.bench.ts';
 import { racingScreenBench } from './racing-screen.bench.ts';
 import { slotsRtpBench } from './slots-rtp.bench.ts';
@@ -26,6 +27,7 @@ const benchmarks: Benchmark[] = [
   wsHostileBench,
   casinoDayBench,
   slotsRtpBench,
+  idleCpuBench,
 ];
 
 const only = process.argv.slice(2);

@@ -1,0 +1,171 @@
+// An idle demo node (issue 48): the server as `npm start` starts it (scripts/start.mjs, the demo
+// provider off: PROVIDER_DEMO_URL=off), on a fresh PGlite data folder and a free port, nobody
+// connected. Once /healthz answers and a warm-up has passed, its CPU time (utime + stime of the
+// server process, /proc/<pid>/stat: the process's own CPU, so other load on the box counts less
+// than in a wall-clock share) and its RSS are sampled over a window, and printed as % of one core.
+//   - baseline: the same server with FEED=off and the other timed runners off (CASINO_TABLES,
+//     BINARY_FEED, FANTASY_CONTESTS): the floor of a node that serves nothing;
+//   - the demo defaults: FEED=demo (match-odds makers and bettors, in-play cricket, the racing
+//     day), the casino tables, the binary feed and fantasy contests, at their default pace.
+// Target (issue 48): the demo node at most 10 % of one core over a minute.
+// BENCH_IDLE_SECONDS (default 60) is the window, BENCH_IDLE_WARMUP_S (default 30) the warm-up.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { report, type Benchmark, type Figure } from './lib.ts';
+
+/** The issue's bar: % of one core. */
+export const IDLE_CPU_TARGET_PERCENT = 10;
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const WINDOW_S = Number(process.env.BENCH_IDLE_SECONDS ?? 60);
+const WARMUP_S = Number(process.env.BENCH_IDLE_WARMUP_S ?? 30);
+const START_TIMEOUT_MS = 300_000;
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux). */
+const CLK_TCK = 100;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+
+/** CPU seconds (user + system) the process has used so far. */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command (which may hold spaces), from field 3 (state) on: utime is 14, stime 15.
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(f[11]) + Number(f[12])) / CLK_TCK;
+}
+
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+/** The launcher's child that is the server (start.mjs starts it as its only child when the provider is off). */
+function serverPid(launcher: number): number | null {
+  try {
+    const kids = readFileSync(`/proc/${launcher}/task/${launcher}/children`, 'utf8').trim().split(/\s+/);
+    return kids[0] ? Number(kids[0]) : null;
+  } catch {
+    return null;
+  }
+}
+
+interface Sample {
+  cpuPercent: number;
+  rssMeanMb: number;
+  rssMaxMb: number;
+  readyS: number;
+}
+
+async function measureServer(label: string, env: Record<string, string>): Promise<Sample> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'backlay-idle-'));
+  const t0 = performance.now();
+  const launcher: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PROVIDER_DEMO_URL: 'off',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let exited = false;
+  launcher.on('exit', () => (exited = true));
+  try {
+    for (;;) {
+      if (exited) throw new Error(`${label}: the server exited before it was ready`);
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
+      } catch {
+        // not yet
+      }
+      if (performance.now() - t0 > START_TIMEOUT_MS) throw new Error(`${label}: not ready in time`);
+      await sleep(250);
+    }
+    const readyS = (performance.now() - t0) / 1000;
+    const pid = serverPid(launcher.pid!);
+    if (pid === null) throw new Error(`${label}: no server process under the launcher`);
+    await sleep(WARMUP_S * 1000);
+    const c0 = cpuSeconds(pid);
+    const w0 = performance.now();
+    const rss: number[] = [];
+    while (performance.now() - w0 < WINDOW_S * 1000) {
+      await sleep(1000);
+      rss.push(rssMb(pid));
+    }
+    const cpuPercent = (100 * (cpuSeconds(pid) - c0)) / ((performance.now() - w0) / 1000);
+    return {
+      cpuPercent,
+      rssMeanMb: rss.reduce((a, b) => a + b, 0) / rss.length,
+      rssMaxMb: Math.max(...rss),
+      readyS,
+    };
+  } finally {
+    launcher.kill('SIGTERM');
+    for (let i = 0; !exited && i < 150; i++) await sleep(100);
+    if (!exited) launcher.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export const idleCpuBench: Benchmark = {
+  name: 'idle-cpu',
+  description: `an idle demo node: CPU (% of one core) and RSS over ${WINDOW_S} s after a ${WARMUP_S} s warm-up, nobody connected; target ≤ ${IDLE_CPU_TARGET_PERCENT} %`,
+  async run(): Promise<Figure[]> {
+    const floor = await measureServer('floor', {
+      FEED: 'off',
+      CASINO_TABLES: 'off',
+      BINARY_FEED: 'off',
+      FANTASY_CONTESTS: 'off',
+    });
+    console.log(`  (floor ready in ${floor.readyS.toFixed(1)} s)`);
+    const demo = await measureServer('demo', {});
+    console.log(`  (demo ready in ${demo.readyS.toFixed(1)} s)`);
+    const base = 'FEED=off, runners off';
+    const figures = [
+      report({
+        label: 'CPU, demo defaults (FEED=demo, casino, binary, fantasy)',
+        value: demo.cpuPercent,
+        unit: '% of one core',
+        baseline: { label: base, value: floor.cpuPercent },
+      }),
+      report({
+        label: 'RSS mean, demo defaults',
+        value: demo.rssMeanMb,
+        unit: 'MB',
+        baseline: { label: base, value: floor.rssMeanMb },
+      }),
+      report({
+        label: 'RSS max, demo defaults',
+        value: demo.rssMaxMb,
+        unit: 'MB',
+        baseline: { label: base, value: floor.rssMaxMb },
+      }),
+    ];
+    console.log(
+      `  CPU: demo ${demo.cpuPercent.toFixed(1)} %, floor ${floor.cpuPercent.toFixed(1)} % of one core over ${WINDOW_S} s`,
+    );
+    const ok = demo.cpuPercent <= IDLE_CPU_TARGET_PERCENT;
+    console.log(
+      `  ${ok ? 'PASS' : 'FAIL'}: ${demo.cpuPercent.toFixed(1)} % of one core (target ≤ ${IDLE_CPU_TARGET_PERCENT} %)`,
+    );
+    if (!ok) process.exitCode = 1;
+    return figures;
+  },
+};
