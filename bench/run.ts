@@ -11,6 +11,7 @@ import { idleCpuBench } from './idle-cpu.bench.ts';
 import { racingBetsBench } from './racing-bets.bench.ts';
 import { racingScreenBench } from './racing-screen.bench.ts';
 import { slotsRtpBench } from './slots-rtp.bench.ts';
+import { startupBench } from './startup.bench.ts';
 import { wsClusterBench } from './ws-cluster.bench.ts';
 import { wsHostileBench } from './ws-hostile.bench.ts';
 import { wsPushBench } from './ws-push.bench.ts';
@@ -27,6 +28,7 @@ const benchmarks: Benchmark[] = [
   wsHostileBench,
   casinoDayBench,
   slotsRtpBench,
+  startupBench,
   idleCpuBench,
 ];
 

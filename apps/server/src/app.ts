@@ -350,8 +350,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   try {
+    const t0 = performance.now();
     await seedBase(app);
+    const t1 = performance.now();
     if (options.seedDemo) await seedDemo(app);
+    const t2 = performance.now();
+    app.decorate('startTimings', {
+      ...app.store.timings,
+      seed_base_ms: Math.round(t1 - t0),
+      seed_demo_ms: Math.round(t2 - t1),
+    });
   } catch (err) {
     await app.close();
     throw err;

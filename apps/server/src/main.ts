@@ -17,6 +17,8 @@ import { feedPlugin } from './plugins/feed.ts';
 import { hmacGateway } from './modules/payments/gateway.ts';
 import { httpSender } from './modules/messaging/senders.ts';
 
+// Milliseconds since the process started: here, the code is loaded (its imports evaluated).
+const loadedMs = performance.now();
 const config = loadConfig();
 const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const adminDistDir = fileURLToPath(new URL('../../admin/dist', import.meta.url));
@@ -48,6 +50,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void stop(0);
   });
 }
+
+const sumOf = (timings: Record<string, number>) => Object.values(timings).reduce((a, b) => a + b, 0);
 
 /** The refusal in words when it is one (port taken, store in use); anything else with its stack. */
 function refusal(err: unknown): string | null {
@@ -85,8 +89,10 @@ try {
     source: config.feed,
     cricketBallIntervalMs: config.cricketBallIntervalMs,
   });
+  const builtMs = performance.now();
   await app.ready();
   bound.open();
+  const readyMs = performance.now();
   app.log.info(
     {
       port: bound.port,
@@ -94,6 +100,15 @@ try {
       dataDir: config.store.kind === 'pglite' ? config.store.dataDir : undefined,
       bus: app.bus.kind,
       limits: app.limits.store,
+      // Where the start-up went (docs/performance.md, "Start-up"): loading the code, opening the
+      // store, its migrations, the base and demo data, the rest of building the app, the ready hooks.
+      start_ms: {
+        load: Math.round(loadedMs),
+        ...app.startTimings,
+        build_other: Math.round(builtMs - loadedMs) - sumOf(app.startTimings),
+        ready_hooks: Math.round(readyMs - builtMs),
+        total: Math.round(readyMs),
+      },
     },
     'Backlay server ready',
   );

@@ -21,10 +21,19 @@ import type { RacingService } from './modules/racing/service.ts';
 
 export type Clock = { now(): Date };
 
+export type StartTimings = {
+  open_ms: number;
+  migrate_ms: number;
+  seed_base_ms: number;
+  seed_demo_ms: number;
+};
+
 declare module 'fastify' {
   interface FastifyInstance {
     store: Store;
     db: Db;
+    /** What building the app took, ms: the store's opening and migrations, the base and demo seeding. */
+    startTimings: StartTimings;
     clock: Clock;
     auth: AuthService;
     /** Names of the contract endpoints that have a route (app.ts checks none is missing). */

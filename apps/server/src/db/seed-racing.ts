@@ -3,7 +3,7 @@
 // and Towcester (GB) and The Meadows (AU) — today and tomorrow, a race every half hour per meeting,
 // with full cards: silks, jockeys, trainers, weights, draws, form and ages for horses, traps 1–6
 // in their colours for greyhounds. Deterministic: the same cards on every store (a seeded PRNG),
-// only the times follow the clock. Built through `app.racing.createRace`.
+// only the times follow the clock. Built through `app.racing.createRaces`.
 import { mulberry32 } from '@backlay/feed';
 import type { NewRace, RacingSport } from '@backlay/feed';
 import { placesPaidFor } from '../modules/racing/places.ts';

@@ -89,6 +89,8 @@ export type Store = {
   close(): Promise<void>;
   /** PGlite only: a tarball of the data directory (tests use it as a template). */
   dump?(): Promise<File | Blob>;
+  /** What opening it took, ms: connecting (PGlite: starting it on its folder) and the migrations. */
+  timings: { open_ms: number; migrate_ms: number };
 };
 
 /**
@@ -132,9 +134,11 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   if (options.kind === 'postgres') {
     // Migrations first, on a connection of their own: they may take long, and wait for another
     // node's migration lock, which the request bounds below must not cut short.
+    const t0 = performance.now();
     const migrator = new pg.Client({ connectionString: options.url });
     migrator.on('error', () => {});
     await migrator.connect();
+    const t1 = performance.now();
     try {
       // Several nodes may start at once: one migrates, the others wait and find nothing to do.
       await migrator.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -146,6 +150,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     } finally {
       await migrator.end();
     }
+    const timings = { open_ms: Math.round(t1 - t0), migrate_ms: Math.round(performance.now() - t1) };
     const t = { ...STORE_TIMEOUTS, ...options.timeouts };
     const pool = new pg.Pool({
       connectionString: options.url,
@@ -243,12 +248,14 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       }),
       failures,
       close: () => pool.end(),
+      timings,
     };
   }
 
   // One process per data folder (db/data-lock.ts): the lock is taken before PGlite opens it, and
   // a folder another live server holds is refused (StoreInUse) without a byte read or written.
   const lock: DataLock | null = options.kind === 'pglite' ? lockDataDir(options.dataDir) : null;
+  const t0 = performance.now();
   let client: PGlite;
   try {
     client =
@@ -260,8 +267,10 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     throw err;
   }
   try {
+    const t1 = performance.now();
     const pgliteDb = drizzlePglite(client, { schema });
     await migratePglite(pgliteDb, { migrationsFolder });
+    const timings = { open_ms: Math.round(t1 - t0), migrate_ms: Math.round(performance.now() - t1) };
     const db = pgliteDb as unknown as Db;
     installCommitHooks(db);
     return {
@@ -277,6 +286,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
         }
       },
       dump: () => client.dumpDataDir('none'),
+      timings,
     };
   } catch (err) {
     await client.close();

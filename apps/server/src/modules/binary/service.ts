@@ -155,12 +155,14 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock, cl
     return db.transaction(async (tx: Tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('binary:instruments'))`);
       const have = new Set((await tx.select().from(binaryInstruments)).map((r) => r.code));
-      let added = 0;
-      for (const spec of BINARY_INSTRUMENTS) {
-        if (have.has(spec.code)) continue;
-        const seriesId = await app.catalog.ensureSeries(tx, BINARY_SPORT_ID, BINARY_SERIES_NAME);
-        const since = new Date('2025-01-01T00:00:00Z');
-        const matchId = await app.catalog.insertMatch(tx, {
+      const missing = BINARY_INSTRUMENTS.filter((spec) => !have.has(spec.code));
+      if (missing.length === 0) return 0;
+      // One insert per table for the lot (a first start's set-up), the ids as one by one.
+      const seriesId = await app.catalog.ensureSeries(tx, BINARY_SPORT_ID, BINARY_SERIES_NAME);
+      const since = new Date('2025-01-01T00:00:00Z');
+      const made = await app.catalog.insertMatches(
+        tx,
+        missing.map((spec) => ({
           seriesId,
           sportId: BINARY_SPORT_ID,
           matchName: spec.code,
@@ -168,11 +170,12 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock, cl
           venue: null,
           startTime: since,
           openDate: since,
-        });
-        await tx.insert(binaryInstruments).values({ matchId, code: spec.code });
-        added += 1;
-      }
-      return added;
+        })),
+      );
+      await tx
+        .insert(binaryInstruments)
+        .values(missing.map((spec, i) => ({ matchId: made[i]!, code: spec.code })));
+      return missing.length;
     });
   }
 

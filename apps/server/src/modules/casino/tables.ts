@@ -34,29 +34,37 @@ export async function ensureTables(app: FastifyInstance): Promise<number> {
     const have = new Set(
       (await tx.select({ gameId: casinoTables.gameId }).from(casinoTables)).map((r) => r.gameId),
     );
-    let added = 0;
-    for (const game of ROUND_GAMES) {
-      if (have.has(game.id)) continue;
-      const seriesId = await app.catalog.ensureSeries(tx, CASINO_SPORT_ID, CASINO_SERIES_NAMES[game.series]);
-      const matchId = await app.catalog.insertMatch(tx, {
-        seriesId,
+    const missing = ROUND_GAMES.filter((game) => !have.has(game.id));
+    if (missing.length === 0) return 0;
+    // One insert per table for the lot (a first start's set-up), the ids as one by one.
+    const seriesIds = new Map<string, number>();
+    for (const game of missing) {
+      const name = CASINO_SERIES_NAMES[game.series];
+      if (!seriesIds.has(name))
+        seriesIds.set(name, await app.catalog.ensureSeries(tx, CASINO_SPORT_ID, name));
+    }
+    const made = await app.catalog.insertMatches(
+      tx,
+      missing.map((game) => ({
+        seriesId: seriesIds.get(CASINO_SERIES_NAMES[game.series])!,
         sportId: CASINO_SPORT_ID,
         matchName: game.name,
         country: null,
         venue: null,
         startTime: TABLES_OPEN_SINCE,
         openDate: TABLES_OPEN_SINCE,
-      });
-      await tx.insert(casinoTables).values({
-        matchId,
+      })),
+    );
+    await tx.insert(casinoTables).values(
+      missing.map((game, i) => ({
+        matchId: made[i]!,
         gameId: game.id,
         minStakePaise: DEFAULT_MIN_STAKE_PAISE,
         maxPerOptionPaise: DEFAULT_MAX_PER_OPTION_PAISE,
         maxPerRoundPaise: DEFAULT_MAX_PER_ROUND_PAISE,
-      });
-      added += 1;
-    }
-    return added;
+      })),
+    );
+    return missing.length;
   });
 }
 
