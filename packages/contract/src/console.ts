@@ -789,6 +789,7 @@ export const ADMIN_AUDIT_ACTIONS = [
   'user/create',
   'user/creditReference',
   'user/lock',
+  'user/betLock',
   'user/resetPassword',
   'user/sessions/end',
   'user/view',
