@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { Api } from './api.ts';
-import { bettableMarkets, lossLimitChecks, oracleCheck, type Problem } from './race-oracle.ts';
+import { bettableMarkets, lossLimitChecks, oracleCheck, shareChecks, type Problem } from './race-oracle.ts';
 import {
   BET_OPS,
   createRunContext,
@@ -52,7 +52,15 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function who(world: World, userId: number | undefined): string {
   if (userId === undefined) return '';
   const i = world.bettors.findIndex((b) => b.userId === userId);
-  return `, user ${userId}${i >= 0 ? ` (bettor ${i})` : ''}`;
+  const role =
+    i >= 0
+      ? `bettor ${i}`
+      : userId === world.tree.master.userId
+        ? 'the master'
+        : userId === world.tree.agent.userId
+          ? 'the agent'
+          : null;
+  return `, user ${userId}${role ? ` (${role})` : ''}`;
 }
 
 function marketName(world: World, marketId: number | undefined): string {
@@ -163,6 +171,7 @@ export function formatOpStats(reasons = false): string {
     )
     .concat(
       `  loss limit       checked ${lossLimitChecks.checked}, skipped ${lossLimitChecks.skipped} (a correction on the bettor's markets)`,
+      `  shares           ${shareChecks.checks} checks, ${shareChecks.withShares} with shares due, ${shareChecks.lines} (unit, bettor, upline) lines compared`,
     )
     .join('\n');
 }

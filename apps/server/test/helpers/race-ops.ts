@@ -198,6 +198,8 @@ export type RunContext = {
   lastJoin: Map<number, { contest_id: number; team_id: number; request_id: string }>;
   /** A bettor's token after it signed in again (sessionEnds), by bettor index. */
   tokens: Map<number, string>;
+  /** Each bettor's uplines and their shares by user id, as the world built the tree (the oracle's share model). */
+  chains: ReadonlyMap<number, World['tree']['chains'][number]>;
 };
 
 export function createRunContext(
@@ -215,6 +217,7 @@ export function createRunContext(
     provider: { config: provider, book: newBook() },
     lastJoin: new Map(),
     tokens: new Map(),
+    chains: new Map(world.bettors.map((b, i) => [b.userId, world.tree.chains[i]!])),
     async term() {
       if (fence && apps[0].leader.fence()?.generation === fence.generation) return fence;
       // A loaded box (a soak beside other suites) can take a while to grant the lease.

@@ -50,7 +50,7 @@ import {
 } from '../../src/db/schema.ts';
 
 export type Problem = {
-  /** Which invariant: kind, hold, available, conservation, ledger-check, audit, status, answer. */
+  /** Which invariant: kind, hold, available, conservation, share, ledger-check, audit, status, answer. */
   invariant: string;
   detail: string;
   userId?: number;
@@ -71,8 +71,21 @@ async function readSnapshot(app: FastifyInstance) {
              coalesce((select sum(t.amount_paise) from ${transfers} t
                         where t.credit_account_id = a.account_id and t.kind = 'deposit'), 0)::bigint as deposited,
              coalesce((select sum(t.amount_paise) from ${transfers} t
-                        where t.debit_account_id = a.account_id and t.kind = 'withdrawal'), 0)::bigint as withdrawn
+                        where t.debit_account_id = a.account_id and t.kind = 'withdrawal'), 0)::bigint as withdrawn,
+             coalesce((select sum(case when t.credit_account_id = a.account_id then t.amount_paise else -t.amount_paise end)
+                         from ${transfers} t
+                        where a.account_id in (t.debit_account_id, t.credit_account_id)
+                          and t.kind in ('credit_given', 'credit_returned')), 0)::bigint as credited
         from ${ledgerAccounts} a`);
+    // Every share transfer and reversal of one, with the user whose cash it moves (the upline).
+    const shareRows = await tx.execute(sql`
+      select t.transfer_id, t.kind, t.memo, t.idempotency_key, t.market_id, t.amount_paise::bigint as amount,
+             d.user_id as debit_user_id, c.user_id as credit_user_id
+        from ${transfers} t
+        join ${ledgerAccounts} d on d.account_id = t.debit_account_id
+        join ${ledgerAccounts} c on c.account_id = t.credit_account_id
+       where t.kind in ('share_win', 'share_loss')
+          or (t.kind = 'settlement_reversal' and t.memo in ('share_win', 'share_loss'))`);
     return {
       markets: await tx.select().from(markets),
       runners: await tx.select().from(runners),
@@ -105,6 +118,28 @@ async function readSnapshot(app: FastifyInstance) {
           rows: { match_id: number; score: Scoreboard | null }[];
         }
       ).rows,
+      shareTransfers: (
+        shareRows as unknown as {
+          rows: {
+            transfer_id: number;
+            kind: string;
+            memo: string | null;
+            idempotency_key: string;
+            market_id: number | null;
+            amount: string;
+            debit_user_id: number | null;
+            credit_user_id: number | null;
+          }[];
+        }
+      ).rows.map((r) => ({
+        transferId: Number(r.transfer_id),
+        kind: r.kind,
+        key: r.idempotency_key,
+        marketId: r.market_id,
+        amountPaise: Number(r.amount),
+        debitUserId: r.debit_user_id,
+        creditUserId: r.credit_user_id,
+      })),
       holds: await tx.select().from(exposureHolds),
       reservations: await tx.select().from(exposureReservations),
       accounts: (
@@ -117,6 +152,7 @@ async function readSnapshot(app: FastifyInstance) {
             balance: string;
             deposited: string;
             withdrawn: string;
+            credited: string;
           }[];
         }
       ).rows.map((r) => ({
@@ -126,6 +162,8 @@ async function readSnapshot(app: FastifyInstance) {
         balance: Number(r.balance),
         deposited: Number(r.deposited),
         withdrawn: Number(r.withdrawn),
+        /** Credit from the parent (admin/wallet/deposit as a master or agent) less credit returned, net of what it passed down. */
+        credited: Number(r.credited),
       })),
     };
   });
@@ -418,7 +456,12 @@ export type OracleInputs = {
   provider?: { config: { id: string }; book: ProviderBook };
   /** The bettor with a daily loss limit, and the limit. */
   lossLimit?: { userId: number; limitPaise: number };
+  /** Each bettor's uplines and shares, nearest first, as the world built its tree (none: no shares are due). */
+  chains?: ReadonlyMap<number, OracleChain>;
 };
+
+/** How often the shares were compared, how many of those checks had shares due, and the share lines compared in all (RACE_STATS). */
+export const shareChecks = { checks: 0, withShares: 0, lines: 0 };
 
 /** How often the loss-limit invariant was checked, and skipped for an operator's correction (RACE_STATS). */
 export const lossLimitChecks = { checked: 0, skipped: 0 };
@@ -679,6 +722,137 @@ function providerModel(s: Snapshot, inputs: OracleInputs | undefined, quiet: boo
   return nets;
 }
 
+// ---------------------------------------------------------------- shares of the result (issue 41)
+
+/** One upline of a bettor with its share in basis points, nearest first (the world's own record of its tree). */
+export type OracleChain = readonly { uplineId: number; shareBp: number }[];
+
+/**
+ * One bettor's result in one settled unit, by the oracle's own model (never the ledger's figures):
+ * what the bettor got (+) or paid (−), commission included. A unit is a market's settlement
+ * generation today; a provider round or a fantasy contest becomes one more source of these when
+ * those products pay shares (with its branch in `shareLineOf`).
+ */
+export type SettledResult = { unit: string; bettorId: number; resultPaise: number; marketId?: number };
+
+/** One expected or written share: what `uplineId` got (+) or paid (−) of `bettorId`'s result in `unit`. */
+type ShareLine = { unit: string; bettorId: number; uplineId: number; paise: number; marketId?: number };
+
+const marketUnit = (marketId: number, generation: number) => `market ${marketId} generation ${generation}`;
+const shareKey = (l: { unit: string; bettorId: number; uplineId: number }) =>
+  `${l.unit}|${l.bettorId}|${l.uplineId}`;
+
+/** ⌊gain × bp / 10,000⌋, exactly (BigInt): the naive rounding against the upline, toward −∞. */
+function floorShare(gainPaise: number, shareBp: number): number {
+  const n = BigInt(gainPaise) * BigInt(shareBp);
+  const q = n / 10_000n;
+  return Number(n % 10_000n !== 0n && n < 0n ? q - 1n : q);
+}
+
+/**
+ * The shares every settled result owes (docs/hierarchy.md "Shares of the result"), written out
+ * naively here rather than with the server's code or the engine's `splitResultShares`: the house's
+ * gain on a bettor is minus the bettor's result; each upline of the bettor's chain takes
+ * ⌊gain × its share⌋ (a loss: pays as much), one rounding per upline, nothing when it rounds to 0.
+ */
+export function expectedShares(
+  results: readonly SettledResult[],
+  chains: ReadonlyMap<number, OracleChain>,
+): Map<string, ShareLine> {
+  const out = new Map<string, ShareLine>();
+  for (const r of results) {
+    for (const u of chains.get(r.bettorId) ?? []) {
+      const paise = floorShare(-r.resultPaise, u.shareBp);
+      if (paise === 0) continue;
+      const line = { unit: r.unit, bettorId: r.bettorId, uplineId: u.uplineId, paise, marketId: r.marketId };
+      const k = shareKey(line);
+      out.set(k, { ...line, paise: (out.get(k)?.paise ?? 0) + paise });
+    }
+  }
+  return out;
+}
+
+/** A settlement's share key (shares.ts): settle/<market>/<bettor>/SHARE/<upline>/g<generation>, unsettle/… for its reversal. */
+const MARKET_SHARE_KEY = /^(?:settle|unsettle)\/(\d+)\/(\d+)\/SHARE\/(\d+)\/g(\d+)$/;
+
+/**
+ * Which unit, bettor and upline a share transfer (or its reversal) belongs to, from its key (the
+ * bettor is named nowhere else); null when the oracle cannot read it.
+ */
+function shareLineOf(t: Snapshot['shareTransfers'][number]) {
+  const m = MARKET_SHARE_KEY.exec(t.key);
+  if (m)
+    return {
+      unit: marketUnit(Number(m[1]), Number(m[4])),
+      marketId: Number(m[1]),
+      bettorId: Number(m[2]),
+      uplineId: Number(m[3]),
+    };
+  return null;
+}
+
+/** The ledger's share transfers netted per (unit, bettor, upline): + the house paid the upline, − the upline paid. */
+function ledgerShares(s: Snapshot, problems: Problem[]): Map<string, ShareLine> {
+  const out = new Map<string, ShareLine>();
+  for (const t of s.shareTransfers) {
+    const line = shareLineOf(t);
+    // Between the upline's cash and a house account (no user): + when the upline is credited.
+    const upline = t.creditUserId ?? t.debitUserId;
+    const between = t.creditUserId === null || t.debitUserId === null;
+    if (!line || !between || upline !== line.uplineId || (line.marketId ?? t.marketId) !== t.marketId) {
+      problems.push({
+        invariant: 'share',
+        detail: `transfer ${t.transferId} (${t.kind}, key ${t.key}, users ${t.debitUserId} → ${t.creditUserId}) is no share of a bettor's result the oracle can name`,
+        ...(t.marketId === null ? {} : { marketId: t.marketId }),
+      });
+      continue;
+    }
+    const paise = t.creditUserId === upline ? t.amountPaise : -t.amountPaise;
+    const k = shareKey(line);
+    out.set(k, { ...line, paise: (out.get(k)?.paise ?? 0) + paise });
+  }
+  return out;
+}
+
+/**
+ * The shares: every (unit, bettor, upline) the ledger moves nets to what the model owes — so an
+ * unsettled generation's shares were all reversed, and the settled one's written once — and what
+ * each upline is owed in all (its cash beside the credit it was given and passed down).
+ */
+function shareModel(
+  s: Snapshot,
+  results: readonly SettledResult[],
+  chains: ReadonlyMap<number, OracleChain>,
+  problems: Problem[],
+): Map<number, number> {
+  const want = expectedShares(results, chains);
+  const have = ledgerShares(s, problems);
+  shareChecks.checks += 1;
+  if (want.size > 0) shareChecks.withShares += 1;
+  shareChecks.lines += want.size;
+  const resultOf = new Map(results.map((r) => [`${r.unit}|${r.bettorId}`, r.resultPaise]));
+  for (const k of new Set([...want.keys(), ...have.keys()])) {
+    const w = want.get(k);
+    const h = have.get(k);
+    if ((w?.paise ?? 0) === (h?.paise ?? 0)) continue;
+    const l = (w ?? h)!;
+    const result = resultOf.get(`${l.unit}|${l.bettorId}`) ?? 0;
+    const share = chains.get(l.bettorId)?.find((u) => u.uplineId === l.uplineId)?.shareBp;
+    problems.push({
+      invariant: 'share',
+      detail:
+        `${l.unit}: bettor ${l.bettorId}'s result ${rupees(result)} (the house's gain ${rupees(-result)}) owes ` +
+        `upline ${l.uplineId} (${share === undefined ? 'not its upline' : `${share / 100} %`}) ${rupees(w?.paise ?? 0)}, ` +
+        `the ledger's share transfers move ${rupees(h?.paise ?? 0)} (+ to the upline, − from it)`,
+      userId: l.uplineId,
+      ...(l.marketId === undefined ? {} : { marketId: l.marketId }),
+    });
+  }
+  const owed = new Map<number, number>();
+  for (const l of want.values()) add(owed, l.uplineId, l.paise);
+  return owed;
+}
+
 function netsOf(movements: readonly { user_id: string; user_delta_paise: number }[]) {
   const nets = new Map<number, number>();
   for (const mv of movements) add(nets, Number(mv.user_id), mv.user_delta_paise);
@@ -733,6 +907,8 @@ export async function oracleCheck(
   // Holds: every stored hold equals the engine's exposure of the non-void bets over the running runners.
   const expected = new Map<string, number>();
   const settledNets = new Map<number, number>();
+  /** Each bettor's result per settled unit: what the uplines' shares are split from. */
+  const results: SettledResult[] = [];
   const owedAfterVoid = new Set<number>();
   for (const m of s.markets) {
     const voids = s.voids.filter((x) => x.marketId === m.marketId);
@@ -755,10 +931,21 @@ export async function oracleCheck(
     }
     for (const [u, paise] of model.holds) expected.set(`${u}:${m.marketId}`, paise);
     for (const [u, paise] of model.settledNets ?? []) add(settledNets, u, paise);
+    const generation = s.settlements.find((x) => x.marketId === m.marketId)?.generation ?? 0;
+    for (const [u, paise] of model.settledNets ?? [])
+      results.push({
+        unit: marketUnit(m.marketId, generation),
+        bettorId: u,
+        resultPaise: paise,
+        marketId: m.marketId,
+      });
   }
   const fantasy = fantasyModel(s, problems);
   for (const [u, paise] of fantasy.nets) add(settledNets, u, paise);
   for (const [u, paise] of providerModel(s, inputs, quiet, problems)) add(settledNets, u, paise);
+  // Shares (issue 41): settled only with markets today; provider rounds and fantasy contests push
+  // their per-unit results into `results` when those products pay shares.
+  const sharesOwed = shareModel(s, results, inputs?.chains ?? new Map(), problems);
   const poolAccount = s.accounts.find((a) => a.code === 'FANTASY_POOL');
   if ((poolAccount?.balance ?? 0) !== fantasy.pool)
     problems.push({
@@ -839,14 +1026,15 @@ export async function oracleCheck(
         userId: a.userId,
       });
     }
-    // Cash = deposits − withdrawals + what the settled markets pay by the engine + fantasy's fees,
-    // prizes and refunds + the provider's accepted debits, credits and rollbacks.
-    const fromMarkets = a.balance - a.deposited + a.withdrawn;
-    const want = settledNets.get(a.userId) ?? 0;
+    // Cash = deposits − withdrawals + credit from the parent (net of credit passed down) + what the
+    // settled markets pay by the engine + fantasy's fees, prizes and refunds + the provider's
+    // accepted debits, credits and rollbacks + a master's or an agent's shares of its bettors' results.
+    const fromMarkets = a.balance - a.deposited + a.withdrawn - a.credited;
+    const want = (settledNets.get(a.userId) ?? 0) + (sharesOwed.get(a.userId) ?? 0);
     if (fromMarkets !== want) {
       problems.push({
         invariant: 'conservation',
-        detail: `cash ${rupees(a.balance)} = deposits ${rupees(a.deposited)} − withdrawals ${rupees(a.withdrawn)} + ${rupees(fromMarkets)} from markets, but the engine settles the settled markets to ${rupees(want)}`,
+        detail: `cash ${rupees(a.balance)} = deposits ${rupees(a.deposited)} − withdrawals ${rupees(a.withdrawn)} + credit ${rupees(a.credited)} + ${rupees(fromMarkets)} from results, but the engine settles the settled markets to ${rupees(settledNets.get(a.userId) ?? 0)} and the shares to ${rupees(sharesOwed.get(a.userId) ?? 0)}`,
         userId: a.userId,
       });
     }

@@ -4,7 +4,7 @@
 // DATABASE … TEMPLATE: about 60 ms), served by two app instances joined by a bus. A failing run
 // therefore leaves nothing behind for the next one, and shrinking replays from a clean start.
 import { createHash, randomBytes } from 'node:crypto';
-import { roundGame, serverSeedHash } from '@backlay/engine';
+import { roundGame, serverSeedHash, type UplineShare } from '@backlay/engine';
 import type { FantasyPlayers, FantasyTeam } from '@backlay/contract';
 import { asc, eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -33,6 +33,20 @@ const SPORT_CRICKET = 4;
 /** The bettors' opening cash: small, so that balance checks and withdrawals bite. */
 export const OPENING_CASH_PAISE = 200_000;
 export const BETTORS = 4;
+/**
+ * The tree (issue 41, docs/hierarchy.md): operator → master (30 %) → agent (17.5 %: a share that
+ * leaves fractions of a paisa on most results, so the rounding is exercised) → bettors 0 and 1;
+ * bettor 2 directly under the master, bettor 3 under the operator. Every run has chains of 2, 1 and
+ * 0 uplines (the world is one template for every seed of a file). The master and the agent keep a
+ * float beside what they pass down, to pay their shares of the bettors' wins.
+ */
+export const RACE_TREE = {
+  masterSharePct: 30,
+  agentSharePct: 17.5,
+  parents: ['agent', 'agent', 'master', 'operator'] as const,
+  masterFloatPaise: 3_000_000,
+  agentFloatPaise: 2_000_000,
+};
 /** The last bettor has a daily loss limit of ₹500 (a quarter of the opening cash). */
 const LIMITED_BETTOR = 3;
 const LOSS_LIMIT_PAISE = 50_000;
@@ -43,6 +57,15 @@ const PASSWORD = RACE_PASSWORD;
 export type World = {
   operator: { userId: number; token: string };
   bettors: { userId: number; token: string }[];
+  /**
+   * The tree the bettors live under (issue 41, RACE_TREE): a master and its agent, and each
+   * bettor's uplines with their shares, nearest first (by bettor index; [] under the operator).
+   */
+  tree: {
+    master: { userId: number; token: string };
+    agent: { userId: number; token: string };
+    chains: UplineShare[][];
+  };
   exchange: { matchId: number; marketId: number; selectionIds: number[] };
   /** A place market on the exchange: 4 runners, 2 places (any 2 of 4 placed; issue 40). */
   place: { matchId: number; marketId: number; selectionIds: number[] };
@@ -137,13 +160,7 @@ async function furnish(app: FastifyInstance): Promise<World> {
     isChangePassword: false,
   });
   const operator = { userId: operatorId, token: await login(app, `race_op_${tag}`) };
-  const bettors: World['bettors'] = [];
-  for (let i = 0; i < BETTORS; i++) {
-    const userName = `race_b${i}_${tag}`;
-    const userId = await app.account.createUser({ userName, password: PASSWORD, isChangePassword: false });
-    await app.wallet.deposit(userId, OPENING_CASH_PAISE, `race:open:${userName}`);
-    bettors.push({ userId, token: await login(app, userName) });
-  }
+  const { bettors, tree } = await furnishTree(app, operator, tag);
   const [s] = await app.db.insert(series).values({ sportId: SPORT_CRICKET, name: 'Race Series' }).returning();
   const start = new Date(Date.now() + 86_400_000);
   const nfy = (await app.binary.instruments()).find((i) => i.spec.code === 'NFY');
@@ -224,6 +241,7 @@ async function furnish(app: FastifyInstance): Promise<World> {
     return {
       operator,
       bettors,
+      tree,
       exchange: { matchId, marketId: mk!.marketId, selectionIds: rs.map((r) => r.selectionId) },
       place: { matchId, marketId: pm!.marketId, selectionIds: prs.map((r) => r.selectionId) },
       bookmaker: { matchId, marketId: cricket.bookmakerMarketId, selectionIds: cricket.selectionIds },
@@ -288,6 +306,76 @@ async function furnish(app: FastifyInstance): Promise<World> {
     if (!r.body.status) throw new Error(`the opening casino bet was refused: ${String(r.body.message)}`);
   }
   return world;
+}
+
+/**
+ * The tree and its money, as the demo seeds it but through the console's calls: each account
+ * created by its parent (admin/user/create), each opening balance passed down by admin/wallet/deposit
+ * as the parent — the house to the master (and to the bettor under the operator), the master's cash
+ * to the agent and its own bettor, the agent's to its bettors — so it all comes through the ledger.
+ */
+async function furnishTree(
+  app: FastifyInstance,
+  operator: World['operator'],
+  tag: string,
+): Promise<{ bettors: World['bettors']; tree: World['tree'] }> {
+  let n = 0;
+  const as = (token: string) => {
+    const api = new Api(app);
+    api.token = token;
+    return api;
+  };
+  const create = async (
+    by: string,
+    role: 'master' | 'agent' | 'bettor',
+    userName: string,
+    share_pct?: number,
+  ) => {
+    const r = await as(by).call('adminUserCreate', {
+      user_name: userName,
+      password: PASSWORD,
+      role,
+      must_change_password: false,
+      ...(share_pct === undefined ? {} : { share_pct }),
+      request_id: `race-tree-${tag}-${++n}`,
+    });
+    if (!r.body.status) throw new Error(`${role} ${userName} was refused: ${String(r.body.message)}`);
+    const userId = (r.body.data as { user_id: number }).user_id;
+    return { userId, token: await login(app, userName) };
+  };
+  const give = async (by: string, userId: number, paise: number) => {
+    const r = await as(by).call('adminWalletDeposit', {
+      user_id: userId,
+      amount: paise / 100,
+      request_id: `race-tree-${tag}-${++n}`,
+    });
+    if (!r.body.status) throw new Error(`the deposit to ${userId} was refused: ${String(r.body.message)}`);
+  };
+  const master = await create(operator.token, 'master', `race_m_${tag}`, RACE_TREE.masterSharePct);
+  const agent = await create(master.token, 'agent', `race_a_${tag}`, RACE_TREE.agentSharePct);
+  const parentOf = { operator, master, agent };
+  const under = (p: (typeof RACE_TREE.parents)[number]) => RACE_TREE.parents.filter((x) => x === p).length;
+  await give(
+    operator.token,
+    master.userId,
+    RACE_TREE.masterFloatPaise +
+      RACE_TREE.agentFloatPaise +
+      (under('master') + under('agent')) * OPENING_CASH_PAISE,
+  );
+  await give(master.token, agent.userId, RACE_TREE.agentFloatPaise + under('agent') * OPENING_CASH_PAISE);
+  const bettors: World['bettors'] = [];
+  const chains: UplineShare[][] = [];
+  const bp = (pct: number) => Math.round(pct * 100);
+  for (let i = 0; i < BETTORS; i++) {
+    const parent = RACE_TREE.parents[i % RACE_TREE.parents.length]!;
+    const b = await create(parentOf[parent].token, 'bettor', `race_b${i}_${tag}`);
+    await give(parentOf[parent].token, b.userId, OPENING_CASH_PAISE);
+    bettors.push(b);
+    const agentShare = { uplineId: agent.userId, shareBp: bp(RACE_TREE.agentSharePct) };
+    const masterShare = { uplineId: master.userId, shareBp: bp(RACE_TREE.masterSharePct) };
+    chains.push(parent === 'agent' ? [agentShare, masterShare] : parent === 'master' ? [masterShare] : []);
+  }
+  return { bettors, tree: { master, agent, chains } };
 }
 
 /** The fantasy match, its contests (made by the runner's pass) and two teams a bettor. */
