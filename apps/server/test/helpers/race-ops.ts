@@ -18,6 +18,7 @@ import {
   fancies,
   fancyBets,
   ledgerAccounts,
+  marketSettlements,
   matches,
   users,
 } from '../../src/db/schema.ts';
@@ -796,8 +797,20 @@ export function makeRunner(
       };
     },
     async unsettle(o) {
-      const ms = await marketsOn(o, KINDS);
-      if (ms.length === 0) return { skipped: 'no market on' };
+      const all = await marketsOn(o, KINDS);
+      if (all.length === 0) return { skipped: 'no market on' };
+      // Every other one aims at a settled market (when there is one): an unsettle of a market that
+      // was never settled only tests the refusal, and the shares' reversal needs settled ones.
+      const settled = new Set(
+        (
+          await db(o)
+            .select({ id: marketSettlements.marketId })
+            .from(marketSettlements)
+            .where(eq(marketSettlements.state, 'SETTLED'))
+        ).map((r) => r.id),
+      );
+      const aimed = all.filter((m) => settled.has(m.id));
+      const ms = o.b % 2 === 0 && aimed.length > 0 ? aimed : all;
       const body = { market_id: ms[o.a % ms.length]!.id, request_id: requestId('mu') };
       return {
         endpoint: 'adminMarketUnsettle',

@@ -34,15 +34,15 @@ const SPORT_CRICKET = 4;
 export const OPENING_CASH_PAISE = 200_000;
 export const BETTORS = 4;
 /**
- * The tree (issue 41, docs/hierarchy.md): operator → master (30 %) → agent (17.5 %: a share that
- * leaves fractions of a paisa on most results, so the rounding is exercised) → bettors 0 and 1;
+ * The tree (issue 41, docs/hierarchy.md): operator → master (33.33 %) → agent (16.67 %) → bettors
+ * 0 and 1 (shares that leave a fraction of a paisa on almost any result, so every split rounds);
  * bettor 2 directly under the master, bettor 3 under the operator. Every run has chains of 2, 1 and
  * 0 uplines (the world is one template for every seed of a file). The master and the agent keep a
  * float beside what they pass down, to pay their shares of the bettors' wins.
  */
 export const RACE_TREE = {
-  masterSharePct: 30,
-  agentSharePct: 17.5,
+  masterSharePct: 33.33,
+  agentSharePct: 16.67,
   parents: ['agent', 'agent', 'master', 'operator'] as const,
   masterFloatPaise: 3_000_000,
   agentFloatPaise: 2_000_000,
