@@ -94,6 +94,7 @@ describe('bookmaker batch', () => {
           elsewhere_paise: w.elsewhere_paise,
           old_hold_paise: hold(before),
           new_hold_paise: hold([...before, bet]),
+          limit: undefined,
         });
         expect(d.ok).toBe(short === null);
         if (short === null) before.push(bet);

@@ -163,6 +163,7 @@ describe('a fancy batch decided in memory', () => {
             elsewhere_paise: w.elsewhere_paise,
             old_hold_paise: bets.length ? fancyExposurePaise('RUNS', bets, 999) : 0,
             new_hold_paise: fancyExposurePaise('RUNS', [...bets, bet], 999),
+            limit: undefined,
           }) !== null;
         const ok = !capped && !short;
         expect(decisions[i]!.ok, `seed ${seed}, request ${i}`).toBe(ok);

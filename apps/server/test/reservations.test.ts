@@ -37,24 +37,28 @@ describeStores(
           userId: u.userId,
           marketId: m.marketId,
           wantPaise: 6_000,
+          stakePaise: 0,
           staker: SYSTEM_STAKER,
         }),
         ctx.app.wallet.reserve({
           userId: u.userId,
           marketId: m.marketId,
           wantPaise: 6_000,
+          stakePaise: 0,
           staker: SYSTEM_STAKER,
         }),
         ctx.app.wallet.reserve({
           userId: u.userId,
           marketId: m.marketId,
           wantPaise: 1_000,
+          stakePaise: 0,
           staker: SYSTEM_STAKER,
         }),
         ctx.app.wallet.reserve({
           userId: 2_000_000_000,
           marketId: m.marketId,
           wantPaise: 1_000,
+          stakePaise: 0,
           staker: SYSTEM_STAKER,
         }),
       ]);
@@ -67,8 +71,11 @@ describeStores(
 
       // Every other kind's balance check sees them: the wallet's budget for a bet, a withdrawal.
       const gate = await ctx.app.db.transaction((tx) =>
-        ctx.app.wallet.passStakeGate(tx, [{ userId: u.userId, staker: SYSTEM_STAKER }], (x) =>
-          holds.elsewhereExpr(x, m.marketId),
+        ctx.app.wallet.passStakeGate(
+          tx,
+          m.marketId,
+          [{ userId: u.userId, staker: SYSTEM_STAKER, stakePaise: 0 }],
+          (x) => holds.elsewhereExpr(x, m.marketId),
         ),
       );
       expect(gate.wallets.get(u.userId)?.balancePaise).toBe(0);
@@ -185,6 +192,7 @@ describeStores(
         userId: u.userId,
         marketId: m.marketId,
         wantPaise: 7_000,
+        stakePaise: 0,
         staker: SYSTEM_STAKER,
       });
       expect(r).toMatchObject({ hasWallet: true, paise: 7_000 });

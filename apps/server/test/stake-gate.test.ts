@@ -102,7 +102,7 @@ describeStores('the stake gate: a session ended elsewhere stakes nothing (issue 
       );
     await expect(take(forged)).rejects.toThrow(/pass of the stake gate/);
     const pass = await ctx.app.db.transaction(async (tx) => {
-      const check = await ctx.app.wallet.lockStake(tx, b.userId, 100, SYSTEM_STAKER);
+      const check = await ctx.app.wallet.lockStake(tx, b.userId, 100, SYSTEM_STAKER, 4);
       if (!check?.ok) throw new Error('the gate refused a covered stake');
       return check.pass;
     });

@@ -148,6 +148,7 @@ describeStores(
         userId: u.userId,
         marketId: m.marketId,
         wantPaise: 4_000,
+        stakePaise: 0,
         staker: SYSTEM_STAKER,
       });
       expect(r).toMatchObject({ hasWallet: true, paise: 4_000 });
@@ -185,6 +186,7 @@ describeStores(
         userId: u.userId,
         marketId: m.marketId,
         wantPaise: 3_000,
+        stakePaise: 0,
         staker: SYSTEM_STAKER,
       });
       expect(r).toMatchObject({ hasWallet: true, paise: 3_000 });

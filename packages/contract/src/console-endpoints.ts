@@ -32,6 +32,8 @@ import {
   adminUserCreateResult,
   adminUserCreditReferenceRequest,
   adminUserBetLockRequest,
+  adminUserLimitSetRequest,
+  adminUserLimits,
   adminUserLockRequest,
   adminUserOfRequest,
   adminUserRequest,
@@ -239,6 +241,24 @@ export const consoleEndpoints = define({
       'Lock (or unlock) betting on an account of your downline: it and every account below it stake nothing, refused in words; logins and reports go on. Unlocked only by the account that locked it or one above. Audited; idempotent.',
     request: adminUserBetLockRequest,
     response: adminUser,
+  },
+  adminUserLimits: {
+    method: 'POST',
+    path: 'admin/user/limits',
+    access: 'operator',
+    summary:
+      "An account's limits per sport: the maximum stake and exposure set on it by an upline, and what binds once every account above it counts.",
+    request: adminUserRequest,
+    response: adminUserLimits,
+  },
+  adminUserLimitSet: {
+    method: 'POST',
+    path: 'admin/user/limitSet',
+    access: 'operator',
+    summary:
+      'Set (or clear with null) the maximum stake of one bet and the maximum exposure on one sport for an account of your downline: no bettor at or below it may exceed them, refused in words naming the limit. Only an account above it sets them. Audited; idempotent.',
+    request: adminUserLimitSetRequest,
+    response: adminUserLimits,
   },
   adminUserResetPassword: {
     method: 'POST',

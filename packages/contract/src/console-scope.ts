@@ -43,6 +43,8 @@ export const consoleScopes: { readonly [N in ConsoleEndpointName]: ConsoleScope 
   adminUserCreditReference: downline('user_id'),
   adminUserLock: downline('user_id'),
   adminUserBetLock: downline('user_id'),
+  adminUserLimits: downline('user_id'),
+  adminUserLimitSet: downline('user_id'),
   adminUserResetPassword: downline('user_id'),
   adminUserSessions: downline('user_id'),
   adminUserSessionsEnd: downline('user_id'),

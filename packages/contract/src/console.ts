@@ -680,6 +680,46 @@ export const adminUserBetLockRequest = z.object({
   request_id: adminRequestId.optional(),
 });
 
+/** A money limit in rupees (2 decimals, more than 0), or null to clear it. */
+const limitRupees = (what: string) =>
+  documented(
+    z
+      .number({ error: `${what} must be a number or null` })
+      .positive(`${what} must be more than 0 (null clears it)`)
+      .max(1e11, `${what} is too large`)
+      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
+        message: `${what} takes at most 2 decimals`,
+      }),
+    { add: TWO_DECIMALS },
+  ).nullable();
+
+/** Limits an upline sets on an account of its downline for one sport (issue 41): none of the account's bettors may exceed them. */
+export const adminUserLimitSetRequest = z.object({
+  user_id: idInput,
+  sport_id: z.number({ error: 'sport_id must be a sport id' }).int('sport_id must be a sport id'),
+  /** The largest stake of one bet, rupees; null: no limit set here. */
+  max_stake: limitRupees('max_stake'),
+  /** The largest exposure on the sport's open markets together, rupees; null: no limit set here. */
+  max_exposure: limitRupees('max_exposure'),
+  request_id: adminRequestId.optional(),
+});
+
+/** One sport's limits on an account: set on it, and what binds once every account above it counts. */
+export const adminUserLimit = z.object({
+  sport_id: z.number().int(),
+  sport_name: z.string(),
+  /** Set on this account (by an upline); null: none. */
+  max_stake: rupees.nullable(),
+  max_exposure: rupees.nullable(),
+  /** Who set this account's own limits (null: none set). */
+  set_by_name: z.string().nullable(),
+  /** The smallest over this account and every account above it: what its bets must keep to. */
+  effective_max_stake: rupees.nullable(),
+  effective_max_exposure: rupees.nullable(),
+});
+export const adminUserLimits = z.object({ user_id: z.number().int(), limits: z.array(adminUserLimit) });
+export type AdminUserLimits = z.infer<typeof adminUserLimits>;
+
 export const adminUserResetPasswordRequest = z.object({
   user_id: idInput,
   /** A temporary password the bettor must change at the next login. */
@@ -790,6 +830,7 @@ export const ADMIN_AUDIT_ACTIONS = [
   'user/creditReference',
   'user/lock',
   'user/betLock',
+  'user/limitSet',
   'user/resetPassword',
   'user/sessions/end',
   'user/view',

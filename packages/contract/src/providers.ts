@@ -216,6 +216,8 @@ export type LiveCasinoBets = z.infer<typeof liveCasinoBets>;
  * - PLAYER_BLOCKED: the account is locked or self-excluded (debits only).
  * - GAME_DISABLED: the game is switched off or unknown to the catalog (debits only).
  * - INSUFFICIENT_FUNDS: the debit is more than the available balance (balance − exposure).
+ * - STAKE_LIMIT_EXCEEDED: the debit is more than the maximum stake an upline of the player set for
+ *   casino games (issue 41, docs/hierarchy.md "Limits down the tree").
  * - ROLLED_BACK: a debit whose transaction id was already rolled back (it moved nothing).
  * - ROUND_CLOSED: a debit or a credit on a round already closed by a credit (or cancelled by the
  *   rollback of its every debit), or a rollback of a debit of a closed round (its result is final).
@@ -230,6 +232,7 @@ export type LiveCasinoBets = z.infer<typeof liveCasinoBets>;
  */
 export const PROVIDER_WALLET_CODES = [
   'OK',
+  'STAKE_LIMIT_EXCEEDED',
   'INVALID_SIGNATURE',
   'INVALID_REQUEST',
   'PROVIDER_DISABLED',

@@ -688,6 +688,7 @@ export const fancyAverages = pgTable(
 // ---------------------------------------------------------------- settlement and operations
 
 export { marketSettlements, marketVoids, settlementShareChains } from '../modules/settlement/schema.ts';
+export { downlineLimits } from '../modules/hierarchy/schema.ts';
 
 /**
  * Images an operator uploaded for the settings (logo, favicon, welcome banner), served at

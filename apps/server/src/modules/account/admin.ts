@@ -1,18 +1,25 @@
 // What an operator does to accounts (the console's Users screen): lock and unlock, a temporary
 // password, the user row behind those answers. Creating a user is the account service's
 // createUser. Every call here ends the user's sessions where the change demands it.
-import { eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
 import type { AdminUserSession } from '@backlay/contract';
 import type { Db } from '../../db/store.ts';
 import type { AuthService } from '../../plugins/auth.ts';
 import type { Clock } from '../../types.ts';
+import { subtreeCondition } from '../hierarchy/tree.ts';
 import { OPERATOR_LOCK_UNTIL } from './queries.ts';
 import { hashPassword } from './service.ts';
 
 export type AccountAdminOutcome = { ok: true } | { ok: false; message: string };
 
 export const NO_SUCH_SESSION = 'This user has no such open session';
+/**
+ * Accounts below a locked one whose sessions the lock ends in its transaction, at most. Past it
+ * the lock still holds for all of them: the session gate refuses their sign-ins and the stake gate
+ * their stakes while an account above is locked (account/queries.ts uplineLocked, stake-gate.ts).
+ */
+const SUBTREE_LOCK_MAX = 10_000;
 
 export function createAccountAdmin(deps: { db: Db; clock: Clock; auth: AuthService }) {
   const { db, clock, auth } = deps;
@@ -75,8 +82,18 @@ export function createAccountAdmin(deps: { db: Db; clock: Clock; auth: AuthServi
       if (!target.ok) return target;
       await db.transaction(async (tx) => {
         // Ends every session and open sign-in (a challenge begun before the lock, a password
-        // check under way) in the same transaction: the session gate then refuses them.
-        await auth.endAll(tx, userId, null);
+        // check under way) in the same transaction: the session gate then refuses them. A lock
+        // reaches the whole downline (issue 41): every account below ends its sessions too, and
+        // the session gate refuses their sign-ins while it holds (queries.ts uplineLocked).
+        if (locked) {
+          const below = await tx
+            .select({ userId: users.userId })
+            .from(users)
+            .where(subtreeCondition(sql`${users.userId}`, userId))
+            .orderBy(asc(users.userId))
+            .limit(SUBTREE_LOCK_MAX);
+          for (const u of below) await auth.endAll(tx, u.userId, null);
+        } else await auth.endAll(tx, userId, null);
         await tx
           .update(users)
           .set(

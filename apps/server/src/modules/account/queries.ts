@@ -77,6 +77,23 @@ export async function clearFailedLogins(tx: Executor, userId: number) {
 }
 
 /** The user row, locked FOR UPDATE until the transaction ends (the session gate's read). */
+/** Bound on the walk up the tree (operator → master → agent → bettor is 4). */
+const TREE_DEPTH_MAX = 16;
+
+/**
+ * Whether an account above `userId` is locked by an upline or the operator (issue 41): a lock
+ * reaches the whole downline. A lockout after failed logins is its own account's only.
+ */
+export async function uplineLocked(tx: Executor, userId: number): Promise<boolean> {
+  const res = await tx.execute(sql`with recursive up(user_id, parent_id, locked_until, depth) as (
+      select u.user_id, u.parent_id, u.locked_until, 0 from ${users} u where u.user_id = ${userId}
+      union all
+      select p.user_id, p.parent_id, p.locked_until, up.depth + 1
+        from up join ${users} p on p.user_id = up.parent_id where up.depth < ${TREE_DEPTH_MAX}
+    ) select exists (select 1 from up where up.depth > 0 and up.locked_until >= ${OPERATOR_LOCK_UNTIL.toISOString()}::timestamptz) as locked`);
+  return Boolean((res as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked);
+}
+
 export async function lockedUserRow(tx: Executor, userId: number) {
   const [row] = await tx.select().from(users).where(eq(users.userId, userId)).for('update');
   return row ?? null;

@@ -17,6 +17,9 @@ export const INVALID_LOGIN = 'Invalid user name or password';
 export const JUST_LOCKED = 'Too many failed attempts: this account is locked for 15 minutes';
 export const ACCOUNT_LOCKED = 'This account is locked; please contact support';
 export const SIGN_IN_GONE = 'This sign-in has expired; please log in again';
+/** An account above this one is locked (issue 41): its whole downline is locked with it. */
+export const UPLINE_LOCKED =
+  'Your upline’s account is locked, and every account under it: please contact them';
 export const NOT_VERIFIED = 'Verify your mobile number first: log in again for a new code';
 export const LOG_IN_AGAIN = 'Done: log in again to finish signing in';
 export const PASSWORD_MOVED = 'Your account changed while this was being checked; please try again';
@@ -106,6 +109,7 @@ export function createAccountService(deps: {
       if (user.lockedUntil && user.lockedUntil > now) {
         return { ok: false as const, message: lockedMessage(user.lockedUntil, now) };
       }
+      if (await q.uplineLocked(tx, userId)) return { ok: false as const, message: UPLINE_LOCKED };
       if (user.sessionGeneration !== generation) return { ok: false as const, message: SIGN_IN_GONE };
       if (user.mobile && !user.mobileVerifiedAt) return { ok: false as const, message: NOT_VERIFIED };
       for (const gate of gates) {

@@ -92,10 +92,11 @@ export function createBinaryBets(app: FastifyInstance) {
             ? 'SUSPENDED'
             : s.lineStatus;
       // The stake gate: the wallet's lock, the session read after it, the budget.
-      const gate = await app.wallet.passStakeGate(tx, [{ userId, staker }], (u) =>
+      const stakeIn = { userId, staker, stakePaise: req.stake_paise };
+      const gate = await app.wallet.passStakeGate(tx, req.session_id, [stakeIn], (u) =>
         app.wallet.holds.elsewhereExpr(u, req.session_id),
       );
-      const gateRefusal = gate.refusalOf({ userId, staker });
+      const gateRefusal = gate.refusalOf(stakeIn);
       if (gateRefusal) return refuse(gateRefusal);
       const wallet = gate.wallets.get(userId);
       if (!wallet) return refuse('You have no wallet');
@@ -129,6 +130,7 @@ export function createBinaryBets(app: FastifyInstance) {
         elsewhere_paise: Number(wallet.alongside),
         old_hold_paise: oldHold,
         new_hold_paise: newHold,
+        limit: gate.limitOf(userId),
       });
       if (short) return refuse(short);
 

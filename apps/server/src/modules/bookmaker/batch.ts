@@ -5,6 +5,7 @@
 import { SCORE_STALE_MESSAGE } from '../cricket/staleness.ts';
 import type { QuoteStatus } from '@backlay/contract';
 import { bookmakerPosition, bookmakerRefusal, type BookmakerBet } from '@backlay/engine';
+import type { TreeLimit } from '../wallet/tree-limit.ts';
 import { budgetRefusal } from '../markets/house-bets.ts';
 
 export type BookmakerBetRequest = {
@@ -71,7 +72,8 @@ export function positionOf(running: readonly string[], bets: readonly BookmakerB
 export function decideBatch(input: {
   market: BatchMarket;
   requests: readonly { userId: number; req: BookmakerBetRequest }[];
-  wallets: ReadonlyMap<number, { balance_paise: number; elsewhere_paise: number }>;
+  /** `limit`: the uplines' limits on the market's sport (the stake gate's limitOf). */
+  wallets: ReadonlyMap<number, { balance_paise: number; elsewhere_paise: number; limit?: TreeLimit }>;
   open: ReadonlyMap<number, UserPosition>;
 }): { decisions: Decision[]; changed: Map<number, UserPosition> } {
   const { market } = input;
@@ -109,6 +111,7 @@ export function decideBatch(input: {
       elsewhere_paise: wallet.elsewhere_paise,
       old_hold_paise: before.hold_paise,
       new_hold_paise: after.hold_paise,
+      limit: wallet.limit,
     });
     if (short) return refuse(short);
     changed.set(userId, after);

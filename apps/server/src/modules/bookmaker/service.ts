@@ -208,15 +208,16 @@ export function createBookmakerService(app: FastifyInstance) {
       // Never queued behind one bettor's slow transaction: a wallet row still held after a few
       // jittered tries refuses that bettor's bets in words; the others go on (docs/reliability.md).
       // The stake gate: each bettor's wallet and session, read under the wallet locks.
-      const gate = await app.wallet.passStakeGate(tx, fresh, (u) =>
+      const stakeOf = (c: Command) => ({ userId: c.userId, staker: c.staker, stakePaise: c.req.stake_paise });
+      const gate = await app.wallet.passStakeGate(tx, marketId, fresh.map(stakeOf), (u) =>
         app.wallet.holds.elsewhereExpr(u, marketId),
       );
       const wallets = gate.wallets;
       for (const c of fresh) {
-        const refusal = gate.refusalOf(c);
+        const refusal = gate.refusalOf(stakeOf(c));
         if (refusal) answers.set(c, { ok: false, message: refusal });
       }
-      const deciding = fresh.filter((c) => gate.refusalOf(c) === null);
+      const deciding = fresh.filter((c) => gate.refusalOf(stakeOf(c)) === null);
       const running = runningIds(state.market.runners);
       const byUser = new Map<number, BookmakerBet[]>();
       for (const b of await openBets(
@@ -235,7 +236,7 @@ export function createBookmakerService(app: FastifyInstance) {
         wallets: new Map(
           [...wallets].map(([u, w]) => [
             u,
-            { balance_paise: w.balancePaise, elsewhere_paise: Number(w.alongside) },
+            { balance_paise: w.balancePaise, elsewhere_paise: Number(w.alongside), limit: gate.limitOf(u) },
           ]),
         ),
         open,

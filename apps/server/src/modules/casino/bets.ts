@@ -110,10 +110,11 @@ export function createCasinoBets(app: FastifyInstance) {
         return refuse(`stack: the smallest stake is ${rupeesText(limits.minStakePaise)}`);
 
       // The stake gate: the wallet's lock, the session read after it, the budget.
-      const gate = await app.wallet.passStakeGate(tx, [{ userId, staker }], (u) =>
+      const stakeIn = { userId, staker, stakePaise: req.stake_paise };
+      const gate = await app.wallet.passStakeGate(tx, r0.marketId, [stakeIn], (u) =>
         app.wallet.holds.elsewhereExpr(u, r0.marketId),
       );
-      const gateRefusal = gate.refusalOf({ userId, staker });
+      const gateRefusal = gate.refusalOf(stakeIn);
       if (gateRefusal) return refuse(gateRefusal);
       const wallet = gate.wallets.get(userId);
       if (!wallet) return refuse('You have no wallet');
@@ -135,6 +136,7 @@ export function createCasinoBets(app: FastifyInstance) {
         elsewhere_paise: Number(wallet.alongside),
         old_hold_paise: onRound,
         new_hold_paise: onRound + req.stake_paise,
+        limit: gate.limitOf(userId),
       });
       if (short) return refuse(short);
 

@@ -26,6 +26,7 @@ import { listAudit, listUsers, userDetail } from './lists.ts';
 import { marketRisk, voidWindowPreview } from './risk.ts';
 import { exposureDetailOf } from '../markets/plugin.ts';
 import { setBetLock } from '../hierarchy/bet-lock.ts';
+import { limitsOf, setLimit } from '../hierarchy/limits.ts';
 import { chainShareRefusal, creationRefusal, nodeOf } from '../hierarchy/tree.ts';
 import { setCreditReference } from '../hierarchy/credit.ts';
 
@@ -196,6 +197,19 @@ export const consoleModule = fp(
       audited(app, user.userId, 'user/betLock', body, async () => {
         const r = await setBetLock(app.db, user, body.user_id, body.locked);
         return r.ok ? userAnswer(body.user_id) : refuse(r.message);
+      }),
+    );
+
+    route(app, 'adminUserLimits', async ({ body }) =>
+      (await knownUser(body.user_id))
+        ? ok(await limitsOf(app.db, body.user_id))
+        : refuse(`Unknown user ${body.user_id}`),
+    );
+
+    route(app, 'adminUserLimitSet', async ({ body, user }) =>
+      audited(app, user.userId, 'user/limitSet', body, async () => {
+        const r = await setLimit(app.db, user, body);
+        return r === null ? ok(await limitsOf(app.db, body.user_id)) : refuse(r);
       }),
     );
 

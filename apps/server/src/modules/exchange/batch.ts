@@ -20,6 +20,7 @@ import type { bets, fills, markets } from '../../db/schema.ts';
 import type { CashOutCommand, CashOutOutcome, FirstCashOut } from './cash-out-types.ts';
 import type { BetDelta } from './queries.ts';
 import type { CancelOutcome, PlaceBetOutcome, PlaceBetRequest } from './types.ts';
+import { exposureLimitMessage, type TreeLimit } from '../wallet/tree-limit.ts';
 
 const rupees = (paise: number) => Math.round(paise) / 100;
 
@@ -57,6 +58,8 @@ export type PlaceCommand = {
   delayedVersion: number | null;
   /** A leader-only order's term: refused in the batch unless it is still current. */
   fence?: Fence | null;
+  /** Set when an upline's exposure limit cut the bet's reservation: a refusal names the limit. */
+  limit?: TreeLimit;
 };
 export type CancelCommand = {
   kind: 'cancel';
@@ -466,7 +469,12 @@ function placeIn(
     }).exposure_paise;
     if (newHere > old && budget - newHere < 0) {
       mine.delete(String(betId));
-      return { ok: false, message: 'Insufficient balance for this bet' };
+      // The reservation was cut by an upline's exposure limit (stake-gate.ts): say so, with the
+      // sport's exposure this bet would have left (its committed figure counts this market's hold).
+      const message = c.limit
+        ? exposureLimitMessage(c.limit, c.limit.sportCommittedPaise - old + newHere)
+        : 'Insufficient balance for this bet';
+      return { ok: false, message };
     }
     state.book = book;
   }

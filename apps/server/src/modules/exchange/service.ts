@@ -665,6 +665,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
             request.side === 'BACK'
               ? request.size_paise
               : layLiabilityPaise(request.size_paise, request.price),
+          stakePaise: request.size_paise,
         });
       } finally {
         const n = (reserving.get(marketId) ?? 1) - 1;
@@ -683,6 +684,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
           request,
           delayedVersion,
           ...(opts.fence === undefined ? {} : { fence: opts.fence }),
+          ...(reservation.hasWallet && reservation.limit ? { limit: reservation.limit } : {}),
           reservation,
           done,
           fail,
@@ -853,7 +855,14 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
       reserving.set(marketId, (reserving.get(marketId) ?? 0) + 1);
       let reservation: Reservation;
       try {
-        reservation = await app.wallet.reserve({ userId, marketId, wantPaise, staker: opts.staker });
+        // A cash out stakes nothing new: an upline's maximum stake does not apply to it.
+        reservation = await app.wallet.reserve({
+          userId,
+          marketId,
+          wantPaise,
+          staker: opts.staker,
+          stakePaise: 0,
+        });
       } finally {
         const n = (reserving.get(marketId) ?? 1) - 1;
         if (n > 0) reserving.set(marketId, n);

@@ -3,6 +3,7 @@
 // the service reads the inputs under the fancy's and the wallets' locks and writes what this
 // returns in the same transaction; tested without a store (test/fancy-batch.test.ts).
 import { fancyExposurePaise, fancyRefusal, type FancyBet, type FancyVariant } from '@backlay/engine';
+import type { TreeLimit } from '../wallet/tree-limit.ts';
 import { budgetRefusal } from '../markets/house-bets.ts';
 import { SCORE_STALE_MESSAGE } from '../cricket/staleness.ts';
 
@@ -79,7 +80,8 @@ export function decideBatch(input: {
   fancy: FancyQuoteState;
   market: FancyMarketState;
   requests: readonly { userId: number; req: FancyBetRequest }[];
-  wallets: ReadonlyMap<number, { balance_paise: number; elsewhere_paise: number }>;
+  /** `limit`: the uplines' limits on the market's sport (the stake gate's limitOf). */
+  wallets: ReadonlyMap<number, { balance_paise: number; elsewhere_paise: number; limit?: TreeLimit }>;
   open: ReadonlyMap<number, UserOpenBets>;
 }): { decisions: Decision[]; changed: Map<number, UserOpenBets> } {
   const { fancy, market } = input;
@@ -120,6 +122,7 @@ export function decideBatch(input: {
       elsewhere_paise: wallet.elsewhere_paise,
       old_hold_paise: before.hold_paise,
       new_hold_paise: hold_paise,
+      limit: wallet.limit,
     });
     if (short) return refuse(short);
     changed.set(userId, { bets, stake_paise: before.stake_paise + bet.stake_paise, hold_paise });

@@ -295,6 +295,8 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
               and not m.in_play and not exists (select 1 from ${markets} k
                 where k.match_id = m.match_id and k.in_play)
             from ${matches} m where m.match_id = ${contestMatch}), false)`,
+          /** The match's sport: an entry counts under it for an upline's maximum stake. */
+          sportId: sql<number>`(select m.sport_id from ${matches} m where m.match_id = ${contestMatch})`,
         })
         .from(fantasyContests)
         .where(eq(fantasyContests.contestId, input.contest_id))
@@ -304,9 +306,10 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
       // (any contest) takes it before its entry is written, so the request_id read below sees every
       // entry committed before, and two joins with one request_id cannot both pass it.
       const fee = c.c.entryFeePaise;
-      const stake = await app.wallet.lockStake(tx, userId, fee, staker);
+      const stake = await app.wallet.lockStake(tx, userId, fee, staker, Number(c.sportId));
       if (stake === null) return refused('Unknown user');
-      if (!stake.ok && stake.reason === 'GATE') return refused(stake.message);
+      if (!stake.ok && (stake.reason === 'GATE' || stake.reason === 'STAKE_LIMIT'))
+        return refused(stake.message);
       const [seen] = await tx
         .select()
         .from(fantasyEntries)

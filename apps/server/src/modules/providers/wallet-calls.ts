@@ -19,6 +19,7 @@ import { countEvent } from '../../db/rate-counters.ts';
 import { sessions, users } from '../../db/schema.ts';
 import type { Db, Executor } from '../../db/store.ts';
 import type { ResponsibleService } from '../responsible/service.ts';
+import { CASINO_SPORT_ID } from '../casino/tables.ts';
 import { providerHouseCode, type WalletService } from '../wallet/service.ts';
 import {
   gameProviders,
@@ -75,6 +76,7 @@ const MESSAGES: Record<ProviderWalletCode, string | undefined> = {
   GAME_DISABLED: 'This game is switched off',
   INSUFFICIENT_FUNDS: 'Insufficient balance',
   ROLLED_BACK: 'This transaction was already rolled back',
+  STAKE_LIMIT_EXCEEDED: 'The stake is over the maximum your upline set for casino games',
   ROUND_CLOSED: 'This round is closed',
   UNKNOWN_TRANSACTION: 'No such debit: nothing to roll back (recorded)',
   DUPLICATE_TRANSACTION: 'This transaction id was already used for another call',
@@ -538,7 +540,14 @@ export function createWalletCalls(deps: {
         if (round && round.providerGameId !== body.game_id) return refused('GAME_MISMATCH', amount);
         // The stake gate, in this transaction after the wallet's lock: the game's site session
         // (live, of the user's generation), the available balance within the loss limit.
-        const stake = await wallet.lockStake(tx, player.userId, amount, { sessionId: session.siteSessionId });
+        // Provider games count as the Casino sport for an upline's limits.
+        const stake = await wallet.lockStake(
+          tx,
+          player.userId,
+          amount,
+          { sessionId: session.siteSessionId },
+          CASINO_SPORT_ID,
+        );
         if (!stake) return refused('PLAYER_BLOCKED', amount);
         if (!stake.ok)
           return refused(
@@ -547,7 +556,9 @@ export function createWalletCalls(deps: {
               ? stake.sessionEnded
                 ? 'SESSION_EXPIRED'
                 : 'PLAYER_BLOCKED'
-              : 'INSUFFICIENT_FUNDS',
+              : stake.reason === 'STAKE_LIMIT'
+                ? 'STAKE_LIMIT_EXCEEDED'
+                : 'INSUFFICIENT_FUNDS',
             amount,
           );
         const roundKey = await openRound(tx, providerId, body, player.userId, game.gameId);

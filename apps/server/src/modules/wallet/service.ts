@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { exposureReservations, ledgerAccounts } from '../../db/schema.ts';
+import { exposureReservations, ledgerAccounts, sports } from '../../db/schema.ts';
 import type { Db, Executor } from '../../db/store.ts';
 import * as holds from './holds.ts';
 import * as q from './queries.ts';
@@ -9,10 +9,16 @@ import * as reservations from './reservations.ts';
 import { checkFence, type Fence } from '../../plugins/leader.ts';
 import {
   gateRefusals,
+  marketSportSql,
+  readTreeLimits,
   SESSION_ENDED_MESSAGE,
   sessionOf,
+  sportCommittedSql,
+  stakeLimitRefusal,
   stakerLiveSql,
+  treeLimitsSql,
   type Staker,
+  type TreeLimit,
 } from './stake-gate.ts';
 
 /** House account that funds deposits and receives withdrawals. */
@@ -98,6 +104,8 @@ function refuseStakeKind(kind: string) {
 export type StakeCheck =
   | { ok: true; availablePaise: number; pass: GatePass }
   | { ok: false; reason: 'BALANCE' | 'LOSS_LIMIT'; availablePaise: number }
+  /** Over an upline's maximum stake on the sport (issue 41): `message` names the limit. */
+  | { ok: false; reason: 'STAKE_LIMIT'; message: string; availablePaise: number }
   /**
    * The stake gate refused the staker: its session ended (on any node), the account is a master's
    * or an agent's, or an upline locked its betting; `message` says which, in words.
@@ -266,7 +274,17 @@ async function liveSessions(
  * A bet's worst case to reserve before its market's batch, by `staker` (the stake gate: a session
  * no longer live reserves nothing and is refused in words).
  */
-export type ReserveRequest = { userId: number; marketId: number; wantPaise: number; staker: Staker };
+export type ReserveRequest = {
+  userId: number;
+  marketId: number;
+  wantPaise: number;
+  staker: Staker;
+  /** The bet's stake as entered, for an upline's maximum stake (0: a cash out, which stakes nothing new). */
+  stakePaise: number;
+};
+
+/** One stake through passStakeGate: whose, through which session, and its stake as entered. */
+export type GateStake = { readonly userId: number; readonly staker: Staker; readonly stakePaise: number };
 /**
  * What was reserved: `paise` (0 ≤ paise ≤ wantPaise: as much as the available balance allowed) under
  * reservation `id` (null when nothing was reserved); or no wallet for the user; or `busy`: the
@@ -275,8 +293,34 @@ export type ReserveRequest = { userId: number; marketId: number; wantPaise: numb
 export type Reservation =
   | { hasWallet: false; busy?: false; refusal?: undefined }
   | { hasWallet: false; busy?: false; refusal: string }
-  | { hasWallet: true; busy?: false; refusal?: undefined; id: number | null; paise: number }
+  | {
+      hasWallet: true;
+      busy?: false;
+      refusal?: undefined;
+      id: number | null;
+      paise: number;
+      /**
+       * Set when an upline's exposure limit on the sport cut the reservation: the batch words a
+       * refusal with it (stake-gate.ts exposureLimitMessage). Its committed figure counts this
+       * market's hold.
+       */
+      limit?: TreeLimit;
+    }
   | { hasWallet: false; busy: true; refusal?: undefined; message: string };
+
+/** One request's row of the reserving statement. */
+type ReservedRow = {
+  i: number;
+  paise: string;
+  id: string | null;
+  live: boolean;
+  stake_ok: boolean;
+  capped: boolean;
+  sport_name: string;
+  max_stake_paise: string | null;
+  max_exposure_paise: string | null;
+  committed: string;
+};
 
 /** A reserve request with its own key (one per call: a retry of its transaction finds it by it). */
 type KeyedRequest = ReserveRequest & { key: string };
@@ -365,6 +409,7 @@ export function createWalletService(
                   user_id: r.userId,
                   market_id: r.marketId,
                   want: r.wantPaise,
+                  stake: r.stakePaise,
                   key: r.key,
                   session_id: sessionIds[i],
                 },
@@ -374,30 +419,43 @@ export function createWalletService(
       const a = sql`a.${sql.identifier(ledgerAccounts.userId.name)}`;
       const res = await tx.execute(sql`with
         req as (select * from json_to_recordset(${json}::json)
-          as r(i integer, user_id integer, market_id integer, want bigint, key text, session_id integer)),
-        -- The stake gate's session check (stake-gate.ts), read after the wallet rows' lock: a
-        -- request whose session ended (on any node) reserves nothing.
-        live as materialized (select r.*, ${stakerLiveSql(sql`r.user_id`, sql`r.session_id`)} or r.session_id is null as live
-          from req r),
+          as r(i integer, user_id integer, market_id integer, want bigint, stake bigint, key text, session_id integer)),
+        -- The stake gate (stake-gate.ts), read after the wallet rows' lock: a request whose session
+        -- ended (on any node) reserves nothing; nor one over an upline's maximum stake on the sport.
+        lim as materialized (select r.*, s.sport_id, s.name as sport_name, l.max_stake_paise, l.max_exposure_paise,
+            (${sportCommittedSql(sql`r.user_id`, sql`s.sport_id`, null)})::bigint as committed,
+            ${stakerLiveSql(sql`r.user_id`, sql`r.session_id`)} or r.session_id is null as live
+          from req r left join ${sports} s on s.sport_id = ${marketSportSql(sql`r.market_id`)}
+          left join lateral ${treeLimitsSql(sql`r.user_id`, sql`s.sport_id`)} l on true),
+        live as materialized (select lim.*, lim.max_stake_paise is null or lim.stake <= lim.max_stake_paise as stake_ok,
+            lim.live and (lim.max_stake_paise is null or lim.stake <= lim.max_stake_paise) as takes
+          from lim),
         av as materialized (select a.user_id, greatest((${budgetExpr(a, sql`a.balance_paise`)})::bigint
             - (${holds.totalExpr(a)})::bigint - (${reservations.totalExpr(a)})::bigint, 0) as avail
           from ${ledgerAccounts} a
           where a.kind = 'user_cash' and a.user_id = any(${`{${users.join(',')}}`}::integer[])),
-        g as materialized (select r.i, r.user_id, r.market_id, r.key,
-            case when r.live then least(sum(r.want) filter (where r.live) over w, av.avail)
-              - least(sum(r.want) filter (where r.live) over w - r.want, av.avail) else 0 end as paise,
-            r.live
+        u as materialized (select r.*,
+            case when r.takes then least(sum(r.want) filter (where r.takes) over w, av.avail)
+              - least(sum(r.want) filter (where r.takes) over w - r.want, av.avail) else 0 end as user_paise
           from live r join av on av.user_id = r.user_id
           window w as (partition by r.user_id order by r.i)),
+        -- What the user's balance grants, cut to what an upline's exposure limit leaves on the sport
+        -- (its holds and reservations on the sport's markets, this one's included).
+        g as materialized (select r.*, case when r.max_exposure_paise is null then r.user_paise
+              else least(sum(r.user_paise) over w, greatest(r.max_exposure_paise - r.committed, 0))
+                - least(sum(r.user_paise) over w - r.user_paise, greatest(r.max_exposure_paise - r.committed, 0))
+            end as paise
+          from u r window w as (partition by r.user_id, r.sport_id order by r.i)),
         n as materialized (select g.*, case when g.paise > 0
             then nextval(pg_get_serial_sequence('exposure_reservations', 'reservation_id')) end as id from g),
         ins as (insert into ${exposureReservations}
             (reservation_id, user_id, market_id, amount_paise, node_id, created_at, request_key)
           select n.id, n.user_id, n.market_id, n.paise, ${nodeId}, now(), n.key
             from n where n.id is not null)
-        select n.i, n.paise::text as paise, n.id::text as id, n.live from n`);
-      return (res as unknown as { rows: { i: number; paise: string; id: string | null; live: boolean }[] })
-        .rows;
+        select n.i, n.paise::text as paise, n.id::text as id, n.live, n.stake_ok, n.paise < n.user_paise as capped,
+          n.sport_name, n.max_stake_paise::text as max_stake_paise,
+          n.max_exposure_paise::text as max_exposure_paise, n.committed::text as committed from n`);
+      return (res as unknown as { rows: ReservedRow[] }).rows;
     });
     const out: (Reservation | 'busy')[] = reqs.map((r) =>
       busy.has(r.userId) ? 'busy' : { hasWallet: false },
@@ -405,9 +463,23 @@ export function createWalletService(
     const refused = rows.filter((r) => !r.live).map((r) => reqs[Number(r.i)]!.userId);
     const why = await gateRefusals(db, refused);
     for (const r of rows) {
-      out[Number(r.i)] = r.live
-        ? { hasWallet: true, id: r.id === null ? null : Number(r.id), paise: Number(r.paise) }
-        : { hasWallet: false, refusal: why.get(reqs[Number(r.i)]!.userId) ?? SESSION_ENDED_MESSAGE };
+      const req = reqs[Number(r.i)]!;
+      const limit: TreeLimit = {
+        sportName: r.sport_name,
+        maxStakePaise: r.max_stake_paise === null ? null : Number(r.max_stake_paise),
+        maxExposurePaise: r.max_exposure_paise === null ? null : Number(r.max_exposure_paise),
+        sportCommittedPaise: Number(r.committed),
+      };
+      out[Number(r.i)] = !r.live
+        ? { hasWallet: false, refusal: why.get(req.userId) ?? SESSION_ENDED_MESSAGE }
+        : !r.stake_ok
+          ? { hasWallet: false, refusal: stakeLimitRefusal(limit, req.stakePaise) ?? SESSION_ENDED_MESSAGE }
+          : {
+              hasWallet: true,
+              id: r.id === null ? null : Number(r.id),
+              paise: Number(r.paise),
+              ...(r.capped ? { limit } : {}),
+            };
     }
     return out;
   }
@@ -750,12 +822,15 @@ export function createWalletService(
      */
     async passStakeGate(
       tx: Executor,
-      stakes: readonly { userId: number; staker: Staker }[],
+      marketId: number,
+      stakes: readonly GateStake[],
       alongside: (userId: SQLWrapper) => SQL<string>,
     ) {
       const users = [...new Set(stakes.map((s) => s.userId))].sort((a, b) => a - b);
       const { wallets, busy } = await lockFree(tx, users, alongside, budgetExpr);
       const live = await liveSessions(tx, stakes);
+      // The uplines' limits on the market's sport, read after the locks (stake-gate.ts).
+      const limits = await readTreeLimits(tx, [...wallets.keys()], { marketId });
       const notLive = (stake: { userId: number; staker: Staker }) => {
         const sessionId = sessionOf(stake.staker);
         return sessionId !== null && !live.has(`${stake.userId}:${sessionId}`);
@@ -766,11 +841,14 @@ export function createWalletService(
       );
       return {
         wallets,
-        refusalOf(stake: { userId: number; staker: Staker }): string | null {
+        /** Why this stake may not be taken (a busy wallet, an ended session, an upline's maximum stake), or null. */
+        refusalOf(stake: GateStake): string | null {
           if (busy.has(stake.userId)) return WALLET_BUSY_MESSAGE;
           if (notLive(stake)) return why.get(stake.userId) ?? SESSION_ENDED_MESSAGE;
-          return null;
+          return stakeLimitRefusal(limits.get(stake.userId), stake.stakePaise);
         },
+        /** The uplines' limits on the market's sport for a user the gate locked (for exposureLimitRefusal). */
+        limitOf: (userId: number): TreeLimit | undefined => limits.get(userId),
       };
     },
 
@@ -805,6 +883,8 @@ export function createWalletService(
       userId: number,
       stakePaise: number,
       staker: Staker,
+      /** The sport the stake counts under, for an upline's maximum stake (stake-gate.ts). */
+      sportId: number,
     ): Promise<StakeCheck | null> {
       await lockRows(tx, [userId]);
       const user = sql`a.user_id`;
@@ -824,6 +904,9 @@ export function createWalletService(
         const sessionEnded = message === SESSION_ENDED_MESSAGE;
         return { ok: false, reason: 'GATE', message, sessionEnded, availablePaise: 0 };
       }
+      const limits = await readTreeLimits(tx, [userId], { sportId });
+      const overStake = stakeLimitRefusal(limits.get(userId), stakePaise);
+      if (overStake) return { ok: false, reason: 'STAKE_LIMIT', message: overStake, availablePaise: 0 };
       const free = Number(row.balance) - Number(row.committed);
       const capped =
         row.cap === null ? free : Math.min(Number(row.balance), Number(row.cap)) - Number(row.committed);

@@ -17,8 +17,26 @@
 // for an account on its own (the demo feed's fenced market makers). The type makes the choice
 // explicit at every call; stake-gate-sites.test.ts lists where SYSTEM_STAKER may appear.
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { sessions, users } from '../../db/schema.ts';
+import {
+  downlineLimits,
+  exposureHolds,
+  exposureReservations,
+  markets,
+  matches,
+  sessions,
+  sports,
+  users,
+} from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
+import { OPERATOR_LOCK_UNTIL } from '../account/queries.ts';
+import type { TreeLimit } from './tree-limit.ts';
+
+export {
+  exposureLimitMessage,
+  exposureLimitRefusal,
+  stakeLimitRefusal,
+  type TreeLimit,
+} from './tree-limit.ts';
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended: please log in again';
 /** Betting locked on the account or above it by an upline (issue 41, admin/user/betLock). */
@@ -61,14 +79,22 @@ export function stakerLiveSql(
 /** Bound on the walk up the tree (operator → master → agent → bettor is 4). */
 const TREE_DEPTH_MAX = 16;
 
-/** SQL, true when `userId`'s betting is locked: on its own account or on any account above it. */
+/** An account locked by an upline or the operator (not a lockout after failed logins). */
+const ACCOUNT_LOCK_FROM = OPERATOR_LOCK_UNTIL.toISOString();
+
+/**
+ * SQL, true when `userId`'s betting is locked: on its own account or on any account above it; or
+ * an account above it is locked (a lock reaches the whole downline, issue 41; its own lock ends
+ * its sessions, which the session check carries).
+ */
 function betLockedSql(userId: SQLWrapper): SQL<boolean> {
-  return sql<boolean>`exists (with recursive up(user_id, parent_id, locked_by, depth) as (
-        select b.user_id, b.parent_id, b.bet_locked_by, 0 from ${users} b where b.user_id = ${userId}
+  return sql<boolean>`exists (with recursive up(user_id, parent_id, locked_by, locked_until, depth) as (
+        select b.user_id, b.parent_id, b.bet_locked_by, b.locked_until, 0 from ${users} b where b.user_id = ${userId}
         union all
-        select p.user_id, p.parent_id, p.bet_locked_by, up.depth + 1
+        select p.user_id, p.parent_id, p.bet_locked_by, p.locked_until, up.depth + 1
           from up join ${users} p on p.user_id = up.parent_id where up.depth < ${TREE_DEPTH_MAX}
-      ) select 1 from up where up.locked_by is not null)`;
+      ) select 1 from up where up.locked_by is not null
+          or (up.depth > 0 and up.locked_until >= ${ACCOUNT_LOCK_FROM}::timestamptz))`;
 }
 
 /** The gate's session check in `tx` (after the wallet lock): the refusal, or null when it may stake. */
@@ -99,4 +125,86 @@ export async function gateRefusals(tx: Executor, userIds: readonly number[]): Pr
     return r?.bet_locked ? BET_LOCKED_MESSAGE : SESSION_ENDED_MESSAGE;
   };
   return new Map(ids.map((id) => [id, why(id)]));
+}
+
+// ---------------------------------------------------------------- limits down the tree
+
+/**
+ * SQL row source (one row: max_stake_paise, max_exposure_paise, each null when none binds): the
+ * limits on `sportId` set on `userId` or on any account above it, the smallest of each.
+ */
+export function treeLimitsSql(userId: SQLWrapper, sportId: SQLWrapper): SQL {
+  return sql`(select min(l.max_stake_paise) as max_stake_paise, min(l.max_exposure_paise) as max_exposure_paise
+      from (with recursive up(user_id, parent_id, depth) as (
+          select b.user_id, b.parent_id, 0 from ${users} b where b.user_id = ${userId}
+          union all
+          select p.user_id, p.parent_id, up.depth + 1
+            from up join ${users} p on p.user_id = up.parent_id where up.depth < ${TREE_DEPTH_MAX}
+        ) select up.user_id from up) t
+      join ${downlineLimits} l on l.user_id = t.user_id and l.sport_id = ${sportId})`;
+}
+
+/** SQL: the sport of a market (through its match). */
+export function marketSportSql(marketId: SQLWrapper | number): SQL<number> {
+  return sql<number>`(select mt.sport_id from ${markets} m join ${matches} mt on mt.match_id = m.match_id
+      where m.market_id = ${marketId})`;
+}
+
+/**
+ * SQL, paise: `userId`'s holds and reservations on the markets of `sportId`, leaving out
+ * `exceptMarketId`'s holds when given (a house kind compares its market's new hold with the rest).
+ */
+export function sportCommittedSql(
+  userId: SQLWrapper,
+  sportId: SQLWrapper,
+  exceptMarketId: SQLWrapper | number | null,
+): SQL<string> {
+  const except = exceptMarketId === null ? sql`true` : sql`e.market_id <> ${exceptMarketId}`;
+  return sql<string>`((select coalesce(sum(e.exposure_paise), 0) from ${exposureHolds} e
+        join ${markets} m on m.market_id = e.market_id join ${matches} mt on mt.match_id = m.match_id
+        where e.user_id = ${userId} and mt.sport_id = ${sportId} and ${except})
+      + (select coalesce(sum(r.amount_paise), 0) from ${exposureReservations} r
+        join ${markets} m on m.market_id = r.market_id join ${matches} mt on mt.match_id = m.match_id
+        where r.user_id = ${userId} and mt.sport_id = ${sportId}))::text`;
+}
+
+/**
+ * The tree limits of `userIds` on a market's sport (`{ marketId }`: its holds left out of the
+ * committed figure) or on a sport (`{ sportId }`: a game with no market of ours). Read it in the
+ * stake's transaction, after the wallet rows' lock, like every figure of the gate.
+ */
+export async function readTreeLimits(
+  tx: Executor,
+  userIds: readonly number[],
+  on: { marketId: number } | { sportId: number },
+): Promise<Map<number, TreeLimit>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
+  const sport = 'marketId' in on ? marketSportSql(on.marketId) : sql`${on.sportId}::integer`;
+  const except = 'marketId' in on ? on.marketId : null;
+  const res = await tx.execute(sql`select u.user_id, s.name as sport_name,
+        lim.max_stake_paise::text as max_stake_paise, lim.max_exposure_paise::text as max_exposure_paise,
+        ${sportCommittedSql(sql`u.user_id`, sql`s.sport_id`, except)} as committed
+      from ${users} u join ${sports} s on s.sport_id = ${sport}
+      cross join lateral ${treeLimitsSql(sql`u.user_id`, sql`s.sport_id`)} lim
+      where u.user_id = any(${`{${ids.join(',')}}`}::integer[])`);
+  type Row = {
+    user_id: number;
+    sport_name: string;
+    max_stake_paise: string | null;
+    max_exposure_paise: string | null;
+    committed: string;
+  };
+  const num = (v: string | null) => (v === null ? null : Number(v));
+  return new Map(
+    (res as unknown as { rows: Row[] }).rows.map((r) => [
+      Number(r.user_id),
+      {
+        sportName: r.sport_name,
+        maxStakePaise: num(r.max_stake_paise),
+        maxExposurePaise: num(r.max_exposure_paise),
+        sportCommittedPaise: Number(r.committed),
+      },
+    ]),
+  );
 }
