@@ -9,6 +9,7 @@ import { useEndpoint } from '../../components/queries.ts';
 import { roleOf, useSession } from '../../lib/session.ts';
 import { randomPassword } from './password.ts';
 import { UserReports } from './UserReports.tsx';
+import { UserLimits } from './UserLimits.tsx';
 import { UserSessions } from './UserSessions.tsx';
 
 const userKeys = (userId: number) => [
@@ -401,6 +402,7 @@ export function UserScreen() {
             </dl>
           </Card>
           <UserSessions userId={u.user_id} userName={u.user_name} />
+          <UserLimits userId={u.user_id} userName={u.user_name} canEdit={below(u)} />
           <Card title="As the bettor sees it">
             <UserReports userId={u.user_id} />
           </Card>
