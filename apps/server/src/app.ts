@@ -19,6 +19,7 @@ import { storeFailureOf, type StoreOptions } from './db/store.ts';
 import { accountModule } from './modules/account/routes.ts';
 import { adminModule } from './modules/admin/routes.ts';
 import { consoleModule } from './modules/console/plugin.ts';
+import { downlineModule } from './modules/hierarchy/plugin.ts';
 import type { CasinoOptions } from './modules/casino/routes.ts';
 import { binaryModule, type BinaryOptions } from './modules/binary/plugin.ts';
 import { fantasyModule, type FantasyOptions } from './modules/fantasy/plugin.ts';
@@ -253,6 +254,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(providersModule, options.providers ?? {});
   await app.register(adminModule);
   await app.register(consoleModule);
+  await app.register(downlineModule);
   await app.register(wsPlugin, {
     ...(options.priceSequence ? { sequence: options.priceSequence } : {}),
     ...(options.liveLimits ? { limits: options.liveLimits } : {}),

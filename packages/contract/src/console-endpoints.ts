@@ -34,6 +34,7 @@ import {
   adminUserBetLockRequest,
   adminUserLimitSetRequest,
   adminUserLimits,
+  adminUserShareRequest,
   adminUserLockRequest,
   adminUserOfRequest,
   adminUserRequest,
@@ -59,6 +60,7 @@ import {
   adminBinaryVoidRequest,
 } from './binary-admin.ts';
 import { adminCasinoSetLimitsRequest, adminCasinoTable, adminCasinoTables } from './casino-admin.ts';
+import { downlineEndpoints } from './downline.ts';
 
 /** The shape of an endpoint (endpoints.ts's `Endpoint`, restated: that file imports this one). */
 type ConsoleEndpoint = {
@@ -260,6 +262,15 @@ export const consoleEndpoints = define({
     request: adminUserLimitSetRequest,
     response: adminUserLimits,
   },
+  adminUserShare: {
+    method: 'POST',
+    path: 'admin/user/share',
+    access: 'operator',
+    summary:
+      "Change a master's or an agent's share of its downline's result (0–100 %): it applies to bets placed after the change, a settlement reading each bettor's chain as it was at its first stake on the market. Its parent or anyone above it; down any chain the shares add up to at most 100 %. Audited; idempotent.",
+    request: adminUserShareRequest,
+    response: adminUser,
+  },
   adminUserResetPassword: {
     method: 'POST',
     path: 'admin/user/resetPassword',
@@ -423,4 +434,6 @@ export const consoleEndpoints = define({
     request: adminCasinoSetLimitsRequest,
     response: adminCasinoTable,
   },
+  // What each level sees of its downline (downline.ts).
+  ...downlineEndpoints,
 });

@@ -45,6 +45,7 @@ export const consoleScopes: { readonly [N in ConsoleEndpointName]: ConsoleScope 
   adminUserBetLock: downline('user_id'),
   adminUserLimits: downline('user_id'),
   adminUserLimitSet: downline('user_id'),
+  adminUserShare: downline('user_id'),
   adminUserResetPassword: downline('user_id'),
   adminUserSessions: downline('user_id'),
   adminUserSessionsEnd: downline('user_id'),
@@ -55,6 +56,10 @@ export const consoleScopes: { readonly [N in ConsoleEndpointName]: ConsoleScope 
   adminWalletDeposit: downline('user_id'),
   adminWalletWithdraw: downline('user_id'),
   adminAudit: list('operator_id'),
+  adminDownlineSettle: downline('user_id'),
+  adminDownlinePl: list(),
+  adminDownlineRisk: list(),
+  adminDownlineBets: list('user_id'),
 
   // The operator's alone.
   adminDashboard: operatorOnly,

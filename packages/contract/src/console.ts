@@ -720,6 +720,22 @@ export const adminUserLimit = z.object({
 export const adminUserLimits = z.object({ user_id: z.number().int(), limits: z.array(adminUserLimit) });
 export type AdminUserLimits = z.infer<typeof adminUserLimits>;
 
+/** A master's or an agent's new share (issue 41): it applies to bets placed after the change. */
+export const adminUserShareRequest = z.object({
+  user_id: idInput,
+  share_pct: documented(
+    z
+      .number({ error: 'share_pct must be a number' })
+      .min(0, 'share_pct must be 0 to 100')
+      .max(100, 'share_pct must be 0 to 100')
+      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
+        message: 'share_pct takes at most 2 decimals',
+      }),
+    { add: TWO_DECIMALS },
+  ),
+  request_id: adminRequestId.optional(),
+});
+
 export const adminUserResetPasswordRequest = z.object({
   user_id: idInput,
   /** A temporary password the bettor must change at the next login. */
@@ -831,6 +847,7 @@ export const ADMIN_AUDIT_ACTIONS = [
   'user/lock',
   'user/betLock',
   'user/limitSet',
+  'user/share',
   'user/resetPassword',
   'user/sessions/end',
   'user/view',
@@ -838,6 +855,7 @@ export const ADMIN_AUDIT_ACTIONS = [
   'user/currentBets',
   'user/betHistory',
   'user/exposure',
+  'downline/settle',
   'settings/save',
   'settings/upload',
   'ledger/check',

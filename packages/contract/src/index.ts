@@ -11,3 +11,4 @@ export * from './endpoints.ts';
 export * from './provider-admin.ts';
 export * from './provider-endpoints.ts';
 export * from './console-scope.ts';
+export * from './downline.ts';

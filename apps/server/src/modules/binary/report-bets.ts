@@ -2,16 +2,16 @@
 // taken whole: matched until its session settles, never unmatched, cancelled or lapsed. Its
 // selection is its side and line ("Yes 24350", "No 71.25"); the reports' line column is whole
 // (integer), so a binary line is named in the selection and the column is left null.
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, isNull, sql, type SQL } from 'drizzle-orm';
 import { markets, matches } from '../../db/schema.ts';
-import { namesContain, settledConditions, type ReportBetsFilter } from '../markets/report-bets.ts';
+import { namesContain, settledConditions, type ReportBetsFilter, whoseBets } from '../markets/report-bets.ts';
 import { BINARY_KIND } from './kind.ts';
 import { binaryBets, binarySessions } from './schema.ts';
 
 export function binaryReportBets(f: ReportBetsFilter): SQL | null {
   if (f.view === 'current' && f.type !== 'M') return null;
   const where = and(
-    eq(binaryBets.userId, f.userId),
+    whoseBets(binaryBets.userId, f),
     f.view === 'current'
       ? isNull(binaryBets.settledStatus)
       : settledConditions(
@@ -28,7 +28,7 @@ export function binaryReportBets(f: ReportBetsFilter): SQL | null {
   );
   // 7125 → '71.25', 2435000 → '24350' (trailing zeros of the hundredths dropped).
   const lineText = sql`trim(trailing '.' from trim(trailing '0' from to_char(${binaryBets.lineC} / 100.0, 'FM999999990.00')))`;
-  return sql`select ${BINARY_KIND} as kind, ${binaryBets.betId} as bet_id, ${binaryBets.matchId} as match_id,
+  return sql`select ${BINARY_KIND} as kind, ${binaryBets.userId} as user_id, ${binaryBets.betId} as bet_id, ${binaryBets.matchId} as match_id,
       ${matches.matchName} as match_name, ${matches.sportId} as sport_id,
       ${binaryBets.marketId} as market_id, ${markets.marketName} as market_name,
       null as selection_id,

@@ -1,14 +1,14 @@
 // Bookmaker bets in the reports' shape (markets/report-bets.ts). A bookmaker bet is taken whole:
 // it is a matched bet until its market settles, never unmatched, cancelled or lapsed. Odds are
 // what the rate pays as decimal odds (1 + rate/100); the quoted rate is `rate`.
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, isNull, sql, type SQL } from 'drizzle-orm';
 import { bookmakerBets, markets, matches, runners } from '../../db/schema.ts';
-import { namesContain, settledConditions, type ReportBetsFilter } from '../markets/report-bets.ts';
+import { namesContain, settledConditions, type ReportBetsFilter, whoseBets } from '../markets/report-bets.ts';
 
 export function bookmakerReportBets(f: ReportBetsFilter): SQL | null {
   if (f.view === 'current' && f.type !== 'M') return null;
   const where = and(
-    eq(bookmakerBets.userId, f.userId),
+    whoseBets(bookmakerBets.userId, f),
     f.view === 'current'
       ? isNull(bookmakerBets.settledStatus)
       : settledConditions(
@@ -23,7 +23,7 @@ export function bookmakerReportBets(f: ReportBetsFilter): SQL | null {
         ),
     namesContain(f.search, [matches.matchName, markets.marketName, runners.name]),
   );
-  return sql`select 'BOOKMAKER' as kind, ${bookmakerBets.betId} as bet_id,
+  return sql`select 'BOOKMAKER' as kind, ${bookmakerBets.userId} as user_id, ${bookmakerBets.betId} as bet_id,
       ${bookmakerBets.matchId} as match_id, ${matches.matchName} as match_name,
       ${matches.sportId} as sport_id, ${bookmakerBets.marketId} as market_id,
       ${markets.marketName} as market_name, ${bookmakerBets.selectionId} as selection_id,

@@ -1,15 +1,15 @@
 // Casino bets in the reports' shape (markets/report-bets.ts). A casino bet is a back on one option
 // of one round, taken whole at the option's payout: matched until its round settles, never
 // unmatched, cancelled or lapsed. Its market is the round ("Round 1234"), its selection the option.
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, isNull, sql, type SQL } from 'drizzle-orm';
 import { markets, matches } from '../../db/schema.ts';
-import { namesContain, settledConditions, type ReportBetsFilter } from '../markets/report-bets.ts';
+import { namesContain, settledConditions, type ReportBetsFilter, whoseBets } from '../markets/report-bets.ts';
 import { casinoBets } from './schema.ts';
 
 export function casinoReportBets(f: ReportBetsFilter): SQL | null {
   if (f.view === 'current' && f.type !== 'M') return null;
   const where = and(
-    eq(casinoBets.userId, f.userId),
+    whoseBets(casinoBets.userId, f),
     f.view === 'current'
       ? isNull(casinoBets.settledStatus)
       : settledConditions(
@@ -24,7 +24,7 @@ export function casinoReportBets(f: ReportBetsFilter): SQL | null {
         ),
     namesContain(f.search, [matches.matchName, markets.marketName, casinoBets.optionLabel]),
   );
-  return sql`select 'CASINO' as kind, ${casinoBets.betId} as bet_id,
+  return sql`select 'CASINO' as kind, ${casinoBets.userId} as user_id, ${casinoBets.betId} as bet_id,
       ${casinoBets.matchId} as match_id, ${matches.matchName} as match_name,
       ${matches.sportId} as sport_id, ${casinoBets.marketId} as market_id,
       ${markets.marketName} as market_name, null as selection_id,

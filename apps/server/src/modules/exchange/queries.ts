@@ -118,7 +118,11 @@ export async function countBets(tx: Executor, where: SQL | undefined) {
 }
 
 /** The filter of getCurrentBets: M matched (in part), U unmatched (in part), D cancelled or lapsed (in part). */
-export function currentBetsWhere(userId: number, type: 'M' | 'U' | 'D', search?: string): SQL | undefined {
+export function currentBetsWhere(
+  userId: number | null,
+  type: 'M' | 'U' | 'D',
+  search?: string,
+): SQL | undefined {
   const kind =
     type === 'M'
       ? gt(bets.matchedPaise, 0)
@@ -126,7 +130,11 @@ export function currentBetsWhere(userId: number, type: 'M' | 'U' | 'D', search?:
         ? gt(bets.remainingPaise, 0)
         : gt(bets.cancelledPaise, 0);
   // A settled (or voided) market's bets leave "current bets" for the bet history.
-  const parts: (SQL | undefined)[] = [eq(bets.userId, userId), kind, isNull(bets.settledStatus)];
+  const parts: (SQL | undefined)[] = [
+    userId === null ? undefined : eq(bets.userId, userId),
+    kind,
+    isNull(bets.settledStatus),
+  ];
   parts.push(betNamesContain(search));
   return and(...parts);
 }

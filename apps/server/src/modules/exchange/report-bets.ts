@@ -1,8 +1,8 @@
 // The exchange's bets in the reports' shape (markets/report-bets.ts): current bets by bet type,
 // settled bets by the history's filters. The match-odds kind (settler.ts) answers with this.
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import { bets, markets, matches, runners } from '../../db/schema.ts';
-import { namesContain, settledConditions, type ReportBetsFilter } from '../markets/report-bets.ts';
+import { namesContain, settledConditions, whoseBets, type ReportBetsFilter } from '../markets/report-bets.ts';
 import { currentBetsWhere } from './queries.ts';
 
 export function exchangeReportBets(f: ReportBetsFilter): SQL {
@@ -10,7 +10,7 @@ export function exchangeReportBets(f: ReportBetsFilter): SQL {
     f.view === 'current'
       ? currentBetsWhere(f.userId, f.type, f.search)
       : and(
-          eq(bets.userId, f.userId),
+          whoseBets(bets.userId, f),
           settledConditions(
             {
               settledStatus: bets.settledStatus,
@@ -23,7 +23,7 @@ export function exchangeReportBets(f: ReportBetsFilter): SQL {
           ),
           namesContain(f.search, [matches.matchName, markets.marketName, runners.name]),
         );
-  return sql`select 'EXCHANGE' as kind, ${bets.betId} as bet_id, ${bets.matchId} as match_id,
+  return sql`select 'EXCHANGE' as kind, ${bets.userId} as user_id, ${bets.betId} as bet_id, ${bets.matchId} as match_id,
       ${matches.matchName} as match_name, ${matches.sportId} as sport_id, ${bets.marketId} as market_id,
       ${markets.marketName} as market_name, ${bets.selectionId} as selection_id,
       ${runners.name} as selection_name, ${bets.side} = 'BACK' as is_back, null as line, null as rate,

@@ -2,14 +2,14 @@
 // matched bet until its fancy settles, never unmatched, cancelled or lapsed. Its selection is its
 // side and line ("Yes 46", "No 45", "Yes 150-159"); an Odd/Even fancy's two sides ("Odd", "Even")
 // are both backs and have no line. Odds are what the rate pays as decimal odds: 1 + rate/100.
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, isNull, sql, type SQL } from 'drizzle-orm';
 import { fancies, fancyBets, markets, matches } from '../../db/schema.ts';
-import { namesContain, settledConditions, type ReportBetsFilter } from '../markets/report-bets.ts';
+import { namesContain, settledConditions, type ReportBetsFilter, whoseBets } from '../markets/report-bets.ts';
 
 export function fancyReportBets(f: ReportBetsFilter): SQL | null {
   if (f.view === 'current' && f.type !== 'M') return null;
   const where = and(
-    eq(fancyBets.userId, f.userId),
+    whoseBets(fancyBets.userId, f),
     f.view === 'current'
       ? isNull(fancyBets.settledStatus)
       : settledConditions(
@@ -26,7 +26,7 @@ export function fancyReportBets(f: ReportBetsFilter): SQL | null {
   );
   const oddEven = sql`${fancies.variant} = 'ODD_EVEN'`;
   const lineText = sql`${fancyBets.line}::text || coalesce('-' || ${fancyBets.lineTo}::text, '')`;
-  return sql`select 'FANCY' as kind, ${fancyBets.betId} as bet_id, ${fancyBets.matchId} as match_id,
+  return sql`select 'FANCY' as kind, ${fancyBets.userId} as user_id, ${fancyBets.betId} as bet_id, ${fancyBets.matchId} as match_id,
       ${matches.matchName} as match_name, ${matches.sportId} as sport_id,
       ${fancyBets.marketId} as market_id, ${markets.marketName} as market_name,
       null as selection_id,

@@ -10,6 +10,7 @@ import { ledgerAccounts, users } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { IdempotencyKeyReused, transferByKey } from '../wallet/queries.ts';
+import { HOUSE_CASH } from '../wallet/service.ts';
 import { nodeOf } from './tree.ts';
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
@@ -54,6 +55,89 @@ export async function setCreditReference(
 
 export type CreditOutcome = { ok: true; transferId: number } | { ok: false; message: string };
 
+/** One side of a move inside the tree: a user's cash, or the house's (the operator's side). */
+type Side = { userId: number } | 'house';
+
+/** A move `lockedMove` makes: `amountPaise(...)` decides the amount under the locks, or refuses. */
+type LockedMove = {
+  from: Side;
+  to: Side;
+  kind: string;
+  key: string;
+  memo?: string | undefined;
+  /**
+   * The amount (paise) once the rows are locked, from the paying side's available balance (balance
+   * − holds − reservations; unbounded for the house) and the child's balance; or a refusal.
+   */
+  amount: (locked: {
+    availablePaise: number;
+    balances: ReadonlyMap<number, number>;
+  }) => { paise: number } | { refusal: string };
+};
+
+/**
+ * The one money path of the tree's moves (credit, settlement): in one transaction, the users'
+ * cash rows locked FOR UPDATE in user-id order (every wallet lock takes them in that order; the
+ * house's row after them, as the wallet does), the amount decided from what is read after the
+ * locks, one ledger transfer. Idempotent on `key`: a repeat of a done transfer answers it again,
+ * whatever the balances are now. Throws IdempotencyKeyReused when the key names another transfer.
+ */
+async function lockedMove(
+  app: FastifyInstance,
+  m: LockedMove,
+): Promise<CreditOutcome & { amountPaise?: number }> {
+  const userIds = [m.from, m.to].flatMap((s) => (s === 'house' ? [] : [s.userId]));
+  return app.db.transaction(async (tx) => {
+    const list = sql.join(
+      userIds.map((id) => sql`${id}::int`),
+      sql`, `,
+    );
+    const locked = rowsOf<{ user_id: number; account_id: number; balance_paise: string }>(
+      await tx.execute(sql`select user_id, account_id, balance_paise::text as balance_paise
+        from ${ledgerAccounts} where user_id in (${list}) and kind = 'user_cash'
+        order by user_id for update`),
+    );
+    const accountOf = async (side: Side) => {
+      if (side === 'house') return app.wallet.houseAccount(tx, HOUSE_CASH);
+      const row = locked.find((a) => Number(a.user_id) === side.userId);
+      return row ? Number(row.account_id) : null;
+    };
+    const fromAccount = await accountOf(m.from);
+    const toAccount = await accountOf(m.to);
+    const missing = userIds.find((id) => !locked.some((a) => Number(a.user_id) === id));
+    if (fromAccount === null || toAccount === null || missing !== undefined)
+      return { ok: false as const, message: `User ${missing ?? '?'} has no cash account` };
+    const done = await transferByKey(tx, m.key);
+    if (done) {
+      // A repeat: the same move answered again (the amount it moved then).
+      if (done.debitAccountId !== fromAccount || done.creditAccountId !== toAccount) {
+        throw new IdempotencyKeyReused(m.key);
+      }
+      return { ok: true as const, transferId: done.transferId, amountPaise: done.amountPaise };
+    }
+    const balances = new Map(locked.map((a) => [Number(a.user_id), Number(a.balance_paise)]));
+    let availablePaise = Number.MAX_SAFE_INTEGER;
+    if (m.from !== 'house') {
+      // Read after the lock: every hold and reservation committed before it is counted.
+      const committed = rowsOf<{ c: string }>(
+        await tx.execute(sql`select ${app.wallet.committedExpr(m.from.userId)} as c`),
+      )[0]!.c;
+      availablePaise = balances.get(m.from.userId)! - Number(committed);
+    }
+    const decided = m.amount({ availablePaise, balances });
+    if ('refusal' in decided) return { ok: false as const, message: decided.refusal };
+    const t = await app.wallet.transfer(tx, {
+      debitAccountId: fromAccount,
+      creditAccountId: toAccount,
+      amountPaise: decided.paise,
+      kind: m.kind,
+      idempotencyKey: m.key,
+      ...(m.memo === undefined ? {} : { memo: m.memo }),
+    });
+    return { ok: true as const, transferId: t.transferId, amountPaise: decided.paise };
+  });
+}
+
 /**
  * Moves `amountPaise` from a master's or an agent's cash to its child's ('down', a deposit) or
  * back ('up', a withdrawal), in one transaction. Idempotent on `key`.
@@ -72,44 +156,23 @@ export async function moveCredit(
   if ('refusal' in r) return { ok: false, message: r.refusal! };
   const [fromId, toId] = direction === 'down' ? [caller.userId, childId] : [childId, caller.userId];
   try {
-    return await app.db.transaction(async (tx) => {
-      // The two cash rows, locked in user-id order (every wallet lock takes them in that order).
-      const locked = rowsOf<{ user_id: number; account_id: number; balance_paise: string }>(
-        await tx.execute(sql`select user_id, account_id, balance_paise::text as balance_paise
-          from ${ledgerAccounts} where user_id in (${fromId}::int, ${toId}::int) and kind = 'user_cash'
-          order by user_id for update`),
-      );
-      const from = locked.find((a) => Number(a.user_id) === fromId);
-      const to = locked.find((a) => Number(a.user_id) === toId);
-      if (!from || !to) return { ok: false as const, message: `User ${childId} has no cash account` };
-      const input = {
-        debitAccountId: Number(from.account_id),
-        creditAccountId: Number(to.account_id),
-        amountPaise,
-        kind: direction === 'down' ? CREDIT_GIVEN : CREDIT_RETURNED,
-        idempotencyKey: key,
-        ...(memo === undefined ? {} : { memo }),
-      };
-      // A repeat of a done transfer answers it again, whatever the balances are now.
-      if (!(await transferByKey(tx, key))) {
-        // Read after the lock: every hold and reservation committed before it is counted.
-        const committed = rowsOf<{ c: string }>(
-          await tx.execute(sql`select ${app.wallet.committedExpr(fromId)} as c`),
-        )[0]!.c;
-        const available = Number(from.balance_paise) - Number(committed);
-        if (amountPaise > available) {
-          return {
-            ok: false as const,
-            message:
-              direction === 'down'
-                ? `Your available balance is ${inr(available)}: not enough to give ${inr(amountPaise)}`
-                : `Withdrawal of ${inr(amountPaise)} is more than the available ${inr(available)}`,
-          };
-        }
-      }
-      const t = await app.wallet.transfer(tx, input);
-      return { ok: true as const, transferId: t.transferId };
+    const moved = await lockedMove(app, {
+      from: { userId: fromId },
+      to: { userId: toId },
+      kind: direction === 'down' ? CREDIT_GIVEN : CREDIT_RETURNED,
+      key,
+      memo,
+      amount: ({ availablePaise: available }) =>
+        amountPaise <= available
+          ? { paise: amountPaise }
+          : {
+              refusal:
+                direction === 'down'
+                  ? `Your available balance is ${inr(available)}: not enough to give ${inr(amountPaise)}`
+                  : `Withdrawal of ${inr(amountPaise)} is more than the available ${inr(available)}`,
+            },
     });
+    return moved.ok ? { ok: true, transferId: moved.transferId } : moved;
   } catch (err) {
     if (err instanceof IdempotencyKeyReused) {
       return {
@@ -117,6 +180,145 @@ export async function moveCredit(
         message: `request_id was already used for a different ${direction === 'down' ? 'deposit' : 'withdrawal'}`,
       };
     }
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------- settlement with the parent
+
+/** The ledger kinds of a settlement: the child's winnings go back up, or its loss is made good down. */
+export const SETTLEMENT_UP = 'settlement_up' as const;
+export const SETTLEMENT_DOWN = 'settlement_down' as const;
+
+/**
+ * What a child owes or is owed (docs/hierarchy.md "Settlement"): balance − credit reference, paise.
+ * > 0 its parent owes it (its winnings), < 0 it owes up. Pure.
+ */
+export const owedPaise = (balancePaise: number, creditReferencePaise: number) =>
+  balancePaise - creditReferencePaise;
+
+/**
+ * The settlement's direction and amount from the figures read under the locks, or a refusal in
+ * words. `askedPaise`: part of what is owed (never past zero); absent: all of it. Pure.
+ */
+export function settlementMove(
+  owed: number,
+  askedPaise: number | undefined,
+  name: string,
+): { kind: typeof SETTLEMENT_UP | typeof SETTLEMENT_DOWN; paise: number } | { refusal: string } {
+  if (owed === 0) return { refusal: `Nothing is owed: ${name}'s balance equals its credit reference` };
+  const whole = Math.abs(owed);
+  if (askedPaise !== undefined && askedPaise > whole) {
+    return {
+      refusal: `amount_paise ${askedPaise} is more than what is owed (${inr(whole)}): a settlement never goes past zero`,
+    };
+  }
+  return { kind: owed > 0 ? SETTLEMENT_UP : SETTLEMENT_DOWN, paise: askedPaise ?? whole };
+}
+
+/** Said by a settlement's amount when the locks found the balance on the other side of its reference. */
+const RETRY = '\u0000retry';
+
+/** The kind of the settlement transfer `key` made already, or null. */
+async function settlementKindOf(app: FastifyInstance, key: string) {
+  const done = await transferByKey(app.db, key);
+  return done?.kind === SETTLEMENT_UP || done?.kind === SETTLEMENT_DOWN ? done.kind : null;
+}
+
+/** Which way the child's balance stands now against its reference (read without a lock). */
+async function directionNow(app: FastifyInstance, childId: number, creditReference: number) {
+  const r = await app.db.execute(
+    sql`select balance_paise::text as b from ${ledgerAccounts} where user_id = ${childId} and kind = 'user_cash'`,
+  );
+  return Number(rowsOf<{ b: string }>(r)[0]?.b ?? 0) >= creditReference ? SETTLEMENT_UP : SETTLEMENT_DOWN;
+}
+
+export type SettleOutcome =
+  | {
+      ok: true;
+      transferId: number;
+      kind: typeof SETTLEMENT_UP | typeof SETTLEMENT_DOWN;
+      amountPaise: number;
+      owedBeforePaise: number;
+    }
+  | { ok: false; message: string };
+
+/**
+ * Records that `childId` and its parent settled outside the ledger: one transfer between the
+ * child's cash and its parent's (the operator's children: the house) brings the child's balance
+ * back toward its credit reference. A master or an agent settles its direct children; the operator
+ * any account below it, with that account's own parent. Idempotent on `key`.
+ */
+export async function settleWithParent(
+  app: FastifyInstance,
+  caller: AuthUser,
+  childId: number,
+  askedPaise: number | undefined,
+  key: string,
+  note: string,
+): Promise<SettleOutcome> {
+  const r = await childRefusal(app.db, caller, childId, 'settlements');
+  if ('refusal' in r) return { ok: false, message: r.refusal! };
+  const child = r.child!;
+  const parentNode = child.parentId === null ? null : await nodeOf(app.db, child.parentId);
+  const parent: Side =
+    parentNode === null || parentNode.role === 'operator' ? 'house' : { userId: parentNode.userId };
+  const refRows = rowsOf<{ user_name: string; credit_reference_paise: string }>(
+    await app.db.execute(
+      sql`select user_name, credit_reference_paise::text as credit_reference_paise from ${users} where user_id = ${childId}`,
+    ),
+  );
+  const name = refRows[0]?.user_name ?? `User ${childId}`;
+  const creditReference = Number(refRows[0]?.credit_reference_paise ?? 0);
+  // The direction is known only under the locks; both directions lock the same two rows.
+  const seen: { owed?: number } = {};
+  const move = (kind: typeof SETTLEMENT_UP | typeof SETTLEMENT_DOWN): LockedMove => ({
+    from: kind === SETTLEMENT_UP ? { userId: childId } : parent,
+    to: kind === SETTLEMENT_UP ? parent : { userId: childId },
+    kind,
+    key,
+    memo: note,
+    amount: ({ availablePaise, balances }) => {
+      const owed = owedPaise(balances.get(childId) ?? 0, creditReference);
+      const s = settlementMove(owed, askedPaise, name);
+      if ('refusal' in s) return s;
+      // The other direction's lock was taken for nothing: start again with the right one.
+      if (s.kind !== kind) return { refusal: RETRY };
+      seen.owed = owed;
+      if (s.paise > availablePaise) {
+        return {
+          refusal:
+            kind === SETTLEMENT_UP
+              ? `${name}'s available balance is ${inr(availablePaise)} (the rest is held for open bets): settle at most that now`
+              : `Your available balance is ${inr(availablePaise)}: not enough to settle ${inr(s.paise)}`,
+        };
+      }
+      return { paise: s.paise };
+    },
+  });
+  try {
+    // The direction: a repeat's, else the one the balance read before the lock says; if the lock
+    // finds the balance moved to the other side, the other.
+    const first = (await settlementKindOf(app, key)) ?? (await directionNow(app, childId, creditReference));
+    for (const kind of [first, first === SETTLEMENT_UP ? SETTLEMENT_DOWN : SETTLEMENT_UP]) {
+      delete seen.owed;
+      const moved = await lockedMove(app, move(kind));
+      if (!moved.ok && moved.message === RETRY) continue;
+      if (!moved.ok) return moved;
+      // A repeat answers the move done the first time (what was owed then, as far as it went).
+      const repeatOwed = kind === SETTLEMENT_UP ? moved.amountPaise! : -moved.amountPaise!;
+      return {
+        ok: true,
+        transferId: moved.transferId,
+        kind,
+        amountPaise: moved.amountPaise!,
+        owedBeforePaise: seen.owed ?? repeatOwed,
+      };
+    }
+    return { ok: false, message: 'The balance kept changing: try again' };
+  } catch (err) {
+    if (err instanceof IdempotencyKeyReused)
+      return { ok: false, message: 'request_id was already used for a different settlement' };
     throw err;
   }
 }

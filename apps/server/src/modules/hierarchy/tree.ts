@@ -151,3 +151,50 @@ export async function chainShareRefusal(
   if (taken + shareBp <= 10_000) return null;
   return `The shares above this account already add up to ${taken / 100} %: its share may be at most ${(10_000 - taken) / 100} %`;
 }
+
+/**
+ * SQL for a recursive CTE's body `(user_id, child_id, depth)`: every account below `caller`, each
+ * with the direct child of the caller whose subtree holds it. The operator's subtree is everyone:
+ * its direct children are the accounts under it and the ones with no parent (bettors opened
+ * before the tree, sign-ups).
+ */
+export function belowWithChildSql(caller: { userId: number; role: string }): SQL {
+  const top =
+    caller.role === 'operator'
+      ? sql`(u.parent_id = ${caller.userId} or (u.parent_id is null and u.role <> 'operator'))`
+      : sql`u.parent_id = ${caller.userId}`;
+  return sql`select u.user_id, u.user_id as child_id, 1 as depth from ${users} u where ${top}
+    union all
+    select c.user_id, b.child_id, b.depth + 1 from ${users} c join below b on c.parent_id = b.user_id
+      where b.depth < ${MAX_DEPTH}`;
+}
+
+/** Each user's masters and agents above it with their names, nearest first (a bet row's path). */
+export async function uplinePaths(
+  db: Executor,
+  userIds: readonly number[],
+): Promise<Map<number, { user_id: number; user_name: string; role: UserRole }[]>> {
+  const ids = [...new Set(userIds)];
+  const out = new Map<number, { user_id: number; user_name: string; role: UserRole }[]>();
+  if (ids.length === 0) return out;
+  const list = sql.join(
+    ids.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+  const r = await db.execute(sql`
+    with recursive up(start_id, user_id, parent_id, user_name, role, depth) as (
+      select u.user_id, u.user_id, u.parent_id, u.user_name, u.role, 0 from ${users} u where u.user_id in (${list})
+      union all
+      select up.start_id, p.user_id, p.parent_id, p.user_name, p.role, up.depth + 1
+        from up join ${users} p on p.user_id = up.parent_id
+        where up.depth < ${MAX_DEPTH}
+    )
+    select start_id, user_id, user_name, role from up
+      where depth > 0 and role in ('master', 'agent') order by start_id, depth`);
+  for (const row of rowsOf<{ start_id: number; user_id: number; user_name: string; role: UserRole }>(r)) {
+    const path = out.get(Number(row.start_id)) ?? [];
+    path.push({ user_id: Number(row.user_id), user_name: row.user_name, role: row.role });
+    out.set(Number(row.start_id), path);
+  }
+  return out;
+}

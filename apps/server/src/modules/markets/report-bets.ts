@@ -9,7 +9,11 @@ import { likeEscape } from '../catalog/queries.ts';
 
 /** What a report asks of a kind's bets: a user's current (unsettled) or settled ones. */
 export type ReportBetsFilter = {
-  userId: number;
+  /**
+   * The user whose bets; null: every user's (the console's downline lists, which cut the union to
+   * the subtree on its user_id column: see reports/queries.ts `pageOfBets`).
+   */
+  userId: number | null;
   /** Text in the match's, market's or selection's name (case-insensitive). */
   search?: string | undefined;
 } & (
@@ -35,6 +39,7 @@ export type ReportBetsFilter = {
  */
 export const REPORT_BET_COLUMNS = {
   kind: 'text',
+  user_id: 'integer',
   bet_id: 'bigint',
   match_id: 'integer',
   match_name: 'text',
@@ -65,6 +70,7 @@ export const REPORT_BET_COLUMNS = {
 /** One report row as read back (the shape `toBet` shows). */
 export type ReportBetRow = {
   kind: MarketKind;
+  userId: number;
   betId: number;
   matchId: number;
   matchName: string;
@@ -100,6 +106,7 @@ const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v 
 export function readReportBetRow(r: Record<string, unknown>): ReportBetRow {
   return {
     kind: r.kind as MarketKind,
+    userId: Number(r.user_id),
     betId: Number(r.bet_id),
     matchId: Number(r.match_id),
     matchName: String(r.match_name),
@@ -126,6 +133,11 @@ export function readReportBetRow(r: Record<string, unknown>): ReportBetRow {
     profitLossPaise: num(r.profit_loss_paise),
     settledAt: date(r.settled_at),
   };
+}
+
+/** The filter's user's bets (a condition on a kind's user column); every user's when it names none. */
+export function whoseBets(column: SQLWrapper, f: Pick<ReportBetsFilter, 'userId'>): SQL | undefined {
+  return f.userId === null ? undefined : sql`${column} = ${f.userId}`;
 }
 
 /** Any of the names contains the text (case-insensitive, % and _ literal); undefined when empty. */

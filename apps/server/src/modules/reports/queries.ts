@@ -270,14 +270,16 @@ export async function pageOfBets(
   filter: ReportBetsFilter,
   limit: number,
   offset: number,
+  /** A condition on the union's columns (`b.user_id`, `b.market_id`, …): the downline lists' cut. */
+  where: SQL = sql`true`,
 ): Promise<{ rows: ReportBetRow[]; total: number }> {
   const all = allKindsBets(kinds, filter);
   if (all === null) return { rows: [], total: 0 };
   const order = sql.raw(filter.view === 'current' ? 'placed_at' : 'settled_at');
   const [page, count] = await Promise.all([
-    tx.execute(sql`select * from (${all}) as b
+    tx.execute(sql`select * from (${all}) as b where ${where}
       order by b.${order} desc, b.bet_id desc, b.kind limit ${limit} offset ${offset}`),
-    tx.execute(sql`select count(*)::text as n from (${all}) as b`),
+    tx.execute(sql`select count(*)::text as n from (${all}) as b where ${where}`),
   ]);
   return { rows: rowsOf(page).map(readReportBetRow), total: Number(rowsOf(count)[0]?.n ?? 0) };
 }

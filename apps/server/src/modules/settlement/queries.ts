@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, like } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import {
   ledgerAccounts,
   marketSettlements,
@@ -8,6 +8,7 @@ import {
   transfers,
 } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
+import { settlementShareChains } from './schema.ts';
 
 export type MarketRow = typeof markets.$inferSelect;
 export type SettlementRow = typeof marketSettlements.$inferSelect;
@@ -70,3 +71,38 @@ export async function generationTransfers(tx: Executor, marketId: number, genera
 
 export const settleKeyPrefix = (marketId: number) => `settle/${marketId}/`;
 export const reverseKeyPrefix = (marketId: number) => `unsettle/${marketId}/`;
+
+// A share transfer's key (service.ts applyGeneration): `settle/{market}/{bettor}/SHARE/{upline}/g{n}`,
+// its reversal `unsettle/…` the same. The reports of the tree (hierarchy/downline-pl.ts) read whose
+// result a share was of from it: the ledger holds nothing else that says so.
+const keyPart = (key: SQL, n: number) =>
+  sql`(case when split_part(${key}, '/', ${sql.raw(String(n))}) ~ '^[0-9]{1,9}$' then split_part(${key}, '/', ${sql.raw(String(n))})::int end)`;
+/** SQL: the bettor whose result a share transfer split (null for any other key). */
+export const shareKeyBettor = (key: SQL) => keyPart(key, 3);
+/** SQL: the upline a share transfer paid or charged. */
+export const shareKeyUpline = (key: SQL) => keyPart(key, 5);
+/** SQL: the key is a share transfer's or its reversal's. */
+export const isShareKey = (key: SQL) =>
+  sql`(${key} like 'settle/%/SHARE/%' or ${key} like 'unsettle/%/SHARE/%')`;
+
+/**
+ * The chains pinned for these bettors on a market (settled once), nearest upline first; read only:
+ * a bettor absent has none pinned yet (its chain is the tree's now).
+ */
+export async function storedChains(tx: Executor, marketId: number, userIds: readonly number[]) {
+  const out = new Map<number, { uplineId: number; shareBp: number }[]>();
+  if (userIds.length === 0) return out;
+  const rows = await tx
+    .select()
+    .from(settlementShareChains)
+    .where(
+      and(eq(settlementShareChains.marketId, marketId), inArray(settlementShareChains.userId, [...userIds])),
+    )
+    .orderBy(asc(settlementShareChains.userId), asc(settlementShareChains.position));
+  for (const r of rows) {
+    const chain = out.get(r.userId) ?? [];
+    chain.push({ uplineId: r.uplineId, shareBp: r.shareBp });
+    out.set(r.userId, chain);
+  }
+  return out;
+}

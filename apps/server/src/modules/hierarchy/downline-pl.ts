@@ -1,0 +1,158 @@
+// Profit and loss of a console account's subtree (issue 41, docs/hierarchy.md "What each level
+// sees"), read from the ledger, never recomputed from bets: the settlement transfers of the bettors
+// below the caller (wins, losses, commission and their reversals) and the share transfers of the
+// masters and agents (share_win, share_loss and their reversals), so every figure is what moved.
+// Nothing here writes.
+import { DOWNLINE_PL_ROWS_MAX, type AdminDownlinePl, type AdminDownlinePlRow } from '@backlay/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import { ledgerAccounts, markets, matches, transfers, users } from '../../db/schema.ts';
+import type { Executor } from '../../db/store.ts';
+import { isShareKey, shareKeyBettor, shareKeyUpline } from '../settlement/queries.ts';
+import { belowWithChildSql } from './tree.ts';
+
+const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+const rupees = (paise: number) => Math.round(paise) / 100;
+
+/** The bettor-side kinds of a settlement (settlement/service.ts), and the share kinds (shares.ts). */
+const RESULT_KINDS = ['market_win', 'market_loss', 'commission'] as const;
+const SHARE_KINDS = ['share_win', 'share_loss'] as const;
+const REVERSAL = 'settlement_reversal';
+
+const listOf = (xs: readonly string[]) =>
+  sql.join(
+    xs.map((x) => sql`${x}`),
+    sql`, `,
+  );
+/** A transfer of these kinds, or the reversal of one (its memo names the kind it undoes). */
+const ofKinds = (kinds: readonly string[]) =>
+  sql`(t.kind in (${listOf(kinds)}) or (t.kind = ${REVERSAL} and t.memo in (${listOf(kinds)})))`;
+/** The transfer from `accountId`'s side: + credited, − debited. */
+const signedFor = (accountId: SQL) =>
+  sql`(case when t.credit_account_id = ${accountId} then t.amount_paise else -t.amount_paise end)`;
+
+/** One group's sums (paise) as read: the bettors' side, commission paid, the caller's and below's shares. */
+type Sums = { bettors: number; commission: number; mine: number; below: number };
+
+/**
+ * The figures of a group. total: the book's result at 100 % (what the bettors lost); the operator's
+ * own share is what the house kept of it (nobody is above it), so nothing goes up from it.
+ */
+export function figuresOf(s: Sums, isOperator: boolean) {
+  const total = -s.bettors;
+  const mine = isOperator ? total - s.below : s.mine;
+  return {
+    bettors_pl: rupees(s.bettors),
+    commission: rupees(s.commission),
+    total: rupees(total),
+    downline_share: rupees(s.below),
+    my_share: rupees(mine),
+    upline: rupees(total - s.below - mine),
+  };
+}
+
+/**
+ * The subtree's P/L in [start, end) grouped by the caller's direct children (each child's subtree)
+ * or by market, at most DOWNLINE_PL_ROWS_MAX rows, with the totals of every row.
+ */
+export async function downlinePl(
+  db: Executor,
+  caller: { userId: number; role: string },
+  start: Date,
+  end: Date,
+  groupBy: 'child' | 'market',
+): Promise<AdminDownlinePl> {
+  const inRange = sql`t.created_at >= ${start.toISOString()}::timestamptz and t.created_at < ${end.toISOString()}::timestamptz`;
+  const key = sql`t.idempotency_key`;
+  const group = groupBy === 'child' ? sql`l.child_id` : sql`l.market_id`;
+  const legs = sql`
+    select b.child_id, t.market_id, t.created_at, ${signedFor(sql`a.account_id`)} as bettors,
+        case when ${ofKinds(['commission'])} then -${signedFor(sql`a.account_id`)} else 0 end as commission,
+        0 as mine, 0 as below
+      from below b
+      join ${ledgerAccounts} a on a.user_id = b.user_id and a.kind = 'user_cash'
+      join ${transfers} t on t.credit_account_id = a.account_id or t.debit_account_id = a.account_id
+      where t.market_id is not null and ${ofKinds(RESULT_KINDS)} and ${inRange}
+    union all
+    select b.child_id, t.market_id, t.created_at, 0, 0,
+        case when ua.user_id = ${caller.userId} then ${signedFor(sql`ua.account_id`)} else 0 end,
+        case when ua.user_id <> ${caller.userId} then ${signedFor(sql`ua.account_id`)} else 0 end
+      from ${ledgerAccounts} ua
+      join ${transfers} t on t.credit_account_id = ua.account_id or t.debit_account_id = ua.account_id
+      join below b on b.user_id = ${shareKeyBettor(key)}
+      where ua.kind = 'user_cash'
+        and (ua.user_id = ${caller.userId} or ua.user_id in (select user_id from below))
+        and ua.user_id = ${shareKeyUpline(key)}
+        and t.market_id is not null and ${ofKinds(SHARE_KINDS)} and ${isShareKey(key)} and ${inRange}`;
+  const r = await db.execute(sql`
+    with recursive below(user_id, child_id, depth) as (${belowWithChildSql(caller)}),
+    grouped as (
+      select ${group} as id, max(l.created_at) as settled_at,
+          sum(l.bettors)::bigint as bettors, sum(l.commission)::bigint as commission,
+          sum(l.mine)::bigint as mine, sum(l.below)::bigint as below
+        from (${legs}) l group by ${group}
+    ),
+    counted as (
+      select g.*, count(*) over () as n,
+          sum(g.bettors) over () as t_bettors, sum(g.commission) over () as t_commission,
+          sum(g.mine) over () as t_mine, sum(g.below) over () as t_below
+        from grouped g
+    )
+    select c.id, c.settled_at, c.bettors::text, c.commission::text, c.mine::text, c.below::text,
+        c.n::int as n, c.t_bettors::text, c.t_commission::text, c.t_mine::text, c.t_below::text,
+        ${groupBy === 'child' ? sql`u.user_name as name, u.role, null as match_name, null as kind` : sql`m.market_name as name, null as role, mt.match_name, m.market_kind as kind`}
+      from counted c
+      ${groupBy === 'child' ? sql`join ${users} u on u.user_id = c.id` : sql`join ${markets} m on m.market_id = c.id join ${matches} mt on mt.match_id = m.match_id`}
+      order by ${groupBy === 'child' ? sql`u.user_name, c.id` : sql`c.settled_at desc, c.id desc`}
+      limit ${DOWNLINE_PL_ROWS_MAX}`);
+  type Row = {
+    id: number;
+    settled_at: string | Date;
+    bettors: string;
+    commission: string;
+    mine: string;
+    below: string;
+    n: number;
+    t_bettors: string;
+    t_commission: string;
+    t_mine: string;
+    t_below: string;
+    name: string;
+    role: AdminDownlinePlRow['role'];
+    match_name: string | null;
+    kind: AdminDownlinePlRow['market_kind'];
+  };
+  const rows = rowsOf<Row>(r);
+  const isOperator = caller.role === 'operator';
+  const sums = (x: { bettors: string; commission: string; mine: string; below: string }): Sums => ({
+    bettors: Number(x.bettors),
+    commission: Number(x.commission),
+    mine: Number(x.mine),
+    below: Number(x.below),
+  });
+  const first = rows[0];
+  return {
+    rows: rows.map((x): AdminDownlinePlRow => ({
+      user_id: groupBy === 'child' ? Number(x.id) : null,
+      user_name: groupBy === 'child' ? x.name : null,
+      role: groupBy === 'child' ? x.role : null,
+      market_id: groupBy === 'market' ? Number(x.id) : null,
+      market_name: groupBy === 'market' ? x.name : null,
+      match_name: groupBy === 'market' ? x.match_name : null,
+      market_kind: groupBy === 'market' ? x.kind : null,
+      settled_at: new Date(x.settled_at).toISOString(),
+      ...figuresOf(sums(x), isOperator),
+    })),
+    total_rows: first ? Number(first.n) : 0,
+    totals: figuresOf(
+      first
+        ? sums({
+            bettors: first.t_bettors,
+            commission: first.t_commission,
+            mine: first.t_mine,
+            below: first.t_below,
+          })
+        : { bettors: 0, commission: 0, mine: 0, below: 0 },
+      isOperator,
+    ),
+  };
+}
