@@ -333,6 +333,15 @@ describeStores('hierarchy: what each level sees of its downline', (ctx) => {
       ].sort(),
     );
 
+    // The downline list drills down level by level, with the way back up from the caller.
+    const level = (await ok(w.master, 'adminUsers', { parent_id: w.a.userId })) as {
+      rows: { user_id: number; bet_locked: boolean; credit_reference: number; share_pct: number | null }[];
+      trail: { user_id: number }[];
+    };
+    expect(level.rows.map((r) => r.user_id).sort()).toEqual([w.b1.userId, w.b2.userId].sort());
+    expect(level.rows[0]).toMatchObject({ bet_locked: false, credit_reference: 300, share_pct: null });
+    expect(level.trail.map((t) => t.user_id)).toEqual([w.m.userId, w.a.userId]);
+
     // Another master: its list is empty, and naming M's bettor is refused.
     const other = await tree.as((await tree.create(w.operator, 'master', { share_pct: 10 })).userName);
     expect((await list(other, { view: 'history', market_id: mk.marketId })).total).toBe(0);

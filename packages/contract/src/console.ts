@@ -594,7 +594,13 @@ export const adminUserRow = z.object({
   last_login_at: isoDateTime.nullable(),
 });
 export type AdminUserRow = z.infer<typeof adminUserRow>;
-export const adminUsers = paged(adminUserRow);
+export const adminUsers = paged(adminUserRow).extend({
+  /**
+   * With parent_id: the accounts from the caller (the operator: the top of the tree) down to that
+   * parent, top first, for the list's breadcrumb back up; empty without parent_id.
+   */
+  trail: z.array(z.object({ user_id: z.number().int(), user_name: z.string(), role: userRole })).default([]),
+});
 
 export const adminUserRequest = z.object({ user_id: idInput });
 export const adminUser = adminUserRow.extend({

@@ -168,7 +168,7 @@ export function UsersScreen() {
           after={
             parent ? (
               <button type="button" className="btn btn--ghost" onClick={() => set({ parent: '' })}>
-                Children of #{parent} ×
+                Whole downline ×
               </button>
             ) : null
           }
@@ -195,6 +195,29 @@ export function UsersScreen() {
         <Loadable query={list}>
           {(d) => (
             <>
+              {d.trail.length > 0 ? (
+                <nav aria-label="Downline levels" className="breadcrumb">
+                  <ol>
+                    {d.trail.map((t, i) => (
+                      <li key={t.user_id}>
+                        {i === d.trail.length - 1 ? (
+                          <span aria-current="page">
+                            {t.user_name} <span className="muted small">({t.role})</span>
+                          </span>
+                        ) : (
+                          <button
+                            type="button"
+                            className="linklike"
+                            onClick={() => set({ parent: String(t.user_id) })}
+                          >
+                            {t.user_name} <span className="muted small">({t.role})</span>
+                          </button>
+                        )}
+                      </li>
+                    ))}
+                  </ol>
+                </nav>
+              ) : null}
               <TableWrap label="Users">
                 <table className="table" aria-label="Users">
                   <thead>
@@ -225,6 +248,16 @@ export function UsersScreen() {
                             <div className="muted small">
                               #{u.user_id} · {u.role}
                             </div>
+                            {u.role === 'master' || u.role === 'agent' || u.role === 'operator' ? (
+                              <button
+                                type="button"
+                                className="linklike small"
+                                onClick={() => set({ parent: String(u.user_id) })}
+                                aria-label={`Downline of ${u.user_name}`}
+                              >
+                                Downline ›
+                              </button>
+                            ) : null}
                           </td>
                           <td>{u.parent_name ?? '—'}</td>
                           <td className="num">{u.share_pct === null ? '—' : `${u.share_pct}%`}</td>
@@ -234,6 +267,11 @@ export function UsersScreen() {
                           <td className="num">{rupees(u.available)}</td>
                           <td>
                             {u.lock === 'NONE' ? <Badge tone="green">ACTIVE</Badge> : <Badge>{u.lock}</Badge>}
+                            {u.bet_locked ? (
+                              <div>
+                                <Badge tone="red">BETTING LOCKED</Badge>
+                              </div>
+                            ) : null}
                             {u.must_change_password ? (
                               <div className="muted small">must change password</div>
                             ) : null}

@@ -108,7 +108,29 @@ export async function listUsers(
     page: q.page,
     page_size: CONSOLE_PAGE_SIZE,
     total: Number(rows<{ n: number }>(count)[0]?.n ?? 0),
+    trail: q.parent_id === undefined ? [] : await trailTo(db, q.parent_id, within),
   };
+}
+
+/**
+ * The accounts from `within` (null: the top of the tree) down to `userId`, top first: the Users
+ * list's breadcrumb. The scope check has put `userId` in `within`'s subtree; bounded by the tree's depth.
+ */
+async function trailTo(db: Executor, userId: number, within: number | null) {
+  const r = await db.execute(sql`
+    with recursive up(user_id, parent_id, user_name, role, depth) as (
+      select u.user_id, u.parent_id, u.user_name, u.role, 0 from ${users} u where u.user_id = ${userId}
+      union all
+      select p.user_id, p.parent_id, p.user_name, p.role, up.depth + 1
+        from up join ${users} p on p.user_id = up.parent_id
+        where up.depth < 16 and up.user_id <> ${within ?? -1}
+    )
+    select user_id, user_name, role from up order by depth desc`);
+  return rows<{ user_id: number; user_name: string; role: AdminUserRow['role'] }>(r).map((x) => ({
+    user_id: Number(x.user_id),
+    user_name: x.user_name,
+    role: x.role,
+  }));
 }
 
 export async function userDetail(db: Executor, now: Date, userId: number): Promise<AdminUser | null> {
