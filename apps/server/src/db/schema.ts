@@ -445,6 +445,8 @@ export const exposureHolds = pgTable(
       .references(() => markets.marketId),
     exposurePaise: paise('exposure_paise').notNull(),
     updatedAt: tstz('updated_at').notNull(),
+    /** When the user's first hold on the market was written (their first stake on it), by the store's clock. */
+    firstAt: tstz('first_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('exposure_holds_pk').on(t.userId, t.marketId),
@@ -688,7 +690,7 @@ export const fancyAverages = pgTable(
 // ---------------------------------------------------------------- settlement and operations
 
 export { marketSettlements, marketVoids, settlementShareChains } from '../modules/settlement/schema.ts';
-export { downlineLimits } from '../modules/hierarchy/schema.ts';
+export { downlineLimits, shareHistory } from '../modules/hierarchy/schema.ts';
 
 /**
  * Images an operator uploaded for the settings (logo, favicon, welcome banner), served at

@@ -27,6 +27,7 @@ import { marketRisk, voidWindowPreview } from './risk.ts';
 import { exposureDetailOf } from '../markets/plugin.ts';
 import { setBetLock } from '../hierarchy/bet-lock.ts';
 import { limitsOf, setLimit } from '../hierarchy/limits.ts';
+import { setShare } from '../hierarchy/share-history.ts';
 import { chainShareRefusal, creationRefusal, nodeOf } from '../hierarchy/tree.ts';
 import { setCreditReference } from '../hierarchy/credit.ts';
 
@@ -210,6 +211,13 @@ export const consoleModule = fp(
       audited(app, user.userId, 'user/limitSet', body, async () => {
         const r = await setLimit(app.db, user, body);
         return r === null ? ok(await limitsOf(app.db, body.user_id)) : refuse(r);
+      }),
+    );
+
+    route(app, 'adminUserShare', async ({ body, user }) =>
+      audited(app, user.userId, 'user/share', body, async () => {
+        const r = await setShare(app.db, user, body.user_id, Math.round(body.share_pct * 100));
+        return r === null ? userAnswer(body.user_id) : refuse(r);
       }),
     );
 

@@ -6,7 +6,8 @@
 import { splitResultShares, type UplineShare } from '@backlay/engine';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/store.ts';
-import { uplineChains } from '../hierarchy/tree.ts';
+import { uplineChainsAt } from '../hierarchy/share-history.ts';
+import { firstStakeAt } from '../wallet/holds.ts';
 import { settlementShareChains } from './schema.ts';
 
 /** The ledger kinds of a share: the house pays an upline its part of a loss, an upline pays its part of a win. */
@@ -14,8 +15,10 @@ export const SHARE_WIN_KIND = 'share_win';
 export const SHARE_LOSS_KIND = 'share_loss';
 
 /**
- * The chains of `userIds` in `marketId`, pinned: the stored one, else the tree's now (stored for
- * the next generation). Nearest upline first.
+ * The chains of `userIds` in `marketId`, pinned: the stored one, else the chain as it was when the
+ * user first staked on the market (its hold's first write; a share changed since applies to bets
+ * placed after the change, docs/hierarchy.md "Changing a share"), stored for the next generation.
+ * Nearest upline first.
  */
 export async function pinnedChains(
   tx: Executor,
@@ -37,7 +40,11 @@ export async function pinnedChains(
     out.set(r.userId, chain);
   }
   const missing = userIds.filter((u) => !out.has(u));
-  const now = await uplineChains(tx, missing);
+  const firstAt = await firstStakeAt(tx, marketId, missing);
+  const now = await uplineChainsAt(
+    tx,
+    missing.map((userId) => ({ userId, at: firstAt.get(userId) ?? new Date() })),
+  );
   const rows = [...now].flatMap(([userId, chain]) =>
     chain.map((u, position) => ({ marketId, userId, position, uplineId: u.uplineId, shareBp: u.shareBp })),
   );

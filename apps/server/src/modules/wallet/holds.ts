@@ -116,6 +116,23 @@ export async function clearMarket(tx: Executor, marketId: number) {
   );
 }
 
+/**
+ * When each of `userIds` first staked on `marketId`: its hold's first write, by the store's clock
+ * (absent: no hold). Read before the market's settlement clears its holds.
+ */
+export async function firstStakeAt(
+  tx: Executor,
+  marketId: number,
+  userIds: readonly number[],
+): Promise<Map<number, Date>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ userId: exposureHolds.userId, firstAt: exposureHolds.firstAt })
+    .from(exposureHolds)
+    .where(and(eq(exposureHolds.marketId, marketId), inArray(exposureHolds.userId, [...userIds])));
+  return new Map(rows.map((r) => [r.userId, r.firstAt]));
+}
+
 /** Every stored hold (the ledger check compares them with each kind's recomputation). */
 export function all(tx: Executor) {
   return tx.select().from(exposureHolds);
