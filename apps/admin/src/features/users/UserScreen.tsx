@@ -294,12 +294,55 @@ function CreditDialog({ user, onClose }: { user: AdminUser; onClose: () => void 
   );
 }
 
+/** A master's or an agent's share: a change applies to bets placed after it (docs/hierarchy.md). */
+function ShareDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const [pct, setPct] = useState(String(user.share_pct ?? 0));
+  const [local, setLocal] = useState<string | null>(null);
+  const set = useAction('adminUserShare', {
+    invalidate: userKeys(user.user_id),
+    success: (d: AdminUser) => `Share of ${d.user_name} now ${d.share_pct ?? 0}%`,
+  });
+  async function go() {
+    const t = pct.trim();
+    if (!/^\d+(\.\d{1,2})?$/.test(t) || Number(t) > 100)
+      return setLocal('Give a share from 0 to 100 %, up to 2 decimals');
+    setLocal(null);
+    const r = await set.run({ user_id: user.user_id, share_pct: Number(t) });
+    if (r.ok) onClose();
+  }
+  return (
+    <Modal
+      open
+      title={`Share of ${user.user_name}`}
+      onClose={set.busy ? () => {} : onClose}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn--primary" onClick={() => void go()} disabled={set.busy}>
+            Save
+          </button>
+        </>
+      }
+    >
+      <Field
+        label="Share of the downline's result (%)"
+        hint="Applies to bets placed from now on: bets already placed keep the share they were placed under"
+      >
+        {(p) => <input {...p} inputMode="decimal" value={pct} onChange={(e) => setPct(e.target.value)} />}
+      </Field>
+      <FormError message={local ?? set.error} />
+    </Modal>
+  );
+}
+
 export function UserScreen() {
   const userId = Number(useParams().userId);
   const me = useSession();
   const q = useEndpoint('adminUser', { user_id: userId }, { enabled: Number.isInteger(userId) });
   const [dialog, setDialog] = useState<
-    'deposit' | 'withdraw' | 'lock' | 'betlock' | 'reset' | 'credit' | null
+    'deposit' | 'withdraw' | 'lock' | 'betlock' | 'reset' | 'credit' | 'share' | null
   >(null);
   // Accounts below the caller: the operator changes any; a master or an agent its own subtree, and
   // moves money and credit with its direct children only (one level at a time).
@@ -327,6 +370,11 @@ export function UserScreen() {
                       Credit reference
                     </button>
                   </>
+                ) : null}
+                {u.role === 'master' || u.role === 'agent' ? (
+                  <button type="button" className="btn" onClick={() => setDialog('share')}>
+                    Change share
+                  </button>
                 ) : null}
                 <button type="button" className="btn" onClick={() => setDialog('reset')}>
                   Reset password
@@ -410,6 +458,7 @@ export function UserScreen() {
             <CashDialog user={u} kind={dialog} onClose={() => setDialog(null)} />
           ) : null}
           {dialog === 'credit' ? <CreditDialog user={u} onClose={() => setDialog(null)} /> : null}
+          {dialog === 'share' ? <ShareDialog user={u} onClose={() => setDialog(null)} /> : null}
           {dialog === 'lock' ? <LockDialog user={u} onClose={() => setDialog(null)} /> : null}
           {dialog === 'betlock' ? <BetLockDialog user={u} onClose={() => setDialog(null)} /> : null}
           {dialog === 'reset' ? <ResetDialog user={u} onClose={() => setDialog(null)} /> : null}
