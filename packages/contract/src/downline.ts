@@ -124,6 +124,8 @@ export const adminDownlinePlRow = z.object({
   market_name: z.string().nullable(),
   match_name: z.string().nullable(),
   market_kind: marketKind.nullable(),
+  /** By child: its balance − credit reference now (> 0 owed to it, < 0 it owes up; admin/downline/settle); null by market. */
+  owed: rupees.nullable(),
   /** The last settlement move of the row in the range. */
   settled_at: isoDateTime,
   ...plFigures,

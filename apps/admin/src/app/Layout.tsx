@@ -14,6 +14,7 @@ const NAV = [
   { to: '/binary', label: 'Binary', downline: false },
   { to: '/casino', label: 'Casino', downline: false },
   { to: '/users', label: 'Users', downline: true },
+  { to: '/downline', label: 'Downline', downline: true },
   { to: '/payments', label: 'Payments', downline: false },
   { to: '/providers', label: 'Providers', downline: false },
   { to: '/settings', label: 'Settings', downline: false },

@@ -5,6 +5,7 @@ import { AuditScreen } from '../features/audit/index.ts';
 import { BinaryScreen } from '../features/binary/index.ts';
 import { CasinoScreen } from '../features/casino/index.ts';
 import { DashboardScreen } from '../features/dashboard/index.ts';
+import { DownlineBetsScreen, DownlinePlScreen, DownlineRiskScreen } from '../features/downline/index.ts';
 import { MarketsScreen, MatchScreen } from '../features/markets/index.ts';
 import { PaymentsScreen } from '../features/payments/index.ts';
 import { ProvidersScreen } from '../features/providers/index.ts';
@@ -74,6 +75,9 @@ export const routes: RouteObject[] = [
       },
       { path: 'users', element: <UsersScreen /> },
       { path: 'users/:userId', element: <UserScreen /> },
+      { path: 'downline', element: <DownlinePlScreen /> },
+      { path: 'downline/risk', element: <DownlineRiskScreen /> },
+      { path: 'downline/bets', element: <DownlineBetsScreen /> },
       {
         path: 'payments',
         element: (

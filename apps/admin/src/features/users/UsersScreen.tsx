@@ -16,6 +16,7 @@ import {
 } from '../../components/ui.tsx';
 import { useEndpoint } from '../../components/queries.ts';
 import { randomPassword } from './password.ts';
+import { owedWords, SettleDialog, type SettleChild } from '../../components/SettleDialog.tsx';
 import { useListParams } from '../../lib/list-params.ts';
 import { roleOf, useSession, type ConsoleRole } from '../../lib/session.ts';
 
@@ -138,6 +139,13 @@ export function UsersScreen() {
   const { params, page, set } = useListParams();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
+  const [settling, setSettling] = useState<SettleChild | null>(null);
+  const me = useSession();
+  // Who the caller settles with: its direct children (the operator: any account below it).
+  const settles = (u: { parent_id: number | null; role: string; user_id: number }) =>
+    u.user_id !== me?.user_id &&
+    u.role !== 'operator' &&
+    (roleOf(me) === 'operator' || u.parent_id === me?.user_id);
   const search = params.get('search') ?? '';
   const role = (params.get('role') ?? '') as '' | 'bettor' | 'agent' | 'master' | 'operator';
   const status = (params.get('status') ?? '') as '' | 'active' | 'locked';
@@ -229,6 +237,7 @@ export function UsersScreen() {
                       <th className="num">Balance</th>
                       <th className="num">Exposure</th>
                       <th className="num">Available</th>
+                      <th>Owed (balance − credit ref.)</th>
                       <th>Status</th>
                       <th>Last login</th>
                     </tr>
@@ -236,7 +245,7 @@ export function UsersScreen() {
                   <tbody>
                     {d.rows.length === 0 ? (
                       <tr>
-                        <td colSpan={9} className="muted">
+                        <td colSpan={10} className="muted">
                           No user matches.
                         </td>
                       </tr>
@@ -251,7 +260,7 @@ export function UsersScreen() {
                             {u.role === 'master' || u.role === 'agent' || u.role === 'operator' ? (
                               <button
                                 type="button"
-                                className="linklike small"
+                                className="linklike small nowrap"
                                 onClick={() => set({ parent: String(u.user_id) })}
                                 aria-label={`Downline of ${u.user_name}`}
                               >
@@ -265,6 +274,29 @@ export function UsersScreen() {
                           <td className="num">{rupees(u.balance)}</td>
                           <td className="num">{rupees(u.exposure)}</td>
                           <td className="num">{rupees(u.available)}</td>
+                          <td className="nowrap">
+                            {(() => {
+                              const owed = Math.round((u.balance - u.credit_reference) * 100) / 100;
+                              if (!settles(u)) return <span className="muted">—</span>;
+                              return (
+                                <>
+                                  <span className="small">{owedWords(owed)}</span>{' '}
+                                  {owed !== 0 ? (
+                                    <button
+                                      type="button"
+                                      className="btn btn--small"
+                                      aria-label={`Settle with ${u.user_name}`}
+                                      onClick={() =>
+                                        setSettling({ user_id: u.user_id, user_name: u.user_name, owed })
+                                      }
+                                    >
+                                      Settle
+                                    </button>
+                                  ) : null}
+                                </>
+                              );
+                            })()}
+                          </td>
                           <td>
                             {u.lock === 'NONE' ? <Badge tone="green">ACTIVE</Badge> : <Badge>{u.lock}</Badge>}
                             {u.bet_locked ? (
@@ -294,6 +326,7 @@ export function UsersScreen() {
           )}
         </Loadable>
       </Card>
+      {settling ? <SettleDialog child={settling} onClose={() => setSettling(null)} /> : null}
       {creating ? (
         <NewBettorDialog
           onClose={() => setCreating(false)}

@@ -99,7 +99,13 @@ export async function downlinePl(
     )
     select c.id, c.settled_at, c.bettors::text, c.commission::text, c.mine::text, c.below::text,
         c.n::int as n, c.t_bettors::text, c.t_commission::text, c.t_mine::text, c.t_below::text,
-        ${groupBy === 'child' ? sql`u.user_name as name, u.role, null as match_name, null as kind` : sql`m.market_name as name, null as role, mt.match_name, m.market_kind as kind`}
+        ${
+          groupBy === 'child'
+            ? sql`u.user_name as name, u.role, null as match_name, null as kind,
+                (coalesce((select a.balance_paise from ${ledgerAccounts} a where a.user_id = u.user_id
+                  and a.kind = 'user_cash'), 0) - u.credit_reference_paise)::text as owed`
+            : sql`m.market_name as name, null as role, mt.match_name, m.market_kind as kind, null as owed`
+        }
       from counted c
       ${groupBy === 'child' ? sql`join ${users} u on u.user_id = c.id` : sql`join ${markets} m on m.market_id = c.id join ${matches} mt on mt.match_id = m.match_id`}
       order by ${groupBy === 'child' ? sql`u.user_name, c.id` : sql`c.settled_at desc, c.id desc`}
@@ -120,6 +126,7 @@ export async function downlinePl(
     role: AdminDownlinePlRow['role'];
     match_name: string | null;
     kind: AdminDownlinePlRow['market_kind'];
+    owed: string | null;
   };
   const rows = rowsOf<Row>(r);
   const isOperator = caller.role === 'operator';
@@ -139,6 +146,7 @@ export async function downlinePl(
       market_name: groupBy === 'market' ? x.name : null,
       match_name: groupBy === 'market' ? x.match_name : null,
       market_kind: groupBy === 'market' ? x.kind : null,
+      owed: x.owed === null ? null : rupees(Number(x.owed)),
       settled_at: new Date(x.settled_at).toISOString(),
       ...figuresOf(sums(x), isOperator),
     })),
