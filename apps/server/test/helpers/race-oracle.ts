@@ -39,6 +39,7 @@ import {
   fancyBets,
   fantasyContests,
   fantasyEntries,
+  providerRounds,
   providerTransactions,
   fills,
   ledgerAccounts,
@@ -103,6 +104,7 @@ async function readSnapshot(app: FastifyInstance) {
       fantasyContests: await tx.select().from(fantasyContests),
       fantasyEntries: await tx.select().from(fantasyEntries),
       providerTransactions: await tx.select().from(providerTransactions),
+      providerRounds: await tx.select().from(providerRounds),
       gameTransfers: (
         (await tx.execute(sql`select a.user_id, t.kind,
             coalesce(sum(case when t.debit_account_id = a.account_id then t.amount_paise else -t.amount_paise end), 0)::bigint as out_paise
@@ -544,6 +546,8 @@ function binaryModel(
  */
 function fantasyModel(s: Snapshot, problems: Problem[]) {
   const nets = new Map<number, number>();
+  /** Each entrant's result in each paid contest (its prizes less its fees): what its uplines' shares split. */
+  const contestResults: SettledResult[] = [];
   let pool = 0;
   for (const c of s.fantasyContests) {
     const es = s.fantasyEntries.filter((e) => e.contestId === c.contestId);
@@ -579,9 +583,12 @@ function fantasyModel(s: Snapshot, problems: Problem[]) {
         split.place_prizes_paise,
       );
       const byId = new Map(es.map((e) => [e.entryId, e]));
+      const entrants = new Map<number, number>();
+      for (const e of es) add(entrants, e.userId, -c.entryFeePaise);
       for (const r of results) {
         const e = byId.get(r.entry_id)!;
         add(nets, e.userId, r.prize_paise);
+        add(entrants, e.userId, r.prize_paise);
         if (e.prizePaise !== r.prize_paise)
           problems.push({
             invariant: 'fantasy',
@@ -589,9 +596,11 @@ function fantasyModel(s: Snapshot, problems: Problem[]) {
             userId: e.userId,
           });
       }
+      for (const [bettorId, resultPaise] of entrants)
+        contestResults.push({ unit: contestUnit(c.contestId), bettorId, resultPaise });
     } else pool += fees;
   }
-  return { nets, pool };
+  return { nets, pool, results: contestResults };
 }
 
 /**
@@ -604,7 +613,13 @@ function fantasyModel(s: Snapshot, problems: Problem[]) {
  * moment the provider's own book agrees: the same money per player, and every repeat of a call
  * answered byte for byte as the first.
  */
-function providerModel(s: Snapshot, inputs: OracleInputs | undefined, quiet: boolean, problems: Problem[]) {
+function providerModel(
+  s: Snapshot,
+  inputs: OracleInputs | undefined,
+  quiet: boolean,
+  problems: Problem[],
+  results: SettledResult[],
+) {
   const nets = new Map<number, number>();
   const id = inputs?.provider?.config.id;
   if (!id) return nets;
@@ -618,6 +633,13 @@ function providerModel(s: Snapshot, inputs: OracleInputs | undefined, quiet: boo
   const refund = new Map<number, number>();
   const rolledBack = new Map<string, number>();
   const rounds = new Map<string, { debits: number; credits: number; user: number }>();
+  /** Each round's result for its player by round key (credits + refunds − debits): what its uplines' shares split. */
+  const byKey = new Map<number, { user: number; paise: number }>();
+  const roundResult = (key: number | null, user: number, paise: number) => {
+    if (key === null) return;
+    const r = byKey.get(key) ?? { user, paise: 0 };
+    byKey.set(key, { user, paise: r.paise + paise });
+  };
   for (const t of rows) {
     const u = t.userId!;
     const r = rounds.get(`${u}/${t.roundId}`) ?? { debits: 0, credits: 0, user: u };
@@ -625,9 +647,11 @@ function providerModel(s: Snapshot, inputs: OracleInputs | undefined, quiet: boo
     if (t.type === 'DEBIT') {
       add(bet, u, t.amountPaise);
       r.debits += t.amountPaise;
+      roundResult(t.roundKey, u, -t.amountPaise);
     } else if (t.type === 'CREDIT') {
       add(win, u, t.amountPaise);
       r.credits += t.amountPaise;
+      roundResult(t.roundKey, u, t.amountPaise);
     } else {
       const d = debits.get(key(u, t.referenceId ?? ''));
       if (!d) {
@@ -647,7 +671,10 @@ function providerModel(s: Snapshot, inputs: OracleInputs | undefined, quiet: boo
       }
       // A debit is refunded once, whichever rollback of it came first: another rollback of it is
       // answered OK and moves nothing (docs/providers.md: a rollback of nothing).
-      if (!rolledBack.has(d.transactionId)) add(refund, u, d.amountPaise);
+      if (!rolledBack.has(d.transactionId)) {
+        add(refund, u, d.amountPaise);
+        roundResult(d.roundKey, u, d.amountPaise);
+      }
       rolledBack.set(d.transactionId, (rolledBack.get(d.transactionId) ?? 0) + 1);
     }
   }
@@ -667,6 +694,14 @@ function providerModel(s: Snapshot, inputs: OracleInputs | undefined, quiet: boo
   }
   for (const u of new Set([...bet.keys(), ...win.keys(), ...refund.keys()]))
     nets.set(u, (win.get(u) ?? 0) + (refund.get(u) ?? 0) - (bet.get(u) ?? 0));
+  // A round is shared once, when a credit closes it (its state written with that credit); nothing
+  // moves in it after (a later debit, credit or rollback of it is refused), so its result is final.
+  if (GAME_SHARES)
+    for (const round of s.providerRounds)
+      if (round.providerId === id && round.status === 'CLOSED') {
+        const r = byKey.get(round.roundKey);
+        if (r) results.push({ unit: roundUnit(round.roundKey), bettorId: r.user, resultPaise: r.paise });
+      }
   // The ledger's own transfers of each kind (what left the user's cash, + out; − in).
   const ledger = (u: number, kind: string) =>
     s.gameTransfers.find((x) => x.userId === u && x.kind === kind)?.outPaise ?? 0;
@@ -739,6 +774,15 @@ export type SettledResult = { unit: string; bettorId: number; resultPaise: numbe
 type ShareLine = { unit: string; bettorId: number; uplineId: number; paise: number; marketId?: number };
 
 const marketUnit = (marketId: number, generation: number) => `market ${marketId} generation ${generation}`;
+const roundUnit = (roundKey: number) => `provider round ${roundKey}`;
+const contestUnit = (contestId: number) => `fantasy contest ${contestId}`;
+
+/**
+ * Whether provider rounds and fantasy contests pay shares (docs/hierarchy.md "Shares of provider
+ * games and fantasy"): each closed round, each paid contest, once, against the house account that
+ * took the result, keyed share/round/<round key>/<bettor>/<upline>, share/contest/<id>/….
+ */
+const GAME_SHARES = false;
 const shareKey = (l: { unit: string; bettorId: number; uplineId: number }) =>
   `${l.unit}|${l.bettorId}|${l.uplineId}`;
 
@@ -774,6 +818,8 @@ export function expectedShares(
 
 /** A settlement's share key (shares.ts): settle/<market>/<bettor>/SHARE/<upline>/g<generation>, unsettle/… for its reversal. */
 const MARKET_SHARE_KEY = /^(?:settle|unsettle)\/(\d+)\/(\d+)\/SHARE\/(\d+)\/g(\d+)$/;
+/** A game's share key: share/round/<round key>/<bettor>/<upline>, share/contest/<contest>/<bettor>/<upline>. */
+const GAME_SHARE_KEY = /^share\/(round|contest)\/(\d+)\/(\d+)\/(\d+)$/;
 
 /**
  * Which unit, bettor and upline a share transfer (or its reversal) belongs to, from its key (the
@@ -787,6 +833,13 @@ function shareLineOf(t: Snapshot['shareTransfers'][number]) {
       marketId: Number(m[1]),
       bettorId: Number(m[2]),
       uplineId: Number(m[3]),
+    };
+  const g = GAME_SHARE_KEY.exec(t.key);
+  if (g)
+    return {
+      unit: g[1] === 'round' ? roundUnit(Number(g[2])) : contestUnit(Number(g[2])),
+      bettorId: Number(g[3]),
+      uplineId: Number(g[4]),
     };
   return null;
 }
@@ -942,9 +995,10 @@ export async function oracleCheck(
   }
   const fantasy = fantasyModel(s, problems);
   for (const [u, paise] of fantasy.nets) add(settledNets, u, paise);
-  for (const [u, paise] of providerModel(s, inputs, quiet, problems)) add(settledNets, u, paise);
-  // Shares (issue 41): settled only with markets today; provider rounds and fantasy contests push
-  // their per-unit results into `results` when those products pay shares.
+  for (const [u, paise] of providerModel(s, inputs, quiet, problems, results)) add(settledNets, u, paise);
+  if (GAME_SHARES) results.push(...fantasy.results);
+  // Shares (issue 41): every settled unit's results — market generations, paid fantasy contests,
+  // closed provider rounds — split along the world's chains and held to the ledger's share transfers.
   const sharesOwed = shareModel(s, results, inputs?.chains ?? new Map(), problems);
   const poolAccount = s.accounts.find((a) => a.code === 'FANTASY_POOL');
   if ((poolAccount?.balance ?? 0) !== fantasy.pool)
