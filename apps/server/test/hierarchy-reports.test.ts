@@ -294,6 +294,26 @@ describeStores('hierarchy: what each level sees of its downline', (ctx) => {
     );
   });
 
+  it('risk after a share change: each bettor split at the share of its first stake, as settlement splits it', async () => {
+    const w = await world();
+    const mk = await createMarket(ctx.app);
+    // B1 stakes while A has 20 %; then M cuts A to 10 %; B2 stakes after.
+    await placedBet(w.bettor.b1, marketBet(mk, 0, true, 2, 100));
+    await placedBet(w.layer, marketBet(mk, 0, false, 2, 100));
+    await ok(w.master, 'adminUserShare', { user_id: w.a.userId, share_pct: 10, request_id: rid('share') });
+    await placedBet(w.layer, marketBet(mk, 1, true, 3, 40));
+    await placedBet(w.bettor.b2, marketBet(mk, 1, false, 3, 40));
+    const risk = (await ok(w.agent, 'adminDownlineRisk', { market_id: mk.marketId })) as Risk;
+    const outcomes = risk.markets[0]!.outcomes;
+    // Runner 1 wins: B1 +₹100 less ₹2 commission (A pays 20 % of ₹98), B2 +₹40 less ₹0.80 (A pays 10 % of ₹39.20).
+    expect(outcomes[0]!.my_share).toBe(-23.52);
+    // Runner 2 wins: B1 −₹100 (A gets 20 %), B2 −₹80 (A gets 10 %).
+    expect(outcomes[1]!.my_share).toBe(28);
+    const a0 = await paise(w.a.userId);
+    await settle(w.operator, mk.marketId, mk.selectionIds[0]!);
+    expect((await paise(w.a.userId)) - a0).toBe(-2_352);
+  });
+
   it('bets of the subtree, current and history, each with its bettor and path; filters; not another master’s', async () => {
     const w = await world();
     const mk = await createMarket(ctx.app);

@@ -16,7 +16,9 @@ import { exposureHolds, markets, matches } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import type { KindRegistry, MarketRow } from '../markets/registry.ts';
 import { storedChains } from '../settlement/queries.ts';
-import { inSubtree, subtreeCondition, uplineChains } from './tree.ts';
+import { firstStakeAt } from '../wallet/holds.ts';
+import { uplineChainsAt } from './share-history.ts';
+import { inSubtree, subtreeCondition } from './tree.ts';
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const rupees = (paise: number) => Math.round(paise) / 100;
@@ -30,14 +32,20 @@ export function callerPart(gainPaise: number, chain: readonly UplineShare[], cal
   return split.find((s) => s.uplineId === caller.userId)?.amountPaise ?? 0;
 }
 
-/** Whose chain splits a market: the one pinned at its first settlement, else the tree's now. */
+/**
+ * Whose chain splits a market, as settlement will read it (settlement/shares.ts pinnedChains): the
+ * one pinned at its first settlement, else the chain as it was at the bettor's first stake on it
+ * (a share changed since applies to later bets only). Read only: nothing is pinned here.
+ */
 async function chainsOn(db: Executor, marketId: number, bettors: readonly number[]) {
   const pinned = await storedChains(db, marketId, bettors);
-  const now = await uplineChains(
+  const missing = bettors.filter((b) => !pinned.has(b));
+  const firstAt = await firstStakeAt(db, marketId, missing);
+  const then = await uplineChainsAt(
     db,
-    bettors.filter((b) => !pinned.has(b)),
+    missing.map((userId) => ({ userId, at: firstAt.get(userId) ?? new Date() })),
   );
-  return new Map([...now, ...pinned]);
+  return new Map([...then, ...pinned]);
 }
 
 /** One market's outcomes for the subtree's bettors (`mine`: the users of the subtree among its bettors). */
