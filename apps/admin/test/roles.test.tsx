@@ -1,5 +1,5 @@
 // Issue 41: masters and agents sign in to the same console and see the menus their role may use
-// (Users and Audit, for their own downline); an operator's screen's address takes them to Users.
+// (Users, Downline and Audit, for their own downline); an operator's screen's address takes them to Users.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { saveSession } from '../src/lib/session.ts';
@@ -13,7 +13,7 @@ const menu = async () =>
     .map((a) => a.textContent);
 
 describe('menus by role', () => {
-  it('a master sees Users and Audit only, and lands on Users from an operator screen', async () => {
+  it('a master sees Users, Downline and Audit only, and lands on Users from an operator screen', async () => {
     saveSession('tok-master-00000000000000000000000000000000', {
       user_id: 5,
       user_name: 'master',
@@ -22,7 +22,7 @@ describe('menus by role', () => {
     mockApi({ 'admin/users': page });
     renderConsole('/markets');
     expect(await screen.findByRole('heading', { name: 'Users' })).toBeInTheDocument();
-    expect(await menu()).toEqual(['Users', 'Audit']);
+    expect(await menu()).toEqual(['Users', 'Downline', 'Audit']);
     expect(screen.getByTestId('operator-name')).toHaveTextContent('master · master');
   });
 
