@@ -17,6 +17,7 @@ import {
   transfers,
   users,
 } from '../../db/schema.ts';
+import { FANTASY_POOL } from '../fantasy/service.ts';
 
 /** A bettor is online when a call of theirs was authenticated within this many minutes. */
 export const ONLINE_WINDOW_MINUTES = 5;
@@ -65,19 +66,26 @@ export async function dashboard(
             and coalesce(s.last_seen_at, s.created_at) > ${at}::timestamptz - make_interval(mins => ${ONLINE_WINDOW_MINUTES})) as online`),
     // Every kind's last hour: its bets (the demo feed's quotes left out) and the stake it matched or took.
     Promise.all(app.kinds.all().map((k) => k.activitySince(db, hourAgo, makers))),
-    // What the house accounts gained from settlements since midnight IST: results (wins paid and
-    // losses taken, the masters' and agents' shares, their reversals) apart from commission (and
-    // its reversals).
-    db.execute(sql`select
-        coalesce(sum(case when t.kind = 'commission' or (t.kind = 'settlement_reversal' and t.memo = 'commission') then 0
-          else (case when c.kind = 'house' then t.amount_paise else 0 end) - (case when d.kind = 'house' then t.amount_paise else 0 end) end), 0)::text as pl,
-        coalesce(sum(case when t.kind = 'commission' or (t.kind = 'settlement_reversal' and t.memo = 'commission')
-          then (case when c.kind = 'house' then t.amount_paise else 0 end) - (case when d.kind = 'house' then t.amount_paise else 0 end) else 0 end), 0)::text as commission
-      from ${transfers} t
-      join ${ledgerAccounts} c on c.account_id = t.credit_account_id
-      join ${ledgerAccounts} d on d.account_id = t.debit_account_id
-      where t.kind in ('market_win', 'market_loss', 'commission', 'settlement_reversal', 'share_win', 'share_loss')
-        and t.created_at >= ${midnight.toISOString()}::timestamptz`),
+    // What the house accounts gained since midnight IST: the markets' results (wins paid and
+    // losses taken, their reversals), the provider games' (bets less wins and refunds, on each
+    // provider's house account), fantasy's rake, and the masters' and agents' shares of all of
+    // them, apart from commission (and its reversals). The fantasy pool holds bettors' fees until
+    // their contest ends: it is not the house's, so an entry or a prize is not a result, the rake is.
+    db.execute(sql`with house_moves as (select t.kind, t.memo,
+          (case when c.kind = 'house' and c.code <> ${FANTASY_POOL} then t.amount_paise else 0 end)
+            - (case when d.kind = 'house' and d.code <> ${FANTASY_POOL} then t.amount_paise else 0 end) as gain
+        from ${transfers} t
+        join ${ledgerAccounts} c on c.account_id = t.credit_account_id
+        join ${ledgerAccounts} d on d.account_id = t.debit_account_id
+        where t.kind in ('market_win', 'market_loss', 'commission', 'settlement_reversal', 'share_win', 'share_loss',
+            'provider_bet', 'provider_win', 'provider_refund', 'fantasy_rake')
+          and t.created_at >= ${midnight.toISOString()}::timestamptz)
+      select
+        coalesce(sum(case when kind = 'commission' or (kind = 'settlement_reversal' and memo = 'commission') then 0
+          else gain end), 0)::text as pl,
+        coalesce(sum(case when kind = 'commission' or (kind = 'settlement_reversal' and memo = 'commission')
+          then gain else 0 end), 0)::text as commission
+      from house_moves`),
     db.execute(sql`select k.status, k.in_play, count(*)::int as n
       from ${markets} k
       where not exists (select 1 from ${marketSettlements} ms where ms.market_id = k.market_id and ms.state = 'SETTLED')

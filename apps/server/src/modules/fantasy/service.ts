@@ -28,6 +28,7 @@ import { markets, matches, users } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import { afterCommit } from '../../db/commit-hooks.ts';
 import { checkFence, type Fence } from '../../plugins/leader.ts';
+import { lockGameShares, writeGameShares } from '../settlement/shares.ts';
 import { HOUSE_CASH } from '../wallet/service.ts';
 import { CONTEST_HORIZON_MS, contestWire, DEFAULT_CONTESTS, rupees } from './contests.ts';
 import type { CricketPort, FantasyMatch } from './cricket-port.ts';
@@ -50,6 +51,29 @@ const refused = (message: string) => ({ ok: false as const, message });
 
 type ContestRow = typeof fantasyContests.$inferSelect;
 type TeamRow = typeof fantasyTeams.$inferSelect;
+
+/**
+ * Each entrant's result in a settled contest (its prizes less its fees, over all its entries): what
+ * its uplines' shares are split from (docs/hierarchy.md). Users in id order.
+ */
+export function entrantResults(
+  entries: readonly { userId: number; prizePaise: number }[],
+  feePaise: number,
+): { userId: number; resultPaise: number }[] {
+  const net = new Map<number, number>();
+  for (const e of entries) net.set(e.userId, (net.get(e.userId) ?? 0) + e.prizePaise - feePaise);
+  return [...net].sort(([a], [b]) => a - b).map(([userId, resultPaise]) => ({ userId, resultPaise }));
+}
+
+/** Each entrant's first entry in a contest: when its stake in it began. */
+export function firstEntries(entries: readonly { userId: number; joinedAt: Date }[]) {
+  const first = new Map<number, Date>();
+  for (const e of entries) {
+    const seen = first.get(e.userId);
+    if (!seen || e.joinedAt < seen) first.set(e.userId, e.joinedAt);
+  }
+  return [...first].map(([userId, at]) => ({ userId, at }));
+}
 
 /** 'ab***' for someone else's login: enough to tell rows apart, not enough to find the user. */
 export const maskName = (name: string) =>
@@ -580,6 +604,11 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
     if (total + split.rake_paise !== split.fees_paise)
       throw new Error(`fantasy contest ${c.contestId}: prizes do not add up`);
     const byId = new Map(es.map((e) => [e.entryId, e]));
+    // The wallets first, in user-id order (DESIGN §6): the prize winners' and every entrant's
+    // uplines', who take their shares of the contest below, each chain as at the entrant's first
+    // entry in the contest (a share changed since applies to entries made after the change).
+    const winners = results.filter((r) => r.prize_paise > 0).map((r) => byId.get(r.entry_id)!.userId);
+    const locked = await lockGameShares(tx, firstEntries(es), winners);
     const pool = await app.wallet.houseAccount(tx, FANTASY_POOL);
     const name = await matchName(tx, c.matchId);
     const ordered = [...results].sort((a, b) => byId.get(a.entry_id)!.userId - byId.get(b.entry_id)!.userId);
@@ -609,6 +638,21 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
         idempotencyKey: `fantasy-rake:${c.contestId}`,
         memo: `${c.name} · ${name}`,
       });
+    // Each entrant's result (prizes less fees) shared up the tree. Against HOUSE_CASH, which took
+    // the house's side of the contest (its rake): the pool only holds the fees of contests not
+    // ended, and is empty of this one now.
+    const prizes = results.map((r) => ({ userId: byId.get(r.entry_id)!.userId, prizePaise: r.prize_paise }));
+    await writeGameShares(
+      tx,
+      app.wallet,
+      {
+        unit: `contest/${c.contestId}`,
+        houseAccountId: await app.wallet.houseAccount(tx, HOUSE_CASH),
+        memo: `Fantasy › ${c.name} · ${name}`,
+      },
+      entrantResults(prizes, c.entryFeePaise),
+      locked,
+    );
     await tx
       .update(fantasyContests)
       .set({ state: 'SETTLED', closedAt: sql`now()` })

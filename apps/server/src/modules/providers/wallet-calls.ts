@@ -19,6 +19,7 @@ import { countEvent } from '../../db/rate-counters.ts';
 import { sessions, users } from '../../db/schema.ts';
 import type { Db, Executor } from '../../db/store.ts';
 import type { ResponsibleService } from '../responsible/service.ts';
+import { lockGameShares, writeGameShares, type LockedShares } from '../settlement/shares.ts';
 import { CASINO_SPORT_ID } from '../casino/tables.ts';
 import { providerHouseCode, type WalletService } from '../wallet/service.ts';
 import {
@@ -120,6 +121,19 @@ export type CreditBody = MoneyBody & { amount: number; round_closed: boolean };
 export type RollbackBody = MoneyBody & { reference_transaction_id: string };
 
 type Player = { userId: number; userName: string; lockedUntil: Date | null };
+
+/**
+ * Decides a money call on the locked rows. `shares`: the player's chain with every upline's wallet
+ * locked (only for a call that may close a round; null otherwise).
+ */
+type Decide = (
+  tx: Executor,
+  player: Player,
+  availablePaise: number,
+  shares: LockedShares | null,
+) => Promise<Decision>;
+/** Locks the wallets a call's shares move (the player's and its uplines'), before the player's own lock. */
+type LockShares = (tx: Executor, player: Player) => Promise<LockedShares>;
 
 /** What a decision did: its code, the money it moved and how the available balance changed. */
 type Decision = {
@@ -321,7 +335,8 @@ export function createWalletCalls(deps: {
     body: MoneyBody,
     fingerprint: string,
     requestedPaise: number,
-    decide: (tx: Executor, player: Player, availablePaise: number) => Promise<Decision>,
+    decide: Decide,
+    lockShares?: LockShares,
   ): Promise<CallAnswer> {
     // A repeat sent while the first is still queued or running (a provider's retry after a 503)
     // waits for the first's answer instead of queueing again: retries never pile up.
@@ -329,7 +344,7 @@ export function createWalletCalls(deps: {
     const running = inflight.get(key);
     if (running && running.fingerprint === fingerprint) return running.answer;
     const answer = serial(body.player_id, () =>
-      moneyTransaction(providerId, type, body, fingerprint, requestedPaise, decide),
+      moneyTransaction(providerId, type, body, fingerprint, requestedPaise, decide, lockShares),
     );
     if (!running) {
       inflight.set(key, { fingerprint, answer });
@@ -347,7 +362,8 @@ export function createWalletCalls(deps: {
     body: MoneyBody,
     fingerprint: string,
     requestedPaise: number,
-    decide: (tx: Executor, player: Player, availablePaise: number) => Promise<Decision>,
+    decide: Decide,
+    lockShares: LockShares | undefined,
   ): Promise<CallAnswer> {
     return db.transaction(async (tx) => {
       // The id first: one transaction id sent for two players at once queues here (each player's
@@ -357,6 +373,9 @@ export function createWalletCalls(deps: {
         sql`select pg_advisory_xact_lock(${TRANSACTION_LOCK_NAMESPACE}, hashtext(${`${providerId}:${body.transaction_id}`}))`,
       );
       const player = await playerOf(tx, body.player_id, true);
+      // A call that closes a round writes the uplines' shares of it: their wallet rows are locked
+      // with the player's, in user-id order (DESIGN §6), before the player's own lock below.
+      const shares = player && lockShares ? await lockShares(tx, player) : null;
       const available = player ? await wallet.lockAvailablePaise(tx, player.userId) : null;
       const [prior] = await tx
         .select({ fingerprint: providerTransactions.fingerprint, answer: providerTransactions.answer })
@@ -378,7 +397,7 @@ export function createWalletCalls(deps: {
       }
       const d =
         player && available !== null
-          ? await decide(tx, player, available)
+          ? await decide(tx, player, available, shares)
           : refused('UNKNOWN_PLAYER', requestedPaise);
       const answer = answerBody(d.code, {
         balance: available === null ? null : available + d.deltaPaise,
@@ -586,7 +605,7 @@ export function createWalletCalls(deps: {
 
     credit(providerId: string, body: CreditBody): Promise<CallAnswer> {
       const fp = fingerprintOf('CREDIT', body, [body.amount, body.round_closed]);
-      return moneyCall(providerId, 'CREDIT', body, fp, body.amount, async (tx, player) => {
+      const decide: Decide = async (tx, player, _available, shares) => {
         // Never refused for money, a switched-off game or an ended session: the round was played.
         // But only a round this provider opened with a debit for this player, of that game, still
         // open, within the bound: a provider (or its leaked secret) pays out only on bets it took.
@@ -613,6 +632,7 @@ export function createWalletCalls(deps: {
             ...(body.round_closed ? { status: 'CLOSED', closedAt: sql`now()` as unknown as Date } : {}),
           })
           .where(eq(providerRounds.roundKey, round.roundKey));
+        const memo = movementLabel(game?.name ?? body.game_id, body.round_id);
         const t =
           amount > 0
             ? await wallet.providerTransfer(tx, {
@@ -621,9 +641,25 @@ export function createWalletCalls(deps: {
                 kind: 'provider_win',
                 amountPaise: amount,
                 key: `provider:${providerId}:${body.transaction_id}`,
-                memo: movementLabel(game?.name ?? body.game_id, body.round_id),
+                memo,
               })
             : null;
+        // Closed: the round's result for the player (its credits less its debits not rolled back)
+        // is shared up the tree, against the provider's house account that took it.
+        if (body.round_closed) {
+          if (!shares) throw new Error('a closing credit needs the uplines locked');
+          await writeGameShares(
+            tx,
+            wallet,
+            {
+              unit: `round/${round.roundKey}`,
+              houseAccountId: await wallet.houseAccount(tx, providerHouseCode(providerId)),
+              memo,
+            },
+            [{ userId: player.userId, resultPaise: round.winPaise + amount - round.stakePaise }],
+            shares,
+          );
+        }
         return {
           code: 'OK',
           movedPaise: amount,
@@ -632,7 +668,31 @@ export function createWalletCalls(deps: {
           transferId: t?.transferId ?? null,
           roundKey: round.roundKey,
         };
-      });
+      };
+      // The round's chain is the one at its first debit (its start: a share changed since applies
+      // to rounds started after the change); read before the round's lock, as it never changes.
+      const lockShares: LockShares = async (tx, player) => {
+        const [round] = await tx
+          .select({ startedAt: providerRounds.startedAt })
+          .from(providerRounds)
+          .where(
+            and(
+              eq(providerRounds.providerId, providerId),
+              eq(providerRounds.roundId, body.round_id),
+              eq(providerRounds.userId, player.userId),
+            ),
+          );
+        return lockGameShares(tx, [{ userId: player.userId, at: round?.startedAt ?? clock.now() }]);
+      };
+      return moneyCall(
+        providerId,
+        'CREDIT',
+        body,
+        fp,
+        body.amount,
+        decide,
+        body.round_closed ? lockShares : undefined,
+      );
     },
 
     rollback(providerId: string, body: RollbackBody): Promise<CallAnswer> {

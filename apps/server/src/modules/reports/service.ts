@@ -46,6 +46,9 @@ const PROVIDER_WORDING: Readonly<Record<string, string>> = {
   provider_refund: 'bet cancelled',
 };
 
+/** A master's or an agent's share of its downline's result (modules/settlement/shares.ts). */
+const SHARE_KINDS: ReadonlySet<string> = new Set(['share_win', 'share_loss']);
+
 /**
  * The wire kind of a transfer. A kind the contract does not know is shown by where the money
  * went: a market row as a win or a loss, a cash row as a deposit or a withdrawal.
@@ -54,7 +57,8 @@ export function statementKindOf(kind: string, marketId: number | null, deltaPais
   if (KNOWN.has(kind)) return kind as StatementKind;
   const provider = PROVIDER_STATEMENT_KINDS[kind];
   if (provider) return provider;
-  if (marketId !== null) return deltaPaise >= 0 ? 'market_win' : 'market_loss';
+  // An upline's share is a result, in or out, as on a market, also of a provider's round or a contest.
+  if (marketId !== null || SHARE_KINDS.has(kind)) return deltaPaise >= 0 ? 'market_win' : 'market_loss';
   return deltaPaise >= 0 ? 'deposit' : 'withdrawal';
 }
 
@@ -86,6 +90,9 @@ export function describeTransfer(t: {
         : `Market ${t.marketId}`;
     return `${where} — ${MARKET_WORDING[t.kind] ?? words(t.kind)}`;
   }
+  // A share of a provider's round or a fantasy contest: its memo names the round ("Live Casino ›
+  // {game} round {id}") or the contest ("Fantasy › {contest} · {match}").
+  if (SHARE_KINDS.has(t.kind)) return `${t.memo?.trim() || 'Game'} — ${MARKET_WORDING[t.kind]}`;
   // A provider game's movement: its memo is "Live Casino › {game} round {id}" (modules/providers).
   const provider = PROVIDER_WORDING[t.kind];
   if (provider) return `${t.memo?.trim() || 'Live Casino'} — ${provider}`;

@@ -139,12 +139,8 @@ export function createSettlementService(app: FastifyInstance) {
     for (const s of shares.shareTransfers(moves, chains)) {
       const upline = accounts.get(s.uplineId);
       if (upline === undefined) throw new Error(`upline ${s.uplineId} has no cash account`);
-      const paid = s.amountPaise > 0;
       await app.wallet.transfer(tx, {
-        debitAccountId: paid ? house : upline,
-        creditAccountId: paid ? upline : house,
-        amountPaise: Math.abs(s.amountPaise),
-        kind: paid ? shares.SHARE_WIN_KIND : shares.SHARE_LOSS_KIND,
+        ...shares.shareTransferInput(s, upline, house),
         idempotencyKey: `${q.settleKeyPrefix(market.marketId)}${s.bettorId}/SHARE/${s.uplineId}/g${generation}`,
         marketId: market.marketId,
       });

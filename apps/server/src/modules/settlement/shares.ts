@@ -3,11 +3,17 @@
 // takes its share of what the house gained (or pays its share of what the house lost), commission
 // included, through the ledger. The chains are pinned at the market's first settlement, so an
 // unsettle reverses and a re-settlement re-applies exactly the same shares.
+//
+// The games with no market of ours (a provider's round, a fantasy contest) are split by the same
+// arithmetic, once, in the transaction that closes the round or settles the contest
+// (`lockGameShares`, `writeGameShares`): docs/hierarchy.md "Shares of provider games and fantasy".
 import { splitResultShares, type UplineShare } from '@backlay/engine';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/store.ts';
+import type { TransferInput } from '../wallet/queries.ts';
 import { uplineChainsAt } from '../hierarchy/share-history.ts';
 import { firstStakeAt } from '../wallet/holds.ts';
+import { cashAccounts } from './queries.ts';
 import { settlementShareChains } from './schema.ts';
 
 /** The ledger kinds of a share: the house pays an upline its part of a loss, an upline pays its part of a win. */
@@ -66,8 +72,9 @@ export interface ShareTransfer {
 }
 
 /**
- * The share movements of one settlement: for each bettor (in id order), the house's gain is minus
- * the bettor's moves (win, loss, commission), split along its chain (one rounding per upline).
+ * The share movements of one settled unit: for each bettor (in id order), the house's gain is minus
+ * the bettor's moves (a market's win, loss and commission; a game's whole result), split along its
+ * chain (one rounding per upline).
  */
 export function shareTransfers(
   moves: readonly { userId: number; deltaPaise: number }[],
@@ -80,4 +87,94 @@ export function shareTransfers(
     .flatMap(([bettorId, g]) =>
       splitResultShares(g, chains.get(bettorId) ?? []).map((s) => ({ bettorId, ...s })),
     );
+}
+
+/**
+ * The ledger transfer of one share between `houseAccountId` (the account that took the bettor's
+ * result) and the upline's cash: the house pays a share of a loss (share_win), the upline pays a
+ * share of a win (share_loss).
+ */
+export function shareTransferInput(
+  s: ShareTransfer,
+  uplineAccountId: number,
+  houseAccountId: number,
+): Pick<TransferInput, 'debitAccountId' | 'creditAccountId' | 'amountPaise' | 'kind'> {
+  const paid = s.amountPaise > 0;
+  return {
+    debitAccountId: paid ? houseAccountId : uplineAccountId,
+    creditAccountId: paid ? uplineAccountId : houseAccountId,
+    amountPaise: Math.abs(s.amountPaise),
+    kind: paid ? SHARE_WIN_KIND : SHARE_LOSS_KIND,
+  };
+}
+
+// ---------------------------------------------------------------- games with no market of ours
+
+/**
+ * A unit a product settles exactly once, outside the settlement service: a provider's round when it
+ * closes, a fantasy contest when it is settled. Its chain is the one at the bettor's first stake in
+ * it (share history), read in the closing transaction; nothing reverses the unit, so no chain is
+ * stored: the share transfers (keyed by unit, bettor and upline) are its record.
+ */
+export interface GameUnit {
+  /** `round/<round_key>` (provider_rounds) or `contest/<contest_id>` (fantasy_contests). */
+  readonly unit: string;
+  /** The house account that took the bettors' results: the shares move against the same one. */
+  readonly houseAccountId: number;
+  /** The statement's words for the unit ("Live Casino › Roulette round 7"). */
+  readonly memo: string;
+}
+
+/** The idempotency key of one game share: unique per (unit, bettor, upline), so it is paid once. */
+export const gameShareKey = (unit: string, bettorId: number, uplineId: number) =>
+  `share/${unit}/${bettorId}/${uplineId}`;
+
+/** What `lockGameShares` read and locked: each bettor's chain (nearest first) and the cash accounts by user. */
+export type LockedShares = {
+  readonly chains: ReadonlyMap<number, readonly UplineShare[]>;
+  readonly accounts: ReadonlyMap<number, number>;
+};
+
+/**
+ * Each bettor's chain as it was at its first stake in the unit (`firstStakes`: a share changed
+ * since applies to bets placed after the change, docs/hierarchy.md "Changing a share"), and the
+ * cash rows of `lockIds` (the bettors whose own cash the unit moves) and of every upline, locked
+ * together in user-id order (DESIGN §6, as a settlement locks them), before the unit moves any
+ * money. Bettors under the operator have no chain and lock nothing for it.
+ */
+export async function lockGameShares(
+  tx: Executor,
+  firstStakes: readonly { userId: number; at: Date }[],
+  lockIds: readonly number[] = firstStakes.map((f) => f.userId),
+): Promise<LockedShares> {
+  const chains = await uplineChainsAt(tx, firstStakes);
+  const ids = [...new Set([...lockIds, ...uplinesOf(chains)])].sort((a, b) => a - b);
+  return { chains, accounts: await cashAccounts(tx, ids) };
+}
+
+/**
+ * Writes the uplines' shares of a game unit: `results` are each bettor's result in it (+ the bettor
+ * won), split along the chains `lockGameShares` read, each share one transfer against the unit's
+ * house account. A repeat writes nothing new (the keys); returns the uplines paid or charged.
+ */
+export async function writeGameShares(
+  tx: Executor,
+  wallet: { transfer(tx: Executor, t: TransferInput): Promise<unknown> },
+  unit: GameUnit,
+  results: readonly { userId: number; resultPaise: number }[],
+  locked: LockedShares,
+): Promise<number[]> {
+  const moves = results.map((r) => ({ userId: r.userId, deltaPaise: r.resultPaise }));
+  const touched: number[] = [];
+  for (const s of shareTransfers(moves, locked.chains)) {
+    const upline = locked.accounts.get(s.uplineId);
+    if (upline === undefined) throw new Error(`upline ${s.uplineId} has no cash account`);
+    await wallet.transfer(tx, {
+      ...shareTransferInput(s, upline, unit.houseAccountId),
+      idempotencyKey: gameShareKey(unit.unit, s.bettorId, s.uplineId),
+      memo: unit.memo,
+    });
+    touched.push(s.uplineId);
+  }
+  return touched;
 }

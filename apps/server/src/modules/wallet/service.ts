@@ -42,12 +42,15 @@ export type ProviderTransferKind = (typeof PROVIDER_TRANSFER_KINDS)[number];
 /** The ledger kinds of a fantasy contest's movements with a bettor: an entry fee, a prize, a fee refunded. */
 export const FANTASY_TRANSFER_KINDS = ['fantasy_entry', 'fantasy_prize', 'fantasy_refund'] as const;
 /**
- * A bettor's game movements with no market of ours (a provider's games, fantasy contests): the
- * statement's Game filter takes them, its Deposit/Withdraw filter leaves them out.
+ * The game movements with no market of ours (a provider's games, fantasy contests, and a master's
+ * or an agent's share of either: settlement/shares.ts writeGameShares): the statement's Game filter
+ * takes them, its Deposit/Withdraw filter leaves them out. (A market's shares carry its id.)
  */
 export const MARKETLESS_GAME_KINDS: readonly string[] = [
   ...PROVIDER_TRANSFER_KINDS,
   ...FANTASY_TRANSFER_KINDS,
+  'share_win',
+  'share_loss',
 ];
 
 /**
