@@ -609,9 +609,10 @@ function fantasyModel(s: Snapshot, problems: Problem[]) {
  * accepted rollback returns the debit it names (of its own player). Every accepted credit names a
  * round opened by an accepted debit of that player, within 10,000 × the round's debits; a debit is
  * refunded once however many rollbacks name it; the ledger's provider_bet, provider_win and provider_refund transfers
- * of each user are those sums; the provider's house account holds the players' losses. At a quiet
- * moment the provider's own book agrees: the same money per player, and every repeat of a call
- * answered byte for byte as the first.
+ * of each user are those sums; the provider's house account holds the players' losses less the
+ * uplines' shares of its closed rounds (each closed round's result is pushed to `results`). At a
+ * quiet moment the provider's own book agrees: the same money per player, and every repeat of a
+ * call answered byte for byte as the first.
  */
 function providerModel(
   s: Snapshot,
@@ -696,12 +697,13 @@ function providerModel(
     nets.set(u, (win.get(u) ?? 0) + (refund.get(u) ?? 0) - (bet.get(u) ?? 0));
   // A round is shared once, when a credit closes it (its state written with that credit); nothing
   // moves in it after (a later debit, credit or rollback of it is refused), so its result is final.
-  if (GAME_SHARES)
-    for (const round of s.providerRounds)
-      if (round.providerId === id && round.status === 'CLOSED') {
-        const r = byKey.get(round.roundKey);
-        if (r) results.push({ unit: roundUnit(round.roundKey), bettorId: r.user, resultPaise: r.paise });
-      }
+  const closed: SettledResult[] = [];
+  for (const round of s.providerRounds)
+    if (round.providerId === id && round.status === 'CLOSED') {
+      const r = byKey.get(round.roundKey);
+      if (r) closed.push({ unit: roundUnit(round.roundKey), bettorId: r.user, resultPaise: r.paise });
+    }
+  results.push(...closed);
   // The ledger's own transfers of each kind (what left the user's cash, + out; − in).
   const ledger = (u: number, kind: string) =>
     s.gameTransfers.find((x) => x.userId === u && x.kind === kind)?.outPaise ?? 0;
@@ -718,12 +720,15 @@ function providerModel(
           userId: u,
         });
   }
+  // The house account took the players' losses and paid the uplines' shares of its rounds.
   const house = s.accounts.find((a) => a.code === `PROVIDER:${id}`)?.balance ?? 0;
   const players = [...nets.values()].reduce((t, x) => t + x, 0);
-  if (house !== -players)
+  let shared = 0;
+  for (const l of expectedShares(closed, inputs?.chains ?? new Map()).values()) shared += l.paise;
+  if (house !== -players - shared)
     problems.push({
       invariant: 'provider',
-      detail: `the provider's house account holds ${rupees(house)}, the players' results are ${rupees(players)}`,
+      detail: `the provider's house account holds ${rupees(house)}, the players' results are ${rupees(players)} and the uplines' shares of its rounds ${rupees(shared)}`,
     });
   if (quiet && inputs?.provider) {
     const book = providerNets(inputs.provider.book);
@@ -764,9 +769,10 @@ export type OracleChain = readonly { uplineId: number; shareBp: number }[];
 
 /**
  * One bettor's result in one settled unit, by the oracle's own model (never the ledger's figures):
- * what the bettor got (+) or paid (−), commission included. A unit is a market's settlement
- * generation today; a provider round or a fantasy contest becomes one more source of these when
- * those products pay shares (with its branch in `shareLineOf`).
+ * what the bettor got (+) or paid (−), commission included. The units: a market's settlement
+ * generation (the market models), a closed provider round (`providerModel`), a paid fantasy contest
+ * (`fantasyModel`). Another product that pays shares is one more source of these, with its key's
+ * branch in `shareLineOf`.
  */
 export type SettledResult = { unit: string; bettorId: number; resultPaise: number; marketId?: number };
 
@@ -777,12 +783,6 @@ const marketUnit = (marketId: number, generation: number) => `market ${marketId}
 const roundUnit = (roundKey: number) => `provider round ${roundKey}`;
 const contestUnit = (contestId: number) => `fantasy contest ${contestId}`;
 
-/**
- * Whether provider rounds and fantasy contests pay shares (docs/hierarchy.md "Shares of provider
- * games and fantasy"): each closed round, each paid contest, once, against the house account that
- * took the result, keyed share/round/<round key>/<bettor>/<upline>, share/contest/<id>/….
- */
-const GAME_SHARES = false;
 const shareKey = (l: { unit: string; bettorId: number; uplineId: number }) =>
   `${l.unit}|${l.bettorId}|${l.uplineId}`;
 
@@ -996,7 +996,7 @@ export async function oracleCheck(
   const fantasy = fantasyModel(s, problems);
   for (const [u, paise] of fantasy.nets) add(settledNets, u, paise);
   for (const [u, paise] of providerModel(s, inputs, quiet, problems, results)) add(settledNets, u, paise);
-  if (GAME_SHARES) results.push(...fantasy.results);
+  results.push(...fantasy.results);
   // Shares (issue 41): every settled unit's results — market generations, paid fantasy contests,
   // closed provider rounds — split along the world's chains and held to the ledger's share transfers.
   const sharesOwed = shareModel(s, results, inputs?.chains ?? new Map(), problems);
@@ -1088,7 +1088,7 @@ export async function oracleCheck(
     if (fromMarkets !== want) {
       problems.push({
         invariant: 'conservation',
-        detail: `cash ${rupees(a.balance)} = deposits ${rupees(a.deposited)} − withdrawals ${rupees(a.withdrawn)} + credit ${rupees(a.credited)} + ${rupees(fromMarkets)} from results, but the engine settles the settled markets to ${rupees(settledNets.get(a.userId) ?? 0)} and the shares to ${rupees(sharesOwed.get(a.userId) ?? 0)}`,
+        detail: `cash ${rupees(a.balance)} = deposits ${rupees(a.deposited)} − withdrawals ${rupees(a.withdrawn)} + credit ${rupees(a.credited)} + ${rupees(fromMarkets)} from results, but the oracle's settled results come to ${rupees(settledNets.get(a.userId) ?? 0)} and its shares to ${rupees(sharesOwed.get(a.userId) ?? 0)}`,
         userId: a.userId,
       });
     }
