@@ -131,9 +131,12 @@ describeBrowser('a master sees its downline: P/L with shares, risk, bets, settle
     expect(await bets.textContent()).toMatch(/agent \(agent\) › master \(master\)/);
     await shots('bets');
 
-    // Settle with the agent from the Users list, keyboard only.
+    // Settle with the agent from the Users list, keyboard only. Its owed figure counts the ₹50,000
+    // it lent its bettors: the master owes it its ₹4.00 share (20 % of the ₹20.00), nothing more.
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Users' }).click();
     const settle = page.getByRole('button', { name: 'Settle with agent' });
+    await settle.waitFor();
+    expect(await page.getByRole('row', { name: /agent #/ }).textContent()).toMatch(/you owe it ₹4\.00/);
     await settle.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Settle with agent' });
@@ -141,7 +144,7 @@ describeBrowser('a master sees its downline: P/L with shares, risk, bets, settle
     await dialog.getByLabel('Note').fill('cash at the office');
     await shots('settle');
     await dialog.getByRole('button', { name: 'Settle…' }).click();
-    const confirm = page.getByRole('dialog', { name: /Settle ₹.* with agent\?/ });
+    const confirm = page.getByRole('dialog', { name: 'Settle ₹4.00 with agent?' });
     await confirm.getByRole('button', { name: /^Settle ₹/ }).click();
     await confirm.waitFor({ state: 'detached' });
     // Nothing owed now: the agent's row says so and offers no Settle.

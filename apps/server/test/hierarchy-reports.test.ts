@@ -35,6 +35,7 @@ type PlRow = {
   downline_share: number;
   my_share: number;
   upline: number;
+  owed: number | null;
 };
 type Pl = { rows: PlRow[]; total_rows: number; totals: Omit<PlRow, 'user_id' | 'market_id'> };
 type Risk = {
@@ -55,6 +56,12 @@ describeStores('hierarchy: what each level sees of its downline', (ctx) => {
   };
   const paise = async (userId: number) => ctx.app.wallet.balancePaise(userId);
 
+  /** `by` deposits `amount` rupees to a direct child and sets it as the child's credit reference. */
+  const give = async (by: Api, user_id: number, amount: number) => {
+    await ok(by, 'adminWalletDeposit', { user_id, amount, request_id: rid('give'), memo: 'credit' });
+    await ok(by, 'adminUserCreditReference', { user_id, credit_reference: amount, request_id: rid('cr') });
+  };
+
   /** The tree, credit given down it, credit references set by each parent. */
   async function world() {
     const operator = await tree.as('operator', 'operator123');
@@ -65,10 +72,6 @@ describeStores('hierarchy: what each level sees of its downline', (ctx) => {
     const agent = await tree.as(a.userName);
     const b1 = await tree.create(agent, 'bettor');
     const b2 = await tree.create(agent, 'bettor');
-    const give = async (by: Api, user_id: number, amount: number) => {
-      await ok(by, 'adminWalletDeposit', { user_id, amount, request_id: rid('give'), memo: 'credit' });
-      await ok(by, 'adminUserCreditReference', { user_id, credit_reference: amount, request_id: rid('cr') });
-    };
     await give(operator, m.userId, 2_000);
     await give(master, a.userId, 1_000);
     await give(master, c.userId, 200);
@@ -379,7 +382,7 @@ describeStores('hierarchy: what each level sees of its downline', (ctx) => {
     const settleAs = async (api: Api, body: object) =>
       api.call('adminDownlineSettle', { note: 'cash at the shop', request_id: rid('set'), ...body });
 
-    const part = await settleAs(w.agent, { user_id: w.b2.userId, amount_paise: 5_000 });
+    const part = await settleAs(w.agent, { user_id: w.b2.userId, amount: 50 });
     expect(part.body).toMatchObject({
       status: true,
       data: {
@@ -393,7 +396,7 @@ describeStores('hierarchy: what each level sees of its downline', (ctx) => {
     });
     await ledgerClean(ctx);
     // More than is owed: refused, never past zero.
-    const over = await settleAs(w.agent, { user_id: w.b2.userId, amount_paise: 4_801 });
+    const over = await settleAs(w.agent, { user_id: w.b2.userId, amount: 48.01 });
     expect(over.body.status).toBe(false);
     expect(over.body.message).toMatch(/more than what is owed \(₹48\.00\)/);
     const request_id = rid('whole');
@@ -407,33 +410,37 @@ describeStores('hierarchy: what each level sees of its downline', (ctx) => {
     const none = await settleAs(w.agent, { user_id: w.b2.userId });
     expect(none.body).toEqual({
       status: false,
-      message: `Nothing is owed: ${w.b2.userName}'s balance equals its credit reference`,
+      message: `Nothing is owed between ${w.b2.userName} and its parent`,
     });
     // Both statements carry the note.
     const stmt = await w.agent.call('getAccountStatement', { ...range, page: 1 });
     expect(JSON.stringify(stmt.body)).toMatch(/Settlement up — cash at the shop/);
     await ledgerClean(ctx);
 
-    // A: ₹1,000 lent, ₹600 lent on, its ₹19.60 share paid, ₹98 settled up from B2: ₹478.40 against
-    // ₹1,000, so A owes M ₹521.60; settled, M's ledger cash makes A's balance whole again.
+    // A: ₹1,000 lent, ₹600 lent on, its ₹19.60 share paid, ₹98 settled up from B2: ₹478.40 held and
+    // ₹600 lent down against ₹1,000, so M owes A ₹78.40 (M's 30 % and the house's 50 % of the ₹98 A
+    // paid B2); settled, A's ledger cash pays it up to M's.
     expect(await paise(w.a.userId)).toBe(47_840);
     expect((await settleAs(w.master, { user_id: w.a.userId })).body).toMatchObject({
       status: true,
-      data: { kind: 'settlement_down', amount: 521.6, owed_before: -521.6, owed_after: 0, balance: 1_000 },
+      data: { kind: 'settlement_up', amount: 78.4, owed_before: 78.4, owed_after: 0, balance: 400 },
     });
     await ledgerClean(ctx);
-    // M (₹800 − ₹29.40 − ₹521.60 = ₹249.00) cannot make good ₹1,800 owed by C: refused in words.
-    expect(await paise(w.m.userId)).toBe(24_900);
-    await ok(w.master, 'adminUserCreditReference', {
-      user_id: w.c.userId,
-      credit_reference: 2_000,
-      request_id: rid('cr'),
-    });
+    // M (₹800 − ₹29.40 + ₹78.40 = ₹849.00) cannot make good ₹1,800 owed by C: refused in words.
+    expect(await paise(w.m.userId)).toBe(84_900);
+    const setRef = async (credit_reference: number) =>
+      ok(w.master, 'adminUserCreditReference', {
+        user_id: w.c.userId,
+        credit_reference,
+        request_id: rid('cr'),
+      });
+    await setRef(2_000);
     const short = await settleAs(w.master, { user_id: w.c.userId });
     expect(short.body).toEqual({
       status: false,
-      message: 'Your available balance is ₹249.00: not enough to settle ₹1800.00',
+      message: 'Your available balance is ₹849.00: not enough to settle ₹1800.00',
     });
+    await setRef(200);
 
     // B1 has a bet open: what can be taken from it is its available balance, not its balance.
     const mk2 = await createMarket(ctx.app);
@@ -444,16 +451,17 @@ describeStores('hierarchy: what each level sees of its downline', (ctx) => {
     expect(held.body.message).toBe(
       `${w.b1.userName}'s available balance is ₹50.00 (the rest is held for open bets): settle at most that now`,
     );
-    expect((await settleAs(w.agent, { user_id: w.b1.userId, amount_paise: 5_000 })).body).toMatchObject({
+    expect((await settleAs(w.agent, { user_id: w.b1.userId, amount: 50 })).body).toMatchObject({
       status: true,
       data: { owed_after: 50 },
     });
 
-    // The operator settles M with the house: ₹249.00 against ₹2,000.
+    // The operator settles M with the house: ₹849.00 held and ₹1,200 lent down against ₹2,000, so
+    // the house owes M ₹49.00 (its 50 % of B2's ₹98, which M paid A): M's cash pays it up.
     const op = await settleAs(w.operator, { user_id: w.m.userId });
     expect(op.body).toMatchObject({
       status: true,
-      data: { kind: 'settlement_down', amount: 1_751, owed_after: 0, balance: 2_000 },
+      data: { kind: 'settlement_up', amount: 49, owed_before: 49, owed_after: 0, balance: 800 },
     });
     await ledgerClean(ctx);
 
@@ -463,8 +471,9 @@ describeStores('hierarchy: what each level sees of its downline', (ctx) => {
     const other = await tree.as((await tree.create(w.operator, 'master', { share_pct: 10 })).userName);
     expect((await settleAs(other, { user_id: w.a.userId })).statusCode).toBe(403);
     for (const [body, field] of [
-      [{ user_id: w.b2.userId, amount_paise: 0 }, 'amount_paise'],
-      [{ user_id: w.b2.userId, amount_paise: 1.5 }, 'amount_paise'],
+      [{ user_id: w.b2.userId, amount: 0 }, 'amount'],
+      [{ user_id: w.b2.userId, amount: 1.234 }, 'amount'],
+      [{ user_id: w.b2.userId, amount: '5' }, 'amount'],
       [{ user_id: w.b2.userId, note: '' }, 'note'],
       [{ user_id: w.b2.userId, request_id: '' }, 'request_id'],
       [{ user_id: 'abc' }, 'user_id'],
@@ -485,6 +494,85 @@ describeStores('hierarchy: what each level sees of its downline', (ctx) => {
     const badBets = await w.master.call('adminDownlineBets', { view: 'all' });
     expect(badBets.statusCode).toBe(400);
     expect(badBets.body.message).toContain('view');
+    await ledgerClean(ctx);
+  });
+  it('owed counts what a master or an agent lent down: the worked example, settled up the tree to zero', async () => {
+    // docs/hierarchy.md "Settlement": M 30 % → A 20 % → B and B2; M lent A ₹2,00,000, A lent each
+    // bettor ₹25,000. Owed = balance + Σ the direct children's credit references − credit reference.
+    const operator = await tree.as('operator', 'operator123');
+    const m = await tree.create(operator, 'master', { share_pct: 30 });
+    const master = await tree.as(m.userName);
+    const a = await tree.create(master, 'agent', { share_pct: 20 });
+    const agent = await tree.as(a.userName);
+    const b = await tree.create(agent, 'bettor');
+    const b2 = await tree.create(agent, 'bettor');
+    await give(operator, m.userId, 1_000_000);
+    await give(master, a.userId, 200_000);
+    await give(agent, b.userId, 25_000);
+    await give(agent, b2.userId, 25_000);
+    const x = await createBettor(ctx.app, 1_000_000);
+    /** Each one's owed figure as its parent's Users list and the operator's user page show it. */
+    const owed = async () => {
+      const listed = async (by: Api, u: { userId: number; userName: string }) => {
+        const list = (await ok(by, 'adminUsers', { search: u.userName })) as {
+          rows: { user_id: number; owed: number }[];
+        };
+        const row = list.rows.find((r) => r.user_id === u.userId)!;
+        const page = (await ok(operator, 'adminUser', { user_id: u.userId })) as { owed: number };
+        expect(page.owed).toBe(row.owed);
+        return row.owed;
+      };
+      return { b: await listed(agent, b), a: await listed(master, a), m: await listed(operator, m) };
+    };
+    // A holds ₹1,50,000 and lent ₹50,000 down against the ₹2,00,000 it was lent: it owes nothing.
+    expect(await paise(a.userId)).toBe(15_000_000);
+    expect(await owed()).toEqual({ b: 0, a: 0, m: 0 });
+
+    // B backs ₹100 at 2.0 and loses: the house pays A its 20 % and M its 30 % at settlement.
+    const mk = await createMarket(ctx.app);
+    await placedBet(await tree.as(b.userName), marketBet(mk, 0, true, 2, 100));
+    await placedBet(await tree.as(x.userName, x.password), marketBet(mk, 0, false, 2, 100));
+    await settle(operator, mk.marketId, mk.selectionIds[1]!);
+    // B owes A ₹100; A is owed its ₹20 (the house paid it its share of a loss A has not collected
+    // yet) and M its ₹30, until the cash comes up the tree.
+    expect(await owed()).toEqual({ b: -100, a: 20, m: 30 });
+    // The P/L by child shows the same figure.
+    const plOwed = async (by: Api, userId: number) =>
+      ((await ok(by, 'adminDownlinePl', { ...range, group_by: 'child' })) as Pl).rows.find(
+        (r) => r.user_id === userId,
+      )!.owed;
+    expect(await plOwed(agent, b.userId)).toBe(-100);
+    expect(await plOwed(master, a.userId)).toBe(20);
+    expect(await plOwed(operator, m.userId)).toBe(30);
+
+    const settleAs = async (api: Api, user_id: number) =>
+      ok(api, 'adminDownlineSettle', { user_id, note: 'cash', request_id: rid('wx') });
+    // B pays A ₹100 cash: A's cash pays ₹100 into B's account. A now owes M ₹80: M's ₹30 and the
+    // house's ₹50 of B's loss.
+    expect(await settleAs(agent, b.userId)).toMatchObject({
+      kind: 'settlement_down',
+      amount: 100,
+      owed_before: -100,
+    });
+    expect(await owed()).toEqual({ b: 0, a: -80, m: 30 });
+    await ledgerClean(ctx);
+    // A pays M ₹80 cash: M's cash pays ₹80 into A's. M now owes the house its ₹50.
+    expect(await settleAs(master, a.userId)).toMatchObject({
+      kind: 'settlement_down',
+      amount: 80,
+      owed_before: -80,
+    });
+    expect(await owed()).toEqual({ b: 0, a: 0, m: -50 });
+    // M pays the house ₹50 cash: the house's cash pays ₹50 into M's. Every balance is what was lent.
+    expect(await settleAs(operator, m.userId)).toMatchObject({
+      kind: 'settlement_down',
+      amount: 50,
+      owed_after: 0,
+    });
+    expect(await owed()).toEqual({ b: 0, a: 0, m: 0 });
+    expect([await paise(b.userId), await paise(a.userId), await paise(m.userId)]).toEqual([
+      2_500_000, 15_000_000, 80_000_000,
+    ]);
     await ledgerClean(ctx);
   });
 });

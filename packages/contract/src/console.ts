@@ -585,6 +585,12 @@ export const adminUserRow = z.object({
   available: rupees,
   /** What the parent lent this account, set by the parent: shown beside the balance ("given vs. now"). */
   credit_reference: rupees,
+  /**
+   * What this account and its parent owe each other: balance + Σ its direct children's credit
+   * references − its credit reference (> 0 the parent owes it, < 0 it owes its parent;
+   * admin/downline/settle settles it).
+   */
+  owed: rupees,
   /** Locked by an operator (LOCKED) or after failed logins until a time (LOGIN_LOCKOUT). */
   lock: z.enum(['NONE', 'LOCKED', 'LOGIN_LOCKOUT']),
   /** Betting locked on this account by an upline (admin/user/betLock): it and every account below it stake nothing. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminRequestId } from './admin.ts';
+import { adminAmount, adminRequestId } from './admin.ts';
 import {
   documented,
   idInput,
@@ -50,15 +50,10 @@ export const adminDownlineSettleRequest = z.object({
   /** A direct child of the caller (the operator: any account below it, settled with its parent). */
   user_id: idInput,
   /**
-   * Part of what is owed, paise (> 0, at most what is owed); absent: all of it, so the child's
-   * balance comes back to its credit reference.
+   * Part of what is owed, rupees with at most 2 decimals (> 0, at most what is owed); absent: all
+   * of it, so nothing is owed after.
    */
-  amount_paise: z
-    .number({ error: 'amount_paise must be a whole number of paise' })
-    .int('amount_paise must be a whole number of paise')
-    .positive('amount_paise must be more than 0')
-    .max(100_000_000_000, 'amount_paise is too large')
-    .optional(),
+  amount: adminAmount.optional(),
   /** What was settled outside (cash, a bank transfer): shown on both statements. */
   note: z
     .string({ error: 'note must be text' })
@@ -75,7 +70,7 @@ export const adminDownlineSettle = z.object({
   /** settlement_up: the child's winnings came back up the ledger (its parent paid it outside); settlement_down: the child paid its loss outside. */
   kind: z.enum(['settlement_up', 'settlement_down']),
   amount: rupees,
-  /** balance − credit reference before and after: > 0 the parent owes the child, < 0 the child owes up. */
+  /** The owed figure (balance + Σ its children's credit references − credit reference) before and after: > 0 the parent owes the child, < 0 the child owes up. */
   owed_before: rupees,
   owed_after: rupees,
   balance: rupees,
@@ -124,7 +119,7 @@ export const adminDownlinePlRow = z.object({
   market_name: z.string().nullable(),
   match_name: z.string().nullable(),
   market_kind: marketKind.nullable(),
-  /** By child: its balance − credit reference now (> 0 owed to it, < 0 it owes up; admin/downline/settle); null by market. */
+  /** By child: its owed figure now, balance + Σ its children's credit references − credit reference (> 0 owed to it, < 0 it owes up; admin/downline/settle); null by market. */
   owed: rupees.nullable(),
   /** The last settlement move of the row in the range. */
   settled_at: isoDateTime,
@@ -222,7 +217,7 @@ export const downlineEndpoints = {
     path: 'admin/downline/settle',
     access: 'operator',
     summary:
-      "Record that a child and its parent settled outside (cash, a bank transfer): one ledger transfer between the child's cash and its parent's (the operator's children: the house) brings the child's balance back to its credit reference, or part of the way (amount_paise), never past it. Owed = balance − credit reference: > 0 the parent owes the child, < 0 the child owes up. A master or an agent settles its direct children; the operator any account below it. Refused in words when nothing is owed. Audited; idempotent on request_id.",
+      "Record that a child and its parent settled outside (cash, a bank transfer): one ledger transfer between the child's cash and its parent's (the operator's children: the house) brings what is owed to zero, or part of the way (amount, rupees), never past it. Owed = balance + Σ the credit references of the child's direct children − its credit reference (what it holds and lent down against what it was lent): > 0 the parent owes the child, < 0 the child owes up. A master or an agent settles its direct children; the operator any account below it. Refused in words when nothing is owed. Audited; idempotent on request_id.",
     request: adminDownlineSettleRequest,
     response: adminDownlineSettle,
   },

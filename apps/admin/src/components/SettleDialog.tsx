@@ -1,5 +1,6 @@
-// Settle with a child (admin/downline/settle): cash changed hands outside, the ledger brings the
-// child's balance back to its credit reference. Asked, then confirmed with what will move.
+// Settle with a child (admin/downline/settle): cash changed hands outside, the ledger brings what
+// is owed (the server's figure: balance + what it lent down − credit reference) to zero or part of
+// the way. Asked, then confirmed with what will move.
 import { ConfirmDialog, Modal } from '@backlay/ui/components';
 import { useState } from 'react';
 import { useAction } from '../lib/actions.ts';
@@ -42,7 +43,7 @@ export function SettleDialog({ child, onClose }: { child: SettleChild; onClose: 
     const r = await settle.run({
       user_id: child.user_id,
       note: note.trim(),
-      ...(amount.trim() === '' ? {} : { amount_paise: Math.round(value * 100) }),
+      ...(amount.trim() === '' ? {} : { amount: value }),
     });
     if (r.ok) onClose();
   }
@@ -74,8 +75,9 @@ export function SettleDialog({ child, onClose }: { child: SettleChild; onClose: 
         }
       >
         <p className="small">
-          Balance − credit reference: {rupees(child.owed)} ({owedWords(child.owed)}). Settling records cash
-          paid outside: the ledger brings the balance back to the credit reference.
+          Owed: {rupees(child.owed)} ({owedWords(child.owed)}): its balance and what it lent its own accounts,
+          less its credit reference. Settling records cash paid outside: the ledger moves that much of its
+          cash, so nothing is owed after.
         </p>
         <Field label="Amount (₹)" hint={`Empty: all of ${rupees(whole)}`}>
           {(p) => (

@@ -237,7 +237,7 @@ export function UsersScreen() {
                       <th className="num">Balance</th>
                       <th className="num">Exposure</th>
                       <th className="num">Available</th>
-                      <th>Owed (balance − credit ref.)</th>
+                      <th title="Balance + what it lent its own accounts − credit reference">Owed</th>
                       <th>Status</th>
                       <th>Last login</th>
                     </tr>
@@ -276,7 +276,7 @@ export function UsersScreen() {
                           <td className="num">{rupees(u.available)}</td>
                           <td className="nowrap">
                             {(() => {
-                              const owed = Math.round((u.balance - u.credit_reference) * 100) / 100;
+                              const owed = u.owed;
                               if (!settles(u)) return <span className="muted">—</span>;
                               return (
                                 <>

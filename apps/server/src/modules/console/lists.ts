@@ -13,6 +13,7 @@ import { adminActions, exposureHolds, ledgerAccounts, sessions, users } from '..
 import type { Executor } from '../../db/store.ts';
 import { OPERATOR_LOCK_UNTIL } from '../account/queries.ts';
 import { likeEscape } from '../catalog/queries.ts';
+import { owedPaiseSql } from '../hierarchy/owed.ts';
 import { subtreeCondition } from '../hierarchy/tree.ts';
 
 type In<T extends z.ZodType> = z.output<T>;
@@ -28,6 +29,7 @@ type UserSqlRow = {
   parent_name: string | null;
   share_bp: number | null;
   credit_reference: string;
+  owed: string;
   balance: string;
   exposure: string;
   locked_until: string | Date | null;
@@ -39,6 +41,7 @@ type UserSqlRow = {
 
 const userColumns = sql`u.user_id, u.user_name, u.role, u.parent_id, p.user_name as parent_name,
   u.share_bp, u.credit_reference_paise::text as credit_reference,
+  ${owedPaiseSql(sql`u.user_id`)}::text as owed,
   coalesce(a.balance_paise, 0)::text as balance,
   (select coalesce(sum(e.exposure_paise), 0)::text from ${exposureHolds} e where e.user_id = u.user_id) as exposure,
   u.locked_until, u.is_change_password, u.created_at, u.bet_locked_by,
@@ -63,6 +66,7 @@ function toUserRow(r: UserSqlRow, now: Date): AdminUserRow {
     exposure: rupees(exposure),
     available: rupees(balance - exposure),
     credit_reference: rupees(Number(r.credit_reference)),
+    owed: rupees(Number(r.owed)),
     lock:
       until === null || until <= now
         ? 'NONE'

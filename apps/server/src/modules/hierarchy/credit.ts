@@ -11,6 +11,7 @@ import type { Executor } from '../../db/store.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { IdempotencyKeyReused, transferByKey } from '../wallet/queries.ts';
 import { HOUSE_CASH } from '../wallet/service.ts';
+import { owedOf } from './owed.ts';
 import { nodeOf } from './tree.ts';
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
@@ -67,12 +68,13 @@ type LockedMove = {
   memo?: string | undefined;
   /**
    * The amount (paise) once the rows are locked, from the paying side's available balance (balance
-   * − holds − reservations; unbounded for the house) and the child's balance; or a refusal.
+   * − holds − reservations; unbounded for the house) and what `tx` reads under the locks; or a
+   * refusal.
    */
-  amount: (locked: {
-    availablePaise: number;
-    balances: ReadonlyMap<number, number>;
-  }) => { paise: number } | { refusal: string };
+  amount: (
+    locked: { availablePaise: number },
+    tx: Executor,
+  ) => { paise: number } | { refusal: string } | Promise<{ paise: number } | { refusal: string }>;
 };
 
 /**
@@ -124,7 +126,7 @@ async function lockedMove(
       )[0]!.c;
       availablePaise = balances.get(m.from.userId)! - Number(committed);
     }
-    const decided = m.amount({ availablePaise, balances });
+    const decided = await m.amount({ availablePaise }, tx);
     if ('refusal' in decided) return { ok: false as const, message: decided.refusal };
     const t = await app.wallet.transfer(tx, {
       debitAccountId: fromAccount,
@@ -191,13 +193,6 @@ export const SETTLEMENT_UP = 'settlement_up' as const;
 export const SETTLEMENT_DOWN = 'settlement_down' as const;
 
 /**
- * What a child owes or is owed (docs/hierarchy.md "Settlement"): balance − credit reference, paise.
- * > 0 its parent owes it (its winnings), < 0 it owes up. Pure.
- */
-export const owedPaise = (balancePaise: number, creditReferencePaise: number) =>
-  balancePaise - creditReferencePaise;
-
-/**
  * The settlement's direction and amount from the figures read under the locks, or a refusal in
  * words. `askedPaise`: part of what is owed (never past zero); absent: all of it. Pure.
  */
@@ -206,17 +201,17 @@ export function settlementMove(
   askedPaise: number | undefined,
   name: string,
 ): { kind: typeof SETTLEMENT_UP | typeof SETTLEMENT_DOWN; paise: number } | { refusal: string } {
-  if (owed === 0) return { refusal: `Nothing is owed: ${name}'s balance equals its credit reference` };
+  if (owed === 0) return { refusal: `Nothing is owed between ${name} and its parent` };
   const whole = Math.abs(owed);
   if (askedPaise !== undefined && askedPaise > whole) {
     return {
-      refusal: `amount_paise ${askedPaise} is more than what is owed (${inr(whole)}): a settlement never goes past zero`,
+      refusal: `amount ${inr(askedPaise)} is more than what is owed (${inr(whole)}): a settlement never goes past zero`,
     };
   }
   return { kind: owed > 0 ? SETTLEMENT_UP : SETTLEMENT_DOWN, paise: askedPaise ?? whole };
 }
 
-/** Said by a settlement's amount when the locks found the balance on the other side of its reference. */
+/** Said by a settlement's amount when the locks found the owed figure on the other side of zero. */
 const RETRY = '\u0000retry';
 
 /** The kind of the settlement transfer `key` made already, or null. */
@@ -225,12 +220,9 @@ async function settlementKindOf(app: FastifyInstance, key: string) {
   return done?.kind === SETTLEMENT_UP || done?.kind === SETTLEMENT_DOWN ? done.kind : null;
 }
 
-/** Which way the child's balance stands now against its reference (read without a lock). */
-async function directionNow(app: FastifyInstance, childId: number, creditReference: number) {
-  const r = await app.db.execute(
-    sql`select balance_paise::text as b from ${ledgerAccounts} where user_id = ${childId} and kind = 'user_cash'`,
-  );
-  return Number(rowsOf<{ b: string }>(r)[0]?.b ?? 0) >= creditReference ? SETTLEMENT_UP : SETTLEMENT_DOWN;
+/** Which way the child's owed figure stands now (read without a lock). */
+async function directionNow(app: FastifyInstance, childId: number) {
+  return (await owedOf(app.db, childId)) >= 0 ? SETTLEMENT_UP : SETTLEMENT_DOWN;
 }
 
 export type SettleOutcome =
@@ -245,8 +237,8 @@ export type SettleOutcome =
 
 /**
  * Records that `childId` and its parent settled outside the ledger: one transfer between the
- * child's cash and its parent's (the operator's children: the house) brings the child's balance
- * back toward its credit reference. A master or an agent settles its direct children; the operator
+ * child's cash and its parent's (the operator's children: the house) moves the child's owed figure
+ * (owed.ts) to zero, or part of the way: the amount moved is what is owed. A master or an agent settles its direct children; the operator
  * any account below it, with that account's own parent. Idempotent on `key`.
  */
 export async function settleWithParent(
@@ -263,13 +255,10 @@ export async function settleWithParent(
   const parentNode = child.parentId === null ? null : await nodeOf(app.db, child.parentId);
   const parent: Side =
     parentNode === null || parentNode.role === 'operator' ? 'house' : { userId: parentNode.userId };
-  const refRows = rowsOf<{ user_name: string; credit_reference_paise: string }>(
-    await app.db.execute(
-      sql`select user_name, credit_reference_paise::text as credit_reference_paise from ${users} where user_id = ${childId}`,
-    ),
+  const nameRows = rowsOf<{ user_name: string }>(
+    await app.db.execute(sql`select user_name from ${users} where user_id = ${childId}`),
   );
-  const name = refRows[0]?.user_name ?? `User ${childId}`;
-  const creditReference = Number(refRows[0]?.credit_reference_paise ?? 0);
+  const name = nameRows[0]?.user_name ?? `User ${childId}`;
   // The direction is known only under the locks; both directions lock the same two rows.
   const seen: { owed?: number } = {};
   const move = (kind: typeof SETTLEMENT_UP | typeof SETTLEMENT_DOWN): LockedMove => ({
@@ -278,8 +267,9 @@ export async function settleWithParent(
     kind,
     key,
     memo: note,
-    amount: ({ availablePaise, balances }) => {
-      const owed = owedPaise(balances.get(childId) ?? 0, creditReference);
+    amount: async ({ availablePaise }, tx) => {
+      // Read under the locks: the child's balance is the locked one.
+      const owed = await owedOf(tx, childId);
       const s = settlementMove(owed, askedPaise, name);
       if ('refusal' in s) return s;
       // The other direction's lock was taken for nothing: start again with the right one.
@@ -297,9 +287,9 @@ export async function settleWithParent(
     },
   });
   try {
-    // The direction: a repeat's, else the one the balance read before the lock says; if the lock
-    // finds the balance moved to the other side, the other.
-    const first = (await settlementKindOf(app, key)) ?? (await directionNow(app, childId, creditReference));
+    // The direction: a repeat's, else the one the owed figure read before the lock says; if the
+    // lock finds it moved to the other side of zero, the other.
+    const first = (await settlementKindOf(app, key)) ?? (await directionNow(app, childId));
     for (const kind of [first, first === SETTLEMENT_UP ? SETTLEMENT_DOWN : SETTLEMENT_UP]) {
       delete seen.owed;
       const moved = await lockedMove(app, move(kind));

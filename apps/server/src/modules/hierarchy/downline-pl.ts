@@ -8,6 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { ledgerAccounts, markets, matches, transfers, users } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import { isShareKey, shareKeyBettor, shareKeyUpline } from '../settlement/queries.ts';
+import { owedPaiseSql } from './owed.ts';
 import { belowWithChildSql } from './tree.ts';
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
@@ -102,8 +103,7 @@ export async function downlinePl(
         ${
           groupBy === 'child'
             ? sql`u.user_name as name, u.role, null as match_name, null as kind,
-                (coalesce((select a.balance_paise from ${ledgerAccounts} a where a.user_id = u.user_id
-                  and a.kind = 'user_cash'), 0) - u.credit_reference_paise)::text as owed`
+                ${owedPaiseSql(sql`u.user_id`)}::text as owed`
             : sql`m.market_name as name, null as role, mt.match_name, m.market_kind as kind, null as owed`
         }
       from counted c

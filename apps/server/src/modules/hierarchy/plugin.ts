@@ -15,6 +15,8 @@ import { downlineRisk } from './downline-risk.ts';
 /** The IST calendar day of an instant, YYYY-MM-DD. */
 const istDay = (at: Date) => new Date(at.getTime() + 5.5 * 3_600_000).toISOString().slice(0, 10);
 const inr = (paise: number) => `₹${(Math.abs(paise) / 100).toFixed(2)}`;
+/** The console's rupees (2 decimals, checked by the contract) in paise, converted once here. */
+const paiseOf = (amountRupees: number) => Math.round(amountRupees * 100);
 
 export const downlineModule = fp(
   async (app) => {
@@ -24,7 +26,7 @@ export const downlineModule = fp(
           app,
           user,
           body.user_id,
-          body.amount_paise,
+          body.amount === undefined ? undefined : paiseOf(body.amount),
           `admin/${user.userId}/settle/${body.request_id}`,
           body.note,
         );
