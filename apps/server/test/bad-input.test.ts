@@ -588,6 +588,14 @@ function baseBodies(f: Fixture, selfId: number): Record<string, unknown> {
     },
     adminUserLock: { user_id: 999_999, locked: true, reason: 'sweep', request_id: 'sweep-lock-1' },
     adminUserCreditReference: { user_id: 999_999, credit_reference: 100, request_id: 'sweep-credit-1' },
+    adminUserShare: { user_id: 999_999, share_pct: 10, request_id: 'sweep-share-1' },
+    adminUserLimitSet: {
+      user_id: 999_999,
+      sport_id: 4,
+      max_stake: 500,
+      max_exposure: 1000,
+      request_id: 'sweep-limit-1',
+    },
     adminUserResetPassword: { user_id: 999_999, new_password: 'secret1234', request_id: 'sweep-reset-1' },
     adminUserStatement: {
       user_id: 999_999,
