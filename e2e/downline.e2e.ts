@@ -106,8 +106,9 @@ describeBrowser('a master sees its downline: P/L with shares, risk, bets, settle
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Downline' }).click();
     const pl = page.getByRole('table', { name: 'Downline profit and loss' });
     await pl.getByRole('link', { name: 'agent' }).waitFor();
-    // The commission on bettor2's ₹1,000 win (2 %, ₹20.00) is the book's result: the master's 30 % of it.
-    await expect.poll(() => pl.locator('tfoot').textContent()).toMatch(/₹20\.00.*₹4\.00.*₹6\.00.*₹10\.00/);
+    // The commission on bettor2's ₹1,000 win (2 %, ₹20.00) is the book's result: the master's 30 % of it
+    // (Mine, right after the name), then total, below and up.
+    await expect.poll(() => pl.locator('tfoot').textContent()).toMatch(/₹6\.00.*₹20\.00.*₹4\.00.*₹10\.00/);
     const shots = async (name: string) => {
       await page.setViewportSize(DESKTOP);
       await page.screenshot({ path: `${ARTIFACTS}/downline-${name}.png`, fullPage: true });

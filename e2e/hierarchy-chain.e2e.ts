@@ -62,6 +62,17 @@ async function shots(page: Page, name: string) {
   await page.setViewportSize(back);
 }
 
+/** At 390 px the caller's own share (Mine) is in view without scrolling the P/L table sideways. */
+async function expectMineInView(page: Page) {
+  const back = page.viewportSize() ?? DESKTOP;
+  await page.setViewportSize(MOBILE);
+  const table = page.getByRole('table', { name: 'Downline profit and loss' });
+  const box = await table.getByRole('columnheader', { name: 'Mine', exact: true }).boundingBox();
+  expect(box, 'Mine at 390 px').not.toBeNull();
+  expect(box!.x + box!.width, 'Mine ends inside the 390 px screen').toBeLessThanOrEqual(MOBILE.width);
+  await page.setViewportSize(back);
+}
+
 /** New account from the Users screen; answers the new user's id (the console opens its page). */
 async function createAccount(
   page: Page,
@@ -99,14 +110,17 @@ async function deposit(page: Page, name: string, amount: string, shown: string) 
   await expect.poll(() => page.getByTestId('user-balance').textContent(), POLL).toBe(shown);
 }
 
-/** The caller's P/L row for one child: bettors P/L, commission, total, below, mine, up. */
+/**
+ * The caller's P/L row for one child: bettors P/L, commission, total, below, mine, up (the screen
+ * puts Mine right after the name, so it is in view at 390 px).
+ */
 async function plRow(page: Page, child: string) {
   await menu(page, 'Downline');
   const table = page.getByRole('table', { name: 'Downline profit and loss' });
   const row = table.getByRole('row').filter({ has: page.getByRole('link', { name: child, exact: true }) });
   await row.waitFor({ timeout: POLL.timeout });
-  const cells = await row.getByRole('cell').allTextContents();
-  return cells.slice(1, 7);
+  const [, mine, bettors, commission, total, below, up] = await row.getByRole('cell').allTextContents();
+  return [bettors, commission, total, below, mine, up];
 }
 
 /** The caller's own statement (its page from the Users list): the share line's text. */
@@ -242,6 +256,7 @@ describeBrowser('issue 41: operator → master → agent → bettor, each share 
       '₹80.00',
     ]);
     await shots(agent, 'agent-pl');
+    await expectMineInView(agent);
     expect(await plRow(master, 'chainagent')).toEqual([
       '−₹100.00',
       '₹0.00',
@@ -251,6 +266,7 @@ describeBrowser('issue 41: operator → master → agent → bettor, each share 
       '₹50.00',
     ]);
     await shots(master, 'master-pl');
+    await expectMineInView(master);
     // The operator's "Mine" is what the house kept: ₹50.00 after the master's and the agent's shares.
     expect(await plRow(op, 'chainmaster')).toEqual([
       '−₹100.00',
@@ -261,6 +277,7 @@ describeBrowser('issue 41: operator → master → agent → bettor, each share 
       '₹0.00',
     ]);
     await shots(op, 'operator-pl');
+    await expectMineInView(op);
 
     // Each upline's statement: a credit line for its share of the downline's loss.
     const agentLine = await ownStatementShare(agent, 'chainagent');

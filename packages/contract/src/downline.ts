@@ -91,7 +91,7 @@ export const adminDownlinePlRequest = z
 documented(adminDownlinePlRequest, { cross: [REPORT_RANGE] });
 
 /**
- * One row's figures (rupees), read from the ledger's settlement and share transfers in the range.
+ * One row's figures (rupees), read from the ledger's settlement, game and share transfers in the range.
  * total = downline_share + my_share + upline.
  */
 const plFigures = {
@@ -109,19 +109,31 @@ const plFigures = {
   upline: rupees,
 };
 
+/** The games with no market of ours in the P/L by market. */
+export const downlinePlGameKind = z.enum(['PROVIDER', 'FANTASY']);
+
 export const adminDownlinePlRow = z.object({
   /** By child: the direct child whose subtree the row sums; null by market. */
   user_id: z.number().int().nullable(),
   user_name: z.string().nullable(),
   role: userRole.nullable(),
-  /** By market: the market; null by child. */
+  /** By market: the market; null by child and for a game with no market of ours. */
   market_id: z.number().int().nullable(),
+  /**
+   * By market: the row's unit, `market/<market_id>`, `provider/<provider>/<game>/<IST day>` (a
+   * provider game's rounds closed that day) or `contest/<contest_id>` (a settled fantasy contest);
+   * null by child.
+   */
+  unit_key: z.string().nullable(),
+  /** By market: as the statement names it (a market; "Live Casino › <game>"; "Fantasy › <contest>"). */
   market_name: z.string().nullable(),
+  /** By market: the match; a provider game's provider; a contest's match. */
   match_name: z.string().nullable(),
-  market_kind: marketKind.nullable(),
+  /** By market: the market's kind, or PROVIDER (a provider game's day) or FANTASY (a contest). */
+  market_kind: z.union([marketKind, downlinePlGameKind]).nullable(),
   /** By child: its owed figure now, balance + Σ its children's credit references − credit reference (> 0 owed to it, < 0 it owes up; admin/downline/settle); null by market. */
   owed: rupees.nullable(),
-  /** The last settlement move of the row in the range. */
+  /** The last settlement move of the row in the range (a game's: its last unit's close). */
   settled_at: isoDateTime,
   ...plFigures,
 });
@@ -226,7 +238,7 @@ export const downlineEndpoints = {
     path: 'admin/downline/pl',
     access: 'operator',
     summary:
-      "Profit and loss of the caller's subtree over IST days (from_date, to_date; absent: today), by direct child (each child's subtree) or by market (group_by child, market): the bettors' result, the book's at 100 %, the shares taken below, the caller's share (the operator: what the house kept) and what went up. Read from the ledger's settlement and share transfers, so it equals what moved.",
+      "Profit and loss of the caller's subtree over IST days (from_date, to_date; absent: today), by direct child (each child's subtree) or by market (group_by child, market): the bettors' result, the book's at 100 %, the shares taken below, the caller's share (the operator: what the house kept) and what went up. Markets, provider games (by game and IST day, rounds closed in the range) and fantasy contests (settled in the range). Read from the ledger's settlement, game and share transfers, so it equals what moved.",
     request: adminDownlinePlRequest,
     response: adminDownlinePl,
   },

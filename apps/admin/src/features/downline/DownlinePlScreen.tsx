@@ -1,5 +1,8 @@
 // Downline P/L (admin/downline/pl): the subtree's settled result over IST days, by direct child or
-// by market, at 100 % and each level's share; each child row with what is owed and Settle.
+// by market (and provider game per day, fantasy contest), at 100 % and each level's share; each
+// child row with what is owed and Settle. Mine comes right after the name, so the caller's own
+// share is in view at 390 px without scrolling the table sideways.
+import type { AdminDownlinePlRow } from '@backlay/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Card, Loadable, PageHeader, TableWrap } from '../../components/ui.tsx';
@@ -9,6 +12,18 @@ import { useListParams } from '../../lib/list-params.ts';
 import { roleOf, useSession } from '../../lib/session.ts';
 import { DownlineTabs, tone } from './DownlineTabs.tsx';
 import { owedWords, SettleDialog, type SettleChild } from '../../components/SettleDialog.tsx';
+
+/** A by-market row's kind in words: a market's, a provider game's day, a fantasy contest. */
+const KIND_WORDS: Record<NonNullable<AdminDownlinePlRow['market_kind']>, string> = {
+  EXCHANGE: 'Exchange',
+  BOOKMAKER: 'Bookmaker',
+  FANCY: 'Fancy',
+  CASINO: 'Casino',
+  BINARY: 'Binary',
+  PROVIDER: 'Provider game, rounds of the day',
+  FANTASY: 'Fantasy contest',
+};
+const kindWords = (k: AdminDownlinePlRow['market_kind']) => (k ? KIND_WORDS[k] : '—');
 
 export function DownlinePlScreen() {
   const { params, set } = useListParams();
@@ -46,9 +61,10 @@ export function DownlinePlScreen() {
           </label>
         </form>
         <p className="muted small">
-          Settled results of your downline, read from the ledger. Total: the book’s result at 100 % (what the
-          bettors lost). Below: the shares of the masters and agents under you. Mine:{' '}
-          {isOperator ? 'what the house kept' : 'your share'}. Up: what went to your uplines and the house.
+          Settled results of your downline, read from the ledger: markets, provider games (rounds closed) and
+          fantasy contests. Total: the book’s result at 100 % (what the bettors lost). Below: the shares of
+          the masters and agents under you. Mine: {isOperator ? 'what the house kept' : 'your share'}. Up:
+          what went to your uplines and the house.
         </p>
         <Loadable query={pl}>
           {(d) => (
@@ -57,12 +73,12 @@ export function DownlinePlScreen() {
                 <table className="table" aria-label="Downline profit and loss">
                   <thead>
                     <tr>
-                      <th>{by === 'child' ? 'Child' : 'Market'}</th>
+                      <th>{by === 'child' ? 'Child' : 'Market or game'}</th>
+                      <th className="num">Mine</th>
                       <th className="num">Bettors P/L</th>
                       <th className="num">Commission</th>
                       <th className="num">Total (100 %)</th>
                       <th className="num">Below</th>
-                      <th className="num">Mine</th>
                       <th className="num">Up</th>
                       {by === 'child' ? <th>Owed now</th> : null}
                     </tr>
@@ -76,7 +92,7 @@ export function DownlinePlScreen() {
                       </tr>
                     ) : (
                       d.rows.map((r) => (
-                        <tr key={r.user_id ?? r.market_id}>
+                        <tr key={r.user_id ?? r.unit_key}>
                           <td>
                             {by === 'child' ? (
                               <>
@@ -87,18 +103,18 @@ export function DownlinePlScreen() {
                               <>
                                 {r.market_name}
                                 <div className="muted small">
-                                  {r.match_name} · {when(r.settled_at)}
+                                  {kindWords(r.market_kind)} · {r.match_name} · {when(r.settled_at)}
                                 </div>
                               </>
                             )}
+                          </td>
+                          <td className={tone(r.my_share)}>
+                            <strong>{rupees(r.my_share)}</strong>
                           </td>
                           <td className={tone(-r.bettors_pl)}>{rupees(r.bettors_pl)}</td>
                           <td className="num">{rupees(r.commission)}</td>
                           <td className={tone(r.total)}>{rupees(r.total)}</td>
                           <td className="num">{rupees(r.downline_share)}</td>
-                          <td className={tone(r.my_share)}>
-                            <strong>{rupees(r.my_share)}</strong>
-                          </td>
                           <td className="num">{rupees(r.upline)}</td>
                           {by === 'child' ? (
                             <td className="nowrap">
@@ -131,13 +147,13 @@ export function DownlinePlScreen() {
                         <th scope="row">
                           Total{d.total_rows > d.rows.length ? ` (${d.total_rows} rows)` : ''}
                         </th>
+                        <td className="num">
+                          <strong>{rupees(d.totals.my_share)}</strong>
+                        </td>
                         <td className="num">{rupees(d.totals.bettors_pl)}</td>
                         <td className="num">{rupees(d.totals.commission)}</td>
                         <td className="num">{rupees(d.totals.total)}</td>
                         <td className="num">{rupees(d.totals.downline_share)}</td>
-                        <td className="num">
-                          <strong>{rupees(d.totals.my_share)}</strong>
-                        </td>
                         <td className="num">{rupees(d.totals.upline)}</td>
                         {by === 'child' ? <td /> : null}
                       </tr>

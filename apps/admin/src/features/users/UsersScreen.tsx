@@ -92,7 +92,7 @@ function NewBettorDialog({ onClose, onCreated }: { onClose: () => void; onCreate
         {role === 'bettor' ? null : (
           <Field
             label="Share (%)"
-            hint="Of the result under it, 0–100 (used in a later step)"
+            hint="Its part of the result of its downline’s bets, 0–100"
             error={errors.share_pct ?? null}
           >
             {(p) => (
@@ -107,7 +107,7 @@ function NewBettorDialog({ onClose, onCreated }: { onClose: () => void; onCreate
         </Field>
         <Field
           label="First password"
-          hint="Give it to the bettor; shown once"
+          hint={`Give it to the ${role}; shown once. Give credit with Deposit once it is created`}
           error={errors.password ?? null}
         >
           {(p) => (

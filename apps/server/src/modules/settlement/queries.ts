@@ -85,6 +85,17 @@ export const shareKeyUpline = (key: SQL) => keyPart(key, 5);
 export const isShareKey = (key: SQL) =>
   sql`(${key} like 'settle/%/SHARE/%' or ${key} like 'unsettle/%/SHARE/%')`;
 
+// A game share's key (shares.ts gameShareKey): `share/{round|contest}/{unit id}/{bettor}/{upline}`.
+/** SQL: the game unit a share split, as GameUnit.unit (`round/<round_key>`, `contest/<contest_id>`). */
+export const gameShareKeyUnit = (key: SQL) =>
+  sql`(split_part(${key}, '/', 2) || '/' || split_part(${key}, '/', 3))`;
+/** SQL: the bettor whose result a game share split. */
+export const gameShareKeyBettor = (key: SQL) => keyPart(key, 4);
+/** SQL: the upline a game share paid or charged. */
+export const gameShareKeyUpline = (key: SQL) => keyPart(key, 5);
+/** SQL: the key is a game share's. */
+export const isGameShareKey = (key: SQL) => sql`(${key} like 'share/%')`;
+
 /**
  * The chains pinned for these bettors on a market (settled once), nearest upline first; read only:
  * a bettor absent has none pinned yet (its chain is the tree's now).

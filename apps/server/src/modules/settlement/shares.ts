@@ -8,7 +8,7 @@
 // arithmetic, once, in the transaction that closes the round or settles the contest
 // (`lockGameShares`, `writeGameShares`): docs/hierarchy.md "Shares of provider games and fantasy".
 import { splitResultShares, type UplineShare } from '@backlay/engine';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/store.ts';
 import type { TransferInput } from '../wallet/queries.ts';
 import { uplineChainsAt } from '../hierarchy/share-history.ts';
@@ -123,6 +123,21 @@ export interface GameUnit {
   readonly houseAccountId: number;
   /** The statement's words for the unit ("Live Casino › Roulette round 7"). */
   readonly memo: string;
+}
+
+/**
+ * A product's game units settled in a range, as SQL for the reports of the tree
+ * (hierarchy/downline-pl.ts), which read their bettors' results and shares from the ledger.
+ * - `units(users, start, end)`: one row per (unit, bettor) of `users` (a select of user ids) settled
+ *   in [start, end): unit (GameUnit.unit, the share keys' unit), unit_id bigint, user_id,
+ *   settled_at, group_key (the report's row: a unit, or several, e.g. a game's day), kind
+ *   ('PROVIDER', 'FANTASY'), name and detail (as the statement names them).
+ * - `results(units)`: each bettor's result transfers of those units: unit, user_id, transfer_id,
+ *   where `units` names a relation of the rows above (all products' together).
+ */
+export interface SettledGameUnits {
+  units(users: SQL, start: Date, end: Date): SQL;
+  results(units: SQL): SQL;
 }
 
 /** The idempotency key of one game share: unique per (unit, bettor, upline), so it is paid once. */
