@@ -632,6 +632,18 @@ const operatorSetPassword = (what: string) =>
     .regex(/\d/, `${what} must contain a digit`)
     .regex(PASSWORD_ALLOWED, `${what} may hold letters, digits and @$!%*#?& only`);
 
+/** A master's or an agent's share of the result under it: 0–100 %, 2 decimals. */
+const sharePctInput = documented(
+  z
+    .number({ error: 'share_pct must be a number' })
+    .min(0, 'share_pct must be 0 to 100')
+    .max(100, 'share_pct must be 0 to 100')
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
+      message: 'share_pct takes at most 2 decimals',
+    }),
+  { add: TWO_DECIMALS },
+);
+
 export const adminUserCreateRequest = z.object({
   user_name: userNameInput,
   password: operatorSetPassword('password'),
@@ -642,16 +654,7 @@ export const adminUserCreateRequest = z.object({
   /** Default: the caller. Must be the caller or in its subtree, and a role above the new account's. */
   parent_id: idInput.optional(),
   /** A master's or an agent's share of the result under it, 0–100 % (2 decimals); not for a bettor. */
-  share_pct: documented(
-    z
-      .number({ error: 'share_pct must be a number' })
-      .min(0, 'share_pct must be 0 to 100')
-      .max(100, 'share_pct must be 0 to 100')
-      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
-        message: 'share_pct takes at most 2 decimals',
-      }),
-    { add: TWO_DECIMALS },
-  ).optional(),
+  share_pct: sharePctInput.optional(),
   /** Default true: the bettor chooses their own password at the first login. */
   must_change_password: z.boolean({ error: 'must_change_password must be true or false' }).default(true),
   request_id: adminRequestId.optional(),
@@ -735,16 +738,7 @@ export type AdminUserLimits = z.infer<typeof adminUserLimits>;
 /** A master's or an agent's new share (issue 41): it applies to bets placed after the change. */
 export const adminUserShareRequest = z.object({
   user_id: idInput,
-  share_pct: documented(
-    z
-      .number({ error: 'share_pct must be a number' })
-      .min(0, 'share_pct must be 0 to 100')
-      .max(100, 'share_pct must be 0 to 100')
-      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
-        message: 'share_pct takes at most 2 decimals',
-      }),
-    { add: TWO_DECIMALS },
-  ),
+  share_pct: sharePctInput,
   request_id: adminRequestId.optional(),
 });
 
