@@ -2,8 +2,9 @@
 // scheduler drives random interleavings of bets, cancels, voids, status changes, settlements,
 // unsettles, deposits and withdrawals over every product — exchange match odds and a place market
 // with cash out, bookmaker, fancy, in-house casino rounds, binary sessions, fantasy contests, a game
-// provider's wallet calls — four bettors (one with a daily loss limit) and two app instances on one
-// PostgreSQL; after every step the money invariants are checked against the engine's naive model
+// provider's wallet calls — four bettors (one with a daily loss limit) under a master and an agent
+// who take shares of their results, and two app instances on one PostgreSQL; after every step the
+// money invariants, the uplines' shares included, are checked against a naive model
 // (helpers/race-oracle.ts).
 //
 // `npm test` runs a fixed set of seeds (RACE_SEEDS) with short programs. `npm run soak` runs random

@@ -1,5 +1,6 @@
 // The race test's world (docs/reliability.md): one PostgreSQL template database made once per
-// test file — an operator, a few bettors with cash, one exchange market, one bookmaker market and
+// test file — an operator, a master and an agent, a few bettors under them with cash passed down the
+// tree (RACE_TREE), one exchange market, one bookmaker market and
 // one fancy, every login's session — and a fresh copy of it for each fast-check run (CREATE
 // DATABASE … TEMPLATE: about 60 ms), served by two app instances joined by a bus. A failing run
 // therefore leaves nothing behind for the next one, and shrinking replays from a clean start.
