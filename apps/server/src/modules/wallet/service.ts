@@ -426,7 +426,9 @@ export function createWalletService(
         -- The stake gate (stake-gate.ts), read after the wallet rows' lock: a request whose session
         -- ended (on any node) reserves nothing; nor one over an upline's maximum stake on the sport.
         lim as materialized (select r.*, s.sport_id, s.name as sport_name, l.max_stake_paise, l.max_exposure_paise,
-            (${sportCommittedSql(sql`r.user_id`, sql`s.sport_id`, null)})::bigint as committed,
+            -- Summed only under an exposure limit: most bettors have none.
+            case when l.max_exposure_paise is null then 0
+              else (${sportCommittedSql(sql`r.user_id`, sql`s.sport_id`, null)})::bigint end as committed,
             ${stakerLiveSql(sql`r.user_id`, sql`r.session_id`)} or r.session_id is null as live
           from req r left join ${sports} s on s.sport_id = ${marketSportSql(sql`r.market_id`)}
           left join lateral ${treeLimitsSql(sql`r.user_id`, sql`s.sport_id`)} l on true),

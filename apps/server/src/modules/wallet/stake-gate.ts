@@ -184,7 +184,8 @@ export async function readTreeLimits(
   const except = 'marketId' in on ? on.marketId : null;
   const res = await tx.execute(sql`select u.user_id, s.name as sport_name,
         lim.max_stake_paise::text as max_stake_paise, lim.max_exposure_paise::text as max_exposure_paise,
-        ${sportCommittedSql(sql`u.user_id`, sql`s.sport_id`, except)} as committed
+        case when lim.max_exposure_paise is null then '0'
+          else ${sportCommittedSql(sql`u.user_id`, sql`s.sport_id`, except)} end as committed
       from ${users} u join ${sports} s on s.sport_id = ${sport}
       cross join lateral ${treeLimitsSql(sql`u.user_id`, sql`s.sport_id`)} lim
       where u.user_id = any(${`{${ids.join(',')}}`}::integer[])`);
