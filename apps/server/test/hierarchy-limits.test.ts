@@ -10,12 +10,12 @@ import { beforeAll, expect, it } from 'vitest';
 import { bookmakerQuotes, fancies, matches, sports, users } from '../src/db/schema.ts';
 import { OPERATOR_LOCK_UNTIL } from '../src/modules/account/queries.ts';
 import { UPLINE_LOCKED } from '../src/modules/account/service.ts';
-import { BET_LOCKED_MESSAGE } from '../src/modules/wallet/stake-gate.ts';
+import { BET_LOCKED_MESSAGE, SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import type { Fence } from '../src/plugins/leader.ts';
 import type { Api } from './helpers/api.ts';
 import { openRound, termOf } from './helpers/casino.ts';
-import { marketBet, nextRequestId } from './helpers/exchange.ts';
+import { createBettor, marketBet, nextRequestId } from './helpers/exchange.ts';
 import { contestsByName, savedTeam, upcomingMatch } from './helpers/fantasy.ts';
 import { TREE_PASSWORD, treeOf } from './helpers/hierarchy.ts';
 import { cricketTestMatch } from './helpers/people.ts';
@@ -166,6 +166,16 @@ describeStores('hierarchy: limits and locks down the tree (issue 41)', (ctx) => 
     await setLimit(t.master, t.a.userId, sport.id, null, 1_000);
     const words = (to: string) =>
       `This bet would take your exposure on ${sport.name} to ₹${to}: your upline's limit is ₹1,000.00`;
+    // Someone else's reservation on the sport (a bet on its way to its batch) is theirs, not B's.
+    const other = await createBettor(ctx.app, 1_000_000);
+    const held = await ctx.app.wallet.reserve({
+      userId: other.userId,
+      marketId: m.exchange.marketId,
+      wantPaise: 500_000,
+      staker: SYSTEM_STAKER,
+      stakePaise: 500_000,
+    });
+    expect(held).toMatchObject({ hasWallet: true, paise: 500_000 });
     // An exchange back of ₹600 (exposure ₹600), then a fancy bet of ₹500 would make ₹1,100.
     const back = await t.bettor.call('placeMarketBet', marketBet(m.exchange, 0, true, 2, 600));
     expect(back.body).toMatchObject({ status: true });

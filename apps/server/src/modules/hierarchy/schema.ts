@@ -1,7 +1,7 @@
 // The hierarchy module's own tables (re-exported by db/schema.ts), written only by
 // modules/hierarchy. Their foreign keys (user_id, set_by → users; sport_id → sports) live in
 // migration 0032: naming those tables here would import db/schema.ts back, a cycle.
-import { bigint, check, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -24,6 +24,7 @@ export const downlineLimits = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.sportId] }),
+    index('downline_limits_sport_idx').on(t.sportId),
     check('downline_limits_stake_check', sql`${t.maxStakePaise} is null or ${t.maxStakePaise} > 0`),
     check('downline_limits_exposure_check', sql`${t.maxExposurePaise} is null or ${t.maxExposurePaise} > 0`),
   ],

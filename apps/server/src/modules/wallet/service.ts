@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { exposureReservations, ledgerAccounts, sports } from '../../db/schema.ts';
+import { exposureReservations, ledgerAccounts, markets, matches, sports } from '../../db/schema.ts';
 import type { Db, Executor } from '../../db/store.ts';
 import * as holds from './holds.ts';
 import * as q from './queries.ts';
@@ -9,11 +9,11 @@ import * as reservations from './reservations.ts';
 import { checkFence, type Fence } from '../../plugins/leader.ts';
 import {
   gateRefusals,
-  marketSportSql,
   readTreeLimits,
   SESSION_ENDED_MESSAGE,
   sessionOf,
   sportCommittedSql,
+  sportLimitedSql,
   stakeLimitRefusal,
   stakerLiveSql,
   treeLimitsSql,
@@ -147,12 +147,19 @@ async function lockBalance(tx: Executor, userId: number): Promise<number | null>
  * plain index scan marks each deleted row's entry dead as it passes, and the next scan skips it;
  * a bitmap scan never does, and visits every deleted row's page again, each time. Measured: the
  * reserving statement went from 5–18 ms (growing with the bets since the last vacuum) to 2–3 ms.
+ *
+ * It turns PostgreSQL's JIT off too, for the same transaction: the stake gate's statements
+ * (reserving, the tree's limits) carry laterals whose estimated cost crosses jit_above_cost once
+ * the tables grow, and compiling them took ~100 ms of a 3 ms statement (measured: placeBet
+ * in-process fell from 4.3k to 0.5k bets/s in the bench's later rounds). A bet's statements are
+ * short: compiling never pays.
  */
 async function lockRows(tx: Executor, userIds: readonly number[]) {
   await tx
     .select({
       userId: ledgerAccounts.userId,
       planned: sql`set_config('enable_bitmapscan', 'off', true)`,
+      compiled: sql`set_config('jit', 'off', true)`,
     })
     .from(ledgerAccounts)
     .where(and(inArray(ledgerAccounts.userId, [...userIds]), eq(ledgerAccounts.kind, 'user_cash')))
@@ -170,6 +177,7 @@ async function lockFreeRows(tx: Executor, userIds: readonly number[]): Promise<S
     .select({
       userId: ledgerAccounts.userId,
       planned: sql`set_config('enable_bitmapscan', 'off', true)`,
+      compiled: sql`set_config('jit', 'off', true)`,
     })
     .from(ledgerAccounts)
     .where(and(inArray(ledgerAccounts.userId, [...userIds]), eq(ledgerAccounts.kind, 'user_cash')))
@@ -425,13 +433,19 @@ export function createWalletService(
           as r(i integer, user_id integer, market_id integer, want bigint, stake bigint, key text, session_id integer)),
         -- The stake gate (stake-gate.ts), read after the wallet rows' lock: a request whose session
         -- ended (on any node) reserves nothing; nor one over an upline's maximum stake on the sport.
-        lim as materialized (select r.*, s.sport_id, s.name as sport_name, l.max_stake_paise, l.max_exposure_paise,
+        -- Each market's sport, once, and whether any account has a limit on it (else no walk).
+        ms as materialized (select m.market_id, mt.sport_id, sp.name as sport_name,
+            ${sportLimitedSql(sql`mt.sport_id`)} as limited
+          from ${markets} m join ${matches} mt on mt.match_id = m.match_id
+          join ${sports} sp on sp.sport_id = mt.sport_id
+          where m.market_id in (select distinct q.market_id from req q)),
+        lim as materialized (select r.*, ms.sport_id, ms.sport_name, l.max_stake_paise, l.max_exposure_paise,
             -- Summed only under an exposure limit: most bettors have none.
             case when l.max_exposure_paise is null then 0
-              else (${sportCommittedSql(sql`r.user_id`, sql`s.sport_id`, null)})::bigint end as committed,
+              else (${sportCommittedSql(sql`r.user_id`, sql`ms.sport_id`, null)})::bigint end as committed,
             ${stakerLiveSql(sql`r.user_id`, sql`r.session_id`)} or r.session_id is null as live
-          from req r left join ${sports} s on s.sport_id = ${marketSportSql(sql`r.market_id`)}
-          left join lateral ${treeLimitsSql(sql`r.user_id`, sql`s.sport_id`)} l on true),
+          from req r left join ms on ms.market_id = r.market_id
+          left join lateral ${treeLimitsSql(sql`r.user_id`, sql`ms.sport_id`, sql`ms.limited`)} l on true),
         live as materialized (select lim.*, lim.max_stake_paise is null or lim.stake <= lim.max_stake_paise as stake_ok,
             lim.live and (lim.max_stake_paise is null or lim.stake <= lim.max_stake_paise) as takes
           from lim),

@@ -133,7 +133,8 @@ export async function gateRefusals(tx: Executor, userIds: readonly number[]): Pr
  * SQL row source (one row: max_stake_paise, max_exposure_paise, each null when none binds): the
  * limits on `sportId` set on `userId` or on any account above it, the smallest of each.
  */
-export function treeLimitsSql(userId: SQLWrapper, sportId: SQLWrapper): SQL {
+export function treeLimitsSql(userId: SQLWrapper, sportId: SQLWrapper, when: SQLWrapper = sql`true`): SQL {
+  // `when` false (no limit on the sport anywhere) skips the walk: a one-time filter of the plan.
   return sql`(select min(l.max_stake_paise) as max_stake_paise, min(l.max_exposure_paise) as max_exposure_paise
       from (with recursive up(user_id, parent_id, depth) as (
           select b.user_id, b.parent_id, 0 from ${users} b where b.user_id = ${userId}
@@ -141,7 +142,13 @@ export function treeLimitsSql(userId: SQLWrapper, sportId: SQLWrapper): SQL {
           select p.user_id, p.parent_id, up.depth + 1
             from up join ${users} p on p.user_id = up.parent_id where up.depth < ${TREE_DEPTH_MAX}
         ) select up.user_id from up) t
-      join ${downlineLimits} l on l.user_id = t.user_id and l.sport_id = ${sportId})`;
+      join ${downlineLimits} l on l.user_id = t.user_id and l.sport_id = ${sportId}
+      where ${when})`;
+}
+
+/** SQL, true when any account has a limit on `sportId` (most sports of most sites have none). */
+export function sportLimitedSql(sportId: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${downlineLimits} dl where dl.sport_id = ${sportId})`;
 }
 
 /** SQL: the sport of a market (through its match). */
@@ -159,13 +166,16 @@ export function sportCommittedSql(
   sportId: SQLWrapper,
   exceptMarketId: SQLWrapper | number | null,
 ): SQL<string> {
-  const except = exceptMarketId === null ? sql`true` : sql`e.market_id <> ${exceptMarketId}`;
-  return sql<string>`((select coalesce(sum(e.exposure_paise), 0) from ${exposureHolds} e
-        join ${markets} m on m.market_id = e.market_id join ${matches} mt on mt.match_id = m.match_id
-        where e.user_id = ${userId} and mt.sport_id = ${sportId} and ${except})
-      + (select coalesce(sum(r.amount_paise), 0) from ${exposureReservations} r
-        join ${markets} m on m.market_id = r.market_id join ${matches} mt on mt.match_id = m.match_id
-        where r.user_id = ${userId} and mt.sport_id = ${sportId}))::text`;
+  // Aliases of their own: this runs inside callers' statements, whose aliases it must not shadow.
+  const except = exceptMarketId === null ? sql`true` : sql`sc_h.market_id <> ${exceptMarketId}`;
+  return sql<string>`((select coalesce(sum(sc_h.exposure_paise), 0) from ${exposureHolds} sc_h
+        join ${markets} sc_hm on sc_hm.market_id = sc_h.market_id
+        join ${matches} sc_ht on sc_ht.match_id = sc_hm.match_id
+        where sc_h.user_id = ${userId} and sc_ht.sport_id = ${sportId} and ${except})
+      + (select coalesce(sum(sc_r.amount_paise), 0) from ${exposureReservations} sc_r
+        join ${markets} sc_rm on sc_rm.market_id = sc_r.market_id
+        join ${matches} sc_rt on sc_rt.match_id = sc_rm.match_id
+        where sc_r.user_id = ${userId} and sc_rt.sport_id = ${sportId}))::text`;
 }
 
 /**
@@ -187,7 +197,7 @@ export async function readTreeLimits(
         case when lim.max_exposure_paise is null then '0'
           else ${sportCommittedSql(sql`u.user_id`, sql`s.sport_id`, except)} end as committed
       from ${users} u join ${sports} s on s.sport_id = ${sport}
-      cross join lateral ${treeLimitsSql(sql`u.user_id`, sql`s.sport_id`)} lim
+      cross join lateral ${treeLimitsSql(sql`u.user_id`, sql`s.sport_id`, sportLimitedSql(sql`s.sport_id`))} lim
       where u.user_id = any(${`{${ids.join(',')}}`}::integer[])`);
   type Row = {
     user_id: number;
