@@ -24,6 +24,7 @@ const user = {
   children: 0,
   live_sessions: 0,
   locked_until: null,
+  owed: 0,
 };
 
 async function openDeposit(amount: string) {

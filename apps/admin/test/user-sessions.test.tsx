@@ -22,6 +22,7 @@ const user = {
   children: 0,
   live_sessions: 2,
   locked_until: null,
+  owed: 0,
 };
 
 const session = (id: number) => ({
