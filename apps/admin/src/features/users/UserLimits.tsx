@@ -76,7 +76,12 @@ function LimitDialog({
       </Field>
       <Field label={`Maximum exposure on ${limit.sport_name} (₹)`}>
         {(props) => (
-          <input {...props} inputMode="decimal" value={exposure} onChange={(e) => setExposure(e.target.value)} />
+          <input
+            {...props}
+            inputMode="decimal"
+            value={exposure}
+            onChange={(e) => setExposure(e.target.value)}
+          />
         )}
       </Field>
       <FormError message={local ?? set.error} />
@@ -100,7 +105,12 @@ export function UserLimits({
     <Card title="Limits per sport">
       <Loadable query={q}>
         {(d) => (
-          <div className="table-wrap" tabIndex={0} role="region" aria-label={`Limits per sport of ${userName}`}>
+          <div
+            className="table-wrap"
+            tabIndex={0}
+            role="region"
+            aria-label={`Limits per sport of ${userName}`}
+          >
             <table className="table table--compact" aria-label={`Limits per sport of ${userName}`}>
               <thead>
                 <tr>
