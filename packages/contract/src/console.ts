@@ -28,7 +28,8 @@ export const CONSOLE_PAGE_SIZE = 25;
 
 // ---------------------------------------------------------------- common inputs
 
-const pageInput = documented(
+/** A page number of a console list: 1 to 100,000, as a number or digits. */
+export const pageInput = documented(
   wholeNumberInput('page must be a whole number').pipe(
     z
       .number()

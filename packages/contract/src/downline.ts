@@ -7,9 +7,8 @@ import {
   marketKind,
   plainText,
   TEXT_MAX_CHARS,
-  wholeNumberInput,
 } from './common.ts';
-import { userRole } from './console.ts';
+import { pageInput, userRole } from './console.ts';
 import { bet } from './exchange.ts';
 import { rangeRefinements, REPORT_RANGE, reportDay } from './reports.ts';
 import { rupees } from './wallet.ts';
@@ -24,25 +23,6 @@ export const DOWNLINE_PL_ROWS_MAX = 500;
 /** Markets of a downline risk answer at most, the largest exposure first. */
 export const DOWNLINE_RISK_MARKETS_MAX = 50;
 export const DOWNLINE_BETS_PAGE_SIZE = 25;
-
-const pageInput = documented(
-  wholeNumberInput('page must be a whole number').pipe(
-    z
-      .number()
-      .int('page must be a whole number')
-      .min(1, 'page must be 1 or more')
-      .max(100_000, 'page is out of range'),
-  ),
-  {
-    json: {
-      anyOf: [
-        { type: 'integer', minimum: 1, maximum: 100_000 },
-        // 1 to 100000 in digits (15 at most, leading zeros allowed).
-        { type: 'string', pattern: '^\\s*(?=\\d{1,15}\\s*$)0*(?:[1-9]\\d{0,4}|100000)\\s*$' },
-      ],
-    },
-  },
-).default(1);
 
 // ---------------------------------------------------------------- settlement with the parent
 

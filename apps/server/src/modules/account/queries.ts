@@ -1,6 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
+import { TREE_DEPTH_MAX } from '../hierarchy/tree.ts';
 
 /**
  * An operator's lock (the console's Users screen): locked_until at this instant, far beyond any
@@ -77,9 +78,6 @@ export async function clearFailedLogins(tx: Executor, userId: number) {
 }
 
 /** The user row, locked FOR UPDATE until the transaction ends (the session gate's read). */
-/** Bound on the walk up the tree (operator → master → agent → bettor is 4). */
-const TREE_DEPTH_MAX = 16;
-
 /**
  * Whether an account above `userId` is locked by an upline or the operator (issue 41): a lock
  * reaches the whole downline. A lockout after failed logins is its own account's only.

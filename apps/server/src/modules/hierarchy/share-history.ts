@@ -7,10 +7,8 @@ import type { UserRole } from '@backlay/contract';
 import { eq, sql } from 'drizzle-orm';
 import { shareHistory, users } from '../../db/schema.ts';
 import type { Db, Executor } from '../../db/store.ts';
-import { uplineChains } from './tree.ts';
+import { TREE_DEPTH_MAX, uplineChains } from './tree.ts';
 
-/** Bound on the tree's depth in every walk (operator → master → agent → bettor is 4). */
-const MAX_DEPTH = 16;
 /** Everything is shared at most once: 100 % in basis points. */
 const WHOLE_BP = 10_000;
 
@@ -39,7 +37,7 @@ export async function uplineChainsAt(
       union all
       select up.start_id, up.at, p.user_id, p.parent_id, p.role, p.share_bp, up.depth + 1
         from up join ${users} p on p.user_id = up.parent_id
-        where up.depth < ${MAX_DEPTH}
+        where up.depth < ${TREE_DEPTH_MAX}
     )
     select up.start_id, up.user_id, coalesce((select h.share_bp from ${shareHistory} h
         where h.user_id = up.user_id and h.from_at <= up.at order by h.from_at desc limit 1),
@@ -62,7 +60,7 @@ async function largestBelowBp(db: Executor, userId: number): Promise<number> {
       union all
       select c.user_id, down.total_bp + case when c.role in ('master', 'agent') then coalesce(c.share_bp, 0) else 0 end,
           down.depth + 1
-        from ${users} c join down on c.parent_id = down.user_id where down.depth < ${MAX_DEPTH}
+        from ${users} c join down on c.parent_id = down.user_id where down.depth < ${TREE_DEPTH_MAX}
     ) select coalesce(max(total_bp), 0) as bp from down`);
   return Number(rowsOf<{ bp: number }>(r)[0]?.bp ?? 0);
 }

@@ -8,7 +8,8 @@ import { users } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
 
 /** Bound on the tree's depth in every walk (operator → master → agent → bettor is 4). */
-const MAX_DEPTH = 16;
+export const TREE_DEPTH_MAX = 16;
+const MAX_DEPTH = TREE_DEPTH_MAX;
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 

@@ -29,6 +29,7 @@ import {
 } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import { OPERATOR_LOCK_UNTIL } from '../account/queries.ts';
+import { TREE_DEPTH_MAX } from '../hierarchy/tree.ts';
 import type { TreeLimit } from './tree-limit.ts';
 
 export {
@@ -75,9 +76,6 @@ export function stakerLiveSql(
         and s.revoked_at is null and s.expires_at > now()
         and not ${betLockedSql(sql`u.user_id`)})`;
 }
-
-/** Bound on the walk up the tree (operator → master → agent → bettor is 4). */
-const TREE_DEPTH_MAX = 16;
 
 /** An account locked by an upline or the operator (not a lockout after failed logins). */
 const ACCOUNT_LOCK_FROM = OPERATOR_LOCK_UNTIL.toISOString();
