@@ -166,6 +166,20 @@ function clientZones(app) {
   ];
 }
 
+/** The bettor's app: no value from the contract's root (see below). */
+const CONTRACT_ROOT = {
+  name: '@backlay/contract',
+  allowTypeImports: true,
+  message: "Import values from '@backlay/contract/bettor': the root also holds the operator's schemas.",
+};
+/** The bettor's app: toasts through lib/toast.ts (see below). */
+const TOASTIFY = {
+  name: 'react-toastify',
+  allowTypeImports: true,
+  message:
+    'Raise toasts with lib/toast.ts: it loads react-toastify with the first toast, not with every screen.',
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/coverage/**', '.e2e-artifacts/**'] },
   js.configs.recommended,
@@ -181,25 +195,19 @@ export default tseslint.config(
   // The bettor's app takes values from `@backlay/contract/bettor` (or `/login`), never from the
   // root: the root's barrel brings the operator console's schemas into the bettor's browser
   // (docs/performance.md, "First load"). Types may come from the root, with `import type`: an
-  // import whose names are all inline `type` ones still loads the module.
+  // import whose names are all inline `type` ones still loads the module. Toasts are raised
+  // through lib/toast.ts, which loads react-toastify with the first one: a module importing the
+  // library would load it with its chunk, toast or not (only the container, app/Toasts.tsx, does).
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-import-type-side-effects': 'error',
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: '@backlay/contract',
-              allowTypeImports: true,
-              message:
-                "Import values from '@backlay/contract/bettor': the root also holds the operator's schemas.",
-            },
-          ],
-        },
-      ],
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [CONTRACT_ROOT, TOASTIFY] }],
     },
+  },
+  {
+    files: ['apps/web/src/app/Toasts.tsx'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [CONTRACT_ROOT] }] },
   },
   // No import cycles anywhere in the source (tests may import what they test from any side).
   {

@@ -102,7 +102,7 @@ export function staticImports(code: string): string[] {
   return [...code.matchAll(/(?:\bfrom|\bimport)\s*["'](\.{1,2}\/[^"']+\.js)["']/g)].map((m) => m[1]!);
 }
 
-/** The login route's chunk: the file the router's lazy import of LoginScreen.tsx names. */
+/** The login route's chunk: the file the entry's lazy import of LoginScreen.tsx names (app/App.tsx). */
 export function loginChunk(entryCode: string): string | undefined {
   return /["'](\.\/LoginScreen-[\w-]+\.js)["']/.exec(entryCode)?.[1];
 }

@@ -8,12 +8,13 @@ const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
 
 /**
  * The signed-in shell's modules (the `shell` chunk below); none of them is the login route's. The
- * toasts (react-toastify) are not: their container mounts with the login screen, in the background.
+ * toasts (react-toastify) are not: they load with the first toast (lib/toast.ts), which no part of
+ * the shell raises.
  */
 const SHELL_MODULES = new RegExp(
   [
     String.raw`[\\/]apps[\\/]web[\\/]src[\\/]app[\\/](layouts|ModalHost)\.tsx$`,
-    String.raw`[\\/]apps[\\/]web[\\/]src[\\/]features[\\/](home|header|sidebar|footer|welcome|exposure)[\\/]`,
+    String.raw`[\\/]apps[\\/]web[\\/]src[\\/]features[\\/](home|header|sidebar|footer|welcome|exposure|age-gate)[\\/]`,
     String.raw`[\\/]apps[\\/]web[\\/]src[\\/]features[\\/]responsible[\\/]api[\\/]`,
     // Not the casino card faces nor the live indicator: only lazy screens (casino, reports,
     // markets) show them.
@@ -60,11 +61,13 @@ export default defineConfig({
     // Libraries change less often than the app: separate chunks stay cached across releases. Only
     // the libraries the shell itself runs on are grouped: a catch-all node_modules group would put
     // every screen's libraries (zod, react-hook-form, …) into the first load. The others go with
-    // the lazily loaded screens that use them. zustand (1 kB, the login's stores) goes with React.
+    // the lazily loaded screens that use them. zustand (1 kB, the login's stores) goes with React;
+    // react-router does not: the login renders without it (app/App.tsx).
     // The signed-in first load is grouped too: over HTTP/1.1 every file costs about 1 kB of
     // response headers, more than most of the small shared chunks rolldown would otherwise make
-    // (Modal, Switch, money, permissions, …). None of these groups may take a module the login
-    // route needs (the entry, LoginScreen): `npm run bench -- bundle-size` measures both loads.
+    // (Modal, Switch, money, permissions, …). None of the signed-in groups (router, query,
+    // schemas, shell) may take a module the login route needs (the entry, LoginScreen, `lib`):
+    // `npm run bench -- bundle-size` measures both loads.
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -73,7 +76,27 @@ export default defineConfig({
           groups: [
             {
               name: 'react',
-              test: /node_modules[\\/](react|react-dom|react-router|scheduler|use-sync-external-store|zustand)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|zustand)[\\/]/,
+            },
+            // react-router with the route table and its guards: what the entry loads for any route
+            // but the login's (app/RouterApp.tsx).
+            {
+              name: 'router',
+              test: /node_modules[\\/]react-router[\\/]|[\\/]apps[\\/]web[\\/]src[\\/]app[\\/](RouterApp|routes|guards)\.tsx$/,
+            },
+            // The small modules the entry shares with the login's and the lazy screens' chunks (the
+            // API client, the storage keys, the constants, the navigation seam, the contract's
+            // zod-free login checks): rolldown would make a file of each, one more request (about
+            // 0.5 kB of headers) per file.
+            {
+              name: 'lib',
+              test: new RegExp(
+                [
+                  String.raw`[\\/]apps[\\/]web[\\/]src[\\/]lib[\\/](api|constants|storage|http|navigation)\.ts$`,
+                  String.raw`[\\/]packages[\\/]ui[\\/]src[\\/](constants|http|storage|api)\.ts$`,
+                  String.raw`[\\/]packages[\\/]contract[\\/]src[\\/](login|plain-text)\.ts$`,
+                ].join('|'),
+              ),
             },
             // React Query and the app's client (lib/query.tsx): with the signed-in part only.
             {

@@ -1,7 +1,8 @@
 import { Suspense, type ReactNode } from 'react';
 // The stylesheet stays in the first load (first in the cascade, where it always was); the
-// container's JavaScript is fetched after the first screen renders: no toast is shown before.
+// container's JavaScript is fetched with the first toast (lib/toast.ts).
 import 'react-toastify/dist/ReactToastify.css';
+import { useToastsWanted } from '../lib/toast.ts';
 import { lazyNamed } from './lazy.tsx';
 import { useTheme } from './useTheme.ts';
 import { useViewportSync } from './useViewport.ts';
@@ -15,17 +16,21 @@ function AppEffects() {
 }
 
 /**
- * What every screen runs under: the theme, the viewport and the toasts. No query client here: the
- * lazily loaded parts that query bring their own (query.tsx), so the login screen loads no query library.
+ * What every screen runs under: the theme, the viewport and the toasts (their container once the
+ * first toast is raised). No query client here: the lazily loaded parts that query bring their own
+ * (query.tsx), so the login screen loads no query library.
  */
 export function Providers({ children }: { children: ReactNode }) {
+  const toasts = useToastsWanted();
   return (
     <>
       <AppEffects />
       {children}
-      <Suspense fallback={null}>
-        <Toasts />
-      </Suspense>
+      {toasts ? (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      ) : null}
     </>
   );
 }

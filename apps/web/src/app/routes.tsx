@@ -1,15 +1,13 @@
-import { Navigate, useParams, type RouteObject } from 'react-router';
-import './ui-styles.ts';
-// NotAvailable's stylesheet keeps its place in the first load's cascade (its component is lazy).
-import '../components/NotAvailable.css';
-import './screen-styles.ts';
+import { Navigate, Outlet, useNavigate, useParams, type RouteObject } from 'react-router';
+import { NavigateContext } from '../lib/navigation.ts';
 import { PublicOnly, RequireAuth, SignUpGuard } from './guards.tsx';
 import { lazyScreen } from './lazy.tsx';
 
-// Every screen loads in a chunk of its own when its route is first shown (lazy.tsx), and so does
-// the signed-in shell (layouts: header, sidebar, footer, modals) with home: the login screen needs
-// only React, the router and its own chunk (docs/performance.md, "First load").
-// screen-styles.ts keeps the CSS of all of them in the first load, in the cascade order it had.
+// The route table comes with the router, in a chunk of its own (RouterApp.tsx): the login screen
+// needs only React and its own chunk (App.tsx). Every screen loads in a chunk of its own when its
+// route is first shown (lazy.tsx), and so does the signed-in shell (layouts: header, sidebar,
+// footer, modals) with home (docs/performance.md, "First load"). The entry keeps the CSS of all of
+// them in the first load, in the cascade order it had (App.tsx, screen-styles.ts).
 const layouts = () => import('./layouts.tsx');
 // React Query, with the parts that query (fetched alongside them): not in the login's first load.
 const query = () => import('../lib/query.tsx');
@@ -72,9 +70,22 @@ function CasinoMatchRedirect() {
   return <Navigate to={`/casino/match/${matchId ?? ''}`} replace />;
 }
 
+/**
+ * Inside the router, the screens that also render without it (the login, its second step: they
+ * navigate with lib/navigation.ts) navigate with the router.
+ */
+function RouterNavigation() {
+  const navigate = useNavigate();
+  return (
+    <NavigateContext value={navigate}>
+      <Outlet />
+    </NavigateContext>
+  );
+}
+
 export const SIGN_UP_PATH = 'auth/sign-up/:code';
 
-export const routes: RouteObject[] = [
+const table: RouteObject[] = [
   {
     element: <PublicOnly />,
     children: [
@@ -131,3 +142,5 @@ export const routes: RouteObject[] = [
   },
   { path: '*', element: <Navigate to="/" replace /> },
 ];
+
+export const routes: RouteObject[] = [{ element: <RouterNavigation />, children: table }];

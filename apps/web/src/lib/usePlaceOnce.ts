@@ -1,7 +1,7 @@
 // One bet per intent, shared by every bet slip (the exchange's, the cricket kinds', binary's).
 import { sendResolved, useIntent } from '@backlay/ui/intent';
 import { useCallback, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from './toast.ts';
 import type { ApiResult } from './api.ts';
 
 /** What the slip says about its last Place: kept while the slip is the same (its key). */

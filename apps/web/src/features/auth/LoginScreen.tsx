@@ -1,18 +1,19 @@
 import { checkLoginRequest, type LoginFields as LoginRequest } from '@backlay/contract/login';
 import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { Spinner } from '@backlay/ui/components';
 import { useGlobalSetting } from '../../lib/api/global-settings.ts';
+import { useNavigateTo } from '../../lib/navigation.ts';
 import { imageUrl } from '@backlay/ui/images';
 import { SESSION_KEYS, sessionStore, STORAGE_KEYS, storage } from '../../lib/storage.ts';
 import { login } from './api/login.ts';
 import { homeOf, useSecondStep } from './session.ts';
 import './LoginScreen.css';
 
-// The login form is the first screen most visitors see, so its first load stays small: no form
-// library, no query library, no zod — the contract's login checks (@backlay/contract/login, the
-// same rules as its zod schemas) validate the form and the answer, so signing in waits for no
-// other chunk (docs/performance.md, "First load"). The second step comes with React Query.
+// The login form is the first screen most visitors see, so its first load stays small: no router
+// (the entry shows it without one and it navigates through lib/navigation.ts), no form library, no
+// query library, no zod — the contract's login checks (@backlay/contract/login, the same rules as
+// its zod schemas) validate the form and the answer, so signing in waits for no other chunk
+// (docs/performance.md, "First load"). The second step comes with React Query.
 const SecondStepForm = lazy(() =>
   Promise.all([import('./SecondStepForm.tsx'), import('../../lib/query.tsx')]).then(([m, q]) => ({
     default: q.withQueryScope(m.SecondStepForm),
@@ -37,7 +38,7 @@ function validateLogin(
 }
 
 export function LoginScreen() {
-  const navigate = useNavigate();
+  const navigate = useNavigateTo();
   const settings = useGlobalSetting().data;
   const [pending, setPending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);

@@ -1,7 +1,7 @@
 import { securityCode } from '@backlay/contract/bettor';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { Spinner } from '../../components/index.ts';
+import { useNavigateTo } from '../../lib/navigation.ts';
 import { useLoginTwoFactor } from './api/login-two-factor.ts';
 import { useResendOtp } from './api/resend-otp.ts';
 import { useVerifyOtp } from './api/verify-otp.ts';
@@ -45,7 +45,7 @@ export function SecondStepForm({ step }: { step: SecondStep }) {
 }
 
 function useFinish() {
-  const navigate = useNavigate();
+  const navigate = useNavigateTo();
   return (user: { token: string; is_change_password: '0' | '1' }) => {
     navigate(homeOf(user), { replace: true });
   };
@@ -121,7 +121,7 @@ function Refusal({ message }: { message: string | null }) {
 }
 
 function BackToLogin() {
-  const navigate = useNavigate();
+  const navigate = useNavigateTo();
   return (
     <p className="second-step__back">
       <button

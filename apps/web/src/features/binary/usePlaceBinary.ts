@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast.ts';
 import { formatMoney } from '@backlay/ui/money';
 import { useClientStore } from '../../lib/store.ts';
 import { binaryInstrumentKey } from './api/binary-instrument.ts';

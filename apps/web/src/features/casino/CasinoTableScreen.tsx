@@ -3,7 +3,7 @@ import { formatMoney } from '@backlay/ui/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast.ts';
 import { CopyButton, EmptyState, Spinner } from '../../components/index.ts';
 import { casinoRoundKey, useCasinoRound } from './api/casino-round.ts';
 import { placeCasinoBet } from './api/place-casino-bet.ts';

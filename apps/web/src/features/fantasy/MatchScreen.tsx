@@ -3,7 +3,7 @@ import { newRequestId } from '@backlay/ui/intent';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast.ts';
 import { Spinner } from '../../components/index.ts';
 import { useClientStore } from '../../lib/store.ts';
 import { ContestList } from './ContestList.tsx';

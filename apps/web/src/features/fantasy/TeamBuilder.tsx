@@ -11,7 +11,7 @@ import {
 } from '@backlay/engine';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast.ts';
 import { saveFantasyTeam } from './api/save-fantasy-team.ts';
 import { fantasyPlayersKey } from './api/fantasy-players.ts';
 import { points } from './format.ts';

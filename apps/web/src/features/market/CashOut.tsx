@@ -1,6 +1,6 @@
 import type { MarketDetail } from '@backlay/contract';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast.ts';
 import { cashOut } from './api/cash-out.ts';
 import { useCashOutQuote } from './api/cash-out-quote.ts';
 import { signedMoney } from './format.ts';

@@ -3,7 +3,7 @@ import { formatOdds } from '@backlay/engine';
 import { useMutation } from '@tanstack/react-query';
 import { Fragment, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast.ts';
 import { EmptyState, Spinner } from '../../components/index.ts';
 import { formatMoney } from '@backlay/ui/money';
 import { formatDateTime } from '@backlay/ui/time';

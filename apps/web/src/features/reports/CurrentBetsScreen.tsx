@@ -1,6 +1,6 @@
 import type { Bet } from '@backlay/contract';
 import { useId, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast.ts';
 import { Spinner, Tabs } from '../../components/index.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../lib/constants.ts';
 import { formatDateTime } from '@backlay/ui/time';

@@ -8,7 +8,7 @@ import { formatDateTime } from '@backlay/ui/time';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast.ts';
 import { Modal, PasswordField, Spinner } from '../../components/index.ts';
 import { usePaymentAccess } from '../../lib/permissions.ts';
 import { localLogout, SESSION_KEYS, sessionStore } from '../../lib/storage.ts';

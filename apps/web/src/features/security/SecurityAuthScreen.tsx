@@ -1,6 +1,6 @@
 import { formatDateTime } from '@backlay/ui/time';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast.ts';
 import { CopyButton, PasswordField, Spinner } from '../../components/index.ts';
 import { downloadText } from '../../lib/clipboard.ts';
 import { useDisableTwoFactor } from './api/two-factor-disable.ts';

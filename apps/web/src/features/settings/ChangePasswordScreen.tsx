@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast.ts';
 import type { z } from 'zod';
 import { STORAGE_KEYS, storage, updateUserInfo } from '../../lib/storage.ts';
 import { useClientStore } from '../../lib/store.ts';

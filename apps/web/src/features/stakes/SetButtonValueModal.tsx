@@ -1,7 +1,7 @@
 import type { ButtonType, ButtonValue } from '@backlay/contract';
 import { useEffect, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast.ts';
 import { Modal, Spinner, Tabs } from '../../components/index.ts';
 import { useButtonValues, useSetButtonValues } from './api/button-values.ts';
 import './SetButtonValueModal.css';

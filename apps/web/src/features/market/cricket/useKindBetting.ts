@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { formatMoney } from '@backlay/ui/money';
 import { placeBookmakerBet } from '../api/place-bookmaker-bet.ts';
 import { placeFancyBet } from '../api/place-fancy-bet.ts';
