@@ -1,11 +1,13 @@
 // Runs once per `vitest run` of the e2e project, before any file:
+// - builds the server and the demo provider (scripts/build.mjs: skipped when up to date), which
+//   every file's servers run compiled, as `npm start` does;
 // - builds the web client and the console when stale: the files run side by side
 //   (vitest.config.ts), and two of them building one dist at once would each see a half-written one;
 // - starts the server once on a fresh data dir (migrations and demo seed: most of a server's
 //   start) and keeps that dir as a template, which each startServer() then copies.
 import { existsSync, rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { buildAllIfStale } from './build.ts';
+import { buildAllIfStale, buildNodeAppsIfStale } from './build.ts';
 import { launchServer } from './server.ts';
 
 declare module 'vitest' {
@@ -22,6 +24,7 @@ export default async function setup(project: TestProject) {
   project.provide('e2eDataTemplateSeededAt', 0);
   // Without Chromium the browser tests are skipped (or fail in CI): nothing to prepare.
   if (!existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium')) return;
+  buildNodeAppsIfStale();
   const seededAt = Date.now();
   const [, template] = await Promise.all([
     buildAllIfStale(),

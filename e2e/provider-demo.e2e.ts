@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ROOT } from './build.ts';
+import { compiledAppArgs } from './build.ts';
 import {
   ARTIFACTS,
   apiSession,
@@ -49,8 +49,9 @@ describeBrowser('the demo provider: a slot launched, spun and paid through the w
     // The provider first, on the server's port chosen ahead, so the server's catalog sync at its
     // start finds the games (started after it, the sync waited 15 s for its retry). Shorter
     // windows than the demo's 20 s (each test waits for a window with time enough for its keys).
-    provider = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: join(ROOT, 'apps/provider-demo'),
+    const compiled = compiledAppArgs('provider-demo');
+    provider = spawn(process.execPath, compiled.args, {
+      cwd: compiled.cwd,
       env: {
         ...process.env,
         PROVIDER_DEMO_PORT: String(port),

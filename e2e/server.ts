@@ -1,13 +1,13 @@
 /**
- * The real server for browser tests: `apps/server/src/main.ts` (via tsx) on a free port and a
- * PGlite data dir of its own. No vitest import: the e2e global setup (global-setup.ts) uses it too.
+ * The real server for browser tests, compiled as `npm start` runs it (apps/server/dist/main.js, built
+ * by the e2e global setup) on a free port and a PGlite data dir of its own. No vitest import: the e2e global setup (global-setup.ts) uses it too.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from './build.ts';
+import { compiledAppArgs } from './build.ts';
 
 export async function freePort(): Promise<number> {
   return new Promise((res, rej) => {
@@ -44,8 +44,9 @@ export async function launchServer(
   const port = opts.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
+  const server = compiledAppArgs('server');
+  const child: ChildProcess = spawn(process.execPath, server.args, {
+    cwd: server.cwd,
     // No game provider unless the test starts one (launchProviderDemo): a server must not sync
     // with whatever happens to listen on the demo's default port.
     env: {
@@ -124,8 +125,9 @@ export async function launchProviderDemo(opts: { port: number; walletUrl: string
   const dataDir = mkdtempSync(join(tmpdir(), 'backlay-e2e-provider-'));
   const url = `http://127.0.0.1:${opts.port}`;
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: join(ROOT, 'apps/provider-demo'),
+  const provider = compiledAppArgs('provider-demo');
+  const child: ChildProcess = spawn(process.execPath, provider.args, {
+    cwd: provider.cwd,
     env: {
       ...process.env,
       PROVIDER_DEMO_PORT: String(opts.port),

@@ -17,7 +17,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -30,9 +29,11 @@ import { createBettor, createMarket, expectExchangeInvariants } from './helpers/
 import { clusterServices, HAPROXY_PATH, TEST_BUS_URL } from './helpers/services.ts';
 import { openStore, TEST_RATE_LIMITS } from './helpers/stores.ts';
 import { settle } from './helpers/ws-client.ts';
+import { compiledAppArgs } from '../../../scripts/compiled-apps.mjs';
 
 const ready = clusterServices('multi-node test (3 nodes behind HAProxy)', { haproxy: true });
-const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+/** Run compiled, as `npm start` runs it (built by the project's global setup). */
+const COMPILED = compiledAppArgs('server');
 const NODES = 3;
 const BETTORS = 6;
 const SOCKETS = 9;
@@ -55,8 +56,8 @@ const freePort = () =>
 type Node = { name: string; port: number; child: ChildProcess; log: string[]; exited: boolean };
 
 function startNode(name: string, port: number, env: Record<string, string>): Node {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
+  const child = spawn(process.execPath, COMPILED.args, {
+    cwd: COMPILED.cwd,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ID: name },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

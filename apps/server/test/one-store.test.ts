@@ -13,12 +13,13 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LOCK_FILE_NAME } from '../src/db/data-lock.ts';
+import { compiledAppArgs } from '../../../scripts/compiled-apps.mjs';
 
-const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+/** Run compiled, as `npm start` runs it (built by the project's global setup). */
+const COMPILED = compiledAppArgs('server');
 const START_TIMEOUT_MS = 150_000;
 /** A refusal is at once: well before a server could have opened its store. */
 const REFUSE_TIMEOUT_MS = 30_000;
@@ -36,8 +37,8 @@ const freePort = () =>
 type Proc = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
 
 function startServer(port: number, dataDir: string): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
+  const child = spawn(process.execPath, COMPILED.args, {
+    cwd: COMPILED.cwd,
     env: {
       ...process.env,
       PORT: String(port),

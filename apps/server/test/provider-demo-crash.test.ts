@@ -12,7 +12,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import type { LiveCasinoBets, WorldCasinoGameList } from '@backlay/contract';
 import { roundGame } from '@backlay/engine';
 import { and, eq } from 'drizzle-orm';
@@ -20,8 +19,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { providerRounds } from '../src/modules/providers/schema.ts';
 import { bettorOf, operatorOf } from './helpers/people.ts';
 import { describeStores, type StoreContext } from './helpers/stores.ts';
+import { compiledAppArgs } from '../../../scripts/compiled-apps.mjs';
 
-const PROVIDER_DIR = fileURLToPath(new URL('../../provider-demo/', import.meta.url));
+/** Run compiled, as `npm start` runs it (built by the project's global setup). */
+const COMPILED = compiledAppArgs('provider-demo');
 const SECRET = 'crash-test-provider-secret-0123';
 const READY_TIMEOUT_MS = 30_000;
 const SETTLE_TIMEOUT_MS = 20_000;
@@ -61,8 +62,8 @@ async function startProviderWith(
   fault: string | null,
   extra: Record<string, string>,
 ): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: PROVIDER_DIR,
+  const child = spawn(process.execPath, COMPILED.args, {
+    cwd: COMPILED.cwd,
     env: {
       ...process.env,
       PROVIDER_DEMO_PORT: String(PROVIDER_PORT),
