@@ -125,11 +125,15 @@ export default defineConfig({
       },
     },
   },
+  // The root vitest.config.ts runs these files as two projects on this config ('web' and
+  // 'web-isolated'), each naming its files: a project extending this one adds to an `include`
+  // set here instead of replacing it.
   test: {
-    name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     setupFiles: ['./test/setup.ts'],
     css: false,
+    // A test's first render of a lazy screen transforms its module tree; findBy… alone may wait
+    // 10 s for it (setup.ts), so the test itself gets more than vitest's default 5 s.
+    testTimeout: 20_000,
   },
 });

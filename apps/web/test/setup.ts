@@ -5,12 +5,15 @@ import { afterEach, vi } from 'vitest';
 // signed-in screens load lazily, so without this its first run can fall inside a test that fakes
 // Date (vi.useFakeTimers), and every date would then be shown in UTC. Load it before any test.
 import '@date-fns/tz';
+import { toast as toastify } from 'react-toastify';
 import { resetGlobalSettings } from '../src/lib/api/global-settings.ts';
+import { forgetWaitingToasts } from '../src/lib/toast.ts';
 
 // Screens and heavy modals load lazily (one chunk per route): in a test the first import of a
 // screen transforms its module tree, which on a busy 2-core CI box takes longer than the default
-// 1 s that findBy… waits. What the tests check is what appears, not how fast.
-configure({ asyncUtilTimeout: 5_000 });
+// 1 s that findBy… waits (5 s was seen to be too short for a file running beside another
+// project's). What the tests check is what appears, not how fast.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no scrolling.
 window.scrollTo = () => {};
@@ -19,6 +22,10 @@ afterEach(() => {
   cleanup();
   // The settings' store outlives a render (a module's state, as in a page): each test starts afresh.
   resetGlobalSettings();
+  // Toasts are module state too (lib/toast.ts's waiting ones, react-toastify's shown ones): a toast
+  // from one test must not appear in the next, nor in the next file (files share modules).
+  forgetWaitingToasts();
+  toastify.dismiss();
   localStorage.clear();
   sessionStorage.clear();
   document.cookie.split(';').forEach((c) => {

@@ -44,6 +44,15 @@ export function connectToasts(next: Show): () => void {
   };
 }
 
+/**
+ * Tests only: forget the toasts still waiting for a container. A module's state outlives a render,
+ * and the test files share their modules (vitest.config.ts): a toast raised after one test's
+ * screen was gone must not appear in the next one's.
+ */
+export function forgetWaitingToasts(): void {
+  waiting.length = 0;
+}
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
