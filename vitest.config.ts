@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { SlowestFirstSequencer } from './vitest.sequencer.ts';
 
 /** The bettor's app's test files that need modules of their own (see the web projects below). */
 const WEB_ISOLATED = [
@@ -18,6 +19,8 @@ export default defineConfig({
     // work made the timing tests (2 s answers, fault outages) miss their bounds. The e2e project
     // has its own count (below). VITEST_MAX_WORKERS or --maxWorkers overrides it.
     maxWorkers: 2,
+    // The known slowest files first in their project (vitest.sequencer.ts).
+    sequence: { sequencer: SlowestFirstSequencer },
     projects: [
       {
         test: {
