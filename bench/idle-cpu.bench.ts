@@ -51,11 +51,19 @@ function rssMb(pid: number): number {
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
-/** The launcher's child that is the server (start.mjs starts it as its only child when the provider is off). */
+/**
+ * The launcher's child that is the server: the one running dist/main.js (start.mjs's build may
+ * leave other children beside it, e.g. esbuild's service process, which is not the server).
+ */
 function serverPid(launcher: number): number | null {
   try {
     const kids = readFileSync(`/proc/${launcher}/task/${launcher}/children`, 'utf8').trim().split(/\s+/);
-    return kids[0] ? Number(kids[0]) : null;
+    for (const kid of kids) {
+      if (!kid) continue;
+      const cmdline = readFileSync(`/proc/${kid}/cmdline`, 'utf8').split('\0');
+      if (cmdline.includes('dist/main.js')) return Number(kid);
+    }
+    return null;
   } catch {
     return null;
   }
