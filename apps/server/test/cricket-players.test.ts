@@ -3,10 +3,16 @@
 // the players' lines settled with money: "{batter} runs" on the batter's score when out, Top
 // batsman with a two-way dead heat (50 % on the rate), every account's money and the ledger check.
 import type { CricketDetail } from '@backlay/contract';
-import { createCricketFeed, mulberry32, type CricketFeedApi, type Scoreboard } from '@backlay/feed';
-import { eq } from 'drizzle-orm';
+import {
+  createCricketFeed,
+  mulberry32,
+  startBall,
+  type CricketFeedApi,
+  type Scoreboard,
+} from '@backlay/feed';
+import { and, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { cricketBalls, cricketMatches } from '../src/db/schema.ts';
+import { cricketBalls, cricketElevens, cricketMatches } from '../src/db/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { createCricketFeedApi } from '../src/modules/cricket/feed-api.ts';
 import { publishScore } from '../src/modules/cricket/plugin.ts';
@@ -381,4 +387,40 @@ describeStores('cricket players on the server', (ctx) => {
     });
     expect((await checkLedger(ctx.app)).problems).toEqual([]);
   }, 60_000);
+
+  it('the feed lists matches as summaries and reads in full only the ones asked for; a started match’s elevens are read once (issue 48)', async () => {
+    const c = await cricketTestMatch(ctx.app);
+    const api = createCricketFeedApi(ctx.app);
+    const listed = (await api.listCricketMatches()).find((m) => m.match_id === c.matchId)!;
+    expect(listed).toMatchObject({ match_id: c.matchId, teams: ['AUS', 'IND'], score: null });
+    expect('fancies' in listed || 'elevens' in listed || 'bookmaker' in listed).toBe(false);
+    const full = async (from = api) => (await from.readCricketMatches([c.matchId]))[0]!;
+    const before = await full();
+    expect(before.fancies.length).toBeGreaterThan(0);
+    expect(before.elevens).toHaveLength(2);
+    // The keeper of AUS moved by hand: before the first ball the elevens are read every time.
+    const keeperAt = async (position: number) => {
+      await ctx.app.db
+        .update(cricketElevens)
+        .set({ isKeeper: sql`${cricketElevens.position} = ${position}` })
+        .where(and(eq(cricketElevens.matchId, c.matchId), eq(cricketElevens.team, 0)));
+      return before.elevens![0].players[position - 1]!.player_id;
+    };
+    const second = await keeperAt(2);
+    expect((await full()).elevens![0].wicket_keeper_id).toBe(second);
+    // The first ball: from now on the elevens cannot change (replacePlayer refuses), and this port
+    // no longer reads them; a port that never read them (another process) reads the stored ones.
+    const fence = ctx.app.leader.fence();
+    const started = startBall(null, Date.now() + 2_000);
+    expect((await publishScore(ctx.app, c.matchId, started, { prevSeq: listed.score_seq, fence })).ok).toBe(
+      true,
+    );
+    expect((await full()).elevens![0].wicket_keeper_id).toBe(second);
+    const third = await keeperAt(3);
+    expect((await full()).elevens![0].wicket_keeper_id).toBe(second);
+    expect((await full(createCricketFeedApi(ctx.app))).elevens![0].wicket_keeper_id).toBe(third);
+    // Asked for nothing, or for a match that is not there: nothing read.
+    expect(await api.readCricketMatches([])).toEqual([]);
+    expect(await api.readCricketMatches([2_000_000_000])).toEqual([]);
+  });
 });

@@ -20,6 +20,7 @@ import { expect, it } from 'vitest';
 import { matches } from '../src/db/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { publishScore } from '../src/modules/cricket/plugin.ts';
+import { createCricketPort } from '../src/modules/fantasy/cricket-port.ts';
 import type { Api } from './helpers/api.ts';
 import { createBettor } from './helpers/exchange.ts';
 import { upcomingMatch, validTeam } from './helpers/fantasy.ts';
@@ -357,5 +358,22 @@ describeStores('fantasy contests (issue 25)', (ctx) => {
       message: 'At most 50 fantasy contests per connection',
     });
     await ws.close();
+  });
+
+  it('the runner’s list reads no elevens of a match still to start, only whether it has them; get and a started match read them (issue 48)', async () => {
+    const { matchId } = await upcomingMatch(ctx.app);
+    const port = createCricketPort(ctx.app);
+    const listed = async () => (await port.list()).find((m) => m.match_id === matchId)!;
+    expect(await listed()).toMatchObject({ has_elevens: true, elevens: null, in_play: false });
+    expect((await port.get(matchId))!.elevens).toHaveLength(2);
+    // Its contests are made all the same (they need elevens).
+    await ctx.app.fantasy.step(null);
+    const b = await bettor();
+    expect((await contestsOf(b, matchId)).length).toBeGreaterThan(0);
+    // Started (turned in play): the runner needs its elevens for the points.
+    await ctx.app.db.update(matches).set({ inPlay: true }).where(eq(matches.matchId, matchId));
+    const started = await listed();
+    expect(started.elevens).toHaveLength(2);
+    expect(started.has_elevens).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import type {
   CricketFeedApi,
   CricketFormat,
   CricketMatch,
+  CricketMatchSummary,
   FancyEvent,
   FancyQuote,
   FancyStatus,
@@ -29,7 +30,7 @@ export type CricketCall =
   | { op: 'quoteBookmaker'; market_id: number; rates: BookmakerRate[] }
   | { op: 'setBookmakerStatus'; market_id: number; status: BookmakerStatus };
 
-type Op = CricketCall['op'] | 'listCricketMatches';
+type Op = CricketCall['op'] | 'listCricketMatches' | 'readCricketMatches';
 
 export interface FakeBookmaker {
   status: BookmakerStatus;
@@ -105,6 +106,8 @@ export class FakeCricketApi implements CricketFeedApi {
   /** Match-odds best back prices by market. */
   readonly prices = new Map<number, Map<number, number | null>>();
   readonly calls: CricketCall[] = [];
+  /** Each quoteFancies call: the fancies it quoted together. */
+  readonly quoteBatches: number[][] = [];
   /** Each setFancyStatuses call: the fancies it set together. */
   readonly batches: { fancy_ids: number[]; status: FancyStatus }[] = [];
   /** Calls of an op that throw, counted down. */
@@ -113,6 +116,10 @@ export class FakeCricketApi implements CricketFeedApi {
   readonly refuse = new Set<number>();
   /** Fancies whose quotes throw. */
   readonly failQuotes = new Set<number>();
+  /** listCricketMatches calls so far. */
+  listings = 0;
+  /** readCricketMatches calls so far: the matches each read in full. */
+  readonly reads: number[][] = [];
   private nextFancy = 1;
 
   addMatch(
@@ -173,16 +180,35 @@ export class FakeCricketApi implements CricketFeedApi {
     }
   }
 
-  async listCricketMatches(): Promise<CricketMatch[]> {
+  /** The matches as summaries only (as a store lists them cheaply): what is read in full is read apart. */
+  async listCricketMatches(): Promise<CricketMatchSummary[]> {
     this.maybeFail('listCricketMatches');
+    this.listings += 1;
     return structuredClone(
-      [...this.matches.values()].map((m) => ({
-        ...m,
-        bookmaker: m.bookmaker
-          ? { ...m.bookmaker, status: this.bookmakers.get(m.bookmaker.market_id)!.status }
-          : null,
-        fancies: this.fanciesOf(m.match_id).map(({ match_id: _m, result: _r, ...f }) => f),
+      [...this.matches.values()].map(({ match_id, format, in_play, start_time_ms, teams, score }) => ({
+        match_id,
+        format,
+        in_play,
+        start_time_ms,
+        teams,
+        score,
       })),
+    );
+  }
+
+  async readCricketMatches(match_ids: readonly number[]): Promise<CricketMatch[]> {
+    this.maybeFail('readCricketMatches');
+    this.reads.push([...match_ids]);
+    return structuredClone(
+      [...this.matches.values()]
+        .filter((m) => match_ids.includes(m.match_id))
+        .map((m) => ({
+          ...m,
+          bookmaker: m.bookmaker
+            ? { ...m.bookmaker, status: this.bookmakers.get(m.bookmaker.market_id)!.status }
+            : null,
+          fancies: this.fanciesOf(m.match_id).map(({ match_id: _m, result: _r, ...f }) => f),
+        })),
     );
   }
 
@@ -193,11 +219,22 @@ export class FakeCricketApi implements CricketFeedApi {
     this.matches.get(match_id)!.score = reverseKeys(structuredClone(score));
   }
 
-  async quoteFancy(fancy_id: number, quote: FancyQuote): Promise<void> {
-    this.calls.push({ op: 'quoteFancy', fancy_id, quote });
+  /**
+   * One write for several (recorded as one quoteFancy call each): a failure (failNext) fails them
+   * all; a fancy in failQuotes is refused, the others written.
+   */
+  async quoteFancies(
+    quotes: readonly { fancy_id: number; quote: FancyQuote }[],
+  ): Promise<{ fancy_id: number; message: string }[]> {
+    this.quoteBatches.push(quotes.map((x) => x.fancy_id));
+    for (const { fancy_id, quote } of quotes) this.calls.push({ op: 'quoteFancy', fancy_id, quote });
     this.maybeFail('quoteFancy');
-    if (this.failQuotes.has(fancy_id)) throw new Error('quoteFancy failed (test)');
-    Object.assign(this.fancies.get(fancy_id)!, quote);
+    const refused: { fancy_id: number; message: string }[] = [];
+    for (const { fancy_id, quote } of quotes) {
+      if (this.failQuotes.has(fancy_id)) refused.push({ fancy_id, message: 'quote refused (test)' });
+      else Object.assign(this.fancies.get(fancy_id)!, quote);
+    }
+    return refused;
   }
 
   async setFancyStatus(fancy_id: number, status: FancyStatus): Promise<void> {

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createCricketFeed,
   entryRuns,
@@ -715,6 +715,109 @@ describe('cricket feed: bounded and fault-tolerant', () => {
     const [a, b] = await Promise.all([s.feed.tick(), s.feed.tick()]);
     expect(a!.skipped).toBe(false);
     expect(b!.skipped).toBe(true);
+  });
+});
+
+describe('cricket feed: when it ticks (issue 48)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('each tick says when a match is next due: its ball, its end, its start; nothing once wrapped up', async () => {
+    const s = setup(3, {}); // the defaults: a ball every 5 s, running 2 s
+    s.ex.addMatch({ match_id: 1 });
+    s.ex.addMatch({ match_id: 2, in_play: false, start_time_ms: T0 + 60_000 });
+    // First sight of match 1: upkeep, then its first ball is due at once.
+    let r = await s.feed.tick();
+    expect(r.next_due_ms).toBe(T0);
+    r = await s.feed.tick();
+    expect(r.balls_started).toEqual([1]);
+    expect(r.next_due_ms).toBe(T0 + 2_000); // the ball's end
+    s.clock.t = T0 + 1_000;
+    r = await s.feed.tick(); // nothing due: the ball still runs
+    expect(r.balls_started).toEqual([]);
+    expect(r.balls).toEqual([]);
+    expect(r.next_due_ms).toBe(T0 + 2_000);
+    s.clock.t = T0 + 2_000;
+    r = await s.feed.tick();
+    expect(r.balls).toHaveLength(1);
+    expect(r.next_due_ms).toBe(T0 + 5_000); // the next ball
+    // Only the matches with work due were read in full.
+    expect(s.ex.reads.every((ids) => ids.length === 1 && ids[0] === 1)).toBe(true);
+    expect(s.ex.listings).toBe(4);
+    expect(s.ex.reads).toHaveLength(3);
+    // With match 1 over, match 2's start is what comes next; and after it, nothing.
+    s.ex.matches.get(1)!.score = { ...s.ex.score(1)!, status: 'COMPLETE', result_text: 'Abandoned' };
+    s.clock.t = T0 + 3_000;
+    r = await s.feed.tick(); // match 1 wrapped up
+    expect(r.next_due_ms).toBe(T0 + 60_000);
+    s.ex.matches.delete(2);
+    r = await s.feed.tick();
+    expect(r.next_due_ms).toBeNull();
+  });
+
+  it('after a ball, the open fancies a match quotes again are written in one call; a refused one stays suspended', async () => {
+    const s = setup(6);
+    s.ex.addMatch({ match_id: 1 });
+    const refused = s.ex.fancyNamed('10 over runs AUS');
+    s.ex.failQuotes.add(refused.fancy_id);
+    await run(s, () => outcomes(s.ex.calls).length >= 12);
+    const balls = outcomes(s.ex.calls).length;
+    // One quote call per upkeep (the first sight, then one per ball), several fancies in each.
+    expect(s.ex.quoteBatches.length).toBeLessThanOrEqual(balls + 1);
+    expect(s.ex.quoteBatches.filter((b) => b.length > 1).length).toBeGreaterThan(balls / 2);
+    expect(s.ex.quoteBatches.every((b) => new Set(b).size === b.length)).toBe(true);
+    expect(refused.status).toBe('BALL_RUNNING');
+    expect(s.ex.fancyNamed('6 over runs AUS').status).not.toBe('BALL_RUNNING');
+  });
+
+  it('started, it reads the matches only when a ball is due, and every ball still starts and ends on time', async () => {
+    vi.useFakeTimers({ now: T0 });
+    const clock = { now: () => new Date(Date.now()) };
+    const ex = new FakeCricketApi();
+    ex.addMatch({ match_id: 1 });
+    const starts: number[] = [];
+    const ends: number[] = [];
+    const publish = ex.publishScore.bind(ex);
+    ex.publishScore = async (match_id, score) => {
+      (score.ball_running_until_ms === null ? ends : starts).push(Date.now());
+      if (score.ball_running_until_ms !== null) expect(score.ball_running_until_ms).toBe(Date.now() + 2_000);
+      await publish(match_id, score);
+    };
+    const feed = createCricketFeed(ex, clock, mulberry32(5), quiet, {}); // a 500 ms tick, a ball every 5 s
+    feed.start();
+    await vi.advanceTimersByTimeAsync(60_000);
+    await feed.stop();
+    // A ball every 5 s from the first, each ended 2 s after it started (within the margin).
+    expect(starts.length).toBeGreaterThanOrEqual(11);
+    starts.slice(1).forEach((t, i) => expect(t - starts[i]!).toBeGreaterThanOrEqual(5_000));
+    starts.slice(1).forEach((t, i) => expect(t - starts[i]!).toBeLessThanOrEqual(5_000 + 10));
+    ends.forEach((t, i) => expect(t - starts[i]!).toBeGreaterThanOrEqual(2_000));
+    ends.forEach((t, i) => expect(t - starts[i]!).toBeLessThanOrEqual(2_000 + 10));
+    // Two listings a ball (its start, its end) and the first sight: not one every 500 ms (120).
+    expect(ex.listings).toBeLessThanOrEqual(2 * starts.length + 3);
+    // Stopped: no more ticks.
+    const listed = ex.listings;
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(ex.listings).toBe(listed);
+  });
+
+  it('started, with no match in play it looks every idle_tick_ms, and a match turned in play is bowled to', async () => {
+    vi.useFakeTimers({ now: T0 });
+    const clock = { now: () => new Date(Date.now()) };
+    const ex = new FakeCricketApi();
+    // Not in play, its start long past (no match-odds market turns it): the operator will.
+    ex.addMatch({ match_id: 1, in_play: false, start_time_ms: T0 - 3_600_000 });
+    const feed = createCricketFeed(ex, clock, mulberry32(5), quiet, {});
+    feed.start();
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(ex.listings).toBeGreaterThanOrEqual(5);
+    expect(ex.listings).toBeLessThanOrEqual(7); // every 5 s, not every 500 ms
+    expect(ex.reads).toEqual([]);
+    ex.matches.get(1)!.in_play = true;
+    await vi.advanceTimersByTimeAsync(6_000);
+    await feed.stop();
+    expect(ex.calls.some((c) => c.op === 'publishScore')).toBe(true);
   });
 });
 

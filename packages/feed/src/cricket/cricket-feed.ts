@@ -5,13 +5,20 @@
 //      suspended);
 //   2. after `ball_running_ms`: the delivery's outcome is drawn (model.ts), the new score is
 //      published, every fancy whose event is now decided is settled, the open fancies are quoted
-//      again from the projected score and set ACTIVE (all in one write), and the bookmaker is
-//      quoted near the match-odds prices and set ACTIVE ("upkeep").
+//      again from the projected score (all in one write) and set ACTIVE (all in one write), and
+//      the bookmaker is quoted near the match-odds prices and set ACTIVE ("upkeep").
 // Everything goes through CricketFeedApi (the operator's own quoting calls); the clock and the
 // randomness come in. The persisted Scoreboard is the game's state: every tick reads it back from
 // listCricketMatches, so a restarted or new leader continues the same game. What lives in memory
 // is only timing (when the next ball may start) and what has been done since the last score
 // (upkeep, refusals); losing it costs one repeated upkeep, nothing else.
+//
+// What a tick reads: the match list as summaries (scores, in play), then in full (fancies,
+// bookmaker, elevens: readCricketMatches) only the matches with work due. Each tick reports when a
+// match next needs work (`next_due_ms`: a ball's end, the next ball's start, a match's start), and
+// `start()` ticks then rather than every `tick_ms`: between balls nothing is read (issue 48). A tick
+// still comes at least every `idle_tick_ms` to see what changed meanwhile (a match turned in play
+// early, a score changed by hand).
 //
 // One writer per match: each publish names the score sequence it continues (`score_seq`); one the
 // store refuses (a stale read: two feeds on one match, a deposed leader finishing its step) ends
@@ -36,10 +43,20 @@ import {
   winProbability,
   type CricketModelOptions,
 } from './model.ts';
-import type { CricketFeedApi, CricketMatch, FancyQuote, FeedFancy, Scoreboard } from './types.ts';
+import type {
+  CricketFeedApi,
+  CricketMatch,
+  CricketMatchSummary,
+  FancyQuote,
+  FeedFancy,
+  Scoreboard,
+} from './types.ts';
 
 export interface CricketFeedOptions extends CricketModelOptions {
-  /** How often the server should call tick() (the feed does not schedule itself). */
+  /**
+   * `start()`: the wait after a tick that left work due at once (a retry, more matches due than a
+   * tick takes, a match past its start not yet in play); otherwise it ticks when a match is due.
+   */
   tick_ms: number;
   /** A ball starts this long after the previous one started. */
   ball_interval_ms: number;
@@ -49,6 +66,12 @@ export interface CricketFeedOptions extends CricketModelOptions {
   innings_break_ms: number;
   /** Matches with work done per tick at most (the ones waiting longest first). */
   max_matches_per_tick: number;
+  /**
+   * `start()`: the longest wait between two ticks when no match is due sooner (matches turned in
+   * play early, a score changed by the operator are seen within it). Work due now (a retry, more
+   * matches due than a tick takes) waits `tick_ms`.
+   */
+  idle_tick_ms: number;
 }
 
 export const DEFAULT_CRICKET_FEED_OPTIONS: CricketFeedOptions = {
@@ -58,7 +81,17 @@ export const DEFAULT_CRICKET_FEED_OPTIONS: CricketFeedOptions = {
   ball_running_ms: 2_000,
   innings_break_ms: 30_000,
   max_matches_per_tick: 4,
+  idle_tick_ms: 5_000,
 };
+
+/**
+ * A match whose start has passed but which is not in play yet is looked at every `tick_ms` for
+ * this long (the match-odds feed turns it in play at its start, on its own tick); after that, it
+ * waits for the idle tick.
+ */
+const START_WATCH_MS = 60_000;
+/** `start()` ticks this long after a due time, so that the tick's clock has passed it. */
+const DUE_MARGIN_MS = 2;
 
 export interface CricketTickReport {
   /** Matches whose ball started this tick. */
@@ -77,11 +110,23 @@ export interface CricketTickReport {
   failures: number;
   /** True when tick() was called while the previous tick was still running (nothing done). */
   skipped: boolean;
+  /**
+   * When a listed match next needs work (epoch ms; at or before the tick's time: as soon as
+   * possible), or null when none will without something changing (no match in play, all wrapped up).
+   */
+  next_due_ms: number | null;
 }
 
 export interface CricketFeed {
   /** One tick; resolves when its work is done. Never throws. */
   tick(): Promise<CricketTickReport>;
+  /**
+   * Ticks until `stop`: each tick when the last one said a match is next due (never sooner than
+   * `tick_ms` after a tick with work due at once, never later than `idle_tick_ms`).
+   */
+  start(): void;
+  /** Stops ticking and waits for the tick in flight. */
+  stop(): Promise<void>;
   readonly options: Readonly<CricketFeedOptions>;
 }
 
@@ -102,7 +147,8 @@ interface MatchMemory {
   bookmaker_quote: string | null;
 }
 
-type Action = { kind: 'start' | 'bowl' | 'upkeep' | 'wrapup'; due: number; m: CricketMatch };
+type Step = { kind: 'start' | 'bowl' | 'upkeep' | 'wrapup'; due: number };
+type Action = Step & { m: CricketMatch };
 
 const OPEN_STATUSES = new Set(['ACTIVE', 'BALL_RUNNING']);
 
@@ -198,8 +244,9 @@ export function createCricketFeed(
   }
 
   /**
-   * One fancy between balls: settle it if its event is decided, else quote it again and open it.
-   * `final`: the match is complete.
+   * One fancy whose event is decided: settled (or left to the operator). `final`: the match is
+   * complete, and a fancy not decided is left to the operator too. The open fancies between balls
+   * are quoted and opened by `upkeep`, all of a match's together.
    */
   async function fancyUpkeep(
     m: CricketMatch,
@@ -207,8 +254,6 @@ export function createCricketFeed(
     s: Scoreboard | null,
     final: boolean,
     report: CricketTickReport,
-    /** Fancies to set ACTIVE once quoted: the caller opens them together, in one write. */
-    opens: number[] = [],
   ): Promise<void> {
     const st = eventState(f.event, s, o.overs[m.format]);
     if (st.state === 'INCOMPLETE') {
@@ -251,17 +296,18 @@ export function createCricketFeed(
       // hand before it): the rules text decides those (void, or the competition's average;
       // DOMAIN.md), not the feed, so the fancy is suspended and left to the operator.
       await leaveToOperator(f, 'its innings was never played', m.match_id);
-      return;
     }
-    // Suspended or closed by the operator: theirs to reopen.
-    if (!OPEN_STATUSES.has(f.status)) return;
-    // Quoted only while its innings is in progress; before that it stays as the operator (or the
-    // seed) quoted it.
+  }
+
+  /**
+   * An open fancy's new quote between balls, or null when it keeps the one it has. Quoted only
+   * while its innings is in progress; before that it stays as the operator (or the seed) quoted it.
+   */
+  function newQuote(m: CricketMatch, f: FeedFancy, s: Scoreboard | null): FancyQuote | null {
     const q = isPlayerEvent(f.event)
       ? playerLineQuote(m.format, f.event, s, m.elevens, o)
       : fancyQuote(m.format, f.variant, f.event, s, o);
-    if (q && !sameQuote(f, q) && !topBatsmanHolds(f, s)) await api.quoteFancy(f.fancy_id, q);
-    if (f.status === 'BALL_RUNNING') opens.push(f.fancy_id);
+    return q && !sameQuote(f, q) && !topBatsmanHolds(f, s) ? q : null;
   }
 
   /**
@@ -296,29 +342,75 @@ export function createCricketFeed(
    * Between balls: settle, quote and open the fancies; quote and open the bookmaker. A fancy whose
    * event is decided must be settled (or suspended) before the next ball, so a failure there holds
    * the match; a failed quote leaves its fancy suspended (BALL_RUNNING) and is tried again on the
-   * next ticks without holding the game.
+   * next ticks without holding the game. True when all of it went through (the match waits for its
+   * next ball); false: it is tried again at once.
    */
-  async function upkeep(m: CricketMatch, s: Scoreboard | null, mem: MatchMemory, report: CricketTickReport) {
+  async function upkeep(
+    m: CricketMatch,
+    s: Scoreboard | null,
+    mem: MatchMemory,
+    report: CricketTickReport,
+  ): Promise<boolean> {
     const decided: (() => Promise<unknown>)[] = [];
-    const rest: (() => Promise<unknown>)[] = [() => bookmakerUpkeep(m, s, mem), ...openBatterLines(m, s)];
     // The fancies quoted (or needing no quote) and still BALL_RUNNING: opened together afterwards,
     // one write for the match rather than one per fancy (a failed quote leaves its fancy out).
     const opens: number[] = [];
+    // The open fancies' new quotes: written together, one write for the match (issue 48).
+    const quotes: { fancy_id: number; quote: FancyQuote }[] = [];
+    const openOnceQuoted = new Set<number>();
     for (const f of m.fancies) {
       if (!feedOwns(f)) continue;
       const st = eventState(f.event, s, o.overs[m.format]).state;
-      (st === 'DONE' || st === 'UNKNOWN' || st === 'INCOMPLETE' ? decided : rest).push(() =>
-        fancyUpkeep(m, f, s, false, report, opens),
-      );
+      if (st === 'DONE' || st === 'UNKNOWN' || st === 'INCOMPLETE') {
+        decided.push(() => fancyUpkeep(m, f, s, false, report));
+        continue;
+      }
+      const q = newQuote(m, f, s);
+      if (q) {
+        quotes.push({ fancy_id: f.fancy_id, quote: q });
+        if (f.status === 'BALL_RUNNING') openOnceQuoted.add(f.fancy_id);
+      } else if (f.status === 'BALL_RUNNING') opens.push(f.fancy_id);
     }
+    /** False when a quote did not go through (its fancy stays suspended; upkeep is tried again). */
+    let quotesOk = true;
+    const quoteAll = async () => {
+      if (quotes.length === 0) return;
+      let refused: { fancy_id: number; message: string }[];
+      try {
+        refused = await api.quoteFancies(quotes);
+      } catch (err) {
+        quotesOk = false;
+        report.failures += 1;
+        log.warn({ err, match_id: m.match_id }, 'cricket feed: upkeep failed');
+        return;
+      }
+      const no = new Set(refused.map((r) => r.fancy_id));
+      for (const r of refused) {
+        quotesOk = false;
+        report.failures += 1;
+        log.warn(
+          { match_id: m.match_id, fancy_id: r.fancy_id, message: r.message },
+          'cricket feed: upkeep failed',
+        );
+      }
+      for (const x of quotes)
+        if (!no.has(x.fancy_id) && openOnceQuoted.has(x.fancy_id)) opens.push(x.fancy_id);
+    };
+    const rest: (() => Promise<unknown>)[] = [
+      () => bookmakerUpkeep(m, s, mem),
+      ...openBatterLines(m, s),
+      quoteAll,
+    ];
     const [held, quoted] = await Promise.all([
       all('settlement', m.match_id, decided, report),
       all('upkeep', m.match_id, rest, report).then(
-        async (ok) => (await all('upkeep', m.match_id, setStatuses(opens, 'ACTIVE'), report)) && ok,
+        async (ok) =>
+          (await all('upkeep', m.match_id, setStatuses(opens, 'ACTIVE'), report)) && ok && quotesOk,
       ),
     ]);
     if (held) mem.upkept = keyOf(s);
     mem.retry = !quoted;
+    return held && quoted;
   }
 
   /** One call setting these fancies to `status` together (none for no fancy). */
@@ -410,8 +502,16 @@ export function createCricketFeed(
     return f.event.kind === 'TOP_BATSMAN' && f.event.innings !== s.innings;
   }
 
-  /** Phase 1: suspend everything open, then publish the score with the ball running. */
-  async function start(m: CricketMatch, mem: MatchMemory, t: number, report: CricketTickReport) {
+  /**
+   * Phase 1: suspend everything open, then publish the score with the ball running. Returns when
+   * the match next needs work: the ball's end, or at once when the start did not go through.
+   */
+  async function start(
+    m: CricketMatch,
+    mem: MatchMemory,
+    t: number,
+    report: CricketTickReport,
+  ): Promise<number> {
     const next = startBall(m.score, t + o.ball_running_ms);
     const calls: (() => Promise<unknown>)[] = [];
     const bm = m.bookmaker;
@@ -426,20 +526,24 @@ export function createCricketFeed(
       ),
     );
     // The ball starts only once everything is suspended; what did not go through is tried again.
-    if (!(await all('ball start', m.match_id, calls, report))) return;
-    if (!(await publish(m, next, mem, report))) return;
+    if (!(await all('ball start', m.match_id, calls, report))) return t;
+    if (!(await publish(m, next, mem, report))) return t;
     mem.next_ball_ms = t + o.ball_interval_ms;
     report.balls_started.push(m.match_id);
+    return next.ball_running_until_ms ?? t;
   }
 
-  /** Phase 2: the delivery, the new score, then upkeep (or wrap-up when the match is over). */
+  /**
+   * Phase 2: the delivery, the new score, then upkeep (or wrap-up when the match is over). Returns
+   * when the match next needs work (the next ball's start; null: never, the match is wrapped up).
+   */
   async function bowl(
     m: CricketMatch,
     s0: Scoreboard,
     mem: MatchMemory,
     t: number,
     report: CricketTickReport,
-  ) {
+  ): Promise<number | null> {
     // Drawn before the first await, so matches handled side by side draw in a fixed order.
     // With playing elevens, the players' record and the ball as bowled come with the score.
     const { entry: ball, score: bowled } = bowlBall(m.format, m.teams, m.elevens, s0, rng, o);
@@ -449,7 +553,7 @@ export function createCricketFeed(
       const stopped = stopMatch(s1, 'RAIN');
       if (typeof stopped !== 'string') s1 = stopped;
     }
-    if (!(await publish(m, s1, mem, report))) return;
+    if (!(await publish(m, s1, mem, report))) return t;
     report.balls.push({ match_id: m.match_id, ball });
     if (s1.status === 'INNINGS_BREAK') {
       mem.next_ball_ms = Math.max(mem.next_ball_ms, t + o.innings_break_ms);
@@ -463,45 +567,60 @@ export function createCricketFeed(
         'cricket feed: match complete',
       );
       await wrapup(m, s1, mem, report);
-      return;
+      return mem.wrapped ? null : t;
     }
-    await upkeep(m, s1, mem, report);
+    return (await upkeep(m, s1, mem, report)) ? mem.next_ball_ms : t;
   }
 
-  async function run(a: Action, t: number, report: CricketTickReport): Promise<void> {
+  /** Runs a match's step; returns when the match next needs work (null: never, it is wrapped up). */
+  async function run(a: Action, t: number, report: CricketTickReport): Promise<number | null> {
     const mem = memoryOf(a.m.match_id);
     try {
       switch (a.kind) {
         case 'bowl':
-          await bowl(a.m, a.m.score!, mem, t, report);
-          break;
+          return await bowl(a.m, a.m.score!, mem, t, report);
         case 'start':
-          await start(a.m, mem, t, report);
-          break;
+          return await start(a.m, mem, t, report);
         case 'upkeep':
-          await upkeep(a.m, a.m.score, mem, report);
-          break;
+          return (await upkeep(a.m, a.m.score, mem, report)) ? mem.next_ball_ms : t;
         case 'wrapup':
           await wrapup(a.m, a.m.score!, mem, report);
-          break;
+          return mem.wrapped ? null : t;
       }
     } catch (err) {
       report.failures += 1;
       log.warn({ err, match_id: a.m.match_id, step: a.kind }, 'cricket feed: match step failed');
+      return t;
     }
   }
 
   /** What a match needs now, if anything. */
-  function actionOf(m: CricketMatch, t: number): Action | null {
+  function stepOf(m: CricketMatchSummary, t: number): Step | null {
     const mem = memoryOf(m.match_id);
     const s = m.score;
-    if (s?.status === 'COMPLETE') return mem.wrapped ? null : { kind: 'wrapup', due: 0, m };
+    if (s?.status === 'COMPLETE') return mem.wrapped ? null : { kind: 'wrapup', due: 0 };
     if (s && s.ball_running_until_ms !== null) {
-      return t >= s.ball_running_until_ms ? { kind: 'bowl', due: s.ball_running_until_ms, m } : null;
+      return t >= s.ball_running_until_ms ? { kind: 'bowl', due: s.ball_running_until_ms } : null;
     }
-    if (mem.upkept !== keyOf(s)) return { kind: 'upkeep', due: 0, m };
-    if (t >= mem.next_ball_ms) return { kind: 'start', due: mem.next_ball_ms, m };
-    return mem.retry ? { kind: 'upkeep', due: t, m } : null;
+    if (mem.upkept !== keyOf(s)) return { kind: 'upkeep', due: 0 };
+    if (t >= mem.next_ball_ms) return { kind: 'start', due: mem.next_ball_ms };
+    return mem.retry ? { kind: 'upkeep', due: t } : null;
+  }
+
+  /**
+   * When a match with nothing to do at `t` next needs work: its ball's end, its next ball, its
+   * start (null: not without something changing: wrapped up, or past its start and not in play).
+   */
+  function dueOf(m: CricketMatchSummary, t: number): number | null {
+    if (!m.in_play) {
+      if (m.start_time_ms > t) return m.start_time_ms;
+      return t - m.start_time_ms < START_WATCH_MS ? t : null;
+    }
+    if (stepOf(m, t)) return t;
+    const s = m.score;
+    if (s?.status === 'COMPLETE') return null;
+    if (s && s.ball_running_until_ms !== null) return s.ball_running_until_ms;
+    return memoryOf(m.match_id).next_ball_ms;
   }
 
   async function tick(): Promise<CricketTickReport> {
@@ -515,27 +634,48 @@ export function createCricketFeed(
       stale: [],
       failures: 0,
       skipped: false,
+      next_due_ms: null,
     };
+    const t = clock.now().getTime();
     if (ticking) {
       report.skipped = true;
+      report.next_due_ms = t;
       return report;
     }
     ticking = true;
     try {
-      const t = clock.now().getTime();
       const listed = (await api.listCricketMatches()).slice().sort((a, b) => a.match_id - b.match_id);
       const ids = new Set(listed.map((m) => m.match_id));
       for (const id of memory.keys()) if (!ids.has(id)) memory.delete(id);
-      const due = listed
+      const wanted = listed
         .filter((m) => m.in_play)
-        .map((m) => actionOf(m, t))
-        .filter((a): a is Action => a !== null)
-        .sort((a, b) => a.due - b.due || a.m.match_id - b.m.match_id)
+        .flatMap((m) => {
+          const step = stepOf(m, t);
+          return step ? [{ ...step, id: m.match_id }] : [];
+        })
+        .sort((a, b) => a.due - b.due || a.id - b.id)
         .slice(0, Math.max(0, o.max_matches_per_tick));
+      // Only the matches with work due are read in full, and their step is decided on that read
+      // (the one its score write continues).
+      const full = wanted.length === 0 ? [] : await api.readCricketMatches(wanted.map((w) => w.id));
+      const byId = new Map(full.map((m) => [m.match_id, m]));
+      const due = wanted.flatMap((w): Action[] => {
+        const m = byId.get(w.id);
+        const step = m?.in_play ? stepOf(m, t) : null;
+        return m && step ? [{ ...step, m }] : [];
+      });
       // Side by side; each bowl draws its ball synchronously as it is launched, in this order.
-      await Promise.all(due.map((a) => run(a, t, report)));
+      const after = await Promise.all(due.map((a) => run(a, t, report)));
+      const acted = new Map(due.map((a, i) => [a.m.match_id, after[i]!]));
+      let next: number | null = null;
+      for (const m of listed) {
+        const at = acted.has(m.match_id) ? acted.get(m.match_id)! : dueOf(m, t);
+        if (at !== null && (next === null || at < next)) next = at;
+      }
+      report.next_due_ms = next === null ? null : Math.max(next, t);
     } catch (err) {
       report.failures += 1;
+      report.next_due_ms = t;
       log.warn({ err }, 'cricket feed: tick failed');
     } finally {
       ticking = false;
@@ -543,5 +683,49 @@ export function createCricketFeed(
     return report;
   }
 
-  return { tick, options: o };
+  // start(): each tick when the last one said a match is next due.
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let inflight: Promise<unknown> | null = null;
+  let running = false;
+
+  /** How long after a tick (that reported `r`) the next one comes. */
+  function waitAfter(r: CricketTickReport): number {
+    if (r.next_due_ms === null) return o.idle_tick_ms;
+    const wait = r.next_due_ms - clock.now().getTime();
+    if (wait <= 0) return o.tick_ms;
+    return Math.min(o.idle_tick_ms, wait + DUE_MARGIN_MS);
+  }
+
+  function schedule(wait_ms: number) {
+    if (!running) return;
+    timer = setTimeout(() => {
+      timer = null;
+      inflight = tick().then(
+        (r) => {
+          inflight = null;
+          schedule(waitAfter(r));
+        },
+        () => {
+          inflight = null;
+          schedule(o.tick_ms);
+        },
+      );
+    }, wait_ms);
+  }
+
+  return {
+    tick,
+    start() {
+      if (running) return;
+      running = true;
+      schedule(o.tick_ms);
+    },
+    async stop() {
+      running = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      if (inflight) await inflight;
+    },
+    options: o,
+  };
 }

@@ -47,6 +47,15 @@ export interface FeedFancy {
   result_declared?: boolean;
 }
 
+/**
+ * A match as the feed lists it every tick: enough to know whether it needs work now (its score,
+ * whether it is in play). The matches that do are then read in full (`readCricketMatches`).
+ */
+export type CricketMatchSummary = Pick<
+  CricketMatch,
+  'match_id' | 'format' | 'in_play' | 'start_time_ms' | 'teams' | 'score' | 'score_seq'
+>;
+
 export interface CricketMatch {
   match_id: number;
   format: CricketFormat;
@@ -153,15 +162,31 @@ export interface BookmakerRate {
 }
 
 export interface CricketFeedApi {
-  /** The demo cricket matches (in play or not) with their fancies and bookmaker market. Must return the last published score. */
-  listCricketMatches(): Promise<CricketMatch[]>;
+  /**
+   * The demo cricket matches (in play or not), at least as summaries: read on every tick, so it
+   * should be cheap (no fancies, markets or elevens needed). Must return the last published score.
+   */
+  listCricketMatches(): Promise<CricketMatchSummary[]>;
+  /**
+   * These matches in full: their fancies, bookmaker market and elevens, with the last published
+   * score (read again: the step works from this read). Read for the matches with work due only;
+   * a match not found is left out.
+   */
+  readCricketMatches(match_ids: readonly number[]): Promise<CricketMatch[]>;
   /**
    * Stores the score. `prev_seq` (the listed `score_seq`): written only if the stored score is still
    * that one (compare-and-set). Resolves false when refused — another writer moved the game on, or
    * this feed's leader term is over — and the feed drops its step and reads the match again.
    */
   publishScore(match_id: number, score: Scoreboard, prev_seq?: number): Promise<boolean | void>;
-  quoteFancy(fancy_id: number, quote: FancyQuote): Promise<void>;
+  /**
+   * Several fancies' quotes at once (a match's open fancies after a ball): one write for all.
+   * Resolves with the quotes refused (unknown fancy, closed, a bad line), with why; the others
+   * are written. Rejects when the write failed (none written).
+   */
+  quoteFancies(
+    quotes: readonly { fancy_id: number; quote: FancyQuote }[],
+  ): Promise<{ fancy_id: number; message: string }[]>;
   setFancyStatus(fancy_id: number, status: FancyStatus): Promise<void>;
   /**
    * Several fancies to one status at once (a ball's start suspends a match's fancies, its upkeep

@@ -6,12 +6,14 @@ import type {
   BookmakerStatus,
   CricketFeedApi,
   CricketMatch,
+  CricketMatchSummary,
   FancyEvent,
   FancyStatus,
   FeedFancy,
+  PlayingEleven,
   Scoreboard,
 } from '@backlay/feed';
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   bookmakerMarkets,
@@ -35,6 +37,11 @@ import { elevensOf, openPlayerFancy } from './players.ts';
 export const FEED_CRICKET_MATCHES_MAX = 50;
 
 type RunnerRow = { marketId: number; selectionId: number; name: string };
+
+/** The elevens of listed matches (a started match's read once and kept): match id → elevens. */
+export type CricketElevensReader = (
+  list: readonly { matchId: number; teams: readonly [string, string]; score: unknown }[],
+) => Promise<Map<number, [PlayingEleven, PlayingEleven]>>;
 
 /** teams[k]'s selection id among a market's runners, by name (null when a team has no runner). */
 function selectionsByTeam(
@@ -64,17 +71,96 @@ function feedStatusOf(status: FancyStatus, marketStatus: string): FancyStatus {
 export function createCricketFeedApi(
   app: FastifyInstance,
   fence: Fence | null | 'current' = 'current',
-): CricketFeedApi {
+): CricketFeedApi & { elevensFor: CricketElevensReader } {
   const db = app.db;
   const feedActor = null; // settlement by the feed, not by an operator (settled_by null)
 
-  async function listCricketMatches(): Promise<CricketMatch[]> {
+  /**
+   * A match's elevens, once read with a started score before it (the listing reads the score
+   * first): an eleven changes only before the first ball (admin/cricket/replacePlayer refuses once
+   * the stored score has started, under the match row's lock), so it is read once per match, not on
+   * every listing. Dropped when the match is listed not started again, or no longer listed.
+   */
+  const elevensCache = new Map<number, [PlayingEleven, PlayingEleven]>();
+  const started = (score: unknown) => {
+    const st = (score as Scoreboard | null)?.status;
+    return st !== undefined && st !== 'NOT_STARTED';
+  };
+
+  /** The elevens of these matches (teams order): the cached ones, the others read. */
+  async function elevensFor(
+    list: readonly { matchId: number; teams: readonly [string, string]; score: unknown }[],
+  ): Promise<Map<number, [PlayingEleven, PlayingEleven]>> {
+    const out = new Map<number, [PlayingEleven, PlayingEleven]>();
+    const toRead = [];
+    for (const m of list) {
+      const cached = started(m.score) ? elevensCache.get(m.matchId) : undefined;
+      if (cached) out.set(m.matchId, cached);
+      else {
+        elevensCache.delete(m.matchId);
+        toRead.push(m);
+      }
+    }
+    if (toRead.length === 0) return out;
+    const read = await elevensOf(
+      db,
+      toRead.map((m) => m.matchId),
+      new Map(toRead.map((m) => [m.matchId, m.teams])),
+    );
+    for (const m of toRead) {
+      const xi = read.get(m.matchId);
+      if (!xi) continue;
+      out.set(m.matchId, xi);
+      if (started(m.score)) elevensCache.set(m.matchId, xi);
+    }
+    return out;
+  }
+
+  /**
+   * The matches (earliest start first, at most FEED_CRICKET_MATCHES_MAX) with their score: read on
+   * every feed tick, so no fancies, markets or elevens. In play: the match, or any of its
+   * match-odds or bookmaker markets (the match-odds feed turns them in play).
+   */
+  async function listCricketMatches(): Promise<CricketMatchSummary[]> {
+    const anyMarketInPlay = sql<boolean>`exists (select 1 from ${markets} where ${markets.matchId} = ${cricketMatches.matchId} and ${markets.marketKind} in (${EXCHANGE_KIND}, ${BOOKMAKER_KIND}) and ${markets.inPlay})`;
     const rows = await db
-      .select({ cm: cricketMatches, startTime: matches.startTime, inPlay: matches.inPlay })
+      .select({
+        matchId: cricketMatches.matchId,
+        format: cricketMatches.format,
+        teamA: cricketMatches.teamA,
+        teamB: cricketMatches.teamB,
+        score: cricketMatches.score,
+        scoreSeq: cricketMatches.scoreSeq,
+        startTime: matches.startTime,
+        inPlay: matches.inPlay,
+        marketInPlay: anyMarketInPlay,
+      })
       .from(cricketMatches)
       .innerJoin(matches, eq(matches.matchId, cricketMatches.matchId))
       .orderBy(asc(matches.startTime))
       .limit(FEED_CRICKET_MATCHES_MAX);
+    const listed = new Set(rows.map((r) => r.matchId));
+    for (const id of elevensCache.keys()) if (!listed.has(id)) elevensCache.delete(id);
+    return rows.map((r) => ({
+      match_id: r.matchId,
+      format: r.format,
+      in_play: r.inPlay || r.marketInPlay,
+      start_time_ms: r.startTime.getTime(),
+      teams: [r.teamA, r.teamB] as const,
+      score: (r.score as Scoreboard | null) ?? null,
+      score_seq: r.scoreSeq,
+    }));
+  }
+
+  /** These matches in full: score, match-odds and bookmaker markets, fancies, elevens. */
+  async function readCricketMatches(matchIds: readonly number[]): Promise<CricketMatch[]> {
+    if (matchIds.length === 0) return [];
+    const rows = await db
+      .select({ cm: cricketMatches, startTime: matches.startTime, inPlay: matches.inPlay })
+      .from(cricketMatches)
+      .innerJoin(matches, eq(matches.matchId, cricketMatches.matchId))
+      .where(inArray(cricketMatches.matchId, [...matchIds]))
+      .orderBy(asc(matches.startTime));
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.cm.matchId);
     const [ms, rs, fs] = await Promise.all([
@@ -121,10 +207,12 @@ export function createCricketFeedApi(
         .where(inArray(fancies.matchId, ids))
         .orderBy(asc(fancies.displayOrder), asc(fancies.marketId)),
     ]);
-    const elevens = await elevensOf(
-      db,
-      ids,
-      new Map(rows.map((r) => [r.cm.matchId, [r.cm.teamA, r.cm.teamB] as const])),
+    const elevens = await elevensFor(
+      rows.map((r) => ({
+        matchId: r.cm.matchId,
+        teams: [r.cm.teamA, r.cm.teamB] as const,
+        score: r.cm.score,
+      })),
     );
     return rows.map(({ cm, startTime, inPlay }) => {
       const teams = [cm.teamA, cm.teamB] as const;
@@ -193,6 +281,8 @@ export function createCricketFeedApi(
 
   return {
     listCricketMatches,
+    readCricketMatches,
+    elevensFor,
     async publishScore(matchId: number, score: Scoreboard, prevSeq?: number) {
       // The match-odds market stops taking bets before the score saying the match is over is stored.
       if (endsMatch(score)) await suspendMatchOdds(app, matchId);
@@ -207,9 +297,8 @@ export function createCricketFeedApi(
       const id = await openPlayerFancy(db, matchId, name, event, quote, app.clock.now());
       if (id !== null) app.bus.publish('market', { market_id: id });
     },
-    async quoteFancy(fancyId, quote) {
-      must(`quote fancy ${fancyId}`, await app.fancy.quote(fancyId, quote));
-    },
+    // A ball's quotes in one write (app.fancy.quoteMany checks each as app.fancy.quote does).
+    quoteFancies: (quotes) => app.fancy.quoteMany(quotes),
     async setFancyStatus(fancyId, status: FancyStatus) {
       must(`fancy ${fancyId} ${status}`, await app.fancy.setStatus(fancyId, status));
     },

@@ -540,7 +540,8 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
         .where(and(eq(fantasyContests.matchId, m.match_id), eq(fantasyContests.state, 'OPEN')));
     }
     const due = ms.filter(
-      (m) => m.elevens && !hasStarted(m, now) && m.starts_at.getTime() - now.getTime() < CONTEST_HORIZON_MS,
+      (m) =>
+        m.has_elevens && !hasStarted(m, now) && m.starts_at.getTime() - now.getTime() < CONTEST_HORIZON_MS,
     );
     if (due.length === 0) return;
     await db
