@@ -544,4 +544,23 @@ describeStores('racing: the race day through the operator API', (ctx) => {
     ]);
     await ledgerClean();
   });
+
+  it('listRaces leaves out the races resulted or void before a time, unless kept: the racing feed does not read the day’s finished races (issue 48)', async () => {
+    const a = await race(6);
+    const b = await race(6);
+    const c = await race(6);
+    for (const r of [a, b])
+      expect((await ctx.app.racing.voidRace(null, r.match_id, 'ABANDONED')).ok).toBe(true);
+    const ids = async (done?: { before: Date; keep?: readonly number[] }) =>
+      (await ctx.app.racing.listRaces(new Date(Date.now()), new Date(Date.now() + 2 * HOUR), done))
+        .map((x) => x.race.matchId)
+        .filter((id) => [a.match_id, b.match_id, c.match_id].includes(id));
+    expect(await ids()).toEqual([a.match_id, b.match_id, c.match_id]);
+    // Void before the time: left out; the OPEN one stays; one kept stays.
+    const later = new Date(Date.now() + 2 * HOUR);
+    expect(await ids({ before: later })).toEqual([c.match_id]);
+    expect(await ids({ before: later, keep: [b.match_id] })).toEqual([b.match_id, c.match_id]);
+    // Going off at or after the time: listed whatever their state.
+    expect(await ids({ before: new Date(Date.now()) })).toEqual([a.match_id, b.match_id, c.match_id]);
+  });
 });

@@ -1,10 +1,17 @@
 // A RacingFeedApi in memory over the fake exchange: a race's WIN and PLACE markets are fake
 // exchange markets, so the racing feed's quotes and bets go through the engine's order book.
-import type { FeedRace, FeedRaceVoidReason, NewRace, RacingFeedApi, RacingResult } from '../src/index.ts';
+import type {
+  FeedRace,
+  FeedRaceVoidReason,
+  NewRace,
+  RaceListFilter,
+  RacingFeedApi,
+  RacingResult,
+} from '../src/index.ts';
 import type { FakeExchange } from './fake-exchange.ts';
 
 export type RacingCall =
-  | { op: 'list'; from_ms: number; to_ms: number }
+  | { op: 'list'; from_ms: number; to_ms: number; filter?: RaceListFilter }
   | { op: 'create'; race: NewRace }
   | { op: 'nonRunner'; match_id: number; number: number; win_rf_bp: number; place_rf_bp: number }
   | { op: 'off' | 'finish'; match_id: number }
@@ -37,12 +44,17 @@ export class FakeRacing implements RacingFeedApi {
     r.race = { ...r.race, ...patch };
   }
 
-  async listRaces(from_ms: number, to_ms: number): Promise<FeedRace[]> {
+  async listRaces(from_ms: number, to_ms: number, filter?: RaceListFilter): Promise<FeedRace[]> {
     this.check();
-    this.calls.push({ op: 'list', from_ms, to_ms });
+    this.calls.push(filter ? { op: 'list', from_ms, to_ms, filter } : { op: 'list', from_ms, to_ms });
+    const done = (r: FeedRace) =>
+      filter !== undefined &&
+      (r.state === 'RESULTED' || r.state === 'VOID') &&
+      r.off_time_ms < filter.done_before_ms &&
+      !filter.keep_ids?.includes(r.match_id);
     return [...this.races.values()]
       .map((r) => r.race)
-      .filter((r) => r.off_time_ms >= from_ms && r.off_time_ms <= to_ms)
+      .filter((r) => r.off_time_ms >= from_ms && r.off_time_ms <= to_ms && !done(r))
       .sort((a, b) => a.off_time_ms - b.off_time_ms);
   }
 

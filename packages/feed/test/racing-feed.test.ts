@@ -7,7 +7,9 @@ import {
   planDay,
   siteDay,
   type NewRace,
+  type RaceListFilter,
   type RacingFeedOptions,
+  type RacingResult,
   type RacingTickReport,
 } from '../src/index.ts';
 import { FakeExchange } from './fake-exchange.ts';
@@ -335,6 +337,81 @@ describe('racing feed: the race day', () => {
     };
     await run(t, 60, 10_000);
     expect(t.racing.calls.filter((c) => c.op === 'result')).toHaveLength(1 + 3);
+  });
+});
+
+describe('racing feed: what it reads (issue 48)', () => {
+  it('the race list is read again after a race-day call of its own or once list_refresh_ms old, and races still go off, finish and result on time', async () => {
+    const s = setup({ max_creates_per_tick: 0, non_runner_probability: 0 });
+    const race = await s.racing.createRace(foreignRace(T0 + 2 * MIN, 8));
+    const at: Record<string, number> = {};
+    for (const op of ['off', 'finish', 'result'] as const) {
+      const real = s.racing[op].bind(s.racing) as (...a: unknown[]) => Promise<RacingResult>;
+      (s.racing as unknown as Record<string, unknown>)[op] = (...a: unknown[]) => {
+        at[op] ??= s.clock.t;
+        return real(...a);
+      };
+    }
+    await run(s, 310); // over 5 minutes, a tick a second
+    const lists = s.racing.calls.filter((c) => c.op === 'list').length;
+    // Every 10 s, and again after each of its three calls: not once a second (310).
+    expect(lists).toBeGreaterThanOrEqual(31);
+    expect(lists).toBeLessThanOrEqual(31 + 3 + 1);
+    const run_ms = s.racing.races.get(race.match_id)!.race.sport_id === 7 ? 120_000 : 30_000;
+    expect(at.off).toBe(T0 + 2 * MIN);
+    expect(at.finish).toBe(T0 + 2 * MIN + run_ms);
+    expect(at.result).toBe(T0 + 2 * MIN + run_ms + 60_000);
+    expect(s.racing.races.get(race.match_id)!.race.state).toBe('RESULTED');
+  });
+
+  it('an operator’s change is seen within list_refresh_ms: a voided race is no longer quoted', async () => {
+    const s = setup({
+      max_creates_per_tick: 0,
+      bet_probability: 0,
+      quote_far_ms: 1_000,
+      quote_near_ms: 1_000,
+    });
+    const race = await s.racing.createRace(foreignRace(T0 + 90 * MIN, 8));
+    await run(s, 3);
+    expect(s.feed.state().get(race.win_market_id)?.centers).toBeTruthy();
+    await s.racing.voidRace(race.match_id, 'ABANDONED');
+    await run(s, 11);
+    // Read again within 10 s: the race's quote state is dropped with it.
+    expect(s.feed.state().get(race.win_market_id)).toBeUndefined();
+  });
+
+  it('the list leaves out races resulted or void before the nearest off it may create, but keeps one whose result it asks again', async () => {
+    const s = setup({ max_creates_per_tick: 0, non_runner_probability: 0, result_retries: 3 });
+    const race = await s.racing.createRace(foreignRace(T0 + MIN, 8));
+    const store = s.racing.result.bind(s.racing);
+    let refusals = 1;
+    s.racing.result = async (match_id, placings) => {
+      if (s.racing.races.get(match_id)!.race.state === 'FINISHED') await store(match_id, placings);
+      return refusals-- > 0 ? { ok: false, message: 'settling market: refused' } : { ok: true };
+    };
+    const lists = () => s.racing.calls.filter((c) => c.op === 'list');
+    let kept = 0;
+    for (let i = 0; i < 40; i++) {
+      const n = lists().length;
+      // Resulted but refused (the result asked again): kept in the list until it goes through.
+      const asking = s.racing.races.get(race.match_id)!.race.state === 'RESULTED' && refusals === 0;
+      const t = s.clock.t;
+      await s.feed.tick();
+      s.clock.advance(10_000);
+      const c = lists()[n];
+      if (c?.op !== 'list') continue;
+      expect(c.filter?.done_before_ms).toBe(t + s.feed.options.min_lead_ms);
+      if (asking) {
+        expect(c.filter?.keep_ids).toEqual([race.match_id]);
+        kept += 1;
+      } else expect(c.filter?.keep_ids).toBeUndefined();
+    }
+    expect(kept).toBeGreaterThan(0);
+    expect(refusals).toBe(-1); // refused once, then accepted
+    // Resulted: no longer listed.
+    const last = lists().at(-1) as { filter?: RaceListFilter };
+    const listed = await s.racing.listRaces(s.clock.t - HOUR, s.clock.t + HOUR, last.filter);
+    expect(listed.map((r) => r.match_id)).not.toContain(race.match_id);
   });
 });
 

@@ -50,8 +50,17 @@ export function createRacingFeedApi(app: FastifyInstance): RacingFeedApi {
   }
 
   return {
-    async listRaces(from_ms, to_ms) {
-      const rows = await racing.listRaces(new Date(from_ms), new Date(to_ms));
+    async listRaces(from_ms, to_ms, filter) {
+      const rows = await racing.listRaces(
+        new Date(from_ms),
+        new Date(to_ms),
+        filter
+          ? {
+              before: new Date(filter.done_before_ms),
+              ...(filter.keep_ids ? { keep: filter.keep_ids } : {}),
+            }
+          : undefined,
+      );
       return rows.map(({ race, match, runners }) => ({
         match_id: race.matchId,
         sport_id: race.sportId as RacingSport,

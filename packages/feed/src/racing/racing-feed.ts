@@ -5,7 +5,7 @@
 // prices each side of every runner around the market's view of its chance, and (4) now and then
 // lets a simulated bettor take a price.
 //
-// Stateless across restarts: every tick reads the races back from `listRaces`; a race's model
+// Stateless across restarts: the races are read back from `listRaces`; a race's model
 // (strengths, the market's opinion noise, its non-runner plan) comes from its own PRNG, seeded by
 // the feed's seed, its venue and off time — so a restarted feed (or another leader) continues the
 // same day: a race found OFF past its run time is finished, FINISHED past the weigh-in resulted.
@@ -13,10 +13,17 @@
 // state of each market, and a small random walk of the prices (lost on restart: prices jump at
 // most that walk).
 //
-// Bounded work per tick: one listRaces, at most `max_lifecycle_per_tick` lifecycle calls, at most
-// `max_creates_per_tick` new races, at most `max_markets_per_tick` market re-quotes (each at most
-// 2·levels orders per runner), at most one simulated bet. Refusals are results (logged, counted),
-// and tick() never throws.
+// The race list is kept between ticks and read again after the feed's own race-day calls (a race
+// created, sent off, finished, resulted, a runner withdrawn: accepted or refused) or once it is
+// `list_refresh_ms` old (what the operator did meanwhile); it leaves out the races resulted or void
+// before the nearest off the feed may create (only a result asked again keeps one). Every call
+// the feed makes is checked by the store on its own row, so acting on a list a few seconds old
+// costs at most a refusal (issue 48: the list was read every second).
+//
+// Bounded work per tick: at most one listRaces, at most `max_lifecycle_per_tick` lifecycle calls,
+// at most `max_creates_per_tick` new races, at most `max_markets_per_tick` market re-quotes (each
+// at most 2·levels orders per runner), at most one simulated bet. Refusals are results (logged,
+// counted), and tick() never throws.
 import { priceToIndex, ticksDown, ticksUp } from '@backlay/engine';
 import { createTickLoop, type TickLoop } from '../loop.ts';
 import {
@@ -71,6 +78,11 @@ export interface RacingFeedOptions extends RaceModelOptions, MakerOptions {
   min_lead_ms: number;
   /** Races this far back are still looked at (an OPEN, OFF or FINISHED race left by a restart). */
   lookback_ms: number;
+  /**
+   * The race list is read again once it is this old (what an operator changed meanwhile: a
+   * runner withdrawn, a race voided), and at once after any race-day call of the feed's own.
+   */
+  list_refresh_ms: number;
   max_creates_per_tick: number;
   /** Non-runners, offs, finishes and results per tick at most. */
   max_lifecycle_per_tick: number;
@@ -105,6 +117,7 @@ export const DEFAULT_RACING_FEED_OPTIONS: RacingFeedOptions = {
   horizon_ms: 3 * HOUR_MS,
   min_lead_ms: 5 * MINUTE_MS,
   lookback_ms: 12 * HOUR_MS,
+  list_refresh_ms: 10_000,
   max_creates_per_tick: 2,
   max_lifecycle_per_tick: 6,
   max_markets_per_tick: 2,
@@ -216,6 +229,25 @@ export function createRacingFeed(deps: {
   });
   const { busy, launch } = loop;
   const plans = new Map<number, { races: PlannedRace[]; byKey: Map<string, PlannedRace> }>();
+  /** The race list as last read (null: read it on the next tick), and the time of that read. */
+  let listed: { races: FeedRace[]; at_ms: number } | null = null;
+
+  /**
+   * The races a tick may act on: OPEN, OFF and FINISHED ones of the last `lookback_ms`, any going
+   * off from the nearest the feed may create on (so it never creates one twice), and a resulted
+   * one whose result is asked again. Read far enough ahead that the list stays whole until it is
+   * read again.
+   */
+  async function raceList(t: number): Promise<FeedRace[]> {
+    if (listed && t >= listed.at_ms && t - listed.at_ms < o.list_refresh_ms) return listed.races;
+    const keep_ids = [...memory].flatMap(([id, m]) => (m.retry ? [id] : []));
+    const read = await racing.listRaces(t - o.lookback_ms, t + o.horizon_ms + o.list_refresh_ms, {
+      done_before_ms: t + o.min_lead_ms,
+      ...(keep_ids.length > 0 ? { keep_ids } : {}),
+    });
+    listed = { races: read, at_ms: t };
+    return read;
+  }
 
   const now = () => clock.now().getTime();
   const mem = (match_id: number) => {
@@ -290,6 +322,8 @@ export function createRacingFeed(deps: {
     op: string,
     fn: () => Promise<{ ok: true } | { ok: false; message: string }>,
   ): Promise<boolean> {
+    // Whatever the answer, the race may have moved: the list is read again on the next tick.
+    listed = null;
     try {
       const res = await fn();
       if (res.ok) return true;
@@ -536,15 +570,17 @@ export function createRacingFeed(deps: {
     };
     const jobs: Promise<void>[] = [];
     const t = now();
-    let races: FeedRace[];
+    let list: FeedRace[];
     try {
-      races = await racing.listRaces(t - o.lookback_ms, t + o.horizon_ms);
+      list = await raceList(t);
     } catch (err) {
       report.failures += 1;
       log.warn({ err }, 'racing feed: listRaces failed');
       return { report, jobs };
     }
-    races = races.slice().sort((a, b) => a.off_time_ms - b.off_time_ms || a.match_id - b.match_id);
+    const races = list
+      .filter((r) => r.off_time_ms >= t - o.lookback_ms)
+      .sort((a, b) => a.off_time_ms - b.off_time_ms || a.match_id - b.match_id);
     const ids = new Set(races.map((r) => r.match_id));
     for (const id of memory.keys()) if (!ids.has(id)) memory.delete(id);
     for (const [id, st] of markets) if (!ids.has(st.match_id)) markets.delete(id);
@@ -575,6 +611,7 @@ export function createRacingFeed(deps: {
       creates += 1;
       try {
         const { run_ms: _run, strengths: _s, ...race } = p;
+        listed = null;
         const created = await racing.createRace(race);
         report.created.push(created.match_id);
       } catch (err) {

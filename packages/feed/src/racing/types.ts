@@ -57,12 +57,24 @@ export interface FeedRace {
   readonly runners: readonly FeedRaceRunner[];
 }
 
+/**
+ * What `listRaces` may leave out: the day's finished business. RESULTED and VOID races going off
+ * before `done_before_ms` are not listed, except those named in `keep_ids`.
+ */
+export interface RaceListFilter {
+  readonly done_before_ms: number;
+  readonly keep_ids?: readonly number[];
+}
+
 /** Refusals are results, never throws (the race moved on, a runner already out, …). */
 export type RacingResult = { ok: true } | { ok: false; message: string };
 
 export interface RacingFeedApi {
-  /** Races whose off is in [from_ms, to_ms], any state, in off-time order. */
-  listRaces(from_ms: number, to_ms: number): Promise<FeedRace[]>;
+  /**
+   * Races whose off is in [from_ms, to_ms], any state (less those `filter` leaves out), in
+   * off-time order.
+   */
+  listRaces(from_ms: number, to_ms: number, filter?: RaceListFilter): Promise<FeedRace[]>;
   /** Creates the race: its match in the meeting's series, its card, WIN and PLACE markets open. */
   createRace(race: NewRace): Promise<FeedRace>;
   /** Withdraws a runner with its reduction factors (basis points: 2500 = 25 %). */

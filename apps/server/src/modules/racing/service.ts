@@ -8,7 +8,7 @@
 import type { RaceCard, RaceMeeting, RaceRunner, RaceState, RaceVoidReason } from '@backlay/contract';
 import { DEFAULT_FEED_OPTIONS, type NewRace } from '@backlay/feed';
 import { SettlementError } from '@backlay/engine';
-import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterCommit } from '../../db/commit-hooks.ts';
 import { markets, matches, runners } from '../../db/schema.ts';
@@ -548,20 +548,48 @@ export function createRacingService(app: FastifyInstance) {
 
     createRaces,
 
-    /** Races whose off is in [from, to], in off order (the racing feed's restart). */
-    async listRaces(from: Date, to: Date) {
+    /**
+     * Races whose off is in [from, to], in off order (the racing feed's day). With `done`, the
+     * RESULTED and VOID races going off before `done.before` are left out (the feed has nothing to
+     * do with them), except those in `done.keep`.
+     */
+    async listRaces(from: Date, to: Date, done?: { before: Date; keep?: readonly number[] }) {
+      const finished = done
+        ? or(
+            notInArray(races.state, ['RESULTED', 'VOID']),
+            gte(matches.startTime, done.before),
+            ...(done.keep && done.keep.length > 0 ? [inArray(races.matchId, [...done.keep])] : []),
+          )
+        : undefined;
+      // Only what the racing day needs of each race and runner (read every few seconds).
       const rows = await db
-        .select({ race: races, match: matches })
+        .select({
+          race: {
+            matchId: races.matchId,
+            sportId: races.sportId,
+            state: races.state,
+            placesPaid: races.placesPaid,
+            winMarketId: races.winMarketId,
+            placeMarketId: races.placeMarketId,
+          },
+          match: { venue: matches.venue, country: matches.country, startTime: matches.startTime },
+        })
         .from(races)
         .innerJoin(matches, eq(matches.matchId, races.matchId))
-        .where(and(gte(matches.startTime, from), sql`${matches.startTime} <= ${to}`))
+        .where(and(gte(matches.startTime, from), sql`${matches.startTime} <= ${to}`, finished))
         .orderBy(asc(matches.startTime), asc(matches.matchId));
       const ids = rows.map((r) => r.race.matchId);
       const card =
         ids.length === 0
           ? []
           : await db
-              .select()
+              .select({
+                matchId: raceRunners.matchId,
+                number: raceRunners.number,
+                winSelectionId: raceRunners.winSelectionId,
+                placeSelectionId: raceRunners.placeSelectionId,
+                nonRunner: raceRunners.nonRunner,
+              })
               .from(raceRunners)
               .where(inArray(raceRunners.matchId, ids))
               .orderBy(asc(raceRunners.matchId), asc(raceRunners.number));
