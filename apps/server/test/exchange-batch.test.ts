@@ -219,4 +219,63 @@ describeStores('exchange batches', (ctx) => {
     expect(answers[3]).toMatchObject({ ok: true, repeated: false, size_matched_paise: 1_000 });
     await expectExchangeInvariants(ctx.app);
   });
+
+  it('a maker’s quote in one batch: every order through the bet’s path, the other maker’s orders cancelled after them (issue 48)', async () => {
+    const m = await createMarket(ctx.app, { runners: 2 });
+    const [r0, r1] = m.selectionIds as [number, number];
+    const alpha = await createBettor(ctx.app, 10_000_000, 'mma');
+    const beta = await createBettor(ctx.app, 10_000_000, 'mmb');
+    const broke = await createBettor(ctx.app, 0, 'mmc');
+    const req = (selection_id: number, side: 'BACK' | 'LAY', price: number, size_paise = 10_000) => ({
+      market_id: m.marketId,
+      selection_id,
+      side,
+      price,
+      size_paise,
+      request_id: `q-${Math.random().toString(36).slice(2)}`,
+    });
+    const quote = (side: 'BACK' | 'LAY', centre: number) =>
+      [r0, r1].flatMap((sel) =>
+        side === 'BACK'
+          ? [req(sel, 'BACK', centre + 2), req(sel, 'BACK', centre + 4)]
+          : [req(sel, 'LAY', centre - 2), req(sel, 'LAY', centre - 4)],
+      );
+    const resting = async (userId: number) =>
+      (await ctx.app.db.select().from(bets).where(eq(bets.userId, userId))).filter((b) => b.resting).length;
+    const first = await noticesDuring(m.marketId, () =>
+      ctx.app.exchange.placeBets(alpha.userId, m.marketId, [...quote('BACK', 250), ...quote('LAY', 250)], {
+        staker: SYSTEM_STAKER,
+      }),
+    );
+    expect(first.value.every((o) => o.ok)).toBe(true);
+    expect(first.notices).toBe(1);
+    expect(await resting(alpha.userId)).toBe(8);
+    // Beta's quote, one order off the ladder and one of another market: those refused in words,
+    // the rest placed, and alpha's orders cancelled in the same batch (one notice).
+    const orders = [...quote('BACK', 260), req(r0, 'LAY', 257), { ...req(r1, 'LAY', 240), market_id: 1 }];
+    const second = await noticesDuring(m.marketId, () =>
+      ctx.app.exchange.placeBets(beta.userId, m.marketId, orders, {
+        staker: SYSTEM_STAKER,
+        cancel: [alpha.userId],
+      }),
+    );
+    expect(second.value.map((o) => (o.ok ? 'ok' : o.message))).toEqual([
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+      'Odds are not a valid price on the ladder',
+      'An order of another market',
+    ]);
+    expect(second.notices).toBe(1);
+    expect(await resting(alpha.userId)).toBe(0);
+    expect(await resting(beta.userId)).toBe(4);
+    // Each order is checked as a bet is: one whose maker has no money is refused by the batch.
+    const third = await ctx.app.exchange.placeBets(broke.userId, m.marketId, [req(r0, 'BACK', 200)], {
+      staker: SYSTEM_STAKER,
+      cancel: [beta.userId],
+    });
+    expect(third[0]).toMatchObject({ ok: false });
+    await expectExchangeInvariants(ctx.app);
+  });
 });

@@ -56,8 +56,9 @@ export function bookIsDeep(
 }
 
 /**
- * Places a maker's quote, then cancels the other makers' orders on the market (the ladder never
- * goes empty between the two steps). Refusals are logged; returns how many orders were placed.
+ * Places a maker's quote and cancels the other makers' orders on the market after it, in one batch
+ * of the market (the ladder never goes empty between the two). Refusals are logged; returns how
+ * many orders were placed.
  */
 export async function placeQuote(
   deps: { api: FeedApi; log: FeedLog; name: string; makers: readonly string[] },
@@ -66,7 +67,12 @@ export async function placeQuote(
   orders: readonly FeedOrder[],
 ): Promise<number> {
   const { api, log, name, makers } = deps;
-  const results = await Promise.all(orders.map((ord) => api.placeBet(maker, ord)));
+  const results = await api.placeQuote(
+    maker,
+    market_id,
+    orders,
+    makers.filter((m) => m !== maker),
+  );
   const refused = results.filter((r) => !r.ok);
   if (refused.length > 0) {
     const first = refused[0]!;
@@ -75,7 +81,6 @@ export async function placeQuote(
       `${name}: quotes refused`,
     );
   }
-  for (const other of makers) if (other !== maker) await api.cancelAll(other, market_id);
   return results.length - refused.length;
 }
 

@@ -96,6 +96,18 @@ export interface FeedApi {
   image(market_id: number): Promise<FeedImage | null>;
   /** Places a limit order as `actor` (in play this waits the market's bet delay). Refusals are results, not throws. */
   placeBet(actor: string, order: FeedOrder): Promise<FeedPlaceResult>;
+  /**
+   * A market maker's quote: places `orders` (all on `market_id`) as `actor`, each as `placeBet`
+   * places it, then cancels every unmatched order of each of `cancel_actors` in the market (the
+   * other makers'), in one batch of the market: the ladder is never without a quote. Results per
+   * order, in order; refusals are results, not throws.
+   */
+  placeQuote(
+    actor: string,
+    market_id: number,
+    orders: readonly FeedOrder[],
+    cancel_actors: readonly string[],
+  ): Promise<FeedPlaceResult[]>;
   /** Cancels every unmatched order of `actor` in the market. */
   cancelAll(actor: string, market_id: number): Promise<void>;
   /** Turns the market in play with this bet delay (unmatched orders lapse). */

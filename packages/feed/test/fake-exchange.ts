@@ -122,6 +122,22 @@ export class FakeExchange implements FeedApi {
     return { ok: true, size_remaining_paise: r.size_remaining_paise };
   }
 
+  /** The orders one by one, then the cancels (recorded as place and cancelAll calls). */
+  async placeQuote(
+    actor: string,
+    market_id: number,
+    orders: readonly FeedOrder[],
+    cancel_actors: readonly string[],
+  ): Promise<FeedPlaceResult[]> {
+    this.quotes.push({ actor, market_id, orders: orders.length, cancel_actors: [...cancel_actors] });
+    const results = await Promise.all(orders.map((o) => this.placeBet(actor, o)));
+    for (const other of cancel_actors) await this.cancelAll(other, market_id);
+    return results;
+  }
+
+  /** Each placeQuote call. */
+  readonly quotes: { actor: string; market_id: number; orders: number; cancel_actors: string[] }[] = [];
+
   async cancelAll(actor: string, market_id: number): Promise<void> {
     this.calls.push({ op: 'cancelAll', actor, market_id });
     const m = this.markets.get(market_id);

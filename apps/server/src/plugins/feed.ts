@@ -183,6 +183,27 @@ export function createExchangeFeedApi(
       );
       return out.ok ? { ok: true, size_remaining_paise: out.size_remaining_paise } : out;
     },
+    async placeQuote(actor, market_id, orders, cancel_actors) {
+      // One batch of the market: every order through the bet's path (app.exchange.placeBets), the
+      // other makers' orders cancelled after them.
+      const out = await app.exchange.placeBets(
+        userOf(actor),
+        market_id,
+        orders.map((order) => ({
+          market_id: order.market_id,
+          selection_id: order.selection_id,
+          side: order.side,
+          price: order.price,
+          size_paise: order.size_paise,
+          request_id: `${prefix}-${++n}`,
+        })),
+        {
+          ...(fence === undefined ? { staker: SYSTEM_STAKER } : { staker: SYSTEM_STAKER, fence }),
+          cancel: cancel_actors.map(userOf),
+        },
+      );
+      return out.map((o) => (o.ok ? { ok: true, size_remaining_paise: o.size_remaining_paise } : o));
+    },
     async cancelAll(actor, market_id) {
       await app.exchange.cancelBets(userOf(actor), { market_id });
     },
@@ -271,7 +292,8 @@ export async function createServerRacingFeed(
 
 /**
  * The cricket feed's timing from one figure, the time between balls: a ball runs 40% of it (at
- * most 2 s, as on a real ground's feed) and the innings break is six balls' time (at most 30 s).
+ * most 2 s, as on a real ground's feed), the innings break is six balls' time (at most 30 s), and
+ * an idle feed looks again within one ball's time (at most 5 s).
  */
 export function cricketTiming(ballIntervalMs: number): Partial<CricketFeedOptions> {
   if (!Number.isSafeInteger(ballIntervalMs) || ballIntervalMs < 100) {
@@ -282,28 +304,7 @@ export function cricketTiming(ballIntervalMs: number): Partial<CricketFeedOption
     ball_running_ms: Math.min(DEFAULT_CRICKET_FEED_OPTIONS.ball_running_ms, Math.round(ballIntervalMs * 0.4)),
     innings_break_ms: Math.min(DEFAULT_CRICKET_FEED_OPTIONS.innings_break_ms, ballIntervalMs * 6),
     tick_ms: Math.min(DEFAULT_CRICKET_FEED_OPTIONS.tick_ms, Math.max(50, Math.round(ballIntervalMs / 10))),
-  };
-}
-
-/** Calls `tick()` every `tick_ms`, never two at once; `stop()` waits for the tick in flight. */
-function runTicks(feed: CricketFeed) {
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let ticking: Promise<unknown> | null = null;
-  let running = true;
-  const next = () => {
-    if (!running) return;
-    timer = setTimeout(() => {
-      ticking = feed.tick().finally(() => {
-        ticking = null;
-        next();
-      });
-    }, feed.options.tick_ms);
-  };
-  next();
-  return async () => {
-    running = false;
-    if (timer) clearTimeout(timer);
-    if (ticking) await ticking;
+    idle_tick_ms: Math.min(DEFAULT_CRICKET_FEED_OPTIONS.idle_tick_ms, ballIntervalMs),
   };
 }
 
@@ -344,7 +345,9 @@ export const feedPlugin = fp<{
         ...(seed === undefined ? {} : { seed }),
         options: cricketTiming(cricketBallIntervalMs ?? DEFAULT_CRICKET_FEED_OPTIONS.ball_interval_ms),
       });
-      stopCricket = runTicks(cricket);
+      // Ticks when a match is next due (a ball's start, its end), not every tick_ms.
+      cricket.start();
+      stopCricket = () => cricket.stop();
       racingFeed = await createServerRacingFeed(app, { ...(seed === undefined ? {} : { seed }), fence });
       racingFeed.start();
       app.log.info(

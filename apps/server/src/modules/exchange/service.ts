@@ -590,6 +590,133 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     return { market, quote, running: space.ids.length, exposure };
   }
 
+  type PlaceCmd = Command & { kind: 'place' };
+  /** A placement ready for its market's queue: its command, its answer (null: the queue was full). */
+  type Prepared = { cmd: PlaceCmd; answer: Promise<PlaceBetOutcome | null>; refuseFull(): void };
+
+  /**
+   * Everything a bet goes through before its market's queue: its checks, the repeat and market
+   * pre-check (a market this node has not seen open, or in play with a bet delay), the bet delay,
+   * then the stake gate and its reservation. Returns the command to queue, or the answer already.
+   */
+  async function preparePlace(
+    userId: number,
+    request: PlaceBetRequest,
+    opts: { staker: Staker; fence?: Fence | null; onDelay?: (wait_ms: number) => void },
+  ): Promise<{ outcome: PlaceBetOutcome } | Prepared> {
+    const refuse = (message: string) => ({ outcome: { ok: false as const, message } });
+    if (!isValidPrice(request.price)) return refuse('Odds are not a valid price on the ladder');
+    if (
+      !Number.isSafeInteger(request.size_paise) ||
+      request.size_paise <= 0 ||
+      request.size_paise > MAX_ORDER_PAISE
+    ) {
+      return refuse('Stake must be a positive amount');
+    }
+    if (request.request_id.length < 1 || request.request_id.length > 64) {
+      return refuse('request_id must be 1 to 64 characters');
+    }
+    // A market this node last saw open and without a bet delay goes straight to its queue (the
+    // batch repeats every check on the locked row). Otherwise: the repeat and market checks
+    // now, then in play the bet delay, then the queue; the batch refuses the bet if the market
+    // was suspended or its version moved meanwhile.
+    let delayedVersion: number | null = null;
+    const seen = cache.row(request.market_id);
+    if (!seen || seen.status !== 'OPEN' || (seen.inPlay && seen.betDelayS > 0)) {
+      // Read with the other bets pre-checked at this moment (pre-check.ts): a quote's orders share two statements.
+      const { repeated, market: pre } = await preCheck(userId, request.request_id, request.market_id);
+      if (repeated) return { outcome: repeatedOf(repeated) };
+      if (pre) cache.rememberRow(pre);
+      try {
+        const market = checkMarket(pre, request);
+        if (market.inPlay && market.betDelayS > 0) {
+          delayedVersion = market.version;
+          opts.onDelay?.(market.betDelayS * 1000);
+          await sleep(market.betDelayS * 1000);
+        }
+      } catch (err) {
+        if (err instanceof Refusal) return refuse(err.message);
+        throw err;
+      }
+    }
+    // The bet's worst case (a back's stake, a lay's liability: never less than the exposure it
+    // can add) comes off the user's available balance first, in a short transaction shared with
+    // the bets of every market arriving meanwhile; the market's batch turns it into the hold.
+    const marketId = request.market_id;
+    if (waitingOn(marketId) >= MAX_QUEUED_COMMANDS_PER_MARKET) return refuse(QUEUE_FULL_BET_MESSAGE);
+    reserving.set(marketId, (reserving.get(marketId) ?? 0) + 1);
+    let reservation: Reservation;
+    try {
+      reservation = await app.wallet.reserve({
+        userId,
+        marketId,
+        staker: opts.staker,
+        wantPaise:
+          request.side === 'BACK' ? request.size_paise : layLiabilityPaise(request.size_paise, request.price),
+        stakePaise: request.size_paise,
+      });
+    } finally {
+      const n = (reserving.get(marketId) ?? 1) - 1;
+      if (n > 0) reserving.set(marketId, n);
+      else reserving.delete(marketId);
+    }
+    // The bettor's wallet row stayed locked by another transaction: refused in words, at once.
+    if (reservation.busy) return refuse(reservation.message);
+    // The stake gate refused it (the session ended, on any node): nothing was reserved.
+    if (reservation.refusal !== undefined) return refuse(reservation.refusal);
+    let done!: (o: PlaceBetOutcome | null) => void;
+    let fail!: (err: unknown) => void;
+    const answer = new Promise<PlaceBetOutcome | null>((resolve, reject) => {
+      done = resolve;
+      fail = reject;
+    });
+    const cmd: PlaceCmd = {
+      kind: 'place',
+      userId,
+      request,
+      delayedVersion,
+      ...(opts.fence === undefined ? {} : { fence: opts.fence }),
+      ...(reservation.hasWallet && reservation.limit ? { limit: reservation.limit } : {}),
+      reservation,
+      done,
+      fail,
+    };
+    return { cmd, answer, refuseFull: () => done(null) };
+  }
+
+  /**
+   * Queues prepared placements on their market together (nothing runs between them: they join the
+   * same batch), then a cancel of each of `cancelUsers`' unmatched orders there. Answers each
+   * placement; one the queue could not take (full) has its reservation released and is refused.
+   */
+  function submitPlaces(
+    marketId: number,
+    places: readonly Prepared[],
+    cancelUsers: readonly number[] = [],
+  ): Promise<PlaceBetOutcome>[] {
+    const answers = places.map(({ cmd, answer, refuseFull }) => {
+      if (!queue.submit(marketId, cmd)) refuseFull();
+      return answer.then(async (a) => {
+        if (a) return a;
+        await release(cmd);
+        return { ok: false as const, message: QUEUE_FULL_BET_MESSAGE };
+      });
+    });
+    for (const userId of cancelUsers) {
+      const cancel: Command = {
+        kind: 'cancel',
+        userId,
+        target: { market_id: marketId },
+        done: () => {},
+        fail: (err: unknown) =>
+          app.log.warn({ err, market_id: marketId, user_id: userId }, 'exchange: a cancel failed'),
+      };
+      if (!queue.submit(marketId, cancel))
+        app.log.warn({ market_id: marketId, user_id: userId }, 'exchange: a cancel found the queue full');
+    }
+    return answers;
+  }
+
   const service: ExchangeService & {
     exposureDetail(userId: number): Promise<ExposureEntry[]>;
     getCashOut(
@@ -612,88 +739,42 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
       request: PlaceBetRequest,
       opts: { staker: Staker; fence?: Fence | null; onDelay?: (wait_ms: number) => void },
     ): Promise<PlaceBetOutcome> {
-      if (!isValidPrice(request.price))
-        return { ok: false, message: 'Odds are not a valid price on the ladder' };
-      if (
-        !Number.isSafeInteger(request.size_paise) ||
-        request.size_paise <= 0 ||
-        request.size_paise > MAX_ORDER_PAISE
-      ) {
-        return { ok: false, message: 'Stake must be a positive amount' };
-      }
-      if (request.request_id.length < 1 || request.request_id.length > 64) {
-        return { ok: false, message: 'request_id must be 1 to 64 characters' };
-      }
-      // A market this node last saw open and without a bet delay goes straight to its queue (the
-      // batch repeats every check on the locked row). Otherwise: the repeat and market checks
-      // now, then in play the bet delay, then the queue; the batch refuses the bet if the market
-      // was suspended or its version moved meanwhile.
-      let delayedVersion: number | null = null;
-      const seen = cache.row(request.market_id);
-      if (!seen || seen.status !== 'OPEN' || (seen.inPlay && seen.betDelayS > 0)) {
-        // Read with the other bets pre-checked at this moment (pre-check.ts): a quote's orders share two statements.
-        const { repeated, market: pre } = await preCheck(userId, request.request_id, request.market_id);
-        if (repeated) return repeatedOf(repeated);
-        if (pre) cache.rememberRow(pre);
-        try {
-          const market = checkMarket(pre, request);
-          if (market.inPlay && market.betDelayS > 0) {
-            delayedVersion = market.version;
-            opts.onDelay?.(market.betDelayS * 1000);
-            await sleep(market.betDelayS * 1000);
-          }
-        } catch (err) {
-          if (err instanceof Refusal) return { ok: false, message: err.message };
-          throw err;
-        }
-      }
-      // The bet's worst case (a back's stake, a lay's liability: never less than the exposure it
-      // can add) comes off the user's available balance first, in a short transaction shared with
-      // the bets of every market arriving meanwhile; the market's batch turns it into the hold.
-      const marketId = request.market_id;
-      if (waitingOn(marketId) >= MAX_QUEUED_COMMANDS_PER_MARKET) {
-        return { ok: false, message: QUEUE_FULL_BET_MESSAGE };
-      }
-      reserving.set(marketId, (reserving.get(marketId) ?? 0) + 1);
-      let reservation: Reservation;
-      try {
-        reservation = await app.wallet.reserve({
-          userId,
-          marketId,
-          staker: opts.staker,
-          wantPaise:
-            request.side === 'BACK'
-              ? request.size_paise
-              : layLiabilityPaise(request.size_paise, request.price),
-          stakePaise: request.size_paise,
-        });
-      } finally {
-        const n = (reserving.get(marketId) ?? 1) - 1;
-        if (n > 0) reserving.set(marketId, n);
-        else reserving.delete(marketId);
-      }
-      // The bettor's wallet row stayed locked by another transaction: refused in words, at once.
-      if (reservation.busy) return { ok: false, message: reservation.message };
-      // The stake gate refused it (the session ended, on any node): nothing was reserved.
-      if (reservation.refusal !== undefined) return { ok: false, message: reservation.refusal };
-      let cmd: Command | null = null;
-      const answer = await new Promise<PlaceBetOutcome | null>((done, fail) => {
-        cmd = {
-          kind: 'place',
-          userId,
-          request,
-          delayedVersion,
-          ...(opts.fence === undefined ? {} : { fence: opts.fence }),
-          ...(reservation.hasWallet && reservation.limit ? { limit: reservation.limit } : {}),
-          reservation,
-          done,
-          fail,
-        };
-        if (!queue.submit(marketId, cmd)) done(null);
-      });
-      if (answer) return answer;
-      await release(cmd!);
-      return { ok: false, message: QUEUE_FULL_BET_MESSAGE };
+      const prepared = await preparePlace(userId, request, opts);
+      if ('outcome' in prepared) return prepared.outcome;
+      return submitPlaces(request.market_id, [prepared])[0]!;
+    },
+
+    /**
+     * Several orders of one user on one market placed together (a market maker's quote), then,
+     * with `cancel`, those users' unmatched orders on the market cancelled (the other makers'):
+     * each order goes through everything `placeBet` does (its checks, the pre-check, the bet delay,
+     * the stake gate and its reservation), and once all are ready they join the market's queue
+     * together, the cancels after them, so that they are taken into the same batch: one
+     * transaction, and the book never shows the market without either quote. Answers per order.
+     */
+    async placeBets(
+      userId: number,
+      marketId: number,
+      requests: readonly PlaceBetRequest[],
+      opts: { staker: Staker; fence?: Fence | null; cancel?: readonly number[] },
+    ): Promise<PlaceBetOutcome[]> {
+      const settled = await Promise.allSettled(
+        requests.map(async (r) =>
+          r.market_id === marketId
+            ? preparePlace(userId, r, opts)
+            : { outcome: { ok: false as const, message: 'An order of another market' } },
+        ),
+      );
+      // An order that failed (the store, not a refusal) fails the quote, as placing the orders
+      // one by one did: those ready are placed all the same, and nothing is cancelled.
+      const failed = settled.find((x) => x.status === 'rejected');
+      const prepared = settled.flatMap((x) => (x.status === 'fulfilled' ? [x.value] : []));
+      const ready = prepared.flatMap((p) => ('cmd' in p ? [p] : []));
+      const answers = submitPlaces(marketId, ready, failed ? [] : (opts.cancel ?? []));
+      let k = 0;
+      const out = await Promise.all(prepared.map((p) => ('outcome' in p ? p.outcome : answers[k++]!)));
+      if (failed) throw failed.reason;
+      return out;
     },
 
     async cancelBets(
@@ -760,8 +841,24 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
       filter: { status?: MarketStatus | MarketStatus[]; market_type?: string } = {},
     ): Promise<MarketInfo[]> {
       const statuses = filter.status === undefined ? undefined : [filter.status].flat();
+      // The columns answered only: the demo feed lists its markets every second.
       const rows = await db
-        .select({ market: markets, sportId: matches.sportId })
+        .select({
+          market: {
+            marketId: markets.marketId,
+            matchId: markets.matchId,
+            marketName: markets.marketName,
+            marketType: markets.marketType,
+            status: markets.status,
+            inPlay: markets.inPlay,
+            betDelayS: markets.betDelayS,
+            version: markets.version,
+            minStakePaise: markets.minStakePaise,
+            maxStakePaise: markets.maxStakePaise,
+            startTime: markets.startTime,
+          },
+          sportId: matches.sportId,
+        })
         .from(markets)
         .innerJoin(matches, eq(matches.matchId, markets.matchId))
         .where(
@@ -776,7 +873,12 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
         rows.length === 0
           ? []
           : await db
-              .select()
+              .select({
+                marketId: runners.marketId,
+                selectionId: runners.selectionId,
+                name: runners.name,
+                status: runners.status,
+              })
               .from(runners)
               .where(
                 inArray(

@@ -103,6 +103,17 @@ export interface ExchangeService {
     request: PlaceBetRequest,
     opts: { staker: Staker; fence?: Fence | null; onDelay?: (wait_ms: number) => void },
   ): Promise<PlaceBetOutcome>;
+  /**
+   * A quote: several orders of one user on one market, each through `placeBet`'s path, queued
+   * together (one batch), then `cancel`'s users' unmatched orders on the market cancelled after
+   * them in the same batch. Answers per order.
+   */
+  placeBets(
+    user_id: number,
+    market_id: number,
+    requests: readonly PlaceBetRequest[],
+    opts: { staker: Staker; fence?: Fence | null; cancel?: readonly number[] },
+  ): Promise<PlaceBetOutcome[]>;
   cancelBets(user_id: number, target: { bet_id: number } | { market_id: number }): Promise<CancelOutcome>;
   setMarketStatus(market_id: number, status: 'OPEN' | 'SUSPENDED' | 'CLOSED'): Promise<void>;
   setInPlay(market_id: number, bet_delay_s?: number): Promise<void>;
