@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { adminAmount, adminRequestId } from './admin.ts';
-import {
-  documented,
-  idInput,
-  isoDateTime,
-  marketKind,
-  plainText,
-  TEXT_MAX_CHARS,
-} from './common.ts';
+import { documented, idInput, isoDateTime, marketKind, plainText, TEXT_MAX_CHARS } from './common.ts';
 import { pageInput, userRole } from './console.ts';
 import { bet } from './exchange.ts';
 import { rangeRefinements, REPORT_RANGE, reportDay } from './reports.ts';
