@@ -22,6 +22,7 @@ import {
   type FeedImage,
   type FeedMarket,
   type FeedOptions,
+  type FeedOrder,
 } from '@backlay/feed';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -129,6 +130,15 @@ export function createExchangeFeedApi(
   // Unique per user: a per-process prefix and a counter (1–64 characters).
   const prefix = `feed-${Date.now().toString(36)}-${randomInt(1 << 30).toString(36)}`;
   let n = 0;
+  /** A maker's order as the exchange takes a bet, with a request id of its own. */
+  const betRequest = (order: FeedOrder) => ({
+    market_id: order.market_id,
+    selection_id: order.selection_id,
+    side: order.side,
+    price: order.price,
+    size_paise: order.size_paise,
+    request_id: `${prefix}-${++n}`,
+  });
   return {
     async listMarkets(): Promise<FeedMarket[]> {
       // Read by type: the racing day's WIN and PLACE markets (and their many runners) are never
@@ -170,14 +180,7 @@ export function createExchangeFeedApi(
     async placeBet(actor, order) {
       const out = await app.exchange.placeBet(
         userOf(actor),
-        {
-          market_id: order.market_id,
-          selection_id: order.selection_id,
-          side: order.side,
-          price: order.price,
-          size_paise: order.size_paise,
-          request_id: `${prefix}-${++n}`,
-        },
+        betRequest(order),
         // The feed's market makers stake with no session: their orders carry the leader's fence.
         fence === undefined ? { staker: SYSTEM_STAKER } : { staker: SYSTEM_STAKER, fence },
       );
@@ -186,22 +189,10 @@ export function createExchangeFeedApi(
     async placeQuote(actor, market_id, orders, cancel_actors) {
       // One batch of the market: every order through the bet's path (app.exchange.placeBets), the
       // other makers' orders cancelled after them.
-      const out = await app.exchange.placeBets(
-        userOf(actor),
-        market_id,
-        orders.map((order) => ({
-          market_id: order.market_id,
-          selection_id: order.selection_id,
-          side: order.side,
-          price: order.price,
-          size_paise: order.size_paise,
-          request_id: `${prefix}-${++n}`,
-        })),
-        {
-          ...(fence === undefined ? { staker: SYSTEM_STAKER } : { staker: SYSTEM_STAKER, fence }),
-          cancel: cancel_actors.map(userOf),
-        },
-      );
+      const out = await app.exchange.placeBets(userOf(actor), market_id, orders.map(betRequest), {
+        ...(fence === undefined ? { staker: SYSTEM_STAKER } : { staker: SYSTEM_STAKER, fence }),
+        cancel: cancel_actors.map(userOf),
+      });
       return out.map((o) => (o.ok ? { ok: true, size_remaining_paise: o.size_remaining_paise } : o));
     },
     async cancelAll(actor, market_id) {
