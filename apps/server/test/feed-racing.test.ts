@@ -3,6 +3,8 @@
 // to the weighed-in result, and both markets settle — with the ledger balanced.
 import type { RacingFeedOptions } from '@backlay/feed';
 import { expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { bets, users } from '../src/db/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { createServerRacingFeed } from '../src/plugins/feed.ts';
 import { expectExchangeInvariants } from './helpers/exchange.ts';
@@ -61,18 +63,33 @@ describeStores(
         }
       }
       await expectExchangeInvariants(ctx.app);
-      // Bettors from here on, so the race settles matched bets.
+      /** The makers with unmatched bets on a market. */
+      const makersOn = async (market_id: number) => {
+        const rows = await ctx.app.db
+          .selectDistinct({ name: users.userName })
+          .from(bets)
+          .innerJoin(users, eq(users.userId, bets.userId))
+          .where(and(eq(bets.marketId, market_id), sql`${bets.resting}`));
+        return rows.map((r) => r.name).filter((n) => feed.options.makers.includes(n));
+      };
+      // Bettors from here on, so the race settles matched bets; a market a bettor took a level of
+      // is visited again, and its maker amends its ladder (issue 48).
       (feed.options as RacingFeedOptions).bet_probability = 0.5;
 
       // The day moves on: off at the off, past the post, the weigh-in, the result.
       const off = first.match.startTime.getTime();
       const states: string[] = [];
+      let amended = 0;
       while (clock.t < off + 8 * MIN) {
         clock.t += 20_000;
-        await feed.tick();
+        const r = await feed.tick();
+        amended += r.amended.length;
+        for (const id of r.requoted) expect(await makersOn(id), `makers on ${id}`).toHaveLength(1);
         const card = (await ctx.app.racing.card(first.race.matchId))!;
         if (states[states.length - 1] !== card.state) states.push(card.state);
       }
+      // Visits after a bettor took a level amend the ladder (the race's own markets or others').
+      expect(amended).toBeGreaterThan(0);
       expect(states.slice(states.indexOf('OPEN') >= 0 ? states.indexOf('OPEN') : 0)).toEqual(
         expect.arrayContaining(['OFF', 'FINISHED', 'RESULTED']),
       );

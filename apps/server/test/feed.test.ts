@@ -3,7 +3,7 @@
 import type { FeedOptions } from '@backlay/feed';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { cricketMatches, markets, matches } from '../src/db/schema.ts';
+import { bets, cricketMatches, markets, matches } from '../src/db/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import {
   BETTOR_FLOAT_PAISE,
@@ -12,8 +12,9 @@ import {
   ensureFeedAccounts,
   MAKER_FLOAT_PAISE,
 } from '../src/plugins/feed.ts';
-import { FENCED_ORDER_MESSAGE } from '../src/modules/exchange/service.ts';
-import { createMarket, expectExchangeInvariants } from './helpers/exchange.ts';
+import { FENCED_ORDER_MESSAGE, MAX_QUOTE_CANCEL_BETS } from '../src/modules/exchange/service.ts';
+import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
+import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';
 import { expectLedgerBalanced } from './helpers/ledger.ts';
 import { describeStores } from './helpers/stores.ts';
 
@@ -86,6 +87,124 @@ describeStores(
       ).toMatchObject({
         ok: true,
       });
+      await expectExchangeInvariants(ctx.app);
+      expect((await checkLedger(ctx.app)).problems).toEqual([]);
+    });
+
+    it('a maker’s amend cancels only its own listed bets, after its new orders, in the same batch; a bet already matched and another user’s are untouched (issue 48)', async () => {
+      let fence = ctx.app.leader.fence();
+      for (let i = 0; i < 250 && !fence; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        fence = ctx.app.leader.fence();
+      }
+      const accounts = await ensureFeedAccounts(
+        ctx.app,
+        { makers: ['mm_am1', 'mm_am2'], bettors: [] },
+        fence!,
+      );
+      const api = createExchangeFeedApi(ctx.app, accounts, fence!);
+      const m = await createMarket(ctx.app, { runners: 2 });
+      const [r0, r1] = m.selectionIds as [number, number];
+      const order = (selection_id: number, side: 'BACK' | 'LAY', price: number, size_paise = 20_000) => ({
+        market_id: m.marketId,
+        selection_id,
+        side,
+        price,
+        size_paise,
+      });
+      /** The 'market' notices of the market while `fn` runs (one per committed batch). */
+      const noticesDuring = async <T>(fn: () => Promise<T>) => {
+        let n = 0;
+        const off = ctx.app.bus.subscribe('market', (msg) => {
+          if ((msg as { market_id: number }).market_id === m.marketId) n += 1;
+        });
+        try {
+          return { value: await fn(), notices: n };
+        } finally {
+          off();
+        }
+      };
+      const bet = async (id: number) => (await ctx.app.db.select().from(bets).where(eq(bets.betId, id)))[0]!;
+      const resting = async (actor: string) =>
+        (
+          await ctx.app.db
+            .select()
+            .from(bets)
+            .where(eq(bets.userId, accounts.get(actor)!))
+        )
+          .filter((b) => b.resting)
+          .map((b) => b.betId)
+          .sort((a, b) => a - b);
+      const nextSeq = async () =>
+        (await ctx.app.db.select().from(markets).where(eq(markets.marketId, m.marketId)))[0]!.nextSeq;
+
+      // Left by an earlier process: an order of each maker.
+      expect(await api.placeBet('mm_am1', order(r0, 'LAY', 150))).toMatchObject({ ok: true });
+      expect(await api.placeBet('mm_am2', order(r1, 'LAY', 150))).toMatchObject({ ok: true });
+      // A full quote by mm_am1: its ladder, then the other maker's orders and its own older one cancelled.
+      const ladder = [
+        order(r0, 'LAY', 190),
+        order(r0, 'LAY', 180),
+        order(r0, 'BACK', 210),
+        order(r0, 'BACK', 220),
+        order(r1, 'LAY', 190),
+        order(r1, 'BACK', 210),
+      ];
+      const full = await noticesDuring(() =>
+        api.placeQuote('mm_am1', m.marketId, ladder, { actors: ['mm_am2'], own: 'resting' }),
+      );
+      expect(full.notices).toBe(1);
+      expect(full.value.cancel).toEqual({ ok: true, cancelled: 2 });
+      const ids = full.value.placed.map((p) => (p.ok ? p.bet_id : -1));
+      expect(ids.every((id) => id > 0)).toBe(true);
+      expect(await resting('mm_am1')).toEqual([...ids].sort((a, b) => a - b));
+      expect(await resting('mm_am2')).toEqual([]);
+
+      // A bettor takes the 1.90 lay in full; another rests a lay of their own at 1.70.
+      const bettor = await createBettor(ctx.app, 10_000_000, 'amend');
+      const take = await ctx.app.exchange.placeBet(
+        bettor.userId,
+        { ...order(r0, 'BACK', 190), request_id: 'amend-take' },
+        { staker: SYSTEM_STAKER },
+      );
+      expect(take).toMatchObject({ ok: true, status: 'MATCHED' });
+      const theirs = await ctx.app.exchange.placeBet(
+        bettor.userId,
+        { ...order(r1, 'LAY', 170), request_id: 'amend-rest' },
+        { staker: SYSTEM_STAKER },
+      );
+      expect(theirs).toMatchObject({ ok: true, status: 'UNMATCHED' });
+      const theirId = theirs.ok ? theirs.bet_id : -1;
+      const taken = await bet(ids[0]!);
+
+      // The amend: a new 1.85 lay, then mm_am1's matched 1.90, its resting 1.80 and the bettor's
+      // bet listed for cancelling: only the 1.80 is cancelled, in the same batch (one change
+      // published, the stamp moved once for the placement and once for the cancel).
+      const seq = await nextSeq();
+      const amend = await noticesDuring(() =>
+        api.placeQuote('mm_am1', m.marketId, [order(r0, 'LAY', 185)], {
+          actors: ['mm_am2'],
+          own: [ids[0]!, ids[1]!, theirId],
+        }),
+      );
+      expect(amend.notices).toBe(1);
+      expect(amend.value.cancel).toEqual({ ok: true, cancelled: 1 });
+      expect(amend.value.placed).toEqual([
+        { ok: true, bet_id: expect.any(Number), size_remaining_paise: 20_000 },
+      ]);
+      expect(await nextSeq()).toBe(seq + 2);
+      const added = amend.value.placed[0]!.ok ? amend.value.placed[0]!.bet_id : -1;
+      expect(await resting('mm_am1')).toEqual([...ids.slice(2), added].sort((a, b) => a - b));
+      expect(await bet(ids[1]!)).toMatchObject({ resting: false, cancelledPaise: 20_000, matchedPaise: 0 });
+      expect(await bet(ids[0]!)).toEqual(taken);
+      expect(await bet(theirId)).toMatchObject({ resting: true, cancelledPaise: 0, remainingPaise: 20_000 });
+      // Bounded: a quote lists at most MAX_QUOTE_CANCEL_BETS bets of its own.
+      await expect(
+        ctx.app.exchange.placeQuote(accounts.get('mm_am1')!, m.marketId, [], {
+          staker: SYSTEM_STAKER,
+          cancel_own: Array.from({ length: MAX_QUOTE_CANCEL_BETS + 1 }, (_, i) => i + 1),
+        }),
+      ).rejects.toThrow(RangeError);
       await expectExchangeInvariants(ctx.app);
       expect((await checkLedger(ctx.app)).problems).toEqual([]);
     });

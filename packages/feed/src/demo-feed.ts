@@ -25,9 +25,10 @@ import {
 import { createTickLoop, type TickLoop } from './loop.ts';
 import {
   bookIsDeep,
-  placeQuote,
+  quoteMarket,
   roundRupees,
   takePrice as takeOnePrice,
+  type HeldQuote,
   type MakerOptions,
 } from './makers.ts';
 import type {
@@ -107,7 +108,12 @@ export interface MarketState {
   centers: number[] | null;
   /** The maker whose orders are on the book now. */
   maker: string | null;
+  /** What that maker holds (its bets by level), from its placements' answers; null: not known (the next visit is a full quote). */
+  held: HeldQuote | null;
+  /** Full quotes placed (the makers alternate from one to the next). */
   quotes: number;
+  /** Amends placed (only the levels that changed, by the maker on the book). */
+  amends: number;
   next_visit_ms: number;
   in_play: boolean;
 }
@@ -125,8 +131,13 @@ export interface TickReport {
   suspended: number[];
   /** Markets the feed had suspended (play stopped) opened again because play resumed. */
   reopened: number[];
+  /** Markets re-quoted this tick (a full quote or an amend). */
   requoted: number[];
+  /** Of those, the markets amended (only the levels that changed placed). */
+  amended: number[];
   orders_placed: number;
+  /** Bets the amends asked to cancel (the levels that left the ladder or were replaced). */
+  orders_cancelled: number;
   bets_taken: number;
 }
 
@@ -174,15 +185,18 @@ export function createDemoFeed(deps: {
       .filter((r) => r.status === 'ACTIVE')
       .map((r) => r.selection_id)
       .slice(0, Math.floor(o.max_orders_per_market / (2 * o.levels)));
-    let st = markets.get(m.market_id);
-    if (st && st.selections.join() === selections.join()) return st;
-    st = {
+    const prev = markets.get(m.market_id);
+    if (prev && prev.selections.join() === selections.join()) return prev;
+    // The runners changed: quoted afresh, the whole ladder by the other maker.
+    const st: MarketState = {
       market_id: m.market_id,
       selections,
       probabilities: [],
       centers: null,
-      maker: null,
-      quotes: 0,
+      maker: prev?.maker ?? null,
+      held: null,
+      quotes: prev?.quotes ?? 0,
+      amends: 0,
       next_visit_ms: 0,
       in_play: m.in_play,
     };
@@ -230,9 +244,7 @@ export function createDemoFeed(deps: {
     });
     if (bookIsFine(st, img, centers)) return;
 
-    // The other maker quotes first, then the previous maker's orders are cancelled: the ladder
-    // never goes empty between the two steps.
-    const maker = o.makers[st.quotes % o.makers.length]!;
+    // The ladder this visit wants: `levels` each side of each runner around its centre.
     const orders: FeedOrder[] = [];
     st.selections.forEach((selection_id, i) => {
       const { back, lay } = quotePrices(centers[i]!, o.levels);
@@ -267,18 +279,40 @@ export function createDemoFeed(deps: {
         });
       });
     });
-    const placed = await placeQuote(
+    // The maker on the book amends only the levels that changed; a market it holds nothing known
+    // on (first visit, a restart) or that went in play (its orders lapsed) gets the whole ladder
+    // by the other maker. New orders go first, the cancels after them, in one batch: the ladder
+    // never goes empty.
+    const held = st.held;
+    st.held = null;
+    const visit = await quoteMarket(
       { api, log, name: 'demo feed', makers: o.makers },
-      maker,
-      m.market_id,
-      orders.slice(0, o.max_orders_per_market),
+      {
+        market_id: m.market_id,
+        held,
+        full_reason: st.in_play !== img.in_play ? 'the market went in play' : null,
+        next_maker: o.makers[st.quotes % o.makers.length]!,
+        target: orders.slice(0, o.max_orders_per_market),
+        img,
+        levels: o.levels,
+        min_level_size_paise: o.min_level_size_paise,
+        // The runners changed: the centres start afresh, which may cross the old ladder.
+        fresh: st.centers === null && st.maker !== null,
+      },
     );
+    st.held = visit.held;
     st.centers = centers;
-    st.maker = maker;
-    st.quotes += 1;
     st.in_play = img.in_play;
+    if (visit.kind === 'none') return;
+    st.maker = visit.maker;
+    if (visit.kind === 'full') st.quotes += 1;
+    else {
+      st.amends += 1;
+      report.amended.push(m.market_id);
+    }
     report.requoted.push(m.market_id);
-    report.orders_placed += placed;
+    report.orders_placed += visit.placed;
+    report.orders_cancelled += visit.cancelled;
   }
 
   async function takePrice(m: FeedMarket, report: TickReport): Promise<void> {
@@ -336,7 +370,9 @@ export function createDemoFeed(deps: {
       suspended: [],
       reopened: [],
       requoted: [],
+      amended: [],
       orders_placed: 0,
+      orders_cancelled: 0,
       bets_taken: 0,
     };
     const jobs: Promise<void>[] = [];

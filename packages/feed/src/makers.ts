@@ -1,6 +1,7 @@
 // What the market makers and simulated bettors of the self-scheduling feeds (the demo feed, the
-// racing feed) share: whether a book already shows a quote, placing a quote (the other makers'
-// orders go once the new ones are up), and one bettor taking a price.
+// racing feed) share: whether a book already shows a quote, a visit's quote (the held maker amends
+// only the levels that changed; the whole ladder by the other maker when nothing is held or what
+// is held cannot be trusted), and one bettor taking a price.
 import { randInt, type Random } from './pricing.ts';
 import type { FeedApi, FeedImage, FeedLog, FeedOrder } from './types.ts';
 
@@ -55,25 +56,163 @@ export function bookIsDeep(
   });
 }
 
+/** A maker's order resting at one level of the ladder, as its placement answered. */
+export interface HeldLevel {
+  readonly bet_id: number;
+  /** What was left resting when it was placed. */
+  readonly size_paise: number;
+}
+
 /**
- * Places a maker's quote and cancels the other makers' orders on the market after it, in one batch
- * of the market (the ladder never goes empty between the two). Refusals are logged; returns how
- * many orders were placed.
+ * What the feed knows one maker holds on a market, from the answers of its own placements (per
+ * process: empty after a restart). A market keeps its maker while this is known.
  */
-export async function placeQuote(
+export interface HeldQuote {
+  readonly maker: string;
+  /** Per level (`levelKey`): the maker's bet resting there. */
+  readonly levels: ReadonlyMap<string, HeldLevel>;
+  /** Traded volume per selection in the image read at the last visit. */
+  readonly traded: ReadonlyMap<number, number>;
+}
+
+/** A level of a ladder: the runner, the side the maker takes, the price. */
+export const levelKey = (o: { selection_id: number; side: 'BACK' | 'LAY'; price: number }): string =>
+  `${o.selection_id}:${o.side}:${o.price}`;
+
+/** How a visit changes a maker's ladder. */
+export type QuoteDiff =
+  /** Place `place` (the levels that are new or replaced), then cancel `cancel` (the maker's bets that left the ladder or are replaced). */
+  | { readonly kind: 'amend'; readonly place: readonly FeedOrder[]; readonly cancel: readonly number[] }
+  /** The whole ladder again, by the other maker: what is held cannot be trusted (`reason`). */
+  | { readonly kind: 'full'; readonly reason: string };
+
+/**
+ * The amend of a held ladder to `target` (the orders a full quote would place): a level of the
+ * target the maker does not hold is placed; a held level kept keeps its order and size, unless
+ * the image shows it taken below `min_level_size_paise` (the runner traded since the last visit),
+ * then it is placed again and the old bet cancelled; a held level no longer in the target is
+ * cancelled. A held level the image shows below the minimum with no trade on its runner since
+ * the last visit (cancelled by someone else, lapsed: the image disagrees with what is held), a
+ * runner missing from the image, or two target orders at one level: a full quote. A level the
+ * image may not show (its side shows `levels` better prices) is taken as held. Pure; the amend
+ * places at most the target's orders and cancels at most the held ones.
+ */
+export function diffQuote(
+  target: readonly FeedOrder[],
+  held: HeldQuote,
+  img: FeedImage,
+  o: { levels: number; min_level_size_paise: number },
+): QuoteDiff {
+  const runners = new Map(img.runners.map((r) => [r.selection_id, r]));
+  const wanted = new Set<string>();
+  const place: FeedOrder[] = [];
+  const cancel: number[] = [];
+  for (const t of target) {
+    const key = levelKey(t);
+    if (wanted.has(key)) return { kind: 'full', reason: 'two orders of the ladder at one level' };
+    wanted.add(key);
+    const h = held.levels.get(key);
+    if (!h) {
+      place.push(t);
+      continue;
+    }
+    const r = runners.get(t.selection_id);
+    if (!r) return { kind: 'full', reason: 'a quoted runner is missing from the image' };
+    // A maker's lay rests in the back column (best = highest first), its back in the lay column.
+    const column = t.side === 'LAY' ? r.back : r.lay;
+    const last = column[column.length - 1];
+    const visible =
+      column.length < o.levels ||
+      (last !== undefined && (t.side === 'LAY' ? t.price >= last.price : t.price <= last.price));
+    if (!visible) continue;
+    const shown = column.find((l) => l.price === t.price)?.size_paise ?? 0;
+    if (shown >= o.min_level_size_paise) continue;
+    const before = held.traded.get(t.selection_id);
+    if (before === undefined || r.traded_paise <= before) {
+      return { kind: 'full', reason: 'a held level is gone from the image with no trade on its runner' };
+    }
+    place.push(t);
+    cancel.push(h.bet_id);
+  }
+  for (const [key, h] of held.levels) if (!wanted.has(key)) cancel.push(h.bet_id);
+  return { kind: 'amend', place, cancel };
+}
+
+/** What one visit of a market did to its quote. */
+export interface QuoteVisit {
+  /** 'full': the whole ladder placed; 'amend': only what changed; 'none': nothing to change. */
+  readonly kind: 'full' | 'amend' | 'none';
+  readonly maker: string;
+  /** Orders placed (accepted). */
+  readonly placed: number;
+  /** The maker's own bets an amend asked to cancel. */
+  readonly cancelled: number;
+  /**
+   * What the maker holds now, or null when an answer could not be reconciled (an order refused,
+   * the cancels not run, the call failed): the next visit is a full quote.
+   */
+  readonly held: HeldQuote | null;
+}
+
+/**
+ * One visit's quote of a market: a full quote (the whole `target` by `next_maker`, every order of
+ * the other makers and every older one of its own cancelled after it) when nothing is held,
+ * `full_reason` says so (the runners or the gap changed, the market went in play) or the held
+ * ladder cannot be amended (`diffQuote`); else the held maker's amend: only the levels that
+ * changed placed, then the bets they replace cancelled (with any order of the other makers), in
+ * one batch of the market (`FeedApi.placeQuote`): the ladder never goes empty. With `fresh`
+ * (the centres start afresh: a runner withdrawn moved every price), a full quote's new ladder
+ * could trade with the old one: the makers' orders are cancelled first, in a batch of their own.
+ * Refusals are logged. Throws what the call throws (the caller then holds nothing).
+ */
+export async function quoteMarket(
   deps: { api: FeedApi; log: FeedLog; name: string; makers: readonly string[] },
-  maker: string,
-  market_id: number,
-  orders: readonly FeedOrder[],
-): Promise<number> {
+  args: {
+    market_id: number;
+    held: HeldQuote | null;
+    full_reason: string | null;
+    next_maker: string;
+    target: readonly FeedOrder[];
+    img: FeedImage;
+    levels: number;
+    min_level_size_paise: number;
+    fresh?: boolean;
+  },
+): Promise<QuoteVisit> {
   const { api, log, name, makers } = deps;
-  const results = await api.placeQuote(
-    maker,
-    market_id,
-    orders,
-    makers.filter((m) => m !== maker),
-  );
-  const refused = results.filter((r) => !r.ok);
+  const { market_id, held, target, img } = args;
+  const traded = new Map(img.runners.map((r) => [r.selection_id, r.traded_paise]));
+  const diff: QuoteDiff =
+    held === null
+      ? { kind: 'full', reason: 'no quote held' }
+      : args.full_reason !== null
+        ? { kind: 'full', reason: args.full_reason }
+        : diffQuote(target, held, img, args);
+  if (held !== null && diff.kind === 'amend' && diff.place.length === 0 && diff.cancel.length === 0) {
+    return { kind: 'none', maker: held.maker, placed: 0, cancelled: 0, held: { ...held, traded } };
+  }
+  const amend = diff.kind === 'amend' && held !== null ? { held, ...diff } : null;
+  const maker = amend ? amend.held.maker : args.next_maker;
+  const orders = amend ? amend.place : target;
+  const others = makers.filter((m) => m !== maker);
+  if (!amend) {
+    log.debug({ market_id, reason: diff.kind === 'full' ? diff.reason : '' }, `${name}: full quote`);
+    if (args.fresh) {
+      const cleared = await api.placeQuote(maker, market_id, [], { actors: others, own: 'resting' });
+      if (!cleared.cancel.ok) {
+        log.debug(
+          { market_id, message: cleared.cancel.message },
+          `${name}: the old ladder was not cancelled`,
+        );
+        return { kind: 'full', maker, placed: 0, cancelled: 0, held: null };
+      }
+    }
+  }
+  const result = await api.placeQuote(maker, market_id, orders, {
+    actors: others,
+    own: amend ? amend.cancel : 'resting',
+  });
+  const refused = result.placed.filter((r) => !r.ok);
   if (refused.length > 0) {
     const first = refused[0]!;
     log.debug(
@@ -81,7 +220,29 @@ export async function placeQuote(
       `${name}: quotes refused`,
     );
   }
-  return results.length - refused.length;
+  if (!result.cancel.ok) {
+    log.debug({ market_id, message: result.cancel.message }, `${name}: a quote's cancels did not run`);
+  }
+  const levels = new Map<string, HeldLevel>();
+  if (amend) {
+    const gone = new Set(amend.cancel);
+    for (const [key, h] of amend.held.levels) if (!gone.has(h.bet_id)) levels.set(key, h);
+  }
+  result.placed.forEach((r, i) => {
+    if (!r.ok) return;
+    const key = levelKey(orders[i]!);
+    // Matched in full as it was placed: nothing rests there (the next visit places it again).
+    if (r.size_remaining_paise > 0) levels.set(key, { bet_id: r.bet_id, size_paise: r.size_remaining_paise });
+    else levels.delete(key);
+  });
+  const reconciled = refused.length === 0 && result.placed.length === orders.length && result.cancel.ok;
+  return {
+    kind: amend ? 'amend' : 'full',
+    maker,
+    placed: result.placed.length - refused.length,
+    cancelled: amend ? amend.cancel.length : 0,
+    held: reconciled ? { maker, levels, traded } : null,
+  };
 }
 
 /**

@@ -82,8 +82,27 @@ export interface FeedOrder {
 }
 
 export type FeedPlaceResult =
-  | { readonly ok: true; readonly size_remaining_paise: number }
+  | { readonly ok: true; readonly bet_id: number; readonly size_remaining_paise: number }
   | { readonly ok: false; readonly message: string };
+
+/**
+ * What a maker's quote cancels once its orders are placed (in the same batch of the market):
+ * every unmatched order of `actors` (the other makers), and of the quoting actor's own, either
+ * every one resting before the quote was sent ('resting': a full quote, the book then holds only
+ * the new ladder) or these bet ids (an amend: the levels that left the ladder or are replaced).
+ * Bets of the list already matched or cancelled, or not the actor's, are left alone.
+ */
+export interface FeedQuoteCancel {
+  readonly actors: readonly string[];
+  readonly own: 'resting' | readonly number[];
+}
+
+/** A quote's answer: one result per order, in order, and whether its cancels ran. */
+export interface FeedQuoteResult {
+  readonly placed: readonly FeedPlaceResult[];
+  readonly cancel:
+    { readonly ok: true; readonly cancelled: number } | { readonly ok: false; readonly message: string };
+}
 
 /**
  * The exchange as the feed drives it. `actor` names a feed account (a market maker or a simulated
@@ -98,16 +117,16 @@ export interface FeedApi {
   placeBet(actor: string, order: FeedOrder): Promise<FeedPlaceResult>;
   /**
    * A market maker's quote: places `orders` (all on `market_id`) as `actor`, each as `placeBet`
-   * places it, then cancels every unmatched order of each of `cancel_actors` in the market (the
-   * other makers'), in one batch of the market: the ladder is never without a quote. Results per
-   * order, in order; refusals are results, not throws.
+   * places it, then cancels what `cancel` names, in one batch of the market: the ladder is never
+   * without a quote. Results per order, in order (a placed one with its bet id); refusals are
+   * results, not throws.
    */
   placeQuote(
     actor: string,
     market_id: number,
     orders: readonly FeedOrder[],
-    cancel_actors: readonly string[],
-  ): Promise<FeedPlaceResult[]>;
+    cancel: FeedQuoteCancel,
+  ): Promise<FeedQuoteResult>;
   /** Cancels every unmatched order of `actor` in the market. */
   cancelAll(actor: string, market_id: number): Promise<void>;
   /** Turns the market in play with this bet delay (unmatched orders lapse). */

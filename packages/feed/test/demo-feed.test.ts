@@ -1,4 +1,4 @@
-import { priceToIndex } from '@backlay/engine';
+import { cancelOrder, priceToIndex } from '@backlay/engine';
 import { describe, expect, it } from 'vitest';
 import {
   createDemoFeed,
@@ -45,6 +45,25 @@ async function run(s: ReturnType<typeof setup>, ticks: number) {
     s.clock.advance(s.feed.options.tick_ms);
   }
   return reports;
+}
+
+/** The makers' resting levels on a market, by maker. */
+function makerLevels(ex: FakeExchange, market_id: number) {
+  const by = new Map<string, string[]>();
+  for (const o of ex.resting(market_id)) {
+    if (!o.user_id.startsWith('mm_')) continue;
+    by.set(o.user_id, [...(by.get(o.user_id) ?? []), `${o.selection_id}:${o.side}:${o.price}`]);
+  }
+  for (const v of by.values()) v.sort();
+  return by;
+}
+
+/** The levels a quote around the feed's centres has: `levels` lays below and backs above each runner. */
+function targetLevels(st: { selections: number[]; centers: number[] | null }, levels = 3) {
+  return st.selections.flatMap((sel, i) => {
+    const { back, lay } = quotePrices(st.centers![i]!, levels);
+    return [...back.map((p) => `${sel}:LAY:${p}`), ...lay.map((p) => `${sel}:BACK:${p}`)];
+  });
 }
 
 async function expectDeepLadders(ex: FakeExchange, market_id: number, levels = 3) {
@@ -101,18 +120,74 @@ describe('demo feed', () => {
     expect(s.warnings).toEqual([]);
   });
 
-  it('only one maker has orders on a market after a re-quote; the other cancelled', async () => {
-    const s = setup(2);
+  it('after every visit one maker has orders, at the target prices; an amend places only the levels that changed (issue 48)', async () => {
+    const s = setup(2, { bet_probability: 0, drift_sigma: 0.05 });
     s.ex.addMarket({ market_id: 1, start_time_ms: T0 + 10 * HOUR });
-    await run(s, 40);
-    const makers = new Set(
-      s.ex
-        .resting(1)
-        .filter((o) => o.user_id.startsWith('mm_'))
-        .map((o) => o.user_id),
-    );
-    expect(makers.size).toBe(1);
-    expect(s.feed.state().get(1)!.quotes).toBeGreaterThan(2);
+    let before: Set<string> | null = null;
+    let amends = 0;
+    for (let i = 0; i < 150; i++) {
+      const r = await s.feed.tick();
+      s.clock.advance(1_000);
+      const st = s.feed.state().get(1)!;
+      if (!st.centers) continue;
+      const by = makerLevels(s.ex, 1);
+      expect([...by.keys()]).toEqual([st.maker]);
+      // Exactly the ladder the centres call for: `levels` each side of every runner, once each.
+      const target = targetLevels(st);
+      expect(by.get(st.maker!)!.sort()).toEqual(target.sort());
+      if (r.amended.includes(1)) {
+        amends += 1;
+        const changed = target.filter((k) => !before!.has(k)).length;
+        expect(changed).toBeGreaterThan(0);
+        expect(r.orders_placed).toBe(changed);
+        // As many levels left the ladder as joined it.
+        expect(r.orders_cancelled).toBe(changed);
+        expect(s.ex.quotes.at(-1)).toMatchObject({ actor: st.maker, orders: changed });
+      }
+      before = new Set(target);
+    }
+    // One full quote (the first visit), the rest amends by the same maker.
+    const st = s.feed.state().get(1)!;
+    expect(st.quotes).toBe(1);
+    expect(st.amends).toBe(amends);
+    expect(amends).toBeGreaterThan(5);
+    expect(s.ex.quotes.filter((q) => q.own === 'resting')).toHaveLength(1);
+  });
+
+  it('a level a bettor took is placed again by an amend; a level gone with no trade (cancelled by someone else) brings a full quote by the other maker (issue 48)', async () => {
+    const s = setup(12, { bet_probability: 1 });
+    s.ex.addMarket({ market_id: 1, start_time_ms: T0 + 10 * HOUR });
+    const reports = await run(s, 60);
+    expect(reports.reduce((n, r) => n + r.bets_taken, 0)).toBeGreaterThan(20);
+    const st = s.feed.state().get(1)!;
+    expect(st.quotes).toBe(1);
+    expect(st.amends).toBeGreaterThan(10);
+    (s.feed.options as FeedOptions).bet_probability = 0;
+    await run(s, 2);
+    await expectDeepLadders(s.ex, 1);
+    expect([...makerLevels(s.ex, 1).keys()]).toEqual([st.maker]);
+    // An order of the maker's ladder cancelled behind its back: the image disagrees with what it
+    // holds. The second level stays in the ladder whichever way the centre moves (one tick at most).
+    const first = st.maker!;
+    const second = quotePrices(st.centers![0]!, 3).back[1]!;
+    const victim = s.ex
+      .resting(1)
+      .find(
+        (o) =>
+          o.user_id === first &&
+          o.selection_id === String(st.selections[0]) &&
+          o.side === 'LAY' &&
+          o.price === second,
+      )!;
+    cancelOrder(s.ex.markets.get(1)!.book, victim.order_id);
+    s.clock.advance(DEFAULT_FEED_OPTIONS.quote_interval_ms);
+    const [r] = await run(s, 1);
+    expect(r!.requoted).toEqual([1]);
+    expect(r!.amended).toEqual([]);
+    expect(st.quotes).toBe(2);
+    expect(st.maker).not.toBe(first);
+    expect(makerLevels(s.ex, 1).get(st.maker!)!.sort()).toEqual(targetLevels(st).sort());
+    expect([...makerLevels(s.ex, 1).keys()]).toEqual([st.maker]);
   });
 
   it('bounded work per tick: at most max_markets_per_tick re-quotes and max_orders_per_market orders each', async () => {
@@ -310,8 +385,12 @@ describe('demo feed', () => {
       expect(Math.abs(priceToIndex(c) - priceToIndex(centers[i]!))).toBeLessThanOrEqual(1),
     );
     await expectDeepLadders(s.ex, 1);
-    // Only the new maker's quotes are left.
-    expect(new Set(s.ex.resting(1).map((o) => o.user_id)).size).toBe(1);
+    // Only the new quote is left: the restarted feed holds nothing, so its first visit is a full
+    // quote that cancels every older maker order (its own maker's from before the restart too).
+    const st = restarted.state().get(1)!;
+    expect(st.quotes).toBe(1);
+    expect([...makerLevels(s.ex, 1)]).toEqual([[st.maker, targetLevels(st).sort()]]);
+    expect(s.ex.resting(1).filter((o) => o.user_id.startsWith('mm_'))).toHaveLength(18);
   });
 
   it('start/stop runs ticks on a timer and stop waits for work in flight', async () => {

@@ -18,6 +18,8 @@ import type {
   FeedOrder,
   FeedOutcome,
   FeedPlaceResult,
+  FeedQuoteCancel,
+  FeedQuoteResult,
   FeedScoreState,
 } from '../src/index.ts';
 
@@ -26,6 +28,7 @@ type Market = { info: FeedMarket; book: OrderBook; traded: Map<number, number> }
 export type Call =
   | { op: 'place'; actor: string; order: FeedOrder }
   | { op: 'cancelAll'; actor: string; market_id: number }
+  | { op: 'cancelBets'; actor: string; market_id: number; bet_ids: number[] }
   | { op: 'setInPlay'; market_id: number; bet_delay_s: number }
   | { op: 'close'; market_id: number }
   | { op: 'settle'; market_id: number; winner_selection_id: number }
@@ -105,8 +108,9 @@ export class FakeExchange implements FeedApi {
     if (order.size_paise < m.info.min_stake_paise || order.size_paise > m.info.max_stake_paise) {
       return { ok: false, message: `stake outside min/max: ${order.size_paise}` };
     }
+    const bet_id = ++this.nextOrder;
     const r = placeOrder(m.book, {
-      order_id: `o${++this.nextOrder}`,
+      order_id: String(bet_id),
       user_id: actor,
       selection_id: String(order.selection_id),
       side: order.side,
@@ -119,24 +123,60 @@ export class FakeExchange implements FeedApi {
         m.traded.set(sel, (m.traded.get(sel) ?? 0) + e.size_paise);
       }
     }
-    return { ok: true, size_remaining_paise: r.size_remaining_paise };
+    return { ok: true, bet_id, size_remaining_paise: r.size_remaining_paise };
   }
 
-  /** The orders one by one, then the cancels (recorded as place and cancelAll calls). */
+  /** Set to make a quote's cancels fail (answered not ok, nothing cancelled). */
+  failCancels = false;
+
+  /**
+   * The orders one by one, then the cancels: the other actors' orders (recorded as cancelAll), and
+   * the actor's own, listed or all those resting before the quote (recorded as cancelBets).
+   */
   async placeQuote(
     actor: string,
     market_id: number,
     orders: readonly FeedOrder[],
-    cancel_actors: readonly string[],
-  ): Promise<FeedPlaceResult[]> {
-    this.quotes.push({ actor, market_id, orders: orders.length, cancel_actors: [...cancel_actors] });
-    const results = await Promise.all(orders.map((o) => this.placeBet(actor, o)));
-    for (const other of cancel_actors) await this.cancelAll(other, market_id);
-    return results;
+    cancel: FeedQuoteCancel,
+  ): Promise<FeedQuoteResult> {
+    const m = this.markets.get(market_id);
+    const own =
+      cancel.own === 'resting'
+        ? m
+          ? restingOrders(m.book)
+              .filter((o) => o.user_id === actor)
+              .map((o) => Number(o.order_id))
+          : []
+        : [...cancel.own];
+    this.quotes.push({
+      actor,
+      market_id,
+      orders: orders.length,
+      cancel_actors: [...cancel.actors],
+      own: cancel.own === 'resting' ? 'resting' : own,
+    });
+    const placed = await Promise.all(orders.map((o) => this.placeBet(actor, o)));
+    if (this.failCancels) return { placed, cancel: { ok: false, message: 'the cancels failed' } };
+    for (const other of cancel.actors) await this.cancelAll(other, market_id);
+    this.calls.push({ op: 'cancelBets', actor, market_id, bet_ids: own });
+    let cancelled = 0;
+    if (m) {
+      for (const id of own) {
+        const o = m.book.orders.get(String(id));
+        if (o && o.user_id === actor && cancelOrder(m.book, o.order_id).cancelled_paise > 0) cancelled += 1;
+      }
+    }
+    return { placed, cancel: { ok: true, cancelled } };
   }
 
-  /** Each placeQuote call. */
-  readonly quotes: { actor: string; market_id: number; orders: number; cancel_actors: string[] }[] = [];
+  /** Each placeQuote call: a full quote cancels the actor's own 'resting' orders, an amend the listed ones. */
+  readonly quotes: {
+    actor: string;
+    market_id: number;
+    orders: number;
+    cancel_actors: string[];
+    own: 'resting' | number[];
+  }[] = [];
 
   async cancelAll(actor: string, market_id: number): Promise<void> {
     this.calls.push({ op: 'cancelAll', actor, market_id });

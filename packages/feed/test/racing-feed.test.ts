@@ -1,4 +1,4 @@
-import { isValidPrice } from '@backlay/engine';
+import { isValidPrice, ticksDown, ticksUp } from '@backlay/engine';
 import { describe, expect, it } from 'vitest';
 import {
   createRacingFeed,
@@ -11,6 +11,7 @@ import {
   type RacingFeedOptions,
   type RacingResult,
   type RacingTickReport,
+  type RaceMarketState,
 } from '../src/index.ts';
 import { FakeExchange } from './fake-exchange.ts';
 import { FakeRacing } from './racing-fake.ts';
@@ -190,6 +191,86 @@ describe('racing feed: quotes', () => {
     await s.racing.createRace(foreignRace(T0 + 40 * MIN, 8));
     const reports = await run(s, 30);
     expect(reports.reduce((k, r) => k + r.bets_taken, 0)).toBeGreaterThan(5);
+  });
+});
+
+/** The makers' resting levels on a market, by maker (sorted). */
+function makerLevels(s: Setup, market_id: number) {
+  const by = new Map<string, string[]>();
+  for (const o of s.ex.resting(market_id)) {
+    if (!s.feed.options.makers.includes(o.user_id)) continue;
+    by.set(o.user_id, [...(by.get(o.user_id) ?? []), `${o.selection_id}:${o.side}:${o.price}`]);
+  }
+  for (const v of by.values()) v.sort();
+  return by;
+}
+
+/** The levels of a quote around a market's centres with its gap. */
+function targetLevels(st: Readonly<RaceMarketState>, levels = 3) {
+  return st.selections.flatMap((sel, i) =>
+    Array.from({ length: levels }, (_, k) => [
+      `${sel}:LAY:${ticksDown(st.centers![i]!, k + 1 + st.gap)}`,
+      `${sel}:BACK:${ticksUp(st.centers![i]!, k + 1 + st.gap)}`,
+    ]).flat(),
+  );
+}
+
+describe('racing feed: the makers amend (issue 48)', () => {
+  it('a market keeps its maker: later visits place only the levels that changed; the gap firming up or a non-runner brings a full quote by the other maker', async () => {
+    const s = setup({ max_creates_per_tick: 0, bet_probability: 0, non_runner_probability: 0 });
+    // Off in 20 minutes: visited every 10 s (near the off), gap 1 until 15 minutes before, then 0.
+    const race = await s.racing.createRace(foreignRace(T0 + 20 * MIN, 8));
+    const ids = [race.win_market_id, race.place_market_id!];
+    const before = new Map<number, Set<string>>();
+    let amends = 0;
+    /** A tick, then the books. */
+    const tick = async () => {
+      const r = await s.feed.tick();
+      s.clock.advance(10_000);
+      let expected = 0;
+      for (const id of ids) {
+        const st = s.feed.state().get(id)!;
+        if (!st.centers) continue;
+        // One maker on the book, with exactly the ladder the centres and the gap call for.
+        const by = makerLevels(s, id);
+        expect([...by.keys()]).toEqual([st.maker]);
+        const target = targetLevels(st);
+        expect(by.get(st.maker!)).toEqual([...target].sort());
+        // An amend places the levels of the target the maker did not have resting.
+        if (r.amended.includes(id)) {
+          amends += 1;
+          expected += target.filter((k) => !before.get(id)!.has(k)).length;
+        } else if (r.requoted.includes(id)) expected += target.length;
+        before.set(id, new Set(by.get(st.maker!)));
+      }
+      expect(r.orders_placed).toBe(expected);
+      return r;
+    };
+    const fulls = () => ids.map((id) => s.feed.state().get(id)!.quotes);
+    const makersNow = () => ids.map((id) => s.feed.state().get(id)!.maker);
+    for (let i = 0; i < 30; i++) await tick();
+    expect(fulls()).toEqual([1, 1]);
+    expect(amends).toBeGreaterThan(10);
+    const wide = makersNow();
+    // 15 minutes before the off the gap closes: the whole ladder again, by the other maker.
+    for (let i = 0; i < 6; i++) await tick();
+    expect(ids.map((id) => s.feed.state().get(id)!.gap)).toEqual([0, 0]);
+    expect(fulls()).toEqual([2, 2]);
+    makersNow().forEach((m, i) => expect(m).not.toBe(wide[i]));
+    // A non-runner: the runners changed, the whole ladder again by the other maker. Its centres
+    // start afresh at the new chances, which could cross the old ladder: the makers' orders (the
+    // withdrawn runner's too) are cancelled first, then the new ladder placed.
+    const tight = makersNow();
+    const quotes = s.ex.quotes.length;
+    expect((await s.racing.nonRunner(race.match_id, 3, 1_000, 2_000)).ok).toBe(true);
+    for (let i = 0; i < 4; i++) await tick();
+    expect(fulls()).toEqual([3, 3]);
+    const clears = s.ex.quotes.slice(quotes).filter((q) => q.orders === 0);
+    expect(clears.map((q) => q.market_id).sort()).toEqual([...ids].sort());
+    expect(clears.every((q) => q.own === 'resting')).toBe(true);
+    makersNow().forEach((m, i) => expect(m).not.toBe(tight[i]));
+    expect(s.feed.state().get(race.win_market_id)!.selections).toHaveLength(7);
+    expect(s.ex.crossed(race.win_market_id)).toBe(false);
   });
 });
 

@@ -184,16 +184,22 @@ export function createExchangeFeedApi(
         // The feed's market makers stake with no session: their orders carry the leader's fence.
         fence === undefined ? { staker: SYSTEM_STAKER } : { staker: SYSTEM_STAKER, fence },
       );
-      return out.ok ? { ok: true, size_remaining_paise: out.size_remaining_paise } : out;
+      return out.ok ? { ok: true, bet_id: out.bet_id, size_remaining_paise: out.size_remaining_paise } : out;
     },
-    async placeQuote(actor, market_id, orders, cancel_actors) {
-      // One batch of the market: every order through the bet's path (app.exchange.placeBets), the
-      // other makers' orders cancelled after them.
-      const out = await app.exchange.placeBets(userOf(actor), market_id, orders.map(betRequest), {
+    async placeQuote(actor, market_id, orders, cancel) {
+      // One batch of the market: every order through the bet's path (app.exchange.placeQuote),
+      // then the other makers' orders and the maker's own listed (or older) ones cancelled.
+      const out = await app.exchange.placeQuote(userOf(actor), market_id, orders.map(betRequest), {
         ...(fence === undefined ? { staker: SYSTEM_STAKER } : { staker: SYSTEM_STAKER, fence }),
-        cancel: cancel_actors.map(userOf),
+        cancel: cancel.actors.map(userOf),
+        cancel_own: cancel.own,
       });
-      return out.map((o) => (o.ok ? { ok: true, size_remaining_paise: o.size_remaining_paise } : o));
+      return {
+        placed: out.placed.map((o) =>
+          o.ok ? { ok: true, bet_id: o.bet_id, size_remaining_paise: o.size_remaining_paise } : o,
+        ),
+        cancel: out.cancelled.ok ? { ok: true, cancelled: out.cancelled.cancelled } : out.cancelled,
+      };
     },
     async cancelAll(actor, market_id) {
       await app.exchange.cancelBets(userOf(actor), { market_id });

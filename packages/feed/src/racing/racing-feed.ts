@@ -10,8 +10,9 @@
 // the feed's seed, its venue and off time — so a restarted feed (or another leader) continues the
 // same day: a race found OFF past its run time is finished, FINISHED past the weigh-in resulted.
 // What lives in memory is only timing (when this process saw the off and the finish), the quote
-// state of each market, and a small random walk of the prices (lost on restart: prices jump at
-// most that walk).
+// state of each market (its centres, and the bets its maker holds there: lost on restart, the
+// first visit then places the whole ladder again), and a small random walk of the prices (lost on
+// restart: prices jump at most that walk).
 //
 // The race list is kept between ticks and read again after the feed's own race-day calls (a race
 // created, sent off, finished, resulted, a runner withdrawn: accepted or refused) or once it is
@@ -28,9 +29,10 @@ import { priceToIndex, ticksDown, ticksUp } from '@backlay/engine';
 import { createTickLoop, type TickLoop } from '../loop.ts';
 import {
   bookIsDeep,
-  placeQuote,
+  quoteMarket,
   roundRupees,
   takePrice as takeOnePrice,
+  type HeldQuote,
   type MakerOptions,
 } from '../makers.ts';
 import { fairPrice, gaussian, limitTicks, randInt, type Random } from '../pricing.ts';
@@ -155,9 +157,13 @@ export interface RacingTickReport {
   resulted: { match_id: number; placings: number[][] }[];
   /** Calls the store refused (the race moved on, an operator got there first, …). */
   refused: { match_id: number; op: string; message: string }[];
-  /** Markets re-quoted this tick. */
+  /** Markets re-quoted this tick (a full quote or an amend). */
   requoted: number[];
+  /** Of those, the markets amended (only the levels that changed placed). */
+  amended: number[];
   orders_placed: number;
+  /** Bets the amends asked to cancel (the levels that left the ladder or were replaced). */
+  orders_cancelled: number;
   bets_taken: number;
   /** Calls that threw (logged; the step is tried again on a later tick). */
   failures: number;
@@ -172,7 +178,12 @@ export interface RaceMarketState {
   centers: number[] | null;
   gap: number;
   maker: string | null;
+  /** What that maker holds (its bets by level), from its placements' answers; null: not known (the next visit is a full quote). */
+  held: HeldQuote | null;
+  /** Full quotes placed (the makers alternate from one to the next). */
   quotes: number;
+  /** Amends placed (only the levels that changed, by the maker on the book). */
+  amends: number;
   next_visit_ms: number;
 }
 
@@ -425,17 +436,20 @@ export function createRacingFeed(deps: {
       .filter((x) => !x.non_runner)
       .map((x) => (kind === 'WIN' ? x.win_selection_id : x.place_selection_id))
       .filter((s): s is number => s !== null);
-    let st = markets.get(market_id);
-    if (st && st.selections.join() === selections.join()) return st;
-    st = {
+    const prev = markets.get(market_id);
+    if (prev && prev.selections.join() === selections.join()) return prev;
+    // The runners changed (a non-runner): quoted afresh, the whole ladder by the other maker.
+    const st: RaceMarketState = {
       market_id,
       match_id: r.match_id,
       kind,
       selections,
       centers: null,
       gap: 0,
-      maker: null,
-      quotes: 0,
+      maker: prev?.maker ?? null,
+      held: null,
+      quotes: prev?.quotes ?? 0,
+      amends: 0,
       next_visit_ms: 0,
     };
     markets.set(market_id, st);
@@ -516,21 +530,42 @@ export function createRacingFeed(deps: {
     const to_off = r.off_time_ms - t;
     const gap = gapAt(to_off);
     if (bookIsFine(st, img, centers, gap)) return;
-    const maker = o.makers[st.quotes % o.makers.length]!;
     const orders = quoteOrders(st, centers, gap, to_off > o.wide_until_ms ? 0.5 : 1);
-    // The other maker's orders go only once the new ones are up: the ladder never goes empty.
-    const placed = await placeQuote(
+    // The maker on the book amends only the levels that changed; a market it holds nothing known
+    // on (first visit, a restart, a runner withdrawn) or whose gap changed gets the whole ladder by
+    // the other maker. New orders go first, the cancels after them, in one batch: the ladder never
+    // goes empty.
+    const held = st.held;
+    st.held = null;
+    const visit = await quoteMarket(
       { api: exchange, log, name: 'racing feed', makers: o.makers },
-      maker,
-      st.market_id,
-      orders,
+      {
+        market_id: st.market_id,
+        held,
+        full_reason: st.gap !== gap ? 'the gap changed' : null,
+        next_maker: o.makers[st.quotes % o.makers.length]!,
+        target: orders,
+        img,
+        levels: o.levels,
+        min_level_size_paise: o.min_level_size_paise,
+        // A runner withdrawn: the centres start afresh at the new chances, which may cross the
+        // old ladder (a maker is known: the market was quoted before its runners changed).
+        fresh: st.centers === null && st.maker !== null,
+      },
     );
+    st.held = visit.held;
     st.centers = centers;
     st.gap = gap;
-    st.maker = maker;
-    st.quotes += 1;
+    if (visit.kind === 'none') return;
+    st.maker = visit.maker;
+    if (visit.kind === 'full') st.quotes += 1;
+    else {
+      st.amends += 1;
+      report.amended.push(st.market_id);
+    }
     report.requoted.push(st.market_id);
-    report.orders_placed += placed;
+    report.orders_placed += visit.placed;
+    report.orders_cancelled += visit.cancelled;
   }
 
   async function takePrice(market_id: number, report: RacingTickReport): Promise<void> {
@@ -564,7 +599,9 @@ export function createRacingFeed(deps: {
       resulted: [],
       refused: [],
       requoted: [],
+      amended: [],
       orders_placed: 0,
+      orders_cancelled: 0,
       bets_taken: 0,
       failures: 0,
     };

@@ -64,7 +64,12 @@ export type PlaceCommand = {
 export type CancelCommand = {
   kind: 'cancel';
   userId: number;
-  target: { bet_id: number } | { market_id: number };
+  /**
+   * One bet, every bet of the user on the market, or these bets of the user on the market (a
+   * maker's amend): of a list, bets not the user's, not on this market, or with nothing left to
+   * cancel are skipped.
+   */
+  target: { bet_id: number } | { market_id: number } | { market_id: number; bet_ids: readonly number[] };
 };
 export type BatchCommand = PlaceCommand | CancelCommand | CashOutCommand;
 
@@ -391,7 +396,13 @@ export class Changes {
 /** One cancel inside a batch; `bump` moves the stamp (once per cancel that changed the book). */
 function cancelIn(state: MarketState, ch: Changes, c: CancelCommand, bump: () => number): CancelOutcome {
   const u = String(c.userId);
-  const ids = 'bet_id' in c.target ? [String(c.target.bet_id)] : [...idsOf(state.ordersOf, u)];
+  const t = c.target;
+  const ids =
+    'bet_id' in t
+      ? [String(t.bet_id)]
+      : 'bet_ids' in t
+        ? t.bet_ids.map(String).filter((id) => state.book.orders.get(id)?.user_id === u)
+        : [...idsOf(state.ordersOf, u)];
   let cancelled = 0;
   let size = 0;
   const events: BookEvent[] = [];

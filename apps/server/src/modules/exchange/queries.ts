@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { bets, fills, exposureHolds, markets, matches, runners, sports } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import * as holds from '../wallet/holds.ts';
@@ -499,6 +499,22 @@ export async function cashOutFirsts(
 }
 
 /** Whether a user has unmatched bets resting on a market. */
+/** A user's resting bets on a market, by id (at most `limit`). */
+export async function restingBetIds(
+  tx: Executor,
+  userId: number,
+  marketId: number,
+  limit: number,
+): Promise<number[]> {
+  const rows = await tx
+    .select({ betId: bets.betId })
+    .from(bets)
+    .where(and(eq(bets.marketId, marketId), eq(bets.userId, userId), sql`${bets.resting}`))
+    .orderBy(asc(bets.betId))
+    .limit(limit);
+  return rows.map((r) => r.betId);
+}
+
 export async function userHasResting(tx: Executor, userId: number, marketId: number): Promise<boolean> {
   const [row] = await tx
     .select({ betId: bets.betId })

@@ -73,6 +73,11 @@ export type * from './types.ts';
 
 /** The answer of a bet whose reservation the sweep released before its batch ran. */
 export const RESERVATION_LOST_MESSAGE = 'The bet waited too long to be placed; place it again';
+/**
+ * A maker's quote cancels at most this many bets of its own (an amend's list, or those resting
+ * before a full quote): a 16-runner ladder three deep each side is 96.
+ */
+export const MAX_QUOTE_CANCEL_BETS = 500;
 /** A leader-only order (the demo feed's) whose leader term ended before its batch ran. */
 export const FENCED_ORDER_MESSAGE = 'Refused: the leader term that sent this order is over';
 
@@ -686,15 +691,16 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
 
   /**
    * Queues prepared placements on their market together (nothing runs between them: they join the
-   * same batch), then a cancel of each of `cancelUsers`' unmatched orders there. Answers each
-   * placement; one the queue could not take (full) has its reservation released and is refused.
+   * same batch), then the cancels (`cancels`: a user and a target on this market). Answers each
+   * placement (one the queue could not take, full, has its reservation released and is refused)
+   * and each cancel (a failed one is logged and answered not ok).
    */
   function submitPlaces(
     marketId: number,
     places: readonly Prepared[],
-    cancelUsers: readonly number[] = [],
-  ): Promise<PlaceBetOutcome>[] {
-    const answers = places.map(({ cmd, answer, refuseFull }) => {
+    cancels: readonly { userId: number; target: CancelCommand['target'] }[] = [],
+  ): { placed: Promise<PlaceBetOutcome>[]; cancelled: Promise<CancelOutcome>[] } {
+    const placed = places.map(({ cmd, answer, refuseFull }) => {
       if (!queue.submit(marketId, cmd)) refuseFull();
       return answer.then(async (a) => {
         if (a) return a;
@@ -702,19 +708,26 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
         return { ok: false as const, message: QUEUE_FULL_BET_MESSAGE };
       });
     });
-    for (const userId of cancelUsers) {
-      const cancel: Command = {
-        kind: 'cancel',
-        userId,
-        target: { market_id: marketId },
-        done: () => {},
-        fail: (err: unknown) =>
-          app.log.warn({ err, market_id: marketId, user_id: userId }, 'exchange: a cancel failed'),
-      };
-      if (!queue.submit(marketId, cancel))
-        app.log.warn({ market_id: marketId, user_id: userId }, 'exchange: a cancel found the queue full');
-    }
-    return answers;
+    const cancelled = cancels.map(
+      ({ userId, target }) =>
+        new Promise<CancelOutcome>((done) => {
+          const cancel: Command = {
+            kind: 'cancel',
+            userId,
+            target,
+            done,
+            fail: (err: unknown) => {
+              app.log.warn({ err, market_id: marketId, user_id: userId }, 'exchange: a cancel failed');
+              done({ ok: false, message: 'The cancel failed' });
+            },
+          };
+          if (!queue.submit(marketId, cancel)) {
+            app.log.warn({ market_id: marketId, user_id: userId }, 'exchange: a cancel found the queue full');
+            done({ ok: false, message: QUEUE_FULL_CANCEL_MESSAGE });
+          }
+        }),
+    );
+    return { placed, cancelled };
   }
 
   const service: ExchangeService & {
@@ -741,23 +754,49 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     ): Promise<PlaceBetOutcome> {
       const prepared = await preparePlace(userId, request, opts);
       if ('outcome' in prepared) return prepared.outcome;
-      return submitPlaces(request.market_id, [prepared])[0]!;
+      return submitPlaces(request.market_id, [prepared]).placed[0]!;
     },
 
-    /**
-     * Several orders of one user on one market placed together (a market maker's quote), then,
-     * with `cancel`, those users' unmatched orders on the market cancelled (the other makers'):
-     * each order goes through everything `placeBet` does (its checks, the pre-check, the bet delay,
-     * the stake gate and its reservation), and once all are ready they join the market's queue
-     * together, the cancels after them, so that they are taken into the same batch: one
-     * transaction, and the book never shows the market without either quote. Answers per order.
-     */
+    /** `placeQuote`'s placements alone: answers per order. */
     async placeBets(
       userId: number,
       marketId: number,
       requests: readonly PlaceBetRequest[],
       opts: { staker: Staker; fence?: Fence | null; cancel?: readonly number[] },
     ): Promise<PlaceBetOutcome[]> {
+      return (await service.placeQuote(userId, marketId, requests, opts)).placed;
+    },
+
+    /**
+     * Several orders of one user on one market placed together (a market maker's quote), then the
+     * cancels: with `cancel`, those users' unmatched orders on the market (the other makers'); with
+     * `cancel_own`, the user's own bets there — these ids (an amend's: the levels it replaces or
+     * drops; ids not the user's, not on this market or with nothing left are skipped) or 'resting'
+     * (every one resting before the quote: a full quote's). Each order goes through everything
+     * `placeBet` does (its checks, the pre-check, the bet delay, the stake gate and its
+     * reservation), and once all are ready they join the market's queue together, the cancels after
+     * them, so that they are taken into the same batch: one transaction, and the book never shows
+     * the market without a quote. Answers per order, and the cancels' sum (not ok if one failed).
+     */
+    async placeQuote(
+      userId: number,
+      marketId: number,
+      requests: readonly PlaceBetRequest[],
+      opts: {
+        staker: Staker;
+        fence?: Fence | null;
+        cancel?: readonly number[];
+        cancel_own?: readonly number[] | 'resting';
+      },
+    ): Promise<{ placed: PlaceBetOutcome[]; cancelled: CancelOutcome }> {
+      const own = opts.cancel_own ?? [];
+      if (own !== 'resting' && own.length > MAX_QUOTE_CANCEL_BETS) {
+        throw new RangeError(`a quote cancels at most ${MAX_QUOTE_CANCEL_BETS} bets of its own`);
+      }
+      // Read before any order is prepared (nothing is reserved yet if it fails) and so before the
+      // new orders are queued: none of them is among those cancelled.
+      const ownIds =
+        own === 'resting' ? await q.restingBetIds(db, userId, marketId, MAX_QUOTE_CANCEL_BETS) : own;
       const settled = await Promise.allSettled(
         requests.map(async (r) =>
           r.market_id === marketId
@@ -770,11 +809,26 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
       const failed = settled.find((x) => x.status === 'rejected');
       const prepared = settled.flatMap((x) => (x.status === 'fulfilled' ? [x.value] : []));
       const ready = prepared.flatMap((p) => ('cmd' in p ? [p] : []));
-      const answers = submitPlaces(marketId, ready, failed ? [] : (opts.cancel ?? []));
+      const cancels = failed
+        ? []
+        : [
+            ...(opts.cancel ?? []).map((u) => ({ userId: u, target: { market_id: marketId } })),
+            ...(ownIds.length > 0 ? [{ userId, target: { market_id: marketId, bet_ids: ownIds } }] : []),
+          ];
+      const answers = submitPlaces(marketId, ready, cancels);
       let k = 0;
-      const out = await Promise.all(prepared.map((p) => ('outcome' in p ? p.outcome : answers[k++]!)));
+      const placed = await Promise.all(
+        prepared.map((p) => ('outcome' in p ? p.outcome : answers.placed[k++]!)),
+      );
+      const outcomes = await Promise.all(answers.cancelled);
       if (failed) throw failed.reason;
-      return out;
+      const refused = outcomes.find((o) => !o.ok);
+      const cancelled: CancelOutcome = refused ?? {
+        ok: true,
+        cancelled: outcomes.reduce((n, o) => n + (o.ok ? o.cancelled : 0), 0),
+        size_cancelled_paise: outcomes.reduce((n, o) => n + (o.ok ? o.size_cancelled_paise : 0), 0),
+      };
+      return { placed, cancelled };
     },
 
     async cancelBets(

@@ -114,6 +114,24 @@ export interface ExchangeService {
     requests: readonly PlaceBetRequest[],
     opts: { staker: Staker; fence?: Fence | null; cancel?: readonly number[] },
   ): Promise<PlaceBetOutcome[]>;
+  /**
+   * `placeBets` with the cancels' answer, and the user's own bets cancellable in the same batch
+   * after the placements: `cancel_own` lists them by id (a market maker's amend: only its own
+   * unmatched bets of this market are touched, the others skipped; at most
+   * MAX_QUOTE_CANCEL_BETS), or 'resting' names every one resting before the quote (a full quote).
+   * `cancelled` sums the cancels (not ok if one failed or found the queue full).
+   */
+  placeQuote(
+    user_id: number,
+    market_id: number,
+    requests: readonly PlaceBetRequest[],
+    opts: {
+      staker: Staker;
+      fence?: Fence | null;
+      cancel?: readonly number[];
+      cancel_own?: readonly number[] | 'resting';
+    },
+  ): Promise<{ placed: PlaceBetOutcome[]; cancelled: CancelOutcome }>;
   cancelBets(user_id: number, target: { bet_id: number } | { market_id: number }): Promise<CancelOutcome>;
   setMarketStatus(market_id: number, status: 'OPEN' | 'SUSPENDED' | 'CLOSED'): Promise<void>;
   setInPlay(market_id: number, bet_delay_s?: number): Promise<void>;
