@@ -293,6 +293,9 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
         await page.waitForTimeout(1000);
         await page.getByRole('button', { name: 'Submit' }).click();
       }
+      // The last Submit may still be fetching: the table is dimmed (aria-busy) until it answers,
+      // and a dimmed table is checked for contrast at its dimmed opacity.
+      await ready(page, 'Casino Results');
       await check('Casino Result report with rounds');
       await roundButton.click();
       const result = page.getByRole('dialog', { name: / · Round \d+$/ });
