@@ -5,7 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import type { BinaryInstrument, BinaryInstrumentHead, WsServerMessage } from '@backlay/contract';
 import { eq } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { binarySessions } from '../src/modules/binary/schema.ts';
 import { expectLedgerClean } from './helpers/casino.ts';
 import { TestClock } from './helpers/clock.ts';
@@ -163,4 +163,57 @@ describeStores(
     );
   },
   { binary: { run: true, clock: handClock, step_ms: 50 } },
+);
+
+// Issue 48 (an idle demo node): with no session live (a Sunday), a runner step costs its reads of
+// the calendar, the live sessions and the sessions due, and no transaction; the calendar is read
+// once a step. Before, every step opened a fenced transaction with nothing in it and read the
+// calendar twice: seven statements a second on an idle node.
+const sundayClock = new TestClock();
+describeStores(
+  'binary feed runner: an idle step (issue 48)',
+  (ctx) => {
+    it('no session live: three reads a step and no transaction', { timeout: 60_000 }, async () => {
+      const app = ctx.app;
+      const runner = app.binary.runner!;
+      const sunday = Date.parse('2027-01-17T12:00:00+05:30');
+      if (sundayClock.now().getTime() < sunday) sundayClock.advance(sunday - sundayClock.now().getTime());
+      const end = Date.now() + 30_000;
+      while (!runner.running() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+      const steps = async (n: number) => {
+        const until = runner.stats.steps + n;
+        while (runner.stats.steps < until && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
+        expect(runner.stats.steps).toBeGreaterThanOrEqual(until);
+      };
+      await steps(2);
+      const fromBinary = () => /modules[\\/]binary[\\/]/.test(new Error().stack ?? '');
+      let reads = 0;
+      let transactions = 0;
+      const select = app.db.select.bind(app.db);
+      const transaction = app.db.transaction.bind(app.db);
+      const spies = [
+        vi.spyOn(app.db, 'select').mockImplementation(((...a: Parameters<typeof select>) => {
+          if (fromBinary()) reads += 1;
+          return select(...a);
+        }) as typeof select),
+        vi.spyOn(app.db, 'transaction').mockImplementation(((...a: Parameters<typeof transaction>) => {
+          if (fromBinary()) transactions += 1;
+          return transaction(...a);
+        }) as typeof transaction),
+      ];
+      try {
+        const before = runner.stats.steps;
+        await steps(10);
+        const n = runner.stats.steps - before;
+        expect(transactions).toBe(0);
+        // A step in flight when the count began or ended may add its reads.
+        expect(reads).toBeLessThanOrEqual(3 * (n + 1));
+        expect(reads).toBeGreaterThanOrEqual(3 * (n - 1));
+      } finally {
+        for (const s of spies) s.mockRestore();
+      }
+      expect(runner.stats.errors).toBe(0);
+    });
+  },
+  { binary: { run: true, clock: sundayClock, step_ms: 50 } },
 );

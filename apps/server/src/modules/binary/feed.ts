@@ -57,8 +57,9 @@ export function createBinaryFeedRunner(
     const ticks = feed.advance(service.clock.now().getTime());
     stats.ticks += ticks.length;
     for (const t of ticks) stats.ticks_by_code[t.code] = (stats.ticks_by_code[t.code] ?? 0) + 1;
-    await service.recordTicks(fence, ticks);
-    await service.syncStates(fence);
+    // The calendar just read serves the step's writes (one read of it a step).
+    await service.recordTicks(fence, ticks, service.holidayNow);
+    await service.syncStates(fence, service.holidayNow);
     const settled = await service.settleDue(fence);
     stats.settled += settled;
     if (settled > 0)

@@ -345,10 +345,14 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock, cl
    * Answers the ticks it took: a tick whose session is no longer live when its row is locked (an
    * operator's settle or void got there first) is refused, never written into a settled session.
    */
-  async function recordTicks(fence: Fence, ticks: readonly FeedTick[]): Promise<FeedTick[]> {
+  async function recordTicks(
+    fence: Fence,
+    ticks: readonly FeedTick[],
+    holiday?: HolidayOf,
+  ): Promise<FeedTick[]> {
     if (ticks.length === 0) return [];
     const list = await instruments();
-    const holiday = await holidays();
+    holiday ??= await holidays();
     // Each instrument's ticks in this batch, oldest first.
     const byCode = new Map<string, FeedTick[]>();
     for (const t of ticks) {
@@ -457,11 +461,16 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock, cl
     return taken.flatMap((p) => p.ticks);
   }
 
-  /** Every live session's status by the clock and the calendar (opens, suspends, closes); fenced. */
-  async function syncStates(fence: Fence | null): Promise<number[]> {
-    const list = await instruments();
-    const holiday = await holidays();
+  /**
+   * Every live session's status by the clock and the calendar (opens, suspends, closes); fenced.
+   * `holiday`: the calendar as the caller last read it (the runner, each step); else read here.
+   * No session live, no transaction: an idle runner (nights, weekends) costs one read a step.
+   */
+  async function syncStates(fence: Fence | null, holiday?: HolidayOf): Promise<number[]> {
     const live = await db.select().from(binarySessions).where(eq(binarySessions.state, 'LIVE'));
+    if (live.length === 0) return [];
+    const list = await instruments();
+    holiday ??= await holidays();
     const changed: { matchId: number; marketId: number }[] = [];
     await db.transaction(async (tx: Tx) => {
       if (fence) await checkFence(tx, fence);
