@@ -16,7 +16,7 @@ import type {
   WsServerMessage,
 } from '@backlay/contract';
 import { eq, sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { matches } from '../src/db/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { publishScore } from '../src/modules/cricket/plugin.ts';
@@ -100,6 +100,70 @@ describeStores('fantasy contests (issue 25)', (ctx) => {
     ball_running_until_ms: null,
     result_text: null,
     ...over,
+  });
+
+  it('a pass skips a live match whose score has not moved, and says when it is busy (issue 48)', async () => {
+    // First in the suite: no contest of another test is live.
+    const m = await upcomingMatch(ctx.app);
+    await ctx.app.fantasy.step(null);
+    const [a, b] = [await bettor(), await bettor()];
+    const h2h = named(await contestsOf(a, m.matchId), 'Head to Head');
+    // Starting in about a day: busy only when "soon" reaches that far.
+    const starts_in_ms = Date.parse(h2h.starts_at) - Date.now();
+    expect(starts_in_ms).toBeGreaterThan(60_000);
+    // The suite's first contests: none is live yet.
+    expect(await ctx.app.fantasy.step(null, 0)).toEqual({ busy: false });
+    const { players } = (await a.call('getFantasyPlayers', { match_id: m.matchId })).body
+      .data as FantasyPlayers;
+    await enter(a, m.matchId, validTeam(players), h2h.contest_id);
+    await enter(b, m.matchId, validTeam(players), h2h.contest_id);
+    expect(await ctx.app.fantasy.step(null, starts_in_ms + 60_000)).toEqual({ busy: true });
+    await startMatch(m.matchId);
+    expect(named(await contestsOf(a, m.matchId), 'Head to Head').state).toBe('LIVE');
+    const bowler = players.find((p) => p.side === 1 && p.role === 'BOWL')!.player_id;
+    const bat = players.filter((p) => p.side === 0 && p.role === 'BAT').map((p) => p.player_id);
+    const ball = (runs: number) =>
+      score({}, [{ player_id: bat[0]!, runs, balls: runs, fours: 0, sixes: 0 }], {
+        player_id: bowler,
+        balls: runs,
+        runs,
+        wickets: 0,
+        maidens: 0,
+      });
+    // The fantasy module's transactions during one pass.
+    const transactionsIn = async (pass: () => Promise<unknown>) => {
+      const transaction = ctx.app.db.transaction.bind(ctx.app.db);
+      let n = 0;
+      const spy = vi.spyOn(ctx.app.db, 'transaction').mockImplementation(((
+        ...args: Parameters<typeof transaction>
+      ) => {
+        if (/modules[\\/]fantasy[\\/]/.test(new Error().stack ?? '')) n += 1;
+        return transaction(...args);
+      }) as typeof transaction);
+      try {
+        await pass();
+      } finally {
+        spy.mockRestore();
+      }
+      return n;
+    };
+    expect(await publishScore(ctx.app, m.matchId, ball(4))).toMatchObject({ ok: true });
+    let busy: unknown;
+    expect(await transactionsIn(async () => (busy = await ctx.app.fantasy.step(null)))).toBeGreaterThan(0);
+    expect(busy).toEqual({ busy: true });
+    const points = async () =>
+      (
+        (await a.call('getFantasyLeaderboard', { contest_id: h2h.contest_id })).body
+          .data as FantasyLeaderboard
+      ).rows[0]!.points;
+    const after4 = await points();
+    // No ball since: nothing to write, no transaction.
+    expect(await transactionsIn(() => ctx.app.fantasy.step(null))).toBe(0);
+    // The next ball moves the points again.
+    expect(await publishScore(ctx.app, m.matchId, ball(10))).toMatchObject({ ok: true });
+    expect(await transactionsIn(() => ctx.app.fantasy.step(null))).toBeGreaterThan(0);
+    expect(await points()).toBeGreaterThan(after4);
+    await expectLedgerClean();
   });
 
   it('teams, joining, the lock at the start, points from the scoreboard, prizes with a tie, refunds and the statement', async () => {
@@ -377,3 +441,33 @@ describeStores('fantasy contests (issue 25)', (ctx) => {
     expect(started.has_elevens).toBe(true);
   });
 });
+
+// Issue 48: the runner passes every `step_ms` while a contest is live or starting, every
+// `idle_step_ms` otherwise (an idle demo node ran ten statements a second on the fantasy runner).
+describeStores(
+  'fantasy runner pace (issue 48)',
+  (ctx) => {
+    it('with nothing live or starting, it passes at the idle pace', async () => {
+      const app = ctx.app;
+      for (let i = 0; i < 200 && !app.leader.fence(); i++) await new Promise((r) => setTimeout(r, 20));
+      expect(app.leader.fence()).not.toBeNull();
+      const step = app.fantasy.step.bind(app.fantasy);
+      const seen: boolean[] = [];
+      const spy = vi.spyOn(app.fantasy, 'step').mockImplementation(async (...args) => {
+        const r = await step(...args);
+        seen.push(r.busy);
+        return r;
+      });
+      try {
+        await new Promise((r) => setTimeout(r, 1_600));
+      } finally {
+        spy.mockRestore();
+      }
+      expect(seen.every((b) => !b)).toBe(true);
+      // 1.6 s at one pass per 500 ms; at `step_ms` (50 ms) it would be about 30.
+      expect(seen.length).toBeGreaterThanOrEqual(2);
+      expect(seen.length).toBeLessThanOrEqual(4);
+    });
+  },
+  { fantasy: { run: true, step_ms: 50, idle_step_ms: 500 } },
+);

@@ -22,12 +22,20 @@ declare module 'fastify' {
 export type FantasyOptions = {
   /** Run the contest runner when this node leads. Default off (tests step it themselves). */
   run?: boolean;
-  /** ms between the runner's passes. Default 1000. */
+  /** ms between the runner's passes while a contest is live or about to start. Default 1000. */
   step_ms?: number;
+  /** ms between passes otherwise (contests to make, starts to watch). Default 5000, or step_ms when given. */
+  idle_step_ms?: number;
 };
 
 /** The runner's pass interval when none is given. */
 export const FANTASY_STEP_MS = 1_000;
+/**
+ * Between passes with no contest live or starting within it (issue 48: an idle demo node ran ten
+ * statements a second here). A start is still met on time: a contest starting within this is
+ * `busy`; joins close by the store's clock whatever the runner's pace.
+ */
+export const FANTASY_IDLE_STEP_MS = 5_000;
 
 export const fantasyModule = fp<{ fantasy?: FantasyOptions }>(
   async (app, opts) => {
@@ -70,29 +78,37 @@ export const fantasyModule = fp<{ fantasy?: FantasyOptions }>(
 
     if (o.run) {
       const step_ms = o.step_ms ?? FANTASY_STEP_MS;
+      const idle_step_ms = o.idle_step_ms ?? o.step_ms ?? FANTASY_IDLE_STEP_MS;
       let timer: NodeJS.Timeout | null = null;
+      let leading = false;
       let running = false;
       const tick = async () => {
+        timer = null;
         const fence = app.leader.fence();
-        if (!fence || running) return;
-        running = true;
-        try {
-          await service.step(fence);
-        } catch (err) {
-          app.log.warn({ err }, 'fantasy: runner pass failed');
-        } finally {
-          running = false;
+        let next_ms = step_ms;
+        if (fence && !running) {
+          running = true;
+          try {
+            next_ms = (await service.step(fence, idle_step_ms)).busy ? step_ms : idle_step_ms;
+          } catch (err) {
+            app.log.warn({ err }, 'fantasy: runner pass failed');
+          } finally {
+            running = false;
+          }
         }
+        if (leading) timer = setTimeout(() => void tick(), next_ms);
       };
       let resign: (() => Promise<void>) | null = null;
       app.addHook('onReady', async () => {
         resign = app.leader.onLeadership(
           () => {
-            timer = setInterval(() => void tick(), step_ms);
+            leading = true;
+            timer = setTimeout(() => void tick(), step_ms);
             app.log.info('fantasy runner started');
           },
           async () => {
-            if (timer) clearInterval(timer);
+            leading = false;
+            if (timer) clearTimeout(timer);
             timer = null;
             while (running) await new Promise((r) => setTimeout(r, 20));
           },

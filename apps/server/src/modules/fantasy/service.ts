@@ -520,7 +520,7 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
   // ------------------------------------------------------------------ the leader's work
 
   /** Makes the default contests for every match with elevens starting within the horizon. */
-  async function ensureContests(ms: FantasyMatch[], now: Date) {
+  async function ensureContests(ms: FantasyMatch[], now: Date): Promise<Date | null> {
     // An OPEN contest follows its match's start (a postponement, a start brought forward); a
     // match turned in play (or bowling) before its scheduled start has started now. Only the
     // contests whose start differs are written.
@@ -529,21 +529,27 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
       .from(fantasyContests)
       .where(eq(fantasyContests.state, 'OPEN'))
       .limit(CONTESTS_LISTED_MAX);
+    let soonest: Date | null = null;
     for (const o of open) {
       const m = ms.find((x) => x.match_id === o.matchId);
-      if (!m) continue;
-      const at = hasStarted(m, now) && m.starts_at > now ? now : m.starts_at;
-      if (at.getTime() === o.startsAt.getTime()) continue;
+      const at = !m ? o.startsAt : hasStarted(m, now) && m.starts_at > now ? now : m.starts_at;
+      if (soonest === null || at < soonest) soonest = at;
+      if (!m || at.getTime() === o.startsAt.getTime()) continue;
       await db
         .update(fantasyContests)
         .set({ startsAt: at })
         .where(and(eq(fantasyContests.matchId, m.match_id), eq(fantasyContests.state, 'OPEN')));
     }
+    // A match with OPEN contests has its contests (the insert would change nothing).
+    const listed = new Set(open.map((o) => o.matchId));
     const due = ms.filter(
       (m) =>
-        m.has_elevens && !hasStarted(m, now) && m.starts_at.getTime() - now.getTime() < CONTEST_HORIZON_MS,
+        m.has_elevens &&
+        !listed.has(m.match_id) &&
+        !hasStarted(m, now) &&
+        m.starts_at.getTime() - now.getTime() < CONTEST_HORIZON_MS,
     );
-    if (due.length === 0) return;
+    if (due.length === 0) return soonest;
     await db
       .insert(fantasyContests)
       .values(
@@ -561,6 +567,8 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
         ),
       )
       .onConflictDoNothing();
+    for (const m of due) if (soonest === null || m.starts_at < soonest) soonest = m.starts_at;
+    return soonest;
   }
 
   /** Every fee of the contest back from the pool (abandoned, or short of its minimum). */
@@ -745,11 +753,22 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
     return changed;
   }
 
-  /** One pass of the leader: contests made, started, points moved, finished contests paid or refunded. */
-  async function step(fence: Fence | null) {
+  /**
+   * The score each live match's points were last brought to (`fantasy_match_points.seq` is at
+   * least this): a pass skips a match whose score has not moved since, instead of a fenced
+   * transaction that would change nothing. A new leader starts empty and writes once.
+   */
+  const pointsAt = new Map<number, number>();
+
+  /**
+   * One pass of the leader: contests made, started, points moved, finished contests paid or
+   * refunded. `busy`: a contest is live or starts within `soon_ms`; the runner passes again at
+   * once then, less often otherwise.
+   */
+  async function step(fence: Fence | null, soon_ms = 0): Promise<{ busy: boolean }> {
     const ms = await port.list();
     const now = await nowIn(db);
-    await ensureContests(ms, now);
+    const soonest = await ensureContests(ms, now);
     await startDue(fence);
     const live = await db
       .select({ id: fantasyContests.contestId, matchId: fantasyContests.matchId })
@@ -761,7 +780,10 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
     for (const [match_id, ids] of byMatch) {
       const m = ms.find((x) => x.match_id === match_id) ?? (await port.get(match_id));
       if (!m) continue;
-      await updatePoints(fence, m, ids);
+      if (pointsAt.get(match_id) !== m.seq) {
+        await updatePoints(fence, m, ids);
+        pointsAt.set(match_id, m.seq);
+      }
       if (m.score?.status !== 'COMPLETE') continue;
       const abandoned = Boolean(m.score.stopped) || m.score.result?.kind === 'NO_RESULT';
       for (const id of ids) {
@@ -770,6 +792,8 @@ export function createFantasyService(app: FastifyInstance, port: CricketPort) {
         else await onContest(fence, id, ['LIVE'], settleLocked);
       }
     }
+    for (const id of pointsAt.keys()) if (!byMatch.has(id)) pointsAt.delete(id);
+    return { busy: byMatch.size > 0 || (soonest !== null && soonest.getTime() - now.getTime() <= soon_ms) };
   }
 
   return { contests, players, saveTeam, join, leaderboard, myContests, step };
