@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { bets, markets, runners } from '../src/db/schema.ts';
 import type { Api } from './helpers/api.ts';
 import { snapshotStore } from './helpers/api.ts';
@@ -124,6 +124,33 @@ describeStores(
       const image = await ctx.app.exchange.getMarketImage(m.marketId);
       expect(image?.runners[0]).toMatchObject({ back: [{ price: 2, size: 40 }], traded_volume: 60 });
       await expectExchangeInvariants(ctx.app);
+    });
+
+    it('reads a market image in one statement: its version and its book are one snapshot (issue 48)', async () => {
+      const m = await createMarket(ctx.app);
+      const maker = await bettor();
+      expect((await maker.call('placeMarketBet', bet(m, 1, true, 2.1, 10))).body.status).toBe(true);
+      expect((await maker.call('placeMarketBet', bet(m, 2, false, 3.5, 20))).body.status).toBe(true);
+      const db = ctx.app.db;
+      const spies = [vi.spyOn(db, 'execute'), vi.spyOn(db, 'select'), vi.spyOn(db, 'transaction')];
+      let image;
+      try {
+        image = await ctx.app.exchange.getMarketImage(m.marketId);
+        expect(spies.map((s) => s.mock.calls.length)).toEqual([1, 0, 0]);
+      } finally {
+        for (const s of spies) s.mockRestore();
+      }
+      expect(image).toMatchObject({
+        market_id: m.marketId,
+        status: 'OPEN',
+        runners: [
+          { status: 'ACTIVE', back: [], lay: [], traded_volume: 0 },
+          { status: 'ACTIVE', back: [], lay: [{ price: 2.1, size: 10 }], traded_volume: 0 },
+          { status: 'ACTIVE', back: [{ price: 3.5, size: 20 }], lay: [], traded_volume: 0 },
+        ],
+      });
+      expect(image!.runners.map((r) => r.selection_id)).toEqual(m.selectionIds);
+      expect(await ctx.app.exchange.getMarketImage(987_654_321)).toBeNull();
     });
 
     it('walks the book across prices, best price first, and rests the rest', async () => {

@@ -2,8 +2,8 @@
 // match page (getMatchDetail) and the home list's main_odds (bestPrices) all read the resting
 // sizes per level (queries.restingLevels) and turn them into ladders here.
 import type { MarketImage, PriceSize, RunnerLevels } from '@backlay/contract';
-import { asc, eq } from 'drizzle-orm';
-import { markets, runners } from '../../db/schema.ts';
+import { sql } from 'drizzle-orm';
+import { bets, markets, runners } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import * as q from './queries.ts';
 
@@ -73,32 +73,64 @@ export async function readBestPrices(db: Executor, marketIds: number[]): Promise
   return bestPricesBySelection(await q.restingLevels(db, marketIds));
 }
 
-/** The WebSocket image of a market (rupees and decimal odds), null for an unknown market. */
+/**
+ * The WebSocket image of a market (rupees and decimal odds), null for an unknown market. One
+ * statement (issue 48): the market row, its runners and the resting sizes per level are one
+ * snapshot, so the version always names the book it comes with; the market makers read one at
+ * each visit, and every push after a change reads one.
+ */
 export async function readMarketImage(db: Executor, marketId: number): Promise<MarketImage | null> {
-  const [market] = await db.select().from(markets).where(eq(markets.marketId, marketId));
-  if (!market) return null;
-  const [runnerRows, ladders] = await Promise.all([
-    db
-      .select({
-        selectionId: runners.selectionId,
-        status: runners.status,
-        tradedPaise: runners.tradedPaise,
-      })
-      .from(runners)
-      .where(eq(runners.marketId, marketId))
-      .orderBy(asc(runners.sortOrder)),
-    readLadders(db, [marketId]),
-  ]);
+  const res = await db.execute(sql`
+    with lv as (
+      select ${bets.selectionId} as selection_id, ${bets.side} as side, ${bets.price} as price,
+        sum(${bets.remainingPaise})::text as total
+      from ${bets} where ${bets.marketId} = ${marketId} and ${bets.resting}
+      group by ${bets.selectionId}, ${bets.side}, ${bets.price})
+    select m.status, m.in_play, m.version,
+      r.selection_id, r.status as runner_status, r.traded_paise::text as traded,
+      lv.side, lv.price, lv.total
+    from ${markets} m
+    left join ${runners} r on r.market_id = m.market_id
+    left join lv on lv.selection_id = r.selection_id
+    where m.market_id = ${marketId}
+    order by r.sort_order, r.selection_id`);
+  const rows = (res as unknown as { rows: ImageRow[] }).rows;
+  const head = rows[0];
+  if (!head) return null;
+  const levels: RestingLevel[] = [];
+  const order: { selectionId: number; status: RunnerLevels['status']; traded: number }[] = [];
+  for (const r of rows) {
+    if (r.selection_id === null) continue;
+    const selectionId = Number(r.selection_id);
+    if (order.at(-1)?.selectionId !== selectionId)
+      order.push({ selectionId, status: r.runner_status!, traded: Number(r.traded) });
+    if (r.side !== null)
+      levels.push({ selectionId, side: r.side, price: Number(r.price), total: Number(r.total) });
+  }
+  const ladders = laddersBySelection(levels);
   return {
-    market_id: market.marketId,
-    status: market.status,
-    in_play: market.inPlay,
-    version: market.version,
-    runners: runnerRows.map((r): RunnerLevels => ({
+    market_id: marketId,
+    status: head.status,
+    in_play: head.in_play,
+    version: Number(head.version),
+    runners: order.map((r): RunnerLevels => ({
       selection_id: r.selectionId,
       status: r.status,
       ...ladderOf(ladders, r.selectionId),
-      traded_volume: rupees(r.tradedPaise),
+      traded_volume: rupees(r.traded),
     })),
   };
 }
+
+/** A row of readMarketImage's statement: the market, one runner (null: none), one level (null: none). */
+type ImageRow = {
+  status: MarketImage['status'];
+  in_play: boolean;
+  version: number | string;
+  selection_id: number | null;
+  runner_status: RunnerLevels['status'] | null;
+  traded: string | null;
+  side: 'BACK' | 'LAY' | null;
+  price: number | null;
+  total: string | null;
+};
