@@ -12,6 +12,7 @@ import {
   checkFence,
   createPostgresLeader,
   createSingleNodeLeader,
+  fencedStatement,
   FencedOut,
   type Fence,
   type Leader,
@@ -211,6 +212,20 @@ describe('leader lease on PGlite: one node, its generation in the store', () => 
       await expect(fencedWrite(store, f1)).rejects.toBeInstanceOf(FencedOut);
       await expect(fencedWrite(store, null)).rejects.toBeInstanceOf(FencedOut);
       await fencedWrite(store, l2.fence());
+      // One fenced statement (fencedStatement, issue 48): the old term's changes nothing and is
+      // told so; the current term's writes and answers its rows.
+      await store.db.execute(sql`create table fence_probe (id int primary key, v int not null)`);
+      await store.db.execute(sql`insert into fence_probe values (1, 0)`);
+      const bump = (f: Fence) =>
+        fencedStatement<{ v: number }>(
+          store.db,
+          f,
+          (holds) => sql`update fence_probe set v = v + 1 where id = 1 and ${holds} returning v`,
+        );
+      await expect(bump(f1)).rejects.toBeInstanceOf(FencedOut);
+      expect(await bump(l2.fence()!)).toEqual([{ v: 1 }]);
+      const probe = await store.db.execute(sql`select v from fence_probe`);
+      expect((probe as unknown as { rows: { v: number }[] }).rows).toEqual([{ v: 1 }]);
       await l2.close();
     } finally {
       await store.close();

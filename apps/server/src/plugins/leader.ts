@@ -23,7 +23,7 @@
 // (before the stop handlers finish), and the lease connection is dropped. The server frees a lease
 // whose session went quiet after LEASE_IDLE_SESSION_MS (idle_session_timeout), well after that, so
 // two terms never overlap unless a clock runs ~3× slow; and even then the token refuses the old one.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
@@ -91,6 +91,33 @@ export async function checkFence(tx: Executor, fence: Fence | null): Promise<voi
   const row = (res as unknown as { rows: { generation: string | number }[] }).rows[0];
   const current = row ? Number(row.generation) : null;
   if (current !== fence.generation) throw new FencedOut(fence, current);
+}
+
+/**
+ * One fenced write as a single statement, no transaction around it (issue 48: a casino deal's
+ * step was seven statements, BEGIN to COMMIT, for one row). `write(holds)` is a data-modifying
+ * statement (`update … where … and ${holds} returning …`); `holds` is true only while `fence`'s
+ * term is current, the lease row share-locked for the statement as checkFence locks it for a
+ * transaction. A write under an ended term changes nothing and throws FencedOut; else the
+ * written rows, as JSON objects (the columns' names as the statement returns them).
+ */
+export async function fencedStatement<T>(
+  db: Executor,
+  fence: Fence,
+  write: (holds: SQL) => SQL,
+): Promise<T[]> {
+  const holds = sql`(select generation from fence_lease) = ${fence.generation}`;
+  const res = await db.execute(sql`with fence_lease as (
+      select ${leaderLeases.generation} as generation from ${leaderLeases}
+      where ${leaderLeases.name} = ${fence.lease} for share),
+    written as (${write(holds)})
+    select (select generation from fence_lease) as generation,
+      (select coalesce(json_agg(written), '[]'::json) from written) as rows`);
+  const row = (res as unknown as { rows: { generation: string | number | null; rows: T[] | string }[] })
+    .rows[0]!;
+  const current = row.generation === null ? null : Number(row.generation);
+  if (current !== fence.generation) throw new FencedOut(fence, current);
+  return typeof row.rows === 'string' ? (JSON.parse(row.rows) as T[]) : row.rows;
 }
 
 /** checkFence as an answer: whether `fence`'s term is current (the row share-locked till commit). */

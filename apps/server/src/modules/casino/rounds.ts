@@ -2,6 +2,7 @@
 // (`checkFence`: a deposed leader's late write is refused) and under the round market's row lock
 // (FOR UPDATE; a bet holds it FOR SHARE, so a close waits for the bets in flight and every bet
 // after it sees the round closed). Lock order: market, lease row, round, wallets (settlement).
+// A deal's step (reveal) moves neither money nor the market: one fenced statement on the round.
 //
 //   open → BETTING ─(window)→ CLOSED ─(first step)→ DEALING ─(last step)→ RESULT (settled)
 //   any unfinished round of an earlier term → VOID (every bet refunded)
@@ -10,7 +11,7 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { markets } from '../../db/schema.ts';
 import type { Tx } from '../../db/store.ts';
-import { checkFence, type Fence } from '../../plugins/leader.ts';
+import { checkFence, fencedStatement, type Fence } from '../../plugins/leader.ts';
 import { lockMarket, settlementOf, type MarketRow } from '../settlement/queries.ts';
 import { hmacSha256, newSeed } from './fair.ts';
 import { CASINO_KIND } from './kind.ts';
@@ -130,18 +131,22 @@ export function createRounds(app: FastifyInstance) {
     });
   }
 
-  /** One more step shown (CLOSED/DEALING → DEALING). */
-  async function reveal(roundId: number, fence: Fence, steps: readonly string[]): Promise<RoundRow | null> {
-    return db.transaction(async (tx) => {
-      const locked = await lockRound(tx, roundId, fence);
-      if (!locked || (locked.round.state !== 'CLOSED' && locked.round.state !== 'DEALING')) return null;
-      const [r] = await tx
-        .update(casinoRounds)
-        .set({ state: 'DEALING', steps: [...steps] })
-        .where(eq(casinoRounds.roundId, roundId))
-        .returning();
-      return r!;
-    });
+  /**
+   * One more step shown (CLOSED/DEALING → DEALING); false: the round is gone (finished, voided).
+   * One fenced statement, without the market's lock: a step shows the deal and moves no money nor
+   * the market (finish and void take the locks), so it need not wait for them (issue 48: a card a
+   * second at every table was a seven-statement transaction).
+   */
+  async function reveal(roundId: number, fence: Fence, steps: readonly string[]): Promise<boolean> {
+    const shown = await fencedStatement<{ round_id: number }>(
+      db,
+      fence,
+      (holds) => sql`update ${casinoRounds} set state = 'DEALING', steps = ${JSON.stringify(steps)}::jsonb
+        where ${casinoRounds.roundId} = ${roundId} and ${casinoRounds.state} in ('CLOSED', 'DEALING')
+          and ${holds}
+        returning ${casinoRounds.roundId}`,
+    );
+    return shown.length === 1;
   }
 
   /**
