@@ -15,6 +15,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
 import { report, type Benchmark, type Figure } from './lib.ts';
 
 /** The issue's bar: % of one core. */
@@ -74,6 +75,32 @@ interface Sample {
   rssMeanMb: number;
   rssMaxMb: number;
   readyS: number;
+  /** What the demo's day held when the window closed (the figure depends on it: racing's plan). */
+  day: string;
+}
+
+/**
+ * The demo's day in the stopped server's store: races open and within 30 minutes of the off (the
+ * racing makers' budget is spent on those first), open markets by kind, matches in play. The
+ * same build reads very differently at different hours (docs/performance.md, fourth pass).
+ */
+async function describeDay(dataDir: string): Promise<string> {
+  const db = await PGlite.create({ dataDir });
+  try {
+    const { rows } = await db.query<Record<string, number>>(`select
+        (select count(*)::int from races where state = 'OPEN') as races_open,
+        (select count(*)::int from races r join matches m on m.match_id = r.match_id
+          where r.state = 'OPEN' and m.start_time < now() + interval '30 minutes') as races_near,
+        (select count(*)::int from markets where status = 'OPEN' and market_kind = 'EXCHANGE') as exchange,
+        (select count(*)::int from markets where status = 'OPEN' and market_kind = 'FANCY') as fancy,
+        (select count(*)::int from matches where in_play) as in_play`);
+    const d = rows[0]!;
+    return `races open ${d.races_open} (${d.races_near} within 30 min of the off), open markets: exchange ${d.exchange}, fancy ${d.fancy}; matches in play ${d.in_play}`;
+  } catch (err) {
+    return `unread (${err instanceof Error ? err.message : String(err)})`;
+  } finally {
+    await db.close();
+  }
 }
 
 async function measureServer(label: string, env: Record<string, string>): Promise<Sample> {
@@ -95,6 +122,13 @@ async function measureServer(label: string, env: Record<string, string>): Promis
   });
   let exited = false;
   launcher.on('exit', () => (exited = true));
+  const stop = async () => {
+    if (exited) return;
+    launcher.kill('SIGTERM');
+    for (let i = 0; !exited && i < 150; i++) await sleep(100);
+    if (!exited) launcher.kill('SIGKILL');
+    for (let i = 0; !exited && i < 50; i++) await sleep(100);
+  };
   try {
     for (;;) {
       if (exited) throw new Error(`${label}: the server exited before it was ready`);
@@ -118,16 +152,16 @@ async function measureServer(label: string, env: Record<string, string>): Promis
       rss.push(rssMb(pid));
     }
     const cpuPercent = (100 * (cpuSeconds(pid) - c0)) / ((performance.now() - w0) / 1000);
-    return {
+    const sample = {
       cpuPercent,
       rssMeanMb: rss.reduce((a, b) => a + b, 0) / rss.length,
       rssMaxMb: Math.max(...rss),
       readyS,
     };
+    await stop();
+    return { ...sample, day: await describeDay(dataDir) };
   } finally {
-    launcher.kill('SIGTERM');
-    for (let i = 0; !exited && i < 150; i++) await sleep(100);
-    if (!exited) launcher.kill('SIGKILL');
+    await stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -144,7 +178,7 @@ export const idleCpuBench: Benchmark = {
     });
     console.log(`  (floor ready in ${floor.readyS.toFixed(1)} s)`);
     const demo = await measureServer('demo', {});
-    console.log(`  (demo ready in ${demo.readyS.toFixed(1)} s)`);
+    console.log(`  (demo ready in ${demo.readyS.toFixed(1)} s; the demo's day: ${demo.day})`);
     const base = 'FEED=off, runners off';
     const figures = [
       report({
