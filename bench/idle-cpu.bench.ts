@@ -85,8 +85,9 @@ interface Sample {
  * same build reads very differently at different hours (docs/performance.md, fourth pass).
  */
 async function describeDay(dataDir: string): Promise<string> {
-  const db = await PGlite.create({ dataDir });
+  let db: PGlite | null = null;
   try {
+    db = await PGlite.create({ dataDir });
     const { rows } = await db.query<Record<string, number>>(`select
         (select count(*)::int from races where state = 'OPEN') as races_open,
         (select count(*)::int from races r join matches m on m.match_id = r.match_id
@@ -99,7 +100,7 @@ async function describeDay(dataDir: string): Promise<string> {
   } catch (err) {
     return `unread (${err instanceof Error ? err.message : String(err)})`;
   } finally {
-    await db.close();
+    await db?.close();
   }
 }
 
