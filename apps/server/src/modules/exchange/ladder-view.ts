@@ -1,6 +1,8 @@
 // The ladders bettors see, built in one place: the WebSocket market image (getMarketImage), the
-// match page (getMatchDetail) and the home list's main_odds (bestPrices) all read the resting
-// sizes per level (queries.restingLevels) and turn them into ladders here.
+// match page (getMatchDetail) and the home list's main_odds (bestPrices) all turn resting sizes per
+// level into ladders here (laddersBySelection). The match page and the home list read the levels
+// with queries.restingLevels; the image reads the same grouping inside its one statement (the
+// market, runners and levels as one snapshot), so a change to what "resting" means goes to both.
 import type { MarketImage, PriceSize, RunnerLevels } from '@backlay/contract';
 import { sql } from 'drizzle-orm';
 import { bets, markets, runners } from '../../db/schema.ts';
