@@ -1,0 +1,52 @@
+// Types of scripts/arch.mjs (`npm run arch`), for the tests that import it.
+export const KIND_NAMES: readonly string[];
+export const KIND_MODULES: readonly string[];
+export const GENERIC_MODULES: readonly string[];
+export const PLANNED_OWNER: Readonly<Record<string, string>>;
+export const LONG_FUNCTION_LINES: number;
+
+export function listSources(dir: string): string[];
+export function layerOf(file: string): 'root' | 'infra' | 'plugins' | 'modules';
+export function moduleOf(file: string): string | null;
+export function isBackUp(from: string, to: string): boolean;
+export function importsOf(text: string, fileName?: string): { spec: string; typeOnly: boolean }[];
+export function cyclesOf(edges: readonly (readonly [string, string])[]): string[][];
+export function tablesDefinedIn(text: string): Map<string, string>;
+export function writesIn(text: string, tableNames: readonly string[]): { table: string; line: number }[];
+export function longFunctionsIn(
+  text: string,
+  fileName: string,
+  min: number,
+): { name: string; line: number; lines: number }[];
+
+export interface ArchWrite {
+  file: string;
+  line: number;
+  from: string;
+  to: string;
+  table: string;
+}
+export interface ArchReport {
+  files: number;
+  imports: number;
+  backUp: { count: number; byFrom: Record<string, number>; arrows: [string, string][] };
+  modulePairsBothWays: string[];
+  cycles: { count: number; files: number; list: string[][] };
+  valueCycles: { count: number; files: number };
+  tables: { inModules: number; inDbSchema: number };
+  writes: {
+    all: number;
+    toAnotherModule: number;
+    pairs: Record<string, number>;
+    fromInfrastructure: Record<string, number>;
+    marketsWriters: Record<string, number>;
+    list: ArchWrite[];
+  };
+  kindNamesOutsideKinds: { count: number; byFile: Record<string, number>; clients: Record<string, number> };
+  longFunctions: {
+    over: number;
+    count: number;
+    list: { file: string; name: string; line: number; lines: number }[];
+  };
+}
+export function measure(src?: string): ArchReport;
