@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
-import { markets } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/store.ts';
 import { binarySessions } from './schema.ts';
+import { closeMarkets } from '../markets/lifecycle.ts';
 
 /**
  * Closes a session's market: no more bets (the market row) and no more ticks (the feed's step takes
@@ -9,9 +9,6 @@ import { binarySessions } from './schema.ts';
  * order of every binary path (DESIGN §6).
  */
 export async function closeSessionMarket(tx: Tx, marketId: number): Promise<void> {
-  await tx
-    .update(markets)
-    .set({ status: 'CLOSED', version: sql`${markets.version} + 1` })
-    .where(eq(markets.marketId, marketId));
+  await closeMarkets(tx, [marketId]);
   await tx.update(binarySessions).set({ lineStatus: 'CLOSED' }).where(eq(binarySessions.marketId, marketId));
 }

@@ -74,6 +74,7 @@ import {
   type MarketRow,
 } from './queries.ts';
 import type { Staker } from '../wallet/stake-gate.ts';
+import { bumpMarketVersion, closeMarkets, followKindStatus } from '../markets/lifecycle.ts';
 
 const rupees = (paise: number) => Math.round(paise) / 100;
 
@@ -356,13 +357,8 @@ export function createBookmakerService(app: FastifyInstance) {
         .where(eq(bookmakerMarkets.marketId, marketId));
       // A quote leaves the market row's status alone: a market the operator suspended through
       // admin/market/status stays suspended until a status call opens it.
-      await tx
-        .update(markets)
-        .set({
-          ...(next.status === null ? {} : { status: marketStatusOf(next.status) }),
-          version: sql`${markets.version} + 1`,
-        })
-        .where(eq(markets.marketId, marketId));
+      if (next.status === null) await bumpMarketVersion(tx, [marketId]);
+      else await followKindStatus(tx, [marketId], marketStatusOf(next.status));
       return { ok: true as const };
     });
     if (out.ok) publish(marketId);
@@ -444,10 +440,7 @@ export function createBookmakerService(app: FastifyInstance) {
 
     async closeForSettlement(marketId) {
       await db.transaction(async (tx) => {
-        await tx
-          .update(markets)
-          .set({ status: 'CLOSED', version: sql`${markets.version} + 1` })
-          .where(eq(markets.marketId, marketId));
+        await closeMarkets(tx, [marketId]);
         await tx
           .update(bookmakerMarkets)
           .set({ status: 'CLOSED', updatedAt: now() })

@@ -6,7 +6,6 @@
 import { roundGame, movementsFromNets, outcomeProfitPaise, type CasinoResult } from '@backlay/engine';
 import { asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { markets } from '../../db/schema.ts';
 import type { Tx } from '../../db/store.ts';
 import { betCountsOf, houseFiguresOf, houseStakesPlacedIn } from '../markets/bet-counts.ts';
 import type { MarketKindModule, OutcomePositions } from '../markets/registry.ts';
@@ -14,6 +13,7 @@ import { casinoHolds, openCountedBets } from './holds.ts';
 import { CASINO_KIND } from './kind.ts';
 import { casinoReportBets } from './report-bets.ts';
 import { casinoBets, casinoRounds, type StoredResult } from './schema.ts';
+import { closeMarkets } from '../markets/lifecycle.ts';
 
 type BetRow = typeof casinoBets.$inferSelect;
 
@@ -70,10 +70,7 @@ export function createCasinoKind(app: FastifyInstance): MarketKindModule {
     }),
 
     async closeForSettlement(marketId) {
-      await app.db
-        .update(markets)
-        .set({ status: 'CLOSED', version: sql`${markets.version} + 1` })
-        .where(eq(markets.marketId, marketId));
+      await closeMarkets(app.db, [marketId]);
     },
 
     async settle(tx: Tx, market, facts) {

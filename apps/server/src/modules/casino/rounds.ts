@@ -17,6 +17,7 @@ import { hmacSha256, newSeed } from './fair.ts';
 import { CASINO_KIND } from './kind.ts';
 import { casinoRounds, casinoTables, type StoredResult } from './schema.ts';
 import { winnersOf, type RoundRow, type TableRow } from './views.ts';
+import { closeMarkets } from '../markets/lifecycle.ts';
 
 /** Why a round found unfinished by a new term is voided. */
 export const INTERRUPTED_REASON = 'Table restarted: round interrupted';
@@ -118,10 +119,7 @@ export function createRounds(app: FastifyInstance) {
     return db.transaction(async (tx) => {
       const locked = await lockRound(tx, roundId, fence);
       if (!locked || locked.round.state !== 'BETTING') return null;
-      await tx
-        .update(markets)
-        .set({ status: 'CLOSED', version: sql`${markets.version} + 1` })
-        .where(eq(markets.marketId, locked.market.marketId));
+      await closeMarkets(tx, [locked.market.marketId]);
       const [r] = await tx
         .update(casinoRounds)
         .set({ state: 'CLOSED' })
@@ -180,10 +178,7 @@ export function createRounds(app: FastifyInstance) {
   }
 
   async function closeMarket(tx: Tx, marketId: number) {
-    await tx
-      .update(markets)
-      .set({ status: 'CLOSED', version: sql`${markets.version} + 1` })
-      .where(eq(markets.marketId, marketId));
+    await closeMarkets(tx, [marketId]);
   }
 
   /** The round VOID and, unless settled already, its market settled void: every stake back. */

@@ -15,6 +15,7 @@ import {
 import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bets, markets, marketSettlements, matches, runners } from '../../db/schema.ts';
+import { bumpMarketVersion, MarketLifecycleRefusal, setStatusByOperator } from '../markets/lifecycle.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import * as reservations from '../wallet/reservations.ts';
 import type { ExposureEntry, Reservation } from '../wallet/service.ts';
@@ -857,20 +858,14 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
 
     async setMarketStatus(marketId: number, status: 'OPEN' | 'SUSPENDED' | 'CLOSED') {
       await lapse(marketId, async (tx, market, book) => {
-        if (market.status === status) return [];
-        // Under the market lock: a settlement commits with the market closed, and nothing may
-        // open it again until it is unsettled (a market OPEN and SETTLED would take bets).
-        if (status !== 'CLOSED') {
-          const [settled] = await tx
-            .select({ state: marketSettlements.state })
-            .from(marketSettlements)
-            .where(and(eq(marketSettlements.marketId, marketId), eq(marketSettlements.state, 'SETTLED')));
-          if (settled) throw new Refusal('Market is settled; unsettle it before opening it again');
+        // Under the market lock: the market's lifecycle (markets/lifecycle.ts) refuses to open a
+        // settled market again (a market OPEN and SETTLED would take bets).
+        try {
+          if (!(await setStatusByOperator(tx, marketId, market.status, status))) return [];
+        } catch (err) {
+          if (err instanceof MarketLifecycleRefusal) throw new Refusal(err.message);
+          throw err;
         }
-        await tx
-          .update(markets)
-          .set({ status, version: sql`${markets.version} + 1` })
-          .where(eq(markets.marketId, marketId));
         return status === 'CLOSED' ? closeBook(book) : [];
       });
     },
@@ -878,14 +873,10 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     async setInPlay(marketId: number, betDelayS?: number) {
       await lapse(marketId, async (tx, market, book) => {
         if (market.inPlay && (betDelayS === undefined || betDelayS === market.betDelayS)) return [];
-        await tx
-          .update(markets)
-          .set({
-            inPlay: true,
-            ...(betDelayS === undefined ? {} : { betDelayS }),
-            version: sql`${markets.version} + 1`,
-          })
-          .where(eq(markets.marketId, marketId));
+        await bumpMarketVersion(tx, [marketId], {
+          inPlay: true,
+          ...(betDelayS === undefined ? {} : { betDelayS }),
+        });
         await tx.update(matches).set({ inPlay: true }).where(eq(matches.matchId, market.matchId));
         return bookSetInPlay(book);
       });

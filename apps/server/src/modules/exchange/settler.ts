@@ -22,6 +22,7 @@ import { exchangeConsole } from './console.ts';
 import { EXCHANGE_KIND, MATCH_ODDS_MARKET_TYPE } from './kind.ts';
 import { checkExchangeResult, reduceOnRemoval, settleKindOf } from './non-runners.ts';
 import { matchedSides } from './queries.ts';
+import { bumpMarketVersion } from '../markets/lifecycle.ts';
 
 /** An exchange bet that no void of its market touches. */
 const standing = notVoided({
@@ -409,10 +410,7 @@ export function createMatchOddsKind(app: FastifyInstance): MarketKindModule {
           updatedAt: at,
         })
         .where(and(eq(bets.marketId, marketId), sql`${bets.resting}`, sql`not ${standing}`));
-      await tx
-        .update(markets)
-        .set({ nextSeq: sql`${markets.nextSeq} + 1`, version: sql`${markets.version} + 1` })
-        .where(eq(markets.marketId, marketId));
+      await bumpMarketVersion(tx, [marketId], { nextSeq: true });
     },
   };
 }

@@ -40,6 +40,7 @@ import { resultMaxOf } from './rules.ts';
 import { fancyReportBets } from './report-bets.ts';
 import { betResultOf } from '../markets/report-bets.ts';
 import type { Staker } from '../wallet/stake-gate.ts';
+import { bumpMarketVersion, closeMarkets, followKindStatus } from '../markets/lifecycle.ts';
 
 const rupees = (paise: number) => Math.round(paise) / 100;
 const toPaise = (rupeesValue: number) => Math.round(rupeesValue * 100);
@@ -175,19 +176,14 @@ export function createFancyService(app: FastifyInstance) {
         .set({ ...values, version: sql`${fancies.version} + 1`, updatedAt: now() })
         .where(eq(fancies.marketId, fancyId))
         .returning();
-      const [market] = await tx
-        .update(markets)
-        .set({
-          // A fancy's status change moves the generic status with it (a closed market stays
-          // closed); a quote leaves it alone, so it never reopens what `admin/market/status` shut.
-          ...(values.status === undefined || row.market.status === 'CLOSED'
-            ? {}
-            : { status: marketStatusOf(values.status) }),
-          version: sql`${markets.version} + 1`,
-        })
-        .where(eq(markets.marketId, fancyId))
-        .returning({ version: markets.version });
-      return { ok: true as const, fancy: fancy!, version: market!.version };
+      // A fancy's status change moves the generic status with it (a closed market stays closed:
+      // markets/lifecycle.ts); a quote leaves it alone, so it never reopens what
+      // `admin/market/status` shut.
+      const versions =
+        values.status === undefined
+          ? await bumpMarketVersion(tx, [fancyId])
+          : await followKindStatus(tx, [fancyId], marketStatusOf(values.status));
+      return { ok: true as const, fancy: fancy!, version: versions.get(fancyId)! };
     });
     if (out.ok) publish(fancyId);
     return out;
@@ -528,10 +524,7 @@ export function createFancyService(app: FastifyInstance) {
 
     async closeForSettlement(marketId) {
       await db.transaction(async (tx) => {
-        await tx
-          .update(markets)
-          .set({ status: 'CLOSED', version: sql`${markets.version} + 1` })
-          .where(eq(markets.marketId, marketId));
+        await closeMarkets(tx, [marketId]);
         await tx
           .update(fancies)
           .set({
@@ -805,15 +798,10 @@ export function createFancyService(app: FastifyInstance) {
             as v(id integer, no_line integer, no_rate integer, yes_line integer, yes_rate integer)
           where f.market_id = v.id`);
         // As in writeFancy: a quote moves the market's version and leaves its status alone.
-        await tx
-          .update(markets)
-          .set({ version: sql`${markets.version} + 1` })
-          .where(
-            inArray(
-              markets.marketId,
-              written.map((w) => w.id),
-            ),
-          );
+        await bumpMarketVersion(
+          tx,
+          written.map((w) => w.id),
+        );
         return { written: written.map((w) => w.id), refused };
       });
       for (const id of written) publish(id);
@@ -866,20 +854,7 @@ export function createFancyService(app: FastifyInstance) {
           .set({ status, version: sql`${fancies.version} + 1`, updatedAt: now() })
           .where(inArray(fancies.marketId, written));
         // As in writeFancy: the generic status moves with the fancy's; a closed market stays closed.
-        const closed = written.filter((id) => marketOf.get(id)!.status === 'CLOSED');
-        const moving = written.filter((id) => marketOf.get(id)!.status !== 'CLOSED');
-        if (moving.length > 0) {
-          await tx
-            .update(markets)
-            .set({ status: marketStatusOf(status), version: sql`${markets.version} + 1` })
-            .where(inArray(markets.marketId, moving));
-        }
-        if (closed.length > 0) {
-          await tx
-            .update(markets)
-            .set({ version: sql`${markets.version} + 1` })
-            .where(inArray(markets.marketId, closed));
-        }
+        await followKindStatus(tx, written, marketStatusOf(status));
         return { written, refused };
       });
       for (const id of written) publish(id);

@@ -7,6 +7,7 @@ import type { Executor, Tx } from '../../db/store.ts';
 import { oneWinnerRefusal, type DeclaredWinners } from '../markets/registry.ts';
 import * as q from './queries.ts';
 import * as shares from './shares.ts';
+import { bumpMarketVersion } from '../markets/lifecycle.ts';
 
 /** House account that receives commission (kept apart from HOUSE_CASH so income is visible). */
 export const HOUSE_COMMISSION = 'HOUSE_COMMISSION';
@@ -460,10 +461,7 @@ export function createSettlementService(app: FastifyInstance) {
     });
     // The runner takes no more bets; bettors see the market moved on.
     await tx.update(runners).set({ status: 'REMOVED' }).where(eq(runners.selectionId, selectionId));
-    await tx
-      .update(markets)
-      .set({ version: sql`${markets.version} + 1` })
-      .where(eq(markets.marketId, marketId));
+    await bumpMarketVersion(tx, [marketId]);
     // The kind decides what the reduction does to the bets on the other runners.
     if (reductionBp > 0) await kind.runnerRemoved!(tx, locked, selectionId, reductionBp, at);
     const touched = await applyVoid(tx, locked, by);

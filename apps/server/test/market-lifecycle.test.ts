@@ -1,0 +1,127 @@
+// The market row's lifecycle (modules/markets/lifecycle.ts, issue 42): one state machine for its
+// status, whoever asks — the operator or a kind following its own state — and a version that moves
+// with every change, on PGlite and PostgreSQL.
+import { asc, eq, inArray } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { markets, marketSettlements } from '../src/db/schema.ts';
+import {
+  bumpMarketVersion,
+  closeMarkets,
+  followKindStatus,
+  MarketLifecycleRefusal,
+  nextMarketStatus,
+  SETTLED_MARKET_REOPEN_MESSAGE,
+  setStatusByOperator,
+  type MarketStatus,
+} from '../src/modules/markets/lifecycle.ts';
+import { describeStores } from './helpers/stores.ts';
+
+const STATUSES: MarketStatus[] = ['OPEN', 'SUSPENDED', 'CLOSED', 'INACTIVE'];
+
+it('the state machine: closing always; a kind never reopens a closed market; the operator never a settled one', () => {
+  for (const from of STATUSES) {
+    for (const to of STATUSES) {
+      for (const settled of [false, true]) {
+        const kind = nextMarketStatus(from, to, 'kind', settled);
+        const operator = nextMarketStatus(from, to, 'operator', settled);
+        if (to === 'CLOSED' || from === to) {
+          expect([kind, operator]).toEqual([to, to]);
+        } else if (from === 'CLOSED') {
+          expect(kind).toBe('CLOSED');
+          expect(operator).toEqual(settled ? { refusal: SETTLED_MARKET_REOPEN_MESSAGE } : to);
+        } else {
+          // A settled market is closed by its settlement; a kind's state never asks about it.
+          expect(kind).toBe(to);
+          expect(operator).toEqual(settled ? { refusal: SETTLED_MARKET_REOPEN_MESSAGE } : to);
+        }
+      }
+    }
+  }
+});
+
+describeStores('the market lifecycle on the store (issue 42)', (ctx) => {
+  /** Three markets of the seed, set to the given statuses; their ids and versions. */
+  const threeMarkets = async (statuses: [MarketStatus, MarketStatus, MarketStatus]) => {
+    const rows = await ctx.app.db
+      .select({ id: markets.marketId })
+      .from(markets)
+      .orderBy(asc(markets.marketId))
+      .limit(3);
+    expect(rows.length).toBe(3);
+    const ids = rows.map((r) => r.id);
+    for (const [i, id] of ids.entries()) {
+      await ctx.app.db.update(markets).set({ status: statuses[i]! }).where(eq(markets.marketId, id));
+    }
+    return ids;
+  };
+  const read = async (ids: number[]) =>
+    new Map(
+      (
+        await ctx.app.db
+          .select({
+            id: markets.marketId,
+            status: markets.status,
+            version: markets.version,
+            inPlay: markets.inPlay,
+          })
+          .from(markets)
+          .where(inArray(markets.marketId, ids))
+      ).map((r) => [r.id, r]),
+    );
+
+  it("a kind's state moves the generic status of open and suspended markets, never a closed one; every version moves", async () => {
+    const ids = await threeMarkets(['OPEN', 'SUSPENDED', 'CLOSED']);
+    const before = await read(ids);
+    const versions = await ctx.app.db.transaction((tx) => followKindStatus(tx, ids, 'SUSPENDED'));
+    const after = await read(ids);
+    expect(ids.map((id) => after.get(id)!.status)).toEqual(['SUSPENDED', 'SUSPENDED', 'CLOSED']);
+    for (const id of ids) {
+      expect(after.get(id)!.version).toBe(before.get(id)!.version + 1);
+      expect(versions.get(id)).toBe(after.get(id)!.version);
+    }
+    await ctx.app.db.transaction((tx) => followKindStatus(tx, ids, 'OPEN'));
+    expect([...(await read(ids)).values()].map((r) => r.status).sort()).toEqual(['CLOSED', 'OPEN', 'OPEN']);
+  });
+
+  it('closing and a version bump (in play) move every version; nothing given, nothing written', async () => {
+    const ids = await threeMarkets(['OPEN', 'SUSPENDED', 'INACTIVE']);
+    const before = await read(ids);
+    await ctx.app.db.transaction((tx) => closeMarkets(tx, ids.slice(0, 2)));
+    await ctx.app.db.transaction((tx) => bumpMarketVersion(tx, [ids[2]!], { inPlay: true }));
+    await ctx.app.db.transaction(async (tx) => {
+      await closeMarkets(tx, []);
+      expect((await bumpMarketVersion(tx, [])).size).toBe(0);
+    });
+    const after = await read(ids);
+    expect(ids.map((id) => after.get(id)!.status)).toEqual(['CLOSED', 'CLOSED', 'INACTIVE']);
+    expect(after.get(ids[2]!)!.inPlay).toBe(true);
+    for (const id of ids) expect(after.get(id)!.version).toBe(before.get(id)!.version + 1);
+  });
+
+  it('the operator opens a closed market again only while it is not settled; the same status writes nothing', async () => {
+    const [id] = await threeMarkets(['CLOSED', 'OPEN', 'OPEN']);
+    const v0 = (await read([id!])).get(id!)!.version;
+    expect(await ctx.app.db.transaction((tx) => setStatusByOperator(tx, id!, 'CLOSED', 'CLOSED'))).toBe(
+      false,
+    );
+    expect((await read([id!])).get(id!)!.version).toBe(v0);
+
+    await ctx.app.db.insert(marketSettlements).values({
+      marketId: id!,
+      state: 'SETTLED',
+      generation: 1,
+      settledAt: new Date(),
+      updatedAt: new Date(),
+    });
+    const refused = await ctx.app.db
+      .transaction((tx) => setStatusByOperator(tx, id!, 'CLOSED', 'OPEN'))
+      .catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(MarketLifecycleRefusal);
+    expect((refused as Error).message).toBe(SETTLED_MARKET_REOPEN_MESSAGE);
+    expect((await read([id!])).get(id!)).toMatchObject({ status: 'CLOSED', version: v0 });
+
+    await ctx.app.db.delete(marketSettlements).where(eq(marketSettlements.marketId, id!));
+    expect(await ctx.app.db.transaction((tx) => setStatusByOperator(tx, id!, 'CLOSED', 'OPEN'))).toBe(true);
+    expect((await read([id!])).get(id!)).toMatchObject({ status: 'OPEN', version: v0 + 1 });
+  });
+});
