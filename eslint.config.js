@@ -39,22 +39,38 @@ function marketKindSeam() {
   const names = kinds.join('|');
   const message =
     "A market kind is named only in its own folder (modules/<kind>/), modules/markets, the schema and the seed: ask the kind registry (app.kinds) or import the kind folder's constant.";
-  return {
-    files: ['apps/server/src/**/*.ts'],
-    ignores: [
-      `apps/server/src/modules/{${[...folders, 'markets'].join(',')}}/**`,
-      'apps/server/src/db/schema.ts',
-      'apps/server/src/db/seed.ts',
-    ],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        { selector: `Literal[value=/^(${names})$/]`, message },
-        // Inside SQL text: k.market_kind = 'FANCY'.
-        { selector: `TemplateElement[value.raw=/'(${names})'/]`, message },
-      ],
-    },
+  // The market row and its runners are written only by modules/markets (its lifecycle.ts, issue
+  // 42); the same check, with raw SQL too, is apps/server/test/arch.test.ts (`npm run arch`).
+  const rowWrites = {
+    selector:
+      'CallExpression[callee.property.name=/^(insert|update|delete)$/][arguments.0.name=/^(markets|runners)$/]',
+    message:
+      'The market row and its runners are written by modules/markets/lifecycle.ts only: call its create, close, status or version function.',
   };
+  return [
+    {
+      files: ['apps/server/src/**/*.ts'],
+      ignores: [
+        `apps/server/src/modules/{${[...folders, 'markets'].join(',')}}/**`,
+        'apps/server/src/db/schema.ts',
+        'apps/server/src/db/seed.ts',
+      ],
+      rules: {
+        'no-restricted-syntax': [
+          'error',
+          { selector: `Literal[value=/^(${names})$/]`, message },
+          // Inside SQL text: k.market_kind = 'FANCY'.
+          { selector: `TemplateElement[value.raw=/'(${names})'/]`, message },
+          rowWrites,
+        ],
+      },
+    },
+    // The kinds' own folders name their kind, and write no market row either.
+    {
+      files: [`apps/server/src/modules/{${folders.join(',')}}/**/*.ts`],
+      rules: { 'no-restricted-syntax': ['error', rowWrites] },
+    },
+  ];
 }
 
 /**
@@ -222,7 +238,7 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   // A new market kind touches only its own folder (issue 21, "the seam first").
-  marketKindSeam(),
+  ...marketKindSeam(),
   // A new sport's game-details panels touch only its own folder (issue 21).
   sportPanelSeam(),
   // The engine is pure: no I/O, no clock, no randomness it is not given (DESIGN.md §1).

@@ -3,11 +3,17 @@
 // with every change, on PGlite and PostgreSQL.
 import { asc, eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { markets, marketSettlements } from '../src/db/schema.ts';
+import { markets, marketSettlements, runners } from '../src/db/schema.ts';
 import {
   bumpMarketVersion,
+  clearRunnerResults,
   closeMarkets,
+  createMarkets,
+  editMarket,
   followKindStatus,
+  kindLineMoved,
+  removeRunner,
+  settleRunners,
   MarketLifecycleRefusal,
   nextMarketStatus,
   SETTLED_MARKET_REOPEN_MESSAGE,
@@ -123,5 +129,64 @@ describeStores('the market lifecycle on the store (issue 42)', (ctx) => {
     await ctx.app.db.delete(marketSettlements).where(eq(marketSettlements.marketId, id!));
     expect(await ctx.app.db.transaction((tx) => setStatusByOperator(tx, id!, 'CLOSED', 'OPEN'))).toBe(true);
     expect((await read([id!])).get(id!)).toMatchObject({ status: 'OPEN', version: v0 + 1 });
+  });
+
+  it('creates markets with their runners in order, each market its own selection ids; a result, an unsettle and a removal on them', async () => {
+    const [seed] = await ctx.app.db.select({ matchId: markets.matchId }).from(markets).limit(1);
+    const base = { matchId: seed!.matchId, marketType: 'MATCH_ODDS', startTime: new Date() };
+    const made = await ctx.app.db.transaction((tx) =>
+      createMarkets(tx, [
+        { ...base, marketName: 'A', runners: ['a1', 'a2', 'a3'] },
+        { ...base, marketName: 'B' },
+        { ...base, marketName: 'C', runners: ['c1', 'c2'] },
+      ]),
+    );
+    expect(made.map((m) => m.selectionIds.length)).toEqual([3, 0, 2]);
+    for (const m of made) {
+      const rs = await ctx.app.db
+        .select({ id: runners.selectionId, name: runners.name, market: runners.marketId })
+        .from(runners)
+        .where(eq(runners.marketId, m.marketId))
+        .orderBy(asc(runners.sortOrder));
+      expect(rs.map((r) => r.id)).toEqual(m.selectionIds);
+    }
+    const [a, , c] = made;
+    const names = async (id: number) =>
+      (
+        await ctx.app.db
+          .select({ name: runners.name, status: runners.status })
+          .from(runners)
+          .where(eq(runners.marketId, id))
+          .orderBy(asc(runners.sortOrder))
+      ).map((r) => `${r.name}:${r.status}`);
+    expect(await names(c!.marketId)).toEqual(['c1:ACTIVE', 'c2:ACTIVE']);
+
+    const v0 = (await read([a!.marketId])).get(a!.marketId)!.version;
+    await ctx.app.db.transaction((tx) => removeRunner(tx, a!.marketId, a!.selectionIds[2]!));
+    await ctx.app.db.transaction((tx) => settleRunners(tx, a!.marketId, [a!.selectionIds[0]!]));
+    expect(await names(a!.marketId)).toEqual(['a1:WINNER', 'a2:LOSER', 'a3:REMOVED']);
+    await ctx.app.db.transaction((tx) => clearRunnerResults(tx, a!.marketId));
+    expect(await names(a!.marketId)).toEqual(['a1:ACTIVE', 'a2:ACTIVE', 'a3:REMOVED']);
+    expect((await read([a!.marketId])).get(a!.marketId)!.version).toBe(v0 + 1);
+
+    const added = await ctx.app.db.transaction((tx) =>
+      editMarket(tx, c!.marketId, {
+        terms: { marketName: 'C2' },
+        rename: [{ selectionId: c!.selectionIds[0]!, name: 'c1 renamed' }],
+        add: { names: ['c3'], firstSortOrder: 2 },
+      }),
+    );
+    expect(added).toHaveLength(1);
+    expect(await names(c!.marketId)).toEqual(['c1 renamed:ACTIVE', 'c2:ACTIVE', 'c3:ACTIVE']);
+  });
+
+  it("a kind's line closes its market and moves the version, never opens one, and leaves a closed one alone", async () => {
+    const ids = await threeMarkets(['SUSPENDED', 'OPEN', 'CLOSED']);
+    const before = await read(ids);
+    await ctx.app.db.transaction((tx) => kindLineMoved(tx, [ids[0]!], false));
+    await ctx.app.db.transaction((tx) => kindLineMoved(tx, [ids[1]!, ids[2]!], true));
+    const after = await read(ids);
+    expect(ids.map((id) => after.get(id)!.status)).toEqual(['SUSPENDED', 'CLOSED', 'CLOSED']);
+    expect(ids.map((id) => after.get(id)!.version - before.get(id)!.version)).toEqual([1, 1, 0]);
   });
 });

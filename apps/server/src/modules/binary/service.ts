@@ -46,6 +46,7 @@ import { closeSessionMarket } from './close.ts';
 import { BINARY_KIND } from './kind.ts';
 import { binaryBets, binaryHolidays, binaryInstruments, binarySessions, binaryTicks } from './schema.ts';
 import type { Staker } from '../wallet/stake-gate.ts';
+import { createMarkets, kindLineMoved } from '../markets/lifecycle.ts';
 
 /** The catalog sport of the instruments (seeded by db/seed.ts as 'Binary'). */
 export const BINARY_SPORT_ID = -17;
@@ -209,9 +210,8 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock, cl
       if (again) return again;
       const at = now();
       const b = sessionBounds(inst.spec.group, day);
-      const [m] = await tx
-        .insert(markets)
-        .values({
+      const [m] = await createMarkets(tx, [
+        {
           matchId: inst.matchId,
           marketName: `${inst.spec.code} close ${day}`,
           marketType: BINARY_MARKET_TYPE,
@@ -223,8 +223,8 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock, cl
           commissionBps: 0,
           minStakePaise: BINARY_MIN_STAKE_PAISE,
           maxStakePaise: BINARY_MAX_STAKE_PAISE,
-        })
-        .returning({ marketId: markets.marketId });
+        },
+      ]);
       const [row] = await tx
         .insert(binarySessions)
         .values({
@@ -308,13 +308,7 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock, cl
     // ACTIVE and SUSPENDED live in the session row; the market's OPEN and SUSPENDED are the
     // operator's (admin/market/status), so the feed only ever closes it. (Written from the line, a
     // line move reopened a market the operator had suspended.)
-    await tx
-      .update(markets)
-      .set({
-        ...(want.status === 'CLOSED' ? { status: 'CLOSED' as const } : {}),
-        version: sql`${markets.version} + 1`,
-      })
-      .where(and(eq(markets.marketId, s.marketId), sql`${markets.status} <> 'CLOSED'`));
+    await kindLineMoved(tx, [s.marketId], want.status === 'CLOSED');
     await tx
       .update(binarySessions)
       .set({

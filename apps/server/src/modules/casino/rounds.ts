@@ -9,7 +9,6 @@
 import { roundGame, type RoundGame } from '@backlay/engine';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { markets } from '../../db/schema.ts';
 import type { Tx } from '../../db/store.ts';
 import { checkFence, fencedStatement, type Fence } from '../../plugins/leader.ts';
 import { lockMarket, settlementOf, type MarketRow } from '../settlement/queries.ts';
@@ -17,7 +16,7 @@ import { hmacSha256, newSeed } from './fair.ts';
 import { CASINO_KIND } from './kind.ts';
 import { casinoRounds, casinoTables, type StoredResult } from './schema.ts';
 import { winnersOf, type RoundRow, type TableRow } from './views.ts';
-import { closeMarkets } from '../markets/lifecycle.ts';
+import { closeMarkets, createMarkets } from '../markets/lifecycle.ts';
 
 /** Why a round found unfinished by a new term is voided. */
 export const INTERRUPTED_REASON = 'Table restarted: round interrupted';
@@ -77,9 +76,8 @@ export function createRounds(app: FastifyInstance) {
       // The table's limits of now, fixed for the round (an operator's change applies from the next).
       const [limits] = await tx.select().from(casinoTables).where(eq(casinoTables.matchId, table.matchId));
       if (!limits) throw new Error(`casino: table ${table.matchId} has no limits row`);
-      const [market] = await tx
-        .insert(markets)
-        .values({
+      const [market] = await createMarkets(tx, [
+        {
           matchId: table.matchId,
           marketName: `Round ${roundId}`,
           marketType: game.id,
@@ -89,8 +87,8 @@ export function createRounds(app: FastifyInstance) {
           maxStakePaise: limits.maxPerRoundPaise,
           commissionBps: 0,
           startTime: at,
-        })
-        .returning({ marketId: markets.marketId });
+        },
+      ]);
       const [round] = await tx
         .insert(casinoRounds)
         .values({

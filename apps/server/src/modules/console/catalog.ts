@@ -34,6 +34,7 @@ import { afterCommit } from '../../db/commit-hooks.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import { likeEscape } from '../catalog/queries.ts';
 import type { ConsoleDetails, KindRegistry } from '../markets/registry.ts';
+import { createMarkets, editMarket, moveMarketStarts } from '../markets/lifecycle.ts';
 
 type In<T extends z.ZodType> = z.output<T>;
 type Result<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -374,9 +375,8 @@ async function insertMarket(
 ): Promise<Result<number>> {
   const kind = kinds.of(input.kind);
   const houseQuoted = kind.pricing === 'HOUSE';
-  const [market] = await tx
-    .insert(markets)
-    .values({
+  const [market] = await createMarkets(tx, [
+    {
       matchId: match.matchId,
       marketName: input.market_name,
       marketType: kind.defaultMarketType,
@@ -390,16 +390,11 @@ async function insertMarket(
       maxStakePaise: paiseOf(input.max_stake),
       commissionBps: bpsOf(input.commission_percent ?? (houseQuoted ? 0 : 2)),
       startTime: input.start_time ? new Date(input.start_time) : match.startTime,
-    })
-    .returning({ marketId: markets.marketId });
+      ...(kind.hasRunners && input.runners ? { runners: input.runners } : {}),
+    },
+  ]);
   const marketId = market!.marketId;
-  const rs =
-    kind.hasRunners && input.runners
-      ? await tx
-          .insert(runners)
-          .values(input.runners.map((name, sortOrder) => ({ marketId, name, sortOrder })))
-          .returning({ selectionId: runners.selectionId })
-      : [];
+  const rs = market!.selectionIds.map((selectionId) => ({ selectionId }));
   const refused = await kind.createRows({
     tx,
     marketId,
@@ -500,10 +495,7 @@ export async function updateMatch(
       .where(eq(matches.matchId, m.matchId));
     // The markets that started with the match move with it; a market given its own time keeps it.
     if (start !== undefined && start.getTime() !== m.startTime.getTime()) {
-      await tx
-        .update(markets)
-        .set({ startTime: start })
-        .where(and(eq(markets.matchId, m.matchId), eq(markets.startTime, m.startTime)));
+      await moveMarketStarts(tx, m.matchId, m.startTime, start);
     }
     return { ok: true, value: m.matchId };
   });
@@ -583,35 +575,26 @@ export async function updateMarket(
     const all = [...names.values(), ...(input.add_runners ?? [])].map((n) => n.toLowerCase());
     if (new Set(all).size !== all.length) return { ok: false, message: 'runner names must differ' };
 
-    await tx
-      .update(markets)
-      .set({
+    const added = await editMarket(tx, k.marketId, {
+      terms: {
         ...(input.market_name === undefined ? {} : { marketName: input.market_name }),
         ...(input.start_time === undefined ? {} : { startTime: new Date(input.start_time) }),
         ...(input.bet_delay_s === undefined ? {} : { betDelayS: input.bet_delay_s }),
         minStakePaise: min,
         maxStakePaise: max,
         ...(input.commission_percent === undefined ? {} : { commissionBps: bpsOf(input.commission_percent) }),
-        version: sql`${markets.version} + 1`,
-        nextSeq: sql`${markets.nextSeq} + 1`,
-      })
-      .where(eq(markets.marketId, k.marketId));
-    for (const r of input.runners ?? []) {
-      await tx.update(runners).set({ name: r.name }).where(eq(runners.selectionId, r.selection_id));
-    }
-    if (input.add_runners) {
-      const first = existing.reduce((mx, e) => Math.max(mx, e.sortOrder), -1) + 1;
-      const added = await tx
-        .insert(runners)
-        .values(input.add_runners.map((name, i) => ({ marketId: k.marketId, name, sortOrder: first + i })))
-        .returning({ selectionId: runners.selectionId });
-      await kind.runnersAdded?.(
-        tx,
-        k.marketId,
-        added.map((r) => r.selectionId),
-        app.clock.now(),
-      );
-    }
+      },
+      rename: (input.runners ?? []).map((r) => ({ selectionId: r.selection_id, name: r.name })),
+      ...(input.add_runners
+        ? {
+            add: {
+              names: input.add_runners,
+              firstSortOrder: existing.reduce((mx, e) => Math.max(mx, e.sortOrder), -1) + 1,
+            },
+          }
+        : {}),
+    });
+    if (input.add_runners) await kind.runnersAdded?.(tx, k.marketId, added, app.clock.now());
     // The same path a bet's change takes: every node reads the market again and pushes what its
     // sockets see change (a new version, a new runner).
     afterCommit(tx, () => app.bus.publish('market', { market_id: k.marketId }));

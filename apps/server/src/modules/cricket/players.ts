@@ -15,10 +15,11 @@ import {
 } from '@backlay/feed';
 import type { CricketFormat } from '@backlay/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { cricketMatches, fancies, markets, matches } from '../../db/schema.ts';
+import { cricketMatches, fancies, matches } from '../../db/schema.ts';
 import type { Db, Executor, Tx } from '../../db/store.ts';
 import { FANCY_KIND } from '../fancy/kind.ts';
 import { cricketBalls, cricketElevens, cricketPlayers } from './schema.ts';
+import { createMarkets } from '../markets/lifecycle.ts';
 
 /** Display order of the player rows: after the team fancies (0 … ~30). */
 const RUNS_LINE_ORDER = 100;
@@ -131,23 +132,21 @@ export async function insertPlayerFancies(
   at: Date,
 ): Promise<number[]> {
   if (seeds.length === 0) return [];
-  const ms = await tx
-    .insert(markets)
-    .values(
-      seeds.map((f) => ({
-        matchId,
-        status: 'OPEN' as const,
-        inPlay: market.inPlay,
-        startTime: market.startTime,
-        commissionBps: 0,
-        marketName: f.name,
-        marketType: FANCY_KIND,
-        marketKind: FANCY_KIND,
-        minStakePaise: 10_000,
-        maxStakePaise: 10_000_000,
-      })),
-    )
-    .returning({ marketId: markets.marketId });
+  const ms = await createMarkets(
+    tx,
+    seeds.map((f) => ({
+      matchId,
+      status: 'OPEN' as const,
+      inPlay: market.inPlay,
+      startTime: market.startTime,
+      commissionBps: 0,
+      marketName: f.name,
+      marketType: FANCY_KIND,
+      marketKind: FANCY_KIND,
+      minStakePaise: 10_000,
+      maxStakePaise: 10_000_000,
+    })),
+  );
   await tx.insert(fancies).values(
     seeds.map((f, i) => {
       const top = f.event.kind === 'TOP_BATSMAN';

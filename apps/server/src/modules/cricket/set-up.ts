@@ -1,18 +1,12 @@
 // A cricket match's own markets as a real exchange opens them: a bookmaker table on the match
 // winner and the usual fancy rows per innings, quoted from a par score for the format.
 import type { CricketFormat, FancyVariant } from '@backlay/contract';
-import {
-  bookmakerMarkets,
-  bookmakerQuotes,
-  cricketMatches,
-  fancies,
-  markets,
-  runners,
-} from '../../db/schema.ts';
+import { bookmakerMarkets, bookmakerQuotes, cricketMatches, fancies } from '../../db/schema.ts';
 import { BOOKMAKER_KIND } from '../bookmaker/kind.ts';
 import { FANCY_KIND } from '../fancy/kind.ts';
 import type { Tx } from '../../db/store.ts';
 import { insertPlayerFancies, setUpElevens, topBatsmanSeeds } from './players.ts';
+import { createMarkets } from '../markets/lifecycle.ts';
 
 /** Par runs per over by format, for the opening lines (the feed moves them with the score). */
 const PAR_RUNS_PER_OVER: Record<CricketFormat, number> = { T20: 8, ODI: 5.5, TEST: 3.2 };
@@ -117,21 +111,18 @@ export async function setUpCricketMatch(tx: Tx, s: CricketSetUp) {
     startTime: s.startTime,
     commissionBps: 0,
   };
-  const [bm] = await tx
-    .insert(markets)
-    .values({
+  const [bm] = await createMarkets(tx, [
+    {
       ...common,
       marketName: 'Bookmaker',
       marketType: BOOKMAKER_KIND,
       marketKind: BOOKMAKER_KIND,
       minStakePaise: 10_000,
       maxStakePaise: 50_000_000,
-    })
-    .returning({ marketId: markets.marketId });
-  const rs = await tx
-    .insert(runners)
-    .values(s.teams.map((name, sortOrder) => ({ marketId: bm!.marketId, name, sortOrder })))
-    .returning({ selectionId: runners.selectionId });
+      runners: s.teams,
+    },
+  ]);
+  const rs = bm!.selectionIds.map((selectionId) => ({ selectionId }));
   await tx.insert(bookmakerMarkets).values({ marketId: bm!.marketId, status: 'ACTIVE', updatedAt: s.at });
   await tx.insert(bookmakerQuotes).values(
     rs.map((r, i) => ({
@@ -143,19 +134,17 @@ export async function setUpCricketMatch(tx: Tx, s: CricketSetUp) {
     })),
   );
   const seeds = fancySeeds(s.format, s.teams);
-  const fancyMarkets = await tx
-    .insert(markets)
-    .values(
-      seeds.map((f) => ({
-        ...common,
-        marketName: f.name,
-        marketType: FANCY_KIND,
-        marketKind: FANCY_KIND,
-        minStakePaise: 10_000,
-        maxStakePaise: 10_000_000,
-      })),
-    )
-    .returning({ marketId: markets.marketId });
+  const fancyMarkets = await createMarkets(
+    tx,
+    seeds.map((f) => ({
+      ...common,
+      marketName: f.name,
+      marketType: FANCY_KIND,
+      marketKind: FANCY_KIND,
+      minStakePaise: 10_000,
+      maxStakePaise: 10_000_000,
+    })),
+  );
   await tx.insert(fancies).values(
     seeds.map((f, i) => ({
       marketId: fancyMarkets[i]!.marketId,

@@ -184,7 +184,9 @@ export async function reduceOnRemoval(
       .where(and(inArray(bets.betId, cancelled.slice(i, i + UPDATE_CHUNK_ROWS)), sql`${bets.resting}`));
   }
 
-  // Every node's cached book and positions of the market are stale now.
+  // Every node's cached book and positions of the market are stale now. The time-priority
+  // sequence is the exchange's book state kept on the market row (allowed in arch.test.ts).
+  // eslint-disable-next-line no-restricted-syntax
   await tx
     .update(markets)
     .set({ nextSeq: sql`${markets.nextSeq} + 1` })

@@ -10,8 +10,8 @@
 //     and SETTLED would take bets): unsettle it first.
 //
 // Each change moves the version, which bettors' slips and the books' pushes are checked against.
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { markets, marketSettlements } from '../../db/schema.ts';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { markets, marketSettlements, runners } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
 
 export type MarketStatus = (typeof markets.$inferSelect)['status'];
@@ -118,4 +118,131 @@ export async function bumpMarketVersion(
     .where(inArray(markets.marketId, [...marketIds]))
     .returning({ marketId: markets.marketId, version: markets.version });
   return new Map(rows.map((r) => [r.marketId, r.version]));
+}
+
+/** A new market: its row, and its runners' names in their order (none for a house-quoted line). */
+export type NewMarket = typeof markets.$inferInsert & { runners?: readonly string[] };
+
+/**
+ * Creates markets and their runners, two statements for any number: the ids in the order given,
+ * each with its runners' selection ids in their order.
+ */
+export async function createMarkets(
+  tx: Executor,
+  specs: readonly NewMarket[],
+): Promise<{ marketId: number; selectionIds: number[] }[]> {
+  if (specs.length === 0) return [];
+  const rows = await tx
+    .insert(markets)
+    .values(specs.map(({ runners: _runners, ...m }) => m))
+    .returning({ marketId: markets.marketId });
+  const named = specs.flatMap((m, j) =>
+    (m.runners ?? []).map((name, sortOrder) => ({ marketId: rows[j]!.marketId, name, sortOrder })),
+  );
+  const ids =
+    named.length === 0
+      ? []
+      : await tx.insert(runners).values(named).returning({ selectionId: runners.selectionId });
+  let next = 0;
+  return specs.map((m, j) => ({
+    marketId: rows[j]!.marketId,
+    selectionIds: (m.runners ?? []).map(() => ids[next++]!.selectionId),
+  }));
+}
+
+/** A declared result on the runners: the winners WINNER, the others LOSER (a removed one stays). */
+export async function settleRunners(
+  tx: Executor,
+  marketId: number,
+  winners: readonly number[],
+): Promise<void> {
+  await tx
+    .update(runners)
+    .set({
+      status: sql`case when ${inArray(runners.selectionId, [...winners])} then 'WINNER' else 'LOSER' end`,
+    })
+    .where(and(eq(runners.marketId, marketId), ne(runners.status, 'REMOVED')));
+}
+
+/** An unsettled market's runners ACTIVE again (a removed one stays removed). */
+export async function clearRunnerResults(tx: Executor, marketId: number): Promise<void> {
+  await tx
+    .update(runners)
+    .set({ status: 'ACTIVE' })
+    .where(and(eq(runners.marketId, marketId), inArray(runners.status, ['WINNER', 'LOSER'])));
+}
+
+/** A runner withdrawn: it takes no more bets, and the market's version moves. */
+export async function removeRunner(tx: Executor, marketId: number, selectionId: number): Promise<void> {
+  await tx
+    .update(runners)
+    .set({ status: 'REMOVED' })
+    .where(and(eq(runners.marketId, marketId), eq(runners.selectionId, selectionId)));
+  await bumpMarketVersion(tx, [marketId]);
+}
+
+/**
+ * A kind's line moved (binary's session line): the versions move and, when the line closed, the
+ * markets close; a market already CLOSED is left as it is. The line never opens or suspends the
+ * market: OPEN and SUSPENDED are the operator's.
+ */
+export async function kindLineMoved(
+  tx: Executor,
+  marketIds: readonly number[],
+  close: boolean,
+): Promise<void> {
+  if (marketIds.length === 0) return;
+  await tx
+    .update(markets)
+    .set({ ...(close ? { status: 'CLOSED' as const } : {}), version: bump })
+    .where(and(inArray(markets.marketId, [...marketIds]), ne(markets.status, 'CLOSED')));
+}
+
+/** The operator's terms of a market (name, start, bet delay, stakes, commission). */
+export type MarketTerms = Partial<
+  Pick<
+    typeof markets.$inferInsert,
+    'marketName' | 'startTime' | 'betDelayS' | 'minStakePaise' | 'maxStakePaise' | 'commissionBps'
+  >
+>;
+
+/**
+ * The operator's edit of a market's terms, its runners renamed and new runners added (before any
+ * bet: the caller checks). The version and the time-priority sequence move. Returns the new
+ * runners' selection ids.
+ */
+export async function editMarket(
+  tx: Executor,
+  marketId: number,
+  edit: {
+    terms: MarketTerms;
+    rename?: readonly { selectionId: number; name: string }[];
+    add?: { names: readonly string[]; firstSortOrder: number };
+  },
+): Promise<number[]> {
+  await tx
+    .update(markets)
+    .set({ ...edit.terms, version: bump, nextSeq: sql`${markets.nextSeq} + 1` })
+    .where(eq(markets.marketId, marketId));
+  for (const r of edit.rename ?? []) {
+    await tx
+      .update(runners)
+      .set({ name: r.name })
+      .where(and(eq(runners.marketId, marketId), eq(runners.selectionId, r.selectionId)));
+  }
+  if (!edit.add || edit.add.names.length === 0) return [];
+  const first = edit.add.firstSortOrder;
+  const added = await tx
+    .insert(runners)
+    .values(edit.add.names.map((name, i) => ({ marketId, name, sortOrder: first + i })))
+    .returning({ selectionId: runners.selectionId });
+  return added.map((r) => r.selectionId);
+}
+
+/** A match's start moved: its markets that started with it (at `from`) move to `to`. */
+export async function moveMarketStarts(tx: Executor, matchId: number, from: Date, to: Date): Promise<void> {
+  await tx
+    .update(markets)
+    .set({ startTime: to })
+    .where(and(eq(markets.matchId, matchId), eq(markets.startTime, from)));
 }

@@ -26,6 +26,7 @@ import {
 } from './places.ts';
 import { raceRunners, races, type StoredPlacing } from './schema.ts';
 import { PLACE_MARKET_TYPE, WIN_MARKET_TYPE } from '../exchange/kind.ts';
+import { createMarkets } from '../markets/lifecycle.ts';
 
 export type { NewRace };
 
@@ -432,33 +433,16 @@ export function createRacingService(app: FastifyInstance) {
             ]
           : [win];
       });
-      const marketRows = await t
-        .insert(markets)
-        .values(marketSpecs.map(({ race: _race, ...m }) => m))
-        .returning({ marketId: markets.marketId });
-      const runnerRows = await t
-        .insert(runners)
-        .values(
-          marketSpecs.flatMap((m, j) =>
-            cards[m.race]!.map((r, k) => ({
-              marketId: marketRows[j]!.marketId,
-              name: `${r.number}. ${r.name}`,
-              sortOrder: k,
-            })),
-          ),
-        )
-        .returning({ selectionId: runners.selectionId });
+      const created = await createMarkets(
+        t,
+        marketSpecs.map(({ race, ...m }) => ({
+          ...m,
+          runners: cards[race]!.map((r) => `${r.number}. ${r.name}`),
+        })),
+      );
       // The markets (and their selection ids) of each race, in the order above.
       const byRace = list.map(() => [] as { marketId: number; selectionIds: number[] }[]);
-      let next = 0;
-      for (const [j, m] of marketSpecs.entries()) {
-        const n = cards[m.race]!.length;
-        byRace[m.race]!.push({
-          marketId: marketRows[j]!.marketId,
-          selectionIds: runnerRows.slice(next, next + n).map((r) => r.selectionId),
-        });
-        next += n;
-      }
+      for (const [j, m] of marketSpecs.entries()) byRace[m.race]!.push(created[j]!);
       await t.insert(races).values(
         list.map((race, i) => ({
           matchId: matchIds[i]!,
@@ -494,7 +478,7 @@ export function createRacingService(app: FastifyInstance) {
       );
       // Every node forgets that the ids were unknown (a socket may have asked for them already).
       afterCommit(t, () => {
-        for (const row of marketRows) app.bus.publish('market', { market_id: row.marketId });
+        for (const row of created) app.bus.publish('market', { market_id: row.marketId });
       });
       return matchIds;
     };

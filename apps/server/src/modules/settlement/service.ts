@@ -1,13 +1,13 @@
 import { SettlementError, type SettlementMovement } from '@backlay/engine';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ledgerAccounts, marketSettlements, marketVoids, markets, runners, users } from '../../db/schema.ts';
+import { ledgerAccounts, marketSettlements, marketVoids, markets, users } from '../../db/schema.ts';
 import { afterCommit } from '../../db/commit-hooks.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import { oneWinnerRefusal, type DeclaredWinners } from '../markets/registry.ts';
 import * as q from './queries.ts';
 import * as shares from './shares.ts';
-import { bumpMarketVersion } from '../markets/lifecycle.ts';
+import { clearRunnerResults, removeRunner, settleRunners } from '../markets/lifecycle.ts';
 
 /** House account that receives commission (kept apart from HOUSE_CASH so income is visible). */
 export const HOUSE_COMMISSION = 'HOUSE_COMMISSION';
@@ -151,12 +151,7 @@ export function createSettlementService(app: FastifyInstance) {
     await app.wallet.holds.clearMarket(tx, market.marketId);
     if (!row.voidMarket && row.result && 'winners' in row.result) {
       const winners = row.result.winners;
-      await tx
-        .update(runners)
-        .set({
-          status: sql`case when ${inArray(runners.selectionId, winners)} then 'WINNER' else 'LOSER' end`,
-        })
-        .where(and(eq(runners.marketId, market.marketId), ne(runners.status, 'REMOVED')));
+      await settleRunners(tx, market.marketId, winners);
     }
     return new Set([...userIds, ...settlement.users, ...shares.uplinesOf(chains)]);
   }
@@ -183,10 +178,7 @@ export function createSettlementService(app: FastifyInstance) {
       });
     }
     await kind.clearResults(tx, marketId);
-    await tx
-      .update(runners)
-      .set({ status: 'ACTIVE' })
-      .where(and(eq(runners.marketId, marketId), inArray(runners.status, ['WINNER', 'LOSER'])));
+    await clearRunnerResults(tx, marketId);
   }
 
   /**
@@ -460,8 +452,7 @@ export function createSettlementService(app: FastifyInstance) {
       createdAt: at,
     });
     // The runner takes no more bets; bettors see the market moved on.
-    await tx.update(runners).set({ status: 'REMOVED' }).where(eq(runners.selectionId, selectionId));
-    await bumpMarketVersion(tx, [marketId]);
+    await removeRunner(tx, marketId, selectionId);
     // The kind decides what the reduction does to the bets on the other runners.
     if (reductionBp > 0) await kind.runnerRemoved!(tx, locked, selectionId, reductionBp, at);
     const touched = await applyVoid(tx, locked, by);
