@@ -20,7 +20,7 @@ const featuresOf = (app) => {
 
 /**
  * The market kinds (the contract's `marketKind` enum) and the server folders of their modules
- * (the imports of modules/markets/kinds.ts): read from those two files, so a new kind needs no
+ * (the imports of apps/server/src/kinds.ts): read from those two files, so a new kind needs no
  * edit here. Outside its own folder, modules/markets, the schema and the seed, no server file
  * names a kind: it asks the kind registry (modules/markets/registry.ts) instead.
  */
@@ -30,9 +30,9 @@ function marketKindSeam() {
     read('./packages/contract/src/common.ts'),
   );
   const kinds = [...(enumText?.[1] ?? '').matchAll(/'([A-Z_]+)'/g)].map((m) => m[1]);
-  const folders = [
-    ...read('./apps/server/src/modules/markets/kinds.ts').matchAll(/from '\.\.\/([\w-]+)\//g),
-  ].map((m) => m[1]);
+  const folders = [...read('./apps/server/src/kinds.ts').matchAll(/from '\.\/modules\/([\w-]+)\//g)].map(
+    (m) => m[1],
+  );
   if (kinds.length === 0 || folders.length === 0) {
     throw new Error('eslint.config.js: cannot read the market kinds or their folders');
   }

@@ -23,7 +23,7 @@ import { downlineModule } from './modules/hierarchy/plugin.ts';
 import type { CasinoOptions } from './modules/casino/routes.ts';
 import { binaryModule, type BinaryOptions } from './modules/binary/plugin.ts';
 import { fantasyModule, type FantasyOptions } from './modules/fantasy/plugin.ts';
-import { KIND_MODULES } from './modules/markets/kinds.ts';
+import { KIND_MODULES } from './kinds.ts';
 import { marketsModule } from './modules/markets/plugin.ts';
 import { cricketModule } from './modules/cricket/plugin.ts';
 import { racingModule } from './modules/racing/plugin.ts';

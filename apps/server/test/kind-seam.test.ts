@@ -1,5 +1,5 @@
 // Issue 21, "the seam first": a new market kind touches only its own folder. Outside
-// modules/<kind>/ (the folders markets/kinds.ts imports), modules/markets, the schema and the seed,
+// modules/<kind>/ (the folders src/kinds.ts imports), modules/markets, the schema and the seed,
 // no server source names a kind: generic modules ask the kind registry (markets/registry.ts), and
 // the few that set up a kind's markets by name import that kind folder's constant. The same rule
 // is an eslint rule (eslint.config.js, marketKindSeam); this test holds it under `npm test` too.
@@ -20,10 +20,10 @@ function sourcesUnder(dir: string): string[] {
   });
 }
 
-/** The kind modules' folders: the ones modules/markets/kinds.ts imports its modules from. */
+/** The kind modules' folders: the ones src/kinds.ts imports its modules from. */
 function kindFolders(): string[] {
-  const text = readFileSync(path.join(SRC, 'modules/markets/kinds.ts'), 'utf8');
-  return [...text.matchAll(/from '\.\.\/([\w-]+)\//g)].map((m) => m[1]!);
+  const text = readFileSync(path.join(SRC, 'kinds.ts'), 'utf8');
+  return [...text.matchAll(/from '\.\/modules\/([\w-]+)\//g)].map((m) => m[1]!);
 }
 
 /** "file:line: text" of each line naming a kind in quotes ('FANCY', "FANCY", `FANCY`). */

@@ -128,6 +128,6 @@ export const activeInput = z
 /** ISO-8601 timestamp on the wire (UTC); the client shows it in UTC+5:30. */
 export const isoDateTime = z.iso.datetime({ offset: true });
 
-/** Every market kind; each is registered once on the server (modules/markets/kinds.ts). */
+/** Every market kind; each is registered once on the server (apps/server/src/kinds.ts). */
 export const marketKind = z.enum(['EXCHANGE', 'BOOKMAKER', 'FANCY', 'CASINO', 'BINARY']);
 export type MarketKind = z.infer<typeof marketKind>;

@@ -239,7 +239,7 @@ export const markets = pgTable(
       .references(() => matches.matchId),
     marketName: text('market_name').notNull(),
     marketType: text('market_type').notNull(),
-    /** Which kind module owns the market's bets and settlement (modules/markets/kinds.ts). */
+    /** Which kind module owns the market's bets and settlement (src/kinds.ts). */
     marketKind: text('market_kind', { enum: ['EXCHANGE', 'BOOKMAKER', 'FANCY', 'CASINO', 'BINARY'] })
       .notNull()
       .default('EXCHANGE'),

@@ -174,7 +174,7 @@ export function createBinaryKind(app: FastifyInstance): MarketKindModule {
 }
 
 /**
- * The binary kind's registration (markets/kinds.ts KIND_MODULES): only the seam. The sessions,
+ * The binary kind's registration (src/kinds.ts KIND_MODULES): only the seam. The sessions,
  * bets, operator calls and feed are the binary module (plugin.ts), registered after settlement.
  */
 export const binaryKindModule = fp(

@@ -24,7 +24,7 @@ export async function exposureDetailOf(app: FastifyInstance, userId: number): Pr
 
 /**
  * The market-kind registry (app.kinds) and what reads across kinds: My Market. Registered before
- * every kind module (modules/markets/kinds.ts lists them), each of which registers itself here.
+ * every kind module (src/kinds.ts lists them), each of which registers itself here.
  */
 export const marketsModule = fp(
   async (app) => {
