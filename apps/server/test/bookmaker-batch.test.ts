@@ -12,9 +12,15 @@ import {
   type BookmakerBetRequest,
 } from '../src/modules/bookmaker/batch.ts';
 import { budgetRefusal } from '../src/modules/markets/house-bets.ts';
+import {
+  MARKET_NOT_OPEN_MESSAGE,
+  MARKET_OTHER_KIND_MESSAGE,
+  MARKET_SUSPENDED_MESSAGE,
+} from '../src/modules/markets/takes-bets.ts';
 
 const MARKET: BatchMarket = {
   match_id: 7,
+  kind: 'BOOKMAKER',
   status: 'OPEN',
   own_status: 'ACTIVE',
   min_stake_paise: 10_000,
@@ -117,9 +123,14 @@ describe('bookmaker batch', () => {
         open: new Map(),
       }).decisions[0];
     expect(one(MARKET)).toMatchObject({ ok: true });
-    expect(one({ ...MARKET, status: 'SUSPENDED' })).toEqual({ ok: false, message: 'Suspended' });
-    expect(one({ ...MARKET, status: 'INACTIVE' })).toEqual({ ok: false, message: 'Suspended' });
-    expect(one({ ...MARKET, status: 'CLOSED' })).toEqual({ ok: false, message: 'Market closed' });
+    // The market row's status: the market module's question, in its words.
+    expect(one({ ...MARKET, status: 'SUSPENDED' })).toEqual({ ok: false, message: MARKET_SUSPENDED_MESSAGE });
+    expect(one({ ...MARKET, status: 'INACTIVE' })).toEqual({ ok: false, message: MARKET_NOT_OPEN_MESSAGE });
+    expect(one({ ...MARKET, status: 'CLOSED' })).toEqual({ ok: false, message: MARKET_NOT_OPEN_MESSAGE });
+    expect(one({ ...MARKET, kind: 'FANCY' })).toEqual({ ok: false, message: MARKET_OTHER_KIND_MESSAGE });
+    // The bookmaker's own quote status: its own words.
+    expect(one({ ...MARKET, own_status: 'SUSPENDED' })).toEqual({ ok: false, message: 'Suspended' });
+    expect(one({ ...MARKET, own_status: 'CLOSED' })).toEqual({ ok: false, message: 'Market closed' });
     expect(one({ ...MARKET, own_status: 'BALL_RUNNING' })).toEqual({ ok: false, message: 'Ball running' });
     expect(one({ ...MARKET, match_id: 8 })).toEqual({ ok: false, message: 'Unknown market for this match' });
     expect(bookmakerStatusOf('BALL_RUNNING', 'OPEN')).toBe('BALL_RUNNING');

@@ -973,7 +973,7 @@ describeStores('cricket settlement by the rules text (spec §9)', (ctx) => {
       stack: 100,
       request_id: nextRequestId(),
     });
-    expect(late.body).toEqual({ status: false, message: 'Market closed' });
+    expect(late.body).toEqual({ status: false, message: 'Market is not open for betting' });
     const lateBm = await p.call('placeBookmakerBet', {
       match_id: c.matchId,
       market_id: tb.marketId,

@@ -29,6 +29,7 @@ const FANCY: FancyQuoteState = {
 };
 const MARKET: FancyMarketState = {
   match_id: 7,
+  kind: 'FANCY',
   status: 'OPEN',
   min_stake_paise: 10_000,
   max_stake_paise: 40_000,
@@ -120,7 +121,7 @@ describe('a fancy batch decided in memory', () => {
       wallets: new Map([[1, { balance_paise: 1_000_000, elsewhere_paise: 0 }]]),
       open: new Map(),
     });
-    expect(closed.decisions).toEqual([{ ok: false, message: 'Market closed' }]);
+    expect(closed.decisions).toEqual([{ ok: false, message: 'Market is not open for betting' }]);
   });
 
   it('agrees with a naive oracle over random batches (every decision, every bettor’s stake and hold)', () => {

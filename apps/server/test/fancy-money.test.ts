@@ -160,7 +160,7 @@ describeStores(
       expect((await fancyOnDetail(a, c.matchId, fancyId))!.status).toBe('SUSPENDED');
       expect((await bet(a, c.matchId, fancyId, '1', 46, 100)).body).toMatchObject({
         status: false,
-        message: 'Suspended',
+        message: 'Market is suspended',
       });
       // A new quote does not reopen what the operator suspended.
       await quote(op, fancyId, 47, 48);

@@ -187,7 +187,7 @@ describeStores('money: voids, kinds, rounding', (ctx) => {
       expect(r.statusCode).toBe(200);
       expect(r.body).toEqual({
         status: false,
-        message: 'This market does not take exchange (back/lay) orders; use its own bet slip',
+        message: 'This market does not take this kind of bet; use its own bet slip',
       });
       const mine = await ctx.app.db.select().from(bets).where(eq(bets.userId, a.userId));
       expect(mine).toEqual([]);

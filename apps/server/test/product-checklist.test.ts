@@ -77,6 +77,16 @@ describe('every product is built on the mechanisms (DESIGN.md §7)', () => {
     });
   }
 
+  it('every registered market kind asks the market module first whether the market takes the bet', () => {
+    // modules/markets/takes-bets.ts; market-takes-bets.test.ts places through each kind's route.
+    for (const kind of marketKind.options) {
+      const p = PRODUCTS[kind]!;
+      expect(folderText(p.folder), `modules/${p.folder} asks the market`).toMatch(
+        /marketRefusalOf\(|marketBetRefusal\(/,
+      );
+    }
+  });
+
   it('every registered market kind declares its outcome space to the generic holds', () => {
     for (const kind of marketKind.options) {
       const text = folderText(PRODUCTS[kind]!.folder);

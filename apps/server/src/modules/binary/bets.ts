@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { markets, matches } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import { budgetRefusal, isUniqueViolation } from '../markets/house-bets.ts';
+import { MARKET_OTHER_KIND_MESSAGE, marketRefusalOf } from '../markets/takes-bets.ts';
 import { openCountedBets, toBinaryBet, toEngineBet, type BinaryBetRow } from './bet-rows.ts';
 import { BINARY_KIND } from './kind.ts';
 import { binaryBets, binarySessions } from './schema.ts';
@@ -80,17 +81,19 @@ export function createBinaryBets(app: FastifyInstance) {
       const [market] = await tx
         .select()
         .from(markets)
-        .where(and(eq(markets.marketId, req.session_id), eq(markets.marketKind, BINARY_KIND)))
+        .where(eq(markets.marketId, req.session_id))
         .for('share');
       const [s] = await tx.select().from(binarySessions).where(eq(binarySessions.marketId, req.session_id));
-      if (!market || !s || s.matchId !== req.match_id) return refuse('Unknown binary session');
-      // The generic status is the stricter: the console's admin/market/status suspends a session.
-      const status =
-        market.status === 'CLOSED' || s.state !== 'LIVE'
-          ? 'CLOSED'
-          : market.status === 'SUSPENDED' && s.lineStatus === 'ACTIVE'
-            ? 'SUSPENDED'
-            : s.lineStatus;
+      // The market module's question first (markets/takes-bets.ts): the console's
+      // admin/market/status suspends a session, a close or a void ends it.
+      const generic = marketRefusalOf(
+        market && { kind: market.marketKind, status: market.status },
+        BINARY_KIND,
+      );
+      if (!market || !s || s.matchId !== req.match_id || generic === MARKET_OTHER_KIND_MESSAGE)
+        return refuse('Unknown binary session');
+      if (generic !== null) return refuse(generic);
+      const status = s.state !== 'LIVE' ? 'CLOSED' : s.lineStatus;
       // The stake gate: the wallet's lock, the session read after it, the budget.
       const stakeIn = { userId, staker, stakePaise: req.stake_paise };
       const gate = await app.wallet.passStakeGate(tx, req.session_id, [stakeIn], (u) =>

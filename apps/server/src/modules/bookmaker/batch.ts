@@ -3,10 +3,12 @@
 // left it. Pure: the service reads the inputs under the market's and the wallets' locks and writes
 // what this returns in the same transaction.
 import { SCORE_STALE_MESSAGE } from '../cricket/staleness.ts';
-import type { QuoteStatus } from '@backlay/contract';
+import type { MarketKind, QuoteStatus } from '@backlay/contract';
 import { bookmakerPosition, bookmakerRefusal, type BookmakerBet } from '@backlay/engine';
 import type { TreeLimit } from '../wallet/tree-limit.ts';
 import { budgetRefusal } from '../markets/house-bets.ts';
+import type { MarketStatus } from '../markets/lifecycle.ts';
+import { marketRefusalOf } from '../markets/takes-bets.ts';
 
 export type BookmakerBetRequest = {
   match_id: number;
@@ -17,8 +19,6 @@ export type BookmakerBetRequest = {
   stake_paise: number;
   request_id: string;
 };
-
-export type MarketStatus = 'OPEN' | 'SUSPENDED' | 'CLOSED' | 'INACTIVE';
 
 /**
  * What the bettor sees and the bet check applies: the bookmaker's own status, unless the generic
@@ -40,6 +40,8 @@ export type BatchRunner = {
 
 export type BatchMarket = {
   match_id: number;
+  /** The market row's kind and generic status: the market module's question (takes-bets.ts) first. */
+  kind: MarketKind;
   status: MarketStatus;
   own_status: QuoteStatus;
   min_stake_paise: number;
@@ -78,10 +80,12 @@ export function decideBatch(input: {
 }): { decisions: Decision[]; changed: Map<number, UserPosition> } {
   const { market } = input;
   const running = runningIds(market.runners);
+  const generic = marketRefusalOf(market, 'BOOKMAKER');
   const status = bookmakerStatusOf(market.own_status, market.status);
   const changed = new Map<number, UserPosition>();
   const decisions = input.requests.map(({ userId, req }): Decision => {
     const refuse = (message: string): Decision => ({ ok: false, message });
+    if (generic !== null) return refuse(generic);
     if (market.match_id !== req.match_id) return refuse('Unknown market for this match');
     if (market.score_stale && status !== 'CLOSED') return refuse(SCORE_STALE_MESSAGE);
     const runner = market.runners.find((r) => r.selection_id === req.selection_id);

@@ -313,6 +313,7 @@ export function createBookmakerService(app: FastifyInstance) {
     return {
       market: {
         match_id: market.matchId,
+        kind: market.marketKind,
         status: market.status,
         own_status: bm.status,
         min_stake_paise: market.minStakePaise,

@@ -21,6 +21,7 @@ import type { CashOutCommand, CashOutOutcome, FirstCashOut } from './cash-out-ty
 import type { BetDelta } from './queries.ts';
 import type { CancelOutcome, PlaceBetOutcome, PlaceBetRequest } from './types.ts';
 import { exposureLimitMessage, type TreeLimit } from '../wallet/tree-limit.ts';
+import { MARKET_OTHER_KIND_MESSAGE, marketRefusalOf, versionRefusalOf } from '../markets/takes-bets.ts';
 
 const rupees = (paise: number) => Math.round(paise) / 100;
 
@@ -236,31 +237,23 @@ export function repeatedOf(b: FirstBet): PlaceBetOutcome {
   };
 }
 
-/** A bet sent with a market version that has moved on (routes.ts names a runner's removal). */
-export const STALE_VERSION_MESSAGE =
-  'The market changed since you saw it (its status or its runners): check the prices and place again';
-
 export function checkMarket<M extends BatchMarket>(
   market: M | null | undefined,
   request: PlaceBetRequest,
 ): M {
-  if (!market) throw new Refusal('Unknown market');
-  // An exchange order on a house-quoted market would rest where that kind's settlement never
-  // looks and overwrite its holds: each kind takes its own orders only.
-  if (market.marketKind !== 'EXCHANGE') {
-    throw new Refusal('This market does not take exchange (back/lay) orders; use its own bet slip');
-  }
+  // The market module's question first (markets/takes-bets.ts): an exchange order on a
+  // house-quoted market would rest where that kind's settlement never looks.
+  const refusal = marketRefusalOf(market && { kind: market.marketKind, status: market.status }, 'EXCHANGE');
+  if (refusal !== null || !market) throw new Refusal(refusal ?? 'Unknown market');
   if (request.match_id !== undefined && market.matchId !== request.match_id) {
     throw new Refusal('Unknown market for this match');
   }
-  if (market.status !== 'OPEN') {
-    throw new Refusal(
-      market.status === 'SUSPENDED' ? 'Market is suspended' : 'Market is not open for betting',
-    );
-  }
-  if (request.version !== undefined && request.version !== market.version) {
-    throw new Refusal(STALE_VERSION_MESSAGE);
-  }
+  const stale = versionRefusalOf(request.version, market.version);
+  if (stale !== null) throw new Refusal(stale);
+  return checkStake(market, request);
+}
+
+function checkStake<M extends BatchMarket>(market: M, request: PlaceBetRequest): M {
   if (request.size_paise < market.minStakePaise) {
     throw new Refusal(`Minimum stake is ${rupees(market.minStakePaise)}`);
   }
@@ -293,10 +286,11 @@ export function cashOutMarketRefusal(
   market: Pick<BatchMarket, 'marketKind' | 'status' | 'version' | 'inPlay' | 'betDelayS'> | null | undefined,
   cmd: Pick<CashOutCommand, 'delayedVersion'>,
 ): string | null {
-  if (!market) return 'Unknown market';
-  if (market.marketKind !== 'EXCHANGE') return 'This market has no cash out';
-  if (market.status !== 'OPEN') {
-    return market.status === 'SUSPENDED' ? 'Market is suspended' : 'Market is not open for betting';
+  const refusal = marketRefusalOf(market && { kind: market.marketKind, status: market.status }, 'EXCHANGE');
+  if (refusal !== null || !market) {
+    return refusal === MARKET_OTHER_KIND_MESSAGE
+      ? 'This market has no cash out'
+      : (refusal ?? 'Unknown market');
   }
   if (cmd.delayedVersion !== null && market.version !== cmd.delayedVersion) {
     return 'Market changed during the bet delay; nothing was cashed out';

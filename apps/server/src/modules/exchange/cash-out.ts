@@ -26,6 +26,7 @@ import {
   type RunnerRow,
 } from './batch.ts';
 import type { CashOutLeg, CashOutOutcome, CashOutQuoteView } from './cash-out-types.ts';
+import { MARKET_OTHER_KIND_MESSAGE, marketRefusalOf } from '../markets/takes-bets.ts';
 
 export type * from './cash-out-types.ts';
 
@@ -64,13 +65,12 @@ export type QuoteInputs = {
  */
 export function cashOutQuoteOf(x: QuoteInputs): CashOutQuoteView {
   const no = (message: string): CashOutQuoteView => ({ available: false, message });
-  if (x.market.marketKind !== 'EXCHANGE') return no('This market has no cash out.');
+  const refusal = marketRefusalOf({ kind: x.market.marketKind, status: x.market.status }, 'EXCHANGE');
+  if (refusal === MARKET_OTHER_KIND_MESSAGE) return no('This market has no cash out.');
   // The engine's hedge evens a position over one winner of n; over any k of n placed it is not
   // even (a review's quote of +₹607.66 ended +₹7.54), so a place market offers none (docs/cash-out.md).
   if (x.market.winners !== 1) return no('Cash out is not offered on a place market.');
-  if (x.market.status !== 'OPEN') {
-    return no(x.market.status === 'SUSPENDED' ? 'Market is suspended.' : 'Market is not open for betting.');
-  }
+  if (refusal !== null) return no(`${refusal}.`);
   const running = x.runners.filter((r) => r.status !== 'REMOVED');
   const selIds = running.map((r) => String(r.selectionId));
   const matched = x.matched.filter((b) => selIds.includes(b.selection_id));

@@ -9,7 +9,7 @@ import { legWire, quoteWire } from './cash-out.ts';
 import { ladderOf, readLadders } from './ladder-view.ts';
 import { createExchangeService, type ExchangeOptions } from './service.ts';
 import { createMatchOddsKind } from './settler.ts';
-import { STALE_VERSION_MESSAGE } from './batch.ts';
+import { STALE_VERSION_MESSAGE } from '../markets/takes-bets.ts';
 import { removalsOf, removedSince, RUNNER_REMOVED_MESSAGE } from './non-runners.ts';
 import * as q from './queries.ts';
 

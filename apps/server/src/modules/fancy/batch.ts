@@ -4,7 +4,10 @@
 // returns in the same transaction; tested without a store (test/fancy-batch.test.ts).
 import { fancyExposurePaise, fancyRefusal, type FancyBet, type FancyVariant } from '@backlay/engine';
 import type { TreeLimit } from '../wallet/tree-limit.ts';
+import type { MarketKind } from '@backlay/contract';
 import { budgetRefusal } from '../markets/house-bets.ts';
+import type { MarketStatus } from '../markets/lifecycle.ts';
+import { marketRefusalOf } from '../markets/takes-bets.ts';
 import { SCORE_STALE_MESSAGE } from '../cricket/staleness.ts';
 
 export type FancyBetRequest = {
@@ -34,8 +37,9 @@ export type FancyQuoteState = {
 
 export type FancyMarketState = {
   match_id: number;
-  /** The generic market status (OPEN, SUSPENDED, CLOSED): bets need OPEN and the fancy's own ACTIVE. */
-  status: string;
+  /** The market row's kind and generic status: the market module's question (takes-bets.ts) first. */
+  kind: MarketKind;
+  status: MarketStatus;
   /** An operator's window void covers the time of this batch (its bets would be void). */
   voided_now?: boolean;
   min_stake_paise: number;
@@ -85,12 +89,12 @@ export function decideBatch(input: {
   open: ReadonlyMap<number, UserOpenBets>;
 }): { decisions: Decision[]; changed: Map<number, UserOpenBets> } {
   const { fancy, market } = input;
+  const generic = marketRefusalOf(market, 'FANCY');
   const changed = new Map<number, UserOpenBets>();
   const decisions = input.requests.map(({ userId, req }): Decision => {
     const refuse = (message: string): Decision => ({ ok: false, message });
+    if (generic !== null) return refuse(generic);
     if (market.match_id !== req.match_id) return refuse('Unknown fancy for this match');
-    if (market.status === 'CLOSED') return refuse('Market closed');
-    if (market.status !== 'OPEN') return refuse('Suspended');
     if (market.score_stale) return refuse(SCORE_STALE_MESSAGE);
     if (market.voided_now)
       return refuse('Suspended: bets placed now are void (the operator voided this period)');

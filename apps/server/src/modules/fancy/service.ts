@@ -359,6 +359,7 @@ export function createFancyService(app: FastifyInstance) {
         },
         market: {
           match_id: market.matchId,
+          kind: market.marketKind,
           status: market.status,
           voided_now: f.voidedAt,
           // Under the fancy's lock, by the database's clock: a quiet scoreboard's line is old.
