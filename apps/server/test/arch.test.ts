@@ -143,6 +143,14 @@ describe('npm run arch', () => {
     expect(outside, 'files outside modules/markets writing markets or runners').toEqual([]);
   });
 
+  it('no module imports back up (a generic module never imports a kind; modules import no infrastructure above them)', () => {
+    // Issue 42, item 3: 0 arrows back up in modules/ (the kinds register with the registry, the
+    // reports' bet view is the market module's, a product declares its held house accounts).
+    const r = measure();
+    const fromModules = r.backUp.arrows.filter(([from]) => from.startsWith('modules/'));
+    expect(fromModules).toEqual([]);
+  });
+
   it('measures this repository: every count present', () => {
     const r = measure();
     expect(r.files).toBeGreaterThan(100);

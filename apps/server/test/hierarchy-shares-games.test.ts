@@ -388,6 +388,7 @@ describeStores(
 
       // Match 1: B captains the star in the head-to-head (B will win it); B and X alone in the
       // Small League (minimum 3: refunded at the start). Match 2: X has the star (B will lose).
+      const dashboardBefore = await houseToday(t.operator);
       const p1 = await picks(t.bettor, won.matchId);
       await join(t.bettor, won.matchId, p1.strong, p1.star, await h2h(won.matchId));
       await join(x, won.matchId, p1.weak, p1.weak[0]!, await h2h(won.matchId));
@@ -426,6 +427,9 @@ describeStores(
         pool: 10_000,
         house: 3_000,
       });
+      // The console's house result today: the rake (from the pool, a held account, so a gain) and
+      // the uplines' shares, ₹30.
+      expect((await houseToday(t.operator)) - dashboardBefore).toBe(3_000);
       // A second pass pays nothing twice.
       await ctx.app.fantasy.step(null);
       expect(await moved()).toEqual({

@@ -10,7 +10,7 @@ import { expect, it } from 'vitest';
 import { cricketMatches } from '../src/db/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { createCricketFeedApi } from '../src/modules/cricket/feed-api.ts';
-import { SCORE_STALE_MESSAGE } from '../src/modules/cricket/staleness.ts';
+import { SCORE_STALE_MESSAGE } from '@backlay/feed';
 import type { Api } from './helpers/api.ts';
 import { bettorOf, cricketTestMatch } from './helpers/people.ts';
 import { describeStores } from './helpers/stores.ts';

@@ -48,3 +48,12 @@ export type { PlayerModelOptions, PlayersBall } from './players.ts';
 export { ELEVEN, SQUAD_SIZE, demoSquad, nameSeed, pickEleven, strengthOf } from './squads.ts';
 export type { SquadMember } from './squads.ts';
 export { ballsToFace, batterRates, expectedRuns, isPlayerEvent, playerLineQuote } from './player-lines.ts';
+export { finishedMatchRefusal, runsAtMarkFromScore } from './scoreboard-reads.ts';
+export {
+  INNINGS_BREAK_FACTOR,
+  QUIET_BALLS,
+  QUIET_FLOOR_S,
+  quietLimitS,
+  SCORE_STALE_MESSAGE,
+  type QuietFormat,
+} from './staleness.ts';

@@ -2,8 +2,8 @@
 // in batches"): each bet in arrival order against its bettor's position as the batch's earlier bets
 // left it. Pure: the service reads the inputs under the market's and the wallets' locks and writes
 // what this returns in the same transaction.
-import { SCORE_STALE_MESSAGE } from '../cricket/staleness.ts';
 import type { MarketKind, QuoteStatus } from '@backlay/contract';
+import { SCORE_STALE_MESSAGE } from '@backlay/feed';
 import { bookmakerPosition, bookmakerRefusal, type BookmakerBet } from '@backlay/engine';
 import type { TreeLimit } from '../wallet/tree-limit.ts';
 import { budgetRefusal } from '../markets/house-bets.ts';

@@ -29,8 +29,7 @@ import {
   matches,
   runners,
 } from '../../db/schema.ts';
-import { DEFAULT_CRICKET_MODEL } from '@backlay/feed';
-import { finishedMatchRefusal, runsAtMarkFromScore } from '../cricket/plugin.ts';
+import { DEFAULT_CRICKET_MODEL, finishedMatchRefusal, runsAtMarkFromScore } from '@backlay/feed';
 import { toSummary } from '../settlement/summary.ts';
 import type { Tx } from '../../db/store.ts';
 import { isUniqueViolation, type PlaceOutcome } from '../markets/house-bets.ts';

@@ -2,7 +2,7 @@
 // node answers alike). Nothing here writes.
 import { DEFAULT_FEED_OPTIONS } from '@backlay/feed';
 import type { AdminDashboard, DashboardAlert } from '@backlay/contract';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   adminActions,
@@ -17,7 +17,6 @@ import {
   transfers,
   users,
 } from '../../db/schema.ts';
-import { FANTASY_POOL } from '../fantasy/service.ts';
 
 /** A bettor is online when a call of theirs was authenticated within this many minutes. */
 export const ONLINE_WINDOW_MINUTES = 5;
@@ -45,6 +44,16 @@ export function istMidnight(now: Date): Date {
   return new Date(Date.parse(`${day}T00:00:00+05:30`));
 }
 
+/** `side` (the credit or debit account's alias) is a house account, and not one holding bettors' money. */
+function houseNotHeld(side: 'c' | 'd', held: readonly string[]): SQL {
+  const alias = sql.raw(side);
+  if (held.length === 0) return sql`${alias}.kind = 'house'`;
+  return sql`${alias}.kind = 'house' and ${alias}.code not in (${sql.join(
+    held.map((code) => sql`${code}`),
+    sql`, `,
+  )})`;
+}
+
 export async function dashboard(
   app: FastifyInstance,
   extraAlerts: () => Promise<DashboardAlert[]> = async () => [],
@@ -55,6 +64,7 @@ export async function dashboard(
   const hourAgo = new Date(now.getTime() - 3_600_000);
   const midnight = istMidnight(now);
   const makers = DEFAULT_FEED_OPTIONS.makers as readonly string[];
+  const houseGain = (side: 'c' | 'd') => houseNotHeld(side, app.wallet.heldAccounts());
 
   const [people, activity, house, marketCounts, ledger] = await Promise.all([
     db.execute(sql`select
@@ -70,10 +80,11 @@ export async function dashboard(
     // losses taken, their reversals), the provider games' (bets less wins and refunds, on each
     // provider's house account), fantasy's rake, and the masters' and agents' shares of all of
     // them, apart from commission (and its reversals). The fantasy pool holds bettors' fees until
-    // their contest ends: it is not the house's, so an entry or a prize is not a result, the rake is.
+    // their contest ends (a held account, declared by its product to the wallet): it is not the
+    // house's, so an entry or a prize is not a result, the rake is.
     db.execute(sql`with house_moves as (select t.kind, t.memo,
-          (case when c.kind = 'house' and c.code <> ${FANTASY_POOL} then t.amount_paise else 0 end)
-            - (case when d.kind = 'house' and d.code <> ${FANTASY_POOL} then t.amount_paise else 0 end) as gain
+          (case when ${houseGain('c')} then t.amount_paise else 0 end)
+            - (case when ${houseGain('d')} then t.amount_paise else 0 end) as gain
         from ${transfers} t
         join ${ledgerAccounts} c on c.account_id = t.credit_account_id
         join ${ledgerAccounts} d on d.account_id = t.debit_account_id

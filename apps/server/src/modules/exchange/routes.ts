@@ -4,7 +4,7 @@ import { and, asc, eq, gt, or } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { bets, markets, matches, runners, series, sports } from '../../db/schema.ts';
 import { ok, refuse, route } from '../../http/route.ts';
-import { rupees, toBet } from './bet-view.ts';
+import { rupees, toBet } from '../markets/bet-view.ts';
 import { legWire, quoteWire } from './cash-out.ts';
 import { ladderOf, readLadders } from './ladder-view.ts';
 import { createExchangeService, type ExchangeOptions } from './service.ts';

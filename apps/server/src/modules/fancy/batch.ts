@@ -2,13 +2,13 @@
 // each bet in arrival order against its bettor's state as the batch's earlier bets left it. Pure:
 // the service reads the inputs under the fancy's and the wallets' locks and writes what this
 // returns in the same transaction; tested without a store (test/fancy-batch.test.ts).
+import { SCORE_STALE_MESSAGE } from '@backlay/feed';
 import { fancyExposurePaise, fancyRefusal, type FancyBet, type FancyVariant } from '@backlay/engine';
 import type { TreeLimit } from '../wallet/tree-limit.ts';
 import type { MarketKind } from '@backlay/contract';
 import { budgetRefusal } from '../markets/house-bets.ts';
 import type { MarketStatus } from '../markets/lifecycle.ts';
 import { marketRefusalOf } from '../markets/takes-bets.ts';
-import { SCORE_STALE_MESSAGE } from '../cricket/staleness.ts';
 
 export type FancyBetRequest = {
   match_id: number;

@@ -4,7 +4,7 @@
 import fp from 'fastify-plugin';
 import { ok, refuse, route } from '../../http/route.ts';
 import { createCricketPort } from './cricket-port.ts';
-import { createFantasyService, type FantasyService } from './service.ts';
+import { createFantasyService, FANTASY_POOL, type FantasyService } from './service.ts';
 
 declare module '../../plugins/bus.ts' {
   interface BusChannels {
@@ -42,6 +42,8 @@ export const fantasyModule = fp<{ fantasy?: FantasyOptions }>(
     const o = opts.fantasy ?? {};
     const service = createFantasyService(app, createCricketPort(app));
     app.decorate('fantasy', service);
+    // The pool holds the bettors' fees until their contest ends: not the house's money.
+    app.wallet.declareHeldAccount(FANTASY_POOL);
 
     route(app, 'getFantasyContests', async ({ body, user }) => {
       const contests = await service.contests(user.userId, body.match_id);

@@ -12,7 +12,7 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
-import { toBet } from '../exchange/bet-view.ts';
+import { toBet } from '../markets/bet-view.ts';
 import type { KindRegistry } from '../markets/registry.ts';
 import type { ReportBetsFilter } from '../markets/report-bets.ts';
 import { pageOfBets } from '../reports/queries.ts';

@@ -18,7 +18,7 @@ import {
   type StatementRow,
 } from '@backlay/contract';
 import type { z } from 'zod';
-import { toBet } from '../exchange/bet-view.ts';
+import { toBet } from '../markets/bet-view.ts';
 import type { Executor } from '../../db/store.ts';
 import type { KindRegistry } from '../markets/registry.ts';
 import type { ReportBetRow } from '../markets/report-bets.ts';

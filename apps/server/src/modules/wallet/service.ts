@@ -373,6 +373,8 @@ export function createWalletService(
   options: { nodeId?: string } = {},
 ) {
   let budgetCap: BudgetCap | null = null;
+  /** House accounts that hold bettors' money for a while (declareHeldAccount): not the house's. */
+  const heldAccounts = new Set<string>();
   const nodeId = options.nodeId ?? defaultNodeId();
 
   /** A user's betting budget as SQL: the balance, lowered by a loss limit when one binds. */
@@ -633,6 +635,15 @@ export function createWalletService(
     },
     openUserAccount: (tx: Executor, userId: number) => q.insertUserAccount(tx, userId),
     houseAccount: (tx: Executor, code: string) => q.ensureHouseAccount(tx, code),
+    /**
+     * A product declares a house account that holds bettors' money until an event ends (a fantasy
+     * contest's pool): money moving into it or out of it is not the house's result.
+     */
+    declareHeldAccount(code: string) {
+      heldAccounts.add(code);
+    },
+    /** The house accounts declared held, for the house's result (the console's dashboard). */
+    heldAccounts: (): readonly string[] => [...heldAccounts],
 
     /** Must run inside a transaction (it writes the transfer and two balances). */
     transfer: (tx: Executor, t: q.TransferInput) => {
