@@ -70,6 +70,22 @@ function marketKindSeam() {
       files: [`apps/server/src/modules/{${folders.join(',')}}/**/*.ts`],
       rules: { 'no-restricted-syntax': ['error', rowWrites] },
     },
+    // The console: a kind is named only in its own file of features/markets/kinds/ (its panel,
+    // registered with kinds/registry.ts, which the market screens ask).
+    {
+      files: ['apps/admin/src/**/*.{ts,tsx}'],
+      ignores: ['apps/admin/src/features/markets/kinds/**'],
+      rules: {
+        'no-restricted-syntax': [
+          'error',
+          {
+            selector: `Literal[value=/^(${names})$/]`,
+            message:
+              'A market kind is named only in its console panel (apps/admin/src/features/markets/kinds/<kind>.tsx): ask consoleKindOf(kind).',
+          },
+        ],
+      },
+    },
   ];
 }
 

@@ -1,31 +1,16 @@
-import type { FancyVariant, MarketKind } from '@backlay/contract';
+import type { MarketKind } from '@backlay/contract';
 import { Field } from '../../components/ui.tsx';
+import { draftNumber as num, type MarketDraft } from './kinds/draft.ts';
+import './kinds/index.ts';
+import { consoleKindOf, consoleKinds, firstMarketKind } from './kinds/registry.ts';
 
-/** What the market form holds (strings, as the inputs give them). */
-export type MarketDraft = {
-  kind: MarketKind;
-  market_name: string;
-  runners: string;
-  min_stake: string;
-  max_stake: string;
-  bet_delay_s: string;
-  commission_percent: string;
-  variant: FancyVariant;
-  event_kind: 'RUNS_AT_OVER' | 'INNINGS_TOTAL' | 'WICKET_BEFORE_OVER';
-  innings: '1' | '2';
-  over: string;
-  band: string;
-  max_user_stake: string;
-};
-
-export const emptyMarket = (kind: MarketKind = 'EXCHANGE', runners = ''): MarketDraft => ({
+/** A new market of the kind (the first market of a match when none is given), with its defaults. */
+export const emptyMarket = (kind: MarketKind = firstMarketKind(), runners = ''): MarketDraft => ({
   kind,
-  market_name: kind === 'EXCHANGE' ? 'Match Odds' : kind === 'BOOKMAKER' ? 'Bookmaker' : '',
+  ...consoleKindOf(kind).defaults,
   runners,
   min_stake: '100',
-  max_stake: kind === 'FANCY' ? '100000' : '500000',
   bet_delay_s: '0',
-  commission_percent: kind === 'EXCHANGE' ? '2' : '0',
   variant: 'RUNS',
   event_kind: 'RUNS_AT_OVER',
   innings: '1',
@@ -33,8 +18,6 @@ export const emptyMarket = (kind: MarketKind = 'EXCHANGE', runners = ''): Market
   band: '10',
   max_user_stake: '200000',
 });
-
-const num = (v: string) => (v.trim() === '' ? undefined : Number(v));
 
 /** The market part of a create call, from the draft (the contract's schema judges it). */
 export function marketBody(d: MarketDraft) {
@@ -46,21 +29,8 @@ export function marketBody(d: MarketDraft) {
     bet_delay_s: num(d.bet_delay_s),
     commission_percent: num(d.commission_percent),
   };
-  if (d.kind === 'FANCY') {
-    const event =
-      d.event_kind === 'INNINGS_TOTAL'
-        ? { kind: d.event_kind, innings: Number(d.innings) as 1 | 2 }
-        : { kind: d.event_kind, innings: Number(d.innings) as 1 | 2, over: num(d.over) ?? 0 };
-    return {
-      ...common,
-      fancy: {
-        variant: d.variant,
-        event,
-        ...(d.variant === 'KHADO' ? { band: num(d.band) } : {}),
-        max_user_stake: num(d.max_user_stake),
-      },
-    };
-  }
+  const own = consoleKindOf(d.kind).body;
+  if (own) return { ...common, ...own(d) };
   return {
     ...common,
     runners: d.runners
@@ -83,12 +53,14 @@ type Props = {
   errors: Record<string, string>;
   /** The error paths start with this ('market.' inside a match). */
   prefix?: string;
-  /** Fancy needs a cricket match with its details. */
-  allowFancy: boolean;
+  /** A cricket match with its details: the kinds that settle on the scoreboard may be added. */
+  allowCricket: boolean;
 };
 
-export function MarketFields({ draft, onChange, errors, prefix = '', allowFancy }: Props) {
+export function MarketFields({ draft, onChange, errors, prefix = '', allowCricket }: Props) {
   const set = (patch: Partial<MarketDraft>) => onChange({ ...draft, ...patch });
+  const kind = consoleKindOf(draft.kind);
+  const { Fields } = kind;
   const err = (path: string) => errors[prefix + path] ?? null;
   return (
     <div className="form-grid">
@@ -106,9 +78,13 @@ export function MarketFields({ draft, onChange, errors, prefix = '', allowFancy 
               });
             }}
           >
-            <option value="EXCHANGE">Exchange (match odds, win, place)</option>
-            <option value="BOOKMAKER">Bookmaker (house rates)</option>
-            {allowFancy ? <option value="FANCY">Fancy (session line)</option> : null}
+            {consoleKinds()
+              .filter(([, k]) => allowCricket || !k.needsCricket)
+              .map(([kind, k]) => (
+                <option key={kind} value={kind}>
+                  {k.label}
+                </option>
+              ))}
           </select>
         )}
       </Field>
@@ -117,7 +93,9 @@ export function MarketFields({ draft, onChange, errors, prefix = '', allowFancy 
           <input {...p} value={draft.market_name} onChange={(e) => set({ market_name: e.target.value })} />
         )}
       </Field>
-      {draft.kind !== 'FANCY' ? (
+      {Fields ? (
+        <Fields draft={draft} set={set} err={err} />
+      ) : (
         <Field label="Runners, one per line" error={err('runners')} wide>
           {(p) => (
             <textarea
@@ -129,84 +107,6 @@ export function MarketFields({ draft, onChange, errors, prefix = '', allowFancy 
             />
           )}
         </Field>
-      ) : (
-        <>
-          <Field label="Variant">
-            {(p) => (
-              <select
-                {...p}
-                value={draft.variant}
-                onChange={(e) => set({ variant: e.target.value as FancyVariant })}
-              >
-                <option value="RUNS">Runs (session)</option>
-                <option value="LAMBI">Lambi (innings total)</option>
-                <option value="KHADO">Khado (band, Yes only)</option>
-                <option value="METER">Meter (per run)</option>
-                <option value="ODD_EVEN">Odd / even</option>
-                <option value="FANCY1">Fancy 1 (an event, Yes/No)</option>
-              </select>
-            )}
-          </Field>
-          <Field label="Settles on" hint="What the cricket feed settles it on">
-            {(p) => (
-              <select
-                {...p}
-                value={draft.event_kind}
-                onChange={(e) => set({ event_kind: e.target.value as MarketDraft['event_kind'] })}
-              >
-                <option value="RUNS_AT_OVER">Runs at the end of an over</option>
-                <option value="INNINGS_TOTAL">Innings total</option>
-                <option value="WICKET_BEFORE_OVER">A wicket before an over</option>
-              </select>
-            )}
-          </Field>
-          <Field label="Innings">
-            {(p) => (
-              <select
-                {...p}
-                value={draft.innings}
-                onChange={(e) => set({ innings: e.target.value as '1' | '2' })}
-              >
-                <option value="1">1st</option>
-                <option value="2">2nd</option>
-              </select>
-            )}
-          </Field>
-          {draft.event_kind !== 'INNINGS_TOTAL' ? (
-            <Field label="Over" error={err('fancy.event.over')}>
-              {(p) => (
-                <input
-                  {...p}
-                  inputMode="numeric"
-                  value={draft.over}
-                  onChange={(e) => set({ over: e.target.value })}
-                />
-              )}
-            </Field>
-          ) : null}
-          {draft.variant === 'KHADO' ? (
-            <Field label="Band (runs)" error={err('fancy.band')}>
-              {(p) => (
-                <input
-                  {...p}
-                  inputMode="numeric"
-                  value={draft.band}
-                  onChange={(e) => set({ band: e.target.value })}
-                />
-              )}
-            </Field>
-          ) : null}
-          <Field label="Most one bettor may stake (₹)" error={err('fancy.max_user_stake')}>
-            {(p) => (
-              <input
-                {...p}
-                inputMode="decimal"
-                value={draft.max_user_stake}
-                onChange={(e) => set({ max_user_stake: e.target.value })}
-              />
-            )}
-          </Field>
-        </>
       )}
       <Field label="Min stake (₹)" error={err('min_stake')}>
         {(p) => (
@@ -228,7 +128,7 @@ export function MarketFields({ draft, onChange, errors, prefix = '', allowFancy 
           />
         )}
       </Field>
-      {draft.kind === 'EXCHANGE' ? (
+      {kind.exchange ? (
         <Field label="In-play bet delay (s)" error={err('bet_delay_s')}>
           {(p) => (
             <input

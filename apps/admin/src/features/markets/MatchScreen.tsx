@@ -7,7 +7,7 @@ import { Badge, Card, Loadable, PageHeader } from '../../components/ui.tsx';
 import { useEndpoint } from '../../components/queries.ts';
 import { AddMarketDialog, MatchEditDialog } from './dialogs.tsx';
 import { CricketPanel } from './CricketPanel.tsx';
-import { FancyTable } from './FancyTable.tsx';
+import { consoleKindOf, kindTables } from './kinds/registry.ts';
 import { MarketPanel } from './MarketPanel.tsx';
 import { RacePanel } from './RacePanel.tsx';
 
@@ -69,24 +69,21 @@ export function MatchScreen() {
           {m.markets.length === 0 ? <p className="muted">No markets yet: add one.</p> : null}
           <div className="markets">
             {m.markets
-              .filter((k) => k.kind !== 'FANCY')
+              .filter((k) => !consoleKindOf(k.kind).table)
               .map((k) => (
                 <MarketPanel
                   key={k.market_id}
                   matchId={m.match_id}
                   market={k}
-                  prices={k.kind === 'EXCHANGE' ? best : undefined}
+                  prices={consoleKindOf(k.kind).exchange ? best : undefined}
                 />
               ))}
           </div>
-          {m.markets.some((k) => k.kind === 'FANCY') ? (
-            <Card
-              title={`Fancies (${m.markets.filter((k) => k.kind === 'FANCY').length})`}
-              className="card--flush"
-            >
-              <FancyTable matchId={m.match_id} fancies={m.markets.filter((k) => k.kind === 'FANCY')} />
+          {kindTables(m.markets).map(({ kind, title, Table, markets }) => (
+            <Card key={kind} title={`${title} (${markets.length})`} className="card--flush">
+              <Table matchId={m.match_id} markets={markets} Panel={MarketPanel} />
             </Card>
-          ) : null}
+          ))}
           <CricketPanel match={m} />
           <RacePanel match={m} />
           {dialog === 'edit' ? <MatchEditDialog match={m} onClose={() => setDialog(null)} /> : null}

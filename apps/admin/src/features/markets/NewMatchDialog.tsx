@@ -5,14 +5,8 @@ import { useAction } from '../../lib/actions.ts';
 import { fromIstInput, toIstInput } from '../../lib/format.ts';
 import { Field, FormError } from '../../components/ui.tsx';
 import { useEndpoint } from '../../components/queries.ts';
-import {
-  emptyMarket,
-  issuesByPath,
-  MarketFields,
-  marketBody,
-  suggestedRunners,
-  type MarketDraft,
-} from './MarketFields.tsx';
+import { emptyMarket, issuesByPath, MarketFields, marketBody, suggestedRunners } from './MarketFields.tsx';
+import type { MarketDraft } from './kinds/draft.ts';
 
 const CRICKET = 4;
 const NEW_SERIES = 'new';
@@ -217,7 +211,7 @@ export function NewMatchDialog({
               }}
               errors={errors}
               prefix="market."
-              allowFancy={false}
+              allowCricket={false}
             />
           ) : null}
           <p className="muted small">

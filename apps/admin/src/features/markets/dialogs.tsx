@@ -13,7 +13,9 @@ import { useAction } from '../../lib/actions.ts';
 import { endOfSecond, fromIstInput, rupees, toIstInput, whenExact } from '../../lib/format.ts';
 import { useEndpoint } from '../../components/queries.ts';
 import { Field, FormError } from '../../components/ui.tsx';
-import { emptyMarket, issuesByPath, MarketFields, marketBody, type MarketDraft } from './MarketFields.tsx';
+import { emptyMarket, issuesByPath, MarketFields, marketBody } from './MarketFields.tsx';
+import type { MarketDraft } from './kinds/draft.ts';
+import { consoleKindOf, firstMarketKind } from './kinds/registry.ts';
 
 const matchKeys = (matchId: number) => [
   ['adminMatch', { match_id: matchId }],
@@ -200,7 +202,7 @@ export function VoidDialog({
   });
   const named = useAction('adminMarketVoidBets', { invalidate: keys, success: 'Bets voided' });
   const busy = whole.busy || windowed.busy || named.busy;
-  const exchange = market.kind === 'EXCHANGE';
+  const modes = consoleKindOf(market.kind).voidModes;
   const win = mode === 'window' ? windowInstants(from, to) : null;
   const preview = useEndpoint(
     'adminMarketVoidPreview',
@@ -271,10 +273,7 @@ export function VoidDialog({
             ['bets', 'Bets by id'],
           ] as const
         )
-          .filter(
-            ([m]) =>
-              exchange || m === 'market' || (m === 'runner' && market.kind === 'BOOKMAKER') || m === 'window',
-          )
+          .filter(([m]) => modes.includes(m))
           .map(([m, label]) => (
             <label key={m} className="check">
               <input type="radio" name="void-mode" checked={mode === m} onChange={() => setMode(m)} /> {label}
@@ -429,7 +428,7 @@ export function TermsDialog({
         <Field label="Max stake (₹)" error={errors.max_stake ?? null}>
           {(p) => <input {...p} disabled={open} value={max} onChange={(e) => setMax(e.target.value)} />}
         </Field>
-        {market.kind === 'EXCHANGE' ? (
+        {consoleKindOf(market.kind).exchange ? (
           <Field label="In-play bet delay (s)" error={errors.bet_delay_s ?? null}>
             {(p) => <input {...p} disabled={open} value={delay} onChange={(e) => setDelay(e.target.value)} />}
           </Field>
@@ -445,7 +444,7 @@ export function TermsDialog({
           )}
         </Field>
       </div>
-      {market.kind !== 'FANCY' ? (
+      {consoleKindOf(market.kind).runners ? (
         <fieldset className="fieldset" disabled={open}>
           <legend>Runners</legend>
           <div className="form-grid">
@@ -540,7 +539,7 @@ export function MatchEditDialog({ match, onClose }: { match: AdminMatch; onClose
 /** A new market of the match. */
 export function AddMarketDialog({ match, onClose }: { match: AdminMatch; onClose: () => void }) {
   const [draft, setDraft] = useState<MarketDraft>(() => ({
-    ...emptyMarket('EXCHANGE', match.cricket ? match.cricket.teams.join('\n') : ''),
+    ...emptyMarket(firstMarketKind(), match.cricket ? match.cricket.teams.join('\n') : ''),
     market_name: '',
   }));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -565,7 +564,7 @@ export function AddMarketDialog({ match, onClose }: { match: AdminMatch; onClose
       onConfirm={() => void go()}
       wide
     >
-      <MarketFields draft={draft} onChange={setDraft} errors={errors} allowFancy={match.cricket !== null} />
+      <MarketFields draft={draft} onChange={setDraft} errors={errors} allowCricket={match.cricket !== null} />
       {match.cricket === null && match.sport_id === 4 ? (
         <p className="muted small">
           Fancy markets need the match's cricket details (format and competition).

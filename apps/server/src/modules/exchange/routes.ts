@@ -4,7 +4,8 @@ import { and, asc, eq, gt, or } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { bets, markets, matches, runners, series, sports } from '../../db/schema.ts';
 import { ok, refuse, route } from '../../http/route.ts';
-import { rupees, toBet } from '../markets/bet-view.ts';
+import { rupees, toBet, type BetViewRow } from '../markets/bet-view.ts';
+import { EXCHANGE_KIND } from './kind.ts';
 import { legWire, quoteWire } from './cash-out.ts';
 import { ladderOf, readLadders } from './ladder-view.ts';
 import { createExchangeService, type ExchangeOptions } from './service.ts';
@@ -12,6 +13,9 @@ import { createMatchOddsKind } from './settler.ts';
 import { STALE_VERSION_MESSAGE } from '../markets/takes-bets.ts';
 import { removalsOf, removedSince, RUNNER_REMOVED_MESSAGE } from './non-runners.ts';
 import * as q from './queries.ts';
+
+/** An exchange bet row as the wire's bet (the exchange's own rows carry no kind). */
+const exchangeBet = (r: Omit<BetViewRow, 'kind'>) => toBet({ ...r, kind: EXCHANGE_KIND });
 
 export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
   async (app, options) => {
@@ -206,8 +210,8 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
         500,
       );
       return ok({
-        matched: rows.filter((r) => r.matchedPaise > 0).map(toBet),
-        unmatched: rows.filter((r) => r.remainingPaise > 0).map(toBet),
+        matched: rows.filter((r) => r.matchedPaise > 0).map(exchangeBet),
+        unmatched: rows.filter((r) => r.remainingPaise > 0).map(exchangeBet),
       });
     });
   },

@@ -28,7 +28,7 @@ export function betStatusOf(b: {
 /** A bet row of any kind: the exchange's own rows (kind, line and rate absent) or a report's. */
 export type BetViewRow = {
   betId: number;
-  kind?: MarketKind;
+  kind: MarketKind;
   line?: number | null;
   rate?: number | null;
   matchId: number;
@@ -58,7 +58,7 @@ export type BetViewRow = {
 export function toBet(r: BetViewRow): Bet {
   return {
     bet_id: r.betId,
-    kind: r.kind ?? 'EXCHANGE',
+    kind: r.kind,
     line: r.line ?? null,
     rate: r.rate ?? null,
     match_id: r.matchId,

@@ -1,8 +1,7 @@
-import type { ConsoleMarket } from '@backlay/contract';
 import { Fragment, useState } from 'react';
-import { rupees } from '../../lib/format.ts';
-import { Badge, TableWrap } from '../../components/ui.tsx';
-import { MarketPanel } from './MarketPanel.tsx';
+import { rupees } from '../../../lib/format.ts';
+import { Badge, TableWrap } from '../../../components/ui.tsx';
+import type { KindTableProps } from './registry.ts';
 
 const quote = (line: number | null, rate: number | null) =>
   line === null ? '—' : `${line} @ ${rate ?? '—'}`;
@@ -11,7 +10,7 @@ const quote = (line: number | null, rate: number | null) =>
  * A cricket match's fancies, one row each (a match carries twenty or more): state, quote, bets and
  * exposure at a glance; Manage opens the fancy's controls under its row.
  */
-export function FancyTable({ matchId, fancies }: { matchId: number; fancies: ConsoleMarket[] }) {
+export function FancyTable({ matchId, markets: fancies, Panel }: KindTableProps) {
   const [open, setOpen] = useState<number | null>(null);
   return (
     <TableWrap label="Fancies">
@@ -62,7 +61,7 @@ export function FancyTable({ matchId, fancies }: { matchId: number; fancies: Con
                 {open === f.market_id ? (
                   <tr className="fancy-table__panel">
                     <td colSpan={8}>
-                      <MarketPanel matchId={matchId} market={f} />
+                      <Panel matchId={matchId} market={f} />
                     </td>
                   </tr>
                 ) : null}
