@@ -131,3 +131,18 @@ export const isoDateTime = z.iso.datetime({ offset: true });
 /** Every market kind; each is registered once on the server (apps/server/src/kinds.ts). */
 export const marketKind = z.enum(['EXCHANGE', 'BOOKMAKER', 'FANCY', 'CASINO', 'BINARY']);
 export type MarketKind = z.infer<typeof marketKind>;
+
+/**
+ * How a bet of each kind reads on every screen (packages/ui/src/bets.ts asks; it names no kind):
+ * its sides (Back/Lay, or Yes/No on a line) and its price column (decimal odds, or the quoted
+ * rate per 100). A kind added to `marketKind` must say it here.
+ */
+export const BET_READING: Readonly<
+  Record<MarketKind, { sides: 'back-lay' | 'yes-no'; price: 'odds' | 'rate' }>
+> = {
+  EXCHANGE: { sides: 'back-lay', price: 'odds' },
+  BOOKMAKER: { sides: 'back-lay', price: 'rate' },
+  FANCY: { sides: 'yes-no', price: 'rate' },
+  CASINO: { sides: 'back-lay', price: 'rate' },
+  BINARY: { sides: 'back-lay', price: 'rate' },
+};

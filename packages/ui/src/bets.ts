@@ -1,5 +1,5 @@
 // How a bet's figures read, the same in the bettor's reports and in the console's view of them.
-import type { Bet, KindBet } from '@backlay/contract';
+import { BET_READING, type Bet, type KindBet } from '@backlay/contract';
 
 /** Decimal odds as the exchange shows them: 1.5 → "1.5", 2 → "2", 2.02 → "2.02". */
 export const showOdds = (price: number): string => String(Number(price.toFixed(2)));
@@ -28,14 +28,14 @@ export const betKey = (b: Pick<Bet, 'kind' | 'bet_id'>): string => `${b.kind}:${
  * fancy; an Odd/Even fancy (no line) has two backs, its side named in selection_name.
  */
 export function sideWord(b: Omit<BetKindFields, 'bet_id' | 'rate'>): string {
-  if (b.kind === 'FANCY' && b.line != null) return isBack(b) ? 'Yes' : 'No';
+  if (BET_READING[b.kind].sides === 'yes-no' && b.line != null) return isBack(b) ? 'Yes' : 'No';
   return isBack(b) ? 'Back' : 'Lay';
 }
 
 /** The price column: decimal odds on the exchange, the quoted rate (per 100) on the house's kinds. */
 export const shownPrice = (
   b: Pick<Bet, 'kind' | 'rate' | 'odds' | 'average_price_matched' | 'size_matched'>,
-): string => (b.kind !== 'EXCHANGE' && b.rate != null ? String(b.rate) : showOdds(betOdds(b)));
+): string => (BET_READING[b.kind].price === 'rate' && b.rate != null ? String(b.rate) : showOdds(betOdds(b)));
 
 /**
  * A bookmaker or fancy bet of the match's bets panel as the bettor placed it: the side ("Back",
@@ -48,7 +48,7 @@ export function kindBetParts(
   b: Pick<KindBet, 'kind' | 'is_back' | 'line' | 'rate' | 'selection_name'>,
   variant?: string,
 ): { side: string; what: string; price: string } {
-  if (b.kind !== 'FANCY')
+  if (BET_READING[b.kind].sides !== 'yes-no')
     return { side: isBack(b) ? 'Back' : 'Lay', what: b.selection_name, price: String(b.rate) };
   const named = /^(Odd|Even)$/.exec(b.selection_name)?.[1];
   if (variant === 'ODD_EVEN' || named != null)
