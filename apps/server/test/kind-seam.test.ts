@@ -59,6 +59,22 @@ describe('the market-kind seam', () => {
     expect(kindNamesIn(generic, marketKind.options, read)).toEqual([]);
   });
 
+  it('the console and the shared client package name no kind outside the console kind panels', () => {
+    // Issue 42, item 6: apps/admin/src/features/markets/kinds/<kind>.tsx register each kind's
+    // panel; the bet lists read the contract's BET_READING. The same rule is an eslint rule.
+    const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+    const clientSources = (dir: string): string[] =>
+      readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((d) => {
+        const rel = `${dir}/${d.name}`;
+        if (d.isDirectory()) return rel.endsWith('features/markets/kinds') ? [] : clientSources(rel);
+        return /\.tsx?$/.test(d.name) ? [rel] : [];
+      });
+    const files = [...clientSources('apps/admin/src'), ...clientSources('packages/ui/src')];
+    expect(files.length).toBeGreaterThan(50);
+    const read = (f: string) => readFileSync(path.join(ROOT, f), 'utf8');
+    expect(kindNamesIn(files, marketKind.options, read)).toEqual([]);
+  });
+
   it('the scan finds a kind named in plain code and in SQL text', () => {
     const text: Record<string, string> = {
       'a.ts': "if (market.marketKind === 'FANCY') return;",
