@@ -17,9 +17,8 @@ import type { CricketFormat } from '@backlay/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { cricketMatches, fancies, matches } from '../../db/schema.ts';
 import type { Db, Executor, Tx } from '../../db/store.ts';
-import { FANCY_KIND } from '../fancy/kind.ts';
+import { openFancies } from '../fancy/open.ts';
 import { cricketBalls, cricketElevens, cricketPlayers } from './schema.ts';
-import { createMarkets } from '../markets/lifecycle.ts';
 
 /** Display order of the player rows: after the team fancies (0 … ~30). */
 const RUNS_LINE_ORDER = 100;
@@ -123,7 +122,7 @@ export type PlayerFancySeed = {
   displayOrder: number;
 };
 
-/** Inserts player fancy rows (a fancy-kind market each), quoted and ACTIVE. */
+/** Opens player fancy rows (a fancy-kind market each, by the fancy module), quoted and ACTIVE. */
 export async function insertPlayerFancies(
   tx: Tx,
   matchId: number,
@@ -131,46 +130,29 @@ export async function insertPlayerFancies(
   market: { inPlay: boolean; startTime: Date },
   at: Date,
 ): Promise<number[]> {
-  if (seeds.length === 0) return [];
-  const ms = await createMarkets(
+  return openFancies(
     tx,
-    seeds.map((f) => ({
-      matchId,
-      status: 'OPEN' as const,
-      inPlay: market.inPlay,
-      startTime: market.startTime,
-      commissionBps: 0,
-      marketName: f.name,
-      marketType: FANCY_KIND,
-      marketKind: FANCY_KIND,
-      minStakePaise: 10_000,
-      maxStakePaise: 10_000_000,
-    })),
-  );
-  await tx.insert(fancies).values(
-    seeds.map((f, i) => {
+    matchId,
+    seeds.map((f) => {
       const top = f.event.kind === 'TOP_BATSMAN';
       return {
-        marketId: ms[i]!.marketId,
-        matchId,
+        name: f.name,
         variant: top ? ('FANCY1' as const) : ('RUNS' as const),
-        status: 'ACTIVE' as const,
         noLine: f.quote.no_line,
         noRate: f.quote.no_rate,
         yesLine: f.quote.yes_line,
         yesRate: f.quote.yes_rate,
         band: null,
-        maxUserStakePaise: 20_000_000,
         displayOrder: f.displayOrder,
         resultMax: top ? 1 : 999,
         event: f.event,
         eventKind: top ? 'TOP_BATSMAN' : 'PLAYER_RUNS',
         averageKey: null,
-        updatedAt: at,
       };
     }),
+    market,
+    at,
   );
-  return ms.map((m) => m.marketId);
 }
 
 /** Top batsman rows of both elevens: "Top batsman {team}: {player}", priced on the innings to come. */

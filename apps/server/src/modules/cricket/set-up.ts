@@ -1,12 +1,11 @@
 // A cricket match's own markets as a real exchange opens them: a bookmaker table on the match
 // winner and the usual fancy rows per innings, quoted from a par score for the format.
 import type { CricketFormat, FancyVariant } from '@backlay/contract';
-import { bookmakerMarkets, bookmakerQuotes, cricketMatches, fancies } from '../../db/schema.ts';
-import { BOOKMAKER_KIND } from '../bookmaker/kind.ts';
-import { FANCY_KIND } from '../fancy/kind.ts';
+import { cricketMatches } from '../../db/schema.ts';
 import type { Tx } from '../../db/store.ts';
+import { openBookmaker } from '../bookmaker/open.ts';
+import { openFancies } from '../fancy/open.ts';
 import { insertPlayerFancies, setUpElevens, topBatsmanSeeds } from './players.ts';
-import { createMarkets } from '../markets/lifecycle.ts';
 
 /** Par runs per over by format, for the opening lines (the feed moves them with the score). */
 const PAR_RUNS_PER_OVER: Record<CricketFormat, number> = { T20: 8, ODI: 5.5, TEST: 3.2 };
@@ -95,7 +94,10 @@ export type CricketSetUp = {
   at: Date;
 };
 
-/** Creates the match's cricket row, its bookmaker market (quoted) and its fancies (quoted, active). */
+/**
+ * Creates the match's cricket row and opens its bookmaker table and its fancies (quoted, active)
+ * through their own modules.
+ */
 export async function setUpCricketMatch(tx: Tx, s: CricketSetUp) {
   await tx.insert(cricketMatches).values({
     matchId: s.matchId,
@@ -104,53 +106,25 @@ export async function setUpCricketMatch(tx: Tx, s: CricketSetUp) {
     teamA: s.teams[0],
     teamB: s.teams[1],
   });
-  const common = {
+  const market = { inPlay: s.inPlay, startTime: s.startTime };
+  // The match winner's table, opened at the favourite's and the outsider's usual rates.
+  const bm = await openBookmaker(tx, {
     matchId: s.matchId,
-    status: 'OPEN' as const,
-    inPlay: s.inPlay,
-    startTime: s.startTime,
-    commissionBps: 0,
-  };
-  const [bm] = await createMarkets(tx, [
-    {
-      ...common,
-      marketName: 'Bookmaker',
-      marketType: BOOKMAKER_KIND,
-      marketKind: BOOKMAKER_KIND,
-      minStakePaise: 10_000,
-      maxStakePaise: 50_000_000,
-      runners: s.teams,
-    },
-  ]);
-  const rs = bm!.selectionIds.map((selectionId) => ({ selectionId }));
-  await tx.insert(bookmakerMarkets).values({ marketId: bm!.marketId, status: 'ACTIVE', updatedAt: s.at });
-  await tx.insert(bookmakerQuotes).values(
-    rs.map((r, i) => ({
-      selectionId: r.selectionId,
-      marketId: bm!.marketId,
+    ...market,
+    runners: s.teams.map((name, i) => ({
+      name,
       backRate: i === 0 ? 85 : 110,
       layRate: i === 0 ? 88 : 114,
-      updatedAt: s.at,
     })),
-  );
+    at: s.at,
+  });
   const seeds = fancySeeds(s.format, s.teams);
-  const fancyMarkets = await createMarkets(
+  const fancyIds = await openFancies(
     tx,
-    seeds.map((f) => ({
-      ...common,
-      marketName: f.name,
-      marketType: FANCY_KIND,
-      marketKind: FANCY_KIND,
-      minStakePaise: 10_000,
-      maxStakePaise: 10_000_000,
-    })),
-  );
-  await tx.insert(fancies).values(
+    s.matchId,
     seeds.map((f, i) => ({
-      marketId: fancyMarkets[i]!.marketId,
-      matchId: s.matchId,
+      name: f.name,
       variant: f.variant,
-      status: 'ACTIVE' as const,
       noLine: f.variant === 'KHADO' ? null : f.line,
       noRate: f.variant === 'KHADO' ? null : f.variant === 'ODD_EVEN' ? 98 : 100,
       yesLine:
@@ -163,29 +137,23 @@ export async function setUpCricketMatch(tx: Tx, s: CricketSetUp) {
               : f.line + 1,
       yesRate: f.variant === 'ODD_EVEN' ? 98 : f.variant === 'KHADO' ? 400 : 100,
       band: f.band ?? null,
-      maxUserStakePaise: 20_000_000,
       displayOrder: i,
       resultMax: f.variant === 'FANCY1' ? 1 : 999,
       event: f.event,
       eventKind: f.eventKind ?? 'SESSION',
       averageKey: f.averageKey ?? null,
-      updatedAt: s.at,
     })),
+    market,
+    s.at,
   );
   // The players (issue 25): both squads, the playing elevens, and the Top batsman rows.
   const elevens = await setUpElevens(tx, s.matchId, s.teams);
-  const topIds = await insertPlayerFancies(
-    tx,
-    s.matchId,
-    topBatsmanSeeds(s.format, elevens),
-    { inPlay: s.inPlay, startTime: s.startTime },
-    s.at,
-  );
+  const topIds = await insertPlayerFancies(tx, s.matchId, topBatsmanSeeds(s.format, elevens), market, s.at);
   return {
     elevens,
     topBatsmanIds: topIds,
-    bookmakerMarketId: bm!.marketId,
-    selectionIds: rs.map((r) => r.selectionId),
-    fancyIds: fancyMarkets.map((m) => m.marketId),
+    bookmakerMarketId: bm.marketId,
+    selectionIds: bm.selectionIds,
+    fancyIds,
   };
 }
