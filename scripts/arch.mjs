@@ -74,8 +74,10 @@ export const PLANNED_OWNER = {
   uploads: 'settings',
   adminActions: 'admin',
   referralCodes: 'signup',
-  loginChallenges: 'security',
-  otpCodes: 'security',
+  // Written and read by the login challenge flow only (modules/account/challenges.ts).
+  loginChallenges: 'account',
+  // Written and read by sign-up's phone check only (modules/signup/service.ts).
+  otpCodes: 'signup',
   userTotp: 'security',
   recoveryCodes: 'security',
   outboxMessages: 'messaging',

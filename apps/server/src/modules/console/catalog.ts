@@ -33,6 +33,7 @@ import {
 import { afterCommit } from '../../db/commit-hooks.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import { likeEscape } from '../catalog/queries.ts';
+import { insertMatch, insertSeries, updateMatchRow } from '../catalog/writes.ts';
 import type { ConsoleDetails, KindRegistry } from '../markets/registry.ts';
 import { createMarkets, editMarket, moveMarketStarts } from '../markets/lifecycle.ts';
 
@@ -348,15 +349,7 @@ export async function createSeries(
     .from(series)
     .where(and(eq(series.sportId, sportId), sql`lower(${series.name}) = lower(${name})`));
   if (dup) return { ok: false, message: `${sport.name} already has a series named ${name}` };
-  const [row] = await app.db
-    .insert(series)
-    .values({
-      sportId,
-      name,
-      sortOrder: sql`(select coalesce(max(${series.sortOrder}), 0) + 1 from ${series})`,
-    })
-    .returning({ id: series.seriesId });
-  return { ok: true, value: row!.id };
+  return { ok: true, value: await insertSeries(app.db, sportId, name) };
 }
 
 type MarketInput = Omit<In<typeof adminMarketCreateRequest>, 'match_id' | 'request_id'>;
@@ -443,26 +436,22 @@ export async function createMatch(
   const at = app.clock.now();
   return inTx(app, async (tx) => {
     const start = new Date(input.start_time);
-    const [match] = await tx
-      .insert(matches)
-      .values({
-        seriesId: sr.seriesId,
-        sportId: sr.sportId,
-        matchName: input.match_name,
-        country: input.country ?? null,
-        venue: input.venue ? input.venue : null,
-        startTime: start,
-        openDate: at,
-        inPlay: false,
-      })
-      .returning();
+    const match = await insertMatch(tx, {
+      seriesId: sr.seriesId,
+      sportId: sr.sportId,
+      matchName: input.match_name,
+      country: input.country ?? null,
+      venue: input.venue ? input.venue : null,
+      startTime: start,
+      openDate: at,
+      inPlay: false,
+    });
     if (input.cricket && teams) {
-      await tx.insert(cricketMatches).values({
-        matchId: match!.matchId,
+      await app.cricket.insertMatch(tx, {
+        matchId: match.matchId,
         format: input.cricket.format,
         competition: input.cricket.competition,
-        teamA: teams[0],
-        teamB: teams[1],
+        teams,
       });
     }
     let marketId: number | null = null;
@@ -471,7 +460,7 @@ export async function createMatch(
       if (!r.ok) return r;
       marketId = r.value;
     }
-    return { ok: true, value: { match_id: match!.matchId, market_id: marketId } };
+    return { ok: true, value: { match_id: match.matchId, market_id: marketId } };
   });
 }
 
@@ -483,16 +472,13 @@ export async function updateMatch(
     const [m] = await tx.select().from(matches).where(eq(matches.matchId, input.match_id)).for('update');
     if (!m) return { ok: false, message: `Unknown match ${input.match_id}` };
     const start = input.start_time === undefined ? undefined : new Date(input.start_time);
-    await tx
-      .update(matches)
-      .set({
-        ...(input.match_name === undefined ? {} : { matchName: input.match_name }),
-        ...(start === undefined ? {} : { startTime: start }),
-        ...(input.country === undefined ? {} : { country: input.country }),
-        ...(input.venue === undefined ? {} : { venue: input.venue === '' ? null : input.venue }),
-        ...(input.is_active === undefined ? {} : { isActive: input.is_active }),
-      })
-      .where(eq(matches.matchId, m.matchId));
+    await updateMatchRow(tx, m.matchId, {
+      ...(input.match_name === undefined ? {} : { matchName: input.match_name }),
+      ...(start === undefined ? {} : { startTime: start }),
+      ...(input.country === undefined ? {} : { country: input.country }),
+      ...(input.venue === undefined ? {} : { venue: input.venue === '' ? null : input.venue }),
+      ...(input.is_active === undefined ? {} : { isActive: input.is_active }),
+    });
     // The markets that started with the match move with it; a market given its own time keeps it.
     if (start !== undefined && start.getTime() !== m.startTime.getTime()) {
       await moveMarketStarts(tx, m.matchId, m.startTime, start);

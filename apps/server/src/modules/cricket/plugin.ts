@@ -37,7 +37,10 @@ export type CricketService = {
   elevens(matchId: number): Promise<[PlayingEleven, PlayingEleven] | null>;
   /** The match's deliveries as bowled, in order (innings, then seq): what fantasy points read. */
   balls(matchId: number): Promise<BallEvent[]>;
+  /** A match made a cricket match (its row: format, competition, teams), in the caller's transaction. */
+  insertMatch: typeof insertCricketMatch;
 };
+import { insertCricketMatch } from './set-up.ts';
 import { checkFence, FencedOut, type Fence } from '../../plugins/leader.ts';
 
 /** At most this many of the caller's cricket bets are listed on the game-details screen. */
@@ -59,6 +62,7 @@ export const cricketModule = fp<{ ballIntervalMs?: number }>(
         return xi.get(matchId) ?? null;
       },
       balls: (matchId) => ballsOf(app.db, matchId),
+      insertMatch: insertCricketMatch,
     };
     app.decorate('cricket', service);
 

@@ -84,6 +84,20 @@ function fancySeeds(format: CricketFormat, teams: readonly [string, string]): Fa
   return out;
 }
 
+/** The match's cricket row: its format, competition and the two teams in order. */
+export async function insertCricketMatch(
+  tx: Tx,
+  c: { matchId: number; format: CricketFormat; competition: string; teams: readonly [string, string] },
+): Promise<void> {
+  await tx.insert(cricketMatches).values({
+    matchId: c.matchId,
+    format: c.format,
+    competition: c.competition,
+    teamA: c.teams[0],
+    teamB: c.teams[1],
+  });
+}
+
 export type CricketSetUp = {
   matchId: number;
   format: CricketFormat;
@@ -99,13 +113,7 @@ export type CricketSetUp = {
  * through their own modules.
  */
 export async function setUpCricketMatch(tx: Tx, s: CricketSetUp) {
-  await tx.insert(cricketMatches).values({
-    matchId: s.matchId,
-    format: s.format,
-    competition: s.competition,
-    teamA: s.teams[0],
-    teamB: s.teams[1],
-  });
+  await insertCricketMatch(tx, s);
   const market = { inPlay: s.inPlay, startTime: s.startTime };
   // The match winner's table, opened at the favourite's and the outsider's usual rates.
   const bm = await openBookmaker(tx, {

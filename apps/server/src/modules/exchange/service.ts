@@ -15,6 +15,7 @@ import {
 import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bets, markets, marketSettlements, matches, runners } from '../../db/schema.ts';
+import { setMatchInPlay } from '../catalog/writes.ts';
 import { bumpMarketVersion, MarketLifecycleRefusal, setStatusByOperator } from '../markets/lifecycle.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import * as reservations from '../wallet/reservations.ts';
@@ -877,7 +878,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
           inPlay: true,
           ...(betDelayS === undefined ? {} : { betDelayS }),
         });
-        await tx.update(matches).set({ inPlay: true }).where(eq(matches.matchId, market.matchId));
+        await setMatchInPlay(tx, market.matchId);
         return bookSetInPlay(book);
       });
     },
