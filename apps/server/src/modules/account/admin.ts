@@ -7,7 +7,7 @@ import type { AdminUserSession } from '@backlay/contract';
 import type { Db } from '../../db/store.ts';
 import type { AuthService } from '../../plugins/auth.ts';
 import type { Clock } from '../../types.ts';
-import { subtreeCondition } from '../hierarchy/tree.ts';
+import { subtreeCondition } from './tree.ts';
 import { OPERATOR_LOCK_UNTIL } from './queries.ts';
 import { hashPassword } from './service.ts';
 

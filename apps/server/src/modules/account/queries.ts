@@ -1,7 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
-import { TREE_DEPTH_MAX } from '../hierarchy/tree.ts';
+import { TREE_DEPTH_MAX } from './tree.ts';
 
 /**
  * An operator's lock (the console's Users screen): locked_until at this instant, far beyond any

@@ -14,7 +14,7 @@ import type { Executor } from '../../db/store.ts';
 import { OPERATOR_LOCK_UNTIL } from '../account/queries.ts';
 import { likeEscape } from '../catalog/queries.ts';
 import { owedPaiseSql } from '../hierarchy/owed.ts';
-import { subtreeCondition } from '../hierarchy/tree.ts';
+import { subtreeCondition } from '../account/tree.ts';
 
 type In<T extends z.ZodType> = z.output<T>;
 const rupees = (paise: number) => Math.round(paise) / 100;

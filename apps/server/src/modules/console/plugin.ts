@@ -28,7 +28,7 @@ import { exposureDetailOf } from '../markets/plugin.ts';
 import { setBetLock } from '../hierarchy/bet-lock.ts';
 import { limitsOf, setLimit } from '../hierarchy/limits.ts';
 import { setShare } from '../hierarchy/share-history.ts';
-import { chainShareRefusal, creationRefusal, nodeOf } from '../hierarchy/tree.ts';
+import { chainShareRefusal, creationRefusal, nodeOf } from '../account/tree.ts';
 import { setCreditReference } from '../hierarchy/credit.ts';
 
 export const consoleModule = fp(

@@ -2,10 +2,11 @@
 // locks betting on an account of its downline; the stake gate (wallet/stake-gate.ts) then refuses
 // every stake of that account and of every account below it. The lock remembers who set it: only
 // that account or one above it unlocks, so an agent cannot lift its master's lock.
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
 import type { Db } from '../../db/store.ts';
-import { inSubtree } from './tree.ts';
+import { inSubtree } from '../account/tree.ts';
+import { setBetLockedBy } from '../account/user-writes.ts';
 
 export type BetLockOutcome = { ok: true } | { ok: false; message: string };
 
@@ -34,8 +35,7 @@ export async function setBetLock(
     if (locked) {
       // Locked already by the caller or someone below it: the caller takes the lock over, so the
       // one below can no longer lift it. Locked from above: it stays theirs.
-      if (current === null || (await over(current)))
-        await tx.update(users).set({ betLockedBy: caller.userId }).where(eq(users.userId, userId));
+      if (current === null || (await over(current))) await setBetLockedBy(tx, userId, caller.userId);
       return { ok: true };
     }
     if (current === null) return { ok: true };
@@ -46,10 +46,7 @@ export async function setBetLock(
         message: `Betting was locked by ${by?.name ?? `user ${current}`}, above you: only they or their upline can unlock it`,
       };
     }
-    await tx
-      .update(users)
-      .set({ betLockedBy: sql`null` })
-      .where(eq(users.userId, userId));
+    await setBetLockedBy(tx, userId, null);
     return { ok: true };
   });
 }

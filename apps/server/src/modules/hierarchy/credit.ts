@@ -12,7 +12,8 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { IdempotencyKeyReused, transferByKey } from '../wallet/queries.ts';
 import { HOUSE_CASH } from '../wallet/service.ts';
 import { owedOf } from './owed.ts';
-import { nodeOf } from './tree.ts';
+import { nodeOf } from '../account/tree.ts';
+import { setCreditReference as setCreditReferenceOf } from '../account/user-writes.ts';
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const inr = (paise: number) => `₹${(Math.max(paise, 0) / 100).toFixed(2)}`;
@@ -50,7 +51,7 @@ export async function setCreditReference(
 ): Promise<string | null> {
   const r = await childRefusal(db, caller, childId, 'credit references');
   if ('refusal' in r) return r.refusal!;
-  await db.execute(sql`update ${users} set credit_reference_paise = ${paise} where user_id = ${childId}`);
+  await setCreditReferenceOf(db, childId, paise);
   return null;
 }
 

@@ -17,7 +17,7 @@ import type { KindRegistry } from '../markets/registry.ts';
 import type { ReportBetsFilter } from '../markets/report-bets.ts';
 import { pageOfBets } from '../reports/queries.ts';
 import { istRange, rupees } from '../reports/service.ts';
-import { subtreeCondition, uplinePaths } from './tree.ts';
+import { subtreeCondition, uplinePaths } from '../account/tree.ts';
 
 type Caller = { userId: number; role: string };
 

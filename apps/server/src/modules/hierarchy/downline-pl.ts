@@ -24,7 +24,7 @@ import {
 import type { SettledGameUnits } from '../settlement/shares.ts';
 import { FANTASY_TRANSFER_KINDS, PROVIDER_TRANSFER_KINDS } from '../wallet/service.ts';
 import { owedPaiseSql } from './owed.ts';
-import { belowWithChildSql } from './tree.ts';
+import { belowWithChildSql } from '../account/tree.ts';
 
 /** The products whose units are shared outside the settlement service (settlement/shares.ts writeGameShares). */
 const GAME_UNITS: readonly SettledGameUnits[] = [closedRounds, settledContests];

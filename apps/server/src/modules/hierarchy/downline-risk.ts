@@ -18,7 +18,7 @@ import type { KindRegistry, MarketRow } from '../markets/registry.ts';
 import { storedChains } from '../settlement/queries.ts';
 import { firstStakeAt } from '../wallet/holds.ts';
 import { uplineChainsAt } from './share-history.ts';
-import { inSubtree, subtreeCondition } from './tree.ts';
+import { inSubtree, subtreeCondition } from '../account/tree.ts';
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const rupees = (paise: number) => Math.round(paise) / 100;

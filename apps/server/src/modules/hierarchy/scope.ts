@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/store.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { inSubtree } from './tree.ts';
+import { inSubtree } from '../account/tree.ts';
 
 export const OPERATOR_ONLY = 'This call is for the operator only';
 export const NOT_YOURS = 'Not in your downline';

@@ -7,7 +7,8 @@ import type { UserRole } from '@backlay/contract';
 import { eq, sql } from 'drizzle-orm';
 import { shareHistory, users } from '../../db/schema.ts';
 import type { Db, Executor } from '../../db/store.ts';
-import { TREE_DEPTH_MAX, uplineChains } from './tree.ts';
+import { TREE_DEPTH_MAX, uplineChains } from '../account/tree.ts';
+import { setShareBp } from '../account/user-writes.ts';
 
 /** Everything is shared at most once: 100 % in basis points. */
 const WHOLE_BP = 10_000;
@@ -106,7 +107,7 @@ export async function setShare(
         target: [shareHistory.userId, shareHistory.fromAt],
         set: { shareBp, setBy: caller.userId },
       });
-    await tx.update(users).set({ shareBp }).where(eq(users.userId, userId));
+    await setShareBp(tx, userId, shareBp);
     return null;
   });
 }

@@ -30,6 +30,7 @@ import type { AccountService, UserRow } from '../account/service.ts';
 import { CODES_LOCKED, codeLockOf, countWrongCode } from '../account/wrong-codes.ts';
 import { isUniqueViolation } from '../markets/house-bets.ts';
 import type { Outbox } from '../messaging/outbox.ts';
+import { markMobileVerified } from '../account/user-writes.ts';
 
 export const OTP_TTL_MS = 5 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
@@ -286,10 +287,7 @@ export function createSignupService(deps: {
         await consumeChallenge(tx, found.challenge.challengeId, now);
         try {
           await tx.transaction(async (inner) => {
-            await inner
-              .update(users)
-              .set({ mobileVerifiedAt: now, isSignupUser: true })
-              .where(eq(users.userId, found.challenge.userId));
+            await markMobileVerified(inner, found.challenge.userId, now);
           });
         } catch (err) {
           if (isUniqueViolation(err)) {

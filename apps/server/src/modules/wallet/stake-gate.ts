@@ -29,7 +29,7 @@ import {
 } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import { OPERATOR_LOCK_UNTIL } from '../account/queries.ts';
-import { TREE_DEPTH_MAX } from '../hierarchy/tree.ts';
+import { TREE_DEPTH_MAX } from '../account/tree.ts';
 import type { TreeLimit } from './tree-limit.ts';
 
 export {
