@@ -11,6 +11,15 @@ import { createFancyService } from './service.ts';
 
 const answer = (r: SettlementOutcome<SettlementView>) => (r.ok ? ok(toSummary(r.value)) : refuse(r.message));
 
+/**
+ * A match's incomplete fancies are looked at and settled one at a time (fifty or more on a match
+ * with its player lines): the call's deadline (plugins/deadline.ts, 1.8 s for one unit of work)
+ * moves on by these for each fancy it looks at and each it settles, so a long match is not
+ * answered 503 halfway while every fancy it does stays bounded by the store's own limits.
+ */
+export const INCOMPLETE_LOOK_ALLOWANCE_MS = 100;
+export const INCOMPLETE_SETTLE_ALLOWANCE_MS = 1_000;
+
 /** Fancy (session) markets: the bettor's calls and the operator's quoting and settling. */
 export const fancyModule = fp(
   async (app) => {
@@ -141,7 +150,7 @@ export const fancyModule = fp(
     // is made once before anything is settled, so a fact missing refuses the call and changes
     // nothing; then each fancy is decided again and settled under its own lock, one at a time
     // (`settleIncompleteFancy`), so a result that lands in between stands (ALREADY_SETTLED).
-    route(app, 'adminFancyIncomplete', async ({ body, user }) =>
+    route(app, 'adminFancyIncomplete', async ({ body, user, req }) =>
       audited(app, user.userId, 'fancy/incomplete', body, async () => {
         const cm = await cricketMatchOf(app.db, body.match_id);
         if (!cm) return refuse(`Unknown cricket match ${body.match_id}`);
@@ -166,6 +175,7 @@ export const fancyModule = fp(
         }[] = [];
         for (const row of rows) {
           if (only && !only.has(row.fancy.marketId)) continue;
+          req.extendDeadline?.(INCOMPLETE_LOOK_ALLOWANCE_MS);
           if ((await app.settlement.view(row.fancy.marketId)).state === 'SETTLED') {
             plan.push({ row, facts: 'ALREADY_SETTLED', label: 'ALREADY_SETTLED' });
             continue;
@@ -197,6 +207,7 @@ export const fancyModule = fp(
             out.fancies.push({ ...base, decision: facts, value: null, settlement: null, message: null });
             continue;
           }
+          req.extendDeadline?.(INCOMPLETE_SETTLE_ALLOWANCE_MS);
           const r = await settleIncompleteFancy(app, user.userId, row.fancy.marketId, cm, facts, overrides);
           out.fancies.push(
             r.ok
