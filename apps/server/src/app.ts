@@ -60,8 +60,25 @@ import {
 import { providerOrigins, securityHeadersPlugin } from './plugins/security-headers.ts';
 import { compressionPlugin, REVALIDATE_CACHE, serveBuiltClient } from './plugins/static-files.ts';
 import { wsPlugin, type LiveLimits } from './plugins/ws.ts';
-import type { Clock } from './types.ts';
-import './types.ts';
+import type { Clock } from './clock.ts';
+
+/** What building the app took, ms: the store's opening and migrations, the base and demo seeding. */
+export type StartTimings = {
+  open_ms: number;
+  migrate_ms: number;
+  seed_base_ms: number;
+  seed_demo_ms: number;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What building the app took, ms: the store's opening and migrations, the base and demo seeding. */
+    startTimings: StartTimings;
+    clock: Clock;
+    /** Names of the contract endpoints that have a route (app.ts checks none is missing). */
+    registeredEndpoints: Set<string>;
+  }
+}
 
 export type AppOptions = {
   store: StoreOptions;

@@ -9,7 +9,7 @@
 // its savepoints (`tx.transaction(...)`), so work noted inside a savepoint waits for the
 // outermost commit (a savepoint that rolls back still runs it: a needless cache miss, never a
 // stale read).
-import type { Db, Executor } from './store.ts';
+import type { Db, Executor } from './executor.ts';
 
 export type TransactionContext = {
   /** The database the transaction runs on (its hooks belong to that database's app). */

@@ -2,7 +2,6 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { fileURLToPath } from 'node:url';
@@ -11,11 +10,9 @@ import { installCommitHooks } from './commit-hooks.ts';
 import { lockDataDir, type DataLock } from './data-lock.ts';
 import * as schema from './schema.ts';
 
-/** The query layer: the same drizzle API on PGlite and on node-postgres. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** Anything queries can run on: the database or an open transaction. */
-export type Executor = Db | Tx;
+/** The query layer's types (db/executor.ts), where every module has always imported them. */
+export type { Db, Executor, Tx } from './executor.ts';
+import type { Db } from './executor.ts';
 
 export type StoreOptions =
   | { kind: 'pglite'; dataDir: string }

@@ -9,6 +9,16 @@ import { loginChallenges, sessions, users } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Bus } from './bus.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: AuthService;
+  }
+  interface FastifyRequest {
+    /** Set by the auth check of a protected route. */
+    user: AuthUser | null;
+  }
+}
+
 export type AuthUser = {
   userId: number;
   userName: string;

@@ -1,6 +1,15 @@
 import fp from 'fastify-plugin';
 import { PGLITE_VACUUM_MS, startPgliteVacuum } from '../db/maintenance.ts';
 import { openStore, type StoreOptions } from '../db/store.ts';
+import type { Store } from '../db/store.ts';
+import type { Db } from '../db/store.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    store: Store;
+    db: Db;
+  }
+}
 
 /**
  * Opens the store (PGlite or PostgreSQL), applies the migrations, closes it with the app. On

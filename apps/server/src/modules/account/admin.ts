@@ -6,7 +6,7 @@ import { users } from '../../db/schema.ts';
 import type { AdminUserSession } from '@backlay/contract';
 import type { Db } from '../../db/store.ts';
 import type { AuthService } from '../../plugins/auth.ts';
-import type { Clock } from '../../types.ts';
+import type { Clock } from '../../clock.ts';
 import { subtreeCondition } from './tree.ts';
 import { OPERATOR_LOCK_UNTIL } from './queries.ts';
 import { hashPassword } from './service.ts';

@@ -3,6 +3,13 @@ import { bearerToken } from '../../plugins/auth.ts';
 import { ok, refuse, route } from '../../http/route.ts';
 import type { RateLimitOptions } from '../../plugins/rate-limit.ts';
 import { createAccountService } from './service.ts';
+import type { AccountService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    account: AccountService;
+  }
+}
 
 export const accountModule = fp<{ limits: RateLimitOptions }>(
   async (app, { limits }) => {

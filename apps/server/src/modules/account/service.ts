@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
 import type { Db, Executor, Tx } from '../../db/store.ts';
 import type { AuthService, AuthUser } from '../../plugins/auth.ts';
-import type { Clock } from '../../types.ts';
+import type { Clock } from '../../clock.ts';
 import type { StakesService } from '../stakes/service.ts';
 import type { WalletService } from '../wallet/service.ts';
 import * as q from './queries.ts';

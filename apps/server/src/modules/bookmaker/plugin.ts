@@ -2,6 +2,13 @@ import fp from 'fastify-plugin';
 import { ok, refuse, route } from '../../http/route.ts';
 import { audited } from '../admin/audit.ts';
 import { createBookmakerService } from './service.ts';
+import type { BookmakerService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    bookmaker: BookmakerService;
+  }
+}
 
 /** Bookmaker markets: the bettor's bet, the operator's quoting and the unfinished-match comparison. */
 export const bookmakerModule = fp(

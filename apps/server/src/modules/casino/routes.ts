@@ -32,6 +32,12 @@ import {
 } from './views.ts';
 import type { Staker } from '../wallet/stake-gate.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    casino: CasinoApi;
+  }
+}
+
 declare module '../../plugins/bus.ts' {
   interface BusChannels {
     /** A casino table's round changed (opened, closed, a step, result, void): its head is read again. */

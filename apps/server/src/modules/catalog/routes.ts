@@ -1,6 +1,13 @@
 import fp from 'fastify-plugin';
 import { ok, route } from '../../http/route.ts';
 import { createCatalogService } from './service.ts';
+import type { CatalogService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalog: CatalogService;
+  }
+}
 
 export const catalogModule = fp(
   async (app) => {

@@ -26,6 +26,13 @@ import {
   topBatsmanSeeds,
 } from './players.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The cricket module's answers to the fancy and bookmaker kinds (a scoreboard gone quiet). */
+    cricket: CricketService;
+  }
+}
+
 /** The feed's time between balls when none is given (config CRICKET_BALL_INTERVAL_MS's default). */
 export const DEFAULT_BALL_INTERVAL_MS = 5_000;
 

@@ -13,6 +13,13 @@ import { createMatchOddsKind } from './settler.ts';
 import { STALE_VERSION_MESSAGE } from '../markets/takes-bets.ts';
 import { removalsOf, removedSince, RUNNER_REMOVED_MESSAGE } from './non-runners.ts';
 import * as q from './queries.ts';
+import type { ExchangeServiceImpl } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    exchange: ExchangeServiceImpl;
+  }
+}
 
 /** An exchange bet row as the wire's bet (the exchange's own rows carry no kind). */
 const exchangeBet = (r: Omit<BetViewRow, 'kind'>) => toBet({ ...r, kind: EXCHANGE_KIND });

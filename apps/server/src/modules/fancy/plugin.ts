@@ -8,6 +8,13 @@ import { cricketMatchOf, settleIncompleteFancy } from './incomplete.ts';
 import * as q from './queries.ts';
 import { averageOverrides, averagesTable, incompleteDecision, resultMaxOf, setAverage } from './rules.ts';
 import { createFancyService } from './service.ts';
+import type { FancyService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    fancy: FancyService;
+  }
+}
 
 const answer = (r: SettlementOutcome<SettlementView>) => (r.ok ? ok(toSummary(r.value)) : refuse(r.message));
 

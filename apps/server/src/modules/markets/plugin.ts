@@ -3,6 +3,14 @@ import { ok, route } from '../../http/route.ts';
 import fp from 'fastify-plugin';
 import type { ExposureEntry } from '../wallet/service.ts';
 import { createKindRegistry } from './registry.ts';
+import type { KindRegistry } from './registry.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The market-kind registry (modules/markets). */
+    kinds: KindRegistry;
+  }
+}
 
 /** A user's My Market: the markets holding their exposure, with their live bets on each. */
 export async function exposureDetailOf(app: FastifyInstance, userId: number): Promise<ExposureEntry[]> {

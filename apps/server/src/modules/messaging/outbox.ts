@@ -4,7 +4,7 @@
 import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { outboxMessages } from '../../db/schema.ts';
 import type { Db, Executor } from '../../db/store.ts';
-import type { Clock } from '../../types.ts';
+import type { Clock } from '../../clock.ts';
 import type { SmsSender } from './senders.ts';
 
 export const OUTBOX_MAX_ATTEMPTS = 6;

@@ -2,6 +2,13 @@ import fp from 'fastify-plugin';
 import { ok, route } from '../../http/route.ts';
 import { createOutbox } from './outbox.ts';
 import { logSender, type SmsSender } from './senders.ts';
+import type { Outbox } from './outbox.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    outbox: Outbox;
+  }
+}
 
 /** How often each node looks for messages due for a retry. */
 export const OUTBOX_POLL_MS = 5_000;

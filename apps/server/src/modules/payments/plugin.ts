@@ -3,6 +3,13 @@ import { ok, refuse, route } from '../../http/route.ts';
 import { audited } from '../admin/audit.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { createPaymentsService } from './service.ts';
+import type { PaymentsService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: PaymentsService;
+  }
+}
 
 const rupees = (paise: number) => Math.round(paise) / 100;
 

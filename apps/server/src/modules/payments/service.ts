@@ -24,7 +24,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import type { Db, Tx } from '../../db/store.ts';
-import type { Clock } from '../../types.ts';
+import type { Clock } from '../../clock.ts';
 import { istRange } from '../reports/service.ts';
 import type { ResponsibleService } from '../responsible/service.ts';
 import type { SettingsService } from '../settings/service.ts';

@@ -3,6 +3,14 @@ import { ok, refuse, route, type Outcome } from '../../http/route.ts';
 import { audited } from '../admin/audit.ts';
 import { createRacingService, type RaceOutcome } from './service.ts';
 import type { RaceCard } from '@backlay/contract';
+import type { RacingService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Races: cards and the race's day (modules/racing). */
+    racing: RacingService;
+  }
+}
 
 /** Percent with at most two decimals → basis points. */
 const bpOf = (percent: number) => Math.round(percent * 100);

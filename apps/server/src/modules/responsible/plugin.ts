@@ -1,6 +1,13 @@
 import fp from 'fastify-plugin';
 import { ok, refuse, route } from '../../http/route.ts';
 import { createResponsibleService } from './service.ts';
+import type { ResponsibleService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    responsible: ResponsibleService;
+  }
+}
 
 /** Responsible gaming: limits, reality check, time-out and self-exclusion. */
 export const responsibleModule = fp(

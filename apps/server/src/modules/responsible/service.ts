@@ -15,7 +15,7 @@ import {
 } from '../../db/schema.ts';
 import type { Db, Executor } from '../../db/store.ts';
 import type { AuthService } from '../../plugins/auth.ts';
-import type { Clock } from '../../types.ts';
+import type { Clock } from '../../clock.ts';
 import type { UserRow } from '../account/service.ts';
 import { gameMovementSql } from '../wallet/service.ts';
 

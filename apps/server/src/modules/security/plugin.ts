@@ -1,6 +1,13 @@
 import fp from 'fastify-plugin';
 import { ok, refuse, route } from '../../http/route.ts';
 import { createSecurityService } from './service.ts';
+import type { SecurityService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    security: SecurityService;
+  }
+}
 
 /** Security Auth (TOTP) and the second step of a login when it is on. */
 export const securityModule = fp<{ codePerMinute: number }>(

@@ -8,7 +8,7 @@ import { randomInt } from 'node:crypto';
 import QRCode from 'qrcode';
 import { recoveryCodes, userTotp } from '../../db/schema.ts';
 import type { Db, Executor } from '../../db/store.ts';
-import type { Clock } from '../../types.ts';
+import type { Clock } from '../../clock.ts';
 import {
   consumeChallenge,
   countChallengeAttempt,

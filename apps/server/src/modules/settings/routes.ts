@@ -2,6 +2,13 @@ import fp from 'fastify-plugin';
 import { ok, route } from '../../http/route.ts';
 import { uploadRoute } from './save.ts';
 import { createSettingsService } from './service.ts';
+import type { SettingsService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    settings: SettingsService;
+  }
+}
 
 export const settingsModule = fp(
   async (app) => {

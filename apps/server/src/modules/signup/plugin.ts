@@ -4,6 +4,13 @@ import { ok, refuse, route } from '../../http/route.ts';
 import { audited } from '../admin/audit.ts';
 import { countryOfAddress } from './geo.ts';
 import { createSignupService } from './service.ts';
+import type { SignupService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    signup: SignupService;
+  }
+}
 
 /** Sign-up with a referral code, the OTP of a mobile number, and the OTP step of a login. */
 export const signupModule = fp<{ sendPerMinute: number }>(

@@ -17,7 +17,7 @@ import { randomInt } from 'node:crypto';
 import { countEvent } from '../../db/rate-counters.ts';
 import { loginChallenges, otpCodes, referralCodes, users } from '../../db/schema.ts';
 import type { Db, Executor, Tx } from '../../db/store.ts';
-import type { Clock } from '../../types.ts';
+import type { Clock } from '../../clock.ts';
 import {
   CHALLENGE_GONE,
   consumeChallenge,

@@ -1,6 +1,13 @@
 import fp from 'fastify-plugin';
 import { ok, route } from '../../http/route.ts';
 import { createStakesService } from './service.ts';
+import type { StakesService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    stakes: StakesService;
+  }
+}
 
 export const stakesModule = fp(
   async (app) => {

@@ -4,6 +4,13 @@ import type { Fence } from '../../plugins/leader.ts';
 import { createBalanceReader, type BalanceReader } from './balance-cache.ts';
 import { RESERVATION_SWEEP_MS } from './reservations.ts';
 import { createWalletService, toRupees } from './service.ts';
+import type { WalletService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    wallet: WalletService;
+  }
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
