@@ -53,7 +53,7 @@ function marketKindSeam() {
       ignores: [
         `apps/server/src/modules/{${[...folders, 'markets'].join(',')}}/**`,
         'apps/server/src/db/schema.ts',
-        'apps/server/src/db/seed.ts',
+        'apps/server/src/seed/seed.ts',
       ],
       rules: {
         'no-restricted-syntax': [

@@ -16,7 +16,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../apps/server/src/app.ts';
-import { feedPlugin } from '../apps/server/src/plugins/feed.ts';
+import { feedPlugin } from '../apps/server/src/feeds/feed.ts';
 import { buildWeb } from './bundle-size.bench.ts';
 import { median, report, type Benchmark, type Figure } from './lib.ts';
 

@@ -13,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { seedBase, seedDemo } from './db/seed.ts';
+import { seedBase, seedDemo } from './seed/seed.ts';
 import { openApiPlugin } from './docs/openapi.ts';
 import { storeFailureOf, type StoreOptions } from './db/store.ts';
 import { accountModule } from './modules/account/routes.ts';
@@ -163,20 +163,6 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 export const uploadsDir = fileURLToPath(new URL('../public/upload', import.meta.url));
-
-/** Never log secrets: tokens, cookies, passwords. */
-export const LOG_REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["x-xsrf-token"]',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.master_password',
-  '*.old_password',
-  '*.new_password',
-  '*.confirm_password',
-  '*.token',
-];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const server = options.server;

@@ -1,6 +1,19 @@
 import { hostname } from 'node:os';
 import type { LoggerOptions } from 'pino';
-import { LOG_REDACT } from './app.ts';
+
+/** Never log secrets: tokens, cookies, passwords. */
+export const LOG_REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-xsrf-token"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.master_password',
+  '*.old_password',
+  '*.new_password',
+  '*.confirm_password',
+  '*.token',
+];
 
 /**
  * The server's logger: one JSON line per event for machines (a file, a pipe, a log shipper), and

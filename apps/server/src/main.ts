@@ -13,7 +13,7 @@ import { loadConfig } from './config.ts';
 import { StoreInUse } from './db/data-lock.ts';
 import { listenFirst, PortInUse, type BoundServer } from './http/listen-first.ts';
 import { loggerOptions, startUrls } from './logging.ts';
-import { feedPlugin } from './plugins/feed.ts';
+import { feedPlugin } from './feeds/feed.ts';
 import { hmacGateway } from './modules/payments/gateway.ts';
 import { httpSender } from './modules/messaging/senders.ts';
 

@@ -2,7 +2,7 @@ import { newPassword } from '@backlay/contract';
 import { Writable } from 'node:stream';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { LOG_REDACT } from '../src/app.ts';
+import { LOG_REDACT } from '../src/logging.ts';
 import { ok, registerEndpoint } from '../src/http/route.ts';
 import { JUST_LOCKED } from '../src/modules/account/service.ts';
 import { snapshotStore } from './helpers/api.ts';

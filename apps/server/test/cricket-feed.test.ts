@@ -9,7 +9,7 @@ import { cricketMatches, matches } from '../src/db/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { createCricketFeedApi } from '../src/modules/cricket/feed-api.ts';
 import { setUpCricketMatch } from '../src/modules/cricket/set-up.ts';
-import { cricketTiming } from '../src/plugins/feed.ts';
+import { cricketTiming } from '../src/feeds/feed.ts';
 import type { Api } from './helpers/api.ts';
 import { createBettor, createMarket } from './helpers/exchange.ts';
 import { cricketTestMatch, operatorOf } from './helpers/people.ts';

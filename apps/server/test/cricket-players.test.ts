@@ -16,7 +16,7 @@ import { cricketBalls, cricketElevens, cricketMatches } from '../src/db/schema.t
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { createCricketFeedApi } from '../src/modules/cricket/feed-api.ts';
 import { publishScore } from '../src/modules/cricket/plugin.ts';
-import { cricketTiming } from '../src/plugins/feed.ts';
+import { cricketTiming } from '../src/feeds/feed.ts';
 import type { Api } from './helpers/api.ts';
 import { createBettor } from './helpers/exchange.ts';
 import { cricketTestMatch } from './helpers/people.ts';

@@ -9,7 +9,7 @@ import { expect, it } from 'vitest';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { createCricketFeedApi } from '../src/modules/cricket/feed-api.ts';
 import { publishScore } from '../src/modules/cricket/plugin.ts';
-import { cricketTiming } from '../src/plugins/feed.ts';
+import { cricketTiming } from '../src/feeds/feed.ts';
 import type { Api } from './helpers/api.ts';
 import { bettorOf, cricketTestMatch, operatorOf } from './helpers/people.ts';
 import { describeStores } from './helpers/stores.ts';

@@ -6,7 +6,7 @@ import { createCricketFeed, mulberry32, type CricketFeed, type Scoreboard } from
 import { expect, it } from 'vitest';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { createCricketFeedApi } from '../src/modules/cricket/feed-api.ts';
-import { cricketTiming } from '../src/plugins/feed.ts';
+import { cricketTiming } from '../src/feeds/feed.ts';
 import { cricketTestMatch, operatorOf } from './helpers/people.ts';
 import { describeStores } from './helpers/stores.ts';
 

@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { bets, users } from '../src/db/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
-import { createServerRacingFeed } from '../src/plugins/feed.ts';
+import { createServerRacingFeed } from '../src/feeds/feed.ts';
 import { expectExchangeInvariants } from './helpers/exchange.ts';
 import { expectLedgerBalanced } from './helpers/ledger.ts';
 import { describeStores } from './helpers/stores.ts';

@@ -10,7 +10,7 @@ import { markets, matches } from '../src/db/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { createCricketFeedApi } from '../src/modules/cricket/feed-api.ts';
 import { setUpCricketMatch } from '../src/modules/cricket/set-up.ts';
-import { createServerFeed } from '../src/plugins/feed.ts';
+import { createServerFeed } from '../src/feeds/feed.ts';
 import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';
 import { describeStores } from './helpers/stores.ts';
 import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';

@@ -11,7 +11,7 @@ import {
   createServerFeed,
   ensureFeedAccounts,
   MAKER_FLOAT_PAISE,
-} from '../src/plugins/feed.ts';
+} from '../src/feeds/feed.ts';
 import { FENCED_ORDER_MESSAGE, MAX_QUOTE_CANCEL_BETS } from '../src/modules/exchange/service.ts';
 import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
 import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';

@@ -9,7 +9,7 @@ import type { TestProject } from 'vitest/node';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
-import { seedDemo } from '../src/db/seed.ts';
+import { seedDemo } from '../src/seed/seed.ts';
 import { missingClusterServices } from './helpers/services.ts';
 import { buildNodeAppsIfStale } from '../../../scripts/compiled-apps.mjs';
 

@@ -2,7 +2,7 @@ import { DEFAULT_BUTTON_VALUES } from '@backlay/contract';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { buttonValues, ledgerAccounts, markets, transfers, users } from '../src/db/schema.ts';
-import { DEMO_BALANCE_PAISE, DEMO_TREE_CREDIT_PAISE } from '../src/db/seed.ts';
+import { DEMO_BALANCE_PAISE, DEMO_TREE_CREDIT_PAISE } from '../src/seed/seed.ts';
 import { HOUSE_CASH } from '../src/modules/wallet/service.ts';
 import { expectLedgerBalanced } from './helpers/ledger.ts';
 import { describeStores } from './helpers/stores.ts';

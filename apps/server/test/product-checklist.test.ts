@@ -148,6 +148,6 @@ describe('every product is built on the mechanisms (DESIGN.md §7)', () => {
     const users = filesUnder(SRC)
       .filter((f) => readFileSync(f, 'utf8').includes('SYSTEM_STAKER'))
       .map((f) => path.relative(SRC, f).split(path.sep).join('/'));
-    expect(users.sort()).toEqual(['modules/wallet/stake-gate.ts', 'plugins/feed.ts']);
+    expect(users.sort()).toEqual(['feeds/feed.ts', 'modules/wallet/stake-gate.ts']);
   });
 });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { ledgerAccounts, matches, users } from '../src/db/schema.ts';
-import { seedDemo } from '../src/db/seed.ts';
+import { seedDemo } from '../src/seed/seed.ts';
 import type { Db } from '../src/db/store.ts';
 import { expectLedgerBalanced } from './helpers/ledger.ts';
 import { describeStores } from './helpers/stores.ts';

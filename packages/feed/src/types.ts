@@ -1,6 +1,6 @@
 // What the demo feed needs from the exchange, in engine units: prices in integer hundredths
 // (1.01 = 101), money in integer paise. The server implements it on top of the same service calls
-// a bettor's bet goes through (apps/server/src/plugins/feed.ts); tests give a fake.
+// a bettor's bet goes through (apps/server/src/feeds/feed.ts); tests give a fake.
 
 export type FeedMarketStatus = 'OPEN' | 'SUSPENDED' | 'CLOSED' | 'INACTIVE';
 

@@ -1,5 +1,5 @@
 // The racing day as the demo racing feed drives it: the server implements this port on its racing
-// module's service (apps/server/src/plugins/racing-feed.ts), tests give a fake. Prices are
+// module's service (apps/server/src/feeds/racing-feed.ts), tests give a fake. Prices are
 // hundredths (1.01 = 101), money paise, time epoch milliseconds; orders on a race's WIN and PLACE
 // markets go through the ordinary `FeedApi` (placeBet, cancelAll, image).
 

@@ -48,7 +48,7 @@ import { binaryBets, binaryHolidays, binaryInstruments, binarySessions, binaryTi
 import type { Staker } from '../wallet/stake-gate.ts';
 import { createMarkets, kindLineMoved } from '../markets/lifecycle.ts';
 
-/** The catalog sport of the instruments (seeded by db/seed.ts as 'Binary'). */
+/** The catalog sport of the instruments (seeded by seed/seed.ts as 'Binary'). */
 export const BINARY_SPORT_ID = -17;
 export const BINARY_SERIES_NAME = 'Binary';
 /** A session's market_type (its kind is BINARY). */

@@ -64,7 +64,7 @@ function feedStatusOf(status: FancyStatus, marketStatus: string): FancyStatus {
 }
 
 /**
- * `fence`: the leader term the feed runs under (plugins/feed.ts passes the one its term started
+ * `fence`: the leader term the feed runs under (feeds/feed.ts passes the one its term started
  * with); its score writes are refused once that term is over. 'current' (tests, tools): whatever
  * term this node is in at each write.
  */

@@ -2,7 +2,7 @@
 // — the same placeBet / cancelBets a bettor's request uses — and its accounts are ordinary users
 // funded by deposit transfers from the house through the wallet (never by editing balances). The
 // cricket simulator's port is modules/cricket/feed-api.ts (the operator's quoting calls); the racing
-// day's is plugins/racing-feed.ts (the racing module's service), its orders the exchange's FeedApi.
+// day's is feeds/racing-feed.ts (the racing module's service), its orders the exchange's FeedApi.
 // Registered by main.ts when FEED is not 'off'; buildApp (and so every test) never starts it.
 import {
   createCricketFeed,
@@ -32,7 +32,7 @@ import { users } from '../db/schema.ts';
 import { createCricketFeedApi } from '../modules/cricket/feed-api.ts';
 import { matchOddsScoreStates } from '../modules/cricket/match-odds.ts';
 import { MATCH_ODDS_MARKET_TYPE } from '../modules/exchange/kind.ts';
-import { checkFence, type Fence } from './leader.ts';
+import { checkFence, type Fence } from '../plugins/leader.ts';
 import { createRacingFeedApi } from './racing-feed.ts';
 import { SYSTEM_STAKER } from '../modules/wallet/stake-gate.ts';
 

@@ -21,8 +21,8 @@ import {
   series,
   sports,
   users,
-} from './schema.ts';
-import type { Executor, Tx } from './store.ts';
+} from '../db/schema.ts';
+import type { Executor, Tx } from '../db/store.ts';
 
 const inPlayDelayS = (sportId: number) =>
   DEFAULT_FEED_OPTIONS.bet_delay_s[sportId] ?? DEFAULT_FEED_OPTIONS.default_bet_delay_s;
