@@ -12,9 +12,10 @@ import {
   type VenueEntry,
 } from '@backlay/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { matches, series } from '../../db/schema.ts';
+import { series } from '../../db/schema.ts';
 import type { Db, Executor } from '../../db/store.ts';
 import * as q from './queries.ts';
+import { insertMatches, insertSeries, type NewMatch } from './writes.ts';
 
 /** The client shows times in UTC+5:30; race days are days there. */
 const IST_OFFSET = '+05:30';
@@ -227,15 +228,7 @@ export function createCatalogService(
         .where(and(eq(series.sportId, sportId), sql`lower(${series.name}) = lower(${name})`))
         .limit(1);
       if (found) return found.id;
-      const [row] = await tx
-        .insert(series)
-        .values({
-          sportId,
-          name,
-          sortOrder: sql`(select coalesce(max(${series.sortOrder}), 0) + 1 from ${series})`,
-        })
-        .returning({ id: series.seriesId });
-      return row!.id;
+      return insertSeries(tx, sportId, name);
     },
 
     /** Inserts a match in the caller's transaction (its markets are its kinds' to add). */
@@ -272,24 +265,3 @@ export function createCatalogService(
   };
 }
 export type CatalogService = ReturnType<typeof createCatalogService>;
-
-/** A match as a kind creates it (its markets are the kind's to add). */
-export type NewMatch = {
-  seriesId: number;
-  sportId: number;
-  matchName: string;
-  country: string | null;
-  venue: string | null;
-  startTime: Date;
-  openDate: Date;
-};
-
-/** Inserts matches in one statement, in order (the ids as one by one); returns their ids. */
-async function insertMatches(tx: Executor, list: readonly NewMatch[]): Promise<number[]> {
-  if (list.length === 0) return [];
-  const rows = await tx
-    .insert(matches)
-    .values(list.map((m) => ({ ...m, inPlay: false })))
-    .returning({ id: matches.matchId });
-  return rows.map((r) => r.id);
-}

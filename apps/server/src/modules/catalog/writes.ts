@@ -4,8 +4,18 @@ import { eq, sql } from 'drizzle-orm';
 import { matches, series } from '../../db/schema.ts';
 import type { Executor } from '../../db/store.ts';
 
-type MatchInsert = typeof matches.$inferInsert;
 type MatchRow = typeof matches.$inferSelect;
+
+/** A match as a kind or the console creates it (its markets are its kinds' to add). */
+export type NewMatch = {
+  seriesId: number;
+  sportId: number;
+  matchName: string;
+  country: string | null;
+  venue: string | null;
+  startTime: Date;
+  openDate: Date;
+};
 
 /** A new series of the sport, last in the order; its id. */
 export async function insertSeries(db: Executor, sportId: number, name: string): Promise<number> {
@@ -20,10 +30,23 @@ export async function insertSeries(db: Executor, sportId: number, name: string):
   return row!.id;
 }
 
-/** A new match; its row. */
-export async function insertMatch(tx: Executor, values: MatchInsert): Promise<MatchRow> {
-  const [row] = await tx.insert(matches).values(values).returning();
+/** A new match, not in play; its row. */
+export async function insertMatch(tx: Executor, m: NewMatch): Promise<MatchRow> {
+  const [row] = await tx
+    .insert(matches)
+    .values({ ...m, inPlay: false })
+    .returning();
   return row!;
+}
+
+/** Inserts matches in one statement, in order (the ids as one by one); returns their ids. */
+export async function insertMatches(tx: Executor, list: readonly NewMatch[]): Promise<number[]> {
+  if (list.length === 0) return [];
+  const rows = await tx
+    .insert(matches)
+    .values(list.map((m) => ({ ...m, inPlay: false })))
+    .returning({ id: matches.matchId });
+  return rows.map((r) => r.id);
 }
 
 /** The operator's edit of a match's own fields (name, start, place, shown to bettors). */

@@ -444,7 +444,6 @@ export async function createMatch(
       venue: input.venue ? input.venue : null,
       startTime: start,
       openDate: at,
-      inPlay: false,
     });
     if (input.cricket && teams) {
       await app.cricket.insertMatch(tx, {
