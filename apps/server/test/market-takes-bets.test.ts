@@ -5,7 +5,6 @@
 // again takes one; CLOSED refuses in the same words for every kind. A kind registered tomorrow
 // fails here until it has its probe. Ledger clean after every kind; both stores.
 import { marketKind, type MarketKind } from '@backlay/contract';
-import type { Scoreboard } from '@backlay/feed';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +20,7 @@ import type { Fence } from '../src/plugins/leader.ts';
 import { expectLedgerClean, openRound, termOf } from './helpers/casino.ts';
 import { TestClock } from './helpers/clock.ts';
 import { createMarket, marketBet, nextRequestId } from './helpers/exchange.ts';
-import { bettorOf, cricketTestMatch, operatorOf, type Bettor } from './helpers/people.ts';
+import { bettorOf, cricketTestMatch, operatorOf, type Bettor, inProgress } from './helpers/people.ts';
 import { describeStores, type StoreContext } from './helpers/stores.ts';
 
 type Answer = { status: boolean; message?: string };
@@ -31,17 +30,6 @@ type ProbeOf = (ctx: StoreContext, fence: Fence) => Promise<Probe>;
 
 const clock = new TestClock();
 const ist = (s: string) => Date.parse(`${s}+05:30`);
-
-const inProgress = (balls: number): Scoreboard => ({
-  innings: 1,
-  batting: 0,
-  totals: [{ runs: balls, wickets: 0, balls }],
-  recent: ['1'],
-  target: null,
-  status: 'IN_PROGRESS',
-  ball_running_until_ms: null,
-  result_text: null,
-});
 
 /** A cricket match with a fresh scoreboard (its fancies and bookmaker quote only while it is fresh). */
 async function freshCricket(app: FastifyInstance) {

@@ -4,7 +4,6 @@
 // marked stale; the next ball reopens them. Computed from the stored score time by the database's
 // clock, so it holds with no feed running at all (a dead leader). Through the server, both stores.
 import type { CricketDetail } from '@backlay/contract';
-import type { Scoreboard } from '@backlay/feed';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { cricketMatches } from '../src/db/schema.ts';
@@ -12,22 +11,11 @@ import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { createCricketFeedApi } from '../src/modules/cricket/feed-api.ts';
 import { SCORE_STALE_MESSAGE } from '@backlay/feed';
 import type { Api } from './helpers/api.ts';
-import { bettorOf, cricketTestMatch } from './helpers/people.ts';
+import { bettorOf, cricketTestMatch, inProgress } from './helpers/people.ts';
 import { describeStores } from './helpers/stores.ts';
 
 let rid = 0;
 const requestId = () => `ss-${++rid}-${Math.random().toString(36).slice(2, 8)}`;
-
-const inProgress = (balls: number): Scoreboard => ({
-  innings: 1,
-  batting: 0,
-  totals: [{ runs: balls, wickets: 0, balls }],
-  recent: ['1'],
-  target: null,
-  status: 'IN_PROGRESS',
-  ball_running_until_ms: null,
-  result_text: null,
-});
 
 describeStores('a quiet scoreboard suspends fancies and bookmaker', (ctx) => {
   async function detail(api: Api, matchId: number) {

@@ -1,6 +1,7 @@
 // The people and the cricket match most server tests start from: a funded bettor logged in, the
 // operator logged in, and a T20 IPL match between AUS and IND with the demo's cricket markets (its
 // bookmaker: AUS 85/88, IND 110/114; its fancies). One copy, instead of one per test file.
+import type { Scoreboard } from '@backlay/feed';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { cricketMatches, matches } from '../../src/db/schema.ts';
@@ -51,3 +52,15 @@ export async function cricketTestMatch(app: FastifyInstance, at: Date = new Date
   );
   return { matchId: exchange.matchId, exchange, ...made };
 }
+
+/** A first-innings scoreboard in progress after `balls` balls, a run each, no wicket. */
+export const inProgress = (balls: number): Scoreboard => ({
+  innings: 1,
+  batting: 0,
+  totals: [{ runs: balls, wickets: 0, balls }],
+  recent: ['1'],
+  target: null,
+  status: 'IN_PROGRESS',
+  ball_running_until_ms: null,
+  result_text: null,
+});
