@@ -1,6 +1,7 @@
 // A bet row of any kind as the wire's `bet` shows it (the contract's packages/contract/src/exchange.ts):
 // the exchange's own lists and the reports' union of every kind (report-bets.ts) answer through it.
-import type { Bet, MarketKind } from '@backlay/contract';
+import type { Bet } from '@backlay/contract';
+import type { ReportBetRow } from './report-bets.ts';
 
 export const rupees = (paise: number) => Math.round(paise) / 100;
 
@@ -25,34 +26,14 @@ export function betStatusOf(b: {
   return b.endReason ?? 'CANCELLED';
 }
 
-/** A bet row of any kind: the exchange's own rows (kind, line and rate absent) or a report's. */
-export type BetViewRow = {
-  betId: number;
-  kind: MarketKind;
-  line?: number | null;
-  rate?: number | null;
-  matchId: number;
-  matchName: string;
-  sportId: number;
-  marketId: number;
-  marketName: string;
-  selectionId: number | null;
-  selectionName: string;
-  side: 'BACK' | 'LAY';
-  /** Hundredths of decimal odds. */
-  price: number;
-  sizePaise: number;
-  matchedPaise: number;
-  remainingPaise: number;
-  cancelledPaise: number;
-  /** Σ matched paise × price (hundredths): the average price's numerator. */
-  matchedValue: number;
-  endReason: 'CANCELLED' | 'LAPSED' | null;
-  settledStatus: 'VOIDED' | 'SETTLED' | null;
-  persistence: Bet['persistence'];
-  placedAt: Date;
-  updatedAt: Date;
-};
+/**
+ * A bet row of any kind: a report's (report-bets.ts), or the exchange's own rows, which carry no
+ * line, rate or settlement.
+ */
+export type BetViewRow = Omit<
+  ReportBetRow,
+  'userId' | 'line' | 'rate' | 'result' | 'profitLossPaise' | 'settledAt'
+> & { line?: number | null; rate?: number | null };
 
 /** A bet row (with its match, market and runner names) as the wire shows it. */
 export function toBet(r: BetViewRow): Bet {
