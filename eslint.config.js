@@ -52,7 +52,6 @@ function marketKindSeam() {
       files: ['apps/server/src/**/*.ts'],
       ignores: [
         `apps/server/src/modules/{${[...folders, 'markets'].join(',')}}/**`,
-        'apps/server/src/db/schema.ts',
         'apps/server/src/seed/seed.ts',
       ],
       rules: {

@@ -20,7 +20,9 @@
 // phase each, to tell the server's HTTP work from the store's.
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { bets, fancyBets, matches, series } from '../apps/server/src/db/schema.ts';
+import { matches, series } from '../apps/server/src/modules/catalog/schema.ts';
+import { bets } from '../apps/server/src/modules/exchange/schema.ts';
+import { fancyBets } from '../apps/server/src/modules/fancy/schema.ts';
 import { setUpCricketMatch } from '../apps/server/src/modules/cricket/set-up.ts';
 import {
   benchMarket,

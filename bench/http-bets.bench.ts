@@ -26,14 +26,10 @@ import pg from 'pg';
 import { buildApp, type AppOptions } from '../apps/server/src/app.ts';
 import type { StoreOptions } from '../apps/server/src/db/store.ts';
 import { eq, sql } from 'drizzle-orm';
-import {
-  type bets,
-  type fancyBets,
-  markets,
-  matches,
-  runners,
-  series,
-} from '../apps/server/src/db/schema.ts';
+import { matches, series } from '../apps/server/src/modules/catalog/schema.ts';
+import { type bets } from '../apps/server/src/modules/exchange/schema.ts';
+import { type fancyBets } from '../apps/server/src/modules/fancy/schema.ts';
+import { markets, runners } from '../apps/server/src/modules/markets/schema.ts';
 import { loadFromWorker, type LoadResult, type LoadSpec } from './http-load.ts';
 import { median, mulberry32, randInt, report, type Benchmark, type Figure } from './lib.ts';
 import { SYSTEM_STAKER } from '../apps/server/src/modules/wallet/stake-gate.ts';

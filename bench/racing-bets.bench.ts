@@ -13,7 +13,9 @@
 // matching rate): every bet's exposure is worked out over 16 outcomes instead of 3.
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { bets, markets, matches, runners, series } from '../apps/server/src/db/schema.ts';
+import { matches, series } from '../apps/server/src/modules/catalog/schema.ts';
+import { bets } from '../apps/server/src/modules/exchange/schema.ts';
+import { markets, runners } from '../apps/server/src/modules/markets/schema.ts';
 import {
   benchMarket,
   betLine as line,

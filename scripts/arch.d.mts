@@ -2,7 +2,6 @@
 export const KIND_NAMES: readonly string[];
 export const KIND_MODULES: readonly string[];
 export const GENERIC_MODULES: readonly string[];
-export const PLANNED_OWNER: Readonly<Record<string, string>>;
 export const LONG_FUNCTION_LINES: number;
 
 export function listSources(dir: string): string[];
@@ -30,7 +29,10 @@ export interface ArchReport {
   files: number;
   imports: number;
   backUp: { count: number; byFrom: Record<string, number>; arrows: [string, string][] };
+  /** Module pairs importing each other's code (schema.ts imports left out). */
   modulePairsBothWays: string[];
+  /** Module pairs where one reads the other's tables (imports its schema.ts). */
+  moduleTableReads: number;
   cycles: { count: number; files: number; list: string[][] };
   valueCycles: { count: number; files: number };
   tables: { inModules: number; inDbSchema: number };

@@ -19,6 +19,7 @@ import { storeFailureOf, type StoreOptions } from './db/store.ts';
 import { accountModule } from './modules/account/routes.ts';
 import { adminModule } from './modules/admin/routes.ts';
 import { consoleModule } from './modules/console/plugin.ts';
+import { consoleSourcesModule } from './modules/console/sources.ts';
 import { downlineModule } from './modules/hierarchy/plugin.ts';
 import type { CasinoOptions } from './modules/casino/routes.ts';
 import { binaryModule, type BinaryOptions } from './modules/binary/plugin.ts';
@@ -240,6 +241,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentsModule, { gateway: options.paymentGateway });
   await app.register(catalogModule);
   await app.register(marketsModule);
+  await app.register(consoleSourcesModule);
   for (const kindModule of KIND_MODULES)
     await app.register(kindModule, {
       exchange: options.exchange ?? {},

@@ -3,7 +3,8 @@
 // which only narrows the window fails.
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { rgSettings, users } from '../src/db/schema.ts';
+import { users } from '../src/modules/account/schema.ts';
+import { rgSettings } from '../src/modules/responsible/schema.ts';
 import { EXCLUSION_MS } from '../src/modules/responsible/service.ts';
 import { totpAt } from '../src/modules/security/totp.ts';
 import type { Api } from './helpers/api.ts';

@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { adminActions, bets, runners } from '../src/db/schema.ts';
+import { adminActions } from '../src/modules/admin/schema.ts';
+import { bets } from '../src/modules/exchange/schema.ts';
+import { runners } from '../src/modules/markets/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import type { Api } from './helpers/api.ts';
 import { snapshotStore } from './helpers/api.ts';

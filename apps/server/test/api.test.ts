@@ -205,7 +205,7 @@ describeStores('every call', (ctx) => {
 
   it('every demo match has a market with runners fitting its sport', async () => {
     const all = (await ctx.api.call('getMatches', {})).body.data as Match[];
-    const { runners, markets } = await import('../src/db/schema.ts');
+    const { runners, markets } = await import('../src/modules/markets/schema.ts');
     const rows = await ctx.app.db.select().from(runners);
     const marketRows = await ctx.app.db.select().from(markets);
     for (const m of all) {

@@ -14,16 +14,12 @@
 import { endpoints, type CricketDetail, type Endpoint, type EndpointName } from '@backlay/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import {
-  bookmakerBets,
-  bets,
-  exposureHolds,
-  fancyBets,
-  ledgerAccounts,
-  matches,
-  transfers,
-  users,
-} from '../src/db/schema.ts';
+import { users } from '../src/modules/account/schema.ts';
+import { bookmakerBets } from '../src/modules/bookmaker/schema.ts';
+import { matches } from '../src/modules/catalog/schema.ts';
+import { bets } from '../src/modules/exchange/schema.ts';
+import { fancyBets } from '../src/modules/fancy/schema.ts';
+import { exposureHolds, ledgerAccounts, transfers } from '../src/modules/wallet/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { setUpCricketMatch } from '../src/modules/cricket/set-up.ts';
 import { Api } from './helpers/api.ts';

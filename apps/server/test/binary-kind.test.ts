@@ -17,7 +17,9 @@ import type {
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import { adminActions, fancies, fancyBets, markets } from '../src/db/schema.ts';
+import { adminActions } from '../src/modules/admin/schema.ts';
+import { fancies, fancyBets } from '../src/modules/fancy/schema.ts';
+import { markets } from '../src/modules/markets/schema.ts';
 import { binaryBets, binarySessions } from '../src/modules/binary/schema.ts';
 import type { Fence } from '../src/plugins/leader.ts';
 import { expectLedgerClean, termOf } from './helpers/casino.ts';

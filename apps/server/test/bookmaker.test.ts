@@ -6,7 +6,7 @@
 import type { CricketDetail } from '@backlay/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { bookmakerBets } from '../src/db/schema.ts';
+import { bookmakerBets } from '../src/modules/bookmaker/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import type { Api } from './helpers/api.ts';
 import { expectLedgerBalanced } from './helpers/ledger.ts';

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { marketPosition } from '@backlay/engine';
 import type { CashOutQuote, CashOutResult } from '@backlay/contract';
 import { expect, it } from 'vitest';
-import { bets } from '../src/db/schema.ts';
+import { bets } from '../src/modules/exchange/schema.ts';
 import type { Api } from './helpers/api.ts';
 import {
   createMarket,

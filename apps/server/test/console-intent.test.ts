@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { ADMIN_AUDIT_ACTIONS } from '@backlay/contract';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { users } from '../src/db/schema.ts';
+import { users } from '../src/modules/account/schema.ts';
 import type { Api } from './helpers/api.ts';
 import { createBettor, expectExchangeInvariants } from './helpers/exchange.ts';
 import { describeStores } from './helpers/stores.ts';

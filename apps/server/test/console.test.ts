@@ -5,7 +5,11 @@
 import { consoleEndpoints, type EndpointName } from '@backlay/contract';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { adminActions, bets, markets, matches, sessions, users } from '../src/db/schema.ts';
+import { sessions, users } from '../src/modules/account/schema.ts';
+import { adminActions } from '../src/modules/admin/schema.ts';
+import { matches } from '../src/modules/catalog/schema.ts';
+import { bets } from '../src/modules/exchange/schema.ts';
+import { markets } from '../src/modules/markets/schema.ts';
 import type { Api } from './helpers/api.ts';
 import { snapshotStore } from './helpers/api.ts';
 import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';

@@ -12,7 +12,12 @@ import {
 } from '@backlay/feed';
 import { and, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { cricketBalls, cricketElevens, cricketMatches } from '../src/db/schema.ts';
+import {
+  cricketBalls,
+  cricketElevens,
+  cricketMatches,
+  cricketPlayers,
+} from '../src/modules/cricket/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { createCricketFeedApi } from '../src/modules/cricket/feed-api.ts';
 import { publishScore } from '../src/modules/cricket/plugin.ts';
@@ -308,7 +313,7 @@ describeStores('cricket players on the server', (ctx) => {
     await operator.login('operator', 'operator123');
     const xi = c.elevens[0];
     const dropped = xi.players.find((p) => p.role === 'BATTER')!;
-    const squad = await ctx.app.db.query.cricketPlayers.findMany({ where: (p, o) => o.eq(p.team, 'AUS') });
+    const squad = await ctx.app.db.select().from(cricketPlayers).where(eq(cricketPlayers.team, 'AUS'));
     const inXi = new Set(xi.players.map((p) => p.player_id));
     const bench = squad.filter((p) => !inXi.has(p.playerId));
     const batterIn = bench.find((p) => p.role === 'BATTER')!;

@@ -12,16 +12,12 @@ import type {
 import { eq, inArray, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { expect, it } from 'vitest';
-import * as schema from '../src/db/schema.ts';
-import {
-  bookmakerMarkets,
-  bookmakerQuotes,
-  fancies,
-  ledgerAccounts,
-  markets,
-  matches,
-  runners,
-} from '../src/db/schema.ts';
+import * as schema from '../src/tables.ts';
+import { bookmakerMarkets, bookmakerQuotes } from '../src/modules/bookmaker/schema.ts';
+import { matches } from '../src/modules/catalog/schema.ts';
+import { fancies } from '../src/modules/fancy/schema.ts';
+import { markets, runners } from '../src/modules/markets/schema.ts';
+import { ledgerAccounts } from '../src/modules/wallet/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { publishScore } from '../src/modules/cricket/plugin.ts';
 import { setUpCricketMatch } from '../src/modules/cricket/set-up.ts';

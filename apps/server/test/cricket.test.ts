@@ -1,7 +1,9 @@
 import type { CricketDetail, KindBet } from '@backlay/contract';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { fancyBets, markets, matches } from '../src/db/schema.ts';
+import { matches } from '../src/modules/catalog/schema.ts';
+import { fancyBets } from '../src/modules/fancy/schema.ts';
+import { markets } from '../src/modules/markets/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import type { Api } from './helpers/api.ts';
 import { snapshotStore } from './helpers/api.ts';

@@ -3,7 +3,7 @@
 // previous commands of the batch left them; refusals leave nothing, repeats answer the first.
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { bets } from '../src/db/schema.ts';
+import { bets } from '../src/modules/exchange/schema.ts';
 import type { PlaceBetOutcome } from '../src/modules/exchange/service.ts';
 import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';
 import { describeStores } from './helpers/stores.ts';

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
-import { bets, markets, runners } from '../src/db/schema.ts';
+import { bets } from '../src/modules/exchange/schema.ts';
+import { markets, runners } from '../src/modules/markets/schema.ts';
 import type { Api } from './helpers/api.ts';
 import { snapshotStore } from './helpers/api.ts';
 import { createExchangeService } from '../src/modules/exchange/service.ts';

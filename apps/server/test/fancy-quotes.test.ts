@@ -5,7 +5,8 @@
 // version and its market's version move (the generic status is left alone), and each is published.
 import { inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { fancies, markets } from '../src/db/schema.ts';
+import { fancies } from '../src/modules/fancy/schema.ts';
+import { markets } from '../src/modules/markets/schema.ts';
 import { cricketTestMatch } from './helpers/people.ts';
 import { describeStores } from './helpers/stores.ts';
 

@@ -4,7 +4,8 @@
 // an unknown id too, the others written whatever the refusals — and each written one is published.
 import { inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { fancies, markets } from '../src/db/schema.ts';
+import { fancies } from '../src/modules/fancy/schema.ts';
+import { markets } from '../src/modules/markets/schema.ts';
 import { cricketTestMatch } from './helpers/people.ts';
 import { describeStores } from './helpers/stores.ts';
 

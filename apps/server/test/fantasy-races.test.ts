@@ -7,7 +7,7 @@
 import type { FantasyPlayers } from '@backlay/contract';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { matches } from '../src/db/schema.ts';
+import { matches } from '../src/modules/catalog/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { TEAMS_PER_MATCH_MAX } from '../src/modules/fantasy/service.ts';
 import { contestsByName, savedTeam, upcomingMatch, validTeam } from './helpers/fantasy.ts';

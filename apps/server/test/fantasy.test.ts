@@ -17,7 +17,7 @@ import type {
 } from '@backlay/contract';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
-import { matches } from '../src/db/schema.ts';
+import { matches } from '../src/modules/catalog/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { publishScore } from '../src/modules/cricket/plugin.ts';
 import { createCricketPort } from '../src/modules/fantasy/cricket-port.ts';

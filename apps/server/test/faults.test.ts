@@ -20,7 +20,7 @@ import { buildApp } from '../src/app.ts';
 import { storeFailureOf } from '../src/db/store.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { Api, type Answer } from './helpers/api.ts';
-import { users } from '../src/db/schema.ts';
+import { users } from '../src/modules/account/schema.ts';
 import { createMarket } from './helpers/exchange.ts';
 import { startFaultProxy, type FaultProxy } from './helpers/fault-proxy.ts';
 import { redisAvailable, TEST_REDIS_URL } from './helpers/redis.ts';

@@ -4,7 +4,8 @@
 import type { RacingFeedOptions } from '@backlay/feed';
 import { expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { bets, users } from '../src/db/schema.ts';
+import { users } from '../src/modules/account/schema.ts';
+import { bets } from '../src/modules/exchange/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { createServerRacingFeed } from '../src/feeds/feed.ts';
 import { expectExchangeInvariants } from './helpers/exchange.ts';

@@ -6,7 +6,8 @@
 import type { Scoreboard } from '@backlay/feed';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { markets, matches } from '../src/db/schema.ts';
+import { matches } from '../src/modules/catalog/schema.ts';
+import { markets } from '../src/modules/markets/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { createCricketFeedApi } from '../src/modules/cricket/feed-api.ts';
 import { setUpCricketMatch } from '../src/modules/cricket/set-up.ts';

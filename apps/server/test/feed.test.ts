@@ -3,7 +3,10 @@
 import type { FeedOptions } from '@backlay/feed';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { bets, cricketMatches, markets, matches } from '../src/db/schema.ts';
+import { matches } from '../src/modules/catalog/schema.ts';
+import { cricketMatches } from '../src/modules/cricket/schema.ts';
+import { bets } from '../src/modules/exchange/schema.ts';
+import { markets } from '../src/modules/markets/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import {
   BETTOR_FLOAT_PAISE,

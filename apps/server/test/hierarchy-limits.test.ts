@@ -7,7 +7,10 @@
 import { eq } from 'drizzle-orm';
 import type { AdminUserLimits } from '@backlay/contract';
 import { beforeAll, expect, it } from 'vitest';
-import { bookmakerQuotes, fancies, matches, sports, users } from '../src/db/schema.ts';
+import { users } from '../src/modules/account/schema.ts';
+import { bookmakerQuotes } from '../src/modules/bookmaker/schema.ts';
+import { matches, sports } from '../src/modules/catalog/schema.ts';
+import { fancies } from '../src/modules/fancy/schema.ts';
 import { OPERATOR_LOCK_UNTIL } from '../src/modules/account/queries.ts';
 import { UPLINE_LOCKED } from '../src/modules/account/service.ts';
 import { BET_LOCKED_MESSAGE, SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';

@@ -19,7 +19,7 @@ import { eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ProviderConfig } from '../src/config.ts';
-import { matches } from '../src/db/schema.ts';
+import { matches } from '../src/modules/catalog/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { publishScore } from '../src/modules/cricket/plugin.ts';
 import type { Api } from './helpers/api.ts';

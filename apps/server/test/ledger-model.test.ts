@@ -7,18 +7,11 @@
 import { eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import {
-  adminActions,
-  bets,
-  fills,
-  ledgerAccounts,
-  exposureHolds,
-  marketSettlements,
-  marketVoids,
-  markets,
-  runners,
-  transfers,
-} from '../src/db/schema.ts';
+import { adminActions } from '../src/modules/admin/schema.ts';
+import { bets, fills } from '../src/modules/exchange/schema.ts';
+import { markets, runners } from '../src/modules/markets/schema.ts';
+import { marketSettlements, marketVoids } from '../src/modules/settlement/schema.ts';
+import { ledgerAccounts, exposureHolds, transfers } from '../src/modules/wallet/schema.ts';
 import type { Answer, Api } from './helpers/api.ts';
 import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';
 import { describeStores, type StoreContext } from './helpers/stores.ts';

@@ -1,7 +1,10 @@
 import { DEFAULT_BUTTON_VALUES } from '@backlay/contract';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { buttonValues, ledgerAccounts, markets, transfers, users } from '../src/db/schema.ts';
+import { users } from '../src/modules/account/schema.ts';
+import { markets } from '../src/modules/markets/schema.ts';
+import { buttonValues } from '../src/modules/stakes/schema.ts';
+import { ledgerAccounts, transfers } from '../src/modules/wallet/schema.ts';
 import { DEMO_BALANCE_PAISE, DEMO_TREE_CREDIT_PAISE } from '../src/seed/seed.ts';
 import { HOUSE_CASH } from '../src/modules/wallet/service.ts';
 import { expectLedgerBalanced } from './helpers/ledger.ts';

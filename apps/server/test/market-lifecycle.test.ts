@@ -3,7 +3,8 @@
 // with every change, on PGlite and PostgreSQL.
 import { asc, eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { markets, marketSettlements, runners } from '../src/db/schema.ts';
+import { markets, runners } from '../src/modules/markets/schema.ts';
+import { marketSettlements } from '../src/modules/settlement/schema.ts';
 import {
   bumpMarketVersion,
   clearRunnerResults,

@@ -8,7 +8,7 @@ import { marketKind, type MarketKind } from '@backlay/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cricketMatches } from '../src/db/schema.ts';
+import { cricketMatches } from '../src/modules/cricket/schema.ts';
 import { createCricketFeedApi } from '../src/modules/cricket/feed-api.ts';
 import {
   MARKET_NOT_OPEN_MESSAGE,

@@ -4,7 +4,9 @@
 // settled market cannot be reopened, and a bettor who owes after a void does not block settlement.
 import { and, eq, gt } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { bets, fills, marketSettlements, markets, marketVoids } from '../src/db/schema.ts';
+import { bets, fills } from '../src/modules/exchange/schema.ts';
+import { markets } from '../src/modules/markets/schema.ts';
+import { marketSettlements, marketVoids } from '../src/modules/settlement/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import type { Api } from './helpers/api.ts';
 import { createBettor, createMarket } from './helpers/exchange.ts';

@@ -6,7 +6,9 @@
 // Through HTTP, on both stores, with every account's money and the ledger check after each step.
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { fills, marketSettlements, markets } from '../src/db/schema.ts';
+import { fills } from '../src/modules/exchange/schema.ts';
+import { markets } from '../src/modules/markets/schema.ts';
+import { marketSettlements } from '../src/modules/settlement/schema.ts';
 import type { Api } from './helpers/api.ts';
 import {
   createMarket,

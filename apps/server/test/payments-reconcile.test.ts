@@ -3,7 +3,8 @@
 // And one request_id reused for two users at once (issue 28, LOW): a refusal, never a 500.
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { adminActions, users } from '../src/db/schema.ts';
+import { users } from '../src/modules/account/schema.ts';
+import { adminActions } from '../src/modules/admin/schema.ts';
 import { hmacGateway, signWebhook } from '../src/modules/payments/gateway.ts';
 import type { Api } from './helpers/api.ts';
 import { TestClock } from './helpers/clock.ts';

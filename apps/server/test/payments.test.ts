@@ -2,7 +2,7 @@
 // operator's ledger check after every money scenario, on both stores.
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { users } from '../src/db/schema.ts';
+import { users } from '../src/modules/account/schema.ts';
 import { hmacGateway, signWebhook } from '../src/modules/payments/gateway.ts';
 import type { Api } from './helpers/api.ts';
 import { TestClock } from './helpers/clock.ts';

@@ -5,7 +5,7 @@
 import type { RaceCard } from '@backlay/contract';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { markets } from '../src/db/schema.ts';
+import { markets } from '../src/modules/markets/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { checkExchangeResult } from '../src/modules/exchange/non-runners.ts';
 import { placesPaidFor } from '../src/modules/racing/places.ts';

@@ -5,7 +5,8 @@
 import type { RaceCard } from '@backlay/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
-import { adminActions, markets, runners } from '../src/db/schema.ts';
+import { adminActions } from '../src/modules/admin/schema.ts';
+import { markets, runners } from '../src/modules/markets/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { EXCHANGE_KIND } from '../src/modules/exchange/kind.ts';
 import { placesPaidFor } from '../src/modules/racing/places.ts';

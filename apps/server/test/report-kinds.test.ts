@@ -5,7 +5,8 @@
 import type { Bet, BetHistory, CurrentBets, ProfitLoss, SettledBet } from '@backlay/contract';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { fancies, markets as marketsTable } from '../src/db/schema.ts';
+import { fancies } from '../src/modules/fancy/schema.ts';
+import { markets as marketsTable } from '../src/modules/markets/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import type { Api } from './helpers/api.ts';
 import { createMarket } from './helpers/exchange.ts';

@@ -2,7 +2,10 @@ import type { BetHistory, AccountStatement, ProfitLoss } from '@backlay/contract
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
-import { bets, ledgerAccounts, markets, matches, runners, series, transfers } from '../src/db/schema.ts';
+import { matches, series } from '../src/modules/catalog/schema.ts';
+import { bets } from '../src/modules/exchange/schema.ts';
+import { markets, runners } from '../src/modules/markets/schema.ts';
+import { ledgerAccounts, transfers } from '../src/modules/wallet/schema.ts';
 import type { Api } from './helpers/api.ts';
 import { snapshotStore } from './helpers/api.ts';
 import { createBettor, createMarket } from './helpers/exchange.ts';

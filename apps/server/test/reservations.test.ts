@@ -4,7 +4,7 @@
 import { layLiabilityPaise } from '@backlay/engine';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { exposureReservations } from '../src/db/schema.ts';
+import { exposureReservations } from '../src/modules/wallet/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { RESERVATION_LOST_MESSAGE } from '../src/modules/exchange/service.ts';
 import * as holds from '../src/modules/wallet/holds.ts';

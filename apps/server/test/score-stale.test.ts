@@ -6,7 +6,7 @@
 import type { CricketDetail } from '@backlay/contract';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { cricketMatches } from '../src/db/schema.ts';
+import { cricketMatches } from '../src/modules/cricket/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { createCricketFeedApi } from '../src/modules/cricket/feed-api.ts';
 import { SCORE_STALE_MESSAGE } from '@backlay/feed';

@@ -1,7 +1,9 @@
 // Sign-up with a referral code and the OTP of a mobile number (issue 12), on both stores.
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { otpCodes, outboxMessages, users } from '../src/db/schema.ts';
+import { users } from '../src/modules/account/schema.ts';
+import { outboxMessages } from '../src/modules/messaging/schema.ts';
+import { otpCodes } from '../src/modules/signup/schema.ts';
 import { createOutbox, backoffMs } from '../src/modules/messaging/outbox.ts';
 import type { SmsSender } from '../src/modules/messaging/senders.ts';
 import type { Api } from './helpers/api.ts';

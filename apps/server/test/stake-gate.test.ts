@@ -10,7 +10,9 @@
 // refuse it. Each product's stake is tried; none is taken, nothing is held, the ledger is clean.
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bookmakerQuotes, fancies, users } from '../src/db/schema.ts';
+import { users } from '../src/modules/account/schema.ts';
+import { bookmakerQuotes } from '../src/modules/bookmaker/schema.ts';
+import { fancies } from '../src/modules/fancy/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import type { GatePass } from '../src/modules/wallet/service.ts';
 import {

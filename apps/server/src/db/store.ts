@@ -8,7 +8,6 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { installCommitHooks } from './commit-hooks.ts';
 import { lockDataDir, type DataLock } from './data-lock.ts';
-import * as schema from './schema.ts';
 
 /** The query layer's types (db/executor.ts), where every module has always imported them. */
 export type { Db, Executor, Tx } from './executor.ts';
@@ -140,7 +139,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       // Several nodes may start at once: one migrates, the others wait and find nothing to do.
       await migrator.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
       try {
-        await migratePg(drizzlePg(migrator, { schema }), { migrationsFolder });
+        await migratePg(drizzlePg(migrator), { migrationsFolder });
       } finally {
         await migrator.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
       }
@@ -230,7 +229,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
         return r;
       };
     });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     installCommitHooks(db);
     const poolMax = options.poolMax ?? 10;
     return {
@@ -265,7 +264,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   }
   try {
     const t1 = performance.now();
-    const pgliteDb = drizzlePglite(client, { schema });
+    const pgliteDb = drizzlePglite(client);
     await migratePglite(pgliteDb, { migrationsFolder });
     const timings = { open_ms: Math.round(t1 - t0), migrate_ms: Math.round(performance.now() - t1) };
     const db = pgliteDb as unknown as Db;

@@ -28,7 +28,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { randomBytes, randomInt } from 'node:crypto';
-import { users } from '../db/schema.ts';
+import { users } from '../modules/account/schema.ts';
 import { createCricketFeedApi } from '../modules/cricket/feed-api.ts';
 import { matchOddsScoreStates } from '../modules/cricket/match-odds.ts';
 import { MATCH_ODDS_MARKET_TYPE } from '../modules/exchange/kind.ts';

@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { VersionedCache } from '../cache/versioned-cache.ts';
 import { afterCommit } from '../db/commit-hooks.ts';
 import type { Executor } from '../db/store.ts';
-import { loginChallenges, sessions, users } from '../db/schema.ts';
+import { loginChallenges, sessions, users } from '../modules/account/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Bus } from './bus.ts';
 

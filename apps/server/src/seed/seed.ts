@@ -9,19 +9,12 @@ import { demoRaces } from './seed-racing.ts';
 import { HOUSE_CASH } from '../modules/wallet/service.ts';
 import { userAccount } from '../modules/wallet/queries.ts';
 import { CREDIT_GIVEN } from '../modules/hierarchy/credit.ts';
-import {
-  casinoSports,
-  cups,
-  globalSettings,
-  markets,
-  paymentMethods,
-  referralCodes,
-  matches,
-  runners,
-  series,
-  sports,
-  users,
-} from '../db/schema.ts';
+import { users } from '../modules/account/schema.ts';
+import { casinoSports, cups, matches, series, sports } from '../modules/catalog/schema.ts';
+import { markets, runners } from '../modules/markets/schema.ts';
+import { paymentMethods } from '../modules/payments/schema.ts';
+import { globalSettings } from '../modules/settings/schema.ts';
+import { referralCodes } from '../modules/signup/schema.ts';
 import type { Executor, Tx } from '../db/store.ts';
 
 const inPlayDelayS = (sportId: number) =>

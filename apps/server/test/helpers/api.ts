@@ -2,7 +2,7 @@ import { endpoints, type EndpointName } from '@backlay/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import * as schema from '../../src/db/schema.ts';
+import * as schema from '../../src/tables.ts';
 
 export const CSRF = 'test-csrf-token-0123456789';
 

@@ -2,17 +2,11 @@ import { marketPosition } from '@backlay/engine';
 import { asc, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import {
-  bets,
-  fills,
-  ledgerAccounts,
-  exposureHolds,
-  markets,
-  marketVoids,
-  matches,
-  runners,
-  series,
-} from '../../src/db/schema.ts';
+import { matches, series } from '../../src/modules/catalog/schema.ts';
+import { bets, fills } from '../../src/modules/exchange/schema.ts';
+import { markets, runners } from '../../src/modules/markets/schema.ts';
+import { marketVoids } from '../../src/modules/settlement/schema.ts';
+import { ledgerAccounts, exposureHolds } from '../../src/modules/wallet/schema.ts';
 import { checkLedger } from '../../src/modules/admin/ledger-check.ts';
 import type { Api } from './api.ts';
 

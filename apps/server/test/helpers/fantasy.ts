@@ -5,7 +5,7 @@ import { FANTASY_ROLE_BANDS, FANTASY_ROLES, teamRefusal, type FantasyPlayer } fr
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { matches } from '../../src/db/schema.ts';
+import { matches } from '../../src/modules/catalog/schema.ts';
 import { setUpCricketMatch } from '../../src/modules/cricket/set-up.ts';
 import type { Api } from './api.ts';
 import { createMarket } from './exchange.ts';

@@ -4,7 +4,8 @@
 import type { Scoreboard } from '@backlay/feed';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { cricketMatches, matches } from '../../src/db/schema.ts';
+import { matches } from '../../src/modules/catalog/schema.ts';
+import { cricketMatches } from '../../src/modules/cricket/schema.ts';
 import { setUpCricketMatch } from '../../src/modules/cricket/set-up.ts';
 import type { Api } from './api.ts';
 import { createBettor, createMarket } from './exchange.ts';

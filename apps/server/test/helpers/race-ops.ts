@@ -7,21 +7,15 @@ import { addDays, istDay, roundGame, serverSeedHash, sessionBounds } from '@back
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
-import {
-  bets,
-  binarySessions,
-  binaryBets,
-  bookmakerBets,
-  bookmakerQuotes,
-  casinoBets,
-  casinoRounds,
-  fancies,
-  fancyBets,
-  ledgerAccounts,
-  marketSettlements,
-  matches,
-  users,
-} from '../../src/db/schema.ts';
+import { users } from '../../src/modules/account/schema.ts';
+import { binarySessions, binaryBets } from '../../src/modules/binary/schema.ts';
+import { bookmakerBets, bookmakerQuotes } from '../../src/modules/bookmaker/schema.ts';
+import { casinoBets, casinoRounds } from '../../src/modules/casino/schema.ts';
+import { matches } from '../../src/modules/catalog/schema.ts';
+import { bets } from '../../src/modules/exchange/schema.ts';
+import { fancies, fancyBets } from '../../src/modules/fancy/schema.ts';
+import { marketSettlements } from '../../src/modules/settlement/schema.ts';
+import { ledgerAccounts } from '../../src/modules/wallet/schema.ts';
 import { publishScore } from '../../src/modules/cricket/plugin.ts';
 import { hmacSha256, sha256 } from '../../src/modules/casino/fair.ts';
 import { tablesOf } from '../../src/modules/casino/views.ts';

@@ -26,29 +26,21 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { providerNets, type ProviderBook } from './race-provider.ts';
 import type { FeedTick, Scoreboard } from '@backlay/feed';
+import { binaryBets, binarySessions } from '../../src/modules/binary/schema.ts';
+import { bookmakerBets } from '../../src/modules/bookmaker/schema.ts';
+import { casinoBets, casinoRounds } from '../../src/modules/casino/schema.ts';
+import { bets, fills } from '../../src/modules/exchange/schema.ts';
+import { fancies, fancyBets } from '../../src/modules/fancy/schema.ts';
+import { fantasyContests, fantasyEntries } from '../../src/modules/fantasy/schema.ts';
+import { markets, runners } from '../../src/modules/markets/schema.ts';
+import { providerRounds, providerTransactions } from '../../src/modules/providers/schema.ts';
+import { marketSettlements, marketVoids } from '../../src/modules/settlement/schema.ts';
 import {
-  bets,
-  binaryBets,
-  binarySessions,
-  bookmakerBets,
-  casinoBets,
-  casinoRounds,
   exposureHolds,
   exposureReservations,
-  fancies,
-  fancyBets,
-  fantasyContests,
-  fantasyEntries,
-  providerRounds,
-  providerTransactions,
-  fills,
   ledgerAccounts,
-  markets,
-  marketSettlements,
-  marketVoids,
-  runners,
   transfers,
-} from '../../src/db/schema.ts';
+} from '../../src/modules/wallet/schema.ts';
 
 export type Problem = {
   /** Which invariant: kind, hold, available, conservation, share, ledger-check, audit, status, answer. */

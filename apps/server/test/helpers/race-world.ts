@@ -12,15 +12,11 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import type { ProviderConfig } from '../../src/config.ts';
-import {
-  casinoRounds,
-  fancies,
-  fantasyContests,
-  markets,
-  matches,
-  runners,
-  series,
-} from '../../src/db/schema.ts';
+import { casinoRounds } from '../../src/modules/casino/schema.ts';
+import { matches, series } from '../../src/modules/catalog/schema.ts';
+import { fancies } from '../../src/modules/fancy/schema.ts';
+import { fantasyContests } from '../../src/modules/fantasy/schema.ts';
+import { markets, runners } from '../../src/modules/markets/schema.ts';
 import { sha256 } from '../../src/modules/casino/fair.ts';
 import { tablesOf } from '../../src/modules/casino/views.ts';
 import { setUpCricketMatch } from '../../src/modules/cricket/set-up.ts';

@@ -2,7 +2,7 @@
 // password, the user row behind those answers. Creating a user is the account service's
 // createUser. Every call here ends the user's sessions where the change demands it.
 import { asc, eq, sql } from 'drizzle-orm';
-import { users } from '../../db/schema.ts';
+import { users } from './schema.ts';
 import type { AdminUserSession } from '@backlay/contract';
 import type { Db } from '../../db/store.ts';
 import type { AuthService } from '../../plugins/auth.ts';

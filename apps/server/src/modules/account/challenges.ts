@@ -3,7 +3,7 @@
 // calls (in the body, never as a bearer token): it is not a session, so it can do nothing else.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
-import { loginChallenges } from '../../db/schema.ts';
+import { loginChallenges } from './schema.ts';
 import type { Executor } from '../../db/store.ts';
 
 export type ChallengePurpose = 'otp' | 'totp';

@@ -1,5 +1,5 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
-import { users } from '../../db/schema.ts';
+import { users } from './schema.ts';
 import type { Executor } from '../../db/store.ts';
 import { TREE_DEPTH_MAX } from './tree.ts';
 

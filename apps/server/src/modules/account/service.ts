@@ -1,7 +1,7 @@
 import type { ChangePasswordRequest, LoginResult, SecondStepChallenge, UserInfo } from '@backlay/contract';
 import { hash, verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema.ts';
+import { users } from './schema.ts';
 import type { Db, Executor, Tx } from '../../db/store.ts';
 import type { AuthService, AuthUser } from '../../plugins/auth.ts';
 import type { Clock } from '../../clock.ts';

@@ -4,7 +4,7 @@
 // below it).
 import type { UserRole } from '@backlay/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import { users } from '../../db/schema.ts';
+import { users } from './schema.ts';
 import type { Executor } from '../../db/store.ts';
 
 /** Bound on the tree's depth in every walk (operator → master → agent → bettor is 4). */

@@ -3,7 +3,7 @@
 // transaction. The module deciding checks its own rules first (hierarchy's authority over a child,
 // sign-up's code).
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema.ts';
+import { users } from './schema.ts';
 import type { Executor } from '../../db/store.ts';
 
 /** Betting locked by `lockerId` (who may lift it: they or their upline), or unlocked (null). */

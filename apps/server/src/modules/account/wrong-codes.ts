@@ -5,7 +5,7 @@
 // without Redis, and is counted in the same transaction as the code it judged.
 import { and, eq, sql } from 'drizzle-orm';
 import { clearBucket, countInWindow } from '../../db/rate-counters.ts';
-import { users } from '../../db/schema.ts';
+import { users } from './schema.ts';
 import type { Executor } from '../../db/store.ts';
 import { lockedMessage, LOCK_MS } from './service.ts';
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { adminActions } from '../../db/schema.ts';
+import { adminActions } from './schema.ts';
 import { refuse, type Outcome } from '../../http/route.ts';
 
 /** JSON with object keys sorted: a stored jsonb request compares equal to the same request. */

@@ -1,14 +1,10 @@
 import type { LedgerCheck, MarketKind } from '@backlay/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  ledgerAccounts,
-  markets,
-  marketSettlements,
-  marketVoids,
-  transfers,
-  users,
-} from '../../db/schema.ts';
+import { users } from '../account/schema.ts';
+import { markets } from '../markets/schema.ts';
+import { marketSettlements, marketVoids } from '../settlement/schema.ts';
+import { ledgerAccounts, transfers } from '../wallet/schema.ts';
 import { RESERVATION_SWEEP_MS, RESERVATION_TIMEOUT_MS } from '../wallet/reservations.ts';
 
 /** At most this many problems are listed (the first ones); the rest are counted. */

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { Refusal } from '../exchange/batch.ts';
-import { markets, users } from '../../db/schema.ts';
+import { users } from '../account/schema.ts';
+import { markets } from '../markets/schema.ts';
 import { ok, refuse, route, type Outcome } from '../../http/route.ts';
 import type { SettlementOutcome, SettlementView } from '../settlement/service.ts';
 import { audited } from './audit.ts';

@@ -3,7 +3,8 @@
 // selection is its side and line ("Yes 24350", "No 71.25"); the reports' line column is whole
 // (integer), so a binary line is named in the selection and the column is left null.
 import { and, isNull, sql, type SQL } from 'drizzle-orm';
-import { markets, matches } from '../../db/schema.ts';
+import { matches } from '../catalog/schema.ts';
+import { markets } from '../markets/schema.ts';
 import { namesContain, settledConditions, type ReportBetsFilter, whoseBets } from '../markets/report-bets.ts';
 import { BINARY_KIND } from './kind.ts';
 import { binaryBets, binarySessions } from './schema.ts';

@@ -1,11 +1,10 @@
-// The binary module's own tables (re-exported by db/schema.ts): the instruments (matches of sport
+// The binary module's own tables: the instruments (matches of sport
 // −17), their sessions (one per instrument and trading day, each a BINARY-kind market with its
 // line pair), the bets on them, the feed's ticks (bounded) and the operator's holiday calendar.
 // Foreign keys (match_id → matches, market_id → markets, user_id → users) live in migrations 0020
-// and 0021: naming those tables here would import db/schema.ts back.
+// and 0021: a module's schema names no other module's table.
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   bigserial,
   boolean,
   check,
@@ -14,12 +13,9 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const paise = (name: string) => bigint(name, { mode: 'number' });
+import { paise, tstz } from '../../db/columns.ts';
 
 /** An instrument: its catalog match and its spec code (engine BINARY_INSTRUMENTS holds the rest). */
 export const binaryInstruments = pgTable(

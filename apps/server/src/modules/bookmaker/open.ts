@@ -2,7 +2,7 @@
 // (cricket's set-up) names the runners and the opening rates; this makes the BOOKMAKER market
 // (through the market module's lifecycle), its bookmaker row (ACTIVE) and its quotes, in the
 // caller's transaction.
-import { bookmakerMarkets, bookmakerQuotes } from '../../db/schema.ts';
+import { bookmakerMarkets, bookmakerQuotes } from './schema.ts';
 import type { Tx } from '../../db/store.ts';
 import { createMarkets } from '../markets/lifecycle.ts';
 import { BOOKMAKER_KIND } from './kind.ts';

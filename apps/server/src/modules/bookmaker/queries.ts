@@ -2,14 +2,9 @@
 // bets, a quote or status change, settlement): the markets row first, by a statement of its own,
 // then the bookmaker's own rows, then the wallets in user-id order (docs/decisions.md "Lock order").
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import {
-  bookmakerBets,
-  bookmakerMarkets,
-  bookmakerQuotes,
-  markets,
-  matches,
-  runners,
-} from '../../db/schema.ts';
+import { bookmakerBets, bookmakerMarkets, bookmakerQuotes } from './schema.ts';
+import { matches } from '../catalog/schema.ts';
+import { markets, runners } from '../markets/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import { notVoided } from '../markets/voids.ts';
 

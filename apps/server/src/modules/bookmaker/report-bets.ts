@@ -2,7 +2,9 @@
 // it is a matched bet until its market settles, never unmatched, cancelled or lapsed. Odds are
 // what the rate pays as decimal odds (1 + rate/100); the quoted rate is `rate`.
 import { and, isNull, sql, type SQL } from 'drizzle-orm';
-import { bookmakerBets, markets, matches, runners } from '../../db/schema.ts';
+import { bookmakerBets } from './schema.ts';
+import { matches } from '../catalog/schema.ts';
+import { markets, runners } from '../markets/schema.ts';
 import { namesContain, settledConditions, type ReportBetsFilter, whoseBets } from '../markets/report-bets.ts';
 
 export function bookmakerReportBets(f: ReportBetsFilter): SQL | null {

@@ -20,15 +20,10 @@ import {
 } from '@backlay/engine';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  bookmakerBets,
-  bookmakerMarkets,
-  bookmakerQuotes,
-  cricketMatches,
-  markets,
-  matches,
-  runners,
-} from '../../db/schema.ts';
+import { bookmakerBets, bookmakerMarkets, bookmakerQuotes } from './schema.ts';
+import { matches } from '../catalog/schema.ts';
+import { cricketMatches } from '../cricket/schema.ts';
+import { markets, runners } from '../markets/schema.ts';
 import { DEFAULT_CRICKET_MODEL, finishedMatchRefusal, runsAtMarkFromScore } from '@backlay/feed';
 import { toSummary } from '../settlement/summary.ts';
 import type { Tx } from '../../db/store.ts';

@@ -2,7 +2,8 @@
 // of one round, taken whole at the option's payout: matched until its round settles, never
 // unmatched, cancelled or lapsed. Its market is the round ("Round 1234"), its selection the option.
 import { and, isNull, sql, type SQL } from 'drizzle-orm';
-import { markets, matches } from '../../db/schema.ts';
+import { matches } from '../catalog/schema.ts';
+import { markets } from '../markets/schema.ts';
 import { namesContain, settledConditions, type ReportBetsFilter, whoseBets } from '../markets/report-bets.ts';
 import { casinoBets } from './schema.ts';
 

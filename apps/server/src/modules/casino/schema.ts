@@ -1,9 +1,8 @@
-// The casino module's own tables (re-exported by db/schema.ts): the in-house tables, their rounds
+// The casino module's own tables: the in-house tables, their rounds
 // and the bets on them. Their foreign keys (match_id → matches, market_id → markets, user_id →
-// users) live in migration 0019: naming those tables here would import db/schema.ts back, a cycle.
+// users) live in migration 0019: a module's schema names no other module's table.
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   bigserial,
   boolean,
   check,
@@ -13,12 +12,9 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const paise = (name: string) => bigint(name, { mode: 'number' });
+import { paise, tstz } from '../../db/columns.ts';
 
 export const CASINO_ROUND_STATES = ['BETTING', 'CLOSED', 'DEALING', 'RESULT', 'VOID'] as const;
 export type StoredRoundState = (typeof CASINO_ROUND_STATES)[number];

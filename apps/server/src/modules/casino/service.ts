@@ -1,6 +1,6 @@
 import type { CasinoSport } from '@backlay/contract';
 import { asc, eq } from 'drizzle-orm';
-import { casinoSports } from '../../db/schema.ts';
+import { casinoSports } from '../catalog/schema.ts';
 import type { Db } from '../../db/store.ts';
 
 export function createCasinoService(db: Db) {

@@ -11,7 +11,7 @@ import type {
 } from '@backlay/contract';
 import { roundGame } from '@backlay/engine';
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { matches } from '../../db/schema.ts';
+import { matches } from '../catalog/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import { casinoBets, casinoRounds, casinoTables, type StoredResult } from './schema.ts';
 import { LAST_RESULTS } from './timing.ts';

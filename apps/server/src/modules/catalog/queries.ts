@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, gte, ilike, inArray, isNotNull, lt, type SQL } from 'drizzle-orm';
-import { cups, markets, matches, runners, series, sports } from '../../db/schema.ts';
+import { cups, matches, series, sports } from './schema.ts';
+import { markets, runners } from '../markets/schema.ts';
 import type { Executor } from '../../db/store.ts';
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */

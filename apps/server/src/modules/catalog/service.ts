@@ -12,7 +12,7 @@ import {
   type VenueEntry,
 } from '@backlay/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { series } from '../../db/schema.ts';
+import { series } from './schema.ts';
 import type { Db, Executor } from '../../db/store.ts';
 import * as q from './queries.ts';
 import { insertMatches, insertSeries, type NewMatch } from './writes.ts';

@@ -1,7 +1,7 @@
 // The catalogue's rows (series, matches) are written here only: the console's catalogue calls and
 // a market going in play change them through these, inside the caller's transaction.
 import { eq, sql } from 'drizzle-orm';
-import { matches, series } from '../../db/schema.ts';
+import { matches, series } from './schema.ts';
 import type { Executor } from '../../db/store.ts';
 
 type MatchRow = typeof matches.$inferSelect;

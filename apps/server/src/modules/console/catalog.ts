@@ -19,17 +19,11 @@ import {
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import {
-  cricketMatches,
-  exposureHolds,
-  markets,
-  marketSettlements,
-  marketVoids,
-  matches,
-  runners,
-  series,
-  sports,
-} from '../../db/schema.ts';
+import { matches, series, sports } from '../catalog/schema.ts';
+import type { ConsoleSources } from './sources.ts';
+import { markets, runners } from '../markets/schema.ts';
+import { marketSettlements, marketVoids } from '../settlement/schema.ts';
+import { exposureHolds } from '../wallet/schema.ts';
 import { afterCommit } from '../../db/commit-hooks.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import { likeEscape } from '../catalog/queries.ts';
@@ -233,16 +227,17 @@ async function kindDetails(
 export async function matchView(
   db: Executor,
   kinds: KindRegistry,
+  sources: ConsoleSources,
   matchId: number,
 ): Promise<AdminMatch | null> {
   const [m] = await db
-    .select({ match: matches, sportName: sports.name, seriesName: series.name, cricket: cricketMatches })
+    .select({ match: matches, sportName: sports.name, seriesName: series.name })
     .from(matches)
     .innerJoin(sports, eq(sports.sportId, matches.sportId))
     .innerJoin(series, eq(series.seriesId, matches.seriesId))
-    .leftJoin(cricketMatches, eq(cricketMatches.matchId, matches.matchId))
     .where(eq(matches.matchId, matchId));
   if (!m) return null;
+  const sport = await sources.matchDetailOf(db, matchId);
   const ms = await db
     .select()
     .from(markets)
@@ -316,7 +311,6 @@ export async function matchView(
       fancy: d?.fancy ?? null,
     };
   });
-  const c = m.cricket;
   return {
     match_id: m.match.matchId,
     match_name: m.match.matchName,
@@ -330,7 +324,7 @@ export async function matchView(
     open_date: m.match.openDate.toISOString(),
     in_play: m.match.inPlay,
     is_active: m.match.isActive,
-    cricket: c ? { format: c.format, competition: c.competition, teams: [c.teamA, c.teamB] } : null,
+    cricket: sport.cricket ?? null,
     markets: out,
   };
 }

@@ -4,26 +4,16 @@ import { DEFAULT_FEED_OPTIONS } from '@backlay/feed';
 import type { AdminDashboard, DashboardAlert } from '@backlay/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  adminActions,
-  bets,
-  cricketMatches,
-  ledgerAccounts,
-  markets,
-  marketSettlements,
-  matches,
-  paymentRequests,
-  sessions,
-  transfers,
-  users,
-} from '../../db/schema.ts';
+import { sessions, users } from '../account/schema.ts';
+import { adminActions } from '../admin/schema.ts';
+import { matches } from '../catalog/schema.ts';
+import { markets } from '../markets/schema.ts';
+import { paymentRequests } from '../payments/schema.ts';
+import { marketSettlements } from '../settlement/schema.ts';
+import { ledgerAccounts, transfers } from '../wallet/schema.ts';
 
 /** A bettor is online when a call of theirs was authenticated within this many minutes. */
 export const ONLINE_WINDOW_MINUTES = 5;
-/** The demo feed is stopped when its makers have not quoted for this long while markets are in play. */
-export const FEED_QUIET_MINUTES = 3;
-/** A cricket scoreboard in progress that has not moved for this long: the cricket feed stopped. */
-export const SCORE_QUIET_MINUTES = 3;
 /** A market closed this long without a result is overdue. */
 export const RESULT_OVERDUE_MINUTES = 30;
 /** Refused settlements this recent are listed (while the market is still unsettled). */
@@ -122,7 +112,7 @@ export async function dashboard(
     response: { data?: { ok?: boolean; problems?: string[] } };
     user_name: string;
   }>(ledger)[0];
-  const alerts = await collectAlerts(app, now, makers);
+  const alerts = await collectAlerts(app, now);
   if (l && l.response.data && l.response.data.ok === false) {
     alerts.unshift({
       kind: 'LEDGER',
@@ -174,31 +164,18 @@ function capped(list: DashboardAlert[], more: (n: number) => string): DashboardA
   ];
 }
 
-async function collectAlerts(
-  app: FastifyInstance,
-  now: Date,
-  makers: readonly string[],
-): Promise<DashboardAlert[]> {
+async function collectAlerts(app: FastifyInstance, now: Date): Promise<DashboardAlert[]> {
   const db = app.db;
   const at = now.toISOString();
-  const makerList = sql.join(
-    makers.map((m) => sql`${m}`),
-    sql`, `,
-  );
-  // The kinds priced on the exchange (their resting bets are the prices), and which console
-  // action settles which kind: a call of the wrong kind for the market (a mistyped id) settles
-  // nothing and is no failure.
-  const exchangeKinds = sql.join(
-    app.kinds.exchangeKinds().map((k) => sql`${k}`),
-    sql`, `,
-  );
+  // Which console action settles which kind: a call of the wrong kind for the market (a mistyped
+  // id) settles nothing and is no failure.
   const settlesKind = sql.join(
     app.kinds
       .all()
       .flatMap((k) => k.settleActions.map((a) => sql`(a.action = ${a} and k.market_kind = ${k.kind})`)),
     sql` or `,
   );
-  const [noPrices, feed, score, overdue, failed, withdrawals] = await Promise.all([
+  const [noPrices, products, overdue, failed, withdrawals] = await Promise.all([
     // Every kind's markets in play that show no price (an empty book, a bookmaker without a rate).
     Promise.all(
       app.kinds.all().flatMap((k) =>
@@ -212,16 +189,8 @@ async function collectAlerts(
           : [],
       ),
     ),
-    // The demo feed: its makers' last quote, if it ever ran, while exchange markets are in play.
-    db.execute(sql`select max(b.placed_at) as last_quote,
-        (select count(*)::int from ${markets} k where k.market_kind in (${exchangeKinds}) and k.status = 'OPEN' and k.in_play) as in_play
-      from ${bets} b join ${users} u on u.user_id = b.user_id where u.user_name in (${makerList})`),
-    // The cricket feed: a scoreboard in progress that stopped moving.
-    db.execute(sql`select c.match_id, m.match_name, c.score_updated_at from ${cricketMatches} c
-      join ${matches} m on m.match_id = c.match_id
-      where m.in_play and c.score ->> 'status' in ('IN_PROGRESS', 'INNINGS_BREAK')
-        and c.score_updated_at < ${at}::timestamptz - make_interval(mins => ${SCORE_QUIET_MINUTES})
-      order by c.match_id`),
+    // What the products raise themselves (a feed stopped), declared to modules/console/sources.ts.
+    app.consoleSources.alertsOf(db, now),
     // Closed without a result for too long. (Closing time is not stored: the start time bounds it.)
     db.execute(sql`select k.market_id, k.match_id, k.market_name, m.match_name, k.start_time
       from ${markets} k join ${matches} m on m.match_id = k.match_id
@@ -267,30 +236,7 @@ async function collectAlerts(
       (n) => `… and ${n} more markets in play without prices`,
     ),
   );
-  const f = rows<{ last_quote: string | Date | null; in_play: number }>(feed)[0];
-  if (f && f.last_quote !== null && Number(f.in_play) > 0) {
-    const quietMs = now.getTime() - new Date(f.last_quote).getTime();
-    if (quietMs > FEED_QUIET_MINUTES * 60_000) {
-      out.push({
-        kind: 'FEED_STOPPED',
-        severity: 'critical',
-        message: `The price feed has not quoted for ${Math.floor(quietMs / 60_000)} minutes while ${f.in_play} markets are in play`,
-        market_id: null,
-        match_id: null,
-        since: iso(f.last_quote),
-      });
-    }
-  }
-  out.push(
-    ...rows<{ match_id: number; match_name: string; score_updated_at: string | Date }>(score).map((r) => ({
-      kind: 'FEED_STOPPED' as const,
-      severity: 'critical' as const,
-      message: `${r.match_name}: the scoreboard has not moved since ${new Date(r.score_updated_at).toISOString().slice(11, 16)} UTC`,
-      market_id: null,
-      match_id: r.match_id,
-      since: iso(r.score_updated_at),
-    })),
-  );
+  out.push(...products);
   out.push(
     ...rows<{
       market_id: number;

@@ -9,7 +9,9 @@ import {
 } from '@backlay/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { adminActions, exposureHolds, ledgerAccounts, sessions, users } from '../../db/schema.ts';
+import { sessions, users } from '../account/schema.ts';
+import { adminActions } from '../admin/schema.ts';
+import { exposureHolds, ledgerAccounts } from '../wallet/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import { OPERATOR_LOCK_UNTIL } from '../account/queries.ts';
 import { likeEscape } from '../catalog/queries.ts';

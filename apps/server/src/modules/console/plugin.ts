@@ -39,7 +39,7 @@ export const consoleModule = fp(
     const matchAnswer = async (
       matchId: number,
     ): Promise<Outcome<NonNullable<Awaited<ReturnType<typeof matchView>>>>> => {
-      const m = await matchView(app.db, app.kinds, matchId);
+      const m = await matchView(app.db, app.kinds, app.consoleSources, matchId);
       return m ? ok(m) : refuse(`Unknown match ${matchId}`);
     };
     const userAnswer = async (userId: number) => {

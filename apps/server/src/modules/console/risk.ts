@@ -6,7 +6,9 @@ import { RISK_USERS_MAX, type AdminMarketRisk, type AdminMarketVoidPreview } fro
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/store.ts';
 import type { KindRegistry } from '../markets/registry.ts';
-import { exposureHolds, markets, users } from '../../db/schema.ts';
+import { users } from '../account/schema.ts';
+import { markets } from '../markets/schema.ts';
+import { exposureHolds } from '../wallet/schema.ts';
 
 const rupees = (paise: number) => Math.round(paise) / 100;
 

@@ -15,15 +15,12 @@ import type {
 } from '@backlay/feed';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  bookmakerMarkets,
-  cricketMatches,
-  fancies,
-  markets,
-  marketSettlements,
-  matches,
-  runners,
-} from '../../db/schema.ts';
+import { bookmakerMarkets } from '../bookmaker/schema.ts';
+import { matches } from '../catalog/schema.ts';
+import { cricketMatches } from './schema.ts';
+import { fancies } from '../fancy/schema.ts';
+import { markets, runners } from '../markets/schema.ts';
+import { marketSettlements } from '../settlement/schema.ts';
 import { cricketMatchOf, settleIncompleteFancy } from '../fancy/incomplete.ts';
 import { averageOverrides } from '../fancy/rules.ts';
 import { endsMatch, suspendMatchOdds } from './match-odds.ts';

@@ -17,7 +17,8 @@ import type { FeedOutcome, FeedScoreState, Scoreboard } from '@backlay/feed';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { EXCHANGE_KIND } from '../exchange/kind.ts';
-import { cricketMatches, markets } from '../../db/schema.ts';
+import { cricketMatches } from './schema.ts';
+import { markets } from '../markets/schema.ts';
 
 type RunnerInfo = { selection_id: number; name: string; status: string };
 

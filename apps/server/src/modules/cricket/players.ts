@@ -15,7 +15,9 @@ import {
 } from '@backlay/feed';
 import type { CricketFormat } from '@backlay/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { cricketMatches, fancies, matches } from '../../db/schema.ts';
+import { matches } from '../catalog/schema.ts';
+import { cricketMatches } from './schema.ts';
+import { fancies } from '../fancy/schema.ts';
 import type { Db, Executor, Tx } from '../../db/store.ts';
 import { openFancies } from '../fancy/open.ts';
 import { cricketBalls, cricketElevens, cricketPlayers } from './schema.ts';

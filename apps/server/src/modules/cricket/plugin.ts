@@ -10,7 +10,8 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { cricketMatches, matches } from '../../db/schema.ts';
+import { matches } from '../catalog/schema.ts';
+import { cricketMatches } from './schema.ts';
 import type { Executor } from '../../db/store.ts';
 import { ok, refuse, route } from '../../http/route.ts';
 import { audited } from '../admin/audit.ts';
@@ -48,6 +49,7 @@ export type CricketService = {
   insertMatch: typeof insertCricketMatch;
 };
 import { insertCricketMatch } from './set-up.ts';
+import { cricketMatchDetail, staleScoreboardAlerts } from './console.ts';
 import { checkFence, FencedOut, type Fence } from '../../plugins/leader.ts';
 
 /** At most this many of the caller's cricket bets are listed on the game-details screen. */
@@ -72,6 +74,8 @@ export const cricketModule = fp<{ ballIntervalMs?: number }>(
       insertMatch: insertCricketMatch,
     };
     app.decorate('cricket', service);
+    app.consoleSources.declareAlerts(staleScoreboardAlerts);
+    app.consoleSources.declareMatchDetail(cricketMatchDetail);
 
     route(app, 'getCricketDetail', async ({ body, user }) => {
       const [cm] = await app.db
@@ -209,7 +213,7 @@ export const cricketModule = fp<{ ballIntervalMs?: number }>(
       }),
     );
   },
-  { name: 'cricket', dependencies: ['db', 'auth', 'bookmaker', 'fancy'] },
+  { name: 'cricket', dependencies: ['db', 'auth', 'bookmaker', 'fancy', 'console-sources'] },
 );
 
 /**

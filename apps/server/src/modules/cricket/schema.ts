@@ -1,8 +1,8 @@
-// The cricket module's player tables (re-exported by db/schema.ts; issue 25): each demo team's
+// The cricket module's tables: each match's format and teams, and (issue 25) each demo team's
 // squad, a match's two playing elevens (batting order, keeper, bowling options) and every ball as
 // bowled (the fantasy module and the scoreboard read them through this module). Foreign keys
-// (match_id → matches) live in migration 0024: naming those tables here would import db/schema.ts
-// back.
+// (match_id → matches) live in migration 0024: a module's schema names no other
+// module's table.
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -16,6 +16,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { tstz } from '../../db/columns.ts';
 
 export const PLAYER_ROLES = ['BATTER', 'BOWLER', 'ALL_ROUNDER', 'WICKET_KEEPER'] as const;
 
@@ -84,3 +85,21 @@ export const cricketBalls = pgTable(
     index('cricket_balls_striker_idx').on(t.matchId, t.strikerId),
   ],
 );
+
+/** A cricket match's format and teams, for its bookmaker and fancy markets and the scoreboard. */
+export const cricketMatches = pgTable('cricket_matches', {
+  matchId: integer('match_id').primaryKey(),
+  format: text('format', { enum: ['T20', 'ODI', 'TEST'] }).notNull(),
+  /** Competition for the fancy averages table (IPL, BBL, CPL, T20, ODI). */
+  competition: text('competition').notNull(),
+  teamA: text('team_a').notNull(),
+  teamB: text('team_b').notNull(),
+  /** The scoreboard as the feed (or an operator) last published it. */
+  score: jsonb('score'),
+  scoreUpdatedAt: tstz('score_updated_at'),
+  /**
+   * Bumped by every score write, which names the one it continues (compare-and-set): two feeds
+   * ticking one match (a deposed leader finishing its step) cannot fork the game.
+   */
+  scoreSeq: integer('score_seq').notNull().default(0),
+});

@@ -1,7 +1,7 @@
 // A cricket match's own markets as a real exchange opens them: a bookmaker table on the match
 // winner and the usual fancy rows per innings, quoted from a par score for the format.
 import type { CricketFormat, FancyVariant } from '@backlay/contract';
-import { cricketMatches } from '../../db/schema.ts';
+import { cricketMatches } from './schema.ts';
 import type { Tx } from '../../db/store.ts';
 import { openBookmaker } from '../bookmaker/open.ts';
 import { openFancies } from '../fancy/open.ts';

@@ -16,7 +16,8 @@ import {
   type PositionBet,
   type RunnerOutcomes,
 } from '@backlay/engine';
-import type { bets, fills, markets } from '../../db/schema.ts';
+import type { bets, fills } from './schema.ts';
+import type { markets } from '../markets/schema.ts';
 import type { CashOutCommand, CashOutOutcome, FirstCashOut } from './cash-out-types.ts';
 import type { BetDelta } from './queries.ts';
 import type { CancelOutcome, PlaceBetOutcome, PlaceBetRequest } from './types.ts';

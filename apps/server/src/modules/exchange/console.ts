@@ -1,9 +1,13 @@
 // What the operator console and its dashboard read of the exchange's markets: each market's bets
 // and stake matched, the last hour's bets and matched stake, and which markets in play show no
-// price. The console asks every kind the same questions (markets/registry.ts).
+// price. The console asks every kind the same questions (markets/registry.ts). And the dashboard's
+// alert when the demo feed's makers stopped quoting (declared to modules/console/sources.ts).
 import { and, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
-import { bets, fills, runners, users } from '../../db/schema.ts';
-import type { MarketKindModule } from '../markets/registry.ts';
+import { users } from '../account/schema.ts';
+import { bets, fills } from './schema.ts';
+import { markets, runners } from '../markets/schema.ts';
+import type { KindRegistry, MarketKindModule } from '../markets/registry.ts';
+import type { AlertSource } from '../console/sources.ts';
 
 export const exchangeConsole: Pick<MarketKindModule, 'consoleFigures' | 'activitySince' | 'unpricedInPlay'> =
   {
@@ -57,3 +61,40 @@ export const exchangeConsole: Pick<MarketKindModule, 'consoleFigures' | 'activit
     unpricedInPlay: sql`k.status = 'OPEN' and k.in_play
     and not exists (select 1 from ${bets} b where b.market_id = k.market_id and b.resting)`,
   };
+
+/** The demo feed is stopped when its makers have not quoted for this long while markets are in play. */
+export const FEED_QUIET_MINUTES = 3;
+
+/**
+ * The dashboard's alert when the demo feed's makers, who quoted before, have not quoted for
+ * FEED_QUIET_MINUTES while markets priced on the exchange are in play (modules/console/sources.ts).
+ */
+export function makersQuietAlerts(kinds: KindRegistry, makers: readonly string[]): AlertSource {
+  return async (db, now) => {
+    const exchangeKinds = sql.join(
+      kinds.exchangeKinds().map((k) => sql`${k}`),
+      sql`, `,
+    );
+    const makerList = sql.join(
+      makers.map((m) => sql`${m}`),
+      sql`, `,
+    );
+    const res = await db.execute(sql`select max(b.placed_at) as last_quote,
+        (select count(*)::int from ${markets} k where k.market_kind in (${exchangeKinds}) and k.status = 'OPEN' and k.in_play) as in_play
+      from ${bets} b join ${users} u on u.user_id = b.user_id where u.user_name in (${makerList})`);
+    const f = (res as unknown as { rows: { last_quote: string | Date | null; in_play: number }[] }).rows[0];
+    if (!f || f.last_quote === null || Number(f.in_play) === 0) return [];
+    const quietMs = now.getTime() - new Date(f.last_quote).getTime();
+    if (quietMs <= FEED_QUIET_MINUTES * 60_000) return [];
+    return [
+      {
+        kind: 'FEED_STOPPED',
+        severity: 'critical',
+        message: `The price feed has not quoted for ${Math.floor(quietMs / 60_000)} minutes while ${f.in_play} markets are in play`,
+        market_id: null,
+        match_id: null,
+        since: new Date(f.last_quote).toISOString(),
+      },
+    ];
+  };
+}

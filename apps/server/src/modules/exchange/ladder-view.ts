@@ -5,7 +5,8 @@
 // market, runners and levels as one snapshot), so a change to what "resting" means goes to both.
 import type { MarketImage, PriceSize, RunnerLevels } from '@backlay/contract';
 import { sql } from 'drizzle-orm';
-import { bets, markets, runners } from '../../db/schema.ts';
+import { bets } from './schema.ts';
+import { markets, runners } from '../markets/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import * as q from './queries.ts';
 

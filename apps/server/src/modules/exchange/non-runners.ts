@@ -16,7 +16,9 @@ import {
   type SettleMarketKind,
 } from '@backlay/engine';
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
-import { bets, fills, markets, marketVoids, runners } from '../../db/schema.ts';
+import { bets, fills } from './schema.ts';
+import { markets, runners } from '../markets/schema.ts';
+import { marketVoids } from '../settlement/schema.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import { PLACE_MARKET_TYPE } from './kind.ts';
 import { oneWinnerRefusal, type DeclaredWinners, type MarketRow } from '../markets/registry.ts';

@@ -5,7 +5,8 @@
 // repeats and one for their markets, instead of two statements per bet. Each bet gets what it
 // would have read alone at that moment (nothing else runs between its call and the read).
 import { and, eq, inArray, or } from 'drizzle-orm';
-import { bets, markets } from '../../db/schema.ts';
+import { bets } from './schema.ts';
+import { markets } from '../markets/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import type { MarketRow } from './batch.ts';
 

@@ -1,5 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { bets, fills, exposureHolds, markets, matches, runners, sports } from '../../db/schema.ts';
+import { matches, sports } from '../catalog/schema.ts';
+import { bets, fills } from './schema.ts';
+import { markets, runners } from '../markets/schema.ts';
+import { exposureHolds } from '../wallet/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import * as holds from '../wallet/holds.ts';
 import * as reservations from '../wallet/reservations.ts';

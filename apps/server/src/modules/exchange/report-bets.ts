@@ -1,7 +1,9 @@
 // The exchange's bets in the reports' shape (markets/report-bets.ts): current bets by bet type,
 // settled bets by the history's filters. The match-odds kind (settler.ts) answers with this.
 import { and, sql, type SQL } from 'drizzle-orm';
-import { bets, markets, matches, runners } from '../../db/schema.ts';
+import { matches } from '../catalog/schema.ts';
+import { bets } from './schema.ts';
+import { markets, runners } from '../markets/schema.ts';
 import { namesContain, settledConditions, whoseBets, type ReportBetsFilter } from '../markets/report-bets.ts';
 import { currentBetsWhere } from './queries.ts';
 

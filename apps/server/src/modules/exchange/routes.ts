@@ -1,8 +1,11 @@
 import type { MatchDetail } from '@backlay/contract';
 import { hundredthsFromDecimal, marketPosition, oddsFromDecimal } from '@backlay/engine';
+import { DEFAULT_FEED_OPTIONS } from '@backlay/feed';
 import { and, asc, eq, gt, or } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { bets, markets, matches, runners, series, sports } from '../../db/schema.ts';
+import { matches, series, sports } from '../catalog/schema.ts';
+import { bets } from './schema.ts';
+import { markets, runners } from '../markets/schema.ts';
 import { ok, refuse, route } from '../../http/route.ts';
 import { rupees, toBet, type BetViewRow } from '../markets/bet-view.ts';
 import { EXCHANGE_KIND } from './kind.ts';
@@ -13,6 +16,7 @@ import { createMatchOddsKind } from './settler.ts';
 import { STALE_VERSION_MESSAGE } from '../markets/takes-bets.ts';
 import { removalsOf, removedSince, RUNNER_REMOVED_MESSAGE } from './non-runners.ts';
 import * as q from './queries.ts';
+import { makersQuietAlerts } from './console.ts';
 import type { ExchangeServiceImpl } from './service.ts';
 
 declare module 'fastify' {
@@ -29,6 +33,7 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
     const exchange = createExchangeService(app, options.exchange);
     app.decorate('exchange', exchange);
     app.kinds.register(createMatchOddsKind(app));
+    app.consoleSources.declareAlerts(makersQuietAlerts(app.kinds, DEFAULT_FEED_OPTIONS.makers));
     const db = app.db;
 
     route(app, 'getMatchDetail', async ({ body, user }) => {
@@ -222,5 +227,5 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
       });
     });
   },
-  { name: 'exchange', dependencies: ['db', 'auth', 'bus', 'wallet', 'markets'] },
+  { name: 'exchange', dependencies: ['db', 'auth', 'bus', 'wallet', 'markets', 'console-sources'] },
 );

@@ -14,7 +14,10 @@ import {
 } from '@backlay/engine';
 import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { bets, markets, marketSettlements, matches, runners } from '../../db/schema.ts';
+import { matches } from '../catalog/schema.ts';
+import { bets } from './schema.ts';
+import { markets, runners } from '../markets/schema.ts';
+import { marketSettlements } from '../settlement/schema.ts';
 import { setMatchInPlay } from '../catalog/writes.ts';
 import { bumpMarketVersion, MarketLifecycleRefusal, setStatusByOperator } from '../markets/lifecycle.ts';
 import type { Executor, Tx } from '../../db/store.ts';

@@ -11,7 +11,8 @@ import {
 import { and, asc, eq, gt, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { alias } from 'drizzle-orm/pg-core';
-import { bets, fills, markets, runners } from '../../db/schema.ts';
+import { bets, fills } from './schema.ts';
+import { markets, runners } from '../markets/schema.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import { betCountsOf } from '../markets/bet-counts.ts';
 import { holdKey, type HoldMap, type MarketKindModule, type OutcomePositions } from '../markets/registry.ts';

@@ -7,7 +7,7 @@
 import type { FancyAveragesTable } from '@backlay/engine';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { cricketMatches } from '../../db/schema.ts';
+import { cricketMatches } from '../cricket/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import type { SettlementView } from '../settlement/service.ts';
 import * as q from './queries.ts';

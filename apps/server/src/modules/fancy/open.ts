@@ -2,7 +2,7 @@
 // set-up, its feed's player lines) says which lines to open; this makes each one a FANCY market
 // (through the market module's lifecycle) and its fancy row, quoted and ACTIVE, in the caller's
 // transaction.
-import { fancies } from '../../db/schema.ts';
+import { fancies } from './schema.ts';
 import type { Tx } from '../../db/store.ts';
 import { createMarkets } from '../markets/lifecycle.ts';
 import { FANCY_KIND } from './kind.ts';

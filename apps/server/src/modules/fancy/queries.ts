@@ -1,5 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { fancies, fancyBets, markets, marketVoids, matches } from '../../db/schema.ts';
+import { matches } from '../catalog/schema.ts';
+import { fancies, fancyBets } from './schema.ts';
+import { markets } from '../markets/schema.ts';
+import { marketVoids } from '../settlement/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import { notVoided } from '../markets/voids.ts';
 

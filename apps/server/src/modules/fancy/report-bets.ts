@@ -3,7 +3,9 @@
 // side and line ("Yes 46", "No 45", "Yes 150-159"); an Odd/Even fancy's two sides ("Odd", "Even")
 // are both backs and have no line. Odds are what the rate pays as decimal odds: 1 + rate/100.
 import { and, isNull, sql, type SQL } from 'drizzle-orm';
-import { fancies, fancyBets, markets, matches } from '../../db/schema.ts';
+import { matches } from '../catalog/schema.ts';
+import { fancies, fancyBets } from './schema.ts';
+import { markets } from '../markets/schema.ts';
 import { namesContain, settledConditions, type ReportBetsFilter, whoseBets } from '../markets/report-bets.ts';
 
 export function fancyReportBets(f: ReportBetsFilter): SQL | null {

@@ -13,7 +13,7 @@ import {
   type FancyEventKind,
 } from '@backlay/engine';
 import { and, eq } from 'drizzle-orm';
-import { fancyAverages } from '../../db/schema.ts';
+import { fancyAverages } from './schema.ts';
 import type { Executor } from '../../db/store.ts';
 import type { FancyRow } from './queries.ts';
 

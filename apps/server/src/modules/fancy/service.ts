@@ -14,7 +14,9 @@ import {
 } from '@backlay/engine';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { cricketMatches, fancies, fancyBets, markets } from '../../db/schema.ts';
+import { cricketMatches } from '../cricket/schema.ts';
+import { fancies, fancyBets } from './schema.ts';
+import { markets } from '../markets/schema.ts';
 import type { Tx } from '../../db/store.ts';
 import { isUniqueViolation, type PlaceOutcome } from '../markets/house-bets.ts';
 import { betCountsOf, houseFiguresOf, houseStakesPlacedIn } from '../markets/bet-counts.ts';

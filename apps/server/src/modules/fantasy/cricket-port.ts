@@ -6,7 +6,8 @@
 import type { CricketMatchSummary, PlayingEleven, Scoreboard } from '@backlay/feed';
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { cricketElevens, matches } from '../../db/schema.ts';
+import { matches } from '../catalog/schema.ts';
+import { cricketElevens } from '../cricket/schema.ts';
 import { hasBegun } from './players.ts';
 import { createCricketFeedApi } from '../cricket/feed-api.ts';
 

@@ -1,21 +1,10 @@
-// The fantasy module's own tables (re-exported by db/schema.ts): contests per cricket match, the
+// The fantasy module's own tables: contests per cricket match, the
 // bettors' teams, their entries (the entry fee paid through the ledger, the points and the prize)
 // and each match's player points as last computed from the feed's scoreboard. Foreign keys live in
-// migration 0025 (naming users or matches here would import db/schema.ts back).
+// migration 0025 (a module's schema names no other module's table).
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { tstz } from '../../db/columns.ts';
 
 export const FANTASY_CONTEST_STATES = ['OPEN', 'LIVE', 'SETTLED', 'REFUNDED'] as const;
 export type FantasyContestState = (typeof FANTASY_CONTEST_STATES)[number];

@@ -24,7 +24,9 @@ import type {
 } from '@backlay/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { markets, matches, users } from '../../db/schema.ts';
+import { users } from '../account/schema.ts';
+import { matches } from '../catalog/schema.ts';
+import { markets } from '../markets/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import { afterCommit } from '../../db/commit-hooks.ts';
 import { checkFence, type Fence } from '../../plugins/leader.ts';

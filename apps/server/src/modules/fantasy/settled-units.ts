@@ -3,7 +3,8 @@
 // (service.ts), so a settled contest is the unit whose entrants' results and shares the downline
 // P/L reads, one row per contest. A refunded contest has no result and is left out.
 import { sql } from 'drizzle-orm';
-import { matches, transfers } from '../../db/schema.ts';
+import { matches } from '../catalog/schema.ts';
+import { transfers } from '../wallet/schema.ts';
 import type { SettledGameUnits } from '../settlement/shares.ts';
 import { fantasyContests, fantasyEntries } from './schema.ts';
 

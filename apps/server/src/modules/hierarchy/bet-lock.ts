@@ -3,7 +3,7 @@
 // every stake of that account and of every account below it. The lock remembers who set it: only
 // that account or one above it unlocks, so an agent cannot lift its master's lock.
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema.ts';
+import { users } from '../account/schema.ts';
 import type { Db } from '../../db/store.ts';
 import { inSubtree } from '../account/tree.ts';
 import { setBetLockedBy } from '../account/user-writes.ts';

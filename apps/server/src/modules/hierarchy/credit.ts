@@ -6,7 +6,8 @@
 // The operator's deposits and withdrawals stay the house's (admin/routes.ts, wallet.deposit).
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ledgerAccounts, users } from '../../db/schema.ts';
+import { users } from '../account/schema.ts';
+import { ledgerAccounts } from '../wallet/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { IdempotencyKeyReused, transferByKey } from '../wallet/queries.ts';

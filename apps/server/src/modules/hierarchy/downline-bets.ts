@@ -10,7 +10,7 @@ import {
 } from '@backlay/contract';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { users } from '../../db/schema.ts';
+import { users } from '../account/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import { toBet } from '../markets/bet-view.ts';
 import type { KindRegistry } from '../markets/registry.ts';

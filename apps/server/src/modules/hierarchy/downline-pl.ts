@@ -8,7 +8,10 @@
 // Nothing here writes.
 import { DOWNLINE_PL_ROWS_MAX, type AdminDownlinePl, type AdminDownlinePlRow } from '@backlay/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import { ledgerAccounts, markets, matches, transfers, users } from '../../db/schema.ts';
+import { users } from '../account/schema.ts';
+import { matches } from '../catalog/schema.ts';
+import { markets } from '../markets/schema.ts';
+import { ledgerAccounts, transfers } from '../wallet/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import { settledContests } from '../fantasy/settled-units.ts';
 import { closedRounds } from '../providers/settled-units.ts';

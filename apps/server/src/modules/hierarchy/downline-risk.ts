@@ -12,7 +12,9 @@ import {
 } from '@backlay/contract';
 import { commissionPaise, splitResultShares, type UplineShare } from '@backlay/engine';
 import { sql, type SQL } from 'drizzle-orm';
-import { exposureHolds, markets, matches } from '../../db/schema.ts';
+import { matches } from '../catalog/schema.ts';
+import { markets } from '../markets/schema.ts';
+import { exposureHolds } from '../wallet/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import type { KindRegistry, MarketRow } from '../markets/registry.ts';
 import { storedChains } from '../settlement/queries.ts';

@@ -5,7 +5,9 @@
 // so a limit set lower down can only tighten what an upline set, never loosen it.
 import type { AdminUserLimits } from '@backlay/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { downlineLimits, sports, users } from '../../db/schema.ts';
+import { users } from '../account/schema.ts';
+import { sports } from '../catalog/schema.ts';
+import { downlineLimits } from './schema.ts';
 import type { Db } from '../../db/store.ts';
 import { treeLimitsSql } from '../wallet/stake-gate.ts';
 

@@ -2,7 +2,8 @@
 // child and its parent"): one figure, read by the settlement (under its locks), the downline P/L by
 // child, and the Users list and user page, so every screen and the move agree to the paisa.
 import { sql, type SQL } from 'drizzle-orm';
-import { ledgerAccounts, users } from '../../db/schema.ts';
+import { users } from '../account/schema.ts';
+import { ledgerAccounts } from '../wallet/schema.ts';
 import type { Executor } from '../../db/store.ts';
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;

@@ -1,10 +1,9 @@
-// The hierarchy module's own tables (re-exported by db/schema.ts), written only by
+// The hierarchy module's own tables, written only by
 // modules/hierarchy. Their foreign keys (user_id, set_by → users; sport_id → sports) live in
-// migration 0032: naming those tables here would import db/schema.ts back, a cycle.
-import { bigint, check, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+// migration 0032: a module's schema names no other module's table.
+import { bigint, check, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { tstz } from '../../db/columns.ts';
 import { sql } from 'drizzle-orm';
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * Limits an upline set on an account of its downline, per sport (issue 41, docs/hierarchy.md

@@ -5,7 +5,8 @@
 // shared at the old figure, whenever it is settled.
 import type { UserRole } from '@backlay/contract';
 import { eq, sql } from 'drizzle-orm';
-import { shareHistory, users } from '../../db/schema.ts';
+import { users } from '../account/schema.ts';
+import { shareHistory } from './schema.ts';
 import type { Db, Executor } from '../../db/store.ts';
 import { TREE_DEPTH_MAX, uplineChains } from '../account/tree.ts';
 import { setShareBp } from '../account/user-writes.ts';

@@ -11,7 +11,8 @@
 //
 // Each change moves the version, which bettors' slips and the books' pushes are checked against.
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { markets, marketSettlements, runners } from '../../db/schema.ts';
+import { markets, runners } from './schema.ts';
+import { marketSettlements } from '../settlement/schema.ts';
 import type { Executor } from '../../db/store.ts';
 
 export type MarketStatus = (typeof markets.$inferSelect)['status'];

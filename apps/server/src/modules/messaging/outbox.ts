@@ -2,7 +2,7 @@
 // delivered after it by the sender, one claim at a time under a short lease, so any node may
 // deliver and none twice at once; a failure is retried with backoff, then marked FAILED.
 import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { outboxMessages } from '../../db/schema.ts';
+import { outboxMessages } from './schema.ts';
 import type { Db, Executor } from '../../db/store.ts';
 import type { Clock } from '../../clock.ts';
 import type { SmsSender } from './senders.ts';

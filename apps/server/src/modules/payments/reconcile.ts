@@ -2,7 +2,7 @@
 // user by our ledger (a function of its state), what it would have moved by the gateway's event,
 // and which disagreement the difference is. Pure: service.ts reads and writes the rows.
 import type { GatewayEvent } from '@backlay/contract';
-import type { paymentRequests } from '../../db/schema.ts';
+import type { paymentRequests } from './schema.ts';
 import type { DISCREPANCY_KINDS } from './schema.ts';
 
 type PaymentRow = typeof paymentRequests.$inferSelect;

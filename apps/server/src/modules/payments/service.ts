@@ -13,16 +13,15 @@ import {
   type PaymentRequestView,
 } from '@backlay/contract';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { users } from '../account/schema.ts';
 import {
   bankAccounts,
   gatewayEvents,
-  ledgerAccounts,
   paymentDiscrepancies,
   paymentMethods,
   paymentRequests,
-  transfers,
-  users,
-} from '../../db/schema.ts';
+} from './schema.ts';
+import { ledgerAccounts, transfers } from '../wallet/schema.ts';
 import type { Db, Tx } from '../../db/store.ts';
 import type { Clock } from '../../clock.ts';
 import { istRange } from '../reports/service.ts';

@@ -1,7 +1,7 @@
-// The providers module's own tables (re-exported by db/schema.ts): the configured game providers
+// The providers module's own tables: the configured game providers
 // (the operator's switch), their games (synced from the provider), launch tokens and game
 // sessions, the rounds, and every wallet call a provider made with the answer it got. Foreign keys
-// to users live in migration 0023 (naming that table here would import db/schema.ts back, a cycle).
+// to users live in migration 0023 (a module's schema names no other module's table).
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -14,12 +14,9 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const paise = (name: string) => bigint(name, { mode: 'number' });
+import { paise, tstz } from '../../db/columns.ts';
 
 /** A configured provider (its URL and secret come from the configuration, never the store). */
 export const gameProviders = pgTable('game_providers', {

@@ -15,7 +15,8 @@ import {
   type WorldCasinoGame,
 } from '@backlay/contract';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { ledgerAccounts, transfers, users } from '../../db/schema.ts';
+import { users } from '../account/schema.ts';
+import { ledgerAccounts, transfers } from '../wallet/schema.ts';
 import type { Db, Executor } from '../../db/store.ts';
 import { likeEscape } from '../catalog/queries.ts';
 import { istRange } from '../reports/service.ts';

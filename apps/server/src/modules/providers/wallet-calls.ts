@@ -16,7 +16,7 @@ import {
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import { countEvent } from '../../db/rate-counters.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { sessions, users } from '../account/schema.ts';
 import type { Db, Executor } from '../../db/store.ts';
 import type { ResponsibleService } from '../responsible/service.ts';
 import { lockGameShares, writeGameShares, type LockedShares } from '../settlement/shares.ts';

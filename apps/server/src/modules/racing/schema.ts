@@ -1,20 +1,9 @@
-// The racing module's own tables (re-exported by db/schema.ts). Their foreign keys (match_id →
-// matches, the market and selection ids → markets and runners) live in migration 0018: naming
-// those tables here would import db/schema.ts back, a cycle.
+// The racing module's own tables. Their foreign keys (match_id →
+// matches, the market and selection ids → markets and runners) live in migration 0018: a module's
+// schema names no other module's table.
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { tstz } from '../../db/columns.ts';
 
 export const RACE_STATES = ['OPEN', 'OFF', 'FINISHED', 'RESULTED', 'VOID'] as const;
 export const RACE_VOID_REASONS = ['ABANDONED', 'WALKOVER', 'VENUE_CHANGED', 'NOT_RUN_ON_DAY'] as const;

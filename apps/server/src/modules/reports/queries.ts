@@ -12,7 +12,9 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { ledgerAccounts, markets, matches, sports, transfers } from '../../db/schema.ts';
+import { matches, sports } from '../catalog/schema.ts';
+import { markets } from '../markets/schema.ts';
+import { ledgerAccounts, transfers } from '../wallet/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import type { KindRegistry } from '../markets/registry.ts';
 import { MARKETLESS_GAME_KINDS } from '../wallet/service.ts';

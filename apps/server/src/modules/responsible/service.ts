@@ -5,14 +5,10 @@
 import type { ResponsibleGaming } from '@backlay/contract';
 import { RG_LIMIT_KINDS, RG_PERIODS } from '@backlay/contract';
 import { and, eq, gte, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import {
-  ledgerAccounts,
-  paymentRequests,
-  rgLimits,
-  rgSettings,
-  sessions,
-  transfers,
-} from '../../db/schema.ts';
+import { sessions } from '../account/schema.ts';
+import { paymentRequests } from '../payments/schema.ts';
+import { rgLimits, rgSettings } from './schema.ts';
+import { ledgerAccounts, transfers } from '../wallet/schema.ts';
 import type { Db, Executor } from '../../db/store.ts';
 import type { AuthService } from '../../plugins/auth.ts';
 import type { Clock } from '../../clock.ts';

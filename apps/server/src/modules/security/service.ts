@@ -6,7 +6,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import QRCode from 'qrcode';
-import { recoveryCodes, userTotp } from '../../db/schema.ts';
+import { recoveryCodes, userTotp } from './schema.ts';
 import type { Db, Executor } from '../../db/store.ts';
 import type { Clock } from '../../clock.ts';
 import {

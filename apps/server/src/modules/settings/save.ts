@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import { uploads } from '../../db/schema.ts';
+import { uploads } from './schema.ts';
 import { globalSettings } from './schema.ts';
 import type { Executor } from '../../db/store.ts';
 

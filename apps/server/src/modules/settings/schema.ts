@@ -1,7 +1,8 @@
 // The settings module's own table: one row of the global settings of spec §3 and the operator's
-// support contact (re-exported by db/schema.ts).
+// support contact.
 import { sql } from 'drizzle-orm';
-import { boolean, check, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { tstz } from '../../db/columns.ts';
 
 /** One row (id = 1): every global-setting field of spec §3. */
 export const globalSettings = pgTable(
@@ -33,4 +34,22 @@ export const globalSettings = pgTable(
     supportContact: text('support_contact').notNull().default(''),
   },
   (t) => [check('global_settings_single_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * Images an operator uploaded for the settings (logo, favicon, welcome banner), served at
+ * /api/upload/image/{sha256}.{ext} by every node. Content-addressed: the same file is kept once.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    sha256: text('sha256').primaryKey(),
+    contentType: text('content_type').notNull(),
+    /** The file, base64 (images of at most 512 KiB). */
+    dataBase64: text('data_base64').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdBy: integer('created_by'),
+    createdAt: tstz('created_at').notNull(),
+  },
+  (t) => [check('uploads_bytes_check', sql`${t.bytes} > 0`)],
 );

@@ -1,12 +1,7 @@
 import { and, asc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
-import {
-  ledgerAccounts,
-  marketSettlements,
-  marketVoids,
-  markets,
-  runners,
-  transfers,
-} from '../../db/schema.ts';
+import { markets, runners } from '../markets/schema.ts';
+import { marketSettlements, marketVoids } from './schema.ts';
+import { ledgerAccounts, transfers } from '../wallet/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import { settlementShareChains } from './schema.ts';
 

@@ -1,7 +1,7 @@
-// The settlement module's own tables (re-exported by db/schema.ts): a market's settlement state
+// The settlement module's own tables: a market's settlement state
 // and its management voids, written only by modules/settlement. Their foreign keys (market_id →
 // markets, selection_id → runners, settled_by and created_by → users) live in migration 0003:
-// naming those tables here would import db/schema.ts back, a cycle.
+// a module's schema names no other module's table.
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -13,11 +13,9 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { tstz } from '../../db/columns.ts';
 
 /**
  * The settlement state of a market. `generation` counts settlements: the ledger transfers of

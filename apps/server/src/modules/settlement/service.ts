@@ -1,7 +1,10 @@
 import { SettlementError, type SettlementMovement } from '@backlay/engine';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ledgerAccounts, marketSettlements, marketVoids, markets, users } from '../../db/schema.ts';
+import { users } from '../account/schema.ts';
+import { markets } from '../markets/schema.ts';
+import { marketSettlements, marketVoids } from './schema.ts';
+import { ledgerAccounts } from '../wallet/schema.ts';
 import { afterCommit } from '../../db/commit-hooks.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import { oneWinnerRefusal, type DeclaredWinners } from '../markets/registry.ts';

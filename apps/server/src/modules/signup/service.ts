@@ -15,7 +15,8 @@ import { hash, verify } from '@node-rs/argon2';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import { countEvent } from '../../db/rate-counters.ts';
-import { loginChallenges, otpCodes, referralCodes, users } from '../../db/schema.ts';
+import { loginChallenges, users } from '../account/schema.ts';
+import { otpCodes, referralCodes } from './schema.ts';
 import type { Db, Executor, Tx } from '../../db/store.ts';
 import type { Clock } from '../../clock.ts';
 import {

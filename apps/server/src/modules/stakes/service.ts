@@ -1,6 +1,6 @@
 import { DEFAULT_BUTTON_VALUES, type ButtonType, type ButtonValue } from '@backlay/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { buttonValues } from '../../db/schema.ts';
+import { buttonValues } from './schema.ts';
 import type { Db, Executor } from '../../db/store.ts';
 
 const TYPES: readonly ButtonType[] = ['Game', 'Casino'];

@@ -8,7 +8,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { VersionedCache } from '../../cache/versioned-cache.ts';
-import { ledgerAccounts } from '../../db/schema.ts';
+import { ledgerAccounts } from './schema.ts';
 import { onBalancesChanged } from './changes.ts';
 import * as holds from './holds.ts';
 

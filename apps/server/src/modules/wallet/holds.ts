@@ -5,7 +5,9 @@
 // balances are dropped on every node once it commits.
 import { and, eq, gt, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { transactionOf } from '../../db/commit-hooks.ts';
-import { exposureHolds, markets, matches, sports } from '../../db/schema.ts';
+import { matches, sports } from '../catalog/schema.ts';
+import { markets } from '../markets/schema.ts';
+import { exposureHolds } from './schema.ts';
 import type { Executor } from '../../db/store.ts';
 import { balancesChanged } from './changes.ts';
 

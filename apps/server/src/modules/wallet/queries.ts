@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/store.ts';
-import { ledgerAccounts, transfers } from '../../db/schema.ts';
+import { ledgerAccounts, transfers } from './schema.ts';
 import { balancesChanged } from './changes.ts';
 
 export async function insertUserAccount(tx: Executor, userId: number): Promise<number> {

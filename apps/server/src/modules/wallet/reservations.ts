@@ -8,7 +8,7 @@
 // take a reservation, so a swept one can never be spent too.
 // The wallet owns the table; the reserving transaction is the wallet's (service.ts, `reserve`).
 import { sql, type SQLWrapper } from 'drizzle-orm';
-import { exposureReservations } from '../../db/schema.ts';
+import { exposureReservations } from './schema.ts';
 import type { Executor } from '../../db/store.ts';
 
 /** A reservation older than this is released by the sweep (its node died, or is far behind). */

@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { exposureReservations, ledgerAccounts, markets, matches, sports } from '../../db/schema.ts';
+import { matches, sports } from '../catalog/schema.ts';
+import { markets } from '../markets/schema.ts';
+import { exposureReservations, ledgerAccounts } from './schema.ts';
 import type { Db, Executor } from '../../db/store.ts';
 import * as holds from './holds.ts';
 import * as q from './queries.ts';

@@ -17,16 +17,11 @@
 // for an account on its own (the demo feed's fenced market makers). The type makes the choice
 // explicit at every call; stake-gate-sites.test.ts lists where SYSTEM_STAKER may appear.
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import {
-  downlineLimits,
-  exposureHolds,
-  exposureReservations,
-  markets,
-  matches,
-  sessions,
-  sports,
-  users,
-} from '../../db/schema.ts';
+import { sessions, users } from '../account/schema.ts';
+import { matches, sports } from '../catalog/schema.ts';
+import { downlineLimits } from '../hierarchy/schema.ts';
+import { markets } from '../markets/schema.ts';
+import { exposureHolds, exposureReservations } from './schema.ts';
 import type { Executor } from '../../db/store.ts';
 import { OPERATOR_LOCK_UNTIL } from '../account/queries.ts';
 import { TREE_DEPTH_MAX } from '../account/tree.ts';
