@@ -51,6 +51,7 @@ import { deadlinePlugin, REQUEST_DEADLINE_MS } from './plugins/deadline.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { leaderPlugin } from './plugins/leader.ts';
+import { liveTopicsPlugin } from './plugins/live-topics.ts';
 import { metricsPlugin, type MetricsOptions } from './plugins/metrics.ts';
 import {
   rateLimitPlugin,
@@ -226,6 +227,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const bus = options.bus;
   await app.register(busPlugin, bus === undefined ? {} : 'publish' in bus ? { bus } : { nats: bus });
+  await app.register(liveTopicsPlugin);
 
   await app.register(walletModule, { balanceCache: options.balanceCache ?? true });
   await app.register(stakesModule);

@@ -117,7 +117,7 @@ describe.skipIf(!ready)('casino tables on two nodes', () => {
     // Unsubscribed: nothing more.
     ws.send({ op: 'unsubscribe_casino', match_ids: [table.matchId] });
     await new Promise((r) => setTimeout(r, 300));
-    await waitFor('the socket unsubscribed', async () => b.liveHub.casinoTables() === 0);
+    await waitFor('the socket unsubscribed', async () => b.liveHub.followed('casino') === 0);
     await ws.close();
   }, 60_000);
 

@@ -1,8 +1,9 @@
 // A followed-head topic of the live hub (casino tables, binary instruments, fantasy contests): a socket
 // follows ids (`subscribe_<topic> {match_ids}`), gets each one's head at once, then the whole head
 // after every change published on the bus for it. One read per change per node, however many
-// sockets follow; changes arriving during a read are coalesced into one more read. ws-casino.ts,
-// ws-binary.ts and ws-fantasy.ts each give it their head's read, message and words.
+// sockets follow; changes arriving during a read are coalesced into one more read. Each product
+// registers its topic (its head's read, message and words) with plugins/live-topics.ts; ws.ts
+// runs one of these per registered topic.
 import type { WsServerMessage } from '@backlay/contract';
 import type { FastifyBaseLogger } from 'fastify';
 

@@ -8,14 +8,7 @@
 // messages become `{type:'bets', market_id}` on that user's authenticated sockets. When the bus
 // lost messages (a NATS reconnect), every followed market's image is sent again to its sockets.
 import fastifyWebsocket from '@fastify/websocket';
-import {
-  wsClientMessage,
-  type BinaryInstrumentHead,
-  type FantasyLeaderboard,
-  type CasinoRoundHead,
-  type MarketImage,
-  type WsServerMessage,
-} from '@backlay/contract';
+import { wsClientMessage, type MarketImage, type WsServerMessage } from '@backlay/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import { createHash } from 'node:crypto';
@@ -32,9 +25,8 @@ import {
 import { addressKey, clientAddressOf } from './rate-limit.ts';
 import { clientSocketError } from '../http/errors.ts';
 import { diffImages } from './ws-diff.ts';
-import { createBinaryFeeds } from './ws-binary.ts';
-import { createFantasyFeeds } from './ws-fantasy.ts';
-import { createCasinoFeeds } from './ws-casino.ts';
+import type { LiveTopic } from './live-topics.ts';
+import { createTopicFeeds } from './ws-topic.ts';
 
 export { diffImages };
 
@@ -119,12 +111,8 @@ const CLOSE_GOING_AWAY = 1001;
 export type LiveHubDeps = {
   bus: Bus;
   getImage(market_id: number): Promise<MarketImage | null>;
-  /** A casino table's current round head (the `casino` topic, ws-casino.ts); null: unknown or not started. */
-  getCasinoRound?(match_id: number): Promise<CasinoRoundHead | null>;
-  /** A binary instrument's head (the `binary` topic, ws-binary.ts); null: unknown. */
-  getBinaryHead?(match_id: number): Promise<BinaryInstrumentHead | null>;
-  /** A fantasy contest's leaderboard, read without a viewer (the `fantasy` topic, ws-fantasy.ts); null: unknown. */
-  getFantasyBoard?(contest_id: number): Promise<FantasyLeaderboard | null>;
+  /** The followed-head topics the products registered (plugins/live-topics.ts). */
+  topics?: readonly LiveTopic[];
   /**
    * The user id of a token's live session; 'ended' when there is none and never will be (unknown,
    * expired, revoked: remembered as dead); 'held' when the session lives but gets nothing for now
@@ -190,12 +178,8 @@ type Client = {
   /** Store reads this socket may still cause (token lookups, first reads of markets). */
   reads: Bucket;
   markets: Set<number>;
-  /** Casino tables followed (ws-casino.ts). */
-  casinoTables: Set<number>;
-  /** Binary instruments followed (ws-binary.ts). */
-  binaryInstruments: Set<number>;
-  /** Fantasy contests followed (ws-fantasy.ts). */
-  fantasyContests: Set<number>;
+  /** The ids followed on each registered topic (its name → ids). */
+  topics: Map<string, Set<number>>;
   /** Subscribed markets whose first image has not been sent yet (no deltas before the image). */
   pendingImage: Set<number>;
   alive: boolean;
@@ -350,29 +334,40 @@ export function createLiveHub(deps: LiveHubDeps) {
   }
   const sendMsg = (client: Client, msg: WsServerMessage) => send(client, JSON.stringify(msg));
   const sendError = (client: Client, message: string) => sendMsg(client, { type: 'error', message });
-  const casino = createCasinoFeeds<Client>({
-    read: deps.getCasinoRound ?? (async () => null),
-    broadcast: (targets, data) => broadcast(targets, data),
-    send: sendMsg,
-    spendReads: (client, n) => spendReads(client, n),
-    log,
-  });
-
-  const binary = createBinaryFeeds<Client>({
-    read: deps.getBinaryHead ?? (async () => null),
-    broadcast: (targets, data) => broadcast(targets, data),
-    send: sendMsg,
-    spendReads: (client, n) => spendReads(client, n),
-    log,
-  });
-
-  const fantasy = createFantasyFeeds<Client>({
-    read: deps.getFantasyBoard ?? (async () => null),
-    broadcast: (targets, data) => broadcast(targets, data),
-    send: sendMsg,
-    spendReads: (client, n) => spendReads(client, n),
-    log,
-  });
+  /** Each registered topic with its feeds and counters (a head read per change, sockets written). */
+  const topics = new Map(
+    (deps.topics ?? []).map((topic) => {
+      const stats = { reads: 0, sent: 0 };
+      const feeds = createTopicFeeds<Client, unknown>(
+        {
+          name: topic.label,
+          max: topic.max,
+          followed: (c) => c.topics.get(topic.name)!,
+          message: (head) => topic.message(head),
+          tooMany: topic.tooMany,
+          unknown: (id) => topic.unknown(id),
+          counted: {
+            read: () => void (stats.reads += 1),
+            sent: (n) => void (stats.sent += n),
+          },
+        },
+        {
+          read: (id) => topic.read(id),
+          broadcast: (targets, data) => broadcast(targets, data),
+          send: sendMsg,
+          spendReads: (client, n) => spendReads(client, n),
+          log,
+        },
+      );
+      return [topic.name, { topic, stats, feeds }] as const;
+    }),
+  );
+  /** A topic's op (`subscribe_casino`) as its action and topic; null for the hub's own ops. */
+  const topicOp = (op: string) => {
+    const m = /^(subscribe|unsubscribe)_(.+)$/.exec(op);
+    const entry = m ? topics.get(m[2]!) : undefined;
+    return m && entry ? { subscribe: m[1] === 'subscribe', ...entry } : null;
+  };
 
   function sendImage(client: Client, feed: MarketFeed) {
     if (!feed.image) return;
@@ -677,25 +672,19 @@ export function createLiveHub(deps: LiveHubDeps) {
         pump(feed);
         return;
       }
-      case 'subscribe_casino':
-        return casino.subscribe(client, m.match_ids);
-      case 'unsubscribe_casino':
-        casino.unsubscribe(client, m.match_ids);
-        return;
-      case 'subscribe_binary':
-        return binary.subscribe(client, m.match_ids);
-      case 'unsubscribe_binary':
-        binary.unsubscribe(client, m.match_ids);
-        return;
-      case 'subscribe_fantasy':
-        return fantasy.subscribe(client, m.contest_ids);
-      case 'unsubscribe_fantasy':
-        fantasy.unsubscribe(client, m.contest_ids);
-        return;
       case 'heartbeat':
         client.wantsHeartbeat = true;
         sendMsg(client, { type: 'heartbeat', at: Math.round(now()) });
         return;
+      default: {
+        // A registered topic's op. The contract's schema has refused any op it does not name; one
+        // whose product registered no topic on this node is answered in words.
+        const t = topicOp(m.op);
+        if (!t) return sendError(client, `This server has no live topic for ${m.op}`);
+        if (t.subscribe) return t.feeds.subscribe(client, t.topic.idsOf(m));
+        t.feeds.unsubscribe(client, t.topic.idsOf(m));
+        return;
+      }
     }
   }
 
@@ -718,9 +707,7 @@ export function createLiveHub(deps: LiveHubDeps) {
     const address = client.address;
     address.sockets -= 1;
     unsubscribe(client, [...client.markets]);
-    casino.gone(client);
-    binary.gone(client);
-    fantasy.gone(client);
+    for (const t of topics.values()) t.feeds.gone(client);
     bind(client, null);
     client.pendingImage.clear();
     sweepAddresses();
@@ -772,9 +759,7 @@ export function createLiveHub(deps: LiveHubDeps) {
       messages: { tokens: limits.socket_messages_burst, at_ms: t },
       reads: { tokens: limits.socket_reads_burst, at_ms: t },
       markets: new Set(),
-      casinoTables: new Set(),
-      binaryInstruments: new Set(),
-      fantasyContests: new Set(),
+      topics: new Map([...topics.keys()].map((name) => [name, new Set<number>()])),
       pendingImage: new Set(),
       alive: true,
       overSince: null,
@@ -908,13 +893,11 @@ export function createLiveHub(deps: LiveHubDeps) {
     bus.subscribe('market', (m) => onMarketChanged(m.market_id)),
     bus.subscribe('user', (m) => onUserChanged(m.user_id, m.market_id)),
     bus.subscribe('session', (m) => onSessionChanged(m.user_id)),
-    bus.subscribe('casino', (m) => casino.changed(m.match_id)),
     bus.onResync(resyncAll),
-    bus.onResync(() => casino.resync()),
-    bus.subscribe('binary', (m) => binary.changed(m.match_id)),
-    bus.onResync(() => binary.resync()),
-    bus.subscribe('fantasy', (m) => fantasy.changed(m.contest_id)),
-    bus.onResync(() => fantasy.resync()),
+    ...[...topics.values()].flatMap((t) => [
+      t.topic.follow(bus, (id) => t.feeds.changed(id)),
+      bus.onResync(() => t.feeds.resync()),
+    ]),
   ];
   const recheckTimer = setInterval(() => void recheckAll(), limits.session_recheck_ms);
   recheckTimer.unref();
@@ -934,14 +917,13 @@ export function createLiveHub(deps: LiveHubDeps) {
     resyncAll,
     sequence: sequencer.kind,
     stats,
-    casinoStats: casino.stats,
-    binaryStats: binary.stats,
-    fantasyStats: fantasy.stats,
+    /** Per registered topic: head reads for changes, and sockets written to. */
+    topicStats: () => Object.fromEntries([...topics].map(([name, t]) => [name, { ...t.stats }])),
     limits,
     /** For tests and metrics. */
     counts: () => ({ sockets: clients.size, markets: feeds.size, users: byUser.size, addresses: byIp.size }),
-    /** Casino tables followed by a socket of this node. */
-    casinoTables: () => casino.tables(),
+    /** The ids of a topic followed by a socket of this node. */
+    followed: (topic: string) => topics.get(topic)?.feeds.tables() ?? 0,
     seqOf: (market_id: number) => feeds.get(market_id)?.seq ?? null,
     /** Closes every socket with this code (shutdown). */
     closeAll(code: number, reason: string) {
@@ -954,9 +936,7 @@ export function createLiveHub(deps: LiveHubDeps) {
       clearInterval(liveHeartbeatTimer);
       clearInterval(recheckTimer);
       for (const u of unsubscribers) u();
-      casino.close();
-      binary.close();
-      fantasy.close();
+      for (const t of topics.values()) t.feeds.close();
       for (const feed of feeds.values()) if (feed.timer) clearTimeout(feed.timer);
       feeds.clear();
     },
@@ -996,12 +976,7 @@ export const wsPlugin = fp<{ sequence?: 'node' | 'store'; limits?: Partial<LiveL
     hub = createLiveHub({
       bus: app.bus,
       getImage,
-      getCasinoRound: (id) => app.casino.head(id),
-      getBinaryHead: (id) => app.binary.head(id),
-      getFantasyBoard: async (id) => {
-        const r = await app.fantasy.leaderboard(null, id);
-        return r.ok ? r.value : null;
-      },
+      topics: app.liveTopics.seal(),
       sequencer:
         sequence === 'store' ? createStoreSequencer(app.db, getImage) : createNodeSequencer(getImage),
       // A session on a temporary password gets nothing of its own until the password is changed.
@@ -1050,5 +1025,5 @@ export const wsPlugin = fp<{ sequence?: 'node' | 'store'; limits?: Partial<LiveL
       });
     }
   },
-  { name: 'ws', dependencies: ['bus', 'auth', 'exchange', 'leader', 'casino', 'binary', 'fantasy'] },
+  { name: 'ws', dependencies: ['bus', 'auth', 'exchange', 'leader', 'live-topics'] },
 );

@@ -9,6 +9,7 @@ import { audited } from '../admin/audit.ts';
 import { toSummary } from '../settlement/summary.ts';
 import { createBinaryFeedRunner, type BinaryFeedRunner } from './feed.ts';
 import { createBinaryService, type BinaryClock, type BinaryService } from './service.ts';
+import { binaryLiveTopic } from './live-topic.ts';
 
 declare module '../../plugins/bus.ts' {
   interface BusChannels {
@@ -62,6 +63,7 @@ export const binaryModule = fp<{ binary?: BinaryOptions }>(
     const clock = binaryClock(o.clock ?? app.clock, speed, o.start_ms);
     const service = createBinaryService(app, clock, Math.max(1, speed));
     app.decorate('binary', Object.assign(service, { runner: null as BinaryFeedRunner | null }));
+    app.liveTopics.register(binaryLiveTopic((id) => service.head(id)));
 
     route(app, 'getBinaryBoard', async () => ok(await service.board()));
 
@@ -184,6 +186,7 @@ export const binaryModule = fp<{ binary?: BinaryOptions }>(
       'catalog',
       'leader',
       'settlement',
+      'live-topics',
     ],
   },
 );

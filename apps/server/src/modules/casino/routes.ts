@@ -31,6 +31,7 @@ import {
   type TableInfo,
 } from './views.ts';
 import type { Staker } from '../wallet/stake-gate.ts';
+import { casinoLiveTopic } from './live-topic.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -169,6 +170,7 @@ export const casinoModule = fp<{ exchange?: ExchangeOptions; casino?: CasinoOpti
       rounds,
       scheduler,
     });
+    app.liveTopics.register(casinoLiveTopic(head));
 
     route(app, 'getCasinoSport', async () => ok(await base.sports()));
     route(app, 'getCasinoLobby', async ({ body }) => ok(await lobby(body.series_id)));
@@ -234,7 +236,10 @@ export const casinoModule = fp<{ exchange?: ExchangeOptions; casino?: CasinoOpti
       });
     }
   },
-  { name: 'casino', dependencies: ['db', 'auth', 'bus', 'wallet', 'markets', 'catalog', 'leader'] },
+  {
+    name: 'casino',
+    dependencies: ['db', 'auth', 'bus', 'wallet', 'markets', 'catalog', 'leader', 'live-topics'],
+  },
 );
 
 export type CasinoApi = {

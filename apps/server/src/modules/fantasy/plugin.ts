@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { ok, refuse, route } from '../../http/route.ts';
 import { createCricketPort } from './cricket-port.ts';
 import { createFantasyService, FANTASY_POOL, type FantasyService } from './service.ts';
+import { fantasyLiveTopic } from './live-topic.ts';
 
 declare module '../../plugins/bus.ts' {
   interface BusChannels {
@@ -42,6 +43,12 @@ export const fantasyModule = fp<{ fantasy?: FantasyOptions }>(
     const o = opts.fantasy ?? {};
     const service = createFantasyService(app, createCricketPort(app));
     app.decorate('fantasy', service);
+    app.liveTopics.register(
+      fantasyLiveTopic(async (id) => {
+        const r = await service.leaderboard(null, id);
+        return r.ok ? r.value : null;
+      }),
+    );
     // The pool holds the bettors' fees until their contest ends: not the house's money.
     app.wallet.declareHeldAccount(FANTASY_POOL);
 
@@ -121,5 +128,5 @@ export const fantasyModule = fp<{ fantasy?: FantasyOptions }>(
       });
     }
   },
-  { name: 'fantasy', dependencies: ['db', 'auth', 'bus', 'wallet', 'leader', 'cricket'] },
+  { name: 'fantasy', dependencies: ['db', 'auth', 'bus', 'wallet', 'leader', 'cricket', 'live-topics'] },
 );
