@@ -106,9 +106,11 @@ describeBrowser('Our Casino in the browser', () => {
     // The result, big, and the bet's outcome: a win pays 0.98 × stake, a tie loses half, else the stake.
     const banner = page.getByTestId('round-result');
     await expect.poll(() => banner.textContent(), POLL).toMatch(/wins|void/);
-    await page.screenshot({ path: `${ARTIFACTS}/casino-390-result.png`, fullPage: true });
+    // Read the bet's outcome before the screenshot: the result shows only until the table's next
+    // round opens, and a full-page screenshot on a loaded box can take longer than that.
     await expect.poll(() => myBet.textContent(), POLL).toMatch(/Won|Lost|returned/);
     const outcome = (await myBet.textContent())!;
+    await page.screenshot({ path: `${ARTIFACTS}/casino-390-result.png`, fullPage: true });
     const won = /Won/.test(outcome);
     const net = won
       ? Math.floor(stake * 98) / 100

@@ -15,7 +15,8 @@ import {
   ensureFeedAccounts,
   MAKER_FLOAT_PAISE,
 } from '../src/feeds/feed.ts';
-import { FENCED_ORDER_MESSAGE, MAX_QUOTE_CANCEL_BETS } from '../src/modules/exchange/service.ts';
+import { FENCED_ORDER_MESSAGE } from '../src/modules/exchange/rounds.ts';
+import { MAX_QUOTE_CANCEL_BETS } from '../src/modules/exchange/place.ts';
 import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
 import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';
 import { expectLedgerBalanced } from './helpers/ledger.ts';

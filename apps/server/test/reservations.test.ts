@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { exposureReservations } from '../src/modules/wallet/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
-import { RESERVATION_LOST_MESSAGE } from '../src/modules/exchange/service.ts';
+import { RESERVATION_LOST_MESSAGE } from '../src/modules/exchange/rounds.ts';
 import * as holds from '../src/modules/wallet/holds.ts';
 import { RESERVATION_SWEEP_MS, RESERVATION_TIMEOUT_MS } from '../src/modules/wallet/reservations.ts';
 import { TestClock } from './helpers/clock.ts';

@@ -1,0 +1,30 @@
+// The commands an exchange market's queue holds (a placement, a cancel, a cash out), each with the
+// callbacks that answer its caller, and what a batch of them did.
+import type { CancelCommand, Outcome, PlaceCommand } from './batch.ts';
+import type { CashOutCommand, CashOutOutcome } from './cash-out-types.ts';
+import type { CancelOutcome, PlaceBetOutcome } from './types.ts';
+import type { Reservation } from '../wallet/service.ts';
+
+/** A command waiting in its market's queue, with the callbacks that answer its caller. */
+export type Command =
+  | (PlaceCommand & {
+      /** The bet's worst case reserved off its user's available balance before it was queued. */
+      reservation: Reservation;
+      done(o: PlaceBetOutcome): void;
+      fail(err: unknown): void;
+    })
+  | (CancelCommand & { done(o: CancelOutcome): void; fail(err: unknown): void })
+  | (CashOutCommand & {
+      /** What the hedge may add to its user's worst case, reserved before it was queued. */
+      reservation: Reservation;
+      done(o: CashOutOutcome): void;
+      fail(err: unknown): void;
+    });
+
+/** What a batch did, for what follows its commit (`finish`). */
+export type BatchResult = {
+  outcomes: Outcome[];
+  changed: boolean;
+  touched: Set<number>;
+  keep(): void;
+};
