@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { matches, sports } from '../catalog/schema.ts';
+import { matches } from '../catalog/schema.ts';
 import { bets, fills } from './schema.ts';
 import { markets, runners } from '../markets/schema.ts';
 import { exposureHolds } from '../wallet/schema.ts';
@@ -48,26 +48,6 @@ export async function restingLevels(tx: Executor, marketIds: number[]) {
     .where(and(inArray(bets.marketId, marketIds), sql`${bets.resting}`))
     .groupBy(bets.marketId, bets.selectionId, bets.side, bets.price);
   return rows.map((r) => ({ ...r, total: Number(r.total) }));
-}
-
-/** Markets where a user holds exposure, with the match and sport and the user's live bet count. */
-export async function exposureDetail(tx: Executor, userId: number) {
-  return tx
-    .select({
-      marketId: markets.marketId,
-      marketName: markets.marketName,
-      matchId: matches.matchId,
-      matchName: matches.matchName,
-      sportId: sports.sportId,
-      sportName: sports.name,
-      betCount: sql<string>`(select count(*) from ${bets} b where b.user_id = ${userId} and b.market_id = ${markets.marketId} and (b.matched_paise > 0 or b.remaining_paise > 0))::text`,
-    })
-    .from(exposureHolds)
-    .innerJoin(markets, eq(markets.marketId, exposureHolds.marketId))
-    .innerJoin(matches, eq(matches.matchId, markets.matchId))
-    .innerJoin(sports, eq(sports.sportId, matches.sportId))
-    .where(and(eq(exposureHolds.userId, userId), gt(exposureHolds.exposurePaise, 0)))
-    .orderBy(matches.startTime, markets.marketId);
 }
 
 export const betColumns = {

@@ -1,15 +1,13 @@
-// The exchange's reads for other modules and the feeds: its markets with their runners, a user's
-// exposure per market, and a user's exposure recomputed from the bets and fills (the invariant
-// tests compare it with the stored hold). Each reads outside any lock and keeps no state.
+// The exchange's reads for other modules and the feeds: its markets with their runners, and a
+// user's exposure recomputed from the bets and fills (the invariant tests compare it with the
+// stored hold). Each reads outside any lock and keeps no state.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/store.ts';
 import { matches } from '../catalog/schema.ts';
 import { markets, runners } from '../markets/schema.ts';
 import { marketSettlements } from '../settlement/schema.ts';
-import type { ExposureEntry } from '../wallet/service.ts';
 import { positionIn, runnerSpace } from './batch.ts';
 import { matchedOf, runnersOf } from './book-store.ts';
-import * as q from './queries.ts';
 import { bets } from './schema.ts';
 import type { MarketInfo, MarketStatus } from './types.ts';
 
@@ -84,18 +82,6 @@ export async function listMarkets(
     max_stake_paise: m.maxStakePaise,
     start_time: m.startTime,
     runners: byMarket.get(m.marketId) ?? [],
-  }));
-}
-
-export async function exposureDetail(db: Executor, userId: number): Promise<ExposureEntry[]> {
-  const rows = await q.exposureDetail(db, userId);
-  return rows.map((r) => ({
-    sport_id: r.sportId,
-    match_id: r.matchId,
-    market_id: r.marketId,
-    sport_name: r.sportName,
-    match_name: r.matchName,
-    market_details: [{ sub_type: r.marketName, bet_count: Number(r.betCount) }],
   }));
 }
 

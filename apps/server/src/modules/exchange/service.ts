@@ -5,14 +5,13 @@ import type { FastifyInstance } from 'fastify';
 import { setMatchInPlay } from '../catalog/writes.ts';
 import { bumpMarketVersion, MarketLifecycleRefusal, setStatusByOperator } from '../markets/lifecycle.ts';
 import type { Executor } from '../../db/store.ts';
-import type { ExposureEntry } from '../wallet/service.ts';
 import { Refusal } from './batch.ts';
 import { createBookCache } from './book-cache.ts';
 import { createRounds } from './rounds.ts';
 import { createAdmission } from './admission.ts';
 import { createCashOuts } from './cash-out-service.ts';
 import { createPlacing } from './place.ts';
-import { exposureDetail, listMarkets, recomputeExposure } from './reads.ts';
+import { listMarkets, recomputeExposure } from './reads.ts';
 import type { CashOutOutcome, CashOutQuoteView } from './cash-out-types.ts';
 import { readBestPrices, readMarketImage, type BestPrice } from './ladder-view.ts';
 import type { ExchangeService, Sleeper } from './types.ts';
@@ -49,7 +48,6 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
   const cashOuts = createCashOuts({ app, cache, sleep, rounds, admission });
 
   const service: ExchangeService & {
-    exposureDetail(userId: number): Promise<ExposureEntry[]>;
     getCashOut(
       userId: number,
       marketId: number,
@@ -98,7 +96,6 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     },
 
     listMarkets: (filter = {}) => listMarkets(db, filter),
-    exposureDetail: (userId: number) => exposureDetail(db, userId),
     recomputeExposure: (userId: number, marketId: number) => recomputeExposure(db, userId, marketId),
 
     /** Best price to back at and to lay at (decimal odds, null when none) by selection id. */
