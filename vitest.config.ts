@@ -119,11 +119,12 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 240_000,
           // Each file has its own server and Chromium, so files can run side by side; they run
-          // after every other project (groupOrder 1), not among the server's timing tests. Three:
-          // a browser file mostly waits (a casino round, a binary session's close, a fancy's over),
-          // and with two the group used 0.8 of the 2 cores (236 CPU-s in 300 s on a quiet box);
-          // three took it from 342 s to 262 s on a loaded box, four no further (266 s).
-          maxWorkers: 3,
+          // after every other project (groupOrder 1), not among the server's timing tests. Two: on
+          // one box three took the group from 342 s to 262 s, but on a slower box of the same kind
+          // (2026-11-29) three files' servers and Chromiums drove the load average to 10–13 and
+          // three tests waited over 30 s for a home screen that loads in 6 s alone; a suite that
+          // fails on the box CI runs on is worse than a slower one (docs/performance.md).
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },
