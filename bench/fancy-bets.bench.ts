@@ -23,7 +23,7 @@ import { eq } from 'drizzle-orm';
 import { matches, series } from '../apps/server/src/modules/catalog/schema.ts';
 import { bets } from '../apps/server/src/modules/exchange/schema.ts';
 import { fancyBets } from '../apps/server/src/modules/fancy/schema.ts';
-import { setUpCricketMatch } from '../apps/server/src/modules/cricket/set-up.ts';
+import { setUpCricketMatch } from '../apps/server/src/seed/cricket-match.ts';
 import {
   benchMarket,
   betLine as line,

@@ -28,6 +28,8 @@ export interface ArchWrite {
 export interface ArchReport {
   files: number;
   imports: number;
+  /** Every relative import as [from, to] (files relative to the server's src). */
+  edges: [string, string][];
   backUp: { count: number; byFrom: Record<string, number>; arrows: [string, string][] };
   /** Module pairs importing each other's code (schema.ts imports left out). */
   modulePairsBothWays: string[];

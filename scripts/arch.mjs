@@ -340,6 +340,8 @@ export function measure(src = SERVER_SRC) {
   return {
     files: files.length,
     imports: edges.length,
+    /** Every relative import as [from, to] (files relative to the server's src). */
+    edges,
     backUp: { count: backUp.length, byFrom: backUpByFrom, arrows: backUp },
     modulePairsBothWays,
     moduleTableReads: tableReaders.size,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { adminActions } from '../src/modules/admin/schema.ts';
+import { adminActions } from '../src/modules/audit/schema.ts';
 import { bets } from '../src/modules/exchange/schema.ts';
 import { runners } from '../src/modules/markets/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';

@@ -21,7 +21,7 @@ import { bets } from '../src/modules/exchange/schema.ts';
 import { fancyBets } from '../src/modules/fancy/schema.ts';
 import { exposureHolds, ledgerAccounts, transfers } from '../src/modules/wallet/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
-import { setUpCricketMatch } from '../src/modules/cricket/set-up.ts';
+import { setUpCricketMatch } from '../src/seed/cricket-match.ts';
 import { Api } from './helpers/api.ts';
 import { openRound, termOf } from './helpers/casino.ts';
 import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';

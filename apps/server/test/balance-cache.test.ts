@@ -11,7 +11,7 @@ import { buildApp } from '../src/app.ts';
 import { matches } from '../src/modules/catalog/schema.ts';
 import { cricketMatches } from '../src/modules/cricket/schema.ts';
 import { ledgerAccounts } from '../src/modules/wallet/schema.ts';
-import { setUpCricketMatch } from '../src/modules/cricket/set-up.ts';
+import { setUpCricketMatch } from '../src/seed/cricket-match.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { createInProcessBus, createNatsBus, type Bus } from '../src/plugins/bus.ts';
 import { Api } from './helpers/api.ts';

@@ -17,7 +17,7 @@ import type {
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import { adminActions } from '../src/modules/admin/schema.ts';
+import { adminActions } from '../src/modules/audit/schema.ts';
 import { fancies, fancyBets } from '../src/modules/fancy/schema.ts';
 import { markets } from '../src/modules/markets/schema.ts';
 import { binaryBets, binarySessions } from '../src/modules/binary/schema.ts';

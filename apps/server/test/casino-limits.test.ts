@@ -6,7 +6,7 @@
 import type { AdminCasinoTable, AdminCasinoTables, CasinoRound } from '@backlay/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { adminActions } from '../src/modules/admin/schema.ts';
+import { adminActions } from '../src/modules/audit/schema.ts';
 import { casinoTables } from '../src/modules/casino/schema.ts';
 import type { Fence } from '../src/plugins/leader.ts';
 import { expectLedgerClean, openRound, tableFor, termOf } from './helpers/casino.ts';

@@ -5,7 +5,7 @@
 import { DEFAULT_FEED_OPTIONS } from '@backlay/feed';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { createCricketFeedApi } from '../src/modules/cricket/feed-api.ts';
+import { createCricketFeedApi } from '../src/feeds/cricket-port.ts';
 import { cricketMatches } from '../src/modules/cricket/schema.ts';
 import { bets } from '../src/modules/exchange/schema.ts';
 import type { Api } from './helpers/api.ts';

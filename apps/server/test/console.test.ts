@@ -6,7 +6,7 @@ import { consoleEndpoints, type EndpointName } from '@backlay/contract';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { sessions, users } from '../src/modules/account/schema.ts';
-import { adminActions } from '../src/modules/admin/schema.ts';
+import { adminActions } from '../src/modules/audit/schema.ts';
 import { matches } from '../src/modules/catalog/schema.ts';
 import { bets } from '../src/modules/exchange/schema.ts';
 import { markets } from '../src/modules/markets/schema.ts';

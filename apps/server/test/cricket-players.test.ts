@@ -19,7 +19,7 @@ import {
   cricketPlayers,
 } from '../src/modules/cricket/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
-import { createCricketFeedApi } from '../src/modules/cricket/feed-api.ts';
+import { createCricketFeedApi } from '../src/feeds/cricket-port.ts';
 import { publishScore } from '../src/modules/cricket/plugin.ts';
 import { cricketTiming } from '../src/feeds/feed.ts';
 import type { Api } from './helpers/api.ts';

@@ -7,7 +7,7 @@ import type { AdminFancyIncompleteResult, CricketDetail, Scoreboard } from '@bac
 import { createCricketFeed, mulberry32, type CricketTickReport } from '@backlay/feed';
 import { expect, it } from 'vitest';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
-import { createCricketFeedApi } from '../src/modules/cricket/feed-api.ts';
+import { createCricketFeedApi } from '../src/feeds/cricket-port.ts';
 import { publishScore } from '../src/modules/cricket/plugin.ts';
 import { cricketTiming } from '../src/feeds/feed.ts';
 import type { Api } from './helpers/api.ts';
@@ -17,7 +17,7 @@ import { describeStores } from './helpers/stores.ts';
 let rid = 0;
 const nextRequestId = () => `rain-${++rid}-${Math.random().toString(36).slice(2, 8)}`;
 
-/** The demo T20 fancies of innings 1 (cricket/set-up.ts order). */
+/** The demo T20 fancies of innings 1 (seed/cricket-match.ts order). */
 const RUNS_20 = 3; // "20 over runs AUS", No 160 / Yes 161
 const LAMBI = 4; // "AUS innings runs (Lambi)", No 160 / Yes 161
 const METER_20 = 8; // "20 over runs AUS Meter", No 160 / Yes 161

@@ -20,7 +20,7 @@ import { markets, runners } from '../src/modules/markets/schema.ts';
 import { ledgerAccounts } from '../src/modules/wallet/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { publishScore } from '../src/modules/cricket/plugin.ts';
-import { setUpCricketMatch } from '../src/modules/cricket/set-up.ts';
+import { setUpCricketMatch } from '../src/seed/cricket-match.ts';
 import type { Api } from './helpers/api.ts';
 import { createBettor, createMarket } from './helpers/exchange.ts';
 import { describeStores } from './helpers/stores.ts';

@@ -8,7 +8,7 @@ import { buildApp } from '../src/app.ts';
 import { matches, series } from '../src/modules/catalog/schema.ts';
 import { fancies } from '../src/modules/fancy/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
-import { setUpCricketMatch } from '../src/modules/cricket/set-up.ts';
+import { setUpCricketMatch } from '../src/seed/cricket-match.ts';
 import { createBettor, expectExchangeInvariants } from './helpers/exchange.ts';
 import { availableStores, openStore, TEST_RATE_LIMITS } from './helpers/stores.ts';
 import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';

@@ -5,7 +5,7 @@
 import { createCricketFeed, mulberry32, type CricketFeed, type Scoreboard } from '@backlay/feed';
 import { expect, it } from 'vitest';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
-import { createCricketFeedApi } from '../src/modules/cricket/feed-api.ts';
+import { createCricketFeedApi } from '../src/feeds/cricket-port.ts';
 import { cricketTiming } from '../src/feeds/feed.ts';
 import { cricketTestMatch, operatorOf } from './helpers/people.ts';
 import { describeStores } from './helpers/stores.ts';

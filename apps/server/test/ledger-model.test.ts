@@ -7,7 +7,7 @@
 import { eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { adminActions } from '../src/modules/admin/schema.ts';
+import { adminActions } from '../src/modules/audit/schema.ts';
 import { bets, fills } from '../src/modules/exchange/schema.ts';
 import { markets, runners } from '../src/modules/markets/schema.ts';
 import { marketSettlements, marketVoids } from '../src/modules/settlement/schema.ts';

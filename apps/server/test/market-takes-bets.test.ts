@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cricketMatches } from '../src/modules/cricket/schema.ts';
-import { createCricketFeedApi } from '../src/modules/cricket/feed-api.ts';
+import { createCricketFeedApi } from '../src/feeds/cricket-port.ts';
 import {
   MARKET_NOT_OPEN_MESSAGE,
   MARKET_OTHER_KIND_MESSAGE,

@@ -4,7 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { users } from '../src/modules/account/schema.ts';
-import { adminActions } from '../src/modules/admin/schema.ts';
+import { adminActions } from '../src/modules/audit/schema.ts';
 import { hmacGateway, signWebhook } from '../src/modules/payments/gateway.ts';
 import type { Api } from './helpers/api.ts';
 import { TestClock } from './helpers/clock.ts';

@@ -5,7 +5,7 @@
 import type { RaceCard } from '@backlay/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
-import { adminActions } from '../src/modules/admin/schema.ts';
+import { adminActions } from '../src/modules/audit/schema.ts';
 import { markets, runners } from '../src/modules/markets/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { EXCHANGE_KIND } from '../src/modules/exchange/kind.ts';

@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { cricketMatches } from '../src/modules/cricket/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
-import { createCricketFeedApi } from '../src/modules/cricket/feed-api.ts';
+import { createCricketFeedApi } from '../src/feeds/cricket-port.ts';
 import { SCORE_STALE_MESSAGE } from '@backlay/feed';
 import type { Api } from './helpers/api.ts';
 import { bettorOf, cricketTestMatch, inProgress } from './helpers/people.ts';

@@ -1,7 +1,7 @@
 // The demo feeds (packages/feed) wired to this server. The match-odds feed's FeedApi goes through `app.exchange`
 // — the same placeBet / cancelBets a bettor's request uses — and its accounts are ordinary users
 // funded by deposit transfers from the house through the wallet (never by editing balances). The
-// cricket simulator's port is modules/cricket/feed-api.ts (the operator's quoting calls); the racing
+// cricket simulator's port is feeds/cricket-port.ts (the operator's quoting calls); the racing
 // day's is feeds/racing-feed.ts (the racing module's service), its orders the exchange's FeedApi.
 // Registered by main.ts when FEED is not 'off'; buildApp (and so every test) never starts it.
 import {
@@ -29,7 +29,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { randomBytes, randomInt } from 'node:crypto';
 import { users } from '../modules/account/schema.ts';
-import { createCricketFeedApi } from '../modules/cricket/feed-api.ts';
+import { createCricketFeedApi } from './cricket-port.ts';
 import { matchOddsScoreStates } from '../modules/cricket/match-odds.ts';
 import { MATCH_ODDS_MARKET_TYPE } from '../modules/exchange/kind.ts';
 import { checkFence, type Fence } from '../plugins/leader.ts';

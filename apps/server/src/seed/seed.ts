@@ -4,7 +4,7 @@ import { DEFAULT_FEED_OPTIONS } from '@backlay/feed';
 import type { FastifyInstance } from 'fastify';
 import { CASINO_SPORT_ID } from '../modules/casino/tables.ts';
 import { BINARY_SPORT_ID } from '../modules/binary/service.ts';
-import { setUpCricketMatch } from '../modules/cricket/set-up.ts';
+import { setUpCricketMatch } from './cricket-match.ts';
 import { demoRaces } from './seed-racing.ts';
 import { HOUSE_CASH } from '../modules/wallet/service.ts';
 import { userAccount } from '../modules/wallet/queries.ts';

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { matches } from '../../src/modules/catalog/schema.ts';
-import { setUpCricketMatch } from '../../src/modules/cricket/set-up.ts';
+import { setUpCricketMatch } from '../../src/seed/cricket-match.ts';
 import type { Api } from './api.ts';
 import { createMarket } from './exchange.ts';
 

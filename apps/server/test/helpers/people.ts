@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { matches } from '../../src/modules/catalog/schema.ts';
 import { cricketMatches } from '../../src/modules/cricket/schema.ts';
-import { setUpCricketMatch } from '../../src/modules/cricket/set-up.ts';
+import { setUpCricketMatch } from '../../src/seed/cricket-match.ts';
 import type { Api } from './api.ts';
 import { createBettor, createMarket } from './exchange.ts';
 import type { StoreContext } from './stores.ts';

@@ -19,7 +19,7 @@ import { fantasyContests } from '../../src/modules/fantasy/schema.ts';
 import { markets, runners } from '../../src/modules/markets/schema.ts';
 import { sha256 } from '../../src/modules/casino/fair.ts';
 import { tablesOf } from '../../src/modules/casino/views.ts';
-import { setUpCricketMatch } from '../../src/modules/cricket/set-up.ts';
+import { setUpCricketMatch } from '../../src/seed/cricket-match.ts';
 import { createInProcessBus, type Bus } from '../../src/plugins/bus.ts';
 import { Api } from './api.ts';
 import { termOf } from './casino.ts';

@@ -6,7 +6,7 @@ import type { Db, Executor, Tx } from '../../db/store.ts';
 import type { AuthService, AuthUser } from '../../plugins/auth.ts';
 import type { Clock } from '../../clock.ts';
 import type { StakesService } from '../stakes/service.ts';
-import type { WalletService } from '../wallet/service.ts';
+import type { FastifyInstance } from 'fastify';
 import * as q from './queries.ts';
 
 export const MAX_FAILED_LOGINS = 5;
@@ -88,7 +88,8 @@ export function createAccountService(deps: {
   db: Db;
   clock: Clock;
   auth: AuthService;
-  wallet: WalletService;
+  /** The wallet (its module's decorator: account imports none of its code). */
+  wallet: FastifyInstance['wallet'];
   stakes: StakesService;
 }) {
   const { db, clock, auth, wallet, stakes } = deps;

@@ -4,7 +4,7 @@ import { users } from '../account/schema.ts';
 import { markets } from '../markets/schema.ts';
 import { ok, refuse, route, type Outcome } from '../../http/route.ts';
 import type { SettlementOutcome, SettlementView } from '../settlement/service.ts';
-import { audited } from './audit.ts';
+import { audited } from '../audit/audit.ts';
 import { toSummary } from '../settlement/summary.ts';
 import { checkLedger } from './ledger-check.ts';
 import { IdempotencyKeyReused } from '../wallet/queries.ts';

@@ -5,7 +5,7 @@ import { BINARY_INSTRUMENTS } from '@backlay/engine';
 import { createRandomWalkFeed, createReplayFeed, parseTicksCsv, type InstrumentFeed } from '@backlay/feed';
 import fp from 'fastify-plugin';
 import { ok, refuse, route } from '../../http/route.ts';
-import { audited } from '../admin/audit.ts';
+import { audited } from '../audit/audit.ts';
 import { toSummary } from '../settlement/summary.ts';
 import { createBinaryFeedRunner, type BinaryFeedRunner } from './feed.ts';
 import { createBinaryService, type BinaryClock, type BinaryService } from './service.ts';

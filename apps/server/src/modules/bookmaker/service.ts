@@ -22,7 +22,6 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bookmakerBets, bookmakerMarkets, bookmakerQuotes } from './schema.ts';
 import { matches } from '../catalog/schema.ts';
-import { cricketMatches } from '../cricket/schema.ts';
 import { markets, runners } from '../markets/schema.ts';
 import { DEFAULT_CRICKET_MODEL, finishedMatchRefusal, runsAtMarkFromScore } from '@backlay/feed';
 import { toSummary } from '../settlement/summary.ts';
@@ -660,10 +659,7 @@ export function createBookmakerService(app: FastifyInstance) {
       const fail = (message: string) => ({ ok: false as const, message });
       const row = await stateOf(db, marketId);
       if (!row) return fail(`Unknown bookmaker market ${marketId}`);
-      const [cm] = await db
-        .select()
-        .from(cricketMatches)
-        .where(eq(cricketMatches.matchId, row.market.matchId));
+      const cm = await app.cricket.matchOf(db, row.market.matchId);
       if (!cm) return fail('The market’s match has no cricket details');
       // A first look, for a quick answer; the decisive check is made under the market's lock (the
       // declare refuses a settled market there, and so does the void: `unlessSettled`).

@@ -9,7 +9,7 @@ import type { AdminCasinoTable, CasinoResults } from '@backlay/contract';
 import fp from 'fastify-plugin';
 import type { ExchangeOptions } from '../exchange/service.ts';
 import { ok, refuse, route } from '../../http/route.ts';
-import { audited } from '../admin/audit.ts';
+import { audited } from '../audit/audit.ts';
 import { createCasinoBets, type CasinoBetRequest } from './bets.ts';
 import { createCasinoKind } from './casino-kind.ts';
 import { createRounds } from './rounds.ts';

@@ -5,7 +5,7 @@ import type { AdminDashboard, DashboardAlert } from '@backlay/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { sessions, users } from '../account/schema.ts';
-import { adminActions } from '../admin/schema.ts';
+import { adminActions } from '../audit/schema.ts';
 import { matches } from '../catalog/schema.ts';
 import { markets } from '../markets/schema.ts';
 import { paymentRequests } from '../payments/schema.ts';

@@ -10,7 +10,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { sessions, users } from '../account/schema.ts';
-import { adminActions } from '../admin/schema.ts';
+import { adminActions } from '../audit/schema.ts';
 import { exposureHolds, ledgerAccounts } from '../wallet/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import { OPERATOR_LOCK_UNTIL } from '../account/queries.ts';

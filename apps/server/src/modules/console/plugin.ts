@@ -1,13 +1,20 @@
 // The operator console's calls (packages/contract/src/console-endpoints.ts). The operator's, and a
 // master's or an agent's where the contract's consoleScopes allows, on its own subtree: checked by
 // the route itself before any handler here runs (modules/hierarchy/scope.ts; 403 for a bettor). Every change is audited and idempotent on its
-// request_id (admin/audit.ts); so are the reads of one user's private data (who looked at whose
+// request_id (audit/audit.ts); so are the reads of one user's private data (who looked at whose
 // statement). Lists, the dashboard and the risk view are not audited: the console polls them.
-import { UPLOAD_BODY_LIMIT_BYTES } from '@backlay/contract';
+import { UPLOAD_BODY_LIMIT_BYTES, type AdminUser } from '@backlay/contract';
 import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** An account as the console shows it (the hierarchy's settle answers with it). */
+    consoleUsers: { detail(userId: number): Promise<AdminUser | null> };
+  }
+}
 import { ok, refuse, route, type Outcome } from '../../http/route.ts';
 import { createAccountAdmin } from '../account/admin.ts';
-import { audited } from '../admin/audit.ts';
+import { audited } from '../audit/audit.ts';
 import { accountStatementOf, betHistoryOf, currentBetsOf } from '../reports/for-user.ts';
 import { toSummary } from '../settlement/summary.ts';
 import { saveSettings, storeUpload } from '../settings/save.ts';
@@ -47,6 +54,7 @@ export const consoleModule = fp(
       return u ? ok(u) : refuse(`Unknown user ${userId}`);
     };
     const knownUser = async (userId: number) => (await userDetail(app.db, now(), userId)) !== null;
+    app.decorate('consoleUsers', { detail: (userId: number) => userDetail(app.db, now(), userId) });
 
     route(app, 'adminSession', async ({ user }) =>
       // Only console roles get here: a bettor is refused by the scope check.

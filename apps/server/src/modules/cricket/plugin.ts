@@ -10,22 +10,13 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { matches } from '../catalog/schema.ts';
 import { cricketMatches } from './schema.ts';
 import type { Executor } from '../../db/store.ts';
 import { ok, refuse, route } from '../../http/route.ts';
-import { audited } from '../admin/audit.ts';
+import { audited } from '../audit/audit.ts';
 import { suspendMatchOdds } from './match-odds.ts';
 import { isScoreStale } from './staleness.ts';
-import {
-  ballsOf,
-  elevensOf,
-  insertPlayerFancies,
-  playerFancyIds,
-  recordBall,
-  replaceInEleven,
-  topBatsmanSeeds,
-} from './players.ts';
+import { ballsOf, elevensOf, recordBall, battingPosition, replaceInEleven } from './players.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,7 +38,13 @@ export type CricketService = {
   balls(matchId: number): Promise<BallEvent[]>;
   /** A match made a cricket match (its row: format, competition, teams), in the caller's transaction. */
   insertMatch: typeof insertCricketMatch;
+  /** A match's cricket row (format, competition, teams, scoreboard), in the caller's transaction; null: none. */
+  matchOf(db: Executor, matchId: number): Promise<CricketMatchRow | null>;
+  /** A player's batting position (1–11) in the match's eleven; null: not in it. */
+  positionOf(db: Executor, matchId: number, playerId: number): Promise<number | null>;
 };
+
+export type CricketMatchRow = typeof cricketMatches.$inferSelect;
 import { insertCricketMatch } from './set-up.ts';
 import { cricketMatchDetail, staleScoreboardAlerts } from './console.ts';
 import { checkFence, FencedOut, type Fence } from '../../plugins/leader.ts';
@@ -72,6 +69,11 @@ export const cricketModule = fp<{ ballIntervalMs?: number }>(
       },
       balls: (matchId) => ballsOf(app.db, matchId),
       insertMatch: insertCricketMatch,
+      async matchOf(db, matchId) {
+        const [cm] = await db.select().from(cricketMatches).where(eq(cricketMatches.matchId, matchId));
+        return cm ?? null;
+      },
+      positionOf: (db, matchId, playerId) => battingPosition(db, matchId, playerId),
     };
     app.decorate('cricket', service);
     app.consoleSources.declareAlerts(staleScoreboardAlerts);
@@ -177,33 +179,23 @@ export const cricketModule = fp<{ ballIntervalMs?: number }>(
           replaceInEleven(tx, body.match_id, body.player_id, body.replacement_id),
         );
         if (!swap.ok) return refuse(swap.message);
-        const removed = await playerFancyIds(app.db, body.match_id, body.player_id);
-        for (const id of removed) {
-          const v = await app.settlement.voidMarket(user.userId, id);
-          if (!v.ok) return refuse(`Fancy ${id}: ${v.message}`);
-          const st = await app.fancy.setStatus(id, 'REMOVED');
-          if (!st.ok) return refuse(`Fancy ${id}: ${st.message}`);
-        }
         const xi = (await service.elevens(body.match_id))!;
         const [cm] = await app.db
-          .select()
+          .select({ format: cricketMatches.format })
           .from(cricketMatches)
           .where(eq(cricketMatches.matchId, body.match_id));
-        const [m] = await app.db
-          .select({ inPlay: matches.inPlay, startTime: matches.startTime })
-          .from(matches)
-          .where(eq(matches.matchId, body.match_id));
-        const seed = topBatsmanSeeds(cm!.format, xi).find((f) => f.event.player_id === body.replacement_id)!;
-        const opened = await app.db.transaction((tx) =>
-          insertPlayerFancies(
-            tx,
-            body.match_id,
-            [seed],
-            { inPlay: m!.inPlay, startTime: m!.startTime },
-            app.clock.now(),
-          ),
-        );
-        for (const id of opened) app.bus.publish('market', { market_id: id });
+        // The markets on players are the fancy kind's: it voids the dropped player's rows and
+        // opens the replacement's (modules/fancy/players.ts), asked through its decorator.
+        const rows = await app.fancyPlayers.replaced({
+          actor: user.userId,
+          matchId: body.match_id,
+          droppedId: body.player_id,
+          replacementId: body.replacement_id,
+          format: cm!.format,
+          elevens: xi,
+        });
+        if (!rows.ok) return refuse(rows.message);
+        const [removed, opened] = [rows.removed, rows.opened];
         return ok({
           match_id: body.match_id,
           removed_fancy_ids: removed,

@@ -5,10 +5,7 @@
 // (`settleOnDecision`), after its settled state is checked there: a result that landed after the
 // caller's first look is never voided or averaged over, it answers ALREADY_SETTLED.
 import type { FancyAveragesTable } from '@backlay/engine';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { cricketMatches } from '../cricket/schema.ts';
-import type { Executor } from '../../db/store.ts';
 import type { SettlementView } from '../settlement/service.ts';
 import * as q from './queries.ts';
 import { incompleteDecision } from './rules.ts';
@@ -33,11 +30,6 @@ export type IncompleteApplied =
       settlement: SettlementView | null;
     }
   | { ok: false; message: string };
-
-/** A cricket match's own row (format, competition, scoreboard), or null. */
-export async function cricketMatchOf(db: Executor, matchId: number) {
-  return (await db.select().from(cricketMatches).where(eq(cricketMatches.matchId, matchId)))[0] ?? null;
-}
 
 /** Decides (under the market's lock, on the fancy as it is there) and applies the decision. */
 export async function settleIncompleteFancy(

@@ -1,18 +1,21 @@
 import type { AdminFancyIncompleteResult } from '@backlay/contract';
 import fp from 'fastify-plugin';
 import { ok, refuse, route, type Outcome } from '../../http/route.ts';
-import { audited } from '../admin/audit.ts';
+import { audited } from '../audit/audit.ts';
 import { toSummary } from '../settlement/summary.ts';
 import type { SettlementOutcome, SettlementView } from '../settlement/service.ts';
-import { cricketMatchOf, settleIncompleteFancy } from './incomplete.ts';
+import { settleIncompleteFancy } from './incomplete.ts';
 import * as q from './queries.ts';
 import { averageOverrides, averagesTable, incompleteDecision, resultMaxOf, setAverage } from './rules.ts';
 import { createFancyService } from './service.ts';
 import type { FancyService } from './service.ts';
+import { createFancyPlayers, type FancyPlayers } from './players.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     fancy: FancyService;
+    /** The fancy rows on a cricket match's players: what a swap in an eleven does to them. */
+    fancyPlayers: FancyPlayers;
   }
 }
 
@@ -32,6 +35,7 @@ export const fancyModule = fp(
   async (app) => {
     const fancy = createFancyService(app);
     app.decorate('fancy', fancy);
+    app.decorate('fancyPlayers', createFancyPlayers(app));
     app.kinds.register(fancy.kind);
 
     route(app, 'placeFancyBet', async ({ body, user }) => {
@@ -118,7 +122,7 @@ export const fancyModule = fp(
         async (): Promise<Outcome<ReturnType<typeof toSummary>>> => {
           const row = await fancy.fancyRow(body.fancy_id);
           if (!row) return refuse(`Unknown fancy ${body.fancy_id}`);
-          const cm = await cricketMatchOf(app.db, row.fancy.matchId);
+          const cm = await app.cricket.matchOf(app.db, row.fancy.matchId);
           if (!cm) return refuse('The fancy’s match has no cricket details');
           const settled = 'Market is already settled; unsettle it first to settle it again';
           // A first look for a quick answer; the decision that counts is made under the lock.
@@ -159,7 +163,7 @@ export const fancyModule = fp(
     // (`settleIncompleteFancy`), so a result that lands in between stands (ALREADY_SETTLED).
     route(app, 'adminFancyIncomplete', async ({ body, user, req }) =>
       audited(app, user.userId, 'fancy/incomplete', body, async () => {
-        const cm = await cricketMatchOf(app.db, body.match_id);
+        const cm = await app.cricket.matchOf(app.db, body.match_id);
         if (!cm) return refuse(`Unknown cricket match ${body.match_id}`);
         const rows = await q.fanciesOfMatch(app.db, body.match_id);
         const ids = new Set(rows.map((r) => r.fancy.marketId));

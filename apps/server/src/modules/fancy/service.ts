@@ -14,7 +14,6 @@ import {
 } from '@backlay/engine';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { cricketMatches } from '../cricket/schema.ts';
 import { fancies, fancyBets } from './schema.ts';
 import { markets } from '../markets/schema.ts';
 import type { Tx } from '../../db/store.ts';
@@ -460,7 +459,7 @@ export function createFancyService(app: FastifyInstance) {
 
     // A fancy is a line on a cricket match (its format and competition decide its averages).
     async createRows({ tx, marketId, matchId, fancy, at }) {
-      const [cm] = await tx.select().from(cricketMatches).where(eq(cricketMatches.matchId, matchId));
+      const cm = await app.cricket.matchOf(tx, matchId);
       if (!cm) {
         return 'A fancy needs a cricket match with its format and competition (create the match with its cricket details)';
       }

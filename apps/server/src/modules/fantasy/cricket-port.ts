@@ -1,5 +1,5 @@
 // What the fantasy game reads of cricket: the matches with their playing elevens, start times and
-// the feed's last scoreboard, through the cricket module's own port (cricket/feed-api.ts
+// the feed's last scoreboard, through the cricket module's own reads (cricket/reads.ts
 // `listCricketMatches`, the list the feed itself reads, with the elevens beside it: not the
 // fancies or markets, which the game does not need), and the match names from the catalog.
 // Read only: the fantasy module never writes a cricket or catalog table.
@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { matches } from '../catalog/schema.ts';
 import { cricketElevens } from '../cricket/schema.ts';
 import { hasBegun } from './players.ts';
-import { createCricketFeedApi } from '../cricket/feed-api.ts';
+import { createCricketReads } from '../cricket/reads.ts';
 
 export type FantasyMatch = {
   match_id: number;
@@ -43,7 +43,7 @@ export type CricketPort = {
 };
 
 export function createCricketPort(app: FastifyInstance): CricketPort {
-  const api = createCricketFeedApi(app, 'current');
+  const api = createCricketReads(app.db, app.kinds);
 
   /** The matches; the elevens of those `withElevens` picks (the others: whether they have any). */
   async function read(withElevens: (m: CricketMatchSummary) => boolean): Promise<FantasyMatch[]> {

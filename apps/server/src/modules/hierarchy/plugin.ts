@@ -4,8 +4,7 @@
 // kept a master or an agent to its own subtree: a user it names is in it; the lists are cut here.
 import fp from 'fastify-plugin';
 import { ok, refuse, route } from '../../http/route.ts';
-import { audited } from '../admin/audit.ts';
-import { userDetail } from '../console/lists.ts';
+import { audited } from '../audit/audit.ts';
 import { istRange } from '../reports/service.ts';
 import { settleWithParent } from './credit.ts';
 import { downlineBets } from './downline-bets.ts';
@@ -31,7 +30,7 @@ export const downlineModule = fp(
           body.note,
         );
         if (!r.ok) return refuse(r.message);
-        const child = await userDetail(app.db, app.clock.now(), body.user_id);
+        const child = await app.consoleUsers.detail(body.user_id);
         if (!child) return refuse(`Unknown user ${body.user_id}`);
         const owedBefore = r.owedBeforePaise;
         const owedAfter = owedBefore > 0 ? owedBefore - r.amountPaise : owedBefore + r.amountPaise;

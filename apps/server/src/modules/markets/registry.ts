@@ -244,6 +244,8 @@ export function createKindRegistry() {
     listedKinds: () => [...byKind.values()].filter((m) => m.listedUnderMatch !== false).map((m) => m.kind),
     /** The kinds priced by bettors on the exchange (whose markets `app.exchange` moves). */
     exchangeKinds: () => [...byKind.values()].filter((m) => m.pricing === 'EXCHANGE').map((m) => m.kind),
+    /** The kinds whose markets have runners (`hasRunners`): a match's winner markets among them. */
+    runnerKinds: () => [...byKind.values()].filter((m) => m.hasRunners).map((m) => m.kind),
   };
 }
 export type KindRegistry = ReturnType<typeof createKindRegistry>;

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { ok, refuse, route } from '../../http/route.ts';
-import { audited } from '../admin/audit.ts';
+import { audited } from '../audit/audit.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { createPaymentsService } from './service.ts';
 import type { PaymentsService } from './service.ts';

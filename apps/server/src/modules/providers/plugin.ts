@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { ProviderConfig } from '../../config.ts';
 import { describeZodError, HttpError } from '../../http/errors.ts';
 import { ok, refuse, route } from '../../http/route.ts';
-import { audited } from '../admin/audit.ts';
+import { audited } from '../audit/audit.ts';
 import { httpProvider, ProviderCallError, type Provider } from './provider.ts';
 import { createProvidersService, type ProvidersService } from './service.ts';
 import { createWalletCalls, refusedCall, type CallAnswer, type WalletCalls } from './wallet-calls.ts';

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { ok, refuse, route, type Outcome } from '../../http/route.ts';
-import { audited } from '../admin/audit.ts';
+import { audited } from '../audit/audit.ts';
 import { createRacingService, type RaceOutcome } from './service.ts';
 import type { RaceCard } from '@backlay/contract';
 import type { RacingService } from './service.ts';

@@ -1,7 +1,7 @@
 import { countryByCode, DEFAULT_COUNTRY_CODE } from '@backlay/contract';
 import fp from 'fastify-plugin';
 import { ok, refuse, route } from '../../http/route.ts';
-import { audited } from '../admin/audit.ts';
+import { audited } from '../audit/audit.ts';
 import { countryOfAddress } from './geo.ts';
 import { createSignupService } from './service.ts';
 import type { SignupService } from './service.ts';

@@ -1,44 +1,36 @@
 // The cricket simulator's port (packages/feed CricketFeedApi) on this server: it reads the demo
 // cricket matches with their bookmaker market and fancies, and writes only through the calls an
 // operator's quoting uses (app.fancy, app.bookmaker, app.settlement, publishScore), so the feed
-// can do nothing an operator could not.
+// can do nothing an operator could not. A composition of the modules beside the root (as the seed
+// is): the cricket module knows no market kind, the kinds read cricket through app.cricket.
 import type {
   BookmakerStatus,
   CricketFeedApi,
   CricketMatch,
-  CricketMatchSummary,
   FancyEvent,
   FancyStatus,
   FeedFancy,
-  PlayingEleven,
   Scoreboard,
 } from '@backlay/feed';
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { bookmakerMarkets } from '../bookmaker/schema.ts';
-import { matches } from '../catalog/schema.ts';
-import { cricketMatches } from './schema.ts';
-import { fancies } from '../fancy/schema.ts';
-import { markets, runners } from '../markets/schema.ts';
-import { marketSettlements } from '../settlement/schema.ts';
-import { cricketMatchOf, settleIncompleteFancy } from '../fancy/incomplete.ts';
-import { averageOverrides } from '../fancy/rules.ts';
-import { endsMatch, suspendMatchOdds } from './match-odds.ts';
-import type { Fence } from '../../plugins/leader.ts';
-import { BOOKMAKER_KIND } from '../bookmaker/kind.ts';
-import { EXCHANGE_KIND } from '../exchange/kind.ts';
-import { publishScore } from './plugin.ts';
-import { elevensOf, openPlayerFancy } from './players.ts';
-
-/** At most this many cricket matches are handed to the feed per listing (in play first). */
-export const FEED_CRICKET_MATCHES_MAX = 50;
+import { bookmakerMarkets } from '../modules/bookmaker/schema.ts';
+import { matches } from '../modules/catalog/schema.ts';
+import { cricketMatches } from '../modules/cricket/schema.ts';
+import { fancies } from '../modules/fancy/schema.ts';
+import { markets, runners } from '../modules/markets/schema.ts';
+import { marketSettlements } from '../modules/settlement/schema.ts';
+import { settleIncompleteFancy } from '../modules/fancy/incomplete.ts';
+import { averageOverrides } from '../modules/fancy/rules.ts';
+import { endsMatch, suspendMatchOdds } from '../modules/cricket/match-odds.ts';
+import type { Fence } from '../plugins/leader.ts';
+import { BOOKMAKER_KIND } from '../modules/bookmaker/kind.ts';
+import { EXCHANGE_KIND } from '../modules/exchange/kind.ts';
+import { publishScore } from '../modules/cricket/plugin.ts';
+import { openPlayerFancy } from '../modules/fancy/players.ts';
+import { createCricketReads, type CricketElevensReader } from '../modules/cricket/reads.ts';
 
 type RunnerRow = { marketId: number; selectionId: number; name: string };
-
-/** The elevens of listed matches (a started match's read once and kept): match id → elevens. */
-export type CricketElevensReader = (
-  list: readonly { matchId: number; teams: readonly [string, string]; score: unknown }[],
-) => Promise<Map<number, [PlayingEleven, PlayingEleven]>>;
 
 /** teams[k]'s selection id among a market's runners, by name (null when a team has no runner). */
 function selectionsByTeam(
@@ -72,82 +64,8 @@ export function createCricketFeedApi(
   const db = app.db;
   const feedActor = null; // settlement by the feed, not by an operator (settled_by null)
 
-  /**
-   * A match's elevens, once read with a started score before it (the listing reads the score
-   * first): an eleven changes only before the first ball (admin/cricket/replacePlayer refuses once
-   * the stored score has started, under the match row's lock), so it is read once per match, not on
-   * every listing. Dropped when the match is listed not started again, or no longer listed.
-   */
-  const elevensCache = new Map<number, [PlayingEleven, PlayingEleven]>();
-  const started = (score: unknown) => {
-    const st = (score as Scoreboard | null)?.status;
-    return st !== undefined && st !== 'NOT_STARTED';
-  };
-
-  /** The elevens of these matches (teams order): the cached ones, the others read. */
-  async function elevensFor(
-    list: readonly { matchId: number; teams: readonly [string, string]; score: unknown }[],
-  ): Promise<Map<number, [PlayingEleven, PlayingEleven]>> {
-    const out = new Map<number, [PlayingEleven, PlayingEleven]>();
-    const toRead = [];
-    for (const m of list) {
-      const cached = started(m.score) ? elevensCache.get(m.matchId) : undefined;
-      if (cached) out.set(m.matchId, cached);
-      else {
-        elevensCache.delete(m.matchId);
-        toRead.push(m);
-      }
-    }
-    if (toRead.length === 0) return out;
-    const read = await elevensOf(
-      db,
-      toRead.map((m) => m.matchId),
-      new Map(toRead.map((m) => [m.matchId, m.teams])),
-    );
-    for (const m of toRead) {
-      const xi = read.get(m.matchId);
-      if (!xi) continue;
-      out.set(m.matchId, xi);
-      if (started(m.score)) elevensCache.set(m.matchId, xi);
-    }
-    return out;
-  }
-
-  /**
-   * The matches (earliest start first, at most FEED_CRICKET_MATCHES_MAX) with their score: read on
-   * every feed tick, so no fancies, markets or elevens. In play: the match, or any of its
-   * match-odds or bookmaker markets (the match-odds feed turns them in play).
-   */
-  async function listCricketMatches(): Promise<CricketMatchSummary[]> {
-    const anyMarketInPlay = sql<boolean>`exists (select 1 from ${markets} where ${markets.matchId} = ${cricketMatches.matchId} and ${markets.marketKind} in (${EXCHANGE_KIND}, ${BOOKMAKER_KIND}) and ${markets.inPlay})`;
-    const rows = await db
-      .select({
-        matchId: cricketMatches.matchId,
-        format: cricketMatches.format,
-        teamA: cricketMatches.teamA,
-        teamB: cricketMatches.teamB,
-        score: cricketMatches.score,
-        scoreSeq: cricketMatches.scoreSeq,
-        startTime: matches.startTime,
-        inPlay: matches.inPlay,
-        marketInPlay: anyMarketInPlay,
-      })
-      .from(cricketMatches)
-      .innerJoin(matches, eq(matches.matchId, cricketMatches.matchId))
-      .orderBy(asc(matches.startTime))
-      .limit(FEED_CRICKET_MATCHES_MAX);
-    const listed = new Set(rows.map((r) => r.matchId));
-    for (const id of elevensCache.keys()) if (!listed.has(id)) elevensCache.delete(id);
-    return rows.map((r) => ({
-      match_id: r.matchId,
-      format: r.format,
-      in_play: r.inPlay || r.marketInPlay,
-      start_time_ms: r.startTime.getTime(),
-      teams: [r.teamA, r.teamB] as const,
-      score: (r.score as Scoreboard | null) ?? null,
-      score_seq: r.scoreSeq,
-    }));
-  }
+  const reads = createCricketReads(db, app.kinds);
+  const elevensFor = reads.elevensFor;
 
   /** These matches in full: score, match-odds and bookmaker markets, fancies, elevens. */
   async function readCricketMatches(matchIds: readonly number[]): Promise<CricketMatch[]> {
@@ -277,7 +195,7 @@ export function createCricketFeedApi(
   };
 
   return {
-    listCricketMatches,
+    listCricketMatches: reads.listCricketMatches,
     readCricketMatches,
     elevensFor,
     async publishScore(matchId: number, score: Scoreboard, prevSeq?: number) {
@@ -291,7 +209,7 @@ export function createCricketFeedApi(
       return r.ok;
     },
     async openPlayerFancy(matchId, name, event, quote) {
-      const id = await openPlayerFancy(db, matchId, name, event, quote, app.clock.now());
+      const id = await openPlayerFancy(app, matchId, name, event, quote, app.clock.now());
       if (id !== null) app.bus.publish('market', { market_id: id });
     },
     // A ball's quotes in one write (app.fancy.quoteMany checks each as app.fancy.quote does).
@@ -316,7 +234,7 @@ export function createCricketFeedApi(
     async settleFancyIncomplete(fancyId, facts) {
       const row = await app.fancy.fancyRow(fancyId);
       if (!row) return { ok: false, message: `Unknown fancy ${fancyId}` };
-      const cm = await cricketMatchOf(db, row.fancy.matchId);
+      const cm = await app.cricket.matchOf(db, row.fancy.matchId);
       if (!cm) return { ok: false, message: 'The fancy’s match has no cricket details' };
       const r = await settleIncompleteFancy(
         app,

@@ -1,3 +1,6 @@
+// The audit module: every operator call recorded once per (operator, action, request_id), with what
+// was asked and answered (admin_actions, its one table). Every module with operator calls wraps them
+// in `audited`; the console lists the record (console/lists.ts).
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { adminActions } from './schema.ts';

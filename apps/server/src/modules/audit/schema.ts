@@ -1,4 +1,4 @@
-// The admin module's own tables. A module's schema names no other module's table: the foreign
+// The audit module's own table: every operator call, recorded by audit.ts. A module's schema names no other module's table: the foreign
 // keys to other modules' tables live in the migrations (apps/server/drizzle/).
 import { bigserial, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tstz } from '../../db/columns.ts';
