@@ -34,7 +34,7 @@ import { marketRisk, voidWindowPreview } from './risk.ts';
 import { exposureDetailOf } from '../markets/plugin.ts';
 import { setBetLock } from '../hierarchy/bet-lock.ts';
 import { limitsOf, setLimit } from '../hierarchy/limits.ts';
-import { setShare } from '../hierarchy/share-history.ts';
+import { setShare } from '../shares/history.ts';
 import { chainShareRefusal, creationRefusal, nodeOf } from '../account/tree.ts';
 import { setCreditReference } from '../hierarchy/credit.ts';
 

@@ -30,7 +30,7 @@ import { markets } from '../markets/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import { afterCommit } from '../../db/commit-hooks.ts';
 import { checkFence, type Fence } from '../../plugins/leader.ts';
-import { lockGameShares, writeGameShares } from '../settlement/shares.ts';
+import { lockGameShares, writeGameShares } from '../shares/settle.ts';
 import { HOUSE_CASH } from '../wallet/service.ts';
 import { CONTEST_HORIZON_MS, contestWire, DEFAULT_CONTESTS, rupees } from './contests.ts';
 import type { CricketPort, FantasyMatch } from './cricket-port.ts';

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { matches } from '../catalog/schema.ts';
 import { transfers } from '../wallet/schema.ts';
-import type { SettledGameUnits } from '../settlement/shares.ts';
+import type { SettledGameUnits } from '../shares/settle.ts';
 import { fantasyContests, fantasyEntries } from './schema.ts';
 
 export const settledContests: SettledGameUnits = {

@@ -24,12 +24,12 @@ import {
   shareKeyBettor,
   shareKeyUpline,
 } from '../settlement/queries.ts';
-import type { SettledGameUnits } from '../settlement/shares.ts';
+import type { SettledGameUnits } from '../shares/settle.ts';
 import { FANTASY_TRANSFER_KINDS, PROVIDER_TRANSFER_KINDS } from '../wallet/service.ts';
 import { owedPaiseSql } from './owed.ts';
 import { belowWithChildSql } from '../account/tree.ts';
 
-/** The products whose units are shared outside the settlement service (settlement/shares.ts writeGameShares). */
+/** The products whose units are shared outside the settlement service (shares/settle.ts writeGameShares). */
 const GAME_UNITS: readonly SettledGameUnits[] = [closedRounds, settledContests];
 /** A game unit's bettor-side kinds: stakes, wins, refunds. */
 const GAME_RESULT_KINDS = [...PROVIDER_TRANSFER_KINDS, ...FANTASY_TRANSFER_KINDS] as const;
@@ -37,7 +37,7 @@ const GAME_RESULT_KINDS = [...PROVIDER_TRANSFER_KINDS, ...FANTASY_TRANSFER_KINDS
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const rupees = (paise: number) => Math.round(paise) / 100;
 
-/** The bettor-side kinds of a settlement (settlement/service.ts), and the share kinds (shares.ts). */
+/** The bettor-side kinds of a settlement (settlement/service.ts), and the share kinds (shares/settle.ts). */
 const RESULT_KINDS = ['market_win', 'market_loss', 'commission'] as const;
 const SHARE_KINDS = ['share_win', 'share_loss'] as const;
 const REVERSAL = 'settlement_reversal';

@@ -17,9 +17,9 @@ import { markets } from '../markets/schema.ts';
 import { exposureHolds } from '../wallet/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import type { KindRegistry, MarketRow } from '../markets/registry.ts';
-import { storedChains } from '../settlement/queries.ts';
+import { storedChains } from '../shares/settle.ts';
 import { firstStakeAt } from '../wallet/holds.ts';
-import { uplineChainsAt } from './share-history.ts';
+import { uplineChainsAt } from '../shares/history.ts';
 import { inSubtree, subtreeCondition } from '../account/tree.ts';
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
@@ -35,7 +35,7 @@ export function callerPart(gainPaise: number, chain: readonly UplineShare[], cal
 }
 
 /**
- * Whose chain splits a market, as settlement will read it (settlement/shares.ts pinnedChains): the
+ * Whose chain splits a market, as settlement will read it (shares/settle.ts pinnedChains): the
  * one pinned at its first settlement, else the chain as it was at the bettor's first stake on it
  * (a share changed since applies to later bets only). Read only: nothing is pinned here.
  */

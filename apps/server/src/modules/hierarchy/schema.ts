@@ -28,23 +28,3 @@ export const downlineLimits = pgTable(
     check('downline_limits_exposure_check', sql`${t.maxExposurePaise} is null or ${t.maxExposurePaise} > 0`),
   ],
 );
-
-/**
- * The history of each master's and agent's share (issue 41, docs/hierarchy.md "Changing a
- * share"): the share from `from_at` on. A settlement reads each bettor's chain as it was when the
- * bettor first staked on the market (hierarchy/share-history.ts). An account whose share never
- * changed has no row: its `users.share_bp` is the share it always had.
- */
-export const shareHistory = pgTable(
-  'share_history',
-  {
-    userId: integer('user_id').notNull(),
-    shareBp: integer('share_bp').notNull(),
-    fromAt: tstz('from_at').notNull(),
-    setBy: integer('set_by'),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.fromAt] }),
-    check('share_history_share_check', sql`${t.shareBp} between 0 and 10000`),
-  ],
-);

@@ -4,7 +4,7 @@
 // yet and is left out; a cancelled one has no result. The report's row is one game of a provider
 // on one IST day (the day its rounds closed): a row per round would be thousands a day.
 import { sql, type SQL } from 'drizzle-orm';
-import type { SettledGameUnits } from '../settlement/shares.ts';
+import type { SettledGameUnits } from '../shares/settle.ts';
 import { gameProviders, providerGames, providerRounds, providerTransactions } from './schema.ts';
 
 /** SQL: the IST day (YYYY-MM-DD) of a timestamptz. */

@@ -19,7 +19,7 @@ import { countEvent } from '../../db/rate-counters.ts';
 import { sessions, users } from '../account/schema.ts';
 import type { Db, Executor } from '../../db/store.ts';
 import type { ResponsibleService } from '../responsible/service.ts';
-import { lockGameShares, writeGameShares, type LockedShares } from '../settlement/shares.ts';
+import { lockGameShares, writeGameShares, type LockedShares } from '../shares/settle.ts';
 import { CASINO_SPORT_ID } from '../casino/tables.ts';
 import { providerHouseCode, type WalletService } from '../wallet/service.ts';
 import {

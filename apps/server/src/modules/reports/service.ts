@@ -46,7 +46,7 @@ const PROVIDER_WORDING: Readonly<Record<string, string>> = {
   provider_refund: 'bet cancelled',
 };
 
-/** A master's or an agent's share of its downline's result (modules/settlement/shares.ts). */
+/** A master's or an agent's share of its downline's result (modules/shares/settle.ts). */
 const SHARE_KINDS: ReadonlySet<string> = new Set(['share_win', 'share_loss']);
 
 /**
@@ -70,7 +70,7 @@ const MARKET_WORDING: Record<string, string> = {
   market_loss: 'lost',
   commission: 'commission',
   settlement_reversal: 'settlement reversed',
-  // A master's or an agent's share of its downline's result (modules/settlement/shares.ts).
+  // A master's or an agent's share of its downline's result (modules/shares/settle.ts).
   share_win: 'share of the downline’s loss',
   share_loss: 'share of the downline’s win',
 };

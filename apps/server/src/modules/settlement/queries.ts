@@ -1,9 +1,8 @@
-import { and, asc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, like, sql, type SQL } from 'drizzle-orm';
 import { markets, runners } from '../markets/schema.ts';
 import { marketSettlements, marketVoids } from './schema.ts';
-import { ledgerAccounts, transfers } from '../wallet/schema.ts';
+import { transfers } from '../wallet/schema.ts';
 import type { Executor } from '../../db/store.ts';
-import { settlementShareChains } from './schema.ts';
 
 export type MarketRow = typeof markets.$inferSelect;
 export type SettlementRow = typeof marketSettlements.$inferSelect;
@@ -33,21 +32,6 @@ export async function runnersOf(tx: Executor, marketId: number) {
     .from(runners)
     .where(eq(runners.marketId, marketId))
     .orderBy(asc(runners.sortOrder));
-}
-
-/**
- * Cash account ids by user id, their rows locked in user-id order: the order the exchange's
- * batches lock wallets in, so the two never wait on each other in a cycle.
- */
-export async function cashAccounts(tx: Executor, userIds: number[]): Promise<Map<number, number>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await tx
-    .select({ userId: ledgerAccounts.userId, accountId: ledgerAccounts.accountId })
-    .from(ledgerAccounts)
-    .where(and(inArray(ledgerAccounts.userId, userIds), eq(ledgerAccounts.kind, 'user_cash')))
-    .orderBy(asc(ledgerAccounts.userId))
-    .for('update');
-  return new Map(rows.map((r) => [r.userId!, r.accountId]));
 }
 
 /** The settlement transfers of one generation of a market (not their reversals). */
@@ -80,7 +64,7 @@ export const shareKeyUpline = (key: SQL) => keyPart(key, 5);
 export const isShareKey = (key: SQL) =>
   sql`(${key} like 'settle/%/SHARE/%' or ${key} like 'unsettle/%/SHARE/%')`;
 
-// A game share's key (shares.ts gameShareKey): `share/{round|contest}/{unit id}/{bettor}/{upline}`.
+// A game share's key (shares/settle.ts gameShareKey): `share/{round|contest}/{unit id}/{bettor}/{upline}`.
 /** SQL: the game unit a share split, as GameUnit.unit (`round/<round_key>`, `contest/<contest_id>`). */
 export const gameShareKeyUnit = (key: SQL) =>
   sql`(split_part(${key}, '/', 2) || '/' || split_part(${key}, '/', 3))`;
@@ -90,25 +74,3 @@ export const gameShareKeyBettor = (key: SQL) => keyPart(key, 4);
 export const gameShareKeyUpline = (key: SQL) => keyPart(key, 5);
 /** SQL: the key is a game share's. */
 export const isGameShareKey = (key: SQL) => sql`(${key} like 'share/%')`;
-
-/**
- * The chains pinned for these bettors on a market (settled once), nearest upline first; read only:
- * a bettor absent has none pinned yet (its chain is the tree's now).
- */
-export async function storedChains(tx: Executor, marketId: number, userIds: readonly number[]) {
-  const out = new Map<number, { uplineId: number; shareBp: number }[]>();
-  if (userIds.length === 0) return out;
-  const rows = await tx
-    .select()
-    .from(settlementShareChains)
-    .where(
-      and(eq(settlementShareChains.marketId, marketId), inArray(settlementShareChains.userId, [...userIds])),
-    )
-    .orderBy(asc(settlementShareChains.userId), asc(settlementShareChains.position));
-  for (const r of rows) {
-    const chain = out.get(r.userId) ?? [];
-    chain.push({ uplineId: r.uplineId, shareBp: r.shareBp });
-    out.set(r.userId, chain);
-  }
-  return out;
-}

@@ -88,25 +88,3 @@ export const marketVoids = pgTable(
     uniqueIndex('market_voids_bet_key').on(t.marketId, t.betId),
   ],
 );
-
-/**
- * The chain of uplines each bettor's result in a market is split along (issue 41,
- * docs/hierarchy.md): its masters and agents with their shares, nearest first, pinned when the
- * market is first settled, so an unsettle and a re-settlement move the very same shares back and
- * forth whatever changed in the tree since.
- */
-export const settlementShareChains = pgTable(
-  'settlement_share_chains',
-  {
-    marketId: integer('market_id').notNull(),
-    userId: integer('user_id').notNull(),
-    /** 0: the nearest upline (the bettor's agent), 1: the next one up, … */
-    position: integer('position').notNull(),
-    uplineId: integer('upline_id').notNull(),
-    shareBp: integer('share_bp').notNull(),
-  },
-  (t) => [
-    uniqueIndex('settlement_share_chains_pk').on(t.marketId, t.userId, t.position),
-    check('settlement_share_chains_share_check', sql`${t.shareBp} between 0 and 10000`),
-  ],
-);

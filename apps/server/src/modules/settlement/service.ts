@@ -9,7 +9,8 @@ import { afterCommit } from '../../db/commit-hooks.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import { oneWinnerRefusal, type DeclaredWinners } from '../markets/registry.ts';
 import * as q from './queries.ts';
-import * as shares from './shares.ts';
+import * as shares from '../shares/settle.ts';
+import { cashAccounts } from '../wallet/queries.ts';
 import { clearRunnerResults, removeRunner, settleRunners } from '../markets/lifecycle.ts';
 
 /** House account that receives commission (kept apart from HOUSE_CASH so income is visible). */
@@ -109,7 +110,7 @@ export function createSettlementService(app: FastifyInstance) {
     // (who take their shares below), before the kind's settle touches any.
     const bettors = await kind.usersWithBets(tx, market.marketId);
     const chains = await shares.pinnedChains(tx, market.marketId, bettors);
-    const locked = await q.cashAccounts(tx, [...new Set([...bettors, ...shares.uplinesOf(chains)])]);
+    const locked = await cashAccounts(tx, [...new Set([...bettors, ...shares.uplinesOf(chains)])]);
     const settlement = await kind.settle(tx, market, {
       result: row.result,
       voidMarket: row.voidMarket,
@@ -119,7 +120,7 @@ export function createSettlementService(app: FastifyInstance) {
     // Ledger transfers: the kind's movements between each bettor and the house, then the shares.
     const userIds = [...new Set(settlement.movements.map((m) => Number(m.user_id)))].sort((a, b) => a - b);
     const unlocked = userIds.filter((u) => !locked.has(u));
-    const accounts = new Map([...locked, ...(await q.cashAccounts(tx, unlocked))]);
+    const accounts = new Map([...locked, ...(await cashAccounts(tx, unlocked))]);
     const house = await app.wallet.houseAccount(tx, HOUSE_CASH);
     const commissionAccount = await app.wallet.houseAccount(tx, HOUSE_COMMISSION);
     for (const m of settlement.movements) {
@@ -167,7 +168,7 @@ export function createSettlementService(app: FastifyInstance) {
     // lock order of every money path.
     const bettors = await kind.usersWithBets(tx, marketId);
     const chains = await shares.pinnedChains(tx, marketId, bettors);
-    await q.cashAccounts(tx, [...new Set([...bettors, ...shares.uplinesOf(chains)])]);
+    await cashAccounts(tx, [...new Set([...bettors, ...shares.uplinesOf(chains)])]);
     const done = await q.generationTransfers(tx, marketId, generation);
     for (const t of done) {
       await app.wallet.transfer(tx, {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/store.ts';
 import { ledgerAccounts, transfers } from './schema.ts';
 import { balancesChanged } from './changes.ts';
@@ -115,4 +115,19 @@ export async function auditAccounts(tx: Executor) {
 export async function transferByKey(tx: Executor, idempotencyKey: string) {
   const [row] = await tx.select().from(transfers).where(eq(transfers.idempotencyKey, idempotencyKey));
   return row ?? null;
+}
+
+/**
+ * Cash account ids by user id, their rows locked in user-id order: the order the exchange's
+ * batches lock wallets in, so the two never wait on each other in a cycle.
+ */
+export async function cashAccounts(tx: Executor, userIds: number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ userId: ledgerAccounts.userId, accountId: ledgerAccounts.accountId })
+    .from(ledgerAccounts)
+    .where(and(inArray(ledgerAccounts.userId, userIds), eq(ledgerAccounts.kind, 'user_cash')))
+    .orderBy(asc(ledgerAccounts.userId))
+    .for('update');
+  return new Map(rows.map((r) => [r.userId!, r.accountId]));
 }

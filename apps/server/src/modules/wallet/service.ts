@@ -45,7 +45,7 @@ export type ProviderTransferKind = (typeof PROVIDER_TRANSFER_KINDS)[number];
 export const FANTASY_TRANSFER_KINDS = ['fantasy_entry', 'fantasy_prize', 'fantasy_refund'] as const;
 /**
  * The game movements with no market of ours (a provider's games, fantasy contests, and a master's
- * or an agent's share of either: settlement/shares.ts writeGameShares): the statement's Game filter
+ * or an agent's share of either: shares/settle.ts writeGameShares): the statement's Game filter
  * takes them, its Deposit/Withdraw filter leaves them out. (A market's shares carry its id.)
  */
 export const MARKETLESS_GAME_KINDS: readonly string[] = [

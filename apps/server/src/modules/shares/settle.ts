@@ -1,4 +1,5 @@
-// Shares of the result (issue 41, docs/hierarchy.md "Shares"): after a market's settlement moves
+// The shares module (issue 41, docs/hierarchy.md "Shares"): each master's and agent's share over
+// time (history.ts), and here its part of each result. After a market's settlement moves
 // each bettor's result between the bettor and the house, each master and agent above the bettor
 // takes its share of what the house gained (or pays its share of what the house lost), commission
 // included, through the ledger. The chains are pinned at the market's first settlement, so an
@@ -11,9 +12,9 @@ import { splitResultShares, type UplineShare } from '@backlay/engine';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/store.ts';
 import type { TransferInput } from '../wallet/queries.ts';
-import { uplineChainsAt } from '../hierarchy/share-history.ts';
+import { uplineChainsAt } from './history.ts';
 import { firstStakeAt } from '../wallet/holds.ts';
-import { cashAccounts } from './queries.ts';
+import { cashAccounts } from '../wallet/queries.ts';
 import { settlementShareChains } from './schema.ts';
 
 /** The ledger kinds of a share: the house pays an upline its part of a loss, an upline pays its part of a win. */
@@ -192,4 +193,26 @@ export async function writeGameShares(
     touched.push(s.uplineId);
   }
   return touched;
+}
+
+/**
+ * The chains pinned for these bettors on a market (settled once), nearest upline first; read only:
+ * a bettor absent has none pinned yet (its chain is the tree's now).
+ */
+export async function storedChains(tx: Executor, marketId: number, userIds: readonly number[]) {
+  const out = new Map<number, { uplineId: number; shareBp: number }[]>();
+  if (userIds.length === 0) return out;
+  const rows = await tx
+    .select()
+    .from(settlementShareChains)
+    .where(
+      and(eq(settlementShareChains.marketId, marketId), inArray(settlementShareChains.userId, [...userIds])),
+    )
+    .orderBy(asc(settlementShareChains.userId), asc(settlementShareChains.position));
+  for (const r of rows) {
+    const chain = out.get(r.userId) ?? [];
+    chain.push({ uplineId: r.uplineId, shareBp: r.shareBp });
+    out.set(r.userId, chain);
+  }
+  return out;
 }
