@@ -404,6 +404,53 @@ describe('home rows', () => {
   });
 });
 
+describe('one refresh per bet (issue 42)', () => {
+  /** The GETs that show the caller's bets, balance and exposure, by path. */
+  const refreshGets = (fetchMock: ReturnType<typeof mockApi>) =>
+    fetchMock.mock.calls
+      .map(([url]) => String(url))
+      .filter((u) => /(bet\/getMatchBets|match\/getMatchDetail|user\/getUserBalance|exposureDetail)/.test(u));
+
+  /** The game-details screen with one-click at 250: a price click places at once. */
+  async function oneClickScreen(live: boolean) {
+    ControlledSocket.all = [];
+    vi.stubGlobal('WebSocket', ControlledSocket);
+    signIn();
+    const fetchMock = api();
+    renderApp('/game-details/4/9');
+    await screen.findByRole('heading', { name: 'India v Australia' });
+    await waitFor(() => expect(ControlledSocket.all).toHaveLength(1));
+    const ws = ControlledSocket.all[0]!;
+    if (live) act(() => ws.open());
+    await userEvent.click(screen.getByRole('switch', { name: 'One-click betting' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'One-click stake' }), '250');
+    return { fetchMock, ws };
+  }
+
+  it("with the socket open, the answer refreshes nothing; the bet's own notice refreshes once", async () => {
+    const { fetchMock, ws } = await oneClickScreen(true);
+    const before = refreshGets(fetchMock).length;
+    await userEvent.click(screen.getAllByRole('button', { name: 'Lay Australia' })[0]!);
+    await waitFor(() => expect(placeCalls(fetchMock)).toHaveLength(1));
+    await screen.findByText(/Bet /);
+    expect(refreshGets(fetchMock)).toHaveLength(before);
+    act(() => ws.push({ type: 'bets', market_id: 50 }));
+    await waitFor(() => expect(refreshGets(fetchMock).length).toBeGreaterThan(before));
+    const once = refreshGets(fetchMock).length - before;
+    // Each of the screen's bet queries once: My Bets, the match (positions), and the balance.
+    expect(once).toBeGreaterThanOrEqual(2);
+    expect(once).toBeLessThanOrEqual(4);
+  });
+
+  it('with the socket not open, the answer refreshes them itself', async () => {
+    const { fetchMock } = await oneClickScreen(false);
+    const before = refreshGets(fetchMock).length;
+    await userEvent.click(screen.getAllByRole('button', { name: 'Lay Australia' })[0]!);
+    await waitFor(() => expect(placeCalls(fetchMock)).toHaveLength(1));
+    await waitFor(() => expect(refreshGets(fetchMock).length).toBeGreaterThan(before));
+  });
+});
+
 describe('live prices on the game-details screen', () => {
   it('merges images and deltas into the ladder, refetches bets on a notice and everything after a reconnect', async () => {
     ControlledSocket.all = [];

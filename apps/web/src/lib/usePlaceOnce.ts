@@ -30,6 +30,8 @@ export function usePlaceOnce(refresh: () => void) {
       key: string,
       send: (requestId: string, signal: AbortSignal | undefined) => Promise<ApiResult<T>>,
       onPlaced: (data: T, retried: boolean) => void,
+      /** This bet's refresh when not the hook's (the exchange's: only when the socket cannot bring it). */
+      refreshThis: () => void = refresh,
     ) => {
       let sent;
       try {
@@ -46,7 +48,7 @@ export function usePlaceOnce(refresh: () => void) {
         const message = err instanceof Error ? err.message : 'The request failed';
         setNotice({ key, tone: 'error', text: `${message}. ${NOT_CONFIRMED}` });
         toast.error(message);
-        refresh();
+        refreshThis();
         return;
       }
       if (!sent.ran) return;
@@ -69,7 +71,7 @@ export function usePlaceOnce(refresh: () => void) {
           toast.error(r.message);
         }
       }
-      refresh();
+      refreshThis();
     },
     [intent, refresh, run],
   );

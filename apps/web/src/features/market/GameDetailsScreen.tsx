@@ -66,10 +66,23 @@ export function GameDetailsScreen() {
   const sportId = detail.data != null ? detail.data.sport_id : Number(params.sportId);
   const [slip, setSlip] = useState<SlipState | null>(null);
   const [oneClick, setOneClick] = useOneClick();
-  const stale = isStale(useConnectionState());
+  const connection = useConnectionState();
+  const stale = isStale(connection);
   const refreshBets = useRefreshBets(matchId);
 
   const placer = usePlaceOnce(refreshBets);
+  /**
+   * One refresh per bet (issue 42): the bet's own 'bets' notice over the socket refetches My Bets,
+   * the balance and the exposure (useLiveMarkets), so the answer does it only when the socket is
+   * not open or does not follow the bet's market. A notice lost on the way is a resync, which
+   * refetches the screen.
+   */
+  const refreshUnlessLive = (marketId: number) => () => {
+    const followed = (detail.data?.markets ?? []).some(
+      (m) => m.market_id === marketId && !sportIdSet.has(m.market_id),
+    );
+    if (!followed || connection !== 'open') refreshBets();
+  };
   const place = (input: PlaceInput, fromSlip: boolean) =>
     void placer.place(
       exchangeIntentKey(input, input.stake, input.keepInPlay),
@@ -95,6 +108,7 @@ export function GameDetailsScreen() {
         // After a lost answer the slip stays to say "Placed"; else it closes.
         if (!(fromSlip && retried)) setSlip(null);
       },
+      refreshUnlessLive(input.market_id),
     );
 
   // The exchange's betting: the screen's ladders use it, and so does a sport that lays exchange
