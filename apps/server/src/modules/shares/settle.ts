@@ -32,20 +32,8 @@ export async function pinnedChains(
   marketId: number,
   userIds: readonly number[],
 ): Promise<Map<number, UplineShare[]>> {
-  const out = new Map<number, UplineShare[]>();
+  const out: Map<number, UplineShare[]> = await storedChains(tx, marketId, userIds);
   if (userIds.length === 0) return out;
-  const stored = await tx
-    .select()
-    .from(settlementShareChains)
-    .where(
-      and(eq(settlementShareChains.marketId, marketId), inArray(settlementShareChains.userId, [...userIds])),
-    )
-    .orderBy(asc(settlementShareChains.userId), asc(settlementShareChains.position));
-  for (const r of stored) {
-    const chain = out.get(r.userId) ?? [];
-    chain.push({ uplineId: r.uplineId, shareBp: r.shareBp });
-    out.set(r.userId, chain);
-  }
   const missing = userIds.filter((u) => !out.has(u));
   const firstAt = await firstStakeAt(tx, marketId, missing);
   const now = await uplineChainsAt(
