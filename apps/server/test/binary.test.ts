@@ -6,7 +6,7 @@
 // the test's (the binary module's injected clock; logins keep the real one); prices are recorded through the feed runner's own call.
 import type { BinaryBoard, BinaryInstrument, KindBet } from '@backlay/contract';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Fence } from '../src/plugins/leader.ts';
 import { expectLedgerClean, termOf } from './helpers/casino.ts';
 import { TestClock } from './helpers/clock.ts';
@@ -215,6 +215,34 @@ describeStores(
       const direct = await bet(b, 'AXS', { request_id, stack: 250, is_yes: '1', line: after.yes_line });
       expect(direct.body).toMatchObject({ status: true, message: 'Bet already placed' });
       expect(await balanceOf(b)).toMatchObject({ liability: 250 });
+    });
+
+    it('a repeat sent while the first holds the wallet past the busy retries waits for it and answers its bet', async () => {
+      const b = await bettorOf(ctx, 10_000_000);
+      await price('AXS', '2026-12-03T11:05:00', 1_141.3);
+      const line = (await view(b, 'AXS')).instrument.line!;
+      const body = { is_yes: '1', line: line.yes_line, stack: 300, request_id: nextRequestId('bin-busy') };
+      // The first bet's transaction is slow once it holds the bettor's wallet row (a loaded store).
+      const holds = app.wallet.holds;
+      const set = holds.set.bind(holds);
+      let slowed = 0;
+      const spy = vi.spyOn(holds, 'set').mockImplementation(async (...args) => {
+        if (slowed++ === 0) await new Promise((done) => setTimeout(done, 600));
+        return set(...args);
+      });
+      try {
+        const first = bet(b, 'AXS', body);
+        await new Promise((done) => setTimeout(done, 150));
+        const answers = [await first, ...(await Promise.all([bet(b, 'AXS', body), bet(b, 'AXS', body)]))];
+        expect(
+          answers.map((a) => a.body.status),
+          JSON.stringify(answers.map((a) => a.body)),
+        ).toEqual([true, true, true]);
+        expect(new Set(answers.map((a) => (a.body.data as { bet: KindBet }).bet.bet_id)).size).toBe(1);
+      } finally {
+        spy.mockRestore();
+      }
+      expect(await balanceOf(b)).toMatchObject({ liability: 300 });
     });
 
     it('settles on the recorded last price at the close: money, exposure and the ledger', async () => {

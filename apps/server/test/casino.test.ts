@@ -12,7 +12,7 @@ import type {
 } from '@backlay/contract';
 import { ROUND_GAMES, roundGame, serverSeedHash } from '@backlay/engine';
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { casinoBets, casinoRounds } from '../src/modules/casino/schema.ts';
 import { hmacSha256, sha256 } from '../src/modules/casino/fair.ts';
 import { setLimits } from '../src/modules/casino/tables.ts';
@@ -206,6 +206,44 @@ describeStores('casino tables (issue 22)', (ctx) => {
     expect(await balanceOf(b)).toEqual({ balance: 1_000, liability: 100 });
     const round = (await b.call('getCasinoRound', { match_id: r.matchId })).body.data as CasinoRound;
     expect(round.my_bets.map((x) => x.bet_id)).toEqual([ids[0]]);
+    await ctx.app.casino.rounds.voidRound(r.roundId, fence, 'test');
+    await expectLedgerClean(ctx.app);
+  });
+
+  it('the same request_id sent while the first holds the wallet past the busy retries waits for it and answers its bet', async () => {
+    const b = await bettorOf(ctx, 100_000);
+    const r = await openRound(ctx.app, fence, DT);
+    const body = {
+      match_id: r.matchId,
+      round_id: r.roundId,
+      option_id: 'dragon',
+      stack: 100,
+      request_id: nextRequestId(),
+    };
+    // The first bet's transaction, once it holds the bettor's wallet row, is slow (a loaded store):
+    // far longer than the wallet's busy retries (HOUSE_LOCK_TRIES, about 0.1 s in all).
+    const holds = ctx.app.wallet.holds;
+    const set = holds.set.bind(holds);
+    let slowed = 0;
+    const spy = vi.spyOn(holds, 'set').mockImplementation(async (...args) => {
+      if (slowed++ === 0) await new Promise((done) => setTimeout(done, 600));
+      return set(...args);
+    });
+    try {
+      const first = b.call('placeCasinoBet', body);
+      await new Promise((done) => setTimeout(done, 150));
+      const again = await Promise.all([b.call('placeCasinoBet', body), b.call('placeCasinoBet', body)]);
+      const answers = [await first, ...again];
+      expect(
+        answers.map((a) => a.body.status),
+        JSON.stringify(answers.map((a) => a.body)),
+      ).toEqual([true, true, true]);
+      const ids = answers.map((a) => (a.body.data as { bet: CasinoBet }).bet.bet_id);
+      expect(new Set(ids).size).toBe(1);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await balanceOf(b)).toEqual({ balance: 1_000, liability: 100 });
     await ctx.app.casino.rounds.voidRound(r.roundId, fence, 'test');
     await expectLedgerClean(ctx.app);
   });

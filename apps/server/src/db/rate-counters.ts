@@ -16,7 +16,7 @@ export type Window = { bucket: string; max: number; windowMs: number };
 
 /** Slots a window is cut into: its precision (a minute of an hour, 15 s of 15 minutes). */
 export const WINDOW_SLOTS = 60;
-/** First key of the counters' two-int advisory locks (others: 74_142_260/261 migrations, seed, leases). */
+/** First key of the counters' two-int advisory locks (others: 74_142_260/261 migrations, seed, leases; 263 a provider's transaction; 264 a bettor's request_id). */
 const COUNTER_LOCK_NAMESPACE = 74_142_262;
 
 /** The longest window a counter may have: older slots are never read and are deleted. */

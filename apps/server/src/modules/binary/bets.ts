@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { matches } from '../catalog/schema.ts';
 import { markets } from '../markets/schema.ts';
 import type { Executor, Tx } from '../../db/store.ts';
-import { budgetRefusal, isUniqueViolation } from '../markets/house-bets.ts';
+import { budgetRefusal, isUniqueViolation, lockRequest } from '../markets/house-bets.ts';
 import { MARKET_OTHER_KIND_MESSAGE, marketRefusalOf } from '../markets/takes-bets.ts';
 import { openCountedBets, toBinaryBet, toEngineBet, type BinaryBetRow } from './bet-rows.ts';
 import { BINARY_KIND } from './kind.ts';
@@ -77,6 +77,8 @@ export function createBinaryBets(app: FastifyInstance) {
     staker: Staker,
   ): Promise<BinaryPlaceOutcome> {
     return db.transaction(async (tx: Tx) => {
+      // A repeat of a request in flight waits for it here, then finds its bet.
+      await lockRequest(tx, userId, req.request_id);
       const before = await storedBet(tx, userId, req.request_id);
       if (before) return repeatOf(tx, before, req);
       const [market] = await tx

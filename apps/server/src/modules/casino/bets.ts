@@ -11,7 +11,7 @@ import type { CasinoBet } from '@backlay/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/store.ts';
-import { budgetRefusal, isUniqueViolation } from '../markets/house-bets.ts';
+import { budgetRefusal, isUniqueViolation, lockRequest } from '../markets/house-bets.ts';
 import { holdKey } from '../markets/registry.ts';
 import { marketBetRefusal } from '../markets/takes-bets.ts';
 import { casinoHolds, openCountedBets } from './holds.ts';
@@ -65,6 +65,8 @@ export function createCasinoBets(app: FastifyInstance) {
     staker: Staker,
   ): Promise<CasinoPlaceOutcome> {
     return db.transaction(async (tx) => {
+      // A repeat of a request in flight waits for it here, then finds its bet.
+      await lockRequest(tx, userId, req.request_id);
       const before = await stored(tx, userId, req.request_id);
       if (before) return repeatOf(before, req);
       const [r0] = await tx

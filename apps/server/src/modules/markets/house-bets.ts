@@ -1,5 +1,8 @@
-// What the house-quoted kinds (bookmaker, fancy) share when a bet is placed: the budget rule and
-// the answer. A bet is taken whole or refused, in its market's next batch (markets/command-queue.ts).
+// What the house-quoted kinds share when a bet is placed: the budget rule, the answer, and the
+// request_id lock of the kinds that place one bet per transaction (casino, binary). A bet is taken
+// whole or refused (bookmaker and fancy in their market's next batch, markets/command-queue.ts).
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/store.ts';
 import { exposureLimitRefusal, type TreeLimit } from '../wallet/tree-limit.ts';
 
 const rupeesText = (paise: number) => `₹${(paise / 100).toFixed(2)}`;
@@ -28,4 +31,19 @@ export type PlaceOutcome<T> = { ok: true; bet: T; repeated: boolean } | { ok: fa
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } } | null;
   return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/** First key of the two-int advisory lock on one bettor's request_id (db/rate-counters.ts lists the others). */
+const REQUEST_LOCK_NAMESPACE = 74_142_264;
+
+/**
+ * Locks one bettor's request_id for the rest of the transaction. The same request sent again while
+ * the first is in flight (a retry after a timeout, a double tap, another node) waits here for the
+ * first to end and then reads its bet, instead of racing it to the wallet row, where SKIP LOCKED
+ * would answer "your wallet is busy" to a request that did go through. Take it before any row lock.
+ */
+export async function lockRequest(tx: Executor, userId: number, requestId: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${REQUEST_LOCK_NAMESPACE}, hashtext(${`${userId}:${requestId}`}))`,
+  );
 }
