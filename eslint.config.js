@@ -39,13 +39,14 @@ function marketKindSeam() {
   const names = kinds.join('|');
   const message =
     "A market kind is named only in its own folder (modules/<kind>/), modules/markets, the schema and the seed: ask the kind registry (app.kinds) or import the kind folder's constant.";
-  // The market row and its runners are written only by modules/markets (its lifecycle.ts, issue
-  // 42); the same check, with raw SQL too, is apps/server/test/arch.test.ts (`npm run arch`).
+  // The market row, its runners, its settlement state and its voids are written only by
+  // modules/markets (its lifecycle.ts, issue 42); the same check, with raw SQL too, is
+  // apps/server/test/arch.test.ts (`npm run arch`).
   const rowWrites = {
     selector:
-      'CallExpression[callee.property.name=/^(insert|update|delete)$/][arguments.0.name=/^(markets|runners)$/]',
+      'CallExpression[callee.property.name=/^(insert|update|delete)$/][arguments.0.name=/^(markets|runners|marketSettlements|marketVoids)$/]',
     message:
-      'The market row and its runners are written by modules/markets/lifecycle.ts only: call its create, close, status or version function.',
+      'The market row, its runners, its settlement state and its voids are written by modules/markets/lifecycle.ts only: call its create, close, status, version, recordSettlement or recordVoids function.',
   };
   return [
     {

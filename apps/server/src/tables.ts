@@ -20,7 +20,6 @@ export * from './modules/racing/schema.ts';
 export * from './modules/responsible/schema.ts';
 export * from './modules/security/schema.ts';
 export * from './modules/settings/schema.ts';
-export * from './modules/settlement/schema.ts';
 export * from './modules/shares/schema.ts';
 export * from './modules/signup/schema.ts';
 export * from './modules/stakes/schema.ts';

@@ -8,7 +8,7 @@ import type { AdminFancyIncompleteResult, CricketDetail } from '@backlay/contrac
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { fancies, fancyBets } from '../src/modules/fancy/schema.ts';
-import { marketVoids } from '../src/modules/settlement/schema.ts';
+import { marketVoids } from '../src/modules/markets/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { lockMarket } from '../src/modules/settlement/queries.ts';
 import type { Api } from './helpers/api.ts';

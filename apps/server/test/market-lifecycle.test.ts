@@ -3,8 +3,7 @@
 // with every change, on PGlite and PostgreSQL.
 import { asc, eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { markets, runners } from '../src/modules/markets/schema.ts';
-import { marketSettlements } from '../src/modules/settlement/schema.ts';
+import { marketSettlements, marketVoids, markets, runners } from '../src/modules/markets/schema.ts';
 import {
   bumpMarketVersion,
   clearRunnerResults,
@@ -17,6 +16,10 @@ import {
   settleRunners,
   MarketLifecycleRefusal,
   nextMarketStatus,
+  recordSettlement,
+  recordVoids,
+  SettlementStepError,
+  settlementStepRefusal,
   SETTLED_MARKET_REOPEN_MESSAGE,
   setStatusByOperator,
   type MarketStatus,
@@ -44,6 +47,21 @@ it('the state machine: closing always; a kind never reopens a closed market; the
       }
     }
   }
+});
+
+it('the settlement machine: a settlement is the next generation; an unsettle keeps the settled one', () => {
+  const S = (generation: number) => ({ state: 'SETTLED' as const, generation });
+  const U = (generation: number) => ({ state: 'UNSETTLED' as const, generation });
+  expect(settlementStepRefusal(null, S(1))).toBeNull();
+  expect(settlementStepRefusal(S(1), S(2))).toBeNull(); // a re-settlement (a void on a settled market)
+  expect(settlementStepRefusal(U(2), S(3))).toBeNull();
+  expect(settlementStepRefusal(S(2), U(2))).toBeNull();
+  expect(settlementStepRefusal(null, S(2))).toMatch(/generation 1/);
+  expect(settlementStepRefusal(S(1), S(1))).toMatch(/generation 2/);
+  expect(settlementStepRefusal(U(2), S(2))).toMatch(/generation 3/);
+  expect(settlementStepRefusal(null, U(0))).toMatch(/only a settled market/);
+  expect(settlementStepRefusal(U(1), U(1))).toMatch(/only a settled market/);
+  expect(settlementStepRefusal(S(2), U(1))).toMatch(/keeps the generation/);
 });
 
 describeStores('the market lifecycle on the store (issue 42)', (ctx) => {
@@ -130,6 +148,39 @@ describeStores('the market lifecycle on the store (issue 42)', (ctx) => {
     await ctx.app.db.delete(marketSettlements).where(eq(marketSettlements.marketId, id!));
     expect(await ctx.app.db.transaction((tx) => setStatusByOperator(tx, id!, 'CLOSED', 'OPEN'))).toBe(true);
     expect((await read([id!])).get(id!)).toMatchObject({ status: 'OPEN', version: v0 + 1 });
+  });
+
+  it('records a settlement only as the machine allows and only on a closed market; voids as given', async () => {
+    const [open, closed] = await threeMarkets(['OPEN', 'CLOSED', 'OPEN']);
+    const at = new Date();
+    const settled = { state: 'SETTLED' as const, generation: 1, settledAt: at, updatedAt: at };
+    const refusedOf = (marketId: number, step: Parameters<typeof recordSettlement>[2]) =>
+      ctx.app.db.transaction((tx) => recordSettlement(tx, marketId, step)).catch((err: unknown) => err);
+    const stored = async (marketId: number) =>
+      ctx.app.db.select().from(marketSettlements).where(eq(marketSettlements.marketId, marketId));
+
+    expect(await refusedOf(open!, settled)).toBeInstanceOf(SettlementStepError);
+    expect(await stored(open!)).toEqual([]);
+    expect(await refusedOf(closed!, { ...settled, state: 'UNSETTLED' })).toBeInstanceOf(SettlementStepError);
+    expect(await refusedOf(closed!, { ...settled, generation: 2 })).toBeInstanceOf(SettlementStepError);
+    expect(await stored(closed!)).toEqual([]);
+
+    await ctx.app.db.transaction((tx) => recordSettlement(tx, closed!, settled));
+    await ctx.app.db.transaction((tx) => recordSettlement(tx, closed!, { ...settled, state: 'UNSETTLED' }));
+    expect(await refusedOf(closed!, { ...settled, state: 'UNSETTLED' })).toBeInstanceOf(SettlementStepError);
+    await ctx.app.db.transaction((tx) => recordSettlement(tx, closed!, { ...settled, generation: 2 }));
+    expect((await stored(closed!)).map((r) => [r.state, r.generation])).toEqual([['SETTLED', 2]]);
+
+    await ctx.app.db.transaction((tx) =>
+      recordVoids(tx, [
+        { marketId: closed!, kind: 'WINDOW', fromAt: at, toAt: at, createdAt: at },
+        { marketId: closed!, kind: 'BET', betId: 987_654_321, createdAt: at },
+      ]),
+    );
+    const voids = await ctx.app.db.select().from(marketVoids).where(eq(marketVoids.marketId, closed!));
+    expect(voids.map((v) => v.kind).sort()).toEqual(['BET', 'WINDOW']);
+    await ctx.app.db.delete(marketVoids).where(eq(marketVoids.marketId, closed!));
+    await ctx.app.db.delete(marketSettlements).where(eq(marketSettlements.marketId, closed!));
   });
 
   it('creates markets with their runners in order, each market its own selection ids; a result, an unsettle and a removal on them', async () => {

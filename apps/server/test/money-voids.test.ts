@@ -5,8 +5,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { bets, fills } from '../src/modules/exchange/schema.ts';
-import { markets } from '../src/modules/markets/schema.ts';
-import { marketSettlements, marketVoids } from '../src/modules/settlement/schema.ts';
+import { marketSettlements, marketVoids, markets } from '../src/modules/markets/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import type { Api } from './helpers/api.ts';
 import { createBettor, createMarket } from './helpers/exchange.ts';

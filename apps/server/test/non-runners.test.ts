@@ -7,8 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { fills } from '../src/modules/exchange/schema.ts';
-import { markets } from '../src/modules/markets/schema.ts';
-import { marketSettlements } from '../src/modules/settlement/schema.ts';
+import { marketSettlements, markets } from '../src/modules/markets/schema.ts';
 import type { Api } from './helpers/api.ts';
 import {
   createMarket,

@@ -19,7 +19,7 @@ import { matches } from '../modules/catalog/schema.ts';
 import { cricketMatches } from '../modules/cricket/schema.ts';
 import { fancies } from '../modules/fancy/schema.ts';
 import { markets, runners } from '../modules/markets/schema.ts';
-import { marketSettlements } from '../modules/settlement/schema.ts';
+import { marketSettlements } from '../modules/markets/schema.ts';
 import { settleIncompleteFancy } from '../modules/fancy/incomplete.ts';
 import { averageOverrides } from '../modules/fancy/rules.ts';
 import { endsMatch, suspendMatchOdds } from '../modules/cricket/match-odds.ts';

@@ -14,7 +14,7 @@ import { casinoBets, casinoRounds } from '../../src/modules/casino/schema.ts';
 import { matches } from '../../src/modules/catalog/schema.ts';
 import { bets } from '../../src/modules/exchange/schema.ts';
 import { fancies, fancyBets } from '../../src/modules/fancy/schema.ts';
-import { marketSettlements } from '../../src/modules/settlement/schema.ts';
+import { marketSettlements } from '../../src/modules/markets/schema.ts';
 import { ledgerAccounts } from '../../src/modules/wallet/schema.ts';
 import { publishScore } from '../../src/modules/cricket/plugin.ts';
 import { hmacSha256, sha256 } from '../../src/modules/casino/fair.ts';

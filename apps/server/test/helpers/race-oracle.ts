@@ -32,9 +32,8 @@ import { casinoBets, casinoRounds } from '../../src/modules/casino/schema.ts';
 import { bets, fills } from '../../src/modules/exchange/schema.ts';
 import { fancies, fancyBets } from '../../src/modules/fancy/schema.ts';
 import { fantasyContests, fantasyEntries } from '../../src/modules/fantasy/schema.ts';
-import { markets, runners } from '../../src/modules/markets/schema.ts';
+import { marketSettlements, marketVoids, markets, runners } from '../../src/modules/markets/schema.ts';
 import { providerRounds, providerTransactions } from '../../src/modules/providers/schema.ts';
-import { marketSettlements, marketVoids } from '../../src/modules/settlement/schema.ts';
 import {
   exposureHolds,
   exposureReservations,

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../account/schema.ts';
 import { markets } from '../markets/schema.ts';
-import { marketSettlements, marketVoids } from '../settlement/schema.ts';
+import { marketSettlements, marketVoids } from '../markets/schema.ts';
 import { ledgerAccounts, transfers } from '../wallet/schema.ts';
 import { RESERVATION_SWEEP_MS, RESERVATION_TIMEOUT_MS } from '../wallet/reservations.ts';
 

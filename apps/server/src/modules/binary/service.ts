@@ -37,7 +37,7 @@ import type { FeedTick } from '@backlay/feed';
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { markets } from '../markets/schema.ts';
-import { marketSettlements } from '../settlement/schema.ts';
+import { marketSettlements } from '../markets/schema.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import { checkFence, type Fence } from '../../plugins/leader.ts';
 import { fromHundredths, toBinaryBet, toEngineBet } from './bet-rows.ts';

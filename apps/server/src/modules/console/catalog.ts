@@ -22,7 +22,7 @@ import type { z } from 'zod';
 import { matches, series, sports } from '../catalog/schema.ts';
 import type { ConsoleSources } from './sources.ts';
 import { markets, runners } from '../markets/schema.ts';
-import { marketSettlements, marketVoids } from '../settlement/schema.ts';
+import { marketSettlements, marketVoids } from '../markets/schema.ts';
 import { exposureHolds } from '../wallet/schema.ts';
 import { afterCommit } from '../../db/commit-hooks.ts';
 import type { Executor, Tx } from '../../db/store.ts';

@@ -9,7 +9,7 @@ import { adminActions } from '../audit/schema.ts';
 import { matches } from '../catalog/schema.ts';
 import { markets } from '../markets/schema.ts';
 import { paymentRequests } from '../payments/schema.ts';
-import { marketSettlements } from '../settlement/schema.ts';
+import { marketSettlements } from '../markets/schema.ts';
 import { ledgerAccounts, transfers } from '../wallet/schema.ts';
 
 /** A bettor is online when a call of theirs was authenticated within this many minutes. */

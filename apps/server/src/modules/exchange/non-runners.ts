@@ -18,7 +18,7 @@ import {
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { bets, fills } from './schema.ts';
 import { markets, runners } from '../markets/schema.ts';
-import { marketVoids } from '../settlement/schema.ts';
+import { marketVoids } from '../markets/schema.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import { PLACE_MARKET_TYPE } from './kind.ts';
 import { oneWinnerRefusal, type DeclaredWinners, type MarketRow } from '../markets/registry.ts';

@@ -5,7 +5,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/store.ts';
 import { matches } from '../catalog/schema.ts';
 import { markets, runners } from '../markets/schema.ts';
-import { marketSettlements } from '../settlement/schema.ts';
+import { marketSettlements } from '../markets/schema.ts';
 import { positionIn, runnerSpace } from './batch.ts';
 import { matchedOf, runnersOf } from './book-store.ts';
 import { bets } from './schema.ts';

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { matches } from '../catalog/schema.ts';
 import { fancies, fancyBets } from './schema.ts';
 import { markets } from '../markets/schema.ts';
-import { marketVoids } from '../settlement/schema.ts';
+import { marketVoids } from '../markets/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import { notVoided } from '../markets/voids.ts';
 

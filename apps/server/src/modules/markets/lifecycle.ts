@@ -10,9 +10,12 @@
 //     and SETTLED would take bets): unsettle it first.
 //
 // Each change moves the version, which bettors' slips and the books' pushes are checked against.
+//
+// The market's settlement state and its management voids are recorded here too (settlement
+// decides them and moves the money; this module writes its own tables): a settlement step must be
+// one the settlement machine allows (`settlementStepRefusal`), and a SETTLED market is CLOSED.
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { markets, runners } from './schema.ts';
-import { marketSettlements } from '../settlement/schema.ts';
+import { marketSettlements, marketVoids, markets, runners } from './schema.ts';
 import type { Executor } from '../../db/store.ts';
 
 export type MarketStatus = (typeof markets.$inferSelect)['status'];
@@ -246,4 +249,70 @@ export async function moveMarketStarts(tx: Executor, matchId: number, from: Date
     .update(markets)
     .set({ startTime: to })
     .where(and(eq(markets.matchId, matchId), eq(markets.startTime, from)));
+}
+
+/** A market's settlement state as recorded (null: never settled). */
+export type SettlementStep = { state: 'SETTLED' | 'UNSETTLED'; generation: number };
+
+/**
+ * Why the settlement machine refuses the step from `prev` to `next` (pure), or null. A settlement
+ * (or a re-settlement) is the next generation; an unsettle reverses the settled generation and
+ * keeps its number, so the next settlement writes new transfer keys.
+ */
+export function settlementStepRefusal(prev: SettlementStep | null, next: SettlementStep): string | null {
+  if (next.state === 'SETTLED') {
+    const want = (prev?.generation ?? 0) + 1;
+    return next.generation === want ? null : `a settlement is generation ${want}, not ${next.generation}`;
+  }
+  if (prev?.state !== 'SETTLED') return 'only a settled market can be unsettled';
+  return next.generation === prev.generation ? null : 'an unsettle keeps the generation it reverses';
+}
+
+/** A step the machine refuses: a bug in the caller, never a bettor's or operator's input. */
+export class SettlementStepError extends Error {}
+
+export type SettlementRecord = Omit<typeof marketSettlements.$inferInsert, 'marketId'> & SettlementStep;
+
+/**
+ * Records a market's settlement state (the caller holds the market's row locked and moves the
+ * money in the same transaction). Throws SettlementStepError on a step the machine refuses or
+ * on SETTLED for a market not CLOSED (an OPEN and settled market would take bets).
+ */
+export async function recordSettlement(
+  tx: Executor,
+  marketId: number,
+  next: SettlementRecord,
+): Promise<void> {
+  const [row] = await tx
+    .select({
+      status: markets.status,
+      state: marketSettlements.state,
+      generation: marketSettlements.generation,
+    })
+    .from(markets)
+    .leftJoin(marketSettlements, eq(marketSettlements.marketId, markets.marketId))
+    .where(eq(markets.marketId, marketId));
+  if (!row) throw new SettlementStepError(`market ${marketId}: no such market`);
+  const prev =
+    row.state === null || row.generation === null ? null : { state: row.state, generation: row.generation };
+  const refusal = settlementStepRefusal(prev, next);
+  if (refusal) throw new SettlementStepError(`market ${marketId}: ${refusal}`);
+  if (next.state === 'SETTLED' && row.status !== 'CLOSED')
+    throw new SettlementStepError(`market ${marketId}: settled while ${row.status}`);
+  await tx
+    .insert(marketSettlements)
+    .values({ marketId, ...next })
+    .onConflictDoUpdate({ target: marketSettlements.marketId, set: next });
+}
+
+/** A management void's row (a runner, a time window or one bet). */
+export type NewMarketVoid = typeof marketVoids.$inferInsert;
+
+/**
+ * Records management voids of part of a market (the caller holds its row locked; settlement
+ * applies them to the money). A runner's removal also goes through `removeRunner`.
+ */
+export async function recordVoids(tx: Executor, voids: readonly NewMarketVoid[]): Promise<void> {
+  if (voids.length === 0) return;
+  await tx.insert(marketVoids).values([...voids]);
 }

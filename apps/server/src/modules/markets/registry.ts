@@ -6,8 +6,7 @@ import type { adminMarketCreateRequest, ConsoleMarket, MarketKind } from '@backl
 import type { SettlementMovement } from '@backlay/engine';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { markets } from './schema.ts';
-import type { marketSettlements, marketVoids } from '../settlement/schema.ts';
+import type { marketSettlements, marketVoids, markets } from './schema.ts';
 import type { Executor, Tx } from '../../db/store.ts';
 import type { ReportBetsFilter } from './report-bets.ts';
 

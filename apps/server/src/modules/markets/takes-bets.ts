@@ -6,8 +6,7 @@
 // lockMarket), waits for the bets in flight, and every bet after it sees what it did.
 import type { MarketKind } from '@backlay/contract';
 import { eq } from 'drizzle-orm';
-import { markets } from './schema.ts';
-import { marketSettlements } from '../settlement/schema.ts';
+import { marketSettlements, markets } from './schema.ts';
 import type { Tx } from '../../db/store.ts';
 import type { MarketStatus } from './lifecycle.ts';
 

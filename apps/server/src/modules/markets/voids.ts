@@ -4,7 +4,7 @@
 // SELECTION_VOID, BET_VOID, TIME_WINDOW). A position is a function of the bets that are not void
 // over the runners still running.
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { marketVoids } from '../settlement/schema.ts';
+import { marketVoids } from './schema.ts';
 
 export type VoidableBet = {
   /** The bet's market id column. */

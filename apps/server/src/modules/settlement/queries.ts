@@ -1,6 +1,5 @@
 import { and, asc, eq, like, sql, type SQL } from 'drizzle-orm';
-import { markets, runners } from '../markets/schema.ts';
-import { marketSettlements, marketVoids } from './schema.ts';
+import { marketSettlements, marketVoids, markets, runners } from '../markets/schema.ts';
 import { transfers } from '../wallet/schema.ts';
 import type { Executor } from '../../db/store.ts';
 

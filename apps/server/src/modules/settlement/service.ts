@@ -3,7 +3,6 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../account/schema.ts';
 import { markets } from '../markets/schema.ts';
-import { marketSettlements, marketVoids } from './schema.ts';
 import { ledgerAccounts } from '../wallet/schema.ts';
 import { afterCommit } from '../../db/commit-hooks.ts';
 import type { Executor, Tx } from '../../db/store.ts';
@@ -11,7 +10,13 @@ import { oneWinnerRefusal, type DeclaredWinners } from '../markets/registry.ts';
 import * as q from './queries.ts';
 import * as shares from '../shares/settle.ts';
 import { cashAccounts } from '../wallet/queries.ts';
-import { clearRunnerResults, removeRunner, settleRunners } from '../markets/lifecycle.ts';
+import {
+  clearRunnerResults,
+  recordSettlement,
+  recordVoids,
+  removeRunner,
+  settleRunners,
+} from '../markets/lifecycle.ts';
 
 /** House account that receives commission (kept apart from HOUSE_CASH so income is visible). */
 export const HOUSE_COMMISSION = 'HOUSE_COMMISSION';
@@ -238,13 +243,6 @@ export function createSettlementService(app: FastifyInstance) {
     }
   }
 
-  async function upsertSettlement(tx: Tx, marketId: number, values: Omit<q.SettlementRow, 'marketId'>) {
-    await tx
-      .insert(marketSettlements)
-      .values({ marketId, ...values })
-      .onConflictDoUpdate({ target: marketSettlements.marketId, set: values });
-  }
-
   async function view(tx: Executor, marketId: number): Promise<SettlementView> {
     const market = await mustMarket(tx, marketId);
     const row = await q.settlementOf(tx, marketId);
@@ -323,7 +321,7 @@ export function createSettlementService(app: FastifyInstance) {
       settledBy: by,
       updatedAt: now(),
     };
-    await upsertSettlement(tx, market.marketId, next);
+    await recordSettlement(tx, market.marketId, next);
     // A void is a fact: it applies even when it leaves a bettor owing (docs/settlement.md).
     return applyGeneration(tx, market, next, next.generation);
   }
@@ -391,7 +389,7 @@ export function createSettlementService(app: FastifyInstance) {
         settledBy: by,
         updatedAt: now(),
       };
-      await upsertSettlement(tx, marketId, next);
+      await recordSettlement(tx, marketId, next);
       // Never refused for a bettor's shortfall: the holds follow every void, so a loss above the
       // balance is a debt the ledger shows (docs/settlement.md "A bettor who owes").
       const touched = await applyGeneration(tx, locked, next, next.generation);
@@ -446,15 +444,17 @@ export function createSettlementService(app: FastifyInstance) {
       throw new SettlementRefusal('That is the last runner left: void the whole market instead');
     }
     const at = now();
-    await tx.insert(marketVoids).values({
-      marketId,
-      kind: 'SELECTION',
-      selectionId,
-      reductionBp,
-      marketVersion: locked.version + 1,
-      createdBy: by,
-      createdAt: at,
-    });
+    await recordVoids(tx, [
+      {
+        marketId,
+        kind: 'SELECTION',
+        selectionId,
+        reductionBp,
+        marketVersion: locked.version + 1,
+        createdBy: by,
+        createdAt: at,
+      },
+    ]);
     // The runner takes no more bets; bettors see the market moved on.
     await removeRunner(tx, marketId, selectionId);
     // The kind decides what the reduction does to the bets on the other runners.
@@ -494,7 +494,7 @@ export function createSettlementService(app: FastifyInstance) {
         settledBy: by,
         updatedAt: now(),
       };
-      await upsertSettlement(tx, market.marketId, next);
+      await recordSettlement(tx, market.marketId, next);
       return applyGeneration(tx, market, next, next.generation);
     },
 
@@ -620,7 +620,7 @@ export function createSettlementService(app: FastifyInstance) {
             settledBy: by,
             updatedAt: now(),
           };
-          await upsertSettlement(tx, marketId, next);
+          await recordSettlement(tx, marketId, next);
           const touched = await applyGeneration(tx, locked, next, next.generation);
           return { value: { decision: d, view: await view(tx, marketId) }, touched };
         });
@@ -659,7 +659,7 @@ export function createSettlementService(app: FastifyInstance) {
               settledBy: by,
               updatedAt: now(),
             };
-            await upsertSettlement(tx, marketId, next);
+            await recordSettlement(tx, marketId, next);
             const touched = await applyGeneration(tx, locked, next, next.generation);
             return { value: await view(tx, marketId), touched };
           });
@@ -719,9 +719,9 @@ export function createSettlementService(app: FastifyInstance) {
               (v.toAt!.getTime() === end.getTime() || v.toAt!.getTime() === to.getTime()),
           );
           if (already) return { value: await view(tx, marketId), touched: new Set<number>() };
-          await tx
-            .insert(marketVoids)
-            .values({ marketId, kind: 'WINDOW', fromAt: from, toAt: end, createdBy: by, createdAt: now() });
+          await recordVoids(tx, [
+            { marketId, kind: 'WINDOW', fromAt: from, toAt: end, createdBy: by, createdAt: now() },
+          ]);
           const touched = await applyVoid(tx, locked, by);
           return { value: await view(tx, marketId), touched };
         });
@@ -755,7 +755,8 @@ export function createSettlementService(app: FastifyInstance) {
           );
           const fresh = wanted.filter((id) => !already.has(id));
           if (fresh.length === 0) return { value: await view(tx, marketId), touched: new Set<number>() };
-          await tx.insert(marketVoids).values(
+          await recordVoids(
+            tx,
             fresh.map((betId) => ({
               marketId,
               kind: 'BET' as const,
@@ -781,7 +782,7 @@ export function createSettlementService(app: FastifyInstance) {
           if (refusal) throw new SettlementRefusal(refusal);
           await reverseGeneration(tx, locked, row.generation);
           await refreshHolds(tx, locked);
-          await upsertSettlement(tx, marketId, {
+          await recordSettlement(tx, marketId, {
             state: 'UNSETTLED',
             generation: row.generation,
             result: null,
