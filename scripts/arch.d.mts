@@ -18,6 +18,11 @@ export function longFunctionsIn(
   min: number,
 ): { name: string; line: number; lines: number }[];
 
+export function appParamsIn(
+  text: string,
+  fileName: string,
+): { line: number; whole: boolean; passedOn: boolean; uses: string[] }[];
+
 export interface ArchWrite {
   file: string;
   line: number;
@@ -52,5 +57,7 @@ export interface ArchReport {
     count: number;
     list: { file: string; name: string; line: number; lines: number }[];
   };
+  /** Functions given the Fastify instance: naming what they use, taking it whole, or could name it. */
+  appParams: { picks: number; whole: number; narrowable: string[] };
 }
 export function measure(src?: string): ArchReport;

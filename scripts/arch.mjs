@@ -8,7 +8,10 @@
 //   - cycles: files that import each other in a loop (type-only imports included: they tie the
 //     files' meaning as much as a value import does);
 //   - market kind names outside the kinds' own folders (the seam: generic code asks the registry);
-//   - the longest functions.
+//   - the longest functions;
+//   - what a function given the app uses of it: a parameter typed `FastifyInstance` that is only
+//     read as `app.x` could name those (`Pick<FastifyInstance, 'x' | …>`) — the services it
+//     depends on — instead of the whole instance.
 // Layers, lowest first: lib-like infrastructure (db/, cache/, http/, config.ts, logging.ts) imports
 // nothing above it; plugins/ imports infrastructure; modules/ import both; the composition root
 // (app.ts, main.ts, prepare-store.ts, kinds.ts: the kinds' list) may import anything. `--json` prints the figures as JSON.
@@ -49,6 +52,45 @@ const INFRA_DIRS = ['db', 'cache', 'http'];
 const INFRA_FILES = new Set(['config.ts', 'logging.ts']);
 /** A function longer than this many lines is listed (the issue: none over ~100 without a why). */
 export const LONG_FUNCTION_LINES = 100;
+
+/**
+ * The parameters typed with the Fastify instance in a source text: each with the properties the
+ * function reads of it, whether it passes the instance on (any use but `app.x`), and whether it
+ * takes the whole instance or a `Pick` of it. A whole instance read only as `app.x` could be a Pick.
+ */
+export function appParamsIn(text, fileName) {
+  const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const out = [];
+  const visit = (node) => {
+    if (ts.isParameter(node) && node.type && ts.isIdentifier(node.name)) {
+      const type = node.type.getText(sf);
+      const whole = type === 'FastifyInstance';
+      if (whole || /^Pick<FastifyInstance,/.test(type)) {
+        const name = node.name.text;
+        const props = new Set();
+        let passedOn = false;
+        const scan = (n) => {
+          if (ts.isIdentifier(n) && n.text === name && n !== node.name) {
+            const p = n.parent;
+            if (ts.isPropertyAccessExpression(p) && p.expression === n) props.add(p.name.text);
+            else if (!(ts.isPropertyAccessExpression(p) && p.name === n)) passedOn = true;
+          }
+          ts.forEachChild(n, scan);
+        };
+        if (node.parent.body) scan(node.parent.body);
+        out.push({
+          line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1,
+          whole,
+          passedOn,
+          uses: [...props].sort(),
+        });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return out;
+}
 
 /** Every .ts file under `dir` (relative paths with '/'), tests and declaration files left out. */
 export function listSources(dir) {
@@ -337,6 +379,10 @@ export function measure(src = SERVER_SRC) {
     .flatMap((f) => longFunctionsIn(text.get(f), f, LONG_FUNCTION_LINES).map((x) => ({ file: f, ...x })))
     .sort((a, b) => b.lines - a.lines);
 
+  // What the functions given the app use of it.
+  const appParams = files.flatMap((f) => appParamsIn(text.get(f), f).map((x) => ({ file: f, ...x })));
+  const narrowable = appParams.filter((x) => x.whole && !x.passedOn && x.uses.length > 0);
+
   return {
     files: files.length,
     imports: edges.length,
@@ -362,6 +408,11 @@ export function measure(src = SERVER_SRC) {
       clients: clientKindNames,
     },
     longFunctions: { over: LONG_FUNCTION_LINES, count: long.length, list: long },
+    appParams: {
+      picks: appParams.filter((x) => !x.whole).length,
+      whole: appParams.filter((x) => x.whole).length,
+      narrowable: narrowable.map((x) => `${x.file}:${x.line}`),
+    },
   };
 }
 
@@ -405,6 +456,10 @@ function print(r) {
   line(`market kind names outside the kinds' modules: ${r.kindNamesOutsideKinds.count} lines`);
   if (r.kindNamesOutsideKinds.count > 0) line(`  ${pairs(r.kindNamesOutsideKinds.byFile)}`);
   line(`  in the clients: ${pairs(r.kindNamesOutsideKinds.clients)} lines`);
+  line(
+    `functions given the app: ${r.appParams.picks} name what they use (a Pick), ${r.appParams.whole} take it whole and pass it on; ${r.appParams.narrowable.length} read it only as app.x and could name what they use`,
+  );
+  for (const f of r.appParams.narrowable.slice(0, 10)) line(`  ${f}`);
   line(`functions over ${r.longFunctions.over} lines: ${r.longFunctions.count}`);
   for (const f of r.longFunctions.list.slice(0, 10))
     line(`  ${f.lines} lines: ${f.name} (${f.file}:${f.line})`);

@@ -14,6 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  appParamsIn,
   cyclesOf,
   importsOf,
   isBackUp,
@@ -223,6 +224,29 @@ describe('npm run arch', () => {
       (m) => m[1],
     );
     expect(listed.sort()).toEqual(['./db/schema.ts', ...schemas].sort());
+  });
+
+  it('reads what a function given the app uses of it, and whether it passes the app on', () => {
+    const text = [
+      'export function a(app: FastifyInstance) { return app.db.select(); }',
+      "export function b(app: FastifyInstance) { return route(app, 'x', () => app.clock.now()); }",
+      "export function c(app: Pick<FastifyInstance, 'db'>) { return app.db; }",
+      'export function d(x: Other) { return x.db; }',
+    ].join('\n');
+    expect(appParamsIn(text, 'x.ts')).toEqual([
+      { line: 1, whole: true, passedOn: false, uses: ['db'] },
+      { line: 2, whole: true, passedOn: true, uses: ['clock'] },
+      { line: 3, whole: false, passedOn: false, uses: ['db'] },
+    ]);
+  });
+
+  it('a function given the app names the services it uses, unless it passes the app on', () => {
+    // Issue 42, item 3: modules depend on the interfaces they use, not on a global app. A function
+    // that only reads app.x takes Pick<FastifyInstance, 'x' | …>; the rest pass the instance to
+    // a route or to units that name theirs.
+    const r = measure();
+    expect(r.appParams.narrowable).toEqual([]);
+    expect(r.appParams.picks).toBeGreaterThanOrEqual(42);
   });
 
   it('measures this repository: every count present', () => {

@@ -53,7 +53,7 @@ const toPaise = (rupees: number) => Math.round(rupees * 100);
 const FENCE_WAIT_MS = 5_000;
 
 /** This node's current leader term, waiting up to FENCE_WAIT_MS for it (tests build feeds at once). */
-export async function currentFence(app: FastifyInstance): Promise<Fence> {
+export async function currentFence(app: Pick<FastifyInstance, 'leader'>): Promise<Fence> {
   const end = Date.now() + FENCE_WAIT_MS;
   for (;;) {
     const f = app.leader.fence();

@@ -24,7 +24,7 @@ async function settled(fn: () => Promise<RaceOutcome>): Promise<RacingResult> {
   }
 }
 
-export function createRacingFeedApi(app: FastifyInstance): RacingFeedApi {
+export function createRacingFeedApi(app: Pick<FastifyInstance, 'racing'>): RacingFeedApi {
   const racing = app.racing;
 
   async function feedRace(matchId: number): Promise<FeedRace> {

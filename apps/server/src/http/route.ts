@@ -71,7 +71,7 @@ export function route<N extends EndpointName>(
 
 /** The untyped core of `route`, also used by tests to mount endpoints the contract does not have yet. */
 export function registerEndpoint(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'auth' | 'db' | 'route'>,
   name: string,
   endpoint: EndpointSpec,
   handler: (ctx: { body: unknown; user: AuthUser | null; req: FastifyRequest }) => Promise<Outcome<unknown>>,

@@ -340,7 +340,11 @@ export const metricsPlugin = fp<MetricsOptions>(
 );
 
 /** GET /metrics on a listener of its own (no token: protected by the address it is bound to). */
-function serveMetrics(app: FastifyInstance, host: string, port: number): Promise<Server> {
+function serveMetrics(
+  app: Pick<FastifyInstance, 'log' | 'metrics'>,
+  host: string,
+  port: number,
+): Promise<Server> {
   const server = createServer((req, res) => {
     if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');

@@ -47,7 +47,11 @@ export const compressionPlugin = fp(
  * with the cache policy of its kind: hashed assets immutable, everything else (index.html)
  * revalidated. `vary: accept-encoding` on every answer, so a shared cache keeps one copy per encoding.
  */
-export async function serveBuiltClient(app: FastifyInstance, root: string, prefix: string): Promise<void> {
+export async function serveBuiltClient(
+  app: Pick<FastifyInstance, 'register'>,
+  root: string,
+  prefix: string,
+): Promise<void> {
   await app.register(fastifyStatic, {
     root,
     prefix,

@@ -98,7 +98,7 @@ export const DEFAULT_IMAGES = {
 };
 
 /** Rows every store needs whether or not it has demo data: house account, settings, sports. */
-export async function seedBase(app: FastifyInstance) {
+export async function seedBase(app: Pick<FastifyInstance, 'binary' | 'casino' | 'db' | 'wallet'>) {
   await app.db.transaction(async (tx) => {
     await app.wallet.houseAccount(tx, HOUSE_CASH);
     await tx
@@ -443,7 +443,7 @@ export async function seedDemo(app: FastifyInstance): Promise<boolean> {
  * deposits do (the house to the master; then each parent's own cash), with each child's credit
  * reference set to what its parent gave.
  */
-async function seedTree(app: FastifyInstance, tx: Tx, operatorId: number) {
+async function seedTree(app: Pick<FastifyInstance, 'account' | 'wallet'>, tx: Tx, operatorId: number) {
   const make = (
     u: { userName: string; password: string },
     role: 'master' | 'agent' | 'bettor',

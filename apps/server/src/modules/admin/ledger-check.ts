@@ -22,7 +22,9 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
  * it); nobody's available balance (balance − holds − reservations) is below zero.
  * Used by the operator's GET /api/admin/ledger/check and by the tests after every scenario.
  */
-export async function checkLedger(app: FastifyInstance): Promise<LedgerCheck> {
+export async function checkLedger(
+  app: Pick<FastifyInstance, 'db' | 'kinds' | 'payments' | 'providers' | 'wallet'>,
+): Promise<LedgerCheck> {
   const db = app.db;
   const problems: string[] = [];
   const note = (p: string) => problems.push(p);

@@ -24,7 +24,7 @@ function canonical(v: unknown): string {
  * too; they rely on the action's own idempotence.
  */
 export async function audited<T>(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'clock' | 'db'>,
   operatorId: number,
   action: string,
   request: { request_id?: string | undefined } & Record<string, unknown>,

@@ -68,7 +68,7 @@ async function repeatOf(tx: Executor, b: BinaryBetRow, req: BinaryBetRequest): P
   return { ok: true, bet: toBinaryBet(b, await namesOf(tx, b.marketId)), repeated: true };
 }
 
-export function createBinaryBets(app: FastifyInstance) {
+export function createBinaryBets(app: Pick<FastifyInstance, 'bus' | 'clock' | 'db' | 'metrics' | 'wallet'>) {
   const db = app.db;
 
   async function placeOnce(

@@ -37,7 +37,7 @@ function profitsAt(bets: readonly BinaryBetRow[], price_c: number): Map<number, 
   return out;
 }
 
-export function createBinaryKind(app: FastifyInstance): MarketKindModule {
+export function createBinaryKind(app: Pick<FastifyInstance, 'bus' | 'clock' | 'db'>): MarketKindModule {
   const now = () => app.clock.now();
   return {
     kind: BINARY_KIND,

@@ -30,7 +30,7 @@ export type BinaryFeedRunner = {
 };
 
 export function createBinaryFeedRunner(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'log'>,
   service: BinaryService,
   makeFeed: () => Promise<InstrumentFeed>,
   opts: { step_ms: number },

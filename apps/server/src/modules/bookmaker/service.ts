@@ -104,7 +104,9 @@ function toKindBet(b: BetRow, marketName: string, matchName: string, runnerName:
   };
 }
 
-export function createBookmakerService(app: FastifyInstance) {
+export function createBookmakerService(
+  app: Pick<FastifyInstance, 'bus' | 'clock' | 'cricket' | 'db' | 'metrics' | 'settlement' | 'wallet'>,
+) {
   const db = app.db;
   const now = () => app.clock.now();
 

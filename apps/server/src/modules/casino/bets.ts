@@ -48,7 +48,7 @@ function repeatOf(b: typeof casinoBets.$inferSelect, req: CasinoBetRequest): Cas
   return { ok: true, bet: betOf(b), repeated: true, marketId: b.marketId };
 }
 
-export function createCasinoBets(app: FastifyInstance) {
+export function createCasinoBets(app: Pick<FastifyInstance, 'bus' | 'clock' | 'db' | 'metrics' | 'wallet'>) {
   const db = app.db;
 
   async function stored(tx: Tx, userId: number, requestId: string) {

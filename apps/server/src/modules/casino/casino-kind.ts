@@ -30,7 +30,7 @@ function profitsOf(gameId: string, bets: readonly BetRow[], result: StoredResult
   return game.settle(asBets, engineResult);
 }
 
-export function createCasinoKind(app: FastifyInstance): MarketKindModule {
+export function createCasinoKind(app: Pick<FastifyInstance, 'clock' | 'db'>): MarketKindModule {
   const now = () => app.clock.now();
   return {
     kind: CASINO_KIND,

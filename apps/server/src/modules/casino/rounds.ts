@@ -32,7 +32,7 @@ export type RoundChange = { matchId: number; roundId: number; marketId: number; 
 
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 
-export function createRounds(app: FastifyInstance) {
+export function createRounds(app: Pick<FastifyInstance, 'db' | 'settlement'>) {
   const db = app.db;
 
   /** The round's market locked, the fence checked, the round locked: or null (gone). */

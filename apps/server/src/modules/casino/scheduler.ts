@@ -33,7 +33,7 @@ export type CasinoScheduler = {
 };
 
 export function createCasinoScheduler(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'bus' | 'db' | 'log'>,
   rounds: Rounds,
   opts: {
     speed?: number;

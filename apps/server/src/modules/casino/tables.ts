@@ -27,7 +27,7 @@ export const CASINO_SERIES_NAMES: Record<CasinoSeriesId, string> = {
 const TABLES_OPEN_SINCE = new Date('2025-01-01T00:00:00Z');
 const TABLES_LOCK = 'casino:tables';
 
-export async function ensureTables(app: FastifyInstance): Promise<number> {
+export async function ensureTables(app: Pick<FastifyInstance, 'catalog' | 'db'>): Promise<number> {
   return app.db.transaction(async (tx: Tx) => {
     // Two nodes booting at once create each table once.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${TABLES_LOCK}))`);
@@ -75,7 +75,7 @@ export type TableLimits = { minStakePaise: number; maxPerOptionPaise: number; ma
  * round in its window keeps those it opened with (rounds.ts `open`). False: no such table.
  */
 export async function setLimits(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'db'>,
   matchId: number,
   limits: TableLimits,
 ): Promise<boolean> {

@@ -62,7 +62,10 @@ function statusCondition(status: NonNullable<In<typeof adminMatchesRequest>['sta
   }
 }
 
-export async function listMatches(app: FastifyInstance, q: In<typeof adminMatchesRequest>) {
+export async function listMatches(
+  app: Pick<FastifyInstance, 'clock' | 'db'>,
+  q: In<typeof adminMatchesRequest>,
+) {
   const db = app.db;
   const now = app.clock.now();
   const where: SQL[] = [sql`true`];
@@ -332,7 +335,7 @@ export async function matchView(
 // ---------------------------------------------------------------- changes
 
 export async function createSeries(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'db'>,
   sportId: number,
   name: string,
 ): Promise<Result<number>> {
@@ -397,7 +400,10 @@ async function insertMarket(
 /** Thrown inside a transaction to roll it back with a refusal. */
 class Refused extends Error {}
 
-async function inTx<T>(app: FastifyInstance, fn: (tx: Tx) => Promise<Result<T>>): Promise<Result<T>> {
+async function inTx<T>(
+  app: Pick<FastifyInstance, 'db'>,
+  fn: (tx: Tx) => Promise<Result<T>>,
+): Promise<Result<T>> {
   try {
     return await app.db.transaction(async (tx) => {
       const r = await fn(tx);

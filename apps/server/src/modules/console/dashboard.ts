@@ -164,7 +164,10 @@ function capped(list: DashboardAlert[], more: (n: number) => string): DashboardA
   ];
 }
 
-async function collectAlerts(app: FastifyInstance, now: Date): Promise<DashboardAlert[]> {
+async function collectAlerts(
+  app: Pick<FastifyInstance, 'consoleSources' | 'db' | 'kinds'>,
+  now: Date,
+): Promise<DashboardAlert[]> {
   const db = app.db;
   const at = now.toISOString();
   // Which console action settles which kind: a call of the wrong kind for the market (a mistyped

@@ -79,7 +79,7 @@ export const endsMatch = (score: Scoreboard) => score.status === 'COMPLETE';
  * cricket_matches row); markets of other matches are absent (no scoreboard: the demo's clock).
  */
 export async function matchOddsScoreStates(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'db'>,
   list: readonly { market_id: number; match_id: number; runners: readonly RunnerInfo[] }[],
 ): Promise<Map<number, FeedScoreState>> {
   const out = new Map<number, FeedScoreState>();
@@ -110,7 +110,10 @@ export async function matchOddsScoreStates(
  * Suspends the match's open match-odds markets (before the score that ends the match is
  * stored, so no bet lands on a decided match); the demo feed then closes and settles them.
  */
-export async function suspendMatchOdds(app: FastifyInstance, matchId: number): Promise<void> {
+export async function suspendMatchOdds(
+  app: Pick<FastifyInstance, 'db' | 'exchange'>,
+  matchId: number,
+): Promise<void> {
   const open = await app.db
     .select({ marketId: markets.marketId })
     .from(markets)

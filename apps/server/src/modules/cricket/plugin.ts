@@ -215,7 +215,7 @@ export const cricketModule = fp<{ ballIntervalMs?: number }>(
  * (plugins/leader.ts `checkFence`). A refusal says why; nothing is written.
  */
 export async function publishScore(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'db'>,
   matchId: number,
   score: Scoreboard,
   opts: { prevSeq?: number; fence?: Fence | null } = {},

@@ -51,7 +51,10 @@ export const FENCED_ORDER_MESSAGE = 'Refused: the leader term that sent this ord
  * Long because it is a factory, not a procedure: its inner functions (each short) share the
  * queue, the book cache and the app; the round's steps read top to bottom in the order they run.
  */
-export function createRounds(app: FastifyInstance, cache: BookCache) {
+export function createRounds(
+  app: Pick<FastifyInstance, 'bus' | 'clock' | 'db' | 'log' | 'metrics'>,
+  cache: BookCache,
+) {
   const db = app.db;
   const now = () => app.clock.now();
   const queue = createRoundQueue<Command>((round) => runRound(round));

@@ -128,7 +128,7 @@ export function betResults(settlement: MarketSettlement): Map<number, BetResult>
   return out;
 }
 
-export function createMatchOddsKind(app: FastifyInstance): MarketKindModule {
+export function createMatchOddsKind(app: Pick<FastifyInstance, 'clock' | 'exchange'>): MarketKindModule {
   const now = () => app.clock.now();
   return {
     kind: EXCHANGE_KIND,

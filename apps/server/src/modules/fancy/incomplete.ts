@@ -33,7 +33,7 @@ export type IncompleteApplied =
 
 /** Decides (under the market's lock, on the fancy as it is there) and applies the decision. */
 export async function settleIncompleteFancy(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'db' | 'settlement'>,
   by: number | null,
   fancyId: number,
   match: IncompleteMatch,

@@ -86,7 +86,7 @@ export function topBatsmanSeeds(
  * One at a time per match (the match row locked FOR NO KEY UPDATE), so two calls never create two rows.
  */
 export async function openPlayerFancy(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'cricket' | 'db'>,
   matchId: number,
   name: string,
   event: PlayerFancyEvent,
@@ -157,7 +157,9 @@ export type FancyPlayers = { replaced(c: PlayerReplaced): Promise<PlayerRowsOutc
  * void changes nothing) and REMOVED, then the replacement's Top batsman row opened. A repeat after
  * a failure in between finishes the removals (voiding a voided fancy again is a no-op).
  */
-export function createFancyPlayers(app: FastifyInstance): FancyPlayers {
+export function createFancyPlayers(
+  app: Pick<FastifyInstance, 'bus' | 'clock' | 'db' | 'fancy' | 'settlement'>,
+): FancyPlayers {
   return {
     async replaced(c) {
       const removed = await playerFancyIds(app.db, c.matchId, c.droppedId);

@@ -148,7 +148,9 @@ export function toKindBet(
   };
 }
 
-export function createFancyService(app: FastifyInstance) {
+export function createFancyService(
+  app: Pick<FastifyInstance, 'bus' | 'clock' | 'cricket' | 'db' | 'metrics' | 'settlement' | 'wallet'>,
+) {
   const db = app.db;
   const now = () => app.clock.now();
 

@@ -42,7 +42,7 @@ export type CricketPort = {
   get(match_id: number): Promise<FantasyMatch | null>;
 };
 
-export function createCricketPort(app: FastifyInstance): CricketPort {
+export function createCricketPort(app: Pick<FastifyInstance, 'clock' | 'db' | 'kinds'>): CricketPort {
   const api = createCricketReads(app.db, app.kinds);
 
   /** The matches; the elevens of those `withElevens` picks (the others: whether they have any). */

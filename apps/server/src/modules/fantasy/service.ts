@@ -87,7 +87,7 @@ const halvesToPoints = (h: number) => h / 2;
 export const hasStarted = (m: FantasyMatch, now: Date): boolean =>
   m.starts_at <= now || m.in_play || hasBegun(m.score);
 
-export function createFantasyService(app: FastifyInstance, port: CricketPort) {
+export function createFantasyService(app: Pick<FastifyInstance, 'bus' | 'db' | 'wallet'>, port: CricketPort) {
   const db = app.db;
 
   async function nowIn(tx: Executor): Promise<Date> {

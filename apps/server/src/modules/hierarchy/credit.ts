@@ -87,7 +87,7 @@ type LockedMove = {
  * whatever the balances are now. Throws IdempotencyKeyReused when the key names another transfer.
  */
 async function lockedMove(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'db' | 'wallet'>,
   m: LockedMove,
 ): Promise<CreditOutcome & { amountPaise?: number }> {
   const userIds = [m.from, m.to].flatMap((s) => (s === 'house' ? [] : [s.userId]));
@@ -217,13 +217,13 @@ export function settlementMove(
 const RETRY = '\u0000retry';
 
 /** The kind of the settlement transfer `key` made already, or null. */
-async function settlementKindOf(app: FastifyInstance, key: string) {
+async function settlementKindOf(app: Pick<FastifyInstance, 'db'>, key: string) {
   const done = await transferByKey(app.db, key);
   return done?.kind === SETTLEMENT_UP || done?.kind === SETTLEMENT_DOWN ? done.kind : null;
 }
 
 /** Which way the child's owed figure stands now (read without a lock). */
-async function directionNow(app: FastifyInstance, childId: number) {
+async function directionNow(app: Pick<FastifyInstance, 'db'>, childId: number) {
   return (await owedOf(app.db, childId)) >= 0 ? SETTLEMENT_UP : SETTLEMENT_DOWN;
 }
 

@@ -13,7 +13,10 @@ declare module 'fastify' {
 }
 
 /** A user's My Market: the markets holding their exposure, with their live bets on each. */
-export async function exposureDetailOf(app: FastifyInstance, userId: number): Promise<ExposureEntry[]> {
+export async function exposureDetailOf(
+  app: Pick<FastifyInstance, 'db' | 'kinds' | 'wallet'>,
+  userId: number,
+): Promise<ExposureEntry[]> {
   const rows = await app.wallet.holds.detail(app.db, userId);
   const counts = new Map<number, number>();
   for (const kind of new Set(rows.map((r) => r.marketKind))) {

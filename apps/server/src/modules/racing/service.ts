@@ -63,7 +63,9 @@ class RaceRefusal extends Error {}
 
 const refuse = (message: string): RaceOutcome => ({ ok: false, message });
 
-export function createRacingService(app: FastifyInstance) {
+export function createRacingService(
+  app: Pick<FastifyInstance, 'bus' | 'catalog' | 'clock' | 'db' | 'exchange' | 'settlement'>,
+) {
   const db = app.db;
   const now = () => app.clock.now();
 

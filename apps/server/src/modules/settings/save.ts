@@ -111,7 +111,7 @@ export async function storeUpload(
 }
 
 /** Serves the uploaded images at UPLOAD_PATH_PREFIX{sha256}.{ext}: public, cached for good (the name is the content). */
-export function uploadRoute(app: FastifyInstance) {
+export function uploadRoute(app: Pick<FastifyInstance, 'db' | 'get'>) {
   app.get<{ Params: { file: string } }>(`${UPLOAD_PATH_PREFIX}:file`, async (req, reply) => {
     const m = /^([0-9a-f]{64})\.(png|jpg|webp|gif|ico)$/.exec(req.params.file);
     const type = m ? CONTENT_TYPE_OF_EXT[m[2]!] : undefined;

@@ -81,7 +81,9 @@ export type LineSettled = {
  * current generation; a re-settlement (after unsettle, or when a void arrives for a settled
  * market) writes a new generation. Lock order is the exchange's: market row, then wallet rows.
  */
-export function createSettlementService(app: FastifyInstance) {
+export function createSettlementService(
+  app: Pick<FastifyInstance, 'bus' | 'clock' | 'db' | 'kinds' | 'wallet'>,
+) {
   const db = app.db;
   const now = () => app.clock.now();
 

@@ -29,7 +29,10 @@ export const BALANCE_CACHE_MAX_ENTRIES = 100_000;
 
 export type Balance = { balancePaise: number; liabilityPaise: number };
 
-export function createBalanceReader(app: FastifyInstance, options: { enabled: boolean }) {
+export function createBalanceReader(
+  app: Pick<FastifyInstance, 'bus' | 'clock' | 'db'>,
+  options: { enabled: boolean },
+) {
   const cache = new VersionedCache<number, Balance>({
     maxEntries: options.enabled ? BALANCE_CACHE_MAX_ENTRIES : 0,
     ttlMs: BALANCE_CACHE_MS,
