@@ -24,6 +24,7 @@ import type {
   RunnerLadder,
 } from './types.ts';
 import { MAX_ORDER_PAISE } from './types.ts';
+import { OrderIndex } from './order-index.ts';
 
 // Module-local copies: the hot loops read these on every fill.
 const LADDER: readonly PriceHundredths[] = LADDER_PRICES;
@@ -47,7 +48,8 @@ export function createBook(opts: { in_play?: boolean; closed?: boolean; next_seq
     closed: opts.closed ?? false,
     next_seq: opts.next_seq ?? 1,
     runners: new Map(),
-    orders: new Map(),
+    // A Map in every respect but V8's large-table cliff (see order-index.ts).
+    orders: new OrderIndex(),
   };
 }
 
@@ -171,22 +173,22 @@ export function placeOrder(book: OrderBook, cmd: PlaceOrder): PlaceResult {
   }
 
   const rb = runnerOf(book, cmd.selection_id);
-  const events: BookEvent[] = [];
   let remaining = cmd.size_paise;
   eatenValue = 0;
+  eventCount = 0;
 
   if (cmd.side === 'BACK') {
     // A back at p takes resting lays at p or higher, highest first.
     while (remaining > 0 && rb.best_lay_index >= idx) {
       const li = rb.best_lay_index;
-      remaining = eat(book, rb.lays[li]!, LADDER[li]!, cmd, remaining, events);
+      remaining = eat(book, rb.lays[li]!, LADDER[li]!, cmd, remaining);
       if (rb.lays[li]!.live === 0) dropLevel(rb, 'LAY', li);
     }
   } else {
     // A lay at p takes resting backs at p or lower, lowest first.
     while (remaining > 0 && rb.best_back_index <= idx) {
       const bi = rb.best_back_index;
-      remaining = eat(book, rb.backs[bi]!, LADDER[bi]!, cmd, remaining, events);
+      remaining = eat(book, rb.backs[bi]!, LADDER[bi]!, cmd, remaining);
       if (rb.backs[bi]!.live === 0) dropLevel(rb, 'BACK', bi);
     }
   }
@@ -211,7 +213,7 @@ export function placeOrder(book: OrderBook, cmd: PlaceOrder): PlaceResult {
     book.next_seq = order.seq + 1;
     enqueue(rb, order, idx);
     book.orders.set(order.order_id, order);
-    events.push({
+    eventScratch[eventCount++] = {
       type: 'REST',
       order_id: order.order_id,
       user_id: order.user_id,
@@ -220,8 +222,13 @@ export function placeOrder(book: OrderBook, cmd: PlaceOrder): PlaceResult {
       price: order.price,
       size_paise: remaining,
       seq: order.seq,
-    });
+    };
   }
+
+  // One exact-size array per call (a growing `[]` would allocate 16 slots for the usual 1 or 2
+  // events); the scratch slots are cleared so it keeps no order's events alive.
+  const events = eventScratch.slice(0, eventCount) as BookEvent[];
+  for (let i = 0; i < eventCount; i++) eventScratch[i] = undefined;
 
   return {
     order_id: cmd.order_id,
@@ -237,6 +244,13 @@ export function placeOrder(book: OrderBook, cmd: PlaceOrder): PlaceResult {
 /** Σ size × price of the fills of the current placeOrder call (set by `eat`; the engine is synchronous). */
 let eatenValue = 0;
 
+/**
+ * The events of the current placeOrder call, [0, eventCount): fills appended by `eat`, then the
+ * REST. Module state like `eatenValue`: the engine is synchronous and placeOrder empties it.
+ */
+const eventScratch: (BookEvent | undefined)[] = [];
+let eventCount = 0;
+
 /** Match the taker against one level, oldest first; returns the taker's remaining size. */
 function eat(
   book: OrderBook,
@@ -244,7 +258,6 @@ function eat(
   price: PriceHundredths,
   taker: PlaceOrder,
   remaining: Paise,
-  events: BookEvent[],
 ): Paise {
   const queue = level.orders;
   let head = level.head;
@@ -260,7 +273,7 @@ function eat(
     level.total_paise -= q;
     remaining -= q;
     eatenValue += q * price;
-    events.push({
+    eventScratch[eventCount++] = {
       type: 'FILL',
       selection_id: taker.selection_id,
       price,
@@ -271,7 +284,7 @@ function eat(
       maker_order_id: maker.order_id,
       maker_user_id: maker.user_id,
       maker_remaining_paise: maker.remaining_paise,
-    });
+    };
     if (maker.remaining_paise === 0) {
       book.orders.delete(maker.order_id);
       level.live--;

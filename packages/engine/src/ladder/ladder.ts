@@ -66,14 +66,20 @@ export function isValidPrice(price: number): boolean {
   return priceToIndex(price) >= 0;
 }
 
+/**
+ * Ladder index of every price 0..MAX_PRICE (-1 off the ladder): the book converts a price on every
+ * order and cancel, and one typed-array load beats the band scan (100,001 × 2 bytes, built once).
+ */
+const INDEX_OF_PRICE: Int16Array = (() => {
+  const t = new Int16Array(MAX_PRICE + 1).fill(-1);
+  for (let i = 0; i < LADDER.length; i++) t[LADDER[i]!] = i;
+  return t;
+})();
+
 /** Ladder index (0..349) of a valid price, or -1 when the price is not on the ladder. */
 export function priceToIndex(price: number): number {
   if (!Number.isInteger(price) || price < MIN_PRICE || price > MAX_PRICE) return -1;
-  const b = bandOf(price);
-  const band = LADDER_BANDS[b]!;
-  const off = price - band.from;
-  if (off % band.step !== 0) return -1;
-  return BAND_START_INDEX[b]! + off / band.step - 1;
+  return INDEX_OF_PRICE[price]!;
 }
 
 /** The price at a ladder index (0..349). Throws a RangeError outside the ladder. */
