@@ -247,6 +247,19 @@ export function longFunctionsIn(text, fileName, min) {
       return p.name.text;
     return '(anonymous)';
   };
+  // A long function says why it is long in a comment before it, or before the statement (the
+  // declaration, the property, the call) it is part of: "Long because …".
+  const saysWhy = (node) => {
+    for (let n = node; n && n !== sf; n = n.parent) {
+      const ranges = ts.getLeadingCommentRanges(text, n.getFullStart()) ?? [];
+      if (ranges.some((r) => /long because/i.test(text.slice(r.pos, r.end)))) return true;
+      if (ts.isStatement(n) || ts.isClassElement(n)) {
+        // The comment may sit on the statement's first token only (an exported declaration).
+        if (!ts.isBlock(n)) return false;
+      }
+    }
+    return false;
+  };
   const visit = (node) => {
     if (
       (ts.isFunctionDeclaration(node) ||
@@ -257,7 +270,8 @@ export function longFunctionsIn(text, fileName, min) {
     ) {
       const start = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
       const end = sf.getLineAndCharacterOfPosition(node.getEnd()).line + 1;
-      if (end - start + 1 > min) out.push({ name: nameOf(node), line: start, lines: end - start + 1 });
+      if (end - start + 1 > min)
+        out.push({ name: nameOf(node), line: start, lines: end - start + 1, why: saysWhy(node) });
     }
     ts.forEachChild(node, visit);
   };
@@ -407,7 +421,12 @@ export function measure(src = SERVER_SRC) {
       byFile: countBy(kindNames.map((k) => k.file)),
       clients: clientKindNames,
     },
-    longFunctions: { over: LONG_FUNCTION_LINES, count: long.length, list: long },
+    longFunctions: {
+      over: LONG_FUNCTION_LINES,
+      count: long.length,
+      withoutWhy: long.filter((f) => !f.why).length,
+      list: long,
+    },
     appParams: {
       picks: appParams.filter((x) => !x.whole).length,
       whole: appParams.filter((x) => x.whole).length,
@@ -460,9 +479,13 @@ function print(r) {
     `functions given the app: ${r.appParams.picks} name what they use (a Pick), ${r.appParams.whole} take it whole and pass it on; ${r.appParams.narrowable.length} read it only as app.x and could name what they use`,
   );
   for (const f of r.appParams.narrowable.slice(0, 10)) line(`  ${f}`);
-  line(`functions over ${r.longFunctions.over} lines: ${r.longFunctions.count}`);
+  line(
+    `functions over ${r.longFunctions.over} lines: ${r.longFunctions.count} (${r.longFunctions.withoutWhy} without a comment saying why)`,
+  );
   for (const f of r.longFunctions.list.slice(0, 10))
-    line(`  ${f.lines} lines: ${f.name} (${f.file}:${f.line})`);
+    line(`  ${f.lines} lines: ${f.name} (${f.file}:${f.line})${f.why ? '' : ' — no why'}`);
+  for (const f of r.longFunctions.list.slice(10).filter((x) => !x.why))
+    line(`  ${f.lines} lines: ${f.name} (${f.file}:${f.line}) — no why`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

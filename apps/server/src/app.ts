@@ -166,6 +166,8 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 
 export const uploadsDir = fileURLToPath(new URL('../public/upload', import.meta.url));
 
+// Long because it is the composition root: every plugin and module registered in its one order (the
+// order is the dependency order; fastify-plugin checks the declared dependencies).
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const server = options.server;
   const app = Fastify({

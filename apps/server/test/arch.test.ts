@@ -115,9 +115,38 @@ describe('npm run arch', () => {
     const body = Array.from({ length: 5 }, (_, i) => `  const x${i} = ${i};`).join('\n');
     const text = `export function long() {\n${body}\n}\nconst short = () => 1;\nconst named = () => {\n${body}\n};\n`;
     expect(longFunctionsIn(text, 'x.ts', 5)).toEqual([
-      { name: 'long', line: 1, lines: 7 },
-      { name: 'named', line: 9, lines: 7 },
+      { name: 'long', line: 1, lines: 7, why: false },
+      { name: 'named', line: 9, lines: 7, why: false },
     ]);
+  });
+
+  it('a long function says why in a comment before it or before the statement it is part of', () => {
+    const body = Array.from({ length: 5 }, (_, i) => `  const x${i} = ${i};`).join('\n');
+    const text = [
+      '/** Does a thing.\n * Long because it is a factory. */',
+      `export function a() {\n${body}\n}`,
+      '// Long because it registers routes.',
+      `export const b = fp(async (app) => {\n${body}\n});`,
+      `export const c = fp(\n  // Long because it is one transaction.\n  async (app) => {\n${body}\n});`,
+      '// A comment that does not say why.',
+      `export function d() {\n${body}\n}`,
+      `export function e() {\n  // Long because: only a comment inside, which does not count.\n${body}\n}`,
+    ].join('\n');
+    expect(longFunctionsIn(text, 'x.ts', 5).map((f) => [f.name, f.why])).toEqual([
+      ['a', true],
+      ['(anonymous)', true],
+      ['(anonymous)', true],
+      ['d', false],
+      ['e', false],
+    ]);
+  });
+
+  it('every function over 100 lines of the server says why it is long', () => {
+    // Issue 42, item 5: no function over ~100 lines without a comment saying why.
+    const r = measure();
+    expect(r.longFunctions.list.filter((f) => !f.why).map((f) => `${f.file}:${f.line} ${f.name}`)).toEqual(
+      [],
+    );
   });
 
   it("counts a module's write to another module's table, arrows back up and kind names", () => {

@@ -119,6 +119,8 @@ export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.me
 /** Any number; it only has to be the same on every node. */
 const MIGRATION_LOCK_KEY = 74_142_260;
 
+// Long because it opens either store (PGlite or PostgreSQL) with the same migrations, lock and
+// failure counters, one step after another; each step is a few lines.
 export async function openStore(options: StoreOptions): Promise<Store> {
   const failures: Record<StoreFailure, number> = {
     connect: 0,

@@ -56,6 +56,8 @@ function feedStatusOf(status: FancyStatus, marketStatus: string): FancyStatus {
  * `fence`: the leader term the feed runs under (feeds/feed.ts passes the one its term started
  * with); its score writes are refused once that term is over. 'current' (tests, tools): whatever
  * term this node is in at each write.
+ * Long because it is a factory: its inner functions, each short, share the cricket reads and the
+ * kinds' services the simulator drives.
  */
 export function createCricketFeedApi(
   app: FastifyInstance,
@@ -68,6 +70,8 @@ export function createCricketFeedApi(
   const elevensFor = reads.elevensFor;
 
   /** These matches in full: score, match-odds and bookmaker markets, fancies, elevens. */
+  // Long because it reads every part of a match (score, markets, fancies, elevens) in a few set-
+  // based queries and assembles them; one read per part, not per match.
   async function readCricketMatches(matchIds: readonly number[]): Promise<CricketMatch[]> {
     if (matchIds.length === 0) return [];
     const rows = await db

@@ -116,6 +116,8 @@ export async function ensureFeedAccounts(
 }
 
 /** FeedApi over `app.exchange`: engine units in, the service's units (paise, hundredths) out. */
+// Long because it is a factory: its inner functions, each short, share the exchange service and the
+// settlement the demo feed drives.
 export function createExchangeFeedApi(
   app: FastifyInstance,
   accounts: ReadonlyMap<string, number>,

@@ -73,6 +73,8 @@ declare module './bus.ts' {
 
 type CachedSession = { user: AuthUser; expiresAtMs: number };
 
+// Long because it is a factory: its inner functions, each short, share the session cache and its
+// invalidation by the bus, which must stay in one place to be right.
 export function createAuthService(app: {
   db: Executor;
   clock: { now(): Date };

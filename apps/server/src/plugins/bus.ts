@@ -275,6 +275,8 @@ function parseEnvelope(
  *
  * A bad message on the bus is counted (`stats.bad_messages`) and dropped: nothing that arrives can
  * throw into the client (an exception there stops the client reading, deaf while it looks connected).
+ * Long because it is a factory: its inner functions, each short, share one NATS connection, its
+ * subscriptions and its health state.
  */
 export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
   const onError = options.onError ?? (() => {});

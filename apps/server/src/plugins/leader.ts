@@ -341,6 +341,8 @@ async function endHard(c: pg.Client): Promise<void> {
  * statement on it have timeouts. The leader checks its connection every LEASE_CHECK_MS and stops
  * its work the moment a check is late (the lease is in doubt), which is before the server can let
  * anyone else in.
+ * Long because it is a factory: its inner functions, each short, share one PostgreSQL session
+ * holding the advisory locks and its term; the leases' fencing depends on it being one.
  */
 export function createPostgresLeader(options: PostgresLeaderOptions): Leader {
   const name = options.name ?? TIMED_WORK_LEASE;

@@ -64,6 +64,8 @@ const sameSecret = (a: string, b: string) =>
   timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
 
 export const metricsPlugin = fp<MetricsOptions>(
+  // Long because it declares every metric in one place (names, help texts, labels), so the /metrics
+  // page and its consumers read one list.
   async (app, options) => {
     const registry = new Registry();
     if (options.processMetrics) collectDefaultMetrics({ register: registry, prefix: 'backlay_process_' });

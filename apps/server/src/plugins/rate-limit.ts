@@ -166,6 +166,8 @@ export type RedisLink = {
 
 export type RateLimits = ReturnType<typeof createLimits>;
 
+// Long because it is a factory: its inner functions, each short, share the counters' store (memory
+// or Redis) and its fallback state.
 function createLimits(
   limits: RateLimitOptions,
   redis: { client: Redis; link: RedisLink } | null,

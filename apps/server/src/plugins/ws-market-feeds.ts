@@ -42,6 +42,8 @@ export type MarketFeedsDeps = {
  * One closure over the followed markets: its short inner functions (a feed's first read, its pump,
  * its fan-out, a socket's subscribe) share the one map of feeds and its timers, so they stay together
  * (about 240 lines) rather than pass that state around.
+ * Long because it is a factory: its inner functions, each short, share each market's followers,
+ * its last image and sequence, which the subscribe, push and resync paths must see alike.
  */
 export function createMarketFeeds(deps: MarketFeedsDeps) {
   const { sequencer, stats, now, log, unknownMarkets, isClosed } = deps;

@@ -26,6 +26,8 @@ export type SessionsDeps = {
 };
 
 /** One closure over the user → sockets map and the dead tokens its short inner functions share. */
+// Long because it is a factory: its inner functions, each short, share the sockets' sessions and
+// their revocation by the bus.
 export function createSessions(deps: SessionsDeps) {
   const { lookupToken, limits, stats, now, log, clients, isClosed } = deps;
   const { broadcast, sendError, spendReads } = deps.io;

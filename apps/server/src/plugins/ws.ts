@@ -76,6 +76,9 @@ export type LiveHubDeps = {
  * The per-node fan-out: sockets, subscriptions, images, sequence numbers. The composition of the
  * units above (about 300 lines): the sockets and addresses it admits, the message switch, the
  * timers and what the bus tells it, each handed to the unit that owns it.
+ * Long because it is a factory: its inner functions, each short, share the sockets, their limits
+ * and the topics registry; the sessions, the market feeds and the limits are units of their own
+ * (ws-*.ts).
  */
 export function createLiveHub(deps: LiveHubDeps) {
   const { bus, getImage, lookupToken, log } = deps;

@@ -135,6 +135,7 @@ type MatchSeed = {
 };
 type SeriesSeed = { sportId: number; name: string; matches: MatchSeed[] };
 
+// Long because it is data: the demo catalog's sports, series and matches as one literal.
 function demoCatalog(): SeriesSeed[] {
   const day = 24 * 60;
   return [

@@ -21,6 +21,8 @@ export const NO_SUCH_SESSION = 'This user has no such open session';
  */
 const SUBTREE_LOCK_MAX = 10_000;
 
+// Long because it is a factory: its inner functions, each short, share the store, the clock and the
+// session service.
 export function createAccountAdmin(deps: { db: Db; clock: Clock; auth: AuthService }) {
   const { db, clock, auth } = deps;
 

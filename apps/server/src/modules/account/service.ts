@@ -84,6 +84,8 @@ export function lockedMessage(until: Date, now: Date) {
   return `This account is locked after too many failed attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
+// Long because it is a factory: its inner functions, each short, share the password hashing, the
+// session service and the login rate limit.
 export function createAccountService(deps: {
   db: Db;
   clock: Clock;

@@ -21,6 +21,8 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
  * reservation outlived its timeout and the sweep after it (its node died and nothing released
  * it); nobody's available balance (balance − holds − reservations) is below zero.
  * Used by the operator's GET /api/admin/ledger/check and by the tests after every scenario.
+ * Long because it is the ledger check: one snapshot transaction over every invariant, each a short
+ * query whose result is compared with its recomputation.
  */
 export async function checkLedger(
   app: Pick<FastifyInstance, 'db' | 'kinds' | 'payments' | 'providers' | 'wallet'>,
@@ -30,6 +32,8 @@ export async function checkLedger(
   const note = (p: string) => problems.push(p);
 
   // One consistent snapshot: every read sees the same committed state.
+  // Long because the invariants must be read in one snapshot (one transaction), each a short query
+  // and its comparison.
   return db.transaction(async (tx) => {
     await tx.execute(sql`set transaction isolation level repeatable read`);
     // One connection, one statement at a time (a transaction cannot run queries in parallel).

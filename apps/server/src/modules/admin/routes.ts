@@ -19,6 +19,8 @@ const answer = (r: SettlementOutcome<SettlementView>): Outcome<ReturnType<typeof
 
 /** Operator calls under /api/admin/: market status, settlement, voids, cash, the ledger check. */
 export const adminModule = fp(
+  // Long because it registers the operator's calls, each a few lines that check, audit and call a
+  // service.
   async (app) => {
     const settlement = app.settlement;
 

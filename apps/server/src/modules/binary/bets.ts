@@ -68,6 +68,8 @@ async function repeatOf(tx: Executor, b: BinaryBetRow, req: BinaryBetRequest): P
   return { ok: true, bet: toBinaryBet(b, await namesOf(tx, b.marketId)), repeated: true };
 }
 
+// Long because it is a factory: its inner functions, each short, share the store and the wallet;
+// placeOnce is the one transaction of a bet.
 export function createBinaryBets(app: Pick<FastifyInstance, 'bus' | 'clock' | 'db' | 'metrics' | 'wallet'>) {
   const db = app.db;
 

@@ -37,6 +37,8 @@ function profitsAt(bets: readonly BinaryBetRow[], price_c: number): Map<number, 
   return out;
 }
 
+// Long because it is the binary kind's registry entry: one object of short hooks sharing the store
+// and the clock.
 export function createBinaryKind(app: Pick<FastifyInstance, 'bus' | 'clock' | 'db'>): MarketKindModule {
   const now = () => app.clock.now();
   return {

@@ -57,6 +57,8 @@ export function binaryClock(base: { now(): Date }, speed: number, start_ms?: num
 }
 
 export const binaryModule = fp<{ binary?: BinaryOptions }>(
+  // Long because it registers binary's routes (board, instrument, bets, operator), each a few lines
+  // over the service.
   async (app, opts) => {
     const o = opts.binary ?? {};
     const speed = o.speed ?? 1;

@@ -87,6 +87,9 @@ export type BinaryOutcome<T> = { ok: true; value: T } | { ok: false; message: st
 /**
  * `clock_speed`: binary-clock ms per real ms (BINARY_CLOCK_SPEED), sent with every head so a
  * client's countdown runs at the binary clock's pace.
+ * Long because it is a factory: its inner functions, each short, share the instruments, the
+ * calendar cache and the session lines; bets (bets.ts), the kind (binary-kind.ts) and the feed
+ * (feed.ts) are units of their own.
  */
 export function createBinaryService(app: FastifyInstance, clock: BinaryClock, clock_speed = 1) {
   const db = app.db;
@@ -338,6 +341,8 @@ export function createBinaryService(app: FastifyInstance, clock: BinaryClock, cl
    * BINARY_TICK_STORE_MS, and the line pair follows. One fenced transaction; publishes the changes.
    * Answers the ticks it took: a tick whose session is no longer live when its row is locked (an
    * operator's settle or void got there first) is refused, never written into a settled session.
+   * Long because it is one fenced transaction: ticks, lines and session states written under the
+   * same locks, in order.
    */
   async function recordTicks(
     fence: Fence,

@@ -104,6 +104,8 @@ function toKindBet(b: BetRow, marketName: string, matchName: string, runnerName:
   };
 }
 
+// Long because it is a factory: its inner functions, each short, share the per-market command queue
+// and its batch; the book arithmetic is the engine's.
 export function createBookmakerService(
   app: Pick<FastifyInstance, 'bus' | 'clock' | 'cricket' | 'db' | 'metrics' | 'settlement' | 'wallet'>,
 ) {
@@ -171,11 +173,14 @@ export function createBookmakerService(
   type Names = { market: string; match: string; runners: Map<number, string> };
 
   /** One batch's transaction: read under the locks, decide in memory, write, commit, answer. */
+  // Long because it is one batch transaction whose steps must run in order under the locks it takes
+  // (market, then wallets).
   async function runOnce(marketId: number, cmds: readonly Command[]) {
     const answers = new Map<Command, PlaceOutcome<KindBet>>();
     const repeats = new Map<Command, BetRow>();
     let names: Names | null = null;
     const placedBy = new Set<number>();
+    // Long because it is the batch's one transaction: its steps run in order under its locks.
     await db.transaction(async (tx: Tx) => {
       answers.clear();
       repeats.clear();

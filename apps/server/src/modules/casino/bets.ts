@@ -48,6 +48,8 @@ function repeatOf(b: typeof casinoBets.$inferSelect, req: CasinoBetRequest): Cas
   return { ok: true, bet: betOf(b), repeated: true, marketId: b.marketId };
 }
 
+// Long because it is a factory: its inner functions, each short, share the store and the wallet;
+// placeOnce is the one transaction of a bet.
 export function createCasinoBets(app: Pick<FastifyInstance, 'bus' | 'clock' | 'db' | 'metrics' | 'wallet'>) {
   const db = app.db;
 
@@ -59,11 +61,14 @@ export function createCasinoBets(app: Pick<FastifyInstance, 'bus' | 'clock' | 'd
     return b ?? null;
   }
 
+  // Long because it is one bet's transaction: the request lock, the market's answer, the round, the
+  // stake gate and the insert must run in this order under its locks.
   async function placeOnce(
     userId: number,
     req: CasinoBetRequest,
     staker: Staker,
   ): Promise<CasinoPlaceOutcome> {
+    // Long because it is the bet's one transaction: its steps run in order under its locks.
     return db.transaction(async (tx) => {
       // A repeat of a request in flight waits for it here, then finds its bet.
       await lockRequest(tx, userId, req.request_id);

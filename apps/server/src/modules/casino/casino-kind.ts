@@ -30,6 +30,8 @@ function profitsOf(gameId: string, bets: readonly BetRow[], result: StoredResult
   return game.settle(asBets, engineResult);
 }
 
+// Long because it is the casino kind's registry entry: one object of short hooks sharing the store
+// and the clock.
 export function createCasinoKind(app: Pick<FastifyInstance, 'clock' | 'db'>): MarketKindModule {
   const now = () => app.clock.now();
   return {

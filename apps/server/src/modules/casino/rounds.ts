@@ -32,6 +32,8 @@ export type RoundChange = { matchId: number; roundId: number; marketId: number; 
 
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 
+// Long because it is a factory: its inner functions, each short, share the fence and the round's
+// lock order (deal, finish and void take the market lock first).
 export function createRounds(app: Pick<FastifyInstance, 'db' | 'settlement'>) {
   const db = app.db;
 

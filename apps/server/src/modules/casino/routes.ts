@@ -79,6 +79,8 @@ function istDay(date: string | undefined, now: Date): { from: Date; to: Date } {
  */
 /** The kind modules share one options object (app.ts); this one reads `casino`. */
 export const casinoModule = fp<{ exchange?: ExchangeOptions; casino?: CasinoOptions }>(
+  // Long because it registers the casino's routes (lobby, table, bets, results, operator), each a
+  // few lines over the service.
   async (app, opts) => {
     const rounds = createRounds(app);
     const bets = createCasinoBets(app);

@@ -32,6 +32,8 @@ export type CasinoScheduler = {
   running(): boolean;
 };
 
+// Long because it is a factory: its inner functions, each short, share each table's timer and the
+// leader's fence.
 export function createCasinoScheduler(
   app: Pick<FastifyInstance, 'bus' | 'db' | 'log'>,
   rounds: Rounds,

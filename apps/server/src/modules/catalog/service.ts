@@ -34,6 +34,8 @@ export type BestPrices = (
 /** Whether a market is its match's main market (its kind answers: registry.ts `isMainMarket`). */
 export type IsMainMarket = (market: { marketKind: MarketKind; marketType: string }) => boolean;
 
+// Long because it is a factory: its inner functions, each short, share the catalog's reads and the
+// series-name lock.
 export function createCatalogService(
   db: Db,
   isMainMarket: IsMainMarket,

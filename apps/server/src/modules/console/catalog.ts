@@ -227,6 +227,7 @@ async function kindDetails(
   return out;
 }
 
+// Long because it reads a match's console view in a few set-based queries and assembles them.
 export async function matchView(
   db: Executor,
   kinds: KindRegistry,

@@ -44,6 +44,7 @@ function houseNotHeld(side: 'c' | 'd', held: readonly string[]): SQL {
   )})`;
 }
 
+// Long because it reads the dashboard's figures in one snapshot, each a short query.
 export async function dashboard(
   app: FastifyInstance,
   extraAlerts: () => Promise<DashboardAlert[]> = async () => [],
@@ -164,6 +165,8 @@ function capped(list: DashboardAlert[], more: (n: number) => string): DashboardA
   ];
 }
 
+// Long because it gathers every kind of alert in one pass over one snapshot; each alert is a short
+// query.
 async function collectAlerts(
   app: Pick<FastifyInstance, 'consoleSources' | 'db' | 'kinds'>,
   now: Date,

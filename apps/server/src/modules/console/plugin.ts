@@ -39,6 +39,8 @@ import { chainShareRefusal, creationRefusal, nodeOf } from '../account/tree.ts';
 import { setCreditReference } from '../hierarchy/credit.ts';
 
 export const consoleModule = fp(
+  // Long because it registers the console's many routes, each a few lines that call a service;
+  // splitting it would only scatter one list.
   async (app) => {
     const accounts = createAccountAdmin({ db: app.db, clock: app.clock, auth: app.auth });
     const now = () => app.clock.now();

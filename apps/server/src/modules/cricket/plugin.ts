@@ -57,6 +57,8 @@ export const CRICKET_BETS_LISTED_MAX = 200;
  * the game-details calls that put the bookmaker and fancy kinds of one match together.
  */
 export const cricketModule = fp<{ ballIntervalMs?: number }>(
+  // Long because it registers cricket's routes (scoreboard, elevens, game details, operator), each
+  // a few lines over the reads.
   async (app, opts) => {
     const ballIntervalMs = opts.ballIntervalMs ?? DEFAULT_BALL_INTERVAL_MS;
     const service: CricketService = {

@@ -419,6 +419,8 @@ function cancelIn(state: MarketState, ch: Changes, c: CancelCommand, bump: () =>
 }
 
 /** One placement inside a batch (the market and runner checks passed). */
+// Long because it is one placement inside the batch: the checks, the match and the holds, in the
+// order the engine's model expects.
 function placeIn(
   state: MarketState,
   ch: Changes,

@@ -19,6 +19,8 @@ import type { Rounds } from './rounds.ts';
 import type { Sleeper } from './types.ts';
 
 /** A factory: the quote read and the cash out share the cache, the queue and its admission. */
+// Long because it is a factory: its inner functions, each short, share the book cache, the queue
+// and the bet delay; the quote is the engine's.
 export function createCashOuts({
   app,
   cache,

@@ -147,6 +147,8 @@ export function legWire(l: CashOutLeg) {
  * of the book, and kept only if each matched in full and the caller's exposure stays within what
  * the batch allows (a hedge that lowers the worst case always does). Fill-or-kill: a refusal leaves
  * the state as it was.
+ * Long because it is one cash-out inside the market's batch: the quote, the hedge orders and the
+ * lock of the profit, in order.
  */
 export const cashOutIn: CashOutStep = ({
   state,

@@ -82,6 +82,8 @@ export function checkExchangeResult(
  * matched_value with it; cancels the unmatched lays on them (2.5 % win, 4.0 % place) and what
  * rests on the removed runner; moves next_seq so every node's cached book and positions of the
  * market are rebuilt. The caller then recomputes the holds.
+ * Long because it is one reduction, in order under the market's lock: the factor, the fills'
+ * prices, the bets' remainders and the book's sequence.
  */
 export async function reduceOnRemoval(
   tx: Tx,

@@ -235,6 +235,8 @@ export function writeBatch(tx: Executor, w: BatchWrite) {
  * the other bets' changes, fills, traded volume, exposures and each market's next_seq. Every row
  * names its market (selection and bet ids are unique across markets), so several markets' rows
  * travel together.
+ * Long because it builds the round's one statement (a CTE per kind of write) so the whole round is
+ * one round trip.
  */
 export async function writeBatches(tx: Executor, ws: readonly BatchWrite[]) {
   if (ws.length === 0) return;

@@ -29,6 +29,7 @@ declare module 'fastify' {
 const exchangeBet = (r: Omit<BetViewRow, 'kind'>) => toBet({ ...r, kind: EXCHANGE_KIND });
 
 export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
+  // Long because it registers the exchange's routes, each a few lines over the service's units.
   async (app, options) => {
     const exchange = createExchangeService(app, options.exchange);
     app.decorate('exchange', exchange);

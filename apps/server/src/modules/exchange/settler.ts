@@ -128,6 +128,9 @@ export function betResults(settlement: MarketSettlement): Map<number, BetResult>
   return out;
 }
 
+// Long because it is the match-odds kind's registry entry: one object of short hooks (close,
+// settle, void, non-runner, counts) sharing the exchange service; the money is computed by the
+// engine's settlement.
 export function createMatchOddsKind(app: Pick<FastifyInstance, 'clock' | 'exchange'>): MarketKindModule {
   const now = () => app.clock.now();
   return {

@@ -32,6 +32,8 @@ export const INCOMPLETE_SETTLE_ALLOWANCE_MS = 1_000;
 
 /** Fancy (session) markets: the bettor's calls and the operator's quoting and settling. */
 export const fancyModule = fp(
+  // Long because it registers the fancy kind's routes (bettor and operator), each a few lines over
+  // the service.
   async (app) => {
     const fancy = createFancyService(app);
     app.decorate('fancy', fancy);

@@ -148,6 +148,8 @@ export function toKindBet(
   };
 }
 
+// Long because it is a factory: its inner functions, each short, share the per-fancy command queue
+// and its batch; the arithmetic is the engine's (packages/engine/src/fancy).
 export function createFancyService(
   app: Pick<FastifyInstance, 'bus' | 'clock' | 'cricket' | 'db' | 'metrics' | 'settlement' | 'wallet'>,
 ) {
@@ -291,6 +293,9 @@ export function createFancyService(
   }
 
   /** One batch's transaction: read under the locks, decide in memory, write, commit, answer. */
+  // Long because it is one batch transaction whose steps must run in order under the locks it takes
+  // (market, then wallets): splitting it would pass the transaction and the locked rows through
+  // every piece.
   async function runOnce(fancyId: number, cmds: readonly Command[], lookupFirst: boolean) {
     const answers = new Map<Command, PlaceOutcome<KindBet>>();
     const stored = new Map<Command, q.FancyBetRow>();
@@ -308,6 +313,8 @@ export function createFancyService(
         if (b) stored.set(c, b);
       }
     };
+    // Long because it is the batch's one transaction: its steps run in order under the locks it
+    // takes.
     await db.transaction(async (tx: Tx) => {
       answers.clear();
       stored.clear();

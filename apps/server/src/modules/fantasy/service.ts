@@ -87,6 +87,8 @@ const halvesToPoints = (h: number) => h / 2;
 export const hasStarted = (m: FantasyMatch, now: Date): boolean =>
   m.starts_at <= now || m.in_play || hasBegun(m.score);
 
+// Long because it is a factory: its inner functions, each short, share the contests' lock order and
+// the points reader; the scoring and the payouts are pure (packages/engine).
 export function createFantasyService(app: Pick<FastifyInstance, 'bus' | 'db' | 'wallet'>, port: CricketPort) {
   const db = app.db;
 

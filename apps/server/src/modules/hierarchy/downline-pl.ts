@@ -77,6 +77,8 @@ export function figuresOf(s: Sums, isOperator: boolean) {
 /**
  * The subtree's P/L in [start, end) grouped by the caller's direct children (each child's subtree)
  * or by market, at most DOWNLINE_PL_ROWS_MAX rows, with the totals of every row.
+ * Long because it is one report query (each row's subtree P/L and shares) and its grouping; the
+ * SQL reads best as one statement.
  */
 export async function downlinePl(
   db: Executor,

@@ -18,6 +18,8 @@ export type OutboxRow = typeof outboxMessages.$inferSelect;
 /** What is left of a sent message's text when the sender does not keep it: the digits hidden. */
 export const redact = (body: string) => body.replace(/\d/g, '•');
 
+// Long because it is a factory: its inner functions, each short, share the poll timer and the
+// sender.
 export function createOutbox(deps: {
   db: Db;
   clock: Clock;

@@ -15,6 +15,8 @@ const rupees = (paise: number) => Math.round(paise) / 100;
 
 /** Deposits, withdrawals, bank accounts, the payment statement, the gateway's webhook. */
 export const paymentsModule = fp<{ gateway?: PaymentGateway | undefined }>(
+  // Long because it registers the payment routes (deposit, withdrawal, the gateway's webhook,
+  // operator), each a few lines over the service.
   async (app, opts) => {
     const payments = createPaymentsService({
       db: app.db,

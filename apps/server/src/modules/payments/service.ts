@@ -82,6 +82,9 @@ async function userNames(tx: Tx | Db, ids: readonly (number | null)[]) {
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
+// Long because it is a factory: its inner functions, each short, share the store, the clock, the
+// wallet and the lock order above (wallet row, payment row, house accounts) that every deposit and
+// withdrawal step takes; splitting it would pass all of them to each piece. Not yet split into units.
 export function createPaymentsService(deps: {
   db: Db;
   clock: Clock;

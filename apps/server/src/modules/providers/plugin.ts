@@ -48,6 +48,8 @@ const CALLBACKS = [
 
 /** Live Casino and Slot Game: outside providers on our wallet (docs/providers.md). */
 export const providersModule = fp<ProvidersOptions>(
+  // Long because it registers the provider routes (launch, the wallet callbacks, the bettor's
+  // lists), each a few lines over the services.
   async (app, opts) => {
     const list: Provider[] = (opts.list ?? []).map((c) =>
       httpProvider({ ...c, clock: app.clock, ...(opts.timeout_ms ? { timeout_ms: opts.timeout_ms } : {}) }),

@@ -60,6 +60,8 @@ export function thumbnailOf(url: string | null, baseUrl: string): string | null 
   }
 }
 
+// Long because it is a factory: its inner functions, each short, share the configured providers and
+// their launch sessions; the wallet calls are their own unit (wallet-calls.ts).
 export function createProvidersService(deps: { db: Db; providers: readonly Provider[] }) {
   const { db } = deps;
   const byId = new Map(deps.providers.map((p) => [p.id, p]));

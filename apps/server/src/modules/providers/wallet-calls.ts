@@ -155,6 +155,9 @@ const refused = (code: ProviderWalletCode, amountPaise: number): Decision => ({
   roundKey: null,
 });
 
+// Long because it is a factory: its inner functions, each short, share the provider's signature
+// check and the transaction-id lock every wallet call (balance, debit, credit, rollback) takes in
+// the same order.
 export function createWalletCalls(deps: {
   db: Db;
   wallet: WalletService;

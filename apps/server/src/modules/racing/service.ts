@@ -63,6 +63,8 @@ class RaceRefusal extends Error {}
 
 const refuse = (message: string): RaceOutcome => ({ ok: false, message });
 
+// Long because it is a factory: its inner functions, each short, share the racing day's state and
+// its markets' ids; the racing arithmetic (reduction factors, place terms) is the engine's.
 export function createRacingService(
   app: Pick<FastifyInstance, 'bus' | 'catalog' | 'clock' | 'db' | 'exchange' | 'settlement'>,
 ) {
@@ -375,6 +377,8 @@ export function createRacingService(
    * Creates races as `createRace` does each, all or none, with one insert per table for the
    * lot (the demo seed's two days of cards: 90 races in ~10 statements rather than ~700). The
    * ids are those creating them one by one in this order would give.
+   * Long because it writes a whole card in one insert per table (all or none), and the ids must
+   * come out as creating them one by one would give.
    */
   async function createRaces(
     list: readonly NewRace[],

@@ -87,6 +87,8 @@ function lossSinceExpr(userId: SQLWrapper | number, since: SQL) {
     from ${ledgerAccounts} a where a.user_id = ${userId} and a.kind = 'user_cash')`;
 }
 
+// Long because it is a factory: its inner functions, each short, share the limits' reads and the
+// session ends a time-out or exclusion triggers.
 export function createResponsibleService(deps: { db: Db; clock: Clock; auth: AuthService }) {
   const { db, clock, auth } = deps;
   const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;

@@ -33,6 +33,8 @@ function newRecoveryCode(): string {
   return `${chars.slice(0, 4).join('')}-${chars.slice(4).join('')}`;
 }
 
+// Long because it is a factory: its inner functions, each short, share the TOTP secret handling and
+// the code rate limit.
 export function createSecurityService(deps: {
   db: Db;
   clock: Clock;

@@ -80,6 +80,9 @@ export type LineSettled = {
  * user, the kind and the settlement generation. Unsettle writes the reversing transfers of the
  * current generation; a re-settlement (after unsettle, or when a void arrives for a settled
  * market) writes a new generation. Lock order is the exchange's: market row, then wallet rows.
+ * Long because it is a factory: its inner functions, each short, share the market lock and the
+ * generation bookkeeping every settle, void and unsettle goes through; each kind's money is its
+ * own module's.
  */
 export function createSettlementService(
   app: Pick<FastifyInstance, 'bus' | 'clock' | 'db' | 'kinds' | 'wallet'>,

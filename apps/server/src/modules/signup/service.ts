@@ -49,6 +49,8 @@ export type SignUpOutcome<T> = { ok: true; value: T } | { ok: false; message: st
 
 const minutesUntil = (at: Date, now: Date) => Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 60_000));
 
+// Long because it is a factory: its inner functions, each short, share the OTP sender, its rate
+// limit and the referral lookups.
 export function createSignupService(deps: {
   db: Db;
   clock: Clock;

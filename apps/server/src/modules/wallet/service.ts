@@ -368,6 +368,9 @@ export function defaultNodeId(): string {
  * Available balance = balance − Σ exposure holds − Σ exposure reservations: every check of a
  * bet, a withdrawal or a withdrawal hold reads it here (`passStakeGate`, `reserve`,
  * `withdraw`, `holdWithdrawal`).
+ * Long because it is a factory: its inner functions, each short, share the ledger's accounts, the
+ * balance cache and the lock order (one user's cash row before anything else); holds and
+ * reservations are units of their own.
  */
 export function createWalletService(
   db: Db,
@@ -391,6 +394,8 @@ export function createWalletService(
    * available budget (budget − Σ holds − Σ reservations) and inserts the reservations, granted in
    * the requests' order (a user's k-th request gets min(want, what the earlier ones left)). `av`
    * is materialized so that each user's available budget is summed once, not twice per request.
+   * Long because it is the reservation's one statement sequence (lock, read the budget, insert),
+   * which must run in one transaction.
    */
   async function reserveNow(reqs: readonly KeyedRequest[]): Promise<(Reservation | 'busy')[]> {
     const sessionIds = reqs.map((r) => sessionOf(r.staker));
