@@ -9,6 +9,7 @@ import {
   apiSession,
   describeBrowser,
   ensureWebBuilt,
+  expectNoSeriousAxe,
   istString,
   launchBrowser,
   login,
@@ -209,6 +210,36 @@ describeBrowser('client shell in the browser', () => {
     expect(await tabs.first().getAttribute('aria-selected')).toBe('true');
     await context.close();
   });
+
+  for (const [width, viewport] of [
+    [1366, { width: 1366, height: 900 }],
+    [390, MOBILE],
+  ] as const) {
+    it(`at ${width} px a match list that fails says so and retries, never "no matches" (issue 47)`, async () => {
+      const { page, context } = await openPage(browser, `list-failure-${width}`, viewport);
+      // The match lists fail (the network) until the test lets them through.
+      let failing = true;
+      await page.route(/\/api\/match\/getMatches/, (route) =>
+        failing ? route.abort('failed') : route.continue(),
+      );
+      await loginDemo(page, server.url);
+      const unavailable = page.getByText('Could not load matches — retrying');
+      await unavailable.waitFor();
+      expect(await page.getByText(/No matches are (scheduled|open)/).count()).toBe(0);
+      await expectNoSeriousAxe(page);
+      // A sport's page reads the same list: the same words, not "No matches are open".
+      await page.goto(`${server.url}/#/all-sports/4`);
+      await unavailable.waitFor();
+      expect(await page.getByText(/No matches are (scheduled|open)/).count()).toBe(0);
+      // The list answers again: the retry shows the matches without a reload.
+      failing = false;
+      await expect.poll(() => page.locator('.match-list li').count(), { timeout: 45_000 }).toBeGreaterThan(0);
+      expect(await unavailable.count()).toBe(0);
+      await page.goto(`${server.url}/#/home`);
+      await expect.poll(() => page.locator('.match-list li').count(), { timeout: 45_000 }).toBeGreaterThan(0);
+      await context.close();
+    });
+  }
 
   it('at 390 px the sidebar is a drawer', async () => {
     const { page, context } = await openPage(browser, 'drawer', MOBILE);

@@ -13,6 +13,7 @@ export {
 } from '@backlay/ui/components';
 export { MatchRow } from './MatchRow.tsx';
 export { NotAvailable } from './NotAvailable.tsx';
+export { ListUnavailable } from './ListUnavailable.tsx';
 export { CopyButton } from './CopyButton.tsx';
 export { PasswordField } from './PasswordField.tsx';
 // CasinoCards.tsx is imported by its path, not from here: the casino screens and reports (lazy)

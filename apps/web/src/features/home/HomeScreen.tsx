@@ -1,6 +1,6 @@
 import type { Match } from '@backlay/contract';
 import { useId, useState } from 'react';
-import { EmptyState, MatchRow, Spinner } from '../../components/index.ts';
+import { EmptyState, ListUnavailable, MatchRow, Spinner } from '../../components/index.ts';
 import { useMatches } from '../../lib/api/matches.ts';
 import { SPORT_ID } from '../../lib/constants.ts';
 import { displayDay } from '@backlay/ui/time';
@@ -89,8 +89,17 @@ function Groups({ groups }: { groups: SportGroup[] }) {
 
 export function HomeScreen() {
   const query = useMatches({ is_active: 1 });
-  if (query.isPending) return <Spinner label="Loading matches…" />;
-  const all = query.data ?? [];
+  if (query.data === undefined) {
+    // Failing and tried again: say so, never that no match is scheduled.
+    if (query.failureCount === 0) return <Spinner label="Loading matches…" />;
+    return (
+      <div className="home">
+        <h1 className="page-title">Today&apos;s Matches</h1>
+        <ListUnavailable what="matches" />
+      </div>
+    );
+  }
+  const all = query.data;
   const today = groupBySport(matchesOfTheDay(all));
   const upcoming = groupBySport(all.filter((m) => !matchesOfTheDay([m]).length).slice(0, 30));
   return (

@@ -1,5 +1,5 @@
 import { Link, useParams, useSearchParams } from 'react-router';
-import { EmptyState, MatchRow, Spinner } from '../../components/index.ts';
+import { EmptyState, ListUnavailable, MatchRow, Spinner } from '../../components/index.ts';
 import { useMatches } from '../../lib/api/matches.ts';
 import { useSeries } from './api/series.ts';
 import { useSports } from './api/sports.ts';
@@ -15,9 +15,19 @@ export function SportScreen() {
   if (!valid) return <EmptyState>This sport does not exist.</EmptyState>;
   const name =
     sports.data?.find((s) => s.sport_id === sportId)?.name ?? matches.data?.[0]?.sport_name ?? 'Sport';
-  if (series.isPending || matches.isPending) return <Spinner label="Loading matches…" />;
-  const bySeries = (series.data ?? [])
-    .map((s) => ({ ...s, matches: (matches.data ?? []).filter((m) => m.series_id === s.series_id) }))
+  if (series.data === undefined || matches.data === undefined) {
+    // Failing and tried again: say so, never that the sport has no match open.
+    if (series.failureCount === 0 && matches.failureCount === 0) return <Spinner label="Loading matches…" />;
+    return (
+      <div className="sport-screen">
+        <h1 className="page-title">{name}</h1>
+        <ListUnavailable what="matches" />
+      </div>
+    );
+  }
+  const list = matches.data;
+  const bySeries = series.data
+    .map((s) => ({ ...s, matches: list.filter((m) => m.series_id === s.series_id) }))
     .filter((s) => s.matches.length > 0)
     .filter((s) => !Number.isInteger(only) || s.series_id === only);
   return (

@@ -1,16 +1,12 @@
 import { catalogEndpoints } from '@backlay/contract/bettor/catalog';
 import type { Series } from '@backlay/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '../../../lib/api.ts';
+import { queryEndpoint } from '../../../lib/api.ts';
+import { LIST_RETRY } from '../../../lib/api/list-retry.ts';
 
-/** POST series/getSeries — series of a sport. Failures are ignored (empty list). */
-export async function getSeries(sportId: number, signal?: AbortSignal): Promise<Series[]> {
-  const result = await callEndpoint(
-    catalogEndpoints.getSeries,
-    { sport_id: sportId, is_active: 1 },
-    { signal },
-  ).catch(() => null);
-  return result?.status ? result.data : [];
+/** POST series/getSeries — series of a sport. A failure throws and is tried again (LIST_RETRY). */
+export function getSeries(sportId: number, signal?: AbortSignal): Promise<Series[]> {
+  return queryEndpoint(catalogEndpoints.getSeries, { sport_id: sportId, is_active: 1 }, { signal });
 }
 
 export const seriesQueryOptions = (sportId: number) =>
@@ -18,6 +14,7 @@ export const seriesQueryOptions = (sportId: number) =>
     queryKey: ['series', sportId],
     queryFn: ({ signal }) => getSeries(sportId, signal),
     staleTime: 60_000,
+    ...LIST_RETRY,
   });
 
 export const useSeries = (sportId: number) => useQuery(seriesQueryOptions(sportId));
