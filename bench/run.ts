@@ -8,6 +8,7 @@ import { engineBench } from './engine.bench.ts';
 import { fancyBetsBench } from './fancy-bets.bench.ts';
 import { httpBetsBench } from './http-bets.bench.ts';
 import { idleCpuBench } from './idle-cpu.bench.ts';
+import { perBetCpuBench } from './per-bet-cpu.bench.ts';
 import { racingBetsBench } from './racing-bets.bench.ts';
 import { racingScreenBench } from './racing-screen.bench.ts';
 import { slotsRtpBench } from './slots-rtp.bench.ts';
@@ -20,6 +21,7 @@ const benchmarks: Benchmark[] = [
   bundleSizeBench,
   engineBench,
   httpBetsBench,
+  perBetCpuBench,
   fancyBetsBench,
   racingBetsBench,
   racingScreenBench,
