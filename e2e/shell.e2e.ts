@@ -241,6 +241,27 @@ describeBrowser('client shell in the browser', () => {
     });
   }
 
+  for (const [width, viewport] of [
+    [1366, { width: 1366, height: 900 }],
+    [390, MOBILE],
+  ] as const) {
+    it(`at ${width} px match/matchdetail/{id} of a casino table opens the table, as CM/MD/{id} does (issue 47)`, async () => {
+      const demo = await apiSession(server.url, 'demo', 'demo1234');
+      const tables = (await demo.call('match/getMatches', { sport_id: -1 })).body.data as {
+        match_id: number;
+      }[];
+      const table = tables[0];
+      expect(table, 'a casino table').toBeDefined();
+      const { page, context } = await openPage(browser, `matchdetail-casino-${width}`, viewport);
+      await loginDemo(page, server.url);
+      await page.goto(`${server.url}/#/match/matchdetail/${table!.match_id}`);
+      await page.waitForURL(new RegExp(`#/casino/match/${table!.match_id}$`));
+      await page.locator('.casino').getByRole('heading', { level: 1 }).waitFor();
+      await expectNoSeriousAxe(page);
+      await context.close();
+    });
+  }
+
   it('at 390 px the sidebar is a drawer', async () => {
     const { page, context } = await openPage(browser, 'drawer', MOBILE);
     await loginDemo(page, server.url);

@@ -3,6 +3,7 @@ import { MAIN_ODDS_LIST_MAX } from '@backlay/contract/bettor';
 import { Link } from 'react-router';
 import { formatDateTime } from '@backlay/ui/time';
 import './MatchRow.css';
+import { matchPath } from '../lib/match-path.ts';
 
 const oddsText = (price: number | null) => (price == null ? '–' : String(price));
 
@@ -51,7 +52,7 @@ export function MatchRow({
 }) {
   return (
     <li className="match-row">
-      <Link to={`/game-details/${sportId}/${matchId}`} className="match-row__link">
+      <Link to={matchPath(sportId, matchId)} className="match-row__link">
         <span className="match-row__main">
           <span className="match-row__name">{name}</span>
           {series ? <span className="match-row__series">{series}</span> : null}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Modal, Spinner } from '../../components/index.ts';
 import { useExposureDetail } from './api/exposure-detail.ts';
+import { matchPath } from '../../lib/match-path.ts';
 
 /** My Market: the markets that hold exposure (Event Type, Event Name, Match Name, Trade). */
 export function MyMarketModal({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -41,7 +42,7 @@ export function MyMarketModal({ open, onClose }: { open: boolean; onClose: () =>
                     <td>{market.sub_type}</td>
                     <td>
                       {entry.sport_id != null && entry.match_id != null ? (
-                        <Link to={`/game-details/${entry.sport_id}/${entry.match_id}`} onClick={onClose}>
+                        <Link to={matchPath(entry.sport_id, entry.match_id)} onClick={onClose}>
                           {entry.match_name}
                         </Link>
                       ) : (

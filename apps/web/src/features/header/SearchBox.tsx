@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { Spinner, useDismiss } from '../../components/index.ts';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from '../../lib/constants.ts';
 import { useSearchMatches } from './api/search.ts';
+import { matchPath } from '../../lib/match-path.ts';
 
 /**
  * Search box (an ARIA 1.2 combobox): a listbox of results grouped by sport, each option the match
@@ -42,7 +43,7 @@ export function SearchBox() {
     if (!o) return;
     setOpen(false);
     setText('');
-    void navigate(`/game-details/${o.sport_id}/${o.match.match_id}`);
+    void navigate(matchPath(o.sport_id, o.match.match_id));
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {

@@ -2,11 +2,13 @@ import { Navigate, useParams } from 'react-router';
 import { EmptyState, Spinner } from '../../components/index.ts';
 import { useMatchDetail } from './api/match-detail.ts';
 import { NoMatch } from './GameDetailsScreen.tsx';
+import { matchPath } from '../../lib/match-path.ts';
 
 /**
  * match/matchdetail/{matchId} (spec §2, "other navigation targets"): the match's markets live on
- * game-details/{sportId}/{matchId}, so this asks the match its sport and goes there — one screen,
- * one address for a match's markets.
+ * game-details/{sportId}/{matchId} (a casino table's on casino/match/{id}, a binary instrument's
+ * on binary/{id}: lib/match-path.ts), so this asks the match its sport and goes there — one
+ * screen, one address for a match's markets.
  */
 export function MatchDetailRedirect() {
   const matchId = Number(useParams().matchId);
@@ -26,5 +28,5 @@ export function MatchDetailRedirect() {
       </NoMatch>
     );
   }
-  return <Navigate to={`/game-details/${detail.data.sport_id}/${matchId}`} replace />;
+  return <Navigate to={matchPath(detail.data.sport_id, matchId)} replace />;
 }

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Spinner } from '../../components/index.ts';
 import { useSidebarSeries } from './api/sidebar-series.ts';
 import { Disclosure } from './Disclosure.tsx';
+import { matchPath } from '../../lib/match-path.ts';
 
 /**
  * All Sports accordion: sport → series → matches → game-details. Binary (sport −17) is not in the
@@ -32,10 +33,7 @@ export function AllSports({ onNavigate }: { onNavigate: () => void }) {
                             <ul className="sidebar__matches">
                               {(series.matches ?? []).map((m) => (
                                 <li key={m.match_id}>
-                                  <Link
-                                    to={`/game-details/${sport.sport_id}/${m.match_id}`}
-                                    onClick={onNavigate}
-                                  >
+                                  <Link to={matchPath(sport.sport_id, m.match_id)} onClick={onNavigate}>
                                     {m.in_play ? (
                                       <span className="live-dot" role="img" aria-label="In play" />
                                     ) : null}
