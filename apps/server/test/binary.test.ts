@@ -6,12 +6,13 @@
 // the test's (the binary module's injected clock; logins keep the real one); prices are recorded through the feed runner's own call.
 import type { BinaryBoard, BinaryInstrument, KindBet } from '@backlay/contract';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Fence } from '../src/plugins/leader.ts';
 import { expectLedgerClean, termOf } from './helpers/casino.ts';
 import { TestClock } from './helpers/clock.ts';
 import { nextRequestId } from './helpers/exchange.ts';
 import { bettorOf, operatorOf, type Bettor } from './helpers/people.ts';
+import { sendWhileFirstIsSlow } from './helpers/slow-first.ts';
 import { describeStores } from './helpers/stores.ts';
 
 const clock = new TestClock();
@@ -222,26 +223,12 @@ describeStores(
       await price('AXS', '2026-12-03T11:05:00', 1_141.3);
       const line = (await view(b, 'AXS')).instrument.line!;
       const body = { is_yes: '1', line: line.yes_line, stack: 300, request_id: nextRequestId('bin-busy') };
-      // The first bet's transaction is slow once it holds the bettor's wallet row (a loaded store).
-      const holds = app.wallet.holds;
-      const set = holds.set.bind(holds);
-      let slowed = 0;
-      const spy = vi.spyOn(holds, 'set').mockImplementation(async (...args) => {
-        if (slowed++ === 0) await new Promise((done) => setTimeout(done, 600));
-        return set(...args);
-      });
-      try {
-        const first = bet(b, 'AXS', body);
-        await new Promise((done) => setTimeout(done, 150));
-        const answers = [await first, ...(await Promise.all([bet(b, 'AXS', body), bet(b, 'AXS', body)]))];
-        expect(
-          answers.map((a) => a.body.status),
-          JSON.stringify(answers.map((a) => a.body)),
-        ).toEqual([true, true, true]);
-        expect(new Set(answers.map((a) => (a.body.data as { bet: KindBet }).bet.bet_id)).size).toBe(1);
-      } finally {
-        spy.mockRestore();
-      }
+      const answers = await sendWhileFirstIsSlow(app, () => bet(b, 'AXS', body));
+      expect(
+        answers.map((a) => a.body.status),
+        JSON.stringify(answers.map((a) => a.body)),
+      ).toEqual([true, true, true]);
+      expect(new Set(answers.map((a) => (a.body.data as { bet: KindBet }).bet.bet_id)).size).toBe(1);
       expect(await balanceOf(b)).toMatchObject({ liability: 300 });
     });
 

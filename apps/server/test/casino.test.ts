@@ -12,7 +12,7 @@ import type {
 } from '@backlay/contract';
 import { ROUND_GAMES, roundGame, serverSeedHash } from '@backlay/engine';
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, expect, it, vi } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { casinoBets, casinoRounds } from '../src/modules/casino/schema.ts';
 import { hmacSha256, sha256 } from '../src/modules/casino/fair.ts';
 import { setLimits } from '../src/modules/casino/tables.ts';
@@ -20,6 +20,7 @@ import { FencedOut, type Fence } from '../src/plugins/leader.ts';
 import { expectLedgerClean, openRound, playOut, tableFor, termOf } from './helpers/casino.ts';
 import { nextRequestId } from './helpers/exchange.ts';
 import { bettorOf, type Bettor } from './helpers/people.ts';
+import { sendWhileFirstIsSlow } from './helpers/slow-first.ts';
 import { describeStores, ONE_STORE } from './helpers/stores.ts';
 
 const DT = 'dragon_tiger_20';
@@ -220,29 +221,13 @@ describeStores('casino tables (issue 22)', (ctx) => {
       stack: 100,
       request_id: nextRequestId(),
     };
-    // The first bet's transaction, once it holds the bettor's wallet row, is slow (a loaded store):
-    // far longer than the wallet's busy retries (HOUSE_LOCK_TRIES, about 0.1 s in all).
-    const holds = ctx.app.wallet.holds;
-    const set = holds.set.bind(holds);
-    let slowed = 0;
-    const spy = vi.spyOn(holds, 'set').mockImplementation(async (...args) => {
-      if (slowed++ === 0) await new Promise((done) => setTimeout(done, 600));
-      return set(...args);
-    });
-    try {
-      const first = b.call('placeCasinoBet', body);
-      await new Promise((done) => setTimeout(done, 150));
-      const again = await Promise.all([b.call('placeCasinoBet', body), b.call('placeCasinoBet', body)]);
-      const answers = [await first, ...again];
-      expect(
-        answers.map((a) => a.body.status),
-        JSON.stringify(answers.map((a) => a.body)),
-      ).toEqual([true, true, true]);
-      const ids = answers.map((a) => (a.body.data as { bet: CasinoBet }).bet.bet_id);
-      expect(new Set(ids).size).toBe(1);
-    } finally {
-      spy.mockRestore();
-    }
+    const answers = await sendWhileFirstIsSlow(ctx.app, () => b.call('placeCasinoBet', body));
+    expect(
+      answers.map((a) => a.body.status),
+      JSON.stringify(answers.map((a) => a.body)),
+    ).toEqual([true, true, true]);
+    const ids = answers.map((a) => (a.body.data as { bet: CasinoBet }).bet.bet_id);
+    expect(new Set(ids).size).toBe(1);
     expect(await balanceOf(b)).toEqual({ balance: 1_000, liability: 100 });
     await ctx.app.casino.rounds.voidRound(r.roundId, fence, 'test');
     await expectLedgerClean(ctx.app);
