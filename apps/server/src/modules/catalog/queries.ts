@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, ilike, inArray, isNotNull, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { cups, matches, series, sports } from './schema.ts';
 import { markets, runners } from '../markets/schema.ts';
 import type { Executor } from '../../db/store.ts';
@@ -26,6 +26,15 @@ export function listSeries(db: Executor, filter: { sportId?: number; isActive: b
     .orderBy(asc(series.sportId), asc(series.sortOrder), asc(series.name));
 }
 
+/**
+ * A match is in play while it has begun (one of its markets went in play: `matches.in_play`) and is
+ * not over: one of its markets is not CLOSED yet. A finished match — every market settled, voided
+ * or closed (a cricket match won, a race resulted) — leaves the in-play lists and loses its In Play
+ * mark (issue 47), whoever closed its markets.
+ */
+export const matchInPlay = sql<boolean>`(${matches.inPlay} and exists (select 1 from ${markets} k
+  where k.match_id = ${matches.matchId} and k.status <> 'CLOSED'))`;
+
 const matchColumns = {
   matchId: matches.matchId,
   matchName: matches.matchName,
@@ -37,7 +46,7 @@ const matchColumns = {
   seriesName: series.name,
   country: matches.country,
   venue: matches.venue,
-  inPlay: matches.inPlay,
+  inPlay: matchInPlay,
 };
 
 export const MATCH_LIST_MAX = 500;
@@ -83,7 +92,7 @@ export function searchMatches(db: Executor, text: string, limit: number) {
     .innerJoin(series, eq(series.seriesId, matches.seriesId))
     .innerJoin(sports, eq(sports.sportId, matches.sportId))
     .where(and(eq(matches.isActive, true), ilike(matches.matchName, `%${likeEscape(text)}%`)))
-    .orderBy(desc(matches.inPlay), asc(matches.startTime), asc(matches.matchId))
+    .orderBy(desc(matchInPlay), asc(matches.startTime), asc(matches.matchId))
     .limit(limit);
 }
 

@@ -100,7 +100,8 @@ export function createCatalogService(
         market_name: m.marketName,
         market_type: m.marketType,
         status: m.status,
-        in_play: m.inPlay,
+        // A closed market is over, though it went in play.
+        in_play: m.inPlay && m.status !== 'CLOSED',
         market_start_time: m.startTime.toISOString(),
       });
       byMatch.set(m.matchId, list);

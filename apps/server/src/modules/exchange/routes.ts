@@ -4,6 +4,7 @@ import { DEFAULT_FEED_OPTIONS } from '@backlay/feed';
 import { and, asc, eq, gt, or } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { matches, series, sports } from '../catalog/schema.ts';
+import { matchInPlay } from '../catalog/queries.ts';
 import { bets } from './schema.ts';
 import { markets, runners } from '../markets/schema.ts';
 import { ok, refuse, route } from '../../http/route.ts';
@@ -46,7 +47,8 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
           sportId: matches.sportId,
           sportName: sports.name,
           seriesName: series.name,
-          inPlay: matches.inPlay,
+          // Begun and not over (catalog/queries.ts): a finished match is not In Play.
+          inPlay: matchInPlay,
         })
         .from(matches)
         .innerJoin(sports, eq(sports.sportId, matches.sportId))
@@ -87,7 +89,8 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
           market_name: mk.marketName,
           market_type: mk.marketType,
           status: mk.status,
-          in_play: mk.inPlay,
+          // A closed market is over, though it went in play.
+          in_play: mk.inPlay && mk.status !== 'CLOSED',
           bet_delay: mk.betDelayS,
           version: mk.version,
           min_stake: rupees(mk.minStakePaise),
