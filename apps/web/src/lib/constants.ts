@@ -50,9 +50,13 @@ export const SPORT_ID = {
   VOLLEYBALL: 998917,
   BASKETBALL: 7522,
   POLITICS: 2378961,
-  /** The in-house casino's tables: matches of this sport (their screen is casino/match/{id}). */
+} as const;
+
+/** The server's own sports beside the spec's: products whose "matches" are not sports events. */
+export const PRODUCT_SPORT_ID = {
+  /** The in-house casino's tables (their screen is casino/match/{id}). */
   CASINO: -1,
-  /** Binary sessions' instruments: matches of this sport (their screen is binary/{id}). */
+  /** Binary sessions' instruments (their screen is binary/{id}). */
   BINARY: -17,
 } as const;
 
@@ -67,7 +71,10 @@ export const TOP_NAV_SPORT_IDS: readonly number[] = [
 /** Racing sports of the sidebar. */
 export const RACING_SPORT_IDS: readonly number[] = [SPORT_ID.HORSE_RACING, SPORT_ID.GREYHOUND_RACING];
 /** Sport ids never shown in the sidebar's All Sports list. */
-export const SIDEBAR_EXCLUDED_SPORT_IDS: readonly number[] = [SPORT_ID.BINARY, SPORT_ID.CASINO];
+export const SIDEBAR_EXCLUDED_SPORT_IDS: readonly number[] = [
+  PRODUCT_SPORT_ID.BINARY,
+  PRODUCT_SPORT_ID.CASINO,
+];
 
 /** series/getSeriesHeader: 1 for the header, 2 for the sidebar. */
 export const SERIES_HEADER_CALL = { HEADER: 1, SIDEBAR: 2 } as const;

@@ -1,4 +1,4 @@
-import { SPORT_ID } from './constants.ts';
+import { PRODUCT_SPORT_ID } from './constants.ts';
 
 /**
  * The sports whose matches have a screen of their own (the in-house casino's tables, binary's
@@ -7,8 +7,8 @@ import { SPORT_ID } from './constants.ts';
  * opens the screen that shows the match, never an empty match page (issue 47).
  */
 const OWN_SCREENS: Readonly<Record<number, (matchId: number) => string>> = {
-  [SPORT_ID.CASINO]: (matchId) => `/casino/match/${matchId}`,
-  [SPORT_ID.BINARY]: (matchId) => `/binary/${matchId}`,
+  [PRODUCT_SPORT_ID.CASINO]: (matchId) => `/casino/match/${matchId}`,
+  [PRODUCT_SPORT_ID.BINARY]: (matchId) => `/binary/${matchId}`,
 };
 
 /** The client path of a match's screen. */
