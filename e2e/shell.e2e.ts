@@ -72,7 +72,8 @@ describeBrowser('client shell in the browser', () => {
   it('logs in as demo and shows the balance with 2 decimals', async () => {
     const { page, context } = await openPage(browser, 'login-demo');
     await loginDemo(page, server.url);
-    await expect.poll(() => page.getByRole('heading', { name: "Today's Matches" }).isVisible()).toBe(true);
+    // Waited for as the other tests here do (30 s): a 1 s poll failed once on a loaded CI box.
+    await page.getByRole('heading', { name: "Today's Matches" }).waitFor();
     const balance = page.getByTestId('balance');
     await expect.poll(() => balance.textContent()).toMatch(/^-?[\d,]+\.\d{2}$/);
     await expect.poll(() => page.getByTestId('exposure').textContent()).toMatch(/^[\d,]+\.\d{2}$/);
