@@ -18,6 +18,7 @@ import {
   startServer,
   type RunningServer,
   RACING_SPORTS,
+  expectNoSeriousAxe,
 } from './harness.ts';
 
 const POLL = { timeout: 20_000, interval: 200 };
@@ -258,4 +259,92 @@ describeBrowser('settlement in the browser', () => {
     expect(check.body).toMatchObject({ status: true, data: { ok: true, problems: [] } });
     await context.close();
   });
+
+  // Issue 47, item 1: before, a voided market's page said "Closed" over the pre-void book
+  // (+200.00 / -100.00 / -100.00) and My Bets listed the bet as matched; the money was right.
+  for (const [width, viewport, pick, runnerPick] of [
+    [1366, { width: 1366, height: 900 }, 1, 3],
+    [390, { width: 390, height: 844 }, 2, 4],
+  ] as const) {
+    it(`at ${width} px a voided market and a voided runner say Void with the operator's reason: match page, My Bets, Current Bets (issue 47)`, async () => {
+      const demo = await apiSession(server.url, 'demo', 'demo1234');
+      const demo2 = await apiSession(server.url, 'demo2', 'demo1234');
+      const operator = await apiSession(server.url, 'operator', 'operator123');
+      const matches = (await demo2.call('match/getMatches', { is_active: 1 })).body.data as MatchRow[];
+      // From the end of the list: the tests above take theirs from its start.
+      const pool = matches
+        .filter((m) => !m.in_play && m.main_odds.length >= 2 && !RACING_SPORTS.includes(m.sport_id))
+        .filter((m) => matches.filter((o) => o.match_name === m.match_name).length === 1)
+        .reverse();
+      const [whole, partly] = [pool[pick - 1]!, pool[runnerPick - 1]!];
+      expect(partly, 'four matches not yet in play').toBeDefined();
+      const backed = async (m: MatchRow, tag: string) => {
+        const detail = (await demo2.call('match/getMatchDetail', { match_id: m.match_id })).body.data as Detail;
+        const market = detail.markets[0]!;
+        const runner = market.runners[0]!;
+        const bet = (who: typeof demo, is_back: '0' | '1') =>
+          who.call('bet/placeMarketBet', {
+            match_id: m.match_id,
+            market_id: market.market_id,
+            selection_id: runner.selection_id,
+            is_back,
+            odds: 3,
+            stack: 100,
+            request_id: `e2e-void-shown-${width}-${tag}-${is_back}`,
+          });
+        expect((await bet(demo2, '0')).body).toMatchObject({ status: true });
+        expect((await bet(demo, '1')).body).toMatchObject({ data: { status: 'MATCHED' } });
+        return { market, runner };
+      };
+      const w = await backed(whole, 'whole');
+      const r = await backed(partly, 'runner');
+      const voided = await operator.call('admin/market/void', {
+        market_id: w.market.market_id,
+        reason: 'Match abandoned (rain)',
+        request_id: `e2e-void-shown-${width}-whole`,
+      });
+      expect(voided.body).toMatchObject({ status: true });
+      const runnerVoid = await operator.call('admin/market/void', {
+        market_id: r.market.market_id,
+        selection_id: r.runner.selection_id,
+        reason: 'Runner withdrawn',
+        request_id: `e2e-void-shown-${width}-runner`,
+      });
+      expect(runnerVoid.body).toMatchObject({ status: true });
+
+      const { page, context } = await openPage(browser, `void-shown-${width}`, viewport);
+      await signIn(page, server.url, 'demo');
+      // The whole market: "Void: <reason>" over it, no book left, My Bets marks the bet void.
+      await page.goto(`${server.url}/#/game-details/${whole.sport_id}/${whole.match_id}`);
+      await page.getByRole('heading', { name: whole.match_name }).waitFor();
+      const card = page.getByRole('region', { name: w.market.market_name }).first();
+      await card.getByRole('status').filter({ hasText: 'Void: Match abandoned (rain)' }).waitFor();
+      expect(await card.getByText('200.00').count(), 'no pre-void book').toBe(0);
+      const matched = page.getByTestId('matched-bets');
+      await expect.poll(() => matched.textContent(), POLL).toContain('Void: Match abandoned (rain)');
+      await expectNoSeriousAxe(page);
+      await page.screenshot({ path: `${ARTIFACTS}/void-shown-market-${width}.png`, fullPage: true });
+
+      // The runner: its row says "Void: <reason>", its bet in My Bets too; the market stays open.
+      await page.goto(`${server.url}/#/game-details/${partly.sport_id}/${partly.match_id}`);
+      await page.getByRole('heading', { name: partly.match_name }).waitFor();
+      const open = page.getByRole('region', { name: r.market.market_name }).first();
+      await open.getByText('Void: Runner withdrawn').waitFor();
+      await expect.poll(() => matched.textContent(), POLL).toContain('Void: Runner withdrawn');
+      await expectNoSeriousAxe(page);
+      await page.screenshot({ path: `${ARTIFACTS}/void-shown-runner-${width}.png`, fullPage: true });
+
+      // Current Bets: the runner's bet is listed (its market is not settled) and says why it is void.
+      await page.goto(`${server.url}/#/report/current-bet`);
+      const current = page.getByRole('table', { name: 'Matched bets' });
+      const row = current.getByRole('row', { name: new RegExp(escapeRe(partly.match_name)) });
+      await expect.poll(() => row.first().textContent(), POLL).toContain('Void: Runner withdrawn');
+      await expectNoSeriousAxe(page);
+      await page.screenshot({ path: `${ARTIFACTS}/void-shown-current-${width}.png`, fullPage: true });
+
+      const check = await operator.call('admin/ledger/check');
+      expect(check.body).toMatchObject({ status: true, data: { ok: true, problems: [] } });
+      await context.close();
+    });
+  }
 });

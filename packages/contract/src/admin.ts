@@ -113,10 +113,17 @@ export const adminMarketRemoveRunnerRequest = z.object({
   request_id: adminRequestId.optional(),
 });
 
+/**
+ * The operator's words on a void ("Match abandoned", "Wrong rate"), shown to bettors beside
+ * "Void" on the match page, My Bets and the reports; optional, at most 120 characters.
+ */
+export const voidReason = textInput('reason', { max: 120 }).trim().optional();
+
 export const adminMarketVoidRequest = z.object({
   market_id: idInput,
   /** Void one runner's bets; without it the whole market is void. */
   selection_id: idInput.optional(),
+  reason: voidReason,
   request_id: adminRequestId.optional(),
 });
 
@@ -127,6 +134,7 @@ export const adminMarketVoidWindowRequest = z
     from: isoDateTime,
     /** … to this one (both inclusive) are void: the "wrong rate" rule. */
     to: isoDateTime,
+    reason: voidReason,
     request_id: adminRequestId.optional(),
   })
   .refine((v) => Date.parse(v.from) <= Date.parse(v.to), {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminRequestId } from './admin.ts';
+import { adminRequestId, voidReason } from './admin.ts';
 import { PASSWORD_ALLOWED, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from './auth.ts';
 import { marketStatus } from './catalog.ts';
 import {
@@ -506,6 +506,7 @@ export const adminMarketVoidBetsRequest = z.object({
     .array(idInput, { error: 'bet_ids must be a list of bet ids' })
     .min(1, 'bet_ids must name at least one bet')
     .max(500, 'bet_ids may name at most 500 bets'),
+  reason: voidReason,
   request_id: adminRequestId.optional(),
 });
 

@@ -37,6 +37,11 @@ export const marketRunner = z.object({
    * on a REMOVED runner only (0 for a plain runner void).
    */
   reduction_factor: z.number().min(0).max(100).optional(),
+  /**
+   * The operator's words on this runner's void (a REMOVED runner); null or absent: none given,
+   * or not void.
+   */
+  void_reason: z.string().nullable().optional(),
 });
 export type MarketRunner = z.infer<typeof marketRunner>;
 
@@ -59,6 +64,12 @@ export const marketDetail = z.object({
    * placed). With k > 1 a runner's `position` is its own bets' profit if it is placed.
    */
   winners: z.number().int().min(1),
+  /**
+   * The operator voided the whole market: every bet on it is void, every stake returned, and
+   * each runner's `position` is 0. `void_reason`: the operator's words (null: none given).
+   */
+  voided: z.boolean().optional(),
+  void_reason: z.string().nullable().optional(),
   runners: z.array(marketRunner),
 });
 export type MarketDetail = z.infer<typeof marketDetail>;
@@ -256,6 +267,11 @@ export const bet = z.object({
   size_cancelled: rupees,
   average_price_matched: z.number(),
   status: betStatus,
+  /**
+   * The operator's words on the void that voided this bet (status VOIDED); null or absent: none
+   * given, or not void.
+   */
+  void_reason: z.string().nullable().optional(),
   persistence: z.enum(['LAPSE', 'PERSIST']),
   placed_at: isoDateTime,
   updated_at: isoDateTime,

@@ -60,3 +60,6 @@ export function kindBetParts(
     price: b.line != null ? `${b.line} @ ${b.rate}` : String(b.rate),
   };
 }
+
+/** "Void", with the operator's words when given: "Void: Match abandoned". */
+export const voidWords = (reason?: string | null): string => (reason ? `Void: ${reason}` : 'Void');

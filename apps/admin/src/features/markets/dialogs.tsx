@@ -193,6 +193,8 @@ export function VoidDialog({
   );
   const [to, setTo] = useState(() => toIstInput(new Date(openedAt).toISOString()));
   const [betIds, setBetIds] = useState('');
+  // The operator's words, shown to bettors beside "Void" (optional; sent trimmed, none when empty).
+  const [reason, setReason] = useState('');
   const [local, setLocal] = useState<string | null>(null);
   const keys = matchKeys(matchId);
   const whole = useAction('adminMarketVoid', { invalidate: keys, success: 'Voided' });
@@ -225,16 +227,17 @@ export function VoidDialog({
   async function go() {
     setLocal(null);
     let r: { ok: boolean };
-    if (mode === 'market') r = await whole.run({ market_id: market.market_id });
+    const words = reason.trim() === '' ? {} : { reason: reason.trim() };
+    if (mode === 'market') r = await whole.run({ market_id: market.market_id, ...words });
     else if (mode === 'runner') {
       if (runner === '') return setLocal('Choose the runner');
-      r = await whole.run({ market_id: market.market_id, selection_id: runner });
+      r = await whole.run({ market_id: market.market_id, selection_id: runner, ...words });
     } else if (mode === 'window') {
       const w = windowInstants(from, to);
       if (!w) return setLocal('Give both times (India time, to the second)');
       if (Date.parse(w.from) > Date.parse(w.to)) return setLocal('"From" must not be after "to"');
       if (!preview.data) return setLocal('Wait for the count of the bets in the window');
-      r = await windowed.run({ market_id: market.market_id, from: w.from, to: w.to });
+      r = await windowed.run({ market_id: market.market_id, from: w.from, to: w.to, ...words });
     } else {
       const ids = betIds
         .split(/[\s,]+/)
@@ -242,7 +245,7 @@ export function VoidDialog({
         .map(Number);
       if (ids.length === 0 || ids.some((n) => !Number.isInteger(n) || n <= 0))
         return setLocal('Give bet ids, e.g. 101, 102');
-      r = await named.run({ market_id: market.market_id, bet_ids: ids });
+      r = await named.run({ market_id: market.market_id, bet_ids: ids, ...words });
     }
     if (r.ok) onClose();
   }
@@ -342,6 +345,9 @@ export function VoidDialog({
           {(p) => <input {...p} value={betIds} onChange={(e) => setBetIds(e.target.value)} />}
         </Field>
       ) : null}
+      <Field label="Reason shown to bettors" hint="Optional, e.g. Match abandoned (at most 120 characters)">
+        {(p) => <input {...p} maxLength={120} value={reason} onChange={(e) => setReason(e.target.value)} />}
+      </Field>
       <p className="muted">{what} A settled market is settled again with the void applied.</p>
       <FormError message={local ?? whole.error ?? windowed.error ?? named.error} />
     </Dialog>

@@ -10,6 +10,7 @@ import { checkLedger } from './ledger-check.ts';
 import { IdempotencyKeyReused } from '../wallet/queries.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { moveCredit } from '../hierarchy/credit.ts';
+import { reasonOf } from '../markets/voids.ts';
 
 const rupees = (paise: number) => Math.round(paise) / 100;
 const paiseOf = (amountRupees: number) => Math.round(amountRupees * 100);
@@ -120,7 +121,11 @@ export const adminModule = fp(
           body.selection_id === undefined ? 'void' : 'runner',
         );
         if (race !== null) return refuse(race);
-        return answer(await settlement.voidMarket(user.userId, body.market_id, body.selection_id));
+        return answer(
+          await settlement.voidMarket(user.userId, body.market_id, body.selection_id, {
+            reason: reasonOf(body.reason),
+          }),
+        );
       }),
     );
 
@@ -143,7 +148,13 @@ export const adminModule = fp(
     route(app, 'adminMarketVoidWindow', async ({ body, user }) =>
       audited(app, user.userId, 'market/voidWindow', body, async () =>
         answer(
-          await settlement.voidWindow(user.userId, body.market_id, new Date(body.from), new Date(body.to)),
+          await settlement.voidWindow(
+            user.userId,
+            body.market_id,
+            new Date(body.from),
+            new Date(body.to),
+            reasonOf(body.reason),
+          ),
         ),
       ),
     );

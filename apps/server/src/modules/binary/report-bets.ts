@@ -6,6 +6,7 @@ import { and, isNull, sql, type SQL } from 'drizzle-orm';
 import { matches } from '../catalog/schema.ts';
 import { markets } from '../markets/schema.ts';
 import { namesContain, settledConditions, type ReportBetsFilter, whoseBets } from '../markets/report-bets.ts';
+import { voidReasonOf } from '../markets/voids.ts';
 import { BINARY_KIND } from './kind.ts';
 import { binaryBets, binarySessions } from './schema.ts';
 
@@ -43,7 +44,8 @@ export function binaryReportBets(f: ReportBetsFilter): SQL | null {
       ${binaryBets.settledStatus} as settled_status, 'LAPSE' as persistence,
       ${binaryBets.placedAt} as placed_at, coalesce(${binaryBets.settledAt}, ${binaryBets.placedAt}) as updated_at,
       ${binaryBets.result} as result, ${binaryBets.profitLossPaise} as profit_loss_paise,
-      ${binaryBets.settledAt} as settled_at
+      ${binaryBets.settledAt} as settled_at,
+      ${voidReasonOf({ marketId: binaryBets.marketId, placedAt: binaryBets.placedAt })} as void_reason
     from ${binaryBets}
     inner join ${binarySessions} on ${binarySessions.marketId} = ${binaryBets.marketId}
     inner join ${markets} on ${markets.marketId} = ${binaryBets.marketId}

@@ -6,6 +6,7 @@ import { bookmakerBets } from './schema.ts';
 import { matches } from '../catalog/schema.ts';
 import { markets, runners } from '../markets/schema.ts';
 import { namesContain, settledConditions, type ReportBetsFilter, whoseBets } from '../markets/report-bets.ts';
+import { voidReasonOf } from '../markets/voids.ts';
 
 export function bookmakerReportBets(f: ReportBetsFilter): SQL | null {
   if (f.view === 'current' && f.type !== 'M') return null;
@@ -38,7 +39,8 @@ export function bookmakerReportBets(f: ReportBetsFilter): SQL | null {
       ${bookmakerBets.placedAt} as placed_at,
       coalesce(${bookmakerBets.settledAt}, ${bookmakerBets.placedAt}) as updated_at,
       ${bookmakerBets.result} as result, ${bookmakerBets.profitLossPaise} as profit_loss_paise,
-      ${bookmakerBets.settledAt} as settled_at
+      ${bookmakerBets.settledAt} as settled_at,
+      ${voidReasonOf({ marketId: bookmakerBets.marketId, placedAt: bookmakerBets.placedAt, selectionId: bookmakerBets.selectionId })} as void_reason
     from ${bookmakerBets}
     inner join ${markets} on ${markets.marketId} = ${bookmakerBets.marketId}
     inner join ${matches} on ${matches.matchId} = ${bookmakerBets.matchId}

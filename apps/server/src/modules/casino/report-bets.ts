@@ -5,6 +5,7 @@ import { and, isNull, sql, type SQL } from 'drizzle-orm';
 import { matches } from '../catalog/schema.ts';
 import { markets } from '../markets/schema.ts';
 import { namesContain, settledConditions, type ReportBetsFilter, whoseBets } from '../markets/report-bets.ts';
+import { voidReasonOf } from '../markets/voids.ts';
 import { casinoBets } from './schema.ts';
 
 export function casinoReportBets(f: ReportBetsFilter): SQL | null {
@@ -38,7 +39,8 @@ export function casinoReportBets(f: ReportBetsFilter): SQL | null {
       ${casinoBets.placedAt} as placed_at,
       coalesce(${casinoBets.settledAt}, ${casinoBets.placedAt}) as updated_at,
       ${casinoBets.result} as result, ${casinoBets.profitLossPaise} as profit_loss_paise,
-      ${casinoBets.settledAt} as settled_at
+      ${casinoBets.settledAt} as settled_at,
+      ${voidReasonOf({ marketId: casinoBets.marketId, placedAt: casinoBets.placedAt })} as void_reason
     from ${casinoBets}
     inner join ${markets} on ${markets.marketId} = ${casinoBets.marketId}
     inner join ${matches} on ${matches.matchId} = ${casinoBets.matchId}

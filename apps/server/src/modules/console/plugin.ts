@@ -37,6 +37,7 @@ import { limitsOf, setLimit } from '../hierarchy/limits.ts';
 import { setShare } from '../shares/history.ts';
 import { chainShareRefusal, creationRefusal, nodeOf } from '../account/tree.ts';
 import { setCreditReference } from '../hierarchy/credit.ts';
+import { reasonOf } from '../markets/voids.ts';
 
 export const consoleModule = fp(
   // Long because it registers the console's many routes, each a few lines that call a service;
@@ -116,7 +117,12 @@ export const consoleModule = fp(
 
     route(app, 'adminMarketVoidBets', async ({ body, user }) =>
       audited(app, user.userId, 'market/voidBets', body, async () => {
-        const r = await app.settlement.voidBets(user.userId, body.market_id, body.bet_ids);
+        const r = await app.settlement.voidBets(
+          user.userId,
+          body.market_id,
+          body.bet_ids,
+          reasonOf(body.reason),
+        );
         return r.ok ? ok(toSummary(r.value)) : refuse(r.message);
       }),
     );

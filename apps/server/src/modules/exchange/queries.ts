@@ -7,7 +7,7 @@ import type { Executor } from '../../db/store.ts';
 import * as holds from '../wallet/holds.ts';
 import * as reservations from '../wallet/reservations.ts';
 import { likeEscape } from '../catalog/queries.ts';
-import { notVoided } from '../markets/voids.ts';
+import { notVoided, voidReasonOf } from '../markets/voids.ts';
 import type { FirstCashOut } from './cash-out-types.ts';
 import { exchangeCashOuts } from './schema.ts';
 
@@ -71,6 +71,12 @@ export const betColumns = {
   persistence: bets.persistence,
   placedAt: bets.placedAt,
   updatedAt: bets.updatedAt,
+  voidReason: voidReasonOf({
+    marketId: bets.marketId,
+    placedAt: bets.placedAt,
+    selectionId: bets.selectionId,
+    betId: bets.betId,
+  }),
 };
 
 export type BetRow = Awaited<ReturnType<typeof listBets>>[number];

@@ -5,6 +5,7 @@ import { matches } from '../catalog/schema.ts';
 import { bets } from './schema.ts';
 import { markets, runners } from '../markets/schema.ts';
 import { namesContain, settledConditions, whoseBets, type ReportBetsFilter } from '../markets/report-bets.ts';
+import { voidReasonOf } from '../markets/voids.ts';
 import { currentBetsWhere } from './queries.ts';
 
 export function exchangeReportBets(f: ReportBetsFilter): SQL {
@@ -34,7 +35,8 @@ export function exchangeReportBets(f: ReportBetsFilter): SQL {
       ${bets.matchedValue} as matched_value, ${bets.endReason} as end_reason,
       ${bets.settledStatus} as settled_status, ${bets.persistence} as persistence,
       ${bets.placedAt} as placed_at, ${bets.updatedAt} as updated_at, ${bets.result} as result,
-      ${bets.profitLossPaise} as profit_loss_paise, ${bets.settledAt} as settled_at
+      ${bets.profitLossPaise} as profit_loss_paise, ${bets.settledAt} as settled_at,
+      ${voidReasonOf({ marketId: bets.marketId, placedAt: bets.placedAt, selectionId: bets.selectionId, betId: bets.betId })} as void_reason
     from ${bets}
     inner join ${matches} on ${matches.matchId} = ${bets.matchId}
     inner join ${markets} on ${markets.marketId} = ${bets.marketId}

@@ -15,6 +15,7 @@ import { ladderOf, readLadders } from './ladder-view.ts';
 import { createExchangeService, type ExchangeOptions } from './service.ts';
 import { createMatchOddsKind } from './settler.ts';
 import { STALE_VERSION_MESSAGE } from '../markets/takes-bets.ts';
+import { voidsOfMarkets } from '../markets/voids.ts';
 import { removalsOf, removedSince, RUNNER_REMOVED_MESSAGE } from './non-runners.ts';
 import * as q from './queries.ts';
 import { makersQuietAlerts } from './console.ts';
@@ -62,7 +63,7 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
         .where(and(eq(markets.matchId, m.matchId), eq(markets.marketKind, 'EXCHANGE')))
         .orderBy(asc(markets.marketId));
       const ids = marketRows.map((r) => r.marketId);
-      const [runnerRows, ladders, reductions] = await Promise.all([
+      const [runnerRows, ladders, reductions, voids] = await Promise.all([
         ids.length === 0
           ? []
           : db
@@ -72,6 +73,7 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
               .orderBy(asc(runners.marketId), asc(runners.sortOrder)),
         readLadders(db, ids),
         removalsOf(db, ids),
+        voidsOfMarkets(db, ids),
       ]);
       const markets_: MatchDetail['markets'] = [];
       for (const mk of marketRows) {
@@ -83,7 +85,9 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
           price: p.price,
           stake_paise: p.total,
         }));
-        const position = marketPosition(selIds, { matched }, { winners: mk.winners });
+        // A whole market's void leaves no position: every bet on it is void.
+        const voided = voids.markets.has(mk.marketId);
+        const position = marketPosition(selIds, { matched: voided ? [] : matched }, { winners: mk.winners });
         markets_.push({
           market_id: mk.marketId,
           market_name: mk.marketName,
@@ -96,6 +100,8 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
           min_stake: rupees(mk.minStakePaise),
           max_stake: rupees(mk.maxStakePaise),
           winners: mk.winners,
+          voided,
+          void_reason: voids.markets.get(mk.marketId) || null,
           runners: rs.map((r, i) => ({
             selection_id: r.selectionId,
             name: r.name,
@@ -108,6 +114,7 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
             ...(r.status === 'REMOVED' && reductions.has(r.selectionId)
               ? { reduction_factor: reductions.get(r.selectionId)! / 100 }
               : {}),
+            void_reason: voids.runners.get(r.selectionId) || null,
           })),
         });
       }

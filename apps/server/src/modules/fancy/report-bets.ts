@@ -7,6 +7,7 @@ import { matches } from '../catalog/schema.ts';
 import { fancies, fancyBets } from './schema.ts';
 import { markets } from '../markets/schema.ts';
 import { namesContain, settledConditions, type ReportBetsFilter, whoseBets } from '../markets/report-bets.ts';
+import { voidReasonOf } from '../markets/voids.ts';
 
 export function fancyReportBets(f: ReportBetsFilter): SQL | null {
   if (f.view === 'current' && f.type !== 'M') return null;
@@ -43,7 +44,8 @@ export function fancyReportBets(f: ReportBetsFilter): SQL | null {
       ${fancyBets.settledStatus} as settled_status, 'LAPSE' as persistence,
       ${fancyBets.placedAt} as placed_at, coalesce(${fancyBets.settledAt}, ${fancyBets.placedAt}) as updated_at,
       ${fancyBets.result} as result, ${fancyBets.profitLossPaise} as profit_loss_paise,
-      ${fancyBets.settledAt} as settled_at
+      ${fancyBets.settledAt} as settled_at,
+      ${voidReasonOf({ marketId: fancyBets.marketId, placedAt: fancyBets.placedAt })} as void_reason
     from ${fancyBets}
     inner join ${fancies} on ${fancies.marketId} = ${fancyBets.marketId}
     inner join ${markets} on ${markets.marketId} = ${fancyBets.marketId}

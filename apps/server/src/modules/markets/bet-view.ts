@@ -18,8 +18,13 @@ export function betStatusOf(b: {
   remainingPaise: number;
   endReason: 'CANCELLED' | 'LAPSED' | null;
   settledStatus: 'VOIDED' | 'SETTLED' | null;
+  /** null: no void touches the bet (markets/voids.ts voidReasonOf). */
+  voidReason?: string | null;
 }): Bet['status'] {
-  if (b.settledStatus && b.matchedPaise === 0 && b.endReason) return b.endReason;
+  const voided = b.settledStatus === 'VOIDED' || (b.voidReason ?? null) !== null;
+  if (voided && b.matchedPaise === 0 && b.endReason) return b.endReason;
+  // A void the operator made before settlement shows at once: the bet will never win or lose.
+  if (voided) return 'VOIDED';
   if (b.settledStatus) return b.settledStatus;
   if (b.remainingPaise > 0) return b.matchedPaise > 0 ? 'PARTIAL' : 'UNMATCHED';
   if (b.matchedPaise > 0) return 'MATCHED';
@@ -32,8 +37,8 @@ export function betStatusOf(b: {
  */
 export type BetViewRow = Omit<
   ReportBetRow,
-  'userId' | 'line' | 'rate' | 'result' | 'profitLossPaise' | 'settledAt'
-> & { line?: number | null; rate?: number | null };
+  'userId' | 'line' | 'rate' | 'result' | 'profitLossPaise' | 'settledAt' | 'voidReason'
+> & { line?: number | null; rate?: number | null; voidReason?: string | null };
 
 /** A bet row (with its match, market and runner names) as the wire shows it. */
 export function toBet(r: BetViewRow): Bet {
@@ -57,6 +62,7 @@ export function toBet(r: BetViewRow): Bet {
     size_cancelled: rupees(r.cancelledPaise),
     average_price_matched: averageOdds(r.matchedValue, r.matchedPaise),
     status: betStatusOf(r),
+    void_reason: r.voidReason || null,
     persistence: r.persistence,
     placed_at: r.placedAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),

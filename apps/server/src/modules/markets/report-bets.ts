@@ -65,6 +65,8 @@ export const REPORT_BET_COLUMNS = {
   result: 'text',
   profit_loss_paise: 'bigint',
   settled_at: 'timestamptz',
+  /** null: no void touches the bet; else the operator's words ('' none given): markets/voids.ts. */
+  void_reason: 'text',
 } as const;
 
 /** One report row as read back (the shape `toBet` shows). */
@@ -96,6 +98,8 @@ export type ReportBetRow = {
   result: 'WON' | 'LOST' | 'VOID' | null;
   profitLossPaise: number | null;
   settledAt: Date | null;
+  /** null: no void touches the bet; else the operator's words ('' when none were given). */
+  voidReason: string | null;
 };
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -132,6 +136,7 @@ export function readReportBetRow(r: Record<string, unknown>): ReportBetRow {
     result: (r.result ?? null) as ReportBetRow['result'],
     profitLossPaise: num(r.profit_loss_paise),
     settledAt: date(r.settled_at),
+    voidReason: r.void_reason === null || r.void_reason === undefined ? null : String(r.void_reason),
   };
 }
 

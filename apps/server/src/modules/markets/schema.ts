@@ -107,6 +107,8 @@ export const marketSettlements = pgTable(
       | null
     >(),
     voidMarket: boolean('void_market').notNull().default(false),
+    /** The operator's words on a whole market's void, shown to bettors beside "Void"; null: none. */
+    voidReason: text('void_reason'),
     settledAt: tstz('settled_at'),
     settledBy: integer('settled_by'),
     updatedAt: tstz('updated_at').notNull(),
@@ -140,6 +142,8 @@ export const marketVoids = pgTable(
     reductionBp: integer('reduction_bp').notNull().default(0),
     /** The market's version a runner's removal moved it to (null: other voids, older rows). */
     marketVersion: integer('market_version'),
+    /** The operator's words on this void, shown to bettors beside "Void"; null: none given. */
+    reason: text('reason'),
     createdBy: integer('created_by'),
     createdAt: tstz('created_at').notNull(),
   },

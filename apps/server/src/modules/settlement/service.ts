@@ -390,6 +390,7 @@ export function createSettlementService(
         generation: (row?.generation ?? 0) + 1,
         result,
         voidMarket: false,
+        voidReason: null,
         settledAt: now(),
         settledBy: by,
         updatedAt: now(),
@@ -408,8 +409,16 @@ export function createSettlementService(
    * then the kind's `runnerRemoved` (the reduction, where reductionBp > 0), then `applyVoid` (the
    * void bets' resting rest cancelled and every hold recomputed; a settled market settled again).
    */
-  function removeRunnerIn(by: Actor, marketId: number, selectionId: number, reductionBp: number) {
-    return inMarketTx(marketId, (tx, locked) => removeRunnerLocked(tx, locked, by, selectionId, reductionBp));
+  function removeRunnerIn(
+    by: Actor,
+    marketId: number,
+    selectionId: number,
+    reductionBp: number,
+    reason: string | null = null,
+  ) {
+    return inMarketTx(marketId, (tx, locked) =>
+      removeRunnerLocked(tx, locked, by, selectionId, reductionBp, reason),
+    );
   }
 
   /** The body of `removeRunnerIn`, in the caller's transaction on the market it has locked. */
@@ -419,6 +428,8 @@ export function createSettlementService(
     by: Actor,
     selectionId: number,
     reductionBp: number,
+    /** The operator's words, shown to bettors beside "Void". */
+    reason: string | null = null,
   ): Promise<{ value: SettlementView; touched: Set<number> }> {
     const marketId = locked.marketId;
     const runnerRows = await q.runnersOf(tx, marketId);
@@ -456,6 +467,7 @@ export function createSettlementService(
         selectionId,
         reductionBp,
         marketVersion: locked.version + 1,
+        reason,
         createdBy: by,
         createdAt: at,
       },
@@ -495,6 +507,7 @@ export function createSettlementService(
         generation: (row?.generation ?? 0) + 1,
         result: null,
         voidMarket,
+        voidReason: null,
         settledAt: now(),
         settledBy: by,
         updatedAt: now(),
@@ -621,6 +634,7 @@ export function createSettlementService(
             generation: (row?.generation ?? 0) + 1,
             result: d.kind === 'VOID' ? null : { value: d.value, how: d.how },
             voidMarket: d.kind === 'VOID',
+            voidReason: null,
             settledAt: now(),
             settledBy: by,
             updatedAt: now(),
@@ -638,7 +652,14 @@ export function createSettlementService(
      * of an unsettled market — an average, an unfinished match — is refused once, under the lock,
      * the market turns out settled: it never flips a declared result).
      */
-    voidMarket(by: Actor, marketId: number, selectionId?: number, opts: { unlessSettled?: boolean } = {}) {
+    voidMarket(
+      by: Actor,
+      marketId: number,
+      selectionId?: number,
+      /** `reason`: the operator's words, shown to bettors beside "Void" (null: none). */
+      opts: { unlessSettled?: boolean; reason?: string | null } = {},
+    ) {
+      const reason = opts.reason ?? null;
       return run(async () => {
         await mustMarket(db, marketId);
         if (selectionId === undefined) {
@@ -651,7 +672,11 @@ export function createSettlementService(
               return { value: await view(tx, marketId), touched: new Set<number>() };
             }
             if (row?.state === 'SETTLED') {
-              const touched = await resettleIfSettled(tx, locked, by, { voidMarket: true, result: null });
+              const touched = await resettleIfSettled(tx, locked, by, {
+                voidMarket: true,
+                voidReason: reason,
+                result: null,
+              });
               return { value: await view(tx, marketId), touched };
             }
             const next: q.SettlementRow = {
@@ -660,6 +685,7 @@ export function createSettlementService(
               generation: (row?.generation ?? 0) + 1,
               result: null,
               voidMarket: true,
+              voidReason: reason,
               settledAt: now(),
               settledBy: by,
               updatedAt: now(),
@@ -669,7 +695,7 @@ export function createSettlementService(
             return { value: await view(tx, marketId), touched };
           });
         }
-        return removeRunnerIn(by, marketId, selectionId, 0);
+        return removeRunnerIn(by, marketId, selectionId, 0, reason);
       });
     },
 
@@ -709,7 +735,7 @@ export function createSettlementService(
     },
 
     /** Voids the bets placed in [from, to] ("wrong rate"); applied now if settled, else at settlement. */
-    voidWindow(by: Actor, marketId: number, from: Date, to: Date) {
+    voidWindow(by: Actor, marketId: number, from: Date, to: Date, reason: string | null = null) {
       return run(async () => {
         if (from.getTime() > to.getTime()) throw new SettlementRefusal('from must not be after to');
         return inMarketTx(marketId, async (tx, locked) => {
@@ -725,7 +751,7 @@ export function createSettlementService(
           );
           if (already) return { value: await view(tx, marketId), touched: new Set<number>() };
           await recordVoids(tx, [
-            { marketId, kind: 'WINDOW', fromAt: from, toAt: end, createdBy: by, createdAt: now() },
+            { marketId, kind: 'WINDOW', fromAt: from, toAt: end, reason, createdBy: by, createdAt: now() },
           ]);
           const touched = await applyVoid(tx, locked, by);
           return { value: await view(tx, marketId), touched };
@@ -739,7 +765,7 @@ export function createSettlementService(
      * settlement. Their unmatched rest is cancelled. House-quoted kinds void a whole fancy or
      * market instead.
      */
-    voidBets(by: Actor, marketId: number, betIds: readonly number[]) {
+    voidBets(by: Actor, marketId: number, betIds: readonly number[], reason: string | null = null) {
       return run(async () => {
         const market = await mustMarket(db, marketId);
         const kind = app.kinds.of(market.marketKind);
@@ -766,6 +792,7 @@ export function createSettlementService(
               marketId,
               kind: 'BET' as const,
               betId,
+              reason,
               createdBy: by,
               createdAt: now(),
             })),
@@ -792,6 +819,7 @@ export function createSettlementService(
             generation: row.generation,
             result: null,
             voidMarket: false,
+            voidReason: null,
             settledAt: row.settledAt,
             settledBy: by,
             updatedAt: now(),

@@ -1,3 +1,4 @@
+import { voidWords } from '@backlay/ui/bets';
 import type { MarketDetail, MarketRunner, PriceSize } from '@backlay/contract';
 import { Fragment, type ReactNode } from 'react';
 import { BackLayHeads } from './SlipStake.tsx';
@@ -115,7 +116,8 @@ export function MarketCard({
   /** The cash out of the caller's matched position (CashOut.tsx), under the market's head. */
   cashOut?: ReactNode;
 }) {
-  const overlay = OVERLAY[market.status];
+  // A voided market is over with every bet void: say so, not just "Closed".
+  const overlay = market.voided ? voidWords(market.void_reason) : OVERLAY[market.status];
   const closedForBets = market.status !== 'OPEN';
   return (
     <section
@@ -183,14 +185,20 @@ export function MarketCard({
                       />
                     ))}
                   </div>
-                  {r.status !== 'ACTIVE' ? <span className="runner__status">{r.status}</span> : null}
+                  {r.status !== 'ACTIVE' ? (
+                    <span className="runner__status">
+                      {r.status === 'REMOVED' ? voidWords(r.void_reason) : r.status}
+                    </span>
+                  ) : null}
                 </div>
                 <FullRow>{renderBelow?.(r.selection_id)}</FullRow>
               </Fragment>
             );
           })}
           {overlay ? (
-            <FullRow className={`market__overlay market__overlay--${market.status.toLowerCase()}`}>
+            <FullRow
+              className={`market__overlay market__overlay--${market.voided ? 'void' : market.status.toLowerCase()}`}
+            >
               <span role="status">{overlay}</span>
             </FullRow>
           ) : null}

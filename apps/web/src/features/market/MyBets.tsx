@@ -1,6 +1,7 @@
 import type { Bet } from '@backlay/contract';
 import { Spinner } from '../../components/index.ts';
 import { formatMoney } from '@backlay/ui/money';
+import { voidWords } from '@backlay/ui/bets';
 import { useMatchBets } from './api/match-bets.ts';
 import { showOdds } from './format.ts';
 
@@ -28,10 +29,14 @@ function BetTable({
       </thead>
       <tbody>
         {bets.map((b) => (
-          <tr key={b.bet_id} className={b.is_back === '1' ? 'bets__row--back' : 'bets__row--lay'}>
+          <tr
+            key={b.bet_id}
+            className={`${b.is_back === '1' ? 'bets__row--back' : 'bets__row--lay'}${b.status === 'VOIDED' ? ' bets__row--void' : ''}`}
+          >
             <td>
               <span className="bets__side">{b.is_back === '1' ? 'Back' : 'Lay'}</span> {b.selection_name}
               <span className="bets__market">{b.market_name}</span>
+              {b.status === 'VOIDED' ? <span className="bets__void">{voidWords(b.void_reason)}</span> : null}
             </td>
             <td>
               {showOdds(kind === 'matched' && b.average_price_matched > 0 ? b.average_price_matched : b.odds)}

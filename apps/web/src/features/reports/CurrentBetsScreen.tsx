@@ -7,7 +7,16 @@ import { formatDateTime } from '@backlay/ui/time';
 import { useCancelBet } from './api/cancel-bet.ts';
 import { useCurrentBets } from './api/current-bets.ts';
 import { SideBadge } from './Badges.tsx';
-import { betKey, formatMoney, isBack, matchMarket, shownPrice, showOdds, sideWord } from './format.ts';
+import {
+  betKey,
+  formatMoney,
+  isBack,
+  matchMarket,
+  shownPrice,
+  showOdds,
+  sideWord,
+  voidWords,
+} from './format.ts';
 import { EmptyRow, Pager, QueryView } from './ReportStates.tsx';
 import { ReportNav } from './ReportNav.tsx';
 import { useDebounced } from './useDebounced.ts';
@@ -185,7 +194,7 @@ function BetsTable({
                 <td className="num">{formatMoney(b.size_matched)}</td>
                 {tab === 'U' ? <td className="num">{formatMoney(b.size_remaining)}</td> : null}
                 {tab === 'D' ? <td className="num">{formatMoney(b.size_cancelled)}</td> : null}
-                <td>{STATUS_WORD[b.status]}</td>
+                <td>{b.status === 'VOIDED' ? voidWords(b.void_reason) : STATUS_WORD[b.status]}</td>
                 {tab === 'U' ? (
                   <td>
                     <button

@@ -8,5 +8,6 @@ export {
   showOdds,
   sideWord,
   signClass,
+  voidWords,
 } from '@backlay/ui/bets';
 export { formatMoney } from '@backlay/ui/money';
