@@ -17,6 +17,7 @@ import {
   ensureWebBuilt,
   launchBrowser,
   openPage,
+  expectNoSeriousAxe,
   signIn,
   startServer,
   type RunningServer,
@@ -234,4 +235,70 @@ describeBrowser('racing in the browser', () => {
     expect(new Set(win.runners.map((r) => r.position))).toEqual(new Set([100]));
     await context.close();
   });
+
+  // Issue 47, item 4: a resulted race said "In Play" beside "Resulted", and finished events stayed
+  // In Play on the lists. Now the winner replaces In Play on the race's page and in the list.
+  for (const [width, viewport, fromEnd] of [
+    [1366, { width: 1366, height: 900 }, 0],
+    [390, MOBILE, 1],
+  ] as const) {
+    it(`at ${width} px a resulted race says who won in place of In Play: its page and the sport's list (issue 47)`, async () => {
+      const demo2 = await apiSession(server.url, 'demo2', 'demo1234');
+      const operator = await apiSession(server.url, 'operator', 'operator123');
+      const venues = (
+        await demo2.call('match/getMatchVenueListByCountryCodeSportId', {
+          country: '',
+          date: raceDay(),
+          sport_id: 7,
+        })
+      ).body.data as Venue[];
+      // From the end of the day: the test above takes the first open races.
+      const open: { card: Card; name: string }[] = [];
+      for (const r of venues.flatMap((v) => v.races).reverse()) {
+        const card = (await demo2.call('racing/getRaceCard', { match_id: r.match_id })).body.data as Card;
+        if (card.state === 'OPEN' && card.runners.length >= 3) open.push({ card, name: r.match_name });
+        if (open.length > fromEnd) break;
+      }
+      const card = open[fromEnd]?.card;
+      const listedAs = open[fromEnd]?.name ?? '';
+      expect(card, 'an open race today').toBeDefined();
+      const { page, context } = await openPage(browser, `race-resulted-${width}`, viewport);
+      await signIn(page, server.url, 'demo');
+      await page.goto(`${server.url}/#/game-details/7/${card!.match_id}`);
+      await page.getByRole('region', { name: 'Race card' }).waitFor();
+      const off = await operator.call('admin/racing/off', {
+        match_id: card!.match_id,
+        request_id: `e2e-resulted-off-${width}`,
+      });
+      expect(off.body).toMatchObject({ status: true });
+      await expect.poll(() => page.getByText(/^In Play$/i).count(), POLL).toBeGreaterThan(0);
+      for (const step of ['finish', 'result'] as const) {
+        const r = await operator.call(`admin/racing/${step}`, {
+          match_id: card!.match_id,
+          ...(step === 'result'
+            ? { placings: card!.runners.slice(0, card!.places_paid).map((x) => [x.number]) }
+            : {}),
+          request_id: `e2e-resulted-${step}-${width}`,
+        });
+        expect(r.body, step).toMatchObject({ status: true });
+      }
+      const winner = `Won by ${card!.runners[0]!.name}`;
+      await page.reload();
+      await page.getByText(winner, { exact: true }).first().waitFor({ timeout: POLL.timeout });
+      await expect.poll(() => page.getByTestId('race-state').textContent(), POLL).toMatch(/Resulted/i);
+      expect(await page.getByText(/^In Play$/i).count(), 'no In Play on a resulted race').toBe(0);
+      await expectNoSeriousAxe(page);
+      await noSidewaysScroll(page);
+      await page.screenshot({ path: `${ARTIFACTS}/race-resulted-${width}.png`, fullPage: true });
+
+      // The sport's list: the race's row says who won, not In Play.
+      await page.goto(`${server.url}/#/all-sports/7`);
+      const row = page.locator('.match-row').filter({ hasText: listedAs }).filter({ hasText: winner });
+      await row.first().waitFor({ timeout: POLL.timeout });
+      expect(await row.filter({ hasText: /In Play/i }).count()).toBe(0);
+      await expectNoSeriousAxe(page);
+      await page.screenshot({ path: `${ARTIFACTS}/race-resulted-list-${width}.png`, fullPage: true });
+      await context.close();
+    });
+  }
 });

@@ -279,7 +279,8 @@ describeBrowser('settlement in the browser', () => {
       const [whole, partly] = [pool[pick - 1]!, pool[runnerPick - 1]!];
       expect(partly, 'four matches not yet in play').toBeDefined();
       const backed = async (m: MatchRow, tag: string) => {
-        const detail = (await demo2.call('match/getMatchDetail', { match_id: m.match_id })).body.data as Detail;
+        const detail = (await demo2.call('match/getMatchDetail', { match_id: m.match_id })).body
+          .data as Detail;
         const market = detail.markets[0]!;
         const runner = market.runners[0]!;
         const bet = (who: typeof demo, is_back: '0' | '1') =>

@@ -2,11 +2,15 @@
 // its markets went in play) and one of its markets is not CLOSED yet; once every market is closed
 // (settled, voided or closed: a cricket match won, a race resulted) the lists, the match page and
 // its market cards stop saying In Play, on both stores.
-import type { Match } from '@backlay/contract';
+import type { Match, Scoreboard } from '@backlay/contract';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { closeMarkets } from '../src/modules/markets/lifecycle.ts';
 import { markets } from '../src/modules/markets/schema.ts';
+import { matches } from '../src/modules/catalog/schema.ts';
+import { publishScore } from '../src/modules/cricket/plugin.ts';
+import { setUpCricketMatch } from '../src/seed/cricket-match.ts';
+import { createMarket } from './helpers/exchange.ts';
 import { bettorOf } from './helpers/people.ts';
 import { describeStores } from './helpers/stores.ts';
 
@@ -55,5 +59,48 @@ describeStores('a finished match is not In Play (issue 47)', (ctx) => {
     const all = await list();
     const firstNotInPlay = all.findIndex((m) => !m.in_play);
     expect(all.slice(firstNotInPlay).every((m) => !m.in_play)).toBe(true);
+  });
+
+  it('a cricket match won shows its result in place of In Play: the lists and the match page', async () => {
+    const b = await bettorOf(ctx, 0);
+    const m = await createMarket(ctx.app, { inPlay: true });
+    const [match] = await ctx.app.db.select().from(matches).where(eq(matches.matchId, m.matchId));
+    await ctx.app.db.transaction((tx) =>
+      setUpCricketMatch(tx, {
+        matchId: m.matchId,
+        format: 'T20',
+        competition: 'T20',
+        teams: ['India', 'Australia'],
+        startTime: match!.startTime,
+        inPlay: true,
+        at: new Date(),
+      }),
+    );
+    const listed = async () =>
+      ((await b.call('getMatches', { sport_id: match!.sportId, is_active: 1 })).body.data as Match[]).find(
+        (x) => x.match_id === m.matchId,
+      )!;
+    const detail = async () =>
+      (await b.call('getMatchDetail', { match_id: m.matchId })).body.data as Detail & {
+        result?: string | null;
+      };
+    const score = (status: Scoreboard['status'], result_text: string | null): Scoreboard => ({
+      innings: 2,
+      batting: 0,
+      totals: [
+        { runs: 150, wickets: 6, balls: 120 },
+        { runs: 154, wickets: 4, balls: 110 },
+      ],
+      recent: [],
+      target: 151,
+      status,
+      ball_running_until_ms: null,
+      result_text,
+    });
+    await publishScore(ctx.app, m.matchId, score('IN_PROGRESS', null));
+    expect((await listed()).result ?? null).toBeNull();
+    await publishScore(ctx.app, m.matchId, score('COMPLETE', 'India won by 6 wickets'));
+    expect((await listed()).result).toBe('India won by 6 wickets');
+    expect((await detail()).result).toBe('India won by 6 wickets');
   });
 });

@@ -278,6 +278,12 @@ describeStores('racing: the race day through the operator API', (ctx) => {
       { position: 3, numbers: [3] },
       { position: 4, numbers: [4] },
     ]);
+    // The race's page and lists show the winner in place of In Play (issue 47).
+    const page = (await a.call('getMatchDetail', { match_id: card.match_id })).body.data as {
+      in_play: boolean;
+      result: string | null;
+    };
+    expect(page).toMatchObject({ in_play: false, result: `Won by ${runnerOf(card, 1).name}` });
     // A: WIN +30000 − 600 commission; PLACE +30000 − 600. B: −30000 on WIN, −30000 + 10000 on PLACE.
     await expectBalances([
       [a, START + 29_400 + 29_400],
@@ -295,6 +301,10 @@ describeStores('racing: the race day through the operator API', (ctx) => {
     await matched(card, 'PLACE', 1, 2, 100, b, a);
     await runToFinish(card);
     const done = await step('adminRaceResult', { match_id: card.match_id, placings: [[1], [2, 3]] });
+    const page = (await a.call('getMatchDetail', { match_id: card.match_id })).body.data as {
+      result: string;
+    };
+    expect(page.result).toBe(`Won by ${runnerOf(card, 1).name}`);
     expect(done.result).toEqual([
       { position: 1, numbers: [1] },
       { position: 2, numbers: [2, 3] },

@@ -4,6 +4,7 @@
 import { expect, it } from 'vitest';
 import type { Bet, CurrentBets, MatchBets, MatchDetail } from '@backlay/contract';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
+import type { EndpointName } from '@backlay/contract';
 import type { Api } from './helpers/api.ts';
 import { createBettor, createMarket } from './helpers/exchange.ts';
 import { describeStores } from './helpers/stores.ts';
@@ -37,7 +38,7 @@ describeStores('a void as the bettor reads it', (ctx) => {
     await api.login(u.userName, u.password);
     return api;
   }
-  const ok = async (api: Api, name: string, body: object) => {
+  const ok = async (api: Api, name: EndpointName, body: object) => {
     const r = await api.call(name, body);
     expect(r.statusCode, JSON.stringify(r.body)).toBe(200);
     expect(r.body.status, JSON.stringify(r.body)).toBe(true);
@@ -74,7 +75,9 @@ describeStores('a void as the bettor reads it', (ctx) => {
     expect(market).toMatchObject({ status: 'CLOSED', voided: true, void_reason: 'Match abandoned (rain)' });
     expect(market.runners.map((r) => r.position)).toEqual([0, 0, 0]);
     const mine = await matchBets(a, m);
-    expect(mine.matched.map((b) => [b.status, b.void_reason])).toEqual([['VOIDED', 'Match abandoned (rain)']]);
+    expect(mine.matched.map((b) => [b.status, b.void_reason])).toEqual([
+      ['VOIDED', 'Match abandoned (rain)'],
+    ]);
     const check = await checkLedger(ctx.app);
     expect(check.problems).toEqual([]);
   });
@@ -96,7 +99,11 @@ describeStores('a void as the bettor reads it', (ctx) => {
     });
     const market = await marketOf(a, m);
     expect(market.voided).toBe(false);
-    expect(market.runners[0]).toMatchObject({ status: 'REMOVED', void_reason: 'Runner withdrawn', position: 0 });
+    expect(market.runners[0]).toMatchObject({
+      status: 'REMOVED',
+      void_reason: 'Runner withdrawn',
+      position: 0,
+    });
     expect(market.runners[1]!.void_reason).toBeNull();
     expect((await matchBets(a, m)).matched.map((b) => [b.status, b.void_reason])).toEqual([
       ['VOIDED', 'Runner withdrawn'],
@@ -130,7 +137,9 @@ describeStores('a void as the bettor reads it', (ctx) => {
 
   it('the reason is checked: at most 120 characters of plain text, refused with the field named and nothing changed', async () => {
     const { m, a } = await matchedPair();
-    const r = await (await op()).call('adminMarketVoid', {
+    const r = await (
+      await op()
+    ).call('adminMarketVoid', {
       market_id: m.marketId,
       reason: 'x'.repeat(121),
       request_id: nextId('void'),

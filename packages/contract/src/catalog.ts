@@ -58,6 +58,11 @@ export const match = z.object({
   /** Venue name for racing events, null otherwise. */
   venue: z.string().nullable(),
   in_play: z.boolean(),
+  /**
+   * A finished event's result as bettors read it ("India won by 6 wickets"), shown in place of In
+   * Play; null or absent while it is not over.
+   */
+  result: z.string().nullable().optional(),
   markets: z.array(marketSummary),
   /**
    * The runners of the main (match-odds) market with their best prices; empty when it has none.

@@ -82,6 +82,8 @@ export const matchDetail = z.object({
   sport_name: z.string(),
   series_name: z.string(),
   in_play: z.boolean(),
+  /** The finished event's result ("India won by 6 wickets"); null or absent while it is not over. */
+  result: z.string().nullable().optional(),
   markets: z.array(marketDetail),
 });
 export type MatchDetail = z.infer<typeof matchDetail>;

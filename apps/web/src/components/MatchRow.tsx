@@ -39,6 +39,7 @@ export function MatchRow({
   series,
   date,
   inPlay,
+  result,
   odds,
 }: {
   sportId: number;
@@ -47,6 +48,8 @@ export function MatchRow({
   series?: string;
   date: string;
   inPlay: boolean;
+  /** A finished event's result ("India won by 6 wickets"), shown in place of In Play and the prices. */
+  result?: string | null | undefined;
   /** First back/lay prices of the main market (home screen); shown for two or three runners (not races). */
   odds?: MainOdds[];
 }) {
@@ -59,11 +62,14 @@ export function MatchRow({
         </span>
         <span className="match-row__meta">
           {inPlay ? <span className="badge badge--live">In Play</span> : null}
+          {!inPlay && result ? <span className="badge badge--result">{result}</span> : null}
           <time className="match-row__date" dateTime={date}>
             {formatDateTime(date)}
           </time>
         </span>
-        {odds && odds.length > 0 && odds.length <= MAIN_ODDS_LIST_MAX ? <MainOddsStrip odds={odds} /> : null}
+        {!result && odds && odds.length > 0 && odds.length <= MAIN_ODDS_LIST_MAX ? (
+          <MainOddsStrip odds={odds} />
+        ) : null}
       </Link>
     </li>
   );

@@ -47,6 +47,7 @@ const matchColumns = {
   country: matches.country,
   venue: matches.venue,
   inPlay: matchInPlay,
+  resultText: matches.resultText,
 };
 
 export const MATCH_LIST_MAX = 500;

@@ -46,6 +46,8 @@ export const matches = pgTable(
     openDate: tstz('open_date').notNull(),
     inPlay: boolean('in_play').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
+    /** The finished event's result as bettors read it; null while it is not over (writes.ts). */
+    resultText: text('result_text'),
   },
   (t) => [
     index('matches_series_idx').on(t.seriesId),

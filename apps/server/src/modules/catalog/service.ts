@@ -118,6 +118,7 @@ export function createCatalogService(
       country: r.country,
       venue: r.venue,
       in_play: r.inPlay,
+      result: r.resultText,
       markets: byMatch.get(r.matchId) ?? [],
       ...(tooMany.has(mainOf.get(r.matchId) ?? -1)
         ? {}

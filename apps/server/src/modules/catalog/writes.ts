@@ -59,6 +59,17 @@ export async function updateMatchRow(
   await tx.update(matches).set(patch).where(eq(matches.matchId, matchId));
 }
 
+/**
+ * The event is over: its result as bettors read it ("India won by 6 wickets"), shown in place of
+ * In Play (the sport's module writes it when its own record says so: a scoreboard, a race result).
+ */
+export async function setMatchResult(tx: Executor, matchId: number, text: string): Promise<void> {
+  await tx
+    .update(matches)
+    .set({ resultText: text.trim().slice(0, 200) })
+    .where(eq(matches.matchId, matchId));
+}
+
 /** The match is in play (one of its markets went in play). */
 export async function setMatchInPlay(tx: Executor, matchId: number): Promise<void> {
   await tx.update(matches).set({ inPlay: true }).where(eq(matches.matchId, matchId));

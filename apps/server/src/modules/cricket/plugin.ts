@@ -46,6 +46,7 @@ export type CricketService = {
 
 export type CricketMatchRow = typeof cricketMatches.$inferSelect;
 import { insertCricketMatch } from './set-up.ts';
+import { setMatchResult } from '../catalog/writes.ts';
 import { cricketMatchDetail, staleScoreboardAlerts } from './console.ts';
 import { checkFence, FencedOut, type Fence } from '../../plugins/leader.ts';
 
@@ -241,6 +242,10 @@ export async function publishScore(
         .returning({ seq: cricketMatches.scoreSeq });
       // The delivery that made this score, stored with it (fantasy points, the scorecard).
       if (row && score.last_ball) await recordBall(tx, matchId, score.last_ball as BallEvent);
+      // The match is over: its result replaces In Play wherever the match is listed.
+      if (row && score.status === 'COMPLETE' && score.result_text) {
+        await setMatchResult(tx, matchId, score.result_text);
+      }
       if (row) return { ok: true as const, seq: row.seq };
       return {
         ok: false as const,

@@ -50,6 +50,7 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
           seriesName: series.name,
           // Begun and not over (catalog/queries.ts): a finished match is not In Play.
           inPlay: matchInPlay,
+          resultText: matches.resultText,
         })
         .from(matches)
         .innerJoin(sports, eq(sports.sportId, matches.sportId))
@@ -126,6 +127,7 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
         sport_name: m.sportName,
         series_name: m.seriesName,
         in_play: m.inPlay,
+        result: m.resultText,
         markets: markets_,
       });
     });

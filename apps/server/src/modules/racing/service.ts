@@ -28,6 +28,7 @@ import {
 import { raceRunners, races, type StoredPlacing } from './schema.ts';
 import { PLACE_MARKET_TYPE, WIN_MARKET_TYPE } from '../exchange/kind.ts';
 import { createMarkets } from '../markets/lifecycle.ts';
+import { setMatchResult } from '../catalog/writes.ts';
 
 export type { NewRace };
 
@@ -662,7 +663,7 @@ export function createRacingService(
       stepRace(
         by,
         matchId,
-        async (race, card) => {
+        async (race, card, tx) => {
           if (race.state === 'RESULTED') return 'SAME';
           if (race.state !== 'OFF' && race.state !== 'FINISHED')
             throw new RaceRefusal(`The race is ${stateWord[race.state]}: it has no result to take`);
@@ -681,6 +682,13 @@ export function createRacingService(
               `The result must name the first ${required} home: the race pays ${race.placesPaid} places`,
             );
           const stored: StoredPlacing[] = positionsOf(placings);
+          // The lists and the race's page show the winner in place of In Play.
+          const first = (placings[0] ?? []).map((n) => byNumber.get(n)!.name);
+          await setMatchResult(
+            tx,
+            matchId,
+            first.length > 1 ? `Dead heat: ${first.join(' and ')}` : `Won by ${first[0]}`,
+          );
           return { state: 'RESULTED', result: stored, resultedAt: now() };
         },
         (_race, same) => (same ? 'The race is resulted (weigh-in): a later result is ignored' : undefined),

@@ -58,6 +58,7 @@ function SportSection({ group }: { group: SportGroup }) {
             series={m.series_name}
             date={m.match_Date}
             inPlay={m.in_play}
+            result={m.result}
             odds={m.main_odds}
           />
         ))}

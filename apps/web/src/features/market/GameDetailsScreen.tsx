@@ -211,6 +211,9 @@ export function GameDetailsScreen() {
         </div>
         <div className="game__status">
           {match.in_play ? <span className="badge badge--live">In Play</span> : null}
+          {!match.in_play && match.result ? (
+            <span className="badge badge--result">{match.result}</span>
+          ) : null}
           <LiveIndicator />
         </div>
       </header>

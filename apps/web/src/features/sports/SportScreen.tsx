@@ -53,6 +53,7 @@ export function SportScreen() {
                 name={m.match_name}
                 date={m.match_Date}
                 inPlay={m.in_play}
+                result={m.result}
                 odds={m.main_odds}
               />
             ))}
