@@ -348,4 +348,77 @@ describeBrowser('settlement in the browser', () => {
       await context.close();
     });
   }
+
+  // Issue 47, item 3: after "Confirm Cash Out" the strip greyed and nothing changed for the whole
+  // in-play delay (9 s on a loaded box) until a reload. Now the seconds count down, then the answer.
+  for (const [width, viewport, pick] of [
+    [1366, { width: 1366, height: 900 }, 5],
+    [390, { width: 390, height: 844 }, 6],
+  ] as const) {
+    it(`at ${width} px an in-play cash out counts its delay down, then says what it locked, without a reload (issue 47)`, async () => {
+      const demo = await apiSession(server.url, 'demo', 'demo1234');
+      const demo2 = await apiSession(server.url, 'demo2', 'demo1234');
+      const operator = await apiSession(server.url, 'operator', 'operator123');
+      const matches = (await demo2.call('match/getMatches', { is_active: 1 })).body.data as MatchRow[];
+      const pool = matches
+        .filter((m) => !m.in_play && m.main_odds.length >= 2 && !RACING_SPORTS.includes(m.sport_id))
+        .filter((m) => matches.filter((o) => o.match_name === m.match_name).length === 1)
+        .reverse();
+      const m = pool[pick - 1];
+      expect(m, 'six matches not yet in play').toBeDefined();
+      const detail = (await demo2.call('match/getMatchDetail', { match_id: m!.match_id })).body
+        .data as Detail;
+      const market = detail.markets[0]!;
+      const runner = market.runners[0]!;
+      const bet = (who: typeof demo, is_back: '0' | '1', odds: number, stack: number, id: string) =>
+        who.call('bet/placeMarketBet', {
+          match_id: m!.match_id,
+          market_id: market.market_id,
+          selection_id: runner.selection_id,
+          is_back,
+          odds,
+          stack,
+          request_id: `e2e-cashout-${width}-${id}`,
+        });
+      // demo backs 100 at 3.0 against demo2's lay; demo2 takes the rest of its lay down.
+      expect((await bet(demo2, '0', 3, 1000, 'lay')).body).toMatchObject({ status: true });
+      expect((await bet(demo, '1', 3, 100, 'back')).body).toMatchObject({ data: { status: 'MATCHED' } });
+      expect((await demo2.call('bet/cancelBet', { market_id: market.market_id })).body).toMatchObject({
+        status: true,
+      });
+      // In play (the sport's bet delay), then demo2 offers a back at 2.0: demo can lay 150 there,
+      // which locks +50 whoever wins.
+      const inPlay = await operator.call('admin/match/inPlay', {
+        match_id: m!.match_id,
+        request_id: `e2e-cashout-inplay-${width}`,
+      });
+      expect(inPlay.body).toMatchObject({ status: true });
+      expect((await bet(demo2, '1', 2, 1000, 'offer')).body).toMatchObject({ status: true });
+      const live = (await demo.call('match/getMatchDetail', { match_id: m!.match_id })).body.data as {
+        markets: { market_id: number; in_play: boolean; bet_delay: number }[];
+      };
+      const delay = live.markets.find((x) => x.market_id === market.market_id)!;
+      expect(delay.in_play).toBe(true);
+      expect(delay.bet_delay, 'an in-play bet delay').toBeGreaterThan(0);
+
+      const { page, context } = await openPage(browser, `cash-out-delay-${width}`, viewport);
+      await signIn(page, server.url, 'demo');
+      await page.goto(`${server.url}/#/game-details/${m!.sport_id}/${m!.match_id}`);
+      await page.getByRole('heading', { name: m!.match_name }).waitFor();
+      await page.getByRole('button', { name: /^Cash Out ₹50\.00, / }).click({ timeout: POLL.timeout });
+      await page.getByRole('button', { name: 'Confirm Cash Out ₹50.00' }).click();
+      const pending = page.getByTestId('cash-out-pending');
+      await expect.poll(() => pending.textContent(), POLL).toMatch(/^Cashing out: in-play delay, \d+ s…$/);
+      await expectNoSeriousAxe(page);
+      await page.screenshot({ path: `${ARTIFACTS}/cash-out-pending-${width}.png`, fullPage: true });
+      const done = page.getByRole('status').filter({ hasText: 'Cashed out: ₹50.00 on every runner.' });
+      await done.first().waitFor({ timeout: (delay.bet_delay + 20) * 1000 });
+      expect(await pending.count()).toBe(0);
+      await expectNoSeriousAxe(page);
+      await page.screenshot({ path: `${ARTIFACTS}/cash-out-done-${width}.png`, fullPage: true });
+      const check = await operator.call('admin/ledger/check');
+      expect(check.body).toMatchObject({ status: true, data: { ok: true, problems: [] } });
+      await context.close();
+    });
+  }
 });

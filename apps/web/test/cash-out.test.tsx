@@ -147,4 +147,47 @@ describe('Cash Out', { timeout: 20_000 }, () => {
       expect(within(alert).getByRole('button', { name: 'Cash Out ₹60.00' })).toBeInTheDocument(),
     );
   });
+
+  it('in play: the seconds of the bet delay count down while the server holds it, and the answer stays once the position is closed (issue 47)', async () => {
+    signIn();
+    let release: () => void = () => {};
+    let closed = false;
+    const inPlay: MatchDetail = {
+      ...match,
+      in_play: true,
+      markets: [{ ...market(50, 'Match Odds', [300, -100]), in_play: true, bet_delay: 3 }],
+    };
+    api({
+      // After the cash out the position is 0 on every runner: no position, no quote.
+      'match/getMatchDetail': () =>
+        closed ? { ...inPlay, markets: [{ ...inPlay.markets[0]!, runners: runners([0, 0]) }] } : inPlay,
+      'bet/cashOut': () =>
+        new Promise((resolve) => {
+          release = () => {
+            closed = true;
+            resolve({
+              market_id: 50,
+              bets: [{ bet_id: 7, selection_id: 1, runner_name: 'India', side: 'LAY', price: 2, stake: 200 }],
+              profit: 0,
+            });
+          };
+        }),
+    });
+    renderApp('/game-details/4/9');
+    await userEvent.click(
+      await screen.findByRole('button', { name: /^Cash Out ₹100\.00/ }, { timeout: 8_000 }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm Cash Out ₹100.00' }));
+    const pending = await screen.findByTestId('cash-out-pending');
+    expect(pending).toHaveTextContent(/^Cashing out: in-play delay, [1-3] s…$/);
+    await waitFor(() => expect(pending).toHaveTextContent('Cashing out: waiting for the exchange…'), {
+      timeout: 5_000,
+    });
+    release();
+    const card = screen.getByRole('region', { name: 'Match Odds' });
+    expect(await within(card).findByText('Cashed out: ₹0.00 on every runner.')).toBeInTheDocument();
+    // The match refreshes to no position; the answer stays on screen without a reload.
+    await waitFor(() => expect(within(card).queryByRole('button', { name: /^Cash Out/ })).toBeNull());
+    expect(within(card).getByText('Cashed out: ₹0.00 on every runner.')).toBeInTheDocument();
+  });
 });

@@ -97,6 +97,12 @@ export const DEFAULT_FEED_OPTIONS: FeedOptions = {
   default_match_duration_ms: 3 * HOUR_MS,
 };
 
+/** The bet delay a sport's markets take when they go in play, seconds (the feed's, the operator's, a race's off). */
+export const inPlayBetDelayS = (
+  sportId: number,
+  o: Pick<FeedOptions, 'bet_delay_s' | 'default_bet_delay_s'> = DEFAULT_FEED_OPTIONS,
+): number => o.bet_delay_s[sportId] ?? o.default_bet_delay_s;
+
 /** What the feed remembers of a market (per process; rebuilt from the book after a restart). */
 export interface MarketState {
   readonly market_id: number;
@@ -175,7 +181,7 @@ export function createDemoFeed(deps: {
   const suspendedByFeed = new Set<number>();
 
   const now = () => clock.now().getTime();
-  const betDelay = (sport: number) => o.bet_delay_s[sport] ?? o.default_bet_delay_s;
+  const betDelay = (sport: number) => inPlayBetDelayS(sport, o);
   const duration = (sport: number) => o.match_duration_ms[sport] ?? o.default_match_duration_ms;
   const clampStake = (m: FeedMarket, paise: number) =>
     Math.min(m.max_stake_paise, Math.max(m.min_stake_paise, paise));

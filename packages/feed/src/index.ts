@@ -1,6 +1,6 @@
 // Demo liquidity: market makers, simulated bettors and the market lifecycle, driven through FeedApi.
 export type * from './types.ts';
-export { createDemoFeed, DEFAULT_FEED_OPTIONS, SPORT } from './demo-feed.ts';
+export { createDemoFeed, DEFAULT_FEED_OPTIONS, inPlayBetDelayS, SPORT } from './demo-feed.ts';
 export type { DemoFeed, FeedOptions, MarketState, TickReport } from './demo-feed.ts';
 export {
   mulberry32,

@@ -1,6 +1,6 @@
 // Base data (every start, idempotent) and demo data (first start on an empty store).
 import { count, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { DEFAULT_FEED_OPTIONS } from '@backlay/feed';
+import { inPlayBetDelayS } from '@backlay/feed';
 import type { FastifyInstance } from 'fastify';
 import { CASINO_SPORT_ID } from '../modules/casino/tables.ts';
 import { BINARY_SPORT_ID } from '../modules/binary/service.ts';
@@ -16,9 +16,6 @@ import { paymentMethods } from '../modules/payments/schema.ts';
 import { globalSettings } from '../modules/settings/schema.ts';
 import { referralCodes } from '../modules/signup/schema.ts';
 import type { Executor, Tx } from '../db/store.ts';
-
-const inPlayDelayS = (sportId: number) =>
-  DEFAULT_FEED_OPTIONS.bet_delay_s[sportId] ?? DEFAULT_FEED_OPTIONS.default_bet_delay_s;
 
 /** The spec's sports; -17 and -1 exist in the data but the client's sidebar excludes them. */
 export const SPORTS = [
@@ -321,7 +318,7 @@ async function seedCatalog(tx: Tx, now: Date) {
             inPlay: row.inPlay,
             // The demo feed's in-play delays (football and cricket 5 s, others 3 s), so a market seeded in
             // play has the delay the feed gives one that goes in play later.
-            betDelayS: row.inPlay ? inPlayDelayS(s.sportId) : 0,
+            betDelayS: row.inPlay ? inPlayBetDelayS(s.sportId) : 0,
             startTime: row.startTime,
           };
         }),

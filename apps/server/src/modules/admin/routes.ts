@@ -11,6 +11,8 @@ import { IdempotencyKeyReused } from '../wallet/queries.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { moveCredit } from '../hierarchy/credit.ts';
 import { reasonOf } from '../markets/voids.ts';
+import { matches } from '../catalog/schema.ts';
+import { inPlayBetDelayS } from '@backlay/feed';
 
 const rupees = (paise: number) => Math.round(paise) / 100;
 const paiseOf = (amountRupees: number) => Math.round(amountRupees * 100);
@@ -83,8 +85,14 @@ export const adminModule = fp(
     route(app, 'adminMatchInPlay', async ({ body, user }) =>
       audited(app, user.userId, 'match/inPlay', body, async () => {
         const ms = await app.db
-          .select({ marketId: markets.marketId, status: markets.status })
+          .select({
+            marketId: markets.marketId,
+            status: markets.status,
+            betDelayS: markets.betDelayS,
+            sportId: matches.sportId,
+          })
           .from(markets)
+          .innerJoin(matches, eq(matches.matchId, markets.matchId))
           // The exchange's markets go in play with the match; house-quoted ones are the
           // operator's to move on their own screens.
           .where(
@@ -94,7 +102,14 @@ export const adminModule = fp(
         if (ms.length === 0) return refuse(`Match ${body.match_id} has no match-odds market`);
         if (open.length === 0) return refuse('Every match-odds market of this match is closed');
         // The exchange owns the markets' rows: each goes in play through its queue, as the feed's does.
-        for (const m of open) await app.exchange.setInPlay(m.marketId);
+        // Each with its in-play bet delay: the one the operator set on the market, else the sport's
+        // (docs/decisions.md "In play by the operator"), as the feed and a race's off give it.
+        for (const m of open) {
+          await app.exchange.setInPlay(
+            m.marketId,
+            m.betDelayS > 0 ? m.betDelayS : inPlayBetDelayS(m.sportId),
+          );
+        }
         return ok({ match_id: body.match_id, in_play: true, market_ids: open.map((m) => m.marketId) });
       }),
     );

@@ -6,7 +6,7 @@
 // market step is idempotent, so a repeat of a step the race has already taken drives its markets
 // again and answers the card (a step cut short half way is finished by its repeat).
 import type { RaceCard, RaceMeeting, RaceRunner, RaceState, RaceVoidReason } from '@backlay/contract';
-import { DEFAULT_FEED_OPTIONS, type NewRace } from '@backlay/feed';
+import { inPlayBetDelayS, type NewRace } from '@backlay/feed';
 import { SettlementError } from '@backlay/engine';
 import { and, asc, eq, gte, inArray, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -51,8 +51,7 @@ const IST_OFFSET_MS = 330 * 60_000;
 const DAY_MS = 24 * 3_600_000;
 
 /** The bet delay a race's markets take at the off (the demo feed's per-sport in-play delay). */
-export const raceBetDelayS = (sportId: number) =>
-  DEFAULT_FEED_OPTIONS.bet_delay_s[sportId] ?? DEFAULT_FEED_OPTIONS.default_bet_delay_s;
+export const raceBetDelayS = (sportId: number) => inPlayBetDelayS(sportId);
 
 export type RaceOutcome = { ok: true; card: RaceCard; message?: string } | { ok: false; message: string };
 

@@ -40,6 +40,34 @@ function useThrottled<T>(value: T, ms: number): T {
 
 const rupeesText = (rupees: number) => `₹${signedMoney(rupees)}`;
 
+/** Whole seconds left of `delay_s` since `since_ms`, ticking every quarter second while any are left. */
+function useSecondsLeft(since_ms: number | null, delay_s: number): number {
+  const [now_ms, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (since_ms === null || delay_s <= 0) return;
+    const t = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(t);
+  }, [since_ms, delay_s]);
+  if (since_ms === null) return 0;
+  return Math.max(0, Math.ceil(delay_s - (now_ms - since_ms) / 1000));
+}
+
+/**
+ * While the cash out is with the server: in play it waits the market's bet delay before it meets
+ * the book, so the bettor sees the seconds left rather than a greyed strip (issue 47).
+ */
+function PendingNote({ market, since_ms }: { market: MarketDetail; since_ms: number }) {
+  const delay_s = market.in_play ? market.bet_delay : 0;
+  const left = useSecondsLeft(since_ms, delay_s);
+  return (
+    <span className="cashout__note cashout__note--pending" role="status" data-testid="cash-out-pending">
+      {delay_s > 0 && left > 0
+        ? `Cashing out: in-play delay, ${left} s…`
+        : 'Cashing out: waiting for the exchange…'}
+    </span>
+  );
+}
+
 /**
  * "Cash Out ₹X" on an exchange market where the caller has a matched position: the figure (the
  * profit or loss the hedge locks on every runner) follows the live prices; a click asks to confirm
@@ -48,8 +76,12 @@ const rupeesText = (rupees: number) => `₹${signedMoney(rupees)}`;
  */
 export function CashOut({ market, onDone }: { market: MarketDetail; onDone: () => void }) {
   const live = useThrottled(liveSignature(market), CASH_OUT_REFRESH_MS);
-  const quote = useCashOutQuote(market.market_id, live, true);
+  // Mounted on every exchange market so that its answer outlives the position it closed (a cash
+  // out to 0 leaves none); asked for a quote only while there is a position.
+  const positioned = hasMatchedPosition(market);
+  const quote = useCashOutQuote(market.market_id, live, positioned);
   const [confirming, setConfirming] = useState<number | null>(null);
+  const [sentAt, setSentAt] = useState<number | null>(null);
   const [result, setResult] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const placer = usePlaceOnce(() => {
     void quote.refetch();
@@ -63,9 +95,10 @@ export function CashOut({ market, onDone }: { market: MarketDetail; onDone: () =
 
   const q = quote.data;
   const name = market.market_name;
-  const confirm = (profit: number) => {
+  const confirm = async (profit: number) => {
     const key = `cashout:${market.market_id}:${profit}`;
-    void placer.place(
+    setSentAt(Date.now());
+    await placer.place(
       key,
       (request_id, signal) => cashOut({ market_id: market.market_id, request_id, profit }, signal),
       (data) => {
@@ -75,13 +108,15 @@ export function CashOut({ market, onDone }: { market: MarketDetail; onDone: () =
         toast.success(text);
       },
     );
+    setSentAt(null);
   };
   const notice =
     confirming !== null ? placer.noticeFor(`cashout:${market.market_id}:${confirming}`) : undefined;
+  if (!positioned && confirming === null && result === null) return null;
 
   return (
     <div className="cashout" data-testid="cash-out">
-      {q?.available && confirming === null ? (
+      {positioned && q?.available && confirming === null ? (
         <button
           ref={openRef}
           type="button"
@@ -95,7 +130,7 @@ export function CashOut({ market, onDone }: { market: MarketDetail; onDone: () =
           Cash Out {rupeesText(q.profit)}
         </button>
       ) : null}
-      {q && !q.available && confirming === null ? (
+      {positioned && q && !q.available && confirming === null ? (
         <span className="cashout__off" title={q.message}>
           No cash out: {q.message}
         </span>
@@ -111,7 +146,7 @@ export function CashOut({ market, onDone }: { market: MarketDetail; onDone: () =
             type="button"
             className="cashout__btn"
             disabled={placer.placing}
-            onClick={() => confirm(confirming)}
+            onClick={() => void confirm(confirming)}
           >
             Confirm Cash Out {rupeesText(confirming)}
           </button>
@@ -125,6 +160,7 @@ export function CashOut({ market, onDone }: { market: MarketDetail; onDone: () =
           >
             Cancel
           </button>
+          {placer.placing && sentAt !== null ? <PendingNote market={market} since_ms={sentAt} /> : null}
           {notice ? (
             <span className={`cashout__note cashout__note--${notice.tone}`} role="alert">
               {notice.text}

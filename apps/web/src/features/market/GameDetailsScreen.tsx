@@ -12,7 +12,7 @@ import { useMatchDetail } from './api/match-detail.ts';
 import { placeMarketBet } from './api/place-bet.ts';
 import { BetSlip, type SlipState } from './BetSlip.tsx';
 import { LiveIndicator } from '../../components/LiveIndicator.tsx';
-import { CashOut, hasMatchedPosition } from './CashOut.tsx';
+import { CashOut } from './CashOut.tsx';
 import { MarketCard } from './MarketCard.tsx';
 import { MyBets } from './MyBets.tsx';
 import { OneClickBar, useOneClick } from './OneClick.tsx';
@@ -127,8 +127,8 @@ export function GameDetailsScreen() {
       for (const s of sports) s.closeSlip();
       setSlip((old) => ({ ...sel, stake: old?.stake ?? '', keepInPlay: old?.keepInPlay }));
     },
-    cashOutFor: (m: MarketDetail) =>
-      hasMatchedPosition(m) ? <CashOut market={m} onDone={refreshBets} /> : null,
+    // CashOut shows nothing without a position, but stays mounted to show its own answer.
+    cashOutFor: (m: MarketDetail) => <CashOut market={m} onDone={refreshBets} />,
     whatIf: (m: MarketDetail) =>
       slip && slip.market_id === m.market_id ? positionsAfter(m, slip, stakeToPaise(slip.stake)) : undefined,
     slipFor: (m: MarketDetail, selectionId: number) => {

@@ -197,6 +197,7 @@ export function RaceCardTable({
       data-stale={exchange.stale ? 'true' : undefined}
     >
       {cashOuts.some((c) => c != null) ? (
+        // Empty (hidden by CSS) while neither market has a position or a cash out's answer to show.
         <div className="racecard__cashout">
           {cashOuts[0]}
           {cashOuts[1]}
