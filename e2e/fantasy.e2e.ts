@@ -77,6 +77,58 @@ describeBrowser('fantasy contests in the browser', () => {
     await server?.stop();
   });
 
+  // Issue 47, item 8: the builder took a squad of 10 from one side and only disabled Save. Now the
+  // pick that breaks a rule is refused as it is made, saying which rule.
+  for (const [width, viewport] of [
+    [1366, { width: 1366, height: 900 }],
+    [390, MOBILE],
+  ] as const) {
+    it(`at ${width} px the team builder refuses an eighth player from one side as it is picked, saying why (issue 47)`, async () => {
+      const demo = await apiSession(server.url, 'demo', 'demo1234');
+      const list = (await demo.call('match/getMatches', { is_active: 1 })).body.data as MatchRow[];
+      const target = list.find((m) => m.sport_id === SPORT_CRICKET && !m.in_play)!;
+      expect(target, 'a cricket match not yet in play').toBeDefined();
+      const data = (await demo.call('fantasy/getPlayers', { match_id: target.match_id })).body.data as {
+        players: Player[];
+        teams: [string, string];
+      };
+      const home = data.players.filter((p) => p.side === 0);
+      const take = (role: Player['role'], n: number) => home.filter((p) => p.role === role).slice(0, n);
+      // Seven from the first side within every role's band: 1 WK, 3 BAT, 1 AR, 2 BOWL.
+      const seven = [...take('WK', 1), ...take('BAT', 3), ...take('AR', 1), ...take('BOWL', 2)];
+      expect(seven, 'seven players of the first side').toHaveLength(7);
+      const eighth = home.find((p) => !seven.includes(p) && p.role === 'BAT')!;
+      expect(eighth, 'an eighth batter of that side').toBeDefined();
+
+      const { page, context } = await openPage(browser, `fantasy-refuse-${width}`, viewport);
+      page.setDefaultTimeout(60_000);
+      await signIn(page, server.url, 'demo');
+      await page.goto(`${server.url}/#/fantasy`);
+      await page
+        .getByRole('region', { name: target.match_name })
+        .getByRole('link', { name: 'Create team & join' })
+        .click();
+      await page.getByRole('heading', { level: 2, name: 'Create your team' }).waitFor();
+      const bar = page.locator('.fantasy-builder__bar');
+      for (const role of ['WK', 'BAT', 'AR', 'BOWL'] as const) {
+        await page.getByRole('button', { name: new RegExp(`^${role} \\d`) }).click();
+        for (const p of seven.filter((x) => x.role === role))
+          await page.getByRole('button', { name: `Add ${p.name}`, exact: true }).click();
+      }
+      await expect.poll(() => bar.textContent()).toContain('Players 7/11');
+      await page.getByRole('button', { name: /^BAT \d/ }).click();
+      await page.getByRole('button', { name: `Add ${eighth.name}`, exact: true }).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'Not added' });
+      await expect
+        .poll(() => alert.textContent())
+        .toBe(`Not added: At most 7 players from one side: you have 7 from ${data.teams[0]}.`);
+      expect(await bar.textContent()).toContain('Players 7/11');
+      await expectNoSeriousAxe(page);
+      await page.screenshot({ path: `${ARTIFACTS}/fantasy-refused-${width}.png`, fullPage: true });
+      await context.close();
+    });
+  }
+
   it('at 390 px demo builds a team, joins Head to Head, watches the points rise and sees the result in the statement', async () => {
     const demo = await apiSession(server.url, 'demo', 'demo1234');
     const demo2 = await apiSession(server.url, 'demo2', 'demo1234');

@@ -99,3 +99,44 @@ export function teamRefusal(
     return 'The captain and the vice-captain must be two different players';
   return null;
 }
+
+/**
+ * Why `candidate` cannot join the partial team `picked` as it is being built, in words, or null
+ * when it can: the team would go over 11 players, the credits, 7 from one side or its role's
+ * most, or leave too few places for the roles still short of their least. A team that is valid
+ * once complete is never refused on the way, whatever the order of its picks (the property test).
+ */
+export function pickRefusal(
+  pool: readonly FantasyPlayer[],
+  picked: readonly number[],
+  candidate: number,
+  sides: readonly [string, string],
+): string | null {
+  const p = pool.find((x) => x.player_id === candidate);
+  if (!p) return `Player ${candidate} is not in either playing eleven`;
+  if (picked.includes(candidate)) return `${p.name} is already in your team`;
+  if (picked.length >= FANTASY_TEAM_SIZE)
+    return `Your team has ${FANTASY_TEAM_SIZE} players: remove one to add ${p.name}`;
+  const s = summarizeTeam(pool, picked);
+  const left = FANTASY_CREDITS_MAX_TENTHS - s.credits_tenths;
+  if (p.credits_tenths > left)
+    return `${p.name} costs ${credits(p.credits_tenths)} credits and ${credits(left)} are left (100 in all)`;
+  if (s.per_side[p.side] + 1 > FANTASY_SIDE_MAX)
+    return `At most ${FANTASY_SIDE_MAX} players from one side: you have ${s.per_side[p.side]} from ${sides[p.side]}`;
+  const [, hi] = FANTASY_ROLE_BANDS[p.role];
+  if (s.per_role[p.role] + 1 > hi) return `At most ${hi} ${FANTASY_ROLE_NAMES[p.role]}: you have ${hi}`;
+  const places = FANTASY_TEAM_SIZE - picked.length - 1;
+  const short = FANTASY_ROLES.map((r) => {
+    const n = s.per_role[r] + (r === p.role ? 1 : 0);
+    return { role: r, missing: Math.max(0, FANTASY_ROLE_BANDS[r][0] - n) };
+  }).filter((x) => x.missing > 0);
+  const needed = short.reduce((a, x) => a + x.missing, 0);
+  if (needed > places) {
+    // "1 more all-rounder", "3 more bowlers".
+    const name = (x: { role: FantasyRole; missing: number }) =>
+      x.missing === 1 ? FANTASY_ROLE_NAMES[x.role].replace(/s$/, '') : FANTASY_ROLE_NAMES[x.role];
+    const what = short.map((x) => `${x.missing} more ${name(x)}`).join(' and ');
+    return `Your team still needs ${what}: adding ${p.name} would leave ${places} ${places === 1 ? 'place' : 'places'}`;
+  }
+  return null;
+}

@@ -2,7 +2,7 @@
 // against a naive oracle), every valid team passes.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { teamRefusal, type FantasyPlayer, type FantasyRole } from '../../src/index.ts';
+import { pickRefusal, teamRefusal, type FantasyPlayer, type FantasyRole } from '../../src/index.ts';
 
 const SIDES = ['Mumbai', 'Chennai'] as const;
 // Each eleven: 2 WK, 4 BAT, 2 AR, 3 BOWL; credits 7.0–10.5.
@@ -152,5 +152,79 @@ describe('fantasy team rules', () => {
     expect(teamRefusal(pool, { player_ids: [1, 2], captain_id: 1, vice_captain_id: 2 }, SIDES)).toBe(
       'Pick exactly 11 players (you picked 2)',
     );
+  });
+
+  // Issue 47, item 8: the builder refuses a pick as it is made, saying which rule.
+  describe('a pick as it is made (pickRefusal)', () => {
+    it('a valid team is never refused on the way, whatever the order of its picks', () => {
+      fc.assert(
+        fc.property(
+          validPick.chain((pick) => fc.shuffledSubarray(pick.player_ids, { minLength: 11, maxLength: 11 })),
+          (order) => {
+            const built: number[] = [];
+            for (const id of order) {
+              expect(pickRefusal(pool, built, id, SIDES)).toBeNull();
+              built.push(id);
+            }
+          },
+        ),
+        { numRuns: 500 },
+      );
+    });
+
+    it('whatever is picked while it allows, the team never breaks a rule it can no longer mend', () => {
+      fc.assert(
+        fc.property(
+          fc.array(fc.constantFrom(...pool.map((p) => p.player_id)), { maxLength: 40 }),
+          (tries) => {
+            const built: number[] = [];
+            for (const id of tries) {
+              const refusal = pickRefusal(pool, built, id, SIDES);
+              if (refusal !== null) {
+                expect(refusal).toMatch(/^[A-Z0-9].{10,}/);
+                continue;
+              }
+              built.push(id);
+              const ps = built.map((x) => byId.get(x)!);
+              expect(built.length).toBeLessThanOrEqual(11);
+              expect(ps.reduce((a, x) => a + x.credits_tenths, 0)).toBeLessThanOrEqual(1000);
+              for (const side of [0, 1])
+                expect(ps.filter((x) => x.side === side).length).toBeLessThanOrEqual(7);
+              const n = (r: FantasyRole) => ps.filter((x) => x.role === r).length;
+              const bands: Record<FantasyRole, [number, number]> = {
+                WK: [1, 4],
+                BAT: [3, 6],
+                AR: [1, 4],
+                BOWL: [3, 6],
+              };
+              const missing = (Object.keys(bands) as FantasyRole[]).reduce(
+                (a, r) => a + Math.max(0, bands[r][0] - n(r)),
+                0,
+              );
+              for (const r of Object.keys(bands) as FantasyRole[])
+                expect(n(r)).toBeLessThanOrEqual(bands[r][1]);
+              // The places left can still take every role up to its least.
+              expect(missing).toBeLessThanOrEqual(11 - built.length);
+            }
+          },
+        ),
+        { numRuns: 1000 },
+      );
+    });
+
+    it('names the rule', () => {
+      const of = (role: FantasyRole, side: 0 | 1) =>
+        pool.filter((p) => p.role === role && p.side === side).map((p) => p.player_id);
+      // Seven from Mumbai: the eighth is refused for the side.
+      const seven = [...of('WK', 0).slice(0, 1), ...of('BAT', 0), ...of('BOWL', 0).slice(0, 2)];
+      expect(pickRefusal(pool, seven, of('AR', 0)[0]!, SIDES)).toBe(
+        'At most 7 players from one side: you have 7 from Mumbai',
+      );
+      // Ten batters and keepers would leave no place for the bowlers and all-rounders still needed.
+      const bats = [...of('BAT', 0), ...of('BAT', 1).slice(0, 2), ...of('WK', 1)];
+      expect(pickRefusal(pool, bats, of('WK', 0)[0]!, SIDES)).toMatch(
+        /^Your team still needs 1 more all-rounder and 3 more bowlers: adding P\d+ would leave 2 places$/,
+      );
+    });
   });
 });

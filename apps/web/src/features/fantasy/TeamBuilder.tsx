@@ -4,6 +4,7 @@ import {
   FANTASY_ROLE_BANDS,
   FANTASY_ROLES,
   FANTASY_TEAM_SIZE,
+  pickRefusal,
   summarizeTeam,
   teamRefusal,
   type FantasyPlayer,
@@ -50,6 +51,8 @@ export function TeamBuilder({ data, team, onDone }: Props) {
   const [role, setRole] = useState<FantasyRole>('WK');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A pick the rules refuse, as it was made: which player and which rule (issue 47).
+  const [refused, setRefused] = useState<string | null>(null);
   const s = summarizeTeam(pool, picked);
   const left = (FANTASY_CREDITS_MAX_TENTHS - s.credits_tenths) / 10;
   const refusal =
@@ -62,11 +65,21 @@ export function TeamBuilder({ data, team, onDone }: Props) {
         );
   const toggle = (id: number) => {
     setError(null);
-    setPicked((old) =>
-      old.includes(id) ? old.filter((x) => x !== id) : old.length >= FANTASY_TEAM_SIZE ? old : [...old, id],
-    );
-    if (captain === id) setCaptain(null);
-    if (vice === id) setVice(null);
+    if (picked.includes(id)) {
+      setRefused(null);
+      setPicked(picked.filter((x) => x !== id));
+      if (captain === id) setCaptain(null);
+      if (vice === id) setVice(null);
+      return;
+    }
+    // Refused as it is made, saying which rule, not left for Save to find.
+    const why = pickRefusal(pool, picked, id, data.teams);
+    if (why !== null) {
+      setRefused(`Not added: ${why}.`);
+      return;
+    }
+    setRefused(null);
+    setPicked([...picked, id]);
   };
   const save = async () => {
     if (busy || refusal || picked.length !== FANTASY_TEAM_SIZE || captain == null || vice == null) return;
@@ -133,6 +146,11 @@ export function TeamBuilder({ data, team, onDone }: Props) {
           );
         })}
       </div>
+      {refused ? (
+        <p className="fantasy-builder__refused" role="alert">
+          {refused}
+        </p>
+      ) : null}
       <p className="fantasy-builder__hint">
         Pick {FANTASY_ROLE_BANDS[role][0]}–{FANTASY_ROLE_BANDS[role][1]} {ROLE_LABEL[role].toLowerCase()}; at
         most 7 from one side, 100 credits in all.
@@ -140,9 +158,13 @@ export function TeamBuilder({ data, team, onDone }: Props) {
       <ul className="fantasy-players" aria-label={ROLE_LABEL[role]}>
         {shown.map((p) => {
           const on = picked.includes(p.player_id);
-          const tooDear = !on && p.credits * 10 > FANTASY_CREDITS_MAX_TENTHS - s.credits_tenths;
+          // Shown dimmed when the rules would refuse it; a click says why (a disabled button cannot).
+          const blocked = !on && pickRefusal(pool, picked, p.player_id, data.teams) !== null;
           return (
-            <li key={p.player_id} className={`fantasy-player${on ? ' fantasy-player--on' : ''}`}>
+            <li
+              key={p.player_id}
+              className={`fantasy-player${on ? ' fantasy-player--on' : ''}${blocked ? ' fantasy-player--blocked' : ''}`}
+            >
               <span className="fantasy-player__name">{p.name}</span>
               <span className="fantasy-player__team">{p.team}</span>
               <span className="fantasy-player__credits">{p.credits} cr</span>
@@ -152,7 +174,7 @@ export function TeamBuilder({ data, team, onDone }: Props) {
                 className="fantasy-button fantasy-button--small"
                 aria-pressed={on}
                 aria-label={`${on ? 'Remove' : 'Add'} ${p.name}`}
-                disabled={data.locked || (!on && (picked.length >= FANTASY_TEAM_SIZE || tooDear))}
+                disabled={data.locked}
                 onClick={() => toggle(p.player_id)}
               >
                 {on ? 'Remove' : 'Add'}
