@@ -6,6 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
+  ARTIFACTS,
   apiSession,
   describeBrowser,
   ensureWebBuilt,
@@ -281,6 +282,41 @@ describeBrowser('client shell in the browser', () => {
     await drawer.waitFor({ state: 'hidden' });
     await context.close();
   });
+
+  // Issue 47, item 10: the report date pickers showed the browser's mm/dd/yyyy while every date on
+  // the site reads dd/MM/yyyy. The fields read dd/mm/yyyy in any locale (this context is en-US).
+  for (const [width, viewport] of [
+    [1366, { width: 1366, height: 900 }],
+    [390, MOBILE],
+  ] as const) {
+    it(`at ${width} px a report's days read dd/mm/yyyy in an en-US browser and are picked by keyboard (issue 47)`, async () => {
+      const context = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'America/New_York' });
+      const page = await context.newPage();
+      await loginDemo(page, server.url);
+      await page.goto(`${server.url}/#/report/account-statement`);
+      const from = page.getByLabel('From', { exact: true });
+      await from.waitFor();
+      expect(await from.inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+      const [d, m, y] = (await from.inputValue()).split('/').map(Number) as [number, number, number];
+      // Keyboard only: open the calendar, one day back, Enter.
+      await page.getByRole('button', { name: 'Choose the From date' }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('dialog', { name: 'From date' }).waitFor();
+      await expectNoSeriousAxe(page);
+      await page.screenshot({ path: `${ARTIFACTS}/day-field-${width}.png`, fullPage: true });
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('Enter');
+      const back = new Date(Date.UTC(y, m - 1, d - 1));
+      const want = `${String(back.getUTCDate()).padStart(2, '0')}/${String(back.getUTCMonth() + 1).padStart(2, '0')}/${back.getUTCFullYear()}`;
+      expect(await from.inputValue()).toBe(want);
+      // A typed day that does not exist is named, and nothing is sent.
+      await from.fill('31/02/2026');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Choose a valid From date.' }).waitFor();
+      await expectNoSeriousAxe(page);
+      await context.close();
+    });
+  }
 });
 
 /** Signs in as demo (the welcome popup shows after every sign-in of a settled user) and closes the popup. */

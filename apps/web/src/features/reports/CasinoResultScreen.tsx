@@ -11,6 +11,7 @@ import { EmptyRow, LoadError, Pager, QueryView } from './ReportStates.tsx';
 import { ReportNav } from './ReportNav.tsx';
 import './reports.css';
 import { TableWrap } from './TableWrap.tsx';
+import { DayField } from './DayField.tsx';
 
 /** Cards shown in a row of the table; the modal shows them all. */
 const CARDS_IN_ROW = 6;
@@ -145,15 +146,14 @@ function DayForm({
         </select>
       </div>
       <div className="report__field">
-        <label htmlFor={`${id}-date`}>Date</label>
-        <input
+        <DayField
           id={`${id}-date`}
-          type="date"
+          label="Date"
           value={filters.date}
           max={today}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => onChange({ ...filters, date: e.target.value })}
+          invalid={error !== null && error !== undefined}
+          describedBy={error ? `${id}-error` : undefined}
+          onChange={(date) => onChange({ ...filters, date })}
         />
       </div>
       <button type="submit" className="btn btn--primary report__submit" disabled={busy}>

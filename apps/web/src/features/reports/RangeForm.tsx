@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { rangeError, todayIst, type DayRange } from './days.ts';
+import { DayField } from './DayField.tsx';
 
 /**
  * The filter bar of a report: From and To (IST days), any extra fields the report passes as
@@ -30,27 +31,25 @@ export function RangeForm({
   return (
     <form className="report__filters" onSubmit={submit} noValidate aria-label="Filters">
       <div className="report__field">
-        <label htmlFor={`${id}-from`}>From</label>
-        <input
+        <DayField
           id={`${id}-from`}
-          type="date"
+          label="From"
           value={range.from}
           max={today}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => onRangeChange({ ...range, from: e.target.value })}
+          invalid={error !== null}
+          describedBy={error ? `${id}-error` : undefined}
+          onChange={(from) => onRangeChange({ ...range, from })}
         />
       </div>
       <div className="report__field">
-        <label htmlFor={`${id}-to`}>To</label>
-        <input
+        <DayField
           id={`${id}-to`}
-          type="date"
+          label="To"
           value={range.to}
           max={today}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => onRangeChange({ ...range, to: e.target.value })}
+          invalid={error !== null}
+          describedBy={error ? `${id}-error` : undefined}
+          onChange={(to) => onRangeChange({ ...range, to })}
         />
       </div>
       {children}

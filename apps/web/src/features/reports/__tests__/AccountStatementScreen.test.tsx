@@ -68,8 +68,10 @@ describe('Account Statement', () => {
       account_type: 'all',
       page: 1,
     });
-    expect(screen.getByLabelText('From')).toHaveValue(WEEK_AGO);
-    expect(screen.getByLabelText('To')).toHaveValue(TODAY);
+    // Shown in the site's format, dd/mm/yyyy (DayField.tsx), whatever the browser's locale.
+    const shown = (day: string) => day.split('-').reverse().join('/');
+    expect(screen.getByLabelText('From')).toHaveValue(shown(WEEK_AGO));
+    expect(screen.getByLabelText('To')).toHaveValue(shown(TODAY));
     expect(screen.getByText(/Opening balance/)).toHaveTextContent('Opening balance: 1,00,000.00');
     expect(screen.getByText(/Closing balance/)).toHaveTextContent('Closing balance: 1,00,450.50');
     const rows = within(t).getAllByRole('row').slice(1);
