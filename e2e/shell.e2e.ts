@@ -283,6 +283,60 @@ describeBrowser('client shell in the browser', () => {
     await context.close();
   });
 
+  // Issue 47, item 10: 24X7 Support offered only the one channel; the operator may set several.
+  for (const [width, viewport] of [
+    [1366, { width: 1366, height: 900 }],
+    [390, MOBILE],
+  ] as const) {
+    it(`at ${width} px the footer's 24X7 Support offers every channel the operator set (issue 47)`, async () => {
+      const operator = await apiSession(server.url, 'operator', 'operator123');
+      const before = (await operator.call('globalSetting/getGlobalSetting')).body.data as Record<
+        string,
+        unknown
+      >;
+      const keep = Object.fromEntries(
+        Object.entries(before).filter(
+          ([k]) => !['default_country', 'support_channel', 'support_contact'].includes(k),
+        ),
+      );
+      const four = {
+        support_whatsapp: '+919876543210',
+        support_telegram: '@backlay_help',
+        support_phone: '',
+        support_email: 'help@backlay.example',
+      };
+      const saved = await operator.call('admin/settings/save', {
+        ...keep,
+        ...four,
+        request_id: `e2e-support-${width}`,
+      });
+      expect(saved.body).toMatchObject({ status: true });
+      try {
+        const { page, context } = await openPage(browser, `support-channels-${width}`, viewport);
+        await loginDemo(page, server.url);
+        const support = page.getByRole('region', { name: '24X7 Support' });
+        await support.waitFor();
+        const links = support.getByRole('link');
+        await expect
+          .poll(() => links.allTextContents())
+          .toEqual(['WhatsApp: +919876543210', 'Telegram: @backlay_help', 'E-mail: help@backlay.example']);
+        expect(await links.nth(2).getAttribute('href')).toBe('mailto:help@backlay.example');
+        await expectNoSeriousAxe(page, 'footer');
+        await page.locator('footer').screenshot({ path: `${ARTIFACTS}/support-channels-${width}.png` });
+        await context.close();
+      } finally {
+        await operator.call('admin/settings/save', {
+          ...keep,
+          support_whatsapp: before.support_whatsapp ?? '',
+          support_telegram: before.support_telegram ?? '',
+          support_phone: before.support_phone ?? '',
+          support_email: before.support_email ?? '',
+          request_id: `e2e-support-back-${width}`,
+        });
+      }
+    });
+  }
+
   // Issue 47, item 10: the report date pickers showed the browser's mm/dd/yyyy while every date on
   // the site reads dd/MM/yyyy. The fields read dd/mm/yyyy in any locale (this context is en-US).
   for (const [width, viewport] of [

@@ -63,31 +63,32 @@ describe('Settings', () => {
     expect(api.callsTo('admin/settings/save')).toHaveLength(0);
   });
 
-  it('sets the 24X7 Support contact: a channel, then a contact checked for that channel', async () => {
+  it('sets every 24X7 Support channel the operator has, each contact checked for its channel (issue 47)', async () => {
     signedIn();
     const api = mockApi({
       'globalSetting/getGlobalSetting': settings,
       'admin/settings/save': (c: Call) => ({ ...settings, ...(c.body as object) }),
     });
     renderConsole('/settings');
-    const contact = await screen.findByLabelText('Support contact');
-    expect(contact).toBeDisabled();
-    await userEvent.selectOptions(screen.getByLabelText('Support channel'), 'WhatsApp');
-    await userEvent.type(contact, '98765 43210');
+    const whatsapp = await screen.findByLabelText('WhatsApp number');
+    await userEvent.type(whatsapp, '98765 43210');
+    await userEvent.type(screen.getByLabelText('E-mail address'), 'help@site.example');
     await userEvent.click(screen.getByRole('button', { name: 'Review and save…' }));
     expect(
-      await screen.findByText('support_contact must be a number in international form, e.g. +919876543210'),
+      await screen.findByText('support_whatsapp must be a number in international form, e.g. +919876543210'),
     ).toBeInTheDocument();
     expect(api.callsTo('admin/settings/save')).toHaveLength(0);
-    await userEvent.clear(contact);
-    await userEvent.type(contact, '+919876543210');
+    await userEvent.clear(whatsapp);
+    await userEvent.type(whatsapp, '+919876543210');
     await userEvent.click(screen.getByRole('button', { name: 'Review and save…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Save these settings?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(api.callsTo('admin/settings/save')).toHaveLength(1));
     expect(api.callsTo('admin/settings/save')[0]!.body).toMatchObject({
-      support_channel: 'WHATSAPP',
-      support_contact: '+919876543210',
+      support_whatsapp: '+919876543210',
+      support_telegram: '',
+      support_phone: '',
+      support_email: 'help@site.example',
     });
   });
 

@@ -1014,6 +1014,45 @@ describeStores('operator console calls', (ctx) => {
     });
   });
 
+  it('settings: 24X7 Support on every channel set; the first is the pair older clients read (issue 47)', async () => {
+    const o = await op();
+    const pub = async () =>
+      (await ctx.api.fork().call('getGlobalSetting', undefined, { token: null })).body.data as Record<
+        string,
+        unknown
+      >;
+    const before = await pub();
+    const original = Object.fromEntries(Object.keys(SETTINGS).map((k) => [k, before[k]]));
+    const four = {
+      support_whatsapp: '+919876543210',
+      support_telegram: '',
+      support_phone: '',
+      support_email: 'help@site.example',
+    };
+    expect((await o.call('adminSettingsSave', { ...original, ...four })).body.status).toBe(true);
+    expect(await pub()).toMatchObject({
+      ...four,
+      support_channel: 'WHATSAPP',
+      support_contact: '+919876543210',
+    });
+    // A contact that is not its channel's is refused with the field named, and nothing changes.
+    const bad = await o.call('adminSettingsSave', { ...original, ...four, support_telegram: 'x y' });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('support_telegram must be a Telegram user name');
+    expect(await pub()).toMatchObject(four);
+    // The one channel of an older console still saves, as that one channel.
+    await o.call('adminSettingsSave', {
+      ...original,
+      support_channel: before.support_channel,
+      support_contact: before.support_contact,
+    });
+    expect(await pub()).toMatchObject({
+      support_channel: before.support_channel,
+      support_whatsapp: before.support_channel === 'WHATSAPP' ? before.support_contact : '',
+      support_email: before.support_channel === 'EMAIL' ? before.support_contact : '',
+    });
+  });
+
   it('settings: saved at once for bettors; images uploaded, checked, kept once and served for good', async () => {
     const o = await op();
     const before = (await ctx.api.fork().call('getGlobalSetting', undefined, { token: null })).body

@@ -290,15 +290,39 @@ describe('footer', () => {
     });
     signIn();
     const { unmount } = renderApp('/home');
-    const chat = await screen.findByRole('link', { name: /24X7 Support/ });
+    const chat = await screen.findByRole('link', { name: 'WhatsApp: +919876543210' });
     expect(chat).toHaveAttribute('href', 'https://wa.me/919876543210');
-    expect(chat).toHaveTextContent('WhatsApp: +919876543210');
+    expect(chat.closest('section')).toHaveAccessibleName('24X7 Support');
     unmount();
     // One link per channel, from the contract's one function.
     expect(supportHref('EMAIL', 'help@site.example')).toBe('mailto:help@site.example');
     expect(supportHref('TELEGRAM', '@backlay_help')).toBe('https://t.me/backlay_help');
     expect(supportHref('PHONE', '+919876543210')).toBe('tel:+919876543210');
     expect(supportHref('', 'x')).toBeNull();
+  });
+
+  it('24X7 Support offers every channel the operator set, each its own link (issue 47)', async () => {
+    resetStore();
+    mockApi({
+      'globalSetting/getGlobalSetting': {
+        ...settings,
+        support_channel: 'WHATSAPP',
+        support_contact: '+919876543210',
+        support_whatsapp: '+919876543210',
+        support_telegram: '@backlay_help',
+        support_phone: '',
+        support_email: 'help@site.example',
+      },
+    });
+    signIn();
+    renderApp('/home');
+    const support = await screen.findByRole('region', { name: '24X7 Support' });
+    const links = within(support).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['WhatsApp: +919876543210', 'https://wa.me/919876543210'],
+      ['Telegram: @backlay_help', 'https://t.me/backlay_help'],
+      ['E-mail: help@site.example', 'mailto:help@site.example'],
+    ]);
   });
 
   it('24X7 Support stays a label until the operator sets a contact', async () => {

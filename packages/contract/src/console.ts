@@ -15,7 +15,21 @@ import {
 import { cricketFormat, fancyCompetition, fancyStatus, fancyVariant, quoteStatus } from './cricket.ts';
 import { runnerStatus } from './exchange.ts';
 import { rupees } from './wallet.ts';
-import { SUPPORT_CHANNEL_LABELS, SUPPORT_CHANNELS } from './settings.ts';
+import {
+  SUPPORT_CHANNEL_LABELS,
+  SUPPORT_CHANNELS,
+  SUPPORT_FIELDS,
+  supportContactProblem,
+} from './settings.ts';
+
+/** One channel's contact for 24X7 Support in the settings form: '' none. */
+const supportField = (field: string) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(254, `${field} must be at most 254 characters`)
+    .check(plainText(field))
+    .optional();
 
 // The operator console's calls (apps/admin): the lists and views it reads, and the changes it
 // makes that the older operator calls (admin.ts, cricket.ts) do not cover. Operator role only.
@@ -959,9 +973,20 @@ export const adminSettingsSaveRequest = z
       .max(254, 'support_contact must be at most 254 characters')
       .check(plainText('support_contact'))
       .optional(),
+    /** Every channel of 24X7 Support at once ('' none); any given replaces the four and the pair above. */
+    support_whatsapp: supportField('support_whatsapp'),
+    support_telegram: supportField('support_telegram'),
+    support_phone: supportField('support_phone'),
+    support_email: supportField('support_email'),
     request_id: adminRequestId.optional(),
   })
   .superRefine((s, ctx) => {
+    for (const channel of SUPPORT_CHANNELS) {
+      const field = SUPPORT_FIELDS[channel];
+      const contact = s[field] ?? '';
+      const problem = contact === '' ? null : supportContactProblem(channel, contact, field);
+      if (problem) ctx.addIssue({ code: 'custom', path: [field], message: problem });
+    }
     const channel = s.support_channel ?? '';
     const contact = s.support_contact ?? '';
     const bad = (message: string) => ctx.addIssue({ code: 'custom', path: ['support_contact'], message });
@@ -970,12 +995,8 @@ export const adminSettingsSaveRequest = z
       return;
     }
     if (contact === '') return bad(`support_contact is required for ${SUPPORT_CHANNEL_LABELS[channel]}`);
-    if ((channel === 'WHATSAPP' || channel === 'PHONE') && !/^\+[1-9]\d{6,14}$/.test(contact))
-      bad('support_contact must be a number in international form, e.g. +919876543210');
-    if (channel === 'TELEGRAM' && !/^@?[A-Za-z][A-Za-z0-9_]{4,31}$/.test(contact))
-      bad('support_contact must be a Telegram user name, e.g. @backlay_support');
-    if (channel === 'EMAIL' && !/^[^\s@<>"]+@[^\s@<>"]+\.[A-Za-z]{2,}$/.test(contact))
-      bad('support_contact must be an e-mail address, e.g. support@example.com');
+    const problem = supportContactProblem(channel, contact, 'support_contact');
+    if (problem) bad(problem);
   });
 
 /** The image kinds an upload may hold, and the largest file each setting takes (bytes). */
@@ -1029,7 +1050,7 @@ documented(adminSettingsSaveRequest, {
   cross: [
     {
       rule: 'described',
-      text: 'support_contact is given exactly when support_channel is: a number +<country><digits> for WHATSAPP and PHONE, a Telegram name for TELEGRAM, an e-mail address for EMAIL',
+      text: 'support_contact is given exactly when support_channel is: a number +<country><digits> for WHATSAPP and PHONE, a Telegram name for TELEGRAM, an e-mail address for EMAIL; support_whatsapp and support_phone are such numbers, support_telegram a Telegram name, support_email an e-mail address, each or empty',
     },
   ],
 });

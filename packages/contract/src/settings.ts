@@ -26,9 +26,17 @@ export const globalSetting = z.object({
   whatsapp_link: z.string(),
   /** Sign-up's default country in the dial-code picker (two letters; the client needs no geolocation). */
   default_country: z.string().optional(),
-  /** The footer's 24X7 Support: the channel and its number (E.164), Telegram user name or e-mail. */
+  /** The footer's 24X7 Support: its first channel set and that channel's contact (older clients). */
   support_channel: z.enum(['', ...SUPPORT_CHANNELS]).optional(),
   support_contact: z.string().optional(),
+  /**
+   * Every channel the operator set for 24X7 Support ('' none): a WhatsApp number and a phone
+   * number in international form, a Telegram user name, an e-mail address. The footer offers each.
+   */
+  support_whatsapp: z.string().optional(),
+  support_telegram: z.string().optional(),
+  support_phone: z.string().optional(),
+  support_email: z.string().optional(),
 });
 export type GlobalSetting = z.infer<typeof globalSetting>;
 
@@ -51,6 +59,39 @@ export function supportHref(channel: string | undefined, contact: string | undef
     default:
       return null;
   }
+}
+
+/** The settings field that holds each channel's contact. */
+export const SUPPORT_FIELDS = {
+  WHATSAPP: 'support_whatsapp',
+  TELEGRAM: 'support_telegram',
+  PHONE: 'support_phone',
+  EMAIL: 'support_email',
+} as const satisfies Record<SupportChannel, keyof GlobalSetting>;
+
+/** Every channel set, in the order SUPPORT_CHANNELS names them, with its contact. */
+export function supportContactsOf(
+  s: Partial<Record<(typeof SUPPORT_FIELDS)[SupportChannel], string | undefined>>,
+): { channel: SupportChannel; contact: string }[] {
+  return SUPPORT_CHANNELS.map((channel) => ({
+    channel,
+    contact: (s[SUPPORT_FIELDS[channel]] ?? '').trim(),
+  })).filter((c) => c.contact !== '');
+}
+
+/** Why a contact is not one of its channel's, in words, or null when it is (the console and the server). */
+export function supportContactProblem(
+  channel: SupportChannel,
+  contact: string,
+  field: string,
+): string | null {
+  if ((channel === 'WHATSAPP' || channel === 'PHONE') && !/^\+[1-9]\d{6,14}$/.test(contact))
+    return `${field} must be a number in international form, e.g. +919876543210`;
+  if (channel === 'TELEGRAM' && !/^@?[A-Za-z][A-Za-z0-9_]{4,31}$/.test(contact))
+    return `${field} must be a Telegram user name, e.g. @backlay_support`;
+  if (channel === 'EMAIL' && !/^[^\s@<>"]+@[^\s@<>"]+\.[A-Za-z]{2,}$/.test(contact))
+    return `${field} must be an e-mail address, e.g. support@example.com`;
+  return null;
 }
 
 export const SUPPORT_CHANNEL_LABELS: Record<SupportChannel, string> = {

@@ -384,6 +384,7 @@ async function seedSettings(tx: Executor) {
       whatsappLink: 'https://wa.me/910000000000',
       supportChannel: 'EMAIL',
       supportContact: 'support@backlay.example',
+      supportEmail: 'support@backlay.example',
     })
     .where(sql`${globalSettings.id} = 1`);
 }

@@ -1,7 +1,7 @@
 import {
   adminSettingsSaveRequest,
-  SUPPORT_CHANNEL_LABELS,
   SUPPORT_CHANNELS,
+  SUPPORT_FIELDS,
   UPLOAD_LIMITS,
   UPLOAD_TYPES,
   type GlobalSetting,
@@ -33,8 +33,10 @@ const FIELDS = [
   'telegram_link',
   'twiter_link',
   'whatsapp_link',
-  'support_channel',
-  'support_contact',
+  'support_whatsapp',
+  'support_telegram',
+  'support_phone',
+  'support_email',
 ] as const;
 type Key = (typeof FIELDS)[number];
 type Draft = Record<Key, string>;
@@ -57,8 +59,10 @@ const LABELS: Record<Key, string> = {
   telegram_link: 'Telegram',
   twiter_link: 'Twitter',
   whatsapp_link: 'WhatsApp',
-  support_channel: 'Support channel',
-  support_contact: 'Support contact',
+  support_whatsapp: 'WhatsApp number',
+  support_telegram: 'Telegram user name',
+  support_phone: 'Phone number',
+  support_email: 'E-mail address',
 };
 
 const CONTACT_HINTS: Record<SupportChannel, string> = {
@@ -338,49 +342,26 @@ function SettingsForm({ saved }: { saved: Draft }) {
           </div>
         </Card>
         <Card title="24X7 Support">
+          <p className="muted">
+            Every channel you fill in is offered in the bettor's footer; leave one empty to not offer it.
+          </p>
           <div className="form-grid">
-            <Field
-              label={LABELS.support_channel}
-              hint="How bettors reach you from the footer's 24X7 Support"
-              error={errors.support_channel ?? null}
-            >
-              {(p) => (
-                <select
-                  {...p}
-                  value={d.support_channel}
-                  onChange={(e) => {
-                    set('support_channel', e.target.value);
-                    if (e.target.value === '') set('support_contact', '');
-                  }}
-                >
-                  <option value="">None (a label only)</option>
-                  {SUPPORT_CHANNELS.map((c) => (
-                    <option key={c} value={c}>
-                      {SUPPORT_CHANNEL_LABELS[c]}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field
-              label={LABELS.support_contact}
-              hint={
-                d.support_channel
-                  ? CONTACT_HINTS[d.support_channel as SupportChannel]
-                  : 'Choose a channel first'
-              }
-              error={errors.support_contact ?? null}
-            >
-              {(p) => (
-                <input
-                  {...p}
-                  value={d.support_contact}
-                  disabled={d.support_channel === ''}
-                  maxLength={254}
-                  onChange={(e) => set('support_contact', e.target.value)}
-                />
-              )}
-            </Field>
+            {SUPPORT_CHANNELS.map((c) => {
+              const k = SUPPORT_FIELDS[c];
+              return (
+                <Field key={k} label={LABELS[k]} hint={CONTACT_HINTS[c]} error={errors[k] ?? null}>
+                  {(p) => (
+                    <input
+                      {...p}
+                      value={d[k]}
+                      maxLength={254}
+                      inputMode={c === 'EMAIL' ? 'email' : c === 'TELEGRAM' ? 'text' : 'tel'}
+                      onChange={(e) => set(k, e.target.value)}
+                    />
+                  )}
+                </Field>
+              );
+            })}
           </div>
         </Card>
         <div className="settings__bar">

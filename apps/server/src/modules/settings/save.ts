@@ -1,7 +1,14 @@
 // The operator's side of the global settings (the console's Settings screen): save every field of
 // spec §3 at once, and the images the logo, favicon and welcome banner point at, kept in the store
 // (every node serves them) under their content's SHA-256.
-import { UPLOAD_LIMITS, UPLOAD_PATH_PREFIX, type adminSettingsSaveRequest } from '@backlay/contract';
+import {
+  SUPPORT_CHANNELS,
+  SUPPORT_FIELDS,
+  supportContactsOf,
+  UPLOAD_LIMITS,
+  UPLOAD_PATH_PREFIX,
+  type adminSettingsSaveRequest,
+} from '@backlay/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
@@ -31,9 +38,7 @@ export async function saveSettings(db: Executor, s: SaveInput): Promise<void> {
     telegramLink: s.telegram_link,
     twiterLink: s.twiter_link,
     whatsappLink: s.whatsapp_link,
-    ...(s.support_channel === undefined && s.support_contact === undefined
-      ? {}
-      : { supportChannel: s.support_channel ?? '', supportContact: s.support_contact ?? '' }),
+    ...supportColumns(s),
   };
   await db
     .insert(globalSettings)
@@ -124,4 +129,44 @@ export function uploadRoute(app: Pick<FastifyInstance, 'db' | 'get'>) {
       .header('cache-control', 'public, max-age=31536000, immutable')
       .send(Buffer.from(row.dataBase64, 'base64'));
   });
+}
+
+type SupportColumns = Pick<
+  typeof globalSettings.$inferInsert,
+  | 'supportChannel'
+  | 'supportContact'
+  | 'supportWhatsapp'
+  | 'supportTelegram'
+  | 'supportPhone'
+  | 'supportEmail'
+>;
+
+/**
+ * The 24X7 Support columns a save writes: the four channels when any is given (the pair follows as
+ * the first one set, for older clients); else the pair alone, as that one channel; else none.
+ */
+function supportColumns(s: SaveInput): SupportColumns {
+  const four = SUPPORT_CHANNELS.some((c) => s[SUPPORT_FIELDS[c]] !== undefined);
+  if (four) {
+    const first = supportContactsOf(s)[0];
+    return {
+      supportWhatsapp: s.support_whatsapp ?? '',
+      supportTelegram: s.support_telegram ?? '',
+      supportPhone: s.support_phone ?? '',
+      supportEmail: s.support_email ?? '',
+      supportChannel: first?.channel ?? '',
+      supportContact: first?.contact ?? '',
+    };
+  }
+  if (s.support_channel === undefined && s.support_contact === undefined) return {};
+  const channel = s.support_channel ?? '';
+  const contact = s.support_contact ?? '';
+  return {
+    supportChannel: channel,
+    supportContact: contact,
+    supportWhatsapp: channel === 'WHATSAPP' ? contact : '',
+    supportTelegram: channel === 'TELEGRAM' ? contact : '',
+    supportPhone: channel === 'PHONE' ? contact : '',
+    supportEmail: channel === 'EMAIL' ? contact : '',
+  };
 }

@@ -32,6 +32,11 @@ export const globalSettings = pgTable(
     supportChannel: text('support_channel').notNull().default(''),
     /** The number (E.164), Telegram user name or e-mail address of that channel. */
     supportContact: text('support_contact').notNull().default(''),
+    /** Every channel of 24X7 Support, each '' when not offered (support_channel is the first set). */
+    supportWhatsapp: text('support_whatsapp').notNull().default(''),
+    supportTelegram: text('support_telegram').notNull().default(''),
+    supportPhone: text('support_phone').notNull().default(''),
+    supportEmail: text('support_email').notNull().default(''),
   },
   (t) => [check('global_settings_single_row', sql`${t.id} = 1`)],
 );

@@ -26,6 +26,10 @@ const toWire = (r: Row): GlobalSetting => ({
   default_country: r.defaultCountry,
   support_channel: r.supportChannel as GlobalSetting['support_channel'],
   support_contact: r.supportContact,
+  support_whatsapp: r.supportWhatsapp,
+  support_telegram: r.supportTelegram,
+  support_phone: r.supportPhone,
+  support_email: r.supportEmail,
 });
 
 export function createSettingsService(db: Db) {

@@ -1,4 +1,10 @@
-import { SUPPORT_CHANNEL_LABELS, supportHref, type SupportChannel } from '@backlay/contract/bettor';
+import {
+  SUPPORT_CHANNEL_LABELS,
+  supportContactsOf,
+  supportHref,
+  type GlobalSetting,
+  type SupportChannel,
+} from '@backlay/contract/bettor';
 import { Icon } from '../../components/index.ts';
 import { useGlobalSetting } from '../../lib/api/global-settings.ts';
 import { useClientStore } from '../../lib/store.ts';
@@ -18,11 +24,8 @@ export function Footer({ showAgeButton = true }: { showAgeButton?: boolean }) {
   const openModal = useClientStore((s) => s.openModal);
   const host = typeof window === 'undefined' ? '' : window.location.host;
   const social = SOCIAL.filter((s) => settings?.[s.key]?.trim());
-  // The operator's contact (console → Settings); the plain label until one is set.
-  const supportLink = supportHref(settings?.support_channel, settings?.support_contact);
-  const channel = settings?.support_channel
-    ? SUPPORT_CHANNEL_LABELS[settings.support_channel as SupportChannel]
-    : '';
+  // Every channel the operator set (console → Settings); the plain label until one is.
+  const contacts = supportContacts(settings);
   return (
     <footer className="footer">
       <div className="footer__top">
@@ -35,18 +38,24 @@ export function Footer({ showAgeButton = true }: { showAgeButton?: boolean }) {
           </a>
         </nav>
         <div className="footer__support">
-          {supportLink ? (
-            <a
-              className="footer__support-badge footer__support-link"
-              href={supportLink}
-              target={supportLink.startsWith('https:') ? '_blank' : undefined}
-              rel="noopener noreferrer"
-            >
-              24X7 Support
-              <span className="footer__support-contact">
-                {channel}: {settings?.support_contact}
-              </span>
-            </a>
+          {contacts.length > 0 ? (
+            <section className="footer__support-badge" aria-labelledby="footer-support-title">
+              <span id="footer-support-title">24X7 Support</span>
+              <ul className="footer__support-list">
+                {contacts.map((c) => (
+                  <li key={c.channel}>
+                    <a
+                      className="footer__support-link"
+                      href={c.href}
+                      target={c.href.startsWith('https:') ? '_blank' : undefined}
+                      rel="noopener noreferrer"
+                    >
+                      {SUPPORT_CHANNEL_LABELS[c.channel]}: {c.contact}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
           ) : (
             <span className="footer__support-badge">24X7 Support</span>
           )}
@@ -88,4 +97,22 @@ export function Footer({ showAgeButton = true }: { showAgeButton?: boolean }) {
       </div>
     </footer>
   );
+}
+
+/**
+ * The channels to offer, each with its link: the four the operator may set, or (from a server that
+ * sends only them) the one channel and contact of before.
+ */
+function supportContacts(
+  s: GlobalSetting | undefined,
+): { channel: SupportChannel; contact: string; href: string }[] {
+  const four = supportContactsOf(s ?? {});
+  const list =
+    four.length > 0 || !s?.support_channel
+      ? four
+      : [{ channel: s.support_channel as SupportChannel, contact: (s.support_contact ?? '').trim() }];
+  return list.flatMap((c) => {
+    const href = supportHref(c.channel, c.contact);
+    return href ? [{ ...c, href }] : [];
+  });
 }
