@@ -104,7 +104,9 @@ describeBrowser('binary sessions in the browser', () => {
       if (!placed) await slip.getByRole('button', { name: 'Cancel' }).click();
     }
     expect(placed, 'the Yes bet was placed').toBe(true);
-    await expect.poll(() => page.getByTestId('binary-exposure').textContent(), POLL).toBe('-500.00');
+    // The same figure and sign as the header's Exposure, which here holds this one bet (issue 47).
+    await expect.poll(() => page.getByTestId('binary-exposure').textContent(), POLL).toBe('500.00');
+    await expect.poll(() => page.getByTestId('exposure').textContent(), POLL).toBe('500.00');
     await page.screenshot({ path: `${ARTIFACTS}/binary-390-placed.png`, fullPage: true });
 
     // The session closes at 14:30 binary time and settles on its last price.

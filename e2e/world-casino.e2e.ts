@@ -9,11 +9,13 @@ import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   ARTIFACTS,
+  apiSession,
   describeBrowser,
   ensureWebBuilt,
   expectNoSeriousAxe,
   launchBrowser,
   openPage,
+  RACING_SPORTS,
   signIn,
   startServerWithProvider,
   type RunningServer,
@@ -157,4 +159,66 @@ describeBrowser('Live Casino & Slots in the browser', () => {
     await page.screenshot({ path: `${ARTIFACTS}/world-casino-390-live.png`, fullPage: true });
     await context.close();
   }, 180_000);
+
+  // Issue 47, item 5: the game frame showed the available balance under a header showing the
+  // whole balance, both called "Balance". The wallet now says which figure it reports, the frame
+  // labels it "Available", and it is the header's Balance less its Exposure, to the paisa.
+  for (const [width, viewport] of [
+    [1366, { width: 1366, height: 900 }],
+    [390, MOBILE],
+  ] as const) {
+    it(`at ${width} px the game frame's figure is labelled Available and is the header's Balance less its Exposure (issue 47)`, async () => {
+      const demo = await apiSession(server.url, 'demo', 'demo1234');
+      const demo2 = await apiSession(server.url, 'demo2', 'demo1234');
+      // demo2 gets an exposure: a back of 100 at 3.0 matched against demo's lay.
+      const matches = (await demo.call('match/getMatches', { is_active: 1 })).body.data as {
+        match_id: number;
+        sport_id: number;
+        in_play: boolean;
+        main_odds: unknown[];
+      }[];
+      const m = matches.find(
+        (x) => !x.in_play && x.main_odds.length >= 2 && x.sport_id > 0 && !RACING_SPORTS.includes(x.sport_id),
+      )!;
+      const detail = (await demo.call('match/getMatchDetail', { match_id: m.match_id })).body.data as {
+        markets: { market_id: number; runners: { selection_id: number }[] }[];
+      };
+      const market = detail.markets[0]!;
+      const bet = (who: typeof demo, is_back: '0' | '1') =>
+        who.call('bet/placeMarketBet', {
+          match_id: m.match_id,
+          market_id: market.market_id,
+          selection_id: market.runners[0]!.selection_id,
+          is_back,
+          odds: 3,
+          stack: 100,
+          request_id: `e2e-balances-${width}-${is_back}`,
+        });
+      expect((await bet(demo, '0')).body).toMatchObject({ status: true });
+      expect((await bet(demo2, '1')).body).toMatchObject({ status: true, data: { status: 'MATCHED' } });
+
+      const { page, context } = await openPage(browser, `balances-${width}`, viewport);
+      await signIn(page, server.url, 'demo2');
+      const money = (text: string | null) => Number((text ?? '').replace(/[₹,]/g, ''));
+      await expect
+        .poll(async () => money(await page.getByTestId('exposure').textContent()), POLL)
+        .toBeGreaterThan(0);
+      await page.goto(`${server.url}/#/world-casino?category=SLOTS`);
+      const tile = page.getByTestId('game-tile').first();
+      await tile.waitFor({ timeout: POLL.timeout });
+      const gameName = (await tile.getByRole('link').textContent())!.trim();
+      await tile.getByRole('link').click();
+      const game = page.frameLocator(`iframe[title="${gameName} (game)"]`);
+      await game.getByRole('button', { name: 'Spin' }).waitFor({ timeout: POLL.timeout });
+      expect(await game.locator('#balance-label').textContent()).toBe('Available ');
+      const balance = money(await page.getByTestId('balance').textContent());
+      const exposure = money(await page.getByTestId('exposure').textContent());
+      await expect
+        .poll(async () => money(await game.locator('#balance').textContent()), POLL)
+        .toBeCloseTo(balance - exposure, 2);
+      await expectNoSeriousAxe(page);
+      await page.screenshot({ path: `${ARTIFACTS}/balances-${width}.png`, fullPage: true });
+      await context.close();
+    });
+  }
 });

@@ -187,6 +187,9 @@ export function buildProviderApp({ config, wallet, journal, logger }: ProviderPa
         page_session: session.id,
         display_name: session.display_name,
         balance_paise: a.balance,
+        // The wallet says which figure it reports: the page labels it so (never plain "Balance",
+        // which the site's header uses for the whole balance).
+        balance_label: a.balance_kind === 'AVAILABLE' ? 'Available' : 'Balance',
         game: slot !== undefined ? gameView(slot) : card !== undefined ? cardTableView(card) : rouletteView(),
         last_wins: lastWins(journal, a.player_id),
       },

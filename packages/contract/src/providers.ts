@@ -330,6 +330,12 @@ export type ProviderRollbackRequest = z.input<typeof providerRollbackRequest>;
 export const providerWalletAnswer = z.object({
   code: providerWalletCode,
   balance: z.number().int().nullable(),
+  /**
+   * Which figure `balance` is: AVAILABLE, what the player can stake now (the balance less what is
+   * held for open bets). A game shows it as "Available", never as "Balance", which the site's
+   * header uses for the whole balance (issue 47). Absent from answers stored before it was sent.
+   */
+  balance_kind: z.literal('AVAILABLE').optional(),
   currency: z.literal('INR'),
   /** Debit, credit, rollback: our ledger transfer id for it (null when nothing moved). */
   operator_transaction_id: z.string().nullable().optional(),

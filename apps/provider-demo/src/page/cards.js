@@ -142,7 +142,12 @@ function renderGame() {
       'header',
       { class: 'bar' },
       el('h1', { text: state.game.name }),
-      el('p', { class: 'balance' }, el('span', { text: 'Balance ' }), el('strong', { id: 'balance' })),
+      el(
+        'p',
+        { class: 'balance' },
+        el('span', { id: 'balance-label', text: `${state.balance_label ?? 'Balance'} ` }),
+        el('strong', { id: 'balance' }),
+      ),
     ),
     el('p', { id: 'timer', class: 'timer' }),
     el('p', { id: 'seed-hash', class: 'fair' }),

@@ -146,7 +146,7 @@ function renderGame() {
       el(
         'p',
         { class: 'balance' },
-        el('span', { text: 'Balance ' }),
+        el('span', { id: 'balance-label', text: `${state.balance_label ?? 'Balance'} ` }),
         el('strong', { id: 'balance', 'aria-live': 'polite' }),
       ),
     ),

@@ -91,12 +91,16 @@ export function answerBody(code: ProviderWalletCode, data: Omit<ProviderWalletAn
   return JSON.stringify({
     status: code === 'OK',
     ...(message === undefined ? {} : { message }),
-    data: { code, ...data, currency: 'INR' },
+    data: { code, ...data, balance_kind: 'AVAILABLE', currency: 'INR' },
   });
 }
 export const refusedCall = (http: 400 | 401, code: ProviderWalletCode, message: string): CallAnswer => ({
   http,
-  body: JSON.stringify({ status: false, message, data: { code, balance: null, currency: 'INR' } }),
+  body: JSON.stringify({
+    status: false,
+    message,
+    data: { code, balance: null, balance_kind: 'AVAILABLE', currency: 'INR' },
+  }),
 });
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');

@@ -121,10 +121,11 @@ function Book({ data }: { data: BinaryInstrument }) {
   return (
     <section className="binary-book" aria-labelledby="binary-book-head">
       <h3 id="binary-book-head">Your position</h3>
+      {/* The header's Exposure is the sum over every market, shown as an amount held (no sign);
+          this is the part held for this session, shown the same way and named so (issue 47). */}
       <p>
-        Exposure:{' '}
+        Exposure on this session:{' '}
         <strong className={exposed ? 'pos--down' : undefined} data-testid="binary-exposure">
-          {exposed ? '-' : ''}
           {formatMoney(data.exposure)}
         </strong>
       </p>
