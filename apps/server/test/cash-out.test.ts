@@ -161,6 +161,41 @@ describeStores(
       await clean();
     });
 
+    // Issue 47, item 2: a cash out quoted and locked at −₹4.15 settled at −₹4.14, and Bet History
+    // showed the lost ₹100 stake as −99.99. Now the quote, the money and each bet agree to the paisa.
+    for (const winner of [0, 1] as const) {
+      it(`a losing cash out settles at the figure it locked, and each bet shows its own result (winner ${winner + 1})`, async () => {
+        // A backs Runner 1 ₹100 @ 3.0, then it drifts: A can lay it only at 4.1. Laying ₹73.17
+        // there levels A at −₹26.83 (exactly −26.827 if Runner 1 wins, −26.83 if not).
+        const m = await createMarket(ctx.app, { runners: 2 });
+        const maker = await bettor(100_000);
+        const a = await bettor(1_000);
+        await placed(maker, bet(m, 0, false, 3, 100));
+        expect((await placed(a, bet(m, 0, true, 3, 100))).status).toBe('MATCHED');
+        await placed(maker, bet(m, 0, true, 4.1, 1_000));
+        const q = await quoteOf(a, m);
+        expect(q).toMatchObject({ available: true, profit: -26.83 });
+        expect((await cashOut(a, m, q.profit)).status).toBe(true);
+        const before = await balanceOf(a);
+        const res = await (
+          await op()
+        ).call('adminMarketResult', { market_id: m.marketId, winners: [m.selectionIds[winner]] });
+        expect(res.body.status, JSON.stringify(res.body)).toBe(true);
+        // The money: exactly the figure locked, whoever won (no commission on a loss).
+        const after = await balanceOf(a);
+        expect(Math.round((after.total_balance - before.total_balance) * 100)).toBe(-2_683);
+        // Each bet its own result: the back +200.00 or −100.00 exactly; the lay the rest.
+        const history = (await a.call('getBetHistory', { market_id: m.marketId, page: 1 })).body.data as {
+          bets: { is_back: string; profit_loss: number }[];
+        };
+        const shown = Object.fromEntries(
+          history.bets.map((b) => [b.is_back === '1' ? 'back' : 'lay', b.profit_loss]),
+        );
+        expect(shown).toEqual(winner === 0 ? { back: 200, lay: -226.83 } : { back: -100, lay: 73.17 });
+        await clean();
+      });
+    }
+
     it('partial liquidity: not enough at the best price, no cash out; cashOut refused and nothing placed', async () => {
       // Only ₹150 of backs at 2.0: the ₹200 lay cannot match there in full.
       const { m, a } = await shortened(150);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { marketStatus } from './catalog.ts';
-import { documented, idInput, isoDateTime, textInput, TWO_DECIMALS } from './common.ts';
+import { documented, idInput, isoDateTime, plainText, textInput, TWO_DECIMALS } from './common.ts';
 import { rupees } from './wallet.ts';
 
 // Operator calls under /api/admin/ (operator role only; 403 for a bettor). Every call is audited
@@ -117,7 +117,12 @@ export const adminMarketRemoveRunnerRequest = z.object({
  * The operator's words on a void ("Match abandoned", "Wrong rate"), shown to bettors beside
  * "Void" on the match page, My Bets and the reports; optional, at most 120 characters.
  */
-export const voidReason = textInput('reason', { max: 120 }).trim().optional();
+export const voidReason = z
+  .string({ error: 'reason must be text' })
+  .trim()
+  .max(120, 'reason must be at most 120 characters')
+  .check(plainText('reason'))
+  .optional();
 
 export const adminMarketVoidRequest = z.object({
   market_id: idInput,

@@ -3,7 +3,14 @@
 // exact arithmetic) pays more; liquidity, prices and the minimum stake are respected.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LADDER, quoteCashOut, type CashOutRunner, type HedgeBet } from '../src/index.ts';
+import {
+  LADDER,
+  marketPosition,
+  quoteCashOut,
+  settleMarket,
+  type CashOutRunner,
+  type HedgeBet,
+} from '../src/index.ts';
 
 /** Each outcome's result after the bets, in hundredths of a paisa, bet by bet (not the quote's formula). */
 function oracleOutcomes(runners: readonly CashOutRunner[], bets: readonly HedgeBet[]): number[] {
@@ -146,5 +153,61 @@ describe('cash out', () => {
         { selection_id: 'B', pnl_paise: 0, back: at(DEEP), lay: at(DEEP) },
       ]),
     ).toMatchObject({ ok: false, reason: 'NO_POSITION' });
+  });
+
+  // Issue 47, item 2: a cash out quoted and locked at −₹4.15 settled at −₹4.14. The quote works on
+  // the exact position and settlement rounds a user's result down once, as the position does: the
+  // figure locked is, to the paisa, what each outcome settles at.
+  it('what the quote locks is what settlement pays for every winner, to the paisa', () => {
+    const betArb = fc.record({
+      runner: fc.integer({ min: 0, max: 3 }),
+      back: fc.boolean(),
+      priceIdx: fc.integer({ min: 0, max: 200 }),
+      stake_paise: fc.integer({ min: 100, max: 500_000 }),
+    });
+    const caseArb = fc.record({
+      n: fc.integer({ min: 2, max: 4 }),
+      bets: fc.array(betArb, { minLength: 1, maxLength: 6 }),
+      prices: fc.array(
+        fc.record({ idx: fc.integer({ min: 0, max: 150 }), spread: fc.integer({ min: 0, max: 3 }) }),
+        {
+          minLength: 4,
+          maxLength: 4,
+        },
+      ),
+    });
+    fc.assert(
+      fc.property(caseArb, ({ n, bets, prices }) => {
+        const ids = Array.from({ length: n }, (_, i) => `r${i}`);
+        const matched = bets.map((b) => ({
+          selection_id: ids[b.runner % n]!,
+          side: b.back ? ('BACK' as const) : ('LAY' as const),
+          price: LADDER[b.priceIdx]!,
+          stake_paise: b.stake_paise,
+        }));
+        const pos = marketPosition(ids, { matched });
+        if (pos.runners.every((r) => r.pnl_paise === 0 && r.worst_rest === 0)) return;
+        const runners: CashOutRunner[] = ids.map((id, i) => ({
+          selection_id: id,
+          pnl_paise: pos.runners[i]!.pnl_paise,
+          pnl_rest: pos.runners[i]!.worst_rest,
+          back: { price: LADDER[prices[i]!.idx + prices[i]!.spread]!, size_paise: DEEP },
+          lay: { price: LADDER[prices[i]!.idx]!, size_paise: DEEP },
+        }));
+        const q = quoteCashOut(runners);
+        if (!q.ok) return;
+        const all = [...matched, ...q.bets];
+        ids.forEach((winner, w) => {
+          const s = settleMarket({
+            market: { market_id: 'm', commission_bp: 0 },
+            bets: all.map((b, k) => ({ bet_id: `b${k}`, user_id: 'u', placed_at_ms: 0, ...b })),
+            result: { winners: [winner] },
+          });
+          expect(s.users[0]!.net_paise).toBe(q.outcomes_paise[w]);
+        });
+        expect(q.profit_paise).toBe(Math.min(...q.outcomes_paise));
+      }),
+      { numRuns: 500, seed: 47 },
+    );
   });
 });

@@ -31,8 +31,14 @@ export interface TakePrice {
 
 export interface CashOutRunner {
   readonly selection_id: string;
-  /** The matched position's profit (negative: loss) if this runner wins. */
+  /** The matched position's profit (negative: loss) if this runner wins, rounded down. */
   readonly pnl_paise: Paise;
+  /**
+   * What rounding pnl_paise down dropped, hundredths of a paisa (0..99; marketPosition's
+   * `worst_rest` of matched bets): the quote works on the exact position, so the figure it locks is
+   * the one settlement pays, rounded once (issue 47: a quote of −₹4.15 settled at −₹4.14). 0 when absent.
+   */
+  readonly pnl_rest?: number;
   /** The best price the user can back at now (the best lay offer), or null. */
   readonly back: TakePrice | null;
   /** The best price the user can lay at now (the best back offer), or null. */
@@ -71,6 +77,8 @@ type Level =
 
 function checkRunner(r: CashOutRunner): void {
   if (!Number.isSafeInteger(r.pnl_paise)) throw new RangeError(`pnl_paise must be integer paise`);
+  const rest = r.pnl_rest ?? 0;
+  if (!Number.isInteger(rest) || rest < 0 || rest > 99) throw new RangeError('pnl_rest must be 0..99');
   for (const t of [r.back, r.lay]) {
     if (t === null) continue;
     if (!isValidPrice(t.price)) throw new RangeError(`price ${String(t.price)} is not on the ladder`);
@@ -104,7 +112,9 @@ function hedgeToLevel(runners: readonly CashOutRunner[], k_paise: number, min_st
     own.push(side === 'BACK' ? stake_paise * take.price : -stake_paise * take.price);
     common += side === 'BACK' ? -stake_paise : stake_paise;
   }
-  const outcomes_hundredths = runners.map((r, i) => (r.pnl_paise + common) * 100 + own[i]!);
+  const outcomes_hundredths = runners.map(
+    (r, i) => (r.pnl_paise + common) * 100 + (r.pnl_rest ?? 0) + own[i]!,
+  );
   return { bets, outcomes_hundredths };
 }
 

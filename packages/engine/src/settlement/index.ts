@@ -29,4 +29,5 @@ export type {
   DeclaredResult,
 } from './rules.ts';
 export { settleMarket, reverseMovements } from './settle.ts';
+export { betShares, type BetShare } from './apportion.ts';
 export { movementsFromNets } from './movements.ts';

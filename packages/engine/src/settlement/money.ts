@@ -42,6 +42,16 @@ export function truncExact(x: ExactPaise): number {
 }
 
 /**
+ * Rounded down to whole paise, against the bettor (DOMAIN.md "Exposure and profit/loss": round once
+ * per outcome, against the bettor): a win rounds down, a loss rounds up to the paisa the position
+ * and the exposure held for it were rounded to, so a market's result, its quote and its hold agree.
+ */
+export function floorExact(x: ExactPaise): number {
+  const q = x.num / x.den;
+  return toSafeNumber(x.num < 0n && q * x.den !== x.num ? q - 1n : q, 'amount');
+}
+
+/**
  * The exact profit/loss of one matched bet, in paise.
  *
  * `win_share` is the share of the stake settled as winning: 1/1 for a winner, 0 for a loser, 1/k for

@@ -16,6 +16,7 @@ import {
   addExact,
   betProfitExact,
   commissionPaise,
+  floorExact,
   truncExact,
   type ExactPaise,
 } from './money.ts';
@@ -100,7 +101,11 @@ function validate(input: SettleMarketInput): void {
  * voided runner (SELECTION_VOID); named in void_bet_ids (BET_VOID); placed inside a void window
  * (TIME_WINDOW); otherwise settle at the reduced price with the dead-heat share; then a conduct
  * void removes the bet only if its exact profit is positive (spec §6: only winning bets are
- * voided). A user's net is the exact sum of their bets rounded toward zero, once.
+ * voided). A user's net is the exact sum of their bets rounded down (against the bettor), once:
+ * the rule of the position shown, the exposure held and the cash-out quote (DOMAIN.md), so a
+ * market settles to the paisa the bettor was shown. A fill's own `profit_paise` is its exact
+ * profit rounded toward zero (never more than it risked), for reading; the money moves by the
+ * user's net, and the bet history shows each bet's share of it (exchange/settler.ts).
  *
  * Deterministic: the same input gives the same output, and the per-user numbers and movements do
  * not depend on the order of the bets. Unsettle = reverse the movements (see `reverseMovements`);
@@ -198,9 +203,10 @@ export function settleMarket(input: SettleMarketInput): MarketSettlement {
     const a = acc.get(user_id)!;
     for (const v of [a.won, a.lost, a.voidStake])
       if (!Number.isSafeInteger(v)) throw new SettlementError('amount out of the safe integer range');
-    // One rounding per user and market, toward zero, from the exact sum: the loss charged never
-    // exceeds the exact loss of the outcome that happened (so never the exposure held for it).
-    const net = truncExact(a.exact);
+    // One rounding per user and market, down (against the bettor), from the exact sum: the figure
+    // the position showed for this outcome, and never more than the exposure held for it (which is
+    // that same figure, rounded the same way).
+    const net = floorExact(a.exact);
     const commission = commissionPaise(net, commission_bp);
     return {
       user_id,

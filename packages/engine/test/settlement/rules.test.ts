@@ -93,14 +93,14 @@ describe('match odds: win, lose, commission', () => {
     expect(balancesAfter(s, ['alice', 'bob'])).toEqual({ alice: 10_950, bob: 9_000, house: 50 });
   });
 
-  it('rounding: 333 @ 1.50 wins 166 (exact 166.5, rounded down) and the layer pays exactly 166; commission floor(3.32) = 3', () => {
+  it('rounding: 333 @ 1.50 wins 166 (exact 166.5, rounded down) and the layer pays 167 (exact 166.5, rounded against the bettor, as its hold was); commission floor(3.32) = 3', () => {
     const s = settleMarket({
       market,
       bets: [bet('alice', 'BACK', 'A', 150, 333), bet('bob', 'LAY', 'A', 150, 333)],
       result: { winners: ['A'] },
     });
     expect(s.bets.map((b) => b.profit_paise)).toEqual([166, -166]);
-    expect(balancesAfter(s, ['alice', 'bob'])).toEqual({ alice: 10_163, bob: 9_834, house: 3 });
+    expect(balancesAfter(s, ['alice', 'bob'])).toEqual({ alice: 10_163, bob: 9_833, house: 4 });
   });
 });
 

@@ -83,6 +83,8 @@ export function cashOutQuoteOf(x: QuoteInputs): CashOutQuoteView {
   const input: CashOutRunner[] = running.map((r, i) => ({
     selection_id: String(r.selectionId),
     pnl_paise: position.runners[i]!.pnl_paise,
+    // Matched bets only, so worst_rest is the rest of pnl_paise: the quote works on the exact position.
+    pnl_rest: position.runners[i]!.worst_rest,
     ...x.best(r.selectionId),
   }));
   const q = quoteCashOut(input, { min_stake_paise: x.market.minStakePaise });

@@ -2,6 +2,7 @@
 // settleMarket), how their results are cleared on an unsettle, and how every user's exposure is
 // recomputed from fills and open bets. The generic settlement service drives it (modules/markets).
 import {
+  betShares,
   marketPosition,
   settleMarket,
   type MarketSettlement,
@@ -75,54 +76,19 @@ function fillsWithBets(tx: Executor, marketIds: readonly number[]) {
 type BetResult = { userId: number; result: 'WON' | 'LOST' | 'VOID'; profit: number };
 
 /**
- * Each bet's result from the engine's per-fill results: its profit is the sum of its fills'
- * (each truncated toward zero), so a user's bets can miss the user's market result (rounded once,
- * from the exact sum) by the engine's `rounding_paise`. That residue is carried onto the user's
- * not-void bet with the largest |profit| (the lowest bet id on a tie), so a user's bets of the
- * market add up exactly to what their balance moved before commission (docs/settlement.md).
+ * Each bet's result from the engine's settlement (`betShares`): its own exact result rounded down,
+ * the paise that rounding each user once leaves over going to the bets with the largest fractions
+ * dropped, so every bet shows its own figure to the paisa and a user's bets of the market add up
+ * exactly to what their balance moved before commission (docs/settlement.md).
  */
 export function betResults(settlement: MarketSettlement): Map<number, BetResult> {
-  const perBet = new Map<number, BetResult & { cameIn: boolean }>();
-  for (const b of settlement.bets) {
-    const betId = Number(b.bet_id.split('/')[0]);
-    const cur = perBet.get(betId);
-    const result = b.outcome;
-    if (!cur) perBet.set(betId, { userId: Number(b.user_id), result, profit: b.profit_paise, cameIn: false });
-    else {
-      cur.profit += b.profit_paise;
-      // Fills of one bet share runner, side and placing time: they agree unless one is void.
-      if (cur.result === 'VOID') cur.result = result;
-    }
-  }
-  const byUser = new Map<number, [number, BetResult & { cameIn: boolean }][]>();
-  for (const [betId, r] of perBet) {
-    if (r.result === 'VOID') continue;
-    r.cameIn = r.result === 'WON';
-    const list = byUser.get(r.userId);
-    if (list) list.push([betId, r]);
-    else byUser.set(r.userId, [[betId, r]]);
-  }
-  const size = (r: BetResult) => Math.abs(r.profit);
-  for (const u of settlement.users) {
-    const list = byUser.get(Number(u.user_id)) ?? [];
-    if (u.rounding_paise !== 0) {
-      // A residue comes from fractions of settled fills, so the user has a not-void bet to carry it.
-      let top = list[0]!;
-      for (const e of list) {
-        if (size(e[1]) > size(top[1]) || (size(e[1]) === size(top[1]) && e[0] < top[0])) top = e;
-      }
-      top[1].profit += u.rounding_paise;
-    }
-    const sum = list.reduce((s, [, r]) => s + r.profit, 0);
-    if (sum !== u.net_paise)
-      throw new Error(`user ${u.user_id}: bets sum to ${sum}, the market result is ${u.net_paise}`);
-  }
+  const shares = betShares(settlement, (f) => f.bet_id.split('/')[0]!);
   const out = new Map<number, BetResult>();
-  for (const [betId, r] of perBet) {
-    out.set(betId, {
-      userId: r.userId,
-      profit: r.profit,
-      result: r.result === 'VOID' ? 'VOID' : betResultOf(r.profit, r.cameIn),
+  for (const [key, s] of shares) {
+    out.set(Number(key), {
+      userId: Number(s.user_id),
+      profit: s.profit_paise,
+      result: s.outcome === 'VOID' ? 'VOID' : betResultOf(s.profit_paise, s.outcome === 'WON'),
     });
   }
   return out;
