@@ -1,7 +1,8 @@
-// Card faces of the in-house tables as small inline cards: "10♥" on screen, "Ten of hearts" to a
-// screen reader (the codes read by card-codes.ts); shared by the result modal, Verify and the
-// Casino Result report.
+// Card faces of the in-house tables as small drawn cards (PlayingCard, the table's own set): "Ten
+// of hearts" to a screen reader (the codes read by card-codes.ts); shared by the result modal,
+// Verify and the Casino Result report.
 import { areCards, cardFace } from './card-codes.ts';
+import { PlayingCard } from './PlayingCard.tsx';
 import './CasinoCards.css';
 
 export { areCards } from './card-codes.ts';
@@ -15,7 +16,7 @@ export function CasinoCard({ code, small = false }: { code: string; small?: bool
       className={`casino-card${face.red ? ' casino-card--red' : ''}${small ? ' casino-card--small' : ''}`}
       title={face.name}
     >
-      <span aria-hidden="true">{face.face}</span>
+      <PlayingCard face={face} className="casino-card__svg" />
       <span className="visually-hidden">{face.name}</span>
     </span>
   );

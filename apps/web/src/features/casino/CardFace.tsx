@@ -1,6 +1,7 @@
 import { cardFace } from '../../components/card-codes.ts';
+import { PlayingCard } from '../../components/PlayingCard.tsx';
 
-/** One card face up (rank and suit in text, red or black, named for screen readers), or face down. */
+/** One card face up (the site's one set of faces, PlayingCard; named for screen readers), or face down. */
 export function CardFace({ code, fresh = false }: { code: string | null; fresh?: boolean }) {
   if (code == null) return <span className="ccard ccard--down" aria-hidden="true" />;
   const face = cardFace(code);
@@ -18,8 +19,7 @@ export function CardFace({ code, fresh = false }: { code: string | null; fresh?:
       aria-label={face.name}
       data-card={code}
     >
-      <span className="ccard__rank">{face.rank}</span>
-      <span className="ccard__suit">{face.symbol}</span>
+      <PlayingCard face={face} className="ccard__svg" />
     </span>
   );
 }
