@@ -35,6 +35,18 @@ type Detail = {
   markets: { market_id: number; market_name: string; runners: { selection_id: number; name: string }[] }[];
 };
 
+/**
+ * Matches not in play with a main market and a name no other has, from the end of the list: the
+ * first tests take theirs from its start, so the issue 47 tests pick by position from here.
+ */
+async function fromTheEnd(who: Awaited<ReturnType<typeof apiSession>>): Promise<MatchRow[]> {
+  const matches = (await who.call('match/getMatches', { is_active: 1 })).body.data as MatchRow[];
+  return matches
+    .filter((m) => !m.in_play && m.main_odds.length >= 2 && !RACING_SPORTS.includes(m.sport_id))
+    .filter((m) => matches.filter((o) => o.match_name === m.match_name).length === 1)
+    .reverse();
+}
+
 describeBrowser('settlement in the browser', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -270,12 +282,7 @@ describeBrowser('settlement in the browser', () => {
       const demo = await apiSession(server.url, 'demo', 'demo1234');
       const demo2 = await apiSession(server.url, 'demo2', 'demo1234');
       const operator = await apiSession(server.url, 'operator', 'operator123');
-      const matches = (await demo2.call('match/getMatches', { is_active: 1 })).body.data as MatchRow[];
-      // From the end of the list: the tests above take theirs from its start.
-      const pool = matches
-        .filter((m) => !m.in_play && m.main_odds.length >= 2 && !RACING_SPORTS.includes(m.sport_id))
-        .filter((m) => matches.filter((o) => o.match_name === m.match_name).length === 1)
-        .reverse();
+      const pool = await fromTheEnd(demo2);
       const [whole, partly] = [pool[pick - 1]!, pool[runnerPick - 1]!];
       expect(partly, 'four matches not yet in play').toBeDefined();
       const backed = async (m: MatchRow, tag: string) => {
@@ -359,11 +366,7 @@ describeBrowser('settlement in the browser', () => {
       const demo = await apiSession(server.url, 'demo', 'demo1234');
       const demo2 = await apiSession(server.url, 'demo2', 'demo1234');
       const operator = await apiSession(server.url, 'operator', 'operator123');
-      const matches = (await demo2.call('match/getMatches', { is_active: 1 })).body.data as MatchRow[];
-      const pool = matches
-        .filter((m) => !m.in_play && m.main_odds.length >= 2 && !RACING_SPORTS.includes(m.sport_id))
-        .filter((m) => matches.filter((o) => o.match_name === m.match_name).length === 1)
-        .reverse();
+      const pool = await fromTheEnd(demo2);
       const m = pool[pick - 1];
       expect(m, 'six matches not yet in play').toBeDefined();
       const detail = (await demo2.call('match/getMatchDetail', { match_id: m!.match_id })).body

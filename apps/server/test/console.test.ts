@@ -989,13 +989,15 @@ describeStores('operator console calls', (ctx) => {
     await invariantsHold();
   });
 
+  /** The global settings as a bettor's page reads them (no session). */
+  const pub = async () =>
+    (await ctx.api.fork().call('getGlobalSetting', undefined, { token: null })).body.data as Record<
+      string,
+      unknown
+    >;
+
   it('settings: the 24X7 Support contact is the operator’s (kept when a save leaves it out)', async () => {
     const o = await op();
-    const pub = async () =>
-      (await ctx.api.fork().call('getGlobalSetting', undefined, { token: null })).body.data as Record<
-        string,
-        unknown
-      >;
     const before = await pub();
     const original = Object.fromEntries(Object.keys(SETTINGS).map((k) => [k, before[k]]));
     const saved = await o.call('adminSettingsSave', {
@@ -1016,11 +1018,6 @@ describeStores('operator console calls', (ctx) => {
 
   it('settings: 24X7 Support on every channel set; the first is the pair older clients read (issue 47)', async () => {
     const o = await op();
-    const pub = async () =>
-      (await ctx.api.fork().call('getGlobalSetting', undefined, { token: null })).body.data as Record<
-        string,
-        unknown
-      >;
     const before = await pub();
     const original = Object.fromEntries(Object.keys(SETTINGS).map((k) => [k, before[k]]));
     const four = {

@@ -2,42 +2,22 @@
 // words. The money was right before (the stakes came back); what the bettor read was not: a voided
 // market kept its pre-void book and its bets said MATCHED. Through HTTP, on both stores.
 import { expect, it } from 'vitest';
-import type { Bet, CurrentBets, MatchBets, MatchDetail } from '@backlay/contract';
+import type { Bet, CurrentBets, EndpointName, MatchBets, MatchDetail } from '@backlay/contract';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
-import type { EndpointName } from '@backlay/contract';
 import type { Api } from './helpers/api.ts';
-import { createBettor, createMarket } from './helpers/exchange.ts';
+import {
+  createMarket,
+  marketBet as bet,
+  nextRequestId as nextId,
+  type TestMarket as M,
+} from './helpers/exchange.ts';
+import { bettorOf, operatorOf } from './helpers/people.ts';
 import { describeStores } from './helpers/stores.ts';
 
-let rid = 0;
-const nextId = (p = 'r') => `${p}-${++rid}-${Math.random().toString(36).slice(2, 8)}`;
-
-type M = Awaited<ReturnType<typeof createMarket>>;
-const bet = (m: M, runner: number, isBack: boolean, odds: number, stack: number) => ({
-  match_id: m.matchId,
-  market_id: m.marketId,
-  selection_id: m.selectionIds[runner]!,
-  is_back: isBack ? '1' : '0',
-  odds,
-  stack,
-  request_id: nextId('bet'),
-});
-
 describeStores('a void as the bettor reads it', (ctx) => {
-  let operator: Api;
-  async function op() {
-    if (!operator) {
-      operator = ctx.api.fork();
-      await operator.login('operator', 'operator123');
-    }
-    return operator;
-  }
-  async function bettor(): Promise<Api> {
-    const u = await createBettor(ctx.app, 10_000_00);
-    const api = ctx.api.fork();
-    await api.login(u.userName, u.password);
-    return api;
-  }
+  let operator: Promise<Api> | undefined;
+  const op = () => (operator ??= operatorOf(ctx));
+  const bettor = () => bettorOf(ctx, 10_000_00);
   const ok = async (api: Api, name: EndpointName, body: object) => {
     const r = await api.call(name, body);
     expect(r.statusCode, JSON.stringify(r.body)).toBe(200);

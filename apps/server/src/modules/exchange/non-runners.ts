@@ -218,13 +218,3 @@ export async function removedSince(db: Executor, marketId: number, seenVersion: 
     .limit(1);
   return row !== undefined;
 }
-
-/** Removed runners' reduction factors (basis points) by selection id, of these markets. */
-export async function removalsOf(db: Executor, marketIds: readonly number[]): Promise<Map<number, number>> {
-  if (marketIds.length === 0) return new Map();
-  const rows = await db
-    .select({ selectionId: marketVoids.selectionId, reductionBp: marketVoids.reductionBp })
-    .from(marketVoids)
-    .where(and(inArray(marketVoids.marketId, [...marketIds]), eq(marketVoids.kind, 'SELECTION')));
-  return new Map(rows.map((r) => [r.selectionId!, r.reductionBp]));
-}

@@ -16,7 +16,7 @@ import { createExchangeService, type ExchangeOptions } from './service.ts';
 import { createMatchOddsKind } from './settler.ts';
 import { STALE_VERSION_MESSAGE } from '../markets/takes-bets.ts';
 import { voidsOfMarkets } from '../markets/voids.ts';
-import { removalsOf, removedSince, RUNNER_REMOVED_MESSAGE } from './non-runners.ts';
+import { removedSince, RUNNER_REMOVED_MESSAGE } from './non-runners.ts';
 import * as q from './queries.ts';
 import { makersQuietAlerts } from './console.ts';
 import type { ExchangeServiceImpl } from './service.ts';
@@ -64,7 +64,7 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
         .where(and(eq(markets.matchId, m.matchId), eq(markets.marketKind, 'EXCHANGE')))
         .orderBy(asc(markets.marketId));
       const ids = marketRows.map((r) => r.marketId);
-      const [runnerRows, ladders, reductions, voids] = await Promise.all([
+      const [runnerRows, ladders, voids] = await Promise.all([
         ids.length === 0
           ? []
           : db
@@ -73,7 +73,6 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
               .where(or(...ids.map((id) => eq(runners.marketId, id))))
               .orderBy(asc(runners.marketId), asc(runners.sortOrder)),
         readLadders(db, ids),
-        removalsOf(db, ids),
         voidsOfMarkets(db, ids),
       ]);
       const markets_: MatchDetail['markets'] = [];
@@ -112,10 +111,10 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
             // Matched bets only, so worst_rest is the rest of pnl_paise.
             position_rest: position.runners[i]!.worst_rest,
             // A removed runner's reduction factor (percent), for the race card to strike it through.
-            ...(r.status === 'REMOVED' && reductions.has(r.selectionId)
-              ? { reduction_factor: reductions.get(r.selectionId)! / 100 }
+            ...(r.status === 'REMOVED' && voids.runners.has(r.selectionId)
+              ? { reduction_factor: voids.runners.get(r.selectionId)!.reductionBp / 100 }
               : {}),
-            void_reason: voids.runners.get(r.selectionId) || null,
+            void_reason: voids.runners.get(r.selectionId)?.reason || null,
           })),
         });
       }

@@ -50,8 +50,15 @@ export function voidReasonOf(b: VoidableBet): SQL<string | null> {
       order by v.void_id limit 1))`;
 }
 
-/** The voids a market page shows: whole markets voided and runners voided, each with its words ('' none). */
-export type MarketsVoids = { markets: Map<number, string>; runners: Map<number, string> };
+/**
+ * The voids a market page shows: whole markets voided with the operator's words ('' none), and
+ * runners voided with theirs and the reduction factor of a removal (basis points, 0 for a plain
+ * runner void).
+ */
+export type MarketsVoids = {
+  markets: Map<number, string>;
+  runners: Map<number, { reason: string; reductionBp: number }>;
+};
 
 /** The whole-market voids (settled void) and runner voids of these markets, for their pages. */
 export async function voidsOfMarkets(db: Executor, marketIds: readonly number[]): Promise<MarketsVoids> {
@@ -70,11 +77,17 @@ export async function voidsOfMarkets(db: Executor, marketIds: readonly number[])
         ),
       ),
     db
-      .select({ selectionId: marketVoids.selectionId, reason: marketVoids.reason })
+      .select({
+        selectionId: marketVoids.selectionId,
+        reason: marketVoids.reason,
+        reductionBp: marketVoids.reductionBp,
+      })
       .from(marketVoids)
       .where(and(inArray(marketVoids.marketId, ids), eq(marketVoids.kind, 'SELECTION'))),
   ]);
   for (const w of whole) out.markets.set(w.marketId, w.reason ?? '');
-  for (const r of runnerVoids) out.runners.set(r.selectionId!, r.reason ?? '');
+  for (const r of runnerVoids) {
+    out.runners.set(r.selectionId!, { reason: r.reason ?? '', reductionBp: r.reductionBp });
+  }
   return out;
 }
