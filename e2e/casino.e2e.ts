@@ -22,6 +22,25 @@ import {
 } from './harness.ts';
 
 const MOBILE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+
+/** Every tile of the lobby shows its own picture, drawn (scrolled to, so the lazy ones load too). */
+async function picturesShown(page: Page) {
+  const tiles = page.getByTestId('casino-tile');
+  const count = await tiles.count();
+  expect(count).toBeGreaterThan(0);
+  const games = new Set<string>();
+  for (let i = 0; i < count; i++) {
+    const pic = tiles.nth(i).locator('img.ctile__pic');
+    await pic.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => pic.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), POLL)
+      .toBe(320);
+    games.add((await pic.getAttribute('data-game'))!);
+  }
+  expect(games.size).toBe(count);
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
 const POLL = { timeout: 30_000, interval: 200 };
 /** Seconds a bettor needs in the window: pick an option, a button, Place Bet. */
 const SECONDS_TO_BET = 5;
@@ -52,6 +71,25 @@ describeBrowser('Our Casino in the browser', () => {
     await server?.stop();
   });
 
+  // Issue 47 item 7: a lobby with a picture per table, Our Casino and Our Virtual, at 1366.
+  it('at 1366 px: both lobbies show a picture per table, and pass axe', async () => {
+    const { page, context } = await openPage(browser, 'casino-lobby-1366', DESKTOP);
+    await signIn(page, server.url, 'demo');
+    for (const [series, title] of [
+      ['ourcasino', 'Our Casino'],
+      ['virtual', 'Our Virtual'],
+    ] as const) {
+      await page.goto(`${server.url}/#/casino/list/${series}`);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await page.getByTestId('casino-tile').first().waitFor();
+      await picturesShown(page);
+      await noSidewaysScroll(page);
+      await expectNoSeriousAxe(page);
+      await page.screenshot({ path: `${ARTIFACTS}/casino-1366-lobby-${series}.png`, fullPage: true });
+    }
+    await context.close();
+  }, 120_000);
+
   it('at 390 px: Dragon Tiger from the sidebar, a Casino button bet, the deal, the result in the strip and the statement, verified', async () => {
     const { page, context } = await openPage(browser, 'casino-demo', MOBILE);
     await signIn(page, server.url, 'demo');
@@ -64,6 +102,7 @@ describeBrowser('Our Casino in the browser', () => {
     await page.waitForURL(/#\/casino\/list\/ourcasino$/);
     await page.getByRole('heading', { level: 1, name: 'Our Casino' }).waitFor();
     await page.getByRole('link', { name: 'Dragon Tiger 20-20' }).waitFor();
+    await picturesShown(page);
     await noSidewaysScroll(page);
     await expectNoSeriousAxe(page);
     await page.screenshot({ path: `${ARTIFACTS}/casino-390-lobby.png`, fullPage: true });

@@ -122,11 +122,40 @@ describeBrowser('the demo provider: a slot launched, spun and paid through the w
         const before = rupees((await balance.textContent())!);
         await expectNoSeriousAxe(page);
 
+        // The reels are pictures named by their symbols (issue 47 item 7).
+        const reels = page.locator('#reels');
+        await expect.poll(() => reels.getByRole('img').count()).toBe(15);
+        const names = new Set(
+          await reels.getByRole('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('aria-label'))),
+        );
+        for (const name of names)
+          expect([
+            'Maharaja',
+            'Palace',
+            'Elephant',
+            'Peacock',
+            'Lotus',
+            'Ace',
+            'King',
+            'Queen',
+            'Jack',
+          ]).toContain(name);
+        // They roll before they stop, except for a bettor who asked for reduced motion (here at 390).
+        const reduce = viewport.width === 390;
+        await page.emulateMedia({ reducedMotion: reduce ? 'reduce' : 'no-preference' });
+        await page.evaluate(() => {
+          const w = window as unknown as { rolled: boolean };
+          w.rolled = false;
+          new MutationObserver(() => {
+            if (document.getElementById('reels')?.classList.contains('rolling')) w.rolled = true;
+          }).observe(document.getElementById('reels')!, { attributes: true });
+        });
         await page.getByLabel('Stake').selectOption({ label: '₹50.00' });
         await page.getByRole('button', { name: 'Spin' }).focus();
         await page.keyboard.press('Enter');
         const status = page.getByRole('status');
         await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(/You won|No win/);
+        expect(await page.evaluate(() => (window as unknown as { rolled: boolean }).rolled)).toBe(!reduce);
         const text = (await status.textContent())!;
         const win = /You won (₹[\d,.]+)/.exec(text);
         const result = (win ? rupees(win[1]!) : 0) - 5_000;
@@ -145,52 +174,106 @@ describeBrowser('the demo provider: a slot launched, spun and paid through the w
       }
     });
   }
-  it('the roulette table at 390 px: the dealer timer, a bet placed by keyboard, the result and the balance', async () => {
-    const { context, page } = await openPage(browser!, 'provider-demo-roulette-390', WIDTHS[1]);
-    try {
-      await page.goto(await launchUrl('European Roulette', 'LIVE'));
-      await page.getByRole('heading', { level: 1, name: 'European Roulette' }).waitFor();
-      const balance = page.locator('#balance');
-      await expect.poll(() => balance.textContent()).toMatch(/^₹/);
-      const before = rupees((await balance.textContent())!);
-      // A window with time enough for the keys below.
-      await expect
-        .poll(
-          async () =>
-            Number(
-              /Place your bets: (\d+) s left/.exec((await page.locator('#timer').textContent()) ?? '')?.[1] ??
-                0,
-            ),
-          {
-            timeout: 40_000,
-          },
-        )
-        .toBeGreaterThanOrEqual(6);
-      await expectNoSeriousAxe(page);
-      await page.getByLabel('Chip').selectOption({ label: '₹10.00' });
-      await page.getByRole('button', { name: 'Red', exact: true }).focus();
-      await page.keyboard.press('Enter');
-      await page.getByRole('button', { name: 'Place bets' }).focus();
-      await page.keyboard.press('Enter');
-      const status = page.getByRole('status');
-      await expect.poll(() => status.textContent(), { timeout: 10_000 }).toMatch(/Bets placed: ₹10\.00/);
-      await expect.poll(async () => rupees((await balance.textContent())!)).toBe(before - 1_000);
-      await expect
-        .poll(() => status.textContent(), { timeout: 40_000 })
-        .toMatch(/The ball landed on (\d+) (red|black|green)/);
-      const text = (await status.textContent())!;
-      const won = /You won (₹[\d,.]+)/.exec(text);
-      expect(won ? rupees(won[1]!) : 0).toBe(/ red\./.test(text) ? 2_000 : 0);
-      await expect
-        .poll(async () => rupees((await balance.textContent())!))
-        .toBe(before - 1_000 + (won ? rupees(won[1]!) : 0));
-      await expectNoSeriousAxe(page);
-      mkdirSync(ARTIFACTS, { recursive: true });
-      await page.screenshot({ path: join(ARTIFACTS, 'provider-demo-roulette-390.png'), fullPage: true });
-    } finally {
-      await context.close();
-    }
-  });
+  // Issue 47 item 7: the standard board. Red, then by the arrow keys alone a split beside 17 and a
+  // corner beyond it; the win is worked out from the labels the board read out (numbers covered,
+  // payout), so a bet that covers or pays the wrong numbers fails here.
+  for (const viewport of WIDTHS) {
+    it(`the roulette table at ${viewport.width} px: the wheel, the standard board by keyboard (red, a split, a corner), the result and the balance`, async () => {
+      const { context, page } = await openPage(
+        browser!,
+        `provider-demo-roulette-${viewport.width}`,
+        viewport,
+      );
+      try {
+        await page.goto(await launchUrl('European Roulette', 'LIVE'));
+        await page.getByRole('heading', { level: 1, name: 'European Roulette' }).waitFor();
+        const balance = page.locator('#balance');
+        await expect.poll(() => balance.textContent()).toMatch(/^₹/);
+        const before = rupees((await balance.textContent())!);
+        await page.locator('.wheel').waitFor();
+        // A window with time enough for the keys below.
+        await expect
+          .poll(
+            async () =>
+              Number(
+                /Place your bets: (\d+) s left/.exec(
+                  (await page.locator('#timer').textContent()) ?? '',
+                )?.[1] ?? 0,
+              ),
+            { timeout: 40_000 },
+          )
+          .toBeGreaterThanOrEqual(9);
+        await expectNoSeriousAxe(page);
+        await page.getByLabel('Chip').selectOption({ label: '₹10.00' });
+        await page.getByRole('button', { name: 'Red, pays 1 to 1', exact: true }).focus();
+        await page.keyboard.press('Enter');
+        // One Tab stop on the felt (Number 17 first); the arrows walk to the lines around it.
+        const focusedLabel = () =>
+          page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+        await page.getByRole('button', { name: 'Number 17, pays 35 to 1', exact: true }).focus();
+        await page.keyboard.press('ArrowRight');
+        const split = await focusedLabel();
+        expect(split).toMatch(/^Split 17 and (18|20), pays 17 to 1$/);
+        await page.keyboard.press('Enter');
+        await page.keyboard.press('ArrowUp');
+        const corner = await focusedLabel();
+        expect(corner).toMatch(/^Corner (\d+, ){3}\d+, pays 8 to 1$/);
+        expect(corner).toContain('17');
+        await page.keyboard.press('Enter');
+        const labels = ['Red, pays 1 to 1', split, corner];
+        await expect
+          .poll(() => page.locator('#slip li').allTextContents())
+          .toEqual(labels.map((l) => `${l.replace(/, pays.*$/, '')}: ₹10.00`));
+        await page.getByRole('button', { name: 'Place bets' }).focus();
+        await page.keyboard.press('Enter');
+        const status = page.getByRole('status');
+        await expect.poll(() => status.textContent(), { timeout: 10_000 }).toMatch(/Bets placed: ₹30\.00/);
+        await expect.poll(async () => rupees((await balance.textContent())!)).toBe(before - 3_000);
+        // While the ball is in play the wheel turns, except for a bettor who asked for reduced motion.
+        const reduce = viewport.width === 390;
+        await page.emulateMedia({ reducedMotion: reduce ? 'reduce' : 'no-preference' });
+        await page.locator('.wheel-figure.spinning').waitFor({ timeout: 20_000 });
+        expect(await page.locator('.rotor').evaluate((r) => getComputedStyle(r).animationName)).toBe(
+          reduce ? 'none' : 'rotor-turn',
+        );
+        // The chips stay on the board until the ball lands.
+        expect(await page.locator('.felt .chip').count()).toBe(2);
+        mkdirSync(ARTIFACTS, { recursive: true });
+        await page.screenshot({
+          path: join(ARTIFACTS, `provider-demo-roulette-${viewport.width}-bets.png`),
+          fullPage: true,
+        });
+        await expect
+          .poll(() => status.textContent(), { timeout: 40_000 })
+          .toMatch(/The ball landed on (\d+) (red|black|green)/);
+        const text = (await status.textContent())!;
+        const pocket = Number(/landed on (\d+)/.exec(text)![1]);
+        const red = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36].includes(pocket);
+        const covers = (label: string) => (label.replace(/, pays.*$/, '').match(/\d+/g) ?? []).map(Number);
+        const pays = (label: string) => Number(/pays (\d+) to 1/.exec(label)![1]);
+        const expected =
+          (red ? 2_000 : 0) +
+          [split, corner].reduce(
+            (sum, l) => sum + (covers(l).includes(pocket) ? (pays(l) + 1) * 1_000 : 0),
+            0,
+          );
+        const won = /You won (₹[\d,.]+)/.exec(text);
+        expect(won ? rupees(won[1]!) : 0).toBe(expected);
+        await expect.poll(async () => rupees((await balance.textContent())!)).toBe(before - 3_000 + expected);
+        // The wheel shows the pocket the ball landed in.
+        await expect
+          .poll(() => page.locator('.wheel-caption').textContent())
+          .toMatch(new RegExp(`^${pocket} `));
+        await expectNoSeriousAxe(page);
+        await page.screenshot({
+          path: join(ARTIFACTS, `provider-demo-roulette-${viewport.width}.png`),
+          fullPage: true,
+        });
+      } finally {
+        await context.close();
+      }
+    });
+  }
 
   for (const viewport of WIDTHS) {
     it(`Dragon Tiger 20-20 Live at ${viewport.width} px: a bet by keyboard, the cards dealt, the seed, the balance`, async () => {

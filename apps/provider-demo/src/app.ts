@@ -31,7 +31,15 @@ export const BODY_BYTES_MAX = 16 * 1024;
 /** Last wins a page shows. */
 export const LAST_WINS_SHOWN = 10;
 
-const PAGE_FILES = ['game.js', 'roulette.js', 'cards.js', 'game.css'] as const;
+const PAGE_FILES = [
+  'game.js',
+  'roulette.js',
+  'wheel.js',
+  'board.js',
+  'cards.js',
+  'symbols.svg',
+  'game.css',
+] as const;
 const pageFile = (name: string) => readFileSync(new URL(`./page/${name}`, import.meta.url), 'utf8');
 
 declare module 'fastify' {
@@ -136,7 +144,12 @@ export function buildProviderApp({ config, wallet, journal, logger }: ProviderPa
   app.get<{ Params: { file: string } }>('/static/:file', async (req, reply) => {
     const text = files.get(req.params.file as (typeof PAGE_FILES)[number]);
     if (text === undefined) return reply.code(404).send(fail('Not found'));
-    const type = req.params.file.endsWith('.js') ? 'text/javascript' : 'text/css';
+    const file = req.params.file;
+    const type = file.endsWith('.js')
+      ? 'text/javascript'
+      : file.endsWith('.svg')
+        ? 'image/svg+xml'
+        : 'text/css';
     return reply.type(`${type}; charset=utf-8`).header('cache-control', 'no-cache').send(text);
   });
 

@@ -1,5 +1,14 @@
 // The demo provider's catalog: its slots, with what the game page needs to draw them.
-import { OUTSIDE_BETS, SLOTS, slotMath, type Slot } from '@backlay/slots';
+import {
+  ROULETTE_BETS,
+  SLOTS,
+  WHEEL_ORDER,
+  betLabel,
+  betNumbers,
+  payout,
+  slotMath,
+  type Slot,
+} from '@backlay/slots';
 import { ROULETTE_CHIPS_PAISE, ROULETTE_GAME_ID, ROULETTE_NAME } from './roulette-table.ts';
 import type { ProviderApiGame } from '@backlay/contract';
 import { CARD_GAMES, cardGameOf, liveGameId, liveGameName } from './card-tables.ts';
@@ -63,7 +72,15 @@ export function rouletteView() {
     game_id: ROULETTE_GAME_ID,
     name: ROULETTE_NAME,
     category: 'LIVE' as const,
-    outside_bets: OUTSIDE_BETS,
+    // Every bet of the standard board with its words and payout: the page places each by its
+    // numbers and never decides what a bet covers or pays.
+    bets: ROULETTE_BETS.map((bet) => ({
+      bet,
+      label: betLabel(bet),
+      numbers: betNumbers(bet),
+      pays: payout(bet),
+    })),
+    wheel: WHEEL_ORDER,
     chips_paise: ROULETTE_CHIPS_PAISE,
     rtp: 36 / 37,
   };

@@ -245,6 +245,7 @@ describeStores(
       }
     });
 
+    const RED = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36];
     type TableView = {
       phase: string;
       phase_ends_in_ms: number;
@@ -263,7 +264,17 @@ describeStores(
     const SLIP = [
       { bet: 'red', stake_paise: 1_000 },
       { bet: 'straight:17', stake_paise: 1_000 },
+      // Inside bets of the standard board (issue 47): a corner pays 8 to 1, a six line 5 to 1.
+      { bet: 'corner:17', stake_paise: 1_000 },
+      { bet: 'line:31', stake_paise: 1_000 },
     ];
+    const SLIP_PAISE = 4_000;
+    /** What SLIP returns when the ball lands in `pocket`. */
+    const slipReturns = (pocket: number) =>
+      (RED.includes(pocket) ? 2_000 : 0) +
+      (pocket === 17 ? 36_000 : 0) +
+      ([17, 18, 20, 21].includes(pocket) ? 9_000 : 0) +
+      (pocket >= 31 ? 6_000 : 0);
 
     it('the roulette table: a slip is debited in the window and credited what the spin returns', async () => {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'provider-demo-table-'));
@@ -273,25 +284,25 @@ describeStores(
         expect(await ctx.app.providers.sync('demo')).toEqual({ ok: true });
         const { u, page_session } = await launchedBettor('European Roulette', 'european-roulette');
         // Bad slips are refused with a reason and move nothing.
-        const bad = await placeSlip(page_session, [{ bet: 'straight:37', stake_paise: 1_000 }]);
-        expect(bad).toMatchObject({ status: false, message: expect.stringContaining('not a bet') });
+        for (const notOnTheBoard of ['straight:37', 'split:1-3', 'corner:3', 'line:34']) {
+          const bad = await placeSlip(page_session, [{ bet: notOnTheBoard, stake_paise: 1_000 }]);
+          expect(bad).toMatchObject({ status: false, message: expect.stringContaining('not a bet') });
+        }
         const odd = await placeSlip(page_session, [{ bet: 'red', stake_paise: 1_234 }]);
         expect(odd).toMatchObject({ status: false, message: expect.stringContaining('chips') });
         expect(await ctx.app.wallet.availablePaise(u.userId)).toBe(FUNDS_PAISE);
         const placed = await placeSlip(page_session, SLIP);
         expect(placed.status, placed.message).toBe(true);
-        expect(await ctx.app.wallet.availablePaise(u.userId)).toBe(FUNDS_PAISE - 2_000);
+        expect(await ctx.app.wallet.availablePaise(u.userId)).toBe(FUNDS_PAISE - SLIP_PAISE);
         const again = await providerPost('/api/roulette/bet', { page_session, bets: SLIP });
         expect(again).toMatchObject({ status: false });
         let last: TableView['my_last'] = null;
         await until('the spin', async () => (last = (await tableState(page_session)).my_last) !== null);
-        const pocket = last!.pocket;
-        const RED = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36];
-        const expected = (RED.includes(pocket) ? 2_000 : 0) + (pocket === 17 ? 36_000 : 0);
+        const expected = slipReturns(last!.pocket);
         expect(last!.win_paise).toBe(expected);
         await until(
           'the credit',
-          async () => (await ctx.app.wallet.availablePaise(u.userId)) === FUNDS_PAISE - 2_000 + expected,
+          async () => (await ctx.app.wallet.availablePaise(u.userId)) === FUNDS_PAISE - SLIP_PAISE + expected,
         );
         await ledgerClean();
       } finally {
@@ -307,7 +318,7 @@ describeStores(
       const { u, page_session } = await launchedBettor('European Roulette', 'european-roulette');
       await expect(placeSlip(page_session, SLIP)).rejects.toThrow();
       expect(await first.exited).toBe('SIGKILL');
-      expect(await ctx.app.wallet.availablePaise(u.userId)).toBe(FUNDS_PAISE - 2_000);
+      expect(await ctx.app.wallet.availablePaise(u.userId)).toBe(FUNDS_PAISE - SLIP_PAISE);
       await ledgerClean();
       const [open] = journalOf(dataDir).filter((l) => l.t === 'open');
       const second = await startProviderWith(walletUrl, dataDir, null, FAST_TABLE);

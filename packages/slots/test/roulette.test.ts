@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   OUTSIDE_BETS,
   POCKETS,
+  ROULETTE_BETS,
+  WHEEL_ORDER,
+  betLabel,
+  betNumbers,
   isRouletteBet,
+  payout,
   pocketColour,
   rouletteRtp,
   slipReturn,
@@ -10,14 +15,71 @@ import {
   type RouletteBet,
 } from '../src/index.ts';
 
-const ALL: RouletteBet[] = [
-  ...OUTSIDE_BETS,
-  ...Array.from({ length: POCKETS }, (_, n) => `straight:${n}` as RouletteBet),
-];
+const kindOf = (bet: RouletteBet) => (bet.includes(':') ? bet.slice(0, bet.indexOf(':')) : bet);
+/** Where a number sits on the board: its column (1 … 12) and row (0 near, 2 far). */
+const at = (n: number) => ({ column: Math.ceil(n / 3), row: (n - 1) % 3 });
 
 describe('European roulette', () => {
   it('every bet returns exactly 36/37 over the 37 pockets', () => {
-    for (const bet of ALL) expect(rouletteRtp(bet), bet).toBeCloseTo(36 / 37, 15);
+    for (const bet of ROULETTE_BETS) expect(rouletteRtp(bet), bet).toBeCloseTo(36 / 37, 15);
+  });
+  it('the standard board: 157 bets, each kind with its count and its standard payout', () => {
+    const counts: Record<string, number> = {};
+    for (const bet of ROULETTE_BETS) counts[kindOf(bet)] = (counts[kindOf(bet)] ?? 0) + 1;
+    expect(counts).toMatchObject({ straight: 37, split: 60, street: 12, trio: 2, corner: 22, line: 11 });
+    expect(counts['first-four']).toBe(1);
+    expect(ROULETTE_BETS).toHaveLength(157);
+    const PAYS: Record<string, number> = {
+      straight: 35,
+      split: 17,
+      street: 11,
+      trio: 11,
+      corner: 8,
+      'first-four': 8,
+      line: 5,
+      dozen: 2,
+      column: 2,
+    };
+    for (const bet of ROULETTE_BETS) expect(payout(bet), bet).toBe(PAYS[kindOf(bet)] ?? 1);
+  });
+  it('inside bets cover neighbours on the board: splits touch, streets are a row across, corners a square, six lines two streets', () => {
+    for (const bet of ROULETTE_BETS) {
+      const nums = betNumbers(bet).filter((n) => n > 0);
+      const cols = new Set(nums.map((n) => at(n).column));
+      const rows = new Set(nums.map((n) => at(n).row));
+      const kind = kindOf(bet);
+      if (kind === 'split' && nums.length === 2) {
+        const [a, b] = nums.map(at);
+        expect(Math.abs(a!.column - b!.column) + Math.abs(a!.row - b!.row), bet).toBe(1);
+      }
+      if (kind === 'street') expect([cols.size, rows.size], bet).toEqual([1, 3]);
+      if (kind === 'corner') expect([cols.size, rows.size, nums.length], bet).toEqual([2, 2, 4]);
+      if (kind === 'line') expect([cols.size, rows.size, nums.length], bet).toEqual([2, 3, 6]);
+      if (kind === 'trio') expect(betNumbers(bet)[0]).toBe(0);
+    }
+    expect(betNumbers('first-four')).toEqual([0, 1, 2, 3]);
+    expect(betNumbers('corner:32')).toEqual([32, 33, 35, 36]);
+    expect(betNumbers('line:31')).toEqual([31, 32, 33, 34, 35, 36]);
+  });
+  it('names every bet in words, once', () => {
+    expect(
+      ['split:17-20', 'corner:1', 'street:34', 'line:1', 'trio:0-2-3', 'straight:0', 'low'].map(betLabel),
+    ).toEqual([
+      'Split 17 and 20',
+      'Corner 1, 2, 4, 5',
+      'Street 34 to 36',
+      'Six line 1 to 6',
+      'Trio 0, 2, 3',
+      'Number 0',
+      '1 to 18',
+    ]);
+    expect(new Set(ROULETTE_BETS.map(betLabel)).size).toBe(ROULETTE_BETS.length);
+  });
+  it('the wheel carries each pocket once, red and black alternating after the zero', () => {
+    expect([...WHEEL_ORDER].sort((a, b) => a - b)).toEqual(Array.from({ length: POCKETS }, (_, n) => n));
+    const colours = WHEEL_ORDER.slice(1).map(pocketColour);
+    for (let i = 1; i < colours.length; i++)
+      expect(colours[i], `pocket ${WHEEL_ORDER[i + 1]}`).not.toBe(colours[i - 1]);
   });
   it('the wheel: 18 red, 18 black, one green zero; outside bets lose on zero', () => {
     const colours = Array.from({ length: POCKETS }, (_, p) => pocketColour(p));
@@ -58,6 +120,19 @@ describe('European roulette', () => {
     expect(isRouletteBet('straight:37')).toBe(false);
     expect(isRouletteBet('dozen:4')).toBe(false);
     expect(isRouletteBet('RED')).toBe(false);
+    for (const bad of [
+      'split:1-3',
+      'split:3-4',
+      'split:2-1',
+      'split:0-4',
+      'corner:3',
+      'corner:33',
+      'street:2',
+      'line:34',
+      'trio:0-1-3',
+      'straight:07',
+    ])
+      expect(isRouletteBet(bad), bad).toBe(false);
     expect(isRouletteBet(5)).toBe(false);
   });
 });

@@ -45,7 +45,84 @@ function symbolOf(code) {
   return state.game.symbols.find((s) => s.code === code);
 }
 
-function renderGrid(grid, wins) {
+const SVG = 'http://www.w3.org/2000/svg';
+const ROYALS = 'AKQJT';
+const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+/** The reels spin at least this long, then stop one by one, left to right. */
+const ROLL_MS = 600;
+const REEL_STOP_MS = 160;
+
+/** The pictures (symbols.svg, drawn for these slots), fetched once and put in the page. */
+async function loadPictures() {
+  try {
+    const res = await fetch('/static/symbols.svg');
+    if (!res.ok) return;
+    const holder = el('div', { class: 'sr-only', 'aria-hidden': 'true' });
+    holder.innerHTML = await res.text();
+    document.body.append(holder);
+  } catch {
+    // Without the pictures the reels show the symbols' names (the cells carry them anyway).
+  }
+}
+
+/** A symbol's picture, named for screen readers. */
+function picture(s) {
+  const id = ROYALS.includes(s.code) ? `royal-${s.code}` : `${gameId}-${s.code}`;
+  const img = document.createElementNS(SVG, 'svg');
+  img.setAttribute('class', 'sym-pic');
+  img.setAttribute('viewBox', '0 0 64 64');
+  img.setAttribute('role', 'img');
+  img.setAttribute('aria-label', s.name);
+  const use = document.createElementNS(SVG, 'use');
+  use.setAttribute('href', `#${id}`);
+  img.append(use);
+  return img;
+}
+
+/** A picture beside its name in words: hidden from screen readers, which read the name. */
+function silent(img) {
+  img.removeAttribute('role');
+  img.removeAttribute('aria-label');
+  img.setAttribute('aria-hidden', 'true');
+  return img;
+}
+
+/** The symbols a reel shows while it rolls: random ones of the game's. */
+const blurGrid = () =>
+  [0, 1, 2, 3, 4].map(() =>
+    [0, 1, 2].map(() => state.game.symbols[Math.floor(Math.random() * state.game.symbols.length)].code),
+  );
+
+/**
+ * Rolls the reels until `result` settles, then stops them one by one on its grid. With
+ * prefers-reduced-motion nothing moves: the grid is shown when the answer is in.
+ */
+async function roll(result) {
+  if (reducedMotion()) return result;
+  const table = document.getElementById('reels');
+  table.classList.add('rolling');
+  let settled = null;
+  void result.then((r) => (settled = r));
+  const started = Date.now();
+  while (settled === null || Date.now() - started < ROLL_MS) {
+    if (settled !== null && !settled.status) break;
+    renderGrid(blurGrid(), [], 0);
+    await sleep(70);
+  }
+  if (settled.status) {
+    const first = settled.data.spins[0].grid;
+    for (let still = 1; still <= 5; still++) {
+      const grid = blurGrid();
+      for (let reel = 0; reel < still; reel++) grid[reel] = first[reel];
+      renderGrid(grid, [], still);
+      await sleep(REEL_STOP_MS);
+    }
+  }
+  table.classList.remove('rolling');
+  return settled;
+}
+
+function renderGrid(grid, wins, still = 5) {
   const table = document.getElementById('reels');
   const winning = new Set();
   for (const w of wins) {
@@ -59,7 +136,11 @@ function renderGrid(grid, wins) {
     for (let reel = 0; reel < 5; reel++) {
       const s = symbolOf(grid[reel][row]);
       const win = winning.has(`${reel}:${row}`);
-      tr.append(el('td', { class: `sym sym-${s.kind} sym-${s.code}${win ? ' win' : ''}`, text: s.name }));
+      const cell = el('td', {
+        class: `sym sym-${s.kind} sym-${s.code}${win ? ' win' : ''}${reel >= still ? ' blur' : ''}`,
+      });
+      cell.append(picture(s));
+      tr.append(cell);
     }
     body.append(tr);
   }
@@ -93,10 +174,12 @@ function paytable() {
     el(
       'tr',
       {},
-      el('th', {
-        scope: 'row',
-        text: `${s.name}${s.kind === 'wild' ? ' (wild)' : s.kind === 'scatter' ? ' (scatter)' : ''}`,
-      }),
+      el(
+        'th',
+        { scope: 'row' },
+        silent(picture(s)),
+        `${s.name}${s.kind === 'wild' ? ' (wild)' : s.kind === 'scatter' ? ' (scatter)' : ''}`,
+      ),
       ...s.pays.map((p) => el('td', { text: s.kind === 'scatter' ? `${p}× stake` : `${p}× line bet` })),
     ),
   );
@@ -182,7 +265,7 @@ async function onSpin() {
   button.disabled = true;
   document.getElementById('free').textContent = '';
   say('Spinning…');
-  const res = await post('/api/spin', { page_session: state.page_session, stake_paise: stake });
+  const res = await roll(post('/api/spin', { page_session: state.page_session, stake_paise: stake }));
   if (!res.status) {
     if (res.data) setBalance(res.data.balance_paise);
     say(res.message);
@@ -223,6 +306,7 @@ async function start() {
     return;
   }
   state = { ...res.data, balance: res.data.balance_paise };
+  await loadPictures();
   renderGame();
   say(`Welcome, ${state.display_name}. Pick a stake and spin.`);
 }

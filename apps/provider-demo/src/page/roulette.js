@@ -1,7 +1,9 @@
 // The game page of the demo provider's roulette table (plain browser JavaScript). One wheel for
-// everyone at the table: the page polls the table's state each second, shows the dealer's timer,
-// takes a slip of bets during the window and shows the spin's result and the balance the wallet
-// reported last.
+// everyone at the table: the page polls the table's state each second, shows the dealer's timer
+// and the wheel (wheel.js), takes a slip of bets on the standard board (board.js) during the
+// window and shows the spin's result and the balance the wallet reported last.
+import { rouletteBoard } from './board.js';
+import { rouletteWheel } from './wheel.js';
 const root = document.getElementById('game');
 const statusLine = document.getElementById('status');
 const gameId = root.dataset.gameId;
@@ -10,24 +12,9 @@ history.replaceState(null, '', location.pathname);
 
 const POLL_MS = 1000;
 const RED = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
-const LABELS = {
-  red: 'Red',
-  black: 'Black',
-  odd: 'Odd',
-  even: 'Even',
-  low: '1 to 18',
-  high: '19 to 36',
-  'dozen:1': '1st 12',
-  'dozen:2': '2nd 12',
-  'dozen:3': '3rd 12',
-  'column:1': 'Column 1',
-  'column:2': 'Column 2',
-  'column:3': 'Column 3',
-};
 const rupees = (paise) =>
   `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const colourOf = (n) => (n === 0 ? 'green' : RED.has(n) ? 'red' : 'black');
-const betLabel = (bet) => (bet.startsWith('straight:') ? `Number ${bet.slice(9)}` : LABELS[bet]);
 const el = (tag, attrs = {}, ...children) => {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -55,6 +42,12 @@ async function post(path, body) {
 let state = null;
 let slip = [];
 let lastAnnounced = '';
+let wheel = null;
+let board = null;
+let landed = null;
+let spinning = false;
+/** The bets the table holds for this player this spin (shown on the board until the ball lands). */
+let placed = [];
 
 const say = (text) => (statusLine.textContent = text);
 
@@ -68,60 +61,29 @@ function setBalance(paise) {
   document.getElementById('balance').textContent = state.balance === null ? '—' : rupees(state.balance);
 }
 
+const labelOf = (bet) => state.game.bets.find((b) => b.bet === bet)?.label ?? bet;
+
 function renderSlip() {
   const list = document.getElementById('slip');
   const total = slip.reduce((s, b) => s + b.stake_paise, 0);
   list.replaceChildren(
-    ...(slip.length === 0
+    ...placed.map((b) => el('li', { text: `${labelOf(b.bet)}: ${rupees(b.stake_paise)} (placed)` })),
+    ...(slip.length === 0 && placed.length === 0
       ? [el('li', { text: 'Pick a chip, then a bet on the board.' })]
-      : slip.map((b) => el('li', { text: `${betLabel(b.bet)}: ${rupees(b.stake_paise)}` }))),
+      : slip.map((b) => el('li', { text: `${labelOf(b.bet)}: ${rupees(b.stake_paise)}` }))),
   );
   document.getElementById('slip-total').textContent = `Total ${rupees(total)}`;
+  const totals = new Map();
+  for (const b of [...placed, ...slip]) totals.set(b.bet, (totals.get(b.bet) ?? 0) + b.stake_paise);
+  board.show(totals, landed);
 }
 
 function addBet(bet) {
   const stake_paise = Number(document.getElementById('chip').value);
-  const same = slip.find((b) => b.bet === bet && b.stake_paise === stake_paise);
-  if (slip.length >= 20 && !same) return say('A slip holds at most 20 bets.');
+  if (slip.length >= 20) return say('A slip holds at most 20 bets.');
   slip.push({ bet, stake_paise });
   renderSlip();
-}
-
-function board() {
-  const numbers = el('div', { class: 'numbers', role: 'group', 'aria-label': 'Numbers (pays 35 to 1)' });
-  const zero = el('button', {
-    type: 'button',
-    class: 'num green',
-    text: '0',
-    'aria-label': 'Number 0, green',
-  });
-  zero.addEventListener('click', () => addBet('straight:0'));
-  numbers.append(zero);
-  for (let n = 1; n <= 36; n++) {
-    const b = el('button', {
-      type: 'button',
-      class: `num ${colourOf(n)}`,
-      text: String(n),
-      'aria-label': `Number ${n}, ${colourOf(n)}`,
-    });
-    b.addEventListener('click', () => addBet(`straight:${n}`));
-    numbers.append(b);
-  }
-  const outside = el('div', {
-    class: 'outside',
-    role: 'group',
-    'aria-label': 'Outside bets (even money, or 2 to 1 for dozens and columns)',
-  });
-  for (const bet of state.game.outside_bets) {
-    const b = el('button', {
-      type: 'button',
-      class: `out ${bet === 'red' ? 'red' : bet === 'black' ? 'black' : ''}`,
-      text: LABELS[bet],
-    });
-    b.addEventListener('click', () => addBet(bet));
-    outside.append(b);
-  }
-  return el('div', { class: 'board' }, numbers, outside);
+  say(`${labelOf(bet)}: ${rupees(stake_paise)} added.`);
 }
 
 function renderGame() {
@@ -133,6 +95,8 @@ function renderGame() {
   const place = el('button', { type: 'button', id: 'place', class: 'spin', text: 'Place bets' });
   const clear = el('button', { type: 'button', id: 'clear', class: 'secondary', text: 'Clear' });
   place.addEventListener('click', () => void onPlace());
+  wheel = rouletteWheel(state.game.wheel);
+  board = rouletteBoard(state.game.bets, addBet, rupees);
   clear.addEventListener('click', () => {
     slip = [];
     renderSlip();
@@ -149,15 +113,24 @@ function renderGame() {
         el('strong', { id: 'balance' }),
       ),
     ),
-    el('p', { id: 'timer', class: 'timer' }),
     el(
-      'section',
-      { 'aria-labelledby': 'hist-h' },
-      el('h2', { id: 'hist-h', text: 'Last results' }),
-      el('ol', { id: 'history', class: 'history' }),
+      'div',
+      { class: 'table-top' },
+      wheel.element,
+      el(
+        'div',
+        {},
+        el('p', { id: 'timer', class: 'timer' }),
+        el(
+          'section',
+          { 'aria-labelledby': 'hist-h' },
+          el('h2', { id: 'hist-h', text: 'Last results' }),
+          el('ol', { id: 'history', class: 'history' }),
+        ),
+        el('div', { class: 'controls' }, el('label', { for: 'chip', text: 'Chip' }), chip),
+      ),
     ),
-    el('div', { class: 'controls' }, el('label', { for: 'chip', text: 'Chip' }), chip),
-    board(),
+    board.element,
     el(
       'section',
       { 'aria-labelledby': 'slip-h' },
@@ -172,7 +145,7 @@ function renderGame() {
       { class: 'paytable' },
       el('summary', { text: 'Rules' }),
       el('p', {
-        text: `European roulette, one zero. A number pays 35 to 1; dozens and columns 2 to 1; red, black, odd, even, 1–18 and 19–36 pay even money and lose on zero. Return to player ${(state.game.rtp * 100).toFixed(2)}% on every bet. Bets are taken while the dealer's timer runs; the ball is spun when it ends.`,
+        text: `European roulette, one zero. A number pays 35 to 1, a split 17 to 1, a street or a trio 11 to 1, a corner or the first four 8 to 1, a six line 5 to 1; dozens and columns 2 to 1; red, black, odd, even, 1–18 and 19–36 pay even money and lose on zero. Return to player ${(state.game.rtp * 100).toFixed(2)}% on every bet. Bets are taken while the dealer's timer runs; the ball is spun when it ends.`,
       }),
     ),
   );
@@ -185,6 +158,20 @@ function renderState(view) {
   document.getElementById('timer').textContent =
     view.phase === 'BETTING' ? `Place your bets: ${secs} s left` : 'No more bets: the ball is spinning…';
   document.getElementById('place').disabled = view.phase !== 'BETTING' || view.my_slip !== null;
+  const latest = view.history[0]?.pocket ?? null;
+  if ((view.my_slip?.bets ?? []).length !== placed.length) {
+    placed = view.my_slip?.bets ?? [];
+    renderSlip();
+  }
+  if (view.phase !== 'BETTING') {
+    if (!spinning) wheel.spin();
+    spinning = true;
+  } else if (spinning || latest !== landed) {
+    spinning = false;
+    landed = latest;
+    wheel.land(latest);
+    renderSlip();
+  }
   document.getElementById('history').replaceChildren(
     ...view.history.map((h) =>
       el('li', {

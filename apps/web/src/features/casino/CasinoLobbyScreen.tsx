@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { EmptyState, Spinner } from '../../components/index.ts';
 import { applyToLobby, casinoLobbyKey, useCasinoLobby } from './api/casino-lobby.ts';
 import { ConnectionLost, CasinoLiveIndicator } from './ConnectionLost.tsx';
+import { pictureFor } from './pictures.ts';
 import { chipFor } from './renderers.ts';
 import { ResultsStrip } from './ResultsStrip.tsx';
 import { STATE_WORDS, WindowCountdown } from './RoundClock.tsx';
@@ -36,6 +37,24 @@ function LobbyFrame({
       {live ? <ConnectionLost /> : null}
       {children}
     </div>
+  );
+}
+
+/** A table's picture: decoration beside its name, so read by nobody; loaded when scrolled near. */
+function TablePicture({ gameId }: { gameId: string }) {
+  const src = pictureFor(gameId);
+  if (src === undefined) return null;
+  return (
+    <img
+      className="ctile__pic"
+      src={src}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      width={320}
+      height={160}
+      data-game={gameId}
+    />
   );
 }
 
@@ -90,6 +109,7 @@ function Lobby({ seriesId }: { seriesId: CasinoSeriesId }) {
         <ul className="clobby__tiles">
           {tables.map((t) => (
             <li key={t.match_id} className="ctile" data-testid="casino-tile">
+              <TablePicture gameId={t.game_id} />
               <h2 className="ctile__name">
                 <Link className="ctile__link" to={`/casino/match/${t.match_id}`}>
                   {t.table_name}

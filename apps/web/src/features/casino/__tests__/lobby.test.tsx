@@ -39,6 +39,20 @@ describe('casino lobby', { timeout: 30_000 }, () => {
     expect(ws.sent).toContainEqual({ op: 'subscribe_casino', match_ids: [TABLE_ID, 502, 503] });
   });
 
+  it("shows each table's own picture, loaded lazily, as decoration beside the name (issue 47)", async () => {
+    await openLobby();
+    const pics = screen.getAllByTestId('casino-tile').map((t) => t.querySelector('img'));
+    expect(pics.map((p) => p?.getAttribute('src')?.replace(/^.*\//, '').replace(/\?.*$/, ''))).toEqual([
+      'dragon_tiger_20.svg',
+      'lucky7.svg',
+      'andar_bahar.svg',
+    ]);
+    for (const p of pics) {
+      expect(p).toHaveAttribute('loading', 'lazy');
+      expect(p).toHaveAttribute('alt', '');
+    }
+  });
+
   it('casino messages move the tiles without refetching the lobby; a result joins the chips', async () => {
     const { ws, lobbyCalls } = await openLobby();
     const before = lobbyCalls();
