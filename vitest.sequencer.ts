@@ -13,6 +13,7 @@ const SLOWEST_FIRST = [
   'e2e/fantasy.e2e.ts',
   'e2e/binary.e2e.ts',
   'e2e/cricket.e2e.ts',
+  'apps/server/test/chaos.test.ts',
   'apps/server/test/race.test.ts',
   'apps/server/test/provider-demo-crash.test.ts',
   'apps/server/test/bad-input.test.ts',

@@ -11,10 +11,9 @@
 // installs), NATS (TEST_BUS_URL) and PostgreSQL (TEST_DATABASE_URL): outside CI a missing one
 // gives one line and the test is skipped; in CI it fails.
 import type { MarketImage, WsServerMessage } from '@backlay/contract';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
@@ -25,16 +24,22 @@ import { buildApp } from '../src/app.ts';
 import { users } from '../src/modules/account/schema.ts';
 import { bets } from '../src/modules/exchange/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
-import { CSRF } from './helpers/api.ts';
+import {
+  apiCall,
+  freePort,
+  login as loginVia,
+  nodeInfo,
+  startHaproxy,
+  startNode,
+  waitHealthy,
+  type ClusterNode as Node,
+} from './helpers/cluster.ts';
 import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';
-import { clusterServices, HAPROXY_PATH, TEST_BUS_URL } from './helpers/services.ts';
+import { clusterServices, TEST_BUS_URL } from './helpers/services.ts';
 import { openStore, TEST_RATE_LIMITS } from './helpers/stores.ts';
 import { settle } from './helpers/ws-client.ts';
-import { compiledAppArgs } from '../../../scripts/compiled-apps.mjs';
 
 const ready = clusterServices('multi-node test (3 nodes behind HAProxy)', { haproxy: true });
-/** Run compiled, as `npm start` runs it (built by the project's global setup). */
-const COMPILED = compiledAppArgs('server');
 const NODES = 3;
 const BETTORS = 6;
 const SOCKETS = 9;
@@ -43,86 +48,6 @@ const FEED_TAKEOVER_MS = 10_000;
 const FEED_ACCOUNTS = ['mm_alpha', 'mm_beta', 'sim_bettor_1', 'sim_bettor_2', 'sim_bettor_3'];
 
 type PriceMessage = Extract<WsServerMessage, { type: 'image' | 'delta' }>;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-
-type Node = { name: string; port: number; child: ChildProcess; log: string[]; exited: boolean };
-
-function startNode(name: string, port: number, env: Record<string, string>): Node {
-  const child = spawn(process.execPath, COMPILED.args, {
-    cwd: COMPILED.cwd,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ID: name },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const node: Node = { name, port, child, log: [], exited: false };
-  const keep = (d: Buffer) => {
-    node.log.push(d.toString());
-    if (node.log.length > 200) node.log.shift();
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  child.on('exit', () => (node.exited = true));
-  return node;
-}
-
-async function waitHealthy(node: Node, timeoutMs = 90_000) {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    if (node.exited) throw new Error(`${node.name} exited:\n${node.log.join('').slice(-3000)}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${node.port}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > end) throw new Error(`${node.name} not healthy:\n${node.log.join('').slice(-3000)}`);
-    await settle(200);
-  }
-}
-
-async function nodeInfo(node: Node): Promise<{ leader: boolean; bus_connected: boolean } | null> {
-  try {
-    const r = await fetch(`http://127.0.0.1:${node.port}/healthz/node`);
-    return ((await r.json()) as { data: { leader: boolean; bus_connected: boolean } }).data;
-  } catch {
-    return null;
-  }
-}
-
-function haproxyConfig(port: number, nodes: Node[]): string {
-  // The configuration docs/scaling.md shows, on loopback ports.
-  return `global
-  maxconn 4096
-
-defaults
-  mode http
-  option forwardfor
-  option redispatch
-  retries 3
-  timeout connect 2s
-  timeout client 30s
-  timeout server 30s
-  timeout tunnel 1h
-
-frontend backlay
-  bind 127.0.0.1:${port}
-  default_backend nodes
-
-backend nodes
-  balance roundrobin
-  option httpchk GET /healthz
-  http-check expect status 200
-  default-server inter 500ms fall 2 rise 2
-${nodes.map((n) => `  server ${n.name} 127.0.0.1:${n.port} check`).join('\n')}
-`;
-}
 
 /** A WebSocket client as the browser's: reconnects through HAProxy, asks an image after a gap. */
 class LiveClient {
@@ -244,21 +169,9 @@ describe.skipIf(!ready)('three nodes behind HAProxy', () => {
     for (let i = 1; i < NODES; i++) nodes.push(startNode(`n${i + 1}`, ports[i]!, env));
     await Promise.all(nodes.map((n) => waitHealthy(n)));
 
-    const cfg = path.join(dir, 'haproxy.cfg');
-    writeFileSync(cfg, haproxyConfig(ports[NODES]!, nodes));
-    haproxy = spawn(HAPROXY_PATH, ['-db', '-f', cfg], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let haproxyLog = '';
-    haproxy.stderr!.on('data', (d: Buffer) => (haproxyLog += d.toString()));
-    const lb = `127.0.0.1:${ports[NODES]}`;
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`http://${lb}/healthz`)).ok) break;
-      } catch {
-        // not yet
-      }
-      if (i > 100) throw new Error(`haproxy did not come up:\n${haproxyLog}`);
-      await settle(100);
-    }
+    const proxy = await startHaproxy(dir, ports[NODES]!, nodes);
+    haproxy = proxy.child;
+    const lb = proxy.host;
 
     // Bettors and the market, made in the store directly (the accounts calls are not the subject).
     setupApp = await buildApp({ store: opened.options, rateLimits: TEST_RATE_LIMITS });
@@ -282,32 +195,9 @@ describe.skipIf(!ready)('three nodes behind HAProxy', () => {
       await settle(100);
     }
 
-    const call = async (ip: string, token: string | null, method: string, p: string, body?: unknown) => {
-      const res = await fetch(`http://${lb}/api/${p}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          'x-forwarded-for': ip,
-          'x-xsrf-token': CSRF,
-          cookie: `XSRF-TOKEN=${CSRF}`,
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await res.text();
-      let json: { status?: boolean; message?: string; data?: unknown } = {};
-      try {
-        json = JSON.parse(text) as typeof json;
-      } catch {
-        // a proxy's error page
-      }
-      return { code: res.status, json };
-    };
-    const login = async (ip: string, user_name: string, password: string) => {
-      const r = await call(ip, null, 'POST', 'user/login', { user_name, password });
-      if (!r.json.status) throw new Error(`login ${user_name}: ${r.code} ${r.json.message}`);
-      return (r.json.data as { token: string }).token;
-    };
+    const call = (ip: string, token: string | null, method: string, p: string, body?: unknown) =>
+      apiCall(lb, ip, token, method, p, body);
+    const login = (ip: string, user_name: string, password: string) => loginVia(lb, ip, user_name, password);
 
     // Sockets first, round robin over the three nodes (three each).
     const clients: LiveClient[] = [];

@@ -1,0 +1,143 @@
+// A bettor of the chaos run: a loop of seeded operations on one exchange market over HTTP through
+// HAProxy — places (each with its own request id, retried with the same id until an answer says
+// what happened), cancels of its own bets and balance reads — each recorded with every attempt.
+import { apiCall, login, settle, type ApiAnswer } from '../helpers/cluster.ts';
+import type { Attempt, Operation, Outcome } from './history.ts';
+
+/** A placement or cancel is retried at most this many times while no answer says what happened. */
+const ATTEMPTS_MAX = 40;
+const RETRY_WAIT_MS = 150;
+/** A request with no answer after this long counts as ambiguous (and is retried). */
+const REQUEST_TIMEOUT_MS = 8_000;
+
+export interface ChaosMarket {
+  readonly matchId: number;
+  readonly marketId: number;
+  readonly selectionIds: readonly number[];
+}
+
+export interface BettorContext {
+  readonly host: string;
+  readonly index: number;
+  readonly account: { userId: number; userName: string; password: string };
+  readonly market: ChaosMarket;
+  readonly rand: () => number;
+  readonly running: () => boolean;
+  readonly history: Operation[];
+  /**
+   * A deliberately broken client, for the checker's own tests: `retry-new-id` retries a placement
+   * under a new request id (as a client that ignores idempotency would).
+   */
+  readonly plant?: 'retry-new-id';
+}
+
+/**
+ * An answer as an outcome: 200 with status true or false says what happened, and so does a 429
+ * (the rate limit turned it away before anything ran); nothing else does.
+ */
+function outcomeOfAnswer(r: ApiAnswer | null): Outcome {
+  if (r?.code === 200 && r.json.status === true) return 'ok';
+  if ((r?.code === 200 && r.json.status === false) || r?.code === 429) return 'refused';
+  return 'ambiguous';
+}
+
+export async function runBettor(ctx: BettorContext): Promise<void> {
+  const ip = `10.20.${Math.floor(ctx.index / 250)}.${(ctx.index % 250) + 1}`;
+  let token: string | null = null;
+  const signIn = async () => {
+    while (ctx.running()) {
+      try {
+        token = await login(ctx.host, ip, ctx.account.userName, ctx.account.password);
+        return;
+      } catch {
+        await settle(RETRY_WAIT_MS);
+      }
+    }
+  };
+  /** One attempt: the answer and its times. A 401 signs in again (the attempt is still ambiguous). */
+  const attempt = async (method: string, p: string, body?: unknown): Promise<[Attempt, ApiAnswer | null]> => {
+    const sent_ms = Date.now();
+    let r: ApiAnswer | null = null;
+    try {
+      r = await apiCall(ctx.host, ip, token, method, p, body, REQUEST_TIMEOUT_MS);
+    } catch {
+      // reset or timeout: no answer
+    }
+    if (r?.code === 401) await signIn();
+    const outcome = outcomeOfAnswer(r);
+    return [
+      {
+        sent_ms,
+        answered_ms: Date.now(),
+        outcome,
+        ...(r ? { code: r.code } : {}),
+        ...(r?.json.message ? { message: r.json.message } : {}),
+      },
+      r,
+    ];
+  };
+  /** Attempts until an answer says what happened (or the run ends). */
+  const untilAnswered = async (op: Operation, method: string, p: string, body: (n: number) => unknown) => {
+    for (let n = 0; n < ATTEMPTS_MAX; n++) {
+      const [a, r] = await attempt(method, p, body(n));
+      op.attempts.push(a);
+      if (a.outcome !== 'ambiguous') return r;
+      if (!ctx.running() && n > 2) return null;
+      await settle(RETRY_WAIT_MS);
+    }
+    return null;
+  };
+
+  await signIn();
+  const mine: number[] = [];
+  for (let k = 0; ctx.running(); k++) {
+    const roll = ctx.rand();
+    if (roll < 0.7 || mine.length === 0) {
+      const request_id = `chaos-${ctx.index}-${k}`;
+      const op: Operation = {
+        kind: 'place',
+        bettor: ctx.index,
+        user_id: ctx.account.userId,
+        request_id,
+        attempts: [],
+      };
+      ctx.history.push(op);
+      const base = {
+        match_id: ctx.market.matchId,
+        market_id: ctx.market.marketId,
+        selection_id: ctx.market.selectionIds[Math.floor(ctx.rand() * ctx.market.selectionIds.length)]!,
+        is_back: ctx.rand() < 0.5 ? '1' : '0',
+        odds: [1.96, 1.98, 2, 2.02, 2.04][Math.floor(ctx.rand() * 5)],
+        stack: 100 + Math.floor(ctx.rand() * 5) * 50,
+      };
+      const r = await untilAnswered(op, 'POST', 'bet/placeMarketBet', (n) => ({
+        ...base,
+        request_id: ctx.plant === 'retry-new-id' && n > 0 ? `${request_id}-again-${n}` : request_id,
+      }));
+      if (r?.json.status === true) {
+        op.bet_id = (r.json.data as { bet_id: number }).bet_id;
+        mine.push(op.bet_id);
+      }
+    } else if (roll < 0.9) {
+      const bet_id = mine[Math.floor(ctx.rand() * mine.length)]!;
+      const op: Operation = {
+        kind: 'cancel',
+        bettor: ctx.index,
+        user_id: ctx.account.userId,
+        bet_id,
+        attempts: [],
+      };
+      ctx.history.push(op);
+      await untilAnswered(op, 'POST', 'bet/cancelBet', () => ({ bet_id }));
+    } else {
+      const op: Operation = { kind: 'balance', bettor: ctx.index, user_id: ctx.account.userId, attempts: [] };
+      ctx.history.push(op);
+      const [a, r] = await attempt('GET', 'user/getUserBalance');
+      op.attempts.push(a);
+      if (a.outcome === 'ok') {
+        const d = r!.json.data as { total_balance: number; liability: number };
+        op.available_paise = Math.round(d.total_balance * 100) - Math.round(Math.abs(d.liability) * 100);
+      }
+    }
+  }
+}

@@ -1,0 +1,161 @@
+// The chaos run's checker: reads the history (history.ts) and the store once every fault has
+// healed and every node has stopped, and lists every violation of what the exchange promises:
+// - every acknowledged placement is in the store exactly once, under the bet id it was told;
+//   every refused one left no bet; every ambiguous one (no answer said what happened) is there at
+//   most once; no bet is there that no operation accounts for (a retry under a new id would be);
+// - a cancel acknowledged left its bet with nothing unmatched;
+// - every bet adds up (size = matched + remaining + cancelled; matched = its fills, at or better
+//   than its price), and every fill has a back and a lay;
+// - no client saw an available balance below zero;
+// - the ledger check is clean (balances equal their transfers, sum to zero, holds and exposure
+//   recomputed), once the reservations of nodes killed mid-bet have been swept.
+import { inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { checkLedger } from '../../src/modules/admin/ledger-check.ts';
+import { bets, fills } from '../../src/modules/exchange/schema.ts';
+import { outcomeOf, type Operation, type Outcome } from './history.ts';
+
+/** At most this many violations are listed; the rest are counted. */
+const LISTED_MAX = 30;
+
+export interface CheckReport {
+  readonly violations: string[];
+  /** Violations found beyond those listed. */
+  readonly more: number;
+  /** Operations by kind and outcome, e.g. { 'place ok': 512 }. */
+  readonly operations: Record<string, number>;
+  /** Ambiguous placements found in the store (committed) and not (never happened). */
+  readonly ambiguous_resolved: { committed: number; absent: number };
+  readonly checks_passed: string[];
+}
+
+type StoredBet = typeof bets.$inferSelect;
+
+export async function checkHistory(
+  app: FastifyInstance,
+  history: readonly Operation[],
+  userIds: readonly number[],
+): Promise<CheckReport> {
+  const violations: string[] = [];
+  let more = 0;
+  const violate = (v: string) => (violations.length < LISTED_MAX ? violations.push(v) : (more += 1));
+  const checks: string[] = [];
+  const check = (name: string, before: number) => {
+    if (violations.length + more === before) checks.push(name);
+  };
+
+  const operations: Record<string, number> = {};
+  for (const op of history) {
+    const k = `${op.kind} ${outcomeOf(op)}`;
+    operations[k] = (operations[k] ?? 0) + 1;
+  }
+
+  const stored: StoredBet[] =
+    userIds.length === 0
+      ? []
+      : await app.db
+          .select()
+          .from(bets)
+          .where(inArray(bets.userId, [...userIds]));
+  const byKey = new Map<string, StoredBet[]>();
+  for (const b of stored) {
+    const key = `${b.userId}/${b.requestId}`;
+    byKey.set(key, [...(byKey.get(key) ?? []), b]);
+  }
+  const byId = new Map(stored.map((b) => [b.betId, b]));
+
+  // Placements.
+  let before = violations.length + more;
+  const accounted = new Set<string>();
+  const ambiguous_resolved = { committed: 0, absent: 0 };
+  for (const op of history.filter((o) => o.kind === 'place')) {
+    const key = `${op.user_id}/${op.request_id}`;
+    accounted.add(key);
+    const rows = byKey.get(key) ?? [];
+    const outcome: Outcome = outcomeOf(op);
+    if (outcome === 'ok' && (rows.length !== 1 || rows[0]!.betId !== op.bet_id))
+      violate(
+        `placement ${key} was acknowledged as bet ${op.bet_id}; the store has [${rows.map((r) => r.betId)}]`,
+      );
+    if (outcome === 'refused' && rows.length > 0)
+      violate(
+        `placement ${key} was refused (${op.attempts.at(-1)?.message}) but bet ${rows[0]!.betId} was stored`,
+      );
+    if (outcome === 'ambiguous') {
+      if (rows.length > 1) violate(`ambiguous placement ${key} stored ${rows.length} times`);
+      else if (rows.length === 1) ambiguous_resolved.committed += 1;
+      else ambiguous_resolved.absent += 1;
+    }
+  }
+  for (const [key, rows] of byKey)
+    if (!accounted.has(key))
+      violate(`bet ${rows.map((r) => r.betId).join(', ')} (${key}) was placed by no operation`);
+  check(
+    'every acknowledged placement stored once, every refused one never, every ambiguous one at most once, none unaccounted',
+    before,
+  );
+
+  // Cancels.
+  before = violations.length + more;
+  for (const op of history.filter((o) => o.kind === 'cancel' && outcomeOf(o) === 'ok')) {
+    const bet = byId.get(op.bet_id!);
+    if (bet === undefined) violate(`cancel of bet ${op.bet_id} acknowledged, and no such bet of this bettor`);
+    else if (bet.remainingPaise !== 0)
+      violate(
+        `cancel of bet ${op.bet_id} acknowledged, and it still has ${bet.remainingPaise} paise unmatched`,
+      );
+  }
+  check('every acknowledged cancel left its bet with nothing unmatched', before);
+
+  // Bets and fills.
+  before = violations.length + more;
+  const allFills = await app.db.select().from(fills);
+  const allBets = new Map((await app.db.select().from(bets)).map((b) => [b.betId, b]));
+  const matched = new Map<number, number>();
+  const value = new Map<number, number>();
+  for (const f of allFills) {
+    const back = allBets.get(f.backBetId);
+    const lay = allBets.get(f.layBetId);
+    if (back?.side !== 'BACK' || lay?.side !== 'LAY') {
+      violate(`fill ${f.fillId} does not join a back and a lay`);
+      continue;
+    }
+    if (f.price < back.price || f.price > lay.price)
+      violate(
+        `fill ${f.fillId} at ${f.price} is worse than back ${back.betId} at ${back.price} or lay ${lay.betId} at ${lay.price}`,
+      );
+    for (const id of [f.backBetId, f.layBetId]) {
+      matched.set(id, (matched.get(id) ?? 0) + f.sizePaise);
+      value.set(id, (value.get(id) ?? 0) + f.sizePaise * f.price);
+    }
+  }
+  for (const b of allBets.values()) {
+    if (b.matchedPaise + b.remainingPaise + b.cancelledPaise !== b.sizePaise)
+      violate(
+        `bet ${b.betId}: matched ${b.matchedPaise} + remaining ${b.remainingPaise} + cancelled ${b.cancelledPaise} ≠ size ${b.sizePaise}`,
+      );
+    if (b.matchedPaise !== (matched.get(b.betId) ?? 0))
+      violate(
+        `bet ${b.betId}: matched ${b.matchedPaise}, its fills ${matched.get(b.betId) ?? 0} (an over- or under-match)`,
+      );
+    if (b.matchedValue !== (value.get(b.betId) ?? 0))
+      violate(`bet ${b.betId}: matched value differs from its fills`);
+  }
+  check('every bet adds up, every fill at or better than both prices, no over-match', before);
+
+  // What clients saw.
+  before = violations.length + more;
+  for (const op of history.filter((o) => o.kind === 'balance' && o.available_paise !== undefined))
+    if (op.available_paise! < 0)
+      violate(`bettor ${op.bettor} saw an available balance of ${op.available_paise} paise`);
+  check('no client saw an available balance below zero', before);
+
+  // The ledger.
+  before = violations.length + more;
+  const ledger = await checkLedger(app);
+  for (const p of ledger.problems) violate(`ledger: ${p}`);
+  if (!ledger.ok && ledger.problems.length === 0) violate('ledger: not ok');
+  check('the ledger check is clean', before);
+
+  return { violations, more, operations, ambiguous_resolved, checks_passed: checks };
+}

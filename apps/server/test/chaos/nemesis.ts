@@ -1,0 +1,111 @@
+// The nemesis of the chaos run: seeded, one fault at a time, each healed before the next, so that
+// at most one node is down or cut off at any moment. Faults: a node killed (kill -9) and started
+// again, the leader killed, a node paused (SIGSTOP) and resumed, one node's PostgreSQL cut or
+// slowed, its NATS cut, its Redis cut. Each fault is logged with its start and heal times.
+import { settle, startNode, nodeInfo, waitHealthy, type ClusterNode } from '../helpers/cluster.ts';
+import type { FaultProxy } from '../helpers/fault-proxy.ts';
+import type { Fault, FaultKind } from './history.ts';
+
+/** A node's connections to the services, each through its own proxy. */
+export interface NodeLinks {
+  readonly store: FaultProxy;
+  readonly bus: FaultProxy;
+  readonly cache: FaultProxy;
+}
+
+export interface NemesisContext {
+  readonly nodes: ClusterNode[];
+  readonly links: ReadonlyMap<string, NodeLinks>;
+  readonly rand: () => number;
+  readonly running: () => boolean;
+  readonly faults: Fault[];
+  /** The kinds this run may use (all by default). */
+  readonly kinds?: readonly FaultKind[];
+}
+
+export const FAULT_KINDS: readonly FaultKind[] = [
+  'kill',
+  'leader-kill',
+  'pause',
+  'store-cut',
+  'store-slow',
+  'bus-cut',
+  'cache-cut',
+];
+/** Between two faults, and how long one lasts (ms). */
+const CALM_MS: readonly [number, number] = [1_500, 4_000];
+const HOLD_MS: readonly [number, number] = [1_000, 4_000];
+/** Added latency of a slowed store, each way. */
+const SLOW_STORE_MS = 150;
+/** A restarted node must answer /healthz within this. */
+const RESTART_TIMEOUT_MS = 60_000;
+
+const between = (rand: () => number, [lo, hi]: readonly [number, number]) =>
+  lo + Math.floor(rand() * (hi - lo));
+
+async function leaderOf(nodes: readonly ClusterNode[]): Promise<ClusterNode | undefined> {
+  const infos = await Promise.all(nodes.map((n) => (n.exited ? null : nodeInfo(n))));
+  return nodes.find((_, i) => infos[i]?.leader);
+}
+
+/** Applies one fault, holds it, heals it. */
+async function oneFault(ctx: NemesisContext, kind: FaultKind): Promise<Fault | null> {
+  const live = ctx.nodes.filter((n) => !n.exited);
+  let node = live[Math.floor(ctx.rand() * live.length)]!;
+  if (kind === 'leader-kill') {
+    const leader = await leaderOf(ctx.nodes);
+    if (leader === undefined) return null;
+    node = leader;
+  }
+  const hold = between(ctx.rand, HOLD_MS);
+  const fault: Fault = { kind, node: node.name, at_ms: Date.now() };
+  const links = ctx.links.get(node.name)!;
+  switch (kind) {
+    case 'kill':
+    case 'leader-kill':
+      node.child.kill('SIGKILL');
+      await settle(hold);
+      startNode(node.name, node.port, node.env, node);
+      await waitHealthy(node, RESTART_TIMEOUT_MS);
+      break;
+    case 'pause':
+      node.child.kill('SIGSTOP');
+      await settle(hold);
+      node.child.kill('SIGCONT');
+      break;
+    case 'store-cut':
+      links.store.cut();
+      await settle(hold);
+      links.store.heal();
+      break;
+    case 'store-slow':
+      links.store.latency(SLOW_STORE_MS);
+      await settle(hold);
+      links.store.heal();
+      break;
+    case 'bus-cut':
+      links.bus.cut();
+      await settle(hold);
+      links.bus.heal();
+      break;
+    case 'cache-cut':
+      links.cache.cut();
+      await settle(hold);
+      links.cache.heal();
+      break;
+  }
+  fault.healed_ms = Date.now();
+  return fault;
+}
+
+/** Runs faults until the run ends; every fault is healed when it returns. */
+export async function runNemesis(ctx: NemesisContext): Promise<void> {
+  const kinds = ctx.kinds ?? FAULT_KINDS;
+  await settle(between(ctx.rand, CALM_MS));
+  while (ctx.running()) {
+    const kind = kinds[Math.floor(ctx.rand() * kinds.length)]!;
+    const fault = await oneFault(ctx, kind);
+    if (fault !== null) ctx.faults.push(fault);
+    await settle(between(ctx.rand, CALM_MS));
+  }
+}

@@ -1,0 +1,217 @@
+// One chaos run (issue 44): three compiled server processes behind a spawned HAProxy on one fresh
+// PostgreSQL database, each node reaching PostgreSQL, NATS and Redis through fault proxies of its
+// own; bettors over HTTP through HAProxy (bettor.ts) while a seeded nemesis breaks things
+// (nemesis.ts); then every fault healed, every node stopped, and the history checked against the
+// store (checker.ts). The same seed makes the same choices (the timing of a real cluster does not
+// repeat exactly, so a replay is the same run, not the same interleaving).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import {
+  freePort,
+  settle,
+  startHaproxy,
+  startNode,
+  waitHealthy,
+  type ClusterNode,
+} from '../helpers/cluster.ts';
+import { createBettor, createMarket } from '../helpers/exchange.ts';
+import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.ts';
+import { openStore, TEST_RATE_LIMITS } from '../helpers/stores.ts';
+import { runBettor, type BettorContext } from './bettor.ts';
+import { checkHistory, type CheckReport } from './checker.ts';
+import type { Fault, FaultKind, Operation } from './history.ts';
+import { runNemesis, type NodeLinks } from './nemesis.ts';
+
+export const CHAOS_NODES = 3;
+/** Each bettor starts with this much (₹1,00,000). */
+const BETTOR_FUNDS_PAISE = 10_000_000;
+/** A stopped node has this long to finish before it is killed. */
+const STOP_TIMEOUT_MS = 10_000;
+
+export interface ChaosOptions {
+  readonly seconds: number;
+  readonly seed: number;
+  readonly bettors?: number;
+  readonly faults?: readonly FaultKind[];
+  readonly databaseUrl: string;
+  readonly busUrl: string;
+  readonly redisUrl: string;
+  readonly plant?: BettorContext['plant'];
+  readonly log?: (line: string) => void;
+}
+
+export interface ChaosReport extends CheckReport {
+  readonly seed: number;
+  readonly seconds: number;
+  readonly faults: Record<string, number>;
+  readonly fault_log: readonly Fault[];
+}
+
+/** mulberry32: a small seeded generator, one stream per part of the run. */
+export function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const hostPort = (url: string, port: number) => {
+  const u = new URL(url.split(',')[0]!);
+  return { host: u.hostname, port: Number(u.port || port) };
+};
+
+export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
+  const log = opts.log ?? (() => {});
+  const nodes: ClusterNode[] = [];
+  const proxies: FaultProxy[] = [];
+  let haproxy: Awaited<ReturnType<typeof startHaproxy>> | null = null;
+  let setupApp: FastifyInstance | null = null;
+  const previousTestDb = process.env.TEST_DATABASE_URL;
+  process.env.TEST_DATABASE_URL = opts.databaseUrl;
+  const store = await openStore('postgres');
+  if (previousTestDb === undefined) delete process.env.TEST_DATABASE_URL;
+  else process.env.TEST_DATABASE_URL = previousTestDb;
+  const dir = mkdtempSync(path.join(tmpdir(), 'backlay-chaos-'));
+  try {
+    const url = (store.options as { url: string }).url;
+    const tag = `chaos_${randomBytes(4).toString('hex')}`;
+    const ports = await Promise.all(Array.from({ length: CHAOS_NODES + 1 }, freePort));
+    const links = new Map<string, NodeLinks>();
+    for (let i = 0; i < CHAOS_NODES; i++) {
+      const l: NodeLinks = {
+        store: await startFaultProxy(hostPort(url, 5432)),
+        bus: await startFaultProxy(hostPort(opts.busUrl, 4222)),
+        cache: await startFaultProxy(hostPort(opts.redisUrl, 6379)),
+      };
+      proxies.push(l.store, l.bus, l.cache);
+      const name = `c${i + 1}`;
+      links.set(name, l);
+      const env = {
+        DATABASE_URL: l.store.url(url),
+        BUS_URL: l.bus.url(opts.busUrl),
+        BUS_PREFIX: tag,
+        REDIS_URL: l.cache.url(opts.redisUrl),
+        REDIS_PREFIX: tag,
+        FEED: 'off',
+        CASINO_TABLES: 'off',
+        BINARY_FEED: 'off',
+        FANTASY_CONTESTS: 'off',
+        PROVIDER_DEMO_URL: 'off',
+        SEED_DEMO: '1',
+        TRUST_PROXY: '2',
+        LOG_LEVEL: 'error',
+      };
+      nodes.push(startNode(name, ports[i]!, env));
+      // The first node migrates and seeds; the others find it done.
+      if (i === 0) await waitHealthy(nodes[0]!);
+    }
+    await Promise.all(nodes.map((n) => waitHealthy(n)));
+    const lb = await startHaproxy(dir, ports[CHAOS_NODES]!, nodes);
+    haproxy = lb;
+
+    // The market and the bettors, made in the store directly (the accounts calls are not the
+    // subject). This process's app never stands for the lease.
+    setupApp = await buildApp({ store: { kind: 'postgres', url, poolMax: 2 }, rateLimits: TEST_RATE_LIMITS });
+    await setupApp.ready();
+    await setupApp.leader.close();
+    const market = await createMarket(setupApp, { runners: 2 });
+    const accounts = await Promise.all(
+      Array.from({ length: opts.bettors ?? 6 }, () => createBettor(setupApp!, BETTOR_FUNDS_PAISE, 'chaos')),
+    );
+    log(
+      `chaos: seed ${opts.seed}, ${opts.seconds} s, ${CHAOS_NODES} nodes behind HAProxy at ${lb.host}, ${accounts.length} bettors`,
+    );
+
+    const history: Operation[] = [];
+    const faults: Fault[] = [];
+    const end = Date.now() + opts.seconds * 1000;
+    const running = () => Date.now() < end;
+    const work = [
+      runNemesis({
+        nodes,
+        links,
+        rand: seeded(opts.seed),
+        running,
+        faults,
+        ...(opts.faults ? { kinds: opts.faults } : {}),
+      }),
+      ...accounts.map((account, index) =>
+        runBettor({
+          host: lb.host,
+          index,
+          account,
+          market,
+          rand: seeded(opts.seed * 1_000 + index + 1),
+          running,
+          history,
+          ...(opts.plant ? { plant: opts.plant } : {}),
+        }),
+      ),
+    ];
+    await Promise.all(work);
+    log(`chaos: ${history.length} operations, ${faults.length} faults; healing and stopping the nodes`);
+
+    // Healed: every link passes, every node runs; then every node stops, so the store is still.
+    for (const p of proxies) p.heal();
+    for (const n of nodes) if (!n.exited) n.child.kill('SIGCONT');
+    for (const n of nodes) n.child.kill('SIGTERM');
+    for (const n of nodes) {
+      for (let i = 0; !n.exited && i * 100 < STOP_TIMEOUT_MS; i++) await settle(100);
+      if (!n.exited) n.child.kill('SIGKILL');
+    }
+    // Reservations left by a node killed between reserving and its market's batch are released
+    // by the leader's sweep after their timeout; with every node stopped, the sweep runs here.
+    await setupApp.wallet.sweepReservations({ olderThanMs: 0 });
+    const report = await checkHistory(
+      setupApp,
+      history,
+      accounts.map((a) => a.userId),
+    );
+    const byKind: Record<string, number> = {};
+    for (const f of faults) byKind[f.kind] = (byKind[f.kind] ?? 0) + 1;
+    return { ...report, seed: opts.seed, seconds: opts.seconds, faults: byKind, fault_log: faults };
+  } finally {
+    for (const n of nodes) if (!n.exited) n.child.kill('SIGKILL');
+    haproxy?.child.kill('SIGKILL');
+    for (const p of proxies) await p.close();
+    await setupApp?.close();
+    await store.cleanup();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The report as lines for a terminal. */
+export function reportLines(r: ChaosReport): string[] {
+  const lines = [
+    `chaos: seed ${r.seed}, ${r.seconds} s`,
+    `operations: ${Object.entries(r.operations)
+      .sort()
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ')}`,
+    `ambiguous placements resolved: ${r.ambiguous_resolved.committed} committed, ${r.ambiguous_resolved.absent} never happened`,
+    `faults: ${
+      Object.entries(r.faults)
+        .sort()
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ') || 'none'
+    }`,
+    ...r.checks_passed.map((c) => `passed: ${c}`),
+  ];
+  if (r.violations.length === 0) lines.push('violations: 0');
+  else
+    lines.push(
+      `violations: ${r.violations.length + r.more}`,
+      ...r.violations.map((v) => `  ${v}`),
+      ...(r.more > 0 ? [`  … and ${r.more} more`] : []),
+      `replay: npm run chaos -- ${(r.seconds / 60).toFixed(2)} --seed ${r.seed}`,
+    );
+  return lines;
+}
