@@ -5,11 +5,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bets } from '../src/modules/exchange/schema.ts';
+import { paymentRequests } from '../src/modules/payments/schema.ts';
 import { ledgerAccounts } from '../src/modules/wallet/schema.ts';
 import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
 import { checkHistory } from './chaos/checker.ts';
 import type { Operation } from './chaos/history.ts';
-import { reportLines, runChaos } from './chaos/run.ts';
+import { chaosBettor, reportLines, runChaos } from './chaos/run.ts';
 import { createBettor, createMarket } from './helpers/exchange.ts';
 import { TEST_REDIS_URL } from './helpers/redis.ts';
 import { clusterServices, TEST_BUS_URL } from './helpers/services.ts';
@@ -32,7 +33,7 @@ describe.skipIf(!ready)('the chaos run', () => {
     console.log(reportLines(report).join('\n'));
     expect(report.violations).toEqual([]);
     expect(report.more).toBe(0);
-    expect(report.checks_passed).toHaveLength(5);
+    expect(report.checks_passed).toHaveLength(6);
     // The run did something under faults: placements acknowledged and faults healed.
     expect(report.operations['place ok'] ?? 0).toBeGreaterThan(100);
     expect(Object.values(report.faults).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(5);
@@ -84,7 +85,7 @@ describeStores('the chaos checker catches planted faults', (ctx) => {
         [u.userId],
       );
       expect(r.violations).toEqual([]);
-      expect(r.checks_passed).toHaveLength(5);
+      expect(r.checks_passed).toHaveLength(6);
     },
   );
 
@@ -168,4 +169,48 @@ describeStores('the chaos checker catches planted faults', (ctx) => {
     expect(r.violations.some((v) => v.startsWith('ledger: '))).toBe(true);
     expect(r.checks_passed).not.toContain('the ledger check is clean');
   });
+
+  it.runIf(ctx.store === ONE_STORE)(
+    'a notified deposit never credited, and a withdrawal recorded without its hold',
+    async () => {
+      const u = await chaosBettor(ctx.app, `chk_pay_${Math.random().toString(36).slice(2, 8)}`);
+      const [method] = await ctx.app.payments.methods();
+      const dep = await ctx.app.payments.requestDeposit(u.userId, {
+        amount: 500,
+        method_id: method!.method_id,
+        reference: `CHK${u.userId}REF`,
+        request_id: 'p1',
+      });
+      if (!dep.ok) throw new Error(dep.message);
+      const [wd] = await ctx.app.db
+        .insert(paymentRequests)
+        .values({
+          userId: u.userId,
+          type: 'WITHDRAW',
+          amountPaise: 20_000,
+          bankAccountId: u.bankAccountId,
+          requestId: 'p2',
+          status: 'PENDING',
+          methodLabel: 'Bank account',
+          createdAt: new Date(),
+        })
+        .returning();
+      const r = await checkHistory(
+        ctx.app,
+        [
+          ok({ kind: 'deposit', user_id: u.userId, request_id: 'p1', payment_id: dep.value.payment_id }),
+          ok({ kind: 'webhook', user_id: u.userId, payment_id: dep.value.payment_id }),
+          ok({ kind: 'withdraw', user_id: u.userId, request_id: 'p2', payment_id: wd!.paymentId }),
+        ],
+        [u.userId],
+      );
+      expect(r.violations).toEqual(
+        expect.arrayContaining([
+          `the gateway's notice for deposit ${dep.value.payment_id} was acknowledged; it is PENDING and not credited`,
+          `withdrawal ${wd!.paymentId} was acknowledged and its amount is not held`,
+          expect.stringMatching(/^ledger: /),
+        ]),
+      );
+    },
+  );
 });

@@ -1,6 +1,7 @@
 // A bettor of the chaos run: a loop of seeded operations on one exchange market over HTTP through
 // HAProxy — places (each with its own request id, retried with the same id until an answer says
 // what happened), cancels of its own bets and balance reads — each recorded with every attempt.
+import { signWebhook } from '../../src/modules/payments/gateway.ts';
 import { apiCall, login, settle, type ApiAnswer } from '../helpers/cluster.ts';
 import type { Attempt, Operation, Outcome } from './history.ts';
 
@@ -16,10 +17,18 @@ export interface ChaosMarket {
   readonly selectionIds: readonly number[];
 }
 
+/** What the run set up for a bettor's money: a deposit method, a saved bank account, the gateway's secret. */
+export interface BettorPayments {
+  readonly method_id: number;
+  readonly bank_account_id: number;
+  readonly gateway_secret: string;
+}
+
 export interface BettorContext {
   readonly host: string;
   readonly index: number;
   readonly account: { userId: number; userName: string; password: string };
+  readonly payments: BettorPayments;
   readonly market: ChaosMarket;
   readonly rand: () => number;
   readonly running: () => boolean;
@@ -88,11 +97,56 @@ export async function runBettor(ctx: BettorContext): Promise<void> {
     return null;
   };
 
+  /** The gateway's signed notice that a deposit arrived, sent until it is answered. */
+  const webhook = async (payment_id: number, amount: number) => {
+    const op: Operation = {
+      kind: 'webhook',
+      bettor: ctx.index,
+      user_id: ctx.account.userId,
+      payment_id,
+      attempts: [],
+    };
+    ctx.history.push(op);
+    // One event id per payment: a retry is the same event, which the server applies once.
+    const body = JSON.stringify({ id: `evt-${payment_id}`, type: 'deposit.succeeded', payment_id, amount });
+    for (let n = 0; n < ATTEMPTS_MAX; n++) {
+      const sent_ms = Date.now();
+      let a: Attempt;
+      try {
+        const res = await fetch(`http://${ctx.host}/api/payment/webhook`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-gateway-signature': signWebhook(
+              ctx.payments.gateway_secret,
+              body,
+              Math.floor(Date.now() / 1000),
+            ),
+          },
+          body,
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        });
+        const json = (await res.json().catch(() => ({}))) as ApiAnswer['json'];
+        a = {
+          sent_ms,
+          answered_ms: Date.now(),
+          outcome: outcomeOfAnswer({ code: res.status, json }),
+          code: res.status,
+        };
+      } catch {
+        a = { sent_ms, answered_ms: Date.now(), outcome: 'ambiguous' };
+      }
+      op.attempts.push(a);
+      if (a.outcome !== 'ambiguous') return;
+      await settle(RETRY_WAIT_MS);
+    }
+  };
+
   await signIn();
   const mine: number[] = [];
   for (let k = 0; ctx.running(); k++) {
     const roll = ctx.rand();
-    if (roll < 0.7 || mine.length === 0) {
+    if (roll < 0.6 || mine.length === 0) {
       const request_id = `chaos-${ctx.index}-${k}`;
       const op: Operation = {
         kind: 'place',
@@ -118,7 +172,7 @@ export async function runBettor(ctx: BettorContext): Promise<void> {
         op.bet_id = (r.json.data as { bet_id: number }).bet_id;
         mine.push(op.bet_id);
       }
-    } else if (roll < 0.9) {
+    } else if (roll < 0.78) {
       const bet_id = mine[Math.floor(ctx.rand() * mine.length)]!;
       const op: Operation = {
         kind: 'cancel',
@@ -129,7 +183,7 @@ export async function runBettor(ctx: BettorContext): Promise<void> {
       };
       ctx.history.push(op);
       await untilAnswered(op, 'POST', 'bet/cancelBet', () => ({ bet_id }));
-    } else {
+    } else if (roll < 0.88) {
       const op: Operation = { kind: 'balance', bettor: ctx.index, user_id: ctx.account.userId, attempts: [] };
       ctx.history.push(op);
       const [a, r] = await attempt('GET', 'user/getUserBalance');
@@ -138,6 +192,43 @@ export async function runBettor(ctx: BettorContext): Promise<void> {
         const d = r!.json.data as { total_balance: number; liability: number };
         op.available_paise = Math.round(d.total_balance * 100) - Math.round(Math.abs(d.liability) * 100);
       }
+    } else if (roll < 0.94) {
+      const request_id = `chaos-dep-${ctx.index}-${k}`;
+      const amount = 100 + Math.floor(ctx.rand() * 10) * 50;
+      const op: Operation = {
+        kind: 'deposit',
+        bettor: ctx.index,
+        user_id: ctx.account.userId,
+        request_id,
+        attempts: [],
+      };
+      ctx.history.push(op);
+      const r = await untilAnswered(op, 'POST', 'payment/deposit', () => ({
+        amount,
+        method_id: ctx.payments.method_id,
+        reference: `CHX${request_id.replace(/[^A-Za-z0-9]/g, '')}${ctx.account.userId}`.slice(0, 40),
+        request_id,
+      }));
+      if (r?.json.status === true) {
+        op.payment_id = (r.json.data as { payment_id: number }).payment_id;
+        await webhook(op.payment_id, amount);
+      }
+    } else {
+      const request_id = `chaos-wd-${ctx.index}-${k}`;
+      const op: Operation = {
+        kind: 'withdraw',
+        bettor: ctx.index,
+        user_id: ctx.account.userId,
+        request_id,
+        attempts: [],
+      };
+      ctx.history.push(op);
+      const r = await untilAnswered(op, 'POST', 'payment/withdraw', () => ({
+        amount: 100 + Math.floor(ctx.rand() * 5) * 50,
+        bank_account_id: ctx.payments.bank_account_id,
+        request_id,
+      }));
+      if (r?.json.status === true) op.payment_id = (r.json.data as { payment_id: number }).payment_id;
     }
   }
 }

@@ -4,6 +4,9 @@
 //   every refused one left no bet; every ambiguous one (no answer said what happened) is there at
 //   most once; no bet is there that no operation accounts for (a retry under a new id would be);
 // - a cancel acknowledged left its bet with nothing unmatched;
+// - deposits and withdrawals asked for follow the placements' rule (by request id); a deposit the
+//   gateway's notice was acknowledged for is credited (once: its transfer's key is unique); an
+//   acknowledged withdrawal's amount is held;
 // - every bet adds up (size = matched + remaining + cancelled; matched = its fills, at or better
 //   than its price), and every fill has a back and a lay;
 // - no client saw an available balance below zero;
@@ -13,6 +16,8 @@ import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { checkLedger } from '../../src/modules/admin/ledger-check.ts';
 import { bets, fills } from '../../src/modules/exchange/schema.ts';
+import { paymentRequests } from '../../src/modules/payments/schema.ts';
+import { transfers } from '../../src/modules/wallet/schema.ts';
 import { outcomeOf, type Operation, type Outcome } from './history.ts';
 
 /** At most this many violations are listed; the rest are counted. */
@@ -106,6 +111,72 @@ export async function checkHistory(
       );
   }
   check('every acknowledged cancel left its bet with nothing unmatched', before);
+
+  // Deposits and withdrawals.
+  before = violations.length + more;
+  const payments =
+    userIds.length === 0
+      ? []
+      : await app.db
+          .select()
+          .from(paymentRequests)
+          .where(inArray(paymentRequests.userId, [...userIds]));
+  const paymentsByKey = new Map<string, typeof payments>();
+  for (const p of payments) {
+    const key = `${p.userId}/${p.requestId}`;
+    paymentsByKey.set(key, [...(paymentsByKey.get(key) ?? []), p]);
+  }
+  const paymentById = new Map(payments.map((p) => [p.paymentId, p]));
+  const moneyKeys = new Set(
+    (
+      await app.db
+        .select({ key: transfers.idempotencyKey })
+        .from(transfers)
+        .where(
+          inArray(
+            transfers.idempotencyKey,
+            payments.flatMap((p) => [`payment/${p.paymentId}/deposit`, `payment/${p.paymentId}/hold`]),
+          ),
+        )
+    ).map((t) => t.key),
+  );
+  const asked = new Set<string>();
+  for (const op of history.filter((o) => o.kind === 'deposit' || o.kind === 'withdraw')) {
+    const key = `${op.user_id}/${op.request_id}`;
+    asked.add(key);
+    const rows = paymentsByKey.get(key) ?? [];
+    const outcome = outcomeOf(op);
+    const type = op.kind === 'deposit' ? 'DEPOSIT' : 'WITHDRAW';
+    if (
+      outcome === 'ok' &&
+      (rows.length !== 1 || rows[0]!.paymentId !== op.payment_id || rows[0]!.type !== type)
+    )
+      violate(
+        `${op.kind} ${key} was acknowledged as payment ${op.payment_id}; the store has [${rows.map((r) => `${r.paymentId} ${r.type}`)}]`,
+      );
+    if (outcome === 'refused' && rows.length > 0)
+      violate(
+        `${op.kind} ${key} was refused (${op.attempts.at(-1)?.message}) but payment ${rows[0]!.paymentId} was stored`,
+      );
+    if (outcome === 'ambiguous' && rows.length > 1)
+      violate(`ambiguous ${op.kind} ${key} stored ${rows.length} times`);
+    if (op.kind === 'withdraw' && outcome === 'ok' && !moneyKeys.has(`payment/${op.payment_id}/hold`))
+      violate(`withdrawal ${op.payment_id} was acknowledged and its amount is not held`);
+  }
+  for (const [key, rows] of paymentsByKey)
+    if (!asked.has(key))
+      violate(`payment ${rows.map((r) => r.paymentId).join(', ')} (${key}) was asked for by no operation`);
+  for (const op of history.filter((o) => o.kind === 'webhook' && outcomeOf(o) === 'ok')) {
+    const p = paymentById.get(op.payment_id!);
+    if (p?.status !== 'APPROVED' || !moneyKeys.has(`payment/${op.payment_id}/deposit`))
+      violate(
+        `the gateway's notice for deposit ${op.payment_id} was acknowledged; it is ${p?.status ?? 'missing'} and ${moneyKeys.has(`payment/${op.payment_id}/deposit`) ? '' : 'not '}credited`,
+      );
+  }
+  check(
+    'every deposit and withdrawal asked for at most once; every notified deposit credited; every acknowledged withdrawal held',
+    before,
+  );
 
   // Bets and fills.
   before = violations.length + more;

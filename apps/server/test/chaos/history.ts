@@ -14,14 +14,17 @@ export interface Attempt {
   readonly message?: string;
 }
 
-export type OperationKind = 'place' | 'cancel' | 'balance';
+/** A bettor's operations, and `webhook`: the payment gateway's notice that a deposit arrived. */
+export type OperationKind = 'place' | 'cancel' | 'balance' | 'deposit' | 'withdraw' | 'webhook';
 
 export interface Operation {
   readonly kind: OperationKind;
   readonly bettor: number;
   readonly user_id: number;
-  /** A placement's request id, as the bettor sent it (its retries send the same). */
+  /** A placement's, deposit's or withdrawal's request id, as sent (its retries send the same). */
   readonly request_id?: string;
+  /** A deposit's or withdrawal's payment id as acknowledged, or the payment a webhook named. */
+  payment_id?: number;
   /** A placement's bet id as acknowledged, or the bet a cancel named. */
   bet_id?: number;
   /** A balance read: the available balance the client saw (balance − exposure), paise. */

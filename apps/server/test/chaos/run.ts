@@ -18,7 +18,9 @@ import {
   waitHealthy,
   type ClusterNode,
 } from '../helpers/cluster.ts';
-import { createBettor, createMarket } from '../helpers/exchange.ts';
+import { eq } from 'drizzle-orm';
+import { users } from '../../src/modules/account/schema.ts';
+import { createMarket } from '../helpers/exchange.ts';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.ts';
 import { openStore, TEST_RATE_LIMITS } from '../helpers/stores.ts';
 import { runBettor, type BettorContext } from './bettor.ts';
@@ -68,6 +70,31 @@ const hostPort = (url: string, port: number) => {
   return { host: u.hostname, port: Number(u.port || port) };
 };
 
+/**
+ * A bettor who may deposit and withdraw (a sign-up member under the operator, spec §6), funded,
+ * with a saved bank account.
+ */
+export async function chaosBettor(app: FastifyInstance, userName: string) {
+  const [operator] = await app.db.select().from(users).where(eq(users.userName, 'operator'));
+  const password = 'secret1234';
+  const userId = await app.account.createUser({
+    userName,
+    password,
+    parentId: operator!.userId,
+    isSignupUser: true,
+    isChangePassword: false,
+  });
+  await app.wallet.deposit(userId, BETTOR_FUNDS_PAISE, `chaos:${userName}`);
+  const bank = await app.payments.addBankAccount(userId, {
+    account_name: 'Chaos Bettor',
+    account_number: '123456789012',
+    ifsc: 'HDFC0001234',
+    bank_name: 'HDFC Bank',
+  });
+  if (!bank.ok) throw new Error(`bank account: ${bank.message}`);
+  return { userId, userName, password, bankAccountId: bank.value.bank_account_id };
+}
+
 export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
   const log = opts.log ?? (() => {});
   const nodes: ClusterNode[] = [];
@@ -83,6 +110,7 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
   try {
     const url = (store.options as { url: string }).url;
     const tag = `chaos_${randomBytes(4).toString('hex')}`;
+    const gatewaySecret = randomBytes(24).toString('hex');
     const ports = await Promise.all(Array.from({ length: CHAOS_NODES + 1 }, freePort));
     const links = new Map<string, NodeLinks>();
     for (let i = 0; i < CHAOS_NODES; i++) {
@@ -106,6 +134,7 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
         FANTASY_CONTESTS: 'off',
         PROVIDER_DEMO_URL: 'off',
         SEED_DEMO: '1',
+        PAYMENT_GATEWAY_SECRET: gatewaySecret,
         TRUST_PROXY: '2',
         LOG_LEVEL: 'error',
       };
@@ -123,8 +152,10 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
     await setupApp.ready();
     await setupApp.leader.close();
     const market = await createMarket(setupApp, { runners: 2 });
+    const [method] = await setupApp.payments.methods();
+    if (method === undefined) throw new Error('the seed has no deposit method');
     const accounts = await Promise.all(
-      Array.from({ length: opts.bettors ?? 6 }, () => createBettor(setupApp!, BETTOR_FUNDS_PAISE, 'chaos')),
+      Array.from({ length: opts.bettors ?? 6 }, (_, i) => chaosBettor(setupApp!, `${tag}_${i}`)),
     );
     log(
       `chaos: seed ${opts.seed}, ${opts.seconds} s, ${CHAOS_NODES} nodes behind HAProxy at ${lb.host}, ${accounts.length} bettors`,
@@ -148,6 +179,11 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
           host: lb.host,
           index,
           account,
+          payments: {
+            method_id: method.method_id,
+            bank_account_id: account.bankAccountId,
+            gateway_secret: gatewaySecret,
+          },
           market,
           rand: seeded(opts.seed * 1_000 + index + 1),
           running,
