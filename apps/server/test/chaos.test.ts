@@ -12,6 +12,7 @@ import { checkHistory } from './chaos/checker.ts';
 import type { Operation } from './chaos/history.ts';
 import { chaosBettor, reportLines, runChaos } from './chaos/run.ts';
 import { createBettor, createMarket } from './helpers/exchange.ts';
+import { pushProblems, type PriceMessage } from './helpers/live-client.ts';
 import { TEST_REDIS_URL } from './helpers/redis.ts';
 import { clusterServices, TEST_BUS_URL } from './helpers/services.ts';
 import { describeStores, ONE_STORE } from './helpers/stores.ts';
@@ -33,11 +34,62 @@ describe.skipIf(!ready)('the chaos run', () => {
     console.log(reportLines(report).join('\n'));
     expect(report.violations).toEqual([]);
     expect(report.more).toBe(0);
-    expect(report.checks_passed).toHaveLength(6);
+    expect(report.checks_passed).toHaveLength(7);
     // The run did something under faults: placements acknowledged and faults healed.
     expect(report.operations['place ok'] ?? 0).toBeGreaterThan(100);
     expect(Object.values(report.faults).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(5);
   }, 240_000);
+});
+
+describe('the push check', () => {
+  // A market's pushes as two nodes sent them: an image, then one delta per change.
+  const runner = (id: number, back: number) => ({
+    selection_id: id,
+    back: [{ price: back, size: 100 }],
+    lay: [],
+  });
+  const image = (seq: number, backs: [number, number]) =>
+    ({
+      type: 'image',
+      market_id: 1,
+      seq,
+      market: {
+        market_id: 1,
+        status: 'OPEN',
+        in_play: false,
+        version: 1,
+        runners: [runner(1, backs[0]), runner(2, backs[1])],
+      },
+    }) as unknown as PriceMessage;
+  const delta = (seq: number, id: number, back: number) =>
+    ({
+      type: 'delta',
+      market_id: 1,
+      seq,
+      market: { runners: [runner(id, back)] },
+    }) as unknown as PriceMessage;
+
+  it('pushes in order, and a client that missed one and asked for an image, pass', () => {
+    const a = [image(1, [2, 3]), delta(2, 1, 2.1), delta(3, 2, 3.1)];
+    const b = [image(1, [2, 3]), delta(3, 2, 3.1), image(3, [2.1, 3.1])];
+    expect(pushProblems([a, b])).toEqual([]);
+  });
+
+  it('a push that skipped a change but not its number is caught: the same seq, another state', () => {
+    const a = [image(1, [2, 3]), delta(2, 1, 2.1), delta(3, 2, 3.1)];
+    const skipped = [image(1, [2, 3]), delta(2, 2, 3.1)];
+    expect(pushProblems([a, skipped])).toEqual([
+      'connection 1: seq 2 is not the state other connections saw at it',
+    ]);
+  });
+
+  it('a delta going back and an older image are caught', () => {
+    const back = [image(5, [2, 3]), delta(6, 1, 2.1), delta(6, 1, 2.2), image(4, [2, 3])];
+    expect(pushProblems([back])).toEqual([
+      'connection 0: delta 6 after 6',
+      'connection 0: image 4 older than 6',
+    ]);
+  });
 });
 
 const ok = (extra: Partial<Operation> & Pick<Operation, 'kind' | 'user_id'>): Operation => ({

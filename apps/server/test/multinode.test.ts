@@ -10,7 +10,6 @@
 // Needs haproxy (HAPROXY_PATH, default /usr/sbin/haproxy: Debian's package, which .ci/run
 // installs), NATS (TEST_BUS_URL) and PostgreSQL (TEST_DATABASE_URL): outside CI a missing one
 // gives one line and the test is skipped; in CI it fails.
-import type { MarketImage, WsServerMessage } from '@backlay/contract';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,7 +18,6 @@ import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { buildApp } from '../src/app.ts';
 import { users } from '../src/modules/account/schema.ts';
 import { bets } from '../src/modules/exchange/schema.ts';
@@ -35,6 +33,7 @@ import {
   type ClusterNode as Node,
 } from './helpers/cluster.ts';
 import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';
+import { LiveClient } from './helpers/live-client.ts';
 import { clusterServices, TEST_BUS_URL } from './helpers/services.ts';
 import { openStore, TEST_RATE_LIMITS } from './helpers/stores.ts';
 import { settle } from './helpers/ws-client.ts';
@@ -46,88 +45,6 @@ const SOCKETS = 9;
 /** The bound for the feed to resume on another node after its leader dies. */
 const FEED_TAKEOVER_MS = 10_000;
 const FEED_ACCOUNTS = ['mm_alpha', 'mm_beta', 'sim_bettor_1', 'sim_bettor_2', 'sim_bettor_3'];
-
-type PriceMessage = Extract<WsServerMessage, { type: 'image' | 'delta' }>;
-
-/** A WebSocket client as the browser's: reconnects through HAProxy, asks an image after a gap. */
-class LiveClient {
-  /** Each connection's messages of the market. */
-  readonly connections: PriceMessage[][] = [];
-  reconnects = 0;
-  gaps = 0;
-  private ws: WebSocket | null = null;
-  private stopped = false;
-  private last = 0;
-
-  constructor(
-    private readonly url: string,
-    private readonly marketId: number,
-    private readonly ip: string,
-  ) {}
-
-  open(): Promise<void> {
-    return new Promise((resolve) => {
-      const ws = new WebSocket(this.url, { headers: { 'x-forwarded-for': this.ip } });
-      this.ws = ws;
-      const messages: PriceMessage[] = [];
-      ws.on('open', () => {
-        this.connections.push(messages);
-        this.last = 0;
-        ws.send(JSON.stringify({ op: 'subscribe', market_ids: [this.marketId] }));
-      });
-      ws.on('message', (data) => {
-        const m = JSON.parse(data.toString()) as WsServerMessage;
-        if ((m.type !== 'image' && m.type !== 'delta') || m.market_id !== this.marketId) return;
-        messages.push(m);
-        if (m.type === 'image') {
-          this.last = m.seq;
-          resolve();
-        } else if (m.seq === this.last + 1) {
-          this.last = m.seq;
-        } else if (m.seq > this.last + 1) {
-          this.gaps += 1;
-          ws.send(JSON.stringify({ op: 'image', market_id: this.marketId }));
-        }
-      });
-      ws.on('error', () => {});
-      ws.on('close', () => {
-        if (this.stopped) return;
-        this.reconnects += 1;
-        setTimeout(() => void this.open(), 200);
-        resolve();
-      });
-    });
-  }
-
-  close() {
-    this.stopped = true;
-    this.ws?.terminate();
-  }
-
-  /** The last connection's state at each seq it saw (image, then each delta applied). */
-  states(connection: PriceMessage[]): Map<number, string> {
-    let image: MarketImage | null = null;
-    const out = new Map<number, string>();
-    for (const m of connection) {
-      if (m.type === 'image') image = structuredClone(m.market);
-      else if (m.type === 'delta' && image) {
-        if (m.market.status !== undefined) image.status = m.market.status;
-        if (m.market.in_play !== undefined) image.in_play = m.market.in_play;
-        if (m.market.version !== undefined) image.version = m.market.version;
-        for (const r of m.market.runners ?? []) {
-          image.runners[image.runners.findIndex((x) => x.selection_id === r.selection_id)] = r;
-        }
-      } else continue;
-      out.set(m.seq, JSON.stringify(image));
-    }
-    return out;
-  }
-
-  lastSeq(): number {
-    const c = this.connections.at(-1) ?? [];
-    return c.at(-1)?.seq ?? 0;
-  }
-}
 
 describe.skipIf(!ready)('three nodes behind HAProxy', () => {
   const nodes: Node[] = [];

@@ -10,6 +10,9 @@
 // - every bet adds up (size = matched + remaining + cancelled; matched = its fills, at or better
 //   than its price), and every fill has a back and a lay;
 // - no client saw an available balance below zero;
+// - every WebSocket client's pushes came in order (one image, then seq + 1, or an image after a
+//   gap), the same seq was the same state on every node, and once healed each client reached the
+//   book a new connection is shown within 5 s;
 // - the ledger check is clean (balances equal their transfers, sum to zero, holds and exposure
 //   recomputed), once the reservations of nodes killed mid-bet have been swept.
 import { inArray } from 'drizzle-orm';
@@ -40,6 +43,8 @@ export async function checkHistory(
   app: FastifyInstance,
   history: readonly Operation[],
   userIds: readonly number[],
+  /** What the run's WebSocket clients saw wrong (`pushProblems` and convergence), if it had any. */
+  pushes?: readonly string[],
 ): Promise<CheckReport> {
   const violations: string[] = [];
   let more = 0;
@@ -220,6 +225,16 @@ export async function checkHistory(
     if (op.available_paise! < 0)
       violate(`bettor ${op.bettor} saw an available balance of ${op.available_paise} paise`);
   check('no client saw an available balance below zero', before);
+
+  // Pushes.
+  if (pushes !== undefined) {
+    before = violations.length + more;
+    for (const p of pushes) violate(`push: ${p}`);
+    check(
+      "every client's pushes in order, one state per seq on every node, each on the book within 5 s of healing",
+      before,
+    );
+  }
 
   // The ledger.
   before = violations.length + more;

@@ -22,6 +22,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../src/modules/account/schema.ts';
 import { createMarket } from '../helpers/exchange.ts';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.ts';
+import { LiveClient, PushCheck } from '../helpers/live-client.ts';
 import { openStore, TEST_RATE_LIMITS } from '../helpers/stores.ts';
 import { runBettor, type BettorContext } from './bettor.ts';
 import { checkHistory, type CheckReport } from './checker.ts';
@@ -31,6 +32,10 @@ import { runNemesis, type NodeLinks } from './nemesis.ts';
 export const CHAOS_NODES = 3;
 /** Each bettor starts with this much (₹1,00,000). */
 const BETTOR_FUNDS_PAISE = 10_000_000;
+/** WebSocket clients following the market, round robin over the nodes through HAProxy. */
+const SOCKETS = 6;
+/** Once healed, every client must show the book a new connection is shown within this. */
+const CONVERGE_MS = 5_000;
 /** A stopped node has this long to finish before it is killed. */
 const STOP_TIMEOUT_MS = 10_000;
 
@@ -161,6 +166,14 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
       `chaos: seed ${opts.seed}, ${opts.seconds} s, ${CHAOS_NODES} nodes behind HAProxy at ${lb.host}, ${accounts.length} bettors`,
     );
 
+    const sockets: LiveClient[] = [];
+    const pushCheck = new PushCheck();
+    for (let i = 0; i < SOCKETS; i++) {
+      // Digests only, not the messages: a long run pushes millions.
+      const c = new LiveClient(`ws://${lb.host}/ws`, market.marketId, `10.30.0.${i + 1}`, pushCheck, false);
+      await c.open();
+      sockets.push(c);
+    }
     const history: Operation[] = [];
     const faults: Fault[] = [];
     const end = Date.now() + opts.seconds * 1000;
@@ -195,9 +208,11 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
     await Promise.all(work);
     log(`chaos: ${history.length} operations, ${faults.length} faults; healing and stopping the nodes`);
 
-    // Healed: every link passes, every node runs; then every node stops, so the store is still.
+    // Healed: every link passes, every node runs.
     for (const p of proxies) p.heal();
     for (const n of nodes) if (!n.exited) n.child.kill('SIGCONT');
+    const pushes = await convergence(lb.host, market.marketId, sockets, pushCheck);
+    // Then every node stops, so the store is still.
     for (const n of nodes) n.child.kill('SIGTERM');
     for (const n of nodes) {
       for (let i = 0; !n.exited && i * 100 < STOP_TIMEOUT_MS; i++) await settle(100);
@@ -210,6 +225,7 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
       setupApp,
       history,
       accounts.map((a) => a.userId),
+      pushes,
     );
     const byKind: Record<string, number> = {};
     for (const f of faults) byKind[f.kind] = (byKind[f.kind] ?? 0) + 1;
@@ -222,6 +238,36 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
     await store.cleanup();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The clients' pushes once healed: a new connection's image is the book now; every client must
+ * reach it (its seq, the same state) within CONVERGE_MS. Answers the problems (none when it held).
+ */
+async function convergence(
+  host: string,
+  marketId: number,
+  sockets: LiveClient[],
+  check: PushCheck,
+): Promise<string[]> {
+  const probe = new LiveClient(`ws://${host}/ws`, marketId, '10.30.1.1', check);
+  await probe.open();
+  const image = probe.connections[0]?.[0];
+  if (image === undefined) return ['a new connection got no image once healed'];
+  const end = Date.now() + CONVERGE_MS;
+  while (sockets.some((c) => c.lastSeq() < image.seq) && Date.now() < end) await settle(100);
+  const problems: string[] = [];
+  sockets.forEach((c, i) => {
+    if (c.lastSeq() < image.seq)
+      problems.push(
+        `client ${i} was at seq ${c.lastSeq()} ${CONVERGE_MS} ms after healing; the book is at ${image.seq}`,
+      );
+  });
+  // Every client that reached the probe's seq passed through its state (the check compares each
+  // seq's state across connections as the messages arrive).
+  problems.push(...check.problems);
+  for (const c of [...sockets, probe]) c.close();
+  return problems;
 }
 
 /** The report as lines for a terminal. */
