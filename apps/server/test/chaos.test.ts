@@ -6,9 +6,10 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bets } from '../src/modules/exchange/schema.ts';
 import { paymentRequests } from '../src/modules/payments/schema.ts';
-import { ledgerAccounts } from '../src/modules/wallet/schema.ts';
+import { ledgerAccounts, transfers } from '../src/modules/wallet/schema.ts';
 import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
 import { checkHistory } from './chaos/checker.ts';
+import { paidAsComputed, settledAsComputed } from './chaos/settlement.ts';
 import type { Operation } from './chaos/history.ts';
 import { chaosBettor, reportLines, runChaos } from './chaos/run.ts';
 import { createBettor, createMarket } from './helpers/exchange.ts';
@@ -34,7 +35,7 @@ describe.skipIf(!ready)('the chaos run', () => {
     console.log(reportLines(report).join('\n'));
     expect(report.violations).toEqual([]);
     expect(report.more).toBe(0);
-    expect(report.checks_passed).toHaveLength(7);
+    expect(report.checks_passed).toHaveLength(8);
     // The run did something under faults: placements acknowledged and faults healed.
     expect(report.operations['place ok'] ?? 0).toBeGreaterThan(100);
     expect(Object.values(report.faults).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(5);
@@ -263,6 +264,54 @@ describeStores('the chaos checker catches planted faults', (ctx) => {
           expect.stringMatching(/^ledger: /),
         ]),
       );
+    },
+  );
+
+  it.runIf(ctx.store === ONE_STORE)(
+    'a market paid otherwise than the engine computes from its fills',
+    async () => {
+      const { m, u, place } = await scene();
+      const other = await createBettor(ctx.app, 1_000_000, 'chk');
+      await place('s1', 'BACK');
+      const lay = await ctx.app.exchange.placeBet(
+        other.userId,
+        {
+          market_id: m.marketId,
+          selection_id: m.selectionIds[0]!,
+          side: 'LAY',
+          price: 200,
+          size_paise: 10_000,
+          request_id: 's2',
+        },
+        { staker: SYSTEM_STAKER },
+      );
+      expect(lay).toMatchObject({ ok: true, status: 'MATCHED' });
+      const users = [u.userId, other.userId];
+      // Right as the server settled it.
+      expect(await settledAsComputed(ctx.app, m.marketId, m.selectionIds[0]!, users)).toEqual([]);
+      // Planted: one paisa more to the backer under the market, as a settlement bug would pay it.
+      const [acc] = await ctx.app.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.userId, u.userId));
+      const [house] = await ctx.app.db
+        .select()
+        .from(ledgerAccounts)
+        .where(eq(ledgerAccounts.kind, 'house'))
+        .limit(1);
+      await ctx.app.db.insert(transfers).values({
+        debitAccountId: house!.accountId,
+        creditAccountId: acc!.accountId,
+        amountPaise: 1,
+        kind: 'bet_settlement',
+        idempotencyKey: `planted/${m.marketId}`,
+        marketId: m.marketId,
+      });
+      const problems = await paidAsComputed(ctx.app, m.marketId, m.selectionIds[0]!, users);
+      expect(problems).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^user ${u.userId} was paid 9801 paise on market ${m.marketId}; the engine computes 9800$`,
+          ),
+        ),
+      ]);
     },
   );
 });

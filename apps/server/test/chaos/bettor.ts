@@ -172,6 +172,26 @@ export async function runBettor(ctx: BettorContext): Promise<void> {
         op.bet_id = (r.json.data as { bet_id: number }).bet_id;
         mine.push(op.bet_id);
       }
+    } else if (roll < 0.65) {
+      // A cash out at the figure quoted now, retried under its request id while unanswered.
+      const quote = (await attempt('POST', 'bet/getCashOut', { market_id: ctx.market.marketId }))[1];
+      const q =
+        quote?.json.status === true ? (quote.json.data as { available: boolean; profit: number }) : null;
+      if (q === null || !q.available) continue;
+      const request_id = `chaos-co-${ctx.index}-${k}`;
+      const op: Operation = {
+        kind: 'cashout',
+        bettor: ctx.index,
+        user_id: ctx.account.userId,
+        request_id,
+        attempts: [],
+      };
+      ctx.history.push(op);
+      await untilAnswered(op, 'POST', 'bet/cashOut', () => ({
+        market_id: ctx.market.marketId,
+        request_id,
+        profit: q.profit,
+      }));
     } else if (roll < 0.78) {
       const bet_id = mine[Math.floor(ctx.rand() * mine.length)]!;
       const op: Operation = {

@@ -3,6 +3,8 @@
 // - every acknowledged placement is in the store exactly once, under the bet id it was told;
 //   every refused one left no bet; every ambiguous one (no answer said what happened) is there at
 //   most once; no bet is there that no operation accounts for (a retry under a new id would be);
+// - a cash out follows the placements' rule by its request id, its hedge bets with it (an
+//   acknowledged one stored once with its bets, a refused one with none);
 // - a cancel acknowledged left its bet with nothing unmatched;
 // - deposits and withdrawals asked for follow the placements' rule (by request id); a deposit the
 //   gateway's notice was acknowledged for is credited (once: its transfer's key is unique); an
@@ -18,7 +20,7 @@
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { checkLedger } from '../../src/modules/admin/ledger-check.ts';
-import { bets, fills } from '../../src/modules/exchange/schema.ts';
+import { bets, exchangeCashOuts, fills } from '../../src/modules/exchange/schema.ts';
 import { paymentRequests } from '../../src/modules/payments/schema.ts';
 import { transfers } from '../../src/modules/wallet/schema.ts';
 import { outcomeOf, type Operation, type Outcome } from './history.ts';
@@ -97,11 +99,47 @@ export async function checkHistory(
       else ambiguous_resolved.absent += 1;
     }
   }
-  for (const [key, rows] of byKey)
+  // A cash out's hedge bets carry its request id and a leg number (cash-out.ts).
+  const cashOutOps = new Map(
+    history.filter((o) => o.kind === 'cashout').map((o) => [`${o.user_id}/${o.request_id}`, o]),
+  );
+  const legOf = (key: string) => {
+    const at = key.indexOf('\u001fcash-out ');
+    return at === -1 ? undefined : cashOutOps.get(key.slice(0, at));
+  };
+  for (const [key, rows] of byKey) {
+    const cashOut = legOf(key);
+    if (cashOut !== undefined) {
+      if (outcomeOf(cashOut) === 'refused')
+        violate(
+          `cash out ${key.split('\u001f')[0]} was refused, and its hedge bet ${rows[0]!.betId} was stored`,
+        );
+      continue;
+    }
     if (!accounted.has(key))
       violate(`bet ${rows.map((r) => r.betId).join(', ')} (${key}) was placed by no operation`);
+  }
+  const cashOuts =
+    userIds.length === 0
+      ? []
+      : await app.db
+          .select()
+          .from(exchangeCashOuts)
+          .where(inArray(exchangeCashOuts.userId, [...userIds]));
+  const cashOutRows = new Map<string, number>();
+  for (const c of cashOuts)
+    cashOutRows.set(`${c.userId}/${c.requestId}`, (cashOutRows.get(`${c.userId}/${c.requestId}`) ?? 0) + 1);
+  for (const [key, op] of cashOutOps) {
+    const n = cashOutRows.get(key) ?? 0;
+    const outcome = outcomeOf(op);
+    if (outcome === 'ok' && n !== 1) violate(`cash out ${key} was acknowledged; the store has it ${n} times`);
+    if (outcome === 'refused' && n > 0)
+      violate(`cash out ${key} was refused (${op.attempts.at(-1)?.message}) and stored`);
+  }
+  for (const key of cashOutRows.keys())
+    if (!cashOutOps.has(key)) violate(`cash out ${key} was asked for by no operation`);
   check(
-    'every acknowledged placement stored once, every refused one never, every ambiguous one at most once, none unaccounted',
+    'every acknowledged placement and cash out stored once, every refused one never, every ambiguous one at most once, none unaccounted',
     before,
   );
 

@@ -15,13 +15,13 @@ export interface Attempt {
 }
 
 /** A bettor's operations, and `webhook`: the payment gateway's notice that a deposit arrived. */
-export type OperationKind = 'place' | 'cancel' | 'balance' | 'deposit' | 'withdraw' | 'webhook';
+export type OperationKind = 'place' | 'cancel' | 'cashout' | 'balance' | 'deposit' | 'withdraw' | 'webhook';
 
 export interface Operation {
   readonly kind: OperationKind;
   readonly bettor: number;
   readonly user_id: number;
-  /** A placement's, deposit's or withdrawal's request id, as sent (its retries send the same). */
+  /** A placement's, cash out's, deposit's or withdrawal's request id, as sent (its retries send the same). */
   readonly request_id?: string;
   /** A deposit's or withdrawal's payment id as acknowledged, or the payment a webhook named. */
   payment_id?: number;

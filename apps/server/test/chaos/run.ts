@@ -28,6 +28,8 @@ import { runBettor, type BettorContext } from './bettor.ts';
 import { checkHistory, type CheckReport } from './checker.ts';
 import type { Fault, FaultKind, Operation } from './history.ts';
 import { runNemesis, type NodeLinks } from './nemesis.ts';
+import { settledAsComputed } from './settlement.ts';
+import { checkLedger } from '../../src/modules/admin/ledger-check.ts';
 
 export const CHAOS_NODES = 3;
 /** Each bettor starts with this much (₹1,00,000). */
@@ -221,12 +223,26 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
     // Reservations left by a node killed between reserving and its market's batch are released
     // by the leader's sweep after their timeout; with every node stopped, the sweep runs here.
     await setupApp.wallet.sweepReservations({ olderThanMs: 0 });
-    const report = await checkHistory(
-      setupApp,
-      history,
-      accounts.map((a) => a.userId),
-      pushes,
-    );
+    const userIds = accounts.map((a) => a.userId);
+    const checked = await checkHistory(setupApp, history, userIds, pushes);
+    // Last, the market settles (a winner drawn from the seed): every bettor paid as the engine
+    // computes from the fills, and the ledger still clean.
+    const winner = market.selectionIds[Math.floor(seeded(opts.seed + 1)() * market.selectionIds.length)]!;
+    const settled = [
+      ...(await settledAsComputed(setupApp, market.marketId, winner, userIds)),
+      ...(await checkLedger(setupApp)).problems.map((p) => `ledger after settlement: ${p}`),
+    ];
+    const report: CheckReport = {
+      ...checked,
+      violations: [...checked.violations, ...settled.map((p) => `settlement: ${p}`)],
+      checks_passed:
+        settled.length === 0
+          ? [
+              ...checked.checks_passed,
+              'the market settled as the engine computes from its fills, to the paisa; the ledger clean after',
+            ]
+          : checked.checks_passed,
+    };
     const byKind: Record<string, number> = {};
     for (const f of faults) byKind[f.kind] = (byKind[f.kind] ?? 0) + 1;
     return { ...report, seed: opts.seed, seconds: opts.seconds, faults: byKind, fault_log: faults };
