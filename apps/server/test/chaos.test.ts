@@ -35,7 +35,7 @@ describe.skipIf(!ready)('the chaos run', () => {
     console.log(reportLines(report).join('\n'));
     expect(report.violations).toEqual([]);
     expect(report.more).toBe(0);
-    expect(report.checks_passed).toHaveLength(8);
+    expect(report.checks_passed).toHaveLength(9);
     // The run did something under faults: placements acknowledged and faults healed.
     expect(report.operations['place ok'] ?? 0).toBeGreaterThan(100);
     expect(Object.values(report.faults).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(5);
@@ -138,7 +138,7 @@ describeStores('the chaos checker catches planted faults', (ctx) => {
         [u.userId],
       );
       expect(r.violations).toEqual([]);
-      expect(r.checks_passed).toHaveLength(6);
+      expect(r.checks_passed).toHaveLength(7);
     },
   );
 

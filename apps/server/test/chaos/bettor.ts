@@ -17,6 +17,17 @@ export interface ChaosMarket {
   readonly selectionIds: readonly number[];
 }
 
+/** A cricket match's house markets as quoted when the run began (no feed moves them). */
+export interface HouseMarkets {
+  readonly matchId: number;
+  readonly bookmaker: { marketId: number; quotes: { selection_id: number; back: number; lay: number }[] };
+  readonly fancy: {
+    fancyId: number;
+    yes: { line: number; rate: number };
+    no: { line: number; rate: number };
+  };
+}
+
 /** What the run set up for a bettor's money: a deposit method, a saved bank account, the gateway's secret. */
 export interface BettorPayments {
   readonly method_id: number;
@@ -30,6 +41,7 @@ export interface BettorContext {
   readonly account: { userId: number; userName: string; password: string };
   readonly payments: BettorPayments;
   readonly market: ChaosMarket;
+  readonly house: HouseMarkets;
   readonly rand: () => number;
   readonly running: () => boolean;
   readonly history: Operation[];
@@ -146,7 +158,7 @@ export async function runBettor(ctx: BettorContext): Promise<void> {
   const mine: number[] = [];
   for (let k = 0; ctx.running(); k++) {
     const roll = ctx.rand();
-    if (roll < 0.6 || mine.length === 0) {
+    if (roll < 0.56 || mine.length === 0) {
       const request_id = `chaos-${ctx.index}-${k}`;
       const op: Operation = {
         kind: 'place',
@@ -172,7 +184,44 @@ export async function runBettor(ctx: BettorContext): Promise<void> {
         op.bet_id = (r.json.data as { bet_id: number }).bet_id;
         mine.push(op.bet_id);
       }
-    } else if (roll < 0.65) {
+    } else if (roll < 0.64) {
+      // A bookmaker or a fancy bet at the rate quoted (the house's markets: filled at once or refused).
+      const bookmaker = ctx.rand() < 0.5;
+      const request_id = `chaos-${bookmaker ? 'bm' : 'fy'}-${ctx.index}-${k}`;
+      const op: Operation = {
+        kind: bookmaker ? 'bookmaker' : 'fancy',
+        bettor: ctx.index,
+        user_id: ctx.account.userId,
+        request_id,
+        attempts: [],
+      };
+      ctx.history.push(op);
+      const back = ctx.rand() < 0.5;
+      const stack = 100 + Math.floor(ctx.rand() * 3) * 100;
+      if (bookmaker) {
+        const q = ctx.house.bookmaker.quotes[Math.floor(ctx.rand() * ctx.house.bookmaker.quotes.length)]!;
+        await untilAnswered(op, 'POST', 'bet/placeBookmakerBet', () => ({
+          match_id: ctx.house.matchId,
+          market_id: ctx.house.bookmaker.marketId,
+          selection_id: q.selection_id,
+          is_back: back ? '1' : '0',
+          rate: back ? q.back : q.lay,
+          stack,
+          request_id,
+        }));
+      } else {
+        const side = back ? ctx.house.fancy.yes : ctx.house.fancy.no;
+        await untilAnswered(op, 'POST', 'bet/placeFancyBet', () => ({
+          match_id: ctx.house.matchId,
+          fancy_id: ctx.house.fancy.fancyId,
+          is_yes: back ? '1' : '0',
+          line: side.line,
+          rate: side.rate,
+          stack,
+          request_id,
+        }));
+      }
+    } else if (roll < 0.67) {
       // A cash out at the figure quoted now, retried under its request id while unanswered.
       const quote = (await attempt('POST', 'bet/getCashOut', { market_id: ctx.market.marketId }))[1];
       const q =

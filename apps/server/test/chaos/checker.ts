@@ -20,7 +20,9 @@
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { checkLedger } from '../../src/modules/admin/ledger-check.ts';
+import { bookmakerBets } from '../../src/modules/bookmaker/schema.ts';
 import { bets, exchangeCashOuts, fills } from '../../src/modules/exchange/schema.ts';
+import { fancyBets } from '../../src/modules/fancy/schema.ts';
 import { paymentRequests } from '../../src/modules/payments/schema.ts';
 import { transfers } from '../../src/modules/wallet/schema.ts';
 import { outcomeOf, type Operation, type Outcome } from './history.ts';
@@ -142,6 +144,46 @@ export async function checkHistory(
     'every acknowledged placement and cash out stored once, every refused one never, every ambiguous one at most once, none unaccounted',
     before,
   );
+
+  // The house's bets (bookmaker, fancy): by request id as the placements.
+  before = violations.length + more;
+  const ids = [...userIds];
+  const houseRows: Record<'bookmaker' | 'fancy', { userId: number; requestId: string }[]> = {
+    bookmaker:
+      ids.length === 0
+        ? []
+        : await app.db
+            .select({ userId: bookmakerBets.userId, requestId: bookmakerBets.requestId })
+            .from(bookmakerBets)
+            .where(inArray(bookmakerBets.userId, ids)),
+    fancy:
+      ids.length === 0
+        ? []
+        : await app.db
+            .select({ userId: fancyBets.userId, requestId: fancyBets.requestId })
+            .from(fancyBets)
+            .where(inArray(fancyBets.userId, ids)),
+  };
+  for (const kind of ['bookmaker', 'fancy'] as const) {
+    const count = new Map<string, number>();
+    for (const r of houseRows[kind])
+      count.set(`${r.userId}/${r.requestId}`, (count.get(`${r.userId}/${r.requestId}`) ?? 0) + 1);
+    const ops = history.filter((o) => o.kind === kind);
+    const asked = new Set(ops.map((o) => `${o.user_id}/${o.request_id}`));
+    for (const op of ops) {
+      const key = `${op.user_id}/${op.request_id}`;
+      const n = count.get(key) ?? 0;
+      const outcome = outcomeOf(op);
+      if (outcome === 'ok' && n !== 1)
+        violate(`${kind} bet ${key} was acknowledged; the store has it ${n} times`);
+      if (outcome === 'refused' && n > 0)
+        violate(`${kind} bet ${key} was refused (${op.attempts.at(-1)?.message}) and stored`);
+      if (outcome === 'ambiguous' && n > 1) violate(`ambiguous ${kind} bet ${key} stored ${n} times`);
+    }
+    for (const key of count.keys())
+      if (!asked.has(key)) violate(`${kind} bet ${key} was placed by no operation`);
+  }
+  check('every bookmaker and fancy bet acknowledged stored once, refused never, none unaccounted', before);
 
   // Cancels.
   before = violations.length + more;

@@ -15,7 +15,8 @@ export interface Attempt {
 }
 
 /** A bettor's operations, and `webhook`: the payment gateway's notice that a deposit arrived. */
-export type OperationKind = 'place' | 'cancel' | 'cashout' | 'balance' | 'deposit' | 'withdraw' | 'webhook';
+export type OperationKind =
+  'place' | 'bookmaker' | 'fancy' | 'cancel' | 'cashout' | 'balance' | 'deposit' | 'withdraw' | 'webhook';
 
 export interface Operation {
   readonly kind: OperationKind;

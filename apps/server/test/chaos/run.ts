@@ -18,13 +18,17 @@ import {
   waitHealthy,
   type ClusterNode,
 } from '../helpers/cluster.ts';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { users } from '../../src/modules/account/schema.ts';
+import { bookmakerQuotes } from '../../src/modules/bookmaker/schema.ts';
+import { matches, series } from '../../src/modules/catalog/schema.ts';
+import { fancies } from '../../src/modules/fancy/schema.ts';
+import { setUpCricketMatch } from '../../src/seed/cricket-match.ts';
 import { createMarket } from '../helpers/exchange.ts';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.ts';
 import { LiveClient, PushCheck } from '../helpers/live-client.ts';
 import { openStore, TEST_RATE_LIMITS } from '../helpers/stores.ts';
-import { runBettor, type BettorContext } from './bettor.ts';
+import { runBettor, type BettorContext, type HouseMarkets } from './bettor.ts';
 import { checkHistory, type CheckReport } from './checker.ts';
 import type { Fault, FaultKind, Operation } from './history.ts';
 import { runNemesis, type NodeLinks } from './nemesis.ts';
@@ -76,6 +80,66 @@ const hostPort = (url: string, port: number) => {
   const u = new URL(url.split(',')[0]!);
   return { host: u.hostname, port: Number(u.port || port) };
 };
+
+/** Cricket, in the seed's sports. */
+const SPORT_CRICKET = 4;
+
+/**
+ * A cricket match not started, with its bookmaker table and fancies quoted as the seed quotes them
+ * (no feed runs in a chaos run, so the quotes stay): the house markets the bettors bet on.
+ */
+async function houseMarkets(app: FastifyInstance): Promise<HouseMarkets> {
+  const [s] = await app.db
+    .select()
+    .from(series)
+    .where(eq(series.sportId, SPORT_CRICKET))
+    .orderBy(asc(series.seriesId))
+    .limit(1);
+  const start = new Date(Date.now() + 86_400_000);
+  const { matchId, bookmakerMarketId } = await app.db.transaction(async (tx) => {
+    const [m] = await tx
+      .insert(matches)
+      .values({
+        seriesId: s!.seriesId,
+        sportId: SPORT_CRICKET,
+        matchName: 'Chaos v Order',
+        startTime: start,
+        openDate: start,
+      })
+      .returning();
+    const cricket = await setUpCricketMatch(tx, {
+      matchId: m!.matchId,
+      format: 'T20',
+      competition: 'IPL',
+      teams: ['Chaos', 'Order'],
+      startTime: start,
+      inPlay: false,
+      at: new Date(),
+    });
+    return { matchId: m!.matchId, bookmakerMarketId: cricket.bookmakerMarketId };
+  });
+  const quotes = await app.db
+    .select()
+    .from(bookmakerQuotes)
+    .where(eq(bookmakerQuotes.marketId, bookmakerMarketId));
+  const runs = (await app.db.select().from(fancies).where(eq(fancies.matchId, matchId))).find(
+    (f) => f.variant === 'RUNS',
+  );
+  if (!runs || runs.yesLine == null || runs.noLine == null || runs.yesRate == null || runs.noRate == null)
+    throw new Error('the cricket set-up made no quoted RUNS fancy');
+  return {
+    matchId,
+    bookmaker: {
+      marketId: bookmakerMarketId,
+      quotes: quotes.map((q) => ({ selection_id: q.selectionId, back: q.backRate!, lay: q.layRate! })),
+    },
+    fancy: {
+      fancyId: runs.marketId,
+      yes: { line: runs.yesLine, rate: runs.yesRate },
+      no: { line: runs.noLine, rate: runs.noRate },
+    },
+  };
+}
 
 /**
  * A bettor who may deposit and withdraw (a sign-up member under the operator, spec §6), funded,
@@ -159,6 +223,7 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
     await setupApp.ready();
     await setupApp.leader.close();
     const market = await createMarket(setupApp, { runners: 2 });
+    const house = await houseMarkets(setupApp);
     const [method] = await setupApp.payments.methods();
     if (method === undefined) throw new Error('the seed has no deposit method');
     const accounts = await Promise.all(
@@ -200,6 +265,7 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
             gateway_secret: gatewaySecret,
           },
           market,
+          house,
           rand: seeded(opts.seed * 1_000 + index + 1),
           running,
           history,
