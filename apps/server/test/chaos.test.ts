@@ -288,7 +288,7 @@ describeStores('the chaos checker catches planted faults', (ctx) => {
       expect(lay).toMatchObject({ ok: true, status: 'MATCHED' });
       const users = [u.userId, other.userId];
       // Right as the server settled it.
-      expect(await settledAsComputed(ctx.app, m.marketId, m.selectionIds[0]!, users)).toEqual([]);
+      expect(await settledAsComputed(ctx.app, m.marketId, [m.selectionIds[0]!], users)).toEqual([]);
       // Planted: one paisa more to the backer under the market, as a settlement bug would pay it.
       const [acc] = await ctx.app.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.userId, u.userId));
       const [house] = await ctx.app.db
@@ -304,7 +304,7 @@ describeStores('the chaos checker catches planted faults', (ctx) => {
         idempotencyKey: `planted/${m.marketId}`,
         marketId: m.marketId,
       });
-      const problems = await paidAsComputed(ctx.app, m.marketId, m.selectionIds[0]!, users);
+      const problems = await paidAsComputed(ctx.app, m.marketId, [m.selectionIds[0]!], users);
       expect(problems).toEqual([
         expect.stringMatching(
           new RegExp(

@@ -1,6 +1,8 @@
-// A bettor of the chaos run: a loop of seeded operations on one exchange market over HTTP through
-// HAProxy — places (each with its own request id, retried with the same id until an answer says
-// what happened), cancels of its own bets and balance reads — each recorded with every attempt.
+// A bettor of the chaos run: a loop of seeded operations over HTTP through HAProxy — exchange bets
+// on a match-odds and a place market, bookmaker, fancy and casino bets, cash outs, cancels of its
+// own bets, balance reads, deposits (with the gateway's notice) and withdrawals — each with its own
+// request id, retried with the same id until an answer says what happened, and each recorded with
+// every attempt.
 import { signWebhook } from '../../src/modules/payments/gateway.ts';
 import { apiCall, login, settle, type ApiAnswer } from '../helpers/cluster.ts';
 import type { Attempt, Operation, Outcome } from './history.ts';
@@ -40,8 +42,11 @@ export interface BettorContext {
   readonly index: number;
   readonly account: { userId: number; userName: string; password: string };
   readonly payments: BettorPayments;
-  readonly market: ChaosMarket;
+  /** The exchange markets: match odds (cash outs go there), then a place market (2 of 4 placed). */
+  readonly markets: readonly ChaosMarket[];
   readonly house: HouseMarkets;
+  /** An in-house card table (Dragon Tiger) whose rounds the leader deals. */
+  readonly casinoMatchId: number;
   readonly rand: () => number;
   readonly running: () => boolean;
   readonly history: Operation[];
@@ -168,10 +173,11 @@ export async function runBettor(ctx: BettorContext): Promise<void> {
         attempts: [],
       };
       ctx.history.push(op);
+      const market = ctx.markets[ctx.rand() < 0.75 ? 0 : 1]!;
       const base = {
-        match_id: ctx.market.matchId,
-        market_id: ctx.market.marketId,
-        selection_id: ctx.market.selectionIds[Math.floor(ctx.rand() * ctx.market.selectionIds.length)]!,
+        match_id: market.matchId,
+        market_id: market.marketId,
+        selection_id: market.selectionIds[Math.floor(ctx.rand() * market.selectionIds.length)]!,
         is_back: ctx.rand() < 0.5 ? '1' : '0',
         odds: [1.96, 1.98, 2, 2.02, 2.04][Math.floor(ctx.rand() * 5)],
         stack: 100 + Math.floor(ctx.rand() * 5) * 50,
@@ -221,9 +227,33 @@ export async function runBettor(ctx: BettorContext): Promise<void> {
           request_id,
         }));
       }
-    } else if (roll < 0.67) {
+    } else if (roll < 0.66) {
+      // A bet on the card table's round while its window is open (Dragon or Tiger, ₹100).
+      const r = (await attempt('POST', 'casino/getRound', { match_id: ctx.casinoMatchId }))[1];
+      const round =
+        r?.json.status === true
+          ? (r.json.data as { round: { round_id: number; state: string; seconds_left: number } }).round
+          : null;
+      if (round === null || round.state !== 'BETTING' || round.seconds_left < 2) continue;
+      const request_id = `chaos-cs-${ctx.index}-${k}`;
+      const op: Operation = {
+        kind: 'casino',
+        bettor: ctx.index,
+        user_id: ctx.account.userId,
+        request_id,
+        attempts: [],
+      };
+      ctx.history.push(op);
+      await untilAnswered(op, 'POST', 'bet/placeCasinoBet', () => ({
+        match_id: ctx.casinoMatchId,
+        round_id: round.round_id,
+        option_id: ctx.rand() < 0.5 ? 'dragon' : 'tiger',
+        stack: 100,
+        request_id,
+      }));
+    } else if (roll < 0.68) {
       // A cash out at the figure quoted now, retried under its request id while unanswered.
-      const quote = (await attempt('POST', 'bet/getCashOut', { market_id: ctx.market.marketId }))[1];
+      const quote = (await attempt('POST', 'bet/getCashOut', { market_id: ctx.markets[0]!.marketId }))[1];
       const q =
         quote?.json.status === true ? (quote.json.data as { available: boolean; profit: number }) : null;
       if (q === null || !q.available) continue;
@@ -237,7 +267,7 @@ export async function runBettor(ctx: BettorContext): Promise<void> {
       };
       ctx.history.push(op);
       await untilAnswered(op, 'POST', 'bet/cashOut', () => ({
-        market_id: ctx.market.marketId,
+        market_id: ctx.markets[0]!.marketId,
         request_id,
         profit: q.profit,
       }));

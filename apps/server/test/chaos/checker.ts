@@ -21,6 +21,7 @@ import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { checkLedger } from '../../src/modules/admin/ledger-check.ts';
 import { bookmakerBets } from '../../src/modules/bookmaker/schema.ts';
+import { casinoBets } from '../../src/modules/casino/schema.ts';
 import { bets, exchangeCashOuts, fills } from '../../src/modules/exchange/schema.ts';
 import { fancyBets } from '../../src/modules/fancy/schema.ts';
 import { paymentRequests } from '../../src/modules/payments/schema.ts';
@@ -145,10 +146,17 @@ export async function checkHistory(
     before,
   );
 
-  // The house's bets (bookmaker, fancy): by request id as the placements.
+  // The house's bets (bookmaker, fancy, casino): by request id as the placements.
   before = violations.length + more;
   const ids = [...userIds];
-  const houseRows: Record<'bookmaker' | 'fancy', { userId: number; requestId: string }[]> = {
+  const houseRows: Record<'bookmaker' | 'fancy' | 'casino', { userId: number; requestId: string }[]> = {
+    casino:
+      ids.length === 0
+        ? []
+        : await app.db
+            .select({ userId: casinoBets.userId, requestId: casinoBets.requestId })
+            .from(casinoBets)
+            .where(inArray(casinoBets.userId, ids)),
     bookmaker:
       ids.length === 0
         ? []
@@ -164,7 +172,7 @@ export async function checkHistory(
             .from(fancyBets)
             .where(inArray(fancyBets.userId, ids)),
   };
-  for (const kind of ['bookmaker', 'fancy'] as const) {
+  for (const kind of ['bookmaker', 'fancy', 'casino'] as const) {
     const count = new Map<string, number>();
     for (const r of houseRows[kind])
       count.set(`${r.userId}/${r.requestId}`, (count.get(`${r.userId}/${r.requestId}`) ?? 0) + 1);
@@ -183,7 +191,10 @@ export async function checkHistory(
     for (const key of count.keys())
       if (!asked.has(key)) violate(`${kind} bet ${key} was placed by no operation`);
   }
-  check('every bookmaker and fancy bet acknowledged stored once, refused never, none unaccounted', before);
+  check(
+    'every bookmaker, fancy and casino bet acknowledged stored once, refused never, none unaccounted',
+    before,
+  );
 
   // Cancels.
   before = violations.length + more;

@@ -16,7 +16,16 @@ export interface Attempt {
 
 /** A bettor's operations, and `webhook`: the payment gateway's notice that a deposit arrived. */
 export type OperationKind =
-  'place' | 'bookmaker' | 'fancy' | 'cancel' | 'cashout' | 'balance' | 'deposit' | 'withdraw' | 'webhook';
+  | 'place'
+  | 'bookmaker'
+  | 'fancy'
+  | 'casino'
+  | 'cancel'
+  | 'cashout'
+  | 'balance'
+  | 'deposit'
+  | 'withdraw'
+  | 'webhook';
 
 export interface Operation {
   readonly kind: OperationKind;

@@ -22,7 +22,9 @@ import { asc, eq } from 'drizzle-orm';
 import { users } from '../../src/modules/account/schema.ts';
 import { bookmakerQuotes } from '../../src/modules/bookmaker/schema.ts';
 import { matches, series } from '../../src/modules/catalog/schema.ts';
+import { tablesOf } from '../../src/modules/casino/views.ts';
 import { fancies } from '../../src/modules/fancy/schema.ts';
+import { markets as marketRows, runners } from '../../src/modules/markets/schema.ts';
 import { setUpCricketMatch } from '../../src/seed/cricket-match.ts';
 import { createMarket } from '../helpers/exchange.ts';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.ts';
@@ -80,6 +82,37 @@ const hostPort = (url: string, port: number) => {
   const u = new URL(url.split(',')[0]!);
   return { host: u.hostname, port: Number(u.port || port) };
 };
+
+/** The card table the bettors bet on. */
+const CASINO_GAME = 'dragon_tiger_20';
+
+/** A place market on the match (4 runners, 2 placed): bets are held over its outcome space. */
+async function placeMarket(app: FastifyInstance, matchId: number) {
+  const [m] = await app.db
+    .insert(marketRows)
+    .values({
+      matchId,
+      marketName: 'To Be Placed (2 places)',
+      marketType: 'PLACE',
+      status: 'OPEN',
+      startTime: new Date(Date.now() + 3_600_000),
+      minStakePaise: 100,
+      commissionBps: 200,
+      winners: 2,
+    })
+    .returning();
+  const rs = await app.db
+    .insert(runners)
+    .values(
+      ['Swift', 'Steady', 'Stayer', 'Sprinter'].map((name, sortOrder) => ({
+        marketId: m!.marketId,
+        name,
+        sortOrder,
+      })),
+    )
+    .returning();
+  return { matchId, marketId: m!.marketId, selectionIds: rs.map((r) => r.selectionId), winners: 2 };
+}
 
 /** Cricket, in the seed's sports. */
 const SPORT_CRICKET = 4;
@@ -200,7 +233,9 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
         REDIS_URL: l.cache.url(opts.redisUrl),
         REDIS_PREFIX: tag,
         FEED: 'off',
-        CASINO_TABLES: 'off',
+        // The card tables deal (on the leader, which the nemesis kills too), four times the clock.
+        CASINO_TABLES: 'on',
+        CASINO_CLOCK_SPEED: '4',
         BINARY_FEED: 'off',
         FANTASY_CONTESTS: 'off',
         PROVIDER_DEMO_URL: 'off',
@@ -223,7 +258,10 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
     await setupApp.ready();
     await setupApp.leader.close();
     const market = await createMarket(setupApp, { runners: 2 });
+    const place = await placeMarket(setupApp, market.matchId);
     const house = await houseMarkets(setupApp);
+    const table = (await tablesOf(setupApp.db)).find((t) => t.gameId === CASINO_GAME);
+    if (table === undefined) throw new Error(`no casino table of ${CASINO_GAME}`);
     const [method] = await setupApp.payments.methods();
     if (method === undefined) throw new Error('the seed has no deposit method');
     const accounts = await Promise.all(
@@ -264,8 +302,9 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
             bank_account_id: account.bankAccountId,
             gateway_secret: gatewaySecret,
           },
-          market,
+          markets: [market, place],
           house,
+          casinoMatchId: table.matchId,
           rand: seeded(opts.seed * 1_000 + index + 1),
           running,
           history,
@@ -293,9 +332,17 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
     const checked = await checkHistory(setupApp, history, userIds, pushes);
     // Last, the market settles (a winner drawn from the seed): every bettor paid as the engine
     // computes from the fills, and the ledger still clean.
-    const winner = market.selectionIds[Math.floor(seeded(opts.seed + 1)() * market.selectionIds.length)]!;
+    const rand = seeded(opts.seed + 1);
+    const pick = (ids: readonly number[], n: number) => [...ids].sort(() => rand() - 0.5).slice(0, n);
     const settled = [
-      ...(await settledAsComputed(setupApp, market.marketId, winner, userIds)),
+      ...(await settledAsComputed(setupApp, market.marketId, pick(market.selectionIds, 1), userIds)),
+      ...(await settledAsComputed(
+        setupApp,
+        place.marketId,
+        pick(place.selectionIds, place.winners),
+        userIds,
+        'PLACE',
+      )),
       ...(await checkLedger(setupApp)).problems.map((p) => `ledger after settlement: ${p}`),
     ];
     const report: CheckReport = {
@@ -305,7 +352,7 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
         settled.length === 0
           ? [
               ...checked.checks_passed,
-              'the market settled as the engine computes from its fills, to the paisa; the ledger clean after',
+              'both markets settled as the engine computes from their fills, to the paisa; the ledger clean after',
             ]
           : checked.checks_passed,
     };

@@ -1,8 +1,8 @@
-// The chaos run's last check: the market is settled (a winner drawn from the seed) and every
+// The chaos run's last check: each market is settled (winners drawn from the seed) and every
 // bettor must be paid exactly what the engine computes from the stored fills — each fill a back
 // and a lay at its price, the market's commission on net winnings, one rounding per user — to the
 // paisa, as the ledger moved it (the market's transfers to and from each bettor's account).
-import { settleMarket, type SettleBet } from '@backlay/engine';
+import { settleMarket, type SettleBet, type SettleMarketKind } from '@backlay/engine';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bets, fills } from '../../src/modules/exchange/schema.ts';
@@ -13,20 +13,22 @@ import { ledgerAccounts, transfers } from '../../src/modules/wallet/schema.ts';
 export async function settledAsComputed(
   app: FastifyInstance,
   marketId: number,
-  winner: number,
+  winners: readonly number[],
   userIds: readonly number[],
+  kind: SettleMarketKind = 'MATCH_ODDS',
 ): Promise<string[]> {
-  const declared = await app.settlement.declareResult(null, marketId, { winners: [winner] });
+  const declared = await app.settlement.declareResult(null, marketId, { winners: [...winners] });
   if (!declared.ok) return [`settling market ${marketId}: ${declared.message}`];
-  return paidAsComputed(app, marketId, winner, userIds);
+  return paidAsComputed(app, marketId, winners, userIds, kind);
 }
 
 /** A settled market's payments against the engine's computation (the problems; none when right). */
 export async function paidAsComputed(
   app: FastifyInstance,
   marketId: number,
-  winner: number,
+  winners: readonly number[],
   userIds: readonly number[],
+  kind: SettleMarketKind = 'MATCH_ODDS',
 ): Promise<string[]> {
   const [market] = await app.db.select().from(markets).where(eq(markets.marketId, marketId));
   const rows = await app.db.select().from(fills).where(eq(fills.marketId, marketId));
@@ -53,9 +55,9 @@ export async function paidAsComputed(
     }),
   );
   const computed = settleMarket({
-    market: { market_id: String(marketId), commission_bp: market!.commissionBps },
+    market: { market_id: String(marketId), kind, commission_bp: market!.commissionBps },
     bets: engineBets,
-    result: { winners: [String(winner)] },
+    result: { winners: winners.map(String) },
   });
   const owed = new Map(computed.users.map((u) => [Number(u.user_id), u.balance_change_paise]));
 
