@@ -20,6 +20,7 @@ export type CallOptions = {
 export type Answer = {
   statusCode: number;
   body: { status: boolean; message?: string; data?: unknown };
+  /** The injected response; over HTTP (`via`), its status, headers and body only. */
   res: LightMyRequestResponse;
 };
 
@@ -30,7 +31,14 @@ export class Api {
   token: string | null = null;
   /** Each client has its own address, so per-IP rate limits of one test never hit another. */
   readonly remoteAddress: string;
-  constructor(readonly app: FastifyInstance) {
+  /**
+   * `via`: send over HTTP to this origin (e.g. a load balancer in front of listening nodes)
+   * instead of app.inject; the client's address goes as X-Forwarded-For (the nodes trust it).
+   */
+  constructor(
+    readonly app: FastifyInstance,
+    readonly via?: string,
+  ) {
     clients += 1;
     this.remoteAddress = `10.0.${Math.floor(clients / 250)}.${(clients % 250) + 1}`;
   }
@@ -61,6 +69,7 @@ export class Api {
     if (options.rawBody !== undefined) payload = options.rawBody;
     else if (method === 'POST' && body !== undefined) payload = JSON.stringify(body);
     if (payload !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
+    if (this.via !== undefined) return this.overHttp(method, url, headers, payload, options.remoteAddress);
     const res = await this.app.inject({
       method,
       url,
@@ -77,6 +86,35 @@ export class Api {
     return { statusCode: res.statusCode, body: parsed, res };
   }
 
+  private async overHttp(
+    method: 'GET' | 'POST',
+    url: string,
+    headers: Record<string, string>,
+    payload: string | undefined,
+    remoteAddress: string | undefined,
+  ): Promise<Answer> {
+    const res = await fetch(`${this.via}${url}`, {
+      method,
+      headers: { ...headers, 'x-forwarded-for': remoteAddress ?? this.remoteAddress },
+      ...(payload === undefined ? {} : { body: payload }),
+    });
+    const text = await res.text();
+    let parsed: Answer['body'];
+    try {
+      parsed = JSON.parse(text) as Answer['body'];
+    } catch {
+      parsed = { status: false, message: `non-JSON answer: ${text.slice(0, 80)}` };
+    }
+    const shown = {
+      statusCode: res.status,
+      headers: Object.fromEntries(res.headers.entries()),
+      body: text,
+      payload: text,
+      json: () => JSON.parse(text) as unknown,
+    };
+    return { statusCode: res.status, body: parsed, res: shown as unknown as LightMyRequestResponse };
+  }
+
   /** Logs in and keeps the token for the next calls. */
   async login(user_name: string, password: string, remoteAddress?: string): Promise<string> {
     const r = await this.call(
@@ -90,9 +128,9 @@ export class Api {
     return token;
   }
 
-  /** A second client on the same app (own token). */
+  /** A second client on the same app, by the same way (own token). */
   fork(): Api {
-    return new Api(this.app);
+    return new Api(this.app, this.via);
   }
 }
 

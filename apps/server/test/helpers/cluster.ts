@@ -5,9 +5,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { compiledAppArgs } from '../../../../scripts/compiled-apps.mjs';
 import { CSRF } from './api.ts';
 import { HAPROXY_PATH } from './services.ts';
+
+/** HAProxy's own answers when no node can answer (JSON with words, as the nodes answer). */
+const HAPROXY_ERRORS_DIR = fileURLToPath(new URL('../../../../deploy/haproxy/errors/', import.meta.url));
 
 /** Lines of a node's output kept for its error messages. */
 const LOG_LINES_KEPT = 200;
@@ -88,8 +92,11 @@ export async function nodeInfo(
   }
 }
 
+/** A node HAProxy balances over: its name and loopback port. */
+export type BalancedNode = Pick<ClusterNode, 'name' | 'port'>;
+
 /** The configuration docs/scaling.md shows, on loopback ports. */
-export function haproxyConfig(port: number, nodes: readonly ClusterNode[]): string {
+export function haproxyConfig(port: number, nodes: readonly BalancedNode[]): string {
   return `global
   maxconn 4096
 
@@ -102,6 +109,9 @@ defaults
   timeout client 30s
   timeout server 30s
   timeout tunnel 1h
+  errorfile 502 ${HAPROXY_ERRORS_DIR}502.http
+  errorfile 503 ${HAPROXY_ERRORS_DIR}503.http
+  errorfile 504 ${HAPROXY_ERRORS_DIR}504.http
 
 frontend backlay
   bind 127.0.0.1:${port}
@@ -116,8 +126,13 @@ ${nodes.map((n) => `  server ${n.name} 127.0.0.1:${n.port} check`).join('\n')}
 `;
 }
 
-/** HAProxy in front of `nodes` on `port`, once it answers /healthz. */
-export async function startHaproxy(dir: string, port: number, nodes: readonly ClusterNode[]) {
+/** HAProxy in front of `nodes` on `port`, once it answers /healthz (or, `healthy: false`, anything). */
+export async function startHaproxy(
+  dir: string,
+  port: number,
+  nodes: readonly BalancedNode[],
+  healthy = true,
+) {
   const cfg = path.join(dir, 'haproxy.cfg');
   writeFileSync(cfg, haproxyConfig(port, nodes));
   const child = spawn(HAPROXY_PATH, ['-db', '-f', cfg], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -126,7 +141,8 @@ export async function startHaproxy(dir: string, port: number, nodes: readonly Cl
   const host = `127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try {
-      if ((await fetch(`http://${host}/healthz`)).ok) break;
+      const r = await fetch(`http://${host}/healthz`);
+      if (r.ok || !healthy) break;
     } catch {
       // not yet
     }
