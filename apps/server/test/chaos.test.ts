@@ -40,6 +40,22 @@ describe.skipIf(!ready)('the chaos run', () => {
     expect(report.operations['place ok'] ?? 0).toBeGreaterThan(100);
     expect(Object.values(report.faults).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(5);
   }, 240_000);
+
+  it('a deliberately broken client (a retry under a new request id) is caught by the checker', async () => {
+    const report = await runChaos({
+      seconds: 10,
+      seed: CHAOS_SEED,
+      bettors: 3,
+      faults: ['pause'],
+      plant: 'retry-new-id',
+      databaseUrl: process.env.TEST_DATABASE_URL!,
+      busUrl: TEST_BUS_URL,
+      redisUrl: TEST_REDIS_URL,
+    });
+    expect(report.violations.length + report.more).toBeGreaterThan(0);
+    for (const v of report.violations)
+      expect(v).toMatch(/^bet \d+ \(\d+\/chaos-\d+-\d+-again\) was placed by no operation$/);
+  }, 120_000);
 });
 
 describe('the push check', () => {

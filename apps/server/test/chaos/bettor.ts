@@ -51,8 +51,9 @@ export interface BettorContext {
   readonly running: () => boolean;
   readonly history: Operation[];
   /**
-   * A deliberately broken client, for the checker's own tests: `retry-new-id` retries a placement
-   * under a new request id (as a client that ignores idempotency would).
+   * A deliberately broken client, for the checker's own tests: `retry-new-id` sends a placement
+   * again under a new request id, as a client that ignores idempotency would when it thinks the
+   * answer was lost (on every ambiguous attempt, and after 1 acknowledged placement in 10).
    */
   readonly plant?: 'retry-new-id';
 }
@@ -189,6 +190,8 @@ export async function runBettor(ctx: BettorContext): Promise<void> {
       if (r?.json.status === true) {
         op.bet_id = (r.json.data as { bet_id: number }).bet_id;
         mine.push(op.bet_id);
+        if (ctx.plant === 'retry-new-id' && ctx.rand() < 0.1)
+          await attempt('POST', 'bet/placeMarketBet', { ...base, request_id: `${request_id}-again` });
       }
     } else if (roll < 0.64) {
       // A bookmaker or a fancy bet at the rate quoted (the house's markets: filled at once or refused).

@@ -50,7 +50,18 @@ export function outcomeOf(op: Operation): Outcome {
 }
 
 export type FaultKind =
-  'kill' | 'pause' | 'store-cut' | 'store-slow' | 'bus-cut' | 'cache-cut' | 'leader-kill';
+  | 'kill'
+  | 'leader-kill'
+  | 'pause'
+  | 'store-cut'
+  | 'store-silent'
+  | 'store-slow'
+  | 'bus-cut'
+  | 'bus-silent'
+  | 'cache-cut'
+  | 'cache-silent'
+  | 'all-store-silent'
+  | 'all-bus-cut';
 
 export interface Fault {
   readonly kind: FaultKind;

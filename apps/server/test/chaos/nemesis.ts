@@ -1,7 +1,9 @@
 // The nemesis of the chaos run: seeded, one fault at a time, each healed before the next, so that
-// at most one node is down or cut off at any moment. Faults: a node killed (kill -9) and started
-// again, the leader killed, a node paused (SIGSTOP) and resumed, one node's PostgreSQL cut or
-// slowed, its NATS cut, its Redis cut. Each fault is logged with its start and heal times.
+// at most one node is down at any moment. Faults: a node killed (kill -9) and started again, the
+// leader killed and started again, a node paused (SIGSTOP) and resumed; one node's PostgreSQL cut,
+// silent (connections open, nothing crosses) or slowed, its NATS cut or silent, its Redis cut or
+// silent; every node's PostgreSQL silent at once, every node's NATS cut at once. Each fault is
+// logged with its start and heal times.
 import { settle, startNode, nodeInfo, waitHealthy, type ClusterNode } from '../helpers/cluster.ts';
 import type { FaultProxy } from '../helpers/fault-proxy.ts';
 import type { Fault, FaultKind } from './history.ts';
@@ -28,9 +30,14 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'leader-kill',
   'pause',
   'store-cut',
+  'store-silent',
   'store-slow',
   'bus-cut',
+  'bus-silent',
   'cache-cut',
+  'cache-silent',
+  'all-store-silent',
+  'all-bus-cut',
 ];
 /** Between two faults, and how long one lasts (ms). */
 const CALM_MS: readonly [number, number] = [1_500, 4_000];
@@ -58,7 +65,7 @@ async function oneFault(ctx: NemesisContext, kind: FaultKind): Promise<Fault | n
     node = leader;
   }
   const hold = between(ctx.rand, HOLD_MS);
-  const fault: Fault = { kind, node: node.name, at_ms: Date.now() };
+  const fault: Fault = { kind, node: kind.startsWith('all-') ? 'all' : node.name, at_ms: Date.now() };
   const links = ctx.links.get(node.name)!;
   switch (kind) {
     case 'kill':
@@ -78,6 +85,32 @@ async function oneFault(ctx: NemesisContext, kind: FaultKind): Promise<Fault | n
       await settle(hold);
       links.store.heal();
       break;
+    case 'store-silent':
+      links.store.silent();
+      await settle(hold);
+      links.store.heal();
+      break;
+    case 'bus-silent':
+      links.bus.silent();
+      await settle(hold);
+      links.bus.heal();
+      break;
+    case 'cache-silent':
+      links.cache.silent();
+      await settle(hold);
+      links.cache.heal();
+      break;
+    case 'all-store-silent':
+    case 'all-bus-cut': {
+      const all = [...ctx.links.values()];
+      for (const l of all) {
+        if (kind === 'all-store-silent') l.store.silent();
+        else l.bus.cut();
+      }
+      await settle(hold);
+      for (const l of all) (kind === 'all-store-silent' ? l.store : l.bus).heal();
+      break;
+    }
     case 'store-slow':
       links.store.latency(SLOW_STORE_MS);
       await settle(hold);
