@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { compiledAppArgs } from './build.ts';
 import {
@@ -106,6 +106,18 @@ describeBrowser('the demo provider: a slot launched, spun and paid through the w
   }
 
   const rupees = (text: string) => Math.round(Number(text.replace(/[₹,]/g, '')) * 100);
+  /** Waits (up to 40 s) for a live table's betting window with at least `seconds` left on its timer. */
+  const windowWithSecondsLeft = (page: Page, seconds: number) =>
+    expect
+      .poll(
+        async () =>
+          Number(
+            /Place your bets: (\d+) s left/.exec((await page.locator('#timer').textContent()) ?? '')?.[1] ??
+              0,
+          ),
+        { timeout: 40_000 },
+      )
+      .toBeGreaterThanOrEqual(seconds);
 
   for (const viewport of WIDTHS) {
     it(`at ${viewport.width} px: the page shows the wallet's balance, spins by keyboard, and the balance moves by the result`, async () => {
@@ -192,17 +204,7 @@ describeBrowser('the demo provider: a slot launched, spun and paid through the w
         const before = rupees((await balance.textContent())!);
         await page.locator('.wheel').waitFor();
         // A window with time enough for the keys below.
-        await expect
-          .poll(
-            async () =>
-              Number(
-                /Place your bets: (\d+) s left/.exec(
-                  (await page.locator('#timer').textContent()) ?? '',
-                )?.[1] ?? 0,
-              ),
-            { timeout: 40_000 },
-          )
-          .toBeGreaterThanOrEqual(9);
+        await windowWithSecondsLeft(page, 9);
         await expectNoSeriousAxe(page);
         await page.getByLabel('Chip').selectOption({ label: '₹10.00' });
         await page.getByRole('button', { name: 'Red, pays 1 to 1', exact: true }).focus();
@@ -285,17 +287,7 @@ describeBrowser('the demo provider: a slot launched, spun and paid through the w
         await expect.poll(() => balance.textContent()).toMatch(/^₹/);
         const before = rupees((await balance.textContent())!);
         await expect.poll(() => page.locator('#seed-hash').textContent()).toMatch(/[0-9a-f]{64}/);
-        await expect
-          .poll(
-            async () =>
-              Number(
-                /Place your bets: (\d+) s left/.exec(
-                  (await page.locator('#timer').textContent()) ?? '',
-                )?.[1] ?? 0,
-              ),
-            { timeout: 40_000 },
-          )
-          .toBeGreaterThanOrEqual(6);
+        await windowWithSecondsLeft(page, 6);
         await expectNoSeriousAxe(page);
         await page.getByLabel('Chip').selectOption({ label: '₹10.00' });
         await page.getByRole('button', { name: 'Dragon pays 1.98' }).focus();

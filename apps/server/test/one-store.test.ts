@@ -10,29 +10,19 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LOCK_FILE_NAME } from '../src/db/data-lock.ts';
 import { compiledAppArgs } from '../../../scripts/compiled-apps.mjs';
+import { freePort } from './helpers/cluster.ts';
 
 /** Run compiled, as `npm start` runs it (built by the project's global setup). */
 const COMPILED = compiledAppArgs('server');
 const START_TIMEOUT_MS = 150_000;
 /** A refusal is at once: well before a server could have opened its store. */
 const REFUSE_TIMEOUT_MS = 30_000;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
 
 type Proc = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
 

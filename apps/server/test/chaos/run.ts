@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { mulberry32 } from '@backlay/feed';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import {
@@ -66,17 +67,8 @@ export interface ChaosReport extends CheckReport {
   readonly fault_log: readonly Fault[];
 }
 
-/** mulberry32: a small seeded generator, one stream per part of the run. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator (the feed's mulberry32), one stream per part of the run. */
+export const seeded = (seed: number) => mulberry32(seed);
 
 const hostPort = (url: string, port: number) => {
   const u = new URL(url.split(',')[0]!);
