@@ -4,8 +4,10 @@
 // (nemesis.ts); then every fault healed, every node stopped, and the history checked against the
 // store (checker.ts). The same seed makes the same choices (the timing of a real cluster does not
 // repeat exactly, so a replay is the same run, not the same interleaving).
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { mulberry32 } from '@backlay/feed';
@@ -31,7 +33,8 @@ import { createMarket } from '../helpers/exchange.ts';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.ts';
 import { LiveClient, PushCheck } from '../helpers/live-client.ts';
 import { openStore, TEST_RATE_LIMITS } from '../helpers/stores.ts';
-import { runBettor, type BettorContext, type HouseMarkets } from './bettor.ts';
+import type { BettorContext, HouseMarkets } from './bettor.ts';
+import type { BettorPart } from './bettor-process.ts';
 import { checkHistory, type CheckReport } from './checker.ts';
 import type { Fault, FaultKind, Operation } from './history.ts';
 import { runNemesis, type NodeLinks } from './nemesis.ts';
@@ -41,6 +44,34 @@ import { checkLedger } from '../../src/modules/admin/ledger-check.ts';
 export const CHAOS_NODES = 3;
 /** Each bettor starts with this much (₹1,00,000). */
 const BETTOR_FUNDS_PAISE = 10_000_000;
+/** A bettor process's entry (bettor-process.ts), run through tsx as the harness is. */
+const BETTOR_PROCESS = fileURLToPath(new URL('./bettor-process.ts', import.meta.url));
+/** A bettor process still running this long after the run's end is killed (its history is lost: a violation). */
+const BETTOR_GRACE_MS = 60_000;
+
+/**
+ * Runs one bettor in a process of its own until `end_ms`; answers its history. The part is handed
+ * over in a file and the history comes back in one, as JSON.
+ */
+function bettorProcess(dir: string, part: BettorPart): Promise<Operation[]> {
+  const partFile = path.join(dir, `bettor-${part.index}.json`);
+  const historyFile = path.join(dir, `history-${part.index}.json`);
+  writeFileSync(partFile, JSON.stringify(part));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', BETTOR_PROCESS, partFile, historyFile], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let errors = '';
+    child.stderr!.on('data', (d: Buffer) => (errors = (errors + d.toString()).slice(-4000)));
+    const timer = setTimeout(() => child.kill('SIGKILL'), part.end_ms - Date.now() + BETTOR_GRACE_MS);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      if (code !== 0) reject(new Error(`bettor ${part.index} exited ${code}:\n${errors}`));
+      else resolve(JSON.parse(readFileSync(historyFile, 'utf8')) as Operation[]);
+    });
+  });
+}
+
 /** WebSocket clients following the market, round robin over the nodes through HAProxy. */
 const SOCKETS = 6;
 /** Once healed, every client must show the book a new connection is shown within this. */
@@ -284,27 +315,27 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
         faults,
         ...(opts.faults ? { kinds: opts.faults } : {}),
       }),
-      ...accounts.map((account, index) =>
-        runBettor({
-          host: lb.host,
-          index,
-          account,
-          payments: {
-            method_id: method.method_id,
-            bank_account_id: account.bankAccountId,
-            gateway_secret: gatewaySecret,
-          },
-          markets: [market, place],
-          house,
-          casinoMatchId: table.matchId,
-          rand: seeded(opts.seed * 1_000 + index + 1),
-          running,
-          history,
-          ...(opts.plant ? { plant: opts.plant } : {}),
-        }),
-      ),
     ];
+    const bettors = accounts.map((account, index) =>
+      bettorProcess(dir, {
+        host: lb.host,
+        index,
+        account,
+        payments: {
+          method_id: method.method_id,
+          bank_account_id: account.bankAccountId,
+          gateway_secret: gatewaySecret,
+        },
+        markets: [market, place],
+        house,
+        casinoMatchId: table.matchId,
+        seed: opts.seed * 1_000 + index + 1,
+        end_ms: end,
+        ...(opts.plant ? { plant: opts.plant } : {}),
+      }),
+    );
     await Promise.all(work);
+    for (const h of await Promise.all(bettors)) history.push(...h);
     log(`chaos: ${history.length} operations, ${faults.length} faults; healing and stopping the nodes`);
 
     // Healed: every link passes, every node runs.
