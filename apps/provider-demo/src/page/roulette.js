@@ -65,7 +65,8 @@ const labelOf = (bet) => state.game.bets.find((b) => b.bet === bet)?.label ?? be
 
 function renderSlip() {
   const list = document.getElementById('slip');
-  const total = slip.reduce((s, b) => s + b.stake_paise, 0);
+  // What this spin stakes: the bets placed and those still to place.
+  const total = [...placed, ...slip].reduce((s, b) => s + b.stake_paise, 0);
   list.replaceChildren(
     ...placed.map((b) => el('li', { text: `${labelOf(b.bet)}: ${rupees(b.stake_paise)} (placed)` })),
     ...(slip.length === 0 && placed.length === 0
