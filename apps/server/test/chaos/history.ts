@@ -58,8 +58,10 @@ export type FaultKind =
   | 'store-slow'
   | 'bus-cut'
   | 'bus-silent'
+  | 'bus-slow'
   | 'cache-cut'
   | 'cache-silent'
+  | 'cache-slow'
   | 'all-store-silent'
   | 'all-bus-cut';
 

@@ -1,8 +1,8 @@
 // The nemesis of the chaos run: seeded, one fault at a time, each healed before the next, so that
 // at most one node is down at any moment. Faults: a node killed (kill -9) and started again, the
-// leader killed and started again, a node paused (SIGSTOP) and resumed; one node's PostgreSQL cut,
-// silent (connections open, nothing crosses) or slowed, its NATS cut or silent, its Redis cut or
-// silent; every node's PostgreSQL silent at once, every node's NATS cut at once. Each fault is
+// leader killed and started again, a node paused (SIGSTOP) and resumed; one node's PostgreSQL,
+// NATS or Redis cut, silent (connections open, nothing crosses) or slowed; every node's
+// PostgreSQL silent at once, every node's NATS cut at once. Each fault is
 // logged with its start and heal times.
 import { settle, startNode, nodeInfo, waitHealthy, type ClusterNode } from '../helpers/cluster.ts';
 import type { FaultProxy } from '../helpers/fault-proxy.ts';
@@ -34,16 +34,18 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'store-slow',
   'bus-cut',
   'bus-silent',
+  'bus-slow',
   'cache-cut',
   'cache-silent',
+  'cache-slow',
   'all-store-silent',
   'all-bus-cut',
 ];
 /** Between two faults, and how long one lasts (ms). */
 const CALM_MS: readonly [number, number] = [1_500, 4_000];
 const HOLD_MS: readonly [number, number] = [1_000, 4_000];
-/** Added latency of a slowed store, each way. */
-const SLOW_STORE_MS = 150;
+/** Added latency of a slowed link (PostgreSQL, NATS or Redis), each way. */
+const SLOW_LINK_MS = 150;
 /** A restarted node must answer /healthz within this. */
 const RESTART_TIMEOUT_MS = 60_000;
 
@@ -53,6 +55,30 @@ const between = (rand: () => number, [lo, hi]: readonly [number, number]) =>
 async function leaderOf(nodes: readonly ClusterNode[]): Promise<ClusterNode | undefined> {
   const infos = await Promise.all(nodes.map((n) => (n.exited ? null : nodeInfo(n))));
   return nodes.find((_, i) => infos[i]?.leader);
+}
+
+type Link = keyof NodeLinks;
+/** What a network fault does to a link: cut it, silence it, or slow it. */
+type LinkFault = { link: Link; how: 'cut' | 'silent' | 'slow'; all?: true };
+/** The network faults, by kind: which link, how, and whether on every node at once. */
+const LINK_FAULTS: Partial<Record<FaultKind, LinkFault>> = {
+  'store-cut': { link: 'store', how: 'cut' },
+  'store-silent': { link: 'store', how: 'silent' },
+  'store-slow': { link: 'store', how: 'slow' },
+  'bus-cut': { link: 'bus', how: 'cut' },
+  'bus-silent': { link: 'bus', how: 'silent' },
+  'bus-slow': { link: 'bus', how: 'slow' },
+  'cache-cut': { link: 'cache', how: 'cut' },
+  'cache-silent': { link: 'cache', how: 'silent' },
+  'cache-slow': { link: 'cache', how: 'slow' },
+  'all-store-silent': { link: 'store', how: 'silent', all: true },
+  'all-bus-cut': { link: 'bus', how: 'cut', all: true },
+};
+
+function breakLink(p: FaultProxy, how: LinkFault['how']) {
+  if (how === 'cut') p.cut();
+  else if (how === 'silent') p.silent();
+  else p.latency(SLOW_LINK_MS);
 }
 
 /** Applies one fault, holds it, heals it. */
@@ -66,66 +92,24 @@ async function oneFault(ctx: NemesisContext, kind: FaultKind): Promise<Fault | n
   }
   const hold = between(ctx.rand, HOLD_MS);
   const fault: Fault = { kind, node: kind.startsWith('all-') ? 'all' : node.name, at_ms: Date.now() };
-  const links = ctx.links.get(node.name)!;
-  switch (kind) {
-    case 'kill':
-    case 'leader-kill':
-      node.child.kill('SIGKILL');
-      await settle(hold);
-      startNode(node.name, node.port, node.env, node);
-      await waitHealthy(node, RESTART_TIMEOUT_MS);
-      break;
-    case 'pause':
-      node.child.kill('SIGSTOP');
-      await settle(hold);
-      node.child.kill('SIGCONT');
-      break;
-    case 'store-cut':
-      links.store.cut();
-      await settle(hold);
-      links.store.heal();
-      break;
-    case 'store-silent':
-      links.store.silent();
-      await settle(hold);
-      links.store.heal();
-      break;
-    case 'bus-silent':
-      links.bus.silent();
-      await settle(hold);
-      links.bus.heal();
-      break;
-    case 'cache-silent':
-      links.cache.silent();
-      await settle(hold);
-      links.cache.heal();
-      break;
-    case 'all-store-silent':
-    case 'all-bus-cut': {
-      const all = [...ctx.links.values()];
-      for (const l of all) {
-        if (kind === 'all-store-silent') l.store.silent();
-        else l.bus.cut();
-      }
-      await settle(hold);
-      for (const l of all) (kind === 'all-store-silent' ? l.store : l.bus).heal();
-      break;
-    }
-    case 'store-slow':
-      links.store.latency(SLOW_STORE_MS);
-      await settle(hold);
-      links.store.heal();
-      break;
-    case 'bus-cut':
-      links.bus.cut();
-      await settle(hold);
-      links.bus.heal();
-      break;
-    case 'cache-cut':
-      links.cache.cut();
-      await settle(hold);
-      links.cache.heal();
-      break;
+  const network = LINK_FAULTS[kind];
+  if (network !== undefined) {
+    const proxies = (network.all ? [...ctx.links.values()] : [ctx.links.get(node.name)!]).map(
+      (l) => l[network.link],
+    );
+    for (const p of proxies) breakLink(p, network.how);
+    await settle(hold);
+    for (const p of proxies) p.heal();
+  } else if (kind === 'pause') {
+    node.child.kill('SIGSTOP');
+    await settle(hold);
+    node.child.kill('SIGCONT');
+  } else {
+    // kill, leader-kill: kill -9, then started again on its port with its settings.
+    node.child.kill('SIGKILL');
+    await settle(hold);
+    startNode(node.name, node.port, node.env, node);
+    await waitHealthy(node, RESTART_TIMEOUT_MS);
   }
   fault.healed_ms = Date.now();
   return fault;
