@@ -44,6 +44,33 @@ export interface CheckReport {
 
 type StoredBet = typeof bets.$inferSelect;
 
+/**
+ * The rule every request id is held to: an acknowledged operation stored once, a refused one
+ * never, an ambiguous one at most once, and nothing stored that no operation asked for. `stored`
+ * holds a `user/request id` key per stored row.
+ */
+function requestIdRule(
+  what: string,
+  ops: readonly Operation[],
+  stored: readonly string[],
+  violate: (v: string) => void,
+) {
+  const count = new Map<string, number>();
+  for (const key of stored) count.set(key, (count.get(key) ?? 0) + 1);
+  const asked = new Set(ops.map((o) => `${o.user_id}/${o.request_id}`));
+  for (const op of ops) {
+    const key = `${op.user_id}/${op.request_id}`;
+    const n = count.get(key) ?? 0;
+    const outcome = outcomeOf(op);
+    if (outcome === 'ok' && n !== 1) violate(`${what} ${key} was acknowledged; the store has it ${n} times`);
+    if (outcome === 'refused' && n > 0)
+      violate(`${what} ${key} was refused (${op.attempts.at(-1)?.message}) and stored`);
+    if (outcome === 'ambiguous' && n > 1) violate(`ambiguous ${what} ${key} stored ${n} times`);
+  }
+  for (const key of count.keys())
+    if (!asked.has(key)) violate(`${what} ${key} was asked for by no operation`);
+}
+
 export async function checkHistory(
   app: FastifyInstance,
   history: readonly Operation[],
@@ -129,18 +156,12 @@ export async function checkHistory(
           .select()
           .from(exchangeCashOuts)
           .where(inArray(exchangeCashOuts.userId, [...userIds]));
-  const cashOutRows = new Map<string, number>();
-  for (const c of cashOuts)
-    cashOutRows.set(`${c.userId}/${c.requestId}`, (cashOutRows.get(`${c.userId}/${c.requestId}`) ?? 0) + 1);
-  for (const [key, op] of cashOutOps) {
-    const n = cashOutRows.get(key) ?? 0;
-    const outcome = outcomeOf(op);
-    if (outcome === 'ok' && n !== 1) violate(`cash out ${key} was acknowledged; the store has it ${n} times`);
-    if (outcome === 'refused' && n > 0)
-      violate(`cash out ${key} was refused (${op.attempts.at(-1)?.message}) and stored`);
-  }
-  for (const key of cashOutRows.keys())
-    if (!cashOutOps.has(key)) violate(`cash out ${key} was asked for by no operation`);
+  requestIdRule(
+    'cash out',
+    [...cashOutOps.values()],
+    cashOuts.map((c) => `${c.userId}/${c.requestId}`),
+    violate,
+  );
   check(
     'every acknowledged placement and cash out stored once, every refused one never, every ambiguous one at most once, none unaccounted',
     before,
@@ -148,48 +169,24 @@ export async function checkHistory(
 
   // The house's bets (bookmaker, fancy, casino): by request id as the placements.
   before = violations.length + more;
-  const ids = [...userIds];
-  const houseRows: Record<'bookmaker' | 'fancy' | 'casino', { userId: number; requestId: string }[]> = {
-    casino:
-      ids.length === 0
+  for (const [kind, table] of [
+    ['bookmaker', bookmakerBets],
+    ['fancy', fancyBets],
+    ['casino', casinoBets],
+  ] as const) {
+    const rows =
+      userIds.length === 0
         ? []
         : await app.db
-            .select({ userId: casinoBets.userId, requestId: casinoBets.requestId })
-            .from(casinoBets)
-            .where(inArray(casinoBets.userId, ids)),
-    bookmaker:
-      ids.length === 0
-        ? []
-        : await app.db
-            .select({ userId: bookmakerBets.userId, requestId: bookmakerBets.requestId })
-            .from(bookmakerBets)
-            .where(inArray(bookmakerBets.userId, ids)),
-    fancy:
-      ids.length === 0
-        ? []
-        : await app.db
-            .select({ userId: fancyBets.userId, requestId: fancyBets.requestId })
-            .from(fancyBets)
-            .where(inArray(fancyBets.userId, ids)),
-  };
-  for (const kind of ['bookmaker', 'fancy', 'casino'] as const) {
-    const count = new Map<string, number>();
-    for (const r of houseRows[kind])
-      count.set(`${r.userId}/${r.requestId}`, (count.get(`${r.userId}/${r.requestId}`) ?? 0) + 1);
-    const ops = history.filter((o) => o.kind === kind);
-    const asked = new Set(ops.map((o) => `${o.user_id}/${o.request_id}`));
-    for (const op of ops) {
-      const key = `${op.user_id}/${op.request_id}`;
-      const n = count.get(key) ?? 0;
-      const outcome = outcomeOf(op);
-      if (outcome === 'ok' && n !== 1)
-        violate(`${kind} bet ${key} was acknowledged; the store has it ${n} times`);
-      if (outcome === 'refused' && n > 0)
-        violate(`${kind} bet ${key} was refused (${op.attempts.at(-1)?.message}) and stored`);
-      if (outcome === 'ambiguous' && n > 1) violate(`ambiguous ${kind} bet ${key} stored ${n} times`);
-    }
-    for (const key of count.keys())
-      if (!asked.has(key)) violate(`${kind} bet ${key} was placed by no operation`);
+            .select({ userId: table.userId, requestId: table.requestId })
+            .from(table)
+            .where(inArray(table.userId, [...userIds]));
+    requestIdRule(
+      `${kind} bet`,
+      history.filter((o) => o.kind === kind),
+      rows.map((r) => `${r.userId}/${r.requestId}`),
+      violate,
+    );
   }
   check(
     'every bookmaker, fancy and casino bet acknowledged stored once, refused never, none unaccounted',
