@@ -105,16 +105,18 @@ function buildClient(app, force) {
 
 /**
  * esbuild plugin: `import.meta.url` in a source file of this repository becomes that file's own
- * URL, computed from the bundle's location (so the built tree can move as a whole).
+ * URL, computed from the bundle's location (so the built tree can move as a whole). `rewrite`, when
+ * given, may change a source file's text first (the chaos run's deliberately broken builds).
  */
-function sourceUrls(outdir) {
+function sourceUrls(outdir, rewrite = (_file, text) => text) {
   return {
     name: 'source-urls',
     setup(build) {
       build.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, (args) => {
         if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
-        const text = readFileSync(args.path, 'utf8');
-        if (!text.includes('import.meta.url')) return undefined;
+        const original = readFileSync(args.path, 'utf8');
+        const text = rewrite(args.path, original);
+        if (text === original && !text.includes('import.meta.url')) return undefined;
         const rel = path.relative(outdir, args.path).split(path.sep).join('/');
         const ext = path.extname(args.path).slice(1);
         const loader = ext.startsWith('m') || ext.startsWith('c') ? ext.slice(1) : ext;
@@ -142,7 +144,11 @@ function buildNode(app, entries, force) {
   return unlessUpToDate(outdir, outputs, print, force, () => bundle(dir, outdir, entries));
 }
 
-async function bundle(dir, outdir, entries) {
+/**
+ * Bundles apps/<dir>/src/<entry>.ts for each entry into `outdir`; `rewrite(file, text)` may change
+ * a source's text on the way (see sourceUrls).
+ */
+export async function bundle(dir, outdir, entries, rewrite = undefined) {
   const { build } = await import('esbuild');
   await build({
     entryPoints: entries.map((e) => path.join(dir, 'src', `${e}.ts`)),
@@ -164,7 +170,7 @@ async function bundle(dir, outdir, entries) {
           );
         },
       },
-      sourceUrls(outdir),
+      sourceUrls(outdir, rewrite),
     ],
   });
 }

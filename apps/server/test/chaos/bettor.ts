@@ -3,6 +3,7 @@
 // own bets, balance reads, deposits (with the gateway's notice) and withdrawals — each with its own
 // request id, retried with the same id until an answer says what happened, and each recorded with
 // every attempt.
+import { WITHDRAW_MIN_RUPEES, WITHDRAW_MAX_RUPEES } from '@backlay/contract';
 import { signWebhook } from '../../src/modules/payments/gateway.ts';
 import { apiCall, login, settle, type ApiAnswer } from '../helpers/cluster.ts';
 import type { Attempt, Operation, Outcome } from './history.ts';
@@ -56,6 +57,11 @@ export interface BettorContext {
    * answer was lost (on every ambiguous attempt, and after 1 acknowledged placement in 10).
    */
   readonly plant?: 'retry-new-id';
+  /**
+   * `two-tabs`: a withdrawal is asked for from two tabs at once, each for 60 % of the available
+   * balance just read, so only one can be held (a server that skips the balance lock holds both).
+   */
+  readonly withdrawals?: 'one' | 'two-tabs';
 }
 
 /**
@@ -158,6 +164,36 @@ export async function runBettor(ctx: BettorContext): Promise<void> {
       if (a.outcome !== 'ambiguous') return;
       await settle(RETRY_WAIT_MS);
     }
+  };
+
+  /** Reads the balance (an operation of its own): the available balance, or null without an answer. */
+  const readAvailable = async () => {
+    const op: Operation = { kind: 'balance', bettor: ctx.index, user_id: ctx.account.userId, attempts: [] };
+    ctx.history.push(op);
+    const [a, r] = await attempt('GET', 'user/getUserBalance');
+    op.attempts.push(a);
+    if (a.outcome !== 'ok') return null;
+    const d = r!.json.data as { total_balance: number; liability: number };
+    op.available_paise = Math.round(d.total_balance * 100) - Math.round(Math.abs(d.liability) * 100);
+    return op.available_paise;
+  };
+
+  /** A withdrawal to the saved bank account, retried under its request id while unanswered. */
+  const withdraw = async (request_id: string, amount: number) => {
+    const op: Operation = {
+      kind: 'withdraw',
+      bettor: ctx.index,
+      user_id: ctx.account.userId,
+      request_id,
+      attempts: [],
+    };
+    ctx.history.push(op);
+    const r = await untilAnswered(op, 'POST', 'payment/withdraw', () => ({
+      amount,
+      bank_account_id: ctx.payments.bank_account_id,
+      request_id,
+    }));
+    if (r?.json.status === true) op.payment_id = (r.json.data as { payment_id: number }).payment_id;
   };
 
   await signIn();
@@ -286,14 +322,7 @@ export async function runBettor(ctx: BettorContext): Promise<void> {
       ctx.history.push(op);
       await untilAnswered(op, 'POST', 'bet/cancelBet', () => ({ bet_id }));
     } else if (roll < 0.88) {
-      const op: Operation = { kind: 'balance', bettor: ctx.index, user_id: ctx.account.userId, attempts: [] };
-      ctx.history.push(op);
-      const [a, r] = await attempt('GET', 'user/getUserBalance');
-      op.attempts.push(a);
-      if (a.outcome === 'ok') {
-        const d = r!.json.data as { total_balance: number; liability: number };
-        op.available_paise = Math.round(d.total_balance * 100) - Math.round(Math.abs(d.liability) * 100);
-      }
+      await readAvailable();
     } else if (roll < 0.94) {
       const request_id = `chaos-dep-${ctx.index}-${k}`;
       const amount = 100 + Math.floor(ctx.rand() * 10) * 50;
@@ -315,22 +344,13 @@ export async function runBettor(ctx: BettorContext): Promise<void> {
         op.payment_id = (r.json.data as { payment_id: number }).payment_id;
         await webhook(op.payment_id, amount);
       }
+    } else if (ctx.withdrawals === 'two-tabs') {
+      const available_paise = await readAvailable();
+      const amount = Math.min(Math.floor(((available_paise ?? 0) / 100) * 0.6), WITHDRAW_MAX_RUPEES);
+      if (amount < WITHDRAW_MIN_RUPEES) continue;
+      await Promise.all(['a', 'b'].map((tab) => withdraw(`chaos-wd-${ctx.index}-${k}-${tab}`, amount)));
     } else {
-      const request_id = `chaos-wd-${ctx.index}-${k}`;
-      const op: Operation = {
-        kind: 'withdraw',
-        bettor: ctx.index,
-        user_id: ctx.account.userId,
-        request_id,
-        attempts: [],
-      };
-      ctx.history.push(op);
-      const r = await untilAnswered(op, 'POST', 'payment/withdraw', () => ({
-        amount: 100 + Math.floor(ctx.rand() * 5) * 50,
-        bank_account_id: ctx.payments.bank_account_id,
-        request_id,
-      }));
-      if (r?.json.status === true) op.payment_id = (r.json.data as { payment_id: number }).payment_id;
+      await withdraw(`chaos-wd-${ctx.index}-${k}`, 100 + Math.floor(ctx.rand() * 5) * 50);
     }
   }
 }

@@ -28,8 +28,11 @@ import { paymentRequests } from '../../src/modules/payments/schema.ts';
 import { transfers } from '../../src/modules/wallet/schema.ts';
 import { outcomeOf, type Operation, type Outcome } from './history.ts';
 
-/** At most this many violations are listed; the rest are counted. */
-const LISTED_MAX = 30;
+/**
+ * At most this many violations are listed per check, the rest counted: one check's flood (a
+ * broken retry's hundreds of extra bets) never hides another check's first violation.
+ */
+const LISTED_PER_CHECK = 10;
 
 export interface CheckReport {
   readonly violations: string[];
@@ -80,7 +83,18 @@ export async function checkHistory(
 ): Promise<CheckReport> {
   const violations: string[] = [];
   let more = 0;
-  const violate = (v: string) => (violations.length < LISTED_MAX ? violations.push(v) : (more += 1));
+  let listed = 0;
+  const violate = (v: string) => {
+    if (listed < LISTED_PER_CHECK) {
+      violations.push(v);
+      listed += 1;
+    } else more += 1;
+  };
+  /** A new check starts: its own listing, and the count its violations are told from. */
+  const section = () => {
+    listed = 0;
+    return violations.length + more;
+  };
   const checks: string[] = [];
   const check = (name: string, before: number) => {
     if (violations.length + more === before) checks.push(name);
@@ -107,7 +121,7 @@ export async function checkHistory(
   const byId = new Map(stored.map((b) => [b.betId, b]));
 
   // Placements.
-  let before = violations.length + more;
+  let before = section();
   const accounted = new Set<string>();
   const ambiguous_resolved = { committed: 0, absent: 0 };
   for (const op of history.filter((o) => o.kind === 'place')) {
@@ -168,7 +182,7 @@ export async function checkHistory(
   );
 
   // The house's bets (bookmaker, fancy, casino): by request id as the placements.
-  before = violations.length + more;
+  before = section();
   for (const [kind, table] of [
     ['bookmaker', bookmakerBets],
     ['fancy', fancyBets],
@@ -194,7 +208,7 @@ export async function checkHistory(
   );
 
   // Cancels.
-  before = violations.length + more;
+  before = section();
   for (const op of history.filter((o) => o.kind === 'cancel' && outcomeOf(o) === 'ok')) {
     const bet = byId.get(op.bet_id!);
     if (bet === undefined) violate(`cancel of bet ${op.bet_id} acknowledged, and no such bet of this bettor`);
@@ -206,7 +220,7 @@ export async function checkHistory(
   check('every acknowledged cancel left its bet with nothing unmatched', before);
 
   // Deposits and withdrawals.
-  before = violations.length + more;
+  before = section();
   const payments =
     userIds.length === 0
       ? []
@@ -272,7 +286,7 @@ export async function checkHistory(
   );
 
   // Bets and fills.
-  before = violations.length + more;
+  before = section();
   const allFills = await app.db.select().from(fills);
   const allBets = new Map((await app.db.select().from(bets)).map((b) => [b.betId, b]));
   const matched = new Map<number, number>();
@@ -308,7 +322,7 @@ export async function checkHistory(
   check('every bet adds up, every fill at or better than both prices, no over-match', before);
 
   // What clients saw.
-  before = violations.length + more;
+  before = section();
   for (const op of history.filter((o) => o.kind === 'balance' && o.available_paise !== undefined))
     if (op.available_paise! < 0)
       violate(`bettor ${op.bettor} saw an available balance of ${op.available_paise} paise`);
@@ -316,7 +330,7 @@ export async function checkHistory(
 
   // Pushes.
   if (pushes !== undefined) {
-    before = violations.length + more;
+    before = section();
     for (const p of pushes) violate(`push: ${p}`);
     check(
       "every client's pushes in order, one state per seq on every node, each on the book within 5 s of healing",
@@ -325,7 +339,7 @@ export async function checkHistory(
   }
 
   // The ledger.
-  before = violations.length + more;
+  before = section();
   const ledger = await checkLedger(app);
   for (const p of ledger.problems) violate(`ledger: ${p}`);
   if (!ledger.ok && ledger.problems.length === 0) violate('ledger: not ok');

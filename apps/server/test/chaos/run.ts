@@ -35,6 +35,7 @@ import { LiveClient, PushCheck } from '../helpers/live-client.ts';
 import { openStore, TEST_RATE_LIMITS } from '../helpers/stores.ts';
 import type { BettorContext, HouseMarkets } from './bettor.ts';
 import type { BettorPart } from './bettor-process.ts';
+import { buildBroken, type PlantName } from './broken-build.ts';
 import { checkHistory, type CheckReport } from './checker.ts';
 import type { Fault, FaultKind, Operation } from './history.ts';
 import { runNemesis, type NodeLinks } from './nemesis.ts';
@@ -87,7 +88,11 @@ export interface ChaosOptions {
   readonly databaseUrl: string;
   readonly busUrl: string;
   readonly redisUrl: string;
+  /** A broken client (the checker's own tests). */
   readonly plant?: BettorContext['plant'];
+  /** A broken server: the nodes run a build with these bugs planted (broken-build.ts). */
+  readonly serverPlants?: readonly PlantName[];
+  readonly withdrawals?: BettorContext['withdrawals'];
   readonly log?: (line: string) => void;
 }
 
@@ -235,6 +240,7 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
   else process.env.TEST_DATABASE_URL = previousTestDb;
   const dir = mkdtempSync(path.join(tmpdir(), 'backlay-chaos-'));
   try {
+    const entry = opts.serverPlants?.length ? await buildBroken(opts.serverPlants) : undefined;
     const url = (store.options as { url: string }).url;
     const tag = `chaos_${randomBytes(4).toString('hex')}`;
     const gatewaySecret = randomBytes(24).toString('hex');
@@ -267,7 +273,7 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
         TRUST_PROXY: '2',
         LOG_LEVEL: 'error',
       };
-      nodes.push(startNode(name, ports[i]!, env));
+      nodes.push(startNode(name, ports[i]!, env, undefined, entry));
       // The first node migrates and seeds; the others find it done.
       if (i === 0) await waitHealthy(nodes[0]!);
     }
@@ -332,6 +338,7 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
         seed: opts.seed * 1_000 + index + 1,
         end_ms: end,
         ...(opts.plant ? { plant: opts.plant } : {}),
+        ...(opts.withdrawals ? { withdrawals: opts.withdrawals } : {}),
       }),
     );
     await Promise.all(work);

@@ -32,25 +32,32 @@ export type ClusterNode = {
   readonly name: string;
   readonly port: number;
   readonly env: Record<string, string>;
+  /** The compiled server it runs: `dist/main.js` unless a test built another (a broken build). */
+  readonly entry?: string | undefined;
   child: ChildProcess;
   log: string[];
   exited: boolean;
 };
 
-/** Starts (or, given a node that exited, restarts) a compiled server process. */
+/**
+ * Starts (or, given a node that exited, restarts) a compiled server process: `dist/main.js`, or
+ * the bundle at `entry` (a restart runs the one the node ran).
+ */
 export function startNode(
   name: string,
   port: number,
   env: Record<string, string>,
   old?: ClusterNode,
+  entry?: string,
 ): ClusterNode {
   const compiled = compiledAppArgs('server');
-  const child = spawn(process.execPath, compiled.args, {
+  const main = old?.entry ?? entry;
+  const child = spawn(process.execPath, main ? ['--enable-source-maps', main] : compiled.args, {
     cwd: compiled.cwd,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ID: name },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const node: ClusterNode = old ?? { name, port, env, child, log: [], exited: false };
+  const node: ClusterNode = old ?? { name, port, env, entry, child, log: [], exited: false };
   node.child = child;
   node.exited = false;
   const keep = (d: Buffer) => {
