@@ -54,7 +54,7 @@ describe.skipIf(!ready)('the chaos checker on a deliberately broken build', () =
       /^(bet \d+ \(\d+\/chaos-\d+-\d+-again(-\d+)?\) was placed by no operation|placement \d+\/chaos-\d+-\d+ was acknowledged as bet \d+; the store has \[\d*\])$/,
     withdrawal:
       /^(bettor \d+ saw an available balance of -\d+ paise|(ledger|settlement: ledger after settlement): User \d+ has an available balance of -?₹)/,
-    push: /^push: (connection \d+: seq \d+ is not the state other connections saw at it|client \d+ was at seq)/,
+    push: /^push: ((client \d+ connection \d+|client \d+|probe connection \d+|probe): seq \d+ is not the state other (connections|clients) saw at it|client \d+ was at seq)/,
   };
   let report: ChaosReport;
   beforeAll(async () => {

@@ -1,9 +1,14 @@
 // One bettor of the chaos run as its own process (run.ts spawns one per bettor): it reads its part
-// from the file named first, acts until the time given there, and writes its history, every
-// operation with every attempt, to the file named second. Its own process, so a bettor's event loop
-// never waits on the harness's (the nemesis, the checks) or on another bettor's.
+// from the file named first, follows the match-odds market's prices over a WebSocket of its own,
+// acts until the time given in the part, writes its history (every operation with every attempt)
+// to the file named second and says so to run.ts; then, once run.ts has healed every fault and
+// tells it the seq of the book, it waits (a while) for its socket to reach that seq and answers
+// what its pushes showed. Its own process, so a bettor's event loop never waits on the harness's
+// (the nemesis, the checks) or on another bettor's.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { mulberry32 } from '@backlay/feed';
+import { settle } from '../helpers/cluster.ts';
+import { LiveClient, PushCheck } from '../helpers/live-client.ts';
 import { runBettor, type BettorContext } from './bettor.ts';
 import type { Operation } from './history.ts';
 
@@ -11,14 +16,46 @@ import type { Operation } from './history.ts';
 export type BettorPart = Omit<BettorContext, 'rand' | 'running' | 'history'> & {
   readonly seed: number;
   readonly end_ms: number;
+  /** The market whose pushes it follows, at this WebSocket address, from this client address. */
+  readonly follow: { readonly url: string; readonly market_id: number; readonly ip: string };
 };
 
+/** run.ts → the process: the book is at `seq`; answer once the socket reached it or `within_ms` passed. */
+export type ConvergeAsk = { readonly type: 'converge'; readonly seq: number; readonly within_ms: number };
+/** The process → run.ts. */
+export type BettorNews =
+  | { readonly type: 'history' }
+  | {
+      readonly type: 'followed';
+      readonly last_seq: number;
+      readonly problems: readonly string[];
+      /** The state's digest at each seq its socket saw. */
+      readonly digests: readonly [number, string][];
+    };
+
 const [partFile, historyFile] = process.argv.slice(2);
-if (partFile === undefined || historyFile === undefined) {
-  console.error('usage: bettor-process.ts <part.json> <history.json>');
+if (partFile === undefined || historyFile === undefined || process.send === undefined) {
+  console.error('usage: bettor-process.ts <part.json> <history.json>, spawned with an IPC channel');
   process.exit(2);
 }
+const tell = (news: BettorNews, then: () => void = () => {}) => process.send!(news, then);
 const part = JSON.parse(readFileSync(partFile, 'utf8')) as BettorPart;
+// Digests only, not the messages: a long run pushes millions.
+const check = new PushCheck(`client ${part.index} connection`);
+const follower = new LiveClient(part.follow.url, part.follow.market_id, part.follow.ip, check, false);
+await follower.open();
 const history: Operation[] = [];
 await runBettor({ ...part, rand: mulberry32(part.seed), running: () => Date.now() < part.end_ms, history });
 writeFileSync(historyFile, JSON.stringify(history));
+tell({ type: 'history' });
+process.on('message', (ask: ConvergeAsk) => {
+  void (async () => {
+    const end = Date.now() + ask.within_ms;
+    while (follower.lastSeq() < ask.seq && Date.now() < end) await settle(100);
+    follower.close();
+    tell(
+      { type: 'followed', last_seq: follower.lastSeq(), problems: check.problems, digests: check.digests() },
+      () => process.exit(0),
+    );
+  })();
+});

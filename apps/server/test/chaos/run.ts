@@ -31,10 +31,10 @@ import { markets as marketRows, runners } from '../../src/modules/markets/schema
 import { setUpCricketMatch } from '../../src/seed/cricket-match.ts';
 import { createMarket } from '../helpers/exchange.ts';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.ts';
-import { LiveClient, PushCheck } from '../helpers/live-client.ts';
+import { crossCheck, LiveClient, PushCheck } from '../helpers/live-client.ts';
 import { openStore, TEST_RATE_LIMITS } from '../helpers/stores.ts';
 import type { BettorContext, HouseMarkets } from './bettor.ts';
-import type { BettorPart } from './bettor-process.ts';
+import type { BettorNews, BettorPart, ConvergeAsk } from './bettor-process.ts';
 import { buildBroken, type PlantName } from './broken-build.ts';
 import { checkHistory, type CheckReport } from './checker.ts';
 import type { Fault, FaultKind, Operation } from './history.ts';
@@ -50,33 +50,63 @@ const BETTOR_PROCESS = fileURLToPath(new URL('./bettor-process.ts', import.meta.
 /** A bettor process still running this long after the run's end is killed (its history is lost: a violation). */
 const BETTOR_GRACE_MS = 60_000;
 
+/** Once healed, every client must show the book a new connection is shown within this. */
+const CONVERGE_MS = 5_000;
+
+/** A bettor's process as run.ts drives it (see bettor-process.ts). */
+interface BettorHandle {
+  /** Its history, once its time is up. */
+  readonly history: Promise<Operation[]>;
+  /** Waits (up to `within_ms`) for its socket to reach `seq`; what its pushes showed. Then it exits. */
+  follow(seq: number, within_ms: number): Promise<Extract<BettorNews, { type: 'followed' }>>;
+}
+
 /**
- * Runs one bettor in a process of its own until `end_ms`; answers its history. The part is handed
- * over in a file and the history comes back in one, as JSON.
+ * Runs one bettor in a process of its own until `end_ms`. The part is handed over in a file and
+ * the history comes back in one, as JSON; the rest goes over the process's IPC channel.
  */
-function bettorProcess(dir: string, part: BettorPart): Promise<Operation[]> {
+function bettorProcess(dir: string, part: BettorPart): BettorHandle {
   const partFile = path.join(dir, `bettor-${part.index}.json`);
   const historyFile = path.join(dir, `history-${part.index}.json`);
   writeFileSync(partFile, JSON.stringify(part));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', BETTOR_PROCESS, partFile, historyFile], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let errors = '';
-    child.stderr!.on('data', (d: Buffer) => (errors = (errors + d.toString()).slice(-4000)));
-    const timer = setTimeout(() => child.kill('SIGKILL'), part.end_ms - Date.now() + BETTOR_GRACE_MS);
+  const child = spawn(process.execPath, ['--import', 'tsx', BETTOR_PROCESS, partFile, historyFile], {
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  let errors = '';
+  child.stderr!.on('data', (d: Buffer) => (errors = (errors + d.toString()).slice(-4000)));
+  const timer = setTimeout(
+    () => child.kill('SIGKILL'),
+    part.end_ms - Date.now() + BETTOR_GRACE_MS + CONVERGE_MS,
+  );
+  const exited = new Promise<never>((_, reject) =>
     child.on('exit', (code) => {
       clearTimeout(timer);
-      if (code !== 0) reject(new Error(`bettor ${part.index} exited ${code}:\n${errors}`));
-      else resolve(JSON.parse(readFileSync(historyFile, 'utf8')) as Operation[]);
-    });
-  });
+      reject(new Error(`bettor ${part.index} exited ${code}:\n${errors}`));
+    }),
+  );
+  exited.catch(() => {});
+  const news = <K extends BettorNews['type']>(type: K) =>
+    Promise.race([
+      new Promise<Extract<BettorNews, { type: K }>>((resolve) => {
+        const on = (m: BettorNews) => {
+          if (m.type !== type) return;
+          child.off('message', on);
+          resolve(m as Extract<BettorNews, { type: K }>);
+        };
+        child.on('message', on);
+      }),
+      exited,
+    ]);
+  return {
+    history: news('history').then(() => JSON.parse(readFileSync(historyFile, 'utf8')) as Operation[]),
+    follow(seq, within_ms) {
+      const answer = news('followed');
+      child.send({ type: 'converge', seq, within_ms } satisfies ConvergeAsk);
+      return answer;
+    },
+  };
 }
 
-/** WebSocket clients following the market, round robin over the nodes through HAProxy. */
-const SOCKETS = 6;
-/** Once healed, every client must show the book a new connection is shown within this. */
-const CONVERGE_MS = 5_000;
 /** A stopped node has this long to finish before it is killed. */
 const STOP_TIMEOUT_MS = 10_000;
 
@@ -300,14 +330,6 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
       `chaos: seed ${opts.seed}, ${opts.seconds} s, ${CHAOS_NODES} nodes behind HAProxy at ${lb.host}, ${accounts.length} bettors`,
     );
 
-    const sockets: LiveClient[] = [];
-    const pushCheck = new PushCheck();
-    for (let i = 0; i < SOCKETS; i++) {
-      // Digests only, not the messages: a long run pushes millions.
-      const c = new LiveClient(`ws://${lb.host}/ws`, market.marketId, `10.30.0.${i + 1}`, pushCheck, false);
-      await c.open();
-      sockets.push(c);
-    }
     const history: Operation[] = [];
     const faults: Fault[] = [];
     const end = Date.now() + opts.seconds * 1000;
@@ -339,16 +361,18 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
         end_ms: end,
         ...(opts.plant ? { plant: opts.plant } : {}),
         ...(opts.withdrawals ? { withdrawals: opts.withdrawals } : {}),
+        // Each bettor follows the match-odds market's prices too, round robin over the nodes.
+        follow: { url: `ws://${lb.host}/ws`, market_id: market.marketId, ip: `10.30.0.${index + 1}` },
       }),
     );
     await Promise.all(work);
-    for (const h of await Promise.all(bettors)) history.push(...h);
+    for (const h of await Promise.all(bettors.map((b) => b.history))) history.push(...h);
     log(`chaos: ${history.length} operations, ${faults.length} faults; healing and stopping the nodes`);
 
     // Healed: every link passes, every node runs.
     for (const p of proxies) p.heal();
     for (const n of nodes) if (!n.exited) n.child.kill('SIGCONT');
-    const pushes = await convergence(lb.host, market.marketId, sockets, pushCheck);
+    const pushes = await convergence(lb.host, market.marketId, bettors);
     // Then every node stops, so the store is still.
     for (const n of nodes) n.child.kill('SIGTERM');
     for (const n of nodes) {
@@ -400,32 +424,37 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
 }
 
 /**
- * The clients' pushes once healed: a new connection's image is the book now; every client must
- * reach it (its seq, the same state) within CONVERGE_MS. Answers the problems (none when it held).
+ * The clients' pushes once healed: a new connection's image is the book now; every bettor's socket
+ * must reach it (its seq, the same state) within CONVERGE_MS, and the same seq must have been the
+ * same state in every bettor's process. Answers the problems (none when it held).
  */
 async function convergence(
   host: string,
   marketId: number,
-  sockets: LiveClient[],
-  check: PushCheck,
+  bettors: readonly BettorHandle[],
 ): Promise<string[]> {
+  const check = new PushCheck('probe connection');
   const probe = new LiveClient(`ws://${host}/ws`, marketId, '10.30.1.1', check);
   await probe.open();
   const image = probe.connections[0]?.[0];
+  probe.close();
   if (image === undefined) return ['a new connection got no image once healed'];
-  const end = Date.now() + CONVERGE_MS;
-  while (sockets.some((c) => c.lastSeq() < image.seq) && Date.now() < end) await settle(100);
+  const followed = await Promise.all(bettors.map((b) => b.follow(image.seq, CONVERGE_MS)));
   const problems: string[] = [];
-  sockets.forEach((c, i) => {
-    if (c.lastSeq() < image.seq)
+  followed.forEach((f, i) => {
+    if (f.last_seq < image.seq)
       problems.push(
-        `client ${i} was at seq ${c.lastSeq()} ${CONVERGE_MS} ms after healing; the book is at ${image.seq}`,
+        `client ${i} was at seq ${f.last_seq} ${CONVERGE_MS} ms after healing; the book is at ${image.seq}`,
       );
+    problems.push(...f.problems);
   });
-  // Every client that reached the probe's seq passed through its state (the check compares each
-  // seq's state across connections as the messages arrive).
-  problems.push(...check.problems);
-  for (const c of [...sockets, probe]) c.close();
+  problems.push(
+    ...check.problems,
+    ...crossCheck([
+      { name: 'probe', digests: check.digests() },
+      ...followed.map((f, i) => ({ name: `client ${i}`, digests: f.digests })),
+    ]),
+  );
   return problems;
 }
 

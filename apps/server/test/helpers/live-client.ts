@@ -46,6 +46,9 @@ export class PushCheck {
   private readonly conns = new Map<number, ConnectionState>();
   private nextId = 0;
 
+  /** `label` names the connections in the problems (a client process's own, say). */
+  constructor(private readonly label = 'connection') {}
+
   /** A new connection's id. */
   open(): number {
     const id = this.nextId++;
@@ -56,11 +59,11 @@ export class PushCheck {
   feed(connection: number, m: PriceMessage): string | null {
     const c = this.conns.get(connection)!;
     if (c.count === 0 && m.type !== 'image')
-      this.problems.push(`connection ${connection} began with a delta`);
+      this.problems.push(`${this.label} ${connection} began with a delta`);
     if (m.type === 'delta' && c.count > 0 && m.seq <= c.last)
-      this.problems.push(`connection ${connection}: delta ${m.seq} after ${c.last}`);
+      this.problems.push(`${this.label} ${connection}: delta ${m.seq} after ${c.last}`);
     if (m.type === 'image' && m.seq < c.last)
-      this.problems.push(`connection ${connection}: image ${m.seq} older than ${c.last}`);
+      this.problems.push(`${this.label} ${connection}: image ${m.seq} older than ${c.last}`);
     const state = c.apply(m);
     if (state === null) return null;
     const digest = createHash('sha1').update(state).digest('base64');
@@ -68,7 +71,7 @@ export class PushCheck {
     if (seen === undefined) this.digestAt.set(m.seq, digest);
     else if (seen !== digest)
       this.problems.push(
-        `connection ${connection}: seq ${m.seq} is not the state other connections saw at it`,
+        `${this.label} ${connection}: seq ${m.seq} is not the state other connections saw at it`,
       );
     return state;
   }
@@ -77,6 +80,30 @@ export class PushCheck {
   digest(seq: number): string | undefined {
     return this.digestAt.get(seq);
   }
+
+  /** Every seq's digest (as the first connection to reach it saw it), to compare with other checks. */
+  digests(): [number, string][] {
+    return [...this.digestAt];
+  }
+}
+
+/**
+ * Checks run apart (one per client process) compared: the same seq must be the same state in
+ * every one. Answers a problem per check and seq that differs from the first check to reach it.
+ */
+export function crossCheck(
+  parts: readonly { name: string; digests: readonly [number, string][] }[],
+): string[] {
+  const first = new Map<number, string>();
+  const problems: string[] = [];
+  for (const part of parts)
+    for (const [seq, digest] of part.digests) {
+      const seen = first.get(seq);
+      if (seen === undefined) first.set(seq, digest);
+      else if (seen !== digest)
+        problems.push(`${part.name}: seq ${seq} is not the state other clients saw at it`);
+    }
+  return problems;
 }
 
 /** The state at each seq of one connection's messages (its image, then each delta applied). */
