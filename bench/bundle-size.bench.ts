@@ -237,9 +237,13 @@ export const bundleSizeBench: Benchmark = {
         await bare.close();
       }
 
+      // The service worker blocked: with it, the shell's files it keeps at install would come to
+      // home from its cache, uncounted here. What the page asks for is counted as before, and the
+      // worker's own script is added to the total below.
       const context = await chromium.launchPersistentContext(profile, {
         executablePath: CHROMIUM_PATH,
         headless: true,
+        serviceWorkers: 'block',
         args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
       });
       try {
@@ -297,8 +301,14 @@ export const bundleSizeBench: Benchmark = {
           }
           identity += (await wireBytes(x.url.split('#')[0]!, 'identity')).bytes;
         }
-        const total = sum(all);
-        console.log(`  signed-in home, first visit: ${kB(total).toFixed(1)} kB transferred`);
+        // The service worker's script (issue 45): fetched once by the first visit; the shell files
+        // it keeps are the ones counted above (the same hashed names).
+        const worker = await wireBytes(`${base}/sw.js`, 'br, gzip');
+        identity += (await wireBytes(`${base}/sw.js`, 'identity')).bytes;
+        const total = sum(all) + worker.bytes;
+        console.log(
+          `  signed-in home, first visit: ${kB(total).toFixed(1)} kB transferred (the service worker's script ${kB(worker.bytes).toFixed(1)} kB of it)`,
+        );
         figures.push(
           report({
             label: `signed-in home, all transferred (bar ${SIGNED_IN_TARGET_KB}, with the margin ≤ ${SIGNED_IN_LIMIT_KB}: ${verdict(kB(total), SIGNED_IN_LIMIT_KB)})`,

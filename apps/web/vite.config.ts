@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { constants as zlib } from 'node:zlib';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
+import { serviceWorker } from './build/service-worker.ts';
 
 // The dev server proxies /api (and the /ws live prices) to a running Backlay server (API_TARGET, default http://localhost:8080).
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
@@ -18,7 +19,8 @@ const SHELL_MODULES = new RegExp(
     String.raw`[\\/]apps[\\/]web[\\/]src[\\/]features[\\/]responsible[\\/]api[\\/]`,
     // Not the casino card faces nor the live indicator: only lazy screens (casino, reports,
     // markets) show them.
-    String.raw`[\\/]apps[\\/]web[\\/]src[\\/]components[\\/](?!CasinoCards|card-codes|LiveIndicator)`,
+    // Nor the app-install notices and button: the login shows them too.
+    String.raw`[\\/]apps[\\/]web[\\/]src[\\/]components[\\/](?!CasinoCards|card-codes|LiveIndicator|app-install)`,
     String.raw`[\\/]apps[\\/]web[\\/]src[\\/]lib[\\/](permissions\.ts|clipboard\.ts|api[\\/](?!global-settings))`,
     String.raw`[\\/]packages[\\/]ui[\\/]src[\\/](money|time|bets|intent)\.ts$`,
     // Not the pager either: only lazy screens (reports, the world-casino lobby) page, and its
@@ -31,6 +33,8 @@ const SHELL_MODULES = new RegExp(
 export default defineConfig({
   plugins: [
     react(),
+    // dist/sw.js: the installable app's service worker (sw/sw.ts), written after the app.
+    serviceWorker(),
     // A .br and a .gz copy next to each text file of the build: the server sends them as they are
     // (@fastify/static preCompressed), so the highest levels cost nothing per request.
     compression({
@@ -50,6 +54,9 @@ export default defineConfig({
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
       '/ws': { target: apiTarget, changeOrigin: true, ws: true },
+      // The installable app's manifest and icons, made by the server from the settings.
+      '/manifest.webmanifest': { target: apiTarget, changeOrigin: true },
+      '/app-icon': { target: apiTarget, changeOrigin: true },
     },
   },
   build: {

@@ -11,6 +11,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** The bettor app's build to serve at / (default apps/web/dist): another build, e.g. a release's copy. */
+  WEB_DIST_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
@@ -212,6 +214,8 @@ export type Config = {
   trustProxy: boolean | number | string[];
   /** Served over HTTPS (PUBLIC_URL https://…): HSTS on every answer, Secure on every cookie. */
   https: boolean;
+  /** The bettor app's build (WEB_DIST_DIR), when not apps/web/dist. */
+  webDistDir?: string;
 };
 
 /** Reads and validates the environment once; a bad value stops the server with a message naming it. */
@@ -232,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     store,
+    ...(e.WEB_DIST_DIR ? { webDistDir: path.resolve(e.WEB_DIST_DIR) } : {}),
     seedDemo: e.SEED_DEMO === undefined ? store.kind === 'pglite' : e.SEED_DEMO === '1',
     tokenTtlHours: e.TOKEN_TTL_HOURS,
     logLevel: e.LOG_LEVEL,

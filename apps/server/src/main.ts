@@ -20,7 +20,7 @@ import { httpSender } from './modules/messaging/senders.ts';
 // Milliseconds since the process started: here, the code is loaded (its imports evaluated).
 const loadedMs = performance.now();
 const config = loadConfig();
-const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const webDistDir = config.webDistDir ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 const adminDistDir = fileURLToPath(new URL('../../admin/dist', import.meta.url));
 // Readable lines in a terminal, JSON lines otherwise (a pipe, a file, a service manager).
 const log = pino(loggerOptions(config.logLevel, process.stdout.isTTY === true));

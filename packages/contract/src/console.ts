@@ -948,6 +948,8 @@ export const adminSettingsSaveRequest = z
       .max(500, 'site_message must be at most 500 characters'),
     payment_gateway: z.enum(['0', '1'], { error: "payment_gateway must be '0' or '1'" }),
     is_show_apk: z.enum(['0', '1'], { error: "is_show_apk must be '0' or '1'" }),
+    /** Left out keeps what is set. */
+    apk_link: linkInput('apk_link').optional(),
     logo: imagePathInput('logo'),
     favicon: imagePathInput('favicon'),
     welcome_banner: imagePathInput('welcome_banner'),

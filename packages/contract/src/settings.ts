@@ -11,6 +11,11 @@ export const globalSetting = z.object({
   site_message: z.string(),
   payment_gateway: flag,
   is_show_apk: flag,
+  /**
+   * Where "Download the app" sends a phone with no install prompt (an https:// address of the
+   * operator's Android package; '' none). Shown only while is_show_apk is on.
+   */
+  apk_link: z.string().optional(),
   welcome_banner: z.string(),
   site_title: z.string(),
   favicon: z.string(),

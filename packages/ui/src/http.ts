@@ -108,6 +108,16 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
+let networkObserver: ((reached: boolean) => void) | null = null;
+/**
+ * Told after each request whether it reached a server (any answer) or not (fetch's network error:
+ * no connection, or a network that does not carry it). The bettor's app shows the offline screen
+ * from it, as well as from the browser's online flag, which a network with no way out leaves true.
+ */
+export function setNetworkObserver(observer: ((reached: boolean) => void) | null): void {
+  networkObserver = observer;
+}
+
 /**
  * Sends one request. Resolves with the parsed JSON body on 2xx, with an UnauthorizedResult on
  * 401/403 (after the registered logout handler ran), and rejects with HttpError otherwise.
@@ -121,13 +131,21 @@ export async function request<T = unknown>(
 ): Promise<T | UnauthorizedResult> {
   scheduleConsoleClear();
   const hasBody = body !== undefined && method !== 'GET' && method !== 'HEAD';
-  const res = await fetch(url, {
-    method,
-    headers: buildHeaders(method, url, hasBody),
-    body: hasBody ? JSON.stringify(body) : undefined,
-    credentials: 'same-origin',
-    signal: init?.signal,
-  });
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      headers: buildHeaders(method, url, hasBody),
+      body: hasBody ? JSON.stringify(body) : undefined,
+      credentials: 'same-origin',
+      signal: init?.signal,
+    });
+  } catch (err) {
+    // fetch's network failure is a TypeError; an abort (a DOMException) says nothing of the network.
+    if (err instanceof TypeError) networkObserver?.(false);
+    throw err;
+  }
+  networkObserver?.(true);
   if (res.status === 401 || res.status === 403) {
     const parsed = await readBody(res).catch(() => null);
     onUnauthorized(res.status);

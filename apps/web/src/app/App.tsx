@@ -1,6 +1,7 @@
 import { useState, useSyncExternalStore } from 'react';
 // First: the toasts' stylesheet heads the cascade (providers.tsx).
 import { Providers } from './providers.tsx';
+import { AppNotices } from '../components/app-install/AppNotices.tsx';
 import { STORAGE_KEYS, storage } from '../lib/storage.ts';
 import { useClientStore } from '../lib/store.ts';
 import { lazyScreen } from './lazy.tsx';
@@ -65,6 +66,7 @@ export function App() {
   });
   return (
     <Providers>
+      <AppNotices />
       <EntryRoutes />
     </Providers>
   );

@@ -20,6 +20,10 @@ export function applyTheme(settings: GlobalSetting, root: HTMLElement = document
     if (value && SAFE_COLOR.test(value)) root.style.setProperty(cssVar, value);
   }
   if (settings.site_title) document.title = settings.site_title;
+  // The browser's bar (and the installed app's) in the site's colour, as the manifest has it.
+  const theme = String(settings.bg_primary_color ?? '').trim();
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
+  if (meta && /^#[0-9a-f]{3,8}$/i.test(theme)) meta.content = theme;
   if (settings.favicon) {
     let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
     if (!link) {

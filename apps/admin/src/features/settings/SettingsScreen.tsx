@@ -20,6 +20,7 @@ const FIELDS = [
   'site_message',
   'payment_gateway',
   'is_show_apk',
+  'apk_link',
   'logo',
   'favicon',
   'welcome_banner',
@@ -46,6 +47,7 @@ const LABELS: Record<Key, string> = {
   site_message: 'Site message (news marquee)',
   payment_gateway: 'Payment gateway',
   is_show_apk: 'Show the app download',
+  apk_link: 'Android app (APK) link',
   logo: 'Logo',
   favicon: 'Favicon',
   welcome_banner: 'Welcome banner',
@@ -302,6 +304,21 @@ function SettingsForm({ saved }: { saved: Draft }) {
               />{' '}
               Show the app download
             </label>
+            <Field
+              label={LABELS.apk_link}
+              hint="https://…, or empty: phones whose browser cannot install the app get this link"
+              error={errors.apk_link ?? null}
+              wide
+            >
+              {(p) => (
+                <input
+                  {...p}
+                  inputMode="url"
+                  value={d.apk_link}
+                  onChange={(e) => set('apk_link', e.target.value)}
+                />
+              )}
+            </Field>
           </div>
         </Card>
         <Card title="Images">

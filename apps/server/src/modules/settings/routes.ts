@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { ok, route } from '../../http/route.ts';
+import { appManifestRoutes } from './app-manifest.ts';
 import { uploadRoute } from './save.ts';
 import { createSettingsService } from './service.ts';
 import type { SettingsService } from './service.ts';
@@ -17,6 +18,8 @@ export const settingsModule = fp(
     route(app, 'getGlobalSetting', async () => ok(await app.settings.get()));
     // Public too: the images an operator uploaded for the settings.
     uploadRoute(app);
+    // The installable app's manifest and icons, from the same settings.
+    appManifestRoutes(app);
   },
   { name: 'settings', dependencies: ['db', 'auth'] },
 );

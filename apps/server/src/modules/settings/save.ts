@@ -25,6 +25,7 @@ export async function saveSettings(db: Executor, s: SaveInput): Promise<void> {
     siteMessage: s.site_message,
     paymentGateway: s.payment_gateway === '1',
     isShowApk: s.is_show_apk === '1',
+    ...(s.apk_link === undefined ? {} : { apkLink: s.apk_link }),
     logo: s.logo,
     favicon: s.favicon,
     welcomeBanner: s.welcome_banner,

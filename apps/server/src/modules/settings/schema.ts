@@ -13,6 +13,8 @@ export const globalSettings = pgTable(
     siteMessage: text('site_message').notNull().default(''),
     paymentGateway: boolean('payment_gateway').notNull().default(false),
     isShowApk: boolean('is_show_apk').notNull().default(false),
+    /** Where "Download the app" sends a phone with no install prompt ('' none). */
+    apkLink: text('apk_link').notNull().default(''),
     welcomeBanner: text('welcome_banner').notNull().default(''),
     siteTitle: text('site_title').notNull().default('Backlay'),
     favicon: text('favicon').notNull().default(''),

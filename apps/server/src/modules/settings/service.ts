@@ -10,6 +10,7 @@ const toWire = (r: Row): GlobalSetting => ({
   site_message: r.siteMessage,
   payment_gateway: r.paymentGateway ? '1' : '0',
   is_show_apk: r.isShowApk ? '1' : '0',
+  apk_link: r.apkLink,
   welcome_banner: r.welcomeBanner,
   site_title: r.siteTitle,
   favicon: r.favicon,

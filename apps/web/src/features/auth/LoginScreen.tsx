@@ -1,6 +1,7 @@
 import { checkLoginRequest, type LoginFields as LoginRequest } from '@backlay/contract/login';
 import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Spinner } from '@backlay/ui/components';
+import { DownloadApp } from '../../components/app-install/DownloadApp.tsx';
 import { useGlobalSetting } from '../../lib/api/global-settings.ts';
 import { useNavigateTo } from '../../lib/navigation.ts';
 import { imageUrl } from '@backlay/ui/images';
@@ -191,6 +192,7 @@ export function LoginScreen() {
             </button>
           </form>
         )}
+        <DownloadApp settings={settings} className="btn login__download" />
         <p className="login__legal">
           This site is for adults aged 18 and over. Please gamble responsibly. See our{' '}
           <a href="#/page/rules/terms-and-conditions" target="_blank" rel="noopener">

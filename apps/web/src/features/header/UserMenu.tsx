@@ -1,6 +1,8 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { DownloadApp, downloadAppAction } from '../../components/app-install/DownloadApp.tsx';
 import { Icon, Switch, useDismiss } from '../../components/index.ts';
+import { useAppInstall } from '../../lib/app-install.ts';
 import { useGlobalSetting } from '../../lib/api/global-settings.ts';
 import { useLogout } from '../../lib/api/logout.ts';
 import { readToken, STORAGE_KEYS, storage } from '../../lib/storage.ts';
@@ -20,6 +22,7 @@ export function UserMenu() {
   const setShowExposure = useClientStore((s) => s.setShowExposure);
   const openModal = useClientStore((s) => s.openModal);
   const settings = useGlobalSetting().data;
+  const install = useAppInstall();
   const logoutMutation = useLogout();
   useDismiss(rootRef, open, () => setOpen(false), buttonRef);
 
@@ -86,6 +89,9 @@ export function UserMenu() {
             {showAccountSecurityItems(ctx) ? link('/security-auth', 'Security Auth Verification') : null}
             {showAccountSecurityItems(ctx) ? link('/setting/change-password', 'Change Password') : null}
             {action('Rules', () => openModal('rules'))}
+            {downloadAppAction(settings, install)
+              ? item('download-app', <DownloadApp settings={settings} onDone={close} />)
+              : null}
             {isMobile
               ? item('balance', <Switch label="Balance" checked={showBalance} onChange={setShowBalance} />)
               : null}
