@@ -415,12 +415,34 @@ describeStores('every call', (ctx) => {
   });
 
   it('security headers: a CSP that lets the SPA load its own assets and inline styles', async () => {
-    const r = await ctx.api.call('getGlobalSetting');
-    const csp = String(r.res.headers['content-security-policy']);
+    const page = await ctx.app.inject({ method: 'GET', url: '/' });
+    const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(r.res.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('security headers: an answer that is not a page lets nothing run or frame it, without the page-only headers', async () => {
+    for (const url of [
+      '/api/globalSetting/getGlobalSetting',
+      '/manifest.webmanifest',
+      '/api/upload/image/logo.svg',
+    ]) {
+      const r = await ctx.app.inject({ method: 'GET', url });
+      expect(r.headers['content-security-policy'], url).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(r.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(r.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      for (const h of [
+        'x-frame-options',
+        'referrer-policy',
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+      ])
+        expect(r.headers[h], `${url} ${h}`).toBeUndefined();
+    }
+    const r = await ctx.api.call('getGlobalSetting');
     expect(r.res.headers['cache-control']).toBe('no-store');
     expect(r.res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });

@@ -58,9 +58,9 @@ const securityHeaders = (https: boolean, frameOrigins: readonly string[]) =>
  * referrer, opener and the rest act on documents only, and cost each file of the first load about
  * 0.7 kB (docs/performance.md, "First load").
  */
-const assetHeaders = (https: boolean) =>
+const subresourceHeaders = (https: boolean, csp: false | { directives: Record<string, string[]> }) =>
   helmet({
-    contentSecurityPolicy: false,
+    contentSecurityPolicy: csp === false ? false : { useDefaults: false, ...csp },
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
@@ -76,12 +76,30 @@ const assetHeaders = (https: boolean) =>
     xXssProtection: false,
   });
 
+/**
+ * What the server answers that is never a page of the app: the API (JSON, and the settings'
+ * images), the installable app's manifest, icons and service worker, the health checks. They get
+ * the subresource headers and a CSP of their own that lets nothing run and nobody frame them (an
+ * API answer or an SVG image opened by itself): about 0.6 kB less on each of the dozen answers a
+ * first visit to home reads (docs/performance.md, "First load").
+ */
+const NOT_A_PAGE = ['/api/', '/app-icon/', '/manifest.webmanifest', '/sw.js', '/healthz', '/metrics'];
+export const isNotAPageUrl = (url: string): boolean =>
+  NOT_A_PAGE.some((prefix) => url === prefix || url.startsWith(prefix));
+/** The CSP of an answer that is not a page: nothing loads or runs, nobody frames it. */
+export const NOT_A_PAGE_CSP = { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } };
+
 export const securityHeadersPlugin = fp<{ https: boolean; frameOrigins?: readonly string[] }>(
   async (app, { https, frameOrigins = [] }) => {
     const setSecurityHeaders = securityHeaders(https, frameOrigins);
-    const setAssetHeaders = assetHeaders(https);
+    const setAssetHeaders = subresourceHeaders(https, false);
+    const setNotAPageHeaders = subresourceHeaders(https, NOT_A_PAGE_CSP);
     app.addHook('onRequest', (req, reply, done) => {
-      const set = isHashedAssetUrl(req.url) ? setAssetHeaders : setSecurityHeaders;
+      const set = isHashedAssetUrl(req.url)
+        ? setAssetHeaders
+        : isNotAPageUrl(req.url)
+          ? setNotAPageHeaders
+          : setSecurityHeaders;
       set(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
     });
     app.addHook('onSend', async (req, reply, payload) => {
