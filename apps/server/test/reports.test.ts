@@ -491,7 +491,17 @@ describeStores('reports', (ctx) => {
         }),
       ],
       total: { profit_loss: 650, commission: 20, net: 630 },
+      days: [{ day: '2024-05-10', net: 630 }],
     });
+    // The chart's line (issue 45): the net per IST day, its days cut at midnight IST; they sum to
+    // the total's net.
+    const wide = await profitLoss(u, { from_date: '2024-05-09', to_date: '2024-05-11' });
+    expect(wide.days).toEqual([
+      { day: '2024-05-09', net: 99 },
+      { day: '2024-05-10', net: 630 },
+      { day: '2024-05-11', net: -44 },
+    ]);
+    expect(wide.days!.reduce((n, d) => n + Math.round(d.net * 100), 0)).toBe(Math.round(wide.total.net * 100));
 
     // net is what the balance moved by: the statement's game rows agree.
     const game = await statement(u, { ...range, account_type: 'game' });
@@ -516,6 +526,7 @@ describeStores('reports', (ctx) => {
     expect(await profitLoss(u, { from_date: '2024-06-01', to_date: '2024-06-30' })).toEqual({
       rows: [],
       total: { profit_loss: 0, commission: 0, net: 0 },
+      days: [],
     });
     await expectLedgerBalanced(ctx.app);
   });

@@ -171,9 +171,22 @@ export const profitLossRow = z.object({
 });
 export type ProfitLossRow = z.infer<typeof profitLossRow>;
 
+export const profitLossDay = z.object({
+  /** An IST day, YYYY-MM-DD. */
+  day: z.string(),
+  /** The net (profit/loss less commission) of the day's settlements, rupees. */
+  net: rupees,
+});
+export type ProfitLossDay = z.infer<typeof profitLossDay>;
+
 export const profitLoss = z.object({
   rows: z.array(profitLossRow),
   total: z.object({ profit_loss: rupees, commission: rupees, net: rupees }),
+  /**
+   * The net per IST day of the range with any settlement, oldest first (the chart's running line;
+   * the same markets as `rows`: every sport, or `sport_id`'s). Absent from older servers.
+   */
+  days: z.array(profitLossDay).optional(),
 });
 export type ProfitLoss = z.infer<typeof profitLoss>;
 

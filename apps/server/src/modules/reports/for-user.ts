@@ -96,10 +96,16 @@ export async function profitLossOf(
 ): Promise<ProfitLoss> {
   const { start, end } = istRange(body.from_date, body.to_date);
   const accountId = await q.cashAccountId(db, userId);
-  const groups =
-    accountId === null ? [] : await q.profitLoss(db, accountId, start, end, body.group_by, body.sport_id);
+  const [groups, days] =
+    accountId === null
+      ? [[], []]
+      : await Promise.all([
+          q.profitLoss(db, accountId, start, end, body.group_by, body.sport_id),
+          q.profitLossByDay(db, accountId, start, end, body.sport_id),
+        ]);
   const total = totalOf(groups);
   return {
+    days: days.map((d) => ({ day: d.day, net: rupees(d.netPaise) })),
     rows: groups.map((g): ProfitLossRow => ({
       sport_id: g.sportId,
       sport_name: g.sportName,

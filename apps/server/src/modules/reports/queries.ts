@@ -150,6 +150,41 @@ function statementFilterOn(
 
 // ---------------------------------------------------------------- profit and loss
 
+/** The IST day (YYYY-MM-DD) a transfer was written on. */
+const istDay = sql<string>`to_char(${transfers.createdAt} at time zone 'Asia/Kolkata', 'YYYY-MM-DD')`;
+
+/**
+ * The account's net (profit/loss less commission) from its market transfers in [start, end) per
+ * IST day with any, oldest first (paise): the P&L report's running line. At most one row a day,
+ * and a report's range is bounded (REPORT_RANGE).
+ */
+export async function profitLossByDay(
+  tx: Executor,
+  accountId: number,
+  start: Date,
+  end: Date,
+  sportId?: number,
+): Promise<{ day: string; netPaise: number }[]> {
+  const rows = await tx
+    .select({ day: istDay, net: sql<string>`coalesce(sum(${signedFor(accountId)}), 0)::text` })
+    .from(transfers)
+    .innerJoin(markets, eq(markets.marketId, transfers.marketId))
+    .innerJoin(matches, eq(matches.matchId, markets.matchId))
+    .where(
+      and(
+        touches(accountId),
+        isNotNull(transfers.marketId),
+        inArray(transfers.kind, [...MARKET_KINDS]),
+        gte(transfers.createdAt, start),
+        lt(transfers.createdAt, end),
+        sportId === undefined ? undefined : eq(matches.sportId, sportId),
+      ),
+    )
+    .groupBy(istDay)
+    .orderBy(istDay);
+  return rows.map((r) => ({ day: r.day, netPaise: Number(r.net) }));
+}
+
 /**
  * Sums of the account's market transfers in [start, end) per sport or per market (paise, from
  * the user's side): profit/loss = wins, losses and their reversals; commission = commission

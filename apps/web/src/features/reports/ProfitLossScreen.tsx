@@ -5,6 +5,7 @@ import { useProfitLoss, type ProfitLossRequest } from './api/profit-loss.ts';
 import { defaultRange, type DayRange } from './days.ts';
 import { formatMoney, matchMarket, signClass } from './format.ts';
 import { MarketBetsModal, type MarketRef } from './MarketBetsModal.tsx';
+import { PnlChart } from './PnlChart.tsx';
 import { RangeForm } from './RangeForm.tsx';
 import { EmptyRow, QueryView } from './ReportStates.tsx';
 import { ReportNav } from './ReportNav.tsx';
@@ -72,17 +73,20 @@ export function ProfitLossScreen() {
         ) : null}
         <QueryView query={q} what="the profit and loss">
           {(data) => (
-            <TableWrap label="Profit and loss table">
-              <PnlTable
-                data={data}
-                byMarket={byMarket}
-                busy={q.isFetching}
-                onSport={(r) => setSport({ sport_id: r.sport_id, sport_name: r.sport_name })}
-                onMarket={(r) =>
-                  setMarket({ market_id: r.market_id!, title: matchMarket(r.match_name, r.market_name) })
-                }
-              />
-            </TableWrap>
+            <>
+              {data.days ? <PnlChart days={data.days} range={{ from: days.from, to: days.to }} /> : null}
+              <TableWrap label="Profit and loss table">
+                <PnlTable
+                  data={data}
+                  byMarket={byMarket}
+                  busy={q.isFetching}
+                  onSport={(r) => setSport({ sport_id: r.sport_id, sport_name: r.sport_name })}
+                  onMarket={(r) =>
+                    setMarket({ market_id: r.market_id!, title: matchMarket(r.match_name, r.market_name) })
+                  }
+                />
+              </TableWrap>
+            </>
           )}
         </QueryView>
       </section>

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { json, mockApi, renderApp } from '../../../../test/helpers.tsx';
+import { pnlSummary, runningPnl } from '../PnlChart.tsx';
 import { bodiesOf, lastBody, pnlRow, setUp, settledBet, TODAY, WEEK_AGO } from './fixtures.ts';
 
 const PATH = 'report/getProfitLoss';
@@ -42,6 +43,47 @@ const cells = (row: HTMLElement) =>
   within(row)
     .getAllByRole('cell')
     .map((c) => c.textContent);
+
+describe('the running profit and loss (issue 45)', () => {
+  beforeEach(setUp);
+  const days = [
+    { day: '2026-11-20', net: 100.1 },
+    { day: '2026-11-21', net: -300.3 },
+    { day: '2026-11-23', net: 50 },
+  ];
+
+  it('adds each day to the ones before it, to the paisa', () => {
+    expect(runningPnl(days)).toEqual([
+      { day: '2026-11-20', net: 100.1, running: 100.1 },
+      { day: '2026-11-21', net: -300.3, running: -200.2 },
+      { day: '2026-11-23', net: 50, running: -150.2 },
+    ]);
+  });
+
+  it('says the line in words: where it ends, its lowest and highest points', () => {
+    expect(pnlSummary(runningPnl(days))).toBe(
+      'Running profit and loss over 3 days with settlements: ₹-150.20 on 23/11/2026; lowest ₹-200.20 on 21/11/2026, highest ₹100.10 on 20/11/2026.',
+    );
+    expect(pnlSummary([])).toBe('No settled markets in these days.');
+  });
+
+  it('the report shows the chart with its words and the days as a table', async () => {
+    api({ [PATH]: { ...bySport, days } });
+    renderApp('/report/profit-loss');
+    const figure = await screen.findByRole('figure', {
+      name: /^Running profit and loss over 3 days with settlements/,
+    });
+    const user = userEvent.setup();
+    await user.click(within(figure).getByText('Show the days as a table'));
+    const daysTable = within(figure).getByRole('table', { name: 'Profit and loss by day' });
+    expect(
+      within(daysTable)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual(['20/11/2026100.10100.10', '21/11/2026-300.30-200.20', '23/11/202650.00-150.20']);
+  });
+});
 
 describe('Profit & Loss', () => {
   beforeEach(setUp);

@@ -1,0 +1,104 @@
+/**
+ * Issue 45, charts: the bettor's Profit & Loss draws the running profit and loss over the chosen
+ * days (uPlot, loaded with the chart only), with its words and the days as a table for anyone who
+ * would rather read; at 1366 and 390 px, within the screen, axe clean.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  ARTIFACTS,
+  apiSession,
+  describeBrowser,
+  ensureWebBuilt,
+  expectNoSeriousAxe,
+  launchBrowser,
+  openPage,
+  RACING_SPORTS,
+  signIn,
+  startServer,
+  type RunningServer,
+} from './harness.ts';
+
+type MatchRow = { match_id: number; sport_id: number; in_play: boolean; main_odds: unknown[] };
+type Detail = { markets: { market_id: number; runners: { selection_id: number }[] }[] };
+
+describeBrowser('charts', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    // demo backs and wins one market, loses another: two settlements to draw.
+    const demo = await apiSession(server.url, 'demo', 'demo1234');
+    const demo2 = await apiSession(server.url, 'demo2', 'demo1234');
+    const operator = await apiSession(server.url, 'operator', 'operator123');
+    const matches = ((await demo.call('match/getMatches', { is_active: 1 })).body.data as MatchRow[]).filter(
+      (m) => !m.in_play && m.main_odds.length >= 2 && !RACING_SPORTS.includes(m.sport_id),
+    );
+    for (const [i, won] of [true, false].entries()) {
+      const m = matches[i]!;
+      const market = ((await demo.call('match/getMatchDetail', { match_id: m.match_id })).body.data as Detail)
+        .markets[0]!;
+      const [a, b] = market.runners;
+      const bet = (who: typeof demo, is_back: '0' | '1', id: string) =>
+        who.call('bet/placeMarketBet', {
+          match_id: m.match_id,
+          market_id: market.market_id,
+          selection_id: a!.selection_id,
+          is_back,
+          odds: 2.5,
+          stack: 400,
+          request_id: id,
+        });
+      expect((await bet(demo2, '0', `e2e-chart-lay-${i}`)).body).toMatchObject({ status: true });
+      expect((await bet(demo, '1', `e2e-chart-back-${i}`)).body).toMatchObject({
+        status: true,
+        data: { status: 'MATCHED' },
+      });
+      const settled = await operator.call('admin/market/result', {
+        market_id: market.market_id,
+        winners: [(won ? a : b)!.selection_id],
+        request_id: `e2e-chart-settle-${i}`,
+      });
+      expect(settled.body).toMatchObject({ status: true });
+    }
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const [name, viewport] of [
+    ['1366', { width: 1366, height: 900 }],
+    ['390', { width: 390, height: 844 }],
+  ] as const) {
+    it(`${name} px: Profit & Loss draws the running line, says it in words, and lists the days`, async () => {
+      const { context, page } = await openPage(browser, `charts-pnl-${name}`, viewport);
+      try {
+        await signIn(page, server.url, 'demo');
+        await page.goto(`${server.url}/#/report/profit-loss`);
+        // Won 400 × 1.5 = 600 less 2 % commission (588), lost 400: the day's net +188.
+        const figure = page.getByRole('figure', {
+          name: /^Running profit and loss over 1 day with settlements: ₹188\.00 on /,
+        });
+        await figure.waitFor();
+        const canvas = figure.locator('canvas').first();
+        await canvas.waitFor();
+        const box = (await canvas.boundingBox())!;
+        expect(box.width).toBeGreaterThan(150);
+        expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+        // The table alternative, opened by keyboard.
+        await figure.getByText('Show the days as a table').focus();
+        await page.keyboard.press('Enter');
+        const days = figure.getByRole('table', { name: 'Profit and loss by day' });
+        await expect.poll(() => days.getByRole('row').count()).toBe(2);
+        await page.screenshot({ path: `${ARTIFACTS}/charts-pnl-${name}.png`, fullPage: true });
+        await expectNoSeriousAxe(page);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
