@@ -214,7 +214,17 @@ const TOASTIFY = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/coverage/**', '.e2e-artifacts/**'] },
+  // .tmp: build output made by tests (the chaos run's deliberately broken builds), as gitignored.
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/data/**',
+      '**/coverage/**',
+      '.e2e-artifacts/**',
+      '**/.tmp/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -501,7 +501,9 @@ describeStores('reports', (ctx) => {
       { day: '2024-05-10', net: 630 },
       { day: '2024-05-11', net: -44 },
     ]);
-    expect(wide.days!.reduce((n, d) => n + Math.round(d.net * 100), 0)).toBe(Math.round(wide.total.net * 100));
+    expect(wide.days!.reduce((n, d) => n + Math.round(d.net * 100), 0)).toBe(
+      Math.round(wide.total.net * 100),
+    );
 
     // net is what the balance moved by: the statement's game rows agree.
     const game = await statement(u, { ...range, account_type: 'game' });
