@@ -442,6 +442,9 @@ describeStores('every call', (ctx) => {
       ])
         expect(r.headers[h], `${url} ${h}`).toBeUndefined();
     }
+    // The service worker runs under its script's CSP: the page's, so it may fetch the app's files.
+    const worker = await ctx.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(String(worker.headers['content-security-policy'])).toContain("connect-src 'self'");
     const r = await ctx.api.call('getGlobalSetting');
     expect(r.res.headers['cache-control']).toBe('no-store');
     expect(r.res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

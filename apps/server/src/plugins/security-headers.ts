@@ -78,12 +78,13 @@ const subresourceHeaders = (https: boolean, csp: false | { directives: Record<st
 
 /**
  * What the server answers that is never a page of the app: the API (JSON, and the settings'
- * images), the installable app's manifest, icons and service worker, the health checks. They get
- * the subresource headers and a CSP of their own that lets nothing run and nobody frame them (an
- * API answer or an SVG image opened by itself): about 0.6 kB less on each of the dozen answers a
- * first visit to home reads (docs/performance.md, "First load").
+ * images), the installable app's manifest and icons, the health checks. They get the subresource
+ * headers and a CSP of their own that lets nothing run and nobody frame them (an API answer or an
+ * SVG image opened by itself): about 0.6 kB less on each of the dozen answers a first visit to
+ * home reads (docs/performance.md, "First load"). Not the service worker (/sw.js): a worker runs
+ * under its script's CSP, so it keeps the page's, which lets it fetch the app's own files.
  */
-const NOT_A_PAGE = ['/api/', '/app-icon/', '/manifest.webmanifest', '/sw.js', '/healthz', '/metrics'];
+const NOT_A_PAGE = ['/api/', '/app-icon/', '/manifest.webmanifest', '/healthz', '/metrics'];
 export const isNotAPageUrl = (url: string): boolean =>
   NOT_A_PAGE.some((prefix) => url === prefix || url.startsWith(prefix));
 /** The CSP of an answer that is not a page: nothing loads or runs, nobody frames it. */
