@@ -55,26 +55,8 @@ describeBrowser('the installable app', () => {
       string,
       unknown
     >;
-    const keep = [
-      'site_title',
-      'site_message',
-      'payment_gateway',
-      'logo',
-      'favicon',
-      'welcome_banner',
-      'bg_primary_color',
-      'bg_secondry_color',
-      'text_primary_color',
-      'text_secondry_color',
-      'other_color',
-      'fb_link',
-      'insta_link',
-      'telegram_link',
-      'twiter_link',
-      'whatsapp_link',
-    ];
     const saved = await operator.call('admin/settings/save', {
-      ...Object.fromEntries(keep.map((k) => [k, settings[k]])),
+      ...settings,
       is_show_apk: '1',
       apk_link: APK,
     });

@@ -44,7 +44,7 @@ export function manifestColour(value: string, fallback: string): string {
 }
 
 /** The manifest of the settings (paths relative to the manifest, which sits at the app's root). */
-export function appManifest(s: GlobalSetting) {
+export function appManifest(s: Pick<GlobalSetting, 'site_title' | 'bg_primary_color' | 'bg_secondry_color'>) {
   const name = s.site_title.trim() || DEFAULT_NAME;
   return {
     id: './',
