@@ -150,6 +150,21 @@ function statementFilterOn(
 
 // ---------------------------------------------------------------- profit and loss
 
+/**
+ * The rows both P&L reads sum: the account's settlement transfers (MARKET_KINDS) in [start, end),
+ * of `sportId`'s markets when given. Their statements join markets and matches.
+ */
+function settledIn(accountId: number, start: Date, end: Date, sportId?: number) {
+  return and(
+    touches(accountId),
+    isNotNull(transfers.marketId),
+    inArray(transfers.kind, [...MARKET_KINDS]),
+    gte(transfers.createdAt, start),
+    lt(transfers.createdAt, end),
+    sportId === undefined ? undefined : eq(matches.sportId, sportId),
+  );
+}
+
 /** The IST day (YYYY-MM-DD) a transfer was written on. */
 const istDay = sql<string>`to_char(${transfers.createdAt} at time zone 'Asia/Kolkata', 'YYYY-MM-DD')`;
 
@@ -170,16 +185,7 @@ export async function profitLossByDay(
     .from(transfers)
     .innerJoin(markets, eq(markets.marketId, transfers.marketId))
     .innerJoin(matches, eq(matches.matchId, markets.matchId))
-    .where(
-      and(
-        touches(accountId),
-        isNotNull(transfers.marketId),
-        inArray(transfers.kind, [...MARKET_KINDS]),
-        gte(transfers.createdAt, start),
-        lt(transfers.createdAt, end),
-        sportId === undefined ? undefined : eq(matches.sportId, sportId),
-      ),
-    )
+    .where(settledIn(accountId, start, end, sportId))
     .groupBy(istDay)
     .orderBy(istDay);
   return rows.map((r) => ({ day: r.day, netPaise: Number(r.net) }));
@@ -205,14 +211,7 @@ export async function profitLoss(
     commission: sql<string>`coalesce(-sum(${signed}) filter (where ${isCommission}), 0)::text`,
     net: sql<string>`coalesce(sum(${signed}), 0)::text`,
   };
-  const where = and(
-    touches(accountId),
-    isNotNull(transfers.marketId),
-    inArray(transfers.kind, [...MARKET_KINDS]),
-    gte(transfers.createdAt, start),
-    lt(transfers.createdAt, end),
-    sportId === undefined ? undefined : eq(matches.sportId, sportId),
-  );
+  const where = settledIn(accountId, start, end, sportId);
   const base = {
     sportId: sports.sportId,
     sportName: sports.name,
