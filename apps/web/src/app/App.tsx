@@ -7,8 +7,8 @@ import { useClientStore } from '../lib/store.ts';
 import { lazyScreen } from './lazy.tsx';
 import { installUnauthorizedHandler, startupAuth } from './session.ts';
 // The first load's other stylesheets, in the cascade order they always had: the shared components'
-// (the shell's), the not-available placeholder's (its component is lazy), every lazily loaded
-// screen's (screen-styles.ts explains why), then the app's own.
+// (the shell's), the not-available placeholder's (its component is lazy), home's and the login's
+// (screen-styles.ts: every other screen's comes with its chunk), then the app's own.
 import './ui-styles.ts';
 import '../components/NotAvailable.css';
 import './screen-styles.ts';

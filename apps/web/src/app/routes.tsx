@@ -6,8 +6,8 @@ import { lazyScreen } from './lazy.tsx';
 // The route table comes with the router, in a chunk of its own (RouterApp.tsx): the login screen
 // needs only React and its own chunk (App.tsx). Every screen loads in a chunk of its own when its
 // route is first shown (lazy.tsx), and so does the signed-in shell (layouts: header, sidebar,
-// footer, modals) with home (docs/performance.md, "First load"). The entry keeps the CSS of all of
-// them in the first load, in the cascade order it had (App.tsx, screen-styles.ts).
+// footer, modals) with home (docs/performance.md, "First load"). A screen's stylesheet comes with
+// its chunk; the entry keeps home's, the login's and the shell's (App.tsx, screen-styles.ts).
 const layouts = () => import('./layouts.tsx');
 // React Query, with the parts that query (fetched alongside them): not in the login's first load.
 const query = () => import('../lib/query.tsx');

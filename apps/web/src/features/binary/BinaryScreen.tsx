@@ -5,6 +5,7 @@ import { useBinaryInstrument } from './api/binary-instrument.ts';
 import { InstrumentList } from './InstrumentList.tsx';
 import { InstrumentPanel } from './InstrumentPanel.tsx';
 import { useBinaryLive } from './useBinaryLive.ts';
+import './binary.css';
 
 /**
  * Binary sessions (#/binary, #/binary/:matchId): the instruments by session hours on the left
