@@ -1,7 +1,9 @@
 /**
  * Issue 45, charts: the bettor's Profit & Loss draws the running profit and loss over the chosen
  * days (uPlot, loaded with the chart only), with its words and the days as a table for anyone who
- * would rather read; at 1366 and 390 px, within the screen, axe clean.
+ * would rather read; the console's dashboard draws the last 24 hours (bets, turnover, bettors
+ * online) and the house's last 30 days the same way; at 1366 and 390 px, within the screen, axe
+ * clean.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -9,6 +11,7 @@ import {
   ARTIFACTS,
   apiSession,
   describeBrowser,
+  ensureAdminBuilt,
   ensureWebBuilt,
   expectNoSeriousAxe,
   launchBrowser,
@@ -28,6 +31,7 @@ describeBrowser('charts', () => {
 
   beforeAll(async () => {
     ensureWebBuilt();
+    ensureAdminBuilt();
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     // demo backs and wins one market, loses another: two settlements to draw.
     const demo = await apiSession(server.url, 'demo', 'demo1234');
@@ -95,6 +99,47 @@ describeBrowser('charts', () => {
         const days = figure.getByRole('table', { name: 'Profit and loss by day' });
         await expect.poll(() => days.getByRole('row').count()).toBe(2);
         await page.screenshot({ path: `${ARTIFACTS}/charts-pnl-${name}.png`, fullPage: true });
+        await expectNoSeriousAxe(page);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it(`${name} px: the console's dashboard draws the last 24 hours and the house's 30 days, in words and tables`, async () => {
+      const { context, page } = await openPage(browser, `charts-console-${name}`, viewport);
+      try {
+        await page.goto(`${server.url}/admin/`);
+        await page.getByLabel('User name').fill('operator');
+        await page.getByLabel('Password').fill('operator123');
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+        // The four bets above, in this hour; the two settlements, today.
+        const bets = page.getByRole('figure', { name: /^4 bets in the last 24 hours; the busiest hour / });
+        const house = page.getByRole('figure', { name: /^House net over the last 30 days / });
+        const online = page.getByRole('figure', { name: /^At most \d+ bettors online at once/ });
+        for (const figure of [bets, house, online]) {
+          await figure.waitFor();
+          const canvas = figure.locator('canvas').first();
+          await canvas.waitFor();
+          const box = (await canvas.boundingBox())!;
+          expect(box.width).toBeGreaterThan(150);
+          expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+        }
+        await page.getByText('Show the hours as a table').focus();
+        await page.keyboard.press('Enter');
+        const hours = page.getByRole('table', { name: /by hour/ });
+        await expect.poll(() => hours.getByRole('row').count()).toBe(25);
+        await page.getByText('Show the days as a table').click();
+        await expect
+          .poll(() =>
+            page
+              .getByRole('table', { name: /by day/ })
+              .getByRole('row')
+              .count(),
+          )
+          .toBe(31);
+        await page.getByRole('heading', { name: 'Last 24 hours' }).scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${ARTIFACTS}/charts-console-${name}.png`, fullPage: true });
         await expectNoSeriousAxe(page);
       } finally {
         await context.close();

@@ -7,6 +7,7 @@ export * from './modules/binary/schema.ts';
 export * from './modules/bookmaker/schema.ts';
 export * from './modules/casino/schema.ts';
 export * from './modules/catalog/schema.ts';
+export * from './modules/console/schema.ts';
 export * from './modules/cricket/schema.ts';
 export * from './modules/exchange/schema.ts';
 export * from './modules/fancy/schema.ts';

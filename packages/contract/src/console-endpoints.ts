@@ -5,6 +5,7 @@ import {
   adminAudit,
   adminAuditRequest,
   adminDashboard,
+  adminDashboardCharts,
   adminMarketCreateRequest,
   adminMarketCreateResult,
   adminMarketRisk,
@@ -93,6 +94,14 @@ export const consoleEndpoints = define({
     summary:
       'Bettors online and signed in, bets and turnover in the last hour, the house result today, unsettled markets by status, the last ledger check, and alerts (a market in play without prices, a feed that stopped, a settlement refused or overdue, a withdrawal waiting over an hour).',
     response: adminDashboard,
+  },
+  adminDashboardCharts: {
+    method: 'GET',
+    path: 'admin/dashboard/charts',
+    access: 'operator',
+    summary:
+      "The dashboard's charts: bets, turnover and the most bettors online in each of the last 24 clock hours, and the house's result on each of the last 30 IST days.",
+    response: adminDashboardCharts,
   },
   adminSeries: {
     method: 'GET',

@@ -63,6 +63,7 @@ export const consoleScopes: { readonly [N in ConsoleEndpointName]: ConsoleScope 
 
   // The operator's alone.
   adminDashboard: operatorOnly,
+  adminDashboardCharts: operatorOnly,
   adminLedgerCheck: operatorOnly,
   adminMarketStatus: operatorOnly,
   adminMatchInPlay: operatorOnly,

@@ -209,6 +209,41 @@ export const adminDashboard = z.object({
 });
 export type AdminDashboard = z.infer<typeof adminDashboard>;
 
+/** The dashboard's charts: hours of the last day, days of the last month. */
+export const DASHBOARD_CHART_HOURS = 24;
+export const DASHBOARD_CHART_DAYS = 30;
+
+export const dashboardHour = z.object({
+  /** The clock hour's start; the last entry is the hour under way. */
+  hour: isoDateTime,
+  /** Bets placed in the hour by bettors (the demo feed's market makers left out), every kind. */
+  bets: z.number().int(),
+  /** Their stakes matched in the hour (as last_hour's turnover), rupees. */
+  turnover: rupees,
+  /** The most bettors online at once in the hour, from the samples the server keeps; null where none was taken (no server ran). */
+  bettors_online: z.number().int().nullable(),
+});
+export type DashboardHour = z.infer<typeof dashboardHour>;
+
+export const dashboardDay = z.object({
+  /** The IST day, YYYY-MM-DD; the last entry is today. */
+  day: z.string(),
+  /** What settlements moved to the house that day, commission apart (as house_today), rupees. */
+  profit_loss: rupees,
+  commission: rupees,
+  net: rupees,
+});
+export type DashboardDay = z.infer<typeof dashboardDay>;
+
+export const adminDashboardCharts = z.object({
+  at: isoDateTime,
+  /** DASHBOARD_CHART_HOURS clock hours, oldest first. */
+  hours: z.array(dashboardHour),
+  /** DASHBOARD_CHART_DAYS IST days, oldest first. */
+  days: z.array(dashboardDay),
+});
+export type AdminDashboardCharts = z.infer<typeof adminDashboardCharts>;
+
 // ---------------------------------------------------------------- catalog: series, matches, markets
 
 export const adminSeriesRequest = z.object({ sport_id: idInput.optional() });

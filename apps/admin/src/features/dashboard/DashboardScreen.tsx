@@ -4,6 +4,7 @@ import { useAction } from '../../lib/actions.ts';
 import { rupees, when } from '../../lib/format.ts';
 import { Badge, Card, Loadable, PageHeader } from '../../components/ui.tsx';
 import { useEndpoint } from '../../components/queries.ts';
+import { DashboardCharts } from './charts/DashboardCharts.tsx';
 
 /** The dashboard refreshes itself this often. */
 export const DASHBOARD_REFRESH_MS = 15_000;
@@ -137,6 +138,7 @@ export function DashboardScreen() {
             <Card title={`Alerts (${d.alerts.length})`}>
               <Alerts alerts={d.alerts} />
             </Card>
+            <DashboardCharts />
             <p className="muted small">Updated {when(d.at)}; refreshes every 15 seconds.</p>
           </>
         )}

@@ -11,9 +11,8 @@ import { markets } from '../markets/schema.ts';
 import { paymentRequests } from '../payments/schema.ts';
 import { marketSettlements } from '../markets/schema.ts';
 import { ledgerAccounts, transfers } from '../wallet/schema.ts';
+import { onlineCount } from './online-samples.ts';
 
-/** A bettor is online when a call of theirs was authenticated within this many minutes. */
-export const ONLINE_WINDOW_MINUTES = 5;
 /** A market closed this long without a result is overdue. */
 export const RESULT_OVERDUE_MINUTES = 30;
 /** Refused settlements this recent are listed (while the market is still unsettled). */
@@ -44,6 +43,44 @@ function houseNotHeld(side: 'c' | 'd', held: readonly string[]): SQL {
   )})`;
 }
 
+/** A commission (or its reversal) among the house's moves: apart from the results. */
+const IS_COMMISSION = sql`(kind = 'commission' or (kind = 'settlement_reversal' and memo = 'commission'))`;
+
+/**
+ * What the house accounts gained from `since` (paise), by IST day when `byDay`, else in one row:
+ * the markets' results (wins paid and losses taken, their reversals), the provider games' (bets
+ * less wins and refunds, on each provider's house account), fantasy's rake, and the masters' and
+ * agents' shares of all of them, apart from commission (and its reversals). The fantasy pool holds
+ * bettors' fees until their contest ends (a held account, declared by its product to the wallet):
+ * it is not the house's, so an entry or a prize is not a result, the rake is.
+ */
+export async function houseResult(
+  app: Pick<FastifyInstance, 'db' | 'wallet'>,
+  since: Date,
+  byDay = false,
+): Promise<{ day: string | null; pl: number; commission: number }[]> {
+  const houseGain = (side: 'c' | 'd') => houseNotHeld(side, app.wallet.heldAccounts());
+  const day = byDay ? sql`to_char(created_at at time zone 'Asia/Kolkata', 'YYYY-MM-DD')` : sql`null::text`;
+  const res = await app.db.execute(sql`with house_moves as (select t.kind, t.memo, t.created_at,
+        (case when ${houseGain('c')} then t.amount_paise else 0 end)
+          - (case when ${houseGain('d')} then t.amount_paise else 0 end) as gain
+      from ${transfers} t
+      join ${ledgerAccounts} c on c.account_id = t.credit_account_id
+      join ${ledgerAccounts} d on d.account_id = t.debit_account_id
+      where t.kind in ('market_win', 'market_loss', 'commission', 'settlement_reversal', 'share_win', 'share_loss',
+          'provider_bet', 'provider_win', 'provider_refund', 'fantasy_rake')
+        and t.created_at >= ${since.toISOString()}::timestamptz)
+    select ${day} as day,
+      coalesce(sum(case when ${IS_COMMISSION} then 0 else gain end), 0)::text as pl,
+      coalesce(sum(case when ${IS_COMMISSION} then gain else 0 end), 0)::text as commission
+    from house_moves ${byDay ? sql`group by 1` : sql``}`);
+  return rows<{ day: string | null; pl: string; commission: string }>(res).map((r) => ({
+    day: r.day,
+    pl: Number(r.pl),
+    commission: Number(r.commission),
+  }));
+}
+
 // Long because it reads the dashboard's figures in one snapshot, each a short query.
 export async function dashboard(
   app: FastifyInstance,
@@ -55,39 +92,16 @@ export async function dashboard(
   const hourAgo = new Date(now.getTime() - 3_600_000);
   const midnight = istMidnight(now);
   const makers = DEFAULT_FEED_OPTIONS.makers as readonly string[];
-  const houseGain = (side: 'c' | 'd') => houseNotHeld(side, app.wallet.heldAccounts());
 
   const [people, activity, house, marketCounts, ledger] = await Promise.all([
     db.execute(sql`select
         (select count(*)::int from ${users} where role = 'bettor') as total,
         (select count(distinct s.user_id)::int from ${sessions} s join ${users} u on u.user_id = s.user_id
           where u.role = 'bettor' and s.revoked_at is null and s.expires_at > ${at}::timestamptz) as signed_in,
-        (select count(distinct s.user_id)::int from ${sessions} s join ${users} u on u.user_id = s.user_id
-          where u.role = 'bettor' and s.revoked_at is null and s.expires_at > ${at}::timestamptz
-            and coalesce(s.last_seen_at, s.created_at) > ${at}::timestamptz - make_interval(mins => ${ONLINE_WINDOW_MINUTES})) as online`),
+        ${onlineCount(now)} as online`),
     // Every kind's last hour: its bets (the demo feed's quotes left out) and the stake it matched or took.
     Promise.all(app.kinds.all().map((k) => k.activitySince(db, hourAgo, makers))),
-    // What the house accounts gained since midnight IST: the markets' results (wins paid and
-    // losses taken, their reversals), the provider games' (bets less wins and refunds, on each
-    // provider's house account), fantasy's rake, and the masters' and agents' shares of all of
-    // them, apart from commission (and its reversals). The fantasy pool holds bettors' fees until
-    // their contest ends (a held account, declared by its product to the wallet): it is not the
-    // house's, so an entry or a prize is not a result, the rake is.
-    db.execute(sql`with house_moves as (select t.kind, t.memo,
-          (case when ${houseGain('c')} then t.amount_paise else 0 end)
-            - (case when ${houseGain('d')} then t.amount_paise else 0 end) as gain
-        from ${transfers} t
-        join ${ledgerAccounts} c on c.account_id = t.credit_account_id
-        join ${ledgerAccounts} d on d.account_id = t.debit_account_id
-        where t.kind in ('market_win', 'market_loss', 'commission', 'settlement_reversal', 'share_win', 'share_loss',
-            'provider_bet', 'provider_win', 'provider_refund', 'fantasy_rake')
-          and t.created_at >= ${midnight.toISOString()}::timestamptz)
-      select
-        coalesce(sum(case when kind = 'commission' or (kind = 'settlement_reversal' and memo = 'commission') then 0
-          else gain end), 0)::text as pl,
-        coalesce(sum(case when kind = 'commission' or (kind = 'settlement_reversal' and memo = 'commission')
-          then gain else 0 end), 0)::text as commission
-      from house_moves`),
+    houseResult(app, midnight),
     db.execute(sql`select k.status, k.in_play, count(*)::int as n
       from ${markets} k
       where not exists (select 1 from ${marketSettlements} ms where ms.market_id = k.market_id and ms.state = 'SETTLED')
@@ -102,7 +116,7 @@ export async function dashboard(
     bets: activity.reduce((n, k) => n + k.bets, 0),
     stakePaise: activity.reduce((n, k) => n + k.stakePaise, 0),
   };
-  const h = rows<{ pl: string; commission: string }>(house)[0]!;
+  const h = house[0] ?? { pl: 0, commission: 0 };
   const counts = { OPEN: 0, SUSPENDED: 0, CLOSED: 0, INACTIVE: 0, in_play: 0 };
   for (const r of rows<{ status: keyof typeof counts; in_play: boolean; n: number }>(marketCounts)) {
     counts[r.status] += Number(r.n);

@@ -29,6 +29,8 @@ import {
   updateMatch,
 } from './catalog.ts';
 import { dashboard } from './dashboard.ts';
+import { dashboardCharts } from './dashboard-charts.ts';
+import { sampleWhileLeading } from './online-samples.ts';
 import { listAudit, listUsers, userDetail } from './lists.ts';
 import { marketRisk, voidWindowPreview } from './risk.ts';
 import { exposureDetailOf } from '../markets/plugin.ts';
@@ -69,6 +71,9 @@ export const consoleModule = fp(
     );
 
     route(app, 'adminDashboard', async () => ok(await dashboard(app)));
+    route(app, 'adminDashboardCharts', async () => ok(await dashboardCharts(app)));
+    // The bettors online, counted by the leader for the charts.
+    sampleWhileLeading(app);
 
     // ---- catalog
 
@@ -328,6 +333,7 @@ export const consoleModule = fp(
     name: 'console',
     dependencies: [
       'db',
+      'leader',
       'auth',
       'wallet',
       'account',

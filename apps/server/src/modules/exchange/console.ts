@@ -2,14 +2,18 @@
 // and stake matched, the last hour's bets and matched stake, and which markets in play show no
 // price. The console asks every kind the same questions (markets/registry.ts). And the dashboard's
 // alert when the demo feed's makers stopped quoting (declared to modules/console/sources.ts).
-import { and, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, notInArray, sql } from 'drizzle-orm';
 import { users } from '../account/schema.ts';
 import { bets, fills } from './schema.ts';
 import { markets, runners } from '../markets/schema.ts';
-import type { KindRegistry, MarketKindModule } from '../markets/registry.ts';
+import type { HourActivity, KindRegistry, MarketKindModule } from '../markets/registry.ts';
+import { hourSlot } from '../markets/bet-counts.ts';
 import type { AlertSource } from '../console/sources.ts';
 
-export const exchangeConsole: Pick<MarketKindModule, 'consoleFigures' | 'activitySince' | 'unpricedInPlay'> =
+export const exchangeConsole: Pick<
+  MarketKindModule,
+  'consoleFigures' | 'activitySince' | 'activityByHour' | 'unpricedInPlay'
+> =
   {
     async consoleFigures(tx, marketIds) {
       const out = new Map<number, { bets: number; stakePaise: number }>();
@@ -55,6 +59,35 @@ export const exchangeConsole: Pick<MarketKindModule, 'consoleFigures' | 'activit
           .where(gt(fills.createdAt, since)),
       ]);
       return { bets: Number(placed[0]?.n ?? 0), stakePaise: Number(matched[0]?.paise ?? 0) };
+    },
+
+    async activityByHour(tx, since, makers) {
+      const placedSlot = hourSlot(bets.placedAt, since);
+      const matchedSlot = hourSlot(fills.createdAt, since);
+      const [placed, matched] = await Promise.all([
+        tx
+          .select({ slot: placedSlot, n: sql<number>`count(*)::int` })
+          .from(bets)
+          .innerJoin(users, eq(users.userId, bets.userId))
+          .where(
+            and(
+              gte(bets.placedAt, since),
+              makers.length > 0 ? notInArray(users.userName, [...makers]) : undefined,
+            ),
+          )
+          // By position: the slot's bound parameter is another one in a repeated expression.
+          .groupBy(sql`1`),
+        tx
+          .select({ slot: matchedSlot, paise: sql<string>`coalesce(sum(${fills.sizePaise}), 0)::text` })
+          .from(fills)
+          .where(gte(fills.createdAt, since))
+          .groupBy(sql`1`),
+      ]);
+      const out = new Map<number, HourActivity>();
+      const at = (slot: number) => out.get(slot) ?? out.set(slot, { slot, bets: 0, stakePaise: 0 }).get(slot)!;
+      for (const r of placed) at(Number(r.slot)).bets += Number(r.n);
+      for (const r of matched) at(Number(r.slot)).stakePaise += Number(r.paise);
+      return [...out.values()];
     },
 
     // Open in play with nothing resting to back or lay on any runner.

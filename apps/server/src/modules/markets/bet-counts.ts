@@ -1,7 +1,21 @@
 // Three questions every kind answers from its own bets table (registry.ts): who has bets on a
 // market, how many of a market's bets are settled or void, and how many open bets a user has per
 // market. The table is the kind's own; the question is the same for all, so it is asked once here.
-import { and, asc, eq, gt, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/store.ts';
 import type { MarketKindModule } from './registry.ts';
@@ -99,7 +113,7 @@ export function houseStakesPlacedIn(t: HouseBetsTable): MarketKindModule['stakes
  */
 export function houseFiguresOf(
   t: Pick<HouseBetsTable, 'table' | 'marketId' | 'placedAt' | 'stakePaise'>,
-): Pick<MarketKindModule, 'consoleFigures' | 'activitySince'> {
+): Pick<MarketKindModule, 'consoleFigures' | 'activitySince' | 'activityByHour'> {
   return {
     async consoleFigures(tx, marketIds) {
       const out = new Map<number, { bets: number; stakePaise: number }>();
@@ -127,5 +141,25 @@ export function houseFiguresOf(
         .where(gt(t.placedAt, since));
       return { bets: Number(r?.n ?? 0), stakePaise: Number(r?.paise ?? 0) };
     },
+
+    async activityByHour(tx, since) {
+      const slot = hourSlot(t.placedAt, since);
+      const rows = await tx
+        .select({
+          slot,
+          n: sql<number>`count(*)::int`,
+          paise: sql<string>`coalesce(sum(${t.stakePaise}), 0)::text`,
+        })
+        .from(t.table)
+        .where(gte(t.placedAt, since))
+        // By position: the slot's bound parameter is another one in a repeated expression.
+        .groupBy(sql`1`);
+      return rows.map((r) => ({ slot: Number(r.slot), bets: Number(r.n), stakePaise: Number(r.paise) }));
+    },
   };
+}
+
+/** Whole hours from `since` to `column` (a timestamp at or after it): the dashboard chart's hour. */
+export function hourSlot(column: SQLWrapper, since: Date): SQL<number> {
+  return sql<number>`floor(extract(epoch from (${column} - ${since.toISOString()}::timestamptz)) / 3600)::int`;
 }

@@ -87,6 +87,9 @@ export type ConsoleDetails = {
 /** A bet the kind has matched (or taken) on a market: who, and how much of its stake counts. */
 export type StakeRow = { userId: number; paise: number };
 
+/** One hour's bets and stake (paise) of a kind: `slot` whole hours after the asked start. */
+export type HourActivity = { slot: number; bets: number; stakePaise: number };
+
 export interface MarketKindModule {
   readonly kind: MarketKind;
   /**
@@ -150,6 +153,11 @@ export interface MarketKindModule {
     since: Date,
     makers: readonly string[],
   ): Promise<{ bets: number; stakePaise: number }>;
+  /**
+   * activitySince hour by hour, for the dashboard's chart: the bets and stake of each whole hour
+   * from `since` (`slot` 0 is [since, since + 1 h)); hours without any left out.
+   */
+  activityByHour(tx: Executor, since: Date, makers: readonly string[]): Promise<HourActivity[]>;
   /**
    * A condition on a market row aliased `k` of the kind: in play, taking bets, and showing no
    * price to back or lay (the dashboard's alert). Absent where a kind has no such state.
