@@ -28,6 +28,8 @@ type Detail = { markets: { market_id: number; runners: { selection_id: number }[
 describeBrowser('charts', () => {
   let server: RunningServer;
   let browser: Browser;
+  let open: MatchRow;
+  let openMarketId = 0;
 
   beforeAll(async () => {
     ensureWebBuilt();
@@ -66,6 +68,28 @@ describeBrowser('charts', () => {
         request_id: `e2e-chart-settle-${i}`,
       });
       expect(settled.body).toMatchObject({ status: true });
+    }
+    // A third market left open with demo's back matched against demo2's lay: its risk to draw.
+    open = matches[2]!;
+    const market = (
+      (await demo.call('match/getMatchDetail', { match_id: open.match_id })).body.data as Detail
+    ).markets[0]!;
+    openMarketId = market.market_id;
+    const runner = market.runners[0]!.selection_id;
+    for (const [who, is_back] of [
+      [demo2, '0'],
+      [demo, '1'],
+    ] as const) {
+      const r = await who.call('bet/placeMarketBet', {
+        match_id: open.match_id,
+        market_id: market.market_id,
+        selection_id: runner,
+        is_back,
+        odds: 3,
+        stack: 500,
+        request_id: `e2e-chart-open-${is_back}`,
+      });
+      expect(r.body).toMatchObject({ status: true });
     }
   });
 
@@ -113,8 +137,8 @@ describeBrowser('charts', () => {
         await page.getByLabel('Password').fill('operator123');
         await page.getByRole('button', { name: 'Sign in' }).click();
         await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-        // The four bets above, in this hour; the two settlements, today.
-        const bets = page.getByRole('figure', { name: /^4 bets in the last 24 hours; the busiest hour / });
+        // The six bets above, in this hour; the two settlements, today.
+        const bets = page.getByRole('figure', { name: /^6 bets in the last 24 hours; the busiest hour / });
         const house = page.getByRole('figure', { name: /^House net over the last 30 days / });
         const online = page.getByRole('figure', { name: /^At most \d+ bettors online at once/ });
         for (const figure of [bets, house, online]) {
@@ -140,6 +164,23 @@ describeBrowser('charts', () => {
           .toBe(31);
         await page.getByRole('heading', { name: 'Last 24 hours' }).scrollIntoViewIfNeeded();
         await page.screenshot({ path: `${ARTIFACTS}/charts-console-${name}.png`, fullPage: true });
+        await expectNoSeriousAxe(page);
+
+        // The risk view of the open market: the house's result per outcome.
+        await page.goto(`${server.url}/admin/#/markets/${open.match_id}`);
+        const panel = page.getByTestId(`market-${openMarketId}`);
+        await panel.getByRole('button', { name: 'Risk' }).click();
+        // demo backs 500 at 3 against demo2's lay: if the first runner wins the bettors' net is 0
+        // before commission, and the house takes the commission on demo's 1,000.
+        const risk = page.getByRole('figure', { name: /^The house gains whatever happens: most if / });
+        await risk.waitFor();
+        const canvas = risk.locator('canvas').first();
+        await canvas.waitFor();
+        const box = (await canvas.boundingBox())!;
+        expect(box.width).toBeGreaterThan(150);
+        expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+        await risk.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${ARTIFACTS}/charts-risk-${name}.png`, fullPage: true });
         await expectNoSeriousAxe(page);
       } finally {
         await context.close();

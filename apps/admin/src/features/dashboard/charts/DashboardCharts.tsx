@@ -6,9 +6,9 @@ import type { AdminDashboardCharts, DashboardDay, DashboardHour } from '@backlay
 import { formatDateTime, rupees } from '../../../lib/format.ts';
 import { Card, Loadable } from '../../../components/ui.tsx';
 import { useEndpoint } from '../../../components/queries.ts';
-import { Chart } from './Chart.tsx';
+import { Chart } from '../../../components/chart/Chart.tsx';
 import './charts.css';
-import type { ChartSpec } from './draw.ts';
+import type { ChartSpec } from '../../../components/chart/draw.ts';
 
 /** The charts refresh themselves this often (an hour's bar grows while it runs). */
 export const CHARTS_REFRESH_MS = 60_000;

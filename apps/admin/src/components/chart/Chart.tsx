@@ -1,8 +1,9 @@
-// One chart of the dashboard: the picture (drawn by draw.ts, loaded on demand, hidden from screen
-// readers) and its alternative, a summary in words as the figure's caption. The numbers behind it
-// are the table under the charts (DashboardCharts.tsx).
+// One chart of the console (the dashboard's, the risk view's): the picture (drawn by draw.ts,
+// loaded on demand, hidden from screen readers) and its alternative, a summary in words as the
+// figure's caption. The numbers behind it are in a table beside it, which each screen keeps.
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ChartSpec } from './draw.ts';
+import './chart.css';
 
 export function Chart({ title, summary, spec }: { title: string; summary: string; spec: ChartSpec | null }) {
   const box = useRef<HTMLDivElement>(null);
@@ -27,10 +28,10 @@ export function Chart({ title, summary, spec }: { title: string; summary: string
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   return (
-    <figure className="dash-chart" aria-labelledby={captionId}>
-      <h3 className="dash-chart__title">{title}</h3>
-      {spec && !failed ? <div ref={box} className="dash-chart__plot" aria-hidden="true" /> : null}
-      <figcaption id={captionId} className="dash-chart__caption">
+    <figure className="chart" aria-labelledby={captionId}>
+      <h3 className="chart__title">{title}</h3>
+      {spec && !failed ? <div ref={box} className="chart__plot" aria-hidden="true" /> : null}
+      <figcaption id={captionId} className="chart__caption">
         {summary}
       </figcaption>
     </figure>

@@ -1,5 +1,5 @@
-// Draws the dashboard's charts with uPlot (canvas; loaded with the charts only, not with the
-// console's first screen: Chart.tsx imports this module on demand). One spec for every chart:
+// Draws the console's charts with uPlot (canvas; loaded with a chart only, not with the console's
+// first screen: Chart.tsx imports this module on demand). One spec for every chart:
 // bars or a line over hours or days (x is each one's index, labelled by the screen), each series
 // its own colour.
 import uPlot from 'uplot';
@@ -19,6 +19,13 @@ export type ChartSpec = {
   value: (v: number) => string;
 };
 
+/** The y range over [min, max] with zero in it, padded as uPlot pads (a flat 0 gets [0, 1]). */
+function zeroBased(min: number | null, max: number | null): [number, number] {
+  const low = Math.min(0, min ?? 0);
+  const high = Math.max(0, max ?? 0);
+  return uPlot.rangeNum(low, high === low ? low + 1 : high, 0.1, true) as [number, number];
+}
+
 /** Draws `spec` into `el`; answers a function that removes it. */
 export function drawChart(el: HTMLElement, spec: ChartSpec): () => void {
   const width = () => Math.max(200, el.clientWidth);
@@ -30,7 +37,11 @@ export function drawChart(el: HTMLElement, spec: ChartSpec): () => void {
       height: HEIGHT_PX,
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: false, range: () => [-0.5, xs.length - 0.5] } },
+      scales: {
+        x: { time: false, range: () => [-0.5, xs.length - 0.5] },
+        // Zero always on the scale: a bar's height is its value, not its distance from the smallest.
+        y: { range: (_u, min, max) => zeroBased(min, max) },
+      },
       axes: [
         {
           grid: { stroke: GRID },
