@@ -52,6 +52,7 @@ export const bettorCoreEndpoints = defineEndpoints({
   getMatchDetail: exchangeEndpoints.getMatchDetail,
   placeMarketBet: exchangeEndpoints.placeMarketBet,
   cancelBet: exchangeEndpoints.cancelBet,
+  getPriceHistory: exchangeEndpoints.getPriceHistory,
   getCashOut: exchangeEndpoints.getCashOut,
   cashOut: exchangeEndpoints.cashOut,
   getCurrentBets: exchangeEndpoints.getCurrentBets,

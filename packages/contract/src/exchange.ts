@@ -162,6 +162,38 @@ export const cancelBetResult = z.object({
 });
 export type CancelBetResult = z.infer<typeof cancelBetResult>;
 
+// ---- price history (issue 45) ----
+
+/** At most this many steps per runner: a longer market's steps are wider than a minute. */
+export const PRICE_HISTORY_STEPS_MAX = 240;
+
+export const getPriceHistoryRequest = z.object({ market_id: idInput });
+export type GetPriceHistoryRequest = z.input<typeof getPriceHistoryRequest>;
+
+export const priceHistoryPoint = z.object({
+  /** The step's start. */
+  at: isoDateTime,
+  /** The last traded price in the step (decimal odds). */
+  price: z.number(),
+  /** The stake matched on the runner in the step, rupees. */
+  volume: rupees,
+});
+
+/** An exchange market's last traded price over time, from its fills: steps with trades only. */
+export const priceHistory = z.object({
+  market_id: z.number().int(),
+  /** One step's width, seconds: a minute, or wider when the market traded over more than PRICE_HISTORY_STEPS_MAX minutes. */
+  step_s: z.number().int(),
+  runners: z.array(
+    z.object({
+      selection_id: z.number().int(),
+      name: z.string(),
+      points: z.array(priceHistoryPoint),
+    }),
+  ),
+});
+export type PriceHistory = z.infer<typeof priceHistory>;
+
 // ---- cash out (issue 21) ----
 
 export const getCashOutRequest = z.object({ market_id: idInput });

@@ -20,10 +20,12 @@ import {
   getCurrentBetsRequest,
   getMatchBetsRequest,
   getMatchDetailRequest,
+  getPriceHistoryRequest,
   matchBets,
   matchDetail,
   placeMarketBetRequest,
   placeMarketBetResult,
+  priceHistory,
 } from '../exchange.ts';
 import { getRaceCardRequest, raceCard } from '../racing.ts';
 import { defineEndpoints } from '../endpoint.ts';
@@ -65,6 +67,15 @@ export const exchangeEndpoints = defineEndpoints({
       "Cancel the unmatched part of one bet ({bet_id}) or of all the caller's bets on a market ({market_id}).",
     request: cancelBetRequest,
     response: cancelBetResult,
+  },
+  getPriceHistory: {
+    method: 'POST',
+    path: 'market/getPriceHistory',
+    access: 'user',
+    summary:
+      "An exchange market's last traded price over time, per runner: the last price and the stake matched in each minute with trades (wider steps for a long market, at most 240 a runner).",
+    request: getPriceHistoryRequest,
+    response: priceHistory,
   },
   getCashOut: {
     method: 'POST',

@@ -19,6 +19,7 @@ import { voidsOfMarkets } from '../markets/voids.ts';
 import { removedSince, RUNNER_REMOVED_MESSAGE } from './non-runners.ts';
 import * as q from './queries.ts';
 import { makersQuietAlerts } from './console.ts';
+import { priceHistoryOf } from './price-history.ts';
 import type { ExchangeServiceImpl } from './service.ts';
 
 declare module 'fastify' {
@@ -183,6 +184,11 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
       );
       if (!r.ok) return refuse(r.message);
       return ok({ cancelled: r.cancelled, size_cancelled: rupees(r.size_cancelled_paise) });
+    });
+
+    route(app, 'getPriceHistory', async ({ body }) => {
+      const h = await priceHistoryOf(app.db, app.kinds.exchangeKinds(), body.market_id);
+      return h ? ok(h) : refuse('Unknown market');
     });
 
     route(app, 'getCashOut', async ({ body, user }) => {
