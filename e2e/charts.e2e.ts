@@ -129,6 +129,40 @@ describeBrowser('charts', () => {
       }
     });
 
+    it(`${name} px: a match-odds market's price history: the last traded price over time, in words and a table`, async () => {
+      const { context, page } = await openPage(browser, `charts-price-${name}`, viewport);
+      try {
+        await signIn(page, server.url, 'demo');
+        await page.goto(`${server.url}/#/game-details/${open.sport_id}/${open.match_id}`);
+        const market = page.locator(`[data-market-id="${openMarketId}"]`);
+        await market.getByRole('button', { name: /^Price history/ }).click();
+        // demo's back of 500 at 3 matched demo2's lay: one trade.
+        const figure = market.getByRole('figure', {
+          name: /: last traded 3 at \d\d:\d\d IST; at 3 throughout since /,
+        });
+        await figure.waitFor();
+        const canvas = figure.locator('canvas').first();
+        await canvas.waitFor();
+        const box = (await canvas.boundingBox())!;
+        expect(box.width).toBeGreaterThan(150);
+        expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+        await figure.getByText('Show the trades as a table').click();
+        await expect.poll(() => figure.getByRole('table').getByRole('row').count()).toBe(2);
+        // Another runner: not traded.
+        const runner = market.getByLabel('Runner');
+        const other = (await runner.locator('option').nth(1).textContent())!;
+        await runner.selectOption({ index: 1 });
+        await market.getByRole('figure', { name: `${other} has not traded yet.` }).waitFor();
+        await runner.selectOption({ index: 0 });
+        await figure.waitFor();
+        await market.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${ARTIFACTS}/charts-price-${name}.png`, fullPage: false });
+        await expectNoSeriousAxe(page);
+      } finally {
+        await context.close();
+      }
+    });
+
     it(`${name} px: the console's dashboard draws the last 24 hours and the house's 30 days, in words and tables`, async () => {
       const { context, page } = await openPage(browser, `charts-console-${name}`, viewport);
       try {

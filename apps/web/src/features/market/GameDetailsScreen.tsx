@@ -13,6 +13,7 @@ import { placeMarketBet } from './api/place-bet.ts';
 import { BetSlip, type SlipState } from './BetSlip.tsx';
 import { LiveIndicator } from '../../components/LiveIndicator.tsx';
 import { CashOut } from './CashOut.tsx';
+import { PriceHistory } from './PriceHistory.tsx';
 import { MarketCard } from './MarketCard.tsx';
 import { MyBets } from './MyBets.tsx';
 import { OneClickBar, useOneClick } from './OneClick.tsx';
@@ -234,6 +235,7 @@ export function GameDetailsScreen() {
               onPick={exchange.onPick(m)}
               cashOut={exchange.cashOutFor(m)}
               renderBelow={(selectionId) => exchange.slipFor(m, selectionId)}
+              footer={<PriceHistory marketId={m.market_id} marketName={m.market_name} />}
             />
           ))}
           {sports.map((s, i) => (s.markets ? <Fragment key={i}>{s.markets}</Fragment> : null))}

@@ -104,6 +104,7 @@ export function MarketCard({
   onPick,
   renderBelow,
   cashOut,
+  footer,
 }: {
   market: MarketDetail;
   /** The live connection is quiet or down: the prices may be behind (shown dimmed). */
@@ -115,6 +116,8 @@ export function MarketCard({
   renderBelow?: (selectionId: number) => ReactNode;
   /** The cash out of the caller's matched position (CashOut.tsx), under the market's head. */
   cashOut?: ReactNode;
+  /** Under the prices: the market's price history (PriceHistory.tsx). */
+  footer?: ReactNode;
 }) {
   // A voided market is over with every bet void: say so, not just "Closed".
   const overlay = market.voided ? voidWords(market.void_reason) : OVERLAY[market.status];
@@ -204,6 +207,7 @@ export function MarketCard({
           ) : null}
         </div>
       </div>
+      {footer ?? null}
     </section>
   );
 }

@@ -1,0 +1,149 @@
+// A match-odds market's price history (issue 45): under the market, "Price history" opens the last
+// traded price over time for the runner chosen, as the server keeps it (market/getPriceHistory,
+// from the market's trades). Its alternative for screen readers and anyone who would rather read:
+// the figure is named by a sentence, and the steps open as a table.
+import type { PriceHistory as History } from '@backlay/contract';
+import { formatDateTime } from '@backlay/ui/time';
+import { formatMoney } from '@backlay/ui/money';
+import { useEffect, useId, useRef, useState } from 'react';
+import { usePriceHistory } from './api/price-history.ts';
+import { showOdds } from './format.ts';
+
+type Point = History['runners'][number]['points'][number];
+
+const time = (iso: string) => formatDateTime(iso, 'HH:mm');
+
+/** The runner's line in words: the last trade, the range, the stake matched. */
+export function historySummary(name: string, points: readonly Point[]): string {
+  if (points.length === 0) return `${name} has not traded yet.`;
+  const last = points.at(-1)!;
+  const low = Math.min(...points.map((p) => p.price));
+  const high = Math.max(...points.map((p) => p.price));
+  const matched = points.reduce((n, p) => n + Math.round(p.volume * 100), 0) / 100;
+  const range =
+    low === high ? `at ${showOdds(low)} throughout` : `between ${showOdds(low)} and ${showOdds(high)}`;
+  return (
+    `${name}: last traded ${showOdds(last.price)} at ${time(last.at)} IST; ` +
+    `${range} since ${time(points[0]!.at)}, ₹${formatMoney(matched)} matched.`
+  );
+}
+
+function HistoryChart({ name, points, step_s }: { name: string; points: readonly Point[]; step_s: number }) {
+  const box = useRef<HTMLDivElement>(null);
+  const captionId = useId();
+  const [failed, setFailed] = useState(false);
+  const key = JSON.stringify(points);
+  useEffect(() => {
+    const el = box.current;
+    if (!el || points.length === 0) return;
+    let remove: (() => void) | null = null;
+    let gone = false;
+    const at_s = points.map((p) => ({ at_s: Date.parse(p.at) / 1000, price: p.price }));
+    const until_s = at_s.at(-1)!.at_s + step_s;
+    import('./price-history-draw.ts')
+      .then((m) => {
+        if (!gone) remove = m.drawPriceHistory(el, at_s, until_s, (v) => showOdds(v));
+      })
+      .catch(() => setFailed(true));
+    return () => {
+      gone = true;
+      remove?.();
+    };
+    // `key` stands for the points: redraw only when they change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, step_s]);
+  return (
+    <figure className="price-history__figure" aria-labelledby={captionId}>
+      {points.length > 0 && !failed ? (
+        <div ref={box} className="price-history__plot" aria-hidden="true" />
+      ) : null}
+      <figcaption id={captionId} className="price-history__caption">
+        {historySummary(name, points)}
+      </figcaption>
+      {points.length > 0 ? (
+        <details className="price-history__table">
+          <summary>Show the trades as a table</summary>
+          <table className="table price-history__steps">
+            <caption className="visually-hidden">
+              {name}: last traded price by {step_s / 60}-minute step
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">From (IST)</th>
+                <th scope="col" className="num">
+                  Last traded
+                </th>
+                <th scope="col" className="num">
+                  Matched
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {points.map((p) => (
+                <tr key={p.at}>
+                  <th scope="row">{time(p.at)}</th>
+                  <td className="num">{showOdds(p.price)}</td>
+                  <td className="num">{formatMoney(p.volume)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      ) : null}
+    </figure>
+  );
+}
+
+/** The market's "Price history" button and, when open, the chosen runner's chart. */
+export function PriceHistory({ marketId, marketName }: { marketId: number; marketName: string }) {
+  const [open, setOpen] = useState(false);
+  const [selection, setSelection] = useState<number | null>(null);
+  const panelId = useId();
+  const selectId = useId();
+  const q = usePriceHistory(marketId, open);
+  const runners = q.data?.runners ?? [];
+  // The first runner that traded, until the bettor picks one.
+  const chosen =
+    runners.find((r) => r.selection_id === selection) ??
+    runners.find((r) => r.points.length > 0) ??
+    runners[0];
+  return (
+    <div className="price-history">
+      <button
+        type="button"
+        className="price-history__toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {open ? 'Hide price history' : 'Price history'}
+        <span className="visually-hidden"> of {marketName}</span>
+      </button>
+      {open ? (
+        <div id={panelId} className="price-history__panel">
+          {q.isPending ? <p className="price-history__note">Loading the price history…</p> : null}
+          {q.isError ? <p className="price-history__note">The price history could not be loaded.</p> : null}
+          {chosen ? (
+            <>
+              <label className="price-history__runner" htmlFor={selectId}>
+                Runner{' '}
+                <select
+                  id={selectId}
+                  value={chosen.selection_id}
+                  onChange={(e) => setSelection(Number(e.target.value))}
+                >
+                  {runners.map((r) => (
+                    <option key={r.selection_id} value={r.selection_id}>
+                      {r.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <HistoryChart name={chosen.name} points={chosen.points} step_s={q.data!.step_s} />
+            </>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
