@@ -13,87 +13,86 @@ import type { AlertSource } from '../console/sources.ts';
 export const exchangeConsole: Pick<
   MarketKindModule,
   'consoleFigures' | 'activitySince' | 'activityByHour' | 'unpricedInPlay'
-> =
-  {
-    async consoleFigures(tx, marketIds) {
-      const out = new Map<number, { bets: number; stakePaise: number }>();
-      if (marketIds.length === 0) return out;
-      const ids = [...marketIds];
-      const [counts, traded] = await Promise.all([
-        tx
-          .select({ id: bets.marketId, n: sql<number>`count(*)::int` })
-          .from(bets)
-          .where(inArray(bets.marketId, ids))
-          .groupBy(bets.marketId),
-        // The stake matched: what the runners traded (each fill counted once).
-        tx
-          .select({
-            id: runners.marketId,
-            paise: sql<string>`coalesce(sum(${runners.tradedPaise}), 0)::text`,
-          })
-          .from(runners)
-          .where(inArray(runners.marketId, ids))
-          .groupBy(runners.marketId),
-      ]);
-      const at = (id: number) => out.get(id) ?? out.set(id, { bets: 0, stakePaise: 0 }).get(id)!;
-      for (const r of counts) at(r.id).bets += Number(r.n);
-      for (const r of traded) at(r.id).stakePaise += Number(r.paise);
-      return out;
-    },
+> = {
+  async consoleFigures(tx, marketIds) {
+    const out = new Map<number, { bets: number; stakePaise: number }>();
+    if (marketIds.length === 0) return out;
+    const ids = [...marketIds];
+    const [counts, traded] = await Promise.all([
+      tx
+        .select({ id: bets.marketId, n: sql<number>`count(*)::int` })
+        .from(bets)
+        .where(inArray(bets.marketId, ids))
+        .groupBy(bets.marketId),
+      // The stake matched: what the runners traded (each fill counted once).
+      tx
+        .select({
+          id: runners.marketId,
+          paise: sql<string>`coalesce(sum(${runners.tradedPaise}), 0)::text`,
+        })
+        .from(runners)
+        .where(inArray(runners.marketId, ids))
+        .groupBy(runners.marketId),
+    ]);
+    const at = (id: number) => out.get(id) ?? out.set(id, { bets: 0, stakePaise: 0 }).get(id)!;
+    for (const r of counts) at(r.id).bets += Number(r.n);
+    for (const r of traded) at(r.id).stakePaise += Number(r.paise);
+    return out;
+  },
 
-    async activitySince(tx, since, makers) {
-      const [placed, matched] = await Promise.all([
-        tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(bets)
-          .innerJoin(users, eq(users.userId, bets.userId))
-          .where(
-            and(
-              gt(bets.placedAt, since),
-              makers.length > 0 ? notInArray(users.userName, [...makers]) : undefined,
-            ),
+  async activitySince(tx, since, makers) {
+    const [placed, matched] = await Promise.all([
+      tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(bets)
+        .innerJoin(users, eq(users.userId, bets.userId))
+        .where(
+          and(
+            gt(bets.placedAt, since),
+            makers.length > 0 ? notInArray(users.userName, [...makers]) : undefined,
           ),
-        tx
-          .select({ paise: sql<string>`coalesce(sum(${fills.sizePaise}), 0)::text` })
-          .from(fills)
-          .where(gt(fills.createdAt, since)),
-      ]);
-      return { bets: Number(placed[0]?.n ?? 0), stakePaise: Number(matched[0]?.paise ?? 0) };
-    },
+        ),
+      tx
+        .select({ paise: sql<string>`coalesce(sum(${fills.sizePaise}), 0)::text` })
+        .from(fills)
+        .where(gt(fills.createdAt, since)),
+    ]);
+    return { bets: Number(placed[0]?.n ?? 0), stakePaise: Number(matched[0]?.paise ?? 0) };
+  },
 
-    async activityByHour(tx, since, makers) {
-      const placedSlot = hourSlot(bets.placedAt, since);
-      const matchedSlot = hourSlot(fills.createdAt, since);
-      const [placed, matched] = await Promise.all([
-        tx
-          .select({ slot: placedSlot, n: sql<number>`count(*)::int` })
-          .from(bets)
-          .innerJoin(users, eq(users.userId, bets.userId))
-          .where(
-            and(
-              gte(bets.placedAt, since),
-              makers.length > 0 ? notInArray(users.userName, [...makers]) : undefined,
-            ),
-          )
-          // By position: the slot's bound parameter is another one in a repeated expression.
-          .groupBy(sql`1`),
-        tx
-          .select({ slot: matchedSlot, paise: sql<string>`coalesce(sum(${fills.sizePaise}), 0)::text` })
-          .from(fills)
-          .where(gte(fills.createdAt, since))
-          .groupBy(sql`1`),
-      ]);
-      const out = new Map<number, HourActivity>();
-      const at = (slot: number) => out.get(slot) ?? out.set(slot, { slot, bets: 0, stakePaise: 0 }).get(slot)!;
-      for (const r of placed) at(Number(r.slot)).bets += Number(r.n);
-      for (const r of matched) at(Number(r.slot)).stakePaise += Number(r.paise);
-      return [...out.values()];
-    },
+  async activityByHour(tx, since, makers) {
+    const placedSlot = hourSlot(bets.placedAt, since);
+    const matchedSlot = hourSlot(fills.createdAt, since);
+    const [placed, matched] = await Promise.all([
+      tx
+        .select({ slot: placedSlot, n: sql<number>`count(*)::int` })
+        .from(bets)
+        .innerJoin(users, eq(users.userId, bets.userId))
+        .where(
+          and(
+            gte(bets.placedAt, since),
+            makers.length > 0 ? notInArray(users.userName, [...makers]) : undefined,
+          ),
+        )
+        // By position: the slot's bound parameter is another one in a repeated expression.
+        .groupBy(sql`1`),
+      tx
+        .select({ slot: matchedSlot, paise: sql<string>`coalesce(sum(${fills.sizePaise}), 0)::text` })
+        .from(fills)
+        .where(gte(fills.createdAt, since))
+        .groupBy(sql`1`),
+    ]);
+    const out = new Map<number, HourActivity>();
+    const at = (slot: number) => out.get(slot) ?? out.set(slot, { slot, bets: 0, stakePaise: 0 }).get(slot)!;
+    for (const r of placed) at(Number(r.slot)).bets += Number(r.n);
+    for (const r of matched) at(Number(r.slot)).stakePaise += Number(r.paise);
+    return [...out.values()];
+  },
 
-    // Open in play with nothing resting to back or lay on any runner.
-    unpricedInPlay: sql`k.status = 'OPEN' and k.in_play
+  // Open in play with nothing resting to back or lay on any runner.
+  unpricedInPlay: sql`k.status = 'OPEN' and k.in_play
     and not exists (select 1 from ${bets} b where b.market_id = k.market_id and b.resting)`,
-  };
+};
 
 /** The demo feed is stopped when its makers have not quoted for this long while markets are in play. */
 export const FEED_QUIET_MINUTES = 3;
