@@ -24,7 +24,7 @@
 // whose session went quiet after LEASE_IDLE_SESSION_MS (idle_session_timeout), well after that, so
 // two terms never overlap unless a clock runs ~3× slow; and even then the token refuses the old one.
 import { sql, type SQL } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
 import { leaderLeases } from '../db/schema.ts';
@@ -168,6 +168,39 @@ export interface Leader {
   onLeadership(start: () => unknown, stop: () => unknown): () => Promise<void>;
   readonly stats: LeaderStats;
   close(): Promise<void>;
+}
+
+/**
+ * Timed work of the leader: `tick(fence)` every `period_ms` on the node that leads (and once as
+ * each term starts when `atStart`), with the term's token taken when the term started, so a tick
+ * still running when the term ends is refused by its fenced writes. Starts when the app is ready;
+ * stops with the term, and gives the lease's handlers back when the app closes.
+ */
+export function everyWhileLeading(
+  app: Pick<FastifyInstance, 'leader' | 'addHook'>,
+  period_ms: number,
+  tick: (fence: Fence | null) => void,
+  { atStart = false }: { atStart?: boolean } = {},
+): void {
+  let timer: ReturnType<typeof setInterval> | null = null;
+  let resign: (() => Promise<void>) | null = null;
+  app.addHook('onReady', async () => {
+    resign = app.leader.onLeadership(
+      () => {
+        const fence = app.leader.fence();
+        if (atStart) tick(fence);
+        timer = setInterval(() => tick(fence), period_ms);
+        timer.unref();
+      },
+      () => {
+        if (timer) clearInterval(timer);
+        timer = null;
+      },
+    );
+  });
+  app.addHook('preClose', async () => {
+    await resign?.();
+  });
 }
 
 /** 32-bit FNV-1a of the lease name, as a signed int (the advisory lock's second key). */

@@ -2,6 +2,7 @@
 // first screen: Chart.tsx imports this module on demand). One spec for every chart:
 // bars or a line over hours or days (x is each one's index, labelled by the screen), each series
 // its own colour.
+import { chartWidth, fitWidth } from '@backlay/ui/lazy-draw';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
@@ -28,12 +29,11 @@ function zeroBased(min: number | null, max: number | null): [number, number] {
 
 /** Draws `spec` into `el`; answers a function that removes it. */
 export function drawChart(el: HTMLElement, spec: ChartSpec): () => void {
-  const width = () => Math.max(200, el.clientWidth);
   const xs = spec.labels.map((_, i) => i);
   const bars = uPlot.paths.bars!({ size: [0.7, 40] });
   const chart = new uPlot(
     {
-      width: width(),
+      width: chartWidth(el),
       height: HEIGHT_PX,
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
@@ -67,10 +67,9 @@ export function drawChart(el: HTMLElement, spec: ChartSpec): () => void {
     [xs, ...spec.series.map((s) => s.values)],
     el,
   );
-  const resize = new ResizeObserver(() => chart.setSize({ width: width(), height: HEIGHT_PX }));
-  resize.observe(el);
+  const stop = fitWidth(el, (width_px) => chart.setSize({ width: width_px, height: HEIGHT_PX }));
   return () => {
-    resize.disconnect();
+    stop();
     chart.destroy();
   };
 }

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/executor.ts';
-import { fencedStatement, type Fence } from '../../plugins/leader.ts';
+import { everyWhileLeading, fencedStatement, type Fence } from '../../plugins/leader.ts';
 import { sessions, users } from '../account/schema.ts';
 import { onlineSamples } from './schema.ts';
 
@@ -59,33 +59,19 @@ export async function onlinePeaksByHour(db: Executor, since: Date): Promise<Map<
   return new Map(rows.map((r) => [Number(r.slot), Number(r.peak)]));
 }
 
-/** Starts the sampling under the leader's lease (one count at once, then every ONLINE_SAMPLE_MS). */
+/** Counts under the leader's lease: once as each term starts, then every ONLINE_SAMPLE_MS. */
 export function sampleWhileLeading(
   app: Pick<FastifyInstance, 'db' | 'leader' | 'clock' | 'log' | 'addHook'>,
 ): void {
-  let timer: ReturnType<typeof setInterval> | null = null;
-  let resign: (() => Promise<void>) | null = null;
-  const sample = (fence: Fence | null) => {
-    if (fence === null) return;
-    void sampleOnline(app.db, fence, app.clock.now()).catch((err: unknown) =>
-      app.log.warn({ err }, 'console: counting the bettors online failed'),
-    );
-  };
-  app.addHook('onReady', async () => {
-    resign = app.leader.onLeadership(
-      () => {
-        const fence = app.leader.fence();
-        sample(fence);
-        timer = setInterval(() => sample(fence), ONLINE_SAMPLE_MS);
-        timer.unref();
-      },
-      () => {
-        if (timer) clearInterval(timer);
-        timer = null;
-      },
-    );
-  });
-  app.addHook('preClose', async () => {
-    await resign?.();
-  });
+  everyWhileLeading(
+    app,
+    ONLINE_SAMPLE_MS,
+    (fence) => {
+      if (fence === null) return;
+      void sampleOnline(app.db, fence, app.clock.now()).catch((err: unknown) =>
+        app.log.warn({ err }, 'console: counting the bettors online failed'),
+      );
+    },
+    { atStart: true },
+  );
 }

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { ok, route } from '../../http/route.ts';
-import type { Fence } from '../../plugins/leader.ts';
+import { everyWhileLeading, type Fence } from '../../plugins/leader.ts';
 import { createBalanceReader, type BalanceReader } from './balance-cache.ts';
 import { RESERVATION_SWEEP_MS } from './reservations.ts';
 import { createWalletService, toRupees } from './service.ts';
@@ -31,37 +31,23 @@ export const walletModule = fp<{ balanceCache?: boolean }>(
 
     // The leader releases reservations left by a node that died between reserving a bet and its
     // market's batch (safe twice: a batch takes its reservations by deleting them too).
-    let timer: ReturnType<typeof setInterval> | null = null;
-    let resign: (() => Promise<void>) | null = null;
-    const sweep = (fence: Fence | null) =>
-      void app.wallet
-        .sweepReservations({ fence })
-        .then((r) => {
-          if (r.count > 0) {
-            app.log.warn(
-              { reservations: r.count, paise: r.paise, users: r.users },
-              'wallet: released reservations past their timeout (a node died before its batch?)',
-            );
-          }
-        })
-        .catch((err: unknown) => app.log.warn({ err }, 'wallet: reservation sweep failed'));
-    app.addHook('onReady', async () => {
-      resign = app.leader.onLeadership(
-        () => {
-          // Under this term's token: a sweep still running when the term ends is refused.
-          const fence = app.leader.fence();
-          timer = setInterval(() => sweep(fence), RESERVATION_SWEEP_MS);
-          timer.unref();
-        },
-        () => {
-          if (timer) clearInterval(timer);
-          timer = null;
-        },
-      );
-    });
-    app.addHook('preClose', async () => {
-      await resign?.();
-    });
+    // Under the term's token: a sweep still running when the term ends is refused.
+    everyWhileLeading(
+      app,
+      RESERVATION_SWEEP_MS,
+      (fence: Fence | null) =>
+        void app.wallet
+          .sweepReservations({ fence })
+          .then((r) => {
+            if (r.count > 0) {
+              app.log.warn(
+                { reservations: r.count, paise: r.paise, users: r.users },
+                'wallet: released reservations past their timeout (a node died before its batch?)',
+              );
+            }
+          })
+          .catch((err: unknown) => app.log.warn({ err }, 'wallet: reservation sweep failed')),
+    );
   },
   { name: 'wallet', dependencies: ['db', 'auth', 'bus', 'leader'] },
 );

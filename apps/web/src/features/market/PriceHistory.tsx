@@ -5,7 +5,8 @@
 import type { PriceHistory as History } from '@backlay/contract';
 import { formatDateTime } from '@backlay/ui/time';
 import { formatMoney } from '@backlay/ui/money';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useLazyDraw } from '@backlay/ui/lazy-draw';
+import { useId, useRef, useState } from 'react';
 import { usePriceHistory } from './api/price-history.ts';
 import { showOdds } from './format.ts';
 
@@ -31,27 +32,12 @@ export function historySummary(name: string, points: readonly Point[]): string {
 function HistoryChart({ name, points, step_s }: { name: string; points: readonly Point[]; step_s: number }) {
   const box = useRef<HTMLDivElement>(null);
   const captionId = useId();
-  const [failed, setFailed] = useState(false);
-  const key = JSON.stringify(points);
-  useEffect(() => {
-    const el = box.current;
-    if (!el || points.length === 0) return;
-    let remove: (() => void) | null = null;
-    let gone = false;
-    const at_s = points.map((p) => ({ at_s: Date.parse(p.at) / 1000, price: p.price }));
-    const until_s = at_s.at(-1)!.at_s + step_s;
-    import('./price-history-draw.ts')
-      .then((m) => {
-        if (!gone) remove = m.drawPriceHistory(el, at_s, until_s, (v) => showOdds(v));
-      })
-      .catch(() => setFailed(true));
-    return () => {
-      gone = true;
-      remove?.();
-    };
-    // `key` stands for the points: redraw only when they change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, step_s]);
+  const failed = useLazyDraw(box, JSON.stringify([points, step_s]), points.length > 0, () =>
+    import('./price-history-draw.ts').then((m) => (el: HTMLElement) => {
+      const at_s = points.map((p) => ({ at_s: Date.parse(p.at) / 1000, price: p.price }));
+      return m.drawPriceHistory(el, at_s, at_s.at(-1)!.at_s + step_s, (v) => showOdds(v));
+    }),
+  );
   return (
     <figure className="price-history__figure" aria-labelledby={captionId}>
       {points.length > 0 && !failed ? (

@@ -1,6 +1,7 @@
 // Draws a runner's last traded price over time with uPlot (canvas, loaded with the chart only:
 // PriceHistory.tsx imports this module on demand). Steps, not a sloped line: the last traded price
 // holds until the next trade.
+import { chartWidth, fitWidth } from '@backlay/ui/lazy-draw';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
@@ -21,10 +22,9 @@ export function drawPriceHistory(
 ): () => void {
   const xs = [...points.map((p) => p.at_s), until_s];
   const ys = [...points.map((p) => p.price), points.at(-1)?.price ?? null];
-  const width = () => Math.max(200, el.clientWidth);
   const chart = new uPlot(
     {
-      width: width(),
+      width: chartWidth(el),
       height: HEIGHT_PX,
       // Times in IST whatever the browser's zone.
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Asia/Kolkata'),
@@ -55,10 +55,9 @@ export function drawPriceHistory(
     [xs, ys],
     el,
   );
-  const resize = new ResizeObserver(() => chart.setSize({ width: width(), height: HEIGHT_PX }));
-  resize.observe(el);
+  const stop = fitWidth(el, (width_px) => chart.setSize({ width: width_px, height: HEIGHT_PX }));
   return () => {
-    resize.disconnect();
+    stop();
     chart.destroy();
   };
 }

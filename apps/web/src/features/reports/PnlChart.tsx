@@ -4,7 +4,8 @@
 // the days as a table under a disclosure.
 import type { ProfitLossDay } from '@backlay/contract';
 import { formatDateTime } from '@backlay/ui/time';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useLazyDraw } from '@backlay/ui/lazy-draw';
+import { useId, useRef } from 'react';
 import { formatMoney, signClass } from './format.ts';
 
 /** Each day with its net and the running total after it (rupees, to the paisa). */
@@ -43,25 +44,11 @@ export function PnlChart({
   const points = runningPnl(days);
   const box = useRef<HTMLDivElement>(null);
   const captionId = useId();
-  const [failed, setFailed] = useState(false);
-  const key = JSON.stringify([points, range.from, range.to]);
-  useEffect(() => {
-    const el = box.current;
-    if (!el || points.length === 0) return;
-    let remove: (() => void) | null = null;
-    let gone = false;
-    import('./pnl-chart-draw.ts')
-      .then((m) => {
-        if (!gone) remove = m.drawRunningPnl(el, range, points, (v) => formatMoney(v));
-      })
-      .catch(() => setFailed(true));
-    return () => {
-      gone = true;
-      remove?.();
-    };
-    // `key` stands for the points: redraw only when they change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  const failed = useLazyDraw(box, JSON.stringify([points, range.from, range.to]), points.length > 0, () =>
+    import('./pnl-chart-draw.ts').then(
+      (m) => (el: HTMLElement) => m.drawRunningPnl(el, range, points, (v) => formatMoney(v)),
+    ),
+  );
   return (
     <figure className="pnl-chart" aria-labelledby={captionId}>
       {points.length > 0 && !failed ? <div ref={box} className="pnl-chart__plot" aria-hidden="true" /> : null}

@@ -1,6 +1,7 @@
 // Draws the P&L report's running line with uPlot (canvas, about 20 kB br, loaded with the chart
 // only: the P&L screen's own chunk does not carry it). Kept apart from PnlChart.tsx, which imports
 // this module on demand.
+import { chartWidth, fitWidth } from '@backlay/ui/lazy-draw';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
@@ -33,10 +34,9 @@ export function drawRunningPnl(
   const all = [...fromZero, ...steps, { x: end, y: steps.at(-1)?.y ?? 0 }];
   const xs = all.map((p) => p.x);
   const ys = all.map((p) => p.y);
-  const width = () => Math.max(200, el.clientWidth);
   const chart = new uPlot(
     {
-      width: width(),
+      width: chartWidth(el),
       height: HEIGHT_PX,
       // Days in IST whatever the browser's zone.
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Asia/Kolkata'),
@@ -68,10 +68,9 @@ export function drawRunningPnl(
     [xs, ys],
     el,
   );
-  const resize = new ResizeObserver(() => chart.setSize({ width: width(), height: HEIGHT_PX }));
-  resize.observe(el);
+  const stop = fitWidth(el, (width_px) => chart.setSize({ width: width_px, height: HEIGHT_PX }));
   return () => {
-    resize.disconnect();
+    stop();
     chart.destroy();
   };
 }
