@@ -48,6 +48,7 @@ import {
 } from './ws-limits.ts';
 import { createMarketFeeds } from './ws-market-feeds.ts';
 import { createSessions } from './ws-sessions.ts';
+import { everyWhileLeading } from './leader.ts';
 
 export { diffImages, textFrame };
 export * from './ws-limits.ts';
@@ -450,27 +451,14 @@ export const wsPlugin = fp<{ sequence?: 'node' | 'store'; limits?: Partial<LiveL
 
     if (sequence === 'store') {
       // The leader trims the numbered states (each market keeps its newest).
-      let timer: ReturnType<typeof setInterval> | null = null;
-      let resign: (() => Promise<void>) | null = null;
-      const sweep = () =>
-        void sweepPriceLog(app.db).catch((err: unknown) =>
-          app.log.warn({ err }, 'ws: price log sweep failed'),
-        );
-      app.addHook('onReady', async () => {
-        resign = app.leader.onLeadership(
-          () => {
-            timer = setInterval(sweep, PRICE_SWEEP_INTERVAL_MS);
-            timer.unref();
-          },
-          () => {
-            if (timer) clearInterval(timer);
-            timer = null;
-          },
-        );
-      });
-      app.addHook('preClose', async () => {
-        await resign?.();
-      });
+      everyWhileLeading(
+        app,
+        PRICE_SWEEP_INTERVAL_MS,
+        () =>
+          void sweepPriceLog(app.db).catch((err: unknown) =>
+            app.log.warn({ err }, 'ws: price log sweep failed'),
+          ),
+      );
     }
   },
   { name: 'ws', dependencies: ['bus', 'auth', 'exchange', 'leader', 'live-topics'] },

@@ -14,13 +14,11 @@ import {
 } from '@backlay/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { houseResult, istMidnight } from './dashboard.ts';
+import { houseResult, IST_OFFSET_MS, istMidnight } from './dashboard.ts';
 import { onlineCount, onlinePeaksByHour } from './online-samples.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-/** India's offset from UTC: its clock hours start half past a UTC hour. */
-const IST_OFFSET_MS = 330 * 60_000;
 
 const rupees = (paise: number) => Math.round(paise) / 100;
 

@@ -26,10 +26,12 @@ const rupees = (paise: number) => Math.round(paise) / 100;
 const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
 
+/** India's offset from UTC (the display zone; no daylight saving). */
+export const IST_OFFSET_MS = 330 * 60_000;
+
 /** 00:00 today in India (the display zone), as an instant. */
 export function istMidnight(now: Date): Date {
-  const offsetMs = 330 * 60_000;
-  const day = new Date(now.getTime() + offsetMs).toISOString().slice(0, 10);
+  const day = new Date(now.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
   return new Date(Date.parse(`${day}T00:00:00+05:30`));
 }
 
