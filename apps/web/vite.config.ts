@@ -1,4 +1,6 @@
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { constants as zlib } from 'node:zlib';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
@@ -34,6 +36,9 @@ const SHELL_MODULES = new RegExp(
 export default defineConfig({
   plugins: [
     react(),
+    // The message catalogues (features/*/locales/*.po, src/locales/*.po), compiled to JavaScript
+    // when imported (lingui.config.ts, docs/i18n.md).
+    lingui({ configPath: fileURLToPath(new URL('./lingui.config.ts', import.meta.url)) }),
     // zod without its JSON Schema generator, which only the server uses (5 kB brotli off every screen).
     zodWithoutJsonSchema(),
     // dist/sw.js: the installable app's service worker (sw/sw.ts), written after the app.

@@ -1,27 +1,31 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Spinner } from '@backlay/ui/components';
+import { catalogsReady, Trans } from '../lib/i18n/index.ts';
 
 /** In place of a screen or modal whose chunk could not be fetched (offline, or a newer release replaced it). */
 function LoadFailed() {
   return (
     <p className="empty-state" role="alert">
-      This part of Backlay could not be loaded. Check the connection, then{' '}
-      <button type="button" className="link-button" onClick={() => window.location.reload()}>
-        reload the page
-      </button>
-      .
+      <Trans
+        id="common.loadFailed"
+        components={{
+          0: <button type="button" className="link-button" onClick={() => window.location.reload()} />,
+        }}
+      />
     </p>
   );
 }
 
 /**
  * `React.lazy` for a named export of a lazily loaded module. If the chunk cannot be fetched the
- * component renders LoadFailed instead of throwing, so the shell stays usable.
+ * component renders LoadFailed instead of throwing, so the shell stays usable. It renders once
+ * the catalogues its chunk defined have the active language (a screen opened in Hindi never
+ * shows its English first).
  */
 export function lazyNamed<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   return lazy(() =>
     load().then(
-      (component) => ({ default: component }),
+      (component) => catalogsReady().then(() => ({ default: component })),
       (err: unknown) => {
         console.error(err);
         return { default: LoadFailed as ComponentType<P> };

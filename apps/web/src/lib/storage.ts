@@ -22,6 +22,8 @@ export const STORAGE_KEYS = {
   /** One-click betting: '1' on; and its stake in whole rupees. */
   oneClickOn: 'oneClickOn',
   oneClickStake: 'oneClickStake',
+  /** The display language, 'en' or 'hi' (docs/i18n.md): kept on this device across sign-outs. */
+  language: 'language',
 } as const;
 
 /** Session-scoped (sessionStorage). */

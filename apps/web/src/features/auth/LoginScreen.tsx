@@ -2,11 +2,13 @@ import { checkLoginRequest, type LoginFields as LoginRequest } from '@backlay/co
 import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Spinner } from '@backlay/ui/components';
 import { DownloadApp } from '../../components/app-install/DownloadApp.tsx';
+import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { useGlobalSetting } from '../../lib/api/global-settings.ts';
 import { useNavigateTo } from '../../lib/navigation.ts';
 import { imageUrl } from '@backlay/ui/images';
 import { SESSION_KEYS, sessionStore, STORAGE_KEYS, storage } from '../../lib/storage.ts';
 import { login } from './api/login.ts';
+import { useT, Trans } from './i18n.ts';
 import { homeOf, useSecondStep } from './session.ts';
 import './LoginScreen.css';
 
@@ -39,6 +41,7 @@ function validateLogin(
 }
 
 export function LoginScreen() {
+  const t = useT();
   const navigate = useNavigateTo();
   const settings = useGlobalSetting().data;
   const [pending, setPending] = useState(false);
@@ -85,7 +88,7 @@ export function LoginScreen() {
       if ('challenge' in result.data) return;
       navigate(homeOf(result.data), { replace: true });
     } catch {
-      setRefusal('We could not reach the server. Check your connection and try again.');
+      setRefusal(t('auth.login.unreachable'));
     } finally {
       setPending(false);
     }
@@ -95,6 +98,7 @@ export function LoginScreen() {
   return (
     <main className="login">
       <div className="login__card">
+        <LanguageSwitch id="login-language" className="login__language" />
         <div className="login__brand">
           {settings?.logo ? (
             <img className="login__logo" src={imageUrl(settings.logo)} alt={title} />
@@ -102,7 +106,7 @@ export function LoginScreen() {
             <span className="login__wordmark">{title}</span>
           )}
         </div>
-        <h1 className="login__title">Login</h1>
+        <h1 className="login__title">{t('auth.login.title')}</h1>
         {step ? (
           <Suspense fallback={<Spinner />}>
             <SecondStepForm step={step} />
@@ -110,7 +114,7 @@ export function LoginScreen() {
         ) : null}
         {otpPending ? (
           <p className="login__note" role="status">
-            Your verification was not completed. Please log in again.
+            {t('auth.login.verificationIncomplete')}
           </p>
         ) : null}
         {notice && !step ? (
@@ -126,7 +130,7 @@ export function LoginScreen() {
             aria-describedby="login-refusal"
           >
             <div className="field">
-              <label htmlFor="login-user">User Name</label>
+              <label htmlFor="login-user">{t('auth.login.userName')}</label>
               <input
                 id="login-user"
                 autoComplete="username"
@@ -148,7 +152,7 @@ export function LoginScreen() {
               ) : null}
             </div>
             <div className="field">
-              <label htmlFor="login-password">Password</label>
+              <label htmlFor="login-password">{t('auth.login.password')}</label>
               <div className="field__with-action">
                 <input
                   id="login-password"
@@ -169,8 +173,8 @@ export function LoginScreen() {
                   aria-pressed={showPassword}
                   onClick={() => setShowPassword((v) => !v)}
                 >
-                  {showPassword ? 'Hide' : 'Show'}
-                  <span className="visually-hidden"> password</span>
+                  {showPassword ? t('auth.login.hidePassword') : t('auth.login.showPassword')}
+                  <span className="visually-hidden"> {t('auth.login.passwordSuffix')}</span>
                 </button>
               </div>
               {errors.password ? (
@@ -187,22 +191,20 @@ export function LoginScreen() {
               ) : null}
             </div>
             <button className="btn btn--primary login__submit" type="submit" disabled={pending}>
-              {pending ? <Spinner inline label="Signing in…" /> : null}
-              <span>{pending ? 'Signing in…' : 'Login'}</span>
+              {pending ? <Spinner inline label={t('auth.login.signingIn')} /> : null}
+              <span>{pending ? t('auth.login.signingIn') : t('auth.login.submit')}</span>
             </button>
           </form>
         )}
         <DownloadApp settings={settings} className="btn login__download" />
         <p className="login__legal">
-          This site is for adults aged 18 and over. Please gamble responsibly. See our{' '}
-          <a href="#/page/rules/terms-and-conditions" target="_blank" rel="noopener">
-            Terms and Conditions
-          </a>{' '}
-          and{' '}
-          <a href="#/page/rules/responsible-gaming" target="_blank" rel="noopener">
-            Responsible Gaming
-          </a>
-          .
+          <Trans
+            id="auth.login.legal"
+            components={{
+              0: <a href="#/page/rules/terms-and-conditions" target="_blank" rel="noopener" />,
+              1: <a href="#/page/rules/responsible-gaming" target="_blank" rel="noopener" />,
+            }}
+          />
         </p>
       </div>
     </main>

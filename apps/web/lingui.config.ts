@@ -1,0 +1,25 @@
+import { defineConfig } from '@lingui/conf';
+import { formatter } from '@lingui/format-po';
+
+/**
+ * The bettor's app's message catalogues (docs/i18n.md): English (the source) and Hindi, one pair
+ * per feature folder, so each catalogue is bundled with the feature that shows it (the login's
+ * first load carries the login's messages only), plus the shared one (app, components, lib).
+ * Messages have explicit ids, `<catalogue>.<what>` (`auth.login.submit`): the PO files' msgid is
+ * the id, msgstr the text.
+ */
+export default defineConfig({
+  locales: ['en', 'hi'],
+  sourceLocale: 'en',
+  catalogs: [
+    {
+      path: '<rootDir>/src/features/{name}/locales/{locale}',
+      include: ['<rootDir>/src/features/{name}/'],
+    },
+    {
+      path: '<rootDir>/src/locales/{locale}',
+      include: ['<rootDir>/src/app/', '<rootDir>/src/components/', '<rootDir>/src/lib/'],
+    },
+  ],
+  format: formatter({ explicitIdAsDefault: true, lineNumbers: false, origins: false }),
+});
