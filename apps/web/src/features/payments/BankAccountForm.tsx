@@ -4,11 +4,15 @@ import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
 import { HttpError } from '../../lib/http.ts';
+import { msgId } from '../../lib/i18n/catalog.ts';
+import { translateAnswer } from '../../lib/i18n/index.ts';
 import { useAddBankAccount } from './api/add-bank-account.ts';
 import type { BankAccount } from './api/bank-accounts.ts';
+import { useT } from './i18n.ts';
 
 type FormInput = z.input<typeof addBankAccountRequest>;
 
+/** The fields; `label` and `hint` are message ids. */
 const FIELDS: {
   name: FieldPath<FormInput>;
   label: string;
@@ -17,16 +21,20 @@ const FIELDS: {
   autoComplete?: string;
   upper?: boolean;
 }[] = [
-  { name: 'account_name', label: 'Account holder name', autoComplete: 'name' },
-  { name: 'account_number', label: 'Account number', inputMode: 'numeric', hint: '9 to 18 digits.' },
-  { name: 'confirm_account_number', label: 'Confirm account number', inputMode: 'numeric' },
+  { name: 'account_name', label: msgId('payments.bank.holderName'), autoComplete: 'name' },
   {
-    name: 'ifsc',
-    label: 'IFSC',
-    hint: '11 characters: 4 letters, 0, then 6 letters or digits, e.g. HDFC0001234.',
-    upper: true,
+    name: 'account_number',
+    label: msgId('payments.bank.accountNumber'),
+    inputMode: 'numeric',
+    hint: msgId('payments.bank.accountNumberHint'),
   },
-  { name: 'bank_name', label: 'Bank name' },
+  {
+    name: 'confirm_account_number',
+    label: msgId('payments.bank.confirmAccountNumber'),
+    inputMode: 'numeric',
+  },
+  { name: 'ifsc', label: msgId('payments.bank.ifsc'), hint: msgId('payments.bank.ifscHint'), upper: true },
+  { name: 'bank_name', label: msgId('payments.bank.bankName') },
 ];
 
 /** Adds a bank account for withdrawals; IFSC and the repeated number are checked before sending. */
@@ -37,6 +45,7 @@ export function BankAccountForm({
   onAdded: (account: BankAccount) => void;
   onCancel?: () => void;
 }) {
+  const t = useT();
   const mutation = useAddBankAccount();
   const [refusal, setRefusal] = useState<string | null>(null);
   const {
@@ -61,23 +70,19 @@ export function BankAccountForm({
     try {
       const r = await mutation.mutateAsync(values);
       if (!r.status) {
-        setRefusal(r.message);
+        setRefusal(translateAnswer(r.message));
         return;
       }
       reset();
       onAdded(r.data);
     } catch (e) {
-      setRefusal(
-        e instanceof HttpError
-          ? e.message
-          : 'We could not reach the server. Check your connection and try again.',
-      );
+      setRefusal(e instanceof HttpError ? translateAnswer(e.message) : t('payments.common.unreachable'));
     }
   });
 
   return (
-    <form className="bank-form" onSubmit={onSubmit} noValidate aria-label="Add a bank account">
-      <h3 className="bank-form__title">Add a bank account</h3>
+    <form className="bank-form" onSubmit={onSubmit} noValidate aria-label={t('payments.bank.title')}>
+      <h3 className="bank-form__title">{t('payments.bank.title')}</h3>
       <div className="bank-form__grid">
         {FIELDS.map((f) => {
           const error = errors[f.name as keyof typeof errors]?.message;
@@ -88,7 +93,7 @@ export function BankAccountForm({
           const reg = register(f.name);
           return (
             <div className="field" key={f.name}>
-              <label htmlFor={id}>{f.label}</label>
+              <label htmlFor={id}>{t(f.label)}</label>
               <input
                 id={id}
                 inputMode={f.inputMode}
@@ -105,12 +110,12 @@ export function BankAccountForm({
               />
               {f.hint ? (
                 <p className="field__hint" id={`${id}-hint`}>
-                  {f.hint}
+                  {t(f.hint)}
                 </p>
               ) : null}
               {error ? (
                 <p className="field__error" id={`${id}-error`}>
-                  {error}
+                  {translateAnswer(error)}
                 </p>
               ) : null}
             </div>
@@ -124,11 +129,11 @@ export function BankAccountForm({
       ) : null}
       <div className="bank-form__actions">
         <button type="submit" className="btn btn--primary" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Saving…' : 'Save bank account'}
+          {mutation.isPending ? t('payments.bank.saving') : t('payments.bank.save')}
         </button>
         {onCancel ? (
           <button type="button" className="btn btn--secondary" onClick={onCancel}>
-            Cancel
+            {t('payments.common.cancel')}
           </button>
         ) : null}
       </div>

@@ -2,31 +2,36 @@ import { paymentReference } from '@backlay/contract/bettor';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { CopyButton } from '../../components/index.ts';
+import { msgId } from '../../lib/i18n/catalog.ts';
+import { translateAnswer } from '../../lib/i18n/index.ts';
 import { checkAmount, newRequestId, rupees } from './amount.ts';
 import { useRequestDeposit } from './api/deposit.ts';
 import type { PaymentMethod, PaymentMethods } from './api/payment-methods.ts';
+import { Trans, useT } from './i18n.ts';
 
 const QUICK_AMOUNTS = [500, 1000, 5000, 10000] as const;
 
+/** Each detail of a method: its key, its label's message id, whether it has a Copy button. */
 const DETAIL_LABELS: [keyof PaymentMethod['details'], string, boolean][] = [
-  ['upi_id', 'UPI ID', true],
-  ['payee_name', 'Payee name', false],
-  ['account_name', 'Account name', false],
-  ['account_number', 'Account number', true],
-  ['ifsc', 'IFSC', true],
-  ['bank_name', 'Bank', false],
+  ['upi_id', msgId('payments.deposit.detail.upiId'), true],
+  ['payee_name', msgId('payments.deposit.detail.payeeName'), false],
+  ['account_name', msgId('payments.deposit.detail.accountName'), false],
+  ['account_number', msgId('payments.deposit.detail.accountNumber'), true],
+  ['ifsc', msgId('payments.deposit.detail.ifsc'), true],
+  ['bank_name', msgId('payments.deposit.detail.bank'), false],
 ];
 
 function MethodDetails({ method }: { method: PaymentMethod }) {
+  const t = useT();
   const rows = DETAIL_LABELS.filter(([key]) => method.details[key]);
   return (
     <dl className="pay-method__details">
       {rows.map(([key, label, copy]) => (
         <div key={key} className="pay-method__row">
-          <dt>{label}</dt>
+          <dt>{t(label)}</dt>
           <dd>
             <span className="pay-method__value">{method.details[key]}</span>
-            {copy ? <CopyButton text={method.details[key]!} label={label} /> : null}
+            {copy ? <CopyButton text={method.details[key]!} label={t(label)} /> : null}
           </dd>
         </div>
       ))}
@@ -38,6 +43,7 @@ type Errors = Partial<Record<'amount' | 'method' | 'reference', string>>;
 
 /** Deposit: the amount, where the money goes (the operator's UPI or bank details), then the payment reference. */
 export function DepositForm({ data }: { data: PaymentMethods }) {
+  const t = useT();
   const id = useId();
   const mutation = useRequestDeposit();
   const [amount, setAmount] = useState('');
@@ -52,7 +58,7 @@ export function DepositForm({ data }: { data: PaymentMethods }) {
   if (data.methods.length === 0) {
     return (
       <p className="notice" role="status">
-        No deposit method is set up yet. Please contact 24X7 Support to deposit.
+        {t('payments.deposit.noMethod')}
       </p>
     );
   }
@@ -64,9 +70,12 @@ export function DepositForm({ data }: { data: PaymentMethods }) {
     const next: Errors = {};
     const a = checkAmount(amount, data.min_deposit, data.max_deposit);
     if (!a.ok) next.amount = a.message;
-    if (!method) next.method = 'Choose where you paid';
+    if (!method) next.method = t('payments.deposit.chooseMethod');
     const ref = paymentReference.safeParse(reference);
-    if (!ref.success) next.reference = ref.error.issues[0]?.message ?? 'Enter the payment reference';
+    if (!ref.success) {
+      const issue = ref.error.issues[0]?.message;
+      next.reference = issue ? translateAnswer(issue) : t('payments.deposit.enterReference');
+    }
     setErrors(next);
     if (!a.ok || !method || !ref.success) return;
     try {
@@ -77,11 +86,14 @@ export function DepositForm({ data }: { data: PaymentMethods }) {
         request_id: requestId,
       });
       if (!r.status) {
-        setRefusal(r.message);
+        setRefusal(translateAnswer(r.message));
         return;
       }
       setDone(
-        `Deposit request of ${rupees(r.data.amount)} received (reference ${r.data.reference ?? ref.data}). It waits for the operator's approval; your balance goes up once it is approved.`,
+        t('payments.deposit.received', {
+          amount: rupees(r.data.amount),
+          reference: r.data.reference ?? ref.data,
+        }),
       );
       setAmount('');
       setReference('');
@@ -89,8 +101,8 @@ export function DepositForm({ data }: { data: PaymentMethods }) {
     } catch (err) {
       setRefusal(
         err instanceof Error && err.message && !/fetch/i.test(err.message)
-          ? err.message
-          : 'We could not reach the server. Your request may not have arrived: submit again, it will not count twice.',
+          ? translateAnswer(err.message)
+          : t('payments.common.unreachableRequest'),
       );
     }
   };
@@ -102,6 +114,8 @@ export function DepositForm({ data }: { data: PaymentMethods }) {
         .filter(Boolean)
         .join(' ') || undefined,
   });
+  const kindText = (kind: string) =>
+    kind === 'UPI' ? t('payments.deposit.kindUpi') : t('payments.deposit.kindBank');
   const errorOf = (name: keyof Errors) =>
     errors[name] ? (
       <p className="field__error" id={`${id}-${name}-error`}>
@@ -110,9 +124,9 @@ export function DepositForm({ data }: { data: PaymentMethods }) {
     ) : null;
 
   return (
-    <form className="pay-form" onSubmit={submit} noValidate aria-label="Deposit">
+    <form className="pay-form" onSubmit={submit} noValidate aria-label={t('payments.deposit.form')}>
       <div className="field">
-        <label htmlFor={`${id}-amount`}>1. Amount (₹)</label>
+        <label htmlFor={`${id}-amount`}>{t('payments.deposit.amount')}</label>
         <input
           id={`${id}-amount`}
           inputMode="decimal"
@@ -121,7 +135,7 @@ export function DepositForm({ data }: { data: PaymentMethods }) {
           onChange={(e) => setAmount(e.target.value)}
           {...fieldProps('amount', true)}
         />
-        <div className="pay-form__chips" aria-label="Quick amounts" role="group">
+        <div className="pay-form__chips" aria-label={t('payments.deposit.quickAmounts')} role="group">
           {QUICK_AMOUNTS.map((q) => (
             <button key={q} type="button" className="chip" onClick={() => setAmount(String(q))}>
               {rupees(q).replace('.00', '')}
@@ -129,14 +143,17 @@ export function DepositForm({ data }: { data: PaymentMethods }) {
           ))}
         </div>
         <p className="field__hint" id={`${id}-amount-hint`}>
-          From {rupees(data.min_deposit)} to {rupees(data.max_deposit)}. Your{' '}
-          <Link to="/setting/responsible-gaming">deposit limits</Link> apply.
+          <Trans
+            id="payments.deposit.amountHint"
+            values={{ min: rupees(data.min_deposit), max: rupees(data.max_deposit) }}
+            components={{ 0: <Link to="/setting/responsible-gaming" /> }}
+          />
         </p>
         {errorOf('amount')}
       </div>
 
       <fieldset className="pay-methods" aria-describedby={errors.method ? `${id}-method-error` : undefined}>
-        <legend>2. Pay to</legend>
+        <legend>{t('payments.deposit.payTo')}</legend>
         {data.methods.map((m) => (
           <div key={m.method_id} className={`pay-method${m.method_id === methodId ? ' is-chosen' : ''}`}>
             <label className="pay-method__head">
@@ -147,7 +164,7 @@ export function DepositForm({ data }: { data: PaymentMethods }) {
                 onChange={() => setMethodId(m.method_id)}
               />
               <strong>{m.label}</strong>
-              <span className="pay-method__kind">{m.kind === 'UPI' ? 'UPI' : 'Bank transfer'}</span>
+              <span className="pay-method__kind">{kindText(m.kind)}</span>
             </label>
             {m.method_id === methodId ? <MethodDetails method={m} /> : null}
           </div>
@@ -156,7 +173,7 @@ export function DepositForm({ data }: { data: PaymentMethods }) {
       </fieldset>
 
       <div className="field">
-        <label htmlFor={`${id}-reference`}>3. Payment reference (UTR / UPI transaction ID)</label>
+        <label htmlFor={`${id}-reference`}>{t('payments.deposit.reference')}</label>
         <input
           id={`${id}-reference`}
           autoComplete="off"
@@ -167,8 +184,9 @@ export function DepositForm({ data }: { data: PaymentMethods }) {
           {...fieldProps('reference', true)}
         />
         <p className="field__hint" id={`${id}-reference-hint`}>
-          After paying{method ? ` to ${method.label}` : ''}, copy the reference from your bank or UPI app (6
-          to 40 letters or digits). Each reference counts once.
+          {method
+            ? t('payments.deposit.referenceHintTo', { method: method.label })
+            : t('payments.deposit.referenceHint')}
         </p>
         {errorOf('reference')}
       </div>
@@ -186,7 +204,7 @@ export function DepositForm({ data }: { data: PaymentMethods }) {
         ) : null}
       </div>
       <button type="submit" className="btn btn--primary pay-form__submit" disabled={mutation.isPending}>
-        {mutation.isPending ? 'Sending…' : 'Submit deposit request'}
+        {mutation.isPending ? t('payments.common.sending') : t('payments.deposit.submit')}
       </button>
     </form>
   );

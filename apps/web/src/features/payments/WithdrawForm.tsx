@@ -1,11 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Spinner } from '../../components/index.ts';
+import { translateAnswer } from '../../lib/i18n/index.ts';
 import { checkAmount, newRequestId, rupees } from './amount.ts';
 import { useBankAccounts, type BankAccount } from './api/bank-accounts.ts';
 import { useLivePaymentMethods, type PaymentMethods } from './api/payment-methods.ts';
 import { useRemoveBankAccount } from './api/remove-bank-account.ts';
 import { useRequestWithdraw } from './api/withdraw.ts';
 import { BankAccountForm } from './BankAccountForm.tsx';
+import { Trans, useT } from './i18n.ts';
 
 function AccountRow({
   account,
@@ -18,6 +20,7 @@ function AccountRow({
   onChoose: () => void;
   name: string;
 }) {
+  const t = useT();
   const remove = useRemoveBankAccount();
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -25,9 +28,9 @@ function AccountRow({
     setError(null);
     try {
       const r = await remove.mutateAsync({ bank_account_id: account.bank_account_id });
-      if (!r.status) setError(r.message);
+      if (!r.status) setError(translateAnswer(r.message));
     } catch {
-      setError('We could not reach the server. Try again.');
+      setError(t('payments.common.unreachableShort'));
     }
   };
   return (
@@ -38,7 +41,7 @@ function AccountRow({
           <span className="bank-row__text">
             <strong>{account.bank_name}</strong> <span className="nowrap">{account.account_number}</span>
             <span className="bank-row__sub">
-              {account.account_name} · IFSC {account.ifsc}
+              {account.account_name} · {t('payments.withdraw.ifsc', { ifsc: account.ifsc })}
             </span>
           </span>
         </label>
@@ -50,15 +53,23 @@ function AccountRow({
               disabled={remove.isPending}
               onClick={() => void doRemove()}
             >
-              Remove<span className="visually-hidden"> {account.account_number}</span>
+              <Trans
+                id="payments.withdraw.removeConfirm"
+                values={{ account: account.account_number }}
+                components={{ 0: <span className="visually-hidden" /> }}
+              />
             </button>
             <button type="button" className="btn btn--small" onClick={() => setConfirming(false)}>
-              Keep
+              {t('payments.withdraw.keep')}
             </button>
           </span>
         ) : (
           <button type="button" className="link-button bank-row__remove" onClick={() => setConfirming(true)}>
-            Remove<span className="visually-hidden"> bank account {account.account_number}</span>
+            <Trans
+              id="payments.withdraw.remove"
+              values={{ account: account.account_number }}
+              components={{ 0: <span className="visually-hidden" /> }}
+            />
           </button>
         )}
       </div>
@@ -73,6 +84,7 @@ function AccountRow({
 
 /** Withdraw: to a saved bank account (or one added here), at most what is available now. */
 export function WithdrawForm({ data: first }: { data: PaymentMethods }) {
+  const t = useT();
   const id = useId();
   // Opened, and every few seconds after, so a deposit approved meanwhile is there to withdraw.
   const data = useLivePaymentMethods().data ?? first;
@@ -96,16 +108,18 @@ export function WithdrawForm({ data: first }: { data: PaymentMethods }) {
     setRefusal(null);
     setDone(null);
     const a = checkAmount(amount, data.min_withdraw, max, (m) =>
-      m < data.max_withdraw ? `at most your available balance of ${rupees(m)}` : `at most ${rupees(m)}`,
+      m < data.max_withdraw
+        ? t('payments.amount.atMostAvailable', { amount: rupees(m) })
+        : t('payments.amount.atMost', { amount: rupees(m) }),
     );
     const next = {
       amount:
         data.available < data.min_withdraw
-          ? `You need at least ${rupees(data.min_withdraw)} available to withdraw`
+          ? t('payments.withdraw.needAvailable', { amount: rupees(data.min_withdraw) })
           : a.ok
             ? undefined
             : a.message,
-      account: chosen ? undefined : 'Add a bank account to withdraw to',
+      account: chosen ? undefined : t('payments.withdraw.noAccountChosen'),
     };
     setErrors(next);
     if (!a.ok || !chosen || next.amount) return;
@@ -116,19 +130,17 @@ export function WithdrawForm({ data: first }: { data: PaymentMethods }) {
         request_id: requestId,
       });
       if (!r.status) {
-        setRefusal(r.message);
+        setRefusal(translateAnswer(r.message));
         return;
       }
-      setDone(
-        `Withdrawal request of ${rupees(r.data.amount)} to ${r.data.method} received. The amount is held from your balance until the operator pays it; if it is rejected, it comes back.`,
-      );
+      setDone(t('payments.withdraw.received', { amount: rupees(r.data.amount), method: r.data.method }));
       setAmount('');
       setRequestId(newRequestId('wd'));
     } catch (err) {
       setRefusal(
         err instanceof Error && err.message && !/fetch/i.test(err.message)
-          ? err.message
-          : 'We could not reach the server. Your request may not have arrived: submit again, it will not count twice.',
+          ? translateAnswer(err.message)
+          : t('payments.common.unreachableRequest'),
       );
     }
   };
@@ -136,16 +148,20 @@ export function WithdrawForm({ data: first }: { data: PaymentMethods }) {
   return (
     <div className="withdraw">
       <p className="withdraw__available">
-        Available to withdraw: <strong data-testid="available">{rupees(data.available)}</strong>
+        <Trans
+          id="payments.withdraw.available"
+          values={{ amount: rupees(data.available) }}
+          components={{ 0: <strong data-testid="available" /> }}
+        />
       </p>
       <fieldset className="pay-methods" aria-describedby={errors.account ? `${id}-account-error` : undefined}>
-        <legend>1. To bank account</legend>
-        {accounts.isPending ? <Spinner label="Loading your bank accounts…" /> : null}
+        <legend>{t('payments.withdraw.toAccount')}</legend>
+        {accounts.isPending ? <Spinner label={t('payments.withdraw.loadingAccounts')} /> : null}
         {accounts.isError ? (
           <p className="form-error" role="alert">
-            Could not load your bank accounts: {accounts.error.message}{' '}
+            {t('payments.withdraw.accountsFailed', { reason: translateAnswer(accounts.error.message) })}{' '}
             <button type="button" className="link-button" onClick={() => void accounts.refetch()}>
-              Retry
+              {t('payments.common.retry')}
             </button>
           </p>
         ) : null}
@@ -159,7 +175,7 @@ export function WithdrawForm({ data: first }: { data: PaymentMethods }) {
           />
         ))}
         {accounts.isSuccess && list.length === 0 ? (
-          <p className="field__hint">No bank account saved yet: add the account to receive the money.</p>
+          <p className="field__hint">{t('payments.withdraw.noAccount')}</p>
         ) : null}
         {errors.account ? (
           <p className="field__error" id={`${id}-account-error`}>
@@ -168,7 +184,7 @@ export function WithdrawForm({ data: first }: { data: PaymentMethods }) {
         ) : null}
         {!showAdd ? (
           <button type="button" className="btn btn--secondary" onClick={() => setAdding(true)}>
-            + Add a bank account
+            {t('payments.withdraw.addAccount')}
           </button>
         ) : null}
       </fieldset>
@@ -183,9 +199,9 @@ export function WithdrawForm({ data: first }: { data: PaymentMethods }) {
         />
       ) : null}
 
-      <form className="pay-form" onSubmit={submit} noValidate aria-label="Withdraw">
+      <form className="pay-form" onSubmit={submit} noValidate aria-label={t('payments.withdraw.form')}>
         <div className="field">
-          <label htmlFor={`${id}-amount`}>2. Amount (₹)</label>
+          <label htmlFor={`${id}-amount`}>{t('payments.withdraw.amount')}</label>
           <div className="field__with-action">
             <input
               id={`${id}-amount`}
@@ -201,12 +217,14 @@ export function WithdrawForm({ data: first }: { data: PaymentMethods }) {
               className="field__action"
               onClick={() => setAmount(String(Math.max(0, Math.floor(max * 100) / 100)))}
             >
-              Max
+              {t('payments.withdraw.max')}
             </button>
           </div>
           <p className="field__hint" id={`${id}-amount-hint`}>
-            From {rupees(data.min_withdraw)} up to {rupees(Math.max(0, max))}. The amount is held from your
-            balance at once.
+            {t('payments.withdraw.amountHint', {
+              min: rupees(data.min_withdraw),
+              max: rupees(Math.max(0, max)),
+            })}
           </p>
           {errors.amount ? (
             <p className="field__error" id={`${id}-amount-error`}>
@@ -227,7 +245,7 @@ export function WithdrawForm({ data: first }: { data: PaymentMethods }) {
           ) : null}
         </div>
         <button type="submit" className="btn btn--primary pay-form__submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Sending…' : 'Request withdrawal'}
+          {mutation.isPending ? t('payments.common.sending') : t('payments.withdraw.submit')}
         </button>
       </form>
     </div>
