@@ -1,6 +1,7 @@
 import { COUNTRIES, countryByCode, type CountryEntry } from '@backlay/contract/bettor';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useDismiss } from '../../components/index.ts';
+import { t, useT } from './i18n.ts';
 
 let flagsRender: boolean | undefined;
 /**
@@ -52,7 +53,8 @@ export function Flag({ country }: { country: CountryEntry }) {
  */
 export function pickerName(country: CountryEntry): string {
   const shown = flagEmojiRenders() ? country.dial_code : `${country.code} ${country.dial_code}`;
-  return `${shown} ${country.name}, country code. Change country`;
+  // The country's name is data (the contract's list), shown as it is.
+  return t('auth.countryPicker.buttonName', { shown, country: country.name });
 }
 
 /** About the height of the open list (search box and ~7 rows). */
@@ -94,6 +96,8 @@ export function CountryPicker({
   onChange: (code: string) => void;
   invalid?: boolean;
 }) {
+  // Re-renders the picker when the language changes (pickerName reads the active language).
+  const t = useT();
   const id = useId();
   const listId = `${id}-list`;
   const [open, setOpen] = useState(false);
@@ -168,7 +172,7 @@ export function CountryPicker({
       {open ? (
         <div className={`country-picker__panel${up ? ' country-picker__panel--up' : ''}`}>
           <label htmlFor={`${id}-search`} className="visually-hidden">
-            Search country
+            {t('auth.countryPicker.searchLabel')}
           </label>
           <input
             ref={searchRef}
@@ -179,7 +183,7 @@ export function CountryPicker({
             aria-controls={listId}
             aria-autocomplete="list"
             aria-activedescendant={results[active] ? `${id}-opt-${results[active].code}` : undefined}
-            placeholder="Search country or code"
+            placeholder={t('auth.countryPicker.searchPlaceholder')}
             autoComplete="off"
             spellCheck={false}
             value={query}
@@ -193,12 +197,12 @@ export function CountryPicker({
             ref={listRef}
             id={listId}
             role="listbox"
-            aria-label="Countries"
+            aria-label={t('auth.countryPicker.listLabel')}
             className="country-picker__list"
           >
             {results.length === 0 ? (
               <li className="country-picker__none" role="presentation">
-                No country matches “{query}”
+                {t('auth.countryPicker.noMatch', { query })}
               </li>
             ) : (
               results.map((c, i) => (

@@ -1,13 +1,21 @@
 import { securityCode } from '@backlay/contract/bettor';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Spinner } from '../../components/index.ts';
+import { msgId } from '../../lib/i18n/catalog.ts';
+import { translateAnswer } from '../../lib/i18n/index.ts';
 import { useNavigateTo } from '../../lib/navigation.ts';
 import { useLoginTwoFactor } from './api/login-two-factor.ts';
 import { useResendOtp } from './api/resend-otp.ts';
 import { useVerifyOtp } from './api/verify-otp.ts';
+import { Trans, useT } from './i18n.ts';
 import { cancelSecondStep, homeOf, type SecondStep } from './session.ts';
 
-const NETWORK_ERROR = 'We could not reach the server. Check your connection and try again.';
+/**
+ * A refusal to show: the server's words (shown through translateAnswer), or one of ours by its id.
+ * `final`: this challenge cannot succeed any more, the only way on is a new login.
+ */
+type Refused = { answer: string; final: boolean } | { id: string; final: boolean };
+const NETWORK_ERROR: Refused = { id: msgId('auth.login.unreachable'), final: false };
 /** Countdowns trust the server's times only within these bounds (a client clock may be off). */
 const MAX_RESEND_WAIT_MS = 120_000;
 const MAX_CODE_LIFE_MS = 15 * 60_000;
@@ -33,8 +41,9 @@ function deadlineOf(iso: string | undefined, receivedAt: number, max: number): n
 
 const mmss = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 
-/** Messages after which this challenge cannot succeed: the only way on is a new login. */
+/** The server's messages after which this challenge cannot succeed: the only way on is a new login. */
 const isFinal = (message: string) => /log in again|log in to continue/i.test(message);
+const answered = (message: string): Refused => ({ answer: message, final: isFinal(message) });
 
 /**
  * The second step of a sign-up or a login: the OTP sent to the mobile, or Security Auth's code.
@@ -107,13 +116,15 @@ function CodeField({
   );
 }
 
-function Refusal({ message }: { message: string | null }) {
+function Refusal({ refused }: { refused: Refused | null }) {
+  const t = useT();
+  const said = refused && ('answer' in refused ? translateAnswer(refused.answer) : t(refused.id));
   return (
     <div aria-live="assertive">
-      {message ? (
+      {refused ? (
         <p className="login__refusal" role="alert">
-          {message}
-          {isFinal(message) ? ' Use "Back to login" below.' : null}
+          {said}
+          {refused.final ? ` ${t('auth.secondStep.useBackToLogin')}` : null}
         </p>
       ) : null}
     </div>
@@ -121,6 +132,7 @@ function Refusal({ message }: { message: string | null }) {
 }
 
 function BackToLogin() {
+  const t = useT();
   const navigate = useNavigateTo();
   return (
     <p className="second-step__back">
@@ -132,43 +144,47 @@ function BackToLogin() {
           navigate('/login', { replace: true });
         }}
       >
-        Back to login
+        {t('auth.secondStep.backToLogin')}
       </button>
     </p>
   );
 }
 
 function OtpStep({ step }: { step: SecondStep }) {
+  const t = useT();
   const id = useId();
   const { challenge, receivedAt } = step;
   const verify = useVerifyOtp();
   const resend = useResendOtp();
   const finish = useFinish();
   const [code, setCode] = useState('');
+  /** The id of the message about the code as typed. */
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [info, setInfo] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refused | null>(null);
+  /** After a resend: the number the new code went to (null: the server did not say). */
+  const [resentTo, setResentTo] = useState<{ mobile: string | null } | null>(null);
   const expiresIn = useSecondsLeft(deadlineOf(challenge.expires_at, receivedAt, MAX_CODE_LIFE_MS));
   const resendIn = useSecondsLeft(deadlineOf(challenge.resend_at, receivedAt, MAX_RESEND_WAIT_MS));
+  const fromLogin = step.origin === 'login';
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setRefusal(null);
-    setInfo(null);
+    setResentTo(null);
     const otp = code.replace(/\s/g, '');
     if (!/^\d{6}$/.test(otp)) {
-      setFieldError('Enter the 6-digit code');
+      setFieldError(msgId('auth.secondStep.enterCode'));
       return;
     }
     setFieldError(null);
     try {
       const r = await verify.mutateAsync({ challenge_token: challenge.challenge_token, otp });
       if (!r.status) {
-        setRefusal(r.message);
+        setRefusal(answered(r.message));
         return;
       }
       if (!r.data.token) {
-        setRefusal('Your number is verified. Please log in again to continue.');
+        setRefusal({ id: msgId('auth.secondStep.verifiedLogInAgain'), final: true });
         return;
       }
       finish(r.data);
@@ -179,15 +195,13 @@ function OtpStep({ step }: { step: SecondStep }) {
 
   const again = async () => {
     setRefusal(null);
-    setInfo(null);
+    setResentTo(null);
     try {
       const r = await resend.mutateAsync({ challenge_token: challenge.challenge_token });
-      if (!r.status) setRefusal(r.message);
+      if (!r.status) setRefusal(answered(r.message));
       else {
         setCode('');
-        setInfo(
-          `We sent a new code to ${r.data.mobile ?? 'your mobile'}. The previous code no longer works.`,
-        );
+        setResentTo({ mobile: r.data.mobile ?? null });
       }
     } catch {
       setRefusal(NETWORK_ERROR);
@@ -196,42 +210,51 @@ function OtpStep({ step }: { step: SecondStep }) {
 
   return (
     <div className="second-step">
-      <h2 className="second-step__title">Verify your mobile number</h2>
+      <h2 className="second-step__title">{t('auth.secondStep.verifyMobileTitle')}</h2>
       <p>
-        We sent a 6-digit code to <strong className="nowrap">{challenge.mobile ?? 'your mobile'}</strong>
-        {step.origin === 'login' ? ' to finish your sign-up' : ''}.
+        {fromLogin ? (
+          <Trans
+            id="auth.secondStep.codeSentFinishSignUp"
+            values={{ mobile: challenge.mobile ?? t('auth.secondStep.yourMobile') }}
+            components={{ 0: <strong className="nowrap" /> }}
+          />
+        ) : (
+          <Trans
+            id="auth.secondStep.codeSent"
+            values={{ mobile: challenge.mobile ?? t('auth.secondStep.yourMobile') }}
+            components={{ 0: <strong className="nowrap" /> }}
+          />
+        )}
       </p>
-      {challenge.sender === 'log' ? (
-        <p className="field__hint">
-          This site sends no real SMS yet: your code is in the operator&apos;s message list. Ask your agent
-          for it.
-        </p>
-      ) : null}
+      {/* i18n-exempt: the server's name of the code's sender, not words for the bettor */}
+      {challenge.sender === 'log' ? <p className="field__hint">{t('auth.secondStep.noRealSms')}</p> : null}
       <form className="login__form" onSubmit={submit} noValidate>
         <CodeField
           id={`${id}-otp`}
-          label="Verification code"
+          label={t('auth.secondStep.verificationCode')}
           value={code}
           onChange={setCode}
-          error={fieldError}
+          error={fieldError ? t(fieldError) : null}
           numeric
           placeholder="······"
           autoComplete="one-time-code"
           hint={
             expiresIn > 0
-              ? `The code expires in ${mmss(expiresIn)}.`
-              : 'This code has expired: ask for a new one.'
+              ? t('auth.secondStep.codeExpiresIn', { time: mmss(expiresIn) })
+              : t('auth.secondStep.codeExpired')
           }
         />
-        <Refusal message={refusal} />
-        {info ? (
+        <Refusal refused={refusal} />
+        {resentTo ? (
           <p className="login__note" role="status">
-            {info}
+            {t('auth.secondStep.newCodeSent', {
+              mobile: resentTo.mobile ?? t('auth.secondStep.yourMobile'),
+            })}
           </p>
         ) : null}
         <button className="btn btn--primary login__submit" type="submit" disabled={verify.isPending}>
-          {verify.isPending ? <Spinner inline label="Checking…" /> : null}
-          <span>{verify.isPending ? 'Checking…' : 'Verify'}</span>
+          {verify.isPending ? <Spinner inline label={t('auth.secondStep.checking')} /> : null}
+          <span>{verify.isPending ? t('auth.secondStep.checking') : t('auth.secondStep.verify')}</span>
         </button>
         <button
           type="button"
@@ -239,7 +262,11 @@ function OtpStep({ step }: { step: SecondStep }) {
           disabled={resendIn > 0 || resend.isPending}
           onClick={() => void again()}
         >
-          {resend.isPending ? 'Sending…' : resendIn > 0 ? `Resend code in ${resendIn} s` : 'Resend code'}
+          {resend.isPending
+            ? t('auth.secondStep.sending')
+            : resendIn > 0
+              ? t('auth.secondStep.resendIn', { seconds: resendIn })
+              : t('auth.secondStep.resend')}
         </button>
       </form>
       <BackToLogin />
@@ -248,14 +275,16 @@ function OtpStep({ step }: { step: SecondStep }) {
 }
 
 function TotpStep({ step }: { step: SecondStep }) {
+  const t = useT();
   const id = useId();
   const { challenge } = step;
   const mutation = useLoginTwoFactor();
   const finish = useFinish();
   const [recovery, setRecovery] = useState(false);
   const [code, setCode] = useState('');
+  /** The id of the message about the code as typed. */
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refused | null>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -264,7 +293,7 @@ function TotpStep({ step }: { step: SecondStep }) {
     const ok = recovery ? /^[A-Za-z0-9]{4}-?[A-Za-z0-9]{4}$/.test(typed) : /^\d{6}$/.test(typed);
     if (!ok || !securityCode.safeParse(typed).success) {
       setFieldError(
-        recovery ? 'Enter a recovery code: 8 letters or digits, like ab12-cd34' : 'Enter the 6-digit code',
+        recovery ? msgId('auth.secondStep.enterRecoveryCode') : msgId('auth.secondStep.enterCode'),
       );
       return;
     }
@@ -272,11 +301,11 @@ function TotpStep({ step }: { step: SecondStep }) {
     try {
       const r = await mutation.mutateAsync({ challenge_token: challenge.challenge_token, code: typed });
       if (!r.status) {
-        setRefusal(r.message);
+        setRefusal(answered(r.message));
         return;
       }
       if (!r.data.token) {
-        setRefusal('Please log in again to continue.');
+        setRefusal({ id: msgId('auth.secondStep.logInAgain'), final: true });
         return;
       }
       finish(r.data);
@@ -287,28 +316,29 @@ function TotpStep({ step }: { step: SecondStep }) {
 
   return (
     <div className="second-step">
-      <h2 className="second-step__title">Security Auth Verification</h2>
+      <h2 className="second-step__title">{t('auth.secondStep.securityAuthTitle')}</h2>
       <p>
         {recovery
-          ? 'Enter one of the recovery codes you saved when you turned Security Auth on. Each code works once.'
-          : `Open your authenticator app and enter the 6-digit code it shows for ${challenge.user_name}.`}
+          ? t('auth.secondStep.recoveryIntro')
+          : t('auth.secondStep.authenticatorIntro', { userName: challenge.user_name })}
       </p>
       <form className="login__form" onSubmit={submit} noValidate>
         <CodeField
           key={recovery ? 'recovery' : 'totp'}
           id={`${id}-${recovery ? 'recovery' : 'totp'}`}
-          label={recovery ? 'Recovery code' : 'Authenticator code'}
+          label={recovery ? t('auth.secondStep.recoveryCode') : t('auth.secondStep.authenticatorCode')}
           value={code}
           onChange={setCode}
-          error={fieldError}
+          error={fieldError ? t(fieldError) : null}
           numeric={!recovery}
+          // i18n-exempt: the shape of a recovery code (or six dots), the same in every language
           placeholder={recovery ? 'xxxx-xxxx' : '······'}
           autoComplete="one-time-code"
         />
-        <Refusal message={refusal} />
+        <Refusal refused={refusal} />
         <button className="btn btn--primary login__submit" type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? <Spinner inline label="Checking…" /> : null}
-          <span>{mutation.isPending ? 'Checking…' : 'Verify'}</span>
+          {mutation.isPending ? <Spinner inline label={t('auth.secondStep.checking')} /> : null}
+          <span>{mutation.isPending ? t('auth.secondStep.checking') : t('auth.secondStep.verify')}</span>
         </button>
       </form>
       <p className="second-step__back">
@@ -322,7 +352,7 @@ function TotpStep({ step }: { step: SecondStep }) {
             setRefusal(null);
           }}
         >
-          {recovery ? 'Use the code from my authenticator app' : 'Lost your phone? Use a recovery code'}
+          {recovery ? t('auth.secondStep.useAuthenticator') : t('auth.secondStep.useRecoveryCode')}
         </button>
       </p>
       <BackToLogin />

@@ -8,11 +8,13 @@ import type { z } from 'zod';
 import { Spinner } from '../../components/index.ts';
 import { useGlobalSetting } from '../../lib/api/global-settings.ts';
 import { HttpError } from '../../lib/http.ts';
+import { translateAnswer } from '../../lib/i18n/index.ts';
 import { useClientStore } from '../../lib/store.ts';
 import { useReferralCodeCheck } from './api/check-referral-code.ts';
 import { useSignUp } from './api/sign-up.ts';
 import { useVisitorCountry } from './api/visitor-country.ts';
 import { CountryPicker } from './CountryPicker.tsx';
+import { Trans, useT } from './i18n.ts';
 import { SecondStepForm } from './SecondStepForm.tsx';
 import { useSecondStep } from './session.ts';
 import './LoginScreen.css';
@@ -37,6 +39,7 @@ export function fieldOfRefusal(message: string): { field: Field | null; message:
 
 /** Sign-up under the referral code of the route's third segment, then the OTP sent to the mobile. */
 export function SignUpScreen() {
+  const t = useT();
   const { code = '' } = useParams();
   const settings = useGlobalSetting().data;
   const signedInAs = useClientStore((s) => (s.isLoggedIn ? s.loginData?.user_name : null));
@@ -70,6 +73,7 @@ export function SignUpScreen() {
   // unless the visitor already chose one.
   const visitor = useVisitorCountry();
   useEffect(() => {
+    // i18n-exempt: a note for the developer's console, not for the bettor
     if (visitor.isError) console.warn('Could not resolve the visitor country', visitor.error);
   }, [visitor.isError, visitor.error]);
   const preferred = visitor.data?.country_code ?? settings?.default_country;
@@ -93,7 +97,7 @@ export function SignUpScreen() {
         if (field) setError(field, { type: 'server', message }, { shouldFocus: true });
         else setRefusal(message);
       } else {
-        setRefusal('We could not reach the server. Check your connection and try again.');
+        setRefusal(t('auth.login.unreachable'));
       }
     }
   });
@@ -106,7 +110,7 @@ export function SignUpScreen() {
   const errorOf = (name: Field) =>
     err(name) ? (
       <p className="field__error" id={`su-${name}-error`}>
-        {err(name)}
+        {translateAnswer(err(name)!)}
       </p>
     ) : null;
   const country = countryByCode(useWatch({ control, name: 'country_code' }) ?? DEFAULT_COUNTRY_CODE);
@@ -121,28 +125,30 @@ export function SignUpScreen() {
             <span className="login__wordmark">{title}</span>
           )}
         </div>
-        <h1 className="login__title">Sign up</h1>
+        <h1 className="login__title">{t('auth.signUp.title')}</h1>
         {step ? (
           <SecondStepForm step={step} />
         ) : invitation.data?.valid === false ? (
           <div className="login__note" role="alert">
             <p>
-              The invitation <strong>{code}</strong> is not valid. Check the link you were sent, or ask the
-              person who invited you for a new one.
+              <Trans id="auth.signUp.invalidInvitation" values={{ code }} components={{ 0: <strong /> }} />
             </p>
           </div>
         ) : signedInAs ? (
           <p className="login__note" role="status">
-            You are signed in as <strong>{signedInAs}</strong>. Sign out first to open another account, or{' '}
-            <Link to="/home">go to home</Link>.
+            <Trans
+              id="auth.signUp.signedInAs"
+              values={{ name: signedInAs }}
+              components={{ 0: <strong />, 1: <Link to="/home" /> }}
+            />
           </p>
         ) : (
           <form className="login__form" onSubmit={onSubmit} noValidate aria-describedby="signup-refusal">
             <p className="signup__invite">
-              Invitation code <strong>{code}</strong>
+              <Trans id="auth.signUp.invitationCode" values={{ code }} components={{ 0: <strong /> }} />
             </p>
             <div className="field">
-              <label htmlFor="su-user_name">User Name</label>
+              <label htmlFor="su-user_name">{t('auth.signUp.userName')}</label>
               <input
                 id="su-user_name"
                 autoComplete="username"
@@ -153,12 +159,12 @@ export function SignUpScreen() {
                 {...register('user_name')}
               />
               <p className="field__hint" id="su-user_name-hint">
-                4 to 20 letters, digits or _.
+                {t('auth.signUp.userNameHint')}
               </p>
               {errorOf('user_name')}
             </div>
             <div className="field">
-              <label htmlFor="su-password">Password</label>
+              <label htmlFor="su-password">{t('auth.signUp.password')}</label>
               <div className="field__with-action">
                 <input
                   id="su-password"
@@ -174,17 +180,17 @@ export function SignUpScreen() {
                   aria-pressed={showPassword}
                   onClick={() => setShowPassword((v) => !v)}
                 >
-                  {showPassword ? 'Hide' : 'Show'}
-                  <span className="visually-hidden"> passwords</span>
+                  {showPassword ? t('auth.signUp.hidePasswords') : t('auth.signUp.showPasswords')}
+                  <span className="visually-hidden"> {t('auth.signUp.passwordsSuffix')}</span>
                 </button>
               </div>
               <p className="field__hint" id="su-password-hint">
-                At least 8 characters, with a letter and a digit. Use letters, digits and @$!%*#?& only.
+                {t('auth.signUp.passwordHint')}
               </p>
               {errorOf('password')}
             </div>
             <div className="field">
-              <label htmlFor="su-confirm_password">Confirm Password</label>
+              <label htmlFor="su-confirm_password">{t('auth.signUp.confirmPassword')}</label>
               <input
                 id="su-confirm_password"
                 type={showPassword ? 'text' : 'password'}
@@ -196,7 +202,7 @@ export function SignUpScreen() {
               {errorOf('confirm_password')}
             </div>
             <div className="field">
-              <label htmlFor="su-mobile">Mobile Number</label>
+              <label htmlFor="su-mobile">{t('auth.signUp.mobileNumber')}</label>
               <div className="phone-field">
                 <Controller
                   control={control}
@@ -216,14 +222,19 @@ export function SignUpScreen() {
                   type="tel"
                   inputMode="tel"
                   autoComplete="tel-national"
-                  placeholder={country?.code === 'IN' ? '10-digit mobile number' : 'Mobile number'}
+                  placeholder={
+                    // i18n-exempt: India's country code, compared with the chosen country's
+                    country?.code === 'IN'
+                      ? t('auth.signUp.mobilePlaceholderIndia')
+                      : t('auth.signUp.mobilePlaceholder')
+                  }
                   aria-invalid={err('mobile') ? true : undefined}
                   aria-describedby={describe('mobile', true)}
                   {...register('mobile')}
                 />
               </div>
               <p className="field__hint" id="su-mobile-hint">
-                We send a 6-digit code to this number to verify it.
+                {t('auth.signUp.mobileHint')}
               </p>
               {errorOf('country_code')}
               {errorOf('mobile')}
@@ -231,31 +242,29 @@ export function SignUpScreen() {
             <div id="signup-refusal" aria-live="assertive">
               {refusal ? (
                 <p className="login__refusal" role="alert">
-                  {refusal}
+                  {translateAnswer(refusal)}
                 </p>
               ) : null}
             </div>
             <button className="btn btn--primary login__submit" type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? <Spinner inline label="Creating your account…" /> : null}
-              <span>{mutation.isPending ? 'Creating your account…' : 'Sign Up'}</span>
+              {mutation.isPending ? <Spinner inline label={t('auth.signUp.creating')} /> : null}
+              <span>{mutation.isPending ? t('auth.signUp.creating') : t('auth.signUp.submit')}</span>
             </button>
           </form>
         )}
         <p className="login__legal">
           {step ? null : (
             <>
-              Already have an account? <Link to="/login">Log in</Link>.{' '}
+              <Trans id="auth.signUp.haveAccount" components={{ 0: <Link to="/login" /> }} />{' '}
             </>
           )}
-          This site is for adults aged 18 and over. Please gamble responsibly. See our{' '}
-          <a href="#/page/rules/terms-and-conditions" target="_blank" rel="noopener">
-            Terms and Conditions
-          </a>{' '}
-          and{' '}
-          <a href="#/page/rules/responsible-gaming" target="_blank" rel="noopener">
-            Responsible Gaming
-          </a>
-          .
+          <Trans
+            id="auth.login.legal"
+            components={{
+              0: <a href="#/page/rules/terms-and-conditions" target="_blank" rel="noopener" />,
+              1: <a href="#/page/rules/responsible-gaming" target="_blank" rel="noopener" />,
+            }}
+          />
         </p>
       </div>
     </main>
