@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactElement } from 'react';
+import type { Translate } from '../../lib/i18n/catalog.ts';
+import { useT } from './i18n.ts';
 import { RULE_TABS } from './rulesContent.ts';
-import type { RuleBlock, RuleSection, RuleTab } from './rulesContent.ts';
+import type { RuleBlock, RuleCell, RuleSection, RuleTab } from './rulesContent.ts';
 import './rules.css';
 
 export interface RulesContentProps {
@@ -22,12 +24,16 @@ function Heading({ level, className, children }: { level: Level; className: stri
   return <Tag className={className}>{children}</Tag>;
 }
 
+/** A table cell's text: its message translated, or its data as it is. */
+const cellText = (t: Translate, cell: RuleCell): string => (typeof cell === 'string' ? t(cell) : cell.data);
+
 function Block({ block }: { block: RuleBlock }): ReactElement {
+  const t = useT();
   switch (block.kind) {
     case 'paragraph':
-      return <p className="rules-text">{block.text}</p>;
+      return <p className="rules-text">{t(block.text)}</p>;
     case 'list': {
-      const items = block.items.map((item, i) => <li key={i}>{item}</li>);
+      const items = block.items.map((item, i) => <li key={i}>{t(item)}</li>);
       return block.ordered ? (
         <ol className="rules-list">{items}</ol>
       ) : (
@@ -38,12 +44,12 @@ function Block({ block }: { block: RuleBlock }): ReactElement {
       return (
         <div className="rules-table-wrap">
           <table className="rules-table">
-            <caption>{block.caption}</caption>
+            <caption>{t(block.caption)}</caption>
             <thead>
               <tr>
                 {block.columns.map((c) => (
                   <th key={c} scope="col">
-                    {c}
+                    {t(c)}
                   </th>
                 ))}
               </tr>
@@ -54,10 +60,10 @@ function Block({ block }: { block: RuleBlock }): ReactElement {
                   {row.map((cell, c) =>
                     c === 0 ? (
                       <th key={c} scope="row">
-                        {cell}
+                        {cellText(t, cell)}
                       </th>
                     ) : (
-                      <td key={c}>{cell}</td>
+                      <td key={c}>{cellText(t, cell)}</td>
                     ),
                   )}
                 </tr>
@@ -67,16 +73,17 @@ function Block({ block }: { block: RuleBlock }): ReactElement {
         </div>
       );
     case 'empty':
-      return <p className="rules-empty">{block.text}</p>;
+      return <p className="rules-empty">{t(block.text)}</p>;
   }
 }
 
 function Section({ section, level }: { section: RuleSection; level: Level }) {
+  const t = useT();
   return (
     <section className="rules-section">
       {section.heading && (
         <Heading level={level} className="rules-section__heading">
-          {section.heading}
+          {t(section.heading)}
         </Heading>
       )}
       {section.blocks.map((block, i) => (
@@ -89,7 +96,7 @@ function Section({ section, level }: { section: RuleSection; level: Level }) {
 const tabIndexOf = (tabs: readonly RuleTab[], id: string | undefined) =>
   Math.max(
     0,
-    tabs.findIndex((t) => t.id === id),
+    tabs.findIndex((tab) => tab.id === id),
   );
 
 /**
@@ -104,6 +111,7 @@ export function RulesContent({
   onTabChange,
   headingLevel,
 }: RulesContentProps) {
+  const t = useT();
   const tabs = RULE_TABS;
   const baseId = useId();
   const [selected, setSelected] = useState(() => tabIndexOf(tabs, initialTabId));
@@ -172,7 +180,7 @@ export function RulesContent({
         className="rules-tablist"
         role="tablist"
         aria-orientation="vertical"
-        aria-label="Rules by sport and market"
+        aria-label={t('rules.tablist.label')}
         onKeyDown={onKeyDown}
       >
         {tabs.map((tab, i) => (
@@ -190,7 +198,7 @@ export function RulesContent({
             tabIndex={i === selected ? 0 : -1}
             onClick={() => select(i, false)}
           >
-            {tab.label}
+            {t(tab.label)}
           </button>
         ))}
       </div>
@@ -206,7 +214,7 @@ export function RulesContent({
             hidden={i !== selected}
           >
             <Heading level={titleLevel} className="rules-panel__title">
-              {tab.label}
+              {t(tab.label)}
             </Heading>
             <div className="rules-panel__body">
               {tab.sections.map((section, s) => (

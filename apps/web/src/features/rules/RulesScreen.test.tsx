@@ -3,6 +3,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RULE_TABS, RulesContent, RulesScreen } from './index.ts';
+import { activateLocale } from '../../lib/i18n/catalog.ts';
+import { t } from './i18n.ts';
 
 afterEach(cleanup);
 
@@ -209,11 +211,34 @@ describe('RulesContent in the modal', () => {
 
 describe('RULE_TABS', () => {
   it('has 27 tabs with unique slugs, and real text in every panel', () => {
-    expect(RULE_TABS.map((t) => t.label)).toEqual(SPEC_ORDER);
+    // Labels are message ids of the rules catalogue; in English they read as the spec spells them.
+    expect(RULE_TABS.map((tab) => t(tab.label))).toEqual(SPEC_ORDER);
     expect(new Set(RULE_TABS.map((t) => t.id)).size).toBe(27);
     for (const tab of RULE_TABS) {
       expect(tab.id).toMatch(/^[a-z0-9-]+$/);
       expect(tab.sections.length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('RulesContent in Hindi', () => {
+  afterEach(() => activateLocale('en'));
+
+  it('shows the tabs and rules in Hindi, with the same figures and the instrument codes as they are', async () => {
+    await activateLocale('hi');
+    const user = userEvent.setup();
+    render(<RulesScreen />);
+    expect(screen.getByRole('heading', { level: 1, name: 'नियम' })).toBeTruthy();
+    const labels = screen.getAllByRole('tab').map((tab) => tab.textContent);
+    expect(labels).toHaveLength(27);
+    expect(labels[0]).toBe('घुड़दौड़');
+    const horse = visiblePanel().textContent ?? '';
+    for (const figure of ['2.5%', '4.0%', '1.01', '15 मिनट', '7 दिनों', '24 घंटों', '5 सेकंड'])
+      expect(horse).toContain(figure);
+
+    await user.click(screen.getByRole('tab', { name: 'बाइनरी' }));
+    const table = within(visiblePanel()).getByRole('table', { name: /बाइनरी सेशन का समय/ });
+    expect(within(table).getByRole('rowheader', { name: 'GOLD, SILVER, CRUDE' })).toBeTruthy();
+    expect(table.textContent).toContain('11:30-22:30');
   });
 });

@@ -2,8 +2,15 @@
 // screen"); the figures come from spec §9 ("Settlement rules text", "Binary session hours") and the
 // conduct rules of spec §6. Sports the spec says nothing specific about get sober, standard exchange
 // rules without figures of their own. Where the spec is silent, see docs/decisions.md ("rules").
+//
+// Every text here is a message id of the `rules` catalogue (locales/en.po holds the English,
+// locales/hi.po the Hindi); RulesContent translates them when it renders (docs/i18n.md).
+import { msgId } from '../../lib/i18n/catalog.ts';
 
-/** One block of rule text inside a section. */
+/** A table cell: a message id, or data shown as it is (an instrument's code, a time of day). */
+export type RuleCell = string | { readonly data: string };
+
+/** One block of rule text inside a section (texts are message ids). */
 export type RuleBlock =
   | { readonly kind: 'paragraph'; readonly text: string }
   | { readonly kind: 'list'; readonly ordered?: boolean; readonly items: readonly string[] }
@@ -11,12 +18,13 @@ export type RuleBlock =
       readonly kind: 'table';
       readonly caption: string;
       readonly columns: readonly string[];
-      readonly rows: readonly (readonly string[])[];
+      readonly rows: readonly (readonly RuleCell[])[];
     }
   /** The panel has nothing to show (Teenpatti). */
   | { readonly kind: 'empty'; readonly text: string };
 
 export interface RuleSection {
+  /** The heading's message id. */
   readonly heading?: string;
   readonly blocks: readonly RuleBlock[];
 }
@@ -24,7 +32,7 @@ export interface RuleSection {
 export interface RuleTab {
   /** Stable slug, used in element ids and deep links. */
   readonly id: string;
-  /** The tab's label, exactly as the spec spells it. */
+  /** The tab label's message id (its English exactly as the spec spells it). */
   readonly label: string;
   readonly sections: readonly RuleSection[];
 }
@@ -32,7 +40,7 @@ export interface RuleTab {
 const p = (text: string): RuleBlock => ({ kind: 'paragraph', text });
 const ul = (...items: string[]): RuleBlock => ({ kind: 'list', items });
 
-/** Spec §9 "Binary session hours (Monday to Friday)", in Indian Standard Time. */
+/** Spec §9 "Binary session hours (Monday to Friday)", in Indian Standard Time: codes and times, the same in every language. */
 export const BINARY_SESSION_HOURS: readonly { readonly instruments: string; readonly hours: string }[] = [
   { instruments: 'NFY, B-NFY, AXS, ICI, RIL, SBI, TT STL', hours: '10:00-14:30' },
   { instruments: 'GOLD, SILVER, CRUDE', hours: '11:30-22:30' },
@@ -42,33 +50,28 @@ export const BINARY_SESSION_HOURS: readonly { readonly instruments: string; read
 /** Averages used in Big Bash League and IPL fancy when a match is abandoned or its overs are reduced. */
 const T20_LEAGUE_AVERAGES: RuleBlock = {
   kind: 'table',
-  caption: 'Average values used when a match is abandoned or its overs are reduced',
-  columns: ['Market', 'Average'],
+  caption: msgId('rules.t20Averages.caption'),
+  columns: [msgId('rules.t20Averages.col1'), msgId('rules.t20Averages.col2')],
   rows: [
-    ['Runs in the first over', '6 runs'],
-    ['Runs in the first 6 overs', '46 runs'],
-    ['Total fours in the match', '25 fours'],
-    ['Total sixes in the match', '10 sixes'],
-    ['Total wickets in the match', '12 wickets'],
+    [msgId('rules.t20Averages.row1.c1'), msgId('rules.t20Averages.row1.c2')],
+    [msgId('rules.t20Averages.row2.c1'), msgId('rules.t20Averages.row2.c2')],
+    [msgId('rules.t20Averages.row3.c1'), msgId('rules.t20Averages.row3.c2')],
+    [msgId('rules.t20Averages.row4.c1'), msgId('rules.t20Averages.row4.c2')],
+    [msgId('rules.t20Averages.row5.c1'), msgId('rules.t20Averages.row5.c2')],
   ],
 };
 
-const IN_PLAY_DELAY =
-  'In-play bets are accepted after a short delay. If the rate changes during that delay, your bet is placed only if the rate you asked for is still available.';
-
 /** General rules and the conduct rules of spec §6: they apply to every market. */
 export const GENERAL_RULES: RuleSection = {
-  heading: 'General rules (apply to every market)',
+  heading: msgId('rules.general.heading'),
   blocks: [
     ul(
-      'Any query about a result or a rate must be raised within 7 days of the event. Queries raised later cannot be considered.',
-      'If a bet has to be deleted (for example because it was accepted at a wrong rate or after the market should have been suspended), it is removed from your account within 24 hours and your balance and exposure are corrected.',
-      'The live TV has a delay of about 5 seconds. It is a guide only; bets are settled on the official result, not on what the TV shows.',
-      'The management’s decision is final in every matter, including results, settlement and disputes.',
+      msgId('rules.general.list1.item1'),
+      msgId('rules.general.list1.item2'),
+      msgId('rules.general.list1.item3'),
+      msgId('rules.general.list1.item4'),
     ),
-    p(
-      'Fair play. The company may suspend an id, or void its bets, when they look illegitimate: for example bets placed through a VPN, with a robot or other automated software, as multiple entries from the same IP address, or by punching (placing many bets at the same moment). In such cases only the winning bets are voided; losing bets stand. Traders may block an id at any time for suspicious activity.',
-    ),
+    p(msgId('rules.general.p1')),
   ],
 };
 
@@ -78,43 +81,34 @@ const withGeneral = (...sections: RuleSection[]): readonly RuleSection[] => [...
 export const RULE_TABS: readonly RuleTab[] = [
   {
     id: 'horse-racing',
-    label: 'Horse Racing',
+    label: msgId('rules.tab.horseRacing'),
     sections: withGeneral(
       {
-        heading: 'Results',
+        heading: msgId('rules.horseRacing.s1.heading'),
+        blocks: [ul(msgId('rules.horseRacing.s1.list1.item1'), msgId('rules.horseRacing.s1.list1.item2'))],
+      },
+      {
+        heading: msgId('rules.horseRacing.s2.heading'),
         blocks: [
+          p(msgId('rules.horseRacing.s2.p1')),
           ul(
-            'Bets are settled on the official result declared at the weigh-in. Any later change to that result, such as a stewards’ decision or an appeal, is ignored.',
-            'If two or more horses dead-heat, the winnings are divided between them in the usual way.',
+            msgId('rules.horseRacing.s2.list1.item1'),
+            msgId('rules.horseRacing.s2.list1.item2'),
+            msgId('rules.horseRacing.s2.list1.item3'),
+            msgId('rules.horseRacing.s2.list1.item4'),
           ),
+          p(msgId('rules.horseRacing.s2.p2')),
         ],
       },
       {
-        heading: 'When bets are void',
+        heading: msgId('rules.horseRacing.s3.heading'),
         blocks: [
-          p('All bets on a race are void if the race is:'),
+          p(msgId('rules.horseRacing.s3.p1')),
           ul(
-            'abandoned;',
-            'a walkover;',
-            'moved to a different venue;',
-            'not run on the day it was scheduled for (the local day at the course).',
-          ),
-          p(
-            'If the race is moved to a different surface (for example from turf to all-weather) at the same venue, bets stand.',
-          ),
-        ],
-      },
-      {
-        heading: 'Non-runners and reduction factors',
-        blocks: [
-          p(
-            'When a horse is withdrawn after the market has opened, it is given a reduction factor (RF): a percentage that reflects its chance of winning when it was withdrawn. Bets matched on the other horses before the withdrawal have their odds reduced, so that the price you took stays fair for the smaller field. Unmatched bets on the withdrawn horse are cancelled.',
-          ),
-          ul(
-            'Win market: the reduction applies only when the RF is 2.5% or more. The odds are reduced by the RF: for example 8.00 with an RF of 25% becomes 6.00. Unmatched lay bets on the other horses are then cancelled too. Below 2.5% nothing changes.',
-            'Place market: the reduction always applies, whatever the RF, to the winnings part of the odds: for example 8.00 with an RF of 25% becomes 6.25. Unmatched lay bets on the other horses are cancelled when the RF is 4.0% or more.',
-            'After a reduction, odds never fall below 1.01.',
-            'Reduction factors may be updated until about 15 minutes after the off (about 5 minutes for Australian and US races). Bets are settled on the final figures.',
+            msgId('rules.horseRacing.s3.list1.item1'),
+            msgId('rules.horseRacing.s3.list1.item2'),
+            msgId('rules.horseRacing.s3.list1.item3'),
+            msgId('rules.horseRacing.s3.list1.item4'),
           ),
         ],
       },
@@ -122,262 +116,236 @@ export const RULE_TABS: readonly RuleTab[] = [
   },
   {
     id: 'handball',
-    label: 'Handball',
+    label: msgId('rules.tab.handball'),
     sections: withGeneral({
-      heading: 'Handball',
+      heading: msgId('rules.handball.s1.heading'),
       blocks: [
         ul(
-          'Match markets are settled on the official result at the end of regular time. Extra time and penalty throws after a draw do not count unless the market name says they do.',
-          'If a match is abandoned, or postponed and not played as scheduled, bets on markets that are not yet decided are void. Markets already decided (for example the first-half result once the first half is over) stand.',
-          'A change of venue does not void bets.',
-          IN_PLAY_DELAY,
+          msgId('rules.handball.s1.list1.item1'),
+          msgId('rules.handball.s1.list1.item2'),
+          msgId('rules.handball.s1.list1.item3'),
+          msgId('rules.shared.inPlayDelay'),
         ),
       ],
     }),
   },
   {
     id: 'table-tennis',
-    label: 'Table Tennis',
+    label: msgId('rules.tab.tableTennis'),
     sections: withGeneral({
-      heading: 'Table tennis',
+      heading: msgId('rules.tableTennis.s1.heading'),
       blocks: [
         ul(
-          'Match markets are settled on the official result.',
-          'If a match does not start, or is awarded as a walkover, all bets are void.',
-          'If a match starts but is not completed (for example a player retires or is disqualified), bets on markets that are not yet decided are void. Games already completed are settled on their result.',
-          IN_PLAY_DELAY,
+          msgId('rules.tableTennis.s1.list1.item1'),
+          msgId('rules.tableTennis.s1.list1.item2'),
+          msgId('rules.tableTennis.s1.list1.item3'),
+          msgId('rules.shared.inPlayDelay'),
         ),
       ],
     }),
   },
   {
     id: 'basketball',
-    label: 'Basketball',
+    label: msgId('rules.tab.basketball'),
     sections: withGeneral({
-      heading: 'Basketball',
+      heading: msgId('rules.basketball.s1.heading'),
       blocks: [
         ul(
-          'Match markets include overtime unless the market name says otherwise.',
-          'If a match is stopped and not resumed, match bets stand only if 5 minutes or less of playing time were left; they are then settled on the score when play stopped. If more time was left, match bets are void.',
-          'Quarter and half markets are settled if that quarter or half was completed; otherwise they are void.',
-          IN_PLAY_DELAY,
+          msgId('rules.basketball.s1.list1.item1'),
+          msgId('rules.basketball.s1.list1.item2'),
+          msgId('rules.basketball.s1.list1.item3'),
+          msgId('rules.shared.inPlayDelay'),
         ),
       ],
     }),
   },
   {
     id: 'vollyball',
-    label: 'Vollyball',
+    label: msgId('rules.tab.vollyball'),
     sections: withGeneral({
-      heading: 'Volleyball',
+      heading: msgId('rules.vollyball.s1.heading'),
       blocks: [
         ul(
-          'Match markets are settled on the official result.',
-          'If a match does not start, or is not completed, bets on markets that are not yet decided are void. Sets already completed are settled on their result.',
-          'Point handicaps and totals count every point of every set played in the match.',
-          IN_PLAY_DELAY,
+          msgId('rules.vollyball.s1.list1.item1'),
+          msgId('rules.vollyball.s1.list1.item2'),
+          msgId('rules.vollyball.s1.list1.item3'),
+          msgId('rules.shared.inPlayDelay'),
         ),
       ],
     }),
   },
   {
     id: 'ice-hockey',
-    label: 'Ice Hockey',
+    label: msgId('rules.tab.iceHockey'),
     sections: withGeneral({
-      heading: 'Ice hockey',
+      heading: msgId('rules.iceHockey.s1.heading'),
       blocks: [
         ul(
-          'Match odds (home, draw, away) are settled on regular time only. Overtime and shoot-outs do not count.',
-          'Markets named “including overtime” (or money line) include overtime and any shoot-out.',
-          'If a match is abandoned, or postponed and not played as scheduled, bets on markets that are not yet decided are void.',
-          IN_PLAY_DELAY,
+          msgId('rules.iceHockey.s1.list1.item1'),
+          msgId('rules.iceHockey.s1.list1.item2'),
+          msgId('rules.iceHockey.s1.list1.item3'),
+          msgId('rules.shared.inPlayDelay'),
         ),
       ],
     }),
   },
   {
     id: 'football',
-    label: 'Football',
+    label: msgId('rules.tab.football'),
     sections: withGeneral(
       {
-        heading: 'Regular time',
-        blocks: [
-          p(
-            'Football markets are settled on regular time: the full match plus any stoppage time added by the referee. Extra time, golden goals and penalty shoot-outs do not count unless the market says so (for example a “To Qualify” market).',
-          ),
-        ],
+        heading: msgId('rules.football.s1.heading'),
+        blocks: [p(msgId('rules.football.s1.p1'))],
       },
       {
-        heading: 'Abandoned and postponed matches',
-        blocks: [
-          ul(
-            'If a match is not played within 48 hours of its scheduled kick-off, all bets are void.',
-            'If a match is abandoned, bets on markets not yet decided are void. Markets already decided (for example the first-half result, or a goal line already passed) stand.',
-          ),
-        ],
+        heading: msgId('rules.football.s2.heading'),
+        blocks: [ul(msgId('rules.football.s2.list1.item1'), msgId('rules.football.s2.list1.item2'))],
       },
       {
-        heading: 'Results',
-        blocks: [
-          ul(
-            'Results are taken from the official match result at the final whistle. Later changes, such as a result overturned by a disciplinary body, are ignored.',
-            IN_PLAY_DELAY,
-          ),
-        ],
+        heading: msgId('rules.football.s3.heading'),
+        blocks: [ul(msgId('rules.football.s3.list1.item1'), msgId('rules.shared.inPlayDelay'))],
       },
     ),
   },
   {
     id: 'tennis',
-    label: 'Tennis',
+    label: msgId('rules.tab.tennis'),
     sections: withGeneral({
-      heading: 'Tennis',
+      heading: msgId('rules.tennis.s1.heading'),
       blocks: [
         ul(
-          'If a match does not start, or a player gives a walkover, all bets are void.',
-          'If a player retires or is disqualified once the match has started, match odds are settled on the player who goes through to the next round (or wins the title, in a final).',
-          'Set and game markets already decided stand; those not yet decided when the match ends early are void.',
-          'If a match is interrupted (rain, bad light), bets stand as long as it is completed during the same tournament.',
-          'A change of court, surface, or from outdoor to indoor does not void bets.',
+          msgId('rules.tennis.s1.list1.item1'),
+          msgId('rules.tennis.s1.list1.item2'),
+          msgId('rules.tennis.s1.list1.item3'),
+          msgId('rules.tennis.s1.list1.item4'),
+          msgId('rules.tennis.s1.list1.item5'),
         ),
       ],
     }),
   },
   {
     id: 'snooker',
-    label: 'Snooker',
+    label: msgId('rules.tab.snooker'),
     sections: withGeneral({
-      heading: 'Snooker',
+      heading: msgId('rules.snooker.s1.heading'),
       blocks: [
         ul(
-          'Match markets are settled on the official result.',
-          'If a match does not start, all bets are void.',
-          'If a match starts but is not completed, match odds are settled on the player who goes through to the next round; frame handicaps, total frames and frames not yet completed are void.',
-          'A re-racked frame counts only once: the frame that is completed decides the frame markets.',
+          msgId('rules.snooker.s1.list1.item1'),
+          msgId('rules.snooker.s1.list1.item2'),
+          msgId('rules.snooker.s1.list1.item3'),
+          msgId('rules.snooker.s1.list1.item4'),
         ),
       ],
     }),
   },
   {
     id: 'e-games',
-    label: 'E-Games',
+    label: msgId('rules.tab.eGames'),
     sections: withGeneral({
-      heading: 'E-Games (esports)',
+      heading: msgId('rules.eGames.s1.heading'),
       blocks: [
         ul(
-          'Markets are settled on the official result published by the tournament organiser, including any overtime played to decide a map or game.',
-          'If a match is cancelled, or a team forfeits or gives a walkover before it starts, all bets are void.',
-          'If a team forfeits after the match has started, markets already decided stand and the rest are void.',
-          'If a map or game is replayed from the start because of a technical problem, only the replay counts.',
-          'A change in a team’s line-up does not void bets.',
+          msgId('rules.eGames.s1.list1.item1'),
+          msgId('rules.eGames.s1.list1.item2'),
+          msgId('rules.eGames.s1.list1.item3'),
+          msgId('rules.eGames.s1.list1.item4'),
+          msgId('rules.eGames.s1.list1.item5'),
         ),
       ],
     }),
   },
   {
     id: 'fustal',
-    label: 'Fustal',
+    label: msgId('rules.tab.fustal'),
     sections: withGeneral({
-      heading: 'Futsal',
+      heading: msgId('rules.fustal.s1.heading'),
       blocks: [
         ul(
-          'Futsal markets are settled on regular time: both halves as timed by the officials. Extra time and penalty shoot-outs do not count unless the market says so.',
-          'As in football, if a match is not played within 48 hours of its scheduled start, all bets are void.',
-          'If a match is abandoned, bets on markets not yet decided are void; markets already decided stand.',
-          IN_PLAY_DELAY,
+          msgId('rules.fustal.s1.list1.item1'),
+          msgId('rules.fustal.s1.list1.item2'),
+          msgId('rules.fustal.s1.list1.item3'),
+          msgId('rules.shared.inPlayDelay'),
         ),
       ],
     }),
   },
   {
     id: 'big-bash-league',
-    label: 'Big Bash League',
+    label: msgId('rules.tab.bigBashLeague'),
     sections: withGeneral(
       {
-        heading: 'Abandoned matches and reduced overs',
+        heading: msgId('rules.bigBashLeague.s1.heading'),
         blocks: [
-          p(
-            'If a match is abandoned or its overs are reduced, fancy markets are settled on average values instead of the actual score:',
-          ),
+          p(msgId('rules.bigBashLeague.s1.p1')),
           T20_LEAGUE_AVERAGES,
-          p(
-            'Averages can differ by ground and by event. Where a different average is announced for a ground or event, that figure applies.',
-          ),
+          p(msgId('rules.bigBashLeague.s1.p2')),
         ],
       },
       {
-        heading: 'Players and super overs',
+        heading: msgId('rules.bigBashLeague.s2.heading'),
         blocks: [
-          ul(
-            'A player who is dropped from the playing eleven for 3 matches is removed from the player markets, and bets on that player are void.',
-            'Super overs do not count in any fancy market.',
-          ),
+          ul(msgId('rules.bigBashLeague.s2.list1.item1'), msgId('rules.bigBashLeague.s2.list1.item2')),
         ],
       },
       {
-        heading: 'Caribbean Premier League (CPL)',
+        heading: msgId('rules.bigBashLeague.s3.heading'),
         blocks: [
-          ul(
-            'The same rules apply to CPL fancy, with CPL figures: the average for runs in the first 6 overs is 45 runs, and the default total of fours in a match is 22 fours.',
-            'CPL tournament markets are based on the full fixture of 33 matches.',
-          ),
+          ul(msgId('rules.bigBashLeague.s3.list1.item1'), msgId('rules.bigBashLeague.s3.list1.item2')),
         ],
       },
     ),
   },
   {
     id: 'lunch-favourite',
-    label: 'Lunch Favourite',
+    label: msgId('rules.tab.lunchFavourite'),
     sections: withGeneral({
-      heading: 'Lunch Favourite',
+      heading: msgId('rules.lunchFavourite.s1.heading'),
       blocks: [
-        p(
-          'This market asks which team will be the favourite at the lunch interval of the day named in the market: the team with the lower rate in our match market at the moment lunch is taken.',
-        ),
+        p(msgId('rules.lunchFavourite.s1.p1')),
         ul(
-          'If the match is decided before lunch, the winning team counts as the favourite.',
-          'If both teams have the same rate at lunch, all bets are void.',
-          'If no lunch interval is taken that day (for example because there is no play), all bets are void.',
+          msgId('rules.lunchFavourite.s1.list1.item1'),
+          msgId('rules.lunchFavourite.s1.list1.item2'),
+          msgId('rules.lunchFavourite.s1.list1.item3'),
         ),
       ],
     }),
   },
   {
     id: 'politics',
-    label: 'Politics',
+    label: msgId('rules.tab.politics'),
     sections: withGeneral({
-      heading: 'Politics',
+      heading: msgId('rules.politics.s1.heading'),
       blocks: [
         ul(
-          'Political markets (for example who will become Prime Minister or Chief Minister) are settled on the official announcement, and for offices on the person who is sworn in.',
-          'Later events, such as a resignation, a court case or a change of government, do not change the settlement.',
-          'If the event does not take place, or is postponed with no new date, all bets are void.',
-          'A market on a party counts that party only, not its alliance, unless the market name says otherwise.',
+          msgId('rules.politics.s1.list1.item1'),
+          msgId('rules.politics.s1.list1.item2'),
+          msgId('rules.politics.s1.list1.item3'),
+          msgId('rules.politics.s1.list1.item4'),
         ),
       ],
     }),
   },
   {
     id: 'bookmaker',
-    label: 'Bookmaker',
+    label: msgId('rules.tab.bookmaker'),
     sections: withGeneral(
       {
-        heading: 'How Bookmaker works',
+        heading: msgId('rules.bookmaker.s1.heading'),
         blocks: [
           ul(
-            'Bookmaker rates are shown in the Indian format: a rate of 45 means a stake of ₹100 wins ₹45 (decimal odds 1.45).',
-            'Bets are matched at once by the house at the rate shown, within the minimum and maximum stake of the market. If the rate changes before your bet arrives, it is not accepted at the old rate.',
-            'Bets accepted at an obviously wrong rate, or after the market should have been suspended (for example after a ball was bowled), are void.',
+            msgId('rules.bookmaker.s1.list1.item1'),
+            msgId('rules.bookmaker.s1.list1.item2'),
+            msgId('rules.bookmaker.s1.list1.item3'),
           ),
         ],
       },
       {
-        heading: 'Results',
+        heading: msgId('rules.bookmaker.s2.heading'),
         blocks: [
           ul(
-            'Bookmaker markets are settled on the official result of the match.',
-            'If a match cannot be completed, it is decided by comparing the two teams’ scores after the same number of overs: 25 overs of each innings in an ODI, 10 overs of each innings in a T20. The team with more runs at that point wins. If either team has not batted that many overs, all bets are void.',
-            'Any query about a Bookmaker result must be raised within 7 days.',
+            msgId('rules.bookmaker.s2.list1.item1'),
+            msgId('rules.bookmaker.s2.list1.item2'),
+            msgId('rules.bookmaker.s2.list1.item3'),
           ),
         ],
       },
@@ -385,267 +353,211 @@ export const RULE_TABS: readonly RuleTab[] = [
   },
   {
     id: 'teenpatti',
-    label: 'Teenpatti',
-    sections: [{ blocks: [{ kind: 'empty', text: 'No records found' }] }],
+    label: msgId('rules.tab.teenpatti'),
+    sections: [
+      {
+        blocks: [{ kind: 'empty', text: msgId('rules.teenpatti.empty') }],
+      },
+    ],
   },
   {
     id: 'cricketcasino',
-    label: 'CricketCasino',
+    label: msgId('rules.tab.cricketcasino'),
     sections: withGeneral({
-      heading: 'CricketCasino',
+      heading: msgId('rules.cricketcasino.s1.heading'),
       blocks: [
-        p(
-          'CricketCasino markets are decided by the last digit (0 to 9) of the score named in the market, for example a team’s runs at the end of a stated over.',
-        ),
+        p(msgId('rules.cricketcasino.s1.p1')),
         ul(
-          'If the innings ends before that over because the team is all out or reaches its target, the score at the end of the innings counts.',
-          'If that over is not reached for any other reason (rain, abandonment, overs reduced), all bets are void.',
-          'Scores are taken from the official scorecard.',
+          msgId('rules.cricketcasino.s1.list1.item1'),
+          msgId('rules.cricketcasino.s1.list1.item2'),
+          msgId('rules.cricketcasino.s1.list1.item3'),
         ),
       ],
     }),
   },
   {
     id: 'fancy-market-1',
-    label: 'Fancy Market 1',
+    label: msgId('rules.tab.fancyMarket1'),
     sections: withGeneral({
-      heading: 'Fancy Market 1',
+      heading: msgId('rules.fancyMarket1.s1.heading'),
       blocks: [
-        p(
-          'Fancy Market 1 offers back and lay prices on cricket propositions, such as whether a batsman will make a fifty or which team will lead after a stated over.',
-        ),
+        p(msgId('rules.fancyMarket1.s1.p1')),
         ul(
-          'Markets are settled on the official scorecard.',
-          'If a market cannot be decided because the match or innings is abandoned or its overs are reduced, bets are void, unless the proposition was already decided before play stopped.',
-          'Super overs do not count.',
+          msgId('rules.fancyMarket1.s1.list1.item1'),
+          msgId('rules.fancyMarket1.s1.list1.item2'),
+          msgId('rules.fancyMarket1.s1.list1.item3'),
         ),
       ],
     }),
   },
   {
     id: 'football-fancy',
-    label: 'Football Fancy',
+    label: msgId('rules.tab.footballFancy'),
     sections: withGeneral({
-      heading: 'Football Fancy',
+      heading: msgId('rules.footballFancy.s1.heading'),
       blocks: [
-        p('Football Fancy markets cover goals, corners and cards, for the match, a team or a half.'),
+        p(msgId('rules.footballFancy.s1.p1')),
         ul(
-          'They are settled on regular time, including stoppage time only. Extra time and penalty shoot-outs do not count.',
-          'If the match is not played within 48 hours of its scheduled kick-off, all bets are void.',
-          'If the match is abandoned, markets already decided stand and the rest are void.',
-          'Figures are taken from the official match statistics.',
+          msgId('rules.footballFancy.s1.list1.item1'),
+          msgId('rules.footballFancy.s1.list1.item2'),
+          msgId('rules.footballFancy.s1.list1.item3'),
+          msgId('rules.footballFancy.s1.list1.item4'),
         ),
       ],
     }),
   },
   {
     id: 'ipl',
-    label: 'IPL',
+    label: msgId('rules.tab.ipl'),
     sections: withGeneral(
       {
-        heading: 'Tournament markets',
-        blocks: [
-          p(
-            'IPL tournament markets (for example total sixes in the tournament) are based on the full fixture of 74 matches. When a match is abandoned or its overs are reduced, the averages below are used in place of the missing figures.',
-          ),
-        ],
+        heading: msgId('rules.ipl.s1.heading'),
+        blocks: [p(msgId('rules.ipl.s1.p1'))],
       },
       {
-        heading: 'Abandoned matches and reduced overs',
-        blocks: [
-          T20_LEAGUE_AVERAGES,
-          p(
-            'Averages can differ by ground and by event. Where a different average is announced for a ground or event, that figure applies.',
-          ),
-        ],
+        heading: msgId('rules.ipl.s2.heading'),
+        blocks: [T20_LEAGUE_AVERAGES, p(msgId('rules.ipl.s2.p1'))],
       },
       {
-        heading: 'Players and super overs',
-        blocks: [
-          ul(
-            'A player who is dropped from the playing eleven for 3 matches is removed from the player markets, and bets on that player are void.',
-            'Super overs do not count in any fancy market.',
-          ),
-        ],
+        heading: msgId('rules.ipl.s3.heading'),
+        blocks: [ul(msgId('rules.ipl.s3.list1.item1'), msgId('rules.ipl.s3.list1.item2'))],
       },
     ),
   },
   {
     id: 'kabaddi',
-    label: 'Kabaddi',
+    label: msgId('rules.tab.kabaddi'),
     sections: withGeneral({
-      heading: 'Kabaddi',
+      heading: msgId('rules.kabaddi.s1.heading'),
       blocks: [
         ul(
-          'Match markets are settled on the official result at full time.',
-          'If the match ends in a tie, it is settled as a tie where the market offers a tie; otherwise bets are void. A tie-break counts only in matches whose official result is decided by one.',
-          'If a match is abandoned, or postponed and not played as scheduled, bets on markets not yet decided are void.',
-          IN_PLAY_DELAY,
+          msgId('rules.kabaddi.s1.list1.item1'),
+          msgId('rules.kabaddi.s1.list1.item2'),
+          msgId('rules.kabaddi.s1.list1.item3'),
+          msgId('rules.shared.inPlayDelay'),
         ),
       ],
     }),
   },
   {
     id: 'world-cup',
-    label: 'World Cup',
+    label: msgId('rules.tab.worldCup'),
     // The spec shows this panel cut off: it ends mid-sentence, and nothing follows.
     sections: [
       {
-        heading: 'World Cup',
-        blocks: [
-          p(
-            'World Cup fancy and tournament markets are settled on the official scorecards of the tournament’s matches.',
-          ),
-          p(
-            'If a match is abandoned or its overs are reduced, per-team averages for each game are used instead of the actual figures: for example 295 runs for one team, and for fours, sixes and wickets the averages are…',
-          ),
-        ],
+        heading: msgId('rules.worldCup.s1.heading'),
+        blocks: [p(msgId('rules.worldCup.s1.p1')), p(msgId('rules.worldCup.s1.p2'))],
       },
     ],
   },
   {
     id: 'khado',
-    label: 'Khado',
+    label: msgId('rules.tab.khado'),
     sections: withGeneral(
       {
-        heading: 'Khado',
-        blocks: [
-          ul(
-            'A Khado bet wins if the figure (for example a team’s runs) ends within the range of runs you chose.',
-            'At least 70 overs must be played for Khado bets to stand; if fewer are played, all Khado bets are void.',
-          ),
-        ],
+        heading: msgId('rules.khado.s1.heading'),
+        blocks: [ul(msgId('rules.khado.s1.list1.item1'), msgId('rules.khado.s1.list1.item2'))],
       },
       {
-        heading: 'Lambi',
-        blocks: [
-          ul(
-            'Lambi is a Yes/No market on the total runs of a full innings.',
-            'In a Test match, at least 70 overs must be played in that innings for Lambi bets to stand, unless the team is all out.',
-          ),
-        ],
+        heading: msgId('rules.khado.s2.heading'),
+        blocks: [ul(msgId('rules.khado.s2.list1.item1'), msgId('rules.khado.s2.list1.item2'))],
       },
       {
-        heading: 'Meter',
-        blocks: [
-          ul(
-            'Meter bets win or lose by the difference between the final figure and the line you bet at.',
-            'The midpoint rule applies: if a Meter market closes without a final figure, it is settled on the midpoint of its last No and Yes values.',
-          ),
-        ],
+        heading: msgId('rules.khado.s3.heading'),
+        blocks: [ul(msgId('rules.khado.s3.list1.item1'), msgId('rules.khado.s3.list1.item2'))],
       },
     ),
   },
   {
     id: 'election',
-    label: 'Election',
+    label: msgId('rules.tab.election'),
     sections: withGeneral({
-      heading: 'Election',
+      heading: msgId('rules.election.s1.heading'),
       blocks: [
         ul(
-          'Election markets are settled on the official results declared by the Election Commission (or the official body for that election) when counting ends.',
-          'Later changes, such as recounts, court rulings, by-elections or members changing party, are ignored.',
-          'Seats are counted for the party named in the market only, not its alliance, unless the market name says otherwise.',
-          'If the election is cancelled, or postponed with no new date, all bets are void.',
+          msgId('rules.election.s1.list1.item1'),
+          msgId('rules.election.s1.list1.item2'),
+          msgId('rules.election.s1.list1.item3'),
+          msgId('rules.election.s1.list1.item4'),
         ),
       ],
     }),
   },
   {
     id: 'fancy',
-    label: 'Fancy',
+    label: msgId('rules.tab.fancy'),
     sections: withGeneral(
       {
-        heading: 'Session fancy',
+        heading: msgId('rules.fancy.s1.heading'),
         blocks: [
           ul(
-            'Fancy (session) markets are Yes/No bets on a line, for example No 45 or Yes 46 runs after a stated over. They are settled on the official scorecard.',
-            'If the innings ends early because the team is all out or reaches its target, the session is settled on the score at that point.',
-            'If a session cannot be completed for any other reason (rain, overs reduced, abandonment), bets on it are void, unless the line was already passed.',
-            'If a batsman retires hurt, his score when he left counts unless he returns to bat in the same innings.',
-            'Super overs do not count.',
+            msgId('rules.fancy.s1.list1.item1'),
+            msgId('rules.fancy.s1.list1.item2'),
+            msgId('rules.fancy.s1.list1.item3'),
+            msgId('rules.fancy.s1.list1.item4'),
+            msgId('rules.fancy.s1.list1.item5'),
           ),
         ],
       },
       {
-        heading: 'Test matches',
+        heading: msgId('rules.fancy.s2.heading'),
         blocks: [
           ul(
-            'Match-wide events (for example total fours or sixes in the match) need 300 overs to be played.',
-            'A Lambi (innings total) needs 70 overs to be played in that innings, unless the team is all out.',
-            'A 1st day session market needs 25 overs to be played in that session.',
-            'A 1st day total needs 80 overs to be played on the first day.',
-            'If those overs are not played, bets on the market are void.',
+            msgId('rules.fancy.s2.list1.item1'),
+            msgId('rules.fancy.s2.list1.item2'),
+            msgId('rules.fancy.s2.list1.item3'),
+            msgId('rules.fancy.s2.list1.item4'),
+            msgId('rules.fancy.s2.list1.item5'),
           ),
         ],
       },
       {
-        heading: 'One-day and T20 matches',
-        blocks: [
-          p(
-            'When a match is abandoned or its overs are reduced, match totals are settled on averages. In a T20 match the default total of fours is 24 fours; league matches use the averages shown on the Big Bash League and IPL tabs.',
-          ),
-        ],
+        heading: msgId('rules.fancy.s3.heading'),
+        blocks: [p(msgId('rules.fancy.s3.p1'))],
       },
       {
-        heading: 'Top batsman',
-        blocks: [
-          p(
-            'If two or more batsmen finish level as top batsman (a dead heat), winning bets are paid at 50% of the rate.',
-          ),
-        ],
+        heading: msgId('rules.fancy.s4.heading'),
+        blocks: [p(msgId('rules.fancy.s4.p1'))],
       },
     ),
   },
   {
     id: 'match',
-    label: 'Match',
+    label: msgId('rules.tab.match'),
     sections: withGeneral(
       {
-        heading: 'Tennis match',
-        blocks: [
-          ul(
-            'If a match does not start, or a player gives a walkover, all bets are void.',
-            'If a player retires or is disqualified once the match has started, the player who goes through to the next round is the winner.',
-          ),
-        ],
+        heading: msgId('rules.match.s1.heading'),
+        blocks: [ul(msgId('rules.match.s1.list1.item1'), msgId('rules.match.s1.list1.item2'))],
       },
       {
-        heading: 'Football match',
-        blocks: [
-          ul(
-            'Match odds are settled on regular time, including stoppage time only. Extra time and penalty shoot-outs do not count.',
-            'If the match is not played within 48 hours of its scheduled kick-off, all bets are void.',
-          ),
-        ],
+        heading: msgId('rules.match.s2.heading'),
+        blocks: [ul(msgId('rules.match.s2.list1.item1'), msgId('rules.match.s2.list1.item2'))],
       },
     ),
   },
   {
     id: 'binary',
-    label: 'Binary',
+    label: msgId('rules.tab.binary'),
     sections: withGeneral(
       {
-        heading: 'Binary sessions',
+        heading: msgId('rules.binary.s1.heading'),
         blocks: [
-          p(
-            'Binary markets are Yes/No bets on the level of an index, share or commodity at the close of its session. Sessions run Monday to Friday, at the hours below (Indian Standard Time):',
-          ),
+          p(msgId('rules.binary.s1.p1')),
           {
             kind: 'table',
-            caption: 'Binary session hours (Monday to Friday)',
-            columns: ['Instruments', 'Hours'],
-            rows: BINARY_SESSION_HOURS.map((s) => [s.instruments, s.hours]),
+            caption: msgId('rules.binary.s1.table1.caption'),
+            columns: [msgId('rules.binary.s1.table1.col1'), msgId('rules.binary.s1.table1.col2')],
+            rows: BINARY_SESSION_HOURS.map((s) => [{ data: s.instruments }, { data: s.hours }]),
           },
         ],
       },
       {
-        heading: 'Settlement',
+        heading: msgId('rules.binary.s2.heading'),
         blocks: [
           ul(
-            'Bets are settled on the official settlement price published after the session closes.',
-            'There are no sessions on Saturdays and Sundays, or on days when the underlying exchange is closed.',
-            'If no official settlement price is published for a session, all bets on it are void.',
+            msgId('rules.binary.s2.list1.item1'),
+            msgId('rules.binary.s2.list1.item2'),
+            msgId('rules.binary.s2.list1.item3'),
           ),
         ],
       },
