@@ -17,6 +17,11 @@ export default defineConfig({
       include: ['<rootDir>/src/features/{name}/'],
     },
     {
+      // The shared package's words and the server's answers (lib/i18n/ui-words.ts).
+      path: '<rootDir>/src/lib/i18n/locales/{locale}',
+      include: ['<rootDir>/src/lib/i18n/'],
+    },
+    {
       path: '<rootDir>/src/locales/{locale}',
       include: ['<rootDir>/src/app/', '<rootDir>/src/components/', '<rootDir>/src/lib/'],
     },

@@ -7,6 +7,7 @@ import { afterEach, vi } from 'vitest';
 import '@date-fns/tz';
 import { toast as toastify } from 'react-toastify';
 import { resetGlobalSettings } from '../src/lib/api/global-settings.ts';
+import { i18n } from '../src/lib/i18n/index.ts';
 import { forgetWaitingToasts } from '../src/lib/toast.ts';
 
 // Screens and heavy modals load lazily (one chunk per route): in a test the first import of a
@@ -20,6 +21,8 @@ window.scrollTo = () => {};
 
 afterEach(() => {
   cleanup();
+  // The language is module state as well: a test that switched to Hindi leaves English behind it.
+  if (i18n.locale !== 'en') i18n.activate('en');
   // The settings' store outlives a render (a module's state, as in a page): each test starts afresh.
   resetGlobalSettings();
   // Toasts are module state too (lib/toast.ts's waiting ones, react-toastify's shown ones): a toast

@@ -1,5 +1,6 @@
 // How a bet's figures read, the same in the bettor's reports and in the console's view of them.
 import { BET_READING, type Bet, type KindBet } from '@backlay/contract';
+import { uiWords } from './words.ts';
 
 /** Decimal odds as the exchange shows them: 1.5 → "1.5", 2 → "2", 2.02 → "2.02". */
 export const showOdds = (price: number): string => String(Number(price.toFixed(2)));
@@ -28,8 +29,9 @@ export const betKey = (b: Pick<Bet, 'kind' | 'bet_id'>): string => `${b.kind}:${
  * fancy; an Odd/Even fancy (no line) has two backs, its side named in selection_name.
  */
 export function sideWord(b: Omit<BetKindFields, 'bet_id' | 'rate'>): string {
-  if (BET_READING[b.kind].sides === 'yes-no' && b.line != null) return isBack(b) ? 'Yes' : 'No';
-  return isBack(b) ? 'Back' : 'Lay';
+  const w = uiWords();
+  if (BET_READING[b.kind].sides === 'yes-no' && b.line != null) return isBack(b) ? w.yes : w.no;
+  return isBack(b) ? w.back : w.lay;
 }
 
 /** The price column: decimal odds on the exchange, the quoted rate (per 100) on the house's kinds. */
@@ -48,18 +50,22 @@ export function kindBetParts(
   b: Pick<KindBet, 'kind' | 'is_back' | 'line' | 'rate' | 'selection_name'>,
   variant?: string,
 ): { side: string; what: string; price: string } {
+  const w = uiWords();
   if (BET_READING[b.kind].sides !== 'yes-no')
-    return { side: isBack(b) ? 'Back' : 'Lay', what: b.selection_name, price: String(b.rate) };
+    return { side: isBack(b) ? w.back : w.lay, what: b.selection_name, price: String(b.rate) };
   const named = /^(Odd|Even)$/.exec(b.selection_name)?.[1];
-  if (variant === 'ODD_EVEN' || named != null)
-    return { side: named ?? (isBack(b) ? 'Odd' : 'Even'), what: '', price: String(b.rate) };
+  if (variant === 'ODD_EVEN' || named != null) {
+    const odd = named != null ? named === 'Odd' : isBack(b);
+    return { side: odd ? w.odd : w.even, what: '', price: String(b.rate) };
+  }
   const what = b.selection_name.replace(/^(Yes|No)\s*/, '') || (b.line != null ? String(b.line) : '');
   return {
-    side: isBack(b) ? 'Yes' : 'No',
+    side: isBack(b) ? w.yes : w.no,
     what,
     price: b.line != null ? `${b.line} @ ${b.rate}` : String(b.rate),
   };
 }
 
 /** "Void", with the operator's words when given: "Void: Match abandoned". */
-export const voidWords = (reason?: string | null): string => (reason ? `Void: ${reason}` : 'Void');
+export const voidWords = (reason?: string | null): string =>
+  reason ? uiWords().voidWith(reason) : uiWords().void;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Modal } from './Modal.tsx';
+import { uiWords } from '../words.ts';
 import './ConfirmDialog.css';
 
 type ConfirmDialogProps = {
@@ -48,7 +49,7 @@ export function ConfirmDialog({
             disabled={busy}
             aria-busy={busy}
           >
-            {busy ? 'Working…' : confirmLabel}
+            {busy ? uiWords().working : confirmLabel}
           </button>
         </>
       }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { focusableIn, trapTab } from './focus.ts';
+import { uiWords } from '../words.ts';
 import './Modal.css';
 
 type ModalProps = {
@@ -26,7 +27,7 @@ export function Modal({
   children,
   className,
   footer,
-  closeLabel = 'Close',
+  closeLabel = uiWords().close,
 }: ModalProps) {
   const titleId = useId();
   const boxRef = useRef<HTMLDivElement>(null);

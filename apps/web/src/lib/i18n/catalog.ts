@@ -53,7 +53,7 @@ function fetchLocale(catalogue: Catalogue, locale: Locale): Promise<void> {
   const known = catalogue.fetching.get(locale);
   if (known) return known;
   const fetched = load().then(
-    ({ messages }: { messages: Messages }) => i18n.load(locale, messages),
+    ({ messages }: { messages: Messages }) => i18n.load(locale, { ...messages }),
     (err: unknown) => {
       // A chunk that cannot be fetched (offline): the messages stay English; the next switch tries again.
       catalogue.fetching.delete(locale);
@@ -115,10 +115,12 @@ export function defineCatalog(
   if (!catalogues.has(name)) {
     const catalogue: Catalogue = { loaders, fetching: new Map() };
     catalogues.set(name, catalogue);
-    i18n.load(SOURCE_LOCALE, english);
+    // Copies: Lingui keeps the first object it is given for a language and merges later loads
+    // into it, so one object shared by two languages would let the Hindi overwrite the English.
+    i18n.load(SOURCE_LOCALE, { ...english });
     // Every other language starts as English: a message shown before its translation arrives reads
     // in English. The translation, when it lands, replaces it (same ids).
-    for (const locale of LOCALES) if (locale !== SOURCE_LOCALE) i18n.load(locale, english);
+    for (const locale of LOCALES) if (locale !== SOURCE_LOCALE) i18n.load(locale, { ...english });
     if (i18n.locale && i18n.locale !== SOURCE_LOCALE) void fetchLocale(catalogue, i18n.locale as Locale);
   }
   return { useT: useTranslate, t: translate, Trans };

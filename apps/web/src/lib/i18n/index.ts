@@ -7,6 +7,8 @@ import { messages } from '../../locales/en.po';
 import { STORAGE_KEYS, storage } from '../storage.ts';
 import { activateLocale, defineCatalog, i18n, isLocale, SOURCE_LOCALE, type Locale } from './catalog.ts';
 
+export { translateAnswer } from './ui-words.ts';
+
 export {
   activeLocale,
   catalogsReady,
@@ -42,17 +44,28 @@ export async function showLocale(locale: Locale): Promise<void> {
   await activateLocale(locale);
 }
 
-export { i18n };
+/** A language picked on the login screen, before signing in, during this visit. */
+let chosenBeforeSignIn: Locale | null = null;
 
-/** The prefix of a server's or the contract's English answer kept in the shared catalogue. */
-const ANSWER_PREFIX = 'common.answer.';
+/** The login screen's switch: the bettor's latest word, which the sign-in will save. */
+export function noteChosenBeforeSignIn(locale: Locale): void {
+  chosenBeforeSignIn = locale;
+}
 
 /**
- * A message the server or the contract's checks wrote (a refusal, a field's error): in the active
- * language when the shared catalogue knows it (`common.answer.<the English text>`), else as sent.
- * The server answers in English (its contract is the same for every client: docs/i18n.md).
+ * At a finished sign-in: a language picked on the login screen just now is saved on the server
+ * (the bettor's latest word); otherwise the language the server remembers for the bettor is shown
+ * (their choice on another device). The save is loaded on demand: the login's first load carries
+ * no endpoint table (docs/performance.md, "First load").
  */
-export function translateAnswer(message: string): string {
-  const id = ANSWER_PREFIX + message;
-  return i18n.messages[id] === undefined ? message : i18n._(id);
+export function adoptSignInLanguage(remembered: string | undefined): void {
+  const picked = chosenBeforeSignIn;
+  chosenBeforeSignIn = null;
+  if (picked) {
+    void import('../api/set-language.ts').then((m) => m.saveLanguage(picked));
+    return;
+  }
+  if (isLocale(remembered) && remembered !== i18n.locale) void showLocale(remembered);
 }
+
+export { i18n };
