@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type For
 import { Spinner } from '@backlay/ui/components';
 import { DownloadApp } from '../../components/app-install/DownloadApp.tsx';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
+import { noteChosenBeforeSignIn } from '../../lib/i18n/index.ts';
 import { useGlobalSetting } from '../../lib/api/global-settings.ts';
 import { useNavigateTo } from '../../lib/navigation.ts';
 import { imageUrl } from '@backlay/ui/images';
@@ -98,7 +99,7 @@ export function LoginScreen() {
   return (
     <main className="login">
       <div className="login__card">
-        <LanguageSwitch id="login-language" className="login__language" />
+        <LanguageSwitch id="login-language" className="login__language" onChosen={noteChosenBeforeSignIn} />
         <div className="login__brand">
           {settings?.logo ? (
             <img className="login__logo" src={imageUrl(settings.logo)} alt={title} />

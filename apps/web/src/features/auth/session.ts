@@ -6,6 +6,7 @@
  */
 import type { SecondStepChallenge, UserInfo } from '@backlay/contract';
 import { create } from 'zustand';
+import { adoptSignInLanguage } from '../../lib/i18n/index.ts';
 import { saveSignIn, STORAGE_KEYS, storage } from '../../lib/storage.ts';
 import { useClientStore } from '../../lib/store.ts';
 
@@ -45,6 +46,7 @@ export function finishSignIn(user: UserInfo): boolean {
   saveSignIn(user);
   cancelSecondStep();
   useClientStore.getState().setLoggedIn(user);
+  adoptSignInLanguage(user.language);
   return true;
 }
 
