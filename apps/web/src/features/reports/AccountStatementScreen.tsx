@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { formatDateTime } from '@backlay/ui/time';
+import { msgId } from '../../lib/i18n/catalog.ts';
 import { useAccountStatement, type AccountStatementRequest } from './api/account-statement.ts';
 import { defaultRange, type DayRange } from './days.ts';
 import { formatMoney, signClass } from './format.ts';
+import { Trans, useT } from './i18n.ts';
 import { MarketBetsModal, type MarketRef } from './MarketBetsModal.tsx';
 import { FilterSelect, RangeForm } from './RangeForm.tsx';
 import { EmptyRow, Pager, QueryView } from './ReportStates.tsx';
@@ -13,13 +15,14 @@ import { TableWrap } from './TableWrap.tsx';
 type AccountType = 'all' | 'deposit_withdraw' | 'game';
 
 const TYPES = [
-  { value: 'all', label: 'All' },
-  { value: 'deposit_withdraw', label: 'Deposit/Withdraw' },
-  { value: 'game', label: 'Game' },
+  { value: 'all', label: msgId('reports.filters.all') },
+  { value: 'deposit_withdraw', label: msgId('reports.statement.typeDepositWithdraw') },
+  { value: 'game', label: msgId('reports.statement.typeGame') },
 ] as const satisfies readonly { value: AccountType; label: string }[];
 
 /** report/account-statement: opening balance, every transfer of the range with the balance after it, closing balance. */
 export function AccountStatementScreen() {
+  const t = useT();
   const [range, setRange] = useState<DayRange>(() => defaultRange());
   const [type, setType] = useState<AccountType>('all');
   const [req, setReq] = useState<AccountStatementRequest>(() => ({
@@ -36,38 +39,55 @@ export function AccountStatementScreen() {
       <ReportNav />
       <section className="report__card" aria-labelledby="report-title">
         <h1 id="report-title" className="report__title">
-          Account Statement
+          {t('reports.statement.title')}
         </h1>
         <RangeForm
           range={range}
           onRangeChange={setRange}
           onSubmit={() => setReq({ from_date: range.from, to_date: range.to, account_type: type, page: 1 })}
         >
-          <FilterSelect label="Type" value={type} options={TYPES} onChange={setType} />
+          <FilterSelect
+            label={t('reports.filters.type')}
+            value={type}
+            options={TYPES.map((o) => ({ value: o.value, label: t(o.label) }))}
+            onChange={setType}
+          />
         </RangeForm>
 
-        <QueryView query={q} what="the account statement">
+        <QueryView
+          query={q}
+          loading={t('reports.statement.loading')}
+          failed={(reason) => t('reports.statement.loadFailed', { reason })}
+        >
           {(data) => (
             <>
               <p className="report__balance">
-                Opening balance: <strong>{formatMoney(data.opening_balance)}</strong>
+                <Trans
+                  id="reports.statement.openingBalance"
+                  values={{ amount: formatMoney(data.opening_balance) }}
+                  components={{ 0: <strong /> }}
+                />
               </p>
-              <TableWrap label="Account statement table">
-                <table className="table report-table" aria-label="Account statement" aria-busy={q.isFetching}>
+              <TableWrap label={t('reports.statement.region')}>
+                <table
+                  className="table report-table"
+                  aria-label={t('reports.statement.table')}
+                  aria-busy={q.isFetching}
+                >
                   <thead>
                     <tr>
-                      <th scope="col">Date</th>
+                      <th scope="col">{t('reports.col.date')}</th>
                       <th scope="col" className="wide">
-                        Description
+                        {t('reports.col.description')}
                       </th>
                       <th scope="col" className="num">
-                        Credit
+                        {t('reports.col.credit')}
                       </th>
                       <th scope="col" className="num">
-                        Debit
+                        {t('reports.col.debit')}
                       </th>
                       <th scope="col" className="num">
-                        Balance
+                        {t('reports.col.balance')}
                       </th>
                     </tr>
                   </thead>
@@ -83,7 +103,7 @@ export function AccountStatementScreen() {
                               <button
                                 type="button"
                                 className="link-button"
-                                title="Show the bets of this market"
+                                title={t('reports.marketBets.open')}
                                 onClick={() => setMarket({ market_id: r.market_id!, title: r.description })}
                               >
                                 {r.description}
@@ -108,7 +128,11 @@ export function AccountStatementScreen() {
                 </table>
               </TableWrap>
               <p className="report__balance">
-                Closing balance: <strong>{formatMoney(data.closing_balance)}</strong>
+                <Trans
+                  id="reports.statement.closingBalance"
+                  values={{ amount: formatMoney(data.closing_balance) }}
+                  components={{ 0: <strong /> }}
+                />
               </p>
               <Pager
                 page={data.page}

@@ -1,17 +1,27 @@
 import type { SettledBet } from '@backlay/contract';
+import { msgId } from '../../lib/i18n/catalog.ts';
+import { useT } from './i18n.ts';
 
 /** Back (blue) or Lay (pink), in the market screen's colours; `label` names it as its market does (Yes/No). */
 export function SideBadge({ back, label }: { back: boolean; label?: string }) {
+  const t = useT();
   return (
     <span className={`side-badge side-badge--${back ? 'back' : 'lay'}`}>
-      {label ?? (back ? 'Back' : 'Lay')}
+      {label ?? (back ? t('reports.side.back') : t('reports.side.lay'))}
     </span>
   );
 }
 
-const RESULT_WORD: Record<SettledBet['result'], string> = { WON: 'Won', LOST: 'Lost', VOID: 'Void' };
+export const RESULT_WORD: Record<SettledBet['result'], string> = {
+  WON: msgId('reports.result.won'),
+  LOST: msgId('reports.result.lost'),
+  VOID: msgId('reports.result.void'),
+};
 
 /** Won (green), Lost (red), Void (grey). */
 export function ResultBadge({ result }: { result: SettledBet['result'] }) {
-  return <span className={`result-badge result-badge--${result.toLowerCase()}`}>{RESULT_WORD[result]}</span>;
+  const t = useT();
+  return (
+    <span className={`result-badge result-badge--${result.toLowerCase()}`}>{t(RESULT_WORD[result])}</span>
+  );
 }

@@ -1,10 +1,12 @@
 import { useId, useState } from 'react';
 import { SEARCH_DEBOUNCE_MS } from '../../lib/constants.ts';
+import { msgId } from '../../lib/i18n/catalog.ts';
 import { formatDateTime } from '@backlay/ui/time';
 import { useBetHistory } from './api/bet-history.ts';
-import { ResultBadge, SideBadge } from './Badges.tsx';
+import { RESULT_WORD, ResultBadge, SideBadge } from './Badges.tsx';
 import { defaultRange, type DayRange } from './days.ts';
 import { betKey, formatMoney, isBack, matchMarket, shownPrice, sideWord, signClass } from './format.ts';
+import { useT } from './i18n.ts';
 import { FilterSelect, RangeForm } from './RangeForm.tsx';
 import { EmptyRow, Pager, QueryView } from './ReportStates.tsx';
 import { ReportNav } from './ReportNav.tsx';
@@ -15,16 +17,17 @@ import { TableWrap } from './TableWrap.tsx';
 type ResultFilter = 'all' | 'WON' | 'LOST' | 'VOID';
 
 const RESULTS = [
-  { value: 'all', label: 'All' },
-  { value: 'WON', label: 'Won' },
-  { value: 'LOST', label: 'Lost' },
-  { value: 'VOID', label: 'Void' },
+  { value: 'all', label: msgId('reports.filters.all') },
+  { value: 'WON', label: RESULT_WORD.WON },
+  { value: 'LOST', label: RESULT_WORD.LOST },
+  { value: 'VOID', label: RESULT_WORD.VOID },
 ] as const satisfies readonly { value: ResultFilter; label: string }[];
 
 type Applied = { from: string; to: string; result: ResultFilter };
 
 /** report/bet-history: settled bets of the chosen days with their results and profit or loss. */
 export function BetHistoryScreen() {
+  const t = useT();
   const searchId = useId();
   const [range, setRange] = useState<DayRange>(() => defaultRange());
   const [result, setResult] = useState<ResultFilter>('all');
@@ -48,48 +51,61 @@ export function BetHistoryScreen() {
       <ReportNav />
       <section className="report__card" aria-labelledby="report-title">
         <h1 id="report-title" className="report__title">
-          Bet History
+          {t('reports.history.title')}
         </h1>
         <RangeForm range={range} onRangeChange={setRange} onSubmit={() => setApplied({ ...range, result })}>
-          <FilterSelect label="Result" value={result} options={RESULTS} onChange={setResult} />
+          <FilterSelect
+            label={t('reports.filters.result')}
+            value={result}
+            options={RESULTS.map((o) => ({ value: o.value, label: t(o.label) }))}
+            onChange={setResult}
+          />
         </RangeForm>
         <div className="report__filters report__filters--search">
           <div className="report__field report__field--grow">
-            <label htmlFor={searchId}>Search</label>
+            <label htmlFor={searchId}>{t('reports.search.label')}</label>
             <input
               id={searchId}
               type="search"
               value={search}
-              placeholder="Match, market or runner"
+              placeholder={t('reports.search.placeholder')}
               maxLength={200}
               onChange={(e) => setSearch(e.target.value)}
             />
           </div>
         </div>
-        <QueryView query={q} what="your bet history">
+        <QueryView
+          query={q}
+          loading={t('reports.history.loading')}
+          failed={(reason) => t('reports.history.loadFailed', { reason })}
+        >
           {(data) => (
             <>
-              <TableWrap label="Settled bets table">
-                <table className="table report-table" aria-label="Settled bets" aria-busy={q.isFetching}>
+              <TableWrap label={t('reports.history.region')}>
+                <table
+                  className="table report-table"
+                  aria-label={t('reports.history.table')}
+                  aria-busy={q.isFetching}
+                >
                   <thead>
                     <tr>
-                      <th scope="col">Settled</th>
+                      <th scope="col">{t('reports.col.settled')}</th>
                       <th scope="col" className="wide">
-                        Match › Market
+                        {t('reports.col.matchMarket')}
                       </th>
-                      <th scope="col">Selection</th>
-                      <th scope="col">Type</th>
+                      <th scope="col">{t('reports.col.selection')}</th>
+                      <th scope="col">{t('reports.col.type')}</th>
                       <th scope="col" className="num">
-                        Odds
+                        {t('reports.col.odds')}
                       </th>
                       <th scope="col" className="num">
-                        Stake
+                        {t('reports.col.stake')}
                       </th>
-                      <th scope="col">Result</th>
+                      <th scope="col">{t('reports.col.result')}</th>
                       <th scope="col" className="num">
-                        Profit/Loss
+                        {t('reports.col.profitLoss')}
                       </th>
-                      <th scope="col">Placed</th>
+                      <th scope="col">{t('reports.col.placed')}</th>
                     </tr>
                   </thead>
                   <tbody>

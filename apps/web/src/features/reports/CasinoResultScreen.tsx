@@ -3,11 +3,13 @@ import { formatDateTime } from '@backlay/ui/time';
 import { useId, useState, type FormEvent } from 'react';
 import { areCards, CasinoCard } from '../../components/CasinoCards.tsx';
 import { Spinner } from '../../components/index.ts';
+import { msgId } from '../../lib/i18n/catalog.ts';
 import { useClientStore } from '../../lib/store.ts';
 import { useCasinoResults, type CasinoResultsRequest } from './api/casino-results.ts';
 import { useCasinoTables, type CasinoTableGroup } from './api/casino-tables.ts';
 import { isReportDay, todayIst } from './days.ts';
-import { EmptyRow, LoadError, Pager, QueryView } from './ReportStates.tsx';
+import { useT } from './i18n.ts';
+import { EmptyRow, failureReason, LoadError, Pager, QueryView } from './ReportStates.tsx';
 import { ReportNav } from './ReportNav.tsx';
 import './reports.css';
 import { TableWrap } from './TableWrap.tsx';
@@ -23,6 +25,7 @@ type RoundRef = { match_id: number; round_id: number };
 
 /** report/casino-result: a casino table's rounds on a day, each with its cards, seed hash and seed. */
 export function CasinoResultScreen() {
+  const t = useT();
   const tables = useCasinoTables();
   const [today] = useState(() => todayIst());
   // The form's values once touched, and the ones last submitted; until then the first table of
@@ -54,15 +57,18 @@ export function CasinoResultScreen() {
       <ReportNav />
       <section className="report__card" aria-labelledby="report-title">
         <h1 id="report-title" className="report__title">
-          Casino Results
+          {t('reports.casino.title')}
         </h1>
         {tables.isPending ? (
-          <Spinner label="Loading the casino tables…" />
+          <Spinner label={t('reports.casino.tablesLoading')} />
         ) : tables.error ? (
-          <LoadError what="the casino tables" error={tables.error} onRetry={tables.refetch} />
+          <LoadError
+            message={t('reports.casino.tablesLoadFailed', { reason: failureReason(tables.error) })}
+            onRetry={tables.refetch}
+          />
         ) : first === null ? (
           <p className="report__note" role="status">
-            No casino table is running yet.
+            {t('reports.casino.noTables')}
           </p>
         ) : (
           <>
@@ -74,10 +80,14 @@ export function CasinoResultScreen() {
               busy={q.isFetching}
             />
             {req ? (
-              <QueryView query={q} what="the casino results">
+              <QueryView
+                query={q}
+                loading={t('reports.casino.loading')}
+                failed={(reason) => t('reports.casino.loadFailed', { reason })}
+              >
                 {(data) => (
                   <>
-                    <TableWrap label="Casino results table">
+                    <TableWrap label={t('reports.casino.region')}>
                       <RoundsTable data={data} busy={q.isFetching} onOpen={open} />
                     </TableWrap>
                     <Pager
@@ -112,23 +122,25 @@ function DayForm({
   onSubmit: (f: Filters) => void;
   busy: boolean;
 }) {
+  const t = useT();
   const id = useId();
+  // Why the form cannot be sent: a message id.
   const [error, setError] = useState<string | null>(null);
   const today = todayIst();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const problem = !isReportDay(filters.date)
-      ? 'Choose a valid date.'
+      ? msgId('reports.casino.invalidDate')
       : filters.date > today
-        ? 'Choose a date that is not in the future.'
+        ? msgId('reports.casino.futureDate')
         : null;
     setError(problem);
     if (!problem) onSubmit(filters);
   };
   return (
-    <form className="report__filters" onSubmit={submit} noValidate aria-label="Filters">
+    <form className="report__filters" onSubmit={submit} noValidate aria-label={t('reports.filters.label')}>
       <div className="report__field">
-        <label htmlFor={`${id}-table`}>Table</label>
+        <label htmlFor={`${id}-table`}>{t('reports.casino.tableField')}</label>
         <select
           id={`${id}-table`}
           value={filters.match_id ?? ''}
@@ -136,9 +148,9 @@ function DayForm({
         >
           {groups.map((g) => (
             <optgroup key={g.series_id} label={g.name}>
-              {g.tables.map((t) => (
-                <option key={t.match_id} value={t.match_id}>
-                  {t.table_name}
+              {g.tables.map((table) => (
+                <option key={table.match_id} value={table.match_id}>
+                  {table.table_name}
                 </option>
               ))}
             </optgroup>
@@ -148,7 +160,7 @@ function DayForm({
       <div className="report__field">
         <DayField
           id={`${id}-date`}
-          label="Date"
+          label={t('reports.casino.date')}
           value={filters.date}
           max={today}
           invalid={error !== null && error !== undefined}
@@ -157,11 +169,11 @@ function DayForm({
         />
       </div>
       <button type="submit" className="btn btn--primary report__submit" disabled={busy}>
-        Submit
+        {t('reports.filters.submit')}
       </button>
       {error ? (
         <p id={`${id}-error`} className="field__error report__range-error" role="alert">
-          {error}
+          {t(error)}
         </p>
       ) : null}
     </form>
@@ -177,26 +189,32 @@ function RoundsTable({
   busy: boolean;
   onOpen: (round: RoundRef) => void;
 }) {
+  const t = useT();
   return (
-    <table className="table report-table casino-results" aria-label="Casino results" aria-busy={busy}>
+    <table
+      className="table report-table casino-results"
+      aria-label={t('reports.casino.results')}
+      aria-busy={busy}
+    >
       <thead>
         <tr>
-          <th scope="col">Round</th>
-          <th scope="col">Time</th>
-          <th scope="col">Result</th>
+          <th scope="col">{t('reports.col.round')}</th>
+          <th scope="col">{t('reports.col.time')}</th>
+          <th scope="col">{t('reports.col.result')}</th>
           <th scope="col" className="wide">
-            Cards
+            {t('reports.col.cards')}
           </th>
-          <th scope="col">Seed hash</th>
-          <th scope="col">Seed</th>
+          <th scope="col">{t('reports.col.seedHash')}</th>
+          <th scope="col">{t('reports.col.seed')}</th>
         </tr>
       </thead>
       <tbody>
         {data.rows.length === 0 ? (
-          <EmptyRow colSpan={6}>No rounds on this day</EmptyRow>
+          <EmptyRow colSpan={6}>{t('reports.casino.noRounds')}</EmptyRow>
         ) : (
           data.rows.map((r) => {
             const ref = { match_id: r.match_id, round_id: r.round_id };
+            const voided = r.state === 'VOID';
             return (
               // The whole row opens the round for a mouse; its button does for a keyboard.
               <tr
@@ -210,14 +228,14 @@ function RoundsTable({
                   <button
                     type="button"
                     className="link-button"
-                    aria-label={`Round ${r.round_id}: show the result`}
+                    aria-label={t('reports.casino.openRound', { round: r.round_id })}
                     onClick={() => onOpen(ref)}
                   >
                     {r.round_id}
                   </button>
                 </td>
                 <td className="nowrap">{formatDateTime(r.finished_at ?? r.opened_at)}</td>
-                <td>{r.result?.summary ?? (r.state === 'VOID' ? 'Void' : '')}</td>
+                <td>{r.result?.summary ?? (voided ? t('reports.casino.void') : '')}</td>
                 <td>
                   <RowSteps round={r} />
                 </td>
@@ -235,11 +253,16 @@ function RoundsTable({
 }
 
 function RowSteps({ round }: { round: CasinoRoundResult }) {
+  const t = useT();
   const steps = round.dealt;
-  if (steps.length === 0) return <span className="casino-results__muted">None</span>;
+  if (steps.length === 0) return <span className="casino-results__muted">{t('reports.casino.none')}</span>;
   if (!areCards(steps)) {
     const shown = steps.slice(0, CARDS_IN_ROW).join(' · ');
-    return <span>{steps.length > CARDS_IN_ROW ? `${shown} … (${steps.length} steps)` : shown}</span>;
+    return (
+      <span>
+        {steps.length > CARDS_IN_ROW ? t('reports.casino.someSteps', { shown, count: steps.length }) : shown}
+      </span>
+    );
   }
   const rest = steps.length - CARDS_IN_ROW;
   return (
@@ -247,15 +270,19 @@ function RowSteps({ round }: { round: CasinoRoundResult }) {
       {steps.slice(0, CARDS_IN_ROW).map((code, k) => (
         <CasinoCard key={k} code={code} small />
       ))}
-      {rest > 0 ? <span className="casino-results__more">+{rest} more</span> : null}
+      {rest > 0 ? (
+        <span className="casino-results__more">{t('reports.casino.moreCards', { count: rest })}</span>
+      ) : null}
     </span>
   );
 }
 
 function NoSeed({ round }: { round: CasinoRoundResult }) {
+  const t = useT();
+  const voided = round.state === 'VOID';
   return (
     <span className="casino-results__muted">
-      {round.state === 'VOID' ? 'Not revealed (void)' : 'Not yet'}
+      {voided ? t('reports.casino.seedVoid') : t('reports.casino.seedNotYet')}
     </span>
   );
 }

@@ -1,8 +1,10 @@
 import type { Bet } from '@backlay/contract';
 import { useId, useState } from 'react';
 import { toast } from '../../lib/toast.ts';
+import { translateAnswer } from '../../lib/i18n/index.ts';
 import { Spinner, Tabs } from '../../components/index.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../lib/constants.ts';
+import { msgId } from '../../lib/i18n/catalog.ts';
 import { formatDateTime } from '@backlay/ui/time';
 import { useCancelBet } from './api/cancel-bet.ts';
 import { useCurrentBets } from './api/current-bets.ts';
@@ -17,7 +19,8 @@ import {
   sideWord,
   voidWords,
 } from './format.ts';
-import { EmptyRow, Pager, QueryView } from './ReportStates.tsx';
+import { useT } from './i18n.ts';
+import { EmptyRow, failureReason, Pager, QueryView } from './ReportStates.tsx';
 import { ReportNav } from './ReportNav.tsx';
 import { useDebounced } from './useDebounced.ts';
 import './reports.css';
@@ -25,24 +28,34 @@ import { TableWrap } from './TableWrap.tsx';
 
 type BetType = 'M' | 'U' | 'D';
 
-const TABS: { id: BetType; label: string }[] = [
-  { id: 'M', label: 'Matched' },
-  { id: 'U', label: 'Unmatched' },
-  { id: 'D', label: 'Cancelled/Lapsed' },
+/** Each tab: its label and its table's name (message ids). */
+const TABS: { id: BetType; label: string; table: string }[] = [
+  {
+    id: 'M',
+    label: msgId('reports.currentBets.tabMatched'),
+    table: msgId('reports.currentBets.tableMatched'),
+  },
+  {
+    id: 'U',
+    label: msgId('reports.currentBets.tabUnmatched'),
+    table: msgId('reports.currentBets.tableUnmatched'),
+  },
+  { id: 'D', label: msgId('reports.currentBets.tabLapsed'), table: msgId('reports.currentBets.tableLapsed') },
 ];
 
 const STATUS_WORD: Record<Bet['status'], string> = {
-  MATCHED: 'Matched',
-  PARTIAL: 'Partly matched',
-  UNMATCHED: 'Unmatched',
-  CANCELLED: 'Cancelled',
-  LAPSED: 'Lapsed',
-  VOIDED: 'Voided',
-  SETTLED: 'Settled',
+  MATCHED: msgId('reports.status.matched'),
+  PARTIAL: msgId('reports.status.partial'),
+  UNMATCHED: msgId('reports.status.unmatched'),
+  CANCELLED: msgId('reports.status.cancelled'),
+  LAPSED: msgId('reports.status.lapsed'),
+  VOIDED: msgId('reports.status.voided'),
+  SETTLED: msgId('reports.status.settled'),
 };
 
 /** report/current-bet: the caller's matched, unmatched and cancelled/lapsed bets; unmatched ones can be cancelled. */
 export function CurrentBetsScreen() {
+  const t = useT();
   const searchId = useId();
   const [tab, setTab] = useState<BetType>('M');
   const [search, setSearch] = useState('');
@@ -54,19 +67,23 @@ export function CurrentBetsScreen() {
   const q = useCurrentBets({ bet_type: tab, page, ...(term ? { search: term } : {}) });
 
   const cancel = useCancelBet((result, error) => {
-    if (error) toast.error(error.message);
-    else if (result && !result.status) toast.error(result.message);
+    if (error) toast.error(failureReason(error));
+    else if (result && !result.status) toast.error(translateAnswer(result.message));
     else if (result?.status && result.data.cancelled === 0)
-      toast.info('Nothing was left to cancel: the bet has matched or closed.');
+      toast.info(t('reports.currentBets.nothingToCancel'));
     else if (result?.status)
-      toast.success(`Bet cancelled: ₹${formatMoney(result.data.size_cancelled)} returned.`);
+      toast.success(t('reports.currentBets.cancelled', { amount: formatMoney(result.data.size_cancelled) }));
   });
 
   const table = (
-    <QueryView query={q} what="your bets">
+    <QueryView
+      query={q}
+      loading={t('reports.currentBets.loading')}
+      failed={(reason) => t('reports.currentBets.loadFailed', { reason })}
+    >
       {(data) => (
         <>
-          <TableWrap label="Current bets table">
+          <TableWrap label={t('reports.currentBets.region')}>
             <BetsTable
               tab={tab}
               bets={data.bets}
@@ -92,27 +109,31 @@ export function CurrentBetsScreen() {
       <ReportNav />
       <section className="report__card" aria-labelledby="report-title">
         <h1 id="report-title" className="report__title">
-          Current Bets
+          {t('reports.currentBets.title')}
         </h1>
         <div className="report__filters">
           <div className="report__field report__field--grow">
-            <label htmlFor={searchId}>Search</label>
+            <label htmlFor={searchId}>{t('reports.search.label')}</label>
             <input
               id={searchId}
               type="search"
               value={search}
-              placeholder="Match, market or runner"
+              placeholder={t('reports.search.placeholder')}
               maxLength={200}
               onChange={(e) => setSearch(e.target.value)}
             />
           </div>
         </div>
         <Tabs
-          label="Bet type"
+          label={t('reports.currentBets.tabsLabel')}
           className="report__tabs"
           selected={tab}
           onSelect={(id) => setTab(id as BetType)}
-          items={TABS.map((t) => ({ id: t.id, label: t.label, panel: t.id === tab ? table : null }))}
+          items={TABS.map((item) => ({
+            id: item.id,
+            label: t(item.label),
+            panel: item.id === tab ? table : null,
+          }))}
         />
       </section>
     </div>
@@ -132,44 +153,45 @@ function BetsTable({
   cancellingId: number | undefined;
   onCancel: (bet: Bet) => void;
 }) {
-  const cols = tab === 'M' ? 8 : 9 + (tab === 'U' ? 1 : 0);
+  const t = useT();
+  const matched = tab === 'M';
+  const unmatched = tab === 'U';
+  const lapsed = tab === 'D';
+  const cols = matched ? 8 : 9 + (unmatched ? 1 : 0);
+  const name = TABS.find((item) => item.id === tab)?.table;
   return (
-    <table
-      className="table report-table"
-      aria-label={`${TABS.find((t) => t.id === tab)?.label} bets`}
-      aria-busy={busy}
-    >
+    <table className="table report-table" aria-label={name ? t(name) : undefined} aria-busy={busy}>
       <thead>
         <tr>
-          <th scope="col">Placed</th>
+          <th scope="col">{t('reports.col.placed')}</th>
           <th scope="col" className="wide">
-            Match › Market
+            {t('reports.col.matchMarket')}
           </th>
-          <th scope="col">Selection</th>
-          <th scope="col">Type</th>
+          <th scope="col">{t('reports.col.selection')}</th>
+          <th scope="col">{t('reports.col.type')}</th>
           <th scope="col" className="num">
-            Odds
-          </th>
-          <th scope="col" className="num">
-            Stake
+            {t('reports.col.odds')}
           </th>
           <th scope="col" className="num">
-            Matched
+            {t('reports.col.stake')}
           </th>
-          {tab === 'U' ? (
+          <th scope="col" className="num">
+            {t('reports.col.matched')}
+          </th>
+          {unmatched ? (
             <th scope="col" className="num">
-              Remaining
+              {t('reports.col.remaining')}
             </th>
           ) : null}
-          {tab === 'D' ? (
+          {lapsed ? (
             <th scope="col" className="num">
-              Cancelled
+              {t('reports.col.cancelled')}
             </th>
           ) : null}
-          <th scope="col">Status</th>
-          {tab === 'U' ? (
+          <th scope="col">{t('reports.col.status')}</th>
+          {unmatched ? (
             <th scope="col">
-              <span className="visually-hidden">Cancel</span>
+              <span className="visually-hidden">{t('reports.currentBets.cancel')}</span>
             </th>
           ) : null}
         </tr>
@@ -181,6 +203,8 @@ function BetsTable({
           bets.map((b) => {
             const back = isBack(b);
             const cancelling = b.kind === 'EXCHANGE' && cancellingId === b.bet_id;
+            const voided = b.status === 'VOIDED';
+            const odds = showOdds(b.odds);
             return (
               <tr key={betKey(b)} className={back ? 'row--back' : 'row--lay'}>
                 <td className="nowrap">{formatDateTime(b.placed_at)}</td>
@@ -189,23 +213,31 @@ function BetsTable({
                 <td>
                   <SideBadge back={back} label={sideWord(b)} />
                 </td>
-                <td className="num">{tab === 'M' ? shownPrice(b) : showOdds(b.odds)}</td>
+                <td className="num">{matched ? shownPrice(b) : odds}</td>
                 <td className="num">{formatMoney(b.stack)}</td>
                 <td className="num">{formatMoney(b.size_matched)}</td>
-                {tab === 'U' ? <td className="num">{formatMoney(b.size_remaining)}</td> : null}
-                {tab === 'D' ? <td className="num">{formatMoney(b.size_cancelled)}</td> : null}
-                <td>{b.status === 'VOIDED' ? voidWords(b.void_reason) : STATUS_WORD[b.status]}</td>
-                {tab === 'U' ? (
+                {unmatched ? <td className="num">{formatMoney(b.size_remaining)}</td> : null}
+                {lapsed ? <td className="num">{formatMoney(b.size_cancelled)}</td> : null}
+                <td>{voided ? voidWords(b.void_reason) : t(STATUS_WORD[b.status])}</td>
+                {unmatched ? (
                   <td>
                     <button
                       type="button"
                       className="report__cancel"
                       disabled={cancellingId !== undefined}
                       aria-busy={cancelling}
-                      aria-label={`Cancel ${back ? 'back' : 'lay'} ${b.selection_name} at ${showOdds(b.odds)}`}
+                      aria-label={
+                        back
+                          ? t('reports.currentBets.cancelBack', { runner: b.selection_name, odds })
+                          : t('reports.currentBets.cancelLay', { runner: b.selection_name, odds })
+                      }
                       onClick={() => onCancel(b)}
                     >
-                      {cancelling ? <Spinner inline label="Cancelling…" /> : 'Cancel'}
+                      {cancelling ? (
+                        <Spinner inline label={t('reports.currentBets.cancelling')} />
+                      ) : (
+                        t('reports.currentBets.cancel')
+                      )}
                     </button>
                   </td>
                 ) : null}

@@ -1,7 +1,9 @@
 import { useId, useRef, useState } from 'react';
 import { DayPicker } from 'react-day-picker';
-import { enGB } from 'react-day-picker/locale';
+import { enGB, hi } from 'react-day-picker/locale';
 import 'react-day-picker/style.css';
+import { useLocale } from '../../lib/i18n/catalog.ts';
+import { useT } from './i18n.ts';
 
 /**
  * A report day in the site's format, dd/mm/yyyy (issue 47): a browser's own date input shows the
@@ -29,6 +31,9 @@ export function DayField({
   describedBy?: string | undefined;
   onChange: (day: string) => void;
 }) {
+  const t = useT();
+  // The calendar's month and day names in the bettor's language.
+  const calendarLocale = useLocale() === 'hi' ? hi : enGB;
   // What the bettor typed, with the day it read as: shown while the form's value is still that day
   // (a half-typed or impossible day included); a value set from outside shows as dd/mm/yyyy.
   const [typed, setTyped] = useState<{ text: string; day: string } | null>(null);
@@ -48,7 +53,7 @@ export function DayField({
           type="text"
           inputMode="numeric"
           autoComplete="off"
-          placeholder="dd/mm/yyyy"
+          placeholder={t('reports.day.placeholder')}
           value={draft}
           aria-invalid={invalid ? true : undefined}
           aria-describedby={describedBy}
@@ -61,7 +66,7 @@ export function DayField({
           ref={buttonRef}
           type="button"
           className="dayfield__open"
-          aria-label={`Choose the ${label} date`}
+          aria-label={t('reports.day.choose', { label })}
           aria-expanded={open}
           aria-controls={open ? calendarId : undefined}
           onClick={() => setOpen((o) => !o)}
@@ -74,7 +79,7 @@ export function DayField({
           id={calendarId}
           className="dayfield__calendar"
           role="dialog"
-          aria-label={`${label} date`}
+          aria-label={t('reports.day.calendar', { label })}
           onKeyDown={(e) => {
             if (e.key === 'Escape') {
               e.stopPropagation();
@@ -85,7 +90,7 @@ export function DayField({
         >
           <DayPicker
             mode="single"
-            locale={enGB}
+            locale={calendarLocale}
             weekStartsOn={1}
             autoFocus
             selected={selected}

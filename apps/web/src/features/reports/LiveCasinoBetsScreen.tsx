@@ -2,9 +2,11 @@ import type { LiveCasinoBetRow, LiveCasinoBets } from '@backlay/contract';
 import { formatDateTime } from '@backlay/ui/time';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { msgId } from '../../lib/i18n/catalog.ts';
 import { useLiveCasinoBets, type LiveCasinoBetsRequest } from './api/live-casino-bets.ts';
 import { defaultRange, type DayRange } from './days.ts';
 import { formatMoney, signClass } from './format.ts';
+import { useT } from './i18n.ts';
 import { RangeForm } from './RangeForm.tsx';
 import { EmptyRow, Pager, QueryView } from './ReportStates.tsx';
 import { ReportNav } from './ReportNav.tsx';
@@ -14,13 +16,17 @@ import { TableWrap } from './TableWrap.tsx';
 type Tx = LiveCasinoBetRow['transactions'][number];
 
 const STATUS_LABEL: Record<LiveCasinoBetRow['status'], string> = {
-  OPEN: 'In play',
-  CLOSED: 'Settled',
-  CANCELLED: 'Cancelled',
+  OPEN: msgId('reports.liveCasino.statusOpen'),
+  CLOSED: msgId('reports.liveCasino.statusClosed'),
+  CANCELLED: msgId('reports.liveCasino.statusCancelled'),
 };
 
 /** A provider's words for a movement, in the bettor's. */
-const TX_LABEL: Record<Tx['type'], string> = { DEBIT: 'Bet', CREDIT: 'Win', ROLLBACK: 'Refund' };
+const TX_LABEL: Record<Tx['type'], string> = {
+  DEBIT: msgId('reports.liveCasino.txBet'),
+  CREDIT: msgId('reports.liveCasino.txWin'),
+  ROLLBACK: msgId('reports.liveCasino.txRefund'),
+};
 
 const COLUMNS = 9;
 
@@ -30,6 +36,7 @@ const COLUMNS = 9;
  * bettor quotes to support about a spin) — with the range's totals; paged by the server.
  */
 export function LiveCasinoBetsScreen() {
+  const t = useT();
   const [range, setRange] = useState<DayRange>(() => defaultRange());
   const [req, setReq] = useState<LiveCasinoBetsRequest>(() => ({
     from_date: range.from,
@@ -44,10 +51,10 @@ export function LiveCasinoBetsScreen() {
       <section className="report__card" aria-labelledby="report-title">
         <div className="report__title report__title--with-link">
           <h1 id="report-title" className="lc-bets__title">
-            Live Casino Bets
+            {t('reports.liveCasino.title')}
           </h1>
           <Link to="/world-casino" className="report__title-link">
-            Play Live Casino &amp; Slots
+            {t('reports.liveCasino.play')}
           </Link>
         </div>
         <RangeForm
@@ -61,10 +68,14 @@ export function LiveCasinoBetsScreen() {
             setReq(next);
           }}
         />
-        <QueryView query={q} what="the live casino bets">
+        <QueryView
+          query={q}
+          loading={t('reports.liveCasino.loading')}
+          failed={(reason) => t('reports.liveCasino.loadFailed', { reason })}
+        >
           {(data) => (
             <>
-              <TableWrap label="Live casino bets table">
+              <TableWrap label={t('reports.liveCasino.region')}>
                 <RoundsTable data={data} busy={q.isFetching} />
               </TableWrap>
               <Pager
@@ -83,32 +94,33 @@ export function LiveCasinoBetsScreen() {
 }
 
 function RoundsTable({ data, busy }: { data: LiveCasinoBets; busy: boolean }) {
+  const t = useT();
   return (
-    <table className="table report-table lc-bets" aria-label="Live casino bets" aria-busy={busy}>
+    <table className="table report-table lc-bets" aria-label={t('reports.liveCasino.table')} aria-busy={busy}>
       <thead>
         <tr>
-          <th scope="col">Date</th>
-          <th scope="col">Game</th>
-          <th scope="col">Provider</th>
-          <th scope="col">Round</th>
-          <th scope="col">Status</th>
+          <th scope="col">{t('reports.col.date')}</th>
+          <th scope="col">{t('reports.col.game')}</th>
+          <th scope="col">{t('reports.col.provider')}</th>
+          <th scope="col">{t('reports.col.round')}</th>
+          <th scope="col">{t('reports.col.status')}</th>
           <th scope="col" className="num">
-            Stake
+            {t('reports.col.stake')}
           </th>
           <th scope="col" className="num">
-            Win
+            {t('reports.col.win')}
           </th>
           <th scope="col" className="num">
-            Win/Loss
+            {t('reports.col.winLoss')}
           </th>
           <th scope="col" className="wide">
-            Transactions
+            {t('reports.col.transactions')}
           </th>
         </tr>
       </thead>
       <tbody>
         {data.rows.length === 0 ? (
-          <EmptyRow colSpan={COLUMNS}>No live casino or slot rounds in these days</EmptyRow>
+          <EmptyRow colSpan={COLUMNS}>{t('reports.liveCasino.empty')}</EmptyRow>
         ) : (
           data.rows.map((r) => (
             <tr key={`${r.provider_id}:${r.round_id}`}>
@@ -120,7 +132,7 @@ function RoundsTable({ data, busy }: { data: LiveCasinoBets; busy: boolean }) {
               </td>
               <td>
                 <span className={`lc-badge lc-badge--${r.status.toLowerCase()}`}>
-                  {STATUS_LABEL[r.status]}
+                  {t(STATUS_LABEL[r.status])}
                 </span>
               </td>
               <td className="num">{formatMoney(r.stake)}</td>
@@ -137,7 +149,7 @@ function RoundsTable({ data, busy }: { data: LiveCasinoBets; busy: boolean }) {
         <tfoot>
           <tr className="report-table__total">
             <th scope="row" colSpan={5}>
-              Total of the range
+              {t('reports.liveCasino.total')}
             </th>
             <td className="num">{formatMoney(data.total_stake)}</td>
             <td className="num">{formatMoney(data.total_win)}</td>
@@ -154,16 +166,21 @@ function RoundsTable({ data, busy }: { data: LiveCasinoBets; busy: boolean }) {
 
 /** Each provider transaction of the round: what it was, its amount and the provider's id for it. */
 function Transactions({ list }: { list: readonly Tx[] }) {
-  if (list.length === 0) return <span className="lc-bets__muted">None</span>;
+  const t = useT();
+  if (list.length === 0) return <span className="lc-bets__muted">{t('reports.liveCasino.none')}</span>;
   return (
     <ul className="lc-bets__txs">
-      {list.map((t) => (
-        <li key={t.transaction_id}>
-          <span className="lc-bets__tx-type">{TX_LABEL[t.type]}</span> {formatMoney(t.amount)}{' '}
-          <code className="lc-bets__id">{t.transaction_id}</code>
-          {t.code !== 'OK' ? <span className="lc-bets__muted"> ({codeWords(t.code)})</span> : null}
-        </li>
-      ))}
+      {list.map((tx) => {
+        const refused = tx.code !== 'OK';
+        return (
+          <li key={tx.transaction_id}>
+            <span className="lc-bets__tx-type">{t(TX_LABEL[tx.type])}</span> {formatMoney(tx.amount)}{' '}
+            <code className="lc-bets__id">{tx.transaction_id}</code>
+            {/* The provider's code, as its words (data, not a message). */}
+            {refused ? <span className="lc-bets__muted"> ({codeWords(tx.code)})</span> : null}
+          </li>
+        );
+      })}
     </ul>
   );
 }

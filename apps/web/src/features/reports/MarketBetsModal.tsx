@@ -3,7 +3,8 @@ import { Modal, Spinner } from '../../components/index.ts';
 import { useBetHistory } from './api/bet-history.ts';
 import { ResultBadge, SideBadge } from './Badges.tsx';
 import { betKey, formatMoney, isBack, shownPrice, sideWord, signClass } from './format.ts';
-import { EmptyRow, LoadError, Pager } from './ReportStates.tsx';
+import { useT } from './i18n.ts';
+import { EmptyRow, failureReason, LoadError, Pager } from './ReportStates.tsx';
 import { TableWrap } from './TableWrap.tsx';
 
 export type MarketRef = { market_id: number; title: string };
@@ -18,31 +19,37 @@ export function MarketBetsModal({ market, onClose }: { market: MarketRef | null;
 }
 
 function MarketBets({ marketId }: { marketId: number }) {
+  const t = useT();
   const [page, setPage] = useState(1);
   const q = useBetHistory({ market_id: marketId, page });
-  if (q.isPending) return <Spinner label="Loading bets…" />;
+  if (q.isPending) return <Spinner label={t('reports.marketBets.loading')} />;
   if (q.isError)
-    return <LoadError what="the bets of this market" error={q.error} onRetry={() => void q.refetch()} />;
+    return (
+      <LoadError
+        message={t('reports.marketBets.loadFailed', { reason: failureReason(q.error) })}
+        onRetry={() => void q.refetch()}
+      />
+    );
   const { bets, total, page_size } = q.data;
   const onePage = total <= bets.length;
   const sum = bets.reduce((s, b) => s + b.profit_loss, 0);
   return (
     <div className="report-bets">
-      <TableWrap label="Settled bets of the market table">
-        <table className="table report-table" aria-label="Settled bets of the market">
+      <TableWrap label={t('reports.marketBets.region')}>
+        <table className="table report-table" aria-label={t('reports.marketBets.table')}>
           <thead>
             <tr>
-              <th scope="col">Runner</th>
-              <th scope="col">Type</th>
+              <th scope="col">{t('reports.col.runner')}</th>
+              <th scope="col">{t('reports.col.type')}</th>
               <th scope="col" className="num">
-                Odds
+                {t('reports.col.odds')}
               </th>
               <th scope="col" className="num">
-                Stake
+                {t('reports.col.stake')}
               </th>
-              <th scope="col">Result</th>
+              <th scope="col">{t('reports.col.result')}</th>
               <th scope="col" className="num">
-                Profit/Loss
+                {t('reports.col.profitLoss')}
               </th>
             </tr>
           </thead>
@@ -70,7 +77,7 @@ function MarketBets({ marketId }: { marketId: number }) {
             <tfoot>
               <tr className="report-table__total">
                 <th scope="row" colSpan={5}>
-                  Total
+                  {t('reports.col.total')}
                 </th>
                 <td className={`num ${signClass(sum)}`}>{formatMoney(sum)}</td>
               </tr>

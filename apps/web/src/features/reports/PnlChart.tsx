@@ -7,6 +7,7 @@ import { formatDateTime } from '@backlay/ui/time';
 import { useLazyDraw } from '@backlay/ui/lazy-draw';
 import { useId, useRef } from 'react';
 import { formatMoney, signClass } from './format.ts';
+import { t, useT } from './i18n.ts';
 
 /** Each day with its net and the running total after it (rupees, to the paisa). */
 export function runningPnl(days: readonly ProfitLossDay[]): { day: string; net: number; running: number }[] {
@@ -20,17 +21,21 @@ export function runningPnl(days: readonly ProfitLossDay[]): { day: string; net: 
 /** dd/MM/yyyy, the spec's date (spec §2). */
 const dayText = (day: string) => formatDateTime(`${day}T00:00:00+05:30`, 'dd/MM/yyyy');
 
-/** The line in words: where it ends, its lowest and highest points. */
+/** The line in words, in the active language: where it ends, its lowest and highest points. */
 export function pnlSummary(points: readonly { day: string; running: number }[]): string {
-  if (points.length === 0) return 'No settled markets in these days.';
+  if (points.length === 0) return t('reports.pnlChart.empty');
   const last = points.at(-1)!;
   const low = points.reduce((a, p) => (p.running < a.running ? p : a));
   const high = points.reduce((a, p) => (p.running > a.running ? p : a));
-  return (
-    `Running profit and loss over ${points.length} day${points.length === 1 ? '' : 's'} with settlements: ` +
-    `₹${formatMoney(last.running)} on ${dayText(last.day)}; lowest ₹${formatMoney(low.running)} on ${dayText(low.day)}, ` +
-    `highest ₹${formatMoney(high.running)} on ${dayText(high.day)}.`
-  );
+  return t('reports.pnlChart.summary', {
+    count: points.length,
+    last: formatMoney(last.running),
+    lastDay: dayText(last.day),
+    low: formatMoney(low.running),
+    lowDay: dayText(low.day),
+    high: formatMoney(high.running),
+    highDay: dayText(high.day),
+  });
 }
 
 export function PnlChart({
@@ -41,6 +46,8 @@ export function PnlChart({
   /** The days asked for (YYYY-MM-DD, IST): the line's span. */
   range: { from: string; to: string };
 }) {
+  // Re-renders in a new language (the summary reads the active one).
+  const t = useT();
   const points = runningPnl(days);
   const box = useRef<HTMLDivElement>(null);
   const captionId = useId();
@@ -57,17 +64,17 @@ export function PnlChart({
       </figcaption>
       {points.length > 0 ? (
         <details className="pnl-chart__table">
-          <summary>Show the days as a table</summary>
+          <summary>{t('reports.pnlChart.showTable')}</summary>
           <table className="table pnl-chart__days">
-            <caption className="visually-hidden">Profit and loss by day</caption>
+            <caption className="visually-hidden">{t('reports.pnlChart.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Day</th>
+                <th scope="col">{t('reports.col.day')}</th>
                 <th scope="col" className="num">
-                  Net
+                  {t('reports.col.net')}
                 </th>
                 <th scope="col" className="num">
-                  Running
+                  {t('reports.col.running')}
                 </th>
               </tr>
             </thead>

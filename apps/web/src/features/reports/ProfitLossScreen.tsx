@@ -1,9 +1,11 @@
 import type { ProfitLoss, ProfitLossRow } from '@backlay/contract';
 import { useId, useState } from 'react';
 import { formatDateTime } from '@backlay/ui/time';
+import { msgId } from '../../lib/i18n/catalog.ts';
 import { useProfitLoss, type ProfitLossRequest } from './api/profit-loss.ts';
 import { defaultRange, type DayRange } from './days.ts';
 import { formatMoney, matchMarket, signClass } from './format.ts';
+import { useT } from './i18n.ts';
 import { MarketBetsModal, type MarketRef } from './MarketBetsModal.tsx';
 import { PnlChart } from './PnlChart.tsx';
 import { RangeForm } from './RangeForm.tsx';
@@ -15,8 +17,14 @@ import { TableWrap } from './TableWrap.tsx';
 type GroupBy = 'sport' | 'market';
 type Sport = { sport_id: number; sport_name: string };
 
+const GROUPS: readonly { value: GroupBy; label: string }[] = [
+  { value: 'sport', label: msgId('reports.pnl.bySport') },
+  { value: 'market', label: msgId('reports.pnl.byMarket') },
+];
+
 /** report/profit-loss: settled profit and loss by sport (drill into a sport's markets) or by market. */
 export function ProfitLossScreen() {
+  const t = useT();
   const groupName = useId();
   const [range, setRange] = useState<DayRange>(() => defaultRange());
   const [days, setDays] = useState<DayRange>(range);
@@ -43,21 +51,21 @@ export function ProfitLossScreen() {
       <ReportNav />
       <section className="report__card" aria-labelledby="report-title">
         <h1 id="report-title" className="report__title">
-          Profit &amp; Loss
+          {t('reports.pnl.title')}
         </h1>
         <RangeForm range={range} onRangeChange={setRange} onSubmit={() => setDays(range)}>
           <fieldset className="report__switch">
-            <legend>Show</legend>
-            {(['sport', 'market'] as const).map((g) => (
-              <label key={g} className={groupBy === g ? 'is-active' : undefined}>
+            <legend>{t('reports.pnl.show')}</legend>
+            {GROUPS.map((g) => (
+              <label key={g.value} className={groupBy === g.value ? 'is-active' : undefined}>
                 <input
                   type="radio"
                   name={groupName}
-                  value={g}
-                  checked={groupBy === g}
-                  onChange={() => choose(g)}
+                  value={g.value}
+                  checked={groupBy === g.value}
+                  onChange={() => choose(g.value)}
                 />
-                {g === 'sport' ? 'By sport' : 'By market'}
+                {t(g.label)}
               </label>
             ))}
           </fieldset>
@@ -65,17 +73,21 @@ export function ProfitLossScreen() {
         {sport ? (
           <p className="report__crumbs">
             <button type="button" className="link-button" onClick={() => setSport(null)}>
-              All sports
+              {t('reports.pnl.allSports')}
             </button>
             <span aria-hidden="true"> › </span>
             <strong>{sport.sport_name}</strong>
           </p>
         ) : null}
-        <QueryView query={q} what="the profit and loss">
+        <QueryView
+          query={q}
+          loading={t('reports.pnl.loading')}
+          failed={(reason) => t('reports.pnl.loadFailed', { reason })}
+        >
           {(data) => (
             <>
               {data.days ? <PnlChart days={data.days} range={{ from: days.from, to: days.to }} /> : null}
-              <TableWrap label="Profit and loss table">
+              <TableWrap label={t('reports.pnl.region')}>
                 <PnlTable
                   data={data}
                   byMarket={byMarket}
@@ -108,28 +120,29 @@ function PnlTable({
   onSport: (row: ProfitLossRow) => void;
   onMarket: (row: ProfitLossRow) => void;
 }) {
+  const t = useT();
   const lead = byMarket ? 3 : 1;
   return (
-    <table className="table report-table" aria-label="Profit and loss" aria-busy={busy}>
+    <table className="table report-table" aria-label={t('reports.pnl.table')} aria-busy={busy}>
       <thead>
         <tr>
-          <th scope="col">Sport</th>
+          <th scope="col">{t('reports.col.sport')}</th>
           {byMarket ? (
             <>
               <th scope="col" className="wide">
-                Match › Market
+                {t('reports.col.matchMarket')}
               </th>
-              <th scope="col">Settled</th>
+              <th scope="col">{t('reports.col.settled')}</th>
             </>
           ) : null}
           <th scope="col" className="num">
-            Profit/Loss
+            {t('reports.col.profitLoss')}
           </th>
           <th scope="col" className="num">
-            Commission
+            {t('reports.col.commission')}
           </th>
           <th scope="col" className="num">
-            Net
+            {t('reports.col.net')}
           </th>
         </tr>
       </thead>
@@ -146,7 +159,7 @@ function PnlTable({
                   <button
                     type="button"
                     className="link-button"
-                    title="Show this sport's markets"
+                    title={t('reports.pnl.openSport')}
                     onClick={() => onSport(r)}
                   >
                     {r.sport_name}
@@ -160,7 +173,7 @@ function PnlTable({
                       <button
                         type="button"
                         className="link-button"
-                        title="Show the bets of this market"
+                        title={t('reports.marketBets.open')}
                         onClick={() => onMarket(r)}
                       >
                         {matchMarket(r.match_name, r.market_name)}
@@ -183,7 +196,7 @@ function PnlTable({
         <tfoot>
           <tr className="report-table__total">
             <th scope="row" colSpan={lead}>
-              Total
+              {t('reports.col.total')}
             </th>
             <td className={`num ${signClass(data.total.profit_loss)}`}>
               {formatMoney(data.total.profit_loss)}

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { rangeError, todayIst, type DayRange } from './days.ts';
+import { rangeError, todayIst, type DayRange, type Problem } from './days.ts';
 import { DayField } from './DayField.tsx';
+import { useT } from './i18n.ts';
 
 /**
  * The filter bar of a report: From and To (IST days), any extra fields the report passes as
@@ -19,8 +20,9 @@ export function RangeForm({
   children?: ReactNode;
   busy?: boolean;
 }) {
+  const t = useT();
   const id = useId();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Problem | null>(null);
   const today = todayIst();
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -29,11 +31,11 @@ export function RangeForm({
     if (!problem) onSubmit();
   };
   return (
-    <form className="report__filters" onSubmit={submit} noValidate aria-label="Filters">
+    <form className="report__filters" onSubmit={submit} noValidate aria-label={t('reports.filters.label')}>
       <div className="report__field">
         <DayField
           id={`${id}-from`}
-          label="From"
+          label={t('reports.range.from')}
           value={range.from}
           max={today}
           invalid={error !== null}
@@ -44,7 +46,7 @@ export function RangeForm({
       <div className="report__field">
         <DayField
           id={`${id}-to`}
-          label="To"
+          label={t('reports.range.to')}
           value={range.to}
           max={today}
           invalid={error !== null}
@@ -54,11 +56,11 @@ export function RangeForm({
       </div>
       {children}
       <button type="submit" className="btn btn--primary report__submit" disabled={busy}>
-        Submit
+        {t('reports.filters.submit')}
       </button>
       {error ? (
         <p id={`${id}-error`} className="field__error report__range-error" role="alert">
-          {error}
+          {t(error.id, error.values)}
         </p>
       ) : null}
     </form>

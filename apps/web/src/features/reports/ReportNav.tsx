@@ -1,16 +1,19 @@
 import { NavLink } from 'react-router';
+import { msgId } from '../../lib/i18n/catalog.ts';
+import { useT } from './i18n.ts';
 
 const LINKS = [
-  { to: '/report/account-statement', label: 'Account Statement' },
-  { to: '/report/current-bet', label: 'Current Bets' },
-  { to: '/report/profit-loss', label: 'Profit & Loss' },
-  { to: '/report/bet-history', label: 'Bet History' },
+  { to: '/report/account-statement', label: msgId('reports.nav.accountStatement') },
+  { to: '/report/current-bet', label: msgId('reports.nav.currentBets') },
+  { to: '/report/profit-loss', label: msgId('reports.nav.profitLoss') },
+  { to: '/report/bet-history', label: msgId('reports.nav.betHistory') },
 ] as const;
 
 /** The bar at the top of every report screen, so each report is one click from the others. */
 export function ReportNav() {
+  const t = useT();
   return (
-    <nav className="report-nav" aria-label="Reports">
+    <nav className="report-nav" aria-label={t('reports.nav.label')}>
       <ul>
         {LINKS.map((l) => (
           <li key={l.to}>
@@ -18,7 +21,7 @@ export function ReportNav() {
               to={l.to}
               className={({ isActive }) => `report-nav__link${isActive ? ' is-active' : ''}`}
             >
-              {l.label}
+              {t(l.label)}
             </NavLink>
           </li>
         ))}

@@ -1,33 +1,35 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Spinner } from '../../components/index.ts';
+import { translateAnswer } from '../../lib/i18n/index.ts';
+import { useT } from './i18n.ts';
 
-/** A failed load: the reason, readable, and a way to try again. */
-export function LoadError({ what, error, onRetry }: { what: string; error: Error; onRetry: () => void }) {
+/**
+ * A failed load: the reason, readable, and a way to try again. `message` is the whole sentence
+ * ("Could not load the account statement: <the reason>"), in the bettor's language.
+ */
+export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const t = useT();
   return (
     <div className="report__error" role="alert">
-      <p>
-        Could not load {what}: {error.message}
-      </p>
+      <p>{message}</p>
       <button type="button" className="btn btn--primary" onClick={onRetry}>
-        Retry
+        {t('reports.state.retry')}
       </button>
     </div>
   );
 }
 
-/** The row a table shows when it has nothing to list. */
-export function EmptyRow({
-  colSpan,
-  children = 'No records found',
-}: {
-  colSpan: number;
-  children?: ReactNode;
-}) {
+/** The reason a load failed, as the bettor reads it (the server's or the client's words). */
+export const failureReason = (error: Error): string => translateAnswer(error.message);
+
+/** The row a table shows when it has nothing to list ("No records found" unless told). */
+export function EmptyRow({ colSpan, children }: { colSpan: number; children?: ReactNode }) {
+  const t = useT();
   return (
     <tr>
       <td colSpan={colSpan} className="table__empty report-table__empty" role="status">
-        <span>{children}</span>
+        <span>{children ?? t('reports.state.empty')}</span>
       </td>
     </tr>
   );
@@ -47,26 +49,25 @@ export function Pager({
   onPage: (page: number) => void;
   busy?: boolean;
 }) {
+  const t = useT();
   if (total <= 0) return null;
   const size = Math.max(1, pageSize);
   const pages = Math.max(1, Math.ceil(total / size));
   const first = (page - 1) * size + 1;
   const last = Math.min(total, page * size);
   return (
-    <nav className="pager" aria-label="Pages">
-      <span className="pager__info">
-        {first}–{last} of {total}
-      </span>
+    <nav className="pager" aria-label={t('reports.pager.label')}>
+      <span className="pager__info">{t('reports.pager.range', { first, last, total })}</span>
       <button
         type="button"
         className="pager__btn"
         disabled={busy || page <= 1}
         onClick={() => onPage(page - 1)}
       >
-        Previous
+        {t('reports.pager.previous')}
       </button>
       <span className="pager__page" aria-current="page">
-        Page {page} of {pages}
+        {t('reports.pager.page', { page, pages })}
       </span>
       <button
         type="button"
@@ -74,7 +75,7 @@ export function Pager({
         disabled={busy || page >= pages}
         onClick={() => onPage(page + 1)}
       >
-        Next
+        {t('reports.pager.next')}
       </button>
     </nav>
   );
@@ -83,16 +84,19 @@ export function Pager({
 /** Loading, failed (with Retry) or loaded: what a report's query shows. */
 export function QueryView<T>({
   query,
-  what,
+  loading,
+  failed,
   children,
 }: {
   query: UseQueryResult<T, Error>;
-  /** "the account statement": finishes "Loading …" and "Could not load …". */
-  what: string;
+  /** The spinner's words: "Loading the account statement…". */
+  loading: string;
+  /** The failure in words, given its reason: "Could not load the account statement: <reason>". */
+  failed: (reason: string) => string;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isPending || (query.isError && query.isFetching)) return <Spinner label={`Loading ${what}…`} />;
+  if (query.isPending || (query.isError && query.isFetching)) return <Spinner label={loading} />;
   if (query.isError)
-    return <LoadError what={what} error={query.error} onRetry={() => void query.refetch()} />;
+    return <LoadError message={failed(failureReason(query.error))} onRetry={() => void query.refetch()} />;
   return <>{children(query.data)}</>;
 }

@@ -1,5 +1,6 @@
 import { REPORT_MAX_DAYS, reportDay } from '@backlay/contract/bettor';
 import { displayDay } from '@backlay/ui/time';
+import { msgId, type MessageValues } from '../../lib/i18n/catalog.ts';
 
 /** Report days are calendar days in UTC+5:30, 'YYYY-MM-DD'. */
 export const todayIst = (now: Date = new Date()): string => displayDay(now);
@@ -22,12 +23,16 @@ export function defaultRange(days = 7, now: Date = new Date()): DayRange {
 
 export const isReportDay = (value: string): boolean => reportDay.safeParse(value).success;
 
+/** Why a form cannot be sent: a message id of the reports' catalogue, with its values. */
+export type Problem = { readonly id: string; readonly values?: MessageValues };
+
 /** Why a From/To pair cannot be sent, or null when it can (the server checks the same). */
-export function rangeError({ from, to }: DayRange): string | null {
-  if (!isReportDay(from)) return 'Choose a valid From date.';
-  if (!isReportDay(to)) return 'Choose a valid To date.';
+export function rangeError({ from, to }: DayRange): Problem | null {
+  if (!isReportDay(from)) return { id: msgId('reports.range.invalidFrom') };
+  if (!isReportDay(to)) return { id: msgId('reports.range.invalidTo') };
   const span = dayNumber(to) - dayNumber(from);
-  if (span < 0) return 'The From date must not be after the To date.';
-  if (span >= REPORT_MAX_DAYS) return `Choose a range of at most ${REPORT_MAX_DAYS} days.`;
+  if (span < 0) return { id: msgId('reports.range.fromAfterTo') };
+  if (span >= REPORT_MAX_DAYS)
+    return { id: msgId('reports.range.tooLong'), values: { count: REPORT_MAX_DAYS } };
   return null;
 }

@@ -56,6 +56,7 @@ export function drawRunningPnl(
       series: [
         {},
         {
+          // i18n-exempt: uPlot's name for the series, never shown (no legend; the plot is aria-hidden)
           label: 'Running profit and loss',
           stroke: LINE,
           width: 2,

@@ -43,9 +43,11 @@ export const bet = (id: number, over: Partial<Bet> = {}): Bet => ({
   line: null,
   rate: null,
   match_id: 9,
+  // i18n-exempt: test data, a match's name as the server sends it
   match_name: 'India v Australia',
   sport_id: 4,
   market_id: 50,
+  // i18n-exempt: test data, a market's name as the server sends it
   market_name: 'Match Odds',
   selection_id: 1,
   selection_name: 'India',
