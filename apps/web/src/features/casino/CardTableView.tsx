@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { cardFace } from '../../components/card-codes.ts';
 import { CardFace } from './CardFace.tsx';
+import { useT } from './i18n.ts';
 import type { RoundRendererProps } from './renderer-types.ts';
 import type { Seat } from './seats.ts';
 
@@ -21,6 +22,8 @@ export function CardTableView({
   steps,
   seatsOf,
 }: RoundRendererProps & { seatsOf: (steps: readonly string[]) => Seat[] }) {
+  // The seats' names come from the catalogue: this hook re-renders the table when the language changes.
+  const t = useT();
   const seats = seatsOf(steps);
   const newest = steps.at(-1);
   return (
@@ -36,7 +39,7 @@ export function CardTableView({
             </div>
             {seat.note != null ? (
               <p className="deal__note">
-                <span className="visually-hidden">Total </span>
+                <span className="visually-hidden">{t('casino.table.total')} </span>
                 {seat.note}
               </p>
             ) : null}
@@ -59,7 +62,8 @@ export function cardTable(seatsOf: (steps: readonly string[]) => Seat[]): Compon
 
 /** A game the registry does not know: its steps in order, as cards where they are cards. */
 export function StepsView({ steps }: RoundRendererProps) {
-  if (steps.length === 0) return <p className="deal deal--empty">Waiting for the deal.</p>;
+  const t = useT();
+  if (steps.length === 0) return <p className="deal deal--empty">{t('casino.table.waitingForDeal')}</p>;
   return (
     <div className="deal" data-testid="deal">
       <div className="deal__cards deal__cards--wrap">

@@ -2,8 +2,10 @@ import type { CasinoLobby, CasinoSeriesId } from '@backlay/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { EmptyState, Spinner } from '../../components/index.ts';
+import { translateAnswer } from '../../lib/i18n/index.ts';
 import { applyToLobby, casinoLobbyKey, useCasinoLobby } from './api/casino-lobby.ts';
 import { ConnectionLost, CasinoLiveIndicator } from './ConnectionLost.tsx';
+import { Trans, useT } from './i18n.ts';
 import { pictureFor } from './pictures.ts';
 import { chipFor } from './renderers.ts';
 import { ResultsStrip } from './ResultsStrip.tsx';
@@ -60,13 +62,20 @@ function TablePicture({ gameId }: { gameId: string }) {
 
 /** casino/list/{seriesId}: the series' tables as live tiles (round state, time left, last results). */
 export function CasinoLobbyScreen() {
+  const t = useT();
   const { seriesId } = useParams();
   if (!isSeries(seriesId)) {
     return (
-      <LobbyFrame title="No such casino">
+      <LobbyFrame title={t('casino.lobby.noSuchCasino')}>
         <EmptyState>
-          There is no casino called “{seriesId}”. Try <Link to="/casino/list/ourcasino">Our Casino</Link> or{' '}
-          <Link to="/casino/list/virtual">Our Virtual</Link>.
+          <Trans
+            id="casino.lobby.unknownSeries"
+            values={{ series: seriesId ?? '' }}
+            components={{
+              0: <Link to="/casino/list/ourcasino" />,
+              1: <Link to="/casino/list/virtual" />,
+            }}
+          />
         </EmptyState>
       </LobbyFrame>
     );
@@ -75,10 +84,11 @@ export function CasinoLobbyScreen() {
 }
 
 function Lobby({ seriesId }: { seriesId: CasinoSeriesId }) {
+  const t = useT();
   const lobby = useCasinoLobby(seriesId);
   const queryClient = useQueryClient();
   const key = casinoLobbyKey(seriesId);
-  const ids = lobby.data?.tables.map((t) => t.match_id) ?? [];
+  const ids = lobby.data?.tables.map((table) => table.match_id) ?? [];
   useCasinoLive(
     ids,
     (head) => queryClient.setQueryData<CasinoLobby>(key, (old) => (old ? applyToLobby(old, head) : old)),
@@ -86,16 +96,16 @@ function Lobby({ seriesId }: { seriesId: CasinoSeriesId }) {
   );
   if (lobby.isPending) {
     return (
-      <LobbyFrame title="Casino" hidden>
+      <LobbyFrame title={t('casino.lobby.title')} hidden>
         <Spinner />
       </LobbyFrame>
     );
   }
   if (lobby.isError) {
     return (
-      <LobbyFrame title="Casino">
+      <LobbyFrame title={t('casino.lobby.title')}>
         <p className="form-error" role="alert">
-          {lobby.error.message}
+          {translateAnswer(lobby.error.message)}
         </p>
       </LobbyFrame>
     );
@@ -104,36 +114,40 @@ function Lobby({ seriesId }: { seriesId: CasinoSeriesId }) {
   return (
     <LobbyFrame title={name} live>
       {tables.length === 0 ? (
-        <EmptyState>No tables are open in {name} right now.</EmptyState>
+        <EmptyState>{t('casino.lobby.noTables', { name })}</EmptyState>
       ) : (
         <ul className="clobby__tiles">
-          {tables.map((t) => (
-            <li key={t.match_id} className="ctile" data-testid="casino-tile">
-              <TablePicture gameId={t.game_id} />
+          {tables.map((table) => (
+            <li key={table.match_id} className="ctile" data-testid="casino-tile">
+              <TablePicture gameId={table.game_id} />
               <h2 className="ctile__name">
-                <Link className="ctile__link" to={`/casino/match/${t.match_id}`}>
-                  {t.table_name}
+                <Link className="ctile__link" to={`/casino/match/${table.match_id}`}>
+                  {table.table_name}
                 </Link>
               </h2>
-              {t.round ? (
+              {table.round ? (
                 <div className="ctile__round">
-                  <span className={`ctile__state casino__state--${t.round.state.toLowerCase()}`}>
-                    {STATE_WORDS[t.round.state]}
+                  <span className={`ctile__state casino__state--${table.round.state.toLowerCase()}`}>
+                    {t(STATE_WORDS[table.round.state])}
                   </span>
-                  {t.round.state === 'BETTING' ? (
+                  {/* i18n-exempt: the server's round state */}
+                  {table.round.state === 'BETTING' ? (
                     <span className="ctile__time">
-                      <WindowCountdown head={t.round} className="ctile__count" /> s
+                      <WindowCountdown head={table.round} className="ctile__count" />{' '}
+                      {t('casino.lobby.seconds')}
                     </span>
                   ) : null}
-                  <span className="ctile__id">Round {t.round.round_id}</span>
+                  <span className="ctile__id">
+                    {t('casino.round.number', { roundId: table.round.round_id })}
+                  </span>
                 </div>
               ) : (
-                <p className="ctile__round">Opening soon</p>
+                <p className="ctile__round">{t('casino.lobby.openingSoon')}</p>
               )}
               <ResultsStrip
-                results={t.last_results}
-                label={`${t.table_name}: last results`}
-                chip={(summary) => chipFor(t.game_id, summary)}
+                results={table.last_results}
+                label={t('casino.lobby.tileResults', { table: table.table_name })}
+                chip={(summary) => chipFor(table.game_id, summary)}
               />
             </li>
           ))}

@@ -2,6 +2,7 @@ import type { CasinoLimits, CasinoOptionWire } from '@backlay/contract';
 import { formatMoney } from '@backlay/ui/money';
 import { useId } from 'react';
 import { useButtonValues } from '../../lib/api/button-values.ts';
+import { Trans, useT } from './i18n.ts';
 import { profitPaise, stakeText, stakeToPaise } from './stake.ts';
 import type { CasinoSlipNotice } from './usePlaceCasinoBet.ts';
 
@@ -31,6 +32,7 @@ export function CasinoSlip({
   onChange: (slip: CasinoSlipState) => void;
   onPlace: () => void;
 }) {
+  const t = useT();
   const stakeId = useId();
   const buttons = (useButtonValues().data ?? []).filter((b) => b.type === 'Casino');
   const paise = stakeToPaise(slip.stake);
@@ -40,22 +42,26 @@ export function CasinoSlip({
   return (
     <form
       className="cslip"
-      aria-label="Bet slip"
+      aria-label={t('casino.slip.title')}
       onSubmit={(e) => {
         e.preventDefault();
         if (canPlace) onPlace();
       }}
     >
-      <h2 className="cslip__title">Bet slip</h2>
+      <h2 className="cslip__title">{t('casino.slip.title')}</h2>
       {option ? (
         <p className="cslip__pick" data-testid="slip-pick">
-          <strong>{option.label}</strong> at <strong>{option.payout.toFixed(2)}</strong>
+          <Trans
+            id="casino.slip.pick"
+            values={{ option: option.label, payout: option.payout.toFixed(2) }}
+            components={{ 0: <strong />, 1: <strong /> }}
+          />
         </p>
       ) : (
-        <p className="cslip__pick cslip__pick--none">Pick an option on the table.</p>
+        <p className="cslip__pick cslip__pick--none">{t('casino.slip.pickOption')}</p>
       )}
       {buttons.length > 0 ? (
-        <div className="cslip__buttons" role="group" aria-label="Casino buttons">
+        <div className="cslip__buttons" role="group" aria-label={t('casino.slip.buttons')}>
           {buttons.map((b) => (
             <button
               key={`${b.button_name}-${b.button_value}`}
@@ -70,7 +76,7 @@ export function CasinoSlip({
         </div>
       ) : null}
       <div className="cslip__field">
-        <label htmlFor={stakeId}>Stake</label>
+        <label htmlFor={stakeId}>{t('casino.slip.stake')}</label>
         <input
           id={stakeId}
           className="cslip__stake"
@@ -84,12 +90,15 @@ export function CasinoSlip({
       </div>
       {outOfRange ? (
         <p className="cslip__warn" role="alert">
-          Stake must be between {limits.min_stake} and {limits.max_per_option.toLocaleString('en-IN')}.
+          {t('casino.slip.outOfRange', {
+            min: String(limits.min_stake),
+            max: limits.max_per_option.toLocaleString('en-IN'),
+          })}
         </p>
       ) : null}
       {option && paise != null ? (
         <p className="cslip__win" data-testid="slip-win">
-          A win pays ₹{formatMoney(profitPaise(paise, option.payout) / 100)} over your stake.
+          {t('casino.slip.winPays', { amount: formatMoney(profitPaise(paise, option.payout) / 100) })}
         </p>
       ) : null}
       {notice ? (
@@ -101,14 +110,14 @@ export function CasinoSlip({
           {notice.text}
         </p>
       ) : null}
-      {!open ? <p className="cslip__closed">Bets are closed for this round.</p> : null}
+      {!open ? <p className="cslip__closed">{t('casino.slip.closed')}</p> : null}
       <button
         type="submit"
         className="btn btn--primary cslip__place"
         disabled={!canPlace}
         aria-busy={placing}
       >
-        {placing ? 'Placing…' : 'Place Bet'}
+        {placing ? t('casino.slip.placing') : t('casino.slip.placeBet')}
       </button>
     </form>
   );

@@ -5,10 +5,12 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from '../../lib/toast.ts';
 import { CopyButton, EmptyState, Spinner } from '../../components/index.ts';
+import { translateAnswer } from '../../lib/i18n/index.ts';
 import { casinoRoundKey, useCasinoRound } from './api/casino-round.ts';
 import { placeCasinoBet } from './api/place-casino-bet.ts';
 import { CasinoSlip, type CasinoSlipState } from './CasinoSlip.tsx';
 import { ConnectionLost, CasinoLiveIndicator } from './ConnectionLost.tsx';
+import { useT } from './i18n.ts';
 import { OptionsGrid } from './OptionsGrid.tsx';
 import { chipFor, RoundDeal } from './renderers.ts';
 import { ResultBanner } from './ResultBanner.tsx';
@@ -27,9 +29,10 @@ export const shortHash = (hash: string): string =>
 
 /** The screen's frame while there is no round to show: it keeps its h1 (axe, screen readers). */
 function NoTable({ children, hidden = false }: { children: React.ReactNode; hidden?: boolean }) {
+  const t = useT();
   return (
     <div className="casino">
-      <h1 className={hidden ? 'visually-hidden' : 'page-title'}>Casino table</h1>
+      <h1 className={hidden ? 'visually-hidden' : 'page-title'}>{t('casino.table.title')}</h1>
       {children}
     </div>
   );
@@ -37,12 +40,13 @@ function NoTable({ children, hidden = false }: { children: React.ReactNode; hidd
 
 /** casino/match/{matchId}: one in-house table, its round live, the options, the slip and my bets. */
 export function CasinoTableScreen() {
+  const t = useT();
   const params = useParams();
   const matchId = Number(params.matchId);
   const valid = Number.isInteger(matchId) && matchId > 0;
   const round = useCasinoRound(valid ? matchId : 0, valid);
   useTableLive(matchId, valid);
-  if (!valid) return <NoTable>{<EmptyState>No such casino table.</EmptyState>}</NoTable>;
+  if (!valid) return <NoTable>{<EmptyState>{t('casino.table.noSuchTable')}</EmptyState>}</NoTable>;
   if (round.isPending) {
     return (
       <NoTable hidden>
@@ -54,7 +58,7 @@ export function CasinoTableScreen() {
     return (
       <NoTable>
         <p className="form-error" role="alert">
-          {round.error.message}
+          {translateAnswer(round.error.message)}
         </p>
       </NoTable>
     );
@@ -67,6 +71,7 @@ const intentKey = (roundId: number, optionId: string | null, stake: string) =>
   JSON.stringify([roundId, optionId, stake]);
 
 function CasinoTable({ data, matchId }: { data: CasinoRound; matchId: number }) {
+  const t = useT();
   const { round, limits } = data;
   const queryClient = useQueryClient();
   const open = useWindowOpen(round);
@@ -98,7 +103,11 @@ function CasinoTable({ data, matchId }: { data: CasinoRound; matchId: number }) 
           old ? addBet(old, bet) : old,
         );
         toast.success(
-          `Bet placed: ₹${formatMoney(bet.stake)} on ${bet.option_label} at ${bet.payout.toFixed(2)}.`,
+          t('casino.table.betPlaced', {
+            amount: formatMoney(bet.stake),
+            option: bet.option_label,
+            payout: bet.payout.toFixed(2),
+          }),
         );
       },
     );
@@ -111,19 +120,23 @@ function CasinoTable({ data, matchId }: { data: CasinoRound; matchId: number }) 
           <h1>{round.table_name}</h1>
           <CasinoLiveIndicator />
           <Link className="casino__back" to={`/casino/list/${round.series_id}`}>
-            All tables
+            {t('casino.table.allTables')}
           </Link>
         </div>
         <dl className="casino__facts">
           <div>
-            <dt>Round ID</dt>
+            <dt>{t('casino.table.roundId')}</dt>
             <dd>
               <span data-testid="round-id">{round.round_id}</span>{' '}
-              <CopyButton text={String(round.round_id)} label="Round ID" className="casino__copy" />
+              <CopyButton
+                text={String(round.round_id)}
+                label={t('casino.table.roundId')}
+                className="casino__copy"
+              />
             </dd>
           </div>
           <div>
-            <dt>Seed hash</dt>
+            <dt>{t('casino.table.seedHash')}</dt>
             <dd>
               <code title={round.server_seed_hash}>{shortHash(round.server_seed_hash)}</code>
             </dd>
@@ -132,11 +145,11 @@ function CasinoTable({ data, matchId }: { data: CasinoRound; matchId: number }) 
       </header>
       <ConnectionLost />
       <div className="casino__body">
-        <section className="casino__stage" aria-label="Table">
+        <section className="casino__stage" aria-label={t('casino.table.stage')}>
           <div className="casino__clock">
             <WindowCountdown head={round} className="casino__count" />
             <p className={`casino__state casino__state--${round.state.toLowerCase()}`} aria-live="polite">
-              {STATE_WORDS[round.state]}
+              {t(STATE_WORDS[round.state])}
             </p>
           </div>
           <ResultBanner round={round} bets={data.my_bets} />
@@ -166,7 +179,7 @@ function CasinoTable({ data, matchId }: { data: CasinoRound; matchId: number }) 
         </aside>
         <section className="casino__results" aria-labelledby="casino-results-title">
           <h2 id="casino-results-title" className="casino__subtitle">
-            Last results
+            {t('casino.results.last')}
           </h2>
           <ResultsStrip
             results={data.last_results}

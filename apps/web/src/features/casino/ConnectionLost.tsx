@@ -1,11 +1,10 @@
 import { isStale, LiveIndicator, useConnectionState } from '../../components/LiveIndicator.tsx';
+import { Trans, useT } from './i18n.ts';
 
-/** A table has no prices: the indicator's words for a quiet socket. */
-const CASINO_LABELS = { stale: 'Not live' } as const;
-
-/** The live connection's dot and word, as the market screens show it. */
+/** The live connection's dot and word, as the market screens show it (a table has no prices: a quiet socket is "Not live"). */
 export function CasinoLiveIndicator() {
-  return <LiveIndicator labels={CASINO_LABELS} />;
+  const t = useT();
+  return <LiveIndicator labels={{ stale: t('casino.live.notLive') }} />;
 }
 
 /**
@@ -17,8 +16,7 @@ export function ConnectionLost() {
   if (!isStale(useConnectionState())) return null;
   return (
     <p className="stale-warning" role="status" data-testid="connection-lost">
-      <strong>Connection lost.</strong> Reconnecting… The clock and cards shown may be behind the table; a bet
-      is judged by the server’s clock.
+      <Trans id="casino.live.connectionLost" components={{ 0: <strong /> }} />
     </p>
   );
 }

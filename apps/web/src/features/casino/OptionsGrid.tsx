@@ -1,4 +1,5 @@
 import type { CasinoOptionWire } from '@backlay/contract';
+import { useT } from './i18n.ts';
 
 /** The round's options as big buttons (label and payout); off while the window is closed. */
 export function OptionsGrid({
@@ -15,8 +16,9 @@ export function OptionsGrid({
   winners: readonly string[];
   onPick: (optionId: string) => void;
 }) {
+  const t = useT();
   return (
-    <div className="coptions" role="group" aria-label="Options">
+    <div className="coptions" role="group" aria-label={t('casino.options.label')}>
       {options.map((o) => {
         const won = winners.includes(o.option_id);
         return (
@@ -30,7 +32,7 @@ export function OptionsGrid({
           >
             <span className="coption__label">{o.label}</span>
             <span className="coption__payout">{o.payout.toFixed(2)}</span>
-            {won ? <span className="visually-hidden"> (won)</span> : null}
+            {won ? <span className="visually-hidden"> {t('casino.options.won')}</span> : null}
           </button>
         );
       })}

@@ -1,4 +1,5 @@
 import type { CasinoResultChip } from '@backlay/contract';
+import { useT } from './i18n.ts';
 
 /** Two letters for a chip ("Dragon" → "D", "Player B" → "B", "Void" → "V"), the summary in full beside. */
 export function chipLetter(summary: string): string {
@@ -16,21 +17,23 @@ export function chipLetter(summary: string): string {
 export function ResultsStrip({
   results,
   onOpen,
-  label = 'Last results',
+  label,
   chip = chipLetter,
 }: {
   results: readonly CasinoResultChip[];
   onOpen?: (roundId: number) => void;
+  /** The list's name (by default, "Last results"). */
   label?: string;
   /** The chip's letters (renderers.ts's `chipFor` for the table's game). */
   chip?: (summary: string) => string;
 }) {
-  if (results.length === 0) return <p className="cstrip cstrip--none">No results yet.</p>;
+  const t = useT();
+  if (results.length === 0) return <p className="cstrip cstrip--none">{t('casino.results.none')}</p>;
   return (
-    <ol className="cstrip" aria-label={label}>
+    <ol className="cstrip" aria-label={label ?? t('casino.results.last')}>
       {results.map((r) => {
         const tone = r.winners.length === 0 ? ' cstrip__chip--void' : '';
-        const text = `Round ${r.round_id}: ${r.summary}`;
+        const text = t('casino.results.chip', { roundId: r.round_id, summary: r.summary });
         return (
           <li key={r.round_id}>
             {onOpen ? (
@@ -38,7 +41,7 @@ export function ResultsStrip({
                 type="button"
                 className={`cstrip__chip${tone}`}
                 title={text}
-                aria-label={`${text}. Open the result`}
+                aria-label={t('casino.results.open', { result: text })}
                 onClick={() => onOpen(r.round_id)}
               >
                 {chip(r.summary)}

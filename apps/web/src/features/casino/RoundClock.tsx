@@ -1,16 +1,19 @@
 import type { CasinoRoundHead, CasinoRoundState } from '@backlay/contract';
 import { useEffect, useState } from 'react';
+import { msgId } from '../../lib/i18n/catalog.ts';
 import { secondsShown, windowLeftMs } from './clock.ts';
+import { useT } from './i18n.ts';
 
 /** How often a countdown moves (it shows whole seconds). */
 export const CLOCK_TICK_MS = 250;
 
+/** A round's state in words: message ids, translated where shown (`t(STATE_WORDS[state])`). */
 export const STATE_WORDS: Record<CasinoRoundState, string> = {
-  BETTING: 'Place your bets',
-  CLOSED: 'Bets closed',
-  DEALING: 'Dealing',
-  RESULT: 'Result',
-  VOID: 'Void',
+  BETTING: msgId('casino.state.betting'),
+  CLOSED: msgId('casino.state.closed'),
+  DEALING: msgId('casino.state.dealing'),
+  RESULT: msgId('casino.state.result'),
+  VOID: msgId('casino.state.void'),
 };
 
 /** The local clock, moved on every `tickMs` (only the component that shows it re-renders). */
@@ -34,10 +37,16 @@ export function WindowCountdown({
   head: Pick<CasinoRoundHead, 'state' | 'closes_at'>;
   className: string;
 }) {
+  const t = useT();
   const now = useNow();
   const left = windowLeftMs(head, now);
   return (
-    <span className={className} role="timer" aria-label="Seconds left to bet" data-testid="countdown">
+    <span
+      className={className}
+      role="timer"
+      aria-label={t('casino.clock.secondsLeft')}
+      data-testid="countdown"
+    >
       {secondsShown(left)}
     </span>
   );

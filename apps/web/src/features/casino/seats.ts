@@ -1,7 +1,9 @@
 // Where each dealt card sits on a card table, per game: pure functions of the steps revealed so
 // far (docs/casino.md, the engine's deal order). The registry (renderers.ts) pairs each game with
-// its seating; nothing else on the table knows a game.
+// its seating; nothing else on the table knows a game. Seat names are read from the catalogue at each
+// call (the table re-renders when the language changes).
 import { cardFace } from '../../components/card-codes.ts';
+import { t } from './i18n.ts';
 
 export type Seat = {
   label: string;
@@ -15,26 +17,28 @@ const at = (steps: readonly string[], i: number): string | null => steps[i] ?? n
 
 /** Dragon Tiger: the first card is Dragon's, the second Tiger's. */
 export const dragonTigerSeats = (steps: readonly string[]): Seat[] => [
-  { label: 'Dragon', cards: [at(steps, 0)] },
-  { label: 'Tiger', cards: [at(steps, 1)] },
+  { label: t('casino.seat.dragon'), cards: [at(steps, 0)] },
+  { label: t('casino.seat.tiger'), cards: [at(steps, 1)] },
 ];
 
 /** Lucky 7, Amar Akbar Anthony: one card decides. */
-export const oneCardSeats = (steps: readonly string[]): Seat[] => [{ label: 'Card', cards: [at(steps, 0)] }];
+export const oneCardSeats = (steps: readonly string[]): Seat[] => [
+  { label: t('casino.seat.card'), cards: [at(steps, 0)] },
+];
 
 /** Teen Patti: dealt A B A B A B, three cards each. */
 export const teenPattiSeats = (steps: readonly string[]): Seat[] => [
-  { label: 'Player A', cards: [at(steps, 0), at(steps, 2), at(steps, 4)] },
-  { label: 'Player B', cards: [at(steps, 1), at(steps, 3), at(steps, 5)] },
+  { label: t('casino.seat.playerA'), cards: [at(steps, 0), at(steps, 2), at(steps, 4)] },
+  { label: t('casino.seat.playerB'), cards: [at(steps, 1), at(steps, 3), at(steps, 5)] },
 ];
 
 /** Andar Bahar: the joker, then Andar (1st, 3rd, … card after it) and Bahar (2nd, 4th, …). */
 export function andarBaharSeats(steps: readonly string[]): Seat[] {
   const rest = steps.slice(1);
   return [
-    { label: 'Joker', cards: [at(steps, 0)] },
-    { label: 'Andar', cards: rest.filter((_, k) => k % 2 === 0) },
-    { label: 'Bahar', cards: rest.filter((_, k) => k % 2 === 1) },
+    { label: t('casino.seat.joker'), cards: [at(steps, 0)] },
+    { label: t('casino.seat.andar'), cards: rest.filter((_, k) => k % 2 === 0) },
+    { label: t('casino.seat.bahar'), cards: rest.filter((_, k) => k % 2 === 1) },
   ];
 }
 
@@ -66,7 +70,7 @@ export function thirtyTwoCardsSeats(steps: readonly string[]): Seat[] {
     first = false;
   }
   return seats.map((s) => ({
-    label: `Player ${s.player}`,
+    label: t('casino.seat.player', { player: s.player }),
     cards: s.cards.length > 0 ? s.cards : [null],
     note: s.totals.length > 0 ? s.totals.join(' · ') : String(s.player),
   }));

@@ -1,12 +1,14 @@
 import { sendResolved, useIntent } from '@backlay/ui/intent';
 import { useCallback, useState } from 'react';
 import type { ApiResult } from '../../lib/api.ts';
+import { translateAnswer } from '../../lib/i18n/index.ts';
+import { t } from './i18n.ts';
 
 /** Long enough for a slow answer; past it the answer counts as lost and is asked again. */
 export const PLACE_TIMEOUT_MS = 30_000;
 
-export const NOT_CONFIRMED =
-  'Not confirmed: the server did not answer. Press Place Bet again to find out: it will not place a second bet.';
+/** The answer was lost: what the slip says, in the language active when it is said. */
+const notConfirmed = (): string => t('casino.place.notConfirmed');
 
 export type CasinoSlipNotice = { key: string; tone: 'ok' | 'error'; text: string };
 
@@ -39,22 +41,22 @@ export function usePlaceCasinoBet(refresh: () => void) {
           ),
         );
       } catch (err) {
-        const message = err instanceof Error ? err.message : 'The request failed';
-        setNotice({ key, tone: 'error', text: `${message}. ${NOT_CONFIRMED}` });
+        const message = err instanceof Error ? translateAnswer(err.message) : t('casino.place.requestFailed');
+        setNotice({ key, tone: 'error', text: `${message}. ${notConfirmed()}` });
         refresh();
         return;
       }
       if (!sent.ran) return;
       const res = sent.value;
       if (res.outcome === 'unknown') {
-        setNotice({ key, tone: 'error', text: NOT_CONFIRMED });
+        setNotice({ key, tone: 'error', text: notConfirmed() });
       } else {
         intent.done();
         if (res.value.status) {
           onPlaced(res.value.data);
-          if (res.retried) setNotice({ key, tone: 'ok', text: 'Placed (once): your bet is in My bets.' });
+          if (res.retried) setNotice({ key, tone: 'ok', text: t('casino.place.placedOnce') });
         } else {
-          setNotice({ key, tone: 'error', text: res.value.message });
+          setNotice({ key, tone: 'error', text: translateAnswer(res.value.message) });
         }
       }
       refresh();

@@ -27,6 +27,7 @@ export function headFixture(over: Partial<CasinoRoundHead> = {}): CasinoRoundHea
   return {
     match_id: TABLE_ID,
     game_id: 'dragon_tiger_20',
+    // i18n-exempt: test data: the server's table and series names
     table_name: 'Dragon Tiger 20-20',
     series_id: 'ourcasino',
     round_id: 41,
@@ -73,11 +74,13 @@ export const betFixture = (over: Partial<CasinoBet> = {}): CasinoBet => ({
 export function lobbyFixture(): CasinoLobby {
   return {
     series_id: 'ourcasino',
+    // i18n-exempt: test data: the server's table and series names
     name: 'Our Casino',
     tables: [
       {
         match_id: TABLE_ID,
         game_id: 'dragon_tiger_20',
+        // i18n-exempt: test data: the server's table and series names
         table_name: 'Dragon Tiger 20-20',
         round: headFixture(),
         last_results: [chip(40, 'Tiger', ['tiger'])],
@@ -96,6 +99,7 @@ export function lobbyFixture(): CasinoLobby {
         }),
         last_results: [],
       },
+      // i18n-exempt: test data: the server's table and series names
       { match_id: 503, game_id: 'andar_bahar', table_name: 'Andar Bahar', round: null, last_results: [] },
     ],
   };
@@ -111,6 +115,7 @@ export const BUTTONS = [
 export const resultFixture = (): CasinoRoundResult => ({
   match_id: TABLE_ID,
   game_id: 'dragon_tiger_20',
+  // i18n-exempt: test data: the server's table and series names
   table_name: 'Dragon Tiger 20-20',
   round_id: 41,
   state: 'RESULT',

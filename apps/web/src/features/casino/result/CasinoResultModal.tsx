@@ -3,6 +3,9 @@ import { formatDateTime } from '@backlay/ui/time';
 import { useState } from 'react';
 import { areCards, CasinoSteps } from '../../../components/CasinoCards.tsx';
 import { CopyButton, Modal, Spinner, Tabs } from '../../../components/index.ts';
+import { msgId } from '../../../lib/i18n/catalog.ts';
+import { translateAnswer } from '../../../lib/i18n/index.ts';
+import { useT } from '../i18n.ts';
 import { useCasinoResult } from './api/casino-result.ts';
 import './result.css';
 import { useVerifyState, VerifyPanel } from './VerifyPanel.tsx';
@@ -19,17 +22,20 @@ export type CasinoResultModalProps = {
  * Casino Result report and a table's results strip; mount it while open.
  */
 export function CasinoResultModal({ match_id, round_id, onClose }: CasinoResultModalProps) {
+  const t = useT();
   const q = useCasinoResult({ match_id, round_id });
-  const title = q.data ? `${q.data.table_name} · Round ${q.data.round_id}` : `Round ${round_id}`;
+  const title = q.data
+    ? t('casino.result.title', { table: q.data.table_name, roundId: q.data.round_id })
+    : t('casino.round.number', { roundId: round_id });
   return (
     <Modal open onClose={onClose} title={title} className="modal--wide casino-result">
       {q.isPending ? (
-        <Spinner label="Loading the round…" />
+        <Spinner label={t('casino.result.loading')} />
       ) : q.isError ? (
         <div className="casino-result__error" role="alert">
-          <p>Could not load the round: {q.error.message}</p>
+          <p>{t('casino.result.loadFailed', { message: translateAnswer(q.error.message) })}</p>
           <button type="button" className="btn btn--primary" onClick={() => void q.refetch()}>
-            Retry
+            {t('casino.result.retry')}
           </button>
         </div>
       ) : (
@@ -40,19 +46,20 @@ export function CasinoResultModal({ match_id, round_id, onClose }: CasinoResultM
 }
 
 function RoundTabs({ round }: { round: CasinoRoundResult }) {
+  const t = useT();
   const [tab, setTab] = useState<'result' | 'verify'>('result');
   const [verify, setVerify] = useVerifyState();
   return (
     <Tabs
-      label="Round"
+      label={t('casino.result.tabs')}
       className="casino-result__tabs"
       selected={tab}
       onSelect={(id) => setTab(id as 'result' | 'verify')}
       items={[
-        { id: 'result', label: 'Result', panel: <RoundDetails round={round} /> },
+        { id: 'result', label: t('casino.result.resultTab'), panel: <RoundDetails round={round} /> },
         {
           id: 'verify',
-          label: 'Verify',
+          label: t('casino.result.verifyTab'),
           panel: <VerifyPanel round={round} state={verify} setState={setVerify} />,
         },
       ]}
@@ -60,60 +67,68 @@ function RoundTabs({ round }: { round: CasinoRoundResult }) {
   );
 }
 
+/** A round's state in the modal's words (message ids). */
 const STATE_WORDS: Record<CasinoRoundResult['state'], string> = {
-  BETTING: 'Betting open',
-  CLOSED: 'Betting closed',
-  DEALING: 'Dealing',
-  RESULT: 'Settled',
-  VOID: 'Void',
+  BETTING: msgId('casino.result.stateBetting'),
+  CLOSED: msgId('casino.result.stateClosed'),
+  DEALING: msgId('casino.state.dealing'),
+  RESULT: msgId('casino.result.stateSettled'),
+  VOID: msgId('casino.state.void'),
 };
 
 function RoundDetails({ round }: { round: CasinoRoundResult }) {
+  const t = useT();
   const labelOf = (id: string) => round.options.find((o) => o.option_id === id)?.label ?? id;
   const cards = round.dealt.length === 0 || areCards(round.dealt);
   const winners = round.result?.winners ?? [];
+  const voided = round.state === 'VOID';
   return (
     <div className="casino-result__details">
       <dl className="casino-kv">
-        <dt>Round</dt>
+        <dt>{t('casino.result.round')}</dt>
         <dd>{round.round_id}</dd>
-        <dt>Table</dt>
+        <dt>{t('casino.result.table')}</dt>
         <dd>{round.table_name}</dd>
-        <dt>Time</dt>
+        <dt>{t('casino.result.time')}</dt>
         <dd>{formatDateTime(round.finished_at ?? round.opened_at)}</dd>
-        <dt>State</dt>
-        <dd>{STATE_WORDS[round.state]}</dd>
+        <dt>{t('casino.result.stateLabel')}</dt>
+        <dd>{t(STATE_WORDS[round.state])}</dd>
         {round.void_reason ? (
           <>
-            <dt>Why void</dt>
-            <dd>{round.void_reason}</dd>
+            <dt>{t('casino.result.whyVoid')}</dt>
+            <dd>{translateAnswer(round.void_reason)}</dd>
           </>
         ) : null}
-        <dt>Result</dt>
-        <dd className="casino-result__summary">{round.result?.summary ?? 'Not yet'}</dd>
-        <dt>Winners</dt>
-        <dd>{winners.length > 0 ? winners.map(labelOf).join(', ') : 'None'}</dd>
+        <dt>{t('casino.result.result')}</dt>
+        <dd className="casino-result__summary">{round.result?.summary ?? t('casino.result.notYet')}</dd>
+        <dt>{t('casino.result.winners')}</dt>
+        <dd>{winners.length > 0 ? winners.map(labelOf).join(', ') : t('casino.result.noWinners')}</dd>
       </dl>
-      <h3 className="casino-result__heading">{cards ? 'Cards' : 'Steps'}</h3>
-      <CasinoSteps steps={round.dealt} label={cards ? 'Cards dealt' : 'Steps of the round'} />
-      <h3 className="casino-result__heading">Provably fair</h3>
+      <h3 className="casino-result__heading">
+        {cards ? t('casino.result.cards') : t('casino.result.steps')}
+      </h3>
+      <CasinoSteps
+        steps={round.dealt}
+        label={cards ? t('casino.result.cardsDealt') : t('casino.result.roundSteps')}
+      />
+      <h3 className="casino-result__heading">{t('casino.result.provablyFair')}</h3>
       <dl className="casino-kv casino-kv--seeds">
-        <dt>Server seed hash (SHA-256, published before betting opened)</dt>
+        <dt>{t('casino.result.seedHash')}</dt>
         <dd>
           <code className="casino-hex">{round.server_seed_hash}</code>
-          <CopyButton text={round.server_seed_hash} label="the server seed hash" />
+          <CopyButton text={round.server_seed_hash} label={t('casino.result.copySeedHash')} />
         </dd>
-        <dt>Server seed (revealed after the deal)</dt>
+        <dt>{t('casino.result.seed')}</dt>
         <dd>
           {round.server_seed != null ? (
             <>
               <code className="casino-hex">{round.server_seed}</code>
-              <CopyButton text={round.server_seed} label="the server seed" />
+              <CopyButton text={round.server_seed} label={t('casino.result.copySeed')} />
             </>
-          ) : round.state === 'VOID' ? (
-            'Not revealed: the round was voided before its deal.'
+          ) : voided ? (
+            t('casino.result.seedVoided')
           ) : (
-            'Revealed once the deal is over.'
+            t('casino.result.seedLater')
           )}
         </dd>
       </dl>

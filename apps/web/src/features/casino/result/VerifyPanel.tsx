@@ -2,6 +2,7 @@ import type { CasinoRoundResult } from '@backlay/contract';
 import { useState } from 'react';
 import { CasinoCard as Card, CasinoSteps } from '../../../components/CasinoCards.tsx';
 import { Spinner } from '../../../components/index.ts';
+import { Trans, useT } from '../i18n.ts';
 import type { VerifyReport } from './verify-round.ts';
 
 // The engine's games and the Web Crypto calls: a chunk of their own, fetched on the first Verify.
@@ -26,6 +27,7 @@ export function VerifyPanel({
   state: VerifyState;
   setState: (state: VerifyState) => void;
 }) {
+  const t = useT();
   const seed = round.server_seed;
   if (seed == null) return <NoSeed round={round} />;
 
@@ -34,51 +36,42 @@ export function VerifyPanel({
     try {
       const verifier = await loadVerifier();
       if (!verifier.canVerify()) {
-        setState({
-          kind: 'failed',
-          message:
-            'This browser offers no Web Crypto on this page (it needs a secure, https page). Verify with the steps below on your own computer.',
-        });
+        setState({ kind: 'failed', message: t('casino.verify.noCrypto') });
         return;
       }
       setState({ kind: 'done', report: await verifier.verifyRound({ ...round, server_seed: seed }) });
     } catch (e) {
-      setState({ kind: 'failed', message: `Verify could not run: ${(e as Error).message}` });
+      setState({ kind: 'failed', message: t('casino.verify.couldNotRun', { error: (e as Error).message }) });
     }
   };
 
+  const running = state.kind === 'running';
   return (
     <div className="casino-verify">
-      <p className="casino-verify__intro">
-        Verify recomputes this round in your browser: the SHA-256 of the revealed seed must be the hash
-        published before betting opened, and the seed must give the very cards (or steps) the table showed.
-      </p>
-      <button
-        type="button"
-        className="btn btn--primary"
-        onClick={() => void run()}
-        disabled={state.kind === 'running'}
-      >
-        {state.kind === 'done' ? 'Verify again' : 'Verify this round'}
+      <p className="casino-verify__intro">{t('casino.verify.intro')}</p>
+      <button type="button" className="btn btn--primary" onClick={() => void run()} disabled={running}>
+        {/* i18n-exempt: the panel's state (VerifyState), not words */}
+        {state.kind === 'done' ? t('casino.verify.again') : t('casino.verify.run')}
       </button>
-      {state.kind === 'running' ? <Spinner label="Verifying…" /> : null}
+      {running ? <Spinner label={t('casino.verify.running')} /> : null}
+      {/* i18n-exempt: the panel's state (VerifyState), not words */}
       {state.kind === 'failed' ? (
         <p className="casino-verify__fail" role="alert">
           {state.message}
         </p>
       ) : null}
+      {/* i18n-exempt: the panel's state (VerifyState), not words */}
       {state.kind === 'done' ? <VerifyResult round={round} report={state.report} /> : null}
     </div>
   );
 }
 
 function NoSeed({ round }: { round: CasinoRoundResult }) {
+  const t = useT();
   const running = round.state !== 'RESULT' && round.state !== 'VOID';
   return (
     <p className="casino-verify__none" role="status">
-      {running
-        ? 'This round is still running: its seed is revealed once the deal is over. Verify it then.'
-        : 'This round was voided before its deal: no card was dealt, so there is no seed to reveal and nothing to verify.'}
+      {running ? t('casino.verify.stillRunning') : t('casino.verify.voided')}
     </p>
   );
 }
@@ -92,44 +85,52 @@ function Check({ ok, children }: { ok: boolean; children: string }) {
 }
 
 function VerifyResult({ round, report }: { round: CasinoRoundResult; report: VerifyReport }) {
+  const t = useT();
   const cardGame = report.trace !== null;
   const matches = report.steps !== null && report.differences.length === 0;
   const ok = report.hash_ok && matches;
-  const what = cardGame ? 'cards' : 'steps';
+  const how = { game: report.game_name ?? '', count: report.hmacs, roundId: round.round_id };
   return (
     <div className="casino-verify__result">
       <ol className="casino-verify__steps">
         <li>
-          <h3>1. The seed and its hash</h3>
+          <h3>{t('casino.verify.hashStep')}</h3>
           <dl className="casino-kv">
-            <dt>SHA-256 of the revealed seed</dt>
+            <dt>{t('casino.verify.hashComputed')}</dt>
             <dd>
               <code className="casino-hex">{report.hash_computed}</code>
             </dd>
-            <dt>Hash published before betting opened</dt>
+            <dt>{t('casino.verify.hashPublished')}</dt>
             <dd>
               <code className="casino-hex">{round.server_seed_hash}</code>
             </dd>
           </dl>
           <Check ok={report.hash_ok}>
-            {report.hash_ok ? 'They are equal' : 'They differ: this seed is not the one published'}
+            {report.hash_ok ? t('casino.verify.hashEqual') : t('casino.verify.hashDiffers')}
           </Check>
         </li>
         <li>
-          <h3>2. The round recomputed from the seed</h3>
+          <h3>{t('casino.verify.roundStep')}</h3>
           {report.error ? (
             <p className="casino-verify__fail">{report.error}</p>
           ) : (
             <>
               <p className="casino-verify__how">
-                {report.game_name}: {report.hmacs} HMAC-SHA256 digests (key = the seed, message = "
-                {round.round_id}:counter"){cardGame ? ' drive the Fisher–Yates shuffle of the deck.' : '.'}
+                {cardGame ? t('casino.verify.howCards', how) : t('casino.verify.howSteps', how)}
               </p>
               {report.trace ? <TraceTable trace={report.trace} /> : null}
-              <h4>{cardGame ? 'Cards dealt by the seed' : 'Steps given by the seed'}</h4>
-              <CasinoSteps steps={report.steps ?? []} label={`Recomputed ${what}`} small />
+              <h4>{cardGame ? t('casino.verify.seedCards') : t('casino.verify.seedSteps')}</h4>
+              <CasinoSteps
+                steps={report.steps ?? []}
+                label={cardGame ? t('casino.verify.recomputedCards') : t('casino.verify.recomputedSteps')}
+                small
+              />
               <p>
-                Result by the seed: <strong>{report.summary}</strong>
+                <Trans
+                  id="casino.verify.seedResult"
+                  values={{ summary: report.summary ?? '' }}
+                  components={{ 0: <strong /> }}
+                />
               </p>
             </>
           )}
@@ -137,13 +138,15 @@ function VerifyResult({ round, report }: { round: CasinoRoundResult; report: Ver
       </ol>
       <div className={`casino-verify__verdict casino-verify__verdict--${ok ? 'ok' : 'bad'}`} role="status">
         {ok ? (
-          <Check ok>{cardGame ? 'The cards match the round' : 'The steps match the round'}</Check>
+          <Check ok>{cardGame ? t('casino.verify.cardsMatch') : t('casino.verify.stepsMatch')}</Check>
         ) : (
           <>
             <Check ok={false}>
               {!report.hash_ok
-                ? 'The seed does not match the published hash'
-                : `The ${what} do not match the round`}
+                ? t('casino.verify.seedMismatch')
+                : cardGame
+                  ? t('casino.verify.cardsDiffer')
+                  : t('casino.verify.stepsDiffer')}
             </Check>
             {report.differences.length > 0 ? (
               <ul className="casino-verify__diffs">
@@ -161,23 +164,23 @@ function VerifyResult({ round, report }: { round: CasinoRoundResult; report: Ver
 
 /** The Fisher–Yates steps, collapsed by default: 51 rows for a 52-card deck. */
 function TraceTable({ trace }: { trace: VerifyReport['trace'] & object }) {
+  const t = useT();
   return (
     <details className="casino-trace">
-      <summary>The shuffle, step by step ({trace.steps.length} swaps)</summary>
-      <p className="casino-trace__how">
-        For i from {trace.steps[0]?.i ?? 0} down to 1: x = the first 4 bytes of the next HMAC (big-endian); if
-        x is below the limit, j = x mod (i + 1), else x is rejected and the next HMAC drawn; then the cards at
-        i and j swap. The cards are dealt from position 0.
-      </p>
-      <div className="casino-trace__wrap" role="region" aria-label="Shuffle steps" tabIndex={0}>
-        <table className="table casino-trace__table" aria-label="Shuffle steps">
+      <summary>{t('casino.trace.summary', { count: trace.steps.length })}</summary>
+      <p className="casino-trace__how">{t('casino.trace.how', { start: trace.steps[0]?.i ?? 0 })}</p>
+      <div className="casino-trace__wrap" role="region" aria-label={t('casino.trace.label')} tabIndex={0}>
+        <table className="table casino-trace__table" aria-label={t('casino.trace.label')}>
           <thead>
             <tr>
+              {/* i18n-exempt: the shuffle's variable, as the formula names it */}
               <th scope="col">i</th>
-              <th scope="col">HMAC message</th>
+              <th scope="col">{t('casino.trace.message')}</th>
+              {/* i18n-exempt: the shuffle's variable, as the formula names it */}
               <th scope="col">x</th>
+              {/* i18n-exempt: the formula, the same in every language */}
               <th scope="col">j = x mod (i + 1)</th>
-              <th scope="col">Swap</th>
+              <th scope="col">{t('casino.trace.swap')}</th>
             </tr>
           </thead>
           <tbody>
@@ -195,7 +198,7 @@ function TraceTable({ trace }: { trace: VerifyReport['trace'] & object }) {
                   {s.draws.map((d) => (
                     <div key={d.counter}>
                       {d.x}
-                      {d.accepted ? '' : ' rejected (≥ limit)'}
+                      {d.accepted ? '' : ` ${t('casino.trace.rejected')}`}
                     </div>
                   ))}
                 </td>
@@ -203,12 +206,13 @@ function TraceTable({ trace }: { trace: VerifyReport['trace'] & object }) {
                 <td className="nowrap">
                   {s.i === s.j ? (
                     <>
-                      <Card code={s.card_i} small /> stays
+                      <Card code={s.card_i} small /> {t('casino.trace.stays')}
                     </>
                   ) : (
                     <>
                       <Card code={s.card_i} small /> <span aria-hidden="true">↔</span>
-                      <span className="visually-hidden">swaps with</span> <Card code={s.card_j} small />
+                      <span className="visually-hidden">{t('casino.trace.swapsWith')}</span>{' '}
+                      <Card code={s.card_j} small />
                     </>
                   )}
                 </td>

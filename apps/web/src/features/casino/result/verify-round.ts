@@ -13,6 +13,7 @@ import {
   toHex,
   type ShuffleTrace,
 } from '@backlay/engine';
+import { t } from '../i18n.ts';
 
 export interface VerifyReport {
   /** Hex SHA-256 of the revealed seed, computed here. */
@@ -59,7 +60,7 @@ export async function verifyRound(round: CasinoRoundResult & { server_seed: stri
   const base = { hash_computed, hash_ok, steps: null, summary: null, trace: null, hmacs: 0, differences: [] };
   const game = roundGame(round.game_id);
   if (!game) {
-    return { ...base, game_name: null, error: `This page does not know the game "${round.game_id}".` };
+    return { ...base, game_name: null, error: t('casino.verify.unknownGame', { game: round.game_id }) };
   }
   try {
     const { play, digests, used } = await recomputeRound(game, seed, round.round_id, await hmacSigner(seed));
@@ -89,7 +90,7 @@ export async function verifyRound(round: CasinoRoundResult & { server_seed: stri
     return {
       ...base,
       game_name: game.name,
-      error: `The round could not be recomputed: ${(e as Error).message}`,
+      error: t('casino.verify.notRecomputed', { error: (e as Error).message }),
     };
   }
 }

@@ -5,6 +5,7 @@
 // live region says who leads at each furlong and who won.
 import { RACING_FURLONGS, readRacingStep, type RacingCheckpoint } from '@backlay/engine';
 import type { CSSProperties } from 'react';
+import { useT } from '../i18n.ts';
 import type { RoundRendererProps } from './types.ts';
 import './virtual.css';
 
@@ -36,47 +37,49 @@ function lastCheckpoint(steps: readonly string[]): RacingCheckpoint | null {
   }
 }
 
-const ordinal = (n: number): string => {
-  const s = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
-  return `${n}${s}`;
-};
-
 export function VirtualRacingView({ steps, options, state }: RoundRendererProps) {
+  const t = useT();
   const runners = runnersOf(options);
   const cp = lastCheckpoint(steps);
   const finished = cp !== null && cp.furlong >= RACING_FURLONGS;
-  const nameOf = (no: number) => runners.find((r) => r.no === no)?.name ?? `Runner ${no}`;
+  const voided = state === 'VOID';
+  const nameOf = (no: number) => runners.find((r) => r.no === no)?.name ?? t('casino.racing.runner', { no });
   const place = new Map(cp?.order.map((p, i) => [p.no, { pos: i + 1, gap: p.gap }]) ?? []);
   const photo = finished && cp.order.length > 1 && cp.order[1]!.gap === 0;
   const leader = cp?.order[0];
   const second = cp?.order[1];
-  const live =
-    state === 'VOID'
-      ? 'Race void: stakes returned.'
-      : !cp || !leader
-        ? ''
-        : finished
-          ? `Won by ${leader.no} ${nameOf(leader.no)}${photo ? ' on a photo finish' : ''}.`
-          : `Furlong ${cp.furlong} of ${RACING_FURLONGS}: ${leader.no} ${nameOf(leader.no)} leads${
-              second ? ` by ${second.gap} from ${second.no} ${nameOf(second.no)}` : ''
-            }.`;
+  const liveWords = (): string => {
+    if (voided) return t('casino.racing.voidLive');
+    if (!cp || !leader) return '';
+    const lead = { no: leader.no, name: nameOf(leader.no) };
+    if (finished) return photo ? t('casino.racing.wonPhotoLive', lead) : t('casino.racing.wonLive', lead);
+    const at = { ...lead, furlong: cp.furlong, furlongs: RACING_FURLONGS };
+    if (!second) return t('casino.racing.leadsLive', at);
+    return t('casino.racing.leadsByLive', {
+      ...at,
+      gap: second.gap,
+      secondNo: second.no,
+      secondName: nameOf(second.no),
+    });
+  };
+  const live = liveWords();
   const x = (no: number): number => {
     const p = place.get(no);
     if (!cp || !p) return 0;
     return Math.max(0, Math.min(100, (cp.furlong / RACING_FURLONGS) * 100 - p.gap * TRACK_PCT_PER_UNIT));
   };
   return (
-    <section className="vracing" aria-label="Virtual racing">
+    <section className="vracing" aria-label={t('casino.racing.label')}>
       <p className="vracing__status">
-        {state === 'VOID'
-          ? 'Race void: stakes returned'
+        {voided
+          ? t('casino.racing.void')
           : finished
             ? photo
-              ? 'Finish: photo finish'
-              : 'Finish'
+              ? t('casino.racing.photoFinish')
+              : t('casino.racing.finish')
             : cp
-              ? `Furlong ${cp.furlong} of ${RACING_FURLONGS}`
-              : `${RACING_FURLONGS} furlongs: the field goes off once betting closes`}
+              ? t('casino.racing.furlong', { furlong: cp.furlong, furlongs: RACING_FURLONGS })
+              : t('casino.racing.goesOff', { furlongs: RACING_FURLONGS })}
       </p>
       <div className="vracing__track" aria-hidden="true">
         {runners.map((r) => {
@@ -94,14 +97,23 @@ export function VirtualRacingView({ steps, options, state }: RoundRendererProps)
         })}
         <span className="vracing__post" />
       </div>
-      <ol className="vracing__order" aria-label={finished ? 'Finishing order' : 'Running order'}>
+      <ol
+        className="vracing__order"
+        aria-label={finished ? t('casino.racing.finishingOrder') : t('casino.racing.runningOrder')}
+      >
         {(cp ? cp.order : runners.map((r) => ({ no: r.no, gap: 0 }))).map((p, i) => (
           <li key={p.no} className="vracing__pos">
-            <span className="vracing__place">{cp ? ordinal(i + 1) : ''}</span>
+            <span className="vracing__place">{cp ? t('casino.racing.place', { place: i + 1 }) : ''}</span>
             <span className={`vracing__cloth vracing__runner--${p.no}`}>{p.no}</span>
             <span className="vracing__name">{nameOf(p.no)}</span>
             <span className="vracing__gap">
-              {cp ? (i === 0 ? (finished ? 'Winner' : 'Leads') : `+${p.gap}`) : ''}
+              {cp
+                ? i === 0
+                  ? finished
+                    ? t('casino.racing.winner')
+                    : t('casino.racing.leads')
+                  : `+${p.gap}`
+                : ''}
             </span>
           </li>
         ))}
