@@ -2,8 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Spinner } from '../../components/index.ts';
+import { translateAnswer } from '../../lib/i18n/index.ts';
 import { useLaunchGame } from './api/launch-game.ts';
 import type { PlayState } from './GameTile.tsx';
+import { useT } from './i18n.ts';
 import { isBalanceNotice } from './notices.ts';
 import './world-casino.css';
 import { frameableGameUrl } from './frame-url.ts';
@@ -26,33 +28,38 @@ export const GAME_BALANCE_POLL_MS = 2_000;
  * game is open.
  */
 export function GamePlayScreen() {
+  const t = useT();
   const { gameId } = useParams();
   const id = Number(gameId);
   const valid = Number.isSafeInteger(id) && id > 0;
   const state = (useLocation().state ?? null) as PlayState | null;
   const lobby = state?.lobby?.startsWith(LOBBY) ? state.lobby : LOBBY;
   const launch = useLaunchGame(valid ? id : null);
-  const name = launch.data?.name ?? state?.name ?? 'Game';
+  const name = launch.data?.name ?? state?.name ?? t('world-casino.play.game');
 
   return (
     <div className="wc-play">
       <div className="wc-play__bar">
         <Link className="btn btn--small wc-play__back" to={lobby}>
-          <span aria-hidden="true">←</span> Lobby
+          <span aria-hidden="true">←</span> {t('world-casino.play.lobby')}
         </Link>
         <h1 className="wc-play__title">{name}</h1>
         {state?.provider ? <span className="wc-play__provider">{state.provider}</span> : null}
       </div>
       {!valid ? (
-        <Refused lobby={lobby} message="There is no such game." />
+        <Refused lobby={lobby} message={t('world-casino.play.noSuchGame')} />
       ) : launch.isPending ? (
         <div className="wc-play__status">
-          <Spinner label={`Opening ${name}…`} />
+          <Spinner label={t('world-casino.play.opening', { name })} />
         </div>
       ) : launch.isError ? (
-        <Refused lobby={lobby} message={launch.error.message} onRetry={() => void launch.refetch()} />
+        <Refused
+          lobby={lobby}
+          message={translateAnswer(launch.error.message)}
+          onRetry={() => void launch.refetch()}
+        />
       ) : !frameableGameUrl(launch.data.url, window.location.origin) ? (
-        <Refused lobby={lobby} message="This game's address is not a game provider's: it was not opened." />
+        <Refused lobby={lobby} message={t('world-casino.play.notAProvider')} />
       ) : (
         <GameFrame url={launch.data.url} title={name} />
       )}
@@ -62,18 +69,19 @@ export function GamePlayScreen() {
 
 /** The launch was refused (game or provider off, provider down): why, and where to go. */
 function Refused({ lobby, message, onRetry }: { lobby: string; message: string; onRetry?: () => void }) {
+  const t = useT();
   return (
     <div className="wc-play__refused" role="alert">
-      <h2 className="wc-play__refused-title">This game could not be opened</h2>
+      <h2 className="wc-play__refused-title">{t('world-casino.play.refused')}</h2>
       <p>{message}</p>
       <div className="wc-play__actions">
         {onRetry ? (
           <button type="button" className="btn btn--primary" onClick={onRetry}>
-            Try again
+            {t('world-casino.play.tryAgain')}
           </button>
         ) : null}
         <Link className="btn" to={lobby}>
-          Back to the lobby
+          {t('world-casino.play.backToLobby')}
         </Link>
       </div>
     </div>
@@ -86,6 +94,7 @@ function Refused({ lobby, message, onRetry }: { lobby: string; message: string; 
  * does leaving the game (a round that ended while the notice was lost is counted at once).
  */
 function GameFrame({ url, title }: { url: string; title: string }) {
+  const t = useT();
   const frame = useRef<HTMLIFrameElement>(null);
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -111,7 +120,7 @@ function GameFrame({ url, title }: { url: string; title: string }) {
       ref={frame}
       className="wc-play__frame"
       src={url}
-      title={`${title} (game)`}
+      title={t('world-casino.play.frameTitle', { name: title })}
       allow="autoplay; fullscreen"
       allowFullScreen
       // allow-same-origin: the provider's page keeps its own origin (never ours: frameableGameUrl);

@@ -3,6 +3,8 @@ import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState, Spinner, Tabs } from '../../components/index.ts';
 import { Pager } from '@backlay/ui/components';
+import type { Translate } from '../../lib/i18n/catalog.ts';
+import { translateAnswer } from '../../lib/i18n/index.ts';
 import { useDebounced } from '../../lib/useDebounced.ts';
 import { useGameList, type GameListRequest } from './api/game-list.ts';
 import { useProvidersList } from './api/providers-list.ts';
@@ -15,6 +17,7 @@ import {
   SEARCH_MAX_CHARS,
   type LobbyFilters,
 } from './filters.ts';
+import { useT } from './i18n.ts';
 import './world-casino.css';
 
 /**
@@ -24,6 +27,7 @@ import './world-casino.css';
  * so the sidebar opens a tab, Back from a game returns to the same lobby, and a link can be shared.
  */
 export function WorldCasinoLobbyScreen() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const filters = lobbyFilters(params);
   const set = (next: LobbyFilters) => setParams(lobbySearch(next), { replace: true });
@@ -54,7 +58,7 @@ export function WorldCasinoLobbyScreen() {
 
   return (
     <div className="wc-lobby">
-      <h1 className="page-title">Live Casino &amp; Slots</h1>
+      <h1 className="page-title">{t('world-casino.lobby.title')}</h1>
       <LobbyBar
         filters={filters}
         typed={typed}
@@ -62,20 +66,20 @@ export function WorldCasinoLobbyScreen() {
         onProvider={(provider) => set({ ...filters, provider, page: 1 })}
       />
       {games.isPending ? (
-        <Spinner label="Loading the games…" />
+        <Spinner label={t('world-casino.lobby.loading')} />
       ) : games.isError && !games.data ? (
         <LobbyError message={games.error.message} onRetry={() => void games.refetch()} />
       ) : (
         <Tabs
           className="wc-tabs"
-          label="Game categories"
+          label={t('world-casino.lobby.categories')}
           selected={filters.category}
           onSelect={(id) => set({ ...filters, category: id as LobbyFilters['category'], page: 1 })}
-          items={tabItems(games.data!, filters.category).map((t) => ({
-            id: t.id,
+          items={tabItems(games.data!, filters.category, t).map((tab) => ({
+            id: tab.id,
             label: (
               <>
-                {t.label} <span className="wc-tabs__count">{t.count}</span>
+                {tab.label} <span className="wc-tabs__count">{tab.count}</span>
               </>
             ),
             panel: (
@@ -101,13 +105,17 @@ type TabView = { id: string; label: string; count: number };
  * "All games" and each category with games, as the server lists them. A category asked for by the
  * URL (the sidebar's Live Casino) stays a tab even with no game in it, so the bettor sees it is empty.
  */
-export function tabItems(data: WorldCasinoGameList, selected: LobbyFilters['category']): TabView[] {
+export function tabItems(
+  data: WorldCasinoGameList,
+  selected: LobbyFilters['category'],
+  t: Translate,
+): TabView[] {
   const all = data.categories.reduce((sum, c) => sum + c.count, 0);
   const tabs: TabView[] = [
-    { id: ALL, label: 'All games', count: all },
+    { id: ALL, label: t('world-casino.lobby.allGames'), count: all },
     ...data.categories.map((c) => ({ id: c.category, label: c.label, count: c.count })),
   ];
-  if (selected !== ALL && !tabs.some((t) => t.id === selected))
+  if (selected !== ALL && !tabs.some((tab) => tab.id === selected))
     tabs.push({ id: selected, label: PROVIDER_CATEGORY_LABELS[selected], count: 0 });
   return tabs;
 }
@@ -123,24 +131,30 @@ function LobbyBar({
   onType: (text: string) => void;
   onProvider: (provider: string) => void;
 }) {
+  const t = useT();
   const id = useId();
   const providers = useProvidersList();
   return (
-    <form className="wc-bar" role="search" aria-label="Find a game" onSubmit={(e) => e.preventDefault()}>
+    <form
+      className="wc-bar"
+      role="search"
+      aria-label={t('world-casino.lobby.find')}
+      onSubmit={(e) => e.preventDefault()}
+    >
       <div className="wc-bar__field wc-bar__field--grow">
-        <label htmlFor={`${id}-search`}>Search games</label>
+        <label htmlFor={`${id}-search`}>{t('world-casino.lobby.search')}</label>
         <input
           id={`${id}-search`}
           type="search"
           value={typed}
           maxLength={SEARCH_MAX_CHARS}
-          placeholder="Game name"
+          placeholder={t('world-casino.lobby.gameName')}
           autoComplete="off"
           onChange={(e) => onType(e.target.value)}
         />
       </div>
       <div className="wc-bar__field">
-        <label htmlFor={`${id}-provider`}>Provider</label>
+        <label htmlFor={`${id}-provider`}>{t('world-casino.lobby.provider')}</label>
         <select
           id={`${id}-provider`}
           value={filters.provider}
@@ -148,7 +162,7 @@ function LobbyBar({
           aria-describedby={providers.isError ? `${id}-provider-error` : undefined}
           onChange={(e) => onProvider(e.target.value)}
         >
-          <option value={ALL}>All providers</option>
+          <option value={ALL}>{t('world-casino.lobby.allProviders')}</option>
           {(providers.data ?? []).map((p) => (
             <option key={p.provider_id} value={p.provider_id}>
               {p.name} ({p.game_count})
@@ -163,9 +177,9 @@ function LobbyBar({
         </select>
         {providers.isError ? (
           <span id={`${id}-provider-error`} className="wc-bar__note">
-            Providers could not be loaded.{' '}
+            {t('world-casino.lobby.providersFailed')}{' '}
             <button type="button" className="link-button" onClick={() => void providers.refetch()}>
-              Retry
+              {t('world-casino.retry')}
             </button>
           </span>
         ) : null}
@@ -189,36 +203,44 @@ function GamesPanel({
   onRetry: () => void;
   onPage: (page: number) => void;
 }) {
+  const t = useT();
   if (failed) return <LobbyError message={failed} onRetry={onRetry} />;
-  if (data.games.length === 0) return <EmptyState>{emptyText(filters)}</EmptyState>;
+  if (data.games.length === 0) return <EmptyState>{emptyText(filters, t)}</EmptyState>;
   return (
     <>
-      <ul className="wc-tiles" aria-busy={busy} aria-label="Games">
+      <ul className="wc-tiles" aria-busy={busy} aria-label={t('world-casino.lobby.games')}>
         {data.games.map((g) => (
           <GameTile key={g.game_id} game={g} />
         ))}
       </ul>
       {data.total > data.page_size ? (
-        <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={onPage} noun="games" />
+        <Pager
+          page={data.page}
+          pageSize={data.page_size}
+          total={data.total}
+          onPage={onPage}
+          noun={t('world-casino.lobby.pagerNoun')}
+        />
       ) : null}
     </>
   );
 }
 
 /** Why the list is empty, in the bettor's terms. */
-export function emptyText(filters: LobbyFilters): string {
-  if (filters.search) return `No games match “${filters.search}”.`;
-  if (filters.category !== ALL || filters.provider !== ALL)
-    return 'No games here right now. Try another category or provider.';
-  return 'No games are open right now.';
+export function emptyText(filters: LobbyFilters, t: Translate): string {
+  if (filters.search) return t('world-casino.lobby.noMatch', { search: filters.search });
+  if (filters.category !== ALL || filters.provider !== ALL) return t('world-casino.lobby.noneHere');
+  return t('world-casino.lobby.noneOpen');
 }
 
+/** Why the games could not be listed (the server's words, in the bettor's language where known). */
 function LobbyError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const t = useT();
   return (
     <div className="wc-error" role="alert">
-      <p>Could not load the games: {message}</p>
+      <p>{t('world-casino.lobby.loadFailed', { message: translateAnswer(message) })}</p>
       <button type="button" className="btn btn--primary" onClick={onRetry}>
-        Retry
+        {t('world-casino.retry')}
       </button>
     </div>
   );

@@ -8,7 +8,9 @@ export function lastBody(fetchMock: Mock, path: string): unknown {
 }
 
 export const providers: WorldCasinoProvider[] = [
+  // i18n-exempt: test data: the server's provider, game and category names
   { provider_id: 'demo', name: 'Backlay Demo Games', game_count: 3 },
+  // i18n-exempt: test data: the server's provider, game and category names
   { provider_id: 'acme', name: 'Acme Live', game_count: 1 },
 ];
 
@@ -18,14 +20,19 @@ export const game = (id: number, over: Partial<WorldCasinoGame> = {}): WorldCasi
   category: 'SLOTS',
   thumbnail_url: `http://127.0.0.1:8090/thumbs/${id}.png`,
   provider_id: 'demo',
+  // i18n-exempt: test data: the server's provider, game and category names
   provider_name: 'Backlay Demo Games',
   ...over,
 });
 
 export const GAMES: WorldCasinoGame[] = [
+  // i18n-exempt: test data: the server's provider, game and category names
   game(11, { name: 'Fruit Fiesta' }),
+  // i18n-exempt: test data: the server's provider, game and category names
   game(12, { name: 'Temple of Gems', thumbnail_url: null }),
+  // i18n-exempt: test data: the server's provider, game and category names
   game(13, { name: 'Lightning Roulette', category: 'LIVE', provider_id: 'acme', provider_name: 'Acme Live' }),
+  // i18n-exempt: test data: the server's provider, game and category names
   game(14, { name: 'Demo Roulette', category: 'TABLE' }),
 ];
 
@@ -35,10 +42,13 @@ export function gameList(body: unknown, all: WorldCasinoGame[] = GAMES, pageSize
   const byProvider = all.filter((g) => !req.provider_id || g.provider_id === req.provider_id);
   const order = ['LIVE', 'SLOTS', 'TABLE', 'CRASH', 'INSTANT', 'OTHER'] as const;
   const labels = {
+    // i18n-exempt: test data: the server's provider, game and category names
     LIVE: 'Live Casino',
     SLOTS: 'Slots',
+    // i18n-exempt: test data: the server's provider, game and category names
     TABLE: 'Table Games',
     CRASH: 'Crash',
+    // i18n-exempt: test data: the server's provider, game and category names
     INSTANT: 'Instant Win',
     OTHER: 'Others',
   };
