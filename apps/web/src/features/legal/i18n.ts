@@ -1,0 +1,6 @@
+// The Terms and Conditions' and Responsible Gaming pages' messages (locales/*.po): importing this
+// loads them (docs/i18n.md).
+import { defineCatalog } from '../../lib/i18n/catalog.ts';
+import { messages } from './locales/en.po';
+
+export const { useT, t, Trans } = defineCatalog('legal', messages, { hi: () => import('./locales/hi.po') });
