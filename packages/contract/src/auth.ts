@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { documented, flag, idInput, plainText } from './common.ts';
+import { languageCode } from './language.ts';
 import { PASSWORD_MAX_CHARS, USER_NAME_MAX_CHARS } from './login.ts';
 
 // The login's limits live with its zod-free checks (login.ts), which keep the same rules.
@@ -71,6 +72,11 @@ export const userInfo = z.object({
   /** -1 when the user has no parent (the spec's "neither -1 nor empty" rule). */
   parent_id: z.number().int(),
   token: z.string(),
+  /**
+   * The display language remembered for the user (issue 45; setLanguage). The server always sends
+   * it; optional so that an answer without it (an older server's) still reads.
+   */
+  language: languageCode.optional(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 

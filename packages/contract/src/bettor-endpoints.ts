@@ -31,6 +31,7 @@ export const bettorCoreEndpoints = defineEndpoints({
   getUserBalance: sessionEndpoints.getUserBalance,
   getButtonValue: sessionEndpoints.getButtonValue,
   setButtonValue: sessionEndpoints.setButtonValue,
+  setLanguage: sessionEndpoints.setLanguage,
   getSports: catalogEndpoints.getSports,
   getSeriesHeader: catalogEndpoints.getSeriesHeader,
   getSeries: catalogEndpoints.getSeries,

@@ -15,6 +15,7 @@ export * from './cricket.ts';
 export * from './endpoint.ts';
 export * from './envelope.ts';
 export * from './exchange.ts';
+export * from './language.ts';
 export * from './login.ts';
 export * from './onboarding.ts';
 export * from './payments.ts';

@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   checkLoginRequest,
   endpoints,
+  LANGUAGES,
   loginUser,
+  type Language,
+  type LoginUser,
   loginRequest,
   loginResult,
   LOGIN_PATH,
@@ -55,6 +58,14 @@ const answers: unknown[] = [
   { ...user, is_signup_user: '2' },
   { ...user, token: undefined },
   { ...user, user_name: null },
+  // The display language (issue 45): optional, 'en' or 'hi' only.
+  { ...user, language: 'en' },
+  { ...user, language: 'hi' },
+  { ...user, language: undefined },
+  { ...user, language: 'fr' },
+  { ...user, language: 'HI' },
+  { ...user, language: 1 },
+  { ...user, language: null },
   null,
   [],
   'x',
@@ -85,6 +96,17 @@ describe('login without zod', () => {
     const hand = loginUser.safeParse(data);
     expect(hand.success).toBe(zod.success);
     if (zod.success && hand.success) expect(hand.data).toEqual(zod.data);
+  });
+
+  it("accepts as a login answer's language exactly language.ts's LANGUAGES", () => {
+    for (const language of LANGUAGES) {
+      expect(loginUser.safeParse({ ...user, language })).toEqual({
+        success: true,
+        data: { ...user, language },
+      });
+    }
+    expect(loginUser.safeParse({ ...user, language: 'fr' }).success).toBe(false);
+    expectTypeOf<NonNullable<LoginUser['language']>>().toEqualTypeOf<Language>();
   });
 
   it("refuses a second step's answer, which loginResult checks instead", () => {

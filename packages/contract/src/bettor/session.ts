@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { changePasswordRequest, logoutRequest } from '../auth.ts';
+import { languageSetting, setLanguageRequest } from '../language.ts';
 import { globalSetting } from '../settings.ts';
 import { buttonValue, setButtonValueRequest } from '../stakes.ts';
 import { exposureDetail, userBalance } from '../wallet.ts';
 import { defineEndpoints } from '../endpoint.ts';
 
-/** The signed-in session's own calls: the site's settings, logout and password, the balance and exposure, the stake buttons. */
+/** The signed-in session's own calls: the site's settings, logout and password, the balance and exposure, the stake buttons, the display language. */
 export const sessionEndpoints = defineEndpoints({
   getGlobalSetting: {
     method: 'GET',
@@ -51,6 +52,14 @@ export const sessionEndpoints = defineEndpoints({
     summary: "Replace the user's buttons of each type present in the array.",
     request: setButtonValueRequest,
     response: z.array(buttonValue),
+  },
+  setLanguage: {
+    method: 'POST',
+    path: 'user/setLanguage',
+    access: 'user',
+    summary: "Remember the bettor's display language (en or hi) for their next sign-in.",
+    request: setLanguageRequest,
+    response: languageSetting,
   },
   getExposureDetail: {
     method: 'GET',

@@ -52,6 +52,12 @@ export const accountModule = fp<{ limits: RateLimitOptions }>(
       const outcome = await app.account.changePassword(user, body);
       return outcome.ok ? ok(null, outcome.message) : refuse(outcome.message);
     });
+
+    // The bettor's display language (issue 45): the next login answer carries it.
+    route(app, 'setLanguage', async ({ user, body }) => {
+      const language = await app.account.setLanguage(user, body.language);
+      return ok({ language }, 'Language saved');
+    });
   },
   { name: 'account', dependencies: ['db', 'auth', 'wallet', 'stakes'] },
 );

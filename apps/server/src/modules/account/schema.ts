@@ -52,6 +52,10 @@ export const users = pgTable(
      * (docs/security.md).
      */
     sessionGeneration: integer('session_generation').notNull().default(0),
+    /** The display language the user chose (issue 45), told in the login answer: 'en' or 'hi'. */
+    language: text('language', { enum: ['en', 'hi'] })
+      .notNull()
+      .default('en'),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -63,6 +67,7 @@ export const users = pgTable(
     check('users_role_check', sql`${t.role} in ('operator', 'master', 'agent', 'bettor')`),
     check('users_share_bp_check', sql`${t.shareBp} is null or ${t.shareBp} between 0 and 10000`),
     check('users_credit_reference_check', sql`${t.creditReferencePaise} >= 0`),
+    check('users_language_check', sql`${t.language} in ('en', 'hi')`),
     index('users_parent_idx').on(t.parentId),
   ],
 );

@@ -1,4 +1,10 @@
-import type { ChangePasswordRequest, LoginResult, SecondStepChallenge, UserInfo } from '@backlay/contract';
+import type {
+  ChangePasswordRequest,
+  Language,
+  LoginResult,
+  SecondStepChallenge,
+  UserInfo,
+} from '@backlay/contract';
 import { hash, verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { users } from './schema.ts';
@@ -74,6 +80,7 @@ export function userInfoOf(user: UserRow, token: string): UserInfo {
     is_signup_user: user.isSignupUser ? '1' : '0',
     parent_id: user.parentId ?? -1,
     token,
+    language: user.language,
   };
 }
 
@@ -273,6 +280,12 @@ export function createAccountService(deps: {
         await auth.endAll(tx, user.userId, user.sessionId);
         return { ok: true, message: 'Password changed' };
       });
+    },
+
+    /** Remembers the user's display language (issue 45), told in their next login answer. */
+    async setLanguage(user: AuthUser, language: Language): Promise<Language> {
+      await db.update(users).set({ language }).where(eq(users.userId, user.userId));
+      return language;
     },
   };
 }
