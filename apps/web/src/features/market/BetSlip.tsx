@@ -8,6 +8,7 @@ import { QuickStakes, StakeField } from './SlipStake.tsx';
 import { profitOrLiability, stakeToPaise, stepDown, stepUp, type SlipSelection } from './slip.ts';
 import type { SlipNotice } from '../../lib/usePlaceOnce.ts';
 import { SlipStaleLine, useSlipHeld } from './StaleWarning.tsx';
+import { useT } from './i18n.ts';
 
 export type SlipState = SlipSelection & { stake: string; keepInPlay?: boolean };
 
@@ -46,6 +47,7 @@ export function BetSlip({
   onPlace: () => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   const oddsId = useId();
   const stakeId = useId();
   const buttons = useButtonValues();
@@ -83,7 +85,7 @@ export function BetSlip({
   return (
     <form
       className={`slip slip--${back ? 'back' : 'lay'}`}
-      aria-label="Bet slip"
+      aria-label={t('market.slip.label')}
       onKeyDown={(e) => {
         if (e.key === 'Escape') onCancel();
       }}
@@ -93,17 +95,17 @@ export function BetSlip({
       }}
     >
       <div className="slip__title">
-        <strong>{back ? 'Back' : 'Lay'}</strong> {runner?.name ?? ''}
+        <strong>{back ? t('market.side.back') : t('market.side.lay')}</strong> {runner?.name ?? ''}
         <span className="slip__market">{market.market_name}</span>
       </div>
       <div className="slip__row">
         <div className="slip__field">
-          <label htmlFor={oddsId}>Odds</label>
+          <label htmlFor={oddsId}>{t('market.field.odds')}</label>
           <div className="stepper">
             <button
               type="button"
               className="stepper__btn"
-              aria-label="Lower odds by one tick"
+              aria-label={t('market.slip.oddsDown')}
               onClick={() => setPrice(stepDown(slip.price))}
             >
               −
@@ -120,14 +122,14 @@ export function BetSlip({
             <button
               type="button"
               className="stepper__btn"
-              aria-label="Raise odds by one tick"
+              aria-label={t('market.slip.oddsUp')}
               onClick={() => setPrice(stepUp(slip.price))}
             >
               +
             </button>
           </div>
           <span id={`${oddsId}-hint`} className="visually-hidden">
-            Arrow up and down move the odds by one ladder tick.
+            {t('market.slip.oddsHint')}
           </span>
         </div>
         <StakeField
@@ -142,12 +144,15 @@ export function BetSlip({
       <QuickStakes buttons={quick} onPick={(stake) => onChange({ ...slip, stake })} />
       {outOfRange ? (
         <p className="slip__warn" role="alert">
-          Stake must be between {market.min_stake} and {market.max_stake.toLocaleString('en-IN')}.
+          {t('market.slip.stakeRange', {
+            min: String(market.min_stake),
+            max: market.max_stake.toLocaleString('en-IN'),
+          })}
         </p>
       ) : null}
       {moved != null ? (
         <p className="slip__warn kind-slip__moved" role="alert">
-          The price is now {showOdds(moved / 100)}.{' '}
+          {t('market.slip.priceMoved', { odds: showOdds(moved / 100) })}{' '}
           <button
             type="button"
             className="kind-slip__take"
@@ -156,14 +161,12 @@ export function BetSlip({
               onChange({ ...slip, price: moved });
             }}
           >
-            Take {showOdds(moved / 100)}
+            {t('market.slip.take', { price: showOdds(moved / 100) })}
           </button>
         </p>
       ) : null}
       {market.in_play && market.bet_delay > 0 ? (
-        <p className="slip__note">
-          In play: your bet waits {market.bet_delay} s, then meets the book as it is then.
-        </p>
+        <p className="slip__note">{t('market.slip.inPlayDelay', { seconds: String(market.bet_delay) })}</p>
       ) : !market.in_play ? (
         <label className="slip__keep">
           <input
@@ -171,17 +174,17 @@ export function BetSlip({
             checked={slip.keepInPlay === true}
             onChange={(e) => onChange({ ...slip, keepInPlay: e.target.checked })}
           />
-          Keep the unmatched part when the market goes in play
+          {t('market.slip.keepInPlay')}
         </label>
       ) : null}
       <div className="slip__summary" data-testid="slip-summary">
-        {back ? 'Profit' : 'Liability'}: <strong>{formatMoney(amount)}</strong>
+        {back ? t('market.slip.profit') : t('market.slip.liability')}: <strong>{formatMoney(amount)}</strong>
       </div>
       <SlipNoticeLine notice={notice} />
       <SlipStaleLine held={held} />
       <div className="slip__actions">
         <button type="button" className="btn btn--ghost" onClick={onCancel}>
-          Cancel
+          {t('market.action.cancel')}
         </button>
         <button
           type="submit"
@@ -189,7 +192,7 @@ export function BetSlip({
           disabled={!canPlace}
           aria-busy={placing}
         >
-          {placing ? 'Placing…' : 'Place Bet'}
+          {placing ? t('market.slip.placing') : t('market.slip.place')}
         </button>
       </div>
     </form>

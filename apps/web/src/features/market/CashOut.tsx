@@ -5,6 +5,8 @@ import { cashOut } from './api/cash-out.ts';
 import { useCashOutQuote } from './api/cash-out-quote.ts';
 import { signedMoney } from './format.ts';
 import { usePlaceOnce } from '../../lib/usePlaceOnce.ts';
+import { translateAnswer } from '../../lib/i18n/index.ts';
+import { useT } from './i18n.ts';
 
 /** The quote is asked again at most this often while the market's prices move. */
 export const CASH_OUT_REFRESH_MS = 1_000;
@@ -57,13 +59,14 @@ function useSecondsLeft(since_ms: number | null, delay_s: number): number {
  * the book, so the bettor sees the seconds left rather than a greyed strip (issue 47).
  */
 function PendingNote({ market, since_ms }: { market: MarketDetail; since_ms: number }) {
+  const t = useT();
   const delay_s = market.in_play ? market.bet_delay : 0;
   const left = useSecondsLeft(since_ms, delay_s);
   return (
     <span className="cashout__note cashout__note--pending" role="status" data-testid="cash-out-pending">
       {delay_s > 0 && left > 0
-        ? `Cashing out: in-play delay, ${left} s…`
-        : 'Cashing out: waiting for the exchange…'}
+        ? t('market.cashOut.pendingDelay', { seconds: String(left) })
+        : t('market.cashOut.pending')}
     </span>
   );
 }
@@ -75,6 +78,7 @@ function PendingNote({ market, since_ms }: { market: MarketDetail; since_ms: num
  * says the new figure and the button shows it.
  */
 export function CashOut({ market, onDone }: { market: MarketDetail; onDone: () => void }) {
+  const t = useT();
   const live = useThrottled(liveSignature(market), CASH_OUT_REFRESH_MS);
   // Mounted on every exchange market so that its answer outlives the position it closed (a cash
   // out to 0 leaves none); asked for a quote only while there is a position.
@@ -94,6 +98,8 @@ export function CashOut({ market, onDone }: { market: MarketDetail; onDone: () =
   }, [confirming]);
 
   const q = quote.data;
+  // Why the server offers no cash out now, in the bettor's language when known.
+  const reason = q?.message == null ? undefined : translateAnswer(q.message);
   const name = market.market_name;
   const confirm = async (profit: number) => {
     const key = `cashout:${market.market_id}:${profit}`;
@@ -103,7 +109,7 @@ export function CashOut({ market, onDone }: { market: MarketDetail; onDone: () =
       (request_id, signal) => cashOut({ market_id: market.market_id, request_id, profit }, signal),
       (data) => {
         setConfirming(null);
-        const text = `Cashed out: ${rupeesText(data.profit)} on every runner.`;
+        const text = t('market.cashOut.done', { amount: rupeesText(data.profit) });
         setResult({ tone: 'ok', text });
         toast.success(text);
       },
@@ -121,25 +127,31 @@ export function CashOut({ market, onDone }: { market: MarketDetail; onDone: () =
           ref={openRef}
           type="button"
           className="cashout__btn"
-          aria-label={`Cash Out ${rupeesText(q.profit)}, ${name}: locks ${rupeesText(q.profit)} on every runner`}
+          aria-label={t('market.cashOut.buttonLabel', { amount: rupeesText(q.profit), market: name })}
           onClick={() => {
             setResult(null);
             setConfirming(q.profit);
           }}
         >
-          Cash Out {rupeesText(q.profit)}
+          {t('market.cashOut.button', { amount: rupeesText(q.profit) })}
         </button>
       ) : null}
       {positioned && q && !q.available && confirming === null ? (
-        <span className="cashout__off" title={q.message}>
-          No cash out: {q.message}
+        <span className="cashout__off" title={reason}>
+          {t('market.cashOut.unavailable', { reason: reason ?? '' })}
         </span>
       ) : null}
       {confirming !== null ? (
-        <div className="cashout__confirm" role="group" aria-label={`Confirm cash out, ${name}`}>
+        <div
+          className="cashout__confirm"
+          role="group"
+          aria-label={t('market.cashOut.confirmLabel', { market: name })}
+        >
           <span>
-            Lock {rupeesText(confirming)} on every runner?
-            {q?.available && q.profit !== confirming ? ` Now ${rupeesText(q.profit)}.` : ''}
+            {t('market.cashOut.confirmQuestion', { amount: rupeesText(confirming) })}
+            {q?.available && q.profit !== confirming
+              ? ` ${t('market.cashOut.now', { amount: rupeesText(q.profit) })}`
+              : ''}
           </span>
           <button
             ref={confirmRef}
@@ -148,7 +160,7 @@ export function CashOut({ market, onDone }: { market: MarketDetail; onDone: () =
             disabled={placer.placing}
             onClick={() => void confirm(confirming)}
           >
-            Confirm Cash Out {rupeesText(confirming)}
+            {t('market.cashOut.confirm', { amount: rupeesText(confirming) })}
           </button>
           <button
             type="button"
@@ -158,7 +170,7 @@ export function CashOut({ market, onDone }: { market: MarketDetail; onDone: () =
               setTimeout(() => openRef.current?.focus(), 0);
             }}
           >
-            Cancel
+            {t('market.action.cancel')}
           </button>
           {placer.placing && sentAt !== null ? <PendingNote market={market} since_ms={sentAt} /> : null}
           {notice ? (
@@ -166,7 +178,7 @@ export function CashOut({ market, onDone }: { market: MarketDetail; onDone: () =
               {notice.text}
               {q?.available ? (
                 <button type="button" className="cashout__btn" onClick={() => setConfirming(q.profit)}>
-                  Cash Out {rupeesText(q.profit)}
+                  {t('market.cashOut.button', { amount: rupeesText(q.profit) })}
                 </button>
               ) : null}
             </span>

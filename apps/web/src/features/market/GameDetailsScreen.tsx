@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Fragment, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { toast } from '../../lib/toast.ts';
-import { EmptyState, Spinner } from '../../components/index.ts';
+import { EmptyState } from '../../components/index.ts';
 import { formatMoney } from '@backlay/ui/money';
 import { formatDateTime } from '@backlay/ui/time';
 import { cancelBet } from './api/cancel-bet.ts';
@@ -12,6 +12,7 @@ import { useMatchDetail } from './api/match-detail.ts';
 import { placeMarketBet } from './api/place-bet.ts';
 import { BetSlip, type SlipState } from './BetSlip.tsx';
 import { LiveIndicator } from '../../components/LiveIndicator.tsx';
+import { Loading } from './Loading.tsx';
 import { CashOut } from './CashOut.tsx';
 import { PriceHistory } from './PriceHistory.tsx';
 import { MarketCard } from './MarketCard.tsx';
@@ -22,9 +23,17 @@ import { positionsAfter, stakeToPaise, type SlipSelection } from './slip.ts';
 import { StaleWarning } from './StaleWarning.tsx';
 import { isStale, useConnectionState, useLiveMarkets, useRefreshBets } from './useLive.ts';
 import { usePlaceOnce } from '../../lib/usePlaceOnce.ts';
+import { msgId } from '../../lib/i18n/catalog.ts';
+import { translateAnswer } from '../../lib/i18n/index.ts';
+import { useT } from './i18n.ts';
 import './market.css';
 
-const STATUS_WORD = { MATCHED: 'matched', PARTIAL: 'partly matched', UNMATCHED: 'unmatched' } as const;
+/** The toast of a placed bet, by its status: alone, and with the part matched and its price. */
+const PLACED = {
+  MATCHED: [msgId('market.game.betMatched'), msgId('market.game.betMatchedAt')],
+  PARTIAL: [msgId('market.game.betPartlyMatched'), msgId('market.game.betPartlyMatchedAt')],
+  UNMATCHED: [msgId('market.game.betUnmatched'), msgId('market.game.betUnmatchedAt')],
+} as const;
 
 type PlaceInput = SlipSelection & { stake: number; version: number; keepInPlay?: boolean };
 
@@ -40,7 +49,10 @@ function exchangeIntentKey(sel: SlipSelection, stakeRupees: number | null, keepI
   ]);
 }
 
-const MATCH_NOT_FOUND = <EmptyState>Match not found.</EmptyState>;
+export function MatchNotFound() {
+  const t = useT();
+  return <EmptyState>{t('market.game.notFound')}</EmptyState>;
+}
 
 /**
  * The screen while there is no match to show (loading, unknown, failed): it still has its h1, so
@@ -48,9 +60,10 @@ const MATCH_NOT_FOUND = <EmptyState>Match not found.</EmptyState>;
  * loading the heading is for screen readers only (the match's name replaces it at once).
  */
 export function NoMatch({ hidden = false, children }: { hidden?: boolean; children: ReactNode }) {
+  const t = useT();
   return (
     <div className="game">
-      <h1 className={hidden ? 'visually-hidden' : 'page-title'}>Match</h1>
+      <h1 className={hidden ? 'visually-hidden' : 'page-title'}>{t('market.game.title')}</h1>
       {children}
     </div>
   );
@@ -58,6 +71,7 @@ export function NoMatch({ hidden = false, children }: { hidden?: boolean; childr
 
 /** game-details/{sportId}/{matchId}: every market of the match, live, with the bet slip and my bets. */
 export function GameDetailsScreen() {
+  const t = useT();
   const params = useParams();
   const matchId = Number(params.matchId);
   const valid = Number.isInteger(matchId) && matchId > 0;
@@ -103,9 +117,12 @@ export function GameDetailsScreen() {
           signal ? { signal } : undefined,
         ),
       (r, retried) => {
-        const matchedPart =
-          r.size_matched > 0 ? ` ₹${formatMoney(r.size_matched)} at ${r.average_price_matched}` : '';
-        toast.success(`Bet ${STATUS_WORD[r.status]}${matchedPart}.`);
+        const [alone, withPart] = PLACED[r.status];
+        toast.success(
+          r.size_matched > 0
+            ? t(withPart, { amount: formatMoney(r.size_matched), odds: String(r.average_price_matched) })
+            : t(alone),
+        );
         // After a lost answer the slip stays to say "Placed"; else it closes.
         if (!(fromSlip && retried)) setSlip(null);
       },
@@ -119,7 +136,7 @@ export function GameDetailsScreen() {
     onPick: (market: MarketDetail) => (sel: SlipSelection) => {
       if (oneClick.on) {
         if (oneClick.stake == null) {
-          toast.error('Choose a one-click stake first.');
+          toast.error(t('market.oneClick.chooseFirst'));
           return;
         }
         place({ ...sel, stake: oneClick.stake, version: market.version }, false);
@@ -175,18 +192,23 @@ export function GameDetailsScreen() {
     },
     onSuccess: (results) => {
       const refused = results.find((r) => !r.status);
-      if (refused && !refused.status) toast.error(refused.message);
-      else toast.success('Unmatched bets cancelled.');
+      if (refused && !refused.status) toast.error(translateAnswer(refused.message));
+      else toast.success(t('market.game.cancelled'));
       refreshBets();
     },
-    onError: (err) => toast.error(err.message),
+    onError: (err) => toast.error(translateAnswer(err.message)),
   });
 
-  if (!valid) return <NoMatch>{MATCH_NOT_FOUND}</NoMatch>;
+  if (!valid)
+    return (
+      <NoMatch>
+        <MatchNotFound />
+      </NoMatch>
+    );
   if (detail.isPending) {
     return (
       <NoMatch hidden>
-        <Spinner />
+        <Loading />
       </NoMatch>
     );
   }
@@ -194,7 +216,7 @@ export function GameDetailsScreen() {
     return (
       <NoMatch>
         <p className="form-error" role="alert">
-          {detail.error.message}
+          {translateAnswer(detail.error.message)}
         </p>
       </NoMatch>
     );
@@ -211,7 +233,7 @@ export function GameDetailsScreen() {
           </span>
         </div>
         <div className="game__status">
-          {match.in_play ? <span className="badge badge--live">In Play</span> : null}
+          {match.in_play ? <span className="badge badge--live">{t('market.inPlay')}</span> : null}
           {!match.in_play && match.result ? (
             <span className="badge badge--result">{match.result}</span>
           ) : null}
@@ -224,7 +246,7 @@ export function GameDetailsScreen() {
       <div className="game__layout">
         <div className="game__markets">
           {markets.length === 0 && sportIds.length === 0 && !sports.some((s) => s.pending) ? (
-            <EmptyState>No markets are open on this match yet.</EmptyState>
+            <EmptyState>{t('market.game.noMarkets')}</EmptyState>
           ) : null}
           {markets.map((m) => (
             <MarketCard

@@ -4,6 +4,8 @@ import { Fragment, type ReactNode } from 'react';
 import { BackLayHeads } from './SlipStake.tsx';
 import { showOdds, showSize, signedMoney, toHundredths } from './format.ts';
 import type { Side, SlipSelection } from './slip.ts';
+import { msgId } from '../../lib/i18n/catalog.ts';
+import { useT } from './i18n.ts';
 
 export const LEVELS = 3;
 
@@ -35,12 +37,20 @@ export function PriceCell({
   disabled: boolean;
   onPick: (price: number | null) => void;
 }) {
-  const word = side === 'BACK' ? 'Back' : 'Lay';
+  const t = useT();
+  const back = side === 'BACK';
   // The name starts with the text the button shows ("2.4 840"), then says what it does (WCAG
   // 2.5.3, label in name): a voice user says what they see.
-  const label = level
-    ? `${showOdds(level.price)} ${showSize(level.size)}, ${word} ${runnerName}`
-    : `${word} ${runnerName}`;
+  const shown = level
+    ? { odds: showOdds(level.price), size: showSize(level.size), runner: runnerName }
+    : null;
+  const label = shown
+    ? back
+      ? t('market.price.backAt', shown)
+      : t('market.price.layAt', shown)
+    : back
+      ? t('market.price.back', { runner: runnerName })
+      : t('market.price.lay', { runner: runnerName });
   return (
     <button
       type="button"
@@ -56,7 +66,7 @@ export function PriceCell({
           <span className="price__size">{showSize(level.size)}</span>
         </span>
       ) : (
-        <span className="price__odds price__odds--empty">&nbsp;</span>
+        <span className="price__odds price__odds--empty">{'\u00a0'}</span>
       )}
     </button>
   );
@@ -90,10 +100,17 @@ export function Position({ value, after }: { value: number; after?: number }) {
   );
 }
 
-const OVERLAY: Partial<Record<MarketDetail['status'], string>> = {
-  SUSPENDED: 'Suspended',
-  CLOSED: 'Closed',
-  INACTIVE: 'Not open yet',
+/** What covers a market that takes no bets, by its status (message ids). */
+export const STATUS_WORD: Partial<Record<MarketDetail['status'], string>> = {
+  SUSPENDED: msgId('market.status.suspended'),
+  CLOSED: msgId('market.status.closed'),
+  INACTIVE: msgId('market.status.notOpen'),
+};
+
+/** A runner's status other than ACTIVE, in words (message ids; REMOVED says why: voidWords). */
+const RUNNER_STATUS: Partial<Record<MarketRunner['status'], string>> = {
+  WINNER: msgId('market.card.runnerWinner'),
+  LOSER: msgId('market.card.runnerLoser'),
 };
 
 /** One market: header, the back/lay column heads and a row per runner with its ladder. */
@@ -119,8 +136,10 @@ export function MarketCard({
   /** Under the prices: the market's price history (PriceHistory.tsx). */
   footer?: ReactNode;
 }) {
+  const t = useT();
   // A voided market is over with every bet void: say so, not just "Closed".
-  const overlay = market.voided ? voidWords(market.void_reason) : OVERLAY[market.status];
+  const statusWord = STATUS_WORD[market.status];
+  const overlay = market.voided ? voidWords(market.void_reason) : statusWord && t(statusWord);
   const closedForBets = market.status !== 'OPEN';
   return (
     <section
@@ -132,24 +151,32 @@ export function MarketCard({
       <header className="market__head">
         <h2 className="market__name">{market.market_name}</h2>
         <span className="market__meta">
-          {market.in_play ? <span className="badge badge--live">In Play</span> : null}
+          {market.in_play ? <span className="badge badge--live">{t('market.inPlay')}</span> : null}
           {market.in_play && market.bet_delay > 0 ? (
-            <span className="market__delay" title="In-play bets wait this long before they match">
-              Delay {market.bet_delay}s
+            <span className="market__delay" title={t('market.card.delayTitle')}>
+              {t('market.card.delay', { seconds: String(market.bet_delay) })}
             </span>
           ) : null}
           <span className="market__limits">
-            Min {market.min_stake} · Max {market.max_stake.toLocaleString('en-IN')}
+            {t('market.limits', {
+              min: String(market.min_stake),
+              max: market.max_stake.toLocaleString('en-IN'),
+            })}
           </span>
         </span>
       </header>
       {cashOut ?? null}
-      <div className="market__grid" role="table" aria-label={`${market.market_name} prices`}>
+      <div
+        className="market__grid"
+        role="table"
+        aria-label={t('market.card.pricesLabel', { market: market.market_name })}
+      >
         <BackLayHeads runners={market.runners.length} />
         <div className="market__body">
           {market.runners.map((r) => {
             const cells = ladderCells(r);
             const runnerClosed = closedForBets || r.status !== 'ACTIVE';
+            const runnerWord = RUNNER_STATUS[r.status];
             const pick = (side: Side) => (price: number | null) =>
               onPick({
                 market_id: market.market_id,
@@ -188,9 +215,15 @@ export function MarketCard({
                       />
                     ))}
                   </div>
+                  {/* i18n-exempt: the server's runner status, compared */}
                   {r.status !== 'ACTIVE' ? (
                     <span className="runner__status">
-                      {r.status === 'REMOVED' ? voidWords(r.void_reason) : r.status}
+                      {/* i18n-exempt: the server's runner status, compared; shown in words */}
+                      {r.status === 'REMOVED'
+                        ? voidWords(r.void_reason)
+                        : runnerWord
+                          ? t(runnerWord)
+                          : r.status}
                     </span>
                   ) : null}
                 </div>

@@ -1,7 +1,7 @@
 import { Navigate, useParams } from 'react-router';
-import { EmptyState, Spinner } from '../../components/index.ts';
 import { useMatchDetail } from './api/match-detail.ts';
-import { NoMatch } from './GameDetailsScreen.tsx';
+import { MatchNotFound, NoMatch } from './GameDetailsScreen.tsx';
+import { Loading } from './Loading.tsx';
 import { matchPath } from '../../lib/match-path.ts';
 
 /**
@@ -17,14 +17,14 @@ export function MatchDetailRedirect() {
   if (!valid || detail.isError) {
     return (
       <NoMatch>
-        <EmptyState>Match not found.</EmptyState>
+        <MatchNotFound />
       </NoMatch>
     );
   }
   if (!detail.data) {
     return (
       <NoMatch hidden>
-        <Spinner />
+        <Loading />
       </NoMatch>
     );
   }

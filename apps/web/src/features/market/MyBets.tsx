@@ -1,9 +1,11 @@
 import type { Bet } from '@backlay/contract';
-import { Spinner } from '../../components/index.ts';
 import { formatMoney } from '@backlay/ui/money';
 import { voidWords } from '@backlay/ui/bets';
 import { useMatchBets } from './api/match-bets.ts';
+import { translateAnswer } from '../../lib/i18n/index.ts';
 import { showOdds } from './format.ts';
+import { Loading } from './Loading.tsx';
+import { useT } from './i18n.ts';
 
 function BetTable({
   bets,
@@ -16,15 +18,22 @@ function BetTable({
   onCancel?: (bet: Bet) => void;
   busy: boolean;
 }) {
-  if (bets.length === 0) return <p className="bets__empty">No {kind} bets.</p>;
+  const t = useT();
+  if (bets.length === 0)
+    return (
+      <p className="bets__empty">
+        {/* i18n-exempt: the table's kind, compared */}
+        {kind === 'matched' ? t('market.myBets.noMatched') : t('market.myBets.noUnmatched')}
+      </p>
+    );
   return (
     <table className="bets__table">
       <thead>
         <tr>
-          <th scope="col">Runner</th>
-          <th scope="col">Odds</th>
-          <th scope="col">Stake</th>
-          {onCancel ? <th scope="col" aria-label="Cancel" /> : null}
+          <th scope="col">{t('market.field.runner')}</th>
+          <th scope="col">{t('market.field.odds')}</th>
+          <th scope="col">{t('market.field.stake')}</th>
+          {onCancel ? <th scope="col" aria-label={t('market.action.cancel')} /> : null}
         </tr>
       </thead>
       <tbody>
@@ -34,8 +43,12 @@ function BetTable({
             className={`${b.is_back === '1' ? 'bets__row--back' : 'bets__row--lay'}${b.status === 'VOIDED' ? ' bets__row--void' : ''}`}
           >
             <td>
-              <span className="bets__side">{b.is_back === '1' ? 'Back' : 'Lay'}</span> {b.selection_name}
+              <span className="bets__side">
+                {b.is_back === '1' ? t('market.side.back') : t('market.side.lay')}
+              </span>{' '}
+              {b.selection_name}
               <span className="bets__market">{b.market_name}</span>
+              {/* i18n-exempt: the server's bet status, compared */}
               {b.status === 'VOIDED' ? <span className="bets__void">{voidWords(b.void_reason)}</span> : null}
             </td>
             <td>
@@ -48,10 +61,14 @@ function BetTable({
                   type="button"
                   className="bets__cancel"
                   disabled={busy}
-                  aria-label={`Cancel ${b.is_back === '1' ? 'back' : 'lay'} ${b.selection_name} at ${showOdds(b.odds)}`}
+                  aria-label={
+                    b.is_back === '1'
+                      ? t('market.myBets.cancelBack', { runner: b.selection_name, odds: showOdds(b.odds) })
+                      : t('market.myBets.cancelLay', { runner: b.selection_name, odds: showOdds(b.odds) })
+                  }
                   onClick={() => onCancel(b)}
                 >
-                  Cancel
+                  {t('market.action.cancel')}
                 </button>
               </td>
             ) : null}
@@ -74,20 +91,21 @@ export function MyBets({
   onCancelOne: (bet: Bet) => void;
   onCancelAll: (bets: Bet[]) => void;
 }) {
+  const t = useT();
   const q = useMatchBets(matchId);
   return (
-    <section className="bets" aria-label="My bets">
-      <h2 className="bets__title">My Bets</h2>
-      {q.isPending ? <Spinner /> : null}
+    <section className="bets" aria-label={t('market.myBets.label')}>
+      <h2 className="bets__title">{t('market.myBets.title')}</h2>
+      {q.isPending ? <Loading /> : null}
       {q.isError ? (
         <p className="form-error" role="alert">
-          {q.error.message}
+          {translateAnswer(q.error.message)}
         </p>
       ) : null}
       {q.data ? (
         <>
           <div className="bets__head">
-            <h3>Unmatched</h3>
+            <h3>{t('market.myBets.unmatched')}</h3>
             {q.data.unmatched.length > 0 ? (
               <button
                 type="button"
@@ -95,7 +113,7 @@ export function MyBets({
                 disabled={busy}
                 onClick={() => onCancelAll(q.data.unmatched)}
               >
-                Cancel all
+                {t('market.myBets.cancelAll')}
               </button>
             ) : null}
           </div>
@@ -103,7 +121,7 @@ export function MyBets({
             <BetTable bets={q.data.unmatched} kind="unmatched" onCancel={onCancelOne} busy={busy} />
           </div>
           <div className="bets__head">
-            <h3>Matched</h3>
+            <h3>{t('market.myBets.matched')}</h3>
           </div>
           <div data-testid="matched-bets">
             <BetTable bets={q.data.matched} kind="matched" busy={busy} />

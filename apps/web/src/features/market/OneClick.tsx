@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Switch } from '../../components/index.ts';
 import { STORAGE_KEYS, storage } from '../../lib/storage.ts';
+import { useT } from './i18n.ts';
 
 export type OneClickSettings = { on: boolean; stake: number | null };
 
@@ -32,23 +33,24 @@ export function OneClickBar({
   settings: OneClickSettings;
   onChange: (s: OneClickSettings) => void;
 }) {
+  const t = useT();
   const stakeId = useId();
   return (
     <div className={`oneclick${settings.on ? ' oneclick--on' : ''}`}>
       <Switch
-        label="One-click betting"
+        label={t('market.oneClick.label')}
         checked={settings.on}
         onChange={(on) => onChange({ ...settings, on })}
       />
       <label htmlFor={stakeId} className="oneclick__label">
-        One-click stake
+        {t('market.oneClick.stake')}
       </label>
       <input
         id={stakeId}
         className="oneclick__stake"
         inputMode="numeric"
         value={settings.stake ?? ''}
-        placeholder="Stake"
+        placeholder={t('market.field.stake')}
         onChange={(e) => {
           const digits = e.target.value.replace(/\D/g, '');
           onChange({ ...settings, stake: digits ? Number(digits) : null });
@@ -56,10 +58,10 @@ export function OneClickBar({
       />
       {settings.on && settings.stake == null ? (
         <span className="oneclick__warn" role="alert">
-          Choose a stake
+          {t('market.oneClick.chooseStake')}
         </span>
       ) : settings.on ? (
-        <span className="oneclick__hint">A click on a price places ₹{settings.stake} at once.</span>
+        <span className="oneclick__hint">{t('market.oneClick.hint', { stake: String(settings.stake) })}</span>
       ) : null}
     </div>
   );

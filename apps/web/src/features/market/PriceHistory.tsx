@@ -9,33 +9,44 @@ import { useLazyDraw } from '@backlay/ui/lazy-draw';
 import { useId, useRef, useState } from 'react';
 import { usePriceHistory } from './api/price-history.ts';
 import { showOdds } from './format.ts';
+import { t as translate, useT } from './i18n.ts';
+import type { Translate } from '../../lib/i18n/catalog.ts';
 
 type Point = History['runners'][number]['points'][number];
 
 const time = (iso: string) => formatDateTime(iso, 'HH:mm');
 
 /** The runner's line in words: the last trade, the range, the stake matched. */
-export function historySummary(name: string, points: readonly Point[]): string {
-  if (points.length === 0) return `${name} has not traded yet.`;
+export function historySummary(name: string, points: readonly Point[], t: Translate = translate): string {
+  if (points.length === 0) return t('market.priceHistory.notTraded', { runner: name });
   const last = points.at(-1)!;
   const low = Math.min(...points.map((p) => p.price));
   const high = Math.max(...points.map((p) => p.price));
   const matched = points.reduce((n, p) => n + Math.round(p.volume * 100), 0) / 100;
-  const range =
-    low === high ? `at ${showOdds(low)} throughout` : `between ${showOdds(low)} and ${showOdds(high)}`;
-  return (
-    `${name}: last traded ${showOdds(last.price)} at ${time(last.at)} IST; ` +
-    `${range} since ${time(points[0]!.at)}, ₹${formatMoney(matched)} matched.`
-  );
+  const values = {
+    runner: name,
+    last: showOdds(last.price),
+    at: time(last.at),
+    low: showOdds(low),
+    high: showOdds(high),
+    since: time(points[0]!.at),
+    matched: formatMoney(matched),
+  };
+  return low === high
+    ? t('market.priceHistory.summaryFlat', values)
+    : t('market.priceHistory.summaryRange', values);
 }
 
 function HistoryChart({ name, points, step_s }: { name: string; points: readonly Point[]; step_s: number }) {
+  const t = useT();
   const box = useRef<HTMLDivElement>(null);
   const captionId = useId();
   const failed = useLazyDraw(box, JSON.stringify([points, step_s]), points.length > 0, () =>
     import('./price-history-draw.ts').then((m) => (el: HTMLElement) => {
       const at_s = points.map((p) => ({ at_s: Date.parse(p.at) / 1000, price: p.price }));
-      return m.drawPriceHistory(el, at_s, at_s.at(-1)!.at_s + step_s, (v) => showOdds(v));
+      return m.drawPriceHistory(el, at_s, at_s.at(-1)!.at_s + step_s, (v) => showOdds(v), {
+        series: t('market.priceHistory.lastTradedPrice'),
+      });
     }),
   );
   return (
@@ -44,23 +55,23 @@ function HistoryChart({ name, points, step_s }: { name: string; points: readonly
         <div ref={box} className="price-history__plot" aria-hidden="true" />
       ) : null}
       <figcaption id={captionId} className="price-history__caption">
-        {historySummary(name, points)}
+        {historySummary(name, points, t)}
       </figcaption>
       {points.length > 0 ? (
         <details className="price-history__table">
-          <summary>Show the trades as a table</summary>
+          <summary>{t('market.priceHistory.showTable')}</summary>
           <table className="table price-history__steps">
             <caption className="visually-hidden">
-              {name}: last traded price by {step_s / 60}-minute step
+              {t('market.priceHistory.tableCaption', { runner: name, minutes: String(step_s / 60) })}
             </caption>
             <thead>
               <tr>
-                <th scope="col">From (IST)</th>
+                <th scope="col">{t('market.priceHistory.colFrom')}</th>
                 <th scope="col" className="num">
-                  Last traded
+                  {t('market.priceHistory.colLast')}
                 </th>
                 <th scope="col" className="num">
-                  Matched
+                  {t('market.priceHistory.colMatched')}
                 </th>
               </tr>
             </thead>
@@ -82,6 +93,7 @@ function HistoryChart({ name, points, step_s }: { name: string; points: readonly
 
 /** The market's "Price history" button and, when open, the chosen runner's chart. */
 export function PriceHistory({ marketId, marketName }: { marketId: number; marketName: string }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [selection, setSelection] = useState<number | null>(null);
   const panelId = useId();
@@ -102,17 +114,17 @@ export function PriceHistory({ marketId, marketName }: { marketId: number; marke
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
       >
-        {open ? 'Hide price history' : 'Price history'}
-        <span className="visually-hidden"> of {marketName}</span>
+        {open ? t('market.priceHistory.hide') : t('market.priceHistory.show')}
+        <span className="visually-hidden"> {t('market.priceHistory.ofMarket', { market: marketName })}</span>
       </button>
       {open ? (
         <div id={panelId} className="price-history__panel">
-          {q.isPending ? <p className="price-history__note">Loading the price history…</p> : null}
-          {q.isError ? <p className="price-history__note">The price history could not be loaded.</p> : null}
+          {q.isPending ? <p className="price-history__note">{t('market.priceHistory.loading')}</p> : null}
+          {q.isError ? <p className="price-history__note">{t('market.priceHistory.failed')}</p> : null}
           {chosen ? (
             <>
               <label className="price-history__runner" htmlFor={selectId}>
-                Runner{' '}
+                {t('market.field.runner')}{' '}
                 <select
                   id={selectId}
                   value={chosen.selection_id}

@@ -1,5 +1,6 @@
 import type { ButtonValue } from '@backlay/contract';
 import { useEffect, useRef } from 'react';
+import { useT } from './i18n.ts';
 
 /** Digits and one decimal point only: what a stake box keeps of what was typed. */
 export const stakeText = (typed: string) => typed.replace(/[^\d.]/g, '');
@@ -24,6 +25,7 @@ export function StakeField({
   // stake, and a keyboard user is not left on the price (with the rest of the ladder between).
   // When the slip closes (placed, cancelled, Escape) and focus was left on nothing, it goes back
   // to the price the slip was opened from, so the keyboard user keeps their place.
+  const t = useT();
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -35,7 +37,7 @@ export function StakeField({
   }, []);
   return (
     <div className="slip__field">
-      <label htmlFor={id}>Stake</label>
+      <label htmlFor={id}>{t('market.field.stake')}</label>
       <input
         ref={ref}
         id={id}
@@ -59,9 +61,10 @@ export function QuickStakes({
   buttons: readonly ButtonValue[];
   onPick: (stake: string) => void;
 }) {
+  const t = useT();
   if (buttons.length === 0) return null;
   return (
-    <div className="slip__quick" role="group" aria-label="Quick stakes">
+    <div className="slip__quick" role="group" aria-label={t('market.slip.quickStakes')}>
       {buttons.map((b) => (
         <button
           key={`${b.button_name}-${b.button_value}`}
@@ -78,16 +81,17 @@ export function QuickStakes({
 
 /** The column heads of a back/lay table: the runner count, then Back and Lay. */
 export function BackLayHeads({ runners }: { runners: number }) {
+  const t = useT();
   return (
     <div className="market__cols" role="row">
       <span className="market__col-runner" role="columnheader">
-        {runners} selections
+        {t('market.card.selections', { count: runners })}
       </span>
       <span className="market__col market__col--back" role="columnheader">
-        Back
+        {t('market.side.back')}
       </span>
       <span className="market__col market__col--lay" role="columnheader">
-        Lay
+        {t('market.side.lay')}
       </span>
     </div>
   );

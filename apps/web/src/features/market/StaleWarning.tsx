@@ -1,3 +1,4 @@
+import { useT } from './i18n.ts';
 import { isStale, useConnectionState } from './useLive.ts';
 
 /**
@@ -6,10 +7,10 @@ import { isStale, useConnectionState } from './useLive.ts';
  * is always checked against the server's current prices and status.
  */
 export function StaleWarning() {
+  const t = useT();
   return (
     <p className="stale-warning" role="status" data-testid="stale-warning">
-      Prices are not live: the connection has stopped updating. Prices refresh every few seconds; your bet is
-      checked against the current price when you place it.
+      {t('market.stale.warning')}
     </p>
   );
 }
@@ -24,10 +25,11 @@ export function useSlipHeld(): boolean {
 }
 
 export function SlipStaleLine({ held }: { held: boolean }) {
+  const t = useT();
   if (!held) return null;
   return (
     <p className="slip__warn" role="status" data-testid="slip-stale">
-      Prices delayed: waiting for live prices
+      {t('market.stale.slipHeld')}
     </p>
   );
 }

@@ -12,13 +12,14 @@ const GRID = 'rgba(0, 0, 0, 0.08)';
 
 /**
  * Draws the points (seconds, decimal odds) into `el`, the line held to `until_s` (the last
- * step's end); answers a function that removes it.
+ * step's end); answers a function that removes it. `words.series` names the line (the bettor's language).
  */
 export function drawPriceHistory(
   el: HTMLElement,
   points: readonly { at_s: number; price: number }[],
   until_s: number,
   odds: (v: number) => string,
+  words: { series: string },
 ): () => void {
   const xs = [...points.map((p) => p.at_s), until_s];
   const ys = [...points.map((p) => p.price), points.at(-1)?.price ?? null];
@@ -44,7 +45,7 @@ export function drawPriceHistory(
       series: [
         {},
         {
-          label: 'Last traded price',
+          label: words.series,
           stroke: LINE,
           width: 2,
           paths: uPlot.paths.stepped!({ align: 1 }),

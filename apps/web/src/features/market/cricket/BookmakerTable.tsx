@@ -3,8 +3,16 @@ import { Fragment, type ReactNode } from 'react';
 import { FullRow, Position } from '../MarketCard.tsx';
 import { BackLayHeads } from '../SlipStake.tsx';
 import { shownStatus, STATUS_OVERLAY, type BookmakerPick } from './kind-slip.ts';
+import { msgId } from '../../../lib/i18n/catalog.ts';
+import { useT } from '../i18n.ts';
 
-const RUNNER_TEXT = { ACTIVE: null, WINNER: 'Winner', LOSER: 'Loser', REMOVED: 'Removed' } as const;
+/** A runner's status in words (message ids); an active one shows none. */
+const RUNNER_TEXT = {
+  ACTIVE: null,
+  WINNER: msgId('market.status.winner'),
+  LOSER: msgId('market.status.loser'),
+  REMOVED: msgId('market.status.removed'),
+} as const;
 
 function RateBox({
   side,
@@ -17,14 +25,23 @@ function RateBox({
   disabled: boolean;
   onPick: (rate: number) => void;
 }) {
+  const t = useT();
   const rate = side === 'BACK' ? runner.back_rate : runner.lay_rate;
-  const word = side === 'BACK' ? 'Back' : 'Lay';
+  const values = { rate: String(rate), runner: runner.name };
+  const label =
+    side === 'BACK'
+      ? rate != null
+        ? t('market.rate.back', values)
+        : t('market.rate.backNone', values)
+      : rate != null
+        ? t('market.rate.lay', values)
+        : t('market.rate.layNone', values);
   return (
     <button
       type="button"
       className={`price price--${side.toLowerCase()} price--l1 rate-box`}
       // The name starts with the rate the box shows (WCAG 2.5.3, label in name).
-      aria-label={rate != null ? `${rate}, ${word} ${runner.name}` : `${word} ${runner.name}, no rate`}
+      aria-label={label}
       disabled={disabled || rate == null}
       onClick={() => {
         if (rate != null) onPick(rate);
@@ -60,9 +77,14 @@ export function BookmakerTable({
   onPick: (pick: BookmakerPick) => void;
   renderBelow?: (selectionId: number) => ReactNode;
 }) {
+  const t = useT();
   const status = shownStatus(market.status, ballRunningUntilMs, now);
-  const overlay = STATUS_OVERLAY[status];
-  const limits = `Min ${market.min_stake.toLocaleString('en-IN')} · Max ${market.max_stake.toLocaleString('en-IN')}`;
+  const overlayId = STATUS_OVERLAY[status];
+  const overlay = overlayId ? t(overlayId) : undefined;
+  const limits = t('market.limits', {
+    min: market.min_stake.toLocaleString('en-IN'),
+    max: market.max_stake.toLocaleString('en-IN'),
+  });
   return (
     <section
       className="market bm"
@@ -81,12 +103,22 @@ export function BookmakerTable({
           <span className="kind-limits">{limits}</span>
         </span>
       </header>
-      <div className="market__grid" role="table" aria-label={`${market.market_name} rates`}>
+      <div
+        className="market__grid"
+        role="table"
+        aria-label={t('market.bookmaker.ratesLabel', { market: market.market_name })}
+      >
         <BackLayHeads runners={market.runners.length} />
         <div className="market__body">
           {market.runners.map((r) => {
             const quoted = r.back_rate != null || r.lay_rate != null;
-            const runnerText = r.status !== 'ACTIVE' ? RUNNER_TEXT[r.status] : !quoted ? 'Suspended' : null;
+            const runnerId =
+              r.status !== 'ACTIVE'
+                ? RUNNER_TEXT[r.status]
+                : !quoted
+                  ? msgId('market.status.suspended')
+                  : null;
+            const runnerText = runnerId ? t(runnerId) : null;
             const cover = overlay ?? runnerText;
             const coverKind = overlay ? status : r.status !== 'ACTIVE' ? r.status : 'SUSPENDED';
             const pick = (side: 'BACK' | 'LAY') => (rate: number) =>

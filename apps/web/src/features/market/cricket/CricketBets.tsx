@@ -1,18 +1,21 @@
 import type { Fancy, KindBet } from '@backlay/contract';
 import { kindBetParts } from '@backlay/ui/bets';
-import { Spinner } from '../../../components/index.ts';
 import { formatMoney } from '@backlay/ui/money';
 import { formatDateTime } from '@backlay/ui/time';
 import { useCricketBets } from '../api/cricket-bets.ts';
+import { translateAnswer } from '../../../lib/i18n/index.ts';
 import { signedMoney } from '../format.ts';
+import { useT } from '../i18n.ts';
+import { Loading } from '../Loading.tsx';
 
 function Outcome({ bet }: { bet: KindBet }) {
-  if (bet.status === 'VOIDED') return <span className="pos">Void</span>;
+  const t = useT();
+  if (bet.status === 'VOIDED') return <span className="pos">{t('market.cricketBets.void')}</span>;
   if (bet.status === 'SETTLED' && bet.profit_loss != null) {
     const cls = bet.profit_loss > 0 ? 'pos pos--up' : bet.profit_loss < 0 ? 'pos pos--down' : 'pos';
     return <span className={cls}>{signedMoney(bet.profit_loss)}</span>;
   }
-  return <span className="pos">Matched</span>;
+  return <span className="pos">{t('market.cricketBets.matched')}</span>;
 }
 
 /**
@@ -21,26 +24,29 @@ function Outcome({ bet }: { bet: KindBet }) {
  * bet's variant, so an Odd/Even bet reads "Even", never "No 0".
  */
 export function CricketBets({ matchId, fancies }: { matchId: number; fancies?: readonly Fancy[] }) {
+  const t = useT();
   const variants = new Map((fancies ?? []).map((f) => [f.fancy_id, f.variant]));
   const q = useCricketBets(matchId);
   return (
-    <section className="bets kind-bets" aria-label="Bookmaker and fancy bets">
-      <h2 className="bets__title">Bookmaker &amp; Fancy Bets</h2>
-      {q.isPending ? <Spinner /> : null}
+    <section className="bets kind-bets" aria-label={t('market.cricketBets.label')}>
+      <h2 className="bets__title">{t('market.cricketBets.title')}</h2>
+      {q.isPending ? <Loading /> : null}
       {q.isError ? (
         <p className="form-error" role="alert">
-          {q.error.message}
+          {translateAnswer(q.error.message)}
         </p>
       ) : null}
-      {q.data && q.data.bets.length === 0 ? <p className="bets__empty">No bookmaker or fancy bets.</p> : null}
+      {q.data && q.data.bets.length === 0 ? (
+        <p className="bets__empty">{t('market.cricketBets.empty')}</p>
+      ) : null}
       {q.data && q.data.bets.length > 0 ? (
         <table className="bets__table" data-testid="kind-bets">
           <thead>
             <tr>
-              <th scope="col">Bet</th>
-              <th scope="col">Rate</th>
-              <th scope="col">Stake</th>
-              <th scope="col">P/L</th>
+              <th scope="col">{t('market.field.bet')}</th>
+              <th scope="col">{t('market.field.rate')}</th>
+              <th scope="col">{t('market.field.stake')}</th>
+              <th scope="col">{t('market.field.profitLoss')}</th>
             </tr>
           </thead>
           <tbody>

@@ -14,6 +14,8 @@ import {
 } from './kind-slip.ts';
 import { KindBetSlip } from './KindBetSlip.tsx';
 import type { KindBetting } from './useKindBetting.ts';
+import { msgId } from '../../../lib/i18n/catalog.ts';
+import { useT } from '../i18n.ts';
 
 function BookmakerSlip({
   market,
@@ -26,13 +28,22 @@ function BookmakerSlip({
   betting: KindBetting;
   blocked: string | null;
 }) {
+  const t = useT();
   const runner = market.runners.find((r) => r.selection_id === slip.selection_id);
   const now = slip.side === 'BACK' ? runner?.back_rate : runner?.lay_rate;
-  const runnerBlocked = runner && runner.status !== 'ACTIVE' ? 'Closed' : now == null ? 'Suspended' : null;
+  const runnerBlocked =
+    runner && runner.status !== 'ACTIVE'
+      ? msgId('market.status.closed')
+      : now == null
+        ? msgId('market.status.suspended')
+        : null;
   return (
     <KindBetSlip
       slip={slip}
-      title={{ side: slip.side === 'BACK' ? 'Back' : 'Lay', name: runner?.name ?? '' }}
+      title={{
+        side: slip.side === 'BACK' ? t('market.side.back') : t('market.side.lay'),
+        name: runner?.name ?? '',
+      }}
       marketName={market.market_name}
       minStake={market.min_stake}
       maxStake={market.max_stake}
@@ -62,6 +73,7 @@ function FancySlip({
   betting: KindBetting;
   blocked: string | null;
 }) {
+  const t = useT();
   const line = slip.yes ? fancy.yes_line : fancy.no_line;
   const rate = slip.yes ? fancy.yes_rate : fancy.no_rate;
   const oddEven = fancy.variant === 'ODD_EVEN';
@@ -75,12 +87,14 @@ function FancySlip({
   return (
     <KindBetSlip
       slip={slip}
-      title={{ side: fancyBoxLabel(fancy.variant, slip.yes), name: fancy.name }}
-      marketName={FANCY_TABS.find((t) => t.variant === fancy.variant)?.label ?? 'Fancy'}
+      title={{ side: t(fancyBoxLabel(fancy.variant, slip.yes)), name: fancy.name }}
+      marketName={t(
+        FANCY_TABS.find((tab) => tab.variant === fancy.variant)?.label ?? msgId('market.fancy.title'),
+      )}
       lineText={oddEven ? undefined : show(slip.line)}
       minStake={fancy.min_stake}
       maxStake={fancy.max_stake}
-      blocked={blocked ?? (rate == null ? 'Suspended' : null)}
+      blocked={blocked ?? (rate == null ? msgId('market.status.suspended') : null)}
       perRun={fancy.variant === 'METER'}
       fancy={fancy}
       moved={

@@ -5,23 +5,26 @@ import { formatMoney } from '@backlay/ui/money';
 import { FullRow } from '../MarketCard.tsx';
 import { FancyBookModal } from './FancyBookModal.tsx';
 import { fancyBoxLabel, khadoBand, shownStatus, STATUS_OVERLAY, type FancyPick } from './kind-slip.ts';
+import { msgId } from '../../../lib/i18n/catalog.ts';
+import { useT } from '../i18n.ts';
+import type { Translate } from '../../../lib/i18n/catalog.ts';
 
-/** The tabs, in this order; a tab with no rows is not shown. */
+/** The tabs, in this order; a tab with no rows is not shown. `label`: its message id. */
 export const FANCY_TABS: readonly { variant: FancyVariant; label: string }[] = [
-  { variant: 'RUNS', label: 'Fancy' },
-  { variant: 'LAMBI', label: 'Lambi' },
-  { variant: 'KHADO', label: 'Khado' },
-  { variant: 'METER', label: 'Meter' },
-  { variant: 'ODD_EVEN', label: 'Odd/Even' },
-  { variant: 'FANCY1', label: 'Fancy 1' },
+  { variant: 'RUNS', label: msgId('market.fancy.tab.runs') },
+  { variant: 'LAMBI', label: msgId('market.fancy.tab.lambi') },
+  { variant: 'KHADO', label: msgId('market.fancy.tab.khado') },
+  { variant: 'METER', label: msgId('market.fancy.tab.meter') },
+  { variant: 'ODD_EVEN', label: msgId('market.fancy.tab.oddEven') },
+  { variant: 'FANCY1', label: msgId('market.fancy.tab.fancy1') },
 ];
 
 const shortMoney = (rupees: number) => rupees.toLocaleString('en-IN');
 
 /** The line a box shows: runs, a KHADO band ("150-159"), or the Odd/Even word. */
-function lineText(f: Fancy, yes: boolean): string | null {
+function lineText(f: Fancy, yes: boolean, t: Translate): string | null {
   const line = yes ? f.yes_line : f.no_line;
-  if (f.variant === 'ODD_EVEN') return fancyBoxLabel(f.variant, yes);
+  if (f.variant === 'ODD_EVEN') return t(fancyBoxLabel(f.variant, yes));
   if (line == null) return null;
   return f.variant === 'KHADO' ? khadoBand(line, f.band) : String(line);
 }
@@ -37,18 +40,20 @@ function FancyBox({
   disabled: boolean;
   onPick: (pick: FancyPick) => void;
 }) {
-  const word = fancyBoxLabel(fancy.variant, yes);
+  const t = useT();
+  const word = t(fancyBoxLabel(fancy.variant, yes));
   const rate = yes ? fancy.yes_rate : fancy.no_rate;
   const line = yes ? fancy.yes_line : fancy.no_line;
-  const text = lineText(fancy, yes);
+  const text = lineText(fancy, yes, t);
   const quoted = rate != null && text != null && (line != null || fancy.variant === 'ODD_EVEN');
   // The name starts with what the box shows, line then rate ("46 100"; Odd/Even: "Odd 98"), then
   // says what it does (WCAG 2.5.3, label in name).
+  const values = { line: text ?? '', rate: String(rate), side: word, fancy: fancy.name };
   const label = !quoted
-    ? `${word} ${fancy.name}, not quoted`
+    ? t('market.fancy.boxNotQuoted', values)
     : fancy.variant === 'ODD_EVEN'
-      ? `${text} ${rate}, ${fancy.name}`
-      : `${text} ${rate}, ${word} ${fancy.name}`;
+      ? t('market.fancy.boxOddEven', values)
+      : t('market.fancy.box', values);
   return (
     <button
       type="button"
@@ -83,9 +88,11 @@ function FancyRow({
   onPick: (pick: FancyPick) => void;
   onBook: (fancy: Fancy) => void;
 }) {
+  const t = useT();
   const status = shownStatus(fancy.status, ballRunningUntilMs, now);
-  const cover = STATUS_OVERLAY[status];
-  const limits = `Min ${shortMoney(fancy.min_stake)} · Max ${shortMoney(fancy.max_stake)}`;
+  const coverId = STATUS_OVERLAY[status];
+  const cover = coverId ? t(coverId) : undefined;
+  const limits = t('market.limits', { min: shortMoney(fancy.min_stake), max: shortMoney(fancy.max_stake) });
   const exposed = fancy.exposure > 0;
   return (
     <div className="fancy__row" role="row" data-fancy-id={fancy.fancy_id} data-status={status}>
@@ -95,23 +102,24 @@ function FancyRow({
           <span
             className={`fancy__exp${exposed ? ' pos--down' : ''}`}
             data-testid="fancy-exposure"
-            title="Your exposure on this fancy"
+            title={t('market.fancy.exposureTitle')}
           >
-            <span className="fancy__exp-label">Exp</span> {exposed ? '-' : ''}
+            <span className="fancy__exp-label">{t('market.fancy.exposure')}</span> {exposed ? '-' : ''}
             {formatMoney(fancy.exposure)}
           </span>
           <button
             type="button"
             className="fancy__book"
-            aria-label={`Book of ${fancy.name}`}
+            aria-label={t('market.fancyBook.label', { fancy: fancy.name })}
             onClick={() => onBook(fancy)}
           >
-            Book
+            {t('market.fancy.book')}
           </button>
           <span className="fancy__limits-inline">{limits}</span>
         </span>
       </div>
       <div className="fancy__boxes" role="cell">
+        {/* i18n-exempt: the server's fancy variant, compared */}
         {fancy.variant === 'KHADO' ? (
           <span className="fancy-box fancy-box--none" aria-hidden="true" />
         ) : (
@@ -121,8 +129,8 @@ function FancyRow({
         {cover ? <span className={`kind-overlay kind-overlay--${status.toLowerCase()}`}>{cover}</span> : null}
       </div>
       <div className="fancy__limits" role="cell">
-        <span>Min: {shortMoney(fancy.min_stake)}</span>
-        <span>Max: {shortMoney(fancy.max_stake)}</span>
+        <span>{t('market.fancy.min', { amount: shortMoney(fancy.min_stake) })}</span>
+        <span>{t('market.fancy.max', { amount: shortMoney(fancy.max_stake) })}</span>
       </div>
     </div>
   );
@@ -147,32 +155,35 @@ export function FancySection({
   /** The bet slip, shown under the fancy it is for. */
   renderBelow?: (fancyId: number) => ReactNode;
 }) {
+  const t = useT();
   const [tab, setTab] = useState<string>('RUNS');
   const [book, setBook] = useState<Fancy | null>(null);
-  const groups = FANCY_TABS.map((t) => ({
-    ...t,
-    rows: fancies.filter((f) => f.variant === t.variant),
+  const groups = FANCY_TABS.map((tab) => ({
+    ...tab,
+    rows: fancies.filter((f) => f.variant === tab.variant),
   })).filter((g) => g.rows.length > 0);
   if (groups.length === 0) return null;
   const items = groups.map((g) => {
     const oddEven = g.variant === 'ODD_EVEN';
+    const label = t(g.label);
     return {
       id: g.variant,
-      label: g.label,
+      label,
       panel: (
-        <div className="fancy__table" role="table" aria-label={`${g.label} markets`}>
+        <div className="fancy__table" role="table" aria-label={t('market.fancy.tableLabel', { tab: label })}>
           <div className="fancy__cols" role="row">
             <span className="fancy__col-name" role="columnheader">
-              {g.rows.length} {g.rows.length === 1 ? 'market' : 'markets'}
+              {t('market.fancy.count', { count: g.rows.length })}
             </span>
             <span className="fancy__col fancy__col--no" role="columnheader">
-              {g.variant === 'KHADO' ? '' : oddEven ? 'Even' : 'No'}
+              {/* i18n-exempt: the server's fancy variant, compared */}
+              {g.variant === 'KHADO' ? '' : oddEven ? t('market.fancy.even') : t('market.fancy.no')}
             </span>
             <span className="fancy__col fancy__col--yes" role="columnheader">
-              {oddEven ? 'Odd' : 'Yes'}
+              {oddEven ? t('market.fancy.odd') : t('market.fancy.yes')}
             </span>
             <span className="fancy__col-limits" role="columnheader">
-              Min/Max
+              {t('market.fancy.minMax')}
             </span>
           </div>
           {g.rows.map((f) => (
@@ -192,11 +203,17 @@ export function FancySection({
     };
   });
   return (
-    <section className="market fancy" aria-label="Fancy">
+    <section className="market fancy" aria-label={t('market.fancy.title')}>
       <header className="market__head">
-        <h2 className="market__name">Fancy</h2>
+        <h2 className="market__name">{t('market.fancy.title')}</h2>
       </header>
-      <Tabs items={items} selected={tab} onSelect={setTab} label="Fancy markets" className="fancy__tabs" />
+      <Tabs
+        items={items}
+        selected={tab}
+        onSelect={setTab}
+        label={t('market.fancy.tabsLabel')}
+        className="fancy__tabs"
+      />
       <FancyBookModal fancy={book} onClose={() => setBook(null)} />
     </section>
   );

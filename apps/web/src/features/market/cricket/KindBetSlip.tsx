@@ -7,6 +7,7 @@ import { QuickStakes, StakeField } from '../SlipStake.tsx';
 import type { SlipNotice } from '../../../lib/usePlaceOnce.ts';
 import { stakeToPaise } from '../slip.ts';
 import { outcomeOf, type FancyShape, type KindSlipState } from './kind-slip.ts';
+import { useT } from '../i18n.ts';
 
 /**
  * The bet slip for a house-quoted bet (bookmaker runner or fancy row). The rate — and a fancy's
@@ -38,7 +39,7 @@ export function KindBetSlip({
   lineText?: string;
   minStake: number;
   maxStake: number;
-  /** Why no bet can be taken now ("Ball running", "Suspended"); null when open. */
+  /** Why no bet can be taken now (the message id of "Ball running", "Suspended"); null when open. */
   blocked: string | null;
   /** METER pays per run beyond the line: the amounts are per run. */
   perRun?: boolean;
@@ -53,6 +54,7 @@ export function KindBetSlip({
   onPlace: () => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   const lineId = useId();
   const rateId = useId();
   const stakeId = useId();
@@ -65,12 +67,11 @@ export function KindBetSlip({
   const outOfRange = stakeRupees != null && (stakeRupees < minStake || stakeRupees > maxStake);
   const held = useSlipHeld();
   const canPlace = stakePaise != null && !outOfRange && !placing && blocked == null && !moved && !held;
-  const unit = perRun ? ' per run' : '';
 
   return (
     <form
       className={`slip slip--${backish ? 'back' : 'lay'} kind-slip`}
-      aria-label="Bet slip"
+      aria-label={t('market.slip.label')}
       onKeyDown={(e) => {
         if (e.key === 'Escape') onCancel();
       }}
@@ -86,12 +87,12 @@ export function KindBetSlip({
       <div className="slip__row">
         {lineText != null ? (
           <div className="slip__field">
-            <label htmlFor={lineId}>Line</label>
+            <label htmlFor={lineId}>{t('market.field.line')}</label>
             <input id={lineId} className="slip__fixed" value={lineText} readOnly tabIndex={-1} />
           </div>
         ) : null}
         <div className="slip__field">
-          <label htmlFor={rateId}>Rate</label>
+          <label htmlFor={rateId}>{t('market.field.rate')}</label>
           <input id={rateId} className="slip__fixed" value={String(slip.rate)} readOnly tabIndex={-1} />
         </div>
         <StakeField
@@ -106,35 +107,40 @@ export function KindBetSlip({
       <QuickStakes buttons={quick} onPick={(stake) => onChange({ ...slip, stake })} />
       {outOfRange ? (
         <p className="slip__warn" role="alert">
-          Stake must be between {minStake.toLocaleString('en-IN')} and {maxStake.toLocaleString('en-IN')}.
+          {t('market.slip.stakeRange', {
+            min: minStake.toLocaleString('en-IN'),
+            max: maxStake.toLocaleString('en-IN'),
+          })}
         </p>
       ) : null}
       {blocked ? (
         <p className="slip__warn" role="alert">
-          {blocked}: no bets for now.
+          {t('market.kindSlip.blocked', { reason: t(blocked) })}
         </p>
       ) : null}
       {moved && !blocked ? (
         <p className="slip__warn kind-slip__moved" role="alert">
-          The quote is now {moved.quote}.{' '}
+          {t('market.kindSlip.quoteMoved', { quote: moved.quote })}{' '}
           <button type="button" className="kind-slip__take" onClick={moved.onTake}>
-            Take {moved.quote}
+            {t('market.slip.take', { price: moved.quote })}
           </button>
         </p>
       ) : null}
       <div className="slip__summary kind-slip__summary" data-testid="slip-summary">
         <span>
-          Profit{unit}: <strong className="pos--up">{formatMoney(win_paise / 100)}</strong>
+          {perRun ? t('market.kindSlip.profitPerRun') : t('market.slip.profit')}:{' '}
+          <strong className="pos--up">{formatMoney(win_paise / 100)}</strong>
         </span>
         <span>
-          Liability{unit}: <strong className="pos--down">{formatMoney(lose_paise / 100)}</strong>
+          {perRun ? t('market.kindSlip.liabilityPerRun') : t('market.slip.liability')}:{' '}
+          <strong className="pos--down">{formatMoney(lose_paise / 100)}</strong>
         </span>
       </div>
       <SlipNoticeLine notice={notice} />
       <SlipStaleLine held={held} />
       <div className="slip__actions">
         <button type="button" className="btn btn--ghost" onClick={onCancel}>
-          Cancel
+          {t('market.action.cancel')}
         </button>
         <button
           type="submit"
@@ -142,7 +148,7 @@ export function KindBetSlip({
           disabled={!canPlace}
           aria-busy={placing}
         >
-          {placing ? 'Placing…' : 'Place Bet'}
+          {placing ? t('market.slip.placing') : t('market.slip.place')}
         </button>
       </div>
     </form>

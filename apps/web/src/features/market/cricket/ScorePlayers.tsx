@@ -1,16 +1,19 @@
 import type { CricketDetail } from '@backlay/contract';
 import { oversOf } from './kind-slip.ts';
+import { msgId, type Translate } from '../../../lib/i18n/catalog.ts';
+import { useT } from '../i18n.ts';
 
 type Innings = NonNullable<CricketDetail['scoreboard']>['totals'][number];
 type Players = NonNullable<Innings['players']>;
 
+/** How a batter was out, in words (message ids); an unknown kind shows as the scorer sent it. */
 const DISMISSAL: Record<string, string> = {
-  BOWLED: 'bowled',
-  CAUGHT: 'caught',
-  LBW: 'lbw',
-  RUN_OUT: 'run out',
-  STUMPED: 'stumped',
-  HIT_WICKET: 'hit wicket',
+  BOWLED: msgId('market.score.out.bowled'),
+  CAUGHT: msgId('market.score.out.caught'),
+  LBW: msgId('market.score.out.lbw'),
+  RUN_OUT: msgId('market.score.out.runOut'),
+  STUMPED: msgId('market.score.out.stumped'),
+  HIT_WICKET: msgId('market.score.out.hitWicket'),
 };
 
 /**
@@ -19,6 +22,7 @@ const DISMISSAL: Record<string, string> = {
  * without elevens. Between overs the last over's bowler is shown.
  */
 export function ScorePlayers({ detail }: { detail: CricketDetail }) {
+  const t = useT();
   const sb = detail.scoreboard;
   const elevens = detail.elevens;
   if (!sb || !elevens || elevens.length < 2) return null;
@@ -37,15 +41,15 @@ export function ScorePlayers({ detail }: { detail: CricketDetail }) {
   return (
     <div className="score__players" data-testid="score-players">
       <table className="score__card">
-        <caption className="visually-hidden">Batters in</caption>
+        <caption className="visually-hidden">{t('market.score.battersIn')}</caption>
         <thead>
           <tr>
-            <th scope="col">Batter</th>
+            <th scope="col">{t('market.score.batter')}</th>
             <th scope="col" className="num">
-              R
+              {t('market.score.runsShort')}
             </th>
             <th scope="col" className="num">
-              B
+              {t('market.score.ballsShort')}
             </th>
           </tr>
         </thead>
@@ -54,7 +58,9 @@ export function ScorePlayers({ detail }: { detail: CricketDetail }) {
             <tr key={b.player_id} data-testid="score-batter">
               <th scope="row" className="score__player">
                 {name(b.player_id)}
-                {b.player_id === p.striker_id ? <span aria-label=" on strike"> *</span> : null}
+                {b.player_id === p.striker_id ? (
+                  <span aria-label={` ${t('market.score.onStrike')}`}> *</span>
+                ) : null}
               </th>
               <td className="num">{b.runs}</td>
               <td className="num">{b.balls}</td>
@@ -64,21 +70,21 @@ export function ScorePlayers({ detail }: { detail: CricketDetail }) {
       </table>
       {bowler ? (
         <table className="score__card">
-          <caption className="visually-hidden">Bowler</caption>
+          <caption className="visually-hidden">{t('market.score.bowler')}</caption>
           <thead>
             <tr>
-              <th scope="col">Bowler</th>
+              <th scope="col">{t('market.score.bowler')}</th>
               <th scope="col" className="num">
-                <abbr title="Overs">O</abbr>
+                <abbr title={t('market.score.overs')}>{t('market.score.oversShort')}</abbr>
               </th>
               <th scope="col" className="num">
-                <abbr title="Maidens">M</abbr>
+                <abbr title={t('market.score.maidens')}>{t('market.score.maidensShort')}</abbr>
               </th>
               <th scope="col" className="num">
-                <abbr title="Runs">R</abbr>
+                <abbr title={t('market.score.runs')}>{t('market.score.runsShort')}</abbr>
               </th>
               <th scope="col" className="num">
-                <abbr title="Wickets">W</abbr>
+                <abbr title={t('market.score.wickets')}>{t('market.score.wicketsShort')}</abbr>
               </th>
             </tr>
           </thead>
@@ -97,15 +103,27 @@ export function ScorePlayers({ detail }: { detail: CricketDetail }) {
       ) : null}
       {p.fall.length > 0 ? (
         <p className="score__fall" data-testid="score-fall">
-          <span className="score__fall-label">Fall of wickets: </span>
+          <span className="score__fall-label">{t('market.score.fall')} </span>
           {p.fall
-            .map((f) => `${f.wicket}-${f.runs} (${name(f.player_out_id)}, ${oversOf(f.balls)} ov)`)
+            .map((f) =>
+              t('market.score.fallItem', {
+                wicket: String(f.wicket),
+                runs: String(f.runs),
+                player: name(f.player_out_id),
+                overs: oversOf(f.balls),
+              }),
+            )
             .join(', ')}
         </p>
       ) : null}
       {lastOut?.out ? (
         <p className="score__last-out">
-          Last out: {name(lastOut.player_id)} {lastOut.runs} ({lastOut.balls}), {outText(lastOut.out, name)}
+          {t('market.score.lastOut', {
+            player: name(lastOut.player_id),
+            runs: String(lastOut.runs),
+            balls: String(lastOut.balls),
+            how: outText(lastOut.out, name, t),
+          })}
         </p>
       ) : null}
     </div>
@@ -115,9 +133,12 @@ export function ScorePlayers({ detail }: { detail: CricketDetail }) {
 function outText(
   out: NonNullable<Players['batters'][number]['out']>,
   name: (id: number | null) => string,
+  t: Translate,
 ): string {
-  const how = DISMISSAL[out.kind] ?? out.kind.toLowerCase();
-  if (out.kind === 'CAUGHT' || out.kind === 'STUMPED') return `${how} by ${name(out.fielder_id)}`;
-  if (out.kind === 'RUN_OUT') return out.fielder_id ? `${how} (${name(out.fielder_id)})` : how;
-  return how;
+  const fielder = name(out.fielder_id);
+  if (out.kind === 'CAUGHT') return t('market.score.out.caughtBy', { fielder });
+  if (out.kind === 'STUMPED') return t('market.score.out.stumpedBy', { fielder });
+  if (out.kind === 'RUN_OUT' && out.fielder_id) return t('market.score.out.runOutBy', { fielder });
+  const how = DISMISSAL[out.kind];
+  return how ? t(how) : out.kind.toLowerCase();
 }

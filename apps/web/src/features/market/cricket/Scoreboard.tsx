@@ -1,11 +1,14 @@
 import type { CricketDetail } from '@backlay/contract';
 import { oversOf } from './kind-slip.ts';
 import { ScorePlayers } from './ScorePlayers.tsx';
+import { msgId } from '../../../lib/i18n/catalog.ts';
+import { useT } from '../i18n.ts';
 
+/** The match's state in words (message ids), when it is not play or the result. */
 const STATUS_TEXT = {
-  NOT_STARTED: 'Not started',
+  NOT_STARTED: msgId('market.score.notStarted'),
   IN_PROGRESS: null,
-  INNINGS_BREAK: 'Innings break',
+  INNINGS_BREAK: msgId('market.score.inningsBreak'),
   COMPLETE: null,
 } as const;
 
@@ -19,6 +22,7 @@ function ballClass(ball: string): string {
 
 /** The strip above the markets: both teams' runs/wickets (overs), target, the last balls, the result. */
 export function Scoreboard({ detail, now }: { detail: CricketDetail; now: number }) {
+  const t = useT();
   const sb = detail.scoreboard;
   if (!sb) return null;
   const running = sb.ball_running_until_ms != null && sb.ball_running_until_ms > now;
@@ -26,12 +30,13 @@ export function Scoreboard({ detail, now }: { detail: CricketDetail; now: number
   // No ball for longer than the match's quiet limit: the server suspends the fancies and bookmaker.
   const stale = detail.stale === true;
   return (
-    <section className={`score${stale ? ' score--stale' : ''}`} aria-label="Scoreboard">
+    <section className={`score${stale ? ' score--stale' : ''}`} aria-label={t('market.score.label')}>
       <div className="score__teams">
         {detail.teams.map((team, i) => {
-          const t = sb.totals[i];
+          const total = sb.totals[i];
           const batting = sb.status === 'IN_PROGRESS' && sb.batting === i;
-          const yetToBat = !t || (t.balls === 0 && t.runs === 0 && t.wickets === 0 && !batting);
+          const yetToBat =
+            !total || (total.balls === 0 && total.runs === 0 && total.wickets === 0 && !batting);
           return (
             <div
               key={`${i}-${team}`}
@@ -40,10 +45,10 @@ export function Scoreboard({ detail, now }: { detail: CricketDetail; now: number
             >
               <span className="score__name">{team}</span>
               {yetToBat ? (
-                <span className="score__yet">Yet to bat</span>
+                <span className="score__yet">{t('market.score.yetToBat')}</span>
               ) : (
                 <span className="score__runs">
-                  {t.runs}/{t.wickets} <span className="score__overs">({oversOf(t.balls)})</span>
+                  {total.runs}/{total.wickets} <span className="score__overs">({oversOf(total.balls)})</span>
                 </span>
               )}
             </div>
@@ -51,22 +56,23 @@ export function Scoreboard({ detail, now }: { detail: CricketDetail; now: number
         })}
       </div>
       <div className="score__info">
-        {status ? <span className="score__state">{status}</span> : null}
+        {status ? <span className="score__state">{t(status)}</span> : null}
+        {/* i18n-exempt: the server's match state, compared */}
         {sb.target != null && sb.status !== 'COMPLETE' ? (
-          <span className="score__target">Target {sb.target}</span>
+          <span className="score__target">{t('market.score.target', { target: String(sb.target) })}</span>
         ) : null}
         {stale ? (
           <span className="score__stale" role="status">
-            Scoreboard delayed: fancy and bookmaker suspended
+            {t('market.score.stale')}
           </span>
         ) : null}
         {running && !stale ? (
           <span className="score__ball-running" role="status">
-            Ball running
+            {t('market.status.ballRunning')}
           </span>
         ) : null}
         {sb.recent.length > 0 ? (
-          <ol className="score__recent" aria-label="Recent balls">
+          <ol className="score__recent" aria-label={t('market.score.recent')}>
             {sb.recent.map((b, i) => (
               <li key={i} className={ballClass(b)}>
                 {b}
@@ -76,6 +82,7 @@ export function Scoreboard({ detail, now }: { detail: CricketDetail; now: number
         ) : null}
       </div>
       <ScorePlayers detail={detail} />
+      {/* i18n-exempt: the server's match state, compared; its result text is the server's */}
       {sb.status === 'COMPLETE' && sb.result_text ? <p className="score__result">{sb.result_text}</p> : null}
     </section>
   );

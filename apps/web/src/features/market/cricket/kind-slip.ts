@@ -14,6 +14,7 @@ import {
   type FancyBet,
   type FancyVariant,
 } from '@backlay/engine';
+import { msgId } from '../../../lib/i18n/catalog.ts';
 
 export type BookmakerPick = {
   kind: 'BOOKMAKER';
@@ -158,11 +159,12 @@ export function shownStatus(
   return status;
 }
 
+/** What covers a row that takes no bets, by its status (message ids: the screen says them). */
 export const STATUS_OVERLAY: Partial<Record<ShownStatus, string>> = {
-  BALL_RUNNING: 'Ball running',
-  SUSPENDED: 'Suspended',
-  CLOSED: 'Closed',
-  REMOVED: 'Removed',
+  BALL_RUNNING: msgId('market.status.ballRunning'),
+  SUSPENDED: msgId('market.status.suspended'),
+  CLOSED: msgId('market.status.closed'),
+  REMOVED: msgId('market.status.removed'),
 };
 
 /** The runs a KHADO Yes covers: "150-159" for line 150 and band 10. */
@@ -170,10 +172,10 @@ export function khadoBand(line: number, band: number | null): string {
   return band != null && band > 1 ? `${line}-${line + band - 1}` : String(line);
 }
 
-/** The side of a fancy row a box stands for, with its label. */
+/** The side of a fancy row a box stands for: its label's message id. */
 export function fancyBoxLabel(variant: Fancy['variant'], yes: boolean): string {
-  if (variant === 'ODD_EVEN') return yes ? 'Odd' : 'Even';
-  return yes ? 'Yes' : 'No';
+  if (variant === 'ODD_EVEN') return yes ? msgId('market.fancy.odd') : msgId('market.fancy.even');
+  return yes ? msgId('market.fancy.yes') : msgId('market.fancy.no');
 }
 
 /** Balls → overs as cricket writes them: 35 → "5.5". */

@@ -6,6 +6,7 @@ import { CricketMarkets } from './CricketMarkets.tsx';
 import { Scoreboard } from './Scoreboard.tsx';
 import { useCricketLive, useNowPast } from './useCricketLive.ts';
 import { useKindBetting } from './useKindBetting.ts';
+import { translateAnswer } from '../../../lib/i18n/index.ts';
 import './cricket.css';
 
 /** Cricket on game-details: scoreboard above, bookmaker and fancy tables below the ladders, fancy bets aside. */
@@ -33,7 +34,7 @@ function useCricketPanels({
         {data ? <CricketMarkets detail={data} now={now} betting={betting} /> : null}
         {active && cricket.isError ? (
           <p className="form-error" role="alert">
-            {cricket.error.message}
+            {translateAnswer(cricket.error.message)}
           </p>
         ) : null}
       </>

@@ -8,6 +8,7 @@ import { stakeToPaise } from '../slip.ts';
 import { usePlaceOnce } from '../../../lib/usePlaceOnce.ts';
 import type { KindPick, KindSlipState } from './kind-slip.ts';
 import { useRefreshKindBets } from './useCricketLive.ts';
+import { useT } from '../i18n.ts';
 
 type PlaceInput = KindPick & { stake: number };
 
@@ -55,6 +56,7 @@ function send(matchId: number, input: PlaceInput, request_id: string, signal: Ab
  * slip open and shows the server's message; any answer refreshes balance, exposure and bets.
  */
 export function useKindBetting(matchId: number, oneClick: OneClickSettings, onSlipOpen: () => void) {
+  const t = useT();
   const [slip, setSlip] = useState<KindSlipState | null>(null);
   const refresh = useRefreshKindBets(matchId);
   const placer = usePlaceOnce(refresh);
@@ -64,9 +66,18 @@ export function useKindBetting(matchId: number, oneClick: OneClickSettings, onSl
       (id, signal) => send(matchId, input, id, signal),
       (data, retried) => {
         const b = data.bet;
-        const side = b.kind === 'BOOKMAKER' ? (b.is_back === '1' ? 'Back ' : 'Lay ') : '';
+        const values = {
+          selection: b.selection_name,
+          market: b.market_name,
+          stake: formatMoney(b.stack),
+          rate: String(b.rate),
+        };
         toast.success(
-          `Bet placed: ${side}${b.selection_name} (${b.market_name}), ₹${formatMoney(b.stack)} at ${b.rate}.`,
+          b.kind !== 'BOOKMAKER'
+            ? t('market.kindSlip.placed', values)
+            : b.is_back === '1'
+              ? t('market.kindSlip.placedBack', values)
+              : t('market.kindSlip.placedLay', values),
         );
         // After a lost answer the slip stays to say "Placed"; else it closes.
         if (!(fromSlip && retried)) setSlip(null);
@@ -76,7 +87,7 @@ export function useKindBetting(matchId: number, oneClick: OneClickSettings, onSl
   const pick = (p: KindPick) => {
     if (oneClick.on) {
       if (oneClick.stake == null) {
-        toast.error('Choose a one-click stake first.');
+        toast.error(t('market.oneClick.chooseFirst'));
         return;
       }
       setSlip(null);

@@ -1,17 +1,19 @@
 import { useEffect, useState } from 'react';
+import type { Translate } from '../../../lib/i18n/catalog.ts';
+import { t as translate, useT } from '../i18n.ts';
 
 /** How often the countdown moves. */
 export const COUNTDOWN_TICK_MS = 1000;
 
 /** Time to the off as the card says it: "1h 05m" an hour or more out, "4:07" under, "Due off" at 0. */
-export function formatCountdown(ms: number): string {
-  if (ms <= 0) return 'Due off';
+export function formatCountdown(ms: number, t: Translate = translate): string {
+  if (ms <= 0) return t('market.racing.dueOff');
   const total = Math.ceil(ms / 1000);
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = total % 60;
-  if (h > 0) return `Off in ${h}h ${String(m).padStart(2, '0')}m`;
-  return `Off in ${m}:${String(s).padStart(2, '0')}`;
+  if (h > 0) return t('market.racing.offInHours', { h: String(h), m: String(m).padStart(2, '0') });
+  return t('market.racing.offInMinutes', { m: String(m), s: String(s).padStart(2, '0') });
 }
 
 /**
@@ -19,6 +21,7 @@ export function formatCountdown(ms: number): string {
  * role: screen readers do not announce each tick.
  */
 export function Countdown({ offTime }: { offTime: string }) {
+  const t = useT();
   const off = Date.parse(offTime);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -27,7 +30,7 @@ export function Countdown({ offTime }: { offTime: string }) {
   }, []);
   return (
     <span className="race-state race-state--open" role="timer" data-testid="countdown">
-      {formatCountdown(off - now)}
+      {formatCountdown(off - now, t)}
     </span>
   );
 }

@@ -1,13 +1,16 @@
 import type { RaceCard, RaceMeeting, RaceSummary } from '@backlay/contract';
 import { formatTime } from '@backlay/ui/time';
 import { Link } from 'react-router';
+import { msgId } from '../../../lib/i18n/catalog.ts';
+import { useT } from '../i18n.ts';
 
-const STATE_WORD: Record<RaceSummary['state'], string> = {
-  OPEN: '',
-  OFF: 'in play',
-  FINISHED: 'finished',
-  RESULTED: 'resulted',
-  VOID: 'void',
+/** A race's state beside its time, for screen readers (message ids; an open race says none). */
+const STATE_WORD: Record<RaceSummary['state'], string | null> = {
+  OPEN: null,
+  OFF: msgId('market.racing.state.inPlay'),
+  FINISHED: msgId('market.racing.state.finished'),
+  RESULTED: msgId('market.racing.state.resulted'),
+  VOID: msgId('market.racing.state.void'),
 };
 
 const raceLink = (matchId: number, date: string) => `/horse-racing/${matchId}/${date}`;
@@ -22,11 +25,12 @@ function meetingTarget(meeting: RaceMeeting): RaceSummary | undefined {
  * (each race is a page of its own: the route changes, the back button works).
  */
 export function MeetingTabs({ card, date }: { card: RaceCard; date: string }) {
+  const t = useT();
   const current =
     card.meetings.find((m) => m.races.some((r) => r.match_id === card.match_id)) ?? card.meetings[0];
   if (!current) return null;
   return (
-    <nav className="meetings" aria-label="Race meetings">
+    <nav className="meetings" aria-label={t('market.racing.meetings')}>
       <ul className="meetings__venues">
         {card.meetings.map((m) => {
           const target = meetingTarget(m);
@@ -46,7 +50,7 @@ export function MeetingTabs({ card, date }: { card: RaceCard; date: string }) {
           );
         })}
       </ul>
-      <ul className="meetings__races" aria-label={`${current.venue} races`}>
+      <ul className="meetings__races" aria-label={t('market.racing.venueRaces', { venue: current.venue })}>
         {current.races.map((r) => {
           const here = r.match_id === card.match_id;
           const word = STATE_WORD[r.state];
@@ -59,7 +63,7 @@ export function MeetingTabs({ card, date }: { card: RaceCard; date: string }) {
                 title={r.race_name}
               >
                 <time dateTime={r.off_time}>{formatTime(r.off_time)}</time>
-                {word ? <span className="visually-hidden"> {word}</span> : null}
+                {word ? <span className="visually-hidden"> {t(word)}</span> : null}
               </Link>
             </li>
           );

@@ -1,19 +1,22 @@
 import type { MarketDetail, RaceCard, RaceRunner } from '@backlay/contract';
 import { Fragment, useState } from 'react';
 import { SPORT_ID } from '../../../lib/constants.ts';
-import { fallbackPrice, FullRow, ladderCells, LEVELS, Position, PriceCell } from '../MarketCard.tsx';
+import {
+  fallbackPrice,
+  FullRow,
+  ladderCells,
+  LEVELS,
+  Position,
+  PriceCell,
+  STATUS_WORD,
+} from '../MarketCard.tsx';
 import type { ExchangeBetting } from '../panels/registry.ts';
 import type { Side } from '../slip.ts';
 import { finishingPositions, percent } from './format.ts';
 import { Silks, Trap } from './Silks.tsx';
+import { useT } from '../i18n.ts';
 
 type Which = 'WIN' | 'PLACE';
-
-const STATUS_WORD: Partial<Record<MarketDetail['status'], string>> = {
-  SUSPENDED: 'Suspended',
-  CLOSED: 'Closed',
-  INACTIVE: 'Not open yet',
-};
 
 /** One runner's six price cells in one market: the exchange's own cells, slip and one-click. */
 function MarketCells({
@@ -21,14 +24,15 @@ function MarketCells({
   selectionId,
   exchange,
   whatIf,
-  label,
+  which,
 }: {
   market: MarketDetail | undefined;
   selectionId: number | null;
   exchange: ExchangeBetting;
   whatIf: Map<number, number> | undefined;
-  label: string;
+  which: Which;
 }) {
+  const t = useT();
   const runner =
     market && selectionId != null ? market.runners.find((r) => r.selection_id === selectionId) : undefined;
   const cells = ladderCells(runner ?? { back: [], lay: [] });
@@ -43,9 +47,12 @@ function MarketCells({
     });
   };
   // The cells' names say the market: "Back Sea The Stars (Place)".
-  const name = `${runner?.name ?? ''} (${label})`;
+  const name = t('market.racing.runnerIn', {
+    runner: runner?.name ?? '',
+    market: which === 'WIN' ? t('market.racing.win') : t('market.racing.place'),
+  });
   return (
-    <div className={`race__mkt race__mkt--${label.toLowerCase()}`} role="cell">
+    <div className={`race__mkt race__mkt--${which.toLowerCase()}`} role="cell">
       <div className="race__prices">
         {cells.back.map((lv, i) => (
           <PriceCell
@@ -87,13 +94,19 @@ function RunnerInfo({
   greyhound: boolean;
   finished: string | undefined;
 }) {
+  const t = useT();
+  // [key, short, long, value]: the card's facts, each abbreviated with its full name as a title.
   const facts = [
-    runner.jockey ? ['J', 'Jockey', runner.jockey] : null,
-    ['T', 'Trainer', runner.trainer],
-    runner.weight ? ['Wt', 'Weight', runner.weight] : null,
-    runner.draw != null ? ['Dr', 'Draw', String(runner.draw)] : null,
-    runner.age != null ? ['Age', 'Age', String(runner.age)] : null,
-    runner.form ? ['Form', 'Form', runner.form] : null,
+    runner.jockey ? ['J', t('market.racing.jockeyShort'), t('market.racing.jockey'), runner.jockey] : null,
+    ['T', t('market.racing.trainerShort'), t('market.racing.trainer'), runner.trainer],
+    runner.weight ? ['Wt', t('market.racing.weightShort'), t('market.racing.weight'), runner.weight] : null,
+    runner.draw != null
+      ? ['Dr', t('market.racing.drawShort'), t('market.racing.draw'), String(runner.draw)]
+      : null,
+    runner.age != null
+      ? ['Age', t('market.racing.ageShort'), t('market.racing.age'), String(runner.age)]
+      : null,
+    runner.form ? ['Form', t('market.racing.formShort'), t('market.racing.form'), runner.form] : null,
   ].filter((f): f is string[] => f != null);
   return (
     <div className="race__info" role="cell">
@@ -117,18 +130,18 @@ function RunnerInfo({
           ) : null}
           {runner.non_runner ? (
             <span className="race__nr" data-testid="non-runner">
-              <abbr title="Non-runner">NR</abbr>
+              <abbr title={t('market.racing.nonRunner')}>{t('market.racing.nonRunnerShort')}</abbr>
               {runner.reduction_factor != null ? ` ${percent(runner.reduction_factor)}` : ''}
               {runner.place_reduction_factor != null &&
               runner.place_reduction_factor !== runner.reduction_factor
-                ? ` · place ${percent(runner.place_reduction_factor)}`
+                ? ` · ${t('market.racing.placeReduction', { rf: percent(runner.place_reduction_factor) })}`
                 : ''}
             </span>
           ) : null}
         </span>
         <span className="race__facts">
-          {facts.map(([short, long, value]) => (
-            <span key={long}>
+          {facts.map(([key, short, long, value]) => (
+            <span key={key}>
               <abbr title={long}>{short}</abbr> {value}
             </span>
           ))}
@@ -140,24 +153,27 @@ function RunnerInfo({
 
 function MarketHead({
   market,
-  title,
+  which,
   sub,
 }: {
   market: MarketDetail | undefined;
-  title: string;
+  which: Which;
   sub?: string;
 }) {
-  const status = market ? STATUS_WORD[market.status] : undefined;
+  const t = useT();
+  const statusId = market ? STATUS_WORD[market.status] : undefined;
+  const status = statusId ? t(statusId) : undefined;
+  const title = which === 'WIN' ? t('market.racing.win') : t('market.racing.place');
   return (
-    <div className={`race__mkthead race__mkt--${title.toLowerCase()}`} role="columnheader">
+    <div className={`race__mkthead race__mkt--${which.toLowerCase()}`} role="columnheader">
       <span className="race__mktname">
         {title}
         {sub ? <span className="race__mktsub"> · {sub}</span> : null}
         {status ? <span className="race__mktstatus"> · {status}</span> : null}
       </span>
       <span className="race__sides" aria-hidden="true">
-        <span className="race__side--back">Back</span>
-        <span className="race__side--lay">Lay</span>
+        <span className="race__side--back">{t('market.side.back')}</span>
+        <span className="race__side--lay">{t('market.side.lay')}</span>
       </span>
     </div>
   );
@@ -179,6 +195,7 @@ export function RaceCardTable({
   place: MarketDetail | undefined;
   exchange: ExchangeBetting;
 }) {
+  const t = useT();
   const [show, setShow] = useState<Which>('WIN');
   const greyhound = card.sport_id === SPORT_ID.GREYHOUND_RACING;
   const hasPlace = card.place_market_id != null;
@@ -186,13 +203,12 @@ export function RaceCardTable({
   const winIf = win ? exchange.whatIf(win) : undefined;
   const placeIf = place ? exchange.whatIf(place) : undefined;
   const runners = [...card.runners].sort((a, b) => a.number - b.number);
-  const placesWord = `${card.places_paid} ${card.places_paid === 1 ? 'place' : 'places'}`;
   // Cash Out sits above the card, one per market where the caller has a matched position.
   const cashOuts = [win ? exchange.cashOutFor(win) : null, place ? exchange.cashOutFor(place) : null];
   return (
     <section
       className={`racecard${exchange.stale ? ' market--stale' : ''}${hasPlace ? '' : ' racecard--win-only'}`}
-      aria-label="Race card"
+      aria-label={t('market.racing.card')}
       data-show={show}
       data-stale={exchange.stale ? 'true' : undefined}
     >
@@ -204,7 +220,7 @@ export function RaceCardTable({
         </div>
       ) : null}
       {hasPlace ? (
-        <div className="racecard__switch" role="group" aria-label="Market shown">
+        <div className="racecard__switch" role="group" aria-label={t('market.racing.marketShown')}>
           {(['WIN', 'PLACE'] as const).map((w) => (
             <button
               key={w}
@@ -213,18 +229,31 @@ export function RaceCardTable({
               aria-pressed={show === w}
               onClick={() => setShow(w)}
             >
-              {w === 'WIN' ? 'Win' : `Place (${placesWord})`}
+              {/* i18n-exempt: the market shown, compared */}
+              {w === 'WIN'
+                ? t('market.racing.win')
+                : t('market.racing.placeTab', { count: card.places_paid })}
             </button>
           ))}
         </div>
       ) : null}
-      <div className="racecard__grid" role="table" aria-label={`${card.race_name} runners and prices`}>
+      <div
+        className="racecard__grid"
+        role="table"
+        aria-label={t('market.racing.gridLabel', { race: card.race_name })}
+      >
         <div className="race__row race__row--head" role="row">
           <span className="race__info race__colhead" role="columnheader">
-            {runners.length} runners
+            {t('market.racing.runners', { count: runners.length })}
           </span>
-          <MarketHead market={win} title="Win" />
-          {hasPlace ? <MarketHead market={place} title="Place" sub={`${placesWord} paid`} /> : null}
+          <MarketHead market={win} which="WIN" />
+          {hasPlace ? (
+            <MarketHead
+              market={place}
+              which="PLACE"
+              sub={t('market.racing.placesPaid', { count: card.places_paid })}
+            />
+          ) : null}
         </div>
         {runners.map((r) => {
           const slip =
@@ -243,7 +272,7 @@ export function RaceCardTable({
                   selectionId={r.win_selection_id}
                   exchange={exchange}
                   whatIf={winIf}
-                  label="Win"
+                  which="WIN"
                 />
                 {hasPlace ? (
                   <MarketCells
@@ -251,7 +280,7 @@ export function RaceCardTable({
                     selectionId={r.place_selection_id}
                     exchange={exchange}
                     whatIf={placeIf}
-                    label="Place"
+                    which="PLACE"
                   />
                 ) : null}
               </div>

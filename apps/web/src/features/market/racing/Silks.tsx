@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { useT } from '../i18n.ts';
 
 /** A few CSS colour names a card may use, as RGB, for the trap number's contrast. */
 const NAMED: Record<string, [number, number, number]> = {
@@ -77,13 +78,14 @@ export function Silks({ colours }: { colours: readonly string[] }) {
 
 /** A greyhound's trap: its number in the trap's colour, inked to read (trapInk). */
 export function Trap({ number, colours }: { number: number; colours: readonly string[] }) {
+  const t = useT();
   return (
     <span
       className="trap"
       style={{ background: colours[0] ?? '#616161', color: trapInk(colours) }}
       data-testid="trap"
     >
-      <span className="visually-hidden">Trap </span>
+      <span className="visually-hidden">{t('market.racing.trap')} </span>
       {number}
     </span>
   );

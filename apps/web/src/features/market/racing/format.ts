@@ -1,16 +1,16 @@
 import type { RaceCard, RacePlacing, RaceVoidReason } from '@backlay/contract';
+import { msgId } from '../../../lib/i18n/catalog.ts';
+import { t } from '../i18n.ts';
 
-const SUFFIX: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
-const rules = new Intl.PluralRules('en-GB', { type: 'ordinal' });
+/** 1 → "1st", 2 → "2nd", 11 → "11th" (in the active language: its ordinal rules). */
+export const ordinal = (n: number): string => t('market.racing.ordinal', { n });
 
-/** 1 → "1st", 2 → "2nd", 11 → "11th". */
-export const ordinal = (n: number): string => `${n}${SUFFIX[rules.select(n)] ?? 'th'}`;
-
+/** Why a race is void, in words (message ids). */
 export const VOID_REASON: Record<RaceVoidReason, string> = {
-  ABANDONED: 'Race abandoned',
-  WALKOVER: 'Walkover',
-  VENUE_CHANGED: 'Moved to another venue',
-  NOT_RUN_ON_DAY: 'Not run on the day',
+  ABANDONED: msgId('market.racing.void.abandoned'),
+  WALKOVER: msgId('market.racing.void.walkover'),
+  VENUE_CHANGED: msgId('market.racing.void.venueChanged'),
+  NOT_RUN_ON_DAY: msgId('market.racing.void.notRunOnDay'),
 };
 
 /** A reduction factor as the card shows it: "25%", "2.5%". */

@@ -8,6 +8,8 @@ import { useLiveMarkets } from '../useLive.ts';
 import { raceCardKey, useRaceCard } from './api/race-card.ts';
 import { RaceHeader, RaceResult } from './RaceHeader.tsx';
 import { RaceCardTable } from './RaceCardTable.tsx';
+import { translateAnswer } from '../../../lib/i18n/index.ts';
+import { useT } from '../i18n.ts';
 import './racing.css';
 
 /** What of a market moves the card: its status, version (a removal moves it) and the off. */
@@ -43,6 +45,7 @@ export function useRaceCardFollow(
  * (ctx.exchange), their prices follow the live socket like any exchange market.
  */
 function useRacingPanels({ matchId, active, exchange }: SportPanelContext): SportPanelState {
+  const t = useT();
   const card = useRaceCard(matchId, active);
   const detail = useQuery({ ...matchDetailQueryOptions(matchId), enabled: active });
   const data = active ? card.data : undefined;
@@ -72,7 +75,7 @@ function useRacingPanels({ matchId, active, exchange }: SportPanelContext): Spor
         {data ? <RaceCardTable card={data} win={win} place={place} exchange={exchange} /> : null}
         {active && card.isError ? (
           <p className="form-error" role="alert">
-            The race card could not be loaded: {card.error.message}
+            {t('market.racing.cardFailed', { reason: translateAnswer(card.error.message) })}
           </p>
         ) : null}
       </>
