@@ -5,25 +5,38 @@ import { useForm, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast.ts';
 import type { z } from 'zod';
+import { msgId } from '../../lib/i18n/catalog.ts';
+import { translateAnswer } from '../../lib/i18n/index.ts';
 import { STORAGE_KEYS, storage, updateUserInfo } from '../../lib/storage.ts';
 import { useClientStore } from '../../lib/store.ts';
 import { useChangePassword } from './api/change-password.ts';
+import { useT } from './i18n.ts';
 import './ChangePasswordScreen.css';
 
 type FormInput = z.input<typeof changePasswordRequest>;
 
+/** The fields; `label` and `hint` are message ids, translated when shown. */
 const FIELDS: { name: FieldPath<FormInput>; label: string; autoComplete: string; hint?: string }[] = [
-  { name: 'master_password', label: 'Current Password', autoComplete: 'current-password' },
+  {
+    name: 'master_password',
+    label: msgId('settings.changePassword.current'),
+    autoComplete: 'current-password',
+  },
   {
     name: 'new_password',
-    label: 'New Password',
+    label: msgId('settings.changePassword.new'),
     autoComplete: 'new-password',
-    hint: 'At least 8 characters, with a letter and a digit. Use letters, digits and @$!%*#?& only.',
+    hint: msgId('settings.changePassword.newHint'),
   },
-  { name: 'confirm_password', label: 'Confirm Password', autoComplete: 'new-password' },
+  {
+    name: 'confirm_password',
+    label: msgId('settings.changePassword.confirm'),
+    autoComplete: 'new-password',
+  },
 ];
 
 export function ChangePasswordScreen() {
+  const t = useT();
   const navigate = useNavigate();
   const user = useClientStore((s) => s.loginData);
   const setLoginData = useClientStore((s) => s.setLoginData);
@@ -47,10 +60,10 @@ export function ChangePasswordScreen() {
       const result = await mutation.mutateAsync(values);
       if (!result.status) {
         setRefusal(result.message);
-        toast.error(result.message);
+        toast.error(translateAnswer(result.message));
         return;
       }
-      toast.success(result.message ?? 'Your password has been changed.');
+      toast.success(result.message ? translateAnswer(result.message) : t('settings.changePassword.changed'));
       reset();
       if (forced) {
         const next = updateUserInfo({ is_change_password: '0' });
@@ -59,20 +72,20 @@ export function ChangePasswordScreen() {
         navigate('/home', { replace: true });
       }
     } catch (e) {
-      const message = e instanceof Error ? e.message : 'Could not change the password.';
+      const message = e instanceof Error ? e.message : t('settings.changePassword.failed');
       setRefusal(message);
-      toast.error(message);
+      toast.error(translateAnswer(message));
     }
   });
 
   return (
     <section className="panel change-password" aria-labelledby="change-password-title">
       <h1 id="change-password-title" className="panel__title">
-        Change Password
+        {t('settings.changePassword.title')}
       </h1>
       {forced ? (
         <p className="notice" role="status">
-          For your security, please set a new password before you continue.
+          {t('settings.changePassword.forced')}
         </p>
       ) : null}
       <form className="change-password__form" onSubmit={onSubmit} noValidate>
@@ -82,7 +95,7 @@ export function ChangePasswordScreen() {
           const hintId = f.hint ? `cp-${f.name}-hint` : undefined;
           return (
             <div className="field" key={f.name}>
-              <label htmlFor={`cp-${f.name}`}>{f.label}</label>
+              <label htmlFor={`cp-${f.name}`}>{t(f.label)}</label>
               <input
                 id={`cp-${f.name}`}
                 type="password"
@@ -93,12 +106,12 @@ export function ChangePasswordScreen() {
               />
               {f.hint ? (
                 <p className="field__hint" id={hintId}>
-                  {f.hint}
+                  {t(f.hint)}
                 </p>
               ) : null}
               {error ? (
                 <p className="field__error" id={errorId} role="alert">
-                  {error}
+                  {translateAnswer(error)}
                 </p>
               ) : null}
             </div>
@@ -106,11 +119,11 @@ export function ChangePasswordScreen() {
         })}
         {refusal ? (
           <p className="form-error" role="alert">
-            {refusal}
+            {translateAnswer(refusal)}
           </p>
         ) : null}
         <button type="submit" className="btn btn--primary" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Saving…' : 'Change Password'}
+          {mutation.isPending ? t('settings.changePassword.saving') : t('settings.changePassword.submit')}
         </button>
       </form>
     </section>

@@ -1,0 +1,7 @@
+// The settings' messages (the password change; locales/*.po): importing this loads them (docs/i18n.md).
+import { defineCatalog } from '../../lib/i18n/catalog.ts';
+import { messages } from './locales/en.po';
+
+export const { useT, t, Trans } = defineCatalog('settings', messages, {
+  hi: () => import('./locales/hi.po'),
+});
