@@ -1,0 +1,5 @@
+// The stake buttons' messages (Set Button Value; locales/*.po): importing this loads them (docs/i18n.md).
+import { defineCatalog } from '../../lib/i18n/catalog.ts';
+import { messages } from './locales/en.po';
+
+export const { useT, t, Trans } = defineCatalog('stakes', messages, { hi: () => import('./locales/hi.po') });
