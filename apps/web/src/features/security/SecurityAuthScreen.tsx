@@ -3,14 +3,17 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../lib/toast.ts';
 import { CopyButton, PasswordField, Spinner } from '../../components/index.ts';
 import { downloadText } from '../../lib/clipboard.ts';
+import { msgId } from '../../lib/i18n/catalog.ts';
+import { translateAnswer } from '../../lib/i18n/index.ts';
 import { useDisableTwoFactor } from './api/two-factor-disable.ts';
 import { useEnableTwoFactor } from './api/two-factor-enable.ts';
 import { useSetupTwoFactor, type TwoFactorSetup } from './api/two-factor-setup.ts';
 import { useTwoFactorStatus } from './api/two-factor-status.ts';
+import { t, Trans, useT } from './i18n.ts';
 import './security.css';
 
-const NETWORK_ERROR = 'We could not reach the server. Check your connection and try again.';
-const failure = (e: unknown) => (e instanceof Error && e.message ? e.message : NETWORK_ERROR);
+/** What went wrong with a call: the server's words (shown through translateAnswer), else ours. */
+const failure = (e: unknown) => (e instanceof Error && e.message ? e.message : t('security.unreachable'));
 
 /** The base32 secret in groups of four, as authenticator apps show it. */
 export const groupSecret = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
@@ -33,6 +36,7 @@ function CodeInput({
   error: string | null;
   recovery?: boolean;
 }) {
+  const t = useT();
   return (
     <div className="field security__code">
       <label htmlFor={id}>{label}</label>
@@ -43,7 +47,7 @@ function CodeInput({
         autoCapitalize="none"
         spellCheck={false}
         maxLength={recovery ? 9 : 6}
-        placeholder={recovery ? '6 digits or xxxx-xxxx' : '6 digits'}
+        placeholder={recovery ? t('security.code.placeholderRecovery') : t('security.code.placeholder')}
         value={value}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
@@ -68,9 +72,11 @@ function EnableFlow({
   onEnabled: (codes: string[]) => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   const id = useId();
   const enable = useEnableTwoFactor();
   const [code, setCode] = useState('');
+  /** The id of the message about the code as typed. */
   const [error, setError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
 
@@ -79,7 +85,7 @@ function EnableFlow({
     setRefusal(null);
     const typed = code.replace(/\s/g, '');
     if (!/^\d{6}$/.test(typed)) {
-      setError('Enter the 6-digit code from your authenticator app');
+      setError(msgId('security.enable.enterCode'));
       return;
     }
     setError(null);
@@ -96,54 +102,53 @@ function EnableFlow({
     <div className="security__setup">
       <ol className="security__steps">
         <li>
-          <h2 className="security__step-title">Scan the QR code</h2>
-          <p>
-            Open an authenticator app (Google Authenticator, Microsoft Authenticator, Authy or any app for
-            time-based codes), add an account and scan this code.
-          </p>
+          <h2 className="security__step-title">{t('security.enable.scanTitle')}</h2>
+          <p>{t('security.enable.scanText')}</p>
           <div className="security__qr-row">
             <img
               className="security__qr"
               src={svgDataUrl(setup.qr_svg)}
               width={184}
               height={184}
-              alt="QR code to add this account to your authenticator app"
+              alt={t('security.enable.qrAlt')}
             />
             <div className="security__manual">
               <a className="btn btn--primary security__open-app" href={setup.otpauth_url}>
-                Open in authenticator app
+                {t('security.enable.openInApp')}
               </a>
               <p className="security__manual-label" id={`${id}-secret-label`}>
-                Cannot scan? Type this key into the app:
+                {t('security.enable.cannotScan')}
               </p>
               <code className="security__secret" aria-labelledby={`${id}-secret-label`}>
                 {groupSecret(setup.secret)}
               </code>
-              <CopyButton text={setup.secret} label="setup key" />
-              <p className="field__hint">Time-based, 6 digits, every 30 seconds.</p>
+              <CopyButton text={setup.secret} label={t('security.enable.setupKey')}>
+                {t('security.enable.copy')}
+              </CopyButton>
+              <p className="field__hint">{t('security.enable.keyHint')}</p>
             </div>
           </div>
         </li>
         <li>
-          <h2 className="security__step-title">Enter the code the app shows</h2>
+          <h2 className="security__step-title">{t('security.enable.enterTitle')}</h2>
           <form className="security__form" onSubmit={submit} noValidate>
             <CodeInput
               id={`${id}-code`}
-              label="Authenticator code"
+              label={t('security.enable.codeLabel')}
               value={code}
               onChange={setCode}
-              error={error}
+              error={error ? t(error) : null}
             />
             <button type="submit" className="btn btn--primary" disabled={enable.isPending}>
-              {enable.isPending ? 'Checking…' : 'Turn on Security Auth'}
+              {enable.isPending ? t('security.enable.checking') : t('security.enable.turnOn')}
             </button>
             <button type="button" className="btn btn--secondary" onClick={onCancel}>
-              Cancel
+              {t('security.enable.cancel')}
             </button>
           </form>
           {refusal ? (
             <p className="form-error" role="alert">
-              {refusal}
+              {translateAnswer(refusal)}
             </p>
           ) : null}
         </li>
@@ -154,22 +159,22 @@ function EnableFlow({
 
 /** The recovery codes, shown once: copy, download, then done. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const t = useT();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
-  const text = `Backlay Security Auth recovery codes\nEach code works once, instead of a code from your app.\n\n${codes.join('\n')}\n`;
+  const text = `${t('security.recovery.fileTitle')}\n${t('security.recovery.fileNote')}\n\n${codes.join('\n')}\n`;
   return (
     <div className="security__recovery">
       <p className="security__status security__status--on" role="status">
-        Security Auth is on.
+        {t('security.recovery.isOn')}
       </p>
       <h2 className="security__step-title" tabIndex={-1} ref={headingRef}>
-        Save your recovery codes
+        {t('security.recovery.title')}
       </h2>
       <p>
-        If you lose your phone, each of these codes signs you in once instead of a code from the app.{' '}
-        <strong>They are shown only now.</strong> Keep them somewhere safe, away from this device.
+        <Trans id="security.recovery.intro" components={{ 0: <strong /> }} />
       </p>
-      <ul className="security__codes" aria-label="Recovery codes">
+      <ul className="security__codes" aria-label={t('security.recovery.listLabel')}>
         {codes.map((c) => (
           <li key={c}>
             <code>{c}</code>
@@ -177,21 +182,25 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         ))}
       </ul>
       <div className="security__actions">
-        <CopyButton text={codes.join('\n')} label="recovery codes" className="btn btn--secondary">
-          Copy codes
+        <CopyButton
+          text={codes.join('\n')}
+          label={t('security.recovery.copyLabel')}
+          className="btn btn--secondary"
+        >
+          {t('security.recovery.copy')}
         </CopyButton>
         <button
           type="button"
           className="btn btn--secondary"
           onClick={() => {
             if (!downloadText('backlay-recovery-codes.txt', text))
-              toast.error('This browser cannot download files: copy the codes instead.');
+              toast.error(t('security.recovery.cannotDownload'));
           }}
         >
-          Download codes
+          {t('security.recovery.download')}
         </button>
         <button type="button" className="btn btn--primary" onClick={onDone}>
-          I have saved my codes
+          {t('security.recovery.done')}
         </button>
       </div>
     </div>
@@ -200,10 +209,12 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
 /** Off with the account's password and a code: a session alone (a borrowed phone) is not enough. */
 function DisableForm() {
+  const t = useT();
   const id = useId();
   const disable = useDisableTwoFactor();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
+  /** The ids of the messages about the fields as typed. */
   const [errors, setErrors] = useState<{ password?: string; code?: string }>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const submit = async (e: FormEvent) => {
@@ -211,10 +222,10 @@ function DisableForm() {
     setRefusal(null);
     const typed = code.replace(/\s/g, '');
     const found = {
-      ...(password ? {} : { password: 'Enter your password' }),
+      ...(password ? {} : { password: msgId('security.disable.enterPassword') }),
       ...(/^(\d{6}|[A-Za-z0-9]{4}-?[A-Za-z0-9]{4})$/.test(typed)
         ? {}
-        : { code: 'Enter the 6-digit code from your authenticator app, or a recovery code' }),
+        : { code: msgId('security.disable.enterCode') }),
     };
     setErrors(found);
     if (found.password || found.code) return;
@@ -224,7 +235,7 @@ function DisableForm() {
       else {
         setPassword('');
         setCode('');
-        toast.success(r.message ?? 'Security Auth is off');
+        toast.success(r.message ? translateAnswer(r.message) : t('security.disable.done'));
       }
     } catch (err) {
       setRefusal(failure(err));
@@ -237,22 +248,22 @@ function DisableForm() {
         className="security__password"
         value={password}
         onChange={setPassword}
-        error={errors.password}
+        error={errors.password ? t(errors.password) : undefined}
       />
       <CodeInput
         id={`${id}-off`}
-        label="Code to turn it off"
+        label={t('security.disable.codeLabel')}
         value={code}
         onChange={setCode}
-        error={errors.code ?? null}
+        error={errors.code ? t(errors.code) : null}
         recovery
       />
       <button type="submit" className="btn btn--danger" disabled={disable.isPending}>
-        {disable.isPending ? 'Turning off…' : 'Turn off Security Auth'}
+        {disable.isPending ? t('security.disable.turningOff') : t('security.disable.turnOff')}
       </button>
       {refusal ? (
         <p className="form-error security__refusal" role="alert">
-          {refusal}
+          {translateAnswer(refusal)}
         </p>
       ) : null}
     </form>
@@ -261,6 +272,7 @@ function DisableForm() {
 
 /** security-auth: turn Security Auth (TOTP) on with a QR code and a code, keep the recovery codes, turn it off. */
 export function SecurityAuthScreen() {
+  const t = useT();
   const status = useTwoFactorStatus();
   const setup = useSetupTwoFactor();
   const [pending, setPending] = useState<TwoFactorSetup | null>(null);
@@ -282,13 +294,13 @@ export function SecurityAuthScreen() {
   if (codes) {
     body = <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
   } else if (status.isPending) {
-    body = <Spinner label="Loading Security Auth…" />;
+    body = <Spinner label={t('security.screen.loading')} />;
   } else if (status.isError) {
     body = (
       <div role="alert" className="security__error">
-        <p>Could not load Security Auth: {status.error.message}</p>
+        <p>{t('security.screen.loadFailed', { error: translateAnswer(status.error.message) })}</p>
         <button type="button" className="btn btn--primary" onClick={() => void status.refetch()}>
-          Retry
+          {t('security.screen.retry')}
         </button>
       </div>
     );
@@ -297,16 +309,22 @@ export function SecurityAuthScreen() {
     body = (
       <>
         <p className="security__status security__status--on">
-          <strong>Security Auth is on</strong>
-          {status.data.enabled_at ? ` since ${formatDateTime(status.data.enabled_at)}` : ''}. Each login asks
-          for a code from your authenticator app.
+          {status.data.enabled_at ? (
+            <Trans
+              id="security.screen.onSince"
+              values={{ date: formatDateTime(status.data.enabled_at) }}
+              components={{ 0: <strong /> }}
+            />
+          ) : (
+            <Trans id="security.screen.on" components={{ 0: <strong /> }} />
+          )}
         </p>
         <p className={left <= 2 ? 'notice' : undefined}>
-          {left} recovery {left === 1 ? 'code' : 'codes'} left.
-          {left <= 2 ? ' Turn Security Auth off and on again for ten new codes.' : ''}
+          {t('security.screen.codesLeft', { count: left })}
+          {left <= 2 ? ` ${t('security.screen.fewCodesLeft')}` : ''}
         </p>
-        <h2 className="security__step-title">Turn off Security Auth</h2>
-        <p>Enter your password and a code from your authenticator app, or one of your recovery codes.</p>
+        <h2 className="security__step-title">{t('security.screen.turnOffTitle')}</h2>
+        <p>{t('security.screen.turnOffText')}</p>
         <DisableForm />
       </>
     );
@@ -325,23 +343,20 @@ export function SecurityAuthScreen() {
     body = (
       <>
         <p className="security__status security__status--off">
-          <strong>Security Auth is off.</strong> Anyone who learns your password can log in.
+          <Trans id="security.screen.off" components={{ 0: <strong /> }} />
         </p>
-        <p>
-          With Security Auth on, each login also asks for a 6-digit code from an authenticator app on your
-          phone, so a stolen password alone is not enough.
-        </p>
+        <p>{t('security.screen.offText')}</p>
         <button
           type="button"
           className="btn btn--primary"
           onClick={() => void start()}
           disabled={setup.isPending}
         >
-          {setup.isPending ? 'Preparing…' : 'Turn on Security Auth'}
+          {setup.isPending ? t('security.screen.preparing') : t('security.screen.turnOn')}
         </button>
         {refusal ? (
           <p className="form-error security__refusal" role="alert">
-            {refusal}
+            {translateAnswer(refusal)}
           </p>
         ) : null}
       </>
@@ -351,7 +366,7 @@ export function SecurityAuthScreen() {
   return (
     <section className="panel security" aria-labelledby="security-title">
       <h1 id="security-title" className="panel__title">
-        Security Auth Verification
+        {t('security.screen.title')}
       </h1>
       {body}
     </section>

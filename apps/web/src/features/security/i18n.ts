@@ -1,0 +1,7 @@
+// Security Auth's messages (locales/*.po): importing this loads them (docs/i18n.md).
+import { defineCatalog } from '../../lib/i18n/catalog.ts';
+import { messages } from './locales/en.po';
+
+export const { useT, t, Trans } = defineCatalog('security', messages, {
+  hi: () => import('./locales/hi.po'),
+});
