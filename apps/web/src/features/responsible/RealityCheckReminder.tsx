@@ -6,15 +6,17 @@ import { useLogout } from '../../lib/api/logout.ts';
 import { useClientStore } from '../../lib/store.ts';
 import { useResponsibleGaming } from './api/responsible-gaming.ts';
 import { resultClass, signedRupees } from './format.ts';
+import { t, Trans, useT } from './i18n.ts';
 
 /** "1 hour 5 minutes", "45 minutes". */
 export function durationText(ms: number): string {
   const minutes = Math.max(0, Math.floor(ms / 60_000));
-  const h = Math.floor(minutes / 60);
+  const hours = Math.floor(minutes / 60);
   const m = minutes % 60;
-  const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
-  if (h === 0) return part(m, 'minute');
-  return m === 0 ? part(h, 'hour') : `${part(h, 'hour')} ${part(m, 'minute')}`;
+  if (hours === 0) return t('responsible.duration.minutes', { minutes: m });
+  return m === 0
+    ? t('responsible.duration.hours', { hours })
+    : t('responsible.duration.hoursMinutes', { hours, minutes: m });
 }
 
 /**
@@ -31,6 +33,7 @@ export function nextReminderAt(startedAt: number, intervalMs: number, after: num
  * Responsible Gaming screen), how long they have been logged in and the session's net result.
  */
 export function RealityCheckReminder() {
+  const t = useT();
   const isLoggedIn = useClientStore((s) => s.isLoggedIn);
   const q = useResponsibleGaming(isLoggedIn);
   const logout = useLogout();
@@ -45,7 +48,7 @@ export function RealityCheckReminder() {
     const started = Date.parse(startedIso);
     if (Number.isNaN(started)) return;
     const due = nextReminderAt(started, minutes * 60_000, lastShown);
-    const t = setTimeout(
+    const timer = setTimeout(
       () => {
         // The result is fetched fresh for the reminder; it shows either way.
         void refetch();
@@ -53,7 +56,7 @@ export function RealityCheckReminder() {
       },
       Math.max(0, due - Date.now()),
     );
-    return () => clearTimeout(t);
+    return () => clearTimeout(timer);
   }, [isLoggedIn, minutes, startedIso, shownAt, lastShown, refetch]);
 
   if (shownAt === null || !q.data) return null;
@@ -64,32 +67,43 @@ export function RealityCheckReminder() {
     setShownAt(null);
   };
   return (
-    <Modal open onClose={close} title="Reality check" className="modal--small reality-check">
+    <Modal
+      open
+      onClose={close}
+      title={t('responsible.reminder.title')}
+      closeLabel={t('responsible.reminder.close')}
+      className="modal--small reality-check"
+    >
       <p>
-        You have been logged in for <strong>{durationText(shownAt - started)}</strong> (since{' '}
-        {formatDateTime(started, 'HH:mm')} IST).
+        <Trans
+          id="responsible.reminder.loggedInFor"
+          values={{ duration: durationText(shownAt - started), time: formatDateTime(started, 'HH:mm') }}
+          components={{ 0: <strong /> }}
+        />
       </p>
       <p>
-        Your result from bets settled in this session:{' '}
-        <strong className={resultClass(net)}>{signedRupees(net)}</strong>
+        <Trans
+          id="responsible.reminder.result"
+          values={{ result: signedRupees(net) }}
+          components={{ 0: <strong className={resultClass(net)} /> }}
+        />
       </p>
       <div className="reality-check__actions">
         <button type="button" className="btn btn--primary" onClick={close}>
-          Continue
+          {t('responsible.reminder.continue')}
         </button>
         <Link to="/report/account-statement" className="btn btn--secondary" onClick={close}>
-          Account Statement
+          {t('responsible.reminder.accountStatement')}
         </Link>
         <button type="button" className="btn btn--secondary" onClick={() => logout.mutate()}>
-          Log out
+          {t('responsible.reminder.logOut')}
         </button>
       </div>
       <p className="reality-check__more">
-        Change how often you see this under{' '}
-        <Link to="/setting/responsible-gaming" onClick={close}>
-          Responsible Gaming
-        </Link>
-        .
+        <Trans
+          id="responsible.reminder.changeHowOften"
+          components={{ 0: <Link to="/setting/responsible-gaming" onClick={close} /> }}
+        />
       </p>
     </Modal>
   );

@@ -10,6 +10,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast.ts';
 import { Modal, PasswordField, Spinner } from '../../components/index.ts';
+import { msgId } from '../../lib/i18n/catalog.ts';
+import { translateAnswer } from '../../lib/i18n/index.ts';
 import { usePaymentAccess } from '../../lib/permissions.ts';
 import { localLogout, SESSION_KEYS, sessionStore } from '../../lib/storage.ts';
 import { useClientStore } from '../../lib/store.ts';
@@ -18,26 +20,51 @@ import { useSelfExclude } from './api/self-exclude.ts';
 import { useSetRealityCheck } from './api/set-reality-check.ts';
 import { useSetResponsibleLimit } from './api/set-limit.ts';
 import { resultClass, rupees, signedRupees } from './format.ts';
+import { t, Trans, useT } from './i18n.ts';
 import './responsible.css';
 
 type Limit = ResponsibleGaming['limits'][number];
 type Kind = Limit['kind'];
 
-const PERIOD_LABEL: Record<Limit['period'], string> = { DAY: 'Daily', WEEK: 'Weekly', MONTH: 'Monthly' };
-const PERIOD_WINDOW: Record<Limit['period'], string> = {
-  DAY: 'last 24 hours',
-  WEEK: 'last 7 days',
-  MONTH: 'last 30 days',
+// The tables below hold message ids, translated when shown.
+const PERIOD_LABEL: Record<Limit['period'], string> = {
+  DAY: msgId('responsible.period.daily'),
+  WEEK: msgId('responsible.period.weekly'),
+  MONTH: msgId('responsible.period.monthly'),
 };
-const NETWORK_ERROR = 'We could not reach the server. Check your connection and try again.';
+const PERIOD_WINDOW: Record<Limit['period'], string> = {
+  DAY: msgId('responsible.window.day'),
+  WEEK: msgId('responsible.window.week'),
+  MONTH: msgId('responsible.window.month'),
+};
+/** A limit's name: "Daily deposit limit". */
+const LIMIT_LABEL: Record<Kind, Record<Limit['period'], string>> = {
+  DEPOSIT: {
+    DAY: msgId('responsible.limit.dailyDeposit'),
+    WEEK: msgId('responsible.limit.weeklyDeposit'),
+    MONTH: msgId('responsible.limit.monthlyDeposit'),
+  },
+  LOSS: {
+    DAY: msgId('responsible.limit.dailyLoss'),
+    WEEK: msgId('responsible.limit.weeklyLoss'),
+    MONTH: msgId('responsible.limit.monthlyLoss'),
+  },
+};
+/** What went wrong with a call: the server's words (shown through translateAnswer), else ours. */
+const failure = (e: unknown) => (e instanceof Error && e.message ? e.message : t('responsible.unreachable'));
 
+/** Each break's length by its code (message ids). */
 export const EXCLUSION_LABEL: Record<string, string> = {
-  '24h': '24 hours',
-  '7d': '7 days',
-  '30d': '30 days',
-  '6m': '6 months',
-  '1y': '1 year',
-  '5y': '5 years',
+  '24h': msgId('responsible.break.period24h'),
+  '7d': msgId('responsible.break.period7d'),
+  '30d': msgId('responsible.break.period30d'),
+  '6m': msgId('responsible.break.period6m'),
+  '1y': msgId('responsible.break.period1y'),
+  '5y': msgId('responsible.break.period5y'),
+};
+const exclusionLabel = (period: string): string => {
+  const id = EXCLUSION_LABEL[period];
+  return id ? t(id) : period;
 };
 const EXCLUSION_MS: Record<string, number> = {
   '24h': 86_400_000,
@@ -50,9 +77,9 @@ const EXCLUSION_MS: Record<string, number> = {
 
 /** 0 → off; 60 → every hour; 120 → every 2 hours; else minutes. */
 export function everyLabel(minutes: number): string {
-  if (minutes === 0) return 'Never (off)';
-  if (minutes % 60 === 0) return minutes === 60 ? 'Every hour' : `Every ${minutes / 60} hours`;
-  return `Every ${minutes} minutes`;
+  if (minutes === 0) return t('responsible.reality.never');
+  if (minutes % 60 === 0) return t('responsible.reality.everyHours', { hours: minutes / 60 });
+  return t('responsible.reality.everyMinutes', { minutes });
 }
 
 /** What a pending change of a limit will do, and when. */
@@ -60,16 +87,19 @@ function pendingText(limit: Limit): string | null {
   if (!limit.pending) return null;
   const when = formatDateTime(limit.pending.from);
   return limit.pending.amount === null
-    ? `No limit from ${when}`
-    : `Rises to ${rupees(limit.pending.amount)} from ${when}`;
+    ? t('responsible.limit.pendingNone', { when })
+    : t('responsible.limit.pendingRise', { amount: rupees(limit.pending.amount), when });
 }
 
 function LimitRow({ limit }: { limit: Limit }) {
+  const t = useT();
   const id = useId();
   const mutation = useSetResponsibleLimit();
   const [value, setValue] = useState('');
+  /** The server's words (shown through translateAnswer) or ours, translated when set. */
   const [error, setError] = useState<string | null>(null);
-  const label = `${PERIOD_LABEL[limit.period]} ${limit.kind === 'DEPOSIT' ? 'deposit' : 'loss'} limit`;
+  const label = t(LIMIT_LABEL[limit.kind][limit.period]);
+  const deposit = limit.kind === 'DEPOSIT';
 
   const save = async (amount: number | null) => {
     setError(null);
@@ -78,17 +108,17 @@ function LimitRow({ limit }: { limit: Limit }) {
       if (!r.status) setError(r.message);
       else {
         setValue('');
-        toast.success(r.message ?? 'Saved');
+        toast.success(r.message ? translateAnswer(r.message) : t('responsible.limit.saved'));
       }
     } catch (e) {
-      setError(e instanceof Error && e.message ? e.message : NETWORK_ERROR);
+      setError(failure(e));
     }
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const text = value.replace(/[,\s₹]/g, '');
     if (!/^\d+$/.test(text) || Number(text) < 1) {
-      setError('Enter a whole number of rupees, 1 or more');
+      setError(t('responsible.limit.enterAmount'));
       return;
     }
     void save(Number(text));
@@ -100,15 +130,22 @@ function LimitRow({ limit }: { limit: Limit }) {
     <li className="rg-limit">
       <div className="rg-limit__now">
         <span className="rg-limit__head">
-          <span className="rg-limit__period">{PERIOD_LABEL[limit.period]}</span>
+          <span className="rg-limit__period">{t(PERIOD_LABEL[limit.period])}</span>
           <span className="rg-limit__amount" data-testid={`limit-${limit.kind}-${limit.period}`}>
-            {limit.amount === null ? 'No limit' : rupees(limit.amount)}
+            {limit.amount === null ? t('responsible.limit.none') : rupees(limit.amount)}
           </span>
         </span>
         <span className="rg-limit__used">
-          {limit.kind === 'DEPOSIT' ? 'Deposited' : 'Lost'} in the {PERIOD_WINDOW[limit.period]}:{' '}
-          {rupees(limit.used)}
-          {left !== null ? ` · ${rupees(left)} left` : ''}
+          {deposit
+            ? t('responsible.limit.deposited', {
+                window: t(PERIOD_WINDOW[limit.period]),
+                amount: rupees(limit.used),
+              })
+            : t('responsible.limit.lost', {
+                window: t(PERIOD_WINDOW[limit.period]),
+                amount: rupees(limit.used),
+              })}
+          {left !== null ? ` ${t('responsible.limit.left', { amount: rupees(left) })}` : ''}
         </span>
         {pending ? (
           <span className="rg-limit__pending" role="note">
@@ -118,20 +155,24 @@ function LimitRow({ limit }: { limit: Limit }) {
       </div>
       <form className="rg-limit__form" onSubmit={submit} noValidate aria-label={label}>
         <label htmlFor={`${id}-amount`} className="visually-hidden">
-          New {label.toLowerCase()} (₹)
+          {t('responsible.limit.newLabel', { limit: label.toLowerCase() })}
         </label>
         <input
           id={`${id}-amount`}
           inputMode="numeric"
           autoComplete="off"
-          placeholder="New limit ₹"
+          placeholder={t('responsible.limit.newPlaceholder')}
           value={value}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(e) => setValue(e.target.value)}
         />
         <button type="submit" className="btn btn--primary btn--compact" disabled={mutation.isPending}>
-          Set<span className="visually-hidden"> {label.toLowerCase()}</span>
+          <Trans
+            id="responsible.limit.set"
+            values={{ limit: label.toLowerCase() }}
+            components={{ 0: <span className="visually-hidden" /> }}
+          />
         </button>
         {limit.amount !== null && !(limit.pending && limit.pending.amount === null) ? (
           <button
@@ -140,14 +181,18 @@ function LimitRow({ limit }: { limit: Limit }) {
             disabled={mutation.isPending}
             onClick={() => void save(null)}
           >
-            Remove<span className="visually-hidden"> {label.toLowerCase()}</span>
+            <Trans
+              id="responsible.limit.remove"
+              values={{ limit: label.toLowerCase() }}
+              components={{ 0: <span className="visually-hidden" /> }}
+            />
           </button>
         ) : (
           <span aria-hidden="true" />
         )}
         {error ? (
           <p className="field__error rg-limit__error" id={`${id}-error`} role="alert">
-            {error}
+            {translateAnswer(error)}
           </p>
         ) : null}
       </form>
@@ -156,7 +201,8 @@ function LimitRow({ limit }: { limit: Limit }) {
 }
 
 function Limits({ kind, limits, intro }: { kind: Kind; limits: Limit[]; intro: string }) {
-  const title = kind === 'DEPOSIT' ? 'Deposit limits' : 'Loss limits';
+  const t = useT();
+  const title = kind === 'DEPOSIT' ? t('responsible.limits.depositTitle') : t('responsible.limits.lossTitle');
   return (
     <section className="rg-section" aria-labelledby={`rg-${kind}`}>
       <h2 id={`rg-${kind}`} className="rg-section__title">
@@ -175,6 +221,7 @@ function Limits({ kind, limits, intro }: { kind: Kind; limits: Limit[]; intro: s
 }
 
 function RealityCheckSetting({ data }: { data: ResponsibleGaming }) {
+  const t = useT();
   const id = useId();
   const mutation = useSetRealityCheck();
   const [minutes, setMinutes] = useState(data.reality_check_minutes);
@@ -186,24 +233,27 @@ function RealityCheckSetting({ data }: { data: ResponsibleGaming }) {
       const r = await mutation.mutateAsync({ minutes });
       if (!r.status) setError(r.message);
       else
-        toast.success(minutes === 0 ? 'Reality check is off' : `We will remind you every ${minutes} minutes`);
+        toast.success(
+          minutes === 0 ? t('responsible.reality.off') : t('responsible.reality.willRemind', { minutes }),
+        );
     } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : NETWORK_ERROR);
+      setError(failure(err));
     }
   };
   return (
     <section className="rg-section" aria-labelledby="rg-reality">
       <h2 id="rg-reality" className="rg-section__title">
-        Reality check
+        {t('responsible.reality.title')}
       </h2>
       <p className="rg-section__intro">
-        A reminder of how long you have been logged in and your result, every so often while you are logged
-        in. This session started at {formatDateTime(data.session_started_at)}; your result from bets settled
-        since then is{' '}
-        <strong className={resultClass(data.session_net)}>{signedRupees(data.session_net)}</strong>.
+        <Trans
+          id="responsible.reality.intro"
+          values={{ start: formatDateTime(data.session_started_at), result: signedRupees(data.session_net) }}
+          components={{ 0: <strong className={resultClass(data.session_net)} /> }}
+        />
       </p>
       <form className="rg-inline" onSubmit={submit} noValidate>
-        <label htmlFor={`${id}-minutes`}>Remind me</label>
+        <label htmlFor={`${id}-minutes`}>{t('responsible.reality.remindMe')}</label>
         <select id={`${id}-minutes`} value={minutes} onChange={(e) => setMinutes(Number(e.target.value))}>
           {REALITY_CHECK_MINUTES.map((m) => (
             <option key={m} value={m}>
@@ -212,11 +262,11 @@ function RealityCheckSetting({ data }: { data: ResponsibleGaming }) {
           ))}
         </select>
         <button type="submit" className="btn btn--primary btn--compact" disabled={mutation.isPending}>
-          Save
+          {t('responsible.reality.save')}
         </button>
         {error ? (
           <p className="field__error" role="alert">
-            {error}
+            {translateAnswer(error)}
           </p>
         ) : null}
       </form>
@@ -225,8 +275,14 @@ function RealityCheckSetting({ data }: { data: ResponsibleGaming }) {
 }
 
 type ExclusionKind = 'TIME_OUT' | 'SELF_EXCLUSION';
+const BREAK_KINDS: readonly ExclusionKind[] = ['TIME_OUT', 'SELF_EXCLUSION'];
+const BREAK_KIND_LABEL: Record<ExclusionKind, string> = {
+  TIME_OUT: msgId('responsible.break.timeOut'),
+  SELF_EXCLUSION: msgId('responsible.break.selfExclusion'),
+};
 
 function TakeABreak() {
+  const t = useT();
   const id = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -234,18 +290,19 @@ function TakeABreak() {
   const [kind, setKind] = useState<ExclusionKind>('TIME_OUT');
   const [period, setPeriod] = useState<string>(TIME_OUT_PERIODS[0]);
   const [password, setPassword] = useState('');
+  /** The ids of the messages about the fields as typed. */
   const [errors, setErrors] = useState<{ password?: string }>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   /** While the confirmation is open: about when the break would end. */
   const [confirming, setConfirming] = useState<string | null>(null);
   const periods: readonly string[] = kind === 'TIME_OUT' ? TIME_OUT_PERIODS : SELF_EXCLUSION_PERIODS;
-  const what = kind === 'TIME_OUT' ? 'time-out' : 'self-exclusion';
+  const timeOut = kind === 'TIME_OUT';
 
   const ask = (e: FormEvent) => {
     e.preventDefault();
     setRefusal(null);
     if (!password) {
-      setErrors({ password: 'Enter your password to confirm' });
+      setErrors({ password: msgId('responsible.break.enterPassword') });
       return;
     }
     setErrors({});
@@ -270,31 +327,32 @@ function TakeABreak() {
       sessionStore.clear();
       localLogout();
       queryClient.clear();
+      const until = formatDateTime(r.data.until);
       sessionStore.set(
         SESSION_KEYS.loginNotice,
-        `Your ${what} has started. You cannot log in until ${formatDateTime(r.data.until)} (IST). Open bets stand and settle as usual.`,
+        timeOut
+          ? t('responsible.break.timeOutStarted', { until })
+          : t('responsible.break.selfExclusionStarted', { until }),
       );
       navigate('/', { replace: true });
     } catch (err) {
       setConfirming(null);
-      setRefusal(err instanceof Error && err.message ? err.message : NETWORK_ERROR);
+      setRefusal(failure(err));
     }
   };
 
   return (
     <section className="rg-section" aria-labelledby="rg-break">
       <h2 id="rg-break" className="rg-section__title">
-        Take a break
+        {t('responsible.break.title')}
       </h2>
       <p className="rg-section__intro">
-        A <strong>time-out</strong> (24 hours to 30 days) or <strong>self-exclusion</strong> (6 months to 5
-        years) closes your account at once: you are logged out everywhere and cannot log in until it ends. It
-        cannot be shortened. Open bets stand and settle as usual; your balance stays yours.
+        <Trans id="responsible.break.intro" components={{ 0: <strong />, 1: <strong /> }} />
       </p>
       <form className="rg-break" onSubmit={ask} noValidate>
         <fieldset className="rg-break__kinds">
-          <legend className="visually-hidden">Kind of break</legend>
-          {(['TIME_OUT', 'SELF_EXCLUSION'] as const).map((k) => (
+          <legend className="visually-hidden">{t('responsible.break.kindLegend')}</legend>
+          {BREAK_KINDS.map((k) => (
             <label key={k} className={`rg-choice${kind === k ? ' is-chosen' : ''}`}>
               <input
                 type="radio"
@@ -305,39 +363,45 @@ function TakeABreak() {
                   setPeriod(k === 'TIME_OUT' ? TIME_OUT_PERIODS[0] : SELF_EXCLUSION_PERIODS[0]);
                 }}
               />
-              {k === 'TIME_OUT' ? 'Time-out' : 'Self-exclusion'}
+              {t(BREAK_KIND_LABEL[k])}
             </label>
           ))}
         </fieldset>
         <div className="field">
-          <label htmlFor={`${id}-period`}>For</label>
+          <label htmlFor={`${id}-period`}>{t('responsible.break.periodLabel')}</label>
           <select id={`${id}-period`} value={period} onChange={(e) => setPeriod(e.target.value)}>
             {periods.map((p) => (
               <option key={p} value={p}>
-                {EXCLUSION_LABEL[p]}
+                {exclusionLabel(p)}
               </option>
             ))}
           </select>
         </div>
-        <PasswordField id={id} value={password} onChange={setPassword} error={errors.password} />
+        <PasswordField
+          id={id}
+          value={password}
+          onChange={setPassword}
+          error={errors.password ? t(errors.password) : undefined}
+        />
         {refusal ? (
           <p className="form-error" role="alert">
-            {refusal}
+            {translateAnswer(refusal)}
           </p>
         ) : null}
         <button type="submit" className="btn btn--danger">
-          {kind === 'TIME_OUT' ? 'Take a time-out' : 'Exclude myself'}
+          {timeOut ? t('responsible.break.takeTimeOut') : t('responsible.break.excludeMyself')}
         </button>
       </form>
       <Modal
         open={confirming !== null}
         onClose={() => setConfirming(null)}
-        title={kind === 'TIME_OUT' ? 'Take a time-out?' : 'Exclude yourself?'}
+        title={timeOut ? t('responsible.break.confirmTimeOut') : t('responsible.break.confirmExclusion')}
+        closeLabel={t('responsible.break.close')}
         className="modal--small"
         footer={
           <div className="rg-confirm__actions">
             <button type="button" className="btn btn--secondary" onClick={() => setConfirming(null)}>
-              Cancel
+              {t('responsible.break.cancel')}
             </button>
             <button
               type="button"
@@ -345,19 +409,24 @@ function TakeABreak() {
               disabled={mutation.isPending}
               onClick={() => void confirm()}
             >
-              {mutation.isPending ? 'Closing…' : `Yes, close my account for ${EXCLUSION_LABEL[period]}`}
+              {mutation.isPending
+                ? t('responsible.break.closing')
+                : t('responsible.break.confirmClose', { period: exclusionLabel(period) })}
             </button>
           </div>
         }
       >
         <p>
-          Your account closes now for <strong>{EXCLUSION_LABEL[period]}</strong>, until about{' '}
-          <strong>{confirming}</strong> (IST).
+          <Trans
+            id="responsible.break.closesNow"
+            values={{ period: exclusionLabel(period), until: confirming ?? '' }}
+            components={{ 0: <strong />, 1: <strong /> }}
+          />
         </p>
         <ul className="rg-confirm__list">
-          <li>You are logged out on every device at once.</li>
-          <li>You cannot log in until it ends, and it cannot be shortened.</li>
-          <li>Open bets stand and settle as usual.</li>
+          <li>{t('responsible.break.loggedOutEverywhere')}</li>
+          <li>{t('responsible.break.cannotShorten')}</li>
+          <li>{t('responsible.break.openBetsStand')}</li>
         </ul>
       </Modal>
     </section>
@@ -366,16 +435,17 @@ function TakeABreak() {
 
 /** setting/responsible-gaming: deposit and loss limits, the reality check, time-out and self-exclusion. */
 export function ResponsibleGamingScreen() {
+  const t = useT();
   const q = useResponsibleGaming();
   const payments = usePaymentAccess();
   let body;
-  if (q.isPending) body = <Spinner label="Loading your limits…" />;
+  if (q.isPending) body = <Spinner label={t('responsible.screen.loading')} />;
   else if (q.isError)
     body = (
       <div role="alert" className="rg-error">
-        <p>Could not load your settings: {q.error.message}</p>
+        <p>{t('responsible.screen.loadFailed', { error: translateAnswer(q.error.message) })}</p>
         <button type="button" className="btn btn--primary" onClick={() => void q.refetch()}>
-          Retry
+          {t('responsible.screen.retry')}
         </button>
       </div>
     );
@@ -383,25 +453,15 @@ export function ResponsibleGamingScreen() {
     body = (
       <>
         <p className="rg-lead">
-          Lowering a limit counts at once. Raising or removing one counts 24 hours later, so a decision made
-          in the heat of the moment has time to cool. Read more about these tools on our{' '}
-          <Link to="/page/rules/responsible-gaming" target="_blank" rel="noopener">
-            Responsible Gaming
-          </Link>{' '}
-          page.
+          <Trans
+            id="responsible.screen.lead"
+            components={{ 0: <Link to="/page/rules/responsible-gaming" target="_blank" rel="noopener" /> }}
+          />
         </p>
         {payments ? (
-          <Limits
-            kind="DEPOSIT"
-            limits={q.data.limits}
-            intro="The most you can deposit in each period, counting deposits waiting for approval."
-          />
+          <Limits kind="DEPOSIT" limits={q.data.limits} intro={t('responsible.limits.depositIntro')} />
         ) : null}
-        <Limits
-          kind="LOSS"
-          limits={q.data.limits}
-          intro="The most your settled bets can lose in each period. A bet that could lose more than is left is refused."
-        />
+        <Limits kind="LOSS" limits={q.data.limits} intro={t('responsible.limits.lossIntro')} />
         <RealityCheckSetting key={q.data.reality_check_minutes} data={q.data} />
         <TakeABreak />
       </>
@@ -409,7 +469,7 @@ export function ResponsibleGamingScreen() {
   return (
     <section className="panel rg" aria-labelledby="rg-title">
       <h1 id="rg-title" className="panel__title">
-        Responsible Gaming
+        {t('responsible.screen.title')}
       </h1>
       {body}
     </section>
