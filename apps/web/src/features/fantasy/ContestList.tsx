@@ -2,6 +2,7 @@ import type { FantasyContest } from '@backlay/contract';
 import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { rupees, stateText } from './format.ts';
+import { useT } from './i18n.ts';
 
 type Props = {
   contests: FantasyContest[];
@@ -11,8 +12,11 @@ type Props = {
   join?: (c: FantasyContest) => ReactNode;
 };
 
+const isOpen = (c: FantasyContest) => c.state === 'OPEN';
+
 /** Contest cards: fee, entries of size, the prize pool and first prize, the state, the caller's entries. */
 export function ContestList({ contests, byMatch = false, join }: Props) {
+  const t = useT();
   if (!byMatch)
     return (
       <ul className="fantasy-contests">
@@ -30,9 +34,9 @@ export function ContestList({ contests, byMatch = false, join }: Props) {
           <h2 id={`fm-${cs[0]!.match_id}`} className="fantasy-match__name">
             {cs[0]!.match_name}
           </h2>
-          {cs[0]!.state === 'OPEN' && (
+          {isOpen(cs[0]!) && (
             <Link className="fantasy-button" to={`/fantasy/match/${cs[0]!.match_id}`}>
-              Create team &amp; join
+              {t('fantasy.contests.createAndJoin')}
             </Link>
           )}
           <ul className="fantasy-contests">
@@ -53,6 +57,7 @@ function ContestCard({
   c: FantasyContest;
   join?: ((c: FantasyContest) => ReactNode) | undefined;
 }) {
+  const t = useT();
   const first = c.prizes_if_full[0] ?? 0;
   return (
     <li className="fantasy-contest">
@@ -60,31 +65,38 @@ function ContestCard({
         <Link to={`/fantasy/contest/${c.contest_id}`} className="fantasy-contest__name">
           {c.name}
         </Link>
-        <span className="fantasy-contest__fee">Entry {rupees(c.entry_fee)}</span>
+        <span className="fantasy-contest__fee">
+          {t('fantasy.contest.entryFee', { fee: rupees(c.entry_fee) })}
+        </span>
       </div>
       <dl className="fantasy-contest__facts">
         <div>
-          <dt>Entries</dt>
+          <dt>{t('fantasy.contest.entries')}</dt>
           <dd>
             {c.entries} / {c.size}
           </dd>
         </div>
         <div>
-          <dt>1st prize if full</dt>
+          <dt>{t('fantasy.contest.firstPrize')}</dt>
           <dd>{rupees(first)}</dd>
         </div>
         <div>
-          <dt>Prize pool now</dt>
+          <dt>{t('fantasy.contest.poolNow')}</dt>
           <dd>{rupees(c.prize_pool)}</dd>
         </div>
         <div>
-          <dt>Places paid</dt>
+          <dt>{t('fantasy.contest.placesPaid')}</dt>
           <dd>{c.prizes_if_full.length}</dd>
         </div>
       </dl>
       <p className="fantasy-contest__state">
-        {stateText(c)} · needs {c.min_entries} entries · {c.rake_percent}% fee to the house
-        {c.my_team_ids.length > 0 && <strong> · joined ({c.my_team_ids.length})</strong>}
+        {t('fantasy.contest.terms', { state: stateText(c), min: c.min_entries, rake: c.rake_percent })}
+        {c.my_team_ids.length > 0 && (
+          <strong>
+            {' · '}
+            {t('fantasy.contest.joined', { count: c.my_team_ids.length })}
+          </strong>
+        )}
       </p>
       {join?.(c)}
     </li>

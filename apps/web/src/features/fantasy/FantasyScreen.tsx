@@ -1,10 +1,12 @@
 import { Spinner, Tabs } from '../../components/index.ts';
 import { useNavigate, useParams } from 'react-router';
+import { translateAnswer } from '../../lib/i18n/index.ts';
 import { ContestList } from './ContestList.tsx';
 import { Leaderboard } from './Leaderboard.tsx';
 import { MatchScreen } from './MatchScreen.tsx';
 import { MyContests } from './MyContests.tsx';
 import { useFantasyContests } from './api/fantasy-contests.ts';
+import { useT } from './i18n.ts';
 import './fantasy.css';
 
 /**
@@ -13,6 +15,7 @@ import './fantasy.css';
  * #/fantasy/contest/:contestId is a contest's live leaderboard.
  */
 export function FantasyScreen() {
+  const t = useT();
   const { matchId, contestId, tab } = useParams();
   const navigate = useNavigate();
   if (matchId && /^\d+$/.test(matchId)) return <MatchScreen matchId={Number(matchId)} />;
@@ -20,14 +23,14 @@ export function FantasyScreen() {
   const selected = tab === 'mine' ? 'mine' : 'contests';
   return (
     <div className="fantasy">
-      <h1 className="fantasy__title">Fantasy Game</h1>
+      <h1 className="fantasy__title">{t('fantasy.screen.title')}</h1>
       <Tabs
-        label="Fantasy"
+        label={t('fantasy.screen.tabs')}
         selected={selected}
         onSelect={(id) => void navigate(id === 'mine' ? '/fantasy/tab/mine' : '/fantasy')}
         items={[
-          { id: 'contests', label: 'Contests', panel: <AllContests /> },
-          { id: 'mine', label: 'My Contests', panel: <MyContests /> },
+          { id: 'contests', label: t('fantasy.screen.contestsTab'), panel: <AllContests /> },
+          { id: 'mine', label: t('fantasy.screen.mineTab'), panel: <MyContests /> },
         ]}
       />
     </div>
@@ -35,10 +38,13 @@ export function FantasyScreen() {
 }
 
 function AllContests() {
+  const t = useT();
   const q = useFantasyContests(null);
-  if (q.isPending) return <Spinner label="Loading contests…" />;
-  if (q.isError) return <p role="alert">The contests could not be loaded: {q.error.message}</p>;
-  if (q.data.contests.length === 0)
-    return <p>No contests yet: they open for each cricket match once its playing elevens are announced.</p>;
+  if (q.isPending) return <Spinner label={t('fantasy.contests.loading')} />;
+  if (q.isError)
+    return (
+      <p role="alert">{t('fantasy.contests.loadFailed', { reason: translateAnswer(q.error.message) })}</p>
+    );
+  if (q.data.contests.length === 0) return <p>{t('fantasy.contests.none')}</p>;
   return <ContestList contests={q.data.contests} byMatch />;
 }

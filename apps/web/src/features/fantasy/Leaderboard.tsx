@@ -1,23 +1,32 @@
 import { Link } from 'react-router';
 import { Spinner } from '../../components/index.ts';
+import { translateAnswer } from '../../lib/i18n/index.ts';
 import { useFantasyLeaderboard } from './api/fantasy-leaderboard.ts';
 import { points, rupees, stateText } from './format.ts';
+import { useT } from './i18n.ts';
 import { useFantasyLive } from './useFantasyLive.ts';
 
 /** A contest's leaderboard: rank, who, team, points, prize; live while the match is played. */
 export function Leaderboard({ contestId }: { contestId: number }) {
+  const t = useT();
   const q = useFantasyLeaderboard(contestId);
   useFantasyLive(contestId);
-  if (q.isPending) return <Spinner label="Loading the leaderboard…" />;
+  if (q.isPending) return <Spinner label={t('fantasy.board.loading')} />;
   if (q.isError)
     return (
       <div className="fantasy">
-        <p role="alert">{q.error.message}</p>
-        <Link to="/fantasy">Back to contests</Link>
+        <p role="alert">{translateAnswer(q.error.message)}</p>
+        <Link to="/fantasy">{t('fantasy.common.backToContests')}</Link>
       </div>
     );
   const { contest: c, rows } = q.data;
-  const settled = c.state === 'SETTLED';
+  const caption =
+    c.state === 'SETTLED'
+      ? t('fantasy.board.captionSettled')
+      : c.state === 'LIVE'
+        ? t('fantasy.board.captionLive')
+        : t('fantasy.board.captionEntries');
+  const refunded = c.state === 'REFUNDED';
   return (
     <div className="fantasy">
       <p className="fantasy__back">
@@ -25,39 +34,39 @@ export function Leaderboard({ contestId }: { contestId: number }) {
       </p>
       <h1 className="fantasy__title">{c.name}</h1>
       <p className="fantasy__sub">
-        {c.match_name} · {stateText(c)} · entry {rupees(c.entry_fee)} · {c.entries}/{c.size} entries · pool{' '}
-        {rupees(c.prize_pool)}
+        {t('fantasy.board.sub', {
+          match: c.match_name,
+          state: stateText(c),
+          fee: rupees(c.entry_fee),
+          entries: c.entries,
+          size: c.size,
+          pool: rupees(c.prize_pool),
+        })}
       </p>
       {rows.length === 0 ? (
-        <p>No entries yet.</p>
+        <p>{t('fantasy.board.empty')}</p>
       ) : (
         <table className="fantasy-board">
-          <caption className="fantasy-board__caption">
-            {settled
-              ? 'Final standings and prizes paid'
-              : c.state === 'LIVE'
-                ? 'Live standings (prizes if it ended now)'
-                : 'Entries'}
-          </caption>
+          <caption className="fantasy-board__caption">{caption}</caption>
           <thead>
             <tr>
               <th scope="col">#</th>
-              <th scope="col">Team</th>
+              <th scope="col">{t('fantasy.board.team')}</th>
               <th scope="col" className="num">
-                Points
+                {t('fantasy.board.points')}
               </th>
               <th scope="col" className="num">
-                Prize
+                {t('fantasy.board.prize')}
               </th>
             </tr>
           </thead>
           <tbody aria-live="polite">
             {rows.map((r) => (
               <tr key={r.entry_id} className={r.mine ? 'fantasy-board__mine' : undefined}>
-                <td>{c.state === 'REFUNDED' ? '–' : r.rank}</td>
+                <td>{refunded ? '–' : r.rank}</td>
                 <th scope="row">
                   {r.user} <span className="fantasy-player__team">{r.team_name}</span>
-                  {r.mine && <span className="fantasy-board__you"> (you)</span>}
+                  {r.mine && <span className="fantasy-board__you"> {t('fantasy.board.you')}</span>}
                 </th>
                 <td className="num">{points(r.points)}</td>
                 <td className="num">{r.prize > 0 ? rupees(r.prize) : '–'}</td>

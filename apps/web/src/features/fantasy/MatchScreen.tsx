@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../lib/toast.ts';
 import { Spinner } from '../../components/index.ts';
+import { translateAnswer } from '../../lib/i18n/index.ts';
 import { useClientStore } from '../../lib/store.ts';
 import { ContestList } from './ContestList.tsx';
 import { TeamBuilder } from './TeamBuilder.tsx';
@@ -12,18 +13,20 @@ import { useFantasyContests } from './api/fantasy-contests.ts';
 import { fantasyPlayersKey, useFantasyPlayers } from './api/fantasy-players.ts';
 import { joinFantasyContest } from './api/join-fantasy-contest.ts';
 import { points, startsAt } from './format.ts';
+import { useT } from './i18n.ts';
 
 /** One match: the caller's teams (built or edited until the start), and its contests to join. */
 export function MatchScreen({ matchId }: { matchId: number }) {
+  const t = useT();
   const players = useFantasyPlayers(matchId);
   const contests = useFantasyContests(matchId);
   const [editing, setEditing] = useState<FantasyTeam | 'new' | null>(null);
-  if (players.isPending) return <Spinner label="Loading players…" />;
+  if (players.isPending) return <Spinner label={t('fantasy.match.loadingPlayers')} />;
   if (players.isError)
     return (
       <div className="fantasy">
-        <p role="alert">{players.error.message}</p>
-        <Link to="/fantasy">Back to contests</Link>
+        <p role="alert">{translateAnswer(players.error.message)}</p>
+        <Link to="/fantasy">{t('fantasy.common.backToContests')}</Link>
       </div>
     );
   const data = players.data;
@@ -31,13 +34,13 @@ export function MatchScreen({ matchId }: { matchId: number }) {
   return (
     <div className="fantasy">
       <p className="fantasy__back">
-        <Link to="/fantasy">← All contests</Link>
+        <Link to="/fantasy">{t('fantasy.match.allContests')}</Link>
       </p>
       <h1 className="fantasy__title">{data.match_name}</h1>
       <p className="fantasy__sub">
         {data.locked
-          ? 'The match has started: teams are locked.'
-          : `Teams lock at the start, ${startsAt(data.starts_at)}.`}
+          ? t('fantasy.match.locked')
+          : t('fantasy.match.locksAt', { at: startsAt(data.starts_at) })}
       </p>
       {building ? (
         <TeamBuilder
@@ -49,13 +52,13 @@ export function MatchScreen({ matchId }: { matchId: number }) {
       ) : (
         <MyTeams data={data} onEdit={setEditing} />
       )}
-      <h2 className="fantasy__h2">Contests</h2>
+      <h2 className="fantasy__h2">{t('fantasy.match.contests')}</h2>
       {contests.isPending ? (
-        <Spinner label="Loading contests…" />
+        <Spinner label={t('fantasy.contests.loading')} />
       ) : contests.isError ? (
-        <p role="alert">{contests.error.message}</p>
+        <p role="alert">{translateAnswer(contests.error.message)}</p>
       ) : contests.data.contests.length === 0 ? (
-        <p>No contests for this match.</p>
+        <p>{t('fantasy.match.noContests')}</p>
       ) : (
         <ContestList
           contests={contests.data.contests}
@@ -67,28 +70,33 @@ export function MatchScreen({ matchId }: { matchId: number }) {
 }
 
 function MyTeams({ data, onEdit }: { data: FantasyPlayers; onEdit: (t: FantasyTeam | 'new') => void }) {
+  const t = useT();
   const nameOf = new Map(data.players.map((p) => [p.player_id, p.name]));
   return (
     <section className="fantasy-teams" aria-labelledby="my-teams">
       <h2 id="my-teams" className="fantasy__h2">
-        My teams
+        {t('fantasy.match.myTeams')}
       </h2>
       <ul>
-        {data.my_teams.map((t) => (
-          <li key={t.team_id} className="fantasy-team">
+        {data.my_teams.map((team) => (
+          <li key={team.team_id} className="fantasy-team">
             <div>
-              <strong>{t.name}</strong> · {points(t.points)} pts · {t.credits_used} credits
+              <strong>{team.name}</strong> ·{' '}
+              {t('fantasy.team.figures', { points: points(team.points), credits: team.credits_used })}
             </div>
             <div className="fantasy-team__cvc">
-              C: {nameOf.get(t.captain_id)} · VC: {nameOf.get(t.vice_captain_id)}
+              {t('fantasy.team.captains', {
+                captain: nameOf.get(team.captain_id),
+                vice: nameOf.get(team.vice_captain_id),
+              })}
             </div>
-            {!t.locked && (
+            {!team.locked && (
               <button
                 type="button"
                 className="fantasy-button fantasy-button--plain"
-                onClick={() => onEdit(t)}
+                onClick={() => onEdit(team)}
               >
-                Edit {t.name}
+                {t('fantasy.team.edit', { team: team.name })}
               </button>
             )}
           </li>
@@ -96,7 +104,7 @@ function MyTeams({ data, onEdit }: { data: FantasyPlayers; onEdit: (t: FantasyTe
       </ul>
       {!data.locked && (
         <button type="button" className="fantasy-button" onClick={() => onEdit('new')}>
-          Create another team
+          {t('fantasy.match.anotherTeam')}
         </button>
       )}
     </section>
@@ -105,15 +113,16 @@ function MyTeams({ data, onEdit }: { data: FantasyPlayers; onEdit: (t: FantasyTe
 
 /** Picks one of the caller's teams not yet in the contest and joins (one request_id per intent). */
 function JoinControl({ c, teams }: { c: FantasyContest; teams: FantasyTeam[] }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const bump = useClientStore((s) => s.bumpBetPlaced);
-  const free = teams.filter((t) => !c.my_team_ids.includes(t.team_id));
+  const free = teams.filter((team) => !c.my_team_ids.includes(team.team_id));
   const [teamId, setTeamId] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const intent = useRef<{ key: string; id: string } | null>(null);
   if (c.state !== 'OPEN') return null;
-  if (teams.length === 0) return <p className="fantasy-contest__hint">Create a team to join.</p>;
+  if (teams.length === 0) return <p className="fantasy-contest__hint">{t('fantasy.join.createFirst')}</p>;
   const said = message && (
     <p
       role={message.tone === 'error' ? 'alert' : 'status'}
@@ -126,11 +135,11 @@ function JoinControl({ c, teams }: { c: FantasyContest; teams: FantasyTeam[] }) 
   if (free.length === 0)
     return (
       <>
-        <p className="fantasy-contest__hint">All your teams are in this contest.</p>
+        <p className="fantasy-contest__hint">{t('fantasy.join.allIn')}</p>
         {said}
       </>
     );
-  const chosen = teamId != null && free.some((t) => t.team_id === teamId) ? teamId : free[0]!.team_id;
+  const chosen = teamId != null && free.some((team) => team.team_id === teamId) ? teamId : free[0]!.team_id;
   const join = async () => {
     if (busy) return;
     const key = `${c.contest_id}:${chosen}`;
@@ -144,13 +153,14 @@ function JoinControl({ c, teams }: { c: FantasyContest; teams: FantasyTeam[] }) 
       });
       intent.current = null;
       if (r.status) {
-        setMessage({ tone: 'ok', text: `Joined ${c.name}` });
-        toast.success(`Joined ${c.name}`);
-      } else setMessage({ tone: 'error', text: r.message });
+        const joined = t('fantasy.join.joined', { contest: c.name });
+        setMessage({ tone: 'ok', text: joined });
+        toast.success(joined);
+      } else setMessage({ tone: 'error', text: translateAnswer(r.message) });
     } catch (err) {
       setMessage({
         tone: 'error',
-        text: err instanceof Error ? err.message : 'The request failed: press Join again',
+        text: err instanceof Error ? translateAnswer(err.message) : t('fantasy.join.failed'),
       });
     } finally {
       setBusy(false);
@@ -163,17 +173,17 @@ function JoinControl({ c, teams }: { c: FantasyContest; teams: FantasyTeam[] }) 
   return (
     <div className="fantasy-join">
       <label>
-        Team{' '}
+        {t('fantasy.join.team')}{' '}
         <select value={chosen} onChange={(e) => setTeamId(Number(e.target.value))}>
-          {free.map((t) => (
-            <option key={t.team_id} value={t.team_id}>
-              {t.name}
+          {free.map((team) => (
+            <option key={team.team_id} value={team.team_id}>
+              {team.name}
             </option>
           ))}
         </select>
       </label>
       <button type="button" className="fantasy-button" disabled={busy} onClick={() => void join()}>
-        Join for ₹{c.entry_fee.toFixed(2)}
+        {t('fantasy.join.button', { fee: c.entry_fee.toFixed(2) })}
       </button>
       {said}
     </div>

@@ -1,14 +1,20 @@
 import { Link } from 'react-router';
 import { Spinner } from '../../components/index.ts';
+import { translateAnswer } from '../../lib/i18n/index.ts';
 import { useFantasyMyContests } from './api/fantasy-my-contests.ts';
 import { points, rupees, stateText } from './format.ts';
+import { useT } from './i18n.ts';
 
 /** The caller's entries, newest first: contest, team, rank, points, prize. */
 export function MyContests() {
+  const t = useT();
   const q = useFantasyMyContests();
-  if (q.isPending) return <Spinner label="Loading your contests…" />;
-  if (q.isError) return <p role="alert">Your contests could not be loaded: {q.error.message}</p>;
-  if (q.data.entries.length === 0) return <p>You have not joined a contest yet.</p>;
+  if (q.isPending) return <Spinner label={t('fantasy.mine.loading')} />;
+  if (q.isError)
+    return <p role="alert">{t('fantasy.mine.loadFailed', { reason: translateAnswer(q.error.message) })}</p>;
+  if (q.data.entries.length === 0) return <p>{t('fantasy.mine.none')}</p>;
+  const prizeLabel = (state: string) =>
+    state === 'SETTLED' ? t('fantasy.mine.won') : t('fantasy.mine.prizeNow');
   return (
     <ul className="fantasy-contests">
       {q.data.entries.map((e) => (
@@ -24,15 +30,15 @@ export function MyContests() {
           </p>
           <dl className="fantasy-contest__facts">
             <div>
-              <dt>Rank</dt>
+              <dt>{t('fantasy.mine.rank')}</dt>
               <dd>{e.rank ?? '–'}</dd>
             </div>
             <div>
-              <dt>Points</dt>
+              <dt>{t('fantasy.mine.points')}</dt>
               <dd>{points(e.points)}</dd>
             </div>
             <div>
-              <dt>{e.contest.state === 'SETTLED' ? 'Won' : 'Prize now'}</dt>
+              <dt>{prizeLabel(e.contest.state)}</dt>
               <dd>{e.prize > 0 ? rupees(e.prize) : '–'}</dd>
             </div>
           </dl>

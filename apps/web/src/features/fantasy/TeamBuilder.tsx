@@ -12,17 +12,22 @@ import {
 } from '@backlay/engine';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { msgId } from '../../lib/i18n/catalog.ts';
+import { translateAnswer } from '../../lib/i18n/index.ts';
 import { toast } from '../../lib/toast.ts';
 import { saveFantasyTeam } from './api/save-fantasy-team.ts';
 import { fantasyPlayersKey } from './api/fantasy-players.ts';
 import { points } from './format.ts';
+import { useT } from './i18n.ts';
 
+/** Each role's name (a message id). */
 const ROLE_LABEL: Record<FantasyRole, string> = {
-  WK: 'Wicket-keepers',
-  BAT: 'Batters',
-  AR: 'All-rounders',
-  BOWL: 'Bowlers',
+  WK: msgId('fantasy.role.wk'),
+  BAT: msgId('fantasy.role.bat'),
+  AR: msgId('fantasy.role.ar'),
+  BOWL: msgId('fantasy.role.bowl'),
 };
+// i18n-exempt: the roles' codes, shown as fantasy apps in India show them in every language
 const ROLE_SHORT: Record<FantasyRole, string> = { WK: 'WK', BAT: 'BAT', AR: 'AR', BOWL: 'BOWL' };
 
 type Props = { data: FantasyPlayers; team: FantasyTeam | null; onDone: () => void };
@@ -33,6 +38,7 @@ type Props = { data: FantasyPlayers; team: FantasyTeam | null; onDone: () => voi
  * checks the same rules again on Save.
  */
 export function TeamBuilder({ data, team, onDone }: Props) {
+  const t = useT();
   const queryClient = useQueryClient();
   const pool: FantasyPlayer[] = useMemo(
     () =>
@@ -75,7 +81,7 @@ export function TeamBuilder({ data, team, onDone }: Props) {
     // Refused as it is made, saying which rule, not left for Save to find.
     const why = pickRefusal(pool, picked, id, data.teams);
     if (why !== null) {
-      setRefused(`Not added: ${why}.`);
+      setRefused(t('fantasy.builder.notAdded', { why: translateAnswer(why) }));
       return;
     }
     setRefused(null);
@@ -93,14 +99,14 @@ export function TeamBuilder({ data, team, onDone }: Props) {
         vice_captain_id: vice,
       });
       if (!r.status) {
-        setError(r.message);
+        setError(translateAnswer(r.message));
         return;
       }
-      toast.success(`${r.data.team.name} saved`);
+      toast.success(t('fantasy.builder.saved', { team: r.data.team.name }));
       await queryClient.invalidateQueries({ queryKey: fantasyPlayersKey(data.match_id) });
       onDone();
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'The team could not be saved');
+      setError(err instanceof Error ? translateAnswer(err.message) : t('fantasy.builder.saveFailed'));
     } finally {
       setBusy(false);
     }
@@ -110,14 +116,14 @@ export function TeamBuilder({ data, team, onDone }: Props) {
   return (
     <section className="fantasy-builder" aria-labelledby="builder-title">
       <h2 id="builder-title" className="fantasy__h2">
-        {team ? `Edit ${team.name}` : 'Create your team'}
+        {team ? t('fantasy.team.edit', { team: team.name }) : t('fantasy.builder.create')}
       </h2>
       <div className="fantasy-builder__bar" role="status" aria-live="polite">
         <span>
-          Players <strong>{picked.length}/11</strong>
+          {t('fantasy.builder.players')} <strong>{picked.length}/11</strong>
         </span>
         <span>
-          Credits left <strong>{left}</strong>
+          {t('fantasy.builder.creditsLeft')} <strong>{left}</strong>
         </span>
         <span>
           {data.teams[0]} <strong>{s.per_side[0]}</strong>
@@ -126,7 +132,7 @@ export function TeamBuilder({ data, team, onDone }: Props) {
           {data.teams[1]} <strong>{s.per_side[1]}</strong>
         </span>
       </div>
-      <div className="fantasy-builder__roles" role="group" aria-label="Show players by role">
+      <div className="fantasy-builder__roles" role="group" aria-label={t('fantasy.builder.byRole')}>
         {FANTASY_ROLES.map((r) => {
           const [lo, hi] = FANTASY_ROLE_BANDS[r];
           return (
@@ -152,10 +158,13 @@ export function TeamBuilder({ data, team, onDone }: Props) {
         </p>
       ) : null}
       <p className="fantasy-builder__hint">
-        Pick {FANTASY_ROLE_BANDS[role][0]}–{FANTASY_ROLE_BANDS[role][1]} {ROLE_LABEL[role].toLowerCase()}; at
-        most 7 from one side, 100 credits in all.
+        {t('fantasy.builder.hint', {
+          lo: FANTASY_ROLE_BANDS[role][0],
+          hi: FANTASY_ROLE_BANDS[role][1],
+          role: t(ROLE_LABEL[role]).toLowerCase(),
+        })}
       </p>
-      <ul className="fantasy-players" aria-label={ROLE_LABEL[role]}>
+      <ul className="fantasy-players" aria-label={t(ROLE_LABEL[role])}>
         {shown.map((p) => {
           const on = picked.includes(p.player_id);
           // Shown dimmed when the rules would refuse it; a click says why (a disabled button cannot).
@@ -167,17 +176,25 @@ export function TeamBuilder({ data, team, onDone }: Props) {
             >
               <span className="fantasy-player__name">{p.name}</span>
               <span className="fantasy-player__team">{p.team}</span>
-              <span className="fantasy-player__credits">{p.credits} cr</span>
-              <span className="fantasy-player__points">{points(p.points)} pts</span>
+              <span className="fantasy-player__credits">
+                {t('fantasy.player.credits', { credits: p.credits })}
+              </span>
+              <span className="fantasy-player__points">
+                {t('fantasy.player.points', { points: points(p.points) })}
+              </span>
               <button
                 type="button"
                 className="fantasy-button fantasy-button--small"
                 aria-pressed={on}
-                aria-label={`${on ? 'Remove' : 'Add'} ${p.name}`}
+                aria-label={
+                  on
+                    ? t('fantasy.builder.removePlayer', { player: p.name })
+                    : t('fantasy.builder.addPlayer', { player: p.name })
+                }
                 disabled={data.locked}
                 onClick={() => toggle(p.player_id)}
               >
-                {on ? 'Remove' : 'Add'}
+                {on ? t('fantasy.builder.remove') : t('fantasy.builder.add')}
               </button>
             </li>
           );
@@ -185,13 +202,13 @@ export function TeamBuilder({ data, team, onDone }: Props) {
       </ul>
       {picked.length === FANTASY_TEAM_SIZE && (
         <fieldset className="fantasy-cvc">
-          <legend>Captain (2×) and vice-captain (1.5×)</legend>
+          <legend>{t('fantasy.builder.captains')}</legend>
           <table className="fantasy-cvc__table">
             <thead>
               <tr>
-                <th scope="col">Player</th>
-                <th scope="col">C</th>
-                <th scope="col">VC</th>
+                <th scope="col">{t('fantasy.builder.player')}</th>
+                <th scope="col">{t('fantasy.builder.captainCol')}</th>
+                <th scope="col">{t('fantasy.builder.viceCol')}</th>
               </tr>
             </thead>
             <tbody>
@@ -204,7 +221,7 @@ export function TeamBuilder({ data, team, onDone }: Props) {
                     <input
                       type="radio"
                       name="captain"
-                      aria-label={`Captain: ${p.name}`}
+                      aria-label={t('fantasy.builder.captainOf', { player: p.name })}
                       checked={captain === p.player_id}
                       onChange={() => {
                         setCaptain(p.player_id);
@@ -216,7 +233,7 @@ export function TeamBuilder({ data, team, onDone }: Props) {
                     <input
                       type="radio"
                       name="vice"
-                      aria-label={`Vice-captain: ${p.name}`}
+                      aria-label={t('fantasy.builder.viceOf', { player: p.name })}
                       checked={vice === p.player_id}
                       onChange={() => {
                         setVice(p.player_id);
@@ -232,7 +249,7 @@ export function TeamBuilder({ data, team, onDone }: Props) {
       )}
       {(error ?? refusal) && (
         <p role="alert" className="fantasy-msg fantasy-msg--error">
-          {error ?? refusal}
+          {error ?? (refusal ? translateAnswer(refusal) : null)}
         </p>
       )}
       <div className="fantasy-builder__actions">
@@ -242,11 +259,11 @@ export function TeamBuilder({ data, team, onDone }: Props) {
           disabled={busy || data.locked || picked.length !== FANTASY_TEAM_SIZE || refusal !== null}
           onClick={() => void save()}
         >
-          Save team
+          {t('fantasy.builder.save')}
         </button>
         {(team || data.my_teams.length > 0) && (
           <button type="button" className="fantasy-button fantasy-button--plain" onClick={onDone}>
-            Cancel
+            {t('fantasy.builder.cancel')}
           </button>
         )}
       </div>

@@ -1,0 +1,5 @@
+// The fantasy contests' and team builder's messages (locales/*.po): importing this loads them (docs/i18n.md).
+import { defineCatalog } from '../../lib/i18n/catalog.ts';
+import { messages } from './locales/en.po';
+
+export const { useT, t, Trans } = defineCatalog('fantasy', messages, { hi: () => import('./locales/hi.po') });
