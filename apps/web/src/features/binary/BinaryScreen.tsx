@@ -1,9 +1,11 @@
 import { Spinner } from '../../components/index.ts';
 import { useParams } from 'react-router';
+import { translateAnswer } from '../../lib/i18n/index.ts';
 import { useBinaryBoard } from './api/binary-board.ts';
 import { useBinaryInstrument } from './api/binary-instrument.ts';
 import { InstrumentList } from './InstrumentList.tsx';
 import { InstrumentPanel } from './InstrumentPanel.tsx';
+import { useT } from './i18n.ts';
 import { useBinaryLive } from './useBinaryLive.ts';
 import './binary.css';
 
@@ -13,6 +15,7 @@ import './binary.css';
  * first OPEN instrument is shown when none is chosen. Prices move over the WebSocket; nothing polls.
  */
 export function BinaryScreen() {
+  const t = useT();
   const { matchId } = useParams();
   const board = useBinaryBoard();
   const all = board.data?.groups.flatMap((g) => g.instruments) ?? [];
@@ -22,21 +25,23 @@ export function BinaryScreen() {
   const instrument = useBinaryInstrument(selectedId);
   return (
     <div className="binary">
-      <h1 className="binary__title">Binary</h1>
+      <h1 className="binary__title">{t('binary.screen.title')}</h1>
       {board.isPending ? (
-        <Spinner label="Loading instruments…" />
+        <Spinner label={t('binary.screen.loading')} />
       ) : board.isError ? (
-        <p role="alert">The instruments could not be loaded: {board.error.message}</p>
+        <p role="alert">{t('binary.screen.loadFailed', { reason: translateAnswer(board.error.message) })}</p>
       ) : (
         <div className="binary__layout">
           <InstrumentList board={board.data} selectedId={selectedId} />
           <div className="binary__detail">
             {selectedId == null ? (
-              <p>No instruments.</p>
+              <p>{t('binary.screen.none')}</p>
             ) : instrument.isPending ? (
-              <Spinner label="Loading the instrument…" />
+              <Spinner label={t('binary.screen.loadingOne')} />
             ) : instrument.isError ? (
-              <p role="alert">The instrument could not be loaded: {instrument.error.message}</p>
+              <p role="alert">
+                {t('binary.screen.oneFailed', { reason: translateAnswer(instrument.error.message) })}
+              </p>
             ) : (
               <InstrumentPanel key={selectedId} data={instrument.data} />
             )}

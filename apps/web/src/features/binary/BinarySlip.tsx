@@ -2,6 +2,7 @@ import { formatMoney } from '@backlay/ui/money';
 import { useId } from 'react';
 import { useButtonValues } from '../../lib/api/button-values.ts';
 import { formatLine } from './format.ts';
+import { Trans, useT } from './i18n.ts';
 import { stakeToPaise, type BinarySlipState } from './usePlaceBinary.ts';
 import type { SlipNotice } from '../../lib/usePlaceOnce.ts';
 
@@ -43,6 +44,7 @@ export function BinarySlip({
   onPlace: () => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   const stakeId = useId();
   const quick = (useButtonValues().data ?? []).filter((b) => b.type === 'Game');
   const paise = stakeToPaise(slip.stake);
@@ -50,11 +52,11 @@ export function BinarySlip({
   const outOfRange = rupees != null && (rupees < minStake || rupees > maxStake);
   const canPlace = paise != null && !outOfRange && !placing && blocked == null;
   const { win_paise, lose_paise } = binaryOutcomePaise(slip.yes, slip.rate, paise ?? 0);
-  const side = slip.yes ? 'Yes' : 'No';
+  const title = { code, line: formatLine(slip.line), rate: slip.rate };
   return (
     <form
       className={`slip slip--${slip.yes ? 'back' : 'lay'} binary-slip`}
-      aria-label="Bet slip"
+      aria-label={t('binary.slip.label')}
       onKeyDown={(e) => {
         if (e.key === 'Escape') onCancel();
       }}
@@ -64,12 +66,15 @@ export function BinarySlip({
       }}
     >
       <div className="slip__title">
-        <strong>{side}</strong> {code} {slip.yes ? 'at or above' : 'below'} {formatLine(slip.line)} @
-        {slip.rate}
+        {slip.yes ? (
+          <Trans id="binary.slip.titleYes" values={title} components={{ 0: <strong /> }} />
+        ) : (
+          <Trans id="binary.slip.titleNo" values={title} components={{ 0: <strong /> }} />
+        )}
       </div>
       <div className="slip__row">
         <div className="slip__field">
-          <label htmlFor={stakeId}>Stake</label>
+          <label htmlFor={stakeId}>{t('binary.slip.stake')}</label>
           <input
             id={stakeId}
             // The slip opens with the cursor in its stake: the side picked, the stake comes next.
@@ -83,7 +88,7 @@ export function BinarySlip({
         </div>
       </div>
       {quick.length > 0 ? (
-        <div className="slip__quick" role="group" aria-label="Quick stakes">
+        <div className="slip__quick" role="group" aria-label={t('binary.slip.quickStakes')}>
           {quick.map((b) => (
             <button
               key={`${b.button_name}-${b.button_value}`}
@@ -98,28 +103,31 @@ export function BinarySlip({
       ) : null}
       {outOfRange ? (
         <p className="slip__warn" role="alert">
-          Stake must be between {minStake.toLocaleString('en-IN')} and {maxStake.toLocaleString('en-IN')}.
+          {t('binary.slip.outOfRange', {
+            min: minStake.toLocaleString('en-IN'),
+            max: maxStake.toLocaleString('en-IN'),
+          })}
         </p>
       ) : null}
       {blocked ? (
         <p className="slip__warn" role="alert">
-          {blocked}: no bets for now.
+          {t('binary.slip.blocked', { reason: blocked })}
         </p>
       ) : null}
       {moved && !blocked ? (
         <p className="slip__warn" role="status">
-          The line is now {moved.quote}.{' '}
+          {t('binary.slip.moved', { quote: moved.quote })}{' '}
           <button type="button" className="kind-slip__take" onClick={moved.onTake}>
-            Take {moved.quote}
+            {t('binary.slip.take', { quote: moved.quote })}
           </button>
         </p>
       ) : null}
       <div className="slip__summary kind-slip__summary" data-testid="slip-summary">
         <span>
-          Profit: <strong className="pos--up">{formatMoney(win_paise / 100)}</strong>
+          {t('binary.slip.profit')} <strong className="pos--up">{formatMoney(win_paise / 100)}</strong>
         </span>
         <span>
-          Liability: <strong className="pos--down">{formatMoney(lose_paise / 100)}</strong>
+          {t('binary.slip.liability')} <strong className="pos--down">{formatMoney(lose_paise / 100)}</strong>
         </span>
       </div>
       {notice ? (
@@ -133,7 +141,7 @@ export function BinarySlip({
       ) : null}
       <div className="slip__actions">
         <button type="button" className="btn btn--ghost" onClick={onCancel}>
-          Cancel
+          {t('binary.slip.cancel')}
         </button>
         <button
           type="submit"
@@ -141,7 +149,7 @@ export function BinarySlip({
           disabled={!canPlace}
           aria-busy={placing}
         >
-          {placing ? 'Placing…' : 'Place Bet'}
+          {placing ? t('binary.slip.placing') : t('binary.slip.place')}
         </button>
       </div>
     </form>

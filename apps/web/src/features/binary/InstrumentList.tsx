@@ -1,6 +1,7 @@
 import type { BinaryBoard, BinaryInstrumentHead } from '@backlay/contract';
 import { Link } from 'react-router';
 import { formatChange, formatPrice } from './format.ts';
+import { useT } from './i18n.ts';
 
 function direction(change: number | null): 'up' | 'down' | 'flat' {
   if (change == null || change === 0) return 'flat';
@@ -8,6 +9,13 @@ function direction(change: number | null): 'up' | 'down' | 'flat' {
 }
 
 function InstrumentLink({ head, selected }: { head: BinaryInstrumentHead; selected: boolean }) {
+  const t = useT();
+  const state =
+    head.state === 'OPEN'
+      ? t('binary.list.open')
+      : head.state === 'CLOSED'
+        ? t('binary.state.closed')
+        : t('binary.state.suspended');
   const price = head.last_tick ? formatPrice(head.last_tick.p, head.tick_size) : '–';
   const change = formatChange(head);
   return (
@@ -23,17 +31,16 @@ function InstrumentLink({ head, selected }: { head: BinaryInstrumentHead; select
         {price}
       </span>
       <span className={`binary-list__change binary-list__change--${direction(head.change)}`}>{change}</span>
-      <span className={`binary-list__state binary-list__state--${head.state.toLowerCase()}`}>
-        {head.state === 'OPEN' ? 'Open' : head.state === 'CLOSED' ? 'Closed' : 'Suspended'}
-      </span>
+      <span className={`binary-list__state binary-list__state--${head.state.toLowerCase()}`}>{state}</span>
     </Link>
   );
 }
 
 /** The instruments grouped by session hours, each with its live price, change and state. */
 export function InstrumentList({ board, selectedId }: { board: BinaryBoard; selectedId: number | null }) {
+  const t = useT();
   return (
-    <nav className="binary-list" aria-label="Binary instruments">
+    <nav className="binary-list" aria-label={t('binary.list.label')}>
       {board.groups.map((g) => (
         <section key={g.group} className="binary-list__group" aria-labelledby={`binary-group-${g.group}`}>
           <h2 id={`binary-group-${g.group}`} className="binary-list__head">

@@ -1,6 +1,7 @@
 import type { BinaryInstrument, BinaryInstrumentHead } from '@backlay/contract';
 import { formatMoney } from '@backlay/ui/money';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { translateAnswer } from '../../lib/i18n/index.ts';
 import { BinarySlip } from './BinarySlip.tsx';
 import {
   binaryNow,
@@ -12,6 +13,7 @@ import {
   highLow,
   nextOpenText,
 } from './format.ts';
+import { Trans, useT } from './i18n.ts';
 import { usePlaceBinary, type BinaryPick } from './usePlaceBinary.ts';
 
 // The charting library comes with this chunk only when an instrument is shown (docs/performance.md).
@@ -54,22 +56,30 @@ function Countdown({ head }: { head: BinaryInstrumentHead }) {
   const left = Date.parse(head.closes_at) - now;
   return (
     <p className="binary-panel__countdown">
-      Closes in <strong>{formatCountdown(left)}</strong>{' '}
-      <span className="binary-panel__at">({formatIstDateTime(head.closes_at)})</span>
+      <Trans
+        id="binary.panel.closesIn"
+        values={{ left: formatCountdown(left), at: formatIstDateTime(head.closes_at) }}
+        components={{ 0: <strong />, 1: <span className="binary-panel__at" /> }}
+      />
     </p>
   );
 }
 
 /** The chart's text alternative: last price, change, the session's high and low. */
 function ChartSummary({ data }: { data: BinaryInstrument }) {
+  const t = useT();
   const head = data.instrument;
   const hl = highLow(data.ticks);
   const p = (v: number) => formatPrice(v, head.tick_size);
+  // The sentence's parts, each in the catalogue; the sentence puts them together.
+  const last = head.last_tick
+    ? t('binary.chart.last', { price: p(head.last_tick.p) })
+    : t('binary.chart.noPrice');
+  const change = head.change != null ? t('binary.chart.change', { change: formatChange(head) }) : '';
+  const range = hl ? t('binary.chart.highLow', { high: p(hl.high), low: p(hl.low) }) : '';
   return (
     <p className="binary-chart__summary" data-testid="chart-summary">
-      {head.last_tick ? `Last ${p(head.last_tick.p)}` : 'No price yet'}
-      {head.change != null ? `, change ${formatChange(head)}` : ''}
-      {hl ? `; session high ${p(hl.high)}, low ${p(hl.low)}` : ''}.
+      {t('binary.chart.summary', { last, change, range })}
     </p>
   );
 }
@@ -83,15 +93,16 @@ function LineBox({
   yes: boolean;
   onPick: (p: BinaryPick) => void;
 }) {
+  const t = useT();
   const line = head.line;
-  const word = yes ? 'Yes' : 'No';
+  const word = yes ? t('binary.side.yes') : t('binary.side.no');
   if (!line) {
     return (
       <button
         type="button"
         className={`price price--${yes ? 'back' : 'lay'} binary-box`}
         disabled
-        aria-label={`${word} ${head.code}, not quoted`}
+        aria-label={t('binary.line.notQuoted', { side: word, code: head.code })}
       >
         <span className="price__odds price__odds--empty">–</span>
       </button>
@@ -100,13 +111,13 @@ function LineBox({
   const level = yes ? line.yes_line : line.no_line;
   const rate = yes ? line.yes_rate : line.no_rate;
   const means = yes
-    ? `${head.code} closes at or above ${formatLine(level)}`
-    : `${head.code} closes below ${formatLine(level)}`;
+    ? t('binary.line.meansYes', { code: head.code, line: formatLine(level) })
+    : t('binary.line.meansNo', { code: head.code, line: formatLine(level) });
   return (
     <button
       type="button"
       className={`price price--${yes ? 'back' : 'lay'} binary-box`}
-      aria-label={`${word} ${formatLine(level)} @${rate}, ${means}`}
+      aria-label={t('binary.line.label', { side: word, line: formatLine(level), rate, means })}
       disabled={head.state !== 'OPEN'}
       onClick={() => onPick({ match_id: head.match_id, yes, line: level, rate })}
     >
@@ -117,25 +128,26 @@ function LineBox({
 }
 
 function Book({ data }: { data: BinaryInstrument }) {
+  const t = useT();
   const exposed = data.exposure > 0;
   return (
     <section className="binary-book" aria-labelledby="binary-book-head">
-      <h3 id="binary-book-head">Your position</h3>
+      <h3 id="binary-book-head">{t('binary.book.title')}</h3>
       {/* The header's Exposure is the sum over every market, shown as an amount held (no sign);
           this is the part held for this session, shown the same way and named so (issue 47). */}
       <p>
-        Exposure on this session:{' '}
+        {t('binary.book.exposure')}{' '}
         <strong className={exposed ? 'pos--down' : undefined} data-testid="binary-exposure">
           {formatMoney(data.exposure)}
         </strong>
       </p>
       {data.book.length > 0 ? (
         <table className="binary-book__table">
-          <caption>Profit or loss by settlement price</caption>
+          <caption>{t('binary.book.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Settles at</th>
-              <th scope="col">Profit/Loss</th>
+              <th scope="col">{t('binary.book.settlesAt')}</th>
+              <th scope="col">{t('binary.book.profitLoss')}</th>
             </tr>
           </thead>
           <tbody>
@@ -143,10 +155,10 @@ function Book({ data }: { data: BinaryInstrument }) {
               <tr key={`${r.from ?? ''}-${r.to ?? ''}`}>
                 <td>
                   {r.from == null && r.to != null
-                    ? `below ${formatLine(r.to)}`
+                    ? t('binary.book.below', { line: formatLine(r.to) })
                     : r.to == null && r.from != null
-                      ? `${formatLine(r.from)} or above`
-                      : `${formatLine(r.from ?? 0)} to under ${formatLine(r.to ?? 0)}`}
+                      ? t('binary.book.orAbove', { line: formatLine(r.from) })
+                      : t('binary.book.range', { from: formatLine(r.from ?? 0), to: formatLine(r.to ?? 0) })}
                 </td>
                 <td className={r.profit_loss < 0 ? 'pos--down' : 'pos--up'}>{formatMoney(r.profit_loss)}</td>
               </tr>
@@ -154,7 +166,7 @@ function Book({ data }: { data: BinaryInstrument }) {
           </tbody>
         </table>
       ) : (
-        <p className="binary-book__empty">No bets on this session yet.</p>
+        <p className="binary-book__empty">{t('binary.book.empty')}</p>
       )}
     </section>
   );
@@ -162,10 +174,26 @@ function Book({ data }: { data: BinaryInstrument }) {
 
 /** One instrument: price and change, chart, countdown or next open, the line pair, slip, exposure and book. */
 export function InstrumentPanel({ data }: { data: BinaryInstrument }) {
+  const t = useT();
   const head = data.instrument;
   const betting = usePlaceBinary(head.match_id);
   const { slip } = betting;
   const closedText = nextOpenText(head);
+  // Why no bet can be taken now, in the bettor's language; null when open.
+  const blocked =
+    head.state === 'OPEN'
+      ? null
+      : head.reason != null
+        ? translateAnswer(head.reason)
+        : t('binary.state.suspended');
+  /** A bet's end, after its stake: " · void", " · won ₹500.00"; nothing while it is open. */
+  const outcome = (b: BinaryInstrument['my_bets'][number]): string => {
+    if (b.status === 'VOIDED')
+      return ` · ${b.void_reason ? t('binary.bets.voidWhy', { reason: translateAnswer(b.void_reason) }) : t('binary.bets.void')}`;
+    if (b.profit_loss == null) return '';
+    const amount = formatMoney(Math.abs(b.profit_loss));
+    return ` · ${b.profit_loss >= 0 ? t('binary.bets.won', { amount }) : t('binary.bets.lost', { amount })}`;
+  };
   const decimals = head.tick_size >= 1 ? 0 : 2;
   // The side the slip is for, as quoted now: offered when it moved since the pick.
   const nowLine = slip && head.line ? (slip.yes ? head.line.yes_line : head.line.no_line) : null;
@@ -190,7 +218,7 @@ export function InstrumentPanel({ data }: { data: BinaryInstrument }) {
           <span>{formatChange(head)}</span> <span className="binary-panel__ccy">{head.currency}</span>
         </p>
         <p className="binary-panel__hours">
-          Session {head.opens}–{head.closes} IST, Mon–Fri
+          {t('binary.panel.hours', { opens: head.opens, closes: head.closes })}
         </p>
         {closedText ? (
           <p className="binary-panel__closed" role="status">
@@ -208,17 +236,19 @@ export function InstrumentPanel({ data }: { data: BinaryInstrument }) {
           <ChartSummary data={data} />
         </figcaption>
       </figure>
-      <div className="binary-lines" role="group" aria-label={`${head.code} lines`}>
+      <div className="binary-lines" role="group" aria-label={t('binary.lines.label', { code: head.code })}>
         <span className="binary-lines__q">
           {head.line
-            ? `${head.code} closes at or above ${formatLine(head.line.yes_line)}?`
-            : `${head.code}: no line now`}
+            ? t('binary.lines.question', { code: head.code, line: formatLine(head.line.yes_line) })
+            : t('binary.lines.none', { code: head.code })}
         </span>
         <LineBox head={head} yes={false} onPick={betting.pick} />
         <LineBox head={head} yes onPick={betting.pick} />
         <span className="binary-lines__limits">
-          Min {data.limits.min_stake.toLocaleString('en-IN')} · Max{' '}
-          {data.limits.max_stake.toLocaleString('en-IN')}
+          {t('binary.lines.limits', {
+            min: data.limits.min_stake.toLocaleString('en-IN'),
+            max: data.limits.max_stake.toLocaleString('en-IN'),
+          })}
         </span>
       </div>
       {slip ? (
@@ -227,7 +257,7 @@ export function InstrumentPanel({ data }: { data: BinaryInstrument }) {
           code={head.code}
           minStake={data.limits.min_stake}
           maxStake={data.limits.max_stake}
-          blocked={head.state === 'OPEN' ? null : (head.reason ?? 'Suspended')}
+          blocked={blocked}
           moved={moved}
           placing={betting.placing}
           notice={betting.notice}
@@ -239,16 +269,12 @@ export function InstrumentPanel({ data }: { data: BinaryInstrument }) {
       <Book data={data} />
       {data.my_bets.length > 0 ? (
         <section className="binary-bets" aria-labelledby="binary-bets-head">
-          <h3 id="binary-bets-head">Your bets on this session</h3>
+          <h3 id="binary-bets-head">{t('binary.bets.title')}</h3>
           <ul>
             {data.my_bets.map((b) => (
               <li key={b.bet_id}>
                 {b.selection_name} · ₹{formatMoney(b.stack)} @{b.rate}
-                {b.status === 'VOIDED'
-                  ? ` · void${b.void_reason ? `: ${b.void_reason}` : ''}`
-                  : b.profit_loss != null
-                    ? ` · ${b.profit_loss >= 0 ? 'won' : 'lost'} ₹${formatMoney(Math.abs(b.profit_loss))}`
-                    : ''}
+                {outcome(b)}
               </li>
             ))}
           </ul>

@@ -1,4 +1,6 @@
 import type { BinaryInstrumentHead, BinaryTick } from '@backlay/contract';
+import { translateAnswer } from '../../lib/i18n/index.ts';
+import { t } from './i18n.ts';
 
 /** India time for every time the screen shows (the sessions' hours are India time). */
 const IST = 'Asia/Kolkata';
@@ -59,16 +61,16 @@ export function binaryNow(
   return at.server_time + (device_now_ms - at.received_ms) * at.clock_speed;
 }
 
-/** "1h 02m 05s" / "2m 05s" / "5s"; never negative. */
+/** "1h 02m 05s" / "2m 05s" / "5s" (in the active language); never negative. */
 export function formatCountdown(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = total % 60;
   const pad = (n: number) => String(n).padStart(2, '0');
-  if (h > 0) return `${h}h ${pad(m)}m ${pad(s)}s`;
-  if (m > 0) return `${m}m ${pad(s)}s`;
-  return `${s}s`;
+  if (h > 0) return t('binary.countdown.hours', { h, m: pad(m), s: pad(s) });
+  if (m > 0) return t('binary.countdown.minutes', { m, s: pad(s) });
+  return t('binary.countdown.seconds', { s });
 }
 
 /** Why a not-open instrument takes no bets and when it opens next ("Weekend · opens Mon 30 Nov, 10:00 IST"). */
@@ -76,11 +78,18 @@ export function nextOpenText(
   head: Pick<BinaryInstrumentHead, 'state' | 'reason' | 'opens_at'>,
 ): string | null {
   if (head.state === 'OPEN') return null;
-  const why = head.reason ?? (head.state === 'CLOSED' ? 'Closed' : 'Suspended');
+  const why =
+    head.reason != null
+      ? translateAnswer(head.reason)
+      : head.state === 'CLOSED'
+        ? t('binary.state.closed')
+        : t('binary.state.suspended');
   if (!head.opens_at) return why;
+  const at = formatIstDateTime(head.opens_at);
   // The server's 'Opens 10:00 IST' says the time already: the day is what it lacks.
-  if (why.startsWith('Opens')) return `Opens ${formatIstDateTime(head.opens_at)}`;
-  return `${why} · opens ${formatIstDateTime(head.opens_at)}`;
+  // i18n-exempt: the server's English wording, compared
+  if (head.reason?.startsWith('Opens')) return t('binary.state.opensAt', { at });
+  return t('binary.state.reasonOpens', { reason: why, at });
 }
 
 /** The session's high and low so far, from its ticks. */
@@ -88,9 +97,9 @@ export function highLow(ticks: readonly BinaryTick[]): { high: number; low: numb
   if (ticks.length === 0) return null;
   let high = -Infinity;
   let low = Infinity;
-  for (const t of ticks) {
-    if (t.p > high) high = t.p;
-    if (t.p < low) low = t.p;
+  for (const tick of ticks) {
+    if (tick.p > high) high = tick.p;
+    if (tick.p < low) low = tick.p;
   }
   return { high, low };
 }

@@ -6,6 +6,7 @@ import { useClientStore } from '../../lib/store.ts';
 import { binaryInstrumentKey } from './api/binary-instrument.ts';
 import { placeBinaryBet } from './api/place-binary-bet.ts';
 import { usePlaceOnce } from '../../lib/usePlaceOnce.ts';
+import { t } from './i18n.ts';
 
 /** What the bettor picked: Yes or No at the quoted line and rate. */
 export type BinaryPick = { match_id: number; yes: boolean; line: number; rate: number };
@@ -62,7 +63,12 @@ export function usePlaceBinary(matchId: number) {
       (data, retried) => {
         const b = data.bet;
         toast.success(
-          `Bet placed: ${b.selection_name} (${b.market_name}), ₹${formatMoney(b.stack)} at ${b.rate}.`,
+          t('binary.slip.placed', {
+            selection: b.selection_name,
+            market: b.market_name,
+            stake: formatMoney(b.stack),
+            rate: b.rate,
+          }),
         );
         if (!retried) setSlip(null);
       },

@@ -1,0 +1,5 @@
+// The binary sessions' messages (locales/*.po): importing this loads them (docs/i18n.md).
+import { defineCatalog } from '../../lib/i18n/catalog.ts';
+import { messages } from './locales/en.po';
+
+export const { useT, t, Trans } = defineCatalog('binary', messages, { hi: () => import('./locales/hi.po') });
