@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Modal } from '../components/index.ts';
 import { AgeGateModal } from '../features/age-gate/index.ts';
 import { MyMarketModal } from '../features/exposure/index.ts';
+import { useT } from '../lib/i18n/index.ts';
 import { useClientStore } from '../lib/store.ts';
 import { lazyNamed } from './lazy.tsx';
 
@@ -18,6 +19,7 @@ const CasinoResultModal = lazyNamed(() =>
 
 /** The app-wide modals, opened through the client store (header, user menu, footer). */
 export function ModalHost({ signedIn = true }: { signedIn?: boolean }) {
+  const t = useT();
   const modal = useClientStore((s) => s.modal);
   const close = useClientStore((s) => s.closeModal);
   const lastResult = useClientStore((s) => s.lastResultModal);
@@ -26,15 +28,17 @@ export function ModalHost({ signedIn = true }: { signedIn?: boolean }) {
     <>
       {signedIn ? (
         <>
+          {/* i18n-exempt: the store's modal names (lib/store.ts ModalName), not words */}
           {modal === 'rules' ? (
             <Suspense fallback={null}>
-              <Modal open onClose={close} title="Rules" className="modal--wide rules-modal">
+              <Modal open onClose={close} title={t('common.modal.rules')} className="modal--wide rules-modal">
                 <RulesContent variant="modal" />
               </Modal>
             </Suspense>
           ) : null}
           <MyMarketModal open={modal === 'myMarket'} onClose={close} />
-          {/* Mounted only while open, so it always starts on Game Buttons with fresh values. */}
+          {/* Mounted only while open, so it always starts on Game Buttons with fresh values.
+              i18n-exempt: the store's modal name, not a word */}
           {modal === 'buttonValues' ? (
             <Suspense fallback={null}>
               <SetButtonValueModal open onClose={close} />

@@ -5,6 +5,7 @@ import { useResponsibleGaming } from '../features/responsible/api/responsible-ga
 import { Header } from '../features/header/index.ts';
 import { Sidebar } from '../features/sidebar/index.ts';
 import { WelcomePopup } from '../features/welcome/index.ts';
+import { useT } from '../lib/i18n/index.ts';
 import { useClientStore } from '../lib/store.ts';
 import { lazyNamed } from './lazy.tsx';
 import { ModalHost } from './ModalHost.tsx';
@@ -42,11 +43,12 @@ function useFocusMainOnNavigate() {
 
 /** Header, sidebar, content and footer: every signed-in screen. */
 export function MainLayout() {
+  const t = useT();
   const mainRef = useFocusMainOnNavigate();
   return (
     <div className="app">
       <a className="skip-link" href="#main" onClick={(e) => (e.preventDefault(), mainRef.current?.focus())}>
-        Skip to content
+        {t('common.skipToContent')}
       </a>
       <Header />
       <div className="app__body">

@@ -1,6 +1,7 @@
 // Card faces of the in-house tables as small drawn cards (PlayingCard, the table's own set): "Ten
 // of hearts" to a screen reader (the codes read by card-codes.ts); shared by the result modal,
 // Verify and the Casino Result report.
+import { useT } from '../lib/i18n/index.ts';
 import { areCards, cardFace } from './card-codes.ts';
 import { PlayingCard } from './PlayingCard.tsx';
 import './CasinoCards.css';
@@ -9,6 +10,8 @@ export { areCards } from './card-codes.ts';
 
 /** A card (or, for anything else, the code as it is), named for screen readers. */
 export function CasinoCard({ code, small = false }: { code: string; small?: boolean }) {
+  // The card's name is read from the catalogue (cardFace): re-rendered when the language changes.
+  useT();
   const face = cardFace(code);
   if (!face) return <span className="casino-card casino-card--step">{code}</span>;
   return (
@@ -32,7 +35,8 @@ export function CasinoSteps({
   label: string;
   small?: boolean;
 }) {
-  if (steps.length === 0) return <p className="casino-cards__none">None yet.</p>;
+  const t = useT();
+  if (steps.length === 0) return <p className="casino-cards__none">{t('common.casino.noneYet')}</p>;
   if (areCards(steps)) {
     return (
       <ol className="casino-cards" aria-label={label}>

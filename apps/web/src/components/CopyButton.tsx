@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
 import { copyText } from '../lib/clipboard.ts';
+import { useT } from '../lib/i18n/index.ts';
 
 /**
- * Copies `text`; says "Copied" for a moment. Where the browser refuses, it says so, and the text
+ * Copies `text`; says "Copied" for a moment (the button says `children`, else "Copy"). Where the browser refuses, it says so, and the text
  * stays on screen to select by hand. `label` names what is copied, for screen readers.
  */
 export function CopyButton({
   text,
   label,
-  children = 'Copy',
+  children,
   className = 'btn btn--small',
 }: {
   text: string;
@@ -16,19 +17,26 @@ export function CopyButton({
   children?: string;
   className?: string;
 }) {
+  const t = useT();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (state === 'idle') return;
     const t = setTimeout(() => setState('idle'), 2000);
     return () => clearTimeout(t);
   }, [state]);
+  const says =
+    state === 'copied'
+      ? t('common.copy.copied')
+      : state === 'failed'
+        ? t('common.copy.failed')
+        : (children ?? t('common.copy.copy'));
   return (
     <button
       type="button"
       className={className}
       onClick={() => void copyText(text).then((ok) => setState(ok ? 'copied' : 'failed'))}
     >
-      {state === 'copied' ? 'Copied' : state === 'failed' ? 'Select and copy by hand' : children}
+      {says}
       <span className="visually-hidden"> {label}</span>
     </button>
   );

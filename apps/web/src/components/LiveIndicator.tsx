@@ -2,6 +2,7 @@
 // tables): a dot and a word. Imported by its path, not from index.ts: only the live screens (lazy)
 // need it.
 import { useSyncExternalStore } from 'react';
+import { msgId, useT } from '../lib/i18n/index.ts';
 import { liveClient, type ConnectionState } from '../lib/ws.ts';
 import './LiveIndicator.css';
 
@@ -15,24 +16,25 @@ export function useConnectionState(): ConnectionState {
 export const isStale = (state: ConnectionState) => state === 'stale' || state === 'reconnecting';
 
 const LABEL: Record<ConnectionState, string> = {
-  idle: 'Offline',
-  connecting: 'Connecting…',
-  open: 'Live',
-  stale: 'Prices delayed',
-  reconnecting: 'Reconnecting…',
+  idle: msgId('common.live.idle'),
+  connecting: msgId('common.live.connecting'),
+  open: msgId('common.live.open'),
+  stale: msgId('common.live.stale'),
+  reconnecting: msgId('common.live.reconnecting'),
 };
 
 /**
  * A dot and a word: live on, the connection quiet for seconds (what is shown may be behind), or
  * the connection being restored. `labels` replaces words a screen says otherwise (a casino table
- * has no prices).
+ * has no prices), already in the bettor's language.
  */
 export function LiveIndicator({ labels = {} }: { labels?: Partial<Record<ConnectionState, string>> }) {
+  const t = useT();
   const state = useConnectionState();
   return (
     <span className={`conn conn--${state}`} role="status" data-testid="live-indicator" data-state={state}>
       <span className="conn__dot" aria-hidden="true" />
-      {labels[state] ?? LABEL[state]}
+      {labels[state] ?? t(LABEL[state])}
     </span>
   );
 }

@@ -3,25 +3,27 @@ import { MAIN_ODDS_LIST_MAX } from '@backlay/contract/bettor';
 import { Link } from 'react-router';
 import { formatDateTime } from '@backlay/ui/time';
 import './MatchRow.css';
+import { useT } from '../lib/i18n/index.ts';
 import { matchPath } from '../lib/match-path.ts';
 
 const oddsText = (price: number | null) => (price == null ? '–' : String(price));
 
 /** The first back and lay price of each runner of the match's main market. */
 function MainOddsStrip({ odds }: { odds: MainOdds[] }) {
+  const t = useT();
   return (
     <span className="match-odds" data-testid="main-odds">
       {odds.map((o) => (
         <span key={o.selection_id} className="match-odds__pair" title={o.name}>
           <span
             className="match-odds__cell match-odds__cell--back"
-            aria-label={`${o.name} back ${oddsText(o.back)}`}
+            aria-label={t('common.match.backPrice', { runner: o.name, price: oddsText(o.back) })}
           >
             {oddsText(o.back)}
           </span>
           <span
             className="match-odds__cell match-odds__cell--lay"
-            aria-label={`${o.name} lay ${oddsText(o.lay)}`}
+            aria-label={t('common.match.layPrice', { runner: o.name, price: oddsText(o.lay) })}
           >
             {oddsText(o.lay)}
           </span>
@@ -53,6 +55,7 @@ export function MatchRow({
   /** First back/lay prices of the main market (home screen); shown for two or three runners (not races). */
   odds?: MainOdds[];
 }) {
+  const t = useT();
   return (
     <li className="match-row">
       <Link to={matchPath(sportId, matchId)} className="match-row__link">
@@ -61,7 +64,7 @@ export function MatchRow({
           {series ? <span className="match-row__series">{series}</span> : null}
         </span>
         <span className="match-row__meta">
-          {inPlay ? <span className="badge badge--live">In Play</span> : null}
+          {inPlay ? <span className="badge badge--live">{t('common.match.inPlay')}</span> : null}
           {!inPlay && result ? <span className="badge badge--result">{result}</span> : null}
           <time className="match-row__date" dateTime={date}>
             {formatDateTime(date)}

@@ -1,18 +1,18 @@
 import type { ReactNode } from 'react';
 import { Icon } from '@backlay/ui/components';
+import { useT } from '../lib/i18n/index.ts';
 import './NotAvailable.css';
 
 /** The honest state of a screen whose data arrives with a later release: no fake data. */
 export function NotAvailable({ title, children }: { title: string; children?: ReactNode }) {
+  const t = useT();
   return (
     <section className="not-available" aria-labelledby="not-available-title">
       <Icon name="clock" size={40} className="not-available__icon" />
       <h1 id="not-available-title" className="not-available__title">
         {title}
       </h1>
-      <p className="not-available__text">
-        {children ?? 'This section is not available yet. It will open in a coming release of Backlay.'}
-      </p>
+      <p className="not-available__text">{children ?? t('common.notAvailable.text')}</p>
     </section>
   );
 }

@@ -1,3 +1,5 @@
+import { useT } from '../lib/i18n/index.ts';
+
 /**
  * "Your password" of a form that confirms a sensitive change (turning Security Auth off, a
  * self-exclusion): the account's current password, its error under it and tied to it for screen
@@ -17,9 +19,10 @@ export function PasswordField({
   error?: string | undefined;
   className?: string;
 }) {
+  const t = useT();
   return (
     <div className={className ? `field ${className}` : 'field'}>
-      <label htmlFor={`${id}-password`}>Your password</label>
+      <label htmlFor={`${id}-password`}>{t('common.password.label')}</label>
       <input
         id={`${id}-password`}
         type="password"

@@ -129,6 +129,7 @@ export function PlayingCard({ face, className }: { face: CardFaceInfo; className
             />
           ))
         : null}
+      {/* i18n-exempt: the rank's code (card-codes.ts), not a word */}
       {face.rank === 'A' ? (
         <use href={`#${suitId}`} transform={`translate(${W / 2} ${H / 2}) scale(3.2) translate(-8 -22)`} />
       ) : null}

@@ -1,7 +1,9 @@
 // Card codes of the in-house tables ("TH" = ten of hearts, docs/casino.md) as a person reads them:
 // rank and suit symbol in text, red or black, and a name a screen reader says ("Ten of hearts").
 // The one source for the casino table, the result modal and the Casino Result report
-// (CasinoCards.tsx); pure, and apart from the engine, so none of them loads its games to show a card.
+// (CasinoCards.tsx); apart from the engine, so none of them loads its games to show a card. A card's
+// name is in the bettor's language at the call (the shared catalogue: "पान का दहला" in Hindi).
+import { msgId, t } from '../lib/i18n/index.ts';
 
 export type CardFaceInfo = {
   code: string;
@@ -12,34 +14,34 @@ export type CardFaceInfo = {
   /** ♠ ♥ ♣ ♦ */
   symbol: string;
   red: boolean;
-  /** "Ten of hearts". */
+  /** "Ten of hearts", in the language active at the call. */
   name: string;
   /** A = 1 … K = 13 (what 32 Cards adds to a player's number). */
   value: number;
 };
 
 const RANKS: Record<string, { label: string; word: string; value: number }> = {
-  A: { label: 'A', word: 'Ace', value: 1 },
-  '2': { label: '2', word: 'Two', value: 2 },
-  '3': { label: '3', word: 'Three', value: 3 },
-  '4': { label: '4', word: 'Four', value: 4 },
-  '5': { label: '5', word: 'Five', value: 5 },
-  '6': { label: '6', word: 'Six', value: 6 },
-  '7': { label: '7', word: 'Seven', value: 7 },
-  '8': { label: '8', word: 'Eight', value: 8 },
-  '9': { label: '9', word: 'Nine', value: 9 },
-  T: { label: '10', word: 'Ten', value: 10 },
-  '10': { label: '10', word: 'Ten', value: 10 },
-  J: { label: 'J', word: 'Jack', value: 11 },
-  Q: { label: 'Q', word: 'Queen', value: 12 },
-  K: { label: 'K', word: 'King', value: 13 },
+  A: { label: 'A', word: msgId('common.card.rank.ace'), value: 1 },
+  '2': { label: '2', word: msgId('common.card.rank.two'), value: 2 },
+  '3': { label: '3', word: msgId('common.card.rank.three'), value: 3 },
+  '4': { label: '4', word: msgId('common.card.rank.four'), value: 4 },
+  '5': { label: '5', word: msgId('common.card.rank.five'), value: 5 },
+  '6': { label: '6', word: msgId('common.card.rank.six'), value: 6 },
+  '7': { label: '7', word: msgId('common.card.rank.seven'), value: 7 },
+  '8': { label: '8', word: msgId('common.card.rank.eight'), value: 8 },
+  '9': { label: '9', word: msgId('common.card.rank.nine'), value: 9 },
+  T: { label: '10', word: msgId('common.card.rank.ten'), value: 10 },
+  '10': { label: '10', word: msgId('common.card.rank.ten'), value: 10 },
+  J: { label: 'J', word: msgId('common.card.rank.jack'), value: 11 },
+  Q: { label: 'Q', word: msgId('common.card.rank.queen'), value: 12 },
+  K: { label: 'K', word: msgId('common.card.rank.king'), value: 13 },
 };
 
 const SUITS: Record<string, { symbol: string; word: string; red: boolean }> = {
-  S: { symbol: '♠', word: 'spades', red: false },
-  H: { symbol: '♥', word: 'hearts', red: true },
-  C: { symbol: '♣', word: 'clubs', red: false },
-  D: { symbol: '♦', word: 'diamonds', red: true },
+  S: { symbol: '♠', word: msgId('common.card.suit.spades'), red: false },
+  H: { symbol: '♥', word: msgId('common.card.suit.hearts'), red: true },
+  C: { symbol: '♣', word: msgId('common.card.suit.clubs'), red: false },
+  D: { symbol: '♦', word: msgId('common.card.suit.diamonds'), red: true },
 };
 
 const CARD_CODE = /^(A|[2-9]|T|10|J|Q|K)([SHCD])$/;
@@ -56,7 +58,7 @@ export function cardFace(code: string): CardFaceInfo | null {
     face: `${rank.label}${suit.symbol}`,
     symbol: suit.symbol,
     red: suit.red,
-    name: `${rank.word} of ${suit.word}`,
+    name: t('common.card.name', { rank: t(rank.word), suit: t(suit.word) }),
     value: rank.value,
   };
 }

@@ -4,7 +4,12 @@
 // (sw/sw.ts) is registered once the page has loaded, in production builds only.
 import { useSyncExternalStore } from 'react';
 
-/** The words of the offline screen (spec: issue 45). */
+/**
+ * The words of the offline screen as the spec has them (issue 45), in English. The notice shows
+ * them from the shared catalogue (`common.app.offline`), in the bettor's language; this copy is
+ * what the tests hold that English to.
+ */
+// i18n-exempt: the spec's English wording to check the catalogue against; the bettor reads the catalogue's
 export const OFFLINE_MESSAGE = 'You are offline — prices and betting resume when the connection is back';
 /** A waiting build is looked for this often while the page is open (and when it is shown again). */
 const UPDATE_CHECK_MS = 60 * 60_000;

@@ -1,6 +1,7 @@
 // One bet per intent, shared by every bet slip (the exchange's, the cricket kinds', binary's).
 import { sendResolved, useIntent } from '@backlay/ui/intent';
 import { useCallback, useState } from 'react';
+import { t, translateAnswer } from './i18n/index.ts';
 import { toast } from './toast.ts';
 import type { ApiResult } from './api.ts';
 
@@ -9,9 +10,6 @@ export type SlipNotice = { tone: 'ok' | 'error'; text: string };
 
 /** Long enough for an in-play bet delay; past it the answer counts as lost and is asked again. */
 export const PLACE_TIMEOUT_MS = 30_000;
-
-export const NOT_CONFIRMED =
-  'Not confirmed: the server did not answer. Press Place Bet again to find out: it will not place a second bet.';
 
 /**
  * Places one bet per intent (docs/decisions.md "One intent, one bet"). `key` says what the bettor
@@ -45,8 +43,15 @@ export function usePlaceOnce(refresh: () => void) {
         );
       } catch (err) {
         // Not an ambiguous failure (an answer the client cannot read): keep the id, say so.
-        const message = err instanceof Error ? err.message : 'The request failed';
-        setNotice({ key, tone: 'error', text: `${message}. ${NOT_CONFIRMED}` });
+        const message = err instanceof Error ? translateAnswer(err.message) : t('common.bet.requestFailed');
+        setNotice({
+          key,
+          tone: 'error',
+          text: t('common.bet.failedNotConfirmed', {
+            reason: message,
+            notConfirmed: t('common.bet.notConfirmed'),
+          }),
+        });
         toast.error(message);
         refreshThis();
         return;
@@ -54,21 +59,21 @@ export function usePlaceOnce(refresh: () => void) {
       if (!sent.ran) return;
       const res = sent.value;
       if (res.outcome === 'unknown') {
-        setNotice({ key, tone: 'error', text: NOT_CONFIRMED });
-        toast.error(res.message);
+        setNotice({ key, tone: 'error', text: t('common.bet.notConfirmed') });
+        toast.error(translateAnswer(res.message));
       } else {
         intent.done();
         const r = res.value;
         if (r.status) {
-          setNotice(
-            res.retried
-              ? { key, tone: 'ok', text: 'Placed: your bet is in My Bets (placed once).' }
-              : undefined,
-          );
+          setNotice(res.retried ? { key, tone: 'ok', text: t('common.bet.placedOnce') } : undefined);
           onPlaced(r.data, res.retried);
         } else {
-          setNotice({ key, tone: 'error', text: `Not placed: ${r.message}` });
-          toast.error(r.message);
+          setNotice({
+            key,
+            tone: 'error',
+            text: t('common.bet.notPlaced', { reason: translateAnswer(r.message) }),
+          });
+          toast.error(translateAnswer(r.message));
         }
       }
       refreshThis();

@@ -1,10 +1,12 @@
 // The installable app's notices, on every screen (the login's too): the offline screen's words
 // while the browser has no network, and the update prompt when a new build is waiting.
 // docs/app-install.md.
-import { applyUpdate, dismissUpdate, OFFLINE_MESSAGE, useAppInstall } from '../../lib/app-install.ts';
+import { applyUpdate, dismissUpdate, useAppInstall } from '../../lib/app-install.ts';
+import { useT } from '../../lib/i18n/index.ts';
 import './AppNotices.css';
 
 export function AppNotices() {
+  const t = useT();
   const { online, updateReady } = useAppInstall();
   return (
     <>
@@ -15,19 +17,19 @@ export function AppNotices() {
             <span aria-hidden="true" className="app-offline__icon">
               ⚠
             </span>{' '}
-            {OFFLINE_MESSAGE}
+            {t('common.app.offline')}
           </p>
         )}
       </div>
       {updateReady ? (
-        <section className="app-update" aria-label="Update">
-          <p className="app-update__text">A new version of the site is ready.</p>
+        <section className="app-update" aria-label={t('common.app.update.label')}>
+          <p className="app-update__text">{t('common.app.update.ready')}</p>
           <div className="app-update__actions">
             <button type="button" className="app-update__reload" onClick={applyUpdate}>
-              Reload
+              {t('common.app.update.reload')}
             </button>
             <button type="button" className="app-update__later" onClick={dismissUpdate}>
-              Later
+              {t('common.app.update.later')}
             </button>
           </div>
         </section>

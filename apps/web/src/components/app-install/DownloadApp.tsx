@@ -4,8 +4,7 @@
 // when neither is there, when it is off, or inside the installed app.
 import type { GlobalSetting } from '@backlay/contract';
 import { promptInstall, useAppInstall } from '../../lib/app-install.ts';
-
-export const DOWNLOAD_APP_LABEL = 'Download the app';
+import { useT } from '../../lib/i18n/index.ts';
 
 /** What "Download the app" does here and now, or null when it is not shown. */
 export function downloadAppAction(
@@ -28,13 +27,14 @@ export function DownloadApp({
   /** Called when it was used (the user menu closes). */
   onDone?: () => void;
 }) {
+  const t = useT();
   const state = useAppInstall();
   const action = downloadAppAction(settings, state);
   if (action === null) return null;
   if (action.kind === 'link')
     return (
       <a className={className} href={action.href} rel="noopener noreferrer" onClick={onDone}>
-        {DOWNLOAD_APP_LABEL}
+        {t('common.app.download')}
       </a>
     );
   return (
@@ -46,7 +46,7 @@ export function DownloadApp({
         void promptInstall();
       }}
     >
-      {DOWNLOAD_APP_LABEL}
+      {t('common.app.download')}
     </button>
   );
 }
