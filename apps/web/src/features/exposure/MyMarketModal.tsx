@@ -1,20 +1,23 @@
 import { Link } from 'react-router';
 import { Modal, Spinner } from '../../components/index.ts';
+import { translateAnswer } from '../../lib/i18n/index.ts';
 import { useExposureDetail } from './api/exposure-detail.ts';
+import { useT } from './i18n.ts';
 import { matchPath } from '../../lib/match-path.ts';
 
 /** My Market: the markets that hold exposure (Event Type, Event Name, Match Name, Trade). */
 export function MyMarketModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT();
   const query = useExposureDetail(open);
   const rows = (query.data ?? []).flatMap((entry, i) =>
     entry.market_details.map((m, j) => ({ key: `${i}-${j}`, entry, market: m })),
   );
   return (
-    <Modal open={open} onClose={onClose} title="My Market" className="modal--wide">
+    <Modal open={open} onClose={onClose} title={t('exposure.title')} className="modal--wide">
       {query.isPending ? <Spinner /> : null}
       {query.isError ? (
         <p className="form-error" role="alert">
-          {query.error.message}
+          {translateAnswer(query.error.message)}
         </p>
       ) : null}
       {!query.isPending ? (
@@ -22,17 +25,17 @@ export function MyMarketModal({ open, onClose }: { open: boolean; onClose: () =>
           <table className="table">
             <thead>
               <tr>
-                <th scope="col">Event Type</th>
-                <th scope="col">Event Name</th>
-                <th scope="col">Match Name</th>
-                <th scope="col">Trade</th>
+                <th scope="col">{t('exposure.col.eventType')}</th>
+                <th scope="col">{t('exposure.col.eventName')}</th>
+                <th scope="col">{t('exposure.col.matchName')}</th>
+                <th scope="col">{t('exposure.col.trade')}</th>
               </tr>
             </thead>
             <tbody>
               {rows.length === 0 ? (
                 <tr>
                   <td colSpan={4} className="table__empty">
-                    No data available in table
+                    {t('exposure.empty')}
                   </td>
                 </tr>
               ) : (

@@ -1,5 +1,4 @@
 import {
-  SUPPORT_CHANNEL_LABELS,
   supportContactsOf,
   supportHref,
   type GlobalSetting,
@@ -7,9 +6,20 @@ import {
 } from '@backlay/contract/bettor';
 import { Icon } from '../../components/index.ts';
 import { useGlobalSetting } from '../../lib/api/global-settings.ts';
+import { msgId } from '../../lib/i18n/catalog.ts';
 import { useClientStore } from '../../lib/store.ts';
+import { Trans, useT } from './i18n.ts';
 import './Footer.css';
 
+/** Each support channel's name (the contract's SUPPORT_CHANNEL_LABELS, in the bettor's language). */
+const CHANNEL_NAMES: Record<SupportChannel, string> = {
+  WHATSAPP: msgId('footer.support.whatsapp'),
+  TELEGRAM: msgId('footer.support.telegram'),
+  PHONE: msgId('footer.support.phone'),
+  EMAIL: msgId('footer.support.email'),
+};
+
+// The networks' own names, the same in every language.
 const SOCIAL = [
   { key: 'fb_link', label: 'Facebook' },
   { key: 'insta_link', label: 'Instagram' },
@@ -20,6 +30,7 @@ const SOCIAL = [
 
 /** Footer: rules links (new tab), 24X7 Support, social links from settings, 100% SAFE, 18+, copyright. */
 export function Footer({ showAgeButton = true }: { showAgeButton?: boolean }) {
+  const t = useT();
   const settings = useGlobalSetting().data;
   const openModal = useClientStore((s) => s.openModal);
   const host = typeof window === 'undefined' ? '' : window.location.host;
@@ -29,18 +40,18 @@ export function Footer({ showAgeButton = true }: { showAgeButton?: boolean }) {
   return (
     <footer className="footer">
       <div className="footer__top">
-        <nav aria-label="Policies" className="footer__links">
+        <nav aria-label={t('footer.policies.label')} className="footer__links">
           <a href="#/page/rules/terms-and-conditions" target="_blank" rel="noopener">
-            Terms and Conditions
+            {t('footer.policies.terms')}
           </a>
           <a href="#/page/rules/responsible-gaming" target="_blank" rel="noopener">
-            Responsible Gaming
+            {t('footer.policies.responsibleGaming')}
           </a>
         </nav>
         <div className="footer__support">
           {contacts.length > 0 ? (
             <section className="footer__support-badge" aria-labelledby="footer-support-title">
-              <span id="footer-support-title">24X7 Support</span>
+              <span id="footer-support-title">{t('footer.support.title')}</span>
               <ul className="footer__support-list">
                 {contacts.map((c) => (
                   <li key={c.channel}>
@@ -50,17 +61,20 @@ export function Footer({ showAgeButton = true }: { showAgeButton?: boolean }) {
                       target={c.href.startsWith('https:') ? '_blank' : undefined}
                       rel="noopener noreferrer"
                     >
-                      {SUPPORT_CHANNEL_LABELS[c.channel]}: {c.contact}
+                      {t('footer.support.contact', {
+                        channel: t(CHANNEL_NAMES[c.channel]),
+                        contact: c.contact,
+                      })}
                     </a>
                   </li>
                 ))}
               </ul>
             </section>
           ) : (
-            <span className="footer__support-badge">24X7 Support</span>
+            <span className="footer__support-badge">{t('footer.support.title')}</span>
           )}
           {social.length > 0 ? (
-            <ul className="footer__social" aria-label="Follow us">
+            <ul className="footer__social" aria-label={t('footer.social.label')}>
               {social.map((s) => (
                 <li key={s.key}>
                   <a href={settings?.[s.key]} target="_blank" rel="noopener noreferrer">
@@ -74,8 +88,8 @@ export function Footer({ showAgeButton = true }: { showAgeButton?: boolean }) {
       </div>
       <div className="footer__bottom">
         <p className="footer__safe">
-          <Icon name="shield" className="footer__shield" /> <strong>100% SAFE</strong> — protected connection
-          and secured data
+          <Icon name="shield" className="footer__shield" />{' '}
+          <Trans id="footer.safe" components={{ 0: <strong /> }} />
         </p>
         {showAgeButton ? (
           <button
@@ -87,12 +101,12 @@ export function Footer({ showAgeButton = true }: { showAgeButton?: boolean }) {
             18+
           </button>
         ) : (
-          <span className="footer__age" aria-label="Adults only, 18 and over">
+          <span className="footer__age" aria-label={t('footer.adultsOnly')}>
             18+
           </span>
         )}
         <p className="footer__copyright">
-          © Copyright {new Date().getFullYear()}. All Rights Reserved. {host}
+          {t('footer.copyright', { year: String(new Date().getFullYear()) })} {host}
         </p>
       </div>
     </footer>

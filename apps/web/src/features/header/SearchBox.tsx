@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { Spinner, useDismiss } from '../../components/index.ts';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from '../../lib/constants.ts';
 import { useSearchMatches } from './api/search.ts';
+import { useT } from './i18n.ts';
 import { matchPath } from '../../lib/match-path.ts';
 
 /**
@@ -12,6 +13,7 @@ import { matchPath } from '../../lib/match-path.ts';
  * `aria-activedescendant` names it), Enter opens it, Escape closes the list.
  */
 export function SearchBox() {
+  const t = useT();
   const [text, setText] = useState('');
   const [term, setTerm] = useState('');
   const [open, setOpen] = useState(false);
@@ -23,8 +25,8 @@ export function SearchBox() {
   const listId = useId();
 
   useEffect(() => {
-    const t = setTimeout(() => setTerm(text.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setTerm(text.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
   }, [text]);
 
   const search = useSearchMatches(term);
@@ -68,7 +70,7 @@ export function SearchBox() {
   return (
     <div className="search" ref={rootRef} role="search">
       <label htmlFor={`${listId}-input`} className="visually-hidden">
-        Search events
+        {t('header.search.label')}
       </label>
       <input
         ref={inputRef}
@@ -76,7 +78,7 @@ export function SearchBox() {
         className="search__input"
         type="text"
         role="combobox"
-        placeholder="Search Events"
+        placeholder={t('header.search.placeholder')}
         autoComplete="off"
         value={text}
         aria-autocomplete="list"
@@ -92,18 +94,18 @@ export function SearchBox() {
       />
       {showDropdown ? (
         <div className="search__dropdown">
-          {search.isFetching && !search.data ? <Spinner label="Searching…" /> : null}
+          {search.isFetching && !search.data ? <Spinner label={t('header.search.searching')} /> : null}
           {search.isError ? (
             <p className="search__empty" role="status">
-              Search is not available right now.
+              {t('header.search.unavailable')}
             </p>
           ) : null}
           {ready && search.data && options.length === 0 ? (
             <p className="search__empty" role="status">
-              No events match “{term}”.
+              {t('header.search.noMatch', { term })}
             </p>
           ) : null}
-          <div id={listId} role="listbox" aria-label="Search results">
+          <div id={listId} role="listbox" aria-label={t('header.search.results')}>
             {groups.map((group) => (
               <div
                 key={group.sport_id}

@@ -4,9 +4,11 @@ import { useCasinoSports } from '../../lib/api/casino-sports.ts';
 import { TOP_NAV_SPORT_IDS } from '../../lib/constants.ts';
 import { useClientStore } from '../../lib/store.ts';
 import { useHeaderSeries } from './api/series-header.ts';
+import { useT } from './i18n.ts';
 
 /** Top navigation: Home, the sports 4, 1, 2, 998917, 7522 (when present), Binary, and the casino series. */
 export function TopNav() {
+  const t = useT();
   const header = useHeaderSeries().data;
   const sports = header ?? [];
   const setHeaderList = useClientStore((s) => s.setHeaderList);
@@ -18,10 +20,10 @@ export function TopNav() {
   const navSports = TOP_NAV_SPORT_IDS.flatMap((id) => sports.filter((s) => s.sport_id === id));
   const casinoSeries = casino.filter((c) => c.category === 'indian');
   return (
-    <nav className="top-nav" aria-label="Main">
+    <nav className="top-nav" aria-label={t('header.nav.label')}>
       <ul>
         <li>
-          <NavLink to="/home">Home</NavLink>
+          <NavLink to="/home">{t('header.nav.home')}</NavLink>
         </li>
         {navSports.map((s) => (
           <li key={s.sport_id}>
@@ -29,7 +31,7 @@ export function TopNav() {
           </li>
         ))}
         <li>
-          <NavLink to="/binary">Binary</NavLink>
+          <NavLink to="/binary">{t('header.nav.binary')}</NavLink>
         </li>
         {casinoSeries.map((c) => (
           <li key={c.sport_id}>

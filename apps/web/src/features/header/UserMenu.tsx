@@ -2,15 +2,19 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DownloadApp, downloadAppAction } from '../../components/app-install/DownloadApp.tsx';
 import { Icon, Switch, useDismiss } from '../../components/index.ts';
+import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { useAppInstall } from '../../lib/app-install.ts';
 import { useGlobalSetting } from '../../lib/api/global-settings.ts';
 import { useLogout } from '../../lib/api/logout.ts';
+import { saveLanguage } from '../../lib/api/set-language.ts';
 import { readToken, STORAGE_KEYS, storage } from '../../lib/storage.ts';
 import { useClientStore } from '../../lib/store.ts';
+import { useT } from './i18n.ts';
 import { showAccountSecurityItems, showPaymentItems } from './menu-rules.ts';
 
 /** The user menu of spec §2 (a disclosure: button + panel), with the visibility rules of spec §6. */
 export function UserMenu() {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -70,35 +74,56 @@ export function UserMenu() {
         onClick={() => setOpen((v) => !v)}
       >
         <Icon name="user" className="user-menu__icon" />
-        <span className="user-menu__name">{user?.user_name ?? 'Account'}</span>
-        <span className="visually-hidden"> account menu</span>
+        <span className="user-menu__name">{user?.user_name ?? t('header.userMenu.account')}</span>
+        <span className="visually-hidden"> {t('header.userMenu.accountMenu')}</span>
         <span className="user-menu__caret" aria-hidden="true">
           ▾
         </span>
       </button>
       {open ? (
-        <nav id="user-menu-panel" className="user-menu__panel" aria-label="Account">
+        <nav id="user-menu-panel" className="user-menu__panel" aria-label={t('header.userMenu.label')}>
+          {/* The language first, apart from the list: the list holds the spec's items (§2) only. */}
+          <div className="user-menu__item user-menu__item--language">
+            <LanguageSwitch id="menu-language" onChosen={(l) => void saveLanguage(l)} />
+          </div>
           <ul>
-            {link('/report/account-statement', 'Account Statement')}
-            {showPaymentItems(ctx) ? link('/report/payment-withdraw', 'Payment Statement') : null}
-            {isMobile && showPaymentItems(ctx) ? link('/setting/d-w', 'Deposit / Withdraw') : null}
-            {link('/report/current-bet', 'Current Bet')}
-            {link('/report/casino-result', 'Casino Result')}
-            {link('/report/live-casino-bets', 'Live Casino Bets')}
-            {action('Set Button Values', () => openModal('buttonValues'))}
-            {showAccountSecurityItems(ctx) ? link('/security-auth', 'Security Auth Verification') : null}
-            {showAccountSecurityItems(ctx) ? link('/setting/change-password', 'Change Password') : null}
-            {action('Rules', () => openModal('rules'))}
+            {link('/report/account-statement', t('header.userMenu.accountStatement'))}
+            {showPaymentItems(ctx)
+              ? link('/report/payment-withdraw', t('header.userMenu.paymentStatement'))
+              : null}
+            {isMobile && showPaymentItems(ctx)
+              ? link('/setting/d-w', t('header.userMenu.depositWithdraw'))
+              : null}
+            {link('/report/current-bet', t('header.userMenu.currentBet'))}
+            {link('/report/casino-result', t('header.userMenu.casinoResult'))}
+            {link('/report/live-casino-bets', t('header.userMenu.liveCasinoBets'))}
+            {action(t('header.userMenu.buttonValues'), () => openModal('buttonValues'))}
+            {showAccountSecurityItems(ctx) ? link('/security-auth', t('header.userMenu.securityAuth')) : null}
+            {showAccountSecurityItems(ctx)
+              ? link('/setting/change-password', t('header.userMenu.changePassword'))
+              : null}
+            {action(t('header.userMenu.rules'), () => openModal('rules'))}
             {downloadAppAction(settings, install)
               ? item('download-app', <DownloadApp settings={settings} onDone={close} />)
               : null}
             {isMobile
-              ? item('balance', <Switch label="Balance" checked={showBalance} onChange={setShowBalance} />)
+              ? item(
+                  'balance',
+                  <Switch
+                    label={t('header.userMenu.showBalance')}
+                    checked={showBalance}
+                    onChange={setShowBalance}
+                  />,
+                )
               : null}
             {isMobile
               ? item(
                   'exposure',
-                  <Switch label="Exposure" checked={showExposure} onChange={setShowExposure} />,
+                  <Switch
+                    label={t('header.userMenu.showExposure')}
+                    checked={showExposure}
+                    onChange={setShowExposure}
+                  />,
                 )
               : null}
             <li className="user-menu__item user-menu__item--signout">
@@ -107,7 +132,7 @@ export function UserMenu() {
                 onClick={() => logoutMutation.mutate()}
                 disabled={logoutMutation.isPending}
               >
-                SignOut
+                {t('header.userMenu.signOut')}
               </button>
             </li>
           </ul>

@@ -4,6 +4,7 @@ import { EmptyState, ListUnavailable, MatchRow, Spinner } from '../../components
 import { useMatches } from '../../lib/api/matches.ts';
 import { SPORT_ID } from '../../lib/constants.ts';
 import { displayDay } from '@backlay/ui/time';
+import { useT } from './i18n.ts';
 import './HomeScreen.css';
 
 type SportGroup = { sportId: number; sportName: string; matches: Match[] };
@@ -35,6 +36,7 @@ export function matchesOfTheDay(matches: Match[], now = new Date()): Match[] {
 export const HOME_ROWS_COLLAPSED = 8;
 
 function SportSection({ group }: { group: SportGroup }) {
+  const t = useT();
   const [expanded, setExpanded] = useState(false);
   const headingId = useId();
   const listId = useId();
@@ -44,7 +46,7 @@ function SportSection({ group }: { group: SportGroup }) {
     <section className="home__sport" aria-labelledby={headingId}>
       <h2 className="home__sport-title" id={headingId}>
         {group.sportName}
-        <span className="home__count" aria-label={`${group.matches.length} matches`}>
+        <span className="home__count" aria-label={t('home.sport.count', { count: group.matches.length })}>
           {group.matches.length}
         </span>
       </h2>
@@ -71,7 +73,7 @@ function SportSection({ group }: { group: SportGroup }) {
           aria-controls={listId}
           onClick={() => setExpanded((v) => !v)}
         >
-          {expanded ? 'Show fewer' : `Show all ${group.matches.length} (${hidden} more)`}
+          {expanded ? t('home.showFewer') : t('home.showAll', { total: group.matches.length, hidden })}
         </button>
       ) : null}
     </section>
@@ -89,14 +91,15 @@ function Groups({ groups }: { groups: SportGroup[] }) {
 }
 
 export function HomeScreen() {
+  const t = useT();
   const query = useMatches({ is_active: 1 });
   if (query.data === undefined) {
     // Failing and tried again: say so, never that no match is scheduled.
-    if (query.failureCount === 0) return <Spinner label="Loading matches…" />;
+    if (query.failureCount === 0) return <Spinner label={t('home.loading')} />;
     return (
       <div className="home">
-        <h1 className="page-title">Today&apos;s Matches</h1>
-        <ListUnavailable what="matches" />
+        <h1 className="page-title">{t('home.title')}</h1>
+        <ListUnavailable what={t('home.list.matches')} />
       </div>
     );
   }
@@ -105,15 +108,11 @@ export function HomeScreen() {
   const upcoming = groupBySport(all.filter((m) => !matchesOfTheDay([m]).length).slice(0, 30));
   return (
     <div className="home">
-      <h1 className="page-title">Today&apos;s Matches</h1>
-      {today.length > 0 ? (
-        <Groups groups={today} />
-      ) : (
-        <EmptyState>No matches are scheduled for today.</EmptyState>
-      )}
+      <h1 className="page-title">{t('home.title')}</h1>
+      {today.length > 0 ? <Groups groups={today} /> : <EmptyState>{t('home.none')}</EmptyState>}
       {upcoming.length > 0 ? (
         <>
-          <h2 className="page-subtitle">Coming Up</h2>
+          <h2 className="page-subtitle">{t('home.comingUp')}</h2>
           <Groups groups={upcoming} />
         </>
       ) : null}

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Spinner } from '../../components/index.ts';
 import { useSidebarSeries } from './api/sidebar-series.ts';
 import { Disclosure } from './Disclosure.tsx';
+import { useT } from './i18n.ts';
 import { matchPath } from '../../lib/match-path.ts';
 
 /**
@@ -9,10 +10,11 @@ import { matchPath } from '../../lib/match-path.ts';
  * sidebar's list: its instruments are a screen of their own, the last entry here (#/binary).
  */
 export function AllSports({ onNavigate }: { onNavigate: () => void }) {
+  const t = useT();
   const query = useSidebarSeries();
-  if (query.isPending) return <Spinner label="Loading sports…" />;
+  if (query.isPending) return <Spinner label={t('sidebar.allSports.loading')} />;
   const sports = query.data ?? [];
-  if (sports.length === 0) return <p className="sidebar__empty">No sports available.</p>;
+  if (sports.length === 0) return <p className="sidebar__empty">{t('sidebar.allSports.none')}</p>;
   return (
     <ul className="sidebar__list">
       {sports.map((sport) => (
@@ -20,7 +22,7 @@ export function AllSports({ onNavigate }: { onNavigate: () => void }) {
           <Disclosure level="item" label={sport.sport_name}>
             {() =>
               sport.series.length === 0 ? (
-                <p className="sidebar__empty">No competitions.</p>
+                <p className="sidebar__empty">{t('sidebar.allSports.noCompetitions')}</p>
               ) : (
                 <ul className="sidebar__list">
                   {sport.series.map((series) => (
@@ -28,14 +30,18 @@ export function AllSports({ onNavigate }: { onNavigate: () => void }) {
                       <Disclosure level="sub" label={series.name}>
                         {() =>
                           (series.matches ?? []).length === 0 ? (
-                            <p className="sidebar__empty">No matches.</p>
+                            <p className="sidebar__empty">{t('sidebar.allSports.noMatches')}</p>
                           ) : (
                             <ul className="sidebar__matches">
                               {(series.matches ?? []).map((m) => (
                                 <li key={m.match_id}>
                                   <Link to={matchPath(sport.sport_id, m.match_id)} onClick={onNavigate}>
                                     {m.in_play ? (
-                                      <span className="live-dot" role="img" aria-label="In play" />
+                                      <span
+                                        className="live-dot"
+                                        role="img"
+                                        aria-label={t('sidebar.allSports.inPlay')}
+                                      />
                                     ) : null}
                                     {m.match_name}
                                   </Link>
@@ -55,7 +61,7 @@ export function AllSports({ onNavigate }: { onNavigate: () => void }) {
       ))}
       <li className="sidebar__links">
         <Link to="/binary" onClick={onNavigate}>
-          Binary
+          {t('sidebar.allSports.binary')}
         </Link>
       </li>
     </ul>

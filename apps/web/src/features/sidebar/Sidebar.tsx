@@ -6,6 +6,7 @@ import { useClientStore } from '../../lib/store.ts';
 import { AllSports } from './AllSports.tsx';
 import { Cups } from './Cups.tsx';
 import { Disclosure } from './Disclosure.tsx';
+import { useT } from './i18n.ts';
 import { RacingSports } from './RacingSports.tsx';
 import './Sidebar.css';
 
@@ -14,6 +15,7 @@ import './Sidebar.css';
  * drawer (a modal dialog: focus trapped, Escape and the backdrop close it).
  */
 export function Sidebar() {
+  const t = useT();
   const isMobile = useClientStore((s) => s.isMobileDevice);
   const open = useClientStore((s) => s.sidebarOpen);
   const setOpen = useClientStore((s) => s.setSidebarOpen);
@@ -53,7 +55,7 @@ export function Sidebar() {
         id="sidebar"
         ref={ref}
         className={`sidebar${drawer ? ' sidebar--drawer' : ''}${drawerOpen ? ' is-open' : ''}`}
-        aria-label="Sports menu"
+        aria-label={t('sidebar.label')}
         role={drawerOpen ? 'dialog' : undefined}
         aria-modal={drawerOpen ? true : undefined}
         hidden={drawer && !open ? true : undefined}
@@ -61,52 +63,57 @@ export function Sidebar() {
       >
         {drawer ? (
           <div className="sidebar__drawer-head">
-            <span>Sports</span>
-            <button type="button" className="sidebar__close" aria-label="Close sports menu" onClick={close}>
+            <span>{t('sidebar.drawer.title')}</span>
+            <button
+              type="button"
+              className="sidebar__close"
+              aria-label={t('sidebar.drawer.close')}
+              onClick={close}
+            >
               ×
             </button>
           </div>
         ) : null}
-        <Disclosure label="Racing Sports" defaultOpen>
+        <Disclosure label={t('sidebar.racing.title')} defaultOpen>
           {() => <RacingSports onNavigate={close} />}
         </Disclosure>
-        <Disclosure label="Others" defaultOpen>
+        <Disclosure label={t('sidebar.others.title')} defaultOpen>
           {() => (
             <ul className="sidebar__list sidebar__links">
               {ourCasino ? (
                 <li>
                   <Link to="/casino/list/ourcasino" onClick={close}>
-                    Our Casino
+                    {t('sidebar.others.ourCasino')}
                   </Link>
                 </li>
               ) : null}
               <li>
                 <Link to="/casino/list/virtual" onClick={close}>
-                  Our Virtual
+                  {t('sidebar.others.ourVirtual')}
                 </Link>
               </li>
               <li>
                 <Link to="/world-casino?category=LIVE" onClick={close}>
-                  Live Casino
+                  {t('sidebar.others.liveCasino')}
                 </Link>
               </li>
               <li>
                 <Link to="/world-casino?category=SLOTS" onClick={close}>
-                  Slot Game
+                  {t('sidebar.others.slotGame')}
                 </Link>
               </li>
               <li>
                 <Link to="/fantasy" onClick={close}>
-                  Fantasy Game
+                  {t('sidebar.others.fantasyGame')}
                 </Link>
               </li>
             </ul>
           )}
         </Disclosure>
-        <Disclosure label="Cups" defaultOpen>
+        <Disclosure label={t('sidebar.cups.title')} defaultOpen>
           {() => <Cups onNavigate={close} />}
         </Disclosure>
-        <Disclosure label="All Sports" defaultOpen>
+        <Disclosure label={t('sidebar.allSports.title')} defaultOpen>
           {() => <AllSports onNavigate={close} />}
         </Disclosure>
       </aside>

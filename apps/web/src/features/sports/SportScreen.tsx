@@ -3,25 +3,30 @@ import { EmptyState, ListUnavailable, MatchRow, Spinner } from '../../components
 import { useMatches } from '../../lib/api/matches.ts';
 import { useSeries } from './api/series.ts';
 import { useSports } from './api/sports.ts';
+import { useT } from './i18n.ts';
 
 /** all-sports/{sportId}: the sport's competitions with their matches (one of them with ?series={id}). */
 export function SportScreen() {
+  const t = useT();
   const sportId = Number(useParams().sportId);
   const only = Number(useSearchParams()[0].get('series') ?? NaN);
   const valid = Number.isInteger(sportId);
   const sports = useSports();
   const series = useSeries(sportId);
   const matches = useMatches({ sport_id: sportId, is_active: 1 });
-  if (!valid) return <EmptyState>This sport does not exist.</EmptyState>;
+  if (!valid) return <EmptyState>{t('sports.notFound')}</EmptyState>;
   const name =
-    sports.data?.find((s) => s.sport_id === sportId)?.name ?? matches.data?.[0]?.sport_name ?? 'Sport';
+    sports.data?.find((s) => s.sport_id === sportId)?.name ??
+    matches.data?.[0]?.sport_name ??
+    t('sports.fallbackName');
   if (series.data === undefined || matches.data === undefined) {
     // Failing and tried again: say so, never that the sport has no match open.
-    if (series.failureCount === 0 && matches.failureCount === 0) return <Spinner label="Loading matches…" />;
+    if (series.failureCount === 0 && matches.failureCount === 0)
+      return <Spinner label={t('sports.loading')} />;
     return (
       <div className="sport-screen">
         <h1 className="page-title">{name}</h1>
-        <ListUnavailable what="matches" />
+        <ListUnavailable what={t('sports.list.matches')} />
       </div>
     );
   }
@@ -35,10 +40,10 @@ export function SportScreen() {
       <h1 className="page-title">{name}</h1>
       {Number.isInteger(only) ? (
         <p>
-          <Link to={`/all-sports/${sportId}`}>All {name} competitions</Link>
+          <Link to={`/all-sports/${sportId}`}>{t('sports.allCompetitions', { sport: name })}</Link>
         </p>
       ) : null}
-      {bySeries.length === 0 ? <EmptyState>No matches are open in {name} right now.</EmptyState> : null}
+      {bySeries.length === 0 ? <EmptyState>{t('sports.noneOpen', { sport: name })}</EmptyState> : null}
       {bySeries.map((s) => (
         <section key={s.series_id} className="home__sport card" aria-labelledby={`series-${s.series_id}`}>
           <h2 className="card__title" id={`series-${s.series_id}`}>

@@ -6,15 +6,14 @@ import { WELCOME_POPUP_DELAY_MS } from '../../lib/constants.ts';
 import { imageUrl } from '@backlay/ui/images';
 import { STORAGE_KEYS, storage } from '../../lib/storage.ts';
 import { useClientStore } from '../../lib/store.ts';
-
-export const WELCOME_TITLE =
-  'Beware Of Phishing Websites Before Login. Enable Security Auth To Secure Your ID.';
+import { useT } from './i18n.ts';
 
 /**
  * Spec §4: with is_change_password '0' and the welcome flag stored, the popup opens after
  * 100 ms; closing it removes the flag, so it shows once.
  */
 export function WelcomePopup() {
+  const t = useT();
   const user = useClientStore((s) => s.loginData);
   const banner = useGlobalSetting().data?.welcome_banner;
   const [open, setOpen] = useState(false);
@@ -22,8 +21,8 @@ export function WelcomePopup() {
 
   useEffect(() => {
     if (!eligible || storage.get(STORAGE_KEYS.openWelcomePopup) == null) return;
-    const t = setTimeout(() => setOpen(true), WELCOME_POPUP_DELAY_MS);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setOpen(true), WELCOME_POPUP_DELAY_MS);
+    return () => clearTimeout(timer);
   }, [eligible]);
 
   const close = () => {
@@ -32,17 +31,12 @@ export function WelcomePopup() {
   };
 
   return (
-    <Modal open={open} onClose={close} title={WELCOME_TITLE} className="modal--small welcome">
-      {banner ? (
-        <img className="welcome__banner" src={imageUrl(banner)} alt="Security notice: enable Security Auth" />
-      ) : null}
-      <p>
-        Always check the address bar before you log in, and never share your password. Security Auth adds a
-        second check at login: a code from an authenticator app on your phone.
-      </p>
+    <Modal open={open} onClose={close} title={t('welcome.title')} className="modal--small welcome">
+      {banner ? <img className="welcome__banner" src={imageUrl(banner)} alt={t('welcome.banner')} /> : null}
+      <p>{t('welcome.text')}</p>
       <p className="welcome__action">
         <Link to="/security-auth" className="btn btn--primary" onClick={close}>
-          Enable Security Auth
+          {t('welcome.enable')}
         </Link>
       </p>
     </Modal>

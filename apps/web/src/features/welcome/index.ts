@@ -1,1 +1,1 @@
-export { WelcomePopup, WELCOME_TITLE } from './WelcomePopup.tsx';
+export { WelcomePopup } from './WelcomePopup.tsx';

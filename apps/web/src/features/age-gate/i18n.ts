@@ -1,0 +1,7 @@
+// The 18+ modal's messages (locales/*.po).
+import { defineCatalog } from '../../lib/i18n/catalog.ts';
+import { messages } from './locales/en.po';
+
+export const { useT, t, Trans } = defineCatalog('age-gate', messages, {
+  hi: () => import('./locales/hi.po'),
+});

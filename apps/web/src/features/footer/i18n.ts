@@ -1,0 +1,5 @@
+// The footer's messages (locales/*.po): the policy links, support, the safety line and the copyright.
+import { defineCatalog } from '../../lib/i18n/catalog.ts';
+import { messages } from './locales/en.po';
+
+export const { useT, t, Trans } = defineCatalog('footer', messages, { hi: () => import('./locales/hi.po') });
