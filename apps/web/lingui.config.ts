@@ -17,7 +17,12 @@ export default defineConfig({
       include: ['<rootDir>/src/features/{name}/'],
     },
     {
-      // The shared package's words and the server's answers (lib/i18n/ui-words.ts).
+      // The server's answers, by their English text (lib/i18n/ui-words.ts).
+      path: '<rootDir>/src/lib/i18n/answers/locales/{locale}',
+      include: ['<rootDir>/src/lib/i18n/'],
+    },
+    {
+      // The shared package's words (lib/i18n/ui-words.ts).
       path: '<rootDir>/src/lib/i18n/locales/{locale}',
       include: ['<rootDir>/src/lib/i18n/'],
     },

@@ -22,8 +22,8 @@ const SHELL_MODULES = new RegExp(
     String.raw`[\\/]apps[\\/]web[\\/]src[\\/]features[\\/]responsible[\\/]api[\\/]`,
     // Not the casino card faces nor the live indicator: only lazy screens (casino, reports,
     // markets) show them.
-    // Nor the app-install notices and button: the login shows them too.
-    String.raw`[\\/]apps[\\/]web[\\/]src[\\/]components[\\/](?!CasinoCards|card-codes|LiveIndicator|app-install)`,
+    // Nor the app-install notices and button, nor the language switch: the login shows them too.
+    String.raw`[\\/]apps[\\/]web[\\/]src[\\/]components[\\/](?!CasinoCards|card-codes|LiveIndicator|app-install|LanguageSwitch)`,
     String.raw`[\\/]apps[\\/]web[\\/]src[\\/]lib[\\/](permissions\.ts|clipboard\.ts|api[\\/](?!global-settings))`,
     String.raw`[\\/]packages[\\/]ui[\\/]src[\\/](money|time|bets|intent)\.ts$`,
     // Not the pager either: only lazy screens (reports, the world-casino lobby) page, and its
@@ -128,7 +128,7 @@ export default defineConfig({
                 [
                   String.raw`node_modules[\\/]zod[\\/]`,
                   String.raw`[\\/]packages[\\/]contract[\\/]src[\\/]bettor[\\/](session|catalog|responsible)\.ts$`,
-                  String.raw`[\\/]packages[\\/]contract[\\/]src[\\/](endpoint|common|wallet|auth|catalog|settings|stakes|responsible)\.ts$`,
+                  String.raw`[\\/]packages[\\/]contract[\\/]src[\\/](endpoint|common|wallet|auth|catalog|settings|stakes|responsible|language)\.ts$`,
                 ].join('|'),
               ),
             },

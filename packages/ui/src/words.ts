@@ -16,6 +16,15 @@ export interface UiWords {
   readonly loading: string;
   readonly working: string;
   readonly close: string;
+  /** The pager (components/Pager.tsx): its landmark, buttons, page and rows. */
+  readonly pages: string;
+  readonly previous: string;
+  readonly next: string;
+  readonly pageOf: (page: number, pages: number) => string;
+  /** The rows' noun when the screen names none. */
+  readonly rows: string;
+  readonly noRows: (noun: string) => string;
+  readonly rowsOf: (from: number, to: number, total: number, noun: string) => string;
 }
 
 export const ENGLISH_WORDS: UiWords = {
@@ -30,6 +39,13 @@ export const ENGLISH_WORDS: UiWords = {
   loading: 'Loading…',
   working: 'Working…',
   close: 'Close',
+  pages: 'Pages',
+  previous: 'Previous',
+  next: 'Next',
+  pageOf: (page, pages) => `Page ${page} of ${pages}`,
+  rows: 'rows',
+  noRows: (noun) => `No ${noun}`,
+  rowsOf: (from, to, total, noun) => `${from}–${to} of ${total} ${noun}`,
 };
 
 let current: UiWords = ENGLISH_WORDS;

@@ -1,3 +1,4 @@
+import { uiWords } from '../words.ts';
 import './Pager.css';
 
 type PagerProps = {
@@ -10,28 +11,28 @@ type PagerProps = {
 };
 
 /** "41–60 of 213" with previous and next: the server pages, this only asks for another page. */
-export function Pager({ page, pageSize, total, onPage, noun = 'rows' }: PagerProps) {
+export function Pager({ page, pageSize, total, onPage, noun }: PagerProps) {
+  const w = uiWords();
+  const rows = noun ?? w.rows;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   return (
-    <nav className="pager" aria-label="Pages">
+    <nav className="pager" aria-label={w.pages}>
       <span className="pager__summary" aria-live="polite">
-        {total === 0 ? `No ${noun}` : `${from}–${to} of ${total} ${noun}`}
+        {total === 0 ? w.noRows(rows) : w.rowsOf(from, to, total, rows)}
       </span>
       <button type="button" className="btn btn--small" onClick={() => onPage(page - 1)} disabled={page <= 1}>
-        Previous
+        {w.previous}
       </button>
-      <span className="pager__page">
-        Page {Math.min(page, pages)} of {pages}
-      </span>
+      <span className="pager__page">{w.pageOf(Math.min(page, pages), pages)}</span>
       <button
         type="button"
         className="btn btn--small"
         onClick={() => onPage(page + 1)}
         disabled={page >= pages}
       >
-        Next
+        {w.next}
       </button>
     </nav>
   );

@@ -24,7 +24,10 @@ export const LOCALE_NAMES: Readonly<Record<Locale, string>> = { en: 'English', h
 export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
 
 // English from the first module that asks (tests render components without main.tsx).
-if (!i18n.locale) i18n.activate('en');
+if (!i18n.locale) {
+  i18n.load('en', {});
+  i18n.activate('en');
+}
 
 /** Bumped at each change of language or of loaded messages: what the hooks below re-render on. */
 let version = 0;

@@ -1,6 +1,6 @@
 /**
- * The shared package's words (@backlay/ui words.ts: sides, void, spinner, close) and the server's
- * answers, in the bettor's language: catalogue `ui` (lib/i18n/locales). Importing this module
+ * The shared package's words (@backlay/ui words.ts: sides, void, spinner, close, the pager) and
+ * the server's answers, in the bettor's language: catalogues `ui` (lib/i18n/locales) and `answers`. Importing this module
  * defines the catalogue and hands the words to @backlay/ui at every change of language.
  */
 import { setUiWords, type UiWords } from '@backlay/ui/words';
@@ -22,21 +22,32 @@ function words(): UiWords {
     loading: t('ui.loading'),
     working: t('ui.working'),
     close: t('ui.close'),
+    pages: t('ui.pager.pages'),
+    previous: t('ui.pager.previous'),
+    next: t('ui.pager.next'),
+    pageOf: (page, pages) => t('ui.pager.pageOf', { page, pages }),
+    rows: t('ui.pager.rows'),
+    noRows: (noun) => t('ui.pager.noRows', { noun }),
+    rowsOf: (from, to, total, noun) => t('ui.pager.rowsOf', { from, to, total, noun }),
   };
 }
 
 setUiWords(words());
 i18n.on('change', () => setUiWords(words()));
 
-/** The prefix of a server's or the contract's English answer kept in this catalogue. */
-const ANSWER_PREFIX = 'ui.answer.';
+/**
+ * The server's and the contract's answers (answers/locales): English is the server's own text, so
+ * only the other languages are catalogues, fetched like any other (none of it in the login's
+ * first load). Ids are `answers.<the English text>`.
+ */
+defineCatalog('answers', {}, { hi: () => import('./answers/locales/hi.po') });
 
 /**
  * A message the server or the contract's checks wrote (a refusal, a field's error): in the active
- * language when the catalogue knows it (`ui.answer.<the English text>`), else as sent. The server
- * answers in English: its contract is the same for every client (docs/i18n.md).
+ * language when the answers catalogue knows it, else as sent. The server answers in English: its
+ * contract is the same for every client (docs/i18n.md).
  */
 export function translateAnswer(message: string): string {
-  const id = ANSWER_PREFIX + message;
-  return i18n.messages[id] === undefined ? message : i18n._(id);
+  const id = `answers.${message}`;
+  return i18n.locale === 'en' || i18n.messages[id] === undefined ? message : i18n._(id);
 }
