@@ -99,7 +99,6 @@ export function LoginScreen() {
   return (
     <main className="login">
       <div className="login__card">
-        <LanguageSwitch id="login-language" className="login__language" onChosen={noteChosenBeforeSignIn} />
         <div className="login__brand">
           {settings?.logo ? (
             <img className="login__logo" src={imageUrl(settings.logo)} alt={title} />
@@ -198,6 +197,7 @@ export function LoginScreen() {
           </form>
         )}
         <DownloadApp settings={settings} className="btn login__download" />
+        <LanguageSwitch id="login-language" className="login__language" onChosen={noteChosenBeforeSignIn} />
         <p className="login__legal">
           <Trans
             id="auth.login.legal"
