@@ -13,6 +13,11 @@ export default defineConfig({
   sourceLocale: 'en',
   catalogs: [
     {
+      // The sign-up's and the second step's, apart from the login's (the login's first load).
+      path: '<rootDir>/src/features/auth/signup/locales/{locale}',
+      include: ['<rootDir>/src/features/auth/signup/'],
+    },
+    {
       path: '<rootDir>/src/features/{name}/locales/{locale}',
       include: ['<rootDir>/src/features/{name}/'],
     },
@@ -25,6 +30,11 @@ export default defineConfig({
       // The shared package's words (lib/i18n/ui-words.ts).
       path: '<rootDir>/src/lib/i18n/locales/{locale}',
       include: ['<rootDir>/src/lib/i18n/'],
+    },
+    {
+      // The shared components' words that only signed-in screens show (src/components/i18n.ts).
+      path: '<rootDir>/src/components/locales/{locale}',
+      include: ['<rootDir>/src/components/'],
     },
     {
       path: '<rootDir>/src/locales/{locale}',

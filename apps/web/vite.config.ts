@@ -33,6 +33,9 @@ const SHELL_MODULES = new RegExp(
   ].join('|'),
 );
 
+/** A catalogue in another language than English (lingui.config.ts): a chunk of its own, on demand. */
+const HINDI_CATALOGUE = /[\\/]locales[\\/]hi\.po$/;
+
 export default defineConfig({
   plugins: [
     react(),
@@ -108,10 +111,17 @@ export default defineConfig({
               test: new RegExp(
                 [
                   String.raw`[\\/]apps[\\/]web[\\/]src[\\/]lib[\\/](api|constants|storage|http|navigation)\.ts$`,
-                  String.raw`[\\/]packages[\\/]ui[\\/]src[\\/](constants|http|storage|api)\.ts$`,
+                  String.raw`[\\/]packages[\\/]ui[\\/]src[\\/](constants|http|storage|api|words)\.ts$`,
                   String.raw`[\\/]packages[\\/]contract[\\/]src[\\/](login|plain-text)\.ts$`,
                 ].join('|'),
               ),
+            },
+            // Lingui's Trans (a message with links or bold in it): what the footer and the screens
+            // with such messages load, never the entry (rolldown would hoist it there, shared as
+            // it is by many lazy chunks) nor the login's first load.
+            {
+              name: 'trans',
+              test: /node_modules[\\/]@lingui[\\/]react[\\/]|[\\/]apps[\\/]web[\\/]src[\\/]lib[\\/]i18n[\\/]trans\.ts$/,
             },
             // React Query and the app's client (lib/query.tsx): with the signed-in part only.
             {
@@ -134,7 +144,12 @@ export default defineConfig({
             },
             // The signed-in shell: layouts, header, sidebar, footer, home and what they share
             // (their stylesheets stay in the entry's CSS, in cascade order: app/screen-styles.ts).
-            { name: 'shell', test: (id: string) => !/\.css(\?|$)/.test(id) && SHELL_MODULES.test(id) },
+            // Not their Hindi catalogues: those are fetched only when the bettor reads Hindi.
+            {
+              name: 'shell',
+              test: (id: string) =>
+                !/\.css(\?|$)/.test(id) && !HINDI_CATALOGUE.test(id) && SHELL_MODULES.test(id),
+            },
           ],
         },
       },

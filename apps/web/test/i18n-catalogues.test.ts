@@ -51,8 +51,16 @@ function catalogues(): Map<string, { dir: string; en: Catalogue; hi: Catalogue }
   };
   add(SHARED, SRC);
   add(UI, join(SRC, 'lib', 'i18n'));
+  add('components', join(SRC, 'components'));
   add('answers', join(SRC, 'lib', 'i18n', 'answers'));
-  for (const name of readdirSync(join(SRC, 'features'))) add(name, join(SRC, 'features', name));
+  for (const name of readdirSync(join(SRC, 'features'))) {
+    add(name, join(SRC, 'features', name));
+    // A feature may split its messages (auth: the login's apart from the sign-up's): a folder
+    // inside it with locales/ is a catalogue named after the folder.
+    for (const sub of readdirSync(join(SRC, 'features', name), { withFileTypes: true })) {
+      if (sub.isDirectory() && sub.name !== 'locales') add(sub.name, join(SRC, 'features', name, sub.name));
+    }
+  }
   return out;
 }
 
@@ -68,6 +76,7 @@ function sourceFiles(dir: string): string[] {
 function catalogueOf(file: string): string {
   const parts = relative(SRC, file).split(sep);
   if (parts[0] === 'lib' && parts[1] === 'i18n') return UI;
+  if (parts[0] === 'components') return 'components';
   return parts[0] === 'features' ? parts[1]! : SHARED;
 }
 
@@ -187,9 +196,13 @@ describe('the message catalogues (apps/web)', () => {
 
   it('every id the code uses is in its catalogue, in English and Hindi', () => {
     const missing = scan.ids.flatMap(({ id, file, line }) => {
-      const own = all.get(catalogueOf(file));
-      const shared = all.get(SHARED);
-      const where = [own, shared].find((c) => c?.en.has(id));
+      const name = catalogueOf(file);
+      const featureDir = join(SRC, 'features', name);
+      const own = relative(SRC, file).startsWith('features')
+        ? [...all.values()].filter((c) => c.dir === featureDir || c.dir.startsWith(featureDir + sep))
+        : // Shared code may use the signed-in app's shared words too (components/i18n.ts).
+          [all.get(name), all.get(SHARED), all.get('components')];
+      const where = [...own, all.get(SHARED)].find((c) => c?.en.has(id));
       const place = `${relative(WEB, file)}:${line} ${id}`;
       if (!where) return [`${place} (not in ${catalogueOf(file)}'s or the shared catalogue)`];
       return where.hi.has(id) ? [] : [`${place} (no Hindi)`];

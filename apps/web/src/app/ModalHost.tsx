@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Modal } from '../components/index.ts';
 import { AgeGateModal } from '../features/age-gate/index.ts';
 import { MyMarketModal } from '../features/exposure/index.ts';
-import { useT } from '../lib/i18n/index.ts';
+import { useT } from '../components/i18n.ts';
 import { useClientStore } from '../lib/store.ts';
 import { lazyNamed } from './lazy.tsx';
 
@@ -31,7 +31,12 @@ export function ModalHost({ signedIn = true }: { signedIn?: boolean }) {
           {/* i18n-exempt: the store's modal names (lib/store.ts ModalName), not words */}
           {modal === 'rules' ? (
             <Suspense fallback={null}>
-              <Modal open onClose={close} title={t('common.modal.rules')} className="modal--wide rules-modal">
+              <Modal
+                open
+                onClose={close}
+                title={t('components.modal.rules')}
+                className="modal--wide rules-modal"
+              >
                 <RulesContent variant="modal" />
               </Modal>
             </Suspense>

@@ -5,7 +5,7 @@ import { useResponsibleGaming } from '../features/responsible/api/responsible-ga
 import { Header } from '../features/header/index.ts';
 import { Sidebar } from '../features/sidebar/index.ts';
 import { WelcomePopup } from '../features/welcome/index.ts';
-import { useT } from '../lib/i18n/index.ts';
+import { useT } from '../components/i18n.ts';
 import { useClientStore } from '../lib/store.ts';
 import { lazyNamed } from './lazy.tsx';
 import { ModalHost } from './ModalHost.tsx';
@@ -48,7 +48,7 @@ export function MainLayout() {
   return (
     <div className="app">
       <a className="skip-link" href="#main" onClick={(e) => (e.preventDefault(), mainRef.current?.focus())}>
-        {t('common.skipToContent')}
+        {t('components.skipToContent')}
       </a>
       <Header />
       <div className="app__body">

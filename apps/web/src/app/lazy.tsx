@@ -1,17 +1,16 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Spinner } from '@backlay/ui/components';
-import { catalogsReady, Trans } from '../lib/i18n/index.ts';
+import { catalogsReady, useT } from '../lib/i18n/index.ts';
 
 /** In place of a screen or modal whose chunk could not be fetched (offline, or a newer release replaced it). */
 function LoadFailed() {
+  const t = useT();
   return (
     <p className="empty-state" role="alert">
-      <Trans
-        id="common.loadFailed"
-        components={{
-          0: <button type="button" className="link-button" onClick={() => window.location.reload()} />,
-        }}
-      />
+      {t('common.loadFailed')}{' '}
+      <button type="button" className="link-button" onClick={() => window.location.reload()}>
+        {t('common.reload')}
+      </button>
     </p>
   );
 }

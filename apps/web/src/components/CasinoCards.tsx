@@ -1,7 +1,7 @@
 // Card faces of the in-house tables as small drawn cards (PlayingCard, the table's own set): "Ten
 // of hearts" to a screen reader (the codes read by card-codes.ts); shared by the result modal,
 // Verify and the Casino Result report.
-import { useT } from '../lib/i18n/index.ts';
+import { useT } from './i18n.ts';
 import { areCards, cardFace } from './card-codes.ts';
 import { PlayingCard } from './PlayingCard.tsx';
 import './CasinoCards.css';
@@ -36,7 +36,7 @@ export function CasinoSteps({
   small?: boolean;
 }) {
   const t = useT();
-  if (steps.length === 0) return <p className="casino-cards__none">{t('common.casino.noneYet')}</p>;
+  if (steps.length === 0) return <p className="casino-cards__none">{t('components.casino.noneYet')}</p>;
   if (areCards(steps)) {
     return (
       <ol className="casino-cards" aria-label={label}>

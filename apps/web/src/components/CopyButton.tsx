@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { copyText } from '../lib/clipboard.ts';
-import { useT } from '../lib/i18n/index.ts';
+import { useT } from './i18n.ts';
 
 /**
  * Copies `text`; says "Copied" for a moment (the button says `children`, else "Copy"). Where the browser refuses, it says so, and the text
@@ -26,10 +26,10 @@ export function CopyButton({
   }, [state]);
   const says =
     state === 'copied'
-      ? t('common.copy.copied')
+      ? t('components.copy.copied')
       : state === 'failed'
-        ? t('common.copy.failed')
-        : (children ?? t('common.copy.copy'));
+        ? t('components.copy.failed')
+        : (children ?? t('components.copy.copy'));
   return (
     <button
       type="button"

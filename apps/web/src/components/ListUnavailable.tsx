@@ -1,5 +1,5 @@
 import { EmptyState } from '@backlay/ui/components';
-import { useT } from '../lib/i18n/index.ts';
+import { useT } from './i18n.ts';
 
 /**
  * What a list shows while its call fails and is tried again (lib/api/list-retry.ts): that it could
@@ -8,5 +8,5 @@ import { useT } from '../lib/i18n/index.ts';
  */
 export function ListUnavailable({ what }: { what: string }) {
   const t = useT();
-  return <EmptyState>{t('common.list.unavailable', { what })}</EmptyState>;
+  return <EmptyState>{t('components.list.unavailable', { what })}</EmptyState>;
 }

@@ -2,7 +2,7 @@
 // tables): a dot and a word. Imported by its path, not from index.ts: only the live screens (lazy)
 // need it.
 import { useSyncExternalStore } from 'react';
-import { msgId, useT } from '../lib/i18n/index.ts';
+import { msgId, useT } from './i18n.ts';
 import { liveClient, type ConnectionState } from '../lib/ws.ts';
 import './LiveIndicator.css';
 
@@ -16,11 +16,11 @@ export function useConnectionState(): ConnectionState {
 export const isStale = (state: ConnectionState) => state === 'stale' || state === 'reconnecting';
 
 const LABEL: Record<ConnectionState, string> = {
-  idle: msgId('common.live.idle'),
-  connecting: msgId('common.live.connecting'),
-  open: msgId('common.live.open'),
-  stale: msgId('common.live.stale'),
-  reconnecting: msgId('common.live.reconnecting'),
+  idle: msgId('components.live.idle'),
+  connecting: msgId('components.live.connecting'),
+  open: msgId('components.live.open'),
+  stale: msgId('components.live.stale'),
+  reconnecting: msgId('components.live.reconnecting'),
 };
 
 /**

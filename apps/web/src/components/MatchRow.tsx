@@ -3,7 +3,7 @@ import { MAIN_ODDS_LIST_MAX } from '@backlay/contract/bettor';
 import { Link } from 'react-router';
 import { formatDateTime } from '@backlay/ui/time';
 import './MatchRow.css';
-import { useT } from '../lib/i18n/index.ts';
+import { useT } from './i18n.ts';
 import { matchPath } from '../lib/match-path.ts';
 
 const oddsText = (price: number | null) => (price == null ? '–' : String(price));
@@ -17,13 +17,13 @@ function MainOddsStrip({ odds }: { odds: MainOdds[] }) {
         <span key={o.selection_id} className="match-odds__pair" title={o.name}>
           <span
             className="match-odds__cell match-odds__cell--back"
-            aria-label={t('common.match.backPrice', { runner: o.name, price: oddsText(o.back) })}
+            aria-label={t('components.match.backPrice', { runner: o.name, price: oddsText(o.back) })}
           >
             {oddsText(o.back)}
           </span>
           <span
             className="match-odds__cell match-odds__cell--lay"
-            aria-label={t('common.match.layPrice', { runner: o.name, price: oddsText(o.lay) })}
+            aria-label={t('components.match.layPrice', { runner: o.name, price: oddsText(o.lay) })}
           >
             {oddsText(o.lay)}
           </span>
@@ -64,7 +64,7 @@ export function MatchRow({
           {series ? <span className="match-row__series">{series}</span> : null}
         </span>
         <span className="match-row__meta">
-          {inPlay ? <span className="badge badge--live">{t('common.match.inPlay')}</span> : null}
+          {inPlay ? <span className="badge badge--live">{t('components.match.inPlay')}</span> : null}
           {!inPlay && result ? <span className="badge badge--result">{result}</span> : null}
           <time className="match-row__date" dateTime={date}>
             {formatDateTime(date)}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Icon } from '@backlay/ui/components';
-import { useT } from '../lib/i18n/index.ts';
+import { useT } from './i18n.ts';
 import './NotAvailable.css';
 
 /** The honest state of a screen whose data arrives with a later release: no fake data. */
@@ -12,7 +12,7 @@ export function NotAvailable({ title, children }: { title: string; children?: Re
       <h1 id="not-available-title" className="not-available__title">
         {title}
       </h1>
-      <p className="not-available__text">{children ?? t('common.notAvailable.text')}</p>
+      <p className="not-available__text">{children ?? t('components.notAvailable.text')}</p>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useT } from '../lib/i18n/index.ts';
+import { useT } from './i18n.ts';
 
 /**
  * "Your password" of a form that confirms a sensitive change (turning Security Auth off, a
@@ -22,7 +22,7 @@ export function PasswordField({
   const t = useT();
   return (
     <div className={className ? `field ${className}` : 'field'}>
-      <label htmlFor={`${id}-password`}>{t('common.password.label')}</label>
+      <label htmlFor={`${id}-password`}>{t('components.password.label')}</label>
       <input
         id={`${id}-password`}
         type="password"

@@ -1,7 +1,8 @@
 // One bet per intent, shared by every bet slip (the exchange's, the cricket kinds', binary's).
 import { sendResolved, useIntent } from '@backlay/ui/intent';
 import { useCallback, useState } from 'react';
-import { t, translateAnswer } from './i18n/index.ts';
+import { t } from '../components/i18n.ts';
+import { translateAnswer } from './i18n/index.ts';
 import { toast } from './toast.ts';
 import type { ApiResult } from './api.ts';
 
@@ -43,13 +44,14 @@ export function usePlaceOnce(refresh: () => void) {
         );
       } catch (err) {
         // Not an ambiguous failure (an answer the client cannot read): keep the id, say so.
-        const message = err instanceof Error ? translateAnswer(err.message) : t('common.bet.requestFailed');
+        const message =
+          err instanceof Error ? translateAnswer(err.message) : t('components.bet.requestFailed');
         setNotice({
           key,
           tone: 'error',
-          text: t('common.bet.failedNotConfirmed', {
+          text: t('components.bet.failedNotConfirmed', {
             reason: message,
-            notConfirmed: t('common.bet.notConfirmed'),
+            notConfirmed: t('components.bet.notConfirmed'),
           }),
         });
         toast.error(message);
@@ -59,19 +61,19 @@ export function usePlaceOnce(refresh: () => void) {
       if (!sent.ran) return;
       const res = sent.value;
       if (res.outcome === 'unknown') {
-        setNotice({ key, tone: 'error', text: t('common.bet.notConfirmed') });
+        setNotice({ key, tone: 'error', text: t('components.bet.notConfirmed') });
         toast.error(translateAnswer(res.message));
       } else {
         intent.done();
         const r = res.value;
         if (r.status) {
-          setNotice(res.retried ? { key, tone: 'ok', text: t('common.bet.placedOnce') } : undefined);
+          setNotice(res.retried ? { key, tone: 'ok', text: t('components.bet.placedOnce') } : undefined);
           onPlaced(r.data, res.retried);
         } else {
           setNotice({
             key,
             tone: 'error',
-            text: t('common.bet.notPlaced', { reason: translateAnswer(r.message) }),
+            text: t('components.bet.notPlaced', { reason: translateAnswer(r.message) }),
           });
           toast.error(translateAnswer(r.message));
         }

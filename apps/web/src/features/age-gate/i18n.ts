@@ -2,6 +2,6 @@
 import { defineCatalog } from '../../lib/i18n/catalog.ts';
 import { messages } from './locales/en.po';
 
-export const { useT, t, Trans } = defineCatalog('age-gate', messages, {
+export const { useT, t } = defineCatalog('age-gate', messages, {
   hi: () => import('./locales/hi.po'),
 });

@@ -1,7 +1,7 @@
 import { COUNTRIES, countryByCode, type CountryEntry } from '@backlay/contract/bettor';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useDismiss } from '../../components/index.ts';
-import { t, useT } from './i18n.ts';
+import { t, useT } from './signup/i18n.ts';
 
 let flagsRender: boolean | undefined;
 /**
@@ -54,7 +54,7 @@ export function Flag({ country }: { country: CountryEntry }) {
 export function pickerName(country: CountryEntry): string {
   const shown = flagEmojiRenders() ? country.dial_code : `${country.code} ${country.dial_code}`;
   // The country's name is data (the contract's list), shown as it is.
-  return t('auth.countryPicker.buttonName', { shown, country: country.name });
+  return t('signup.countryPicker.buttonName', { shown, country: country.name });
 }
 
 /** About the height of the open list (search box and ~7 rows). */
@@ -172,7 +172,7 @@ export function CountryPicker({
       {open ? (
         <div className={`country-picker__panel${up ? ' country-picker__panel--up' : ''}`}>
           <label htmlFor={`${id}-search`} className="visually-hidden">
-            {t('auth.countryPicker.searchLabel')}
+            {t('signup.countryPicker.searchLabel')}
           </label>
           <input
             ref={searchRef}
@@ -183,7 +183,7 @@ export function CountryPicker({
             aria-controls={listId}
             aria-autocomplete="list"
             aria-activedescendant={results[active] ? `${id}-opt-${results[active].code}` : undefined}
-            placeholder={t('auth.countryPicker.searchPlaceholder')}
+            placeholder={t('signup.countryPicker.searchPlaceholder')}
             autoComplete="off"
             spellCheck={false}
             value={query}
@@ -197,12 +197,12 @@ export function CountryPicker({
             ref={listRef}
             id={listId}
             role="listbox"
-            aria-label={t('auth.countryPicker.listLabel')}
+            aria-label={t('signup.countryPicker.listLabel')}
             className="country-picker__list"
           >
             {results.length === 0 ? (
               <li className="country-picker__none" role="presentation">
-                {t('auth.countryPicker.noMatch', { query })}
+                {t('signup.countryPicker.noMatch', { query })}
               </li>
             ) : (
               results.map((c, i) => (

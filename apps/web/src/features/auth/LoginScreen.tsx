@@ -1,5 +1,14 @@
 import { checkLoginRequest, type LoginFields as LoginRequest } from '@backlay/contract/login';
-import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  type ComponentType,
+  useEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+} from 'react';
 import { Spinner } from '@backlay/ui/components';
 import { DownloadApp } from '../../components/app-install/DownloadApp.tsx';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
@@ -9,7 +18,7 @@ import { useNavigateTo } from '../../lib/navigation.ts';
 import { imageUrl } from '@backlay/ui/images';
 import { SESSION_KEYS, sessionStore, STORAGE_KEYS, storage } from '../../lib/storage.ts';
 import { login } from './api/login.ts';
-import { useT, Trans } from './i18n.ts';
+import { useT } from './i18n.ts';
 import { homeOf, useSecondStep } from './session.ts';
 import './LoginScreen.css';
 
@@ -18,6 +27,15 @@ import './LoginScreen.css';
 // query library, no zod — the contract's login checks (@backlay/contract/login, the same rules as
 // its zod schemas) validate the form and the answer, so signing in waits for no other chunk
 // (docs/performance.md, "First load"). The second step comes with React Query.
+// The age and responsible-gaming line (links in a translated sentence: Lingui's Trans) comes
+// after the form: signing in does not wait for it.
+// A chunk that cannot be fetched (offline) leaves the line out, never the form.
+const LoginLegal = lazy(() =>
+  import('./LoginLegal.tsx').then(
+    (m) => ({ default: m.LoginLegal }),
+    (): { default: ComponentType } => ({ default: () => null }),
+  ),
+);
 const SecondStepForm = lazy(() =>
   Promise.all([import('./SecondStepForm.tsx'), import('../../lib/query.tsx')]).then(([m, q]) => ({
     default: q.withQueryScope(m.SecondStepForm),
@@ -198,15 +216,9 @@ export function LoginScreen() {
         )}
         <DownloadApp settings={settings} className="btn login__download" />
         <LanguageSwitch id="login-language" className="login__language" onChosen={noteChosenBeforeSignIn} />
-        <p className="login__legal">
-          <Trans
-            id="auth.login.legal"
-            components={{
-              0: <a href="#/page/rules/terms-and-conditions" target="_blank" rel="noopener" />,
-              1: <a href="#/page/rules/responsible-gaming" target="_blank" rel="noopener" />,
-            }}
-          />
-        </p>
+        <Suspense fallback={null}>
+          <LoginLegal />
+        </Suspense>
       </div>
     </main>
   );

@@ -7,7 +7,8 @@ import { useNavigateTo } from '../../lib/navigation.ts';
 import { useLoginTwoFactor } from './api/login-two-factor.ts';
 import { useResendOtp } from './api/resend-otp.ts';
 import { useVerifyOtp } from './api/verify-otp.ts';
-import { Trans, useT } from './i18n.ts';
+import { useT } from './signup/i18n.ts';
+import { Trans } from '../../lib/i18n/trans.ts';
 import { cancelSecondStep, homeOf, type SecondStep } from './session.ts';
 
 /**
@@ -15,7 +16,7 @@ import { cancelSecondStep, homeOf, type SecondStep } from './session.ts';
  * `final`: this challenge cannot succeed any more, the only way on is a new login.
  */
 type Refused = { answer: string; final: boolean } | { id: string; final: boolean };
-const NETWORK_ERROR: Refused = { id: msgId('auth.login.unreachable'), final: false };
+const NETWORK_ERROR: Refused = { id: msgId('signup.unreachable'), final: false };
 /** Countdowns trust the server's times only within these bounds (a client clock may be off). */
 const MAX_RESEND_WAIT_MS = 120_000;
 const MAX_CODE_LIFE_MS = 15 * 60_000;
@@ -124,7 +125,7 @@ function Refusal({ refused }: { refused: Refused | null }) {
       {refused ? (
         <p className="login__refusal" role="alert">
           {said}
-          {refused.final ? ` ${t('auth.secondStep.useBackToLogin')}` : null}
+          {refused.final ? ` ${t('signup.secondStep.useBackToLogin')}` : null}
         </p>
       ) : null}
     </div>
@@ -144,7 +145,7 @@ function BackToLogin() {
           navigate('/login', { replace: true });
         }}
       >
-        {t('auth.secondStep.backToLogin')}
+        {t('signup.secondStep.backToLogin')}
       </button>
     </p>
   );
@@ -173,7 +174,7 @@ function OtpStep({ step }: { step: SecondStep }) {
     setResentTo(null);
     const otp = code.replace(/\s/g, '');
     if (!/^\d{6}$/.test(otp)) {
-      setFieldError(msgId('auth.secondStep.enterCode'));
+      setFieldError(msgId('signup.secondStep.enterCode'));
       return;
     }
     setFieldError(null);
@@ -184,7 +185,7 @@ function OtpStep({ step }: { step: SecondStep }) {
         return;
       }
       if (!r.data.token) {
-        setRefusal({ id: msgId('auth.secondStep.verifiedLogInAgain'), final: true });
+        setRefusal({ id: msgId('signup.secondStep.verifiedLogInAgain'), final: true });
         return;
       }
       finish(r.data);
@@ -210,28 +211,28 @@ function OtpStep({ step }: { step: SecondStep }) {
 
   return (
     <div className="second-step">
-      <h2 className="second-step__title">{t('auth.secondStep.verifyMobileTitle')}</h2>
+      <h2 className="second-step__title">{t('signup.secondStep.verifyMobileTitle')}</h2>
       <p>
         {fromLogin ? (
           <Trans
-            id="auth.secondStep.codeSentFinishSignUp"
-            values={{ mobile: challenge.mobile ?? t('auth.secondStep.yourMobile') }}
+            id="signup.secondStep.codeSentFinishSignUp"
+            values={{ mobile: challenge.mobile ?? t('signup.secondStep.yourMobile') }}
             components={{ 0: <strong className="nowrap" /> }}
           />
         ) : (
           <Trans
-            id="auth.secondStep.codeSent"
-            values={{ mobile: challenge.mobile ?? t('auth.secondStep.yourMobile') }}
+            id="signup.secondStep.codeSent"
+            values={{ mobile: challenge.mobile ?? t('signup.secondStep.yourMobile') }}
             components={{ 0: <strong className="nowrap" /> }}
           />
         )}
       </p>
       {/* i18n-exempt: the server's name of the code's sender, not words for the bettor */}
-      {challenge.sender === 'log' ? <p className="field__hint">{t('auth.secondStep.noRealSms')}</p> : null}
+      {challenge.sender === 'log' ? <p className="field__hint">{t('signup.secondStep.noRealSms')}</p> : null}
       <form className="login__form" onSubmit={submit} noValidate>
         <CodeField
           id={`${id}-otp`}
-          label={t('auth.secondStep.verificationCode')}
+          label={t('signup.secondStep.verificationCode')}
           value={code}
           onChange={setCode}
           error={fieldError ? t(fieldError) : null}
@@ -240,21 +241,21 @@ function OtpStep({ step }: { step: SecondStep }) {
           autoComplete="one-time-code"
           hint={
             expiresIn > 0
-              ? t('auth.secondStep.codeExpiresIn', { time: mmss(expiresIn) })
-              : t('auth.secondStep.codeExpired')
+              ? t('signup.secondStep.codeExpiresIn', { time: mmss(expiresIn) })
+              : t('signup.secondStep.codeExpired')
           }
         />
         <Refusal refused={refusal} />
         {resentTo ? (
           <p className="login__note" role="status">
-            {t('auth.secondStep.newCodeSent', {
-              mobile: resentTo.mobile ?? t('auth.secondStep.yourMobile'),
+            {t('signup.secondStep.newCodeSent', {
+              mobile: resentTo.mobile ?? t('signup.secondStep.yourMobile'),
             })}
           </p>
         ) : null}
         <button className="btn btn--primary login__submit" type="submit" disabled={verify.isPending}>
-          {verify.isPending ? <Spinner inline label={t('auth.secondStep.checking')} /> : null}
-          <span>{verify.isPending ? t('auth.secondStep.checking') : t('auth.secondStep.verify')}</span>
+          {verify.isPending ? <Spinner inline label={t('signup.secondStep.checking')} /> : null}
+          <span>{verify.isPending ? t('signup.secondStep.checking') : t('signup.secondStep.verify')}</span>
         </button>
         <button
           type="button"
@@ -263,10 +264,10 @@ function OtpStep({ step }: { step: SecondStep }) {
           onClick={() => void again()}
         >
           {resend.isPending
-            ? t('auth.secondStep.sending')
+            ? t('signup.secondStep.sending')
             : resendIn > 0
-              ? t('auth.secondStep.resendIn', { seconds: resendIn })
-              : t('auth.secondStep.resend')}
+              ? t('signup.secondStep.resendIn', { seconds: resendIn })
+              : t('signup.secondStep.resend')}
         </button>
       </form>
       <BackToLogin />
@@ -293,7 +294,7 @@ function TotpStep({ step }: { step: SecondStep }) {
     const ok = recovery ? /^[A-Za-z0-9]{4}-?[A-Za-z0-9]{4}$/.test(typed) : /^\d{6}$/.test(typed);
     if (!ok || !securityCode.safeParse(typed).success) {
       setFieldError(
-        recovery ? msgId('auth.secondStep.enterRecoveryCode') : msgId('auth.secondStep.enterCode'),
+        recovery ? msgId('signup.secondStep.enterRecoveryCode') : msgId('signup.secondStep.enterCode'),
       );
       return;
     }
@@ -305,7 +306,7 @@ function TotpStep({ step }: { step: SecondStep }) {
         return;
       }
       if (!r.data.token) {
-        setRefusal({ id: msgId('auth.secondStep.logInAgain'), final: true });
+        setRefusal({ id: msgId('signup.secondStep.logInAgain'), final: true });
         return;
       }
       finish(r.data);
@@ -316,17 +317,17 @@ function TotpStep({ step }: { step: SecondStep }) {
 
   return (
     <div className="second-step">
-      <h2 className="second-step__title">{t('auth.secondStep.securityAuthTitle')}</h2>
+      <h2 className="second-step__title">{t('signup.secondStep.securityAuthTitle')}</h2>
       <p>
         {recovery
-          ? t('auth.secondStep.recoveryIntro')
-          : t('auth.secondStep.authenticatorIntro', { userName: challenge.user_name })}
+          ? t('signup.secondStep.recoveryIntro')
+          : t('signup.secondStep.authenticatorIntro', { userName: challenge.user_name })}
       </p>
       <form className="login__form" onSubmit={submit} noValidate>
         <CodeField
           key={recovery ? 'recovery' : 'totp'}
           id={`${id}-${recovery ? 'recovery' : 'totp'}`}
-          label={recovery ? t('auth.secondStep.recoveryCode') : t('auth.secondStep.authenticatorCode')}
+          label={recovery ? t('signup.secondStep.recoveryCode') : t('signup.secondStep.authenticatorCode')}
           value={code}
           onChange={setCode}
           error={fieldError ? t(fieldError) : null}
@@ -337,8 +338,8 @@ function TotpStep({ step }: { step: SecondStep }) {
         />
         <Refusal refused={refusal} />
         <button className="btn btn--primary login__submit" type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? <Spinner inline label={t('auth.secondStep.checking')} /> : null}
-          <span>{mutation.isPending ? t('auth.secondStep.checking') : t('auth.secondStep.verify')}</span>
+          {mutation.isPending ? <Spinner inline label={t('signup.secondStep.checking')} /> : null}
+          <span>{mutation.isPending ? t('signup.secondStep.checking') : t('signup.secondStep.verify')}</span>
         </button>
       </form>
       <p className="second-step__back">
@@ -352,7 +353,7 @@ function TotpStep({ step }: { step: SecondStep }) {
             setRefusal(null);
           }}
         >
-          {recovery ? t('auth.secondStep.useAuthenticator') : t('auth.secondStep.useRecoveryCode')}
+          {recovery ? t('signup.secondStep.useAuthenticator') : t('signup.secondStep.useRecoveryCode')}
         </button>
       </p>
       <BackToLogin />

@@ -14,7 +14,8 @@ import { useReferralCodeCheck } from './api/check-referral-code.ts';
 import { useSignUp } from './api/sign-up.ts';
 import { useVisitorCountry } from './api/visitor-country.ts';
 import { CountryPicker } from './CountryPicker.tsx';
-import { Trans, useT } from './i18n.ts';
+import { useT } from './signup/i18n.ts';
+import { Trans } from '../../lib/i18n/trans.ts';
 import { SecondStepForm } from './SecondStepForm.tsx';
 import { useSecondStep } from './session.ts';
 import './LoginScreen.css';
@@ -97,7 +98,7 @@ export function SignUpScreen() {
         if (field) setError(field, { type: 'server', message }, { shouldFocus: true });
         else setRefusal(message);
       } else {
-        setRefusal(t('auth.login.unreachable'));
+        setRefusal(t('signup.unreachable'));
       }
     }
   });
@@ -125,19 +126,19 @@ export function SignUpScreen() {
             <span className="login__wordmark">{title}</span>
           )}
         </div>
-        <h1 className="login__title">{t('auth.signUp.title')}</h1>
+        <h1 className="login__title">{t('signup.signUp.title')}</h1>
         {step ? (
           <SecondStepForm step={step} />
         ) : invitation.data?.valid === false ? (
           <div className="login__note" role="alert">
             <p>
-              <Trans id="auth.signUp.invalidInvitation" values={{ code }} components={{ 0: <strong /> }} />
+              <Trans id="signup.signUp.invalidInvitation" values={{ code }} components={{ 0: <strong /> }} />
             </p>
           </div>
         ) : signedInAs ? (
           <p className="login__note" role="status">
             <Trans
-              id="auth.signUp.signedInAs"
+              id="signup.signUp.signedInAs"
               values={{ name: signedInAs }}
               components={{ 0: <strong />, 1: <Link to="/home" /> }}
             />
@@ -145,10 +146,10 @@ export function SignUpScreen() {
         ) : (
           <form className="login__form" onSubmit={onSubmit} noValidate aria-describedby="signup-refusal">
             <p className="signup__invite">
-              <Trans id="auth.signUp.invitationCode" values={{ code }} components={{ 0: <strong /> }} />
+              <Trans id="signup.signUp.invitationCode" values={{ code }} components={{ 0: <strong /> }} />
             </p>
             <div className="field">
-              <label htmlFor="su-user_name">{t('auth.signUp.userName')}</label>
+              <label htmlFor="su-user_name">{t('signup.signUp.userName')}</label>
               <input
                 id="su-user_name"
                 autoComplete="username"
@@ -159,12 +160,12 @@ export function SignUpScreen() {
                 {...register('user_name')}
               />
               <p className="field__hint" id="su-user_name-hint">
-                {t('auth.signUp.userNameHint')}
+                {t('signup.signUp.userNameHint')}
               </p>
               {errorOf('user_name')}
             </div>
             <div className="field">
-              <label htmlFor="su-password">{t('auth.signUp.password')}</label>
+              <label htmlFor="su-password">{t('signup.signUp.password')}</label>
               <div className="field__with-action">
                 <input
                   id="su-password"
@@ -180,17 +181,17 @@ export function SignUpScreen() {
                   aria-pressed={showPassword}
                   onClick={() => setShowPassword((v) => !v)}
                 >
-                  {showPassword ? t('auth.signUp.hidePasswords') : t('auth.signUp.showPasswords')}
-                  <span className="visually-hidden"> {t('auth.signUp.passwordsSuffix')}</span>
+                  {showPassword ? t('signup.signUp.hidePasswords') : t('signup.signUp.showPasswords')}
+                  <span className="visually-hidden"> {t('signup.signUp.passwordsSuffix')}</span>
                 </button>
               </div>
               <p className="field__hint" id="su-password-hint">
-                {t('auth.signUp.passwordHint')}
+                {t('signup.signUp.passwordHint')}
               </p>
               {errorOf('password')}
             </div>
             <div className="field">
-              <label htmlFor="su-confirm_password">{t('auth.signUp.confirmPassword')}</label>
+              <label htmlFor="su-confirm_password">{t('signup.signUp.confirmPassword')}</label>
               <input
                 id="su-confirm_password"
                 type={showPassword ? 'text' : 'password'}
@@ -202,7 +203,7 @@ export function SignUpScreen() {
               {errorOf('confirm_password')}
             </div>
             <div className="field">
-              <label htmlFor="su-mobile">{t('auth.signUp.mobileNumber')}</label>
+              <label htmlFor="su-mobile">{t('signup.signUp.mobileNumber')}</label>
               <div className="phone-field">
                 <Controller
                   control={control}
@@ -225,8 +226,8 @@ export function SignUpScreen() {
                   placeholder={
                     // i18n-exempt: India's country code, compared with the chosen country's
                     country?.code === 'IN'
-                      ? t('auth.signUp.mobilePlaceholderIndia')
-                      : t('auth.signUp.mobilePlaceholder')
+                      ? t('signup.signUp.mobilePlaceholderIndia')
+                      : t('signup.signUp.mobilePlaceholder')
                   }
                   aria-invalid={err('mobile') ? true : undefined}
                   aria-describedby={describe('mobile', true)}
@@ -234,7 +235,7 @@ export function SignUpScreen() {
                 />
               </div>
               <p className="field__hint" id="su-mobile-hint">
-                {t('auth.signUp.mobileHint')}
+                {t('signup.signUp.mobileHint')}
               </p>
               {errorOf('country_code')}
               {errorOf('mobile')}
@@ -247,19 +248,19 @@ export function SignUpScreen() {
               ) : null}
             </div>
             <button className="btn btn--primary login__submit" type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? <Spinner inline label={t('auth.signUp.creating')} /> : null}
-              <span>{mutation.isPending ? t('auth.signUp.creating') : t('auth.signUp.submit')}</span>
+              {mutation.isPending ? <Spinner inline label={t('signup.signUp.creating')} /> : null}
+              <span>{mutation.isPending ? t('signup.signUp.creating') : t('signup.signUp.submit')}</span>
             </button>
           </form>
         )}
         <p className="login__legal">
           {step ? null : (
             <>
-              <Trans id="auth.signUp.haveAccount" components={{ 0: <Link to="/login" /> }} />{' '}
+              <Trans id="signup.signUp.haveAccount" components={{ 0: <Link to="/login" /> }} />{' '}
             </>
           )}
           <Trans
-            id="auth.login.legal"
+            id="signup.legal"
             components={{
               0: <a href="#/page/rules/terms-and-conditions" target="_blank" rel="noopener" />,
               1: <a href="#/page/rules/responsible-gaming" target="_blank" rel="noopener" />,

@@ -2,7 +2,8 @@ import { formatMoney } from '@backlay/ui/money';
 import { useId } from 'react';
 import { useButtonValues } from '../../lib/api/button-values.ts';
 import { formatLine } from './format.ts';
-import { Trans, useT } from './i18n.ts';
+import { useT } from './i18n.ts';
+import { Trans } from '../../lib/i18n/trans.ts';
 import { stakeToPaise, type BinarySlipState } from './usePlaceBinary.ts';
 import type { SlipNotice } from '../../lib/usePlaceOnce.ts';
 

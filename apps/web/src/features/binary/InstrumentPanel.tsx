@@ -13,7 +13,8 @@ import {
   highLow,
   nextOpenText,
 } from './format.ts';
-import { Trans, useT } from './i18n.ts';
+import { useT } from './i18n.ts';
+import { Trans } from '../../lib/i18n/trans.ts';
 import { usePlaceBinary, type BinaryPick } from './usePlaceBinary.ts';
 
 // The charting library comes with this chunk only when an instrument is shown (docs/performance.md).

@@ -2,7 +2,8 @@ import type { CasinoLimits, CasinoOptionWire } from '@backlay/contract';
 import { formatMoney } from '@backlay/ui/money';
 import { useId } from 'react';
 import { useButtonValues } from '../../lib/api/button-values.ts';
-import { Trans, useT } from './i18n.ts';
+import { useT } from './i18n.ts';
+import { Trans } from '../../lib/i18n/trans.ts';
 import { profitPaise, stakeText, stakeToPaise } from './stake.ts';
 import type { CasinoSlipNotice } from './usePlaceCasinoBet.ts';
 

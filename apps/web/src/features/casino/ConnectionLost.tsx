@@ -1,5 +1,6 @@
 import { isStale, LiveIndicator, useConnectionState } from '../../components/LiveIndicator.tsx';
-import { Trans, useT } from './i18n.ts';
+import { useT } from './i18n.ts';
+import { Trans } from '../../lib/i18n/trans.ts';
 
 /** The live connection's dot and word, as the market screens show it (a table has no prices: a quiet socket is "Not live"). */
 export function CasinoLiveIndicator() {

@@ -2,6 +2,6 @@
 import { defineCatalog } from '../../lib/i18n/catalog.ts';
 import { messages } from './locales/en.po';
 
-export const { useT, t, Trans } = defineCatalog('exposure', messages, {
+export const { useT, t } = defineCatalog('exposure', messages, {
   hi: () => import('./locales/hi.po'),
 });

@@ -8,7 +8,8 @@ import { Icon } from '../../components/index.ts';
 import { useGlobalSetting } from '../../lib/api/global-settings.ts';
 import { msgId } from '../../lib/i18n/catalog.ts';
 import { useClientStore } from '../../lib/store.ts';
-import { Trans, useT } from './i18n.ts';
+import { useT } from './i18n.ts';
+import { Trans } from '../../lib/i18n/trans.ts';
 import './Footer.css';
 
 /** Each support channel's name (the contract's SUPPORT_CHANNEL_LABELS, in the bettor's language). */

@@ -2,4 +2,4 @@
 import { defineCatalog } from '../../lib/i18n/catalog.ts';
 import { messages } from './locales/en.po';
 
-export const { useT, t, Trans } = defineCatalog('footer', messages, { hi: () => import('./locales/hi.po') });
+export const { useT, t } = defineCatalog('footer', messages, { hi: () => import('./locales/hi.po') });

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { msgId } from '../../lib/i18n/catalog.ts';
-import { Trans, useT } from './i18n.ts';
+import { useT } from './i18n.ts';
+import { Trans } from '../../lib/i18n/trans.ts';
 import './LegalPage.css';
 
 // Every text here is a message id of the `legal` catalogue (locales/en.po holds the English,

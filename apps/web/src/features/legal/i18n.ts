@@ -3,4 +3,4 @@
 import { defineCatalog } from '../../lib/i18n/catalog.ts';
 import { messages } from './locales/en.po';
 
-export const { useT, t, Trans } = defineCatalog('legal', messages, { hi: () => import('./locales/hi.po') });
+export const { useT, t } = defineCatalog('legal', messages, { hi: () => import('./locales/hi.po') });

@@ -7,7 +7,8 @@ import { translateAnswer } from '../../lib/i18n/index.ts';
 import { checkAmount, newRequestId, rupees } from './amount.ts';
 import { useRequestDeposit } from './api/deposit.ts';
 import type { PaymentMethod, PaymentMethods } from './api/payment-methods.ts';
-import { Trans, useT } from './i18n.ts';
+import { useT } from './i18n.ts';
+import { Trans } from '../../lib/i18n/trans.ts';
 
 const QUICK_AMOUNTS = [500, 1000, 5000, 10000] as const;
 

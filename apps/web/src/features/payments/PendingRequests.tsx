@@ -4,7 +4,8 @@ import { Spinner } from '../../components/index.ts';
 import { translateAnswer } from '../../lib/i18n/index.ts';
 import { rupees } from './amount.ts';
 import { PENDING_LOOKBACK_DAYS, usePendingRequests } from './api/pending-requests.ts';
-import { Trans, useT } from './i18n.ts';
+import { useT } from './i18n.ts';
+import { Trans } from '../../lib/i18n/trans.ts';
 
 /** The caller's requests still waiting for the operator, newest first. */
 export function PendingRequests() {

@@ -7,7 +7,8 @@ import { useLivePaymentMethods, type PaymentMethods } from './api/payment-method
 import { useRemoveBankAccount } from './api/remove-bank-account.ts';
 import { useRequestWithdraw } from './api/withdraw.ts';
 import { BankAccountForm } from './BankAccountForm.tsx';
-import { Trans, useT } from './i18n.ts';
+import { useT } from './i18n.ts';
+import { Trans } from '../../lib/i18n/trans.ts';
 
 function AccountRow({
   account,

@@ -6,7 +6,8 @@ import { useLogout } from '../../lib/api/logout.ts';
 import { useClientStore } from '../../lib/store.ts';
 import { useResponsibleGaming } from './api/responsible-gaming.ts';
 import { resultClass, signedRupees } from './format.ts';
-import { t, Trans, useT } from './i18n.ts';
+import { t, useT } from './i18n.ts';
+import { Trans } from '../../lib/i18n/trans.ts';
 
 /** "1 hour 5 minutes", "45 minutes". */
 export function durationText(ms: number): string {

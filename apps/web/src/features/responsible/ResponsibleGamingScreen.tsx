@@ -20,7 +20,8 @@ import { useSelfExclude } from './api/self-exclude.ts';
 import { useSetRealityCheck } from './api/set-reality-check.ts';
 import { useSetResponsibleLimit } from './api/set-limit.ts';
 import { resultClass, rupees, signedRupees } from './format.ts';
-import { t, Trans, useT } from './i18n.ts';
+import { t, useT } from './i18n.ts';
+import { Trans } from '../../lib/i18n/trans.ts';
 import './responsible.css';
 
 type Limit = ResponsibleGaming['limits'][number];

@@ -3,6 +3,6 @@
 import { defineCatalog } from '../../lib/i18n/catalog.ts';
 import { messages } from './locales/en.po';
 
-export const { useT, t, Trans } = defineCatalog('responsible', messages, {
+export const { useT, t } = defineCatalog('responsible', messages, {
   hi: () => import('./locales/hi.po'),
 });

@@ -9,7 +9,8 @@ import { useDisableTwoFactor } from './api/two-factor-disable.ts';
 import { useEnableTwoFactor } from './api/two-factor-enable.ts';
 import { useSetupTwoFactor, type TwoFactorSetup } from './api/two-factor-setup.ts';
 import { useTwoFactorStatus } from './api/two-factor-status.ts';
-import { t, Trans, useT } from './i18n.ts';
+import { t, useT } from './i18n.ts';
+import { Trans } from '../../lib/i18n/trans.ts';
 import './security.css';
 
 /** What went wrong with a call: the server's words (shown through translateAnswer), else ours. */

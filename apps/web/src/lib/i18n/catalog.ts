@@ -9,8 +9,7 @@
  * Until a catalogue's Hindi arrives its messages read in English, never as their ids.
  */
 import { i18n, type Messages } from '@lingui/core';
-import { TransNoContext } from '@lingui/react/server';
-import { createElement, useMemo, useSyncExternalStore, type ComponentProps, type ReactElement } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 
 export const LOCALES = ['en', 'hi'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -36,7 +35,7 @@ i18n.on('change', () => {
 });
 const subscribe = (onChange: () => void) => i18n.on('change', onChange);
 const readVersion = () => version;
-const useMessagesVersion = () => useSyncExternalStore(subscribe, readVersion, readVersion);
+export const useMessagesVersion = () => useSyncExternalStore(subscribe, readVersion, readVersion);
 
 type Loader = () => Promise<{ messages: Messages }>;
 
@@ -80,15 +79,6 @@ export interface CatalogApi {
   readonly useT: () => Translate;
   /** Outside rendering (a toast raised by a handler): the active language at the call. */
   readonly t: Translate;
-  /** A message with markup (links, bold) in it: `<Trans id=… components={{ 0: <a … /> }} />`. */
-  readonly Trans: (props: TransProps) => ReactElement | null;
-}
-
-/** Lingui's `<Trans>` props that this app uses: the id, its values, its markup's components. */
-interface TransProps {
-  readonly id: string;
-  readonly values?: MessageValues;
-  readonly components?: ComponentProps<typeof TransNoContext>['components'];
 }
 
 const translate: Translate = (id, values) => i18n._(id, values);
@@ -98,11 +88,6 @@ function useTranslate(): Translate {
   const v = useMessagesVersion();
   // A new function at each change, so memos and effects that use it see the language move.
   return useMemo(() => (id: string, values?: MessageValues) => (v >= 0 ? i18n._(id, values) : id), [v]);
-}
-
-function Trans(props: TransProps): ReactElement | null {
-  useMessagesVersion();
-  return createElement(TransNoContext, { ...props, lingui: { i18n } });
 }
 
 /**
@@ -126,7 +111,7 @@ export function defineCatalog(
     for (const locale of LOCALES) if (locale !== SOURCE_LOCALE) i18n.load(locale, { ...english });
     if (i18n.locale && i18n.locale !== SOURCE_LOCALE) void fetchLocale(catalogue, i18n.locale as Locale);
   }
-  return { useT: useTranslate, t: translate, Trans };
+  return { useT: useTranslate, t: translate };
 }
 
 /**

@@ -19,7 +19,7 @@ export {
   type Locale,
 } from './catalog.ts';
 
-export const { useT, t, Trans } = defineCatalog('common', messages, {
+export const { useT, t } = defineCatalog('common', messages, {
   hi: () => import('../../locales/hi.po'),
 });
 

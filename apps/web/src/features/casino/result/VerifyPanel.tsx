@@ -2,7 +2,8 @@ import type { CasinoRoundResult } from '@backlay/contract';
 import { useState } from 'react';
 import { CasinoCard as Card, CasinoSteps } from '../../../components/CasinoCards.tsx';
 import { Spinner } from '../../../components/index.ts';
-import { Trans, useT } from '../i18n.ts';
+import { useT } from '../i18n.ts';
+import { Trans } from '../../../lib/i18n/trans.ts';
 import type { VerifyReport } from './verify-round.ts';
 
 // The engine's games and the Web Crypto calls: a chunk of their own, fetched on the first Verify.
