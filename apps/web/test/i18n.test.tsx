@@ -19,6 +19,7 @@ import {
   translateAnswer,
 } from '../src/lib/i18n/index.ts';
 import { STORAGE_KEYS } from '../src/lib/storage.ts';
+import { formatIstDateTime } from '../src/features/binary/format.ts';
 import { mockApi } from './helpers.tsx';
 
 describe('languages', () => {
@@ -102,5 +103,10 @@ describe('languages', () => {
     adoptSignInLanguage('en');
     await waitFor(() => expect(saved).toEqual([{ language: 'hi' }]));
     expect(i18n.locale).toBe('hi');
+  });
+
+  it("a date with words in it reads in the bettor's language, in India's time", () => {
+    expect(formatIstDateTime('2026-11-27T04:30:00Z', 'en')).toBe('Fri 27 Nov, 10:00 IST');
+    expect(formatIstDateTime('2026-11-27T04:30:00Z', 'hi')).toBe('शुक्र, 27 नव॰, 10:00 IST');
   });
 });

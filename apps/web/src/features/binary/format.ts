@@ -1,6 +1,7 @@
 import type { BinaryInstrumentHead, BinaryTick } from '@backlay/contract';
 import { translateAnswer } from '../../lib/i18n/index.ts';
 import { t } from './i18n.ts';
+import { activeLocale, type Locale } from '../../lib/i18n/catalog.ts';
 
 /** India time for every time the screen shows (the sessions' hours are India time). */
 const IST = 'Asia/Kolkata';
@@ -27,15 +28,16 @@ export function formatChange(
   return `${sign}${formatPrice(Math.abs(head.change), head.tick_size)}${pct}`;
 }
 
-/** "Mon 27 Nov, 10:00 IST". */
-export function formatIstDateTime(iso: string): string {
+/** "Mon 27 Nov, 10:00 IST" (in Hindi the day and month are Hindi's: "सोम, 27 नव॰, 10:00 IST"). */
+export function formatIstDateTime(iso: string, locale: Locale = activeLocale()): string {
   const d = new Date(iso);
-  const day = d.toLocaleDateString('en-GB', {
+  const day = d.toLocaleDateString(locale === 'hi' ? 'hi-IN' : 'en-GB', {
     timeZone: IST,
     weekday: 'short',
     day: 'numeric',
     month: 'short',
   });
+  // The 24-hour clock's digits, the same in both languages.
   const time = d.toLocaleTimeString('en-GB', {
     timeZone: IST,
     hour: '2-digit',
