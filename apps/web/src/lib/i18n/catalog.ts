@@ -131,7 +131,9 @@ export async function activateLocale(locale: Locale): Promise<void> {
   i18n.activate(locale);
   // A catalogue defined while the fetches above ran.
   for (const c of catalogues.values()) void fetchLocale(c, locale);
-  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+  // The page's language, for screen readers and the browser's fonts (no page in a server's test).
+  const page = (globalThis as { document?: { documentElement: { lang: string } } }).document;
+  if (page) page.documentElement.lang = locale;
 }
 
 /** The active language. */
