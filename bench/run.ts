@@ -8,6 +8,7 @@ import { engineBench } from './engine.bench.ts';
 import { fancyBetsBench } from './fancy-bets.bench.ts';
 import { httpBetsBench } from './http-bets.bench.ts';
 import { idleCpuBench } from './idle-cpu.bench.ts';
+import { lighthouseBench } from './lighthouse.bench.ts';
 import { perBetCpuBench } from './per-bet-cpu.bench.ts';
 import { racingBetsBench } from './racing-bets.bench.ts';
 import { racingScreenBench } from './racing-screen.bench.ts';
@@ -19,6 +20,7 @@ import { wsPushBench } from './ws-push.bench.ts';
 
 const benchmarks: Benchmark[] = [
   bundleSizeBench,
+  lighthouseBench,
   engineBench,
   httpBetsBench,
   perBetCpuBench,
