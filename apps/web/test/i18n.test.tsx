@@ -109,4 +109,30 @@ describe('languages', () => {
     expect(formatIstDateTime('2026-11-27T04:30:00Z', 'en')).toBe('Fri 27 Nov, 10:00 IST');
     expect(formatIstDateTime('2026-11-27T04:30:00Z', 'hi')).toBe('शुक्र, 27 नव॰, 10:00 IST');
   });
+
+  it("plurals follow each language's rules: Hindi's 'one' is 0 and 1", async () => {
+    const plural = defineCatalog(
+      'plural',
+      { 'plural.bets': '{count, plural, one {# bet} other {# bets}}' },
+      { hi: async () => ({ messages: { 'plural.bets': '{count, plural, one {एकवचन #} other {बहुवचन #}}' } }) },
+    );
+    expect([0, 1, 2].map((count) => plural.t('plural.bets', { count }))).toEqual([
+      '0 bets',
+      '1 bet',
+      '2 bets',
+    ]);
+    await showLocale('hi');
+    expect([0, 1, 2].map((count) => plural.t('plural.bets', { count }))).toEqual([
+      'एकवचन 0',
+      'एकवचन 1',
+      'बहुवचन 2',
+    ]);
+    // Numbers in a message keep Indian grouping in both languages.
+    const grouped = defineCatalog(
+      'grouped',
+      { 'grouped.n': '{n, number}' },
+      { hi: async () => ({ messages: {} }) },
+    );
+    expect(grouped.t('grouped.n', { n: 1234567 })).toBe('12,34,567');
+  });
 });
