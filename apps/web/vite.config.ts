@@ -29,7 +29,6 @@ const SHELL_MODULES = new RegExp(
     // Not the pager either: only lazy screens (reports, the world-casino lobby) page, and its
     // stylesheet would land in one of their chunks, which the shell would then import.
     String.raw`[\\/]packages[\\/]ui[\\/]src[\\/]components[\\/](?!Spinner|index|Tabs|Pager)`,
-    String.raw`node_modules[\\/](date-fns|@date-fns)[\\/]`,
   ].join('|'),
 );
 
@@ -110,7 +109,7 @@ export default defineConfig({
               name: 'lib',
               test: new RegExp(
                 [
-                  String.raw`[\\/]apps[\\/]web[\\/]src[\\/]lib[\\/](api|constants|storage|http|navigation)\.ts$`,
+                  String.raw`[\\/]apps[\\/]web[\\/]src[\\/]lib[\\/](api|constants|storage|http|navigation|app-install)\.ts$`,
                   String.raw`[\\/]packages[\\/]ui[\\/]src[\\/](constants|http|storage|api|words)\.ts$`,
                   String.raw`[\\/]packages[\\/]contract[\\/]src[\\/](login|plain-text)\.ts$`,
                 ].join('|'),

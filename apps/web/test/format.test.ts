@@ -12,6 +12,24 @@ describe('time helper', () => {
     expect(displayDay('2026-11-21T18:30:00Z')).toBe('2026-11-22');
     expect(formatDateTime('not a date')).toBe('');
   });
+
+  it('writes every pattern the screens use, across a day, a month and a year boundary in IST', () => {
+    // 18:30 UTC on 31 Dec is midnight of 1 Jan in IST.
+    const newYear = '2026-12-31T18:30:00Z';
+    expect(formatDateTime(newYear)).toBe('01/01/2027 00:00:00');
+    expect(formatDateTime(newYear, 'yyyy-MM-dd HH:mm:ss')).toBe('2027-01-01 00:00:00');
+    expect(formatDateTime('2026-12-31T18:29:59Z', 'dd/MM/yyyy HH:mm')).toBe('31/12/2026 23:59');
+    expect(formatDateTime('2028-02-28T20:00:00Z', 'dd/MM HH:mm')).toBe('29/02 01:30');
+    expect(formatDateTime('2026-03-05T00:00:00+05:30', 'dd/MM/yyyy')).toBe('05/03/2026');
+    expect(formatDateTime('2026-03-05T00:00:00+05:30', 'dd/MM')).toBe('05/03');
+    expect(formatDateTime(Date.UTC(2026, 5, 1, 6, 7, 8))).toBe('01/06/2026 11:37:08');
+    expect(formatDateTime(new Date('2026-06-01T06:07:08Z'), 'HH:mm')).toBe('11:37');
+  });
+
+  it('refuses a pattern token it does not know (a programming error, not a blank date)', () => {
+    expect(() => formatDateTime('2026-01-01T00:00:00Z', 'dd MMM yyyy')).toThrow(/unknown token M/);
+    expect(() => formatDateTime('2026-01-01T00:00:00Z', 'EEEE')).toThrow(/unknown token E/);
+  });
 });
 
 describe('money', () => {

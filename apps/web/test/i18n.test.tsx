@@ -20,9 +20,29 @@ import {
 } from '../src/lib/i18n/index.ts';
 import { STORAGE_KEYS } from '../src/lib/storage.ts';
 import { formatIstDateTime } from '../src/features/binary/format.ts';
+import { messages as uiEnglish } from '../src/lib/i18n/locales/en.po';
+import { translatedWords } from '../src/lib/i18n/ui-words.ts';
+import { ENGLISH_WORDS } from '@backlay/ui/words';
 import { mockApi } from './helpers.tsx';
 
 describe('languages', () => {
+  it("the shared package's English words are the ui catalogue's English, word for word", () => {
+    // The app shows ENGLISH_WORDS in English and keeps en.po for translators only: they must agree.
+    i18n.load('en', { ...uiEnglish });
+    const previous = i18n.locale;
+    i18n.activate('en');
+    const w = translatedWords();
+    const e = ENGLISH_WORDS;
+    const plain = ['back', 'lay', 'yes', 'no', 'odd', 'even', 'void', 'loading', 'working', 'close'] as const;
+    for (const key of plain) expect(w[key], key).toBe(e[key]);
+    for (const key of ['pages', 'previous', 'next', 'rows'] as const) expect(w[key], key).toBe(e[key]);
+    expect(w.voidWith('Rain')).toBe(e.voidWith('Rain'));
+    expect(w.pageOf(2, 5)).toBe(e.pageOf(2, 5));
+    expect(w.noRows('bets')).toBe(e.noRows('bets'));
+    expect(w.rowsOf(1, 10, 25, 'bets')).toBe(e.rowsOf(1, 10, 25, 'bets'));
+    i18n.activate(previous);
+  });
+
   it('a catalogue reads English until its Hindi lands, then Hindi; a component re-renders', async () => {
     let land: (m: { messages: Record<string, string> }) => void = () => {};
     const probe = defineCatalog(

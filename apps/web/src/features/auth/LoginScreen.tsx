@@ -10,7 +10,7 @@ import {
   type FormEvent,
 } from 'react';
 import { Spinner } from '@backlay/ui/components';
-import { DownloadApp } from '../../components/app-install/DownloadApp.tsx';
+import type { DownloadApp as DownloadAppButton } from '../../components/app-install/DownloadApp.tsx';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { noteChosenBeforeSignIn } from '../../lib/i18n/index.ts';
 import { useGlobalSetting } from '../../lib/api/global-settings.ts';
@@ -34,6 +34,14 @@ const LoginLegal = lazy(() =>
   import('./LoginLegal.tsx').then(
     (m) => ({ default: m.LoginLegal }),
     (): { default: ComponentType } => ({ default: () => null }),
+  ),
+);
+// "Download the app" only while the operator has it on (off in the demo): its chunk is fetched then,
+// never before the form. A chunk that cannot be fetched leaves the button out.
+const DownloadApp = lazy(() =>
+  import('../../components/app-install/DownloadApp.tsx').then(
+    (m) => ({ default: m.DownloadApp }),
+    (): { default: typeof DownloadAppButton } => ({ default: () => null }),
   ),
 );
 const SecondStepForm = lazy(() =>
@@ -214,7 +222,11 @@ export function LoginScreen() {
             </button>
           </form>
         )}
-        <DownloadApp settings={settings} className="btn login__download" />
+        {settings?.is_show_apk === '1' ? (
+          <Suspense fallback={null}>
+            <DownloadApp settings={settings} className="btn login__download" />
+          </Suspense>
+        ) : null}
         <LanguageSwitch id="login-language" className="login__language" onChosen={noteChosenBeforeSignIn} />
         <Suspense fallback={null}>
           <LoginLegal />

@@ -3,13 +3,16 @@
  * the server's answers, in the bettor's language: catalogues `ui` (lib/i18n/locales) and `answers`. Importing this module
  * defines the catalogue and hands the words to @backlay/ui at every change of language.
  */
-import { setUiWords, type UiWords } from '@backlay/ui/words';
-import { defineCatalog, i18n } from './catalog.ts';
-import { messages } from './locales/en.po';
+import { ENGLISH_WORDS, setUiWords, type UiWords } from '@backlay/ui/words';
+import { defineCatalog, i18n, SOURCE_LOCALE } from './catalog.ts';
 
-export const { t } = defineCatalog('ui', messages, { hi: () => import('./locales/hi.po') });
+// The English words are the package's own (ENGLISH_WORDS), so the login's first load carries no
+// second copy: locales/en.po holds the same text for translators, and test/i18n.test.tsx fails when
+// the two differ. Only the other languages are loaded as messages.
+export const { t } = defineCatalog('ui', {}, { hi: () => import('./locales/hi.po') });
 
-function words(): UiWords {
+/** The words from the catalogue of the active language (exported for the test that compares). */
+export function translatedWords(): UiWords {
   return {
     back: t('ui.side.back'),
     lay: t('ui.side.lay'),
@@ -30,6 +33,12 @@ function words(): UiWords {
     noRows: (noun) => t('ui.pager.noRows', { noun }),
     rowsOf: (from, to, total, noun) => t('ui.pager.rowsOf', { from, to, total, noun }),
   };
+}
+
+/** English, or the active language's words once they have landed (English if their chunk failed). */
+function words(): UiWords {
+  const landed = i18n.messages['ui.side.back'] !== undefined;
+  return i18n.locale === SOURCE_LOCALE || !landed ? ENGLISH_WORDS : translatedWords();
 }
 
 setUiWords(words());
