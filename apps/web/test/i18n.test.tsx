@@ -99,6 +99,14 @@ describe('languages', () => {
     expect(sideWord(back)).toBe('बैक');
     expect(voidWords('Match abandoned')).toBe('अमान्य: Match abandoned');
     expect(translateAnswer('Insufficient balance for this bet')).toBe('इस दांव के लिए बैलेंस पर्याप्त नहीं है');
+    // An answer with figures, by its template: the figures carried over as the server wrote them.
+    expect(translateAnswer('Minimum stake is ₹100.00')).toBe('न्यूनतम दांव ₹100.00 है');
+    expect(
+      translateAnswer('This deposit would go over your weekly deposit limit of ₹5,000.00 (₹1,000.00 left)'),
+    ).toBe('यह जमा आपकी साप्ताहिक जमा सीमा ₹5,000.00 से अधिक हो जाएगी (₹1,000.00 बाकी)');
+    expect(
+      translateAnswer('This account is self-excluded until 01/12/2026 10:00:00 (IST). Open bets stand.'),
+    ).toBe('यह खाता 01/12/2026 10:00:00 (IST) तक स्व-बहिष्कृत है। खुले दांव बने रहेंगे।');
     // An answer the catalogue does not know is shown as the server wrote it.
     expect(translateAnswer('Stake must be at least 100')).toBe('Stake must be at least 100');
     render(<Spinner />);

@@ -5,6 +5,7 @@
  */
 import { ENGLISH_WORDS, setUiWords, type UiWords } from '@backlay/ui/words';
 import { defineCatalog, i18n, SOURCE_LOCALE } from './catalog.ts';
+import type { MatchTemplate } from './answers/templates.ts';
 
 // The English words are the package's own (ENGLISH_WORDS), so the login's first load carries no
 // second copy: locales/en.po holds the same text for translators, and test/i18n.test.tsx fails when
@@ -47,16 +48,35 @@ i18n.on('change', () => setUiWords(words()));
 /**
  * The server's and the contract's answers (answers/locales): English is the server's own text, so
  * only the other languages are catalogues, fetched like any other (none of it in the login's
- * first load). Ids are `answers.<the English text>`.
+ * first load). Ids are `answers.<the English text>`; an answer with figures in it has a template
+ * id (`answers.Minimum stake is {min}`), matched by answers/templates.ts, which comes with the
+ * catalogue (an English visitor never loads either).
  */
-defineCatalog('answers', {}, { hi: () => import('./answers/locales/hi.po') });
+let matchTemplate: MatchTemplate | null = null;
+defineCatalog(
+  'answers',
+  {},
+  {
+    hi: () =>
+      Promise.all([import('./answers/locales/hi.po'), import('./answers/templates.ts')]).then(
+        ([catalogue, templates]) => {
+          matchTemplate = templates.matchTemplate;
+          return catalogue;
+        },
+      ),
+  },
+);
 
 /**
  * A message the server or the contract's checks wrote (a refusal, a field's error): in the active
  * language when the answers catalogue knows it, else as sent. The server answers in English: its
- * contract is the same for every client (docs/i18n.md).
+ * contract is the same for every client (docs/i18n.md). An answer with figures ("Minimum stake is
+ * ₹100.00") is found by its template and its figures carried into the translation as written.
  */
 export function translateAnswer(message: string): string {
+  if (i18n.locale === SOURCE_LOCALE) return message;
   const id = `answers.${message}`;
-  return i18n.locale === 'en' || i18n.messages[id] === undefined ? message : i18n._(id);
+  if (i18n.messages[id] !== undefined) return i18n._(id);
+  const found = matchTemplate?.(Object.keys(i18n.messages), message);
+  return found ? i18n._(found.id, found.values) : message;
 }
