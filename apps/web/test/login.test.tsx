@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { activeLocale, showLocale } from '../src/lib/i18n/index.ts';
 import { useClientStore } from '../src/lib/store.ts';
 import { demoUser, json, mockApi, renderApp, resetStore } from './helpers.tsx';
 
@@ -49,5 +50,26 @@ describe('login screen', () => {
     await user.type(screen.getByLabelText('Password'), 'newbie123');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/setting/change-password'));
+  });
+
+  describe('in Hindi', () => {
+    afterEach(async () => {
+      if (activeLocale() !== 'en') await showLocale('en');
+    });
+
+    it("the field checks and the server's refusal read in Hindi", async () => {
+      await showLocale('hi');
+      mockApi({ 'user/login': json({ status: false, message: 'Invalid user name or password' }) });
+      renderApp('/');
+      const user = userEvent.setup();
+      const submit = await screen.findByRole('button', { name: 'लॉगिन' });
+      await user.click(submit);
+      expect(await screen.findByText('यूज़र नेम आवश्यक है')).toBeInTheDocument();
+      expect(screen.getByText('पासवर्ड आवश्यक है')).toBeInTheDocument();
+      await user.type(screen.getByLabelText('यूज़र नेम'), 'demo');
+      await user.type(screen.getByLabelText('पासवर्ड'), 'wrong');
+      await user.click(submit);
+      expect(await screen.findByRole('alert')).toHaveTextContent('अमान्य यूज़र नेम या पासवर्ड');
+    });
   });
 });

@@ -12,7 +12,7 @@ import {
 import { Spinner } from '@backlay/ui/components';
 import type { DownloadApp as DownloadAppButton } from '../../components/app-install/DownloadApp.tsx';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
-import { noteChosenBeforeSignIn } from '../../lib/i18n/index.ts';
+import { noteChosenBeforeSignIn, translateAnswer } from '../../lib/i18n/index.ts';
 import { useGlobalSetting } from '../../lib/api/global-settings.ts';
 import { useNavigateTo } from '../../lib/navigation.ts';
 import { imageUrl } from '@backlay/ui/images';
@@ -108,7 +108,7 @@ export function LoginScreen() {
     try {
       const result = await login(checked.data);
       if (!result.status) {
-        setRefusal(result.message);
+        setRefusal(translateAnswer(result.message));
         return;
       }
       // A second step is owed: the form gives way to it (no session yet).
@@ -173,7 +173,7 @@ export function LoginScreen() {
               />
               {errors.user_name ? (
                 <p className="field__error" id="login-user-error">
-                  {errors.user_name}
+                  {translateAnswer(errors.user_name)}
                 </p>
               ) : null}
             </div>
@@ -205,7 +205,7 @@ export function LoginScreen() {
               </div>
               {errors.password ? (
                 <p className="field__error" id="login-password-error">
-                  {errors.password}
+                  {translateAnswer(errors.password)}
                 </p>
               ) : null}
             </div>
