@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Store } from './store.ts';
 
 /** How often a PGlite store is looked at (autovacuum's own naptime is a minute). */
-export const PGLITE_VACUUM_MS = 60_000;
+export const PGLITE_VACUUM_MS = 10_000;
 
 /** Autovacuum's defaults: vacuum past 50 + 20% dead rows, or 1,000 + 20% rows inserted. */
 const VACUUM_BASE = 50;

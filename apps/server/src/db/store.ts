@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { installCommitHooks } from './commit-hooks.ts';
 import { lockDataDir, type DataLock } from './data-lock.ts';
+import { prepareStatements } from './pglite-statements.ts';
 
 /** The query layer's types (db/executor.ts), where every module has always imported them. */
 export type { Db, Executor, Tx } from './executor.ts';
@@ -266,6 +267,8 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   }
   try {
     const t1 = performance.now();
+    // Every repeated text planned once (db/pglite-statements.ts): planning is most of PGlite's cost.
+    prepareStatements(client);
     const pgliteDb = drizzlePglite(client);
     await migratePglite(pgliteDb, { migrationsFolder });
     const timings = { open_ms: Math.round(t1 - t0), migrate_ms: Math.round(performance.now() - t1) };
@@ -292,3 +295,4 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     throw err;
   }
 }
+
