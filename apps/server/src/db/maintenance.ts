@@ -9,7 +9,13 @@
 import { sql } from 'drizzle-orm';
 import type { Store } from './store.ts';
 
-/** How often a PGlite store is looked at (autovacuum's own naptime is a minute). */
+/**
+ * How often a PGlite store is looked at. Autovacuum's own naptime is a minute; a look costs one
+ * read of the tables' counters, and a table is only vacuumed or analyzed past its threshold. Every
+ * 10 s because statements are prepared once (pglite-statements.ts): a generic plan made while a
+ * table was small (a new store's first seconds) stays until an ANALYZE of that table replaces it,
+ * and a minute of a bad plan cost more than the planning it saved (docs/performance.md, eighth look).
+ */
 export const PGLITE_VACUUM_MS = 10_000;
 
 /** Autovacuum's defaults: vacuum past 50 + 20% dead rows, or 1,000 + 20% rows inserted. */
