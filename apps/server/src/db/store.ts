@@ -295,4 +295,3 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     throw err;
   }
 }
-
