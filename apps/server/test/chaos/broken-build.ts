@@ -44,7 +44,11 @@ export const PLANTS = {
       file: 'modules/wallet/service.ts',
       find: `      const balance = await lockBalance(tx, userId);
       if (balance === null) return { ok: false, message: 'Unknown user', availablePaise: 0 };`,
+      // The wait widens the race's window to what a loaded store shows: the other tab reads the
+      // same balance meanwhile (without it the two requests overlapped only now and then, and a
+      // 12 s run could show no double hold).
       replace: `      const balance = (await q.userAccount(tx, userId))?.balancePaise ?? null;
+      await new Promise((resolve) => setTimeout(resolve, 300));
       if (balance === null) return { ok: false, message: 'Unknown user', availablePaise: 0 };`,
     },
   ],
