@@ -7,7 +7,7 @@
 // prepareThreshold and postgres.js's `prepare` do on a real connection. PGlite is one session, so
 // a name prepared once is valid for every later call, in or out of a transaction.
 //
-// Built on PGlite's public protocol calls (execProtocolStream, runExclusive, protocol.serialize,
+// Built on PGlite's public protocol calls (execProtocolStream, _runExclusiveQuery, protocol.serialize,
 // parse.parseResults); the answers are the same objects `query` gives. A query with options this
 // does not handle (a COPY blob, parameter types) goes to PGlite's own `query`.
 import {
@@ -50,9 +50,8 @@ export function prepareStatements(client: PGlite, max = STATEMENTS_MAX): Stateme
   const originalTransaction = client.transaction.bind(client);
 
   /** One protocol message, with the call's options as PGlite's `query` passes them (onNotice…). */
-  let callOptions: QueryOptions | undefined;
-  const send = (message: Uint8Array) =>
-    client.execProtocolStream(message, { ...callOptions, syncToFs: false });
+  const send = (message: Uint8Array, options: QueryOptions | undefined) =>
+    client.execProtocolStream(message, { ...options, syncToFs: false });
 
   /** Values as PGlite's `query` serializes them: by the parameter's type, else as text. */
   function serialize(params: readonly unknown[], types: readonly number[], options?: QueryOptions) {
@@ -65,7 +64,11 @@ export function prepareStatements(client: PGlite, max = STATEMENTS_MAX): Stateme
   }
 
   /** The statement of `text`, prepared now if it is not kept (the least recently used one closed beyond `max`). */
-  async function statementOf(text: string, out: BackendMessage[]): Promise<Prepared> {
+  async function statementOf(
+    text: string,
+    options: QueryOptions | undefined,
+    out: BackendMessage[],
+  ): Promise<Prepared> {
     const kept = statements.get(text);
     if (kept) {
       statements.delete(text);
@@ -74,8 +77,8 @@ export function prepareStatements(client: PGlite, max = STATEMENTS_MAX): Stateme
       return kept;
     }
     const name = `bl_${(++counter).toString(36)}`;
-    out.push(...(await send(S.parse({ name, text }))));
-    const described = await send(S.describe({ type: 'S', name }));
+    out.push(...(await send(S.parse({ name, text }), options)));
+    const described = await send(S.describe({ type: 'S', name }), options);
     out.push(...described);
     const prepared = { name, types: pgParse.parseDescribeStatementResults(described) };
     statements.set(text, prepared);
@@ -83,7 +86,7 @@ export function prepareStatements(client: PGlite, max = STATEMENTS_MAX): Stateme
     while (statements.size > max) {
       const [oldText, old] = statements.entries().next().value as [string, Prepared];
       statements.delete(oldText);
-      out.push(...(await send(S.close({ type: 'S', name: old.name }))));
+      out.push(...(await send(S.close({ type: 'S', name: old.name }), options)));
     }
     return prepared;
   }
@@ -91,18 +94,22 @@ export function prepareStatements(client: PGlite, max = STATEMENTS_MAX): Stateme
   /** One call: bind, describe, execute, then sync whatever happened (the session is ready again). */
   async function run(text: string, params: readonly unknown[], options: QueryOptions | undefined) {
     const out: BackendMessage[] = [];
-    callOptions = options;
     try {
-      const st = await statementOf(text, out);
-      out.push(...(await send(S.bind({ statement: st.name, values: serialize(params, st.types, options) }))));
-      out.push(...(await send(S.describe({ type: 'P' }))));
-      out.push(...(await send(S.execute({}))));
+      const st = await statementOf(text, options, out);
+      const values = serialize(params, st.types, options);
+      for (const message of [
+        S.bind({ statement: st.name, values }),
+        S.describe({ type: 'P' }),
+        S.execute({}),
+      ]) {
+        out.push(...(await send(message, options)));
+      }
     } catch (err) {
       // As PGlite's own `query` reports a failed statement: the error with its query attached.
       if (err && typeof err === 'object') Object.assign(err, { query: text, params, queryOptions: options });
       throw err;
     } finally {
-      out.push(...(await send(S.sync())));
+      out.push(...(await send(S.sync(), options)));
     }
     return out;
   }
