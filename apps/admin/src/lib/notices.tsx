@@ -3,7 +3,16 @@
  * live region at the bottom of the screen. Longer than the bettor's toasts: an operator reads
  * what happened before the next action.
  */
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 
 export const NOTICE_MS = 6_000;
 
@@ -15,15 +24,32 @@ const NoticeContext = createContext<Notify>(() => {});
 export function NoticeProvider({ children }: { children: ReactNode }) {
   const [notices, setNotices] = useState<Notice[]>([]);
   const next = useRef(0);
-  const dismiss = useCallback((id: number) => setNotices((list) => list.filter((n) => n.id !== id)), []);
+  // Each notice's timer, so none outlives the console: a late dismissal would set state on an
+  // unmounted tree.
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+  const dismiss = useCallback((id: number) => {
+    clearTimeout(timers.current.get(id));
+    timers.current.delete(id);
+    setNotices((list) => list.filter((n) => n.id !== id));
+  }, []);
   const notify = useCallback<Notify>(
     (kind, text) => {
       const id = ++next.current;
       setNotices((list) => [...list.slice(-3), { id, kind, text }]);
-      setTimeout(() => dismiss(id), NOTICE_MS);
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), NOTICE_MS),
+      );
     },
     [dismiss],
   );
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending.values()) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
   const value = useMemo(() => notify, [notify]);
   return (
     <NoticeContext.Provider value={value}>
