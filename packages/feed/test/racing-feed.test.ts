@@ -2,6 +2,7 @@ import { isValidPrice, ticksDown, ticksUp } from '@backlay/engine';
 import { describe, expect, it } from 'vitest';
 import {
   createRacingFeed,
+  DAY_PRICED_MESSAGE,
   DEFAULT_RACING_FEED_OPTIONS,
   mulberry32,
   planDay,
@@ -542,5 +543,37 @@ describe('racing feed: bounded and safe', () => {
     const r3 = await s.feed.tick();
     expect(r3.off).toEqual([race.match_id]);
     expect(s.warnings.length).toBeGreaterThan(0);
+  });
+});
+
+describe('racing feed: the day priced', () => {
+  it('says once, at info, when every open market has been quoted, and not before', async () => {
+    const infos: { obj: object; msg: string }[] = [];
+    const ex = new FakeExchange();
+    const racing = new FakeRacing(ex);
+    const clock = new Clock();
+    const feed = createRacingFeed({
+      racing,
+      exchange: ex,
+      clock,
+      random: mulberry32(3),
+      log: { ...quiet, info: (obj, msg) => infos.push({ obj, msg }) },
+      options: { max_creates_per_tick: 0, bet_probability: 0, max_markets_per_tick: 1 },
+    });
+    for (const minutes of [20, 40, 60]) await racing.createRace(foreignRace(T0 + minutes * MIN, 6));
+    const priced = () => infos.filter((i) => i.msg === DAY_PRICED_MESSAGE);
+    // Six markets, one first quote a tick: not priced after five ticks.
+    for (let i = 0; i < 5; i++) {
+      await feed.tick();
+      clock.advance(1_000);
+    }
+    expect(priced()).toHaveLength(0);
+    for (let i = 0; i < 20; i++) {
+      await feed.tick();
+      clock.advance(1_000);
+    }
+    expect(priced()).toHaveLength(1);
+    expect(priced()[0]!.obj).toEqual({ races: 3, markets: 6 });
+    for (const st of feed.state().values()) expect(st.quotes).toBeGreaterThan(0);
   });
 });

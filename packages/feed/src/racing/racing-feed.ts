@@ -112,6 +112,9 @@ export interface RacingFeedOptions extends RaceModelOptions, MakerOptions {
   default_run_ms: Readonly<Record<number, number>>;
 }
 
+/** Logged (info) once the racing day's open markets have all been quoted (`announceDayPriced`). */
+export const DAY_PRICED_MESSAGE = 'racing feed: every open market of the day is priced';
+
 export const DEFAULT_RACING_FEED_OPTIONS: RacingFeedOptions = {
   ...DEFAULT_RACE_MODEL,
   seed: 21,
@@ -590,6 +593,23 @@ export function createRacingFeed(deps: {
     );
   }
 
+  /**
+   * Once per process, when the day's races are all in the store and every open market has been
+   * quoted at least once: the opening pass (each market's first quote, a whole ladder) is over and
+   * visits are amends from here on. An operator reads that the day is priced; the idle bench
+   * measures from it (docs/performance.md, "Idle demo node").
+   */
+  let dayPriced = false;
+  function announceDayPriced(races: readonly FeedRace[], t: number): void {
+    const open = races.filter((r) => r.state === 'OPEN' && t < r.off_time_ms);
+    const quoted = open
+      .flatMap((r) => [stateOf(r, 'WIN'), stateOf(r, 'PLACE')])
+      .filter((st): st is RaceMarketState => st !== null && st.selections.length >= 2);
+    if (quoted.some((st) => st.quotes + st.amends === 0)) return;
+    dayPriced = true;
+    log.info({ races: open.length, markets: quoted.length }, DAY_PRICED_MESSAGE);
+  }
+
   async function runTick(): Promise<{ report: RacingTickReport; jobs: Promise<void>[] }> {
     const report: RacingTickReport = {
       created: [],
@@ -668,6 +688,7 @@ export function createRacingFeed(deps: {
       }
     }
     due.sort((a, b) => a.st.next_visit_ms - b.st.next_visit_ms || a.r.off_time_ms - b.r.off_time_ms);
+    if (!dayPriced && creates === 0) announceDayPriced(races, t);
     let orderBudget = o.max_orders_per_tick;
     let launched = 0;
     for (const { r, st } of due) {
