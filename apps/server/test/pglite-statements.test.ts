@@ -1,7 +1,7 @@
 // Named prepared statements on PGlite (db/pglite-statements.ts): the same answers as PGlite's own
 // `query` (types, nulls, row modes, errors with their code, transactions), each text planned once
 // and reused, and at most STATEMENTS_MAX kept.
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareStatements, type StatementCache } from '../src/db/pglite-statements.ts';
 
@@ -50,6 +50,24 @@ describe('named prepared statements on PGlite', () => {
     await same(`select name, paise from t where paise > $1 order by id`, [0]);
     const r = await same(`update t set paise = paise + $1 where name = any($2::text[])`, [1, ['a', 'c']]);
     expect(r.affectedRows).toBe(2);
+  });
+
+  // drizzle passes parsers of its own with every query (timestamps kept as text): they override
+  // the client's for their types, and the client's still parse every other type.
+  it("a call's own parsers override the client's for their types only", async () => {
+    const parsers = {
+      [types.TIMESTAMPTZ]: (v: string) => `at ${v}`,
+      [types.INT8]: (v: string) => `paise ${v}`,
+    };
+    const text = `select name, paise, at, doc, id from t where name = $1`;
+    const { rows } = await same(text, ['a'], { parsers });
+    expect(rows[0]).toMatchObject({ name: 'a', id: 1, doc: { x: [1, 'two'] } });
+    expect((rows[0] as { paise: string }).paise).toMatch(/^paise 12345678902$/);
+    expect((rows[0] as { at: string }).at).toMatch(/^at 2026-11-30/);
+    // The next call without them parses as the client does.
+    const again = await same(text, ['a']);
+    expect(typeof (again.rows[0] as { paise: unknown }).paise).not.toBe('string');
+    expect((again.rows[0] as { at: Date }).at).toBeInstanceOf(Date);
   });
 
   it('plans a repeated text once and reuses it (the generic plan after five custom ones)', async () => {
