@@ -143,7 +143,9 @@ async function measureWindow(pid: number): Promise<Window> {
   };
 }
 
-async function measureServer(label: string, env: Record<string, string>, racing: boolean): Promise<Sample> {
+async function measureServer(label: string, env: Record<string, string>): Promise<Sample> {
+  // The demo feed (FEED's default) runs the racing day; the floor runs none.
+  const racing = env.FEED !== 'off';
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'backlay-idle-'));
   const t0 = performance.now();
@@ -219,13 +221,14 @@ export const idleCpuBench: Benchmark = {
   name: 'idle-cpu',
   description: `an idle demo node: CPU (% of one core) and RSS over ${WINDOW_S} s once the racing day is priced (+${SETTLE_S} s), and the opening minute (${WARMUP_S} s after ready), nobody connected; target ≤ ${IDLE_CPU_TARGET_PERCENT} % idle`,
   async run(): Promise<Figure[]> {
-    const floor = await measureServer(
-      'floor',
-      { FEED: 'off', CASINO_TABLES: 'off', BINARY_FEED: 'off', FANTASY_CONTESTS: 'off' },
-      false,
-    );
+    const floor = await measureServer('floor', {
+      FEED: 'off',
+      CASINO_TABLES: 'off',
+      BINARY_FEED: 'off',
+      FANTASY_CONTESTS: 'off',
+    });
     console.log(`  (floor ready in ${floor.readyS.toFixed(1)} s)`);
-    const demo = await measureServer('demo', {}, true);
+    const demo = await measureServer('demo', {});
     const idle = demo.idle!;
     console.log(
       `  (demo ready in ${demo.readyS.toFixed(1)} s, the racing day priced ${demo.pricedS!.toFixed(0)} s later; the demo's day: ${demo.day})`,

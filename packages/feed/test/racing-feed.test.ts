@@ -39,15 +39,16 @@ function setup(
   const racing = shared?.racing ?? new FakeRacing(ex);
   const clock = shared?.clock ?? new Clock();
   const warnings: unknown[] = [];
+  const infos: { obj: object; msg: string }[] = [];
   const feed = createRacingFeed({
     racing,
     exchange: ex,
     clock,
     random: mulberry32(seed),
-    log: { ...quiet, warn: (o) => warnings.push(o) },
+    log: { ...quiet, warn: (o) => warnings.push(o), info: (obj, msg) => infos.push({ obj, msg }) },
     options,
   });
-  return { ex, racing, clock, feed, warnings };
+  return { ex, racing, clock, feed, warnings, infos };
 }
 
 type Setup = ReturnType<typeof setup>;
@@ -548,32 +549,15 @@ describe('racing feed: bounded and safe', () => {
 
 describe('racing feed: the day priced', () => {
   it('says once, at info, when every open market has been quoted, and not before', async () => {
-    const infos: { obj: object; msg: string }[] = [];
-    const ex = new FakeExchange();
-    const racing = new FakeRacing(ex);
-    const clock = new Clock();
-    const feed = createRacingFeed({
-      racing,
-      exchange: ex,
-      clock,
-      random: mulberry32(3),
-      log: { ...quiet, info: (obj, msg) => infos.push({ obj, msg }) },
-      options: { max_creates_per_tick: 0, bet_probability: 0, max_markets_per_tick: 1 },
-    });
-    for (const minutes of [20, 40, 60]) await racing.createRace(foreignRace(T0 + minutes * MIN, 6));
-    const priced = () => infos.filter((i) => i.msg === DAY_PRICED_MESSAGE);
+    const s = setup({ max_creates_per_tick: 0, bet_probability: 0, max_markets_per_tick: 1 }, 3);
+    for (const minutes of [20, 40, 60]) await s.racing.createRace(foreignRace(T0 + minutes * MIN, 6));
+    const priced = () => s.infos.filter((i) => i.msg === DAY_PRICED_MESSAGE);
     // Six markets, one first quote a tick: not priced after five ticks.
-    for (let i = 0; i < 5; i++) {
-      await feed.tick();
-      clock.advance(1_000);
-    }
+    await run(s, 5);
     expect(priced()).toHaveLength(0);
-    for (let i = 0; i < 20; i++) {
-      await feed.tick();
-      clock.advance(1_000);
-    }
+    await run(s, 20);
     expect(priced()).toHaveLength(1);
     expect(priced()[0]!.obj).toEqual({ races: 3, markets: 6 });
-    for (const st of feed.state().values()) expect(st.quotes).toBeGreaterThan(0);
+    for (const st of s.feed.state().values()) expect(st.quotes).toBeGreaterThan(0);
   });
 });

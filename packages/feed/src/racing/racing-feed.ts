@@ -112,7 +112,7 @@ export interface RacingFeedOptions extends RaceModelOptions, MakerOptions {
   default_run_ms: Readonly<Record<number, number>>;
 }
 
-/** Logged (info) once the racing day's open markets have all been quoted (`announceDayPriced`). */
+/** Logged (info) once the racing day's open markets have all been quoted (`dayPriced`). */
 export const DAY_PRICED_MESSAGE = 'racing feed: every open market of the day is priced';
 
 export const DEFAULT_RACING_FEED_OPTIONS: RacingFeedOptions = {
@@ -600,15 +600,6 @@ export function createRacingFeed(deps: {
    * measures from it (docs/performance.md, "Idle demo node").
    */
   let dayPriced = false;
-  function announceDayPriced(races: readonly FeedRace[], t: number): void {
-    const open = races.filter((r) => r.state === 'OPEN' && t < r.off_time_ms);
-    const quoted = open
-      .flatMap((r) => [stateOf(r, 'WIN'), stateOf(r, 'PLACE')])
-      .filter((st): st is RaceMarketState => st !== null && st.selections.length >= 2);
-    if (quoted.some((st) => st.quotes + st.amends === 0)) return;
-    dayPriced = true;
-    log.info({ races: open.length, markets: quoted.length }, DAY_PRICED_MESSAGE);
-  }
 
   async function runTick(): Promise<{ report: RacingTickReport; jobs: Promise<void>[] }> {
     const report: RacingTickReport = {
@@ -679,16 +670,23 @@ export function createRacingFeed(deps: {
 
     // 3. Quotes: the OPEN races' markets due a visit, the longest waiting first, within the budgets.
     const due: { r: FeedRace; st: RaceMarketState }[] = [];
+    const open = { races: 0, markets: 0, unquoted: 0 };
     for (const r of races) {
       if (r.state !== 'OPEN' || t >= r.off_time_ms) continue;
+      open.races += 1;
       for (const kind of ['WIN', 'PLACE'] as const) {
         const st = stateOf(r, kind);
-        if (st && st.selections.length >= 2 && st.next_visit_ms <= t && !busy.has(st.market_id))
-          due.push({ r, st });
+        if (!st || st.selections.length < 2) continue;
+        open.markets += 1;
+        if (st.quotes + st.amends === 0) open.unquoted += 1;
+        if (st.next_visit_ms <= t && !busy.has(st.market_id)) due.push({ r, st });
       }
     }
     due.sort((a, b) => a.st.next_visit_ms - b.st.next_visit_ms || a.r.off_time_ms - b.r.off_time_ms);
-    if (!dayPriced && creates === 0) announceDayPriced(races, t);
+    if (!dayPriced && creates === 0 && open.unquoted === 0) {
+      dayPriced = true;
+      log.info({ races: open.races, markets: open.markets }, DAY_PRICED_MESSAGE);
+    }
     let orderBudget = o.max_orders_per_tick;
     let launched = 0;
     for (const { r, st } of due) {
