@@ -17,6 +17,7 @@ import { seedBase, seedDemo } from './seed/seed.ts';
 import { openApiPlugin } from './docs/openapi.ts';
 import { storeFailureOf, type StoreOptions } from './db/store.ts';
 import { accountModule } from './modules/account/routes.ts';
+import { apiKeysModule } from './modules/api-keys/plugin.ts';
 import { adminModule } from './modules/admin/routes.ts';
 import { consoleModule } from './modules/console/plugin.ts';
 import { consoleSourcesModule } from './modules/console/sources.ts';
@@ -234,6 +235,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(walletModule, { balanceCache: options.balanceCache ?? true });
   await app.register(stakesModule);
   await app.register(accountModule, { limits });
+  await app.register(apiKeysModule);
   await app.register(settingsModule);
   await app.register(messagingModule, {
     ...(options.smsSender ? { sender: options.smsSender } : {}),

@@ -2,6 +2,7 @@
 // table lives in its module's schema.ts; arch.test.ts fails when one of them is missing here.
 export * from './db/schema.ts';
 export * from './modules/account/schema.ts';
+export * from './modules/api-keys/schema.ts';
 export * from './modules/audit/schema.ts';
 export * from './modules/binary/schema.ts';
 export * from './modules/bookmaker/schema.ts';

@@ -114,6 +114,11 @@ const STRINGS = [
   '@backlay_support',
   '9876543210',
   'Ab1@$!%*#?&',
+  'bk_0123456789abcdef',
+  '203.0.113.7',
+  '10.0.0.0/8',
+  '2001:db8::1',
+  '2001:db8::/32',
 ];
 const HOSTILE: unknown[] = [null, true, {}, [], 1.5, -1, 'abc', ''];
 

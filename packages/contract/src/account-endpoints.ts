@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { bettorAccountEndpoints } from './bettor-endpoints.ts';
+import { adminApiKeyRevokeRequest, adminUserApiKeysRequest, apiKeyView } from './api-keys.ts';
 import { defineEndpoints as define } from './endpoint.ts';
 import {
   adminMessages,
@@ -29,6 +31,22 @@ import {
  */
 export const accountEndpoints = define({
   ...bettorAccountEndpoints,
+  adminUserApiKeys: {
+    method: 'POST',
+    path: 'admin/user/apiKeys',
+    access: 'operator',
+    summary: "A bettor's API keys (never their secrets), live first, newest first.",
+    request: adminUserApiKeysRequest,
+    response: z.array(apiKeyView),
+  },
+  adminApiKeyRevoke: {
+    method: 'POST',
+    path: 'admin/user/apiKey/revoke',
+    access: 'operator',
+    summary: "Revoke a bettor's API key: refused at once on every node. Audited.",
+    request: adminApiKeyRevokeRequest,
+    response: apiKeyView,
+  },
   adminMessages: {
     method: 'POST',
     path: 'admin/messages',

@@ -11,6 +11,7 @@ import { paymentsEndpoints } from './bettor/payments.ts';
 import { responsibleEndpoints } from './bettor/responsible.ts';
 import { worldCasinoEndpoints } from './bettor/world-casino.ts';
 import { providerWalletEndpoints } from './bettor/provider-wallet.ts';
+import { apiKeyEndpoints } from './bettor/api-keys.ts';
 import { fantasyEndpoints } from './fantasy.ts';
 
 // The bettor's side of the endpoint table: every public and user call, and nothing of the
@@ -95,6 +96,9 @@ export const bettorAccountEndpoints = defineEndpoints({
   setResponsibleLimit: responsibleEndpoints.setResponsibleLimit,
   setRealityCheck: responsibleEndpoints.setRealityCheck,
   selfExclude: responsibleEndpoints.selfExclude,
+  createApiKey: apiKeyEndpoints.createApiKey,
+  listApiKeys: apiKeyEndpoints.listApiKeys,
+  revokeApiKey: apiKeyEndpoints.revokeApiKey,
 });
 
 /**

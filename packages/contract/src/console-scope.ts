@@ -49,6 +49,8 @@ export const consoleScopes: { readonly [N in ConsoleEndpointName]: ConsoleScope 
   adminUserResetPassword: downline('user_id'),
   adminUserSessions: downline('user_id'),
   adminUserSessionsEnd: downline('user_id'),
+  adminUserApiKeys: downline('user_id'),
+  adminApiKeyRevoke: downline('user_id'),
   adminUserStatement: downline('user_id'),
   adminUserCurrentBets: downline('user_id'),
   adminUserBetHistory: downline('user_id'),

@@ -13,6 +13,11 @@ export type Endpoint = {
   request?: z.ZodType;
   /** Schema of the envelope's `data` on success. */
   response: z.ZodType;
+  /**
+   * The scope an API key needs to make this call (issue 46, docs/trading-api.md); left out, no key
+   * may make it (a key cannot change a password, move money or make keys).
+   */
+  key?: 'read' | 'trade';
 };
 
 /** Keeps each entry's literal types (the schemas' own types), checked against `Endpoint`. */

@@ -12,3 +12,4 @@ export * from './provider-admin.ts';
 export * from './provider-endpoints.ts';
 export * from './console-scope.ts';
 export * from './downline.ts';
+export * from './api-keys.ts';

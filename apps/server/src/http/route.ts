@@ -1,7 +1,7 @@
 import { endpoints, type EndpointName, type ResponseOf } from '@backlay/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { AuthUser } from '../plugins/auth.ts';
+import { keyCredential, type AuthUser } from '../plugins/auth.ts';
 import { checkConsoleScope } from '../modules/hierarchy/scope.ts';
 import { describeZodError, HttpError } from './errors.ts';
 
@@ -52,7 +52,26 @@ export type EndpointSpec = {
   access: 'public' | 'user' | 'operator';
   request?: z.ZodType;
   response: z.ZodType;
+  /** The scope an API key needs for this call; none: no key may make it. */
+  key?: 'read' | 'trade';
 };
+
+/**
+ * Refuses (403) an API key's call the key may not make: one no key may make (a password, money,
+ * keys), or one that needs a scope the key lacks. Said in words, naming the call and the scope.
+ */
+export function checkKeyScope(
+  name: string,
+  endpoint: Pick<EndpointSpec, 'key'>,
+  key: NonNullable<AuthUser['apiKey']>,
+): void {
+  if (endpoint.key === undefined) {
+    throw new HttpError(403, `An API key cannot make this call (${name}): sign in on the site for it`);
+  }
+  if (!key.scopes.includes(endpoint.key)) {
+    throw new HttpError(403, `This API key has no ${endpoint.key} scope, which ${name} needs`);
+  }
+}
 
 /**
  * Registers one call of the contract's `endpoints` table under /api/: its method and path,
@@ -83,8 +102,11 @@ export function registerEndpoint(
     config: options.rateLimit ? { rateLimit: options.rateLimit } : {},
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     preHandler: async (req) => {
-      if (endpoint.access !== 'public') {
+      // A call with an API key is the key's bettor's on every call, a public one too (so that a
+      // bad key is told so, and the key's scope and limits apply).
+      if (endpoint.access !== 'public' || keyCredential(req) !== null) {
         const user = await app.auth.authenticate(req);
+        if (user.apiKey) checkKeyScope(name, endpoint, user.apiKey);
         // The console's one scope check (modules/hierarchy/scope.ts): a bettor, a master or an
         // agent gets 403 on an operator-only call, and on a call naming a user outside its subtree.
         if (endpoint.access === 'operator' && user.role !== 'operator') {

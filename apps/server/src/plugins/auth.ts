@@ -26,6 +26,33 @@ export type AuthUser = {
   sessionId: number;
   /** A temporary password: only changing it and logging out are allowed (http/route.ts). */
   mustChangePassword: boolean;
+  /** Set when the call came with an API key (issue 46): the key, and what it may do. */
+  apiKey?: { readonly keyId: string; readonly scopes: readonly ('read' | 'trade')[] };
+};
+
+/** `Authorization: Key <key_id>:<secret>` (issue 46, docs/trading-api.md), or null. */
+export type KeyCredential = { keyId: string; secret: string };
+
+/** The credential of an `Authorization: Key …` header, or null when the request has none. */
+export function keyCredential(req: FastifyRequest): KeyCredential | null {
+  const header = req.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Key\s+([^\s:]+):(\S+)$/i.exec(header.trim());
+  return match ? { keyId: match[1]!, secret: match[2]! } : null;
+}
+
+/** Whether the request says who it is by its Authorization header (a token or a key), which no browser adds on its own. */
+export const authorizationHeaderOf = (req: FastifyRequest): boolean =>
+  bearerToken(req) !== null || keyCredential(req) !== null;
+
+/**
+ * Who an API key is (the api-keys module, registered with `useKeys`): the key's bettor as an
+ * AuthUser, or a refusal with its status (401: not a key, revoked or expired; 403: a gate, an
+ * address not allowed). `inMemory`: answered without the store (see `answersFromMemory`).
+ */
+export type KeyResolver = {
+  resolve(credential: KeyCredential, ip: string): Promise<AuthUser | { status: 401 | 403; message: string }>;
+  inMemory(credential: KeyCredential): boolean;
 };
 
 /** Bound on the open sessions the console lists for one user. */
@@ -101,6 +128,22 @@ export function createAuthService(app: {
     });
   /** One session lookup per request, shared by the rate limiter and the route's auth check. */
   const perRequest = new WeakMap<FastifyRequest, Promise<AuthUser | null>>();
+  /** A key call's answer, once per request (a refusal is thrown by `authenticate`). */
+  const keyPerRequest = new WeakMap<
+    FastifyRequest,
+    Promise<AuthUser | { status: 401 | 403; message: string }>
+  >();
+  let keys: KeyResolver | null = null;
+  const keyAnswer = (req: FastifyRequest, credential: KeyCredential) => {
+    let found = keyPerRequest.get(req);
+    if (!found) {
+      found = keys
+        ? keys.resolve(credential, req.ip)
+        : Promise.resolve({ status: 401 as const, message: 'API keys are not taken here' });
+      keyPerRequest.set(req, found);
+    }
+    return found;
+  };
   /** session id → when this node last wrote its last_seen_at (ms). */
   const seenWritten = new Map<number, number>();
   function noteSeen(sessionId: number) {
@@ -121,6 +164,11 @@ export function createAuthService(app: {
   return {
     /** The remembered sessions (figures for /metrics). */
     cache,
+
+    /** API keys are resolved by `k` (the api-keys module registers itself here). */
+    useKeys(k: KeyResolver) {
+      keys = k;
+    },
 
     /** Revocations reach every node through `b`; its notices from other nodes reach this one. */
     useBus(b: Bus) {
@@ -199,22 +247,36 @@ export function createAuthService(app: {
      * each request a store read before any limit could count it.)
      */
     answersFromMemory(req: FastifyRequest): boolean {
+      const credential = keyCredential(req);
+      if (credential !== null) return keys === null || keys.inMemory(credential);
       const token = bearerToken(req);
       return token === null || !TOKEN_SHAPE.test(token) || (trusted() && cache.has(hashToken(token)));
     },
 
-    /** The session of the request's bearer token (looked up once per request), or null. */
+    /** The session of the request's bearer token or API key (looked up once per request), or null. */
     sessionOf(req: FastifyRequest): Promise<AuthUser | null> {
       let found = perRequest.get(req);
       if (!found) {
+        const credential = keyCredential(req);
         const token = bearerToken(req);
-        found = token ? this.lookup(token) : Promise.resolve(null);
+        found = credential
+          ? keyAnswer(req, credential).then((a) => ('status' in a ? null : a))
+          : token
+            ? this.lookup(token)
+            : Promise.resolve(null);
         perRequest.set(req, found);
       }
       return found;
     },
 
     async authenticate(req: FastifyRequest): Promise<AuthUser> {
+      const credential = keyCredential(req);
+      if (credential) {
+        const answer = await keyAnswer(req, credential);
+        if ('status' in answer) throw new HttpError(answer.status, answer.message);
+        req.user = answer;
+        return answer;
+      }
       if (!bearerToken(req)) throw new HttpError(401, 'Please log in');
       const user = await this.sessionOf(req);
       if (!user) throw new HttpError(401, 'Your session has ended; please log in again');

@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import fp from 'fastify-plugin';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { bearerToken } from './auth.ts';
+import { authorizationHeaderOf } from './auth.ts';
 import { isHashedAssetUrl } from './static-files.ts';
 
 export const CSRF_COOKIE = 'XSRF-TOKEN';
@@ -17,8 +17,8 @@ function sameToken(a: string, b: string): boolean {
 
 /**
  * Double-submit cookie: a readable XSRF-TOKEN cookie is set on any response that lacks it, and
- * every state-changing request without a bearer token (login, sign-up, OTP) must echo it in
- * X-XSRF-TOKEN, or gets 403. A request that carries `Authorization: Bearer <token>` is exempt: a
+ * every state-changing request without a bearer token or an API key (login, sign-up, OTP) must echo it in
+ * X-XSRF-TOKEN, or gets 403. A request that carries `Authorization: Bearer <token>` (or `Key <key_id>:<secret>`) is exempt: a
  * browser never adds that header to a request by itself (a cross-site form or fetch cannot set it
  * without a CORS preflight, which this server never allows), so it is no cross-site forgery; its
  * token is the proof, checked by the route (401 when it is not a live session). Cookies prove
@@ -46,8 +46,9 @@ export const csrfPlugin = fp<{ https: boolean }>(
       // A route called by another server (a payment gateway's signed webhook) opts out; it must
       // authenticate its caller another way.
       if ((req.routeOptions.config as { csrf?: boolean } | undefined)?.csrf === false) return;
-      // Authenticated by its Authorization header, which no browser sends on its own.
-      if (bearerToken(req) !== null) return;
+      // Authenticated by its Authorization header (a session's token or an API key), which no
+      // browser sends on its own.
+      if (authorizationHeaderOf(req)) return;
       const header = req.headers[CSRF_HEADER];
       if (!cookieToken || typeof header !== 'string' || !sameToken(header, cookieToken)) {
         return reply

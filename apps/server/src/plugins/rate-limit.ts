@@ -28,6 +28,10 @@ export type RateLimitOptions = {
   loginPerMinute: number;
   /** Login attempts per minute per account name (whatever the address). */
   loginPerAccountPerMinute: number;
+  /** Calls per minute per API key (issue 46): a program's budget, apart from its bettor's site. */
+  apiKeyPerMinute: number;
+  /** Calls per minute by all of one bettor's API keys together. */
+  apiKeyUserPerMinute: number;
 };
 
 /** What buildApp takes: any of the figures; `globalPerMinute` sets both request limits at once. */
@@ -45,12 +49,18 @@ export type RateLimitInput = Partial<RateLimitOptions> & { globalPerMinute?: num
  * - 30 login attempts a minute per account name, from all addresses together: the owner never
  *   needs more; it bounds the password-hashing work an attacker spread over many addresses can
  *   make one account name (or an unknown one) cost, and the refusals of a locked account.
+ * - 1,200 a minute per API key and 2,400 a minute for all of one bettor's keys (issue 46): a
+ *   program places, cancels and reads books faster than a person, 20 calls a second sustained is
+ *   a busy trading bot; a key's calls do not spend its bettor's site budget (the phone keeps
+ *   working while the bot runs), and the bettor's cap bounds what many keys can do together.
  */
 export const DEFAULT_RATE_LIMITS: RateLimitOptions = {
   userPerMinute: 600,
   anonymousPerMinute: 3_000,
   loginPerMinute: 60,
   loginPerAccountPerMinute: 30,
+  apiKeyPerMinute: 1_200,
+  apiKeyUserPerMinute: 2_400,
 };
 
 export function resolveRateLimits(input: RateLimitInput = {}): RateLimitOptions {
@@ -223,6 +233,8 @@ function createLimits(
     ? createLeasedLimiter(userShared, leaseBlock(limits.userPerMinute))
     : userShared;
   const anonymous = make('ip', limits.anonymousPerMinute, 60);
+  const apiKey = make('api-key', limits.apiKeyPerMinute, 60);
+  const apiKeyUser = make('api-user', limits.apiKeyUserPerMinute, 60);
   const loginAccount = make('login-account', limits.loginPerAccountPerMinute, 60);
   const perRoute = new Map<string, Limiter>();
 
@@ -268,6 +280,11 @@ function createLimits(
     /** A signed-in user's call. */
     user: (userId: number, reply: FastifyReply | null) =>
       take(user, String(userId), reply, 'Too many requests'),
+    /** An API key's call: the key's budget, then its bettor's keys' budget together. */
+    async key(keyId: string, userId: number, reply: FastifyReply | null) {
+      await take(apiKey, keyId, reply, 'Too many requests with this API key');
+      await take(apiKeyUser, String(userId), reply, "Too many requests with this bettor's API keys");
+    },
     /** A call without a valid session, by its client address. */
     anonymous: (ip: string, reply: FastifyReply | null) =>
       take(anonymous, addressKey(ip), reply, 'Too many requests'),
@@ -385,7 +402,8 @@ export const rateLimitPlugin = fp<{ limits: RateLimitOptions; store?: RateLimitS
       const ip = clientAddressOf(req);
       if (!app.auth.answersFromMemory(req)) await rl.anonymousNotSpent(ip, reply);
       const user = await app.auth.sessionOf(req);
-      if (user) await rl.user(user.userId, reply);
+      if (user?.apiKey) await rl.key(user.apiKey.keyId, user.userId, reply);
+      else if (user) await rl.user(user.userId, reply);
       else await rl.anonymous(ip, reply);
       const own = req.routeOptions.config?.rateLimit;
       if (own) await rl.route(req.routeOptions.url ?? req.url, own, ip, reply);

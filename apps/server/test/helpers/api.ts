@@ -9,6 +9,8 @@ export const CSRF = 'test-csrf-token-0123456789';
 export type CallOptions = {
   /** Bearer token; null sends none. Defaults to the Api's current token. */
   token?: string | null;
+  /** An API key, `<key_id>:<secret>`: sent as `Authorization: Key …` instead of any token. */
+  apiKey?: string;
   /** Send the CSRF header and cookie (default true). */
   csrf?: boolean;
   remoteAddress?: string;
@@ -60,7 +62,8 @@ export class Api {
   async raw(method: 'GET' | 'POST', url: string, body?: unknown, options: CallOptions = {}): Promise<Answer> {
     const token = options.token === undefined ? this.token : options.token;
     const headers: Record<string, string> = {};
-    if (token) headers.authorization = `Bearer ${token}`;
+    if (options.apiKey !== undefined) headers.authorization = `Key ${options.apiKey}`;
+    else if (token) headers.authorization = `Bearer ${token}`;
     if (options.csrf !== false) {
       headers['x-xsrf-token'] = CSRF;
       headers.cookie = `XSRF-TOKEN=${CSRF}`;

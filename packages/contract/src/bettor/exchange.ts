@@ -36,6 +36,7 @@ export const exchangeEndpoints = defineEndpoints({
     method: 'POST',
     path: 'racing/getRaceCard',
     access: 'user',
+    key: 'read',
     summary:
       "A race's card (runners with silks or trap, jockey, trainer, weight, draw, form; non-runners with their reduction factors), its state and places paid, the ids of its WIN and PLACE markets (prices from match/getMatchDetail), its result, and the day's meetings of its sport for the tabs.",
     request: getRaceCardRequest,
@@ -45,6 +46,7 @@ export const exchangeEndpoints = defineEndpoints({
     method: 'POST',
     path: 'match/getMatchDetail',
     access: 'user',
+    key: 'read',
     summary:
       "A match with its markets: runners, three best back and lay levels {price, size} and the caller's position.",
     request: getMatchDetailRequest,
@@ -54,6 +56,7 @@ export const exchangeEndpoints = defineEndpoints({
     method: 'POST',
     path: 'bet/placeMarketBet',
     access: 'user',
+    key: 'trade',
     summary:
       'Place a back or lay bet (decimal odds, stake in rupees); matches at once as far as the book allows. The same request_id twice returns the first result.',
     request: placeMarketBetRequest,
@@ -63,6 +66,7 @@ export const exchangeEndpoints = defineEndpoints({
     method: 'POST',
     path: 'bet/cancelBet',
     access: 'user',
+    key: 'trade',
     summary:
       "Cancel the unmatched part of one bet ({bet_id}) or of all the caller's bets on a market ({market_id}).",
     request: cancelBetRequest,
@@ -72,6 +76,7 @@ export const exchangeEndpoints = defineEndpoints({
     method: 'POST',
     path: 'market/getPriceHistory',
     access: 'user',
+    key: 'read',
     summary:
       "An exchange market's last traded price over time, per runner: the last price and the stake matched in each minute with trades (wider steps for a long market, at most 240 a runner).",
     request: getPriceHistoryRequest,
@@ -81,6 +86,7 @@ export const exchangeEndpoints = defineEndpoints({
     method: 'POST',
     path: 'bet/getCashOut',
     access: 'user',
+    key: 'read',
     summary:
       "The cash out of the caller's matched position on an exchange market: the hedge bets at the best prices now and the equal profit (or loss) they lock on every runner, or why none is available.",
     request: getCashOutRequest,
@@ -90,6 +96,7 @@ export const exchangeEndpoints = defineEndpoints({
     method: 'POST',
     path: 'bet/cashOut',
     access: 'user',
+    key: 'trade',
     summary:
       'Place the cash out: every hedge bet matched in full at its price or better, or nothing placed (refused with the quote now in data). Refused when it would lock less than the profit the caller accepted. The same request_id twice returns the first answer.',
     request: cashOutRequest,
@@ -99,6 +106,7 @@ export const exchangeEndpoints = defineEndpoints({
     method: 'POST',
     path: 'bet/getCurrentBets',
     access: 'user',
+    key: 'read',
     summary: "The caller's bets: M matched, U unmatched, D cancelled or lapsed; newest first, paged.",
     request: getCurrentBetsRequest,
     response: currentBets,
@@ -107,6 +115,7 @@ export const exchangeEndpoints = defineEndpoints({
     method: 'POST',
     path: 'bet/getMatchBets',
     access: 'user',
+    key: 'read',
     summary: "The caller's matched and unmatched bets on one match (game-details screen).",
     request: getMatchBetsRequest,
     response: matchBets,
@@ -115,6 +124,7 @@ export const exchangeEndpoints = defineEndpoints({
     method: 'POST',
     path: 'match/getCricketDetail',
     access: 'user',
+    key: 'read',
     summary:
       "A cricket match's own markets: the scoreboard, bookmaker tables (rates per 100 with the caller's position) and fancy rows (No/Yes lines and rates, the caller's exposure).",
     request: getCricketDetailRequest,
@@ -142,6 +152,7 @@ export const exchangeEndpoints = defineEndpoints({
     method: 'POST',
     path: 'bet/getFancyBook',
     access: 'user',
+    key: 'read',
     summary:
       "The caller's profit or loss on a fancy by result, from (lowest line − 2) to (highest line + 2).",
     request: getFancyBookRequest,
@@ -151,6 +162,7 @@ export const exchangeEndpoints = defineEndpoints({
     method: 'POST',
     path: 'bet/getCricketBets',
     access: 'user',
+    key: 'read',
     summary: "The caller's bookmaker and fancy bets on one match, newest first (at most 200).",
     request: getKindBetsRequest,
     response: kindBets,

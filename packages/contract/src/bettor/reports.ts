@@ -14,6 +14,7 @@ export const reportsEndpoints = defineEndpoints({
     method: 'POST',
     path: 'report/getAccountStatement',
     access: 'user',
+    key: 'read',
     summary:
       "The caller's statement over IST days: opening balance, then every transfer oldest first with credit, debit and the balance after it; filter all / deposit_withdraw / game; paged.",
     request: getAccountStatementRequest,
@@ -23,6 +24,7 @@ export const reportsEndpoints = defineEndpoints({
     method: 'POST',
     path: 'report/getProfitLoss',
     access: 'user',
+    key: 'read',
     summary:
       "The caller's settled profit and loss over IST days, by sport or by market, with commission and net.",
     request: getProfitLossRequest,
@@ -32,6 +34,7 @@ export const reportsEndpoints = defineEndpoints({
     method: 'POST',
     path: 'report/getBetHistory',
     access: 'user',
+    key: 'read',
     summary:
       "The caller's settled bets with their results and profit or loss: by settlement day or by market; paged.",
     request: getBetHistoryRequest,

@@ -114,22 +114,42 @@ export function createAccountService(deps: {
   async function admitSession(userId: number, ip: string | null, generation: number): Promise<LoginOutcome> {
     return db.transaction(async (tx) => {
       const now = clock.now();
-      const user = await q.lockedUserRow(tx, userId);
-      if (!user) return { ok: false as const, message: SIGN_IN_GONE };
-      if (user.lockedUntil && user.lockedUntil > now) {
-        return { ok: false as const, message: lockedMessage(user.lockedUntil, now) };
-      }
-      if (await q.uplineLocked(tx, userId)) return { ok: false as const, message: UPLINE_LOCKED };
-      if (user.sessionGeneration !== generation) return { ok: false as const, message: SIGN_IN_GONE };
-      if (user.mobile && !user.mobileVerifiedAt) return { ok: false as const, message: NOT_VERIFIED };
-      for (const gate of gates) {
-        const r = await gate.holds?.(tx, user, now);
-        if (r) return { ok: false as const, message: r.refuse };
-      }
+      const held = await holdsIn(tx, userId, now, generation);
+      if (!held.ok) return held;
+      const { user } = held;
       if (user.failedLoginCount > 0) await q.clearFailedLogins(tx, userId);
       const { token } = await auth.issue(tx, userId, ip);
       return { ok: true as const, user: userInfoOf(user, token) };
     });
+  }
+
+  /**
+   * The session gate's checks, on the user row it locks FOR UPDATE in `tx`: not locked (nor an
+   * upline), the generation unchanged since the sign-in began (`'current'`: none began, an API
+   * key's session), the mobile number verified, every module's `holds` (time-out,
+   * self-exclusion).
+   */
+  async function holdsIn(
+    tx: Executor,
+    userId: number,
+    now: Date,
+    generation: number | 'current',
+  ): Promise<{ ok: true; user: UserRow } | { ok: false; message: string }> {
+    const user = await q.lockedUserRow(tx, userId);
+    if (!user) return { ok: false as const, message: SIGN_IN_GONE };
+    if (user.lockedUntil && user.lockedUntil > now) {
+      return { ok: false as const, message: lockedMessage(user.lockedUntil, now) };
+    }
+    if (await q.uplineLocked(tx, userId)) return { ok: false as const, message: UPLINE_LOCKED };
+    if (generation !== 'current' && user.sessionGeneration !== generation) {
+      return { ok: false as const, message: SIGN_IN_GONE };
+    }
+    if (user.mobile && !user.mobileVerifiedAt) return { ok: false as const, message: NOT_VERIFIED };
+    for (const gate of gates) {
+      const r = await gate.holds?.(tx, user, now);
+      if (r) return { ok: false as const, message: r.refuse };
+    }
+    return { ok: true, user };
   }
 
   /** Runs the gates after `after` (all when null), then the session gate. */
@@ -151,6 +171,15 @@ export function createAccountService(deps: {
   }
 
   return {
+    /**
+     * The session gate for a session no sign-in began (an API key's, issue 46): the same checks
+     * as a login's last step, in `tx`, on the user row it locks. A refusal in words, or null.
+     */
+    async admitsSessionIn(tx: Executor, userId: number): Promise<string | null> {
+      const held = await holdsIn(tx, userId, clock.now(), 'current');
+      return held.ok ? null : held.message;
+    },
+
     addLoginGate(gate: LoginGate) {
       gates.push(gate);
     },
