@@ -493,6 +493,16 @@ function baseBodies(f: Fixture, selfId: number): Record<string, unknown> {
     setResponsibleLimit: { kind: 'DEPOSIT', period: 'DAY', amount: 1000 },
     setRealityCheck: { minutes: 30 },
     selfExclude: { kind: 'TIME_OUT', period: '24h', password: 'wrong-pass-1' },
+    // API keys (issue 46): a sweep makes keys until the bettor holds the most allowed.
+    createApiKey: {
+      name: 'sweep bot',
+      scopes: ['read', 'trade'],
+      ip_allow: ['10.0.0.0/8', '2001:db8::1'],
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    },
+    revokeApiKey: { key_id: 'bk_0123456789abcdef' },
+    adminUserApiKeys: { user_id: selfId },
+    adminApiKeyRevoke: { user_id: selfId, key_id: 'bk_0123456789abcdef' },
     adminMessages: { limit: 5 },
     // Game providers (issue 23): none is configured here, so every operator call names what is
     // missing. The wallet callbacks have no base row: unsigned, every variant is a 401 here;

@@ -201,7 +201,10 @@ describeStores('the OpenAPI document', (ctx) => {
     for (const [name, e] of all) {
       const op = doc.paths[`/api/${e.path}`]?.[e.method.toLowerCase()] as Record<string, unknown> | undefined;
       expect(op?.operationId, name).toBe(name);
-      expect(op!.security, name).toEqual(e.access === 'public' ? [] : [{ bearer: [] }]);
+      expect(op!.security, name).toEqual([
+        ...(e.access === 'public' ? [] : [{ bearer: [] }]),
+        ...(e.key === undefined ? [] : [{ apiKey: [e.key] }]),
+      ]);
       if (e.request && e.method === 'POST') expect(op!.requestBody, name).toBeDefined();
       if (e.method === 'GET') expect(op!.requestBody, name).toBeUndefined();
     }

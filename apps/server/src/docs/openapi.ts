@@ -230,7 +230,12 @@ function operation(name: string, e: Endpoint): Operation {
     operationId: name,
     summary: e.summary,
     tags: [e.access === 'operator' ? 'operator' : e.path.split('/')[0]!],
-    security: e.access === 'public' ? [] : [{ bearer: [] }],
+    // A call an API key may make lists the key scheme beside the token, with the scope it needs.
+    security: [
+      ...(e.access === 'public' ? [] : [{ bearer: [] }]),
+      ...(e.key === undefined ? [] : [{ apiKey: [e.key] }]),
+    ],
+    ...(e.key === undefined ? {} : { 'x-api-key-scope': e.key }),
     responses: {
       '200': {
         description:
@@ -327,6 +332,13 @@ export function buildOpenApi(version = '0.1.0'): JsonSchema {
           scheme: 'bearer',
           description:
             'The token of `user/login` (opaque; revoked by logout and by a password change). A call that sends it needs no XSRF cookie or header: no browser adds an Authorization header by itself, so the CSRF check (the XSRF-TOKEN pair) applies only to POST calls without a token (login, sign-up, OTP).',
+        },
+        apiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description:
+            "`Key <key_id>:<secret>`: a bettor's API key for programs (`user/apiKey/create`; docs/trading-api.md). It acts as its bettor on the calls that list it, with the scope each names (`x-api-key-scope`: read or trade); no cookie and no XSRF header. 401 for an unknown, revoked or expired key, 403 for a call the key may not make, an address not on its allow-list or an account gate; 429 with Retry-After over the key's limits.",
         },
       },
       schemas: { Refusal: refusal },
