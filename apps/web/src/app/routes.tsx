@@ -24,6 +24,7 @@ const reports = () => import('../features/reports/index.ts');
 const responsible = () => import('../features/responsible/index.ts');
 const rules = () => import('../features/rules/index.ts');
 const security = () => import('../features/security/index.ts');
+const apiKeys = () => import('../features/api-keys/index.ts');
 const settings = () => import('../features/settings/index.ts');
 const sports = () => import('../features/sports/index.ts');
 const worldCasino = () => import('../features/world-casino/index.ts');
@@ -59,6 +60,7 @@ const ProfitLossScreen = lazyScreen(() => reports().then((m) => m.ProfitLossScre
 const DepositWithdrawScreen = lazyScreen(() => payments().then((m) => m.DepositWithdrawScreen));
 const ResponsibleGamingScreen = lazyScreen(() => responsible().then((m) => m.ResponsibleGamingScreen));
 const SecurityAuthScreen = lazyScreen(() => security().then((m) => m.SecurityAuthScreen));
+const ApiKeysScreen = lazyScreen(() => apiKeys().then((m) => m.ApiKeysScreen));
 const RulesScreen = lazyScreen(() => rules().then((m) => m.RulesScreen));
 const ChangePasswordScreen = lazyScreen(() => settings().then((m) => m.ChangePasswordScreen));
 const SportScreen = lazyScreen(() => sports().then((m) => m.SportScreen));
@@ -135,6 +137,7 @@ const table: RouteObject[] = [
       { path: 'setting/change-password', element: <ChangePasswordScreen /> },
       { path: 'setting/d-w', element: <DepositWithdrawScreen /> },
       { path: 'setting/responsible-gaming', element: <ResponsibleGamingScreen /> },
+      { path: 'setting/api-keys', element: <ApiKeysScreen /> },
       { path: 'security-auth', element: <SecurityAuthScreen /> },
       { path: 'world-casino', element: <WorldCasinoLobbyScreen /> },
       { path: 'world-casino/play/:gameId', element: <GamePlayScreen /> },

@@ -37,6 +37,9 @@ export function UserScreen() {
           <Link to="/security-auth">{t('account.links.securityAuth')}</Link>
         </li>
         <li>
+          <Link to="/setting/api-keys">{t('account.links.apiKeys')}</Link>
+        </li>
+        <li>
           <Link to="/setting/responsible-gaming">{t('account.links.responsibleGaming')}</Link>
         </li>
         <li>
