@@ -420,6 +420,7 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
       await visit('setting/d-w');
       await visit('setting/responsible-gaming');
       await visit('security-auth');
+      await visit('setting/api-keys');
       await page.screenshot({ path: `${ARTIFACTS}/a11y-web-${viewport.width}-last.png` });
 
       expect(found).toEqual([]);

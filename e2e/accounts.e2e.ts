@@ -14,9 +14,11 @@ import {
   apiSession,
   describeBrowser,
   ensureWebBuilt,
+  expectNoSeriousAxe,
   istString,
   launchBrowser,
   openPage,
+  signIn,
   startServer,
   type RunningServer,
 } from './harness.ts';
@@ -283,4 +285,61 @@ describeBrowser('accounts and money in and out', () => {
     expect(check.body.data).toMatchObject({ ok: true, problems: [] });
     await context.close();
   });
+
+  // Issue 46: the API keys page by keyboard alone, at both widths: a key made, used by a program
+  // against the real server (no cookie, no XSRF pair), revoked, and refused from then on.
+  for (const viewport of [{ width: 1366, height: 900 }, MOBILE]) {
+    it(`API keys at ${viewport.width} px by keyboard: made, used by a program, revoked; axe clean`, async () => {
+      const { page, context } = await openPage(browser, `api-keys-${viewport.width}`, viewport);
+      await signIn(page, server.url, 'demo');
+      await page.goto(`${server.url}/#/user`);
+      await page.getByRole('link', { name: 'API keys for programs' }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: 'API keys', level: 1 }).waitFor();
+      const name = `bot ${viewport.width}`;
+      await page.getByLabel('Name').focus();
+      await page.keyboard.type(name);
+      await page.keyboard.press('Tab'); // Read, ticked already
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Space'); // Trade
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('127.0.0.1\n::1');
+      // The expiry, left empty: Tab walks its day, month and year, then reaches the button.
+      const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+      for (let i = 0; i < 5 && (await focused()) !== 'Create key'; i++) await page.keyboard.press('Tab');
+      expect(await focused()).toBe('Create key');
+      await page.keyboard.press('Enter');
+      const secret = page.getByRole('region', { name: `Your new key: ${name}` });
+      await secret.waitFor();
+      const header = (await secret.locator('code').textContent())!;
+      expect(header).toMatch(/^Authorization: Key bk_[0-9a-f]{16}:[A-Za-z0-9_-]{43}$/);
+      await page.getByRole('listitem', { name }).waitFor();
+      await expectNoSeriousAxe(page);
+      await page.screenshot({ path: `${ARTIFACTS}/api-keys-${viewport.width}.png`, fullPage: true });
+
+      // A program with the key alone.
+      const withKey = () =>
+        fetch(`${server.url}/api/user/getUserBalance`, {
+          headers: { authorization: header.slice('Authorization: '.length) },
+        });
+      const used = await withKey();
+      expect(used.status).toBe(200);
+      expect(((await used.json()) as { status: boolean }).status).toBe(true);
+
+      await secret.getByRole('button', { name: 'I have copied it' }).focus();
+      await page.keyboard.press('Enter');
+      await secret.waitFor({ state: 'detached' });
+      const card = page.getByRole('listitem', { name });
+      await card.getByRole('button', { name: `Revoke ${name}` }).focus();
+      await page.keyboard.press('Enter');
+      // The question takes the focus on "Keep it"; "Yes, revoke" is just before it.
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Keep it');
+      await expectNoSeriousAxe(page);
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Enter');
+      await card.getByText(/^Revoked /).waitFor();
+      expect((await withKey()).status).toBe(401);
+      await context.close();
+    });
+  }
 });

@@ -1,5 +1,5 @@
 import { formatDateTime } from '@backlay/ui/time';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CopyButton, Spinner } from '../../components/index.ts';
 import { translateAnswer } from '../../lib/i18n/index.ts';
 import { toast } from '../../lib/toast.ts';
@@ -41,8 +41,11 @@ function ScopeNames({ scopes }: { scopes: readonly Scope[] }) {
 function SecretShown({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
   const t = useT();
   const header = `Authorization: Key ${created.key_id}:${created.secret}`;
+  // Shown above the form that made it: the focus goes to it, so nobody misses the one showing.
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => ref.current?.focus(), []);
   return (
-    <section className="api-keys__secret" aria-labelledby="api-keys-secret-title">
+    <section className="api-keys__secret" aria-labelledby="api-keys-secret-title" ref={ref} tabIndex={-1}>
       <h2 id="api-keys-secret-title" className="api-keys__subtitle">
         {t('api-keys.secret.title')}: {created.name}
       </h2>
@@ -171,6 +174,15 @@ function KeyCard({ k, nowMs }: { k: Key; nowMs: number }) {
   const t = useT();
   const revoke = useRevokeApiKey();
   const [confirming, setConfirming] = useState(false);
+  // The question takes the focus on its safe answer, and the focus goes back to "Revoke" after "Keep it".
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const revokeRef = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (confirming) keepRef.current?.focus();
+    else if (asked.current) revokeRef.current?.focus();
+    asked.current = confirming;
+  }, [confirming]);
   const expired = k.expires_at !== null && new Date(k.expires_at).getTime() <= nowMs;
   const titleId = `api-key-${k.key_id}`;
 
@@ -229,13 +241,18 @@ function KeyCard({ k, nowMs }: { k: Key; nowMs: number }) {
             >
               {t('api-keys.revoke.yes')}
             </button>
-            <button type="button" className="btn btn--small" onClick={() => setConfirming(false)}>
+            <button
+              type="button"
+              ref={keepRef}
+              className="btn btn--small"
+              onClick={() => setConfirming(false)}
+            >
               {t('api-keys.revoke.no')}
             </button>
           </div>
         </div>
       ) : (
-        <button type="button" className="btn btn--small" onClick={() => setConfirming(true)}>
+        <button type="button" ref={revokeRef} className="btn btn--small" onClick={() => setConfirming(true)}>
           {t('api-keys.revoke')} <span className="visually-hidden">{k.name}</span>
         </button>
       )}
