@@ -10,6 +10,7 @@ import { roleOf, useSession } from '../../lib/session.ts';
 import { randomPassword } from './password.ts';
 import { UserReports } from './UserReports.tsx';
 import { UserLimits } from './UserLimits.tsx';
+import { UserApiKeys } from './UserApiKeys.tsx';
 import { UserSessions } from './UserSessions.tsx';
 
 const userKeys = (userId: number) => [
@@ -450,6 +451,7 @@ export function UserScreen() {
             </dl>
           </Card>
           <UserSessions userId={u.user_id} userName={u.user_name} />
+          {u.role === 'bettor' ? <UserApiKeys userId={u.user_id} userName={u.user_name} /> : null}
           <UserLimits userId={u.user_id} userName={u.user_name} canEdit={below(u)} />
           <Card title="As the bettor sees it">
             <UserReports userId={u.user_id} />
