@@ -207,6 +207,78 @@ describeStores(
       await expectLedgerBalanced(ctx.app);
     });
 
+    it('a batch: up to 50 orders placed each on its own in one call, placed once per request_id; a batch cancel', async () => {
+      const u = await bettor();
+      const m = await createMarket(ctx.app);
+      const k = await makeKey(u);
+      const order = (odds: number, stack: number, selection = m.selectionIds[0]!) => ({
+        selection_id: selection,
+        is_back: '1',
+        odds,
+        stack,
+        request_id: requestId(),
+      });
+      const orders = [order(3, 100), order(3.5, 200), order(2, 100, 987_654_321), order(4, 0.001)];
+      const body = { match_id: m.matchId, market_id: m.marketId, orders };
+      const r = await withKey(u, k.credential, 'placeOrders', body);
+      expect(r.statusCode, r.body.message).toBe(200);
+      type Placed = {
+        request_id: string;
+        placed: boolean;
+        message: string | null;
+        result: { bet_id: number } | null;
+      };
+      const answers = (r.body.data as { orders: Placed[] }).orders;
+      expect(answers.map((a) => a.request_id)).toEqual(orders.map((o) => o.request_id));
+      expect(answers.map((a) => a.placed)).toEqual([true, true, false, false]);
+      expect(answers[2]!.message).toBeTruthy();
+      expect(answers[3]!.message).toBe('Stake must be a positive amount with at most 2 decimals');
+      // The same batch again places nothing new.
+      const again = (await withKey(u, k.credential, 'placeOrders', body)).body.data as { orders: Placed[] };
+      expect(again.orders.slice(0, 2).map((a) => a.result!.bet_id)).toEqual(
+        answers.slice(0, 2).map((a) => a.result!.bet_id),
+      );
+      expect(again.orders[0]!.message).toBe('Bet already placed');
+      expect((await withKey(u, k.credential, 'getUserBalance')).body.data).toMatchObject({ liability: 300 });
+      // Refused as a whole: a request_id twice, over 50 orders.
+      const twice = await withKey(u, k.credential, 'placeOrders', {
+        ...body,
+        orders: [orders[0], orders[0]],
+      });
+      expect(twice.body).toMatchObject({
+        status: false,
+        message: 'Each order of a batch needs a request_id of its own',
+      });
+      const many = Array.from({ length: 51 }, () => order(3, 100));
+      const tooMany = await withKey(u, k.credential, 'placeOrders', { ...body, orders: many });
+      expect(tooMany.statusCode).toBe(400);
+      expect(tooMany.body.message).toMatch(/orders/);
+
+      const ids = answers.slice(0, 2).map((a) => a.result!.bet_id);
+      const c = await withKey(u, k.credential, 'cancelOrders', {
+        market_id: m.marketId,
+        bet_ids: [...ids, 2_000_000_000],
+      });
+      expect(c.body.data).toEqual({
+        bets: [
+          { bet_id: ids[0], cancelled: true, size_cancelled: 100, message: null },
+          { bet_id: ids[1], cancelled: true, size_cancelled: 200, message: null },
+          {
+            bet_id: 2_000_000_000,
+            cancelled: false,
+            size_cancelled: 0,
+            message: 'Unknown bet on this market',
+          },
+        ],
+      });
+      expect((await withKey(u, k.credential, 'getUserBalance')).body.data).toMatchObject({ liability: 0 });
+      // A read key cannot batch.
+      const read = await makeKey(u, { scopes: ['read'] });
+      expect((await withKey(u, read.credential, 'placeOrders', body)).statusCode).toBe(403);
+      await expectExchangeInvariants(ctx.app);
+      await expectLedgerBalanced(ctx.app);
+    });
+
     it('expiry: a key is refused from the moment it expires', async () => {
       const u = await bettor();
       const k = await makeKey(u, { expires_at: new Date(clock.now().getTime() + 3_600_000).toISOString() });

@@ -501,6 +501,15 @@ function baseBodies(f: Fixture, selfId: number): Record<string, unknown> {
       expires_at: new Date(Date.now() + 86_400_000).toISOString(),
     },
     revokeApiKey: { key_id: 'bk_0123456789abcdef' },
+    // Batches (issue 46): the sweeping bettor has no money, so every order is refused on its own.
+    placeOrders: {
+      match_id: market.matchId,
+      market_id: market.marketId,
+      orders: [
+        { selection_id: market.selectionIds[1], is_back: '1', odds: 2, stack: 100, request_id: 'sweep-po-1' },
+      ],
+    },
+    cancelOrders: { market_id: market.marketId, bet_ids: [999_999] },
     adminUserApiKeys: { user_id: selfId },
     adminApiKeyRevoke: { user_id: selfId, key_id: 'bk_0123456789abcdef' },
     adminMessages: { limit: 5 },

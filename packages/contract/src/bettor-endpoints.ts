@@ -54,6 +54,8 @@ export const bettorCoreEndpoints = defineEndpoints({
   getMatchDetail: exchangeEndpoints.getMatchDetail,
   placeMarketBet: exchangeEndpoints.placeMarketBet,
   cancelBet: exchangeEndpoints.cancelBet,
+  placeOrders: exchangeEndpoints.placeOrders,
+  cancelOrders: exchangeEndpoints.cancelOrders,
   getPriceHistory: exchangeEndpoints.getPriceHistory,
   getCashOut: exchangeEndpoints.getCashOut,
   cashOut: exchangeEndpoints.cashOut,

@@ -162,6 +162,70 @@ export const cancelBetResult = z.object({
 });
 export type CancelBetResult = z.infer<typeof cancelBetResult>;
 
+// ---- batches of orders on one market (issue 46: programs) ----
+
+/** Orders (or bets to cancel) in one batch call. */
+export const BATCH_ORDERS_MAX = 50;
+
+/** One order of a batch: placeMarketBet's fields less the market's. */
+export const batchOrder = z.object({
+  selection_id: idInput,
+  is_back: flag,
+  odds: oddsInput,
+  stack: stakeInput,
+  request_id: clientRequestId,
+  keep_in_play: z.boolean().optional(),
+});
+
+export const placeOrdersRequest = z.object({
+  match_id: idInput,
+  market_id: idInput,
+  orders: z
+    .array(batchOrder, { error: `orders must be a list of 1 to ${BATCH_ORDERS_MAX} orders` })
+    .min(1, `orders must be a list of 1 to ${BATCH_ORDERS_MAX} orders`)
+    .max(BATCH_ORDERS_MAX, `orders must be a list of 1 to ${BATCH_ORDERS_MAX} orders`),
+});
+export type PlaceOrdersRequest = z.input<typeof placeOrdersRequest>;
+
+/** Each order's own answer, in the request's order: placed (with placeMarketBet's result) or refused in words. */
+export const placeOrdersResult = z.object({
+  orders: z.array(
+    z.object({
+      request_id: z.string(),
+      placed: z.boolean(),
+      /** Why it was refused; null when placed. */
+      message: z.string().nullable(),
+      /** The placement (or the first one, for a request_id placed before); null when refused. */
+      result: placeMarketBetResult.nullable(),
+    }),
+  ),
+});
+export type PlaceOrdersResult = z.infer<typeof placeOrdersResult>;
+
+export const cancelOrdersRequest = z.object({
+  market_id: idInput,
+  bet_ids: z
+    .array(idInput, { error: `bet_ids must be a list of 1 to ${BATCH_ORDERS_MAX} bet ids` })
+    .min(1, `bet_ids must be a list of 1 to ${BATCH_ORDERS_MAX} bet ids`)
+    .max(BATCH_ORDERS_MAX, `bet_ids must be a list of 1 to ${BATCH_ORDERS_MAX} bet ids`),
+});
+export type CancelOrdersRequest = z.input<typeof cancelOrdersRequest>;
+
+/** Each bet's own answer, in the request's order. */
+export const cancelOrdersResult = z.object({
+  bets: z.array(
+    z.object({
+      bet_id: z.number().int(),
+      cancelled: z.boolean(),
+      /** Rupees of unmatched stake cancelled (0 when refused). */
+      size_cancelled: rupees,
+      /** Why nothing was cancelled; null when something was. */
+      message: z.string().nullable(),
+    }),
+  ),
+});
+export type CancelOrdersResult = z.infer<typeof cancelOrdersResult>;
+
 // ---- price history (issue 45) ----
 
 /** At most this many steps per runner: a longer market's steps are wider than a minute. */

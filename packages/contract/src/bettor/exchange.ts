@@ -12,6 +12,8 @@ import {
 import {
   cancelBetRequest,
   cancelBetResult,
+  cancelOrdersRequest,
+  cancelOrdersResult,
   cashOutQuote,
   cashOutRequest,
   cashOutResult,
@@ -25,6 +27,8 @@ import {
   matchDetail,
   placeMarketBetRequest,
   placeMarketBetResult,
+  placeOrdersRequest,
+  placeOrdersResult,
   priceHistory,
 } from '../exchange.ts';
 import { getRaceCardRequest, raceCard } from '../racing.ts';
@@ -71,6 +75,26 @@ export const exchangeEndpoints = defineEndpoints({
       "Cancel the unmatched part of one bet ({bet_id}) or of all the caller's bets on a market ({market_id}).",
     request: cancelBetRequest,
     response: cancelBetResult,
+  },
+  placeOrders: {
+    method: 'POST',
+    path: 'bet/placeOrders',
+    access: 'user',
+    key: 'trade',
+    summary:
+      "Place up to 50 orders on one market in one call, taken into the market's batch together; each is placed or refused on its own (all-or-nothing per order), answered in the request's order. Each request_id places once.",
+    request: placeOrdersRequest,
+    response: placeOrdersResult,
+  },
+  cancelOrders: {
+    method: 'POST',
+    path: 'bet/cancelOrders',
+    access: 'user',
+    key: 'trade',
+    summary:
+      "Cancel the unmatched part of up to 50 of the caller's bets on one market in one call; each bet answered on its own.",
+    request: cancelOrdersRequest,
+    response: cancelOrdersResult,
   },
   getPriceHistory: {
     method: 'POST',

@@ -210,6 +210,7 @@ export function createPlacing({ app, cache, sleep, rounds, admission }: PlacingD
       fence?: Fence | null;
       cancel?: readonly number[];
       cancel_own?: readonly number[] | 'resting';
+      onDelay?: (wait_ms: number) => void;
     },
   ): Promise<{ placed: PlaceBetOutcome[]; cancelled: CancelOutcome }> {
     const own = opts.cancel_own ?? [];

@@ -20,6 +20,7 @@ import { removedSince, RUNNER_REMOVED_MESSAGE } from './non-runners.ts';
 import * as q from './queries.ts';
 import { makersQuietAlerts } from './console.ts';
 import { priceHistoryOf } from './price-history.ts';
+import { registerBatchRoutes } from './batch-routes.ts';
 import type { ExchangeServiceImpl } from './service.ts';
 
 declare module 'fastify' {
@@ -185,6 +186,8 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
       if (!r.ok) return refuse(r.message);
       return ok({ cancelled: r.cancelled, size_cancelled: rupees(r.size_cancelled_paise) });
     });
+
+    registerBatchRoutes(app, exchange);
 
     route(app, 'getPriceHistory', async ({ body }) => {
       const h = await priceHistoryOf(app.db, app.kinds.exchangeKinds(), body.market_id);

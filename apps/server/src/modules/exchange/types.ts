@@ -130,6 +130,8 @@ export interface ExchangeService {
       fence?: Fence | null;
       cancel?: readonly number[];
       cancel_own?: readonly number[] | 'resting';
+      /** Told each order's in-play bet delay before it is waited (a request's deadline moves on by it). */
+      onDelay?: (wait_ms: number) => void;
     },
   ): Promise<{ placed: PlaceBetOutcome[]; cancelled: CancelOutcome }>;
   cancelBets(user_id: number, target: { bet_id: number } | { market_id: number }): Promise<CancelOutcome>;
