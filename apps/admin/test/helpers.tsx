@@ -55,3 +55,26 @@ export function renderConsole(path: string, extraRoutes: RouteObject[] = []) {
   );
   return { ...view, router, client };
 }
+
+/** A bettor as the console's user screen reads it (admin/user): punter, id 9, under the operator. */
+export const punterUser = {
+  user_id: 9,
+  user_name: 'punter',
+  role: 'bettor',
+  parent_id: 1,
+  parent_name: 'operator',
+  share_pct: null,
+  credit_reference: 0,
+  balance: 100,
+  exposure: 0,
+  available: 100,
+  lock: 'NONE',
+  bet_locked: false,
+  must_change_password: false,
+  created_at: '2026-11-20T10:00:00.000Z',
+  last_login_at: '2026-11-23T10:00:00.000Z',
+  children: 0,
+  live_sessions: 2,
+  locked_until: null,
+  owed: 0,
+};

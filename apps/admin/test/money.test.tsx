@@ -3,29 +3,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, mockApi, renderConsole, signedIn } from './helpers.tsx';
+import { json, mockApi, punterUser, renderConsole, signedIn } from './helpers.tsx';
 
-const user = {
-  user_id: 9,
-  user_name: 'punter',
-  role: 'bettor',
-  parent_id: 1,
-  parent_name: 'operator',
-  share_pct: null,
-  credit_reference: 0,
-  balance: 100,
-  exposure: 0,
-  available: 100,
-  lock: 'NONE',
-  bet_locked: false,
-  must_change_password: false,
-  created_at: '2026-11-20T10:00:00.000Z',
-  last_login_at: '2026-11-23T10:00:00.000Z',
-  children: 0,
-  live_sessions: 0,
-  locked_until: null,
-  owed: 0,
-};
+const user = { ...punterUser, live_sessions: 0 };
 
 async function openDeposit(amount: string) {
   renderConsole('/users/9');

@@ -3,28 +3,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderConsole, signedIn, type Call } from './helpers.tsx';
+import { type Call, mockApi, punterUser, renderConsole, signedIn } from './helpers.tsx';
 
 const agent = {
-  user_id: 9,
+  ...punterUser,
   user_name: 'agent7',
   role: 'agent',
-  parent_id: 1,
-  parent_name: 'operator',
   share_pct: 20,
-  credit_reference: 0,
-  balance: 100,
-  exposure: 0,
-  available: 100,
-  lock: 'NONE',
-  bet_locked: false,
-  must_change_password: false,
-  created_at: '2026-11-20T10:00:00.000Z',
   last_login_at: null,
-  children: 0,
   live_sessions: 0,
-  locked_until: null,
-  owed: 0,
 };
 
 const row = (max_stake: number | null, effective: number | null) => ({

@@ -118,9 +118,8 @@ const stakeInput = z.union(
   { error: 'stack must be a positive amount of rupees' },
 );
 
-export const placeMarketBetRequest = z.object({
-  match_id: idInput,
-  market_id: idInput,
+/** One order's own fields: a bet of placeMarketBet, or an order of a batch (placeOrders). */
+const orderFields = {
   selection_id: idInput,
   /** '1' back, '0' lay. */
   is_back: flag,
@@ -131,6 +130,12 @@ export const placeMarketBetRequest = z.object({
   request_id: clientRequestId,
   /** Keep the unmatched part when the market goes in play (PERSIST); lapse it by default. */
   keep_in_play: z.boolean().optional(),
+};
+
+export const placeMarketBetRequest = z.object({
+  match_id: idInput,
+  market_id: idInput,
+  ...orderFields,
   /** The market version the client saw; refused if the market moved on since. */
   version: z.number().int().optional(),
 });
@@ -168,14 +173,7 @@ export type CancelBetResult = z.infer<typeof cancelBetResult>;
 export const BATCH_ORDERS_MAX = 50;
 
 /** One order of a batch: placeMarketBet's fields less the market's. */
-export const batchOrder = z.object({
-  selection_id: idInput,
-  is_back: flag,
-  odds: oddsInput,
-  stack: stakeInput,
-  request_id: clientRequestId,
-  keep_in_play: z.boolean().optional(),
-});
+export const batchOrder = z.object(orderFields);
 
 export const placeOrdersRequest = z.object({
   match_id: idInput,

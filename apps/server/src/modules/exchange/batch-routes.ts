@@ -3,22 +3,49 @@
 // (its checks, the stake gate, the bet delay) and are queued together, so they are taken into the
 // market's same batch (`placeQuote`, as a market maker's quote is); each is placed or refused on
 // its own and answered in the request's order.
+import type { batchOrder } from '@backlay/contract';
 import { hundredthsFromDecimal, oddsFromDecimal } from '@backlay/engine';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { ok, refuse, route } from '../../http/route.ts';
 import { rupees } from '../markets/bet-view.ts';
 import { bets } from './schema.ts';
 import type { ExchangeServiceImpl } from './service.ts';
 import type { PlaceBetOutcome, PlaceBetRequest } from './types.ts';
 
-const placedWire = (r: Extract<PlaceBetOutcome, { ok: true }>) => ({
+type BatchOrder = z.output<typeof batchOrder>;
+
+/** A placement's answer on the wire (placeMarketBet's result, each placed order's of a batch). */
+export const placedWire = (r: Extract<PlaceBetOutcome, { ok: true }>) => ({
   bet_id: r.bet_id,
   status: r.status,
   size_matched: rupees(r.size_matched_paise),
   size_remaining: rupees(r.size_remaining_paise),
   average_price_matched: r.average_price_matched === null ? 0 : Math.round(r.average_price_matched) / 100,
 });
+
+/** An order of the wire (rupees, decimal odds) on a market as the exchange takes it, or why it cannot be one. */
+export function placeRequestOf(
+  m: { match_id: number; market_id: number },
+  o: BatchOrder,
+): PlaceBetRequest | { refusal: string } {
+  const price = oddsFromDecimal(o.odds);
+  if (price === null) return { refusal: `Odds ${o.odds} are not a valid price on the ladder` };
+  const size = hundredthsFromDecimal(o.stack);
+  if (size === null || size <= 0)
+    return { refusal: 'Stake must be a positive amount with at most 2 decimals' };
+  return {
+    match_id: m.match_id,
+    market_id: m.market_id,
+    selection_id: o.selection_id,
+    side: o.is_back === '1' ? 'BACK' : 'LAY',
+    price,
+    size_paise: size,
+    request_id: o.request_id,
+    persistence: o.keep_in_play ? 'PERSIST' : 'LAPSE',
+  };
+}
 
 export function registerBatchRoutes(
   app: Pick<FastifyInstance, 'db' | 'route' | 'auth' | 'registeredEndpoints'>,
@@ -32,22 +59,10 @@ export function registerBatchRoutes(
     const requests: PlaceBetRequest[] = [];
     const at: number[] = [];
     body.orders.forEach((o, i) => {
-      const price = oddsFromDecimal(o.odds);
-      const size = hundredthsFromDecimal(o.stack);
-      if (price === null) return early.set(i, `Odds ${o.odds} are not a valid price on the ladder`);
-      if (size === null || size <= 0)
-        return early.set(i, 'Stake must be a positive amount with at most 2 decimals');
+      const r = placeRequestOf(body, o);
+      if ('refusal' in r) return early.set(i, r.refusal);
       at.push(i);
-      requests.push({
-        match_id: body.match_id,
-        market_id: body.market_id,
-        selection_id: o.selection_id,
-        side: o.is_back === '1' ? 'BACK' : 'LAY',
-        price,
-        size_paise: size,
-        request_id: o.request_id,
-        persistence: o.keep_in_play ? 'PERSIST' : 'LAPSE',
-      });
+      requests.push(r);
     });
     const placed =
       requests.length === 0

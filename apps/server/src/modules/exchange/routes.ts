@@ -1,5 +1,5 @@
 import type { MatchDetail } from '@backlay/contract';
-import { hundredthsFromDecimal, marketPosition, oddsFromDecimal } from '@backlay/engine';
+import { hundredthsFromDecimal, marketPosition } from '@backlay/engine';
 import { DEFAULT_FEED_OPTIONS } from '@backlay/feed';
 import { and, asc, eq, gt, or } from 'drizzle-orm';
 import fp from 'fastify-plugin';
@@ -20,7 +20,7 @@ import { removedSince, RUNNER_REMOVED_MESSAGE } from './non-runners.ts';
 import * as q from './queries.ts';
 import { makersQuietAlerts } from './console.ts';
 import { priceHistoryOf } from './price-history.ts';
-import { registerBatchRoutes } from './batch-routes.ts';
+import { placedWire, placeRequestOf, registerBatchRoutes } from './batch-routes.ts';
 import type { ExchangeServiceImpl } from './service.ts';
 
 declare module 'fastify' {
@@ -134,24 +134,11 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
     });
 
     route(app, 'placeMarketBet', async ({ body, user, req }) => {
-      const price = oddsFromDecimal(body.odds);
-      if (price === null) return refuse(`Odds ${body.odds} are not a valid price on the ladder`);
-      const size = hundredthsFromDecimal(body.stack);
-      if (size === null || size <= 0)
-        return refuse('Stake must be a positive amount with at most 2 decimals');
+      const request = placeRequestOf(body, body);
+      if ('refusal' in request) return refuse(request.refusal);
       const r = await exchange.placeBet(
         user.userId,
-        {
-          match_id: body.match_id,
-          market_id: body.market_id,
-          selection_id: body.selection_id,
-          side: body.is_back === '1' ? 'BACK' : 'LAY',
-          price,
-          size_paise: size,
-          request_id: body.request_id,
-          persistence: body.keep_in_play ? 'PERSIST' : 'LAPSE',
-          ...(body.version === undefined ? {} : { version: body.version }),
-        },
+        { ...request, ...(body.version === undefined ? {} : { version: body.version }) },
         // The in-play bet delay is a wait on purpose: the request deadline moves on by it.
         { staker: { sessionId: user.sessionId }, onDelay: (wait_ms) => req.extendDeadline?.(wait_ms) },
       );
@@ -165,17 +152,7 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
           return refuse(RUNNER_REMOVED_MESSAGE);
         return refuse(r.message);
       }
-      return ok(
-        {
-          bet_id: r.bet_id,
-          status: r.status,
-          size_matched: rupees(r.size_matched_paise),
-          size_remaining: rupees(r.size_remaining_paise),
-          average_price_matched:
-            r.average_price_matched === null ? 0 : Math.round(r.average_price_matched) / 100,
-        },
-        r.repeated ? 'Bet already placed' : undefined,
-      );
+      return ok(placedWire(r), r.repeated ? 'Bet already placed' : undefined);
     });
 
     route(app, 'cancelBet', async ({ body, user }) => {
