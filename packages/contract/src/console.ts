@@ -907,6 +907,7 @@ export const ADMIN_AUDIT_ACTIONS = [
   'user/share',
   'user/resetPassword',
   'user/sessions/end',
+  'user/apiKey/revoke',
   'user/view',
   'user/statement',
   'user/currentBets',
