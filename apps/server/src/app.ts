@@ -18,6 +18,7 @@ import { openApiPlugin } from './docs/openapi.ts';
 import { storeFailureOf, type StoreOptions } from './db/store.ts';
 import { accountModule } from './modules/account/routes.ts';
 import { apiKeysModule } from './modules/api-keys/plugin.ts';
+import { streamModule } from './modules/stream/plugin.ts';
 import { adminModule } from './modules/admin/routes.ts';
 import { consoleModule } from './modules/console/plugin.ts';
 import { consoleSourcesModule } from './modules/console/sources.ts';
@@ -270,6 +271,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.priceSequence ? { sequence: options.priceSequence } : {}),
     ...(options.liveLimits ? { limits: options.liveLimits } : {}),
   });
+  await app.register(streamModule);
   await app.register(openApiPlugin);
 
   const missing = Object.keys(endpoints).filter((name) => !app.registeredEndpoints.has(name));

@@ -75,11 +75,18 @@ describeStores(
       const c = await open();
       c.send({ op: 'subscribe', market_ids: [101] });
       const first = await c.next<Image>(isType('image', 101));
-      expect(first).toEqual({ type: 'image', market_id: 101, seq: 1, market: image(101) });
+      expect(first).toEqual({
+        type: 'image',
+        market_id: 101,
+        seq: 1,
+        clk: expect.stringMatching(/^[A-Za-z0-9]+\.1$/),
+        market: image(101),
+      });
 
       publish(101, image(101, 1.98));
       const d = await c.next<Delta>(isType('delta', 101));
       expect(d.seq).toBe(2);
+      expect(d.clk).toBe(first.clk!.replace(/1$/, '2'));
       expect(d.market.runners?.map((r) => r.back[0]!.price)).toEqual([1.98, 1.98]);
       expect(d.market.status).toBeUndefined();
 

@@ -461,14 +461,19 @@ export const wsServerMessage = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('image'),
     market_id: z.number().int(),
-    /** Starts at 1 per market per server node and grows by 1 per message for that market. */
+    /** Starts at 1 per market and grows by 1 per message for that market. */
     seq: z.number().int(),
+    /** The clock token of this state (`<epoch>.<seq>`): a program resumes from it (docs/trading-api.md). */
+    clk: z.string().optional(),
+    /** Sent in place of the deltas a slow reader missed (the stream for programs conflates). */
+    conflated: z.boolean().optional(),
     market: marketImage,
   }),
   z.object({
     type: z.literal('delta'),
     market_id: z.number().int(),
     seq: z.number().int(),
+    clk: z.string().optional(),
     market: marketDelta,
   }),
   /** One of the user's bets on this market changed (filled, cancelled, lapsed): refetch them. */

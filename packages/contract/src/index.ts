@@ -13,3 +13,4 @@ export * from './provider-endpoints.ts';
 export * from './console-scope.ts';
 export * from './downline.ts';
 export * from './api-keys.ts';
+export * from './stream.ts';

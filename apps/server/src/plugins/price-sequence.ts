@@ -1,7 +1,7 @@
 // Where a market's WebSocket sequence numbers come from (docs/live-prices.md).
 //
-// 'node': this node counts (one node, the in-process bus): the first image a node sends has seq 1,
-// every visible change the next number.
+// 'node': this node counts (one node, the in-process bus), in a log per market kept in memory: the
+// first state it logs has seq 1, every visible change the next number.
 //
 // 'store': the numbers are kept per market in the store, so every node of a deployment sends the
 // same seq for the same state, and the same deltas. A node that hears of a change (its own commit
@@ -22,29 +22,107 @@ export type Sequenced = { seq: number; image: MarketImage };
 
 export interface PriceSequencer {
   readonly kind: 'node' | 'store';
+  /**
+   * What a market's numbers are counted in: a clock token (`<epoch>.<seq>`) names a state only
+   * under the same epoch. The store's numbers are one count per market for every node and every
+   * start ('s'); a node's are its own, from a log it may forget (its own epoch per log).
+   */
+  epochOf(market_id: number): string;
   /** The market's newest state with its number (logged first if the store moved on); null for an unknown market. */
   latest(market_id: number): Promise<Sequenced | null>;
   /**
    * Every state after `after`, oldest first (the current one logged first if it differs visibly
    * from the newest entry). Entries may start later than `after.seq + 1` when older ones are gone.
    */
-  since(market_id: number, after: Sequenced): Promise<Sequenced[]>;
+  since(market_id: number, after: Sequenced, epoch?: string): Promise<Sequenced[]>;
+  /**
+   * The logged states `from` to `to`, both included, oldest first; null when the log no longer
+   * holds every one of them (a resume then starts from an image).
+   */
+  history(market_id: number, from: number, to: number): Promise<Sequenced[] | null>;
+}
+
+/** The clock token of a market's state: its epoch and its number. */
+export const clockOf = (epoch: string, seq: number) => `${epoch}.${seq}`;
+
+/** A clock token's parts, or null when it is not one. */
+export function parseClock(token: string): { epoch: string; seq: number } | null {
+  const m = /^([A-Za-z0-9_-]{1,40})\.(\d{1,15})$/.exec(token);
+  return m ? { epoch: m[1]!, seq: Number(m[2]) } : null;
+}
+
+/** `entries` when they are every state from `from` to `to` in order, else null. */
+function whole(entries: readonly Sequenced[], from: number, to: number): Sequenced[] | null {
+  if (entries.length !== to - from + 1) return null;
+  return entries.every((e, i) => e.seq === from + i) ? [...entries] : null;
 }
 
 export type GetImage = (market_id: number) => Promise<MarketImage | null>;
 
-/** One node: numbers kept by the caller (the hub), each visible change is the next one. */
-export function createNodeSequencer(getImage: GetImage): PriceSequencer {
+/** Markets a node keeps a log of (the least recently logged forgotten first). */
+export const NODE_LOG_MAX_MARKETS = 2_000;
+
+/**
+ * One node: the numbers and the last PRICE_LOG_KEEP states of each market it follows, in memory.
+ * A market's log outlives the feed that made it (a program that reconnects resumes from it); a log
+ * forgotten (more than NODE_LOG_MAX_MARKETS markets, a restart) starts again under a new epoch, so
+ * an old clock token is answered with an image, never with the wrong deltas.
+ */
+export function createNodeSequencer(getImage: GetImage, maxMarkets = NODE_LOG_MAX_MARKETS): PriceSequencer {
+  type Log = { epoch: string; entries: Sequenced[]; busy: Promise<unknown> };
+  const logs = new Map<number, Log>();
+  const boot = Date.now().toString(36);
+  let made = 0;
+
+  function logOf(market_id: number): Log {
+    let log = logs.get(market_id);
+    if (log) {
+      logs.delete(market_id); // most recently used last
+    } else {
+      if (logs.size >= maxMarkets) logs.delete(logs.keys().next().value!);
+      log = { epoch: `n${boot}${(made++).toString(36)}`, entries: [], busy: Promise.resolve() };
+    }
+    logs.set(market_id, log);
+    return log;
+  }
+
+  /** Logs the current image when it differs visibly from the newest entry; one capture per market at a time. */
+  function capture(market_id: number): Promise<Sequenced | null> {
+    const log = logOf(market_id);
+    const run = log.busy.then(async () => {
+      const image = await getImage(market_id);
+      if (!image) return null;
+      const last = log.entries.at(-1);
+      if (last && diffImages(last.image, image) === null) return last;
+      const entry = { seq: (last?.seq ?? 0) + 1, image };
+      log.entries.push(entry);
+      if (log.entries.length > PRICE_LOG_KEEP) log.entries.shift();
+      return entry;
+    });
+    log.busy = run.catch(() => undefined);
+    return run;
+  }
+
   return {
     kind: 'node',
-    async latest(market_id) {
-      const image = await getImage(market_id);
-      return image ? { seq: 1, image } : null;
+    epochOf: (market_id) => logOf(market_id).epoch,
+    latest: capture,
+    async since(market_id, after, epoch) {
+      const last = await capture(market_id);
+      if (!last) return [];
+      // `after` was numbered in a log since forgotten: the newest state, under the new epoch.
+      if (epoch !== undefined && epoch !== logs.get(market_id)?.epoch) return [last];
+      if (last.seq === after.seq) return [];
+      if (last.seq < after.seq) return [last];
+      return (logs.get(market_id)?.entries ?? [last]).filter((e) => e.seq > after.seq);
     },
-    async since(market_id, after) {
-      const image = await getImage(market_id);
-      if (!image || diffImages(after.image, image) === null) return [];
-      return [{ seq: after.seq + 1, image }];
+    async history(market_id, from, to) {
+      const entries = logs.get(market_id)?.entries ?? [];
+      return whole(
+        entries.filter((e) => e.seq >= from && e.seq <= to),
+        from,
+        to,
+      );
     },
   };
 }
@@ -116,7 +194,18 @@ export function createStoreSequencer(db: Db, getImage: GetImage): PriceSequencer
 
   return {
     kind: 'store',
+    epochOf: () => 's',
     latest: capture,
+    async history(market_id, from, to) {
+      if (to - from + 1 > PRICE_LOG_KEEP) return null;
+      const rows = rowsOf(
+        await db.execute(sql`
+          select seq, image from ${priceImages}
+           where market_id = ${market_id} and seq >= ${from} and seq <= ${to}
+           order by seq`),
+      );
+      return whole(rows.map(toSequenced), from, to);
+    },
     async since(market_id, after) {
       const last = await capture(market_id);
       if (!last || last.seq === after.seq) return [];

@@ -25,6 +25,14 @@ export type Client = {
   topics: Map<string, Set<number>>;
   /** Subscribed markets whose first image has not been sent yet (no deltas before the image). */
   pendingImage: Set<number>;
+  /**
+   * A program's stream conflates (issue 46): the markets whose deltas were held back while its
+   * buffer was full, each to get one image when it drains; undefined for the site's sockets.
+   */
+  conflated?: Set<number>;
+  drainTimer?: ReturnType<typeof setTimeout> | null;
+  /** Markets catching up from a program's clock token (no image from the feed meanwhile). */
+  resuming?: Set<number>;
   alive: boolean;
   /** Since when bufferedAmount has been above the limit (ms), or null. */
   overSince: number | null;
@@ -85,6 +93,10 @@ export type HubStats = {
   unbound_ended: number;
   /** Times the sockets were sent fresh images because the bus had lost messages. */
   resyncs: number;
+  /** Deltas held back from a program's full buffer (one image follows when it drains). */
+  conflated: number;
+  /** Markets a program resumed from its clock token without an image. */
+  resumed: number;
   /** The last fan-out: when its send loop ended (performance.now() ms) and how long the loop took. */
   last_fanout: { market_id: number; seq: number; sockets: number; ended_at_ms: number; loop_ms: number };
 };
@@ -98,6 +110,8 @@ export const newHubStats = (): HubStats => ({
   negative_hits: 0,
   unbound_ended: 0,
   resyncs: 0,
+  conflated: 0,
+  resumed: 0,
   last_fanout: { market_id: 0, seq: 0, sockets: 0, ended_at_ms: 0, loop_ms: 0 },
 });
 

@@ -20,6 +20,15 @@ export const SLOW_CLIENT_GRACE_MS = 5_000;
 export const SLOW_CLIENT_CHECK_INTERVAL_MS = 1_000;
 /** At most one image read per market per this many ms (the first change is read at once). */
 export const IMAGE_COALESCE_MS = 50;
+/**
+ * A conflating client (a program's stream) whose unsent bytes pass this gets no more deltas of a
+ * market until they drain: then one image of its newest state (docs/trading-api.md "Conflation").
+ */
+export const CONFLATE_ABOVE_BYTES = 32 * 1024;
+/** How often a conflating client's buffer is looked at while it has markets waiting. */
+export const CONFLATE_CHECK_MS = 25;
+/** Reads of the log one resume may make while the market moves on under it, before it sends an image. */
+export const MAX_CATCH_UP_ROUNDS = 4;
 /** Largest client message, bytes (a subscribe of 50 ids is under 1 KiB); bigger closes the socket (1009). */
 export const MAX_CLIENT_MESSAGE_BYTES = 8 * 1024;
 /** Markets one socket may follow at once (each subscribe message carries at most 50). */

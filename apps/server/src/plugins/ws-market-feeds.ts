@@ -4,8 +4,15 @@
 // the bus lost messages, a fresh image to everyone (docs/live-prices.md).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Client, ClientIo, HubStats } from './ws-client.ts';
-import { IMAGE_COALESCE_MS, MAX_MARKETS_PER_SOCKET, type createNegativeCache } from './ws-limits.ts';
-import type { PriceSequencer, Sequenced } from './price-sequence.ts';
+import {
+  CONFLATE_ABOVE_BYTES,
+  CONFLATE_CHECK_MS,
+  IMAGE_COALESCE_MS,
+  MAX_CATCH_UP_ROUNDS,
+  MAX_MARKETS_PER_SOCKET,
+  type createNegativeCache,
+} from './ws-limits.ts';
+import { clockOf, parseClock, type PriceSequencer, type Sequenced } from './price-sequence.ts';
 import { diffImages } from './ws-diff.ts';
 import type { MarketImage, WsServerMessage } from '@backlay/contract';
 
@@ -13,6 +20,8 @@ type MarketFeed = {
   market_id: number;
   subscribers: Set<Client>;
   seq: number;
+  /** What its numbers are counted in (the sequencer's epoch for the market): clk = epoch.seq. */
+  epoch: string;
   /** The last image sent to subscribers; null until the first read (or for an unknown market). */
   image: MarketImage | null;
   /** Resolves when the first read is done. */
@@ -50,10 +59,53 @@ export function createMarketFeeds(deps: MarketFeedsDeps) {
   const { broadcast, sendMsg, sendError, spendReads } = deps.io;
   const feeds = new Map<number, MarketFeed>();
 
-  function sendImage(client: Client, feed: MarketFeed) {
+  const clk = (feed: MarketFeed) => clockOf(feed.epoch, feed.seq);
+
+  function sendImage(client: Client, feed: MarketFeed, conflated = false) {
     if (!feed.image) return;
     client.pendingImage.delete(feed.market_id);
-    sendMsg(client, { type: 'image', market_id: feed.market_id, seq: feed.seq, market: feed.image });
+    client.conflated?.delete(feed.market_id);
+    sendMsg(client, {
+      type: 'image',
+      market_id: feed.market_id,
+      seq: feed.seq,
+      clk: clk(feed),
+      ...(conflated ? { conflated } : {}),
+      market: feed.image,
+    });
+  }
+
+  /**
+   * A conflating client (a program's stream) whose unsent bytes are over CONFLATE_ABOVE_BYTES gets
+   * no more deltas of this market: it is marked to get one image of the newest state once its
+   * buffer drains (conflate.ts' timer), in place of every delta it would have queued.
+   */
+  function conflates(client: Client, feed: MarketFeed): boolean {
+    if (!client.conflated || client.ws.bufferedAmount <= CONFLATE_ABOVE_BYTES) return false;
+    client.conflated.add(feed.market_id);
+    client.pendingImage.add(feed.market_id);
+    stats.conflated += 1;
+    watchDrain(client);
+    return true;
+  }
+
+  /** Sends the conflated markets' images once the client's buffer has drained (checked every CONFLATE_CHECK_MS). */
+  function watchDrain(client: Client) {
+    if (client.drainTimer) return;
+    const check = () => {
+      client.drainTimer = null;
+      if (client.closed || !client.conflated || client.conflated.size === 0) return;
+      if (client.ws.bufferedAmount > CONFLATE_ABOVE_BYTES) {
+        client.drainTimer = setTimeout(check, CONFLATE_CHECK_MS);
+        return;
+      }
+      for (const id of [...client.conflated]) {
+        const feed = feeds.get(id);
+        if (feed && client.markets.has(id)) sendImage(client, feed, true);
+        else client.conflated.delete(id);
+      }
+    };
+    client.drainTimer = setTimeout(check, CONFLATE_CHECK_MS);
   }
 
   function feedFor(market_id: number): MarketFeed {
@@ -63,6 +115,7 @@ export function createMarketFeeds(deps: MarketFeedsDeps) {
       market_id,
       subscribers: new Set(),
       seq: 0,
+      epoch: sequencer.epochOf(market_id),
       image: null,
       ready: Promise.resolve(),
       dirty: false,
@@ -78,6 +131,7 @@ export function createMarketFeeds(deps: MarketFeedsDeps) {
         if (latest) {
           created.image = latest.image;
           created.seq = latest.seq;
+          created.epoch = sequencer.epochOf(market_id);
         } else {
           unknownMarkets.add(market_id, now());
         }
@@ -106,7 +160,11 @@ export function createMarketFeeds(deps: MarketFeedsDeps) {
     const data = Buffer.from(JSON.stringify(msg));
     stats.deltas_sent += 1;
     const started = performance.now();
-    const sockets = broadcast(feed.subscribers, data, (client) => client.pendingImage.has(feed.market_id));
+    const sockets = broadcast(
+      feed.subscribers,
+      data,
+      (client) => client.pendingImage.has(feed.market_id) || conflates(client, feed),
+    );
     const ended = performance.now();
     stats.last_fanout = {
       market_id: feed.market_id,
@@ -129,9 +187,9 @@ export function createMarketFeeds(deps: MarketFeedsDeps) {
       fanOut(
         feed,
         delta === 'image'
-          ? { type: 'image', market_id: feed.market_id, seq: feed.seq, market: next.image }
+          ? { type: 'image', market_id: feed.market_id, seq: feed.seq, clk: clk(feed), market: next.image }
           : // A logged state always differs from the one before it; {} only keeps the numbers whole.
-            { type: 'delta', market_id: feed.market_id, seq: feed.seq, market: delta ?? {} },
+            { type: 'delta', market_id: feed.market_id, seq: feed.seq, clk: clk(feed), market: delta ?? {} },
       );
     }
   }
@@ -145,7 +203,30 @@ export function createMarketFeeds(deps: MarketFeedsDeps) {
     }
     if (!feed.image) return;
     stats.resyncs += 1;
-    fanOut(feed, { type: 'image', market_id: feed.market_id, seq: feed.seq, market: feed.image });
+    fanOut(feed, {
+      type: 'image',
+      market_id: feed.market_id,
+      seq: feed.seq,
+      clk: clk(feed),
+      market: feed.image,
+    });
+  }
+
+  /** The sequencer counts again under a new epoch: its newest state as an image to everyone. */
+  function restart(feed: MarketFeed, epoch: string, entries: Sequenced[]) {
+    const newest = entries.at(-1);
+    if (!newest) return;
+    feed.epoch = epoch;
+    feed.seq = newest.seq;
+    feed.image = newest.image;
+    stats.resyncs += 1;
+    fanOut(feed, {
+      type: 'image',
+      market_id: feed.market_id,
+      seq: feed.seq,
+      clk: clk(feed),
+      market: feed.image,
+    });
   }
 
   /** Reads the image if a change is waiting and no read is in flight or cooling down. */
@@ -158,14 +239,24 @@ export function createMarketFeeds(deps: MarketFeedsDeps) {
     const started = now();
     stats.images_read += 1;
     sequencer
-      .since(feed.market_id, { seq: feed.seq, image: feed.image })
+      .since(feed.market_id, { seq: feed.seq, image: feed.image }, feed.epoch)
       .then((entries) => {
         if (feeds.get(feed.market_id) !== feed) return;
-        if (resync) applyResync(feed, entries);
+        // The sequencer forgot its log and counts again (a node's log under a new epoch): an image.
+        const epoch = sequencer.epochOf(feed.market_id);
+        if (epoch !== feed.epoch) restart(feed, epoch, entries);
+        else if (resync) applyResync(feed, entries);
         else apply(feed, entries);
-        // Sockets that subscribed meanwhile get the state just read.
+        // Sockets that subscribed meanwhile get the state just read (not those catching up from a
+        // clock, nor those waiting for their buffer to drain: they are served by their own paths).
         for (const client of feed.subscribers)
-          if (client.pendingImage.has(feed.market_id) && !client.closed) sendImage(client, feed);
+          if (
+            client.pendingImage.has(feed.market_id) &&
+            !client.closed &&
+            !client.resuming?.has(feed.market_id) &&
+            !client.conflated?.has(feed.market_id)
+          )
+            sendImage(client, feed);
       })
       .catch((err: unknown) => {
         log.warn({ err, market_id: feed.market_id }, 'ws: market image read failed');
@@ -201,7 +292,57 @@ export function createMarketFeeds(deps: MarketFeedsDeps) {
     }
   }
 
-  async function subscribe(client: Client, ids: number[]) {
+  const following = (client: Client, feed: MarketFeed) =>
+    !client.closed && client.markets.has(feed.market_id) && feeds.get(feed.market_id) === feed;
+
+  /**
+   * A program back from a dropped connection, with the clock token of the last state it got: the
+   * states after it as deltas (from the sequencer's log), then the feed's own deltas; an image
+   * when the token is of another epoch, or the log no longer holds what was missed. The client is
+   * left out of the feed's fan-out (pendingImage) until it has caught up, which is checked again
+   * after each read: the feed may have moved on meanwhile.
+   */
+  async function catchUp(client: Client, feed: MarketFeed, token: string) {
+    const id = feed.market_id;
+    const epoch = feed.epoch;
+    const at = parseClock(token);
+    try {
+      let from = at && at.epoch === epoch ? at.seq : null;
+      for (let round = 0; from !== null && from <= feed.seq && round < MAX_CATCH_UP_ROUNDS; round++) {
+        if (from === feed.seq) {
+          client.pendingImage.delete(id);
+          stats.resumed += 1;
+          return;
+        }
+        const to = feed.seq;
+        if (!spendReads(client, 1)) return;
+        const entries = await sequencer.history(id, from, to);
+        if (!following(client, feed) || !client.pendingImage.has(id)) return;
+        if (!entries || feed.epoch !== epoch) break;
+        for (let i = 1; i < entries.length; i++) {
+          const [prev, next] = [entries[i - 1]!, entries[i]!];
+          const delta = diffImages(prev.image, next.image);
+          const at = { market_id: id, seq: next.seq, clk: clockOf(epoch, next.seq) };
+          sendMsg(
+            client,
+            delta === 'image'
+              ? { type: 'image', ...at, market: next.image }
+              : { type: 'delta', ...at, market: delta ?? {} },
+          );
+        }
+        from = to;
+      }
+      if (following(client, feed) && client.pendingImage.has(id)) sendImage(client, feed);
+    } finally {
+      client.resuming?.delete(id);
+    }
+  }
+
+  /**
+   * Follows markets. `resume`: per market, the clock token a program last got (catchUp); the
+   * others get an image.
+   */
+  async function subscribe(client: Client, ids: number[], resume?: ReadonlyMap<number, string>) {
     if (client.closed) return;
     const t = now();
     const asked = [...new Set(ids)].filter((id) => !client.markets.has(id));
@@ -225,6 +366,7 @@ export function createMarketFeeds(deps: MarketFeedsDeps) {
       const feed = feedFor(id);
       client.markets.add(id);
       client.pendingImage.add(id);
+      if (resume?.has(id)) (client.resuming ??= new Set()).add(id);
       feed.subscribers.add(client);
     }
     for (const id of fresh) {
@@ -232,7 +374,15 @@ export function createMarketFeeds(deps: MarketFeedsDeps) {
       if (!feed) continue;
       await feed.ready;
       if (client.closed || !client.markets.has(id) || feeds.get(id) !== feed) continue;
-      if (feed.image && followed.has(id)) {
+      const token = resume?.get(id);
+      if (feed.image && token !== undefined) {
+        await catchUp(client, feed, token);
+        if (followed.has(id)) {
+          // This node's state may trail the store's: what is newer follows as deltas.
+          feed.dirty = true;
+          pump(feed);
+        }
+      } else if (feed.image && followed.has(id)) {
         // The image follows the next read of the store (one per market however many subscribe,
         // coalesced as every read): never older than what the socket may have had elsewhere.
         feed.dirty = true;
@@ -250,6 +400,8 @@ export function createMarketFeeds(deps: MarketFeedsDeps) {
     for (const id of ids) {
       if (!client.markets.delete(id)) continue;
       client.pendingImage.delete(id);
+      client.conflated?.delete(id);
+      client.resuming?.delete(id);
       const feed = feeds.get(id);
       if (!feed) continue;
       feed.subscribers.delete(client);
@@ -279,6 +431,8 @@ export function createMarketFeeds(deps: MarketFeedsDeps) {
     changed,
     resync,
     seqOf: (market_id: number) => feeds.get(market_id)?.seq ?? null,
+    /** Whether a feed of this market is open here (someone on this node follows it). */
+    follows: (market_id: number) => feeds.has(market_id),
     size: () => feeds.size,
     close() {
       for (const feed of feeds.values()) if (feed.timer) clearTimeout(feed.timer);

@@ -55,6 +55,16 @@ export * from './ws-limits.ts';
 
 export const WS_PATH = '/ws';
 
+/**
+ * A socket whose messages are another protocol's (the stream for programs, modules/stream/): its
+ * parsed JSON goes to `handle` (one at a time, in order, under the hub's rates), it conflates,
+ * gets heartbeats from the start, and `gone` hears when it ends.
+ */
+export type ForeignProtocol = {
+  handle(client: Client, message: unknown): Promise<void>;
+  gone(client: Client): void;
+};
+
 export type LiveHubDeps = {
   bus: Bus;
   getImage(market_id: number): Promise<MarketImage | null>;
@@ -150,7 +160,7 @@ export function createLiveHub(deps: LiveHubDeps) {
   };
 
   /** A client message, parsed and checked against the contract, to the unit that owns its op. */
-  async function handle(client: Client, raw: string) {
+  async function handle(client: Client, raw: string, foreign: ForeignProtocol | undefined) {
     let parsed: unknown;
     try {
       parsed = JSON.parse(raw);
@@ -158,6 +168,7 @@ export function createLiveHub(deps: LiveHubDeps) {
       sendError(client, 'Messages must be JSON');
       return;
     }
+    if (foreign) return foreign.handle(client, parsed);
     const msg = wsClientMessage.safeParse(parsed);
     if (!msg.success) {
       const issue = msg.error.issues[0];
@@ -206,6 +217,8 @@ export function createLiveHub(deps: LiveHubDeps) {
   function gone(client: Client) {
     if (client.closed) return;
     client.closed = true;
+    if (client.drainTimer) clearTimeout(client.drainTimer);
+    foreignOf.get(client)?.gone(client);
     clients.delete(client);
     const address = client.address;
     address.sockets -= 1;
@@ -226,12 +239,16 @@ export function createLiveHub(deps: LiveHubDeps) {
     }
   }
 
-  function connect(ws: WebSocket, ip = '') {
+  /** The sockets speaking another protocol, and its handler. */
+  const foreignOf = new WeakMap<Client, ForeignProtocol>();
+
+  /** Admits a socket (null when its address has too many); `foreign`: its messages are another protocol's. */
+  function connect(ws: WebSocket, ip = '', foreign?: ForeignProtocol): Client | null {
     const key = addressKey(ip);
     let address = byIp.get(key);
     if (address && address.sockets >= MAX_SOCKETS_PER_IP) {
       ws.close(CLOSE_POLICY, 'too many connections from this address');
-      return;
+      return null;
     }
     const t = now();
     if (!address) {
@@ -252,11 +269,13 @@ export function createLiveHub(deps: LiveHubDeps) {
       pendingImage: new Set(),
       alive: true,
       overSince: null,
-      wantsHeartbeat: false,
+      wantsHeartbeat: foreign !== undefined,
       queue: Promise.resolve(),
       queued: 0,
+      ...(foreign ? { conflated: new Set<number>(), drainTimer: null } : {}),
     };
     clients.add(client);
+    if (foreign) foreignOf.set(client, foreign);
     ws.on('pong', () => {
       client.alive = true;
     });
@@ -274,7 +293,7 @@ export function createLiveHub(deps: LiveHubDeps) {
       client.queued += 1;
       // One message at a time per socket, in order (a subscribe then an unsubscribe stay in order).
       client.queue = client.queue
-        .then(() => (client.closed ? undefined : handle(client, data.toString())))
+        .then(() => (client.closed ? undefined : handle(client, data.toString(), foreign)))
         .catch((err: unknown) => {
           log.error({ err }, 'ws: message handling failed');
           sendError(client, 'Something went wrong');
@@ -288,6 +307,7 @@ export function createLiveHub(deps: LiveHubDeps) {
       log.debug({ err }, 'ws: socket error');
       gone(client);
     });
+    return client;
   }
 
   /**
@@ -355,6 +375,17 @@ export function createLiveHub(deps: LiveHubDeps) {
 
   return {
     connect,
+    /** What another protocol's handler (ForeignProtocol) may do with its socket. */
+    io: {
+      subscribe: markets.subscribe,
+      unsubscribe: markets.unsubscribe,
+      resend: markets.resend,
+      follows: markets.follows,
+      send: io.send,
+      sendError,
+      drop,
+      spendReads,
+    },
     heartbeat,
     liveHeartbeat,
     checkSlowClients,

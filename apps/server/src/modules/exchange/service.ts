@@ -14,6 +14,7 @@ import { createPlacing } from './place.ts';
 import { listMarkets, recomputeExposure } from './reads.ts';
 import type { CashOutOutcome, CashOutQuoteView } from './cash-out-types.ts';
 import { readBestPrices, readMarketImage, type BestPrice } from './ladder-view.ts';
+import { readOrders } from './orders-view.ts';
 import type { ExchangeService, Sleeper } from './types.ts';
 import * as q from './queries.ts';
 import type { Staker } from '../wallet/stake-gate.ts';
@@ -62,6 +63,7 @@ export function createExchangeService(app: FastifyInstance, options: ExchangeOpt
     liabilityExpr(userId: SQLWrapper | number): SQL<string>;
   } = {
     getMarketImage: (marketId: number): Promise<MarketImage | null> => readMarketImage(db, marketId),
+    ordersOf: (query) => readOrders(db, query),
     placeBet: placing.placeBet,
     placeBets: placing.placeBets,
     placeQuote: placing.placeQuote,

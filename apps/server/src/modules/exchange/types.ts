@@ -1,5 +1,6 @@
 import type { Fence } from '../../plugins/leader.ts';
-import type { MarketImage } from '@backlay/contract';
+import type { MarketImage, StreamOrder } from '@backlay/contract';
+import type { OrdersQuery } from './orders-view.ts';
 import type { Executor } from '../../db/store.ts';
 import type { Staker } from '../wallet/stake-gate.ts';
 
@@ -94,6 +95,8 @@ export type Sleeper = (ms: number) => Promise<void>;
 
 export interface ExchangeService {
   getMarketImage(market_id: number): Promise<MarketImage | null>;
+  /** A bettor's orders as the stream for programs sends them (orders-view.ts). */
+  ordersOf(query: OrdersQuery): Promise<StreamOrder[]>;
   /**
    * `fence` (leader-only orders: the demo feed's market makers): the order is refused in the
    * batch's own transaction unless that leader term is still current (plugins/leader.ts).
