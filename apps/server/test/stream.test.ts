@@ -7,12 +7,15 @@
 // key's stream ends at once. The hub's conflation and a forgotten log are tested on the hub itself.
 import type { MarketImage, StreamOrder, WsServerMessage } from '@backlay/contract';
 import { STREAM_CONNECTIONS_PER_KEY_MAX } from '@backlay/contract';
+import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { markets, runners } from '../src/modules/markets/schema.ts';
 import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
-import { createInProcessBus } from '../src/plugins/bus.ts';
+import { createInProcessBus, createNatsBus } from '../src/plugins/bus.ts';
 import { createNodeSequencer } from '../src/plugins/price-sequence.ts';
 import {
   CONFLATE_ABOVE_BYTES,
@@ -20,10 +23,11 @@ import {
   createLiveHub,
   type ForeignProtocol,
 } from '../src/plugins/ws.ts';
-import type { Api } from './helpers/api.ts';
+import { Api } from './helpers/api.ts';
 import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';
 import { expectLedgerBalanced } from './helpers/ledger.ts';
-import { describeStores, type StoreContext } from './helpers/stores.ts';
+import { clusterServices, TEST_BUS_URL } from './helpers/services.ts';
+import { describeStores, openStore, TEST_RATE_LIMITS, type StoreContext } from './helpers/stores.ts';
 import { StreamClient, streamUrl, type StreamMessage } from './helpers/stream-client.ts';
 import { settle } from './helpers/ws-client.ts';
 
@@ -456,4 +460,105 @@ describe('the hub for a program: conflation and a forgotten log', () => {
     expect(got.clk.split('.')[0]).not.toBe(clk.split('.')[0]);
     hub.close();
   });
+});
+
+const onCluster =
+  !!process.env.TEST_DATABASE_URL && clusterServices('the stream on two nodes (NATS, PostgreSQL)');
+
+describe.skipIf(!onCluster)('the stream on two nodes joined by NATS on one PostgreSQL', () => {
+  const nodes: FastifyInstance[] = [];
+  let cleanup: () => Promise<void> = async () => {};
+  const port = (app: FastifyInstance) => (app.server.address() as AddressInfo).port;
+  beforeAll(async () => {
+    const opened = await openStore('postgres');
+    cleanup = opened.cleanup;
+    const prefix = `test_${randomBytes(5).toString('hex')}`;
+    for (let i = 0; i < 2; i++) {
+      const app = await buildApp({
+        store: opened.options,
+        seedDemo: i === 0,
+        rateLimits: TEST_RATE_LIMITS,
+        bus: await createNatsBus({ url: TEST_BUS_URL, prefix }),
+      });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      nodes.push(app);
+    }
+  });
+  afterAll(async () => {
+    for (const n of nodes) await n.close();
+    await cleanup();
+  });
+
+  it('bets on B reach a program on A; it resumes on B from A’s clocks; a key revoked on B ends its stream on A', async () => {
+    const [a, b] = [nodes[0]!, nodes[1]!];
+    const m = await createMarket(a);
+    const other = await createBettor(a, 10_000_000);
+    const u = await createBettor(a, 10_000_000, 'stream2n');
+    const apiB = new Api(b);
+    await apiB.login(u.userName, u.password);
+    const made = await apiB.call('createApiKey', { name: 'two nodes', scopes: ['read', 'trade'] });
+    const k = made.body.data as { key_id: string; secret: string };
+    const credential = `${k.key_id}:${k.secret}`;
+    const bet = (app: FastifyInstance, price: number) =>
+      app.exchange.placeBet(
+        other.userId,
+        {
+          market_id: m.marketId,
+          selection_id: m.selectionIds[0]!,
+          side: 'BACK',
+          price,
+          size_paise: 10_000,
+          request_id: requestId(),
+        },
+        { staker: SYSTEM_STAKER },
+      );
+    const agrees = async (c: StreamClient) => {
+      await expect
+        .poll(
+          async () =>
+            JSON.stringify(c.books.get(m.marketId)) ===
+            JSON.stringify(await a.exchange.getMarketImage(m.marketId)),
+          {
+            timeout: 15_000,
+          },
+        )
+        .toBe(true);
+    };
+
+    const onA = await StreamClient.open(streamUrl(port(a)), credential);
+    onA.send({ op: 'subscribe_markets', id: 1, filter: { match_ids: [m.matchId] } });
+    await onA.next(isMarket(m.marketId));
+    for (const price of [190, 192, 194]) await bet(b, price);
+    await agrees(onA);
+    const [clk, seq, book] = [
+      onA.clocks.get(m.marketId)!,
+      onA.seqs.get(m.marketId)!,
+      onA.books.get(m.marketId)!,
+    ];
+    await onA.close();
+    // Lower backs: each is a new best level, a visible change (the ladder shows three).
+    for (const price of [186, 188]) await bet(a, price);
+
+    const onB = await StreamClient.open(streamUrl(port(b)), credential);
+    onB.seqs.set(m.marketId, seq);
+    onB.books.set(m.marketId, book);
+    onB.send({
+      op: 'subscribe_markets',
+      id: 1,
+      filter: { match_ids: [m.matchId] },
+      clk: { [m.marketId]: clk },
+    });
+    expect(await onB.next(isMarket(m.marketId))).toMatchObject({ type: 'delta', seq: seq + 1 });
+    await agrees(onB);
+    expect(onB.holes).toBe(0);
+    await onB.close();
+
+    const again = await StreamClient.open(streamUrl(port(a)), credential);
+    expect((await apiB.call('revokeApiKey', { key_id: k.key_id })).body).toMatchObject({ status: true });
+    expect(await again.next((x) => x.type === 'error')).toEqual({
+      type: 'error',
+      message: 'This API key was revoked',
+    });
+    expect((await again.closed).code).toBe(1008);
+  }, 60_000);
 });
