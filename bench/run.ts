@@ -14,6 +14,7 @@ import { racingBetsBench } from './racing-bets.bench.ts';
 import { racingScreenBench } from './racing-screen.bench.ts';
 import { slotsRtpBench } from './slots-rtp.bench.ts';
 import { startupBench } from './startup.bench.ts';
+import { streamPushBench } from './stream-push.bench.ts';
 import { wsClusterBench } from './ws-cluster.bench.ts';
 import { wsHostileBench } from './ws-hostile.bench.ts';
 import { wsPushBench } from './ws-push.bench.ts';
@@ -28,6 +29,7 @@ const benchmarks: Benchmark[] = [
   racingBetsBench,
   racingScreenBench,
   wsPushBench,
+  streamPushBench,
   wsClusterBench,
   wsHostileBench,
   casinoDayBench,
