@@ -343,6 +343,38 @@ describeStores(
       await expectExchangeInvariants(ctx.app);
     });
 
+    it('a new password revokes every key when the bettor asks, and only then', async () => {
+      const u = await bettor();
+      const [k1, k2] = [await makeKey(u), await makeKey(u)];
+      const bad = await u.call('changePassword', {
+        master_password: u.password,
+        new_password: 'another2024x',
+        confirm_password: 'another2024x',
+        revoke_api_keys: 'yes',
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.body.message).toContain('revoke_api_keys must be true or false');
+      expect((await withKey(u, k1.credential, 'getUserBalance')).statusCode).toBe(200);
+      const changed = await u.call('changePassword', {
+        master_password: u.password,
+        new_password: 'another2024x',
+        confirm_password: 'another2024x',
+        revoke_api_keys: true,
+      });
+      expect(changed.body, changed.body.message).toMatchObject({ status: true });
+      for (const k of [k1, k2]) {
+        const r = await withKey(u, k.credential, 'getUserBalance');
+        expect(r.statusCode).toBe(401);
+        expect(r.body.message).toBe('This API key was revoked');
+      }
+      const listed = (await u.call('listApiKeys')).body.data as { revoked_at: string | null }[];
+      expect(listed.every((k) => k.revoked_at !== null)).toBe(true);
+      // Another bettor's keys are untouched.
+      const other = await bettor();
+      const theirs = await makeKey(other);
+      expect((await withKey(other, theirs.credential, 'getUserBalance')).statusCode).toBe(200);
+    });
+
     it('at most 10 live keys; a master or an agent gets none', async () => {
       const u = await bettor();
       for (let i = 0; i < 10; i++) await makeKey(u, { name: `bot ${i}` });

@@ -118,6 +118,33 @@ describe('change password form (spec §5)', () => {
     ).toBeInTheDocument();
   });
 
+  it('sends the keys’ revocation only when the bettor ticks it', async () => {
+    const fetchMock = mockApi({ 'user/changePassword': json({ status: true, message: 'Password changed' }) });
+    signIn();
+    renderApp('/setting/change-password');
+    const user = userEvent.setup();
+    const fill = async () => {
+      await user.type(await screen.findByLabelText('Current Password'), 'old12345');
+      await user.type(screen.getByLabelText('New Password'), 'fresh2026');
+      await user.type(screen.getByLabelText('Confirm Password'), 'fresh2026');
+    };
+    const sent = () =>
+      fetchMock.mock.calls
+        .filter(([u]) => String(u).endsWith('user/changePassword'))
+        .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as Record<string, unknown>);
+    await fill();
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(sent()[0]).not.toHaveProperty('revoke_api_keys');
+    await fill();
+    const box = screen.getByRole('checkbox', { name: 'Also revoke my API keys' });
+    expect(box).toHaveAccessibleDescription(expect.stringContaining('Programs using them stop at once'));
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    await waitFor(() => expect(sent()).toHaveLength(2));
+    expect(sent()[1]).toMatchObject({ revoke_api_keys: true });
+  });
+
   it("shows the server's refusal", async () => {
     mockApi({ 'user/changePassword': json({ status: false, message: 'The current password is wrong.' }) });
     signIn();

@@ -93,6 +93,11 @@ const changePasswordFields = z.object({
     .min(1, 'Confirm password is required')
     .max(PASSWORD_MAX_CHARS)
     .check(plainText('Confirm password')),
+  /**
+   * Also revoke every API key of the bettor (issue 46): their programs stop at once. Left out (or
+   * false), keys go on working after the change (docs/decisions.md "API keys and a new password").
+   */
+  revoke_api_keys: z.boolean({ error: 'revoke_api_keys must be true or false' }).optional(),
 });
 export const changePasswordRequest = matchFields(changePasswordFields, 'new_password', 'confirm_password');
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;

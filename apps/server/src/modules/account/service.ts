@@ -93,6 +93,13 @@ export function lockedMessage(until: Date, now: Date) {
 
 // Long because it is a factory: its inner functions, each short, share the password hashing, the
 // session service and the login rate limit.
+/** What another module does when a bettor changes the password, in that change's transaction. */
+export type PasswordChangeHook = (
+  tx: Executor,
+  userId: number,
+  request: ChangePasswordRequest,
+) => Promise<void>;
+
 export function createAccountService(deps: {
   db: Db;
   clock: Clock;
@@ -103,6 +110,7 @@ export function createAccountService(deps: {
 }) {
   const { db, clock, auth, wallet, stakes } = deps;
   const gates: LoginGate[] = [];
+  const passwordChangeHooks: PasswordChangeHook[] = [];
 
   /**
    * The session gate: whether the user may hold a session now, decided on the user row locked
@@ -182,6 +190,11 @@ export function createAccountService(deps: {
 
     addLoginGate(gate: LoginGate) {
       gates.push(gate);
+    },
+
+    /** `hook` runs in a password change's transaction, after the other sessions are ended (api-keys: revoke the keys if asked). */
+    onPasswordChange(hook: PasswordChangeHook) {
+      passwordChangeHooks.push(hook);
     },
 
     /**
@@ -307,6 +320,7 @@ export function createAccountService(deps: {
           .set({ passwordHash, isChangePassword: false, passwordChangedAt: clock.now() })
           .where(eq(users.userId, user.userId));
         await auth.endAll(tx, user.userId, user.sessionId);
+        for (const hook of passwordChangeHooks) await hook(tx, user.userId, req);
         return { ok: true, message: 'Password changed' };
       });
     },

@@ -26,6 +26,10 @@ export const apiKeysModule = fp(
     });
     app.decorate('apiKeys', keys);
     app.auth.useKeys(keys.resolver);
+    // A new password revokes the keys only when the bettor asks (docs/decisions.md).
+    app.account.onPasswordChange(async (tx, userId, request) => {
+      if (request.revoke_api_keys === true) await keys.revokeAllIn(tx, userId);
+    });
     app.addHook('onReady', async () => {
       keys.useBus(app.bus);
     });

@@ -320,6 +320,23 @@ export function createApiKeysService({ db, clock, auth, admitsSessionIn }: ApiKe
     },
 
     /**
+     * Revokes every live key of the user in `tx` (a password change that asks it). Their sessions
+     * are ended by the caller's; every node forgets them at the commit (the session notice).
+     */
+    async revokeAllIn(tx: Executor, userId: number): Promise<number> {
+      const rows = await tx
+        .update(apiKeys)
+        .set({ revokedAt: clock.now() })
+        .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+        .returning({ keyId: apiKeys.keyId });
+      afterCommit(tx, () => {
+        cache.invalidate(userId);
+        bus?.publish('session', { user_id: userId });
+      });
+      return rows.length;
+    },
+
+    /**
      * Revokes the user's key and ends its session, so that every node refuses it from the commit
      * on (the session notice makes them forget it). A key already revoked is answered as it is.
      */
