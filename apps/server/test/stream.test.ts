@@ -86,8 +86,8 @@ function world(ctx: StoreContext) {
 
 describeStores('the stream for programs (issue 46)', (ctx) => {
   const w = world(ctx);
+  beforeAll(() => ctx.app.listen({ port: 0, host: '127.0.0.1' }));
   it('opens with a key that reads, in words otherwise; at most so many per key', async () => {
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const u = await w.bettor();
     const url = streamUrl(w.port());
     expect(await StreamClient.refused(url, null)).toEqual({
@@ -312,6 +312,30 @@ describeStores('the stream for programs (issue 46)', (ctx) => {
     await expectLedgerBalanced(ctx.app);
   }, 60_000);
 
+  it('heartbeats every 2 s; a key that expires is refused at the next look, and its stream ends', async () => {
+    const u = await w.bettor();
+    const made = await u.call('createApiKey', {
+      name: 'short',
+      scopes: ['read'],
+      expires_at: new Date(Date.now() + 2_500).toISOString(),
+    });
+    expect(made.body, made.body.message).toMatchObject({ status: true });
+    const k = made.body.data as { key_id: string; secret: string; expires_at: string };
+    const s = await w.open(`${k.key_id}:${k.secret}`);
+    const first = await s.next((x) => x.type === 'heartbeat', 3_000);
+    const second = await s.next((x) => x.type === 'heartbeat', 3_000);
+    expect((second as { at: number }).at - (first as { at: number }).at).toBeGreaterThanOrEqual(1_500);
+    await ctx.app.programStream.recheckAll();
+    expect(s.messages.some((x) => x.type === 'error')).toBe(false);
+    await settle(Math.max(0, Date.parse(k.expires_at) - Date.now() + 100));
+    await ctx.app.programStream.recheckAll();
+    expect(await s.next((x) => x.type === 'error')).toEqual({
+      type: 'error',
+      message: expect.stringMatching(/^This API key expired at /),
+    });
+    expect((await s.closed).code).toBe(1008);
+  });
+
   it('a revoked key’s stream ends at once, in words', async () => {
     const u = await w.bettor();
     const k = await w.keyOf(u);
@@ -330,8 +354,8 @@ describeStores(
   'the stream’s resume on the store’s log (several nodes number alike)',
   (ctx) => {
     const w = world(ctx);
+    beforeAll(() => ctx.app.listen({ port: 0, host: '127.0.0.1' }));
     it('a reconnect gets the missed states from price_images', async () => {
-      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
       const m = await createMarket(ctx.app);
       const a = await createBettor(ctx.app, 10_000_000);
       const k = await w.keyOf(await w.bettor());
