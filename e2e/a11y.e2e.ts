@@ -417,6 +417,10 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
       });
       await visit(`fantasy/contest/${fantasyContestId}`);
       await visit('setting/change-password');
+      await page.screenshot({
+        path: `${ARTIFACTS}/a11y-web-${viewport.width}-change-password.png`,
+        fullPage: true,
+      });
       await visit('setting/d-w');
       await visit('setting/responsible-gaming');
       await visit('security-auth');

@@ -91,8 +91,6 @@ export function lockedMessage(until: Date, now: Date) {
   return `This account is locked after too many failed attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-// Long because it is a factory: its inner functions, each short, share the password hashing, the
-// session service and the login rate limit.
 /** What another module does when a bettor changes the password, in that change's transaction. */
 export type PasswordChangeHook = (
   tx: Executor,
@@ -100,6 +98,8 @@ export type PasswordChangeHook = (
   request: ChangePasswordRequest,
 ) => Promise<void>;
 
+// Long because it is a factory: its inner functions, each short, share the password hashing, the
+// session service and the login rate limit.
 export function createAccountService(deps: {
   db: Db;
   clock: Clock;

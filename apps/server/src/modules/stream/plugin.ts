@@ -284,6 +284,11 @@ export const streamModule = fp(
           socket.terminate();
           return;
         }
+        // Two upgrades of one key may both have passed the check before either got here.
+        if ((perKey.get(user.apiKey.keyId) ?? 0) >= STREAM_CONNECTIONS_PER_KEY_MAX) {
+          socket.close(CLOSE_POLICY, 'too many stream connections for this API key');
+          return;
+        }
         const ip = clientAddressOf(req);
         const client = hub.connect(socket, ip, protocol);
         if (!client) return;
