@@ -17,6 +17,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { MAX_SOCKETS_PER_IP, WS_PATH } from '../apps/server/src/plugins/ws.ts';
 import { SYSTEM_STAKER } from '../apps/server/src/modules/wallet/stake-gate.ts';
 import type { Benchmark, Figure } from './lib.ts';
+import { ask, percentile, restingLayMarket } from './push-market.ts';
 
 const CLIENTS = Number(process.env.BENCH_STREAM_CLIENTS ?? 1_000);
 /** Phases of each kind (site, stream, site, stream, …) and rounds in each. */
@@ -95,46 +96,13 @@ parentPort.on('message', async ({ op, mode }) => {
 });
 `;
 
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-function ask<T>(w: Worker, msg: object): Promise<T> {
-  return new Promise((resolve) => {
-    w.once('message', (m: T) => resolve(m));
-    w.postMessage(msg);
-  });
-}
-
 /** The server, one market with a resting lay, two bettors, and the keys the programs open with. */
 async function setup() {
   const app: FastifyInstance = await buildApp({ store: { kind: 'pglite-memory' }, seedDemo: true });
   await app.ready();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
-  const [market] = (await app.exchange.listMarkets({ status: 'OPEN' })).filter(
-    (m) => m.market_type === 'MATCH_ODDS' && !m.in_play,
-  );
-  if (!market) throw new Error('no open pre-play match-odds market in the demo data');
-  const layer = await app.account.createUser({ userName: 'bench_s_layer', password: 'bench-password-1' });
-  const backer = await app.account.createUser({ userName: 'bench_s_backer', password: 'bench-password-1' });
-  await app.wallet.deposit(layer, 1_000_000_000, 'bench:layer');
-  await app.wallet.deposit(backer, 1_000_000_000, 'bench:backer');
-  const selection_id = market.runners[0]!.selection_id;
-  const rest = await app.exchange.placeBet(
-    layer,
-    {
-      market_id: market.market_id,
-      selection_id,
-      side: 'LAY',
-      price: 200,
-      size_paise: 10_000,
-      request_id: 'bs-rest',
-    },
-    { staker: SYSTEM_STAKER },
-  );
-  if (!rest.ok) throw new Error(`resting lay refused: ${rest.message}`);
+  const { market_id, selection_id, backer, layer } = await restingLayMarket(app, 'bench_s');
   const keysNeeded = Math.ceil(CLIENTS / STREAM_CONNECTIONS_PER_KEY_MAX);
   const credentials: string[] = [];
   for (let b = 0; credentials.length < keysNeeded; b++) {
@@ -149,7 +117,7 @@ async function setup() {
       credentials.push(`${made.key.key_id}:${made.key.secret}`);
     }
   }
-  return { app, port, market_id: market.market_id, selection_id, backer, layer, credentials };
+  return { app, port, market_id, selection_id, backer, layer, credentials };
 }
 
 export const streamPushBench: Benchmark = {

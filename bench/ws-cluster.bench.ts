@@ -23,6 +23,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { MAX_SOCKETS_PER_IP } from '../apps/server/src/plugins/ws.ts';
 import type { Benchmark, Figure } from './lib.ts';
+import { ask, percentile, restingLayMarket } from './push-market.ts';
 import { SYSTEM_STAKER } from '../apps/server/src/modules/wallet/stake-gate.ts';
 
 const SOCKETS = Number(process.env.BENCH_WS_CLUSTER_SOCKETS ?? 2_000);
@@ -92,16 +93,6 @@ parentPort.on('message', async (msg) => {
   }
 });
 `;
-
-function ask<T>(w: Worker, msg: string): Promise<T> {
-  return new Promise((resolve) => {
-    w.once('message', (m: T) => resolve(m));
-    w.postMessage(msg);
-  });
-}
-
-const percentile = (sorted: readonly number[], p: number) =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 function reachable(url: string): Promise<boolean> {
   const u = new URL(url);
@@ -266,34 +257,13 @@ export const wsClusterBench: Benchmark = {
       // Baseline: one node, in-process bus, N sockets on it.
       one = await buildApp({ store: { kind: 'postgres', url: db.url }, seedDemo: true });
       await one.listen({ port: 0, host: '127.0.0.1' });
-      const [market] = (await one.exchange.listMarkets({ status: 'OPEN' })).filter(
-        (m) => m.market_type === 'MATCH_ODDS' && !m.in_play,
-      );
-      if (!market) throw new Error('no open pre-play match-odds market in the demo data');
-      const layer = await one.account.createUser({ userName: 'bench_layer', password: 'bench-password-1' });
-      const backer = await one.account.createUser({ userName: 'bench_backer', password: 'bench-password-1' });
-      await one.wallet.deposit(layer, 1_000_000_000, 'bench:layer');
-      await one.wallet.deposit(backer, 1_000_000_000, 'bench:backer');
-      const selection_id = market.runners[0]!.selection_id;
-      const rest = await one.exchange.placeBet(
-        layer,
-        {
-          market_id: market.market_id,
-          selection_id,
-          side: 'LAY',
-          price: 200,
-          size_paise: 10_000,
-          request_id: 'bench-cluster-rest',
-        },
-        { staker: SYSTEM_STAKER },
-      );
-      if (!rest.ok) throw new Error(`resting lay refused: ${rest.message}`);
+      const { market_id, selection_id, backer, layer } = await restingLayMarket(one, 'bench');
       const users = { backer, layer };
       const oneUrl = `ws://127.0.0.1:${(one.server.address() as AddressInfo).port}/ws`;
       const base = await measure(
         one,
         [{ url: oneUrl, tag: 'one', n: SOCKETS }],
-        market.market_id,
+        market_id,
         selection_id,
         users,
         0,
@@ -314,7 +284,7 @@ export const wsClusterBench: Benchmark = {
           { url: aUrl, tag: 'a', n: half },
           { url: b.url, tag: 'b', n: SOCKETS - half },
         ],
-        market.market_id,
+        market_id,
         selection_id,
         users,
         ROUNDS,

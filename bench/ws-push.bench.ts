@@ -18,6 +18,7 @@ import { Worker } from 'node:worker_threads';
 import { buildApp } from '../apps/server/src/app.ts';
 import { MAX_SOCKETS_PER_IP } from '../apps/server/src/plugins/ws.ts';
 import type { Benchmark, Figure } from './lib.ts';
+import { ask, percentile, restingLayMarket } from './push-market.ts';
 import { SYSTEM_STAKER } from '../apps/server/src/modules/wallet/stake-gate.ts';
 
 const SOCKETS = Number(process.env.BENCH_WS_SOCKETS ?? 5_000);
@@ -86,46 +87,13 @@ parentPort.on('message', async (msg) => {
 });
 `;
 
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-function ask<T>(w: Worker, msg: string): Promise<T> {
-  return new Promise((resolve) => {
-    w.once('message', (m: T) => resolve(m));
-    w.postMessage(msg);
-  });
-}
-
 async function setup() {
   const app: FastifyInstance = await buildApp({ store: { kind: 'pglite-memory' }, seedDemo: true });
   await app.ready();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
-  const [market] = (await app.exchange.listMarkets({ status: 'OPEN' })).filter(
-    (m) => m.market_type === 'MATCH_ODDS' && !m.in_play,
-  );
-  if (!market) throw new Error('no open pre-play match-odds market in the demo data');
-  const layer = await app.account.createUser({ userName: 'bench_layer', password: 'bench-password-1' });
-  const backer = await app.account.createUser({ userName: 'bench_backer', password: 'bench-password-1' });
-  await app.wallet.deposit(layer, 1_000_000_000, 'bench:layer');
-  await app.wallet.deposit(backer, 1_000_000_000, 'bench:backer');
-  const selection_id = market.runners[0]!.selection_id;
-  const rest = await app.exchange.placeBet(
-    layer,
-    {
-      market_id: market.market_id,
-      selection_id,
-      side: 'LAY',
-      price: 200,
-      size_paise: 10_000,
-      request_id: 'bench-rest',
-    },
-    { staker: SYSTEM_STAKER },
-  );
-  if (!rest.ok) throw new Error(`resting lay refused: ${rest.message}`);
-  return { app, port, market_id: market.market_id, selection_id, backer, layer };
+  const { market_id, selection_id, backer, layer } = await restingLayMarket(app, 'bench');
+  return { app, port, market_id, selection_id, backer, layer };
 }
 
 export const wsPushBench: Benchmark = {

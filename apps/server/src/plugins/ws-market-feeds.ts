@@ -194,13 +194,8 @@ export function createMarketFeeds(deps: MarketFeedsDeps) {
     }
   }
 
-  /** After the bus lost messages: the newest state as an image to every subscriber. */
-  function applyResync(feed: MarketFeed, entries: Sequenced[]) {
-    const newest = entries.at(-1);
-    if (newest && newest.seq > feed.seq) {
-      feed.seq = newest.seq;
-      feed.image = newest.image;
-    }
+  /** The feed's state as an image to every subscriber that has had its first. */
+  function imageToAll(feed: MarketFeed) {
     if (!feed.image) return;
     stats.resyncs += 1;
     fanOut(feed, {
@@ -212,6 +207,16 @@ export function createMarketFeeds(deps: MarketFeedsDeps) {
     });
   }
 
+  /** After the bus lost messages: the newest state as an image to every subscriber. */
+  function applyResync(feed: MarketFeed, entries: Sequenced[]) {
+    const newest = entries.at(-1);
+    if (newest && newest.seq > feed.seq) {
+      feed.seq = newest.seq;
+      feed.image = newest.image;
+    }
+    imageToAll(feed);
+  }
+
   /** The sequencer counts again under a new epoch: its newest state as an image to everyone. */
   function restart(feed: MarketFeed, epoch: string, entries: Sequenced[]) {
     const newest = entries.at(-1);
@@ -219,14 +224,7 @@ export function createMarketFeeds(deps: MarketFeedsDeps) {
     feed.epoch = epoch;
     feed.seq = newest.seq;
     feed.image = newest.image;
-    stats.resyncs += 1;
-    fanOut(feed, {
-      type: 'image',
-      market_id: feed.market_id,
-      seq: feed.seq,
-      clk: clk(feed),
-      market: feed.image,
-    });
+    imageToAll(feed);
   }
 
   /** Reads the image if a change is waiting and no read is in flight or cooling down. */

@@ -10,13 +10,13 @@ import {
   type WsServerMessage,
 } from '@backlay/contract';
 import WebSocket from 'ws';
+import { Inbox } from './ws-client.ts';
 
 export type StreamMessage = StreamServerMessage | WsServerMessage;
 
 export const streamUrl = (port: number) => `ws://127.0.0.1:${port}${STREAM_PATH}`;
 
-export class StreamClient {
-  readonly messages: StreamMessage[] = [];
+export class StreamClient extends Inbox<StreamMessage> {
   readonly books = new Map<number, MarketImage>();
   readonly clocks = new Map<number, string>();
   readonly seqs = new Map<number, number>();
@@ -25,17 +25,16 @@ export class StreamClient {
   /** Deltas whose seq was not the one after the last (a silent gap would show here). */
   holes = 0;
   readonly closed: Promise<{ code: number; reason: string }>;
-  private waiters: { pred: (m: StreamMessage) => boolean; resolve: (m: StreamMessage) => void }[] = [];
-  private cursor = 0;
 
   private constructor(readonly ws: WebSocket) {
+    super();
     this.closed = new Promise((resolve) =>
       ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
     );
     ws.on('message', (data) => this.take(JSON.parse(data.toString()) as StreamMessage));
   }
 
-  private take(msg: StreamMessage) {
+  protected override take(msg: StreamMessage) {
     if (msg.type === 'image' || msg.type === 'delta') {
       const last = this.seqs.get(msg.market_id);
       if (msg.type === 'delta' && (last === undefined || msg.seq !== last + 1)) this.holes += 1;
@@ -47,12 +46,7 @@ export class StreamClient {
       for (const o of msg.orders) this.orders.set(o.bet_id, o);
       this.ordersClock = msg.clk;
     }
-    this.messages.push(msg);
-    this.waiters = this.waiters.filter((w) => {
-      if (!w.pred(msg)) return true;
-      w.resolve(msg);
-      return false;
-    });
+    super.take(msg);
   }
 
   static async open(url: string, credential: string): Promise<StreamClient> {
@@ -87,34 +81,6 @@ export class StreamClient {
 
   send(msg: unknown) {
     this.ws.send(JSON.stringify(msg));
-  }
-
-  /** The first message after the last one `next` returned that matches; waits up to `timeoutMs`. */
-  next<T extends StreamMessage = StreamMessage>(
-    pred: (m: StreamMessage) => boolean,
-    timeoutMs = 10_000,
-  ): Promise<T> {
-    for (let i = this.cursor; i < this.messages.length; i++) {
-      if (pred(this.messages[i]!)) {
-        this.cursor = i + 1;
-        return Promise.resolve(this.messages[i] as T);
-      }
-    }
-    this.cursor = this.messages.length;
-    return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`no matching stream message in ${timeoutMs} ms`)),
-        timeoutMs,
-      );
-      this.waiters.push({
-        pred,
-        resolve: (m) => {
-          clearTimeout(timer);
-          this.cursor = this.messages.length;
-          resolve(m as T);
-        },
-      });
-    });
   }
 
   async close() {

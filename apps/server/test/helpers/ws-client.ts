@@ -1,45 +1,27 @@
 import type { WsServerMessage } from '@backlay/contract';
 import WebSocket from 'ws';
 
-/** A test WebSocket client: collects server messages and waits for the ones a test expects. */
-export class WsClient {
-  readonly messages: WsServerMessage[] = [];
-  private waiters: { pred: (m: WsServerMessage) => boolean; resolve: (m: WsServerMessage) => void }[] = [];
+/**
+ * Messages a test socket received, and waiting for the ones a test expects: `next` returns the first
+ * match after the last one it returned (messages in between are skipped).
+ */
+export class Inbox<M> {
+  readonly messages: M[] = [];
+  private waiters: { pred: (m: M) => boolean; resolve: (m: M) => void }[] = [];
   private cursor = 0;
 
-  private constructor(readonly ws: WebSocket) {
-    ws.on('message', (data) => {
-      const msg = JSON.parse(data.toString()) as WsServerMessage;
-      this.messages.push(msg);
-      this.waiters = this.waiters.filter((w) => {
-        if (!w.pred(msg)) return true;
-        w.resolve(msg);
-        return false;
-      });
+  /** Files a received message and wakes whoever waits for it. */
+  protected take(msg: M) {
+    this.messages.push(msg);
+    this.waiters = this.waiters.filter((w) => {
+      if (!w.pred(msg)) return true;
+      w.resolve(msg);
+      return false;
     });
   }
 
-  static async open(url: string): Promise<WsClient> {
-    const ws = new WebSocket(url);
-    await new Promise<void>((resolve, reject) => {
-      ws.once('open', () => resolve());
-      ws.once('error', reject);
-    });
-    return new WsClient(ws);
-  }
-
-  send(msg: unknown) {
-    this.ws.send(typeof msg === 'string' ? msg : JSON.stringify(msg));
-  }
-
-  /**
-   * The first message after the last one `next` returned that matches; waits up to `timeoutMs`.
-   * Messages in between are skipped.
-   */
-  next<T extends WsServerMessage = WsServerMessage>(
-    pred: (m: WsServerMessage) => boolean = () => true,
-    timeoutMs = 5_000,
-  ): Promise<T> {
+  /** The first message after the last one `next` returned that matches; waits up to `timeoutMs`. */
+  next<T extends M = M>(pred: (m: M) => boolean = () => true, timeoutMs = 5_000): Promise<T> {
     for (let i = this.cursor; i < this.messages.length; i++) {
       if (pred(this.messages[i]!)) {
         this.cursor = i + 1;
@@ -66,8 +48,29 @@ export class WsClient {
   }
 
   /** Messages received after the cursor, without waiting. */
-  rest(): WsServerMessage[] {
+  rest(): M[] {
     return this.messages.slice(this.cursor);
+  }
+}
+
+/** A test WebSocket client of /ws: collects server messages and waits for the ones a test expects. */
+export class WsClient extends Inbox<WsServerMessage> {
+  private constructor(readonly ws: WebSocket) {
+    super();
+    ws.on('message', (data) => this.take(JSON.parse(data.toString()) as WsServerMessage));
+  }
+
+  static async open(url: string): Promise<WsClient> {
+    const ws = new WebSocket(url);
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    return new WsClient(ws);
+  }
+
+  send(msg: unknown) {
+    this.ws.send(typeof msg === 'string' ? msg : JSON.stringify(msg));
   }
 
   async close() {
