@@ -101,6 +101,18 @@ describeStores('the stream for programs (issue 46)', (ctx) => {
     });
     const k = await w.keyOf(u);
     expect((await StreamClient.refused(url, `${k.key_id}:${'A'.repeat(43)}`)).status).toBe(401);
+    // A plain GET (no upgrade) of the stream, or of the site's /ws: 426, in words.
+    for (const [path, headers] of [
+      ['/api/stream', { authorization: `Key ${k.credential}` }],
+      ['/ws', {}],
+    ] as const) {
+      const plain = await ctx.app.inject({ method: 'GET', url: path, headers });
+      expect(plain.statusCode, path).toBe(426);
+      expect(plain.json()).toEqual({
+        status: false,
+        message: `${path} is a WebSocket: open it with an Upgrade: websocket request`,
+      });
+    }
 
     const streams = [];
     for (let i = 0; i < STREAM_CONNECTIONS_PER_KEY_MAX; i++) streams.push(await w.open(k.credential));

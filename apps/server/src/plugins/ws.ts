@@ -13,7 +13,7 @@
 // products' registered topics) and ws-limits.ts (the limits and their counters).
 import fastifyWebsocket from '@fastify/websocket';
 import { wsClientMessage, type MarketImage, type WsServerMessage } from '@backlay/contract';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import type { Bus } from './bus.ts';
@@ -54,6 +54,17 @@ export { diffImages, textFrame };
 export * from './ws-limits.ts';
 
 export const WS_PATH = '/ws';
+
+/** A plain HTTP request to a WebSocket's path: 426 and what to do, in words (not a bare 404). */
+export async function upgradeRequired(req: FastifyRequest, reply: FastifyReply) {
+  return reply
+    .code(426)
+    .header('upgrade', 'websocket')
+    .send({
+      status: false,
+      message: `${req.url.split('?')[0]} is a WebSocket: open it with an Upgrade: websocket request`,
+    });
+}
 
 /**
  * A socket whose messages are another protocol's (the stream for programs, modules/stream/): its
@@ -469,14 +480,19 @@ export const wsPlugin = fp<{ sequence?: 'node' | 'store'; limits?: Partial<LiveL
     });
     const live = hub;
     app.decorate('liveHub', live);
-    app.get(WS_PATH, { websocket: true }, (socket, req) => {
-      // The client went away between its upgrade request and this handler: nothing to serve.
-      if (req.socket.destroyed || socket.readyState !== socket.OPEN) {
-        req.log.debug('ws: client dropped during the upgrade');
-        socket.terminate();
-        return;
-      }
-      live.connect(socket, clientAddressOf(req));
+    app.route({
+      method: 'GET',
+      url: WS_PATH,
+      handler: upgradeRequired,
+      wsHandler: (socket, req) => {
+        // The client went away between its upgrade request and this handler: nothing to serve.
+        if (req.socket.destroyed || socket.readyState !== socket.OPEN) {
+          req.log.debug('ws: client dropped during the upgrade');
+          socket.terminate();
+          return;
+        }
+        live.connect(socket, clientAddressOf(req));
+      },
     });
     app.addHook('onClose', async () => live.close());
 

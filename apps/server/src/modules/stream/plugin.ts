@@ -24,6 +24,7 @@ import {
   CLOSE_POLICY,
   LIVE_HEARTBEAT_INTERVAL_MS,
   MAX_MARKETS_PER_SOCKET,
+  upgradeRequired,
   type ForeignProtocol,
 } from '../../plugins/ws.ts';
 import { factsOf, marketsMatching, matchesFilter, type MarketFacts } from './filter.ts';
@@ -255,29 +256,26 @@ export const streamModule = fp(
       recheckAll: () => recheck([...programs.values()]),
     });
 
-    app.get(
-      STREAM_PATH,
-      {
-        websocket: true,
-        // Before the upgrade: a refused key gets its HTTP answer (401, 403, 428, 429) in words.
-        preValidation: async (req) => {
-          if (!keyCredential(req))
-            throw new HttpError(
-              401,
-              'The stream takes an API key: send Authorization: Key <key_id>:<secret>',
-            );
-          const user = await app.auth.authenticate(req);
-          if (user.mustChangePassword) throw new HttpError(428, MUST_CHANGE_PASSWORD);
-          if (!user.apiKey?.scopes.includes('read'))
-            throw new HttpError(403, 'This API key has no read scope, which the stream needs');
-          if ((perKey.get(user.apiKey.keyId) ?? 0) >= STREAM_CONNECTIONS_PER_KEY_MAX)
-            throw new HttpError(
-              429,
-              `At most ${STREAM_CONNECTIONS_PER_KEY_MAX} stream connections per API key: close one first`,
-            );
-        },
+    app.route({
+      method: 'GET',
+      url: STREAM_PATH,
+      // A plain GET (no upgrade): what it is, in words.
+      handler: upgradeRequired,
+      // Before the upgrade: a refused key gets its HTTP answer (401, 403, 428, 429) in words.
+      preValidation: async (req) => {
+        if (!keyCredential(req))
+          throw new HttpError(401, 'The stream takes an API key: send Authorization: Key <key_id>:<secret>');
+        const user = await app.auth.authenticate(req);
+        if (user.mustChangePassword) throw new HttpError(428, MUST_CHANGE_PASSWORD);
+        if (!user.apiKey?.scopes.includes('read'))
+          throw new HttpError(403, 'This API key has no read scope, which the stream needs');
+        if ((perKey.get(user.apiKey.keyId) ?? 0) >= STREAM_CONNECTIONS_PER_KEY_MAX)
+          throw new HttpError(
+            429,
+            `At most ${STREAM_CONNECTIONS_PER_KEY_MAX} stream connections per API key: close one first`,
+          );
       },
-      (socket, req) => {
+      wsHandler: (socket, req) => {
         const user = req.user;
         const credential = keyCredential(req);
         if (!user?.apiKey || !credential || req.socket.destroyed || socket.readyState !== socket.OPEN) {
@@ -318,7 +316,7 @@ export const streamModule = fp(
           },
         });
       },
-    );
+    });
   },
   { name: 'stream', dependencies: ['ws', 'api-keys', 'exchange', 'auth', 'bus'] },
 );
