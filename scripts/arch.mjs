@@ -65,7 +65,7 @@ export function appParamsIn(text, fileName) {
     if (ts.isParameter(node) && node.type && ts.isIdentifier(node.name)) {
       const type = node.type.getText(sf);
       const whole = type === 'FastifyInstance';
-      if (whole || /^Pick<FastifyInstance,/.test(type)) {
+      if (whole || /^Pick<\s*FastifyInstance\s*,/.test(type)) {
         const name = node.name.text;
         const props = new Set();
         let passedOn = false;

@@ -60,7 +60,20 @@ function feedStatusOf(status: FancyStatus, marketStatus: string): FancyStatus {
  * kinds' services the simulator drives.
  */
 export function createCricketFeedApi(
-  app: FastifyInstance,
+  app: Pick<
+    FastifyInstance,
+    | 'bookmaker'
+    | 'bus'
+    | 'clock'
+    | 'cricket'
+    | 'db'
+    | 'exchange'
+    | 'fancy'
+    | 'kinds'
+    | 'leader'
+    | 'log'
+    | 'settlement'
+  >,
   fence: Fence | null | 'current' = 'current',
 ): CricketFeedApi & { elevensFor: CricketElevensReader } {
   const db = app.db;

@@ -71,7 +71,7 @@ export async function currentFence(app: Pick<FastifyInstance, 'leader'>): Promis
  * clock, so a retry of the same work deposits once. Returns name → user id.
  */
 export async function ensureFeedAccounts(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'account' | 'db' | 'leader' | 'wallet'>,
   names: { makers: readonly string[]; bettors: readonly string[] },
   fence?: Fence,
 ): Promise<Map<string, number>> {
@@ -119,7 +119,7 @@ export async function ensureFeedAccounts(
 // Long because it is a factory: its inner functions, each short, share the exchange service and the
 // settlement the demo feed drives.
 export function createExchangeFeedApi(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'db' | 'exchange' | 'settlement'>,
   accounts: ReadonlyMap<string, number>,
   /** The leader term the feed runs under: its orders are refused in the batch once it is over. */
   fence?: Fence | null,
@@ -239,7 +239,10 @@ export function createExchangeFeedApi(
 
 /** Accounts, API and feed for this app (not started). Tests call it and drive `tick()` themselves. */
 export async function createServerFeed(
-  app: FastifyInstance,
+  app: Pick<
+    FastifyInstance,
+    'account' | 'clock' | 'db' | 'exchange' | 'leader' | 'log' | 'settlement' | 'wallet'
+  >,
   opts: { seed?: number; options?: Partial<FeedOptions>; fence?: Fence } = {},
 ): Promise<DemoFeed> {
   const options = { ...DEFAULT_FEED_OPTIONS, ...opts.options };
@@ -255,7 +258,20 @@ export async function createServerFeed(
 
 /** The cricket simulator on this app's services (not started). Tests call it and drive `tick()` themselves. */
 export function createServerCricketFeed(
-  app: FastifyInstance,
+  app: Pick<
+    FastifyInstance,
+    | 'bookmaker'
+    | 'bus'
+    | 'clock'
+    | 'cricket'
+    | 'db'
+    | 'exchange'
+    | 'fancy'
+    | 'kinds'
+    | 'leader'
+    | 'log'
+    | 'settlement'
+  >,
   opts: { seed?: number; options?: Partial<CricketFeedOptions>; fence?: Fence } = {},
 ): CricketFeed {
   return createCricketFeed(
@@ -274,7 +290,10 @@ export function createServerCricketFeed(
  * drives the bettors and the results. Tests call it with their clock and drive `tick()`.
  */
 export async function createServerRacingFeed(
-  app: FastifyInstance,
+  app: Pick<
+    FastifyInstance,
+    'account' | 'clock' | 'db' | 'exchange' | 'leader' | 'log' | 'racing' | 'settlement' | 'wallet'
+  >,
   opts: { seed?: number; options?: Partial<RacingFeedOptions>; fence?: Fence; clock?: FeedClock } = {},
 ): Promise<RacingFeed> {
   const options = { ...DEFAULT_RACING_FEED_OPTIONS, ...opts.options };

@@ -79,7 +79,7 @@ export function checkKeyScope(
  * call's body) and response validation.
  */
 export function route<N extends EndpointName>(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'auth' | 'db' | 'registeredEndpoints' | 'route'>,
   name: N,
   handler: (ctx: HandlerContext<N>) => Promise<Outcome<ResponseOf<N>>>,
   options: RouteOptions = {},

@@ -393,7 +393,9 @@ async function seedSettings(tx: Executor) {
 const SEED_LOCK_KEY = 74_142_261;
 
 /** Seeds the demo data when the store has no users and no matches (but the casino tables) yet. Returns whether it did. */
-export async function seedDemo(app: FastifyInstance): Promise<boolean> {
+export async function seedDemo(
+  app: Pick<FastifyInstance, 'account' | 'clock' | 'db' | 'racing' | 'wallet'>,
+): Promise<boolean> {
   const now = app.clock.now();
   return app.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);

@@ -91,7 +91,14 @@ export type BinaryOutcome<T> = { ok: true; value: T } | { ok: false; message: st
  * calendar cache and the session lines; bets (bets.ts), the kind (binary-kind.ts) and the feed
  * (feed.ts) are units of their own.
  */
-export function createBinaryService(app: FastifyInstance, clock: BinaryClock, clock_speed = 1) {
+export function createBinaryService(
+  app: Pick<
+    FastifyInstance,
+    'bus' | 'catalog' | 'clock' | 'db' | 'leader' | 'log' | 'metrics' | 'settlement' | 'wallet'
+  >,
+  clock: BinaryClock,
+  clock_speed = 1,
+) {
   const db = app.db;
   const now = () => clock.now();
   const bets = createBinaryBets(app);

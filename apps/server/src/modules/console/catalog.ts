@@ -418,7 +418,7 @@ async function inTx<T>(
 }
 
 export async function createMatch(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'clock' | 'cricket' | 'db' | 'kinds'>,
   input: In<typeof adminMatchCreateRequest>,
 ): Promise<Result<{ match_id: number; market_id: number | null }>> {
   const [sr] = await app.db.select().from(series).where(eq(series.seriesId, input.series_id));
@@ -465,7 +465,7 @@ export async function createMatch(
 }
 
 export async function updateMatch(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'db'>,
   input: In<typeof adminMatchUpdateRequest>,
 ): Promise<Result<number>> {
   return inTx(app, async (tx) => {
@@ -488,7 +488,7 @@ export async function updateMatch(
 }
 
 export async function createMarket(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'bus' | 'clock' | 'db' | 'kinds'>,
   input: In<typeof adminMarketCreateRequest>,
 ): Promise<Result<number>> {
   const at = app.clock.now();
@@ -511,7 +511,7 @@ export async function createMarket(
  * any state a node keeps of it is read again.
  */
 export async function updateMarket(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'bus' | 'clock' | 'db' | 'kinds'>,
   input: In<typeof adminMarketUpdateRequest>,
 ): Promise<Result<number>> {
   return inTx(app, async (tx) => {

@@ -31,7 +31,9 @@ export function istHourStart(now: Date): Date {
 /** The IST day (YYYY-MM-DD) an instant falls in. */
 const istDay = (t: Date) => new Date(t.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
 
-export async function dashboardCharts(app: FastifyInstance): Promise<AdminDashboardCharts> {
+export async function dashboardCharts(
+  app: Pick<FastifyInstance, 'clock' | 'db' | 'kinds' | 'wallet'>,
+): Promise<AdminDashboardCharts> {
   const now = app.clock.now();
   const firstHour = new Date(istHourStart(now).getTime() - (DASHBOARD_CHART_HOURS - 1) * HOUR_MS);
   const today = istMidnight(now);

@@ -85,7 +85,7 @@ export async function houseResult(
 
 // Long because it reads the dashboard's figures in one snapshot, each a short query.
 export async function dashboard(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'clock' | 'consoleSources' | 'db' | 'kinds' | 'wallet'>,
   extraAlerts: () => Promise<DashboardAlert[]> = async () => [],
 ): Promise<AdminDashboard> {
   const db = app.db;

@@ -51,7 +51,7 @@ export function registerBatchRoutes(
   app: Pick<FastifyInstance, 'db' | 'route' | 'auth' | 'registeredEndpoints'>,
   exchange: Pick<ExchangeServiceImpl, 'placeQuote' | 'cancelBets'>,
 ): void {
-  route(app as FastifyInstance, 'placeOrders', async ({ body, user, req }) => {
+  route(app, 'placeOrders', async ({ body, user, req }) => {
     const ids = new Set(body.orders.map((o) => o.request_id));
     if (ids.size !== body.orders.length) return refuse('Each order of a batch needs a request_id of its own');
     // An order whose odds or stake cannot be one is refused here; the others go on.
@@ -95,7 +95,7 @@ export function registerBatchRoutes(
     });
   });
 
-  route(app as FastifyInstance, 'cancelOrders', async ({ body, user }) => {
+  route(app, 'cancelOrders', async ({ body, user }) => {
     if (new Set(body.bet_ids).size !== body.bet_ids.length) return refuse('bet_ids must not repeat a bet');
     const mine = new Set(
       (

@@ -28,7 +28,7 @@ export function createCashOuts({
   rounds,
   admission,
 }: {
-  app: FastifyInstance;
+  app: Pick<FastifyInstance, 'db' | 'wallet'>;
   cache: BookCache;
   sleep: Sleeper;
   rounds: Rounds;

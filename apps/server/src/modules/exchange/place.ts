@@ -25,7 +25,7 @@ import type { CancelOutcome, PlaceBetOutcome, PlaceBetRequest, Sleeper } from '.
 export const MAX_QUOTE_CANCEL_BETS = 500;
 
 export type PlacingDeps = {
-  app: FastifyInstance;
+  app: Pick<FastifyInstance, 'db' | 'log' | 'wallet'>;
   cache: BookCache;
   sleep: Sleeper;
   rounds: Rounds;

@@ -38,7 +38,10 @@ export type ExchangeOptions = {
   bookCache?: boolean;
 };
 
-export function createExchangeService(app: FastifyInstance, options: ExchangeOptions = {}) {
+export function createExchangeService(
+  app: Pick<FastifyInstance, 'bus' | 'clock' | 'db' | 'log' | 'metrics' | 'wallet'>,
+  options: ExchangeOptions = {},
+) {
   const db = app.db;
   const sleep = options.sleep ?? realSleep;
   const cache = createBookCache({ enabled: options.bookCache ?? true });

@@ -147,7 +147,7 @@ async function lockedMove(
  * back ('up', a withdrawal), in one transaction. Idempotent on `key`.
  */
 export async function moveCredit(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'db' | 'wallet'>,
   caller: AuthUser,
   childId: number,
   amountPaise: number,
@@ -244,7 +244,7 @@ export type SettleOutcome =
  * any account below it, with that account's own parent. Idempotent on `key`.
  */
 export async function settleWithParent(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'db' | 'wallet'>,
   caller: AuthUser,
   childId: number,
   askedPaise: number | undefined,
