@@ -14,6 +14,11 @@ export type OrdersQuery = {
   userId: number;
   /** Only this market's orders. */
   marketId?: number;
+  /**
+   * The market's match, when known: the read then walks the bettor's bets on that match (the
+   * (user_id, match_id) index) rather than every bet of the bettor.
+   */
+  matchId?: number;
   /** Also the ended ones (cancelled, lapsed, complete, settled) that changed at or after this instant. */
   changedSince?: Date;
   /** Only orders that changed at or after this instant (a market's change: nothing older moved). */
@@ -72,6 +77,7 @@ export function toStreamOrder(r: OrderRow): StreamOrder {
 export async function readOrders(db: Executor, q: OrdersQuery): Promise<StreamOrder[]> {
   const where: (SQL | undefined)[] = [eq(bets.userId, q.userId)];
   if (q.marketId !== undefined) where.push(eq(bets.marketId, q.marketId));
+  if (q.matchId !== undefined) where.push(eq(bets.matchId, q.matchId));
   if (q.onlyChangedSince) where.push(gte(bets.updatedAt, q.onlyChangedSince));
   else if (q.changedSince) where.push(or(isNull(bets.settledStatus), gte(bets.updatedAt, q.changedSince)));
   else where.push(isNull(bets.settledStatus));

@@ -30,6 +30,8 @@ export type OrderListener = { closed: boolean };
 
 export type OrderFeedsDeps<L extends OrderListener> = {
   read(query: OrdersQuery): Promise<StreamOrder[]>;
+  /** A market's match (null: unknown), so a market's read uses the bettor's bets of that match. */
+  matchOf(market_id: number): Promise<number | null>;
   send(listener: L, msg: StreamServerMessage): void;
   /** A read failed (the next notice reads again). */
   failed(err: unknown, userId: number): void;
@@ -104,9 +106,11 @@ export function createOrderFeeds<L extends OrderListener>(deps: OrderFeedsDeps<L
    */
   async function readChanges(userId: number, feed: UserFeed<L>, marketId: number | undefined) {
     const from = marketId === undefined ? feed.clock_ms || undefined : feed.marketClock.get(marketId);
+    const matchId = marketId === undefined ? null : await deps.matchOf(marketId);
     const orders = await deps.read({
       userId,
       ...(marketId === undefined ? {} : { marketId }),
+      ...(matchId === null ? {} : { matchId }),
       ...(from === undefined ? {} : { onlyChangedSince: new Date(from - ORDERS_CLOCK_SLACK_MS) }),
     });
     const changed = orders.filter((o) => feed.sent.get(o.bet_id) !== signature(o));

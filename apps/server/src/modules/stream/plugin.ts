@@ -70,11 +70,14 @@ export const streamModule = fp(
     const programs = new Map<Client, Program>();
     const byUser = new Map<number, Set<Program>>();
     const perKey = new Map<string, number>();
-    /** market id → its facts (null: unknown), for filters that take markets made later. */
+    /** market id → its facts (null: unknown): for filters that take markets made later, and a market's match for its orders' read. */
     const facts = new Map<number, MarketFacts | null>();
+    /** Markets the filters have been asked about since they first moved (bounded as `facts`). */
+    const considered = new Set<number>();
     const send = (p: Program, msg: StreamServerMessage) => hub.io.send(p.client, JSON.stringify(msg));
     const orders = createOrderFeeds<Program>({
       read: (q) => app.exchange.ordersOf(q),
+      matchOf: async (market_id) => (await factsFor(market_id))?.match_id ?? null,
       send,
       failed: (err, userId) => app.log.warn({ err, userId }, 'stream: orders read failed'),
       now: () => app.clock.now().getTime(),
@@ -200,12 +203,17 @@ export const streamModule = fp(
 
     /** A market changed: one that a filter names and its subscription does not have yet is added. */
     async function marketMoved(market_id: number) {
-      if (facts.has(market_id)) return; // considered when it first moved
+      if (considered.has(market_id)) return; // asked when it first moved
       const filtered = [...programs.values()].filter(
         (p) => p.subs.size > 0 && !p.client.markets.has(market_id),
       );
       if (filtered.length === 0) return;
-      const found = await factsFor(market_id);
+      if (considered.size >= STREAM_FACTS_MAX) considered.delete(considered.keys().next().value!);
+      considered.add(market_id);
+      const found = await factsFor(market_id).catch((err: unknown) => {
+        considered.delete(market_id); // asked again at its next change
+        throw err;
+      });
       if (!found) return;
       for (const p of filtered) {
         if (p.closed || p.client.markets.has(market_id) || p.client.markets.size >= MAX_MARKETS_PER_SOCKET)
@@ -235,6 +243,7 @@ export const streamModule = fp(
       }),
       app.bus.onResync(() => {
         facts.clear();
+        considered.clear();
         orders.resync();
         void recheck([...programs.values()]);
       }),
