@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { markets, runners } from '../src/modules/markets/schema.ts';
 import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
-import { createInProcessBus, createNatsBus } from '../src/plugins/bus.ts';
+import { createInProcessBus, createNatsBus, type Bus } from '../src/plugins/bus.ts';
 import { createNodeSequencer } from '../src/plugins/price-sequence.ts';
 import {
   CONFLATE_ABOVE_BYTES,
@@ -27,7 +27,13 @@ import { Api } from './helpers/api.ts';
 import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';
 import { expectLedgerBalanced } from './helpers/ledger.ts';
 import { clusterServices, TEST_BUS_URL } from './helpers/services.ts';
-import { describeStores, openStore, TEST_RATE_LIMITS, type StoreContext } from './helpers/stores.ts';
+import {
+  describeStores,
+  ONE_STORE,
+  openStore,
+  TEST_RATE_LIMITS,
+  type StoreContext,
+} from './helpers/stores.ts';
 import { StreamClient, streamUrl, type StreamMessage } from './helpers/stream-client.ts';
 import { settle } from './helpers/ws-client.ts';
 
@@ -396,6 +402,77 @@ describeStores(
   },
   { priceSequence: 'store' },
 );
+
+/** A bus that loses what is published while it is down, and says so when it is back (as NATS does). */
+function losingBus(): Bus & { drop(): void; restore(): void } {
+  const inner = createInProcessBus();
+  const resync = new Set<() => void>();
+  let down = false;
+  return {
+    kind: 'in-process',
+    stats: inner.stats,
+    publish: (c, m) => (down ? undefined : inner.publish(c, m)),
+    subscribe: (c, h) => inner.subscribe(c, h),
+    onResync(h) {
+      resync.add(h);
+      return () => resync.delete(h);
+    },
+    close: () => inner.close(),
+    drop() {
+      down = true;
+      inner.stats.in_sync = false;
+    },
+    restore() {
+      down = false;
+      inner.stats.in_sync = true;
+      for (const h of resync) h();
+    },
+  };
+}
+
+describe(`the stream when the bus lost messages [${ONE_STORE}]`, () => {
+  const bus = losingBus();
+  const ctx = {} as StoreContext;
+  let cleanup: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    const opened = await openStore(ONE_STORE);
+    cleanup = opened.cleanup;
+    ctx.app = await buildApp({ store: opened.options, seedDemo: true, rateLimits: TEST_RATE_LIMITS, bus });
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    ctx.api = new Api(ctx.app);
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await cleanup();
+  });
+
+  it('the changes whose notices were lost arrive when the bus is back: the book as an image, the orders changed', async () => {
+    const w = world(ctx);
+    const m = await createMarket(ctx.app);
+    const u = await w.bettor();
+    const k = await w.keyOf(u);
+    const other = await createBettor(ctx.app, 10_000_000);
+    const s = await w.open(k.credential);
+    s.send({ op: 'subscribe_markets', id: 1, filter: { market_ids: [m.marketId] } });
+    s.send({ op: 'subscribe_orders' });
+    await s.next(isMarket(m.marketId));
+    await s.next((x) => x.type === 'orders');
+    const mine = await w.bet(u.userId, m, 'LAY', 200, 30_000);
+    await w.agrees(s, m.marketId);
+    await expect.poll(() => s.orders.get(mine.bet_id)?.size_remaining).toBe(300);
+
+    bus.drop();
+    await w.bet(other.userId, m, 'BACK', 200, 10_000); // matches ₹100 of the lay: its notices are lost
+    await w.bet(other.userId, m, 'BACK', 300, 10_000, 1);
+    await settle(200);
+    expect(s.orders.get(mine.bet_id)?.size_matched).toBe(0);
+    bus.restore();
+    await expect.poll(() => s.orders.get(mine.bet_id)?.size_matched, { timeout: 5_000 }).toBe(100);
+    await w.agrees(s, m.marketId);
+    expect(s.holes).toBe(0);
+    await s.close();
+  });
+});
 
 describe('the hub for a program: conflation and a forgotten log', () => {
   const image = (market_id: number, price: number): MarketImage => ({
