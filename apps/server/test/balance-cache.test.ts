@@ -15,6 +15,7 @@ import { setUpCricketMatch } from '../src/seed/cricket-match.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { createInProcessBus, createNatsBus, type Bus } from '../src/plugins/bus.ts';
 import { Api } from './helpers/api.ts';
+import { flakyBus } from './helpers/flaky-bus.ts';
 import { createBettor, createMarket } from './helpers/exchange.ts';
 import { clusterServices, TEST_BUS_URL } from './helpers/services.ts';
 import { availableStores, describeStores, openStore, TEST_RATE_LIMITS } from './helpers/stores.ts';
@@ -232,33 +233,6 @@ describeStores('balances from memory, one node', (ctx) => {
     expect((await checkLedger(ctx.app)).problems).toEqual([]);
   });
 });
-
-/** A bus whose connection the test can take down and bring back (as NATS would report it). */
-function flakyBus(): Bus & { drop(): void; restore(): void } {
-  const inner = createInProcessBus();
-  const resync = new Set<() => void>();
-  const stats = inner.stats;
-  return {
-    kind: 'in-process',
-    stats,
-    publish: (c, m) => inner.publish(c, m),
-    subscribe: (c, h) => inner.subscribe(c, h),
-    onResync(h) {
-      resync.add(h);
-      return () => resync.delete(h);
-    },
-    close: () => inner.close(),
-    drop() {
-      stats.connected = false;
-      stats.in_sync = false;
-    },
-    restore() {
-      stats.connected = true;
-      stats.in_sync = true;
-      for (const h of resync) h();
-    },
-  };
-}
 
 describe.each(availableStores())('balances from memory while the bus is down [%s]', (store) => {
   let app: FastifyInstance;

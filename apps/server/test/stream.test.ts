@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { markets, runners } from '../src/modules/markets/schema.ts';
 import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
-import { createInProcessBus, createNatsBus, type Bus } from '../src/plugins/bus.ts';
+import { createInProcessBus, createNatsBus } from '../src/plugins/bus.ts';
 import { createNodeSequencer } from '../src/plugins/price-sequence.ts';
 import {
   CONFLATE_ABOVE_BYTES,
@@ -24,6 +24,7 @@ import {
   type ForeignProtocol,
 } from '../src/plugins/ws.ts';
 import { Api } from './helpers/api.ts';
+import { flakyBus } from './helpers/flaky-bus.ts';
 import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';
 import { expectLedgerBalanced } from './helpers/ledger.ts';
 import { clusterServices, TEST_BUS_URL } from './helpers/services.ts';
@@ -403,35 +404,8 @@ describeStores(
   { priceSequence: 'store' },
 );
 
-/** A bus that loses what is published while it is down, and says so when it is back (as NATS does). */
-function losingBus(): Bus & { drop(): void; restore(): void } {
-  const inner = createInProcessBus();
-  const resync = new Set<() => void>();
-  let down = false;
-  return {
-    kind: 'in-process',
-    stats: inner.stats,
-    publish: (c, m) => (down ? undefined : inner.publish(c, m)),
-    subscribe: (c, h) => inner.subscribe(c, h),
-    onResync(h) {
-      resync.add(h);
-      return () => resync.delete(h);
-    },
-    close: () => inner.close(),
-    drop() {
-      down = true;
-      inner.stats.in_sync = false;
-    },
-    restore() {
-      down = false;
-      inner.stats.in_sync = true;
-      for (const h of resync) h();
-    },
-  };
-}
-
 describe(`the stream when the bus lost messages [${ONE_STORE}]`, () => {
-  const bus = losingBus();
+  const bus = flakyBus({ loses: true });
   const ctx = {} as StoreContext;
   let cleanup: () => Promise<void> = async () => {};
   beforeAll(async () => {
