@@ -1,5 +1,5 @@
 // The /ws protocol against a real listening app, with market images from a stand-in for
-// `app.exchange.getMarketImage` (so every transition is under the test's control). Bets through
+// `app.exchange.liveImages.get` (so every transition is under the test's control). Bets through
 // the real exchange are in ws.test.ts.
 import type { MarketImage, WsServerMessage } from '@backlay/contract';
 import { EventEmitter } from 'node:events';
@@ -315,7 +315,7 @@ describeStores(
   },
   {},
   (app) => {
-    app.exchange.getMarketImage = async (id: number) => {
+    app.exchange.liveImages.get = async (id: number) => {
       reads += 1;
       const img = images.get(id);
       return img ? structuredClone(img) : null;

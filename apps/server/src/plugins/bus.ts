@@ -1,18 +1,23 @@
 import fp from 'fastify-plugin';
 import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import type { MarketImage } from '@backlay/contract';
 import { randomBytes } from 'node:crypto';
 
 /**
- * The channels of the bus and their messages. Messages carry ids only: a subscriber reads the
- * state it needs from the store. A module adds its own channel by merging into this interface:
+ * The channels of the bus and their messages. Messages carry ids: a subscriber reads the state it
+ * needs from the store (but for a round's market image, stamped so that its order is known). A module adds its own channel by merging into this interface:
  *
  *   declare module '../../plugins/bus.ts' { interface BusChannels { balance: { user_id: number } } }
  *
  * A channel's name is one NATS subject token: lower-case letters, digits, '_' and '-'.
  */
 export interface BusChannels {
-  /** A market's book, status or in-play flag changed. */
-  market: { market_id: number };
+  /**
+   * A market's book, status or in-play flag changed. An exchange round's notice carries the image
+   * it left and its stamp (the market's next_seq after it), so hubs need not read it again
+   * (modules/exchange/live-images.ts says how stamps order them).
+   */
+  market: { market_id: number; stamp?: number; image?: MarketImage };
   /** One of a user's bets on a market changed. */
   user: { user_id: number; market_id: number };
 }
@@ -29,7 +34,7 @@ export type BusMessage<C extends BusChannel> = BusChannels[C];
  * Handlers of this node run synchronously inside `publish`, in publish order; a throwing handler
  * is isolated. Messages from other nodes arrive in the order each node published them (NATS keeps
  * one publisher's order per subscriber); messages of two nodes have no order between them, which
- * is why they name what changed and never carry the state itself.
+ * is why they name what changed and carry a state only with a stamp that orders it.
  */
 export interface Bus {
   /** 'in-process': this node only. 'nats': every node on the same NATS and subject prefix. */

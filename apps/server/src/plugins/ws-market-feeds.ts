@@ -45,6 +45,11 @@ export type MarketFeedsDeps = {
   unknownMarkets: ReturnType<typeof createNegativeCache<number>>;
   /** The hub is closed: no read is started or rescheduled. */
   isClosed(): boolean;
+  /**
+   * A socket's first image of a market must be read from the store, not taken from what the bus
+   * carried (modules/exchange/live-images.ts): called before that read.
+   */
+  readNext?(market_id: number): void;
 };
 
 /**
@@ -126,6 +131,7 @@ export function createMarketFeeds(deps: MarketFeedsDeps) {
     created.ready = (async () => {
       try {
         stats.images_read += 1;
+        deps.readNext?.(market_id);
         const latest = await sequencer.latest(market_id);
         if (feeds.get(market_id) !== created) return;
         if (latest) {
@@ -377,12 +383,14 @@ export function createMarketFeeds(deps: MarketFeedsDeps) {
         await catchUp(client, feed, token);
         if (followed.has(id)) {
           // This node's state may trail the store's: what is newer follows as deltas.
+          deps.readNext?.(id);
           feed.dirty = true;
           pump(feed);
         }
       } else if (feed.image && followed.has(id)) {
         // The image follows the next read of the store (one per market however many subscribe,
         // coalesced as every read): never older than what the socket may have had elsewhere.
+        deps.readNext?.(id);
         feed.dirty = true;
         pump(feed);
       } else if (feed.image) {

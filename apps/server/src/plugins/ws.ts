@@ -16,7 +16,7 @@ import { wsClientMessage, type MarketImage, type WsServerMessage } from '@backla
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
-import type { Bus } from './bus.ts';
+import type { Bus, MarketMessage } from './bus.ts';
 import {
   createNodeSequencer,
   createStoreSequencer,
@@ -79,6 +79,11 @@ export type ForeignProtocol = {
 export type LiveHubDeps = {
   bus: Bus;
   getImage(market_id: number): Promise<MarketImage | null>;
+  /**
+   * Told of each 'market' notice before the hub acts on it, and of a bus that lost messages
+   * (the exchange's round images: modules/exchange/live-images.ts).
+   */
+  images?: { note(m: MarketMessage): void; forget(): void; readNext(market_id: number): void };
   /** The followed-head topics the products registered (plugins/live-topics.ts). */
   topics?: readonly LiveTopic[];
   /**
@@ -123,6 +128,7 @@ export function createLiveHub(deps: LiveHubDeps) {
     io,
     unknownMarkets: createNegativeCache<number>(limits.negative_cache_ms, limits.negative_cache_max_entries),
     isClosed,
+    readNext: (id) => deps.images?.readNext(id),
   });
   const sessions = createSessions({
     lookupToken,
@@ -326,6 +332,7 @@ export function createLiveHub(deps: LiveHubDeps) {
    * sockets as an image, and each signed-in socket is told to refetch its bets on its markets.
    */
   function resyncAll() {
+    deps.images?.forget();
     markets.resync();
     for (const client of clients) {
       if (client.userId === null) continue;
@@ -366,7 +373,10 @@ export function createLiveHub(deps: LiveHubDeps) {
   }
 
   const unsubscribers = [
-    bus.subscribe('market', (m) => markets.changed(m.market_id)),
+    bus.subscribe('market', (m) => {
+      deps.images?.note(m);
+      markets.changed(m.market_id);
+    }),
     bus.subscribe('user', (m) => sessions.userChanged(m.user_id, m.market_id)),
     bus.subscribe('session', (m) => sessions.sessionChanged(m.user_id)),
     bus.onResync(resyncAll),
@@ -462,11 +472,13 @@ export const wsPlugin = fp<{ sequence?: 'node' | 'store'; limits?: Partial<LiveL
         socket.terminate();
       },
     });
-    const getImage = (id: number) => app.exchange.getMarketImage(id);
+    const images = app.exchange.liveImages;
+    const getImage = (id: number) => images.get(id);
     const sequence = options.sequence ?? (app.bus.kind === 'nats' ? 'store' : 'node');
     hub = createLiveHub({
       bus: app.bus,
       getImage,
+      images,
       topics: app.liveTopics.seal(),
       sequencer:
         sequence === 'store' ? createStoreSequencer(app.db, getImage) : createNodeSequencer(getImage),

@@ -1,5 +1,6 @@
 // The commands an exchange market's queue holds (a placement, a cancel, a cash out), each with the
 // callbacks that answer its caller, and what a batch of them did.
+import type { MarketImage } from '@backlay/contract';
 import type { CancelCommand, Outcome, PlaceCommand } from './batch.ts';
 import type { CashOutCommand, CashOutOutcome } from './cash-out-types.ts';
 import type { CancelOutcome, PlaceBetOutcome } from './types.ts';
@@ -26,5 +27,7 @@ export type BatchResult = {
   outcomes: Outcome[];
   changed: boolean;
   touched: Set<number>;
+  /** The image the batch left and its stamp (next_seq), when it changed the market (live-images.ts). */
+  image?: { stamp: number; image: MarketImage };
   keep(): void;
 };

@@ -83,13 +83,21 @@ export async function readBestPrices(db: Executor, marketIds: number[]): Promise
  * each visit, and every push after a change reads one.
  */
 export async function readMarketImage(db: Executor, marketId: number): Promise<MarketImage | null> {
+  return (await readStampedImage(db, marketId))?.image ?? null;
+}
+
+/** A market's image and the book state it shows: the market row's `next_seq` (live-images.ts orders images by it). */
+export type StampedImage = { image: MarketImage; stamp: number };
+
+/** `readMarketImage` with its stamp, read in the same statement. */
+export async function readStampedImage(db: Executor, marketId: number): Promise<StampedImage | null> {
   const res = await db.execute(sql`
     with lv as (
       select ${bets.selectionId} as selection_id, ${bets.side} as side, ${bets.price} as price,
         sum(${bets.remainingPaise})::text as total
       from ${bets} where ${bets.marketId} = ${marketId} and ${bets.resting}
       group by ${bets.selectionId}, ${bets.side}, ${bets.price})
-    select m.status, m.in_play, m.version,
+    select m.status, m.in_play, m.version, m.next_seq,
       r.selection_id, r.status as runner_status, r.traded_paise::text as traded,
       lv.side, lv.price, lv.total
     from ${markets} m
@@ -111,7 +119,7 @@ export async function readMarketImage(db: Executor, marketId: number): Promise<M
       levels.push({ selectionId, side: r.side, price: Number(r.price), total: Number(r.total) });
   }
   const ladders = laddersBySelection(levels);
-  return {
+  const image: MarketImage = {
     market_id: marketId,
     status: head.status,
     in_play: head.in_play,
@@ -123,6 +131,7 @@ export async function readMarketImage(db: Executor, marketId: number): Promise<M
       traded_volume: rupees(r.traded),
     })),
   };
+  return { image, stamp: Number(head.next_seq) };
 }
 
 /** A row of readMarketImage's statement: the market, one runner (null: none), one level (null: none). */
@@ -130,6 +139,7 @@ type ImageRow = {
   status: MarketImage['status'];
   in_play: boolean;
   version: number | string;
+  next_seq: number | string;
   selection_id: number | null;
   runner_status: RunnerLevels['status'] | null;
   traded: string | null;

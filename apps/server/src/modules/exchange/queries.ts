@@ -409,7 +409,8 @@ export async function batchReadsMany(tx: Executor, requests: readonly BatchReadR
           : sql`'[]'::json`
       } as reserved,
       (select coalesce(json_agg(json_build_object('marketId', r.market_id, 'selectionId', r.selection_id,
-        'name', r.name, 'status', r.status) order by r.market_id, r.sort_order), '[]'::json) from ${runners} r
+        'name', r.name, 'status', r.status, 'tradedPaise', r.traded_paise::text)
+        order by r.market_id, r.sort_order, r.selection_id), '[]'::json) from ${runners} r
         where r.market_id = any(${idArray(marketIds)}::integer[])) as runners,
       (select coalesce(json_agg(nextval(pg_get_serial_sequence('bets', 'bet_id'))), '[]'::json)
         from generate_series(1, ${totalIds}::int)) as ids`),
@@ -444,10 +445,23 @@ export async function batchReadsMany(tx: Executor, requests: readonly BatchReadR
       placedMatchedValue: Number(b.placedMatchedValue),
     });
   }
-  type RunnerRow = { selectionId: number; name: string; status: 'ACTIVE' | 'WINNER' | 'LOSER' | 'REMOVED' };
+  type RunnerRow = {
+    selectionId: number;
+    name: string;
+    status: 'ACTIVE' | 'WINNER' | 'LOSER' | 'REMOVED';
+    /** Traded volume before the batch (the round's image adds what it trades). */
+    tradedPaise: number;
+  };
   const runnersOf = new Map<number, RunnerRow[]>(marketIds.map((id) => [id, []]));
-  for (const r of json<(RunnerRow & { marketId: number })[]>(row!.runners)) {
-    runnersOf.get(r.marketId)?.push({ selectionId: r.selectionId, name: r.name, status: r.status });
+  for (const r of json<(Omit<RunnerRow, 'tradedPaise'> & { marketId: number; tradedPaise: string })[]>(
+    row!.runners,
+  )) {
+    runnersOf.get(r.marketId)?.push({
+      selectionId: r.selectionId,
+      name: r.name,
+      status: r.status,
+      tradedPaise: Number(r.tradedPaise),
+    });
   }
   const allIds = json<(number | string)[]>(row!.ids)
     .map(Number)

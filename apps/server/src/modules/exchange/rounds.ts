@@ -8,6 +8,7 @@
 
 import { fenceHolds } from '../../plugins/leader.ts';
 import type { BookEvent, OrderBook } from '@backlay/engine';
+import type { MarketImage } from '@backlay/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/store.ts';
 import * as reservations from '../wallet/reservations.ts';
@@ -39,6 +40,7 @@ import type { BatchResult, Command } from './commands.ts';
 import { createRoundQueue, takeBatch } from '../markets/command-queue.ts';
 import type { CancelOutcome, PlaceBetOutcome } from './types.ts';
 import { EXCHANGE_KIND } from './kind.ts';
+import { imageOfRound } from './live-images.ts';
 import * as q from './queries.ts';
 
 /** The answer of a bet whose reservation the sweep released before its batch ran. */
@@ -72,8 +74,17 @@ export function createRounds(
     return stateFrom(await loadBook(tx, market), await q.marketPositions(tx, market.marketId));
   }
 
-  function publish(marketId: number, users: Iterable<number>, marketChanged = true) {
-    if (marketChanged) app.bus.publish('market', { market_id: marketId });
+  /**
+   * The change's notices, after its commit: the market's (with the image the round left and its
+   * stamp, when it is a round's: live-images.ts) and each touched user's.
+   */
+  function publish(
+    marketId: number,
+    users: Iterable<number>,
+    marketChanged = true,
+    image?: { stamp: number; image: MarketImage },
+  ) {
+    if (marketChanged) app.bus.publish('market', { market_id: marketId, ...image });
     for (const user_id of users) app.bus.publish('user', { user_id, market_id: marketId });
   }
 
@@ -170,6 +181,20 @@ export function createRounds(
       outcomes: run.outcomes,
       changed,
       touched: run.changes.touched,
+      // Built now, from the book this batch left (a later round changes it in place).
+      ...(changed
+        ? {
+            image: {
+              stamp,
+              image: imageOfRound({
+                market,
+                runners: runnerRows,
+                traded: run.changes.traded,
+                book: state.book,
+              }),
+            },
+          }
+        : {}),
       keep: () => {
         cache.keep(marketId, stamp, state);
         cache.rememberRow(row);
@@ -299,7 +324,7 @@ export function createRounds(
   function finish(marketId: number, cmds: Command[], r: BatchResult) {
     r.keep();
     try {
-      if (r.changed) publish(marketId, r.touched);
+      if (r.changed) publish(marketId, r.touched, true, r.image);
       const placed = cmds.filter((c, i) => c.kind === 'place' && isNewBet(r.outcomes[i]!)).length;
       app.metrics.exchangeBatch(cmds.length, placed, EXCHANGE_KIND);
     } catch (err) {

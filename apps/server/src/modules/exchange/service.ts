@@ -14,6 +14,7 @@ import { createPlacing } from './place.ts';
 import { listMarkets, recomputeExposure } from './reads.ts';
 import type { CashOutOutcome, CashOutQuoteView } from './cash-out-types.ts';
 import { readBestPrices, readMarketImage, type BestPrice } from './ladder-view.ts';
+import { createLiveImages, type LiveImages } from './live-images.ts';
 import { readOrders } from './orders-view.ts';
 import type { ExchangeService, Sleeper } from './types.ts';
 import * as q from './queries.ts';
@@ -64,8 +65,11 @@ export function createExchangeService(
     bestPrices(marketIds: number[]): Promise<Map<number, BestPrice>>;
     recomputeExposure(userId: number, marketId: number): Promise<number>;
     liabilityExpr(userId: SQLWrapper | number): SQL<string>;
+    /** The images the live hub sends: the rounds' own, else read (live-images.ts). */
+    liveImages: LiveImages;
   } = {
     getMarketImage: (marketId: number): Promise<MarketImage | null> => readMarketImage(db, marketId),
+    liveImages: createLiveImages(db),
     ordersOf: (query) => readOrders(db, query),
     placeBet: placing.placeBet,
     placeBets: placing.placeBets,
