@@ -18,6 +18,11 @@ export function longFunctionsIn(
   min: number,
 ): { name: string; line: number; lines: number; why: boolean }[];
 
+export function decoratorsIn(text: string): {
+  added: { name: string; line: number }[];
+  declared: Set<string>;
+};
+
 export function appParamsIn(
   text: string,
   fileName: string,
@@ -59,6 +64,8 @@ export interface ArchReport {
     withoutWhy: number;
     list: { file: string; name: string; line: number; lines: number; why: boolean }[];
   };
+  /** Decorators added, and those whose type is declared away from the plugin that adds them (`file:line name`). */
+  decorators: { count: number; declaredElsewhere: string[] };
   /** Functions given the Fastify instance: naming what they use, taking it whole, or could name it. */
   appParams: { picks: number; whole: number; narrowable: string[] };
 }

@@ -234,6 +234,34 @@ export function writesIn(text, tableNames) {
   return out;
 }
 
+/**
+ * The decorators a source text adds (`x.decorate('name'`, `decorateRequest`, `decorateReply`,
+ * the name possibly on the next line) and the names it declares on Fastify's interfaces
+ * (`declare module 'fastify' { interface FastifyInstance { name: … } }`, FastifyRequest,
+ * FastifyReply): { added: [{ name, line }], declared: Set(name) }.
+ */
+export function decoratorsIn(text) {
+  const lineAt = (i) => text.slice(0, i).split('\n').length;
+  const added = [...text.matchAll(/\.decorate(?:Request|Reply)?\(\s*['"](\w+)['"]/g)].map((m) => ({
+    name: m[1],
+    line: lineAt(m.index),
+  }));
+  const declared = new Set();
+  const block = /declare module ['"]fastify['"]\s*\{/g;
+  for (const m of text.matchAll(block)) {
+    // The block's text up to its closing brace (braces counted), its interfaces' members read.
+    let depth = 0;
+    let end = m.index + m[0].length - 1;
+    for (; end < text.length; end++) {
+      if (text[end] === '{') depth += 1;
+      else if (text[end] === '}' && --depth === 0) break;
+    }
+    const body = text.slice(m.index, end);
+    for (const d of body.matchAll(/(?:^|[{;])\s*(?:readonly\s+)?(\w+)\??\s*[:(]/gm)) declared.add(d[1]);
+  }
+  return { added, declared };
+}
+
 /** Functions of a source text longer than `min` lines: { name, line, lines }. */
 export function longFunctionsIn(text, fileName, min) {
   const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
@@ -393,6 +421,13 @@ export function measure(src = SERVER_SRC) {
     .flatMap((f) => longFunctionsIn(text.get(f), f, LONG_FUNCTION_LINES).map((x) => ({ file: f, ...x })))
     .sort((a, b) => b.lines - a.lines);
 
+  // Decorators declared away from the plugin that adds them (issue 42, item 3: each decorator
+  // declared in the plugin that provides it).
+  const decorators = files.flatMap((f) => {
+    const d = decoratorsIn(text.get(f));
+    return d.added.map((a) => ({ file: f, ...a, declaredHere: d.declared.has(a.name) }));
+  });
+
   // What the functions given the app use of it.
   const appParams = files.flatMap((f) => appParamsIn(text.get(f), f).map((x) => ({ file: f, ...x })));
   const narrowable = appParams.filter((x) => x.whole && !x.passedOn && x.uses.length > 0);
@@ -426,6 +461,12 @@ export function measure(src = SERVER_SRC) {
       count: long.length,
       withoutWhy: long.filter((f) => !f.why).length,
       list: long,
+    },
+    decorators: {
+      count: decorators.length,
+      declaredElsewhere: decorators
+        .filter((d) => !d.declaredHere)
+        .map((d) => `${d.file}:${d.line} ${d.name}`),
     },
     appParams: {
       picks: appParams.filter((x) => !x.whole).length,
@@ -475,6 +516,10 @@ function print(r) {
   line(`market kind names outside the kinds' modules: ${r.kindNamesOutsideKinds.count} lines`);
   if (r.kindNamesOutsideKinds.count > 0) line(`  ${pairs(r.kindNamesOutsideKinds.byFile)}`);
   line(`  in the clients: ${pairs(r.kindNamesOutsideKinds.clients)} lines`);
+  line(
+    `decorators: ${r.decorators.count}, declared away from the plugin that adds them: ${r.decorators.declaredElsewhere.length}`,
+  );
+  for (const d of r.decorators.declaredElsewhere.slice(0, 10)) line(`  ${d}`);
   line(
     `functions given the app: ${r.appParams.picks} name what they use (a Pick), ${r.appParams.whole} take it whole and pass it on; ${r.appParams.narrowable.length} read it only as app.x and could name what they use`,
   );

@@ -18,6 +18,7 @@ import {
   cyclesOf,
   importsOf,
   isBackUp,
+  decoratorsIn,
   longFunctionsIn,
   measure,
   moduleOf,
@@ -280,6 +281,39 @@ describe('npm run arch', () => {
     expect(r.appParams.narrowable).toEqual([]);
     expect(r.appParams.whole).toBe(0);
     expect(r.appParams.picks).toBeGreaterThanOrEqual(66);
+  });
+
+  it('reads the decorators a plugin adds and the names it declares on Fastify', () => {
+    const text = [
+      "declare module 'fastify' {",
+      '  interface FastifyInstance {',
+      '    /** a doc line: not a member */',
+      '    wallet: Wallet;',
+      '    readonly clock?: Clock;',
+      '  }',
+      '  interface FastifyRequest { user: User | null }',
+      '}',
+      "app.decorate('wallet', w);",
+      'app.decorate(',
+      "  'bus',",
+      '  b,',
+      ');',
+      "app.decorateRequest('user', null);",
+    ].join('\n');
+    const d = decoratorsIn(text);
+    expect(d.added).toEqual([
+      { name: 'wallet', line: 9 },
+      { name: 'bus', line: 10 },
+      { name: 'user', line: 14 },
+    ]);
+    expect([...d.declared].sort()).toEqual(['clock', 'user', 'wallet']);
+  });
+
+  it('each decorator is declared in the plugin that adds it', () => {
+    // Issue 42, item 3 (as fastify/demo does it): a service's type is found where it is made.
+    const r = measure();
+    expect(r.decorators.count).toBeGreaterThanOrEqual(40);
+    expect(r.decorators.declaredElsewhere).toEqual([]);
   });
 
   it('measures this repository: every count present', () => {
