@@ -2,13 +2,18 @@
 // of that moment, to the paisa; ordered by its stamp; never used after a change it did not see;
 // and what the live hub sends a socket without reading the market again.
 import { applyMarketMessage, type MarketImage } from '@backlay/contract';
+import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { readStampedImage } from '../src/modules/exchange/ladder-view.ts';
 import { createLiveImages } from '../src/modules/exchange/live-images.ts';
 import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
+import { createNatsBus } from '../src/plugins/bus.ts';
 import { createBettor, createMarket, expectExchangeInvariants, nextRequestId } from './helpers/exchange.ts';
-import { describeStores } from './helpers/stores.ts';
+import { clusterServices, TEST_BUS_URL } from './helpers/services.ts';
+import { describeStores, openStore, TEST_RATE_LIMITS } from './helpers/stores.ts';
 import { WsClient } from './helpers/ws-client.ts';
 
 /** A small deterministic generator (mulberry32): the same bets on every run. */
@@ -184,6 +189,108 @@ describeStores('the image a round carries', (ctx) => {
       expect(stats.reads, 'no image read after the subscription').toBe(reads);
     } finally {
       await ws.close();
+    }
+  });
+});
+
+const onCluster =
+  !!process.env.TEST_DATABASE_URL && clusterServices('round images on two nodes (NATS, PostgreSQL)');
+
+describe.skipIf(!onCluster)('round images between two nodes joined by NATS on one PostgreSQL', () => {
+  const nodes: FastifyInstance[] = [];
+  let cleanup: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    const opened = await openStore('postgres');
+    cleanup = opened.cleanup;
+    const prefix = `test_${randomBytes(5).toString('hex')}`;
+    for (let i = 0; i < 2; i++) {
+      const app = await buildApp({
+        store: opened.options,
+        seedDemo: i === 0,
+        rateLimits: TEST_RATE_LIMITS,
+        bus: await createNatsBus({ url: TEST_BUS_URL, prefix }),
+        exchange: { sleep: async () => {} },
+      });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      nodes.push(app);
+    }
+  });
+  afterAll(async () => {
+    for (const n of nodes) await n.close();
+    await cleanup();
+  });
+
+  /** A socket on `app` following the market, with its book kept from the messages. */
+  async function follower(app: FastifyInstance, marketId: number) {
+    const ws = await WsClient.open(`ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws`);
+    ws.send({ op: 'subscribe', market_ids: [marketId] });
+    await ws.next((x) => x.type === 'image' && x.market_id === marketId);
+    let seen = 0;
+    let book: MarketImage | null = null;
+    let lastSeq = 0;
+    const holes: number[] = [];
+    return {
+      ws,
+      /** Waits until the socket's book is `want` (every message applied in order, no seq hole). */
+      async reaches(want: MarketImage) {
+        const deadline = Date.now() + 5_000;
+        for (;;) {
+          for (; seen < ws.messages.length; seen++) {
+            const msg = ws.messages[seen]!;
+            if ((msg.type !== 'image' && msg.type !== 'delta') || msg.market_id !== marketId) continue;
+            if (msg.type === 'delta' && msg.seq !== lastSeq + 1) holes.push(msg.seq);
+            lastSeq = msg.seq;
+            book = applyMarketMessage(book, msg as Parameters<typeof applyMarketMessage>[1]);
+          }
+          if (JSON.stringify(book) === JSON.stringify(want) || Date.now() > deadline) break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        expect(book).toEqual(want);
+        expect(holes).toEqual([]);
+      },
+    };
+  }
+
+  it('bets on either node reach sockets on both from the rounds, with no read; a status change is read', async () => {
+    const [a, b] = [nodes[0]!, nodes[1]!];
+    const m = await createMarket(a, { runners: 3 });
+    const [x, y] = [await createBettor(a, 50_000_000), await createBettor(a, 50_000_000)];
+    const onA = await follower(a, m.marketId);
+    const onB = await follower(b, m.marketId);
+    const reads = () => a.exchange.liveImages.stats.reads + b.exchange.liveImages.stats.reads;
+    const before = reads();
+    try {
+      // Both nodes at once: their rounds interleave on the market's lock, their notices cross.
+      await Promise.all(
+        Array.from({ length: 40 }, (_, k) =>
+          (k % 2 === 0 ? a : b).exchange.placeBet(
+            k % 4 < 2 ? x.userId : y.userId,
+            {
+              market_id: m.marketId,
+              selection_id: m.selectionIds[k % 3]!,
+              side: k % 4 < 2 ? 'BACK' : 'LAY',
+              price: PRICES[(k * 5) % PRICES.length]!,
+              size_paise: 1_000 + k * 37,
+              request_id: nextRequestId('li2'),
+            },
+            { staker: SYSTEM_STAKER },
+          ),
+        ),
+      );
+      const store = (await readStampedImage(a.db, m.marketId))!.image;
+      await onA.reaches(store);
+      await onB.reaches(store);
+      expect(reads(), 'no node read the market for its pushes').toBe(before);
+
+      // A change that is not a round carries no image: each node reads it.
+      await b.exchange.setMarketStatus(m.marketId, 'SUSPENDED');
+      const suspended = (await readStampedImage(a.db, m.marketId))!.image;
+      expect(suspended.status).toBe('SUSPENDED');
+      await onA.reaches(suspended);
+      await onB.reaches(suspended);
+      expect(reads()).toBeGreaterThanOrEqual(before + 2);
+    } finally {
+      await Promise.all([onA.ws.close(), onB.ws.close()]);
     }
   });
 });
