@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { ok, refuse, route } from '../../http/route.ts';
 import { rupees } from '../markets/bet-view.ts';
+import { checkOrder } from './order-check.ts';
 import { bets } from './schema.ts';
 import type { ExchangeServiceImpl } from './service.ts';
 import type { PlaceBetOutcome, PlaceBetRequest } from './types.ts';
@@ -29,13 +30,16 @@ export const placedWire = (r: Extract<PlaceBetOutcome, { ok: true }>) => ({
 export function placeRequestOf(
   m: { match_id: number; market_id: number },
   o: BatchOrder,
-): PlaceBetRequest | { refusal: string } {
+  /** The market's version the bettor saw (refused if it moved). */
+  version?: number,
+): Readonly<PlaceBetRequest> | { refusal: string } {
   const price = oddsFromDecimal(o.odds);
   if (price === null) return { refusal: `Odds ${o.odds} are not a valid price on the ladder` };
   const size = hundredthsFromDecimal(o.stack);
   if (size === null || size <= 0)
     return { refusal: 'Stake must be a positive amount with at most 2 decimals' };
-  return {
+  // The order's own check, once (place.ts): placing it does not check it again.
+  return checkOrder({
     match_id: m.match_id,
     market_id: m.market_id,
     selection_id: o.selection_id,
@@ -44,7 +48,8 @@ export function placeRequestOf(
     size_paise: size,
     request_id: o.request_id,
     persistence: o.keep_in_play ? 'PERSIST' : 'LAPSE',
-  };
+    ...(version === undefined ? {} : { version }),
+  });
 }
 
 export function registerBatchRoutes(

@@ -2,7 +2,7 @@
 // market's queue (its checks, the repeat and market pre-check, the in-play bet delay, the stake
 // gate and its reservation), a maker's quote placed as one batch with its cancels, and a cancel.
 // The queue's round (rounds.ts) runs them; this answers each caller with its outcome.
-import { isValidPrice, layLiabilityPaise, MAX_ORDER_PAISE } from '@backlay/engine';
+import { layLiabilityPaise } from '@backlay/engine';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Fence } from '../../plugins/leader.ts';
@@ -12,6 +12,7 @@ import type { Admission } from './admission.ts';
 import { checkMarket, Refusal, repeatedOf, type CancelCommand } from './batch.ts';
 import type { BookCache } from './book-cache.ts';
 import type { Command } from './commands.ts';
+import { uncheckedOrderRefusal } from './order-check.ts';
 import { createPreCheckReader } from './pre-check.ts';
 import * as q from './queries.ts';
 import type { Rounds } from './rounds.ts';
@@ -56,17 +57,8 @@ export function createPlacing({ app, cache, sleep, rounds, admission }: PlacingD
     opts: { staker: Staker; fence?: Fence | null; onDelay?: (wait_ms: number) => void },
   ): Promise<{ outcome: PlaceBetOutcome } | Prepared> {
     const refuse = (message: string) => ({ outcome: { ok: false as const, message } });
-    if (!isValidPrice(request.price)) return refuse('Odds are not a valid price on the ladder');
-    if (
-      !Number.isSafeInteger(request.size_paise) ||
-      request.size_paise <= 0 ||
-      request.size_paise > MAX_ORDER_PAISE
-    ) {
-      return refuse('Stake must be a positive amount');
-    }
-    if (request.request_id.length < 1 || request.request_id.length > 64) {
-      return refuse('request_id must be 1 to 64 characters');
-    }
+    const refusal = uncheckedOrderRefusal(request);
+    if (refusal !== null) return refuse(refusal);
     // A market this node last saw open and without a bet delay goes straight to its queue (the
     // batch repeats every check on the locked row). Otherwise: the repeat and market checks
     // now, then in play the bet delay, then the queue; the batch refuses the bet if the market

@@ -134,11 +134,11 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
     });
 
     route(app, 'placeMarketBet', async ({ body, user, req }) => {
-      const request = placeRequestOf(body, body);
+      const request = placeRequestOf(body, body, body.version);
       if ('refusal' in request) return refuse(request.refusal);
       const r = await exchange.placeBet(
         user.userId,
-        { ...request, ...(body.version === undefined ? {} : { version: body.version }) },
+        request,
         // The in-play bet delay is a wait on purpose: the request deadline moves on by it.
         { staker: { sessionId: user.sessionId }, onDelay: (wait_ms) => req.extendDeadline?.(wait_ms) },
       );
