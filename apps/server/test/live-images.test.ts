@@ -2,31 +2,17 @@
 // of that moment, to the paisa; ordered by its stamp; never used after a change it did not see;
 // and what the live hub sends a socket without reading the market again.
 import { applyMarketMessage, type MarketImage } from '@backlay/contract';
+import { mulberry32 } from '@backlay/feed';
 import type { FastifyInstance } from 'fastify';
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { describe, expect, it } from 'vitest';
 import { readStampedImage } from '../src/modules/exchange/ladder-view.ts';
 import { createLiveImages } from '../src/modules/exchange/live-images.ts';
 import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
-import { createNatsBus } from '../src/plugins/bus.ts';
 import { createBettor, createMarket, expectExchangeInvariants, nextRequestId } from './helpers/exchange.ts';
-import { clusterServices, TEST_BUS_URL } from './helpers/services.ts';
-import { describeStores, openStore, TEST_RATE_LIMITS } from './helpers/stores.ts';
+import { clusterServices } from './helpers/services.ts';
+import { describeStores, nodesOnNats } from './helpers/stores.ts';
 import { WsClient } from './helpers/ws-client.ts';
-
-/** A small deterministic generator (mulberry32): the same bets on every run. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Ladder prices (hundredths) around evens, where backs and lays of the bettors below cross. */
 const PRICES = [190, 192, 194, 196, 198, 200, 202, 204, 206, 208, 210];
@@ -43,7 +29,7 @@ describeStores('the image a round carries', (ctx) => {
       if (msg.market_id === m.marketId && msg.image && msg.stamp !== undefined)
         carried.push({ stamp: msg.stamp, image: msg.image });
     });
-    const next = rng(42);
+    const next = mulberry32(42);
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!;
     let compared = 0;
     for (let i = 0; i < 300; i++) {
@@ -197,28 +183,7 @@ const onCluster =
   !!process.env.TEST_DATABASE_URL && clusterServices('round images on two nodes (NATS, PostgreSQL)');
 
 describe.skipIf(!onCluster)('round images between two nodes joined by NATS on one PostgreSQL', () => {
-  const nodes: FastifyInstance[] = [];
-  let cleanup: () => Promise<void> = async () => {};
-  beforeAll(async () => {
-    const opened = await openStore('postgres');
-    cleanup = opened.cleanup;
-    const prefix = `test_${randomBytes(5).toString('hex')}`;
-    for (let i = 0; i < 2; i++) {
-      const app = await buildApp({
-        store: opened.options,
-        seedDemo: i === 0,
-        rateLimits: TEST_RATE_LIMITS,
-        bus: await createNatsBus({ url: TEST_BUS_URL, prefix }),
-        exchange: { sleep: async () => {} },
-      });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      nodes.push(app);
-    }
-  });
-  afterAll(async () => {
-    for (const n of nodes) await n.close();
-    await cleanup();
-  });
+  const nodes = nodesOnNats(2, { exchange: { sleep: async () => {} } });
 
   /** A socket on `app` following the market, with its book kept from the messages. */
   async function follower(app: FastifyInstance, marketId: number) {

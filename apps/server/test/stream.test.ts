@@ -8,14 +8,13 @@
 import type { MarketImage, StreamOrder, WsServerMessage } from '@backlay/contract';
 import { STREAM_CONNECTIONS_PER_KEY_MAX } from '@backlay/contract';
 import type { FastifyInstance } from 'fastify';
-import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { markets, runners } from '../src/modules/markets/schema.ts';
 import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
-import { createInProcessBus, createNatsBus } from '../src/plugins/bus.ts';
+import { createInProcessBus } from '../src/plugins/bus.ts';
 import { createNodeSequencer } from '../src/plugins/price-sequence.ts';
 import {
   CONFLATE_ABOVE_BYTES,
@@ -27,9 +26,10 @@ import { Api } from './helpers/api.ts';
 import { flakyBus } from './helpers/flaky-bus.ts';
 import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';
 import { expectLedgerBalanced } from './helpers/ledger.ts';
-import { clusterServices, TEST_BUS_URL } from './helpers/services.ts';
+import { clusterServices } from './helpers/services.ts';
 import {
   describeStores,
+  nodesOnNats,
   ONE_STORE,
   openStore,
   TEST_RATE_LIMITS,
@@ -553,28 +553,8 @@ const onCluster =
   !!process.env.TEST_DATABASE_URL && clusterServices('the stream on two nodes (NATS, PostgreSQL)');
 
 describe.skipIf(!onCluster)('the stream on two nodes joined by NATS on one PostgreSQL', () => {
-  const nodes: FastifyInstance[] = [];
-  let cleanup: () => Promise<void> = async () => {};
+  const nodes = nodesOnNats(2);
   const port = (app: FastifyInstance) => (app.server.address() as AddressInfo).port;
-  beforeAll(async () => {
-    const opened = await openStore('postgres');
-    cleanup = opened.cleanup;
-    const prefix = `test_${randomBytes(5).toString('hex')}`;
-    for (let i = 0; i < 2; i++) {
-      const app = await buildApp({
-        store: opened.options,
-        seedDemo: i === 0,
-        rateLimits: TEST_RATE_LIMITS,
-        bus: await createNatsBus({ url: TEST_BUS_URL, prefix }),
-      });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      nodes.push(app);
-    }
-  });
-  afterAll(async () => {
-    for (const n of nodes) await n.close();
-    await cleanup();
-  });
 
   it('bets on B reach a program on A; it resumes on B from A’s clocks; a key revoked on B ends its stream on A', async () => {
     const [a, b] = [nodes[0]!, nodes[1]!];

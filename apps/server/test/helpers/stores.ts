@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../src/app.ts';
 import type { StoreOptions } from '../../src/db/store.ts';
+import { createNatsBus } from '../../src/plugins/bus.ts';
 import { Api } from './api.ts';
+import { TEST_BUS_URL } from './services.ts';
 
 export type StoreName = 'pglite' | 'postgres';
 
@@ -122,4 +124,35 @@ export function describeStores(
     });
     fn(ctx);
   });
+}
+
+/**
+ * `count` apps in this process on one fresh PostgreSQL store, joined by NATS under a subject
+ * prefix of their own, each listening on a port of its own (the first seeds the demo data). For a
+ * `describe` of several nodes: the nodes are in `nodes` from its beforeAll on, closed in afterAll.
+ */
+export function nodesOnNats(count: number, appOptions: Partial<Omit<AppOptions, 'store' | 'bus'>> = {}) {
+  const nodes: FastifyInstance[] = [];
+  let cleanup: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    const opened = await openStore('postgres');
+    cleanup = opened.cleanup;
+    const prefix = `test_${randomBytes(5).toString('hex')}`;
+    for (let i = 0; i < count; i++) {
+      const app = await buildApp({
+        seedDemo: i === 0,
+        rateLimits: TEST_RATE_LIMITS,
+        ...appOptions,
+        store: opened.options,
+        bus: await createNatsBus({ url: TEST_BUS_URL, prefix }),
+      });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      nodes.push(app);
+    }
+  });
+  afterAll(async () => {
+    for (const n of nodes) await n.close();
+    await cleanup();
+  });
+  return nodes;
 }
