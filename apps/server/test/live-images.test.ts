@@ -10,6 +10,7 @@ import { readStampedImage } from '../src/modules/exchange/ladder-view.ts';
 import { createLiveImages } from '../src/modules/exchange/live-images.ts';
 import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
 import { createBettor, createMarket, expectExchangeInvariants, nextRequestId } from './helpers/exchange.ts';
+import { reorderingBus } from './helpers/flaky-bus.ts';
 import { clusterServices } from './helpers/services.ts';
 import { describeStores, nodesOnNats } from './helpers/stores.ts';
 import { WsClient } from './helpers/ws-client.ts';
@@ -183,7 +184,12 @@ const onCluster =
   !!process.env.TEST_DATABASE_URL && clusterServices('round images on two nodes (NATS, PostgreSQL)');
 
 describe.skipIf(!onCluster)('round images between two nodes joined by NATS on one PostgreSQL', () => {
-  const nodes = nodesOnNats(2, { exchange: { sleep: async () => {} } });
+  // Each node hears every market notice, its own and the other's, after a random delay of up to
+  // 150 ms: round images arrive out of their order, and only their stamps put them back in it.
+  const draw = mulberry32(7);
+  const nodes = nodesOnNats(2, { exchange: { sleep: async () => {} } }, (bus) =>
+    reorderingBus(bus, 'market', 150, draw),
+  );
 
   /** A socket on `app` following the market, with its book kept from the messages. */
   async function follower(app: FastifyInstance, marketId: number) {
@@ -216,7 +222,7 @@ describe.skipIf(!onCluster)('round images between two nodes joined by NATS on on
     };
   }
 
-  it('bets on either node reach sockets on both from the rounds, with no read; a status change is read', async () => {
+  it('bets on either node, their notices out of order, reach sockets on both from the rounds with no read; a status change is read', async () => {
     const [a, b] = [nodes[0]!, nodes[1]!];
     const m = await createMarket(a, { runners: 3 });
     const [x, y] = [await createBettor(a, 50_000_000), await createBettor(a, 50_000_000)];
@@ -225,23 +231,24 @@ describe.skipIf(!onCluster)('round images between two nodes joined by NATS on on
     const reads = () => a.exchange.liveImages.stats.reads + b.exchange.liveImages.stats.reads;
     const before = reads();
     try {
+      const bet = (k: number) =>
+        (k % 2 === 0 ? a : b).exchange.placeBet(
+          k % 4 < 2 ? x.userId : y.userId,
+          {
+            market_id: m.marketId,
+            selection_id: m.selectionIds[k % 3]!,
+            side: k % 4 < 2 ? 'BACK' : 'LAY',
+            price: PRICES[(k * 5) % PRICES.length]!,
+            size_paise: 1_000 + k * 37,
+            request_id: nextRequestId('li2'),
+          },
+          { staker: SYSTEM_STAKER },
+        );
       // Both nodes at once: their rounds interleave on the market's lock, their notices cross.
-      await Promise.all(
-        Array.from({ length: 40 }, (_, k) =>
-          (k % 2 === 0 ? a : b).exchange.placeBet(
-            k % 4 < 2 ? x.userId : y.userId,
-            {
-              market_id: m.marketId,
-              selection_id: m.selectionIds[k % 3]!,
-              side: k % 4 < 2 ? 'BACK' : 'LAY',
-              price: PRICES[(k * 5) % PRICES.length]!,
-              size_paise: 1_000 + k * 37,
-              request_id: nextRequestId('li2'),
-            },
-            { staker: SYSTEM_STAKER },
-          ),
-        ),
-      );
+      await Promise.all(Array.from({ length: 20 }, (_, k) => bet(k)));
+      // Then one round each, alternating nodes: 30 notices a few ms apart, each delayed at random,
+      // so the last to arrive is seldom the newest.
+      for (let k = 20; k < 50; k++) await bet(k);
       const store = (await readStampedImage(a.db, m.marketId))!.image;
       await onA.reaches(store);
       await onB.reaches(store);

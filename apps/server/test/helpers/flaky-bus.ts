@@ -36,3 +36,23 @@ export function flakyBus({ loses = false }: { loses?: boolean } = {}): Bus & {
     },
   };
 }
+
+/**
+ * `inner` with each message of `channel` handed to each subscriber after a random delay of up to
+ * `maxDelayMs` (a seeded draw): messages arrive out of the order they were published in, as two
+ * nodes' messages may over NATS.
+ */
+export function reorderingBus(inner: Bus, channel: string, maxDelayMs: number, random: () => number): Bus {
+  return {
+    kind: inner.kind,
+    stats: inner.stats,
+    publish: (c, m) => inner.publish(c, m),
+    subscribe: (c, h) =>
+      inner.subscribe(
+        c,
+        c === channel ? (m) => void setTimeout(() => h(m), Math.floor(random() * maxDelayMs)) : h,
+      ),
+    onResync: (h) => inner.onResync(h),
+    close: () => inner.close(),
+  };
+}

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../src/app.ts';
 import type { StoreOptions } from '../../src/db/store.ts';
-import { createNatsBus } from '../../src/plugins/bus.ts';
+import { createNatsBus, type Bus } from '../../src/plugins/bus.ts';
 import { Api } from './api.ts';
 import { TEST_BUS_URL } from './services.ts';
 
@@ -131,7 +131,12 @@ export function describeStores(
  * prefix of their own, each listening on a port of its own (the first seeds the demo data). For a
  * `describe` of several nodes: the nodes are in `nodes` from its beforeAll on, closed in afterAll.
  */
-export function nodesOnNats(count: number, appOptions: Partial<Omit<AppOptions, 'store' | 'bus'>> = {}) {
+export function nodesOnNats(
+  count: number,
+  appOptions: Partial<Omit<AppOptions, 'store' | 'bus'>> = {},
+  /** Wraps a node's bus (a test's faults). */
+  wrapBus: (bus: Bus) => Bus = (bus) => bus,
+) {
   const nodes: FastifyInstance[] = [];
   let cleanup: () => Promise<void> = async () => {};
   beforeAll(async () => {
@@ -144,7 +149,7 @@ export function nodesOnNats(count: number, appOptions: Partial<Omit<AppOptions, 
         rateLimits: TEST_RATE_LIMITS,
         ...appOptions,
         store: opened.options,
-        bus: await createNatsBus({ url: TEST_BUS_URL, prefix }),
+        bus: wrapBus(await createNatsBus({ url: TEST_BUS_URL, prefix })),
       });
       await app.listen({ port: 0, host: '127.0.0.1' });
       nodes.push(app);
