@@ -69,7 +69,8 @@ export function createLiveImages(db: Executor, maxMarkets = LIVE_IMAGES_MAX_MARK
   const entries = new Map<number, Entry>();
   /** Moves on every forget(): a read started before it is not kept. */
   let epoch = 0;
-  const stats = { from_rounds: 0, reads: 0 };
+  /** Images answered from memory (a round's, or a read kept until the next notice), and reads of the store. */
+  const stats = { from_memory: 0, reads: 0 };
 
   function put(id: number, e: Entry) {
     entries.delete(id); // most recently noted last
@@ -107,7 +108,7 @@ export function createLiveImages(db: Executor, maxMarkets = LIVE_IMAGES_MAX_MARK
     async get(marketId: number): Promise<MarketImage | null> {
       const known = entries.get(marketId);
       if (known && !known.stale && known.image) {
-        stats.from_rounds += 1;
+        stats.from_memory += 1;
         return known.image;
       }
       const [gen, startEpoch] = [known?.gen ?? 0, epoch];
