@@ -16,6 +16,25 @@ import {
 import { describeStores } from './helpers/stores.ts';
 
 describeStores('an exchange order is checked once', (ctx) => {
+  /** A bet through the service (a feed's or a maker's path), with the fields a test changes. */
+  const serviceBet = (
+    userId: number,
+    marketId: number,
+    selectionId: number,
+    order: { side: 'BACK' | 'LAY'; price: number; request_id?: string },
+  ) =>
+    ctx.app.exchange.placeBet(
+      userId,
+      {
+        market_id: marketId,
+        selection_id: selectionId,
+        size_paise: 1_000,
+        request_id: nextRequestId('oc'),
+        ...order,
+      },
+      { staker: SYSTEM_STAKER },
+    );
+
   it('a bet over HTTP once, each order of a batch once, a bet from the service once', async () => {
     const m = await createMarket(ctx.app);
     const u = await createBettor(ctx.app, 10_000_000);
@@ -44,18 +63,7 @@ describeStores('an exchange order is checked once', (ctx) => {
     expect(orderChecks.count - before).toBe(3);
 
     before = orderChecks.count;
-    const r = await ctx.app.exchange.placeBet(
-      u.userId,
-      {
-        market_id: m.marketId,
-        selection_id: m.selectionIds[2]!,
-        side: 'LAY',
-        price: 250,
-        size_paise: 1_000,
-        request_id: nextRequestId('oc'),
-      },
-      { staker: SYSTEM_STAKER },
-    );
+    const r = await serviceBet(u.userId, m.marketId, m.selectionIds[2]!, { side: 'LAY', price: 250 });
     expect(r.ok).toBe(true);
     expect(orderChecks.count - before).toBe(1);
     await expectExchangeInvariants(ctx.app);
@@ -71,31 +79,13 @@ describeStores('an exchange order is checked once', (ctx) => {
       status: false,
       message: 'Odds 2.03 are not a valid price on the ladder',
     });
-    const r = await ctx.app.exchange.placeBet(
-      u.userId,
-      {
-        market_id: m.marketId,
-        selection_id: m.selectionIds[0]!,
-        side: 'BACK',
-        price: 203,
-        size_paise: 1_000,
-        request_id: nextRequestId('oc'),
-      },
-      { staker: SYSTEM_STAKER },
-    );
+    const r = await serviceBet(u.userId, m.marketId, m.selectionIds[0]!, { side: 'BACK', price: 203 });
     expect(r).toEqual({ ok: false, message: 'Odds are not a valid price on the ladder' });
-    const long = await ctx.app.exchange.placeBet(
-      u.userId,
-      {
-        market_id: m.marketId,
-        selection_id: m.selectionIds[0]!,
-        side: 'BACK',
-        price: 200,
-        size_paise: 1_000,
-        request_id: 'x'.repeat(65),
-      },
-      { staker: SYSTEM_STAKER },
-    );
+    const long = await serviceBet(u.userId, m.marketId, m.selectionIds[0]!, {
+      side: 'BACK',
+      price: 200,
+      request_id: 'x'.repeat(65),
+    });
     expect(long).toEqual({ ok: false, message: 'request_id must be 1 to 64 characters' });
     const balance = await api.call('getUserBalance');
     expect(balance.body.data).toMatchObject({ liability: 0 });
