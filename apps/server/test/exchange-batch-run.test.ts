@@ -73,8 +73,8 @@ const resting = (
 });
 
 /**
- * What the wallet reserves for each command before the batch (as `wallet.reserve` does, the
- * user's hold on this market their only one): each bet's worst case, or what is left of the
+ * What the wallet grants each command in its round (as `wallet.grant` does, the user's hold on
+ * this market their only one): each bet's worst case, or what is left of the
  * user's available balance (balance − hold − earlier reservations), in order; null for a user
  * without a balance.
  */

@@ -192,10 +192,12 @@ describeStores('exchange back-pressure', (ctx) => {
 
     const queued = range(0, MAX_QUEUED_COMMANDS_PER_MARKET).map(() => order());
     const refused = order();
-    const cancel = ctx.app.exchange.cancelBets(u.userId, { market_id: m.marketId });
     expect(await refused).toEqual({ ok: false, message: QUEUE_FULL_BET_MESSAGE });
     expect(answered).toBe(1); // at once: before any queued bet was answered
+    // Still full (no round has taken its commands yet): a cancel is refused at once too.
+    const cancel = ctx.app.exchange.cancelBets(u.userId, { market_id: m.marketId });
     expect(await cancel).toEqual({ ok: false, message: QUEUE_FULL_CANCEL_MESSAGE });
+    expect(answered).toBe(1);
 
     const results = await Promise.all(queued);
     expect(results.every((r) => r.ok && r.status === 'UNMATCHED')).toBe(true);

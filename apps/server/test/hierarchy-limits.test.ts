@@ -4,16 +4,17 @@
 // stake gate reads them in the stake's transaction for every product: the exchange's reservation,
 // the house kinds' batches (bookmaker, fancy, casino), the wallet's lockStake (fantasy entries,
 // provider debits).
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AdminUserLimits } from '@backlay/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { users } from '../src/modules/account/schema.ts';
 import { bookmakerQuotes } from '../src/modules/bookmaker/schema.ts';
+import { exposureReservations } from '../src/modules/wallet/schema.ts';
 import { matches, sports } from '../src/modules/catalog/schema.ts';
 import { fancies } from '../src/modules/fancy/schema.ts';
 import { OPERATOR_LOCK_UNTIL } from '../src/modules/account/queries.ts';
 import { UPLINE_LOCKED } from '../src/modules/account/service.ts';
-import { BET_LOCKED_MESSAGE, SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
+import { BET_LOCKED_MESSAGE } from '../src/modules/wallet/stake-gate.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import type { Fence } from '../src/plugins/leader.ts';
 import type { Api } from './helpers/api.ts';
@@ -169,16 +170,16 @@ describeStores('hierarchy: limits and locks down the tree (issue 41)', (ctx) => 
     await setLimit(t.master, t.a.userId, sport.id, null, 1_000);
     const words = (to: string) =>
       `This bet would take your exposure on ${sport.name} to ₹${to}: your upline's limit is ₹1,000.00`;
-    // Someone else's reservation on the sport (a bet on its way to its batch) is theirs, not B's.
+    // Someone else's reservation on the sport (left by a node of the previous version, a bet on its
+    // way to its batch) is theirs, not B's.
     const other = await createBettor(ctx.app, 1_000_000);
-    const held = await ctx.app.wallet.reserve({
+    await ctx.app.db.insert(exposureReservations).values({
       userId: other.userId,
       marketId: m.exchange.marketId,
-      wantPaise: 500_000,
-      staker: SYSTEM_STAKER,
-      stakePaise: 500_000,
+      amountPaise: 500_000,
+      nodeId: 'previous-version',
+      createdAt: sql`now()`,
     });
-    expect(held).toMatchObject({ hasWallet: true, paise: 500_000 });
     // An exchange back of ₹600 (exposure ₹600), then a fancy bet of ₹500 would make ₹1,100.
     const back = await t.bettor.call('placeMarketBet', marketBet(m.exchange, 0, true, 2, 600));
     expect(back.body).toMatchObject({ status: true });

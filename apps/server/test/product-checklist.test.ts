@@ -30,7 +30,7 @@ const raceOps = readFileSync(path.join(TEST, 'helpers/race-ops.ts'), 'utf8');
 const raceOracle = readFileSync(path.join(TEST, 'helpers/race-oracle.ts'), 'utf8');
 
 /** The gate's entry points (modules/wallet/stake-gate.ts): one of them takes every stake. */
-const GATE = /wallet\.(reserve|passStakeGate|lockStake)\(/;
+const GATE = /wallet\.(grant|passStakeGate|lockStake)\(/;
 
 /**
  * Each product: its folder, the call its stakes take, and how the race test reaches it (an

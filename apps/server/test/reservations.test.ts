@@ -1,13 +1,12 @@
-// Exposure reservations (docs/decisions.md, "Exposure reservations"): a bet's worst case is
-// reserved off its user's available balance before its market's batch, which converts it into the
-// market's hold without taking the user's wallet lock; a sweep releases what a dead node left.
+// A bet's money in its round (docs/decisions.md, "The bet's money in its round"): a bet's worst case
+// is granted off its user's available balance under the wallet lock in its market's round, which
+// turns it into the market's hold in the same transaction; the reservations a node of the previous
+// version left still count until the sweep releases them.
 import { layLiabilityPaise } from '@backlay/engine';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { exposureReservations } from '../src/modules/wallet/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
-import { RESERVATION_LOST_MESSAGE } from '../src/modules/exchange/rounds.ts';
-import * as holds from '../src/modules/wallet/holds.ts';
 import { RESERVATION_SWEEP_MS, RESERVATION_TIMEOUT_MS } from '../src/modules/wallet/reservations.ts';
 import { TestClock } from './helpers/clock.ts';
 import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';
@@ -19,7 +18,7 @@ let rid = 0;
 const requestId = () => `rv-${++rid}`;
 
 describeStores(
-  'exposure reservations',
+  'a bet’s money in its round',
   (ctx) => {
     const reservedOf = async (userId: number) =>
       (await ctx.app.wallet.reservations.all(ctx.app.db)).filter((r) => r.userId === userId);
@@ -29,68 +28,87 @@ describeStores(
       (await reservedOf(userId)).reduce((s, r) => s + r.amountPaise, 0);
     const expectLedgerClean = async () => expect((await checkLedger(ctx.app)).problems).toEqual([]);
 
-    it('reserves a worst case, or what is left of the available balance, in order; nothing for no wallet', async () => {
+    /** What a node of the previous version left: a reservation row, made now by the database's clock. */
+    const legacyReservation = async (userId: number, marketId: number, amountPaise: number) =>
+      ctx.app.db.insert(exposureReservations).values({
+        userId,
+        marketId,
+        amountPaise,
+        nodeId: 'previous-version',
+        createdAt: sql`now()`,
+      });
+
+    it('grants a worst case, or what is left of the available balance, in order, in the caller’s transaction; writes nothing', async () => {
       const u = await createBettor(ctx.app, 10_000);
       const m = await createMarket(ctx.app);
-      const [a, b, c, none] = await Promise.all([
-        ctx.app.wallet.reserve({
-          userId: u.userId,
-          marketId: m.marketId,
-          wantPaise: 6_000,
-          stakePaise: 0,
-          staker: SYSTEM_STAKER,
-        }),
-        ctx.app.wallet.reserve({
-          userId: u.userId,
-          marketId: m.marketId,
-          wantPaise: 6_000,
-          stakePaise: 0,
-          staker: SYSTEM_STAKER,
-        }),
-        ctx.app.wallet.reserve({
-          userId: u.userId,
-          marketId: m.marketId,
-          wantPaise: 1_000,
-          stakePaise: 0,
-          staker: SYSTEM_STAKER,
-        }),
-        ctx.app.wallet.reserve({
-          userId: 2_000_000_000,
-          marketId: m.marketId,
-          wantPaise: 1_000,
-          stakePaise: 0,
-          staker: SYSTEM_STAKER,
-        }),
-      ]);
-      expect(a).toMatchObject({ hasWallet: true, paise: 6_000 });
-      expect(b).toMatchObject({ hasWallet: true, paise: 4_000 });
-      expect(c).toEqual({ hasWallet: true, id: null, paise: 0 });
-      expect(none).toEqual({ hasWallet: false });
-      expect(await available(u.userId)).toBe(0);
-      await expectLedgerClean();
-
-      // Every other kind's balance check sees them: the wallet's budget for a bet, a withdrawal.
-      const gate = await ctx.app.db.transaction((tx) =>
-        ctx.app.wallet.passStakeGate(
-          tx,
-          m.marketId,
-          [{ userId: u.userId, staker: SYSTEM_STAKER, stakePaise: 0 }],
-          (x) => holds.elsewhereExpr(x, m.marketId),
-        ),
-      );
-      expect(gate.wallets.get(u.userId)?.balancePaise).toBe(0);
-      const w = await ctx.app.wallet.withdraw(u.userId, 100, requestId());
-      expect(w).toMatchObject({ ok: false });
-
-      await ctx.app.wallet.reservations.release(ctx.app.db, [
-        (a as { id: number }).id,
-        (b as { id: number }).id,
+      const req = (userId: number, wantPaise: number) => ({
+        userId,
+        marketId: m.marketId,
+        wantPaise,
+        stakePaise: 0,
+        staker: SYSTEM_STAKER,
+      });
+      const granted = await ctx.app.db.transaction(async (tx) => {
+        const out = await ctx.app.wallet.grant(tx, [
+          req(u.userId, 6_000),
+          req(u.userId, 6_000),
+          req(u.userId, 1_000),
+          req(2_000_000_000, 1_000),
+        ]);
+        // Nothing written: the round's holds take the grants in the same transaction.
+        expect(await ctx.app.wallet.reservations.all(tx)).toEqual([]);
+        return out;
+      });
+      expect(granted).toEqual([
+        { hasWallet: true, paise: 6_000 },
+        { hasWallet: true, paise: 4_000 },
+        { hasWallet: true, paise: 0 },
+        { hasWallet: false },
       ]);
       expect(await available(u.userId)).toBe(10_000);
-      expect(await ctx.app.wallet.withdraw(u.userId, 100, requestId())).toMatchObject({ ok: true });
+      await expectLedgerClean();
     });
 
-    it('a batch turns the reservation into the hold and releases the rest; a hedge needs none', async () => {
+    it('one bet is one transaction: the gate, the money and the book in its round', async () => {
+      const u = await createBettor(ctx.app, 10_000);
+      const m = await createMarket(ctx.app);
+      const db = ctx.app.db;
+      // The store's own wrapper (commit hooks) is an own property: put back as it was.
+      const original = db.transaction;
+      const transaction = original.bind(db);
+      let count = 0;
+      // Counted on the store the round uses (the exchange reads app.db at each call).
+      (db as { transaction: typeof db.transaction }).transaction = ((fn, config) => {
+        count += 1;
+        return transaction(fn, config);
+      }) as typeof db.transaction;
+      try {
+        for (const side of ['BACK', 'LAY'] as const) {
+          const before = count;
+          const r = await ctx.app.exchange.placeBet(
+            u.userId,
+            {
+              market_id: m.marketId,
+              selection_id: m.selectionIds[0]!,
+              side,
+              price: 300,
+              size_paise: 1_000,
+              request_id: requestId(),
+            },
+            { staker: SYSTEM_STAKER },
+          );
+          expect(r).toMatchObject({ ok: true });
+          expect(count - before, `a ${side} bet's transactions`).toBe(1);
+        }
+      } finally {
+        (db as { transaction: typeof db.transaction }).transaction = original;
+      }
+      expect(await reservedOf(u.userId)).toEqual([]);
+      await expectExchangeInvariants(ctx.app);
+      await expectLedgerClean();
+    });
+
+    it('a round turns the grant into the hold; a hedge needs none', async () => {
       const u = await createBettor(ctx.app, 10_000);
       const m = await createMarket(ctx.app);
       const sel = m.selectionIds[0]!;
@@ -118,7 +136,7 @@ describeStores(
       expect(await bet('BACK', 300, 2_000)).toMatchObject({ ok: true, status: 'MATCHED' });
       expect(await ctx.app.wallet.liabilityPaise(u.userId)).toBe(6_000);
       expect(await available(u.userId)).toBe(4_000);
-      // A bet that raises it beyond what is available is refused, and leaves no reservation.
+      // A bet that raises it beyond what is available is refused, and leaves nothing behind.
       expect(await bet('LAY', 300, 2_500)).toEqual({
         ok: false,
         message: 'Insufficient balance for this bet',
@@ -134,7 +152,7 @@ describeStores(
     it('one user betting on many markets at once never spends the same money twice', async () => {
       const u = await createBettor(ctx.app, 50_000);
       const ms = await Promise.all(Array.from({ length: 8 }, () => createMarket(ctx.app)));
-      // Warm up: the node knows each market is open, so the bets below go straight to reserving.
+      // Warm up: the node knows each market is open, so the bets below go straight to their queues.
       for (const m of ms) {
         expect(
           await ctx.app.exchange.placeBet(
@@ -184,21 +202,28 @@ describeStores(
       await expectLedgerClean();
     });
 
-    it('a node that died after reserving: the ledger check flags the stale reservation, the sweep releases it', async () => {
+    it('a previous version’s reservation counts until swept: a bet is granted what is left; the ledger check flags a stale one', async () => {
       const u = await createBettor(ctx.app, 10_000);
       const m = await createMarket(ctx.app);
-      // What a node leaves when it dies between reserving a bet and the market's batch.
-      const r = await ctx.app.wallet.reserve({
-        userId: u.userId,
-        marketId: m.marketId,
-        wantPaise: 7_000,
-        stakePaise: 0,
-        staker: SYSTEM_STAKER,
-      });
-      expect(r).toMatchObject({ hasWallet: true, paise: 7_000 });
+      // What a node of the previous version left when it died between reserving and its batch.
+      await legacyReservation(u.userId, m.marketId, 7_000);
       expect(await available(u.userId)).toBe(3_000);
-      const [row] = await reservedOf(u.userId);
-      expect(row!.nodeId).toBe(ctx.app.wallet.nodeId);
+      const bet = (size_paise: number) =>
+        ctx.app.exchange.placeBet(
+          u.userId,
+          {
+            market_id: m.marketId,
+            selection_id: m.selectionIds[0]!,
+            side: 'BACK',
+            price: 200,
+            size_paise,
+            request_id: requestId(),
+          },
+          { staker: SYSTEM_STAKER },
+        );
+      expect(await bet(3_001)).toEqual({ ok: false, message: 'Insufficient balance for this bet' });
+      expect(await bet(2_000)).toMatchObject({ ok: true });
+      expect(await available(u.userId)).toBe(1_000);
       // Young: a bet on its way. The ledger check is clean, the sweep leaves it.
       await expectLedgerClean();
       expect((await ctx.app.wallet.sweepReservations()).count).toBe(0);
@@ -214,47 +239,14 @@ describeStores(
         .where(eq(exposureReservations.userId, u.userId));
       const check = await checkLedger(ctx.app);
       expect(check.problems).toEqual([
-        expect.stringMatching(/^Reservation \d+ of user \d+ \(₹70\.00, node .+\) is older/),
+        expect.stringMatching(/^Reservation \d+ of user \d+ \(₹70\.00, node previous-version\) is older/),
       ]);
       // The sweep releases it (and a second sweep, on this or any node, finds nothing).
       const swept = await ctx.app.wallet.sweepReservations();
       expect(swept).toMatchObject({ count: 1, paise: 7_000, users: [u.userId] });
       expect((await ctx.app.wallet.sweepReservations()).count).toBe(0);
-      expect(await available(u.userId)).toBe(10_000);
+      expect(await available(u.userId)).toBe(8_000);
       await expectLedgerClean();
-    });
-
-    it('a bet whose reservation was swept before its batch ran is refused and spends nothing', async () => {
-      const u = await createBettor(ctx.app, 10_000);
-      const m = await createMarket(ctx.app);
-      const wallet = ctx.app.wallet;
-      const reserve = wallet.reserve;
-      // A node so slow that its bet's reservation passed the timeout and the sweep took it.
-      wallet.reserve = async (req) => {
-        const got = await reserve(req);
-        await wallet.sweepReservations({ olderThanMs: 0 });
-        return got;
-      };
-      try {
-        const r = await ctx.app.exchange.placeBet(
-          u.userId,
-          {
-            market_id: m.marketId,
-            selection_id: m.selectionIds[0]!,
-            side: 'BACK',
-            price: 200,
-            size_paise: 5_000,
-            request_id: requestId(),
-          },
-          { staker: SYSTEM_STAKER },
-        );
-        expect(r).toEqual({ ok: false, message: RESERVATION_LOST_MESSAGE });
-      } finally {
-        wallet.reserve = reserve;
-      }
-      expect(await ctx.app.wallet.liabilityPaise(u.userId)).toBe(0);
-      expect(await available(u.userId)).toBe(10_000);
-      await expectExchangeInvariants(ctx.app);
     });
 
     it('the table refuses a reservation of zero or less', async () => {

@@ -1,8 +1,8 @@
-// Wallet reservations under contention and skew (docs/reliability.md, "Wallet locks" and "Time
-// that decides money"): one bettor's slow transaction never delays another bettor's bet, and the
-// held bettor's bet is refused in words within a bounded time; reservation expiry and the sweep go
-// by the database's clock, not a node's; a reserving transaction whose commit's outcome was
-// unknown is retried by its request key and never reserves twice.
+// Wallet locks under contention and skew (docs/reliability.md, "Wallet locks" and "Time that
+// decides money"): one bettor's slow transaction never delays another bettor's bet; the held
+// bettor's bet waits for later rounds and is placed once the row is free, or refused in words
+// within a bounded time; a previous version's reservations expire by the database's clock, not a
+// node's; a round whose commit's answer was lost places its bet once.
 import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -10,6 +10,7 @@ import { expect, it } from 'vitest';
 import type { Db } from '../src/db/store.ts';
 import { createWalletService, WALLET_BUSY_MESSAGE } from '../src/modules/wallet/service.ts';
 import { RESERVATION_TIMEOUT_MS } from '../src/modules/wallet/reservations.ts';
+import { exposureReservations } from '../src/modules/wallet/schema.ts';
 import type { Api } from './helpers/api.ts';
 import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';
 import { cricketTestMatch } from './helpers/people.ts';
@@ -90,6 +91,39 @@ describeStores(
       await expectExchangeInvariants(ctx.app);
     });
 
+    it('a wallet row held for a moment: the bet waits for a later round and is placed, not refused', async () => {
+      if (ctx.store !== 'postgres') return; // a second connection holding the lock needs PostgreSQL
+      const m = await createMarket(ctx.app);
+      const held = await bettor();
+      const bet = () =>
+        held.call('placeMarketBet', {
+          match_id: m.matchId,
+          market_id: m.marketId,
+          selection_id: m.selectionIds[0]!,
+          is_back: '1',
+          odds: 2,
+          stack: 100,
+          request_id: nextId(),
+        });
+      expect((await bet()).body.status).toBe(true);
+      const raw = await holdWalletRow(held.userId);
+      const t0 = Date.now();
+      let released = false;
+      const pending = bet().then((r) => ({ r, afterRelease: released }));
+      // Held through the first rounds' tries (25 ms, then 50 ms, …), then released.
+      await new Promise((r) => setTimeout(r, 120));
+      await raw.query('rollback');
+      released = true;
+      await raw.end();
+      const { r, afterRelease } = await pending;
+      expect(r.body).toMatchObject({ status: true });
+      // Answered only once the row was free: the round took the wallet lock, it did not go around it.
+      expect(afterRelease).toBe(true);
+      expect(Date.now() - t0).toBeLessThan(2_000);
+      expect(await ctx.app.wallet.liabilityPaise(held.userId)).toBe(20_000);
+      await expectExchangeInvariants(ctx.app);
+    });
+
     it('the house kinds too: a held wallet row refuses that bettor’s fancy and bookmaker bets in words; the others’ bets in the same market go on at once', async () => {
       if (ctx.store !== 'postgres') return; // a second connection holding the lock needs PostgreSQL
       const c = await cricketTestMatch(ctx.app);
@@ -137,21 +171,21 @@ describeStores(
       expect((await checkLedger(ctx.app)).problems).toEqual([]);
     });
 
-    it('reservation expiry and the sweep go by the database’s clock: a node skewed either way neither releases early nor late', async () => {
+    it('a previous version’s reservation expires by the database’s clock: a node skewed either way neither releases early nor late', async () => {
       const u = await createBettor(ctx.app, 10_000);
       const m = await createMarket(ctx.app);
       const skew = 2 * RESERVATION_TIMEOUT_MS;
       const behind = createWalletService(ctx.app.db, { now: () => new Date(Date.now() - skew) });
       const ahead = createWalletService(ctx.app.db, { now: () => new Date(Date.now() + skew) });
-      // A node whose clock is behind reserves; a node whose clock is ahead sweeps; the leader sweeps.
-      const r = await behind.reserve({
+      // A node of the previous version reserved (stamped by the database's now()); a node whose
+      // clock is ahead sweeps; the leader sweeps; one whose clock is behind sweeps.
+      await ctx.app.db.insert(exposureReservations).values({
         userId: u.userId,
         marketId: m.marketId,
-        wantPaise: 4_000,
-        stakePaise: 0,
-        staker: SYSTEM_STAKER,
+        amountPaise: 4_000,
+        nodeId: 'previous-version',
+        createdAt: sql`now()`,
       });
-      expect(r).toMatchObject({ hasWallet: true, paise: 4_000 });
       expect((await ahead.sweepReservations()).count).toBe(0);
       expect((await ctx.app.wallet.sweepReservations()).count).toBe(0);
       expect((await behind.sweepReservations()).count).toBe(0);
@@ -162,40 +196,46 @@ describeStores(
       expect((await ahead.sweepReservations({ olderThanMs: 0 })).count).toBeGreaterThanOrEqual(1);
     });
 
-    it('a reserving commit whose outcome was unknown is retried by its key and reserves once', async () => {
+    it('a round whose commit went through but whose answer was lost places its bet once', async () => {
       const u = await createBettor(ctx.app, 10_000);
       const m = await createMarket(ctx.app);
-      // A store whose next commit goes through but whose answer is lost (the connection drops after
-      // COMMIT reached the server): the caller sees an error.
+      // The store's next commit goes through but its answer is lost (the connection drops after
+      // COMMIT reached the server): the round sees an error and runs its command again.
+      const db = ctx.app.db;
+      // The store's own wrapper (commit hooks) is an own property: put back as it was.
+      const original = db.transaction;
+      const transaction = original.bind(db);
       let lose = 1;
-      const db = new Proxy(ctx.app.db, {
-        get(target, prop, receiver) {
-          if (prop !== 'transaction') return Reflect.get(target, prop, receiver) as unknown;
-          return async (fn: (tx: unknown) => Promise<unknown>) => {
-            const out = await (target.transaction as (f: typeof fn) => Promise<unknown>)(fn);
-            if (lose > 0) {
-              lose -= 1;
-              throw new Error('Connection terminated unexpectedly');
-            }
-            return out;
-          };
-        },
-      }) as Db;
-      const wallet = createWalletService(db);
-      const r = await wallet.reserve({
-        userId: u.userId,
-        marketId: m.marketId,
-        wantPaise: 3_000,
-        stakePaise: 0,
-        staker: SYSTEM_STAKER,
-      });
-      expect(r).toMatchObject({ hasWallet: true, paise: 3_000 });
-      const mine = (await ctx.app.wallet.reservations.all(ctx.app.db)).filter((x) => x.userId === u.userId);
-      expect(mine.map((x) => x.amountPaise)).toEqual([3_000]);
-      await ctx.app.wallet.reservations.release(
-        ctx.app.db,
-        mine.map((x) => x.reservationId),
-      );
+      (db as { transaction: Db['transaction'] }).transaction = (async (fn, config) => {
+        const out = await transaction(fn, config);
+        if (lose > 0) {
+          lose -= 1;
+          throw new Error('Connection terminated unexpectedly');
+        }
+        return out;
+      }) as Db['transaction'];
+      let r;
+      try {
+        r = await ctx.app.exchange.placeBet(
+          u.userId,
+          {
+            market_id: m.marketId,
+            selection_id: m.selectionIds[0]!,
+            side: 'BACK',
+            price: 200,
+            size_paise: 3_000,
+            request_id: nextId(),
+          },
+          { staker: SYSTEM_STAKER },
+        );
+      } finally {
+        (db as { transaction: Db['transaction'] }).transaction = original;
+      }
+      expect(lose).toBe(0);
+      expect(r).toMatchObject({ ok: true, status: 'UNMATCHED', repeated: true });
+      expect(await ctx.app.wallet.liabilityPaise(u.userId)).toBe(3_000);
+      await expectExchangeInvariants(ctx.app);
+      expect((await checkLedger(ctx.app)).problems).toEqual([]);
     });
   },
   { exchange: { sleep: async () => {} } },

@@ -154,7 +154,7 @@ export async function expectExchangeInvariants(app: FastifyInstance) {
       await app.exchange.recomputeExposure(u, m),
     );
   }
-  // Every answered bet's reservation was taken by its batch or released: none is left.
+  // No node of this version writes a reservation (a bet's money is granted in its round): none is left.
   expect(await app.wallet.reservations.all(db)).toEqual([]);
   // Nobody's available balance below zero, but a debt the ledger check lists (a void after a
   // withdrawal: docs/settlement.md "A bettor who owes").

@@ -1,13 +1,12 @@
 // A cash out on an exchange market (docs/cash-out.md): the quote read from the store outside any
 // lock, then the cash out itself — refused at once when there is no quote or it locks less than
-// the caller accepted, in play the bet delay waited, what the hedge may add to the worst case
-// reserved; the market's batch (rounds.ts, cash-out.ts `cashOutIn`) quotes again under its lock.
+// the caller accepted, in play the bet delay waited; the market's round grants what the hedge may
+// add to the worst case, and its batch (rounds.ts, cash-out.ts `cashOutIn`) quotes again under its lock.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { QUEUE_FULL_BET_MESSAGE } from '../markets/command-queue.ts';
 import { markets } from '../markets/schema.ts';
 import type { Staker } from '../wallet/stake-gate.ts';
-import type { Admission } from './admission.ts';
 import { positionIn, runnerSpace, type MarketRow } from './batch.ts';
 import type { BookCache } from './book-cache.ts';
 import { matchedOf, runnersOf } from './book-store.ts';
@@ -18,7 +17,6 @@ import * as q from './queries.ts';
 import type { Rounds } from './rounds.ts';
 import type { Sleeper } from './types.ts';
 
-/** A factory: the quote read and the cash out share the cache, the queue and its admission. */
 // Long because it is a factory: its inner functions, each short, share the book cache, the queue
 // and the bet delay; the quote is the engine's.
 export function createCashOuts({
@@ -26,16 +24,14 @@ export function createCashOuts({
   cache,
   sleep,
   rounds,
-  admission,
 }: {
   app: Pick<FastifyInstance, 'db' | 'wallet'>;
   cache: BookCache;
   sleep: Sleeper;
   rounds: Rounds;
-  admission: Admission;
 }) {
   const db = app.db;
-  const { queue, release } = rounds;
+  const { queue } = rounds;
 
   /** The cash-out quote of a user on a market from the store (outside any lock), with the market row. */
   async function quoteFromStore(
@@ -118,24 +114,13 @@ export function createCashOuts({
       opts.onDelay?.(pre.market.betDelayS * 1000);
       await sleep(pre.market.betDelayS * 1000);
     }
-    if (admission.full(marketId)) {
-      return { outcome: { ok: false, message: QUEUE_FULL_BET_MESSAGE }, version };
-    }
     // After the hedge every runner ends at the profit locked or above, so the worst case is at
-    // most the loss the caller accepted: only what that adds to the exposure now is reserved (a
-    // hedge that lowers the worst case reserves nothing and is never refused for balance).
+    // most the loss the caller accepted: only what that adds to the exposure now is granted, in the
+    // round (a hedge that lowers the worst case needs nothing and is never refused for balance). A
+    // cash out stakes nothing new: an upline's maximum stake does not apply to it.
     const wantPaise = Math.max(0, Math.max(0, -request.accepted_profit_paise) - pre.exposure);
-    // A cash out stakes nothing new: an upline's maximum stake does not apply to it.
-    const reservation = await admission.reserving(marketId, () =>
-      app.wallet.reserve({ userId, marketId, wantPaise, staker: opts.staker, stakePaise: 0 }),
-    );
-    if (reservation.busy) return { outcome: { ok: false, message: reservation.message }, version };
-    if (reservation.refusal !== undefined) {
-      return { outcome: { ok: false, message: reservation.refusal }, version };
-    }
-    let cmd: Command | null = null;
     const answer = await new Promise<CashOutOutcome | null>((done, fail) => {
-      cmd = {
+      const cmd: Command = {
         kind: 'cashout',
         userId,
         market_id: marketId,
@@ -143,15 +128,13 @@ export function createCashOuts({
         accepted_profit_paise: request.accepted_profit_paise,
         legs_max: pre.running,
         delayedVersion,
-        reservation,
+        want: { wantPaise, staker: opts.staker, stakePaise: 0, busyTries: 0 },
         done,
         fail,
       };
       if (!queue.submit(marketId, cmd)) done(null);
     });
-    if (answer) return { outcome: answer, version };
-    await release(cmd!);
-    return { outcome: { ok: false, message: QUEUE_FULL_BET_MESSAGE }, version };
+    return { outcome: answer ?? { ok: false, message: QUEUE_FULL_BET_MESSAGE }, version };
   }
 
   return { getCashOut, cashOut };

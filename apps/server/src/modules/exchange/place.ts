@@ -1,6 +1,6 @@
 // Placing and cancelling on an exchange market: everything a bet goes through before its
-// market's queue (its checks, the repeat and market pre-check, the in-play bet delay, the stake
-// gate and its reservation), a maker's quote placed as one batch with its cancels, and a cancel.
+// market's queue (its checks, the repeat and market pre-check, the in-play bet delay; the stake
+// gate and the money are its round's, rounds.ts `grantAll`), a maker's quote placed as one batch with its cancels, and a cancel.
 // The queue's round (rounds.ts) runs them; this answers each caller with its outcome.
 import { layLiabilityPaise } from '@backlay/engine';
 import { eq } from 'drizzle-orm';
@@ -8,7 +8,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Fence } from '../../plugins/leader.ts';
 import { QUEUE_FULL_BET_MESSAGE, QUEUE_FULL_CANCEL_MESSAGE } from '../markets/command-queue.ts';
 import type { Staker } from '../wallet/stake-gate.ts';
-import type { Admission } from './admission.ts';
 import { checkMarket, Refusal, repeatedOf, type CancelCommand } from './batch.ts';
 import type { BookCache } from './book-cache.ts';
 import type { Command } from './commands.ts';
@@ -30,16 +29,15 @@ export type PlacingDeps = {
   cache: BookCache;
   sleep: Sleeper;
   rounds: Rounds;
-  admission: Admission;
 };
 
 /**
  * Long because it is a factory: its inner functions (each short) share the pre-check reader,
- * the cache of rows seen, the queue and its admission.
+ * the cache of rows seen and the queue.
  */
-export function createPlacing({ app, cache, sleep, rounds, admission }: PlacingDeps) {
+export function createPlacing({ app, cache, sleep, rounds }: PlacingDeps) {
   const db = app.db;
-  const { queue, release } = rounds;
+  const { queue } = rounds;
   const preCheck = createPreCheckReader(db);
 
   type PlaceCmd = Command & { kind: 'place' };
@@ -48,8 +46,9 @@ export function createPlacing({ app, cache, sleep, rounds, admission }: PlacingD
 
   /**
    * Everything a bet goes through before its market's queue: its checks, the repeat and market
-   * pre-check (a market this node has not seen open, or in play with a bet delay), the bet delay,
-   * then the stake gate and its reservation. Returns the command to queue, or the answer already.
+   * pre-check (a market this node has not seen open, or in play with a bet delay), the bet delay.
+   * Returns the command to queue (its round passes the stake gate and grants its money, in the
+   * round's transaction), or the answer already.
    */
   async function preparePlace(
     userId: number,
@@ -82,25 +81,6 @@ export function createPlacing({ app, cache, sleep, rounds, admission }: PlacingD
         throw err;
       }
     }
-    // The bet's worst case (a back's stake, a lay's liability: never less than the exposure it
-    // can add) comes off the user's available balance first, in a short transaction shared with
-    // the bets of every market arriving meanwhile; the market's batch turns it into the hold.
-    const marketId = request.market_id;
-    if (admission.full(marketId)) return refuse(QUEUE_FULL_BET_MESSAGE);
-    const reservation = await admission.reserving(marketId, () =>
-      app.wallet.reserve({
-        userId,
-        marketId,
-        staker: opts.staker,
-        wantPaise:
-          request.side === 'BACK' ? request.size_paise : layLiabilityPaise(request.size_paise, request.price),
-        stakePaise: request.size_paise,
-      }),
-    );
-    // The bettor's wallet row stayed locked by another transaction: refused in words, at once.
-    if (reservation.busy) return refuse(reservation.message);
-    // The stake gate refused it (the session ended, on any node): nothing was reserved.
-    if (reservation.refusal !== undefined) return refuse(reservation.refusal);
     let done!: (o: PlaceBetOutcome | null) => void;
     let fail!: (err: unknown) => void;
     const answer = new Promise<PlaceBetOutcome | null>((resolve, reject) => {
@@ -113,8 +93,15 @@ export function createPlacing({ app, cache, sleep, rounds, admission }: PlacingD
       request,
       delayedVersion,
       ...(opts.fence === undefined ? {} : { fence: opts.fence }),
-      ...(reservation.hasWallet && reservation.limit ? { limit: reservation.limit } : {}),
-      reservation,
+      // The bet's worst case (a back's stake, a lay's liability: never less than the exposure it
+      // can add), granted off the user's available balance in the round that places it.
+      want: {
+        wantPaise:
+          request.side === 'BACK' ? request.size_paise : layLiabilityPaise(request.size_paise, request.price),
+        staker: opts.staker,
+        stakePaise: request.size_paise,
+        busyTries: 0,
+      },
       done,
       fail,
     };
@@ -124,7 +111,7 @@ export function createPlacing({ app, cache, sleep, rounds, admission }: PlacingD
   /**
    * Queues prepared placements on their market together (nothing runs between them: they join the
    * same batch), then the cancels (`cancels`: a user and a target on this market). Answers each
-   * placement (one the queue could not take, full, has its reservation released and is refused)
+   * placement (one the queue could not take, full, is refused)
    * and each cancel (a failed one is logged and answered not ok).
    */
   function submitPlaces(
@@ -134,11 +121,7 @@ export function createPlacing({ app, cache, sleep, rounds, admission }: PlacingD
   ): { placed: Promise<PlaceBetOutcome>[]; cancelled: Promise<CancelOutcome>[] } {
     const placed = places.map(({ cmd, answer, refuseFull }) => {
       if (!queue.submit(marketId, cmd)) refuseFull();
-      return answer.then(async (a) => {
-        if (a) return a;
-        await release(cmd);
-        return { ok: false as const, message: QUEUE_FULL_BET_MESSAGE };
-      });
+      return answer.then((a) => a ?? { ok: false as const, message: QUEUE_FULL_BET_MESSAGE });
     });
     const cancelled = cancels.map(
       ({ userId, target }) =>
@@ -188,8 +171,8 @@ export function createPlacing({ app, cache, sleep, rounds, admission }: PlacingD
    * `cancel_own`, the user's own bets there — these ids (an amend's: the levels it replaces or
    * drops; ids not the user's, not on this market or with nothing left are skipped) or 'resting'
    * (every one resting before the quote: a full quote's). Each order goes through everything
-   * `placeBet` does (its checks, the pre-check, the bet delay, the stake gate and its
-   * reservation), and once all are ready they join the market's queue together, the cancels after
+   * `placeBet` does (its checks, the pre-check, the bet delay; the stake gate and its grant in
+   * the round), and once all are ready they join the market's queue together, the cancels after
    * them, so that they are taken into the same batch: one transaction, and the book never shows
    * the market without a quote. Answers per order, and the cancels' sum (not ok if one failed).
    */
@@ -209,7 +192,7 @@ export function createPlacing({ app, cache, sleep, rounds, admission }: PlacingD
     if (own !== 'resting' && own.length > MAX_QUOTE_CANCEL_BETS) {
       throw new RangeError(`a quote cancels at most ${MAX_QUOTE_CANCEL_BETS} bets of its own`);
     }
-    // Read before any order is prepared (nothing is reserved yet if it fails) and so before the
+    // Read before any order is prepared (nothing is queued yet if it fails) and so before the
     // new orders are queued: none of them is among those cancelled.
     const ownIds =
       own === 'resting' ? await q.restingBetIds(db, userId, marketId, MAX_QUOTE_CANCEL_BETS) : own;
@@ -262,7 +245,6 @@ export function createPlacing({ app, cache, sleep, rounds, admission }: PlacingD
     } else {
       marketId = target.market_id;
     }
-    if (admission.full(marketId)) return { ok: false, message: QUEUE_FULL_CANCEL_MESSAGE };
     return new Promise<CancelOutcome>((done, fail) => {
       const cmd: Command = { kind: 'cancel', userId, target, done, fail };
       if (!queue.submit(marketId, cmd)) done({ ok: false, message: QUEUE_FULL_CANCEL_MESSAGE });

@@ -5,7 +5,6 @@ import { markets, runners } from '../markets/schema.ts';
 import { exposureHolds } from '../wallet/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import * as holds from '../wallet/holds.ts';
-import * as reservations from '../wallet/reservations.ts';
 import { likeEscape } from '../catalog/queries.ts';
 import { notVoided, voidReasonOf } from '../markets/voids.ts';
 import type { FirstCashOut } from './cash-out-types.ts';
@@ -358,32 +357,26 @@ export type BatchReadRequest = {
   pairs: { userId: number; requestId: string }[];
   /** Fresh bet ids it needs. */
   ids: number;
-  /** The reservations it takes. */
-  reservationIds: readonly number[];
 };
 
 export type BatchReads = Awaited<ReturnType<typeof batchReadsMany>>[number];
 
 /**
  * What a batch reads once its market row is locked, in one statement: the bets already placed
- * under its (user, request_id) pairs, the market's runners, `ids` fresh bet ids, and the
- * reservations `reservationIds` that it takes (deletes; its hold replaces them), with their
- * amounts (one the sweep got first is missing).
+ * under its (user, request_id) pairs, the market's runners and `ids` fresh bet ids.
  */
 export async function batchReads(
   tx: Executor,
   marketId: number,
   pairs: { userId: number; requestId: string }[],
   ids: number,
-  reservationIds: readonly number[] = [],
 ) {
-  return (await batchReadsMany(tx, [{ marketId, pairs, ids, reservationIds }]))[0]!;
+  return (await batchReadsMany(tx, [{ marketId, pairs, ids }]))[0]!;
 }
 
 /** `batchReads` for the batches of several markets, still in one statement; one answer each. */
 export async function batchReadsMany(tx: Executor, requests: readonly BatchReadRequest[]) {
   const pairs = requests.flatMap((r) => r.pairs);
-  const reservationIds = requests.flatMap((r) => r.reservationIds);
   const totalIds = requests.reduce((n, r) => n + r.ids, 0);
   const marketIds = requests.map((r) => r.marketId);
   // One probe of the unique (user_id, request_id) index per pair, whatever the table's statistics
@@ -400,14 +393,8 @@ export async function batchReadsMany(tx: Executor, requests: readonly BatchReadR
           )}::json) as p(user_id integer, request_id text)
           cross join lateral (select * from ${bets} x
             where x.user_id = p.user_id and x.request_id = p.request_id limit 1) b)`;
-  const taking = reservationIds.length > 0;
-  const [row] = rowsOf<{ firsts: unknown; runners: unknown; ids: unknown; reserved: unknown }>(
-    await tx.execute(sql`${taking ? sql`with ${reservations.takeCte('rv', reservationIds)} ` : sql``}select ${firstsSql} as firsts,
-      ${
-        taking
-          ? sql`(select coalesce(json_agg(json_build_object('id', rv.reservation_id, 'paise', rv.amount_paise)), '[]'::json) from rv)`
-          : sql`'[]'::json`
-      } as reserved,
+  const [row] = rowsOf<{ firsts: unknown; runners: unknown; ids: unknown }>(
+    await tx.execute(sql`select ${firstsSql} as firsts,
       (select coalesce(json_agg(json_build_object('marketId', r.market_id, 'selectionId', r.selection_id,
         'name', r.name, 'status', r.status, 'tradedPaise', r.traded_paise::text)
         order by r.market_id, r.sort_order, r.selection_id), '[]'::json) from ${runners} r
@@ -466,17 +453,13 @@ export async function batchReadsMany(tx: Executor, requests: readonly BatchReadR
   const allIds = json<(number | string)[]>(row!.ids)
     .map(Number)
     .sort((a, b) => a - b);
-  const reserved = new Map<number, number>();
-  for (const r of json<{ id: number | string; paise: number | string }[]>(row!.reserved)) {
-    reserved.set(Number(r.id), Number(r.paise));
-  }
-  // Each market gets its own run of the fresh ids, in ascending order; the firsts and reservations
-  // are keyed by (user, request id) and reservation id, which no two markets share.
+  // Each market gets its own run of the fresh ids, in ascending order; the firsts are keyed by
+  // (user, request id), which no two markets share.
   let next = 0;
   return requests.map((r) => {
     const ids = allIds.slice(next, next + r.ids);
     next += r.ids;
-    return { firsts, runners: runnersOf.get(r.marketId)!, ids, reserved };
+    return { firsts, runners: runnersOf.get(r.marketId)!, ids };
   });
 }
 

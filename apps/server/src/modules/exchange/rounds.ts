@@ -11,7 +11,7 @@ import type { BookEvent, OrderBook } from '@backlay/engine';
 import type { MarketImage } from '@backlay/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/store.ts';
-import * as reservations from '../wallet/reservations.ts';
+import { GRANT_RETRY_BASE_MS, GRANT_TRIES, WALLET_BUSY_MESSAGE, type Grant } from '../wallet/service.ts';
 import {
   assertCeilings,
   Changes,
@@ -37,14 +37,11 @@ import {
 import { cashOutIn } from './cash-out.ts';
 import type { CashOutOutcome, FirstCashOut } from './cash-out-types.ts';
 import type { BatchResult, Command } from './commands.ts';
-import { createRoundQueue, takeBatch } from '../markets/command-queue.ts';
+import { createRoundQueue, QUEUE_FULL_BET_MESSAGE, takeBatch } from '../markets/command-queue.ts';
 import type { CancelOutcome, PlaceBetOutcome } from './types.ts';
 import { EXCHANGE_KIND } from './kind.ts';
 import { imageOfRound } from './live-images.ts';
 import * as q from './queries.ts';
-
-/** The answer of a bet whose reservation the sweep released before its batch ran. */
-export const RESERVATION_LOST_MESSAGE = 'The bet waited too long to be placed; place it again';
 
 /** A leader-only order (the demo feed's) whose leader term ended before its batch ran. */
 export const FENCED_ORDER_MESSAGE = 'Refused: the leader term that sent this order is over';
@@ -54,7 +51,7 @@ export const FENCED_ORDER_MESSAGE = 'Refused: the leader term that sent this ord
  * queue, the book cache and the app; the round's steps read top to bottom in the order they run.
  */
 export function createRounds(
-  app: Pick<FastifyInstance, 'bus' | 'clock' | 'db' | 'log' | 'metrics'>,
+  app: Pick<FastifyInstance, 'bus' | 'clock' | 'db' | 'log' | 'metrics' | 'wallet'>,
   cache: BookCache,
 ) {
   const db = app.db;
@@ -95,27 +92,34 @@ export function createRounds(
       marketId,
       pairs: places.map((c) => ({ userId: c.userId, requestId: c.request.request_id })),
       ids: market ? places.length + cmds.reduce((n, c) => n + (c.kind === 'cashout' ? c.legs_max : 0), 0) : 0,
-      reservationIds: places.flatMap((c) => reservationIdOf(c)),
     };
   }
 
+  /** One market's batch screened: each command's outcome already known (a repeat, a refusal), or undefined. */
+  type Screened = {
+    marketId: number;
+    market: MarketRow | null;
+    cmds: Command[];
+    reads: q.BatchReads;
+    screened: (Outcome | undefined)[];
+    /** Per command: what the wallet granted it in this round (undefined: nothing asked). */
+    grants: (Grant | undefined)[];
+    /** The commands whose wallet row another transaction held: tried again in a later round. */
+    busy: Set<number>;
+  };
+
   /**
-   * One batch of a market's commands, on its locked row and what `batchReads` gave it: the bets'
-   * reservations taken (no wallet row is locked: each bet's money was reserved before it was
-   * queued), every command run through the engine in arrival order (each bet checked against its
-   * user's exposure as the previous commands left it and what their reservations cover; a refused
-   * bet leaves nothing behind). Returns the rows to write (null: nothing changed), the check to
-   * make once they are written, and what follows the commit.
+   * A market's commands on its locked row and what `batchReads` gave it: repeats and the market's
+   * own refusals first, then a leader-only order (the demo feed's) of a term that is over, refused
+   * here in the round's own transaction, so a deposed leader's late order never reaches the book.
    */
-  async function prepareBatch(
+  async function screen(
     tx: Tx,
     marketId: number,
     market: MarketRow | null,
     cmds: Command[],
     reads: q.BatchReads,
-    at: Date,
-  ): Promise<{ result: BatchResult; write: q.BatchWrite | null; check(): void }> {
-    // Repeats and the market's own refusals first; what is left are candidates.
+  ): Promise<Screened> {
     const cashOuts = cmds.filter((c) => c.kind === 'cashout');
     const cashOutFirsts =
       cashOuts.length === 0
@@ -125,8 +129,6 @@ export function createRounds(
             cashOuts.map((c) => ({ userId: c.userId, requestId: c.request_id })),
           );
     const screened = screenBatch(cmds, reads.firsts, market, cashOutFirsts);
-    // A leader-only order (the demo feed's) of a term that is over: refused here, in the batch's
-    // own transaction, so a deposed leader's late order never reaches the book.
     const terms = new Map<string, boolean>();
     for (const [i, c] of cmds.entries()) {
       if (c.kind !== 'place' || c.fence === undefined || screened[i] !== undefined) continue;
@@ -134,23 +136,73 @@ export function createRounds(
       if (!terms.has(key)) terms.set(key, await fenceHolds(tx, c.fence));
       if (!terms.get(key)) screened[i] = { ok: false, message: FENCED_ORDER_MESSAGE };
     }
-    // What each bet's reservation covers (all taken by the reads, whatever the outcome: the holds
-    // written replace them). A bet whose reservation the sweep released first is refused.
-    const reserved = cmds.map((c, i) => {
-      if (c.kind === 'cancel' || !c.reservation.hasWallet) return null;
-      const id = c.reservation.id;
-      if (id === null) return 0;
-      const paise = reads.reserved.get(id);
-      if (paise === undefined && screened[i] === undefined) {
-        screened[i] = { ok: false, message: RESERVATION_LOST_MESSAGE };
+    return { marketId, market, cmds, reads, screened, grants: [], busy: new Set() };
+  }
+
+  /**
+   * The stake gate and the money, inside the round's transaction: every candidate bet and cash out
+   * of the round's markets asks the wallet at once (`wallet.grant`: their wallet rows locked, SKIP
+   * LOCKED, the gate and the available balances read after the locks, granted in arrival order).
+   * A refusal by the gate becomes the command's outcome; a busy wallet row sends the command back
+   * to wait for a later round (`finish`); the rows stay locked until the round commits, so the
+   * holds it writes are checked against balances no one else can change meanwhile.
+   */
+  async function grantAll(tx: Tx, batches: readonly Screened[]): Promise<void> {
+    const asked = batches.flatMap((b) =>
+      b.cmds.flatMap((c, i) => (c.kind === 'cancel' || b.screened[i] !== undefined ? [] : [{ b, i, c }])),
+    );
+    if (asked.length === 0) return;
+    const granted = await app.wallet.grant(
+      tx,
+      asked.map(({ b, c }) => ({
+        userId: c.userId,
+        marketId: b.marketId,
+        wantPaise: c.want.wantPaise,
+        staker: c.want.staker,
+        stakePaise: c.want.stakePaise,
+      })),
+    );
+    asked.forEach(({ b, i, c }, k) => {
+      const g = granted[k]!;
+      if (g === 'busy') {
+        b.busy.add(i);
+        b.screened[i] = { ok: false, message: WALLET_BUSY_MESSAGE };
+      } else if (g.refusal !== undefined) {
+        b.screened[i] = { ok: false, message: g.refusal };
+      } else {
+        b.grants[i] = g;
+        // The refusal of a bet whose grant an upline's exposure limit cut names the limit (placeIn).
+        if (c.kind === 'place') {
+          if (g.hasWallet && g.limit) c.limit = g.limit;
+          else delete c.limit;
+        }
       }
-      return paise ?? 0;
+    });
+  }
+
+  /**
+   * One screened batch through the engine, its grants taken: every command run in arrival order
+   * (each bet checked against its user's exposure as the previous commands left it and what their
+   * grants cover; a refused bet leaves nothing behind). Returns the rows to write (null: nothing
+   * changed), the check to make once they are written, and what follows the commit.
+   */
+  async function prepareBatch(
+    tx: Tx,
+    { marketId, market, cmds, reads, screened, grants, busy }: Screened,
+    at: Date,
+  ): Promise<{ result: BatchResult; write: q.BatchWrite | null; check(): void }> {
+    // What each candidate's grant covers (null: no wallet); nothing for a command already answered.
+    const reserved = cmds.map((c, i) => {
+      const g = grants[i];
+      if (c.kind === 'cancel' || g === undefined) return undefined;
+      return g.hasWallet ? g.paise : null;
     });
     if (!market) {
       const result = {
         outcomes: screened as Outcome[],
         changed: false,
         touched: new Set<number>(),
+        busy,
         keep: () => {},
       };
       return { result, write: null, check: () => {} };
@@ -181,6 +233,7 @@ export function createRounds(
       outcomes: run.outcomes,
       changed,
       touched: run.changes.touched,
+      busy,
       // Built now, from the book this batch left (a later round changes it in place).
       ...(changed
         ? {
@@ -206,8 +259,10 @@ export function createRounds(
   /** One market's batch in its transaction: its reads, the engine, its write. */
   async function runBatch(tx: Tx, marketId: number, market: MarketRow | null, cmds: Command[]) {
     const r = readRequest(marketId, market, cmds);
-    const reads = await q.batchReads(tx, marketId, r.pairs, r.ids, r.reservationIds);
-    const p = await prepareBatch(tx, marketId, market, cmds, reads, now());
+    const reads = await q.batchReads(tx, marketId, r.pairs, r.ids);
+    const screened = await screen(tx, marketId, market, cmds, reads);
+    await grantAll(tx, [screened]);
+    const p = await prepareBatch(tx, screened, now());
     if (p.write) await q.writeBatch(tx, p.write);
     p.check();
     return p.result;
@@ -240,10 +295,13 @@ export function createRounds(
           tx,
           work.map((x) => readRequest(x.marketId, x.market, x.cmds)),
         );
+        const screened: Screened[] = [];
+        for (const [i, x] of work.entries())
+          screened.push(await screen(tx, x.marketId, x.market, x.cmds, reads[i]!));
+        await grantAll(tx, screened);
         const at = now();
         const prepared: Awaited<ReturnType<typeof prepareBatch>>[] = [];
-        for (const [i, x] of work.entries())
-          prepared.push(await prepareBatch(tx, x.marketId, x.market, x.cmds, reads[i]!, at));
+        for (const s of screened) prepared.push(await prepareBatch(tx, s, at));
         await q.writeBatches(
           tx,
           prepared.flatMap((p) => (p.write ? [p.write] : [])),
@@ -287,8 +345,6 @@ export function createRounds(
         return;
       }
       const c = cmds[0]!;
-      // Rolled back: the bet's reservation is still there and no batch will take it.
-      await release(c);
       // Two requests with one request_id raced: the loser answers with the winner's result.
       if (c.kind === 'cashout' && isUniqueViolation(err)) {
         try {
@@ -330,30 +386,28 @@ export function createRounds(
     } catch (err) {
       app.log.error({ err, market_id: marketId }, 'exchange: publishing a batch failed');
     }
-    cmds.forEach((c, i) => answer(c, r.outcomes[i]!));
+    cmds.forEach((c, i) => (r.busy.has(i) ? tryAgain(marketId, c) : answer(c, r.outcomes[i]!)));
+  }
+
+  /**
+   * A bet or a cash out whose wallet row another transaction held through its round: back to its
+   * market's queue after GRANT_RETRY_BASE_MS × 2^(n−1), jittered ±50% (so that many retries do not
+   * arrive together), GRANT_TRIES rounds in all (about 0.8 s), then refused in words.
+   */
+  function tryAgain(marketId: number, c: Command) {
+    if (c.kind === 'cancel') return;
+    c.want.busyTries += 1;
+    if (c.want.busyTries >= GRANT_TRIES) return answer(c, { ok: false, message: WALLET_BUSY_MESSAGE });
+    const delay_ms = GRANT_RETRY_BASE_MS * 2 ** (c.want.busyTries - 1) * (0.5 + Math.random());
+    setTimeout(() => {
+      if (!queue.submit(marketId, c)) answer(c, { ok: false, message: QUEUE_FULL_BET_MESSAGE });
+    }, delay_ms).unref?.();
   }
 
   /** A placement's outcome that put a new bet on the book (not a refusal, not a repeat). */
   function isNewBet(o: Outcome) {
     const p = o as PlaceBetOutcome;
     return p.ok && 'repeated' in p && !p.repeated;
-  }
-
-  function reservationIdOf(c: Command): number[] {
-    return c.kind !== 'cancel' && c.reservation.hasWallet && c.reservation.id !== null
-      ? [c.reservation.id]
-      : [];
-  }
-
-  /** Gives back a reservation no batch took (if the store fails, the sweep does, later). */
-  async function release(c: Command) {
-    const ids = reservationIdOf(c);
-    if (ids.length === 0) return;
-    await reservations
-      .release(db, ids)
-      .catch((err: unknown) =>
-        app.log.warn({ err, reservations: ids }, 'exchange: releasing a reservation failed'),
-      );
   }
 
   function answer(c: Command, o: Outcome) {
@@ -386,6 +440,6 @@ export function createRounds(
     publish(marketId, touched);
   }
 
-  return { queue, release, lapse, publish };
+  return { queue, lapse, publish };
 }
 export type Rounds = ReturnType<typeof createRounds>;

@@ -8,7 +8,6 @@ import type { Executor } from '../../db/store.ts';
 import { Refusal } from './batch.ts';
 import { createBookCache } from './book-cache.ts';
 import { createRounds } from './rounds.ts';
-import { createAdmission } from './admission.ts';
 import { createCashOuts } from './cash-out-service.ts';
 import { createPlacing } from './place.ts';
 import { listMarkets, recomputeExposure } from './reads.ts';
@@ -23,11 +22,12 @@ import type { Staker } from '../wallet/stake-gate.ts';
 export type * from './types.ts';
 
 // The exchange service (`app.exchange`), composed of named units: placing and cancelling
-// (place.ts: a bet's checks, pre-check, bet delay and reservation before its market's queue; a
-// maker's quote as one batch), cash outs (cash-out-service.ts), the market's round (rounds.ts: the
-// queued commands of one or several markets in one transaction through the engine, batch.ts, on
-// the cached state, book-cache.ts), back-pressure (admission.ts), the store's rows around a round
-// (book-store.ts), the ladder views (ladder-view.ts) and the reads for other modules (reads.ts).
+// (place.ts: a bet's checks, pre-check and bet delay before its market's queue; a maker's quote as
+// one batch), cash outs (cash-out-service.ts), the market's round (rounds.ts: the queued commands
+// of one or several markets in one transaction — the stake gate and the money granted under the
+// wallet lock, then the engine, batch.ts, on the cached state, book-cache.ts), the store's rows
+// around a round (book-store.ts), the ladder views (ladder-view.ts) and the reads for other
+// modules (reads.ts).
 // What stays here: a market's status and in-play changes under its lock, and the wiring.
 
 const realSleep: Sleeper = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -48,9 +48,8 @@ export function createExchangeService(
   const cache = createBookCache({ enabled: options.bookCache ?? true });
   const rounds = createRounds(app, cache);
   const { lapse } = rounds;
-  const admission = createAdmission(rounds.queue);
-  const placing = createPlacing({ app, cache, sleep, rounds, admission });
-  const cashOuts = createCashOuts({ app, cache, sleep, rounds, admission });
+  const placing = createPlacing({ app, cache, sleep, rounds });
+  const cashOuts = createCashOuts({ app, cache, sleep, rounds });
 
   const service: ExchangeService & {
     getCashOut(

@@ -1,12 +1,11 @@
-// Exposure reservations (docs/decisions.md, "Exposure reservations"): a bet's worst case taken off
-// its user's available balance by a short transaction under the user's wallet lock, before its
-// market's batch; the batch, which takes no wallet lock, deletes the reservation in its own
-// transaction as it writes the market's hold (so the hold replaces the reservation and the unused
-// part is released), and may raise the user's hold by no more than what it deleted. A node that
-// dies in between leaves reservations that `sweep` deletes once older than RESERVATION_TIMEOUT_MS.
-// A batch that finds its reservation swept refuses the bet: deleting is the one way both sides
-// take a reservation, so a swept one can never be spent too.
-// The wallet owns the table; the reserving transaction is the wallet's (service.ts, `reserve`).
+// Exposure reservations (docs/decisions.md, "The bet's money in its round"): rows a node of the
+// previous version wrote — a bet's worst case taken off its user's available balance in a short
+// transaction before its market's batch, which deleted it as it wrote the hold. A node of this
+// version writes none: a bet's round grants its money under the wallet lock in the round's own
+// transaction (service.ts `grant`). Until no node of the previous version can run (a rolling
+// upgrade), every available balance still subtracts the rows left, the ledger check lists them and
+// the leader's sweep deletes those older than RESERVATION_TIMEOUT_MS (their node died, or its
+// batch refuses the bet once it finds its row gone). A later migration drops the table.
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { exposureReservations } from './schema.ts';
 import type { Executor } from '../../db/store.ts';
@@ -21,35 +20,12 @@ export function totalExpr(userId: SQLWrapper | number) {
   return sql<string>`(select coalesce(sum(r.amount_paise), 0)::text from ${exposureReservations} r where r.user_id = ${userId})`;
 }
 
-function idArray(ids: readonly number[]): string {
-  for (const id of ids)
-    if (!Number.isSafeInteger(id)) throw new Error(`reservation id ${id} is not an integer`);
-  return `{${ids.join(',')}}`;
-}
-
-/**
- * A common table expression that deletes the reservations `ids` and returns the ones it found
- * (reservation_id, amount_paise): what a batch converts, inside its own statement. A reservation
- * the sweep got first is missing from it.
- */
-export function takeCte(name: string, ids: readonly number[]) {
-  return sql`${sql.identifier(name)} as (delete from ${exposureReservations}
-    where reservation_id = any(${idArray(ids)}::bigint[]) returning reservation_id, amount_paise)`;
-}
-
-/** Deletes reservations (a bet that never reached its batch, or whose batch failed). */
-export async function release(tx: Executor, ids: readonly number[]) {
-  if (ids.length === 0) return;
-  await tx.execute(
-    sql`delete from ${exposureReservations} where reservation_id = any(${idArray(ids)}::bigint[])`,
-  );
-}
-
 /**
  * Deletes every reservation older than `olderThanMs` by the database's clock (the sweep; safe on
- * any node, any number of times: a batch still running takes its reservations by deleting them, so
- * exactly one of the two gets each). Both ends of the comparison are the database's now(): a node
- * whose clock is off can neither release a live reservation early nor keep a dead one late.
+ * any node, any number of times: a previous version's batch still running takes its reservations
+ * by deleting them, so exactly one of the two gets each). Both ends of the comparison are the
+ * database's now(): a node whose clock is off can neither release a live reservation early nor
+ * keep a dead one late.
  * Returns how many and how much.
  */
 export async function sweep(tx: Executor, olderThanMs: number) {

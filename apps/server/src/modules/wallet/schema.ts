@@ -83,11 +83,10 @@ export const exposureHolds = pgTable(
 );
 
 /**
- * Exposure reservations: a bet's worst case taken off its user's available balance by a short
- * transaction under the wallet lock, before the market's batch; the batch deletes it when it turns
- * the bet into the market's hold (the unused part is released with it). Left behind only by a
- * node that died between the two: a sweep deletes reservations older than a timeout. Available
- * balance = balance − Σ exposure_holds − Σ exposure_reservations (docs/decisions.md).
+ * Exposure reservations, written only by nodes of the previous version (reservations.ts): a bet's
+ * worst case taken off its user's available balance before its market's batch. This version grants
+ * a bet's money inside its round and writes none; the rows left are still counted (available
+ * balance = balance − Σ exposure_holds − Σ exposure_reservations) and swept (docs/decisions.md).
  */
 export const exposureReservations = pgTable(
   'exposure_reservations',

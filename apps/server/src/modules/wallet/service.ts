@@ -1,9 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { hostname } from 'node:os';
-import { randomUUID } from 'node:crypto';
 import { matches, sports } from '../catalog/schema.ts';
 import { markets } from '../markets/schema.ts';
-import { exposureReservations, ledgerAccounts } from './schema.ts';
+import { ledgerAccounts } from './schema.ts';
 import type { Db, Executor } from '../../db/store.ts';
 import * as holds from './holds.ts';
 import * as q from './queries.ts';
@@ -284,10 +282,10 @@ async function liveSessions(
 }
 
 /**
- * A bet's worst case to reserve before its market's batch, by `staker` (the stake gate: a session
- * no longer live reserves nothing and is refused in words).
+ * A bet's worst case to grant in its market's round, by `staker` (the stake gate: a session no
+ * longer live is granted nothing and is refused in words).
  */
-export type ReserveRequest = {
+export type GrantRequest = {
   userId: number;
   marketId: number;
   wantPaise: number;
@@ -299,33 +297,26 @@ export type ReserveRequest = {
 /** One stake through passStakeGate: whose, through which session, and its stake as entered. */
 export type GateStake = { readonly userId: number; readonly staker: Staker; readonly stakePaise: number };
 /**
- * What was reserved: `paise` (0 ≤ paise ≤ wantPaise: as much as the available balance allowed) under
- * reservation `id` (null when nothing was reserved); or no wallet for the user; or `busy`: the
- * user's wallet row stayed locked by another transaction through every try (`message` says so).
+ * What a bet's round may add to its user's worst case: `paise` (0 ≤ paise ≤ wantPaise: as much as
+ * the available balance allowed); or no wallet for the user; or the stake gate's refusal.
  */
-export type Reservation =
-  | { hasWallet: false; busy?: false; refusal?: undefined }
-  | { hasWallet: false; busy?: false; refusal: string }
+export type Grant =
+  | { hasWallet: false; refusal?: string }
   | {
       hasWallet: true;
-      busy?: false;
       refusal?: undefined;
-      id: number | null;
       paise: number;
       /**
-       * Set when an upline's exposure limit on the sport cut the reservation: the batch words a
-       * refusal with it (stake-gate.ts exposureLimitMessage). Its committed figure counts this
-       * market's hold.
+       * Set when an upline's exposure limit on the sport cut the grant: the batch words a refusal
+       * with it (stake-gate.ts exposureLimitMessage). Its committed figure counts this market's hold.
        */
       limit?: TreeLimit;
-    }
-  | { hasWallet: false; busy: true; refusal?: undefined; message: string };
+    };
 
-/** One request's row of the reserving statement. */
-type ReservedRow = {
+/** One request's row of the granting statement. */
+type GrantedRow = {
   i: number;
   paise: string;
-  id: string | null;
   live: boolean;
   stake_ok: boolean;
   capped: boolean;
@@ -335,18 +326,14 @@ type ReservedRow = {
   committed: string;
 };
 
-/** A reserve request with its own key (one per call: a retry of its transaction finds it by it). */
-type KeyedRequest = ReserveRequest & { key: string };
-
-/** Reservations taken in one transaction at most (the rest wait for the next). */
-export const MAX_RESERVE_BATCH = 500;
 /**
- * A reservation whose wallet row is locked by another transaction is tried this many times in all,
- * the n-th retry after RESERVE_RETRY_BASE_MS × 2^(n−1), jittered ±50% (so that retries of many
- * bets do not arrive together): about 0.8 s in all, then refused with WALLET_BUSY_MESSAGE.
+ * A bet whose wallet row another transaction holds when its round runs goes back to its market's
+ * queue: it is tried this many times in all, the n-th retry after GRANT_RETRY_BASE_MS × 2^(n−1),
+ * jittered ±50% (so that retries of many bets do not arrive together): about 0.8 s in all, then
+ * refused with WALLET_BUSY_MESSAGE.
  */
-export const RESERVE_TRIES = 6;
-export const RESERVE_RETRY_BASE_MS = 25;
+export const GRANT_TRIES = 6;
+export const GRANT_RETRY_BASE_MS = 25;
 /**
  * A house-kind batch (bookmaker, fancy) holds its market's lock: it tries a busy wallet row this
  * many times in all, HOUSE_LOCK_RETRY_BASE_MS × 2^(n−1) apart, jittered ±50% (about 0.1 s at
@@ -357,30 +344,20 @@ export const HOUSE_LOCK_RETRY_BASE_MS = 15;
 export const WALLET_BUSY_MESSAGE =
   'Your wallet is busy with another transaction (a withdrawal, a settlement or another bet); please try again';
 
-/** This process's node id (NODE_ID, else host, pid and a random part): who made a reservation. */
-export function defaultNodeId(): string {
-  return process.env.NODE_ID || `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-}
-
 /**
  * The ledger: one cash account per user plus house accounts, immutable double-entry transfers.
  * A user's balance is the sum of their transfers (cached on the account in the same transaction).
  * Available balance = balance − Σ exposure holds − Σ exposure reservations: every check of a
- * bet, a withdrawal or a withdrawal hold reads it here (`passStakeGate`, `reserve`,
+ * bet, a withdrawal or a withdrawal hold reads it here (`passStakeGate`, `grant`,
  * `withdraw`, `holdWithdrawal`).
  * Long because it is a factory: its inner functions, each short, share the ledger's accounts, the
  * balance cache and the lock order (one user's cash row before anything else); holds and
  * reservations are units of their own.
  */
-export function createWalletService(
-  db: Db,
-  clock: { now(): Date } = { now: () => new Date() },
-  options: { nodeId?: string } = {},
-) {
+export function createWalletService(db: Db, clock: { now(): Date } = { now: () => new Date() }) {
   let budgetCap: BudgetCap | null = null;
   /** House accounts that hold bettors' money for a while (declareHeldAccount): not the house's. */
   const heldAccounts = new Set<string>();
-  const nodeId = options.nodeId ?? defaultNodeId();
 
   /** A user's betting budget as SQL: the balance, lowered by a loss limit when one binds. */
   const budgetExpr = (user: SQLWrapper, balance: SQLWrapper) =>
@@ -389,15 +366,17 @@ export function createWalletService(
       : sql<string>`${balance}`;
 
   /**
-   * Reserves, in one transaction, each request's worst case (or as much of it as is available):
-   * the users' wallet rows locked in user-id order, then one statement that reads each user's
-   * available budget (budget − Σ holds − Σ reservations) and inserts the reservations, granted in
-   * the requests' order (a user's k-th request gets min(want, what the earlier ones left)). `av`
-   * is materialized so that each user's available budget is summed once, not twice per request.
-   * Long because it is the reservation's one statement sequence (lock, read the budget, insert),
-   * which must run in one transaction.
+   * What each request's worst case may take off its user's available balance now, in the caller's
+   * transaction `tx` (a market's round): the users' wallet rows locked in user-id order (SKIP
+   * LOCKED: 'busy' for a row another transaction holds; the round never waits on a wallet), then
+   * one statement that reads the stake gate and each user's available budget (budget − Σ holds −
+   * Σ reservations) after the locks, granted in the requests' order (a user's k-th request gets
+   * min(want, what the earlier ones left)). Nothing is written: the round turns the grants into
+   * holds in the same transaction, under the same locks. `av` is materialized so that each user's
+   * available budget is summed once, not twice per request.
+   * Long because it is the gate's one statement sequence (lock, read the gate and the budget).
    */
-  async function reserveNow(reqs: readonly KeyedRequest[]): Promise<(Reservation | 'busy')[]> {
+  async function grantRows(tx: Executor, reqs: readonly GrantRequest[]): Promise<(Grant | 'busy')[]> {
     const sessionIds = reqs.map((r) => sessionOf(r.staker));
     for (const id of sessionIds) {
       if (id !== null && !Number.isSafeInteger(id)) throw new Error(`bad session id ${String(id)}`);
@@ -408,7 +387,7 @@ export function createWalletService(
     }
     const users = [...new Set(reqs.map((r) => r.userId))].sort((a, b) => a - b);
     const busy = new Set<number>();
-    const rows = await db.transaction(async (tx) => {
+    const rows = await (async () => {
       const locked = await lockFreeRows(tx, users);
       if (locked.size < users.length) {
         // Not locked: no wallet at all (answered below), or locked by another transaction (busy).
@@ -430,7 +409,6 @@ export function createWalletService(
                   market_id: r.marketId,
                   want: r.wantPaise,
                   stake: r.stakePaise,
-                  key: r.key,
                   session_id: sessionIds[i],
                 },
               ],
@@ -439,9 +417,9 @@ export function createWalletService(
       const a = sql`a.${sql.identifier(ledgerAccounts.userId.name)}`;
       const res = await tx.execute(sql`with
         req as (select * from json_to_recordset(${json}::json)
-          as r(i integer, user_id integer, market_id integer, want bigint, stake bigint, key text, session_id integer)),
+          as r(i integer, user_id integer, market_id integer, want bigint, stake bigint, session_id integer)),
         -- The stake gate (stake-gate.ts), read after the wallet rows' lock: a request whose session
-        -- ended (on any node) reserves nothing; nor one over an upline's maximum stake on the sport.
+        -- ended (on any node) is granted nothing; nor one over an upline's maximum stake on the sport.
         -- Each market's sport, once, and whether any account has a limit on it (else no walk).
         ms as materialized (select m.market_id, mt.sport_id, sp.name as sport_name,
             ${sportLimitedSql(sql`mt.sport_id`)} as limited
@@ -473,23 +451,15 @@ export function createWalletService(
               else least(sum(r.user_paise) over w, greatest(r.max_exposure_paise - r.committed, 0))
                 - least(sum(r.user_paise) over w - r.user_paise, greatest(r.max_exposure_paise - r.committed, 0))
             end as paise
-          from u r window w as (partition by r.user_id, r.sport_id order by r.i)),
-        n as materialized (select g.*, case when g.paise > 0
-            then nextval(pg_get_serial_sequence('exposure_reservations', 'reservation_id')) end as id from g),
-        ins as (insert into ${exposureReservations}
-            (reservation_id, user_id, market_id, amount_paise, node_id, created_at, request_key)
-          select n.id, n.user_id, n.market_id, n.paise, ${nodeId}, now(), n.key
-            from n where n.id is not null)
-        select n.i, n.paise::text as paise, n.id::text as id, n.live, n.stake_ok, n.paise < n.user_paise as capped,
+          from u r window w as (partition by r.user_id, r.sport_id order by r.i))
+        select n.i, n.paise::text as paise, n.live, n.stake_ok, n.paise < n.user_paise as capped,
           n.sport_name, n.max_stake_paise::text as max_stake_paise,
-          n.max_exposure_paise::text as max_exposure_paise, n.committed::text as committed from n`);
-      return (res as unknown as { rows: ReservedRow[] }).rows;
-    });
-    const out: (Reservation | 'busy')[] = reqs.map((r) =>
-      busy.has(r.userId) ? 'busy' : { hasWallet: false },
-    );
+          n.max_exposure_paise::text as max_exposure_paise, n.committed::text as committed from g n`);
+      return (res as unknown as { rows: GrantedRow[] }).rows;
+    })();
+    const out: (Grant | 'busy')[] = reqs.map((r) => (busy.has(r.userId) ? 'busy' : { hasWallet: false }));
     const refused = rows.filter((r) => !r.live).map((r) => reqs[Number(r.i)]!.userId);
-    const why = await gateRefusals(db, refused);
+    const why = await gateRefusals(tx, refused);
     for (const r of rows) {
       const req = reqs[Number(r.i)]!;
       const limit: TreeLimit = {
@@ -504,73 +474,11 @@ export function createWalletService(
           ? { hasWallet: false, refusal: stakeLimitRefusal(limit, req.stakePaise) ?? SESSION_ENDED_MESSAGE }
           : {
               hasWallet: true,
-              id: r.id === null ? null : Number(r.id),
               paise: Number(r.paise),
               ...(r.capped ? { limit } : {}),
             };
     }
     return out;
-  }
-
-  /** A reservation made by an earlier try of the same request whose commit's outcome was unknown. */
-  async function reservedByKey(key: string): Promise<Reservation | null> {
-    const [row] = await db
-      .select({ id: exposureReservations.reservationId, paise: exposureReservations.amountPaise })
-      .from(exposureReservations)
-      .where(eq(exposureReservations.requestKey, key));
-    return row ? { hasWallet: true, id: row.id, paise: row.paise } : null;
-  }
-
-  // Group commit of reservations: requests arriving together (from any market) share one
-  // transaction; one transaction at a time per node, the next one takes what arrived meanwhile.
-  // The transaction never waits on a wallet row (SKIP LOCKED): a request whose row is held by
-  // another transaction goes back to wait, jittered, and is refused after RESERVE_TRIES.
-  type Waiting = {
-    req: KeyedRequest;
-    tries: number;
-    done(r: Reservation): void;
-    fail(err: unknown): void;
-  };
-  const waiting: Waiting[] = [];
-  let reserving = false;
-  /** Timers of busy requests waiting to try again (cleared by nothing: each fires once and is unref'd). */
-  const answer = (b: Waiting, r: Reservation | 'busy') => {
-    if (r !== 'busy') return b.done(r);
-    b.tries += 1;
-    if (b.tries >= RESERVE_TRIES)
-      return b.done({ hasWallet: false, busy: true, message: WALLET_BUSY_MESSAGE });
-    const delay = RESERVE_RETRY_BASE_MS * 2 ** (b.tries - 1) * (0.5 + Math.random());
-    setTimeout(() => {
-      waiting.push(b);
-      drain();
-    }, delay).unref?.();
-  };
-  function drain() {
-    if (reserving || waiting.length === 0) return;
-    reserving = true;
-    setImmediate(() => {
-      const batch = waiting.splice(0, MAX_RESERVE_BATCH);
-      void (async () => {
-        try {
-          const out = await reserveNow(batch.map((b) => b.req));
-          batch.forEach((b, i) => answer(b, out[i]!));
-        } catch (err) {
-          // One at a time, so that one bad request cannot fail its neighbours. The failure may
-          // have come after the commit (its outcome unknown): a request's own key finds what it
-          // already reserved, so a retry never reserves twice.
-          for (const b of batch) {
-            try {
-              answer(b, (await reservedByKey(b.req.key)) ?? (await reserveNow([b.req]))[0]!);
-            } catch (e) {
-              b.fail(batch.length === 1 ? err : e);
-            }
-          }
-        } finally {
-          reserving = false;
-          drain();
-        }
-      })();
-    });
   }
 
   /** wallet.withdraw's transaction (a key taken meanwhile throws IdempotencyKeyReused). */
@@ -607,19 +515,16 @@ export function createWalletService(
   }
 
   return {
-    /** Who makes this node's reservations (the sweep logs it; an operator can read it). */
-    nodeId,
     /**
-     * Takes a bet's worst case (`wantPaise`) off the user's available balance before its market's
-     * batch, or as much of it as is available (a bet that does not raise its user's exposure needs
-     * none). The market's batch converts it (reservations.takeCte) into its hold; whatever happens
-     * to the bet, the caller releases it if no batch took it (reservations.release), or the sweep does.
+     * What each request's worst case may take off its user's available balance, decided in the
+     * caller's transaction `tx` (an exchange market's round), per request in order: a Grant
+     * (`paise`: as much of `wantPaise` as the balance allows; nothing is written, the round's holds
+     * in the same transaction take it), a refusal by the stake gate, or 'busy' (the user's wallet row
+     * was held by another transaction: the round tries that bet again later, GRANT_TRIES in all).
+     * The wallet rows stay locked until `tx` ends.
      */
-    reserve(req: ReserveRequest): Promise<Reservation> {
-      return new Promise<Reservation>((done, fail) => {
-        waiting.push({ req: { ...req, key: randomUUID() }, tries: 0, done, fail });
-        drain();
-      });
+    grant(tx: Executor, reqs: readonly GrantRequest[]): Promise<(Grant | 'busy')[]> {
+      return grantRows(tx, reqs);
     },
     /** The reservations' table functions: take (in a batch), release, sweep, all. */
     reservations,

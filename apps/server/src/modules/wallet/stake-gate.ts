@@ -1,5 +1,5 @@
 // The one stake gate (issue 40, DESIGN.md §7): every way money becomes a stake — an exchange bet
-// or cash out (its reservation), a bookmaker, fancy, casino or binary bet (the batch's hold), a
+// or cash out (its round's grant), a bookmaker, fancy, casino or binary bet (the batch's hold), a
 // fantasy entry or a provider's debit (the transfer) — passes here, inside the transaction that
 // takes it, after the user's wallet row is locked:
 //   - the session: its row live (not revoked, not expired) and of the user's CURRENT session
@@ -8,9 +8,10 @@
 //     a logout: each revokes the row or bumps the generation);
 //   - the account's state: a lock or an exclusion bumps the generation (plugins/auth.ts), so the
 //     session check carries it;
-//   - the budget: the available balance (balance − holds − reservations), capped by what the
-//     responsible-gaming loss limit leaves, counted over every product (gameMovementSql) — the
-//     reservation's statement, `lockStake` and each kind's batch read the same budget expression;
+//   - the budget: the available balance (balance − holds − reservations left by a previous
+//     version), capped by what the responsible-gaming loss limit leaves, counted over every
+//     product (gameMovementSql) — the exchange round's grant, `lockStake` and each kind's batch
+//     read the same budget expression;
 //   - the market's own answer to "does this market take this bet now", in the kind's batch under
 //     the market's lock (modules/markets/takes-bets.ts and each kind's check).
 // A stake names its `Staker`: a bettor's session, or SYSTEM_STAKER for an order the server places
