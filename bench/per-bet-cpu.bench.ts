@@ -73,7 +73,7 @@ export const CATEGORIES = [
   'auth/session, CSRF',
   'rate limits',
   'validation (zod, contract, bet entry checks)',
-  'reservation (wallet, stake gate)',
+  'stake gate & the bet’s money (wallet)',
   'round & batch (queue, rounds, batch, book cache)',
   'matching (packages/engine)',
   'SQL: drizzle (building statements)',
@@ -99,7 +99,7 @@ const RULES: Rule[] = [
         f,
         'modules/exchange/place.ts',
         'modules/exchange/pre-check.ts',
-        'modules/exchange/admission.ts',
+        'modules/exchange/order-check.ts',
       ) ||
       inSrc(f, 'modules/exchange/routes.ts', 'modules/markets/takes-bets.ts'),
   },
@@ -110,7 +110,7 @@ const RULES: Rule[] = [
       /\/apps\/server\/src\/modules\/[^/]+\/schema\.ts/.test(f.url),
   },
   {
-    category: 'reservation (wallet, stake gate)',
+    category: 'stake gate & the bet’s money (wallet)',
     test: (f) => inSrc(f, 'modules/wallet/', 'modules/hierarchy/'),
   },
   {

@@ -4,12 +4,11 @@
 // stake gate reads them in the stake's transaction for every product: the exchange's reservation,
 // the house kinds' batches (bookmaker, fancy, casino), the wallet's lockStake (fantasy entries,
 // provider debits).
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AdminUserLimits } from '@backlay/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { users } from '../src/modules/account/schema.ts';
 import { bookmakerQuotes } from '../src/modules/bookmaker/schema.ts';
-import { exposureReservations } from '../src/modules/wallet/schema.ts';
 import { matches, sports } from '../src/modules/catalog/schema.ts';
 import { fancies } from '../src/modules/fancy/schema.ts';
 import { OPERATOR_LOCK_UNTIL } from '../src/modules/account/queries.ts';
@@ -19,7 +18,12 @@ import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import type { Fence } from '../src/plugins/leader.ts';
 import type { Api } from './helpers/api.ts';
 import { openRound, termOf } from './helpers/casino.ts';
-import { createBettor, marketBet, nextRequestId } from './helpers/exchange.ts';
+import {
+  createBettor,
+  insertPreviousVersionReservation,
+  marketBet,
+  nextRequestId,
+} from './helpers/exchange.ts';
 import { contestsByName, savedTeam, upcomingMatch } from './helpers/fantasy.ts';
 import { TREE_PASSWORD, treeOf } from './helpers/hierarchy.ts';
 import { cricketTestMatch } from './helpers/people.ts';
@@ -173,13 +177,7 @@ describeStores('hierarchy: limits and locks down the tree (issue 41)', (ctx) => 
     // Someone else's reservation on the sport (left by a node of the previous version, a bet on its
     // way to its batch) is theirs, not B's.
     const other = await createBettor(ctx.app, 1_000_000);
-    await ctx.app.db.insert(exposureReservations).values({
-      userId: other.userId,
-      marketId: m.exchange.marketId,
-      amountPaise: 500_000,
-      nodeId: 'previous-version',
-      createdAt: sql`now()`,
-    });
+    await insertPreviousVersionReservation(ctx.app, other.userId, m.exchange.marketId, 500_000);
     // An exchange back of ₹600 (exposure ₹600), then a fancy bet of ₹500 would make ₹1,100.
     const back = await t.bettor.call('placeMarketBet', marketBet(m.exchange, 0, true, 2, 600));
     expect(back.body).toMatchObject({ status: true });

@@ -9,7 +9,13 @@ import { exposureReservations } from '../src/modules/wallet/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { RESERVATION_SWEEP_MS, RESERVATION_TIMEOUT_MS } from '../src/modules/wallet/reservations.ts';
 import { TestClock } from './helpers/clock.ts';
-import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';
+import {
+  aroundTransactions,
+  createBettor,
+  createMarket,
+  expectExchangeInvariants,
+  insertPreviousVersionReservation,
+} from './helpers/exchange.ts';
 import { describeStores } from './helpers/stores.ts';
 import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
 
@@ -27,16 +33,6 @@ describeStores(
       (await ctx.app.wallet.liabilityPaise(userId)) -
       (await reservedOf(userId)).reduce((s, r) => s + r.amountPaise, 0);
     const expectLedgerClean = async () => expect((await checkLedger(ctx.app)).problems).toEqual([]);
-
-    /** What a node of the previous version left: a reservation row, made now by the database's clock. */
-    const legacyReservation = async (userId: number, marketId: number, amountPaise: number) =>
-      ctx.app.db.insert(exposureReservations).values({
-        userId,
-        marketId,
-        amountPaise,
-        nodeId: 'previous-version',
-        createdAt: sql`now()`,
-      });
 
     it('grants a worst case, or what is left of the available balance, in order, in the caller’s transaction; writes nothing', async () => {
       const u = await createBettor(ctx.app, 10_000);
@@ -72,16 +68,11 @@ describeStores(
     it('one bet is one transaction: the gate, the money and the book in its round', async () => {
       const u = await createBettor(ctx.app, 10_000);
       const m = await createMarket(ctx.app);
-      const db = ctx.app.db;
-      // The store's own wrapper (commit hooks) is an own property: put back as it was.
-      const original = db.transaction;
-      const transaction = original.bind(db);
       let count = 0;
-      // Counted on the store the round uses (the exchange reads app.db at each call).
-      (db as { transaction: typeof db.transaction }).transaction = ((fn, config) => {
+      const restore = aroundTransactions(ctx.app.db, (run) => {
         count += 1;
-        return transaction(fn, config);
-      }) as typeof db.transaction;
+        return run();
+      });
       try {
         for (const side of ['BACK', 'LAY'] as const) {
           const before = count;
@@ -101,7 +92,7 @@ describeStores(
           expect(count - before, `a ${side} bet's transactions`).toBe(1);
         }
       } finally {
-        (db as { transaction: typeof db.transaction }).transaction = original;
+        restore();
       }
       expect(await reservedOf(u.userId)).toEqual([]);
       await expectExchangeInvariants(ctx.app);
@@ -206,7 +197,7 @@ describeStores(
       const u = await createBettor(ctx.app, 10_000);
       const m = await createMarket(ctx.app);
       // What a node of the previous version left when it died between reserving and its batch.
-      await legacyReservation(u.userId, m.marketId, 7_000);
+      await insertPreviousVersionReservation(ctx.app, u.userId, m.marketId, 7_000);
       expect(await available(u.userId)).toBe(3_000);
       const bet = (size_paise: number) =>
         ctx.app.exchange.placeBet(

@@ -1,8 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { vacuumStore } from '../src/db/maintenance.ts';
-import { exposureReservations } from '../src/modules/wallet/schema.ts';
-import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';
+import {
+  createBettor,
+  createMarket,
+  expectExchangeInvariants,
+  insertPreviousVersionReservation,
+} from './helpers/exchange.ts';
 import { describeStores } from './helpers/stores.ts';
 import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
 
@@ -48,13 +52,7 @@ describeStores(
           { staker: SYSTEM_STAKER },
         );
         expect(r.ok).toBe(true);
-        await ctx.app.db.insert(exposureReservations).values({
-          userId: u.userId,
-          marketId: m.marketId,
-          amountPaise: 1_000,
-          nodeId: 'previous-version',
-          createdAt: sql`now()`,
-        });
+        await insertPreviousVersionReservation(ctx.app, u.userId, m.marketId, 1_000);
         expect((await ctx.app.wallet.sweepReservations({ olderThanMs: 0 })).count).toBe(1);
       }
       if (ctx.store === 'postgres') {

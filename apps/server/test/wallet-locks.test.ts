@@ -7,12 +7,16 @@ import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { expect, it } from 'vitest';
-import type { Db } from '../src/db/store.ts';
 import { createWalletService, WALLET_BUSY_MESSAGE } from '../src/modules/wallet/service.ts';
 import { RESERVATION_TIMEOUT_MS } from '../src/modules/wallet/reservations.ts';
-import { exposureReservations } from '../src/modules/wallet/schema.ts';
 import type { Api } from './helpers/api.ts';
-import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';
+import {
+  aroundTransactions,
+  createBettor,
+  createMarket,
+  expectExchangeInvariants,
+  insertPreviousVersionReservation,
+} from './helpers/exchange.ts';
 import { cricketTestMatch } from './helpers/people.ts';
 import { describeStores } from './helpers/stores.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
@@ -48,21 +52,24 @@ describeStores(
       return raw;
     }
 
+    /** A ₹100 back at 2.0 on the market's first runner, through HTTP. */
+    const backOn = (m: { matchId: number; marketId: number; selectionIds: number[] }) => (api: Api) =>
+      api.call('placeMarketBet', {
+        match_id: m.matchId,
+        market_id: m.marketId,
+        selection_id: m.selectionIds[0]!,
+        is_back: '1',
+        odds: 2,
+        stack: 100,
+        request_id: nextId(),
+      });
+
     it('one bettor’s held wallet row: another bettor’s bet answers at once; the held one is refused in words, in bounded time', async () => {
       if (ctx.store !== 'postgres') return; // a second connection holding the lock needs PostgreSQL
       const m = await createMarket(ctx.app);
       const held = await bettor();
       const free = await bettor();
-      const bet = (api: Api) =>
-        api.call('placeMarketBet', {
-          match_id: m.matchId,
-          market_id: m.marketId,
-          selection_id: m.selectionIds[0]!,
-          is_back: '1',
-          odds: 2,
-          stack: 100,
-          request_id: nextId(),
-        });
+      const bet = backOn(m);
       // Warm (the market's row cached, the first bet's paths compiled).
       expect((await bet(free)).body.status).toBe(true);
       const raw = await holdWalletRow(held.userId);
@@ -95,16 +102,7 @@ describeStores(
       if (ctx.store !== 'postgres') return; // a second connection holding the lock needs PostgreSQL
       const m = await createMarket(ctx.app);
       const held = await bettor();
-      const bet = () =>
-        held.call('placeMarketBet', {
-          match_id: m.matchId,
-          market_id: m.marketId,
-          selection_id: m.selectionIds[0]!,
-          is_back: '1',
-          odds: 2,
-          stack: 100,
-          request_id: nextId(),
-        });
+      const bet = () => backOn(m)(held);
       expect((await bet()).body.status).toBe(true);
       const raw = await holdWalletRow(held.userId);
       const t0 = Date.now();
@@ -179,13 +177,7 @@ describeStores(
       const ahead = createWalletService(ctx.app.db, { now: () => new Date(Date.now() + skew) });
       // A node of the previous version reserved (stamped by the database's now()); a node whose
       // clock is ahead sweeps; the leader sweeps; one whose clock is behind sweeps.
-      await ctx.app.db.insert(exposureReservations).values({
-        userId: u.userId,
-        marketId: m.marketId,
-        amountPaise: 4_000,
-        nodeId: 'previous-version',
-        createdAt: sql`now()`,
-      });
+      await insertPreviousVersionReservation(ctx.app, u.userId, m.marketId, 4_000);
       expect((await ahead.sweepReservations()).count).toBe(0);
       expect((await ctx.app.wallet.sweepReservations()).count).toBe(0);
       expect((await behind.sweepReservations()).count).toBe(0);
@@ -201,19 +193,15 @@ describeStores(
       const m = await createMarket(ctx.app);
       // The store's next commit goes through but its answer is lost (the connection drops after
       // COMMIT reached the server): the round sees an error and runs its command again.
-      const db = ctx.app.db;
-      // The store's own wrapper (commit hooks) is an own property: put back as it was.
-      const original = db.transaction;
-      const transaction = original.bind(db);
       let lose = 1;
-      (db as { transaction: Db['transaction'] }).transaction = (async (fn, config) => {
-        const out = await transaction(fn, config);
+      const restore = aroundTransactions(ctx.app.db, async (run) => {
+        const out = await run();
         if (lose > 0) {
           lose -= 1;
           throw new Error('Connection terminated unexpectedly');
         }
         return out;
-      }) as Db['transaction'];
+      });
       let r;
       try {
         r = await ctx.app.exchange.placeBet(
@@ -229,7 +217,7 @@ describeStores(
           { staker: SYSTEM_STAKER },
         );
       } finally {
-        (db as { transaction: Db['transaction'] }).transaction = original;
+        restore();
       }
       expect(lose).toBe(0);
       expect(r).toMatchObject({ ok: true, status: 'UNMATCHED', repeated: true });

@@ -5,7 +5,8 @@ import { expect } from 'vitest';
 import { matches, series } from '../../src/modules/catalog/schema.ts';
 import { bets, fills } from '../../src/modules/exchange/schema.ts';
 import { marketVoids, markets, runners } from '../../src/modules/markets/schema.ts';
-import { ledgerAccounts, exposureHolds } from '../../src/modules/wallet/schema.ts';
+import { ledgerAccounts, exposureHolds, exposureReservations } from '../../src/modules/wallet/schema.ts';
+import type { Db } from '../../src/db/store.ts';
 import { checkLedger } from '../../src/modules/admin/ledger-check.ts';
 import type { Api } from './api.ts';
 
@@ -217,4 +218,41 @@ export async function expectBooksClean(app: FastifyInstance) {
   expect(check.problems).toEqual([]);
   expect(check.ok).toBe(true);
   await expectExchangeInvariants(app);
+}
+
+/**
+ * What a node of the previous version leaves (it reserved a bet's worst case before its round; this
+ * version writes none): a reservation row stamped by the database's now().
+ */
+export async function insertPreviousVersionReservation(
+  app: FastifyInstance,
+  userId: number,
+  marketId: number,
+  amountPaise: number,
+) {
+  await app.db.insert(exposureReservations).values({
+    userId,
+    marketId,
+    amountPaise,
+    nodeId: 'previous-version',
+    createdAt: sql`now()`,
+  });
+}
+
+/**
+ * Wraps the store's `transaction` (the exchange reads `app.db` at each call) with `around` until
+ * the returned function is called. The store's own wrapper (commit hooks) is an own property of
+ * `db`: it is put back as it was.
+ */
+export function aroundTransactions(
+  db: Db,
+  around: (run: () => Promise<unknown>) => Promise<unknown>,
+): () => void {
+  const original = db.transaction;
+  const transaction = original.bind(db);
+  (db as { transaction: Db['transaction'] }).transaction = ((fn, config) =>
+    around(() => transaction(fn, config))) as Db['transaction'];
+  return () => {
+    (db as { transaction: Db['transaction'] }).transaction = original;
+  };
 }
