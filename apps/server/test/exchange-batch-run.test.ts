@@ -75,10 +75,10 @@ const resting = (
 /**
  * What the wallet grants each command in its round (as `wallet.grant` does, the user's hold on
  * this market their only one): each bet's worst case, or what is left of the
- * user's available balance (balance − hold − earlier reservations), in order; null for a user
+ * user's available balance (balance − hold − earlier grants), in order; null for a user
  * without a balance.
  */
-function reserveFor(cmds: BatchCommand[], balances: Record<number, number>, held: Map<number, number>) {
+function grantFor(cmds: BatchCommand[], balances: Record<number, number>, held: Map<number, number>) {
   const left = new Map(Object.entries(balances).map(([u, b]) => [Number(u), b - (held.get(Number(u)) ?? 0)]));
   return cmds.map((c) => {
     if (c.kind !== 'place') return null;
@@ -113,7 +113,7 @@ function run(
       market: m,
       runners,
       betIds: opts.betIds ?? cmds.map((_, i) => 100 + i),
-      reserved: reserveFor(cmds, opts.balances, held),
+      granted: grantFor(cmds, opts.balances, held),
       at,
     }),
   };
@@ -298,7 +298,7 @@ describe('a batch run in memory (no store)', () => {
     const exposures = exposuresOf(state, selIds, r.changes.touched);
     expect(exposures.get(a)).toBe(7_500);
     expect(exposures.get(maker)).toBe(15_000);
-    // The ceiling is the exposure before plus what the accepted bets reserved (nothing: the hold
+    // The ceiling is the exposure before plus what the accepted bets were granted (nothing: the hold
     // already took the whole balance): ₹100.
     expect(r.ceilings).toEqual(new Map([[a, 10_000]]));
     expect(() => assertCeilings(7, exposures, r.ceilings)).not.toThrow();

@@ -60,7 +60,7 @@ export type PlaceCommand = {
   delayedVersion: number | null;
   /** A leader-only order's term: refused in the batch unless it is still current. */
   fence?: Fence | null;
-  /** Set when an upline's exposure limit cut the bet's reservation: a refusal names the limit. */
+  /** Set when an upline's exposure limit cut the bet's grant: a refusal names the limit. */
   limit?: TreeLimit;
 };
 export type CancelCommand = {
@@ -445,7 +445,7 @@ function placeIn(
   // helps): when the balance covers that, or it does not raise the exposure, the bet passes
   // whatever it matches, and it is placed on the book itself. Otherwise it is tried on a copy and
   // its exposure recomputed after matching. `budget` is the most exposure the user may have here
-  // after this bet (their exposure before the batch plus what the batch's reservations cover).
+  // after this bet (their exposure before the batch plus what their grants in the batch cover).
   // (The batch asserts the outcome for every user at its end, see assertCeilings.)
   const before = positionIn(space, { matched: matchedNow, unmatched: unmatchedNow });
   const old = before.exposure_paise;
@@ -477,7 +477,7 @@ function placeIn(
     }).exposure_paise;
     if (newHere > old && budget - newHere < 0) {
       mine.delete(String(betId));
-      // The reservation was cut by an upline's exposure limit (stake-gate.ts): say so, with the
+      // The grant was cut by an upline's exposure limit (stake-gate.ts): say so, with the
       // sport's exposure this bet would have left (its committed figure counts this market's hold).
       const message = c.limit
         ? exposureLimitMessage(c.limit, c.limit.sportCommittedPaise - old + newHere)
@@ -579,12 +579,13 @@ export type BatchInputs = {
   /** Fresh bet ids, ascending: one is taken by each candidate placement, in arrival order. */
   betIds: readonly number[];
   /**
-   * Per command (by index): the paise its reservation covers (0: nothing was reserved; null: the
-   * user has no wallet). A user's exposure here may rise above what it was before the batch by at
-   * most the reservations of all their bets in the batch (the batch takes them all, whatever each
-   * bet's outcome: a refused bet's reservation serves the user's later bets).
+   * Per command (by index): the paise its round granted it off the user's available balance (0:
+   * nothing; null: the user has no wallet; undefined: not asked, the command already answered). A
+   * user's exposure here may rise above what it was before the batch by at most the grants of all
+   * their bets in the batch (whatever each bet's outcome: a refused bet's grant serves the user's
+   * later bets).
    */
-  reserved: readonly (number | null | undefined)[];
+  granted: readonly (number | null | undefined)[];
   at: Date;
   /** Runs one cash out (cash-out.ts `cashOutIn`); a batch without one never calls it. */
   cashOut?: CashOutStep;
@@ -609,8 +610,8 @@ export type BatchRun = {
   /** The market's next_seq after the batch (its stamp); unchanged when nothing changed the book. */
   nextSeq: number;
   /**
-   * Per placing user: their exposure before their first bet here plus the reservations of their
-   * bets in the batch, which no exposure may pass (the hold replaces those reservations).
+   * Per placing user: their exposure before their first bet here plus the grants of their bets in
+   * the batch, which no exposure may pass (the hold written takes those grants).
    */
   ceilings: Map<number, number>;
 };
@@ -626,7 +627,7 @@ export function executeBatch(
   screened: readonly (Outcome | undefined)[],
   inputs: BatchInputs,
 ): BatchRun {
-  const { market, runners: runnerRows, reserved } = inputs;
+  const { market, runners: runnerRows, granted } = inputs;
   const outcomes = [...screened];
   const space = runnerSpace(market, runnerRows);
   const ids = [...inputs.betIds];
@@ -634,11 +635,11 @@ export function executeBatch(
   let seqNext = market.nextSeq;
   const placedHere = new Map<string, PlaceBetOutcome & { ok: true }>();
   const cashedHere = new Map<string, CashOutOutcome & { ok: true }>();
-  /** Per user: exposure before their first bet in the batch; Σ reserved by their bets in it. */
+  /** Per user: exposure before their first bet in the batch; Σ granted to their bets in it. */
   const bases = new Map<number, number>();
   const pools = new Map<number, number>();
   cmds.forEach((c, i) => {
-    const paise = reserved[i];
+    const paise = granted[i];
     if (c.kind !== 'cancel' && typeof paise === 'number')
       pools.set(c.userId, (pools.get(c.userId) ?? 0) + paise);
   });
@@ -664,7 +665,7 @@ export function executeBatch(
         outcomes[i] = { ...earlier, repeated: true };
         return;
       }
-      if (reserved[i] === null || reserved[i] === undefined) {
+      if (granted[i] === null || granted[i] === undefined) {
         outcomes[i] = { ok: false, message: 'No wallet for this user' };
         return;
       }
@@ -692,7 +693,7 @@ export function executeBatch(
       outcomes[i] = { ...earlier, repeated: true };
       return;
     }
-    const mine = reserved[i];
+    const mine = granted[i];
     if (mine === null || mine === undefined) {
       outcomes[i] = { ok: false, message: 'No wallet for this user' };
       return;
@@ -720,10 +721,10 @@ export function executeBatch(
 }
 
 /**
- * Every accepted bet kept its user within what their exposure before the batch and their
- * reservations cover, or did not raise their exposure, and fills and cancels only lower a maker's:
- * so no exposure ends above its user's ceiling (and a hold never outgrows the reservations it
- * replaces: balance − Σ holds − Σ reservations stays ≥ 0 without the wallet lock). Checked once per
+ * Every accepted bet kept its user within what their exposure before the batch and their grants
+ * cover, or did not raise their exposure, and fills and cancels only lower a maker's: so no
+ * exposure ends above its user's ceiling (and a hold never outgrows what the round granted under
+ * the wallet lock: balance − Σ holds − Σ reservations stays ≥ 0 at the commit). Checked once per
  * user on the exposures the batch writes, instead of after every bet; a breach aborts the batch.
  */
 export function assertCeilings(

@@ -81,9 +81,10 @@ export function createCashOuts({
 
   /**
    * Places a cash out: the quote now checked (refused at once when there is none or it locks less
-   * than the caller accepted), in play the bet delay waited, what the hedge may add to the worst
-   * case reserved, then the market's batch recomputes the quote under its lock and places every
-   * hedge bet fill-or-kill (cash-out.ts `cashOutIn`). The same request_id twice: the first answer.
+   * than the caller accepted), in play the bet delay waited; then its round grants what the hedge
+   * may add to the worst case, and the market's batch recomputes the quote under its lock and
+   * places every hedge bet fill-or-kill (cash-out.ts `cashOutIn`). The same request_id twice: the
+   * first answer.
    */
   async function cashOut(
     userId: number,

@@ -192,7 +192,7 @@ export function createRounds(
     at: Date,
   ): Promise<{ result: BatchResult; write: q.BatchWrite | null; check(): void }> {
     // What each candidate's grant covers (null: no wallet); nothing for a command already answered.
-    const reserved = cmds.map((c, i) => {
+    const granted = cmds.map((c, i) => {
       const g = grants[i];
       if (c.kind === 'cancel' || g === undefined) return undefined;
       return g.hasWallet ? g.paise : null;
@@ -214,7 +214,7 @@ export function createRounds(
       market,
       runners: runnerRows,
       betIds: reads.ids,
-      reserved,
+      granted,
       at,
       cashOut: cashOutIn,
     });
