@@ -387,76 +387,74 @@ export function createWalletService(db: Db, clock: { now(): Date } = { now: () =
     }
     const users = [...new Set(reqs.map((r) => r.userId))].sort((a, b) => a - b);
     const busy = new Set<number>();
-    const rows = await (async () => {
-      const locked = await lockFreeRows(tx, users);
-      if (locked.size < users.length) {
-        // Not locked: no wallet at all (answered below), or locked by another transaction (busy).
-        const missing = users.filter((u) => !locked.has(u));
-        const exist = await tx
-          .select({ userId: ledgerAccounts.userId })
-          .from(ledgerAccounts)
-          .where(and(inArray(ledgerAccounts.userId, missing), eq(ledgerAccounts.kind, 'user_cash')));
-        for (const r of exist) busy.add(r.userId!);
-      }
-      const json = JSON.stringify(
-        reqs.flatMap((r, i) =>
-          busy.has(r.userId)
-            ? []
-            : [
-                {
-                  i,
-                  user_id: r.userId,
-                  market_id: r.marketId,
-                  want: r.wantPaise,
-                  stake: r.stakePaise,
-                  session_id: sessionIds[i],
-                },
-              ],
-        ),
-      );
-      const a = sql`a.${sql.identifier(ledgerAccounts.userId.name)}`;
-      const res = await tx.execute(sql`with
-        req as (select * from json_to_recordset(${json}::json)
-          as r(i integer, user_id integer, market_id integer, want bigint, stake bigint, session_id integer)),
-        -- The stake gate (stake-gate.ts), read after the wallet rows' lock: a request whose session
-        -- ended (on any node) is granted nothing; nor one over an upline's maximum stake on the sport.
-        -- Each market's sport, once, and whether any account has a limit on it (else no walk).
-        ms as materialized (select m.market_id, mt.sport_id, sp.name as sport_name,
-            ${sportLimitedSql(sql`mt.sport_id`)} as limited
-          from ${markets} m join ${matches} mt on mt.match_id = m.match_id
-          join ${sports} sp on sp.sport_id = mt.sport_id
-          where m.market_id in (select distinct q.market_id from req q)),
-        lim as materialized (select r.*, ms.sport_id, ms.sport_name, l.max_stake_paise, l.max_exposure_paise,
-            -- Summed only under an exposure limit: most bettors have none.
-            case when l.max_exposure_paise is null then 0
-              else (${sportCommittedSql(sql`r.user_id`, sql`ms.sport_id`, null)})::bigint end as committed,
-            ${stakerLiveSql(sql`r.user_id`, sql`r.session_id`)} or r.session_id is null as live
-          from req r left join ms on ms.market_id = r.market_id
-          left join lateral ${treeLimitsSql(sql`r.user_id`, sql`ms.sport_id`, sql`ms.limited`)} l on true),
-        live as materialized (select lim.*, lim.max_stake_paise is null or lim.stake <= lim.max_stake_paise as stake_ok,
-            lim.live and (lim.max_stake_paise is null or lim.stake <= lim.max_stake_paise) as takes
-          from lim),
-        av as materialized (select a.user_id, greatest((${budgetExpr(a, sql`a.balance_paise`)})::bigint
-            - (${holds.totalExpr(a)})::bigint - (${reservations.totalExpr(a)})::bigint, 0) as avail
-          from ${ledgerAccounts} a
-          where a.kind = 'user_cash' and a.user_id = any(${`{${users.join(',')}}`}::integer[])),
-        u as materialized (select r.*,
-            case when r.takes then least(sum(r.want) filter (where r.takes) over w, av.avail)
-              - least(sum(r.want) filter (where r.takes) over w - r.want, av.avail) else 0 end as user_paise
-          from live r join av on av.user_id = r.user_id
-          window w as (partition by r.user_id order by r.i)),
-        -- What the user's balance grants, cut to what an upline's exposure limit leaves on the sport
-        -- (its holds and reservations on the sport's markets, this one's included).
-        g as materialized (select r.*, case when r.max_exposure_paise is null then r.user_paise
-              else least(sum(r.user_paise) over w, greatest(r.max_exposure_paise - r.committed, 0))
-                - least(sum(r.user_paise) over w - r.user_paise, greatest(r.max_exposure_paise - r.committed, 0))
-            end as paise
-          from u r window w as (partition by r.user_id, r.sport_id order by r.i))
-        select n.i, n.paise::text as paise, n.live, n.stake_ok, n.paise < n.user_paise as capped,
-          n.sport_name, n.max_stake_paise::text as max_stake_paise,
-          n.max_exposure_paise::text as max_exposure_paise, n.committed::text as committed from g n`);
-      return (res as unknown as { rows: GrantedRow[] }).rows;
-    })();
+    const locked = await lockFreeRows(tx, users);
+    if (locked.size < users.length) {
+      // Not locked: no wallet at all (answered below), or locked by another transaction (busy).
+      const missing = users.filter((u) => !locked.has(u));
+      const exist = await tx
+        .select({ userId: ledgerAccounts.userId })
+        .from(ledgerAccounts)
+        .where(and(inArray(ledgerAccounts.userId, missing), eq(ledgerAccounts.kind, 'user_cash')));
+      for (const r of exist) busy.add(r.userId!);
+    }
+    const json = JSON.stringify(
+      reqs.flatMap((r, i) =>
+        busy.has(r.userId)
+          ? []
+          : [
+              {
+                i,
+                user_id: r.userId,
+                market_id: r.marketId,
+                want: r.wantPaise,
+                stake: r.stakePaise,
+                session_id: sessionIds[i],
+              },
+            ],
+      ),
+    );
+    const a = sql`a.${sql.identifier(ledgerAccounts.userId.name)}`;
+    const res = await tx.execute(sql`with
+      req as (select * from json_to_recordset(${json}::json)
+        as r(i integer, user_id integer, market_id integer, want bigint, stake bigint, session_id integer)),
+      -- The stake gate (stake-gate.ts), read after the wallet rows' lock: a request whose session
+      -- ended (on any node) is granted nothing; nor one over an upline's maximum stake on the sport.
+      -- Each market's sport, once, and whether any account has a limit on it (else no walk).
+      ms as materialized (select m.market_id, mt.sport_id, sp.name as sport_name,
+          ${sportLimitedSql(sql`mt.sport_id`)} as limited
+        from ${markets} m join ${matches} mt on mt.match_id = m.match_id
+        join ${sports} sp on sp.sport_id = mt.sport_id
+        where m.market_id in (select distinct q.market_id from req q)),
+      lim as materialized (select r.*, ms.sport_id, ms.sport_name, l.max_stake_paise, l.max_exposure_paise,
+          -- Summed only under an exposure limit: most bettors have none.
+          case when l.max_exposure_paise is null then 0
+            else (${sportCommittedSql(sql`r.user_id`, sql`ms.sport_id`, null)})::bigint end as committed,
+          ${stakerLiveSql(sql`r.user_id`, sql`r.session_id`)} or r.session_id is null as live
+        from req r left join ms on ms.market_id = r.market_id
+        left join lateral ${treeLimitsSql(sql`r.user_id`, sql`ms.sport_id`, sql`ms.limited`)} l on true),
+      live as materialized (select lim.*, lim.max_stake_paise is null or lim.stake <= lim.max_stake_paise as stake_ok,
+          lim.live and (lim.max_stake_paise is null or lim.stake <= lim.max_stake_paise) as takes
+        from lim),
+      av as materialized (select a.user_id, greatest((${budgetExpr(a, sql`a.balance_paise`)})::bigint
+          - (${holds.totalExpr(a)})::bigint - (${reservations.totalExpr(a)})::bigint, 0) as avail
+        from ${ledgerAccounts} a
+        where a.kind = 'user_cash' and a.user_id = any(${`{${users.join(',')}}`}::integer[])),
+      u as materialized (select r.*,
+          case when r.takes then least(sum(r.want) filter (where r.takes) over w, av.avail)
+            - least(sum(r.want) filter (where r.takes) over w - r.want, av.avail) else 0 end as user_paise
+        from live r join av on av.user_id = r.user_id
+        window w as (partition by r.user_id order by r.i)),
+      -- What the user's balance grants, cut to what an upline's exposure limit leaves on the sport
+      -- (its holds and reservations on the sport's markets, this one's included).
+      g as materialized (select r.*, case when r.max_exposure_paise is null then r.user_paise
+            else least(sum(r.user_paise) over w, greatest(r.max_exposure_paise - r.committed, 0))
+              - least(sum(r.user_paise) over w - r.user_paise, greatest(r.max_exposure_paise - r.committed, 0))
+          end as paise
+        from u r window w as (partition by r.user_id, r.sport_id order by r.i))
+      select n.i, n.paise::text as paise, n.live, n.stake_ok, n.paise < n.user_paise as capped,
+        n.sport_name, n.max_stake_paise::text as max_stake_paise,
+        n.max_exposure_paise::text as max_exposure_paise, n.committed::text as committed from g n`);
+    const rows = (res as unknown as { rows: GrantedRow[] }).rows;
     const out: (Grant | 'busy')[] = reqs.map((r) => (busy.has(r.userId) ? 'busy' : { hasWallet: false }));
     const refused = rows.filter((r) => !r.live).map((r) => reqs[Number(r.i)]!.userId);
     const why = await gateRefusals(tx, refused);
