@@ -1,7 +1,8 @@
 // A cash out on an exchange market (docs/cash-out.md): the quote read from the store outside any
 // lock, then the cash out itself — refused at once when there is no quote or it locks less than
 // the caller accepted, in play the bet delay waited; the market's round grants what the hedge may
-// add to the worst case, and its batch (rounds.ts, cash-out.ts `cashOutIn`) quotes again under its lock.
+// add to the worst case, and its batch (rounds.ts, cash-out.ts `cashOutIn`) quotes again under
+// its lock.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { QUEUE_FULL_BET_MESSAGE } from '../markets/command-queue.ts';

@@ -1,6 +1,7 @@
 // Placing and cancelling on an exchange market: everything a bet goes through before its
 // market's queue (its checks, the repeat and market pre-check, the in-play bet delay; the stake
-// gate and the money are its round's, rounds.ts `grantAll`), a maker's quote placed as one batch with its cancels, and a cancel.
+// gate and the money are its round's, rounds.ts `grantAll`), a maker's quote placed as one batch
+// with its cancels, and a cancel.
 // The queue's round (rounds.ts) runs them; this answers each caller with its outcome.
 import { layLiabilityPaise } from '@backlay/engine';
 import { eq } from 'drizzle-orm';
