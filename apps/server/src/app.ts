@@ -53,6 +53,7 @@ import { deadlinePlugin, REQUEST_DEADLINE_MS } from './plugins/deadline.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { leaderPlugin } from './plugins/leader.ts';
+import { shardLeasesPlugin } from './plugins/shard-leases.ts';
 import { liveTopicsPlugin } from './plugins/live-topics.ts';
 import { metricsPlugin, type MetricsOptions } from './plugins/metrics.ts';
 import {
@@ -139,6 +140,8 @@ export type AppOptions = {
   liveLimits?: Partial<LiveLimits>;
   /** How often a node that is not the leader tries to take the lease (tests shorten it). */
   leaseRetryMs?: number;
+  /** Exchange market shards (plugins/shard-leases.ts): how often a node takes or gives them (tests shorten it). */
+  shardTickMs?: number;
   /** ms between vacuums of a PGlite store (it has no autovacuum); 0: never. Default 60 s. */
   pgliteVacuumMs?: number;
   /**
@@ -231,6 +234,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const bus = options.bus;
   await app.register(busPlugin, bus === undefined ? {} : 'publish' in bus ? { bus } : { nats: bus });
+  await app.register(shardLeasesPlugin, {
+    store: options.store,
+    ...(options.shardTickMs === undefined ? {} : { tickMs: options.shardTickMs }),
+  });
   await app.register(liveTopicsPlugin);
 
   await app.register(walletModule, { balanceCache: options.balanceCache ?? true });

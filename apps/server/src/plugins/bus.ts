@@ -1,5 +1,11 @@
 import fp from 'fastify-plugin';
-import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import {
+  connect,
+  RequestError,
+  TimeoutError,
+  type NatsConnection,
+  type Subscription,
+} from '@nats-io/transport-node';
 import type { MarketImage } from '@backlay/contract';
 import { randomBytes } from 'node:crypto';
 
@@ -48,8 +54,81 @@ export interface Bus {
    * again. Never runs on the in-process bus.
    */
   onResync(handler: () => void): () => void;
+  /**
+   * Asks whichever node answers `subject` (one of them, NATS's queue group) and resolves with its
+   * answer; rejects with BusRequestFailed when nobody answers it (`no-responder`) or not within
+   * `timeout_ms` (`timeout`: the answerer may have done the work and died before replying). On
+   * NATS a node never gets its own requests (noEcho): ask yourself by calling your code.
+   */
+  request(subject: string, payload: unknown, timeout_ms: number): Promise<unknown>;
+  /** Answers `subject`'s requests with `handler`'s result until the returned function is called. */
+  respond(subject: string, handler: (payload: unknown) => Promise<unknown>): () => void;
   readonly stats: BusStats;
   close(): Promise<void>;
+}
+
+/** A subject of request/reply: dot-separated tokens of letters, digits, '_' and '-'. */
+const REQUEST_SUBJECT = /^[a-z][a-z0-9_-]*(\.[a-z0-9_-]+)*$/;
+
+function checkSubject(subject: string) {
+  if (!REQUEST_SUBJECT.test(subject)) throw new Error(`bus: bad request subject ${JSON.stringify(subject)}`);
+}
+
+/** A request nobody answered: no node answers its subject, or the answer did not come in time. */
+export class BusRequestFailed extends Error {
+  constructor(
+    readonly why: 'no-responder' | 'timeout',
+    readonly subject: string,
+  ) {
+    super(
+      why === 'no-responder' ? `bus: nobody answers ${subject}` : `bus: ${subject} did not answer in time`,
+    );
+    this.name = 'BusRequestFailed';
+  }
+}
+
+/** An answerer's handler threw: its message travels back in place of the answer. */
+export class BusRequestRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BusRequestRefused';
+  }
+}
+
+/** Answerers of one process, by subject (the in-process bus, and tests joining two). */
+export function createResponders() {
+  const handlers = new Map<string, (payload: unknown) => Promise<unknown>>();
+  return {
+    respond(subject: string, handler: (payload: unknown) => Promise<unknown>): () => void {
+      checkSubject(subject);
+      handlers.set(subject, handler);
+      return () => {
+        if (handlers.get(subject) === handler) handlers.delete(subject);
+      };
+    },
+    /** The answer, through a JSON copy both ways as on the wire. */
+    async request(subject: string, payload: unknown, timeout_ms: number): Promise<unknown> {
+      checkSubject(subject);
+      const handler = handlers.get(subject);
+      if (!handler) throw new BusRequestFailed('no-responder', subject);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      try {
+        const answer = await Promise.race([
+          handler(JSON.parse(JSON.stringify(payload ?? null))),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new BusRequestFailed('timeout', subject)), timeout_ms);
+          }),
+        ]);
+        return JSON.parse(JSON.stringify(answer ?? null));
+      } catch (err) {
+        if (err instanceof BusRequestFailed) throw err;
+        throw new BusRequestRefused((err as Error).message);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    clear: () => handlers.clear(),
+  };
 }
 
 export type BusStats = {
@@ -137,11 +216,14 @@ function createLocal(onError: (err: unknown) => void) {
 /** One process. Handlers run synchronously in publish order; a throwing handler is isolated. */
 export function createInProcessBus(onError: (err: unknown) => void = () => {}): Bus {
   const local = createLocal(onError);
+  const responders = createResponders();
   let closed = false;
   const stats = newStats(true);
   return {
     kind: 'in-process',
     stats,
+    request: responders.request,
+    respond: responders.respond,
     publish(channel, message) {
       if (closed) return;
       stats.published += 1;
@@ -158,6 +240,7 @@ export function createInProcessBus(onError: (err: unknown) => void = () => {}): 
       stats.connected = false;
       stats.in_sync = false;
       local.clear();
+      responders.clear();
     },
   };
 }
@@ -465,9 +548,67 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
     }
   })().catch(onError);
 
+  const answering = new Set<Subscription>();
+  /** Sends `handler`'s answer (or its error's message) back to the asker; never throws. */
+  function answerWith(
+    handler: (payload: unknown) => Promise<unknown>,
+    data: Uint8Array,
+    reply: (d: Uint8Array) => boolean,
+  ) {
+    let payload: unknown;
+    try {
+      payload = JSON.parse(decoder.decode(data));
+    } catch {
+      reply(encoder.encode(JSON.stringify({ e: 'bus: a request that is not JSON' })));
+      return;
+    }
+    void handler(payload)
+      .then(
+        (a) => reply(encoder.encode(JSON.stringify({ a: a ?? null }))),
+        (err: unknown) => reply(encoder.encode(JSON.stringify({ e: (err as Error).message ?? String(err) }))),
+      )
+      .catch(onError);
+  }
+
   return {
     kind: 'nats',
     stats,
+    async request(subject, payload, timeout_ms) {
+      checkSubject(subject);
+      const wire = `${prefix}.rpc.${subject}`;
+      let msg;
+      try {
+        msg = await nc.request(wire, encoder.encode(JSON.stringify(payload ?? null)), {
+          timeout: timeout_ms,
+        });
+      } catch (err) {
+        if (err instanceof RequestError && err.isNoResponders())
+          throw new BusRequestFailed('no-responder', subject);
+        if (err instanceof TimeoutError || (err as Error).cause instanceof TimeoutError)
+          throw new BusRequestFailed('timeout', subject);
+        throw err;
+      }
+      const body = JSON.parse(decoder.decode(msg.data)) as { a?: unknown; e?: string };
+      if (body.e !== undefined) throw new BusRequestRefused(body.e);
+      return body.a ?? null;
+    },
+    respond(subject, handler) {
+      checkSubject(subject);
+      // One queue group: while two nodes answer one subject (a shard changing hands), each
+      // request reaches one of them, not both.
+      const sub = nc.subscribe(`${prefix}.rpc.${subject}`, {
+        queue: 'answerers',
+        callback: (err, msg) => {
+          if (err) return onError(err);
+          answerWith(handler, msg.data, (d) => msg.respond(d));
+        },
+      });
+      answering.add(sub);
+      return () => {
+        answering.delete(sub);
+        sub.unsubscribe();
+      };
+    },
     publish(channel, message) {
       if (closed) return;
       stats.published += 1;
@@ -498,6 +639,8 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
       if (resyncTimer) clearTimeout(resyncTimer);
       resyncTimer = null;
       subscription.unsubscribe();
+      for (const sub of answering) sub.unsubscribe();
+      answering.clear();
       local.clear();
       resync.clear();
       // Sends what is buffered, then closes; bounded, since a drain waits for the server's answer,

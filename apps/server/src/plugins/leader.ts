@@ -120,6 +120,26 @@ export async function fencedStatement<T>(
   return typeof row.rows === 'string' ? (JSON.parse(row.rows) as T[]) : row.rows;
 }
 
+/**
+ * checkFence for several leases in one statement (a round over markets of several shards): throws
+ * FencedOut naming the first whose term is over; every row share-locked until the transaction ends.
+ */
+export async function checkFences(tx: Executor, fences: readonly Fence[]): Promise<void> {
+  if (fences.length === 0) return;
+  // Lease names are ours (letters, digits, '-'): a text[] literal needs no quoting.
+  const names = `{${fences.map((f) => f.lease).join(',')}}`;
+  const res =
+    await tx.execute(sql`select ${leaderLeases.name} as name, ${leaderLeases.generation} as generation,
+      set_config('idle_in_transaction_session_timeout', ${String(FENCED_IDLE_IN_TRANSACTION_MS)}, true) as t
+    from ${leaderLeases} where ${leaderLeases.name} = any(${names}::text[]) for share`);
+  const rows = (res as unknown as { rows: { name: string; generation: string | number }[] }).rows;
+  const current = new Map(rows.map((r) => [r.name, Number(r.generation)]));
+  for (const f of fences) {
+    const now = current.get(f.lease) ?? null;
+    if (now !== f.generation) throw new FencedOut(f, now);
+  }
+}
+
 /** checkFence as an answer: whether `fence`'s term is current (the row share-locked till commit). */
 export async function fenceHolds(tx: Executor, fence: Fence | null): Promise<boolean> {
   try {

@@ -18,6 +18,8 @@ export function flakyBus({ loses = false }: { loses?: boolean } = {}): Bus & {
     stats,
     publish: (c, m) => (down && loses ? undefined : inner.publish(c, m)),
     subscribe: (c, h) => inner.subscribe(c, h),
+    request: (s, p, t) => inner.request(s, p, t),
+    respond: (s, h) => inner.respond(s, h),
     onResync(h) {
       resync.add(h);
       return () => resync.delete(h);
@@ -53,6 +55,8 @@ export function reorderingBus(inner: Bus, channel: string, maxDelayMs: number, r
         c === channel ? (m) => void setTimeout(() => h(m), Math.floor(random() * maxDelayMs)) : h,
       ),
     onResync: (h) => inner.onResync(h),
+    request: (s, p, t) => inner.request(s, p, t),
+    respond: (s, h) => inner.respond(s, h),
     close: () => inner.close(),
   };
 }

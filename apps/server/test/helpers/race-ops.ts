@@ -20,6 +20,7 @@ import { publishScore } from '../../src/modules/cricket/plugin.ts';
 import { hmacSha256, sha256 } from '../../src/modules/casino/fair.ts';
 import { tablesOf } from '../../src/modules/casino/views.ts';
 import { FencedOut, type Fence } from '../../src/plugins/leader.ts';
+import { shardLeaseName } from '../../src/plugins/shard-leases.ts';
 import type { FeedTick, Scoreboard } from '@backlay/feed';
 import type { ProviderConfig } from '../../src/config.ts';
 import { Api, type Answer } from './api.ts';
@@ -68,6 +69,7 @@ export const OPS = [
   'providerRollback', // the provider's rollback of a debit (open or closed round), now and then of an id not yet sent
   'providerRepeat', // a call sent again exactly (a retry, or the replay of a provider restarting): the first answer again
   'sessionEnds', // the bettor's session ends on another node whose notice is lost: stakes through a node that still trusts it must all be refused (the stake gate); then it signs in again
+  'ownerMoves', // the exchange markets' owner changes: a node gives the shard up, or another's takeover (the shard's term moved on in the store) that the owner has not heard of yet
   'deposit', // admin/wallet/deposit
   'withdraw', // admin/wallet/withdraw: all, half or ₹1 more than what is available
   'check', // the snapshot invariants while other calls are in flight
@@ -1219,6 +1221,20 @@ export function makeRunner(
       // One at a time per bettor: a second end of the same bettor's session would otherwise try
       // its stakes with the token the first signed in again with (a live session, rightly taken).
       return ctx.serial(`session:${o.user % world.bettors.length}`, () => endSession(o));
+    },
+    async ownerMoves(o) {
+      const app = apps[o.node];
+      if (app.shards.kind === 'single-node') return { skipped: 'one node holds every shard' };
+      const marketId = [world.exchange.marketId, world.place.marketId][o.a % 2]!;
+      const k = app.shards.shardOf(marketId);
+      if (o.b % 2 === 0) {
+        app.shards.lost(k);
+        return { note: `node ${o.node} gave shard ${k} up` };
+      }
+      await app.db.execute(
+        sql`update leader_leases set generation = generation + 1 where name = ${shardLeaseName(k)}`,
+      );
+      return { note: `shard ${k}'s term moved on behind its owner` };
     },
     async deposit(o) {
       const body = {

@@ -20,7 +20,7 @@ import { markets, runners } from '../../src/modules/markets/schema.ts';
 import { sha256 } from '../../src/modules/casino/fair.ts';
 import { tablesOf } from '../../src/modules/casino/views.ts';
 import { setUpCricketMatch } from '../../src/seed/cricket-match.ts';
-import { createInProcessBus, type Bus } from '../../src/plugins/bus.ts';
+import { createInProcessBus, createResponders, type Bus } from '../../src/plugins/bus.ts';
 import { Api } from './api.ts';
 import { termOf } from './casino.ts';
 import { validTeam } from './fantasy.ts';
@@ -454,6 +454,8 @@ async function furnishFantasy(
  */
 export function pairedBuses(): [Bus, Bus] {
   const local = [createInProcessBus(), createInProcessBus()] as const;
+  // A node's requests reach the other node's answerers only (NATS's noEcho).
+  const answerers = [createResponders(), createResponders()] as const;
   const joined = local.map((bus, i): Bus => {
     const other = () => local[1 - i]!;
     return {
@@ -464,8 +466,13 @@ export function pairedBuses(): [Bus, Bus] {
         setImmediate(() => other().publish(channel, message));
       },
       subscribe: (channel, handler) => bus.subscribe(channel, handler),
+      request: (subject, payload, timeout_ms) => answerers[1 - i]!.request(subject, payload, timeout_ms),
+      respond: (subject, handler) => answerers[i]!.respond(subject, handler),
       onResync: () => () => {},
-      close: () => bus.close(),
+      close: async () => {
+        answerers[i]!.clear();
+        await bus.close();
+      },
     };
   });
   return [joined[0]!, joined[1]!];

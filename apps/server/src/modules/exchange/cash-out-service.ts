@@ -5,7 +5,6 @@
 // its lock.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { QUEUE_FULL_BET_MESSAGE } from '../markets/command-queue.ts';
 import { markets } from '../markets/schema.ts';
 import type { Staker } from '../wallet/stake-gate.ts';
 import { positionIn, runnerSpace, type MarketRow } from './batch.ts';
@@ -32,7 +31,6 @@ export function createCashOuts({
   rounds: Rounds;
 }) {
   const db = app.db;
-  const { queue } = rounds;
 
   /** The cash-out quote of a user on a market from the store (outside any lock), with the market row. */
   async function quoteFromStore(
@@ -121,7 +119,7 @@ export function createCashOuts({
     // round (a hedge that lowers the worst case needs nothing and is never refused for balance). A
     // cash out stakes nothing new: an upline's maximum stake does not apply to it.
     const wantPaise = Math.max(0, Math.max(0, -request.accepted_profit_paise) - pre.exposure);
-    const answer = await new Promise<CashOutOutcome | null>((done, fail) => {
+    const answer = await new Promise<CashOutOutcome>((done, fail) => {
       const cmd: Command = {
         kind: 'cashout',
         userId,
@@ -134,9 +132,9 @@ export function createCashOuts({
         done,
         fail,
       };
-      if (!queue.submit(marketId, cmd)) done(null);
+      rounds.submit(marketId, [cmd]);
     });
-    return { outcome: answer ?? { ok: false, message: QUEUE_FULL_BET_MESSAGE }, version };
+    return { outcome: answer, version };
   }
 
   return { getCashOut, cashOut };

@@ -12,21 +12,30 @@ import type { GrantRequest } from '../wallet/service.ts';
  */
 export type WantedGrant = Pick<GrantRequest, 'wantPaise' | 'staker' | 'stakePaise'> & { busyTries: number };
 
+/**
+ * Where a command runs (owners.ts): a forwarded one has `moved`, which sends it back to the node
+ * that took it when this node no longer owns its market; `here` runs it on this node whoever owns
+ * the market (the owner could not be reached: the round's own checks keep it safe, see owners.ts).
+ */
+export type Routing = { moved?(): void; here?: boolean };
+
 /** A command waiting in its market's queue, with the callbacks that answer its caller. */
-export type Command =
-  | (PlaceCommand & {
-      /** The bet's worst case, granted off its user's available balance in its round (wallet.grant). */
-      want: WantedGrant;
-      done(o: PlaceBetOutcome): void;
-      fail(err: unknown): void;
-    })
-  | (CancelCommand & { done(o: CancelOutcome): void; fail(err: unknown): void })
-  | (CashOutCommand & {
-      /** What the hedge may add to its user's worst case, granted in its round (wallet.grant). */
-      want: WantedGrant;
-      done(o: CashOutOutcome): void;
-      fail(err: unknown): void;
-    });
+export type Command = Routing &
+  (
+    | (PlaceCommand & {
+        /** The bet's worst case, granted off its user's available balance in its round (wallet.grant). */
+        want: WantedGrant;
+        done(o: PlaceBetOutcome): void;
+        fail(err: unknown): void;
+      })
+    | (CancelCommand & { done(o: CancelOutcome): void; fail(err: unknown): void })
+    | (CashOutCommand & {
+        /** What the hedge may add to its user's worst case, granted in its round (wallet.grant). */
+        want: WantedGrant;
+        done(o: CashOutOutcome): void;
+        fail(err: unknown): void;
+      })
+  );
 
 /** What a batch did, for what follows its commit (`finish`). */
 export type BatchResult = {

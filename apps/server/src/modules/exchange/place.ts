@@ -7,7 +7,7 @@ import { layLiabilityPaise } from '@backlay/engine';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Fence } from '../../plugins/leader.ts';
-import { QUEUE_FULL_BET_MESSAGE, QUEUE_FULL_CANCEL_MESSAGE } from '../markets/command-queue.ts';
+import { QUEUE_FULL_CANCEL_MESSAGE } from '../markets/command-queue.ts';
 import type { Staker } from '../wallet/stake-gate.ts';
 import { checkMarket, Refusal, repeatedOf, type CancelCommand } from './batch.ts';
 import type { BookCache } from './book-cache.ts';
@@ -38,12 +38,11 @@ export type PlacingDeps = {
  */
 export function createPlacing({ app, cache, sleep, rounds }: PlacingDeps) {
   const db = app.db;
-  const { queue } = rounds;
   const preCheck = createPreCheckReader(db);
 
   type PlaceCmd = Command & { kind: 'place' };
-  /** A placement ready for its market's queue: its command, its answer (null: the queue was full). */
-  type Prepared = { cmd: PlaceCmd; answer: Promise<PlaceBetOutcome | null>; refuseFull(): void };
+  /** A placement ready for its market's queue: its command and its answer. */
+  type Prepared = { cmd: PlaceCmd; answer: Promise<PlaceBetOutcome> };
 
   /**
    * Everything a bet goes through before its market's queue: its checks, the repeat and market
@@ -82,9 +81,9 @@ export function createPlacing({ app, cache, sleep, rounds }: PlacingDeps) {
         throw err;
       }
     }
-    let done!: (o: PlaceBetOutcome | null) => void;
+    let done!: (o: PlaceBetOutcome) => void;
     let fail!: (err: unknown) => void;
-    const answer = new Promise<PlaceBetOutcome | null>((resolve, reject) => {
+    const answer = new Promise<PlaceBetOutcome>((resolve, reject) => {
       done = resolve;
       fail = reject;
     });
@@ -106,44 +105,46 @@ export function createPlacing({ app, cache, sleep, rounds }: PlacingDeps) {
       done,
       fail,
     };
-    return { cmd, answer, refuseFull: () => done(null) };
+    return { cmd, answer };
   }
 
   /**
-   * Queues prepared placements on their market together (nothing runs between them: they join the
-   * same batch), then the cancels (`cancels`: a user and a target on this market). Answers each
-   * placement (one the queue could not take, full, is refused)
-   * and each cancel (a failed one is logged and answered not ok).
+   * Queues prepared placements on their market together, on its owner (nothing runs between them:
+   * they join the same batch), then the cancels (`cancels`: a user and a target on this market).
+   * Answers each placement (one the queue could not take, full, is refused) and each cancel (a
+   * failed one is logged and answered not ok).
    */
   function submitPlaces(
     marketId: number,
     places: readonly Prepared[],
     cancels: readonly { userId: number; target: CancelCommand['target'] }[] = [],
   ): { placed: Promise<PlaceBetOutcome>[]; cancelled: Promise<CancelOutcome>[] } {
-    const placed = places.map(({ cmd, answer, refuseFull }) => {
-      if (!queue.submit(marketId, cmd)) refuseFull();
-      return answer.then((a) => a ?? { ok: false as const, message: QUEUE_FULL_BET_MESSAGE });
-    });
+    const cmds: Command[] = places.map((p) => p.cmd);
     const cancelled = cancels.map(
       ({ userId, target }) =>
         new Promise<CancelOutcome>((done) => {
-          const cancel: Command = {
+          cmds.push({
             kind: 'cancel',
             userId,
             target,
-            done,
+            done: (o) => {
+              if (!o.ok && o.message === QUEUE_FULL_CANCEL_MESSAGE)
+                app.log.warn(
+                  { market_id: marketId, user_id: userId },
+                  'exchange: a cancel found the queue full',
+                );
+              done(o);
+            },
             fail: (err: unknown) => {
               app.log.warn({ err, market_id: marketId, user_id: userId }, 'exchange: a cancel failed');
               done({ ok: false, message: 'The cancel failed' });
             },
-          };
-          if (!queue.submit(marketId, cancel)) {
-            app.log.warn({ market_id: marketId, user_id: userId }, 'exchange: a cancel found the queue full');
-            done({ ok: false, message: QUEUE_FULL_CANCEL_MESSAGE });
-          }
+          });
         }),
     );
-    return { placed, cancelled };
+    // Together, in this order, on the market's owner (owners.ts): they join the same batch.
+    rounds.submit(marketId, cmds);
+    return { placed: places.map((p) => p.answer), cancelled };
   }
 
   async function placeBet(
@@ -247,8 +248,7 @@ export function createPlacing({ app, cache, sleep, rounds }: PlacingDeps) {
       marketId = target.market_id;
     }
     return new Promise<CancelOutcome>((done, fail) => {
-      const cmd: Command = { kind: 'cancel', userId, target, done, fail };
-      if (!queue.submit(marketId, cmd)) done({ ok: false, message: QUEUE_FULL_CANCEL_MESSAGE });
+      rounds.submit(marketId, [{ kind: 'cancel', userId, target, done, fail }]);
     });
   }
 

@@ -6,7 +6,7 @@
 // by command, so one bad command cannot fail its neighbours. `lapse` is the same for a change of
 // the market itself (its status, in play) under its lock.
 
-import { fenceHolds } from '../../plugins/leader.ts';
+import { checkFences, fenceHolds, FencedOut } from '../../plugins/leader.ts';
 import type { BookEvent, OrderBook } from '@backlay/engine';
 import type { MarketImage } from '@backlay/contract';
 import type { FastifyInstance } from 'fastify';
@@ -35,12 +35,13 @@ import {
   runnersOf,
 } from './book-store.ts';
 import { cashOutIn } from './cash-out.ts';
-import type { CashOutOutcome, FirstCashOut } from './cash-out-types.ts';
+import type { FirstCashOut } from './cash-out-types.ts';
 import type { BatchResult, Command } from './commands.ts';
-import { createRoundQueue, QUEUE_FULL_BET_MESSAGE, takeBatch } from '../markets/command-queue.ts';
-import type { CancelOutcome, PlaceBetOutcome } from './types.ts';
+import { createRoundQueue, takeBatch } from '../markets/command-queue.ts';
+import type { PlaceBetOutcome } from './types.ts';
 import { EXCHANGE_KIND } from './kind.ts';
 import { imageOfRound } from './live-images.ts';
+import { answerCommand, createOwners } from './owners.ts';
 import * as q from './queries.ts';
 
 /** A leader-only order (the demo feed's) whose leader term ended before its batch ran. */
@@ -51,12 +52,14 @@ export const FENCED_ORDER_MESSAGE = 'Refused: the leader term that sent this ord
  * queue, the book cache and the app; the round's steps read top to bottom in the order they run.
  */
 export function createRounds(
-  app: Pick<FastifyInstance, 'bus' | 'clock' | 'db' | 'log' | 'metrics' | 'wallet'>,
+  app: Pick<FastifyInstance, 'bus' | 'clock' | 'db' | 'log' | 'metrics' | 'shards' | 'wallet'>,
   cache: BookCache,
 ) {
   const db = app.db;
   const now = () => app.clock.now();
   const queue = createRoundQueue<Command>((round) => runRound(round));
+  // Where each command runs: this node's queue when it owns the market's shard, else its owner's.
+  const owners = createOwners(app, (marketId, c) => queue.submit(marketId, c));
 
   /** The market's state: the cached one if it is still current, else rebuilt from the store. */
   async function takeState(tx: Tx, market: MarketRow): Promise<MarketState> {
@@ -276,16 +279,21 @@ export function createRounds(
    * one command at a time).
    */
   async function runRound(round: Map<number, Command[]>): Promise<void> {
+    for (const [marketId, pending] of round) owners.keepRunnable(marketId, pending);
     if (round.size === 1) {
       const [marketId, pending] = [...round][0]!;
       return runCommands(marketId, pending);
     }
-    const ids = [...round.keys()].sort((a, b) => a - b);
+    const ids = [...round.keys()].filter((m) => round.get(m)!.length > 0).sort((a, b) => a - b);
+    if (ids.length === 0) return;
     const taken = new Map<number, Command[]>();
+    const fences = owners.fencesOf(ids);
     let results: Map<number, BatchResult>;
     try {
       results = await db.transaction(async (tx) => {
         const rows = await lockMarkets(tx, ids);
+        // As the owner of the markets' shards: refused if another node has taken one over since.
+        await checkFences(tx, fences);
         const work = ids.flatMap((marketId) => {
           const cmds = takeBatch(round.get(marketId)!);
           taken.set(marketId, cmds);
@@ -311,7 +319,8 @@ export function createRounds(
       });
     } catch (err) {
       app.metrics.exchangeRound(ids.length, false);
-      app.log.warn({ err, markets: ids }, 'exchange: a round failed; its markets run one by one');
+      if (err instanceof FencedOut) owners.fenced(err);
+      else app.log.warn({ err, markets: ids }, 'exchange: a round failed; its markets run one by one');
       for (const marketId of ids) {
         const cmds = taken.get(marketId) ?? [];
         await runCommands(marketId, round.get(marketId)!, cmds.length > 0 ? cmds : undefined);
@@ -329,15 +338,25 @@ export function createRounds(
    * neighbours. Every caller is answered after the commit.
    */
   async function runCommands(marketId: number, pending: Command[], fixed?: Command[]): Promise<void> {
+    owners.keepRunnable(marketId, fixed ?? pending);
+    if ((fixed ?? pending).length === 0) return;
     let cmds: Command[] = fixed ?? [];
+    const fences = owners.fencesOf([marketId]);
     let r: BatchResult;
     try {
       r = await db.transaction(async (tx) => {
         const market = await lockMarket(tx, marketId);
+        await checkFences(tx, fences);
         if (!fixed) cmds = takeBatch(pending);
         return runBatch(tx, marketId, market, cmds);
       });
     } catch (err) {
+      if (err instanceof FencedOut) {
+        // Another node owns the market now: nothing of the round was written; its commands go there.
+        owners.fenced(err);
+        owners.reroute(marketId, cmds.length > 0 ? cmds : takeBatch(pending));
+        return;
+      }
       // Failed before taking its commands (the store is failing): each gets its own attempt.
       if (cmds.length === 0) cmds = takeBatch(pending);
       if (cmds.length > 1 || !fixed) {
@@ -399,9 +418,7 @@ export function createRounds(
     c.want.busyTries += 1;
     if (c.want.busyTries >= GRANT_TRIES) return answer(c, { ok: false, message: WALLET_BUSY_MESSAGE });
     const delay_ms = GRANT_RETRY_BASE_MS * 2 ** (c.want.busyTries - 1) * (0.5 + Math.random());
-    setTimeout(() => {
-      if (!queue.submit(marketId, c)) answer(c, { ok: false, message: QUEUE_FULL_BET_MESSAGE });
-    }, delay_ms).unref?.();
+    setTimeout(() => owners.submit(marketId, [c]), delay_ms).unref?.();
   }
 
   /** A placement's outcome that put a new bet on the book (not a refusal, not a repeat). */
@@ -410,11 +427,7 @@ export function createRounds(
     return p.ok && 'repeated' in p && !p.repeated;
   }
 
-  function answer(c: Command, o: Outcome) {
-    if (c.kind === 'place') c.done(o as PlaceBetOutcome);
-    else if (c.kind === 'cashout') c.done(o as CashOutOutcome);
-    else c.done(o as CancelOutcome);
-  }
+  const answer = answerCommand;
 
   async function lapse(
     marketId: number,
@@ -440,6 +453,6 @@ export function createRounds(
     publish(marketId, touched);
   }
 
-  return { queue, lapse, publish };
+  return { queue, submit: owners.submit, owners, lapse, publish };
 }
 export type Rounds = ReturnType<typeof createRounds>;

@@ -225,5 +225,8 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
       });
     });
   },
-  { name: 'exchange', dependencies: ['db', 'auth', 'bus', 'wallet', 'markets', 'console-sources'] },
+  {
+    name: 'exchange',
+    dependencies: ['db', 'auth', 'bus', 'shard-leases', 'wallet', 'markets', 'console-sources'],
+  },
 );

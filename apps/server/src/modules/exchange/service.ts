@@ -7,7 +7,7 @@ import { bumpMarketVersion, MarketLifecycleRefusal, setStatusByOperator } from '
 import type { Executor } from '../../db/store.ts';
 import { Refusal } from './batch.ts';
 import { createBookCache } from './book-cache.ts';
-import { createRounds } from './rounds.ts';
+import { createRounds, type Rounds } from './rounds.ts';
 import { createCashOuts } from './cash-out-service.ts';
 import { createPlacing } from './place.ts';
 import { listMarkets, recomputeExposure } from './reads.ts';
@@ -40,7 +40,7 @@ export type ExchangeOptions = {
 };
 
 export function createExchangeService(
-  app: Pick<FastifyInstance, 'bus' | 'clock' | 'db' | 'log' | 'metrics' | 'wallet'>,
+  app: Pick<FastifyInstance, 'bus' | 'clock' | 'db' | 'log' | 'metrics' | 'shards' | 'wallet'>,
   options: ExchangeOptions = {},
 ) {
   const db = app.db;
@@ -66,7 +66,10 @@ export function createExchangeService(
     liabilityExpr(userId: SQLWrapper | number): SQL<string>;
     /** The images the live hub sends: the rounds' own, else read (live-images.ts). */
     liveImages: LiveImages;
+    /** Where commands ran: forwarded to their owner, served as the owner, run here (owners.ts). */
+    owners: Rounds['owners'];
   } = {
+    owners: rounds.owners,
     getMarketImage: (marketId: number): Promise<MarketImage | null> => readMarketImage(db, marketId),
     liveImages: createLiveImages(db),
     ordersOf: (query) => readOrders(db, query),
