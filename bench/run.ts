@@ -7,6 +7,7 @@ import { casinoDayBench } from './casino-day.bench.ts';
 import { engineBench } from './engine.bench.ts';
 import { fancyBetsBench } from './fancy-bets.bench.ts';
 import { httpBetsBench } from './http-bets.bench.ts';
+import { httpNodesBench } from './http-nodes.bench.ts';
 import { idleCpuBench } from './idle-cpu.bench.ts';
 import { lighthouseBench } from './lighthouse.bench.ts';
 import { perBetCpuBench } from './per-bet-cpu.bench.ts';
@@ -24,6 +25,7 @@ const benchmarks: Benchmark[] = [
   lighthouseBench,
   engineBench,
   httpBetsBench,
+  httpNodesBench,
   perBetCpuBench,
   fancyBetsBench,
   racingBetsBench,

@@ -142,6 +142,11 @@ export type AppOptions = {
   leaseRetryMs?: number;
   /** Exchange market shards (plugins/shard-leases.ts): how often a node takes or gives them (tests shorten it). */
   shardTickMs?: number;
+  /**
+   * One owner node per shard of exchange markets (default true with PostgreSQL and NATS); false:
+   * every node runs the rounds of any market (the benches compare the two).
+   */
+  marketOwners?: boolean;
   /** ms between vacuums of a PGlite store (it has no autovacuum); 0: never. Default 60 s. */
   pgliteVacuumMs?: number;
   /**
@@ -236,6 +241,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(busPlugin, bus === undefined ? {} : 'publish' in bus ? { bus } : { nats: bus });
   await app.register(shardLeasesPlugin, {
     store: options.store,
+    owners: options.marketOwners ?? true,
     ...(options.shardTickMs === undefined ? {} : { tickMs: options.shardTickMs }),
   });
   await app.register(liveTopicsPlugin);

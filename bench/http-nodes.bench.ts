@@ -1,0 +1,272 @@
+// HTTP → committed exchange bets through HAProxy over 8 markets: two nodes against one, on one
+// PostgreSQL and one NATS (issue 43). Each node is a process of its own (bench-node.ts: the server
+// with the bench's rate limits off, no feed); with two, each market's shard has one owner node and
+// the bets HAProxy hands to the other node are forwarded to it over NATS (modules/exchange/
+// owners.ts). Phases alternate one node, two nodes, one, two (node B stopped and started between,
+// its shards handed back and forth), each BENCH_NODES_MS at BENCH_NODES_INFLIGHT bets in flight
+// (default 64) from autocannon in a worker thread.
+// Printed: bets/s and p99 of each, the ratio two ÷ one, the server processes' CPU per committed
+// bet (both nodes summed) and from it the CPU of a forwarded bet against a local one:
+// two nodes' CPU per bet = (local + forwarded) / 2 when half the bets are forwarded, so
+// forwarded = 2 × two − one. On a 2-core box that also runs PostgreSQL, NATS, HAProxy and the
+// load, the cores bound the ratio (docs/performance.md says so next to the figures).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { benchMarket, betLine, createBettors, CSRF, logIn } from './http-bets.bench.ts';
+import { loadFromWorker } from './http-load.ts';
+import { median, report, type Benchmark, type Figure } from './lib.ts';
+
+const DB_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const BUS_URL = process.env.BENCH_BUS_URL ?? process.env.TEST_BUS_URL ?? 'nats://127.0.0.1:4222';
+const HAPROXY = process.env.HAPROXY_PATH || '/usr/sbin/haproxy';
+const PHASE_MS = Number(process.env.BENCH_NODES_MS ?? 4_000);
+const IN_FLIGHT = Number(process.env.BENCH_NODES_INFLIGHT ?? 64);
+const ROUNDS = 2;
+const MARKETS = 8;
+const USERS = 16;
+const PRICES = [1.96, 1.98, 2, 2.02, 2.04];
+const NODE_SCRIPT = fileURLToPath(new URL('./bench-node.ts', import.meta.url));
+const BENCH_DIR = path.dirname(NODE_SCRIPT);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+
+type Node = { port: number; child: ChildProcess; exited: boolean };
+type CpuReport = {
+  cpu_us: number;
+  owners: { forwarded: number; served: number; ran_here: number };
+  shards: number;
+};
+
+async function startNode(env: Record<string, string>): Promise<Node> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', NODE_SCRIPT], {
+    cwd: BENCH_DIR,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const node: Node = { port, child, exited: false };
+  child.on('exit', () => (node.exited = true));
+  for (let i = 0; ; i++) {
+    if (node.exited) throw new Error('a bench node exited before it was ready');
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return node;
+    } catch {
+      // not yet
+    }
+    if (i > 300) throw new Error('a bench node did not start');
+    await sleep(200);
+  }
+}
+
+async function stopNode(node: Node) {
+  node.child.kill('SIGTERM');
+  for (let i = 0; !node.exited && i < 50; i++) await sleep(100);
+  if (!node.exited) node.child.kill('SIGKILL');
+}
+
+const cpuOf = async (node: Node) =>
+  (await (await fetch(`http://127.0.0.1:${node.port}/bench/cpu`)).json()) as CpuReport;
+
+/** HAProxy round-robin over `nodes` on a port of its own; stopped by the returned function. */
+async function balancer(dir: string, nodes: readonly Node[]) {
+  const port = await freePort();
+  const cfg = path.join(dir, `haproxy-${nodes.length}.cfg`);
+  writeFileSync(
+    cfg,
+    `global\n  maxconn 4096\ndefaults\n  mode http\n  timeout connect 2s\n  timeout client 30s\n  timeout server 30s\n` +
+      `frontend f\n  bind 127.0.0.1:${port}\n  default_backend nodes\nbackend nodes\n  balance roundrobin\n` +
+      nodes.map((n, i) => `  server n${i} 127.0.0.1:${n.port}\n`).join(''),
+  );
+  const child = spawn(HAPROXY, ['-db', '-f', cfg], { stdio: 'ignore' });
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
+    } catch {
+      // not yet
+    }
+    await sleep(100);
+  }
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await sleep(100);
+    },
+  };
+}
+
+/** A fresh database with the demo data, MARKETS markets and USERS funded bettors. */
+async function prepare() {
+  const name = `backlay_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: DB_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(DB_URL);
+  u.pathname = `/${name}`;
+  const url = u.toString();
+  const app = await buildApp({ store: { kind: 'postgres', url }, seedDemo: true, logger: false });
+  await app.ready();
+  const markets = [];
+  for (let k = 0; k < MARKETS; k++) markets.push(await benchMarket(app, k));
+  const users = await createBettors(app, 'nodes', USERS);
+  await app.close();
+  return {
+    url,
+    markets,
+    users,
+    async drop() {
+      const c = new pg.Client({ connectionString: DB_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+const reachable = async (url: string) => {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const httpNodesBench: Benchmark = {
+  name: 'http-nodes',
+  description: `HTTP bets over ${MARKETS} markets through HAProxy, ${IN_FLIGHT} in flight: two nodes (one owner per shard, forwarded over NATS) vs one node, PostgreSQL + NATS, same box`,
+  async run(): Promise<Figure[]> {
+    if (!(await reachable(DB_URL))) {
+      console.log(`  skipped: needs PostgreSQL at ${DB_URL}, NATS at ${BUS_URL} and haproxy`);
+      return [];
+    }
+    const fx = await prepare();
+    const dir = mkdtempSync(path.join(tmpdir(), 'backlay-bench-nodes-'));
+    const nodes: Node[] = [];
+    try {
+      const spec = (prefix: string) => ({
+        kind: 'bet' as const,
+        path: '/api/bet/placeMarketBet',
+        markets: fx.markets,
+        prices: PRICES,
+        request_prefix: prefix,
+      });
+      let tokens: string[] = [];
+      /** One phase through a balancer over `on`: the load's result and the nodes' CPU per bet. */
+      const phase = async (on: Node[], prefix: string, ms = PHASE_MS) => {
+        const lb = await balancer(dir, on);
+        const before = await Promise.all(on.map(cpuOf));
+        const r = await loadFromWorker({
+          base_url: lb.base,
+          tokens,
+          csrf: CSRF,
+          spec: spec(prefix),
+          connections: IN_FLIGHT,
+          duration_ms: ms,
+        });
+        const after = await Promise.all(on.map(cpuOf));
+        await lb.stop();
+        const sum = (f: (x: CpuReport) => number) => after.reduce((s, x, i) => s + f(x) - f(before[i]!), 0);
+        return {
+          r,
+          cpu_per_bet_us: sum((x) => x.cpu_us) / Math.max(1, r.count),
+          forwarded: sum((x) => x.owners.forwarded),
+          ranHere: sum((x) => x.owners.ran_here),
+        };
+      };
+      type Phase = Awaited<ReturnType<typeof phase>>;
+      const waitShards = async (on: Node[], each: number) => {
+        for (let i = 0; i < 100; i++) {
+          if ((await Promise.all(on.map(cpuOf))).every((h) => h.shards === each)) return;
+          await sleep(100);
+        }
+        throw new Error('the shards did not spread');
+      };
+      const results = { one: [] as Phase[], owners: [] as Phase[], anyNode: [] as Phase[] };
+      // With owners (each market's rounds on its shard's node) and without (every node runs any
+      // market's rounds, as before issue 43), each against one node in the same run.
+      for (const owners of [true, false]) {
+        const env = {
+          DATABASE_URL: fx.url,
+          BUS_URL,
+          BUS_PREFIX: `bench_${randomBytes(4).toString('hex')}`,
+          BENCH_OWNERS: owners ? 'on' : 'off',
+        };
+        const a = await startNode(env);
+        nodes.push(a);
+        if (tokens.length === 0) tokens = await logIn(`http://127.0.0.1:${a.port}`, fx.users);
+        await phase([a], `warm${owners}`, 3_000);
+        for (let round = 0; round < ROUNDS; round++) {
+          await waitShards([a], 64);
+          results.one.push(await phase([a], `one${owners}${round}-`));
+          const b = await startNode(env);
+          nodes.push(b);
+          if (owners) await waitShards([a, b], 32);
+          if (round === 0) await phase([a, b], `warmb${owners}`, 2_000);
+          (owners ? results.owners : results.anyNode).push(await phase([a, b], `two${owners}${round}-`));
+          await stopNode(nodes.pop()!);
+        }
+        await stopNode(nodes.pop()!);
+      }
+      const rate = (xs: Phase[]) => median(xs.map((x) => x.r.rate));
+      const cpu = (xs: Phase[]) => median(xs.map((x) => x.cpu_per_bet_us));
+      const worstP99 = (xs: Phase[]) => Math.max(...xs.map((x) => x.r.p99_ms));
+      for (const [label, xs] of [
+        ['one node', results.one],
+        ['two nodes, one owner per market', results.owners],
+        ['two nodes, any node runs any market', results.anyNode],
+      ] as const)
+        for (const x of xs)
+          console.log(
+            `  ${label}: ${betLine(x.r)}; server CPU ${x.cpu_per_bet_us.toFixed(0)} µs/bet; ${x.forwarded} forwarded, ${x.ranHere} run off their owner`,
+          );
+      const forwardedCpu = 2 * cpu(results.owners) - cpu(results.one);
+      console.log(
+        `  forwarded bet's server CPU ≈ 2 × ${cpu(results.owners).toFixed(0)} − ${cpu(results.one).toFixed(0)} = ${forwardedCpu.toFixed(0)} µs; worst p99: one node ${worstP99(results.one).toFixed(1)} ms, two with owners ${worstP99(results.owners).toFixed(1)} ms, two without ${worstP99(results.anyNode).toFixed(1)} ms`,
+      );
+      return [
+        report({
+          label: `two nodes with owners, ${MARKETS} markets, ${IN_FLIGHT} in flight`,
+          value: rate(results.owners),
+          unit: 'bets/s',
+          baseline: { label: 'one node', value: rate(results.one) },
+        }),
+        report({
+          label: 'two nodes, any node runs any market',
+          value: rate(results.anyNode),
+          unit: 'bets/s',
+          baseline: { label: 'one node', value: rate(results.one) },
+        }),
+        report({
+          label: 'server CPU per forwarded bet',
+          value: forwardedCpu,
+          unit: 'µs',
+          baseline: { label: 'per local bet (one node)', value: cpu(results.one) },
+        }),
+      ];
+    } finally {
+      for (const n of nodes) await stopNode(n);
+      rmSync(dir, { recursive: true, force: true });
+      await fx.drop();
+    }
+  },
+};
