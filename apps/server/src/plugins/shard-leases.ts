@@ -324,7 +324,12 @@ declare module 'fastify' {
  * NATS (a node can forward to another), else one node holding every shard. The first tick runs
  * before the app is ready; closed (every lock released) with the app.
  */
-export const shardLeasesPlugin = fp<{ store: StoreOptions; owners?: boolean; count?: number; tickMs?: number }>(
+export const shardLeasesPlugin = fp<{
+  store: StoreOptions;
+  owners?: boolean;
+  count?: number;
+  tickMs?: number;
+}>(
   async (app, { store, owners = true, count, tickMs }) => {
     if (!owners || store.kind !== 'postgres' || app.bus.kind !== 'nats') {
       app.decorate('shards', createSingleNodeShards(count));
