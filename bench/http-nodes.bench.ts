@@ -217,12 +217,26 @@ export const httpNodesBench: Benchmark = {
         await phase([a], `warm${owners}`, 3_000);
         for (let round = 0; round < ROUNDS; round++) {
           await waitShards([a], 64);
+          const profileOne = owners && round === 0 && process.env.BENCH_NODES_PROFILE === '1';
+          if (profileOne) await fetch(`http://127.0.0.1:${a.port}/bench/profile/start`);
           results.one.push(await phase([a], `one${owners}${round}-`));
+          if (profileOne)
+            console.log(
+              `  one node profile:\n    ${((await (await fetch(`http://127.0.0.1:${a.port}/bench/profile/stop`)).json()) as string[]).join('\n    ')}`,
+            );
           const b = await startNode(env);
           nodes.push(b);
           if (owners) await waitShards([a, b], 32);
           if (round === 0) await phase([a, b], `warmb${owners}`, 2_000);
+          const profiling = owners && round === 0 && process.env.BENCH_NODES_PROFILE === '1';
+          if (profiling)
+            for (const n of [a, b]) await fetch(`http://127.0.0.1:${n.port}/bench/profile/start`);
           (owners ? results.owners : results.anyNode).push(await phase([a, b], `two${owners}${round}-`));
+          if (profiling)
+            for (const [i, n] of [a, b].entries())
+              console.log(
+                `  node ${'AB'[i]} profile:\n    ${((await (await fetch(`http://127.0.0.1:${n.port}/bench/profile/stop`)).json()) as string[]).join('\n    ')}`,
+              );
           await stopNode(nodes.pop()!);
         }
         await stopNode(nodes.pop()!);
