@@ -178,6 +178,28 @@ describe.skipIf(!ready)('two nodes, one owner per market', () => {
     expect(b.exchange.owners.stats.forwarded - before.forwarded).toBe(2);
     const rows = await a.db.select().from(bets).where(eq(bets.marketId, m.marketId));
     expect(rows).toHaveLength(2);
+
+    // Node B knows the owner now: ten bets taken in one tick travel in one request.
+    const sent = { forwarded: b.exchange.owners.stats.forwarded, requests: b.exchange.owners.stats.requests };
+    const ten = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        b.exchange.placeBet(
+          u.userId,
+          {
+            market_id: m.marketId,
+            selection_id: m.selectionIds[1]!,
+            side: 'BACK',
+            price: 500 + i * 10,
+            size_paise: 1_000,
+            request_id: `tick-${i}-${randomBytes(3).toString('hex')}`,
+          },
+          { staker: SYSTEM_STAKER },
+        ),
+      ),
+    );
+    expect(ten.every((o) => o.ok)).toBe(true);
+    expect(b.exchange.owners.stats.forwarded - sent.forwarded).toBe(10);
+    expect(b.exchange.owners.stats.requests - sent.requests).toBe(1);
     await expectBooksClean(a);
   });
 

@@ -13,6 +13,7 @@
 // repeat, or loses on the (user, request id) key and is answered with the owner's result. The
 // owner is the fast path, not what keeps the money right.
 import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
 import { BusRequestFailed } from '../../plugins/bus.ts';
 import { storeFailureOf } from '../../db/store.ts';
 import type { FencedOut } from '../../plugins/leader.ts';
@@ -36,6 +37,8 @@ export const FORWARD_TIMEOUT_MS = 600;
 export const FORWARD_HOPS_MAX = 3;
 /** First wait when no node answers a shard (it is changing hands), doubled each try. */
 export const NO_OWNER_WAIT_MS = 25;
+/** Markets' groups of commands in one forwarded request, at most (a tick's to one owner node). */
+export const FORWARD_GROUPS_MAX = 256;
 
 /** What a forwarded command's owner answers for it. */
 type Answer = { o: Outcome } | { moved: true } | { error: string; code?: string };
@@ -43,6 +46,8 @@ type Answer = { o: Outcome } | { moved: true } | { error: string; code?: string 
 export type OwnerStats = {
   /** Commands sent to their owner, and answered by it. */
   forwarded: number;
+  /** Requests that carried them (a tick's commands for one owner node go in one). */
+  requests: number;
   /** Commands of other nodes this node ran as their owner. */
   served: number;
   /** Commands sent back because their shard had moved on. */
@@ -54,6 +59,8 @@ export type OwnerStats = {
 };
 
 export const subjectOf = (k: number) => `exchange-shard.${k}`;
+/** A node's own subject: the commands of every shard it owns, coalesced per tick by each sender. */
+const nodeSubjectOf = (key: string) => `exchange-node.${key}`;
 
 /** The command's outcome when its market's queue is full. */
 function fullOutcome(c: Command): Outcome {
@@ -77,19 +84,29 @@ function errorOf(a: { error: string; code?: string }): Error {
   return Object.assign(new Error(a.error), a.code === undefined ? {} : { code: a.code });
 }
 
-/** A request from another node: one market's commands (a quote's orders and cancels together). */
-function parseRequest(payload: unknown): { market_id: number; commands: Command[] } {
-  const p = payload as { market_id?: unknown; commands?: unknown };
-  if (
-    !p ||
-    !Number.isSafeInteger(p.market_id) ||
-    !Array.isArray(p.commands) ||
-    p.commands.length > MAX_QUEUED_COMMANDS_PER_MARKET ||
-    !p.commands.every((c) => c && typeof c === 'object' && ['place', 'cancel', 'cashout'].includes(c.kind))
-  )
-    throw new Error('exchange: a forwarded request that is not one market’s commands');
-  return { market_id: p.market_id as number, commands: p.commands as Command[] };
+/** One market's forwarded commands, in order (a quote's orders and cancels together). */
+type Group = { market_id: number; commands: Command[] };
+
+/** A request from another node: groups of one market's commands each, at most FORWARD_GROUPS_MAX. */
+function parseRequest(payload: unknown): Group[] {
+  const groups = (payload as { groups?: unknown } | null)?.groups;
+  const isGroup = (g: unknown) => {
+    const x = g as { market_id?: unknown; commands?: unknown } | null;
+    return (
+      !!x &&
+      Number.isSafeInteger(x.market_id) &&
+      Array.isArray(x.commands) &&
+      x.commands.length <= MAX_QUEUED_COMMANDS_PER_MARKET &&
+      x.commands.every((c) => c && typeof c === 'object' && ['place', 'cancel', 'cashout'].includes(c.kind))
+    );
+  };
+  if (!Array.isArray(groups) || groups.length > FORWARD_GROUPS_MAX || !groups.every(isGroup))
+    throw new Error('exchange: a forwarded request that is not groups of one market’s commands');
+  return groups as Group[];
 }
+
+/** What an owner answers a request: its node's key, and each group's answers. */
+type Reply = { node: string; answers: Answer[][] };
 
 /**
  * Long because it is a factory: its inner functions (each short) share the shard leases, the bus
@@ -99,10 +116,15 @@ export function createOwners(
   app: Pick<FastifyInstance, 'bus' | 'shards' | 'log'>,
   local: (marketId: number, c: Command) => boolean,
 ) {
-  const stats: OwnerStats = { forwarded: 0, served: 0, moved: 0, ran_here: 0, fenced_rounds: 0 };
+  const stats: OwnerStats = { forwarded: 0, requests: 0, served: 0, moved: 0, ran_here: 0, fenced_rounds: 0 };
   const { shards } = app;
   const owns = (marketId: number) => shards.fence(shards.shardOf(marketId)) !== null;
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** This node's key on the bus, and the owner node each shard's last answer came from. */
+  const nodeKey = randomBytes(6).toString('hex');
+  const ownerOf = new Map<number, string>();
+  /** Each owner node's groups waiting for this tick's one request, with their callers. */
+  const outbox = new Map<string, { groups: unknown[]; waiters: ((a: Answer[] | Error) => void)[] }>();
 
   function runHere(marketId: number, cmds: readonly Command[], unowned: boolean) {
     for (const c of cmds) {
@@ -143,15 +165,18 @@ export function createOwners(
       if (hop >= FORWARD_HOPS_MAX || wait >= FORWARD_HOPS_MAX || !app.bus.stats.in_sync)
         return runHere(marketId, pending, true);
       let answers: Answer[];
+      const known = ownerOf.get(k);
       try {
-        answers = (await app.bus.request(
-          subjectOf(k),
-          { market_id: marketId, commands: pending.map(wireOf) },
-          FORWARD_TIMEOUT_MS,
-        )) as Answer[];
+        answers = known ? await viaNode(known, marketId, pending) : await viaShard(k, marketId, pending);
         if (!Array.isArray(answers) || answers.length !== pending.length)
           throw new Error('a malformed answer');
       } catch (err) {
+        if (known !== undefined && err instanceof BusRequestFailed && err.why === 'no-responder') {
+          // The node that owned the shard is gone: ask the shard's subject, at once.
+          ownerOf.delete(k);
+          hop += 1;
+          continue;
+        }
         if (err instanceof BusRequestFailed && err.why === 'no-responder') {
           // Nobody owns the shard this moment (it is changing hands): wait, then ask again.
           await sleep(NO_OWNER_WAIT_MS * 2 ** wait++);
@@ -172,16 +197,70 @@ export function createOwners(
         else c.fail(errorOf(a));
       });
       stats.moved += moved.length;
+      if (moved.length > 0) ownerOf.delete(k);
       pending = moved;
       hop += 1;
     }
   }
 
-  /** As the owner: another node's commands queued here, each answered when its round has run. */
-  async function serve(k: number, payload: unknown): Promise<Answer[]> {
-    const { market_id, commands } = parseRequest(payload);
-    if (shards.shardOf(market_id) !== k)
-      throw new Error(`exchange: market ${market_id} is not of shard ${k}`);
+  /** The shard's subject, alone: whoever owns it answers, and says which node it is. */
+  async function viaShard(k: number, marketId: number, cmds: readonly Command[]): Promise<Answer[]> {
+    stats.requests += 1;
+    const r = (await app.bus.request(
+      subjectOf(k),
+      { groups: [{ market_id: marketId, commands: cmds.map(wireOf) }] },
+      FORWARD_TIMEOUT_MS,
+    )) as Reply;
+    if (typeof r?.node === 'string' && r.node !== nodeKey) ownerOf.set(k, r.node);
+    return r?.answers?.[0] as Answer[];
+  }
+
+  /**
+   * The owner node's own subject: this tick's groups for that node go in one request (one write
+   * each way for all of them), sent after the tick.
+   */
+  function viaNode(key: string, marketId: number, cmds: readonly Command[]): Promise<Answer[]> {
+    let box = outbox.get(key);
+    if (!box || box.groups.length >= FORWARD_GROUPS_MAX) {
+      box = { groups: [], waiters: [] };
+      outbox.set(key, box);
+      const sending = box;
+      setImmediate(() => void flush(key, sending));
+    }
+    box.groups.push({ market_id: marketId, commands: cmds.map(wireOf) });
+    const waiting = box;
+    return new Promise<Answer[]>((resolve, reject) =>
+      waiting.waiters.push((a) => (a instanceof Error ? reject(a) : resolve(a))),
+    );
+  }
+
+  async function flush(key: string, box: { groups: unknown[]; waiters: ((a: Answer[] | Error) => void)[] }) {
+    if (outbox.get(key) === box) outbox.delete(key);
+    stats.requests += 1;
+    try {
+      const r = (await app.bus.request(
+        nodeSubjectOf(key),
+        { groups: box.groups },
+        FORWARD_TIMEOUT_MS,
+      )) as Reply;
+      if (!Array.isArray(r?.answers) || r.answers.length !== box.groups.length)
+        throw new Error('a malformed answer');
+      box.waiters.forEach((w, i) => w(r.answers[i]!));
+    } catch (err) {
+      for (const w of box.waiters) w(err as Error);
+    }
+  }
+
+  /** As the owner: another node's groups of commands (`k`: only that shard's), each answered when its round has run. */
+  async function serve(k: number | null, payload: unknown): Promise<Reply> {
+    const groups = parseRequest(payload);
+    for (const g of groups)
+      if (k !== null && shards.shardOf(g.market_id) !== k)
+        throw new Error(`exchange: market ${g.market_id} is not of shard ${k}`);
+    return { node: nodeKey, answers: await Promise.all(groups.map(serveGroup)) };
+  }
+
+  async function serveGroup({ market_id, commands }: Group): Promise<Answer[]> {
     if (!owns(market_id)) return commands.map(() => ({ moved: true as const }));
     stats.served += commands.length;
     return Promise.all(
@@ -219,6 +298,7 @@ export function createOwners(
   if (shards.kind !== 'single-node') {
     for (const k of shards.held()) follow(k, true);
     shards.onChange(follow);
+    app.bus.respond(nodeSubjectOf(nodeKey), (p) => serve(null, p));
   }
 
   /** A round refused by a fence: its shard is given up (the commands are rerouted by the round). */
