@@ -348,6 +348,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       bus: app.bus.kind,
       bus_connected: app.bus.stats.connected,
       price_sequence: app.liveHub.sequence,
+      // Shards of exchange markets this node owns (plugins/shard-leases.ts; all of them alone).
+      market_shards: app.shards.held().length,
     },
   }));
 

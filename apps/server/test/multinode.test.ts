@@ -204,20 +204,25 @@ describe.skipIf(!ready)('three nodes behind HAProxy', () => {
     const survivor = nodes.find((n) => n !== leader && n !== victim)!;
     let tookOverMs = -1;
     let resumedMs = -1;
+    // The killed node's shards of markets, taken by the last node (it then owns all 64).
+    let shardsMs = -1;
     while (Date.now() - killedAt < FEED_TAKEOVER_MS + 5_000) {
-      if (tookOverMs < 0 && (await nodeInfo(survivor))?.leader) tookOverMs = Date.now() - killedAt;
-      if (tookOverMs >= 0 && (await feedBets()) > lastFeedBet) {
+      const info = await nodeInfo(survivor);
+      if (tookOverMs < 0 && info?.leader) tookOverMs = Date.now() - killedAt;
+      if (shardsMs < 0 && info?.market_shards === 64) shardsMs = Date.now() - killedAt;
+      if (tookOverMs >= 0 && shardsMs >= 0 && (await feedBets()) > lastFeedBet) {
         resumedMs = Date.now() - killedAt;
         break;
       }
       await settle(100);
     }
     console.log(
-      `multinode: leader taken over after ${tookOverMs} ms, feed traded again after ${resumedMs} ms; ` +
+      `multinode: leader taken over after ${tookOverMs} ms, market shards after ${shardsMs} ms, feed traded again after ${resumedMs} ms; ` +
         `${acked.size} bets acknowledged, ${refused} refused, ${retries} retries; ` +
         `${closedByKill} sockets moved off the first killed node`,
     );
     expect(tookOverMs, 'the survivor took the lease').toBeGreaterThanOrEqual(0);
+    expect(shardsMs, 'the survivor took every shard of markets').toBeGreaterThanOrEqual(0);
     expect(resumedMs, 'the feed traded again').toBeGreaterThanOrEqual(0);
     expect(resumedMs).toBeLessThanOrEqual(FEED_TAKEOVER_MS);
 

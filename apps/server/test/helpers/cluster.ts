@@ -88,12 +88,13 @@ export async function waitHealthy(node: ClusterNode, timeoutMs = 90_000) {
 
 export async function nodeInfo(
   node: ClusterNode,
-): Promise<{ leader: boolean; bus_connected: boolean } | null> {
+): Promise<{ leader: boolean; bus_connected: boolean; market_shards: number } | null> {
   try {
     const r = await fetch(`http://127.0.0.1:${node.port}/healthz/node`, {
       signal: AbortSignal.timeout(2_000),
     });
-    return ((await r.json()) as { data: { leader: boolean; bus_connected: boolean } }).data;
+    return ((await r.json()) as { data: { leader: boolean; bus_connected: boolean; market_shards: number } })
+      .data;
   } catch {
     return null;
   }
