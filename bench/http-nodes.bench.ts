@@ -12,7 +12,6 @@
 // load, the cores bound the ratio (docs/performance.md says so next to the figures).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +20,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { benchMarket, betLine, createBettors, CSRF, logIn } from './http-bets.bench.ts';
 import { loadFromWorker } from './http-load.ts';
-import { median, report, type Benchmark, type Figure } from './lib.ts';
+import { freePort, median, report, type Benchmark, type Figure } from './lib.ts';
 
 const DB_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BUS_URL = process.env.BENCH_BUS_URL ?? process.env.TEST_BUS_URL ?? 'nats://127.0.0.1:4222';
@@ -36,15 +35,6 @@ const NODE_SCRIPT = fileURLToPath(new URL('./bench-node.ts', import.meta.url));
 const BENCH_DIR = path.dirname(NODE_SCRIPT);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
 
 type Node = { port: number; child: ChildProcess; exited: boolean };
 type CpuReport = {

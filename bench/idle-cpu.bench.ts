@@ -19,14 +19,13 @@
 // BENCH_IDLE_SETTLE_S (default 30) the wait after the day is priced.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { PGlite } from '@electric-sql/pglite';
 import { DAY_PRICED_MESSAGE } from '@backlay/feed';
-import { report, type Benchmark, type Figure } from './lib.ts';
+import { freePort, report, type Benchmark, type Figure } from './lib.ts';
 
 /** The bar: % of one core. */
 export const IDLE_CPU_TARGET_PERCENT = 10;
@@ -42,15 +41,6 @@ const START_TIMEOUT_MS = 300_000;
 const CLK_TCK = 100;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
 
 /** CPU seconds (user + system) the process has used so far. */
 function cpuSeconds(pid: number): number {

@@ -16,13 +16,13 @@ import type { FastifyInstance } from 'fastify';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { connect as tcpConnect, createServer, type AddressInfo } from 'node:net';
+import { connect as tcpConnect, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { MAX_SOCKETS_PER_IP } from '../apps/server/src/plugins/ws.ts';
-import type { Benchmark, Figure } from './lib.ts';
+import { freePort, type Benchmark, type Figure } from './lib.ts';
 import { ask, percentile, restingLayMarket } from './push-market.ts';
 import { SYSTEM_STAKER } from '../apps/server/src/modules/wallet/stake-gate.ts';
 
@@ -103,15 +103,6 @@ function reachable(url: string): Promise<boolean> {
     s.once('error', () => resolve(false));
   });
 }
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
 
 /** A fresh database on the server; dropped by the returned function. */
 async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {

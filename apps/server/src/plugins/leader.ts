@@ -369,6 +369,27 @@ export type PostgresLeaderOptions = {
   idleSessionMs?: number;
 };
 
+/**
+ * A connection of its own for leases (never the pool: an advisory lock goes with its session),
+ * not yet connected. Bounded everywhere: connecting, every statement, a lock wait. The server ends
+ * the session after `idleSessionMs` without a word (a holder whose network went silent loses its
+ * locks), notices a vanished host within about 11 s (TCP keepalives), and cancels a statement (a
+ * takeover's bump waiting on a lock) whose client has gone.
+ */
+export function leaseClient(url: string, applicationName: string, idleSessionMs: number): pg.Client {
+  return new pg.Client({
+    connectionString: url,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 1_000,
+    application_name: applicationName,
+    connectionTimeoutMillis: LEASE_CONNECT_TIMEOUT_MS,
+    statement_timeout: LEASE_STATEMENT_TIMEOUT_MS,
+    lock_timeout: LEASE_STATEMENT_TIMEOUT_MS,
+    query_timeout: LEASE_STATEMENT_TIMEOUT_MS + 500,
+    options: `-c idle_session_timeout=${idleSessionMs} -c tcp_keepalives_idle=5 -c tcp_keepalives_interval=2 -c tcp_keepalives_count=3 -c client_connection_check_interval=1000`,
+  });
+}
+
 /** Ends a client, waiting at most LEASE_END_TIMEOUT_MS for the server (a silent one never answers). */
 async function endHard(c: pg.Client): Promise<void> {
   let t: ReturnType<typeof setTimeout> | undefined;
@@ -440,20 +461,7 @@ export function createPostgresLeader(options: PostgresLeaderOptions): Leader {
   }
 
   async function open(): Promise<pg.Client> {
-    const c = new pg.Client({
-      connectionString: options.url,
-      keepAlive: true,
-      keepAliveInitialDelayMillis: 1_000,
-      application_name: holder,
-      connectionTimeoutMillis: LEASE_CONNECT_TIMEOUT_MS,
-      statement_timeout: LEASE_STATEMENT_TIMEOUT_MS,
-      lock_timeout: LEASE_STATEMENT_TIMEOUT_MS,
-      query_timeout: LEASE_STATEMENT_TIMEOUT_MS + 500,
-      // So that the server frees the lease of a leader whose network went silent, notices a
-      // vanished leader host within about 11 s, not hours, and cancels a statement (a takeover's
-      // bump waiting for a lock) whose client has gone.
-      options: `-c idle_session_timeout=${idleSessionMs} -c tcp_keepalives_idle=5 -c tcp_keepalives_interval=2 -c tcp_keepalives_count=3 -c client_connection_check_interval=1000`,
-    });
+    const c = leaseClient(options.url, holder, idleSessionMs);
     c.on('error', (err) => {
       if (client !== c) return;
       log.warn({ err, lease: name }, 'leader: lease connection failed');

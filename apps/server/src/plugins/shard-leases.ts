@@ -19,14 +19,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import type { StoreOptions } from '../db/store.ts';
-import {
-  LEASE_CHECK_TIMEOUT_MS,
-  LEASE_CONNECT_TIMEOUT_MS,
-  LEASE_STATEMENT_TIMEOUT_MS,
-  type Fence,
-} from './leader.ts';
+import { LEASE_CHECK_TIMEOUT_MS, leaseClient, type Fence } from './leader.ts';
 
 /** Shards of exchange markets (fixed per deployment: a market's owner is found from its id alone). */
 export const MARKET_SHARDS = 64;
@@ -174,17 +169,7 @@ export function createPostgresShards(options: PostgresShardOptions): ShardLeases
   }
 
   async function open(): Promise<pg.Client> {
-    const c = new pg.Client({
-      connectionString: options.url,
-      keepAlive: true,
-      keepAliveInitialDelayMillis: 1_000,
-      application_name: session,
-      connectionTimeoutMillis: LEASE_CONNECT_TIMEOUT_MS,
-      statement_timeout: LEASE_STATEMENT_TIMEOUT_MS,
-      lock_timeout: LEASE_STATEMENT_TIMEOUT_MS,
-      query_timeout: LEASE_STATEMENT_TIMEOUT_MS + 500,
-      options: `-c idle_session_timeout=${SHARD_IDLE_SESSION_MS} -c tcp_keepalives_idle=5 -c tcp_keepalives_interval=2 -c tcp_keepalives_count=3`,
-    });
+    const c = leaseClient(options.url, session, SHARD_IDLE_SESSION_MS);
     c.on('error', (err) => {
       if (client !== c) return;
       log.warn({ err }, 'shards: the shard connection failed');
