@@ -16,7 +16,10 @@ const app = await buildApp({
 });
 app.get('/bench/cpu', async () => {
   const cpu = process.cpuUsage();
+  const busy = (await app.metrics.registry.getSingleMetric('backlay_exchange_wallet_busy_total')?.get())
+    ?.values[0];
   return {
+    wallet_busy: busy?.value ?? 0,
     cpu_us: cpu.user + cpu.system,
     owners: app.exchange.owners.stats,
     shards: app.shards.held().length,

@@ -38,6 +38,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Node = { port: number; child: ChildProcess; exited: boolean };
 type CpuReport = {
+  wallet_busy: number;
   cpu_us: number;
   owners: { forwarded: number; served: number; ran_here: number };
   shards: number;
@@ -181,6 +182,7 @@ export const httpNodesBench: Benchmark = {
           cpu_per_bet_us: sum((x) => x.cpu_us) / Math.max(1, r.count),
           forwarded: sum((x) => x.owners.forwarded),
           ranHere: sum((x) => x.owners.ran_here),
+          walletBusy: sum((x) => x.wallet_busy),
         };
       };
       type Phase = Awaited<ReturnType<typeof phase>>;
@@ -241,7 +243,7 @@ export const httpNodesBench: Benchmark = {
       ] as const)
         for (const x of xs)
           console.log(
-            `  ${label}: ${betLine(x.r)}; server CPU ${x.cpu_per_bet_us.toFixed(0)} µs/bet; ${x.forwarded} forwarded, ${x.ranHere} run off their owner`,
+            `  ${label}: ${betLine(x.r)}; server CPU ${x.cpu_per_bet_us.toFixed(0)} µs/bet; ${x.forwarded} forwarded, ${x.ranHere} run off their owner, ${x.walletBusy} sent back for a busy wallet row`,
           );
       const forwardedCpu = 2 * cpu(results.owners) - cpu(results.one);
       console.log(

@@ -104,6 +104,10 @@ describeStores(
       const held = await bettor();
       const bet = () => backOn(m)(held);
       expect((await bet()).body.status).toBe(true);
+      const busyCount = async () =>
+        (await ctx.app.metrics.registry.getSingleMetric('backlay_exchange_wallet_busy_total')!.get())
+          .values[0]?.value ?? 0;
+      const busyBefore = await busyCount();
       const raw = await holdWalletRow(held.userId);
       const t0 = Date.now();
       let released = false;
@@ -118,6 +122,8 @@ describeStores(
       // Answered only once the row was free: the round took the wallet lock, it did not go around it.
       expect(afterRelease).toBe(true);
       expect(Date.now() - t0).toBeLessThan(2_000);
+      // Each round that found the row held sent the bet back, and /metrics counts it.
+      expect(await busyCount()).toBeGreaterThan(busyBefore);
       expect(await ctx.app.wallet.liabilityPaise(held.userId)).toBe(20_000);
       await expectExchangeInvariants(ctx.app);
     });

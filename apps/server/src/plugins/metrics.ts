@@ -40,6 +40,8 @@ export type Metrics = {
   exchangeBatch(commands: number, placed: number, kind: string): void;
   /** One round of several markets' batches in one transaction: its markets, and whether it committed. */
   exchangeRound(markets: number, committed: boolean): void;
+  /** A bet or cash out sent back to its market's queue: its bettor's wallet row was held elsewhere. */
+  exchangeWalletBusy(): void;
   /** A bet of a house-quoted kind (bookmaker, fancy) committed. */
   betPlaced(kind: string): void;
   /** A request turned away by a limit. */
@@ -98,6 +100,11 @@ export const metricsPlugin = fp<MetricsOptions>(
     const roundsFailed = new Counter({
       name: 'backlay_exchange_rounds_failed_total',
       help: 'Rounds whose transaction failed (their markets then ran one by one)',
+      registers: [registry],
+    });
+    const walletBusy = new Counter({
+      name: 'backlay_exchange_wallet_busy_total',
+      help: "Bets and cash outs sent back to their market's queue because their bettor's wallet row was held by another transaction",
       registers: [registry],
     });
     const limited = new Counter({
@@ -283,6 +290,9 @@ export const metricsPlugin = fp<MetricsOptions>(
       exchangeRound(markets, committed) {
         if (committed) roundMarkets.observe(markets);
         else roundsFailed.inc();
+      },
+      exchangeWalletBusy() {
+        walletBusy.inc();
       },
       betPlaced(kind) {
         bets.inc({ kind });

@@ -416,6 +416,7 @@ export function createRounds(
   function tryAgain(marketId: number, c: Command) {
     if (c.kind === 'cancel') return;
     c.want.busyTries += 1;
+    app.metrics.exchangeWalletBusy();
     if (c.want.busyTries >= GRANT_TRIES) return answer(c, { ok: false, message: WALLET_BUSY_MESSAGE });
     const delay_ms = GRANT_RETRY_BASE_MS * 2 ** (c.want.busyTries - 1) * (0.5 + Math.random());
     setTimeout(() => owners.submit(marketId, [c]), delay_ms).unref?.();
