@@ -11,7 +11,7 @@ import { buildApp } from '../src/app.ts';
 import { openStore as openDb } from '../src/db/store.ts';
 import { bets } from '../src/modules/exchange/schema.ts';
 import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
-import { createPostgresShards, shardLeaseName, type ShardLeases } from '../src/plugins/shard-leases.ts';
+import { createPostgresShards, shardLeaseName } from '../src/plugins/shard-leases.ts';
 import { Api } from './helpers/api.ts';
 import {
   aroundTransactions,
@@ -56,9 +56,7 @@ describe.skipIf(!ready)('shard leases', () => {
   it('spread over the nodes alive, never held by two at once, taken back when a node goes', async () => {
     const url = (store.options as { url: string }).url;
     const open = async () => {
-      const s = createPostgresShards({ url, log: quiet, count: 16, tickMs: 50 }) as ShardLeases & {
-        start(): Promise<void>;
-      };
+      const s = createPostgresShards({ url, log: quiet, count: 16, tickMs: 50 });
       await s.start();
       return s;
     };

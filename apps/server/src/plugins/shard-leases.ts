@@ -34,7 +34,11 @@ const SESSION_PREFIX = 'backlay-shards-';
 /** The server ends a shard session quiet this long, so a node cut off without a close loses its shards. */
 const SHARD_IDLE_SESSION_MS = 10_000;
 
-export const shardLeaseName = (k: number) => `market-shard-${k}`;
+const SHARD_LEASE_PREFIX = 'market-shard-';
+export const shardLeaseName = (k: number) => `${SHARD_LEASE_PREFIX}${k}`;
+/** The shard a lease name names, or null for another lease. */
+export const shardOfLease = (name: string): number | null =>
+  name.startsWith(SHARD_LEASE_PREFIX) ? Number(name.slice(SHARD_LEASE_PREFIX.length)) : null;
 
 export type ShardStats = {
   /** Shards held now. */
@@ -62,6 +66,8 @@ export interface ShardLeases {
   /** A write found shard k's term over (another node took it): stop holding it now. */
   lost(k: number): void;
   readonly stats: ShardStats;
+  /** The first tick, awaited (the node knows its shards before it answers), then one every tick. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -82,6 +88,7 @@ export function createSingleNodeShards(count: number = MARKET_SHARDS): ShardLeas
     onChange: () => () => {},
     lost: () => {},
     stats: { ...shardStats(), held: count },
+    start: async () => {},
     close: async () => {},
   };
 }
@@ -284,7 +291,6 @@ export function createPostgresShards(options: PostgresShardOptions): ShardLeases
       void c?.query('select pg_advisory_unlock($1, $2)', [SHARD_LOCK_NAMESPACE, k]).catch(() => {});
     },
     stats,
-    /** The first tick, awaited (the node knows its shards before it answers), then one every tickMs. */
     async start() {
       await tick();
       schedule();
@@ -295,7 +301,7 @@ export function createPostgresShards(options: PostgresShardOptions): ShardLeases
       if (ticking) await ticking;
       await dropAll('closing');
     },
-  } as ShardLeases & { start(): Promise<void> };
+  };
 }
 
 declare module 'fastify' {
@@ -325,7 +331,7 @@ export const shardLeasesPlugin = fp<{
       log: app.log,
       ...(count === undefined ? {} : { count }),
       ...(tickMs === undefined ? {} : { tickMs }),
-    }) as ShardLeases & { start(): Promise<void> };
+    });
     app.decorate('shards', shards);
     app.addHook('onReady', async () => {
       await shards.start();

@@ -17,6 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { BusRequestFailed } from '../../plugins/bus.ts';
 import { storeFailureOf } from '../../db/store.ts';
 import type { FencedOut } from '../../plugins/leader.ts';
+import { shardOfLease } from '../../plugins/shard-leases.ts';
 import {
   MAX_QUEUED_COMMANDS_PER_MARKET,
   QUEUE_FULL_BET_MESSAGE,
@@ -304,8 +305,8 @@ export function createOwners(
   /** A round refused by a fence: its shard is given up (the commands are rerouted by the round). */
   function fenced(err: FencedOut) {
     stats.fenced_rounds += 1;
-    const k = err.fence ? Number(err.fence.lease.replace(/^market-shard-/, '')) : NaN;
-    if (Number.isInteger(k)) shards.lost(k);
+    const k = err.fence ? shardOfLease(err.fence.lease) : null;
+    if (k !== null) shards.lost(k);
   }
 
   /**
