@@ -1,6 +1,7 @@
 // One bettor of the chaos run as its own process (run.ts spawns one per bettor): it reads its part
 // from the file named first, follows the match-odds market's prices over a WebSocket of its own,
-// acts until the time given in the part, writes its history (every operation with every attempt)
+// says it is ready and acts from run.ts's start until the time the start names (so a process slow to
+// start on a loaded box does not eat the run's window), writes its history (every operation with every attempt)
 // to the file named second and says so to run.ts; then, once run.ts has healed every fault and
 // tells it the seq of the book, it waits (a while) for its socket to reach that seq and answers
 // what its pushes showed. Its own process, so a bettor's event loop never waits on the harness's
@@ -15,15 +16,17 @@ import type { Operation } from './history.ts';
 /** What run.ts hands a bettor process: its context without the functions, and when to stop. */
 export type BettorPart = Omit<BettorContext, 'rand' | 'running' | 'history'> & {
   readonly seed: number;
-  readonly end_ms: number;
   /** The market whose pushes it follows, at this WebSocket address, from this client address. */
   readonly follow: { readonly url: string; readonly market_id: number; readonly ip: string };
 };
 
+/** run.ts → the process, once every bettor is ready: act until `end_ms`. */
+export type StartAsk = { readonly type: 'start'; readonly end_ms: number };
 /** run.ts → the process: the book is at `seq`; answer once the socket reached it or `within_ms` passed. */
 export type ConvergeAsk = { readonly type: 'converge'; readonly seq: number; readonly within_ms: number };
 /** The process → run.ts. */
 export type BettorNews =
+  | { readonly type: 'ready' }
   | { readonly type: 'history' }
   | {
       readonly type: 'followed';
@@ -44,11 +47,21 @@ const part = JSON.parse(readFileSync(partFile, 'utf8')) as BettorPart;
 const check = new PushCheck(`client ${part.index} connection`);
 const follower = new LiveClient(part.follow.url, part.follow.market_id, part.follow.ip, check, false);
 await follower.open();
+const start = await new Promise<StartAsk>((resolve) => {
+  const on = (ask: StartAsk | ConvergeAsk) => {
+    if (ask.type !== 'start') return;
+    process.off('message', on);
+    resolve(ask);
+  };
+  process.on('message', on);
+  tell({ type: 'ready' });
+});
 const history: Operation[] = [];
-await runBettor({ ...part, rand: mulberry32(part.seed), running: () => Date.now() < part.end_ms, history });
+await runBettor({ ...part, rand: mulberry32(part.seed), running: () => Date.now() < start.end_ms, history });
 writeFileSync(historyFile, JSON.stringify(history));
 tell({ type: 'history' });
-process.on('message', (ask: ConvergeAsk) => {
+process.on('message', (ask: StartAsk | ConvergeAsk) => {
+  if (ask.type !== 'converge') return;
   void (async () => {
     const end = Date.now() + ask.within_ms;
     while (follower.lastSeq() < ask.seq && Date.now() < end) await settle(100);

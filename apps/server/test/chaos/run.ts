@@ -34,7 +34,7 @@ import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.ts';
 import { crossCheck, LiveClient, PushCheck } from '../helpers/live-client.ts';
 import { openStore, TEST_RATE_LIMITS } from '../helpers/stores.ts';
 import type { BettorContext, HouseMarkets } from './bettor.ts';
-import type { BettorNews, BettorPart, ConvergeAsk } from './bettor-process.ts';
+import type { BettorNews, BettorPart, ConvergeAsk, StartAsk } from './bettor-process.ts';
 import { buildBroken, type PlantName } from './broken-build.ts';
 import { checkHistory, type CheckReport } from './checker.ts';
 import type { Fault, FaultKind, Operation } from './history.ts';
@@ -59,10 +59,14 @@ interface BettorHandle {
   readonly history: Promise<Operation[]>;
   /** Waits (up to `within_ms`) for its socket to reach `seq`; what its pushes showed. Then it exits. */
   follow(seq: number, within_ms: number): Promise<Extract<BettorNews, { type: 'followed' }>>;
+  /** Settles once the process has opened its socket and waits for `start`. */
+  readonly ready: Promise<unknown>;
+  /** Let it act until `end_ms` (its history then comes back). */
+  start(end_ms: number): void;
 }
 
 /**
- * Runs one bettor in a process of its own until `end_ms`. The part is handed over in a file and
+ * Runs one bettor in a process of its own, from `start` until its `end_ms`. The part is handed over in a file and
  * the history comes back in one, as JSON; the rest goes over the process's IPC channel.
  */
 function bettorProcess(dir: string, part: BettorPart): BettorHandle {
@@ -74,10 +78,8 @@ function bettorProcess(dir: string, part: BettorPart): BettorHandle {
   });
   let errors = '';
   child.stderr!.on('data', (d: Buffer) => (errors = (errors + d.toString()).slice(-4000)));
-  const timer = setTimeout(
-    () => child.kill('SIGKILL'),
-    part.end_ms - Date.now() + BETTOR_GRACE_MS + CONVERGE_MS,
-  );
+  // Until it starts, a bettor has BETTOR_GRACE_MS to get ready; then that much past its end.
+  let timer = setTimeout(() => child.kill('SIGKILL'), BETTOR_GRACE_MS);
   const exited = new Promise<never>((_, reject) =>
     child.on('exit', (code) => {
       clearTimeout(timer);
@@ -97,8 +99,16 @@ function bettorProcess(dir: string, part: BettorPart): BettorHandle {
       }),
       exited,
     ]);
+  const history = news('history').then(() => JSON.parse(readFileSync(historyFile, 'utf8')) as Operation[]);
+  history.catch(() => {}); // read by the caller after `start`; an early exit rejects `ready` too
   return {
-    history: news('history').then(() => JSON.parse(readFileSync(historyFile, 'utf8')) as Operation[]),
+    ready: news('ready'),
+    start(end_ms) {
+      clearTimeout(timer);
+      timer = setTimeout(() => child.kill('SIGKILL'), end_ms - Date.now() + BETTOR_GRACE_MS + CONVERGE_MS);
+      child.send({ type: 'start', end_ms } satisfies StartAsk);
+    },
+    history,
     follow(seq, within_ms) {
       const answer = news('followed');
       child.send({ type: 'converge', seq, within_ms } satisfies ConvergeAsk);
@@ -332,18 +342,6 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
 
     const history: Operation[] = [];
     const faults: Fault[] = [];
-    const end = Date.now() + opts.seconds * 1000;
-    const running = () => Date.now() < end;
-    const work = [
-      runNemesis({
-        nodes,
-        links,
-        rand: seeded(opts.seed),
-        running,
-        faults,
-        ...(opts.faults ? { kinds: opts.faults } : {}),
-      }),
-    ];
     const bettors = accounts.map((account, index) =>
       bettorProcess(dir, {
         host: lb.host,
@@ -358,13 +356,28 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
         house,
         casinoMatchId: table.matchId,
         seed: opts.seed * 1_000 + index + 1,
-        end_ms: end,
         ...(opts.plant ? { plant: opts.plant } : {}),
         ...(opts.withdrawals ? { withdrawals: opts.withdrawals } : {}),
         // Each bettor follows the match-odds market's prices too, round robin over the nodes.
         follow: { url: `ws://${lb.host}/ws`, market_id: market.marketId, ip: `10.30.0.${index + 1}` },
       }),
     );
+    // The window starts when every bettor is ready: their processes' start-up (seconds on a
+    // loaded box) once took most of a 12-second run, which then made one placement.
+    await Promise.all(bettors.map((b) => b.ready));
+    const end = Date.now() + opts.seconds * 1000;
+    const running = () => Date.now() < end;
+    const work = [
+      runNemesis({
+        nodes,
+        links,
+        rand: seeded(opts.seed),
+        running,
+        faults,
+        ...(opts.faults ? { kinds: opts.faults } : {}),
+      }),
+    ];
+    for (const b of bettors) b.start(end);
     await Promise.all(work);
     for (const h of await Promise.all(bettors.map((b) => b.history))) history.push(...h);
     log(`chaos: ${history.length} operations, ${faults.length} faults; healing and stopping the nodes`);
