@@ -13,8 +13,6 @@ import {
   type MarketBets,
   type MarketPosition,
   type OrderBook,
-  type BookOrder,
-  type OrderSide,
   type PositionBet,
   type RunnerOutcomes,
 } from '@backlay/engine';
@@ -171,55 +169,20 @@ export function stateFrom(
   return { book, positions, ordersOf };
 }
 
-/** A bettor's resting price levels found by a linear search, at most; then by a key's map. */
-const LEVELS_SCANNED_MAX = 16;
-
-type RestingLevel = { selection_id: string; side: OrderSide; price: number; stake_paise: number };
-const levelKey = (x: Omit<RestingLevel, 'stake_paise'>) => `${x.selection_id}:${x.side}:${x.price}`;
-
-/** Resting orders summed per runner, side and price; `add` is O(1) past a few levels, never quadratic. */
-function restingLevels() {
-  const out: RestingLevel[] = [];
-  let byKey: Map<string, number> | null = null;
-  const indexOf = (o: BookOrder): number => {
-    if (byKey !== null) return byKey.get(levelKey(o)) ?? -1;
-    for (let i = out.length - 1; i >= 0; i--) {
-      const x = out[i]!;
-      if (x.price === o.price && x.side === o.side && x.selection_id === o.selection_id) return i;
-    }
-    return -1;
-  };
-  const add = (o: BookOrder) => {
-    const i = indexOf(o);
-    if (i >= 0) {
-      out[i]!.stake_paise += o.remaining_paise;
-      return;
-    }
-    out.push({ selection_id: o.selection_id, side: o.side, price: o.price, stake_paise: o.remaining_paise });
-    if (byKey !== null) byKey.set(levelKey(o), out.length - 1);
-    else if (out.length > LEVELS_SCANNED_MAX) byKey = new Map(out.map((x, k) => [levelKey(x), k]));
-  };
-  return { out, add };
-}
-
-/**
- * A user's resting remainders on `book` (the state's own book, or a copy of it when `prune` is
- * false), one entry per runner, side and price. A position is linear in the stakes at one price
- * (exposure.ts sums stake × (price − 1) exactly, in whole paise and hundredths), so the sum is the
- * same position; a market maker's hundreds of resting orders then cost every position taken in a
- * round (each bet's check, each touched bettor's hold) their few price levels, not one entry per
- * order (docs/performance.md, "Per-bet CPU after the design step").
- */
+/** A user's resting remainders on `book` (the state's own book, or a copy of it when `prune` is false). */
 export function unmatchedOf(state: MarketState, book: OrderBook, user: string, prune = true): PositionBet[] {
   const ids = state.ordersOf.get(user);
   if (!ids) return [];
-  const levels = restingLevels();
+  const out: PositionBet[] = [];
   for (const id of ids) {
     const o = book.orders.get(id);
-    if (o && o.remaining_paise > 0) levels.add(o);
-    else if (prune) ids.delete(id);
+    if (!o || o.remaining_paise === 0) {
+      if (prune) ids.delete(id);
+      continue;
+    }
+    out.push({ selection_id: o.selection_id, side: o.side, price: o.price, stake_paise: o.remaining_paise });
   }
-  return levels.out;
+  return out;
 }
 
 /**
