@@ -116,13 +116,27 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh browser context and page for one test; its screenshot is saved if the test fails. */
+/**
+ * A fresh browser context and page for one test; its screenshot is saved if the test fails.
+ *
+ * The page asks for reduced motion, as a bettor's phone set so does: the site's endless animations
+ * (the news marquee on every page, spinners) stop, and nothing else changes. With them running,
+ * headless Chromium draws 60 frames a second for every open page: a signed-in home page left idle
+ * for 20 s cost 2.4 s of Chromium CPU, 0.3 s with reduced motion, and the browser tests' pages sit
+ * open for minutes on a 2-core box (docs/performance.md, "Test suite time"). shell.e2e.ts's own
+ * context keeps the default motion, so the animated site is still driven there.
+ */
 export async function openPage(
   browser: Browser,
   testName: string,
   viewport = { width: 1280, height: 800 },
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, timezoneId: 'Europe/London', locale: 'en-GB' });
+  const context = await browser.newContext({
+    viewport,
+    timezoneId: 'Europe/London',
+    locale: 'en-GB',
+    reducedMotion: 'reduce',
+  });
   const page = await context.newPage();
   onTestFailed(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
