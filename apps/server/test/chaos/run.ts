@@ -66,8 +66,9 @@ interface BettorHandle {
 }
 
 /**
- * Runs one bettor in a process of its own, from `start` until its `end_ms`. The part is handed over in a file and
- * the history comes back in one, as JSON; the rest goes over the process's IPC channel.
+ * Runs one bettor in a process of its own, from `start` until its `end_ms`. The part is handed
+ * over in a file and the history comes back in one, as JSON; the rest goes over the process's IPC
+ * channel.
  */
 function bettorProcess(dir: string, part: BettorPart): BettorHandle {
   const partFile = path.join(dir, `bettor-${part.index}.json`);
