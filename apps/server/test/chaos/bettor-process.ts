@@ -2,9 +2,9 @@
 // from the file named first, follows the match-odds market's prices over a WebSocket of its own,
 // says it is ready and acts from run.ts's start until the time the start names (so a process slow
 // to start on a loaded box does not eat the run's window), writes its history (every operation
-// with every attempt) to the file named second and says so to run.ts; then, once run.ts has healed every fault and
-// tells it the seq of the book, it waits (a while) for its socket to reach that seq and answers
-// what its pushes showed. Its own process, so a bettor's event loop never waits on the harness's
+// with every attempt) to the file named second and says so to run.ts; then, once run.ts has
+// healed every fault and tells it the seq of the book, it waits (a while) for its socket to reach
+// that seq and answers what its pushes showed. Its own process, so a bettor's event loop never waits on the harness's
 // (the nemesis, the checks) or on another bettor's.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { mulberry32 } from '@backlay/feed';
