@@ -4,8 +4,8 @@
 // to start on a loaded box does not eat the run's window), writes its history (every operation
 // with every attempt) to the file named second and says so to run.ts; then, once run.ts has
 // healed every fault and tells it the seq of the book, it waits (a while) for its socket to reach
-// that seq and answers what its pushes showed. Its own process, so a bettor's event loop never waits on the harness's
-// (the nemesis, the checks) or on another bettor's.
+// that seq and answers what its pushes showed. Its own process, so a bettor's event loop never
+// waits on the harness's (the nemesis, the checks) or on another bettor's.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { mulberry32 } from '@backlay/feed';
 import { settle } from '../helpers/cluster.ts';
