@@ -177,7 +177,9 @@ describeStores('the stream for programs (issue 46)', (ctx) => {
     await w.bet(people[0]!.userId, other, 'BACK', 200, 10_000); // a market the filter does not name
     await w.agrees(s, m.marketId);
     expect(s.holes).toBe(0);
-    expect(s.messages.filter((x) => x.type === 'delta').length).toBeGreaterThan(10);
+    // Pushes coalesce per tick, so how many deltas carry the 1,000 bets depends on the box's pace
+    // (10 on a saturated one): the book built from them agreeing with the store is the check.
+    expect(s.messages.filter((x) => x.type === 'delta').length).toBeGreaterThan(0);
     expect(s.books.has(other.marketId)).toBe(false);
 
     // A market made later on the match joins the subscription, with its image.
@@ -365,7 +367,8 @@ describeStores('the stream for programs (issue 46)', (ctx) => {
       message: 'This API key was revoked',
     });
     expect((await s.closed).code).toBe(1008);
-    expect(ctx.app.programStream.counts().connections).toBe(0);
+    // The client sees the close before the server's side has finished it: wait for the count.
+    await expect.poll(() => ctx.app.programStream.counts().connections, { timeout: 5_000 }).toBe(0);
   });
 });
 
