@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { installCommitHooks } from './commit-hooks.ts';
 import { lockDataDir, type DataLock } from './data-lock.ts';
+import { createStatementNames, withName } from './pg-statements.ts';
 import { prepareStatements } from './pglite-statements.ts';
 
 /** The query layer's types (db/executor.ts), where every module has always imported them. */
@@ -163,6 +164,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => {});
+    const names = createStatementNames();
     /** Connections handed out and not yet given back, with their one-time release. */
     const out = new Map<pg.PoolClient, (err?: Error) => void>();
     /**
@@ -217,7 +219,9 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       // the query that was waiting; the event itself must not crash the process.
       client.on('error', () => {});
       const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...given: unknown[]) => {
+        // A text sent again and again runs as a named statement, planned once (db/pg-statements.ts).
+        const args = [...withName(given, names)];
         const last = args.at(-1);
         if (typeof last === 'function') {
           args[args.length - 1] = (err: unknown, res: unknown) => {
