@@ -3,7 +3,7 @@
 // parameters and calls already named are left alone; the caller's config is never changed.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createStatementNames, NAME_AFTER_USES, withName } from '../src/db/pg-statements.ts';
+import { createStatementNames, isStalePlan, NAME_AFTER_USES, withName } from '../src/db/pg-statements.ts';
 import { openStore as openDb } from '../src/db/store.ts';
 import { openStore } from './helpers/stores.ts';
 
@@ -26,6 +26,14 @@ describe('which texts get a name', () => {
     for (let i = 0; i < 1_000; i++) names.nameOf(`select ${i}`);
     expect(names.stats.counted).toBeLessThanOrEqual(100);
     expect(names.stats.named).toBe(0);
+  });
+
+  it("knows PostgreSQL's refusal of a statement whose table's columns changed", () => {
+    const stale = Object.assign(new Error('cached plan must not change result type'), { code: '0A000' });
+    expect(isStalePlan(stale)).toBe(true);
+    expect(isStalePlan(Object.assign(new Error('other'), { code: '0A000' }))).toBe(false);
+    expect(isStalePlan(new Error('cached plan must not change result type'))).toBe(false);
+    expect(isStalePlan(null)).toBe(false);
   });
 
   it('refuses limits that are not whole numbers ≥ 1', () => {
@@ -91,6 +99,35 @@ describe.runIf(process.env.TEST_DATABASE_URL)('named statements on PostgreSQL', 
       for (let i = 0; i < 4; i++) await read();
       await store.db.execute(sql`alter table named_t rename to named_t_away`);
       await expect(read()).rejects.toThrow(/named_t/);
+    } finally {
+      await store.close();
+      await opened.cleanup();
+    }
+  });
+
+  it('a column added under a named `select *`: that call fails once, its connection goes, the next call answers', async () => {
+    const opened = await openStore('postgres', true);
+    const store = await openDb({ ...opened.options, poolMax: 1 } as typeof opened.options);
+    try {
+      await store.db.execute(sql`create table star_t (id int primary key)`);
+      await store.db.execute(sql`insert into star_t values (1)`);
+      const read = async () => {
+        // In a transaction: pg's pool drops a connection whose lone query failed, a transaction's
+        // connection goes back to the pool after its rollback.
+        const r = await store.db.transaction((tx) => tx.execute(sql`select * from star_t where id = ${1}`));
+        return (r as unknown as { rows: unknown[] }).rows;
+      };
+      for (let i = 0; i < 4; i++) expect(await read()).toEqual([{ id: 1 }]);
+      await store.db.execute(sql`alter table star_t add column note text`);
+      // PostgreSQL refuses the statement; its connection is closed under the transaction, whose
+      // rollback then fails: the call fails in words either way.
+      const failed = await read().then(
+        () => null,
+        (e: unknown) => e as Error,
+      );
+      expect(failed).toBeInstanceOf(Error);
+      expect(await read()).toEqual([{ id: 1, note: null }]);
+      expect(await read()).toEqual([{ id: 1, note: null }]);
     } finally {
       await store.close();
       await opened.cleanup();

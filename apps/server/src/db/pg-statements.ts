@@ -85,3 +85,16 @@ export function withName(args: readonly unknown[], names: StatementNames): reado
   const config = typeof first === 'string' ? { text, name } : { ...(first as object), name };
   return [config, ...args.slice(1)];
 }
+
+/**
+ * PostgreSQL's refusal of a named statement whose table's columns changed since it was planned
+ * (`select *` of a table a migration altered): it fails so on its connection until it is closed.
+ */
+export function isStalePlan(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  return (
+    e?.code === '0A000' &&
+    typeof e.message === 'string' &&
+    e.message.includes('cached plan must not change result type')
+  );
+}

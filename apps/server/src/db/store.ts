@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { installCommitHooks } from './commit-hooks.ts';
 import { lockDataDir, type DataLock } from './data-lock.ts';
-import { createStatementNames, withName } from './pg-statements.ts';
+import { createStatementNames, isStalePlan, withName } from './pg-statements.ts';
 import { prepareStatements } from './pglite-statements.ts';
 
 /** The query layer's types (db/executor.ts), where every module has always imported them. */
@@ -185,18 +185,21 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       out.set(client, once);
       return client;
     };
+    /** Closes a connection now and gives it back as broken: the pool opens a fresh one. */
+    const drop = (client: pg.PoolClient, err: unknown) => {
+      (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+      out.get(client)?.(err instanceof Error ? err : new Error(String(err)));
+    };
     const noteFailure = (client: pg.PoolClient | null, err: unknown) => {
+      // A table's columns changed under one of the connection's named statements (a migration by
+      // another node): the statement fails on it for good, so the connection goes, its names with it.
+      if (client && isStalePlan(err)) return drop(client, err);
       const why = storeFailureOf(err);
       if (!why) return;
       failures[why] += 1;
       // No answer, or a broken connection: its state is unknown (a statement may still run, its
       // answer may arrive for the next query), so it is dropped now and the pool opens a fresh one.
-      if ((why === 'no-answer' || why === 'connection') && client) {
-        (
-          client as unknown as { connection?: { stream?: { destroy(): void } } }
-        ).connection?.stream?.destroy();
-        out.get(client)?.(err instanceof Error ? err : new Error(String(err)));
-      }
+      if ((why === 'no-answer' || why === 'connection') && client) drop(client, err);
     };
     const connect = pool.connect.bind(pool) as (cb?: unknown) => unknown;
     // Every connection the pool hands out (drizzle's transactions and pool.query alike) has its
