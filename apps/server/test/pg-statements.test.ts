@@ -90,13 +90,20 @@ describe.runIf(process.env.TEST_DATABASE_URL)('named statements on PostgreSQL', 
 
   it('a named statement sees a table renamed under it: re-planned, not run on the old table', async () => {
     const opened = await openStore('postgres', true);
-    const store = await openDb(opened.options);
+    const store = await openDb({ ...opened.options, poolMax: 1 } as typeof opened.options);
     try {
       await store.db.execute(sql`create table named_t (id int primary key)`);
       await store.db.execute(sql`insert into named_t values (1)`);
       const read = () =>
         store.db.transaction((tx) => tx.execute(sql`select id from named_t where id = ${1}`));
       for (let i = 0; i < 4; i++) await read();
+      // The read is a named statement on the one connection now, so the rename is what it meets.
+      const kept = await store.db.transaction((tx) =>
+        tx.execute(
+          sql`select count(*)::int as n from pg_prepared_statements where statement like ${'%named_t%'}`,
+        ),
+      );
+      expect((kept as unknown as { rows: { n: number }[] }).rows).toEqual([{ n: 1 }]);
       await store.db.execute(sql`alter table named_t rename to named_t_away`);
       await expect(read()).rejects.toThrow(/named_t/);
     } finally {

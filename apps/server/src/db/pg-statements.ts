@@ -68,7 +68,7 @@ export function createStatementNames(
  * a call already named, one without parameters (sent by the simple protocol, where a text may hold
  * several statements), and a submittable (a cursor, a stream).
  */
-export function withName(args: readonly unknown[], names: StatementNames): readonly unknown[] {
+export function withName(args: unknown[], names: StatementNames): unknown[] {
   const [first, second] = args;
   let text: unknown;
   let values: unknown = second;

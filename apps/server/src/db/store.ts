@@ -224,7 +224,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       const query = client.query.bind(client) as (...args: unknown[]) => unknown;
       (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...given: unknown[]) => {
         // A text sent again and again runs as a named statement, planned once (db/pg-statements.ts).
-        const args = [...withName(given, names)];
+        const args = withName(given, names); // `given` itself when unnamed: this call's own array
         const last = args.at(-1);
         if (typeof last === 'function') {
           args[args.length - 1] = (err: unknown, res: unknown) => {
