@@ -61,11 +61,21 @@ describe('which texts get a name', () => {
   });
 });
 
+/** A fresh PostgreSQL store with `poolMax` connections for `run`, closed and dropped after. */
+async function onStore(poolMax: number, run: (store: Awaited<ReturnType<typeof openDb>>) => Promise<void>) {
+  const opened = await openStore('postgres', true);
+  const store = await openDb({ ...opened.options, poolMax } as typeof opened.options);
+  try {
+    await run(store);
+  } finally {
+    await store.close();
+    await opened.cleanup();
+  }
+}
+
 describe.runIf(process.env.TEST_DATABASE_URL)('named statements on PostgreSQL', () => {
   it('a text used again is planned once on its connection, and answers as before', async () => {
-    const opened = await openStore('postgres', true);
-    const store = await openDb(opened.options);
-    try {
+    await onStore(4, async (store) => {
       const answers = await store.db.transaction(async (tx) => {
         const got: unknown[] = [];
         for (let i = 0; i < 6; i++) {
@@ -82,16 +92,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('named statements on PostgreSQL', 
       expect(answers.got).toEqual([0, 2, 4, 6, 8, 10].map((n) => ({ n, s: 'x' })));
       // Named from the third use: the statement ran four times under its name.
       expect(answers.kept).toEqual([{ statement: 'select $1::int * 2 as n, $2::text as s', runs: 4 }]);
-    } finally {
-      await store.close();
-      await opened.cleanup();
-    }
+    });
   });
 
   it('a named statement sees a table renamed under it: re-planned, not run on the old table', async () => {
-    const opened = await openStore('postgres', true);
-    const store = await openDb({ ...opened.options, poolMax: 1 } as typeof opened.options);
-    try {
+    await onStore(1, async (store) => {
       await store.db.execute(sql`create table named_t (id int primary key)`);
       await store.db.execute(sql`insert into named_t values (1)`);
       const read = () =>
@@ -106,16 +111,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('named statements on PostgreSQL', 
       expect((kept as unknown as { rows: { n: number }[] }).rows).toEqual([{ n: 1 }]);
       await store.db.execute(sql`alter table named_t rename to named_t_away`);
       await expect(read()).rejects.toThrow(/named_t/);
-    } finally {
-      await store.close();
-      await opened.cleanup();
-    }
+    });
   });
 
   it('a column added under a named `select *`: that call fails once, its connection goes, the next call answers', async () => {
-    const opened = await openStore('postgres', true);
-    const store = await openDb({ ...opened.options, poolMax: 1 } as typeof opened.options);
-    try {
+    await onStore(1, async (store) => {
       await store.db.execute(sql`create table star_t (id int primary key)`);
       await store.db.execute(sql`insert into star_t values (1)`);
       const read = async () => {
@@ -135,9 +135,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)('named statements on PostgreSQL', 
       expect(failed).toBeInstanceOf(Error);
       expect(await read()).toEqual([{ id: 1, note: null }]);
       expect(await read()).toEqual([{ id: 1, note: null }]);
-    } finally {
-      await store.close();
-      await opened.cleanup();
-    }
+    });
   });
 });
