@@ -374,6 +374,9 @@ function follow(base: string, marketId: number, n: number) {
  * (the server's pool and this bench resolve the same pg). Patched once, before the pool connects.
  */
 const sent = { statements: 0, transactions: 0 };
+/** Statements by their text's first words (BENCH_CPU_VERBOSE), to tell which ones a bet costs. */
+const sentByHead = new Map<string, number>();
+const headOf = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 60);
 let counting = false;
 function countStatements() {
   if (counting) return;
@@ -385,6 +388,8 @@ function countStatements() {
     const q = args[0];
     const text = typeof q === 'string' ? q : (q as { text?: unknown } | null)?.text;
     if (typeof text === 'string' && /^\s*begin/i.test(text)) sent.transactions += 1;
+    if (VERBOSE && typeof text === 'string')
+      sentByHead.set(headOf(text), (sentByHead.get(headOf(text)) ?? 0) + 1);
     return query.apply(this, args);
   };
 }
@@ -409,6 +414,8 @@ type Window = {
   loadavg: string;
   statements: number;
   transactions: number;
+  /** Statements by their text's first words (counted with BENCH_CPU_VERBOSE only). */
+  heads: Map<string, number>;
   frames_pushed?: number;
 };
 
@@ -428,6 +435,7 @@ async function profiled(
   const box0 = boxCpu();
   const threads0 = threadsCpu();
   const sent0 = { ...sent };
+  sentByHead.clear();
   const t0 = performance.now();
   await session.post('Profiler.start');
   const r = await run();
@@ -436,6 +444,7 @@ async function profiled(
   const threads1 = threadsCpu();
   const statements = sent.statements - sent0.statements;
   const transactions = sent.transactions - sent0.transactions;
+  const heads = new Map(sentByHead);
   const box1 = boxCpu();
   const backends1 = await backendPids(app, postgres);
   const pg1 = sumOver(new Set([...backends0, ...backends1]), pgCpu);
@@ -468,6 +477,7 @@ async function profiled(
     loadavg,
     statements,
     transactions,
+    heads,
   };
 }
 
@@ -522,6 +532,15 @@ function printWindow(w: Window) {
     `    box: ${((100 * w.box_busy_us) / w.box_total_us).toFixed(0)}% of its CPUs busy, ` +
       `${fmt(us(w.box_busy_us, n))} µs of CPU per ${w.unit.replace(/s$/, '')} (everything on the box, the load generator included)`,
   );
+  if (VERBOSE && w.heads.size > 0)
+    console.log(
+      '    statements by their first words: ' +
+        [...w.heads]
+          .sort((x, y) => y[1] - x[1])
+          .slice(0, 12)
+          .map(([k, v]) => `${(v / n).toFixed(3)} "${k}"`)
+          .join('; '),
+    );
   if (VERBOSE)
     for (const [c, m] of a.frames) {
       const top = [...m].sort((x, y) => y[1] - x[1]).slice(0, 8);

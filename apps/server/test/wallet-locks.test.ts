@@ -2,7 +2,8 @@
 // decides money"): one bettor's slow transaction never delays another bettor's bet; the held
 // bettor's bet waits for later rounds and is placed once the row is free, or refused in words
 // within a bounded time; a previous version's reservations expire by the database's clock, not a
-// node's; a round whose commit's answer was lost places its bet once.
+// node's; a round whose commit's answer was lost places its bet once; a round that waited for its
+// market's row reads what committed meanwhile.
 import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -34,8 +35,8 @@ describeStores(
       return Object.assign(api, { userId: u.userId });
     }
 
-    /** A second connection to this test's database holding one bettor's wallet row (PostgreSQL). */
-    async function holdWalletRow(userId: number): Promise<pg.Client> {
+    /** A second connection to this test's database, in a transaction (PostgreSQL). */
+    async function secondConnection(): Promise<pg.Client> {
       const dbName = (
         (await ctx.app.db.execute(sql`select current_database() as d`)) as unknown as {
           rows: { d: string }[];
@@ -46,6 +47,12 @@ describeStores(
       const raw = new pg.Client({ connectionString: u.toString() });
       await raw.connect();
       await raw.query('begin');
+      return raw;
+    }
+
+    /** A second connection to this test's database holding one bettor's wallet row (PostgreSQL). */
+    async function holdWalletRow(userId: number): Promise<pg.Client> {
+      const raw = await secondConnection();
       await raw.query(`select 1 from ledger_accounts where user_id = $1 and kind = 'user_cash' for update`, [
         userId,
       ]);
@@ -95,6 +102,40 @@ describeStores(
       }
       // Released: the held bettor bets again.
       expect((await bet(held)).body.status).toBe(true);
+      await expectExchangeInvariants(ctx.app);
+    });
+
+    it('a runner removed while a round waited for the market’s row: the round reads it removed and refuses the bet', async () => {
+      if (ctx.store !== 'postgres') return; // a second connection holding the lock needs PostgreSQL
+      const m = await createMarket(ctx.app);
+      const b = await bettor();
+      // Warm: the market's row and book cached, so the next round goes straight to its lock.
+      expect((await backOn(m)(b)).body.status).toBe(true);
+      // Another transaction holds the market's row, as the market's lifecycle does, and removes a runner.
+      const raw = await secondConnection();
+      try {
+        await raw.query('select 1 from markets where market_id = $1 for update', [m.marketId]);
+        await raw.query(`update runners set status = 'REMOVED' where selection_id = $1`, [m.selectionIds[1]]);
+        const pending = b.call('placeMarketBet', {
+          match_id: m.matchId,
+          market_id: m.marketId,
+          selection_id: m.selectionIds[1]!,
+          is_back: '1',
+          odds: 2,
+          stack: 100,
+          request_id: nextId(),
+        });
+        // The round's lock waits for this transaction.
+        await new Promise((r) => setTimeout(r, 150));
+        await raw.query('commit');
+        const r = await pending;
+        // The round read its runners after its lock was granted (a statement of its own: one with the
+        // lock in a CTE would read from before the wait): the runner is seen removed.
+        expect(r.body).toMatchObject({ status: false, message: expect.stringMatching(/ is not active$/) });
+      } finally {
+        await raw.query('rollback').catch(() => {});
+        await raw.end();
+      }
       await expectExchangeInvariants(ctx.app);
     });
 

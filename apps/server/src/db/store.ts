@@ -4,9 +4,11 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { installCommitHooks } from './commit-hooks.ts';
+import { carryBegin } from './pg-begin.ts';
 import { lockDataDir, type DataLock } from './data-lock.ts';
 import { createStatementNames, isStalePlan, withName } from './pg-statements.ts';
 import { prepareStatements } from './pglite-statements.ts';
@@ -161,6 +163,9 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       query_timeout: t.answer_ms,
       idle_in_transaction_session_timeout: t.idle_in_transaction_ms,
       keepAlive: true,
+      // Statements written without waiting for the previous answer (db/pg-begin.ts): each still
+      // gets its own answer or error, in order.
+      pipeline: true,
     });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => {});
@@ -172,6 +177,8 @@ export async function openStore(options: StoreOptions): Promise<Store> {
      * dropped below is given back at once (its holder may never do it: drizzle's transaction
      * leaks its connection when `begin` fails), and the holder's own release later is a no-op.
      */
+    /** Each connection's `begin` carrier (db/pg-begin.ts): a begin still held at release is forgotten. */
+    const carriers = new WeakMap<pg.PoolClient, { forget(): boolean }>();
     const handOut = (client: pg.PoolClient) => {
       const release = client.release.bind(client);
       let done = false;
@@ -179,6 +186,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
         if (done) return;
         done = true;
         out.delete(client);
+        carriers.get(client)?.forget();
         release(err);
       };
       client.release = once;
@@ -222,7 +230,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       // the query that was waiting; the event itself must not crash the process.
       client.on('error', () => {});
       const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...given: unknown[]) => {
+      const send = (...given: unknown[]) => {
         // A text sent again and again runs as a named statement, planned once (db/pg-statements.ts).
         const args = withName(given, names); // `given` itself when unnamed: this call's own array
         const last = args.at(-1);
@@ -238,6 +246,11 @@ export async function openStore(options: StoreOptions): Promise<Store> {
           (r as Promise<unknown>).then(undefined, (err: unknown) => noteFailure(client, err));
         return r;
       };
+      // A transaction's `begin` is written with its first statement (db/pg-begin.ts).
+      const socket = () => (client as unknown as { connection?: { stream?: Duplex } }).connection?.stream;
+      const carrier = carryBegin(send, socket);
+      carriers.set(client as pg.PoolClient, carrier);
+      (client as unknown as { query: (...args: unknown[]) => unknown }).query = carrier;
     });
     const db = drizzlePg(pool) as unknown as Db;
     installCommitHooks(db);
