@@ -105,6 +105,23 @@ describeStores(
       await expectExchangeInvariants(ctx.app);
     });
 
+    it('a grant given the rows a round locked answers busy for a bettor whose row it did not lock', async () => {
+      const m = await createMarket(ctx.app);
+      const [a, b, c] = [await bettor(), await bettor(), await bettor()];
+      const ask = (userId: number) => ({
+        userId,
+        marketId: m.marketId,
+        wantPaise: 10_000,
+        staker: SYSTEM_STAKER,
+        stakePaise: 10_000,
+      });
+      const granted = await ctx.app.db.transaction((tx) =>
+        // The round locked b's and c's rows (two users: more than the one asked), never a's.
+        ctx.app.wallet.grant(tx, [ask(a.userId)], new Set([b.userId, c.userId])),
+      );
+      expect(granted).toEqual(['busy']);
+    });
+
     it('a runner removed while a round waited for the market’s row: the round reads it removed and refuses the bet', async () => {
       if (ctx.store !== 'postgres') return; // a second connection holding the lock needs PostgreSQL
       const m = await createMarket(ctx.app);

@@ -5,6 +5,7 @@ import { markets, runners } from '../markets/schema.ts';
 import { exposureHolds } from '../wallet/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import * as holds from '../wallet/holds.ts';
+import { lockedUsers, lockFreeRowsSql } from '../wallet/service.ts';
 import { likeEscape } from '../catalog/queries.ts';
 import { notVoided, voidReasonOf } from '../markets/voids.ts';
 import type { FirstCashOut } from './cash-out-types.ts';
@@ -351,7 +352,7 @@ export async function writeBatches(tx: Executor, ws: readonly BatchWrite[]) {
   await tx.execute(parts.length === 0 ? main : sql`with ${sql.join(parts, sql`, `)} ${main}`);
 }
 
-/** What one market's batch asks of `batchReads`. */
+/** What one market's batch asks of `batchReadsMany`. */
 export type BatchReadRequest = {
   marketId: number;
   pairs: { userId: number; requestId: string }[];
@@ -362,20 +363,18 @@ export type BatchReadRequest = {
 export type BatchReads = Awaited<ReturnType<typeof batchReadsMany>>[number];
 
 /**
- * What a batch reads once its market row is locked, in one statement: the bets already placed
- * under its (user, request_id) pairs, the market's runners and `ids` fresh bet ids.
+ * What the batches of a round read once their market rows are locked, in one statement: the bets
+ * already placed under each batch's (user, request_id) pairs, the markets' runners and each
+ * batch's `ids` fresh bet ids; one answer per batch. With
+ * `walletUsers`, the same statement locks those users' wallet rows for the round's grant (the
+ * wallet's `lockFreeRowsSql`: skipped when another transaction holds one) and every answer
+ * carries the users it locked (`walletsLocked`): one statement fewer a round.
  */
-export async function batchReads(
+export async function batchReadsMany(
   tx: Executor,
-  marketId: number,
-  pairs: { userId: number; requestId: string }[],
-  ids: number,
+  requests: readonly BatchReadRequest[],
+  walletUsers: readonly number[] = [],
 ) {
-  return (await batchReadsMany(tx, [{ marketId, pairs, ids }]))[0]!;
-}
-
-/** `batchReads` for the batches of several markets, still in one statement; one answer each. */
-export async function batchReadsMany(tx: Executor, requests: readonly BatchReadRequest[]) {
   const pairs = requests.flatMap((r) => r.pairs);
   const totalIds = requests.reduce((n, r) => n + r.ids, 0);
   const marketIds = requests.map((r) => r.marketId);
@@ -393,8 +392,9 @@ export async function batchReadsMany(tx: Executor, requests: readonly BatchReadR
           )}::json) as p(user_id integer, request_id text)
           cross join lateral (select * from ${bets} x
             where x.user_id = p.user_id and x.request_id = p.request_id limit 1) b)`;
-  const [row] = rowsOf<{ firsts: unknown; runners: unknown; ids: unknown }>(
-    await tx.execute(sql`select ${firstsSql} as firsts,
+  const walletsSql = walletUsers.length === 0 ? sql`null` : lockFreeRowsSql(walletUsers);
+  const [row] = rowsOf<{ firsts: unknown; runners: unknown; ids: unknown; wallets: unknown }>(
+    await tx.execute(sql`select ${firstsSql} as firsts, ${walletsSql} as wallets,
       (select coalesce(json_agg(json_build_object('marketId', r.market_id, 'selectionId', r.selection_id,
         'name', r.name, 'status', r.status, 'tradedPaise', r.traded_paise::text)
         order by r.market_id, r.sort_order, r.selection_id), '[]'::json) from ${runners} r
@@ -455,11 +455,12 @@ export async function batchReadsMany(tx: Executor, requests: readonly BatchReadR
     .sort((a, b) => a - b);
   // Each market gets its own run of the fresh ids, in ascending order; the firsts are keyed by
   // (user, request id), which no two markets share.
+  const walletsLocked = walletUsers.length === 0 ? undefined : lockedUsers(row!.wallets);
   let next = 0;
   return requests.map((r) => {
     const ids = allIds.slice(next, next + r.ids);
     next += r.ids;
-    return { firsts, runners: runnersOf.get(r.marketId)!, ids };
+    return { firsts, runners: runnersOf.get(r.marketId)!, ids, walletsLocked };
   });
 }
 

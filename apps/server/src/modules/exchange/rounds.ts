@@ -88,7 +88,7 @@ export function createRounds(
     for (const user_id of users) app.bus.publish('user', { user_id, market_id: marketId });
   }
 
-  /** The reads a market's batch needs (`q.batchReads`), asked with other markets' or alone. */
+  /** The reads a market's batch needs (`q.batchReadsMany`), asked with other markets' or alone. */
   function readRequest(marketId: number, market: MarketRow | null, cmds: Command[]): q.BatchReadRequest {
     const places = cmds.filter((c): c is Command & { kind: 'place' } => c.kind === 'place');
     return {
@@ -112,7 +112,7 @@ export function createRounds(
   };
 
   /**
-   * A market's commands on its locked row and what `batchReads` gave it: repeats and the market's
+   * A market's commands on its locked row and what `batchReadsMany` gave it: repeats and the market's
    * own refusals first, then a leader-only order (the demo feed's) of a term that is over, refused
    * here in the round's own transaction, so a deposed leader's late order never reaches the book.
    */
@@ -164,6 +164,8 @@ export function createRounds(
         staker: c.want.staker,
         stakePaise: c.want.stakePaise,
       })),
+      // The wallet rows the round's reads locked (`walletUsers`): every batch carries the same set.
+      batches[0]!.reads.walletsLocked,
     );
     asked.forEach(({ b, i, c }, k) => {
       const g = granted[k]!;
@@ -259,11 +261,21 @@ export function createRounds(
     return { result, write, check };
   }
 
-  /** One market's batch in its transaction: its reads, the engine, its write. */
+  /**
+   * The users whose wallet rows a round locks with its reads: those of its bets and cash outs (a
+   * repeat's or a refused one's too; their rows are held till the commit, a moment).
+   */
+  function walletUsersOf(cmdsOf: readonly Command[][]): number[] {
+    const users = new Set<number>();
+    for (const cmds of cmdsOf) for (const c of cmds) if (c.kind !== 'cancel') users.add(c.userId);
+    return [...users].sort((a, b) => a - b);
+  }
+
+  /** One market's batch in its transaction: its reads (and its bettors' wallet rows locked), the engine, its write. */
   async function runBatch(tx: Tx, marketId: number, market: MarketRow | null, cmds: Command[]) {
     const r = readRequest(marketId, market, cmds);
-    const reads = await q.batchReads(tx, marketId, r.pairs, r.ids);
-    const screened = await screen(tx, marketId, market, cmds, reads);
+    const [reads] = await q.batchReadsMany(tx, [r], market ? walletUsersOf([cmds]) : []);
+    const screened = await screen(tx, marketId, market, cmds, reads!);
     await grantAll(tx, [screened]);
     const p = await prepareBatch(tx, screened, now());
     if (p.write) await q.writeBatch(tx, p.write);
@@ -302,6 +314,7 @@ export function createRounds(
         const reads = await q.batchReadsMany(
           tx,
           work.map((x) => readRequest(x.marketId, x.market, x.cmds)),
+          walletUsersOf(work.filter((x) => x.market !== null).map((x) => x.cmds)),
         );
         const screened: Screened[] = [];
         for (const [i, x] of work.entries())

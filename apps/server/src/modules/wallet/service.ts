@@ -170,20 +170,34 @@ async function lockRows(tx: Executor, userIds: readonly number[]) {
 /**
  * lockRows for the reserving transaction: SKIP LOCKED, so that it never waits on a row another
  * transaction holds (one bettor's slow transaction must not queue every bet of the node behind
- * it). Returns the users whose rows it locked; the caller retries the others (busy) later.
+ * it). As one SQL value (a JSON array of the users whose rows it locked, in user id order), so
+ * that a caller may read it in a statement it already sends (the exchange's round reads:
+ * exchange/queries.ts `batchReadsMany`); `lockedUsers` reads the answer. The transaction's
+ * planner settings for the stake gate's statement that follows are set here too. The balances
+ * must be read by a later statement (`grantRows`): this one's snapshot is from before its locks.
  */
+export function lockFreeRowsSql(userIds: readonly number[]): SQL {
+  const ids = `{${userIds.map((u) => String(Math.trunc(u))).join(',')}}`;
+  return sql`(select coalesce(json_agg(w.user_id order by w.user_id), '[]'::json) from (
+      select ${ledgerAccounts.userId} as user_id,
+        set_config('enable_bitmapscan', 'off', true) as planned, set_config('jit', 'off', true) as compiled
+      from ${ledgerAccounts}
+      where ${ledgerAccounts.userId} = any(${ids}::integer[]) and ${ledgerAccounts.kind} = 'user_cash'
+      order by ${ledgerAccounts.userId} for update skip locked) w
+    where w.planned is not null and w.compiled is not null)`;
+}
+
+/** The users `lockFreeRowsSql`'s value names. */
+export function lockedUsers(value: unknown): Set<number> {
+  const ids = (typeof value === 'string' ? JSON.parse(value) : value) as unknown;
+  if (!Array.isArray(ids)) throw new Error('wallet: the wallet rows’ lock answered no list');
+  return new Set(ids.map(Number));
+}
+
+/** The users whose wallet rows this transaction now holds, of `userIds` (see lockFreeRowsSql). */
 async function lockFreeRows(tx: Executor, userIds: readonly number[]): Promise<Set<number>> {
-  const rows = await tx
-    .select({
-      userId: ledgerAccounts.userId,
-      planned: sql`set_config('enable_bitmapscan', 'off', true)`,
-      compiled: sql`set_config('jit', 'off', true)`,
-    })
-    .from(ledgerAccounts)
-    .where(and(inArray(ledgerAccounts.userId, [...userIds]), eq(ledgerAccounts.kind, 'user_cash')))
-    .orderBy(asc(ledgerAccounts.userId))
-    .for('update', { skipLocked: true });
-  return new Set(rows.map((r) => r.userId!));
+  const res = await tx.execute(sql`select ${lockFreeRowsSql(userIds)} as locked`);
+  return lockedUsers((res as unknown as { rows: { locked: unknown }[] }).rows[0]!.locked);
 }
 
 /** Budgets of users whose cash rows this transaction has locked: the stake gate's (passStakeGate), lockAvailablePaise's. */
@@ -376,7 +390,11 @@ export function createWalletService(db: Db, clock: { now(): Date } = { now: () =
    * available budget is summed once, not twice per request.
    * Long because it is the gate's one statement sequence (lock, read the gate and the budget).
    */
-  async function grantRows(tx: Executor, reqs: readonly GrantRequest[]): Promise<(Grant | 'busy')[]> {
+  async function grantRows(
+    tx: Executor,
+    reqs: readonly GrantRequest[],
+    lockedBefore?: ReadonlySet<number>,
+  ): Promise<(Grant | 'busy')[]> {
     const sessionIds = reqs.map((r) => sessionOf(r.staker));
     for (const id of sessionIds) {
       if (id !== null && !Number.isSafeInteger(id)) throw new Error(`bad session id ${String(id)}`);
@@ -387,10 +405,12 @@ export function createWalletService(db: Db, clock: { now(): Date } = { now: () =
     }
     const users = [...new Set(reqs.map((r) => r.userId))].sort((a, b) => a - b);
     const busy = new Set<number>();
-    const locked = await lockFreeRows(tx, users);
-    if (locked.size < users.length) {
-      // Not locked: no wallet at all (answered below), or locked by another transaction (busy).
-      const missing = users.filter((u) => !locked.has(u));
+    // Locked by an earlier statement of this transaction (`lockFreeRowsSql` in the caller's), else now.
+    const locked = lockedBefore ?? (await lockFreeRows(tx, users));
+    // Not locked: no wallet at all (answered below), or locked by another transaction (busy).
+    // (`locked` may name more users than asked here: counting it would hide one missing.)
+    const missing = users.filter((u) => !locked.has(u));
+    if (missing.length > 0) {
       const exist = await tx
         .select({ userId: ledgerAccounts.userId })
         .from(ledgerAccounts)
@@ -519,10 +539,16 @@ export function createWalletService(db: Db, clock: { now(): Date } = { now: () =
      * (`paise`: as much of `wantPaise` as the balance allows; nothing is written, the round's holds
      * in the same transaction take it), a refusal by the stake gate, or 'busy' (the user's wallet row
      * was held by another transaction: the round tries that bet again later, GRANT_TRIES in all).
-     * The wallet rows stay locked until `tx` ends.
+     * The wallet rows stay locked until `tx` ends. `locked`: the users whose rows an earlier
+     * statement of `tx` locked with `lockFreeRowsSql` (a superset of the requests' users tried);
+     * without it the rows are locked here, one statement more.
      */
-    grant(tx: Executor, reqs: readonly GrantRequest[]): Promise<(Grant | 'busy')[]> {
-      return grantRows(tx, reqs);
+    grant(
+      tx: Executor,
+      reqs: readonly GrantRequest[],
+      locked?: ReadonlySet<number>,
+    ): Promise<(Grant | 'busy')[]> {
+      return grantRows(tx, reqs, locked);
     },
     /** The reservations' table functions: take (in a batch), release, sweep, all. */
     reservations,
