@@ -365,10 +365,10 @@ export type BatchReads = Awaited<ReturnType<typeof batchReadsMany>>[number];
 /**
  * What the batches of a round read once their market rows are locked, in one statement: the bets
  * already placed under each batch's (user, request_id) pairs, the markets' runners and each
- * batch's `ids` fresh bet ids; one answer per batch. With
- * `walletUsers`, the same statement locks those users' wallet rows for the round's grant (the
- * wallet's `lockFreeRowsSql`: skipped when another transaction holds one) and every answer
- * carries the users it locked (`walletsLocked`): one statement fewer a round.
+ * batch's `ids` fresh bet ids; one answer per batch. With `walletUsers`, the same statement locks
+ * those users' wallet rows for the round's grant (the wallet's `lockFreeRowsSql`: a row another
+ * transaction holds is skipped) and every answer carries the users it locked (`walletsLocked`):
+ * one statement fewer a round.
  */
 export async function batchReadsMany(
   tx: Executor,
