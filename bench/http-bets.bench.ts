@@ -31,7 +31,15 @@ import { type bets } from '../apps/server/src/modules/exchange/schema.ts';
 import { type fancyBets } from '../apps/server/src/modules/fancy/schema.ts';
 import { markets, runners } from '../apps/server/src/modules/markets/schema.ts';
 import { loadFromWorker, type LoadResult, type LoadSpec } from './http-load.ts';
-import { median, mulberry32, randInt, report, type Benchmark, type Figure } from './lib.ts';
+import {
+  ANALYZE_AFTER_WARM_UP,
+  median,
+  mulberry32,
+  randInt,
+  report,
+  type Benchmark,
+  type Figure,
+} from './lib.ts';
 import { SYSTEM_STAKER } from '../apps/server/src/modules/wallet/stake-gate.ts';
 
 const DURATION_MS = Number(process.env.BENCH_HTTP_MS ?? 4_000);
@@ -347,6 +355,7 @@ async function runOn(store: Store): Promise<Figure[]> {
     // Unmeasured first: the first seconds of a fresh process and database run cold (code not yet
     // compiled by V8, tables without statistics; p99 above 500 ms), which no later phase pays.
     await http(betSpec('w'), CONCURRENCY * 4, undefined, WARM_UP_MS);
+    await app.db.execute(sql.raw(ANALYZE_AFTER_WARM_UP));
     const batchesBefore = batches;
     const bets = await http(betSpec('h'), CONCURRENCY, `HTTP ${CONCURRENCY}, one market`);
     const betsBatches = batches - batchesBefore;

@@ -20,7 +20,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { benchMarket, betLine, createBettors, CSRF, logIn } from './http-bets.bench.ts';
 import { loadFromWorker } from './http-load.ts';
-import { freePort, median, report, type Benchmark, type Figure } from './lib.ts';
+import { ANALYZE_AFTER_WARM_UP, freePort, median, report, type Benchmark, type Figure } from './lib.ts';
 
 const DB_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BUS_URL = process.env.BENCH_BUS_URL ?? process.env.TEST_BUS_URL ?? 'nats://127.0.0.1:4222';
@@ -122,6 +122,12 @@ async function prepare() {
     url,
     markets,
     users,
+    async analyze() {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(ANALYZE_AFTER_WARM_UP);
+      await c.end();
+    },
     async drop() {
       const c = new pg.Client({ connectionString: DB_URL });
       await c.connect();
@@ -207,6 +213,7 @@ export const httpNodesBench: Benchmark = {
         nodes.push(a);
         if (tokens.length === 0) tokens = await logIn(`http://127.0.0.1:${a.port}`, fx.users);
         await phase([a], `warm${owners}`, 3_000);
+        await fx.analyze();
         for (let round = 0; round < ROUNDS; round++) {
           await waitShards([a], 64);
           const profileOne = owners && round === 0 && process.env.BENCH_NODES_PROFILE === '1';

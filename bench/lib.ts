@@ -3,6 +3,16 @@
 // measured in the same run).
 import { createServer, type AddressInfo } from 'node:net';
 
+/**
+ * What a bench runs on its new database after the warm-up: the statistics a store in service has.
+ * PostgreSQL's autovacuum analyzes a new database's tables up to a minute after they fill (PGlite's
+ * own loop every 10 s, apps/server/src/db/maintenance.ts). Until then a connection's cached plan of
+ * the round's write, made while `bets` was nearly empty, reads every bet to update a few (a
+ * sequential scan that grows with the run: 1.5 ms of the write's 3 ms a round after 11,000 bets),
+ * which no store in service pays (docs/performance.md, "Plans made on empty tables").
+ */
+export const ANALYZE_AFTER_WARM_UP = 'analyze';
+
 /** A benchmark module: `run` prints its own figures (with `report`) and returns them. */
 export interface Benchmark {
   readonly name: string;

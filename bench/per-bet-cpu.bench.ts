@@ -42,7 +42,7 @@ import {
   serveBench,
   type Store,
 } from './http-bets.bench.ts';
-import { report, type Benchmark, type Figure } from './lib.ts';
+import { ANALYZE_AFTER_WARM_UP, report, type Benchmark, type Figure } from './lib.ts';
 
 const WINDOW_MS = Number(process.env.BENCH_CPU_MS ?? 10_000);
 const CONCURRENCIES = (process.env.BENCH_CPU_CONCURRENCY ?? '64,16').split(',').map(Number);
@@ -582,6 +582,7 @@ async function runOn(store: Store): Promise<Figure[]> {
     await http(spec(), Math.max(...CONCURRENCIES), WARM_UP_MS);
     await http(bare, Math.max(...CONCURRENCIES), 1_000);
     await http(barePost, Math.max(...CONCURRENCIES), 1_000);
+    await app.db.execute(sql.raw(ANALYZE_AFTER_WARM_UP));
     const figures: Figure[] = [];
     for (const c of CONCURRENCIES) {
       let before = await betsHeld(app, betsTable, market.market_id);
