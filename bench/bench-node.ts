@@ -23,6 +23,7 @@ app.get('/bench/cpu', async () => {
     cpu_us: cpu.user + cpu.system,
     owners: app.exchange.owners.stats,
     shards: app.shards.held().length,
+    held: app.shards.held(),
   };
 });
 // A CPU profile of this process between /bench/profile/start and /stop: the top self-time

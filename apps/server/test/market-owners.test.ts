@@ -11,7 +11,12 @@ import { buildApp } from '../src/app.ts';
 import { openStore as openDb } from '../src/db/store.ts';
 import { bets } from '../src/modules/exchange/schema.ts';
 import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
-import { createPostgresShards, shardLeaseName } from '../src/plugins/shard-leases.ts';
+import {
+  createPostgresShards,
+  shardLeaseName,
+  type ShardLeases,
+  type ShardNotice,
+} from '../src/plugins/shard-leases.ts';
 import { Api } from './helpers/api.ts';
 import {
   aroundTransactions,
@@ -107,6 +112,100 @@ describe.skipIf(!ready)('shard leases', () => {
     for (const k of moving) expect(after.get(shardLeaseName(k))).toBe(before.get(shardLeaseName(k))! + 1);
     await a.close();
     await b.close();
+  });
+});
+
+describe.skipIf(!ready)('shard handover on notice', () => {
+  let store: OpenedStore;
+  beforeAll(async () => {
+    store = await openStore('postgres');
+    await (await openDb({ ...(store.options as { kind: 'postgres'; url: string }), poolMax: 1 })).close();
+  });
+  afterAll(async () => {
+    await store?.cleanup();
+  });
+
+  // Ticks 20 s apart: only the notices can move a shard within the test's bounds.
+  const LONG_TICK_MS = 20_000;
+  const HANDOVER_BOUND_MS = 3_000;
+
+  it('a joining node gets its share and a leaving one hands every shard over, without waiting for a tick', async () => {
+    const url = (store.options as { url: string }).url;
+    const all: ShardLeases[] = [];
+    // What the bus does between nodes: every notice reaches every node (each ignores its own).
+    const announce = (notice: ShardNotice) => {
+      for (const s of all) s.nudge(notice);
+    };
+    const open = async () => {
+      const s = createPostgresShards({ url, log: quiet, count: 16, tickMs: LONG_TICK_MS, announce });
+      all.push(s);
+      await s.start();
+      return s;
+    };
+    try {
+      await handOver(await open(), open);
+    } finally {
+      // Every lock freed even when a wait failed, so the next test counts only its own nodes.
+      for (const s of all) await s.close();
+    }
+  });
+
+  async function handOver(a: ShardLeases, open: () => Promise<ShardLeases>) {
+    const url = (store.options as { url: string }).url;
+    expect(a.held()).toHaveLength(16);
+    const joinedAt = Date.now();
+    const b = await open();
+    await waitFor(
+      'eight shards each',
+      () => a.held().length === 8 && b.held().length === 8,
+      HANDOVER_BOUND_MS,
+    );
+    const join_ms = Date.now() - joinedAt;
+    expect(overlap(a.held(), b.held())).toEqual([]);
+    // A's session still listed when its notice arrives (its server process not yet gone): b must
+    // not count it, or b would keep its share of two nodes until its next tick.
+    const lingering = new pg.Client({ connectionString: url, application_name: a.node });
+    await lingering.connect();
+    const leftAt = Date.now();
+    try {
+      await a.close();
+      await waitFor('b holding every shard', () => b.held().length === 16, HANDOVER_BOUND_MS);
+    } finally {
+      await lingering.end();
+    }
+    console.log(
+      `shard handover on notice: join ${join_ms} ms, leave ${Date.now() - leftAt} ms (ticks ${LONG_TICK_MS} ms apart)`,
+    );
+  }
+
+  it('two apps on NATS: the notices travel on the bus', async () => {
+    const prefix = `handover_${randomBytes(4).toString('hex')}`;
+    const build = async () => {
+      const app = await buildApp({
+        store: store.options,
+        seedDemo: false,
+        rateLimits: TEST_RATE_LIMITS,
+        logger: false,
+        bus: { url: TEST_BUS_URL, prefix, reconnectTimeWaitMs: 100 },
+        shardTickMs: LONG_TICK_MS,
+      });
+      await app.ready();
+      return app;
+    };
+    const a = await build();
+    const b = await build();
+    try {
+      await waitFor(
+        'the shards spread over both apps',
+        () => a.shards.held().length === 32 && b.shards.held().length === 32,
+        HANDOVER_BOUND_MS,
+      );
+      await a.close();
+      await waitFor('b holding every shard', () => b.shards.held().length === 64, HANDOVER_BOUND_MS);
+    } finally {
+      await a.close();
+      await b.close();
+    }
   });
 });
 

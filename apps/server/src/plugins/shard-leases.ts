@@ -11,6 +11,12 @@
 // in its own order) and a node under it takes free ones, so shards spread as nodes come and move
 // back when one goes. A node that dies loses its connection and so every lock at once.
 //
+// Handover on notice: a node tells the others on the bus when it has joined, given shards up, or
+// is leaving (`ShardNotice`), and each of them ticks at once instead of at its next tick, so a
+// planned change moves shards in milliseconds, not up to two ticks (the giver's, then the
+// taker's). A leaving node frees its locks before it says so; the others count it gone. A node
+// that dies says nothing: its shards are taken at the others' next tick, as before.
+//
 // In doubt, out: as with the leader, a tick that does not confirm the connection within
 // `tickMs + checkTimeoutMs` drops every shard (fences say no at once), and the connection is ended.
 //
@@ -34,11 +40,22 @@ const SESSION_PREFIX = 'backlay-shards-';
 /** The server ends a shard session quiet this long, so a node cut off without a close loses its shards. */
 const SHARD_IDLE_SESSION_MS = 10_000;
 
+/** Leaving nodes left out of the count at once, at most (each for SHARD_IDLE_SESSION_MS). */
+const MAX_GONE_NODES = 64;
+
 const SHARD_LEASE_PREFIX = 'market-shard-';
 export const shardLeaseName = (k: number) => `${SHARD_LEASE_PREFIX}${k}`;
 /** The shard a lease name names, or null for another lease. */
 export const shardOfLease = (name: string): number | null =>
   name.startsWith(SHARD_LEASE_PREFIX) ? Number(name.slice(SHARD_LEASE_PREFIX.length)) : null;
+
+/** What a node tells the others on the bus: each of them ticks at once (`ShardLeases.nudge`). */
+export type ShardNotice = {
+  /** The node's shard session (`ShardLeases.node`). */
+  node: string;
+  /** 'joined': its first tick is done; 'released': it gave shards up; 'left': every lock freed, closing. */
+  change: 'joined' | 'released' | 'left';
+};
 
 export type ShardStats = {
   /** Shards held now. */
@@ -56,6 +73,8 @@ export interface ShardLeases {
   /** 'single-node': this node holds every shard, nothing is fenced or forwarded. */
   readonly kind: 'single-node' | 'postgres';
   readonly count: number;
+  /** This node's shard session (its name in pg_stat_activity); '' for a single node. */
+  readonly node: string;
   shardOf(marketId: number): number;
   /** Shard k's term while this node holds it (confirmed), else null. */
   fence(k: number): Fence | null;
@@ -65,6 +84,8 @@ export interface ShardLeases {
   onChange(handler: (k: number, held: boolean) => void): () => void;
   /** A write found shard k's term over (another node took it): stop holding it now. */
   lost(k: number): void;
+  /** Another node's notice: tick now (once more after a tick in flight), not at the next tick. */
+  nudge(notice: ShardNotice): void;
   readonly stats: ShardStats;
   /** The first tick, awaited (the node knows its shards before it answers), then one every tick. */
   start(): Promise<void>;
@@ -82,11 +103,13 @@ export function createSingleNodeShards(count: number = MARKET_SHARDS): ShardLeas
   return {
     kind: 'single-node',
     count,
+    node: '',
     shardOf: (marketId) => marketId % count,
     fence: (k) => ({ lease: shardLeaseName(k), generation: 0 }),
     held: () => all,
     onChange: () => () => {},
     lost: () => {},
+    nudge: () => {},
     stats: { ...shardStats(), held: count },
     start: async () => {},
     close: async () => {},
@@ -99,6 +122,8 @@ export type PostgresShardOptions = {
   count?: number;
   tickMs?: number;
   checkTimeoutMs?: number;
+  /** Tells the other nodes (the bus's `shards` channel); nothing is told without it. */
+  announce?: (notice: ShardNotice) => void;
 };
 
 /**
@@ -124,6 +149,11 @@ export function createPostgresShards(options: PostgresShardOptions): ShardLeases
   let timer: ReturnType<typeof setTimeout> | null = null;
   let doubtTimer: ReturnType<typeof setTimeout> | null = null;
   let ticking: Promise<void> | null = null;
+  /** A notice came during a tick: run another when it ends. */
+  let tickAgain = false;
+  /** Nodes that said they are leaving, until their session is surely gone from the count. */
+  const gone = new Map<string, number>();
+  const announce = (change: ShardNotice['change']) => options.announce?.({ node: session, change });
 
   function emit(k: number, isHeld: boolean) {
     for (const h of [...handlers]) {
@@ -148,8 +178,11 @@ export function createPostgresShards(options: PostgresShardOptions): ShardLeases
     return true;
   }
 
-  /** Every shard given up and the connection ended: the server frees every lock with it. */
-  async function dropAll(reason: string) {
+  /**
+   * Every shard given up and the connection ended: the server frees every lock with it. `unlockFirst`
+   * (closing): the locks are freed by a statement first, so they are free when this resolves.
+   */
+  async function dropAll(reason: string, unlockFirst = false) {
     const c = client;
     client = null;
     confirmed = false;
@@ -157,6 +190,7 @@ export function createPostgresShards(options: PostgresShardOptions): ShardLeases
     doubtTimer = null;
     if (held.size > 0) log.warn({ shards: held.size, reason }, 'shards: giving every shard up');
     for (const k of [...held.keys()]) giveUp(k);
+    if (c && unlockFirst) await c.query('select pg_advisory_unlock_all()').catch(() => {});
     if (c) await c.end().catch(() => {});
   }
 
@@ -191,12 +225,15 @@ export function createPostgresShards(options: PostgresShardOptions): ShardLeases
     return c;
   }
 
-  /** The nodes alive: the shard sessions on this database (this one included). */
+  /** The nodes alive: the shard sessions on this database (this one included), less those leaving. */
   async function countNodes(c: pg.Client): Promise<number> {
+    const now = Date.now();
+    for (const [node, until] of gone) if (until <= now) gone.delete(node);
     const r = await c.query<{ nodes: number }>(
       `select count(distinct application_name)::int as nodes from pg_stat_activity
-        where datname = current_database() and application_name like $1`,
-      [`${SESSION_PREFIX}%`],
+        where datname = current_database() and application_name like $1
+          and application_name <> all($2::text[])`,
+      [`${SESSION_PREFIX}%`, [...gone.keys()]],
     );
     return Math.max(1, r.rows[0]?.nodes ?? 1);
   }
@@ -210,6 +247,7 @@ export function createPostgresShards(options: PostgresShardOptions): ShardLeases
       giveUp(k);
       await c.query('select pg_advisory_unlock($1, $2)', [SHARD_LOCK_NAMESPACE, k]);
     }
+    if (surplus.length > 0) announce('released');
   }
 
   /** Takes free shards up to `target` and starts their terms (the generation bumped in one statement). */
@@ -259,14 +297,22 @@ export function createPostgresShards(options: PostgresShardOptions): ShardLeases
     }
   }
 
+  /** A tick now; then another at once if a notice came meanwhile, else the next one in tickMs. */
+  function runTick() {
+    ticking = tick().finally(() => {
+      ticking = null;
+      if (tickAgain && !closed) {
+        tickAgain = false;
+        runTick();
+      } else schedule();
+    });
+  }
+
   function schedule() {
     if (closed) return;
     timer = setTimeout(() => {
       timer = null;
-      ticking = tick().finally(() => {
-        ticking = null;
-        schedule();
-      });
+      runTick();
     }, tickMs);
     timer.unref?.();
   }
@@ -274,6 +320,7 @@ export function createPostgresShards(options: PostgresShardOptions): ShardLeases
   return {
     kind: 'postgres',
     count,
+    node: session,
     shardOf: (marketId) => marketId % count,
     fence(k) {
       const generation = held.get(k);
@@ -290,16 +337,37 @@ export function createPostgresShards(options: PostgresShardOptions): ShardLeases
       const c = client;
       void c?.query('select pg_advisory_unlock($1, $2)', [SHARD_LOCK_NAMESPACE, k]).catch(() => {});
     },
+    nudge(notice) {
+      if (closed || typeof notice?.node !== 'string' || notice.node === session) return;
+      if (notice.change === 'left' && gone.size < MAX_GONE_NODES)
+        gone.set(notice.node, Date.now() + SHARD_IDLE_SESSION_MS);
+      if (ticking) {
+        tickAgain = true;
+        return;
+      }
+      // Before start() (no timer yet) the first tick is still to come and will count it.
+      if (!timer) return;
+      clearTimeout(timer);
+      timer = null;
+      runTick();
+    },
     stats,
     async start() {
-      await tick();
-      schedule();
+      ticking = tick();
+      await ticking;
+      ticking = null;
+      announce('joined');
+      if (tickAgain) {
+        tickAgain = false;
+        runTick();
+      } else schedule();
     },
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
       if (ticking) await ticking;
-      await dropAll('closing');
+      await dropAll('closing', true);
+      announce('left');
     },
   };
 }
@@ -310,10 +378,18 @@ declare module 'fastify' {
   }
 }
 
+declare module './bus.ts' {
+  interface BusChannels {
+    /** A node joined, gave shards up or is leaving: the others tick now (plugins/shard-leases.ts). */
+    shards: ShardNotice;
+  }
+}
+
 /**
  * Decorates `app.shards`: shard leases in PostgreSQL when the store is PostgreSQL and the bus is
  * NATS (a node can forward to another), else one node holding every shard. The first tick runs
- * before the app is ready; closed (every lock released) with the app.
+ * before the app is ready; closed (every lock released) with the app. The nodes' notices travel on
+ * the bus's `shards` channel.
  */
 export const shardLeasesPlugin = fp<{
   store: StoreOptions;
@@ -331,13 +407,16 @@ export const shardLeasesPlugin = fp<{
       log: app.log,
       ...(count === undefined ? {} : { count }),
       ...(tickMs === undefined ? {} : { tickMs }),
+      announce: (notice) => app.bus.publish('shards', notice),
     });
     app.decorate('shards', shards);
+    const unsubscribe = app.bus.subscribe('shards', (notice) => shards.nudge(notice));
     app.addHook('onReady', async () => {
       await shards.start();
     });
     app.addHook('preClose', async () => {
       await shards.close();
+      unsubscribe();
     });
   },
   { name: 'shard-leases', dependencies: ['bus'] },
