@@ -130,8 +130,8 @@ describeStores(
       return { raw: res.body, code: (res.json() as { data: { code: string } }).data.code };
     }
 
-    it("provider rounds: a loss, a win, a rollback and a round closed twice: each upline's share to the paisa at the close, against the provider's house account", async () => {
-      const t = await threeLevels();
+    /** B's game launched and its provider session opened: the provider's debit, credit and rollback for B. */
+    async function playerSession(t: Awaited<ReturnType<typeof threeLevels>>) {
       const [game] = ((await t.bettor.call('getGameList', {})).body.data as { games: { game_id: number }[] })
         .games;
       const launch = await t.bettor.call('userAuthentication', { game_id: game!.game_id });
@@ -140,26 +140,6 @@ describeStores(
       expect(auth.code).toBe('OK');
       const session = (JSON.parse(auth.raw) as { data: { session_id: string } }).data.session_id;
       const player = String(t.b);
-      const money = async () => ({
-        m: await paise(t.m),
-        a: await paise(t.a),
-        b: await paise(t.b),
-        provider: await house('PROVIDER:sh'),
-      });
-      const base = await money();
-      const total = (x: typeof base) => x.m + x.a + x.b + x.provider;
-      /** Each account's money now less at the start, in paise. */
-      const moved = async () => {
-        const now = await money();
-        expect(total(now)).toBe(total(base)); // nothing created: the tree and the provider's account
-        await ledgerClean();
-        return {
-          m: now.m - base.m,
-          a: now.a - base.a,
-          b: now.b - base.b,
-          provider: now.provider - base.provider,
-        };
-      };
       const debit = async (round: string, amount: number, id = txid('d')) => {
         const r = await call('debit', {
           player_id: player,
@@ -190,6 +170,32 @@ describeStores(
           round_id: round,
           game_id: 'slot-lucky',
         });
+      return { debit, credit, rollback };
+    }
+
+    it("provider rounds: a loss, a win, a rollback and a round closed twice: each upline's share to the paisa at the close, against the provider's house account", async () => {
+      const t = await threeLevels();
+      const { debit, credit, rollback } = await playerSession(t);
+      const money = async () => ({
+        m: await paise(t.m),
+        a: await paise(t.a),
+        b: await paise(t.b),
+        provider: await house('PROVIDER:sh'),
+      });
+      const base = await money();
+      const total = (x: typeof base) => x.m + x.a + x.b + x.provider;
+      /** Each account's money now less at the start, in paise. */
+      const moved = async () => {
+        const now = await money();
+        expect(total(now)).toBe(total(base)); // nothing created: the tree and the provider's account
+        await ledgerClean();
+        return {
+          m: now.m - base.m,
+          a: now.a - base.a,
+          b: now.b - base.b,
+          provider: now.provider - base.provider,
+        };
+      };
       const dashboardBefore = await houseToday(t.operator);
 
       // Round 1: B stakes ₹100.07; open, nothing shared yet.
@@ -280,6 +286,34 @@ describeStores(
         ['share_win', 100],
         ['share_win', 300],
       ]);
+    });
+
+    it("an upline's share of a win above its cash is paid in full: the upline owes it, and the ledger check lists it as owed", async () => {
+      const t = await threeLevels();
+      const { debit, credit } = await playerSession(t);
+      const cash = { m: await paise(t.m), a: await paise(t.a), b: await paise(t.b) };
+      // ₹100 staked, ₹1,000,000 won (the round's bound: 10,000 × its stake). B won ₹999,900: A pays
+      // ₹199,980 (20 %) and M ₹299,970 (30 %), far above their cash (₹10,000 and ₹5,000 given
+      // down the tree). A result is never refused for a shortfall.
+      await debit('big', 10_000);
+      expect((await credit('big', 100_000_000)).code).toBe('OK');
+      expect(await paise(t.a)).toBe(cash.a - 19_998_000);
+      expect(await paise(t.m)).toBe(cash.m - 29_997_000);
+      await expectLedgerBalanced(ctx.app);
+      const check = await checkLedger(ctx.app);
+      expect(check.problems).toEqual([]);
+      const owed = new Map(check.owed.map((o) => [o.user_id, o.amount]));
+      expect(owed.get(t.a)).toBe((19_998_000 - cash.a) / 100);
+      expect(owed.get(t.m)).toBe((29_997_000 - cash.m) / 100);
+      // Nothing lent down from a debt.
+      const lend = await t.agent.call('adminWalletDeposit', {
+        user_id: t.b,
+        amount: 1,
+        request_id: nextRequestId('give'),
+        memo: 'credit',
+      });
+      expect(lend.body.status, JSON.stringify(lend.body)).toBe(false);
+      expect(await paise(t.b)).toBe(cash.b + 99_990_000);
     });
 
     // ------------------------------------------------------------ fantasy contests

@@ -103,9 +103,10 @@ async function snapshotProblems(
   } else {
     const data = check.body.data as { ok: boolean; problems: string[] };
     for (const line of data.problems) {
-      // After a void a hold may exceed the cash (what is owed): see oracleCheck's owedAfterVoid.
+      // After a void a hold may exceed the cash, and an upline's shares its cash (what is owed):
+      // see oracleCheck's owing.
       const owed = /^User (\d+) has an available balance/.exec(line);
-      if (owed && oracle.owedAfterVoid.has(Number(owed[1]))) continue;
+      if (owed && oracle.owing.has(Number(owed[1]))) continue;
       const user = /User (\d+)/.exec(line);
       const market = /market (\d+)/.exec(line);
       problems.push({

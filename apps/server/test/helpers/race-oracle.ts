@@ -908,9 +908,11 @@ export type OracleResult = {
   /**
    * Users whose available balance may be below zero without a bug: they have bets on a market
    * with an operator's void (settled or not), which can raise a hold above the cash or take back a
-   * win already spent (issue 28 item 2: the market still settles and the ledger shows what is owed).
+   * win already spent (issue 28 item 2: the market still settles and the ledger shows what is owed);
+   * or they are uplines whose shares of their downline's wins took more than their cash, by no
+   * more than the shares they paid (a soak seed, 1534672944: a master's share of a provider's win).
    */
-  owedAfterVoid: Set<number>;
+  owing: Set<number>;
 };
 
 /** The invariants on one snapshot: kinds, holds, available balances, conservation. */
@@ -953,7 +955,7 @@ export async function oracleCheck(
   const settledNets = new Map<number, number>();
   /** Each bettor's result per settled unit: what the uplines' shares are split from. */
   const results: SettledResult[] = [];
-  const owedAfterVoid = new Set<number>();
+  const owing = new Set<number>();
   for (const m of s.markets) {
     const voids = s.voids.filter((x) => x.marketId === m.marketId);
     const isSettled = settled.has(m.marketId);
@@ -1004,7 +1006,7 @@ export async function oracleCheck(
     ...s.settlements.filter((x) => x.voidMarket).map((x) => x.marketId),
   ]);
   for (const b of [...s.bets, ...s.bookmakerBets, ...s.fancyBets, ...s.casinoBets, ...s.binaryBets]) {
-    if (voided.has(b.marketId)) owedAfterVoid.add(b.userId);
+    if (voided.has(b.marketId)) owing.add(b.userId);
   }
   const stored = new Map(s.holds.map((h) => [`${h.userId}:${h.marketId}`, h.exposurePaise]));
   for (const k of new Set([...expected.keys(), ...stored.keys()])) {
@@ -1064,7 +1066,10 @@ export async function oracleCheck(
     total += a.balance;
     if (a.kind !== 'user_cash' || a.userId === null) continue;
     const available = a.balance - (committed.get(a.userId) ?? 0);
-    if (available < 0 && !owedAfterVoid.has(a.userId)) {
+    // An upline's shortfall no larger than the shares it paid is its share of a win: owed.
+    const sharesDebt = available < 0 && -available <= -(sharesOwed.get(a.userId) ?? 0);
+    if (sharesDebt) owing.add(a.userId);
+    if (available < 0 && !owing.has(a.userId)) {
       problems.push({
         invariant: 'available',
         detail: `available balance ${rupees(available)} (cash ${rupees(a.balance)})`,
@@ -1086,7 +1091,7 @@ export async function oracleCheck(
   }
   if (total !== 0)
     problems.push({ invariant: 'conservation', detail: `Σ ledger balances is ${rupees(total)}, not 0` });
-  return { problems, owedAfterVoid };
+  return { problems, owing };
 }
 
 /** What each market's state lets a bettor do, read at a quiet moment (the status rule's basis). */

@@ -125,9 +125,11 @@ export async function checkLedger(
 
     // Available balance (balance − holds − reservations) ≥ 0 for every user — except a debt: an
     // operator's void raised a hold after the money had left, or took back a win already spent
-    // (docs/settlement.md "A bettor who owes"). A debt comes only from a void, and nothing can be
-    // bet or withdrawn from it: below zero with a reservation in flight is a fault, and so is a
-    // shortfall of a user with no bet on a market that carries a void (or was voided whole).
+    // (docs/settlement.md "A bettor who owes"); or a master's or an agent's share of a downline's
+    // win took more than its cash (a result is never refused: docs/hierarchy.md "An upline who
+    // owes"). Nothing can be bet or withdrawn from a debt: below zero with a reservation in flight
+    // is a fault, and so is a shortfall of a user with no bet on a market that carries a void (or
+    // was voided whole) and more than the shares it paid.
     const voidedMarkets = rowsOf<{ market_id: number; market_kind: MarketKind }>(
       await tx.execute(sql`select m.market_id, m.market_kind from ${markets} m
         where exists (select 1 from ${marketVoids} v where v.market_id = m.market_id)
@@ -138,6 +140,19 @@ export async function checkLedger(
       for (const u of await app.kinds.of(m.market_kind).usersWithBets(tx, Number(m.market_id)))
         voidTouched.add(u);
     }
+    // What each user's cash paid in shares, net (share_loss less share_win, and their reversals).
+    const sharesPaid = new Map(
+      rowsOf<{ user_id: number; paid: string }>(
+        await tx.execute(sql`select a.user_id, sum(case when t.debit_account_id = a.account_id
+              then t.amount_paise else -t.amount_paise end)::text as paid
+            from ${transfers} t
+            join ${ledgerAccounts} a on a.account_id in (t.debit_account_id, t.credit_account_id)
+           where a.kind = 'user_cash'
+             and (t.kind in ('share_win', 'share_loss')
+               or (t.kind = 'settlement_reversal' and t.memo in ('share_win', 'share_loss')))
+           group by a.user_id`),
+      ).map((r) => [Number(r.user_id), Number(r.paid)]),
+    );
     const names = new Map(
       (await tx.select({ userId: users.userId, userName: users.userName }).from(users)).map((u) => [
         u.userId,
@@ -152,7 +167,8 @@ export async function checkLedger(
       const reservedPaise = reservedByUser.get(a.userId) ?? 0;
       const available = a.balancePaise - (exposureByUser.get(a.userId) ?? 0) - reservedPaise;
       if (available >= 0) continue;
-      if (reservedPaise === 0 && voidTouched.has(a.userId)) {
+      const sharesDebt = -available <= (sharesPaid.get(a.userId) ?? 0);
+      if (reservedPaise === 0 && (voidTouched.has(a.userId) || sharesDebt)) {
         owed.push({ user_id: a.userId, user_name: names.get(a.userId) ?? '', amount: -available / 100 });
       } else {
         note(`User ${a.userId} has an available balance of ${rupees(available)}`);
