@@ -2,7 +2,7 @@
 // PostgreSQL and one NATS (issue 43). Each node is a process of its own (bench-node.ts: the server
 // with the bench's rate limits off, no feed); with two, each market's shard has one owner node and
 // the bets HAProxy hands to the other node are forwarded to it over NATS (modules/exchange/
-// owners.ts). Phases alternate one node, two nodes, one, two (node B stopped and started between,
+// owners.ts); a two-node phase bets on 4 markets of each node (`balanced`). Phases alternate one node, two nodes, one, two (node B stopped and started between,
 // its shards handed back and forth), each BENCH_NODES_MS at BENCH_NODES_INFLIGHT bets in flight
 // (default 64) from autocannon in a worker thread.
 // Printed: bets/s and p99 of each, the ratio two ÷ one, the server processes' CPU per committed
