@@ -47,19 +47,24 @@ const waitFor = async (what: string, ok: () => boolean | Promise<boolean>, timeo
 type OpenedStore = Awaited<ReturnType<typeof openStore>>;
 const overlap = (a: readonly number[], b: readonly number[]) => a.filter((k) => b.includes(k));
 
-describe.skipIf(!ready)('shard leases', () => {
-  let store: OpenedStore;
+/** A PostgreSQL store of the describe's own, migrated (leader_leases made) as a node's start makes it. */
+function migratedStore(): { url: () => string; options: () => OpenedStore['options'] } {
+  let store: OpenedStore | undefined;
   beforeAll(async () => {
     store = await openStore('postgres');
-    // Migrated (leader_leases made) as a node's start makes it.
     await (await openDb({ ...(store.options as { kind: 'postgres'; url: string }), poolMax: 1 })).close();
   });
   afterAll(async () => {
     await store?.cleanup();
   });
+  return { url: () => (store!.options as { url: string }).url, options: () => store!.options };
+}
+
+describe.skipIf(!ready)('shard leases', () => {
+  const store = migratedStore();
 
   it('spread over the nodes alive, never held by two at once, taken back when a node goes', async () => {
-    const url = (store.options as { url: string }).url;
+    const url = store.url();
     const open = async () => {
       const s = createPostgresShards({ url, log: quiet, count: 16, tickMs: 50 });
       await s.start();
@@ -116,21 +121,14 @@ describe.skipIf(!ready)('shard leases', () => {
 });
 
 describe.skipIf(!ready)('shard handover on notice', () => {
-  let store: OpenedStore;
-  beforeAll(async () => {
-    store = await openStore('postgres');
-    await (await openDb({ ...(store.options as { kind: 'postgres'; url: string }), poolMax: 1 })).close();
-  });
-  afterAll(async () => {
-    await store?.cleanup();
-  });
+  const store = migratedStore();
 
   // Ticks 20 s apart: only the notices can move a shard within the test's bounds.
   const LONG_TICK_MS = 20_000;
   const HANDOVER_BOUND_MS = 3_000;
 
   it('a joining node gets its share and a leaving one hands every shard over, without waiting for a tick', async () => {
-    const url = (store.options as { url: string }).url;
+    const url = store.url();
     const all: ShardLeases[] = [];
     // What the bus does between nodes: every notice reaches every node (each ignores its own).
     const announce = (notice: ShardNotice) => {
@@ -151,7 +149,7 @@ describe.skipIf(!ready)('shard handover on notice', () => {
   });
 
   async function handOver(a: ShardLeases, open: () => Promise<ShardLeases>) {
-    const url = (store.options as { url: string }).url;
+    const url = store.url();
     expect(a.held()).toHaveLength(16);
     const joinedAt = Date.now();
     const b = await open();
@@ -182,7 +180,7 @@ describe.skipIf(!ready)('shard handover on notice', () => {
     const prefix = `handover_${randomBytes(4).toString('hex')}`;
     const build = async () => {
       const app = await buildApp({
-        store: store.options,
+        store: store.options(),
         seedDemo: false,
         rateLimits: TEST_RATE_LIMITS,
         logger: false,
