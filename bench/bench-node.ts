@@ -2,6 +2,7 @@
 // but with the bench's rate limits out of the way: PostgreSQL at DATABASE_URL, NATS at BUS_URL
 // under BUS_PREFIX, listening on PORT, no feed and no timed work. `/bench/cpu` answers this
 // process's CPU so far (µs) and where its exchange commands ran (owners.ts stats).
+import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { buildApp } from '../apps/server/src/app.ts';
 
@@ -37,6 +38,12 @@ app.get('/bench/profile/start', async () => {
 });
 app.get('/bench/profile/stop', async () => {
   const { profile } = await session.post('Profiler.stop');
+  // The whole profile too, for a look at who calls what (chrome://inspect, or a script).
+  if (env.BENCH_NODES_PROFILE_DIR)
+    writeFileSync(
+      `${env.BENCH_NODES_PROFILE_DIR}/node-${env.PORT}-${Date.now()}.cpuprofile`,
+      JSON.stringify(profile),
+    );
   const self = new Map<string, number>();
   const dt = profile.timeDeltas ?? [];
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));

@@ -4,7 +4,9 @@
 // the bets HAProxy hands to the other node are forwarded to it over NATS (modules/exchange/
 // owners.ts); a two-node phase bets on 4 markets of each node (`balanced`). Phases alternate one node, two nodes, one, two (node B stopped and started between,
 // its shards handed back and forth), each BENCH_NODES_MS at BENCH_NODES_INFLIGHT bets in flight
-// (default 64) from autocannon in a worker thread.
+// (default 64) from autocannon in a worker thread, spread over BENCH_NODES_USERS bettors (default
+// 16: 4 bets in flight each; 64 gives a crowd, one each). BENCH_NODES_PROFILE=1 prints each node's
+// top frames, and BENCH_NODES_PROFILE_DIR=<dir> keeps their whole profiles there.
 // Printed: bets/s and p99 of each, the ratio two ÷ one, the server processes' CPU per committed
 // bet (both nodes summed) and from it the CPU of a forwarded bet against a local one:
 // two nodes' CPU per bet = (local + forwarded) / 2 when half the bets are forwarded, so
@@ -30,7 +32,8 @@ const PHASE_MS = Number(process.env.BENCH_NODES_MS ?? 4_000);
 const IN_FLIGHT = Number(process.env.BENCH_NODES_INFLIGHT ?? 64);
 const ROUNDS = 2;
 const MARKETS = 8;
-const USERS = 16;
+/** Bettors: with IN_FLIGHT 64 and 16 bettors, each has 4 bets in flight at once. */
+const USERS = Number(process.env.BENCH_NODES_USERS ?? 16);
 const PRICES = [1.96, 1.98, 2, 2.02, 2.04];
 const NODE_SCRIPT = fileURLToPath(new URL('./bench-node.ts', import.meta.url));
 const BENCH_DIR = path.dirname(NODE_SCRIPT);
@@ -117,10 +120,11 @@ async function prepare() {
   const url = u.toString();
   const app = await buildApp({ store: { kind: 'postgres', url }, seedDemo: true, logger: false });
   await app.ready();
-  // Twice the markets a phase bets on, so that each two-node phase can bet on as many of node A's
-  // as of node B's (`balanced`).
+  // One market in each shard (their ids are consecutive), so that each two-node phase can bet on
+  // as many of node A's as of node B's (`balanced`) wherever each node's shards start. With
+  // 2 × MARKETS, runs split 6 / 2 and 0 / 8: sixteen consecutive shards can be mostly one node's.
   const markets = [];
-  for (let k = 0; k < 2 * MARKETS; k++) markets.push(await benchMarket(app, k));
+  for (let k = 0; k < MARKET_SHARDS; k++) markets.push(await benchMarket(app, k));
   const users = await createBettors(app, 'nodes', USERS);
   await app.close();
   return {
