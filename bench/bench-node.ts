@@ -21,6 +21,8 @@ app.get('/bench/cpu', async () => {
     ?.values[0];
   return {
     wallet_busy: busy?.value ?? 0,
+    row_waits: app.wallet.rowWaits.waited,
+    row_waits_timed_out: app.wallet.rowWaits.timed_out,
     cpu_us: cpu.user + cpu.system,
     owners: app.exchange.owners.stats,
     shards: app.shards.held().length,

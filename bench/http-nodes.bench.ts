@@ -43,6 +43,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 type Node = { port: number; child: ChildProcess; exited: boolean };
 type CpuReport = {
   wallet_busy: number;
+  /** Rounds that waited for a wallet row another transaction held, and those whose wait ran out. */
+  row_waits: number;
+  row_waits_timed_out: number;
   cpu_us: number;
   owners: { forwarded: number; served: number; ran_here: number };
   shards: number;
@@ -220,6 +223,8 @@ export const httpNodesBench: Benchmark = {
           forwarded: sum((x) => x.owners.forwarded),
           ranHere: sum((x) => x.owners.ran_here),
           walletBusy: sum((x) => x.wallet_busy),
+          rowWaits: sum((x) => x.row_waits),
+          rowWaitsTimedOut: sum((x) => x.row_waits_timed_out),
         };
       };
       type Phase = Awaited<ReturnType<typeof phase>>;
@@ -291,7 +296,7 @@ export const httpNodesBench: Benchmark = {
       ] as const)
         for (const x of xs)
           console.log(
-            `  ${label}: ${betLine(x.r)}${x.split}; server CPU ${x.cpu_per_bet_us.toFixed(0)} µs/bet; ${x.forwarded} forwarded, ${x.ranHere} run off their owner, ${x.walletBusy} sent back for a busy wallet row`,
+            `  ${label}: ${betLine(x.r)}${x.split}; server CPU ${x.cpu_per_bet_us.toFixed(0)} µs/bet; ${x.forwarded} forwarded, ${x.ranHere} run off their owner, ${x.walletBusy} sent back for a busy wallet row; ${x.rowWaits} rounds waited for one, ${x.rowWaitsTimedOut} in vain`,
           );
       const forwardedCpu = 2 * cpu(results.owners) - cpu(results.one);
       console.log(

@@ -1,5 +1,6 @@
 // Wallet locks under contention and skew (docs/reliability.md, "Wallet locks" and "Time that
-// decides money"): one bettor's slow transaction never delays another bettor's bet; the held
+// decides money"): one bettor's slow transaction delays another bettor's bet by a round's short
+// wait at most; a row released within that wait is the round's; the held
 // bettor's bet waits for later rounds and is placed once the row is free, or refused in words
 // within a bounded time; a previous version's reservations expire by the database's clock, not a
 // node's; a round whose commit's answer was lost places its bet once; a round that waited for its
@@ -105,7 +106,7 @@ describeStores(
       await expectExchangeInvariants(ctx.app);
     });
 
-    it('a grant given the rows a round locked answers busy for a bettor whose row it did not lock', async () => {
+    it('a grant given the rows a round locked tries, itself, a bettor’s row the round did not lock: granted when free, busy when held', async () => {
       const m = await createMarket(ctx.app);
       const [a, b, c] = [await bettor(), await bettor(), await bettor()];
       const ask = (userId: number) => ({
@@ -115,11 +116,138 @@ describeStores(
         staker: SYSTEM_STAKER,
         stakePaise: 10_000,
       });
-      const granted = await ctx.app.db.transaction((tx) =>
-        // The round locked b's and c's rows (two users: more than the one asked), never a's.
-        ctx.app.wallet.grant(tx, [ask(a.userId)], new Set([b.userId, c.userId])),
+      // The round locked b's and c's rows (two users: more than the one asked), never a's: counting
+      // the set would take a's row for locked. Free, it is waited for and taken.
+      const grantA = () =>
+        ctx.app.db.transaction((tx) =>
+          ctx.app.wallet.grant(tx, [ask(a.userId)], new Set([b.userId, c.userId])),
+        );
+      expect(await grantA()).toEqual([expect.objectContaining({ hasWallet: true, paise: 10_000 })]);
+      if (ctx.store !== 'postgres') return; // a second connection holding the lock needs PostgreSQL
+      const raw = await holdWalletRow(a.userId);
+      try {
+        expect(await grantA()).toEqual(['busy']);
+      } finally {
+        await raw.query('rollback').catch(() => {});
+        await raw.end();
+      }
+    });
+
+    /** The wallet rows a round tries: skipped when held, then waited for (`grant`, as an exchange round asks). */
+    const askOf = (userId: number, marketId: number) => ({
+      userId,
+      marketId,
+      wantPaise: 10_000,
+      staker: SYSTEM_STAKER,
+      stakePaise: 10_000,
+    });
+    const lockTimeoutIn = async (tx: { execute: typeof ctx.app.db.execute }) =>
+      (
+        (await tx.execute(sql`select current_setting('lock_timeout') as t`)) as unknown as {
+          rows: { t: string }[];
+        }
+      ).rows[0]!.t;
+
+    it('a wallet row another transaction releases within the wait: the round gets it and grants, not busy', async () => {
+      if (ctx.store !== 'postgres') return; // a second connection holding the lock needs PostgreSQL
+      const m = await createMarket(ctx.app);
+      const held = await bettor();
+      // A long wait, so that the test can release the row while the round waits for it.
+      const wallet = createWalletService(ctx.app.db, undefined, { rowWaitMs: 800 });
+      const raw = await holdWalletRow(held.userId);
+      let released = 0;
+      const release = (async () => {
+        // Released once the round waits on the row (a lock wait on its tuple), not before.
+        for (let i = 0; i < 200; i++) {
+          const r = await raw.query(
+            `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+          );
+          if (r.rows[0].n > 0) break;
+          await new Promise((done) => setTimeout(done, 5));
+        }
+        await raw.query('rollback');
+        released = Date.now();
+      })();
+      try {
+        const { granted, before, setting } = await ctx.app.db.transaction(async (tx) => {
+          const was = await lockTimeoutIn(tx);
+          const g = await wallet.grant(tx, [askOf(held.userId, m.marketId)]);
+          return { granted: g, before: was, setting: await lockTimeoutIn(tx) };
+        });
+        await release;
+        expect(released).toBeGreaterThan(0);
+        expect(granted).toEqual([expect.objectContaining({ hasWallet: true, paise: 10_000 })]);
+        // The pool's lock_timeout is back for the rest of the round's transaction.
+        expect(setting).toBe(before);
+        expect(before).not.toBe('800ms');
+        expect(wallet.rowWaits).toEqual({ waited: 1, timed_out: 0 });
+      } finally {
+        await raw.end();
+      }
+    });
+
+    it('two rows one transaction held: the round waits for the first, then takes the second without a wait of its own', async () => {
+      if (ctx.store !== 'postgres') return; // a second connection holding the lock needs PostgreSQL
+      const m = await createMarket(ctx.app);
+      const [a, b] = [await bettor(), await bettor()];
+      const wallet = createWalletService(ctx.app.db, undefined, { rowWaitMs: 800 });
+      const raw = await secondConnection();
+      await raw.query(
+        `select 1 from ledger_accounts where user_id = any($1::integer[]) and kind = 'user_cash' for update`,
+        [[a.userId, b.userId]],
       );
-      expect(granted).toEqual(['busy']);
+      const release = (async () => {
+        for (let i = 0; i < 200; i++) {
+          const r = await raw.query(
+            `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+          );
+          if (r.rows[0].n > 0) break;
+          await new Promise((done) => setTimeout(done, 5));
+        }
+        await raw.query('rollback');
+      })();
+      try {
+        const granted = await ctx.app.db.transaction((tx) =>
+          wallet.grant(tx, [askOf(a.userId, m.marketId), askOf(b.userId, m.marketId)]),
+        );
+        await release;
+        expect(granted).toEqual([
+          expect.objectContaining({ hasWallet: true, paise: 10_000 }),
+          expect.objectContaining({ hasWallet: true, paise: 10_000 }),
+        ]);
+        expect(wallet.rowWaits).toEqual({ waited: 1, timed_out: 0 });
+      } finally {
+        await raw.end();
+      }
+    });
+
+    it('a wallet row held past the wait: busy after the wait, not the pool’s lock timeout, and the round’s transaction goes on', async () => {
+      if (ctx.store !== 'postgres') return; // a second connection holding the lock needs PostgreSQL
+      const m = await createMarket(ctx.app);
+      const [held, free] = [await bettor(), await bettor()];
+      const wallet = createWalletService(ctx.app.db, undefined, { rowWaitMs: 150 });
+      const raw = await holdWalletRow(held.userId);
+      try {
+        const t0 = Date.now();
+        const { granted, before, setting, after } = await ctx.app.db.transaction(async (tx) => {
+          const was = await lockTimeoutIn(tx);
+          const g = await wallet.grant(tx, [askOf(held.userId, m.marketId), askOf(free.userId, m.marketId)]);
+          // The timed-out wait rolled back to its savepoint: the transaction still runs statements.
+          const n = (await tx.execute(sql`select 1 as one`)) as unknown as { rows: unknown[] };
+          return { granted: g, before: was, setting: await lockTimeoutIn(tx), after: n.rows.length };
+        });
+        const ms = Date.now() - t0;
+        expect(granted).toEqual(['busy', expect.objectContaining({ hasWallet: true, paise: 10_000 })]);
+        expect(after).toBe(1);
+        expect(setting).toBe(before);
+        // The wait's own 150 ms, not the pool's 1 s lock timeout.
+        expect(ms).toBeGreaterThanOrEqual(140);
+        expect(ms).toBeLessThan(900);
+        expect(wallet.rowWaits).toEqual({ waited: 1, timed_out: 1 });
+      } finally {
+        await raw.query('rollback').catch(() => {});
+        await raw.end();
+      }
     });
 
     it('a runner removed while a round waited for the market’s row: the round reads it removed and refuses the bet', async () => {

@@ -197,6 +197,16 @@ export const metricsPlugin = fp<MetricsOptions>(
       'Sockets unbound because their session ended',
       hubStat('unbound_ended'),
     );
+    counterOf(
+      'backlay_wallet_row_waits_total',
+      'Exchange rounds that waited (WALLET_WAIT_MS at most) for a wallet row another transaction held',
+      () => (has('wallet') ? app.wallet.rowWaits.waited : 0),
+    );
+    counterOf(
+      'backlay_wallet_row_waits_timed_out_total',
+      'Of those, the rounds whose wait ran out (their bets sent back to the queue)',
+      () => (has('wallet') ? app.wallet.rowWaits.timed_out : 0),
+    );
     gauge(
       'backlay_bus_in_sync',
       '1 while this node hears every other node on the bus (its caches trusted)',

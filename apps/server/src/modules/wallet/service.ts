@@ -200,6 +200,48 @@ async function lockFreeRows(tx: Executor, userIds: readonly number[]): Promise<S
   return lockedUsers((res as unknown as { rows: { locked: unknown }[] }).rows[0]!.locked);
 }
 
+/** PostgreSQL's answer to a lock not granted within lock_timeout. */
+function isLockTimeout(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    if ((e as { code?: unknown }).code === '55P03') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * The wallet rows of `userIds` (user id order), which another transaction held when this one
+ * tried them SKIP LOCKED: waits up to `wait_ms` for the first, then tries the others SKIP LOCKED
+ * again (the transaction that held the first often held them too, and has now ended); answers the
+ * users whose rows it then holds. The wait is in a savepoint, with lock_timeout set for its one
+ * statement (set_config in its select list runs before the row's lock, and `set local … to
+ * default` puts back the pool's value after). A timeout rolls back to the savepoint and answers
+ * none: their bets go back to their queue, as without the wait. Two rounds each waiting for the
+ * other's row part at the first timeout, long before PostgreSQL's deadlock check (1 s).
+ */
+async function waitForRows(tx: Executor, userIds: readonly number[], wait_ms: number): Promise<Set<number>> {
+  const [first, ...rest] = userIds;
+  if (first === undefined) return new Set();
+  await tx.execute(sql`savepoint wallet_wait`);
+  try {
+    await tx.execute(sql`select ${ledgerAccounts.userId} as user_id,
+        set_config('lock_timeout', ${`${Math.trunc(wait_ms)}ms`}, true) as waits
+      from ${ledgerAccounts}
+      where ${ledgerAccounts.userId} = ${Math.trunc(first)} and ${ledgerAccounts.kind} = 'user_cash'
+      for update`);
+    await tx.execute(sql`release savepoint wallet_wait`);
+    await tx.execute(sql`set local lock_timeout to default`);
+  } catch (err) {
+    if (!isLockTimeout(err)) throw err;
+    // Also undoes the statement's set_config: the savepoint began before it.
+    await tx.execute(sql`rollback to savepoint wallet_wait`);
+    await tx.execute(sql`release savepoint wallet_wait`);
+    return new Set();
+  }
+  const got = rest.length === 0 ? new Set<number>() : await lockFreeRows(tx, rest);
+  return got.add(first);
+}
+
 /** Budgets of users whose cash rows this transaction has locked: the stake gate's (passStakeGate), lockAvailablePaise's. */
 async function readBudgets(
   tx: Executor,
@@ -355,6 +397,13 @@ export const GRANT_RETRY_BASE_MS = 25;
  */
 export const HOUSE_LOCK_TRIES = 3;
 export const HOUSE_LOCK_RETRY_BASE_MS = 15;
+/**
+ * An exchange round that finds bettors' wallet rows held by another transaction (another node's
+ * round, most often, committing a moment later) waits this long for the first of them, then
+ * tries the others without waiting (`waitForRows`), before sending the bets still without theirs
+ * back: so a round is held up this long at most.
+ */
+export const WALLET_WAIT_MS = 10;
 export const WALLET_BUSY_MESSAGE =
   'Your wallet is busy with another transaction (a withdrawal, a settlement or another bet); please try again';
 
@@ -368,7 +417,16 @@ export const WALLET_BUSY_MESSAGE =
  * balance cache and the lock order (one user's cash row before anything else); holds and
  * reservations are units of their own.
  */
-export function createWalletService(db: Db, clock: { now(): Date } = { now: () => new Date() }) {
+export function createWalletService(
+  db: Db,
+  clock: { now(): Date } = { now: () => new Date() },
+  opts: { rowWaitMs?: number } = {},
+) {
+  const rowWait_ms = opts.rowWaitMs ?? WALLET_WAIT_MS;
+  if (!Number.isSafeInteger(rowWait_ms) || rowWait_ms < 1 || rowWait_ms > 1_000)
+    throw new RangeError(`rowWaitMs must be whole ms in 1..1000, got ${rowWait_ms}`);
+  /** Rounds that waited for a held wallet row (`waitForRows`), and those whose wait timed out. */
+  const rowWaits = { waited: 0, timed_out: 0 };
   let budgetCap: BudgetCap | null = null;
   /** House accounts that hold bettors' money for a while (declareHeldAccount): not the house's. */
   const heldAccounts = new Set<string>();
@@ -382,7 +440,8 @@ export function createWalletService(db: Db, clock: { now(): Date } = { now: () =
   /**
    * What each request's worst case may take off its user's available balance now, in the caller's
    * transaction `tx` (a market's round): the users' wallet rows locked in user-id order (SKIP
-   * LOCKED: 'busy' for a row another transaction holds; the round never waits on a wallet), then
+   * LOCKED; rows another transaction holds are waited for WALLET_WAIT_MS at most, then 'busy':
+   * the round never queues behind a slow wallet), then
    * one statement that reads the stake gate and each user's available budget (budget − Σ holds −
    * Σ reservations) after the locks, granted in the requests' order (a user's k-th request gets
    * min(want, what the earlier ones left)). Nothing is written: the round turns the grants into
@@ -416,6 +475,18 @@ export function createWalletService(db: Db, clock: { now(): Date } = { now: () =
         .from(ledgerAccounts)
         .where(and(inArray(ledgerAccounts.userId, missing), eq(ledgerAccounts.kind, 'user_cash')));
       for (const r of exist) busy.add(r.userId!);
+    }
+    if (busy.size > 0) {
+      // A short wait first, most often for another node's round to commit, rather than a trip
+      // back to the queue for the bet.
+      rowWaits.waited += 1;
+      const got = await waitForRows(
+        tx,
+        [...busy].sort((a, b) => a - b),
+        rowWait_ms,
+      );
+      if (got.size === 0) rowWaits.timed_out += 1;
+      for (const u of got) busy.delete(u);
     }
     const json = JSON.stringify(
       reqs.flatMap((r, i) =>
@@ -550,6 +621,8 @@ export function createWalletService(db: Db, clock: { now(): Date } = { now: () =
     ): Promise<(Grant | 'busy')[]> {
       return grantRows(tx, reqs, locked);
     },
+    /** Rounds that waited for a wallet row another transaction held, and those whose wait timed out (/metrics). */
+    rowWaits: rowWaits as Readonly<typeof rowWaits>,
     /** The reservations' table functions: take (in a batch), release, sweep, all. */
     reservations,
     /** Σ holds + Σ reservations of a user as SQL: available balance = balance − this. */
