@@ -218,6 +218,9 @@ function isLockTimeout(err: unknown): boolean {
  * default` puts back the pool's value after). A timeout rolls back to the savepoint and answers
  * none: their bets go back to their queue, as without the wait. Two rounds each waiting for the
  * other's row part at the first timeout, long before PostgreSQL's deadlock check (1 s).
+ * What the round read before the wait may be a moment old: a bet the other transaction committed
+ * under the same (user, request_id) makes the round's insert fail on the unique index, and its
+ * commands run again one by one, where the repeat is answered with the first bet (exchange/rounds.ts).
  */
 async function waitForRows(tx: Executor, userIds: readonly number[], wait_ms: number): Promise<Set<number>> {
   const [first, ...rest] = userIds;
