@@ -51,12 +51,13 @@ describeStores(
       return raw;
     }
 
-    /** A second connection to this test's database holding one bettor's wallet row (PostgreSQL). */
-    async function holdWalletRow(userId: number): Promise<pg.Client> {
+    /** A second connection to this test's database holding bettors' wallet rows (PostgreSQL). */
+    async function holdWalletRow(...userIds: number[]): Promise<pg.Client> {
       const raw = await secondConnection();
-      await raw.query(`select 1 from ledger_accounts where user_id = $1 and kind = 'user_cash' for update`, [
-        userId,
-      ]);
+      await raw.query(
+        `select 1 from ledger_accounts where user_id = any($1::integer[]) and kind = 'user_cash' for update`,
+        [userIds],
+      );
       return raw;
     }
 
@@ -148,6 +149,23 @@ describeStores(
         }
       ).rows[0]!.t;
 
+    /**
+     * Rolls `raw` back (its row locks let go) once another connection waits for a lock in this
+     * database (the round, waiting for a row `raw` holds), not before; false if none waited in 1 s.
+     */
+    async function rollbackOnceWaitedFor(raw: pg.Client): Promise<boolean> {
+      let waited = false;
+      for (let i = 0; i < 200 && !waited; i++) {
+        const r = await raw.query(
+          `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+        );
+        waited = r.rows[0].n > 0;
+        if (!waited) await new Promise((done) => setTimeout(done, 5));
+      }
+      await raw.query('rollback');
+      return waited;
+    }
+
     it('a wallet row another transaction releases within the wait: the round gets it and grants, not busy', async () => {
       if (ctx.store !== 'postgres') return; // a second connection holding the lock needs PostgreSQL
       const m = await createMarket(ctx.app);
@@ -155,27 +173,14 @@ describeStores(
       // A long wait, so that the test can release the row while the round waits for it.
       const wallet = createWalletService(ctx.app.db, undefined, { rowWaitMs: 800 });
       const raw = await holdWalletRow(held.userId);
-      let released = 0;
-      const release = (async () => {
-        // Released once the round waits on the row (a lock wait on its tuple), not before.
-        for (let i = 0; i < 200; i++) {
-          const r = await raw.query(
-            `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
-          );
-          if (r.rows[0].n > 0) break;
-          await new Promise((done) => setTimeout(done, 5));
-        }
-        await raw.query('rollback');
-        released = Date.now();
-      })();
+      const release = rollbackOnceWaitedFor(raw);
       try {
         const { granted, before, setting } = await ctx.app.db.transaction(async (tx) => {
           const was = await lockTimeoutIn(tx);
           const g = await wallet.grant(tx, [askOf(held.userId, m.marketId)]);
           return { granted: g, before: was, setting: await lockTimeoutIn(tx) };
         });
-        await release;
-        expect(released).toBeGreaterThan(0);
+        expect(await release).toBe(true);
         expect(granted).toEqual([expect.objectContaining({ hasWallet: true, paise: 10_000 })]);
         // The pool's lock_timeout is back for the rest of the round's transaction.
         expect(setting).toBe(before);
@@ -191,26 +196,13 @@ describeStores(
       const m = await createMarket(ctx.app);
       const [a, b] = [await bettor(), await bettor()];
       const wallet = createWalletService(ctx.app.db, undefined, { rowWaitMs: 800 });
-      const raw = await secondConnection();
-      await raw.query(
-        `select 1 from ledger_accounts where user_id = any($1::integer[]) and kind = 'user_cash' for update`,
-        [[a.userId, b.userId]],
-      );
-      const release = (async () => {
-        for (let i = 0; i < 200; i++) {
-          const r = await raw.query(
-            `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
-          );
-          if (r.rows[0].n > 0) break;
-          await new Promise((done) => setTimeout(done, 5));
-        }
-        await raw.query('rollback');
-      })();
+      const raw = await holdWalletRow(a.userId, b.userId);
+      const release = rollbackOnceWaitedFor(raw);
       try {
         const granted = await ctx.app.db.transaction((tx) =>
           wallet.grant(tx, [askOf(a.userId, m.marketId), askOf(b.userId, m.marketId)]),
         );
-        await release;
+        expect(await release).toBe(true);
         expect(granted).toEqual([
           expect.objectContaining({ hasWallet: true, paise: 10_000 }),
           expect.objectContaining({ hasWallet: true, paise: 10_000 }),
