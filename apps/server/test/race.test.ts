@@ -105,7 +105,8 @@ describe.skipIf(!ON || !ADMIN_URL)(
       const failures: string[] = [];
       const end = Date.now() + SOAK_MS;
       const replay = process.env.SOAK_SEED !== undefined;
-      let seeds = 0;
+      /** The seeds tried, so that a note can name them and any one can be replayed (SOAK_SEED). */
+      const tried: number[] = [];
       let runs = 0;
       do {
         const seed = replay ? Number(process.env.SOAK_SEED) : (Date.now() ^ (Math.random() * 2 ** 31)) | 0;
@@ -119,7 +120,7 @@ describe.skipIf(!ON || !ADMIN_URL)(
           // most 2 minutes past the soak's end.
           interruptAfterTimeLimit: Math.max(end - Date.now(), 0) + 120_000,
         });
-        seeds += 1;
+        tried.push(seed);
         runs += details.numRuns;
         if (details.failed) {
           const program = details.counterexample?.[1] ?? [];
@@ -134,7 +135,9 @@ describe.skipIf(!ON || !ADMIN_URL)(
           failures.push(`seed ${details.seed} path ${details.counterexamplePath}`);
         }
       } while (!replay && Date.now() < end);
-      console.log(`soak: ${seeds} seed(s), ${runs} program(s), ${failures.length} failing seed(s)`);
+      console.log(
+        `soak: ${tried.length} seed(s), ${runs} program(s), ${failures.length} failing seed(s); seeds ${tried.join(' ')}`,
+      );
       expect(failures).toEqual([]);
     });
   },
