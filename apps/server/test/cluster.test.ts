@@ -35,10 +35,15 @@ type Image = Extract<WsServerMessage, { type: 'image' }>;
 const ready = clusterServices('cluster tests (NATS bus, leader lease, store sequence)');
 const quiet = { info() {}, warn() {}, error() {} };
 const prefix = () => `test_${randomBytes(5).toString('hex')}`;
-const waitFor = async (what: string, ok: () => boolean | Promise<boolean>, timeoutMs = 5_000) => {
+const waitFor = async (
+  what: string,
+  ok: () => boolean | Promise<boolean>,
+  timeoutMs = 5_000,
+  seen: () => string = () => '',
+) => {
   const end = Date.now() + timeoutMs;
   while (!(await ok())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}${seen() ? `: ${seen()}` : ''}`);
     await settle(20);
   }
 };
@@ -304,13 +309,23 @@ describe.skipIf(!ready)('two nodes on one store and one bus', () => {
     const final = (await a.exchange.getMarketImage(m.marketId))!;
     // The final state and the same last number on every socket: two last states may draw the same
     // image, so a socket one delta behind can already show it (a CI run, 2026-12-02: 17 against 19).
-    await waitFor('every socket at the final state, under one number', () => {
-      const rs = sockets.map((s) => replay(s.messages, m.marketId));
-      return (
-        rs.every((r) => JSON.stringify(r.image) === JSON.stringify(final)) &&
-        rs.every((r) => r.seq === rs[0]!.seq)
-      );
-    });
+    const atFinal = (r: { image: MarketImage | null }) => JSON.stringify(r.image) === JSON.stringify(final);
+    await waitFor(
+      'every socket at the final state, under one number',
+      () => {
+        const rs = sockets.map((s) => replay(s.messages, m.marketId));
+        return rs.every(atFinal) && rs.every((r) => r.seq === rs[0]!.seq);
+      },
+      5_000,
+      // What each socket (a, a, b, b) had: its last number and whether it shows the final state.
+      () =>
+        sockets
+          .map((s, i) => {
+            const r = replay(s.messages, m.marketId);
+            return `socket ${i} (node ${i < 2 ? 'a' : 'b'}) at ${r.seq}${atFinal(r) ? ', final' : ', not final'}`;
+          })
+          .join('; ') + `; the store's image: version ${final.version}`,
+    );
     const replays = sockets.map((s) => replay(s.messages, m.marketId));
     // One image each (the subscription's): every later state came as a delta.
     for (const s of sockets) expect(s.messages.filter(isType('image', m.marketId))).toHaveLength(1);
