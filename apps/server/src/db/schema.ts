@@ -44,6 +44,8 @@ export const priceImages = pgTable(
     marketId: integer('market_id').notNull(),
     seq: bigint('seq', { mode: 'number' }).notNull(),
     image: text('image').notNull(),
+    /** The market's next_seq the image shows (null: logged before stamps were kept). */
+    stamp: bigint('stamp', { mode: 'number' }),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.marketId, t.seq] })],

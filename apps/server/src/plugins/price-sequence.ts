@@ -8,10 +8,13 @@
 // or another node's notice on the bus) reads the market's image and, when it differs visibly from
 // the newest logged one, logs it under the next number (price_images, primary key (market_id,
 // seq): when two nodes race for a number one insert wins and the other looks again). It then sends
-// every logged state after the last one it sent, in order, as deltas. States only move forward: a
-// node reads the newest entry before it reads the image it compares, so whatever it logs is at
-// least as new as the entry it follows. Only markets someone follows are logged; each keeps its
-// last PRICE_LOG_KEEP entries.
+// every logged state after the last one it sent, in order, as deltas. States only move forward: the
+// image a node has at hand comes from memory (the newest a round's notice carried) and may be older
+// than an entry another node logged from a notice not yet heard here. So each entry keeps its stamp
+// (the market's next_seq it shows, which only rises), and a node logs its image only when its stamp
+// is above the newest entry's; below, the entry is newer and stays the newest; equal (a change
+// that is not a round), it reads the store, after reading the entry, and logs what it read. Only
+// markets someone follows are logged; each keeps its last PRICE_LOG_KEEP entries.
 import type { MarketImage } from '@backlay/contract';
 import { sql } from 'drizzle-orm';
 import { priceImages } from '../db/schema.ts';
@@ -58,6 +61,10 @@ function whole(entries: readonly Sequenced[], from: number, to: number): Sequenc
 }
 
 export type GetImage = (market_id: number) => Promise<MarketImage | null>;
+
+/** An image and its stamp: the market's next_seq it shows (live-images.ts orders images by it). */
+export type StampedImage = { image: MarketImage; stamp: number };
+export type GetStampedImage = (market_id: number) => Promise<StampedImage | null>;
 
 /** Markets a node keeps a log of (the least recently logged forgotten first). */
 export const NODE_LOG_MAX_MARKETS = 2_000;
@@ -134,7 +141,7 @@ const PRUNE_EVERY = 16;
 /** Lost races for one number in a row before giving up (the caller retries on the next notice). */
 const MAX_RACES = 8;
 
-type Row = { seq: number | string; image: string };
+type Row = { seq: number | string; image: string; stamp?: number | string | null };
 const rowsOf = (r: unknown) => (r as { rows: Row[] }).rows;
 const toSequenced = (row: Row): Sequenced => ({
   seq: Number(row.seq),
@@ -159,27 +166,59 @@ export async function sweepPriceLog(db: Db, maxAgeMs = PRICE_LOG_MAX_AGE_MS): Pr
   return (r as unknown as { rows: unknown[] }).rows.length;
 }
 
-/** Per market in the store (price_images), the same numbers on every node. */
-export function createStoreSequencer(db: Db, getImage: GetImage): PriceSequencer {
-  async function newest(market_id: number): Promise<Sequenced | null> {
+/**
+ * Per market in the store (price_images), the same numbers on every node. `getImage` is the image at
+ * hand (from memory: cheap, possibly behind the log); `readImage` reads the store's image now.
+ */
+export function createStoreSequencer(
+  db: Db,
+  getImage: GetStampedImage,
+  readImage: GetStampedImage,
+): PriceSequencer {
+  async function newest(market_id: number): Promise<(Sequenced & { stamp: number | null }) | null> {
     const rows = rowsOf(
       await db.execute(sql`
-        select seq, image from ${priceImages} where market_id = ${market_id} order by seq desc limit 1`),
+        select seq, image, stamp from ${priceImages} where market_id = ${market_id} order by seq desc limit 1`),
     );
-    return rows[0] ? toSequenced(rows[0]) : null;
+    const row = rows[0];
+    return row
+      ? {
+          ...toSequenced(row),
+          stamp: row.stamp === null || row.stamp === undefined ? null : Number(row.stamp),
+        }
+      : null;
   }
 
-  /** Logs the current image when it differs visibly from the newest entry; returns the newest entry. */
+  /**
+   * What to log after `last`: the image at hand when its stamp says it is newer; nothing when it
+   * says it is older (a change logged by another node, not yet heard here); else (equal stamps: a
+   * change that is not a round, or an entry without a stamp) the store's image, read after `last`.
+   */
+  async function newerThan(
+    market_id: number,
+    last: { image: MarketImage; stamp: number | null },
+    at: StampedImage,
+  ): Promise<StampedImage | null> {
+    if (last.stamp !== null && at.stamp > last.stamp) return at;
+    if (last.stamp !== null && at.stamp < last.stamp) return null;
+    const read = await readImage(market_id);
+    return read && diffImages(last.image, read.image) !== null ? read : null;
+  }
+
+  /** Logs the current image when it is newer than the newest entry; returns the newest entry. */
   async function capture(market_id: number): Promise<Sequenced | null> {
     for (let race = 0; race < MAX_RACES; race++) {
       const last = await newest(market_id);
-      const image = await getImage(market_id);
-      if (!image) return null;
-      if (last && diffImages(last.image, image) === null) return last;
+      const at = await getImage(market_id);
+      if (!at) return null;
+      if (last && diffImages(last.image, at.image) === null) return { seq: last.seq, image: last.image };
+      const next = last ? await newerThan(market_id, last, at) : at;
+      if (!next) return { seq: last!.seq, image: last!.image };
       const seq = (last?.seq ?? 0) + 1;
       const inserted = rowsOf(
         await db.execute(sql`
-          insert into ${priceImages} (market_id, seq, image) values (${market_id}, ${seq}, ${JSON.stringify(image)})
+          insert into ${priceImages} (market_id, seq, image, stamp)
+          values (${market_id}, ${seq}, ${JSON.stringify(next.image)}, ${next.stamp})
           on conflict do nothing returning seq`),
       );
       if (inserted.length === 0) continue; // another node logged this number first: look again
@@ -187,7 +226,7 @@ export function createStoreSequencer(db: Db, getImage: GetImage): PriceSequencer
         await db.execute(sql`
           delete from ${priceImages} where market_id = ${market_id} and seq <= ${seq - PRICE_LOG_KEEP}`);
       }
-      return { seq, image };
+      return { seq, image: next.image };
     }
     throw new Error(`price sequence: lost ${MAX_RACES} races in a row for market ${market_id}`);
   }

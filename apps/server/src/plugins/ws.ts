@@ -481,7 +481,13 @@ export const wsPlugin = fp<{ sequence?: 'node' | 'store'; limits?: Partial<LiveL
       images,
       topics: app.liveTopics.seal(),
       sequencer:
-        sequence === 'store' ? createStoreSequencer(app.db, getImage) : createNodeSequencer(getImage),
+        sequence === 'store'
+          ? createStoreSequencer(
+              app.db,
+              (id) => images.getStamped(id),
+              (id) => images.fresh(id),
+            )
+          : createNodeSequencer(getImage),
       // A session on a temporary password gets nothing of its own until the password is changed.
       lookupToken: async (token) => {
         const user = await app.auth.lookup(token);

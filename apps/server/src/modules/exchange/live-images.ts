@@ -15,7 +15,7 @@
 import type { MarketImage, RunnerLevels } from '@backlay/contract';
 import { ladderView, type OrderBook } from '@backlay/engine';
 import type { Executor } from '../../db/store.ts';
-import { LADDER_DEPTH, readStampedImage } from './ladder-view.ts';
+import { LADDER_DEPTH, readStampedImage, type StampedImage } from './ladder-view.ts';
 
 /** Markets whose last image a node keeps at most (the least recently noted forgotten first). */
 export const LIVE_IMAGES_MAX_MARKETS = 2_000;
@@ -84,6 +84,25 @@ export function createLiveImages(db: Executor, maxMarkets = LIVE_IMAGES_MAX_MARK
     put(id, { stamp: e?.stamp ?? -1, image: e?.image ?? null, stale: true, gen: (e?.gen ?? 0) + 1 });
   }
 
+  /** The market's newest image and its stamp: the one a round carried, or the store's (kept until the next notice). */
+  async function getStamped(marketId: number): Promise<StampedImage | null> {
+    const known = entries.get(marketId);
+    if (known && !known.stale && known.image) {
+      stats.from_memory += 1;
+      return { image: known.image, stamp: known.stamp };
+    }
+    const [gen, startEpoch] = [known?.gen ?? 0, epoch];
+    stats.reads += 1;
+    const read = await readStampedImage(db, marketId);
+    if (!read) return null;
+    const now = entries.get(marketId);
+    // Kept unless a notice without an image (or a lost bus) came during the read, or a round's
+    // newer image did.
+    if (startEpoch === epoch && (now?.gen ?? 0) === gen && (!now || now.stale || read.stamp >= now.stamp))
+      put(marketId, { stamp: read.stamp, image: read.image, stale: false, gen });
+    return read;
+  }
+
   return {
     stats,
 
@@ -104,23 +123,19 @@ export function createLiveImages(db: Executor, maxMarkets = LIVE_IMAGES_MAX_MARK
       put(m.market_id, { stamp: m.stamp, image: m.image, stale: false, gen: e?.gen ?? 0 });
     },
 
-    /** The market's newest image: the one a round carried, or the store's (kept until the next notice). */
-    async get(marketId: number): Promise<MarketImage | null> {
-      const known = entries.get(marketId);
-      if (known && !known.stale && known.image) {
-        stats.from_memory += 1;
-        return known.image;
-      }
-      const [gen, startEpoch] = [known?.gen ?? 0, epoch];
-      stats.reads += 1;
-      const read = await readStampedImage(db, marketId);
-      if (!read) return null;
-      const now = entries.get(marketId);
-      // Kept unless a notice without an image (or a lost bus) came during the read, or a round's
-      // newer image did.
-      if (startEpoch === epoch && (now?.gen ?? 0) === gen && (!now || now.stale || read.stamp >= now.stamp))
-        put(marketId, { stamp: read.stamp, image: read.image, stale: false, gen });
-      return read.image;
+    /** The market's newest image (getStamped without the stamp). */
+    get: async (marketId: number): Promise<MarketImage | null> => (await getStamped(marketId))?.image ?? null,
+
+    getStamped,
+
+    /**
+     * The store's image now (a read started after this call) and its stamp, kept as the newest
+     * unless a notice comes during the read: for a caller that must not act on an image older than
+     * something it has just read elsewhere (the store's price sequence).
+     */
+    fresh(marketId: number): Promise<StampedImage | null> {
+      readNext(marketId);
+      return getStamped(marketId);
     },
 
     /** The bus lost messages: nothing heard before is trusted (the next image of each is read). */
