@@ -9,6 +9,7 @@ import { bets } from './schema.ts';
 import { markets, runners } from '../markets/schema.ts';
 import type { Executor } from '../../db/store.ts';
 import * as q from './queries.ts';
+import type { StampedImage } from '../../plugins/price-sequence.ts';
 
 /** Levels shown each side of a runner: the best three prices to back at and the best three to lay at. */
 export const LADDER_DEPTH = 3;
@@ -86,8 +87,8 @@ export async function readMarketImage(db: Executor, marketId: number): Promise<M
   return (await readStampedImage(db, marketId))?.image ?? null;
 }
 
-/** A market's image and the book state it shows: the market row's `next_seq` (live-images.ts orders images by it). */
-export type StampedImage = { image: MarketImage; stamp: number };
+/** A market's image and the book state it shows (its `next_seq`): the price sequence's type. */
+export type { StampedImage };
 
 /** `readMarketImage` with its stamp, read in the same statement. */
 export async function readStampedImage(db: Executor, marketId: number): Promise<StampedImage | null> {
