@@ -136,7 +136,6 @@ export type EngineSide = 'engine' | 'baseline';
 
 /** What one measuring process gives: each run's milliseconds, and its last engine run's counts. */
 export type EngineMeasurement = {
-  side: EngineSide;
   ms: number[];
   last: { ms: number; fills: number; cancelled: number; resting: number } | null;
 };
@@ -150,7 +149,7 @@ export type EngineMeasurement = {
 export function measure(side: EngineSide): EngineMeasurement {
   const w = workload(N, 0xbac1a7);
   const warm = workload(N / 10, 7);
-  const out: EngineMeasurement = { side, ms: [], last: null };
+  const out: EngineMeasurement = { ms: [], last: null };
   if (side === 'engine') {
     runEngine(warm);
     for (let r = 0; r < RUNS; r++) {
