@@ -20,6 +20,10 @@ import {
   setInPlay,
   unmatchedBetsOf,
   matchedBetsFromEvents,
+  applyResting,
+  restingOf,
+  sameResting,
+  type BookResting,
 } from '../src/index.ts';
 import { refBook, refCancel, refClose, refInPlay, refLadder, refPlace } from './reference.ts';
 import { bruteForcePosition } from './brute-force.ts';
@@ -267,6 +271,37 @@ describe('order book properties', () => {
           const unmatched = unmatchedBetsOf(book, user);
           const got = marketPosition(RUNNERS, { matched, unmatched });
           expect(got).toEqual(bruteForcePosition(RUNNERS, matched, unmatched));
+        }
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it("each user's resting sums kept from the events equal the orders' after every command, and price a position as the orders do", () => {
+    fc.assert(
+      fc.property(streamArb, fc.integer({ min: 2, max: 3 }), (cmds, places) => {
+        const book = createBook();
+        const kept: BookResting = new Map();
+        const events: BookEvent[] = [];
+        for (let i = 0; i < cmds.length; i++) {
+          const e = apply(book, cmds, i);
+          if (e !== 'CLOSED') {
+            applyResting(kept, e);
+            events.push(...e);
+          }
+          const truth = restingOf(book);
+          expect([...kept.keys()].sort()).toEqual([...truth.keys()].sort());
+          for (const user of USERS) {
+            expect(sameResting(kept.get(user), truth.get(user))).toBe(true);
+            const matched = matchedBetsFromEvents(events, user);
+            const unmatched = unmatchedBetsOf(book, user);
+            const resting = kept.get(user);
+            for (const outcomes of [{ winners: 1 }, { winners: places }]) {
+              expect(marketPosition(RUNNERS, { matched, resting }, outcomes)).toEqual(
+                marketPosition(RUNNERS, { matched, unmatched }, outcomes),
+              );
+            }
+          }
         }
       }),
       { numRuns: 80 },

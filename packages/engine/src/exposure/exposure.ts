@@ -11,6 +11,7 @@
 // the exposure covers whatever settlement (one rounding per user and market) charges.
 import type { Paise, PriceHundredths } from '../ladder/index.ts';
 import type { BookEvent, OrderBook, OrderSide } from '../book/index.ts';
+import type { RunnerResting } from './resting.ts';
 
 /** One bet (or matched part of one, or unmatched remainder) as far as position is concerned. */
 export interface PositionBet {
@@ -27,6 +28,11 @@ export interface MarketBets {
   readonly matched: readonly PositionBet[];
   /** Unmatched remainders at their limit price. */
   readonly unmatched?: readonly PositionBet[];
+  /**
+   * Unmatched remainders summed per runner (resting.ts), by selection id: counted as the orders
+   * they sum would be, besides any in `unmatched`.
+   */
+  readonly resting?: ReadonlyMap<string, RunnerResting>;
 }
 
 export interface RunnerPosition {
@@ -130,17 +136,42 @@ function floorOf(paise: number, hundredths: number): number {
   return safe(paise + Math.floor(hundredths / 100));
 }
 
-/** A bet's runner's index among `selection_ids` (the bet checked); a bet on another selection is an error. */
-function runnerIndex(selection_ids: readonly string[]): (b: PositionBet) => number {
+/** A selection's index among `selection_ids`; a bet on another selection is an error. */
+function selectionIndex(selection_ids: readonly string[]): (selection_id: string) => number {
   const at = new Map<string, number>();
   selection_ids.forEach((id, i) => at.set(id, i));
-  return (b) => {
-    checkBet(b);
-    const i = at.get(b.selection_id);
-    if (i === undefined)
-      throw new RangeError(`bet on selection ${b.selection_id}, not a runner of the market`);
+  return (selection_id) => {
+    const i = at.get(selection_id);
+    if (i === undefined) throw new RangeError(`bet on selection ${selection_id}, not a runner of the market`);
     return i;
   };
+}
+
+/** A bet's runner's index among `selection_ids` (the bet checked); a bet on another selection is an error. */
+function runnerIndex(selection_ids: readonly string[]): (b: PositionBet) => number {
+  const indexOf = selectionIndex(selection_ids);
+  return (b) => {
+    checkBet(b);
+    return indexOf(b.selection_id);
+  };
+}
+
+/** The per-runner sums of `bets.resting` with their runner's index (each sum checked). */
+function restingSums(
+  selection_ids: readonly string[],
+  bets: MarketBets,
+): { i: number; back_paise: number; lay_hundredths: number }[] {
+  if (!bets.resting || bets.resting.size === 0) return [];
+  const indexOf = selectionIndex(selection_ids);
+  const out: { i: number; back_paise: number; lay_hundredths: number }[] = [];
+  for (const [selection_id, r] of bets.resting) {
+    for (const n of [r.back_paise, r.lay_hundredths]) {
+      if (!Number.isSafeInteger(n) || n < 0)
+        throw new RangeError(`resting sums must be non-negative integers, got ${String(n)}`);
+    }
+    out.push({ i: indexOf(selection_id), back_paise: r.back_paise, lay_hundredths: r.lay_hundredths });
+  }
+  return out;
 }
 
 /**
@@ -190,6 +221,13 @@ export function marketPosition(
       worstDelta[i]! -= odds.paise;
       worstHundredths[i]! -= odds.rest;
     }
+  }
+  for (const r of restingSums(selection_ids, bets)) {
+    // The same sums the loop above makes, already summed: backs' stakes, lays' exact liability.
+    const rest = r.lay_hundredths % 100;
+    worstBase -= r.back_paise;
+    worstDelta[r.i]! += r.back_paise - (r.lay_hundredths - rest) / 100;
+    worstHundredths[r.i]! -= rest;
   }
   const runners: RunnerPosition[] = [];
   let minPnl = 0;
@@ -263,6 +301,10 @@ function placePosition(selection_ids: readonly string[], bets: MarketBets, winne
     if (b.side === 'BACK') worstNotPlaced[i]! -= BigInt(b.stake_paise) * 100n;
     else worstPlacedBy[i]! -= BigInt(b.stake_paise) * BigInt(b.price - 100);
   }
+  for (const r of restingSums(selection_ids, bets)) {
+    worstNotPlaced[r.i]! -= BigInt(r.back_paise) * 100n;
+    worstPlacedBy[r.i]! -= BigInt(r.lay_hundredths);
+  }
   const runners: RunnerPosition[] = selection_ids.map((selection_id, i) => {
     const worst = floorHundredths(worstPlacedBy[i]!);
     return {
@@ -312,14 +354,10 @@ export function whatIf(
   outcomes: RunnerOutcomes = ONE_WINNER,
 ): WhatIf {
   const before = marketPosition(selection_ids, bets, outcomes);
-  const if_matched = marketPosition(
-    selection_ids,
-    { matched: [...bets.matched, bet], unmatched: bets.unmatched ?? [] },
-    outcomes,
-  );
+  const if_matched = marketPosition(selection_ids, { ...bets, matched: [...bets.matched, bet] }, outcomes);
   const if_unmatched = marketPosition(
     selection_ids,
-    { matched: bets.matched, unmatched: [...(bets.unmatched ?? []), bet] },
+    { ...bets, unmatched: [...(bets.unmatched ?? []), bet] },
     outcomes,
   );
   return {

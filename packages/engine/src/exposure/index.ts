@@ -21,3 +21,5 @@ export {
   unmatchedBetsOf,
   matchedBetsFromEvents,
 } from './exposure.ts';
+export type { RunnerResting, UserResting, BookResting } from './resting.ts';
+export { restingOf, applyResting, sameResting } from './resting.ts';

@@ -3,13 +3,16 @@ import type { Fence } from '../../plugins/leader.ts';
 // commit (no store, no clock, no I/O). service.ts reads what a batch needs under the market lock,
 // calls these functions, and writes what they gathered in `Changes`.
 import {
+  applyResting,
   cancelOrder,
   cloneBook,
   exposureWithUnmatchedPaise,
   marketPosition,
   matchedBetsFromEvents,
   placeOrder,
+  restingOf,
   type BookEvent,
+  type BookResting,
   type MarketBets,
   type MarketPosition,
   type OrderBook,
@@ -90,8 +93,14 @@ export type Positions = Map<string, Map<string, Level>>;
 export type MarketState = {
   book: OrderBook;
   positions: Positions;
-  /** Each user's resting order ids (pruned lazily: an id no longer on the book is skipped). */
+  /** Each user's resting order ids (an order leaves when its last paisa is matched, cancelled or lapsed). */
   ordersOf: Map<string, Set<string>>;
+  /**
+   * Each user's resting orders summed per runner (the engine's resting.ts): what their positions
+   * take of the orders, kept from the same events as `book`, so a bet's check costs O(runners)
+   * however many orders its user has resting.
+   */
+  resting: BookResting;
 };
 
 /** Matched parts summed per (runner, side, price), as the stored fills are read (same rounding). */
@@ -129,12 +138,32 @@ export function addPosition(
   else m.set(k, { selection_id: selection, side, price, stake_paise: size });
 }
 
-export function addFills(state: MarketState, events: BookEvent[]) {
+/**
+ * What a command's events did to `state.book`, carried into the rest of the state: the matched
+ * positions, the resting sums and each user's resting ids. Every change to a state's book goes
+ * through here, right after the engine made it (or after a copy it made it on became the book).
+ */
+export function applyEvents(state: MarketState, events: readonly BookEvent[]) {
+  applyResting(state.resting, events);
   for (const e of events) {
-    if (e.type !== 'FILL') continue;
-    addPosition(state.positions, e.taker_user_id, e.selection_id, e.taker_side, e.price, e.size_paise);
-    const makerSide = e.taker_side === 'BACK' ? 'LAY' : 'BACK';
-    addPosition(state.positions, e.maker_user_id, e.selection_id, makerSide, e.price, e.size_paise);
+    switch (e.type) {
+      case 'FILL': {
+        addPosition(state.positions, e.taker_user_id, e.selection_id, e.taker_side, e.price, e.size_paise);
+        const makerSide = e.taker_side === 'BACK' ? 'LAY' : 'BACK';
+        addPosition(state.positions, e.maker_user_id, e.selection_id, makerSide, e.price, e.size_paise);
+        if (e.maker_remaining_paise === 0) state.ordersOf.get(e.maker_user_id)?.delete(e.maker_order_id);
+        break;
+      }
+      case 'REST':
+        idsOf(state.ordersOf, e.user_id).add(e.order_id);
+        break;
+      case 'CANCEL':
+        if (e.remaining_paise === 0) state.ordersOf.get(e.user_id)?.delete(e.order_id);
+        break;
+      case 'LAPSE':
+        state.ordersOf.get(e.user_id)?.delete(e.order_id);
+        break;
+    }
   }
 }
 
@@ -166,20 +195,19 @@ export function stateFrom(
   }
   const ordersOf = new Map<string, Set<string>>();
   for (const o of book.orders.values()) idsOf(ordersOf, o.user_id).add(o.order_id);
-  return { book, positions, ordersOf };
+  return { book, positions, ordersOf, resting: restingOf(book) };
 }
 
-/** A user's resting remainders on `book` (the state's own book, or a copy of it when `prune` is false). */
-export function unmatchedOf(state: MarketState, book: OrderBook, user: string, prune = true): PositionBet[] {
-  const ids = state.ordersOf.get(user);
-  if (!ids) return [];
+/**
+ * A user's resting remainders on a copy of the state's book that commands were tried on: the ids
+ * the state knows plus `extra` (an order the copy took). O(the user's resting orders): the state's
+ * own book is priced from `state.resting` instead.
+ */
+export function unmatchedOn(state: MarketState, book: OrderBook, user: string, extra: string): PositionBet[] {
   const out: PositionBet[] = [];
-  for (const id of ids) {
+  for (const id of [...(state.ordersOf.get(user) ?? []), extra]) {
     const o = book.orders.get(id);
-    if (!o || o.remaining_paise === 0) {
-      if (prune) ids.delete(id);
-      continue;
-    }
+    if (!o || o.remaining_paise === 0) continue;
     out.push({ selection_id: o.selection_id, side: o.side, price: o.price, stake_paise: o.remaining_paise });
   }
   return out;
@@ -213,7 +241,7 @@ export function positionIn(space: RunnerSpace, bets: MarketBets): MarketPosition
 export function exposureOf(state: MarketState, space: RunnerSpace, user: string): number {
   return positionIn(space, {
     matched: positionOf(state, user),
-    unmatched: unmatchedOf(state, state.book, user),
+    resting: state.resting.get(user),
   }).exposure_paise;
 }
 
@@ -409,6 +437,7 @@ function cancelIn(state: MarketState, ch: Changes, c: CancelCommand, bump: () =>
       events.push(...r.events);
     }
   }
+  applyEvents(state, events);
   if ('bet_id' in c.target && cancelled === 0)
     return { ok: false, message: 'Bet has nothing left to cancel' };
   if (events.length > 0) {
@@ -434,7 +463,7 @@ function placeIn(
   const r = c.request;
   const u = String(c.userId);
   const matchedNow = positionOf(state, u);
-  const unmatchedNow = unmatchedOf(state, state.book, u);
+  const restingNow = state.resting.get(u);
   const asBet: PositionBet = {
     selection_id: String(r.selection_id),
     side: r.side,
@@ -447,7 +476,7 @@ function placeIn(
   // its exposure recomputed after matching. `budget` is the most exposure the user may have here
   // after this bet (their exposure before the batch plus what their grants in the batch cover).
   // (The batch asserts the outcome for every user at its end, see assertCeilings.)
-  const before = positionIn(space, { matched: matchedNow, unmatched: unmatchedNow });
+  const before = positionIn(space, { matched: matchedNow, resting: restingNow });
   const old = before.exposure_paise;
   const budget = allowance(old);
   // One winner: the worst case from the runners' own figures, O(runners). A place market's worst
@@ -455,7 +484,7 @@ function placeIn(
   const worst =
     before.winners === 1
       ? exposureWithUnmatchedPaise(before, asBet)
-      : positionIn(space, { matched: matchedNow, unmatched: [...unmatchedNow, asBet] }).exposure_paise;
+      : positionIn(space, { matched: matchedNow, resting: restingNow, unmatched: [asBet] }).exposure_paise;
   const sure = worst <= old || budget - worst >= 0;
   const book = sure ? state.book : cloneBook(state.book);
   const result = placeOrder(book, {
@@ -468,15 +497,13 @@ function placeIn(
     persistence: r.persistence ?? 'LAPSE',
     seq,
   });
-  const mine = idsOf(state.ordersOf, u);
-  if (result.size_remaining_paise > 0) mine.add(String(betId));
   if (!sure) {
+    // Priced on the copy from its orders (the state's sums are the state's book's): the rare path.
     const newHere = positionIn(space, {
       matched: aggregate([...matchedNow, ...matchedBetsFromEvents(result.events, u)]),
-      unmatched: unmatchedOf(state, book, u, false),
+      unmatched: unmatchedOn(state, book, u, String(betId)),
     }).exposure_paise;
     if (newHere > old && budget - newHere < 0) {
-      mine.delete(String(betId));
       // The grant was cut by an upline's exposure limit (stake-gate.ts): say so, with the
       // sport's exposure this bet would have left (its committed figure counts this market's hold).
       const message = c.limit
@@ -486,7 +513,7 @@ function placeIn(
     }
     state.book = book;
   }
-  addFills(state, result.events);
+  applyEvents(state, result.events);
   const at = ch.at;
   ch.newBets.set(betId, {
     betId,

@@ -16,11 +16,10 @@ import {
 } from '@backlay/engine';
 import type { CashOutQuote } from '@backlay/contract';
 import {
-  addFills,
+  applyEvents,
   aggregate,
   positionIn,
   positionOf,
-  unmatchedOf,
   type BatchMarket,
   type CashOutStep,
   type RunnerRow,
@@ -169,7 +168,7 @@ export const cashOutIn: CashOutStep = ({
     market,
     runners,
     matched,
-    hasUnmatched: unmatchedOf(state, state.book, u).length > 0,
+    hasUnmatched: state.resting.has(u),
     best: (sel) => bestOnBook(state.book, sel),
   });
   const refuse = (message: string) => ({
@@ -212,7 +211,7 @@ export const cashOutIn: CashOutStep = ({
   }
   allowance(old);
   state.book = book;
-  addFills(state, events);
+  applyEvents(state, events);
   for (const l of legs) {
     ch.newBets.set(l.bet_id, {
       betId: l.bet_id,

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/store.ts';
 import { GRANT_RETRY_BASE_MS, GRANT_TRIES, WALLET_BUSY_MESSAGE, type Grant } from '../wallet/service.ts';
 import {
+  applyEvents,
   assertCeilings,
   Changes,
   executeBatch,
@@ -454,6 +455,7 @@ export function createRounds(
       if (!market) throw new Error(`unknown market ${marketId}`);
       const state = await takeState(tx, market);
       const events = await change(tx, market, state.book);
+      applyEvents(state, events);
       const space = runnerSpace(market, await runnersOf(tx, marketId));
       const ch = new Changes(marketId, now());
       ch.apply(events);
