@@ -15,6 +15,7 @@ import { prepareStatements } from './pglite-statements.ts';
 
 /** The query layer's types (db/executor.ts), where every module has always imported them. */
 export type { Db, Executor, Tx } from './executor.ts';
+export { lastStatement } from './pg-begin.ts';
 import type { Db } from './executor.ts';
 
 export type StoreOptions =

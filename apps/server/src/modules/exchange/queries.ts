@@ -3,7 +3,7 @@ import { matches } from '../catalog/schema.ts';
 import { bets, fills } from './schema.ts';
 import { markets, runners } from '../markets/schema.ts';
 import { exposureHolds } from '../wallet/schema.ts';
-import type { Executor } from '../../db/store.ts';
+import { lastStatement, type Executor } from '../../db/store.ts';
 import * as holds from '../wallet/holds.ts';
 import { lockedUsers, lockFreeRowsSql } from '../wallet/service.ts';
 import { likeEscape } from '../catalog/queries.ts';
@@ -231,9 +231,16 @@ function idArray(ids: readonly number[]): string {
 }
 
 /** Everything one market's batch writes, in one statement (`writeBatches`). */
-export function writeBatch(tx: Executor, w: BatchWrite) {
-  return writeBatches(tx, [w]);
+export function writeBatch(tx: Executor, w: BatchWrite, opts: WriteOptions = {}) {
+  return writeBatches(tx, [w], opts);
 }
+
+/**
+ * `last`: the write is its transaction's last statement, nothing follows it but the commit: on
+ * PostgreSQL it travels with the commit in one round trip (db/pg-begin.ts `lastStatement`), and its
+ * error is the commit's.
+ */
+export type WriteOptions = { last?: boolean };
 
 /**
  * Everything the batches of one or more markets write, in one statement (data-modifying CTEs;
@@ -244,7 +251,7 @@ export function writeBatch(tx: Executor, w: BatchWrite) {
  * Long because it builds the round's one statement (a CTE per kind of write) so the whole round is
  * one round trip.
  */
-export async function writeBatches(tx: Executor, ws: readonly BatchWrite[]) {
+export async function writeBatches(tx: Executor, ws: readonly BatchWrite[], opts: WriteOptions = {}) {
   if (ws.length === 0) return;
   const w = {
     at: ws[0]!.at,
@@ -349,7 +356,8 @@ export async function writeBatches(tx: Executor, ws: readonly BatchWrite[]) {
           from json_to_recordset(${json(seqs)}) as v(id integer, seq bigint)
           where m.market_id = v.id and m.market_id = any(${idArray(seqs.map((x) => x.id))}::integer[])`;
   if (parts.length === 0 && seqs.length === 0) return;
-  await tx.execute(parts.length === 0 ? main : sql`with ${sql.join(parts, sql`, `)} ${main}`);
+  const statement = parts.length === 0 ? main : sql`with ${sql.join(parts, sql`, `)} ${main}`;
+  await tx.execute(opts.last ? lastStatement(statement) : statement);
 }
 
 /** What one market's batch asks of `batchReadsMany`. */
