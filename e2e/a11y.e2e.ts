@@ -19,6 +19,7 @@ import {
   seriousAxeViolations,
   startServerWithProvider,
   type RunningServer,
+  look,
 } from './harness.ts';
 
 const WIDTHS = [
@@ -176,7 +177,7 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
       await page.getByRole('button', { name: /change country/i }).click();
       await page.getByRole('listbox', { name: 'Countries' }).waitFor();
       await check('sign-up country list');
-      await page.screenshot({ path: `${ARTIFACTS}/a11y-web-${viewport.width}-signup.png` });
+      await look(page, { path: `${ARTIFACTS}/a11y-web-${viewport.width}-signup.png` });
       await page.keyboard.press('Escape');
       await visit('page/rules/terms-and-conditions');
       await visit('page/rules/responsible-gaming');
@@ -191,7 +192,7 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
       await welcome.waitFor({ state: 'detached' });
       await ready(page, "Today's Matches");
       await check('#/home');
-      await page.screenshot({ path: `${ARTIFACTS}/a11y-web-${viewport.width}-home.png` });
+      await look(page, { path: `${ARTIFACTS}/a11y-web-${viewport.width}-home.png` });
 
       // The header's menus and modals.
       await page.getByRole('button', { name: /account menu/ }).click();
@@ -255,7 +256,7 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
         .click();
       await page.getByRole('form', { name: 'Bet slip' }).waitFor();
       await check('match odds bet slip');
-      await page.screenshot({
+      await look(page, {
         path: `${ARTIFACTS}/a11y-web-${viewport.width}-match-odds.png`,
         fullPage: true,
       });
@@ -263,7 +264,7 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
       await page.locator('.rate-box:not([disabled])').first().click();
       await page.getByRole('form', { name: 'Bet slip' }).waitFor();
       await check('bookmaker bet slip');
-      await page.screenshot({ path: `${ARTIFACTS}/a11y-web-${viewport.width}-cricket.png`, fullPage: true });
+      await look(page, { path: `${ARTIFACTS}/a11y-web-${viewport.width}-cricket.png`, fullPage: true });
       await page
         .getByRole('button', { name: /^Book of / })
         .first()
@@ -273,7 +274,7 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
       await check('fancy book');
       await page.keyboard.press('Escape');
       await visit('game-details/4/999999');
-      await page.screenshot({ path: `${ARTIFACTS}/a11y-web-${viewport.width}-no-match.png` });
+      await look(page, { path: `${ARTIFACTS}/a11y-web-${viewport.width}-no-match.png` });
       for (const report of [
         'account-statement',
         'current-bet',
@@ -306,7 +307,7 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
       await result.getByText('The cards match the round').waitFor({ timeout: READY_TIMEOUT_MS });
       await result.getByText(/^The shuffle, step by step/).click();
       await check('casino result Verify');
-      await page.screenshot({ path: `${ARTIFACTS}/a11y-web-${viewport.width}-casino-verify.png` });
+      await look(page, { path: `${ARTIFACTS}/a11y-web-${viewport.width}-casino-verify.png` });
       await page.keyboard.press('Escape');
       await result.waitFor({ state: 'detached' });
       // Our Casino (issue 22): the lobby's live tiles, an unknown series, and a table with an
@@ -324,7 +325,7 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
         window.innerWidth,
       ]);
       if (tableWidth > viewWidth) found.push(`casino table: scrolls sideways (${tableWidth} > ${viewWidth})`);
-      await page.screenshot({
+      await look(page, {
         path: `${ARTIFACTS}/a11y-web-${viewport.width}-casino-table.png`,
         fullPage: true,
       });
@@ -348,7 +349,7 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
         ]);
         if (scrollWidth > innerWidth)
           found.push(`${name}: scrolls sideways (${scrollWidth} > ${innerWidth})`);
-        await page.screenshot({
+        await look(page, {
           path: `${ARTIFACTS}/a11y-web-${viewport.width}-${name.replace(' ', '-')}.png`,
           fullPage: true,
         });
@@ -358,14 +359,14 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
       await page.getByRole('navigation', { name: 'Binary instruments' }).waitFor();
       await page.getByTestId('chart-summary').waitFor();
       await check('#/binary with an instrument');
-      await page.screenshot({ path: `${ARTIFACTS}/a11y-web-${viewport.width}-binary.png`, fullPage: true });
+      await look(page, { path: `${ARTIFACTS}/a11y-web-${viewport.width}-binary.png`, fullPage: true });
       // Live Casino & Slots (issue 23): the lobby with the demo provider's tiles, a slot open in
       // its frame (our page around it; the provider's page is its own product), a spin, and Live
       // Casino Bets with that round.
       await visit('world-casino?category=SLOTS', 'Live Casino & Slots');
       await page.getByTestId('game-tile').first().waitFor({ timeout: READY_TIMEOUT_MS });
       await check('#/world-casino with games');
-      await page.screenshot({
+      await look(page, {
         path: `${ARTIFACTS}/a11y-web-${viewport.width}-world-casino.png`,
         fullPage: true,
       });
@@ -375,7 +376,7 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
       await check('#/world-casino/play');
       await gameFrame.getByRole('button', { name: 'Spin' }).click();
       await gameFrame.getByText(/You won|No win this time/).waitFor({ timeout: READY_TIMEOUT_MS });
-      await page.screenshot({
+      await look(page, {
         path: `${ARTIFACTS}/a11y-web-${viewport.width}-world-casino-play.png`,
         fullPage: true,
       });
@@ -391,14 +392,14 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
         .getByRole('button', { name: 'Dragon pays 1.98' })
         .waitFor({ timeout: READY_TIMEOUT_MS });
       await check('#/world-casino/play a live card table');
-      await page.screenshot({
+      await look(page, {
         path: `${ARTIFACTS}/a11y-web-${viewport.width}-world-casino-live-cards.png`,
         fullPage: true,
       });
       await visit('report/live-casino-bets', 'Live Casino Bets');
       await page.getByRole('table', { name: 'Live casino bets' }).getByText('Settled').first().waitFor();
       await check('Live Casino Bets with a round');
-      await page.screenshot({
+      await look(page, {
         path: `${ARTIFACTS}/a11y-web-${viewport.width}-live-casino-bets.png`,
         fullPage: true,
       });
@@ -411,13 +412,13 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
         await page.getByRole('button', { name: /^Add / }).first().click();
       }
       await check('fantasy team builder with picks');
-      await page.screenshot({
+      await look(page, {
         path: `${ARTIFACTS}/a11y-web-${viewport.width}-fantasy-builder.png`,
         fullPage: true,
       });
       await visit(`fantasy/contest/${fantasyContestId}`);
       await visit('setting/change-password');
-      await page.screenshot({
+      await look(page, {
         path: `${ARTIFACTS}/a11y-web-${viewport.width}-change-password.png`,
         fullPage: true,
       });
@@ -425,7 +426,7 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
       await visit('setting/responsible-gaming');
       await visit('security-auth');
       await visit('setting/api-keys');
-      await page.screenshot({ path: `${ARTIFACTS}/a11y-web-${viewport.width}-last.png` });
+      await look(page, { path: `${ARTIFACTS}/a11y-web-${viewport.width}-last.png` });
 
       expect(found).toEqual([]);
       await context.close();
@@ -465,7 +466,7 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
       await page.getByRole('button', { name: 'Non-runner…' }).click();
       await page.getByRole('dialog', { name: /withdraw a runner$/ }).waitFor();
       await check('console race day, non-runner dialog');
-      await page.screenshot({
+      await look(page, {
         path: `${ARTIFACTS}/a11y-admin-${viewport.width}-race-day.png`,
         fullPage: true,
       });
@@ -493,18 +494,18 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
         await check(`console user report ${tab}`);
         await page.keyboard.press('ArrowRight');
       }
-      await page.screenshot({ path: `${ARTIFACTS}/a11y-admin-${viewport.width}-user.png`, fullPage: true });
+      await look(page, { path: `${ARTIFACTS}/a11y-admin-${viewport.width}-user.png`, fullPage: true });
       await visit('binary', 'Binary sessions');
       await page.getByRole('heading', { name: 'Holiday calendar' }).waitFor();
       await check('console binary sessions');
-      await page.screenshot({ path: `${ARTIFACTS}/a11y-admin-${viewport.width}-binary.png`, fullPage: true });
+      await look(page, { path: `${ARTIFACTS}/a11y-admin-${viewport.width}-binary.png`, fullPage: true });
       // The casino tables' limits, and the limits editor (issue 22).
       await visit('casino', 'Casino tables');
       await page.getByRole('table', { name: 'Casino tables' }).waitFor();
       await page.getByRole('button', { name: 'Edit limits of Dragon Tiger 20-20' }).click();
       await page.getByRole('dialog', { name: 'Limits of Dragon Tiger 20-20' }).waitFor();
       await check('console casino limits dialog');
-      await page.screenshot({ path: `${ARTIFACTS}/a11y-admin-${viewport.width}-casino.png`, fullPage: true });
+      await look(page, { path: `${ARTIFACTS}/a11y-admin-${viewport.width}-casino.png`, fullPage: true });
       await page.keyboard.press('Escape');
       await visit('payments');
       // Game providers (issue 23): the demo provider's row (its last sync says why it failed when
@@ -512,7 +513,7 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
       await visit('providers', 'Game providers');
       await page.getByRole('heading', { name: 'Reconciliation' }).waitFor();
       await check('console game providers');
-      await page.screenshot({
+      await look(page, {
         path: `${ARTIFACTS}/a11y-admin-${viewport.width}-providers.png`,
         fullPage: true,
       });
@@ -565,7 +566,7 @@ describeBrowser('accessibility: axe-core on every screen of both apps at 1366 an
     await slip.waitFor({ state: 'detached' });
     const cancel = `Cancel back ${runner} at 2`;
     await page.getByRole('button', { name: cancel }).waitFor();
-    await page.screenshot({ path: `${ARTIFACTS}/a11y-keyboard-placed.png` });
+    await look(page, { path: `${ARTIFACTS}/a11y-keyboard-placed.png` });
 
     // Cancel it from My Bets, by keyboard.
     await tabTo(page, cancel);

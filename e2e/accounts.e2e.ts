@@ -21,6 +21,7 @@ import {
   signIn,
   startServer,
   type RunningServer,
+  look,
 } from './harness.ts';
 
 const POLL = { timeout: 30_000, interval: 250 };
@@ -68,7 +69,7 @@ type Payment = {
 type Operator = Awaited<ReturnType<typeof apiSession>>;
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `${ARTIFACTS}/accounts-${name}.png`, fullPage: true });
+  await look(page, { path: `${ARTIFACTS}/accounts-${name}.png`, fullPage: true });
 }
 
 /** The 6-digit code of the newest message the built-in sender delivered to a number. */
@@ -315,7 +316,7 @@ describeBrowser('accounts and money in and out', () => {
       expect(header).toMatch(/^Authorization: Key bk_[0-9a-f]{16}:[A-Za-z0-9_-]{43}$/);
       await page.getByRole('listitem', { name }).waitFor();
       await expectNoSeriousAxe(page);
-      await page.screenshot({ path: `${ARTIFACTS}/api-keys-${viewport.width}.png`, fullPage: true });
+      await look(page, { path: `${ARTIFACTS}/api-keys-${viewport.width}.png`, fullPage: true });
 
       // A program with the key alone.
       const withKey = () =>

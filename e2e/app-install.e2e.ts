@@ -23,6 +23,7 @@ import {
   signIn,
   startServer,
   type RunningServer,
+  look,
 } from './harness.ts';
 
 const OFFLINE = 'You are offline — prices and betting resume when the connection is back';
@@ -102,7 +103,7 @@ describeBrowser('the installable app', () => {
         // On: the install prompt where Chromium offers one, else the APK link.
         const download = page.getByRole('main').getByText('Download the app');
         await download.waitFor();
-        await page.screenshot({ path: join(ARTIFACTS, `app-install-login-${name}.png`) });
+        await look(page, { path: join(ARTIFACTS, `app-install-login-${name}.png`) });
         await expectNoSeriousAxe(page);
 
         // A bettor's visit online, then the network goes: the signed-in shell opens from the
@@ -113,7 +114,7 @@ describeBrowser('the installable app', () => {
         await page.reload();
         await page.getByRole('status').filter({ hasText: OFFLINE }).waitFor();
         await page.getByRole('button', { name: /account menu/i }).waitFor();
-        await page.screenshot({ path: join(ARTIFACTS, `app-install-offline-${name}.png`) });
+        await look(page, { path: join(ARTIFACTS, `app-install-offline-${name}.png`) });
         await expectNoSeriousAxe(page);
         await context.setOffline(false);
         await page.getByRole('status').filter({ hasText: OFFLINE }).waitFor({ state: 'detached' });
@@ -143,7 +144,7 @@ describeBrowser('the installable app', () => {
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
       const prompt = page.getByRole('region', { name: 'Update' });
       await prompt.getByText('A new version of the site is ready.').waitFor({ timeout: 30_000 });
-      await page.screenshot({ path: join(ARTIFACTS, 'app-install-update-390.png') });
+      await look(page, { path: join(ARTIFACTS, 'app-install-update-390.png') });
       await expectNoSeriousAxe(page);
       // Keyboard alone: Tab to "Reload", Enter.
       await prompt.getByRole('button', { name: 'Reload' }).focus();

@@ -21,6 +21,7 @@ import {
   signIn,
   startServer,
   type RunningServer,
+  look,
 } from './harness.ts';
 
 const POLL = { timeout: 30_000, interval: 250 };
@@ -261,7 +262,7 @@ describeBrowser('one intent, one bet', () => {
     for (const width of [1366, 390]) {
       await page.setViewportSize({ width, height: width > 1000 ? 800 : 844 });
       await slip.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: join(ARTIFACTS, `bet-intent-refusal-${width}.png`) });
+      await look(page, { path: join(ARTIFACTS, `bet-intent-refusal-${width}.png`) });
     }
     expect(await slip.getByTestId('slip-result').textContent()).toBe(
       'Not placed: Insufficient balance for this bet',

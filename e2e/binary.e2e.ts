@@ -18,6 +18,7 @@ import {
   signIn,
   startServer,
   type RunningServer,
+  look,
 } from './harness.ts';
 
 const MOBILE = { width: 390, height: 844 };
@@ -80,7 +81,7 @@ describeBrowser('binary sessions in the browser', () => {
     const summary = page.getByTestId('chart-summary');
     const first = await summary.textContent();
     await expect.poll(() => summary.textContent(), POLL).not.toBe(first);
-    await page.screenshot({ path: `${ARTIFACTS}/binary-390.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/binary-390.png`, fullPage: true });
 
     // The countdown runs at the binary clock's pace (the server sends clock_speed): at 60× two
     // seconds here are two binary minutes, not two seconds.
@@ -107,7 +108,7 @@ describeBrowser('binary sessions in the browser', () => {
     // The same figure and sign as the header's Exposure, which here holds this one bet (issue 47).
     await expect.poll(() => page.getByTestId('binary-exposure').textContent(), POLL).toBe('500.00');
     await expect.poll(() => page.getByTestId('exposure').textContent(), POLL).toBe('500.00');
-    await page.screenshot({ path: `${ARTIFACTS}/binary-390-placed.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/binary-390-placed.png`, fullPage: true });
 
     // The session closes at 14:30 binary time and settles on its last price.
     await expect
@@ -121,7 +122,7 @@ describeBrowser('binary sessions in the browser', () => {
     await expect
       .poll(async () => (await statement.textContent()) ?? '', { timeout: 60_000, interval: 1000 })
       .toMatch(/NFY close [\d-]+ — (won|lost)/);
-    await page.screenshot({ path: `${ARTIFACTS}/binary-390-statement.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/binary-390-statement.png`, fullPage: true });
     await context.close();
   });
 
@@ -135,7 +136,7 @@ describeBrowser('binary sessions in the browser', () => {
       .waitFor();
     await page.getByTestId('chart-summary').waitFor();
     await page.waitForTimeout(1500);
-    await page.screenshot({ path: `${ARTIFACTS}/binary-1366.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/binary-1366.png`, fullPage: true });
     await expectNoSeriousAxe(page);
     // By keyboard: Enter on an open Yes opens the slip with the cursor in its stake; Escape closes it.
     const yes = page.getByRole('button', { name: /^Yes [\d,]+ @\d+, / });
@@ -145,7 +146,7 @@ describeBrowser('binary sessions in the browser', () => {
     const stake = page.getByRole('form', { name: 'Bet slip' }).getByLabel('Stake', { exact: true });
     await expect.poll(() => stake.evaluate((el) => el === document.activeElement), POLL).toBe(true);
     await page.keyboard.type('500');
-    await page.screenshot({ path: `${ARTIFACTS}/binary-1366-slip.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/binary-1366-slip.png`, fullPage: true });
     await page.keyboard.press('Escape');
     await page.getByRole('form', { name: 'Bet slip' }).waitFor({ state: 'detached' });
     await context.close();

@@ -19,6 +19,7 @@ import {
   signIn,
   startServer,
   type RunningServer,
+  look,
 } from './harness.ts';
 
 const MOBILE = { width: 390, height: 844 };
@@ -85,7 +86,7 @@ describeBrowser('Our Casino in the browser', () => {
       await picturesShown(page);
       await noSidewaysScroll(page);
       await expectNoSeriousAxe(page);
-      await page.screenshot({ path: `${ARTIFACTS}/casino-1366-lobby-${series}.png`, fullPage: true });
+      await look(page, { path: `${ARTIFACTS}/casino-1366-lobby-${series}.png`, fullPage: true });
     }
     await context.close();
   }, 120_000);
@@ -105,7 +106,7 @@ describeBrowser('Our Casino in the browser', () => {
     await picturesShown(page);
     await noSidewaysScroll(page);
     await expectNoSeriousAxe(page);
-    await page.screenshot({ path: `${ARTIFACTS}/casino-390-lobby.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/casino-390-lobby.png`, fullPage: true });
     await page.getByRole('link', { name: 'Dragon Tiger 20-20' }).click();
     await page.waitForURL(/#\/casino\/match\/\d+$/);
     await page.getByRole('heading', { level: 1, name: 'Dragon Tiger 20-20' }).waitFor();
@@ -136,7 +137,7 @@ describeBrowser('Our Casino in the browser', () => {
     await expect.poll(() => myBet.textContent()).toContain('Dragon');
     await noSidewaysScroll(page);
     await expectNoSeriousAxe(page);
-    await page.screenshot({ path: `${ARTIFACTS}/casino-390-bet.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/casino-390-bet.png`, fullPage: true });
 
     // The deal: Dragon's card, then Tiger's, face up.
     await page.getByRole('region', { name: 'Dragon' }).getByRole('img').waitFor({ timeout: POLL.timeout });
@@ -149,7 +150,7 @@ describeBrowser('Our Casino in the browser', () => {
     // round opens, and a full-page screenshot on a loaded box can take longer than that.
     await expect.poll(() => myBet.textContent(), POLL).toMatch(/Won|Lost|returned/);
     const outcome = (await myBet.textContent())!;
-    await page.screenshot({ path: `${ARTIFACTS}/casino-390-result.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/casino-390-result.png`, fullPage: true });
     const won = /Won/.test(outcome);
     const net = won
       ? Math.floor(stake * 98) / 100
@@ -175,7 +176,7 @@ describeBrowser('Our Casino in the browser', () => {
       .poll(() => modal.getByRole('status').last().textContent(), POLL)
       .toContain('The cards match the round');
     await expectNoSeriousAxe(page);
-    await page.screenshot({ path: `${ARTIFACTS}/casino-390-verified.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/casino-390-verified.png`, fullPage: true });
     await page.keyboard.press('Escape');
 
     // The statement shows what the round moved: a win, or a loss (a tie's half loss is a loss of
@@ -196,7 +197,7 @@ describeBrowser('Our Casino in the browser', () => {
       expect([rupees(credit!), rupees(debit!)]).toEqual(net > 0 ? [net, 0] : [0, -net]);
       expect(rupees(balance!)).toBe(100_000 + net);
     }
-    await page.screenshot({ path: `${ARTIFACTS}/casino-390-statement.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/casino-390-statement.png`, fullPage: true });
     await context.close();
   });
 });

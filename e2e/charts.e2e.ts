@@ -20,6 +20,7 @@ import {
   signIn,
   startServer,
   type RunningServer,
+  look,
 } from './harness.ts';
 
 type MatchRow = { match_id: number; sport_id: number; in_play: boolean; main_odds: unknown[] };
@@ -122,7 +123,7 @@ describeBrowser('charts', () => {
         await page.keyboard.press('Enter');
         const days = figure.getByRole('table', { name: 'Profit and loss by day' });
         await expect.poll(() => days.getByRole('row').count()).toBe(2);
-        await page.screenshot({ path: `${ARTIFACTS}/charts-pnl-${name}.png`, fullPage: true });
+        await look(page, { path: `${ARTIFACTS}/charts-pnl-${name}.png`, fullPage: true });
         await expectNoSeriousAxe(page);
       } finally {
         await context.close();
@@ -156,7 +157,7 @@ describeBrowser('charts', () => {
         await runner.selectOption({ index: 0 });
         await figure.waitFor();
         await market.scrollIntoViewIfNeeded();
-        await page.screenshot({ path: `${ARTIFACTS}/charts-price-${name}.png`, fullPage: false });
+        await look(page, { path: `${ARTIFACTS}/charts-price-${name}.png`, fullPage: false });
         await expectNoSeriousAxe(page);
       } finally {
         await context.close();
@@ -197,7 +198,7 @@ describeBrowser('charts', () => {
           )
           .toBe(31);
         await page.getByRole('heading', { name: 'Last 24 hours' }).scrollIntoViewIfNeeded();
-        await page.screenshot({ path: `${ARTIFACTS}/charts-console-${name}.png`, fullPage: true });
+        await look(page, { path: `${ARTIFACTS}/charts-console-${name}.png`, fullPage: true });
         await expectNoSeriousAxe(page);
 
         // The risk view of the open market: the house's result per outcome.
@@ -214,7 +215,7 @@ describeBrowser('charts', () => {
         expect(box.width).toBeGreaterThan(150);
         expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
         await risk.scrollIntoViewIfNeeded();
-        await page.screenshot({ path: `${ARTIFACTS}/charts-risk-${name}.png`, fullPage: true });
+        await look(page, { path: `${ARTIFACTS}/charts-risk-${name}.png`, fullPage: true });
         await expectNoSeriousAxe(page);
       } finally {
         await context.close();

@@ -17,6 +17,7 @@ import {
   openPage,
   startServer,
   type RunningServer,
+  look,
 } from './harness.ts';
 
 const POLL = { timeout: 20_000, interval: 200 };
@@ -107,10 +108,10 @@ describeBrowser('the console does what the operator means', () => {
     await expect
       .poll(() => preview.textContent(), POLL)
       .toMatch(/2 bets of 2 users, ₹200\.00 staked, will be void/);
-    await page.screenshot({ path: `${ARTIFACTS}/console-void-window.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/console-void-window.png`, fullPage: true });
     await expectNoSeriousAxe(page, '[role="dialog"]');
     await page.setViewportSize(MOBILE);
-    await page.screenshot({ path: `${ARTIFACTS}/console-void-window-390.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/console-void-window-390.png`, fullPage: true });
     await expectNoSeriousAxe(page, '[role="dialog"]');
     await page.setViewportSize(DESKTOP);
     await dialog.getByRole('button', { name: 'Void 2 bets (₹200.00)' }).click();
@@ -148,10 +149,10 @@ describeBrowser('the console does what the operator means', () => {
     const riskPanel = page.getByTestId(`risk-${market_id}`);
     await expect.poll(() => riskPanel.textContent(), POLL).toContain(home.name);
     expect(await riskPanel.textContent()).not.toContain('The Draw');
-    await page.screenshot({ path: `${ARTIFACTS}/console-risk-after-runner-void.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/console-risk-after-runner-void.png`, fullPage: true });
     await expectNoSeriousAxe(page, `[data-testid="risk-${market_id}"]`);
     await page.setViewportSize(MOBILE);
-    await page.screenshot({ path: `${ARTIFACTS}/console-risk-after-runner-void-390.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/console-risk-after-runner-void-390.png`, fullPage: true });
     await expectNoSeriousAxe(page, `[data-testid="risk-${market_id}"]`);
 
     const risk = (await op.call(`admin/market/risk?market_id=${market_id}`)).body.data as Risk;
@@ -192,10 +193,10 @@ describeBrowser('the console does what the operator means', () => {
     const confirm = page.getByRole('dialog', { name: 'Deposit ₹1,234.50 to demo2?' });
     await confirm.waitFor();
     expect(await confirm.textContent()).toContain('₹1,234.50 goes from the house into demo2');
-    await page.screenshot({ path: `${ARTIFACTS}/console-deposit-confirm.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/console-deposit-confirm.png`, fullPage: true });
     await expectNoSeriousAxe(page, '[role="dialog"]');
     await page.setViewportSize(MOBILE);
-    await page.screenshot({ path: `${ARTIFACTS}/console-deposit-confirm-390.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/console-deposit-confirm-390.png`, fullPage: true });
     await expectNoSeriousAxe(page, '[role="dialog"]');
     await page.setViewportSize(DESKTOP);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
@@ -209,7 +210,7 @@ describeBrowser('the console does what the operator means', () => {
     const words = (await alert.textContent()) ?? '';
     expect(words).toMatch(/at most ₹/);
     expect(words).not.toMatch(/Trying again is safe|network/i);
-    await page.screenshot({ path: `${ARTIFACTS}/console-deposit-refused.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/console-deposit-refused.png`, fullPage: true });
   });
 
   it('a result dialog with a dead heat names it', async () => {
@@ -282,10 +283,10 @@ describeBrowser('the console does what the operator means', () => {
     const row = page.getByRole('row').filter({ hasText: 'e2e-audit-deposit' });
     await row.waitFor();
     expect(await row.getByRole('link', { name: 'demo' }).count()).toBe(1);
-    await page.screenshot({ path: `${ARTIFACTS}/console-audit.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/console-audit.png`, fullPage: true });
     await expectNoSeriousAxe(page, 'main');
     await page.setViewportSize(MOBILE);
-    await page.screenshot({ path: `${ARTIFACTS}/console-audit-390.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/console-audit-390.png`, fullPage: true });
     await expectNoSeriousAxe(page, 'main');
   });
 });

@@ -18,6 +18,7 @@ import {
   signIn,
   startServer,
   type RunningServer,
+  look,
 } from './harness.ts';
 
 const POLL = { timeout: 20_000, interval: 200 };
@@ -57,7 +58,7 @@ describeBrowser('the operator console', () => {
     const admin = op.page;
     await consoleSignIn(admin, server.url);
     expect(await admin.getByTestId('operator-name').textContent()).toBe('operator');
-    await admin.screenshot({ path: `${ARTIFACTS}/console-dashboard.png`, fullPage: true });
+    await look(admin, { path: `${ARTIFACTS}/console-dashboard.png`, fullPage: true });
 
     // A new match with its match-odds market: the runners come from the match's name.
     await admin.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Markets' }).click();
@@ -71,7 +72,7 @@ describeBrowser('the operator console', () => {
     await expect
       .poll(() => form.getByLabel('Runners, one per line').inputValue())
       .toBe('Console United\nBrowser Rovers\nThe Draw');
-    await form.screenshot({ path: `${ARTIFACTS}/console-new-match.png` });
+    await look(form, { path: `${ARTIFACTS}/console-new-match.png` });
     await form.getByRole('button', { name: 'Create match' }).click();
     await admin.waitForURL(/#\/markets\/\d+$/);
     const matchId = Number(/#\/markets\/(\d+)$/.exec(admin.url())![1]);
@@ -119,14 +120,14 @@ describeBrowser('the operator console', () => {
     await panel.getByRole('button', { name: 'Risk' }).click();
     const risk = admin.getByTestId(`risk-${market.market_id}`);
     await expect.poll(() => risk.textContent(), POLL).toContain('demo2');
-    await admin.screenshot({ path: `${ARTIFACTS}/console-match.png`, fullPage: true });
+    await look(admin, { path: `${ARTIFACTS}/console-match.png`, fullPage: true });
 
     // Suspend: the bettor's market shows Suspended.
     await panel.getByRole('button', { name: 'Suspend' }).click();
     await expect.poll(() => panel.getByTestId('market-status').textContent(), POLL).toBe('SUSPENDED');
     const overlay = demo.locator(`[data-market-id="${market.market_id}"] .market__overlay`);
     await expect.poll(() => overlay.textContent(), POLL).toBe('Suspended');
-    await demo.screenshot({ path: `${ARTIFACTS}/console-bettor-suspended.png`, fullPage: true });
+    await look(demo, { path: `${ARTIFACTS}/console-bettor-suspended.png`, fullPage: true });
 
     // Declare the first runner the winner, after the dialog names it.
     await panel.getByRole('button', { name: 'Result…' }).click();
@@ -142,7 +143,7 @@ describeBrowser('the operator console', () => {
     const statement = demo.getByRole('table', { name: 'Account statement' });
     await expect.poll(() => statement.textContent(), POLL).toMatch(/won.*1,000\.00.*1,01,000\.00/s);
     await expect.poll(() => statement.textContent(), POLL).toMatch(/commission.*20\.00.*1,00,980\.00/s);
-    await demo.screenshot({ path: `${ARTIFACTS}/console-bettor-statement.png`, fullPage: true });
+    await look(demo, { path: `${ARTIFACTS}/console-bettor-statement.png`, fullPage: true });
 
     // The site message: previewed, reviewed, saved; demo's marquee shows it.
     await admin.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Settings' }).click();
@@ -151,7 +152,7 @@ describeBrowser('the operator console', () => {
     await expect
       .poll(() => admin.getByTestId('preview-message').textContent())
       .toBe('Console United v Browser Rovers is settled: thanks for playing');
-    await admin.screenshot({ path: `${ARTIFACTS}/console-settings.png`, fullPage: true });
+    await look(admin, { path: `${ARTIFACTS}/console-settings.png`, fullPage: true });
     await admin.getByRole('button', { name: 'Review and save…' }).click();
     await admin
       .getByRole('dialog', { name: 'Save these settings?' })
@@ -173,7 +174,7 @@ describeBrowser('the operator console', () => {
     await expect
       .poll(() => admin.getByTestId('ledger-result').textContent(), POLL)
       .toContain('Every invariant holds.');
-    await admin.screenshot({ path: `${ARTIFACTS}/console-audit.png`, fullPage: true });
+    await look(admin, { path: `${ARTIFACTS}/console-audit.png`, fullPage: true });
 
     // At 390 px the console still works: the menu opens, the match page shows the settled market.
     const narrow = await openPage(browser, 'console-narrow', MOBILE);
@@ -192,7 +193,7 @@ describeBrowser('the operator console', () => {
         POLL,
       )
       .toBe('SETTLED');
-    await narrow.page.screenshot({ path: `${ARTIFACTS}/console-match-390.png`, fullPage: true });
+    await look(narrow.page, { path: `${ARTIFACTS}/console-match-390.png`, fullPage: true });
 
     await Promise.all([op.context.close(), bettor.context.close(), narrow.context.close()]);
   });

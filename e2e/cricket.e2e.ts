@@ -18,6 +18,7 @@ import {
   signIn,
   startServer,
   type RunningServer,
+  look,
 } from './harness.ts';
 
 // Generous: the feed, the socket push and the lazily loaded screens all run on a busy CI box.
@@ -93,8 +94,8 @@ describeBrowser('cricket bookmaker and fancy in the browser', () => {
         viewport.width,
       );
       await expectNoSeriousAxe(page);
-      await board.screenshot({ path: `${ARTIFACTS}/cricket-${viewport.width}-players.png` });
-      await page.screenshot({ path: `${ARTIFACTS}/cricket-${viewport.width}-players-page.png` });
+      await look(board, { path: `${ARTIFACTS}/cricket-${viewport.width}-players.png` });
+      await look(page, { path: `${ARTIFACTS}/cricket-${viewport.width}-players-page.png` });
       await context.close();
     }
   }, 600_000);
@@ -145,7 +146,7 @@ describeBrowser('cricket bookmaker and fancy in the browser', () => {
     const row = page.locator(`[data-fancy-id="${fancy.fancy_id}"]`);
     await expect.poll(() => row.getByTestId('fancy-exposure').textContent(), POLL).toContain('-500.00');
     await expect.poll(() => page.getByTestId('exposure').textContent(), POLL).toBe('1,500.00');
-    await page.screenshot({ path: `${ARTIFACTS}/cricket-390-bets.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/cricket-390-bets.png`, fullPage: true });
 
     // The book: below the line the Yes loses 500, from the line up it wins 500 × rate / 100.
     await row.getByRole('button', { name: `Book of ${fancy.name}` }).click();
@@ -154,7 +155,7 @@ describeBrowser('cricket bookmaker and fancy in the browser', () => {
     await expect
       .poll(() => bookTable.textContent(), POLL)
       .toContain(`${yesLine}${money((500 * yesRate) / 100)}`);
-    await page.screenshot({ path: `${ARTIFACTS}/cricket-390-book.png` });
+    await look(page, { path: `${ARTIFACTS}/cricket-390-book.png` });
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
     // The operator starts the match: the feed bowls; the first over settles the fancy.
@@ -164,7 +165,7 @@ describeBrowser('cricket bookmaker and fancy in the browser', () => {
     });
     expect(started.body).toMatchObject({ status: true, data: { in_play: true } });
     await page.getByRole('region', { name: 'Scoreboard' }).waitFor({ timeout: POLL.timeout });
-    await page.screenshot({ path: `${ARTIFACTS}/cricket-390-in-play.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/cricket-390-in-play.png`, fullPage: true });
     // Settled fancies leave the list; the bookmaker bet stays open (1,000 exposure).
     await expect.poll(() => row.count(), { ...POLL, timeout: 90_000 }).toBe(0);
     await expect.poll(() => page.getByTestId('exposure').textContent(), POLL).toBe('1,000.00');
@@ -175,7 +176,7 @@ describeBrowser('cricket bookmaker and fancy in the browser', () => {
     await expect
       .poll(() => statement.textContent(), POLL)
       .toMatch(new RegExp(`${fancy.name} — (won.*${money((500 * yesRate) / 100)}|lost.*500\\.00)`, 's'));
-    await page.screenshot({ path: `${ARTIFACTS}/cricket-390-statement.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/cricket-390-statement.png`, fullPage: true });
 
     const check = await operator.call('admin/ledger/check');
     expect(check.body).toMatchObject({ status: true, data: { ok: true, problems: [] } });

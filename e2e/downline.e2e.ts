@@ -17,6 +17,7 @@ import {
   openPage,
   startServer,
   type RunningServer,
+  look,
 } from './harness.ts';
 
 const DESKTOP = { width: 1366, height: 900 };
@@ -111,10 +112,10 @@ describeBrowser('a master sees its downline: P/L with shares, risk, bets, settle
     await expect.poll(() => pl.locator('tfoot').textContent()).toMatch(/₹6\.00.*₹20\.00.*₹4\.00.*₹10\.00/);
     const shots = async (name: string) => {
       await page.setViewportSize(DESKTOP);
-      await page.screenshot({ path: `${ARTIFACTS}/downline-${name}.png`, fullPage: true });
+      await look(page, { path: `${ARTIFACTS}/downline-${name}.png`, fullPage: true });
       await expectNoSeriousAxe(page);
       await page.setViewportSize(MOBILE);
-      await page.screenshot({ path: `${ARTIFACTS}/downline-${name}-390.png`, fullPage: true });
+      await look(page, { path: `${ARTIFACTS}/downline-${name}-390.png`, fullPage: true });
       await expectNoSeriousAxe(page);
       await page.setViewportSize(DESKTOP);
     };

@@ -19,6 +19,7 @@ import {
   signIn,
   startServer,
   type RunningServer,
+  look,
 } from './harness.ts';
 
 const MOBILE = { width: 390, height: 844 };
@@ -124,7 +125,7 @@ describeBrowser('fantasy contests in the browser', () => {
         .toBe(`Not added: At most 7 players from one side: you have 7 from ${data.teams[0]}.`);
       expect(await bar.textContent()).toContain('Players 7/11');
       await expectNoSeriousAxe(page);
-      await page.screenshot({ path: `${ARTIFACTS}/fantasy-refused-${width}.png`, fullPage: true });
+      await look(page, { path: `${ARTIFACTS}/fantasy-refused-${width}.png`, fullPage: true });
       await context.close();
     });
   }
@@ -178,7 +179,7 @@ describeBrowser('fantasy contests in the browser', () => {
     await page.getByRole('radio', { name: `Captain: ${team[1]!.name}`, exact: true }).check();
     await page.getByRole('radio', { name: `Vice-captain: ${team[2]!.name}`, exact: true }).check();
     await expectNoSeriousAxe(page);
-    await page.screenshot({ path: `${ARTIFACTS}/fantasy-390-builder.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/fantasy-390-builder.png`, fullPage: true });
     await page.getByRole('button', { name: 'Save team' }).click();
     await page.getByRole('heading', { level: 2, name: 'My teams' }).waitFor();
 
@@ -187,7 +188,7 @@ describeBrowser('fantasy contests in the browser', () => {
     await card.getByRole('button', { name: 'Join for ₹50.00' }).click();
     await expect.poll(() => card.getByRole('status').textContent(), POLL).toBe('Joined Head to Head');
     await expect.poll(() => page.getByTestId('balance').textContent(), POLL).toBe('99,950.00');
-    await page.screenshot({ path: `${ARTIFACTS}/fantasy-390-joined.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/fantasy-390-joined.png`, fullPage: true });
 
     // demo2 takes the other seat with a team of their own.
     const other = cheapestEleven(players, 1);
@@ -244,7 +245,7 @@ describeBrowser('fantasy contests in the browser', () => {
       }, MATCH_POLL)
       .toBe(true);
     expect(liveMax, 'points on the board while the match was being played').toBeGreaterThan(0);
-    await page.screenshot({ path: `${ARTIFACTS}/fantasy-390-live.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/fantasy-390-live.png`, fullPage: true });
     await expectNoSeriousAxe(page);
 
     // The match ends: the contest is settled (or refunded if rain stopped it).
@@ -254,7 +255,7 @@ describeBrowser('fantasy contests in the browser', () => {
     const settled = (await page.locator('.fantasy__sub').textContent())!.includes('Completed');
     const won =
       settled && (await page.locator('tr.fantasy-board__mine td.num').nth(1).textContent()) === '₹90.00';
-    await page.screenshot({ path: `${ARTIFACTS}/fantasy-390-final.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/fantasy-390-final.png`, fullPage: true });
 
     await page.goto(`${server.url}/#/report/account-statement`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -264,7 +265,7 @@ describeBrowser('fantasy contests in the browser', () => {
     else if (!settled)
       await expect.poll(() => statement.textContent(), POLL).toContain('Fantasy refund — Head to Head');
     else expect(await statement.textContent()).not.toContain('Fantasy prize — Head to Head');
-    await page.screenshot({ path: `${ARTIFACTS}/fantasy-390-statement.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/fantasy-390-statement.png`, fullPage: true });
     await context.close();
   }, 600_000);
 });

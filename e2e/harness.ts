@@ -6,7 +6,15 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type LocatorScreenshotOptions,
+  type Page,
+  type PageScreenshotOptions,
+} from 'playwright-core';
 import { describe, expect, inject, onTestFailed } from 'vitest';
 import { buildIfStale, ROOT } from './build.ts';
 import { freePort, launchProviderDemo, launchServer, type RunningServer } from './server.ts';
@@ -147,6 +155,28 @@ export async function openPage(
   return { context, page };
 }
 
+/**
+ * Whether the browser tests save the screens they pass through into .e2e-artifacts/, for a person
+ * to look at (`E2E_SCREENSHOTS=1 npm test -- --project e2e <file>`). Off by default: nobody looks
+ * at a CI run's pictures, and the 111 of them (full-page ones about 0.7 CPU-s each on the 2-core
+ * box) were Chromium's work in every run. A failing test's screenshot is saved either way.
+ */
+const SAVE_SCREENS = process.env.E2E_SCREENSHOTS === '1';
+
+/** Saves a screen (or a part of one) for a person to look at, when E2E_SCREENSHOTS=1. */
+export async function look(target: Page, options: PageScreenshotOptions & { path: string }): Promise<void>;
+export async function look(
+  target: Locator,
+  options: LocatorScreenshotOptions & { path: string },
+): Promise<void>;
+export async function look(
+  target: Page | Locator,
+  options: (PageScreenshotOptions | LocatorScreenshotOptions) & { path: string },
+): Promise<void> {
+  if (!SAVE_SCREENS) return;
+  await target.screenshot(options);
+}
+
 /** Signs in through the login screen. */
 export async function login(page: Page, baseUrl: string, userName: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/#/`);
@@ -235,12 +265,19 @@ export async function seriousAxeViolations(page: Page, selector?: string): Promi
   const violations = await page.evaluate(async (sel) => {
     const axe = (
       window as unknown as {
-        axe: { run: (c: Element | Document) => Promise<{ violations: AxeViolation[] }> };
+        axe: {
+          run: (
+            c: Element | Document,
+            o: { resultTypes: string[] },
+          ) => Promise<{ violations: AxeViolation[] }>;
+        };
       }
     ).axe;
     const context = sel ? document.querySelector(sel) : document;
     if (!context) throw new Error(`axe: nothing matches ${sel}`);
-    return (await axe.run(context)).violations;
+    // Every rule still runs; only the violations are gathered node by node (axe's documented
+    // option for speed: passes, incomplete and inapplicable keep one node each, and are not read).
+    return (await axe.run(context, { resultTypes: ['violations'] })).violations;
   }, selector ?? null);
   return violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')

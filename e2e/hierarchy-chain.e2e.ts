@@ -20,6 +20,7 @@ import {
   signIn,
   startServer,
   type RunningServer,
+  look,
 } from './harness.ts';
 
 const POLL = { timeout: 20_000, interval: 200 };
@@ -51,7 +52,7 @@ async function shots(page: Page, name: string) {
     [MOBILE, '-390'],
   ] as const) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: `${ARTIFACTS}/chain-${name}${suffix}.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/chain-${name}${suffix}.png`, fullPage: true });
     await expectNoSeriousAxe(page);
     // Nothing runs off the side: the page never scrolls sideways (wide tables scroll in their box).
     expect(

@@ -23,6 +23,7 @@ import {
   ROOT,
   startServer,
   type RunningServer,
+  look,
 } from './harness.ts';
 
 const MOBILE = { width: 390, height: 844 };
@@ -57,7 +58,7 @@ type Detail = { markets: { market_id: number; runners: { selection_id: number; n
 
 async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: join(ARTIFACTS, `hindi-${name}.png`), fullPage: true });
+  await look(page, { path: join(ARTIFACTS, `hindi-${name}.png`), fullPage: true });
 }
 
 describeBrowser('the betting flow in Hindi', () => {

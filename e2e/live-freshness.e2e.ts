@@ -21,6 +21,7 @@ import {
   startServer,
   type RunningServer,
   RACING_SPORTS,
+  look,
 } from './harness.ts';
 
 const MOBILE = { width: 390, height: 844 };
@@ -113,7 +114,7 @@ describeBrowser('a live connection that goes silent', () => {
       await expect.poll(() => indicator.textContent(), SOON).not.toBe('Live');
       await expect.poll(() => card.getAttribute('data-stale'), SOON).toBe('true');
       await expect.poll(() => page.getByTestId('stale-warning').count(), SOON).toBe(1);
-      await page.screenshot({ path: `${ARTIFACTS}/live-stale-${label}.png`, fullPage: true });
+      await look(page, { path: `${ARTIFACTS}/live-stale-${label}.png`, fullPage: true });
 
       // A slip is open when the operator suspends the market: polling shows it and Place is blocked.
       // (The phone shows only the best level a side: the 2.1 the poll brought in.)
@@ -137,7 +138,7 @@ describeBrowser('a live connection that goes silent', () => {
         .poll(() => card.locator('.market__overlay').allTextContents(), QUICK)
         .toEqual(['Suspended']);
       await expect.poll(() => slip.getByRole('button', { name: 'Place Bet' }).isDisabled(), QUICK).toBe(true);
-      await page.screenshot({ path: `${ARTIFACTS}/live-stale-suspended-${label}.png`, fullPage: true });
+      await look(page, { path: `${ARTIFACTS}/live-stale-suspended-${label}.png`, fullPage: true });
 
       // The market reopens and the connection recovers: current prices and status, Live again.
       expect((await setStatus('OPEN')).body).toMatchObject({ status: true });

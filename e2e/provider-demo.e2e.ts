@@ -24,6 +24,7 @@ import {
   openPage,
   startServer,
   type RunningServer,
+  look,
 } from './harness.ts';
 
 const SECRET = 'e2e-demo-provider-secret-0123456';
@@ -177,7 +178,7 @@ describeBrowser('the demo provider: a slot launched, spun and paid through the w
           .toMatch(/^Stake ₹50\.00/);
         await expectNoSeriousAxe(page);
         mkdirSync(ARTIFACTS, { recursive: true });
-        await page.screenshot({
+        await look(page, {
           path: join(ARTIFACTS, `provider-demo-${viewport.width}.png`),
           fullPage: true,
         });
@@ -241,7 +242,7 @@ describeBrowser('the demo provider: a slot launched, spun and paid through the w
         // The chips stay on the board until the ball lands.
         expect(await page.locator('.felt .chip').count()).toBe(2);
         mkdirSync(ARTIFACTS, { recursive: true });
-        await page.screenshot({
+        await look(page, {
           path: join(ARTIFACTS, `provider-demo-roulette-${viewport.width}-bets.png`),
           fullPage: true,
         });
@@ -267,7 +268,7 @@ describeBrowser('the demo provider: a slot launched, spun and paid through the w
           .poll(() => page.locator('.wheel-caption').textContent())
           .toMatch(new RegExp(`^${pocket} `));
         await expectNoSeriousAxe(page);
-        await page.screenshot({
+        await look(page, {
           path: join(ARTIFACTS, `provider-demo-roulette-${viewport.width}.png`),
           fullPage: true,
         });
@@ -312,7 +313,7 @@ describeBrowser('the demo provider: a slot launched, spun and paid through the w
           .waitFor();
         await expectNoSeriousAxe(page);
         mkdirSync(ARTIFACTS, { recursive: true });
-        await page.screenshot({
+        await look(page, {
           path: join(ARTIFACTS, `provider-demo-dt-${viewport.width}.png`),
           fullPage: true,
         });

@@ -21,6 +21,7 @@ import {
   signIn,
   startServer,
   type RunningServer,
+  look,
 } from './harness.ts';
 
 const MOBILE = { width: 390, height: 844 };
@@ -166,7 +167,7 @@ describeBrowser('racing in the browser', () => {
         .nth(1)
         .textContent();
     await expect.poll(() => oddsOf(backed!.name), POLL).toBe('3');
-    await page.screenshot({ path: `${ARTIFACTS}/racing-390-backed.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/racing-390-backed.png`, fullPage: true });
 
     // The operator withdraws another runner at 20 %: struck through, and demo's odds read 2.60.
     const nr = await operator.call('admin/racing/nonRunner', {
@@ -178,7 +179,7 @@ describeBrowser('racing in the browser', () => {
     expect(nr.body).toMatchObject({ status: true });
     await expect.poll(() => raceCard.getByTestId('non-runner').first().textContent(), POLL).toContain('20%');
     await expect.poll(() => oddsOf(backed!.name), POLL).toBe('2.6');
-    await page.screenshot({ path: `${ARTIFACTS}/racing-390-non-runner.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/racing-390-non-runner.png`, fullPage: true });
 
     // Off, past the post, the weigh-in: backed first, then the other runners to the places paid.
     for (const step of ['off', 'finish'] as const) {
@@ -202,7 +203,7 @@ describeBrowser('racing in the browser', () => {
     await page.goto(`${server.url}/#/report/account-statement`);
     const statement = page.getByRole('table', { name: 'Account statement' });
     await expect.poll(() => statement.textContent(), POLL).toMatch(/won.*160\.00/s);
-    await page.screenshot({ path: `${ARTIFACTS}/racing-390-statement.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/racing-390-statement.png`, fullPage: true });
 
     // Another race: demo backs 100 at 4.0 on the WIN market (demo2's lay), the price shortens.
     const pick = second.runners[0]!;
@@ -241,7 +242,7 @@ describeBrowser('racing in the browser', () => {
       .poll(() => myBets.getByRole('row', { name: new RegExp(`Lay .*${pick.name}`) }).count(), POLL)
       .toBe(1);
     await noSidewaysScroll(page);
-    await page.screenshot({ path: `${ARTIFACTS}/racing-390-cash-out.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/racing-390-cash-out.png`, fullPage: true });
     const demo = await apiSession(server.url, 'demo', 'demo1234');
     const detail = (await demo.call('match/getMatchDetail', { match_id: second.match_id })).body
       .data as Detail;
@@ -298,7 +299,7 @@ describeBrowser('racing in the browser', () => {
       expect(await page.getByText(/^In Play$/i).count(), 'no In Play on a resulted race').toBe(0);
       await expectNoSeriousAxe(page);
       await noSidewaysScroll(page);
-      await page.screenshot({ path: `${ARTIFACTS}/race-resulted-${width}.png`, fullPage: true });
+      await look(page, { path: `${ARTIFACTS}/race-resulted-${width}.png`, fullPage: true });
 
       // The sport's list: the race's row says who won, not In Play.
       await page.goto(`${server.url}/#/all-sports/7`);
@@ -306,7 +307,7 @@ describeBrowser('racing in the browser', () => {
       await row.first().waitFor({ timeout: POLL.timeout });
       expect(await row.filter({ hasText: /In Play/i }).count()).toBe(0);
       await expectNoSeriousAxe(page);
-      await page.screenshot({ path: `${ARTIFACTS}/race-resulted-list-${width}.png`, fullPage: true });
+      await look(page, { path: `${ARTIFACTS}/race-resulted-list-${width}.png`, fullPage: true });
       await context.close();
     });
   }

@@ -19,6 +19,7 @@ import {
   type RunningServer,
   RACING_SPORTS,
   expectNoSeriousAxe,
+  look,
 } from './harness.ts';
 
 const POLL = { timeout: 20_000, interval: 200 };
@@ -134,7 +135,7 @@ describeBrowser('settlement in the browser', () => {
     const statement = page.getByRole('table', { name: 'Account statement' });
     await expect.poll(() => statement.textContent(), POLL).toMatch(/won.*1,000\.00.*1,01,000\.00/s);
     await expect.poll(() => statement.textContent(), POLL).toMatch(/commission.*20\.00.*1,00,980\.00/s);
-    await page.screenshot({ path: `${ARTIFACTS}/settlement-statement.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/settlement-statement.png`, fullPage: true });
 
     // A market row opens the market's settled bets: the back, WON, +1000.00.
     await statement.getByRole('row', { name: /won/ }).getByRole('button').first().click();
@@ -142,7 +143,7 @@ describeBrowser('settlement in the browser', () => {
     await expect
       .poll(() => bets.textContent(), POLL)
       .toMatch(new RegExp(`${runner.name}.*Won.*1,000\\.00`, 's'));
-    await page.screenshot({ path: `${ARTIFACTS}/settlement-market-bets.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/settlement-market-bets.png`, fullPage: true });
 
     // The ledger check holds after all of it.
     const check = await operator.call('admin/ledger/check');
@@ -236,7 +237,7 @@ describeBrowser('settlement in the browser', () => {
     await page.getByRole('tab', { name: 'Unmatched', exact: true }).click();
     for (const name of names)
       await expect.poll(async () => (await unmatched.textContent()) ?? '', POLL).not.toContain(name);
-    await page.screenshot({ path: `${ARTIFACTS}/settlement-void-current-bets.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/settlement-void-current-bets.png`, fullPage: true });
 
     // My Market: no exposure left on either.
     const after = await myMarket();
@@ -252,7 +253,7 @@ describeBrowser('settlement in the browser', () => {
       .toMatch(new RegExp(`${escapeRe(where)} — won.*1,000\\.00`, 's'));
     await expect.poll(() => statement.textContent(), POLL).toMatch(/commission.*20\.00/s);
     expect(await statement.textContent()).not.toContain(v.match.match_name);
-    await page.screenshot({ path: `${ARTIFACTS}/settlement-void-statement.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/settlement-void-statement.png`, fullPage: true });
 
     // Bet History: the voided market's matched bet Void (none Won or Lost), the settled one's Won.
     await page.goto(`${server.url}/#/report/bet-history`);
@@ -265,7 +266,7 @@ describeBrowser('settlement in the browser', () => {
         .count(),
     ).toBe(0);
     await expect.poll(() => rowsOf(w.match).filter({ hasText: 'Won' }).count(), POLL).toBeGreaterThan(0);
-    await page.screenshot({ path: `${ARTIFACTS}/settlement-void-bet-history.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/settlement-void-bet-history.png`, fullPage: true });
 
     const check = await operator.call('admin/ledger/check');
     expect(check.body).toMatchObject({ status: true, data: { ok: true, problems: [] } });
@@ -331,7 +332,7 @@ describeBrowser('settlement in the browser', () => {
       const matched = page.getByTestId('matched-bets');
       await expect.poll(() => matched.textContent(), POLL).toContain('Void: Match abandoned (rain)');
       await expectNoSeriousAxe(page);
-      await page.screenshot({ path: `${ARTIFACTS}/void-shown-market-${width}.png`, fullPage: true });
+      await look(page, { path: `${ARTIFACTS}/void-shown-market-${width}.png`, fullPage: true });
 
       // The runner: its row says "Void: <reason>", its bet in My Bets too; the market stays open.
       await page.goto(`${server.url}/#/game-details/${partly.sport_id}/${partly.match_id}`);
@@ -340,7 +341,7 @@ describeBrowser('settlement in the browser', () => {
       await open.getByText('Void: Runner withdrawn').waitFor();
       await expect.poll(() => matched.textContent(), POLL).toContain('Void: Runner withdrawn');
       await expectNoSeriousAxe(page);
-      await page.screenshot({ path: `${ARTIFACTS}/void-shown-runner-${width}.png`, fullPage: true });
+      await look(page, { path: `${ARTIFACTS}/void-shown-runner-${width}.png`, fullPage: true });
 
       // Current Bets: the runner's bet is listed (its market is not settled) and says why it is void.
       await page.goto(`${server.url}/#/report/current-bet`);
@@ -348,7 +349,7 @@ describeBrowser('settlement in the browser', () => {
       const row = current.getByRole('row', { name: new RegExp(escapeRe(partly.match_name)) });
       await expect.poll(() => row.first().textContent(), POLL).toContain('Void: Runner withdrawn');
       await expectNoSeriousAxe(page);
-      await page.screenshot({ path: `${ARTIFACTS}/void-shown-current-${width}.png`, fullPage: true });
+      await look(page, { path: `${ARTIFACTS}/void-shown-current-${width}.png`, fullPage: true });
 
       const check = await operator.call('admin/ledger/check');
       expect(check.body).toMatchObject({ status: true, data: { ok: true, problems: [] } });
@@ -413,12 +414,12 @@ describeBrowser('settlement in the browser', () => {
       const pending = page.getByTestId('cash-out-pending');
       await expect.poll(() => pending.textContent(), POLL).toMatch(/^Cashing out: in-play delay, \d+ s…$/);
       await expectNoSeriousAxe(page);
-      await page.screenshot({ path: `${ARTIFACTS}/cash-out-pending-${width}.png`, fullPage: true });
+      await look(page, { path: `${ARTIFACTS}/cash-out-pending-${width}.png`, fullPage: true });
       const done = page.getByRole('status').filter({ hasText: 'Cashed out: ₹50.00 on every runner.' });
       await done.first().waitFor({ timeout: (delay.bet_delay + 20) * 1000 });
       expect(await pending.count()).toBe(0);
       await expectNoSeriousAxe(page);
-      await page.screenshot({ path: `${ARTIFACTS}/cash-out-done-${width}.png`, fullPage: true });
+      await look(page, { path: `${ARTIFACTS}/cash-out-done-${width}.png`, fullPage: true });
       const check = await operator.call('admin/ledger/check');
       expect(check.body).toMatchObject({ status: true, data: { ok: true, problems: [] } });
       await context.close();

@@ -17,6 +17,7 @@ import {
   openPage,
   startServer,
   type RunningServer,
+  look,
 } from './harness.ts';
 
 const RULE_TABS = [
@@ -322,7 +323,7 @@ describeBrowser('client shell in the browser', () => {
           .toEqual(['WhatsApp: +919876543210', 'Telegram: @backlay_help', 'E-mail: help@backlay.example']);
         expect(await links.nth(2).getAttribute('href')).toBe('mailto:help@backlay.example');
         await expectNoSeriousAxe(page, 'footer');
-        await page.locator('footer').screenshot({ path: `${ARTIFACTS}/support-channels-${width}.png` });
+        await look(page.locator('footer'), { path: `${ARTIFACTS}/support-channels-${width}.png` });
         await context.close();
       } finally {
         await operator.call('admin/settings/save', {
@@ -357,7 +358,7 @@ describeBrowser('client shell in the browser', () => {
       await page.keyboard.press('Enter');
       await page.getByRole('dialog', { name: 'From date' }).waitFor();
       await expectNoSeriousAxe(page);
-      await page.screenshot({ path: `${ARTIFACTS}/day-field-${width}.png`, fullPage: true });
+      await look(page, { path: `${ARTIFACTS}/day-field-${width}.png`, fullPage: true });
       await page.keyboard.press('ArrowLeft');
       await page.keyboard.press('Enter');
       const back = new Date(Date.UTC(y, m - 1, d - 1));

@@ -18,6 +18,7 @@ import {
   signIn,
   startServer,
   type RunningServer,
+  look,
 } from './harness.ts';
 
 const POLL = { timeout: 30_000, interval: 200 };
@@ -76,7 +77,7 @@ describeBrowser('the slip’s figures in the browser', () => {
       await expect
         .poll(() => slip.getByTestId('slip-summary').textContent(), POLL)
         .toBe(`Profit: ${profit}Liability: 1,000.00`);
-      await page.screenshot({ path: `${ARTIFACTS}/slip-figures-${viewport.width}-slip.png` });
+      await look(page, { path: `${ARTIFACTS}/slip-figures-${viewport.width}-slip.png` });
       await expectNoSeriousAxe(page, 'form[aria-label="Bet slip"]');
 
       await slip.getByRole('button', { name: 'Place Bet' }).click();
@@ -104,7 +105,7 @@ describeBrowser('the slip’s figures in the browser', () => {
       const first = bets.getByRole('row').nth(1);
       await expect.poll(() => first.locator('td').first().textContent(), POLL).toMatch(/^Even\s/);
       await expect.poll(() => first.locator('td').nth(1).textContent(), POLL).toBe(String(rate));
-      await page.screenshot({
+      await look(page, {
         path: `${ARTIFACTS}/slip-figures-${viewport.width}-placed.png`,
         fullPage: true,
       });
@@ -158,7 +159,7 @@ describeBrowser('the slip’s figures in the browser', () => {
       await lay(Number(better));
       const moved = slip.getByText(/The price is now/);
       await expect.poll(() => moved.textContent(), POLL).toBe(`The price is now ${better}. Take ${better}`);
-      await page.screenshot({ path: `${ARTIFACTS}/slip-moved-${viewport.width}.png` });
+      await look(page, { path: `${ARTIFACTS}/slip-moved-${viewport.width}.png` });
       await expectNoSeriousAxe(page, 'form[aria-label="Bet slip"]');
       await slip.getByRole('button', { name: `Take ${better}` }).click();
       await expect.poll(() => slip.getByLabel('Odds', { exact: true }).inputValue(), POLL).toBe(better);

@@ -19,6 +19,7 @@ import {
   signIn,
   startServerWithProvider,
   type RunningServer,
+  look,
 } from './harness.ts';
 
 const MOBILE = { width: 390, height: 844 };
@@ -74,7 +75,7 @@ describeBrowser('Live Casino & Slots in the browser', () => {
     await noSidewaysScroll(page);
     await page.waitForFunction(() => !document.querySelector('.spinner, [aria-busy="true"]'));
     await expectNoSeriousAxe(page);
-    await page.screenshot({ path: `${ARTIFACTS}/world-casino-390-lobby.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/world-casino-390-lobby.png`, fullPage: true });
 
     // By keyboard: search the first slot by name (the server filters), Tab to its tile, Enter.
     const gameName = (await tiles.first().getByRole('link').textContent())!.trim();
@@ -94,7 +95,7 @@ describeBrowser('Live Casino & Slots in the browser', () => {
     const spin = game.getByRole('button', { name: 'Spin' });
     await spin.waitFor({ timeout: POLL.timeout });
     await expect.poll(() => game.locator('#balance').textContent(), POLL).toBe(`₹${shown(START_BALANCE)}`);
-    await page.screenshot({ path: `${ARTIFACTS}/world-casino-390-game.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/world-casino-390-game.png`, fullPage: true });
 
     // Spin (inside the frame) and read the provider's answer: the stake taken and the win paid.
     const answered = page.waitForResponse((r: Response) => r.url().endsWith('/api/spin'), POLL);
@@ -109,7 +110,7 @@ describeBrowser('Live Casino & Slots in the browser', () => {
     await expect.poll(() => page.getByTestId('balance').textContent(), POLL).toBe(shown(after));
     await expect.poll(() => game.locator('#balance').textContent(), POLL).toBe(`₹${shown(after)}`);
     await noSidewaysScroll(page);
-    await page.screenshot({ path: `${ARTIFACTS}/world-casino-390-spun.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/world-casino-390-spun.png`, fullPage: true });
 
     // Live Casino Bets: the round, its game, stake and win/loss, and the provider's transaction ids.
     await page.goto(`${server.url}/#/report/live-casino-bets`);
@@ -127,7 +128,7 @@ describeBrowser('Live Casino & Slots in the browser', () => {
     expect(cells[8]).toMatch(new RegExp(`^Bet ${shown(stake_paise / 100).replace('.', '\\.')} \\S+Win `));
     await noSidewaysScroll(page);
     await expectNoSeriousAxe(page);
-    await page.screenshot({ path: `${ARTIFACTS}/world-casino-390-bets.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/world-casino-390-bets.png`, fullPage: true });
 
     // The account statement: the bet and the win as their own rows, naming the game and round.
     await page.goto(`${server.url}/#/report/account-statement`);
@@ -138,7 +139,7 @@ describeBrowser('Live Casino & Slots in the browser', () => {
     const texts = await moves.allTextContents();
     expect(texts.some((t) => t.includes(shown(stake_paise / 100)))).toBe(true);
     if (win_paise > 0) expect(texts.some((t) => t.includes(shown(win_paise / 100)))).toBe(true);
-    await page.screenshot({ path: `${ARTIFACTS}/world-casino-390-statement.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/world-casino-390-statement.png`, fullPage: true });
 
     // Live Casino from the sidebar: its tab lists the provider's live table, which opens framed.
     await page.getByRole('button', { name: 'Open sports menu' }).click();
@@ -156,7 +157,7 @@ describeBrowser('Live Casino & Slots in the browser', () => {
       .getByRole('heading', { level: 1, name: liveName })
       .waitFor({ timeout: POLL.timeout });
     await expectNoSeriousAxe(page);
-    await page.screenshot({ path: `${ARTIFACTS}/world-casino-390-live.png`, fullPage: true });
+    await look(page, { path: `${ARTIFACTS}/world-casino-390-live.png`, fullPage: true });
     await context.close();
   }, 180_000);
 
@@ -217,7 +218,7 @@ describeBrowser('Live Casino & Slots in the browser', () => {
         .poll(async () => money(await game.locator('#balance').textContent()), POLL)
         .toBeCloseTo(balance - exposure, 2);
       await expectNoSeriousAxe(page);
-      await page.screenshot({ path: `${ARTIFACTS}/balances-${width}.png`, fullPage: true });
+      await look(page, { path: `${ARTIFACTS}/balances-${width}.png`, fullPage: true });
       await context.close();
     });
   }
