@@ -13,11 +13,36 @@ export type StoreName = 'pglite' | 'postgres';
 
 type OpenedStore = { options: StoreOptions; cleanup(): Promise<void> };
 
+/**
+ * A template's tar (about 45 MB) handed to PGlite as a Blob whose bytes are already in memory.
+ * PGlite reads a `loadDataDir` with `arrayBuffer()` alone; Node's own Blob gives those bytes back
+ * in 64 kB pieces joined again, a third of an open's CPU (1.3 → 0.9 CPU-s per store, measured in
+ * one process). Each open gets its own copy, so no store can touch another's bytes.
+ */
+class TemplateTar extends Blob {
+  constructor(private readonly bytes: Uint8Array) {
+    super([], { type: 'application/x-tar' });
+  }
+  override async arrayBuffer(): Promise<ArrayBuffer> {
+    return this.bytes.slice().buffer as ArrayBuffer;
+  }
+}
+
+/** The templates' bytes, read once per worker (the server project shares modules across files). */
+const templateBytes = new Map<string, Uint8Array>();
+function templateTar(file: string): Blob {
+  let bytes = templateBytes.get(file);
+  if (!bytes) templateBytes.set(file, (bytes = readFileSync(file)));
+  return new TemplateTar(bytes);
+}
+
 /** A fresh PGlite store: a copy of a template made by global-setup (seeded, or base data only). */
 async function openPglite(empty: boolean): Promise<OpenedStore> {
-  const tarball = readFileSync(inject(empty ? 'pgliteEmptyTemplate' : 'pgliteTemplate'));
   return {
-    options: { kind: 'pglite-memory', loadDataDir: new Blob([tarball]) },
+    options: {
+      kind: 'pglite-memory',
+      loadDataDir: templateTar(inject(empty ? 'pgliteEmptyTemplate' : 'pgliteTemplate')),
+    },
     cleanup: async () => {},
   };
 }
