@@ -20,11 +20,14 @@ type OpenedStore = { options: StoreOptions; cleanup(): Promise<void> };
  * one process). Each open gets its own copy, so no store can touch another's bytes.
  */
 class TemplateTar extends Blob {
-  constructor(private readonly bytes: Uint8Array) {
+  // A # field: Blob has a `bytes()` method of its own.
+  readonly #tar: Uint8Array;
+  constructor(tar: Uint8Array) {
     super([], { type: 'application/x-tar' });
+    this.#tar = tar;
   }
   override async arrayBuffer(): Promise<ArrayBuffer> {
-    return this.bytes.slice().buffer as ArrayBuffer;
+    return this.#tar.slice().buffer as ArrayBuffer;
   }
 }
 
