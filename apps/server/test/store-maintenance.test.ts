@@ -70,6 +70,14 @@ describeStores(
       expect(await until(async () => (await stats('bets')).last_analyze !== null, 10_000)).toBe(true);
       await expectExchangeInvariants(ctx.app);
     });
+
+    it('an in-memory PGlite store runs on a 16MB buffer pool (its open zeroes the pool)', async () => {
+      const res = (await ctx.app.db.execute(
+        sql`select current_setting('shared_buffers') as shared_buffers`,
+      )) as unknown as { rows: { shared_buffers: string }[] };
+      // PostgreSQL keeps its server's own setting.
+      if (ctx.store === 'pglite') expect(res.rows[0]!.shared_buffers).toBe('16MB');
+    });
   },
   { pgliteVacuumMs: 200 },
 );
