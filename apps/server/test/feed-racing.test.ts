@@ -1,7 +1,7 @@
 // The demo racing feed against the racing module and the exchange: it creates the races ahead,
 // quotes their WIN and PLACE markets through the bettors' code path, runs a race through its day
 // to the weighed-in result, and both markets settle — with the ledger balanced.
-import type { RacingFeedOptions } from '@backlay/feed';
+import { DEFAULT_RACING_FEED_OPTIONS, planDay, siteDay, type RacingFeedOptions } from '@backlay/feed';
 import { expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { users } from '../src/modules/account/schema.ts';
@@ -14,11 +14,29 @@ import { describeStores } from './helpers/stores.ts';
 
 const MIN = 60_000;
 
+/**
+ * The first whole minute from now whose window (`lead_ms` to `horizon_ms` ahead) holds `races` of
+ * the day's plan. The plan follows the site's racing hours: in 34 minutes of a week (around 06:00
+ * UTC) the next half hour holds only two races, and the test failed when CI ran then.
+ */
+function firstMinuteWithRaces(races: number, lead_ms: number, horizon_ms: number): number {
+  const seed = DEFAULT_RACING_FEED_OPTIONS.seed;
+  const first = Math.ceil(Date.now() / MIN) * MIN;
+  for (let t = first; t < first + 24 * 60 * MIN; t += MIN) {
+    const day = siteDay(t);
+    const inWindow = [...planDay(seed, day - 1), ...planDay(seed, day), ...planDay(seed, day + 1)].filter(
+      (r) => r.off_time_ms >= t + lead_ms && r.off_time_ms <= t + horizon_ms,
+    );
+    if (inWindow.length >= races) return t;
+  }
+  throw new Error(`no minute in the next day has ${races} races planned in its window`);
+}
+
 describeStores(
   'demo racing feed on the racing module',
   (ctx) => {
     it('creates the races ahead, quotes WIN and PLACE three deep, runs a race to its result; both markets settle, ledger balanced', async () => {
-      const start = Math.ceil(Date.now() / MIN) * MIN;
+      const start = firstMinuteWithRaces(3, 5 * MIN, 30 * MIN);
       const clock = { t: start, now: () => new Date(clock.t) };
       const options: Partial<RacingFeedOptions> = {
         horizon_ms: 30 * MIN,
