@@ -20,13 +20,14 @@ const MIN = 60_000;
  * UTC) the next half hour holds only two races, and the test failed when CI ran then.
  */
 function firstMinuteWithRaces(races: number, lead_ms: number, horizon_ms: number): number {
-  const seed = DEFAULT_RACING_FEED_OPTIONS.seed;
   const first = Math.ceil(Date.now() / MIN) * MIN;
+  const day = siteDay(first);
+  // The day before (a night meeting belongs to it) through the day after the search's last minute.
+  const offs_ms = [day - 1, day, day + 1, day + 2].flatMap((d) =>
+    planDay(DEFAULT_RACING_FEED_OPTIONS.seed, d).map((r) => r.off_time_ms),
+  );
   for (let t = first; t < first + 24 * 60 * MIN; t += MIN) {
-    const day = siteDay(t);
-    const inWindow = [...planDay(seed, day - 1), ...planDay(seed, day), ...planDay(seed, day + 1)].filter(
-      (r) => r.off_time_ms >= t + lead_ms && r.off_time_ms <= t + horizon_ms,
-    );
+    const inWindow = offs_ms.filter((off) => off >= t + lead_ms && off <= t + horizon_ms);
     if (inWindow.length >= races) return t;
   }
   throw new Error(`no minute in the next day has ${races} races planned in its window`);
