@@ -7,6 +7,7 @@
 //   start) and keeps that dir as a template, which each startServer() then copies.
 import { existsSync, rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
+import { browserPath } from './browser-path.ts';
 import { buildAllIfStale, buildNodeAppsIfStale } from './build.ts';
 import { launchServer } from './server.ts';
 
@@ -23,7 +24,7 @@ export default async function setup(project: TestProject) {
   project.provide('e2eDataTemplate', '');
   project.provide('e2eDataTemplateSeededAt', 0);
   // Without Chromium the browser tests are skipped (or fail in CI): nothing to prepare.
-  if (!existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium')) return;
+  if (!existsSync(browserPath())) return;
   buildNodeAppsIfStale();
   const seededAt = Date.now();
   const [, template] = await Promise.all([

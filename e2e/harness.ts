@@ -16,6 +16,7 @@ import {
   type PageScreenshotOptions,
 } from 'playwright-core';
 import { describe, expect, inject, onTestFailed } from 'vitest';
+import { browserPath } from './browser-path.ts';
 import { buildIfStale, ROOT } from './build.ts';
 import { freePort, launchProviderDemo, launchServer, type RunningServer } from './server.ts';
 
@@ -23,7 +24,14 @@ export { ROOT };
 export const ARTIFACTS = join(ROOT, '.e2e-artifacts');
 /** The racing sports: a race shows its own card, not match odds (e2e/racing.e2e.ts). */
 export const RACING_SPORTS: readonly number[] = [7, 4339];
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/**
+ * The browser the tests drive: CHROMIUM_PATH, else Debian's headless shell, else Debian's full
+ * Chromium. The headless shell is Chromium's engine without the browser around it (Chromium's
+ * old headless mode, which Playwright itself drives for headless runs): the same Blink, V8 and
+ * DevTools protocol, about a third less CPU for the same browser file on the 2-core box
+ * (docs/performance.md, "Test suite time"; docs/decisions.md, "The browser tests' browser").
+ */
+export const CHROMIUM_PATH = browserPath();
 const CI = process.env.CI === 'true';
 
 let skipNoticeShown = false;
@@ -40,7 +48,9 @@ export function describeBrowser(name: string, fn: () => void): void {
     throw new Error(`CI=true but Chromium is missing at ${CHROMIUM_PATH}: browser tests must run in CI.`);
   if (!skipNoticeShown) {
     skipNoticeShown = true;
-    console.log(`e2e: skipped — no Chromium at ${CHROMIUM_PATH} (install chromium or set CHROMIUM_PATH).`);
+    console.log(
+      `e2e: skipped — no Chromium at ${CHROMIUM_PATH} (install chromium-headless-shell or chromium, or set CHROMIUM_PATH).`,
+    );
   }
   describe.skip(name, fn);
 }
