@@ -126,4 +126,28 @@ describe('named prepared statements on PGlite', () => {
     // The count's own statement is the ninth until the next call closes one.
     expect(rows[0]!.n).toBeLessThanOrEqual(9);
   });
+
+  it('a kept statement is one pass through PGlite: bind, describe, execute and sync in one message', async () => {
+    const text = `select name from t where name = $1`;
+    const insert = `insert into t (name) values ($1)`;
+    await db.query(text, ['dup']);
+    await db.query(insert, ['one-pass']);
+    const original = db.execProtocolStream.bind(db);
+    let passes = 0;
+    db.execProtocolStream = (message, options) => {
+      passes += 1;
+      return original(message, options);
+    };
+    try {
+      expect((await db.query<{ name: string }>(text, ['dup'])).rows).toEqual([{ name: 'dup' }]);
+      expect(passes).toBe(1);
+      // A failing call is one pass too, and the session is ready after it.
+      await expect(db.query(insert, ['dup'])).rejects.toMatchObject({ code: '23505' });
+      await expect(db.query(insert, ['dup'])).rejects.toMatchObject({ code: '23505' });
+      expect(passes).toBe(3);
+      expect((await db.query<{ name: string }>(text, ['dup'])).rows).toEqual([{ name: 'dup' }]);
+    } finally {
+      db.execProtocolStream = original;
+    }
+  });
 });

@@ -91,25 +91,37 @@ export function prepareStatements(client: PGlite, max = STATEMENTS_MAX): Stateme
     return prepared;
   }
 
-  /** One call: bind, describe, execute, then sync whatever happened (the session is ready again). */
+  /**
+   * One call: bind, describe, execute and sync, sent as one message as a driver sends them on a
+   * socket. PostgreSQL runs them in order; after an error it skips to the sync, so the session is
+   * ready again either way. One message is one pass through PGlite (its call into PostgreSQL, its
+   * parser's copy of the answer), not four. A statement not yet prepared is parsed and described
+   * first; if that fails, the sync still goes.
+   */
   async function run(text: string, params: readonly unknown[], options: QueryOptions | undefined) {
     const out: BackendMessage[] = [];
+    let synced = false;
     try {
       const st = await statementOf(text, options, out);
       const values = serialize(params, st.types, options);
-      for (const message of [
-        S.bind({ statement: st.name, values }),
-        S.describe({ type: 'P' }),
-        S.execute({}),
-      ]) {
-        out.push(...(await send(message, options)));
-      }
+      synced = true;
+      out.push(
+        ...(await send(
+          concat([
+            S.bind({ statement: st.name, values }),
+            S.describe({ type: 'P' }),
+            S.execute({}),
+            S.sync(),
+          ]),
+          options,
+        )),
+      );
     } catch (err) {
       // As PGlite's own `query` reports a failed statement: the error with its query attached.
       if (err && typeof err === 'object') Object.assign(err, { query: text, params, queryOptions: options });
       throw err;
     } finally {
-      out.push(...(await send(S.sync(), options)));
+      if (!synced) out.push(...(await send(S.sync(), options)));
     }
     return out;
   }
@@ -168,4 +180,17 @@ export function prepareStatements(client: PGlite, max = STATEMENTS_MAX): Stateme
     },
     stats,
   };
+}
+
+/** The messages one after the other in one buffer. */
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  let length = 0;
+  for (const part of parts) length += part.length;
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
 }
