@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 
 /** Debian's packages, lightest first: `chromium-headless-shell`, then `chromium`. */
-export const BROWSER_CANDIDATES = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'] as const;
+const BROWSER_CANDIDATES = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'] as const;
 
 /**
  * CHROMIUM_PATH when set (even to a missing file: the tests then say it is missing), else the

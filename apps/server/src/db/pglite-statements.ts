@@ -107,7 +107,7 @@ export function prepareStatements(client: PGlite, max = STATEMENTS_MAX): Stateme
       synced = true;
       out.push(
         ...(await send(
-          concat([
+          Buffer.concat([
             S.bind({ statement: st.name, values }),
             S.describe({ type: 'P' }),
             S.execute({}),
@@ -180,17 +180,4 @@ export function prepareStatements(client: PGlite, max = STATEMENTS_MAX): Stateme
     },
     stats,
   };
-}
-
-/** The messages one after the other in one buffer. */
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const part of parts) length += part.length;
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }
