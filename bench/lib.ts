@@ -1,7 +1,6 @@
 // Shared helpers of the benchmarks: a seeded PRNG, timing, and one way to print a figure next to
 // its baseline (DESIGN.md §5: each benchmark prints its figure and the ratio to a baseline
 // measured in the same run).
-import { createServer, type AddressInfo } from 'node:net';
 
 /**
  * What a bench runs on its new database after the warm-up: the statistics a store in service has.
@@ -28,14 +27,7 @@ export interface Figure {
 }
 
 /** A TCP port free on the loopback now (for a server process a bench starts). */
-export const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
+export { freePort } from '../scripts/test-ports.mjs';
 
 /** mulberry32: a tiny, fast, seeded 32-bit PRNG; returns floats in [0, 1). */
 export function mulberry32(seed: number): () => number {

@@ -4,23 +4,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../scripts/test-ports.mjs';
 import { compiledAppArgs } from './build.ts';
 
-export async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => res(port));
-    });
-  });
-}
+/** A port below the ephemeral range, this process's until it exits (scripts/test-ports.mjs). */
+export { freePort };
 
 export type RunningServer = { url: string; stop: () => Promise<void>; output: () => string };
 

@@ -17,10 +17,10 @@
 // The command defaults to `npm start`. Linux only (/proc).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './test-ports.mjs';
 
 const args = process.argv.slice(2);
 const dash = args.indexOf('--');
@@ -34,16 +34,6 @@ const first = own.includes('--first');
 const repo = path.resolve(opt('--repo', fileURLToPath(new URL('..', import.meta.url))));
 const data = path.resolve(opt('--data', path.join(tmpdir(), 'backlay-time-start')));
 const TIMEOUT_MS = Number(opt('--timeout-s', '600')) * 1000;
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 
 const CLK_TCK = 100; // USER_HZ: 100 on every Linux this runs on
 /** The live processes of group `pgid`: the fields of each one's /proc stat after its name. */

@@ -5,7 +5,7 @@
 // (skipped with one line without Redis; required in CI).
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
+import { freePort } from '../../../scripts/test-ports.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type AppOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -293,13 +293,7 @@ describe.skipIf(!withRedis)('limits shared by two nodes in Redis', () => {
 describe.skipIf(!withRedis)('when Redis does not answer', () => {
   it('the node starts, answers, and counts in its own memory until Redis is back', async () => {
     // A port nothing listens on.
-    const free = await new Promise<number>((resolve) => {
-      const s = createServer();
-      s.listen(0, '127.0.0.1', () => {
-        const { port } = s.address() as AddressInfo;
-        s.close(() => resolve(port));
-      });
-    });
+    const free = await freePort();
     const app = await node({
       rateLimitStore: { redisUrl: `redis://127.0.0.1:${free}`, prefix: 'test:down' },
     });

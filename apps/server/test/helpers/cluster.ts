@@ -3,7 +3,6 @@
 // the multi-node test and the chaos run (test/chaos/), which start, kill, pause and restart them.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compiledAppArgs } from '../../../../scripts/compiled-apps.mjs';
@@ -18,15 +17,8 @@ const LOG_LINES_KEPT = 200;
 
 export const settle = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
+/** A port below the ephemeral range, this process's until it exits (scripts/test-ports.mjs). */
+export { freePort } from '../../../../scripts/test-ports.mjs';
 
 export type ClusterNode = {
   readonly name: string;
