@@ -4,13 +4,13 @@
 // whose session ended is unbound and told so. Dead tokens are answered from memory.
 import type { WsServerMessage } from '@backlay/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Client, ClientIo, HubStats } from './ws-client.ts';
 import { createNegativeCache, type LiveLimits } from './ws-limits.ts';
 
 export const SESSION_ENDED = 'Your session has ended; please log in again';
 
-const tokenKey = (token: string) => createHash('sha256').update(token).digest('base64url');
+const tokenKey = (token: string) => hash('sha256', token, 'base64url');
 
 export type SessionsDeps = {
   /** The user id of a token's live session; 'ended' (remembered as dead) or 'held' (a temporary password). */

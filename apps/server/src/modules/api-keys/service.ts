@@ -10,7 +10,7 @@ import {
   type ApiKeyView,
 } from '@backlay/contract';
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { BlockList, isIPv4 } from 'node:net';
 import { VersionedCache } from '../../cache/versioned-cache.ts';
 import { afterCommit } from '../../db/commit-hooks.ts';
@@ -31,7 +31,7 @@ export const KEY_CACHE_MS = 60_000;
 
 /** A secret: 32 random bytes, base64url. */
 const SECRET_SHAPE = /^[A-Za-z0-9_-]{43}$/;
-const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+const hashSecret = (secret: string) => hash('sha256', secret, 'hex');
 
 export const NOT_A_KEY = 'Unknown API key or wrong secret: send Authorization: Key <key_id>:<secret>';
 export const KEY_REVOKED = 'This API key was revoked';

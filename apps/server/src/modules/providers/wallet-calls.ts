@@ -14,7 +14,7 @@ import {
   type ProviderTransactionType,
 } from '@backlay/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { countEvent } from '../../db/rate-counters.ts';
 import { sessions, users } from '../account/schema.ts';
 import type { Db, Executor } from '../../db/store.ts';
@@ -103,7 +103,7 @@ export const refusedCall = (http: 400 | 401, code: ProviderWalletCode, message: 
   }),
 });
 
-export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+export const sha256 = (s: string) => hash('sha256', s, 'hex');
 /** 32 random bytes, base64url: a launch token or a session id. */
 export const newSecretRef = () => randomBytes(32).toString('base64url');
 
