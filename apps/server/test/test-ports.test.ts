@@ -1,7 +1,7 @@
 // scripts/test-ports.mjs: the ports the tests start servers on. A port picked by listen(0) and
 // closed again was handed, in CI, to another socket before the chaos run's node could bind it.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,7 +34,6 @@ describe('the test ports', () => {
   it('come from below the kernel’s ephemeral range, which it never hands out by itself', async () => {
     const range = portRange();
     if (process.platform === 'linux') {
-      const { readFileSync } = await import('node:fs');
       const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').split(/\s+/)[0]);
       expect(range.to).toBeLessThanOrEqual(low);
     }
