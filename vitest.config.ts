@@ -1,5 +1,10 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import { SlowestFirstSequencer } from './vitest.sequencer.ts';
+import { browserWorkers } from './scripts/box-speed.mjs';
+
+/** Browser files at once: three on a fast box, two elsewhere (scripts/box-speed.mjs). */
+const BROWSER = browserWorkers();
+console.log(`browser tests: ${BROWSER.workers} files at a time; ${BROWSER.why}`);
 
 /** The bettor's app's test files that need modules of their own (see the web projects below). */
 const WEB_ISOLATED = [
@@ -119,12 +124,12 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 240_000,
           // Each file has its own server and Chromium, so files can run side by side; they run
-          // after every other project (groupOrder 1), not among the server's timing tests. Two: on
-          // one box three took the group from 342 s to 262 s, but on a slower box of the same kind
-          // (2026-11-29) three files' servers and Chromiums drove the load average to 10–13 and
-          // three tests waited over 30 s for a home screen that loads in 6 s alone; a suite that
-          // fails on the box CI runs on is worse than a slower one (docs/performance.md).
-          maxWorkers: 2,
+          // after every other project (groupOrder 1), not among the server's timing tests. Three
+          // on a fast box (the group 351 s → 247 s, the files' times unchanged), two elsewhere: on
+          // a slower box three files' servers and Chromiums drove the load average to 10–13 and
+          // tests waited over 30 s for a home screen that loads in 6 s alone; a suite that fails
+          // on the box CI runs on is worse than a slower one (scripts/box-speed.mjs).
+          maxWorkers: BROWSER.workers,
           sequence: { groupOrder: 1 },
         },
       },

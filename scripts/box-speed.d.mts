@@ -1,0 +1,9 @@
+export const FAST_BOX_MS: number;
+export const WORKERS_FAST: number;
+export const WORKERS_SLOW: number;
+export const WORKERS_MAX: number;
+export function passMs(): number;
+export function browserWorkers(
+  env?: Record<string, string | undefined>,
+  measure?: () => number,
+): { workers: number; why: string };
