@@ -3,7 +3,7 @@ import { SlowestFirstSequencer } from './vitest.sequencer.ts';
 import { browserWorkers } from './scripts/box-speed.mjs';
 
 /** Browser files at once: three on a fast box, two elsewhere (scripts/box-speed.mjs). */
-const BROWSER = browserWorkers();
+const BROWSER = await browserWorkers();
 console.log(`browser tests: ${BROWSER.workers} files at a time; ${BROWSER.why}`);
 
 /** The bettor's app's test files that need modules of their own (see the web projects below). */
