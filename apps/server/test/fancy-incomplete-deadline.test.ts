@@ -13,23 +13,47 @@ import { describeStores } from './helpers/stores.ts';
 
 /** Well under the time fifty settlements take on either store, above one statement's. */
 const DEADLINE_MS = 200;
+const CUT_OFF = /did not finish in time/;
+/** Tries of a set-up call the short deadline cut off (a clean-clone CI run: a login at 200 ms). */
+const SET_UP_TRIES = 5;
+
+/**
+ * The set-up's own calls (a login hashes a password; a bet) under the same short deadline: tried
+ * again when it cut them off on a loaded box. A bet keeps its request_id, so none applies twice.
+ */
+async function settingUp<T>(step: () => Promise<T>, cutOff: (out: T) => boolean = () => false): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const out = await step();
+      if (attempt < SET_UP_TRIES && cutOff(out)) continue;
+      return out;
+    } catch (err) {
+      if (attempt >= SET_UP_TRIES || !CUT_OFF.test(String(err))) throw err;
+    }
+  }
+}
 
 describeStores(
   'a whole match’s incomplete fancies settle in one call under the request deadline',
   (ctx) => {
     it('abandoned before a ball: every fancy is decided and answered, none cut off by a 503', async () => {
       const m = await cricketTestMatch(ctx.app);
-      const op = await operatorOf(ctx);
-      const a = await bettorOf(ctx, 10_000_00);
-      const bet = await a.call('placeFancyBet', {
-        match_id: m.matchId,
-        fancy_id: m.fancyIds[5],
-        is_yes: '1',
-        line: 7,
-        rate: 100,
-        stack: 100,
-        request_id: nextRequestId('fid'),
-      });
+      const op = await settingUp(() => operatorOf(ctx));
+      const a = await settingUp(() => bettorOf(ctx, 10_000_00));
+      const bet_request_id = nextRequestId('fid');
+      const bet = await settingUp(
+        () =>
+          a.call('placeFancyBet', {
+            match_id: m.matchId,
+            fancy_id: m.fancyIds[5],
+            is_yes: '1',
+            line: 7,
+            rate: 100,
+            stack: 100,
+            request_id: bet_request_id,
+          }),
+        (r) => !r.body.status && CUT_OFF.test(String(r.body.message)),
+      );
       expect(bet.body.status, JSON.stringify(bet.body)).toBe(true);
       const fancies = m.fancyIds.length + m.topBatsmanIds.length;
       expect(fancies).toBeGreaterThan(40);
