@@ -53,23 +53,13 @@ const INFRA_FILES = new Set(['config.ts', 'logging.ts']);
 /** A function longer than this many lines is listed (the issue: none over ~100 without a why). */
 export const LONG_FUNCTION_LINES = 100;
 
-/** Source files whose parse is kept, at most (the server has about 260). */
-const PARSED_FILES_MAX = 4_000;
-/** The last parse of each file name, with the text it was made from. */
-const parsed = new Map();
-
 /**
- * A source text parsed once, with parent links (every reader here needs them or ignores them).
- * `measure()` reads each file three ways, and parsed it three times (the arch test's file took
- * 8.0 s, 4.0 s with this). A file whose text changed is parsed again.
+ * A source text parsed with parent links (every reader here needs them or ignores them). `measure()`
+ * parses each file once and hands the parse to its three readers, which parsed it themselves before
+ * (the arch test's file took 8.0 s, 4.0 s with one parse; docs/performance.md, "Test suite time").
  */
 function parse(text, fileName) {
-  const hit = parsed.get(fileName);
-  if (hit !== undefined && hit.text === text) return hit.sf;
-  const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
-  if (parsed.size >= PARSED_FILES_MAX) parsed.clear();
-  parsed.set(fileName, { text, sf });
-  return sf;
+  return ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
 }
 
 /**
@@ -77,8 +67,7 @@ function parse(text, fileName) {
  * function reads of it, whether it passes the instance on (any use but `app.x`), and whether it
  * takes the whole instance or a `Pick` of it. A whole instance read only as `app.x` could be a Pick.
  */
-export function appParamsIn(text, fileName) {
-  const sf = parse(text, fileName);
+export function appParamsIn(text, fileName, sf = parse(text, fileName)) {
   const out = [];
   const visit = (node) => {
     if (ts.isParameter(node) && node.type && ts.isIdentifier(node.name)) {
@@ -160,8 +149,7 @@ export function isBackUp(from, to) {
 }
 
 /** The relative imports of a source text: { spec, typeOnly } per import or re-export. */
-export function importsOf(text, fileName = 'x.ts') {
-  const sf = parse(text, fileName);
+export function importsOf(text, fileName = 'x.ts', sf = parse(text, fileName)) {
   const out = [];
   for (const st of sf.statements) {
     if ((ts.isImportDeclaration(st) || ts.isExportDeclaration(st)) && st.moduleSpecifier) {
@@ -282,8 +270,7 @@ export function decoratorsIn(text) {
 }
 
 /** Functions of a source text longer than `min` lines: { name, line, lines }. */
-export function longFunctionsIn(text, fileName, min) {
-  const sf = parse(text, fileName);
+export function longFunctionsIn(text, fileName, min, sf = parse(text, fileName)) {
   const out = [];
   const nameOf = (node) => {
     if (node.name && ts.isIdentifier(node.name)) return node.name.text;
@@ -330,6 +317,7 @@ export function longFunctionsIn(text, fileName, min) {
 export function measure(src = SERVER_SRC) {
   const files = listSources(src);
   const text = new Map(files.map((f) => [f, readFileSync(path.join(src, f), 'utf8')]));
+  const source = new Map(files.map((f) => [f, parse(text.get(f), f)]));
   const fileSet = new Set(files);
   const resolve = (from, spec) => {
     const base = path.posix.normalize(path.posix.join(path.posix.dirname(from), spec));
@@ -341,7 +329,7 @@ export function measure(src = SERVER_SRC) {
   const edges = [];
   const valueEdges = [];
   for (const f of files) {
-    for (const { spec, typeOnly } of importsOf(text.get(f), f)) {
+    for (const { spec, typeOnly } of importsOf(text.get(f), f, source.get(f))) {
       const to = resolve(f, spec);
       if (!to || to === f) continue;
       edges.push([f, to]);
@@ -437,7 +425,9 @@ export function measure(src = SERVER_SRC) {
 
   // Long functions.
   const long = files
-    .flatMap((f) => longFunctionsIn(text.get(f), f, LONG_FUNCTION_LINES).map((x) => ({ file: f, ...x })))
+    .flatMap((f) =>
+      longFunctionsIn(text.get(f), f, LONG_FUNCTION_LINES, source.get(f)).map((x) => ({ file: f, ...x })),
+    )
     .sort((a, b) => b.lines - a.lines);
 
   // Decorators declared away from the plugin that adds them (issue 42, item 3: each decorator
@@ -448,7 +438,9 @@ export function measure(src = SERVER_SRC) {
   });
 
   // What the functions given the app use of it.
-  const appParams = files.flatMap((f) => appParamsIn(text.get(f), f).map((x) => ({ file: f, ...x })));
+  const appParams = files.flatMap((f) =>
+    appParamsIn(text.get(f), f, source.get(f)).map((x) => ({ file: f, ...x })),
+  );
   const narrowable = appParams.filter((x) => x.whole && !x.passedOn && x.uses.length > 0);
 
   return {

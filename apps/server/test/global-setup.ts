@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
+import type { Db } from '../src/db/executor.ts';
 import { seedDemo } from '../src/seed/seed.ts';
 import { missingClusterServices } from './helpers/services.ts';
 import { buildNodeAppsIfStale } from '../../../scripts/compiled-apps.mjs';
@@ -40,7 +41,7 @@ declare module 'vitest' {
  * every test store's memory file system at its open: an open took 0.47-0.55 CPU-s with them and
  * 0.31-0.42 without (docs/performance.md, "Test suite time").
  */
-async function dropTemplateDatabases(db: Awaited<ReturnType<typeof buildApp>>['db']) {
+async function dropTemplateDatabases(db: Db) {
   for (const name of ['template1', 'template0']) {
     await db.execute(sql.raw(`alter database ${name} is_template false`));
     await db.execute(sql.raw(`drop database ${name}`));
