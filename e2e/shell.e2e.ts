@@ -203,6 +203,40 @@ describeBrowser('client shell in the browser', () => {
     await context.close();
   });
 
+  // What arrives after the form (the site's logo with the settings, the adults-only line in a
+  // chunk of its own) must not move the Login button: the centred card moved it 30 px, so on a
+  // slow phone, or a loaded box, a tap aimed at it could land beside it. The likely cause of a
+  // browser test's sign-in that waited 30 s on a filled form, the button never pressed
+  // (casino.e2e.ts, a full run on 2026-12-04).
+  for (const [label, viewport] of [
+    ['390', MOBILE],
+    ['1366', { width: 1366, height: 768 }],
+  ] as const) {
+    it(`at ${label} px the Login button stays where it is while the logo and the legal line arrive`, async () => {
+      const { page, context } = await openPage(browser, `login-steady-${label}`, viewport);
+      const held: Array<() => Promise<void>> = [];
+      const hold = (pattern: string) =>
+        page.route(pattern, (route) => void held.push(() => route.continue()));
+      await hold('**/api/globalSetting/getGlobalSetting');
+      await hold('**/assets/LoginLegal-*.js');
+      await page.goto(`${server.url}/#/`);
+      const button = page.getByRole('button', { name: 'Login', exact: true });
+      await button.waitFor();
+      await expect.poll(() => held.length).toBe(2);
+      const before = await button.boundingBox();
+
+      for (const release of held.splice(0)) await release();
+      await page.getByText('This site is for adults').waitFor();
+      const logo = page.locator('img.login__logo');
+      await logo.waitFor();
+      await expect
+        .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      expect(await button.boundingBox()).toEqual(before);
+      await context.close();
+    });
+  }
+
   it('the rules screen shows all 27 tabs in order, Horse Racing selected', async () => {
     const { page, context } = await openPage(browser, 'rules');
     await loginDemo(page, server.url);
