@@ -18,12 +18,15 @@ const CAP_PAISE = 30_000; // ₹300 a bettor on this fancy
 
 describe.skipIf(!availableStores().includes('postgres'))('a fancy on two nodes of one store', () => {
   const apps: FastifyInstance[] = [];
+  let cleanupStore = async () => {};
   afterAll(async () => {
     for (const app of apps) await app.close();
+    await cleanupStore();
   });
 
   it("each node's next batch sees the bets the other node took (stake cap and hold)", async () => {
     const opened = await openStore('postgres');
+    cleanupStore = opened.cleanup;
     for (let i = 0; i < 2; i++) {
       apps.push(
         await buildApp({

@@ -28,6 +28,11 @@ declare module 'vitest' {
      */
     postgresEmptyTemplate: string;
     postgresTemplate: string;
+    /**
+     * This run's part of its test databases' names (helpers/stores.ts): what is left with it when
+     * the run ends was opened by a test that did not give it back.
+     */
+    postgresRunTag: string;
     /** What the cluster tests lack (NATS, PostgreSQL) and what the multi-node test lacks besides (haproxy). */
     clusterMissing: string[];
     haproxyMissing: string[];
@@ -67,7 +72,11 @@ export default async function setup(project: TestProject) {
   await app.close();
   const adminUrl = process.env.TEST_DATABASE_URL;
   let dropTemplates = async () => {};
+  let dropLeftovers = async () => {};
+  const runTag = randomBytes(3).toString('hex');
+  project.provide('postgresRunTag', runTag);
   if (adminUrl) {
+    dropLeftovers = () => dropLeftoverDatabases(adminUrl, runTag);
     const templates = await makePostgresTemplates(adminUrl);
     project.provide('postgresEmptyTemplate', templates.empty);
     project.provide('postgresTemplate', templates.seeded);
@@ -93,7 +102,36 @@ export default async function setup(project: TestProject) {
   return async () => {
     rmSync(dir, { recursive: true, force: true });
     await dropTemplates();
+    await dropLeftovers();
   };
+}
+
+/**
+ * The databases this run's tests opened (helpers/stores.ts names them `backlay_t_<tag>_…`) and
+ * left behind, dropped, then named in an error that fails the run: each one is a test that does
+ * not clean up after itself, and on CI's long-lived PostgreSQL they pile up run after run (one
+ * such test left a 12 MB database every run until 2026-12-04).
+ */
+async function dropLeftoverDatabases(adminUrl: string, runTag: string) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>(
+      'select datname from pg_database where datname like $1 order by datname',
+      [`backlay\\_t\\_${runTag}\\_%`],
+    );
+    for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
+    if (rows.length > 0) {
+      // vitest reports an error thrown here but keeps its exit code: the run fails by this line.
+      process.exitCode = 1;
+      throw new Error(
+        `${rows.length} test database(s) left behind by this run, now dropped: ${rows.map((r) => r.datname).join(', ')}. ` +
+          'A test opened a store (helpers/stores.ts openStore) and did not call its cleanup().',
+      );
+    }
+  } finally {
+    await admin.end();
+  }
 }
 
 /** Two databases on the TEST_DATABASE_URL server, built as `describeStores` builds its stores. */

@@ -55,7 +55,8 @@ async function openPglite(empty: boolean): Promise<OpenedStore> {
  * global-setup's templates (`template`), already migrated.
  */
 async function openPostgres(adminUrl: string, template = ''): Promise<OpenedStore> {
-  const name = `backlay_t_${randomBytes(6).toString('hex')}`;
+  // The run's tag in the name: global-setup drops what a run leaves and fails it, naming them.
+  const name = `backlay_t_${inject('postgresRunTag')}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
