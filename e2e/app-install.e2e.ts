@@ -72,7 +72,9 @@ describeBrowser('the installable app', () => {
 
   for (const { name, viewport } of WIDTHS) {
     it(`${name} px: installable, "Download the app", and the shell opens offline, saying so`, async () => {
-      const { context, page } = await openPage(browser, `app-install-${name}`, viewport);
+      const { context, page } = await openPage(browser, `app-install-${name}`, viewport, {
+        serviceWorkers: 'allow',
+      });
       try {
         await page.goto(`${server.url}/#/`);
         await page.getByRole('button', { name: 'Login' }).waitFor();
@@ -127,7 +129,9 @@ describeBrowser('the installable app', () => {
   it('a rebuild: the page offers the new version, and "Reload" puts it in place', async () => {
     let context: BrowserContext | null = null;
     try {
-      const opened = await openPage(browser, 'app-install-update', WIDTHS[1].viewport);
+      const opened = await openPage(browser, 'app-install-update', WIDTHS[1].viewport, {
+        serviceWorkers: 'allow',
+      });
       context = opened.context;
       const page = opened.page;
       await page.goto(`${server.url}/#/`);

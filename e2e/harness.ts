@@ -143,17 +143,25 @@ export async function launchBrowser(): Promise<Browser> {
  * for 20 s cost 2.4 s of Chromium CPU, 0.3 s with reduced motion, and the browser tests' pages sit
  * open for minutes on a 2-core box (docs/performance.md, "Test suite time"). shell.e2e.ts's own
  * context keeps the default motion, so the animated site is still driven there.
+ *
+ * The site's service worker is blocked unless the test asks for it (`serviceWorkers: 'allow'`):
+ * app-install.e2e.ts, whose subject it is, and shell.e2e.ts's reload test, so a page reloaded under
+ * the worker is still driven. Every fresh context installed it and fetched and stored the shell's
+ * twenty files again beside the page's own: two browser files took 43.5–51.1 CPU-s with it and
+ * 38.8–41.3 without (docs/performance.md, "Test suite time").
  */
 export async function openPage(
   browser: Browser,
   testName: string,
   viewport = { width: 1280, height: 800 },
+  options: { serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport,
     timezoneId: 'Europe/London',
     locale: 'en-GB',
     reducedMotion: 'reduce',
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   const page = await context.newPage();
   onTestFailed(async () => {

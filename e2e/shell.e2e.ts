@@ -84,7 +84,9 @@ describeBrowser('client shell in the browser', () => {
   });
 
   it('balance/exposure toggles persist across a reload (narrow screen)', async () => {
-    const { page, context } = await openPage(browser, 'toggles', MOBILE);
+    // Under the site's service worker (blocked elsewhere, harness.ts openPage): the reloads are
+    // what a returning bettor gets from it.
+    const { page, context } = await openPage(browser, 'toggles', MOBILE, { serviceWorkers: 'allow' });
     await loginDemo(page, server.url);
     await page.getByTestId('balance').waitFor();
     await page.getByRole('button', { name: /account menu/i }).click();
