@@ -1,10 +1,10 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import { SlowestFirstSequencer } from './vitest.sequencer.ts';
-import { browserWorkers } from './scripts/box-speed.mjs';
+import { workerPlan } from './scripts/box-speed.mjs';
 
-/** Browser files at once: three on a fast box, two elsewhere (scripts/box-speed.mjs). */
-const BROWSER = await browserWorkers();
-console.log(`browser tests: ${BROWSER.workers} files at a time; ${BROWSER.why}`);
+/** Files at once, browser files and the rest, by the box's speed (scripts/box-speed.mjs). */
+const PLAN = await workerPlan();
+console.log(`test files at a time: ${PLAN.other}, browser files ${PLAN.browser}; ${PLAN.why}`);
 
 /** The bettor's app's test files that need modules of their own (see the web projects below). */
 const WEB_ISOLATED = [
@@ -20,10 +20,10 @@ export default defineConfig({
   test: {
     // Test files run side by side, this many at once (vitest's default is the cores less one:
     // one file at a time on the 2-core CI box, which sat half idle while server files waited on
-    // timers, sockets, PostgreSQL and NATS). Not more: a third file on a box shared with other
-    // work made the timing tests (2 s answers, fault outages) miss their bounds. The e2e project
-    // has its own count (below). VITEST_MAX_WORKERS or --maxWorkers overrides it.
-    maxWorkers: 2,
+    // timers, sockets, PostgreSQL and NATS). Two; three on a very fast box: a third file on a box
+    // shared with other work made the timing tests (2 s answers, fault outages) miss their bounds.
+    // The e2e project has its own count (below). VITEST_MAX_WORKERS or --maxWorkers overrides it.
+    maxWorkers: PLAN.other,
     // The known slowest files first in their project (vitest.sequencer.ts).
     sequence: { sequencer: SlowestFirstSequencer },
     projects: [
@@ -124,12 +124,13 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 240_000,
           // Each file has its own server and Chromium, so files can run side by side; they run
-          // after every other project (groupOrder 1), not among the server's timing tests. Three
-          // on a fast box (the group 351 s → 247 s, the files' times unchanged), two elsewhere: on
-          // a slower box three files' servers and Chromiums drove the load average to 10–13 and
-          // tests waited over 30 s for a home screen that loads in 6 s alone; a suite that fails
-          // on the box CI runs on is worse than a slower one (scripts/box-speed.mjs).
-          maxWorkers: BROWSER.workers,
+          // after every other project (groupOrder 1), not among the server's timing tests. Four on
+          // a very fast box, three on a fast one (the group 351 s → 247 s, the files' times
+          // unchanged), two elsewhere: on a slower box three files' servers and Chromiums drove
+          // the load average to 10–13 and tests waited over 30 s for a home screen that loads in
+          // 6 s alone; a suite that fails on the box CI runs on is worse than a slower one
+          // (scripts/box-speed.mjs).
+          maxWorkers: PLAN.browser,
           sequence: { groupOrder: 1 },
         },
       },

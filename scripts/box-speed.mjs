@@ -1,11 +1,17 @@
-// How many browser test files run at once (vitest.config.ts), chosen by how fast this box runs a
-// fixed piece of JavaScript when vitest starts (docs/decisions.md, "Browser files at once").
+// How many test files run at once (vitest.config.ts), chosen by how fast this box runs a fixed
+// piece of JavaScript when vitest starts (docs/decisions.md, "Browser files at once" and "Test
+// files at once on a very fast box").
 //
 // The browser files mostly wait (a casino round, a binary session's close, an over bowled): on a
 // fast box two of them at a time left the cores 56 % busy, and three took the group from 351 s to
 // 247 s with the same file times. On a box about twice as slow, three files' servers and Chromiums
 // saturated both cores and tests waited past their 30 s for a screen that loads in 6 s alone. So
-// three only where the box is fast, two elsewhere; E2E_WORKERS overrides the choice.
+// three only where the box is fast, two elsewhere.
+//
+// The other files run two at a time: a third on a loaded box made the timing tests (2 s answers,
+// fault outages) miss their bounds. On a very fast box, quiet, two left a fifth of both cores idle
+// (80 % busy over the run): there three other files and four browser files at a time, each group
+// then 91–93 % busy, every test passing (2026-12-05). E2E_WORKERS and VITEST_MAX_WORKERS override.
 
 import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
@@ -15,9 +21,15 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
  * measured: 32–38 ms quiet, 50 ms with one busy loop beside it (one thread alone: 27–31 ms).
  */
 export const FAST_BOX_MS = 45;
+/** At most this long, a very fast box: 31–33 ms on the box where the wider plan was measured. */
+export const VERY_FAST_BOX_MS = 36;
 export const WORKERS_FAST = 3;
 export const WORKERS_SLOW = 2;
-/** E2E_WORKERS outside 1..WORKERS_MAX is refused: more would only queue Chromiums. */
+export const WORKERS_VERY_FAST = 4;
+/** The files that are not browser files: two, three on a very fast box. */
+export const OTHER_WORKERS = 2;
+export const OTHER_WORKERS_VERY_FAST = 3;
+/** E2E_WORKERS or VITEST_MAX_WORKERS outside 1..WORKERS_MAX is refused: more would only queue. */
 export const WORKERS_MAX = 8;
 
 const ARRAYS = 20;
@@ -81,24 +93,51 @@ export async function boxPassMs() {
   return Math.max(...times);
 }
 
-/**
- * Browser files at once: E2E_WORKERS when set (a whole number from 1 to WORKERS_MAX), else
- * WORKERS_FAST where a pass on every core at once takes at most FAST_BOX_MS, else WORKERS_SLOW.
- * `measure` is only called when the environment does not decide.
- */
-export async function browserWorkers(env = process.env, measure = boxPassMs) {
-  const asked = env.E2E_WORKERS;
-  if (asked !== undefined && asked !== '') {
-    const n = Number(asked);
-    if (!Number.isInteger(n) || n < 1 || n > WORKERS_MAX) {
-      throw new Error(`E2E_WORKERS must be a whole number from 1 to ${WORKERS_MAX}, not "${asked}"`);
-    }
-    return { workers: n, why: `E2E_WORKERS=${n}` };
+/** A count asked for in the environment (`name`), or undefined when unset or empty. */
+function askedCount(env, name) {
+  const asked = env[name];
+  if (asked === undefined || asked === '') return undefined;
+  const n = Number(asked);
+  if (!Number.isInteger(n) || n < 1 || n > WORKERS_MAX) {
+    throw new Error(`${name} must be a whole number from 1 to ${WORKERS_MAX}, not "${asked}"`);
   }
-  const ms = await measure();
-  const workers = ms <= FAST_BOX_MS ? WORKERS_FAST : WORKERS_SLOW;
+  return n;
+}
+
+/**
+ * Files at once: `browser` for the browser files, `other` for the rest. E2E_WORKERS and
+ * VITEST_MAX_WORKERS decide when set (whole numbers from 1 to WORKERS_MAX); else a calibration
+ * pass on every core at once, the faster of two (a pass slowed by vitest's own start would read a
+ * fast box slow): at most VERY_FAST_BOX_MS, four browser files and three others; at most
+ * FAST_BOX_MS, three and two; else two and two. `measure` is only called when the environment
+ * does not decide both.
+ */
+export async function workerPlan(env = process.env, measure = boxPassMs) {
+  const browserAsked = askedCount(env, 'E2E_WORKERS');
+  const otherAsked = askedCount(env, 'VITEST_MAX_WORKERS');
+  if (browserAsked !== undefined && otherAsked !== undefined) {
+    return {
+      browser: browserAsked,
+      other: otherAsked,
+      why: `E2E_WORKERS=${browserAsked}, VITEST_MAX_WORKERS=${otherAsked}`,
+    };
+  }
+  const ms = Math.min(await measure(), await measure());
+  const veryFast = ms <= VERY_FAST_BOX_MS;
+  const browser =
+    browserAsked ?? (veryFast ? WORKERS_VERY_FAST : ms <= FAST_BOX_MS ? WORKERS_FAST : WORKERS_SLOW);
+  const other = otherAsked ?? (veryFast ? OTHER_WORKERS_VERY_FAST : OTHER_WORKERS);
+  const asked = [
+    ...(browserAsked === undefined ? [] : [`E2E_WORKERS=${browserAsked}`]),
+    ...(otherAsked === undefined ? [] : [`VITEST_MAX_WORKERS=${otherAsked}`]),
+  ];
   return {
-    workers,
-    why: `a calibration pass took ${ms.toFixed(0)} ms (${WORKERS_FAST} at most ${FAST_BOX_MS} ms, else ${WORKERS_SLOW})`,
+    browser,
+    other,
+    why:
+      `a calibration pass took ${ms.toFixed(0)} ms (at most ${VERY_FAST_BOX_MS} ms: ` +
+      `${WORKERS_VERY_FAST} and ${OTHER_WORKERS_VERY_FAST}; at most ${FAST_BOX_MS} ms: ` +
+      `${WORKERS_FAST} and ${OTHER_WORKERS}; else ${WORKERS_SLOW} and ${OTHER_WORKERS})` +
+      (asked.length ? `; ${asked.join(', ')}` : ''),
   };
 }

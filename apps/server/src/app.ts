@@ -66,6 +66,7 @@ import { providerOrigins, securityHeadersPlugin } from './plugins/security-heade
 import { compressionPlugin, REVALIDATE_CACHE, serveBuiltClient } from './plugins/static-files.ts';
 import { wsPlugin, type LiveLimits } from './plugins/ws.ts';
 import type { Clock } from './clock.ts';
+import type { SecretHashCost } from './modules/account/secret-hash.ts';
 
 /** What building the app took, ms: the store's opening and migrations, the base and demo seeding. */
 export type StartTimings = {
@@ -90,6 +91,11 @@ export type AppOptions = {
   /** Seed the demo data into an empty store. */
   seedDemo?: boolean;
   tokenTtlHours?: number;
+  /**
+   * argon2id's cost for passwords and codes (modules/account/secret-hash.ts): OWASP's minimum
+   * unless given. Not read from the environment: only the server's own tests pass a smaller one.
+   */
+  secretHashCost?: SecretHashCost;
   /** fastify logger options; false (the default here) for tests. */
   logger?: FastifyServerOptions['logger'];
   /** A logger made already (src/main.ts makes it first, to log what happens before the app): wins over `logger`. */
@@ -248,7 +254,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(walletModule, { balanceCache: options.balanceCache ?? true });
   await app.register(stakesModule);
-  await app.register(accountModule, { limits });
+  await app.register(accountModule, {
+    limits,
+    ...(options.secretHashCost ? { secretHashCost: options.secretHashCost } : {}),
+  });
   await app.register(apiKeysModule);
   await app.register(settingsModule);
   await app.register(messagingModule, {

@@ -18,7 +18,13 @@ import { Api } from './helpers/api.ts';
 import { flakyBus } from './helpers/flaky-bus.ts';
 import { createBettor, createMarket } from './helpers/exchange.ts';
 import { clusterServices, TEST_BUS_URL } from './helpers/services.ts';
-import { availableStores, describeStores, openStore, TEST_RATE_LIMITS } from './helpers/stores.ts';
+import {
+  availableStores,
+  describeStores,
+  openStore,
+  TEST_RATE_LIMITS,
+  TEST_SECRET_HASH_COST,
+} from './helpers/stores.ts';
 
 let rid = 0;
 const nextId = (p = 'r') => `${p}-${++rid}-${Math.random().toString(36).slice(2, 8)}`;
@@ -241,7 +247,13 @@ describe.each(availableStores())('balances from memory while the bus is down [%s
   beforeAll(async () => {
     const opened = await openStore(store);
     cleanup = opened.cleanup;
-    app = await buildApp({ store: opened.options, seedDemo: true, rateLimits: TEST_RATE_LIMITS, bus });
+    app = await buildApp({
+      store: opened.options,
+      seedDemo: true,
+      rateLimits: TEST_RATE_LIMITS,
+      secretHashCost: TEST_SECRET_HASH_COST,
+      bus,
+    });
     await app.ready();
   });
   afterAll(async () => {
@@ -288,6 +300,7 @@ async function twoNodes(bus: 'one in-process bus' | 'nats' | 'none') {
       store: opened.options,
       seedDemo: i === 0,
       rateLimits: TEST_RATE_LIMITS,
+      secretHashCost: TEST_SECRET_HASH_COST,
       bus: shared ?? (await busFor()),
     });
     await app.ready();

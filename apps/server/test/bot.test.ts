@@ -15,7 +15,7 @@ import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
 import { Api } from './helpers/api.ts';
 import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';
 import { expectLedgerBalanced } from './helpers/ledger.ts';
-import { ONE_STORE, openStore, TEST_RATE_LIMITS } from './helpers/stores.ts';
+import { ONE_STORE, openStore, TEST_RATE_LIMITS, TEST_SECRET_HASH_COST } from './helpers/stores.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -25,7 +25,12 @@ describe(`examples/bot against a real server [${ONE_STORE}]`, () => {
   beforeAll(async () => {
     const opened = await openStore(ONE_STORE);
     cleanup = opened.cleanup;
-    app = await buildApp({ store: opened.options, seedDemo: true, rateLimits: TEST_RATE_LIMITS });
+    app = await buildApp({
+      store: opened.options,
+      seedDemo: true,
+      rateLimits: TEST_RATE_LIMITS,
+      secretHashCost: TEST_SECRET_HASH_COST,
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {

@@ -19,7 +19,7 @@ import { Api } from './helpers/api.ts';
 import { createBettor, createMarket } from './helpers/exchange.ts';
 import { startFaultProxy, type FaultProxy } from './helpers/fault-proxy.ts';
 import { clusterServices, reachable, TEST_BUS_URL } from './helpers/services.ts';
-import { openStore, TEST_RATE_LIMITS } from './helpers/stores.ts';
+import { openStore, TEST_RATE_LIMITS, TEST_SECRET_HASH_COST } from './helpers/stores.ts';
 import { isType, settle, WsClient } from './helpers/ws-client.ts';
 
 const ready = clusterServices('bus fault tests (NATS, PostgreSQL)');
@@ -247,6 +247,7 @@ describe.skipIf(!ready || !process.env.TEST_DATABASE_URL)('two nodes, one of the
         store: opened.options,
         seedDemo: apps.length === 0,
         rateLimits: TEST_RATE_LIMITS,
+        secretHashCost: TEST_SECRET_HASH_COST,
         bus: { url, prefix: p, reconnectTimeWaitMs: 200, pingIntervalMs: 500 },
         metrics: { token: METRICS_TOKEN },
       });

@@ -22,7 +22,7 @@ import { Api } from './helpers/api.ts';
 import { expectLedgerClean, tableFor } from './helpers/casino.ts';
 import { createBettor, nextRequestId } from './helpers/exchange.ts';
 import { clusterServices, TEST_BUS_URL } from './helpers/services.ts';
-import { openStore, TEST_RATE_LIMITS } from './helpers/stores.ts';
+import { openStore, TEST_RATE_LIMITS, TEST_SECRET_HASH_COST } from './helpers/stores.ts';
 import { WsClient } from './helpers/ws-client.ts';
 
 const ready = clusterServices('casino cluster tests (NATS bus, leader lease)');
@@ -57,6 +57,7 @@ describe.skipIf(!ready)('casino tables on two nodes', () => {
         store: opened.options,
         seedDemo: false,
         rateLimits: TEST_RATE_LIMITS,
+        secretHashCost: TEST_SECRET_HASH_COST,
         bus: { url: TEST_BUS_URL, prefix: p },
         leaseRetryMs: 100,
         casino: { run: true, speed: SPEED },

@@ -19,7 +19,7 @@ import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { createBettor, createMarket } from './helpers/exchange.ts';
 import { startFaultProxy, type FaultProxy } from './helpers/fault-proxy.ts';
 import { clusterServices, TEST_BUS_URL } from './helpers/services.ts';
-import { openStore, TEST_RATE_LIMITS } from './helpers/stores.ts';
+import { openStore, TEST_RATE_LIMITS, TEST_SECRET_HASH_COST } from './helpers/stores.ts';
 import { isType, settle, WsClient } from './helpers/ws-client.ts';
 import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
 
@@ -227,6 +227,7 @@ describe.skipIf(!ready)('two nodes on one store and one bus', () => {
         store: opened.options,
         seedDemo: true,
         rateLimits: TEST_RATE_LIMITS,
+        secretHashCost: TEST_SECRET_HASH_COST,
         bus: { url, prefix: p, reconnectTimeWaitMs: 100 },
       });
       await app.listen({ port: 0, host: '127.0.0.1' });

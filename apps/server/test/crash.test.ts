@@ -21,7 +21,7 @@ import type { StoreOptions } from '../src/db/store.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { Api } from './helpers/api.ts';
 import { expectExchangeInvariants } from './helpers/exchange.ts';
-import { availableStores, openStore, TEST_RATE_LIMITS } from './helpers/stores.ts';
+import { availableStores, openStore, TEST_RATE_LIMITS, TEST_SECRET_HASH_COST } from './helpers/stores.ts';
 
 const CHILD = fileURLToPath(new URL('./fixtures/crash-child.ts', import.meta.url));
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -152,7 +152,12 @@ async function expectRecovered(app: FastifyInstance, run: ChildRun) {
 }
 
 async function reopen(store: StoreOptions) {
-  const app = await buildApp({ store, seedDemo: true, rateLimits: TEST_RATE_LIMITS });
+  const app = await buildApp({
+    store,
+    seedDemo: true,
+    rateLimits: TEST_RATE_LIMITS,
+    secretHashCost: TEST_SECRET_HASH_COST,
+  });
   await app.ready();
   return app;
 }

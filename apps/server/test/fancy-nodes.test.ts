@@ -10,7 +10,7 @@ import { fancies } from '../src/modules/fancy/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import { setUpCricketMatch } from '../src/seed/cricket-match.ts';
 import { createBettor, expectExchangeInvariants } from './helpers/exchange.ts';
-import { availableStores, openStore, TEST_RATE_LIMITS } from './helpers/stores.ts';
+import { availableStores, openStore, TEST_RATE_LIMITS, TEST_SECRET_HASH_COST } from './helpers/stores.ts';
 import { SYSTEM_STAKER } from '../src/modules/wallet/stake-gate.ts';
 
 const SPORT_CRICKET = 4;
@@ -33,6 +33,7 @@ describe.skipIf(!availableStores().includes('postgres'))('a fancy on two nodes o
           store: opened.options,
           seedDemo: i === 0,
           rateLimits: TEST_RATE_LIMITS,
+          secretHashCost: TEST_SECRET_HASH_COST,
           logger: false,
         }),
       );

@@ -34,7 +34,7 @@ import { createMarket } from './helpers/exchange.ts';
 import { startFaultProxy, type FaultProxy } from './helpers/fault-proxy.ts';
 import { redisAvailable, TEST_REDIS_URL } from './helpers/redis.ts';
 import { clusterServices, TEST_BUS_URL } from './helpers/services.ts';
-import { openStore, TEST_RATE_LIMITS } from './helpers/stores.ts';
+import { openStore, TEST_RATE_LIMITS, TEST_SECRET_HASH_COST } from './helpers/stores.ts';
 
 const ready =
   clusterServices('fault tests (Redis, PostgreSQL)', { haproxy: true }) &&
@@ -94,6 +94,7 @@ describe.skipIf(!ready).each(WAYS)(
           store: { kind: 'postgres', url: pgProxy.url(pgUrl), poolMax: 4 },
           seedDemo: true,
           rateLimits: TEST_RATE_LIMITS,
+          secretHashCost: TEST_SECRET_HASH_COST,
           rateLimitStore: { redisUrl: redisProxy.url(TEST_REDIS_URL), prefix: rlPrefix },
           bus: { url: TEST_BUS_URL, prefix: busPrefix, reconnectTimeWaitMs: 100 },
           metrics: { token: METRICS_TOKEN },

@@ -13,6 +13,7 @@ import { buildApp } from '../src/app.ts';
 import type { Db } from '../src/db/executor.ts';
 import { seedDemo } from '../src/seed/seed.ts';
 import { missingClusterServices } from './helpers/services.ts';
+import { TEST_SECRET_HASH_COST } from './helpers/secret-hash-cost.ts';
 import { buildNodeAppsIfStale } from '../../../scripts/compiled-apps.mjs';
 
 declare module 'vitest' {
@@ -58,7 +59,11 @@ export default async function setup(project: TestProject) {
   // The tests that start the server or the demo provider as processes run them compiled.
   buildNodeAppsIfStale();
   const dir = mkdtempSync(path.join(tmpdir(), 'backlay-test-'));
-  const app = await buildApp({ store: { kind: 'pglite-memory' }, seedDemo: false });
+  const app = await buildApp({
+    store: { kind: 'pglite-memory' },
+    seedDemo: false,
+    secretHashCost: TEST_SECRET_HASH_COST,
+  });
   await app.ready();
   await dropTemplateDatabases(app.db);
   const save = async (name: string) => {
@@ -148,6 +153,7 @@ async function makePostgresTemplates(adminUrl: string) {
       const built = await buildApp({
         store: { kind: 'postgres', url: url.toString(), poolMax: 2 },
         seedDemo: key === 'seeded',
+        secretHashCost: TEST_SECRET_HASH_COST,
       });
       await built.ready();
       // Closed before any copy: CREATE DATABASE refuses a template with a session on it.

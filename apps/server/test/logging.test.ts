@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { loggerOptions as providerLoggerOptions } from '../../provider-demo/src/logging.ts';
 import { buildApp } from '../src/app.ts';
 import { loggerOptions, startUrls } from '../src/logging.ts';
-import { openStore, TEST_RATE_LIMITS } from './helpers/stores.ts';
+import { openStore, TEST_RATE_LIMITS, TEST_SECRET_HASH_COST } from './helpers/stores.ts';
 
 type PrettyOptions = { transport: { target: string; options: Record<string, unknown> } };
 
@@ -69,6 +69,7 @@ async function appWithLog() {
     store: opened.options,
     seedDemo: true,
     rateLimits: TEST_RATE_LIMITS,
+    secretHashCost: TEST_SECRET_HASH_COST,
     logger: { level: 'debug', stream },
   });
   // A call whose answer is still being made when the client goes away, failing as a stream does

@@ -28,7 +28,7 @@ import {
 } from './helpers/exchange.ts';
 import { FORWARD_TIMEOUT_MS } from '../src/modules/exchange/owners.ts';
 import { clusterServices, TEST_BUS_URL } from './helpers/services.ts';
-import { openStore, TEST_RATE_LIMITS } from './helpers/stores.ts';
+import { openStore, TEST_RATE_LIMITS, TEST_SECRET_HASH_COST } from './helpers/stores.ts';
 import pg from 'pg';
 import { settle } from './helpers/ws-client.ts';
 
@@ -183,6 +183,7 @@ describe.skipIf(!ready)('shard handover on notice', () => {
         store: store.options(),
         seedDemo: false,
         rateLimits: TEST_RATE_LIMITS,
+        secretHashCost: TEST_SECRET_HASH_COST,
         logger: false,
         bus: { url: TEST_BUS_URL, prefix, reconnectTimeWaitMs: 100 },
         shardTickMs: LONG_TICK_MS,
@@ -219,6 +220,7 @@ describe.skipIf(!ready)('two nodes, one owner per market', () => {
         store: store.options,
         seedDemo: i === 0,
         rateLimits: TEST_RATE_LIMITS,
+        secretHashCost: TEST_SECRET_HASH_COST,
         logger: false,
         bus: { url: TEST_BUS_URL, prefix, reconnectTimeWaitMs: 100 },
         shardTickMs: SHARD_TICK_MS,

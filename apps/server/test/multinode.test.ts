@@ -35,7 +35,7 @@ import {
 import { createBettor, createMarket, expectExchangeInvariants } from './helpers/exchange.ts';
 import { LiveClient } from './helpers/live-client.ts';
 import { clusterServices, TEST_BUS_URL } from './helpers/services.ts';
-import { openStore, TEST_RATE_LIMITS } from './helpers/stores.ts';
+import { openStore, TEST_RATE_LIMITS, TEST_SECRET_HASH_COST } from './helpers/stores.ts';
 import { settle } from './helpers/ws-client.ts';
 
 const ready = clusterServices('multi-node test (3 nodes behind HAProxy)', { haproxy: true });
@@ -91,7 +91,11 @@ describe.skipIf(!ready)('three nodes behind HAProxy', () => {
     const lb = proxy.host;
 
     // Bettors and the market, made in the store directly (the accounts calls are not the subject).
-    setupApp = await buildApp({ store: opened.options, rateLimits: TEST_RATE_LIMITS });
+    setupApp = await buildApp({
+      store: opened.options,
+      rateLimits: TEST_RATE_LIMITS,
+      secretHashCost: TEST_SECRET_HASH_COST,
+    });
     await setupApp.ready();
     // This process's app is not one of the nodes: it must not stand for the lease (its reservation
     // sweep registers for leadership), or it may take over from the killed leader instead of the

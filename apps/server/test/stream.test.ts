@@ -33,6 +33,7 @@ import {
   ONE_STORE,
   openStore,
   TEST_RATE_LIMITS,
+  TEST_SECRET_HASH_COST,
   type StoreContext,
 } from './helpers/stores.ts';
 import { StreamClient, streamUrl, type StreamMessage } from './helpers/stream-client.ts';
@@ -414,7 +415,13 @@ describe(`the stream when the bus lost messages [${ONE_STORE}]`, () => {
   beforeAll(async () => {
     const opened = await openStore(ONE_STORE);
     cleanup = opened.cleanup;
-    ctx.app = await buildApp({ store: opened.options, seedDemo: true, rateLimits: TEST_RATE_LIMITS, bus });
+    ctx.app = await buildApp({
+      store: opened.options,
+      seedDemo: true,
+      rateLimits: TEST_RATE_LIMITS,
+      secretHashCost: TEST_SECRET_HASH_COST,
+      bus,
+    });
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     ctx.api = new Api(ctx.app);
   });

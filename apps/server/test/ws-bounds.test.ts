@@ -19,7 +19,7 @@ import {
   type LiveLimits,
 } from '../src/plugins/ws.ts';
 import { createBettor, createMarket } from './helpers/exchange.ts';
-import { describeStores, openStore, TEST_RATE_LIMITS } from './helpers/stores.ts';
+import { describeStores, openStore, TEST_RATE_LIMITS, TEST_SECRET_HASH_COST } from './helpers/stores.ts';
 import { isType, settle, WsClient } from './helpers/ws-client.ts';
 import type { FastifyInstance } from 'fastify';
 
@@ -307,6 +307,7 @@ describe('per-address socket cap behind a proxy (TRUST_PROXY=1)', () => {
     app = await buildApp({
       store: store.options,
       rateLimits: TEST_RATE_LIMITS,
+      secretHashCost: TEST_SECRET_HASH_COST,
       trustProxy: loadConfig({ TRUST_PROXY: '1' }).trustProxy,
       liveLimits: LOOSE,
     });

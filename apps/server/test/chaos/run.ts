@@ -32,7 +32,7 @@ import { setUpCricketMatch } from '../../src/seed/cricket-match.ts';
 import { createMarket } from '../helpers/exchange.ts';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.ts';
 import { crossCheck, LiveClient, PushCheck } from '../helpers/live-client.ts';
-import { openStore, TEST_RATE_LIMITS } from '../helpers/stores.ts';
+import { openStore, TEST_RATE_LIMITS, TEST_SECRET_HASH_COST } from '../helpers/stores.ts';
 import type { BettorContext, HouseMarkets } from './bettor.ts';
 import type { BettorNews, BettorPart, ConvergeAsk, StartAsk } from './bettor-process.ts';
 import { buildBroken, type PlantName } from './broken-build.ts';
@@ -324,7 +324,11 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
 
     // The market and the bettors, made in the store directly (the accounts calls are not the
     // subject). This process's app never stands for the lease.
-    setupApp = await buildApp({ store: { kind: 'postgres', url, poolMax: 2 }, rateLimits: TEST_RATE_LIMITS });
+    setupApp = await buildApp({
+      store: { kind: 'postgres', url, poolMax: 2 },
+      rateLimits: TEST_RATE_LIMITS,
+      secretHashCost: TEST_SECRET_HASH_COST,
+    });
     await setupApp.ready();
     await setupApp.leader.close();
     const market = await createMarket(setupApp, { runners: 2 });

@@ -24,7 +24,7 @@ import { createInProcessBus, createResponders, type Bus } from '../../src/plugin
 import { Api } from './api.ts';
 import { termOf } from './casino.ts';
 import { validTeam } from './fantasy.ts';
-import { TEST_RATE_LIMITS } from './stores.ts';
+import { TEST_RATE_LIMITS, TEST_SECRET_HASH_COST } from './stores.ts';
 
 const SPORT_CRICKET = 4;
 /** The bettors' opening cash: small, so that balance checks and withdrawals bite. */
@@ -123,6 +123,7 @@ export async function createTemplate(
     store: { kind: 'postgres', url: dbUrl(adminUrl, name), poolMax: 4 },
     seedDemo: false,
     rateLimits: TEST_RATE_LIMITS,
+    secretHashCost: TEST_SECRET_HASH_COST,
     logger: false,
     providers: { list: [provider] },
   });
@@ -510,6 +511,7 @@ export async function openRun(
         store: { kind: 'postgres', url: dbUrl(adminUrl, name), poolMax: 4 },
         seedDemo: false,
         rateLimits: TEST_RATE_LIMITS,
+        secretHashCost: TEST_SECRET_HASH_COST,
         logger: false,
         bus: buses ? buses[i]! : { url: natsUrl!, prefix, reconnectTimeWaitMs: 100 },
         binary: { clock: { now: () => new Date(binaryClock.ms) } },

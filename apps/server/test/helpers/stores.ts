@@ -8,6 +8,9 @@ import type { StoreOptions } from '../../src/db/store.ts';
 import { createNatsBus, type Bus } from '../../src/plugins/bus.ts';
 import { Api } from './api.ts';
 import { TEST_BUS_URL } from './services.ts';
+import { TEST_SECRET_HASH_COST } from './secret-hash-cost.ts';
+
+export { TEST_SECRET_HASH_COST };
 
 export type StoreName = 'pglite' | 'postgres';
 
@@ -140,6 +143,7 @@ export function describeStores(
       ctx.app = await buildApp({
         seedDemo: true,
         rateLimits: TEST_RATE_LIMITS,
+        secretHashCost: TEST_SECRET_HASH_COST,
         ...appOptions,
         store: opened.options,
       });
@@ -176,6 +180,7 @@ export function nodesOnNats(
       const app = await buildApp({
         seedDemo: i === 0,
         rateLimits: TEST_RATE_LIMITS,
+        secretHashCost: TEST_SECRET_HASH_COST,
         ...appOptions,
         store: opened.options,
         bus: wrapBus(await createNatsBus({ url: TEST_BUS_URL, prefix })),

@@ -9,7 +9,7 @@ import type { AuthService } from '../../plugins/auth.ts';
 import type { Clock } from '../../clock.ts';
 import { subtreeCondition } from './tree.ts';
 import { OPERATOR_LOCK_UNTIL } from './queries.ts';
-import { hashPassword } from './service.ts';
+import type { SecretHasher } from './secret-hash.ts';
 
 export type AccountAdminOutcome = { ok: true } | { ok: false; message: string };
 
@@ -23,8 +23,8 @@ const SUBTREE_LOCK_MAX = 10_000;
 
 // Long because it is a factory: its inner functions, each short, share the store, the clock and the
 // session service.
-export function createAccountAdmin(deps: { db: Db; clock: Clock; auth: AuthService }) {
-  const { db, clock, auth } = deps;
+export function createAccountAdmin(deps: { db: Db; clock: Clock; auth: AuthService; secrets: SecretHasher }) {
+  const { db, clock, auth, secrets } = deps;
 
   /** The user, or a refusal naming why an operator may not change it. */
   async function bettor(userId: number, operatorId: number) {
@@ -119,7 +119,7 @@ export function createAccountAdmin(deps: { db: Db; clock: Clock; auth: AuthServi
     ): Promise<AccountAdminOutcome> {
       const target = await bettor(userId, operatorId);
       if (!target.ok) return target;
-      const passwordHash = await hashPassword(newPassword);
+      const passwordHash = await secrets.hash(newPassword);
       await db.transaction(async (tx) => {
         await auth.endAll(tx, userId, null);
         await tx

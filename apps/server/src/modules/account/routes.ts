@@ -4,6 +4,7 @@ import { ok, refuse, route } from '../../http/route.ts';
 import type { RateLimitOptions } from '../../plugins/rate-limit.ts';
 import { createAccountService } from './service.ts';
 import type { AccountService } from './service.ts';
+import { createSecretHasher, type SecretHashCost } from './secret-hash.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,8 +12,8 @@ declare module 'fastify' {
   }
 }
 
-export const accountModule = fp<{ limits: RateLimitOptions }>(
-  async (app, { limits }) => {
+export const accountModule = fp<{ limits: RateLimitOptions; secretHashCost?: SecretHashCost }>(
+  async (app, { limits, secretHashCost }) => {
     app.decorate(
       'account',
       createAccountService({
@@ -21,6 +22,7 @@ export const accountModule = fp<{ limits: RateLimitOptions }>(
         auth: app.auth,
         wallet: app.wallet,
         stakes: app.stakes,
+        secrets: createSecretHasher(secretHashCost),
       }),
     );
 

@@ -5,7 +5,6 @@ import type {
   SecondStepChallenge,
   UserInfo,
 } from '@backlay/contract';
-import { hash, verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { users } from './schema.ts';
 import type { Db, Executor, Tx } from '../../db/store.ts';
@@ -14,6 +13,7 @@ import type { Clock } from '../../clock.ts';
 import type { StakesService } from '../stakes/service.ts';
 import type { FastifyInstance } from 'fastify';
 import * as q from './queries.ts';
+import type { SecretHasher } from './secret-hash.ts';
 
 export const MAX_FAILED_LOGINS = 5;
 export const FAILED_LOGIN_WINDOW_MS = 15 * 60_000;
@@ -29,14 +29,6 @@ export const UPLINE_LOCKED =
 export const NOT_VERIFIED = 'Verify your mobile number first: log in again for a new code';
 export const LOG_IN_AGAIN = 'Done: log in again to finish signing in';
 export const PASSWORD_MOVED = 'Your account changed while this was being checked; please try again';
-
-// argon2id (the library's default algorithm) with OWASP's minimum parameters.
-const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-
-export const hashPassword = (password: string) => hash(password, ARGON2);
-
-/** Verified against unknown user names so that they take as long as known ones. */
-let dummyHash: Promise<string> | undefined;
 
 export type NewUser = {
   userName: string;
@@ -107,8 +99,12 @@ export function createAccountService(deps: {
   /** The wallet (its module's decorator: account imports none of its code). */
   wallet: FastifyInstance['wallet'];
   stakes: StakesService;
+  /** Passwords' argon2id hashes (secret-hash.ts). */
+  secrets: SecretHasher;
 }) {
-  const { db, clock, auth, wallet, stakes } = deps;
+  const { db, clock, auth, wallet, stakes, secrets } = deps;
+  /** Verified against unknown user names so that they take as long as known ones. */
+  let dummyHash: Promise<string> | undefined;
   const gates: LoginGate[] = [];
   const passwordChangeHooks: PasswordChangeHook[] = [];
 
@@ -179,6 +175,9 @@ export function createAccountService(deps: {
   }
 
   return {
+    /** The app's argon2id hasher: sign-up codes and recovery codes are hashed by it too. */
+    secrets,
+
     /**
      * The session gate for a session no sign-in began (an API key's, issue 46): the same checks
      * as a login's last step, in `tx`, on the user row it locks. A refusal in words, or null.
@@ -220,12 +219,12 @@ export function createAccountService(deps: {
     /** Whether the password is the user's (argon2id). */
     async checkPassword(userId: number, password: string): Promise<boolean> {
       const row = await q.userById(db, userId);
-      return !!row && (await verify(row.passwordHash, password).catch(() => false));
+      return !!row && (await secrets.verify(row.passwordHash, password));
     },
 
     /** A user with a cash account and the default buttons, in one transaction. */
     async createUser(u: NewUser, outer?: Tx): Promise<number> {
-      const passwordHash = await hashPassword(u.password);
+      const passwordHash = await secrets.hash(u.password);
       const run = async (tx: Tx) => {
         const [row] = await tx
           .insert(users)
@@ -252,8 +251,8 @@ export function createAccountService(deps: {
       const now = clock.now();
       const found = await q.userByName(db, userName);
       if (!found) {
-        dummyHash ??= hashPassword('not-a-real-password-1');
-        await verify(await dummyHash, password).catch(() => false);
+        dummyHash ??= secrets.hash('not-a-real-password-1');
+        await secrets.verify(await dummyHash, password);
         return { ok: false, message: INVALID_LOGIN };
       }
       if (found.lockedUntil && found.lockedUntil > now) {
@@ -273,7 +272,7 @@ export function createAccountService(deps: {
         const windowEnd = new Date((user.failedLoginWindowStart ?? now).getTime() + FAILED_LOGIN_WINDOW_MS);
         return { ok: false, message: lockedMessage(windowEnd, now) };
       }
-      const good = await verify(user.passwordHash, password).catch(() => false);
+      const good = await secrets.verify(user.passwordHash, password);
       if (!good) {
         const until = new Date(now.getTime() + LOCK_MS);
         if (
@@ -303,13 +302,13 @@ export function createAccountService(deps: {
     ): Promise<{ ok: boolean; message: string }> {
       const row = await q.userById(db, user.userId);
       if (!row) return { ok: false, message: 'Unknown user' };
-      if (!(await verify(row.passwordHash, req.master_password).catch(() => false))) {
+      if (!(await secrets.verify(row.passwordHash, req.master_password))) {
         return { ok: false, message: 'Current password is incorrect' };
       }
       if (req.new_password === req.master_password) {
         return { ok: false, message: 'New password must differ from the current password' };
       }
-      const passwordHash = await hashPassword(req.new_password);
+      const passwordHash = await secrets.hash(req.new_password);
       return db.transaction(async (tx) => {
         const current = await q.lockedUserRow(tx, user.userId);
         // The master password was checked against `row`: a change, reset or lock since then wins.

@@ -45,7 +45,12 @@ export const consoleModule = fp(
   // Long because it registers the console's many routes, each a few lines that call a service;
   // splitting it would only scatter one list.
   async (app) => {
-    const accounts = createAccountAdmin({ db: app.db, clock: app.clock, auth: app.auth });
+    const accounts = createAccountAdmin({
+      db: app.db,
+      clock: app.clock,
+      auth: app.auth,
+      secrets: app.account.secrets,
+    });
     const now = () => app.clock.now();
 
     const matchAnswer = async (

@@ -2,7 +2,6 @@
 // recovery codes shown once (argon2id hashes kept), turned off with a code, and asked for as the
 // second step of a login (a challenge that can do nothing else).
 import type { SecondStepChallenge, UserInfo } from '@backlay/contract';
-import { hash, verify } from '@node-rs/argon2';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import QRCode from 'qrcode';
@@ -22,7 +21,6 @@ import { checkTotp, newTotpSecret, totpUri } from './totp.ts';
 
 export const RECOVERY_CODE_COUNT = 10;
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
-const CODE_HASH = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export type SecurityOutcome<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -74,7 +72,7 @@ export function createSecurityService(deps: {
       .from(recoveryCodes)
       .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
     for (const r of unused) {
-      if (await verify(r.codeHash, wanted).catch(() => false)) {
+      if (await account.secrets.verify(r.codeHash, wanted)) {
         const used = await tx
           .update(recoveryCodes)
           .set({ usedAt: clock.now() })
@@ -133,7 +131,7 @@ export function createSecurityService(deps: {
       keepSessionId: number,
     ): Promise<SecurityOutcome<{ recovery_codes: string[] }>> {
       const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-      const hashes = await Promise.all(codes.map((c) => hash(normaliseRecovery(c), CODE_HASH)));
+      const hashes = await Promise.all(codes.map((c) => account.secrets.hash(normaliseRecovery(c))));
       return db.transaction(async (tx) => {
         const [current] = await tx.select().from(userTotp).where(eq(userTotp.userId, userId)).for('update');
         if (current?.secret && current.enabledAt)

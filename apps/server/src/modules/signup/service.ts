@@ -11,7 +11,6 @@ import {
   type SignUpRequest,
   type UserInfo,
 } from '@backlay/contract';
-import { hash, verify } from '@node-rs/argon2';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import { countEvent } from '../../db/rate-counters.ts';
@@ -40,8 +39,6 @@ export const OTP_RESEND_AFTER_MS = 30_000;
 export const OTP_PER_NUMBER_PER_HOUR = 5;
 export const OTP_PER_IP_PER_HOUR = 20;
 const HOUR_MS = 3_600_000;
-
-const OTP_HASH = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 class Refusal extends Error {}
 
@@ -94,7 +91,7 @@ export function createSignupService(deps: {
         challengeId: challenge.challengeId,
         userId: challenge.userId,
         mobile,
-        codeHash: await hash(code, OTP_HASH),
+        codeHash: await account.secrets.hash(code),
         createdAt: now,
         expiresAt: new Date(now.getTime() + OTP_TTL_MS),
       })
@@ -270,7 +267,7 @@ export function createSignupService(deps: {
         if (!code) throw new Refusal('This code is no longer valid; ask for a new one');
         if (code.expiresAt <= now) throw new Refusal('This code has expired; ask for a new one');
         if (code.attempts >= OTP_MAX_ATTEMPTS) throw new Refusal('Too many wrong codes; ask for a new one');
-        if (!(await verify(code.codeHash, otp).catch(() => false))) {
+        if (!(await account.secrets.verify(code.codeHash, otp))) {
           const [after] = await tx
             .update(otpCodes)
             .set({ attempts: sql`${otpCodes.attempts} + 1` })
