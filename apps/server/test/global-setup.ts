@@ -14,6 +14,7 @@ import type { Db } from '../src/db/executor.ts';
 import { seedDemo } from '../src/seed/seed.ts';
 import { missingClusterServices } from './helpers/services.ts';
 import { TEST_SECRET_HASH_COST } from './helpers/secret-hash-cost.ts';
+import { openRamTablespace } from './helpers/ram-tablespace.ts';
 import { buildNodeAppsIfStale } from '../../../scripts/compiled-apps.mjs';
 
 declare module 'vitest' {
@@ -29,6 +30,11 @@ declare module 'vitest' {
      */
     postgresEmptyTemplate: string;
     postgresTemplate: string;
+    /**
+     * The tablespace on tmpfs the run's PostgreSQL test databases are made in (helpers/
+     * ram-tablespace.ts); copies of the templates are in it already. '' for the default one.
+     */
+    postgresTablespace: string;
     /**
      * This run's part of its test databases' names (helpers/stores.ts): what is left with it when
      * the run ends was opened by a test that did not give it back.
@@ -80,15 +86,23 @@ export default async function setup(project: TestProject) {
   let dropLeftovers = async () => {};
   const runTag = randomBytes(3).toString('hex');
   project.provide('postgresRunTag', runTag);
+  let dropTablespace = async () => {};
   if (adminUrl) {
     dropLeftovers = () => dropLeftoverDatabases(adminUrl, runTag);
-    const templates = await makePostgresTemplates(adminUrl);
+    const tablespace = await openRamTablespace(adminUrl, runTag);
+    console.log(
+      `PostgreSQL pass: ${tablespace.name ? tablespace.why : `default tablespace (${tablespace.why})`}`,
+    );
+    project.provide('postgresTablespace', tablespace.name);
+    dropTablespace = tablespace.drop;
+    const templates = await makePostgresTemplates(adminUrl, tablespace.name);
     project.provide('postgresEmptyTemplate', templates.empty);
     project.provide('postgresTemplate', templates.seeded);
     dropTemplates = templates.drop;
   } else {
     project.provide('postgresEmptyTemplate', '');
     project.provide('postgresTemplate', '');
+    project.provide('postgresTablespace', '');
     console.log(
       'TEST_DATABASE_URL is not set: the PostgreSQL pass of the store tests is skipped (PGlite only).',
     );
@@ -107,7 +121,11 @@ export default async function setup(project: TestProject) {
   return async () => {
     rmSync(dir, { recursive: true, force: true });
     await dropTemplates();
-    await dropLeftovers();
+    try {
+      await dropLeftovers();
+    } finally {
+      await dropTablespace();
+    }
   };
 }
 
@@ -140,14 +158,14 @@ async function dropLeftoverDatabases(adminUrl: string, runTag: string) {
 }
 
 /** Two databases on the TEST_DATABASE_URL server, built as `describeStores` builds its stores. */
-async function makePostgresTemplates(adminUrl: string) {
+async function makePostgresTemplates(adminUrl: string, tablespace: string) {
   const prefix = `backlay_tpl_${randomBytes(4).toString('hex')}`;
   const names = { empty: `${prefix}_empty`, seeded: `${prefix}_seeded` };
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
     for (const [key, name] of Object.entries(names)) {
-      await admin.query(`create database ${name}`);
+      await admin.query(`create database ${name}${tablespace ? ` tablespace ${tablespace}` : ''}`);
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;
       const built = await buildApp({

@@ -59,7 +59,7 @@ describe.skipIf(!ON || !ADMIN_URL)(
     let provider: RaceProvider | null = null;
     beforeAll(async () => {
       provider = await startRaceProvider();
-      const t = await createTemplate(ADMIN_URL!, provider.config);
+      const t = await createTemplate(ADMIN_URL!, provider.config, inject('postgresTablespace'));
       dropTemplate = t.drop;
       const natsMissing = inject('clusterMissing').some((m) => m.startsWith('NATS'));
       env = {

@@ -116,9 +116,11 @@ const dbUrl = (adminUrl: string, name: string) => {
 export async function createTemplate(
   adminUrl: string,
   provider: ProviderConfig,
+  /** Where the template (and so every run's copy) is made: '' for the server's default. */
+  tablespace = '',
 ): Promise<{ name: string; world: World; drop(): Promise<void> }> {
   const name = `backlay_race_${randomBytes(5).toString('hex')}`;
-  await adminQuery(adminUrl, `create database ${name}`);
+  await adminQuery(adminUrl, `create database ${name}${tablespace ? ` tablespace ${tablespace}` : ''}`);
   const app = await buildApp({
     store: { kind: 'postgres', url: dbUrl(adminUrl, name), poolMax: 4 },
     seedDemo: false,

@@ -63,8 +63,12 @@ async function openPostgres(adminUrl: string, template = ''): Promise<OpenedStor
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
+    // A copy of a template is where the template is; an empty one goes in the run's tablespace.
+    const tablespace = inject('postgresTablespace');
     await admin.query(
-      template === '' ? `create database ${name}` : `create database ${name} template ${template}`,
+      template !== ''
+        ? `create database ${name} template ${template}`
+        : `create database ${name}${tablespace ? ` tablespace ${tablespace}` : ''}`,
     );
   } finally {
     await admin.end();
