@@ -254,10 +254,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(walletModule, { balanceCache: options.balanceCache ?? true });
   await app.register(stakesModule);
-  await app.register(accountModule, {
-    limits,
-    ...(options.secretHashCost ? { secretHashCost: options.secretHashCost } : {}),
-  });
+  await app.register(accountModule, { limits, secretHashCost: options.secretHashCost });
   await app.register(apiKeysModule);
   await app.register(settingsModule);
   await app.register(messagingModule, {

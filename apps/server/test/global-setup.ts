@@ -14,7 +14,7 @@ import type { Db } from '../src/db/executor.ts';
 import { seedDemo } from '../src/seed/seed.ts';
 import { missingClusterServices } from './helpers/services.ts';
 import { TEST_SECRET_HASH_COST } from './helpers/secret-hash-cost.ts';
-import { openRamTablespace } from './helpers/ram-tablespace.ts';
+import { inTablespace, openRamTablespace } from './helpers/ram-tablespace.ts';
 import { buildNodeAppsIfStale } from '../../../scripts/compiled-apps.mjs';
 
 declare module 'vitest' {
@@ -165,7 +165,7 @@ async function makePostgresTemplates(adminUrl: string, tablespace: string) {
   await admin.connect();
   try {
     for (const [key, name] of Object.entries(names)) {
-      await admin.query(`create database ${name}${tablespace ? ` tablespace ${tablespace}` : ''}`);
+      await admin.query(`create database ${name}${inTablespace(tablespace)}`);
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;
       const built = await buildApp({

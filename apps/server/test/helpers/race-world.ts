@@ -5,6 +5,7 @@
 // DATABASE … TEMPLATE: about 60 ms), served by two app instances joined by a bus. A failing run
 // therefore leaves nothing behind for the next one, and shrinking replays from a clean start.
 import { createHash, randomBytes } from 'node:crypto';
+import { inTablespace } from './ram-tablespace.ts';
 import { roundGame, serverSeedHash, type UplineShare } from '@backlay/engine';
 import type { FantasyPlayers, FantasyTeam } from '@backlay/contract';
 import { asc, eq } from 'drizzle-orm';
@@ -120,7 +121,7 @@ export async function createTemplate(
   tablespace = '',
 ): Promise<{ name: string; world: World; drop(): Promise<void> }> {
   const name = `backlay_race_${randomBytes(5).toString('hex')}`;
-  await adminQuery(adminUrl, `create database ${name}${tablespace ? ` tablespace ${tablespace}` : ''}`);
+  await adminQuery(adminUrl, `create database ${name}${inTablespace(tablespace)}`);
   const app = await buildApp({
     store: { kind: 'postgres', url: dbUrl(adminUrl, name), poolMax: 4 },
     seedDemo: false,

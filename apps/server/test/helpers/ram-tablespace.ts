@@ -16,6 +16,9 @@ const TMPFS_MAGIC = 0x01021994;
 const RAM_DIR = '/dev/shm';
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]', '']);
 
+/** The clause that puts a new database in `tablespace`; none for '' (the server's default). */
+export const inTablespace = (tablespace: string) => (tablespace ? ` tablespace ${tablespace}` : '');
+
 export type RamTablespace = { name: string; why: string; drop(): Promise<void> };
 
 const none = (why: string): RamTablespace => ({ name: '', why, drop: async () => {} });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { inTablespace } from './ram-tablespace.ts';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
@@ -68,7 +69,7 @@ async function openPostgres(adminUrl: string, template = ''): Promise<OpenedStor
     await admin.query(
       template !== ''
         ? `create database ${name} template ${template}`
-        : `create database ${name}${tablespace ? ` tablespace ${tablespace}` : ''}`,
+        : `create database ${name}${inTablespace(tablespace)}`,
     );
   } finally {
     await admin.end();
