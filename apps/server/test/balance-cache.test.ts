@@ -13,6 +13,7 @@ import { cricketMatches } from '../src/modules/cricket/schema.ts';
 import { ledgerAccounts } from '../src/modules/wallet/schema.ts';
 import { setUpCricketMatch } from '../src/seed/cricket-match.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
+import { afterCommit } from '../src/db/commit-hooks.ts';
 import { createInProcessBus, createNatsBus, type Bus } from '../src/plugins/bus.ts';
 import { Api } from './helpers/api.ts';
 import { flakyBus } from './helpers/flaky-bus.ts';
@@ -233,6 +234,31 @@ describeStores('balances from memory, one node', (ctx) => {
     ).rejects.toThrow('roll it back');
     expect(remembered(a)).toBe(true);
     expect(await balanceOf(a)).toEqual({ total_balance: 1_001, liability: 0 });
+  });
+
+  it('from the moment a change is sent to commit until the wallet has heard of it, its users are not answered from memory', async () => {
+    // The window: PostgreSQL makes a commit visible before this node reads commit's answer and
+    // runs the wallet's hooks. A reader on another connection can see the change (a round read
+    // VOID) in between and then ask for the balance: memory must not answer it with the old one.
+    const a = await bettor(1_000);
+    const cache = ctx.app.balances.cache;
+    const stale = { balancePaise: 100_000, liabilityPaise: 0 };
+    await balanceOf(a);
+    expect(remembered(a)).toBe(true);
+    const seen: { remembered: boolean; kept: boolean }[] = [];
+    await ctx.app.db.transaction(async (tx) => {
+      // Registered before the wallet's: it runs after the commit, before the wallet's own hooks.
+      afterCommit(tx, () =>
+        seen.push({ remembered: remembered(a), kept: cache.set(a.userId, a.userId, stale, cache.begin()) }),
+      );
+      await ctx.app.wallet.deposit(a.userId, 100, nextId('window'), undefined, tx);
+      expect(remembered(a)).toBe(true);
+    });
+    // Neither the old value nor a read finished in the window (it may be either) was used or kept.
+    expect(seen).toEqual([{ remembered: false, kept: false }]);
+    expect(remembered(a)).toBe(false);
+    expect(await balanceOf(a)).toEqual({ total_balance: 1_001, liability: 0 });
+    expect(remembered(a)).toBe(true);
   });
 
   it('the ledger is still clean', async () => {

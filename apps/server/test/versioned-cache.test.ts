@@ -97,4 +97,24 @@ describe('VersionedCache', () => {
     expect(c.set(1, 1, 'a', c.begin())).toBe(false);
     expect(c.get(1)).toBeUndefined();
   });
+
+  it('keeps nothing of a group while a change of it is being committed, until every hold is released', () => {
+    const c = cache();
+    c.set(7, 7, 'old', c.begin());
+    c.set(8, 8, 'other', c.begin());
+    const before = c.begin();
+    c.hold(7);
+    c.hold(7);
+    expect(c.get(7)).toBeUndefined();
+    expect(c.get(8)).toBe('other');
+    // A read in the window may have seen the change or not: it is not kept.
+    expect(c.set(7, 7, 'either', c.begin())).toBe(false);
+    c.release(7);
+    expect(c.set(7, 7, 'either', c.begin())).toBe(false);
+    c.release(7);
+    // A read that began before the release may hold the old value; one after it is kept.
+    expect(c.set(7, 7, 'old', before)).toBe(false);
+    expect(c.set(7, 7, 'new', c.begin())).toBe(true);
+    expect(c.get(7)).toBe('new');
+  });
 });

@@ -8,7 +8,9 @@
 // for its group came after that version. Versions count up per node; each group remembers the
 // version of its last notice (the most recent `maxLog` groups; older ones are folded into one
 // floor, which only ever refuses more). `clear()` (a bus that lost messages) refuses every read in
-// flight and forgets everything.
+// flight and forgets everything. A change this node is committing holds its group (`hold` …
+// `release`): its commit may be visible to other readers before the notice, so meanwhile nothing
+// of the group is kept.
 
 export type VersionedCacheOptions = {
   /** Entries kept at most (the oldest stored is forgotten first). */
@@ -28,6 +30,8 @@ export class VersionedCache<K, V> {
   private readonly keysOf = new Map<number, Set<K>>();
   /** group → version of its last notice; in version order (re-inserted on every notice). */
   private readonly log = new Map<number, number>();
+  /** group → writes of it being committed now (`hold`): none of its values is kept meanwhile. */
+  private readonly held = new Map<number, number>();
   private version = 0;
   /** No read that began at or before this version may store (notices forgotten, or a clear). */
   private floor = 0;
@@ -78,7 +82,7 @@ export class VersionedCache<K, V> {
    */
   set(key: K, group: number, value: V, version: number): boolean {
     const last = this.log.get(group) ?? this.floor;
-    if (last > version || this.floor > version) {
+    if (last > version || this.floor > version || this.held.has(group)) {
       this.stats.refused += 1;
       return false;
     }
@@ -115,6 +119,23 @@ export class VersionedCache<K, V> {
       this.keysOf.delete(group);
     }
     this.entries.delete(group as unknown as K);
+  }
+
+  /**
+   * A change of `group` is being committed and may be visible to other readers before its notice:
+   * drop its entries and keep none of it until as many `release`s as `hold`s.
+   */
+  hold(group: number) {
+    this.held.set(group, (this.held.get(group) ?? 0) + 1);
+    this.invalidate(group);
+  }
+
+  /** A `hold`'s commit has ended (committed or not): what is read from now on may be kept again. */
+  release(group: number) {
+    const n = this.held.get(group) ?? 0;
+    if (n <= 1) this.held.delete(group);
+    else this.held.set(group, n - 1);
+    this.invalidate(group);
   }
 
   /** Forget everything and refuse every read in flight (notices may have been lost). */

@@ -1,6 +1,8 @@
 // getUserBalance from memory. Each node keeps the last balance and liability it read per user;
-// every write of money or exposure drops them after its commit, on this node at once (before the
-// writer answers anyone) and on the others through the bus ('balance' notices). A read racing a
+// every write of money or exposure drops them when its commit is sent and keeps them from memory
+// until the commit is answered, on this node (before the writer answers anyone), and on the others
+// after the commit through the bus ('balance' notices: they may answer the old balance until the
+// notice arrives, a few milliseconds). A read racing a
 // change can never store the old value (VersionedCache). While the bus is not connected the node
 // reads the store every time, and so while another node has fallen quiet (bus.stats.in_sync: it
 // may be cut off and changing balances unheard); after a reconnect or a gap in another node's
@@ -39,13 +41,20 @@ export function createBalanceReader(
     now: () => app.clock.now().getTime(),
   });
 
-  // Changes made on this node: forget them here first, then tell the others. The bus runs this
-  // node's own handlers too; forgetting twice costs nothing.
-  onBalancesChanged(app.db, (userIds) => {
-    for (const user_id of userIds) {
-      cache.invalidate(user_id);
-      app.bus.publish('balance', { user_id });
-    }
+  // Changes made on this node: from the moment their commit is sent until it is answered, their
+  // users are read from the store (their commit may be visible already); once it has committed,
+  // forget them here first, then tell the others. The bus runs this node's own handlers too;
+  // forgetting twice costs nothing.
+  onBalancesChanged(app.db, {
+    committing: (userIds) => {
+      for (const user_id of userIds) cache.hold(user_id);
+    },
+    ended: (userIds, committed) => {
+      for (const user_id of userIds) {
+        cache.release(user_id);
+        if (committed) app.bus.publish('balance', { user_id });
+      }
+    },
   });
   app.bus.subscribe('balance', (m) => cache.invalidate(m.user_id));
   app.bus.onResync(() => cache.clear());
