@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { createAuthService, hashToken as hashOf, SESSION_CACHE_MS } from '../src/plugins/auth.ts';
 import { createInProcessBus } from '../src/plugins/bus.ts';
+import { afterCommit } from '../src/db/commit-hooks.ts';
 import { TestClock } from './helpers/clock.ts';
 import { createBettor } from './helpers/exchange.ts';
 import { describeStores } from './helpers/stores.ts';
@@ -96,6 +97,26 @@ describeStores('session cache', (ctx) => {
     const { token } = await auth.issue(ctx.app.db, u.userId, null);
     expect(await auth.lookup(token)).not.toBeNull();
     clock.advance(1_801);
+    expect(await auth.lookup(token)).toBeNull();
+  });
+
+  it('from the moment a revocation is sent to commit until its node has heard of it, the session is not answered from memory', async () => {
+    // PostgreSQL makes the commit visible before this node reads commit's answer; in between, a
+    // request on this node must not pass on the remembered session.
+    const auth = createAuthService({ db: ctx.app.db, clock: new TestClock(), tokenTtlHours: 1 });
+    const u = await createBettor(ctx.app, 0);
+    const { token } = await auth.issue(ctx.app.db, u.userId, null);
+    expect(await auth.lookup(token)).not.toBeNull();
+    const key = hashOf(token);
+    expect(auth.cache.has(key)).toBe(true);
+    const seen: boolean[] = [];
+    await ctx.app.db.transaction(async (tx) => {
+      // Registered before the revocation's own hook: it runs after the commit, before that hook.
+      afterCommit(tx, () => seen.push(auth.cache.has(key)));
+      await auth.revokeOthers(tx, u.userId, null);
+      expect(auth.cache.has(key)).toBe(true);
+    });
+    expect(seen).toEqual([false]);
     expect(await auth.lookup(token)).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hash, randomBytes } from 'node:crypto';
 import { VersionedCache } from '../cache/versioned-cache.ts';
-import { afterCommit } from '../db/commit-hooks.ts';
+import { forgetOnCommit } from '../cache/forget-on-commit.ts';
 import type { Executor } from '../db/store.ts';
 import { loginChallenges, sessions, users } from '../modules/account/schema.ts';
 import { HttpError } from '../http/errors.ts';
@@ -124,12 +124,12 @@ export function createAuthService(app: {
    * fallen quiet (notices are lost then: bus.stats.in_sync).
    */
   const trusted = () => bus === null || bus.stats.in_sync;
-  /** Sessions of `userId` were revoked in `tx`: forget them everywhere once it commits. */
+  /**
+   * Sessions of `userId` were revoked in `tx`: not answered from memory here while it commits,
+   * forgotten everywhere once it has.
+   */
   const revoked = (tx: Executor, userId: number) =>
-    afterCommit(tx, () => {
-      cache.invalidate(userId);
-      bus?.publish('session', { user_id: userId });
-    });
+    forgetOnCommit(tx, cache, userId, () => bus?.publish('session', { user_id: userId }));
   /** One session lookup per request, shared by the rate limiter and the route's auth check. */
   const perRequest = new WeakMap<FastifyRequest, Promise<AuthUser | null>>();
   /** A key call's answer, once per request (a refusal is thrown by `authenticate`). */

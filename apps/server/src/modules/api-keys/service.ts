@@ -13,7 +13,7 @@ import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { BlockList, isIPv4 } from 'node:net';
 import { VersionedCache } from '../../cache/versioned-cache.ts';
-import { afterCommit } from '../../db/commit-hooks.ts';
+import { forgetOnCommit } from '../../cache/forget-on-commit.ts';
 import type { Db, Executor } from '../../db/store.ts';
 import type { AuthService, AuthUser, KeyCredential, KeyResolver } from '../../plugins/auth.ts';
 import type { Bus } from '../../plugins/bus.ts';
@@ -329,10 +329,7 @@ export function createApiKeysService({ db, clock, auth, admitsSessionIn }: ApiKe
         .set({ revokedAt: clock.now() })
         .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
         .returning({ keyId: apiKeys.keyId });
-      afterCommit(tx, () => {
-        cache.invalidate(userId);
-        bus?.publish('session', { user_id: userId });
-      });
+      forgetOnCommit(tx, cache, userId, () => bus?.publish('session', { user_id: userId }));
       return rows.length;
     },
 
@@ -359,10 +356,7 @@ export function createApiKeysService({ db, clock, auth, admitsSessionIn }: ApiKe
           .returning();
         await auth.revoke(tx, k.sessionId);
         // Told even when the key's session had already ended (then `revoke` tells nothing).
-        afterCommit(tx, () => {
-          cache.invalidate(userId);
-          bus?.publish('session', { user_id: userId });
-        });
+        forgetOnCommit(tx, cache, userId, () => bus?.publish('session', { user_id: userId }));
         return { ok: true as const, key: viewOf(row!), already: false };
       });
     },
