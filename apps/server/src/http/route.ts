@@ -117,7 +117,7 @@ export function registerEndpoint(
         }
       }
     },
-    handler: async (req, reply) => {
+    handler: async (req) => {
       let body: unknown = undefined;
       if (endpoint.request) {
         // A GET call's parameters are its query string; a POST call's, its JSON body.
@@ -129,8 +129,10 @@ export function registerEndpoint(
         body = parsed.data;
       }
       const outcome = await handler({ body, user: req.user, req });
-      if (!outcome.status && outcome.data === undefined)
-        return reply.send({ status: false, message: outcome.message });
+      // The answer is returned, not `reply.send`'s result: an async handler that returns the reply
+      // makes its promise adopt it (`reply.then`), which hangs a stream-finished watcher on every
+      // response (docs/performance.md, "What a bet keeps alive across a young collection").
+      if (!outcome.status && outcome.data === undefined) return { status: false, message: outcome.message };
       const checked = endpoint.response.safeParse(outcome.data);
       if (!checked.success) {
         // A server bug, not the caller's fault: log it and answer 500 without details.
@@ -140,11 +142,11 @@ export function registerEndpoint(
         );
         throw new Error(`response of ${name} failed its contract schema`);
       }
-      return reply.send({
+      return {
         status: outcome.status,
         ...(outcome.message === undefined ? {} : { message: outcome.message }),
         data: checked.data,
-      });
+      };
     },
   });
 }
