@@ -318,7 +318,7 @@ export const endpoints = define({
     path: 'admin/ledger/check',
     access: 'operator',
     summary:
-      'The invariant check: transfers sum to zero, every balance equals its transfers, every stored exposure equals a recomputation from open bets, no available balance below zero.',
+      'The invariant check: transfers sum to zero, every balance equals its transfers, every stored exposure equals a recomputation from open bets, no available balance below zero, no bet or fill naming a user, market, runner or bet that is not there or not its own.',
     response: ledgerCheck,
   },
   ...consoleEndpoints,

@@ -73,6 +73,11 @@ export async function checkLedger(
     if (computedSum !== 0) note(`Transfers do not sum to zero: ${rupees(computedSum)}`);
     if (cachedSum !== 0) note(`Cached balances do not sum to zero: ${rupees(cachedSum)}`);
 
+    // Rows naming a parent that is not there, of the tables a kind keeps without foreign keys.
+    for (const kind of app.kinds.all()) {
+      for (const p of (await kind.orphans?.(tx, PROBLEMS_LISTED_MAX)) ?? []) note(p);
+    }
+
     // Exposure: every kind recomputes its (user, market) holds from its own bets, from scratch.
     const settled = new Set(settledRows.map((r) => r.marketId));
     const recomputed = new Map<string, number>();

@@ -22,7 +22,7 @@ import {
 import type { bets, fills } from './schema.ts';
 import type { markets } from '../markets/schema.ts';
 import type { CashOutCommand, CashOutOutcome, FirstCashOut } from './cash-out-types.ts';
-import type { BetDelta } from './queries.ts';
+import type { BatchWrite, BetDelta } from './queries.ts';
 import type { CancelOutcome, PlaceBetOutcome, PlaceBetRequest } from './types.ts';
 import { exposureLimitMessage, type TreeLimit } from '../wallet/tree-limit.ts';
 import { MARKET_OTHER_KIND_MESSAGE, marketRefusalOf, versionRefusalOf } from '../markets/takes-bets.ts';
@@ -763,6 +763,42 @@ export function assertCeilings(
     const e = exposures.get(userId);
     if (e !== undefined && e > ceiling) {
       throw new Error(`market ${marketId}: user ${userId} exposure ${e} above its ceiling ${ceiling}`);
+    }
+  }
+}
+
+/**
+ * What the foreign keys of `bets` and `fills` checked row by row after each write, checked once
+ * before it (migration 0043; docs/decisions.md, "The bets' and fills' parents checked in the
+ * round"): every new bet names the batch's market, the market's match, a running runner and a
+ * user; every fill names the market, a running runner, and bets the same write inserts or
+ * changes (a fill always changes both its bets). A write that breaks this is a bug: the round
+ * fails before anything reaches the store.
+ */
+export function assertRowsOfMarket(
+  market: Pick<MarketRow, 'marketId' | 'matchId'>,
+  runnerIds: readonly string[],
+  w: Pick<BatchWrite, 'newBets' | 'deltas' | 'fills'>,
+) {
+  const runners = new Set(runnerIds);
+  const fail = (what: string) => {
+    throw new Error(`market ${market.marketId}: ${what}`);
+  };
+  const written = new Set<number>();
+  for (const b of w.newBets) {
+    if (b.marketId !== market.marketId || b.matchId !== market.matchId)
+      fail(`bet ${b.betId} names market ${b.marketId} of match ${b.matchId}`);
+    if (!runners.has(String(b.selectionId)))
+      fail(`bet ${b.betId} names runner ${b.selectionId}, not running here`);
+    if (!Number.isSafeInteger(b.userId) || b.userId <= 0) fail(`bet ${b.betId} names user ${b.userId}`);
+    written.add(b.betId);
+  }
+  for (const d of w.deltas) written.add(d.betId);
+  for (const f of w.fills) {
+    if (f.marketId !== market.marketId) fail(`a fill names market ${f.marketId}`);
+    if (!runners.has(String(f.selectionId))) fail(`a fill names runner ${f.selectionId}, not running here`);
+    for (const id of [f.backBetId, f.layBetId, f.takerBetId]) {
+      if (!written.has(id)) fail(`a fill names bet ${id}, which this write neither inserts nor changes`);
     }
   }
 }

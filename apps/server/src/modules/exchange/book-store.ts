@@ -15,6 +15,7 @@ import {
   type MarketState,
   type RunnerRow,
   type RunnerSpace,
+  assertRowsOfMarket,
 } from './batch.ts';
 import type { PlaceBetOutcome } from './types.ts';
 import * as q from './queries.ts';
@@ -104,20 +105,19 @@ export function batchWriteOf(
   nextSeq: number,
 ): { write: q.BatchWrite; exposures: Map<number, number> } {
   const exposures = exposuresOf(state, space, ch.touched);
-  return {
-    write: {
-      marketId: market.marketId,
-      at: ch.at,
-      newBets: ch.newBetRows(),
-      deltas: ch.olderBetDeltas(),
-      fills: ch.fills,
-      traded: ch.traded,
-      exposures,
-      nextSeq: nextSeq === market.nextSeq ? null : nextSeq,
-      cashOuts: ch.cashOuts,
-    },
+  const write: q.BatchWrite = {
+    marketId: market.marketId,
+    at: ch.at,
+    newBets: ch.newBetRows(),
+    deltas: ch.olderBetDeltas(),
+    fills: ch.fills,
+    traded: ch.traded,
     exposures,
+    nextSeq: nextSeq === market.nextSeq ? null : nextSeq,
+    cashOuts: ch.cashOuts,
   };
+  assertRowsOfMarket(market, space.ids, write);
+  return { write, exposures };
 }
 
 /** Writes what a batch did, in one statement. */

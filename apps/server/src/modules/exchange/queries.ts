@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { users } from '../account/schema.ts';
 import { matches } from '../catalog/schema.ts';
 import { bets, fills } from './schema.ts';
 import { markets, runners } from '../markets/schema.ts';
@@ -519,4 +520,39 @@ export async function userHasResting(tx: Executor, userId: number, marketId: num
     .where(and(eq(bets.marketId, marketId), eq(bets.userId, userId), sql`${bets.resting}`))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Bets and fills that name a parent that is not there or not theirs, at most `limit`, in words
+ * (the ledger check; the kind's `orphans`). The two tables carry no foreign keys (migration 0043):
+ * the round checks each write before it is sent (batch.ts `assertRowsOfMarket`), and this reads
+ * the store afterwards, independently of that code.
+ */
+export async function orphans(tx: Executor, limit: number): Promise<string[]> {
+  const res = await tx.execute(sql`select problem from (
+      select 'Bet ' || b.bet_id || case
+          when u.user_id is null then ' names user ' || b.user_id || ', who is not there'
+          when m.market_id is null then ' names market ' || b.market_id || ', which is not there'
+          when m.match_id <> b.match_id then ' names match ' || b.match_id || ', not its market''s'
+          else ' names runner ' || b.selection_id || ', not of its market' end as problem
+        from ${bets} b
+        left join ${users} u on u.user_id = b.user_id
+        left join ${markets} m on m.market_id = b.market_id
+        left join ${runners} r on r.selection_id = b.selection_id
+        where u.user_id is null or m.market_id is null or m.match_id <> b.match_id
+          or r.market_id is distinct from b.market_id
+      union all
+      select 'Fill ' || f.fill_id || ' names ' || case
+          when bb.bet_id is null then 'back bet ' || f.back_bet_id || ', which is not there'
+          when lb.bet_id is null then 'lay bet ' || f.lay_bet_id || ', which is not there'
+          when tb.bet_id is null then 'taker bet ' || f.taker_bet_id || ', which is not there'
+          else 'market ' || f.market_id || ', not its bets''' end
+        from ${fills} f
+        left join ${bets} bb on bb.bet_id = f.back_bet_id
+        left join ${bets} lb on lb.bet_id = f.lay_bet_id
+        left join ${bets} tb on tb.bet_id = f.taker_bet_id
+        where bb.bet_id is null or lb.bet_id is null or tb.bet_id is null
+          or bb.market_id <> f.market_id or lb.market_id <> f.market_id) o
+    limit ${Math.max(0, Math.trunc(limit))}`);
+  return (res as unknown as { rows: { problem: string }[] }).rows.map((r) => r.problem);
 }

@@ -117,12 +117,10 @@ export const fills = pgTable(
     selectionId: integer('selection_id').notNull(),
     price: integer('price').notNull(),
     sizePaise: paise('size_paise').notNull(),
-    backBetId: bigint('back_bet_id', { mode: 'number' })
-      .notNull()
-      .references(() => bets.betId),
-    layBetId: bigint('lay_bet_id', { mode: 'number' })
-      .notNull()
-      .references(() => bets.betId),
+    // No foreign keys on this table or on bets: the round checks what they checked, once per
+    // write (migration 0043; batch.ts `assertRowsOfMarket`).
+    backBetId: bigint('back_bet_id', { mode: 'number' }).notNull(),
+    layBetId: bigint('lay_bet_id', { mode: 'number' }).notNull(),
     backUserId: integer('back_user_id').notNull(),
     layUserId: integer('lay_user_id').notNull(),
     /** The bet that arrived and took the resting one. */

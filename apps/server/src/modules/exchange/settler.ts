@@ -23,7 +23,7 @@ import { notVoided } from '../markets/voids.ts';
 import { exchangeConsole } from './console.ts';
 import { EXCHANGE_KIND, MATCH_ODDS_MARKET_TYPE } from './kind.ts';
 import { checkExchangeResult, reduceOnRemoval, settleKindOf } from './non-runners.ts';
-import { matchedSides } from './queries.ts';
+import { matchedSides, orphans } from './queries.ts';
 import { bumpMarketVersion } from '../markets/lifecycle.ts';
 
 /** An exchange bet that no void of its market touches. */
@@ -282,6 +282,8 @@ export function createMatchOddsKind(app: Pick<FastifyInstance, 'clock' | 'exchan
       const label = (name: string) => (outcomes.winners === 1 ? name : `${name} placed`);
       return { outcomes: rs.map((r) => ({ key: String(r.selectionId), label: label(r.name) })), users };
     },
+
+    orphans,
 
     async recomputeHolds(tx, marketIds) {
       const out: HoldMap = new Map();

@@ -206,6 +206,12 @@ export interface MarketKindModule {
   clearResults(tx: Tx, marketId: number): Promise<void>;
   /** Every user's exposure on these markets recomputed from the kind's own bets (user → paise). */
   recomputeHolds(tx: Executor, marketIds: readonly number[]): Promise<HoldMap>;
+  /**
+   * The kind's rows that name a parent that is not there or not theirs (a bet's user, market,
+   * match or runner; a fill's bets), for the ledger check, at most `limit`, each in words: for the
+   * tables a kind keeps without foreign keys. Absent: its tables carry their keys.
+   */
+  orphans?(tx: Executor, limit: number): Promise<string[]>;
   /** Users with any bet on the market, in user-id order (the wallet lock order). */
   usersWithBets(tx: Executor, marketId: number): Promise<number[]>;
   /** The market's settled bets by result. */
