@@ -2,8 +2,8 @@
 // once"). A named statement gets five custom plans from PostgreSQL, then the generic one if that
 // costs no more than the custom ones did. A statement whose estimates follow its parameters'
 // values (an array's length, generate_series's upper bound) costs differently with each, and is
-// planned again at every call: 0.55 ms of the backend's CPU a round for the round's reads, which
-// no data changes. The app here runs on one connection, so pg_prepared_statements (one
+// planned again at every call: 0.35–0.55 ms of the backend's CPU a round for the round's reads,
+// which no data changes. The app here runs on one connection, so pg_prepared_statements (one
 // session's) shows every statement it has named.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -76,7 +76,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the round’s statements on Postg
     expect(reads.length, 'the round’s reads ran as a named statement').toBeGreaterThan(0);
     expect(Math.max(...reads.map((p) => p.generic)), 'the reads’ generic plan').toBeGreaterThan(0);
     // Five custom plans, then the generic one for every later call: no statement the app has named
-    // (the round's, the demo feed's beside it) planned again at every call.
+    // (the round's and the rest this scenario ran) planned again at every call.
     const replanned = all.filter((p) => p.generic === 0 && p.custom > 5).map((p) => p.statement);
     expect(replanned).toEqual([]);
     await expectExchangeInvariants(app);

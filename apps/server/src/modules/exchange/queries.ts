@@ -393,8 +393,8 @@ export async function batchReadsMany(
   // Every list comes as json, whose functions the planner guesses at 100 rows whatever the
   // values: so the plan costs the same at every call and PostgreSQL keeps its generic one (an
   // array's length, generate_series's bound are read from the values; each call was planned
-  // again, 0.55 ms a round: docs/performance.md, "The round's reads planned once"). The runners'
-  // OFFSET 0, like the LIMIT, keeps their probe of the market's index from becoming a join.
+  // again, 0.35–0.55 ms a round: docs/performance.md, "The round's reads planned once"). The
+  // runners' OFFSET 0, like the LIMIT, keeps their probe of the market's index from becoming a join.
   const firstsSql =
     pairs.length === 0
       ? sql`'[]'::json`
