@@ -353,8 +353,9 @@ async function runOn(store: Store): Promise<Figure[]> {
       request_prefix: prefix,
     });
     // Unmeasured first: the first seconds of a fresh process and database run cold (code not yet
-    // compiled by V8, tables without statistics; p99 above 500 ms), which no later phase pays.
-    await http(betSpec('w'), CONCURRENCY * 4, undefined, WARM_UP_MS);
+    // compiled by V8, tables without statistics; p99 above 500 ms), which no later phase pays. On
+    // every market of the run: a market's first bets on a node read its row and rebuild its book.
+    await http(betSpec('w', fx.spread), CONCURRENCY * 4, undefined, WARM_UP_MS);
     await app.db.execute(sql.raw(ANALYZE_AFTER_WARM_UP));
     const batchesBefore = batches;
     const bets = await http(betSpec('h'), CONCURRENCY, `HTTP ${CONCURRENCY}, one market`);

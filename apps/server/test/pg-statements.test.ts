@@ -2,7 +2,7 @@
 // under a name, so PostgreSQL plans it once per connection; texts sent once, calls without
 // parameters and calls already named are left alone; the caller's config is never changed.
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createStatementNames, isStalePlan, NAME_AFTER_USES, withName } from '../src/db/pg-statements.ts';
 import { openStore as openDb } from '../src/db/store.ts';
 import { openStore } from './helpers/stores.ts';
@@ -135,6 +135,35 @@ describe.runIf(process.env.TEST_DATABASE_URL)('named statements on PostgreSQL', 
       expect(failed).toBeInstanceOf(Error);
       expect(await read()).toEqual([{ id: 1, note: null }]);
       expect(await read()).toEqual([{ id: 1, note: null }]);
+    });
+  });
+
+  it('the pool keeps its connections, and their plans, through an idle spell', async () => {
+    await onStore(3, async (store) => {
+      /** Three transactions at once, each on a connection of its own: their backends' pids. */
+      const pids = () =>
+        Promise.all(
+          [0, 1, 2].map(() =>
+            store.db.transaction(async (tx) => {
+              const r = await tx.execute(sql`select pg_backend_pid() as pid, pg_sleep(${0.05})`);
+              return (r as unknown as { rows: { pid: number }[] }).rows[0]!.pid;
+            }),
+          ),
+        );
+      // pg's pool closes a connection idle for its idleTimeoutMillis (10 s unless set), with its
+      // named statements and their plans: fake timers stand for a quiet minute.
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      try {
+        const before = new Set(await pids());
+        expect(before.size).toBe(3);
+        vi.advanceTimersByTime(60_000);
+        vi.useRealTimers();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(store.pool?.()).toMatchObject({ total: 3, idle: 3 });
+        expect(new Set(await pids())).toEqual(before);
+      } finally {
+        vi.useRealTimers();
+      }
     });
   });
 });
