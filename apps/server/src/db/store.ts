@@ -175,8 +175,8 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       // Connections are kept once opened (at most `max`), not closed after 10 s idle as pg's
       // default does: each carries its named statements and their plans, and a new one pays its
       // connect, its catalogue reads and five fresh plans a statement in the middle of a busy
-      // spell. Closing 18 idle ones during a load put its p99 at 110–170 ms, against 50
-      // (docs/decisions.md, "The pool keeps its connections").
+      // spell. Closing 18 idle ones during a bench phase put its p99 at 112–169 ms, against
+      // 42–58 ms for the other phases (docs/decisions.md, "The pool keeps its connections").
       idleTimeoutMillis: 0,
       // Statements written without waiting for the previous answer (db/pg-begin.ts): each still
       // gets its own answer or error, in order.
