@@ -53,6 +53,10 @@ const SPREAD_ROUNDS = Number(process.env.BENCH_SPREAD_ROUNDS ?? 5);
 const WARM_UP_MS = 3_000;
 /** Each phase of those rounds: half a phase. */
 const HALF_MS = Math.max(1_000, DURATION_MS / 2);
+/** Pairs of first-bets phases (markets left to their first bets, markets read first). */
+const FIRST_BETS_PAIRS = Number(process.env.BENCH_FIRST_BETS_PAIRS ?? 3);
+/** Each first-bets phase: the first second on markets new to the node. */
+const FIRST_BETS_MS = 1_000;
 /** Odds the bets pick from, in hundredths (around 2.0, so about half of them match). */
 const PRICES = [196, 198, 200, 202, 204];
 export const CSRF = 'bench-csrf-token-0123456789abcdef';
@@ -477,6 +481,44 @@ async function runOn(store: Store): Promise<Figure[]> {
         `${bets4Batches} batches (${perBatch(bets4.count, bets4Batches)} bets each)` +
         (bets4.failures ? `, ${bets4.failures} refused` : ''),
     );
+    // A market's first bets on a node: after a start or a takeover it meets markets all at once.
+    // Pairs of phases on SPREAD_MARKETS markets new to the node, left to their first bets or read
+    // first as a node reads a shard it takes (exchange/warm.ts); each followed by a phase on the
+    // same markets (what their first bets are compared with). Medians of FIRST_BETS_PAIRS.
+    const firsts = { cold: [] as LoadResult[], warmed: [] as LoadResult[], later: [] as LoadResult[] };
+    for (let pair = 0; pair < FIRST_BETS_PAIRS; pair++) {
+      for (const warm of [false, true]) {
+        const fresh: typeof fx.spread = [];
+        for (let k = 0; k < SPREAD_MARKETS; k++)
+          fresh.push(await benchMarket(app, 1_000 + (2 * pair + Number(warm)) * SPREAD_MARKETS + k));
+        if (warm)
+          for (const k of new Set(fresh.map((f) => app.shards.shardOf(f.market_id))))
+            await app.exchange.warming.warmShard(k);
+        const first = await http(
+          betSpec(`F${pair}${warm ? 'w' : 'c'}-`, fresh),
+          CONCURRENCY * 4,
+          undefined,
+          FIRST_BETS_MS,
+        );
+        (warm ? firsts.warmed : firsts.cold).push(first);
+        firsts.later.push(
+          await http(
+            betSpec(`L${pair}${warm ? 'w' : 'c'}-`, fresh),
+            CONCURRENCY * 4,
+            undefined,
+            FIRST_BETS_MS,
+          ),
+        );
+      }
+    }
+    const p99s = (rs: LoadResult[]) => rs.map((r) => r.p99_ms.toFixed(0)).join(' / ');
+    console.log(
+      `  ${store.label}: first bets on ${SPREAD_MARKETS} markets new to the node, ${CONCURRENCY * 4} in flight, p99 by pair: ` +
+        `left to their first bets ${p99s(firsts.cold)} ms; read first (warmed) ${p99s(firsts.warmed)} ms; ` +
+        `the same markets a phase later ${p99s(firsts.later)} ms`,
+    );
+    const firstCold = median(firsts.cold.map((r) => r.p99_ms));
+    const firstWarmed = median(firsts.warmed.map((r) => r.p99_ms));
     return [
       report({
         label: `${tag}: HTTP → committed bets (${CONCURRENCY} in flight)`,
@@ -532,6 +574,12 @@ async function runOn(store: Store): Promise<Figure[]> {
         value: directSpread.rate,
         unit: 'bets/s',
         baseline: { label: 'one market', value: direct64.rate },
+      }),
+      report({
+        label: `${tag}: placeMarketBet p99, first bets on ${SPREAD_MARKETS} markets new to the node, read first as a takeover reads them (median of ${FIRST_BETS_PAIRS})`,
+        value: firstWarmed,
+        unit: 'ms',
+        baseline: { label: 'left to their first bets', value: firstCold },
       }),
       report({
         label: `${tag}: balance endpoint`,

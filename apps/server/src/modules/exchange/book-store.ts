@@ -44,23 +44,24 @@ export async function runnersOf(tx: Executor, marketId: number): Promise<RunnerR
     .orderBy(asc(runners.sortOrder));
 }
 
-export async function loadBook(tx: Tx, market: MarketRow): Promise<OrderBook> {
-  const rows = await tx
-    .select({
-      betId: bets.betId,
-      userId: bets.userId,
-      selectionId: bets.selectionId,
-      side: bets.side,
-      price: bets.price,
-      sizePaise: bets.sizePaise,
-      remainingPaise: bets.remainingPaise,
-      matchedPaise: bets.matchedPaise,
-      cancelledPaise: bets.cancelledPaise,
-      persistence: bets.persistence,
-      seq: bets.seq,
-    })
-    .from(bets)
-    .where(and(eq(bets.marketId, market.marketId), sql`${bets.resting}`));
+/** The resting orders' columns a book is rebuilt from. */
+const restingColumns = {
+  betId: bets.betId,
+  marketId: bets.marketId,
+  userId: bets.userId,
+  selectionId: bets.selectionId,
+  side: bets.side,
+  price: bets.price,
+  sizePaise: bets.sizePaise,
+  remainingPaise: bets.remainingPaise,
+  matchedPaise: bets.matchedPaise,
+  cancelledPaise: bets.cancelledPaise,
+  persistence: bets.persistence,
+  seq: bets.seq,
+};
+type RestingRow = { [K in keyof typeof restingColumns]: (typeof bets.$inferSelect)[K] };
+
+function bookOf(market: MarketRow, rows: readonly RestingRow[]): OrderBook {
   const orders: RestingOrder[] = rows.map((r) => ({
     order_id: String(r.betId),
     user_id: String(r.userId),
@@ -79,6 +80,34 @@ export async function loadBook(tx: Tx, market: MarketRow): Promise<OrderBook> {
     closed: market.status === 'CLOSED',
     next_seq: market.nextSeq,
   });
+}
+
+export async function loadBook(tx: Executor, market: MarketRow): Promise<OrderBook> {
+  const rows = await tx
+    .select(restingColumns)
+    .from(bets)
+    .where(and(eq(bets.marketId, market.marketId), sql`${bets.resting}`));
+  return bookOf(market, rows);
+}
+
+/** Several markets' books in one statement (exchange/warm.ts), by market id. */
+export async function loadBooks(tx: Executor, rows: readonly MarketRow[]): Promise<Map<number, OrderBook>> {
+  if (rows.length === 0) return new Map();
+  const resting = await tx
+    .select(restingColumns)
+    .from(bets)
+    .where(
+      and(
+        inArray(
+          bets.marketId,
+          rows.map((m) => m.marketId),
+        ),
+        sql`${bets.resting}`,
+      ),
+    );
+  const byMarket = new Map<number, RestingRow[]>(rows.map((m) => [m.marketId, []]));
+  for (const r of resting) byMarket.get(r.marketId)?.push(r);
+  return new Map(rows.map((m) => [m.marketId, bookOf(m, byMarket.get(m.marketId)!)]));
 }
 
 /** A user's matched parts in a market, aggregated per (runner, side, price), from the fills. */

@@ -13,7 +13,7 @@ import { checkMarket, Refusal, repeatedOf, type CancelCommand } from './batch.ts
 import type { BookCache } from './book-cache.ts';
 import type { Command } from './commands.ts';
 import { uncheckedOrderRefusal } from './order-check.ts';
-import { createPreCheckReader } from './pre-check.ts';
+import { createMarketRowReader, createPreCheckReader } from './pre-check.ts';
 import * as q from './queries.ts';
 import type { Rounds } from './rounds.ts';
 import { bets } from './schema.ts';
@@ -39,6 +39,7 @@ export type PlacingDeps = {
 export function createPlacing({ app, cache, sleep, rounds }: PlacingDeps) {
   const db = app.db;
   const preCheck = createPreCheckReader(db);
+  const readRow = createMarketRowReader(db);
 
   type PlaceCmd = Command & { kind: 'place' };
   /** A placement ready for its market's queue: its command and its answer. */
@@ -63,7 +64,13 @@ export function createPlacing({ app, cache, sleep, rounds }: PlacingDeps) {
     // now, then in play the bet delay, then the queue; the batch refuses the bet if the market
     // was suspended or its version moved meanwhile.
     let delayedVersion: number | null = null;
-    const seen = cache.row(request.market_id);
+    let seen = cache.row(request.market_id);
+    if (!seen) {
+      // A market not seen yet: its row, read once for all the bets that arrive before it comes back.
+      const row = await readRow(request.market_id);
+      if (row) cache.rememberRow(row);
+      seen = row ?? undefined;
+    }
     if (!seen || seen.status !== 'OPEN' || (seen.inPlay && seen.betDelayS > 0)) {
       // Read with the other bets pre-checked at this moment (pre-check.ts): a quote's orders share two statements.
       const { repeated, market: pre } = await preCheck(userId, request.request_id, request.market_id);

@@ -37,6 +37,10 @@ export const exchangeModule = fp<{ exchange?: ExchangeOptions }>(
   async (app, options) => {
     const exchange = createExchangeService(app, options.exchange);
     app.decorate('exchange', exchange);
+    // A single node's markets read once it is ready, in the background (a node of several reads
+    // each shard as it takes it): warm.ts. Stopped before the store closes.
+    app.addHook('onReady', async () => void exchange.warming.start());
+    app.addHook('preClose', () => exchange.warming.close());
     app.kinds.register(createMatchOddsKind(app));
     app.consoleSources.declareAlerts(makersQuietAlerts(app.kinds, DEFAULT_FEED_OPTIONS.makers));
     const db = app.db;

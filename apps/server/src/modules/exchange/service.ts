@@ -10,6 +10,7 @@ import { createBookCache } from './book-cache.ts';
 import { createRounds, type Rounds } from './rounds.ts';
 import { createCashOuts } from './cash-out-service.ts';
 import { createPlacing } from './place.ts';
+import { createWarmer, type Warmer } from './warm.ts';
 import { listMarkets, recomputeExposure } from './reads.ts';
 import type { CashOutOutcome, CashOutQuoteView } from './cash-out-types.ts';
 import { readBestPrices, readMarketImage, type BestPrice } from './ladder-view.ts';
@@ -50,6 +51,8 @@ export function createExchangeService(
   const { lapse } = rounds;
   const placing = createPlacing({ app, cache, sleep, rounds });
   const cashOuts = createCashOuts({ app, cache, sleep, rounds });
+  // The markets this node takes, read before their first bets (warm.ts).
+  const warming = createWarmer(app, cache);
 
   const service: ExchangeService & {
     getCashOut(
@@ -68,8 +71,11 @@ export function createExchangeService(
     liveImages: LiveImages;
     /** Where commands ran: forwarded to their owner, served as the owner, run here (owners.ts). */
     owners: Rounds['owners'];
+    /** The markets this node takes, read before their first bets (warm.ts). */
+    warming: Warmer;
   } = {
     owners: rounds.owners,
+    warming,
     getMarketImage: (marketId: number): Promise<MarketImage | null> => readMarketImage(db, marketId),
     liveImages: createLiveImages(db),
     ordersOf: (query) => readOrders(db, query),
