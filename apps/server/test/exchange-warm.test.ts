@@ -88,6 +88,63 @@ describeStores('exchange markets warmed when a node takes them', (ctx) => {
     expect(first).toMatchObject({ ok: true, status: 'MATCHED', size_matched_paise: 10_000 });
     expect(second).toMatchObject({ ok: true, status: 'MATCHED', size_matched_paise: 10_000 });
     expect(firstSelects).toBe(count.selects);
+    await node.warming.close();
+    await expectExchangeInvariants(a);
+  });
+
+  it('a market opened while the node runs is read on its notice; another kind’s is read once, then left', async () => {
+    const a = ctx.app;
+    const { db, count } = counting(a.db);
+    const node = createExchangeService({ ...pick(a), db });
+    const settle = async () => {
+      for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
+      await node.warming.idle();
+    };
+    const m = await createMarket(a);
+    const layer = await createBettor(a, 10_000_000);
+    const backer = await createBettor(a, 10_000_000);
+    const sel = m.selectionIds[1]!;
+    for (const price of [250, 260])
+      expect(
+        (
+          await a.exchange.placeBet(layer.userId, bet(m.marketId, sel, 'LAY', price), {
+            staker: SYSTEM_STAKER,
+          })
+        ).ok,
+      ).toBe(true);
+    // The notice a market's opening sends (console, racing, cricket feed), from whichever node.
+    a.bus.publish('market', { market_id: m.marketId });
+    await settle();
+    expect(node.warming.stats.markets).toBe(1);
+    count.selects = 0;
+    const first = await node.placeBet(backer.userId, bet(m.marketId, sel, 'BACK', 260), {
+      staker: SYSTEM_STAKER,
+    });
+    const firstSelects = count.selects;
+    count.selects = 0;
+    await node.placeBet(backer.userId, bet(m.marketId, sel, 'BACK', 250), { staker: SYSTEM_STAKER });
+    expect(first).toMatchObject({ ok: true, status: 'MATCHED', size_matched_paise: 10_000 });
+    expect(firstSelects).toBe(count.selects);
+
+    // A round's notice (it carries the image) reads nothing; another kind's market is read once.
+    const fancy = await createMarket(a);
+    await a.db.update(markets).set({ marketKind: 'FANCY' }).where(eq(markets.marketId, fancy.marketId));
+    const other = await createMarket(a);
+    count.selects = 0;
+    expect(
+      (
+        await a.exchange.placeBet(layer.userId, bet(other.marketId, other.selectionIds[0]!, 'LAY', 250), {
+          staker: SYSTEM_STAKER,
+        })
+      ).ok,
+    ).toBe(true);
+    a.bus.publish('market', { market_id: fancy.marketId });
+    await settle();
+    a.bus.publish('market', { market_id: fancy.marketId });
+    await settle();
+    expect(count.selects).toBe(1);
+    expect(node.warming.stats.markets).toBe(1);
+    await node.warming.close();
     await expectExchangeInvariants(a);
   });
 
@@ -124,7 +181,7 @@ describeStores('exchange markets warmed when a node takes them', (ctx) => {
       },
     } as unknown as ShardLeases;
     const cache = createBookCache();
-    const warmer = createWarmer({ db: a.db, log: a.log, shards }, cache);
+    const warmer = createWarmer({ bus: a.bus, db: a.db, log: a.log, shards }, cache);
     held.add(1);
     handler(1, true);
     await warmer.idle();
@@ -134,12 +191,13 @@ describeStores('exchange markets warmed when a node takes them', (ctx) => {
 
     // A shard given up before its markets are read: none of them is kept.
     const fresh = createBookCache();
-    const late = createWarmer({ db: a.db, log: a.log, shards }, fresh);
+    const late = createWarmer({ bus: a.bus, db: a.db, log: a.log, shards }, fresh);
     held.clear();
     await late.warmShard(1);
     expect(fresh.has(open.marketId)).toBe(false);
     expect(late.stats.skipped).toBeGreaterThanOrEqual(1);
     expect(Math.floor(WARM_MARKETS_MAX / count)).toBe(125);
+    await Promise.all([warmer.close(), late.close()]);
   });
 
   it('a single node reads its open exchange markets once it is ready', async () => {
