@@ -379,16 +379,24 @@ describe.skipIf(!ready)('two nodes, one owner per market', () => {
       }
     })();
     await settle(300);
+    const warmedBefore = b.exchange.warming.stats.markets;
     const closedAt = Date.now();
     await a.close();
     nodes.splice(0, 1);
     await waitFor('node B to hold every shard', () => b.shards.held().length === 64);
     const takeover_ms = Date.now() - closedAt;
+    // The shards taken are read before their markets' first bets (exchange/warm.ts): the demo's
+    // markets of node A's shards, kept on node B.
+    await b.exchange.warming.idle();
+    const warm_ms = Date.now() - closedAt;
+    const warmed = b.exchange.warming.stats.markets - warmedBefore;
+    expect(warmed).toBeGreaterThan(0);
+    expect(b.exchange.warming.stats.failed).toBe(0);
     await settle(300);
     stop = true;
     await betting;
     console.log(
-      `shard takeover after an owner closed: ${takeover_ms} ms; ${ids.length} bets placed meanwhile`,
+      `shard takeover after an owner closed: ${takeover_ms} ms, its markets read by ${warm_ms} ms (${warmed}); ${ids.length} bets placed meanwhile`,
     );
     const rows = await b.db.select().from(bets).where(eq(bets.marketId, m.marketId));
     expect(rows.map((r) => r.requestId).sort()).toEqual([...ids].sort());
