@@ -50,6 +50,26 @@ describeStores('exchange markets warmed when a node takes them', (ctx) => {
     request_id: nextRequestId(),
   });
 
+  /** Two backs in turn on a node, each with the statements it ran (the first against the second). */
+  async function twoBacks(
+    node: ReturnType<typeof createExchangeService>,
+    count: { selects: number },
+    userId: number,
+    marketId: number,
+    selectionId: number,
+    prices: [number, number],
+  ) {
+    const placed: { outcome: unknown; selects: number }[] = [];
+    for (const price of prices) {
+      count.selects = 0;
+      const outcome = await node.placeBet(userId, bet(marketId, selectionId, 'BACK', price), {
+        staker: SYSTEM_STAKER,
+      });
+      placed.push({ outcome, selects: count.selects });
+    }
+    return placed as [(typeof placed)[0], (typeof placed)[0]];
+  }
+
   it('a warmed market’s first bet costs what its second costs, and matches what rests on its book', async () => {
     const a = ctx.app;
     const m = await createMarket(a);
@@ -75,19 +95,11 @@ describeStores('exchange markets warmed when a node takes them', (ctx) => {
     await node.warming.warmShard(a.shards.shardOf(m.marketId));
     expect(node.warming.stats.markets).toBeGreaterThanOrEqual(1);
 
-    count.selects = 0;
-    const first = await node.placeBet(backer.userId, bet(m.marketId, sel, 'BACK', 310), {
-      staker: SYSTEM_STAKER,
-    });
-    const firstSelects = count.selects;
-    count.selects = 0;
-    const second = await node.placeBet(backer.userId, bet(m.marketId, sel, 'BACK', 300), {
-      staker: SYSTEM_STAKER,
-    });
     // The warmed book held the lays at 3.10 and 3.00: each back matched in full.
-    expect(first).toMatchObject({ ok: true, status: 'MATCHED', size_matched_paise: 10_000 });
-    expect(second).toMatchObject({ ok: true, status: 'MATCHED', size_matched_paise: 10_000 });
-    expect(firstSelects).toBe(count.selects);
+    const [first, second] = await twoBacks(node, count, backer.userId, m.marketId, sel, [310, 300]);
+    expect(first.outcome).toMatchObject({ ok: true, status: 'MATCHED', size_matched_paise: 10_000 });
+    expect(second.outcome).toMatchObject({ ok: true, status: 'MATCHED', size_matched_paise: 10_000 });
+    expect(first.selects).toBe(second.selects);
     await node.warming.close();
     await expectExchangeInvariants(a);
   });
@@ -116,15 +128,9 @@ describeStores('exchange markets warmed when a node takes them', (ctx) => {
     a.bus.publish('market', { market_id: m.marketId });
     await settle();
     expect(node.warming.stats.markets).toBe(1);
-    count.selects = 0;
-    const first = await node.placeBet(backer.userId, bet(m.marketId, sel, 'BACK', 260), {
-      staker: SYSTEM_STAKER,
-    });
-    const firstSelects = count.selects;
-    count.selects = 0;
-    await node.placeBet(backer.userId, bet(m.marketId, sel, 'BACK', 250), { staker: SYSTEM_STAKER });
-    expect(first).toMatchObject({ ok: true, status: 'MATCHED', size_matched_paise: 10_000 });
-    expect(firstSelects).toBe(count.selects);
+    const [first, second] = await twoBacks(node, count, backer.userId, m.marketId, sel, [260, 250]);
+    expect(first.outcome).toMatchObject({ ok: true, status: 'MATCHED', size_matched_paise: 10_000 });
+    expect(first.selects).toBe(second.selects);
 
     // A round's notice (it carries the image) reads nothing; another kind's market is read once.
     const fancy = await createMarket(a);
