@@ -43,6 +43,10 @@ export type WarmStats = {
   failed: number;
 };
 
+/**
+ * Long because it is a factory: its inner functions (each short) share the book cache, the one
+ * chain of warmings, the notices gathered this turn and the ids known not to be read.
+ */
 export function createWarmer(app: Pick<FastifyInstance, 'bus' | 'db' | 'log' | 'shards'>, cache: BookCache) {
   const { db, shards } = app;
   const stats: WarmStats = { markets: 0, skipped: 0, failed: 0 };
