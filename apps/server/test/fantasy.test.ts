@@ -19,7 +19,7 @@ import { eq, sql } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
 import { matches } from '../src/modules/catalog/schema.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
-import { publishScore } from '../src/modules/cricket/plugin.ts';
+import { FINAL_SCORE_MESSAGE, publishScore } from '../src/modules/cricket/plugin.ts';
 import { createCricketPort } from '../src/modules/fantasy/cricket-port.ts';
 import type { Api } from './helpers/api.ts';
 import { createBettor } from './helpers/exchange.ts';
@@ -328,6 +328,21 @@ describeStores('fantasy contests (issue 25)', (ctx) => {
     expect(await publishScore(ctx.app, m.matchId, done)).toMatchObject({ ok: true });
     await ctx.app.fantasy.step(null);
     await ctx.app.fantasy.step(null); // a second pass pays nothing twice
+    // The final score stands: a later one (here: abandoned) is refused, so the match cannot read
+    // abandoned under contests that paid prizes on its result (the soak's seed 1505661091).
+    const abandoned = {
+      ...done,
+      stopped: 'RAIN' as const,
+      result: { kind: 'NO_RESULT' as const, winner: null },
+      result_text: null,
+    };
+    expect(await publishScore(ctx.app, m.matchId, abandoned)).toEqual({
+      ok: false,
+      message: FINAL_SCORE_MESSAGE,
+    });
+    const stored = await ctx.app.cricket.matchOf(ctx.app.db, m.matchId);
+    expect((stored?.score as typeof done | null)?.result).toEqual(done.result);
+    await ctx.app.fantasy.step(null);
     expect(await balance(a)).toMatchObject({ total_balance: 1_000 - 50 - 100 + 127.5 + 90 });
     expect(await balance(b)).toMatchObject({ total_balance: 1_000 - 50 - 100 + 63.75 });
     expect(await balance(c)).toMatchObject({ total_balance: 1_000 - 100 + 63.75 });

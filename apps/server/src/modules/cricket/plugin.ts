@@ -211,11 +211,17 @@ export const cricketModule = fp<{ ballIntervalMs?: number }>(
   { name: 'cricket', dependencies: ['db', 'auth', 'bookmaker', 'fancy', 'console-sources'] },
 );
 
+/** The refusal of a score for a match whose stored score is complete. */
+export const FINAL_SCORE_MESSAGE = 'The match is complete: its final score stands';
+
 /**
  * Stores a published scoreboard (the feed's or an operator's) and bumps its sequence. One writer
  * per match: with `prevSeq`, written only if the stored score is still that one (compare-and-set);
  * with `fence`, only while that leader term is current, checked in the same transaction
- * (plugins/leader.ts `checkFence`). A refusal says why; nothing is written.
+ * (plugins/leader.ts `checkFence`). A complete score is final, as the feed's model has it
+ * (packages/feed `stopMatch`, `reduceOvers`): what was settled on it (fantasy prizes, the
+ * bookmaker, the fancies) was settled on that score, so no later score replaces it. A refusal says
+ * why; nothing is written.
  */
 export async function publishScore(
   app: Pick<FastifyInstance, 'db'>,
@@ -237,6 +243,7 @@ export async function publishScore(
           and(
             eq(cricketMatches.matchId, matchId),
             opts.prevSeq === undefined ? undefined : eq(cricketMatches.scoreSeq, opts.prevSeq),
+            sql`(${cricketMatches.score} ->> 'status') is distinct from 'COMPLETE'`,
           ),
         )
         .returning({ seq: cricketMatches.scoreSeq });
@@ -247,16 +254,21 @@ export async function publishScore(
         await setMatchResult(tx, matchId, score.result_text);
       }
       if (row) return { ok: true as const, seq: row.seq };
-      return {
-        ok: false as const,
-        message:
-          opts.prevSeq === undefined
-            ? 'Unknown cricket match'
-            : `The scoreboard moved on since ball ${opts.prevSeq} was read; read it again`,
-      };
+      return { ok: false as const, message: await whyScoreRefused(tx, matchId, opts.prevSeq) };
     });
   } catch (err) {
     if (err instanceof FencedOut) return { ok: false, message: err.message };
     throw err;
   }
+}
+
+/** Why a score was not written: no such match, its final score stands, or its sequence moved on. */
+async function whyScoreRefused(db: Executor, matchId: number, prevSeq: number | undefined): Promise<string> {
+  const [m] = await db
+    .select({ status: sql<string | null>`${cricketMatches.score} ->> 'status'` })
+    .from(cricketMatches)
+    .where(eq(cricketMatches.matchId, matchId));
+  if (!m) return 'Unknown cricket match';
+  if (m.status === 'COMPLETE') return FINAL_SCORE_MESSAGE;
+  return `The scoreboard moved on since ball ${String(prevSeq)} was read; read it again`;
 }
