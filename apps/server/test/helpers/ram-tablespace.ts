@@ -63,8 +63,22 @@ export async function openRamTablespace(adminUrl: string, runTag: string): Promi
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
       try {
+        // Every database still in it is this run's and left behind (a soak's run copy stopped
+        // mid-program): dropped, or it would keep the tablespace, and its RAM, until a reboot.
+        const { rows: left } = await c.query<{ datname: string }>(
+          'select datname from pg_database where dattablespace = (select oid from pg_tablespace where spcname = $1)',
+          [name],
+        );
+        for (const { datname } of left) await c.query(`drop database if exists ${datname} with (force)`);
         await c.query(`drop tablespace if exists ${name}`);
         rmSync(dir, { recursive: true, force: true });
+        if (left.length > 0) {
+          // As global-setup.ts's leftover check: the error is reported, the exit code fails the run.
+          process.exitCode = 1;
+          throw new Error(
+            `${left.length} database(s) left in ${name}, now dropped: ${left.map((r) => r.datname).join(', ')}`,
+          );
+        }
       } finally {
         await c.end();
       }
