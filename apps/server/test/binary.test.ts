@@ -6,7 +6,7 @@
 // the test's (the binary module's injected clock; logins keep the real one); prices are recorded through the feed runner's own call.
 import type { BinaryBoard, BinaryInstrument, KindBet } from '@backlay/contract';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Fence } from '../src/plugins/leader.ts';
 import { expectLedgerClean, termOf } from './helpers/casino.ts';
 import { TestClock } from './helpers/clock.ts';
@@ -26,9 +26,13 @@ describeStores(
     let fence: Fence;
     let app: FastifyInstance;
     const ids = new Map<string, number>();
+    // The leader term each test writes under, taken afresh (as casino.test.ts): a term kept for the
+    // whole file ends if one lease check is late on a loaded box, and every later write is refused.
+    beforeEach(async () => {
+      fence = await termOf(app);
+    });
     beforeAll(async () => {
       app = ctx.app;
-      fence = await termOf(app);
       for (const i of await app.binary.instruments()) ids.set(i.spec.code, i.matchId);
     });
 

@@ -5,7 +5,7 @@
 // round is never unsettled (its result is its cards); a void re-settles it. Each scenario ends with
 // the ledger balanced and the ledger check clean, on PGlite and PostgreSQL.
 import { eq } from 'drizzle-orm';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { casinoBets, casinoRounds } from '../src/modules/casino/schema.ts';
 import type { Fence } from '../src/plugins/leader.ts';
 import { expectLedgerClean, openRound, playOut, termOf } from './helpers/casino.ts';
@@ -17,7 +17,9 @@ const DT = 'dragon_tiger_20';
 
 describeStores('casino rounds under the operator’s voids and status (issue 40)', (ctx) => {
   let fence: Fence;
-  beforeAll(async () => {
+  // The leader term each test writes under, taken afresh (as casino.test.ts): a term kept for the
+  // whole file ends if one lease check is late on a loaded box, and every later write is refused.
+  beforeEach(async () => {
     fence = await termOf(ctx.app);
   });
 

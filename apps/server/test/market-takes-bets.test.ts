@@ -7,7 +7,7 @@
 import { marketKind, type MarketKind } from '@backlay/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { cricketMatches } from '../src/modules/cricket/schema.ts';
 import { createCricketFeedApi } from '../src/feeds/cricket-port.ts';
 import {
@@ -149,7 +149,9 @@ describeStores(
   'every kind’s bet entry asks the market module first (issue 42)',
   (ctx) => {
     let fence: Fence;
-    beforeAll(async () => {
+    // The leader term each test writes under, taken afresh (as casino.test.ts): a term kept for the
+    // whole file ends if one lease check is late on a loaded box, and every later write is refused.
+    beforeEach(async () => {
       fence = await termOf(ctx.app);
     });
 

@@ -9,7 +9,7 @@
 // node's cache: the session is still trusted by the route, and the stake's own transaction must
 // refuse it. Each product's stake is tried; none is taken, nothing is held, the ledger is clean.
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../src/modules/account/schema.ts';
 import { bookmakerQuotes } from '../src/modules/bookmaker/schema.ts';
 import { fancies } from '../src/modules/fancy/schema.ts';
@@ -30,7 +30,9 @@ import { describeStores } from './helpers/stores.ts';
 
 describeStores('the stake gate: a session ended elsewhere stakes nothing (issue 40)', (ctx) => {
   let fence: Fence;
-  beforeAll(async () => {
+  // The leader term each test writes under, taken afresh (as casino.test.ts): a term kept for the
+  // whole file ends if one lease check is late on a loaded box, and every later write is refused.
+  beforeEach(async () => {
     fence = await termOf(ctx.app);
   });
 
