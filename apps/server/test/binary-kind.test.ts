@@ -16,13 +16,13 @@ import type {
 } from '@backlay/contract';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, beforeEach, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { adminActions } from '../src/modules/audit/schema.ts';
 import { fancies, fancyBets } from '../src/modules/fancy/schema.ts';
 import { markets } from '../src/modules/markets/schema.ts';
 import { binaryBets, binarySessions } from '../src/modules/binary/schema.ts';
 import type { Fence } from '../src/plugins/leader.ts';
-import { expectLedgerClean, termOf } from './helpers/casino.ts';
+import { expectLedgerClean, termBeforeEach } from './helpers/casino.ts';
 import { TestClock } from './helpers/clock.ts';
 import { nextRequestId } from './helpers/exchange.ts';
 import { bettorOf, operatorOf, type Bettor } from './helpers/people.ts';
@@ -40,11 +40,10 @@ describeStores(
     let fence: Fence;
     let app: FastifyInstance;
     const ids = new Map<string, number>();
-    // The leader term each test writes under, taken afresh (as casino.test.ts): a term kept for the
-    // whole file ends if one lease check is late on a loaded box, and every later write is refused.
-    beforeEach(async () => {
-      fence = await termOf(app);
-    });
+    termBeforeEach(
+      () => app,
+      (f) => (fence = f),
+    );
     beforeAll(async () => {
       app = ctx.app;
       for (const i of await app.binary.instruments()) ids.set(i.spec.code, i.matchId);

@@ -6,9 +6,9 @@
 // the test's (the binary module's injected clock; logins keep the real one); prices are recorded through the feed runner's own call.
 import type { BinaryBoard, BinaryInstrument, KindBet } from '@backlay/contract';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Fence } from '../src/plugins/leader.ts';
-import { expectLedgerClean, termOf } from './helpers/casino.ts';
+import { expectLedgerClean, termBeforeEach } from './helpers/casino.ts';
 import { TestClock } from './helpers/clock.ts';
 import { nextRequestId } from './helpers/exchange.ts';
 import { bettorOf, operatorOf, type Bettor } from './helpers/people.ts';
@@ -26,11 +26,10 @@ describeStores(
     let fence: Fence;
     let app: FastifyInstance;
     const ids = new Map<string, number>();
-    // The leader term each test writes under, taken afresh (as casino.test.ts): a term kept for the
-    // whole file ends if one lease check is late on a loaded box, and every later write is refused.
-    beforeEach(async () => {
-      fence = await termOf(app);
-    });
+    termBeforeEach(
+      () => app,
+      (f) => (fence = f),
+    );
     beforeAll(async () => {
       app = ctx.app;
       for (const i of await app.binary.instruments()) ids.set(i.spec.code, i.matchId);

@@ -5,11 +5,11 @@
 // the new ones. The ledger check is clean after each scenario.
 import type { AdminCasinoTable, AdminCasinoTables, CasinoRound } from '@backlay/contract';
 import { eq } from 'drizzle-orm';
-import { beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { adminActions } from '../src/modules/audit/schema.ts';
 import { casinoTables } from '../src/modules/casino/schema.ts';
 import type { Fence } from '../src/plugins/leader.ts';
-import { expectLedgerClean, openRound, tableFor, termOf } from './helpers/casino.ts';
+import { expectLedgerClean, openRound, tableFor, termBeforeEach } from './helpers/casino.ts';
 import { nextRequestId } from './helpers/exchange.ts';
 import { bettorOf, operatorOf } from './helpers/people.ts';
 import { describeStores } from './helpers/stores.ts';
@@ -19,11 +19,10 @@ const DEFAULTS = { min_stake: 10, max_per_option: 25_000, max_per_round: 50_000 
 
 describeStores('casino table limits set by the operator (issue 22)', (ctx) => {
   let fence: Fence;
-  // The leader term each test writes under, taken afresh (as casino.test.ts): a term kept for the
-  // whole file ends if one lease check is late on a loaded box, and every later write is refused.
-  beforeEach(async () => {
-    fence = await termOf(ctx.app);
-  });
+  termBeforeEach(
+    () => ctx.app,
+    (f) => (fence = f),
+  );
   const limitsRow = async (matchId: number) =>
     (await ctx.app.db.select().from(casinoTables).where(eq(casinoTables.matchId, matchId)))[0]!;
 

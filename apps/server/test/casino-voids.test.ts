@@ -5,10 +5,10 @@
 // round is never unsettled (its result is its cards); a void re-settles it. Each scenario ends with
 // the ledger balanced and the ledger check clean, on PGlite and PostgreSQL.
 import { eq } from 'drizzle-orm';
-import { beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { casinoBets, casinoRounds } from '../src/modules/casino/schema.ts';
 import type { Fence } from '../src/plugins/leader.ts';
-import { expectLedgerClean, openRound, playOut, termOf } from './helpers/casino.ts';
+import { expectLedgerClean, openRound, playOut, termBeforeEach } from './helpers/casino.ts';
 import { nextRequestId } from './helpers/exchange.ts';
 import { bettorOf, operatorOf, type Bettor } from './helpers/people.ts';
 import { describeStores } from './helpers/stores.ts';
@@ -17,11 +17,10 @@ const DT = 'dragon_tiger_20';
 
 describeStores('casino rounds under the operator’s voids and status (issue 40)', (ctx) => {
   let fence: Fence;
-  // The leader term each test writes under, taken afresh (as casino.test.ts): a term kept for the
-  // whole file ends if one lease check is late on a loaded box, and every later write is refused.
-  beforeEach(async () => {
-    fence = await termOf(ctx.app);
-  });
+  termBeforeEach(
+    () => ctx.app,
+    (f) => (fence = f),
+  );
 
   const balanceOf = async (b: Bettor) => {
     const d = (await b.call('getUserBalance')).body.data as { total_balance: number; liability: number };

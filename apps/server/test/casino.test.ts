@@ -12,12 +12,12 @@ import type {
 } from '@backlay/contract';
 import { ROUND_GAMES, roundGame, serverSeedHash } from '@backlay/engine';
 import { eq, sql } from 'drizzle-orm';
-import { beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { casinoBets, casinoRounds } from '../src/modules/casino/schema.ts';
 import { hmacSha256, sha256 } from '../src/modules/casino/fair.ts';
 import { setLimits } from '../src/modules/casino/tables.ts';
 import { FencedOut, type Fence } from '../src/plugins/leader.ts';
-import { expectLedgerClean, openRound, playOut, tableFor, termOf } from './helpers/casino.ts';
+import { expectLedgerClean, openRound, playOut, tableFor, termBeforeEach, termOf } from './helpers/casino.ts';
 import { nextRequestId } from './helpers/exchange.ts';
 import { bettorOf, type Bettor } from './helpers/people.ts';
 import { sendWhileFirstIsSlow } from './helpers/slow-first.ts';
@@ -28,12 +28,10 @@ const TP = 'teen_patti_20';
 
 describeStores('casino tables (issue 22)', (ctx) => {
   let fence: Fence;
-  // The leader term each test writes under, taken afresh: a term kept for the whole file (a minute
-  // on a loaded box) ends if one lease check is late (plugins/leader.ts, in doubt), and every later
-  // write of the file was refused with the old one.
-  beforeEach(async () => {
-    fence = await termOf(ctx.app);
-  });
+  termBeforeEach(
+    () => ctx.app,
+    (f) => (fence = f),
+  );
 
   const balanceOf = async (b: Bettor) => {
     const d = (await b.call('getUserBalance')).body.data as { total_balance: number; liability: number };

@@ -6,7 +6,7 @@
 // provider debits).
 import { eq } from 'drizzle-orm';
 import type { AdminUserLimits } from '@backlay/contract';
-import { beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { users } from '../src/modules/account/schema.ts';
 import { bookmakerQuotes } from '../src/modules/bookmaker/schema.ts';
 import { matches, sports } from '../src/modules/catalog/schema.ts';
@@ -17,7 +17,7 @@ import { BET_LOCKED_MESSAGE } from '../src/modules/wallet/stake-gate.ts';
 import { checkLedger } from '../src/modules/admin/ledger-check.ts';
 import type { Fence } from '../src/plugins/leader.ts';
 import type { Api } from './helpers/api.ts';
-import { openRound, termOf } from './helpers/casino.ts';
+import { openRound, termBeforeEach } from './helpers/casino.ts';
 import {
   createBettor,
   insertPreviousVersionReservation,
@@ -40,11 +40,10 @@ describeStores('hierarchy: limits and locks down the tree (issue 41)', (ctx) => 
   const { as, create } = treeOf(ctx);
   let operator: Api;
   let fence: Fence;
-  // The leader term each test writes under, taken afresh (as casino.test.ts): a term kept for the
-  // whole file ends if one lease check is late on a loaded box, and every later write is refused.
-  beforeEach(async () => {
-    fence = await termOf(ctx.app);
-  });
+  termBeforeEach(
+    () => ctx.app,
+    (f) => (fence = f),
+  );
 
   /** Master M → agent A → bettor B with ₹5,000, and an outsider master M2; each signed in. */
   async function tree() {

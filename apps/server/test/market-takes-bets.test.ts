@@ -7,7 +7,7 @@
 import { marketKind, type MarketKind } from '@backlay/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cricketMatches } from '../src/modules/cricket/schema.ts';
 import { createCricketFeedApi } from '../src/feeds/cricket-port.ts';
 import {
@@ -17,7 +17,7 @@ import {
   marketRefusalOf,
 } from '../src/modules/markets/takes-bets.ts';
 import type { Fence } from '../src/plugins/leader.ts';
-import { expectLedgerClean, openRound, termOf } from './helpers/casino.ts';
+import { expectLedgerClean, openRound, termBeforeEach } from './helpers/casino.ts';
 import { TestClock } from './helpers/clock.ts';
 import { createMarket, marketBet, nextRequestId } from './helpers/exchange.ts';
 import { bettorOf, cricketTestMatch, operatorOf, type Bettor, inProgress } from './helpers/people.ts';
@@ -149,11 +149,10 @@ describeStores(
   'every kind’s bet entry asks the market module first (issue 42)',
   (ctx) => {
     let fence: Fence;
-    // The leader term each test writes under, taken afresh (as casino.test.ts): a term kept for the
-    // whole file ends if one lease check is late on a loaded box, and every later write is refused.
-    beforeEach(async () => {
-      fence = await termOf(ctx.app);
-    });
+    termBeforeEach(
+      () => ctx.app,
+      (f) => (fence = f),
+    );
 
     it('every registered kind has a probe here (and every kind of the contract is registered)', () => {
       const registered = ctx.app.kinds

@@ -9,7 +9,7 @@
 // node's cache: the session is still trusted by the route, and the stake's own transaction must
 // refuse it. Each product's stake is tried; none is taken, nothing is held, the ledger is clean.
 import { eq, sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../src/modules/account/schema.ts';
 import { bookmakerQuotes } from '../src/modules/bookmaker/schema.ts';
 import { fancies } from '../src/modules/fancy/schema.ts';
@@ -21,7 +21,7 @@ import {
   SYSTEM_STAKER,
 } from '../src/modules/wallet/stake-gate.ts';
 import type { Fence } from '../src/plugins/leader.ts';
-import { openRound, termOf } from './helpers/casino.ts';
+import { openRound, termBeforeEach } from './helpers/casino.ts';
 import { marketBet, nextRequestId } from './helpers/exchange.ts';
 import { contestsByName, savedTeam, upcomingMatch } from './helpers/fantasy.ts';
 import { expectLedgerBalanced } from './helpers/ledger.ts';
@@ -30,11 +30,10 @@ import { describeStores } from './helpers/stores.ts';
 
 describeStores('the stake gate: a session ended elsewhere stakes nothing (issue 40)', (ctx) => {
   let fence: Fence;
-  // The leader term each test writes under, taken afresh (as casino.test.ts): a term kept for the
-  // whole file ends if one lease check is late on a loaded box, and every later write is refused.
-  beforeEach(async () => {
-    fence = await termOf(ctx.app);
-  });
+  termBeforeEach(
+    () => ctx.app,
+    (f) => (fence = f),
+  );
 
   /** The bettor's session ended on another node: its generation moved, this node was not told. */
   async function endedElsewhere(b: Bettor) {

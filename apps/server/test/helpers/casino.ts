@@ -6,7 +6,7 @@ import { roundGame, type RoundPlay } from '@backlay/engine';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { expect } from 'vitest';
+import { beforeEach, expect } from 'vitest';
 import { checkLedger } from '../../src/modules/admin/ledger-check.ts';
 import { hmacSha256, sha256 } from '../../src/modules/casino/fair.ts';
 import { casinoRounds } from '../../src/modules/casino/schema.ts';
@@ -29,6 +29,15 @@ export async function termOf(app: FastifyInstance, timeoutMs = 10_000): Promise<
     if (Date.now() > end) throw new Error('no leader term');
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/**
+ * Takes this node's leader term before each test of the suite and hands it to `use`. Afresh for
+ * each test: a term kept for a whole file (a minute on a loaded box) ends if one lease check is
+ * late (plugins/leader.ts, in doubt), and every later write of the file is refused with the old one.
+ */
+export function termBeforeEach(appOf: () => FastifyInstance, use: (fence: Fence) => void): void {
+  beforeEach(async () => use(await termOf(appOf())));
 }
 
 export async function tableFor(app: FastifyInstance, gameId: string): Promise<TableInfo> {
